@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { MAX_BODY_BYTES } from '@wps/shared/constants';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerPayloadEncryption } from './plugins/payload-encryption';
+import { registerAuth } from './plugins/auth';
+import { createServices, type AppServices } from './services';
+import { registerSystemRoutes } from './modules/system/system.routes';
+import { registerKeyRoutes } from './modules/system/key.routes';
+import { registerWalletRoutes } from './modules/ledger/wallet.routes';
+import { registerVerificationRoutes } from './modules/verification/verification.routes';
+import { registerSessionRoutes } from './modules/session/session.routes';
+import { registerMemberRoutes } from './modules/member/member.routes';
+
+export type App = FastifyInstance & { services: AppServices };
+/** The instance routes are registered on: Zod-typed. */
+export type RouteApp = ReturnType<typeof withZod>;
+
+function withZod(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** Build the HTTP app over an open, migrated database. Used by server.ts and by every API test. */
+export async function buildApp(opts: { config: AppConfig; database: DatabaseHandle; logger?: Logger | false }) {
+  const { config, database } = opts;
+  const app: FastifyInstance = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+
+  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
+  app.decorate('services', services);
+
+  registerAuth(app, services);
+  registerPayloadEncryption(app, services);
+
+  const z = withZod(app);
+  registerSystemRoutes(z, services);
+  registerKeyRoutes(z, services);
+  registerWalletRoutes(z, services);
+  registerVerificationRoutes(z, services);
+  registerSessionRoutes(z, services);
+  registerMemberRoutes(z, services);
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await serveWeb(app, config.webDist);
+  }
+  return app as unknown as App;
+}
+
+const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/'];
+
+/** Serve the built SPA; unknown non-API GETs get index.html so history routing works. */
+async function serveWeb(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.startsWith(p))) {
+      return reply.callNotFound();
+    }
+    const file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
+    if (url !== '/' && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const cache = url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return reply.header('cache-control', cache).sendFile(path.relative(root, file));
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './database';
+
+/** Arbitrary but fixed: every instance takes the same advisory lock before migrating. */
+const MIGRATION_LOCK_ID = 727_274_001;
+
+export type Migration = { version: number; name: string; sql: string };
+
+/** Locate the numbered SQL files: src/db/migrations in development, dist/migrations in the bundle. */
+export function findMigrationsDir(): string {
+  const candidates = [new URL('./migrations/', import.meta.url), new URL('./db/migrations/', import.meta.url)];
+  for (const c of candidates) {
+    const p = fileURLToPath(c);
+    if (fs.existsSync(p)) return p;
+  }
+  throw new Error('migrations directory not found');
+}
+
+/** Read NNNN_name.sql files in version order. */
+export function readMigrations(dir = findMigrationsDir()): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.slice(0, 4)), name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(`${dir}/${f}`, 'utf8') }));
+}
+
+/**
+ * Apply pending migrations in one transaction under an advisory lock, so two instances
+ * starting together apply each migration exactly once. Forward-only: nothing is ever undone.
+ */
+export async function runMigrations(handle: DatabaseHandle, migrations = readMigrations()): Promise<string[]> {
+  return handle.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(trx);
+    const applied = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+    const done: string[] = [];
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await handle.execScript(trx, m.sql);
+      await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name }).execute();
+      done.push(m.name);
+    }
+    return done;
+  });
+}

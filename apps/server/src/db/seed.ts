@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { seedDemoAgent } from '../modules/member/member.seed';
+import { ensureCurrentKey } from '../modules/system/key.service';
+import { DEMO_REGION_CIDRS, SETTING_KEYS, getDemoSettings } from '../modules/system/operator-settings';
+import { insertMissingSettings, upsertRegionCidr } from '../modules/system/system.repository';
+import type { Database } from './schema';
+
+export type SeedResult = { insertedSettings: string[]; firstSeed: boolean };
+
+/**
+ * Seed the demo operator. Idempotent and run at every start: settings that are missing get
+ * their demo value (so a setting added by a later release appears on upgrade), values the
+ * operator changed are never overwritten, and the demo CIDR blocks are added only on the very
+ * first seed so that an operator's deletions stick.
+ */
+export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult> {
+  const demo = getDemoSettings();
+  const insertedSettings = await insertMissingSettings(
+    db,
+    SETTING_KEYS.map((key) => ({ key, value: demo[key] })),
+  );
+  // The brand row exists from the first seed on; inserting it now means this database is new.
+  const firstSeed = insertedSettings.includes('brand');
+  if (firstSeed) {
+    for (const block of DEMO_REGION_CIDRS) await upsertRegionCidr(db, block);
+    await seedDemoAgent(db);
+  }
+  await ensureCurrentKey(db);
+  return { insertedSettings, firstSeed };
+}

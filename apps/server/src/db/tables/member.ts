@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz column the database fills by default. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type MemberStatus = 'active' | 'disabled';
+
+/** Tables owned by the member and session modules (migration 0002_members.sql). */
+export type MemberTables = {
+  members: {
+    id: Generated<string>;
+    account: string;
+    nickname: string | null;
+    type: number;
+    status: Generated<MemberStatus>;
+    password_hash: string;
+    password_changed_at: CreatedAt;
+    must_change_password: Generated<boolean>;
+    payment_password_hash: string | null;
+    dialing_code: string | null;
+    mobile: string | null;
+    email: string | null;
+    payee_name: string | null;
+    qq: string | null;
+    line: string | null;
+    whatsapp: string | null;
+    zalo: string | null;
+    facebook: string | null;
+    wechat: string | null;
+    id_number: string | null;
+    language: Generated<string>;
+    upline_id: string | null;
+    referrer_id: string | null;
+    register_domain: string | null;
+    register_ip: string | null;
+    created_at: CreatedAt;
+    last_login_at: Date | null;
+  };
+  affiliate_codes: {
+    code: string;
+    kind: Generated<'affiliate' | 'referral'>;
+    member_id: string;
+    domain: string | null;
+    enabled: Generated<boolean>;
+    created_at: CreatedAt;
+  };
+  member_sessions: {
+    id: Generated<string>;
+    token_hash: string;
+    member_id: string;
+    must_change_password: Generated<boolean>;
+    created_at: CreatedAt;
+    last_seen_at: CreatedAt;
+    expires_at: Date;
+    revoked_at: Date | null;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  password_reset_tokens: {
+    token_hash: string;
+    member_id: string;
+    created_at: CreatedAt;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  freeplay_grants: {
+    grant_key: string;
+    member_id: string;
+    created_at: CreatedAt;
+  };
+};

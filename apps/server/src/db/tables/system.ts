@@ -1,0 +1,27 @@
+import type { ColumnType } from 'kysely';
+
+/** jsonb: parsed on read, written as a JSON string so both drivers send the same text. */
+type JsonColumn<T> = ColumnType<T, string, string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Tables owned by the system module (migrations 0001_system.sql and 0005_encryption_keys.sql). */
+export type SystemTables = {
+  operator_settings: {
+    key: string;
+    value: JsonColumn<unknown>;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+  region_cidrs: {
+    cidr: string;
+    country_code: string;
+    note: string | null;
+    created_at: CreatedAt;
+  };
+  encryption_keys: {
+    key_id: string;
+    public_jwk: JsonColumn<JsonWebKey>;
+    private_jwk: JsonColumn<JsonWebKey>;
+    created_at: CreatedAt;
+    retired_at: Date | null;
+  };
+};

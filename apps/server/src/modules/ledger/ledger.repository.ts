@@ -1,0 +1,443 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { HoldStatus } from '../../db/tables/ledger';
+
+type Db = Kysely<Database>;
+
+export type AccountRow = { id: string; currency: string; purpose: string; memberId: string | null; isPlayer: boolean; balance: bigint };
+export type TransactionRow = {
+  id: string;
+  kind: string;
+  idempotencyKey: string;
+  requestHash: string;
+  currency: string;
+  reference: string | null;
+  result: Record<string, unknown> | null;
+};
+export type HoldRow = {
+  id: string;
+  sourceAccountId: string;
+  holdAccountId: string;
+  amount: bigint;
+  currency: string;
+  status: HoldStatus;
+  createTransactionId: string;
+  resolveTransactionId: string | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+/** Create a member-owned account unless it exists; returns its id either way. */
+export async function upsertMemberAccount(
+  db: Db,
+  input: { memberId: string; purpose: string; currency: string; isPlayer: boolean },
+): Promise<string> {
+  const inserted = await db
+    .insertInto('ledger_accounts')
+    .values({ member_id: input.memberId, purpose: input.purpose, currency: input.currency, is_player: input.isPlayer })
+    .onConflict((oc) => oc.columns(['member_id', 'purpose', 'currency']).where('member_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const found = await findMemberAccountId(db, input.memberId, input.purpose, input.currency);
+  if (!found) throw new Error(`ledger account for member ${input.memberId} vanished after conflict`);
+  return found;
+}
+
+/** Create a system (ownerless) account unless it exists; returns its id either way. */
+export async function upsertSystemAccount(db: Db, purpose: string, currency: string): Promise<string> {
+  const inserted = await db
+    .insertInto('ledger_accounts')
+    .values({ member_id: null, purpose, currency, is_player: false })
+    .onConflict((oc) => oc.columns(['purpose', 'currency']).where('member_id', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const found = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('member_id', 'is', null)
+    .where('purpose', '=', purpose)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  if (!found) throw new Error(`system ledger account ${purpose}/${currency} vanished after conflict`);
+  return found.id;
+}
+
+/** The id of a member's account of this purpose and currency, if it exists. */
+export async function findMemberAccountId(db: Db, memberId: string, purpose: string, currency: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', purpose)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A member's account of this purpose (any currency, oldest first). */
+export async function findMemberAccount(db: Db, memberId: string, purpose: string, currency?: string): Promise<AccountRow | undefined> {
+  let q = db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', purpose);
+  if (currency) q = q.where('currency', '=', currency);
+  const row = await q.orderBy('id').limit(1).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+/** Read accounts without locking (currency and kind never change). */
+export async function findAccounts(db: Db, ids: string[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('ledger_accounts').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  return rows.map(toAccount);
+}
+
+/** Lock accounts in ascending id order, so concurrent writers never deadlock on each other. */
+export async function lockAccounts(db: Db, ids: string[]): Promise<AccountRow[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  const rows: AccountRow[] = [];
+  // One statement per row keeps the lock order explicit (a single IN … FOR UPDATE may lock in scan order).
+  for (const id of sorted) {
+    const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (row) rows.push(toAccount(row));
+  }
+  return rows;
+}
+
+/**
+ * Move an account's cached balance by `delta`, refusing to take a player account below zero.
+ * Returns the new balance, or undefined when the guard refused it.
+ */
+export async function applyBalanceDelta(db: Db, accountId: string, delta: bigint): Promise<bigint | undefined> {
+  const d = delta.toString();
+  const row = await db
+    .updateTable('ledger_accounts')
+    .set({ balance: sql<string>`balance + ${d}::bigint` })
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('is_player', '=', false), eb(sql<string>`balance + ${d}::bigint`, '>=', sql<string>`0`)]))
+    .returning('balance')
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions and entries
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Claim an idempotency key by inserting the transaction header. Returns undefined when the key
+ * already exists; under READ COMMITTED this waits for a concurrent holder of the key to finish.
+ */
+export async function insertTransaction(
+  db: Db,
+  input: { kind: string; idempotencyKey: string; requestHash: string; currency: string; reference: string | null; metadata: Record<string, unknown> },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('ledger_transactions')
+    .values({
+      kind: input.kind,
+      idempotency_key: input.idempotencyKey,
+      request_hash: input.requestHash,
+      currency: input.currency,
+      reference: input.reference,
+      metadata: JSON.stringify(input.metadata),
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The transaction holding an idempotency key, if any. */
+export async function findTransactionByKey(db: Db, idempotencyKey: string): Promise<TransactionRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select(['id', 'kind', 'idempotency_key', 'request_hash', 'currency', 'reference', 'result'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row ? toTransaction(row) : undefined;
+}
+
+/** A transaction by id, if any. */
+export async function findTransactionById(db: Db, id: string): Promise<TransactionRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_transactions')
+    .select(['id', 'kind', 'idempotency_key', 'request_hash', 'currency', 'reference', 'result'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toTransaction(row) : undefined;
+}
+
+/** Append a transaction's entries. */
+export async function insertEntries(
+  db: Db,
+  transactionId: string,
+  currency: string,
+  entries: { accountId: string; amount: bigint }[],
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(entries.map((e) => ({ transaction_id: transactionId, account_id: e.accountId, amount: e.amount.toString(), currency })))
+    .execute();
+}
+
+/** Write the stored result of a transaction (allowed once by the database). */
+export async function setTransactionResult(db: Db, transactionId: string, result: Record<string, unknown>): Promise<void> {
+  await db.updateTable('ledger_transactions').set({ result: JSON.stringify(result) }).where('id', '=', transactionId).execute();
+}
+
+/** Run `fn` inside a savepoint of the caller's transaction, so a failure leaves nothing of ours behind. */
+export async function runInSavepoint<T>(trx: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
+  try {
+    const result = await fn();
+    await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
+    return result;
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
+    await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holds
+// ---------------------------------------------------------------------------------------------
+
+/** Record a new pending hold. */
+export async function insertHold(
+  db: Db,
+  input: { sourceAccountId: string; holdAccountId: string; amount: bigint; currency: string; createTransactionId: string; reference: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('ledger_holds')
+    .values({
+      source_account_id: input.sourceAccountId,
+      hold_account_id: input.holdAccountId,
+      amount: input.amount.toString(),
+      currency: input.currency,
+      create_transaction_id: input.createTransactionId,
+      reference: input.reference,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The hold created by a transaction, if any. */
+export async function findHoldByCreateTransaction(db: Db, transactionId: string): Promise<HoldRow | undefined> {
+  const row = await db.selectFrom('ledger_holds').selectAll().where('create_transaction_id', '=', transactionId).executeTakeFirst();
+  return row ? toHold(row) : undefined;
+}
+
+/** Lock a hold row so only one resolver proceeds at a time. */
+export async function lockHold(db: Db, holdId: string): Promise<HoldRow | undefined> {
+  const row = await db.selectFrom('ledger_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst();
+  return row ? toHold(row) : undefined;
+}
+
+/** Resolve a pending hold; returns whether exactly this call resolved it. */
+export async function resolveHold(db: Db, holdId: string, status: 'posted' | 'voided', transactionId: string): Promise<boolean> {
+  const res = await db
+    .updateTable('ledger_holds')
+    .set({ status, resolve_transaction_id: transactionId, resolved_at: new Date() })
+    .where('id', '=', holdId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariant checks (read-only; used by checkLedger)
+// ---------------------------------------------------------------------------------------------
+
+/** Currencies whose entries do not sum to zero. */
+export async function findUnbalancedCurrencies(db: Db): Promise<{ currency: string; total: string }[]> {
+  const { rows } = await sql<{ currency: string; total: string }>`
+    SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency HAVING sum(amount) <> 0 ORDER BY currency
+  `.execute(db);
+  return rows;
+}
+
+/** Transactions whose entries do not sum to zero, have fewer than two entries, or lack a result. */
+export async function findBadTransactions(db: Db, limit: number): Promise<{ id: string; entries: string; total: string; hasResult: boolean }[]> {
+  const { rows } = await sql<{ id: string; entries: string; total: string; has_result: boolean }>`
+    SELECT t.id::text AS id, count(e.id)::text AS entries, coalesce(sum(e.amount), 0)::text AS total, (t.result IS NOT NULL) AS has_result
+    FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+    GROUP BY t.id
+    HAVING count(e.id) < 2 OR coalesce(sum(e.amount), 0) <> 0 OR t.result IS NULL
+    ORDER BY t.id LIMIT ${limit}
+  `.execute(db);
+  return rows.map((r) => ({ id: r.id, entries: r.entries, total: r.total, hasResult: r.has_result }));
+}
+
+/** Accounts whose cached balance differs from the sum of their entries, or whose entries use another currency. */
+export async function findDriftedAccounts(db: Db, limit: number): Promise<{ id: string; balance: string; entriesSum: string }[]> {
+  const { rows } = await sql<{ id: string; balance: string; entries_sum: string }>`
+    SELECT a.id::text AS id, a.balance::text AS balance, coalesce(s.total, 0)::text AS entries_sum
+    FROM ledger_accounts a
+    LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) s ON s.account_id = a.id
+    WHERE a.balance <> coalesce(s.total, 0)
+    ORDER BY a.id LIMIT ${limit}
+  `.execute(db);
+  return rows.map((r) => ({ id: r.id, balance: r.balance, entriesSum: r.entries_sum }));
+}
+
+/** Entries whose currency differs from their account's or their transaction's. */
+export async function countCurrencyMismatches(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE e.currency <> a.currency OR e.currency <> t.currency
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Player accounts below zero. */
+export async function findNegativePlayerAccounts(db: Db, limit: number): Promise<{ id: string; balance: string }[]> {
+  const { rows } = await sql<{ id: string; balance: string }>`
+    SELECT id::text AS id, balance::text AS balance FROM ledger_accounts WHERE is_player AND balance < 0 ORDER BY id LIMIT ${limit}
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * Holds whose status disagrees with the transactions that name them: a resolved hold must point
+ * at exactly one resolving transaction (post or void, matching its status) and no hold may be
+ * named by two resolving transactions; a pending hold has none.
+ */
+export async function findInconsistentHolds(db: Db, limit: number): Promise<{ id: string; status: string; resolutions: string; problem: string }[]> {
+  const { rows } = await sql<{ id: string; status: string; resolutions: string; problem: string }>`
+    WITH r AS (
+      SELECT (metadata->>'holdId') AS hold_id, count(*) AS n,
+             min(id) AS first_id, min(metadata->>'holdAction') AS action
+      FROM ledger_transactions
+      WHERE metadata->>'holdAction' IN ('post', 'void')
+      GROUP BY metadata->>'holdId'
+    )
+    SELECT h.id::text AS id, h.status, coalesce(r.n, 0)::text AS resolutions,
+      CASE
+        WHEN coalesce(r.n, 0) > 1 THEN 'resolved more than once'
+        WHEN h.status = 'pending' AND coalesce(r.n, 0) <> 0 THEN 'pending but has a resolving transaction'
+        WHEN h.status <> 'pending' AND coalesce(r.n, 0) = 0 THEN 'resolved without a resolving transaction'
+        WHEN h.status <> 'pending' AND r.first_id <> h.resolve_transaction_id THEN 'resolving transaction mismatch'
+        WHEN h.status = 'posted' AND r.action <> 'post' THEN 'posted by a void transaction'
+        WHEN h.status = 'voided' AND r.action <> 'void' THEN 'voided by a post transaction'
+        ELSE 'create transaction missing'
+      END AS problem
+    FROM ledger_holds h
+    LEFT JOIN r ON r.hold_id = h.id::text
+    LEFT JOIN ledger_transactions c ON c.id = h.create_transaction_id
+    WHERE coalesce(r.n, 0) > 1
+       OR (h.status = 'pending' AND coalesce(r.n, 0) <> 0)
+       OR (h.status <> 'pending' AND (coalesce(r.n, 0) = 0 OR r.first_id <> h.resolve_transaction_id))
+       OR (h.status = 'posted' AND r.action <> 'post')
+       OR (h.status = 'voided' AND r.action <> 'void')
+       OR c.id IS NULL
+    ORDER BY h.id LIMIT ${limit}
+  `.execute(db);
+  return rows;
+}
+
+/** Resolving transactions that name a hold which does not exist. */
+export async function countOrphanHoldResolutions(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM ledger_transactions t
+    WHERE t.metadata->>'holdAction' IN ('post', 'void')
+      AND NOT EXISTS (SELECT 1 FROM ledger_holds h WHERE h.id::text = t.metadata->>'holdId')
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Row counts and per-currency totals for the check's summary. */
+export async function findLedgerStats(db: Db): Promise<{
+  accounts: number;
+  transactions: number;
+  entries: number;
+  holds: number;
+  pendingHolds: number;
+  playerBalances: Record<string, string>;
+}> {
+  const { rows } = await sql<{ accounts: string; transactions: string; entries: string; holds: string; pending_holds: string }>`
+    SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts,
+           (SELECT count(*) FROM ledger_transactions)::text AS transactions,
+           (SELECT count(*) FROM ledger_entries)::text AS entries,
+           (SELECT count(*) FROM ledger_holds)::text AS holds,
+           (SELECT count(*) FROM ledger_holds WHERE status = 'pending')::text AS pending_holds
+  `.execute(db);
+  const totals = await sql<{ currency: string; total: string }>`
+    SELECT currency, sum(balance)::text AS total FROM ledger_accounts WHERE is_player GROUP BY currency ORDER BY currency
+  `.execute(db);
+  const r = rows[0];
+  return {
+    accounts: Number(r?.accounts ?? 0),
+    transactions: Number(r?.transactions ?? 0),
+    entries: Number(r?.entries ?? 0),
+    holds: Number(r?.holds ?? 0),
+    pendingHolds: Number(r?.pending_holds ?? 0),
+    playerBalances: Object.fromEntries(totals.rows.map((t) => [t.currency, t.total])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type AccountSelect = { id: string; currency: string; purpose: string; member_id: string | null; is_player: boolean; balance: string };
+
+function toAccount(row: AccountSelect): AccountRow {
+  return {
+    id: String(row.id),
+    currency: row.currency,
+    purpose: row.purpose,
+    memberId: row.member_id === null ? null : String(row.member_id),
+    isPlayer: row.is_player,
+    balance: BigInt(row.balance),
+  };
+}
+
+function toTransaction(row: {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  request_hash: string;
+  currency: string;
+  reference: string | null;
+  result: Record<string, unknown> | null;
+}): TransactionRow {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    currency: row.currency,
+    reference: row.reference,
+    result: row.result,
+  };
+}
+
+function toHold(row: {
+  id: string;
+  source_account_id: string;
+  hold_account_id: string;
+  amount: string;
+  currency: string;
+  status: HoldStatus;
+  create_transaction_id: string;
+  resolve_transaction_id: string | null;
+}): HoldRow {
+  return {
+    id: String(row.id),
+    sourceAccountId: String(row.source_account_id),
+    holdAccountId: String(row.hold_account_id),
+    amount: BigInt(row.amount),
+    currency: row.currency,
+    status: row.status,
+    createTransactionId: String(row.create_transaction_id),
+    resolveTransactionId: row.resolve_transaction_id === null ? null : String(row.resolve_transaction_id),
+  };
+}

@@ -1,0 +1,390 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { Brand } from '@wps/shared/schemas/system';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import {
+  applyBalanceDelta,
+  findAccounts,
+  findHoldByCreateTransaction,
+  findMemberAccount,
+  findTransactionById,
+  findTransactionByKey,
+  insertEntries,
+  insertHold,
+  insertTransaction,
+  lockAccounts,
+  lockHold,
+  resolveHold,
+  runInSavepoint,
+  setTransactionResult,
+  upsertMemberAccount,
+  upsertSystemAccount,
+  type TransactionRow,
+} from './ledger.repository';
+
+type Db = Kysely<Database>;
+
+/** Purposes of ownerless accounts; the migration seeds them for BRL, others are created on first use. */
+export type SystemPurpose =
+  | 'house_cash'
+  | 'gateway_clearing'
+  | 'promotion_budget'
+  | 'demo_bank'
+  | 'withdrawal_hold'
+  | 'agent_salary_budget'
+  | 'adjustment';
+
+export const PLAYER_MAIN = 'player_main';
+
+export type LedgerEntryInput = { accountId: string; amountMinor: bigint };
+
+export type PostTransactionInput = {
+  kind: string;
+  idempotencyKey: string;
+  reference?: string | null;
+  entries: LedgerEntryInput[];
+  metadata?: Record<string, unknown>;
+};
+
+export type PostResult = {
+  transactionId: string;
+  replayed: boolean;
+  /** Each touched account's balance right after this transaction (minor units, as strings). */
+  balances: Record<string, string>;
+};
+
+export type CreditFromSystemInput = ({ systemAccount: SystemPurpose } | { systemPurpose: SystemPurpose }) & {
+  memberId: string;
+  amountMinor: bigint;
+  kind: string;
+  idempotencyKey: string;
+  reference?: string | null;
+  metadata?: Record<string, unknown>;
+};
+
+export type HoldResult = PostResult & { holdId: string };
+
+export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
+  /** The operator's brand gives the currency of new player wallets. */
+  system?: { getBrand(): Promise<Brand> };
+};
+
+/** Tries for a transaction the service owns, when PostgreSQL reports 40001 or 40P01. */
+const MAX_ATTEMPTS = 5;
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+/** Largest magnitude a bigint column holds. */
+const MAX_INT8 = 2n ** 63n - 1n;
+const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** Whether an error is a serialization failure or deadlock that a fresh attempt may clear. */
+export function isRetryableDatabaseError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** JSON with object keys sorted, so equal requests hash equally whatever the key order. */
+function stringifyCanonical(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(stringifyCanonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stringifyCanonical(obj[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Hash of what a request asks for; the same idempotency key must always come with the same hash. */
+function hashRequest(input: PostTransactionInput): string {
+  const entries = input.entries
+    .map((e) => ({ accountId: e.accountId, amount: e.amountMinor.toString() }))
+    .sort((a, b) => (a.accountId === b.accountId ? a.amount.localeCompare(b.amount) : a.accountId.localeCompare(b.accountId)));
+  const canonical = stringifyCanonical({ kind: input.kind, reference: input.reference ?? null, entries, metadata: input.metadata ?? {} });
+  return crypto.createHash('sha256').update(canonical).digest('hex');
+}
+
+function assertWellFormed(input: PostTransactionInput): void {
+  if (!KIND_PATTERN.test(input.kind)) throw new Error(`ledger: invalid transaction kind ${JSON.stringify(input.kind)}`);
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('ledger: idempotency key must be 1–200 characters');
+  if (input.entries.length < 2) throw new Error('ledger: a transaction needs at least two entries');
+  let sum = 0n;
+  for (const e of input.entries) {
+    if (typeof e.amountMinor !== 'bigint' || e.amountMinor === 0n) throw new Error('ledger: entry amounts are non-zero bigints');
+    if (e.amountMinor > MAX_INT8 || e.amountMinor < -MAX_INT8) throw new Error('ledger: entry amount out of int8 range');
+    if (!/^\d+$/.test(e.accountId)) throw new Error(`ledger: invalid account id ${JSON.stringify(e.accountId)}`);
+    sum += e.amountMinor;
+  }
+  if (sum !== 0n) throw new Error(`ledger: entries must sum to zero (sum ${sum})`);
+}
+
+function toStoredResult(row: TransactionRow, replayed: boolean): PostResult {
+  if (!row.result) throw new Error(`ledger: transaction ${row.id} has no stored result`);
+  const balances = (row.result.balances ?? {}) as Record<string, string>;
+  return { transactionId: row.id, replayed, balances };
+}
+
+/** Sum the entries per account, so an account named twice is locked and moved once. */
+function sumByAccount(entries: LedgerEntryInput[]): Map<string, bigint> {
+  const deltas = new Map<string, bigint>();
+  for (const e of entries) deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0n) + e.amountMinor);
+  return deltas;
+}
+
+/** The double-entry ledger: every balance change is a balanced, idempotent, append-only transaction. */
+export function createLedgerService(ctx: LedgerContext) {
+  const { db, log } = ctx;
+  let operatorCurrency: string | undefined;
+  let savepointSeq = 0;
+
+  /** The operator's currency; refreshed on every call made outside a transaction. */
+  async function getOperatorCurrency(dbOrTrx: Db = db): Promise<string> {
+    // Inside a caller's transaction use the cached value: on PGlite (one connection) a query
+    // outside that transaction would wait for it forever.
+    if (dbOrTrx.isTransaction && operatorCurrency) return operatorCurrency;
+    if (!ctx.system) throw new Error('ledger: no system service to read the operator currency from');
+    const brand = await ctx.system.getBrand();
+    operatorCurrency = brand.currency;
+    return operatorCurrency;
+  }
+
+  /** Run `fn` in the caller's transaction (inside a savepoint) or in a new one, retried on 40001/40P01. */
+  async function runInTransaction<T>(trx: Db | undefined, fn: (t: Db) => Promise<T>): Promise<T> {
+    if (trx) {
+      savepointSeq = (savepointSeq + 1) % 1_000_000;
+      return runInSavepoint(trx, `ledger_sp_${savepointSeq}`, () => fn(trx));
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
+        log.warn({ attempt, code: (err as { code?: string }).code }, 'ledger transaction retried');
+        await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
+      }
+    }
+  }
+
+  /** The body of postTransaction, on a transaction that is already open. */
+  async function postWithin(trx: Db, input: PostTransactionInput, requestHash: string): Promise<PostResult> {
+    const deltas = sumByAccount(input.entries);
+    const accountIds = [...deltas.keys()];
+    const accounts = await findAccounts(trx, accountIds);
+    if (accounts.length !== accountIds.length) throw new Error('ledger: unknown account in entries');
+    const currencies = new Set(accounts.map((a) => a.currency));
+    if (currencies.size !== 1) throw new Error('ledger: all entries of a transaction use one currency');
+    const currency = accounts[0]!.currency;
+
+    // 1. Claim the key first: a concurrent request with the same key waits here, then replays.
+    const transactionId = await insertTransaction(trx, {
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      currency,
+      reference: input.reference ?? null,
+      metadata: input.metadata ?? {},
+    });
+    if (!transactionId) {
+      const existing = await findTransactionByKey(trx, input.idempotencyKey);
+      if (!existing) throw new Error('ledger: idempotency key conflict but no stored transaction');
+      if (existing.requestHash !== requestHash) {
+        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
+          idempotencyKey: input.idempotencyKey,
+        });
+      }
+      return toStoredResult(existing, true);
+    }
+
+    // 2. Lock in id order and check player funds against the locked (current) balances.
+    const locked = await lockAccounts(trx, accountIds);
+    for (const account of locked) {
+      const delta = deltas.get(account.id) ?? 0n;
+      if (account.isPlayer && account.balance + delta < 0n) {
+        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: account.balance.toString() });
+      }
+    }
+
+    // 3. Move cached balances (guarded, never a computed absolute value), append entries, store the result.
+    const balances: Record<string, string> = {};
+    for (const account of locked) {
+      const delta = deltas.get(account.id) ?? 0n;
+      const balance = delta === 0n ? account.balance : await applyBalanceDelta(trx, account.id, delta);
+      if (balance === undefined) {
+        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: account.balance.toString() });
+      }
+      balances[account.id] = balance.toString();
+    }
+    await insertEntries(
+      trx,
+      transactionId,
+      currency,
+      input.entries.map((e) => ({ accountId: e.accountId, amount: e.amountMinor })),
+    );
+    await setTransactionResult(trx, transactionId, { transactionId, balances });
+    return { transactionId, replayed: false, balances };
+  }
+
+  /** Post a balanced transaction exactly once per idempotency key (see ../shared/guide/ledger.md). */
+  async function postTransaction(input: PostTransactionInput, trx?: Db): Promise<PostResult> {
+    assertWellFormed(input);
+    const requestHash = hashRequest(input);
+    return runInTransaction(trx, (t) => postWithin(t, input, requestHash));
+  }
+
+  /** The id of a member's main wallet in the operator currency, created when missing. */
+  async function ensurePlayerWallet(dbOrTrx: Db, memberId: string, currency?: string): Promise<string> {
+    const cur = currency ?? (await getOperatorCurrency(dbOrTrx));
+    return upsertMemberAccount(dbOrTrx, { memberId: String(memberId), purpose: PLAYER_MAIN, currency: cur, isPlayer: true });
+  }
+
+  /** The id of a system account, created for a new currency on first use. */
+  async function ensureSystemAccount(purpose: SystemPurpose, currency: string, dbOrTrx: Db = db): Promise<string> {
+    return upsertSystemAccount(dbOrTrx, purpose, currency);
+  }
+
+  /** Credit a player's main wallet from a system account (promotion budget, demo bank, …). */
+  async function creditPlayerFromSystem(input: CreditFromSystemInput, trx?: Db): Promise<PostResult> {
+    const purpose = 'systemAccount' in input ? input.systemAccount : input.systemPurpose;
+    if (input.amountMinor <= 0n) throw new Error('ledger: a credit amount is positive');
+    // An existing wallet fixes the currency, so a caller's transaction needs no outside read.
+    const existing = await findMemberAccount(trx ?? db, String(input.memberId), PLAYER_MAIN);
+    const currency = existing?.currency ?? (await getOperatorCurrency(trx ?? db));
+    const build = async (t: Db): Promise<PostTransactionInput> => {
+      const walletId = await ensurePlayerWallet(t, input.memberId, currency);
+      const systemId = await ensureSystemAccount(purpose, currency, t);
+      return {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference ?? null,
+        metadata: { ...input.metadata, memberId: String(input.memberId), systemAccount: purpose },
+        entries: [
+          { accountId: systemId, amountMinor: -input.amountMinor },
+          { accountId: walletId, amountMinor: input.amountMinor },
+        ],
+      };
+    };
+    if (trx) return postTransaction(await build(trx), trx);
+    // Creating the accounts is idempotent on its own; the money moves in the service's own transaction.
+    return postTransaction(await build(db));
+  }
+
+  /** A member's main-wallet balance in the operator currency; 0 when the member has no wallet yet. */
+  async function getPlayerBalance(memberId: string, currency?: string): Promise<bigint> {
+    const cur = currency ?? (await getOperatorCurrency());
+    const account = await findMemberAccount(db, String(memberId), PLAYER_MAIN, cur);
+    return account?.balance ?? 0n;
+  }
+
+  /** Move money from an account into a holding account, pending a later post or void. */
+  async function createHold(
+    input: {
+      sourceAccountId: string;
+      amountMinor: bigint;
+      kind: string;
+      idempotencyKey: string;
+      holdPurpose?: SystemPurpose;
+      reference?: string | null;
+      metadata?: Record<string, unknown>;
+    },
+    trx?: Db,
+  ): Promise<HoldResult> {
+    if (input.amountMinor <= 0n) throw new Error('ledger: a hold amount is positive');
+    return runInTransaction(trx, async (t) => {
+      const [source] = await findAccounts(t, [input.sourceAccountId]);
+      if (!source) throw new Error('ledger: unknown hold source account');
+      const holdAccountId = await upsertSystemAccount(t, input.holdPurpose ?? 'withdrawal_hold', source.currency);
+      const post: PostTransactionInput = {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference ?? null,
+        metadata: { ...input.metadata, holdAction: 'create' },
+        entries: [
+          { accountId: source.id, amountMinor: -input.amountMinor },
+          { accountId: holdAccountId, amountMinor: input.amountMinor },
+        ],
+      };
+      assertWellFormed(post);
+      const result = await postWithin(t, post, hashRequest(post));
+      if (result.replayed) {
+        const hold = await findHoldByCreateTransaction(t, result.transactionId);
+        if (!hold) throw new Error(`ledger: transaction ${result.transactionId} did not create a hold`);
+        return { ...result, holdId: hold.id };
+      }
+      const holdId = await insertHold(t, {
+        sourceAccountId: source.id,
+        holdAccountId,
+        amount: input.amountMinor,
+        currency: source.currency,
+        createTransactionId: result.transactionId,
+        reference: input.reference ?? null,
+      });
+      return { ...result, holdId };
+    });
+  }
+
+  /** Resolve a pending hold exactly once: post it to a destination, or void it back to its source. */
+  async function resolve(
+    action: 'post' | 'void',
+    input: { holdId: string; destinationAccountId?: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> },
+    trx?: Db,
+  ): Promise<HoldResult> {
+    const status = action === 'post' ? 'posted' : 'voided';
+    return runInTransaction(trx, async (t) => {
+      const hold = await lockHold(t, input.holdId);
+      if (!hold) throw new AppError(ErrorCode.NOT_FOUND, 'Hold not found', { holdId: input.holdId });
+      if (hold.status !== 'pending') {
+        const resolvedBy = hold.resolveTransactionId ? await findTransactionById(t, hold.resolveTransactionId) : undefined;
+        if (resolvedBy && hold.status === status && resolvedBy.idempotencyKey === input.idempotencyKey) {
+          return { ...toStoredResult(resolvedBy, true), holdId: hold.id };
+        }
+        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, `Hold is already ${hold.status}`, { holdId: hold.id, status: hold.status });
+      }
+      const target = action === 'post' ? input.destinationAccountId : hold.sourceAccountId;
+      if (!target) throw new Error('ledger: posting a hold needs a destination account');
+      const post: PostTransactionInput = {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        reference: `hold:${hold.id}`,
+        metadata: { ...input.metadata, holdId: hold.id, holdAction: action },
+        entries: [
+          { accountId: hold.holdAccountId, amountMinor: -hold.amount },
+          { accountId: target, amountMinor: hold.amount },
+        ],
+      };
+      assertWellFormed(post);
+      const result = await postWithin(t, post, hashRequest(post));
+      if (result.replayed) {
+        // The key already names another transaction while this hold is still pending.
+        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
+          idempotencyKey: input.idempotencyKey,
+        });
+      }
+      if (!(await resolveHold(t, hold.id, status, result.transactionId))) {
+        throw new Error(`ledger: hold ${hold.id} was resolved concurrently despite the row lock`);
+      }
+      return { ...result, holdId: hold.id };
+    });
+  }
+
+  return {
+    getOperatorCurrency,
+    ensurePlayerWallet,
+    ensureSystemAccount,
+    postTransaction,
+    creditPlayerFromSystem,
+    getPlayerBalance,
+    createHold,
+    /** Post a pending hold to its destination (e.g. the gateway clearing account). */
+    postHold: (input: { holdId: string; destinationAccountId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
+      resolve('post', input, trx),
+    /** Void a pending hold: the money returns to the account it came from. */
+    voidHold: (input: { holdId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
+      resolve('void', input, trx),
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -1,0 +1,32 @@
+import { formatMinor } from '@wps/shared/money';
+import type { BalanceResult } from '@wps/shared/schemas/wallet';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+
+/** Wallet calls: the player's balance in the operator currency. */
+export function registerWalletRoutes(app: RouteApp, services: AppServices): void {
+  // Learn the operator currency before the first request, so wallets created inside a caller's
+  // transaction never need a read outside it (PGlite has a single connection).
+  app.addHook('onReady', async () => {
+    try {
+      await services.ledger.getOperatorCurrency();
+    } catch (err) {
+      app.log.warn({ err }, 'ledger: operator currency not readable at startup');
+    }
+  });
+
+  app.get('/wps/v2/wallets/balance', async (request) => {
+    const member = await requireMember(request, { allowTrial: true });
+    const brand = await services.system.getBrand();
+    const minor = await services.ledger.getPlayerBalance(member.memberId, brand.currency);
+    const value: BalanceResult = {
+      sumBalance: formatMinor(minor, brand.currencyScale),
+      sumBalanceMinor: minor.toString(),
+      currency: brand.currency,
+      scale: brand.currencyScale,
+    };
+    return ok(value);
+  });
+}

@@ -1,0 +1,317 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MemberStatus } from '../../db/tables/member';
+
+type Db = Kysely<Database>;
+
+/** PostgreSQL unique_violation, with the constraint (index) that refused the row. */
+export function findUniqueViolation(err: unknown): string | null {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code !== '23505') return null;
+  if (typeof e.constraint === 'string') return e.constraint;
+  // PGlite reports the constraint only in the message.
+  const match = typeof e.message === 'string' ? /"([^"]+)"/.exec(e.message) : null;
+  return match?.[1] ?? 'unknown';
+}
+
+export type NewMember = {
+  account: string;
+  nickname: string | null;
+  type: number;
+  passwordHash: string;
+  paymentPasswordHash: string | null;
+  dialingCode: string | null;
+  mobile: string | null;
+  email: string | null;
+  payeeName: string | null;
+  qq: string | null;
+  line: string | null;
+  whatsapp: string | null;
+  zalo: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  idNumber: string | null;
+  language: string;
+  uplineId: string | null;
+  referrerId: string | null;
+  registerDomain: string | null;
+  registerIp: string | null;
+  mustChangePassword: boolean;
+  now: Date;
+  /** Registration logs the player in, so it counts as the first login. */
+  lastLoginAt: Date | null;
+};
+
+/** Insert a member; a taken account name or mobile number raises 23505 (see findUniqueViolation). */
+export async function insertMember(db: Db, m: NewMember): Promise<string> {
+  const row = await db
+    .insertInto('members')
+    .values({
+      account: m.account,
+      nickname: m.nickname,
+      type: m.type,
+      password_hash: m.passwordHash,
+      password_changed_at: m.now,
+      must_change_password: m.mustChangePassword,
+      payment_password_hash: m.paymentPasswordHash,
+      dialing_code: m.dialingCode,
+      mobile: m.mobile,
+      email: m.email,
+      payee_name: m.payeeName,
+      qq: m.qq,
+      line: m.line,
+      whatsapp: m.whatsapp,
+      zalo: m.zalo,
+      facebook: m.facebook,
+      wechat: m.wechat,
+      id_number: m.idNumber,
+      language: m.language,
+      upline_id: m.uplineId,
+      referrer_id: m.referrerId,
+      register_domain: m.registerDomain,
+      register_ip: m.registerIp,
+      created_at: m.now,
+      last_login_at: m.lastLoginAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type CredentialRow = {
+  id: string;
+  account: string;
+  nickname: string | null;
+  type: number;
+  status: MemberStatus;
+  passwordHash: string;
+  passwordChangedAt: Date;
+  mustChangePassword: boolean;
+  lastLoginAt: Date | null;
+  email: string | null;
+};
+
+function credentialQuery(db: Db) {
+  return db
+    .selectFrom('members')
+    .select([
+      'id',
+      'account',
+      'nickname',
+      'type',
+      'status',
+      'password_hash as passwordHash',
+      'password_changed_at as passwordChangedAt',
+      'must_change_password as mustChangePassword',
+      'last_login_at as lastLoginAt',
+      'email',
+    ]);
+}
+
+function toCredential(row: CredentialRow | undefined): CredentialRow | undefined {
+  return row ? { ...row, type: Number(row.type) } : undefined;
+}
+
+/** A member by account name, case-insensitively (served by the unique index on lower(account)). */
+export async function findCredentialsByAccount(db: Db, account: string): Promise<CredentialRow | undefined> {
+  return toCredential(await credentialQuery(db).where(sql<string>`lower(account)`, '=', account.toLowerCase()).executeTakeFirst());
+}
+
+/** A member by mobile number (dialing code + national number). */
+export async function findCredentialsByMobile(db: Db, dialingCode: string, mobile: string): Promise<CredentialRow | undefined> {
+  return toCredential(
+    await credentialQuery(db)
+      .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
+      .where('mobile', '=', mobile)
+      .executeTakeFirst(),
+  );
+}
+
+/** A member by id. */
+export async function findCredentialsById(db: Db, memberId: string): Promise<CredentialRow | undefined> {
+  return toCredential(await credentialQuery(db).where('id', '=', memberId).executeTakeFirst());
+}
+
+/** Whether an account name is taken (a cheap pre-check; the unique index is the real guard). */
+export async function isAccountTaken(db: Db, account: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql<string>`lower(account)`, '=', account.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a mobile number is taken (a cheap pre-check; the unique index is the real guard). */
+export async function isMobileTaken(db: Db, dialingCode: string, mobile: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Note a successful login; optionally flag a must-change password or store an upgraded hash. */
+export async function recordLogin(
+  db: Db,
+  memberId: string,
+  input: { now: Date; mustChangePassword?: boolean; upgradedHash?: string | undefined },
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({
+      last_login_at: input.now,
+      ...(input.mustChangePassword ? { must_change_password: true } : {}),
+      ...(input.upgradedHash ? { password_hash: input.upgradedHash } : {}),
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Store a new password hash and lift the must-change flag. */
+export async function updatePassword(db: Db, memberId: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ password_hash: passwordHash, password_changed_at: now, must_change_password: false })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Store the member's interface language. */
+export async function updateLanguage(db: Db, memberId: string, language: string): Promise<void> {
+  await db.updateTable('members').set({ language }).where('id', '=', memberId).execute();
+}
+
+export type MemberInfoRow = {
+  id: string;
+  account: string;
+  nickname: string | null;
+  type: number;
+  uplineId: string | null;
+  language: string;
+  dialingCode: string | null;
+  mobile: string | null;
+  email: string | null;
+  createdAt: Date;
+};
+
+/** The fields GET /wps/member/info shows. */
+export async function findMemberInfo(db: Db, memberId: string): Promise<MemberInfoRow | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select([
+      'id',
+      'account',
+      'nickname',
+      'type',
+      'upline_id as uplineId',
+      'language',
+      'dialing_code as dialingCode',
+      'mobile',
+      'email',
+      'created_at as createdAt',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row ? { ...row, type: Number(row.type) } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Affiliate and referral codes
+// ---------------------------------------------------------------------------------------------
+
+export type AffiliateCodeRow = {
+  code: string;
+  kind: 'affiliate' | 'referral';
+  memberId: string;
+  domain: string | null;
+  memberAccount: string;
+  memberType: number;
+};
+
+/** An enabled code with its owner, whose account must be active. */
+export async function findAffiliateCode(db: Db, code: string): Promise<AffiliateCodeRow | undefined> {
+  const row = await db
+    .selectFrom('affiliate_codes as c')
+    .innerJoin('members as m', 'm.id', 'c.member_id')
+    .select(['c.code', 'c.kind', 'c.member_id as memberId', 'c.domain', 'm.account as memberAccount', 'm.type as memberType'])
+    .where('c.code', '=', code.toLowerCase())
+    .where('c.enabled', '=', true)
+    .where('m.status', '=', 'active')
+    .executeTakeFirst();
+  return row ? { ...row, memberType: Number(row.memberType) } : undefined;
+}
+
+/** Create a code unless it exists (used by the demo seed). */
+export async function insertAffiliateCodeIfMissing(
+  db: Db,
+  input: { code: string; kind: 'affiliate' | 'referral'; memberId: string; domain: string | null },
+): Promise<void> {
+  await db
+    .insertInto('affiliate_codes')
+    .values({ code: input.code.toLowerCase(), kind: input.kind, member_id: input.memberId, domain: input.domain })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+/** Insert a member unless the account exists (used by the demo seed); returns the id either way. */
+export async function insertMemberIfMissing(db: Db, m: NewMember): Promise<string> {
+  const existing = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql<string>`lower(account)`, '=', m.account)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  return insertMember(db, m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset tokens (forgot by email)
+// ---------------------------------------------------------------------------------------------
+
+/** Store a new reset token and retire the member's older unused ones. */
+export async function replaceResetToken(
+  db: Db,
+  input: { tokenHash: string; memberId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: input.now })
+    .where('member_id', '=', input.memberId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: input.tokenHash, member_id: input.memberId, created_at: input.now, expires_at: input.expiresAt })
+    .execute();
+}
+
+/** Use a reset token once: returns its member when it was live, and marks it used atomically. */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('member_id')
+    .executeTakeFirst();
+  return row?.member_id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Free-play grants
+// ---------------------------------------------------------------------------------------------
+
+/** Bind a grant key to its trial account; a second insert of one key raises 23505. */
+export async function insertFreeplayGrant(db: Db, grantKey: string, memberId: string, now: Date): Promise<void> {
+  await db.insertInto('freeplay_grants').values({ grant_key: grantKey, member_id: memberId, created_at: now }).execute();
+}
+
+/** The trial account a grant key already created, if any. */
+export async function findFreeplayGrant(db: Db, grantKey: string): Promise<string | undefined> {
+  const row = await db.selectFrom('freeplay_grants').select('member_id').where('grant_key', '=', grantKey).executeTakeFirst();
+  return row?.member_id;
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MemberStatus } from '../../db/tables/member';
+
+type Db = Kysely<Database>;
+
+export type SessionRow = {
+  sessionId: string;
+  memberId: string;
+  account: string;
+  type: number;
+  status: MemberStatus;
+  mustChangePassword: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+};
+
+/** Store a new session under the hash of its token; returns the session id. */
+export async function insertSession(
+  db: Db,
+  input: {
+    tokenHash: string;
+    memberId: string;
+    mustChangePassword: boolean;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('member_sessions')
+    .values({
+      token_hash: input.tokenHash,
+      member_id: input.memberId,
+      must_change_password: input.mustChangePassword,
+      created_at: input.now,
+      last_seen_at: input.now,
+      expires_at: input.expiresAt,
+      ip: input.ip,
+      user_agent: input.userAgent,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The session of a token hash together with the member fields every authenticated call needs. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const row = await db
+    .selectFrom('member_sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select([
+      's.id as sessionId',
+      's.member_id as memberId',
+      'm.account as account',
+      'm.type as type',
+      'm.status as status',
+      's.must_change_password as mustChangePassword',
+      's.last_seen_at as lastSeenAt',
+      's.expires_at as expiresAt',
+      's.revoked_at as revokedAt',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? { ...row, type: Number(row.type) } : undefined;
+}
+
+/** Record activity; the guard on last_seen_at keeps concurrent touches to one write. */
+export async function touchSession(db: Db, sessionId: string, now: Date, notAfter: Date): Promise<void> {
+  await db
+    .updateTable('member_sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', notAfter)
+    .execute();
+}
+
+/** Revoke one session; already revoked sessions keep their first revocation time. */
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('member_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revoke every live session of a member, optionally keeping one. */
+export async function revokeMemberSessions(db: Db, memberId: string, now: Date, exceptSessionId?: string): Promise<number> {
+  let query = db
+    .updateTable('member_sessions')
+    .set({ revoked_at: now })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The password was changed: this session no longer has to change it. */
+export async function clearSessionMustChange(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('member_sessions').set({ must_change_password: false }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,26 @@
+import { freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { readOrigin } from '../member/member.routes';
+
+/** Login (password or SMS code), free-play login and logout. */
+export function registerSessionRoutes(app: RouteApp, services: AppServices): void {
+  const { member, session } = services;
+
+  app.post('/wps/session/login', { schema: { body: loginBodySchema } }, async (request) => {
+    return ok(await member.login(request.body, readOrigin(request)));
+  });
+
+  app.post('/wps/session/login/freeplay', { schema: { body: freeplayBodySchema } }, async (request) => {
+    return ok(await member.loginFreeplay(request.body, readOrigin(request)));
+  });
+
+  // Any live session may end itself, including trial ones and ones that must change the password.
+  app.delete('/wps/session/logout', async (request) => {
+    const auth = await requireMember(request, { allowTrial: true, allowPasswordChange: true });
+    await session.revoke(auth.sessionId);
+    return ok(true);
+  });
+}

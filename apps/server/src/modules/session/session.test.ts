@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import type { MemberInfo } from '@wps/shared/schemas/member';
+import {
+  call,
+  callEncrypted,
+  disableRegisterCaptcha,
+  expectFailure,
+  insertTestMember,
+  login,
+  plantCaptcha,
+  readSmsCode,
+  registerUser,
+  strongPassword,
+  uniqueUsername,
+  valueOf,
+} from '../../../test/api-client';
+import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+
+describeEachDatabase('sessions', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await disableRegisterCaptcha(t.app);
+  });
+  afterAll(async () => {
+    await expectLedgerHealthy(t.database);
+    await t.close();
+  });
+
+  it('register → login → info → logout → info rejected', async () => {
+    const { username, password, result } = await registerUser(t.app);
+    expect(result.token.length).toBeGreaterThanOrEqual(22);
+    expect(result.userInfo).toEqual({ userName: username, nickname: null, type: 3 });
+    expect(result.firstTimeLogin).toBe(true);
+
+    const loggedIn = valueOf<LoginResult>(await login(t.app, username.toUpperCase(), password));
+    expect(loggedIn.token).not.toBe(result.token);
+    expect(loggedIn).toMatchObject({ firstTimeLogin: false, passwordExpired: false, mustChangePassword: false });
+
+    const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }));
+    expect(info).toMatchObject({ account: username, type: 3, toUpline: false, clubLabel: null, memberLabel: [] });
+    // Bearer form works too.
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: `Bearer ${loggedIn.token}` }));
+
+    valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: loggedIn.token }));
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }), ErrorCode.UNAUTHORIZED, 401);
+    // The registration session is a separate session and still works.
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
+  });
+
+  it('rejects missing, unknown, idle and expired tokens', async () => {
+    expectFailure(await call(t.app, 'GET', '/wps/member/info'), ErrorCode.UNAUTHORIZED, 401);
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: 'not-a-token' }), ErrorCode.UNAUTHORIZED, 401);
+
+    const idle = await registerUser(t.app);
+    await sql`UPDATE member_sessions SET last_seen_at = now() - make_interval(secs => ${t.config.sessionIdleSeconds + 5})
+      WHERE member_id = (SELECT id FROM members WHERE account = ${idle.username})`.execute(t.database.db);
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: idle.result.token }), ErrorCode.UNAUTHORIZED);
+
+    const old = await registerUser(t.app);
+    await sql`UPDATE member_sessions SET expires_at = now() - interval '1 second'
+      WHERE member_id = (SELECT id FROM members WHERE account = ${old.username})`.execute(t.database.db);
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: old.result.token }), ErrorCode.UNAUTHORIZED);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { username, result } = await registerUser(t.app);
+    const rows = await t.database.db
+      .selectFrom('member_sessions')
+      .innerJoin('members', 'members.id', 'member_sessions.member_id')
+      .select('token_hash')
+      .where('members.account', '=', username)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toBe(result.token);
+    expect(rows[0]?.token_hash).not.toContain(result.token);
+  });
+
+  it('asks for a captcha after 3 failures and enforces it', async () => {
+    const { username, password } = await registerUser(t.app);
+    // Its own address, so the per-IP failure count does not spill into other tests.
+    const from = { remoteAddress: '10.1.0.1' };
+    for (let i = 1; i <= 3; i++) {
+      const failed = expectFailure(await login(t.app, username, `Wrong${i}pass`, {}, from), ErrorCode.INVALID_CREDENTIALS, 401);
+      expect(failed.value).toEqual({ captcha: i >= 3 });
+    }
+    expectFailure(await login(t.app, username, password, {}, from), ErrorCode.CAPTCHA_REQUIRED, 400);
+    const wrong = expectFailure(
+      await login(t.app, username, password, { captchaKey: 'captcha-key-wrong', captcha: 'ABCDE' }, from),
+      ErrorCode.CAPTCHA_INVALID,
+    );
+    expect(wrong.value).toEqual({ captcha: true });
+    // The account's failures follow it to another address.
+    expectFailure(await login(t.app, username, password, {}, { remoteAddress: '10.1.0.2' }), ErrorCode.CAPTCHA_REQUIRED);
+
+    // The real player, with the captcha solved, still gets in: failures never lock an account.
+    await plantCaptcha(t.database, 'captcha-key-right', 'K7M2P');
+    valueOf(await login(t.app, username, password, { captchaKey: 'captcha-key-right', captcha: 'k7m2p' }, from));
+    // A captcha answer is single use.
+    expectFailure(await login(t.app, username, password, { captchaKey: 'captcha-key-right', captcha: 'K7M2P' }, from), ErrorCode.CAPTCHA_INVALID);
+  });
+
+  it('counts failures per IP across accounts', async () => {
+    const from = { remoteAddress: '10.1.0.3' };
+    for (let i = 0; i < 3; i++) {
+      expectFailure(await login(t.app, uniqueUsername('ghost'), 'Whatever123', {}, from), ErrorCode.INVALID_CREDENTIALS, 401);
+    }
+    const { username, password } = await registerUser(t.app);
+    expectFailure(await login(t.app, username, password, {}, from), ErrorCode.CAPTCHA_REQUIRED);
+    valueOf(await login(t.app, username, password, {}, { remoteAddress: '10.1.0.4' }));
+  });
+
+  it('slows down guessing on one account without a lasting lockout', async () => {
+    const account = uniqueUsername('target');
+    let limited = 0;
+    for (let i = 0; i < 22; i++) {
+      const res = await login(t.app, account, `Guess${i}word`, {}, { remoteAddress: `10.3.0.${i + 1}` });
+      if ((res.json() as { errorCode?: string }).errorCode === ErrorCode.TOO_MANY_REQUESTS) limited++;
+    }
+    expect(limited).toBe(2);
+  });
+
+  it('refuses plain JSON on encrypted paths', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { type: 'username', username: 'someone', password: 'Secret123' },
+    });
+    expectFailure(res, ErrorCode.ENCRYPTION_REQUIRED, 400);
+  });
+
+  it('blocks everything but a password change after logging in with the default password', async () => {
+    const { account } = await insertTestMember(t, '{secret}');
+    const result = valueOf<LoginResult>(await login(t.app, account, '{secret}'));
+    expect(result).toMatchObject({ mustChangePassword: true, firstTimeLogin: true });
+    const flagged = await t.database.db.selectFrom('members').select('must_change_password').where('account', '=', account).executeTakeFirst();
+    expect(flagged?.must_change_password).toBe(true);
+
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
+    expectFailure(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
+
+    // '{secret}' itself is weak, so it cannot be "changed" to itself.
+    expectFailure(
+      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: '{secret}', newPassword: 'abc123', confirmNewPassword: 'abc123' }, { token: result.token }),
+      ErrorCode.PASSWORD_TOO_WEAK,
+    );
+    const next = strongPassword();
+    valueOf(
+      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: '{secret}', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+    );
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
+    expectFailure(await login(t.app, account, '{secret}'), ErrorCode.INVALID_CREDENTIALS);
+    expect(valueOf<LoginResult>(await login(t.app, account, next)).mustChangePassword).toBe(false);
+  });
+
+  it('blocks an expired password until it is changed (PWDEXPFORCECHANGE3)', async () => {
+    const password = strongPassword();
+    const { account } = await insertTestMember(t, password, { now: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
+    const result = valueOf<LoginResult>(await login(t.app, account, password));
+    expect(result).toMatchObject({ passwordExpired: true, mustChangePassword: true });
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED);
+
+    const next = strongPassword();
+    expectFailure(
+      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: 'Wrong1pass', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+      ErrorCode.OLD_PASSWORD_INCORRECT,
+    );
+    valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: next }, { token: result.token }));
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
+    expect(valueOf<LoginResult>(await login(t.app, account, next))).toMatchObject({ passwordExpired: false, mustChangePassword: false });
+  });
+
+  it('revokes the other sessions when the password changes', async () => {
+    const { username, password, result } = await registerUser(t.app);
+    const second = valueOf<LoginResult>(await login(t.app, username, password));
+    const next = strongPassword();
+    expectFailure(
+      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: `${next}x` }, { token: second.token }),
+      ErrorCode.PASSWORD_MISMATCH,
+    );
+    valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: next }, { token: second.token }));
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: second.token }));
+  });
+
+  it('logs in by SMS code from the outbox', async () => {
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    const { account } = await insertTestMember(t, strongPassword(), { dialingCode: '55', mobile });
+    valueOf(await call(t.app, 'POST', '/wps/verification/sms/noLogin', { payload: { countryDialingCode: '+55', mobileNum: mobile } }));
+    const code = await readSmsCode(t.app, `55${mobile}`);
+    const body = { type: 'sms', username: mobile, password: code, countryDialingCode: '55' };
+    const result = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login', body));
+    expect(result.userInfo.userName).toBe(account);
+    expect(result.mustChangePassword).toBe(false);
+    valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
+    // The code is single use.
+    expectFailure(await callEncrypted(t.app, 'POST', '/wps/session/login', body), ErrorCode.SMS_CODE_INVALID);
+  });
+
+  it('free play: a trial account with the demo balance, refused on account actions', async () => {
+    const result = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }));
+    expect(result.userInfo.type).toBe(4);
+    expect(result.userInfo.userName).toMatch(/^demo\d{8}$/);
+    const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
+    expect(info.type).toBe(4);
+    const balance = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }));
+    const operator = await t.app.services.system.getOperatorConfig();
+    expect(balance.sumBalanceMinor).toBe(operator.freeplayDemoBalanceMinor.toString());
+
+    const next = strongPassword();
+    expectFailure(
+      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: 'whatever1', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+      ErrorCode.NEED_TRUE_ACCOUNT,
+      403,
+    );
+    // Language is allowed: the interface language is not an account action.
+    valueOf(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'en' } }));
+
+    // The same key again logs into the same trial account without a second credit.
+    const again = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }));
+    expect(again.userInfo.userName).toBe(result.userInfo.userName);
+    const after = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: again.token }));
+    expect(after.sumBalanceMinor).toBe(balance.sumBalanceMinor);
+    valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: again.token }));
+  });
+
+  it('refuses free play when FREEPLAY3 is off', async () => {
+    const modules = (await t.app.services.system.getOperatorConfig()).modules;
+    await t.app.services.system.updateSetting('modules', { ...modules, FREEPLAY3: false });
+    try {
+      expectFailure(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh87654321' }), ErrorCode.FEATURE_DISABLED, 403);
+    } finally {
+      await t.app.services.system.updateSetting('modules', { ...modules, FREEPLAY3: true });
+    }
+  });
+});
+

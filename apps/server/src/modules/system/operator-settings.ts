@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import {
+  COMPLETE_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES,
+  WHITELABEL_MODULES,
+  type WhitelabelModule,
+} from '@wps/shared/constants';
+import {
+  REGISTER_FIELDS,
+  brandSchema,
+  customerServiceEntrySchema,
+  fieldRuleSchema,
+  registerSettingsSchema,
+  resourceSchema,
+  type FieldRule,
+  type RegisterField,
+} from '@wps/shared/schemas/system';
+import { compileAcceptedPattern } from '@wps/shared/validation-patterns';
+
+/**
+ * The operator's settings: one row per key in operator_settings, each validated by its schema
+ * here. To add a setting, add a key with its schema and default; the seed inserts the default
+ * on the next start (existing values are never overwritten) and `npm run ops -- config:set`
+ * accepts it at once.
+ */
+
+const minorUnits = z.string().regex(/^\d{1,18}$/, 'non-negative integer minor units');
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code');
+
+const storedFieldRuleSchema = fieldRuleSchema
+  .refine((r) => r.acceptedPattern === '*' || r.acceptedPattern === '' || compileAcceptedPattern(r.acceptedPattern) !== null, {
+    message: 'acceptedPattern must be * or a valid regular expression',
+  })
+  .refine((r) => r.maxLength === 0 || r.maxLength >= r.minLength, { message: 'maxLength must be 0 or >= minLength' });
+
+/** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
+export const storedRegisterSettingsSchema = registerSettingsSchema
+  .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
+  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema) });
+export type StoredRegisterSettings = z.infer<typeof storedRegisterSettingsSchema>;
+
+const languageCode = z.enum(LANGUAGE_CODES);
+export const languageSettingsSchema = z
+  .object({ default: languageCode, supported: z.array(languageCode).min(1), listed: z.array(languageCode).min(1) })
+  .refine((l) => l.supported.includes(l.default), { message: 'default must be a supported language' });
+
+export const modulesSchema = z.object(
+  Object.fromEntries(WHITELABEL_MODULES.map((m) => [m, z.boolean()])) as Record<WhitelabelModule, z.ZodBoolean>,
+);
+
+const rule = (patternId: number, minLength: number, maxLength: number): FieldRule => ({
+  acceptedPattern: '*',
+  minLength,
+  maxLength,
+  patternId,
+});
+
+const DEMO_RULES: Partial<Record<RegisterField, FieldRule>> = {
+  username: rule(1, 4, 16),
+  // The security guide asks for at least 64 characters to be accepted.
+  password: rule(5, 6, 64),
+  paymentPassword: rule(6, 6, 6),
+  payeeName: rule(21, 3, 64),
+  email: rule(3, 6, 64),
+  qqNum: rule(6, 5, 12),
+  mobileNum: rule(6, 8, 11),
+  recommenderId: rule(1, 4, 16),
+  line: rule(9, 2, 32),
+  whatsapp: rule(6, 8, 15),
+  zalo: rule(6, 8, 15),
+  facebook: rule(9, 2, 64),
+  wechat: rule(9, 2, 32),
+  idNumber: rule(4, 6, 20),
+  affiliateCode: rule(4, 4, 32),
+  captcha: rule(4, 5, 5),
+  verificationCode: rule(6, 6, 6),
+};
+
+const DEMO_MODULES: Record<WhitelabelModule, boolean> = {
+  MOBILENUMREG3: true,
+  REGMOBVERF3: true,
+  MOBILENUMPASSREG3: true,
+  USERNAMEREG3: true,
+  FREEPLAY3: true,
+  PWDEXPFORCECHANGE3: true,
+  MOBILEVERCODELOGIN3: true,
+  DIRECTREG3: true,
+  PTSYS3: false,
+  CHNGPASSVERIF3: true,
+};
+
+/** A setting's schema with its demo value, type-checked against each other. */
+function defineSetting<S extends z.ZodType>(schema: S, demo: z.output<S>): { schema: S; demo: z.output<S> } {
+  return { schema, demo };
+}
+
+/** Every setting: its schema and the demo operator's value. */
+export const SETTINGS = {
+  brand: defineSetting(brandSchema, {
+    merchantCode: 'demo',
+    brandName: 'Lumen Bet',
+    currency: 'BRL',
+    currencyScale: 2,
+    currencySymbol: 'R$',
+  }),
+  languages: defineSetting(languageSettingsSchema, {
+    default: DEFAULT_LANGUAGE,
+    supported: [...COMPLETE_LANGUAGES],
+    listed: [...LANGUAGE_CODES],
+  }),
+  modules: defineSetting(modulesSchema, DEMO_MODULES),
+  register: defineSetting(storedRegisterSettingsSchema, {
+      showMobile: false,
+      showPayeeName: false,
+      showpaymentPassword: false,
+      showQQ: false,
+      showline: false,
+      showwhatsapp: false,
+      showZaloapp: false,
+      showfacebook: false,
+      showwechat: false,
+      showidNumber: false,
+      showEmail: true,
+      hasAffiliate: true,
+      showCaptcha: true,
+      showRegisterCountryCode: true,
+      required: {
+        username: true,
+        password: true,
+        mobileNum: true,
+        verificationCode: true,
+        captcha: true,
+        email: false,
+        payeeName: false,
+        affiliateCode: false,
+      },
+      validate: DEMO_RULES,
+  }),
+  minimumAge: defineSetting(z.number().int().min(0).max(99), 18),
+  registrationBonusMinor: defineSetting(minorUnits, '0'),
+  freeplayDemoBalanceMinor: defineSetting(minorUnits, '200000'),
+  passwordMaxAgeDays: defineSetting(z.number().int().min(1).max(3650), 90),
+  customerService: defineSetting(z.array(customerServiceEntrySchema), [
+      { csType: 'LIVECHAT', name: 'Live chat', path: 'https://t.me/lumenbet_support' },
+      { csType: 'EMAIL', name: 'E-mail', path: 'mailto:support@lumenbet.example' },
+      { csType: 'WHATSAPP', name: 'WhatsApp', path: 'https://wa.me/5511999990000' },
+  ]),
+  resources: defineSetting(z.array(resourceSchema), [
+      { resourceType: 'ANDROID', labelNameEn: 'Android app', url: 'https://lumenbet.example/app/lumenbet.apk', qrCodeUrl: null },
+      { resourceType: 'MOBILECONFIG', labelNameEn: 'iOS app', url: 'https://lumenbet.example/app/lumenbet.mobileconfig', qrCodeUrl: null },
+      { resourceType: 'FACEBOOK', labelNameEn: 'Facebook', url: 'https://www.facebook.com/lumenbet', qrCodeUrl: null },
+      { resourceType: 'INSTAGRAM', labelNameEn: 'Instagram', url: 'https://www.instagram.com/lumenbet', qrCodeUrl: null },
+      { resourceType: 'TELEGRAM', labelNameEn: 'Telegram', url: 'https://t.me/lumenbet', qrCodeUrl: null },
+  ]),
+  loginToHome: defineSetting(z.boolean(), false),
+  maintenance: defineSetting(z.boolean(), false),
+  blockedCountries: defineSetting(z.array(countryCode), ['US']),
+  /** Listed first in the dialing-code picker. */
+  defaultCountry: defineSetting(countryCode, 'BR'),
+};
+
+export type SettingKey = keyof typeof SETTINGS;
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+export type Settings = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
+
+/** Whether a string names a known setting. */
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** Validate a value for a setting; throws a ZodError naming what is wrong. */
+export function parseSetting<K extends SettingKey>(key: K, value: unknown): Settings[K] {
+  return SETTINGS[key].schema.parse(value) as Settings[K];
+}
+
+/** The demo operator's value of every setting. */
+export function getDemoSettings(): Settings {
+  return Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].demo])) as Settings;
+}
+
+/**
+ * Demo CIDR blocks: the documentation ranges of RFC 5737 and RFC 3849, so the region page can be
+ * shown (with TRUST_PROXY and an X-Forwarded-For of 203.0.113.x) without mapping any real address.
+ */
+export const DEMO_REGION_CIDRS = [
+  { cidr: '192.0.2.0/24', countryCode: 'PT', note: 'demo: RFC 5737 TEST-NET-1' },
+  { cidr: '198.51.100.0/24', countryCode: 'BR', note: 'demo: RFC 5737 TEST-NET-2' },
+  { cidr: '203.0.113.0/24', countryCode: 'US', note: 'demo: RFC 5737 TEST-NET-3' },
+  { cidr: '2001:db8::/32', countryCode: 'BR', note: 'demo: RFC 3849 documentation prefix' },
+] as const;

@@ -1,0 +1,299 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { AppError } from '../../http/app-error';
+import type { WhitelabelModule } from '@wps/shared/constants';
+import type {
+  Brand,
+  Country,
+  PermissionResult,
+  RegisterSettings,
+  SystemStatus,
+  WhitelabelNode,
+} from '@wps/shared/schemas/system';
+import type { AppContext } from '../../services';
+import { listCountriesFirst } from './country-list';
+import {
+  SETTINGS,
+  SETTING_KEYS,
+  getDemoSettings,
+  isSettingKey,
+  parseSetting,
+  type SettingKey,
+  type Settings,
+} from './operator-settings';
+import { isCidr, isLocalAddress, normaliseIp } from './region-lookup';
+import {
+  deleteRegionCidr,
+  findAllSettings,
+  findCountryForIp,
+  findRegionCidrs,
+  upsertRegionCidr,
+  upsertSetting,
+  type RegionCidrRow,
+} from './system.repository';
+
+/** The operator's configuration; money settings are bigint minor units (currency scale in brand). */
+export type OperatorConfig = Omit<Settings, 'registrationBonusMinor' | 'freeplayDemoBalanceMinor'> & {
+  registrationBonusMinor: bigint;
+  freeplayDemoBalanceMinor: bigint;
+};
+
+export type Location = { ip: string; country: string | null };
+
+export type SystemContext = Pick<AppContext, 'db' | 'log'> & {
+  /** Clock in epoch ms, injectable for tests. */
+  now?: () => number;
+  /** How long a loaded configuration is reused; changes made elsewhere show within this time. */
+  cacheMs?: number;
+};
+
+const DEFAULT_CACHE_MS = 3000;
+
+/** Display grouping of the module switches; group nodes are containers, each switch stands alone. */
+const WHITELABEL_LAYOUT: { moduleId: string; name: string; children: { moduleId: WhitelabelModule; name: string }[] }[] = [
+  {
+    moduleId: 'REGISTRATION',
+    name: 'Registration',
+    children: [
+      { moduleId: 'DIRECTREG3', name: 'Direct registration' },
+      { moduleId: 'USERNAMEREG3', name: 'Registration by username' },
+      { moduleId: 'MOBILENUMREG3', name: 'Registration by mobile number' },
+      { moduleId: 'REGMOBVERF3', name: 'SMS verification at registration' },
+      { moduleId: 'MOBILENUMPASSREG3', name: 'Password at mobile registration' },
+    ],
+  },
+  {
+    moduleId: 'LOGIN',
+    name: 'Login',
+    children: [
+      { moduleId: 'MOBILEVERCODELOGIN3', name: 'Login by SMS code' },
+      { moduleId: 'FREEPLAY3', name: 'Free demo' },
+    ],
+  },
+  {
+    moduleId: 'PASSWORD',
+    name: 'Passwords',
+    children: [
+      { moduleId: 'PWDEXPFORCECHANGE3', name: 'Force change of expired passwords' },
+      { moduleId: 'CHNGPASSVERIF3', name: 'Password reset by SMS code' },
+    ],
+  },
+  { moduleId: 'POINTS', name: 'Points', children: [{ moduleId: 'PTSYS3', name: 'Points system' }] },
+];
+
+function toConfig(settings: Settings): OperatorConfig {
+  return {
+    ...settings,
+    registrationBonusMinor: BigInt(settings.registrationBonusMinor),
+    freeplayDemoBalanceMinor: BigInt(settings.freeplayDemoBalanceMinor),
+  };
+}
+
+/** Build the module tree (spec §6) from the switches. A group is enabled when any child is. */
+export function buildWhitelabelTree(modules: Record<WhitelabelModule, boolean>): WhitelabelNode[] {
+  return WHITELABEL_LAYOUT.map((group) => {
+    const children: WhitelabelNode[] = group.children.map((c) => ({
+      moduleId: c.moduleId,
+      name: c.name,
+      enabled: modules[c.moduleId] ? 1 : 0,
+      children: [],
+    }));
+    return { moduleId: group.moduleId, name: group.name, enabled: children.some((c) => c.enabled === 1) ? 1 : 0, children };
+  });
+}
+
+/**
+ * The operator's configuration and everything derived from it: module switches, registration
+ * settings, brand, region status and the dialing-code list. The configuration is read from
+ * operator_settings and reused for `cacheMs`, so hot paths (every request's merchant check,
+ * module checks) cost no query.
+ */
+export function createSystemService(ctx: SystemContext) {
+  const { db, log } = ctx;
+  const now = ctx.now ?? Date.now;
+  const cacheMs = ctx.cacheMs ?? DEFAULT_CACHE_MS;
+  let cached: { config: OperatorConfig; loadedAt: number } | undefined;
+  let loading: Promise<OperatorConfig> | undefined;
+
+  async function loadConfig(): Promise<OperatorConfig> {
+    const settings = getDemoSettings();
+    const rows = await findAllSettings(db);
+    const target = settings as Record<SettingKey, unknown>;
+    for (const row of rows) {
+      if (!isSettingKey(row.key)) continue;
+      const parsed = SETTINGS[row.key].schema.safeParse(row.value);
+      if (parsed.success) {
+        target[row.key] = parsed.data;
+      } else {
+        // Only a hand-edited row can be invalid (ops validates); keep serving with the default.
+        log.error({ key: row.key, issues: parsed.error.issues }, 'invalid operator setting ignored; using the default');
+      }
+    }
+    return toConfig(settings);
+  }
+
+  async function getOperatorConfig(): Promise<OperatorConfig> {
+    if (cached && now() - cached.loadedAt < cacheMs) return cached.config;
+    loading ??= loadConfig()
+      .then((config) => {
+        cached = { config, loadedAt: now() };
+        return config;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
+  function invalidateCache(): void {
+    cached = undefined;
+  }
+
+  function composeRegisterSettings(config: OperatorConfig): RegisterSettings {
+    return {
+      ...config.register,
+      // One switch each, so the module tree and the registration settings cannot disagree.
+      smsEnabled: config.modules.REGMOBVERF3,
+      mobilePassword: config.modules.MOBILENUMPASSREG3,
+      minimumAge: config.minimumAge,
+      registrationBonusMinor: config.registrationBonusMinor.toString(),
+    };
+  }
+
+  async function locate(ip: string): Promise<Location> {
+    const address = normaliseIp(ip);
+    if (!address || isLocalAddress(address)) return { ip: address ?? ip, country: null };
+    return { ip: address, country: await findCountryForIp(db, address) };
+  }
+
+  // The access gate runs on every API call; remember each caller's country briefly so a player's
+  // clicks cost no CIDR lookup. Bounded, and as fresh as the config cache.
+  const countryCache = new Map<string, { country: string | null; at: number }>();
+  async function locateCached(ip: string): Promise<string | null> {
+    const hit = countryCache.get(ip);
+    if (hit && now() - hit.at < cacheMs) return hit.country;
+    const { country } = await locate(ip);
+    if (countryCache.size >= 10_000) countryCache.clear();
+    countryCache.set(ip, { country, at: now() });
+    return country;
+  }
+
+  function isBlocked(config: OperatorConfig, location: Location): boolean {
+    return location.country !== null && config.blockedCountries.includes(location.country);
+  }
+
+  function statusOf(config: OperatorConfig, location: Location): SystemStatus {
+    if (config.maintenance) return 1;
+    if (isBlocked(config, location)) return 2;
+    return 0;
+  }
+
+  return {
+    getOperatorConfig,
+    invalidateCache,
+
+    /** Whether a whitelabel module switch is on. */
+    async isModuleEnabled(id: WhitelabelModule): Promise<boolean> {
+      return (await getOperatorConfig()).modules[id];
+    },
+
+    /** The module tree served at /wps/system/whitelabel. */
+    async getWhitelabel(): Promise<WhitelabelNode[]> {
+      return buildWhitelabelTree((await getOperatorConfig()).modules);
+    },
+
+    /** Registration fields, flags and rules (GET /wps/system/setting/register). */
+    async getRegisterSettings(): Promise<RegisterSettings> {
+      return composeRegisterSettings(await getOperatorConfig());
+    },
+
+    async getBrand(): Promise<Brand> {
+      return (await getOperatorConfig()).brand;
+    },
+
+    /** Whether a `Merchant` header value names this deployment's operator. */
+    async isKnownMerchant(code: string): Promise<boolean> {
+      return (await getOperatorConfig()).brand.merchantCode === code;
+    },
+
+    /** The caller's country from the operator's CIDR table; null for local or unknown addresses. */
+    locate,
+
+    /**
+     * Refuse API calls while the site is under maintenance or from a blocked country, so the
+     * maintenance and region-block pages are enforced by the server and not only drawn by the UI.
+     */
+    async assertAccessAllowed(ip: string): Promise<void> {
+      const config = await getOperatorConfig();
+      if (config.maintenance) throw new AppError(ErrorCode.SYSTEM_MAINTENANCE, 'The site is under maintenance');
+      if (config.blockedCountries.length === 0) return;
+      const country = await locateCached(ip);
+      if (country !== null && config.blockedCountries.includes(country)) {
+        throw new AppError(ErrorCode.REGION_RESTRICTED, 'Access is restricted for your location');
+      }
+    },
+
+    /** 0 normal, 1 maintenance, 2 the caller's country is blocked (spec §4). */
+    async getStatus(ip: string): Promise<SystemStatus> {
+      const config = await getOperatorConfig();
+      if (config.maintenance) return 1;
+      return statusOf(config, await locate(ip));
+    },
+
+    /**
+     * Everything the shell needs before rendering. `url` (the page's host) is accepted for
+     * compatibility with the original call; a deployment serves one operator on every domain.
+     */
+    async getPermission(ip: string, _url?: string): Promise<PermissionResult> {
+      const config = await getOperatorConfig();
+      const location = await locate(ip);
+      return {
+        brand: config.brand,
+        whitelabel: buildWhitelabelTree(config.modules),
+        register: composeRegisterSettings(config),
+        resources: config.resources,
+        customerService: config.customerService,
+        location,
+        maintenance: config.maintenance,
+        regionRestriction: isBlocked(config, location),
+        loginToHome: config.loginToHome,
+        languages: config.languages,
+      };
+    },
+
+    /** Dialing codes, the operator's default country first. */
+    async listCountries(): Promise<Country[]> {
+      return listCountriesFirst((await getOperatorConfig()).defaultCountry);
+    },
+
+    /** Validate and store one setting; throws a ZodError for an invalid value. */
+    async updateSetting<K extends SettingKey>(key: K, value: unknown): Promise<Settings[K]> {
+      const parsed = parseSetting(key, value);
+      await upsertSetting(db, key, parsed);
+      invalidateCache();
+      return parsed;
+    },
+
+    /** Add or replace a CIDR → country block; returns the stored (network-normalised) block. */
+    async addRegionCidr(cidr: string, countryCode: string, note?: string): Promise<string> {
+      if (!isCidr(cidr)) throw new Error(`not a CIDR block: ${cidr}`);
+      if (!/^[A-Z]{2}$/.test(countryCode)) throw new Error(`not an ISO 3166-1 alpha-2 code: ${countryCode}`);
+      return upsertRegionCidr(db, { cidr, countryCode, note: note ?? null });
+    },
+
+    async removeRegionCidr(cidr: string): Promise<boolean> {
+      if (!isCidr(cidr)) throw new Error(`not a CIDR block: ${cidr}`);
+      return deleteRegionCidr(db, cidr);
+    },
+
+    async listRegionCidrs(): Promise<RegionCidrRow[]> {
+      return findRegionCidrs(db);
+    },
+
+    /** Every setting key, for tooling. */
+    listSettingKeys(): readonly SettingKey[] {
+      return SETTING_KEYS;
+    },
+  };
+}
+
+export type SystemService = ReturnType<typeof createSystemService>;

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { ENCRYPTED_PATHS } from '@wps/shared/constants';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { encryptedBodySchema } from '@wps/shared/schemas/session';
+import { AppError } from '../http/app-error';
+import type { AppServices } from '../services';
+
+const ENCRYPTED = new Set<string>(ENCRYPTED_PATHS);
+
+/**
+ * Decrypt the bodies of ENCRYPTED_PATHS (docs/api.md). Fastify runs preValidation hooks before
+ * the route's schema validation, so the decrypted JSON replaces request.body and then goes
+ * through the route's zod schema like any plain body. Plain JSON is refused with
+ * ENCRYPTION_REQUIRED; a body that does not decrypt gets DECRYPTION_FAILED (never a 500).
+ */
+export function registerPayloadEncryption(app: FastifyInstance, services: Pick<AppServices, 'keys'>): void {
+  app.addHook('preValidation', async (request) => {
+    // The declared route path, so query strings and trailing slashes cannot dodge the check.
+    const route = request.routeOptions.url;
+    if (!route || !ENCRYPTED.has(route)) return;
+    const envelope = encryptedBodySchema.safeParse(request.body);
+    if (!envelope.success) {
+      throw new AppError(ErrorCode.ENCRYPTION_REQUIRED, 'This call requires an encrypted body (see docs/api.md)');
+    }
+    request.body = await services.keys.decryptBody(envelope.data);
+  });
+}

@@ -1,0 +1,38 @@
+import pino from 'pino';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrate';
+import { seedDemoOperator } from './db/seed';
+import { buildApp } from './app';
+
+/** Start the API and the site on one port: migrate, seed the demo operator, listen. */
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+  if (!config.databaseUrl) {
+    log.warn('Using embedded PGlite: a single-node development database. Set DATABASE_URL for PostgreSQL.');
+    if (config.nodeEnv === 'production' && !config.allowPgliteInProduction) {
+      log.fatal('Refusing NODE_ENV=production on PGlite. Set DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1 to accept the risk.');
+      process.exit(1);
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await runMigrations(database);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await seedDemoOperator(database.db);
+  const app = await buildApp({ config, database, logger: log });
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Database } from './db/schema';
+import { createSystemService } from './modules/system/system.service';
+import { createKeyService } from './modules/system/key.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
+import { createRateLimiter } from './modules/verification/rate-limiter';
+import { createNotifier } from './modules/verification/notifier';
+import { createCaptchaService } from './modules/verification/captcha.service';
+import { createOtpService } from './modules/verification/otp.service';
+import { createMemberService } from './modules/member/member.service';
+import { createSessionService } from './modules/session/session.service';
+
+export type AppContext = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Kysely<Database>;
+  log: Logger;
+};
+
+/** Build every service once, in dependency order. Routes receive this object. */
+export function createServices(ctx: AppContext) {
+  const system = createSystemService(ctx);
+  const keys = createKeyService(ctx);
+  const ledger = createLedgerService({ ...ctx, system });
+  const rateLimiter = createRateLimiter(ctx);
+  const notifier = createNotifier(ctx);
+  const captcha = createCaptchaService(ctx);
+  const otp = createOtpService({ ...ctx, notifier, rateLimiter });
+  const session = createSessionService({ ...ctx, system });
+  const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier });
+  return { system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member };
+}
+
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Toaster } from '../components/ui/toast';
+import { WarningDialogHost } from '../components/ui/warning-dialog';
+import { AuthModals } from '../features/auth/components/auth-modals';
+import { openChangePassword } from '../features/auth/auth-modal-store';
+import { useMemberInfo } from '../features/member/api/get-member-info';
+import { useMemberCentre } from '../features/member-centre/member-centre-store';
+import { isApiError } from '../lib/api-client';
+
+const MemberCentrePanel = lazy(() =>
+  import('../features/member-centre/components/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
+);
+
+/** Everything that floats over the routes, mounted once: auth modals, member centre, toasts, warnings. */
+export function AppOverlays() {
+  const { isOpen } = useMemberCentre();
+  const { error } = useMemberInfo();
+
+  // A stored session whose password must change (default or expired) goes straight to the change form.
+  useEffect(() => {
+    if (isApiError(error, 'PASSWORD_CHANGE_REQUIRED')) openChangePassword();
+  }, [error]);
+
+  return (
+    <>
+      <AuthModals />
+      {isOpen && (
+        <Suspense fallback={null}>
+          <MemberCentrePanel onChangePassword={openChangePassword} />
+        </Suspense>
+      )}
+      <WarningDialogHost />
+      <Toaster />
+    </>
+  );
+}

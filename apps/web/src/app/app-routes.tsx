@@ -1,0 +1,89 @@
+import { lazy, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { openAuthModal } from '../features/auth/auth-modal-store';
+import { usePermission } from '../features/system/api/get-permission';
+import { useToken } from '../lib/session-storage';
+import { Layout } from './layout';
+
+const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
+const RegisterPage = lazy(() =>
+  import('../features/auth/components/register-page').then((module) => ({ default: module.RegisterPage })),
+);
+
+/**
+ * Spec §2 routes whose pages later issues build. They are declared so that links and
+ * bookmarks resolve, but until their page exists they redirect to / (replace, so Back does
+ * not bounce) and appear in no navigation. Each issue that builds one moves it out of here.
+ */
+const UNBUILT_PATHS = [
+  'helpmc',
+  'download',
+  'down',
+  'game',
+  'pointMall',
+  'lottery',
+  'vnlottery',
+  'promotions',
+  'promoDetail',
+  'seamless',
+  'elott',
+  'live',
+  'sports',
+  'fish',
+  'rng',
+  'pvp',
+  'esports',
+  'cockfight',
+  'help',
+  'inhouse',
+] as const;
+
+/** Spec §2: with login-to-home on, a visitor without a token may reach only these paths. */
+const LOGIN_TO_HOME_ALLOWED = ['/login', '/register', '/register.html', '/helpmc', '/download'];
+
+/** The login-to-home guard: other paths redirect a visitor to /login. */
+function LoginToHomeGuard() {
+  const { pathname } = useLocation();
+  const { data: permission } = usePermission();
+  const token = useToken();
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (permission?.loginToHome && !token && !LOGIN_TO_HOME_ALLOWED.includes(path.toLowerCase())) {
+    return <Navigate to="/login" replace />;
+  }
+  return <Outlet />;
+}
+
+/** /login: home with the login modal open over it; a logged-in player goes to /. */
+function LoginRoute() {
+  const token = useToken();
+  useEffect(() => {
+    if (!token) openAuthModal('login');
+  }, [token]);
+  if (token) return <Navigate to="/" replace />;
+  return <HomePage />;
+}
+
+/** Every route of spec §2 (history routing). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<LoginToHomeGuard />}>
+        <Route element={<Layout hasSideMenu hasFooter />}>
+          <Route index element={<HomePage />} />
+          <Route path="index" element={<HomePage />} />
+          <Route path="index.html" element={<HomePage />} />
+          <Route path="home" element={<HomePage />} />
+          <Route path="login" element={<LoginRoute />} />
+          {UNBUILT_PATHS.map((path) => (
+            <Route key={path} path={path} element={<Navigate to="/" replace />} />
+          ))}
+        </Route>
+        <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="register.html" element={<RegisterPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

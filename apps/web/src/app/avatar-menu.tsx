@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/ui/icons';
+import { Spinner } from '../components/ui/spinner';
+import { Avatar } from '../features/member/components/avatar';
+import { useMemberInfo } from '../features/member/api/get-member-info';
+import { useLogout } from '../features/member/api/logout';
+import { openMemberCentre } from '../features/member-centre/member-centre-store';
+
+type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => void; busy?: boolean };
+
+/**
+ * Avatar menu (spec §2): my account, sign out. Betting record, account record and the agent
+ * entry (agents only: isAgent) join this list when their pages are built by later issues.
+ */
+export function AvatarMenu() {
+  const { t } = useTranslation('common');
+  const { info } = useMemberInfo();
+  const logout = useLogout();
+  const [isOpen, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const items: MenuItem[] = [
+    { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+    { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
+  ];
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const nodes = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = nodes.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      nodes[(index + 1) % nodes.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      nodes[(index - 1 + nodes.length) % nodes.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="avatar-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="avatar-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        aria-label={t('header.accountMenu', { account: info?.account ?? '' })}
+        onClick={() => setOpen(!isOpen)}
+      >
+        <Avatar size={32} />
+        <ChevronDownIcon size={16} className="avatar-menu__chevron" />
+      </button>
+      {isOpen && (
+        <div id={menuId} role="menu" className="avatar-menu__list" aria-label={t('header.accountMenuLabel')} onKeyDown={onMenuKeyDown}>
+          <div className="avatar-menu__who" aria-hidden="true">
+            <span className="avatar-menu__account">{info?.account}</span>
+            {info?.nickname && <span className="avatar-menu__nickname">{info.nickname}</span>}
+          </div>
+          {items.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={`avatar-menu__item avatar-menu__item--${item.id}`}
+              disabled={item.busy}
+              onClick={() => {
+                setOpen(false);
+                item.onSelect();
+              }}
+            >
+              {item.busy ? <Spinner size={16} /> : item.icon}
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icons';
+import { usePermission } from '../features/system/api/get-permission';
+import { toSafeHttpUrl } from '../lib/safe-url';
+import { Logo } from './logo';
+
+type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
+
+const SOCIALS: readonly Social[] = [
+  { type: 'FACEBOOK', label: 'Facebook', Icon: FacebookIcon },
+  { type: 'INSTAGRAM', label: 'Instagram', Icon: InstagramIcon },
+  { type: 'TELEGRAM', label: 'Telegram', Icon: TelegramIcon },
+];
+
+/** Footer frame (spec §2): brand block, social links that exist in resources, copyright. */
+export function Footer() {
+  const { t } = useTranslation('common');
+  const { data: permission } = usePermission();
+  if (!permission) return null;
+  const brandName = permission.brand.brandName;
+  const socials = SOCIALS.flatMap((social) => {
+    const resource = permission.resources.find((entry) => entry.resourceType.toUpperCase() === social.type);
+    const url = resource ? toSafeHttpUrl(resource.url) : null;
+    return url ? [{ ...social, url }] : [];
+  });
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__brand">
+          <Logo brandName={brandName} />
+          <p className="footer__tagline">{t('footer.tagline', { brand: brandName })}</p>
+        </div>
+        {socials.length > 0 && (
+          <nav className="footer__socials" aria-label={t('footer.socials')}>
+            <ul>
+              {socials.map(({ type, label, Icon, url }) => (
+                <li key={type}>
+                  <a href={url} target="_blank" rel="noopener noreferrer" className="footer__social" aria-label={label}>
+                    <Icon size={20} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <div className="footer__legal">
+        <p className="footer__age">
+          <span className="footer__age-badge">{t('footer.ageBadge', { age: permission.register.minimumAge })}</span>
+          {t('footer.responsible', { age: permission.register.minimumAge })}
+        </p>
+        <p className="footer__copyright">{t('footer.copyright', { year, brand: brandName })}</p>
+      </div>
+    </footer>
+  );
+}

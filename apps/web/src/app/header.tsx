@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/button';
+import { ArrowUpCircleIcon, GamepadIcon, MenuIcon, MoonIcon, PlusCircleIcon, SunIcon } from '../components/ui/icons';
+import { openAuthModal, requireLogin } from '../features/auth/auth-modal-store';
+import { useFreePlay } from '../features/auth/api/freeplay';
+import { isModuleEnabled, usePermission } from '../features/system/api/get-permission';
+import { useMemberInfo } from '../features/member/api/get-member-info';
+import { openMemberCentre, type MemberCentrePageKey } from '../features/member-centre/member-centre-store';
+import { useToken } from '../lib/session-storage';
+import { toggleTheme, useTheme } from '../lib/theme';
+import { AvatarMenu } from './avatar-menu';
+import { Balance } from './balance';
+import { Logo } from './logo';
+import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
+
+/** Opens a member-centre page; visitors get the login popup instead (spec §2, §6). */
+function openMemberPage(page: MemberCentrePageKey): void {
+  if (requireLogin()) openMemberCentre(page);
+}
+
+/** The site header (spec §2) in its logged-out and logged-in states. */
+export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
+  const { t } = useTranslation('common');
+  const { data: permission } = usePermission();
+  const token = useToken();
+  const { isLogin, isLoading: isMemberLoading } = useMemberInfo();
+  const { isExpanded, isDrawerOpen } = useSideMenu();
+  const isDrawer = useIsDrawerViewport();
+  const theme = useTheme();
+  const freePlay = useFreePlay();
+  const brandName = permission?.brand.brandName ?? '';
+
+  const canRegister = isModuleEnabled(permission, 'DIRECTREG3');
+  const canFreePlay = isModuleEnabled(permission, 'FREEPLAY3');
+
+  return (
+    <header className="header">
+      <div className="header__start">
+        {hasSideMenu && (
+          <button
+            type="button"
+            className="icon-button header__toggle"
+            onClick={toggleSideMenu}
+            aria-label={t('header.toggleMenu')}
+            aria-controls="side-menu"
+            aria-expanded={isDrawer ? isDrawerOpen : isExpanded}
+          >
+            <MenuIcon />
+          </button>
+        )}
+        <Link to="/" className="header__logo" aria-label={t('header.homeLink', { brand: brandName })}>
+          <Logo brandName={brandName} />
+        </Link>
+      </div>
+      <div className="header__end">
+        <button
+          type="button"
+          className="icon-button header__theme"
+          onClick={toggleTheme}
+          aria-label={theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}
+        >
+          {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </button>
+        {isLogin ? (
+          <>
+            <Button
+              variant="money"
+              size="sm"
+              className="header__cash"
+              icon={<PlusCircleIcon size={18} />}
+              onClick={() => openMemberPage('depositv2')}
+            >
+              <span className="header__cash-label">{t('header.deposit')}</span>
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="header__cash"
+              icon={<ArrowUpCircleIcon size={18} />}
+              onClick={() => openMemberPage('withdraw')}
+            >
+              <span className="header__cash-label">{t('header.withdraw')}</span>
+            </Button>
+            <Balance />
+            <AvatarMenu />
+          </>
+        ) : token && isMemberLoading ? (
+          // A stored token whose member info is still loading: hold the space, no flicker of buttons.
+          <span className="header__pending" aria-hidden="true" />
+        ) : (
+          <>
+            {canFreePlay && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="header__demo"
+                loading={freePlay.isPending}
+                icon={<GamepadIcon size={18} />}
+                onClick={() => freePlay.mutate()}
+              >
+                <span className="header__demo-label">{t('header.freeDemo')}</span>
+              </Button>
+            )}
+            <Button variant="secondary" size="sm" onClick={() => openAuthModal('login')}>
+              {t('header.login')}
+            </Button>
+            {canRegister && (
+              <Button variant="primary" size="sm" onClick={() => openAuthModal('register')}>
+                {t('header.register')}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

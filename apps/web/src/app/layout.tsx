@@ -1,0 +1,57 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollManager } from './scroll-manager';
+import { SideMenu } from './side-menu';
+import { useSideMenu } from './side-menu-store';
+
+export type LayoutProps = { hasSideMenu: boolean; hasFooter: boolean };
+
+/** Skeleton shown while a lazy section loads. */
+function ContentSkeleton() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="content-skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">{t('loading')}</span>
+      <div className="skeleton skeleton--hero" />
+      <div className="content-skeleton__row">
+        <div className="skeleton skeleton--card" />
+        <div className="skeleton skeleton--card" />
+        <div className="skeleton skeleton--card" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Page frame: header, optional side menu, main content and optional footer. The main content
+ * is re-created whenever the full path changes, the footer whenever the path changes (spec §2).
+ */
+export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
+  const { t } = useTranslation('common');
+  const location = useLocation();
+  const { isExpanded } = useSideMenu();
+  const className = ['layout', hasSideMenu ? 'layout--with-menu' : '', hasSideMenu && !isExpanded ? 'layout--menu-collapsed' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      <a href="#main-content" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <ScrollManager />
+      <Header hasSideMenu={hasSideMenu} />
+      {hasSideMenu && <SideMenu />}
+      <div className="layout__body">
+        <main id="main-content" className="layout__main" key={location.pathname + location.search + location.hash} tabIndex={-1}>
+          <Suspense fallback={<ContentSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {hasFooter && <Footer key={location.pathname} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+/** Below this width the side menu is an overlay drawer; above it a collapsible column. */
+export const DRAWER_QUERY = '(max-width: 1023px)';
+
+type State = { isExpanded: boolean; isDrawerOpen: boolean };
+
+const STORAGE_KEY = 'sideMenuExpanded';
+
+function readExpanded(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+let state: State = { isExpanded: readExpanded(), isDrawerOpen: false };
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<State>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+/** Whether the viewport uses the drawer form of the side menu. */
+export function isDrawerViewport(): boolean {
+  return window.matchMedia(DRAWER_QUERY).matches;
+}
+
+/** The header toggle: opens/closes the drawer on phones, expands/collapses the column on desktop. */
+export function toggleSideMenu(): void {
+  if (isDrawerViewport()) {
+    setState({ isDrawerOpen: !state.isDrawerOpen });
+    return;
+  }
+  const isExpanded = !state.isExpanded;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, String(isExpanded));
+  } catch {
+    // Remembered for this page view only.
+  }
+  setState({ isExpanded });
+}
+
+/** Close the phone drawer (after navigation, Escape or a backdrop click). */
+export function closeDrawer(): void {
+  if (state.isDrawerOpen) setState({ isDrawerOpen: false });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The side menu's state. */
+export function useSideMenu(): State {
+  return useSyncExternalStore(subscribe, () => state, () => state);
+}
+
+function subscribeViewport(listener: () => void): () => void {
+  const query = window.matchMedia(DRAWER_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** Whether the side menu is currently in its drawer form; re-renders when the viewport crosses over. */
+export function useIsDrawerViewport(): boolean {
+  return useSyncExternalStore(subscribeViewport, isDrawerViewport, () => false);
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GlobeIcon, HeadsetIcon, HomeIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { usePermission } from '../features/system/api/get-permission';
+import { openCustomerService } from '../features/system/customer-service';
+import { changeLanguage, getLanguageCode } from '../lib/i18n';
+import { getLocaleTag, isCompleteLanguage } from '../lib/language';
+import { toggleTheme, useTheme } from '../lib/theme';
+import { closeDrawer, toggleSideMenu, useSideMenu } from './side-menu-store';
+
+/** The name of a language in its own language, e.g. "English", "português". */
+function getNativeName(code: string): string {
+  // PT formats money as pt-BR, but in the list it must read apart from PT-BR.
+  const tag = code === 'PT' ? 'pt' : getLocaleTag(code);
+  try {
+    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Side menu frame (spec §2): Home, Customer service (only if entries exist) and the language
+ * selector. Later issues add their entries. A column on desktop (collapsible to a rail), an
+ * overlay drawer on phones.
+ */
+export function SideMenu() {
+  const { t } = useTranslation('common');
+  const { data: permission } = usePermission();
+  const { isExpanded, isDrawerOpen } = useSideMenu();
+  const location = useLocation();
+  const theme = useTheme();
+  const navRef = useRef<HTMLElement>(null);
+  const languageId = useId();
+  const entries = permission?.customerService ?? [];
+  const listed = permission?.languages.listed ?? ['PT', 'EN'];
+  const current = getLanguageCode();
+  const languages = useMemo(() => {
+    const codes = listed.includes(current) ? listed : [current, ...listed];
+    return codes.map((code) => ({ code, name: getNativeName(code), isComplete: isCompleteLanguage(code) }));
+  }, [listed, current]);
+
+  // A navigation closes the phone drawer.
+  useEffect(() => closeDrawer(), [location.pathname]);
+
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    navRef.current?.querySelector<HTMLElement>('a, button, select')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isDrawerOpen]);
+
+  const className = ['side-menu', isExpanded ? 'is-expanded' : 'is-collapsed', isDrawerOpen ? 'is-drawer-open' : ''].filter(Boolean).join(' ');
+
+  return (
+    <>
+      {isDrawerOpen && <div className="side-menu__backdrop" onClick={closeDrawer} aria-hidden="true" />}
+      <aside id="side-menu" className={className} aria-label={t('sideMenu.label')}>
+        <nav ref={navRef} className="side-menu__nav">
+          <ul className="side-menu__list">
+            <li>
+              <NavLink to="/" end className="side-menu__item" title={t('sideMenu.home')}>
+                <HomeIcon />
+                <span className="side-menu__text">{t('sideMenu.home')}</span>
+              </NavLink>
+            </li>
+            {entries.map((entry, index) => (
+              <li key={`${entry.csType}-${index}`}>
+                <button type="button" className="side-menu__item" onClick={() => openCustomerService(entry)} title={t('sideMenu.customerService')}>
+                  <HeadsetIcon />
+                  <span className="side-menu__text">
+                    {index === 0 ? t('sideMenu.customerService') : entry.name}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="side-menu__settings">
+            <button
+              type="button"
+              className="side-menu__item side-menu__rail-only"
+              onClick={toggleSideMenu}
+              title={t('sideMenu.language')}
+              aria-label={t('sideMenu.language')}
+            >
+              <GlobeIcon />
+            </button>
+            <div className="side-menu__language side-menu__expanded-only">
+              <label htmlFor={languageId} className="side-menu__label">
+                <GlobeIcon />
+                <span className="side-menu__text">{t('sideMenu.language')}</span>
+              </label>
+              <select
+                id={languageId}
+                className="side-menu__select"
+                value={current}
+                onChange={(event) => void changeLanguage(event.target.value)}
+              >
+                {languages.map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.code} · {language.name}
+                    {language.isComplete ? '' : ` (${t('sideMenu.englishText')})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className="side-menu__item" onClick={toggleTheme} title={theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}>
+              {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+              <span className="side-menu__text">{theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}</span>
+            </button>
+          </div>
+        </nav>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
+import './ui.css';
+
+export type ModalProps = {
+  open: boolean;
+  onClose: () => void;
+  title?: ReactNode;
+  /** id of an element that labels the dialog, when the title is rendered by the children. */
+  labelledBy?: string;
+  /** Show the close control and allow Escape / outside click (default true). */
+  closable?: boolean;
+  /** Close when the backdrop is clicked (default: same as closable). */
+  closeOnBackdrop?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  /** 'right' slides the dialog in as a full-height side panel (member centre). */
+  placement?: 'center' | 'right';
+  /** Extra class on the dialog box. */
+  className?: string;
+  /** Content above the title, e.g. a logo. */
+  header?: ReactNode;
+  children: ReactNode;
+};
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Open dialogs, innermost last: only the top one reacts to Escape and Tab. */
+const dialogStack: symbol[] = [];
+let scrollLock: { count: number; scrollY: number } = { count: 0, scrollY: 0 };
+
+/** Fix the page while a dialog is open; the position is restored when the last one closes. */
+function lockScroll(): void {
+  if (scrollLock.count === 0) {
+    const scrollY = window.scrollY;
+    scrollLock = { count: 0, scrollY };
+    const body = document.body;
+    body.style.position = 'fixed';
+    body.style.top = `-${scrollY}px`;
+    body.style.left = '0';
+    body.style.right = '0';
+    body.style.overflowY = 'scroll';
+  }
+  scrollLock.count += 1;
+}
+
+function unlockScroll(): void {
+  scrollLock.count = Math.max(0, scrollLock.count - 1);
+  if (scrollLock.count > 0) return;
+  const body = document.body;
+  body.style.position = '';
+  body.style.top = '';
+  body.style.left = '';
+  body.style.right = '';
+  body.style.overflowY = '';
+  window.scrollTo({ top: scrollLock.scrollY, behavior: 'instant' });
+}
+
+/**
+ * The generic modal wrapper (spec §2): title, optional close control, click-outside to close,
+ * focus trapped inside, Escape closes when allowed, page scroll fixed and restored, focus
+ * returned to the opener.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  labelledBy,
+  closable = true,
+  closeOnBackdrop,
+  size = 'md',
+  placement = 'center',
+  className,
+  header,
+  children,
+}: ModalProps) {
+  if (!open) return null;
+  return (
+    <ModalDialog
+      onClose={onClose}
+      title={title}
+      labelledBy={labelledBy}
+      closable={closable}
+      closeOnBackdrop={closeOnBackdrop ?? closable}
+      size={size}
+      placement={placement}
+      className={className}
+      header={header}
+    >
+      {children}
+    </ModalDialog>
+  );
+}
+
+type DialogProps = Omit<ModalProps, 'open' | 'closeOnBackdrop'> & { closeOnBackdrop: boolean };
+
+function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, size, placement, className, header, children }: DialogProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const closableRef = useRef(closable);
+  closableRef.current = closable;
+
+  useEffect(() => {
+    const token = Symbol('dialog');
+    dialogStack.push(token);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    lockScroll();
+    const box = boxRef.current;
+    const autofocus = box?.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+    (autofocus ?? box)?.focus();
+
+    const isTop = () => dialogStack[dialogStack.length - 1] === token;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTop() || !box) return;
+      if (event.key === 'Escape' && closableRef.current) {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        box.focus();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === box)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      } else if (!box.contains(active)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      const index = dialogStack.indexOf(token);
+      if (index >= 0) dialogStack.splice(index, 1);
+      unlockScroll();
+      if (opener && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      className={`modal-backdrop modal-backdrop--${placement}`}
+      onMouseDown={(event) => {
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={boxRef}
+        className={`modal modal--${size} modal--${placement}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy ?? (title ? titleId : undefined)}
+        tabIndex={-1}
+      >
+        {header}
+        {(title || closable) && (
+          <div className="modal__head">
+            {title ? (
+              <h2 id={titleId} className="modal__title">
+                {title}
+              </h2>
+            ) : (
+              <span />
+            )}
+            {closable && (
+              <button type="button" className="icon-button modal__close" onClick={onClose} aria-label={t('close')}>
+                <CloseIcon />
+              </button>
+            )}
+          </div>
+        )}
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { useAuthModal } from '../auth-modal-store';
+import { useCaptureReferralCodes } from '../referral-codes';
+import '../auth.css';
+
+// The forms (and react-hook-form) load on first open: visitors who never log in don't pay for them.
+const LoginRegisterModal = lazy(() => import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })));
+const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
+const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+const RegisterSuccessDialogs = lazy(() =>
+  import('./register-success-dialogs').then((m) => ({ default: m.RegisterSuccessDialogs })),
+);
+
+/** Every auth modal, mounted once by the shell's layout; opened through auth-modal-store. */
+export function AuthModals() {
+  useCaptureReferralCodes();
+  const state = useAuthModal();
+  return (
+    <Suspense fallback={null}>
+      {state.authMode !== null ? <LoginRegisterModal /> : null}
+      {state.isForgotPasswordOpen ? <ForgotPasswordModal /> : null}
+      {state.isChangePasswordOpen ? <ChangePasswordModal /> : null}
+      {state.generatedAccount !== null || state.isRegisterSuccessOpen ? <RegisterSuccessDialogs /> : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,130 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { clearSession, getSessionValue } from '../../../lib/session-storage';
+import { useMemberInfo } from '../../member/api/get-member-info';
+import { useChangePassword } from '../api/change-password';
+import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
+import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../field-rules';
+import { useAuthSettings } from '../use-auth-settings';
+import { FormError } from './form-error';
+import { PasswordField } from './password-field';
+
+type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+
+/**
+ * Change password (spec §2/§4): opened for an expired or default password after login, or by the
+ * member. On success this session ends too and the login modal opens (spec §4), so the player
+ * proves the new password once.
+ */
+export function ChangePasswordModal() {
+  const { t } = useTranslation('auth');
+  const { isChangePasswordOpen } = useAuthModal();
+  const queryClient = useQueryClient();
+  const { error: memberError } = useMemberInfo();
+  // Forced: the login said the password must change (cpw), or the server refuses the session for it.
+  const isForced = getSessionValue('cpw') === '1' || isApiError(memberError, 'PASSWORD_CHANGE_REQUIRED');
+
+  function endSession() {
+    void apiRequest('/wps/session/logout', { method: 'DELETE' })
+      .catch(() => undefined)
+      .finally(() => {
+        clearSession();
+        queryClient.removeQueries({ queryKey: ['member'] });
+      });
+  }
+
+  function dismiss() {
+    // A forced change that is dismissed leaves a token the server refuses for everything else:
+    // end that session rather than leave the header waiting on it.
+    if (isForced) endSession();
+    closeChangePassword();
+  }
+
+  return (
+    <Modal open={isChangePasswordOpen} onClose={dismiss} title={t('changePassword.title')}>
+      {isChangePasswordOpen ? <ChangePasswordForm isForced={isForced} onChanged={endSession} /> : null}
+    </Modal>
+  );
+}
+
+function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChanged: () => void }) {
+  const { t } = useTranslation('auth');
+  const { register: settings } = useAuthSettings();
+  const changePassword = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm<ChangeValues>({ mode: 'onTouched', defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' } });
+
+  function onSubmit(values: ChangeValues) {
+    setFormError(null);
+    changePassword.mutate(
+      { oldPassword: values.oldPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword },
+      {
+        onSuccess: () => {
+          onChanged();
+          closeChangePassword();
+          toast.success(t('changePassword.success'));
+          openAuthModal('login');
+        },
+        onError: (error) => {
+          if (isApiError(error, 'OLD_PASSWORD_INCORRECT')) setError('oldPassword', { message: translateError(error) });
+          else if (isApiError(error, 'PASSWORD_TOO_WEAK')) setError('newPassword', { message: translateError(error) });
+          else if (isApiError(error, 'PASSWORD_MISMATCH')) setError('confirmNewPassword', { message: translateError(error) });
+          else setFormError(translateError(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      {isForced ? <p className="auth-hint">{t('changePassword.forcedHint')}</p> : null}
+      <PasswordField
+        label={t('fields.oldPassword')}
+        requiredMark
+        autoComplete="current-password"
+        error={errors.oldPassword?.message}
+        {...register('oldPassword', { validate: createRequiredValidator(t, t('fields.oldPassword')) })}
+      />
+      <PasswordField
+        label={t('fields.newPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword', {
+          validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }),
+          onChange: () => {
+            if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
+          },
+        })}
+      />
+      <PasswordField
+        label={t('fields.confirmNewPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...register('confirmNewPassword', {
+          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
+        })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={changePassword.isPending}>
+        {t('actions.changePassword')}
+      </Button>
+    </form>
+  );
+}
+

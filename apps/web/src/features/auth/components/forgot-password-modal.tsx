@@ -1,0 +1,227 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '@wps/shared/schemas/system';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TabPanel, Tabs } from '../../../components/ui/tabs';
+import { TextField } from '../../../components/ui/text-field';
+import { translateError } from '../../../lib/i18n';
+import { useForgotPasswordEmail } from '../api/forgot-password-email';
+import { useResetPasswordByPhone } from '../api/reset-password-phone';
+import { useSendResetSms } from '../api/send-reset-sms';
+import { closeForgotPassword, openAuthModal, useAuthModal } from '../auth-modal-store';
+import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../field-rules';
+import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
+import { useCompleteLogin } from '../use-complete-login';
+import { FormError } from './form-error';
+import { MobileField } from './mobile-field';
+import { PasswordField } from './password-field';
+import { SmsCodeField } from './sms-code-field';
+
+type ForgotMethod = 'email' | 'mobile';
+
+/** Forgot password (spec §2): an email tab, and a mobile tab when CHNGPASSVERIF3 is on. */
+export function ForgotPasswordModal() {
+  const { t } = useTranslation('auth');
+  const { isForgotPasswordOpen } = useAuthModal();
+  const idBase = useId();
+  const { switches } = useAuthSettings();
+  const [method, setMethod] = useState<ForgotMethod>('email');
+  const active = switches.canResetByPhone ? method : 'email';
+  const form = active === 'mobile' ? <PhoneResetForm /> : <EmailResetForm />;
+  return (
+    <Modal open={isForgotPasswordOpen} onClose={closeForgotPassword} title={t('forgot.title')}>
+      <div className="auth-stack">
+        {switches.canResetByPhone ? (
+          <>
+            <Tabs
+              idBase={idBase}
+              ariaLabel={t('forgot.methodLabel')}
+              value={active}
+              onChange={setMethod}
+              items={[
+                { id: 'email', label: t('forgot.byEmail') },
+                { id: 'mobile', label: t('forgot.byMobile') },
+              ]}
+            />
+            <TabPanel idBase={idBase} value={active}>
+              {form}
+            </TabPanel>
+          </>
+        ) : (
+          form
+        )}
+        <p className="auth-switch">
+          <button type="button" className="auth-link" onClick={() => openAuthModal('login')}>
+            {t('forgot.backToLogin')}
+          </button>
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+type EmailValues = { username: string; email: string };
+
+function EmailResetForm() {
+  const { t } = useTranslation('auth');
+  const { register: settings } = useAuthSettings();
+  const sendEmail = useForgotPasswordEmail();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EmailValues>({ mode: 'onTouched', defaultValues: { username: '', email: '' } });
+
+  if (sendEmail.isSuccess) {
+    return (
+      <div className="auth-confirmation" role="status">
+        <p>{t('forgot.emailSent')}</p>
+        <Button block onClick={closeForgotPassword} data-autofocus>
+          {t('actions.close')}
+        </Button>
+      </div>
+    );
+  }
+
+  function onSubmit(values: EmailValues) {
+    setFormError(null);
+    sendEmail.mutate(
+      { username: values.username.trim(), email: values.email.trim() },
+      { onError: (error) => setFormError(translateError(error)) },
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <p className="auth-hint">{t('forgot.emailHint')}</p>
+      <TextField
+        label={t('fields.username')}
+        requiredMark
+        autoComplete="username"
+        autoCapitalize="off"
+        error={errors.username?.message}
+        {...register('username', { validate: createFieldValidator(t, t('fields.username'), settings?.validate.username, true) })}
+      />
+      <TextField
+        label={t('fields.email')}
+        requiredMark
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email', {
+          validate: (value) => {
+            const text = value.trim();
+            if (text === '') return t('validation.required', { field: t('fields.email') });
+            return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) || t('validation.email');
+          },
+        })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={sendEmail.isPending}>
+        {t('actions.submit')}
+      </Button>
+    </form>
+  );
+}
+
+type PhoneValues = { mobileNum: string; verificationCode: string; newPassword: string; confirmNewPassword: string };
+
+function PhoneResetForm() {
+  const { t } = useTranslation('auth');
+  const { register: settings } = useAuthSettings();
+  const { countries, defaultCountry } = useDialingCountries();
+  const [chosenCountry, setChosenCountry] = useState<Country>();
+  const country = chosenCountry ?? defaultCountry;
+  const [formError, setFormError] = useState<string | null>(null);
+  const sendSms = useSendResetSms();
+  const resetPassword = useResetPasswordByPhone();
+  const completeLogin = useCompleteLogin();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<PhoneValues>({
+    mode: 'onTouched',
+    defaultValues: { mobileNum: '', verificationCode: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const mobileLabel = t('fields.mobileNum');
+
+  async function sendCode() {
+    if (!(await trigger('mobileNum')) || !country) {
+      // Mark it touched so the error clears as the number is typed, not on the blur of the next
+      // click (which would move the button away from under the pointer).
+      setValue('mobileNum', getValues('mobileNum'), { shouldTouch: true });
+      return null;
+    }
+    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+  }
+
+  function onSubmit(values: PhoneValues) {
+    if (!country) return;
+    setFormError(null);
+    resetPassword.mutate(
+      {
+        countryDialingCode: country.countryDialingCode,
+        mobileNum: values.mobileNum.trim(),
+        verificationCode: values.verificationCode.trim(),
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmNewPassword,
+      },
+      {
+        // Spec §4: code verified, new password set, logged in automatically, home.
+        onSuccess: (result) => completeLogin(result, 'reset'),
+        onError: (error) => setFormError(translateError(error)),
+      },
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <MobileField
+        label={mobileLabel}
+        requiredMark
+        countries={countries}
+        country={country}
+        onCountryChange={setChosenCountry}
+        error={errors.mobileNum?.message}
+        {...register('mobileNum', { validate: createMobileValidator(t, mobileLabel, settings?.validate.mobileNum, true, () => country) })}
+      />
+      <SmsCodeField
+        label={t('fields.verificationCode')}
+        requiredMark
+        countdownMode="until"
+        onSend={sendCode}
+        isSending={sendSms.isPending}
+        error={errors.verificationCode?.message}
+        {...register('verificationCode', { validate: createFieldValidator(t, t('fields.verificationCode'), undefined, true) })}
+      />
+      <PasswordField
+        label={t('fields.newPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword', { validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }) })}
+      />
+      <PasswordField
+        label={t('fields.confirmNewPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...register('confirmNewPassword', {
+          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
+        })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={resetPassword.isPending}>
+        {t('actions.resetPassword')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,266 @@
+import { useId, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '@wps/shared/schemas/system';
+import { Button } from '../../../components/ui/button';
+import { TabPanel, Tabs } from '../../../components/ui/tabs';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { useCaptcha } from '../api/captcha';
+import { useLogin } from '../api/login';
+import { useSendLoginSms } from '../api/send-login-sms';
+import { openAuthModal, openForgotPassword } from '../auth-modal-store';
+import { createMobileValidator, createRequiredValidator } from '../field-rules';
+import { forgetRememberedLogin, readRememberedLogin, rememberSmsLogin, rememberUsernameLogin } from '../remember-me';
+import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
+import { useCompleteLogin } from '../use-complete-login';
+import { CaptchaField } from './captcha-field';
+import { FormError } from './form-error';
+import { MobileField } from './mobile-field';
+import { PasswordField } from './password-field';
+import { SmsCodeField } from './sms-code-field';
+
+type LoginMethod = 'username' | 'sms';
+
+/** Whether a failed login's error tells the client a captcha is now required (spec §4). */
+function isCaptchaFlagged(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.errorCode === 'CAPTCHA_REQUIRED' || error.errorCode === 'CAPTCHA_INVALID') return true;
+  const value = error.value as { captcha?: unknown } | null | undefined;
+  return value?.captcha === true;
+}
+
+/** The Login tab: by username and password, or by SMS code when MOBILEVERCODELOGIN3 is on. */
+export function LoginForm() {
+  const { t } = useTranslation('auth');
+  const idBase = useId();
+  const { switches } = useAuthSettings();
+  const [method, setMethod] = useState<LoginMethod>('username');
+  const activeMethod = switches.canLoginBySms ? method : 'username';
+  const form = activeMethod === 'sms' ? <SmsLoginForm /> : <UsernameLoginForm />;
+  return (
+    <div className="auth-stack">
+      {switches.canLoginBySms ? (
+        <Tabs
+          idBase={idBase}
+          ariaLabel={t('login.methodLabel')}
+          className="auth-subtabs"
+          value={activeMethod}
+          onChange={setMethod}
+          items={[
+            { id: 'username', label: t('login.byUsername') },
+            { id: 'sms', label: t('login.bySms') },
+          ]}
+        />
+      ) : null}
+      {switches.canLoginBySms ? (
+        <TabPanel idBase={idBase} value={activeMethod}>
+          {form}
+        </TabPanel>
+      ) : (
+        form
+      )}
+      {switches.canRegister ? (
+        <p className="auth-switch">
+          {t('login.noAccount')}{' '}
+          <button type="button" className="auth-link" onClick={() => openAuthModal('register')}>
+            {t('actions.registerNow')}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type UsernameValues = { username: string; password: string; captcha: string; remember: boolean };
+
+function UsernameLoginForm() {
+  const { t } = useTranslation('auth');
+  const [remembered] = useState(readRememberedLogin);
+  const [isCaptchaShown, setIsCaptchaShown] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const captcha = useCaptcha(isCaptchaShown);
+  const login = useLogin();
+  const completeLogin = useCompleteLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<UsernameValues>({
+    mode: 'onTouched',
+    defaultValues: { username: remembered.username, password: '', captcha: '', remember: remembered.isRemembered },
+  });
+
+  function onSubmit(values: UsernameValues) {
+    setFormError(null);
+    const username = values.username.trim();
+    login.mutate(
+      {
+        type: 'username',
+        username,
+        password: values.password.trim(),
+        captcha: isCaptchaShown ? values.captcha.trim() : undefined,
+        captchaKey: isCaptchaShown ? captcha.captchaKey : undefined,
+      },
+      {
+        onSuccess: (result) => {
+          if (values.remember) rememberUsernameLogin(username);
+          else forgetRememberedLogin();
+          completeLogin(result, 'username');
+        },
+        onError: (error) => handleLoginError(error),
+      },
+    );
+  }
+
+  function handleLoginError(error: unknown) {
+    if (isCaptchaFlagged(error)) {
+      // A captcha answer is single-use: every failed try needs a fresh image.
+      if (isCaptchaShown) captcha.renew();
+      setIsCaptchaShown(true);
+      setValue('captcha', '');
+    }
+    if (isApiError(error, 'CAPTCHA_INVALID') || isApiError(error, 'CAPTCHA_REQUIRED')) {
+      setError('captcha', { message: translateError(error) });
+    } else {
+      setFormError(translateError(error));
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <TextField
+        label={t('fields.username')}
+        requiredMark
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={64}
+        error={errors.username?.message}
+        {...register('username', { validate: createRequiredValidator(t, t('fields.username')) })}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        requiredMark
+        maxLength={128}
+        error={errors.password?.message}
+        {...register('password', { validate: createRequiredValidator(t, t('fields.password')) })}
+      />
+      {isCaptchaShown ? (
+        <CaptchaField
+          label={t('fields.captcha')}
+          requiredMark
+          captcha={captcha}
+          error={errors.captcha?.message}
+          {...register('captcha', { validate: createRequiredValidator(t, t('fields.captcha')) })}
+        />
+      ) : null}
+      <RememberRow registration={register('remember')} />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={login.isPending}>
+        {t('actions.login')}
+      </Button>
+    </form>
+  );
+}
+
+type SmsValues = { mobileNum: string; code: string; remember: boolean };
+
+function SmsLoginForm() {
+  const { t } = useTranslation('auth');
+  const [remembered] = useState(readRememberedLogin);
+  const { register: registerSettings } = useAuthSettings();
+  const { countries, defaultCountry } = useDialingCountries(remembered.countryDialingCode || undefined);
+  const [chosenCountry, setChosenCountry] = useState<Country>();
+  const country = chosenCountry ?? defaultCountry;
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useLogin();
+  const sendSms = useSendLoginSms();
+  const completeLogin = useCompleteLogin();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<SmsValues>({
+    mode: 'onTouched',
+    defaultValues: { mobileNum: remembered.mobileNum, code: '', remember: remembered.isRemembered },
+  });
+  const mobileLabel = t('fields.mobileNum');
+
+  async function sendCode() {
+    // Spec §4: the number must validate before a code is sent.
+    if (!(await trigger('mobileNum')) || !country) {
+      // Mark it touched so the error clears as the number is typed, not on the blur of the next
+      // click (which would move the button away from under the pointer).
+      setValue('mobileNum', getValues('mobileNum'), { shouldTouch: true });
+      return null;
+    }
+    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+  }
+
+  function onSubmit(values: SmsValues) {
+    if (!country) return;
+    setFormError(null);
+    const mobileNum = values.mobileNum.trim();
+    login.mutate(
+      { type: 'sms', username: mobileNum, password: values.code.trim(), countryDialingCode: country.countryDialingCode },
+      {
+        onSuccess: (result) => {
+          if (values.remember) rememberSmsLogin(country.countryDialingCode, mobileNum);
+          else forgetRememberedLogin();
+          completeLogin(result, 'sms');
+        },
+        onError: (error) => setFormError(translateError(error)),
+      },
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <MobileField
+        label={mobileLabel}
+        requiredMark
+        countries={countries}
+        country={country}
+        onCountryChange={setChosenCountry}
+        error={errors.mobileNum?.message}
+        {...register('mobileNum', { validate: createMobileValidator(t, mobileLabel, registerSettings?.validate.mobileNum, true, () => country) })}
+      />
+      <SmsCodeField
+        label={t('fields.smsCode')}
+        requiredMark
+        onSend={sendCode}
+        isSending={sendSms.isPending}
+        error={errors.code?.message}
+        {...register('code', { validate: createRequiredValidator(t, t('fields.smsCode')) })}
+      />
+      <RememberRow registration={register('remember')} />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={login.isPending}>
+        {t('actions.login')}
+      </Button>
+    </form>
+  );
+}
+
+/** Remember-me checkbox and the forgot-password link. */
+function RememberRow({ registration }: { registration: UseFormRegisterReturn }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="auth-row">
+      <label className="auth-check">
+        <input type="checkbox" {...registration} />
+        <span>{t('login.rememberMe')}</span>
+      </label>
+      <button type="button" className="auth-link" onClick={openForgotPassword}>
+        {t('login.forgotPassword')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Country } from '@wps/shared/schemas/system';
+import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { CountryCodePicker } from './country-code-picker';
+
+export type MobileFieldProps = Omit<TextFieldProps, 'leading' | 'type'> & {
+  countries: Country[];
+  country: Country | undefined;
+  onCountryChange: (country: Country) => void;
+  /** Spec §2: showRegisterCountryCode — without it the operator's default code is used silently. */
+  isPickerShown?: boolean;
+};
+
+/** A mobile number input with the dialing-code picker on its left. */
+export function MobileField({ countries, country, onCountryChange, isPickerShown = true, ...fieldProps }: MobileFieldProps) {
+  return (
+    <TextField
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={15}
+      {...fieldProps}
+      leading={
+        isPickerShown && country && countries.length > 0 ? (
+          <CountryCodePicker countries={countries} value={country.countryCode} onChange={onCountryChange} />
+        ) : country ? (
+          <span className="auth-country__fixed">+{country.countryDialingCode}</span>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import type { FieldIssue } from '@wps/shared/envelope';
+import type { FieldError } from '@wps/shared/validation-patterns';
+import { isApiError } from '../../lib/api-client';
+import { i18n, translateError } from '../../lib/i18n';
+import { showWarning } from '../../components/ui/warning-dialog';
+import { useAffiliateCheck } from './api/affiliate';
+import { describeFieldIssue } from './field-rules';
+import { forgetAffiliateCode, useReferralCodes, type ReferralCodes } from './referral-codes';
+
+/** Server error codes that belong under one field of the registration forms. */
+const FIELD_BY_ERROR: Record<string, string> = {
+  USERNAME_TAKEN: 'username',
+  MOBILE_TAKEN: 'mobileNum',
+  EMAIL_TAKEN: 'email',
+  CAPTCHA_REQUIRED: 'captcha',
+  CAPTCHA_INVALID: 'captcha',
+  SMS_CODE_INVALID: 'verificationCode',
+  SMS_CODE_EXPIRED: 'verificationCode',
+  AGREEMENT_REQUIRED: 'agree',
+  PASSWORD_TOO_WEAK: 'password',
+  PASSWORD_MISMATCH: 'confirmPassword',
+};
+
+export type RegisterErrorTarget = {
+  /** Names of the fields the form shows. */
+  fields: readonly string[];
+  setFieldError: (field: string, message: string) => void;
+  labelOf: (field: string) => string;
+};
+
+/**
+ * Show a failed registration where it belongs: field errors under their fields, the invitation
+ * code failure in a warning dialog (spec §8). Returns the form-level message, if any.
+ */
+export function applyRegisterError(t: TFunction<'auth'>, error: unknown, target: RegisterErrorTarget): string | null {
+  if (isApiError(error, 'invitation_code_error')) {
+    forgetAffiliateCode();
+    showWarning(translateError(error));
+    return null;
+  }
+  if (isApiError(error, 'VALIDATION_FAILED')) {
+    // The member service names each field with its rule failure (code, patternId, min, max), so
+    // the text matches the client's own check; schema failures only name the field.
+    const issues = (error.value as { fields?: (FieldIssue & Partial<FieldError>)[] } | undefined)?.fields ?? [];
+    let isPlaced = false;
+    for (const issue of issues) {
+      const name = issue.field.replace(/^body\./, '');
+      const field = name === 'countryDialingCode' ? 'mobileNum' : name;
+      if (!target.fields.includes(field)) continue;
+      const label = target.labelOf(field);
+      const { code, patternId, min, max } = issue;
+      const message =
+        code !== undefined && patternId !== undefined && min !== undefined && max !== undefined
+          ? describeFieldIssue(t, label, { code, patternId, min, max })
+          : t('validation.invalid', { field: label });
+      target.setFieldError(field, message);
+      isPlaced = true;
+    }
+    return isPlaced ? null : translateError(error);
+  }
+  if (isApiError(error)) {
+    const field = FIELD_BY_ERROR[error.errorCode];
+    if (field && target.fields.includes(field)) {
+      target.setFieldError(field, translateError(error));
+      return null;
+    }
+  }
+  return translateError(error);
+}
+
+/**
+ * The referral codes for a registration form, with an address affiliate code checked against
+ * the server (GET /wps/agent/affiliate). A rejected code is dropped, so the field shows, and the
+ * player is told with the invitation_code_error warning (spec §8).
+ */
+export function useCheckedReferralCodes(): ReferralCodes {
+  const codes = useReferralCodes();
+  const [rejected, setRejected] = useState('');
+  const check = useAffiliateCheck(codes.isAffiliateFromAddress ? codes.affiliateCode : '', window.location.hostname);
+  useEffect(() => {
+    if (!check.isError || rejected === codes.affiliateCode) return;
+    if (!isApiError(check.error, 'invitation_code_error')) return;
+    forgetAffiliateCode();
+    setRejected(codes.affiliateCode);
+    showWarning(i18n.t('errors:invitation_code_error'));
+  }, [check.isError, check.error, codes.affiliateCode, rejected]);
+  if (rejected && rejected === codes.affiliateCode) {
+    const hasCode = codes.referralCode !== '';
+    return { ...codes, affiliateCode: '', hasCode, isAffiliateFromAddress: false };
+  }
+  return codes;
+}
+
+/** Fields the registration calls send from the page itself (spec §7 register payload). */
+export function getRegisterContext() {
+  return {
+    domain: window.location.hostname,
+    registerUrl: window.location.href.slice(0, 512),
+    registerMethod: 'WEB',
+    login: true,
+  };
+}
+
+/** Trimmed text, or undefined for an empty input (optional fields are omitted, not sent empty). */
+export function optionalValue(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  return text === '' ? undefined : text;
+}

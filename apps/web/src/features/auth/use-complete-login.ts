@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import { setSessionValue, setToken } from '../../lib/session-storage';
+import { closeAllAuthModals, openChangePassword } from './auth-modal-store';
+
+export type LoginVia = 'username' | 'sms' | 'register' | 'freeplay' | 'reset';
+
+/**
+ * What every successful login does (spec §4): store the token, reload the member's info and
+ * balance, close the auth modals and go home. A default or expired password (mustChangePassword)
+ * on a password login opens the change-password modal instead; SMS logins skip that step.
+ */
+export function useCompleteLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (result: LoginResult, via: LoginVia) => {
+      setToken(result.token);
+      setSessionValue('account', result.userInfo.userName);
+      setSessionValue('username', result.userInfo.userName);
+      setSessionValue('nickname', result.userInfo.nickname ?? '');
+      // cpw is the spec's password-change flag; free play clears it (spec §4).
+      const mustChange = result.mustChangePassword && via !== 'sms' && via !== 'freeplay';
+      setSessionValue('cpw', mustChange ? '1' : null);
+      if (mustChange) {
+        openChangePassword();
+        return;
+      }
+      // Member info and balance (both under ['member']) are keyed by token; refresh any cached copy.
+      void queryClient.invalidateQueries({ queryKey: ['member'] });
+      closeAllAuthModals();
+      void navigate('/');
+    },
+    [queryClient, navigate],
+  );
+}

@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal';
+import { WarningDialog } from '../../../components/ui/warning-dialog';
+import { useMemberInfo } from '../../member/api/get-member-info';
+import {
+  closeMemberCentre,
+  DEFAULT_MEMBER_CENTRE_PAGE,
+  selectMemberCentrePage,
+  useMemberCentre,
+  type MemberCentrePageKey,
+} from '../member-centre-store';
+import { SecurityCenter, type SecurityCenterProps } from './security-center';
+import './member-centre.css';
+
+type PageProps = SecurityCenterProps;
+type PageEntry = { key: MemberCentrePageKey; labelKey: string; component: ComponentType<PageProps> };
+
+/** The pages that exist. Later issues add theirs here; the menu lists only these. */
+const PAGES: readonly PageEntry[] = [{ key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter }];
+
+export type MemberCentrePanelProps = {
+  /** Opens the change-password modal (wired by the app so features stay independent). */
+  onChangePassword: () => void;
+};
+
+/**
+ * The member centre: a right-hand panel with its menu and the selected page. Trial accounts
+ * get the in_need_true_account warning instead (spec §6); the menu renders only once the
+ * member is loaded.
+ */
+export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) {
+  const { t } = useTranslation('common');
+  const { isOpen, page } = useMemberCentre();
+  const { info, isTrial } = useMemberInfo();
+
+  if (!isOpen || !info) return null;
+  if (isTrial) {
+    return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
+  }
+  const current = PAGES.find((entry) => entry.key === page) ?? PAGES.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
+  const Page = current?.component;
+  return (
+    <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right">
+      <nav className="mc-menu" aria-label={t('memberCentre.menu')}>
+        {PAGES.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            className={`mc-menu__item${entry.key === current?.key ? ' is-active' : ''}`}
+            aria-current={entry.key === current?.key ? 'page' : undefined}
+            onClick={() => selectMemberCentrePage(entry.key)}
+          >
+            {t(entry.labelKey)}
+          </button>
+        ))}
+      </nav>
+      <div className="mc-page">{Page && <Page onChangePassword={onChangePassword} />}</div>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberInfo } from '@wps/shared/schemas/member';
+import { isAgentType, isTrialType } from '@wps/shared/constants';
+import { apiRequest } from '../../../lib/api-client';
+import { storeMemberSnapshot, useToken } from '../../../lib/session-storage';
+
+/** GET /wps/member/info (token). Also keeps the spec §3 session keys in step. */
+export async function getMemberInfo(): Promise<MemberInfo> {
+  const info = await apiRequest<MemberInfo>('/wps/member/info');
+  storeMemberSnapshot(info);
+  return info;
+}
+
+/** Keyed by token so a login, logout or token swap fetches the right member. */
+export function memberInfoQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: ['member', 'info', token],
+    queryFn: getMemberInfo,
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** The logged-in member, with the role flags of spec §4. */
+export function useMemberInfo() {
+  const token = useToken();
+  const query = useQuery(memberInfoQueryOptions(token));
+  const info = token ? query.data : undefined;
+  return {
+    ...query,
+    info,
+    /** Spec §4: a visitor becomes logged in when member info is fetched with a token. */
+    isLogin: info !== undefined,
+    isAgent: info !== undefined && isAgentType(info.type),
+    isTrial: info !== undefined && isTrialType(info.type),
+  };
+}

@@ -1,0 +1,145 @@
+import type { ApiEnvelope } from '@wps/shared/envelope';
+import type { ErrorCode } from '@wps/shared/error-codes';
+import type { RsaKeyResult } from '@wps/shared/schemas/session';
+import { clearSession, getMerchantCode, getToken } from './session-storage';
+import { getStoredLanguage } from './language';
+
+/** Codes the client itself produces when no envelope came back. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE';
+
+/** A failed API call: `errorCode` is what the UI translates; `message` is the English fallback. */
+export class ApiError extends Error {
+  readonly errorCode: ErrorCode | ClientErrorCode;
+  readonly value: unknown;
+  readonly status: number;
+
+  constructor(errorCode: ErrorCode | ClientErrorCode, message: string, status: number, value?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+    this.value = value;
+  }
+}
+
+/** Whether an unknown error is an ApiError with the given code. */
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.errorCode === code);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Encrypt the JSON body with the server's current RSA key (docs/api.md). */
+  encrypted?: boolean;
+  /** Send the body as application/x-www-form-urlencoded. */
+  form?: boolean;
+  signal?: AbortSignal;
+};
+
+type EncryptionKey = RsaKeyResult;
+
+let keyPromise: Promise<EncryptionKey> | null = null;
+
+/** The server's public key for payload encryption, fetched once and shared by all calls. */
+function getEncryptionKey(): Promise<EncryptionKey> {
+  if (!keyPromise) {
+    keyPromise = apiRequest<EncryptionKey>('/wps/session/key/rsa').catch((error: unknown) => {
+      keyPromise = null;
+      throw error;
+    });
+  }
+  return keyPromise;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function buildHeaders(token: string | null): Headers {
+  const headers = new Headers({ Accept: 'application/json', Language: getStoredLanguage() });
+  const merchant = getMerchantCode();
+  if (merchant) headers.set('Merchant', merchant);
+  if (token) headers.set('Authorization', token);
+  return headers;
+}
+
+function encodeForm(body: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  return params;
+}
+
+async function encodeBody(options: ApiRequestOptions, headers: Headers): Promise<BodyInit | undefined> {
+  if (options.body === undefined) return undefined;
+  if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    return encodeForm(options.body);
+  }
+  headers.set('Content-Type', 'application/json');
+  if (options.encrypted) {
+    // Loaded on demand: the crypto code is only needed by the few encrypted calls.
+    const [{ encryptPayload }, key] = await Promise.all([import('@wps/shared/payload-crypto'), getEncryptionKey()]);
+    return JSON.stringify(await encryptPayload(key.jwk, key.keyId, options.body));
+  }
+  return JSON.stringify(options.body);
+}
+
+async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T> {
+  const token = getToken();
+  const headers = buildHeaders(token);
+  const body = await encodeBody(options, headers);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('NETWORK_ERROR', 'Network request failed', 0);
+  }
+  let envelope: ApiEnvelope<T>;
+  try {
+    envelope = (await response.json()) as ApiEnvelope<T>;
+  } catch {
+    throw new ApiError('BAD_RESPONSE', `Unexpected response (HTTP ${response.status})`, response.status);
+  }
+  if (envelope && envelope.success === true) return envelope.value;
+  if (!envelope || typeof envelope.errorCode !== 'string') {
+    throw new ApiError('BAD_RESPONSE', `Unexpected response (HTTP ${response.status})`, response.status);
+  }
+  // A token the server no longer accepts is dead: drop the session so the UI shows a visitor.
+  if (envelope.errorCode === 'UNAUTHORIZED' && token && getToken() === token) clearSession();
+  throw new ApiError(envelope.errorCode, envelope.message, response.status, envelope.value);
+}
+
+/**
+ * Call the API: adds the Authorization, Merchant and Language headers, unwraps the
+ * `{ success, value }` envelope and throws ApiError on failure. Encrypted calls retry once
+ * with a fresh key when the server says the cached one expired.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await sendOnce<T>(path, options);
+  } catch (error) {
+    if (options.encrypted && isApiError(error, 'ENCRYPTION_KEY_EXPIRED')) {
+      keyPromise = null;
+      return sendOnce<T>(path, options);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+import { useSyncExternalStore } from 'react';
+import type { MemberInfo } from '@wps/shared/schemas/member';
+import { isAgentType } from '@wps/shared/constants';
+
+/**
+ * Session keys from spec §3. Merchant keys survive logout; everything else is the
+ * player's session and goes with clearSession().
+ */
+const MERCHANT_KEYS = ['merchant', 'merchantCode', 'platform'] as const;
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function readKey(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeKey(key: string, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode quotas); the session then lives only in memory.
+  }
+}
+
+/** The member token, or null for a visitor. */
+export function getToken(): string | null {
+  return readKey('token');
+}
+
+/** Store the member token (after login, registration, free play or a URL token). */
+export function setToken(token: string): void {
+  writeKey('token', token);
+  notify();
+}
+
+/** Read any session key (spec §3 storage). */
+export function getSessionValue(key: string): string | null {
+  return readKey(key);
+}
+
+/** Write any session key; null removes it. */
+export function setSessionValue(key: string, value: string | null): void {
+  writeKey(key, value);
+  notify();
+}
+
+/** The operator's merchant code sent as the `Merchant` header. */
+export function getMerchantCode(): string | null {
+  return readKey('merchantCode');
+}
+
+/** Remember the operator's merchant code (from the permission call). */
+export function setMerchantCode(code: string): void {
+  if (readKey('merchantCode') === code) return;
+  writeKey('merchant', code);
+  writeKey('merchantCode', code);
+  writeKey('platform', 'web');
+}
+
+/** Copy the member fields spec §3 keeps in session storage. */
+export function storeMemberSnapshot(info: MemberInfo): void {
+  writeKey('account', info.account);
+  writeKey('username', info.account);
+  writeKey('nickname', info.nickname ?? '');
+  writeKey('customerId', info.id);
+  writeKey('isAgent', String(isAgentType(info.type)));
+  writeKey('toUpline', String(info.toUpline));
+  writeKey('memberLabel', JSON.stringify(info.memberLabel));
+}
+
+/** Logout (spec §4): clear session storage but keep the merchant keys. */
+export function clearSession(): void {
+  try {
+    const kept = MERCHANT_KEYS.map((key) => [key, readKey(key)] as const);
+    window.sessionStorage.clear();
+    for (const [key, value] of kept) if (value !== null) writeKey(key, value);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+  notify();
+}
+
+/**
+ * Spec §4 / security guide: a token in the URL query at start logs the player in once, and is
+ * then removed from the address bar so it is not bookmarked, shared or sent as a referrer.
+ */
+export function consumeUrlToken(): void {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (!token) return;
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  if (token.length <= 512) setToken(token);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current token; re-renders when the player logs in or out. */
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@wps/shared/error-codes';
+import ptErrors from './pt/errors.json';
+import enErrors from './en/errors.json';
+import ptCommon from './pt/common.json';
+import enCommon from './en/common.json';
+
+/** Every leaf key of a nested translation object, dotted. */
+function listKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => listKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  it('translate every server error code in PT and EN', () => {
+    for (const code of Object.values(ErrorCode)) {
+      expect(ptErrors, `pt ${code}`).toHaveProperty([code]);
+      expect(enErrors, `en ${code}`).toHaveProperty([code]);
+    }
+  });
+
+  it('have the same keys in PT and EN', () => {
+    expect(listKeys(ptErrors).sort()).toEqual(listKeys(enErrors).sort());
+    expect(listKeys(ptCommon).sort()).toEqual(listKeys(enCommon).sort());
+  });
+
+  it('have no empty strings', () => {
+    for (const file of [ptErrors, enErrors, ptCommon, enCommon]) {
+      for (const key of listKeys(file)) {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], file);
+        expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,283 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+
+/**
+ * Auth flows a player does: register by username and by mobile, log out and in, SMS login,
+ * free demo, and the captcha after failed logins.
+ *
+ * The demo operator asks for a captcha at registration, and a browser test cannot read the image
+ * (that is the point of it). So these flows run on a second built server whose operator
+ * configuration has showCaptcha off, set with the ops CLI before it starts — the same path an
+ * operator uses. The captcha display itself is checked on the default server, where it is on.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'auth');
+
+/** Registration without the image captcha; everything else stays as the demo operator has it. */
+function disableRegisterCaptcha(dataDir: string): void {
+  const output = runOps(dataDir, ['config:get', 'register']);
+  const start = output.indexOf('{');
+  const settings = JSON.parse(output.slice(start)) as { showCaptcha: boolean };
+  settings.showCaptcha = false;
+  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+}
+
+/** A unique valid username (pattern 1: letter first, 4–16 letters and digits). */
+function newUsername(): string {
+  return `u${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+}
+
+/** A unique Brazilian mobile number: 11 digits. */
+function newMobile(): string {
+  return `119${String(Date.now() % 1e8).padStart(8, '0')}`;
+}
+
+const PASSWORD = 'Lumen2024play';
+
+/** A field's label, with or without the required star in front of it. */
+function label(text: string): RegExp {
+  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** The newest SMS code the dev outbox holds for a full number (dialing code included). */
+async function readSmsCode(page: Page, baseURL: string, fullNumber: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${baseURL}/dev/outbox/sms?mobile=${fullNumber}`);
+        const body = (await response.json()) as { success: boolean; value: { code: string | null }[] };
+        code = body.value[0]?.code ?? null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+function headerBalance(page: Page): Locator {
+  return page.getByTestId('header-balance');
+}
+
+async function logOut(page: Page, account: string): Promise<void> {
+  await page.getByRole('button', { name: `Menu da conta ${account}` }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+}
+
+let server: ExtraServer;
+/** When the last SMS code went to a number: the server allows one send per number per 60 s. */
+const lastSmsAt = new Map<string, number>();
+let mobileAccount: { mobile: string; account: string } | null = null;
+
+test.describe('auth flows (operator without registration captcha)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(120_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer('auth', EXTRA_PORTS.auth, disableRegisterCaptcha);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('register by mobile with the code from the outbox, see the generated account, then the balance', async ({ page }) => {
+    const mobile = newMobile();
+    await page.goto(`${server.baseURL}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Cadastrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Crie a sua conta' })).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Celular' }).click();
+
+    // The number must validate before a code is sent.
+    await dialog.getByRole('button', { name: 'Obter código' }).click();
+    await expect(dialog.getByText('Celular não pode ficar vazio')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: 'Celular', exact: true }).fill(mobile);
+    // The error clears as the number is typed (not on the blur of the next click).
+    await expect(dialog.getByText('Celular não pode ficar vazio')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Obter código' }).click();
+    lastSmsAt.set(mobile, Date.now());
+    await expect(dialog.getByRole('button', { name: /Código enviado \(\d+ s\)/ })).toBeDisabled();
+    const code = await readSmsCode(page, server.baseURL, `55${mobile}`);
+    await dialog.getByRole('textbox', { name: 'Código de verificação', exact: true }).fill(code);
+    await dialog.getByLabel(label('Senha')).fill(PASSWORD);
+    await dialog.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+    await expect(dialog.getByRole('checkbox')).toBeChecked();
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+
+    const accountDialog = page.getByRole('dialog', { name: 'A sua conta' });
+    await expect(accountDialog).toBeVisible();
+    const account = (await accountDialog.locator('.auth-account-name').textContent())?.trim() ?? '';
+    expect(account).not.toBe('');
+    await accountDialog.getByRole('button', { name: 'Continuar' }).click();
+    const success = page.getByRole('dialog', { name: 'Cadastro concluído' });
+    await expect(success).toBeVisible();
+    await success.getByRole('button', { name: 'Começar a jogar' }).click();
+    await expect(headerBalance(page)).toContainText('R$');
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    mobileAccount = { mobile, account };
+  });
+
+  test('register by username on the /register page → logged-in header with balance; log out; log in through the modal', async ({
+    page,
+  }) => {
+    const username = newUsername();
+    await page.goto(`${server.baseURL}/register`);
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+
+    // Client-side rules from the register settings: the first error under each field.
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill('1abc');
+    await form.getByLabel(label('Senha')).fill(PASSWORD);
+    await form.getByLabel(label('Confirmar senha')).fill('different1');
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(form.getByText('4 a 16 caracteres: comece com uma letra, depois letras e números')).toBeVisible();
+    await expect(form.getByText('Os valores não coincidem')).toBeVisible();
+
+    // The confirm-password toggle shows what was typed.
+    const confirm = form.getByLabel(label('Confirmar senha'));
+    await expect(confirm).toHaveAttribute('type', 'password');
+    await confirm.locator('..').getByRole('button', { name: 'Mostrar senha' }).click();
+    await expect(confirm).toHaveAttribute('type', 'text');
+
+    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+    await confirm.fill(PASSWORD);
+    await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${username}@example.com`);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+
+    const success = page.getByRole('dialog', { name: 'Cadastro concluído' });
+    await expect(success).toBeVisible();
+    await expect(success).toContainText(username);
+    await success.getByRole('button', { name: 'Começar a jogar' }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    await expect(headerBalance(page)).toContainText('R$');
+
+    await logOut(page, username);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`  ${username}  `);
+    await dialog.getByLabel(label('Senha')).fill(PASSWORD);
+    await dialog.getByLabel('Lembrar de mim').check();
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(headerBalance(page)).toContainText('R$');
+
+    // Remember-me keeps the username for a day, and never the password.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'rememberUsername')?.value).toBe(username);
+    expect(cookies.some((c) => decodeURIComponent(c.value).includes(PASSWORD))).toBe(false);
+    await logOut(page, username);
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Usuário', exact: true })).toHaveValue(username);
+  });
+
+  test('free demo: a trial account with the demo balance', async ({ page }) => {
+    await page.goto(`${server.baseURL}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Demo grátis' }).click();
+    await expect(headerBalance(page)).toContainText('2.000,00');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+  });
+
+  test('screens at 360 and 1366 px: login and register modals, /register page', async ({ page }) => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [360, 1366]) {
+      await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
+      await page.goto(`${server.baseURL}/`);
+      await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('textbox', { name: 'Usuário', exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `login modal ${width}`);
+      await page.screenshot({ path: path.join(SHOTS, `login-modal-${width}.png`) });
+
+      await dialog.getByRole('tab', { name: 'Código SMS' }).click();
+      await dialog.getByRole('button', { name: /Código do país/ }).focus();
+      await expect(dialog.getByRole('button', { name: /Portugal/ })).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `login-sms-picker-${width}.png`) });
+      await dialog.getByRole('button', { name: /Portugal/ }).click();
+      await expect(dialog.getByRole('button', { name: /Código do país: Portugal \+351/ })).toBeVisible();
+
+      await dialog.getByRole('tab', { name: 'Cadastrar' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Crie a sua conta' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `register modal ${width}`);
+      await page.screenshot({ path: path.join(SHOTS, `register-modal-${width}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.goto(`${server.baseURL}/register`);
+      const form = page.getByRole('region', { name: 'Criar conta' });
+      await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+      await form.getByRole('button', { name: 'Cadastrar' }).click();
+      await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `register page ${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(SHOTS, `register-page-${width}.png`), fullPage: true });
+    }
+  });
+
+  test('SMS login with the code from the outbox', async ({ page }) => {
+    expect(mobileAccount, 'the mobile registration test ran first').not.toBeNull();
+    const { mobile, account } = mobileAccount as { mobile: string; account: string };
+    // One code per number per 60 s (security guide): wait out the registration code's window.
+    const wait = (lastSmsAt.get(mobile) ?? 0) + 61_000 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+
+    await page.goto(`${server.baseURL}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Código SMS' }).click();
+    await dialog.getByRole('textbox', { name: 'Celular', exact: true }).fill(mobile);
+    await dialog.getByRole('button', { name: 'Obter código' }).click();
+    await expect(dialog.getByRole('button', { name: /Código enviado/ })).toBeDisabled();
+    const code = await readSmsCode(page, server.baseURL, `55${mobile}`);
+    await dialog.getByRole('textbox', { name: 'Código SMS', exact: true }).fill(code);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(headerBalance(page)).toContainText('R$');
+    await expect(page.getByRole('button', { name: `Menu da conta ${account}` })).toBeVisible();
+  });
+
+  // Last: three failures from this IP make every later login on this server need a captcha.
+  test('three wrong passwords → the captcha field appears, and its image refreshes on click', async ({ page }) => {
+    await page.goto(`${server.baseURL}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(newUsername());
+    for (let i = 0; i < 3; i += 1) {
+      await expect(dialog.getByRole('textbox', { name: 'Código da imagem', exact: true })).toHaveCount(0);
+      await dialog.getByLabel(label('Senha')).fill(`wrong${i}pass`);
+      await dialog.getByRole('button', { name: 'Entrar' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('Usuário ou senha incorretos');
+      await expect(dialog.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    }
+    await expect(dialog.getByRole('textbox', { name: 'Código da imagem', exact: true })).toBeVisible();
+    const image = dialog.getByRole('img', { name: 'Código da imagem a digitar' });
+    await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+    const first = await image.getAttribute('src');
+    await dialog.getByRole('button', { name: 'Mostrar outro código da imagem' }).click();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    await page.screenshot({ path: path.join(SHOTS, 'login-captcha-360.png') });
+  });
+});
+
+test.describe('default demo operator', () => {
+  test('registration shows the captcha image, refreshed on click', async ({ page }) => {
+    await page.goto('/register');
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    const image = form.getByRole('img', { name: 'Código da imagem a digitar' });
+    await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+    const first = await image.getAttribute('src');
+    await form.getByRole('button', { name: 'Mostrar outro código da imagem' }).click();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    await expect(form.getByRole('textbox', { name: 'Código da imagem', exact: true })).toBeVisible();
+  });
+});

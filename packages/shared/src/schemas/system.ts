@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** 0 normal, 1 maintenance, 2 region restricted (spec §4). */
+export const systemStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** One node of the whitelabel module tree; `enabled` is 1 when the module is on. */
+export type WhitelabelNode = { moduleId: string; name: string; enabled: 0 | 1; children: WhitelabelNode[] };
+export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
+  z.object({
+    moduleId: z.string(),
+    name: z.string(),
+    enabled: z.union([z.literal(0), z.literal(1)]),
+    children: z.array(whitelabelNodeSchema),
+  }),
+);
+export const whitelabelResultSchema = z.array(whitelabelNodeSchema);
+
+/** Per-field rule (spec §5): the value must match the pattern and lie within the lengths. */
+export const fieldRuleSchema = z.object({
+  acceptedPattern: z.string(),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(0),
+  patternId: z.number().int().min(0).max(22),
+});
+export type FieldRule = z.infer<typeof fieldRuleSchema>;
+
+export const REGISTER_FIELDS = [
+  'username',
+  'password',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'zalo',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'affiliateCode',
+  'captcha',
+  'verificationCode',
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** GET /wps/system/setting/register */
+export const registerSettingsSchema = z.object({
+  showMobile: z.boolean(),
+  smsEnabled: z.boolean(),
+  showPayeeName: z.boolean(),
+  showpaymentPassword: z.boolean(),
+  showQQ: z.boolean(),
+  showline: z.boolean(),
+  showwhatsapp: z.boolean(),
+  showZaloapp: z.boolean(),
+  showfacebook: z.boolean(),
+  showwechat: z.boolean(),
+  showidNumber: z.boolean(),
+  showEmail: z.boolean(),
+  hasAffiliate: z.boolean(),
+  showCaptcha: z.boolean(),
+  showRegisterCountryCode: z.boolean(),
+  /** Mobile registration also asks for a password and its confirmation. */
+  mobilePassword: z.boolean(),
+  minimumAge: z.number().int(),
+  required: z.partialRecord(z.enum(REGISTER_FIELDS), z.boolean()),
+  validate: z.partialRecord(z.enum(REGISTER_FIELDS), fieldRuleSchema),
+  registrationBonusMinor: z.string(),
+});
+export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
+
+export const customerServiceEntrySchema = z.object({
+  csType: z.string(),
+  name: z.string(),
+  path: z.string(),
+});
+export const resourceSchema = z.object({
+  resourceType: z.string(),
+  labelNameEn: z.string(),
+  url: z.string(),
+  qrCodeUrl: z.string().nullable(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+export const brandSchema = z.object({
+  merchantCode: z.string(),
+  brandName: z.string(),
+  currency: z.string(),
+  currencyScale: z.number().int(),
+  currencySymbol: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+/** GET /wps/system/permission — everything the shell needs before it renders. */
+export const permissionResultSchema = z.object({
+  brand: brandSchema,
+  whitelabel: whitelabelResultSchema,
+  register: registerSettingsSchema,
+  resources: z.array(resourceSchema),
+  customerService: z.array(customerServiceEntrySchema),
+  location: z.object({ ip: z.string(), country: z.string().nullable() }),
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+  loginToHome: z.boolean(),
+  languages: z.object({ default: z.string(), supported: z.array(z.string()), listed: z.array(z.string()) }),
+});
+export type PermissionResult = z.infer<typeof permissionResultSchema>;
+
+export const permissionQuerySchema = z.object({ url: z.string().max(512).optional() });
+
+/** GET /wps/system/country */
+export const countrySchema = z.object({
+  countryCode: z.string(),
+  countryDialingCode: z.string(),
+  name: z.string(),
+  /** Allowed national number lengths, when the country has a fixed digit count. */
+  mobileLengths: z.array(z.number().int()),
+});
+export type Country = z.infer<typeof countrySchema>;
