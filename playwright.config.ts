@@ -36,6 +36,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/wps/system/status`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SCRYPT_LOG_N: '14',
+      // A developer may serve a web build of their own (WEB_DIST) while another build runs.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    },
   },
 });
