@@ -25,6 +25,9 @@
  * | PUT    | /wps/member/register/mobile         | yes |       | mobileNum, countryDialingCode, verificationCode, agree, ...    |
  * | GET    | /wps/member/info                    |     | yes   | -                                                              |
  * | PUT    | /wps/member/language                |     | yes   | language                                                       |
+ * | GET    | /wps/member/info/icon               |     | yes   | -                                                              |
+ * | PUT    | /wps/member/info/icon               |     | yes   | avatarId                                                       |
+ * | GET    | /wps/relay/MCSFE_getPlayerAvatar    |     | yes   | -                                                              |
  * | GET    | /wps/agent/affiliate                |     |       | ?code, domain                                                  |
  * | GET    | /wps/v2/wallets/balance             |     | yes   | -                                                              |
  * | POST   | /wps/member/password/email          |     |       | form-urlencoded: username, email                               |
@@ -118,6 +121,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/wps/member/info', encrypted: false, token: true, fields: [] },
   { method: 'PUT', path: '/wps/member/language', encrypted: false, token: true, fields: ['language'] },
+  { method: 'GET', path: '/wps/member/info/icon', encrypted: false, token: true, fields: [] },
+  { method: 'PUT', path: '/wps/member/info/icon', encrypted: false, token: true, fields: ['avatarId'] },
+  { method: 'GET', path: '/wps/relay/MCSFE_getPlayerAvatar', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/agent/affiliate', encrypted: false, token: false, fields: ['code', 'domain'] },
   { method: 'GET', path: '/wps/v2/wallets/balance', encrypted: false, token: true, fields: [] },
   {
@@ -212,6 +218,7 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   referralCode: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
   domain: fc.domain(),
   url: fc.webUrl(),
+  avatarId: fc.integer({ min: -1, max: 10 }),
 };
 
 /** Objects with the schema's own keys (and a few extra), each given a plausible or a wrong value. */

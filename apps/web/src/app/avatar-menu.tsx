@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
-import { Avatar } from '../features/member/components/avatar';
+import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../features/member/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
 import { openMemberCentre } from '../features/member-centre/member-centre-store';
@@ -71,7 +71,7 @@ export function AvatarMenu() {
         aria-label={t('header.accountMenu', { account: info?.account ?? '' })}
         onClick={() => setOpen(!isOpen)}
       >
-        <Avatar size={32} />
+        <MemberAvatar size={32} />
         <ChevronDownIcon size={16} className="avatar-menu__chevron" />
       </button>
       {isOpen && (

@@ -67,6 +67,29 @@ export const memberInfoSchema = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 
+/** The drawn avatars a member can choose from (apps/web/public/avatars/avatar-<id>.svg). */
+export const AVATAR_COUNT = 8;
+
+/** The public path of an avatar image, served with the site. */
+export function avatarUrl(avatarId: number): string {
+  return `/avatars/avatar-${avatarId}.svg`;
+}
+
+/** GET /wps/member/info/icon: the member's avatar; both null means the default avatar. */
+export const memberAvatarSchema = z.object({ avatarId: z.number().int().nullable(), url: z.string().nullable() });
+export type MemberAvatar = z.infer<typeof memberAvatarSchema>;
+
+/** PUT /wps/member/info/icon */
+export const setAvatarBodySchema = z.object({ avatarId: z.number().int().min(1).max(AVATAR_COUNT) });
+export type SetAvatarBody = z.input<typeof setAvatarBodySchema>;
+
+/** GET /wps/relay/MCSFE_getPlayerAvatar: the avatars on offer and the member's current one. */
+export const playerAvatarListSchema = z.object({
+  list: z.array(z.object({ avatarId: z.number().int(), url: z.string() })),
+  current: z.number().int().nullable(),
+});
+export type PlayerAvatarList = z.infer<typeof playerAvatarListSchema>;
+
 /** POST /wps/member/password (encrypted, token). */
 export const changePasswordBodySchema = z.object({
   oldPassword: z.string().max(128).optional(),

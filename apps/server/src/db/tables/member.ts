@@ -29,6 +29,8 @@ export type MemberTables = {
     wechat: string | null;
     id_number: string | null;
     language: Generated<string>;
+    /** 0006: one of the drawn avatars, NULL for the default. */
+    avatar_id: number | null;
     upline_id: string | null;
     referrer_id: string | null;
     register_domain: string | null;

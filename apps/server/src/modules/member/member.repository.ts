@@ -184,6 +184,17 @@ export async function updateLanguage(db: Db, memberId: string, language: string)
   await db.updateTable('members').set({ language }).where('id', '=', memberId).execute();
 }
 
+/** The member's chosen avatar id, or null for the default avatar. */
+export async function findAvatarId(db: Db, memberId: string): Promise<number | null> {
+  const row = await db.selectFrom('members').select('avatar_id').where('id', '=', memberId).executeTakeFirst();
+  return row?.avatar_id === null || row?.avatar_id === undefined ? null : Number(row.avatar_id);
+}
+
+/** Store the member's chosen avatar. */
+export async function updateAvatarId(db: Db, memberId: string, avatarId: number): Promise<void> {
+  await db.updateTable('members').set({ avatar_id: avatarId }).where('id', '=', memberId).execute();
+}
+
 export type MemberInfoRow = {
   id: string;
   account: string;

@@ -8,6 +8,7 @@ import {
   registerMobileBodySchema,
   resetPasswordByEmailBodySchema,
   resetPasswordByPhoneBodySchema,
+  setAvatarBodySchema,
 } from '@wps/shared/schemas/member';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
@@ -46,6 +47,22 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
   app.get('/wps/member/info', async (request) => {
     const auth = await requireMember(request, { allowTrial: true });
     return ok(await member.getInfo(auth.memberId));
+  });
+
+  // Trial accounts see their avatar; choosing one is an account action (spec §6).
+  app.get('/wps/member/info/icon', async (request) => {
+    const auth = await requireMember(request, { allowTrial: true });
+    return ok(await member.getAvatar(auth.memberId));
+  });
+
+  app.put('/wps/member/info/icon', { schema: { body: setAvatarBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await member.setAvatar(auth.memberId, request.body.avatarId));
+  });
+
+  app.get('/wps/relay/MCSFE_getPlayerAvatar', async (request) => {
+    const auth = await requireMember(request, { allowTrial: true });
+    return ok(await member.listAvatars(auth.memberId));
   });
 
   app.put('/wps/member/language', { schema: { body: memberLanguageBodySchema } }, async (request) => {

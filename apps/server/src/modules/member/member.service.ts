@@ -12,7 +12,13 @@ import {
 } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { MemberInfo } from '@wps/shared/schemas/member';
+import {
+  AVATAR_COUNT,
+  avatarUrl,
+  type MemberAvatar,
+  type MemberInfo,
+  type PlayerAvatarList,
+} from '@wps/shared/schemas/member';
 import type { Country, RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import { validateField, type FieldError } from '@wps/shared/validation-patterns';
 import type { AppConfig } from '../../config';
@@ -41,6 +47,8 @@ import {
   recordLogin,
   replaceResetToken,
   updateLanguage,
+  findAvatarId,
+  updateAvatarId,
   updatePassword,
   type AffiliateCodeRow,
   type CredentialRow,
@@ -661,6 +669,24 @@ export function createMemberService(ctx: MemberContext) {
         email: maskEmail(row.email),
         createdAt: row.createdAt.toISOString(),
       };
+    },
+
+    /** GET /wps/member/info/icon: the member's avatar (nulls mean the default avatar). */
+    async getAvatar(memberId: string): Promise<MemberAvatar> {
+      const avatarId = await findAvatarId(db, memberId);
+      return { avatarId, url: avatarId === null ? null : avatarUrl(avatarId) };
+    },
+
+    /** GET /wps/relay/MCSFE_getPlayerAvatar: every avatar on offer and the member's current one. */
+    async listAvatars(memberId: string): Promise<PlayerAvatarList> {
+      const list = Array.from({ length: AVATAR_COUNT }, (_, i) => ({ avatarId: i + 1, url: avatarUrl(i + 1) }));
+      return { list, current: await findAvatarId(db, memberId) };
+    },
+
+    /** PUT /wps/member/info/icon: choose one of the drawn avatars. */
+    async setAvatar(memberId: string, avatarId: number): Promise<MemberAvatar> {
+      await updateAvatarId(db, memberId, avatarId);
+      return { avatarId, url: avatarUrl(avatarId) };
     },
 
     /** PUT /wps/member/language: store one of the listed language codes. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { MemberInfo } from '@wps/shared/schemas/member';
+import { AVATAR_COUNT, type MemberAvatar, type MemberInfo, type PlayerAvatarList } from '@wps/shared/schemas/member';
 import {
   call,
   callEncrypted,
@@ -241,6 +241,32 @@ describeEachDatabase('member accounts', (target) => {
     expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe('EN');
     expectFailure(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'xx' } }), ErrorCode.VALIDATION_FAILED);
     expectFailure(await call(t.app, 'PUT', '/wps/member/language', { payload: { language: 'EN' } }), ErrorCode.UNAUTHORIZED);
+  });
+
+  it('keeps the chosen avatar; trial accounts see theirs but may not change it', async () => {
+    const { result } = await registerUser(t.app);
+    const token = result.token;
+    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token }))).toEqual({ avatarId: null, url: null });
+    const offered = valueOf<PlayerAvatarList>(await call(t.app, 'GET', '/wps/relay/MCSFE_getPlayerAvatar', { token }));
+    expect(offered.list).toHaveLength(AVATAR_COUNT);
+    expect(offered.current).toBeNull();
+
+    const chosen = valueOf<MemberAvatar>(await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId: 3 } }));
+    expect(chosen).toEqual({ avatarId: 3, url: '/avatars/avatar-3.svg' });
+    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token })).avatarId).toBe(3);
+    expect(valueOf<PlayerAvatarList>(await call(t.app, 'GET', '/wps/relay/MCSFE_getPlayerAvatar', { token })).current).toBe(3);
+
+    for (const avatarId of [0, AVATAR_COUNT + 1, '2', 1.5]) {
+      expectFailure(await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId } }), ErrorCode.VALIDATION_FAILED);
+    }
+    expectFailure(await call(t.app, 'GET', '/wps/member/info/icon'), ErrorCode.UNAUTHORIZED);
+
+    const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
+    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token: trial.token })).avatarId).toBeNull();
+    expectFailure(
+      await call(t.app, 'PUT', '/wps/member/info/icon', { token: trial.token, payload: { avatarId: 2 } }),
+      ErrorCode.NEED_TRUE_ACCOUNT,
+    );
   });
 
   it('credits the operator registration bonus exactly once', async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isAgentType, isTrialType } from '@wps/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
-import { Avatar } from '../../member/components/avatar';
+import { AvatarPicker } from '../../member/components/avatar-picker';
 import { useMemberInfo } from '../../member/api/get-member-info';
 
 export type SecurityCenterProps = { onChangePassword: () => void };
@@ -23,7 +23,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
   return (
     <section aria-labelledby="mc-security-title" className="security-center">
       <div className="security-center__hero">
-        <Avatar size={64} />
+        <AvatarPicker size={64} />
         <div className="security-center__who">
           <h3 id="mc-security-title" className="security-center__account">
             {info.account}
