@@ -160,6 +160,17 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await expect(page).toHaveURL(`${server.baseURL}/`);
     await expect(headerBalance(page)).toContainText('R$');
 
+    // The header shows the default avatar until the player picks one in My account.
+    const accountButton = page.getByRole('button', { name: `Menu da conta ${username}` });
+    await expect(accountButton.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await accountButton.click();
+    await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+    await page.getByRole('button', { name: 'Trocar avatar' }).click();
+    await page.getByRole('button', { name: 'Avatar 3' }).click();
+    await expect(page.getByText('Avatar salvo')).toBeVisible();
+    await expect(accountButton.locator('img')).toHaveAttribute('src', '/avatars/avatar-3.svg');
+    await page.keyboard.press('Escape');
+
     await logOut(page, username);
 
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
