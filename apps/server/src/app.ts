@@ -19,6 +19,8 @@ import { registerWalletRoutes } from './modules/ledger/wallet.routes';
 import { registerVerificationRoutes } from './modules/verification/verification.routes';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
+import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { registerMessagesRoutes } from './modules/messages/messages.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -56,6 +58,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerVerificationRoutes(z, services);
   registerSessionRoutes(z, services);
   registerMemberRoutes(z, services);
+  registerOperatorRoutes(z, services);
+  registerMessagesRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

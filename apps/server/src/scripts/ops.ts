@@ -8,6 +8,7 @@ import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
+import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -114,6 +115,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       ctx.print({ keyId });
     },
   },
+  ...OPERATOR_COMMANDS,
 };
 
 function printUsage(): void {

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import pino from 'pino';
+import { loadConfig } from '../../config';
+import { createServices } from '../../services';
+import type { OpsCommand, OpsContext } from '../../scripts/ops';
+import type { OperatorRole } from './operator-auth';
+import { OPERATOR_ROLES } from './operator.service';
+
+/** The services over the CLI's database, built the same way the server builds them. */
+export function opsServicesOf(ctx: OpsContext) {
+  return createServices({ config: loadConfig(), database: ctx.database, db: ctx.database.db, log: pino({ level: 'warn' }) });
+}
+
+/** A strong password for a new operator when OPS_PASSWORD is not given: 24 base64url characters. */
+function generatePassword(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
+
+/** `npm run ops` commands for operator accounts. */
+export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
+  'operator:create': {
+    usage: 'operator:create <username> <role>',
+    description: `Create an operator (${OPERATOR_ROLES.join(', ')}). Password from OPS_PASSWORD, else generated and printed once.`,
+    async run(ctx, [username, role]) {
+      if (!username || !role || !OPERATOR_ROLES.includes(role as OperatorRole)) {
+        throw new Error(`not a valid call: usage operator:create <username> <${OPERATOR_ROLES.join('|')}>`);
+      }
+      const given = process.env.OPS_PASSWORD;
+      const password = given && given.length > 0 ? given : generatePassword();
+      const created = await opsServicesOf(ctx).operators.createOperator({ username, role: role as OperatorRole, password });
+      // The generated password exists nowhere else: show it this once.
+      ctx.print(given ? created : { ...created, password });
+    },
+  },
+  'operator:list': {
+    usage: 'operator:list',
+    description: 'List operators with their role, status and last login.',
+    async run(ctx) {
+      ctx.print(await opsServicesOf(ctx).operators.listOperators());
+    },
+  },
+};

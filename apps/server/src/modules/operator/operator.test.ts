@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { OperatorLoginResult } from '@wps/shared/schemas/operator';
+import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
+import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { COMMANDS } from '../../scripts/ops';
+
+const PASSWORD = 'operator-pass-0123';
+
+async function createOperator(t: TestApp, username: string, role: 'finance' | 'support' | 'admin') {
+  return t.app.services.operators.createOperator({ username, role, password: PASSWORD });
+}
+
+async function opsLogin(t: TestApp, username: string, password = PASSWORD, remoteAddress = '10.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/ops/session/login', payload: { username, password }, remoteAddress });
+}
+
+describeEachDatabase('operators, audit log and notices', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await disableRegisterCaptcha(t.app);
+  });
+  afterEach(async () => {
+    await expectLedgerHealthy(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('logs an operator in, answers /ops/session/me, and logs out for good', async () => {
+    await createOperator(t, 'fin.one', 'finance');
+    const login = valueOf<OperatorLoginResult>(await opsLogin(t, 'FIN.one'));
+    expect(login.operator).toMatchObject({ username: 'fin.one', role: 'finance' });
+    expect(login.token).toMatch(/^ops_/);
+    const me = await call(t.app, 'GET', '/ops/session/me', { token: `Bearer ${login.token}` });
+    expect(valueOf(me)).toMatchObject({ username: 'fin.one', role: 'finance' });
+
+    expectFailure(await call(t.app, 'DELETE', '/ops/session/logout'), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    valueOf(await call(t.app, 'DELETE', '/ops/session/logout', { token: login.token }));
+    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: login.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+  });
+
+  it('refuses wrong passwords and unknown operators alike, and limits failures per account', async () => {
+    await createOperator(t, 'sup.limit', 'support');
+    expectFailure(await opsLogin(t, 'sup.limit', 'wrong-password-1'), ErrorCode.INVALID_CREDENTIALS, 401);
+    expectFailure(await opsLogin(t, 'nobody.here', 'wrong-password-1'), ErrorCode.INVALID_CREDENTIALS, 401);
+    for (let i = 0; i < 9; i++) await opsLogin(t, 'sup.limit', 'wrong-password-1', `10.1.0.${i}`);
+    // Even the right password waits once the account collected 10 failures.
+    const limited = expectFailure(await opsLogin(t, 'sup.limit', PASSWORD, '10.2.0.1'), ErrorCode.TOO_MANY_REQUESTS, 429);
+    expect((limited.value as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('keeps member and operator token scopes apart', async () => {
+    const { result } = await registerUser(t.app);
+    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: result.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    await createOperator(t, 'adm.scope', 'admin');
+    const op = valueOf<OperatorLoginResult>(await opsLogin(t, 'adm.scope'));
+    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: op.token }), ErrorCode.UNAUTHORIZED, 401);
+  });
+
+  it('lets only admins read the audit log, and the log refuses changes', async () => {
+    await createOperator(t, 'sup.audit', 'support');
+    await createOperator(t, 'adm.audit', 'admin');
+    const support = valueOf<OperatorLoginResult>(await opsLogin(t, 'sup.audit'));
+    const admin = valueOf<OperatorLoginResult>(await opsLogin(t, 'adm.audit'));
+    expectFailure(await call(t.app, 'GET', '/ops/audit', { token: support.token }), ErrorCode.OPERATOR_FORBIDDEN, 403);
+
+    await t.database.db.transaction().execute(async (trx) => {
+      await t.app.services.audit.record(trx, {
+        actorType: 'operator',
+        actorId: admin.operator.operatorId,
+        action: 'test.change',
+        subjectType: 'test_subject',
+        subjectId: '42',
+        reason: 'because',
+        before: { value: 1n },
+        after: { value: 2n },
+      });
+    });
+    const page = valueOf<{ list: { action: string; before: unknown; after: unknown; reason: string }[]; total: number }>(
+      await call(t.app, 'GET', '/ops/audit?subjectType=test_subject&subjectId=42', { token: admin.token }),
+    );
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ action: 'test.change', reason: 'because', before: { value: '1' }, after: { value: '2' } });
+
+    await expect(sql`UPDATE audit_log SET reason = 'x'`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('counts unread notices, lists them newest first and marks them read (own notices only)', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const memberA = (await t.app.services.session.resolve(a.result.token))!.memberId;
+    await t.database.db.transaction().execute(async (trx) => {
+      await t.app.services.messages.notify(trx, { memberId: memberA, kind: 'deposit_credited', params: { amount: '10.00', currency: 'BRL' } });
+      await t.app.services.messages.notify(trx, { memberId: memberA, kind: 'deposit_failed', params: { reason: 'rejected' } });
+    });
+    // A notice written in a transaction that rolls back never appears.
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await t.app.services.messages.notify(trx, { memberId: memberA, kind: 'deposit_failed', params: {} });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+
+    expect(valueOf(await call(t.app, 'GET', '/wps/relay/CSP_unreadCount', { token: a.result.token }))).toBe(2);
+    expect(valueOf(await call(t.app, 'GET', '/wps/relay/CSP_unreadCount', { token: b.result.token }))).toBe(0);
+    expectFailure(await call(t.app, 'GET', '/wps/relay/CSP_unreadCount'), ErrorCode.UNAUTHORIZED, 401);
+
+    const list = valueOf<{ list: { id: string; kind: string; isRead: boolean }[]; unreadCount: number }>(
+      await call(t.app, 'GET', '/wps/messages?pageSize=10', { token: a.result.token }),
+    );
+    expect(list.list.map((n) => n.kind)).toEqual(['deposit_failed', 'deposit_credited']);
+    const [newest] = list.list;
+
+    // B cannot mark A's notice read.
+    const foreign = valueOf<{ updated: number }>(await call(t.app, 'POST', '/wps/messages/read', { token: b.result.token, payload: { ids: [newest!.id] } }));
+    expect(foreign.updated).toBe(0);
+    const own = valueOf<{ updated: number; unreadCount: number }>(
+      await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: { ids: [newest!.id] } }),
+    );
+    expect(own).toEqual({ updated: 1, unreadCount: 1 });
+    const all = valueOf<{ unreadCount: number }>(await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: {} }));
+    expect(all.unreadCount).toBe(0);
+    expectFailure(await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: { ids: ['x'] } }), ErrorCode.VALIDATION_FAILED, 400);
+  });
+
+  it('creates and lists operators through npm run ops', async () => {
+    const printed: unknown[] = [];
+    const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
+    await COMMANDS['operator:create']!.run(ctx, ['cli.admin', 'admin']);
+    const created = printed[0] as { username: string; role: string; password: string };
+    expect(created).toMatchObject({ username: 'cli.admin', role: 'admin' });
+    expect(created.password.length).toBeGreaterThanOrEqual(20);
+    valueOf(await opsLogin(t, 'cli.admin', created.password));
+    await COMMANDS['operator:list']!.run(ctx, []);
+    expect((printed[1] as { username: string }[]).map((o) => o.username)).toContain('cli.admin');
+    await expect(COMMANDS['operator:create']!.run(ctx, ['cli.x', 'root'])).rejects.toThrow(/^not a/);
+  });
+});
