@@ -47,6 +47,9 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
 
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.session.close();
+  });
 
   registerAuth(app, services);
   registerPayloadEncryption(app, services);

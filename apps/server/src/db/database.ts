@@ -14,7 +14,75 @@ export type DatabaseHandle = {
   /** Run a multi-statement SQL script on the connection that `trx` holds. */
   execScript: (trx: Kysely<Database>, script: string) => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Subscribe to a PostgreSQL notification channel on a dedicated connection that reconnects
+   * by itself; `onState` tells when the feed is up or down (notifications may have been
+   * missed while down). Absent on PGlite, where one process owns the database.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
 };
+
+export type ListenHandlers = { onMessage: (payload: string) => void; onState: (isLive: boolean) => void };
+
+/** Channel names are fixed identifiers in our code; this keeps LISTEN free of injection. */
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+const RECONNECT_MS = 1000;
+
+/** LISTEN on a connection of its own, reconnecting after errors until stopped. */
+function createListener(connectionString: string) {
+  return async (channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> => {
+    if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    let client: pg.Client | null = null;
+    let isStopped = false;
+    let retry: NodeJS.Timeout | undefined;
+
+    const scheduleReconnect = () => {
+      if (isStopped || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect().catch(scheduleReconnect);
+      }, RECONNECT_MS);
+      retry.unref();
+    };
+
+    const connect = async () => {
+      const c = new pg.Client({ connectionString });
+      c.on('notification', (message) => {
+        if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+      });
+      // 'end' follows every fatal error; reconnecting there covers both.
+      c.on('error', () => undefined);
+      c.on('end', () => {
+        if (client !== c) return;
+        client = null;
+        handlers.onState(false);
+        scheduleReconnect();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+      } catch (error) {
+        await c.end().catch(() => undefined);
+        throw error;
+      }
+      if (isStopped) {
+        await c.end();
+        return;
+      }
+      client = c;
+      handlers.onState(true);
+    };
+
+    await connect().catch(scheduleReconnect);
+    return async () => {
+      isStopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      if (c) await c.end();
+    };
+  };
+}
 
 // bigint columns (int8) arrive as strings by default; money code converts them with BigInt().
 // numeric stays a string too. Nothing here turns money into a float.
@@ -32,7 +100,7 @@ export async function openDatabase(opts: {
     const execScript = async (trx: Kysely<Database>, script: string) => {
       await sql.raw(script).execute(trx);
     };
-    return { db, kind: 'postgres', execScript, close: () => db.destroy() };
+    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createListener(opts.databaseUrl) };
   }
   let dir: string | undefined;
   if (opts.dataDir) {

@@ -1,16 +1,19 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../services';
 import {
   clearSessionMustChange,
   findSessionByTokenHash,
   insertSession,
+  notifySessionEviction,
   revokeMemberSessions,
   revokeSession,
   touchSession,
 } from './session.repository';
+import { createSessionCache } from './session-cache';
 
 type Db = Kysely<Database>;
 
@@ -29,6 +32,8 @@ type SessionContext = Pick<AppContext, 'db'> & {
   system?: unknown;
   /** Injectable clock (epoch ms) for expiry tests. */
   now?: () => number;
+  /** The database's notification feed, when it has one (PostgreSQL): other instances' evictions. */
+  database?: Pick<DatabaseHandle, 'listen'>;
 };
 
 /** 256 random bits; far above the 128 the security guide asks for. */
@@ -36,6 +41,15 @@ const TOKEN_BYTES = 32;
 /** last_seen_at is written at most this often, so authenticated reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 const MAX_USER_AGENT = 256;
+/**
+ * Resolved sessions are cached this long. Revocations evict at once here and, through the
+ * notification channel, on every other instance; the TTL only bounds a missed notification.
+ */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX_ENTRIES = 20_000;
+const EVICTION_CHANNEL = 'wps_session_evict';
+
+type Eviction = { sessionId: string } | { memberId: string };
 
 /** The stored form of a token: SHA-256, base64url. A database leak yields no usable tokens. */
 export function hashSessionToken(token: string): string {
@@ -49,6 +63,36 @@ export function hashSessionToken(token: string): string {
 export function createSessionService(ctx: SessionContext) {
   const { db, config } = ctx;
   const now = ctx.now ?? Date.now;
+  const cache = createSessionCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES, now });
+  const listen = ctx.database?.listen;
+  // Without a notification feed (PGlite) this process is the only one, so local evictions are
+  // complete. With one, the cache is used only while the feed is live.
+  let isCacheUsable = !listen;
+
+  const applyEviction = (eviction: Eviction) => {
+    if ('sessionId' in eviction) cache.evictSession(eviction.sessionId);
+    else cache.evictMember(eviction.memberId);
+  };
+
+  /** Evict here at once, and everywhere when the caller's transaction commits (NOTIFY is transactional). */
+  const evict = async (trx: Db, eviction: Eviction) => {
+    applyEviction(eviction);
+    if (listen) await notifySessionEviction(trx, EVICTION_CHANNEL, JSON.stringify(eviction));
+  };
+
+  const stopListening = listen?.(EVICTION_CHANNEL, {
+    onMessage: (payload) => {
+      try {
+        applyEviction(JSON.parse(payload) as Eviction);
+      } catch {
+        cache.clear();
+      }
+    },
+    onState: (isLive) => {
+      cache.clear();
+      isCacheUsable = isLive;
+    },
+  });
 
   return {
     /**
@@ -79,13 +123,20 @@ export function createSessionService(ctx: SessionContext) {
      */
     async resolve(token: string): Promise<SessionMember | null> {
       if (!token || token.length > 128) return null;
-      const row = await findSessionByTokenHash(db, hashSessionToken(token));
+      const tokenHash = hashSessionToken(token);
+      let row = isCacheUsable ? cache.get(tokenHash) : undefined;
+      if (!row) {
+        row = await findSessionByTokenHash(db, tokenHash);
+        // Unknown tokens are not cached: guessing must not fill the cache.
+        if (row && isCacheUsable) cache.set(tokenHash, row);
+      }
       if (!row || row.revokedAt || row.status !== 'active') return null;
       const t = now();
       if (row.expiresAt.getTime() <= t) return null;
       if (row.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 <= t) return null;
       if (t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await touchSession(db, row.sessionId, new Date(t), new Date(t - TOUCH_INTERVAL_MS));
+        row.lastSeenAt = new Date(t);
       }
       return {
         memberId: row.memberId,
@@ -98,17 +149,29 @@ export function createSessionService(ctx: SessionContext) {
 
     /** Revoke one session (logout). */
     async revoke(sessionId: string): Promise<void> {
-      await revokeSession(db, sessionId, new Date(now()));
+      await db.transaction().execute(async (trx) => {
+        await revokeSession(trx, sessionId, new Date(now()));
+        await evict(trx, { sessionId });
+      });
     },
 
     /** Revoke every session of a member except `keepSessionId` (after a password change). */
     async revokeOthers(memberId: string, keepSessionId: string | undefined, trx: Db = db): Promise<number> {
-      return revokeMemberSessions(trx, memberId, new Date(now()), keepSessionId);
+      const revoked = await revokeMemberSessions(trx, memberId, new Date(now()), keepSessionId);
+      await evict(trx, { memberId });
+      return revoked;
     },
 
     /** Lift the must-change-password block of a session once its password was changed. */
     async clearMustChangePassword(sessionId: string, trx: Db = db): Promise<void> {
       await clearSessionMustChange(trx, sessionId);
+      await evict(trx, { sessionId });
+    },
+
+    /** Stop following other instances' evictions (app shutdown). */
+    async close(): Promise<void> {
+      const stop = await stopListening;
+      await stop?.();
     },
   };
 }

@@ -18,7 +18,9 @@ import {
   valueOf,
 } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { buildApp, type App } from '../../app';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { createTestApp, describeEachDatabase, describePostgres, type TestApp } from '../../../test/test-app';
 
 describeEachDatabase('sessions', (target) => {
   let t: TestApp;
@@ -240,3 +242,63 @@ describeEachDatabase('sessions', (target) => {
   });
 });
 
+
+describePostgres('sessions across server instances [postgres]', () => {
+  let t: TestApp;
+  let second: { app: App; database: DatabaseHandle };
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    await disableRegisterCaptcha(t.app);
+    // A second instance over the same database, with its own pool, cache and notification feed.
+    const database = await openDatabase({ databaseUrl: t.config.databaseUrl });
+    second = { database, app: await buildApp({ config: t.config, database, logger: false }) };
+    await second.app.ready();
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.database.close();
+    await t.close();
+  });
+
+  it('a logout on one instance ends the session on the other well before the cache TTL', async () => {
+    const { result } = await registerUser(t.app);
+    // The second instance resolves (and caches) the session.
+    valueOf(await call(second.app, 'GET', '/wps/member/info', { token: result.token }));
+    valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: result.token }));
+    const deadline = Date.now() + 2_000;
+    let status = 200;
+    while (Date.now() < deadline) {
+      status = (await call(second.app, 'GET', '/wps/member/info', { token: result.token })).statusCode;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('a password change on one instance ends the other sessions on the other', async () => {
+    const { username, password } = await registerUser(t.app);
+    const other = valueOf<LoginResult>(await login(t.app, username, password));
+    valueOf(await call(second.app, 'GET', '/wps/member/info', { token: other.token }));
+    const current = valueOf<LoginResult>(await login(t.app, username, password));
+    const next = strongPassword();
+    valueOf(
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: password, newPassword: next, confirmNewPassword: next },
+        { token: current.token },
+      ),
+    );
+    const deadline = Date.now() + 2_000;
+    let status = 200;
+    while (Date.now() < deadline) {
+      status = (await call(second.app, 'GET', '/wps/member/info', { token: other.token })).statusCode;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(401);
+    valueOf(await call(second.app, 'GET', '/wps/member/info', { token: current.token }));
+  });
+});
