@@ -19,6 +19,7 @@ import { registerWalletRoutes } from './modules/ledger/wallet.routes';
 import { registerVerificationRoutes } from './modules/verification/verification.routes';
 import { registerSessionRoutes } from './modules/session/session.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
+import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 
@@ -61,6 +62,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerVerificationRoutes(z, services);
   registerSessionRoutes(z, services);
   registerMemberRoutes(z, services);
+  registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
   registerMessagesRoutes(z, services);
 

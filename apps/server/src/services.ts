@@ -12,6 +12,7 @@ import { createCaptchaService } from './modules/verification/captcha.service';
 import { createOtpService } from './modules/verification/otp.service';
 import { createMemberService } from './modules/member/member.service';
 import { createSessionService } from './modules/session/session.service';
+import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createOperatorService } from './modules/operator/operator.service';
@@ -34,10 +35,11 @@ export function createServices(ctx: AppContext) {
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
   const session = createSessionService({ ...ctx, system });
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier });
+  const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier });
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter });
-  return { system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators };
+  return { security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -36,6 +36,15 @@
  * | POST   | /wps/member/password                | yes | yes   | oldPassword, newPassword, confirmNewPassword                   |
  * | GET    | /dev/outbox/sms                     |     |       | ?mobile (served while the outbox SMS provider is active)       |
  * | GET    | /dev/outbox/email                   |     |       | ?to (served while the outbox email provider is active)         |
+ * | GET    | /wps/member/security                |     | yes   | - (security centre summary)                                    |
+ * | PUT    | /wps/member/payment-password        | yes | yes   | oldPaymentPassword, newPaymentPassword, confirmPaymentPassword |
+ * | PUT    | /wps/member/payee-name              |     | yes   | payeeName                                                      |
+ * | GET    | /wps/member/banks                   |     | yes   | -                                                              |
+ * | PUT    | /wps/member/bank-accounts           |     | yes   | bankCode, accountNumber, holderName                            |
+ * | POST   | /wps/verification/email/bind        |     | yes   | email                                                          |
+ * | POST   | /wps/member/email                   |     | yes   | email, verificationCode                                        |
+ * | POST   | /wps/verification/sms/bind          |     | yes   | countryDialingCode, mobileNum                                  |
+ * | POST   | /wps/member/mobile                  |     | yes   | countryDialingCode, mobileNum, verificationCode                |
  *
  * The password change runs last among the authenticated variants and logout is fuzzed with
  * fresh sessions, so neither cuts the shared token short for the other calls.
@@ -157,6 +166,22 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/dev/outbox/sms', encrypted: false, token: false, fields: ['mobile'] },
   { method: 'GET', path: '/dev/outbox/email', encrypted: false, token: false, fields: ['to'] },
+  // Security centre (issue 3 §1).
+  { method: 'GET', path: '/wps/member/security', encrypted: false, token: true, fields: [] },
+  {
+    method: 'PUT',
+    path: '/wps/member/payment-password',
+    encrypted: true,
+    token: true,
+    fields: ['oldPaymentPassword', 'newPaymentPassword', 'confirmPaymentPassword'],
+  },
+  { method: 'PUT', path: '/wps/member/payee-name', encrypted: false, token: true, fields: ['payeeName'] },
+  { method: 'GET', path: '/wps/member/banks', encrypted: false, token: true, fields: [] },
+  { method: 'PUT', path: '/wps/member/bank-accounts', encrypted: false, token: true, fields: ['bankCode', 'accountNumber', 'holderName'] },
+  { method: 'POST', path: '/wps/verification/email/bind', encrypted: false, token: true, fields: ['email'] },
+  { method: 'POST', path: '/wps/member/email', encrypted: false, token: true, fields: ['email', 'verificationCode'] },
+  { method: 'POST', path: '/wps/verification/sms/bind', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum'] },
+  { method: 'POST', path: '/wps/member/mobile', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum', 'verificationCode'] },
 ];
 
 const LOGOUT: Endpoint = { method: 'DELETE', path: '/wps/session/logout', encrypted: false, token: true, fields: [] };
@@ -218,6 +243,13 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   referralCode: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
   domain: fc.domain(),
   url: fc.webUrl(),
+  payeeName: fc.constantFrom('Maria Silva', 'maria  silva', 'Ana', 'José da Costa', ' '),
+  holderName: fc.constantFrom('Maria Silva', 'MARIA SILVA', 'Other Name', ''),
+  bankCode: fc.constantFrom('001', '341', '260', '999', 'x'),
+  accountNumber: fc.oneof(digits(4, 20), fc.constantFrom('1234-5', '12.345.678-9', 'abc')),
+  oldPaymentPassword: digits(6, 6),
+  newPaymentPassword: fc.oneof(digits(6, 6), fc.constantFrom('123456', 'abcdef')),
+  confirmPaymentPassword: digits(6, 6),
   avatarId: fc.integer({ min: -1, max: 10 }),
 };
 

@@ -72,4 +72,5 @@ export const ENCRYPTED_PATHS = [
   '/wps/member/password',
   '/wps/member/password/verification',
   '/wps/member/password/reset',
+  '/wps/member/payment-password',
 ] as const;

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 
-export type OtpPurpose = 'register' | 'login' | 'reset';
+/** 'bind' (0010_security.sql): linking a mobile number in the security centre. */
+export type OtpPurpose = 'register' | 'login' | 'reset' | 'bind';
 
 /** Tables owned by the verification module (migration 0004_verification.sql). */
 export type VerificationTables = {

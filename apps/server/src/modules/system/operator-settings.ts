@@ -158,6 +158,8 @@ export const SETTINGS = {
   blockedCountries: defineSetting(z.array(countryCode), ['US']),
   /** Listed first in the dialing-code picker. */
   defaultCountry: defineSetting(countryCode, 'BR'),
+  /** Security centre: bank accounts one member may bind (issue 3 §1). */
+  maxBankAccountsPerMember: defineSetting(z.number().int().min(1).max(20), 5),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -1,0 +1,382 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Take a transaction-scoped advisory lock on a text key (serialises one member's writers). */
+export async function lockKey(trx: Db, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member fields (payment password, payee name, e-mail, mobile)
+// ---------------------------------------------------------------------------------------------
+
+export type SecurityMemberRow = {
+  id: string;
+  type: number;
+  passwordHash: string;
+  paymentPasswordHash: string | null;
+  payeeName: string | null;
+  email: string | null;
+  dialingCode: string | null;
+  mobile: string | null;
+  emailVerifiedAt: Date | null;
+};
+
+/** The member's security fields with the e-mail link state. */
+export async function findSecurityMember(db: Db, memberId: string): Promise<SecurityMemberRow | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('member_security as s', 's.member_id', 'm.id')
+    .select([
+      'm.id',
+      'm.type',
+      'm.password_hash',
+      'm.payment_password_hash',
+      'm.payee_name',
+      'm.email',
+      'm.dialing_code',
+      'm.mobile',
+      's.email_verified_at',
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    type: row.type,
+    passwordHash: row.password_hash,
+    paymentPasswordHash: row.payment_password_hash,
+    payeeName: row.payee_name,
+    email: row.email,
+    dialingCode: row.dialing_code,
+    mobile: row.mobile,
+    emailVerifiedAt: row.email_verified_at ? new Date(row.email_verified_at) : null,
+  };
+}
+
+/** The stored payment password hash (null when none is set). */
+export async function findPaymentPasswordHash(db: Db, memberId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('members').select('payment_password_hash').where('id', '=', memberId).executeTakeFirst();
+  return row ? row.payment_password_hash : undefined;
+}
+
+/** The payee name (null when none is bound). */
+export async function findPayeeName(db: Db, memberId: string): Promise<string | null> {
+  const row = await db.selectFrom('members').select('payee_name').where('id', '=', memberId).executeTakeFirst();
+  return row?.payee_name ?? null;
+}
+
+/**
+ * Store a payment password hash. `expected` guards against a concurrent set or change: the row is
+ * updated only while the stored hash is still the one the caller checked (null for a first set).
+ */
+export async function updatePaymentPasswordHash(db: Db, memberId: string, hash: string, expected: string | null): Promise<boolean> {
+  let query = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
+  query = expected === null ? query.where('payment_password_hash', 'is', null) : query.where('payment_password_hash', '=', expected);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Bind the payee name unless one is already bound; false when it was. */
+export async function setPayeeNameOnce(db: Db, memberId: string, payeeName: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ payee_name: payeeName })
+    .where('id', '=', memberId)
+    .where('payee_name', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether another member already has this e-mail confirmed (case-insensitive). */
+export async function isEmailLinkedElsewhere(db: Db, memberId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members as m')
+    .innerJoin('member_security as s', 's.member_id', 'm.id')
+    .select('m.id')
+    .where(sql<string>`lower(m.email)`, '=', email.toLowerCase())
+    .where('m.id', '!=', memberId)
+    .where('s.email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Confirm the e-mail link: store the address and mark it verified, unless it already is.
+ * Runs inside the caller's transaction; false when the member already had a confirmed e-mail.
+ */
+export async function confirmEmailLink(trx: Db, memberId: string, email: string, now: Date): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('member_security')
+    .values({ member_id: memberId, email_verified_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ email_verified_at: now, updated_at: now })
+        .where('member_security.email_verified_at', 'is', null),
+    )
+    .returning('member_id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await trx.updateTable('members').set({ email }).where('id', '=', memberId).execute();
+  return true;
+}
+
+/** Whether a (dialing code, mobile) pair belongs to another member. */
+export async function isMobileUsedElsewhere(db: Db, memberId: string, dialingCode: string, mobile: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
+    .where('mobile', '=', mobile)
+    .where('id', '!=', memberId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Link a mobile number unless the member already has one; a taken number raises 23505 members_mobile_key. */
+export async function setMobileOnce(db: Db, memberId: string, dialingCode: string, mobile: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ dialing_code: dialingCode, mobile })
+    .where('id', '=', memberId)
+    .where('mobile', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banks and bank accounts
+// ---------------------------------------------------------------------------------------------
+
+export type BankRow = { code: string; name: string };
+
+/** Enabled banks in the operator's order. */
+export async function findEnabledBanks(db: Db): Promise<BankRow[]> {
+  return db
+    .selectFrom('banks')
+    .select(['code', 'name'])
+    .where('enabled', '=', true)
+    .orderBy('sort_order', 'asc')
+    .orderBy('name', 'asc')
+    .execute();
+}
+
+/** One enabled bank by code. */
+export async function findEnabledBank(db: Db, code: string): Promise<BankRow | undefined> {
+  return db.selectFrom('banks').select(['code', 'name']).where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
+}
+
+export type BankAccountRow = {
+  id: string;
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  holderName: string;
+  createdAt: Date;
+};
+
+function bankAccountsQuery(db: Db) {
+  return db
+    .selectFrom('member_bank_accounts as a')
+    .innerJoin('banks as b', 'b.code', 'a.bank_code')
+    .select(['a.id', 'a.bank_code', 'b.name as bank_name', 'a.account_number', 'a.holder_name', 'a.created_at']);
+}
+
+function toBankAccount(row: {
+  id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  holder_name: string;
+  created_at: Date;
+}): BankAccountRow {
+  return {
+    id: row.id,
+    bankCode: row.bank_code,
+    bankName: row.bank_name,
+    accountNumber: row.account_number,
+    holderName: row.holder_name,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** A member's bank accounts, oldest first. */
+export async function findBankAccounts(db: Db, memberId: string): Promise<BankAccountRow[]> {
+  const rows = await bankAccountsQuery(db).where('a.member_id', '=', memberId).orderBy('a.id', 'asc').execute();
+  return rows.map(toBankAccount);
+}
+
+/** One bank account, only when it belongs to the member. */
+export async function findBankAccount(db: Db, memberId: string, id: string): Promise<BankAccountRow | undefined> {
+  const row = await bankAccountsQuery(db).where('a.member_id', '=', memberId).where('a.id', '=', id).executeTakeFirst();
+  return row ? toBankAccount(row) : undefined;
+}
+
+/** How many bank accounts a member has. */
+export async function countBankAccounts(db: Db, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('member_bank_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Insert a bank account; a duplicate raises 23505 member_bank_accounts_unique_key. */
+export async function insertBankAccount(
+  db: Db,
+  input: { memberId: string; bankCode: string; accountNumber: string; holderName: string; now: Date },
+): Promise<string> {
+  const row = await db
+    .insertInto('member_bank_accounts')
+    .values({
+      member_id: input.memberId,
+      bank_code: input.bankCode,
+      account_number: input.accountNumber,
+      holder_name: input.holderName,
+      created_at: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail codes
+// ---------------------------------------------------------------------------------------------
+
+export type EmailCodeRow = {
+  id: string;
+  email: string;
+  codeSalt: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  consumedAt: Date | null;
+};
+
+/** Store (or replace) the member's live e-mail code of a purpose. */
+export async function upsertEmailCode(
+  db: Db,
+  input: { memberId: string; email: string; codeSalt: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  const values = {
+    email: input.email,
+    code_salt: input.codeSalt,
+    code_hash: input.codeHash,
+    attempts: 0,
+    created_at: input.createdAt,
+    expires_at: input.expiresAt,
+    consumed_at: null,
+  };
+  await db
+    .insertInto('email_codes')
+    .values({ purpose: 'bind', member_id: input.memberId, ...values })
+    .onConflict((oc) => oc.columns(['purpose', 'member_id']).doUpdateSet(values))
+    .execute();
+}
+
+/** The member's live e-mail code of a purpose. */
+export async function findEmailCode(db: Db, memberId: string): Promise<EmailCodeRow | undefined> {
+  const row = await db
+    .selectFrom('email_codes')
+    .select(['id', 'email', 'code_salt', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+    .where('purpose', '=', 'bind')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    codeSalt: row.code_salt,
+    codeHash: row.code_hash,
+    attempts: row.attempts,
+    expiresAt: new Date(row.expires_at),
+    consumedAt: row.consumed_at ? new Date(row.consumed_at) : null,
+  };
+}
+
+/** Consume a code if it is still the same, unconsumed and under the try limit; of parallel calls one wins. */
+export async function consumeEmailCode(db: Db, input: { id: string; codeHash: string; maxAttempts: number; now: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('email_codes')
+    .set({ consumed_at: input.now })
+    .where('id', '=', input.id)
+    .where('code_hash', '=', input.codeHash)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', input.maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Count one wrong try; returns the tries so far (undefined when the code changed meanwhile). */
+export async function recordEmailCodeFailure(db: Db, input: { id: string; codeHash: string }): Promise<number | undefined> {
+  const row = await db
+    .updateTable('email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', input.id)
+    .where('code_hash', '=', input.codeHash)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment-password tries
+// ---------------------------------------------------------------------------------------------
+
+/** When the member's payment password is locked until (null when it is not locked at `now`). */
+export async function findPaymentPasswordLock(db: Db, memberId: string, now: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('payment_password_locks')
+    .select('locked_until')
+    .where('member_id', '=', memberId)
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return row ? new Date(row.locked_until) : null;
+}
+
+/** Failures (including tries still being checked) after `since`, oldest first. */
+export async function findPaymentPasswordFailures(db: Db, memberId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('payment_password_failures')
+    .select('at')
+    .where('member_id', '=', memberId)
+    .where('at', '>', since)
+    .orderBy('at', 'asc')
+    .execute();
+  return rows.map((r) => new Date(r.at));
+}
+
+/** Record a try as a failure; returns its id so a success can delete it. */
+export async function insertPaymentPasswordFailure(db: Db, memberId: string, at: Date): Promise<string> {
+  const row = await db.insertInto('payment_password_failures').values({ member_id: memberId, at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Forget one recorded try (it succeeded). */
+export async function deletePaymentPasswordFailure(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payment_password_failures').where('id', '=', id).execute();
+}
+
+/** Lock the payment password until a time (extending, never shortening, a current lock). */
+export async function lockPaymentPassword(db: Db, memberId: string, until: Date): Promise<void> {
+  await db
+    .insertInto('payment_password_locks')
+    .values({ member_id: memberId, locked_until: until })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet({ locked_until: sql<Date>`greatest(payment_password_locks.locked_until, excluded.locked_until)` }),
+    )
+    .execute();
+}
+
+/** Delete failures older than a time, a bounded batch at a time. */
+export async function prunePaymentPasswordFailures(db: Db, before: Date): Promise<void> {
+  await db
+    .deleteFrom('payment_password_failures')
+    .where('id', 'in', (eb) => eb.selectFrom('payment_password_failures').select('id').where('at', '<', before).limit(500))
+    .execute();
+}

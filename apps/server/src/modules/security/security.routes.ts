@@ -1,0 +1,69 @@
+import {
+  bindBankAccountBodySchema,
+  bindEmailBodySchema,
+  bindMobileBodySchema,
+  emailBindCodeBodySchema,
+  payeeNameBodySchema,
+  paymentPasswordBodySchema,
+  smsBindCodeBodySchema,
+} from '@wps/shared/schemas/security';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+
+/**
+ * The security centre calls. Every one needs a real (non-trial) member's token: trial accounts
+ * get in_need_true_account. The payment password body is encrypted (ENCRYPTED_PATHS).
+ */
+export function registerSecurityRoutes(app: RouteApp, services: AppServices): void {
+  const { security } = services;
+
+  app.get('/wps/member/security', async (request) => {
+    const auth = await requireMember(request);
+    return ok(await security.getSummary(auth.memberId));
+  });
+
+  app.put('/wps/member/payment-password', { schema: { body: paymentPasswordBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    await security.setPaymentPassword(auth.memberId, request.body);
+    return ok(true);
+  });
+
+  app.put('/wps/member/payee-name', { schema: { body: payeeNameBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok({ payeeName: await security.setPayeeName(auth.memberId, request.body.payeeName) });
+  });
+
+  app.get('/wps/member/banks', async (request) => {
+    await requireMember(request);
+    return ok(await security.listBanks());
+  });
+
+  app.put('/wps/member/bank-accounts', { schema: { body: bindBankAccountBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await security.bindBankAccount(auth.memberId, request.body));
+  });
+
+  app.post('/wps/verification/email/bind', { schema: { body: emailBindCodeBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await security.sendEmailBindCode(auth.memberId, request.body.email, { ip: request.ip }));
+  });
+
+  app.post('/wps/member/email', { schema: { body: bindEmailBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    await security.bindEmail(auth.memberId, request.body);
+    return ok(true);
+  });
+
+  app.post('/wps/verification/sms/bind', { schema: { body: smsBindCodeBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await security.sendMobileBindCode(auth.memberId, request.body, { ip: request.ip }));
+  });
+
+  app.post('/wps/member/mobile', { schema: { body: bindMobileBodySchema } }, async (request) => {
+    const auth = await requireMember(request);
+    await security.bindMobile(auth.memberId, request.body, { ip: request.ip });
+    return ok(true);
+  });
+}

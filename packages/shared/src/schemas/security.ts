@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { dialingCodeSchema, mobileNumberSchema } from './common';
+
+/**
+ * Security centre (issue 3 §1): payment password, payee name, bank accounts and the e-mail and
+ * mobile links. Field rules (pattern ids, lengths) come from the operator's register settings and
+ * are checked by the server on top of these shapes, like registration.
+ */
+
+/** A secret field: bounded, never trimmed (spaces may be part of it). */
+const secret = z.string().max(128);
+
+/**
+ * PUT /wps/member/payment-password (encrypted, token). Without a payment password yet, only the
+ * new one and its confirmation are needed; to change it, `oldPaymentPassword` is required.
+ */
+export const paymentPasswordBodySchema = z.object({
+  oldPaymentPassword: secret.optional(),
+  newPaymentPassword: secret.min(1),
+  confirmPaymentPassword: secret.min(1),
+});
+export type PaymentPasswordBody = z.input<typeof paymentPasswordBodySchema>;
+
+/** PUT /wps/member/payee-name (token): the real name, set once. */
+export const payeeNameBodySchema = z.object({ payeeName: z.string().max(128) });
+export type PayeeNameBody = z.input<typeof payeeNameBodySchema>;
+
+/** PUT /wps/member/bank-accounts (token): bind one bank account. */
+export const bindBankAccountBodySchema = z.object({
+  bankCode: z.string().trim().min(1).max(16),
+  accountNumber: z.string().max(64),
+  holderName: z.string().max(128),
+});
+export type BindBankAccountBody = z.input<typeof bindBankAccountBodySchema>;
+
+/** POST /wps/verification/email/bind (token): mail a code to the address to link. */
+export const emailBindCodeBodySchema = z.object({ email: z.string().trim().max(128) });
+export type EmailBindCodeBody = z.input<typeof emailBindCodeBodySchema>;
+
+/** POST /wps/member/email (token): link the address with the mailed code. */
+export const bindEmailBodySchema = z.object({
+  email: z.string().trim().max(128),
+  verificationCode: z.string().trim().min(1).max(8),
+});
+export type BindEmailBody = z.input<typeof bindEmailBodySchema>;
+
+/** POST /wps/verification/sms/bind (token): text a code to the number to link. */
+export const smsBindCodeBodySchema = z.object({ countryDialingCode: dialingCodeSchema, mobileNum: mobileNumberSchema });
+export type SmsBindCodeBody = z.input<typeof smsBindCodeBodySchema>;
+
+/** POST /wps/member/mobile (token): link the number with the texted code. */
+export const bindMobileBodySchema = z.object({
+  countryDialingCode: dialingCodeSchema,
+  mobileNum: mobileNumberSchema,
+  verificationCode: z.string().trim().min(1).max(8),
+});
+export type BindMobileBody = z.input<typeof bindMobileBodySchema>;
+
+/** GET /wps/member/banks: one bank the operator accepts for withdrawals. */
+export const bankSchema = z.object({ code: z.string(), name: z.string() });
+export type Bank = z.infer<typeof bankSchema>;
+
+/** A bound bank account as the player sees it: the number masked to its last 4 digits. */
+export const bankAccountSummarySchema = z.object({
+  id: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumberMasked: z.string(),
+  holderName: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>;
+
+/** GET /wps/member/security: everything the security centre page shows. */
+export const securitySummarySchema = z.object({
+  hasPaymentPassword: z.boolean(),
+  payeeName: z.string().nullable(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  mobile: z.string().nullable(),
+  mobileVerified: z.boolean(),
+  bankAccounts: z.array(bankAccountSummarySchema),
+  maxBankAccounts: z.number().int(),
+});
+export type SecuritySummary = z.infer<typeof securitySummarySchema>;
+
+/** POST /wps/verification/email/bind answer: when the code expires (epoch ms). */
+export const emailCodeSentSchema = z.object({ expiredMinutes: z.number().int(), expirationTime: z.number().int() });
+export type EmailCodeSent = z.infer<typeof emailCodeSentSchema>;
+
+/** Collapse runs of whitespace and trim: how a payee or holder name is stored. */
+export function normaliseName(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/gu, ' ');
+}
+
+/** Whether two names are the same person's name: whitespace-normalised and case-insensitive. */
+export function sameName(a: string, b: string): boolean {
+  return normaliseName(a).toLocaleLowerCase('und') === normaliseName(b).toLocaleLowerCase('und');
+}
+
+/** A bank account number with spaces, dots and hyphens removed (as typed from a bank card). */
+export function normaliseAccountNumber(value: string): string {
+  return value.replace(/[\s.-]/g, '');
+}
+
+/** Digits only, 4 to 20: the account number rule (Brazilian accounts are 5–13 digits with check digit). */
+export const ACCOUNT_NUMBER_PATTERN = /^\d{4,20}$/;
