@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
 import { buildApp } from './app';
+import { startWithdrawalAutoReceiptJob } from './jobs/withdrawal-auto-receipt.job';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
 }
 
 main().catch((err) => {

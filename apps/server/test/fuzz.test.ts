@@ -182,6 +182,19 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/member/email', encrypted: false, token: true, fields: ['email', 'verificationCode'] },
   { method: 'POST', path: '/wps/verification/sms/bind', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum'] },
   { method: 'POST', path: '/wps/member/mobile', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum', 'verificationCode'] },
+  // Withdrawals, transfers, account record (issue 3 §3–§5). Operator calls get a member token: refused, never 5xx.
+  { method: 'GET', path: '/wps/withdraw/info', encrypted: false, token: true, fields: [] },
+  { method: 'GET', path: '/wps/withdraw/orders', encrypted: false, token: true, fields: [] },
+  { method: 'POST', path: '/wps/withdraw/orders', encrypted: false, token: true, fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
+  { method: 'POST', path: '/wps/withdraw/orders/1/not-received', encrypted: false, token: true, fields: ['proofs'] },
+  { method: 'POST', path: '/wps/member/transfer/upline', encrypted: false, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
+  { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
+  { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'limit'] },
+  { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
+  { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
+  { method: 'PUT', path: '/ops/withdrawal-settings', encrypted: false, token: true, fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'] },
 ];
 
 const LOGOUT: Endpoint = { method: 'DELETE', path: '/wps/session/logout', encrypted: false, token: true, fields: [] };
@@ -251,6 +264,20 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   newPaymentPassword: fc.oneof(digits(6, 6), fc.constantFrom('123456', 'abcdef')),
   confirmPaymentPassword: digits(6, 6),
   avatarId: fc.integer({ min: -1, max: 10 }),
+  amount: fc.oneof(fc.stringMatching(/^\d{1,6}(\.\d{1,3})?$/), fc.constantFrom('0', '10', '1e3', '-5', '99999999999999999999')),
+  bankAccountId: fc.oneof(digits(1, 4), fc.constantFrom('0', 'abc', '99999999999999999999')),
+  paymentPassword: digits(6, 6),
+  result: fc.constantFrom('received', 'fully_paid', 'not_received', 'x'),
+  reason: fc.string({ maxLength: 60 }),
+  status: fc.constantFrom('pending', 'approved', 'rejected', 'disputed', 'completed', 'x'),
+  from: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  page: fc.integer({ min: -1, max: 5 }),
+  pageSize: fc.integer({ min: -1, max: 200 }),
+  limit: fc.integer({ min: -1, max: 300 }),
+  minAmountMinor: digits(1, 8),
+  maxAmountMinor: digits(1, 8),
+  dailyCountLimit: fc.integer({ min: -1, max: 2000 }),
+  autoReceiptMinutes: fc.integer({ min: -1, max: 100_000 }),
 };
 
 /** Objects with the schema's own keys (and a few extra), each given a plausible or a wrong value. */

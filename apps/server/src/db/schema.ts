@@ -4,10 +4,11 @@ import type { MemberTables } from './tables/member';
 import type { SystemTables } from './tables/system';
 import type { VerificationTables } from './tables/verification';
 import type { SecurityTables } from './tables/security';
+import type { WithdrawalTables } from './tables/withdrawal';
 import type { OperatorTables } from './tables/operator';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & SecurityTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & SecurityTables & WithdrawalTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

@@ -8,6 +8,8 @@ import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
+import { createServices } from '../services';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
 
 /**
@@ -50,6 +52,14 @@ function parseJsonArgument(text: string | undefined): unknown {
 function toPlain(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 }
+
+/** Every service over the CLI's database, for commands that act like an operator would over HTTP. */
+function servicesOf(ctx: OpsContext) {
+  return createServices({ config: loadConfig(), database: ctx.database, db: ctx.database.db, log: silentLog });
+}
+
+/** The CLI acts as the system user "ops-cli" in the audit log. */
+const CLI_ACTOR = { actorType: 'system', actorId: 'ops-cli' } as const;
 
 export const COMMANDS: Record<string, OpsCommand> = {
   'config:get': {
@@ -104,6 +114,47 @@ export const COMMANDS: Record<string, OpsCommand> = {
       if (!ip) throw new UsageError('usage: region:locate <ip>');
       const system = systemOf(ctx);
       ctx.print({ ...(await system.locate(ip)), status: await system.getStatus(ip) });
+    },
+  },
+  'withdrawal:list': {
+    usage: 'withdrawal:list [status]',
+    description: `List withdrawals, oldest first within a status (${WITHDRAWAL_STATUSES.join(', ')}).`,
+    async run(ctx, [status]) {
+      if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) {
+        throw new UsageError(`unknown status "${status}"; known: ${WITHDRAWAL_STATUSES.join(', ')}`);
+      }
+      ctx.print(await servicesOf(ctx).withdrawal.listForOperator({ status: status as WithdrawalStatus | undefined, limit: 200 }));
+    },
+  },
+  'withdrawal:approve': {
+    usage: 'withdrawal:approve <id> [reason]',
+    description: 'Approve a pending withdrawal: its hold is paid out from house_cash; the player then confirms receipt.',
+    async run(ctx, [id, ...reason]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('usage: withdrawal:approve <id> [reason]');
+      ctx.print(await servicesOf(ctx).withdrawal.approve(CLI_ACTOR, id, reason.length ? reason.join(' ') : null));
+    },
+  },
+  'withdrawal:reject': {
+    usage: 'withdrawal:reject <id> <reason>',
+    description: 'Reject a pending withdrawal: its hold is voided and the money returns to the player.',
+    async run(ctx, [id, ...reason]) {
+      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('usage: withdrawal:reject <id> <reason>');
+      ctx.print(await servicesOf(ctx).withdrawal.reject(CLI_ACTOR, id, reason.join(' ')));
+    },
+  },
+  'withdrawal:resolve': {
+    usage: 'withdrawal:resolve <id> <note>',
+    description: 'Close a disputed ("not received") withdrawal after checking or re-sending the payout. Moves no money.',
+    async run(ctx, [id, ...note]) {
+      if (!id || !/^\d+$/.test(id) || note.length === 0) throw new UsageError('usage: withdrawal:resolve <id> <note>');
+      ctx.print(await servicesOf(ctx).withdrawal.resolveDispute(CLI_ACTOR, id, note.join(' ')));
+    },
+  },
+  'withdrawal:auto-receipt': {
+    usage: 'withdrawal:auto-receipt',
+    description: 'Mark every approved withdrawal past its confirmation deadline as received (the server also does this every 30 s).',
+    async run(ctx) {
+      ctx.print({ settled: await servicesOf(ctx).withdrawal.runAutoReceipt() });
     },
   },
   'keys:rotate': {

@@ -17,6 +17,7 @@ import {
   type RegisterField,
 } from '@wps/shared/schemas/system';
 import { compileAcceptedPattern } from '@wps/shared/validation-patterns';
+import { withdrawalSettingsSchema } from '@wps/shared/schemas/withdrawal';
 
 /**
  * The operator's settings: one row per key in operator_settings, each validated by its schema
@@ -160,6 +161,13 @@ export const SETTINGS = {
   defaultCountry: defineSetting(countryCode, 'BR'),
   /** Security centre: bank accounts one member may bind (issue 3 §1). */
   maxBankAccountsPerMember: defineSetting(z.number().int().min(1).max(20), 5),
+  /** Withdrawal limits and the auto-receipt delay N (spec §4 leaves N unstated; 30 minutes, docs/decisions.md). */
+  withdrawal: defineSetting(withdrawalSettingsSchema, {
+    minAmountMinor: '1000',
+    maxAmountMinor: '5000000',
+    dailyCountLimit: 5,
+    autoReceiptMinutes: 30,
+  }),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

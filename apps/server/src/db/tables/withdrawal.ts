@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { WithdrawalConfirmation, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+
+type Int8 = ColumnType<string, string, string>;
+type GeneratedInt8 = ColumnType<string, never, never>;
+type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+/** Tables owned by the withdrawal module (migration 0030_withdrawals.sql). */
+export type WithdrawalTables = {
+  withdrawal_orders: {
+    id: GeneratedInt8;
+    member_id: Int8;
+    idempotency_key: string;
+    amount: Int8;
+    currency: string;
+    hold_id: Int8;
+    status: ColumnType<WithdrawalStatus, WithdrawalStatus | undefined, WithdrawalStatus>;
+    confirmation: ColumnType<WithdrawalConfirmation | null, WithdrawalConfirmation | null | undefined, WithdrawalConfirmation | null>;
+    bank_account_id: string;
+    bank_code: string;
+    bank_name: string;
+    account_number: string;
+    holder_name: string;
+    reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    resolution_note: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Generated<Date>;
+    decided_at: Timestamp;
+    decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+    confirm_deadline: Timestamp;
+    confirmed_at: Timestamp;
+    resolved_at: Timestamp;
+  };
+  withdrawal_proofs: {
+    id: GeneratedInt8;
+    withdrawal_id: Int8;
+    stored_name: string;
+    content_type: 'image/png' | 'image/jpeg';
+    size_bytes: number;
+    created_at: Generated<Date>;
+  };
+};

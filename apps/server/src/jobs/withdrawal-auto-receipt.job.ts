@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
+
+/** How often the server looks for overdue approved withdrawals. */
+export const AUTO_RECEIPT_INTERVAL_MS = 30_000;
+
+/**
+ * Spec §4: an approved withdrawal not confirmed within N minutes counts as received. Safe to run
+ * any number of times, from any number of servers: each order moves at most once, under its row
+ * lock. Tests call it directly with a clock of their choosing.
+ */
+export async function runWithdrawalAutoReceipt(withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>, now?: Date): Promise<number> {
+  return withdrawal.runAutoReceipt(now);
+}
+
+/** Start the periodic auto-receipt; returns a stop function. The timer never keeps the process alive. */
+export function startWithdrawalAutoReceiptJob(
+  withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>,
+  log: Pick<Logger, 'info' | 'error'>,
+  intervalMs = AUTO_RECEIPT_INTERVAL_MS,
+): () => void {
+  let running = false;
+  const tick = async () => {
+    // A slow run is never overlapped by the next tick.
+    if (running) return;
+    running = true;
+    try {
+      const settled = await runWithdrawalAutoReceipt(withdrawal);
+      if (settled > 0) log.info({ settled }, 'withdrawals auto-received');
+    } catch (err) {
+      log.error({ err }, 'withdrawal auto-receipt failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

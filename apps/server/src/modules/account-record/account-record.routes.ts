@@ -1,0 +1,13 @@
+import { accountRecordQuerySchema } from '@wps/shared/schemas/account-record';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+
+/** The account record (transactionHistory). Trial accounts may read theirs: it shows the demo credit. */
+export function registerAccountRecordRoutes(app: RouteApp, services: AppServices): void {
+  app.get('/wps/member/transactions', { schema: { querystring: accountRecordQuerySchema } }, async (request) => {
+    const member = await requireMember(request, { allowTrial: true });
+    return ok(await services.accountRecord.list(member.memberId, request.query));
+  });
+}

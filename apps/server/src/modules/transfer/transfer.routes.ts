@@ -1,0 +1,21 @@
+import { transferUplineBodySchema } from '@wps/shared/schemas/transfer';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+
+/** transferUpline and the consolidated funds summary. */
+export function registerTransferRoutes(app: RouteApp, services: AppServices): void {
+  const { transfer } = services;
+
+  app.post('/wps/member/transfer/upline', { schema: { body: transferUplineBodySchema } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await transfer.transferToUpline(member.memberId, request.body));
+  });
+
+  // Spec §4: trial users do not fetch consolidated contract info, so they get in_need_true_account.
+  app.get('/wps/member/info/funds/consolidated', async (request) => {
+    const member = await requireMember(request);
+    return ok(await transfer.getConsolidated(member.memberId));
+  });
+}

@@ -1,0 +1,93 @@
+import { isAgentType } from '@wps/shared/constants';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { SystemService } from '../system/system.service';
+import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
+import { findUpline } from './transfer.repository';
+
+export type TransferContext = Pick<AppContext, 'db'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  ledger: LedgerService;
+  security: Pick<SecurityPort, 'verifyPaymentPassword'>;
+  withdrawal: Pick<WithdrawalService, 'sumPending'>;
+};
+
+/** Transfers to the upline agent (spec §2 transferUpline) and the consolidated funds summary (spec §3). */
+export function createTransferService(ctx: TransferContext) {
+  const { db, system, ledger, security, withdrawal } = ctx;
+
+  return {
+    /**
+     * POST /wps/member/transfer/upline: one ledger transaction from the member's main wallet to
+     * their upline agent's main wallet, after the payment password. Retrying with the same
+     * idempotency key returns the first result.
+     */
+    async transferToUpline(memberId: string, body: TransferUplineBody): Promise<TransferUplineResult> {
+      const brand = await system.getBrand();
+      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const upline = await findUpline(db, memberId);
+      if (upline === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
+      if (upline === null) throw new AppError(ErrorCode.NO_UPLINE, 'You have no upline agent');
+      if (!isAgentType(upline.uplineType) || upline.uplineStatus !== 'active' || upline.uplineId === String(memberId)) {
+        throw new AppError(ErrorCode.UPLINE_TRANSFER_NOT_ALLOWED, 'Transfers to this upline are not allowed');
+      }
+      await security.verifyPaymentPassword(memberId, body.paymentPassword);
+      // Creating the wallets is idempotent on its own; the money moves in the ledger's own transaction.
+      const fromId = await ledger.ensurePlayerWallet(db, memberId, brand.currency);
+      const toId = await ledger.ensurePlayerWallet(db, upline.uplineId, brand.currency);
+      const result = await ledger.postTransaction({
+        kind: 'transfer_upline',
+        idempotencyKey: `transfer-upline:${memberId}:${body.idempotencyKey.trim()}`,
+        reference: `upline:${upline.uplineId}`,
+        metadata: { memberId: String(memberId), uplineId: upline.uplineId },
+        entries: [
+          { accountId: fromId, amountMinor: -amount },
+          { accountId: toId, amountMinor: amount },
+        ],
+      });
+      const balance = BigInt(result.balances[fromId] ?? '0');
+      return {
+        transactionId: result.transactionId,
+        amount: formatMinor(amount, brand.currencyScale),
+        amountMinor: amount.toString(),
+        balance: formatMinor(balance, brand.currencyScale),
+        balanceMinor: balance.toString(),
+        upline: upline.uplineAccount,
+      };
+    },
+
+    /**
+     * GET /wps/member/info/funds/consolidated. The contract fields of spec §3 are 0/false: agent
+     * contracts (salary, dividend) are not built yet, and these flags read from them once they are.
+     */
+    async getConsolidated(memberId: string): Promise<ConsolidatedFunds> {
+      const brand = await system.getBrand();
+      const [main, pending] = await Promise.all([ledger.getPlayerBalance(memberId, brand.currency), withdrawal.sumPending(memberId)]);
+      const fmt = (v: bigint) => formatMinor(v, brand.currencyScale);
+      return {
+        currency: brand.currency,
+        scale: brand.currencyScale,
+        mainWallet: fmt(main),
+        mainWalletMinor: main.toString(),
+        pendingWithdrawals: fmt(pending),
+        pendingWithdrawalsMinor: pending.toString(),
+        total: fmt(main + pending),
+        totalMinor: (main + pending).toString(),
+        dailysalreqtype: 0,
+        divtypereq: 0,
+        contracthoursalreqtype: 0,
+        realtimesalreqtype: 0,
+        hasDailySalaryContract: false,
+        hasHourlySalaryContract: false,
+        hasRealTimeSalaryContract: false,
+        hasDividendContract: false,
+      };
+    },
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;

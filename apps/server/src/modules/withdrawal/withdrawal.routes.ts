@@ -1,0 +1,139 @@
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@wps/shared/error-codes';
+import {
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
+  confirmWithdrawalBodySchema,
+  createWithdrawalBodySchema,
+  opsApproveBodySchema,
+  opsRejectBodySchema,
+  opsResolveDisputeBodySchema,
+  opsWithdrawalQuerySchema,
+  opsWithdrawalSettingsBodySchema,
+  withdrawalIdParamsSchema,
+} from '@wps/shared/schemas/withdrawal';
+import type { RouteApp } from '../../app';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { requireOperator } from '../operator/operator-auth';
+import type { ProofUpload } from './withdrawal.service';
+
+const FINANCE = ['finance', 'admin'] as const;
+const READERS = ['finance', 'support', 'admin'] as const;
+
+/** Multipart limit errors of @fastify/multipart, mapped to our stable codes. */
+const MULTIPART_ERRORS: Record<string, ErrorCode> = {
+  FST_FILES_LIMIT: ErrorCode.PROOF_TOO_MANY,
+  FST_PARTS_LIMIT: ErrorCode.PROOF_TOO_MANY,
+  FST_REQ_FILE_TOO_LARGE: ErrorCode.PROOF_TOO_LARGE,
+};
+
+/**
+ * Read the proof images of a multipart request into memory (at most 3 × 5 MB, enforced while
+ * streaming). Field names do not matter; non-file fields are ignored.
+ */
+async function readProofUploads(request: FastifyRequest): Promise<ProofUpload[]> {
+  if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the proof images as multipart/form-data');
+  const files: ProofUpload[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      files.push({ data: await part.toBuffer() });
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+    if (mapped === ErrorCode.PROOF_TOO_MANY) throw new AppError(mapped, `At most ${PROOF_MAX_FILES} images`);
+    if (mapped === ErrorCode.PROOF_TOO_LARGE) throw new AppError(mapped, 'Each image may be at most 5 MB');
+    if (code?.startsWith('FST_')) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed multipart body');
+    // busboy reports a broken body as a plain Error.
+    if (err instanceof Error && !(err instanceof AppError) && /multipart|boundary|Unexpected end/i.test(err.message)) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed multipart body');
+    }
+    throw err;
+  }
+  return files;
+}
+
+/** Player withdrawal calls, the operator's withdrawal queue, and the withdrawal settings. */
+export async function registerWithdrawalRoutes(app: RouteApp, services: AppServices): Promise<void> {
+  const { withdrawal } = services;
+
+  app.get('/wps/withdraw/info', async (request) => {
+    const member = await requireMember(request);
+    return ok(await withdrawal.getInfo(member.memberId));
+  });
+
+  app.get('/wps/withdraw/orders', async (request) => {
+    const member = await requireMember(request);
+    return ok(await withdrawal.listMemberOrders(member.memberId));
+  });
+
+  app.post('/wps/withdraw/orders', { schema: { body: createWithdrawalBodySchema } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await withdrawal.createOrder(member.memberId, request.body));
+  });
+
+  app.post(
+    '/wps/withdraw/orders/:id/confirm',
+    { schema: { params: withdrawalIdParamsSchema, body: confirmWithdrawalBodySchema } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await withdrawal.confirm(member.memberId, request.params.id, request.body.result));
+    },
+  );
+
+  // Multipart lives in its own scope, so no other route starts accepting multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: PROOF_MAX_BYTES, files: PROOF_MAX_FILES, fields: 10, fieldSize: 1024, parts: PROOF_MAX_FILES + 10, headerPairs: 100 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post('/wps/withdraw/orders/:id/not-received', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+      const member = await requireMember(request);
+      const files = await readProofUploads(request);
+      return ok(await withdrawal.reportNotReceived(member.memberId, request.params.id, files));
+    });
+  });
+
+  app.get('/ops/withdrawals', { schema: { querystring: opsWithdrawalQuerySchema } }, async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await withdrawal.listForOperator(request.query));
+  });
+
+  app.get('/ops/withdrawals/:id', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await withdrawal.getForOperator(request.params.id));
+  });
+
+  app.post('/ops/withdrawals/:id/approve', { schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema.optional() } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await withdrawal.approve({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body?.reason ?? null));
+  });
+
+  app.post('/ops/withdrawals/:id/reject', { schema: { params: withdrawalIdParamsSchema, body: opsRejectBodySchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await withdrawal.reject({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.reason));
+  });
+
+  app.post('/ops/withdrawals/:id/resolve', { schema: { params: withdrawalIdParamsSchema, body: opsResolveDisputeBodySchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await withdrawal.resolveDispute({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.note));
+  });
+
+  app.get('/ops/withdrawal-settings', async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await withdrawal.getSettings());
+  });
+
+  app.put('/ops/withdrawal-settings', { schema: { body: opsWithdrawalSettingsBodySchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    const { reason, ...patch } = request.body;
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    return ok(await withdrawal.updateSettings({ actorType: 'operator', actorId: operator.operatorId }, defined, reason ?? null));
+  });
+}

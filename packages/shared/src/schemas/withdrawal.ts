@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** A decimal amount in major units as typed by the player, e.g. "150" or "150.50". */
+export const majorAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount');
+
+/** A client-chosen key that makes a money request safe to retry. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'idempotency key');
+
+/** The operator's withdrawal rules (operator setting `withdrawal`). */
+export const withdrawalSettingsSchema = z
+  .object({
+    minAmountMinor: z.string().regex(/^\d{1,18}$/),
+    maxAmountMinor: z.string().regex(/^\d{1,18}$/),
+    /** Withdrawal requests a player may submit per UTC day; rejected ones do not count. */
+    dailyCountLimit: z.number().int().min(1).max(1000),
+    /** An approved withdrawal not confirmed within this many minutes counts as received (spec §4). */
+    autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30),
+  })
+  .refine((s) => BigInt(s.maxAmountMinor) >= BigInt(s.minAmountMinor) && BigInt(s.minAmountMinor) > 0n, {
+    message: 'minAmountMinor must be positive and not above maxAmountMinor',
+  });
+export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
+
+/** Order lifecycle: pending → approved → completed | disputed → completed; pending → rejected. */
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'disputed', 'completed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** How an approved order was confirmed: by the player, or forced by the auto-receipt job. */
+export const WITHDRAWAL_CONFIRMATIONS = ['received', 'fully_paid', 'not_received', 'auto_received'] as const;
+export type WithdrawalConfirmation = (typeof WITHDRAWAL_CONFIRMATIONS)[number];
+
+/** POST /wps/withdraw/orders. */
+export const createWithdrawalBodySchema = z.object({
+  amount: majorAmountSchema,
+  bankAccountId: z.string().trim().min(1).max(64),
+  paymentPassword: z.string().min(1).max(64),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type CreateWithdrawalBody = z.input<typeof createWithdrawalBodySchema>;
+
+/** POST /wps/withdraw/orders/:id/confirm — the not-received answer goes through the upload call. */
+export const confirmWithdrawalBodySchema = z.object({
+  result: z.enum(['received', 'fully_paid']),
+});
+export type ConfirmWithdrawalBody = z.input<typeof confirmWithdrawalBodySchema>;
+
+export const withdrawalIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'order id') });
+
+export const withdrawalOrderSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  confirmation: z.enum(WITHDRAWAL_CONFIRMATIONS).nullable(),
+  bankName: z.string(),
+  /** Only the last four digits. */
+  accountNumberMasked: z.string(),
+  holderName: z.string(),
+  rejectReason: z.string().nullable(),
+  proofCount: z.number().int(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  /** When an unconfirmed approved order counts as received. */
+  confirmDeadline: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+});
+export type WithdrawalOrder = z.infer<typeof withdrawalOrderSchema>;
+
+export const withdrawBankAccountSchema = z.object({
+  id: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumberMasked: z.string(),
+  holderName: z.string(),
+});
+export type WithdrawBankAccount = z.infer<typeof withdrawBankAccountSchema>;
+
+/** GET /wps/withdraw/info. */
+export const withdrawInfoSchema = z.object({
+  currency: z.string(),
+  scale: z.number().int(),
+  withdrawable: z.string(),
+  withdrawableMinor: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  dailyCountLimit: z.number().int(),
+  todayCount: z.number().int(),
+  autoReceiptMinutes: z.number().int(),
+  hasPaymentPassword: z.boolean(),
+  bankAccounts: z.array(withdrawBankAccountSchema),
+  orders: z.array(withdrawalOrderSchema),
+});
+export type WithdrawInfo = z.infer<typeof withdrawInfoSchema>;
+
+/** GET /ops/withdrawals. */
+export const opsWithdrawalQuerySchema = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const opsRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+export const opsApproveBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const opsResolveDisputeBodySchema = z.object({ note: z.string().trim().min(1).max(500) });
+
+/** PUT /ops/withdrawal-settings: every field optional, merged over the stored value. */
+export const opsWithdrawalSettingsBodySchema = z.object({
+  minAmountMinor: z.string().regex(/^\d{1,18}$/).optional(),
+  maxAmountMinor: z.string().regex(/^\d{1,18}$/).optional(),
+  dailyCountLimit: z.number().int().min(1).max(1000).optional(),
+  autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+/** Proof uploads (spec §9): png or jpg, at most 3 files of 5 MB each. */
+export const PROOF_MAX_FILES = 3;
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
