@@ -22,9 +22,6 @@ import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
-import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
-import { registerTransferRoutes } from './modules/transfer/transfer.routes';
-import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -52,9 +49,10 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
-    await services.session.close();
+    await services.changeFeed.close();
   });
 
+  await services.changeFeed.start();
   registerAuth(app, services);
   registerPayloadEncryption(app, services);
 
@@ -68,9 +66,6 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
   registerMessagesRoutes(z, services);
-  await registerWithdrawalRoutes(z, services);
-  registerTransferRoutes(z, services);
-  registerAccountRecordRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

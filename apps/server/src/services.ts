@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
+import { createChangeFeed } from './db/change-feed';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import { createSystemService } from './modules/system/system.service';
@@ -16,9 +17,6 @@ import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createOperatorService } from './modules/operator/operator.service';
-import { createWithdrawalService } from './modules/withdrawal/withdrawal.service';
-import { createTransferService } from './modules/transfer/transfer.service';
-import { createAccountRecordService } from './modules/account-record/account-record.service';
 
 export type AppContext = {
   config: AppConfig;
@@ -29,6 +27,8 @@ export type AppContext = {
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
+  // Started by the app once every service has subscribed (app.ts).
+  const changeFeed = createChangeFeed(ctx.database);
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);
   const ledger = createLedgerService({ ...ctx, system });
@@ -36,16 +36,13 @@ export function createServices(ctx: AppContext) {
   const notifier = createNotifier(ctx);
   const captcha = createCaptchaService(ctx);
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
-  const session = createSessionService({ ...ctx, system });
+  const session = createSessionService({ ...ctx, system, changeFeed });
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier });
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier });
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter });
-  const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
-  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
-  const accountRecord = createAccountRecordService({ ...ctx, system });
-  return { security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, withdrawal, transfer, accountRecord };
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

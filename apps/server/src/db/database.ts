@@ -15,23 +15,27 @@ export type DatabaseHandle = {
   execScript: (trx: Kysely<Database>, script: string) => Promise<void>;
   close: () => Promise<void>;
   /**
-   * Subscribe to a PostgreSQL notification channel on a dedicated connection that reconnects
-   * by itself; `onState` tells when the feed is up or down (notifications may have been
-   * missed while down). Absent on PGlite, where one process owns the database.
+   * Subscribe to notification channels. On PostgreSQL this is a dedicated connection that
+   * reconnects by itself; `onState` tells when the feed is up or down (notifications may have
+   * been missed while down). On PGlite the one session listens, and the feed is always up.
    */
-  listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  listen: (channels: readonly string[], handlers: ListenHandlers) => Promise<() => Promise<void>>;
 };
 
-export type ListenHandlers = { onMessage: (payload: string) => void; onState: (isLive: boolean) => void };
+export type ListenHandlers = { onMessage: (channel: string, payload: string) => void; onState: (isLive: boolean) => void };
 
 /** Channel names are fixed identifiers in our code; this keeps LISTEN free of injection. */
 const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 const RECONNECT_MS = 1000;
 
+function checkChannels(channels: readonly string[]): void {
+  for (const channel of channels) if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name ${channel}`);
+}
+
 /** LISTEN on a connection of its own, reconnecting after errors until stopped. */
-function createListener(connectionString: string) {
-  return async (channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> => {
-    if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name ${channel}`);
+function createPostgresListener(connectionString: string) {
+  return async (channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>> => {
+    checkChannels(channels);
     let client: pg.Client | null = null;
     let isStopped = false;
     let retry: NodeJS.Timeout | undefined;
@@ -48,7 +52,7 @@ function createListener(connectionString: string) {
     const connect = async () => {
       const c = new pg.Client({ connectionString });
       c.on('notification', (message) => {
-        if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+        if (channels.includes(message.channel)) handlers.onMessage(message.channel, message.payload ?? '');
       });
       // 'end' follows every fatal error; reconnecting there covers both.
       c.on('error', () => undefined);
@@ -60,7 +64,7 @@ function createListener(connectionString: string) {
       });
       try {
         await c.connect();
-        await c.query(`LISTEN ${channel}`);
+        for (const channel of channels) await c.query(`LISTEN ${channel}`);
       } catch (error) {
         await c.end().catch(() => undefined);
         throw error;
@@ -84,6 +88,20 @@ function createListener(connectionString: string) {
   };
 }
 
+/** PGlite's one session listens; notifications arrive as its queries complete. */
+function createPgliteListener(pglite: PGlite) {
+  return async (channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>> => {
+    checkChannels(channels);
+    const stops = await Promise.all(
+      channels.map((channel) => pglite.listen(channel, (payload) => handlers.onMessage(channel, payload))),
+    );
+    handlers.onState(true);
+    return async () => {
+      for (const stop of stops) await stop();
+    };
+  };
+}
+
 // bigint columns (int8) arrive as strings by default; money code converts them with BigInt().
 // numeric stays a string too. Nothing here turns money into a float.
 
@@ -100,7 +118,7 @@ export async function openDatabase(opts: {
     const execScript = async (trx: Kysely<Database>, script: string) => {
       await sql.raw(script).execute(trx);
     };
-    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createListener(opts.databaseUrl) };
+    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createPostgresListener(opts.databaseUrl) };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -117,5 +135,5 @@ export async function openDatabase(opts: {
   const execScript = async (_trx: Kysely<Database>, script: string) => {
     await pglite.exec(script);
   };
-  return { db, kind: 'pglite', execScript, close: () => db.destroy() };
+  return { db, kind: 'pglite', execScript, close: () => db.destroy(), listen: createPgliteListener(pglite) };
 }

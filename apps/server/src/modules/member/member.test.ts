@@ -235,6 +235,8 @@ describeEachDatabase('member accounts', (target) => {
 
   it('stores the language choice', async () => {
     const { result } = await registerUser(t.app);
+    // Read (and cache) the info first: the change must still show at once.
+    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe('PT');
     expect(valueOf<{ language: string }>(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'en' } }))).toEqual({
       language: 'EN',
     });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MemberStatus } from '../../db/tables/member';
 
@@ -102,9 +102,4 @@ export async function revokeMemberSessions(db: Db, memberId: string, now: Date, 
 /** The password was changed: this session no longer has to change it. */
 export async function clearSessionMustChange(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('member_sessions').set({ must_change_password: false }).where('id', '=', sessionId).execute();
-}
-
-/** Tell every instance listening on `channel` to evict cached sessions, when `db`'s transaction commits. */
-export async function notifySessionEviction(db: Db, channel: string, payload: string): Promise<void> {
-  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/database';
+import { createTtlCache } from '../../cache/ttl-cache';
+import { CHANGE_CHANNELS, publishChange, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../services';
 import {
   clearSessionMustChange,
   findSessionByTokenHash,
   insertSession,
-  notifySessionEviction,
   revokeMemberSessions,
   revokeSession,
   touchSession,
+  type SessionRow,
 } from './session.repository';
-import { createSessionCache } from './session-cache';
 
 type Db = Kysely<Database>;
 
@@ -32,8 +32,8 @@ type SessionContext = Pick<AppContext, 'db'> & {
   system?: unknown;
   /** Injectable clock (epoch ms) for expiry tests. */
   now?: () => number;
-  /** The database's notification feed, when it has one (PostgreSQL): other instances' evictions. */
-  database?: Pick<DatabaseHandle, 'listen'>;
+  /** Other instances' evictions; without a live feed nothing is cached. */
+  changeFeed?: ChangeFeed;
 };
 
 /** 256 random bits; far above the 128 the security guide asks for. */
@@ -43,11 +43,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 const MAX_USER_AGENT = 256;
 /**
  * Resolved sessions are cached this long. Revocations evict at once here and, through the
- * notification channel, on every other instance; the TTL only bounds a missed notification.
+ * change feed, on every other instance; the TTL only bounds a missed notification.
  */
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 20_000;
-const EVICTION_CHANNEL = 'wps_session_evict';
 
 type Eviction = { sessionId: string } | { memberId: string };
 
@@ -63,36 +62,30 @@ export function hashSessionToken(token: string): string {
 export function createSessionService(ctx: SessionContext) {
   const { db, config } = ctx;
   const now = ctx.now ?? Date.now;
-  const cache = createSessionCache({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES, now });
-  const listen = ctx.database?.listen;
-  // Without a notification feed (PGlite) this process is the only one, so local evictions are
-  // complete. With one, the cache is used only while the feed is live.
-  let isCacheUsable = !listen;
+  const cache = createTtlCache<SessionRow>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES, now });
+  const feed = ctx.changeFeed;
 
   const applyEviction = (eviction: Eviction) => {
-    if ('sessionId' in eviction) cache.evictSession(eviction.sessionId);
-    else cache.evictMember(eviction.memberId);
+    if ('sessionId' in eviction) cache.evictWhere((row) => row.sessionId === eviction.sessionId);
+    else cache.evictWhere((row) => row.memberId === eviction.memberId);
   };
 
-  /** Evict here at once, and everywhere when the caller's transaction commits (NOTIFY is transactional). */
+  /** Evict here at once, and on every instance when the caller's transaction commits. */
   const evict = async (trx: Db, eviction: Eviction) => {
     applyEviction(eviction);
-    if (listen) await notifySessionEviction(trx, EVICTION_CHANNEL, JSON.stringify(eviction));
+    await publishChange(trx, CHANGE_CHANNELS.sessionEvict, JSON.stringify(eviction));
   };
 
-  const stopListening = listen?.(EVICTION_CHANNEL, {
-    onMessage: (payload) => {
-      try {
-        applyEviction(JSON.parse(payload) as Eviction);
-      } catch {
-        cache.clear();
-      }
-    },
-    onState: (isLive) => {
+  feed?.subscribe(CHANGE_CHANNELS.sessionEvict, (payload) => {
+    try {
+      applyEviction(JSON.parse(payload) as Eviction);
+    } catch {
       cache.clear();
-      isCacheUsable = isLive;
-    },
+    }
   });
+  // A changed member row (status, type, anything) may change what its sessions allow.
+  feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => applyEviction({ memberId }));
+  feed?.onReset(() => cache.clear());
 
   return {
     /**
@@ -124,11 +117,13 @@ export function createSessionService(ctx: SessionContext) {
     async resolve(token: string): Promise<SessionMember | null> {
       if (!token || token.length > 128) return null;
       const tokenHash = hashSessionToken(token);
+      const isCacheUsable = feed?.isLive === true;
       let row = isCacheUsable ? cache.get(tokenHash) : undefined;
       if (!row) {
+        const readVersion = cache.version;
         row = await findSessionByTokenHash(db, tokenHash);
         // Unknown tokens are not cached: guessing must not fill the cache.
-        if (row && isCacheUsable) cache.set(tokenHash, row);
+        if (row && isCacheUsable) cache.set(tokenHash, row, readVersion);
       }
       if (!row || row.revokedAt || row.status !== 'active') return null;
       const t = now();
@@ -168,11 +163,6 @@ export function createSessionService(ctx: SessionContext) {
       await evict(trx, { sessionId });
     },
 
-    /** Stop following other instances' evictions (app shutdown). */
-    async close(): Promise<void> {
-      const stop = await stopListening;
-      await stop?.();
-    },
   };
 }
 

@@ -276,6 +276,22 @@ describePostgres('sessions across server instances [postgres]', () => {
     expect(status).toBe(401);
   });
 
+  it('a member row changed by any writer ends its cached sessions on every instance', async () => {
+    const { username, result } = await registerUser(t.app);
+    const token = result.token;
+    valueOf(await call(second.app, 'GET', '/wps/member/info', { token }));
+    // Written straight to the database, as an operator tool would: the members trigger notifies.
+    await sql`UPDATE members SET status = 'disabled' WHERE account = ${username}`.execute(t.database.db);
+    const deadline = Date.now() + 2_000;
+    let status = 200;
+    while (Date.now() < deadline) {
+      status = (await call(second.app, 'GET', '/wps/member/info', { token })).statusCode;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe(401);
+  });
+
   it('a password change on one instance ends the other sessions on the other', async () => {
     const { username, password } = await registerUser(t.app);
     const other = valueOf<LoginResult>(await login(t.app, username, password));

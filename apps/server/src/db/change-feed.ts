@@ -1,0 +1,69 @@
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandle } from './database';
+import type { Database } from './schema';
+
+/** Notification channels. wps_member_change is sent by a trigger on members (migration 0007). */
+export const CHANGE_CHANNELS = {
+  sessionEvict: 'wps_session_evict',
+  memberChange: 'wps_member_change',
+} as const;
+
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];
+
+/**
+ * One process-wide subscription to the database's change notifications, so in-process caches
+ * of hot reads can be evicted when any instance writes. Caches must be used only while
+ * `isLive`; every reset (feed down or back up) must clear them.
+ */
+export function createChangeFeed(database: Pick<DatabaseHandle, 'listen'>) {
+  const handlers = new Map<ChangeChannel, ((payload: string) => void)[]>();
+  const resetHandlers: (() => void)[] = [];
+  let isLive = false;
+  let stop: (() => Promise<void>) | undefined;
+
+  return {
+    /** True while notifications are flowing; caches are bypassed otherwise. */
+    get isLive(): boolean {
+      return isLive;
+    },
+
+    /** Call `onMessage` for each notification on the channel. Subscribe before `start`. */
+    subscribe(channel: ChangeChannel, onMessage: (payload: string) => void): void {
+      handlers.set(channel, [...(handlers.get(channel) ?? []), onMessage]);
+    },
+
+    /** Call `onReset` whenever the feed goes down or comes up. */
+    onReset(onReset: () => void): void {
+      resetHandlers.push(onReset);
+    },
+
+    /** Start listening (app start). */
+    async start(): Promise<void> {
+      if (stop || handlers.size === 0) return;
+      stop = await database.listen([...handlers.keys()], {
+        onMessage: (channel, payload) => {
+          for (const handler of handlers.get(channel as ChangeChannel) ?? []) handler(payload);
+        },
+        onState: (live) => {
+          isLive = live;
+          for (const reset of resetHandlers) reset();
+        },
+      });
+    },
+
+    /** Stop listening (app shutdown). */
+    async close(): Promise<void> {
+      isLive = false;
+      const stopping = stop;
+      stop = undefined;
+      await stopping?.();
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
+
+/** Send a change notification; PostgreSQL delivers it when `db`'s transaction commits. */
+export async function publishChange(db: Kysely<Database>, channel: ChangeChannel, payload: string): Promise<void> {
+  await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+}
