@@ -22,6 +22,9 @@ import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
+import { registerTransferRoutes } from './modules/transfer/transfer.routes';
+import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -66,6 +69,9 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
   registerMessagesRoutes(z, services);
+  await registerWithdrawalRoutes(z, services);
+  registerTransferRoutes(z, services);
+  registerAccountRecordRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);
