@@ -16,6 +16,7 @@ export const EXTRA_PORTS = {
   maintenance: 8191,
   loginToHome: 8192,
   region: 8193,
+  security: 8202,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

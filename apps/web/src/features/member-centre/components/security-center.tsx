@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { AvatarPicker } from '../../member/components/avatar-picker';
 import { useMemberInfo } from '../../member/api/get-member-info';
+import { SecuritySettings } from '../../security-center/components/security-settings';
 
 export type SecurityCenterProps = { onChangePassword: () => void };
 
@@ -83,6 +84,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
           {t('memberCentre.changePassword')}
         </Button>
       </div>
+      <SecuritySettings />
     </section>
   );
 }

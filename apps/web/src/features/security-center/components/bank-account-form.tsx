@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NUMBER_PATTERN, normaliseAccountNumber, sameName } from '@wps/shared/schemas/security';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { FormError } from '../../auth/components/form-error';
+import { createRequiredValidator } from '../../auth/field-rules';
+import { useBindBankAccount } from '../api/bind-bank-account';
+import { useBanks } from '../api/list-banks';
+import { readFieldErrors } from '../field-errors';
+import { SelectField } from './select-field';
+
+type BankValues = { bankCode: string; accountNumber: string; holderName: string };
+
+/** Bind a bank account: bank from the operator's list, number, holder prefilled with the payee name. */
+export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDone: () => void }) {
+  const { t } = useTranslation('security');
+  const { t: ta } = useTranslation('auth');
+  const banks = useBanks();
+  const mutation = useBindBankAccount();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BankValues>({ mode: 'onTouched', defaultValues: { bankCode: '', accountNumber: '', holderName: payeeName } });
+  const labels = { bankCode: t('bank.bank'), accountNumber: t('bank.accountNumber'), holderName: t('bank.holderName') };
+
+  function onSubmit(values: BankValues) {
+    setFormError(null);
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast.success(t('bank.success'));
+        onDone();
+      },
+      onError: (error) => {
+        const fields = readFieldErrors(ta, error, labels);
+        const first = Object.entries(fields)[0];
+        if (first) setError(first[0] as keyof BankValues, { message: first[1] });
+        else if (isApiError(error, 'BANK_ACCOUNT_HOLDER_MISMATCH')) setError('holderName', { message: translateError(error) });
+        else if (isApiError(error, 'BANK_ACCOUNT_DUPLICATE')) setError('accountNumber', { message: translateError(error) });
+        else if (isApiError(error, 'BANK_NOT_SUPPORTED')) setError('bankCode', { message: translateError(error) });
+        else setFormError(translateError(error));
+      },
+    });
+  }
+
+  return (
+    <form className="sec-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <SelectField
+        label={labels.bankCode}
+        requiredMark
+        disabled={banks.isLoading}
+        error={errors.bankCode?.message ?? (banks.error ? translateError(banks.error) : undefined)}
+        {...register('bankCode', { validate: createRequiredValidator(ta, labels.bankCode) })}
+      >
+        <option value="">{t('bank.chooseBank')}</option>
+        {(banks.data ?? []).map((bank) => (
+          <option key={bank.code} value={bank.code}>
+            {bank.code} · {bank.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={labels.accountNumber}
+        requiredMark
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={32}
+        error={errors.accountNumber?.message}
+        {...register('accountNumber', {
+          validate: (value) => {
+            const digits = normaliseAccountNumber(value);
+            if (!digits) return ta('validation.required', { field: labels.accountNumber });
+            return ACCOUNT_NUMBER_PATTERN.test(digits) ? true : ta('validation.patterns.6', { length: '4-20' });
+          },
+        })}
+      />
+      <TextField
+        label={labels.holderName}
+        requiredMark
+        autoComplete="name"
+        maxLength={128}
+        hint={t('bank.holderHint')}
+        error={errors.holderName?.message}
+        {...register('holderName', {
+          validate: (value) => {
+            if (!value.trim()) return ta('validation.required', { field: labels.holderName });
+            return sameName(value, payeeName) ? true : t('bank.holderHint');
+          },
+        })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block loading={mutation.isPending}>
+        {t('bank.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '@wps/shared/schemas/system';
+import type { SmsSentResult } from '@wps/shared/schemas/verification';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { FormError } from '../../auth/components/form-error';
+import { MobileField } from '../../auth/components/mobile-field';
+import { SmsCodeField } from '../../auth/components/sms-code-field';
+import { createMobileValidator, createRequiredValidator } from '../../auth/field-rules';
+import { useAuthSettings, useDialingCountries } from '../../auth/use-auth-settings';
+import { useBindMobile } from '../api/bind-mobile';
+import { useSendMobileBindCode } from '../api/send-mobile-bind-code';
+import { readFieldErrors } from '../field-errors';
+
+type MobileValues = { mobileNum: string; verificationCode: string };
+
+/** Link a mobile number: text a code (purpose 'bind'), then confirm with the code. */
+export function MobileBindForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('security');
+  const { t: ta } = useTranslation('auth');
+  const { register: settings } = useAuthSettings();
+  const { countries, defaultCountry } = useDialingCountries();
+  const [chosenCountry, setChosenCountry] = useState<Country>();
+  const country = chosenCountry ?? defaultCountry;
+  const sendCode = useSendMobileBindCode();
+  const bind = useBindMobile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm<MobileValues>({ mode: 'onTouched', defaultValues: { mobileNum: '', verificationCode: '' } });
+  const labels = { mobileNum: t('mobile.number'), verificationCode: t('mobile.code') };
+
+  async function send(): Promise<SmsSentResult | null> {
+    if (!(await trigger('mobileNum')) || !country) return null;
+    try {
+      return await sendCode.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+    } catch (error) {
+      const fields = readFieldErrors(ta, error, labels);
+      if (fields.mobileNum) {
+        setError('mobileNum', { message: fields.mobileNum });
+        return null;
+      }
+      if (isApiError(error, 'MOBILE_TAKEN')) {
+        setError('mobileNum', { message: translateError(error) });
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  function onSubmit(values: MobileValues) {
+    if (!country) return;
+    setFormError(null);
+    bind.mutate(
+      { countryDialingCode: country.countryDialingCode, mobileNum: values.mobileNum.trim(), verificationCode: values.verificationCode.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('mobile.success'));
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error, 'SMS_CODE_INVALID') || isApiError(error, 'SMS_CODE_EXPIRED')) {
+            setError('verificationCode', { message: translateError(error) });
+          } else if (isApiError(error, 'MOBILE_TAKEN')) {
+            setError('mobileNum', { message: translateError(error) });
+          } else {
+            setFormError(translateError(error));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="sec-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <MobileField
+        label={labels.mobileNum}
+        requiredMark
+        countries={countries}
+        country={country}
+        onCountryChange={setChosenCountry}
+        error={errors.mobileNum?.message}
+        {...register('mobileNum', {
+          validate: createMobileValidator(ta, labels.mobileNum, settings?.validate.mobileNum, true, () => country),
+        })}
+      />
+      <SmsCodeField
+        label={labels.verificationCode}
+        requiredMark
+        onSend={send}
+        isSending={sendCode.isPending}
+        error={errors.verificationCode?.message}
+        {...register('verificationCode', { validate: createRequiredValidator(ta, labels.verificationCode) })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block loading={bind.isPending}>
+        {t('mobile.submit')}
+      </Button>
+    </form>
+  );
+}
