@@ -22,6 +22,8 @@ import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerDepositRoutes } from './modules/deposit/deposit.routes';
+import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
 import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
@@ -69,6 +71,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
   registerMessagesRoutes(z, services);
+  registerDepositRoutes(z, services);
+  registerSandboxGatewayRoutes(app, services);
   await registerWithdrawalRoutes(z, services);
   registerTransferRoutes(z, services);
   registerAccountRecordRoutes(z, services);
@@ -79,7 +83,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   return app as unknown as App;
 }
 
-const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/'];
+const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/', '/sandbox-gateway/'];
 
 /** Serve the built SPA; unknown non-API GETs get index.html so history routing works. */
 async function serveWeb(app: FastifyInstance, root: string) {

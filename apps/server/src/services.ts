@@ -17,6 +17,8 @@ import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createOperatorService } from './modules/operator/operator.service';
+import { createDepositService } from './modules/deposit/deposit.service';
+import { loadDepositSettings } from './modules/deposit/deposit-settings';
 import { createWithdrawalService } from './modules/withdrawal/withdrawal.service';
 import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
@@ -45,10 +47,11 @@ export function createServices(ctx: AppContext) {
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter });
+  const deposits = createDepositService({ ...ctx, system, ledger, audit, messages, rateLimiter, settings: loadDepositSettings() });
   const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
   const accountRecord = createAccountRecordService({ ...ctx, system });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, withdrawal, transfer, accountRecord };
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -6,9 +6,10 @@ import type { VerificationTables } from './tables/verification';
 import type { SecurityTables } from './tables/security';
 import type { WithdrawalTables } from './tables/withdrawal';
 import type { OperatorTables } from './tables/operator';
+import type { DepositTables } from './tables/deposit';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & SecurityTables & WithdrawalTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { seedDemoAgent } from '../modules/member/member.seed';
+import { seedDemoDepositChannels } from '../modules/deposit/deposit.seed';
 import { ensureCurrentKey } from '../modules/system/key.service';
 import { DEMO_REGION_CIDRS, SETTING_KEYS, getDemoSettings } from '../modules/system/operator-settings';
 import { insertMissingSettings, upsertRegionCidr } from '../modules/system/system.repository';
@@ -26,5 +27,7 @@ export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult
     await seedDemoAgent(db);
   }
   await ensureCurrentKey(db);
+  // Fills an empty channel table only, so databases seeded before deposits existed get them too.
+  await seedDemoDepositChannels(db);
   return { insertedSettings, firstSeed };
 }

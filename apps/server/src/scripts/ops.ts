@@ -11,6 +11,7 @@ import { createSystemService } from '../modules/system/system.service';
 import { createServices } from '../services';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
+import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -167,6 +168,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
   ...OPERATOR_COMMANDS,
+  ...DEPOSIT_COMMANDS,
 };
 
 function printUsage(): void {

@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** int8 columns: read back as strings (exact), written as strings. */
+type Int8 = ColumnType<string, string, string>;
+
+export type DepositChannelType = 'manual_bank' | 'gateway';
+export type DepositOrderStatus = 'pending' | 'credited' | 'failed' | 'expired';
+
+/** Tables owned by the deposit module (migration 0021_deposits.sql). */
+export type DepositTables = {
+  deposit_channels: {
+    id: Generated<string>;
+    name: string;
+    type: DepositChannelType;
+    currency: string;
+    min_minor: Int8;
+    max_minor: Int8;
+    fee_fixed_minor: Int8;
+    fee_bps: number;
+    enabled: boolean;
+    sort: number;
+    bank_name: string | null;
+    account_number: string | null;
+    account_holder: string | null;
+    provider: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  deposit_orders: {
+    id: Generated<string>;
+    member_id: string;
+    channel_id: string;
+    channel_type: DepositChannelType;
+    provider: string | null;
+    currency: string;
+    amount_minor: Int8;
+    fee_minor: Int8;
+    credit_minor: Int8;
+    reference_code: string;
+    idempotency_key: string;
+    status: ColumnType<DepositOrderStatus, DepositOrderStatus | undefined, DepositOrderStatus>;
+    provider_ref: string | null;
+    pay_url: string | null;
+    failure_reason: string | null;
+    ledger_transaction_id: string | null;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    resolved_at: NullableTimestamp;
+    resolved_by: string | null;
+  };
+  sandbox_payments: {
+    payment_ref: string;
+    merchant_ref: string;
+    amount_minor: Int8;
+    currency: string;
+    status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | undefined, 'succeeded' | 'failed'>;
+    return_url: string;
+    created_at: Timestamp;
+    completed_at: NullableTimestamp;
+  };
+};

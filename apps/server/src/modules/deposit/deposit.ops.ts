@@ -1,0 +1,70 @@
+import os from 'node:os';
+import type { OpsCommand } from '../../scripts/ops';
+import { opsServicesOf } from '../operator/operator.ops';
+import type { DepositActor } from './deposit.service';
+
+const STATUSES = ['pending', 'credited', 'failed', 'expired'] as const;
+
+/** The CLI acts as the system, named after the OS user who ran it (the audit log keeps it). */
+function cliActor(): DepositActor {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry (some containers): keep 'unknown'.
+  }
+  return { actorType: 'system', actorId: `ops-cli:${user}` };
+}
+
+function requireId(id: string | undefined, usage: string): string {
+  if (!id || !/^\d{1,18}$/.test(id)) throw new Error(`not a valid call: usage ${usage}`);
+  return id;
+}
+
+/** `npm run ops` commands over the deposit service (the same one the /ops routes use). */
+export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
+  'deposit:list': {
+    usage: 'deposit:list [status]',
+    description: `List deposit orders, newest first (status: ${STATUSES.join(', ')}; default pending).`,
+    async run(ctx, [status = 'pending']) {
+      if (!STATUSES.includes(status as (typeof STATUSES)[number])) throw new Error(`not a valid status: ${status}`);
+      const page = await opsServicesOf(ctx).deposits.listOpsOrders({ status: status as (typeof STATUSES)[number], page: 1, pageSize: 100 });
+      ctx.print(
+        page.list.map((o) => ({
+          id: o.id,
+          account: o.account,
+          channel: o.channelName,
+          type: o.type,
+          amount: `${o.amount} ${o.currency}`,
+          referenceCode: o.referenceCode,
+          status: o.status,
+          createdAt: o.createdAt,
+        })),
+      );
+    },
+  },
+  'deposit:confirm': {
+    usage: 'deposit:confirm <id> [reason]',
+    description: 'Confirm a manual bank-transfer order: the player is credited once.',
+    async run(ctx, [id, ...reason]) {
+      const orderId = requireId(id, 'deposit:confirm <id> [reason]');
+      ctx.print(await opsServicesOf(ctx).deposits.confirmManual(cliActor(), orderId, reason.length ? reason.join(' ') : null));
+    },
+  },
+  'deposit:reject': {
+    usage: 'deposit:reject <id> <reason>',
+    description: 'Reject a pending manual bank-transfer order with a reason the player sees.',
+    async run(ctx, [id, ...reason]) {
+      const orderId = requireId(id, 'deposit:reject <id> <reason>');
+      if (reason.length === 0) throw new Error('not a valid call: a reason is required');
+      ctx.print(await opsServicesOf(ctx).deposits.rejectManual(cliActor(), orderId, reason.join(' ')));
+    },
+  },
+  'deposit:expire': {
+    usage: 'deposit:expire',
+    description: 'Resolve overdue pending orders now (gateway status check, else expire). Idempotent.',
+    async run(ctx) {
+      ctx.print(await opsServicesOf(ctx).deposits.sweepOverdue(1000));
+    },
+  },
+};

@@ -1,0 +1,347 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DepositChannelType, DepositOrderStatus } from '../../db/tables/deposit';
+
+type Db = Kysely<Database>;
+
+export type ChannelRow = {
+  id: string;
+  name: string;
+  type: DepositChannelType;
+  currency: string;
+  minMinor: bigint;
+  maxMinor: bigint;
+  feeFixedMinor: bigint;
+  feeBps: number;
+  enabled: boolean;
+  sort: number;
+  bankName: string | null;
+  accountNumber: string | null;
+  accountHolder: string | null;
+  provider: string | null;
+  updatedAt: Date;
+};
+
+export type ChannelValues = Omit<ChannelRow, 'id' | 'updatedAt'>;
+
+export type OrderRow = {
+  id: string;
+  memberId: string;
+  account: string;
+  channelId: string;
+  channelName: string;
+  channelType: DepositChannelType;
+  provider: string | null;
+  currency: string;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  creditMinor: bigint;
+  referenceCode: string;
+  idempotencyKey: string;
+  status: DepositOrderStatus;
+  providerRef: string | null;
+  payUrl: string | null;
+  failureReason: string | null;
+  ledgerTransactionId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  bankName: string | null;
+  accountNumber: string | null;
+  accountHolder: string | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Channels
+// ---------------------------------------------------------------------------------------------
+
+function toChannel(r: {
+  id: string;
+  name: string;
+  type: DepositChannelType;
+  currency: string;
+  min_minor: string;
+  max_minor: string;
+  fee_fixed_minor: string;
+  fee_bps: number;
+  enabled: boolean;
+  sort: number;
+  bank_name: string | null;
+  account_number: string | null;
+  account_holder: string | null;
+  provider: string | null;
+  updated_at: Date;
+}): ChannelRow {
+  return {
+    id: String(r.id),
+    name: r.name,
+    type: r.type,
+    currency: r.currency,
+    minMinor: BigInt(r.min_minor),
+    maxMinor: BigInt(r.max_minor),
+    feeFixedMinor: BigInt(r.fee_fixed_minor),
+    feeBps: Number(r.fee_bps),
+    enabled: r.enabled,
+    sort: Number(r.sort),
+    bankName: r.bank_name,
+    accountNumber: r.account_number,
+    accountHolder: r.account_holder,
+    provider: r.provider,
+    updatedAt: r.updated_at,
+  };
+}
+
+function channelColumns(v: ChannelValues) {
+  return {
+    name: v.name,
+    type: v.type,
+    currency: v.currency,
+    min_minor: v.minMinor.toString(),
+    max_minor: v.maxMinor.toString(),
+    fee_fixed_minor: v.feeFixedMinor.toString(),
+    fee_bps: v.feeBps,
+    enabled: v.enabled,
+    sort: v.sort,
+    bank_name: v.bankName,
+    account_number: v.accountNumber,
+    account_holder: v.accountHolder,
+    provider: v.provider,
+  };
+}
+
+/** Every channel (or only enabled ones), in display order. */
+export async function findChannels(db: Db, opts: { enabledOnly: boolean; currency?: string }): Promise<ChannelRow[]> {
+  let query = db.selectFrom('deposit_channels').selectAll();
+  if (opts.enabledOnly) query = query.where('enabled', '=', true);
+  if (opts.currency) query = query.where('currency', '=', opts.currency);
+  const rows = await query.orderBy('sort').orderBy('id').execute();
+  return rows.map(toChannel);
+}
+
+/** One channel; `forUpdate` locks it for an audited change. */
+export async function findChannel(db: Db, id: string, forUpdate = false): Promise<ChannelRow | undefined> {
+  let query = db.selectFrom('deposit_channels').selectAll().where('id', '=', id);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toChannel(row) : undefined;
+}
+
+/** Insert a channel; returns it. */
+export async function insertChannel(db: Db, v: ChannelValues): Promise<ChannelRow> {
+  const row = await db.insertInto('deposit_channels').values(channelColumns(v)).returningAll().executeTakeFirstOrThrow();
+  return toChannel(row);
+}
+
+/** Replace a channel's settings; returns it. */
+export async function updateChannel(db: Db, id: string, v: ChannelValues, at: Date): Promise<ChannelRow> {
+  const row = await db
+    .updateTable('deposit_channels')
+    .set({ ...channelColumns(v), updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toChannel(row);
+}
+
+/** Whether any channel exists (the demo seed runs only on an empty table). */
+export async function hasAnyChannel(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('deposit_channels').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+function orderQuery(db: Db) {
+  return db
+    .selectFrom('deposit_orders as o')
+    .innerJoin('deposit_channels as c', 'c.id', 'o.channel_id')
+    .innerJoin('members as m', 'm.id', 'o.member_id')
+    .select([
+      'o.id',
+      'o.member_id as memberId',
+      'm.account as account',
+      'o.channel_id as channelId',
+      'c.name as channelName',
+      'o.channel_type as channelType',
+      'o.provider',
+      'o.currency',
+      'o.amount_minor as amountMinor',
+      'o.fee_minor as feeMinor',
+      'o.credit_minor as creditMinor',
+      'o.reference_code as referenceCode',
+      'o.idempotency_key as idempotencyKey',
+      'o.status',
+      'o.provider_ref as providerRef',
+      'o.pay_url as payUrl',
+      'o.failure_reason as failureReason',
+      'o.ledger_transaction_id as ledgerTransactionId',
+      'o.created_at as createdAt',
+      'o.expires_at as expiresAt',
+      'o.resolved_at as resolvedAt',
+      'o.resolved_by as resolvedBy',
+      'c.bank_name as bankName',
+      'c.account_number as accountNumber',
+      'c.account_holder as accountHolder',
+    ]);
+}
+
+type RawOrder = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
+
+function toOrder(r: RawOrder): OrderRow {
+  return {
+    ...r,
+    id: String(r.id),
+    memberId: String(r.memberId),
+    channelId: String(r.channelId),
+    amountMinor: BigInt(r.amountMinor),
+    feeMinor: BigInt(r.feeMinor),
+    creditMinor: BigInt(r.creditMinor),
+    ledgerTransactionId: r.ledgerTransactionId === null ? null : String(r.ledgerTransactionId),
+  };
+}
+
+/** Insert an order unless the member already used this idempotency key; returns the new id or undefined. */
+export async function insertOrder(
+  db: Db,
+  input: {
+    memberId: string;
+    channelId: string;
+    channelType: DepositChannelType;
+    provider: string | null;
+    currency: string;
+    amountMinor: bigint;
+    feeMinor: bigint;
+    creditMinor: bigint;
+    referenceCode: string;
+    idempotencyKey: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('deposit_orders')
+    .values({
+      member_id: input.memberId,
+      channel_id: input.channelId,
+      channel_type: input.channelType,
+      provider: input.provider,
+      currency: input.currency,
+      amount_minor: input.amountMinor.toString(),
+      fee_minor: input.feeMinor.toString(),
+      credit_minor: input.creditMinor.toString(),
+      reference_code: input.referenceCode,
+      idempotency_key: input.idempotencyKey,
+      created_at: input.createdAt,
+      expires_at: input.expiresAt,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? String(row.id) : undefined;
+}
+
+/** Whether a reference code is already taken. */
+export async function isReferenceCodeTaken(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('deposit_orders').select('id').where('reference_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One order with its channel's name and receiving account. */
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const row = await orderQuery(db).where('o.id', '=', id).executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** The member's order with this idempotency key. */
+export async function findOrderByIdempotencyKey(db: Db, memberId: string, key: string): Promise<OrderRow | undefined> {
+  const row = await orderQuery(db).where('o.member_id', '=', memberId).where('o.idempotency_key', '=', key).executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** Lock an order row for a resolution; concurrent resolutions wait here and then see its new status. */
+export async function lockOrder(db: Db, id: string): Promise<{ status: DepositOrderStatus } | undefined> {
+  const row = await db.selectFrom('deposit_orders').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row;
+}
+
+/**
+ * Move an order out of one of `from` into its final status; true when exactly this call did it
+ * (the guard on status makes a second resolution a no-op).
+ */
+export async function resolveOrder(
+  db: Db,
+  id: string,
+  from: readonly DepositOrderStatus[],
+  to: { status: Exclude<DepositOrderStatus, 'pending'>; ledgerTransactionId?: string | null; failureReason?: string | null; resolvedBy: string; at: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deposit_orders')
+    .set({
+      status: to.status,
+      ledger_transaction_id: to.ledgerTransactionId ?? null,
+      failure_reason: to.failureReason ?? null,
+      resolved_by: to.resolvedBy,
+      resolved_at: to.at,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Remember the gateway's payment for an order (once). */
+export async function setOrderPayment(db: Db, id: string, providerRef: string, payUrl: string): Promise<void> {
+  await db
+    .updateTable('deposit_orders')
+    .set({ provider_ref: providerRef, pay_url: payUrl })
+    .where('id', '=', id)
+    .where('provider_ref', 'is', null)
+    .execute();
+}
+
+/** A page of orders, newest first, filtered by member, status and type; plus the total. */
+export async function findOrders(
+  db: Db,
+  filter: { memberId?: string; status?: DepositOrderStatus | undefined; type?: DepositChannelType | undefined; offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  let list = orderQuery(db);
+  let count = db.selectFrom('deposit_orders as o').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (filter.memberId) {
+    list = list.where('o.member_id', '=', filter.memberId);
+    count = count.where('o.member_id', '=', filter.memberId);
+  }
+  if (filter.status) {
+    list = list.where('o.status', '=', filter.status);
+    count = count.where('o.status', '=', filter.status);
+  }
+  if (filter.type) {
+    list = list.where('o.channel_type', '=', filter.type);
+    count = count.where('o.channel_type', '=', filter.type);
+  }
+  const [rows, total] = await Promise.all([
+    list.orderBy('o.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toOrder), total: Number(total.n) };
+}
+
+/** Ids of pending orders past their expiry, oldest first. */
+export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** Test and ops support: move an order's expiry (e.g. to make it overdue now). */
+export async function setOrderExpiry(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await sql`UPDATE deposit_orders SET expires_at = ${expiresAt} WHERE id = ${id}`.execute(db);
+}

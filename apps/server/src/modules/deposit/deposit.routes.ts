@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  confirmDepositBodySchema,
+  createDepositOrderBodySchema,
+  depositChannelInputSchema,
+  depositIdParamsSchema,
+  depositOrderListQuerySchema,
+  opsDepositListQuerySchema,
+  rejectDepositBodySchema,
+} from '@wps/shared/schemas/deposit';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { requireOperator } from '../operator/operator-auth';
+import type { DepositActor } from './deposit.service';
+
+const FINANCE = ['finance', 'admin'] as const;
+const READERS = ['finance', 'support', 'admin'] as const;
+
+function operatorActor(operator: { operatorId: string }): DepositActor {
+  return { actorType: 'operator', actorId: operator.operatorId };
+}
+
+/** Player deposit calls, operator deposit calls, and gateway webhooks. */
+export function registerDepositRoutes(app: RouteApp, services: AppServices): void {
+  const { deposits } = services;
+
+  // Player: trial accounts get in_need_true_account from requireMember.
+  app.get('/wps/deposit/channels', async (request) => {
+    await requireMember(request);
+    return ok(await deposits.listChannels());
+  });
+
+  app.post('/wps/deposit/orders', { schema: { body: createDepositOrderBodySchema } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await deposits.createOrder(member.memberId, request.body));
+  });
+
+  app.get('/wps/deposit/orders', { schema: { querystring: depositOrderListQuerySchema } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await deposits.listMemberOrders(member.memberId, request.query.page, request.query.pageSize));
+  });
+
+  // Operators.
+  app.get('/ops/deposit-channels', async (request) => {
+    await requireOperator(request, FINANCE);
+    return ok(await deposits.listOpsChannels());
+  });
+
+  app.put('/ops/deposit-channels', { schema: { body: depositChannelInputSchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await deposits.saveChannel(operatorActor(operator), request.body));
+  });
+
+  app.get('/ops/deposits', { schema: { querystring: opsDepositListQuerySchema } }, async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await deposits.listOpsOrders(request.query));
+  });
+
+  app.post('/ops/deposits/:id/confirm', { schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason ?? null));
+  });
+
+  app.post('/ops/deposits/:id/reject', { schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema } }, async (request) => {
+    const operator = await requireOperator(request, FINANCE);
+    return ok(await deposits.rejectManual(operatorActor(operator), request.params.id, request.body.reason));
+  });
+
+  // Webhooks need the exact bytes for the HMAC. In this encapsulated scope only, JSON bodies
+  // are kept as a Buffer; every other route keeps the global JSON parser.
+  void app.register(async (scope: FastifyInstance) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/wps/deposit/webhook/sandbox', async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok(await deposits.handleWebhook('sandbox', raw, request.headers));
+    });
+  });
+}

@@ -1,0 +1,578 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import type {
+  CreateDepositOrderBody,
+  DepositChannel,
+  DepositChannelType,
+  DepositOrder,
+  DepositOrderStatus,
+  OpsDepositChannel,
+  OpsDepositOrder,
+  Paged,
+  WebhookResult,
+  depositChannelInputSchema,
+} from '@wps/shared/schemas/deposit';
+import type { Brand } from '@wps/shared/schemas/system';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import type { AuditService } from '../audit/audit.service';
+import { isRetryableDatabaseError, type LedgerEntryInput, type LedgerService } from '../ledger/ledger.service';
+import type { MessagesService } from '../messages/messages.service';
+import type { RateLimiter } from '../verification/rate-limiter';
+import type { DepositSettings } from './deposit-settings';
+import {
+  findChannel,
+  findChannels,
+  findOrder,
+  findOrderByIdempotencyKey,
+  findOrders,
+  findOverdueOrderIds,
+  insertChannel,
+  insertOrder,
+  lockOrder,
+  resolveOrder,
+  setOrderPayment,
+  updateChannel,
+  type ChannelRow,
+  type ChannelValues,
+  type OrderRow,
+} from './deposit.repository';
+import type { GatewayProvider } from './gateway-provider';
+import { createSandboxGateway } from './sandbox-gateway';
+
+type Db = Kysely<Database>;
+
+/** Who resolves or changes something: an operator, or the system (webhook, expiry, CLI). */
+export type DepositActor = { actorType: 'operator' | 'system'; actorId: string | null };
+
+type DepositContext = Pick<AppContext, 'db' | 'log'> & {
+  system: { getBrand(): Promise<Brand> };
+  ledger: Pick<LedgerService, 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction'>;
+  audit: Pick<AuditService, 'record'>;
+  messages: Pick<MessagesService, 'notify'>;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  settings: DepositSettings;
+  now?: () => number;
+};
+
+const MAX_TRANSACTION_ATTEMPTS = 5;
+/** Orders a member may open per window: enough for any real player, not for a script. */
+const ORDER_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
+/** Overdue orders handled per sweep; the next read or run continues. */
+const SWEEP_BATCH = 50;
+/** Unambiguous characters for reference codes a player copies into a bank transfer. */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const BPS_DENOMINATOR = 10_000n;
+const SYSTEM_ACTOR: DepositActor = { actorType: 'system', actorId: null };
+
+/** The fee of a deposit: fixed part plus basis points of the amount, rounded down. The player pays it. */
+export function computeDepositFee(amountMinor: bigint, channel: Pick<ChannelRow, 'feeFixedMinor' | 'feeBps'>): bigint {
+  return channel.feeFixedMinor + (amountMinor * BigInt(channel.feeBps)) / BPS_DENOMINATOR;
+}
+
+function newReferenceCode(): string {
+  const bytes = crypto.randomBytes(10);
+  let code = 'DP';
+  for (const b of bytes) code += REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length];
+  return code;
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  return e?.code === '23505' && (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)));
+}
+
+/** What the audit log keeps of an order before and after a change. */
+function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy'>> = {}) {
+  const merged = { ...o, ...patch };
+  return {
+    status: merged.status,
+    memberId: merged.memberId,
+    channelId: merged.channelId,
+    type: merged.channelType,
+    currency: merged.currency,
+    amountMinor: merged.amountMinor.toString(),
+    feeMinor: merged.feeMinor.toString(),
+    creditMinor: merged.creditMinor.toString(),
+    referenceCode: merged.referenceCode,
+    providerRef: merged.providerRef,
+    failureReason: merged.failureReason,
+    ledgerTransactionId: merged.ledgerTransactionId,
+    resolvedBy: merged.resolvedBy,
+  };
+}
+
+function channelSnapshot(c: ChannelRow) {
+  return {
+    name: c.name,
+    type: c.type,
+    currency: c.currency,
+    minMinor: c.minMinor.toString(),
+    maxMinor: c.maxMinor.toString(),
+    feeFixedMinor: c.feeFixedMinor.toString(),
+    feeBps: c.feeBps,
+    enabled: c.enabled,
+    sort: c.sort,
+    bankName: c.bankName,
+    accountNumber: c.accountNumber,
+    accountHolder: c.accountHolder,
+    provider: c.provider,
+  };
+}
+
+function toOpsChannel(c: ChannelRow): OpsDepositChannel {
+  return { ...channelSnapshot(c), id: c.id, updatedAt: c.updatedAt.toISOString() };
+}
+
+function toOrderView(o: OrderRow, scale: number): DepositOrder {
+  return {
+    id: o.id,
+    channelId: o.channelId,
+    channelName: o.channelName,
+    type: o.channelType,
+    status: o.status,
+    currency: o.currency,
+    scale,
+    amount: formatMinor(o.amountMinor, scale),
+    amountMinor: o.amountMinor.toString(),
+    fee: formatMinor(o.feeMinor, scale),
+    feeMinor: o.feeMinor.toString(),
+    credit: formatMinor(o.creditMinor, scale),
+    creditMinor: o.creditMinor.toString(),
+    referenceCode: o.referenceCode,
+    failureReason: o.failureReason,
+    createdAt: o.createdAt.toISOString(),
+    expiresAt: o.expiresAt.toISOString(),
+    resolvedAt: o.resolvedAt?.toISOString() ?? null,
+    bank:
+      o.channelType === 'manual_bank' && o.bankName && o.accountNumber && o.accountHolder
+        ? { bankName: o.bankName, accountNumber: o.accountNumber, accountHolder: o.accountHolder }
+        : null,
+    payUrl: o.channelType === 'gateway' && o.status === 'pending' ? o.payUrl : null,
+  };
+}
+
+function toOpsOrderView(o: OrderRow, scale: number): OpsDepositOrder {
+  return { ...toOrderView(o, scale), memberId: o.memberId, account: o.account, providerRef: o.providerRef, resolvedBy: o.resolvedBy };
+}
+
+function paged<T>(list: T[], total: number, page: number, pageSize: number): Paged<T> {
+  return { list, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+function resolvedByOf(actor: DepositActor, via: string): string {
+  if (actor.actorType === 'operator') return `operator:${actor.actorId ?? '?'}`;
+  return actor.actorId ? `system:${actor.actorId}` : via;
+}
+
+/**
+ * Deposits (issue 3 §2): channels the operator configures, player orders, manual confirmation by
+ * an operator, and payment gateways with signed, idempotent webhooks. A credit is one ledger
+ * transaction from gateway_clearing to the player's main wallet (the fee goes to house_cash in
+ * the same transaction), written together with the order's new status, the player's notice and
+ * the audit entry.
+ */
+export function createDepositService(ctx: DepositContext) {
+  const { db, log, system, ledger, audit, messages, rateLimiter, settings } = ctx;
+  const now = ctx.now ?? Date.now;
+  const sandbox = createSandboxGateway({ db, secret: settings.sandboxSecret, now });
+  const gateways: Record<string, GatewayProvider> = { sandbox: sandbox.provider };
+  if (settings.isSandboxSecretGenerated) {
+    log.warn('SANDBOX_GATEWAY_SECRET is not set: the sandbox gateway signs with a random per-process secret');
+  }
+
+  async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        if (!isRetryableDatabaseError(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  async function requireOrder(dbOrTrx: Db, id: string): Promise<OrderRow> {
+    const order = await findOrder(dbOrTrx, id);
+    if (!order) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+    return order;
+  }
+
+  /**
+   * Credit an order exactly once: lock it, post the ledger transaction (key deposit:<id>), mark it
+   * credited, notify the player and audit, all in one database transaction. Returns false when the
+   * order was already resolved (and not creditable from that status).
+   */
+  async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
+    const brand = await system.getBrand();
+    return inTransaction(async (trx) => {
+      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+      const order = await requireOrder(trx, id);
+      if (!opts.from.includes(order.status)) return { changed: false, order };
+      const walletId = await ledger.ensurePlayerWallet(trx, order.memberId, order.currency);
+      const clearingId = await ledger.ensureSystemAccount('gateway_clearing', order.currency, trx);
+      const entries: LedgerEntryInput[] = [
+        { accountId: clearingId, amountMinor: -order.amountMinor },
+        { accountId: walletId, amountMinor: order.creditMinor },
+      ];
+      if (order.feeMinor > 0n) {
+        entries.push({ accountId: await ledger.ensureSystemAccount('house_cash', order.currency, trx), amountMinor: order.feeMinor });
+      }
+      const posted = await ledger.postTransaction(
+        {
+          kind: 'deposit',
+          idempotencyKey: `deposit:${order.id}`,
+          reference: `deposit_order:${order.id}`,
+          metadata: { orderId: order.id, channelId: order.channelId, via: opts.via, feeMinor: order.feeMinor.toString() },
+          entries,
+        },
+        trx,
+      );
+      const resolvedBy = resolvedByOf(actor, opts.via);
+      if (!(await resolveOrder(trx, order.id, [order.status], { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy, at: new Date(now()) }))) {
+        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
+      }
+      await messages.notify(trx, {
+        memberId: order.memberId,
+        kind: 'deposit_credited',
+        params: { orderId: order.id, amount: formatMinor(order.creditMinor, brand.currencyScale), currency: order.currency, referenceCode: order.referenceCode },
+      });
+      await audit.record(trx, {
+        ...actor,
+        action: 'deposit.credit',
+        subjectType: 'deposit_order',
+        subjectId: order.id,
+        reason: opts.reason,
+        before: orderSnapshot(order),
+        after: orderSnapshot(order, { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy }),
+      });
+      return { changed: true, order: { ...order, status: 'credited' as const, ledgerTransactionId: posted.transactionId, resolvedBy } };
+    });
+  }
+
+  /** Fail or expire a pending order once, with the player's notice and the audit entry. */
+  async function closeOrder(
+    id: string,
+    actor: DepositActor,
+    opts: { status: 'failed' | 'expired'; via: string; failureReason: string; reason: string | null },
+  ): Promise<{ changed: boolean; order: OrderRow }> {
+    const brand = await system.getBrand();
+    return inTransaction(async (trx) => {
+      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+      const order = await requireOrder(trx, id);
+      if (order.status !== 'pending') return { changed: false, order };
+      const resolvedBy = resolvedByOf(actor, opts.via);
+      if (!(await resolveOrder(trx, order.id, ['pending'], { status: opts.status, failureReason: opts.failureReason, resolvedBy, at: new Date(now()) }))) {
+        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
+      }
+      const params: Record<string, string> = {
+        orderId: order.id,
+        amount: formatMinor(order.amountMinor, brand.currencyScale),
+        currency: order.currency,
+        referenceCode: order.referenceCode,
+        reason: opts.failureReason,
+      };
+      if (opts.reason) params.note = opts.reason.slice(0, 200);
+      await messages.notify(trx, { memberId: order.memberId, kind: 'deposit_failed', params });
+      await audit.record(trx, {
+        ...actor,
+        action: opts.status === 'expired' ? 'deposit.expire' : 'deposit.fail',
+        subjectType: 'deposit_order',
+        subjectId: order.id,
+        reason: opts.reason,
+        before: orderSnapshot(order),
+        after: orderSnapshot(order, { status: opts.status, failureReason: opts.failureReason, resolvedBy }),
+      });
+      return { changed: true, order: { ...order, status: opts.status, failureReason: opts.failureReason, resolvedBy } };
+    });
+  }
+
+  /**
+   * Resolve overdue pending orders: a gateway order is first checked with its gateway (an unknown
+   * outcome stays pending until then), everything else expires. Idempotent; safe to run anywhere.
+   */
+  async function sweepOverdue(limit = SWEEP_BATCH): Promise<{ expired: number; credited: number; failed: number }> {
+    const counts = { expired: 0, credited: 0, failed: 0 };
+        for (const id of await findOverdueOrderIds(db, new Date(now()), limit)) {
+      const order = await findOrder(db, id);
+      if (!order || order.status !== 'pending') continue;
+      const provider = order.provider ? gateways[order.provider] : undefined;
+      if (provider && order.providerRef) {
+        // Outside any transaction: the gateway is another party.
+        const status = await provider.queryStatus(order.providerRef);
+        if (status.status === 'succeeded' && status.amountMinor === order.amountMinor && status.currency === order.currency) {
+          if ((await creditOrder(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], reason: null })).changed) counts.credited++;
+          continue;
+        }
+        if (status.status === 'failed') {
+          const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'failed', via: `status-check:${provider.name}`, failureReason: 'gateway_failed', reason: null });
+          if (r.changed) counts.failed++;
+          continue;
+        }
+      }
+      const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'expired', via: 'system:expiry', failureReason: 'expired', reason: null });
+      if (r.changed) counts.expired++;
+    }
+    return counts;
+  }
+
+  /** Sweep before a read, without letting a sweep failure break the read. */
+  async function sweepQuietly(): Promise<void> {
+    try {
+      await sweepOverdue();
+    } catch (err) {
+      log.warn({ err }, 'deposit: expiry sweep failed');
+    }
+  }
+
+  /** A gateway order gets its payment (once); other orders are returned as they are. */
+  async function ensurePayment(order: OrderRow, scale: number): Promise<DepositOrder> {
+    if (order.channelType !== 'gateway' || order.providerRef || order.status !== 'pending') return toOrderView(order, scale);
+    const provider = order.provider ? gateways[order.provider] : undefined;
+    if (!provider) throw new Error(`deposit: no gateway provider ${order.provider ?? '(none)'}`);
+    const payment = await provider.createPayment({
+      merchantRef: order.id,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+      returnUrl: `/?depositOrder=${order.id}`,
+    });
+    await setOrderPayment(db, order.id, payment.paymentRef, payment.payUrl);
+    return toOrderView(await requireOrder(db, order.id), scale);
+  }
+
+  function toChannelValues(input: z.output<typeof depositChannelInputSchema>): ChannelValues {
+    const isManual = input.type === 'manual_bank';
+    return {
+      name: input.name,
+      type: input.type,
+      currency: input.currency,
+      minMinor: BigInt(input.minMinor),
+      maxMinor: BigInt(input.maxMinor),
+      feeFixedMinor: BigInt(input.feeFixedMinor),
+      feeBps: input.feeBps,
+      enabled: input.enabled,
+      sort: input.sort,
+      bankName: isManual ? (input.bankName ?? null) : null,
+      accountNumber: isManual ? (input.accountNumber ?? null) : null,
+      accountHolder: isManual ? (input.accountHolder ?? null) : null,
+      provider: isManual ? null : (input.provider ?? null),
+    };
+  }
+
+  return {
+    /** The gateways by provider name; `sandbox` also serves the pay page. */
+    gateways,
+    sandbox,
+    sweepOverdue,
+
+    /** GET /wps/deposit/channels: enabled channels in the operator currency. */
+    async listChannels(): Promise<DepositChannel[]> {
+      const brand = await system.getBrand();
+      const scale = brand.currencyScale;
+      const rows = await findChannels(db, { enabledOnly: true, currency: brand.currency });
+      return rows.map((c) => ({
+        id: c.id,
+        name: c.name,
+        type: c.type,
+        currency: c.currency,
+        scale,
+        min: formatMinor(c.minMinor, scale),
+        minMinor: c.minMinor.toString(),
+        max: formatMinor(c.maxMinor, scale),
+        maxMinor: c.maxMinor.toString(),
+        feeFixed: formatMinor(c.feeFixedMinor, scale),
+        feeFixedMinor: c.feeFixedMinor.toString(),
+        feeBps: c.feeBps,
+      }));
+    },
+
+    /** GET /ops/deposit-channels: every channel with its receiving account. */
+    async listOpsChannels(): Promise<OpsDepositChannel[]> {
+      return (await findChannels(db, { enabledOnly: false })).map(toOpsChannel);
+    },
+
+    /** PUT /ops/deposit-channels: create or replace one channel, audited. */
+    async saveChannel(actor: DepositActor, input: z.output<typeof depositChannelInputSchema>): Promise<OpsDepositChannel> {
+      const brand = await system.getBrand();
+      if (input.currency !== brand.currency) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Channels use the operator currency ${brand.currency}`, {
+          fields: [{ field: 'body.currency', message: `must be ${brand.currency}` }],
+        });
+      }
+      if (input.type === 'gateway' && (!input.provider || !gateways[input.provider])) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Unknown gateway provider', { fields: [{ field: 'body.provider', message: 'unknown provider' }] });
+      }
+      const values = toChannelValues(input);
+      return inTransaction(async (trx) => {
+        if (input.id) {
+          const before = await findChannel(trx, input.id, true);
+          if (!before) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel', { id: input.id });
+          const after = await updateChannel(trx, input.id, values, new Date(now()));
+          await audit.record(trx, {
+            ...actor,
+            action: 'deposit_channel.update',
+            subjectType: 'deposit_channel',
+            subjectId: after.id,
+            reason: input.reason ?? null,
+            before: channelSnapshot(before),
+            after: channelSnapshot(after),
+          });
+          return toOpsChannel(after);
+        }
+        const created = await insertChannel(trx, values);
+        await audit.record(trx, {
+          ...actor,
+          action: 'deposit_channel.create',
+          subjectType: 'deposit_channel',
+          subjectId: created.id,
+          reason: input.reason ?? null,
+          before: null,
+          after: channelSnapshot(created),
+        });
+        return toOpsChannel(created);
+      });
+    },
+
+    /**
+     * POST /wps/deposit/orders: open an order on a channel. A repeated idempotency key returns the
+     * first order. For a gateway channel the payment is created with the gateway after the order
+     * is stored (never inside a transaction), and the pay page URL is returned.
+     */
+    async createOrder(memberId: string, body: CreateDepositOrderBody): Promise<DepositOrder> {
+      const brand = await system.getBrand();
+      const scale = brand.currencyScale;
+      let amountMinor: bigint;
+      try {
+        amountMinor = parseMajor(body.amount, scale);
+      } catch {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${scale} decimals`, {
+          fields: [{ field: 'body.amount', message: `at most ${scale} decimals` }],
+        });
+      }
+      const existing = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
+      if (existing) {
+        if (existing.channelId !== body.channelId || existing.amountMinor !== amountMinor) {
+          throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
+        }
+        return ensurePayment(existing, scale);
+      }
+      await rateLimiter.consume('deposit-order', memberId, ORDER_LIMIT.limit, ORDER_LIMIT.windowSeconds);
+      const channel = await findChannel(db, body.channelId);
+      if (!channel || channel.currency !== brand.currency) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel');
+      if (!channel.enabled) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
+      const fee = computeDepositFee(amountMinor, channel);
+      const range = {
+        min: formatMinor(channel.minMinor, scale),
+        minMinor: channel.minMinor.toString(),
+        max: formatMinor(channel.maxMinor, scale),
+        maxMinor: channel.maxMinor.toString(),
+      };
+      if (amountMinor < channel.minMinor || amountMinor > channel.maxMinor || amountMinor - fee <= 0n) {
+        throw new AppError(ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, `The amount must be between ${range.min} and ${range.max}`, range);
+      }
+      const at = new Date(now());
+      const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;
+      let id: string | undefined;
+      for (let attempt = 1; id === undefined; attempt++) {
+        try {
+          id = await insertOrder(db, {
+            memberId,
+            channelId: channel.id,
+            channelType: channel.type,
+            provider: channel.provider,
+            currency: channel.currency,
+            amountMinor,
+            feeMinor: fee,
+            creditMinor: amountMinor - fee,
+            referenceCode: newReferenceCode(),
+            idempotencyKey: body.idempotencyKey,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
+          });
+        } catch (err) {
+          // A reference code collision (one in ~10^15): draw another.
+          if (attempt < 5 && isUniqueViolation(err, 'deposit_orders_reference_code_key')) continue;
+          throw err;
+        }
+        if (id === undefined) {
+          // A concurrent request with the same key won: answer with its order.
+          const raced = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
+          if (!raced) throw new Error('deposit: idempotency conflict without an order');
+          if (raced.channelId !== body.channelId || raced.amountMinor !== amountMinor) {
+            throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
+          }
+          return ensurePayment(raced, scale);
+        }
+      }
+      return ensurePayment(await requireOrder(db, id), scale);
+    },
+
+    /** GET /wps/deposit/orders: the member's orders, newest first. */
+    async listMemberOrders(memberId: string, page: number, pageSize: number): Promise<Paged<DepositOrder>> {
+      await sweepQuietly();
+      const brand = await system.getBrand();
+      const { rows, total } = await findOrders(db, { memberId, offset: (page - 1) * pageSize, limit: pageSize });
+      return paged(rows.map((o) => toOrderView(o, brand.currencyScale)), total, page, pageSize);
+    },
+
+    /** GET /ops/deposits */
+    async listOpsOrders(filter: { status?: DepositOrderStatus | undefined; type?: DepositChannelType | undefined; page: number; pageSize: number }): Promise<Paged<OpsDepositOrder>> {
+      await sweepQuietly();
+      const brand = await system.getBrand();
+      const { rows, total } = await findOrders(db, { status: filter.status, type: filter.type, offset: (filter.page - 1) * filter.pageSize, limit: filter.pageSize });
+      return paged(rows.map((o) => toOpsOrderView(o, brand.currencyScale)), total, filter.page, filter.pageSize);
+    },
+
+    /**
+     * POST /ops/deposits/:id/confirm: the money of a manual transfer arrived. Allowed from pending
+     * and from expired (a late transfer is still the player's money); exactly one resolution wins.
+     */
+    async confirmManual(actor: DepositActor, id: string, reason: string | null): Promise<OpsDepositOrder> {
+      const brand = await system.getBrand();
+      const order = await requireOrder(db, id);
+      if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are confirmed by an operator', { id });
+      const result = await creditOrder(id, actor, { via: 'manual', from: ['pending', 'expired'], reason });
+      if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
+      return toOpsOrderView(await requireOrder(db, id), brand.currencyScale);
+    },
+
+    /** POST /ops/deposits/:id/reject: the transfer never arrived. Only from pending; exactly one resolution wins. */
+    async rejectManual(actor: DepositActor, id: string, reason: string): Promise<OpsDepositOrder> {
+      const brand = await system.getBrand();
+      const order = await requireOrder(db, id);
+      if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are rejected by an operator', { id });
+      const result = await closeOrder(id, actor, { status: 'failed', via: 'manual', failureReason: 'rejected', reason });
+      if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
+      return toOpsOrderView(await requireOrder(db, id), brand.currencyScale);
+    },
+
+    /**
+     * POST /wps/deposit/webhook/<provider>: verify the signature over the raw body, match the
+     * order and amount, then credit or fail it once. A replay answers with the order's state,
+     * which is the first answer.
+     */
+    async handleWebhook(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookResult> {
+      const provider = gateways[providerName];
+      if (!provider) throw new AppError(ErrorCode.NOT_FOUND, 'Unknown gateway');
+      const event = provider.verifyWebhook(rawBody, headers);
+      const order = await findOrder(db, event.merchantRef);
+      if (!order || order.provider !== provider.name || (order.providerRef !== null && order.providerRef !== event.paymentRef)) {
+        throw new AppError(ErrorCode.WEBHOOK_PAYMENT_UNKNOWN, 'No order matches this payment');
+      }
+      if (event.amountMinor !== order.amountMinor || event.currency !== order.currency) {
+        log.warn({ orderId: order.id, paymentRef: event.paymentRef }, 'deposit webhook amount does not match its order');
+        throw new AppError(ErrorCode.WEBHOOK_AMOUNT_MISMATCH, 'The payment amount does not match the order');
+      }
+            const result =
+        event.outcome === 'succeeded'
+          ? await creditOrder(order.id, SYSTEM_ACTOR, { via: `webhook:${provider.name}`, from: ['pending', 'expired'], reason: null })
+          : await closeOrder(order.id, SYSTEM_ACTOR, { status: 'failed', via: `webhook:${provider.name}`, failureReason: 'gateway_failed', reason: null });
+      return { orderId: order.id, status: result.order.status };
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;

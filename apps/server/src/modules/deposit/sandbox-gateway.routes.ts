@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { formatMinor } from '@wps/shared/money';
+import type { AppServices } from '../../services';
+import { SANDBOX_PAY_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox-gateway';
+
+const paramsSchema = z.object({ paymentRef: z.string().regex(/^sbx_[a-f0-9]{24}$/) });
+const formSchema = z.object({ outcome: z.enum(['succeeded', 'failed']) });
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Only our own relative paths: the sandbox never redirects a browser off-site. */
+function safeReturnUrl(url: string): string {
+  return /^\/(?!\/)[\w\-./?=&%]*$/.test(url) ? url : '/';
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; background: #0f1320; color: #eef1f8; display: grid; place-items: center; min-height: 100vh; }
+  main { width: min(420px, calc(100% - 32px)); background: #1a2033; border-radius: 12px; padding: 24px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.4); }
+  h1 { font-size: 1.25rem; margin: 0 0 4px; }
+  .note { color: #aab3c8; font-size: 0.875rem; margin: 0 0 20px; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0 0 24px; }
+  dt { color: #aab3c8; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+  .actions { display: flex; gap: 12px; }
+  form { flex: 1; }
+  button { width: 100%; min-height: 44px; border: 0; border-radius: 8px; font-size: 1rem; font-weight: 600; cursor: pointer; }
+  button:focus-visible { outline: 3px solid #ffd166; outline-offset: 2px; }
+  .pay { background: #2ec27e; color: #06210f; }
+  .fail { background: #3a4157; color: #eef1f8; }
+  a { color: #8fb8ff; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+/**
+ * The sandbox gateway's pay page (plain HTML served by the server): Pay and Fail buttons. A
+ * button completes the payment, the sandbox sends its signed webhook to the merchant, and the
+ * browser goes back to the site.
+ */
+export function registerSandboxGatewayRoutes(app: FastifyInstance, services: AppServices): void {
+  const { sandbox } = services.deposits;
+
+  app.get(`${SANDBOX_PAY_PATH}/:paymentRef`, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const payment = params.success ? await sandbox.findPayment(params.data.paymentRef) : undefined;
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!payment) {
+      return reply.status(404).send(page('Sandbox Pay', '<h1>Payment not found</h1><p class="note">This payment link is not valid.</p><a href="/">Back to the site</a>'));
+    }
+    const brand = await services.system.getBrand();
+    const amount = `${formatMinor(payment.amountMinor, brand.currencyScale)} ${payment.currency}`;
+    const action = `${SANDBOX_PAY_PATH}/${payment.paymentRef}`;
+    const done = payment.status !== 'pending';
+    const body = `<h1>Sandbox Pay</h1>
+<p class="note">Test gateway: no real money moves.</p>
+<dl>
+  <dt>Merchant</dt><dd>${escapeHtml(brand.brandName)}</dd>
+  <dt>Order</dt><dd>${escapeHtml(payment.merchantRef)}</dd>
+  <dt>Amount</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd>
+  <dt>Status</dt><dd>${escapeHtml(payment.status)}</dd>
+</dl>
+${
+  done
+    ? `<p>This payment is already ${escapeHtml(payment.status)}.</p><a href="${escapeHtml(safeReturnUrl(payment.returnUrl))}">Back to the site</a>`
+    : `<div class="actions">
+  <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="succeeded"><button class="pay" type="submit">Pay</button></form>
+  <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="failed"><button class="fail" type="submit">Fail</button></form>
+</div>`
+}`;
+    return reply.send(page('Sandbox Pay', body));
+  });
+
+  app.post(`${SANDBOX_PAY_PATH}/:paymentRef`, async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const form = formSchema.safeParse(request.body);
+    if (!params.success || !form.success) {
+      return reply.status(400).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Invalid request</h1><a href="/">Back to the site</a>'));
+    }
+    const completed = await sandbox.complete(params.data.paymentRef, form.data.outcome);
+    if (!completed) {
+      return reply.status(404).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Payment not found</h1><a href="/">Back to the site</a>'));
+    }
+    // The gateway's webhook, delivered through the full HTTP pipeline of this server (no
+    // database transaction is open here). A failed delivery leaves the order pending; the
+    // status check on expiry resolves it.
+    const delivery = await app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: completed.webhook.headers, payload: completed.webhook.rawBody });
+    if (delivery.statusCode >= 300) request.log.warn({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
+    return reply.redirect(safeReturnUrl(completed.payment.returnUrl), 303);
+  });
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+const idString = z.string().regex(/^\d{1,18}$/, 'id');
+/** Integer minor units as a string (never a JSON number: see decisions.md "Money on the wire"). */
+const minorString = z.string().trim().regex(/^\d{1,18}$/, 'integer minor units');
+/** A decimal amount in major units as typed by a player, e.g. "150" or "150.50". */
+const majorString = z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount');
+
+export const depositChannelTypeSchema = z.enum(['manual_bank', 'gateway']);
+export type DepositChannelType = z.infer<typeof depositChannelTypeSchema>;
+export const depositProviderSchema = z.enum(['sandbox']);
+export const depositOrderStatusSchema = z.enum(['pending', 'credited', 'failed', 'expired']);
+export type DepositOrderStatus = z.infer<typeof depositOrderStatusSchema>;
+
+/** PUT /ops/deposit-channels: create (no id) or replace one channel. Amounts in minor units. */
+export const depositChannelInputSchema = z
+  .object({
+    id: idString.optional(),
+    name: z.string().trim().min(1).max(64),
+    type: depositChannelTypeSchema,
+    currency: z.string().trim().regex(/^[A-Z0-9]{2,12}$/, 'currency code'),
+    minMinor: minorString,
+    maxMinor: minorString,
+    feeFixedMinor: minorString.default('0'),
+    /** Percentage fee in basis points (100 = 1%), 0–10000. */
+    feeBps: z.number().int().min(0).max(10_000).default(0),
+    enabled: z.boolean().default(true),
+    sort: z.number().int().min(-1000).max(1000).default(0),
+    bankName: z.string().trim().min(1).max(64).optional(),
+    accountNumber: z.string().trim().min(1).max(64).optional(),
+    accountHolder: z.string().trim().min(1).max(64).optional(),
+    provider: depositProviderSchema.optional(),
+    /** Why the operator changed it; stored in the audit log. */
+    reason: z.string().trim().max(500).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (BigInt(c.minMinor) <= 0n) ctx.addIssue({ code: 'custom', path: ['minMinor'], message: 'must be positive' });
+    if (BigInt(c.maxMinor) < BigInt(c.minMinor)) ctx.addIssue({ code: 'custom', path: ['maxMinor'], message: 'must be at least minMinor' });
+    if (c.type === 'manual_bank') {
+      for (const field of ['bankName', 'accountNumber', 'accountHolder'] as const) {
+        if (!c[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required for manual_bank' });
+      }
+    }
+    if (c.type === 'gateway' && !c.provider) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'required for gateway' });
+  });
+export type DepositChannelInput = z.input<typeof depositChannelInputSchema>;
+
+/** A channel as the operator sees it. */
+export const opsDepositChannelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: depositChannelTypeSchema,
+  currency: z.string(),
+  minMinor: z.string(),
+  maxMinor: z.string(),
+  feeFixedMinor: z.string(),
+  feeBps: z.number().int(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  provider: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OpsDepositChannel = z.infer<typeof opsDepositChannelSchema>;
+
+/** GET /wps/deposit/channels item: limits and fee, without the receiving account. */
+export const depositChannelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: depositChannelTypeSchema,
+  currency: z.string(),
+  scale: z.number().int(),
+  min: z.string(),
+  minMinor: z.string(),
+  max: z.string(),
+  maxMinor: z.string(),
+  feeFixed: z.string(),
+  feeFixedMinor: z.string(),
+  feeBps: z.number().int(),
+});
+export type DepositChannel = z.infer<typeof depositChannelSchema>;
+
+/** POST /wps/deposit/orders. `amount` is a decimal string in major units of the channel currency. */
+export const createDepositOrderBodySchema = z.object({
+  channelId: idString,
+  amount: majorString,
+  /** Client-chosen key: a retried submit returns the first order instead of creating another. */
+  idempotencyKey: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotency key'),
+});
+export type CreateDepositOrderBody = z.infer<typeof createDepositOrderBodySchema>;
+
+export const depositOrderSchema = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  type: depositChannelTypeSchema,
+  status: depositOrderStatusSchema,
+  currency: z.string(),
+  scale: z.number().int(),
+  amount: z.string(),
+  amountMinor: z.string(),
+  fee: z.string(),
+  feeMinor: z.string(),
+  credit: z.string(),
+  creditMinor: z.string(),
+  referenceCode: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** manual_bank: where to send the money (with the reference code). */
+  bank: z.object({ bankName: z.string(), accountNumber: z.string(), accountHolder: z.string() }).nullable(),
+  /** gateway, while pending: the page where the player pays. */
+  payUrl: z.string().nullable(),
+});
+export type DepositOrder = z.infer<typeof depositOrderSchema>;
+
+/** A deposit order as the operator sees it (adds the member). */
+export const opsDepositOrderSchema = depositOrderSchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  providerRef: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type OpsDepositOrder = z.infer<typeof opsDepositOrderSchema>;
+
+export const pagedQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /wps/deposit/orders */
+export const depositOrderListQuerySchema = pagedQuerySchema;
+export type DepositOrderListQuery = z.input<typeof depositOrderListQuerySchema>;
+
+/** GET /ops/deposits */
+export const opsDepositListQuerySchema = pagedQuerySchema.extend({
+  status: depositOrderStatusSchema.optional(),
+  type: depositChannelTypeSchema.optional(),
+});
+
+/** POST /ops/deposits/:id/confirm | /reject */
+export const depositIdParamsSchema = z.object({ id: idString });
+export const confirmDepositBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const rejectDepositBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+
+/** Paged list value shared by the deposit list calls. */
+export type Paged<T> = { list: T[]; total: number; page: number; pageSize: number; totalPages: number };
+
+/** The signed body the sandbox gateway POSTs to /wps/deposit/webhook/sandbox (docs/api.md). */
+export const sandboxWebhookBodySchema = z.object({
+  event: z.enum(['payment.succeeded', 'payment.failed']),
+  paymentRef: z.string().min(1).max(100),
+  merchantRef: idString,
+  amountMinor: minorString,
+  currency: z.string().regex(/^[A-Z0-9]{2,12}$/),
+  /** Unix seconds when the gateway signed it; older than 5 minutes is refused. */
+  timestamp: z.number().int().positive(),
+});
+export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBodySchema>;
+
+/** The webhook's answer; a replay gets the first answer again. */
+export const webhookResultSchema = z.object({ orderId: z.string(), status: depositOrderStatusSchema });
+export type WebhookResult = z.infer<typeof webhookResultSchema>;
