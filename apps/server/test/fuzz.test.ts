@@ -45,6 +45,14 @@
  * | POST   | /wps/member/email                   |     | yes   | email, verificationCode                                        |
  * | POST   | /wps/verification/sms/bind          |     | yes   | countryDialingCode, mobileNum                                  |
  * | POST   | /wps/member/mobile                  |     | yes   | countryDialingCode, mobileNum, verificationCode                |
+ * | GET    | /wps/deposit/channels               |     | yes   | -                                                              |
+ * | POST   | /wps/deposit/orders                 |     | yes   | channelId, amount, idempotencyKey                              |
+ * | GET    | /wps/deposit/orders                 |     | yes   | ?page, pageSize                                                |
+ * | POST   | /wps/deposit/webhook/sandbox        |     |       | raw signed JSON: event, paymentRef, merchantRef, amountMinor…  |
+ * | GET    | /wps/relay/CSP_unreadCount          |     | yes   | -                                                              |
+ * | GET    | /wps/messages                       |     | yes   | ?page, pageSize                                                |
+ * | POST   | /wps/messages/read                  |     | yes   | ids                                                            |
+ * | *      | /ops/session/*, /ops/audit, /ops/deposit-channels, /ops/deposits/* | | member token (refused) | see docs/api.md |
  *
  * The password change runs last among the authenticated variants and logout is fuzzed with
  * fresh sessions, so neither cuts the shared token short for the other calls.
@@ -195,6 +203,30 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
   { method: 'PUT', path: '/ops/withdrawal-settings', encrypted: false, token: true, fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'] },
+  // Deposits, notices, operator sessions (issue 3 §2, §6). The sandbox pay page answers HTML, not the envelope, and is
+  // covered by the deposit tests; its webhook is fuzzed here (every random body fails the signature or the parse).
+  { method: 'GET', path: '/wps/deposit/channels', encrypted: false, token: true, fields: [] },
+  { method: 'POST', path: '/wps/deposit/orders', encrypted: false, token: true, fields: ['channelId', 'amount', 'idempotencyKey'] },
+  { method: 'GET', path: '/wps/deposit/orders', encrypted: false, token: true, fields: ['page', 'pageSize'] },
+  { method: 'POST', path: '/wps/deposit/webhook/sandbox', encrypted: false, token: false, fields: ['event', 'paymentRef', 'merchantRef', 'amountMinor', 'currency', 'timestamp'] },
+  { method: 'GET', path: '/wps/relay/CSP_unreadCount', encrypted: false, token: true, fields: [] },
+  { method: 'GET', path: '/wps/messages', encrypted: false, token: true, fields: ['page', 'pageSize'] },
+  { method: 'POST', path: '/wps/messages/read', encrypted: false, token: true, fields: ['ids'] },
+  { method: 'POST', path: '/ops/session/login', encrypted: false, token: false, fields: ['username', 'password'] },
+  { method: 'GET', path: '/ops/session/me', encrypted: false, token: true, fields: [] },
+  { method: 'DELETE', path: '/ops/session/logout', encrypted: false, token: true, fields: [] },
+  { method: 'GET', path: '/ops/audit', encrypted: false, token: true, fields: ['page', 'pageSize', 'subjectType', 'subjectId', 'action'] },
+  { method: 'GET', path: '/ops/deposit-channels', encrypted: false, token: true, fields: [] },
+  {
+    method: 'PUT',
+    path: '/ops/deposit-channels',
+    encrypted: false,
+    token: true,
+    fields: ['id', 'name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'enabled', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider'],
+  },
+  { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize'] },
+  { method: 'POST', path: '/ops/deposits/1/confirm', encrypted: false, token: true, fields: ['reason'] },
+  { method: 'POST', path: '/ops/deposits/1/reject', encrypted: false, token: true, fields: ['reason'] },
 ];
 
 const LOGOUT: Endpoint = { method: 'DELETE', path: '/wps/session/logout', encrypted: false, token: true, fields: [] };
@@ -278,6 +310,19 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   maxAmountMinor: digits(1, 8),
   dailyCountLimit: fc.integer({ min: -1, max: 2000 }),
   autoReceiptMinutes: fc.integer({ min: -1, max: 100_000 }),
+  channelId: fc.oneof(fc.constantFrom('1', '2', '0', '999999', 'abc'), digits(1, 19)),
+  ids: fc.array(fc.oneof(digits(1, 4), fc.constantFrom('x', '')), { maxLength: 5 }),
+  event: fc.constantFrom('payment.succeeded', 'payment.failed', 'x'),
+  paymentRef: fc.stringMatching(/^sbx_[a-f0-9]{24}$/),
+  merchantRef: digits(1, 4),
+  amountMinor: fc.oneof(digits(1, 8), fc.constantFrom('0', '-1', '1.5')),
+  currency: fc.constantFrom('BRL', 'USD', 'x'),
+  timestamp: fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), fc.constant(Math.floor(Date.now() / 1000))),
+  feeBps: fc.integer({ min: -1, max: 10_001 }),
+  feeFixedMinor: digits(1, 6),
+  sort: fc.integer({ min: -2000, max: 2000 }),
+  provider: fc.constantFrom('sandbox', 'other'),
+  subjectType: fc.constantFrom('deposit_order', 'deposit_channel', ''),
 };
 
 /** Objects with the schema's own keys (and a few extra), each given a plausible or a wrong value. */
