@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type AppConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/database';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemoOperator } from '../apps/server/src/db/seed';
 import { buildApp, type App } from '../apps/server/src/app';
@@ -11,6 +11,8 @@ export type BenchServer = {
   app: App;
   baseUrl: string;
   databaseKind: string;
+  /** The app's own database handle (same pool), for benches that compare against raw SQL. */
+  database: DatabaseHandle;
   close: () => Promise<void>;
 };
 
@@ -42,6 +44,7 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}): Prom
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseKind: scratch ? 'PostgreSQL' : 'PGlite (in memory)',
+    database,
     close: async () => {
       await app.close();
       await database.close();

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const BENCHES: Record<string, string> = {
   'member-info': 'bench/member-info.bench.ts',
   login: 'bench/login.bench.ts',
+  wallet: 'bench/wallet-transfer.bench.ts',
 };
 
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
