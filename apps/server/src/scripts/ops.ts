@@ -12,6 +12,7 @@ import { createServices } from '../services';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
 import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
+import { SECURITY_COMMANDS } from '../modules/security/security.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -169,6 +170,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
   },
   ...OPERATOR_COMMANDS,
   ...DEPOSIT_COMMANDS,
+  ...SECURITY_COMMANDS,
 };
 
 function printUsage(): void {

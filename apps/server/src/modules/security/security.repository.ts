@@ -380,3 +380,58 @@ export async function prunePaymentPasswordFailures(db: Db, before: Date): Promis
     .where('id', 'in', (eb) => eb.selectFrom('payment_password_failures').select('id').where('at', '<', before).limit(500))
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Operator tasks (ops CLI)
+// ---------------------------------------------------------------------------------------------
+
+export type BankAdminRow = { code: string; name: string; enabled: boolean; sortOrder: number };
+
+/** Every bank, enabled or not, in the operator's order. */
+export async function findAllBanks(db: Db): Promise<BankAdminRow[]> {
+  const rows = await db
+    .selectFrom('banks')
+    .select(['code', 'name', 'enabled', 'sort_order'])
+    .orderBy('sort_order', 'asc')
+    .orderBy('name', 'asc')
+    .execute();
+  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, sortOrder: r.sort_order }));
+}
+
+/** One bank by code, locked for update inside the caller's transaction. */
+export async function findBankForUpdate(db: Db, code: string): Promise<BankAdminRow | undefined> {
+  const row = await db
+    .selectFrom('banks')
+    .select(['code', 'name', 'enabled', 'sort_order'])
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { code: row.code, name: row.name, enabled: row.enabled, sortOrder: row.sort_order } : undefined;
+}
+
+/** Insert a bank or update its name, order and switch. */
+export async function upsertBank(db: Db, bank: BankAdminRow): Promise<void> {
+  await db
+    .insertInto('banks')
+    .values({ code: bank.code, name: bank.name, enabled: bank.enabled, sort_order: bank.sortOrder })
+    .onConflict((oc) => oc.column('code').doUpdateSet({ name: bank.name, enabled: bank.enabled, sort_order: bank.sortOrder }))
+    .execute();
+}
+
+/** The member id of an account name (case-insensitive), locked for update. */
+export async function findMemberForUpdate(db: Db, account: string): Promise<{ id: string; paymentPasswordHash: string | null } | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select(['id', 'payment_password_hash'])
+    .where(sql<string>`lower(account)`, '=', account.trim().toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { id: row.id, paymentPasswordHash: row.payment_password_hash } : undefined;
+}
+
+/** Remove the payment password with its tries and lock, so the player can set a new one. */
+export async function clearPaymentPassword(db: Db, memberId: string): Promise<void> {
+  await db.updateTable('members').set({ payment_password_hash: null }).where('id', '=', memberId).execute();
+  await db.deleteFrom('payment_password_failures').where('member_id', '=', memberId).execute();
+  await db.deleteFrom('payment_password_locks').where('member_id', '=', memberId).execute();
+}

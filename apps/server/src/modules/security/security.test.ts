@@ -19,6 +19,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import type { AppError } from '../../http/app-error';
 import { createTestClock, silentLog } from '../verification/verification.test-support';
+import { COMMANDS } from '../../scripts/ops';
 import { PAYMENT_PASSWORD_LIMITS, createSecurityService } from './security.service';
 
 const PAYEE = 'Maria Clara Souza';
@@ -356,6 +357,67 @@ describeEachDatabase('security centre', (target) => {
       await t.database.db.transaction().execute((trx) => security.verifyPaymentPassword(memberId, PIN, trx));
       const err = await rejection(t.database.db.transaction().execute((trx) => security.verifyPaymentPassword(memberId, '000111', trx)));
       expect(err.errorCode).toBe(ErrorCode.PAYMENT_PASSWORD_INVALID);
+    });
+  });
+
+  describe('operator tasks (ops CLI)', () => {
+    async function ops(name: string, args: string[]): Promise<unknown> {
+      const command = COMMANDS[name];
+      if (!command) throw new Error(`no ops command ${name}`);
+      let printed: unknown;
+      await command.run({ database: t.database, print: (v) => (printed = v) }, args);
+      return printed;
+    }
+
+    async function auditActions(subjectType: string, subjectId: string): Promise<string[]> {
+      const rows = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('subject_type', '=', subjectType)
+        .where('subject_id', '=', subjectId)
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map((r) => r.action);
+    }
+
+    it('add, disable and enable a bank; players see the change; every step is audited', async () => {
+      const { token } = await newMember();
+      await call(t.app, 'PUT', '/wps/member/payee-name', { token, payload: { payeeName: PAYEE } });
+      expect(await ops('bank:set', ['7777', 'Banco', 'Teste', '--order', '500'])).toEqual({ code: '7777', name: 'Banco Teste', enabled: true, sortOrder: 500 });
+      const banks = () => call(t.app, 'GET', '/wps/member/banks', { token }).then((r) => valueOf<Bank[]>(r));
+      expect(await banks()).toContainEqual({ code: '7777', name: 'Banco Teste' });
+      valueOf(await bindBank(token, { bankCode: '7777', accountNumber: '70007000', holderName: PAYEE }));
+
+      await ops('bank:disable', ['7777']);
+      expect((await banks()).map((b) => b.code)).not.toContain('7777');
+      expectFailure(await bindBank(token, { bankCode: '7777', accountNumber: '70007001', holderName: PAYEE }), ErrorCode.BANK_NOT_SUPPORTED, 400);
+      // The account bound before keeps its bank.
+      expect((await summary(token)).bankAccounts[0]).toMatchObject({ bankCode: '7777', bankName: 'Banco Teste' });
+
+      await ops('bank:enable', ['7777']);
+      expect((await banks()).map((b) => b.code)).toContain('7777');
+      expect(await auditActions('bank', '7777')).toEqual(['bank.save', 'bank.disable', 'bank.enable']);
+
+      await expect(ops('bank:set', ['bad code!', 'X'])).rejects.toThrow(/^not a/);
+      await expect(ops('bank:disable', ['nope'])).rejects.toThrow(/^not a known bank/);
+    });
+
+    it('reset a forgotten payment password, lock included, so the player sets a new one', async () => {
+      const user = await registerUser(t.app);
+      const { token } = user.result;
+      const memberId = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token })).id;
+      await setPin(token, { newPaymentPassword: PIN, confirmPaymentPassword: PIN });
+      const { security } = t.app.services;
+      for (let i = 0; i < PAYMENT_PASSWORD_LIMITS.maxFailures; i++) await rejection(security.verifyPaymentPassword(memberId, '000111'));
+      expect((await rejection(security.verifyPaymentPassword(memberId, PIN))).errorCode).toBe(ErrorCode.PAYMENT_PASSWORD_LOCKED);
+
+      await expect(ops('payment-password:reset', [user.username])).rejects.toThrow(/^not a valid call/);
+      expect(await ops('payment-password:reset', [user.username.toUpperCase(), 'player', 'forgot', 'it'])).toEqual({ memberId });
+      expect((await summary(token)).hasPaymentPassword).toBe(false);
+      valueOf(await setPin(token, { newPaymentPassword: '592817', confirmPaymentPassword: '592817' }));
+      await security.verifyPaymentPassword(memberId, '592817');
+      expect(await auditActions('member', memberId)).toContain('member.payment_password.reset');
+      await expect(ops('payment-password:reset', ['nobody-here', 'x'])).rejects.toThrow(/^not a known account/);
     });
   });
 
