@@ -4,8 +4,8 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, 
 
 /**
  * The security centre in My account (issue 3 §1): bind the real name, set the payment password,
- * bind a bank account (holder must be the real name), link an e-mail with the mailed code, and
- * the bound items can no longer be changed.
+ * bind a bank account (holder must be the real name), link an e-mail and a mobile number with
+ * their codes from the dev outbox, and the bound items can no longer be changed.
  *
  * Like the auth suite, this runs on a second built server whose operator has the registration
  * captcha off (set with the ops CLI before it starts), so the player can register in the browser.
@@ -50,6 +50,22 @@ async function registerAndOpenMyAccount(page: Page, baseURL: string): Promise<{ 
   return { username, panel };
 }
 
+async function readSmsCode(page: Page, baseURL: string, fullNumber: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${baseURL}/dev/outbox/sms?mobile=${fullNumber}`);
+        const body = (await response.json()) as { value: { code: string | null }[] };
+        code = body.value[0]?.code ?? null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
 async function readEmailCode(page: Page, baseURL: string, to: string): Promise<string> {
   let code: string | null = null;
   await expect
@@ -81,7 +97,7 @@ test.describe('security centre', () => {
     await server?.stop();
   });
 
-  test('bind the real name, set the payment password, bind a bank account, link an e-mail', async ({ page }) => {
+  test('bind the real name, set the payment password, bind a bank account, link an e-mail and a mobile', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const { username, panel } = await registerAndOpenMyAccount(page, server.baseURL);
     await expectNoSeriousA11yViolations(page, 'security centre, empty');
@@ -157,6 +173,20 @@ test.describe('security centre', () => {
     await expect(mail).toContainText('Vinculado');
     await expect(mail.getByRole('button')).toHaveCount(0);
 
+    // Mobile: SMS code (purpose bind) from the outbox, then the link is final.
+    const mobile = `119${String(Date.now() % 1e8).padStart(8, '0')}`;
+    const phone = panel.getByTestId('sec-mobile');
+    await phone.getByRole('button', { name: 'Vincular' }).click();
+    await phone.getByRole('textbox', { name: 'Número de celular', exact: true }).fill(mobile);
+    await phone.getByRole('button', { name: 'Obter código' }).click();
+    await expect(phone.getByRole('button', { name: /Código enviado \(\d+ s\)/ })).toBeDisabled();
+    const smsCode = await readSmsCode(page, server.baseURL, `55${mobile}`);
+    await phone.getByRole('textbox', { name: 'Código SMS', exact: true }).fill(smsCode);
+    await phone.getByRole('button', { name: 'Vincular celular' }).click();
+    await expect(page.getByText('Celular vinculado.')).toBeVisible();
+    await expect(phone).toContainText(`+55 ${mobile.slice(0, 2)}`);
+    await expect(phone.getByRole('button')).toHaveCount(0);
+
     await expectNoSeriousA11yViolations(page, 'security centre, bound');
     await page.screenshot({ path: path.join(SHOTS, 'security-centre-1366.png') });
     await panel.getByTestId('sec-bank-accounts').scrollIntoViewIfNeeded();
@@ -179,5 +209,12 @@ test.describe('security centre', () => {
     await page.screenshot({ path: path.join(SHOTS, 'security-centre-360.png') });
     await bank.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'security-centre-bank-form-360.png') });
+
+    // The light theme reads as well.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
+    await expectNoSeriousA11yViolations(page, 'security centre at 360 px, light theme');
+    await page.screenshot({ path: path.join(SHOTS, 'security-centre-bank-form-360-light.png') });
   });
 });
