@@ -292,9 +292,10 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   holderName: fc.constantFrom('Maria Silva', 'MARIA SILVA', 'Other Name', ''),
   bankCode: fc.constantFrom('001', '341', '260', '999', 'x'),
   accountNumber: fc.oneof(digits(4, 20), fc.constantFrom('1234-5', '12.345.678-9', 'abc')),
-  oldPaymentPassword: digits(6, 6),
-  newPaymentPassword: fc.oneof(digits(6, 6), fc.constantFrom('123456', 'abcdef')),
-  confirmPaymentPassword: digits(6, 6),
+  // A small pool, so new and confirmation often match and requests reach the handler.
+  oldPaymentPassword: fc.constantFrom('483920', '592817', '000111'),
+  newPaymentPassword: fc.constantFrom('483920', '592817', '123456', 'abcdef', '4839201'),
+  confirmPaymentPassword: fc.constantFrom('483920', '592817'),
   avatarId: fc.integer({ min: -1, max: 10 }),
   amount: fc.oneof(fc.stringMatching(/^\d{1,6}(\.\d{1,3})?$/), fc.constantFrom('0', '10', '1e3', '-5', '99999999999999999999')),
   bankAccountId: fc.oneof(digits(1, 4), fc.constantFrom('0', 'abc', '99999999999999999999')),

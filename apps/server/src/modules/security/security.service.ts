@@ -231,6 +231,13 @@ export function createSecurityService(ctx: SecurityContext) {
     return inCallerTransaction ? reserve(exec) : exec.transaction().execute(reserve);
   }
 
+  /**
+   * Check a member's payment password (withdrawals, transfers, changing it). Throws
+   * PAYMENT_PASSWORD_NOT_SET, PAYMENT_PASSWORD_INVALID { attemptsLeft } or PAYMENT_PASSWORD_LOCKED
+   * { retryAfterSeconds }. Call it before opening your transaction: with `trx` on PostgreSQL the
+   * tries are written on a second pool connection (so your rollback keeps them), which many
+   * parallel callers each holding a connection could exhaust.
+   */
   async function verifyPaymentPassword(memberId: string, password: string, trx?: Db): Promise<void> {
     // Tries are written outside the caller's transaction (a wrong password makes the caller roll
     // back, which must not erase the failure) except on PGlite, whose single session forbids it.
