@@ -464,6 +464,24 @@ describeEachDatabase('security centre', (target) => {
       expectFailure(await call(t.app, 'POST', '/wps/verification/email/bind', { token: b.token, payload: { email } }), ErrorCode.EMAIL_TAKEN, 409);
     });
 
+    it('two members linking one address at once: exactly one wins', async () => {
+      const email = uniqueEmail();
+      const members = [await newMember(), await newMember()];
+      const codes: string[] = [];
+      for (const m of members) {
+        valueOf(await call(t.app, 'POST', '/wps/verification/email/bind', { token: m.token, payload: { email } }));
+        const mails = valueOf<{ text: string }[]>(await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(email)}`));
+        codes.push(/\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '');
+      }
+      const results = await Promise.all(
+        members.map((m, i) => call(t.app, 'POST', '/wps/member/email', { token: m.token, payload: { email, verificationCode: codes[i] } })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expectFailure(results.find((r) => r.statusCode === 409) ?? results[0]!, ErrorCode.EMAIL_TAKEN, 409);
+      const verified = await Promise.all(members.map((m) => summary(m.token).then((x) => x.emailVerified)));
+      expect(verified.filter(Boolean)).toHaveLength(1);
+    });
+
     it('refuses a malformed address', async () => {
       const { token } = await newMember();
       expectFailure(await call(t.app, 'POST', '/wps/verification/email/bind', { token, payload: { email: 'not-an-email' } }), ErrorCode.VALIDATION_FAILED, 400);
