@@ -17,6 +17,7 @@ export const EXTRA_PORTS = {
   loginToHome: 8192,
   region: 8193,
   security: 8202,
+  deposits: 8212,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

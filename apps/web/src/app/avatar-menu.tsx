@@ -6,6 +6,10 @@ import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../features/member/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
 import { openMemberCentre } from '../features/member-centre/member-centre-store';
+import { useDepositReturn } from '../features/deposit/use-deposit-return';
+import { useUnreadCount } from '../features/messages/api/get-unread-count';
+import { MailIcon } from '../features/messages/components/mail-icon';
+import { UnreadBadge } from '../features/messages/components/unread-badge';
 
 type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => void; busy?: boolean };
 
@@ -15,7 +19,10 @@ type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => vo
  */
 export function AvatarMenu() {
   const { t } = useTranslation('common');
-  const { info } = useMemberInfo();
+  const { info, isTrial } = useMemberInfo();
+  // Back from a payment gateway's pay page (?depositOrder=…): refresh money and show the deposit page.
+  useDepositReturn();
+  const unread = useUnreadCount(!isTrial).data ?? 0;
   const logout = useLogout();
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
@@ -24,6 +31,12 @@ export function AvatarMenu() {
 
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+    {
+      id: 'messages',
+      label: unread > 0 ? `${t('messages:menuItem')} (${unread})` : t('messages:menuItem'),
+      icon: <MailIcon />,
+      onSelect: () => openMemberCentre('messageV2'),
+    },
     { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
   ];
 
@@ -71,7 +84,10 @@ export function AvatarMenu() {
         aria-label={t('header.accountMenu', { account: info?.account ?? '' })}
         onClick={() => setOpen(!isOpen)}
       >
-        <MemberAvatar size={32} />
+        <span className="unread-anchor">
+          <MemberAvatar size={32} />
+          <UnreadBadge isTrial={isTrial} />
+        </span>
         <ChevronDownIcon size={16} className="avatar-menu__chevron" />
       </button>
       {isOpen && (

@@ -11,13 +11,19 @@ import {
   type MemberCentrePageKey,
 } from '../member-centre-store';
 import { SecurityCenter, type SecurityCenterProps } from './security-center';
+import { DepositPage } from '../../deposit/components/deposit-page';
+import { MessagePage } from '../../messages/components/message-page';
 import './member-centre.css';
 
 type PageProps = SecurityCenterProps;
 type PageEntry = { key: MemberCentrePageKey; labelKey: string; component: ComponentType<PageProps> };
 
 /** The pages that exist. Later issues add theirs here; the menu lists only these. */
-const PAGES: readonly PageEntry[] = [{ key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter }];
+const PAGES: readonly PageEntry[] = [
+  { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter },
+  { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
+  { key: 'messageV2', labelKey: 'messages:pageTitle', component: MessagePage },
+];
 
 export type MemberCentrePanelProps = {
   /** Opens the change-password modal (wired by the app so features stay independent). */

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositOrder } from '@wps/shared/schemas/deposit';
+import { TabPanel, Tabs } from '../../../components/ui/tabs';
+import { useDepositChannels } from '../api/list-deposit-channels';
+import { ChannelSummary } from './channel-summary';
+import { DepositForm } from './deposit-form';
+import { DepositOrderList } from './deposit-order-list';
+import { ManualTransferDetails } from './manual-transfer-details';
+import './deposit.css';
+
+/** Member-centre page depositv2: channel tabs, the amount form or the transfer details, and the order list. */
+export function DepositPage() {
+  const { t } = useTranslation('deposit');
+  const channels = useDepositChannels();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [manualOrder, setManualOrder] = useState<DepositOrder | null>(null);
+  const list = channels.data ?? [];
+  const channel = list.find((c) => c.id === selected) ?? list[0];
+
+  return (
+    <div className="deposit-page">
+      <h2 className="deposit-page__title">{t('pageTitle')}</h2>
+      {channels.isPending ? (
+        <div className="deposit-page__skeleton" aria-busy="true" aria-label={t('loadingChannels')}>
+          <span />
+          <span />
+        </div>
+      ) : !channel ? (
+        <p className="deposit-page__empty">{t('noChannels')}</p>
+      ) : manualOrder ? (
+        <ManualTransferDetails order={manualOrder} onDone={() => setManualOrder(null)} />
+      ) : (
+        <>
+          <Tabs
+            idBase="deposit-channel"
+            ariaLabel={t('channels')}
+            className="deposit-tabs"
+            items={list.map((c) => ({ id: c.id, label: c.name }))}
+            value={channel.id}
+            onChange={setSelected}
+          />
+          <TabPanel idBase="deposit-channel" value={channel.id} className="deposit-panel">
+            <ChannelSummary channel={channel} />
+            <DepositForm key={channel.id} channel={channel} onManualOrder={setManualOrder} />
+          </TabPanel>
+        </>
+      )}
+      <DepositOrderList />
+    </div>
+  );
+}

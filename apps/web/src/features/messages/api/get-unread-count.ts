@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/session-storage';
+
+/** Query key prefix of everything notices change (count and list). */
+export const NOTICES_QUERY_KEY = ['member', 'notices'] as const;
+
+/** GET /wps/relay/CSP_unreadCount (token): the number of unread notices. */
+export function getUnreadCount(): Promise<number> {
+  return apiRequest<number>('/wps/relay/CSP_unreadCount');
+}
+
+export function unreadCountQueryOptions(token: string | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: [...NOTICES_QUERY_KEY, 'unread', token],
+    queryFn: getUnreadCount,
+    enabled: token !== null && enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Unread notice count; spec §4: trial accounts do not fetch it. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery(unreadCountQueryOptions(useToken(), enabled));
+}
