@@ -10,6 +10,11 @@ export type DepositSettings = {
   manualTtlMinutes: number;
   /** Minutes a gateway order waits for the payment (DEPOSIT_GATEWAY_TTL_MINUTES). */
   gatewayTtlMinutes: number;
+  /**
+   * Whether the sandbox gateway takes payments. Anyone may press its Pay button, so it is off
+   * with NODE_ENV=production unless ALLOW_SANDBOX_GATEWAY=1 says otherwise.
+   */
+  isSandboxEnabled: boolean;
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -25,5 +30,6 @@ export function loadDepositSettings(env: NodeJS.ProcessEnv = process.env): Depos
     isSandboxSecretGenerated: !(configured && configured.length >= 16),
     manualTtlMinutes: positiveInt(env.DEPOSIT_MANUAL_TTL_MINUTES, 24 * 60),
     gatewayTtlMinutes: positiveInt(env.DEPOSIT_GATEWAY_TTL_MINUTES, 30),
+    isSandboxEnabled: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_GATEWAY === '1' || env.ALLOW_SANDBOX_GATEWAY === 'true',
   };
 }

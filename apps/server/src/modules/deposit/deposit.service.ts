@@ -180,9 +180,15 @@ export function createDepositService(ctx: DepositContext) {
   const { db, log, system, ledger, audit, messages, rateLimiter, settings } = ctx;
   const now = ctx.now ?? Date.now;
   const sandbox = createSandboxGateway({ db, secret: settings.sandboxSecret, now });
-  const gateways: Record<string, GatewayProvider> = { sandbox: sandbox.provider };
-  if (settings.isSandboxSecretGenerated) {
+  // Only providers that may take payments here; channels of any other provider are closed.
+  const gateways: Record<string, GatewayProvider> = settings.isSandboxEnabled ? { sandbox: sandbox.provider } : {};
+  if (settings.isSandboxEnabled && settings.isSandboxSecretGenerated) {
     log.warn('SANDBOX_GATEWAY_SECRET is not set: the sandbox gateway signs with a random per-process secret');
+  }
+
+  /** A gateway channel is usable only while its provider may take payments. */
+  function isUsable(channel: Pick<ChannelRow, 'type' | 'provider'>): boolean {
+    return channel.type !== 'gateway' || (channel.provider !== null && gateways[channel.provider] !== undefined);
   }
 
   async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -363,16 +369,18 @@ export function createDepositService(ctx: DepositContext) {
   }
 
   return {
-    /** The gateways by provider name; `sandbox` also serves the pay page. */
+    /** The gateways by provider name. */
     gateways,
+    /** The sandbox gateway (pay page, signing); its routes answer 404 while it is disabled. */
     sandbox,
+    isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
 
     /** GET /wps/deposit/channels: enabled channels in the operator currency. */
     async listChannels(): Promise<DepositChannel[]> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      const rows = await findChannels(db, { enabledOnly: true, currency: brand.currency });
+      const rows = (await findChannels(db, { enabledOnly: true, currency: brand.currency })).filter(isUsable);
       return rows.map((c) => ({
         id: c.id,
         name: c.name,
@@ -462,7 +470,7 @@ export function createDepositService(ctx: DepositContext) {
       await rateLimiter.consume('deposit-order', memberId, ORDER_LIMIT.limit, ORDER_LIMIT.windowSeconds);
       const channel = await findChannel(db, body.channelId);
       if (!channel || channel.currency !== brand.currency) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel');
-      if (!channel.enabled) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
+      if (!channel.enabled || !isUsable(channel)) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
       const fee = computeDepositFee(amountMinor, channel);
       const range = {
         min: formatMinor(channel.minMinor, scale),

@@ -8,6 +8,8 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { COMMANDS } from '../../scripts/ops';
 import { setOrderExpiry } from './deposit.repository';
+import { loadDepositSettings } from './deposit-settings';
+import { createDepositService } from './deposit.service';
 import {
   balanceMinor,
   createOrder,
@@ -302,6 +304,32 @@ describeEachDatabase('deposits', (target) => {
       expect(await depositTransactionCount(t, order.id)).toBe(1);
       // Other JSON routes still parse bodies normally.
       expectFailure(await call(t.app, 'POST', '/wps/deposit/orders', { token: player.token, payload: { channelId: gateway.id } }), ErrorCode.VALIDATION_FAILED, 400);
+    });
+
+    it('is off in production unless allowed: no channel, no order, no webhook', async () => {
+      expect(loadDepositSettings({ NODE_ENV: 'production' }).isSandboxEnabled).toBe(false);
+      expect(loadDepositSettings({ NODE_ENV: 'production', ALLOW_SANDBOX_GATEWAY: '1' }).isSandboxEnabled).toBe(true);
+      expect(loadDepositSettings({}).isSandboxEnabled).toBe(true);
+      const s = t.app.services;
+      const production = createDepositService({
+        db: t.database.db,
+        log: t.app.log as never,
+        system: s.system,
+        ledger: s.ledger,
+        audit: s.audit,
+        messages: s.messages,
+        rateLimiter: s.rateLimiter,
+        settings: loadDepositSettings({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: 'a-configured-secret-value' }),
+      });
+      const player = await newPlayer(t);
+      const gateway = await demoChannel(t, player.token, 'gateway');
+      const listed = await production.listChannels();
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.every((c) => c.type === 'manual_bank')).toBe(true);
+      await expect(production.createOrder(player.memberId, { channelId: gateway.id, amount: '10', idempotencyKey: 'prod-key-1' })).rejects.toMatchObject({
+        errorCode: ErrorCode.DEPOSIT_CHANNEL_DISABLED,
+      });
+      await expect(production.handleWebhook('sandbox', Buffer.from('{}'), {})).rejects.toMatchObject({ errorCode: ErrorCode.NOT_FOUND });
     });
 
     it('resolves an overdue gateway order by asking the gateway when the webhook never came', async () => {

@@ -50,7 +50,9 @@ function page(title: string, body: string): string {
  * browser goes back to the site.
  */
 export function registerSandboxGatewayRoutes(app: FastifyInstance, services: AppServices): void {
-  const { sandbox } = services.deposits;
+  const { sandbox, isSandboxEnabled } = services.deposits;
+  // In production the sandbox is off (anyone can press Pay): no pay page at all.
+  if (!isSandboxEnabled) return;
 
   app.get(`${SANDBOX_PAY_PATH}/:paymentRef`, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
