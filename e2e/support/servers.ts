@@ -18,6 +18,7 @@ export const EXTRA_PORTS = {
   region: 8193,
   security: 8202,
   deposits: 8212,
+  withdrawals: 8222,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/ui/icons';
+import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
 import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../features/member/api/get-member-info';
@@ -31,6 +31,7 @@ export function AvatarMenu() {
 
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+    { id: 'records', label: t('records:menu.accountRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transactionHistory') },
     {
       id: 'messages',
       label: unread > 0 ? `${t('messages:menuItem')} (${unread})` : t('messages:menuItem'),

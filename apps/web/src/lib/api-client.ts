@@ -83,6 +83,8 @@ function encodeForm(body: unknown): URLSearchParams {
 
 async function encodeBody(options: ApiRequestOptions, headers: Headers): Promise<BodyInit | undefined> {
   if (options.body === undefined) return undefined;
+  // Multipart uploads: the browser sets the content type with its boundary.
+  if (typeof FormData !== 'undefined' && options.body instanceof FormData) return options.body;
   if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     return encodeForm(options.body);

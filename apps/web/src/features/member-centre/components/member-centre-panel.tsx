@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { MemberInfo } from '@wps/shared/schemas/member';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { WarningDialog } from '../../../components/ui/warning-dialog';
@@ -11,16 +12,28 @@ import {
   type MemberCentrePageKey,
 } from '../member-centre-store';
 import { SecurityCenter, type SecurityCenterProps } from './security-center';
+import { WithdrawPage } from '../../withdraw/components/withdraw-page';
+import { TransferUplinePage } from '../../transfer-upline/components/transfer-upline-page';
+import { TransactionHistory } from '../../account-record/components/transaction-history';
 import { DepositPage } from '../../deposit/components/deposit-page';
 import { MessagePage } from '../../messages/components/message-page';
 import './member-centre.css';
 
 type PageProps = SecurityCenterProps;
-type PageEntry = { key: MemberCentrePageKey; labelKey: string; component: ComponentType<PageProps> };
+type PageEntry = {
+  key: MemberCentrePageKey;
+  labelKey: string;
+  component: ComponentType<PageProps>;
+  /** Pages only some members see (e.g. transferUpline needs toUpline); absent: everyone. */
+  isShown?: (info: MemberInfo) => boolean;
+};
 
 /** The pages that exist. Later issues add theirs here; the menu lists only these. */
 const PAGES: readonly PageEntry[] = [
   { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter },
+  { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', component: WithdrawPage },
+  { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', component: TransferUplinePage, isShown: (info) => info.toUpline },
+  { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', component: TransactionHistory },
   { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
   { key: 'messageV2', labelKey: 'messages:pageTitle', component: MessagePage },
 ];
@@ -44,12 +57,13 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
   if (isTrial) {
     return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
   }
-  const current = PAGES.find((entry) => entry.key === page) ?? PAGES.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
+  const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info));
+  const current = visiblePages.find((entry) => entry.key === page) ?? visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
   const Page = current?.component;
   return (
     <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right">
       <nav className="mc-menu" aria-label={t('memberCentre.menu')}>
-        {PAGES.map((entry) => (
+        {visiblePages.map((entry) => (
           <button
             key={entry.key}
             type="button"

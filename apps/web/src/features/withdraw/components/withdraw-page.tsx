@@ -1,0 +1,222 @@
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawInfo } from '@wps/shared/schemas/withdrawal';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { useFormatMoney } from '../../../lib/money';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { useWithdrawInfo } from '../api/get-withdraw-info';
+import { compareDecimal, createIdempotencyKey } from '../format';
+import { WithdrawalOrders } from './withdrawal-orders';
+import '../withdraw.css';
+
+type FormValues = { amount: string; bankAccountId: string; paymentPassword: string };
+
+const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,8})?$/;
+
+/** The smaller of two decimal strings. */
+function minDecimal(a: string, b: string): string {
+  return compareDecimal(a, b) <= 0 ? a : b;
+}
+
+/** Member-centre page "withdraw": the form (never more than the withdrawable balance) and the orders. */
+export function WithdrawPage() {
+  const { t } = useTranslation('withdraw');
+  const info = useWithdrawInfo();
+  const titleId = useId();
+
+  return (
+    <section className="wd" aria-labelledby={titleId} data-testid="withdraw-page">
+      <h2 id={titleId} className="wd__title">
+        {t('title')}
+      </h2>
+      {info.isLoading ? (
+        <div className="wd-skeleton" aria-busy="true" aria-label={t('loading')}>
+          <div className="wd-skeleton__card" />
+          <div className="wd-skeleton__row" />
+          <div className="wd-skeleton__row" />
+        </div>
+      ) : info.error || !info.data ? (
+        <div className="wd-empty" role="alert">
+          <p>{translateError(info.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void info.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <WithdrawForm info={info.data} />
+          <WithdrawalOrders orders={info.data.orders} currency={info.data.currency} scale={info.data.scale} autoReceiptMinutes={info.data.autoReceiptMinutes} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function WithdrawForm({ info }: { info: WithdrawInfo }) {
+  const { t } = useTranslation('withdraw');
+  const format = useFormatMoney();
+  const money = (amount: string) => format(amount, { currency: info.currency, scale: info.scale });
+  const mutation = useCreateWithdrawal();
+  const [formError, setFormError] = useState<string | null>(null);
+  // One key per intended withdrawal: a retry after a lost answer cannot withdraw twice.
+  const keyRef = useRef(createIdempotencyKey());
+  const canSubmit = info.hasPaymentPassword && info.bankAccounts.length > 0;
+  const isDailyLimitReached = info.todayCount >= info.dailyCountLimit;
+  const maxOffered = minDecimal(info.withdrawable, info.maxAmount);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onTouched',
+    defaultValues: { amount: '', bankAccountId: info.bankAccounts[0]?.id ?? '', paymentPassword: '' },
+  });
+  const labels = { amount: t('form.amount'), bankAccountId: t('form.bankAccount'), paymentPassword: t('form.paymentPassword') };
+
+  function validateAmount(value: string): true | string {
+    const v = value.trim();
+    if (!v) return t('form.required', { field: labels.amount });
+    if (!AMOUNT_PATTERN.test(v) || (v.split('.')[1]?.length ?? 0) > info.scale) return t('form.amountFormat', { scale: info.scale });
+    if (compareDecimal(v, info.minAmount) < 0) return t('form.belowMin', { min: money(info.minAmount) });
+    if (compareDecimal(v, info.maxAmount) > 0) return t('form.aboveMax', { max: money(info.maxAmount) });
+    if (compareDecimal(v, info.withdrawable) > 0) return t('form.aboveBalance', { balance: money(info.withdrawable) });
+    return true;
+  }
+
+  function onSubmit(values: FormValues) {
+    setFormError(null);
+    mutation.mutate(
+      { amount: values.amount.trim(), bankAccountId: values.bankAccountId, paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      {
+        onSuccess: (order) => {
+          keyRef.current = createIdempotencyKey();
+          reset({ amount: '', bankAccountId: values.bankAccountId, paymentPassword: '' });
+          toast.success(t('form.success', { amount: money(order.amount) }));
+        },
+        onError: (error) => {
+          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
+            const left = (error.value as { attemptsLeft?: number } | undefined)?.attemptsLeft;
+            setError('paymentPassword', { message: left === undefined ? translateError(error) : t('form.attemptsLeft', { count: left }) });
+          } else if (isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
+            setError('paymentPassword', { message: translateError(error) });
+          } else if (
+            isApiError(error, 'INSUFFICIENT_FUNDS') ||
+            isApiError(error, 'WITHDRAWAL_AMOUNT_BELOW_MIN') ||
+            isApiError(error, 'WITHDRAWAL_AMOUNT_ABOVE_MAX') ||
+            isApiError(error, 'AMOUNT_INVALID')
+          ) {
+            setError('amount', { message: translateError(error) });
+          } else if (isApiError(error, 'BANK_ACCOUNT_NOT_FOUND')) {
+            setError('bankAccountId', { message: translateError(error) });
+          } else {
+            setFormError(translateError(error));
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="wd-form-card">
+      <dl className="wd-summary">
+        <div className="wd-summary__main">
+          <dt>{t('summary.withdrawable')}</dt>
+          <dd className="wd-money" data-testid="withdrawable">
+            {money(info.withdrawable)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('summary.limits')}</dt>
+          <dd className="wd-money">{t('summary.range', { min: money(info.minAmount), max: money(info.maxAmount) })}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.today')}</dt>
+          <dd className="wd-num">{t('summary.count', { count: info.todayCount, limit: info.dailyCountLimit })}</dd>
+        </div>
+      </dl>
+      {!info.hasPaymentPassword && <p className="wd-notice">{t('form.needPaymentPassword')}</p>}
+      {info.bankAccounts.length === 0 && <p className="wd-notice">{t('form.needBankAccount')}</p>}
+      {isDailyLimitReached && <p className="wd-notice">{t('form.dailyLimit')}</p>}
+      <form className="wd-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('form.label')}>
+        <TextField
+          label={labels.amount}
+          requiredMark
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={24}
+          placeholder={t('form.amountPlaceholder', { min: info.minAmount, max: maxOffered })}
+          error={errors.amount?.message}
+          disabled={!canSubmit}
+          trailing={
+            <button
+              type="button"
+              className="wd-all"
+              disabled={!canSubmit || compareDecimal(maxOffered, info.minAmount) < 0}
+              onClick={() => setValue('amount', maxOffered, { shouldValidate: true })}
+            >
+              {t('form.all')}
+            </button>
+          }
+          {...register('amount', { validate: validateAmount })}
+        />
+        <div className={`field${errors.bankAccountId ? ' has-error' : ''}`}>
+          <label className="field__label" htmlFor="wd-bank">
+            <span className="field__star" aria-hidden="true">
+              *
+            </span>
+            {labels.bankAccountId}
+          </label>
+          <div className="field__box">
+            <select
+              id="wd-bank"
+              className="field__input wd-select"
+              disabled={!canSubmit}
+              aria-invalid={errors.bankAccountId ? true : undefined}
+              aria-describedby={errors.bankAccountId ? 'wd-bank-error' : undefined}
+              {...register('bankAccountId', { validate: (v) => (v ? true : t('form.required', { field: labels.bankAccountId })) })}
+            >
+              {info.bankAccounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.bankName} · {a.accountNumberMasked} · {a.holderName}
+                </option>
+              ))}
+            </select>
+          </div>
+          {errors.bankAccountId && (
+            <p id="wd-bank-error" className="field__error" role="alert">
+              {errors.bankAccountId.message}
+            </p>
+          )}
+        </div>
+        <TextField
+          label={labels.paymentPassword}
+          requiredMark
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={64}
+          disabled={!canSubmit}
+          error={errors.paymentPassword?.message}
+          {...register('paymentPassword', { validate: (v) => (v ? true : t('form.required', { field: labels.paymentPassword })) })}
+        />
+        {formError && (
+          <p className="wd-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" variant="money" block loading={mutation.isPending} disabled={!canSubmit || isDailyLimitReached}>
+          {t('form.submit')}
+        </Button>
+        <p className="wd-hint">{t('form.autoReceiptHint', { minutes: info.autoReceiptMinutes })}</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { encryptPayload } from '../packages/shared/src/payload-crypto';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+
+/**
+ * Withdrawals (issue 3 §3, §5, §7): withdraw → operator approves → the player confirms receipt;
+ * withdraw → operator rejects → the money is back; a "not received" answer with a proof image;
+ * and the account record lists every one of these movements.
+ *
+ * Runs on a second built server whose registration captcha is off and whose finance operator
+ * was created with `npm run ops -- operator:create`. The player's payment password, bank account
+ * and first deposit are set up through the security and deposit APIs (the security and deposit
+ * suites test those screens).
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'withdraw');
+const PASSWORD = 'Lumen2024play';
+const PAYMENT_PASSWORD = '739184';
+const OPERATOR = 'e2e.withdrawals';
+const OPERATOR_PASSWORD = 'withdrawals-e2e-pass-2026';
+
+/** A 1×1 PNG: a real image for the proof upload. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+function prepare(dataDir: string): void {
+  const output = runOps(dataDir, ['config:get', 'register']);
+  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
+  settings.showCaptcha = false;
+  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
+  try {
+    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
+  } finally {
+    delete process.env.OPS_PASSWORD;
+  }
+}
+
+function label(text: string): RegExp {
+  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+type Api = { request: APIRequestContext; baseURL: string; token: string };
+
+async function api<T>(a: Api, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, token = a.token): Promise<T> {
+  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+  const body = (await response.json()) as { success: boolean; value: T; errorCode?: string };
+  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body.value;
+}
+
+async function register(page: Page, baseURL: string): Promise<string> {
+  const username = `w${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(label('Senha')).fill(PASSWORD);
+  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+  return username;
+}
+
+/** Payee name, payment password (encrypted call) and a bank account, through the security centre API. */
+async function bindSecurity(a: Api): Promise<void> {
+  await api(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
+  const key = await api<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
+  const body = await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+  await api(a, 'PUT', '/wps/member/payment-password', body);
+  const banks = await api<{ code: string }[]>(a, 'GET', '/wps/member/banks');
+  await api(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '12345678', holderName: 'Maria Silva' });
+}
+
+/** A manual bank-transfer deposit, confirmed by the operator. */
+async function deposit(a: Api, ops: string, amount: string): Promise<void> {
+  const channels = await api<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const manual = channels.find((c) => c.type === 'manual_bank');
+  expect(manual, 'a manual bank-transfer channel').toBeDefined();
+  const order = await api<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-dep-${Date.now()}` });
+  await api(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+}
+
+async function latestOrderId(a: Api): Promise<string> {
+  const info = await api<{ orders: { id: string }[] }>(a, 'GET', '/wps/withdraw/info');
+  return info.orders[0]!.id;
+}
+
+async function openWithdraw(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sacar' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
+  return panel;
+}
+
+/** Reload the page (the session survives in sessionStorage) and reopen the withdraw page. */
+async function reopenWithdraw(page: Page): Promise<Locator> {
+  await page.reload();
+  return openWithdraw(page);
+}
+
+async function requestWithdrawal(panel: Locator, amount: string): Promise<void> {
+  await panel.getByLabel(label('Valor')).fill(amount);
+  await panel.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+  await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
+}
+
+let server: ExtraServer;
+
+test.describe('withdrawals', () => {
+  test.setTimeout(180_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer('withdrawals', EXTRA_PORTS.withdrawals, prepare);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('withdraw → approve → received; withdraw → reject → money back; not received with proof; the account record shows it all', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL);
+    const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
+    const a: Api = { request, baseURL: server.baseURL, token };
+    const opsLogin = await request.post(`${server.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
+    const ops = ((await opsLogin.json()) as { value: { token: string } }).value.token;
+    await bindSecurity(a);
+    await deposit(a, ops, '500');
+    const balance = page.getByTestId('header-balance');
+
+    await test.step('withdraw, the operator approves, the player confirms received', async () => {
+      let panel = await reopenWithdraw(page);
+      await expect(balance).toHaveText(/R\$\s*500,00/);
+      await expect(panel.getByTestId('withdrawable')).toHaveText(/R\$\s*500,00/);
+      // The form never offers more than the balance.
+      await panel.getByLabel(label('Valor')).fill('600');
+      await panel.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+      await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
+      await expect(panel.getByText('Você pode sacar no máximo R$ 500,00.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'withdraw page');
+      await page.screenshot({ path: path.join(SHOTS, 'withdraw-form-1366.png') });
+
+      await requestWithdrawal(panel, '120');
+      await expect(balance).toHaveText(/R\$\s*380,00/);
+      const id = await latestOrderId(a);
+      await expect(panel.getByTestId(`withdrawal-${id}`).getByTestId('withdrawal-status')).toHaveText('Em análise');
+
+      await api(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      panel = await reopenWithdraw(page);
+      const order = panel.getByTestId(`withdrawal-${id}`);
+      await expect(order.getByTestId('withdrawal-status')).toHaveText('Aprovado – confirme o recebimento');
+      await page.screenshot({ path: path.join(SHOTS, 'withdraw-approved-1366.png') });
+      await order.getByRole('button', { name: 'Recebido', exact: true }).click();
+      await expect(order.getByTestId('withdrawal-status')).toHaveText('Recebido');
+      await expect(balance).toHaveText(/R\$\s*380,00/);
+    });
+
+    await test.step('withdraw, the operator rejects, the money is back', async () => {
+      let panel = await reopenWithdraw(page);
+      await requestWithdrawal(panel, '50');
+      await expect(balance).toHaveText(/R\$\s*330,00/);
+      const id = await latestOrderId(a);
+      await api(a, 'POST', `/ops/withdrawals/${id}/reject`, { reason: 'Titular diferente' }, ops);
+      panel = await reopenWithdraw(page);
+      await expect(balance).toHaveText(/R\$\s*380,00/);
+      const order = panel.getByTestId(`withdrawal-${id}`);
+      await expect(order.getByTestId('withdrawal-status')).toHaveText('Recusado – reembolsado');
+      await expect(order.getByText('Motivo: Titular diferente')).toBeVisible();
+    });
+
+    await test.step('not received, with a proof image', async () => {
+      let panel = await reopenWithdraw(page);
+      await requestWithdrawal(panel, '30');
+      await expect(balance).toHaveText(/R\$\s*350,00/);
+      const id = await latestOrderId(a);
+      await api(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      panel = await reopenWithdraw(page);
+      const order = panel.getByTestId(`withdrawal-${id}`);
+      await order.getByRole('button', { name: 'Não recebido' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Saque não recebido' });
+      await dialog.getByLabel('Imagens de comprovante').setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: PNG_1X1 });
+      await expect(dialog.getByText('extrato.png')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'not-received dialog');
+      await page.screenshot({ path: path.join(SHOTS, 'not-received-1366.png') });
+      await dialog.getByRole('button', { name: 'Enviar' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(order.getByTestId('withdrawal-status')).toHaveText('Não recebido – em análise');
+      const disputed = await api<{ id: string; proofCount: number }[]>(a, 'GET', '/ops/withdrawals?status=disputed', undefined, ops);
+      expect(disputed.find((o) => o.id === id)?.proofCount).toBe(1);
+      await expect(balance).toHaveText(/R\$\s*350,00/);
+    });
+
+    await test.step('the account record shows every movement, newest first', async () => {
+      await page.reload();
+      await page.getByRole('button', { name: /Menu da conta/ }).click();
+      await page.getByRole('menuitem', { name: 'Registro da conta' }).click();
+      const record = page.getByTestId('account-record');
+      await expect(record.getByRole('heading', { name: 'Registro da conta' })).toBeVisible();
+      const rows = record.getByTestId('account-record-row');
+      await expect(rows).toHaveCount(5);
+      const expected = [
+        ['Saque', '-R$ 30,00', 'R$ 350,00'],
+        ['Saque reembolsado', 'R$ 50,00', 'R$ 380,00'],
+        ['Saque', '-R$ 50,00', 'R$ 330,00'],
+        ['Saque', '-R$ 120,00', 'R$ 380,00'],
+        ['Depósito', 'R$ 500,00', 'R$ 500,00'],
+      ];
+      for (const [i, [type, amount, after]] of expected.entries()) {
+        const cells = rows.nth(i).locator('td');
+        await expect(cells.nth(1)).toHaveText(type!);
+        await expect(cells.nth(2)).toHaveText(new RegExp(amount!.replace('$', '\\$').replace(/\s/g, '\\s*').replace('-', '[-−]')));
+        await expect(cells.nth(3)).toHaveText(new RegExp(after!.replace('$', '\\$').replace(/\s/g, '\\s*')));
+      }
+      // Type filter and quick ranges.
+      await record.getByLabel('Tipo').selectOption('withdrawal');
+      await expect(rows).toHaveCount(3);
+      await record.getByRole('button', { name: 'Hoje', exact: true }).click();
+      await expect(rows).toHaveCount(3);
+      await record.getByRole('button', { name: '− 7 dias', exact: true }).click();
+      await expect(record.getByText('Nenhuma movimentação neste período.', { exact: false })).toBeVisible();
+      await record.getByRole('button', { name: '30 dias', exact: true }).click();
+      await expect(rows).toHaveCount(3);
+      await record.getByLabel('Tipo').selectOption('');
+      await expect(rows).toHaveCount(5);
+      await expectNoSeriousA11yViolations(page, 'account record');
+      await page.screenshot({ path: path.join(SHOTS, 'account-record-1366.png') });
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.screenshot({ path: path.join(SHOTS, 'account-record-360.png') });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+    });
+
+    await test.step('the withdraw page at 360 px, dark and light', async () => {
+      await page.getByRole('dialog').getByRole('navigation').getByRole('button', { name: 'Sacar' }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-dark.png') });
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+      await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-light.png') });
+    });
+  });
+});
