@@ -17,6 +17,8 @@ export default defineConfig({
     proxy: {
       '/wps': 'http://127.0.0.1:8080',
       '/dev': 'http://127.0.0.1:8080',
+      '/ops': 'http://127.0.0.1:8080',
+      '/sandbox-gateway': 'http://127.0.0.1:8080',
     },
   },
 });

@@ -46,7 +46,7 @@ export function createServices(ctx: AppContext) {
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier });
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
-  const operators = createOperatorService({ ...ctx, rateLimiter });
+  const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, messages, rateLimiter, settings: loadDepositSettings() });
   const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });

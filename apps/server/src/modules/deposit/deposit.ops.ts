@@ -1,20 +1,7 @@
-import os from 'node:os';
 import type { OpsCommand } from '../../scripts/ops';
-import { opsServicesOf } from '../operator/operator.ops';
-import type { DepositActor } from './deposit.service';
+import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
 const STATUSES = ['pending', 'credited', 'failed', 'expired'] as const;
-
-/** The CLI acts as the system, named after the OS user who ran it (the audit log keeps it). */
-function cliActor(): DepositActor {
-  let user = 'unknown';
-  try {
-    user = os.userInfo().username;
-  } catch {
-    // No passwd entry (some containers): keep 'unknown'.
-  }
-  return { actorType: 'system', actorId: `ops-cli:${user}` };
-}
 
 function requireId(id: string | undefined, usage: string): string {
   if (!id || !/^\d{1,18}$/.test(id)) throw new Error(`not a valid call: usage ${usage}`);

@@ -123,3 +123,26 @@ export async function revokeOperatorSession(db: Db, sessionId: string, now: Date
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Set an operator's status; returns the operator's id and previous status, or undefined when unknown. */
+export async function updateOperatorStatus(
+  db: Db,
+  username: string,
+  status: OperatorStatus,
+): Promise<{ id: string; previous: OperatorStatus } | undefined> {
+  const before = await db.selectFrom('operators').select(['id', 'status']).where('username', '=', username).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('operators').set({ status }).where('id', '=', before.id).execute();
+  return { id: before.id, previous: before.status };
+}
+
+/** Revoke every live session of an operator. */
+export async function revokeOperatorSessions(db: Db, operatorId: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { createPasswordHasher } from '../member/password-hasher';
+import type { AuditService } from '../audit/audit.service';
 import type { RateLimiter } from '../verification/rate-limiter';
 import type { OperatorRole } from './operator-auth';
 import {
@@ -13,8 +14,10 @@ import {
   insertOperator,
   insertOperatorSession,
   revokeOperatorSession,
+  revokeOperatorSessions,
   setOperatorLastLogin,
   touchOperatorSession,
+  updateOperatorStatus,
 } from './operator.repository';
 
 /** The operator behind a live operator token. */
@@ -23,6 +26,7 @@ export type SessionOperator = { operatorId: string; username: string; role: Oper
 type OperatorContext = Pick<AppContext, 'db'> & {
   config: Pick<AppConfig, 'scryptLogN'>;
   rateLimiter: RateLimiter;
+  audit: Pick<AuditService, 'record'>;
   now?: () => number;
 };
 
@@ -54,7 +58,7 @@ export function hashOperatorToken(token: string): string {
 
 /** Operator accounts (finance, support, admin) and their sessions, separate from members. */
 export function createOperatorService(ctx: OperatorContext) {
-  const { db, rateLimiter } = ctx;
+  const { db, rateLimiter, audit } = ctx;
   const now = ctx.now ?? Date.now;
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
 
@@ -72,6 +76,34 @@ export function createOperatorService(ctx: OperatorContext) {
       const operatorId = await insertOperator(db, { username, role: input.role, passwordHash: await hasher.hash(input.password) });
       if (!operatorId) throw new AppError(ErrorCode.USERNAME_TAKEN, 'This operator username is taken');
       return { operatorId, username, role: input.role };
+    },
+
+    /**
+     * Disable (every session ends at once) or re-enable an operator; audited with the actor.
+     * Returns false for an unknown username.
+     */
+    async setOperatorStatus(
+      actor: { actorType: 'operator' | 'system'; actorId: string | null },
+      username: string,
+      status: 'active' | 'disabled',
+      reason: string | null,
+    ): Promise<boolean> {
+      const name = username.trim().toLowerCase();
+      return db.transaction().execute(async (trx) => {
+        const changed = await updateOperatorStatus(trx, name, status);
+        if (!changed) return false;
+        if (status === 'disabled') await revokeOperatorSessions(trx, changed.id, new Date(now()));
+        await audit.record(trx, {
+          ...actor,
+          action: status === 'disabled' ? 'operator.disable' : 'operator.enable',
+          subjectType: 'operator',
+          subjectId: changed.id,
+          reason,
+          before: { username: name, status: changed.previous },
+          after: { username: name, status },
+        });
+        return true;
+      });
     },
 
     /** Every operator (no password hashes). */

@@ -142,4 +142,23 @@ describeEachDatabase('operators, audit log and notices', (target) => {
     expect((printed[1] as { username: string }[]).map((o) => o.username)).toContain('cli.admin');
     await expect(COMMANDS['operator:create']!.run(ctx, ['cli.x', 'root'])).rejects.toThrow(/^not a/);
   });
+
+  it('disables an operator at once (sessions end, logins fail) and enables it again, audited', async () => {
+    await createOperator(t, 'fin.off', 'finance');
+    const before = valueOf<OperatorLoginResult>(await opsLogin(t, 'fin.off'));
+    const ctx = { database: t.database, print: () => undefined };
+    await COMMANDS['operator:disable']!.run(ctx, ['fin.off', 'left', 'the', 'company']);
+    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    expectFailure(await opsLogin(t, 'fin.off'), ErrorCode.INVALID_CREDENTIALS, 401);
+    await COMMANDS['operator:enable']!.run(ctx, ['fin.off']);
+    // The old session stays revoked; a new login works.
+    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    valueOf(await opsLogin(t, 'fin.off'));
+    await expect(COMMANDS['operator:disable']!.run(ctx, ['no.such.op'])).rejects.toThrow(/^not an operator/);
+    const entries = await t.database.db.selectFrom('audit_log').select(['action', 'reason', 'actor_type']).where('subject_type', '=', 'operator').orderBy('id').execute();
+    expect(entries.map((e) => [e.action, e.reason, e.actor_type])).toEqual([
+      ['operator.disable', 'left the company', 'system'],
+      ['operator.enable', null, 'system'],
+    ]);
+  });
 });
