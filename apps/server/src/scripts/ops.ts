@@ -2,17 +2,17 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { ZodError } from 'zod';
 import { loadConfig } from '../config';
+import { isAppError } from '../http/app-error';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { runMigrations } from '../db/migrate';
 import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
-import { createServices } from '../services';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
 import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
 import { SECURITY_COMMANDS } from '../modules/security/security.ops';
+import { WITHDRAWAL_COMMANDS } from '../modules/withdrawal/withdrawal.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -54,14 +54,6 @@ function parseJsonArgument(text: string | undefined): unknown {
 function toPlain(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 }
-
-/** Every service over the CLI's database, for commands that act like an operator would over HTTP. */
-function servicesOf(ctx: OpsContext) {
-  return createServices({ config: loadConfig(), database: ctx.database, db: ctx.database.db, log: silentLog });
-}
-
-/** The CLI acts as the system user "ops-cli" in the audit log. */
-const CLI_ACTOR = { actorType: 'system', actorId: 'ops-cli' } as const;
 
 export const COMMANDS: Record<string, OpsCommand> = {
   'config:get': {
@@ -118,47 +110,6 @@ export const COMMANDS: Record<string, OpsCommand> = {
       ctx.print({ ...(await system.locate(ip)), status: await system.getStatus(ip) });
     },
   },
-  'withdrawal:list': {
-    usage: 'withdrawal:list [status]',
-    description: `List withdrawals, oldest first within a status (${WITHDRAWAL_STATUSES.join(', ')}).`,
-    async run(ctx, [status]) {
-      if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) {
-        throw new UsageError(`unknown status "${status}"; known: ${WITHDRAWAL_STATUSES.join(', ')}`);
-      }
-      ctx.print(await servicesOf(ctx).withdrawal.listForOperator({ status: status as WithdrawalStatus | undefined, limit: 200 }));
-    },
-  },
-  'withdrawal:approve': {
-    usage: 'withdrawal:approve <id> [reason]',
-    description: 'Approve a pending withdrawal: its hold is paid out from house_cash; the player then confirms receipt.',
-    async run(ctx, [id, ...reason]) {
-      if (!id || !/^\d+$/.test(id)) throw new UsageError('usage: withdrawal:approve <id> [reason]');
-      ctx.print(await servicesOf(ctx).withdrawal.approve(CLI_ACTOR, id, reason.length ? reason.join(' ') : null));
-    },
-  },
-  'withdrawal:reject': {
-    usage: 'withdrawal:reject <id> <reason>',
-    description: 'Reject a pending withdrawal: its hold is voided and the money returns to the player.',
-    async run(ctx, [id, ...reason]) {
-      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('usage: withdrawal:reject <id> <reason>');
-      ctx.print(await servicesOf(ctx).withdrawal.reject(CLI_ACTOR, id, reason.join(' ')));
-    },
-  },
-  'withdrawal:resolve': {
-    usage: 'withdrawal:resolve <id> <note>',
-    description: 'Close a disputed ("not received") withdrawal after checking or re-sending the payout. Moves no money.',
-    async run(ctx, [id, ...note]) {
-      if (!id || !/^\d+$/.test(id) || note.length === 0) throw new UsageError('usage: withdrawal:resolve <id> <note>');
-      ctx.print(await servicesOf(ctx).withdrawal.resolveDispute(CLI_ACTOR, id, note.join(' ')));
-    },
-  },
-  'withdrawal:auto-receipt': {
-    usage: 'withdrawal:auto-receipt',
-    description: 'Mark every approved withdrawal past its confirmation deadline as received (the server also does this every 30 s).',
-    async run(ctx) {
-      ctx.print({ settled: await servicesOf(ctx).withdrawal.runAutoReceipt() });
-    },
-  },
   'keys:rotate': {
     usage: 'keys:rotate',
     description: 'Make a new payload-encryption key current; the old one keeps working for 10 minutes.',
@@ -171,6 +122,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
   ...OPERATOR_COMMANDS,
   ...DEPOSIT_COMMANDS,
   ...SECURITY_COMMANDS,
+  ...WITHDRAWAL_COMMANDS,
 };
 
 function printUsage(): void {
@@ -205,6 +157,11 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof Error && /^not an? /.test(err.message)) {
       console.error(err.message);
       return 2;
+    }
+    // An expected refusal (e.g. WITHDRAWAL_ALREADY_RESOLVED): its code and message, no stack.
+    if (isAppError(err)) {
+      console.error(`${err.errorCode}: ${err.message}${err.value === undefined ? '' : ` ${JSON.stringify(err.value)}`}`);
+      return 1;
     }
     throw err;
   } finally {

@@ -6,6 +6,7 @@ import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-c
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { runWithdrawalAutoReceipt } from '../../jobs/withdrawal-auto-receipt.job';
+import { COMMANDS } from '../../scripts/ops';
 import { proofDirectory } from './proof-files';
 import {
   PAYMENT_PASSWORD,
@@ -272,6 +273,26 @@ describeEachDatabase('withdrawals', (target) => {
     expect(await balanceOf(t.app, payer.memberId)).toBe(7_000n);
     const hold = await t.database.db.selectFrom('ledger_holds').select('status').where('id', '=', row.hold_id).executeTakeFirstOrThrow();
     expect(hold.status).toBe('posted');
+  });
+
+  it('the ops CLI lists, approves, rejects and resolves like the operator API', async () => {
+    const payer = await createPayer(t.app, 10_000n);
+    const a = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '10'));
+    const b = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '20'));
+    const printed: unknown[] = [];
+    const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
+    await COMMANDS['withdrawal:list']!.run(ctx, ['pending']);
+    expect((printed[0] as { id: string }[]).map((o) => o.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    await COMMANDS['withdrawal:approve']!.run(ctx, [a.id]);
+    expect(printed[1]).toMatchObject({ id: a.id, status: 'approved' });
+    await COMMANDS['withdrawal:reject']!.run(ctx, [b.id, 'wrong', 'account']);
+    expect(printed[2]).toMatchObject({ id: b.id, status: 'rejected', rejectReason: 'wrong account' });
+    await expect(COMMANDS['withdrawal:reject']!.run(ctx, [b.id])).rejects.toThrow(/reason/);
+    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [b.id])).rejects.toMatchObject({ errorCode: 'WITHDRAWAL_ALREADY_RESOLVED' });
+    expect(await balanceOf(t.app, payer.memberId)).toBe(9_000n);
+    const audit = await t.database.db.selectFrom('audit_log').select(['actor_type', 'actor_id']).where('subject_id', '=', a.id).where('action', '=', 'withdrawal.approve').executeTakeFirstOrThrow();
+    expect(audit.actor_type).toBe('system');
+    expect(audit.actor_id).toMatch(/^ops-cli:/);
   });
 
   it('withdrawal settings: operator PUT is validated and audited, support may only read', async () => {
