@@ -27,6 +27,7 @@ import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.
 import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -76,6 +77,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   await registerWithdrawalRoutes(z, services);
   registerTransferRoutes(z, services);
   registerAccountRecordRoutes(z, services);
+  registerCatalogueRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

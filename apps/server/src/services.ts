@@ -22,6 +22,7 @@ import { loadDepositSettings } from './modules/deposit/deposit-settings';
 import { createWithdrawalService } from './modules/withdrawal/withdrawal.service';
 import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
 
 export type AppContext = {
   config: AppConfig;
@@ -51,7 +52,8 @@ export function createServices(ctx: AppContext) {
   const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
   const accountRecord = createAccountRecordService({ ...ctx, system });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord };
+  const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -6,6 +6,8 @@ import type { Database } from './schema';
 export const CHANGE_CHANNELS = {
   sessionEvict: 'wps_session_evict',
   memberChange: 'wps_member_change',
+  /** Sent by triggers on game_vendors and games (migration 0040). */
+  catalogueChange: 'wps_catalogue_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seedDemoAgent } from '../modules/member/member.seed';
 import { seedDemoDepositChannels } from '../modules/deposit/deposit.seed';
+import { seedDemoCatalogue } from '../modules/catalogue/catalogue.seed';
 import { ensureCurrentKey } from '../modules/system/key.service';
 import { DEMO_REGION_CIDRS, SETTING_KEYS, getDemoSettings } from '../modules/system/operator-settings';
 import { insertMissingSettings, upsertRegionCidr } from '../modules/system/system.repository';
@@ -29,5 +30,7 @@ export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult
   await ensureCurrentKey(db);
   // Fills an empty channel table only, so databases seeded before deposits existed get them too.
   await seedDemoDepositChannels(db);
+  // Missing demo vendors and games only: an operator's maintenance switches survive restarts.
+  await seedDemoCatalogue(db);
   return { insertedSettings, firstSeed };
 }

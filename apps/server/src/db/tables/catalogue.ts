@@ -1,0 +1,42 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { GameCategory, CatalogueStatus, WalletModel } from '@wps/shared/schemas/catalogue';
+
+type Int8 = ColumnType<string, string, string>;
+
+/** Tables owned by the catalogue module (migration 0040_catalogue.sql). */
+export type CatalogueTables = {
+  game_vendors: {
+    vassalage: string;
+    name: string;
+    category: GameCategory;
+    wallet_model: WalletModel;
+    status: ColumnType<CatalogueStatus, CatalogueStatus | undefined, CatalogueStatus>;
+    sort_order: ColumnType<number, number | undefined, number>;
+    is_hot: ColumnType<boolean, boolean | undefined, boolean>;
+    created_at: Generated<Date>;
+  };
+  games: {
+    node_id: string;
+    vassalage: string;
+    game_type: string;
+    game_classify: string;
+    name: string;
+    image: string;
+    min_bet_minor: ColumnType<string, string | undefined, string>;
+    min_line_num: ColumnType<number, number | undefined, number>;
+    status: ColumnType<CatalogueStatus, CatalogueStatus | undefined, CatalogueStatus>;
+    sort: ColumnType<number, number | undefined, number>;
+    is_hot: ColumnType<boolean, boolean | undefined, boolean>;
+    created_at: Generated<Date>;
+  };
+  game_favourites: {
+    member_id: Int8;
+    node_id: string;
+    created_at: Generated<Date>;
+  };
+  game_recent: {
+    member_id: Int8;
+    node_id: string;
+    played_at: ColumnType<Date, Date | undefined, Date>;
+  };
+};

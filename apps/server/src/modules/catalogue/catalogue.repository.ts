@@ -1,0 +1,224 @@
+import { sql, type Kysely } from 'kysely';
+import type { CatalogueStatus, GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type VendorRow = {
+  vassalage: string;
+  name: string;
+  category: GameCategory;
+  walletModel: WalletModel;
+  status: CatalogueStatus;
+  sortOrder: number;
+  isHot: boolean;
+};
+
+export type GameRow = {
+  nodeId: string;
+  vassalage: string;
+  gameType: string;
+  gameClassify: string;
+  name: string;
+  image: string;
+  minBetMinor: bigint;
+  minLineNum: number;
+  status: CatalogueStatus;
+  sort: number;
+  isHot: boolean;
+};
+
+export type VendorInsert = Omit<VendorRow, 'status'> & { status?: CatalogueStatus };
+export type GameInsert = Omit<GameRow, 'status'> & { status?: CatalogueStatus };
+
+const vendorColumns = [
+  'vassalage',
+  'name',
+  'category',
+  'wallet_model as walletModel',
+  'status',
+  'sort_order as sortOrder',
+  'is_hot as isHot',
+] as const;
+
+const gameColumns = [
+  'node_id as nodeId',
+  'vassalage',
+  'game_type as gameType',
+  'game_classify as gameClassify',
+  'name',
+  'image',
+  'min_bet_minor as minBetMinor',
+  'min_line_num as minLineNum',
+  'status',
+  'sort',
+  'is_hot as isHot',
+] as const;
+
+function toGame(r: Omit<GameRow, 'minBetMinor'> & { minBetMinor: string }): GameRow {
+  return { ...r, minBetMinor: BigInt(r.minBetMinor) };
+}
+
+/** Every vendor, in lobby order. */
+export async function findAllVendors(db: Db): Promise<VendorRow[]> {
+  return db.selectFrom('game_vendors').select(vendorColumns).orderBy('sort_order').orderBy('vassalage').execute();
+}
+
+/** Every game, in lobby order (vendor, then sort, then id). */
+export async function findAllGames(db: Db): Promise<GameRow[]> {
+  const rows = await db.selectFrom('games').select(gameColumns).orderBy('sort').orderBy('node_id').execute();
+  return rows.map(toGame);
+}
+
+/** One vendor, or undefined. */
+export async function findVendorRow(db: Db, vassalage: string): Promise<VendorRow | undefined> {
+  return db.selectFrom('game_vendors').select(vendorColumns).where('vassalage', '=', vassalage).executeTakeFirst();
+}
+
+/** One game, or undefined. */
+export async function findGameRow(db: Db, nodeId: string): Promise<GameRow | undefined> {
+  const row = await db.selectFrom('games').select(gameColumns).where('node_id', '=', nodeId).executeTakeFirst();
+  return row ? toGame(row) : undefined;
+}
+
+/** Insert vendors that do not exist yet (the seed never overwrites an operator's changes). */
+export async function insertMissingVendors(db: Db, vendors: VendorInsert[]): Promise<number> {
+  if (vendors.length === 0) return 0;
+  const rows = await db
+    .insertInto('game_vendors')
+    .values(
+      vendors.map((v) => ({
+        vassalage: v.vassalage,
+        name: v.name,
+        category: v.category,
+        wallet_model: v.walletModel,
+        status: v.status ?? 'active',
+        sort_order: v.sortOrder,
+        is_hot: v.isHot,
+      })),
+    )
+    .onConflict((oc) => oc.column('vassalage').doNothing())
+    .returning('vassalage')
+    .execute();
+  return rows.length;
+}
+
+/** Insert games that do not exist yet. */
+export async function insertMissingGames(db: Db, games: GameInsert[]): Promise<number> {
+  if (games.length === 0) return 0;
+  const rows = await db
+    .insertInto('games')
+    .values(
+      games.map((g) => ({
+        node_id: g.nodeId,
+        vassalage: g.vassalage,
+        game_type: g.gameType,
+        game_classify: g.gameClassify,
+        name: g.name,
+        image: g.image,
+        min_bet_minor: g.minBetMinor.toString(),
+        min_line_num: g.minLineNum,
+        status: g.status ?? 'active',
+        sort: g.sort,
+        is_hot: g.isHot,
+      })),
+    )
+    .onConflict((oc) => oc.column('node_id').doNothing())
+    .returning('node_id')
+    .execute();
+  return rows.length;
+}
+
+/** Set a vendor's status; returns the previous one (undefined when the vendor does not exist). */
+export async function updateVendorStatus(db: Db, vassalage: string, status: CatalogueStatus): Promise<CatalogueStatus | undefined> {
+  const before = await db.selectFrom('game_vendors').select('status').where('vassalage', '=', vassalage).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('game_vendors').set({ status }).where('vassalage', '=', vassalage).execute();
+  return before.status;
+}
+
+/** Set a game's status; returns the previous one (undefined when the game does not exist). */
+export async function updateGameStatus(db: Db, nodeId: string, status: CatalogueStatus): Promise<CatalogueStatus | undefined> {
+  const before = await db.selectFrom('games').select('status').where('node_id', '=', nodeId).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('games').set({ status }).where('node_id', '=', nodeId).execute();
+  return before.status;
+}
+
+/** Mark a game favourite; a second add is a no-op. */
+export async function insertFavourite(db: Db, memberId: string, nodeId: string): Promise<void> {
+  await db
+    .insertInto('game_favourites')
+    .values({ member_id: memberId, node_id: nodeId })
+    .onConflict((oc) => oc.columns(['member_id', 'node_id']).doNothing())
+    .execute();
+}
+
+/** Remove a favourite; removing one that is not there is a no-op. */
+export async function deleteFavourite(db: Db, memberId: string, nodeId: string): Promise<void> {
+  await db.deleteFrom('game_favourites').where('member_id', '=', memberId).where('node_id', '=', nodeId).execute();
+}
+
+/** A member's favourite node ids, newest first. */
+export async function findFavouriteIds(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('game_favourites')
+    .select('node_id')
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('node_id')
+    .execute();
+  return rows.map((r) => r.node_id);
+}
+
+/** Move a game to the top of the member's recent list (insert or touch). */
+export async function upsertRecentGame(db: Db, memberId: string, nodeId: string, at: Date): Promise<void> {
+  await db
+    .insertInto('game_recent')
+    .values({ member_id: memberId, node_id: nodeId, played_at: at })
+    .onConflict((oc) => oc.columns(['member_id', 'node_id']).doUpdateSet({ played_at: at }))
+    .execute();
+}
+
+/** A member's recently launched node ids, newest first. */
+export async function findRecentIds(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('game_recent')
+    .select('node_id')
+    .where('member_id', '=', memberId)
+    .orderBy('played_at', 'desc')
+    .orderBy('node_id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.node_id);
+}
+
+export type WinRow = { account: string; amount: bigint; wonAt: Date; nodeId: string | null };
+
+/**
+ * The biggest recent settled wins, from the ledger: transactions of kind 'win' credited to a
+ * player account. The game is read from the transaction's metadata.nodeId when the writer put
+ * it there. Only real money that actually moved can appear here.
+ */
+export async function findTopWins(db: Db, since: Date, limit: number): Promise<WinRow[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('members as m', 'm.id', 'a.member_id')
+    .where('t.kind', '=', 'win')
+    .where('a.is_player', '=', true)
+    .where(sql<boolean>`e.amount > 0`)
+    .where('t.created_at', '>=', since)
+    .select([
+      'm.account as account',
+      'e.amount as amount',
+      't.created_at as wonAt',
+      sql<string | null>`t.metadata->>'nodeId'`.as('nodeId'),
+    ])
+    .orderBy('e.amount', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ account: r.account, amount: BigInt(r.amount), wonAt: r.wonAt, nodeId: r.nodeId }));
+}

@@ -1,0 +1,88 @@
+import {
+  catalogueStatusChangeSchema,
+  favouriteChangeSchema,
+  favouriteListRequestSchema,
+  gameListRequestSchema,
+  gameParamsSchema,
+  hotGamesRequestSchema,
+  rankListRequestSchema,
+  recentGamesRequestSchema,
+  vendorClassifyRequestSchema,
+  vendorLanesRequestSchema,
+  vendorParamsSchema,
+} from '@wps/shared/schemas/catalogue';
+import type { RouteApp } from '../../app';
+import { ok } from '../../http/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { requireOperator } from '../operator/operator-auth';
+
+const MAINTAINERS = ['support', 'admin'] as const;
+/** Browsing is open to trial accounts (spec: trial players may try games). */
+const BROWSE = { allowTrial: true } as const;
+
+/** Lobby calls (spec §7 Games; all POST like the original relay) and operator maintenance switches. */
+export function registerCatalogueRoutes(app: RouteApp, services: AppServices): void {
+  const { catalogue } = services;
+
+  app.post('/wps/relay/GCSGAME_newGameVendor', { schema: { body: vendorLanesRequestSchema.optional() } }, async () =>
+    ok(await catalogue.listVendorLanes()),
+  );
+
+  app.post('/wps/relay/GCSGAME_hotGamesV2', { schema: { body: hotGamesRequestSchema.optional() } }, async (request) =>
+    ok(await catalogue.listHotGames(request.body ?? {})),
+  );
+
+  app.post('/wps/relay/GCSGAME_getRankList', { schema: { body: rankListRequestSchema.optional() } }, async (request) =>
+    ok(await catalogue.listWinners(request.body ?? { size: 20 })),
+  );
+
+  app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema } }, async (request) => {
+    await requireMember(request, BROWSE);
+    return ok(await catalogue.listGames(request.body));
+  });
+
+  app.post('/wps/relay/GCSGAME_getVassGameType', { schema: { body: vendorClassifyRequestSchema } }, async (request) => {
+    await requireMember(request, BROWSE);
+    return ok(await catalogue.listVendorClassifies(request.body.vassalage));
+  });
+
+  app.post('/wps/relay/MCSFE_getFavoriteGames', async (request) => {
+    const member = await requireMember(request, BROWSE);
+    return ok(await catalogue.listFavouriteIds(member.memberId));
+  });
+
+  app.post('/wps/relay/MCSFE_getFavoriteGamesList', { schema: { body: favouriteListRequestSchema } }, async (request) => {
+    const member = await requireMember(request, BROWSE);
+    return ok(await catalogue.listFavourites(member.memberId, request.body));
+  });
+
+  app.post('/wps/relay/MCSFE_addFavoriteGame', { schema: { body: favouriteChangeSchema } }, async (request) => {
+    const member = await requireMember(request, BROWSE);
+    return ok(await catalogue.addFavourite(member.memberId, request.body));
+  });
+
+  app.post('/wps/relay/MCSFE_removeFavoriteGame', { schema: { body: favouriteChangeSchema } }, async (request) => {
+    const member = await requireMember(request, BROWSE);
+    return ok(await catalogue.removeFavourite(member.memberId, request.body));
+  });
+
+  app.post('/wps/relay/GCS_recentGame', { schema: { body: recentGamesRequestSchema } }, async (request) => {
+    const member = await requireMember(request, BROWSE);
+    return ok(await catalogue.listRecentGames(member.memberId, request.body));
+  });
+
+  app.put('/ops/vendors/:vassalage/status', { schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema } }, async (request) => {
+    const operator = await requireOperator(request, MAINTAINERS);
+    return ok(
+      await catalogue.setVendorStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.vassalage, request.body.status, request.body.reason),
+    );
+  });
+
+  app.put('/ops/games/:nodeId/status', { schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema } }, async (request) => {
+    const operator = await requireOperator(request, MAINTAINERS);
+    return ok(
+      await catalogue.setGameStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body.status, request.body.reason),
+    );
+  });
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
+import type { Database } from '../../db/schema';
+import { insertMissingGames, insertMissingVendors, type GameInsert, type VendorInsert } from './catalogue.repository';
+
+type SeedVendor = { vassalage: string; name: string; category: GameCategory; walletModel: WalletModel; isHot?: boolean };
+/** [nodeId suffix, name, gameType, classify, min bet in minor units, min lines, hot]. */
+type SeedGame = [string, string, GameCategory, string, number, number, boolean?];
+
+/**
+ * The demo operator's vendors. Only 'inhouse', 'SBX' and 'SBT' have wallet adapters (the gateway
+ * module); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
+ * DS88 and DIG (COCKFIGHT) and AV, IMES, IA, AI, TF (ESPORTS) are the spec §3 vendor groups.
+ */
+export const DEMO_VENDORS: SeedVendor[] = [
+  { vassalage: 'inhouse', name: 'In-house Games', category: 'RNG', walletModel: 'seamless', isHot: true },
+  { vassalage: 'SBX', name: 'Sandbox Seamless', category: 'RNG', walletModel: 'seamless', isHot: true },
+  { vassalage: 'SBT', name: 'Sandbox Transfer', category: 'FISH', walletModel: 'transfer' },
+  { vassalage: 'NLT', name: 'Nova Lotto', category: 'ELOTT', walletModel: 'seamless' },
+  { vassalage: 'RLT', name: 'Regional Lottery', category: 'LOTT', walletModel: 'seamless' },
+  { vassalage: 'ALV', name: 'Aurora Live', category: 'LIVE', walletModel: 'seamless' },
+  { vassalage: 'KSB', name: 'Kickoff Sportsbook', category: 'SPORTS', walletModel: 'transfer' },
+  { vassalage: 'DS88', name: 'DS88 Cockfight', category: 'COCKFIGHT', walletModel: 'transfer' },
+  { vassalage: 'DIG', name: 'DIG Cockfight', category: 'COCKFIGHT', walletModel: 'transfer' },
+  { vassalage: 'AV', name: 'AV Esports', category: 'ESPORTS', walletModel: 'transfer' },
+  { vassalage: 'IMES', name: 'IM Esports', category: 'ESPORTS', walletModel: 'transfer' },
+  { vassalage: 'IA', name: 'IA Esports', category: 'ESPORTS', walletModel: 'transfer' },
+  { vassalage: 'AI', name: 'AI Esports', category: 'ESPORTS', walletModel: 'transfer' },
+  { vassalage: 'TF', name: 'TF Esports', category: 'ESPORTS', walletModel: 'transfer' },
+  { vassalage: 'DRF', name: 'Deep Reef Fishing', category: 'FISH', walletModel: 'seamless' },
+  { vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless' },
+];
+
+const SBX_SLOTS = [
+  'Golden Lantern', 'Ruby Rush', 'Jungle Drums', 'Star Harbor', 'Pharaoh Sun', 'Lucky Koi', 'Neon Nights', 'Frost Giant',
+  'Dragon Pearl', 'Candy Cascade', 'Wild Bison', 'Samba Reels', 'Treasure Tide', 'Thunder Peak', 'Mystic Orchard', 'Cosmic Cash',
+];
+
+export const DEMO_GAMES: Record<string, SeedGame[]> = {
+  inhouse: [
+    ['inhouse-slot', 'Lucky Fives', 'RNG', 'slots', 10, 1, true],
+    ['inhouse-dice', 'Provable Dice', 'RNG', 'dice', 10, 0, true],
+  ],
+  SBX: [
+    ...SBX_SLOTS.map((name, i): SeedGame => [`SBX-slot-${String(i + 1).padStart(2, '0')}`, name, 'RNG', 'slots', [10, 20, 50, 100][i % 4]!, [1, 9, 20, 25][i % 4]!, i < 3]),
+    ['SBX-table-01', 'Blackjack Classic', 'RNG', 'table', 100, 0],
+    ['SBX-table-02', 'European Roulette', 'RNG', 'table', 50, 0],
+    ['SBX-table-03', 'Video Poker', 'RNG', 'table', 20, 0],
+    ['SBX-crash-01', 'Rocket Climb', 'RNG', 'crash', 10, 0, true],
+    ['SBX-crash-02', 'Balloon Pop', 'RNG', 'crash', 10, 0],
+    ['SBX-live-01', 'Live Baccarat A', 'LIVE', 'baccarat', 500, 0, true],
+    ['SBX-live-02', 'Live Baccarat B', 'LIVE', 'baccarat', 500, 0],
+    ['SBX-live-03', 'Speed Baccarat', 'LIVE', 'baccarat', 1000, 0],
+    ['SBX-live-04', 'Live Roulette', 'LIVE', 'roulette', 200, 0],
+    ['SBX-live-05', 'Lightning Wheel', 'LIVE', 'roulette', 200, 0],
+    ['SBX-live-06', 'Dragon Tiger', 'LIVE', 'dragon-tiger', 100, 0],
+    ['SBX-live-07', 'Sic Bo', 'LIVE', 'dice', 100, 0],
+  ],
+  SBT: [
+    ['SBT-fish-01', 'Ocean Hunter', 'FISH', 'fish', 10, 0, true],
+    ['SBT-fish-02', 'Golden Shark', 'FISH', 'fish', 20, 0],
+    ['SBT-fish-03', 'Coral King', 'FISH', 'fish', 50, 0],
+    ['SBT-pvp-01', 'Fan Tan Duel', 'PVP', 'cards', 100, 0],
+  ],
+  NLT: [['NLT-5d', '5D Lotto', 'ELOTT', 'lotto', 100, 0], ['NLT-k3', 'Quick 3', 'ELOTT', 'lotto', 100, 0]],
+  RLT: [['RLT-north', 'Northern Draw', 'LOTT', 'lotto', 100, 0]],
+  ALV: [['ALV-lobby', 'Aurora Live Lobby', 'LIVE', 'lobby', 100, 0]],
+  KSB: [['KSB-lobby', 'Sportsbook', 'SPORTS', 'lobby', 100, 0]],
+  DS88: [['DS88-lobby', 'DS88 Arena', 'COCKFIGHT', 'lobby', 100, 0]],
+  DIG: [['DIG-lobby', 'DIG Arena', 'COCKFIGHT', 'lobby', 100, 0]],
+  AV: [['AV-lobby', 'AV Esports', 'ESPORTS', 'lobby', 100, 0]],
+  IMES: [['IMES-lobby', 'IM Esports', 'ESPORTS', 'lobby', 100, 0]],
+  IA: [['IA-lobby', 'IA Esports', 'ESPORTS', 'lobby', 100, 0]],
+  AI: [['AI-lobby', 'AI Esports', 'ESPORTS', 'lobby', 100, 0]],
+  TF: [['TF-lobby', 'TF Esports', 'ESPORTS', 'lobby', 100, 0]],
+  DRF: [['DRF-fish-01', 'Reef Blaster', 'FISH', 'fish', 10, 0], ['DRF-fish-02', 'Kraken Hunt', 'FISH', 'fish', 20, 0]],
+  CRD: [['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0], ['CRD-rummy', 'Rummy', 'PVP', 'cards', 100, 0], ['CRD-niu', 'Bull Bull', 'PVP', 'cards', 100, 0]],
+};
+
+/** The drawn tile of a game (scripts/draw-game-art.ts). */
+export function gameImagePath(nodeId: string): string {
+  return `/games/tiles/${nodeId.toLowerCase()}.svg`;
+}
+
+/** Every demo vendor and game as rows to insert. */
+export function buildDemoCatalogue(): { vendors: VendorInsert[]; games: GameInsert[] } {
+  const vendors = DEMO_VENDORS.map((v, i) => ({ ...v, sortOrder: (i + 1) * 10, isHot: v.isHot ?? false }));
+  const games = DEMO_VENDORS.flatMap((v) =>
+    (DEMO_GAMES[v.vassalage] ?? []).map(([nodeId, name, gameType, gameClassify, minBet, minLineNum, isHot], i) => ({
+      nodeId,
+      vassalage: v.vassalage,
+      gameType,
+      gameClassify,
+      name,
+      image: gameImagePath(nodeId),
+      minBetMinor: BigInt(minBet),
+      minLineNum,
+      sort: (i + 1) * 10,
+      isHot: isHot ?? false,
+    })),
+  );
+  return { vendors, games };
+}
+
+/**
+ * Insert the demo vendors and games that are missing. Run at every start: rows the operator
+ * changed (status, sort) are never overwritten, and new demo games appear on upgrade.
+ */
+export async function seedDemoCatalogue(db: Kysely<Database>): Promise<{ vendors: number; games: number }> {
+  const { vendors, games } = buildDemoCatalogue();
+  return { vendors: await insertMissingVendors(db, vendors), games: await insertMissingGames(db, games) };
+}

@@ -1,0 +1,418 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import {
+  GAME_CATEGORIES,
+  type CatalogueStatus,
+  type FavouriteList,
+  type GameCategory,
+  type GameItem,
+  type GameList,
+  type GameStrip,
+  type RankList,
+  type VendorCard,
+  type VendorClassify,
+  type VendorLanes,
+} from '@wps/shared/schemas/catalogue';
+import type { Kysely } from 'kysely';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import type { AuditActorType, AuditService } from '../audit/audit.service';
+import type { SystemService } from '../system/system.service';
+import {
+  deleteFavourite,
+  findAllGames,
+  findAllVendors,
+  findFavouriteIds,
+  findGameRow,
+  findRecentIds,
+  findTopWins,
+  findVendorRow,
+  insertFavourite,
+  updateGameStatus,
+  updateVendorStatus,
+  upsertRecentGame,
+  type GameRow,
+  type VendorRow,
+} from './catalogue.repository';
+
+type Db = Kysely<Database>;
+
+export type CatalogueVendor = VendorRow;
+export type CatalogueGame = GameRow;
+export type CatalogueActor = { actorType: AuditActorType; actorId: string | null };
+
+export type CatalogueContext = Pick<AppContext, 'db'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  audit: Pick<AuditService, 'record'>;
+  changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  now?: () => number;
+};
+
+/** Hot strips and winners boards are short by design. */
+const HOT_GAMES_LIMIT = 24;
+/** The winners board looks back this far. */
+const WINNERS_WINDOW_MS = 30 * 24 * 3600_000;
+
+/** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
+type Snapshot = {
+  scale: number;
+  vendors: VendorRow[];
+  vendorByCode: Map<string, VendorRow>;
+  /** Visible games (game and vendor not disabled), in lobby order, as the API shows them. */
+  items: GameItem[];
+  itemById: Map<string, GameItem>;
+  /** Lower-cased names for search, parallel to `items`. */
+  searchNames: string[];
+  lanes: VendorLanes;
+};
+
+/** The status a player sees: the worse of the game's and its vendor's. */
+function effectiveStatus(game: CatalogueStatus, vendor: CatalogueStatus): CatalogueStatus {
+  if (game === 'disabled' || vendor === 'disabled') return 'disabled';
+  if (game === 'maintenance' || vendor === 'maintenance') return 'maintenance';
+  return 'active';
+}
+
+/** The drawn SVG logo of a vendor (scripts/draw-game-art.ts writes them). */
+export function vendorLogoPath(vassalage: string): string {
+  return `/games/vendors/${vassalage.toLowerCase()}.svg`;
+}
+
+function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number): Snapshot {
+  const vendorByCode = new Map(vendors.map((v) => [v.vassalage, v]));
+  const items: GameItem[] = [];
+  // Vendor order first (sort_order), then each game's own sort: the order lanes and grids show.
+  const vendorRank = new Map(vendors.map((v, i) => [v.vassalage, i]));
+  const ordered = [...games].sort(
+    (a, b) => (vendorRank.get(a.vassalage) ?? 0) - (vendorRank.get(b.vassalage) ?? 0) || a.sort - b.sort || (a.nodeId < b.nodeId ? -1 : 1),
+  );
+  for (const g of ordered) {
+    const vendor = vendorByCode.get(g.vassalage);
+    if (!vendor) continue;
+    const status = effectiveStatus(g.status, vendor.status);
+    if (status === 'disabled') continue;
+    items.push({
+      nodeId: g.nodeId,
+      vassalage: g.vassalage,
+      vendorName: vendor.name,
+      gameType: g.gameType,
+      gameClassify: g.gameClassify,
+      gameName: g.name,
+      image: g.image,
+      minBet: formatMinor(g.minBetMinor, scale),
+      minBetMinor: g.minBetMinor.toString(),
+      minLineNum: g.minLineNum,
+      isHot: g.isHot ? 1 : 0,
+      status,
+    });
+  }
+  return {
+    scale,
+    vendors,
+    vendorByCode,
+    items,
+    itemById: new Map(items.map((i) => [i.nodeId, i])),
+    searchNames: items.map((i) => i.gameName.toLowerCase()),
+    lanes: buildLanes(vendors, items),
+  };
+}
+
+/**
+ * Lanes per category (spec §3 game vendor data). A vendor shows in its own category's lane and
+ * in the lane of every other game type it has games of (a sandbox vendor with slots and live
+ * tables shows under RNG and LIVE).
+ */
+function buildLanes(vendors: VendorRow[], items: GameItem[]): VendorLanes {
+  const counts = new Map<string, Map<string, number>>();
+  for (const i of items) {
+    const byVendor = counts.get(i.gameType) ?? new Map<string, number>();
+    byVendor.set(i.vassalage, (byVendor.get(i.vassalage) ?? 0) + 1);
+    counts.set(i.gameType, byVendor);
+  }
+  const lanes: VendorLanes['lanes'] = [];
+  for (const category of GAME_CATEGORIES) {
+    const cards: VendorCard[] = [];
+    for (const v of vendors) {
+      if (v.status === 'disabled') continue;
+      const gameCount = counts.get(category)?.get(v.vassalage) ?? 0;
+      if (v.category !== category && gameCount === 0) continue;
+      cards.push({
+        vassalage: v.vassalage,
+        name: v.name,
+        category: v.category,
+        walletModel: v.walletModel,
+        isHot: v.isHot ? 1 : 0,
+        status: v.status,
+        logo: vendorLogoPath(v.vassalage),
+        gameCount,
+      });
+    }
+    if (cards.length > 0) lanes.push({ title: category, gameClassify: category, cards });
+  }
+  return { lanes };
+}
+
+function page<T>(all: T[], pageNo: number, pageSize: number): { rows: T[]; total: number; totalPages: number } {
+  const total = all.length;
+  return { rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** "player42" → "pl***42": a public board must not publish whole usernames. */
+export function maskAccount(account: string): string {
+  if (account.length <= 2) return `${account[0] ?? ''}***`;
+  if (account.length <= 4) return `${account.slice(0, 1)}***${account.slice(-1)}`;
+  return `${account.slice(0, 2)}***${account.slice(-2)}`;
+}
+
+/**
+ * The game catalogue (issue 4 §1): vendors, games, favourites, recent and hot games, the winners
+ * board, and maintenance. Other modules use `getVendor`, `getGame` and `recordRecentGame`.
+ */
+export function createCatalogueService(ctx: CatalogueContext) {
+  const { db, system, audit } = ctx;
+  const now = ctx.now ?? Date.now;
+  const feed = ctx.changeFeed;
+  let cached: Snapshot | undefined;
+  // Bumped on every change notification, so a load that raced a change is not kept.
+  let generation = 0;
+  const evict = () => {
+    generation++;
+    cached = undefined;
+  };
+  feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
+  feed?.onReset(evict);
+
+  async function snapshot(): Promise<Snapshot> {
+    const { currencyScale } = await system.getBrand();
+    if (cached && feed?.isLive && cached.scale === currencyScale) return cached;
+    const started = generation;
+    const [vendors, games] = await Promise.all([findAllVendors(db), findAllGames(db)]);
+    const fresh = buildSnapshot(vendors, games, currencyScale);
+    if (feed?.isLive && started === generation) cached = fresh;
+    return fresh;
+  }
+
+  function parseMinBet(value: string, scale: number): bigint {
+    try {
+      return parseMajor(value, scale);
+    } catch {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'minBet has too many decimals', { fields: { minBet: ['amount'] } });
+    }
+  }
+
+  /** Throw the maintenance error a player should see for a vendor, if any. */
+  function assertVendorOpen(vendor: VendorRow | undefined, vassalage: string): VendorRow {
+    if (!vendor || vendor.status === 'disabled') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+    if (vendor.status === 'maintenance') throw new AppError(ErrorCode.VENDOR_MAINTENANCE, 'This game vendor is under maintenance', { vassalage });
+    return vendor;
+  }
+
+  async function requireVisibleGame(nodeId: string): Promise<GameItem> {
+    const item = (await snapshot()).itemById.get(nodeId);
+    if (!item) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+    return item;
+  }
+
+  async function itemsByIds(ids: string[]): Promise<GameItem[]> {
+    const snap = await snapshot();
+    return ids.map((id) => snap.itemById.get(id)).filter((i): i is GameItem => i !== undefined);
+  }
+
+  async function changeStatus(
+    actor: CatalogueActor,
+    kind: 'vendor' | 'game',
+    id: string,
+    status: CatalogueStatus,
+    reason: string,
+  ): Promise<{ before: CatalogueStatus; status: CatalogueStatus }> {
+    const before = await db.transaction().execute(async (trx) => {
+      const previous = kind === 'vendor' ? await updateVendorStatus(trx, id, status) : await updateGameStatus(trx, id, status);
+      if (previous === undefined) {
+        throw kind === 'vendor'
+          ? new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage: id })
+          : new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId: id });
+      }
+      await audit.record(trx, {
+        ...actor,
+        action: `${kind === 'vendor' ? 'game_vendor' : 'game'}.status`,
+        subjectType: kind === 'vendor' ? 'game_vendor' : 'game',
+        subjectId: id,
+        reason,
+        before: { status: previous },
+        after: { status },
+      });
+      return previous;
+    });
+    // This instance sees its own change at once; others hear it through the change feed.
+    evict();
+    return { before, status };
+  }
+
+  return {
+    /** A vendor as stored, whatever its status; undefined when unknown. */
+    async findVendor(vassalage: string): Promise<CatalogueVendor | undefined> {
+      return (await snapshot()).vendorByCode.get(vassalage);
+    },
+
+    /** A vendor a player may use now: VENDOR_NOT_FOUND (unknown or disabled) or VENDOR_MAINTENANCE otherwise. */
+    async getVendor(vassalage: string): Promise<CatalogueVendor> {
+      return assertVendorOpen((await snapshot()).vendorByCode.get(vassalage), vassalage);
+    },
+
+    /** A game as stored (with its vendor), whatever their status; undefined when unknown. Reads the database. */
+    async findGame(nodeId: string): Promise<{ game: CatalogueGame; vendor: CatalogueVendor } | undefined> {
+      const game = await findGameRow(db, nodeId);
+      if (!game) return undefined;
+      const vendor = await findVendorRow(db, game.vassalage);
+      return vendor ? { game, vendor } : undefined;
+    },
+
+    /**
+     * A game a player may launch now, with its vendor. Reads the database (not the cache) so a
+     * maintenance switch applies to the very next launch. Throws GAME_NOT_FOUND (unknown or
+     * disabled), VENDOR_MAINTENANCE, or GAME_MAINTENANCE.
+     */
+    async getGame(nodeId: string): Promise<{ game: CatalogueGame; vendor: CatalogueVendor }> {
+      const game = await findGameRow(db, nodeId);
+      if (!game || game.status === 'disabled') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+      const vendorRow = await findVendorRow(db, game.vassalage);
+      if (!vendorRow || vendorRow.status === 'disabled') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+      const vendor = assertVendorOpen(vendorRow, game.vassalage);
+      if (game.status === 'maintenance') throw new AppError(ErrorCode.GAME_MAINTENANCE, 'This game is under maintenance', { nodeId, vassalage: game.vassalage });
+      return { game, vendor };
+    },
+
+    /** Put a launched game at the top of the player's recent games. */
+    async recordRecentGame(memberId: string, nodeId: string, trx: Db = db): Promise<void> {
+      const game = await findGameRow(trx, nodeId);
+      if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+      await upsertRecentGame(trx, String(memberId), nodeId, new Date(now()));
+    },
+
+    /** GCSGAME_newGameVendor: lanes of vendor cards per category. */
+    async listVendorLanes(): Promise<VendorLanes> {
+      return (await snapshot()).lanes;
+    },
+
+    /** GCSGAME_gameList: one page of games, filtered. Games under maintenance are listed with that status. */
+    async listGames(q: {
+      pageNo: number;
+      pageSize: number;
+      vassalage?: string | undefined;
+      gameType?: GameCategory | undefined;
+      gameClassify?: string | undefined;
+      gameName?: string | undefined;
+      minBet?: string | undefined;
+      minLineNum?: number | undefined;
+    }): Promise<GameList> {
+      const snap = await snapshot();
+      const maxBet = q.minBet !== undefined ? parseMinBet(q.minBet, snap.scale) : undefined;
+      const needle = q.gameName?.toLowerCase();
+      const matched: GameItem[] = [];
+      snap.items.forEach((item, i) => {
+        if (q.vassalage !== undefined && item.vassalage !== q.vassalage) return;
+        if (q.gameType !== undefined && item.gameType !== q.gameType) return;
+        if (q.gameClassify !== undefined && item.gameClassify !== q.gameClassify) return;
+        if (needle && !snap.searchNames[i]!.includes(needle)) return;
+        if (maxBet !== undefined && BigInt(item.minBetMinor) > maxBet) return;
+        if (q.minLineNum !== undefined && item.minLineNum > q.minLineNum) return;
+        matched.push(item);
+      });
+      const { rows, total, totalPages } = page(matched, q.pageNo, q.pageSize);
+      return { games: rows, pageNo: q.pageNo, total, totalPages };
+    },
+
+    /** GCSGAME_hotGamesV2: the operator's hot games that are playable now. */
+    async listHotGames(q: { vassalage?: string | undefined; gameType?: GameCategory | undefined }): Promise<GameStrip> {
+      const snap = await snapshot();
+      const list = snap.items
+        .filter(
+          (i) =>
+            i.isHot === 1 &&
+            i.status === 'active' &&
+            (q.vassalage === undefined || i.vassalage === q.vassalage) &&
+            (q.gameType === undefined || i.gameType === q.gameType),
+        )
+        .slice(0, HOT_GAMES_LIMIT);
+      return { list, totalPages: 1 };
+    },
+
+    /** GCSGAME_getVassGameType: a vendor's classify tabs with their game counts, in first-seen order. */
+    async listVendorClassifies(vassalage: string): Promise<VendorClassify> {
+      const snap = await snapshot();
+      const vendor = snap.vendorByCode.get(vassalage);
+      if (!vendor || vendor.status === 'disabled') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+      const counts = new Map<string, number>();
+      for (const i of snap.items) if (i.vassalage === vassalage) counts.set(i.gameClassify, (counts.get(i.gameClassify) ?? 0) + 1);
+      return { vassalage, list: [...counts].map(([gameClassify, count]) => ({ gameClassify, count })) };
+    },
+
+    /** Add a favourite (idempotent). `vendor`/`gameType`, when sent, must describe the same game. */
+    async addFavourite(memberId: string, input: { nodeId: string; vendor?: string | undefined; gameType?: string | undefined }) {
+      const item = await requireVisibleGame(input.nodeId);
+      if ((input.vendor !== undefined && input.vendor !== item.vassalage) || (input.gameType !== undefined && input.gameType !== item.gameType)) {
+        throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game for that vendor', { nodeId: input.nodeId });
+      }
+      await insertFavourite(db, String(memberId), item.nodeId);
+      return { nodeId: item.nodeId, isFavourite: true };
+    },
+
+    /** Remove a favourite (idempotent: removing one that is not there succeeds). */
+    async removeFavourite(memberId: string, input: { nodeId: string }) {
+      await deleteFavourite(db, String(memberId), input.nodeId);
+      return { nodeId: input.nodeId, isFavourite: false };
+    },
+
+    /** MCSFE_getFavoriteGames: the node ids of the player's favourites that are still listed. */
+    async listFavouriteIds(memberId: string): Promise<string[]> {
+      return (await itemsByIds(await findFavouriteIds(db, String(memberId)))).map((i) => i.nodeId);
+    },
+
+    /** MCSFE_getFavoriteGamesList: the player's favourite games, newest first. */
+    async listFavourites(memberId: string, q: { pageNo: number; pageSize: number; gameType?: GameCategory | undefined }): Promise<FavouriteList> {
+      const items = (await itemsByIds(await findFavouriteIds(db, String(memberId)))).filter((i) => q.gameType === undefined || i.gameType === q.gameType);
+      const { rows, totalPages } = page(items, q.pageNo, q.pageSize);
+      return { content: rows, totalPages };
+    },
+
+    /** GCS_recentGame: the player's recently launched games, newest first. */
+    async listRecentGames(memberId: string, q: { pageNo: number; pageSize: number; vassalage?: string | undefined }): Promise<GameStrip> {
+      const items = (await itemsByIds(await findRecentIds(db, String(memberId)))).filter((i) => q.vassalage === undefined || i.vassalage === q.vassalage);
+      const { rows, totalPages } = page(items, q.pageNo, q.pageSize);
+      return { list: rows, totalPages };
+    },
+
+    /** GCSGAME_getRankList: the biggest settled wins of the last 30 days, from the ledger. */
+    async listWinners(q: { size: number }): Promise<RankList> {
+      const snap = await snapshot();
+      const wins = await findTopWins(db, new Date(now() - WINNERS_WINDOW_MS), q.size);
+      return {
+        list: wins.map((w) => {
+          const item = w.nodeId ? snap.itemById.get(w.nodeId) : undefined;
+          return {
+            account: maskAccount(w.account),
+            vassalage: item?.vassalage ?? null,
+            gameName: item?.gameName ?? null,
+            amount: formatMinor(w.amount, snap.scale),
+            amountMinor: w.amount.toString(),
+            wonAt: w.wonAt.toISOString(),
+          };
+        }),
+      };
+    },
+
+    /** PUT /ops/vendors/:vassalage/status (audited). */
+    async setVendorStatus(actor: CatalogueActor, vassalage: string, status: CatalogueStatus, reason: string) {
+      return { vassalage, ...(await changeStatus(actor, 'vendor', vassalage, status, reason)) };
+    },
+
+    /** PUT /ops/games/:nodeId/status (audited). */
+    async setGameStatus(actor: CatalogueActor, nodeId: string, status: CatalogueStatus, reason: string) {
+      return { nodeId, ...(await changeStatus(actor, 'game', nodeId, status, reason)) };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

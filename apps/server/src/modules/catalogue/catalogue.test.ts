@@ -1,0 +1,244 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import type { FavouriteList, GameList, GameStrip, RankList, VendorClassify, VendorLanes } from '@wps/shared/schemas/catalogue';
+import { call, callEncrypted, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
+import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { DEMO_GAMES } from './catalogue.seed';
+
+describeEachDatabase('game catalogue', (target) => {
+  let t: TestApp;
+  let player: { token: string; memberId: string };
+  let support: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await disableRegisterCaptcha(t.app);
+    player = await newPlayer(t);
+    support = await operatorToken(t, 'support');
+  });
+  afterEach(async () => {
+    await expectLedgerHealthy(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const relay = (name: string, payload: unknown = {}, token?: string) =>
+    call(t.app, 'POST', `/wps/relay/${name}`, { payload, ...(token ? { token } : {}) });
+  const list = async (payload: Record<string, unknown>, token = player.token) => valueOf<GameList>(await relay('GCSGAME_gameList', payload, token));
+  const setVendor = (code: string, status: string) =>
+    call(t.app, 'PUT', `/ops/vendors/${code}/status`, { token: support, payload: { status, reason: 'test maintenance' } });
+  const setGame = (nodeId: string, status: string) =>
+    call(t.app, 'PUT', `/ops/games/${nodeId}/status`, { token: support, payload: { status, reason: 'test maintenance' } });
+
+  it('lists vendor lanes for every category, publicly, with the spec vendor groups', async () => {
+    const { lanes } = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor', { platform: 'html5-desktop' }));
+    expect(lanes.map((l) => l.title)).toEqual(['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT']);
+    const lane = (title: string) => lanes.find((l) => l.title === title)!.cards.map((c) => c.vassalage);
+    expect(lane('RNG')).toEqual(['inhouse', 'SBX']);
+    // SBX has live tables too, so it shows under LIVE beside the live vendor.
+    expect(lane('LIVE')).toEqual(['SBX', 'ALV']);
+    expect(lane('ESPORTS')).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF']);
+    expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG']);
+    const sbx = lanes.find((l) => l.title === 'RNG')!.cards.find((c) => c.vassalage === 'SBX')!;
+    expect(sbx).toMatchObject({ isHot: 1, walletModel: 'seamless', status: 'active', logo: '/games/vendors/sbx.svg', gameCount: 21 });
+    expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({ walletModel: 'transfer', isHot: 0 });
+  });
+
+  it('pages the game list at 42 and filters by vendor, type, classify, name and minimum bet', async () => {
+    const all = await list({});
+    const seeded = Object.values(DEMO_GAMES).flat().length;
+    expect(all).toMatchObject({ pageNo: 1, total: seeded, totalPages: Math.ceil(seeded / 42) });
+    expect(all.games).toHaveLength(42);
+    const second = await list({ pageNo: 2 });
+    expect(second.games).toHaveLength(seeded - 42);
+    expect(new Set([...all.games, ...second.games].map((g) => g.nodeId)).size).toBe(seeded);
+
+    const sbxRng = await list({ vassalage: 'SBX', gameType: 'RNG', pageSize: 10 });
+    expect(sbxRng).toMatchObject({ total: 21, totalPages: 3 });
+    expect(sbxRng.games.every((g) => g.vassalage === 'SBX' && g.gameType === 'RNG')).toBe(true);
+    const crash = await list({ vassalage: 'SBX', gameClassify: 'crash' });
+    expect(crash.games.map((g) => g.gameName)).toEqual(['Rocket Climb', 'Balloon Pop']);
+    // Search is case-insensitive and matches inside names; '' means "no filter" like the original client.
+    const search = await list({ gameName: 'BACCARAT', gameClassify: '' });
+    expect(search.games.map((g) => g.nodeId)).toEqual(['SBX-live-01', 'SBX-live-02', 'SBX-live-03']);
+    const cheap = await list({ vassalage: 'SBX', gameClassify: 'slots', minBet: '0.10' });
+    expect(cheap.games.length).toBe(4);
+    expect(cheap.games.every((g) => g.minBet === '0.10' && g.minBetMinor === '10')).toBe(true);
+    expect((await list({ gameName: 'no such game anywhere' })).games).toEqual([]);
+    const slot = (await list({ vassalage: 'inhouse', gameClassify: 'slots' })).games[0]!;
+    expect(slot).toEqual({
+      nodeId: 'inhouse-slot',
+      vassalage: 'inhouse',
+      vendorName: 'In-house Games',
+      gameType: 'RNG',
+      gameClassify: 'slots',
+      gameName: 'Lucky Fives',
+      image: '/games/tiles/inhouse-slot.svg',
+      minBet: '0.10',
+      minBetMinor: '10',
+      minLineNum: 1,
+      isHot: 1,
+      status: 'active',
+    });
+  });
+
+  it('rejects bad game-list input with 400 and strips unknown fields', async () => {
+    expectFailure(await relay('GCSGAME_gameList', { pageSize: 0 }, player.token), 'VALIDATION_FAILED', 400);
+    expectFailure(await relay('GCSGAME_gameList', { minBet: '-1' }, player.token), 'VALIDATION_FAILED', 400);
+    expectFailure(await relay('GCSGAME_gameList', { minBet: '0.001' }, player.token), 'VALIDATION_FAILED', 400);
+    expectFailure(await relay('GCSGAME_gameList', { gameType: 'POKER' }, player.token), 'VALIDATION_FAILED', 400);
+    expectFailure(await relay('GCSGAME_gameList', { vassalage: "x' OR 1=1" }, player.token), 'VALIDATION_FAILED', 400);
+    const res = await list({ clientType: 3, platform: 'html5-desktop', language: 'pt', channel: 'web', merchant: 'demo', vassalage: 'SBT' });
+    expect(res.total).toBe(4);
+  });
+
+  it('needs a token for the game list, classify tabs, favourites and recent games; trial accounts may browse', async () => {
+    for (const name of ['GCSGAME_gameList', 'GCSGAME_getVassGameType', 'MCSFE_getFavoriteGames', 'MCSFE_getFavoriteGamesList', 'GCS_recentGame']) {
+      expectFailure(await relay(name, { vassalage: 'SBX' }), 'UNAUTHORIZED', 401);
+    }
+    const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
+    expect((await list({ vassalage: 'SBX' }, trial.token)).total).toBe(28);
+    valueOf(await relay('MCSFE_addFavoriteGame', { nodeId: 'SBX-slot-01' }, trial.token));
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, trial.token))).toEqual(['SBX-slot-01']);
+  });
+
+  it('lists a vendor classify tabs with counts', async () => {
+    const tabs = valueOf<VendorClassify>(await relay('GCSGAME_getVassGameType', { vassalage: 'SBX' }, player.token));
+    expect(tabs.list).toEqual([
+      { gameClassify: 'slots', count: 16 },
+      { gameClassify: 'table', count: 3 },
+      { gameClassify: 'crash', count: 2 },
+      { gameClassify: 'baccarat', count: 3 },
+      { gameClassify: 'roulette', count: 2 },
+      { gameClassify: 'dragon-tiger', count: 1 },
+      { gameClassify: 'dice', count: 1 },
+    ]);
+    expectFailure(await relay('GCSGAME_getVassGameType', { vassalage: 'NOPE' }, player.token), 'VENDOR_NOT_FOUND', 404);
+  });
+
+  it('adds, lists and removes favourites idempotently, per player', async () => {
+    const me = await newPlayer(t);
+    const other = await newPlayer(t);
+    const add = (nodeId: string, extra: Record<string, unknown> = {}) => relay('MCSFE_addFavoriteGame', { nodeId, ...extra }, me.token);
+    valueOf(await add('SBX-slot-02', { vendor: 'SBX', gameType: 'RNG' }));
+    valueOf(await add('SBX-slot-02'));
+    valueOf(await add('SBT-fish-01'));
+    valueOf(await add('inhouse-slot'));
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual(['SBT-fish-01', 'SBX-slot-02', 'inhouse-slot']);
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, other.token))).toEqual([]);
+
+    const rng = valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', { gameType: 'RNG', pageSize: 1 }, me.token));
+    expect(rng.totalPages).toBe(2);
+    expect(rng.content).toHaveLength(1);
+    const allFavs = valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', {}, me.token));
+    expect(allFavs.content.map((g) => g.nodeId).sort()).toEqual(['SBT-fish-01', 'SBX-slot-02', 'inhouse-slot']);
+
+    expectFailure(await add('no-such-game'), 'GAME_NOT_FOUND', 404);
+    expectFailure(await add('SBX-slot-03', { vendor: 'SBT' }), 'GAME_NOT_FOUND', 404);
+    expectFailure(await relay('MCSFE_addFavoriteGame', {}, me.token), 'VALIDATION_FAILED', 400);
+
+    valueOf(await relay('MCSFE_removeFavoriteGame', { nodeId: 'SBX-slot-02', vendor: 'SBX', gameType: 'RNG' }, me.token));
+    valueOf(await relay('MCSFE_removeFavoriteGame', { nodeId: 'SBX-slot-02' }, me.token));
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual(['SBT-fish-01', 'inhouse-slot']);
+
+    // Ten parallel adds of one game leave one favourite.
+    await Promise.all(Array.from({ length: 10 }, () => add('SBX-slot-05')));
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).filter((id) => id === 'SBX-slot-05')).toHaveLength(1);
+  });
+
+  it('records recent games through the service and lists them newest first', async () => {
+    const me = await newPlayer(t);
+    expect(valueOf<GameStrip>(await relay('GCS_recentGame', {}, me.token))).toEqual({ list: [], totalPages: 1 });
+    await t.app.services.catalogue.recordRecentGame(me.memberId, 'SBX-slot-01');
+    await new Promise((r) => setTimeout(r, 5));
+    await t.app.services.catalogue.recordRecentGame(me.memberId, 'inhouse-slot');
+    await new Promise((r) => setTimeout(r, 5));
+    await t.app.services.catalogue.recordRecentGame(me.memberId, 'SBX-slot-01');
+    const recent = valueOf<GameStrip>(await relay('GCS_recentGame', { clientType: 3, language: 'pt' }, me.token));
+    expect(recent.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01', 'inhouse-slot']);
+    const sbxOnly = valueOf<GameStrip>(await relay('GCS_recentGame', { vassalage: 'SBX' }, me.token));
+    expect(sbxOnly.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01']);
+    await expect(t.app.services.catalogue.recordRecentGame(me.memberId, 'nope')).rejects.toMatchObject({ errorCode: 'GAME_NOT_FOUND' });
+  });
+
+  it('lists hot games publicly, only playable ones', async () => {
+    const hot = valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { merchantCode: 'demo', isPlatform: 2, platform: 'html5-desktop', language: 'pt' }));
+    expect(hot.list.length).toBeGreaterThan(3);
+    expect(hot.list.every((g) => g.isHot === 1 && g.status === 'active')).toBe(true);
+    const sbxHot = valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { vassalage: 'SBX' }));
+    expect(sbxHot.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01', 'SBX-slot-02', 'SBX-slot-03', 'SBX-crash-01', 'SBX-live-01']);
+  });
+
+  it('puts a vendor and a game under maintenance: listed with that status, refused at launch, audited', async () => {
+    const catalogue = t.app.services.catalogue;
+    expectFailure(await call(t.app, 'PUT', '/ops/vendors/SBT/status', { payload: { status: 'maintenance', reason: 'x' } }), 'OPERATOR_UNAUTHORIZED', 401);
+    const finance = await operatorToken(t, 'finance');
+    expectFailure(
+      await call(t.app, 'PUT', '/ops/vendors/SBT/status', { token: finance, payload: { status: 'maintenance', reason: 'x' } }),
+      'OPERATOR_FORBIDDEN',
+      403,
+    );
+    expectFailure(await setVendor('NOPE', 'maintenance'), 'VENDOR_NOT_FOUND', 404);
+    expectFailure(await setGame('nope', 'maintenance'), 'GAME_NOT_FOUND', 404);
+    expectFailure(await call(t.app, 'PUT', '/ops/vendors/SBT/status', { token: support, payload: { status: 'closed', reason: 'x' } }), 'VALIDATION_FAILED', 400);
+
+    expect(valueOf(await setVendor('SBT', 'maintenance'))).toEqual({ vassalage: 'SBT', before: 'active', status: 'maintenance' });
+    expect((await list({ vassalage: 'SBT' })).games.every((g) => g.status === 'maintenance')).toBe(true);
+    await expect(catalogue.getVendor('SBT')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
+    await expect(catalogue.getGame('SBT-fish-01')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
+    const lanes = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor'));
+    expect(lanes.lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')!.status).toBe('maintenance');
+    expect(valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { vassalage: 'SBT' })).list).toEqual([]);
+
+    valueOf(await setGame('SBX-slot-04', 'maintenance'));
+    await expect(catalogue.getGame('SBX-slot-04')).rejects.toMatchObject({ errorCode: 'GAME_MAINTENANCE' });
+    expect((await list({ gameName: 'Star Harbor' })).games[0]!.status).toBe('maintenance');
+    await expect(catalogue.getGame('SBX-slot-05')).resolves.toMatchObject({ game: { nodeId: 'SBX-slot-05', minBetMinor: 10n }, vendor: { walletModel: 'seamless' } });
+
+    // Disabled games disappear from the lobby and cannot be launched or favourited.
+    valueOf(await setGame('SBX-slot-06', 'disabled'));
+    expect((await list({ gameName: 'Lucky Koi' })).games).toEqual([]);
+    await expect(catalogue.getGame('SBX-slot-06')).rejects.toMatchObject({ errorCode: 'GAME_NOT_FOUND' });
+    expectFailure(await relay('MCSFE_addFavoriteGame', { nodeId: 'SBX-slot-06' }, player.token), 'GAME_NOT_FOUND', 404);
+
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('subject_id', 'in', ['SBT', 'SBX-slot-04']).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['game.status', 'game_vendor.status']);
+
+    valueOf(await setVendor('SBT', 'active'));
+    valueOf(await setGame('SBX-slot-04', 'active'));
+    valueOf(await setGame('SBX-slot-06', 'active'));
+    await expect(catalogue.getGame('SBT-fish-01')).resolves.toMatchObject({ vendor: { walletModel: 'transfer' } });
+    expect((await list({ vassalage: 'SBT' })).games.every((g) => g.status === 'active')).toBe(true);
+  });
+
+  it('builds the winners board from ledger win entries, masking names', async () => {
+    const empty = valueOf<RankList>(await relay('GCSGAME_getRankList'));
+    expect(empty.list).toEqual([]);
+    const winner = await newPlayer(t);
+    const account = await t.database.db.selectFrom('members').select('account').where('id', '=', winner.memberId).executeTakeFirstOrThrow();
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemPurpose: 'house_cash',
+      memberId: winner.memberId,
+      amountMinor: 1234n,
+      kind: 'win',
+      idempotencyKey: `test-win-${winner.memberId}`,
+      metadata: { nodeId: 'inhouse-slot' },
+    });
+    // Other kinds never show on the board.
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemPurpose: 'house_cash',
+      memberId: winner.memberId,
+      amountMinor: 99_999n,
+      kind: 'deposit',
+      idempotencyKey: `test-dep-${winner.memberId}`,
+    });
+    const board = valueOf<RankList>(await relay('GCSGAME_getRankList', { size: 5 }));
+    expect(board.list).toHaveLength(1);
+    expect(board.list[0]).toMatchObject({ vassalage: 'inhouse', gameName: 'Lucky Fives', amount: '12.34', amountMinor: '1234' });
+    expect(board.list[0]!.account).not.toBe(account.account);
+    expect(board.list[0]!.account).toContain('***');
+  });
+});

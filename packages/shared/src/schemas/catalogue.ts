@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** Spec §3 game categories. */
+export const GAME_CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+export const WALLET_MODELS = ['seamless', 'transfer'] as const;
+export type WalletModel = (typeof WALLET_MODELS)[number];
+
+/** A vendor or game: shown and launchable, shown with the maintenance message, or hidden. */
+export const CATALOGUE_STATUSES = ['active', 'maintenance', 'disabled'] as const;
+export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
+
+/** Spec §3 vendor groups: these categories' vendors also belong to their parent category. */
+export const VENDOR_GROUPS = {
+  COCKFIGHT: { parent: 'SPORTS', vendors: ['DS88', 'DIG'] },
+  ESPORTS: { parent: 'SPORTS', vendors: ['AV', 'IMES', 'IA', 'AI', 'TF'] },
+} as const satisfies Partial<Record<GameCategory, { parent: GameCategory; vendors: readonly string[] }>>;
+
+/** Spec §9: the game list pages at 42. */
+export const GAME_LIST_PAGE_SIZE = 42;
+
+const vassalageSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage');
+const nodeIdSchema = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId');
+const categorySchema = z.enum(GAME_CATEGORIES);
+/** Optional text filters: the original client sends '' for "no filter". */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+/** Amounts cross the wire as decimal strings in major units (docs/decisions.md "Money on the wire"). */
+const amountFilter = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'amount'));
+
+/** POST /wps/relay/GCSGAME_newGameVendor. */
+export const vendorLanesRequestSchema = z.object({ platform: optionalFilter(z.string().max(32)) });
+
+export const vendorCardSchema = z.object({
+  vassalage: z.string(),
+  name: z.string(),
+  category: categorySchema,
+  walletModel: z.enum(WALLET_MODELS),
+  /** Spec §3: hotVendor is the cards with isHot equal 1. */
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  status: z.enum(CATALOGUE_STATUSES),
+  logo: z.string(),
+  gameCount: z.number().int(),
+});
+export type VendorCard = z.infer<typeof vendorCardSchema>;
+
+export const vendorLaneSchema = z.object({ title: categorySchema, gameClassify: z.string(), cards: z.array(vendorCardSchema) });
+export type VendorLane = z.infer<typeof vendorLaneSchema>;
+export const vendorLanesSchema = z.object({ lanes: z.array(vendorLaneSchema) });
+export type VendorLanes = z.infer<typeof vendorLanesSchema>;
+
+/** POST /wps/relay/GCSGAME_gameList. Client-only fields (clientType, channel, language…) are stripped. */
+export const gameListRequestSchema = z.object({
+  pageNo,
+  pageSize: z.coerce.number().int().min(1).max(100).default(GAME_LIST_PAGE_SIZE),
+  vassalage: optionalFilter(vassalageSchema),
+  gameType: optionalFilter(categorySchema),
+  gameClassify: optionalFilter(z.string().trim().max(32)),
+  gameName: optionalFilter(z.string().trim().max(64)),
+  /** Games whose minimum bet is at most this amount (what a player with that stake can play). */
+  minBet: optionalFilter(amountFilter),
+  minLineNum: optionalFilter(z.coerce.number().int().min(0).max(10_000)),
+});
+export type GameListRequest = z.input<typeof gameListRequestSchema>;
+
+export const gameItemSchema = z.object({
+  nodeId: z.string(),
+  vassalage: z.string(),
+  vendorName: z.string(),
+  gameType: z.string(),
+  gameClassify: z.string(),
+  gameName: z.string(),
+  image: z.string(),
+  minBet: z.string(),
+  minBetMinor: z.string(),
+  minLineNum: z.number().int(),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  /** The game's own status, or 'maintenance' when its vendor is under maintenance. */
+  status: z.enum(CATALOGUE_STATUSES),
+});
+export type GameItem = z.infer<typeof gameItemSchema>;
+
+export const gameListSchema = z.object({
+  games: z.array(gameItemSchema),
+  pageNo: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type GameList = z.infer<typeof gameListSchema>;
+
+/** POST /wps/relay/GCSGAME_hotGamesV2 (public). merchantCode, isPlatform, platform, language are accepted and ignored. */
+export const hotGamesRequestSchema = z.object({
+  vassalage: optionalFilter(vassalageSchema),
+  gameType: optionalFilter(categorySchema),
+});
+export const gameStripSchema = z.object({ list: z.array(gameItemSchema), totalPages: z.number().int() });
+export type GameStrip = z.infer<typeof gameStripSchema>;
+
+/** POST /wps/relay/GCSGAME_getVassGameType. */
+export const vendorClassifyRequestSchema = z.object({ vassalage: vassalageSchema });
+export const vendorClassifySchema = z.object({
+  vassalage: z.string(),
+  list: z.array(z.object({ gameClassify: z.string(), count: z.number().int() })),
+});
+export type VendorClassify = z.infer<typeof vendorClassifySchema>;
+
+/** Favourite add/remove: data nodeId, vendor, gameType (spec §7). vendor and gameType must match the game. */
+export const favouriteChangeSchema = z.object({
+  nodeId: nodeIdSchema,
+  vendor: optionalFilter(vassalageSchema),
+  gameType: optionalFilter(z.string().trim().max(32)),
+});
+export type FavouriteChange = z.input<typeof favouriteChangeSchema>;
+export const favouriteStateSchema = z.object({ nodeId: z.string(), isFavourite: z.boolean() });
+
+/** POST /wps/relay/MCSFE_getFavoriteGamesList. */
+export const favouriteListRequestSchema = z.object({
+  pageNo,
+  pageSize: z.coerce.number().int().min(1).max(100).default(GAME_LIST_PAGE_SIZE),
+  gameType: optionalFilter(categorySchema),
+});
+export const favouriteListSchema = z.object({ content: z.array(gameItemSchema), totalPages: z.number().int() });
+export type FavouriteList = z.infer<typeof favouriteListSchema>;
+
+/** POST /wps/relay/GCS_recentGame. */
+export const recentGamesRequestSchema = z.object({
+  pageNo,
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  vassalage: optionalFilter(vassalageSchema),
+});
+
+/** POST /wps/relay/GCSGAME_getRankList: the winners board. */
+export const rankListRequestSchema = z.object({ size: z.coerce.number().int().min(1).max(50).default(20) });
+export const rankEntrySchema = z.object({
+  /** Masked account name: a winners board must not publish usernames. */
+  account: z.string(),
+  vassalage: z.string().nullable(),
+  gameName: z.string().nullable(),
+  amount: z.string(),
+  amountMinor: z.string(),
+  wonAt: z.string(),
+});
+export const rankListSchema = z.object({ list: z.array(rankEntrySchema) });
+export type RankList = z.infer<typeof rankListSchema>;
+export type RankEntry = z.infer<typeof rankEntrySchema>;
+
+/** PUT /ops/vendors/:vassalage/status and PUT /ops/games/:nodeId/status. */
+export const catalogueStatusChangeSchema = z.object({
+  status: z.enum(CATALOGUE_STATUSES),
+  reason: z.string().trim().min(1).max(500),
+});
+export const vendorParamsSchema = z.object({ vassalage: vassalageSchema });
+export const gameParamsSchema = z.object({ nodeId: nodeIdSchema });
