@@ -52,7 +52,11 @@
  * | GET    | /wps/relay/CSP_unreadCount          |     | yes   | -                                                              |
  * | GET    | /wps/messages                       |     | yes   | ?page, pageSize                                                |
  * | POST   | /wps/messages/read                  |     | yes   | ids                                                            |
+ * | POST   | /wps/relay/GCSGAME_newGameVendor, GCSGAME_hotGamesV2, GCSGAME_getRankList | | | platform; vassalage, gameType; size |
+ * | POST   | /wps/relay/GCSGAME_gameList         |     | yes   | pageNo, pageSize, vassalage, gameType, gameClassify, gameName, minBet, minLineNum |
+ * | POST   | /wps/relay/GCSGAME_getVassGameType, MCSFE_*Favorite*, GCS_recentGame | | yes | vassalage; nodeId, vendor, gameType; pageNo, pageSize |
  * | *      | /ops/session/*, /ops/audit, /ops/deposit-channels, /ops/deposits/* | | member token (refused) | see docs/api.md |
+ * | PUT    | /ops/vendors/:vassalage/status, /ops/games/:nodeId/status | | member token (refused) | status, reason |
  *
  * The password change runs last among the authenticated variants and logout is fuzzed with
  * fresh sessions, so neither cuts the shared token short for the other calls.
@@ -227,6 +231,25 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize'] },
   { method: 'POST', path: '/ops/deposits/1/confirm', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/deposits/1/reject', encrypted: false, token: true, fields: ['reason'] },
+  // Game catalogue (issue 4 §1).
+  { method: 'POST', path: '/wps/relay/GCSGAME_newGameVendor', encrypted: false, token: false, fields: ['platform'] },
+  { method: 'POST', path: '/wps/relay/GCSGAME_hotGamesV2', encrypted: false, token: false, fields: ['vassalage', 'gameType', 'merchantCode', 'isPlatform'] },
+  { method: 'POST', path: '/wps/relay/GCSGAME_getRankList', encrypted: false, token: false, fields: ['size'] },
+  {
+    method: 'POST',
+    path: '/wps/relay/GCSGAME_gameList',
+    encrypted: false,
+    token: true,
+    fields: ['pageNo', 'pageSize', 'vassalage', 'gameType', 'gameClassify', 'gameName', 'minBet', 'minLineNum'],
+  },
+  { method: 'POST', path: '/wps/relay/GCSGAME_getVassGameType', encrypted: false, token: true, fields: ['vassalage'] },
+  { method: 'POST', path: '/wps/relay/MCSFE_getFavoriteGames', encrypted: false, token: true, fields: [] },
+  { method: 'POST', path: '/wps/relay/MCSFE_getFavoriteGamesList', encrypted: false, token: true, fields: ['pageNo', 'pageSize', 'gameType'] },
+  { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
+  { method: 'POST', path: '/wps/relay/MCSFE_removeFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
+  { method: 'POST', path: '/wps/relay/GCS_recentGame', encrypted: false, token: true, fields: ['pageNo', 'pageSize', 'vassalage'] },
+  { method: 'PUT', path: '/ops/vendors/SBX/status', encrypted: false, token: true, fields: ['status', 'reason'] },
+  { method: 'PUT', path: '/ops/games/SBX-slot-01/status', encrypted: false, token: true, fields: ['status', 'reason'] },
 ];
 
 const LOGOUT: Endpoint = { method: 'DELETE', path: '/wps/session/logout', encrypted: false, token: true, fields: [] };

@@ -13,6 +13,7 @@ import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
 import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
 import { SECURITY_COMMANDS } from '../modules/security/security.ops';
 import { WITHDRAWAL_COMMANDS } from '../modules/withdrawal/withdrawal.ops';
+import { CATALOGUE_COMMANDS } from '../modules/catalogue/catalogue.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -123,6 +124,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
   ...DEPOSIT_COMMANDS,
   ...SECURITY_COMMANDS,
   ...WITHDRAWAL_COMMANDS,
+  ...CATALOGUE_COMMANDS,
 };
 
 function printUsage(): void {

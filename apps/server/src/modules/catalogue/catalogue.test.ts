@@ -5,6 +5,7 @@ import { call, callEncrypted, disableRegisterCaptcha, expectFailure, valueOf } f
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { COMMANDS } from '../../scripts/ops';
 import { DEMO_GAMES } from './catalogue.seed';
 
 describeEachDatabase('game catalogue', (target) => {
@@ -212,6 +213,26 @@ describeEachDatabase('game catalogue', (target) => {
     valueOf(await setGame('SBX-slot-06', 'active'));
     await expect(catalogue.getGame('SBT-fish-01')).resolves.toMatchObject({ vendor: { walletModel: 'transfer' } });
     expect((await list({ vassalage: 'SBT' })).games.every((g) => g.status === 'active')).toBe(true);
+  });
+
+  it('is served by npm run ops vendor:maintenance / game:maintenance / vendor:list', async () => {
+    const printed: unknown[] = [];
+    const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
+    await COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'on', 'upgrade']);
+    expect(printed[0]).toEqual({ vassalage: 'CRD', before: 'active', status: 'maintenance' });
+    await expect(t.app.services.catalogue.getGame('CRD-teen')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
+    await COMMANDS['vendor:list']!.run(ctx, []);
+    expect(printed[1]).toEqual(expect.arrayContaining([{ vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless', status: 'maintenance' }]));
+    await COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'off']);
+    await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'on']);
+    await expect(t.app.services.catalogue.getGame('CRD-rummy')).rejects.toMatchObject({ errorCode: 'GAME_MAINTENANCE' });
+    await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'off']);
+    await expect(t.app.services.catalogue.getGame('CRD-rummy')).resolves.toBeDefined();
+    await expect(COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'maybe'])).rejects.toThrow(/usage/);
+    await expect(COMMANDS['vendor:maintenance']!.run(ctx, ['NOPE', 'on'])).rejects.toMatchObject({ errorCode: 'VENDOR_NOT_FOUND' });
+    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'actor_type']).where('subject_id', '=', 'CRD').execute();
+    expect(audit).toHaveLength(2);
+    expect(audit.every((a) => a.actor_type === 'system')).toBe(true);
   });
 
   it('builds the winners board from ledger win entries, masking names', async () => {

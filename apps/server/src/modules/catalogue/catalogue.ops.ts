@@ -1,0 +1,45 @@
+import type { OpsCommand } from '../../scripts/ops';
+import { cliActor, opsServicesOf } from '../operator/operator.ops';
+
+const VENDOR_USAGE = 'vendor:maintenance <vassalage> on|off [reason]';
+const GAME_USAGE = 'game:maintenance <nodeId> on|off [reason]';
+
+function parseSwitch(value: string | undefined, usage: string): 'maintenance' | 'active' {
+  if (value === 'on') return 'maintenance';
+  if (value === 'off') return 'active';
+  throw new Error(`not a valid call: usage ${usage}`);
+}
+
+/** `npm run ops` commands over the catalogue service (the same one the /ops routes use). */
+export const CATALOGUE_COMMANDS: Record<string, OpsCommand> = {
+  'vendor:list': {
+    usage: 'vendor:list',
+    description: 'List game vendors with their category, wallet model and status.',
+    async run(ctx) {
+      const { lanes } = await opsServicesOf(ctx).catalogue.listVendorLanes();
+      const seen = new Map<string, unknown>();
+      for (const lane of lanes) {
+        for (const c of lane.cards) seen.set(c.vassalage, { vassalage: c.vassalage, name: c.name, category: c.category, walletModel: c.walletModel, status: c.status });
+      }
+      ctx.print([...seen.values()]);
+    },
+  },
+  'vendor:maintenance': {
+    usage: VENDOR_USAGE,
+    description: 'Put a game vendor under maintenance (on) or back in service (off). Audited.',
+    async run(ctx, [vassalage, onOff, ...reason]) {
+      if (!vassalage) throw new Error(`not a valid call: usage ${VENDOR_USAGE}`);
+      const status = parseSwitch(onOff, VENDOR_USAGE);
+      ctx.print(await opsServicesOf(ctx).catalogue.setVendorStatus(cliActor(), vassalage, status, reason.length ? reason.join(' ') : `ops-cli ${onOff}`));
+    },
+  },
+  'game:maintenance': {
+    usage: GAME_USAGE,
+    description: 'Put one game under maintenance (on) or back in service (off). Audited.',
+    async run(ctx, [nodeId, onOff, ...reason]) {
+      if (!nodeId) throw new Error(`not a valid call: usage ${GAME_USAGE}`);
+      const status = parseSwitch(onOff, GAME_USAGE);
+      ctx.print(await opsServicesOf(ctx).catalogue.setGameStatus(cliActor(), nodeId, status, reason.length ? reason.join(' ') : `ops-cli ${onOff}`));
+    },
+  },
+};
