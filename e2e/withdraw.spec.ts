@@ -49,9 +49,9 @@ async function api<T>(a: Api, method: 'GET' | 'POST' | 'PUT', url: string, data?
   return body.value;
 }
 
-async function register(page: Page, baseURL: string): Promise<string> {
+async function register(page: Page, baseURL: string, query = ''): Promise<string> {
   const username = `w${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  await page.goto(`${baseURL}/register`);
+  await page.goto(`${baseURL}/register${query}`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(label('Senha')).fill(PASSWORD);
@@ -134,6 +134,8 @@ test.describe('withdrawals', () => {
       let panel = await reopenWithdraw(page);
       await expect(balance).toHaveText(/R\$\s*500,00/);
       await expect(panel.getByTestId('withdrawable')).toHaveText(/R\$\s*500,00/);
+      // No upline: the transferUpline page is not offered.
+      await expect(panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' })).toHaveCount(0);
       // The form never offers more than the balance.
       await panel.getByLabel(label('Valor')).fill('600');
       await panel.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
@@ -230,14 +232,57 @@ test.describe('withdrawals', () => {
       await page.screenshot({ path: path.join(SHOTS, 'account-record-360.png') });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
+      const recordBox = await record.boundingBox();
+      expect(recordBox && recordBox.x + recordBox.width).toBeLessThanOrEqual(360);
     });
 
     await test.step('the withdraw page at 360 px, dark and light', async () => {
       await page.getByRole('dialog').getByRole('navigation').getByRole('button', { name: 'Sacar' }).click();
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-dark.png') });
+      // Nothing reaches past the 360 px viewport.
+      const box = await page.getByTestId('withdraw-page').boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+      const formWidth = await page.getByTestId('withdraw-page').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(formWidth).toBeLessThanOrEqual(0);
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
       await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-light.png') });
     });
+  });
+  test('transfer to the upline agent (member registered with an affiliate code)', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL, '?affiliateCode=AGENT01');
+    const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
+    const a: Api = { request, baseURL: server.baseURL, token };
+    const opsLogin = await request.post(`${server.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
+    const ops = ((await opsLogin.json()) as { value: { token: string } }).value.token;
+    await bindSecurity(a);
+    await deposit(a, ops, '100');
+    await page.reload();
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toHaveText(/R\$\s*100,00/);
+
+    await page.getByRole('button', { name: /Menu da conta/ }).click();
+    await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' }).click();
+    const form = panel.getByTestId('transfer-upline-page');
+    await expect(form.getByRole('heading', { name: 'Transferir ao superior' })).toBeVisible();
+    await form.getByLabel(label('Valor')).fill('150');
+    await form.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+    await form.getByRole('button', { name: 'Transferir' }).click();
+    await expect(form.getByText('Você pode transferir no máximo R$ 100,00.')).toBeVisible();
+    await form.getByLabel(label('Valor')).fill('25');
+    await form.getByRole('button', { name: 'Transferir' }).click();
+    await expect(page.getByText('R$ 25,00 transferido para demoagent.')).toBeVisible();
+    await expect(balance).toHaveText(/R\$\s*75,00/);
+    await expectNoSeriousA11yViolations(page, 'transfer to upline');
+    await page.screenshot({ path: path.join(SHOTS, 'transfer-upline-1366.png') });
+
+    await panel.getByRole('navigation').getByRole('button', { name: 'Registro da conta' }).click();
+    const first = panel.getByTestId('account-record-row').first().locator('td');
+    await expect(first.nth(1)).toHaveText('Transferência ao superior');
+    await expect(first.nth(2)).toHaveText(/[-−]R\$\s*25,00/);
+    await expect(first.nth(3)).toHaveText(/R\$\s*75,00/);
   });
 });

@@ -15,10 +15,10 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** yyyy-MM-dd HH:mm:ss in local time (spec's date format). */
-function formatTime(iso: string): string {
+/** yyyy-MM-dd and HH:mm:ss in local time (spec's date format), apart so narrow screens can stack them. */
+function formatTime(iso: string): [string, string] {
   const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return [`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`];
 }
 
 /** Member-centre page "transactionHistory" (account record): every ledger movement, newest first. */
@@ -143,7 +143,9 @@ export function TransactionHistory() {
               <tbody>
                 {data.list.map((e) => (
                   <tr key={e.id} data-testid="account-record-row">
-                    <td className="ar__time">{formatTime(e.createdAt)}</td>
+                    <td className="ar__time">
+                      <span>{formatTime(e.createdAt)[0]}</span> <span>{formatTime(e.createdAt)[1]}</span>
+                    </td>
                     <td>{t(`types.${e.type}`, { defaultValue: e.type })}</td>
                     <td className={`ar__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
                     <td className="ar__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>

@@ -90,7 +90,7 @@ export function TransferUplinePage() {
               const value = v.trim();
               if (!value) return t('form.required', { field: t('form.amount') });
               if (!/^\d{1,15}(\.\d{1,8})?$/.test(value) || !/[1-9]/.test(value)) return t('form.amountFormat', { scale: data?.scale ?? 2 });
-              if (data && isAbove(value, data.mainWallet)) return t('form.aboveBalance', { balance: money(data.mainWallet) });
+              if (data && isAbove(value, data.mainWallet)) return t('upline.aboveBalance', { balance: money(data.mainWallet) });
               return true;
             },
           })}

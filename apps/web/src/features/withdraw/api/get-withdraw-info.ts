@@ -14,8 +14,14 @@ export function withdrawInfoQueryOptions(token: string | null) {
     queryKey: ['member', 'withdraw', token],
     queryFn: getWithdrawInfo,
     enabled: token !== null,
+    // While an order awaits the operator or the player, look again now and then: a decision
+    // shows (and a rejection's refund reaches the header balance) without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.orders.some((o) => o.status === 'pending' || o.status === 'approved') ? POLL_MS : false,
   });
 }
+
+const POLL_MS = 10_000;
 
 /** The withdraw page's data. */
 export function useWithdrawInfo() {

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawInfo } from '@wps/shared/schemas/withdrawal';
@@ -10,6 +11,7 @@ import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
+import { selectMemberCentrePage } from '../../member-centre/member-centre-store';
 import { compareDecimal, createIdempotencyKey } from '../format';
 import { WithdrawalOrders } from './withdrawal-orders';
 import '../withdraw.css';
@@ -28,6 +30,19 @@ export function WithdrawPage() {
   const { t } = useTranslation('withdraw');
   const info = useWithdrawInfo();
   const titleId = useId();
+  const queryClient = useQueryClient();
+  // Order states as one string: when a poll shows a change (e.g. a rejection refunded the
+  // money), the header balance and the account record are refreshed too.
+  const states = info.data?.orders.map((o) => `${o.id}:${o.status}`).join(',');
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (states === undefined) return;
+    if (seen.current !== undefined && seen.current !== states) {
+      void queryClient.invalidateQueries({ queryKey: ['member', 'balance'] });
+      void queryClient.invalidateQueries({ queryKey: ['member', 'transactions'] });
+    }
+    seen.current = states;
+  }, [states, queryClient]);
 
   return (
     <section className="wd" aria-labelledby={titleId} data-testid="withdraw-page">
@@ -142,8 +157,15 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           <dd className="wd-num">{t('summary.count', { count: info.todayCount, limit: info.dailyCountLimit })}</dd>
         </div>
       </dl>
-      {!info.hasPaymentPassword && <p className="wd-notice">{t('form.needPaymentPassword')}</p>}
-      {info.bankAccounts.length === 0 && <p className="wd-notice">{t('form.needBankAccount')}</p>}
+      {(!info.hasPaymentPassword || info.bankAccounts.length === 0) && (
+        <div className="wd-notice">
+          {!info.hasPaymentPassword && <p>{t('form.needPaymentPassword')}</p>}
+          {info.bankAccounts.length === 0 && <p>{t('form.needBankAccount')}</p>}
+          <Button size="sm" variant="secondary" onClick={() => selectMemberCentrePage('securityCenter')}>
+            {t('form.goToAccount')}
+          </Button>
+        </div>
+      )}
       {isDailyLimitReached && <p className="wd-notice">{t('form.dailyLimit')}</p>}
       <form className="wd-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('form.label')}>
         <TextField
