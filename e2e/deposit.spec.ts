@@ -108,6 +108,7 @@ test.describe('deposits', () => {
 
     // Back on the site: the deposit page shows the credited order and the header the new balance.
     await expect(page).toHaveURL(`${server.baseURL}/`);
+    await expect(page.getByText('Seu depósito foi creditado.')).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*123,45/);
     const back = page.getByRole('dialog');
     await expect(back.getByTestId('deposit-orders').getByText('Creditado')).toBeVisible();
@@ -129,8 +130,13 @@ test.describe('deposits', () => {
   test('a failed gateway payment leaves the balance alone and says so', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await register(page, server.baseURL);
+    // This flow runs in the light theme, so both themes get screenshots.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
     const panel = await openDepositPage(page);
-    await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-360.png') });
+    await expectNoSeriousA11yViolations(page, 'deposit page (light theme)');
+    await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-360-light.png') });
     await panel.getByLabel(label('Valor')).fill('50');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/sbx_/);
@@ -138,11 +144,17 @@ test.describe('deposits', () => {
     await page.getByRole('button', { name: 'Fail' }).click();
     await expect(page).toHaveURL(`${server.baseURL}/`);
     const back = page.getByRole('dialog');
+    await expect(page.getByText('O pagamento não foi concluído.')).toBeVisible();
     await expect(back.getByTestId('deposit-orders').getByText('Falhou')).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
     await back.getByRole('button', { name: 'Informações da plataforma' }).click();
     await expect(back.getByTestId('notice-list')).toContainText('o pagamento foi recusado');
-    await page.screenshot({ path: path.join(SHOTS, 'messages-360.png') });
+    // The return from the pay page reloaded the site (stored theme: dark); light again for this screen.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light';
+    });
+    await expectNoSeriousA11yViolations(page, 'messages page (light theme)');
+    await page.screenshot({ path: path.join(SHOTS, 'messages-360-light.png') });
   });
 
   test('manual bank transfer confirmed by the operator: the balance updates without a reload', async ({ page, request }) => {

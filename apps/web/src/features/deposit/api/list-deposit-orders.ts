@@ -6,6 +6,9 @@ import { useToken } from '../../../lib/session-storage';
 /** Query key prefix for the player's deposit orders; money actions invalidate it. */
 export const DEPOSIT_ORDERS_QUERY_KEY = ['member', 'deposit', 'orders'] as const;
 
+/** Orders per page in the deposit page's list (the gateway return reads the same first page). */
+export const DEPOSIT_ORDERS_PAGE_SIZE = 5;
+
 /** While an order is pending the list is polled (a gateway answers in seconds, an operator in minutes). */
 const GATEWAY_POLL_MS = 4_000;
 const MANUAL_POLL_MS = 10_000;

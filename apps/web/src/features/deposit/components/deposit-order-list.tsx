@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useFormatMoney } from '../../../lib/money';
 import { BALANCE_QUERY_KEY } from '../../member/api/get-balance';
-import { useDepositOrders } from '../api/list-deposit-orders';
+import { DEPOSIT_ORDERS_PAGE_SIZE, useDepositOrders } from '../api/list-deposit-orders';
 import { useFormatDateTime } from '../../../lib/date-format';
 
-const PAGE_SIZE = 5;
 /** Notices live under this key (features/messages); refreshed when a deposit settles. */
 const NOTICES_KEY = ['member', 'notices'] as const;
 
@@ -18,7 +17,7 @@ export function DepositOrderList() {
   const formatDateTime = useFormatDateTime();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const orders = useDepositOrders(page, PAGE_SIZE);
+  const orders = useDepositOrders(page, DEPOSIT_ORDERS_PAGE_SIZE);
   const settledRef = useRef<string | null>(null);
 
   // When an order settles (webhook, operator, expiry) the balance and notices changed too.
