@@ -209,8 +209,8 @@ export function createDepositService(ctx: DepositContext) {
 
   /**
    * Credit an order exactly once: lock it, post the ledger transaction (key deposit:<id>), mark it
-   * credited, notify the player and audit, all in one database transaction. Returns false when the
-   * order was already resolved (and not creditable from that status).
+   * credited, notify the player and audit, all in one database transaction. `changed` is false
+   * when the order was already resolved from a status it cannot be credited from.
    */
   async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
     const brand = await system.getBrand();
