@@ -31,6 +31,7 @@ type PageEntry = {
 /** The pages that exist. Later issues add theirs here; the menu lists only these. */
 const PAGES: readonly PageEntry[] = [
   { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter },
+  { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', component: WithdrawPage },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', component: TransferUplinePage, isShown: (info) => info.toUpline },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', component: TransactionHistory },
