@@ -28,6 +28,7 @@ import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -78,6 +79,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerTransferRoutes(z, services);
   registerAccountRecordRoutes(z, services);
   registerCatalogueRoutes(z, services);
+  await registerGatewayRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);
@@ -85,7 +87,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   return app as unknown as App;
 }
 
-const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/', '/sandbox-gateway/'];
+const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/', '/sandbox-gateway/', '/vendor/'];
 
 /** Serve the built SPA; unknown non-API GETs get index.html so history routing works. */
 async function serveWeb(app: FastifyInstance, root: string) {

@@ -23,6 +23,7 @@ import { createWithdrawalService } from './modules/withdrawal/withdrawal.service
 import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
 
 export type AppContext = {
   config: AppConfig;
@@ -53,7 +54,8 @@ export function createServices(ctx: AppContext) {
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
   const accountRecord = createAccountRecordService({ ...ctx, system });
   const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue };
+  const gateway = createGatewayService({ ...ctx, system, ledger, catalogue, settings: loadGatewaySettings() });
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

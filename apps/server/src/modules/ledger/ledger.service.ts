@@ -35,7 +35,9 @@ export type SystemPurpose =
   | 'demo_bank'
   | 'withdrawal_hold'
   | 'agent_salary_budget'
-  | 'adjustment';
+  | 'adjustment'
+  /** Transfer wallet: money on its way to or from a game vendor (gateway module). */
+  | 'vendor_transfer_hold';
 
 export const PLAYER_MAIN = 'player_main';
 
@@ -241,6 +243,17 @@ export function createLedgerService(ctx: LedgerContext) {
     return upsertMemberAccount(dbOrTrx, { memberId: String(memberId), purpose: PLAYER_MAIN, currency: cur, isPlayer: true });
   }
 
+  /** The id of a member's player account of another purpose (e.g. a wallet at a vendor), created when missing. */
+  async function ensureMemberAccount(dbOrTrx: Db, memberId: string, purpose: string, currency: string): Promise<string> {
+    return upsertMemberAccount(dbOrTrx, { memberId: String(memberId), purpose, currency, isPlayer: true });
+  }
+
+  /** A member's balance in an account of this purpose; 0 when the account does not exist yet. */
+  async function getMemberAccountBalance(memberId: string, purpose: string, currency: string, dbOrTrx: Db = db): Promise<bigint> {
+    const account = await findMemberAccount(dbOrTrx, String(memberId), purpose, currency);
+    return account?.balance ?? 0n;
+  }
+
   /** The id of a system account, created for a new currency on first use. */
   async function ensureSystemAccount(purpose: SystemPurpose, currency: string, dbOrTrx: Db = db): Promise<string> {
     return upsertSystemAccount(dbOrTrx, purpose, currency);
@@ -373,6 +386,8 @@ export function createLedgerService(ctx: LedgerContext) {
   return {
     getOperatorCurrency,
     ensurePlayerWallet,
+    ensureMemberAccount,
+    getMemberAccountBalance,
     ensureSystemAccount,
     postTransaction,
     creditPlayerFromSystem,

@@ -1,0 +1,98 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Int8 = ColumnType<string, string, string>;
+type GeneratedInt8 = ColumnType<string, never, never>;
+type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type VendorWalletModel = 'seamless' | 'transfer' | 'internal';
+export type RoundStatus = 'open' | 'settled';
+export type RoundBetKind = 'bet' | 'win' | 'rollback';
+export type RoundBetStatus = 'pending' | 'accepted' | 'refused' | 'rolled_back' | 'cancelled' | 'done';
+export type VendorTransferStatus = 'pending' | 'succeeded' | 'failed';
+
+/** Tables owned by the gateway module (migration 0050_gateway.sql). */
+export type GatewayTables = {
+  vendor_adapters: {
+    vassalage: string;
+    wallet_model: VendorWalletModel;
+    launch_url: string;
+    api_url: ColumnType<string | null, string | null | undefined, string | null>;
+    secret: string;
+    request_timeout_ms: Defaulted<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  game_launch_tokens: {
+    id: GeneratedInt8;
+    token_hash: string;
+    member_id: Int8;
+    vassalage: string;
+    node_id: string;
+    expires_at: Date;
+    used_at: Timestamp;
+    created_at: Generated<Date>;
+  };
+  vendor_sessions: {
+    id: GeneratedInt8;
+    token_hash: string;
+    member_id: Int8;
+    vassalage: string;
+    node_id: string;
+    expires_at: Date;
+    created_at: Generated<Date>;
+  };
+  game_rounds: {
+    id: GeneratedInt8;
+    vassalage: string;
+    round_id: string;
+    member_id: Int8;
+    node_id: string;
+    currency: string;
+    status: Defaulted<RoundStatus>;
+    total_bet: Defaulted<string>;
+    total_win: Defaulted<string>;
+    total_refund: Defaulted<string>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    settled_at: Timestamp;
+  };
+  round_bets: {
+    id: GeneratedInt8;
+    vassalage: string;
+    vendor_tx_id: string;
+    kind: RoundBetKind;
+    round_id: string;
+    member_id: Int8;
+    node_id: string;
+    amount: Int8;
+    ref_tx_id: ColumnType<string | null, string | null | undefined, string | null>;
+    status: Defaulted<RoundBetStatus>;
+    request_hash: string;
+    ledger_transaction_id: ColumnType<string | null, string | null | undefined, string | null>;
+    response: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+    created_at: Generated<Date>;
+  };
+  vendor_transfers: {
+    id: GeneratedInt8;
+    transfer_ref: string;
+    member_id: Int8;
+    vassalage: string;
+    direction: 'in' | 'out';
+    amount: Int8;
+    currency: string;
+    idempotency_key: string;
+    hold_id: Int8;
+    status: Defaulted<VendorTransferStatus>;
+    attempts: Defaulted<number>;
+    last_error: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Generated<Date>;
+    resolved_at: Timestamp;
+  };
+  vendor_wallets: {
+    member_id: Int8;
+    vassalage: string;
+    version: Defaulted<string>;
+    synced_at: Timestamp;
+  };
+};

@@ -1,0 +1,474 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RoundBetKind, RoundBetStatus, RoundStatus, VendorTransferStatus, VendorWalletModel } from '../../db/tables/gateway';
+
+type Db = Kysely<Database>;
+
+export type AdapterRow = {
+  vassalage: string;
+  walletModel: VendorWalletModel;
+  launchUrl: string;
+  apiUrl: string | null;
+  secret: string;
+  requestTimeoutMs: number;
+};
+
+export type RoundRow = {
+  id: string;
+  vassalage: string;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  status: RoundStatus;
+  totalBet: bigint;
+  totalWin: bigint;
+  totalRefund: bigint;
+};
+
+export type RoundBetRow = {
+  id: string;
+  vassalage: string;
+  vendorTxId: string;
+  kind: RoundBetKind;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  amount: bigint;
+  refTxId: string | null;
+  status: RoundBetStatus;
+  requestHash: string;
+  response: Record<string, unknown> | null;
+};
+
+export type TransferRow = {
+  id: string;
+  transferRef: string;
+  memberId: string;
+  vassalage: string;
+  direction: 'in' | 'out';
+  amount: bigint;
+  currency: string;
+  idempotencyKey: string;
+  holdId: string;
+  status: VendorTransferStatus;
+  attempts: number;
+  createdAt: Date;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Adapters and sessions
+// ---------------------------------------------------------------------------------------------
+
+/** Every configured adapter. */
+export async function findAdapters(db: Db): Promise<AdapterRow[]> {
+  const rows = await db.selectFrom('vendor_adapters').selectAll().orderBy('vassalage').execute();
+  return rows.map((r) => ({
+    vassalage: r.vassalage,
+    walletModel: r.wallet_model,
+    launchUrl: r.launch_url,
+    apiUrl: r.api_url,
+    secret: r.secret,
+    requestTimeoutMs: r.request_timeout_ms,
+  }));
+}
+
+/** Create or replace a vendor's adapter configuration. */
+export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
+  await db
+    .insertInto('vendor_adapters')
+    .values({
+      vassalage: a.vassalage,
+      wallet_model: a.walletModel,
+      launch_url: a.launchUrl,
+      api_url: a.apiUrl,
+      secret: a.secret,
+      request_timeout_ms: a.requestTimeoutMs,
+    })
+    .onConflict((oc) =>
+      oc.column('vassalage').doUpdateSet({
+        wallet_model: a.walletModel,
+        launch_url: a.launchUrl,
+        api_url: a.apiUrl,
+        secret: a.secret,
+        request_timeout_ms: a.requestTimeoutMs,
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+}
+
+/** Store a new launch token (hashed). */
+export async function insertLaunchToken(
+  db: Db,
+  input: { tokenHash: string; memberId: string; vassalage: string; nodeId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('game_launch_tokens')
+    .values({ token_hash: input.tokenHash, member_id: input.memberId, vassalage: input.vassalage, node_id: input.nodeId, expires_at: input.expiresAt })
+    .execute();
+}
+
+/** Use a launch token once: only an unused, unexpired token of this vendor matches. */
+export async function consumeLaunchToken(db: Db, tokenHash: string, vassalage: string): Promise<{ memberId: string; nodeId: string } | undefined> {
+  const row = await db
+    .updateTable('game_launch_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('vassalage', '=', vassalage)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['member_id', 'node_id'])
+    .executeTakeFirst();
+  return row ? { memberId: String(row.member_id), nodeId: row.node_id } : undefined;
+}
+
+/** Forget launch tokens that can no longer be used. */
+export async function deleteExpiredLaunchTokens(db: Db, before: Date): Promise<number> {
+  const res = await db.deleteFrom('game_launch_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Store a vendor session (hashed). */
+export async function insertVendorSession(
+  db: Db,
+  input: { tokenHash: string; memberId: string; vassalage: string; nodeId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('vendor_sessions')
+    .values({ token_hash: input.tokenHash, member_id: input.memberId, vassalage: input.vassalage, node_id: input.nodeId, expires_at: input.expiresAt })
+    .execute();
+}
+
+/** A live vendor session of this vendor. */
+export async function findVendorSession(db: Db, tokenHash: string, vassalage: string): Promise<{ memberId: string; nodeId: string; expiresAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('vendor_sessions')
+    .select(['member_id', 'node_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('vassalage', '=', vassalage)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ? { memberId: String(row.member_id), nodeId: row.node_id, expiresAt: row.expires_at } : undefined;
+}
+
+/** A member's login name and account type, for the authenticate answer. */
+export async function findMemberBrief(db: Db, memberId: string): Promise<{ account: string; nickname: string | null; type: number; status: string } | undefined> {
+  const row = await sql<{ account: string; nickname: string | null; type: number; status: string }>`
+    SELECT account, nickname, type, status FROM members WHERE id = ${memberId}::bigint`.execute(db);
+  return row.rows[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seamless rounds
+// ---------------------------------------------------------------------------------------------
+
+/** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
+export async function insertRoundBet(
+  db: Db,
+  input: {
+    vassalage: string;
+    vendorTxId: string;
+    kind: RoundBetKind;
+    roundId: string;
+    memberId: string;
+    nodeId: string;
+    amount: bigint;
+    refTxId: string | null;
+    status?: RoundBetStatus;
+    requestHash: string;
+    response?: Record<string, unknown>;
+  },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('round_bets')
+    .values({
+      vassalage: input.vassalage,
+      vendor_tx_id: input.vendorTxId,
+      kind: input.kind,
+      round_id: input.roundId,
+      member_id: input.memberId,
+      node_id: input.nodeId,
+      amount: input.amount.toString(),
+      ref_tx_id: input.refTxId,
+      status: input.status ?? 'pending',
+      request_hash: input.requestHash,
+      response: input.response ? JSON.stringify(input.response) : null,
+    })
+    .onConflict((oc) => oc.columns(['vassalage', 'vendor_tx_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A vendor transaction by id, optionally locked. */
+export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string, opts: { lock?: boolean } = {}): Promise<RoundBetRow | undefined> {
+  let q = db.selectFrom('round_bets').selectAll().where('vassalage', '=', vassalage).where('vendor_tx_id', '=', vendorTxId);
+  if (opts.lock) q = q.forUpdate();
+  const r = await q.executeTakeFirst();
+  return r ? toRoundBet(r) : undefined;
+}
+
+/** Whether a round holds at least one accepted (not rolled back) bet. */
+export async function hasAcceptedBet(db: Db, vassalage: string, roundId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('round_bets')
+    .select('id')
+    .where('vassalage', '=', vassalage)
+    .where('round_id', '=', roundId)
+    .where('kind', '=', 'bet')
+    .where('status', '=', 'accepted')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Write a vendor transaction's outcome and first answer. */
+export async function completeRoundBet(
+  db: Db,
+  id: string,
+  input: { status: RoundBetStatus; amount?: bigint; ledgerTransactionId: string | null; response: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .updateTable('round_bets')
+    .set({
+      status: input.status,
+      ...(input.amount !== undefined ? { amount: input.amount.toString() } : {}),
+      ledger_transaction_id: input.ledgerTransactionId,
+      response: JSON.stringify(input.response),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Mark an accepted bet rolled back; true when this call did it. */
+export async function markBetRolledBack(db: Db, id: string): Promise<boolean> {
+  const res = await db.updateTable('round_bets').set({ status: 'rolled_back' }).where('id', '=', id).where('status', '=', 'accepted').executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+/** A round, locked for the rest of the transaction. */
+export async function lockRound(db: Db, vassalage: string, roundId: string): Promise<RoundRow | undefined> {
+  const r = await db.selectFrom('game_rounds').selectAll().where('vassalage', '=', vassalage).where('round_id', '=', roundId).forUpdate().executeTakeFirst();
+  return r ? toRound(r) : undefined;
+}
+
+/** Add an accepted bet to its round, creating the round on its first bet. */
+export async function addBetToRound(
+  db: Db,
+  input: { vassalage: string; roundId: string; memberId: string; nodeId: string; currency: string; amount: bigint },
+): Promise<RoundRow> {
+  const r = await db
+    .insertInto('game_rounds')
+    .values({
+      vassalage: input.vassalage,
+      round_id: input.roundId,
+      member_id: input.memberId,
+      node_id: input.nodeId,
+      currency: input.currency,
+      total_bet: input.amount.toString(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['vassalage', 'round_id']).doUpdateSet({
+        total_bet: sql<string>`game_rounds.total_bet + excluded.total_bet`,
+        updated_at: new Date(),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRound(r);
+}
+
+/** Move a round's win or refund totals and optionally settle it. */
+export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
+  const r = await db
+    .updateTable('game_rounds')
+    .set({
+      total_win: sql<string>`total_win + ${(input.addWin ?? 0n).toString()}::bigint`,
+      total_refund: sql<string>`total_refund + ${(input.addRefund ?? 0n).toString()}::bigint`,
+      updated_at: new Date(),
+      ...(input.settle ? { status: 'settled' as const, settled_at: new Date() } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRound(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transfer wallet
+// ---------------------------------------------------------------------------------------------
+
+/** Insert a transfer intent; undefined when this member already used the idempotency key. */
+export async function insertTransfer(
+  db: Db,
+  input: { transferRef: string; memberId: string; vassalage: string; direction: 'in' | 'out'; amount: bigint; currency: string; idempotencyKey: string; holdId: string },
+): Promise<TransferRow | undefined> {
+  const r = await db
+    .insertInto('vendor_transfers')
+    .values({
+      transfer_ref: input.transferRef,
+      member_id: input.memberId,
+      vassalage: input.vassalage,
+      direction: input.direction,
+      amount: input.amount.toString(),
+      currency: input.currency,
+      idempotency_key: input.idempotencyKey,
+      hold_id: input.holdId,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return r ? toTransfer(r) : undefined;
+}
+
+/** A member's transfer by their idempotency key. */
+export async function findTransferByKey(db: Db, memberId: string, idempotencyKey: string): Promise<TransferRow | undefined> {
+  const r = await db.selectFrom('vendor_transfers').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return r ? toTransfer(r) : undefined;
+}
+
+/** A transfer by id, optionally locked. */
+export async function findTransfer(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<TransferRow | undefined> {
+  let q = db.selectFrom('vendor_transfers').selectAll().where('id', '=', id);
+  if (opts.lock) q = q.forUpdate();
+  const r = await q.executeTakeFirst();
+  return r ? toTransfer(r) : undefined;
+}
+
+/** The member's pending transfer at a vendor, if any. */
+export async function findPendingTransfer(db: Db, memberId: string, vassalage: string): Promise<TransferRow | undefined> {
+  const r = await db
+    .selectFrom('vendor_transfers')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('vassalage', '=', vassalage)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return r ? toTransfer(r) : undefined;
+}
+
+/** Pending transfers older than `before`, oldest first (for the status-check job). */
+export async function findStalePendingTransfers(db: Db, before: Date, limit: number): Promise<TransferRow[]> {
+  const rows = await db
+    .selectFrom('vendor_transfers')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toTransfer);
+}
+
+/** Count one more vendor call for a pending transfer and remember the last error. */
+export async function noteTransferAttempt(db: Db, id: string, error: string | null): Promise<void> {
+  await db
+    .updateTable('vendor_transfers')
+    .set({ attempts: sql<number>`attempts + 1`, last_error: error?.slice(0, 500) ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Resolve a pending transfer; true when this call did it. */
+export async function resolveTransfer(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
+  const res = await db
+    .updateTable('vendor_transfers')
+    .set({ status, resolved_at: new Date(), last_error: error?.slice(0, 500) ?? null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+/** The version of a member's wallet at a vendor (0 when never used). */
+export async function findWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
+  const r = await db.selectFrom('vendor_wallets').select('version').where('member_id', '=', memberId).where('vassalage', '=', vassalage).executeTakeFirst();
+  return r?.version ?? '0';
+}
+
+/** Move a wallet's version on (creating the row); returns the new version. */
+export async function bumpWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
+  const r = await db
+    .insertInto('vendor_wallets')
+    .values({ member_id: memberId, vassalage, version: '1' })
+    .onConflict((oc) => oc.columns(['member_id', 'vassalage']).doUpdateSet({ version: sql<string>`vendor_wallets.version + 1` }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return r.version;
+}
+
+/** Lock a wallet row when its version is still `version`; false when something moved since. */
+export async function lockWalletAtVersion(db: Db, memberId: string, vassalage: string, version: string): Promise<boolean> {
+  if (version === '0') {
+    await db.insertInto('vendor_wallets').values({ member_id: memberId, vassalage }).onConflict((oc) => oc.doNothing()).execute();
+  }
+  const r = await db
+    .selectFrom('vendor_wallets')
+    .select('version')
+    .where('member_id', '=', memberId)
+    .where('vassalage', '=', vassalage)
+    .forUpdate()
+    .executeTakeFirst();
+  return r?.version === version;
+}
+
+/** Remember when a wallet balance was last read from the vendor. */
+export async function markWalletSynced(db: Db, memberId: string, vassalage: string): Promise<void> {
+  await db.updateTable('vendor_wallets').set({ synced_at: new Date() }).where('member_id', '=', memberId).where('vassalage', '=', vassalage).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type RoundSelect = Database['game_rounds'] extends infer T ? { [K in keyof T]: unknown } : never;
+
+function toRound(r: RoundSelect): RoundRow {
+  return {
+    id: String(r.id),
+    vassalage: String(r.vassalage),
+    roundId: String(r.round_id),
+    memberId: String(r.member_id),
+    nodeId: String(r.node_id),
+    status: r.status as RoundStatus,
+    totalBet: BigInt(r.total_bet as string),
+    totalWin: BigInt(r.total_win as string),
+    totalRefund: BigInt(r.total_refund as string),
+  };
+}
+
+type RoundBetSelect = Database['round_bets'] extends infer T ? { [K in keyof T]: unknown } : never;
+
+function toRoundBet(r: RoundBetSelect): RoundBetRow {
+  return {
+    id: String(r.id),
+    vassalage: String(r.vassalage),
+    vendorTxId: String(r.vendor_tx_id),
+    kind: r.kind as RoundBetKind,
+    roundId: String(r.round_id),
+    memberId: String(r.member_id),
+    nodeId: String(r.node_id),
+    amount: BigInt(r.amount as string),
+    refTxId: (r.ref_tx_id as string | null) ?? null,
+    status: r.status as RoundBetStatus,
+    requestHash: String(r.request_hash),
+    response: (r.response as Record<string, unknown> | null) ?? null,
+  };
+}
+
+type TransferSelect = Database['vendor_transfers'] extends infer T ? { [K in keyof T]: unknown } : never;
+
+function toTransfer(r: TransferSelect): TransferRow {
+  return {
+    id: String(r.id),
+    transferRef: String(r.transfer_ref),
+    memberId: String(r.member_id),
+    vassalage: String(r.vassalage),
+    direction: r.direction as 'in' | 'out',
+    amount: BigInt(r.amount as string),
+    currency: String(r.currency),
+    idempotencyKey: String(r.idempotency_key),
+    holdId: String(r.hold_id),
+    status: r.status as VendorTransferStatus,
+    attempts: Number(r.attempts),
+    createdAt: r.created_at as Date,
+  };
+}

@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import { isTrialType } from '@wps/shared/constants';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
+import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { SystemService } from '../system/system.service';
+import {
+  consumeLaunchToken,
+  deleteExpiredLaunchTokens,
+  findAdapters,
+  findMemberBrief,
+  findVendorSession,
+  insertLaunchToken,
+  insertVendorSession,
+  upsertAdapter,
+  type AdapterRow,
+} from './gateway.repository';
+import { createSeamlessService, type SeamlessService } from './seamless.service';
+import { createTransferWalletService } from './transfer-wallet.service';
+
+/** What the gateway needs from the catalogue module. */
+export type CataloguePort = {
+  /** A launchable game and its vendor; throws GAME_NOT_FOUND, VENDOR_MAINTENANCE or GAME_MAINTENANCE. */
+  getGame(nodeId: string): Promise<{ game: { nodeId: string; vassalage: string; name: string }; vendor: { vassalage: string; name: string } }>;
+  /** A vendor that is open; throws VENDOR_NOT_FOUND or VENDOR_MAINTENANCE. */
+  getVendor(vassalage: string): Promise<{ vassalage: string; name: string }>;
+  recordRecentGame(memberId: string, nodeId: string): Promise<void>;
+};
+
+/** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
+export type InternalVendor = { launchUrl: (input: { nodeId: string; token: string; language: string }) => string };
+
+export type GatewaySettings = {
+  /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined. */
+  sandbox: { url: string; secret: string } | undefined;
+  launchTokenSeconds: number;
+  vendorSessionSeconds: number;
+};
+
+/** Read the gateway settings from the environment (VENDOR_SANDBOX_URL, VENDOR_SANDBOX_SECRET). */
+export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  const url = env.VENDOR_SANDBOX_URL?.replace(/\/+$/, '');
+  const secret = env.VENDOR_SANDBOX_SECRET;
+  return {
+    sandbox: url && secret && secret.length >= 16 ? { url, secret } : undefined,
+    launchTokenSeconds: 60,
+    vendorSessionSeconds: 12 * 3600,
+  };
+}
+
+/** The reference vendor's codes in the demo catalogue. */
+export const SANDBOX_SEAMLESS = 'SBX';
+export const SANDBOX_TRANSFER = 'SBT';
+
+export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  ledger: LedgerService;
+  catalogue: CataloguePort;
+  settings: GatewaySettings;
+};
+
+function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** Vendor sessions are read on every bet; a short cache keeps that off the database. */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/** The vendor gateway: adapters, launch tokens, vendor sessions, the seamless wallet and the transfer wallet. */
+export function createGatewayService(ctx: GatewayContext) {
+  const { db, catalogue, settings } = ctx;
+  const internal = new Map<string, InternalVendor>();
+  let adapters: Map<string, AdapterRow> | undefined;
+  const sessionCache = new Map<string, { memberId: string; nodeId: string; until: number }>();
+
+  const seamless: SeamlessService = createSeamlessService(ctx);
+
+  /** Adapter rows change only through configureAdapter on this instance or a restart. */
+  async function loadAdapters(): Promise<Map<string, AdapterRow>> {
+    adapters ??= new Map((await findAdapters(db)).map((a) => [a.vassalage, a]));
+    return adapters;
+  }
+
+  /** A vendor's HTTP adapter (seamless or transfer); undefined when it has none. */
+  async function findAdapter(vassalage: string): Promise<AdapterRow | undefined> {
+    return (await loadAdapters()).get(vassalage);
+  }
+
+  /** Every transfer-wallet adapter. */
+  async function listTransferAdapters(): Promise<AdapterRow[]> {
+    return [...(await loadAdapters()).values()].filter((a) => a.walletModel === 'transfer');
+  }
+
+  /** Create or replace a vendor's adapter (ops, tests, and the sandbox settings at start). */
+  async function configureAdapter(adapter: AdapterRow): Promise<void> {
+    await upsertAdapter(db, adapter);
+    adapters = undefined;
+  }
+
+  const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
+
+  /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
+  async function start(): Promise<void> {
+    if (!settings.sandbox) return;
+    const { url, secret } = settings.sandbox;
+    const vendors = await db.selectFrom('game_vendors').select('vassalage').where('vassalage', 'in', [SANDBOX_SEAMLESS, SANDBOX_TRANSFER]).execute();
+    const present = new Set(vendors.map((v) => v.vassalage));
+    if (present.has(SANDBOX_SEAMLESS)) {
+      await configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: null, secret, requestTimeoutMs: 5000 });
+    }
+    if (present.has(SANDBOX_TRANSFER)) {
+      await configureAdapter({ vassalage: SANDBOX_TRANSFER, walletModel: 'transfer', launchUrl: `${url}/play`, apiUrl: `${url}/api`, secret, requestTimeoutMs: 5000 });
+    }
+  }
+
+  /**
+   * POST /wps/game/launchGame: a 60-second, single-use launch token bound to the player, the game
+   * and the vendor, in the URL the web frames. Trial accounts play only our in-house games,
+   * whose play money never leaves our ledger.
+   */
+  async function launchGame(member: { memberId: string; type: number }, body: LaunchGameBody, language: string): Promise<LaunchGameResult> {
+    const input = launchGameBodySchema.parse(body);
+    const { game, vendor } = await catalogue.getGame(input.nodeId);
+    if (vendor.vassalage !== input.vassalage) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
+    const inHouse = internal.get(vendor.vassalage);
+    const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
+    if (!inHouse && !adapter) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
+    if (isTrialType(member.type) && !inHouse) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
+    const token = crypto.randomBytes(32).toString('hex');
+    await insertLaunchToken(db, {
+      tokenHash: hashToken(token),
+      memberId: String(member.memberId),
+      vassalage: vendor.vassalage,
+      nodeId: game.nodeId,
+      expiresAt: new Date(Date.now() + settings.launchTokenSeconds * 1000),
+    });
+    await catalogue.recordRecentGame(String(member.memberId), game.nodeId);
+    const lang = /^[A-Za-z-]{2,16}$/.test(input.language ?? language) ? (input.language ?? language) : 'pt';
+    let url: string;
+    if (inHouse) {
+      url = inHouse.launchUrl({ nodeId: game.nodeId, token, language: lang });
+    } else {
+      const u = new URL(adapter!.launchUrl);
+      u.searchParams.set('token', token);
+      u.searchParams.set('game', game.nodeId);
+      u.searchParams.set('vendor', vendor.vassalage);
+      u.searchParams.set('lang', lang);
+      url = u.toString();
+    }
+    return { game_url: url, content: url, expiresIn: settings.launchTokenSeconds };
+  }
+
+  /** Exchange a launch token (once) for a vendor session. */
+  async function authenticate(vassalage: string, launchToken: string): Promise<VendorAuthenticateResult> {
+    const used = await consumeLaunchToken(db, hashToken(launchToken), vassalage);
+    if (!used) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The launch token is unknown, used or expired');
+    const brief = await findMemberBrief(db, used.memberId);
+    if (!brief || brief.status !== 'active') throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
+    const sessionToken = crypto.randomBytes(32).toString('hex');
+    const expiresAt = new Date(Date.now() + settings.vendorSessionSeconds * 1000);
+    await insertVendorSession(db, { tokenHash: hashToken(sessionToken), memberId: used.memberId, vassalage, nodeId: used.nodeId, expiresAt });
+    const brand = await ctx.system.getBrand();
+    const balance = await ctx.ledger.getPlayerBalance(used.memberId, brand.currency);
+    return {
+      sessionToken,
+      playerId: used.memberId,
+      nickname: brief.nickname ?? brief.account,
+      gameId: used.nodeId,
+      currency: brand.currency,
+      balance: formatMinor(balance, brand.currencyScale),
+      balanceMinor: balance.toString(),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** The player of a live vendor session; VENDOR_TOKEN_INVALID when unknown, expired or another player's. */
+  async function requireVendorSession(vassalage: string, sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string }> {
+    const key = `${vassalage}:${hashToken(sessionToken)}`;
+    const now = Date.now();
+    let hit = sessionCache.get(key);
+    if (!hit || hit.until <= now) {
+      const row = await findVendorSession(db, hashToken(sessionToken), vassalage);
+      if (!row) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session is unknown or expired');
+      if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+      hit = { memberId: row.memberId, nodeId: row.nodeId, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) };
+      sessionCache.set(key, hit);
+    }
+    if (hit.memberId !== playerId) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session belongs to another player');
+    return { memberId: hit.memberId, nodeId: hit.nodeId };
+  }
+
+  return {
+    seamless,
+    transfers,
+    start,
+    findAdapter,
+    configureAdapter,
+    /** Let our own game engine launch through the gateway (vendor 'inhouse'). */
+    registerInternalVendor(vassalage: string, vendor: InternalVendor): void {
+      internal.set(vassalage, vendor);
+    },
+    launchGame,
+    authenticate,
+    requireVendorSession,
+    /** Drop launch tokens that expired more than a minute ago. */
+    purgeLaunchTokens: (now = new Date()) => deleteExpiredLaunchTokens(db, new Date(now.getTime() - 60_000)),
+  };
+}
+
+export type GatewayService = ReturnType<typeof createGatewayService>;

@@ -1,0 +1,450 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
+import type { Database } from '../../db/schema';
+import { AppError, isAppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import type { SystemService } from '../system/system.service';
+import {
+  addBetToRound,
+  completeRoundBet,
+  findRoundBet,
+  hasAcceptedBet,
+  insertRoundBet,
+  lockRound,
+  markBetRolledBack,
+  updateRound,
+  type RoundBetRow,
+  type RoundRow,
+} from './gateway.repository';
+
+type Db = Kysely<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// The in-process seamless-wallet API. The HTTP callbacks (gateway.routes.ts) and our own game
+// engine (vendor 'inhouse') both call these, so every vendor follows the same rules
+// (../shared/guide/ledger.md "Game vendor callbacks").
+// ---------------------------------------------------------------------------------------------
+
+/** Debit a stake. `transactionId` is the vendor's id, unique per vendor. */
+export type SeamlessBetInput = {
+  vassalage: string;
+  memberId: string;
+  transactionId: string;
+  roundId: string;
+  /** The game's nodeId (catalogue). */
+  gameId: string;
+  amountMinor: bigint;
+};
+
+/** Credit a payout (0 allowed: a lost round). */
+export type SeamlessWinInput = {
+  vassalage: string;
+  memberId: string;
+  transactionId: string;
+  roundId: string;
+  /** The bet this win pays; without it the round must hold an accepted bet. */
+  betTransactionId?: string;
+  amountMinor: bigint;
+  /** Settle the round with this win (no end-round call needed). */
+  roundClosed?: boolean;
+};
+
+/** Refund a bet. Before its bet it leaves a tombstone; a second rollback refunds nothing. */
+export type SeamlessRollbackInput = {
+  vassalage: string;
+  memberId: string;
+  transactionId: string;
+  roundId: string;
+  betTransactionId: string;
+};
+
+/** Settle a round: no more bets, wins or rollbacks. Repeating it is harmless. */
+export type SeamlessEndRoundInput = { vassalage: string; memberId: string; roundId: string };
+
+/**
+ * Every seamless answer. A replay of a transaction id returns the first answer unchanged
+ * (`replayed` is the only field that differs).
+ */
+export type SeamlessResult = VendorWalletResult & { replayed: boolean };
+
+/**
+ * Refusals are AppErrors with these codes: INSUFFICIENT_FUNDS (value.balance/balanceMinor),
+ * DUPLICATE_TRANSACTION (same id, different request), BET_NOT_FOUND (win/rollback/end-round for
+ * nothing we know), BET_CANCELLED (the bet was rolled back before it arrived), ROUND_SETTLED,
+ * ROUND_MISMATCH (the round belongs to another player).
+ */
+export type SeamlessService = {
+  bet(input: SeamlessBetInput): Promise<SeamlessResult>;
+  win(input: SeamlessWinInput): Promise<SeamlessResult>;
+  rollback(input: SeamlessRollbackInput): Promise<SeamlessResult>;
+  endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult>;
+  /** The player's main-wallet balance in the answer shape. */
+  balance(memberId: string): Promise<VendorWalletResult>;
+};
+
+export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  ledger: LedgerService;
+};
+
+const MAX_ATTEMPTS = 5;
+
+/** A stored refusal: replays of a refused bet get the same refusal. */
+type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unknown } };
+
+function hashCallback(parts: Record<string, string | boolean | null>): string {
+  const canonical = Object.keys(parts)
+    .sort()
+    .map((k) => `${k}=${String(parts[k])}`)
+    .join('&');
+  return crypto.createHash('sha256').update(canonical).digest('hex');
+}
+
+function replay(row: RoundBetRow): SeamlessResult {
+  const stored = row.response as (VendorWalletResult & Partial<StoredError>) | null;
+  if (!stored) throw new Error(`seamless: vendor transaction ${row.vendorTxId} has no stored answer`);
+  if (stored.error) throw new AppError(stored.error.errorCode, stored.error.message, stored.error.value);
+  return { ...stored, replayed: true };
+}
+
+/** Build the seamless wallet over the ledger: player main wallet ↔ house_cash, kinds bet/win/rollback. */
+export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
+  const { db, log, system, ledger } = ctx;
+  // Account ids never change once created, so hot callbacks skip the upserts.
+  const walletIds = new Map<string, string>();
+  const houseIds = new Map<string, string>();
+
+  async function accountsFor(t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string }> {
+    let walletId = walletIds.get(`${memberId}:${currency}`);
+    if (!walletId) {
+      walletId = await ledger.ensurePlayerWallet(t, memberId, currency);
+      walletIds.set(`${memberId}:${currency}`, walletId);
+    }
+    let houseId = houseIds.get(currency);
+    if (!houseId) {
+      houseId = await ledger.ensureSystemAccount('house_cash', currency, t);
+      houseIds.set(currency, houseId);
+    }
+    return { walletId, houseId };
+  }
+
+  async function brand() {
+    const b = await system.getBrand();
+    return { currency: b.currency, scale: b.currencyScale };
+  }
+
+  function answer(
+    memberId: string,
+    money: { currency: string; scale: number },
+    balanceMinor: bigint,
+    transactionId: string | null,
+    round: RoundRow | undefined,
+  ): VendorWalletResult {
+    return {
+      playerId: String(memberId),
+      currency: money.currency,
+      balance: formatMinor(balanceMinor, money.scale),
+      balanceMinor: balanceMinor.toString(),
+      transactionId,
+      roundStatus: round?.status ?? null,
+    };
+  }
+
+  /** Run one callback in its own transaction, retried as a whole on 40001/40P01. */
+  async function inTransaction<T>(fn: (t: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
+        if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
+        log.warn({ attempt }, 'seamless callback retried');
+        await new Promise((r) => setTimeout(r, crypto.randomInt(2, 10) * attempt));
+      }
+    }
+  }
+
+  async function currentBalance(t: Db, memberId: string, currency: string): Promise<bigint> {
+    const { walletId } = await accountsFor(t, memberId, currency);
+    const row = await t.selectFrom('ledger_accounts').select('balance').where('id', '=', walletId).executeTakeFirstOrThrow();
+    return BigInt(row.balance);
+  }
+
+  /** Claim the transaction id, or settle what an earlier call with the same id decided. */
+  async function claim(
+    t: Db,
+    row: Parameters<typeof insertRoundBet>[1],
+  ): Promise<{ id: string } | { replay: RoundBetRow }> {
+    const id = await insertRoundBet(t, row);
+    if (id) return { id };
+    const existing = await findRoundBet(t, row.vassalage, row.vendorTxId);
+    if (!existing) throw new Error('seamless: transaction id conflict but no stored row');
+    if (existing.kind === 'bet' && existing.status === 'cancelled' && row.kind === 'bet') {
+      throw new AppError(ErrorCode.BET_CANCELLED, 'This bet was rolled back before it arrived', { transactionId: row.vendorTxId });
+    }
+    if (existing.requestHash !== row.requestHash) {
+      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This transaction id was already used for a different request', {
+        transactionId: row.vendorTxId,
+      });
+    }
+    return { replay: existing };
+  }
+
+  function checkRound(round: RoundRow | undefined, memberId: string): void {
+    if (round && round.memberId !== String(memberId)) {
+      throw new AppError(ErrorCode.ROUND_MISMATCH, 'This round belongs to another player', { roundId: round.roundId });
+    }
+  }
+
+  async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
+    if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
+    const money = await brand();
+    const requestHash = hashCallback({
+      kind: 'bet',
+      member: String(input.memberId),
+      round: input.roundId,
+      game: input.gameId,
+      amount: input.amountMinor.toString(),
+    });
+    const outcome = await inTransaction(async (t): Promise<SeamlessResult | StoredError> => {
+      const claimed = await claim(t, {
+        vassalage: input.vassalage,
+        vendorTxId: input.transactionId,
+        kind: 'bet',
+        roundId: input.roundId,
+        memberId: String(input.memberId),
+        nodeId: input.gameId,
+        amount: input.amountMinor,
+        refTxId: null,
+        requestHash,
+      });
+      if ('replay' in claimed) return replay(claimed.replay);
+      const round = await lockRound(t, input.vassalage, input.roundId);
+      checkRound(round, input.memberId);
+      const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+      // A refusal that a later retry could turn into a success is stored, so every replay gets it.
+      const refuse = async (err: AppError): Promise<StoredError> => {
+        const stored: StoredError = { error: { errorCode: err.errorCode, message: err.message, value: err.value } };
+        await completeRoundBet(t, claimed.id, { status: 'refused', ledgerTransactionId: null, response: stored as unknown as Record<string, unknown> });
+        return stored;
+      };
+      if (round && round.status !== 'open') {
+        return refuse(new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId }));
+      }
+      let posted;
+      try {
+        posted = await ledger.postTransaction(
+          {
+            kind: 'bet',
+            idempotencyKey: `seamless:${input.vassalage}:${input.transactionId}`,
+            reference: `round:${input.vassalage}:${input.roundId}`,
+            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, gameId: input.gameId },
+            entries: [
+              { accountId: walletId, amountMinor: -input.amountMinor },
+              { accountId: houseId, amountMinor: input.amountMinor },
+            ],
+          },
+          t,
+        );
+      } catch (err) {
+        if (isAppError(err) && err.errorCode === ErrorCode.INSUFFICIENT_FUNDS) {
+          const balance = await currentBalance(t, input.memberId, money.currency);
+          return refuse(
+            new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', {
+              balance: formatMinor(balance, money.scale),
+              balanceMinor: balance.toString(),
+              currency: money.currency,
+            }),
+          );
+        }
+        throw err;
+      }
+      const updated = await addBetToRound(t, {
+        vassalage: input.vassalage,
+        roundId: input.roundId,
+        memberId: String(input.memberId),
+        nodeId: input.gameId,
+        currency: money.currency,
+        amount: input.amountMinor,
+      });
+      const result = answer(input.memberId, money, BigInt(posted.balances[walletId] ?? '0'), posted.transactionId, updated);
+      await completeRoundBet(t, claimed.id, { status: 'accepted', ledgerTransactionId: posted.transactionId, response: result });
+      return { ...result, replayed: false };
+    });
+    if ('error' in outcome) throw new AppError(outcome.error.errorCode, outcome.error.message, outcome.error.value);
+    return outcome;
+  }
+
+  async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
+    if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
+    const money = await brand();
+    const requestHash = hashCallback({
+      kind: 'win',
+      member: String(input.memberId),
+      round: input.roundId,
+      bet: input.betTransactionId ?? null,
+      amount: input.amountMinor.toString(),
+      closed: input.roundClosed === true,
+    });
+    return inTransaction(async (t) => {
+      const claimed = await claim(t, {
+        vassalage: input.vassalage,
+        vendorTxId: input.transactionId,
+        kind: 'win',
+        roundId: input.roundId,
+        memberId: String(input.memberId),
+        nodeId: '',
+        amount: input.amountMinor,
+        refTxId: input.betTransactionId ?? null,
+        requestHash,
+      });
+      if ('replay' in claimed) return replay(claimed.replay);
+      // Errors below roll the claim back: a win for an unknown bet may be retried once the bet exists.
+      const round = await lockRound(t, input.vassalage, input.roundId);
+      if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet for this win', { roundId: input.roundId });
+      checkRound(round, input.memberId);
+      if (input.betTransactionId) {
+        const b = await findRoundBet(t, input.vassalage, input.betTransactionId);
+        if (!b || b.kind !== 'bet' || b.roundId !== input.roundId || b.status !== 'accepted') {
+          throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet for this win', { betTransactionId: input.betTransactionId });
+        }
+      } else if (!(await hasAcceptedBet(t, input.vassalage, input.roundId))) {
+        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet in this round', { roundId: input.roundId });
+      }
+      if (round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
+      const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+      let transactionId: string | null = null;
+      let balance: bigint;
+      if (input.amountMinor > 0n) {
+        const posted = await ledger.postTransaction(
+          {
+            kind: 'win',
+            idempotencyKey: `seamless:${input.vassalage}:${input.transactionId}`,
+            reference: `round:${input.vassalage}:${input.roundId}`,
+            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, gameId: round.nodeId },
+            entries: [
+              { accountId: houseId, amountMinor: -input.amountMinor },
+              { accountId: walletId, amountMinor: input.amountMinor },
+            ],
+          },
+          t,
+        );
+        transactionId = posted.transactionId;
+        balance = BigInt(posted.balances[walletId] ?? '0');
+      } else {
+        balance = await currentBalance(t, input.memberId, money.currency);
+      }
+      const updated = await updateRound(t, round.id, { addWin: input.amountMinor, settle: input.roundClosed === true });
+      const result = answer(input.memberId, money, balance, transactionId, updated);
+      await completeRoundBet(t, claimed.id, { status: 'done', ledgerTransactionId: transactionId, response: result });
+      return { ...result, replayed: false };
+    });
+  }
+
+  async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
+    const money = await brand();
+    const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
+    return inTransaction(async (t) => {
+      const claimed = await claim(t, {
+        vassalage: input.vassalage,
+        vendorTxId: input.transactionId,
+        kind: 'rollback',
+        roundId: input.roundId,
+        memberId: String(input.memberId),
+        nodeId: '',
+        amount: 0n,
+        refTxId: input.betTransactionId,
+        requestHash,
+      });
+      if ('replay' in claimed) return replay(claimed.replay);
+      let target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
+      if (!target) {
+        // Unknown bet: leave a tombstone under its id so the bet is refused if it comes later.
+        // A bet inserted concurrently makes this insert wait, then conflict: read it again.
+        const tombstone = await insertRoundBet(t, {
+          vassalage: input.vassalage,
+          vendorTxId: input.betTransactionId,
+          kind: 'bet',
+          roundId: input.roundId,
+          memberId: String(input.memberId),
+          nodeId: '',
+          amount: 0n,
+          refTxId: null,
+          status: 'cancelled',
+          requestHash: 'tombstone',
+          response: { error: { errorCode: ErrorCode.BET_CANCELLED, message: 'This bet was rolled back before it arrived' } },
+        });
+        if (tombstone) {
+          const balance = await currentBalance(t, input.memberId, money.currency);
+          const result = answer(input.memberId, money, balance, null, undefined);
+          await completeRoundBet(t, claimed.id, { status: 'done', amount: 0n, ledgerTransactionId: null, response: result });
+          return { ...result, replayed: false };
+        }
+        target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
+        if (!target) throw new Error('seamless: bet id conflict but no stored row');
+      }
+      if (target.kind !== 'bet' || target.memberId !== String(input.memberId) || target.roundId !== input.roundId) {
+        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet of this player and round has this id', { betTransactionId: input.betTransactionId });
+      }
+      const round = await lockRound(t, input.vassalage, input.roundId);
+      let transactionId: string | null = null;
+      let refunded = 0n;
+      let balance: bigint;
+      if (target.status === 'accepted') {
+        if (round && round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
+        const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+        // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
+        const posted = await ledger.postTransaction(
+          {
+            kind: 'rollback',
+            idempotencyKey: `seamless-rollback:${input.vassalage}:${input.betTransactionId}`,
+            reference: `round:${input.vassalage}:${input.roundId}`,
+            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, betTransactionId: input.betTransactionId },
+            entries: [
+              { accountId: houseId, amountMinor: -target.amount },
+              { accountId: walletId, amountMinor: target.amount },
+            ],
+          },
+          t,
+        );
+        if (!(await markBetRolledBack(t, target.id))) throw new Error('seamless: bet changed under its row lock');
+        transactionId = posted.transactionId;
+        refunded = target.amount;
+        balance = BigInt(posted.balances[walletId] ?? '0');
+      } else {
+        // Already rolled back, refused or a tombstone: nothing to refund, the answer is still success.
+        balance = await currentBalance(t, input.memberId, money.currency);
+      }
+      const updated = round && refunded > 0n ? await updateRound(t, round.id, { addRefund: refunded }) : round;
+      const result = answer(input.memberId, money, balance, transactionId, updated);
+      await completeRoundBet(t, claimed.id, { status: 'done', amount: refunded, ledgerTransactionId: transactionId, response: result });
+      return { ...result, replayed: false };
+    });
+  }
+
+  async function endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult> {
+    const money = await brand();
+    return inTransaction(async (t) => {
+      const round = await lockRound(t, input.vassalage, input.roundId);
+      if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No such round', { roundId: input.roundId });
+      checkRound(round, input.memberId);
+      const replayed = round.status === 'settled';
+      const updated = replayed ? round : await updateRound(t, round.id, { settle: true });
+      const balance = await currentBalance(t, input.memberId, money.currency);
+      return { ...answer(input.memberId, money, balance, null, updated), replayed };
+    });
+  }
+
+  async function balance(memberId: string): Promise<VendorWalletResult> {
+    const money = await brand();
+    const value = await ledger.getPlayerBalance(memberId, money.currency);
+    return answer(memberId, money, value, null, undefined);
+  }
+
+  return { bet, win, rollback, endRound, balance };
+}

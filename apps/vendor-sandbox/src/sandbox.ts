@@ -1,0 +1,329 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { renderGamePage, renderErrorPage } from './page';
+import { signedHeaders, verify } from './signature';
+
+/**
+ * The reference vendor (issue 4 §3). It implements both wallet models against the platform's
+ * vendor API (docs/vendor-api.md):
+ * - seamless (vendor `seamlessVendor`): its game page asks the platform to authenticate the launch
+ *   token, then every spin sends signed bet and win callbacks;
+ * - transfer (vendor `transferVendor`): it keeps each player's balance itself and exposes the
+ *   transfer API the platform calls (deposit, withdraw, balance, status).
+ * Faults are injected through POST /control/faults: down, slow answers (timeouts), duplicate
+ * callbacks, and rollbacks sent before their bets.
+ */
+export type SandboxOptions = {
+  /** The platform's base URL, e.g. http://127.0.0.1:8080. */
+  platformUrl: string;
+  /** The secret shared with the platform (both vendors use it). */
+  secret: string;
+  seamlessVendor?: string;
+  transferVendor?: string;
+};
+
+export type Faults = {
+  /** Transfer API answers 503 without acting; seamless play refuses to start. */
+  down: boolean;
+  /** Transfer API acts, then waits this long before answering (the platform times out). */
+  delayMs: number;
+  /** Every seamless callback of a spin is sent this many times in all. */
+  duplicateCallbacks: number;
+  /** Spins send the rollback of their bet before the bet. */
+  outOfOrderRollback: boolean;
+};
+
+const NO_FAULTS: Faults = { down: false, delayMs: 0, duplicateCallbacks: 1, outOfOrderRollback: false };
+
+type CallbackResult = { status: number; body: unknown };
+type PlaySession = {
+  id: string;
+  vendor: string;
+  gameId: string;
+  playerId: string;
+  sessionToken: string;
+  currency: string;
+  scale: number;
+};
+type TransferRecord = { playerId: string; direction: 'deposit' | 'withdraw'; amount: bigint; status: 'succeeded' | 'failed' };
+
+const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,18}$/.test(v);
+
+/** Slot-like outcome table: multiplier ×10 and its weight (RTP about 96 %). */
+const PAYTABLE: [number, number][] = [
+  [0, 52],
+  [5, 13],
+  [10, 15],
+  [20, 12],
+  [50, 6],
+  [100, 2],
+];
+
+function drawMultiplierTenths(): number {
+  const total = PAYTABLE.reduce((s, [, w]) => s + w, 0);
+  let r = crypto.randomInt(total);
+  for (const [m, w] of PAYTABLE) {
+    if (r < w) return m;
+    r -= w;
+  }
+  return 0;
+}
+
+function formatMinor(minor: bigint, scale: number): string {
+  const neg = minor < 0n;
+  const digits = (neg ? -minor : minor).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  return `${neg ? '-' : ''}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''}`;
+}
+
+/** Build the sandbox vendor's HTTP server (not listening yet). */
+export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; faults: Faults } {
+  const seamlessVendor = opts.seamlessVendor ?? 'SBX';
+  const transferVendor = opts.transferVendor ?? 'SBT';
+  const platformUrl = opts.platformUrl.replace(/\/+$/, '');
+  const faults: Faults = { ...NO_FAULTS };
+  const sessions = new Map<string, PlaySession>();
+  const wallets = new Map<string, bigint>();
+  const transfers = new Map<string, TransferRecord>();
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const json = (body: unknown): Record<string, unknown> => {
+    if (!Buffer.isBuffer(body) || body.length === 0) return {};
+    try {
+      const v = JSON.parse(body.toString('utf8')) as unknown;
+      return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const fail = (reply: FastifyReply, status: number, errorCode: string, message: string) =>
+    reply.status(status).send({ success: false, errorCode, message });
+
+  /** Send one signed callback to the platform. */
+  async function callPlatform(vendor: string, op: string, body: unknown, badSignature = false): Promise<CallbackResult> {
+    const raw = JSON.stringify(body);
+    const headers = signedHeaders(opts.secret, raw);
+    if (badSignature) headers['x-wps-signature'] = headers['x-wps-signature']!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    try {
+      const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(10_000) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    } catch (err) {
+      return { status: 0, body: { error: err instanceof Error ? err.message : 'request failed' } };
+    }
+  }
+
+  /** A callback sent as many times as the duplicate fault says; the first answer is returned. */
+  async function sendWithDuplicates(vendor: string, op: string, body: unknown): Promise<CallbackResult> {
+    const first = await callPlatform(vendor, op, body);
+    for (let i = 1; i < faults.duplicateCallbacks; i++) await callPlatform(vendor, op, body);
+    return first;
+  }
+
+  app.get('/health', async () => ({ ok: true }));
+
+  // ---------------------------------------------------------------------------------------------
+  // Control (tests and operators of the sandbox)
+  // ---------------------------------------------------------------------------------------------
+
+  app.post('/control/faults', async (request) => {
+    const b = json(request.body);
+    if (typeof b.down === 'boolean') faults.down = b.down;
+    if (typeof b.delayMs === 'number' && b.delayMs >= 0 && b.delayMs <= 120_000) faults.delayMs = b.delayMs;
+    if (typeof b.duplicateCallbacks === 'number' && b.duplicateCallbacks >= 1 && b.duplicateCallbacks <= 10) faults.duplicateCallbacks = Math.floor(b.duplicateCallbacks);
+    if (typeof b.outOfOrderRollback === 'boolean') faults.outOfOrderRollback = b.outOfOrderRollback;
+    return { faults };
+  });
+
+  app.post('/control/reset', async () => {
+    Object.assign(faults, NO_FAULTS);
+    return { faults };
+  });
+
+  /** Send a list of callbacks, `concurrency` at a time; results in request order. */
+  app.post('/control/callbacks', async (request, reply) => {
+    const b = json(request.body);
+    const list = Array.isArray(b.requests) ? (b.requests as { vendor?: string; op?: string; body?: unknown; badSignature?: boolean }[]) : [];
+    const concurrency = typeof b.concurrency === 'number' && b.concurrency >= 1 ? Math.min(Math.floor(b.concurrency), 500) : 1;
+    if (list.length === 0 || list.length > 5000) return fail(reply, 400, 'VALIDATION_FAILED', 'requests: 1 to 5000 items');
+    const results: CallbackResult[] = new Array(list.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const i = next++;
+        const r = list[i]!;
+        results[i] = await callPlatform(r.vendor ?? seamlessVendor, String(r.op), r.body ?? {}, r.badSignature === true);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+    return { results };
+  });
+
+  app.get<{ Params: { playerId: string } }>('/control/wallets/:playerId', async (request) => ({
+    balanceMinor: (wallets.get(request.params.playerId) ?? 0n).toString(),
+  }));
+
+  /** Simulate a game result at the transfer vendor (positive: the player won). */
+  app.post<{ Params: { playerId: string } }>('/control/wallets/:playerId', async (request, reply) => {
+    const b = json(request.body);
+    if (typeof b.deltaMinor !== 'string' || !/^-?\d{1,18}$/.test(b.deltaMinor)) return fail(reply, 400, 'VALIDATION_FAILED', 'deltaMinor');
+    const next = (wallets.get(request.params.playerId) ?? 0n) + BigInt(b.deltaMinor);
+    if (next < 0n) return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Balance would go negative');
+    wallets.set(request.params.playerId, next);
+    return { balanceMinor: next.toString() };
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Transfer-wallet API the platform calls (signed by the platform)
+  // ---------------------------------------------------------------------------------------------
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (faults.down) return fail(reply, 503, 'VENDOR_DOWN', 'The sandbox vendor is down');
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!verify(opts.secret, raw, request.headers['x-wps-timestamp'], request.headers['x-wps-signature'])) {
+      return fail(reply, 401, 'SIGNATURE_INVALID', 'Bad signature');
+    }
+  });
+
+  /** Answer after the injected delay (the work is already done, like a vendor whose reply is lost). */
+  async function answer(value: unknown) {
+    if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
+    return { success: true, value };
+  }
+
+  function transferView(id: string, t: TransferRecord) {
+    return { transferId: id, status: t.status, balanceMinor: (wallets.get(t.playerId) ?? 0n).toString() };
+  }
+
+  const moveMoney = (direction: 'deposit' | 'withdraw') => async (request: { body: unknown }, reply: FastifyReply) => {
+    const b = json(request.body);
+    if (typeof b.transferId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId) || !isDigits(b.playerId) || !isDigits(b.amountMinor) || BigInt(b.amountMinor) <= 0n) {
+      return fail(reply, 400, 'VALIDATION_FAILED', 'transferId, playerId, amountMinor');
+    }
+    const known = transfers.get(b.transferId);
+    if (known) {
+      // Idempotent: the same transfer id always gets the first outcome (a failed status check counts).
+      if (known.status === 'failed') return fail(reply, 409, 'TRANSFER_FAILED', 'This transfer failed or was cancelled');
+      return answer(transferView(b.transferId, known));
+    }
+    const amount = BigInt(b.amountMinor);
+    const balance = wallets.get(b.playerId) ?? 0n;
+    if (direction === 'withdraw' && balance < amount) {
+      transfers.set(b.transferId, { playerId: b.playerId, direction, amount, status: 'failed' });
+      return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Not enough balance at the vendor');
+    }
+    wallets.set(b.playerId, direction === 'deposit' ? balance + amount : balance - amount);
+    const record: TransferRecord = { playerId: b.playerId, direction, amount, status: 'succeeded' };
+    transfers.set(b.transferId, record);
+    return answer(transferView(b.transferId, record));
+  };
+
+  app.post('/api/wallet/deposit', moveMoney('deposit'));
+  app.post('/api/wallet/withdraw', moveMoney('withdraw'));
+
+  app.post('/api/wallet/balance', async (request, reply) => {
+    const b = json(request.body);
+    if (!isDigits(b.playerId)) return fail(reply, 400, 'VALIDATION_FAILED', 'playerId');
+    return answer({ playerId: b.playerId, balanceMinor: (wallets.get(b.playerId) ?? 0n).toString() });
+  });
+
+  app.post('/api/wallet/status', async (request, reply) => {
+    const b = json(request.body);
+    if (typeof b.transferId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId)) return fail(reply, 400, 'VALIDATION_FAILED', 'transferId');
+    const known = transfers.get(b.transferId);
+    if (known) return answer(transferView(b.transferId, known));
+    // Never seen: remember it as failed, so a late deposit with this id is refused, not applied.
+    transfers.set(b.transferId, { playerId: '0', direction: 'deposit', amount: 0n, status: 'failed' });
+    return answer({ transferId: b.transferId, status: 'not_found' });
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // The game page (the /game iframe target) and its spins
+  // ---------------------------------------------------------------------------------------------
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/play', async (request, reply) => {
+    const { token, game, vendor, lang } = request.query;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const vendorCode = vendor === transferVendor ? transferVendor : seamlessVendor;
+    if (faults.down) return reply.status(503).send(renderErrorPage('The game server is down. Try again later.'));
+    if (!token || !/^[a-f0-9]{64}$/.test(token)) return reply.status(400).send(renderErrorPage('This game link is not valid.'));
+    const auth = await callPlatform(vendorCode, 'authenticate', { launchToken: token });
+    const value = (auth.body as { success?: boolean; value?: Record<string, string> } | null)?.value;
+    if (auth.status !== 200 || !value) return reply.status(401).send(renderErrorPage('This game link has expired. Open the game again.'));
+    const scale = value.balance?.includes('.') ? value.balance.split('.')[1]!.length : 0;
+    const session: PlaySession = {
+      id: crypto.randomBytes(16).toString('hex'),
+      vendor: vendorCode,
+      gameId: String(game ?? value.gameId),
+      playerId: value.playerId!,
+      sessionToken: value.sessionToken!,
+      currency: value.currency!,
+      scale,
+    };
+    sessions.set(session.id, session);
+    const balance = vendorCode === transferVendor ? (wallets.get(session.playerId) ?? 0n) : BigInt(value.balanceMinor!);
+    return reply.send(
+      renderGamePage({
+        sessionId: session.id,
+        gameId: session.gameId,
+        model: vendorCode === transferVendor ? 'transfer' : 'seamless',
+        balance: formatMinor(balance, scale),
+        currency: session.currency,
+        language: lang === 'en' ? 'en' : 'pt',
+        betOptions: [1n, 5n, 10n].map((major) => ({ minor: (major * 10n ** BigInt(scale)).toString(), label: formatMinor(major * 10n ** BigInt(scale), scale) })),
+      }),
+    );
+  });
+
+  app.post<{ Params: { sid: string } }>('/play/:sid/spin', async (request, reply) => {
+    const session = sessions.get(request.params.sid);
+    if (!session) return fail(reply, 404, 'SESSION_NOT_FOUND', 'Open the game again');
+    const b = json(request.body);
+    if (!isDigits(b.betMinor) || BigInt(b.betMinor) <= 0n) return fail(reply, 400, 'VALIDATION_FAILED', 'betMinor');
+    const bet = BigInt(b.betMinor);
+    const multiplier = BigInt(drawMultiplierTenths());
+    const winAmount = (bet * multiplier) / 10n;
+
+    if (session.vendor === transferVendor) {
+      const balance = wallets.get(session.playerId) ?? 0n;
+      if (balance < bet) return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Not enough balance: transfer money in first');
+      const next = balance - bet + winAmount;
+      wallets.set(session.playerId, next);
+      return { success: true, value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance: formatMinor(next, session.scale) } };
+    }
+
+    const roundId = `r-${crypto.randomUUID()}`;
+    const betTx = `b-${crypto.randomUUID()}`;
+    const base = { playerId: session.playerId, roundId };
+    if (faults.outOfOrderRollback) {
+      await sendWithDuplicates(session.vendor, 'rollback', { ...base, transactionId: `rb-${betTx}`, betTransactionId: betTx });
+    }
+    const betRes = await sendWithDuplicates(session.vendor, 'bet', {
+      ...base,
+      sessionToken: session.sessionToken,
+      transactionId: betTx,
+      gameId: session.gameId,
+      amountMinor: bet.toString(),
+    });
+    const betBody = betRes.body as { success?: boolean; errorCode?: string; message?: string; value?: { balance?: string } } | null;
+    if (betRes.status !== 200 || !betBody?.success) {
+      return reply.status(409).send({ success: false, errorCode: betBody?.errorCode ?? 'BET_FAILED', message: betBody?.message ?? 'The bet was refused' });
+    }
+    const winRes = await sendWithDuplicates(session.vendor, 'win', {
+      ...base,
+      sessionToken: session.sessionToken,
+      transactionId: `w-${betTx}`,
+      betTransactionId: betTx,
+      amountMinor: winAmount.toString(),
+      roundClosed: true,
+    });
+    const winBody = winRes.body as { success?: boolean; value?: { balance?: string } } | null;
+    const balance = winBody?.value?.balance ?? betBody.value?.balance ?? '';
+    return { success: true, value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance } };
+  });
+
+  return { app, faults };
+}
