@@ -30,6 +30,17 @@
  * | GET    | /wps/relay/MCSFE_getPlayerAvatar    |     | yes   | -                                                              |
  * | GET    | /wps/agent/affiliate                |     |       | ?code, domain                                                  |
  * | GET    | /wps/v2/wallets/balance             |     | yes   | -                                                              |
+ * | GET    | /wps/withdraw/info                  |     | yes   | -                                                              |
+ * | GET    | /wps/withdraw/orders                |     | yes   | -                                                              |
+ * | POST   | /wps/withdraw/orders                |     | yes   | amount, bankAccountId, paymentPassword, idempotencyKey         |
+ * | POST   | /wps/withdraw/orders/1/confirm      |     | yes   | result                                                         |
+ * | POST   | /wps/withdraw/orders/1/not-received |     | yes   | (multipart expected; random bodies)                            |
+ * | POST   | /wps/member/transfer/upline         |     | yes   | amount, paymentPassword, idempotencyKey                        |
+ * | GET    | /wps/member/info/funds/consolidated |     | yes   | -                                                              |
+ * | GET    | /wps/member/transactions            |     | yes   | ?type, from, to, page, pageSize                                |
+ * | GET    | /ops/withdrawals (+ /1/proofs/0)    |     | yes   | ?status, limit (member token: refused)                         |
+ * | POST   | /ops/withdrawals/1/approve, reject  |     | yes   | reason (member token: refused)                                 |
+ * | PUT    | /ops/withdrawal-settings            |     | yes   | min/maxAmountMinor, dailyCountLimit, autoReceiptMinutes        |
  * | POST   | /wps/member/password/email          |     |       | form-urlencoded: username, email                               |
  * | POST   | /wps/member/password/verification   | yes |       | mobileNum, countryDialingCode, verificationCode, newPassword   |
  * | POST   | /wps/member/password/reset          | yes |       | token (from the reset e-mail), newPassword, confirmNewPassword |
@@ -204,6 +215,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
   { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'limit'] },
+  { method: 'GET', path: '/ops/withdrawals/1/proofs/0', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
   { method: 'PUT', path: '/ops/withdrawal-settings', encrypted: false, token: true, fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'] },

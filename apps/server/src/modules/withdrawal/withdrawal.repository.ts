@@ -223,14 +223,17 @@ export async function insertProof(
 }
 
 /** The proofs of an order. */
-export async function findProofs(db: Db, withdrawalId: string): Promise<{ storedName: string; contentType: string; sizeBytes: number }[]> {
+export async function findProofs(
+  db: Db,
+  withdrawalId: string,
+): Promise<{ storedName: string; contentType: 'image/png' | 'image/jpeg'; sizeBytes: number; createdAt: Date }[]> {
   const rows = await db
     .selectFrom('withdrawal_proofs')
-    .select(['stored_name', 'content_type', 'size_bytes'])
+    .select(['stored_name', 'content_type', 'size_bytes', 'created_at'])
     .where('withdrawal_id', '=', withdrawalId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ storedName: r.stored_name, contentType: r.content_type, sizeBytes: r.size_bytes }));
+  return rows.map((r) => ({ storedName: r.stored_name, contentType: r.content_type, sizeBytes: r.size_bytes, createdAt: r.created_at }));
 }
 
 /** Sum of a member's pending withdrawals (money held, not yet approved or rejected). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import {
   PROOF_MAX_BYTES,
@@ -23,6 +24,7 @@ import { requireOperator } from '../operator/operator-auth';
 import type { ProofUpload } from './withdrawal.service';
 
 const FINANCE = ['finance', 'admin'] as const;
+const proofParamsSchema = withdrawalIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(PROOF_MAX_FILES - 1) });
 const READERS = ['finance', 'support', 'admin'] as const;
 
 /** Multipart limit errors of @fastify/multipart, mapped to our stable codes. */
@@ -108,6 +110,22 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
   app.get('/ops/withdrawals/:id', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await withdrawal.getForOperator(request.params.id));
+  });
+
+  app.get('/ops/withdrawals/:id/proofs', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await withdrawal.listProofs(request.params.id));
+  });
+
+  // The image itself, for the operator checking a dispute. Served only here, with its checked type.
+  app.get('/ops/withdrawals/:id/proofs/:index', { schema: { params: proofParamsSchema } }, async (request, reply) => {
+    await requireOperator(request, READERS);
+    const proof = await withdrawal.readProof(request.params.id, request.params.index);
+    return reply
+      .type(proof.contentType)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `inline; filename="withdrawal-${request.params.id}-proof-${request.params.index + 1}.${proof.contentType === 'image/png' ? 'png' : 'jpg'}"`)
+      .send(proof.data);
   });
 
   app.post('/ops/withdrawals/:id/approve', { schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema.optional() } }, async (request) => {

@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
-import { detectProofImageType, removeProofFiles, writeProofFile } from './proof-files';
+import { detectProofImageType, readProofFile, removeProofFiles, writeProofFile } from './proof-files';
 import {
   countOrdersSince,
   findMemberOrders,
@@ -25,6 +25,7 @@ import {
   findOrderByKey,
   findOrders,
   findOverdueApprovedIds,
+  findProofs,
   insertOrder,
   insertProof,
   lockMemberWithdrawals,
@@ -502,6 +503,20 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
         return after;
       });
       return presentForOperator(row, brand.currencyScale);
+    },
+
+    /** The proof images of an order (operator view): index, type, size, time. */
+    async listProofs(id: string) {
+      if (!(await findOrder(db, id))) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      const proofs = await findProofs(db, id);
+      return proofs.map((p, index) => ({ index, contentType: p.contentType, sizeBytes: p.sizeBytes, createdAt: p.createdAt.toISOString() }));
+    },
+
+    /** One proof image's bytes and type, by its index in listProofs. */
+    async readProof(id: string, index: number): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {
+      const proof = (await findProofs(db, id))[index];
+      if (!proof) throw new AppError(ErrorCode.NOT_FOUND, 'Proof not found');
+      return { contentType: proof.contentType, data: await readProofFile(ctx.dataDir, proof.storedName) };
     },
 
     /** One order with its proofs' count, for the operator. */

@@ -209,6 +209,20 @@ describeEachDatabase('withdrawals', (target) => {
     }
     const disputed = valueOf<{ id: string }[]>(await call(t.app, 'GET', '/ops/withdrawals?status=disputed', { token: ops }));
     expect(disputed.map((o) => o.id)).toContain(order.id);
+    // The operator can look at the proofs: listed, then served with the type read from their bytes.
+    const listed = valueOf<{ index: number; contentType: string; sizeBytes: number }[]>(
+      await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs`, { token: ops }),
+    );
+    expect(listed.map((p) => [p.index, p.contentType, p.sizeBytes])).toEqual([
+      [0, 'image/png', 2_000],
+      [1, 'image/jpeg', 3_000],
+    ]);
+    const image = await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/1`, { token: ops });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.rawPayload.equals(jpgBytes(3_000))).toBe(true);
+    expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/2`, { token: ops }), 'NOT_FOUND', 404);
+    expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/0`, { token: payer.token }), 'OPERATOR_UNAUTHORIZED', 401);
     expect(await balanceOf(t.app, payer.memberId)).toBe(8_000n);
     // The auto-receipt never touches a dispute.
     await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(Date.now() + 24 * 3600_000));
