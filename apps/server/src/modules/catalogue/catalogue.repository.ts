@@ -197,8 +197,8 @@ export type WinRow = { account: string; amount: bigint; wonAt: Date; nodeId: str
 
 /**
  * The biggest recent settled wins, from the ledger: transactions of kind 'win' credited to a
- * player account. The game is read from the transaction's metadata.nodeId when the writer put
- * it there. Only real money that actually moved can appear here.
+ * player account. The game is read from the transaction's metadata (nodeId or gameId) when the
+ * writer put it there. Only real money that actually moved can appear here.
  */
 export async function findTopWins(db: Db, since: Date, limit: number): Promise<WinRow[]> {
   const rows = await db
@@ -214,7 +214,8 @@ export async function findTopWins(db: Db, since: Date, limit: number): Promise<W
       'm.account as account',
       'e.amount as amount',
       't.created_at as wonAt',
-      sql<string | null>`t.metadata->>'nodeId'`.as('nodeId'),
+      // The gateway's seamless wins carry the game as metadata.gameId; other writers may use nodeId.
+      sql<string | null>`coalesce(t.metadata->>'nodeId', t.metadata->>'gameId')`.as('nodeId'),
     ])
     .orderBy('e.amount', 'desc')
     .orderBy('t.id', 'desc')

@@ -15,7 +15,7 @@ type SeedGame = [string, string, GameCategory, string, number, number, boolean?]
 export const DEMO_VENDORS: SeedVendor[] = [
   { vassalage: 'inhouse', name: 'In-house Games', category: 'RNG', walletModel: 'seamless', isHot: true },
   { vassalage: 'SBX', name: 'Sandbox Seamless', category: 'RNG', walletModel: 'seamless', isHot: true },
-  { vassalage: 'SBT', name: 'Sandbox Transfer', category: 'FISH', walletModel: 'transfer' },
+  { vassalage: 'SBT', name: 'Sandbox Transfer', category: 'FISH', walletModel: 'transfer', isHot: true },
   { vassalage: 'NLT', name: 'Nova Lotto', category: 'ELOTT', walletModel: 'seamless' },
   { vassalage: 'RLT', name: 'Regional Lottery', category: 'LOTT', walletModel: 'seamless' },
   { vassalage: 'ALV', name: 'Aurora Live', category: 'LIVE', walletModel: 'seamless' },

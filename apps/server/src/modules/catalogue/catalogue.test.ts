@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { FavouriteList, GameList, GameStrip, RankList, VendorClassify, VendorLanes } from '@wps/shared/schemas/catalogue';
@@ -7,6 +10,8 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
 import { COMMANDS } from '../../scripts/ops';
 import { DEMO_GAMES } from './catalogue.seed';
+
+const WEB_PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 
 describeEachDatabase('game catalogue', (target) => {
   let t: TestApp;
@@ -45,7 +50,15 @@ describeEachDatabase('game catalogue', (target) => {
     expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG']);
     const sbx = lanes.find((l) => l.title === 'RNG')!.cards.find((c) => c.vassalage === 'SBX')!;
     expect(sbx).toMatchObject({ isHot: 1, walletModel: 'seamless', status: 'active', logo: '/games/vendors/sbx.svg', gameCount: 21 });
-    expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({ walletModel: 'transfer', isHot: 0 });
+    expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({ walletModel: 'transfer', isHot: 1 });
+  });
+
+  it('has a drawn logo and tile in the web app for every seeded vendor and game', async () => {
+    const { lanes } = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor'));
+    const games = await list({ pageSize: 100 });
+    const files = [...lanes.flatMap((l) => l.cards.map((c) => c.logo)), ...games.games.map((g) => g.image)];
+    expect(files.length).toBeGreaterThan(60);
+    for (const file of files) expect(fs.existsSync(path.join(WEB_PUBLIC, file)), file).toBe(true);
   });
 
   it('pages the game list at 42 and filters by vendor, type, classify, name and minimum bet', async () => {
@@ -248,6 +261,15 @@ describeEachDatabase('game catalogue', (target) => {
       idempotencyKey: `test-win-${winner.memberId}`,
       metadata: { nodeId: 'inhouse-slot' },
     });
+    // The gateway's seamless wins name the game as metadata.gameId.
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemPurpose: 'house_cash',
+      memberId: winner.memberId,
+      amountMinor: 500n,
+      kind: 'win',
+      idempotencyKey: `test-win2-${winner.memberId}`,
+      metadata: { gameId: 'SBX-slot-01', roundId: 'r-1' },
+    });
     // Other kinds never show on the board.
     await t.app.services.ledger.creditPlayerFromSystem({
       systemPurpose: 'house_cash',
@@ -257,8 +279,9 @@ describeEachDatabase('game catalogue', (target) => {
       idempotencyKey: `test-dep-${winner.memberId}`,
     });
     const board = valueOf<RankList>(await relay('GCSGAME_getRankList', { size: 5 }));
-    expect(board.list).toHaveLength(1);
+    expect(board.list).toHaveLength(2);
     expect(board.list[0]).toMatchObject({ vassalage: 'inhouse', gameName: 'Lucky Fives', amount: '12.34', amountMinor: '1234' });
+    expect(board.list[1]).toMatchObject({ vassalage: 'SBX', gameName: 'Golden Lantern', amount: '5.00' });
     expect(board.list[0]!.account).not.toBe(account.account);
     expect(board.list[0]!.account).toContain('***');
   });
