@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositChannel, DepositOrder } from '@wps/shared/schemas/deposit';
@@ -27,8 +27,9 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
   const mutation = useCreateDepositOrder();
   const [formError, setFormError] = useState<string | null>(null);
   const [isRedirecting, setRedirecting] = useState(false);
-  // One key per intended deposit: a double click or a retry after a network error reuses it.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // One key per intended deposit: a double click or a retry of the same amount after a network
+  // error reuses it; another amount is another deposit and gets a new key.
+  const attempt = useRef<{ key: string; amount: string } | null>(null);
   const money = { currency: channel.currency, scale: channel.scale };
   const {
     register,
@@ -56,11 +57,13 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
     setFormError(null);
     const minor = toMinor(values.amount, channel.scale);
     if (minor === null) return;
+    const amount = toDecimal(minor, channel.scale);
+    if (attempt.current?.amount !== amount) attempt.current = { key: newIdempotencyKey(), amount };
     mutation.mutate(
-      { channelId: channel.id, amount: toDecimal(minor, channel.scale), idempotencyKey },
+      { channelId: channel.id, amount, idempotencyKey: attempt.current.key },
       {
         onSuccess: (order) => {
-          setIdempotencyKey(newIdempotencyKey());
+          attempt.current = null;
           if (order.type === 'gateway' && order.payUrl) {
             setRedirecting(true);
             window.location.assign(order.payUrl);
