@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
 import { buildApp } from './app';
 import { startWithdrawalAutoReceiptJob } from './jobs/withdrawal-auto-receipt.job';
+import { startVendorTransferStatusJob } from './jobs/vendor-transfer-status.job';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -32,6 +33,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
+  startVendorTransferStatusJob(app.services.gateway.transfers, log);
 }
 
 main().catch((err) => {

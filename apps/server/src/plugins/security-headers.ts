@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Game iframe origins allowed by the CSP; later issues add vendor origins from configuration. */
-const FRAME_SOURCES = ["'self'"];
+/**
+ * Game iframe origins allowed by the CSP: our own, the reference vendor's (VENDOR_SANDBOX_URL)
+ * and any listed in VENDOR_FRAME_ORIGINS (space-separated origins of real vendors' game pages).
+ */
+function frameSources(env: NodeJS.ProcessEnv = process.env): string[] {
+  const origins = new Set(["'self'"]);
+  for (const candidate of [env.VENDOR_SANDBOX_URL, ...(env.VENDOR_FRAME_ORIGINS ?? '').split(/\s+/)]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // Not a URL: ignored rather than written into the policy.
+    }
+  }
+  return [...origins];
+}
+const FRAME_SOURCES = frameSources();
 
 /** Security headers on every response (see ../shared/guide/security.md). */
 export function registerSecurityHeaders(app: FastifyInstance): void {

@@ -119,10 +119,13 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
   }
 
   /** Ask the vendor what became of a pending transfer and record it (on demand and from the job). */
-  async function checkStatus(transfer: TransferRow): Promise<TransferRow> {
+  async function checkStatus(transfer: TransferRow, now = new Date()): Promise<TransferRow> {
     if (transfer.status !== 'pending') return transfer;
     const adapter = await ctx.findAdapter(transfer.vassalage);
     if (!adapter) return transfer;
+    // Our own call may still be on its way: asking now could make the vendor refuse it (a status
+    // query for an unknown id cancels that id), so a young transfer is just shown as pending.
+    if (now.getTime() - transfer.createdAt.getTime() < adapter.requestTimeoutMs) return transfer;
     const outcome = await callVendor<VendorTransferAnswer>(adapter, '/wallet/status', { transferId: transfer.transferRef });
     // A status call the vendor refuses says nothing about the transfer itself.
     if (outcome.kind === 'refused') {
@@ -323,7 +326,7 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
       const stale = await findStalePendingTransfers(db, new Date(now.getTime() - STATUS_CHECK_AFTER_MS), limit);
       let resolved = 0;
       for (const t of stale) {
-        const after = await checkStatus(t);
+        const after = await checkStatus(t, now);
         if (after.status !== 'pending') resolved++;
       }
       return resolved;
