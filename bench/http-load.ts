@@ -3,6 +3,9 @@ import { Worker } from 'node:worker_threads';
 export type LoadOptions = {
   url: string;
   headers?: Record<string, string>;
+  /** GET unless set; a POST sends `body` as JSON on every request. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
   concurrency: number;
   durationMs: number;
   warmupMs: number;
@@ -24,7 +27,9 @@ export type LoadResult = {
 const WORKER_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, concurrency, durationMs, warmupMs } = workerData;
+const { url, headers, concurrency, durationMs, warmupMs, method, body } = workerData;
+const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+const requestHeaders = payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const target = new URL(url);
 
@@ -32,7 +37,7 @@ function once() {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', agent, headers },
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: method || 'GET', agent, headers: requestHeaders },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -43,7 +48,7 @@ function once() {
       },
     );
     req.on('error', (err) => resolve({ status: 0, ms: 0, body: String(err) }));
-    req.end();
+    req.end(payload);
   });
 }
 
@@ -88,7 +93,7 @@ async function phase(ms, record) {
 })();
 `;
 
-/** Drive GET requests at `url` from a worker thread for a fixed time (after a warm-up) and report throughput. */
+/** Drive GET (or JSON POST) requests at `url` from a worker thread for a fixed time (after a warm-up) and report throughput. */
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const host = new URL(opts.url).hostname;
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
