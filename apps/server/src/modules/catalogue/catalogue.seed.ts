@@ -34,6 +34,9 @@ export const DEMO_VENDORS: SeedVendor[] = [
 const SBX_SLOTS = [
   'Golden Lantern', 'Ruby Rush', 'Jungle Drums', 'Star Harbor', 'Pharaoh Sun', 'Lucky Koi', 'Neon Nights', 'Frost Giant',
   'Dragon Pearl', 'Candy Cascade', 'Wild Bison', 'Samba Reels', 'Treasure Tide', 'Thunder Peak', 'Mystic Orchard', 'Cosmic Cash',
+  'Amazon Gold', 'Carnival Spin', 'Desert Mirage', 'Electric Fruits', 'Fortune Fox', 'Glacier Gems', 'Harvest Moon', 'Ivory Tower',
+  'Jade Temple', 'Kraken Bay', 'Lava Lords', 'Midnight Wolf', 'Nebula Nine', 'Olympus Bolt', 'Pirate Plunder', 'Quartz Quest',
+  'Rio Rhythm', 'Safari Sunset', 'Tiki Treasure', 'Urban Heist', 'Viking Voyage', 'Winter Wonder', 'Xmas Bells', 'Zen Garden',
 ];
 
 export const DEMO_GAMES: Record<string, SeedGame[]> = {

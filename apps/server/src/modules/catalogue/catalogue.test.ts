@@ -49,7 +49,7 @@ describeEachDatabase('game catalogue', (target) => {
     expect(lane('ESPORTS')).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF']);
     expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG']);
     const sbx = lanes.find((l) => l.title === 'RNG')!.cards.find((c) => c.vassalage === 'SBX')!;
-    expect(sbx).toMatchObject({ isHot: 1, walletModel: 'seamless', status: 'active', logo: '/games/vendors/sbx.svg', gameCount: 21 });
+    expect(sbx).toMatchObject({ isHot: 1, walletModel: 'seamless', status: 'active', logo: '/games/vendors/sbx.svg', gameCount: 45 });
     expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({ walletModel: 'transfer', isHot: 1 });
   });
 
@@ -71,7 +71,7 @@ describeEachDatabase('game catalogue', (target) => {
     expect(new Set([...all.games, ...second.games].map((g) => g.nodeId)).size).toBe(seeded);
 
     const sbxRng = await list({ vassalage: 'SBX', gameType: 'RNG', pageSize: 10 });
-    expect(sbxRng).toMatchObject({ total: 21, totalPages: 3 });
+    expect(sbxRng).toMatchObject({ total: 45, totalPages: 5 });
     expect(sbxRng.games.every((g) => g.vassalage === 'SBX' && g.gameType === 'RNG')).toBe(true);
     const crash = await list({ vassalage: 'SBX', gameClassify: 'crash' });
     expect(crash.games.map((g) => g.gameName)).toEqual(['Rocket Climb', 'Balloon Pop']);
@@ -79,7 +79,7 @@ describeEachDatabase('game catalogue', (target) => {
     const search = await list({ gameName: 'BACCARAT', gameClassify: '' });
     expect(search.games.map((g) => g.nodeId)).toEqual(['SBX-live-01', 'SBX-live-02', 'SBX-live-03']);
     const cheap = await list({ vassalage: 'SBX', gameClassify: 'slots', minBet: '0.10' });
-    expect(cheap.games.length).toBe(4);
+    expect(cheap.games.length).toBe(10);
     expect(cheap.games.every((g) => g.minBet === '0.10' && g.minBetMinor === '10')).toBe(true);
     expect((await list({ gameName: 'no such game anywhere' })).games).toEqual([]);
     const slot = (await list({ vassalage: 'inhouse', gameClassify: 'slots' })).games[0]!;
@@ -114,7 +114,7 @@ describeEachDatabase('game catalogue', (target) => {
       expectFailure(await relay(name, { vassalage: 'SBX' }), 'UNAUTHORIZED', 401);
     }
     const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
-    expect((await list({ vassalage: 'SBX' }, trial.token)).total).toBe(28);
+    expect((await list({ vassalage: 'SBX' }, trial.token)).total).toBe(52);
     valueOf(await relay('MCSFE_addFavoriteGame', { nodeId: 'SBX-slot-01' }, trial.token));
     expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, trial.token))).toEqual(['SBX-slot-01']);
   });
@@ -122,7 +122,7 @@ describeEachDatabase('game catalogue', (target) => {
   it('lists a vendor classify tabs with counts', async () => {
     const tabs = valueOf<VendorClassify>(await relay('GCSGAME_getVassGameType', { vassalage: 'SBX' }, player.token));
     expect(tabs.list).toEqual([
-      { gameClassify: 'slots', count: 16 },
+      { gameClassify: 'slots', count: 40 },
       { gameClassify: 'table', count: 3 },
       { gameClassify: 'crash', count: 2 },
       { gameClassify: 'baccarat', count: 3 },
