@@ -9,6 +9,7 @@ const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ defa
 const RegisterPage = lazy(() =>
   import('../features/auth/components/register-page').then((module) => ({ default: module.RegisterPage })),
 );
+const GamePage = lazy(() => import('../features/games/components/game-page').then((module) => ({ default: module.GamePage })));
 
 /**
  * Spec §2 routes whose pages later issues build. They are declared so that links and
@@ -19,7 +20,6 @@ const UNBUILT_PATHS = [
   'helpmc',
   'download',
   'down',
-  'game',
   'pointMall',
   'lottery',
   'vnlottery',
@@ -81,6 +81,7 @@ export function AppRoutes() {
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="register" element={<RegisterPage />} />
           <Route path="register.html" element={<RegisterPage />} />
+          <Route path="game" element={<GamePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

@@ -165,6 +165,7 @@ export type VendorWallet = z.infer<typeof vendorWalletSchema>;
 
 export const merchantWalletResultSchema = z.object({
   currency: z.string(),
+  scale: z.number().int(),
   mainBalance: z.string(),
   mainBalanceMinor: z.string(),
   list: z.array(vendorWalletSchema),

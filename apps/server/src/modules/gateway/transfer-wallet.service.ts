@@ -318,7 +318,7 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           pending: pending && pending.status === 'pending' ? view(pending, m.scale) : null,
         });
       }
-      return { currency: m.currency, ...(await mainBalance(memberId)), list };
+      return { currency: m.currency, scale: m.scale, ...(await mainBalance(memberId)), list };
     },
 
     /** The status-check job: resolve transfers left pending for a while. Returns how many were resolved. */

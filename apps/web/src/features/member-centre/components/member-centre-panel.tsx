@@ -17,6 +17,7 @@ import { TransferUplinePage } from '../../transfer-upline/components/transfer-up
 import { TransactionHistory } from '../../account-record/components/transaction-history';
 import { DepositPage } from '../../deposit/components/deposit-page';
 import { MessagePage } from '../../messages/components/message-page';
+import { TransferFundPage } from '../../games/components/transfer-fund-page';
 import './member-centre.css';
 
 type PageProps = SecurityCenterProps;
@@ -31,6 +32,7 @@ type PageEntry = {
 /** The pages that exist. Later issues add theirs here; the menu lists only these. */
 const PAGES: readonly PageEntry[] = [
   { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', component: SecurityCenter },
+  { key: 'transferFund', labelKey: 'games:wallet.title', component: TransferFundPage },
   { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', component: WithdrawPage },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', component: TransferUplinePage, isShown: (info) => info.toUpline },

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { readGameUrl } from '../game-url';
+import '../games.css';
+
+/**
+ * Spec §2 /game: header only, the launched game in a full-width iframe, and a back button. The
+ * URL comes from session storage (set by useLaunchGame), so a reload keeps the game open.
+ */
+export function GamePage() {
+  const { t } = useTranslation('games');
+  const navigate = useNavigate();
+  const url = readGameUrl();
+
+  const goBack = () => {
+    // Opened from the lobby: go back there; opened directly (e.g. after a reload in a new tab): home.
+    if (window.history.state && (window.history.state as { idx?: number }).idx) void navigate(-1);
+    else void navigate('/');
+  };
+
+  return (
+    <section className="game-page" aria-label={t('game.title')}>
+      <div className="game-page__bar">
+        <Button variant="ghost" size="sm" onClick={goBack} data-testid="game-back">
+          {t('game.back')}
+        </Button>
+      </div>
+      {url ? (
+        <iframe
+          className="game-page__frame"
+          src={url}
+          title={t('game.frameTitle')}
+          allow="autoplay; fullscreen"
+          referrerPolicy="no-referrer"
+          data-testid="game-frame"
+        />
+      ) : (
+        <div className="game-page__empty" role="status">
+          <p>{t('game.none')}</p>
+          <Link to="/rng">{t('game.browse')}</Link>
+        </div>
+      )}
+    </section>
+  );
+}
