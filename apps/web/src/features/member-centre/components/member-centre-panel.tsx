@@ -37,7 +37,6 @@ const PAGES: readonly PageEntry[] = [
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', component: WithdrawPage },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', component: TransferUplinePage, isShown: (info) => info.toUpline },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', component: TransactionHistory },
-  { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
   { key: 'messageV2', labelKey: 'messages:pageTitle', component: MessagePage },
 ];
 
