@@ -16,6 +16,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { encryptPayload } from '@wps/shared/payload-crypto';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
@@ -102,13 +103,27 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     });
   }
 
-  /** One HTTP call; a lost answer (connection reset, refused, timeout) is 'unknown', never a guess. */
-  async function send(method: string, url: string, token: string, body?: unknown): Promise<{ outcome: Outcome; value?: unknown; errorCode?: string }> {
+  /**
+   * One HTTP call; a lost answer (connection reset, refused, timeout) is 'unknown', never a guess.
+   * With `encrypted`, the body is encrypted with the server's current key, as the web does.
+   */
+  async function send(
+    method: string,
+    url: string,
+    token: string,
+    body?: unknown,
+    encrypted = false,
+  ): Promise<{ outcome: Outcome; value?: unknown; errorCode?: string }> {
     try {
+      let payload = body;
+      if (encrypted) {
+        const key = ((await (await fetch(`${baseUrl}/wps/session/key/rsa`)).json()) as { value: { keyId: string; jwk: JsonWebKey } }).value;
+        payload = await encryptPayload(key.jwk, key.keyId, body);
+      }
       const res = await fetch(`${baseUrl}${url}`, {
         method,
-        headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { authorization: token, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: AbortSignal.timeout(15_000),
       });
       const json = (await res.json()) as { success: boolean; value?: unknown; errorCode?: string };
@@ -143,7 +158,7 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
       op.kind === 'withdraw'
         ? { amount: major(op.amountMinor), bankAccountId: p.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: op.key }
         : { amount: major(op.amountMinor), paymentPassword: PAYMENT_PASSWORD, idempotencyKey: op.key };
-    const r = await send('POST', url, p.token, body);
+    const r = await send('POST', url, p.token, body, true);
     op.outcome = r.outcome;
     if (r.outcome === 'accepted' && op.kind === 'withdraw') op.orderId = (r.value as { id: string }).id;
     if (r.outcome === 'refused' && r.errorCode !== 'INSUFFICIENT_FUNDS' && r.errorCode !== 'WITHDRAWAL_DAILY_LIMIT_REACHED') {

@@ -31,11 +31,10 @@
  * | GET    | /wps/agent/affiliate                |     |       | ?code, domain                                                  |
  * | GET    | /wps/v2/wallets/balance             |     | yes   | -                                                              |
  * | GET    | /wps/withdraw/info                  |     | yes   | -                                                              |
- * | GET    | /wps/withdraw/orders                |     | yes   | -                                                              |
- * | POST   | /wps/withdraw/orders                |     | yes   | amount, bankAccountId, paymentPassword, idempotencyKey         |
+ * | POST   | /wps/withdraw/orders                | yes | yes   | amount, bankAccountId, paymentPassword, idempotencyKey         |
  * | POST   | /wps/withdraw/orders/1/confirm      |     | yes   | result                                                         |
  * | POST   | /wps/withdraw/orders/1/not-received |     | yes   | (multipart expected; random bodies)                            |
- * | POST   | /wps/member/transfer/upline         |     | yes   | amount, paymentPassword, idempotencyKey                        |
+ * | POST   | /wps/member/transfer/upline         | yes | yes   | amount, paymentPassword, idempotencyKey                        |
  * | GET    | /wps/member/info/funds/consolidated |     | yes   | -                                                              |
  * | GET    | /wps/member/transactions            |     | yes   | ?type, from, to, page, pageSize                                |
  * | GET    | /ops/withdrawals (+ /1/proofs/0)    |     | yes   | ?status, limit (member token: refused)                         |
@@ -207,11 +206,10 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/member/mobile', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum', 'verificationCode'] },
   // Withdrawals, transfers, account record (issue 3 §3–§5). Operator calls get a member token: refused, never 5xx.
   { method: 'GET', path: '/wps/withdraw/info', encrypted: false, token: true, fields: [] },
-  { method: 'GET', path: '/wps/withdraw/orders', encrypted: false, token: true, fields: [] },
-  { method: 'POST', path: '/wps/withdraw/orders', encrypted: false, token: true, fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'POST', path: '/wps/withdraw/orders', encrypted: true, token: true, fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/not-received', encrypted: false, token: true, fields: ['proofs'] },
-  { method: 'POST', path: '/wps/member/transfer/upline', encrypted: false, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'POST', path: '/wps/member/transfer/upline', encrypted: true, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
   { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
   { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'limit'] },

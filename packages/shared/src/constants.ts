@@ -73,4 +73,7 @@ export const ENCRYPTED_PATHS = [
   '/wps/member/password/verification',
   '/wps/member/password/reset',
   '/wps/member/payment-password',
+  // They carry the payment password (issue 3 §3, §4).
+  '/wps/withdraw/orders',
+  '/wps/member/transfer/upline',
 ] as const;

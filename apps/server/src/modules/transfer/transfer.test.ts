@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { ConsolidatedFunds, TransferUplineResult } from '@wps/shared/schemas/transfer';
-import { call, expectFailure, valueOf } from '../../../test/api-client';
+import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DEMO_AGENT } from '../member/member.seed';
@@ -23,7 +23,7 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
   });
 
   const transfer = (token: string, amount: string, extra: Record<string, unknown> = {}) =>
-    call(t.app, 'POST', '/wps/member/transfer/upline', { token, payload: { amount, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra } });
+    callEncrypted(t.app, 'POST', '/wps/member/transfer/upline', { amount, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra }, { token });
 
   it('moves money from the member to their upline agent in one ledger transaction, once per key', async () => {
     const payer = await createPayer(t.app, 10_000n, { affiliateCode: DEMO_AGENT.affiliateCode });

@@ -70,11 +70,8 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
     return ok(await withdrawal.getInfo(member.memberId));
   });
 
-  app.get('/wps/withdraw/orders', async (request) => {
-    const member = await requireMember(request);
-    return ok(await withdrawal.listMemberOrders(member.memberId));
-  });
-
+  // Encrypted (ENCRYPTED_PATHS): the body carries the payment password. The player's orders
+  // come with GET /wps/withdraw/info, so this path has no GET that the decryption hook would refuse.
   app.post('/wps/withdraw/orders', { schema: { body: createWithdrawalBodySchema } }, async (request) => {
     const member = await requireMember(request);
     return ok(await withdrawal.createOrder(member.memberId, request.body));

@@ -376,12 +376,6 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
       return present(row, brand.currencyScale);
     },
 
-    /** The player's newest orders. */
-    async listMemberOrders(memberId: string): Promise<WithdrawalOrder[]> {
-      const brand = await system.getBrand();
-      return (await findMemberOrders(db, memberId, RECENT_ORDERS)).map((o) => present(o, brand.currencyScale));
-    },
-
     /** POST /wps/withdraw/orders/:id/confirm: received or fully paid closes an approved order. */
     async confirm(memberId: string, id: string, result: 'received' | 'fully_paid'): Promise<WithdrawalOrder> {
       const brand = await system.getBrand();

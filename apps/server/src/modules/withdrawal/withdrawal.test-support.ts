@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { App } from '../../app';
-import { call, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
+import { call, callEncrypted, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
 
 export const PAYMENT_PASSWORD = '739184';
 
@@ -68,12 +68,15 @@ export function newKey(): string {
   return `k-${crypto.randomUUID()}`;
 }
 
-/** POST /wps/withdraw/orders with valid defaults. */
+/** POST /wps/withdraw/orders (encrypted, like the web sends it) with valid defaults. */
 export async function requestWithdrawal(app: App, payer: Payer, amount: string, extra: Record<string, unknown> = {}) {
-  return call(app, 'POST', '/wps/withdraw/orders', {
-    token: payer.token,
-    payload: { amount, bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra },
-  });
+  return callEncrypted(
+    app,
+    'POST',
+    '/wps/withdraw/orders',
+    { amount, bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra },
+    { token: payer.token },
+  );
 }
 
 /** The player's main-wallet balance in minor units. */

@@ -117,6 +117,13 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await requestWithdrawal(t.app, payer, '10'), 'WITHDRAWAL_DAILY_LIMIT_REACHED', 409);
   });
 
+  it('refuses a plain-JSON request: the payment password only travels encrypted', async () => {
+    const payer = await createPayer(t.app, 10_000n);
+    const plain = { amount: '20', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() };
+    expectFailure(await call(t.app, 'POST', '/wps/withdraw/orders', { token: payer.token, payload: plain }), 'ENCRYPTION_REQUIRED', 400);
+    expect(await balanceOf(t.app, payer.memberId)).toBe(10_000n);
+  });
+
   it('refuses a wrong payment password and an unknown or foreign bank account, moving nothing', async () => {
     const payer = await createPayer(t.app, 10_000n);
     const other = await createPayer(t.app);
@@ -131,15 +138,12 @@ describeEachDatabase('withdrawals', (target) => {
     const { token } = valueOf<{ token: string }>(res);
     expectFailure(await call(t.app, 'GET', '/wps/withdraw/info', { token }), 'in_need_true_account', 403);
     expectFailure(
-      await call(t.app, 'POST', '/wps/withdraw/orders', {
-        token,
-        payload: { amount: '10', bankAccountId: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() },
-      }),
+      await callEncrypted(t.app, 'POST', '/wps/withdraw/orders', { amount: '10', bankAccountId: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() }, { token }),
       'in_need_true_account',
       403,
     );
     expectFailure(
-      await call(t.app, 'POST', '/wps/member/transfer/upline', { token, payload: { amount: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() } }),
+      await callEncrypted(t.app, 'POST', '/wps/member/transfer/upline', { amount: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() }, { token }),
       'in_need_true_account',
       403,
     );

@@ -4,9 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 export { transferUplineBodySchema } from '@wps/shared/schemas/transfer';
 
-/** POST /wps/member/transfer/upline (token): one ledger transfer to the upline agent's wallet. */
+/** POST /wps/member/transfer/upline (token, encrypted: it carries the payment password): one ledger transfer to the upline agent's wallet. */
 export function transferUpline(body: TransferUplineBody): Promise<TransferUplineResult> {
-  return apiRequest<TransferUplineResult>('/wps/member/transfer/upline', { method: 'POST', body });
+  return apiRequest<TransferUplineResult>('/wps/member/transfer/upline', { method: 'POST', body, encrypted: true });
 }
 
 /** Mutation for the transfer form; refreshes the balance and the account record. */
