@@ -160,13 +160,13 @@ test.describe('withdrawals', () => {
     });
 
     await test.step('withdraw, the operator rejects, the money is back', async () => {
-      let panel = await reopenWithdraw(page);
+      const panel = await reopenWithdraw(page);
       await requestWithdrawal(panel, '50');
       await expect(balance).toHaveText(/R\$\s*330,00/);
       const id = await latestOrderId(a);
       await api(a, 'POST', `/ops/withdrawals/${id}/reject`, { reason: 'Titular diferente' }, ops);
-      panel = await reopenWithdraw(page);
-      await expect(balance).toHaveText(/R\$\s*380,00/);
+      // No reload: the open page polls pending orders, and the refund reaches the header balance.
+      await expect(balance).toHaveText(/R\$\s*380,00/, { timeout: 20_000 });
       const order = panel.getByTestId(`withdrawal-${id}`);
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Recusado – reembolsado');
       await expect(order.getByText('Motivo: Titular diferente')).toBeVisible();
