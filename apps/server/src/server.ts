@@ -31,8 +31,10 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Stopped by app.close(), so a tick never runs against a closed database during shutdown.
+  const stopAutoReceipt = startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
+  app.addHook('onClose', async () => stopAutoReceipt());
   await app.listen({ port: config.port, host: config.host });
-  startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
   startVendorTransferStatusJob(app.services.gateway.transfers, log);
 }
 
