@@ -6,6 +6,7 @@ const BENCHES: Record<string, string> = {
   'member-info': 'bench/member-info.bench.ts',
   login: 'bench/login.bench.ts',
   wallet: 'bench/wallet-transfer.bench.ts',
+  callbacks: 'bench/callbacks.bench.ts',
   'game-list': 'bench/game-list.bench.ts',
 };
 

@@ -6,11 +6,12 @@ import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
-import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import { isRetryableDatabaseError, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import {
   addBetToRound,
   completeRoundBet,
+  findMemberBrief,
   findRoundBet,
   hasAcceptedBet,
   insertRoundBet,
@@ -93,6 +94,19 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * The house side of game money is spread over this many system accounts (`house_cash` and
+ * `house_cash_s1` … `house_cash_s15`), chosen by player: every bet and win updates a house row
+ * and holds its lock until commit, so one row would serialise all players' callbacks.
+ */
+export const HOUSE_SHARDS = 16;
+
+/** The house account purpose that a player's game money moves against. */
+export function housePurposeFor(memberId: string): SystemPurpose {
+  const shard = Number(BigInt(memberId) % BigInt(HOUSE_SHARDS));
+  return shard === 0 ? 'house_cash' : `house_cash_s${shard}`;
+}
+
 /** A stored refusal: replays of a refused bet get the same refusal. */
 type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unknown } };
 
@@ -111,23 +125,30 @@ function replay(row: RoundBetRow): SeamlessResult {
   return { ...stored, replayed: true };
 }
 
-/** Build the seamless wallet over the ledger: player main wallet ↔ house_cash, kinds bet/win/rollback. */
+/** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded), kinds bet/win/rollback. */
 export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   const { db, log, system, ledger } = ctx;
   // Account ids never change once created, so hot callbacks skip the upserts.
   const walletIds = new Map<string, string>();
   const houseIds = new Map<string, string>();
 
-  async function accountsFor(t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string }> {
+  /**
+   * The player's wallet and house shard. Called before the callback's transaction: creating an
+   * account inside many concurrent transactions would make them queue on one uncommitted insert.
+   */
+  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string }> {
     let walletId = walletIds.get(`${memberId}:${currency}`);
     if (!walletId) {
-      walletId = await ledger.ensurePlayerWallet(t, memberId, currency);
+      // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
+      if (!(await findMemberBrief(db, String(memberId)))) throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      walletId = await ledger.ensurePlayerWallet(db, memberId, currency);
       walletIds.set(`${memberId}:${currency}`, walletId);
     }
-    let houseId = houseIds.get(currency);
+    const purpose = housePurposeFor(memberId);
+    let houseId = houseIds.get(`${purpose}:${currency}`);
     if (!houseId) {
-      houseId = await ledger.ensureSystemAccount('house_cash', currency, t);
-      houseIds.set(currency, houseId);
+      houseId = await ledger.ensureSystemAccount(purpose, currency, db);
+      houseIds.set(`${purpose}:${currency}`, houseId);
     }
     return { walletId, houseId };
   }
@@ -170,7 +191,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   async function currentBalance(t: Db, memberId: string, currency: string): Promise<bigint> {
-    const { walletId } = await accountsFor(t, memberId, currency);
+    const { walletId } = await accountsFor(db, memberId, currency);
     const row = await t.selectFrom('ledger_accounts').select('balance').where('id', '=', walletId).executeTakeFirstOrThrow();
     return BigInt(row.balance);
   }
@@ -211,6 +232,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       game: input.gameId,
       amount: input.amountMinor.toString(),
     });
+    await accountsFor(db, input.memberId, money.currency);
     const outcome = await inTransaction(async (t): Promise<SeamlessResult | StoredError> => {
       const claimed = await claim(t, {
         vassalage: input.vassalage,
@@ -226,7 +248,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       if ('replay' in claimed) return replay(claimed.replay);
       const round = await lockRound(t, input.vassalage, input.roundId);
       checkRound(round, input.memberId);
-      const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+      const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
       // A refusal that a later retry could turn into a success is stored, so every replay gets it.
       const refuse = async (err: AppError): Promise<StoredError> => {
         const stored: StoredError = { error: { errorCode: err.errorCode, message: err.message, value: err.value } };
@@ -283,6 +305,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     const money = await brand();
+    await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({
       kind: 'win',
       member: String(input.memberId),
@@ -317,7 +340,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
         throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet in this round', { roundId: input.roundId });
       }
       if (round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
-      const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+      const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
       let transactionId: string | null = null;
       let balance: bigint;
       if (input.amountMinor > 0n) {
@@ -348,6 +371,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
     const money = await brand();
+    await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
     return inTransaction(async (t) => {
       const claimed = await claim(t, {
@@ -397,7 +421,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       let balance: bigint;
       if (target.status === 'accepted') {
         if (round && round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
-        const { walletId, houseId } = await accountsFor(t, input.memberId, money.currency);
+        const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
         // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
         const posted = await ledger.postTransaction(
           {
@@ -429,6 +453,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   async function endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult> {
     const money = await brand();
+    await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
       const round = await lockRound(t, input.vassalage, input.roundId);
       if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No such round', { roundId: input.roundId });

@@ -37,7 +37,9 @@ export type SystemPurpose =
   | 'agent_salary_budget'
   | 'adjustment'
   /** Transfer wallet: money on its way to or from a game vendor (gateway module). */
-  | 'vendor_transfer_hold';
+  | 'vendor_transfer_hold'
+  /** Shards of the house's game account, so concurrent bets do not queue on one row (gateway module). */
+  | `house_cash_s${number}`;
 
 export const PLAYER_MAIN = 'player_main';
 

@@ -1,0 +1,215 @@
+// Seamless-wallet callbacks per second through the signed HTTP callback API (bet then win, each
+// round closed by its win) with 50 concurrent players, next to a pgbench two-account transfer
+// (debit one row, credit another) on the same PostgreSQL database in the same run. Goal: ratio
+// ≥ 0.35; bet callback p99 < 50 ms.
+// Run: npx tsx bench/callbacks.bench.ts  (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
+// pgbench; BENCH_DURATION_MS, BENCH_PLAYERS to change)
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { insertMember } from '../apps/server/src/modules/member/member.repository';
+import { SANDBOX_SEAMLESS } from '../apps/server/src/modules/gateway/gateway.service';
+import { vendorSignatureHeaders } from '../apps/server/src/modules/gateway/vendor-signature';
+import { startBenchServer } from './bench-server';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2_000);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
+const RATIO_GOAL = 0.35;
+const P99_GOAL_MS = 50;
+
+type PlayerSession = { playerId: string; sessionToken: string };
+type LoadResult = { callbacks: number; bets: number; errors: number; firstError?: string; seconds: number; betLatencies: number[]; winLatencies: number[] };
+
+// Each worker-side player loops: bet (new round) → win (closes it). Bodies are signed per request,
+// as a vendor would, so the measurement includes HMAC checking of the raw bytes.
+const WORKER_SOURCE = `
+const http = require('node:http');
+const crypto = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const { baseUrl, vendor, secret, players, durationMs, warmupMs, runId } = workerData;
+const target = new URL(baseUrl);
+const agent = new http.Agent({ keepAlive: true, maxSockets: players.length });
+
+function post(op, body) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = crypto.createHmac('sha256', secret).update(ts + '.').update(raw).digest('hex');
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.request({ host: target.hostname, port: target.port, path: '/vendor/' + vendor + '/' + op, method: 'POST', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw), 'x-wps-timestamp': ts, 'x-wps-signature': sig } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', (err) => resolve({ status: 0, ms: 0, body: String(err) }));
+    req.end(raw);
+  });
+}
+
+let seq = 0;
+async function phase(ms, record) {
+  const deadline = Date.now() + ms;
+  const s = { callbacks: 0, bets: 0, errors: 0, firstError: undefined, betLatencies: [], winLatencies: [] };
+  await Promise.all(players.map(async (p) => {
+    while (Date.now() < deadline) {
+      const n = seq++;
+      const roundId = 'r-' + runId + '-' + n;
+      const betTx = 'b-' + runId + '-' + n;
+      const bet = await post('bet', { playerId: p.playerId, sessionToken: p.sessionToken, transactionId: betTx, roundId, gameId: 'SBX-slot-01', amountMinor: '100' });
+      const win = bet.status === 200
+        ? await post('win', { playerId: p.playerId, transactionId: 'w-' + runId + '-' + n, roundId, betTransactionId: betTx, amountMinor: String((n % 3) * 100), roundClosed: true })
+        : undefined;
+      if (!record) continue;
+      for (const r of win ? [bet, win] : [bet]) {
+        s.callbacks++;
+        if (r.status !== 200) { s.errors++; if (!s.firstError) s.firstError = r.status + ' ' + r.body.slice(0, 300); }
+      }
+      s.bets++;
+      s.betLatencies.push(bet.ms);
+      if (win) s.winLatencies.push(win.ms);
+    }
+  }));
+  return s;
+}
+
+(async () => {
+  await phase(warmupMs, false);
+  const t0 = process.hrtime.bigint();
+  const s = await phase(durationMs, true);
+  s.seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  parentPort.postMessage(s);
+  agent.destroy();
+})();
+`;
+
+function runCallbackLoad(input: { baseUrl: string; secret: string; players: PlayerSession[] }): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { ...input, vendor: SANDBOX_SEAMLESS, durationMs: DURATION_MS, warmupMs: WARMUP_MS, runId: crypto.randomBytes(4).toString('hex') },
+    });
+    worker.once('message', (m: LoadResult) => {
+      resolve(m);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+function pick(sorted: number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
+}
+
+/** pgbench: a two-account transfer (debit one row, credit another) per transaction, PLAYERS clients. */
+function runPgbench(url: string): number {
+  const script = `${process.env.TMPDIR ?? '/tmp'}/wps-transfer-${crypto.randomBytes(4).toString('hex')}.sql`;
+  // Debits come from the lower half and credits go to the upper half, so lock order never cycles.
+  const text = [
+    '\\set a random(1, 500)',
+    '\\set b random(501, 1000)',
+    'BEGIN;',
+    'UPDATE bench_accounts SET balance = balance - 1 WHERE id = :a;',
+    'UPDATE bench_accounts SET balance = balance + 1 WHERE id = :b;',
+    'END;',
+    '',
+  ].join('\n');
+  spawnSync('sh', ['-c', `cat > ${script}`], { input: text });
+  const seconds = Math.max(1, Math.round(DURATION_MS / 1000));
+  const r = spawnSync('pgbench', ['-n', '-c', String(PLAYERS), '-j', '2', '-T', String(seconds), '-f', script, url], { encoding: 'utf8' });
+  spawnSync('rm', ['-f', script]);
+  const m = /tps = ([\d.]+)/.exec(r.stdout);
+  if (r.status !== 0 || !m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
+  return Number(m[1]);
+}
+
+async function main() {
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
+    throw new Error('callbacks bench needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
+  }
+  if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
+  const server = await startBenchServer();
+  const { app } = server;
+  const db = server.database.db;
+  try {
+    console.log(`callbacks bench: ${server.databaseKind}, ${PLAYERS} concurrent players, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
+    const secret = crypto.randomBytes(24).toString('hex');
+    await app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 5000 });
+
+    // Players: a member row, a funded wallet, and a vendor session from a real launch + signed authenticate.
+    const players: PlayerSession[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const memberId = await insertMember(db, {
+        account: `cb${crypto.randomBytes(5).toString('hex')}`,
+        nickname: null,
+        type: 3,
+        passwordHash: 'bench-no-login',
+        paymentPasswordHash: null,
+        dialingCode: null,
+        mobile: null,
+        email: null,
+        payeeName: null,
+        qq: null,
+        line: null,
+        whatsapp: null,
+        zalo: null,
+        facebook: null,
+        wechat: null,
+        idNumber: null,
+        language: 'EN',
+        uplineId: null,
+        referrerId: null,
+        registerDomain: null,
+        registerIp: null,
+        mustChangePassword: false,
+        now: new Date(),
+        lastLoginAt: null,
+      });
+      await app.services.ledger.creditPlayerFromSystem({ systemAccount: 'demo_bank', memberId, amountMinor: 10n ** 12n, kind: 'adjustment', idempotencyKey: `bench-cb-fund:${memberId}` });
+      const launch = await app.services.gateway.launchGame({ memberId, type: 3 }, { nodeId: 'SBX-slot-01', vassalage: SANDBOX_SEAMLESS }, 'en');
+      const launchToken = new URL(launch.game_url).searchParams.get('token')!;
+      const raw = JSON.stringify({ launchToken });
+      const res = await fetch(`${server.baseUrl}/vendor/${SANDBOX_SEAMLESS}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, raw) },
+        body: raw,
+      });
+      const body = (await res.json()) as { value: { sessionToken: string } };
+      players.push({ playerId: memberId, sessionToken: body.value.sessionToken });
+    }
+
+    const load = await runCallbackLoad({ baseUrl: server.baseUrl, secret, players });
+    if (load.errors > 0) throw new Error(`callback errors: ${load.errors} (first: ${load.firstError})`);
+    const perSecond = load.callbacks / load.seconds;
+    const bets = [...load.betLatencies].sort((a, b) => a - b);
+    const wins = [...load.winLatencies].sort((a, b) => a - b);
+
+    const check = await import('../apps/server/src/modules/ledger/ledger-check').then((m) => m.checkLedger(db));
+    if (!check.ok) throw new Error(`ledger check failed after the bench: ${check.problems.join('; ')}`);
+
+    // The baseline, on the same database, after the app's load has finished.
+    await sql`CREATE TABLE bench_accounts (id int PRIMARY KEY, balance bigint NOT NULL)`.execute(db);
+    await sql`INSERT INTO bench_accounts SELECT g, 1000000000 FROM generate_series(1, 1000) g`.execute(db);
+    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    const tps = runPgbench(url.toString());
+
+    const ratio = perSecond / tps;
+    console.log(`seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds)`);
+    console.log(`  bet callback   p50 ${pick(bets, 0.5).toFixed(2)} ms  p99 ${pick(bets, 0.99).toFixed(2)} ms`);
+    console.log(`  win callback   p50 ${pick(wins, 0.5).toFixed(2)} ms  p99 ${pick(wins, 0.99).toFixed(2)} ms`);
+    console.log(`pgbench two-account transfer (${PLAYERS} clients) ${tps.toFixed(0).padStart(7)} tps`);
+    console.log(`ratio callbacks / pgbench: ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL}: ${ratio >= RATIO_GOAL ? 'met' : 'NOT met'})`);
+    console.log(`bet callback p99: ${pick(bets, 0.99).toFixed(2)} ms (goal < ${P99_GOAL_MS} ms: ${pick(bets, 0.99) < P99_GOAL_MS ? 'met' : 'NOT met'})`);
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
