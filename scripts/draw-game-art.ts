@@ -101,7 +101,7 @@ function drawLogo(vassalage: string, name: string): string {
 <rect width="240" height="120" fill="url(#g)"/>
 <circle cx="44" cy="60" r="30" fill="hsl(${hue} 90% 80%)"/>
 <text x="44" y="68" font-size="${code.length > 3 ? 16 : 22}" font-weight="800" text-anchor="middle" fill="hsl(${hue} 60% 25%)" font-family="system-ui, sans-serif">${escapeXml(code)}</text>
-<text x="88" y="66" font-size="18" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">${escapeXml(name.length > 16 ? `${name.slice(0, 15)}…` : name)}</text>
+<text x="88" y="66" font-size="${name.length > 12 ? 14 : 18}" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">${escapeXml(name.length > 17 ? `${name.slice(0, 16)}…` : name)}</text>
 </svg>
 `;
 }

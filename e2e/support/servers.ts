@@ -19,6 +19,10 @@ export const EXTRA_PORTS = {
   security: 8202,
   deposits: 8212,
   withdrawals: 8222,
+  lobby: 8242,
+  gateway: 8252,
+  /** The reference vendor process (apps/vendor-sandbox) the gateway suite starts. */
+  vendorSandbox: 8257,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

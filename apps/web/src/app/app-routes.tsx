@@ -10,6 +10,11 @@ const RegisterPage = lazy(() =>
   import('../features/auth/components/register-page').then((module) => ({ default: module.RegisterPage })),
 );
 const GamePage = lazy(() => import('../features/games/components/game-page').then((module) => ({ default: module.GamePage })));
+const CategoryPage = lazy(() => import('../features/lobby/components/category-page').then((module) => ({ default: module.CategoryPage })));
+const RngPage = lazy(() => import('../features/lobby/components/rng-page').then((module) => ({ default: module.RngPage })));
+
+/** Spec §2 lobby category pages (the RNG page has its own grid). */
+const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
 
 /**
  * Spec §2 routes whose pages later issues build. They are declared so that links and
@@ -26,14 +31,6 @@ const UNBUILT_PATHS = [
   'promotions',
   'promoDetail',
   'seamless',
-  'elott',
-  'live',
-  'sports',
-  'fish',
-  'rng',
-  'pvp',
-  'esports',
-  'cockfight',
   'help',
   'inhouse',
 ] as const;
@@ -74,6 +71,10 @@ export function AppRoutes() {
           <Route path="index.html" element={<HomePage />} />
           <Route path="home" element={<HomePage />} />
           <Route path="login" element={<LoginRoute />} />
+          {CATEGORY_PAGE_PATHS.map((path) => (
+            <Route key={path} path={path.slice(1)} element={<CategoryPage path={path} />} />
+          ))}
+          <Route path="rng" element={<RngPage />} />
           {UNBUILT_PATHS.map((path) => (
             <Route key={path} path={path} element={<Navigate to="/" replace />} />
           ))}

@@ -9,6 +9,7 @@ import { useMemberInfo } from '../features/member/api/get-member-info';
 import { openMemberCentre, type MemberCentrePageKey } from '../features/member-centre/member-centre-store';
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
+import { CategoryNav } from '../features/lobby/components/category-nav';
 import { AvatarMenu } from './avatar-menu';
 import { Balance } from './balance';
 import { Logo } from './logo';
@@ -53,6 +54,7 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
           <Logo brandName={brandName} />
         </Link>
       </div>
+      <CategoryNav />
       <div className="header__end">
         <button
           type="button"

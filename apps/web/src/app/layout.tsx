@@ -45,8 +45,11 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       <Header hasSideMenu={hasSideMenu} />
       {hasSideMenu && <SideMenu />}
       <div className="layout__body">
-        <main id="main-content" className="layout__main" key={location.pathname + location.search + location.hash} tabIndex={-1}>
-          <Suspense fallback={<ContentSkeleton />}>
+        <main id="main-content" className="layout__main" tabIndex={-1}>
+          {/* The key sits on the Suspense, not on <main>: a keyed <main> was left in the page on
+              client-side navigation (old and new pages stacked up); a keyed boundary re-creates
+              the content just the same. */}
+          <Suspense key={location.pathname + location.search + location.hash} fallback={<ContentSkeleton />}>
             <Outlet />
           </Suspense>
         </main>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon, HeadsetIcon, HomeIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { usePermission } from '../features/system/api/get-permission';
 import { openCustomerService } from '../features/system/customer-service';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
@@ -68,6 +69,7 @@ export function SideMenu() {
                 <span className="side-menu__text">{t('sideMenu.home')}</span>
               </NavLink>
             </li>
+            <SideMenuGames />
             {entries.map((entry, index) => (
               <li key={`${entry.csType}-${index}`}>
                 <button type="button" className="side-menu__item" onClick={() => openCustomerService(entry)} title={t('sideMenu.customerService')}>

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { GameCategory, VendorCard as VendorCardData } from '@wps/shared/schemas/catalogue';
+import { useVendorLanes } from '../api/get-vendor-lanes';
+import { useHotGames } from '../api/list-hot-games';
+import { openGamePopup, openMaintenance } from '../lobby-store';
+import { CATEGORY_ROUTES, vendorsForCategories, type CategoryPath } from '../vendor-lanes';
+import { CategoryChips } from './category-chips';
+import { GameStrip } from './game-strip';
+import { VendorCard, VendorCardSkeletons } from './vendor-card';
+import '../lobby.css';
+
+/**
+ * A category page (/live, /sports, /fish, /pvp, /esports, /cockfight, /elott): the category's
+ * vendors as cards (SPORTS includes its vendor groups); a card opens the vendor's game popup.
+ */
+export function CategoryPage({ path }: { path: Exclude<CategoryPath, '/rng'> }) {
+  const { t } = useTranslation('lobby');
+  const navigate = useNavigate();
+  const titleId = useId();
+  const route = CATEGORY_ROUTES.find((r) => r.path === path)!;
+  const categories: readonly GameCategory[] = route.categories;
+  const { lanes, isLoading } = useVendorLanes();
+  const vendors = vendorsForCategories(lanes, categories);
+  const hot = useHotGames({ gameType: categories[0] });
+
+  const openVendor = (vendor: VendorCardData) => {
+    if (vendor.status === 'maintenance') openMaintenance('vendor', vendor.name);
+    else if (vendor.category === 'RNG') void navigate(`/rng?vassalage=${encodeURIComponent(vendor.vassalage)}`);
+    else openGamePopup(vendor.vassalage);
+  };
+
+  return (
+    <div className="lobby-page" aria-labelledby={titleId}>
+      <CategoryChips />
+      <header className="lobby-page__header">
+        <h1 id={titleId} className="lobby-page__title">
+          {t(`nav.${path.slice(1)}`)}
+        </h1>
+        <p className="lobby-page__subtitle">{t(`pages.${path.slice(1)}`)}</p>
+      </header>
+      {isLoading && lanes.length === 0 ? (
+        <VendorCardSkeletons />
+      ) : vendors.length === 0 ? (
+        <p className="lobby-empty">{t('empty.vendors')}</p>
+      ) : (
+        <ul className="vendor-grid" aria-label={t('vendor.listLabel')}>
+          {vendors.map((vendor) => (
+            <VendorCard key={vendor.vassalage} vendor={vendor} onOpen={openVendor} />
+          ))}
+        </ul>
+      )}
+      <GameStrip title={t('strips.hot')} games={hot.data?.list} isLoading={hot.isLoading} testId="hot-strip" />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { openAuthModal } from '../../auth/auth-modal-store';
+import { useToken } from '../../../lib/session-storage';
+import { useVendorLanes } from '../api/get-vendor-lanes';
+import { useGames } from '../api/list-games';
+import { useHotGames } from '../api/list-hot-games';
+import { closeLobbyOverlay, useLobbyOverlay } from '../lobby-store';
+import { GameGrid } from './game-grid';
+import { MaintenanceNotice } from './maintenance-notice';
+
+/** The vendor's games for a player; paged with a button because the dialog scrolls, not the page. */
+function VendorGames({ vassalage, label }: { vassalage: string; label: string }) {
+  const { t } = useTranslation('lobby');
+  const games = useGames({ vassalage });
+  const list = games.data?.pages.flatMap((p) => p.games) ?? [];
+  return (
+    <>
+      <GameGrid games={list} isLoading={games.isLoading} label={label} />
+      {games.hasNextPage && (
+        <div className="lobby-more">
+          <Button variant="secondary" loading={games.isFetchingNextPage} onClick={() => void games.fetchNextPage()}>
+            {t('popup.more')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A visitor sees the vendor's popular games and is asked to log in for the rest. */
+function VisitorGames({ vassalage, label }: { vassalage: string; label: string }) {
+  const { t } = useTranslation('lobby');
+  const hot = useHotGames({ vassalage });
+  return (
+    <>
+      <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={label} empty={t('popup.visitorEmpty')} />
+      <div className="lobby-login-cta">
+        <p>{t('popup.loginToSeeAll')}</p>
+        <Button onClick={() => openAuthModal('login')}>{t('loginButton')}</Button>
+      </div>
+    </>
+  );
+}
+
+/** Spec §2 game popup: the list of a vendor's games. */
+export function GamePopup() {
+  const { t } = useTranslation('lobby');
+  const overlay = useLobbyOverlay();
+  const token = useToken();
+  const { mappingVendor } = useVendorLanes();
+  if (overlay.kind === 'maintenance') {
+    return (
+      <Modal open onClose={closeLobbyOverlay} title={t('maintenance.dialogTitle')} size="lg" className="lobby-dialog">
+        <MaintenanceNotice subject={overlay.subject} name={overlay.name} />
+      </Modal>
+    );
+  }
+  if (overlay.kind !== 'popup') return null;
+  const vendor = mappingVendor[overlay.vassalage];
+  const name = vendor?.name ?? overlay.vassalage;
+  const label = t('popup.gamesOf', { name });
+  return (
+    <Modal open onClose={closeLobbyOverlay} title={name} size="lg" className="lobby-dialog game-popup">
+      {vendor?.status === 'maintenance' ? (
+        <MaintenanceNotice subject="vendor" name={name} />
+      ) : token ? (
+        <VendorGames vassalage={overlay.vassalage} label={label} />
+      ) : (
+        <VisitorGames vassalage={overlay.vassalage} label={label} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import type { GameItem } from '@wps/shared/schemas/catalogue';
+import { useGameActions } from '../use-game-actions';
+import { GameTile, GameTileSkeleton } from './game-tile';
+
+type GameStripProps = { title: string; games: GameItem[] | undefined; isLoading: boolean; testId?: string };
+
+/** A horizontally scrolling row of games (recent, hot, favourites). Hidden when empty. */
+export function GameStrip({ title, games, isLoading, testId }: GameStripProps) {
+  const id = useId();
+  const { favouriteIds, toggleFavourite, openGame, launchingNodeId } = useGameActions();
+  if (!isLoading && (!games || games.length === 0)) return null;
+  return (
+    <section className="game-strip" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="lobby-section-title">
+        {title}
+      </h2>
+      <ul className="game-strip__list">
+        {isLoading
+          ? Array.from({ length: 6 }, (_, i) => <GameTileSkeleton key={i} />)
+          : games!.map((game) => (
+              <GameTile
+                key={game.nodeId}
+                game={game}
+                isFavourite={favouriteIds.has(game.nodeId)}
+                isLaunching={launchingNodeId === game.nodeId}
+                onPlay={openGame}
+                onToggleFavourite={toggleFavourite}
+              />
+            ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { VendorCard } from '@wps/shared/schemas/catalogue';
+import { GamepadIcon } from '../../../components/ui/icons';
+import { useVendorLanes } from '../api/get-vendor-lanes';
+import { openGamePopup } from '../lobby-store';
+import { GamePopup } from './game-popup';
+import { CATEGORY_ROUTES, visibleCategoryPaths } from '../vendor-lanes';
+import '../lobby.css';
+
+/**
+ * Spec §2 side-menu game entries: each category with vendors, then the hot vendors. An RNG
+ * vendor goes to /rng?vassalage=…; any other opens its game popup. Hosts the game popup.
+ */
+export function SideMenuGames() {
+  const { t } = useTranslation('lobby');
+  const navigate = useNavigate();
+  const { lanes, hotVendor } = useVendorLanes();
+  const paths = visibleCategoryPaths(lanes, CATEGORY_ROUTES.map((r) => r.path));
+  const openVendor = (vendor: VendorCard) => {
+    if (vendor.category === 'RNG') void navigate(`/rng?vassalage=${encodeURIComponent(vendor.vassalage)}`);
+    else openGamePopup(vendor.vassalage);
+  };
+  return (
+    <>
+      {paths.map((path) => (
+        <li key={path}>
+          <NavLink to={path} className="side-menu__item" title={t(`nav.${path.slice(1)}`)}>
+            <GamepadIcon />
+            <span className="side-menu__text">{t(`nav.${path.slice(1)}`)}</span>
+          </NavLink>
+        </li>
+      ))}
+      {hotVendor.map((vendor) => (
+        <li key={vendor.vassalage} className="side-menu__expanded-only">
+          <button type="button" className="side-menu__item side-menu__vendor" onClick={() => openVendor(vendor)} title={vendor.name}>
+            <img src={vendor.logo} alt="" width={24} height={24} className="side-menu__vendor-logo" />
+            <span className="side-menu__text">{vendor.name}</span>
+          </button>
+        </li>
+      ))}
+      {/* The popup and maintenance dialog live with the side menu, which every lobby page has. */}
+      <GamePopup />
+    </>
+  );
+}

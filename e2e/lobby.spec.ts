@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+
+/**
+ * Lobby (issue 4 §1): categories in the top navigation and side menu, category pages with
+ * vendor cards and the game popup, the RNG page (vendor tabs, classify tabs, search, favourites,
+ * infinite scroll), the maintenance message with popular games, and the login popup for a
+ * visitor who tries to favourite or play.
+ *
+ * Runs on a second built server whose registration captcha is off and where, before it started,
+ * `npm run ops` put the game "Star Harbor" (SBX-slot-04) and the vendor "Card Room" (CRD) under
+ * maintenance.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'lobby');
+const PASSWORD = 'Lumen2024play';
+
+function prepare(dataDir: string): void {
+  const output = runOps(dataDir, ['config:get', 'register']);
+  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
+  settings.showCaptcha = false;
+  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+  runOps(dataDir, ['game:maintenance', 'SBX-slot-04', 'on', 'e2e']);
+  runOps(dataDir, ['vendor:maintenance', 'CRD', 'on', 'e2e']);
+}
+
+function label(text: string): RegExp {
+  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+async function register(page: Page, baseURL: string): Promise<void> {
+  const username = `l${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(label('Senha')).fill(PASSWORD);
+  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+}
+
+/** The page never scrolls sideways. */
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+let server: ExtraServer;
+
+test.describe('lobby', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(120_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer('lobby', EXTRA_PORTS.lobby, prepare);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a visitor browses categories; favouriting or playing a game opens the login popup', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.goto(`${server.baseURL}/`);
+    const topNav = page.getByRole('banner').getByRole('navigation', { name: 'Categorias de jogos' });
+    for (const name of ['Loteria', 'Cassino ao vivo', 'Esportes', 'Pesca', 'Slots', 'Jogos de cartas', 'E-sports']) {
+      await expect(topNav.getByRole('link', { name })).toBeVisible();
+    }
+
+    // Sports lists its own vendors and its groups (esports, cockfight).
+    await topNav.getByRole('link', { name: 'Esportes' }).click();
+    await expect(page).toHaveURL(/\/sports$/);
+    const vendors = page.getByRole('list', { name: 'Fornecedores' });
+    for (const name of ['Kickoff Sportsbook', 'AV Esports', 'DS88 Cockfight']) await expect(vendors.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'sports page');
+    await page.screenshot({ path: path.join(SHOTS, 'sports-visitor-1366.png'), fullPage: true });
+
+    // The RNG page for a visitor: vendor tabs and the popular games; the full list needs login.
+    await topNav.getByRole('link', { name: 'Slots' }).click();
+    await expect(page.getByRole('navigation', { name: 'Fornecedores de slots' }).getByRole('link', { name: 'In-house Games' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('navigation', { name: 'Fornecedores de slots' }).getByRole('link', { name: 'Sandbox Seamless' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=SBX$/);
+    const tile = page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' });
+    await expect(tile).toBeVisible();
+    await expect(page.getByText('Entre para ver todos os jogos, marcar favoritos e jogar.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'rng page (visitor)');
+    await page.screenshot({ path: path.join(SHOTS, 'rng-visitor-1366.png'), fullPage: true });
+
+    await page.locator('main .rng-games').getByRole('button', { name: 'Adicionar Golden Lantern aos favoritos' }).click();
+    const login = page.getByRole('dialog');
+    await expect(login.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+    await login.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(login).toBeHidden();
+    await tile.click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+  });
+
+  test('a player browses RNG: classify tabs, search, favourite, infinite scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL);
+    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    const games = page.locator('main .rng-games');
+    const grid = games.getByRole('list', { name: 'Jogos de Sandbox Seamless' });
+    // The first page holds 42; scrolling to the end loads the remaining 3.
+    await expect(grid.getByRole('listitem')).toHaveCount(42);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(grid.getByRole('listitem')).toHaveCount(45);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(games.getByRole('tab', { name: 'Crash' })).toBeVisible();
+
+    await games.getByRole('tab', { name: 'Crash' }).click();
+    await expect(grid.getByRole('listitem')).toHaveCount(2);
+    await games.getByRole('tab', { name: 'Todos' }).click();
+
+    await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('ruby');
+    await expect(grid.getByRole('listitem')).toHaveCount(1);
+    await expect(grid.getByRole('button', { name: 'Jogar Ruby Rush' })).toBeVisible();
+    await grid.getByRole('button', { name: 'Adicionar Ruby Rush aos favoritos' }).click();
+    await expect(page.getByText('Ruby Rush adicionado aos favoritos.')).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'Remover Ruby Rush dos favoritos' })).toHaveAttribute('aria-pressed', 'true');
+
+    await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('zzz');
+    await expect(games.getByText('Nenhum jogo encontrado para "zzz". Tente outro nome.')).toBeVisible();
+    await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('');
+
+    await games.getByRole('tab', { name: 'Favoritos' }).click();
+    const favourites = games.getByRole('list', { name: 'Favoritos' });
+    await expect(favourites.getByRole('listitem')).toHaveCount(1);
+    await expect(favourites.getByRole('button', { name: 'Jogar Ruby Rush' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'rng page (player, favourites)');
+    await page.screenshot({ path: path.join(SHOTS, 'rng-favourites-1366.png'), fullPage: true });
+
+    // The favourite survives a reload.
+    await page.reload();
+    await page.locator('main .rng-games').getByRole('searchbox', { name: 'Buscar jogo' }).fill('Ruby');
+    await expect(page.locator('main .rng-games').getByRole('button', { name: 'Remover Ruby Rush dos favoritos' })).toBeVisible();
+
+    // Images are drawn SVGs; they load lazily and a missing one falls back to the default icon.
+    await page.locator('main .rng-games').getByRole('searchbox', { name: 'Buscar jogo' }).fill('');
+    await expect(page.locator('main .rng-games img[src="/games/tiles/sbx-slot-01.svg"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'rng page (player)');
+    await page.screenshot({ path: path.join(SHOTS, 'rng-player-1366.png') });
+
+    // 360 px: usable, nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, 'rng page at 360 px');
+    await page.screenshot({ path: path.join(SHOTS, 'rng-player-360.png'), fullPage: true });
+  });
+
+  test('a game or vendor under maintenance shows the message and suggests popular games', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL);
+    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    const games = page.locator('main .rng-games');
+    await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('Star');
+    await games.getByRole('button', { name: 'Star Harbor (em manutenção)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manutenção' });
+    await expect(dialog.getByText('Star Harbor está em manutenção')).toBeVisible();
+    await expect(dialog.getByText('O jogo está em manutenção. Experimente outros jogos populares enquanto isso.')).toBeVisible();
+    await expect(dialog.getByTestId('maintenance-suggestions').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'maintenance dialog');
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-game-1366.png') });
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // A vendor under maintenance: its card says so and opens the same message.
+    await page.goto(`${server.baseURL}/pvp`);
+    const card = page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
+    await expect(card).toContainText('Em manutenção');
+    await card.click();
+    await expect(page.getByRole('dialog', { name: 'Manutenção' }).getByText('Card Room está em manutenção')).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: path.join(SHOTS, 'maintenance-vendor-360.png') });
+  });
+
+  test('category pages open a vendor game popup; the side menu lists categories and hot vendors', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL);
+    await page.goto(`${server.baseURL}/fish`);
+    await page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Transfer/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Sandbox Transfer' });
+    await expect(popup.getByRole('list', { name: 'Jogos de Sandbox Transfer' }).getByRole('listitem')).toHaveCount(4);
+    await expectNoSeriousA11yViolations(page, 'game popup');
+    await page.screenshot({ path: path.join(SHOTS, 'game-popup-1366.png') });
+    await popup.getByRole('button', { name: 'Fechar' }).first().click();
+
+    const side = page.getByRole('complementary', { name: /menu/i });
+    await side.getByRole('button', { name: 'Sandbox Seamless' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=SBX$/);
+    await side.getByRole('button', { name: 'Sandbox Transfer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sandbox Transfer' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.baseURL}/live`);
+    await expect(page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Aurora Live/ })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, 'live page at 360 px');
+    await page.screenshot({ path: path.join(SHOTS, 'live-360.png'), fullPage: true });
+  });
+});
