@@ -81,6 +81,18 @@ describePostgres('withdrawal concurrency [postgres]', () => {
     expect(await balanceOf(t.app, payer.memberId)).toBe(100_000n - BigInt(accepted) * 10_000n);
   });
 
+  it('20 parallel requests with one idempotency key: one order, one hold, the same answer for all', async () => {
+    const payer = await createPayer(t.app, 10_000n);
+    const service = withoutPasswordCheck(t);
+    const key = newKey();
+    const body = { amount: '25', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: key };
+    const results = await Promise.all(Array.from({ length: 20 }, () => service.createOrder(payer.memberId, body)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await balanceOf(t.app, payer.memberId)).toBe(7_500n);
+    const orders = await t.database.db.selectFrom('withdrawal_orders').select('id').where('member_id', '=', payer.memberId).execute();
+    expect(orders).toHaveLength(1);
+  });
+
   it('the daily count limit holds under parallel requests', async () => {
     await updateOperatorSetting(t.app, 'withdrawal', (w) => ({ ...w, dailyCountLimit: 3 }));
     try {

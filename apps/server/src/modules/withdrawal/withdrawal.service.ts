@@ -96,6 +96,14 @@ function startOfUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
 
+/** The stored order when a retry asks for the same withdrawal; IDEMPOTENCY_CONFLICT when the key was used for another. */
+function sameRequestOrConflict(order: WithdrawalRow, amount: bigint, bankAccountId: string): WithdrawalRow {
+  if (order.amount !== amount || order.bankAccountId !== bankAccountId) {
+    throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different withdrawal');
+  }
+  return order;
+}
+
 /** Parse a major-unit amount into positive minor units, or fail with AMOUNT_INVALID. */
 export function parsePositiveAmount(amount: string, scale: number): bigint {
   let minor: bigint;
@@ -313,12 +321,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
       const key = body.idempotencyKey.trim();
 
       const replay = await findOrderByKey(db, memberId, key);
-      if (replay) {
-        if (replay.amount !== amount || replay.bankAccountId !== body.bankAccountId) {
-          throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different withdrawal');
-        }
-        return present(replay, brand.currencyScale);
-      }
+      if (replay) return present(sameRequestOrConflict(replay, amount, body.bankAccountId), brand.currencyScale);
       if (amount < BigInt(settings.minAmountMinor)) {
         throw new AppError(ErrorCode.WITHDRAWAL_AMOUNT_BELOW_MIN, 'The amount is below the minimum', {
           min: formatMinor(BigInt(settings.minAmountMinor), brand.currencyScale),
@@ -335,8 +338,9 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
 
       const row = await inTransaction(async (trx) => {
         await lockMemberWithdrawals(trx, memberId);
+        // A parallel request with the same key may have committed while we checked the password.
         const existing = await findOrderByKey(trx, memberId, key);
-        if (existing) return existing;
+        if (existing) return sameRequestOrConflict(existing, amount, body.bankAccountId);
         const todayCount = await countOrdersSince(trx, memberId, startOfUtcDay(now()));
         if (todayCount >= settings.dailyCountLimit) {
           throw new AppError(ErrorCode.WITHDRAWAL_DAILY_LIMIT_REACHED, 'The daily number of withdrawals is reached', {
