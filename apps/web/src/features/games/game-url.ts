@@ -8,11 +8,18 @@ export function storeGameUrl(url: string): void {
   setSessionValue(GAME_URL_KEY, url);
 }
 
-/** An absolute http(s) URL, or null for anything else (a javascript: or data: URL is never framed). */
-export function toFrameableUrl(value: string | null): string | null {
+/**
+ * An absolute http(s) URL, or a root-relative path on this site (our in-house games), or null for
+ * anything else (a javascript: or data: URL, or a protocol-relative //host, is never framed).
+ */
+export function toFrameableUrl(value: string | null, origin: string = globalThis.location?.origin ?? ''): string | null {
   if (!value) return null;
   try {
-    const url = new URL(value);
+    const sameSite = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+    if (value.startsWith('/') && !sameSite) return null;
+    const url = sameSite ? new URL(value, origin) : new URL(value);
+    // The URL parser drops tabs and newlines, so '/\t/host' would still leave the site.
+    if (sameSite && url.origin !== new URL(origin).origin) return null;
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
   } catch {
     return null;

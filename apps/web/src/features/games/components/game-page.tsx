@@ -1,8 +1,14 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { readGameUrl } from '../game-url';
 import '../games.css';
+
+/** The header balance's query key prefix (features/member/api/get-balance.ts). */
+const BALANCE_QUERY_KEY = ['member', 'balance'] as const;
+const BALANCE_REFRESH_MS = 5000;
 
 /**
  * Spec §2 /game: header only, the launched game in a full-width iframe, and a back button. The
@@ -12,6 +18,18 @@ export function GamePage() {
   const { t } = useTranslation('games');
   const navigate = useNavigate();
   const url = readGameUrl();
+  const queryClient = useQueryClient();
+
+  // The framed game moves money without telling this page: keep the header balance fresh while
+  // it is open, and once more on leaving.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+    const timer = window.setInterval(refresh, BALANCE_REFRESH_MS);
+    return () => {
+      window.clearInterval(timer);
+      refresh();
+    };
+  }, [queryClient]);
 
   const goBack = () => {
     // Opened from the lobby: go back there; opened directly (e.g. after a reload in a new tab): home.

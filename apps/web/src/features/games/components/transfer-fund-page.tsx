@@ -148,21 +148,23 @@ export function TransferFundPage() {
                   error={errors[wallet.vassalage] || undefined}
                   onChange={(e) => setAmounts((a) => ({ ...a, [wallet.vassalage]: e.target.value }))}
                 />
-                <Button
-                  loading={busy?.startsWith(`${wallet.vassalage}:in:`)}
-                  disabled={busy !== null || wallet.pending !== null}
-                  onClick={() => transfer(wallet, 'in')}
-                >
-                  {t('wallet.in')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  loading={busy?.startsWith(`${wallet.vassalage}:out:`)}
-                  disabled={busy !== null || wallet.pending !== null}
-                  onClick={() => transfer(wallet, 'out')}
-                >
-                  {t('wallet.out')}
-                </Button>
+                <div className="tf__buttons">
+                  <Button
+                    loading={busy?.startsWith(`${wallet.vassalage}:in:`)}
+                    disabled={busy !== null || wallet.pending !== null}
+                    onClick={() => transfer(wallet, 'in')}
+                  >
+                    {t('wallet.in')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    loading={busy?.startsWith(`${wallet.vassalage}:out:`)}
+                    disabled={busy !== null || wallet.pending !== null}
+                    onClick={() => transfer(wallet, 'out')}
+                  >
+                    {t('wallet.out')}
+                  </Button>
+                </div>
               </div>
             </li>
           ))}

@@ -1,0 +1,183 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+
+/**
+ * Vendor gateway (issue 4 §2, §3, §6): money into and out of the transfer-wallet sandbox vendor
+ * from the member centre's "my wallet" page, and a sandbox game launched from the lobby opening
+ * /game with the vendor's page in the iframe, where a spin bets through the signed seamless
+ * callbacks.
+ *
+ * Runs a second built server whose VENDOR_SANDBOX_URL points at the reference vendor process
+ * (apps/vendor-sandbox), which this suite starts on its own port with the shared secret.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'gateway');
+const PASSWORD = 'Lumen2024play';
+const OPERATOR = 'e2e.gateway';
+const OPERATOR_PASSWORD = 'gateway-e2e-pass-2026';
+const SECRET = crypto.randomBytes(24).toString('hex');
+const SANDBOX_URL = `http://127.0.0.1:${EXTRA_PORTS.vendorSandbox}`;
+
+function prepare(dataDir: string): void {
+  const output = runOps(dataDir, ['config:get', 'register']);
+  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
+  settings.showCaptcha = false;
+  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
+  try {
+    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
+  } finally {
+    delete process.env.OPS_PASSWORD;
+  }
+}
+
+function label(text: string): RegExp {
+  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** Start apps/vendor-sandbox on its reserved port, pointed at the gateway server. */
+async function startSandbox(platformUrl: string): Promise<ChildProcess> {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/vendor-sandbox/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SANDBOX_PORT: String(EXTRA_PORTS.vendorSandbox), WPS_PLATFORM_URL: platformUrl, VENDOR_SANDBOX_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vendor-sandbox did not start: ${output}`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => reject(new Error(`vendor-sandbox exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+type Api = { request: APIRequestContext; baseURL: string; token: string };
+
+async function api<T>(a: Api, method: 'GET' | 'POST', url: string, data?: unknown, token = a.token): Promise<T> {
+  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+  const body = (await response.json()) as { success: boolean; value: T };
+  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body.value;
+}
+
+async function register(page: Page, baseURL: string): Promise<string> {
+  const username = `g${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(label('Senha')).fill(PASSWORD);
+  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+/** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
+async function deposit(a: Api, amount: string): Promise<void> {
+  const login = await a.request.post(`${a.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
+  const ops = ((await login.json()) as { value: { token: string } }).value.token;
+  const channels = await api<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const manual = channels.find((c) => c.type === 'manual_bank');
+  expect(manual, 'a manual bank-transfer channel').toBeDefined();
+  const order = await api<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-gw-${Date.now()}` });
+  await api(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+}
+
+let server: ExtraServer;
+let sandbox: ChildProcess | undefined;
+
+test.describe('vendor gateway', () => {
+  test.setTimeout(180_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const platformUrl = `http://127.0.0.1:${EXTRA_PORTS.gateway}`;
+    sandbox = await startSandbox(platformUrl);
+    server = await startServer('gateway', EXTRA_PORTS.gateway, prepare, { VENDOR_SANDBOX_URL: SANDBOX_URL, VENDOR_SANDBOX_SECRET: SECRET });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (sandbox && sandbox.exitCode === null) {
+      const exited = new Promise((r) => sandbox!.once('exit', r));
+      sandbox.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  test('transfer money into and out of the transfer-wallet sandbox vendor', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const token = await register(page, server.baseURL);
+    await deposit({ request, baseURL: server.baseURL, token }, '100');
+    await page.reload();
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
+
+    await page.getByRole('banner').getByRole('button', { name: /Menu da conta|Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Minha carteira' }).click();
+    const panel = page.getByRole('dialog');
+    const wallet = panel.getByTestId('vendor-wallet-SBT');
+    await expect(wallet).toContainText('Sandbox Transfer');
+    await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*0,00/);
+
+    await wallet.getByLabel('Valor').fill('30');
+    await wallet.getByRole('button', { name: 'Transferir para' }).click();
+    await expect(page.getByText('Transferência concluída.')).toBeVisible();
+    await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*30,00/);
+    await expect(panel.getByTestId('main-wallet-balance')).toHaveText(/R\$\s*70,00/);
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*70,00/);
+    // The money is really at the vendor.
+    const playerId = (await api<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')).id;
+    const atVendor = (await (await request.get(`${SANDBOX_URL}/control/wallets/${playerId}`)).json()) as { balanceMinor: string };
+    expect(atVendor.balanceMinor).toBe('3000');
+    await expectNoSeriousA11yViolations(page, 'my wallet');
+    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-1366.png') });
+
+    // Everything back out (empty amount moves the whole balance).
+    await wallet.getByRole('button', { name: 'Transferir de volta' }).click();
+    await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*0,00/);
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(wallet).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360.png') });
+  });
+
+  test('launching a sandbox game opens /game with the vendor page in the iframe; a spin bets through the callbacks', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const token = await register(page, server.baseURL);
+    await deposit({ request, baseURL: server.baseURL, token }, '50');
+    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*50,00/);
+    await page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' }).click();
+
+    await expect(page).toHaveURL(/\/game$/);
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.getByTestId('sandbox-balance')).toHaveText('50.00 BRL');
+    await frame.getByTestId('sandbox-spin').click();
+    await expect(frame.getByTestId('sandbox-result')).toContainText(/Ganho|Win/);
+    await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'game-1366.png') });
+
+    // The bet and its win are in the player's account record, from the ledger.
+    const record = await api<{ list: { type: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/transactions?type=bet');
+    expect(record.list.length).toBe(1);
+
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await expect(page).toHaveURL(/\/rng/);
+  });
+});
