@@ -29,6 +29,8 @@ import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
+import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
+import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -80,6 +82,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerAccountRecordRoutes(z, services);
   registerCatalogueRoutes(z, services);
   await registerGatewayRoutes(z, services);
+  registerInhouseRoutes(z, services);
+  registerBetRecordRoutes(z, services);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

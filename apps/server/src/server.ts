@@ -6,6 +6,7 @@ import { seedDemoOperator } from './db/seed';
 import { buildApp } from './app';
 import { startWithdrawalAutoReceiptJob } from './jobs/withdrawal-auto-receipt.job';
 import { startVendorTransferStatusJob } from './jobs/vendor-transfer-status.job';
+import { startInhouseStaleRoundsJob } from './jobs/inhouse-stale-rounds.job';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -34,6 +35,8 @@ async function main() {
   // Stopped by app.close(), so a tick never runs against a closed database during shutdown.
   const stopAutoReceipt = startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
   app.addHook('onClose', async () => stopAutoReceipt());
+  const stopInhouseRecovery = startInhouseStaleRoundsJob(app.services.inhouse, log);
+  app.addHook('onClose', async () => stopInhouseRecovery());
   await app.listen({ port: config.port, host: config.host });
   startVendorTransferStatusJob(app.services.gateway.transfers, log);
 }

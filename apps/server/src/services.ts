@@ -24,6 +24,8 @@ import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
+import { createInhouseService } from './modules/inhouse/inhouse.service';
+import { createBetRecordService } from './modules/bet-record/bet-record.service';
 
 export type AppContext = {
   config: AppConfig;
@@ -55,7 +57,9 @@ export function createServices(ctx: AppContext) {
   const accountRecord = createAccountRecordService({ ...ctx, system });
   const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
   const gateway = createGatewayService({ ...ctx, system, ledger, catalogue, settings: loadGatewaySettings() });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway };
+  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
+  const betRecord = createBetRecordService({ ...ctx, system });
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

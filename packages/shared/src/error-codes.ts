@@ -101,6 +101,8 @@ export const ErrorCode = {
   ROUND_MISMATCH: 'ROUND_MISMATCH',
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
   TRANSFER_PENDING: 'TRANSFER_PENDING',
+  // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
+  STAKE_INVALID: 'STAKE_INVALID',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -198,5 +200,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   ROUND_MISMATCH: 409,
   VENDOR_UNAVAILABLE: 502,
   TRANSFER_PENDING: 409,
+  STAKE_INVALID: 400,
   INTERNAL_ERROR: 500,
 };

@@ -1,0 +1,237 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { InhouseGame, InhouseRoundStatus } from '../../db/tables/inhouse';
+
+type Db = Kysely<Database>;
+
+export type SeedRow = {
+  id: string;
+  memberId: string;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nextNonce: number;
+  status: 'active' | 'revealed';
+  revealedAt: Date | null;
+};
+
+export type RoundRow = {
+  id: string;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  game: InhouseGame;
+  idempotencyKey: string;
+  seedId: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  stake: bigint;
+  payout: bigint;
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  status: InhouseRoundStatus;
+  errorCode: string | null;
+  createdAt: Date;
+  /** The seed's text once it is revealed, else null. */
+  revealedServerSeed: string | null;
+};
+
+type SeedDbRow = {
+  id: string;
+  member_id: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: string;
+  status: 'active' | 'revealed';
+  revealed_at: Date | null;
+};
+
+function toSeed(r: SeedDbRow): SeedRow {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    serverSeed: r.server_seed,
+    serverSeedHash: r.server_seed_hash,
+    clientSeed: r.client_seed,
+    nextNonce: Number(r.next_nonce),
+    status: r.status,
+    revealedAt: r.revealed_at,
+  };
+}
+
+/** The player's active seed, locked FOR UPDATE when `lock` (nonces are taken under this lock). */
+export async function findActiveSeed(db: Db, memberId: string, opts: { lock?: boolean } = {}): Promise<SeedRow | undefined> {
+  let q = db.selectFrom('inhouse_seeds').selectAll().where('member_id', '=', memberId).where('status', '=', 'active');
+  if (opts.lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? toSeed(row) : undefined;
+}
+
+/** Insert an active seed; undefined when the player already has one (a concurrent insert won). */
+export async function insertActiveSeed(db: Db, seed: { memberId: string; serverSeed: string; serverSeedHash: string; clientSeed: string }): Promise<SeedRow | undefined> {
+  const row = await db
+    .insertInto('inhouse_seeds')
+    .values({ member_id: seed.memberId, server_seed: seed.serverSeed, server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed })
+    .onConflict((oc) => oc.column('member_id').where('status', '=', 'active').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toSeed(row) : undefined;
+}
+
+/** Take the next nonce of a locked active seed. */
+export async function takeNonce(db: Db, seedId: string): Promise<number> {
+  const row = await db
+    .updateTable('inhouse_seeds')
+    .set({ next_nonce: sql<string>`next_nonce + 1` })
+    .where('id', '=', seedId)
+    .returning('next_nonce')
+    .executeTakeFirstOrThrow();
+  return Number(row.next_nonce) - 1;
+}
+
+/** Change the client seed of a locked active seed. */
+export async function updateClientSeed(db: Db, seedId: string, clientSeed: string): Promise<void> {
+  await db.updateTable('inhouse_seeds').set({ client_seed: clientSeed }).where('id', '=', seedId).execute();
+}
+
+/** Reveal a locked active seed. */
+export async function revealSeed(db: Db, seedId: string, at: Date): Promise<SeedRow> {
+  const row = await db.updateTable('inhouse_seeds').set({ status: 'revealed', revealed_at: at }).where('id', '=', seedId).returningAll().executeTakeFirstOrThrow();
+  return toSeed(row);
+}
+
+/** The player's most recently revealed seed. */
+export async function findLastRevealedSeed(db: Db, memberId: string): Promise<SeedRow | undefined> {
+  const row = await db
+    .selectFrom('inhouse_seeds')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'revealed')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toSeed(row) : undefined;
+}
+
+function roundQuery(db: Db) {
+  return db
+    .selectFrom('inhouse_rounds as r')
+    .innerJoin('inhouse_seeds as s', 's.id', 'r.seed_id')
+    .select([
+      'r.id',
+      'r.round_id',
+      'r.member_id',
+      'r.node_id',
+      'r.game',
+      'r.idempotency_key',
+      'r.seed_id',
+      'r.server_seed_hash',
+      'r.client_seed',
+      'r.nonce',
+      'r.stake',
+      'r.payout',
+      'r.params',
+      'r.outcome',
+      'r.status',
+      'r.error_code',
+      'r.created_at',
+      sql<string | null>`CASE WHEN s.status = 'revealed' THEN s.server_seed END`.as('revealed_seed'),
+    ]);
+}
+
+type RoundDbRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['executeTakeFirstOrThrow']>>;
+
+function toRound(r: RoundDbRow): RoundRow {
+  return {
+    id: r.id,
+    roundId: r.round_id,
+    memberId: r.member_id,
+    nodeId: r.node_id,
+    game: r.game,
+    idempotencyKey: r.idempotency_key,
+    seedId: r.seed_id,
+    serverSeedHash: r.server_seed_hash,
+    clientSeed: r.client_seed,
+    nonce: Number(r.nonce),
+    stake: BigInt(r.stake),
+    payout: BigInt(r.payout),
+    params: r.params,
+    outcome: r.outcome,
+    status: r.status,
+    errorCode: r.error_code,
+    createdAt: r.created_at,
+    revealedServerSeed: r.revealed_seed,
+  };
+}
+
+/** A player's round by their idempotency key. */
+export async function findRoundByKey(db: Db, memberId: string, idempotencyKey: string): Promise<RoundRow | undefined> {
+  const row = await roundQuery(db).where('r.member_id', '=', memberId).where('r.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row ? toRound(row) : undefined;
+}
+
+/** Insert a pending round; false when the player already used this idempotency key. */
+export async function insertRound(
+  db: Db,
+  r: {
+    roundId: string;
+    memberId: string;
+    nodeId: string;
+    game: InhouseGame;
+    idempotencyKey: string;
+    seedId: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    nonce: number;
+    stake: bigint;
+    payout: bigint;
+    params: Record<string, unknown>;
+    outcome: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('inhouse_rounds')
+    .values({
+      round_id: r.roundId,
+      member_id: r.memberId,
+      node_id: r.nodeId,
+      game: r.game,
+      idempotency_key: r.idempotencyKey,
+      seed_id: r.seedId,
+      server_seed_hash: r.serverSeedHash,
+      client_seed: r.clientSeed,
+      nonce: String(r.nonce),
+      stake: r.stake.toString(),
+      payout: r.payout.toString(),
+      params: JSON.stringify(r.params),
+      outcome: JSON.stringify(r.outcome),
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Record a pending round's end: settled, or refused with the wallet's error code. Only pending rows move. */
+export async function finishRound(db: Db, roundId: string, status: 'settled' | 'refused', errorCode: string | null, at: Date): Promise<void> {
+  await db
+    .updateTable('inhouse_rounds')
+    .set({ status, error_code: errorCode, settled_at: at })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The player's latest rounds, newest first. */
+export async function listRecentRounds(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
+  const rows = await roundQuery(db).where('r.member_id', '=', memberId).orderBy('r.id', 'desc').limit(limit).execute();
+  return rows.map(toRound);
+}
+
+/** Rounds left pending since before `before` (a crash between the wallet calls), oldest first. */
+export async function findStalePendingRounds(db: Db, before: Date, limit: number): Promise<RoundRow[]> {
+  const rows = await roundQuery(db).where('r.status', '=', 'pending').where('r.created_at', '<', before).orderBy('r.id').limit(limit).execute();
+  return rows.map(toRound);
+}

@@ -1,0 +1,69 @@
+import {
+  diceRollBodySchema,
+  inhouseAuthSchema,
+  inhouseClientSeedBodySchema,
+  inhouseSessionBodySchema,
+  slotSpinBodySchema,
+} from '@wps/shared/schemas/inhouse';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { RouteApp } from '../../app';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import type { AppServices } from '../../services';
+
+/**
+ * The in-house games' API, called by the game page inside the /game iframe. Like any vendor's
+ * game client it holds a vendor session (from the launch token), not the site's login token.
+ */
+export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
+  const { inhouse } = services;
+
+  app.post('/wps/inhouse/session', { schema: { body: inhouseSessionBodySchema } }, async (request) => {
+    return ok(await inhouse.openSession(request.body.launchToken));
+  });
+
+  app.post('/wps/inhouse/fair', { schema: { body: inhouseAuthSchema } }, async (request) => {
+    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+    return ok(await inhouse.fairState(session.memberId));
+  });
+
+  app.post('/wps/inhouse/fair/client-seed', { schema: { body: inhouseClientSeedBodySchema } }, async (request) => {
+    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+    return ok(await inhouse.setClientSeed(session.memberId, request.body.clientSeed));
+  });
+
+  app.post('/wps/inhouse/fair/rotate', { schema: { body: inhouseAuthSchema } }, async (request) => {
+    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+    return ok(await inhouse.rotateSeed(session.memberId));
+  });
+
+  app.post('/wps/inhouse/slot/spin', { schema: { body: slotSpinBodySchema } }, async (request) => {
+    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+    if (session.game !== 'slot') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
+    return ok(
+      await inhouse.play({
+        memberId: session.memberId,
+        nodeId: session.nodeId,
+        game: 'slot',
+        stakeMinor: BigInt(request.body.stakeMinor),
+        idempotencyKey: request.body.idempotencyKey,
+        params: {},
+      }),
+    );
+  });
+
+  app.post('/wps/inhouse/dice/roll', { schema: { body: diceRollBodySchema } }, async (request) => {
+    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+    if (session.game !== 'dice') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
+    return ok(
+      await inhouse.play({
+        memberId: session.memberId,
+        nodeId: session.nodeId,
+        game: 'dice',
+        stakeMinor: BigInt(request.body.stakeMinor),
+        idempotencyKey: request.body.idempotencyKey,
+        params: { target: request.body.target, direction: request.body.direction },
+      }),
+    );
+  });
+}

@@ -1,0 +1,375 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import {
+  SLOT_CONFIG,
+  diceOutcome,
+  dicePayout,
+  hashServerSeed,
+  slotOutcome,
+  slotPayout,
+  type DiceDirection,
+} from '@wps/shared/provably-fair';
+import {
+  INHOUSE_GAMES,
+  INHOUSE_MAX_STAKE_MINOR,
+  INHOUSE_VASSALAGE,
+  type FairState,
+  type InhouseGameKind,
+  type InhouseRoundResult,
+  type InhouseRoundSummary,
+  type InhouseSession,
+  type RevealedSeed,
+  type RotateSeedResult,
+} from '@wps/shared/schemas/inhouse';
+import { AppError, isAppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import type { SystemService } from '../system/system.service';
+import type { GatewayService } from '../gateway/gateway.service';
+import {
+  findActiveSeed,
+  findLastRevealedSeed,
+  findRoundByKey,
+  findStalePendingRounds,
+  finishRound,
+  insertActiveSeed,
+  insertRound,
+  listRecentRounds,
+  revealSeed,
+  takeNonce,
+  updateClientSeed,
+  type RoundRow,
+  type SeedRow,
+} from './inhouse.repository';
+
+/** What the in-house games need from the catalogue: the game, its vendor status and minBet. */
+export type InhouseCataloguePort = {
+  getGame(nodeId: string): Promise<{ game: { nodeId: string; name: string; minBetMinor: bigint | string } }>;
+};
+
+export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  gateway: Pick<GatewayService, 'authenticate' | 'requireVendorSession' | 'seamless' | 'registerInternalVendor'>;
+  catalogue: InhouseCataloguePort;
+  now?: () => Date;
+};
+
+/** Rounds shown in the fairness panel. */
+const RECENT_ROUNDS = 10;
+/** A pending round older than this was interrupted; the recovery job finishes it. */
+export const STALE_ROUND_MS = 60_000;
+
+/** The page a launch opens: same origin as the site, so the game runs inside the /game iframe. */
+export function inhouseLaunchPath(input: { nodeId: string; token: string; language: string }): string {
+  const game = INHOUSE_GAMES[input.nodeId as keyof typeof INHOUSE_GAMES] ?? 'slot';
+  const q = new URLSearchParams({ token: input.token, game: input.nodeId, lang: input.language });
+  return `/inhouse/play/${game}?${q.toString()}`;
+}
+
+function newServerSeed(): { serverSeed: string; serverSeedHash: string } {
+  const serverSeed = crypto.randomBytes(32).toString('hex');
+  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed) };
+}
+
+function newClientSeed(): string {
+  return crypto.randomBytes(8).toString('hex');
+}
+
+type PlayInput = {
+  memberId: string;
+  nodeId: string;
+  game: InhouseGameKind;
+  stakeMinor: bigint;
+  idempotencyKey: string;
+  params: { target?: number; direction?: DiceDirection };
+};
+
+/** In-house provably-fair games: seeds, rounds, and money through the gateway's seamless wallet. */
+export function createInhouseService(ctx: InhouseContext) {
+  const { db, log, system, gateway, catalogue } = ctx;
+  const now = ctx.now ?? (() => new Date());
+
+  gateway.registerInternalVendor(INHOUSE_VASSALAGE, { launchUrl: inhouseLaunchPath });
+
+  async function money() {
+    const brand = await system.getBrand();
+    return { currency: brand.currency, scale: brand.currencyScale };
+  }
+
+  /** The player's active seed, created on first use (a concurrent creation is read back). */
+  async function activeSeed(t: typeof db, memberId: string, lock: boolean): Promise<SeedRow> {
+    const found = await findActiveSeed(t, memberId, { lock });
+    if (found) return found;
+    const created = await insertActiveSeed(t, { memberId, ...newServerSeed(), clientSeed: newClientSeed() });
+    if (created) return created;
+    const again = await findActiveSeed(t, memberId, { lock });
+    if (!again) throw new Error('inhouse: active seed vanished');
+    return again;
+  }
+
+  function stakeRules(game: InhouseGameKind, minBetMinor: bigint) {
+    const step = game === 'slot' ? BigInt(SLOT_CONFIG.lines.length) : 1n;
+    // The minimum is the catalogue's minBet, raised to a whole step.
+    const min = minBetMinor <= step ? step : ((minBetMinor + step - 1n) / step) * step;
+    return { min, max: INHOUSE_MAX_STAKE_MINOR, step };
+  }
+
+  /** POST /wps/inhouse/session: the launch token (single use) for a game session. */
+  async function openSession(launchToken: string): Promise<InhouseSession> {
+    const auth = await gateway.authenticate(INHOUSE_VASSALAGE, launchToken);
+    const game = INHOUSE_GAMES[auth.gameId as keyof typeof INHOUSE_GAMES];
+    if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId: auth.gameId });
+    const { game: row } = await catalogue.getGame(auth.gameId);
+    const rules = stakeRules(game, BigInt(row.minBetMinor));
+    const { scale } = await money();
+    return {
+      sessionToken: auth.sessionToken,
+      playerId: auth.playerId,
+      nickname: auth.nickname,
+      nodeId: auth.gameId,
+      game,
+      gameName: row.name,
+      currency: auth.currency,
+      scale,
+      balance: auth.balance,
+      balanceMinor: auth.balanceMinor,
+      minStakeMinor: rules.min.toString(),
+      maxStakeMinor: rules.max.toString(),
+      stakeStepMinor: rules.step.toString(),
+      expiresAt: auth.expiresAt,
+    };
+  }
+
+  /** The player and game of a live game session. */
+  async function requireSession(sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string; game: InhouseGameKind }> {
+    const session = await gateway.requireVendorSession(INHOUSE_VASSALAGE, sessionToken, playerId);
+    const game = INHOUSE_GAMES[session.nodeId as keyof typeof INHOUSE_GAMES];
+    if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId: session.nodeId });
+    return { ...session, game };
+  }
+
+  function summary(r: RoundRow, scale: number): InhouseRoundSummary {
+    return {
+      roundId: r.roundId,
+      game: r.game,
+      stake: formatMinor(r.stake, scale),
+      stakeMinor: r.stake.toString(),
+      payout: formatMinor(r.status === 'settled' ? r.payout : 0n, scale),
+      payoutMinor: (r.status === 'settled' ? r.payout : 0n).toString(),
+      status: r.status,
+      outcome: r.outcome,
+      params: r.params,
+      serverSeedHash: r.serverSeedHash,
+      serverSeed: r.revealedServerSeed,
+      clientSeed: r.clientSeed,
+      nonce: r.nonce,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  function revealed(seed: SeedRow): RevealedSeed {
+    return {
+      serverSeed: seed.serverSeed,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      lastNonce: seed.nextNonce > 0 ? seed.nextNonce - 1 : null,
+      revealedAt: (seed.revealedAt ?? now()).toISOString(),
+    };
+  }
+
+  /** POST /wps/inhouse/fair: the commitment for the next round, the last revealed seed, recent rounds. */
+  async function fairState(memberId: string): Promise<FairState> {
+    const seed = await activeSeed(db, memberId, false);
+    const [previous, rounds, { scale }] = await Promise.all([findLastRevealedSeed(db, memberId), listRecentRounds(db, memberId, RECENT_ROUNDS), money()]);
+    return {
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      nonce: seed.nextNonce,
+      previous: previous ? revealed(previous) : null,
+      rounds: rounds.map((r) => summary(r, scale)),
+    };
+  }
+
+  /** Set the client seed for the following rounds (the server seed and nonce carry on). */
+  async function setClientSeed(memberId: string, clientSeed: string): Promise<FairState> {
+    await db.transaction().execute(async (t) => {
+      const seed = await activeSeed(t, memberId, true);
+      await updateClientSeed(t, seed.id, clientSeed);
+    });
+    return fairState(memberId);
+  }
+
+  /** Reveal the active server seed and commit to a new one (nonce 0, same client seed). */
+  async function rotateSeed(memberId: string): Promise<RotateSeedResult> {
+    const old = await db.transaction().execute(async (t) => {
+      const seed = await activeSeed(t, memberId, true);
+      const done = await revealSeed(t, seed.id, now());
+      const next = await insertActiveSeed(t, { memberId, ...newServerSeed(), clientSeed: seed.clientSeed });
+      if (!next) throw new Error('inhouse: a second active seed appeared under the lock');
+      return done;
+    });
+    return { revealed: revealed(old), current: await fairState(memberId) };
+  }
+
+  /**
+   * Move the round's money through the seamless wallet: bet, then the win (0 on a loss) closing
+   * the round. Both calls are idempotent by their transaction ids, so a retry after a crash
+   * finishes the same round. A refused bet (e.g. insufficient funds) marks the round refused.
+   */
+  async function settle(round: RoundRow): Promise<{ balanceMinor: bigint }> {
+    const bet = {
+      vassalage: INHOUSE_VASSALAGE,
+      memberId: round.memberId,
+      transactionId: `${round.roundId}-bet`,
+      roundId: round.roundId,
+      gameId: round.nodeId,
+      amountMinor: round.stake,
+    };
+    try {
+      await gateway.seamless.bet(bet);
+    } catch (err) {
+      if (isAppError(err) && err.errorCode !== ErrorCode.INTERNAL_ERROR) {
+        await finishRound(db, round.roundId, 'refused', err.errorCode, now());
+      }
+      throw err;
+    }
+    const win = await gateway.seamless.win({
+      vassalage: INHOUSE_VASSALAGE,
+      memberId: round.memberId,
+      transactionId: `${round.roundId}-win`,
+      roundId: round.roundId,
+      betTransactionId: bet.transactionId,
+      amountMinor: round.payout,
+      roundClosed: true,
+    });
+    await finishRound(db, round.roundId, 'settled', null, now());
+    return { balanceMinor: BigInt(win.balanceMinor) };
+  }
+
+  function sameRequest(r: RoundRow, input: PlayInput): boolean {
+    return r.game === input.game && r.nodeId === input.nodeId && r.stake === input.stakeMinor && JSON.stringify(r.params) === JSON.stringify(input.params);
+  }
+
+  async function result(round: RoundRow, balanceMinor: bigint, replayed: boolean): Promise<InhouseRoundResult> {
+    const { currency, scale } = await money();
+    return {
+      roundId: round.roundId,
+      game: round.game,
+      stake: formatMinor(round.stake, scale),
+      stakeMinor: round.stake.toString(),
+      payout: formatMinor(round.payout, scale),
+      payoutMinor: round.payout.toString(),
+      currency,
+      balance: formatMinor(balanceMinor, scale),
+      balanceMinor: balanceMinor.toString(),
+      outcome: round.outcome,
+      serverSeedHash: round.serverSeedHash,
+      serverSeed: round.revealedServerSeed,
+      clientSeed: round.clientSeed,
+      nonce: round.nonce,
+      replayed,
+    };
+  }
+
+  /** Play one round: validate the stake, fix the outcome under the next nonce, then settle it. */
+  async function play(input: PlayInput): Promise<InhouseRoundResult> {
+    const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
+    if (existing) return replay(existing, input);
+
+    const { game } = await catalogue.getGame(input.nodeId);
+    const rules = stakeRules(input.game, BigInt(game.minBetMinor));
+    if (input.stakeMinor < rules.min || input.stakeMinor > rules.max || input.stakeMinor % rules.step !== 0n) {
+      const { scale } = await money();
+      throw new AppError(ErrorCode.STAKE_INVALID, 'The stake is below the minimum, above the maximum or not a whole step', {
+        minStake: formatMinor(rules.min, scale),
+        minStakeMinor: rules.min.toString(),
+        maxStakeMinor: rules.max.toString(),
+        stakeStepMinor: rules.step.toString(),
+      });
+    }
+
+    const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
+    const inserted = await db.transaction().execute(async (t) => {
+      const seed = await activeSeed(t, input.memberId, true);
+      const nonce = await takeNonce(t, seed.id);
+      let outcome: Record<string, unknown>;
+      let payout: bigint;
+      if (input.game === 'slot') {
+        const o = slotOutcome(seed.serverSeed, seed.clientSeed, nonce);
+        outcome = o as unknown as Record<string, unknown>;
+        payout = slotPayout(input.stakeMinor, o);
+      } else {
+        const o = diceOutcome(seed.serverSeed, seed.clientSeed, nonce, input.params.target!, input.params.direction!);
+        outcome = o as unknown as Record<string, unknown>;
+        payout = dicePayout(input.stakeMinor, o);
+      }
+      const ok = await insertRound(t, {
+        roundId,
+        memberId: input.memberId,
+        nodeId: input.nodeId,
+        game: input.game,
+        idempotencyKey: input.idempotencyKey,
+        seedId: seed.id,
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce,
+        stake: input.stakeMinor,
+        payout,
+        params: input.params,
+        outcome,
+      });
+      // A concurrent request with the same key won: give the nonce back by rolling back.
+      if (!ok) throw new KeyTaken();
+      return true;
+    }).catch((err: unknown) => {
+      if (err instanceof KeyTaken) return false;
+      throw err;
+    });
+    const round = await findRoundByKey(db, input.memberId, input.idempotencyKey);
+    if (!round) throw new Error('inhouse: round not found after insert');
+    if (!inserted) return replay(round, input);
+    const { balanceMinor } = await settle(round);
+    return result(round, balanceMinor, false);
+  }
+
+  /** The answer to a repeated idempotency key: the same round, finished if it was interrupted. */
+  async function replay(round: RoundRow, input: PlayInput): Promise<InhouseRoundResult> {
+    if (!sameRequest(round, input)) {
+      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This idempotency key was already used for a different round', { idempotencyKey: input.idempotencyKey });
+    }
+    if (round.status === 'refused') {
+      throw new AppError((round.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS, 'This round was refused by the wallet', { roundId: round.roundId });
+    }
+    if (round.status === 'settled') {
+      // The wallet's replay would repeat the balance of the first answer; show today's.
+      const balance = await gateway.seamless.balance(round.memberId);
+      return result(round, BigInt(balance.balanceMinor), true);
+    }
+    // Interrupted between the wallet calls: settling again is idempotent and finishes it.
+    const { balanceMinor } = await settle(round);
+    return result(round, balanceMinor, true);
+  }
+
+  /** Finish rounds interrupted between the wallet calls (crash, restart). Returns how many moved. */
+  async function settleStaleRounds(before: Date = new Date(now().getTime() - STALE_ROUND_MS)): Promise<number> {
+    const rounds = await findStalePendingRounds(db, before, 100);
+    let done = 0;
+    for (const round of rounds) {
+      try {
+        await settle(round);
+        done++;
+      } catch (err) {
+        // Refusals are recorded on the round by settle(); anything else is retried on the next run.
+        if (isAppError(err)) done++;
+        else log.error({ err, roundId: round.roundId }, 'in-house round recovery failed');
+      }
+    }
+    return done;
+  }
+
+  return { openSession, requireSession, fairState, setClientSeed, rotateSeed, play, settleStaleRounds };
+}
+
+class KeyTaken extends Error {}
+
+export type InhouseService = ReturnType<typeof createInhouseService>;

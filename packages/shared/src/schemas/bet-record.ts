@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { GAME_CATEGORIES } from './catalogue';
+
+/** A betting-record row's status: open (bets taken, not settled), settled, or cancelled (every bet refunded). */
+export const BET_STATUSES = ['open', 'settled', 'cancelled'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+const isoTime = z.iso.datetime({ offset: true });
+const optionalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** Filters shared by the betting record and the profit and loss. `from`/`to` are ISO timestamps (the client picks its local day bounds). */
+const filterShape = {
+  category: optionalText(z.enum(GAME_CATEGORIES)),
+  vassalage: optionalText(z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage')),
+  from: optionalText(isoTime),
+  to: optionalText(isoTime),
+};
+
+function rangeOk(q: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+}
+
+/** GET /wps/bet-record (personalHistoryCopy). */
+export const betRecordQuerySchema = z
+  .object({
+    ...filterShape,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
+export type BetRecordQuery = z.input<typeof betRecordQuerySchema>;
+
+/** GET /wps/bet-record/profit (personalProfit). Days are counted in the client's UTC offset. */
+export const betProfitQuerySchema = z
+  .object({
+    ...filterShape,
+    /** Minutes east of UTC (e.g. −180 for Brasília), −840…840. */
+    utcOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+  })
+  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
+export type BetProfitQuery = z.input<typeof betProfitQuerySchema>;
+
+/** Provably-fair data of an in-house round; `serverSeed` is null until that seed is rotated out. */
+export type BetFairness = { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number };
+
+export type BetRecordItem = {
+  roundId: string;
+  vassalage: string;
+  vendorName: string;
+  category: string;
+  nodeId: string;
+  gameName: string;
+  /** Everything staked in the round. */
+  stake: string;
+  stakeMinor: string;
+  /** Wins plus refunds paid back to the player. */
+  payout: string;
+  payoutMinor: string;
+  /** payout − stake. */
+  profit: string;
+  profitMinor: string;
+  status: BetStatus;
+  createdAt: string;
+  settledAt: string | null;
+  fair: BetFairness | null;
+};
+
+export type BetRecordPage = {
+  currency: string;
+  scale: number;
+  list: BetRecordItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  /** Totals over every row that matches the filter (not only this page). */
+  totals: BetTotals;
+};
+
+export type BetTotals = { count: number; stake: string; stakeMinor: string; payout: string; payoutMinor: string; profit: string; profitMinor: string };
+
+export type BetProfitResult = {
+  currency: string;
+  scale: number;
+  totals: BetTotals;
+  /** Local days (YYYY-MM-DD) with bets, newest first. */
+  byDay: (BetTotals & { day: string })[];
+  byCategory: (BetTotals & { category: string })[];
+};
