@@ -196,6 +196,21 @@ test.describe('lobby', () => {
     await expect(page.getByRole('dialog', { name: 'Sandbox Transfer' })).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // Launching goes through the gateway: a vendor without an adapter is refused, and the player is told.
+    await page.goto(`${server.baseURL}/live`);
+    await page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Aurora Live/ }).click();
+    await page.getByRole('dialog', { name: 'Aurora Live' }).getByRole('button', { name: 'Jogar Aurora Live Lobby' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Os jogos deste fornecedor ainda não podem ser abertos aqui.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/live$/);
+    await page.keyboard.press('Escape');
+
+    // The light theme reads as well.
+    await page.getByRole('banner').getByRole('button', { name: /tema claro/i }).click();
+    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'rng page, light theme');
+    await page.screenshot({ path: path.join(SHOTS, 'rng-light-1366.png') });
+
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.baseURL}/live`);
     await expect(page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Aurora Live/ })).toBeVisible();

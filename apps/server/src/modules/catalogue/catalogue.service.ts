@@ -54,6 +54,8 @@ export type CatalogueContext = Pick<AppContext, 'db'> & {
 const HOT_GAMES_LIMIT = 24;
 /** The winners board looks back this far. */
 const WINNERS_WINDOW_MS = 30 * 24 * 3600_000;
+/** The public winners board is computed at most this often per instance (it scans the ledger). */
+const WINNERS_CACHE_MS = 10_000;
 
 /** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
 type Snapshot = {
@@ -181,6 +183,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
     generation++;
     cached = undefined;
   };
+  let winners: { at: number; size: number; board: Promise<RankList> } | undefined;
   feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
   feed?.onReset(evict);
 
@@ -218,6 +221,24 @@ export function createCatalogueService(ctx: CatalogueContext) {
   async function itemsByIds(ids: string[]): Promise<GameItem[]> {
     const snap = await snapshot();
     return ids.map((id) => snap.itemById.get(id)).filter((i): i is GameItem => i !== undefined);
+  }
+
+  async function buildWinners(size: number): Promise<RankList> {
+    const snap = await snapshot();
+    const wins = await findTopWins(db, new Date(now() - WINNERS_WINDOW_MS), size);
+    return {
+      list: wins.map((w) => {
+        const item = w.nodeId ? snap.itemById.get(w.nodeId) : undefined;
+        return {
+          account: maskAccount(w.account),
+          vassalage: item?.vassalage ?? null,
+          gameName: item?.gameName ?? null,
+          amount: formatMinor(w.amount, snap.scale),
+          amountMinor: w.amount.toString(),
+          wonAt: w.wonAt.toISOString(),
+        };
+      }),
+    };
   }
 
   async function changeStatus(
@@ -384,23 +405,19 @@ export function createCatalogueService(ctx: CatalogueContext) {
       return { list: rows, totalPages };
     },
 
-    /** GCSGAME_getRankList: the biggest settled wins of the last 30 days, from the ledger. */
+    /**
+     * GCSGAME_getRankList: the biggest settled wins of the last 30 days, from the ledger. A public
+     * call: one computation per 10 s per instance serves everyone (sharing the pending promise).
+     */
     async listWinners(q: { size: number }): Promise<RankList> {
-      const snap = await snapshot();
-      const wins = await findTopWins(db, new Date(now() - WINNERS_WINDOW_MS), q.size);
-      return {
-        list: wins.map((w) => {
-          const item = w.nodeId ? snap.itemById.get(w.nodeId) : undefined;
-          return {
-            account: maskAccount(w.account),
-            vassalage: item?.vassalage ?? null,
-            gameName: item?.gameName ?? null,
-            amount: formatMinor(w.amount, snap.scale),
-            amountMinor: w.amount.toString(),
-            wonAt: w.wonAt.toISOString(),
-          };
-        }),
-      };
+      const at = now();
+      if (winners && winners.size === q.size && at - winners.at < WINNERS_CACHE_MS) return winners.board;
+      const board = buildWinners(q.size);
+      winners = { at, size: q.size, board };
+      board.catch(() => {
+        if (winners?.board === board) winners = undefined;
+      });
+      return board;
     },
 
     /** PUT /ops/vendors/:vassalage/status (audited). */
