@@ -56,7 +56,7 @@ export function createServices(ctx: AppContext) {
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
   const accountRecord = createAccountRecordService({ ...ctx, system });
   const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
-  const gateway = createGatewayService({ ...ctx, system, ledger, catalogue, settings: loadGatewaySettings() });
+  const gateway = createGatewayService({ ...ctx, system, ledger, catalogue, audit, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
   return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };

@@ -14,6 +14,7 @@ import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
 import { SECURITY_COMMANDS } from '../modules/security/security.ops';
 import { WITHDRAWAL_COMMANDS } from '../modules/withdrawal/withdrawal.ops';
 import { CATALOGUE_COMMANDS } from '../modules/catalogue/catalogue.ops';
+import { GATEWAY_COMMANDS } from '../modules/gateway/gateway.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -125,6 +126,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
   ...SECURITY_COMMANDS,
   ...WITHDRAWAL_COMMANDS,
   ...CATALOGUE_COMMANDS,
+  ...GATEWAY_COMMANDS,
 };
 
 function printUsage(): void {

@@ -6,6 +6,7 @@ import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from 
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
+import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import {
@@ -58,10 +59,24 @@ export const SANDBOX_TRANSFER = 'SBT';
 
 export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   system: Pick<SystemService, 'getBrand'>;
+  audit: Pick<AuditService, 'record'>;
   ledger: LedgerService;
   catalogue: CataloguePort;
   settings: GatewaySettings;
 };
+
+/** Who changes an adapter (audit log). */
+export type GatewayActor = { actorType: 'operator' | 'system'; actorId: string | null };
+
+/** An adapter as shown to operators: the secret only as a fingerprint. */
+export type AdapterView = Omit<AdapterRow, 'secret'> & { secretFingerprint: string };
+
+function toAdapterView(a: AdapterRow): AdapterView {
+  const { secret, ...rest } = a;
+  return { ...rest, secretFingerprint: crypto.createHash('sha256').update(secret).digest('hex').slice(0, 12) };
+}
+
+const ADAPTER_CACHE_MS = 10_000;
 
 function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -75,15 +90,17 @@ const SESSION_CACHE_MAX = 10_000;
 export function createGatewayService(ctx: GatewayContext) {
   const { db, catalogue, settings } = ctx;
   const internal = new Map<string, InternalVendor>();
-  let adapters: Map<string, AdapterRow> | undefined;
+  let adapters: { rows: Map<string, AdapterRow>; loadedAt: number } | undefined;
   const sessionCache = new Map<string, { memberId: string; nodeId: string; until: number }>();
 
   const seamless: SeamlessService = createSeamlessService(ctx);
 
-  /** Adapter rows change only through configureAdapter on this instance or a restart. */
+  /** Adapters are re-read every few seconds, so a change made by another process (ops) applies everywhere. */
   async function loadAdapters(): Promise<Map<string, AdapterRow>> {
-    adapters ??= new Map((await findAdapters(db)).map((a) => [a.vassalage, a]));
-    return adapters;
+    if (!adapters || Date.now() - adapters.loadedAt > ADAPTER_CACHE_MS) {
+      adapters = { rows: new Map((await findAdapters(db)).map((a) => [a.vassalage, a])), loadedAt: Date.now() };
+    }
+    return adapters.rows;
   }
 
   /** A vendor's HTTP adapter (seamless or transfer); undefined when it has none. */
@@ -96,10 +113,32 @@ export function createGatewayService(ctx: GatewayContext) {
     return [...(await loadAdapters()).values()].filter((a) => a.walletModel === 'transfer');
   }
 
-  /** Create or replace a vendor's adapter (ops, tests, and the sandbox settings at start). */
+  /** Create or replace a vendor's adapter (tests, and the sandbox settings at start). */
   async function configureAdapter(adapter: AdapterRow): Promise<void> {
     await upsertAdapter(db, adapter);
     adapters = undefined;
+  }
+
+  /** An operator's change of a vendor adapter, with its audit entry (the secret is never logged). */
+  async function setAdapter(actor: GatewayActor, adapter: AdapterRow, reason: string): Promise<AdapterView> {
+    if (!(await db.selectFrom('game_vendors').select('vassalage').where('vassalage', '=', adapter.vassalage).executeTakeFirst())) {
+      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage: adapter.vassalage });
+    }
+    const before = (await findAdapters(db)).find((a) => a.vassalage === adapter.vassalage);
+    await db.transaction().execute(async (t) => {
+      await upsertAdapter(t, adapter);
+      await ctx.audit.record(t, {
+        ...actor,
+        action: 'vendor_adapter.set',
+        subjectType: 'vendor',
+        subjectId: adapter.vassalage,
+        reason,
+        before: before ? toAdapterView(before) : null,
+        after: toAdapterView(adapter),
+      });
+    });
+    adapters = undefined;
+    return toAdapterView(adapter);
   }
 
   const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
@@ -200,6 +239,9 @@ export function createGatewayService(ctx: GatewayContext) {
     start,
     findAdapter,
     configureAdapter,
+    setAdapter,
+    /** Every adapter, secrets as fingerprints. */
+    listAdapters: async (): Promise<AdapterView[]> => (await findAdapters(db)).map(toAdapterView),
     /** Let our own game engine launch through the gateway (vendor 'inhouse'). */
     registerInternalVendor(vassalage: string, vendor: InternalVendor): void {
       internal.set(vassalage, vendor);

@@ -120,4 +120,22 @@ describeEachDatabase('game launch and launch tokens', (target) => {
     await t.app.services.catalogue.setVendorStatus(actor, SANDBOX_SEAMLESS, 'active', 'test');
     valueOf(await launch(body));
   });
+
+  it('an operator connects a catalogue vendor: audited, the secret never shown, its games launch at once', async () => {
+    const actor = { actorType: 'system' as const, actorId: 'test' };
+    const secret = crypto.randomBytes(20).toString('hex');
+    const view = await t.app.services.gateway.setAdapter(actor, { vassalage: 'ALV', walletModel: 'seamless', launchUrl: 'https://alv.test/launch', apiUrl: null, secret, requestTimeoutMs: 3000 }, 'connect');
+    expect(JSON.stringify(view)).not.toContain(secret);
+    expect(JSON.stringify(await t.app.services.gateway.listAdapters())).not.toContain(secret);
+    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('subject_id', '=', 'ALV').where('action', '=', 'vendor_adapter.set').execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0])).not.toContain(secret);
+    const [game] = await t.database.db.selectFrom('games').select('node_id').where('vassalage', '=', 'ALV').limit(1).execute();
+    const player = await createPlayer(t.app);
+    const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId: game!.node_id, vassalage: 'ALV' } })).game_url;
+    expect(url.startsWith('https://alv.test/launch?token=')).toBe(true);
+    await expect(t.app.services.gateway.setAdapter(actor, { vassalage: 'NOPE', walletModel: 'seamless', launchUrl: 'https://x.test', apiUrl: null, secret, requestTimeoutMs: 3000 }, 'x')).rejects.toMatchObject({
+      errorCode: ErrorCode.VENDOR_NOT_FOUND,
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { SANDBOX_SEAMLESS } from './gateway.service';
 import {
   createGatewayHarness,
   createPlayer,
+  launchToken,
   mainBalance,
   openSeamlessSession,
   shuffle,
@@ -173,6 +174,38 @@ for (const target of databaseTargets()) {
       const sessionToken = await openSeamlessSession(h, player);
       const [balance] = await h.sandbox.callbacks([{ op: 'balance', body: { playerId: player.memberId, sessionToken } }]);
       expect(balance!.body.value!.balanceMinor).toBe('1234');
+    });
+
+    it('playing the sandbox game page with duplicate callbacks and out-of-order rollbacks moves money once per spin', async () => {
+      const player = await createPlayer(h.app, 10_000n);
+      const token = await launchToken(h.app, player, 'SBX-slot-05', SANDBOX_SEAMLESS);
+      const page = await fetch(`${h.sandbox.url}/play?token=${token}&game=SBX-slot-05&vendor=${SANDBOX_SEAMLESS}&lang=en`);
+      expect(page.status).toBe(200);
+      const sid = /const sid = "([a-f0-9]+)"/.exec(await page.text())![1]!;
+      const spin = async () => {
+        const res = await fetch(`${h.sandbox.url}/play/${sid}/spin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ betMinor: '500' }) });
+        return { status: res.status, body: (await res.json()) as { success: boolean; errorCode?: string; value?: { winMinor: string } } };
+      };
+      // The rollback overtakes its bet: the bet is refused and nothing moves.
+      await h.sandbox.control('/control/faults', { outOfOrderRollback: true, duplicateCallbacks: 2 });
+      const refused = await spin();
+      expect([refused.status, refused.body.errorCode]).toEqual([409, 'BET_CANCELLED']);
+      expect(await mainBalance(h.app, player.memberId)).toBe(10_000n);
+      // Every callback sent three times: each spin still moves money once.
+      await h.sandbox.control('/control/faults', { outOfOrderRollback: false, duplicateCallbacks: 3 });
+      let expected = 10_000n;
+      for (let i = 0; i < 4; i++) {
+        const r = await spin();
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expected += BigInt(r.body.value!.winMinor) - 500n;
+      }
+      await h.sandbox.control('/control/reset', {});
+      expect(await mainBalance(h.app, player.memberId)).toBe(expected);
+      const rounds = await h.database.db.selectFrom('game_rounds').select(['status', 'total_bet']).where('member_id', '=', player.memberId).execute();
+      expect(rounds.map((r) => [r.status, r.total_bet])).toEqual(Array.from({ length: 4 }, () => ['settled', '500']));
+      // A used launch token cannot open the game again.
+      const again = await fetch(`${h.sandbox.url}/play?token=${token}&game=SBX-slot-05&vendor=${SANDBOX_SEAMLESS}`);
+      expect(again.status).toBe(401);
     });
 
     it('200 concurrent bets from one player whose balance covers only 50 → exactly 50 accepted', async () => {

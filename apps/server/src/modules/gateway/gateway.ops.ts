@@ -1,0 +1,58 @@
+import type { OpsCommand } from '../../scripts/ops';
+import { cliActor, opsServicesOf } from '../operator/operator.ops';
+
+const SET_USAGE = 'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';
+
+function httpUrl(value: string | undefined, what: string): string {
+  try {
+    const url = new URL(value ?? '');
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString().replace(/\/+$/, '');
+  } catch {
+    // Reported below.
+  }
+  throw new Error(`${what} must be an http(s) URL: usage ${SET_USAGE}`);
+}
+
+/** `npm run ops` commands over the gateway service: connect vendors, resolve pending transfers. */
+export const GATEWAY_COMMANDS: Record<string, OpsCommand> = {
+  'vendor:adapters': {
+    usage: 'vendor:adapters',
+    description: 'List the vendors the gateway can reach (wallet model, URLs, timeout; secrets as fingerprints).',
+    async run(ctx) {
+      ctx.print(await opsServicesOf(ctx).gateway.listAdapters());
+    },
+  },
+  'vendor:adapter': {
+    usage: SET_USAGE,
+    description: 'Connect a catalogue vendor (or change its connection). The shared secret is read from VENDOR_SECRET, never from the command line. Audited.',
+    async run(ctx, [vassalage, model, launchUrl, apiUrl, timeout]) {
+      if (!vassalage || (model !== 'seamless' && model !== 'transfer')) throw new Error(`not a valid call: usage ${SET_USAGE}`);
+      const secret = process.env.VENDOR_SECRET ?? '';
+      if (secret.length < 16 || secret.length > 200) throw new Error('set VENDOR_SECRET to the shared secret (16–200 characters)');
+      if (model === 'transfer' && !apiUrl) throw new Error(`a transfer vendor needs its apiUrl: usage ${SET_USAGE}`);
+      const requestTimeoutMs = timeout === undefined ? 5000 : Number(timeout);
+      if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100 || requestTimeoutMs > 60_000) throw new Error('timeoutMs: 100 to 60000');
+      ctx.print(
+        await opsServicesOf(ctx).gateway.setAdapter(
+          cliActor(),
+          {
+            vassalage,
+            walletModel: model,
+            launchUrl: httpUrl(launchUrl, 'launchUrl'),
+            apiUrl: apiUrl && apiUrl !== '-' ? httpUrl(apiUrl, 'apiUrl') : null,
+            secret,
+            requestTimeoutMs,
+          },
+          'ops-cli vendor:adapter',
+        ),
+      );
+    },
+  },
+  'transfer:check': {
+    usage: 'transfer:check',
+    description: 'Ask the vendors about every transfer left pending (the job does this every 15 s) and print how many were resolved.',
+    async run(ctx) {
+      ctx.print({ resolved: await opsServicesOf(ctx).gateway.transfers.runStatusChecks() });
+    },
+  },
+};
