@@ -101,9 +101,19 @@ test.describe('lobby', () => {
   test('a player browses RNG: classify tabs, search, favourite, infinite scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await register(page, server.baseURL);
+    // One tile image is broken: it is tried twice (one retry), then the default icon shows.
+    const brokenRequests: string[] = [];
+    await page.route('**/games/tiles/sbx-slot-05.svg*', (route) => {
+      brokenRequests.push(route.request().url());
+      return route.fulfill({ status: 404, body: 'missing' });
+    });
     await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
     const games = page.locator('main .rng-games');
     const grid = games.getByRole('list', { name: 'Jogos de Sandbox Seamless' });
+    await expect(grid.locator('[data-node-id="SBX-slot-05"]').getByTestId('game-image-fallback')).toBeVisible();
+    expect(brokenRequests).toHaveLength(2);
+    // Lazy: a tile far below the fold has not been requested yet.
+    await expect(grid.locator('[data-node-id="SBX-slot-40"] img')).toHaveCount(0);
     // The first page holds 42; scrolling to the end loads the remaining 3.
     await expect(grid.getByRole('listitem')).toHaveCount(42);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
