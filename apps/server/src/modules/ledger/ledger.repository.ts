@@ -97,70 +97,42 @@ export async function findAccounts(db: Db, ids: string[]): Promise<AccountRow[]>
   return rows.map(toAccount);
 }
 
-/** Lock accounts in ascending id order, so concurrent writers never deadlock on each other. */
-export async function lockAccounts(db: Db, ids: string[]): Promise<AccountRow[]> {
-  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
-  const rows: AccountRow[] = [];
-  // One statement per row keeps the lock order explicit (a single IN … FOR UPDATE may lock in scan order).
-  for (const id of sorted) {
-    const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (row) rows.push(toAccount(row));
-  }
-  return rows;
-}
-
-/**
- * Move an account's cached balance by `delta`, refusing to take a player account below zero.
- * Returns the new balance, or undefined when the guard refused it.
- */
-export async function applyBalanceDelta(db: Db, accountId: string, delta: bigint): Promise<bigint | undefined> {
-  const d = delta.toString();
-  const row = await db
-    .updateTable('ledger_accounts')
-    .set({ balance: sql<string>`balance + ${d}::bigint` })
-    .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('is_player', '=', false), eb(sql<string>`balance + ${d}::bigint`, '>=', sql<string>`0`)]))
-    .returning('balance')
-    .executeTakeFirst();
-  return row ? BigInt(row.balance) : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Transactions and entries
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Claim an idempotency key by inserting the transaction header. Returns undefined when the key
- * already exists; under READ COMMITTED this waits for a concurrent holder of the key to finish.
- */
-export async function insertTransaction(
-  db: Db,
-  input: { kind: string; idempotencyKey: string; requestHash: string; currency: string; reference: string | null; metadata: Record<string, unknown> },
-): Promise<string | undefined> {
-  const row = await db
-    .insertInto('ledger_transactions')
-    .values({
-      kind: input.kind,
-      idempotency_key: input.idempotencyKey,
-      request_hash: input.requestHash,
-      currency: input.currency,
-      reference: input.reference,
-      metadata: JSON.stringify(input.metadata),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
+/** What ledger_post (migration 0008) answers. */
+export type PostOutcome =
+  | { status: 'posted' | 'replayed'; transactionId: string; result: { transactionId: string; balances: Record<string, string> } | null }
+  | { status: 'conflict' };
 
-/** The transaction holding an idempotency key, if any. */
-export async function findTransactionByKey(db: Db, idempotencyKey: string): Promise<TransactionRow | undefined> {
-  const row = await db
-    .selectFrom('ledger_transactions')
-    .select(['id', 'kind', 'idempotency_key', 'request_hash', 'currency', 'reference', 'result'])
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row ? toTransaction(row) : undefined;
+/** SQLSTATEs ledger_post raises; the statement (and the claimed key) is rolled back. */
+export const LEDGER_POST_ERRORS = { unknownAccount: 'LE001', mixedCurrency: 'LE002', insufficientFunds: 'LE003' } as const;
+
+/**
+ * Post a transaction in one statement: claim the key, lock the accounts in id order, check
+ * player funds, move balances, append the entries and store the result (migration 0008).
+ */
+export async function postLedgerTransaction(
+  db: Db,
+  input: {
+    kind: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reference: string | null;
+    metadata: Record<string, unknown>;
+    entries: { accountId: string; amount: bigint }[];
+  },
+): Promise<PostOutcome> {
+  const accountIds = input.entries.map((e) => e.accountId);
+  const amounts = input.entries.map((e) => e.amount.toString());
+  const { rows } = await sql<{ outcome: PostOutcome }>`SELECT ledger_post(
+    ${input.kind}, ${input.idempotencyKey}, ${input.requestHash}, ${input.reference},
+    ${JSON.stringify(input.metadata)}::jsonb, ${accountIds}::bigint[], ${amounts}::bigint[]
+  ) AS outcome`.execute(db);
+  const outcome = rows[0]?.outcome;
+  if (!outcome) throw new Error('ledger: ledger_post returned nothing');
+  return typeof outcome === 'string' ? (JSON.parse(outcome) as PostOutcome) : outcome;
 }
 
 /** A transaction by id, if any. */
@@ -171,24 +143,6 @@ export async function findTransactionById(db: Db, id: string): Promise<Transacti
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toTransaction(row) : undefined;
-}
-
-/** Append a transaction's entries. */
-export async function insertEntries(
-  db: Db,
-  transactionId: string,
-  currency: string,
-  entries: { accountId: string; amount: bigint }[],
-): Promise<void> {
-  await db
-    .insertInto('ledger_entries')
-    .values(entries.map((e) => ({ transaction_id: transactionId, account_id: e.accountId, amount: e.amount.toString(), currency })))
-    .execute();
-}
-
-/** Write the stored result of a transaction (allowed once by the database). */
-export async function setTransactionResult(db: Db, transactionId: string, result: Record<string, unknown>): Promise<void> {
-  await db.updateTable('ledger_transactions').set({ result: JSON.stringify(result) }).where('id', '=', transactionId).execute();
 }
 
 /** Run `fn` inside a savepoint of the caller's transaction, so a failure leaves nothing of ours behind. */

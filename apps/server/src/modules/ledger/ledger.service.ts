@@ -6,22 +6,19 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import {
-  applyBalanceDelta,
   findAccounts,
   findHoldByCreateTransaction,
   findMemberAccount,
   findTransactionById,
-  findTransactionByKey,
-  insertEntries,
   insertHold,
-  insertTransaction,
-  lockAccounts,
+  LEDGER_POST_ERRORS,
   lockHold,
+  postLedgerTransaction,
   resolveHold,
   runInSavepoint,
-  setTransactionResult,
   upsertMemberAccount,
   upsertSystemAccount,
+  type PostOutcome,
   type TransactionRow,
 } from './ledger.repository';
 
@@ -132,13 +129,6 @@ function toStoredResult(row: TransactionRow, replayed: boolean): PostResult {
   return { transactionId: row.id, replayed, balances };
 }
 
-/** Sum the entries per account, so an account named twice is locked and moved once. */
-function sumByAccount(entries: LedgerEntryInput[]): Map<string, bigint> {
-  const deltas = new Map<string, bigint>();
-  for (const e of entries) deltas.set(e.accountId, (deltas.get(e.accountId) ?? 0n) + e.amountMinor);
-  return deltas;
-}
-
 /** The double-entry ledger: every balance change is a balanced, idempotent, append-only transaction. */
 export function createLedgerService(ctx: LedgerContext) {
   const { db, log } = ctx;
@@ -162,9 +152,14 @@ export function createLedgerService(ctx: LedgerContext) {
       savepointSeq = (savepointSeq + 1) % 1_000_000;
       return runInSavepoint(trx, `ledger_sp_${savepointSeq}`, () => fn(trx));
     }
+    return withRetries(() => db.transaction().execute(fn));
+  }
+
+  /** Run `run` again on 40001/40P01, a bounded number of times with a short random pause. */
+  async function withRetries<T>(run: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.transaction().execute(fn);
+        return await run();
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
         log.warn({ attempt, code: (err as { code?: string }).code }, 'ledger transaction retried');
@@ -173,70 +168,44 @@ export function createLedgerService(ctx: LedgerContext) {
     }
   }
 
-  /** The body of postTransaction, on a transaction that is already open. */
-  async function postWithin(trx: Db, input: PostTransactionInput, requestHash: string): Promise<PostResult> {
-    const deltas = sumByAccount(input.entries);
-    const accountIds = [...deltas.keys()];
-    const accounts = await findAccounts(trx, accountIds);
-    if (accounts.length !== accountIds.length) throw new Error('ledger: unknown account in entries');
-    const currencies = new Set(accounts.map((a) => a.currency));
-    if (currencies.size !== 1) throw new Error('ledger: all entries of a transaction use one currency');
-    const currency = accounts[0]!.currency;
-
-    // 1. Claim the key first: a concurrent request with the same key waits here, then replays.
-    const transactionId = await insertTransaction(trx, {
-      kind: input.kind,
-      idempotencyKey: input.idempotencyKey,
-      requestHash,
-      currency,
-      reference: input.reference ?? null,
-      metadata: input.metadata ?? {},
-    });
-    if (!transactionId) {
-      const existing = await findTransactionByKey(trx, input.idempotencyKey);
-      if (!existing) throw new Error('ledger: idempotency key conflict but no stored transaction');
-      if (existing.requestHash !== requestHash) {
-        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
-          idempotencyKey: input.idempotencyKey,
-        });
+  /**
+   * The body of postTransaction: one ledger_post statement on `dbOrTrx` (an open transaction,
+   * or the pool, where the statement commits on its own).
+   */
+  async function postWithin(dbOrTrx: Db, input: PostTransactionInput, requestHash: string): Promise<PostResult> {
+    let outcome: PostOutcome;
+    try {
+      outcome = await postLedgerTransaction(dbOrTrx, {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+        entries: input.entries.map((e) => ({ accountId: e.accountId, amount: e.amountMinor })),
+      });
+    } catch (err) {
+      const { code, detail } = (err ?? {}) as { code?: unknown; detail?: unknown };
+      if (code === LEDGER_POST_ERRORS.insufficientFunds) {
+        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: String(detail) });
       }
-      return toStoredResult(existing, true);
+      throw err;
     }
-
-    // 2. Lock in id order and check player funds against the locked (current) balances.
-    const locked = await lockAccounts(trx, accountIds);
-    for (const account of locked) {
-      const delta = deltas.get(account.id) ?? 0n;
-      if (account.isPlayer && account.balance + delta < 0n) {
-        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: account.balance.toString() });
-      }
+    if (outcome.status === 'conflict') {
+      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
+        idempotencyKey: input.idempotencyKey,
+      });
     }
-
-    // 3. Move cached balances (guarded, never a computed absolute value), append entries, store the result.
-    const balances: Record<string, string> = {};
-    for (const account of locked) {
-      const delta = deltas.get(account.id) ?? 0n;
-      const balance = delta === 0n ? account.balance : await applyBalanceDelta(trx, account.id, delta);
-      if (balance === undefined) {
-        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: account.balance.toString() });
-      }
-      balances[account.id] = balance.toString();
-    }
-    await insertEntries(
-      trx,
-      transactionId,
-      currency,
-      input.entries.map((e) => ({ accountId: e.accountId, amount: e.amountMinor })),
-    );
-    await setTransactionResult(trx, transactionId, { transactionId, balances });
-    return { transactionId, replayed: false, balances };
+    if (!outcome.result) throw new Error(`ledger: transaction ${outcome.transactionId} has no stored result`);
+    return { transactionId: outcome.transactionId, replayed: outcome.status === 'replayed', balances: outcome.result.balances };
   }
 
   /** Post a balanced transaction exactly once per idempotency key (see ../shared/guide/ledger.md). */
   async function postTransaction(input: PostTransactionInput, trx?: Db): Promise<PostResult> {
     assertWellFormed(input);
     const requestHash = hashRequest(input);
-    return runInTransaction(trx, (t) => postWithin(t, input, requestHash));
+    if (trx) return runInTransaction(trx, (t) => postWithin(t, input, requestHash));
+    // On its own the post is a single statement, committed by itself: one round trip.
+    return withRetries(() => postWithin(db, input, requestHash));
   }
 
   /** The id of a member's main wallet in the operator currency, created when missing. */
