@@ -5,8 +5,9 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, 
 /**
  * Lobby (issue 4 §1): categories in the top navigation and side menu, category pages with
  * vendor cards and the game popup, the RNG page (vendor tabs, classify tabs, search, favourites,
- * infinite scroll), the maintenance message with popular games, and the login popup for a
- * visitor who tries to favourite or play.
+ * infinite scroll, lazy images), launching the in-house slot into /game and seeing it as recently
+ * played, the maintenance message with popular games, and the login popup for a visitor who
+ * tries to favourite or play.
  *
  * Runs on a second built server whose registration captcha is off and where, before it started,
  * `npm run ops` put the game "Star Harbor" (SBX-slot-04) and the vendor "Card Room" (CRD) under
@@ -153,6 +154,14 @@ test.describe('lobby', () => {
     await expect(page.locator('main .rng-games img[src="/games/tiles/sbx-slot-01.svg"]')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page (player)');
     await page.screenshot({ path: path.join(SHOTS, 'rng-player-1366.png') });
+
+    // Launch from the lobby: the in-house slot opens in the /game iframe, then shows as recently played.
+    await page.goto(`${server.baseURL}/rng?vassalage=inhouse`);
+    await page.locator('main .rng-games').getByRole('button', { name: 'Jogar Lucky Fives' }).click();
+    await expect(page).toHaveURL(/\/game$/);
+    await expect(page.locator('iframe')).toHaveAttribute('src', /\/inhouse\/play\/slot\?launch=[a-f0-9]{64}&game=inhouse-slot/);
+    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await expect(page.getByTestId('recent-strip').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
 
     // 360 px: usable, nothing scrolls sideways.
     await page.setViewportSize({ width: 360, height: 740 });
