@@ -14,14 +14,10 @@ function parseSwitch(value: string | undefined, usage: string): 'maintenance' | 
 export const CATALOGUE_COMMANDS: Record<string, OpsCommand> = {
   'vendor:list': {
     usage: 'vendor:list',
-    description: 'List game vendors with their category, wallet model and status.',
+    description: 'List every game vendor (disabled ones too) with its category, wallet model and status.',
     async run(ctx) {
-      const { lanes } = await opsServicesOf(ctx).catalogue.listVendorLanes();
-      const seen = new Map<string, unknown>();
-      for (const lane of lanes) {
-        for (const c of lane.cards) seen.set(c.vassalage, { vassalage: c.vassalage, name: c.name, category: c.category, walletModel: c.walletModel, status: c.status });
-      }
-      ctx.print([...seen.values()]);
+      const vendors = await opsServicesOf(ctx).catalogue.listVendors();
+      ctx.print(vendors.map((v) => ({ vassalage: v.vassalage, name: v.name, category: v.category, walletModel: v.walletModel, status: v.status })));
     },
   },
   'vendor:maintenance': {

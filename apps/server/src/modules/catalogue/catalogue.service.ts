@@ -272,6 +272,11 @@ export function createCatalogueService(ctx: CatalogueContext) {
   }
 
   return {
+    /** Every vendor as stored, disabled ones too (operators), in lobby order. */
+    async listVendors(): Promise<CatalogueVendor[]> {
+      return (await snapshot()).vendors;
+    },
+
     /** A vendor as stored, whatever its status; undefined when unknown. */
     async findVendor(vassalage: string): Promise<CatalogueVendor | undefined> {
       return (await snapshot()).vendorByCode.get(vassalage);

@@ -236,7 +236,14 @@ describeEachDatabase('game catalogue', (target) => {
     await expect(t.app.services.catalogue.getGame('CRD-teen')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
     await COMMANDS['vendor:list']!.run(ctx, []);
     expect(printed[1]).toEqual(expect.arrayContaining([{ vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless', status: 'maintenance' }]));
+    // A disabled vendor leaves the lobby but stays in the operator's list, so it can come back.
     await COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'off']);
+    valueOf(await setVendor('NLT', 'disabled'));
+    const lanes = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor'));
+    expect(lanes.lanes.find((l) => l.title === 'ELOTT')).toBeUndefined();
+    await COMMANDS['vendor:list']!.run(ctx, []);
+    expect(printed[printed.length - 1]).toEqual(expect.arrayContaining([expect.objectContaining({ vassalage: 'NLT', status: 'disabled' })]));
+    valueOf(await setVendor('NLT', 'active'));
     await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'on']);
     await expect(t.app.services.catalogue.getGame('CRD-rummy')).rejects.toMatchObject({ errorCode: 'GAME_MAINTENANCE' });
     await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'off']);
