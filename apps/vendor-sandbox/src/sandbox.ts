@@ -108,7 +108,7 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     const headers = signedHeaders(opts.secret, raw);
     if (badSignature) headers['x-wps-signature'] = headers['x-wps-signature']!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
     try {
-      const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(60_000) });
       return { status: res.status, body: await res.json().catch(() => null) };
     } catch (err) {
       return { status: 0, body: { error: err instanceof Error ? err.message : 'request failed' } };

@@ -208,20 +208,6 @@ export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string
   return r ? toRoundBet(r) : undefined;
 }
 
-/** Whether a round holds at least one accepted (not rolled back) bet. */
-export async function hasAcceptedBet(db: Db, vassalage: string, roundId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('round_bets')
-    .select('id')
-    .where('vassalage', '=', vassalage)
-    .where('round_id', '=', roundId)
-    .where('kind', '=', 'bet')
-    .where('status', '=', 'accepted')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Write a vendor transaction's outcome and first answer. */
 export async function completeRoundBet(
   db: Db,
@@ -252,32 +238,6 @@ export async function lockRound(db: Db, vassalage: string, roundId: string): Pro
   return r ? toRound(r) : undefined;
 }
 
-/** Add an accepted bet to its round, creating the round on its first bet. */
-export async function addBetToRound(
-  db: Db,
-  input: { vassalage: string; roundId: string; memberId: string; nodeId: string; currency: string; amount: bigint },
-): Promise<RoundRow> {
-  const r = await db
-    .insertInto('game_rounds')
-    .values({
-      vassalage: input.vassalage,
-      round_id: input.roundId,
-      member_id: input.memberId,
-      node_id: input.nodeId,
-      currency: input.currency,
-      total_bet: input.amount.toString(),
-    })
-    .onConflict((oc) =>
-      oc.columns(['vassalage', 'round_id']).doUpdateSet({
-        total_bet: sql<string>`game_rounds.total_bet + excluded.total_bet`,
-        updated_at: new Date(),
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toRound(r);
-}
-
 /** Move a round's win or refund totals and optionally settle it. */
 export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
   const r = await db
@@ -292,6 +252,64 @@ export async function updateRound(db: Db, id: string, input: { addWin?: bigint; 
     .returningAll()
     .executeTakeFirstOrThrow();
   return toRound(r);
+}
+
+/**
+ * An accepted bet in one statement: add it to its round (creating the round) and store the
+ * bet's outcome and answer. One round trip less on the hottest path.
+ */
+export async function acceptBet(
+  db: Db,
+  input: { roundBetId: string; vassalage: string; roundId: string; memberId: string; nodeId: string; currency: string; amount: bigint; ledgerTransactionId: string; response: Record<string, unknown> },
+): Promise<void> {
+  await sql`
+    WITH round AS (
+      INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet)
+      VALUES (${input.vassalage}, ${input.roundId}, ${input.memberId}::bigint, ${input.nodeId}, ${input.currency}, ${input.amount.toString()}::bigint)
+      ON CONFLICT (vassalage, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet, updated_at = now()
+      RETURNING id
+    )
+    UPDATE round_bets SET status = 'accepted', ledger_transaction_id = ${input.ledgerTransactionId}::bigint, response = ${JSON.stringify(input.response)}::jsonb
+    WHERE id = ${input.roundBetId}::bigint AND EXISTS (SELECT 1 FROM round)`.execute(db);
+}
+
+/** A win in one statement: move the round's win total (settling it when asked) and store the win's answer. */
+export async function recordWin(
+  db: Db,
+  input: { roundPk: string; roundBetId: string; amount: bigint; settle: boolean; ledgerTransactionId: string | null; response: Record<string, unknown> },
+): Promise<void> {
+  await sql`
+    WITH round AS (
+      UPDATE game_rounds SET total_win = total_win + ${input.amount.toString()}::bigint, updated_at = now(),
+        status = CASE WHEN ${input.settle} THEN 'settled' ELSE status END,
+        settled_at = CASE WHEN ${input.settle} THEN now() ELSE settled_at END
+      WHERE id = ${input.roundPk}::bigint
+      RETURNING id
+    )
+    UPDATE round_bets SET status = 'done', ledger_transaction_id = ${input.ledgerTransactionId}::bigint, response = ${JSON.stringify(input.response)}::jsonb
+    WHERE id = ${input.roundBetId}::bigint AND EXISTS (SELECT 1 FROM round)`.execute(db);
+}
+
+/**
+ * A round locked for a win, with whether the named bet (or, without one, any bet of the round)
+ * is accepted: one statement instead of two.
+ */
+export async function lockRoundForWin(
+  db: Db,
+  vassalage: string,
+  roundId: string,
+  betTransactionId: string | null,
+): Promise<{ round: RoundRow; hasBet: boolean } | undefined> {
+  const { rows } = await sql<Record<string, unknown> & { has_bet: boolean }>`
+    SELECT r.*, EXISTS (
+      SELECT 1 FROM round_bets b
+      WHERE b.vassalage = r.vassalage AND b.round_id = r.round_id AND b.kind = 'bet' AND b.status = 'accepted'
+        AND (${betTransactionId}::text IS NULL OR b.vendor_tx_id = ${betTransactionId}::text)
+    ) AS has_bet
+    FROM game_rounds r WHERE r.vassalage = ${vassalage} AND r.round_id = ${roundId}
+    FOR UPDATE OF r`.execute(db);
+  const row = rows[0];
+  return row ? { round: toRound(row as unknown as RoundSelect), hasBet: row.has_bet } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,13 +9,14 @@ import type { AppContext } from '../../services';
 import { isRetryableDatabaseError, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import {
-  addBetToRound,
+  acceptBet,
   completeRoundBet,
   findMemberBrief,
   findRoundBet,
-  hasAcceptedBet,
   insertRoundBet,
   lockRound,
+  lockRoundForWin,
+  recordWin,
   markBetRolledBack,
   updateRound,
   type RoundBetRow,
@@ -163,7 +164,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     money: { currency: string; scale: number },
     balanceMinor: bigint,
     transactionId: string | null,
-    round: RoundRow | undefined,
+    round: Pick<RoundRow, 'status'> | undefined,
   ): VendorWalletResult {
     return {
       playerId: String(memberId),
@@ -286,16 +287,19 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
         }
         throw err;
       }
-      const updated = await addBetToRound(t, {
+      // Only an open round (or none yet) reaches here, and the bet keeps it open.
+      const result = answer(input.memberId, money, BigInt(posted.balances[walletId] ?? '0'), posted.transactionId, { status: 'open' });
+      await acceptBet(t, {
+        roundBetId: claimed.id,
         vassalage: input.vassalage,
         roundId: input.roundId,
         memberId: String(input.memberId),
         nodeId: input.gameId,
         currency: money.currency,
         amount: input.amountMinor,
+        ledgerTransactionId: posted.transactionId,
+        response: result,
       });
-      const result = answer(input.memberId, money, BigInt(posted.balances[walletId] ?? '0'), posted.transactionId, updated);
-      await completeRoundBet(t, claimed.id, { status: 'accepted', ledgerTransactionId: posted.transactionId, response: result });
       return { ...result, replayed: false };
     });
     if ('error' in outcome) throw new AppError(outcome.error.errorCode, outcome.error.message, outcome.error.value);
@@ -328,16 +332,12 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       });
       if ('replay' in claimed) return replay(claimed.replay);
       // Errors below roll the claim back: a win for an unknown bet may be retried once the bet exists.
-      const round = await lockRound(t, input.vassalage, input.roundId);
-      if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet for this win', { roundId: input.roundId });
+      const locked = await lockRoundForWin(t, input.vassalage, input.roundId, input.betTransactionId ?? null);
+      if (!locked) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet for this win', { roundId: input.roundId });
+      const { round } = locked;
       checkRound(round, input.memberId);
-      if (input.betTransactionId) {
-        const b = await findRoundBet(t, input.vassalage, input.betTransactionId);
-        if (!b || b.kind !== 'bet' || b.roundId !== input.roundId || b.status !== 'accepted') {
-          throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet for this win', { betTransactionId: input.betTransactionId });
-        }
-      } else if (!(await hasAcceptedBet(t, input.vassalage, input.roundId))) {
-        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet in this round', { roundId: input.roundId });
+      if (!locked.hasBet) {
+        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet for this win', { roundId: input.roundId, betTransactionId: input.betTransactionId ?? null });
       }
       if (round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
       const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
@@ -362,9 +362,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       } else {
         balance = await currentBalance(t, input.memberId, money.currency);
       }
-      const updated = await updateRound(t, round.id, { addWin: input.amountMinor, settle: input.roundClosed === true });
-      const result = answer(input.memberId, money, balance, transactionId, updated);
-      await completeRoundBet(t, claimed.id, { status: 'done', ledgerTransactionId: transactionId, response: result });
+      const result = answer(input.memberId, money, balance, transactionId, { status: input.roundClosed === true ? 'settled' : 'open' });
+      await recordWin(t, { roundPk: round.id, roundBetId: claimed.id, amount: input.amountMinor, settle: input.roundClosed === true, ledgerTransactionId: transactionId, response: result });
       return { ...result, replayed: false };
     });
   }
