@@ -387,6 +387,10 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       if ('replay' in claimed) return replay(claimed.replay);
       let target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
       if (!target) {
+        // A settled round takes no more rollbacks, known bet or not.
+        const settled = await lockRound(t, input.vassalage, input.roundId);
+        if (settled && settled.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
+        if (settled) checkRound(settled, input.memberId);
         // Unknown bet: leave a tombstone under its id so the bet is refused if it comes later.
         // A bet inserted concurrently makes this insert wait, then conflict: read it again.
         const tombstone = await insertRoundBet(t, {
