@@ -23,6 +23,8 @@ export const EXTRA_PORTS = {
   gateway: 8252,
   /** The reference vendor process (apps/vendor-sandbox) the gateway suite starts. */
   vendorSandbox: 8257,
+  /** In-house games suite (8262–8264 reserved). */
+  inhouse: 8262,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { usePermission } from '../features/system/api/get-permission';
@@ -12,6 +12,9 @@ const RegisterPage = lazy(() =>
 const GamePage = lazy(() => import('../features/games/components/game-page').then((module) => ({ default: module.GamePage })));
 const CategoryPage = lazy(() => import('../features/lobby/components/category-page').then((module) => ({ default: module.CategoryPage })));
 const RngPage = lazy(() => import('../features/lobby/components/rng-page').then((module) => ({ default: module.RngPage })));
+const InhouseLobbyPage = lazy(() => import('../features/inhouse/components/inhouse-lobby-page').then((module) => ({ default: module.InhouseLobbyPage })));
+const InhouseGamePage = lazy(() => import('../features/inhouse/components/inhouse-game-page').then((module) => ({ default: module.InhouseGamePage })));
+const InhousePlayPage = lazy(() => import('../features/inhouse/components/inhouse-play-page').then((module) => ({ default: module.InhousePlayPage })));
 
 /** Spec §2 lobby category pages (the RNG page has its own grid). */
 const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
@@ -32,7 +35,6 @@ const UNBUILT_PATHS = [
   'promoDetail',
   'seamless',
   'help',
-  'inhouse',
 ] as const;
 
 /** Spec §2: with login-to-home on, a visitor without a token may reach only these paths. */
@@ -75,6 +77,8 @@ export function AppRoutes() {
             <Route key={path} path={path.slice(1)} element={<CategoryPage path={path} />} />
           ))}
           <Route path="rng" element={<RngPage />} />
+          <Route path="inhouse" element={<InhouseLobbyPage />} />
+          <Route path="inhouse/:game" element={<InhouseGamePage />} />
           {UNBUILT_PATHS.map((path) => (
             <Route key={path} path={path} element={<Navigate to="/" replace />} />
           ))}
@@ -84,6 +88,15 @@ export function AppRoutes() {
           <Route path="register.html" element={<RegisterPage />} />
           <Route path="game" element={<GamePage />} />
         </Route>
+        {/* The in-house game itself: framed by /game, so no site header, menu or footer. */}
+        <Route
+          path="inhouse/play/:game"
+          element={
+            <Suspense fallback={null}>
+              <InhousePlayPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -32,6 +32,7 @@ export function AvatarMenu() {
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
     { id: 'wallet', label: t('games:wallet.title'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transferFund') },
+    { id: 'bets', label: t('betRecord:menu.bettingRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('personalHistoryCopy') },
     { id: 'records', label: t('records:menu.accountRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transactionHistory') },
     {
       id: 'messages',

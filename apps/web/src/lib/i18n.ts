@@ -22,7 +22,7 @@ function collectResources(): Resources {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'security', 'deposit', 'messages', 'withdraw', 'records', 'lobby', 'games'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'security', 'deposit', 'messages', 'withdraw', 'records', 'lobby', 'games', 'inhouse', 'betRecord'] as const;
 
 /** The i18next instance, initialised synchronously with bundled resources. */
 export const i18n = i18next.createInstance();

@@ -16,7 +16,7 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
 
   async function open(nodeId: string): Promise<InhouseSession> {
     const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId, vassalage: 'inhouse' } })).game_url;
-    const launchToken = new URLSearchParams(url.split('?')[1]).get('token')!;
+    const launchToken = new URLSearchParams(url.split('?')[1]).get('launch')!;
     return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken } }));
   }
 
@@ -36,7 +36,7 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
     // Another player's rounds never show.
     const other = await createPlayer(t.app, 10_000n);
     const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: other.token, payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' } })).game_url;
-    const s = valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: new URLSearchParams(url.split('?')[1]).get('token')! } }));
+    const s = valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: new URLSearchParams(url.split('?')[1]).get('launch')! } }));
     valueOf(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { sessionToken: s.sessionToken, playerId: s.playerId, stakeMinor: '100', idempotencyKey: 'other-player-spin-1' } }));
   });
   afterAll(async () => {

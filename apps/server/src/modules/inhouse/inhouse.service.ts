@@ -59,10 +59,14 @@ const RECENT_ROUNDS = 10;
 /** A pending round older than this was interrupted; the recovery job finishes it. */
 export const STALE_ROUND_MS = 60_000;
 
-/** The page a launch opens: same origin as the site, so the game runs inside the /game iframe. */
+/**
+ * The page a launch opens: same origin as the site, so the game runs inside the /game iframe.
+ * The launch token travels as `launch`, not `token`: the framed app shares the tab's session
+ * storage, and a `token` parameter would be taken as the site's login token (spec §4).
+ */
 export function inhouseLaunchPath(input: { nodeId: string; token: string; language: string }): string {
   const game = INHOUSE_GAMES[input.nodeId as keyof typeof INHOUSE_GAMES] ?? 'slot';
-  const q = new URLSearchParams({ token: input.token, game: input.nodeId, lang: input.language });
+  const q = new URLSearchParams({ launch: input.token, game: input.nodeId, lang: input.language });
   return `/inhouse/play/${game}?${q.toString()}`;
 }
 

@@ -39,8 +39,8 @@ describeEachDatabase('in-house provably-fair games', (target) => {
       payload: { nodeId, vassalage: 'inhouse', gameId: nodeId, language: 'en' },
     });
     const url = valueOf<{ game_url: string }>(res).game_url;
-    expect(url).toMatch(new RegExp(`^/inhouse/play/${nodeId === 'inhouse-slot' ? 'slot' : 'dice'}\\?token=[a-f0-9]{64}&game=${nodeId}&lang=en$`));
-    const launch = new URLSearchParams(url.split('?')[1]).get('token')!;
+    expect(url).toMatch(new RegExp(`^/inhouse/play/${nodeId === 'inhouse-slot' ? 'slot' : 'dice'}\\?launch=[a-f0-9]{64}&game=${nodeId}&lang=en$`));
+    const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
     return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
   }
 
@@ -55,7 +55,7 @@ describeEachDatabase('in-house provably-fair games', (target) => {
     const launched = valueOf<{ game_url: string }>(
       await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' } }),
     );
-    const token = new URLSearchParams(launched.game_url.split('?')[1]).get('token')!;
+    const token = new URLSearchParams(launched.game_url.split('?')[1]).get('launch')!;
     const session = valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: token } }));
     expect(session).toMatchObject({ playerId: player.memberId, nodeId: 'inhouse-slot', game: 'slot', balanceMinor: '5000', minStakeMinor: '10', stakeStepMinor: '10' });
     expectFailure(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: token } }), ErrorCode.VENDOR_TOKEN_INVALID, 401);

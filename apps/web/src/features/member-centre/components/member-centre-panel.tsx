@@ -18,6 +18,8 @@ import { TransactionHistory } from '../../account-record/components/transaction-
 import { DepositPage } from '../../deposit/components/deposit-page';
 import { MessagePage } from '../../messages/components/message-page';
 import { TransferFundPage } from '../../games/components/transfer-fund-page';
+import { BettingRecordPage } from '../../bet-record/components/betting-record-page';
+import { ProfitPage } from '../../bet-record/components/profit-page';
 import './member-centre.css';
 
 type PageProps = SecurityCenterProps;
@@ -36,7 +38,9 @@ const PAGES: readonly PageEntry[] = [
   { key: 'depositv2', labelKey: 'deposit:pageTitle', component: DepositPage },
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', component: WithdrawPage },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', component: TransferUplinePage, isShown: (info) => info.toUpline },
+  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', component: BettingRecordPage },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', component: TransactionHistory },
+  { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', component: ProfitPage },
   { key: 'messageV2', labelKey: 'messages:pageTitle', component: MessagePage },
 ];
 

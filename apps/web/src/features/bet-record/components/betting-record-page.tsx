@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { translateError } from '../../../lib/i18n';
+import { useFormatMoney } from '../../../lib/money';
+import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../account-record/date-range';
+import { useVendorLanes } from '../../lobby/api/get-vendor-lanes';
+import { useBets } from '../api/list-bets';
+import { formatRecordTime } from '../format-record-time';
+import { toVendorOptions } from '../vendor-options';
+import { RecordFilters } from './record-filters';
+import '../../account-record/account-record.css';
+import '../bet-record.css';
+
+const PAGE_SIZE = 20;
+
+/** Member-centre page "personalHistoryCopy" (betting record): every round with its stake, payout and profit. */
+export function BettingRecordPage() {
+  const { t } = useTranslation('betRecord');
+  const format = useFormatMoney();
+  const titleId = useId();
+  const [category, setCategory] = useState('');
+  const [vendor, setVendor] = useState('');
+  const [range, setRange] = useState<DayRange>(() => getQuickRange('last7'));
+  const [quick, setQuick] = useState<QuickRange | null>('last7');
+  const [page, setPage] = useState(1);
+  const lanes = useVendorLanes();
+  const bounds = toQueryBounds(range);
+  const query = useBets({ category: category || undefined, vassalage: vendor || undefined, from: bounds?.from, to: bounds?.to, page, pageSize: PAGE_SIZE });
+  const data = query.data;
+  const money = data ? { currency: data.currency, scale: data.scale } : null;
+
+  return (
+    <section className="ar br" aria-labelledby={titleId} data-testid="betting-record">
+      <h2 id={titleId} className="ar__title">
+        {t('record.title')}
+      </h2>
+      <RecordFilters
+        idPrefix="br"
+        category={category}
+        onCategory={(c) => {
+          setCategory(c);
+          setVendor('');
+          setPage(1);
+        }}
+        vendors={{
+          value: vendor,
+          options: toVendorOptions(lanes.lanes, category),
+          onChange: (v) => {
+            setVendor(v);
+            setPage(1);
+          },
+        }}
+        range={range}
+        quick={quick}
+        onRange={(next, nextQuick) => {
+          setRange(next);
+          setQuick(nextQuick);
+          setPage(1);
+        }}
+      />
+
+      {query.isLoading ? (
+        <div className="ar-skeleton" aria-busy="true" aria-label={t('loading')}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <div key={i} className="ar-skeleton__row" />
+          ))}
+        </div>
+      ) : query.error ? (
+        <div className="ar__empty" role="alert">
+          <p>{translateError(query.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : !data || !money || data.list.length === 0 ? (
+        <p className="ar__empty">{t('record.empty')}</p>
+      ) : (
+        <>
+          <dl className="br__totals" data-testid="betting-record-totals">
+            <div>
+              <dt>{t('columns.bets')}</dt>
+              <dd>{data.totals.count}</dd>
+            </div>
+            <div>
+              <dt>{t('columns.stake')}</dt>
+              <dd className="amount">{format(data.totals.stake, money)}</dd>
+            </div>
+            <div>
+              <dt>{t('columns.profit')}</dt>
+              <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
+            </div>
+          </dl>
+          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('record.title')}>
+            <table className="ar__table br__table" aria-busy={query.isFetching || undefined}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('columns.time')}</th>
+                  <th scope="col">{t('columns.game')}</th>
+                  <th scope="col" className="ar__num">
+                    {t('columns.stake')}
+                  </th>
+                  <th scope="col" className="ar__num">
+                    {t('columns.payout')}
+                  </th>
+                  <th scope="col" className="ar__num">
+                    {t('columns.profit')}
+                  </th>
+                  <th scope="col">{t('columns.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((b) => {
+                  const [day, time] = formatRecordTime(b.createdAt);
+                  return (
+                    <tr key={b.roundId} data-testid="betting-record-row" data-round-id={b.roundId}>
+                      <td className="ar__time">
+                        <span>{day}</span> <span>{time}</span>
+                      </td>
+                      <td>
+                        <span className="br__game">{b.gameName}</span>
+                        <span className="br__vendor">
+                          {b.vendorName} · {t(`categories.${b.category}`, { defaultValue: b.category })}
+                        </span>
+                        {b.fair && (
+                          <details className="br__fair">
+                            <summary>{t('record.fair')}</summary>
+                            <dl>
+                              <dt>{t('record.serverSeedHash')}</dt>
+                              <dd className="br__mono">{b.fair.serverSeedHash}</dd>
+                              <dt>{t('record.serverSeed')}</dt>
+                              <dd className="br__mono">{b.fair.serverSeed ?? t('record.notRevealed')}</dd>
+                              <dt>{t('record.clientSeed')}</dt>
+                              <dd className="br__mono">{b.fair.clientSeed}</dd>
+                              <dt>{t('record.nonce')}</dt>
+                              <dd>{b.fair.nonce}</dd>
+                            </dl>
+                          </details>
+                        )}
+                      </td>
+                      <td className="ar__num">{format(b.stake, money)}</td>
+                      <td className="ar__num">{format(b.payout, money)}</td>
+                      <td className={`ar__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
+                      <td>
+                        <span className={`br__status br__status--${b.status}`}>{t(`status.${b.status}`)}</span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <nav className="ar__pager" aria-label={t('pager.label')}>
+            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('pager.previous')}
+            </Button>
+            <span className="ar__page">{t('pager.page', { page: data.page, total: data.totalPages })}</span>
+            <Button size="sm" variant="secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
+              {t('pager.next')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BetTotals } from '@wps/shared/schemas/bet-record';
+import { Button } from '../../../components/ui/button';
+import { translateError } from '../../../lib/i18n';
+import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
+import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../account-record/date-range';
+import { useProfit } from '../api/get-profit';
+import { RecordFilters } from './record-filters';
+import '../../account-record/account-record.css';
+import '../bet-record.css';
+
+function TotalsCells({ totals, money }: { totals: BetTotals; money: MoneyFormat }) {
+  const format = useFormatMoney();
+  return (
+    <>
+      <td className="ar__num">{totals.count}</td>
+      <td className="ar__num">{format(totals.stake, money)}</td>
+      <td className="ar__num">{format(totals.payout, money)}</td>
+      <td className={`ar__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(totals.profit, money)}</td>
+    </>
+  );
+}
+
+/** Member-centre page "personalProfit": the player's profit and loss by day and by category. */
+export function ProfitPage() {
+  const { t } = useTranslation('betRecord');
+  const format = useFormatMoney();
+  const titleId = useId();
+  const [category, setCategory] = useState('');
+  const [range, setRange] = useState<DayRange>(() => getQuickRange('last7'));
+  const [quick, setQuick] = useState<QuickRange | null>('last7');
+  const bounds = toQueryBounds(range);
+  // Days are counted in the player's own time zone (minutes east of UTC).
+  const utcOffsetMinutes = -new Date().getTimezoneOffset();
+  const query = useProfit({ category: category || undefined, from: bounds?.from, to: bounds?.to, utcOffsetMinutes });
+  const data = query.data;
+  const money = data ? { currency: data.currency, scale: data.scale } : null;
+
+  const head = (first: string) => (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col" className="ar__num">
+          {t('columns.bets')}
+        </th>
+        <th scope="col" className="ar__num">
+          {t('columns.stake')}
+        </th>
+        <th scope="col" className="ar__num">
+          {t('columns.payout')}
+        </th>
+        <th scope="col" className="ar__num">
+          {t('columns.profit')}
+        </th>
+      </tr>
+    </thead>
+  );
+
+  return (
+    <section className="ar br" aria-labelledby={titleId} data-testid="profit-page">
+      <h2 id={titleId} className="ar__title">
+        {t('profit.title')}
+      </h2>
+      <RecordFilters
+        idPrefix="pnl"
+        category={category}
+        onCategory={setCategory}
+        range={range}
+        quick={quick}
+        onRange={(next, nextQuick) => {
+          setRange(next);
+          setQuick(nextQuick);
+        }}
+      />
+      {query.isLoading ? (
+        <div className="ar-skeleton" aria-busy="true" aria-label={t('loading')}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="ar-skeleton__row" />
+          ))}
+        </div>
+      ) : query.error ? (
+        <div className="ar__empty" role="alert">
+          <p>{translateError(query.error)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : !data || !money || data.totals.count === 0 ? (
+        <p className="ar__empty">{t('profit.empty')}</p>
+      ) : (
+        <>
+          <div className={`br__headline ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-testid="profit-total">
+            <span className="br__headline-label">{t('profit.total')}</span>
+            <span className="amount br__headline-value">{format(data.totals.profit, money)}</span>
+            <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
+          </div>
+          <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
+          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('profit.byCategory')}>
+            <table className="ar__table">
+              {head(t('columns.category'))}
+              <tbody>
+                {data.byCategory.map((c) => (
+                  <tr key={c.category} data-testid="profit-category-row">
+                    <td>{t(`categories.${c.category}`, { defaultValue: c.category })}</td>
+                    <TotalsCells totals={c} money={money} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h3 className="br__subtitle">{t('profit.byDay')}</h3>
+          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('profit.byDay')}>
+            <table className="ar__table">
+              {head(t('columns.day'))}
+              <tbody>
+                {data.byDay.map((d) => (
+                  <tr key={d.day} data-testid="profit-day-row">
+                    <td className="ar__time">{d.day}</td>
+                    <TotalsCells totals={d} money={money} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

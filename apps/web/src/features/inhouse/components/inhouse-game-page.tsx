@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { DICE_CONFIG, SLOT_CONFIG } from '@wps/shared/provably-fair';
+import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { translateError } from '../../../lib/i18n';
+import { useLaunchGame } from '../../games/api/launch-game';
+import { InhouseGameArt } from './inhouse-game-art';
+import '../inhouse.css';
+
+/** /inhouse/slot and /inhouse/dice: the rules of one in-house game, and its play button. */
+export function InhouseGamePage() {
+  const { t } = useTranslation('inhouse');
+  const { game } = useParams();
+  const launch = useLaunchGame();
+  if (game !== 'slot' && game !== 'dice') return <Navigate to="/inhouse" replace />;
+  const nodeId = `inhouse-${game}`;
+
+  return (
+    <article className="ih-detail" aria-labelledby="ih-detail-title">
+      <Link to="/inhouse" className="ih-detail__back">
+        {t('detail.back')}
+      </Link>
+      <div className="ih-detail__head">
+        <InhouseGameArt game={game} />
+        <div>
+          <h1 id="ih-detail-title">{t(`games.${game}.name`)}</h1>
+          <p className="ih-muted">{t(`games.${game}.tagline`)}</p>
+          <Button
+            variant="money"
+            size="lg"
+            onClick={() => launch.mutate({ nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId }, { onError: (err) => toast.error(translateError(err)) })}
+            loading={launch.isPending}
+            data-testid={`inhouse-detail-play-${game}`}
+          >
+            {t('lobby.play')}
+          </Button>
+        </div>
+      </div>
+      <h2>{t('detail.rules')}</h2>
+      <p>
+        {game === 'slot'
+          ? t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: (SLOT_CONFIG.targetRtp * 100).toFixed(2) })
+          : t('games.dice.rules', { edge: (DICE_CONFIG.houseEdgeBp / 100).toFixed(2), rtp: (100 - DICE_CONFIG.houseEdgeBp / 100).toFixed(2) })}
+      </p>
+      <h2>{t('lobby.fairTitle')}</h2>
+      <p>{t('fair.explain')}</p>
+    </article>
+  );
+}

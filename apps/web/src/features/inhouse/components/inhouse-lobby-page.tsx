@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { translateError } from '../../../lib/i18n';
+import { useLaunchGame } from '../../games/api/launch-game';
+import { InhouseGameArt } from './inhouse-game-art';
+import '../inhouse.css';
+
+const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
+
+/** /inhouse: our own provably-fair games. Playing launches through the gateway like any vendor. */
+export function InhouseLobbyPage() {
+  const { t } = useTranslation('inhouse');
+  const launch = useLaunchGame();
+  const play = (nodeId: InhouseNodeId) => launch.mutate({ nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId }, { onError: (err) => toast.error(translateError(err)) });
+
+  return (
+    <section className="ih-lobby" aria-labelledby="ih-lobby-title">
+      <header className="ih-lobby__hero">
+        <h1 id="ih-lobby-title">{t('lobby.title')}</h1>
+        <p>{t('lobby.subtitle')}</p>
+      </header>
+      <ul className="ih-lobby__grid">
+        {NODE_IDS.map((nodeId) => {
+          const game = INHOUSE_GAMES[nodeId];
+          return (
+            <li key={nodeId} className="ih-card" data-node-id={nodeId}>
+              <InhouseGameArt game={game} />
+              <div className="ih-card__body">
+                <h2 className="ih-card__title">{t(`games.${game}.name`)}</h2>
+                <p className="ih-muted">{t(`games.${game}.tagline`)}</p>
+                <div className="ih-card__actions">
+                  <Button variant="money" onClick={() => play(nodeId)} loading={launch.isPending && launch.variables?.nodeId === nodeId} data-testid={`inhouse-play-${game}`}>
+                    {t('lobby.play')}
+                  </Button>
+                  <Link className="btn btn--ghost btn--md" to={`/inhouse/${game}`}>
+                    <span className="btn__label">{t('lobby.details')}</span>
+                  </Link>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <aside className="ih-lobby__fair">
+        <h2>{t('lobby.fairTitle')}</h2>
+        <p>{t('fair.explain')}</p>
+        <code className="ih-mono">node scripts/verify-fair.mjs --game slot --server-seed … --client-seed … --nonce …</code>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { diceOutcome, hashServerSeed, slotOutcome, type DiceDirection } from '@wps/shared/provably-fair';
+import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
+
+export type RoundCheck = 'verified' | 'mismatch' | 'hidden';
+
+/** JSON with object keys sorted: the stored outcome comes back from jsonb with its keys reordered. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Recompute a round in the browser from its revealed seed: 'hidden' until the seed is rotated out. */
+export function verifyRound(round: InhouseRoundSummary): RoundCheck {
+  if (!round.serverSeed) return 'hidden';
+  if (hashServerSeed(round.serverSeed) !== round.serverSeedHash) return 'mismatch';
+  const expected =
+    round.game === 'slot'
+      ? slotOutcome(round.serverSeed, round.clientSeed, round.nonce)
+      : diceOutcome(round.serverSeed, round.clientSeed, round.nonce, Number(round.params.target), round.params.direction as DiceDirection);
+  return canonical(expected) === canonical(round.outcome) ? 'verified' : 'mismatch';
+}
+
+/** The stand-alone verifier's command line for a round (scripts/verify-fair.mjs). */
+export function verifierCommand(round: InhouseRoundSummary): string {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const parts = [
+    'node scripts/verify-fair.mjs',
+    `--game ${round.game}`,
+    `--server-seed ${round.serverSeed ?? '<revealed after rotation>'}`,
+    `--client-seed ${quote(round.clientSeed)}`,
+    `--nonce ${round.nonce}`,
+    `--stake ${round.stakeMinor}`,
+    `--hash ${round.serverSeedHash}`,
+  ];
+  if (round.game === 'dice') parts.push(`--target ${String(round.params.target)}`, `--direction ${String(round.params.direction)}`);
+  return parts.join(' ');
+}
