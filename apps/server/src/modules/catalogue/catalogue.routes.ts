@@ -37,9 +37,10 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
     ok(await catalogue.listWinners(request.body ?? { size: 20 })),
   );
 
-  app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema } }, async (request) => {
+  app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema } }, async (request, reply) => {
     await requireMember(request, BROWSE);
-    return ok(await catalogue.listGames(request.body));
+    // The lobby's hottest call: the envelope comes already serialised from the catalogue's cache.
+    return reply.type('application/json; charset=utf-8').send(await catalogue.listGamesJson(request.body));
   });
 
   app.post('/wps/relay/GCSGAME_getVassGameType', { schema: { body: vendorClassifyRequestSchema } }, async (request) => {

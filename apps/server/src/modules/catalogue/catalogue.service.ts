@@ -56,6 +56,8 @@ const HOT_GAMES_LIMIT = 24;
 const WINNERS_WINDOW_MS = 30 * 24 * 3600_000;
 /** The public winners board is computed at most this often per instance (it scans the ledger). */
 const WINNERS_CACHE_MS = 10_000;
+/** At most this many serialised game-list pages are kept per catalogue version. */
+const MAX_CACHED_PAGES = 500;
 
 /** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
 type Snapshot = {
@@ -68,6 +70,8 @@ type Snapshot = {
   /** Lower-cased names for search, parallel to `items`. */
   searchNames: string[];
   lanes: VendorLanes;
+  /** Game-list answers already serialised, by filter: the lobby asks the same pages again and again. */
+  pageJson: Map<string, string>;
 };
 
 /** The status a player sees: the worse of the game's and its vendor's. */
@@ -118,6 +122,7 @@ function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number): S
     itemById: new Map(items.map((i) => [i.nodeId, i])),
     searchNames: items.map((i) => i.gameName.toLowerCase()),
     lanes: buildLanes(vendors, items),
+    pageJson: new Map(),
   };
 }
 
@@ -161,6 +166,43 @@ function page<T>(all: T[], pageNo: number, pageSize: number): { rows: T[]; total
   return { rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
+export type GameListQuery = {
+  pageNo: number;
+  pageSize: number;
+  vassalage?: string | undefined;
+  gameType?: GameCategory | undefined;
+  gameClassify?: string | undefined;
+  gameName?: string | undefined;
+  minBet?: string | undefined;
+  minLineNum?: number | undefined;
+};
+
+function parseMinBet(value: string, scale: number): bigint {
+  try {
+    return parseMajor(value, scale);
+  } catch {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'minBet has too many decimals', { fields: { minBet: ['amount'] } });
+  }
+}
+
+/** One page of the snapshot's games that pass every filter. */
+function filterGames(snap: Snapshot, q: GameListQuery): GameList {
+  const maxBet = q.minBet !== undefined ? parseMinBet(q.minBet, snap.scale) : undefined;
+  const needle = q.gameName?.toLowerCase();
+  const matched: GameItem[] = [];
+  snap.items.forEach((item, i) => {
+    if (q.vassalage !== undefined && item.vassalage !== q.vassalage) return;
+    if (q.gameType !== undefined && item.gameType !== q.gameType) return;
+    if (q.gameClassify !== undefined && item.gameClassify !== q.gameClassify) return;
+    if (needle && !snap.searchNames[i]!.includes(needle)) return;
+    if (maxBet !== undefined && BigInt(item.minBetMinor) > maxBet) return;
+    if (q.minLineNum !== undefined && item.minLineNum > q.minLineNum) return;
+    matched.push(item);
+  });
+  const { rows, total, totalPages } = page(matched, q.pageNo, q.pageSize);
+  return { games: rows, pageNo: q.pageNo, total, totalPages };
+}
+
 /** "player42" → "pl***42": a public board must not publish whole usernames. */
 export function maskAccount(account: string): string {
   if (account.length <= 2) return `${account[0] ?? ''}***`;
@@ -195,14 +237,6 @@ export function createCatalogueService(ctx: CatalogueContext) {
     const fresh = buildSnapshot(vendors, games, currencyScale);
     if (feed?.isLive && started === generation) cached = fresh;
     return fresh;
-  }
-
-  function parseMinBet(value: string, scale: number): bigint {
-    try {
-      return parseMajor(value, scale);
-    } catch {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'minBet has too many decimals', { fields: { minBet: ['amount'] } });
-    }
   }
 
   /** Throw the maintenance error a player should see for a vendor, if any. */
@@ -323,31 +357,24 @@ export function createCatalogueService(ctx: CatalogueContext) {
     },
 
     /** GCSGAME_gameList: one page of games, filtered. Games under maintenance are listed with that status. */
-    async listGames(q: {
-      pageNo: number;
-      pageSize: number;
-      vassalage?: string | undefined;
-      gameType?: GameCategory | undefined;
-      gameClassify?: string | undefined;
-      gameName?: string | undefined;
-      minBet?: string | undefined;
-      minLineNum?: number | undefined;
-    }): Promise<GameList> {
+    async listGames(q: GameListQuery): Promise<GameList> {
+      return filterGames(await snapshot(), q);
+    },
+
+    /**
+     * GCSGAME_gameList as the success envelope's JSON text. A page is filtered and serialised once
+     * per catalogue version and filter; the copy goes with the snapshot when the catalogue changes.
+     */
+    async listGamesJson(q: GameListQuery): Promise<string> {
       const snap = await snapshot();
-      const maxBet = q.minBet !== undefined ? parseMinBet(q.minBet, snap.scale) : undefined;
-      const needle = q.gameName?.toLowerCase();
-      const matched: GameItem[] = [];
-      snap.items.forEach((item, i) => {
-        if (q.vassalage !== undefined && item.vassalage !== q.vassalage) return;
-        if (q.gameType !== undefined && item.gameType !== q.gameType) return;
-        if (q.gameClassify !== undefined && item.gameClassify !== q.gameClassify) return;
-        if (needle && !snap.searchNames[i]!.includes(needle)) return;
-        if (maxBet !== undefined && BigInt(item.minBetMinor) > maxBet) return;
-        if (q.minLineNum !== undefined && item.minLineNum > q.minLineNum) return;
-        matched.push(item);
-      });
-      const { rows, total, totalPages } = page(matched, q.pageNo, q.pageSize);
-      return { games: rows, pageNo: q.pageNo, total, totalPages };
+      const key = JSON.stringify([q.pageNo, q.pageSize, q.vassalage, q.gameType, q.gameClassify, q.gameName?.toLowerCase(), q.minBet, q.minLineNum]);
+      const hit = snap.pageJson.get(key);
+      if (hit !== undefined) return hit;
+      const json = JSON.stringify({ success: true, value: filterGames(snap, q) });
+      // Searches are free text: bound the copies (a full reset is cheap, pages rebuild on demand).
+      if (snap.pageJson.size >= MAX_CACHED_PAGES) snap.pageJson.clear();
+      snap.pageJson.set(key, json);
+      return json;
     },
 
     /** GCSGAME_hotGamesV2: the operator's hot games that are playable now. */
