@@ -150,6 +150,19 @@ test.describe('vendor gateway', () => {
     await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*0,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
 
+    // The vendor acts but answers too late: the player sees the transfer pending, then the
+    // status check (run while the page polls) confirms it.
+    await request.post(`${SANDBOX_URL}/control/faults`, { data: { delayMs: 8000 } });
+    await wallet.getByLabel('Valor').fill('10');
+    await wallet.getByRole('button', { name: 'Transferir para' }).click();
+    await expect(page.getByText('Transferência aguardando confirmação do fornecedor.')).toBeVisible({ timeout: 20_000 });
+    await expect(wallet.getByTestId('vendor-wallet-pending')).toContainText(/R\$\s*10,00/);
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*90,00/);
+    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-pending-1366.png') });
+    await request.post(`${SANDBOX_URL}/control/reset`, { data: {} });
+    await expect(wallet.getByTestId('vendor-wallet-pending')).toBeHidden({ timeout: 30_000 });
+    await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*10,00/);
+
     await page.setViewportSize({ width: 360, height: 780 });
     await expect(wallet).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
