@@ -127,7 +127,9 @@ function runPgbench(url: string): number {
 
 async function main() {
   if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
-    throw new Error('callbacks bench needs PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL)');
+    // The baseline is pgbench on the same database, so there is nothing to compare on PGlite.
+    console.log('callbacks bench skipped: it needs PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
   }
   if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
   const server = await startBenchServer();
