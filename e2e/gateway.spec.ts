@@ -168,6 +168,9 @@ test.describe('vendor gateway', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360.png') });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await expectNoSeriousA11yViolations(page, 'my wallet (light, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360-light.png') });
   });
 
   test('launching a sandbox game opens /game with the vendor page in the iframe; a spin bets through the callbacks', async ({ page, request }) => {
@@ -185,6 +188,11 @@ test.describe('vendor gateway', () => {
     await expect(frame.getByTestId('sandbox-result')).toContainText(/Ganho|Win/);
     await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'game-1366.png') });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    await expect(frame.getByTestId('sandbox-spin')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'game-360-light.png') });
 
     // The bet and its win are in the player's account record, from the ledger.
     const record = await api<{ list: { type: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/transactions?type=bet');

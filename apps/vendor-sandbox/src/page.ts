@@ -21,7 +21,7 @@ const STYLE = `
   button { border: 0; background: #ffb020; color: #231500; font-weight: 700; padding: 0 32px; cursor: pointer; }
   button:disabled { opacity: 0.6; cursor: progress; }
   button:focus-visible, select:focus-visible { outline: 3px solid #8fb8ff; outline-offset: 2px; }
-  .row { display: flex; gap: 12px; justify-content: center; align-items: center; }
+  .row { display: flex; flex-wrap: wrap; gap: 12px; justify-content: center; align-items: center; }
   .result { min-height: 1.5em; margin-top: 16px; font-variant-numeric: tabular-nums; }
 `;
 
