@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { diceOutcome, hashServerSeed, slotOutcome, slotPayout } from '@wps/shared/provably-fair';
 import type { FairState, InhouseRoundResult, InhouseSession, RotateSeedResult } from '@wps/shared/schemas/inhouse';
-import { call, expectFailure, valueOf } from '../../../test/api-client';
+import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, mainBalance, type Player } from '../gateway/gateway.test-support';
@@ -189,6 +189,37 @@ describeEachDatabase('in-house provably-fair games', (target) => {
       expect(verified.outcome).toEqual(r.outcome);
       expect(verified.payout).toBe(r.payoutMinor);
     }
+  });
+
+  it('trial accounts play in-house games with their demo credit only, and see their own record', async () => {
+    const trial = valueOf<{ token: string }>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: crypto.randomBytes(8).toString('hex') }));
+    const start = BigInt(valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: trial.token })).sumBalanceMinor);
+    const player = { token: trial.token, memberId: '' };
+    const s = await open(player);
+    expect(BigInt(s.balanceMinor)).toBe(start);
+    // The operator's demo credit (200.00 by default) is the trial account's whole stake.
+    expect(start).toBeGreaterThan(0n);
+    const spin = valueOf<InhouseRoundResult>(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '10', idempotencyKey: key() } }));
+    expect(BigInt(spin.balanceMinor)).toBe(start - 10n + BigInt(spin.payoutMinor));
+    const record = valueOf<{ total: number }>(await call(t.app, 'GET', '/wps/bet-record', { token: trial.token }));
+    expect(record.total).toBe(1);
+    // More than the demo credit is refused by the wallet; nothing moves.
+    const over = (start + 1000n - ((start + 1000n) % 10n)).toString();
+    expectFailure(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: over, idempotencyKey: key() } }), ErrorCode.INSUFFICIENT_FUNDS, 409);
+    expect(BigInt(valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: trial.token })).sumBalanceMinor)).toBe(BigInt(spin.balanceMinor));
+  });
+
+  it('a game under maintenance refuses new rounds of an open session', async () => {
+    const player = await createPlayer(t.app, 1_000n);
+    const s = await open(player);
+    const actor = { actorType: 'system' as const, actorId: null };
+    await t.app.services.catalogue.setGameStatus(actor, 'inhouse-slot', 'maintenance', 'test');
+    try {
+      expectFailure(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '10', idempotencyKey: key() } }), ErrorCode.GAME_MAINTENANCE, 409);
+    } finally {
+      await t.app.services.catalogue.setGameStatus(actor, 'inhouse-slot', 'active', 'test');
+    }
+    expect(await mainBalance(t.app, player.memberId)).toBe(1_000n);
   });
 
   it('finishes a round interrupted between the bet and the win (recovery job, or a retry) exactly once', async () => {
