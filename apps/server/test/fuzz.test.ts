@@ -258,6 +258,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
   { method: 'POST', path: '/wps/relay/MCSFE_removeFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
   { method: 'POST', path: '/wps/relay/GCS_recentGame', encrypted: false, token: true, fields: ['pageNo', 'pageSize', 'vassalage'] },
+  { method: 'GET', path: '/ops/vendors', encrypted: false, token: true, fields: [] },
+  { method: 'GET', path: '/ops/games', encrypted: false, token: true, fields: ['vassalage'] },
   { method: 'PUT', path: '/ops/vendors/SBX/status', encrypted: false, token: true, fields: ['status', 'reason'] },
   { method: 'PUT', path: '/ops/games/SBX-slot-01/status', encrypted: false, token: true, fields: ['status', 'reason'] },
 ];

@@ -153,3 +153,6 @@ export const catalogueStatusChangeSchema = z.object({
 });
 export const vendorParamsSchema = z.object({ vassalage: vassalageSchema });
 export const gameParamsSchema = z.object({ nodeId: nodeIdSchema });
+
+/** GET /ops/games: every game of a vendor (disabled ones too) with its own status. */
+export const opsGamesQuerySchema = z.object({ vassalage: vassalageSchema });

@@ -70,6 +70,12 @@ export async function findAllGames(db: Db): Promise<GameRow[]> {
   return rows.map(toGame);
 }
 
+/** Every game of a vendor, whatever its status, in sort order. */
+export async function findVendorGames(db: Db, vassalage: string): Promise<GameRow[]> {
+  const rows = await db.selectFrom('games').select(gameColumns).where('vassalage', '=', vassalage).orderBy('sort').orderBy('node_id').execute();
+  return rows.map(toGame);
+}
+
 /** One vendor, or undefined. */
 export async function findVendorRow(db: Db, vassalage: string): Promise<VendorRow | undefined> {
   return db.selectFrom('game_vendors').select(vendorColumns).where('vassalage', '=', vassalage).executeTakeFirst();

@@ -5,6 +5,7 @@ import {
   gameListRequestSchema,
   gameParamsSchema,
   hotGamesRequestSchema,
+  opsGamesQuerySchema,
   rankListRequestSchema,
   recentGamesRequestSchema,
   vendorClassifyRequestSchema,
@@ -18,6 +19,7 @@ import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
 
 const MAINTAINERS = ['support', 'admin'] as const;
+const READERS = ['support', 'finance', 'admin'] as const;
 /** Browsing is open to trial accounts (spec: trial players may try games). */
 const BROWSE = { allowTrial: true } as const;
 
@@ -71,6 +73,16 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
   app.post('/wps/relay/GCS_recentGame', { schema: { body: recentGamesRequestSchema } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.listRecentGames(member.memberId, request.body));
+  });
+
+  app.get('/ops/vendors', async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await catalogue.listVendors());
+  });
+
+  app.get('/ops/games', { schema: { querystring: opsGamesQuerySchema } }, async (request) => {
+    await requireOperator(request, READERS);
+    return ok(await catalogue.listVendorGamesForOps(request.query.vassalage));
   });
 
   app.put('/ops/vendors/:vassalage/status', { schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema } }, async (request) => {

@@ -28,6 +28,7 @@ import {
   findGameRow,
   findRecentIds,
   findTopWins,
+  findVendorGames,
   findVendorRow,
   insertFavourite,
   updateGameStatus,
@@ -309,6 +310,18 @@ export function createCatalogueService(ctx: CatalogueContext) {
     /** Every vendor as stored, disabled ones too (operators), in lobby order. */
     async listVendors(): Promise<CatalogueVendor[]> {
       return (await snapshot()).vendors;
+    },
+
+    /** GET /ops/games: a vendor's games as stored (disabled ones too), for operators. */
+    async listVendorGamesForOps(vassalage: string) {
+      const vendor = await findVendorRow(db, vassalage);
+      if (!vendor) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+      const { currencyScale } = await system.getBrand();
+      const games = await findVendorGames(db, vassalage);
+      return {
+        vendor,
+        games: games.map((g) => ({ ...g, minBet: formatMinor(g.minBetMinor, currencyScale), minBetMinor: g.minBetMinor.toString() })),
+      };
     },
 
     /** A vendor as stored, whatever its status; undefined when unknown. */

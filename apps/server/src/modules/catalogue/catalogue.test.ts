@@ -200,6 +200,13 @@ describeEachDatabase('game catalogue', (target) => {
     expectFailure(await call(t.app, 'PUT', '/ops/vendors/SBT/status', { token: support, payload: { status: 'closed', reason: 'x' } }), 'VALIDATION_FAILED', 400);
 
     expect(valueOf(await setVendor('SBT', 'maintenance'))).toEqual({ vassalage: 'SBT', before: 'active', status: 'maintenance' });
+    const opsVendors = valueOf<{ vassalage: string; status: string; walletModel: string }[]>(await call(t.app, 'GET', '/ops/vendors', { token: finance }));
+    expect(opsVendors.find((v) => v.vassalage === 'SBT')).toMatchObject({ status: 'maintenance', walletModel: 'transfer' });
+    const opsGames = valueOf<{ games: { nodeId: string; status: string; minBet: string }[] }>(await call(t.app, 'GET', '/ops/games?vassalage=SBT', { token: support }));
+    expect(opsGames.games.map((g) => g.nodeId)).toEqual(['SBT-fish-01', 'SBT-fish-02', 'SBT-fish-03', 'SBT-pvp-01']);
+    expect(opsGames.games[0]).toMatchObject({ status: 'active', minBet: '0.10' });
+    expectFailure(await call(t.app, 'GET', '/ops/games?vassalage=NOPE', { token: support }), 'VENDOR_NOT_FOUND', 404);
+    expectFailure(await call(t.app, 'GET', '/ops/vendors', { token: player.token }), 'OPERATOR_UNAUTHORIZED', 401);
     expect((await list({ vassalage: 'SBT' })).games.every((g) => g.status === 'maintenance')).toBe(true);
     await expect(catalogue.getVendor('SBT')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
     await expect(catalogue.getGame('SBT-fish-01')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
