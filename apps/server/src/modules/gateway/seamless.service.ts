@@ -197,6 +197,15 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     return BigInt(row.balance);
   }
 
+  /** In-process callers skip the HTTP schema: ids must still fit the stored columns. */
+  function assertIds(ids: (string | undefined)[]): void {
+    for (const id of ids) {
+      if (id !== undefined && !/^[A-Za-z0-9_.:-]{1,100}$/.test(id)) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Ids are 1–100 characters of A–Z a–z 0–9 _ . : -', { id });
+      }
+    }
+  }
+
   /** Claim the transaction id, or settle what an earlier call with the same id decided. */
   async function claim(
     t: Db,
@@ -224,6 +233,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
+    assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
     const money = await brand();
     const requestHash = hashCallback({
@@ -307,6 +317,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
+    assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     const money = await brand();
     await accountsFor(db, input.memberId, money.currency);
@@ -369,6 +380,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
+    assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     const money = await brand();
     await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
@@ -455,6 +467,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   async function endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult> {
+    assertIds([input.roundId]);
     const money = await brand();
     await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {

@@ -44,6 +44,12 @@ export function vendorWalletPurpose(vassalage: string): string {
   return `player_vendor_${vassalage.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
 }
 
+/** The key of one vendor's part of a transfer out of every vendor; stays within the stored 120 characters. */
+function perVendorKey(idempotencyKey: string, vassalage: string): string {
+  const key = `${idempotencyKey}:${vassalage}`;
+  return key.length <= 120 ? key : `h:${crypto.createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** A pending transfer this old is checked by the status job. */
 export const STATUS_CHECK_AFTER_MS = 10_000;
 
@@ -278,7 +284,7 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
         // Out of every vendor: one transfer each, keyed per vendor; a vendor with nothing is skipped.
         for (const adapter of await ctx.listTransferAdapters()) {
           try {
-            transfers.push(await transferOne(memberId, adapter, 'out', 'all', `${input.idempotencyKey}:${adapter.vassalage}`));
+            transfers.push(await transferOne(memberId, adapter, 'out', 'all', perVendorKey(input.idempotencyKey, adapter.vassalage)));
           } catch (err) {
             if (err instanceof AppError && [ErrorCode.AMOUNT_INVALID, ErrorCode.VENDOR_UNAVAILABLE, ErrorCode.TRANSFER_PENDING].includes(err.errorCode as never)) {
               log.info({ vassalage: adapter.vassalage, code: err.errorCode }, 'vendor skipped in transfer-all');

@@ -48,8 +48,8 @@ for (const target of databaseTargets()) {
       expect(list.list.find((w) => w.vassalage === SANDBOX_TRANSFER)).toMatchObject({ balanceMinor: '3500', state: 'ok', pending: null });
       expect(await vendorLedger(player)).toBe(3500n);
 
-      // Everything out of every vendor.
-      const out = valueOf<WalletTransferResult>(await transfer(player, { direction: 'out', idempotencyKey: key() }));
+      // Everything out of every vendor (with the longest key a client may send).
+      const out = valueOf<WalletTransferResult>(await transfer(player, { direction: 'out', idempotencyKey: `${key()}${'x'.repeat(100)}`.slice(0, 100) }));
       expect(out.transfers.map((t) => [t.vassalage, t.status, t.amountMinor])).toEqual([[SANDBOX_TRANSFER, 'succeeded', '3500']]);
       expect(await mainBalance(h.app, player.memberId)).toBe(10_500n);
       expect(await vendorLedger(player)).toBe(0n);
