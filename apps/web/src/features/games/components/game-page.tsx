@@ -25,8 +25,14 @@ export function GamePage() {
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
     const timer = window.setInterval(refresh, BALANCE_REFRESH_MS);
+    // Our own in-house games (same origin) say when a round settled, so the header follows at once.
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === window.location.origin && (event.data as { type?: unknown } | null)?.type === 'wps:balance-changed') refresh();
+    };
+    window.addEventListener('message', onMessage);
     return () => {
       window.clearInterval(timer);
+      window.removeEventListener('message', onMessage);
       refresh();
     };
   }, [queryClient]);
