@@ -72,7 +72,7 @@ type Snapshot = {
   searchNames: string[];
   lanes: VendorLanes;
   /** Game-list answers already serialised, by filter: the lobby asks the same pages again and again. */
-  pageJson: Map<string, string>;
+  pageJson: Map<string, Buffer>;
 };
 
 /** The status a player sees: the worse of the game's and its vendor's. */
@@ -375,15 +375,16 @@ export function createCatalogueService(ctx: CatalogueContext) {
     },
 
     /**
-     * GCSGAME_gameList as the success envelope's JSON text. A page is filtered and serialised once
-     * per catalogue version and filter; the copy goes with the snapshot when the catalogue changes.
+     * GCSGAME_gameList as the success envelope's UTF-8 JSON. A page is filtered, serialised and
+     * encoded once per catalogue version and filter; the copy goes with the snapshot when the
+     * catalogue changes.
      */
-    async listGamesJson(q: GameListQuery): Promise<string> {
+    async listGamesJson(q: GameListQuery): Promise<Buffer> {
       const snap = await snapshot();
       const key = JSON.stringify([q.pageNo, q.pageSize, q.vassalage, q.gameType, q.gameClassify, q.gameName?.toLowerCase(), q.minBet, q.minLineNum]);
       const hit = snap.pageJson.get(key);
       if (hit !== undefined) return hit;
-      const json = JSON.stringify({ success: true, value: filterGames(snap, q) });
+      const json = Buffer.from(JSON.stringify({ success: true, value: filterGames(snap, q) }), 'utf8');
       // Searches are free text: bound the copies (a full reset is cheap, pages rebuild on demand).
       if (snap.pageJson.size >= MAX_CACHED_PAGES) snap.pageJson.clear();
       snap.pageJson.set(key, json);
