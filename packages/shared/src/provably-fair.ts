@@ -28,6 +28,9 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** The message schedule, reused by every call (the function is synchronous, so calls never overlap). */
+const SCHEDULE = new Uint32Array(64);
+
 /** SHA-256 of bytes. */
 export function sha256(data: Uint8Array): Uint8Array {
   const bitLength = data.length * 8;
@@ -39,7 +42,7 @@ export function sha256(data: Uint8Array): Uint8Array {
   view.setUint32(padded.length - 4, bitLength >>> 0);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
   const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
+  const w = SCHEDULE;
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
