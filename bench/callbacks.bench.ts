@@ -16,6 +16,7 @@ import { startBenchServer } from './bench-server';
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? PLAYERS);
 const RATIO_GOAL = 0.35;
 const P99_GOAL_MS = 50;
 
@@ -132,11 +133,13 @@ async function main() {
     return;
   }
   if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
-  const server = await startBenchServer();
+  // One connection per concurrent player, as pgbench gets one per client: with fewer, callbacks
+  // queue for a connection rather than for the database.
+  const server = await startBenchServer({}, { poolSize: POOL_SIZE });
   const { app } = server;
   const db = server.database.db;
   try {
-    console.log(`callbacks bench: ${server.databaseKind}, ${PLAYERS} concurrent players, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
+    console.log(`callbacks bench: ${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
     const secret = crypto.randomBytes(24).toString('hex');
     await app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 5000 });
 
@@ -197,6 +200,9 @@ async function main() {
     const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${rows[0]!.name}`;
+    // Let the app's idle pool connections close (pg's 10 s idle timeout), so pgbench's clients fit
+    // under max_connections next to them.
+    await new Promise((r) => setTimeout(r, 11_000));
     const tps = runPgbench(url.toString());
 
     const ratio = perSecond / tps;
