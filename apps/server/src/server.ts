@@ -37,8 +37,9 @@ async function main() {
   app.addHook('onClose', async () => stopAutoReceipt());
   const stopInhouseRecovery = startInhouseStaleRoundsJob(app.services.inhouse, log);
   app.addHook('onClose', async () => stopInhouseRecovery());
+  const stopVendorStatus = startVendorTransferStatusJob(app.services.gateway.transfers, log);
+  app.addHook('onClose', async () => stopVendorStatus());
   await app.listen({ port: config.port, host: config.host });
-  startVendorTransferStatusJob(app.services.gateway.transfers, log);
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { InhouseService } from '../modules/inhouse/inhouse.service';
+import { startIntervalJob } from './interval-job';
 
 /** How often the server looks for in-house rounds interrupted between the bet and the win. */
 export const INHOUSE_STALE_ROUNDS_INTERVAL_MS = 30_000;
@@ -14,20 +15,13 @@ export function startInhouseStaleRoundsJob(
   log: Pick<Logger, 'info' | 'error'>,
   intervalMs = INHOUSE_STALE_ROUNDS_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const settled = await inhouse.settleStaleRounds();
-      if (settled > 0) log.info({ settled }, 'interrupted in-house rounds finished');
-    } catch (err) {
-      log.error({ err }, 'in-house round recovery failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob(
+    {
+      run: () => inhouse.settleStaleRounds(),
+      intervalMs,
+      doneMessage: 'interrupted in-house rounds finished',
+      failMessage: 'in-house round recovery failed',
+    },
+    log,
+  );
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
+import { startIntervalJob } from './interval-job';
 
 /** How often the server asks vendors about transfers left pending. */
 export const VENDOR_STATUS_INTERVAL_MS = 15_000;
@@ -13,20 +14,13 @@ export function startVendorTransferStatusJob(
   log: Pick<Logger, 'info' | 'error'>,
   intervalMs = VENDOR_STATUS_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const resolved = await transfers.runStatusChecks();
-      if (resolved > 0) log.info({ resolved }, 'pending vendor transfers resolved');
-    } catch (err) {
-      log.error({ err }, 'vendor transfer status check failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob(
+    {
+      run: () => transfers.runStatusChecks(),
+      intervalMs,
+      doneMessage: 'pending vendor transfers resolved',
+      failMessage: 'vendor transfer status check failed',
+    },
+    log,
+  );
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
+import { startIntervalJob } from './interval-job';
 
 /** How often the server looks for overdue approved withdrawals. */
 export const AUTO_RECEIPT_INTERVAL_MS = 30_000;
@@ -19,22 +20,14 @@ export function startWithdrawalAutoReceiptJob(
   log: Pick<Logger, 'info' | 'error'>,
   intervalMs = AUTO_RECEIPT_INTERVAL_MS,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    // A slow run is never overlapped by the next tick.
-    if (running) return;
-    running = true;
-    try {
-      const settled = await runWithdrawalAutoReceipt(withdrawal);
-      if (settled > 0) log.info({ settled }, 'withdrawals auto-received');
-    } catch (err) {
-      log.error({ err }, 'withdrawal auto-receipt failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return startIntervalJob(
+    {
+      run: () => runWithdrawalAutoReceipt(withdrawal),
+      intervalMs,
+      doneMessage: 'withdrawals auto-received',
+      failMessage: 'withdrawal auto-receipt failed',
+      runAtStart: true,
+    },
+    log,
+  );
 }
