@@ -46,8 +46,8 @@ export function createServices(ctx: AppContext) {
   const captcha = createCaptchaService(ctx);
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
   const session = createSessionService({ ...ctx, system, changeFeed });
-  const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier });
-  const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier });
+  const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
+  const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });

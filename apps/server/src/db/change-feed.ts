@@ -39,6 +39,15 @@ export function createChangeFeed(database: Pick<DatabaseHandle, 'listen'>) {
       resetHandlers.push(onReset);
     },
 
+    /**
+     * Tell this instance's subscribers now, after a local write committed. The database's own
+     * notification reaches the other instances (and this one again) a moment later; announcing
+     * locally means this instance's next read already sees the write.
+     */
+    announce(channel: ChangeChannel, payload: string): void {
+      for (const handler of handlers.get(channel) ?? []) handler(payload);
+    },
+
     /** Start listening (app start). */
     async start(): Promise<void> {
       if (stop || handlers.size === 0) return;

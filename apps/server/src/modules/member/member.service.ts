@@ -21,7 +21,9 @@ import {
 } from '@wps/shared/schemas/member';
 import type { Country, RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import { validateField, type FieldError } from '@wps/shared/validation-patterns';
+import { createTtlCache } from '../../cache/ttl-cache';
 import type { AppConfig } from '../../config';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
@@ -52,6 +54,7 @@ import {
   updatePassword,
   type AffiliateCodeRow,
   type CredentialRow,
+  type MemberInfoRow,
   type NewMember,
 } from './member.repository';
 import { createPasswordHasher, isWeakPassword } from './password-hasher';
@@ -79,8 +82,18 @@ type MemberContext = Pick<AppContext, 'db' | 'log'> & {
   rateLimiter: RateLimiter;
   session: SessionService;
   notifier: Pick<Notifier, 'sendEmail'>;
+  /** Member-row changes on any instance; without a live feed member info is not cached. */
+  changeFeed?: ChangeFeed;
   now?: () => number;
 };
+
+/**
+ * Member info is read on every page load. It is cached briefly and evicted when the member row
+ * changes: by the members trigger's notification on every instance, and at once on this
+ * instance by the writer's announcement after its commit (read-your-writes).
+ */
+const INFO_CACHE_TTL_MS = 5_000;
+const INFO_CACHE_MAX_ENTRIES = 20_000;
 
 /** Who is calling: used for rate limits and stored with sessions. */
 export type RequestOrigin = { ip: string; userAgent: string | null; language?: string | undefined };
@@ -206,6 +219,23 @@ export function createMemberService(ctx: MemberContext) {
   const { db, log, system, ledger, captcha, otp, rateLimiter, session, notifier } = ctx;
   const now = ctx.now ?? Date.now;
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
+  const feed = ctx.changeFeed;
+  // Holds only what comes from the members row: a field read from another table would also need
+  // evicting when that table changes.
+  const infoCache = createTtlCache<MemberInfoRow>({ ttlMs: INFO_CACHE_TTL_MS, maxEntries: INFO_CACHE_MAX_ENTRIES, now });
+  feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => infoCache.delete(memberId));
+  feed?.onReset(() => infoCache.clear());
+
+  /** The members-row fields of member info, from the cache while the change feed is live. */
+  async function readMemberInfo(memberId: string): Promise<MemberInfoRow | undefined> {
+    const isCacheUsable = feed?.isLive === true;
+    const cached = isCacheUsable ? infoCache.get(memberId) : undefined;
+    if (cached) return cached;
+    const readVersion = infoCache.version;
+    const row = await findMemberInfo(db, memberId);
+    if (row && isCacheUsable) infoCache.set(memberId, row, readVersion);
+    return row;
+  }
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
   async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -654,7 +684,7 @@ export function createMemberService(ctx: MemberContext) {
 
     /** GET /wps/member/info. */
     async getInfo(memberId: string): Promise<MemberInfo> {
-      const row = await findMemberInfo(db, memberId);
+      const row = await readMemberInfo(memberId);
       if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
       return {
         id: row.id,
@@ -696,6 +726,7 @@ export function createMemberService(ctx: MemberContext) {
         failFields([{ field: 'language', code: 'pattern', patternId: 0, min: 2, max: 8 }]);
       }
       await updateLanguage(db, memberId, code);
+      feed?.announce(CHANGE_CHANNELS.memberChange, memberId);
       return code;
     },
 

@@ -1,3 +1,4 @@
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@wps/shared/constants';
@@ -73,6 +74,8 @@ type SecurityContext = Pick<AppContext, 'db' | 'log'> & {
   otp: Pick<OtpService, 'send' | 'verify'>;
   rateLimiter: RateLimiter;
   notifier: Pick<Notifier, 'sendEmail'>;
+  /** Told after a committed change to the member row, so cached member info is evicted at once. */
+  changeFeed?: Pick<ChangeFeed, 'announce'>;
   now?: () => number;
 };
 
@@ -510,6 +513,7 @@ export function createSecurityService(ctx: SecurityContext) {
           throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
         }
       });
+      ctx.changeFeed?.announce(CHANGE_CHANNELS.memberChange, memberId);
     },
 
     /** POST /wps/verification/sms/bind: text a code (purpose 'bind') to the number to link. */
@@ -552,6 +556,7 @@ export function createSecurityService(ctx: SecurityContext) {
         }
         throw err;
       }
+      ctx.changeFeed?.announce(CHANGE_CHANNELS.memberChange, memberId);
     },
   };
 }

@@ -432,6 +432,8 @@ describeEachDatabase('security centre', (target) => {
     it('binds with the mailed code; a confirmed link cannot be changed', async () => {
       const { token } = await newMember();
       const email = uniqueEmail();
+      // Member info read (and cached) before the link must show the link right after it.
+      expect(valueOf<{ email: string | null }>(await call(t.app, 'GET', '/wps/member/info', { token })).email).toBeNull();
       const sent = valueOf<{ expiredMinutes: number; expirationTime: number }>(
         await call(t.app, 'POST', '/wps/verification/email/bind', { token, payload: { email } }),
       );
@@ -447,6 +449,7 @@ describeEachDatabase('security centre', (target) => {
       const s = await summary(token);
       expect(s.emailVerified).toBe(true);
       expect(s.email).toBe(`${email.slice(0, 2)}***@example.com`);
+      expect(valueOf<{ email: string | null }>(await call(t.app, 'GET', '/wps/member/info', { token })).email).toBe(s.email);
 
       expectFailure(await call(t.app, 'POST', '/wps/verification/email/bind', { token, payload: { email: uniqueEmail() } }), ErrorCode.EMAIL_ALREADY_BOUND, 409);
       expectFailure(await call(t.app, 'POST', '/wps/member/email', { token, payload: { email, verificationCode: code } }), ErrorCode.EMAIL_ALREADY_BOUND, 409);
@@ -493,6 +496,7 @@ describeEachDatabase('security centre', (target) => {
     it('binds with the SMS code; a confirmed link cannot be changed; the number is unique', async () => {
       const { token } = await newMember();
       const mobile = uniqueMobile();
+      expect(valueOf<{ mobileNum: string | null }>(await call(t.app, 'GET', '/wps/member/info', { token })).mobileNum).toBeNull();
       valueOf(await call(t.app, 'POST', '/wps/verification/sms/bind', { token, payload: { countryDialingCode: '+55', mobileNum: mobile } }));
       const code = await readSmsCode(t.app, `55${mobile}`);
       const wrongCode = code === '000000' ? '000001' : '000000';
@@ -502,6 +506,7 @@ describeEachDatabase('security centre', (target) => {
       const s = await summary(token);
       expect(s.mobileVerified).toBe(true);
       expect(s.mobile).toBe(`+55 ${mobile.slice(0, 2)}******${mobile.slice(-3)}`);
+      expect(valueOf<{ mobileNum: string | null }>(await call(t.app, 'GET', '/wps/member/info', { token })).mobileNum).not.toBeNull();
 
       const other = uniqueMobile();
       expectFailure(await call(t.app, 'POST', '/wps/verification/sms/bind', { token, payload: { countryDialingCode: '55', mobileNum: other } }), ErrorCode.MOBILE_ALREADY_BOUND, 409);
