@@ -44,8 +44,10 @@ async function register(page: Page, baseURL: string): Promise<void> {
 
 /** The page never scrolls sideways. */
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // After a viewport change the side menu and strips animate into their phone layout; wait for it.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 let server: ExtraServer;
