@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Auth flows a player does: register by username and by mobile, log out and in, SMS login,
@@ -15,15 +16,6 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, 
 
 const SHOTS = path.join(ROOT, 'test-results', 'auth');
 
-/** Registration without the image captcha; everything else stays as the demo operator has it. */
-function disableRegisterCaptcha(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const start = output.indexOf('{');
-  const settings = JSON.parse(output.slice(start)) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-}
-
 /** A unique valid username (pattern 1: letter first, 4–16 letters and digits). */
 function newUsername(): string {
   return `u${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
@@ -35,11 +27,6 @@ function newMobile(): string {
 }
 
 const PASSWORD = 'Lumen2024play';
-
-/** A field's label, with or without the required star in front of it. */
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-}
 
 /** The newest SMS code the dev outbox holds for a full number (dialing code included). */
 async function readSmsCode(page: Page, baseURL: string, fullNumber: string): Promise<string> {
@@ -106,8 +93,8 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await expect(dialog.getByRole('button', { name: /Código enviado \(\d+ s\)/ })).toBeDisabled();
     const code = await readSmsCode(page, server.baseURL, `55${mobile}`);
     await dialog.getByRole('textbox', { name: 'Código de verificação', exact: true }).fill(code);
-    await dialog.getByLabel(label('Senha')).fill(PASSWORD);
-    await dialog.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+    await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await dialog.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
     await expect(dialog.getByRole('checkbox')).toBeChecked();
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
 
@@ -136,14 +123,14 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
     await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill('1abc');
-    await form.getByLabel(label('Senha')).fill(PASSWORD);
-    await form.getByLabel(label('Confirmar senha')).fill('different1');
+    await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await form.getByLabel(fieldLabel('Confirmar senha')).fill('different1');
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(form.getByText('4 a 16 caracteres: comece com uma letra, depois letras e números')).toBeVisible();
     await expect(form.getByText('Os valores não coincidem')).toBeVisible();
 
     // The confirm-password toggle shows what was typed.
-    const confirm = form.getByLabel(label('Confirmar senha'));
+    const confirm = form.getByLabel(fieldLabel('Confirmar senha'));
     await expect(confirm).toHaveAttribute('type', 'password');
     await confirm.locator('..').getByRole('button', { name: 'Mostrar senha' }).click();
     await expect(confirm).toHaveAttribute('type', 'text');
@@ -177,7 +164,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`  ${username}  `);
-    await dialog.getByLabel(label('Senha')).fill(PASSWORD);
+    await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await dialog.getByLabel('Lembrar de mim').check();
     await dialog.getByRole('button', { name: 'Entrar' }).click();
     await expect(dialog).toBeHidden();
@@ -265,7 +252,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(newUsername());
     for (let i = 0; i < 3; i += 1) {
       await expect(dialog.getByRole('textbox', { name: 'Código da imagem', exact: true })).toHaveCount(0);
-      await dialog.getByLabel(label('Senha')).fill(`wrong${i}pass`);
+      await dialog.getByLabel(fieldLabel('Senha')).fill(`wrong${i}pass`);
       await dialog.getByRole('button', { name: 'Entrar' }).click();
       await expect(dialog.getByRole('alert')).toContainText('Usuário ou senha incorretos');
       await expect(dialog.getByRole('button', { name: 'Entrar' })).toBeEnabled();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Deposits (issue 3 §2): a player deposits through the sandbox gateway and sees the header
@@ -17,24 +18,12 @@ const OPERATOR = 'e2e.finance';
 const OPERATOR_PASSWORD = 'finance-e2e-pass-2026';
 
 function prepare(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
-  try {
-    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
-  } finally {
-    delete process.env.OPS_PASSWORD;
-  }
+  disableRegisterCaptcha(dataDir);
+  createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
 function newUsername(): string {
   return `d${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-}
-
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
@@ -42,8 +31,8 @@ async function register(page: Page, baseURL: string): Promise<string> {
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
@@ -89,7 +78,7 @@ test.describe('deposits', () => {
     await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-1366.png') });
 
     // The form checks the channel's limits before sending anything.
-    const amount = panel.getByLabel(label('Valor'));
+    const amount = panel.getByLabel(fieldLabel('Valor'));
     await amount.fill('2');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(panel.getByText('O mínimo é R$ 5,00')).toBeVisible();
@@ -137,7 +126,7 @@ test.describe('deposits', () => {
     const panel = await openDepositPage(page);
     await expectNoSeriousA11yViolations(page, 'deposit page (light theme)');
     await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-360-light.png') });
-    await panel.getByLabel(label('Valor')).fill('50');
+    await panel.getByLabel(fieldLabel('Valor')).fill('50');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/sbx_/);
     await page.screenshot({ path: path.join(SHOTS, 'sandbox-pay-page-360.png') });
@@ -163,7 +152,7 @@ test.describe('deposits', () => {
     const panel = await openDepositPage(page);
     await panel.getByRole('tab', { name: 'Transferência bancária' }).click();
     await expect(panel.getByText('Mín. R$ 10,00 · Máx. R$ 50.000,00')).toBeVisible();
-    await panel.getByLabel(label('Valor')).fill('250');
+    await panel.getByLabel(fieldLabel('Valor')).fill('250');
     await panel.getByRole('button', { name: 'Ver dados da transferência' }).click();
 
     const details = panel.getByTestId('manual-transfer');

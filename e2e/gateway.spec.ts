@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { expect, test, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Vendor gateway (issue 4 §2, §3, §6): money into and out of the transfer-wallet sandbox vendor
@@ -22,20 +23,8 @@ const SECRET = crypto.randomBytes(24).toString('hex');
 const SANDBOX_URL = `http://127.0.0.1:${EXTRA_PORTS.vendorSandbox}`;
 
 function prepare(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
-  try {
-    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
-  } finally {
-    delete process.env.OPS_PASSWORD;
-  }
-}
-
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  disableRegisterCaptcha(dataDir);
+  createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
 /** Start apps/vendor-sandbox on its reserved port, pointed at the gateway server. */
@@ -61,22 +50,13 @@ async function startSandbox(platformUrl: string): Promise<ChildProcess> {
   return child;
 }
 
-type Api = { request: APIRequestContext; baseURL: string; token: string };
-
-async function api<T>(a: Api, method: 'GET' | 'POST', url: string, data?: unknown, token = a.token): Promise<T> {
-  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
-  const body = (await response.json()) as { success: boolean; value: T };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
-}
-
 async function register(page: Page, baseURL: string): Promise<string> {
   const username = `g${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
@@ -89,11 +69,11 @@ async function register(page: Page, baseURL: string): Promise<string> {
 async function deposit(a: Api, amount: string): Promise<void> {
   const login = await a.request.post(`${a.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
   const ops = ((await login.json()) as { value: { token: string } }).value.token;
-  const channels = await api<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await api<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-gw-${Date.now()}` });
-  await api(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-gw-${Date.now()}` });
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
 }
 
 let server: ExtraServer;
@@ -139,7 +119,7 @@ test.describe('vendor gateway', () => {
     await expect(panel.getByTestId('main-wallet-balance')).toHaveText(/R\$\s*70,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*70,00/);
     // The money is really at the vendor.
-    const playerId = (await api<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')).id;
+    const playerId = (await callApi<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')).id;
     const atVendor = (await (await request.get(`${SANDBOX_URL}/control/wallets/${playerId}`)).json()) as { balanceMinor: string };
     expect(atVendor.balanceMinor).toBe('3000');
     await expectNoSeriousA11yViolations(page, 'my wallet');
@@ -197,7 +177,7 @@ test.describe('vendor gateway', () => {
     await page.screenshot({ path: path.join(SHOTS, 'game-360-light.png') });
 
     // The bet and its win are in the player's account record, from the ledger.
-    const record = await api<{ list: { type: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/transactions?type=bet');
+    const record = await callApi<{ list: { type: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/transactions?type=bet');
     expect(record.list.length).toBe(1);
 
     await page.getByRole('button', { name: 'Voltar' }).click();

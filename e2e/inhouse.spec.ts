@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { expect, test, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * In-house provably-fair games (issue 4 §4, §5, §6): launch the slot through the gateway's
@@ -17,29 +18,8 @@ const OPERATOR = 'e2e.inhouse';
 const OPERATOR_PASSWORD = 'inhouse-e2e-pass-2026';
 
 function prepare(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
-  try {
-    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
-  } finally {
-    delete process.env.OPS_PASSWORD;
-  }
-}
-
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-}
-
-type Api = { request: APIRequestContext; baseURL: string; token: string };
-
-async function api<T>(a: Api, method: 'GET' | 'POST', url: string, data?: unknown, token = a.token): Promise<T> {
-  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
-  const body = (await response.json()) as { success: boolean; value: T };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
+  disableRegisterCaptcha(dataDir);
+  createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
@@ -47,8 +27,8 @@ async function register(page: Page, baseURL: string): Promise<string> {
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
@@ -61,11 +41,11 @@ async function register(page: Page, baseURL: string): Promise<string> {
 async function deposit(a: Api, amount: string): Promise<void> {
   const login = await a.request.post(`${a.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
   const ops = ((await login.json()) as { value: { token: string } }).value.token;
-  const channels = await api<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await api<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-ih-${Date.now()}` });
-  await api(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-ih-${Date.now()}` });
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
 }
 
 async function noSidewaysScroll(page: Page, frame?: ReturnType<Page['frames']>[number]): Promise<void> {
@@ -125,7 +105,7 @@ test.describe('in-house games', () => {
     // The host page's header shows the same balance as the game, from the server.
     const amount = shown.replace(/[^\d,]/g, '');
     await expect(page.getByTestId('header-balance')).toContainText(amount);
-    const balance = await api<{ sumBalance: string }>(a, 'GET', '/wps/v2/wallets/balance');
+    const balance = await callApi<{ sumBalance: string }>(a, 'GET', '/wps/v2/wallets/balance');
     expect(amount).toBe(Number(balance.sumBalance).toFixed(2).replace('.', ','));
     await page.screenshot({ path: path.join(SHOTS, 'slot-1366.png') });
 
@@ -177,7 +157,7 @@ test.describe('in-house games', () => {
     await expect(record.getByTestId('betting-record-row').first()).toContainText('Lucky Fives');
     await expect(record.getByTestId('betting-record-row').first()).toContainText('Liquidada');
     await expect(record.getByTestId('betting-record-totals')).toContainText(String(spins + 1));
-    const listed = await api<{ list: { payoutMinor: string; stakeMinor: string }[] }>(a, 'GET', '/wps/bet-record');
+    const listed = await callApi<{ list: { payoutMinor: string; stakeMinor: string }[] }>(a, 'GET', '/wps/bet-record');
     expect(listed.list).toHaveLength(spins + 1);
     await expectNoSeriousA11yViolations(page, 'betting record');
     await page.screenshot({ path: path.join(SHOTS, 'betting-record-1366.png') });
@@ -219,7 +199,7 @@ test.describe('in-house games', () => {
     await frame.getByTestId('dice-roll-button').click();
     await expect(frame.getByTestId('dice-roll')).toHaveText(/^\d{1,2}\.\d{2}$/);
     await expect(frame.getByTestId('dice-result')).toContainText(/Você ganhou|Sem prêmio/);
-    const rolls = await api<{ list: { gameName: string; stakeMinor: string; status: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/bet-record');
+    const rolls = await callApi<{ list: { gameName: string; stakeMinor: string; status: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/bet-record');
     expect(rolls.list).toEqual([expect.objectContaining({ gameName: 'Provable Dice', stakeMinor: '100', status: 'settled' })]);
     const gameFrame = page.frame({ url: /\/inhouse\/play\/dice/ })!;
     await noSidewaysScroll(page, gameFrame);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Lobby (issue 4 §1): categories in the top navigation and side menu, category pages with
@@ -18,16 +19,9 @@ const SHOTS = path.join(ROOT, 'test-results', 'lobby');
 const PASSWORD = 'Lumen2024play';
 
 function prepare(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+  disableRegisterCaptcha(dataDir);
   runOps(dataDir, ['game:maintenance', 'SBX-slot-04', 'on', 'e2e']);
   runOps(dataDir, ['vendor:maintenance', 'CRD', 'on', 'e2e']);
-}
-
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
 async function register(page: Page, baseURL: string): Promise<void> {
@@ -35,8 +29,8 @@ async function register(page: Page, baseURL: string): Promise<void> {
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toBeVisible();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * The security centre in My account (issue 3 §1): bind the real name, set the payment password,
@@ -16,20 +17,8 @@ const PASSWORD = 'Lumen2024play';
 const PAYEE = 'Maria Clara Souza';
 const PIN = '483920';
 
-function disableRegisterCaptcha(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-}
-
 function newUsername(): string {
   return `s${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-}
-
-/** A field's label, with or without the required star in front of it. */
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
 
 async function registerAndOpenMyAccount(page: Page, baseURL: string): Promise<{ username: string; panel: Locator }> {
@@ -37,8 +26,8 @@ async function registerAndOpenMyAccount(page: Page, baseURL: string): Promise<{ 
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   const success = page.getByRole('dialog', { name: 'Cadastro concluído' });
   await success.getByRole('button', { name: 'Começar a jogar' }).click();
@@ -123,31 +112,31 @@ test.describe('security centre', () => {
     // Payment password: first set, with the first error under each field.
     const pin = panel.getByTestId('sec-payment-password');
     await pin.getByRole('button', { name: 'Definir' }).click();
-    await pin.getByLabel(label('Nova senha de pagamento')).fill('12ab');
-    await pin.getByLabel(label('Confirme a senha de pagamento')).fill('999999');
+    await pin.getByLabel(fieldLabel('Nova senha de pagamento')).fill('12ab');
+    await pin.getByLabel(fieldLabel('Confirme a senha de pagamento')).fill('999999');
     await pin.getByRole('button', { name: 'Definir senha de pagamento' }).click();
     await expect(pin.getByText('Os valores não coincidem')).toBeVisible();
-    await pin.getByLabel(label('Nova senha de pagamento')).fill(PIN);
-    await pin.getByLabel(label('Confirme a senha de pagamento')).fill(PIN);
+    await pin.getByLabel(fieldLabel('Nova senha de pagamento')).fill(PIN);
+    await pin.getByLabel(fieldLabel('Confirme a senha de pagamento')).fill(PIN);
     await pin.getByRole('button', { name: 'Definir senha de pagamento' }).click();
     await expect(page.getByText('Senha de pagamento definida.')).toBeVisible();
     await expect(pin).toContainText('Definida');
 
     // Changing it needs the current one; a wrong one says how many tries are left.
     await pin.getByRole('button', { name: 'Alterar' }).click();
-    await pin.getByLabel(label('Senha de pagamento atual')).fill('000111');
-    await pin.getByLabel(label('Nova senha de pagamento')).fill('592817');
-    await pin.getByLabel(label('Confirme a senha de pagamento')).fill('592817');
+    await pin.getByLabel(fieldLabel('Senha de pagamento atual')).fill('000111');
+    await pin.getByLabel(fieldLabel('Nova senha de pagamento')).fill('592817');
+    await pin.getByLabel(fieldLabel('Confirme a senha de pagamento')).fill('592817');
     await pin.getByRole('button', { name: 'Alterar senha de pagamento' }).click();
     await expect(pin.getByText('Senha de pagamento incorreta. Restam 4 tentativas antes do bloqueio.')).toBeVisible();
     await pin.getByRole('button', { name: 'Cancelar' }).click();
 
     // Bank account: the holder is prefilled with the real name and must match it.
     await bank.getByRole('button', { name: 'Adicionar' }).click();
-    const holder = bank.getByLabel(label('Titular da conta'));
+    const holder = bank.getByLabel(fieldLabel('Titular da conta'));
     await expect(holder).toHaveValue(PAYEE);
-    await bank.getByLabel(label('Banco')).selectOption({ label: '260 · Nubank' });
-    await bank.getByLabel(label('Número da conta')).fill('1234567-8');
+    await bank.getByLabel(fieldLabel('Banco')).selectOption({ label: '260 · Nubank' });
+    await bank.getByLabel(fieldLabel('Número da conta')).fill('1234567-8');
     await holder.fill('Outra Pessoa');
     await bank.getByRole('button', { name: 'Vincular conta bancária' }).click();
     await expect(bank.getByText('Deve ser o seu nome real vinculado.').first()).toBeVisible();
@@ -202,7 +191,7 @@ test.describe('security centre', () => {
     await expect(page.getByText('Nome real vinculado.')).toBeVisible();
     const bank = panel.getByTestId('sec-bank-accounts');
     await bank.getByRole('button', { name: 'Adicionar' }).click();
-    await expect(bank.getByLabel(label('Banco'))).toBeVisible();
+    await expect(bank.getByLabel(fieldLabel('Banco'))).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'security centre at 360 px');

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Withdrawals (issue 3 §3, §5, §7): withdraw → operator approves → the player confirms receipt;
@@ -24,29 +25,8 @@ const OPERATOR_PASSWORD = 'withdrawals-e2e-pass-2026';
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 function prepare(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
-  process.env.OPS_PASSWORD = OPERATOR_PASSWORD;
-  try {
-    runOps(dataDir, ['operator:create', OPERATOR, 'finance']);
-  } finally {
-    delete process.env.OPS_PASSWORD;
-  }
-}
-
-function label(text: string): RegExp {
-  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-}
-
-type Api = { request: APIRequestContext; baseURL: string; token: string };
-
-async function api<T>(a: Api, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, token = a.token): Promise<T> {
-  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
-  const body = (await response.json()) as { success: boolean; value: T; errorCode?: string };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
+  disableRegisterCaptcha(dataDir);
+  createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
 async function register(page: Page, baseURL: string, query = ''): Promise<string> {
@@ -54,8 +34,8 @@ async function register(page: Page, baseURL: string, query = ''): Promise<string
   await page.goto(`${baseURL}/register${query}`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(label('Senha')).fill(PASSWORD);
-  await form.getByLabel(label('Confirmar senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
@@ -64,25 +44,25 @@ async function register(page: Page, baseURL: string, query = ''): Promise<string
 
 /** Payee name, payment password (encrypted call) and a bank account, through the security centre API. */
 async function bindSecurity(a: Api): Promise<void> {
-  await api(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
-  const key = await api<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
+  await callApi(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
   const body = await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
-  await api(a, 'PUT', '/wps/member/payment-password', body);
-  const banks = await api<{ code: string }[]>(a, 'GET', '/wps/member/banks');
-  await api(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '12345678', holderName: 'Maria Silva' });
+  await callApi(a, 'PUT', '/wps/member/payment-password', body);
+  const banks = await callApi<{ code: string }[]>(a, 'GET', '/wps/member/banks');
+  await callApi(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '12345678', holderName: 'Maria Silva' });
 }
 
 /** A manual bank-transfer deposit, confirmed by the operator. */
 async function deposit(a: Api, ops: string, amount: string): Promise<void> {
-  const channels = await api<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await api<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-dep-${Date.now()}` });
-  await api(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-dep-${Date.now()}` });
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
 }
 
 async function latestOrderId(a: Api): Promise<string> {
-  const info = await api<{ orders: { id: string }[] }>(a, 'GET', '/wps/withdraw/info');
+  const info = await callApi<{ orders: { id: string }[] }>(a, 'GET', '/wps/withdraw/info');
   return info.orders[0]!.id;
 }
 
@@ -100,8 +80,8 @@ async function reopenWithdraw(page: Page): Promise<Locator> {
 }
 
 async function requestWithdrawal(panel: Locator, amount: string): Promise<void> {
-  await panel.getByLabel(label('Valor')).fill(amount);
-  await panel.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+  await panel.getByLabel(fieldLabel('Valor')).fill(amount);
+  await panel.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
   await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
 }
 
@@ -137,8 +117,8 @@ test.describe('withdrawals', () => {
       // No upline: the transferUpline page is not offered.
       await expect(panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' })).toHaveCount(0);
       // The form never offers more than the balance.
-      await panel.getByLabel(label('Valor')).fill('600');
-      await panel.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+      await panel.getByLabel(fieldLabel('Valor')).fill('600');
+      await panel.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
       await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
       await expect(panel.getByText('Você pode sacar no máximo R$ 500,00.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'withdraw page');
@@ -149,7 +129,7 @@ test.describe('withdrawals', () => {
       const id = await latestOrderId(a);
       await expect(panel.getByTestId(`withdrawal-${id}`).getByTestId('withdrawal-status')).toHaveText('Em análise');
 
-      await api(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Aprovado – confirme o recebimento');
@@ -164,7 +144,7 @@ test.describe('withdrawals', () => {
       await requestWithdrawal(panel, '50');
       await expect(balance).toHaveText(/R\$\s*330,00/);
       const id = await latestOrderId(a);
-      await api(a, 'POST', `/ops/withdrawals/${id}/reject`, { reason: 'Titular diferente' }, ops);
+      await callApi(a, 'POST', `/ops/withdrawals/${id}/reject`, { reason: 'Titular diferente' }, ops);
       // No reload: the open page polls pending orders, and the refund reaches the header balance.
       await expect(balance).toHaveText(/R\$\s*380,00/, { timeout: 20_000 });
       const order = panel.getByTestId(`withdrawal-${id}`);
@@ -177,7 +157,7 @@ test.describe('withdrawals', () => {
       await requestWithdrawal(panel, '30');
       await expect(balance).toHaveText(/R\$\s*350,00/);
       const id = await latestOrderId(a);
-      await api(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
       await order.getByRole('button', { name: 'Não recebido' }).click();
@@ -189,7 +169,7 @@ test.describe('withdrawals', () => {
       await dialog.getByRole('button', { name: 'Enviar' }).click();
       await expect(dialog).toBeHidden();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Não recebido – em análise');
-      const disputed = await api<{ id: string; proofCount: number }[]>(a, 'GET', '/ops/withdrawals?status=disputed', undefined, ops);
+      const disputed = await callApi<{ id: string; proofCount: number }[]>(a, 'GET', '/ops/withdrawals?status=disputed', undefined, ops);
       expect(disputed.find((o) => o.id === id)?.proofCount).toBe(1);
       await expect(balance).toHaveText(/R\$\s*350,00/);
     });
@@ -268,11 +248,11 @@ test.describe('withdrawals', () => {
     await panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' }).click();
     const form = panel.getByTestId('transfer-upline-page');
     await expect(form.getByRole('heading', { name: 'Transferir ao superior' })).toBeVisible();
-    await form.getByLabel(label('Valor')).fill('150');
-    await form.getByLabel(label('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+    await form.getByLabel(fieldLabel('Valor')).fill('150');
+    await form.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
     await form.getByRole('button', { name: 'Transferir' }).click();
     await expect(form.getByText('Você pode transferir no máximo R$ 100,00.')).toBeVisible();
-    await form.getByLabel(label('Valor')).fill('25');
+    await form.getByLabel(fieldLabel('Valor')).fill('25');
     await form.getByRole('button', { name: 'Transferir' }).click();
     await expect(page.getByText('R$ 25,00 transferido para demoagent.')).toBeVisible();
     await expect(balance).toHaveText(/R\$\s*75,00/);

@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { runOps } from './servers';
+
+/**
+ * Setup steps the browser suites share: operator configuration through the ops CLI, form labels,
+ * and calls to the API as the test's player or operator.
+ */
+
+/** A field's label, with or without the required star in front of it. */
+export function fieldLabel(text: string): RegExp {
+  return new RegExp(`^\\*?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** Registration without the image captcha (a browser test cannot read it); the rest as the demo operator has it. */
+export function disableRegisterCaptcha(dataDir: string): void {
+  const output = runOps(dataDir, ['config:get', 'register']);
+  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
+  settings.showCaptcha = false;
+  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+}
+
+/** Create a finance operator with the ops CLI, as an operator would for the first back-office user. */
+export function createFinanceOperator(dataDir: string, username: string, password: string): void {
+  process.env.OPS_PASSWORD = password;
+  try {
+    runOps(dataDir, ['operator:create', username, 'finance']);
+  } finally {
+    delete process.env.OPS_PASSWORD;
+  }
+}
+
+/** Where API calls go, and the player token they carry unless another is given. */
+export type Api = { request: APIRequestContext; baseURL: string; token: string };
+
+/** Call the API and expect success; returns the envelope's value. */
+export async function callApi<T>(a: Api, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, token = a.token): Promise<T> {
+  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+  const body = (await response.json()) as { success: boolean; value: T };
+  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body.value;
+}
