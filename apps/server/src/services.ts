@@ -40,7 +40,7 @@ export function createServices(ctx: AppContext) {
   const changeFeed = createChangeFeed(ctx.database);
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);
-  const ledger = createLedgerService({ ...ctx, system });
+  const ledger = createLedgerService({ ...ctx, databaseKind: ctx.database.kind, system });
   const rateLimiter = createRateLimiter(ctx);
   const notifier = createNotifier(ctx);
   const captcha = createCaptchaService(ctx);
@@ -56,7 +56,7 @@ export function createServices(ctx: AppContext) {
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
   const accountRecord = createAccountRecordService({ ...ctx, system });
   const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
-  const gateway = createGatewayService({ ...ctx, system, ledger, catalogue, audit, settings: loadGatewaySettings() });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, audit, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
   return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };

@@ -254,64 +254,6 @@ export async function updateRound(db: Db, id: string, input: { addWin?: bigint; 
   return toRound(r);
 }
 
-/**
- * An accepted bet in one statement: add it to its round (creating the round) and store the
- * bet's outcome and answer. One round trip less on the hottest path.
- */
-export async function acceptBet(
-  db: Db,
-  input: { roundBetId: string; vassalage: string; roundId: string; memberId: string; nodeId: string; currency: string; amount: bigint; ledgerTransactionId: string; response: Record<string, unknown> },
-): Promise<void> {
-  await sql`
-    WITH round AS (
-      INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet)
-      VALUES (${input.vassalage}, ${input.roundId}, ${input.memberId}::bigint, ${input.nodeId}, ${input.currency}, ${input.amount.toString()}::bigint)
-      ON CONFLICT (vassalage, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + excluded.total_bet, updated_at = now()
-      RETURNING id
-    )
-    UPDATE round_bets SET status = 'accepted', ledger_transaction_id = ${input.ledgerTransactionId}::bigint, response = ${JSON.stringify(input.response)}::jsonb
-    WHERE id = ${input.roundBetId}::bigint AND EXISTS (SELECT 1 FROM round)`.execute(db);
-}
-
-/** A win in one statement: move the round's win total (settling it when asked) and store the win's answer. */
-export async function recordWin(
-  db: Db,
-  input: { roundPk: string; roundBetId: string; amount: bigint; settle: boolean; ledgerTransactionId: string | null; response: Record<string, unknown> },
-): Promise<void> {
-  await sql`
-    WITH round AS (
-      UPDATE game_rounds SET total_win = total_win + ${input.amount.toString()}::bigint, updated_at = now(),
-        status = CASE WHEN ${input.settle} THEN 'settled' ELSE status END,
-        settled_at = CASE WHEN ${input.settle} THEN now() ELSE settled_at END
-      WHERE id = ${input.roundPk}::bigint
-      RETURNING id
-    )
-    UPDATE round_bets SET status = 'done', ledger_transaction_id = ${input.ledgerTransactionId}::bigint, response = ${JSON.stringify(input.response)}::jsonb
-    WHERE id = ${input.roundBetId}::bigint AND EXISTS (SELECT 1 FROM round)`.execute(db);
-}
-
-/**
- * A round locked for a win, with whether the named bet (or, without one, any bet of the round)
- * is accepted: one statement instead of two.
- */
-export async function lockRoundForWin(
-  db: Db,
-  vassalage: string,
-  roundId: string,
-  betTransactionId: string | null,
-): Promise<{ round: RoundRow; hasBet: boolean } | undefined> {
-  const { rows } = await sql<Record<string, unknown> & { has_bet: boolean }>`
-    SELECT r.*, EXISTS (
-      SELECT 1 FROM round_bets b
-      WHERE b.vassalage = r.vassalage AND b.round_id = r.round_id AND b.kind = 'bet' AND b.status = 'accepted'
-        AND (${betTransactionId}::text IS NULL OR b.vendor_tx_id = ${betTransactionId}::text)
-    ) AS has_bet
-    FROM game_rounds r WHERE r.vassalage = ${vassalage} AND r.round_id = ${roundId}
-    FOR UPDATE OF r`.execute(db);
-  const row = rows[0];
-  return row ? { round: toRound(row as unknown as RoundSelect), hasBet: row.has_bet } : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Transfer wallet
 // ---------------------------------------------------------------------------------------------
@@ -489,4 +431,44 @@ function toTransfer(r: TransferSelect): TransferRow {
     attempts: Number(r.attempts),
     createdAt: r.created_at as Date,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seamless bets and wins, applied in batches (migration 0051)
+// ---------------------------------------------------------------------------------------------
+
+/** One bet or win callback as seamless_apply takes it. */
+export type SeamlessOp = {
+  op: 'bet' | 'win';
+  vassalage: string;
+  txId: string;
+  roundId: string;
+  memberId: string;
+  amount: string;
+  hash: string;
+  walletId: string;
+  houseId: string;
+  currency: string;
+  scale: number;
+  nodeId?: string;
+  betTxId?: string | null;
+  settle?: boolean;
+};
+
+/** seamless_apply's answer for one callback. */
+export type SeamlessOpAnswer =
+  | { ok: Record<string, unknown>; replayed: boolean }
+  | { error: { errorCode: string; message: string; value?: unknown }; replayed?: boolean };
+
+/** Apply a batch of bet and win callbacks in one statement (one commit); answers in input order. */
+export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
+  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_apply(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const answers = rows[0]?.answers;
+  if (!answers) throw new Error('seamless_apply returned nothing');
+  return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
+}
+
+/** Lock ledger accounts in id order: every seamless path locks its accounts before its round. */
+export async function lockAccountsInOrder(db: Db, accountIds: string[]): Promise<void> {
+  await sql`SELECT 1 FROM ledger_accounts WHERE id = ANY(${accountIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
 }

@@ -5,6 +5,7 @@ import { formatMinor } from '@wps/shared/money';
 import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
 import { AppError } from '../../http/app-error';
+import type { DatabaseKind } from '../../db/database';
 import type { AppContext } from '../../services';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -58,6 +59,7 @@ export const SANDBOX_SEAMLESS = 'SBX';
 export const SANDBOX_TRANSFER = 'SBT';
 
 export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
+  databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   audit: Pick<AuditService, 'record'>;
   ledger: LedgerService;

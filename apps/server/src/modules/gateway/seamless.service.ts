@@ -4,23 +4,27 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
-import { AppError, isAppError } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
+import { createGroupCommit } from '../../db/group-commit';
+import type { DatabaseKind } from '../../db/database';
+import { LEDGER_POST_ERRORS } from '../ledger/ledger.repository';
 import { isRetryableDatabaseError, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import {
-  acceptBet,
+  applySeamlessOps,
   completeRoundBet,
   findMemberBrief,
   findRoundBet,
   insertRoundBet,
+  lockAccountsInOrder,
   lockRound,
-  lockRoundForWin,
-  recordWin,
   markBetRolledBack,
   updateRound,
   type RoundBetRow,
   type RoundRow,
+  type SeamlessOp,
+  type SeamlessOpAnswer,
 } from './gateway.repository';
 
 type Db = Kysely<Database>;
@@ -89,24 +93,40 @@ export type SeamlessService = {
 };
 
 export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
+  databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
 };
 
 const MAX_ATTEMPTS = 5;
+/** Most bets and wins applied in one statement. */
+const MAX_BATCH = 64;
+const MAX_INT8 = 9_223_372_036_854_775_807n;
 
 /**
  * The house side of game money is spread over this many system accounts (`house_cash` and
- * `house_cash_s1` … `house_cash_s15`), chosen by player: every bet and win updates a house row
- * and holds its lock until commit, so one row would serialise all players' callbacks.
+ * `house_cash_s1` … `house_cash_s15`): every bet and win updates a house row and holds its lock
+ * until commit, so one row would serialise all players' callbacks. Bets and wins use their
+ * batch slot's shard; rollbacks use the player's.
  */
 export const HOUSE_SHARDS = 16;
 
-/** The house account purpose that a player's game money moves against. */
+/** The house account purpose that a player's game money moves against (rollbacks, end of round). */
 export function housePurposeFor(memberId: string): SystemPurpose {
-  const shard = Number(BigInt(memberId) % BigInt(HOUSE_SHARDS));
+  return houseShard(Number(BigInt(memberId) % BigInt(HOUSE_SHARDS)));
+}
+
+/** The house shard a batch of bets and wins uses: one per batch slot, so running batches never share one. */
+function housePurposeForSlot(slot: number): SystemPurpose {
+  return houseShard(slot % HOUSE_SHARDS);
+}
+
+function houseShard(shard: number): SystemPurpose {
   return shard === 0 ? 'house_cash' : `house_cash_s${shard}`;
 }
+
+/** A bet or win waiting for its batch, which picks the house shard. */
+type QueuedOp = Omit<SeamlessOp, 'houseId'>;
 
 /** A stored refusal: replays of a refused bet get the same refusal. */
 type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unknown } };
@@ -145,13 +165,17 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       walletId = await ledger.ensurePlayerWallet(db, memberId, currency);
       walletIds.set(`${memberId}:${currency}`, walletId);
     }
-    const purpose = housePurposeFor(memberId);
+    return { walletId, houseId: await houseAccount(housePurposeFor(memberId), currency) };
+  }
+
+  /** A house shard's account id (cached: ids never change). */
+  async function houseAccount(purpose: SystemPurpose, currency: string): Promise<string> {
     let houseId = houseIds.get(`${purpose}:${currency}`);
     if (!houseId) {
       houseId = await ledger.ensureSystemAccount(purpose, currency, db);
       houseIds.set(`${purpose}:${currency}`, houseId);
     }
-    return { walletId, houseId };
+    return houseId;
   }
 
   async function brand() {
@@ -232,9 +256,59 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     }
   }
 
+  /**
+   * Apply a batch of bets and wins in one statement, run again as a whole when it lost a race
+   * (LE004), a deadlock or a serialization failure. Any other failure is isolated by applying
+   * the batch's callbacks one by one, so one bad callback cannot fail the others.
+   */
+  async function runOps(queued: QueuedOp[], slot: number): Promise<(SeamlessOpAnswer | { thrown: unknown })[]> {
+    // A batch moves the house side on its slot's own house shard: batches running side by side
+    // then never queue on one house row.
+    const ops: SeamlessOp[] = [];
+    for (const op of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot), op.currency) });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await applySeamlessOps(db, ops);
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        const retryable = code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err);
+        if (retryable && attempt < MAX_ATTEMPTS) {
+          if (attempt > 1) log.warn({ attempt, code, size: ops.length }, 'seamless batch retried');
+          await new Promise((r) => setTimeout(r, crypto.randomInt(1, 5) * attempt));
+          continue;
+        }
+        if (ops.length === 1) return [{ thrown: err }];
+        const alone: (SeamlessOpAnswer | { thrown: unknown })[] = [];
+        for (const op of ops) alone.push((await runOps([op], slot))[0]!);
+        return alone;
+      }
+    }
+  }
+
+  const batches = createGroupCommit<QueuedOp, SeamlessOpAnswer | { thrown: unknown }>({
+    run: runOps,
+    maxBatch: MAX_BATCH,
+    // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
+    maxInFlight: ctx.databaseKind === 'pglite' ? 1 : 2,
+    spread: true,
+  });
+
+  /** Queue a bet or win and turn its answer into a result or an AppError. */
+  async function apply(op: QueuedOp): Promise<SeamlessResult> {
+    const answer = await batches.submit(op);
+    if ('thrown' in answer) {
+      // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
+      if ((answer.thrown as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      throw answer.thrown;
+    }
+    if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
+    return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
+  }
+
   async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
+    if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
     const money = await brand();
     const requestHash = hashCallback({
       kind: 'bet',
@@ -243,84 +317,28 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       game: input.gameId,
       amount: input.amountMinor.toString(),
     });
-    await accountsFor(db, input.memberId, money.currency);
-    const outcome = await inTransaction(async (t): Promise<SeamlessResult | StoredError> => {
-      const claimed = await claim(t, {
-        vassalage: input.vassalage,
-        vendorTxId: input.transactionId,
-        kind: 'bet',
-        roundId: input.roundId,
-        memberId: String(input.memberId),
-        nodeId: input.gameId,
-        amount: input.amountMinor,
-        refTxId: null,
-        requestHash,
-      });
-      if ('replay' in claimed) return replay(claimed.replay);
-      const round = await lockRound(t, input.vassalage, input.roundId);
-      checkRound(round, input.memberId);
-      const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
-      // A refusal that a later retry could turn into a success is stored, so every replay gets it.
-      const refuse = async (err: AppError): Promise<StoredError> => {
-        const stored: StoredError = { error: { errorCode: err.errorCode, message: err.message, value: err.value } };
-        await completeRoundBet(t, claimed.id, { status: 'refused', ledgerTransactionId: null, response: stored as unknown as Record<string, unknown> });
-        return stored;
-      };
-      if (round && round.status !== 'open') {
-        return refuse(new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId }));
-      }
-      let posted;
-      try {
-        posted = await ledger.postTransaction(
-          {
-            kind: 'bet',
-            idempotencyKey: `seamless:${input.vassalage}:${input.transactionId}`,
-            reference: `round:${input.vassalage}:${input.roundId}`,
-            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, gameId: input.gameId },
-            entries: [
-              { accountId: walletId, amountMinor: -input.amountMinor },
-              { accountId: houseId, amountMinor: input.amountMinor },
-            ],
-          },
-          t,
-        );
-      } catch (err) {
-        if (isAppError(err) && err.errorCode === ErrorCode.INSUFFICIENT_FUNDS) {
-          const balance = await currentBalance(t, input.memberId, money.currency);
-          return refuse(
-            new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', {
-              balance: formatMinor(balance, money.scale),
-              balanceMinor: balance.toString(),
-              currency: money.currency,
-            }),
-          );
-        }
-        throw err;
-      }
-      // Only an open round (or none yet) reaches here, and the bet keeps it open.
-      const result = answer(input.memberId, money, BigInt(posted.balances[walletId] ?? '0'), posted.transactionId, { status: 'open' });
-      await acceptBet(t, {
-        roundBetId: claimed.id,
-        vassalage: input.vassalage,
-        roundId: input.roundId,
-        memberId: String(input.memberId),
-        nodeId: input.gameId,
-        currency: money.currency,
-        amount: input.amountMinor,
-        ledgerTransactionId: posted.transactionId,
-        response: result,
-      });
-      return { ...result, replayed: false };
+    const { walletId } = await accountsFor(db, input.memberId, money.currency);
+    return apply({
+      op: 'bet',
+      vassalage: input.vassalage,
+      txId: input.transactionId,
+      roundId: input.roundId,
+      memberId: String(input.memberId),
+      nodeId: input.gameId,
+      amount: input.amountMinor.toString(),
+      hash: requestHash,
+      walletId,
+      currency: money.currency,
+      scale: money.scale,
     });
-    if ('error' in outcome) throw new AppError(outcome.error.errorCode, outcome.error.message, outcome.error.value);
-    return outcome;
   }
 
   async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
+    if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
     const money = await brand();
-    await accountsFor(db, input.memberId, money.currency);
+    const { walletId } = await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({
       kind: 'win',
       member: String(input.memberId),
@@ -329,62 +347,29 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       closed: input.roundClosed === true,
     });
-    return inTransaction(async (t) => {
-      const claimed = await claim(t, {
-        vassalage: input.vassalage,
-        vendorTxId: input.transactionId,
-        kind: 'win',
-        roundId: input.roundId,
-        memberId: String(input.memberId),
-        nodeId: '',
-        amount: input.amountMinor,
-        refTxId: input.betTransactionId ?? null,
-        requestHash,
-      });
-      if ('replay' in claimed) return replay(claimed.replay);
-      // Errors below roll the claim back: a win for an unknown bet may be retried once the bet exists.
-      const locked = await lockRoundForWin(t, input.vassalage, input.roundId, input.betTransactionId ?? null);
-      if (!locked) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet for this win', { roundId: input.roundId });
-      const { round } = locked;
-      checkRound(round, input.memberId);
-      if (!locked.hasBet) {
-        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No accepted bet for this win', { roundId: input.roundId, betTransactionId: input.betTransactionId ?? null });
-      }
-      if (round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
-      const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
-      let transactionId: string | null = null;
-      let balance: bigint;
-      if (input.amountMinor > 0n) {
-        const posted = await ledger.postTransaction(
-          {
-            kind: 'win',
-            idempotencyKey: `seamless:${input.vassalage}:${input.transactionId}`,
-            reference: `round:${input.vassalage}:${input.roundId}`,
-            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, gameId: round.nodeId },
-            entries: [
-              { accountId: houseId, amountMinor: -input.amountMinor },
-              { accountId: walletId, amountMinor: input.amountMinor },
-            ],
-          },
-          t,
-        );
-        transactionId = posted.transactionId;
-        balance = BigInt(posted.balances[walletId] ?? '0');
-      } else {
-        balance = await currentBalance(t, input.memberId, money.currency);
-      }
-      const result = answer(input.memberId, money, balance, transactionId, { status: input.roundClosed === true ? 'settled' : 'open' });
-      await recordWin(t, { roundPk: round.id, roundBetId: claimed.id, amount: input.amountMinor, settle: input.roundClosed === true, ledgerTransactionId: transactionId, response: result });
-      return { ...result, replayed: false };
+    return apply({
+      op: 'win',
+      vassalage: input.vassalage,
+      txId: input.transactionId,
+      roundId: input.roundId,
+      memberId: String(input.memberId),
+      betTxId: input.betTransactionId ?? null,
+      settle: input.roundClosed === true,
+      amount: input.amountMinor.toString(),
+      hash: requestHash,
+      walletId,
+      currency: money.currency,
+      scale: money.scale,
     });
   }
 
   async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     const money = await brand();
-    await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
+    const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
+      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
       const claimed = await claim(t, {
         vassalage: input.vassalage,
         vendorTxId: input.transactionId,
@@ -469,8 +454,9 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   async function endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult> {
     assertIds([input.roundId]);
     const money = await brand();
-    await accountsFor(db, input.memberId, money.currency);
+    const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
+      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
       const round = await lockRound(t, input.vassalage, input.roundId);
       if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No such round', { roundId: input.roundId });
       checkRound(round, input.memberId);

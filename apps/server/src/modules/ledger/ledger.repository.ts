@@ -101,17 +101,21 @@ export async function findAccounts(db: Db, ids: string[]): Promise<AccountRow[]>
 // Transactions and entries
 // ---------------------------------------------------------------------------------------------
 
-/** What ledger_post (migration 0008) answers. */
+/** What ledger_post (migrations 0008, 0009) answers. */
 export type PostOutcome =
   | { status: 'posted' | 'replayed'; transactionId: string; result: { transactionId: string; balances: Record<string, string> } | null }
   | { status: 'conflict' };
 
-/** SQLSTATEs ledger_post raises; the statement (and the claimed key) is rolled back. */
-export const LEDGER_POST_ERRORS = { unknownAccount: 'LE001', mixedCurrency: 'LE002', insufficientFunds: 'LE003' } as const;
+/**
+ * SQLSTATEs ledger_post raises; the statement is rolled back. `keyRace`: a concurrent post with
+ * the same key committed first, so calling again finds it (a replay or a conflict).
+ */
+export const LEDGER_POST_ERRORS = { unknownAccount: 'LE001', mixedCurrency: 'LE002', insufficientFunds: 'LE003', keyRace: 'LE004' } as const;
 
 /**
- * Post a transaction in one statement: claim the key, lock the accounts in id order, check
- * player funds, move balances, append the entries and store the result (migration 0008).
+ * Post a transaction in one statement: find a replay by its key, move the balances in id order
+ * (refusing a negative player balance), claim the key with the result and append the entries
+ * (migration 0009).
  */
 export async function postLedgerTransaction(
   db: Db,
@@ -133,6 +137,28 @@ export async function postLedgerTransaction(
   const outcome = rows[0]?.outcome;
   if (!outcome) throw new Error('ledger: ledger_post returned nothing');
   return typeof outcome === 'string' ? (JSON.parse(outcome) as PostOutcome) : outcome;
+}
+
+/** One post of a ledger_post_batch call (migration 0012). */
+export type BatchPost = {
+  kind: string;
+  key: string;
+  hash: string;
+  reference: string | null;
+  metadata: Record<string, unknown>;
+  accounts: string[];
+  amounts: string[];
+};
+
+/** ledger_post_batch's answer for one post: ledger_post's, or a refusal for want of funds. */
+export type BatchPostOutcome = PostOutcome | { status: 'insufficient'; balance: string };
+
+/** Post many transactions in one statement (one commit); answers in input order (migration 0012). */
+export async function postLedgerBatch(db: Db, posts: BatchPost[]): Promise<BatchPostOutcome[]> {
+  const { rows } = await sql<{ outcomes: BatchPostOutcome[] | string }>`SELECT ledger_post_batch(${JSON.stringify(posts)}::jsonb) AS outcomes`.execute(db);
+  const outcomes = rows[0]?.outcomes;
+  if (!outcomes) throw new Error('ledger: ledger_post_batch returned nothing');
+  return typeof outcomes === 'string' ? (JSON.parse(outcomes) as BatchPostOutcome[]) : outcomes;
 }
 
 /** A transaction by id, if any. */

@@ -125,6 +125,30 @@ describeEachDatabase('ledger service', (target) => {
     expect(ok.balances[wallet]).toBe('0');
   });
 
+  it('posts sent together share a batch, yet each gets its own answer: a refusal or a bad account fails only its own post', async () => {
+    const a = await fundedWallet(1_000n);
+    const b = await fundedWallet(100n);
+    const before = await countRows(t, 'ledger_transactions');
+    const bet = (w: string, key: string, amount: bigint) =>
+      ledger.postTransaction({ kind: 'bet', idempotencyKey: key, entries: [{ accountId: w, amountMinor: -amount }, { accountId: house, amountMinor: amount }] });
+    const settled = await Promise.allSettled([
+      bet(a.wallet, `batch-a1:${a.memberId}`, 300n),
+      bet(b.wallet, `batch-b:${b.memberId}`, 101n), // more than b has
+      bet('999999999', `batch-bad:${a.memberId}`, 1n), // no such account
+      bet(a.wallet, `batch-a2:${a.memberId}`, 200n),
+      bet(a.wallet, `batch-a1:${a.memberId}`, 300n), // the first one again, in the same batch
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS', value: { balance: '100' } });
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'LE001' });
+    const first = (settled[0] as PromiseFulfilledResult<{ transactionId: string; replayed: boolean }>).value;
+    const again = (settled[4] as PromiseFulfilledResult<{ transactionId: string; replayed: boolean }>).value;
+    expect(again).toMatchObject({ transactionId: first.transactionId, replayed: true });
+    expect(await countRows(t, 'ledger_transactions')).toBe(before + 2);
+    expect(await ledger.getPlayerBalance(a.memberId)).toBe(500n);
+    expect(await ledger.getPlayerBalance(b.memberId)).toBe(100n);
+  });
+
   it('leaves nothing behind inside a caller transaction that goes on after a refusal', async () => {
     const { memberId, wallet } = await fundedWallet(100n);
     const txBefore = await countRows(t, 'ledger_transactions');

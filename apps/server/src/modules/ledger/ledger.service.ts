@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { Brand } from '@wps/shared/schemas/system';
+import type { DatabaseKind } from '../../db/database';
+import { createGroupCommit } from '../../db/group-commit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
@@ -13,11 +15,14 @@ import {
   insertHold,
   LEDGER_POST_ERRORS,
   lockHold,
+  postLedgerBatch,
   postLedgerTransaction,
   resolveHold,
   runInSavepoint,
   upsertMemberAccount,
   upsertSystemAccount,
+  type BatchPost,
+  type BatchPostOutcome,
   type PostOutcome,
   type TransactionRow,
 } from './ledger.repository';
@@ -69,6 +74,8 @@ export type CreditFromSystemInput = ({ systemAccount: SystemPurpose } | { system
 export type HoldResult = PostResult & { holdId: string };
 
 export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
+  /** PGlite has one connection, so posts go one batch at a time. */
+  databaseKind?: DatabaseKind;
   /** The operator's brand gives the currency of new player wallets. */
   system?: { getBrand(): Promise<Brand> };
 };
@@ -79,6 +86,8 @@ const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 /** Largest magnitude a bigint column holds. */
 const MAX_INT8 = 2n ** 63n - 1n;
 const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+/** Most posts applied in one statement. */
+const MAX_BATCH = 64;
 
 /** Whether an error is a serialization failure or deadlock that a fresh attempt may clear. */
 export function isRetryableDatabaseError(err: unknown): boolean {
@@ -168,27 +177,10 @@ export function createLedgerService(ctx: LedgerContext) {
     }
   }
 
-  /**
-   * The body of postTransaction: one ledger_post statement on `dbOrTrx` (an open transaction,
-   * or the pool, where the statement commits on its own).
-   */
-  async function postWithin(dbOrTrx: Db, input: PostTransactionInput, requestHash: string): Promise<PostResult> {
-    let outcome: PostOutcome;
-    try {
-      outcome = await postLedgerTransaction(dbOrTrx, {
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        requestHash,
-        reference: input.reference ?? null,
-        metadata: input.metadata ?? {},
-        entries: input.entries.map((e) => ({ accountId: e.accountId, amount: e.amountMinor })),
-      });
-    } catch (err) {
-      const { code, detail } = (err ?? {}) as { code?: unknown; detail?: unknown };
-      if (code === LEDGER_POST_ERRORS.insufficientFunds) {
-        throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: String(detail) });
-      }
-      throw err;
+  /** A post's answer as a result, or the error a caller sees. */
+  function toPostResult(outcome: BatchPostOutcome, input: PostTransactionInput): PostResult {
+    if (outcome.status === 'insufficient') {
+      throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: outcome.balance });
     }
     if (outcome.status === 'conflict') {
       throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
@@ -199,13 +191,85 @@ export function createLedgerService(ctx: LedgerContext) {
     return { transactionId: outcome.transactionId, replayed: outcome.status === 'replayed', balances: outcome.result.balances };
   }
 
+  /** A caller's transaction: one ledger_post statement inside it. */
+  async function postWithin(trx: Db, input: PostTransactionInput, requestHash: string): Promise<PostResult> {
+    let outcome: PostOutcome;
+    try {
+      outcome = await postLedgerTransaction(trx, {
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+        entries: input.entries.map((e) => ({ accountId: e.accountId, amount: e.amountMinor })),
+      });
+    } catch (err) {
+      const { code, detail } = (err ?? {}) as { code?: unknown; detail?: unknown };
+      if (code === LEDGER_POST_ERRORS.insufficientFunds) return toPostResult({ status: 'insufficient', balance: String(detail) }, input);
+      throw err;
+    }
+    return toPostResult(outcome, input);
+  }
+
+  /**
+   * Apply a batch of posts in one statement, run again as a whole when it lost a race for a key
+   * (LE004), a deadlock or a serialization failure. Any other failure is isolated by posting the
+   * batch one by one, so one malformed post cannot fail the others.
+   */
+  async function runBatch(posts: BatchPost[]): Promise<(BatchPostOutcome | { thrown: unknown })[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await postLedgerBatch(db, posts);
+      } catch (err) {
+        const code = (err as { code?: unknown } | null)?.code;
+        if ((code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err)) && attempt < MAX_ATTEMPTS) {
+          if (attempt > 1) log.warn({ attempt, code, size: posts.length }, 'ledger batch retried');
+          await new Promise((r) => setTimeout(r, crypto.randomInt(1, 5) * attempt));
+          continue;
+        }
+        if (posts.length === 1) return [{ thrown: err }];
+        const alone: (BatchPostOutcome | { thrown: unknown })[] = [];
+        for (const post of posts) alone.push((await runBatch([post]))[0]!);
+        return alone;
+      }
+    }
+  }
+
+  const batches = createGroupCommit<BatchPost, BatchPostOutcome | { thrown: unknown }>({
+    run: runBatch,
+    maxBatch: MAX_BATCH,
+    // One connection on PGlite. On PostgreSQL posts mostly touch different accounts, so batches
+    // are spread over a few connections and run side by side (measured best by bench:wallet).
+    maxInFlight: ctx.databaseKind === 'postgres' ? 4 : 1,
+    spread: true,
+  });
+
   /** Post a balanced transaction exactly once per idempotency key (see ../shared/guide/ledger.md). */
   async function postTransaction(input: PostTransactionInput, trx?: Db): Promise<PostResult> {
     assertWellFormed(input);
     const requestHash = hashRequest(input);
-    if (trx) return runInTransaction(trx, (t) => postWithin(t, input, requestHash));
-    // On its own the post is a single statement, committed by itself: one round trip.
-    return withRetries(() => postWithin(db, input, requestHash));
+    if (!trx) {
+      // On its own the post joins the next batch: posts arriving together share one statement and one commit.
+      const outcome = await batches.submit({
+        kind: input.kind,
+        key: input.idempotencyKey,
+        hash: requestHash,
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+        accounts: input.entries.map((e) => e.accountId),
+        amounts: input.entries.map((e) => e.amountMinor.toString()),
+      });
+      if ('thrown' in outcome) throw outcome.thrown;
+      return toPostResult(outcome, input);
+    }
+    const post = () => runInTransaction(trx, (t) => postWithin(t, input, requestHash));
+    try {
+      return await post();
+    } catch (err) {
+      // Lost the race for the key to a concurrent post that has committed: now it is a replay.
+      if ((err as { code?: unknown } | null)?.code !== LEDGER_POST_ERRORS.keyRace) throw err;
+      return post();
+    }
   }
 
   /** The id of a member's main wallet in the operator currency, created when missing. */
