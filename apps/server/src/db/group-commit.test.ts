@@ -57,17 +57,6 @@ describe('group commit', () => {
     expect(gc.pending()).toBe(0);
   });
 
-  it('spreads waiting items over the free slots when asked', async () => {
-    const r = recorder();
-    const gc = createGroupCommit({ run: r.run, maxBatch: 64, maxInFlight: 4, spread: true });
-    const all = Promise.all(Array.from({ length: 10 }, (_, i) => gc.submit(i)));
-    await new Promise((res) => setImmediate(res));
-    expect(r.batches.map((b) => b.items.length)).toEqual([3, 3, 2, 2]);
-    expect(new Set(r.batches.map((b) => b.slot))).toEqual(new Set([0, 1, 2, 3]));
-    await r.releaseAll();
-    await all;
-  });
-
   it('a failing batch rejects only its own items; later batches still run', async () => {
     let calls = 0;
     const gc = createGroupCommit<number, number>({

@@ -13,12 +13,6 @@ export type GroupCommitOptions<I, O> = {
   maxBatch: number;
   /** Batches running at once (1 on a single-connection database). */
   maxInFlight: number;
-  /**
-   * Split what waits evenly over the free slots instead of filling one batch first: right when
-   * batches touch different rows and can run side by side; wrong when they would queue on the
-   * same rows anyway.
-   */
-  spread?: boolean;
 };
 
 export type GroupCommit<I, O> = {
@@ -41,9 +35,7 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
 
   function pump(): void {
     while (inFlight < opts.maxInFlight && queue.length > 0) {
-      // Spread what waits over the free slots, so the database works on several batches at once.
-      const size = opts.spread ? Math.min(opts.maxBatch, Math.ceil(queue.length / (opts.maxInFlight - inFlight))) : opts.maxBatch;
-      const batch = queue.splice(0, size);
+      const batch = queue.splice(0, opts.maxBatch);
       const slot = busy.indexOf(false);
       busy[slot] = true;
       inFlight++;
