@@ -95,6 +95,52 @@ test.describe('lobby', () => {
     await expect(page.getByRole('dialog').getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
   });
 
+  test('a player at 1366 px: top navigation entries that do not fit move into "Mais", none is cut off', async ({ page }) => {
+    const names = ['Loteria', 'Cassino ao vivo', 'Esportes', 'Pesca', 'Slots', 'Jogos de cartas', 'E-sports'];
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await register(page, server.baseURL);
+    const topNav = page.getByRole('banner').getByRole('navigation', { name: 'Categorias de jogos' });
+    const more = topNav.getByRole('button', { name: 'Mais' });
+    // The deposit, withdraw and balance controls leave too little room for every Portuguese label.
+    await expect(more).toBeVisible();
+    const navBox = (await topNav.boundingBox())!;
+    const inBar: string[] = [];
+    for (const name of names) {
+      const link = topNav.getByRole('link', { name, exact: true });
+      if ((await link.count()) === 0) continue;
+      const box = (await link.boundingBox())!;
+      expect(box.x, `${name} starts inside the nav`).toBeGreaterThanOrEqual(navBox.x - 1);
+      expect(box.x + box.width, `${name} ends inside the nav`).toBeLessThanOrEqual(navBox.x + navBox.width + 1);
+      inBar.push(name);
+    }
+    const moreBox = (await more.boundingBox())!;
+    expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(navBox.x + navBox.width + 1);
+    expect(inBar.length).toBeGreaterThan(0);
+
+    await more.click();
+    const menu = topNav.getByRole('menu', { name: 'Mais' });
+    const inMenu = await menu.getByRole('menuitem').allTextContents();
+    expect([...inBar, ...inMenu]).toEqual(names);
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+
+    await more.click();
+    await menu.getByRole('menuitem', { name: 'E-sports' }).click();
+    await expect(page).toHaveURL(/\/esports$/);
+    await expect(menu).toBeHidden();
+    await expect(more).toHaveClass(/active/);
+    await expectNoSeriousA11yViolations(page, 'header with the More menu');
+    await page.screenshot({ path: path.join(SHOTS, 'nav-more-1366.png') });
+
+    // With room for all of them there is no menu.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    for (const name of names) await expect(topNav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(more).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+  });
+
   test('a player browses RNG: classify tabs, search, favourite, infinite scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await register(page, server.baseURL);

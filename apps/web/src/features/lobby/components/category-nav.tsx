@@ -1,26 +1,160 @@
-import { NavLink } from 'react-router';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
 
-/** Spec §2 header top navigation: one entry per category that has vendors (wide screens). */
+/**
+ * Spec §2 header top navigation: one entry per category that has vendors (wide screens).
+ * The entries that do not fit next to the logo and the account controls move into a "More"
+ * menu at the end, so no entry is ever cut off or hidden behind a sideways scroll.
+ */
 export function CategoryNav() {
-  const { t } = useTranslation('lobby');
+  const { t, i18n } = useTranslation('lobby');
   const { lanes } = useVendorLanes();
   const paths = visibleCategoryPaths(lanes);
+  const pathsKey = paths.join(',');
+  const navRef = useRef<HTMLElement>(null);
+  const measureRef = useRef<HTMLUListElement>(null);
+  const [fitCount, setFitCount] = useState(paths.length);
+
+  // Fit as many entries as the nav's width allows, measured on a hidden copy of the full list.
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const measure = measureRef.current;
+    if (!nav || !measure) return;
+    const fit = () => {
+      const items = Array.from(measure.children) as HTMLElement[];
+      const more = items.pop();
+      const gap = parseFloat(getComputedStyle(measure).columnGap) || 0;
+      const available = nav.clientWidth;
+      const widths = items.map((el) => el.getBoundingClientRect().width);
+      const total = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, widths.length - 1);
+      if (total <= available) {
+        setFitCount(widths.length);
+        return;
+      }
+      const room = available - (more?.getBoundingClientRect().width ?? 0) - gap;
+      let used = 0;
+      let count = 0;
+      for (const w of widths) {
+        const next = used + (count > 0 ? gap : 0) + w;
+        if (next > room) break;
+        used = next;
+        count++;
+      }
+      setFitCount(count);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, [pathsKey, i18n.language]);
+
   if (paths.length === 0) return null;
+  const shown = paths.slice(0, fitCount);
+  const rest = paths.slice(fitCount);
+  const label = (path: string) => t(`nav.${path.slice(1)}`);
+
   return (
-    <nav className="category-nav" aria-label={t('nav.label')}>
+    <nav className="category-nav" aria-label={t('nav.label')} ref={navRef}>
       <ul className="category-nav__list">
-        {paths.map((path) => (
+        {shown.map((path) => (
           <li key={path}>
             <NavLink to={path} className="category-nav__link">
-              {t(`nav.${path.slice(1)}`)}
+              {label(path)}
             </NavLink>
           </li>
         ))}
+        {rest.length > 0 && (
+          <li>
+            <MoreMenu paths={rest} label={label} />
+          </li>
+        )}
+      </ul>
+      <ul className="category-nav__list category-nav__measure" ref={measureRef} aria-hidden="true">
+        {paths.map((path) => (
+          <li key={path}>
+            <span className="category-nav__link">{label(path)}</span>
+          </li>
+        ))}
+        <li>
+          <span className="category-nav__link">
+            {t('nav.more')} <ChevronDownIcon />
+          </span>
+        </li>
       </ul>
     </nav>
+  );
+}
+
+/** The entries that did not fit, as a menu of links. */
+function MoreMenu({ paths, label }: { paths: string[]; label: (path: string) => string }) {
+  const { t } = useTranslation('lobby');
+  const { pathname } = useLocation();
+  const [isOpen, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const holdsCurrent = paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
+  // A followed link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="category-nav__more" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`category-nav__link category-nav__more-button${holdsCurrent ? ' active' : ''}`}
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? menuId : undefined}
+        onClick={() => setOpen(!isOpen)}
+      >
+        {t('nav.more')} <ChevronDownIcon />
+      </button>
+      {isOpen && (
+        <ul className="category-nav__menu" id={menuId} role="menu" aria-label={t('nav.more')}>
+          {paths.map((path) => (
+            <li key={path} role="none">
+              <NavLink to={path} role="menuitem" className="category-nav__menu-item">
+                {label(path)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
