@@ -91,6 +91,15 @@ export async function startServer(
 
 /** Fail with a readable list when axe finds serious or critical violations on the page. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Colours mid-transition (a theme switch, a hover) would be judged, not the settled page.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
