@@ -78,4 +78,40 @@ describe('group commit', () => {
     const both = await Promise.allSettled([gc.submit(1), gc.submit(2)]);
     expect(both.map((s) => s.status)).toEqual(['rejected', 'rejected']);
   });
+  it('with recover, runs a batch again on a retryable error and then item by item, failing only the bad item', async () => {
+    const runs: number[][] = [];
+    let raced = false;
+    const gc = createGroupCommit<number, number>({
+      run: async (items) => {
+        runs.push(items);
+        if (!raced) {
+          raced = true;
+          throw Object.assign(new Error('lost a race'), { code: 'LE004' });
+        }
+        if (items.includes(2)) throw new Error(`bad item in ${items.join(',')}`);
+        return items.map((i) => i * 10);
+      },
+      maxBatch: 10,
+      maxInFlight: 1,
+      recover: { isRetryable: (err) => (err as { code?: string }).code === 'LE004', attempts: 5 },
+    });
+    const settled = await Promise.allSettled([1, 2, 3].map((i) => gc.submit(i)));
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([10, 'bad item in 2', 30]);
+    expect(runs).toEqual([[1, 2, 3], [1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('with recover, gives up retrying after the set number of attempts', async () => {
+    let calls = 0;
+    const gc = createGroupCommit<number, number>({
+      run: async () => {
+        calls++;
+        throw Object.assign(new Error('deadlock'), { code: '40P01' });
+      },
+      maxBatch: 10,
+      maxInFlight: 1,
+      recover: { isRetryable: () => true, attempts: 3 },
+    });
+    await expect(gc.submit(1)).rejects.toThrow('deadlock');
+    expect(calls).toBe(3);
+  });
 });

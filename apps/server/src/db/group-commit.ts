@@ -5,7 +5,7 @@
 
 export type GroupCommitOptions<I, O> = {
   /**
-   * Apply a batch; answers come back in input order. Throwing fails every item of the batch.
+   * Apply a batch; answers come back in input order. Throwing fails the batch (see `recover`).
    * `slot` (0 … maxInFlight-1) is not shared with any batch running at the same time.
    */
   run: (items: I[], slot: number) => Promise<O[]>;
@@ -13,6 +13,17 @@ export type GroupCommitOptions<I, O> = {
   maxBatch: number;
   /** Batches running at once (1 on a single-connection database). */
   maxInFlight: number;
+  /**
+   * How a failed batch recovers. Without it every item of the batch gets the error. With it a
+   * retryable error (a lost race, a deadlock) runs the batch again, up to `attempts` tries, and
+   * any other error runs its items one by one, so only the item that fails gets the error.
+   */
+  recover?: {
+    isRetryable: (err: unknown) => boolean;
+    attempts: number;
+    /** Called before each retry after the first, for logging. */
+    onRetry?: (err: unknown, attempt: number, size: number) => void;
+  };
 };
 
 export type GroupCommit<I, O> = {
@@ -23,6 +34,7 @@ export type GroupCommit<I, O> = {
 };
 
 type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void };
+type Settled<O> = { ok: true; value: O } | { ok: false; err: unknown };
 
 /** Build a group-commit queue over `run`. */
 export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
@@ -33,6 +45,33 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   const busy: boolean[] = Array.from({ length: opts.maxInFlight }, () => false);
   let scheduled = false;
 
+  async function runOnce(items: I[], slot: number): Promise<O[]> {
+    const answers = await opts.run(items, slot);
+    if (answers.length !== items.length) throw new Error(`group commit: ${answers.length} answers for ${items.length} items`);
+    return answers;
+  }
+
+  /** Run a batch with `recover`'s retries and item-by-item fallback; one outcome per item. */
+  async function runRecovering(items: I[], slot: number): Promise<Settled<O>[]> {
+    const recover = opts.recover;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await runOnce(items, slot)).map((value) => ({ ok: true, value }));
+      } catch (err) {
+        if (!recover) return items.map(() => ({ ok: false, err }));
+        if (recover.isRetryable(err) && attempt < recover.attempts) {
+          if (attempt > 1) recover.onRetry?.(err, attempt, items.length);
+          await new Promise((r) => setTimeout(r, (1 + Math.floor(Math.random() * 4)) * attempt));
+          continue;
+        }
+        if (items.length === 1) return [{ ok: false, err }];
+        const alone: Settled<O>[] = [];
+        for (const item of items) alone.push((await runRecovering([item], slot))[0]!);
+        return alone;
+      }
+    }
+  }
+
   function pump(): void {
     while (inFlight < opts.maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, opts.maxBatch);
@@ -40,19 +79,19 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
       busy[slot] = true;
       inFlight++;
       running += batch.length;
-      opts
-        .run(
-          batch.map((w) => w.item),
-          slot,
-        )
+      runRecovering(
+        batch.map((w) => w.item),
+        slot,
+      )
         .then(
-          (answers) => {
-            if (answers.length !== batch.length) throw new Error(`group commit: ${answers.length} answers for ${batch.length} items`);
-            batch.forEach((w, i) => w.resolve(answers[i]!));
-          },
+          (outcomes) =>
+            batch.forEach((w, i) => {
+              const outcome = outcomes[i]!;
+              if (outcome.ok) w.resolve(outcome.value);
+              else w.reject(outcome.err);
+            }),
           (err: unknown) => batch.forEach((w) => w.reject(err)),
         )
-        .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
         .finally(() => {
           busy[slot] = false;
           inFlight--;

@@ -8,8 +8,7 @@ import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { createGroupCommit } from '../../db/group-commit';
 import type { DatabaseKind } from '../../db/database';
-import { LEDGER_POST_ERRORS } from '../ledger/ledger.repository';
-import { isRetryableDatabaseError, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
+import { isRetryableBatchError, isRetryableDatabaseError, MAX_INT8, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import {
   applySeamlessOps,
@@ -104,7 +103,6 @@ const MAX_ATTEMPTS = 5;
  * batches of 16 with two in flight beat 64 (one connection then does all the work) and three in flight.
  */
 const MAX_BATCH = 16;
-const MAX_INT8 = 9_223_372_036_854_775_807n;
 
 /**
  * The house side of game money is spread over this many system accounts (`house_cash` and
@@ -259,49 +257,35 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     }
   }
 
-  /**
-   * Apply a batch of bets and wins in one statement, run again as a whole when it lost a race
-   * (LE004), a deadlock or a serialization failure. Any other failure is isolated by applying
-   * the batch's callbacks one by one, so one bad callback cannot fail the others.
-   */
-  async function runOps(queued: QueuedOp[], slot: number): Promise<(SeamlessOpAnswer | { thrown: unknown })[]> {
+  // A batch that lost a race (LE004) or hit a deadlock runs again; any other failure runs its
+  // callbacks one by one, so one bad callback cannot fail the others.
+  const batches = createGroupCommit<QueuedOp, SeamlessOpAnswer>({
     // A batch moves the house side on its slot's own house shard: batches running side by side
     // then never queue on one house row.
-    const ops: SeamlessOp[] = [];
-    for (const op of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot), op.currency) });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await applySeamlessOps(db, ops);
-      } catch (err) {
-        const code = (err as { code?: unknown } | null)?.code;
-        const retryable = code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err);
-        if (retryable && attempt < MAX_ATTEMPTS) {
-          if (attempt > 1) log.warn({ attempt, code, size: ops.length }, 'seamless batch retried');
-          await new Promise((r) => setTimeout(r, crypto.randomInt(1, 5) * attempt));
-          continue;
-        }
-        if (ops.length === 1) return [{ thrown: err }];
-        const alone: (SeamlessOpAnswer | { thrown: unknown })[] = [];
-        for (const op of ops) alone.push((await runOps([op], slot))[0]!);
-        return alone;
-      }
-    }
-  }
-
-  const batches = createGroupCommit<QueuedOp, SeamlessOpAnswer | { thrown: unknown }>({
-    run: runOps,
+    run: async (queued, slot) => {
+      const ops: SeamlessOp[] = [];
+      for (const op of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot), op.currency) });
+      return applySeamlessOps(db, ops);
+    },
     maxBatch: MAX_BATCH,
     // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
     maxInFlight: ctx.databaseKind === 'pglite' ? 1 : 2,
+    recover: {
+      isRetryable: isRetryableBatchError,
+      attempts: MAX_ATTEMPTS,
+      onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
+    },
   });
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
   async function apply(op: QueuedOp): Promise<SeamlessResult> {
-    const answer = await batches.submit(op);
-    if ('thrown' in answer) {
+    let answer: SeamlessOpAnswer;
+    try {
+      answer = await batches.submit(op);
+    } catch (err) {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
-      if ((answer.thrown as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
-      throw answer.thrown;
+      if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      throw err;
     }
     if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
     return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };

@@ -84,7 +84,7 @@ export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
 const MAX_ATTEMPTS = 5;
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 /** Largest magnitude a bigint column holds. */
-const MAX_INT8 = 2n ** 63n - 1n;
+export const MAX_INT8 = 2n ** 63n - 1n;
 const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 /**
  * Most posts applied in one statement. Measured (bench:wallet, 2 cores): batches of 8 with two in
@@ -96,6 +96,11 @@ const MAX_BATCH = 8;
 export function isRetryableDatabaseError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** Whether a batched post or callback is worth running again: also a key claimed meanwhile (LE004). */
+export function isRetryableBatchError(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err);
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever the key order. */
@@ -232,37 +237,19 @@ export function createLedgerService(ctx: LedgerContext) {
     }
   }
 
-  /**
-   * Apply a batch of posts in one statement, run again as a whole when it lost a race for a key
-   * (LE004), a deadlock or a serialization failure. Any other failure is isolated by posting the
-   * batch one by one, so one malformed post cannot fail the others.
-   */
-  async function runBatch(posts: BatchPost[]): Promise<(BatchPostOutcome | { thrown: unknown })[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // Alone, the post skips the batch's extra locking and funds check: ledger_post does both.
-        if (posts.length === 1) return [await postAlone(posts[0]!)];
-        return await postLedgerBatch(db, posts);
-      } catch (err) {
-        const code = (err as { code?: unknown } | null)?.code;
-        if ((code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err)) && attempt < MAX_ATTEMPTS) {
-          if (attempt > 1) log.warn({ attempt, code, size: posts.length }, 'ledger batch retried');
-          await new Promise((r) => setTimeout(r, crypto.randomInt(1, 5) * attempt));
-          continue;
-        }
-        if (posts.length === 1) return [{ thrown: err }];
-        const alone: (BatchPostOutcome | { thrown: unknown })[] = [];
-        for (const post of posts) alone.push((await runBatch([post]))[0]!);
-        return alone;
-      }
-    }
-  }
-
-  const batches = createGroupCommit<BatchPost, BatchPostOutcome | { thrown: unknown }>({
-    run: runBatch,
+  // Alone, a post skips the batch's extra locking and funds check: ledger_post does both. A batch
+  // that lost a race for a key (LE004) or hit a deadlock runs again; any other failure runs its
+  // posts one by one, so one malformed post cannot fail the others.
+  const batches = createGroupCommit<BatchPost, BatchPostOutcome>({
+    run: async (posts) => (posts.length === 1 ? [await postAlone(posts[0]!)] : postLedgerBatch(db, posts)),
     maxBatch: MAX_BATCH,
     // One connection on PGlite; on PostgreSQL a second batch runs while one commits.
     maxInFlight: ctx.databaseKind === 'postgres' ? 2 : 1,
+    recover: {
+      isRetryable: isRetryableBatchError,
+      attempts: MAX_ATTEMPTS,
+      onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
+    },
   });
 
   /** Post a balanced transaction exactly once per idempotency key (see ../shared/guide/ledger.md). */
@@ -280,7 +267,6 @@ export function createLedgerService(ctx: LedgerContext) {
         accounts: input.entries.map((e) => e.accountId),
         amounts: input.entries.map((e) => e.amountMinor.toString()),
       });
-      if ('thrown' in outcome) throw outcome.thrown;
       return toPostResult(outcome, input);
     }
     const post = () => runInTransaction(trx, (t) => postWithin(t, input, requestHash));
