@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
+import { useMenuButton } from '../components/ui/use-menu-button';
 import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../features/member/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
@@ -24,10 +25,7 @@ export function AvatarMenu() {
   useDepositReturn();
   const unread = useUnreadCount(!isTrial).data ?? 0;
   const logout = useLogout();
-  const [isOpen, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();
 
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
@@ -42,38 +40,6 @@ export function AvatarMenu() {
     },
     { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
   ];
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const nodes = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = nodes.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      nodes[(index + 1) % nodes.length]?.focus();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      nodes[(index - 1 + nodes.length) % nodes.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
 
   return (
     <div className="avatar-menu" ref={rootRef}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons';
+import { useMenuButton } from '../../../components/ui/use-menu-button';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
@@ -94,45 +95,14 @@ export function CategoryNav() {
 function MoreMenu({ paths, label }: { paths: string[]; label: (path: string) => string }) {
   const { t } = useTranslation('lobby');
   const { pathname } = useLocation();
-  const [isOpen, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();
   const holdsCurrent = paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
   // A followed link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      items[(index + 1) % items.length]?.focus();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      items[(index - 1 + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
-    <div className="category-nav__more" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className="category-nav__more" ref={rootRef} onKeyDown={onMenuKeyDown}>
       <button
         ref={buttonRef}
         type="button"
