@@ -10,9 +10,10 @@ import type { DepositTables } from './tables/deposit';
 import type { GatewayTables } from './tables/gateway';
 import type { CatalogueTables } from './tables/catalogue';
 import type { InhouseTables } from './tables/inhouse';
+import type { SessionTables } from './tables/session';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };
