@@ -13,6 +13,7 @@ import { createCaptchaService } from './modules/verification/captcha.service';
 import { createOtpService } from './modules/verification/otp.service';
 import { createMemberService } from './modules/member/member.service';
 import { createSessionService } from './modules/session/session.service';
+import { createExchangeCodeService } from './modules/session/exchange-code.service';
 import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
@@ -46,6 +47,7 @@ export function createServices(ctx: AppContext) {
   const captcha = createCaptchaService(ctx);
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
   const session = createSessionService({ ...ctx, system, changeFeed });
+  const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter });
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
   const audit = createAuditService(ctx);
@@ -59,7 +61,7 @@ export function createServices(ctx: AppContext) {
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, audit, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
+  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

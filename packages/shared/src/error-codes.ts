@@ -103,6 +103,10 @@ export const ErrorCode = {
   TRANSFER_PENDING: 'TRANSFER_PENDING',
   // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
   STAKE_INVALID: 'STAKE_INVALID',
+  /** Issue 8 §7: a login link's code that is unknown, used, expired or whose session ended. */
+  LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
+  /** Issue 8 §7: an e-mailed password-reset link that is unknown, used or expired. */
+  RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -201,5 +205,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   VENDOR_UNAVAILABLE: 502,
   TRANSFER_PENDING: 409,
   STAKE_INVALID: 400,
+  LOGIN_CODE_INVALID: 400,
+  RESET_LINK_INVALID: 400,
   INTERNAL_ERROR: 500,
 };

@@ -45,3 +45,21 @@ export type FreeplayBody = z.input<typeof freeplayBodySchema>;
 export const captchaQuerySchema = z.object({
   captchaKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
+
+/**
+ * POST /wps/session/exchange-code (token): a single-use login code for a link that hands the
+ * member's login to another device or app (`…/?token=<code>`). Never the session token itself.
+ */
+export const exchangeCodeResultSchema = z.object({
+  code: z.string(),
+  /** ISO 8601; at most 60 seconds after the call. */
+  expiresAt: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type ExchangeCodeResult = z.infer<typeof exchangeCodeResultSchema>;
+
+/** POST /wps/session/login/exchange: trade a login code for a new session (login value). */
+export const exchangeLoginBodySchema = z.object({
+  code: z.string().trim().min(16).max(128),
+});
+export type ExchangeLoginBody = z.input<typeof exchangeLoginBodySchema>;

@@ -1,4 +1,4 @@
-import { freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
+import { exchangeLoginBodySchema, freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
@@ -15,6 +15,17 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
 
   app.post('/wps/session/login/freeplay', { schema: { body: freeplayBodySchema } }, async (request) => {
     return ok(await member.loginFreeplay(request.body, readOrigin(request)));
+  });
+
+  // A login code for a link that hands this login to another device or app (issue 8 §7). Real
+  // accounts only, and not while the password must change: the code opens a full session.
+  app.post('/wps/session/exchange-code', async (request) => {
+    const auth = await requireMember(request);
+    return ok(await services.loginCodes.mint(auth));
+  });
+
+  app.post('/wps/session/login/exchange', { schema: { body: exchangeLoginBodySchema } }, async (request) => {
+    return ok(await services.loginCodes.exchange(request.body.code, readOrigin(request)));
   });
 
   // Any live session may end itself, including trial ones and ones that must change the password.
