@@ -5,7 +5,7 @@ type Int8 = ColumnType<string, string, string>;
 type GeneratedInt8 = ColumnType<string, never, never>;
 type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
-/** Tables owned by the withdrawal module (migration 0030_withdrawals.sql). */
+/** Tables owned by the withdrawal module (migrations 0030_withdrawals.sql and 0090_money_request_refusals.sql). */
 export type WithdrawalTables = {
   withdrawal_orders: {
     id: GeneratedInt8;
@@ -36,6 +36,17 @@ export type WithdrawalTables = {
     stored_name: string;
     content_type: 'image/png' | 'image/jpeg';
     size_bytes: number;
+    created_at: Generated<Date>;
+  };
+  /** Final refusals of withdrawals and upline transfers under their idempotency key (0090). */
+  money_request_refusals: {
+    scope: 'withdrawal' | 'transfer_upline';
+    member_id: Int8;
+    idempotency_key: string;
+    request_fingerprint: string;
+    error_code: string;
+    message: string;
+    details: ColumnType<unknown, string | null, string | null>;
     created_at: Generated<Date>;
   };
 };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { AccountType } from '@wps/shared/constants';
 import type { CatalogueStatus, GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
 import type { Database } from '../../db/schema';
 
@@ -204,7 +205,8 @@ export type WinRow = { account: string; amount: bigint; wonAt: Date; nodeId: str
 /**
  * The biggest recent settled wins, from the ledger: transactions of kind 'win' credited to a
  * player account. The game is read from the transaction's metadata (nodeId or gameId) when the
- * writer put it there. Only real money that actually moved can appear here.
+ * writer put it there. Only real money that actually moved can appear here: trial (free-play)
+ * accounts win demo money, which never makes the public board.
  */
 export async function findTopWins(db: Db, since: Date, limit: number): Promise<WinRow[]> {
   const rows = await db
@@ -214,6 +216,7 @@ export async function findTopWins(db: Db, since: Date, limit: number): Promise<W
     .innerJoin('members as m', 'm.id', 'a.member_id')
     .where('t.kind', '=', 'win')
     .where('a.is_player', '=', true)
+    .where('m.type', '<>', AccountType.TRIAL)
     .where(sql<boolean>`e.amount > 0`)
     .where('t.created_at', '>=', since)
     .select([

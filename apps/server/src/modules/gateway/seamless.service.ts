@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import { isTrialType } from '@wps/shared/constants';
 import { formatMinor } from '@wps/shared/money';
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
@@ -108,26 +109,29 @@ const MAX_BATCH = 16;
  * The house side of game money is spread over this many system accounts (`house_cash` and
  * `house_cash_s1` … `house_cash_s15`): every bet and win updates a house row and holds its lock
  * until commit, so one row would serialise all players' callbacks. Bets and wins use their
- * batch slot's shard; rollbacks use the player's.
+ * batch slot's shard; rollbacks use the player's. Trial (free-play) accounts play against the
+ * demo house (`house_demo`, `house_demo_s1` …), sharded the same way: demo money is never house
+ * cash, so it never shows in the house's figures.
  */
 export const HOUSE_SHARDS = 16;
 
 /** The house account purpose that a player's game money moves against (rollbacks, end of round). */
-export function housePurposeFor(memberId: string): SystemPurpose {
-  return houseShard(Number(BigInt(memberId) % BigInt(HOUSE_SHARDS)));
+export function housePurposeFor(memberId: string, demo = false): SystemPurpose {
+  return houseShard(Number(BigInt(memberId) % BigInt(HOUSE_SHARDS)), demo);
 }
 
 /** The house shard a batch of bets and wins uses: one per batch slot, so running batches never share one. */
-function housePurposeForSlot(slot: number): SystemPurpose {
-  return houseShard(slot % HOUSE_SHARDS);
+function housePurposeForSlot(slot: number, demo: boolean): SystemPurpose {
+  return houseShard(slot % HOUSE_SHARDS, demo);
 }
 
-function houseShard(shard: number): SystemPurpose {
-  return shard === 0 ? 'house_cash' : `house_cash_s${shard}`;
+function houseShard(shard: number, demo: boolean): SystemPurpose {
+  const base = demo ? 'house_demo' : 'house_cash';
+  return shard === 0 ? base : `${base}_s${shard}`;
 }
 
-/** A bet or win waiting for its batch, which picks the house shard. */
-type QueuedOp = Omit<SeamlessOp, 'houseId'>;
+/** A bet or win waiting for its batch, which picks the house shard (the demo house for trial players). */
+type QueuedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
 
 /** A stored refusal: replays of a refused bet get the same refusal. */
 type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unknown } };
@@ -147,26 +151,29 @@ function replay(row: RoundBetRow): SeamlessResult {
   return { ...stored, replayed: true };
 }
 
-/** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded), kinds bet/win/rollback. */
+/** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded; house_demo for trial players), kinds bet/win/rollback. */
 export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   const { db, log, system, ledger } = ctx;
-  // Account ids never change once created, so hot callbacks skip the upserts.
-  const walletIds = new Map<string, string>();
+  // Account ids never change once created, and neither does an account's type (a trial account
+  // stays one), so hot callbacks skip the upserts and the member read.
+  const wallets = new Map<string, { walletId: string; demo: boolean }>();
   const houseIds = new Map<string, string>();
 
   /**
    * The player's wallet and house shard. Called before the callback's transaction: creating an
    * account inside many concurrent transactions would make them queue on one uncommitted insert.
+   * `demo`: a trial account, whose game money moves against the demo house, never house_cash.
    */
-  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string }> {
-    let walletId = walletIds.get(`${memberId}:${currency}`);
-    if (!walletId) {
+  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string; demo: boolean }> {
+    let wallet = wallets.get(`${memberId}:${currency}`);
+    if (!wallet) {
       // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
-      if (!(await findMemberBrief(db, String(memberId)))) throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
-      walletId = await ledger.ensurePlayerWallet(db, memberId, currency);
-      walletIds.set(`${memberId}:${currency}`, walletId);
+      const member = await findMemberBrief(db, String(memberId));
+      if (!member) throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      wallet = { walletId: await ledger.ensurePlayerWallet(db, memberId, currency), demo: isTrialType(Number(member.type)) };
+      wallets.set(`${memberId}:${currency}`, wallet);
     }
-    return { walletId, houseId: await houseAccount(housePurposeFor(memberId), currency) };
+    return { ...wallet, houseId: await houseAccount(housePurposeFor(memberId, wallet.demo), currency) };
   }
 
   /** A house shard's account id (cached: ids never change). */
@@ -264,7 +271,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     // then never queue on one house row.
     run: async (queued, slot) => {
       const ops: SeamlessOp[] = [];
-      for (const op of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot), op.currency) });
+      for (const { demo, ...op } of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot, demo), op.currency) });
       return applySeamlessOps(db, ops);
     },
     maxBatch: MAX_BATCH,
@@ -303,7 +310,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       game: input.gameId,
       amount: input.amountMinor.toString(),
     });
-    const { walletId } = await accountsFor(db, input.memberId, money.currency);
+    const { walletId, demo } = await accountsFor(db, input.memberId, money.currency);
     return apply({
       op: 'bet',
       vassalage: input.vassalage,
@@ -314,6 +321,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       hash: requestHash,
       walletId,
+      demo,
       currency: money.currency,
       scale: money.scale,
     });
@@ -324,7 +332,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
     const money = await brand();
-    const { walletId } = await accountsFor(db, input.memberId, money.currency);
+    const { walletId, demo } = await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({
       kind: 'win',
       member: String(input.memberId),
@@ -344,6 +352,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       hash: requestHash,
       walletId,
+      demo,
       currency: money.currency,
       scale: money.scale,
     });

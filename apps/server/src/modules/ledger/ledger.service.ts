@@ -41,7 +41,13 @@ export type SystemPurpose =
   /** Transfer wallet: money on its way to or from a game vendor (gateway module). */
   | 'vendor_transfer_hold'
   /** Shards of the house's game account, so concurrent bets do not queue on one row (gateway module). */
-  | `house_cash_s${number}`;
+  | `house_cash_s${number}`
+  /**
+   * The house side of trial (free-play) game money, sharded like house_cash: demo stakes and wins
+   * never touch house cash, so they never count in the house's figures (gateway module).
+   */
+  | 'house_demo'
+  | `house_demo_s${number}`;
 
 export const PLAYER_MAIN = 'player_main';
 

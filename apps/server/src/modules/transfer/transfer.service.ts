@@ -1,13 +1,17 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
-import type { LedgerService } from '../ledger/ledger.service';
+import type { Database } from '../../db/schema';
+import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
+import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
-import { findUpline } from './transfer.repository';
+import { findUpline, lockMemberTransfers } from './transfer.repository';
 
 export type TransferContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
@@ -16,15 +20,28 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   withdrawal: Pick<WithdrawalService, 'sumPending'>;
 };
 
+const MAX_ATTEMPTS = 5;
+
 /** Transfers to the upline agent (spec §2 transferUpline) and the consolidated funds summary (spec §3). */
 export function createTransferService(ctx: TransferContext) {
   const { db, system, ledger, security, withdrawal } = ctx;
+
+  async function inTransaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
+        await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
+      }
+    }
+  }
 
   return {
     /**
      * POST /wps/member/transfer/upline: one ledger transaction from the member's main wallet to
      * their upline agent's main wallet, after the payment password. Retrying with the same
-     * idempotency key returns the first result.
+     * idempotency key returns the first result, or the same final refusal (withdrawal/stored-refusal.ts).
      */
     async transferToUpline(memberId: string, body: TransferUplineBody): Promise<TransferUplineResult> {
       const brand = await system.getBrand();
@@ -36,19 +53,34 @@ export function createTransferService(ctx: TransferContext) {
         throw new AppError(ErrorCode.UPLINE_TRANSFER_NOT_ALLOWED, 'Transfers to this upline are not allowed');
       }
       await security.verifyPaymentPassword(memberId, body.paymentPassword);
-      // Creating the wallets is idempotent on its own; the money moves in the ledger's own transaction.
-      const fromId = await ledger.ensurePlayerWallet(db, memberId, brand.currency);
-      const toId = await ledger.ensurePlayerWallet(db, upline.uplineId, brand.currency);
-      const result = await ledger.postTransaction({
-        kind: 'transfer_upline',
-        idempotencyKey: `transfer-upline:${memberId}:${body.idempotencyKey.trim()}`,
-        reference: `upline:${upline.uplineId}`,
-        metadata: { memberId: String(memberId), uplineId: upline.uplineId },
-        entries: [
-          { accountId: fromId, amountMinor: -amount },
-          { accountId: toId, amountMinor: amount },
-        ],
+      const key = body.idempotencyKey.trim();
+      const refusalKey: RefusalKey = { scope: 'transfer_upline', memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${upline.uplineId}` };
+      // One transaction under the member's transfer lock: the stored-refusal check, the post and
+      // the refusal it may store cannot interleave with a retry of the same key (a refusal and an
+      // executed transfer never both exist for one key).
+      const outcome = await inTransaction(async (trx) => {
+        await lockMemberTransfers(trx, memberId);
+        return decideOnce(trx, refusalKey, async () => {
+          const fromId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);
+          const toId = await ledger.ensurePlayerWallet(trx, upline.uplineId, brand.currency);
+          const posted = await ledger.postTransaction(
+            {
+              kind: 'transfer_upline',
+              idempotencyKey: `transfer-upline:${memberId}:${key}`,
+              reference: `upline:${upline.uplineId}`,
+              metadata: { memberId: String(memberId), uplineId: upline.uplineId },
+              entries: [
+                { accountId: fromId, amountMinor: -amount },
+                { accountId: toId, amountMinor: amount },
+              ],
+            },
+            trx,
+          );
+          return { result: posted, fromId };
+        });
       });
+      if ('refused' in outcome) throw outcome.refused;
+      const { result, fromId } = outcome.value;
       const balance = BigInt(result.balances[fromId] ?? '0');
       return {
         transactionId: result.transactionId,

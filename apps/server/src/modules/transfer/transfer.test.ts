@@ -4,7 +4,7 @@ import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-c
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DEMO_AGENT } from '../member/member.seed';
-import { PAYMENT_PASSWORD, balanceOf, createPayer, newKey } from '../withdrawal/withdrawal.test-support';
+import { PAYMENT_PASSWORD, balanceOf, createPayer, fundMember, newKey } from '../withdrawal/withdrawal.test-support';
 
 describeEachDatabase('transfer to upline and consolidated funds', (target) => {
   let t: TestApp;
@@ -49,6 +49,25 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     expect(await balanceOf(t.app, payer.memberId)).toBe(1_000n);
     const loner = await createPayer(t.app, 1_000n);
     expectFailure(await transfer(loner.token, '1'), 'NO_UPLINE', 409);
+  });
+
+  it('a transfer refused for funds stays refused under its key after a top-up; a new key executes (issue 8 §5)', async () => {
+    const payer = await createPayer(t.app, 1_000n, { affiliateCode: DEMO_AGENT.affiliateCode });
+    const agentBefore = await balanceOf(t.app, agentId);
+    const key = newKey();
+    const refused = expectFailure(await transfer(payer.token, '20', { idempotencyKey: key }), 'INSUFFICIENT_FUNDS', 409);
+    await fundMember(t.app, payer.memberId, 5_000n);
+    const again = expectFailure(await transfer(payer.token, '20', { idempotencyKey: key }), 'INSUFFICIENT_FUNDS', 409);
+    expect(again.value).toEqual(refused.value);
+    expectFailure(await transfer(payer.token, '5', { idempotencyKey: key }), 'IDEMPOTENCY_CONFLICT', 409);
+    expect(await balanceOf(t.app, payer.memberId)).toBe(6_000n);
+    expect(await balanceOf(t.app, agentId)).toBe(agentBefore);
+    // A wrong payment password is not final: the same key with the right one executes.
+    const retried = newKey();
+    expectFailure(await transfer(payer.token, '20', { idempotencyKey: retried, paymentPassword: '918273' }), 'PAYMENT_PASSWORD_INVALID', 400);
+    valueOf<TransferUplineResult>(await transfer(payer.token, '20', { idempotencyKey: retried }));
+    expect(await balanceOf(t.app, payer.memberId)).toBe(4_000n);
+    expect(await balanceOf(t.app, agentId)).toBe(agentBefore + 2_000n);
   });
 
   it('refuses when the upline is not an active agent', async () => {

@@ -21,7 +21,7 @@ import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
-import type { ProofUpload } from './withdrawal.service';
+import type { ProofUpload } from './withdrawal-shared';
 
 const FINANCE = ['finance', 'admin'] as const;
 const proofParamsSchema = withdrawalIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(PROOF_MAX_FILES - 1) });
@@ -94,6 +94,9 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
     });
     scope.withTypeProvider<ZodTypeProvider>().post('/wps/withdraw/orders/:id/not-received', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
       const member = await requireMember(request);
+      // The order is checked before a byte of the body is read: an upload for a missing order or
+      // someone else's is refused without reading (or storing) any file.
+      await withdrawal.assertProofTarget(member.memberId, request.params.id);
       const files = await readProofUploads(request);
       return ok(await withdrawal.reportNotReceived(member.memberId, request.params.id, files));
     });

@@ -1,0 +1,136 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { CreateWithdrawalBody, WithdrawBankAccount, WithdrawInfo, WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
+import { AppError } from '../../http/app-error';
+import { decideOnce, replayStoredRefusal, type RefusalKey } from './stored-refusal';
+import { maskAccountNumber, parsePositiveAmount, present, startOfUtcDay, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
+import { countOrdersSince, findMemberOrders, findOrder, findOrderByKey, insertOrder, lockMemberWithdrawals, type WithdrawalRow } from './withdrawal.repository';
+
+const RECENT_ORDERS = 20;
+
+/** The stored order when a retry asks for the same withdrawal; IDEMPOTENCY_CONFLICT when the key was used for another. */
+function sameRequestOrConflict(order: WithdrawalRow, amount: bigint, bankAccountId: string): WithdrawalRow {
+  if (order.amount !== amount || order.bankAccountId !== bankAccountId) {
+    throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different withdrawal');
+  }
+  return order;
+}
+
+/** The player's side of a withdrawal request: the form data and the request itself. */
+export function createWithdrawalRequests(ctx: WithdrawalContext, core: WithdrawalCore) {
+  const { db, system, ledger, security } = ctx;
+
+  return {
+    /** GET /wps/withdraw/info: what the form needs, plus the player's recent orders. */
+    async getInfo(memberId: string): Promise<WithdrawInfo> {
+      const brand = await system.getBrand();
+      const settings = await core.getSettings();
+      const [balance, todayCount, accounts, hasPaymentPassword, orders] = await Promise.all([
+        ledger.getPlayerBalance(memberId, brand.currency),
+        countOrdersSince(db, memberId, startOfUtcDay(core.now())),
+        security.listBankAccounts(memberId),
+        security.hasPaymentPassword(memberId),
+        findMemberOrders(db, memberId, RECENT_ORDERS),
+      ]);
+      const bankAccounts: WithdrawBankAccount[] = accounts.map((a) => ({
+        id: a.id,
+        bankCode: a.bankCode,
+        bankName: a.bankName,
+        accountNumberMasked: maskAccountNumber(a.accountNumber),
+        holderName: a.holderName,
+      }));
+      return {
+        currency: brand.currency,
+        scale: brand.currencyScale,
+        withdrawable: formatMinor(balance, brand.currencyScale),
+        withdrawableMinor: balance.toString(),
+        minAmount: formatMinor(BigInt(settings.minAmountMinor), brand.currencyScale),
+        maxAmount: formatMinor(BigInt(settings.maxAmountMinor), brand.currencyScale),
+        dailyCountLimit: settings.dailyCountLimit,
+        todayCount,
+        autoReceiptMinutes: settings.autoReceiptMinutes,
+        hasPaymentPassword,
+        bankAccounts,
+        orders: orders.map((o) => present(o, brand.currencyScale)),
+      };
+    },
+
+    /**
+     * POST /wps/withdraw/orders: check the limits, the payment password and the bank account,
+     * then move the amount into the withdrawal hold in one ledger transaction. The same
+     * idempotency key returns the same order, or the same final refusal (stored-refusal.ts):
+     * a request refused for funds or the daily limit stays refused under its key.
+     */
+    async createOrder(memberId: string, body: CreateWithdrawalBody): Promise<WithdrawalOrder> {
+      const brand = await system.getBrand();
+      const settings = await core.getSettings();
+      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const key = body.idempotencyKey.trim();
+      const refusalKey: RefusalKey = { scope: 'withdrawal', memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${body.bankAccountId}` };
+
+      const replay = await findOrderByKey(db, memberId, key);
+      if (replay) return present(sameRequestOrConflict(replay, amount, body.bankAccountId), brand.currencyScale);
+      await replayStoredRefusal(db, refusalKey);
+      if (amount < BigInt(settings.minAmountMinor)) {
+        throw new AppError(ErrorCode.WITHDRAWAL_AMOUNT_BELOW_MIN, 'The amount is below the minimum', {
+          min: formatMinor(BigInt(settings.minAmountMinor), brand.currencyScale),
+        });
+      }
+      if (amount > BigInt(settings.maxAmountMinor)) {
+        throw new AppError(ErrorCode.WITHDRAWAL_AMOUNT_ABOVE_MAX, 'The amount is above the maximum', {
+          max: formatMinor(BigInt(settings.maxAmountMinor), brand.currencyScale),
+        });
+      }
+      // Outside the transaction: the security centre counts wrong tries, and that count must stick.
+      await security.verifyPaymentPassword(memberId, body.paymentPassword);
+      const bank = await security.getBankAccount(memberId, body.bankAccountId);
+
+      const outcome = await core.inTransaction(async (trx) => {
+        await lockMemberWithdrawals(trx, memberId);
+        // A parallel request with the same key may have committed while we checked the password.
+        const existing = await findOrderByKey(trx, memberId, key);
+        if (existing) return { value: sameRequestOrConflict(existing, amount, body.bankAccountId) };
+        // The money step: under the member's lock, so its refusal and an order never both exist for the key.
+        return decideOnce(trx, refusalKey, async () => {
+          const todayCount = await countOrdersSince(trx, memberId, startOfUtcDay(core.now()));
+          if (todayCount >= settings.dailyCountLimit) {
+            throw new AppError(ErrorCode.WITHDRAWAL_DAILY_LIMIT_REACHED, 'The daily number of withdrawals is reached', {
+              limit: settings.dailyCountLimit,
+            });
+          }
+          const walletId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);
+          const hold = await ledger.createHold(
+            {
+              sourceAccountId: walletId,
+              amountMinor: amount,
+              kind: 'withdrawal',
+              idempotencyKey: `withdrawal:${memberId}:${key}`,
+              holdPurpose: 'withdrawal_hold',
+              reference: `withdrawal-request:${memberId}:${key}`,
+              metadata: { memberId: String(memberId) },
+            },
+            trx,
+          );
+          const id = await insertOrder(trx, {
+            memberId,
+            idempotencyKey: key,
+            amount,
+            currency: brand.currency,
+            holdId: hold.holdId,
+            bankAccountId: bank.id,
+            bankCode: bank.bankCode,
+            bankName: bank.bankName,
+            accountNumber: bank.accountNumber,
+            holderName: bank.holderName,
+            createdAt: core.now(),
+          });
+          const created = await findOrder(trx, id);
+          if (!created) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+          return created;
+        });
+      });
+      if ('refused' in outcome) throw outcome.refused;
+      return present(outcome.value, brand.currencyScale);
+    },
+  };
+}

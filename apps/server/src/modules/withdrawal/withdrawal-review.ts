@@ -1,0 +1,161 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import { withdrawalSettingsSchema, type WithdrawalSettings, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import { AppError } from '../../http/app-error';
+import { readProofFile } from './proof-files';
+import { presentForOperator, snapshot, type WithdrawalActor, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
+import { findOrder, findOrders, findProofs, lockOrder, updateOrderStatus } from './withdrawal.repository';
+
+/** Where approved withdrawals are paid from: the house's own cash account (docs/decisions.md). */
+const PAYOUT_ACCOUNT = 'house_cash' as const;
+
+/** The operator's side: the queue, decisions, disputes, proofs and the withdrawal settings. */
+export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalCore) {
+  const { db, system, ledger, audit, messages } = ctx;
+
+  /** Operator decision on a pending order: exactly one approve or reject ever wins. */
+  async function decide(actor: WithdrawalActor, id: string, action: 'approve' | 'reject', reason: string | null) {
+    const brand = await system.getBrand();
+    const settings = await core.getSettings();
+    const at = core.now();
+    const row = await core.inTransaction(async (trx) => {
+      const before = await lockOrder(trx, id);
+      if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      if (before.status !== 'pending') {
+        throw new AppError(ErrorCode.WITHDRAWAL_ALREADY_RESOLVED, `Withdrawal is already ${before.status}`, { status: before.status });
+      }
+      const decidedBy = actor.actorId ? `${actor.actorType}:${actor.actorId}` : actor.actorType;
+      if (action === 'approve') {
+        const payoutId = await ledger.ensureSystemAccount(PAYOUT_ACCOUNT, before.currency, trx);
+        await ledger.postHold(
+          { holdId: before.holdId, destinationAccountId: payoutId, kind: 'withdrawal_payout', idempotencyKey: `withdrawal:${id}:approve`, metadata: { withdrawalId: id } },
+          trx,
+        );
+        const deadline = new Date(at.getTime() + settings.autoReceiptMinutes * 60_000);
+        await updateOrderStatus(trx, id, 'pending', { status: 'approved', decidedAt: at, decidedBy, confirmDeadline: deadline });
+      } else {
+        await ledger.voidHold(
+          { holdId: before.holdId, kind: 'withdrawal_reversal', idempotencyKey: `withdrawal:${id}:reject`, metadata: { withdrawalId: id } },
+          trx,
+        );
+        await updateOrderStatus(trx, id, 'pending', { status: 'rejected', decidedAt: at, decidedBy, rejectReason: reason ?? '' });
+      }
+      const after = await findOrder(trx, id);
+      if (!after) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+      await audit.record(trx, {
+        actorType: actor.actorType,
+        actorId: actor.actorId,
+        action: `withdrawal.${action}`,
+        subjectType: 'withdrawal',
+        subjectId: id,
+        reason,
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+      await messages.notify(trx, {
+        memberId: before.memberId,
+        kind: action === 'approve' ? 'withdrawal_approved' : 'withdrawal_rejected',
+        params: {
+          orderId: id,
+          amount: formatMinor(before.amount, brand.currencyScale),
+          currency: before.currency,
+          ...(action === 'reject' && reason ? { reason: reason.slice(0, 200) } : {}),
+        },
+      });
+      return after;
+    });
+    return presentForOperator(row, brand.currencyScale);
+  }
+
+  return {
+    /** GET /ops/withdrawals. */
+    async listForOperator(filter: { status?: WithdrawalStatus | undefined; limit: number }) {
+      const brand = await system.getBrand();
+      return (await findOrders(db, filter)).map((o) => presentForOperator(o, brand.currencyScale));
+    },
+
+    /** POST /ops/withdrawals/:id/approve: post the hold to the payout account; the order awaits the player's confirmation. */
+    approve: (actor: WithdrawalActor, id: string, reason: string | null = null) => decide(actor, id, 'approve', reason),
+
+    /** POST /ops/withdrawals/:id/reject: void the hold, so the money returns to the player's wallet. */
+    reject: (actor: WithdrawalActor, id: string, reason: string) => decide(actor, id, 'reject', reason),
+
+    /**
+     * POST /ops/withdrawals/:id/resolve: close a dispute after the operator checked the payout
+     * (and re-sent it if needed). No money moves here; docs/decisions.md explains why.
+     */
+    async resolveDispute(actor: WithdrawalActor, id: string, note: string) {
+      const brand = await system.getBrand();
+      const at = core.now();
+      const row = await core.inTransaction(async (trx) => {
+        const before = await lockOrder(trx, id);
+        if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+        if (before.status !== 'disputed') {
+          throw new AppError(ErrorCode.WITHDRAWAL_NOT_DISPUTED, 'This withdrawal is not in dispute', { status: before.status });
+        }
+        await updateOrderStatus(trx, id, 'disputed', { status: 'completed', resolutionNote: note, resolvedAt: at });
+        const after = await findOrder(trx, id);
+        if (!after) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+        await audit.record(trx, {
+          actorType: actor.actorType,
+          actorId: actor.actorId,
+          action: 'withdrawal.dispute_resolved',
+          subjectType: 'withdrawal',
+          subjectId: id,
+          reason: note,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
+        return after;
+      });
+      return presentForOperator(row, brand.currencyScale);
+    },
+
+    /** The proof images of an order (operator view): index, type, size, time. */
+    async listProofs(id: string) {
+      if (!(await findOrder(db, id))) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      const proofs = await findProofs(db, id);
+      return proofs.map((p, index) => ({ index, contentType: p.contentType, sizeBytes: p.sizeBytes, createdAt: p.createdAt.toISOString() }));
+    },
+
+    /** One proof image's bytes and type, by its index in listProofs. */
+    async readProof(id: string, index: number): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {
+      const proof = (await findProofs(db, id))[index];
+      if (!proof) throw new AppError(ErrorCode.NOT_FOUND, 'Proof not found');
+      return { contentType: proof.contentType, data: await readProofFile(ctx.dataDir, proof.storedName) };
+    },
+
+    /** One order with its proofs' count, for the operator. */
+    async getForOperator(id: string) {
+      const brand = await system.getBrand();
+      const row = await findOrder(db, id);
+      if (!row) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      return presentForOperator(row, brand.currencyScale);
+    },
+
+    /** PUT /ops/withdrawal-settings: merge, validate, store, and audit. */
+    async updateSettings(actor: WithdrawalActor, patch: Partial<WithdrawalSettings>, reason: string | null) {
+      const before = await core.getSettings();
+      const parsed = withdrawalSettingsSchema.safeParse({ ...before, ...patch });
+      if (!parsed.success) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, parsed.error.issues.map((i) => i.message).join('; '), {
+          fields: parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
+        });
+      }
+      const stored = await system.updateSetting('withdrawal', parsed.data);
+      await db.transaction().execute((trx) =>
+        audit.record(trx, {
+          actorType: actor.actorType,
+          actorId: actor.actorId,
+          action: 'settings.withdrawal',
+          subjectType: 'operator_setting',
+          subjectId: 'withdrawal',
+          reason,
+          before,
+          after: stored,
+        }),
+      );
+      return stored;
+    },
+  };
+}

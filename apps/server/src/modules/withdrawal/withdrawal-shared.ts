@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import type { WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AppContext } from '../../services';
+import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import type { SystemService } from '../system/system.service';
+import { findOrder, type WithdrawalRow } from './withdrawal.repository';
+
+export type Db = Kysely<Database>;
+
+export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string };
+
+/** What this module needs from the security centre (built by the security module). */
+export type SecurityPort = {
+  verifyPaymentPassword(memberId: string, password: string, trx?: Db): Promise<unknown>;
+  getBankAccount(memberId: string, bankAccountId: string): Promise<BankAccount>;
+  listBankAccounts(memberId: string): Promise<BankAccount[]>;
+  hasPaymentPassword(memberId: string): Promise<boolean>;
+};
+
+/** The audit log and player notices, both written in the caller's transaction. */
+export type AuditPort = {
+  record(
+    trx: Db,
+    input: {
+      actorType: 'operator' | 'system' | 'member';
+      actorId: string | null;
+      action: string;
+      subjectType: string;
+      subjectId: string;
+      reason: string | null;
+      before: unknown;
+      after: unknown;
+    },
+  ): Promise<void>;
+};
+export type MessagesPort = { notify(trx: Db, input: { memberId: string; kind: string; params: Record<string, string> }): Promise<void> };
+
+/** Who acts on an order from the operator side: an operator, or the system (the auto-receipt job, the CLI). */
+export type WithdrawalActor = { actorType: 'operator' | 'system'; actorId: string | null };
+
+export type WithdrawalContext = Pick<AppContext, 'db' | 'log'> & {
+  dataDir: string;
+  system: Pick<SystemService, 'getOperatorConfig' | 'getBrand' | 'updateSetting'>;
+  ledger: LedgerService;
+  security: SecurityPort;
+  audit: AuditPort;
+  messages: MessagesPort;
+  /** Clock in epoch ms, injectable for tests. */
+  now?: () => number;
+};
+
+export type ProofUpload = { data: Buffer };
+
+const MAX_ATTEMPTS = 5;
+
+/** The last four digits only: the full number never leaves the server after binding. */
+export function maskAccountNumber(n: string): string {
+  return n.length <= 4 ? n : `${'*'.repeat(Math.min(n.length - 4, 8))}${n.slice(-4)}`;
+}
+
+/** Start of the UTC day that contains `at`: the daily count limit resets at 00:00 UTC. */
+export function startOfUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+/** Parse a major-unit amount into positive minor units, or fail with AMOUNT_INVALID. */
+export function parsePositiveAmount(amount: string, scale: number): bigint {
+  let minor: bigint;
+  try {
+    minor = parseMajor(amount, scale);
+  } catch {
+    throw new AppError(ErrorCode.AMOUNT_INVALID, `The amount must be a positive number with at most ${scale} decimals`, { field: 'amount' });
+  }
+  if (minor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount must be positive', { field: 'amount' });
+  return minor;
+}
+
+export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {
+  return {
+    id: row.id,
+    amount: formatMinor(row.amount, scale),
+    amountMinor: row.amount.toString(),
+    currency: row.currency,
+    status: row.status,
+    confirmation: row.confirmation,
+    bankName: row.bankName,
+    accountNumberMasked: maskAccountNumber(row.accountNumber),
+    holderName: row.holderName,
+    rejectReason: row.rejectReason,
+    proofCount: row.proofCount,
+    createdAt: row.createdAt.toISOString(),
+    approvedAt: row.status === 'rejected' ? null : (row.decidedAt?.toISOString() ?? null),
+    confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+/** The operator's view of an order: the player's view plus who decided and the full bank details. */
+export function presentForOperator(row: WithdrawalRow, scale: number) {
+  return {
+    ...present(row, scale),
+    memberId: row.memberId,
+    bankCode: row.bankCode,
+    accountNumber: row.accountNumber,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+    resolutionNote: row.resolutionNote,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** A snapshot for the audit log (bigint as string). */
+export function snapshot(row: WithdrawalRow) {
+  return { status: row.status, confirmation: row.confirmation, amountMinor: row.amount.toString(), holdId: row.holdId };
+}
+
+/** What every use case of the module shares: the clock, retried transactions, settings, ownership. */
+export function createWithdrawalCore(ctx: WithdrawalContext) {
+  const { db, system } = ctx;
+  return {
+    now: (): Date => new Date((ctx.now ?? Date.now)()),
+
+    async inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().execute(fn);
+        } catch (err) {
+          if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
+          await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
+        }
+      }
+    },
+
+    async getSettings(): Promise<WithdrawalSettings> {
+      return (await system.getOperatorConfig()).withdrawal;
+    },
+
+    /** The member's own order, or WITHDRAWAL_NOT_FOUND (also for another member's order: no enumeration). */
+    async requireOwnOrder(memberId: string, id: string): Promise<WithdrawalRow> {
+      const row = await findOrder(db, id);
+      if (!row || row.memberId !== String(memberId)) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      return row;
+    },
+  };
+}
+
+export type WithdrawalCore = ReturnType<typeof createWithdrawalCore>;
