@@ -447,6 +447,8 @@ export function createLedgerService(ctx: LedgerContext) {
     /** Void a pending hold: the money returns to the account it came from. */
     voidHold: (input: { holdId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
       resolve('void', input, trx),
+    /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */
+    transaction: <T>(fn: (t: Db) => Promise<T>): Promise<T> => runInTransaction(undefined, fn),
   };
 }
 
