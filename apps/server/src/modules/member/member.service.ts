@@ -594,7 +594,9 @@ export function createMemberService(ctx: MemberContext) {
 
   function buildResetLink(token: string): string {
     const base = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
-    return `${base}/reset-password?token=${encodeURIComponent(token)}`;
+    // The token rides in the fragment (issue 8 §7): browsers never send it to a server, so it
+    // stays out of access logs, proxies and Referer headers; the page posts it in the body.
+    return `${base}/reset-password#token=${encodeURIComponent(token)}`;
   }
 
   return {
@@ -809,7 +811,8 @@ export function createMemberService(ctx: MemberContext) {
       const settings = await system.getRegisterSettings();
       const password = checkNewPassword(settings, 'newPassword', body.newPassword, 'confirmNewPassword', body.confirmNewPassword);
       const memberId = await consumeResetToken(db, hashKey(body.token), new Date(now()));
-      if (!memberId) throw new AppError(ErrorCode.UNAUTHORIZED, 'This reset link is invalid or has expired');
+      // Not UNAUTHORIZED: a client takes that for its own dead session and logs out whoever is there.
+      if (!memberId) throw new AppError(ErrorCode.RESET_LINK_INVALID, 'This reset link is invalid or has expired');
       await setPassword(memberId, password, undefined);
     },
 

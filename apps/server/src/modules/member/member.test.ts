@@ -219,7 +219,7 @@ describeEachDatabase('member accounts', (target) => {
     valueOf(await form(username.toUpperCase(), email.toUpperCase()));
 
     const mail = await waitForEmail(t.app, email);
-    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    const token = /reset-password#token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
     const otherMail = await t.app.inject({ method: 'GET', url: '/dev/outbox/email?to=other@example.com' });
     expect(valueOf<unknown[]>(otherMail)).toEqual([]);
@@ -227,7 +227,7 @@ describeEachDatabase('member accounts', (target) => {
     const next = strongPassword();
     const reset = { token, newPassword: next, confirmNewPassword: next };
     valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset));
-    expectFailure(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset), ErrorCode.UNAUTHORIZED);
+    expectFailure(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset), ErrorCode.RESET_LINK_INVALID);
     expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
     expectFailure(await login(t.app, username, password), ErrorCode.INVALID_CREDENTIALS);
     valueOf(await login(t.app, username, next));
