@@ -1,0 +1,226 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type WhitelabelModule } from '@wps/shared/constants';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import type { RegisterSettings } from '@wps/shared/schemas/system';
+import { validateField } from '@wps/shared/validation-patterns';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import {
+  findAffiliateCode,
+  findUniqueViolation,
+  insertFreeplayGrant,
+  insertMember,
+  recordLogin,
+  updatePassword,
+  type AffiliateCodeRow,
+  type CredentialRow,
+  type NewMember,
+} from './member.repository';
+import {
+  failFields,
+  isCodeValidOn,
+  isRetryable,
+  required,
+  type FieldFailure,
+  type MemberContext,
+  type RequestOrigin,
+} from './member-helpers';
+import { createPasswordHasher, isWeakPassword } from './password-hasher';
+
+type Db = Kysely<Database>;
+
+const MAX_GENERATE_ATTEMPTS = 8;
+const MAX_TRANSACTION_ATTEMPTS = 4;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How a new account's first money arrives (registration bonus, free-play demo balance). */
+export type AccountCredit = {
+  amountMinor: bigint;
+  systemAccount: 'promotion_budget' | 'demo_bank';
+  kind: string;
+  idempotencyKey: (id: string) => string;
+};
+
+/**
+ * What every member use case shares: transactions with retry, module switches, captcha and
+ * password checks, opening sessions and creating accounts. The use-case files (registration,
+ * login, passwords, profile) are built over one core.
+ */
+export function createMemberCore(ctx: MemberContext) {
+  const { db, system, ledger, captcha, session } = ctx;
+  const now = ctx.now ?? Date.now;
+  const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
+
+  /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
+  async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  async function requireModules(...modules: WhitelabelModule[]): Promise<void> {
+    for (const module of modules) {
+      if (!(await system.isModuleEnabled(module))) {
+        throw new AppError(ErrorCode.FEATURE_DISABLED, 'This feature is not enabled', { module });
+      }
+    }
+  }
+
+  async function checkCaptcha(key: string | undefined, answer: string | undefined): Promise<void> {
+    if (!key || !answer) throw new AppError(ErrorCode.CAPTCHA_REQUIRED, 'Enter the captcha', { captcha: true });
+    if (!(await captcha.verify(key, answer))) {
+      throw new AppError(ErrorCode.CAPTCHA_INVALID, 'The captcha is wrong or has expired', { captcha: true });
+    }
+  }
+
+  function checkNewPassword(
+    settings: RegisterSettings,
+    field: string,
+    password: string | undefined,
+    confirmField: string,
+    confirm: string | undefined,
+  ): string {
+    const failures: FieldFailure[] = [];
+    const error = validateField(settings.validate.password, password, { required: true });
+    if (error) failures.push({ field, ...error });
+    if (!confirm) failures.push(required(confirmField));
+    if (failures.length > 0) failFields(failures);
+    if (password !== confirm) throw new AppError(ErrorCode.PASSWORD_MISMATCH, 'The passwords do not match');
+    if (isWeakPassword(password ?? '')) {
+      throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'This password is too common; choose another one');
+    }
+    return password ?? '';
+  }
+
+  async function resolveCode(code: string | undefined, domain: string | undefined): Promise<AffiliateCodeRow | null> {
+    if (!code) return null;
+    const row = await findAffiliateCode(db, code.trim());
+    if (!row || !isCodeValidOn(row, domain)) {
+      throw new AppError(ErrorCode.INVITATION_CODE_ERROR, 'The invitation code is not valid');
+    }
+    return row;
+  }
+
+  async function passwordAge(row: CredentialRow): Promise<{ expired: boolean; forceChange: boolean }> {
+    const [operator, force] = await Promise.all([system.getOperatorConfig(), system.isModuleEnabled('PWDEXPFORCECHANGE3')]);
+    const maxAgeDays = operator.passwordMaxAgeDays;
+    const expired = maxAgeDays > 0 && row.passwordChangedAt.getTime() + maxAgeDays * DAY_MS <= now();
+    return { expired, forceChange: expired && force };
+  }
+
+  function pickLanguage(language: string | undefined): string {
+    const code = language?.trim().toUpperCase();
+    return code && (LANGUAGE_CODES as readonly string[]).includes(code) ? code : DEFAULT_LANGUAGE;
+  }
+
+  /** Open a session for an existing account after its credentials were checked. */
+  async function startSession(
+    row: CredentialRow,
+    origin: RequestOrigin,
+    opts: { mustChangePassword: boolean; passwordExpired: boolean; persistMustChange?: boolean; upgradedHash?: string | undefined },
+  ): Promise<LoginResult> {
+    if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
+    const at = new Date(now());
+    const { token } = await inTransaction(async (trx) => {
+      const opened = await session.createSession(trx, {
+        memberId: row.id,
+        mustChangePassword: opts.mustChangePassword,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      await recordLogin(trx, row.id, {
+        now: at,
+        mustChangePassword: opts.persistMustChange === true && !row.mustChangePassword,
+        upgradedHash: opts.upgradedHash,
+      });
+      return opened;
+    });
+    return {
+      token,
+      firstTimeLogin: row.lastLoginAt === null,
+      passwordExpired: opts.passwordExpired,
+      mustChangePassword: opts.mustChangePassword,
+      userInfo: { userName: row.account, nickname: row.nickname, type: row.type },
+    };
+  }
+
+  /**
+   * Insert the member with wallet, optional bonus and first session in one transaction. A taken
+   * account name or mobile number surfaces as USERNAME_TAKEN / MOBILE_TAKEN; a generated name
+   * that collides is generated again.
+   */
+  async function createAccount(
+    member: Omit<NewMember, 'account' | 'now'> & { account: string | (() => string) },
+    origin: RequestOrigin,
+    extra: { credit?: AccountCredit; grantKey?: string },
+  ): Promise<{ memberId: string; account: string; token: string } | { grantTaken: true }> {
+    for (let attempt = 1; ; attempt++) {
+      const account = typeof member.account === 'function' ? member.account() : member.account;
+      try {
+        return await inTransaction(async (trx) => {
+          const at = new Date(now());
+          const memberId = await insertMember(trx, { ...member, account, now: at });
+          if (extra.grantKey) await insertFreeplayGrant(trx, extra.grantKey, memberId, at);
+          await ledger.ensurePlayerWallet(trx, memberId);
+          if (extra.credit && extra.credit.amountMinor > 0n) {
+            await ledger.creditPlayerFromSystem(
+              {
+                memberId,
+                systemAccount: extra.credit.systemAccount,
+                amountMinor: extra.credit.amountMinor,
+                kind: extra.credit.kind,
+                idempotencyKey: extra.credit.idempotencyKey(memberId),
+                reference: `member:${memberId}`,
+              },
+              trx,
+            );
+          }
+          const { token } = await session.createSession(trx, { memberId, ip: origin.ip, userAgent: origin.userAgent });
+          return { memberId, account, token };
+        });
+      } catch (err) {
+        const constraint = findUniqueViolation(err);
+        if (constraint === 'freeplay_grants_pkey') return { grantTaken: true };
+        if (constraint === 'members_account_key') {
+          if (typeof member.account === 'function' && attempt < MAX_GENERATE_ATTEMPTS) continue;
+          throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
+        }
+        if (constraint === 'members_mobile_key') throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
+        throw err;
+      }
+    }
+  }
+
+  async function setPassword(memberId: string, password: string, keepSessionId: string | undefined): Promise<void> {
+    const passwordHash = await hasher.hash(password);
+    await inTransaction(async (trx) => {
+      await updatePassword(trx, memberId, passwordHash, new Date(now()));
+      await session.revokeOthers(memberId, keepSessionId, trx);
+      if (keepSessionId) await session.clearMustChangePassword(keepSessionId, trx);
+    });
+  }
+
+  return {
+    ctx,
+    db,
+    now,
+    hasher,
+    inTransaction,
+    requireModules,
+    checkCaptcha,
+    checkNewPassword,
+    resolveCode,
+    passwordAge,
+    pickLanguage,
+    startSession,
+    createAccount,
+    setPassword,
+  };
+}
+
+export type MemberCore = ReturnType<typeof createMemberCore>;

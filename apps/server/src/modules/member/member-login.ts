@@ -1,0 +1,150 @@
+import { AccountType, CAPTCHA_AFTER_FAILURES, DEFAULT_WEAK_PASSWORD, isTrialType } from '@wps/shared/constants';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import { AppError } from '../../http/app-error';
+import type { MemberCore } from './member-core';
+import { MEMBER_LIMITS, failFields, hashKey, randomDigits, randomPassword, required, type FieldFailure, type RequestOrigin } from './member-helpers';
+import { findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, findFreeplayGrant } from './member.repository';
+
+export type LoginInput = {
+  type: 'username' | 'sms';
+  username: string;
+  password: string;
+  countryDialingCode?: string | undefined;
+  captcha?: string | undefined;
+  captchaKey?: string | undefined;
+};
+
+/** Login by password or SMS code, and free play. */
+export function createLogin(core: MemberCore) {
+  const { db, hasher, now } = core;
+  const { system, rateLimiter, otp } = core.ctx;
+
+  async function isCaptchaRequired(account: string, ip: string): Promise<boolean> {
+    const window = MEMBER_LIMITS.failureWindowSeconds;
+    const [byAccount, byIp] = await Promise.all([
+      rateLimiter.count('login-fail-account', account, window),
+      rateLimiter.count('login-fail-ip', ip, window),
+    ]);
+    return byAccount >= CAPTCHA_AFTER_FAILURES || byIp >= CAPTCHA_AFTER_FAILURES;
+  }
+
+  async function loginWithPassword(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
+    const account = body.username.trim().toLowerCase();
+    await rateLimiter.consume('login-ip', origin.ip, MEMBER_LIMITS.loginPerIp.limit, MEMBER_LIMITS.loginPerIp.windowSeconds);
+    await rateLimiter.consume('login-account', account, MEMBER_LIMITS.loginPerAccount.limit, MEMBER_LIMITS.loginPerAccount.windowSeconds);
+    if (await isCaptchaRequired(account, origin.ip)) await core.checkCaptcha(body.captchaKey, body.captcha);
+
+    const row = await findCredentialsByAccount(db, account);
+    const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
+    if (!row || !valid) {
+      const window = MEMBER_LIMITS.failureWindowSeconds;
+      await rateLimiter.hit('login-fail-account', account, window);
+      await rateLimiter.hit('login-fail-ip', origin.ip, window);
+      const next = await isCaptchaRequired(account, origin.ip);
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: next });
+    }
+    if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
+    await rateLimiter.reset('login-fail-account', account);
+
+    const isDefault = body.password === DEFAULT_WEAK_PASSWORD;
+    const trial = isTrialType(row.type);
+    const age = trial ? { expired: false, forceChange: false } : await core.passwordAge(row);
+    const mustChangePassword = !trial && (isDefault || row.mustChangePassword || age.forceChange);
+    const upgradedHash = !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
+    return core.startSession(row, origin, { mustChangePassword, passwordExpired: age.expired, persistMustChange: isDefault, upgradedHash });
+  }
+
+  async function loginWithSms(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
+    await core.requireModules('MOBILEVERCODELOGIN3');
+    const mobile = body.username.trim();
+    const failures: FieldFailure[] = [];
+    if (!/^\d{4,15}$/.test(mobile)) failures.push({ field: 'username', code: 'pattern', patternId: 6, min: 4, max: 15 });
+    if (!body.countryDialingCode) failures.push(required('countryDialingCode'));
+    if (failures.length > 0 || !body.countryDialingCode) failFields(failures);
+    await rateLimiter.consume('login-ip', origin.ip, MEMBER_LIMITS.loginPerIp.limit, MEMBER_LIMITS.loginPerIp.windowSeconds);
+    // The code's own limits (5 wrong tries, checks per number and IP) stand in for the captcha here.
+    await otp.verify({ purpose: 'login', dialingCode: body.countryDialingCode, mobile, code: body.password, ip: origin.ip });
+    const row = await findCredentialsByMobile(db, body.countryDialingCode, mobile);
+    if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
+    const age = await core.passwordAge(row);
+    // Spec §4: the change-password step is skipped for SMS login.
+    return core.startSession(row, origin, { mustChangePassword: false, passwordExpired: age.expired });
+  }
+
+  return {
+    /** POST /wps/session/login by password or SMS code. */
+    login(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
+      return body.type === 'sms' ? loginWithSms(body, origin) : loginWithPassword(body, origin);
+    },
+
+    /**
+     * POST /wps/session/login/freeplay: a trial account with a demo balance. Requests with one
+     * client key (from one IP) share one account and one demo credit, however many run at once.
+     */
+    async loginFreeplay(body: { random: string; idempotencyKey?: string | undefined }, origin: RequestOrigin): Promise<LoginResult> {
+      await core.requireModules('FREEPLAY3');
+      await rateLimiter.consume('freeplay-ip', origin.ip, MEMBER_LIMITS.freeplayPerIp.limit, MEMBER_LIMITS.freeplayPerIp.windowSeconds);
+      // Bound to the IP too, so a leaked key does not hand a stranger the trial account.
+      const grantKey = hashKey(`freeplay\u0000${origin.ip}\u0000${body.idempotencyKey ?? body.random}`);
+      const loginExisting = async (memberId: string): Promise<LoginResult> => {
+        const row = await findCredentialsById(db, memberId);
+        if (!row || !isTrialType(row.type)) throw new Error(`freeplay grant points at a non-trial member ${memberId}`);
+        return core.startSession(row, origin, { mustChangePassword: false, passwordExpired: false });
+      };
+      const existing = await findFreeplayGrant(db, grantKey);
+      if (existing) return loginExisting(existing);
+
+      const operator = await system.getOperatorConfig();
+      const created = await core.createAccount(
+        {
+          account: () => `demo${randomDigits(8)}`,
+          nickname: null,
+          type: AccountType.TRIAL,
+          passwordHash: await hasher.hash(randomPassword()),
+          paymentPasswordHash: null,
+          dialingCode: null,
+          mobile: null,
+          email: null,
+          payeeName: null,
+          qq: null,
+          line: null,
+          whatsapp: null,
+          zalo: null,
+          facebook: null,
+          wechat: null,
+          idNumber: null,
+          language: core.pickLanguage(origin.language),
+          uplineId: null,
+          referrerId: null,
+          registerDomain: null,
+          registerIp: origin.ip,
+          mustChangePassword: false,
+          lastLoginAt: new Date(now()),
+        },
+        origin,
+        {
+          grantKey,
+          credit: {
+            amountMinor: BigInt(String(operator.freeplayDemoBalanceMinor || '0')),
+            systemAccount: 'demo_bank',
+            kind: 'freeplay_demo_credit',
+            idempotencyKey: () => `freeplay:${grantKey}`,
+          },
+        },
+      );
+      if ('grantTaken' in created) {
+        const memberId = await findFreeplayGrant(db, grantKey);
+        if (!memberId) throw new Error('freeplay grant vanished after a conflict');
+        return loginExisting(memberId);
+      }
+      return {
+        token: created.token,
+        firstTimeLogin: true,
+        passwordExpired: false,
+        mustChangePassword: false,
+        userInfo: { userName: created.account, nickname: null, type: AccountType.TRIAL },
+      };
+    },
+  };
+}
