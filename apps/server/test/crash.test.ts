@@ -23,6 +23,7 @@ import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { DEMO_AGENT } from '../src/modules/member/member.seed';
 import { createServices, type AppServices } from '../src/services';
 import { createScratchPostgres, describePostgres } from './test-app';
+import { nextTotpCode } from './totp-codes';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const PLAYERS = 12;
@@ -213,12 +214,15 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     const opsName = `crashops${crypto.randomBytes(3).toString('hex')}`;
     const opsPassword = `Ops-${crypto.randomBytes(8).toString('hex')}`;
     await services.operators.createOperator({ username: opsName, role: 'finance', password: opsPassword });
-    const opsLogin = await fetch(`${baseUrl}/ops/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: opsName, password: opsPassword }),
-    });
-    const opsToken = ((await opsLogin.json()) as { value: { token: string } }).value.token;
+    // First login: the operator enrols TOTP with the shown secret, and the confirmation opens the session.
+    const postJson = async <T>(url: string, body: unknown): Promise<T> => {
+      const response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return ((await response.json()) as { value: T }).value;
+    };
+    const enrolment = await postJson<{ enrolmentToken: string; secret: string }>('/ops/session/login', { username: opsName, password: opsPassword });
+    const opsToken = (
+      await postJson<{ token: string }>('/ops/session/enrol', { enrolmentToken: enrolment.enrolmentToken, code: await nextTotpCode(enrolment.secret) })
+    ).token;
 
     // Each player runs its own sequence (one request at a time per player: the security centre
     // serialises one member's payment-password tries); the players run in parallel.

@@ -3,10 +3,18 @@ import { z } from 'zod';
 export const operatorRoleSchema = z.enum(['finance', 'support', 'admin']);
 export type OperatorRoleName = z.infer<typeof operatorRoleSchema>;
 
+/** A six-digit TOTP code (spaces typed between groups are dropped). */
+export const totpCodeSchema = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Six digits'));
+
 /** POST /ops/session/login (plain JSON: the back office is not the player site). */
 export const operatorLoginBodySchema = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
+  /** The authenticator app's current code; required once the operator has enrolled TOTP. */
+  code: totpCodeSchema.optional(),
 });
 export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
 
@@ -17,13 +25,58 @@ export const operatorSchema = z.object({
 });
 export type OperatorInfo = z.infer<typeof operatorSchema>;
 
-/** POST /ops/session/login value. */
-export const operatorLoginResultSchema = z.object({
+/** A session that passed both factors: POST /ops/session/login or /ops/session/enrol. */
+export const operatorSignedInSchema = z.object({
+  status: z.literal('signedIn'),
   token: z.string(),
   operator: operatorSchema,
   expiresAt: z.string(),
 });
-export type OperatorLoginResult = z.infer<typeof operatorLoginResultSchema>;
+export type OperatorLoginResult = z.infer<typeof operatorSignedInSchema>;
+
+/**
+ * The right password from an operator without TOTP: a secret to add to an authenticator app
+ * (as the otpauth URI in a QR code, or typed), confirmed with POST /ops/session/enrol. The secret
+ * is shown here only; it is never returned again once enrolled.
+ */
+export const operatorEnrolmentSchema = z.object({
+  status: z.literal('enrolmentRequired'),
+  enrolmentToken: z.string(),
+  secret: z.string(),
+  otpauthUri: z.string(),
+  expiresAt: z.string(),
+});
+export type OperatorEnrolment = z.infer<typeof operatorEnrolmentSchema>;
+
+/** POST /ops/session/login value. */
+export const operatorLoginAnswerSchema = z.discriminatedUnion('status', [operatorSignedInSchema, operatorEnrolmentSchema]);
+export type OperatorLoginAnswer = z.infer<typeof operatorLoginAnswerSchema>;
+
+/** POST /ops/session/enrol: the enrolment started by a login, confirmed by the first code. */
+export const operatorEnrolBodySchema = z.object({
+  enrolmentToken: z.string().min(1).max(128),
+  code: totpCodeSchema,
+});
+export type OperatorEnrolBody = z.infer<typeof operatorEnrolBodySchema>;
+
+/** GET /ops/operators (admin): one row. */
+export const operatorListItemSchema = operatorSchema.extend({
+  status: z.enum(['active', 'disabled']),
+  totpEnrolled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
+
+/** POST /ops/operators/:username/totp-reset (admin): the reason goes to the audit log. */
+export const operatorTotpResetBodySchema = z.object({
+  reason: z.string().trim().min(3).max(500),
+});
+export type OperatorTotpResetBody = z.infer<typeof operatorTotpResetBodySchema>;
+
+export const operatorUsernameParamsSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+});
 
 /** A positive page number and a bounded page size, from a query string. */
 export const pageQuerySchema = z.object({

@@ -17,6 +17,19 @@ export type OperatorTables = {
     status: ColumnType<OperatorStatus, OperatorStatus | undefined, OperatorStatus>;
     created_at: Timestamp;
     last_login_at: NullableTimestamp;
+    /** Encrypted TOTP secret (migration 0120); null until enrolled. */
+    totp_secret: string | null;
+    totp_enrolled_at: NullableTimestamp;
+    totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  };
+  operator_totp_enrolments: {
+    id: Generated<string>;
+    token_hash: string;
+    operator_id: string;
+    secret: string;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    used_at: NullableTimestamp;
   };
   operator_sessions: {
     id: Generated<string>;
@@ -28,6 +41,8 @@ export type OperatorTables = {
     revoked_at: NullableTimestamp;
     ip: string | null;
     user_agent: string | null;
+    /** When the session passed TOTP (migration 0120); sessions without it are refused. */
+    totp_passed_at: NullableTimestamp;
   };
   audit_log: {
     id: Generated<string>;

@@ -3,20 +3,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { DepositChannel, DepositOrder, OpsDepositChannel } from '@wps/shared/schemas/deposit';
-import type { OperatorLoginResult } from '@wps/shared/schemas/operator';
 import type { BalanceResult } from '@wps/shared/schemas/wallet';
 import { call, registerUser, valueOf } from '../../../test/api-client';
+import { createTestOperator } from '../../../test/operator-login';
 import type { TestApp } from '../../../test/test-app';
 import type { OperatorRole } from '../operator/operator-auth';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from './sandbox-gateway';
 
-/** Create an operator through the service and log it in through the API; returns its token. */
+/** Create an operator through the service, enrol its TOTP and log it in through the API; returns its token. */
 export async function operatorToken(t: TestApp, role: OperatorRole): Promise<string> {
-  const username = `op.${role}.${crypto.randomBytes(4).toString('hex')}`;
-  const password = 'operator-pass-0123';
-  await t.app.services.operators.createOperator({ username, role, password });
-  const res = await t.app.inject({ method: 'POST', url: '/ops/session/login', payload: { username, password } });
-  return valueOf<OperatorLoginResult>(res).token;
+  return (await createTestOperator(t.app, role)).token;
 }
 
 /** A registered player with a token and member id. */

@@ -64,9 +64,19 @@ export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
       ctx.print({ username: username.toLowerCase(), status: 'active' });
     },
   },
+  'operator:totp-reset': {
+    usage: 'operator:totp-reset <username> <reason>',
+    description: 'Forget an operator\'s two-factor (TOTP) setup: sessions end, the next login enrols again. Audited.',
+    async run(ctx, [username, ...reason]) {
+      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:totp-reset <username> <reason>');
+      const done = await opsServicesOf(ctx).operators.resetTotp(cliActor(), username, reason.join(' '));
+      if (!done) throw new Error(`not an operator: ${username}`);
+      ctx.print({ username: username.toLowerCase(), totpEnrolled: false });
+    },
+  },
   'operator:list': {
     usage: 'operator:list',
-    description: 'List operators with their role, status and last login.',
+    description: 'List operators with their role, status, two-factor enrolment and last login.',
     async run(ctx) {
       ctx.print(await opsServicesOf(ctx).operators.listOperators());
     },

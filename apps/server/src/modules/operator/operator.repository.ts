@@ -12,6 +12,7 @@ export type OperatorRow = {
   status: OperatorStatus;
   createdAt: Date;
   lastLoginAt: Date | null;
+  totpEnrolled: boolean;
 };
 
 export type OperatorSessionRow = {
@@ -23,6 +24,7 @@ export type OperatorSessionRow = {
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  totpPassedAt: Date | null;
 };
 
 const OPERATOR_COLUMNS = [
@@ -34,6 +36,11 @@ const OPERATOR_COLUMNS = [
   'created_at as createdAt',
   'last_login_at as lastLoginAt',
 ] as const;
+
+function withTotpFlag<T extends { totpSecret: string | null }>(row: T): Omit<T, 'totpSecret'> & { totpEnrolled: boolean } {
+  const { totpSecret, ...rest } = row;
+  return { ...rest, totpEnrolled: totpSecret !== null };
+}
 
 /** Insert an operator; undefined when the username is taken. */
 export async function insertOperator(
@@ -51,12 +58,14 @@ export async function insertOperator(
 
 /** The operator with this (lower-case) username. */
 export async function findOperatorByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
-  return db.selectFrom('operators').select(OPERATOR_COLUMNS).where('username', '=', username).executeTakeFirst();
+  const row = await db.selectFrom('operators').select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret']).where('username', '=', username).executeTakeFirst();
+  return row && withTotpFlag(row);
 }
 
 /** Every operator, oldest first. */
 export async function findOperators(db: Db): Promise<OperatorRow[]> {
-  return db.selectFrom('operators').select(OPERATOR_COLUMNS).orderBy('id').execute();
+  const rows = await db.selectFrom('operators').select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret']).orderBy('id').execute();
+  return rows.map(withTotpFlag);
 }
 
 /** Record a successful login. */
@@ -67,7 +76,7 @@ export async function setOperatorLastLogin(db: Db, operatorId: string, at: Date)
 /** Store a new operator session under the hash of its token; returns the session id. */
 export async function insertOperatorSession(
   db: Db,
-  input: { tokenHash: string; operatorId: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+  input: { tokenHash: string; operatorId: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null; totpPassedAt: Date },
 ): Promise<string> {
   const row = await db
     .insertInto('operator_sessions')
@@ -79,6 +88,7 @@ export async function insertOperatorSession(
       expires_at: input.expiresAt,
       ip: input.ip,
       user_agent: input.userAgent,
+      totp_passed_at: input.totpPassedAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -99,6 +109,7 @@ export async function findOperatorSessionByTokenHash(db: Db, tokenHash: string):
       's.last_seen_at as lastSeenAt',
       's.expires_at as expiresAt',
       's.revoked_at as revokedAt',
+      's.totp_passed_at as totpPassedAt',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

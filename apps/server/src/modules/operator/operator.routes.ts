@@ -1,18 +1,35 @@
-import { auditQuerySchema, operatorLoginBodySchema } from '@wps/shared/schemas/operator';
+import {
+  auditQuerySchema,
+  operatorEnrolBodySchema,
+  operatorLoginBodySchema,
+  operatorTotpResetBodySchema,
+  operatorUsernameParamsSchema,
+} from '@wps/shared/schemas/operator';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app';
+import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import type { AppServices } from '../../services';
 import { findRequestOperator, requireOperator } from './operator-auth';
 
 const ALL_ROLES = ['finance', 'support', 'admin'] as const;
 
-/** Operator sessions (login, logout, me) and the audit log. */
+function originOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+/** Operator sessions (login with TOTP, enrolment, logout, me), operator accounts and the audit log. */
 export function registerOperatorRoutes(app: RouteApp, services: AppServices): void {
   const { operators, audit } = services;
 
   app.post('/ops/session/login', { schema: { body: operatorLoginBodySchema } }, async (request) => {
-    const ua = request.headers['user-agent'];
-    return ok(await operators.login(request.body, { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null }));
+    return ok(await operators.login(request.body, originOf(request)));
+  });
+
+  app.post('/ops/session/enrol', { schema: { body: operatorEnrolBodySchema } }, async (request) => {
+    return ok(await operators.enrol(request.body, originOf(request)));
   });
 
   app.delete('/ops/session/logout', async (request) => {
@@ -25,6 +42,22 @@ export function registerOperatorRoutes(app: RouteApp, services: AppServices): vo
   app.get('/ops/session/me', async (request) => {
     return ok(await requireOperator(request, ALL_ROLES));
   });
+
+  app.get('/ops/operators', async (request) => {
+    await requireOperator(request, ['admin']);
+    return ok(await operators.listOperators());
+  });
+
+  app.post(
+    '/ops/operators/:username/totp-reset',
+    { schema: { params: operatorUsernameParamsSchema, body: operatorTotpResetBodySchema } },
+    async (request) => {
+      const admin = await requireOperator(request, ['admin']);
+      const done = await operators.resetTotp({ actorType: 'operator', actorId: admin.operatorId }, request.params.username, request.body.reason);
+      if (!done) throw new AppError(ErrorCode.NOT_FOUND, 'No such operator');
+      return ok(true);
+    },
+  );
 
   app.get('/ops/audit', { schema: { querystring: auditQuerySchema } }, async (request) => {
     await requireOperator(request, ['admin']);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
@@ -7,24 +6,26 @@ import { createPasswordHasher } from '../member/password-hasher';
 import type { AuditService } from '../audit/audit.service';
 import type { RateLimiter } from '../verification/rate-limiter';
 import type { OperatorRole } from './operator-auth';
+import { OPERATOR_IDLE_SECONDS, TOKEN_PREFIX, createOperatorLogin, hashOperatorToken } from './operator-login';
 import {
   findOperatorByUsername,
   findOperatorSessionByTokenHash,
   findOperators,
   insertOperator,
-  insertOperatorSession,
   revokeOperatorSession,
   revokeOperatorSessions,
-  setOperatorLastLogin,
   touchOperatorSession,
   updateOperatorStatus,
 } from './operator.repository';
+import { clearOperatorTotp } from './operator-totp.repository';
+
+export { OPERATOR_LIMITS, hashOperatorToken } from './operator-login';
 
 /** The operator behind a live operator token. */
 export type SessionOperator = { operatorId: string; username: string; role: OperatorRole; sessionId: string };
 
 type OperatorContext = Pick<AppContext, 'db'> & {
-  config: Pick<AppConfig, 'scryptLogN'>;
+  config: Pick<AppConfig, 'scryptLogN' | 'operatorTotpKey'>;
   rateLimiter: RateLimiter;
   audit: Pick<AuditService, 'record'>;
   now?: () => number;
@@ -33,28 +34,9 @@ type OperatorContext = Pick<AppContext, 'db'> & {
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['finance', 'support', 'admin'];
 export const OPERATOR_USERNAME_PATTERN = /^[a-z][a-z0-9_.-]{2,31}$/;
 
-/** Back-office sessions are shorter than players': 30 minutes idle, 12 hours in all. */
-const OPERATOR_IDLE_SECONDS = 30 * 60;
-const OPERATOR_ABSOLUTE_SECONDS = 12 * 60 * 60;
-const TOKEN_BYTES = 32;
-/** Operator tokens carry their scope in a prefix, so logs and support can tell them from member tokens. */
-const TOKEN_PREFIX = 'ops_';
 const TOUCH_INTERVAL_MS = 60_000;
 const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 128;
-
-/** Login limits: like member logins (per IP and per account), plus a cap on failures per account. */
-export const OPERATOR_LIMITS = {
-  loginPerIp: { limit: 60, windowSeconds: 5 * 60 },
-  loginPerAccount: { limit: 20, windowSeconds: 60 },
-  failuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  failuresPerIp: { limit: 30, windowSeconds: 15 * 60 },
-};
-
-/** The stored form of an operator token (SHA-256, base64url); the token is never stored. */
-export function hashOperatorToken(token: string): string {
-  return crypto.createHash('sha256').update(`operator:${token}`).digest('base64url');
-}
 
 /** Operator accounts (finance, support, admin) and their sessions, separate from members. */
 export function createOperatorService(ctx: OperatorContext) {
@@ -63,6 +45,8 @@ export function createOperatorService(ctx: OperatorContext) {
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
 
   return {
+    ...createOperatorLogin({ db, rateLimiter, audit, hasher, now, config: ctx.config }),
+
     /** Create an operator; the password is hashed like a member password. */
     async createOperator(input: { username: string; role: OperatorRole; password: string }): Promise<{ operatorId: string; username: string; role: OperatorRole }> {
       const username = input.username.trim().toLowerCase();
@@ -116,58 +100,44 @@ export function createOperatorService(ctx: OperatorContext) {
         status: r.status,
         createdAt: r.createdAt.toISOString(),
         lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+        totpEnrolled: r.totpEnrolled,
       }));
     },
 
-    /** POST /ops/session/login: a new operator token, limited per IP and per account. */
-    async login(
-      input: { username: string; password: string },
-      origin: { ip: string; userAgent: string | null },
-    ): Promise<{ token: string; operator: { operatorId: string; username: string; role: OperatorRole }; expiresAt: string }> {
-      const username = input.username.trim().toLowerCase();
-      const L = OPERATOR_LIMITS;
-      await rateLimiter.consume('ops-login-ip', origin.ip, L.loginPerIp.limit, L.loginPerIp.windowSeconds);
-      await rateLimiter.consume('ops-login-account', username, L.loginPerAccount.limit, L.loginPerAccount.windowSeconds);
-      for (const [bucket, key, limit] of [
-        ['ops-login-fail-account', username, L.failuresPerAccount],
-        ['ops-login-fail-ip', origin.ip, L.failuresPerIp],
-      ] as const) {
-        const status = await rateLimiter.peek(bucket, key, limit.limit, limit.windowSeconds);
-        if (status.limited) {
-          throw new AppError(ErrorCode.TOO_MANY_REQUESTS, `Too many failed logins; retry in ${status.retryAfterSeconds} s`, {
-            retryAfterSeconds: status.retryAfterSeconds,
-          });
-        }
+    /**
+     * Forget an operator's TOTP: every session ends and the next login with the right password
+     * enrols again. Audited with the actor and reason. An admin may not reset their own (another
+     * admin, or the CLI, must). Returns false for an unknown username.
+     */
+    async resetTotp(actor: { actorType: 'operator' | 'system'; actorId: string | null }, username: string, reason: string): Promise<boolean> {
+      const name = username.trim().toLowerCase();
+      const row = await findOperatorByUsername(db, name);
+      if (!row) return false;
+      if (actor.actorType === 'operator' && actor.actorId === row.id) {
+        throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'Another admin must reset your two-factor login');
       }
-      const row = await findOperatorByUsername(db, username);
-      const valid = row ? await hasher.verify(input.password, row.passwordHash) : await hasher.verifyDummy(input.password);
-      if (!row || !valid || row.status !== 'active') {
-        await rateLimiter.hit('ops-login-fail-account', username, L.failuresPerAccount.windowSeconds);
-        await rateLimiter.hit('ops-login-fail-ip', origin.ip, L.failuresPerIp.windowSeconds);
-        // A disabled operator gets the same answer as a wrong password: nothing to probe.
-        throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password');
-      }
-      await rateLimiter.reset('ops-login-fail-account', username);
-      const token = TOKEN_PREFIX + crypto.randomBytes(TOKEN_BYTES).toString('base64url');
-      const at = new Date(now());
-      const expiresAt = new Date(at.getTime() + OPERATOR_ABSOLUTE_SECONDS * 1000);
-      await insertOperatorSession(db, {
-        tokenHash: hashOperatorToken(token),
-        operatorId: row.id,
-        now: at,
-        expiresAt,
-        ip: origin.ip,
-        userAgent: origin.userAgent ? origin.userAgent.slice(0, 256) : null,
+      await db.transaction().execute(async (trx) => {
+        const wasEnrolled = await clearOperatorTotp(trx, row.id);
+        await revokeOperatorSessions(trx, row.id, new Date(now()));
+        await audit.record(trx, {
+          ...actor,
+          action: 'operator.totp_reset',
+          subjectType: 'operator',
+          subjectId: row.id,
+          reason,
+          before: { username: name, totpEnrolled: wasEnrolled },
+          after: { username: name, totpEnrolled: false },
+        });
       });
-      await setOperatorLastLogin(db, row.id, at);
-      return { token, operator: { operatorId: row.id, username: row.username, role: row.role }, expiresAt: expiresAt.toISOString() };
+      return true;
     },
 
     /** The operator of a live session, or null (unknown, revoked, idle, expired, disabled). */
     async resolve(token: string): Promise<SessionOperator | null> {
       if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return null;
       const row = await findOperatorSessionByTokenHash(db, hashOperatorToken(token));
-      if (!row || row.revokedAt || row.status !== 'active') return null;
+      // Only sessions that passed TOTP count (older ones were revoked by migration 0120 anyway).
+      if (!row || row.revokedAt || row.status !== 'active' || !row.totpPassedAt) return null;
       const t = now();
       if (row.expiresAt.getTime() <= t) return null;
       if (row.lastSeenAt.getTime() + OPERATOR_IDLE_SECONDS * 1000 <= t) return null;

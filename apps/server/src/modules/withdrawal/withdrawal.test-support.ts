@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { App } from '../../app';
 import { call, callEncrypted, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
+import { createTestOperator } from '../../../test/operator-login';
 
 export const PAYMENT_PASSWORD = '739184';
 
@@ -56,11 +57,7 @@ export async function bindSecurity(app: App, memberId: string): Promise<string> 
 
 /** Create an operator of a role and log them in; returns the operator token. */
 export async function operatorToken(app: App, role: 'finance' | 'support' | 'admin' = 'finance'): Promise<string> {
-  const username = `op${crypto.randomBytes(4).toString('hex')}`;
-  const password = `Op-${crypto.randomBytes(8).toString('hex')}`;
-  await app.services.operators.createOperator({ username, role, password });
-  const res = await app.inject({ method: 'POST', url: '/ops/session/login', payload: { username, password } });
-  return valueOf<{ token: string }>(res).token;
+  return (await createTestOperator(app, role)).token;
 }
 
 /** A fresh idempotency key. */
