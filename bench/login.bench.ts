@@ -25,7 +25,7 @@ function stats(samples: number[]) {
 async function main() {
   // Production cost unless SCRYPT_LOG_N says otherwise; TRUST_PROXY so each sample has its own client IP.
   const logN = loadConfig().scryptLogN;
-  const server = await startBenchServer({ scryptLogN: logN, trustProxy: true });
+  const server = await startBenchServer({ scryptLogN: logN, trustProxy: 1 });
   try {
     console.log(`login bench: ${server.databaseKind}, scrypt N=2^${logN} r=8 p=1, ${LOGIN_SAMPLES} logins, node ${process.version}`);
     const key = await fetchRsaKey(server.baseUrl);

@@ -6,10 +6,11 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerAccessGate } from './plugins/access-gate';
 import { registerPayloadEncryption } from './plugins/payload-encryption';
 import { registerAuth } from './plugins/auth';
 import { createServices, type AppServices } from './services';
@@ -46,13 +47,13 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   const app: FastifyInstance = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
 
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
@@ -62,6 +63,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   });
 
   await services.changeFeed.start();
+  registerAccessGate(app, services);
   registerAuth(app, services);
   registerPayloadEncryption(app, services);
 

@@ -1,5 +1,5 @@
-import pino from 'pino';
-import { loadConfig } from './config';
+import { assertProductionSafe, loadConfig } from './config';
+import { createLogger } from './logger';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
@@ -7,17 +7,20 @@ import { buildApp } from './app';
 import { startWithdrawalAutoReceiptJob } from './jobs/withdrawal-auto-receipt.job';
 import { startVendorTransferStatusJob } from './jobs/vendor-transfer-status.job';
 import { startInhouseStaleRoundsJob } from './jobs/inhouse-stale-rounds.job';
+import { startEncryptionKeyRotationJob } from './jobs/encryption-key-rotation.job';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+  const log = createLogger(config);
   if (!config.databaseUrl) {
     log.warn('Using embedded PGlite: a single-node development database. Set DATABASE_URL for PostgreSQL.');
-    if (config.nodeEnv === 'production' && !config.allowPgliteInProduction) {
-      log.fatal('Refusing NODE_ENV=production on PGlite. Set DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1 to accept the risk.');
-      process.exit(1);
-    }
+  }
+  try {
+    assertProductionSafe(config);
+  } catch (err) {
+    log.fatal((err as Error).message);
+    process.exit(1);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await runMigrations(database);
@@ -39,6 +42,8 @@ async function main() {
   app.addHook('onClose', async () => stopInhouseRecovery());
   const stopVendorStatus = startVendorTransferStatusJob(app.services.gateway.transfers, log);
   app.addHook('onClose', async () => stopVendorStatus());
+  const stopKeyRotation = startEncryptionKeyRotationJob(app.services.keys, log);
+  app.addHook('onClose', async () => stopKeyRotation());
   await app.listen({ port: config.port, host: config.host });
 }
 

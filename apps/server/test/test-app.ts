@@ -63,10 +63,19 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /**
+   * Register extra test-only routes before `ready()`, e.g. fixtures under /lgw/ or /lotto/ to show
+   * that plugins applying to declared paths (the access gate) cover routes added later.
+   */
+  extraRoutes?: (app: App) => void | Promise<void>;
+};
+
 /** Open a fresh, migrated and seeded database of the given kind and build the app over it. */
 export async function createTestApp(
   target: DatabaseTarget = 'pglite',
   overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const scratch = target === 'postgres' ? await createScratchPostgres() : undefined;
   const dataDir = `${process.env.TMPDIR ?? '/tmp'}/wps-test-${crypto.randomBytes(6).toString('hex')}`;
@@ -82,6 +91,7 @@ export async function createTestApp(
   await runMigrations(database);
   await seedDemoOperator(database.db);
   const app = await buildApp({ config, database, logger: false });
+  await options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

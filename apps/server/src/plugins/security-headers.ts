@@ -1,43 +1,76 @@
 import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { AppConfig } from '../config';
+
+/** HSTS lifetime: one year, the value ASVS and the preload list expect. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Powerful features nothing on the site uses: denied to our pages and to every frame. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+];
 
 /**
- * Game iframe origins allowed by the CSP: our own, the reference vendor's (VENDOR_SANDBOX_URL)
- * and any listed in VENDOR_FRAME_ORIGINS (space-separated origins of real vendors' game pages).
+ * The Permissions-Policy value (helmet has no option for it). Autoplay and fullscreen stay open to
+ * our own pages and the game frames, which the /game iframe delegates them to (`allow="autoplay;
+ * fullscreen"`); everything else in DENIED_FEATURES is off.
  */
-function frameSources(env: NodeJS.ProcessEnv = process.env): string[] {
-  const origins = new Set(["'self'"]);
-  for (const candidate of [env.VENDOR_SANDBOX_URL, ...(env.VENDOR_FRAME_ORIGINS ?? '').split(/\s+/)]) {
-    if (!candidate) continue;
-    try {
-      const url = new URL(candidate);
-      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
-    } catch {
-      // Not a URL: ignored rather than written into the policy.
-    }
-  }
-  return [...origins];
+export function permissionsPolicy(frameOrigins: readonly string[]): string {
+  const allowlist = ['self', ...frameOrigins.map((origin) => `"${origin}"`)].join(' ');
+  return [...DENIED_FEATURES.map((feature) => `${feature}=()`), `autoplay=(${allowlist})`, `fullscreen=(${allowlist})`].join(', ');
 }
-const FRAME_SOURCES = frameSources();
 
-/** Security headers on every response (see ../shared/guide/security.md). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    `frame-src ${FRAME_SOURCES.join(' ')}`,
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+/**
+ * Security headers on every response, through @fastify/helmet (see ../shared/guide/security.md and
+ * docs/decisions.md "Security headers"):
+ * - the CSP: everything from our origin, game iframes also from the vendors' origins;
+ * - HSTS (one year, subdomains), X-Frame-Options SAMEORIGIN, nosniff, the referrer policy;
+ * - COOP `same-origin` (our pages open no cross-origin window that needs `window.opener`) and
+ *   CORP `same-origin` (no other origin loads our resources: the vendor's game page is framed,
+ *   not fed from here). COEP stays off: it would require every framed vendor page to opt in;
+ * - a Permissions-Policy set here, as helmet has none.
+ * Registered before every route and hook so even refused and unmatched requests carry them.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins'>): Promise<void> {
+  const frameOrigins = config.frameOrigins ?? [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", ...frameOrigins],
+        'frame-ancestors': ["'self'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'object-src': ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+  });
+  const permissions = permissionsPolicy(frameOrigins);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissions);
   });
 }

@@ -26,7 +26,7 @@ describeEachDatabase('system routes', (target) => {
   let proxied: TestApp;
 
   beforeAll(async () => {
-    [t, proxied] = await Promise.all([createTestApp(target), createTestApp(target, { trustProxy: true })]);
+    [t, proxied] = await Promise.all([createTestApp(target), createTestApp(target, { trustProxy: 1 })]);
   });
   afterAll(async () => {
     await Promise.all([t?.close(), proxied?.close()]);

@@ -1,36 +1,15 @@
-import { ErrorCode } from '@wps/shared/error-codes';
 import { permissionQuerySchema } from '@wps/shared/schemas/system';
 import type { RouteApp } from '../../app';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import type { AppServices } from '../../services';
 
-const UNGATED_PREFIXES = ['/wps/system/', '/wps/session/key/rsa'];
-
 /**
  * Operator-facing read calls: status, module switches, registration settings, the permission
- * bundle and the dialing codes. Also checks the `Merchant` header of every /wps/ call.
+ * bundle and the dialing codes. The `Merchant` check, maintenance and the region block live in
+ * plugins/access-gate.ts.
  */
 export function registerSystemRoutes(app: RouteApp, services: AppServices): void {
   const { system } = services;
-
-  // A client configured for another operator must not silently act on this one. The config is
-  // cached, so this costs no query on the hot path.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/wps/')) return;
-    const header = request.headers.merchant;
-    const merchant = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (merchant && !(await system.isKnownMerchant(merchant))) {
-      throw new AppError(ErrorCode.UNKNOWN_MERCHANT, 'Unknown merchant');
-    }
-  });
-
-  // Calls the shell needs to draw the maintenance or region-block page stay open; the rest of the
-  // API follows the status. /dev/ (outbox) is for demos and is not gated.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/wps/') || UNGATED_PREFIXES.some((p) => request.url.startsWith(p))) return;
-    await system.assertAccessAllowed(request.ip);
-  });
 
   app.get('/wps/system/status', async (request) => ok(await system.getStatus(request.ip)));
 

@@ -110,15 +110,26 @@ export function createNotifier(ctx: NotifierContext) {
     config.email.provider === 'http'
       ? createHttpTransport(config.email, 'email', now)
       : createOutboxTransport(config.dataDir, 'email', now);
-  if (config.nodeEnv === 'production' && (config.sms.provider === 'outbox' || config.email.provider === 'outbox')) {
-    // The outbox delivers nothing and its dev routes show every code to anyone who asks.
-    log.warn('SMS/email use the outbox provider in production: codes are readable at /dev/outbox; set SMS_PROVIDER=http');
+  const production = config.nodeEnv === 'production';
+  if (production && (config.sms.provider === 'outbox' || config.email.provider === 'outbox')) {
+    // Only reachable with ALLOW_OUTBOX_IN_PRODUCTION=1 (server.ts refuses otherwise): nothing is
+    // delivered, and the /dev/outbox routes stay unregistered so no code is readable over HTTP.
+    log.warn('SMS/e-mail use the outbox provider in production: messages are only written to DATA_DIR/outbox; set SMS_PROVIDER / EMAIL_PROVIDER=http');
   }
+  const usesOutbox = (channel: OutboxChannel) => (channel === 'sms' ? config.sms.provider : config.email.provider) === 'outbox';
 
   return {
-    /** Whether a channel writes to the local outbox (and so may be read back by the dev routes). */
+    /** Whether a channel writes to the local outbox. */
     usesOutbox(channel: OutboxChannel): boolean {
-      return (channel === 'sms' ? config.sms.provider : config.email.provider) === 'outbox';
+      return usesOutbox(channel);
+    },
+
+    /**
+     * Whether the /dev/outbox route of a channel may be registered: only for the outbox provider
+     * and never in production, where it would hand every code and reset link to anyone who asks.
+     */
+    servesDevOutbox(channel: OutboxChannel): boolean {
+      return !production && usesOutbox(channel);
     },
 
     /** Messages of a channel's outbox, oldest first. */

@@ -27,7 +27,8 @@ async function requireModule(services: AppServices, module: WhitelabelModule): P
 }
 
 /**
- * Captcha and SMS-code calls, plus the dev outbox (only while the outbox provider is active).
+ * Captcha and SMS-code calls, plus the dev outbox (only while the outbox provider is active, and
+ * never in production).
  * Sending never looks at the member table, so the answer is the same for registered and unknown
  * numbers; login and reset simply fail later for a number without an account.
  */
@@ -58,7 +59,7 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
     return ok(await otp.send({ purpose: 'reset', dialingCode: countryDialingCode, mobile: mobileNum, ip: request.ip }));
   });
 
-  if (notifier.usesOutbox('sms')) {
+  if (notifier.servesDevOutbox('sms')) {
     app.get('/dev/outbox/sms', { schema: { querystring: outboxSmsQuerySchema } }, async (request) => {
       const entries = await notifier.readOutbox('sms');
       const messages: OutboxSmsMessage[] = entries
@@ -69,7 +70,7 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
       return ok(messages);
     });
   }
-  if (notifier.usesOutbox('email')) {
+  if (notifier.servesDevOutbox('email')) {
     app.get('/dev/outbox/email', { schema: { querystring: outboxEmailQuerySchema } }, async (request) => {
       const to = request.query.to.toLowerCase();
       const entries = await notifier.readOutbox('email');
