@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PAYLOAD_NONCE_PATTERN,
   decodeBase64,
   decryptPayload,
+  decryptPlaintext,
   encodeBase64,
   encryptPayload,
+  encryptPlaintext,
   generateKeyPairJwk,
   importPrivateKey,
   importPublicKey,
@@ -21,7 +24,26 @@ describe('payload crypto', () => {
     expect(decodeBase64(body.key)).toHaveLength(256);
     expect(body.data).not.toContain('player01');
     const privateKey = await importPrivateKey(privateJwk);
-    expect(await decryptPayload(privateKey, body)).toEqual(payload);
+    expect((await decryptPayload(privateKey, body)).body).toEqual(payload);
+  });
+
+  it('seals the sending time and a fresh nonce inside the ciphertext', async () => {
+    const { publicJwk, privateJwk } = await generateKeyPairJwk();
+    const privateKey = await importPrivateKey(privateJwk);
+    const before = Date.now();
+    const a = await decryptPayload(privateKey, await encryptPayload(publicJwk, 'k', { x: 1 }));
+    const b = await decryptPayload(privateKey, await encryptPayload(publicJwk, 'k', { x: 1 }));
+    expect(a.ts).toBeGreaterThanOrEqual(before);
+    expect(a.ts).toBeLessThanOrEqual(Date.now());
+    expect(a.nonce).toMatch(PAYLOAD_NONCE_PATTERN);
+    expect(a.nonce).not.toBe(b.nonce);
+    // The plaintext is exactly { ts, nonce, body }; a caller may fix the time (clock offset) and the nonce.
+    const fixed = await encryptPayload(publicJwk, 'k', [1], { timestamp: 1_700_000_000_000, nonce: 'n'.repeat(22) });
+    expect(await decryptPlaintext(privateKey, fixed)).toEqual({ ts: 1_700_000_000_000, nonce: 'n'.repeat(22), body: [1] });
+    // A plaintext without them does not pass decryptPayload.
+    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { x: 1 }))).rejects.toThrow(/ts and nonce/);
+    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 'now', nonce: 'n'.repeat(22), body: 1 }))).rejects.toThrow();
+    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 1, nonce: 'short', body: 1 }))).rejects.toThrow();
   });
 
   it('exposes only public members in the public JWK', async () => {
@@ -34,7 +56,7 @@ describe('payload crypto', () => {
   it('accepts an imported public CryptoKey', async () => {
     const { publicJwk, privateJwk } = await generateKeyPairJwk();
     const body = await encryptPayload(await importPublicKey(publicJwk), 'k2', [1, 'a']);
-    expect(await decryptPayload(await importPrivateKey(privateJwk), body)).toEqual([1, 'a']);
+    expect((await decryptPayload(await importPrivateKey(privateJwk), body)).body).toEqual([1, 'a']);
   });
 
   it('uses a fresh AES key and IV every time', async () => {

@@ -11,7 +11,9 @@ const ENCRYPTED = new Set<string>(ENCRYPTED_PATHS);
  * Decrypt the bodies of ENCRYPTED_PATHS (docs/api.md). Fastify runs preValidation hooks before
  * the route's schema validation, so the decrypted JSON replaces request.body and then goes
  * through the route's zod schema like any plain body. Plain JSON is refused with
- * ENCRYPTION_REQUIRED; a body that does not decrypt gets DECRYPTION_FAILED (never a 500).
+ * ENCRYPTION_REQUIRED; a body that does not decrypt gets DECRYPTION_FAILED (never a 500); a
+ * body sent again is PAYLOAD_REPLAYED and one whose sealed time is too old or too new is
+ * PAYLOAD_STALE (the key service checks both).
  */
 export function registerPayloadEncryption(app: FastifyInstance, services: Pick<AppServices, 'keys'>): void {
   app.addHook('preValidation', async (request) => {

@@ -38,19 +38,35 @@ export type ApiRequestOptions = {
   /** Send the body as application/x-www-form-urlencoded. */
   form?: boolean;
   signal?: AbortSignal;
+  /** Send this token instead of the stored one (e.g. end a session that is not the stored one); null sends none. */
+  token?: string | null;
 };
 
-type EncryptionKey = RsaKeyResult;
+/** The key, and how far the server's clock is ahead of ours (ms) when it answered. */
+type EncryptionKey = RsaKeyResult & { clockOffsetMs: number };
 
 let keyPromise: Promise<EncryptionKey> | null = null;
 
-/** The server's public key for payload encryption, fetched once and shared by all calls. */
+/**
+ * The server's public key for payload encryption, fetched once and shared by all calls. The
+ * answer's serverTime gives the offset of our clock, so the sealed timestamp is the server's time
+ * even when the device clock is wrong (the server refuses a timestamp outside its window).
+ */
 function getEncryptionKey(): Promise<EncryptionKey> {
   if (!keyPromise) {
-    keyPromise = apiRequest<EncryptionKey>('/wps/session/key/rsa').catch((error: unknown) => {
-      keyPromise = null;
-      throw error;
-    });
+    const sentAt = Date.now();
+    keyPromise = apiRequest<RsaKeyResult & { serverTime?: number }>('/wps/session/key/rsa').then(
+      ({ serverTime, ...key }) => {
+        const receivedAt = Date.now();
+        // The server read its clock somewhere between our send and its answer: take the middle.
+        const clockOffsetMs = typeof serverTime === 'number' ? serverTime - Math.round((sentAt + receivedAt) / 2) : 0;
+        return { ...key, clockOffsetMs };
+      },
+      (error: unknown) => {
+        keyPromise = null;
+        throw error;
+      },
+    );
   }
   return keyPromise;
 }
@@ -91,15 +107,16 @@ async function encodeBody(options: ApiRequestOptions, headers: Headers): Promise
   }
   headers.set('Content-Type', 'application/json');
   if (options.encrypted) {
-    // Loaded on demand: the crypto code is only needed by the few encrypted calls.
+    // Loaded on demand: the crypto code is only needed by the few encrypted calls. Every send
+    // (a retry too) is sealed anew with the time and a fresh nonce: the server refuses a body twice.
     const [{ encryptPayload }, key] = await Promise.all([import('@wps/shared/payload-crypto'), getEncryptionKey()]);
-    return JSON.stringify(await encryptPayload(key.jwk, key.keyId, options.body));
+    return JSON.stringify(await encryptPayload(key.jwk, key.keyId, options.body, { timestamp: Date.now() + key.clockOffsetMs }));
   }
   return JSON.stringify(options.body);
 }
 
 async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T> {
-  const token = getToken();
+  const token = options.token !== undefined ? options.token : getToken();
   const headers = buildHeaders(token);
   const body = await encodeBody(options, headers);
   let response: Response;
@@ -132,13 +149,15 @@ async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T>
 /**
  * Call the API: adds the Authorization, Merchant and Language headers, unwraps the
  * `{ success, value }` envelope and throws ApiError on failure. Encrypted calls retry once
- * with a fresh key when the server says the cached one expired.
+ * with a fresh key when the server says the cached one expired or the sealed time was stale.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   try {
     return await sendOnce<T>(path, options);
   } catch (error) {
-    if (options.encrypted && isApiError(error, 'ENCRYPTION_KEY_EXPIRED')) {
+    // A rotated key, or a clock that drifted since the key was fetched: fetch the key (and the
+    // server's time) again and send once more, freshly encrypted.
+    if (options.encrypted && (isApiError(error, 'ENCRYPTION_KEY_EXPIRED') || isApiError(error, 'PAYLOAD_STALE'))) {
       keyPromise = null;
       return sendOnce<T>(path, options);
     }

@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 type JsonColumn<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-/** Tables owned by the system module (migrations 0001_system.sql and 0005_encryption_keys.sql). */
+/** Tables owned by the system module (migrations 0001_system.sql, 0005_encryption_keys.sql and 0091_payload_nonces.sql). */
 export type SystemTables = {
   operator_settings: {
     key: string;
@@ -23,5 +23,10 @@ export type SystemTables = {
     private_jwk: JsonColumn<JsonWebKey>;
     created_at: CreatedAt;
     retired_at: Date | null;
+  };
+  /** Nonces of encrypted bodies inside the replay window (0091_payload_nonces.sql). */
+  payload_nonces: {
+    nonce: string;
+    expires_at: Date;
   };
 };

@@ -2,31 +2,71 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ENCRYPTION_KEY_GRACE_MS } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { decryptPayload, generateKeyPairJwk, importPrivateKey, toPublicJwk } from '@wps/shared/payload-crypto';
+import { asSealedPayload, decryptPlaintext, generateKeyPairJwk, importPrivateKey, toPublicJwk } from '@wps/shared/payload-crypto';
 import type { EncryptedBody, RsaKeyResult } from '@wps/shared/schemas/session';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import {
+  claimPayloadNonce,
+  deleteExpiredNonces,
   deleteKeysRetiredBefore,
   findCurrentKey,
   findKey,
   insertCurrentKeyIfNone,
   replaceCurrentKey,
+  replaceCurrentKeyIfDue,
   type EncryptionKeyRow,
 } from './key.repository';
+
+/** Key rotation and replay protection, from the environment (README configuration table). */
+export type KeySettings = {
+  /** A key older than this is replaced by the rotation job; 0 turns automatic rotation off. */
+  rotationPeriodMs: number;
+  /** How long a retired key still decrypts. */
+  graceMs: number;
+  /** An encrypted body's timestamp must be within this of the server's clock, either way. */
+  replayWindowMs: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A non-negative number from the environment, or the default; anything else stops the server at start. */
+function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/**
+ * ENCRYPTION_KEY_ROTATION_DAYS (default 30, 0 = never automatically), ENCRYPTION_KEY_GRACE_MINUTES
+ * (default 10) and PAYLOAD_REPLAY_WINDOW_SECONDS (default 300, at least 1).
+ */
+export function loadKeySettings(env: NodeJS.ProcessEnv = process.env): KeySettings {
+  const window = envNumber(env, 'PAYLOAD_REPLAY_WINDOW_SECONDS', 300);
+  if (window < 1) throw new Error('PAYLOAD_REPLAY_WINDOW_SECONDS must be at least 1');
+  return {
+    rotationPeriodMs: envNumber(env, 'ENCRYPTION_KEY_ROTATION_DAYS', 30) * DAY_MS,
+    graceMs: envNumber(env, 'ENCRYPTION_KEY_GRACE_MINUTES', ENCRYPTION_KEY_GRACE_MS / 60_000) * 60_000,
+    replayWindowMs: window * 1000,
+  };
+}
 
 export type KeyContext = Pick<AppContext, 'db' | 'log'> & {
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
+  /** Defaults to loadKeySettings() (the environment). */
+  settings?: KeySettings;
 };
 
 /** How long the current public key is reused before re-reading it (another instance may rotate). */
 const CURRENT_KEY_CACHE_MS = 5000;
 /** How long a cached key believed current is trusted before its retirement is re-checked. */
 const CURRENT_KEY_RECHECK_MS = 10_000;
-/** Retired keys are deleted this long after retirement; they stopped decrypting long before. */
-const RETIRED_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Retired keys are kept at least this long after retirement (and never less than the grace period). */
+const RETIRED_KEY_RETENTION_MS = DAY_MS;
 
 type CachedPrivateKey = { key: CryptoKey; retiredAt: number | null; checkedAt: number };
 
@@ -59,6 +99,7 @@ export async function ensureCurrentKey(db: Kysely<Database>, now: () => number =
 export function createKeyService(ctx: KeyContext) {
   const { db, log } = ctx;
   const now = ctx.now ?? Date.now;
+  const settings = ctx.settings ?? loadKeySettings();
   let current: { result: RsaKeyResult; loadedAt: number } | undefined;
   const privateKeys = new Map<string, CachedPrivateKey>();
 
@@ -76,6 +117,18 @@ export function createKeyService(ctx: KeyContext) {
     return entry;
   }
 
+  /** After this instance rotated: cached keys are retired, old retired keys pruned, the new key served. */
+  async function afterRotation(keyId: string, publicJwk: JsonWebKey, at: number): Promise<RsaKeyResult> {
+    for (const entry of privateKeys.values()) {
+      if (entry.retiredAt === null) entry.retiredAt = at;
+    }
+    const pruned = await deleteKeysRetiredBefore(db, new Date(at - Math.max(RETIRED_KEY_RETENTION_MS, settings.graceMs)));
+    log.info({ keyId, pruned }, 'encryption key rotated');
+    const result = toResult({ keyId, publicJwk });
+    current = { result, loadedAt: at };
+    return result;
+  }
+
   return {
     /** The current public key (GET /wps/session/key/rsa), creating the first key lazily. */
     async getCurrentKey(): Promise<RsaKeyResult> {
@@ -86,38 +139,77 @@ export function createKeyService(ctx: KeyContext) {
     },
 
     /**
-     * Decrypt an encrypted body. Throws ENCRYPTION_KEY_EXPIRED for an unknown key or one retired
-     * more than the grace period ago (the client fetches the current key and retries), and
-     * DECRYPTION_FAILED for anything that does not decrypt to JSON.
+     * Decrypt an encrypted body and return the call's own body. Throws ENCRYPTION_KEY_EXPIRED for
+     * an unknown key or one retired more than the grace period ago (the client fetches the
+     * current key and retries), DECRYPTION_FAILED for anything that does not decrypt to
+     * `{ ts, nonce, body }`, PAYLOAD_STALE when `ts` is outside the replay window of the
+     * server's clock, and PAYLOAD_REPLAYED for a nonce already seen inside the window (by any
+     * instance: the nonces are claimed in the database).
      */
     async decryptBody(body: EncryptedBody): Promise<unknown> {
       const entry = await loadPrivateKey(body.keyId);
-      if (!entry || (entry.retiredAt !== null && now() - entry.retiredAt > ENCRYPTION_KEY_GRACE_MS)) {
+      if (!entry || (entry.retiredAt !== null && now() - entry.retiredAt > settings.graceMs)) {
         if (entry) privateKeys.delete(body.keyId);
         throw new AppError(ErrorCode.ENCRYPTION_KEY_EXPIRED, 'Encryption key expired; fetch the current key and retry');
       }
+      let plaintext: unknown;
       try {
-        return await decryptPayload(entry.key, body);
+        plaintext = await decryptPlaintext(entry.key, body);
       } catch {
         throw new AppError(ErrorCode.DECRYPTION_FAILED, 'The request body could not be decrypted');
       }
+      const sealed = asSealedPayload(plaintext);
+      if (!sealed) {
+        throw new AppError(ErrorCode.DECRYPTION_FAILED, 'The decrypted payload must be { ts, nonce, body } (see docs/api.md)');
+      }
+      const at = now();
+      if (Math.abs(at - sealed.ts) > settings.replayWindowMs) {
+        throw new AppError(ErrorCode.PAYLOAD_STALE, 'The request timestamp is outside the accepted window; check the clock and send again', {
+          serverTime: at,
+          windowSeconds: settings.replayWindowMs / 1000,
+        });
+      }
+      // Remembered until its timestamp is stale on its own; after that the window refuses it.
+      if (!(await claimPayloadNonce(db, sealed.nonce, new Date(sealed.ts + settings.replayWindowMs)))) {
+        throw new AppError(ErrorCode.PAYLOAD_REPLAYED, 'This encrypted body was already received; encrypt the request again');
+      }
+      return sealed.body;
     },
 
-    /** Make a new key current; the previous one keeps decrypting for ENCRYPTION_KEY_GRACE_MS. */
+    /** Make a new key current now (`npm run ops -- keys:rotate`); the previous one keeps decrypting for the grace period. */
     async rotateKey(): Promise<RsaKeyResult> {
       const pair = await generateKeyPairJwk();
       const keyId = newKeyId();
       const at = now();
       await replaceCurrentKey(db, { keyId, ...pair, createdAt: new Date(at) });
-      for (const entry of privateKeys.values()) {
-        if (entry.retiredAt === null) entry.retiredAt = at;
-      }
-      const pruned = await deleteKeysRetiredBefore(db, new Date(at - RETIRED_KEY_RETENTION_MS));
-      log.info({ keyId, pruned }, 'encryption key rotated');
-      const result = toResult({ keyId, publicJwk: pair.publicJwk });
-      current = { result, loadedAt: at };
-      return result;
+      return afterRotation(keyId, pair.publicJwk, at);
     },
+
+    /**
+     * The scheduled rotation: when the current key is older than the rotation period, replace
+     * it. Safe from any number of instances at once (one rotates, the others find the new key)
+     * and across restarts (the age is read from the database). Returns the new key, or null
+     * when none was due.
+     */
+    async rotateIfDue(): Promise<RsaKeyResult | null> {
+      if (settings.rotationPeriodMs <= 0) return null;
+      const at = now();
+      const dueBefore = new Date(at - settings.rotationPeriodMs);
+      const currentRow = await findCurrentKey(db);
+      // A cheap read first: a key pair is only generated when a rotation looks due.
+      if (currentRow && currentRow.createdAt > dueBefore) return null;
+      const pair = await generateKeyPairJwk();
+      const keyId = newKeyId();
+      if (!(await replaceCurrentKeyIfDue(db, { keyId, ...pair, createdAt: new Date(at) }, dueBefore))) return null;
+      return afterRotation(keyId, pair.publicJwk, at);
+    },
+
+    /** Forget nonces whose bodies are stale anyway (the rotation job runs it); returns how many. */
+    async pruneNonces(): Promise<number> {
+      return deleteExpiredNonces(db, new Date(now()));
+    },
+
+    settings,
   };
 }
 

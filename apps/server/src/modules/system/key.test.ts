@@ -102,9 +102,10 @@ describeEachDatabase('payload encryption keys', (target) => {
       const encrypted = await encryptPayload(jwk as JsonWebKey, keyId, payload);
       const res = await app.inject({ method: 'POST', url: '/wps/member/password', payload: encrypted });
       expect(res.json()).toEqual({ success: true, value: { oldPassword: 'old', newPassword: 'newpass1' } });
-      // Same path with a trailing slash and a query string is still encrypted.
-      const again = await app.inject({ method: 'POST', url: '/wps/member/password/?a=1', payload: encrypted });
+      // Same path with a trailing slash and a query string is still encrypted (encrypted anew: a body is accepted once).
+      const again = await app.inject({ method: 'POST', url: '/wps/member/password/?a=1', payload: await encryptPayload(jwk as JsonWebKey, keyId, payload) });
       expect(again.statusCode).toBe(200);
+      expectFailure(await app.inject({ method: 'POST', url: '/wps/member/password', payload: encrypted }), ErrorCode.PAYLOAD_REPLAYED, 409);
 
       expectFailure(await app.inject({ method: 'POST', url: '/wps/member/password', payload }), ErrorCode.ENCRYPTION_REQUIRED, 400);
       const plain = await app.inject({ method: 'POST', url: '/plain/echo', payload });
@@ -125,22 +126,22 @@ describeEachDatabase('payload encryption keys', (target) => {
       try {
         const old = await keys.getCurrentKey();
         const payload = { oldPassword: 'old', newPassword: 'newpass1' };
-        const oldBody = await encryptPayload(old.jwk as JsonWebKey, old.keyId, payload);
-        const send = (body: unknown) => app.inject({ method: 'POST', url: '/wps/member/password', payload: body as object });
-        expect((await send(oldBody)).statusCode).toBe(200);
+        // Each send is sealed anew at the test clock's time, as a client encrypts every request.
+        const send = async (key: RsaKeyResult) =>
+          app.inject({ method: 'POST', url: '/wps/member/password', payload: await encryptPayload(key.jwk as JsonWebKey, key.keyId, payload, { timestamp: clock }) });
+        expect((await send(old)).statusCode).toBe(200);
 
         const fresh = await keys.rotateKey();
         expect(fresh.keyId).not.toBe(old.keyId);
         expect((await keys.getCurrentKey()).keyId).toBe(fresh.keyId);
-        const newBody = await encryptPayload(fresh.jwk as JsonWebKey, fresh.keyId, payload);
 
         clock += ENCRYPTION_KEY_GRACE_MS;
-        expect((await send(oldBody)).statusCode).toBe(200);
-        expect((await send(newBody)).statusCode).toBe(200);
+        expect((await send(old)).statusCode).toBe(200);
+        expect((await send(fresh)).statusCode).toBe(200);
 
         clock += 1;
-        expectFailure(await send(oldBody), ErrorCode.ENCRYPTION_KEY_EXPIRED, 400);
-        expect((await send(newBody)).statusCode).toBe(200);
+        expectFailure(await send(old), ErrorCode.ENCRYPTION_KEY_EXPIRED, 400);
+        expect((await send(fresh)).statusCode).toBe(200);
 
         // Another instance sees the rotation through the database.
         expect((await createKeyService({ db: t.database.db, log }).getCurrentKey()).keyId).toBe(fresh.keyId);
@@ -157,6 +158,8 @@ describeEachDatabase('payload encryption keys', (target) => {
       // A fresh instance, as another server would be, reads the retirement from the database.
       const other = createKeyService({ db: t.database.db, log });
       await expect(other.decryptBody(oldBody)).resolves.toEqual({ a: 1 });
+      // Once decrypted, the same body is a replay for every instance.
+      await expect(createKeyService({ db: t.database.db, log }).decryptBody(oldBody)).rejects.toMatchObject({ errorCode: ErrorCode.PAYLOAD_REPLAYED });
       await sql`UPDATE encryption_keys SET retired_at = now() - interval '11 minutes' WHERE key_id = ${old.keyId}`.execute(t.database.db);
       const later = createKeyService({ db: t.database.db, log });
       await expect(later.decryptBody(oldBody)).rejects.toMatchObject({ errorCode: ErrorCode.ENCRYPTION_KEY_EXPIRED });
