@@ -57,6 +57,9 @@ export function TransferUplinePage() {
           toast.success(t('upline.success', { amount: money(result.amount), upline: result.upline }));
         },
         onError: (error) => {
+          // The server answered: the next submit is a new request. A refusal for funds is stored
+          // under its key (docs/api.md), so only a lost answer may reuse the key.
+          if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = randomKey();
           if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
             setError('paymentPassword', { message: translateError(error) });
           } else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID')) {

@@ -117,6 +117,9 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           toast.success(t('form.success', { amount: money(order.amount) }));
         },
         onError: (error) => {
+          // The server answered: the next submit is a new request. A refusal for funds or the daily
+          // limit is stored under its key (docs/api.md), so only a lost answer may reuse the key.
+          if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = createIdempotencyKey();
           if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
             const left = (error.value as { attemptsLeft?: number } | undefined)?.attemptsLeft;
             setError('paymentPassword', { message: left === undefined ? translateError(error) : t('form.attemptsLeft', { count: left }) });
