@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { consumeUrlToken } from './lib/session-storage';
+import { consumeUrlLoginCode } from './lib/session-storage';
 import './lib/i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
 
-// Before anything renders or fetches: a ?token= at start logs the player in once (spec §4).
-consumeUrlToken();
+// Before anything renders or fetches: a ?token= at start (a single-use login code, spec §4)
+// leaves the address bar; the auth feature trades it for a session.
+consumeUrlLoginCode();
 
 const root = document.getElementById('root');
 if (root) {

@@ -9,6 +9,9 @@ const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ defa
 const RegisterPage = lazy(() =>
   import('../features/auth/components/register-page').then((module) => ({ default: module.RegisterPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
+);
 const GamePage = lazy(() => import('../features/games/components/game-page').then((module) => ({ default: module.GamePage })));
 const CategoryPage = lazy(() => import('../features/lobby/components/category-page').then((module) => ({ default: module.CategoryPage })));
 const RngPage = lazy(() => import('../features/lobby/components/rng-page').then((module) => ({ default: module.RngPage })));
@@ -38,7 +41,8 @@ const UNBUILT_PATHS = [
 ] as const;
 
 /** Spec §2: with login-to-home on, a visitor without a token may reach only these paths. */
-const LOGIN_TO_HOME_ALLOWED = ['/login', '/register', '/register.html', '/helpmc', '/download'];
+// /reset-password too: an e-mailed reset link is how a locked-out visitor gets back in.
+const LOGIN_TO_HOME_ALLOWED = ['/login', '/register', '/register.html', '/reset-password', '/helpmc', '/download'];
 
 /** The login-to-home guard: other paths redirect a visitor to /login. */
 function LoginToHomeGuard() {
@@ -86,6 +90,7 @@ export function AppRoutes() {
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="register" element={<RegisterPage />} />
           <Route path="register.html" element={<RegisterPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="game" element={<GamePage />} />
         </Route>
         {/* The in-house game itself: framed by /game, so no site header, menu or footer. */}

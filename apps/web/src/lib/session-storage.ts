@@ -36,7 +36,7 @@ export function getToken(): string | null {
   return readKey('token');
 }
 
-/** Store the member token (after login, registration, free play or a URL token). */
+/** Store the member token (after login, registration, free play or a login link's code). */
 export function setToken(token: string): void {
   writeKey('token', token);
   notify();
@@ -89,17 +89,43 @@ export function clearSession(): void {
   notify();
 }
 
+/** Login codes are 256-bit base64url strings (43 characters); anything far off is not one. */
+const MIN_LOGIN_CODE = 16;
+const MAX_LOGIN_CODE = 128;
+
 /**
- * Spec §4 / security guide: a token in the URL query at start logs the player in once, and is
- * then removed from the address bar so it is not bookmarked, shared or sent as a referrer.
+ * Split a start URL into the login code its `?token=` carries and the URL without it (every
+ * `token` parameter goes, the rest of the query and the fragment stay).
  */
-export function consumeUrlToken(): void {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (!token) return;
+export function splitUrlLoginCode(href: string): { code: string | null; cleanUrl: string | null } {
+  const url = new URL(href);
+  if (!url.searchParams.has('token')) return { code: null, cleanUrl: null };
+  const value = url.searchParams.get('token') ?? '';
   url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  if (token.length <= 512) setToken(token);
+  const code = value.length >= MIN_LOGIN_CODE && value.length <= MAX_LOGIN_CODE ? value : null;
+  return { code, cleanUrl: url.pathname + url.search + url.hash };
+}
+
+let urlLoginCode: string | null = null;
+
+/**
+ * Spec §4 / issue 8 §7: `?token=` at start carries a single-use login code, never a session
+ * token. It leaves the address bar at once (so it is not bookmarked, shared or sent as a
+ * referrer) and waits in memory until the auth feature trades it for a session; nothing here
+ * treats it as a token.
+ */
+export function consumeUrlLoginCode(): void {
+  const { code, cleanUrl } = splitUrlLoginCode(window.location.href);
+  if (cleanUrl === null) return;
+  window.history.replaceState(window.history.state, '', cleanUrl);
+  urlLoginCode = code;
+}
+
+/** The login code from the start URL, handed out once (null when there was none). */
+export function takeUrlLoginCode(): string | null {
+  const code = urlLoginCode;
+  urlLoginCode = null;
+  return code;
 }
 
 function subscribe(listener: () => void): () => void {

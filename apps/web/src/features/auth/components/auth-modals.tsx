@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useAuthModal } from '../auth-modal-store';
 import { useCaptureReferralCodes } from '../referral-codes';
 import '../auth.css';
+import { UrlLoginHandler } from './url-login-handler';
 
 // The forms (and react-hook-form) load on first open: visitors who never log in don't pay for them.
 const LoginRegisterModal = lazy(() => import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })));
@@ -11,12 +12,13 @@ const RegisterSuccessDialogs = lazy(() =>
   import('./register-success-dialogs').then((m) => ({ default: m.RegisterSuccessDialogs })),
 );
 
-/** Every auth modal, mounted once by the shell's layout; opened through auth-modal-store. */
+/** Every auth modal, mounted once by the shell's layout; opened through auth-modal-store. Also trades a login link's code. */
 export function AuthModals() {
   useCaptureReferralCodes();
   const state = useAuthModal();
   return (
     <Suspense fallback={null}>
+      <UrlLoginHandler />
       {state.authMode !== null ? <LoginRegisterModal /> : null}
       {state.isForgotPasswordOpen ? <ForgotPasswordModal /> : null}
       {state.isChangePasswordOpen ? <ChangePasswordModal /> : null}

@@ -1,0 +1,146 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { clearSession, getToken } from '../../../lib/session-storage';
+import { endSession } from '../api/end-session';
+import { useResetPasswordByEmail } from '../api/reset-password-email';
+import { openAuthModal, openForgotPassword } from '../auth-modal-store';
+import { createConfirmValidator, createFieldValidator } from '../field-rules';
+import { readResetToken } from '../reset-link';
+import { useAuthSettings } from '../use-auth-settings';
+import '../auth.css';
+import { FormError } from './form-error';
+import { PasswordField } from './password-field';
+
+type ResetValues = { newPassword: string; confirmNewPassword: string };
+
+/**
+ * /reset-password#token=… (issue 8 §7): the page an e-mailed reset link opens. The token is read
+ * from the fragment and the fragment leaves the address bar at once; the new password follows
+ * the operator's password rule; success ends any session of this tab and opens the login.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read once, before the effect below clears the fragment.
+  const [token] = useState(() => readResetToken(location.hash));
+  const [isLinkInvalid, setIsLinkInvalid] = useState(token === null);
+
+  useEffect(() => {
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
+
+  return (
+    <section className="auth-page" aria-labelledby="reset-page-title">
+      <div className="auth-page__card">
+        <header className="auth-page__head">
+          <h1 id="reset-page-title" className="auth-page__title">
+            {t('resetPage.title')}
+          </h1>
+        </header>
+        {isLinkInvalid || token === null ? (
+          <InvalidLink />
+        ) : (
+          <ResetForm token={token} onInvalidLink={() => setIsLinkInvalid(true)} />
+        )}
+        <Link to="/" className="auth-page__back">
+          {t('page.backHome')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function InvalidLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="auth-confirmation">
+      <p role="alert">{t('resetPage.invalidLink')}</p>
+      <Button block onClick={openForgotPassword}>
+        {t('resetPage.requestNew')}
+      </Button>
+    </div>
+  );
+}
+
+function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () => void }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { register: settings } = useAuthSettings();
+  const resetPassword = useResetPasswordByEmail();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm<ResetValues>({ mode: 'onTouched', defaultValues: { newPassword: '', confirmNewPassword: '' } });
+
+  function onSubmit(values: ResetValues) {
+    setFormError(null);
+    resetPassword.mutate(
+      { token, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword },
+      {
+        onSuccess: () => {
+          // The reset ended every session of that account; a stored one of this tab goes too.
+          const stored = getToken();
+          if (stored) void endSession(stored).catch(() => undefined);
+          clearSession();
+          queryClient.removeQueries({ queryKey: ['member'] });
+          toast.success(t('resetPage.success'));
+          void navigate('/', { replace: true });
+          openAuthModal('login');
+        },
+        onError: (error) => {
+          if (isApiError(error, 'RESET_LINK_INVALID')) onInvalidLink();
+          else if (isApiError(error, 'PASSWORD_TOO_WEAK')) setError('newPassword', { message: translateError(error) });
+          else if (isApiError(error, 'PASSWORD_MISMATCH')) setError('confirmNewPassword', { message: translateError(error) });
+          else setFormError(translateError(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <p className="auth-hint">{t('resetPage.hint')}</p>
+      <PasswordField
+        label={t('fields.newPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword', {
+          validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }),
+          onChange: () => {
+            if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
+          },
+        })}
+      />
+      <PasswordField
+        label={t('fields.confirmNewPassword')}
+        requiredMark
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...register('confirmNewPassword', {
+          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
+        })}
+      />
+      <FormError message={formError} />
+      <Button type="submit" block size="lg" loading={resetPassword.isPending}>
+        {t('resetPage.submit')}
+      </Button>
+    </form>
+  );
+}
+
+export default ResetPasswordPage;
