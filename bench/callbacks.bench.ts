@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { insertMember } from '../apps/server/src/modules/member/member.repository';
 import { SANDBOX_SEAMLESS } from '../apps/server/src/modules/gateway/gateway.service';
-import { vendorSignatureHeaders } from '../apps/server/src/modules/gateway/vendor-signature';
+import { vendorCallbackPath, vendorSignatureHeaders } from '../apps/server/src/modules/gateway/vendor-signature';
 import { startBenchServer } from './bench-server';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
@@ -36,7 +36,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: players.length });
 function post(op, body) {
   const raw = JSON.stringify(body);
   const ts = String(Math.floor(Date.now() / 1000));
-  const sig = crypto.createHmac('sha256', secret).update(ts + '.').update(raw).digest('hex');
+  // docs/vendor-api.md §2: the signature covers the method, the callback's path and the body.
+  const sig = crypto.createHmac('sha256', secret).update(ts + '.POST./vendor/' + vendor + '/' + op + '.').update(raw).digest('hex');
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const req = http.request({ host: target.hostname, port: target.port, path: '/vendor/' + vendor + '/' + op, method: 'POST', agent,
@@ -178,7 +179,7 @@ async function main() {
       const raw = JSON.stringify({ launchToken });
       const res = await fetch(`${server.baseUrl}/vendor/${SANDBOX_SEAMLESS}/authenticate`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, raw) },
+        headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, { method: 'POST', path: vendorCallbackPath(SANDBOX_SEAMLESS, 'authenticate'), rawBody: raw }) },
         body: raw,
       });
       const body = (await res.json()) as { value: { sessionToken: string } };

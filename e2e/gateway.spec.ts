@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
@@ -48,6 +49,15 @@ async function startSandbox(platformUrl: string): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`vendor-sandbox exited (${code}): ${output}`)));
   });
   return child;
+}
+
+/** A call to the sandbox's control endpoints: they refuse anything not signed with the shared secret. */
+async function sandboxControl<T>(request: APIRequestContext, route: string, body?: unknown): Promise<T> {
+  const method = body === undefined ? 'GET' : 'POST';
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const res = await request.fetch(`${SANDBOX_URL}${route}`, { method, headers: signedHeaders(SECRET, { method, path: route, rawBody: raw }), ...(body === undefined ? {} : { data: raw }) });
+  expect(res.status(), `${method} ${route}`).toBe(200);
+  return (await res.json()) as T;
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
@@ -120,7 +130,7 @@ test.describe('vendor gateway', () => {
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*70,00/);
     // The money is really at the vendor.
     const playerId = (await callApi<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')).id;
-    const atVendor = (await (await request.get(`${SANDBOX_URL}/control/wallets/${playerId}`)).json()) as { balanceMinor: string };
+    const atVendor = await sandboxControl<{ balanceMinor: string }>(request, `/control/wallets/${playerId}`);
     expect(atVendor.balanceMinor).toBe('3000');
     await expectNoSeriousA11yViolations(page, 'my wallet');
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-1366.png') });
@@ -132,14 +142,14 @@ test.describe('vendor gateway', () => {
 
     // The vendor acts but answers too late: the player sees the transfer pending, then the
     // status check (run while the page polls) confirms it.
-    await request.post(`${SANDBOX_URL}/control/faults`, { data: { delayMs: 8000 } });
+    await sandboxControl(request, '/control/faults', { delayMs: 8000 });
     await wallet.getByLabel('Valor').fill('10');
     await wallet.getByRole('button', { name: 'Transferir para' }).click();
     await expect(page.getByText('Transferência aguardando confirmação do fornecedor.')).toBeVisible({ timeout: 20_000 });
     await expect(wallet.getByTestId('vendor-wallet-pending')).toContainText(/R\$\s*10,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*90,00/);
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-pending-1366.png') });
-    await request.post(`${SANDBOX_URL}/control/reset`, { data: {} });
+    await sandboxControl(request, '/control/reset', {});
     await expect(wallet.getByTestId('vendor-wallet-pending')).toBeHidden({ timeout: 30_000 });
     await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*10,00/);
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { renderGamePage, renderErrorPage } from './page';
-import { signedHeaders, verify } from './signature';
+import { matchedPath, signedHeaders, verify } from './signature';
 
 /**
  * The reference vendor (issue 4 §3). It implements both wallet models against the platform's
@@ -11,7 +11,8 @@ import { signedHeaders, verify } from './signature';
  * - transfer (vendor `transferVendor`): it keeps each player's balance itself and exposes the
  *   transfer API the platform calls (deposit, withdraw, balance, status).
  * Faults are injected through POST /control/faults: down, slow answers (timeouts), duplicate
- * callbacks, and rollbacks sent before their bets.
+ * callbacks, and rollbacks sent before their bets. Every /control/* call must be signed with the
+ * shared secret (docs/vendor-api.md §2), as the platform signs its calls to /api/*.
  */
 export type SandboxOptions = {
   /** The platform's base URL, e.g. http://127.0.0.1:8080. */
@@ -105,7 +106,7 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   /** Send one signed callback to the platform. */
   async function callPlatform(vendor: string, op: string, body: unknown, badSignature = false): Promise<CallbackResult> {
     const raw = JSON.stringify(body);
-    const headers = signedHeaders(opts.secret, raw);
+    const headers = signedHeaders(opts.secret, { method: 'POST', path: `/vendor/${vendor}/${op}`, rawBody: raw });
     if (badSignature) headers['x-wps-signature'] = headers['x-wps-signature']!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
     try {
       const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(60_000) });
@@ -124,8 +125,25 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
 
   app.get('/health', async () => ({ ok: true }));
 
+  // Both the transfer API (called by the platform) and the control endpoints (fault injection,
+  // wallets, callbacks sent on request) need a request signed with the shared secret, over the
+  // method, the matched path and the body. Decided on the matched route, not the raw URL, so no
+  // spelling of a path (percent-encoding, //) slips past.
+  app.addHook('preHandler', async (request, reply) => {
+    const route = request.routeOptions.url ?? '';
+    const isApi = route.startsWith('/api/');
+    if (!isApi && !route.startsWith('/control/')) return;
+    if (isApi && faults.down) return fail(reply, 503, 'VENDOR_DOWN', 'The sandbox vendor is down');
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signed = { method: request.method, path: matchedPath(route, request.params), rawBody: raw };
+    if (!verify(opts.secret, signed, request.headers['x-wps-timestamp'], request.headers['x-wps-signature'])) {
+      return fail(reply, 401, 'SIGNATURE_INVALID', 'Bad signature');
+    }
+  });
+
+
   // ---------------------------------------------------------------------------------------------
-  // Control (tests and operators of the sandbox)
+  // Control (tests and operators of the sandbox), signed like every other call
   // ---------------------------------------------------------------------------------------------
 
   app.post('/control/faults', async (request) => {
@@ -178,15 +196,6 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   // ---------------------------------------------------------------------------------------------
   // Transfer-wallet API the platform calls (signed by the platform)
   // ---------------------------------------------------------------------------------------------
-
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (faults.down) return fail(reply, 503, 'VENDOR_DOWN', 'The sandbox vendor is down');
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (!verify(opts.secret, raw, request.headers['x-wps-timestamp'], request.headers['x-wps-signature'])) {
-      return fail(reply, 401, 'SIGNATURE_INVALID', 'Bad signature');
-    }
-  });
 
   /** Answer after the injected delay (the work is already done, like a vendor whose reply is lost). */
   async function answer(value: unknown) {

@@ -5,8 +5,7 @@ import { call } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
-import { createPlayer, launchToken, type Player } from './gateway.test-support';
-import { vendorSignatureHeaders } from './vendor-signature';
+import { createPlayer, injectCallback, launchToken, type Player } from './gateway.test-support';
 
 /**
  * Property tests for the gateway's inputs (PGlite: the property is input handling and the money
@@ -28,8 +27,7 @@ describe('gateway fuzz [pglite]', () => {
     await t.app.services.gateway.configureAdapter({ vassalage: SANDBOX_TRANSFER, walletModel: 'transfer', launchUrl: 'http://vendor.test/play', apiUrl: 'http://127.0.0.1:9/api', secret: SECRET, requestTimeoutMs: 200 });
     player = await createPlayer(t.app, 5_000n);
     const token = await launchToken(t.app, player, 'SBX-slot-01', SANDBOX_SEAMLESS);
-    const raw = JSON.stringify({ launchToken: token });
-    const res = await t.app.inject({ method: 'POST', url: `/vendor/${SANDBOX_SEAMLESS}/authenticate`, headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(SECRET, raw) }, payload: raw });
+    const res = await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: token });
     sessionToken = (res.json() as { value: { sessionToken: string } }).value.sessionToken;
   });
   afterAll(async () => {
@@ -114,12 +112,7 @@ describe('gateway fuzz [pglite]', () => {
             roundClosed: c.roundClosed,
           };
           const raw = c.rawJunk ?? JSON.stringify(body);
-          const res = await t.app.inject({
-            method: 'POST',
-            url: `/vendor/${SANDBOX_SEAMLESS}/${c.op}`,
-            headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(SECRET, raw) },
-            payload: raw,
-          });
+          const res = await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, c.op, raw);
           expectEnvelope(res, `${c.op} ${raw}`);
         }
       }),

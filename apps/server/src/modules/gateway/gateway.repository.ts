@@ -344,6 +344,9 @@ export async function resolveTransfer(db: Db, id: string, status: 'succeeded' | 
 export async function findWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
   const r = await db.selectFrom('vendor_wallets').select('version').where('member_id', '=', memberId).where('vassalage', '=', vassalage).executeTakeFirst();
   return r?.version ?? '0';
+  /** (win) the cap: at most winMultiple × the round's stake and at most winMax; null = no such bound. */
+  winMultiple?: string | null;
+  winMax?: string | null;
 }
 
 /** Move a wallet's version on (creating the row); returns the new version. */

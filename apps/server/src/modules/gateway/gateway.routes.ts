@@ -17,7 +17,8 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyVendorSignature } from './vendor-signature';
+import type { SeamlessResult } from './seamless.service';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, vendorCallbackPath, verifyVendorSignature } from './vendor-signature';
 
 /** Every seamless-wallet callback lives under this prefix (docs/vendor-api.md). */
 export const VENDOR_CALLBACK_PREFIX = '/vendor/';
@@ -49,14 +50,34 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
   registerVendorCallbacks(app, services);
 }
 
-/** Parse a signed callback: known vendor, valid HMAC over the raw bytes, then the body schema. */
-async function readCallback<S extends z.ZodType>(services: AppServices, request: FastifyRequest, schema: S): Promise<{ vassalage: string; body: z.infer<S> }> {
+/** The callbacks of docs/vendor-api.md §5. Money callbacks move a seamless wallet: transfer vendors may not send them. */
+type CallbackName = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'end-round';
+const SEAMLESS_ONLY: ReadonlySet<CallbackName> = new Set(['balance', 'bet', 'win', 'rollback', 'end-round']);
+
+/**
+ * Parse a signed callback: known vendor, valid HMAC over the timestamp, method, path and raw
+ * bytes, a wallet model that may send this callback, then the body schema. The signed path is
+ * rebuilt from the matched route and its decoded params (never request.url), so every spelling
+ * of a URL that reaches this route signs the same way and a body signed for one callback or
+ * vendor never verifies on another.
+ */
+async function readCallback<S extends z.ZodType>(
+  services: AppServices,
+  request: FastifyRequest,
+  callback: CallbackName,
+  schema: S,
+): Promise<{ vassalage: string; body: z.infer<S> }> {
   const params = vendorParamsSchema.safeParse(request.params);
   const adapter = params.success ? await services.gateway.findAdapter(params.data.vassalage) : undefined;
   if (!params.success || !adapter || adapter.walletModel === 'internal') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'Unknown vendor');
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  if (!verifyVendorSignature(adapter.secret, raw, request.headers[TIMESTAMP_HEADER], request.headers[SIGNATURE_HEADER])) {
+  const signed = { method: request.method, path: vendorCallbackPath(adapter.vassalage, callback), rawBody: raw };
+  if (!verifyVendorSignature(adapter.secret, signed, request.headers[TIMESTAMP_HEADER], request.headers[SIGNATURE_HEADER])) {
     throw new AppError(ErrorCode.VENDOR_SIGNATURE_INVALID, 'The request signature is missing, wrong or too old');
+  }
+  // A transfer vendor keeps the player's money itself: it has no business moving our wallet.
+  if (SEAMLESS_ONLY.has(callback) && adapter.walletModel !== 'seamless') {
+    throw new AppError(ErrorCode.VENDOR_NOT_SEAMLESS, 'This vendor uses the transfer wallet: seamless-wallet callbacks are refused');
   }
   let json: unknown;
   try {
@@ -79,64 +100,64 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
   void app.register(async (scope: FastifyInstance) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const base = `${VENDOR_CALLBACK_PREFIX}:vassalage`;
-
-    scope.post(`${base}/authenticate`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorAuthenticateBodySchema);
-      return ok(await gateway.authenticate(vassalage, body.launchToken));
-    });
-
-    scope.post(`${base}/balance`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorBalanceBodySchema);
-      const session = await gateway.requireVendorSession(vassalage, body.sessionToken, body.playerId);
-      return ok(await seamless.balance(session.memberId));
-    });
-
-    scope.post(`${base}/bet`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorBetBodySchema);
-      const session = await gateway.requireVendorSession(vassalage, body.sessionToken, body.playerId);
-      const { replayed: _replayed, ...result } = await seamless.bet({
-        vassalage,
-        memberId: session.memberId,
-        transactionId: body.transactionId,
-        roundId: body.roundId,
-        gameId: body.gameId,
-        amountMinor: BigInt(body.amountMinor),
+    // Each route and the callback name it signs come from one place, so they cannot drift apart.
+    const on = <S extends z.ZodType>(callback: CallbackName, schema: S, handle: (vassalage: string, body: z.infer<S>) => Promise<unknown>) =>
+      scope.post(`${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`, async (request) => {
+        const { vassalage, body } = await readCallback(services, request, callback, schema);
+        return ok(await handle(vassalage, body));
       });
-      return ok(result);
+    const withoutReplayFlag = ({ replayed: _replayed, ...result }: SeamlessResult) => result;
+
+    on('authenticate', vendorAuthenticateBodySchema, (vassalage, body) => gateway.authenticate(vassalage, body.launchToken));
+
+    on('balance', vendorBalanceBodySchema, async (vassalage, body) => {
+      const session = await gateway.requireVendorSession(vassalage, body.sessionToken, body.playerId);
+      return seamless.balance(session.memberId);
+    });
+
+    on('bet', vendorBetBodySchema, async (vassalage, body) => {
+      const session = await gateway.requireVendorSession(vassalage, body.sessionToken, body.playerId);
+      return withoutReplayFlag(
+        await seamless.bet({
+          vassalage,
+          memberId: session.memberId,
+          transactionId: body.transactionId,
+          roundId: body.roundId,
+          gameId: body.gameId,
+          amountMinor: BigInt(body.amountMinor),
+        }),
+      );
     });
 
     // Wins, rollbacks and end-round may come after the session expired: only the player id is used.
-    scope.post(`${base}/win`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorWinBodySchema);
-      const { replayed: _replayed, ...result } = await seamless.win({
-        vassalage,
-        memberId: body.playerId,
-        transactionId: body.transactionId,
-        roundId: body.roundId,
-        ...(body.betTransactionId ? { betTransactionId: body.betTransactionId } : {}),
-        amountMinor: BigInt(body.amountMinor),
-        roundClosed: body.roundClosed === true,
-      });
-      return ok(result);
-    });
+    on('win', vendorWinBodySchema, async (vassalage, body) =>
+      withoutReplayFlag(
+        await seamless.win({
+          vassalage,
+          memberId: body.playerId,
+          transactionId: body.transactionId,
+          roundId: body.roundId,
+          ...(body.betTransactionId ? { betTransactionId: body.betTransactionId } : {}),
+          amountMinor: BigInt(body.amountMinor),
+          roundClosed: body.roundClosed === true,
+        }),
+      ),
+    );
 
-    scope.post(`${base}/rollback`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorRollbackBodySchema);
-      const { replayed: _replayed, ...result } = await seamless.rollback({
-        vassalage,
-        memberId: body.playerId,
-        transactionId: body.transactionId,
-        roundId: body.roundId,
-        betTransactionId: body.betTransactionId,
-      });
-      return ok(result);
-    });
+    on('rollback', vendorRollbackBodySchema, async (vassalage, body) =>
+      withoutReplayFlag(
+        await seamless.rollback({
+          vassalage,
+          memberId: body.playerId,
+          transactionId: body.transactionId,
+          roundId: body.roundId,
+          betTransactionId: body.betTransactionId,
+        }),
+      ),
+    );
 
-    scope.post(`${base}/end-round`, async (request) => {
-      const { vassalage, body } = await readCallback(services, request, vendorEndRoundBodySchema);
-      const { replayed: _replayed, ...result } = await seamless.endRound({ vassalage, memberId: body.playerId, roundId: body.roundId });
-      return ok(result);
-    });
+    on('end-round', vendorEndRoundBodySchema, async (vassalage, body) =>
+      withoutReplayFlag(await seamless.endRound({ vassalage, memberId: body.playerId, roundId: body.roundId })),
+    );
   });
 }

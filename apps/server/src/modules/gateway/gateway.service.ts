@@ -21,7 +21,7 @@ import {
   upsertAdapter,
   type AdapterRow,
 } from './gateway.repository';
-import { createSeamlessService, type SeamlessService } from './seamless.service';
+import { createSeamlessService, type SeamlessService, type WinLimits } from './seamless.service';
 import { createTransferWalletService } from './transfer-wallet.service';
 
 /** What the gateway needs from the catalogue module. */
@@ -37,26 +37,62 @@ export type CataloguePort = {
 export type InternalVendor = { launchUrl: (input: { nodeId: string; token: string; language: string }) => string };
 
 export type GatewaySettings = {
-  /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined. */
+/** The reference vendor's codes in the demo catalogue. */
+export const SANDBOX_SEAMLESS = 'SBX';
+export const SANDBOX_TRANSFER = 'SBT';
+const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER;
+
+  /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined (also when refused). */
   sandbox: { url: string; secret: string } | undefined;
   launchTokenSeconds: number;
+  /**
+   * Whether the reference vendor's codes (SBX, SBT) may be connected at all. Its control
+   * endpoints and game page are a test door, so with NODE_ENV=production it is off unless
+   * ALLOW_SANDBOX_VENDOR=1, as the sandbox payment gateway is without ALLOW_SANDBOX_GATEWAY=1:
+   * the server still starts, SBX and SBT are not connected whatever adapters the database holds,
+   * and start() logs why.
+   */
+  isSandboxVendorAllowed: boolean;
+  /** Why the configured reference vendor is off (logged at start), or undefined. */
+  sandboxRefusal: string | undefined;
+  /** The cap on a single seamless win (VENDOR_MAX_WIN_MULTIPLE × the round's stake, VENDOR_MAX_WIN_MINOR). */
+  winLimits: WinLimits;
   vendorSessionSeconds: number;
 };
 
-/** Read the gateway settings from the environment (VENDOR_SANDBOX_URL, VENDOR_SANDBOX_SECRET). */
+/** A single win may pay at most this many times the round's stake unless VENDOR_MAX_WIN_MULTIPLE says otherwise. */
+export const DEFAULT_MAX_WIN_MULTIPLE = 10_000n;
+
+/** A whole number of at most 18 digits from the environment; undefined when unset; a typo stops the start. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string): bigint | undefined {
+  const value = env[name]?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,18}$/.test(value)) throw new Error(`${name} must be a whole number (got "${value}")`);
+  return BigInt(value);
+}
+
+/**
+ * Read the gateway settings from the environment: VENDOR_SANDBOX_URL, VENDOR_SANDBOX_SECRET,
+ * ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap off), VENDOR_MAX_WIN_MINOR.
+ */
 export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
   const url = env.VENDOR_SANDBOX_URL?.replace(/\/+$/, '');
   const secret = env.VENDOR_SANDBOX_SECRET;
   return {
-    sandbox: url && secret && secret.length >= 16 ? { url, secret } : undefined,
+  const configured = url && secret && secret.length >= 16 ? { url, secret } : undefined;
+  const isSandboxVendorAllowed = env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_VENDOR === '1' || env.ALLOW_SANDBOX_VENDOR === 'true';
+  const multiple = wholeNumber(env, 'VENDOR_MAX_WIN_MULTIPLE') ?? DEFAULT_MAX_WIN_MULTIPLE;
+    sandbox: isSandboxVendorAllowed ? configured : undefined,
+    isSandboxVendorAllowed,
+    sandboxRefusal:
+      !isSandboxVendorAllowed && url
+        ? `VENDOR_SANDBOX_URL is set, but the reference vendor (${SANDBOX_SEAMLESS}, ${SANDBOX_TRANSFER}) is off with NODE_ENV=production: its control endpoints and game page are test doors. Set ALLOW_SANDBOX_VENDOR=1 to connect it anyway.`
+        : undefined,
+    winLimits: { multiple: multiple > 0n ? multiple : null, maxMinor: wholeNumber(env, 'VENDOR_MAX_WIN_MINOR') ?? null },
     launchTokenSeconds: 60,
     vendorSessionSeconds: 12 * 3600,
   };
 }
-
-/** The reference vendor's codes in the demo catalogue. */
-export const SANDBOX_SEAMLESS = 'SBX';
-export const SANDBOX_TRANSFER = 'SBT';
 
 export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   databaseKind: DatabaseKind;
@@ -95,12 +131,14 @@ export function createGatewayService(ctx: GatewayContext) {
   let adapters: { rows: Map<string, AdapterRow>; loadedAt: number } | undefined;
   const sessionCache = new Map<string, { memberId: string; nodeId: string; until: number }>();
 
-  const seamless: SeamlessService = createSeamlessService(ctx);
+  const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
 
   /** Adapters are re-read every few seconds, so a change made by another process (ops) applies everywhere. */
   async function loadAdapters(): Promise<Map<string, AdapterRow>> {
     if (!adapters || Date.now() - adapters.loadedAt > ADAPTER_CACHE_MS) {
-      adapters = { rows: new Map((await findAdapters(db)).map((a) => [a.vassalage, a])), loadedAt: Date.now() };
+      // A refused reference vendor stays unconnected even if an earlier run stored its adapters.
+      const rows = (await findAdapters(db)).filter((a) => settings.isSandboxVendorAllowed || !isSandboxVendor(a.vassalage));
+      adapters = { rows: new Map(rows.map((a) => [a.vassalage, a])), loadedAt: Date.now() };
     }
     return adapters.rows;
   }
@@ -122,6 +160,9 @@ export function createGatewayService(ctx: GatewayContext) {
   }
 
   /** An operator's change of a vendor adapter, with its audit entry (the secret is never logged). */
+    if (!settings.isSandboxVendorAllowed && isSandboxVendor(adapter.vassalage)) {
+      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage: adapter.vassalage });
+    }
   async function setAdapter(actor: GatewayActor, adapter: AdapterRow, reason: string): Promise<AdapterView> {
     if (!(await db.selectFrom('game_vendors').select('vassalage').where('vassalage', '=', adapter.vassalage).executeTakeFirst())) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage: adapter.vassalage });
@@ -146,6 +187,14 @@ export function createGatewayService(ctx: GatewayContext) {
   const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
 
   /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
+    if (!settings.isSandboxVendorAllowed) {
+      const stored = (await findAdapters(db)).filter((a) => isSandboxVendor(a.vassalage)).map((a) => a.vassalage);
+      if (settings.sandboxRefusal) ctx.log.warn(settings.sandboxRefusal);
+      else if (stored.length > 0) {
+        ctx.log.warn(`The reference vendor's stored adapters (${stored.join(', ')}) are ignored with NODE_ENV=production; set ALLOW_SANDBOX_VENDOR=1 to connect them.`);
+      }
+      return;
+    }
   async function start(): Promise<void> {
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;

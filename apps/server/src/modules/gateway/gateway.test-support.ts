@@ -9,6 +9,7 @@ import { call, disableRegisterCaptcha, registerUser, valueOf } from '../../../te
 import { createTestApp, type DatabaseTarget, type TestApp } from '../../../test/test-app';
 import { fundMember, memberIdOf } from '../withdrawal/withdrawal.test-support';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
+import { vendorCallbackPath, vendorSignatureHeaders } from './vendor-signature';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -45,11 +46,16 @@ export async function startSandbox(platformUrl: string, secret = crypto.randomBy
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => reject(new Error(`vendor-sandbox exited with ${code}: ${out}`)));
   });
+  // The sandbox's control endpoints need the shared secret: each call is signed like a callback.
   const control = async <T>(route: string, body?: unknown): Promise<T> => {
+    const method = body === undefined ? 'GET' : 'POST';
+    const raw = body === undefined ? '' : JSON.stringify(body);
     const res = await fetch(`${url}${route}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...vendorSignatureHeaders(secret, { method, path: route, rawBody: raw }) },
+      ...(body === undefined ? {} : { body: raw }),
     });
+    if (res.status === 401) throw new Error(`sandbox ${method} ${route} refused the signature: ${await res.text()}`);
     return (await res.json()) as T;
   };
   return {
@@ -131,6 +137,29 @@ export async function openSeamlessSession(h: GatewayHarness, player: Player, nod
   const [auth] = await h.sandbox.callbacks([{ op: 'authenticate', body: { launchToken: token } }]);
   expect(auth!.status, JSON.stringify(auth!.body)).toBe(200);
   return String(auth!.body.value!.sessionToken);
+}
+
+/**
+ * A vendor callback through the app (app.inject), signed with `secret` over the method, the
+ * callback's canonical path and the raw body. `signedFor` signs it as if for another callback or
+ * vendor (the request still goes to `op` of `vassalage`): a cross-endpoint replay.
+ */
+export async function injectCallback(
+  app: App,
+  secret: string,
+  vassalage: string,
+  op: string,
+  body: unknown,
+  signedFor: { vassalage?: string; op?: string } = {},
+) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const path = vendorCallbackPath(signedFor.vassalage ?? vassalage, signedFor.op ?? op);
+  return app.inject({
+    method: 'POST',
+    url: `/vendor/${vassalage}/${op}`,
+    headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, { method: 'POST', path, rawBody: raw }) },
+    payload: raw,
+  });
 }
 
 /** A player's main-wallet balance in minor units. */

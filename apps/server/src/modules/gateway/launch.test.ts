@@ -5,8 +5,7 @@ import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-c
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
-import { createPlayer, launchToken } from './gateway.test-support';
-import { vendorSignatureHeaders } from './vendor-signature';
+import { createPlayer, injectCallback, launchToken } from './gateway.test-support';
 
 const SECRET = crypto.randomBytes(24).toString('hex');
 
@@ -38,8 +37,7 @@ describeEachDatabase('game launch and launch tokens', (target) => {
 
   /** A vendor callback signed with the adapter's secret, through the app. */
   async function callback(vassalage: string, op: string, body: unknown, secret = SECRET) {
-    const raw = JSON.stringify(body);
-    return t.app.inject({ method: 'POST', url: `/vendor/${vassalage}/${op}`, headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, raw) }, payload: raw });
+    return injectCallback(t.app, secret, vassalage, op, body);
   }
 
   it('returns a vendor URL with a single-use token bound to the player, game and vendor; records the recent game', async () => {
@@ -92,9 +90,7 @@ describeEachDatabase('game launch and launch tokens', (target) => {
     expectFailure(await callback(SANDBOX_SEAMLESS, 'authenticate', { launchToken: 'a'.repeat(64) }, 'x'.repeat(32)), ErrorCode.VENDOR_SIGNATURE_INVALID, 401);
     expectFailure(await callback(SANDBOX_SEAMLESS, 'authenticate', { launchToken: 'a'.repeat(64) }), ErrorCode.VENDOR_TOKEN_INVALID, 401);
     expectFailure(await callback(SANDBOX_SEAMLESS, 'authenticate', { launchToken: 'short' }), ErrorCode.VALIDATION_FAILED, 400);
-    const raw = '{"launchToken":';
-    const res = await t.app.inject({ method: 'POST', url: `/vendor/${SANDBOX_SEAMLESS}/authenticate`, headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(SECRET, raw) }, payload: raw });
-    expectFailure(res, ErrorCode.MALFORMED_JSON, 400);
+    expectFailure(await callback(SANDBOX_SEAMLESS, 'authenticate', '{"launchToken":'), ErrorCode.MALFORMED_JSON, 400);
   });
 
   it('refuses visitors, trial accounts on real-money vendors, unknown or mismatched games, unconnected vendors and maintenance', async () => {

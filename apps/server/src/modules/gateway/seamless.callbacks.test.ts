@@ -158,7 +158,7 @@ for (const target of databaseTargets()) {
       // An old timestamp is refused even with a correct HMAC for it.
       const raw = JSON.stringify({ playerId: player.memberId, sessionToken });
       const ts = String(Math.floor(Date.now() / 1000) - 600);
-      const sig = crypto.createHmac('sha256', h.sandbox.secret).update(`${ts}.${raw}`).digest('hex');
+      const sig = crypto.createHmac('sha256', h.sandbox.secret).update(`${ts}.POST./vendor/${SANDBOX_SEAMLESS}/balance.${raw}`).digest('hex');
       const old = await fetch(`${h.baseUrl}/vendor/${SANDBOX_SEAMLESS}/balance`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-wps-timestamp': ts, 'x-wps-signature': sig },

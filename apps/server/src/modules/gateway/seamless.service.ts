@@ -96,7 +96,16 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
   databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
+  /** The cap on a single win; none when absent. */
+  winLimits?: WinLimits;
 };
+
+/**
+ * A single win pays at most `multiple` × the round's stake (accepted bets less refunds) and at
+ * most `maxMinor`; null turns a bound off. A win over it is refused with WIN_LIMIT_EXCEEDED,
+ * stored like a refused bet (seamless_apply, migration 0070).
+ */
+export type WinLimits = { multiple: bigint | null; maxMinor: bigint | null };
 
 const MAX_ATTEMPTS = 5;
 /**
@@ -216,6 +225,9 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       } catch (err) {
         // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
         if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+        // A refund that would carry the wallet past the bigint range: refused, not stored, so it
+        // is applied on a retry once the balance allows it (the bet is still owed back).
+        if ((err as { code?: string }).code === '22003') throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount would overflow a balance');
         if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
         log.warn({ attempt }, 'seamless callback retried');
         await new Promise((r) => setTimeout(r, crypto.randomInt(2, 10) * attempt));
@@ -349,6 +361,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       memberId: String(input.memberId),
       betTxId: input.betTransactionId ?? null,
       settle: input.roundClosed === true,
+      winMultiple: ctx.winLimits?.multiple?.toString() ?? null,
+      winMax: ctx.winLimits?.maxMinor?.toString() ?? null,
       amount: input.amountMinor.toString(),
       hash: requestHash,
       walletId,

@@ -18,11 +18,20 @@ export type VendorBalanceAnswer = { balanceMinor: string };
 export async function callVendor<T>(adapter: AdapterRow, path: string, body: Record<string, unknown>): Promise<VendorCallOutcome<T>> {
   if (!adapter.apiUrl) return { kind: 'unknown', error: 'vendor has no API URL' };
   const raw = JSON.stringify(body);
+  let url: URL;
+  try {
+    url = new URL(`${adapter.apiUrl}${path}`);
+  } catch {
+    return { kind: 'unknown', error: 'vendor API URL is not a URL' };
+  }
+  // The signature covers the method and the path as the vendor receives them (its API base
+  // path included), so a body signed for /wallet/deposit never verifies on /wallet/withdraw.
+  const signed = { method: 'POST', path: url.pathname, rawBody: raw };
   let res: Response;
   try {
-    res = await fetch(`${adapter.apiUrl}${path}`, {
+    res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(adapter.secret, raw) },
+      headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(adapter.secret, signed) },
       body: raw,
       signal: AbortSignal.timeout(adapter.requestTimeoutMs),
     });
