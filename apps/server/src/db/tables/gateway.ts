@@ -95,4 +95,13 @@ export type GatewayTables = {
     version: Defaulted<string>;
     synced_at: Timestamp;
   };
+  /** What each transfer idempotency key asked for (migration 0080). */
+  vendor_transfer_requests: {
+    member_id: Int8;
+    idempotency_key: string;
+    direction: 'in' | 'out';
+    vassalage: string | null;
+    requested_amount: string | null;
+    created_at: Generated<Date>;
+  };
 };

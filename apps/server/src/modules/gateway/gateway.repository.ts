@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { RoundBetKind, RoundBetStatus, RoundStatus, VendorTransferStatus, VendorWalletModel } from '../../db/tables/gateway';
+import type { RoundBetKind, RoundBetStatus, RoundStatus, VendorWalletModel } from '../../db/tables/gateway';
 
 type Db = Kysely<Database>;
 
@@ -38,21 +38,6 @@ export type RoundBetRow = {
   status: RoundBetStatus;
   requestHash: string;
   response: Record<string, unknown> | null;
-};
-
-export type TransferRow = {
-  id: string;
-  transferRef: string;
-  memberId: string;
-  vassalage: string;
-  direction: 'in' | 'out';
-  amount: bigint;
-  currency: string;
-  idempotencyKey: string;
-  holdId: string;
-  status: VendorTransferStatus;
-  attempts: number;
-  createdAt: Date;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -255,132 +240,6 @@ export async function updateRound(db: Db, id: string, input: { addWin?: bigint; 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Transfer wallet
-// ---------------------------------------------------------------------------------------------
-
-/** Insert a transfer intent; undefined when this member already used the idempotency key. */
-export async function insertTransfer(
-  db: Db,
-  input: { transferRef: string; memberId: string; vassalage: string; direction: 'in' | 'out'; amount: bigint; currency: string; idempotencyKey: string; holdId: string },
-): Promise<TransferRow | undefined> {
-  const r = await db
-    .insertInto('vendor_transfers')
-    .values({
-      transfer_ref: input.transferRef,
-      member_id: input.memberId,
-      vassalage: input.vassalage,
-      direction: input.direction,
-      amount: input.amount.toString(),
-      currency: input.currency,
-      idempotency_key: input.idempotencyKey,
-      hold_id: input.holdId,
-    })
-    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return r ? toTransfer(r) : undefined;
-}
-
-/** A member's transfer by their idempotency key. */
-export async function findTransferByKey(db: Db, memberId: string, idempotencyKey: string): Promise<TransferRow | undefined> {
-  const r = await db.selectFrom('vendor_transfers').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  return r ? toTransfer(r) : undefined;
-}
-
-/** A transfer by id, optionally locked. */
-export async function findTransfer(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<TransferRow | undefined> {
-  let q = db.selectFrom('vendor_transfers').selectAll().where('id', '=', id);
-  if (opts.lock) q = q.forUpdate();
-  const r = await q.executeTakeFirst();
-  return r ? toTransfer(r) : undefined;
-}
-
-/** The member's pending transfer at a vendor, if any. */
-export async function findPendingTransfer(db: Db, memberId: string, vassalage: string): Promise<TransferRow | undefined> {
-  const r = await db
-    .selectFrom('vendor_transfers')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('vassalage', '=', vassalage)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return r ? toTransfer(r) : undefined;
-}
-
-/** Pending transfers older than `before`, oldest first (for the status-check job). */
-export async function findStalePendingTransfers(db: Db, before: Date, limit: number): Promise<TransferRow[]> {
-  const rows = await db
-    .selectFrom('vendor_transfers')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<', before)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-  return rows.map(toTransfer);
-}
-
-/** Count one more vendor call for a pending transfer and remember the last error. */
-export async function noteTransferAttempt(db: Db, id: string, error: string | null): Promise<void> {
-  await db
-    .updateTable('vendor_transfers')
-    .set({ attempts: sql<number>`attempts + 1`, last_error: error?.slice(0, 500) ?? null })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Resolve a pending transfer; true when this call did it. */
-export async function resolveTransfer(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
-  const res = await db
-    .updateTable('vendor_transfers')
-    .set({ status, resolved_at: new Date(), last_error: error?.slice(0, 500) ?? null })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return res.numUpdatedRows === 1n;
-}
-
-/** The version of a member's wallet at a vendor (0 when never used). */
-export async function findWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
-  const r = await db.selectFrom('vendor_wallets').select('version').where('member_id', '=', memberId).where('vassalage', '=', vassalage).executeTakeFirst();
-  return r?.version ?? '0';
-  /** (win) the cap: at most winMultiple × the round's stake and at most winMax; null = no such bound. */
-  winMultiple?: string | null;
-  winMax?: string | null;
-}
-
-/** Move a wallet's version on (creating the row); returns the new version. */
-export async function bumpWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
-  const r = await db
-    .insertInto('vendor_wallets')
-    .values({ member_id: memberId, vassalage, version: '1' })
-    .onConflict((oc) => oc.columns(['member_id', 'vassalage']).doUpdateSet({ version: sql<string>`vendor_wallets.version + 1` }))
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return r.version;
-}
-
-/** Lock a wallet row when its version is still `version`; false when something moved since. */
-export async function lockWalletAtVersion(db: Db, memberId: string, vassalage: string, version: string): Promise<boolean> {
-  if (version === '0') {
-    await db.insertInto('vendor_wallets').values({ member_id: memberId, vassalage }).onConflict((oc) => oc.doNothing()).execute();
-  }
-  const r = await db
-    .selectFrom('vendor_wallets')
-    .select('version')
-    .where('member_id', '=', memberId)
-    .where('vassalage', '=', vassalage)
-    .forUpdate()
-    .executeTakeFirst();
-  return r?.version === version;
-}
-
-/** Remember when a wallet balance was last read from the vendor. */
-export async function markWalletSynced(db: Db, memberId: string, vassalage: string): Promise<void> {
-  await db.updateTable('vendor_wallets').set({ synced_at: new Date() }).where('member_id', '=', memberId).where('vassalage', '=', vassalage).execute();
-}
-
-// ---------------------------------------------------------------------------------------------
 
 type RoundSelect = Database['game_rounds'] extends infer T ? { [K in keyof T]: unknown } : never;
 
@@ -414,25 +273,6 @@ function toRoundBet(r: RoundBetSelect): RoundBetRow {
     status: r.status as RoundBetStatus,
     requestHash: String(r.request_hash),
     response: (r.response as Record<string, unknown> | null) ?? null,
-  };
-}
-
-type TransferSelect = Database['vendor_transfers'] extends infer T ? { [K in keyof T]: unknown } : never;
-
-function toTransfer(r: TransferSelect): TransferRow {
-  return {
-    id: String(r.id),
-    transferRef: String(r.transfer_ref),
-    memberId: String(r.member_id),
-    vassalage: String(r.vassalage),
-    direction: r.direction as 'in' | 'out',
-    amount: BigInt(r.amount as string),
-    currency: String(r.currency),
-    idempotencyKey: String(r.idempotency_key),
-    holdId: String(r.hold_id),
-    status: r.status as VendorTransferStatus,
-    attempts: Number(r.attempts),
-    createdAt: r.created_at as Date,
   };
 }
 

@@ -14,22 +14,22 @@ import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
+import type { AdapterRow } from './gateway.repository';
 import {
-  bumpWalletVersion,
+  claimTransferRequest,
   findPendingTransfer,
   findStalePendingTransfers,
   findTransfer,
   findTransferByKey,
-  findWalletVersion,
   insertTransfer,
-  lockWalletAtVersion,
-  markWalletSynced,
-  noteTransferAttempt,
-  resolveTransfer,
-  type AdapterRow,
+  lockWallet,
+  type TransferRequest,
   type TransferRow,
-} from './gateway.repository';
-import { callVendor, type VendorBalanceAnswer, type VendorCallOutcome, type VendorTransferAnswer } from './vendor-client';
+} from './transfer-wallet.repository';
+import { createVendorWalletState, STATUS_CHECK_AFTER_MS, vendorWalletPurpose } from './transfer-wallet.state';
+import { callVendor, type VendorTransferAnswer } from './vendor-client';
+
+export { STATUS_CHECK_AFTER_MS, vendorWalletPurpose };
 
 export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
   system: Pick<SystemService, 'getBrand'>;
@@ -39,19 +39,27 @@ export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
   listTransferAdapters(): Promise<AdapterRow[]>;
 };
 
-/** The ledger purpose of a player's wallet at one vendor, so the ledger shows where the money is. */
-export function vendorWalletPurpose(vassalage: string): string {
-  return `player_vendor_${vassalage.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+/**
+ * Joins a client key and a vendor into the key of that vendor's part of a transfer out of every
+ * vendor. Client keys never contain it (idempotencyKeySchema allows only A–Z a–z 0–9 _ . : -), so
+ * no client key can equal another request's per-vendor key and be answered with its transfer.
+ */
+export const PER_VENDOR_KEY_SEPARATOR = '#';
+
+/** The key of one vendor's part of a transfer out of every vendor; a hash (still with the separator) past the stored 120 characters. */
+export function perVendorKey(idempotencyKey: string, vassalage: string): string {
+  const key = `${idempotencyKey}${PER_VENDOR_KEY_SEPARATOR}${vassalage}`;
+  return key.length <= 120 ? key : `${PER_VENDOR_KEY_SEPARATOR}${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** The key of one vendor's part of a transfer out of every vendor; stays within the stored 120 characters. */
-function perVendorKey(idempotencyKey: string, vassalage: string): string {
-  const key = `${idempotencyKey}:${vassalage}`;
-  return key.length <= 120 ? key : `h:${crypto.createHash('sha256').update(key).digest('hex')}`;
+/** Whether a key's earlier request is this one: same direction, vendor and amount (not recorded before migration 0080). */
+function isSameRequest(first: TransferRequest, now: TransferRequest): boolean {
+  return (
+    first.direction === now.direction &&
+    first.vassalage === now.vassalage &&
+    (first.requestedAmount === null || first.requestedAmount === now.requestedAmount)
+  );
 }
-
-/** A pending transfer this old is checked by the status job. */
-export const STATUS_CHECK_AFTER_MS = 10_000;
 
 /**
  * The transfer wallet: we call the vendor. Each transfer records its intent with a ledger hold
@@ -60,6 +68,11 @@ export const STATUS_CHECK_AFTER_MS = 10_000;
  */
 export function createTransferWalletService(ctx: TransferWalletContext) {
   const { db, log, system, ledger, catalogue } = ctx;
+  // Every transaction here locks the player's vendor_wallets row first (transfer-wallet.repository.ts,
+  // docs/architecture.md), and runs through the ledger's retry: a deadlock or serialization failure
+  // is tried again as a whole, never answered 5xx.
+  const inTransaction = ledger.transaction;
+  const { applyOutcome, checkStatus, syncVendorBalance, clearPending } = createVendorWalletState(ctx);
 
   async function money() {
     const b = await system.getBrand();
@@ -86,111 +99,8 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     };
   }
 
-  /** Record what the vendor said about a pending transfer, exactly once. Returns the transfer as it now stands. */
-  async function applyOutcome(transfer: TransferRow, outcome: VendorCallOutcome<VendorTransferAnswer>): Promise<TransferRow> {
-    let status: 'succeeded' | 'failed' | undefined;
-    let error: string | null = null;
-    if (outcome.kind === 'ok' && outcome.value.status === 'succeeded') status = 'succeeded';
-    else if (outcome.kind === 'ok' && (outcome.value.status === 'failed' || outcome.value.status === 'not_found')) {
-      status = 'failed';
-      error = `vendor status ${outcome.value.status}`;
-    } else if (outcome.kind === 'refused') {
-      status = 'failed';
-      error = `${outcome.errorCode}: ${outcome.message}`;
-    }
-    if (!status) {
-      await noteTransferAttempt(db, transfer.id, outcome.kind === 'unknown' ? outcome.error : 'unexpected answer');
-      return (await findTransfer(db, transfer.id)) ?? transfer;
-    }
-    const final = status;
-    await db.transaction().execute(async (t) => {
-      const locked = await findTransfer(t, transfer.id, { lock: true });
-      if (!locked || locked.status !== 'pending') return;
-      if (final === 'succeeded') {
-        const destination =
-          locked.direction === 'in'
-            ? await ledger.ensureMemberAccount(t, locked.memberId, vendorWalletPurpose(locked.vassalage), locked.currency)
-            : await ledger.ensurePlayerWallet(t, locked.memberId, locked.currency);
-        await ledger.postHold(
-          { holdId: locked.holdId, destinationAccountId: destination, kind: `vendor_transfer_${locked.direction}`, idempotencyKey: `vendor-transfer:${locked.transferRef}:post` },
-          t,
-        );
-      } else {
-        await ledger.voidHold({ holdId: locked.holdId, kind: 'vendor_transfer_void', idempotencyKey: `vendor-transfer:${locked.transferRef}:void` }, t);
-      }
-      await resolveTransfer(t, locked.id, final, error);
-      await bumpWalletVersion(t, locked.memberId, locked.vassalage);
-    });
-    return (await findTransfer(db, transfer.id)) ?? transfer;
-  }
-
-  /** Ask the vendor what became of a pending transfer and record it (on demand and from the job). */
-  async function checkStatus(transfer: TransferRow, now = new Date()): Promise<TransferRow> {
-    if (transfer.status !== 'pending') return transfer;
-    const adapter = await ctx.findAdapter(transfer.vassalage);
-    if (!adapter) return transfer;
-    // Our own call may still be on its way: asking now could make the vendor refuse it (a status
-    // query for an unknown id cancels that id), so a young transfer is just shown as pending.
-    if (now.getTime() - transfer.createdAt.getTime() < adapter.requestTimeoutMs) return transfer;
-    const outcome = await callVendor<VendorTransferAnswer>(adapter, '/wallet/status', { transferId: transfer.transferRef });
-    // A status call the vendor refuses says nothing about the transfer itself.
-    if (outcome.kind === 'refused') {
-      await noteTransferAttempt(db, transfer.id, `status refused: ${outcome.errorCode}`);
-      return transfer;
-    }
-    return applyOutcome(transfer, outcome);
-  }
-
-  /**
-   * Bring the ledger's copy of the player's vendor wallet to what the vendor reports: the
-   * difference is the player's result at the vendor (kind vendor_result, against house_cash).
-   * Applied only when no transfer moved in between (wallet version), under the wallet row lock.
-   * Returns false when the vendor could not be read.
-   */
-  async function syncVendorBalance(memberId: string, adapter: AdapterRow, currency: string): Promise<boolean> {
-    const version = await findWalletVersion(db, memberId, adapter.vassalage);
-    if (await findPendingTransfer(db, memberId, adapter.vassalage)) return true;
-    const outcome = await callVendor<VendorBalanceAnswer>(adapter, '/wallet/balance', { playerId: String(memberId), currency });
-    if (outcome.kind !== 'ok' || !/^\d{1,18}$/.test(String(outcome.value?.balanceMinor))) return false;
-    const reported = BigInt(outcome.value.balanceMinor);
-    await db.transaction().execute(async (t) => {
-      if (!(await lockWalletAtVersion(t, memberId, adapter.vassalage, version))) return;
-      if (await findPendingTransfer(t, memberId, adapter.vassalage)) return;
-      const purpose = vendorWalletPurpose(adapter.vassalage);
-      const accountId = await ledger.ensureMemberAccount(t, memberId, purpose, currency);
-      const ours = await ledger.getMemberAccountBalance(memberId, purpose, currency, t);
-      const delta = reported - ours;
-      if (delta !== 0n) {
-        const houseId = await ledger.ensureSystemAccount('house_cash', currency, t);
-        await ledger.postTransaction(
-          {
-            kind: 'vendor_result',
-            // Syncs of one wallet are serialised by the row lock; each is its own transaction.
-            idempotencyKey: `vendor-sync:${accountId}:${crypto.randomUUID()}`,
-            reference: `vendor:${adapter.vassalage}`,
-            metadata: { memberId: String(memberId), vassalage: adapter.vassalage, reportedMinor: reported.toString() },
-            entries: [
-              { accountId, amountMinor: delta },
-              { accountId: houseId, amountMinor: -delta },
-            ],
-          },
-          t,
-        );
-      }
-      await markWalletSynced(t, memberId, adapter.vassalage);
-    });
-    return true;
-  }
-
-  /** Resolve a pending transfer at this vendor if we can; TRANSFER_PENDING when it stays pending. */
-  async function clearPending(memberId: string, vassalage: string): Promise<void> {
-    const pending = await findPendingTransfer(db, memberId, vassalage);
-    if (!pending) return;
-    const after = await checkStatus(pending);
-    if (after.status === 'pending') {
-      throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed', { transferId: after.id });
-    }
-  }
+  /** A transfer made under a key again: the same transfer, its outcome checked when still pending. */
+  const replay = (t: TransferRow) => (t.status === 'pending' ? checkStatus(t) : t);
 
   /** One transfer: intent with a hold, the vendor call, the outcome. */
   async function transferOne(
@@ -201,23 +111,32 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     idempotencyKey: string,
   ): Promise<TransferRow> {
     const existing = await findTransferByKey(db, memberId, idempotencyKey);
-    if (existing) return existing.status === 'pending' ? checkStatus(existing) : existing;
+    if (existing) return replay(existing);
     const { currency } = await money();
     await clearPending(memberId, adapter.vassalage);
+    // A vendor that cannot be read now leaves our copy as it is: it still refuses a withdraw it
+    // cannot cover, and an unknown outcome stays pending like any other (docs/vendor-api.md §8).
     if (direction === 'out' && !(await syncVendorBalance(memberId, adapter, currency))) {
-      throw new AppError(ErrorCode.VENDOR_UNAVAILABLE, 'The vendor is not answering; nothing was moved', { vassalage: adapter.vassalage });
+      log.info({ vassalage: adapter.vassalage }, 'vendor balance unreadable before a transfer out; going on with our copy');
     }
     const sourcePurpose = direction === 'in' ? PLAYER_MAIN : vendorWalletPurpose(adapter.vassalage);
-    const amount = amountInput === 'all' ? await ledger.getMemberAccountBalance(memberId, sourcePurpose, currency) : amountInput;
-    if (amount <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'There is nothing to transfer', { vassalage: adapter.vassalage });
     const transferRef = `wps-${crypto.randomUUID()}`;
-    let created: TransferRow | undefined;
+    let made: { transfer: TransferRow; isNew: boolean };
     try {
-      created = await db.transaction().execute(async (t) => {
+      made = await inTransaction(async (t) => {
+        await lockWallet(t, memberId, adapter.vassalage);
+        // Under the wallet lock: a concurrent twin of this request has committed or not started.
+        const twin = await findTransferByKey(t, memberId, idempotencyKey);
+        if (twin) return { transfer: twin, isNew: false };
+        if (await findPendingTransfer(t, memberId, adapter.vassalage)) {
+          throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed');
+        }
         const source =
           direction === 'in'
             ? await ledger.ensurePlayerWallet(t, memberId, currency)
             : await ledger.ensureMemberAccount(t, memberId, sourcePurpose, currency);
+        const amount = amountInput === 'all' ? await ledger.getMemberAccountBalance(memberId, sourcePurpose, currency, t) : amountInput;
+        if (amount <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'There is nothing to transfer', { vassalage: adapter.vassalage });
         const hold = await ledger.createHold(
           {
             sourceAccountId: source,
@@ -232,13 +151,12 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
         );
         const row = await insertTransfer(t, { transferRef, memberId: String(memberId), vassalage: adapter.vassalage, direction, amount, currency, idempotencyKey, holdId: hold.holdId });
         if (!row) throw new KeyTaken();
-        await bumpWalletVersion(t, memberId, adapter.vassalage);
-        return row;
+        return { transfer: row, isNew: true };
       });
     } catch (err) {
       if (err instanceof KeyTaken) {
         const again = await findTransferByKey(db, memberId, idempotencyKey);
-        if (again) return again;
+        if (again) return replay(again);
       }
       // Another transfer with this vendor became pending at the same moment.
       if ((err as { code?: string }).code === '23505') {
@@ -246,14 +164,32 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
       }
       throw err;
     }
+    if (!made.isNew) return replay(made.transfer);
+    const created = made.transfer;
     const outcome = await callVendor<VendorTransferAnswer>(adapter, direction === 'in' ? '/wallet/deposit' : '/wallet/withdraw', {
       transferId: transferRef,
       playerId: String(memberId),
       currency,
-      amountMinor: amount.toString(),
+      amountMinor: created.amount.toString(),
     });
     if (outcome.kind === 'unknown') log.warn({ transferId: created.id, error: outcome.error }, 'vendor transfer outcome unknown; left pending');
     return applyOutcome(created, outcome);
+  }
+
+  /**
+   * Bind a client key to what it asks for, before anything moves: the same request again is a
+   * replay, anything else under the key is IDEMPOTENCY_CONFLICT.
+   */
+  async function claimKey(memberId: string, idempotencyKey: string, request: TransferRequest): Promise<void> {
+    const first = await claimTransferRequest(db, String(memberId), idempotencyKey, request);
+    if (!isSameRequest(first, request)) {
+      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different transfer', {
+        idempotencyKey,
+        direction: first.direction,
+        vassalage: first.vassalage,
+        ...(first.requestedAmount === null ? {} : { amountMinor: first.requestedAmount }),
+      });
+    }
   }
 
   async function mainBalance(memberId: string) {
@@ -279,14 +215,16 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
             throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is not valid');
           }
         }
+        await claimKey(memberId, input.idempotencyKey, { direction: input.direction, vassalage: adapter.vassalage, requestedAmount: amount.toString() });
         transfers.push(await transferOne(memberId, adapter, input.direction, amount, input.idempotencyKey));
       } else {
+        await claimKey(memberId, input.idempotencyKey, { direction: 'out', vassalage: null, requestedAmount: 'all' });
         // Out of every vendor: one transfer each, keyed per vendor; a vendor with nothing is skipped.
         for (const adapter of await ctx.listTransferAdapters()) {
           try {
             transfers.push(await transferOne(memberId, adapter, 'out', 'all', perVendorKey(input.idempotencyKey, adapter.vassalage)));
           } catch (err) {
-            if (err instanceof AppError && [ErrorCode.AMOUNT_INVALID, ErrorCode.VENDOR_UNAVAILABLE, ErrorCode.TRANSFER_PENDING].includes(err.errorCode as never)) {
+            if (err instanceof AppError && [ErrorCode.AMOUNT_INVALID, ErrorCode.TRANSFER_PENDING].includes(err.errorCode as never)) {
               log.info({ vassalage: adapter.vassalage, code: err.errorCode }, 'vendor skipped in transfer-all');
               continue;
             }
