@@ -174,7 +174,9 @@ async function main() {
         lastLoginAt: null,
       });
       await app.services.ledger.creditPlayerFromSystem({ systemAccount: 'demo_bank', memberId, amountMinor: 10n ** 12n, kind: 'adjustment', idempotencyKey: `bench-cb-fund:${memberId}` });
-      const launch = await app.services.gateway.launchGame({ memberId, type: 3 }, { nodeId: 'SBX-slot-01', vassalage: SANDBOX_SEAMLESS }, 'en');
+      // A game session lives with the login session that launched it.
+      const { sessionId } = await app.services.session.createSession(db, { memberId });
+      const launch = await app.services.gateway.launchGame({ memberId, type: 3, sessionId }, { nodeId: 'SBX-slot-01', vassalage: SANDBOX_SEAMLESS }, 'en');
       const launchToken = new URL(launch.game_url).searchParams.get('token')!;
       const raw = JSON.stringify({ launchToken });
       const res = await fetch(`${server.baseUrl}/vendor/${SANDBOX_SEAMLESS}/authenticate`, {

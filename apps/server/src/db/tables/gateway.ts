@@ -32,6 +32,8 @@ export type GatewayTables = {
     expires_at: Date;
     used_at: Timestamp;
     created_at: Generated<Date>;
+    /** The login session that launched the game (migration 0075); null only on older rows. */
+    login_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
   vendor_sessions: {
     id: GeneratedInt8;
@@ -41,6 +43,8 @@ export type GatewayTables = {
     node_id: string;
     expires_at: Date;
     created_at: Generated<Date>;
+    /** The login session it lives and dies with (migration 0075); null only on older rows, which are refused. */
+    login_session_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
   game_rounds: {
     id: GeneratedInt8;

@@ -5,6 +5,7 @@ import { formatMinor } from '@wps/shared/money';
 import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
 import { AppError } from '../../http/app-error';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { DatabaseKind } from '../../db/database';
 import type { AppContext } from '../../services';
 import type { AuditService } from '../audit/audit.service';
@@ -15,7 +16,6 @@ import {
   deleteExpiredLaunchTokens,
   findAdapters,
   findMemberBrief,
-  findVendorSession,
   insertLaunchToken,
   insertVendorSession,
   upsertAdapter,
@@ -23,6 +23,7 @@ import {
 } from './gateway.repository';
 import { createSeamlessService, type SeamlessService, type WinLimits } from './seamless.service';
 import { createTransferWalletService } from './transfer-wallet.service';
+import { createVendorSessions } from './vendor-sessions';
 
 /** What the gateway needs from the catalogue module. */
 export type CataloguePort = {
@@ -36,15 +37,14 @@ export type CataloguePort = {
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
 export type InternalVendor = { launchUrl: (input: { nodeId: string; token: string; language: string }) => string };
 
-export type GatewaySettings = {
 /** The reference vendor's codes in the demo catalogue. */
 export const SANDBOX_SEAMLESS = 'SBX';
 export const SANDBOX_TRANSFER = 'SBT';
 const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER;
 
+export type GatewaySettings = {
   /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined (also when refused). */
   sandbox: { url: string; secret: string } | undefined;
-  launchTokenSeconds: number;
   /**
    * Whether the reference vendor's codes (SBX, SBT) may be connected at all. Its control
    * endpoints and game page are a test door, so with NODE_ENV=production it is off unless
@@ -57,6 +57,7 @@ const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS ||
   sandboxRefusal: string | undefined;
   /** The cap on a single seamless win (VENDOR_MAX_WIN_MULTIPLE × the round's stake, VENDOR_MAX_WIN_MINOR). */
   winLimits: WinLimits;
+  launchTokenSeconds: number;
   vendorSessionSeconds: number;
 };
 
@@ -78,10 +79,10 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string): bigint | undefined {
 export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
   const url = env.VENDOR_SANDBOX_URL?.replace(/\/+$/, '');
   const secret = env.VENDOR_SANDBOX_SECRET;
-  return {
   const configured = url && secret && secret.length >= 16 ? { url, secret } : undefined;
   const isSandboxVendorAllowed = env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_VENDOR === '1' || env.ALLOW_SANDBOX_VENDOR === 'true';
   const multiple = wholeNumber(env, 'VENDOR_MAX_WIN_MULTIPLE') ?? DEFAULT_MAX_WIN_MULTIPLE;
+  return {
     sandbox: isSandboxVendorAllowed ? configured : undefined,
     isSandboxVendorAllowed,
     sandboxRefusal:
@@ -101,6 +102,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   ledger: LedgerService;
   catalogue: CataloguePort;
   settings: GatewaySettings;
+  /** Evicts cached vendor sessions when login sessions end (vendor-sessions.ts). */
+  changeFeed?: ChangeFeed;
 };
 
 /** Who changes an adapter (audit log). */
@@ -120,16 +123,12 @@ function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-/** Vendor sessions are read on every bet; a short cache keeps that off the database. */
-const SESSION_CACHE_MS = 30_000;
-const SESSION_CACHE_MAX = 10_000;
-
 /** The vendor gateway: adapters, launch tokens, vendor sessions, the seamless wallet and the transfer wallet. */
 export function createGatewayService(ctx: GatewayContext) {
   const { db, catalogue, settings } = ctx;
   const internal = new Map<string, InternalVendor>();
   let adapters: { rows: Map<string, AdapterRow>; loadedAt: number } | undefined;
-  const sessionCache = new Map<string, { memberId: string; nodeId: string; until: number }>();
+  const vendorSessions = createVendorSessions({ db, changeFeed: ctx.changeFeed });
 
   const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
 
@@ -160,10 +159,10 @@ export function createGatewayService(ctx: GatewayContext) {
   }
 
   /** An operator's change of a vendor adapter, with its audit entry (the secret is never logged). */
+  async function setAdapter(actor: GatewayActor, adapter: AdapterRow, reason: string): Promise<AdapterView> {
     if (!settings.isSandboxVendorAllowed && isSandboxVendor(adapter.vassalage)) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage: adapter.vassalage });
     }
-  async function setAdapter(actor: GatewayActor, adapter: AdapterRow, reason: string): Promise<AdapterView> {
     if (!(await db.selectFrom('game_vendors').select('vassalage').where('vassalage', '=', adapter.vassalage).executeTakeFirst())) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage: adapter.vassalage });
     }
@@ -187,6 +186,7 @@ export function createGatewayService(ctx: GatewayContext) {
   const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
 
   /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
+  async function start(): Promise<void> {
     if (!settings.isSandboxVendorAllowed) {
       const stored = (await findAdapters(db)).filter((a) => isSandboxVendor(a.vassalage)).map((a) => a.vassalage);
       if (settings.sandboxRefusal) ctx.log.warn(settings.sandboxRefusal);
@@ -195,7 +195,6 @@ export function createGatewayService(ctx: GatewayContext) {
       }
       return;
     }
-  async function start(): Promise<void> {
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;
     const vendors = await db.selectFrom('game_vendors').select('vassalage').where('vassalage', 'in', [SANDBOX_SEAMLESS, SANDBOX_TRANSFER]).execute();
@@ -211,9 +210,10 @@ export function createGatewayService(ctx: GatewayContext) {
   /**
    * POST /wps/game/launchGame: a 60-second, single-use launch token bound to the player, the game
    * and the vendor, in the URL the web frames. Trial accounts play only our in-house games,
-   * whose play money never leaves our ledger.
+   * whose play money never leaves our ledger. The token and the game session it opens end with
+   * the login session `member.sessionId`.
    */
-  async function launchGame(member: { memberId: string; type: number }, body: LaunchGameBody, language: string): Promise<LaunchGameResult> {
+  async function launchGame(member: { memberId: string; type: number; sessionId: string }, body: LaunchGameBody, language: string): Promise<LaunchGameResult> {
     const input = launchGameBodySchema.parse(body);
     const { game, vendor } = await catalogue.getGame(input.nodeId);
     if (vendor.vassalage !== input.vassalage) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
@@ -225,6 +225,7 @@ export function createGatewayService(ctx: GatewayContext) {
     await insertLaunchToken(db, {
       tokenHash: hashToken(token),
       memberId: String(member.memberId),
+      loginSessionId: String(member.sessionId),
       vassalage: vendor.vassalage,
       nodeId: game.nodeId,
       expiresAt: new Date(Date.now() + settings.launchTokenSeconds * 1000),
@@ -253,7 +254,7 @@ export function createGatewayService(ctx: GatewayContext) {
     if (!brief || brief.status !== 'active') throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
     const sessionToken = crypto.randomBytes(32).toString('hex');
     const expiresAt = new Date(Date.now() + settings.vendorSessionSeconds * 1000);
-    await insertVendorSession(db, { tokenHash: hashToken(sessionToken), memberId: used.memberId, vassalage, nodeId: used.nodeId, expiresAt });
+    await insertVendorSession(db, { tokenHash: hashToken(sessionToken), memberId: used.memberId, loginSessionId: used.loginSessionId, vassalage, nodeId: used.nodeId, expiresAt });
     const brand = await ctx.system.getBrand();
     const balance = await ctx.ledger.getPlayerBalance(used.memberId, brand.currency);
     return {
@@ -268,20 +269,9 @@ export function createGatewayService(ctx: GatewayContext) {
     };
   }
 
-  /** The player of a live vendor session; VENDOR_TOKEN_INVALID when unknown, expired or another player's. */
+  /** The player of a live vendor session; VENDOR_TOKEN_INVALID when unknown, expired, ended with its login, or another player's. */
   async function requireVendorSession(vassalage: string, sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string }> {
-    const key = `${vassalage}:${hashToken(sessionToken)}`;
-    const now = Date.now();
-    let hit = sessionCache.get(key);
-    if (!hit || hit.until <= now) {
-      const row = await findVendorSession(db, hashToken(sessionToken), vassalage);
-      if (!row) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session is unknown or expired');
-      if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-      hit = { memberId: row.memberId, nodeId: row.nodeId, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) };
-      sessionCache.set(key, hit);
-    }
-    if (hit.memberId !== playerId) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session belongs to another player');
-    return { memberId: hit.memberId, nodeId: hit.nodeId };
+    return vendorSessions.require(vassalage, hashToken(sessionToken), playerId);
   }
 
   return {

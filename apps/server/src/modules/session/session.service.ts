@@ -70,9 +70,14 @@ export function createSessionService(ctx: SessionContext) {
     else cache.evictWhere((row) => row.memberId === eviction.memberId);
   };
 
-  /** Evict here at once, and on every instance when the caller's transaction commits. */
+  /**
+   * Evict here at once, and on every instance when the caller's transaction commits. Here means
+   * every local subscriber of the channel, not only this cache: game sessions end with their
+   * login session (gateway vendor-sessions.ts).
+   */
   const evict = async (trx: Db, eviction: Eviction) => {
-    applyEviction(eviction);
+    if (feed) feed.announce(CHANGE_CHANNELS.sessionEvict, JSON.stringify(eviction));
+    else applyEviction(eviction);
     await publishChange(trx, CHANGE_CHANNELS.sessionEvict, JSON.stringify(eviction));
   };
 
@@ -148,6 +153,9 @@ export function createSessionService(ctx: SessionContext) {
         await revokeSession(trx, sessionId, new Date(now()));
         await evict(trx, { sessionId });
       });
+      // Again after commit: a read that ran between the first eviction and the commit may have
+      // cached the session as live; the database's notification would evict it a moment later.
+      feed?.announce(CHANGE_CHANNELS.sessionEvict, JSON.stringify({ sessionId }));
     },
 
     /** Revoke every session of a member except `keepSessionId` (after a password change). */
