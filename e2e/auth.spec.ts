@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
@@ -53,6 +53,36 @@ async function logOut(page: Page, account: string): Promise<void> {
   await page.getByRole('button', { name: `Menu da conta ${account}` }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+}
+
+/** Register a username account in a tab of its own; returns the account and its session token. */
+async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ username: string; token: string }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const username = newUsername();
+    await page.goto(`${baseURL}/register`);
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+    await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+    await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(token).not.toBeNull();
+    return { username, token: token as string };
+  } finally {
+    await context.close();
+  }
+}
+
+/** POST /wps/session/exchange-code: a single-use login code for a session (issue 8 §7). */
+async function mintLoginCode(page: Page, baseURL: string, token: string): Promise<string> {
+  const response = await page.request.post(`${baseURL}/wps/session/exchange-code`, { headers: { authorization: token } });
+  const body = (await response.json()) as { success: boolean; value: { code: string } };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.value.code;
 }
 
 let server: ExtraServer;
@@ -242,6 +272,63 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await expect(dialog).toBeHidden();
     await expect(headerBalance(page)).toContainText('R$');
     await expect(page.getByRole('button', { name: `Menu da conta ${account}` })).toBeVisible();
+  });
+
+  test('a login link (?token=<code>) logs in once, leaves the address bar, and asks before replacing another account', async ({
+    page,
+    browser,
+  }) => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const first = await registerInOwnTab(browser, server.baseURL);
+    const second = await registerInOwnTab(browser, server.baseURL);
+
+    // A fresh tab opens a link for the first account: logged in, on the linked page, no code left in the URL.
+    const code = await mintLoginCode(page, server.baseURL, first.token);
+    await page.goto(`${server.baseURL}/rng?token=${code}`);
+    await expect(page).toHaveURL(`${server.baseURL}/rng`);
+    await expect(page.getByRole('button', { name: `Menu da conta ${first.username}` })).toBeVisible();
+    const stored = await page.evaluate(() => sessionStorage.getItem('token'));
+    expect(stored).not.toBeNull();
+    expect([code, first.token]).not.toContain(stored);
+
+    // The code was single use: opening the link again says so and keeps the session.
+    await page.goto(`${server.baseURL}/?token=${code}`);
+    const warning = page.getByRole('dialog', { name: 'Aviso' });
+    await expect(warning).toContainText('Este link de acesso é inválido ou expirou.');
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('button', { name: `Menu da conta ${first.username}` })).toBeVisible();
+
+    // A link for another account: the player is asked, and keeping changes nothing.
+    await page.goto(`${server.baseURL}/?token=${await mintLoginCode(page, server.baseURL, second.token)}`);
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    const ask = page.getByRole('dialog', { name: 'Trocar de conta?' });
+    await expect(ask).toContainText(`Você está conectado como ${first.username}. Este link entra como ${second.username}.`);
+    for (const width of [360, 1366]) {
+      await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
+      await expectNoSeriousA11yViolations(page, `switch account dialog ${width}`);
+      await page.screenshot({ path: path.join(SHOTS, `switch-account-${width}.png`) });
+    }
+    await ask.getByRole('button', { name: `Continuar como ${first.username}` }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('button', { name: `Menu da conta ${first.username}` })).toBeVisible();
+
+    // Again, and switch.
+    await page.goto(`${server.baseURL}/?token=${await mintLoginCode(page, server.baseURL, second.token)}`);
+    await page.getByRole('dialog', { name: 'Trocar de conta?' }).getByRole('button', { name: `Trocar para ${second.username}` }).click();
+    await expect(page.getByRole('button', { name: `Menu da conta ${second.username}` })).toBeVisible();
+
+    // A session token in ?token= logs nobody in any more.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(`${server.baseURL}/?token=${second.token}`);
+      await expect(visitor).toHaveURL(`${server.baseURL}/`);
+      await expect(visitor.getByRole('dialog', { name: 'Aviso' })).toContainText('Este link de acesso é inválido ou expirou.');
+      expect(await visitor.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await visitor.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'OK' }).click();
+      await expect(visitor.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
   });
 
   // Last: three failures from this IP make every later login on this server need a captcha.

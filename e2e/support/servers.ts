@@ -25,6 +25,8 @@ export const EXTRA_PORTS = {
   vendorSandbox: 8257,
   /** In-house games suite (8262–8264 reserved). */
   inhouse: 8262,
+  /** The /reset-password suite (issue 8 §7). */
+  resetPassword: 8272,
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
