@@ -82,29 +82,56 @@ export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
     .execute();
 }
 
-/** Store a new launch token (hashed). */
+/** Store a new launch token (hashed), bound to the login session that launched the game. */
 export async function insertLaunchToken(
   db: Db,
-  input: { tokenHash: string; memberId: string; vassalage: string; nodeId: string; expiresAt: Date },
+  input: { tokenHash: string; memberId: string; loginSessionId: string; vassalage: string; nodeId: string; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('game_launch_tokens')
-    .values({ token_hash: input.tokenHash, member_id: input.memberId, vassalage: input.vassalage, node_id: input.nodeId, expires_at: input.expiresAt })
+    .values({
+      token_hash: input.tokenHash,
+      member_id: input.memberId,
+      login_session_id: input.loginSessionId,
+      vassalage: input.vassalage,
+      node_id: input.nodeId,
+      expires_at: input.expiresAt,
+    })
     .execute();
 }
 
-/** Use a launch token once: only an unused, unexpired token of this vendor matches. */
-export async function consumeLaunchToken(db: Db, tokenHash: string, vassalage: string): Promise<{ memberId: string; nodeId: string } | undefined> {
+/**
+ * Use a launch token once: only an unused, unexpired token of this vendor matches, and only while
+ * the login session that launched it is live (not revoked, not past its absolute expiry) and the
+ * account is active.
+ */
+export async function consumeLaunchToken(
+  db: Db,
+  tokenHash: string,
+  vassalage: string,
+): Promise<{ memberId: string; nodeId: string; loginSessionId: string } | undefined> {
+  const now = new Date();
   const row = await db
     .updateTable('game_launch_tokens')
-    .set({ used_at: new Date() })
+    .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('vassalage', '=', vassalage)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning(['member_id', 'node_id'])
+    .where('expires_at', '>', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('member_sessions as s')
+          .innerJoin('members as m', 'm.id', 's.member_id')
+          .select('s.id')
+          .whereRef('s.id', '=', 'game_launch_tokens.login_session_id')
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .where('m.status', '=', 'active'),
+      ),
+    )
+    .returning(['member_id', 'node_id', 'login_session_id'])
     .executeTakeFirst();
-  return row ? { memberId: String(row.member_id), nodeId: row.node_id } : undefined;
+  return row?.login_session_id ? { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id) } : undefined;
 }
 
 /** Forget launch tokens that can no longer be used. */
@@ -113,27 +140,48 @@ export async function deleteExpiredLaunchTokens(db: Db, before: Date): Promise<n
   return Number(res.numDeletedRows);
 }
 
-/** Store a vendor session (hashed). */
+/** Store a vendor session (hashed), bound to the login session that launched the game. */
 export async function insertVendorSession(
   db: Db,
-  input: { tokenHash: string; memberId: string; vassalage: string; nodeId: string; expiresAt: Date },
+  input: { tokenHash: string; memberId: string; loginSessionId: string; vassalage: string; nodeId: string; expiresAt: Date },
 ): Promise<void> {
   await db
     .insertInto('vendor_sessions')
-    .values({ token_hash: input.tokenHash, member_id: input.memberId, vassalage: input.vassalage, node_id: input.nodeId, expires_at: input.expiresAt })
+    .values({
+      token_hash: input.tokenHash,
+      member_id: input.memberId,
+      login_session_id: input.loginSessionId,
+      vassalage: input.vassalage,
+      node_id: input.nodeId,
+      expires_at: input.expiresAt,
+    })
     .execute();
 }
 
-/** A live vendor session of this vendor. */
-export async function findVendorSession(db: Db, tokenHash: string, vassalage: string): Promise<{ memberId: string; nodeId: string; expiresAt: Date } | undefined> {
+export type VendorSessionRow = { memberId: string; nodeId: string; loginSessionId: string; expiresAt: Date };
+
+/**
+ * A live vendor session of this vendor: unexpired, its login session live (not revoked, before its
+ * absolute expiry) and its account active. One statement: the joins are on primary keys. The
+ * answer's `expiresAt` is the earlier of the two sessions' expiries.
+ */
+export async function findVendorSession(db: Db, tokenHash: string, vassalage: string): Promise<VendorSessionRow | undefined> {
+  const now = new Date();
   const row = await db
-    .selectFrom('vendor_sessions')
-    .select(['member_id', 'node_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .where('vassalage', '=', vassalage)
-    .where('expires_at', '>', new Date())
+    .selectFrom('vendor_sessions as v')
+    .innerJoin('member_sessions as s', 's.id', 'v.login_session_id')
+    .innerJoin('members as m', 'm.id', 'v.member_id')
+    .select(['v.member_id', 'v.node_id', 'v.login_session_id', 'v.expires_at', 's.expires_at as login_expires_at'])
+    .where('v.token_hash', '=', tokenHash)
+    .where('v.vassalage', '=', vassalage)
+    .where('v.expires_at', '>', now)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('m.status', '=', 'active')
     .executeTakeFirst();
-  return row ? { memberId: String(row.member_id), nodeId: row.node_id, expiresAt: row.expires_at } : undefined;
+  if (!row?.login_session_id) return undefined;
+  const expiresAt = row.login_expires_at < row.expires_at ? row.login_expires_at : row.expires_at;
+  return { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id), expiresAt };
 }
 
 /** A member's login name and account type, for the authenticate answer. */
