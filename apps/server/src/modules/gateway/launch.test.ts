@@ -4,7 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { call, callEncrypted, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
+import { createGatewayService, loadGatewaySettings, SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
 import { createPlayer, injectCallback, launchToken } from './gateway.test-support';
 
 const SECRET = crypto.randomBytes(24).toString('hex');
@@ -133,5 +133,111 @@ describeEachDatabase('game launch and launch tokens', (target) => {
     await expect(t.app.services.gateway.setAdapter(actor, { vassalage: 'NOPE', walletModel: 'seamless', launchUrl: 'https://x.test', apiUrl: null, secret, requestTimeoutMs: 3000 }, 'x')).rejects.toMatchObject({
       errorCode: ErrorCode.VENDOR_NOT_FOUND,
     });
+  });
+});
+
+/** Build a test app while these environment variables are set (the gateway reads its settings at build time). */
+async function createTestAppWithEnv(target: Parameters<typeof createTestApp>[0], env: Record<string, string | undefined>): Promise<TestApp> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  apply(env);
+  try {
+    return await createTestApp(target);
+  } finally {
+    apply(saved);
+  }
+}
+
+describeEachDatabase('the reference vendor with NODE_ENV=production', (target) => {
+  let t: TestApp;
+  const PROD = { NODE_ENV: 'production', VENDOR_SANDBOX_URL: 'http://127.0.0.1:9', VENDOR_SANDBOX_SECRET: SECRET, ALLOW_SANDBOX_VENDOR: undefined };
+
+  beforeAll(async () => {
+    t = await createTestAppWithEnv(target, PROD);
+    // Adapters an earlier, non-production run stored in the same database.
+    for (const [vassalage, walletModel] of [
+      [SANDBOX_SEAMLESS, 'seamless'],
+      [SANDBOX_TRANSFER, 'transfer'],
+    ] as const) {
+      await t.app.services.gateway.configureAdapter({
+        vassalage,
+        walletModel,
+        launchUrl: 'http://127.0.0.1:9/play',
+        apiUrl: walletModel === 'transfer' ? 'http://127.0.0.1:9/api' : null,
+        secret: SECRET,
+        requestTimeoutMs: 500,
+      });
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is not connected: launches, signed callbacks, transfers and an operator connecting it are refused', async () => {
+    const player = await createPlayer(t.app, 5_000n);
+    for (const [nodeId, vassalage] of [
+      ['SBX-slot-01', SANDBOX_SEAMLESS],
+      ['SBT-fish-01', SANDBOX_TRANSFER],
+    ]) {
+      expectFailure(await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId, vassalage } }), ErrorCode.VENDOR_NOT_CONNECTED, 409);
+    }
+    const base = { playerId: player.memberId, sessionToken: 'a'.repeat(64) };
+    expectFailure(await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: 'a'.repeat(64) }), ErrorCode.VENDOR_NOT_FOUND, 404);
+    expectFailure(
+      await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'bet', { ...base, transactionId: 'b-1', roundId: 'r-1', gameId: 'SBX-slot-01', amountMinor: '100' }),
+      ErrorCode.VENDOR_NOT_FOUND,
+      404,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/wps/relay/GCS_walletTransfer', { token: player.token, payload: { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '10', idempotencyKey: 'prod-sbt-0001' } }),
+      ErrorCode.VENDOR_NOT_CONNECTED,
+      409,
+    );
+    const actor = { actorType: 'system' as const, actorId: null };
+    await expect(
+      t.app.services.gateway.setAdapter(actor, { vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'https://x.test', apiUrl: null, secret: SECRET, requestTimeoutMs: 500 }, 'x'),
+    ).rejects.toMatchObject({ errorCode: ErrorCode.VENDOR_NOT_FOUND });
+    expect(await t.app.services.gateway.findAdapter(SANDBOX_SEAMLESS)).toBeUndefined();
+    expect(await t.app.services.ledger.getPlayerBalance(player.memberId)).toBe(5_000n);
+  });
+
+  it('start logs why it is off, and ALLOW_SANDBOX_VENDOR=1 connects it', async () => {
+    const s = t.app.services;
+    const build = (env: Record<string, string>) => {
+      const warnings: string[] = [];
+      const log = { warn: (m: unknown) => warnings.push(String(m)), info: () => {}, error: () => {}, debug: () => {} };
+      const gateway = createGatewayService({
+        db: t.database.db,
+        log: log as never,
+        databaseKind: t.database.kind,
+        system: s.system,
+        ledger: s.ledger,
+        catalogue: s.catalogue,
+        audit: s.audit,
+        settings: loadGatewaySettings(env),
+      });
+      return { gateway, warnings };
+    };
+    const env = { NODE_ENV: 'production', VENDOR_SANDBOX_URL: 'http://127.0.0.1:9', VENDOR_SANDBOX_SECRET: SECRET };
+    const refused = build(env);
+    await refused.gateway.start();
+    expect(refused.warnings.join('\n')).toMatch(/VENDOR_SANDBOX_URL.*NODE_ENV=production.*ALLOW_SANDBOX_VENDOR=1/s);
+    expect(await refused.gateway.findAdapter(SANDBOX_SEAMLESS)).toBeUndefined();
+    // Not configured now, but adapters are stored: that is said too.
+    const stored = build({ NODE_ENV: 'production' });
+    await stored.gateway.start();
+    expect(stored.warnings.join('\n')).toMatch(/stored adapters \((SBX, SBT|SBT, SBX)\) are ignored.*ALLOW_SANDBOX_VENDOR=1/s);
+
+    const allowed = build({ ...env, ALLOW_SANDBOX_VENDOR: '1' });
+    await allowed.gateway.start();
+    expect(allowed.warnings).toEqual([]);
+    expect(await allowed.gateway.findAdapter(SANDBOX_SEAMLESS)).toMatchObject({ walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play' });
+    expect(loadGatewaySettings({ NODE_ENV: 'production', ALLOW_SANDBOX_VENDOR: 'true' }).isSandboxVendorAllowed).toBe(true);
+    expect(loadGatewaySettings({}).isSandboxVendorAllowed).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Player,
   type SandboxCallback,
 } from './gateway.test-support';
+import { vendorSignatureHeaders } from './vendor-signature';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
 
@@ -166,6 +167,37 @@ for (const target of databaseTargets()) {
       });
       expect(old.status).toBe(401);
       expect(await mainBalance(h.app, player.memberId)).toBe(250n);
+    });
+
+    it("the sandbox vendor's control endpoints refuse calls not signed with its secret", async () => {
+      const player = await createPlayer(h.app, 0n);
+      const calls: [string, string, unknown][] = [
+        ['POST', '/control/faults', { down: true }],
+        ['POST', '/control/reset', {}],
+        ['POST', '/control/callbacks', { requests: [{ op: 'balance', body: {} }] }],
+        ['GET', `/control/wallets/${player.memberId}`, undefined],
+        ['POST', `/control/wallets/${player.memberId}`, { deltaMinor: '500' }],
+      ];
+      const send = (method: string, route: string, body: unknown, headers: Record<string, string> = {}) =>
+        fetch(`${h.sandbox.url}${route}`, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      for (const [method, route, body] of calls) {
+        expect((await send(method, route, body)).status, `${method} ${route} unsigned`).toBe(401);
+        // Signed with another secret, or signed for another path: refused as well.
+        const raw = body === undefined ? '' : JSON.stringify(body);
+        expect((await send(method, route, body, vendorSignatureHeaders('x'.repeat(32), { method, path: route, rawBody: raw }))).status).toBe(401);
+        expect((await send(method, route, body, vendorSignatureHeaders(h.sandbox.secret, { method, path: '/control/reset', rawBody: raw }))).status).toBe(route === '/control/reset' ? 200 : 401);
+        // The secret itself as a bearer is not a signature.
+        expect((await send(method, route, body, { authorization: `Bearer ${h.sandbox.secret}` })).status).toBe(401);
+      }
+      // Another spelling of the path reaches the same route and is refused the same way.
+      expect([401, 404]).toContain((await send('POST', '/%63ontrol/faults', { down: true })).status);
+      // Nothing took effect: no fault set, no money at the vendor.
+      expect(await h.sandbox.control<{ faults: { down: boolean } }>('/control/reset', {})).toMatchObject({ faults: { down: false } });
+      expect(await h.sandbox.control(`/control/wallets/${player.memberId}`)).toEqual({ balanceMinor: '0' });
     });
 
     it('a launch token authenticates once; the balance callback needs the live session', async () => {
