@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
+import { ErrorCode, errorStatus } from '@wps/shared/error-codes';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
@@ -32,6 +33,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
+import { serveBackoffice } from './http/serve-backoffice';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -49,6 +51,13 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed percent-encoding (`/%%77ps`) or an over-long path parameter matches no route:
+    // the 404 envelope, as for any other unknown path, instead of Fastify's bare JSON.
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply)
+        .status(errorStatus.NOT_FOUND)
+        .send({ success: false, errorCode: ErrorCode.NOT_FOUND, message: `No route for ${request.method} this URL` });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +96,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerInhouseRoutes(z, services);
   registerBetRecordRoutes(z, services);
 
+  if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);
   }

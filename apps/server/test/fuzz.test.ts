@@ -70,7 +70,14 @@
  *
  * The password change runs last among the authenticated variants and logout is fuzzed with
  * fresh sessions, so neither cuts the shared token short for the other calls.
+ *
+ * Encoded paths (issue 8 §2): under maintenance, every gated /wps call above respelled at random
+ * (percent-encoded characters, flipped case, dot and doubled segments, `;` parameters, encoded
+ * slashes, trailing slashes) answers 503 SYSTEM_MAINTENANCE or 404 NOT_FOUND: never 200, never
+ * another 5xx.
+ * Those requests go over a real socket: `app.inject` would resolve dot segments first.
  */
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +86,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { encryptPayload } from '@wps/shared/payload-crypto';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
 import { disableRegisterCaptcha, login, registerUser, strongPassword, uniqueUsername } from './api-client';
+import { rawRequest } from './raw-http';
 import { createTestApp, type TestApp } from './test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -739,5 +747,94 @@ describe('framework-level input errors', () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/no/such/call' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, errorCode: ErrorCode.NOT_FOUND, message: expect.any(String) });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Encoded paths under maintenance (issue 8 §2)
+// ---------------------------------------------------------------------------------------------
+
+/** One respelling step of a path: the router may or may not resolve it to the same route. */
+type PathEdit =
+  | { kind: 'encode'; at: number; upper: boolean }
+  | { kind: 'case'; at: number }
+  | { kind: 'segment'; at: number; insert: string }
+  | { kind: 'suffix'; text: string }
+  | { kind: 'slash'; at: number; as: string };
+
+const pathEdit: fc.Arbitrary<PathEdit> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('encode' as const), at: fc.nat(), upper: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('case' as const), at: fc.nat() }) },
+  fc.record({ kind: fc.constant('segment' as const), at: fc.nat(), insert: fc.constantFrom('.', '..', 'x/..', '%2e', '%2E%2e', '', ';a=1', '%2e%2e/wps') }),
+  fc.record({ kind: fc.constant('suffix' as const), text: fc.constantFrom('/', '//', ';', ';jsessionid=1', '%20', '/.', '/..', '%2F') }),
+  fc.record({ kind: fc.constant('slash' as const), at: fc.nat(), as: fc.constantFrom('%2F', '%2f', '//', '\\', '/./') }),
+);
+
+function applyEdit(path: string, edit: PathEdit): string {
+  const pick = (indexes: number[], at: number) => (indexes.length ? indexes[at % indexes.length] : undefined);
+  switch (edit.kind) {
+    case 'encode': {
+      // Any character but a slash, already-encoded ones included (double encoding).
+      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [] : [idx])), edit.at);
+      if (i === undefined) return path;
+      const hex = path.charCodeAt(i).toString(16).padStart(2, '0');
+      return `${path.slice(0, i)}%${edit.upper ? hex.toUpperCase() : hex}${path.slice(i + 1)}`;
+    }
+    case 'case': {
+      const i = pick([...path].flatMap((c, idx) => (/[a-z]/i.test(c) ? [idx] : [])), edit.at);
+      if (i === undefined) return path;
+      const c = path.charAt(i);
+      return `${path.slice(0, i)}${c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()}${path.slice(i + 1)}`;
+    }
+    case 'segment': {
+      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [idx] : [])), edit.at) ?? 0;
+      return `${path.slice(0, i)}/${edit.insert}${path.slice(i)}`;
+    }
+    case 'suffix':
+      return `${path}${edit.text}`;
+    case 'slash': {
+      // Never the leading slash: a request target must start with one.
+      const i = pick([...path].flatMap((c, idx) => (c === '/' && idx > 0 ? [idx] : [])), edit.at);
+      if (i === undefined) return path;
+      return `${path.slice(0, i)}${edit.as}${path.slice(i + 1)}`;
+    }
+  }
+}
+
+/** The calls the gate closes during maintenance: every /wps call but the ones the maintenance page needs. */
+const GATED_ENDPOINTS = [...ENDPOINTS, LOGOUT].filter(
+  (e) => e.path.startsWith('/wps/') && !e.path.startsWith('/wps/system/') && e.path !== '/wps/session/key/rsa',
+);
+
+describe('fuzz: encoded paths under maintenance', () => {
+  let port: number;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  it('every gated call, respelled at random, answers the 503 gate or 404 in the envelope: never 200, never another 5xx', async () => {
+    await t.app.services.system.updateSetting('maintenance', true);
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...GATED_ENDPOINTS), fc.array(pathEdit, { minLength: 1, maxLength: 4 }), async (endpoint, edits) => {
+          const path = edits.reduce(applyEdit, endpoint.path);
+          const res = await rawRequest(port, endpoint.method, path, { authorization: token });
+          const what = `${endpoint.method} ${path} → ${res.status} ${res.body.slice(0, 160)}`;
+          // The gate's own 503 is the only 5xx allowed; anything else (200, 401, 400, 500) reached past it.
+          expect([ErrorCode.SYSTEM_MAINTENANCE, ErrorCode.NOT_FOUND], what).toContain(res.errorCode);
+          expect(res.status, what).toBe(res.errorCode === ErrorCode.SYSTEM_MAINTENANCE ? 503 : 404);
+        }),
+        { numRuns: RUNS * 10 },
+      );
+      // The canonical paths themselves are closed too, so the property is about the gate, not the router.
+      for (const endpoint of GATED_ENDPOINTS) {
+        const res = await rawRequest(port, endpoint.method, endpoint.path, { authorization: token });
+        expect(res.errorCode, `${endpoint.method} ${endpoint.path}`).toBe(ErrorCode.SYSTEM_MAINTENANCE);
+      }
+    } finally {
+      await t.app.services.system.updateSetting('maintenance', false);
+    }
   });
 });
