@@ -325,7 +325,7 @@ function toRoundBet(r: RoundBetSelect): RoundBetRow {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seamless bets and wins, applied in batches (migration 0051)
+// Seamless bets and wins, applied in batches (migration 0051, replaced by 0070)
 // ---------------------------------------------------------------------------------------------
 
 /** One bet or win callback as seamless_apply takes it. */
@@ -344,6 +344,9 @@ export type SeamlessOp = {
   nodeId?: string;
   betTxId?: string | null;
   settle?: boolean;
+  /** (win) the cap: at most winMultiple × the round's stake and at most winMax; null = no such bound. */
+  winMultiple?: string | null;
+  winMax?: string | null;
 };
 
 /** seamless_apply's answer for one callback. */
