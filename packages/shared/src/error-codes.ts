@@ -112,6 +112,8 @@ export const ErrorCode = {
   WIN_LIMIT_EXCEEDED: 'WIN_LIMIT_EXCEEDED',
   // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
   STAKE_INVALID: 'STAKE_INVALID',
+  /** Issue 8 §10: the seed cannot be revealed while a round under it is not settled yet. */
+  ROUND_IN_PROGRESS: 'ROUND_IN_PROGRESS',
   /** Issue 8 §7: a login link's code that is unknown, used, expired or whose session ended. */
   LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
   /** Issue 8 §7: an e-mailed password-reset link that is unknown, used or expired. */
@@ -221,6 +223,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   VENDOR_NOT_SEAMLESS: 403,
   WIN_LIMIT_EXCEEDED: 409,
   STAKE_INVALID: 400,
+  ROUND_IN_PROGRESS: 409,
   LOGIN_CODE_INVALID: 400,
   RESET_LINK_INVALID: 400,
   INTERNAL_ERROR: 500,

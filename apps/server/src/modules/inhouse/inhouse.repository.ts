@@ -224,10 +224,26 @@ export async function finishRound(db: Db, roundId: string, status: 'settled' | '
     .execute();
 }
 
-/** The player's latest rounds, newest first. */
-export async function listRecentRounds(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
-  const rows = await roundQuery(db).where('r.member_id', '=', memberId).orderBy('r.id', 'desc').limit(limit).execute();
+/**
+ * The player's latest settled rounds, newest first. A round's outcome is fixed before its money
+ * moves; until the round is settled nobody may see it, or a player could keep the wins and walk
+ * away from the losses (e.g. empty the wallet before a pending bet is retried).
+ */
+export async function listRecentSettledRounds(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
+  const rows = await roundQuery(db).where('r.member_id', '=', memberId).where('r.status', '=', 'settled').orderBy('r.id', 'desc').limit(limit).execute();
   return rows.map(toRound);
+}
+
+/** The member's rounds that are not settled yet (the money step was interrupted or is running), oldest first. */
+export async function findPendingRoundsOfMember(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
+  const rows = await roundQuery(db).where('r.member_id', '=', memberId).where('r.status', '=', 'pending').orderBy('r.id').limit(limit).execute();
+  return rows.map(toRound);
+}
+
+/** Whether a round under this seed is still pending (its outcome would be revealed with the seed). */
+export async function hasPendingRound(db: Db, seedId: string): Promise<boolean> {
+  const row = await db.selectFrom('inhouse_rounds').select('id').where('seed_id', '=', seedId).where('status', '=', 'pending').limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Rounds left pending since before `before` (a crash between the wallet calls), oldest first. */

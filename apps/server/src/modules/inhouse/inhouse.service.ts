@@ -5,7 +5,6 @@ import {
   SLOT_CONFIG,
   diceOutcome,
   dicePayout,
-  hashServerSeed,
   slotOutcome,
   slotPayout,
   type DiceDirection,
@@ -14,33 +13,16 @@ import {
   INHOUSE_GAMES,
   INHOUSE_MAX_STAKE_MINOR,
   INHOUSE_VASSALAGE,
-  type FairState,
   type InhouseGameKind,
   type InhouseRoundResult,
-  type InhouseRoundSummary,
   type InhouseSession,
-  type RevealedSeed,
-  type RotateSeedResult,
 } from '@wps/shared/schemas/inhouse';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
-import {
-  findActiveSeed,
-  findLastRevealedSeed,
-  findRoundByKey,
-  findStalePendingRounds,
-  finishRound,
-  insertActiveSeed,
-  insertRound,
-  listRecentRounds,
-  revealSeed,
-  takeNonce,
-  updateClientSeed,
-  type RoundRow,
-  type SeedRow,
-} from './inhouse.repository';
+import { activeSeed, createInhouseFair } from './inhouse-fair';
+import { findRoundByKey, findStalePendingRounds, finishRound, insertRound, takeNonce, type RoundRow } from './inhouse.repository';
 
 /** What the in-house games need from the catalogue: the game, its vendor status and minBet. */
 export type InhouseCataloguePort = {
@@ -54,8 +36,6 @@ export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
   now?: () => Date;
 };
 
-/** Rounds shown in the fairness panel. */
-const RECENT_ROUNDS = 10;
 /** A pending round older than this was interrupted; the recovery job finishes it. */
 export const STALE_ROUND_MS = 60_000;
 
@@ -70,15 +50,6 @@ export function inhouseLaunchPath(input: { nodeId: string; token: string; langua
   return `/inhouse/play/${game}?${q.toString()}`;
 }
 
-function newServerSeed(): { serverSeed: string; serverSeedHash: string } {
-  const serverSeed = crypto.randomBytes(32).toString('hex');
-  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed) };
-}
-
-function newClientSeed(): string {
-  return crypto.randomBytes(8).toString('hex');
-}
-
 type PlayInput = {
   memberId: string;
   nodeId: string;
@@ -88,7 +59,7 @@ type PlayInput = {
   params: { target?: number; direction?: DiceDirection };
 };
 
-/** In-house provably-fair games: seeds, rounds, and money through the gateway's seamless wallet. */
+/** In-house provably-fair games: rounds and their money through the gateway's seamless wallet; seeds in inhouse-fair.ts. */
 export function createInhouseService(ctx: InhouseContext) {
   const { db, log, system, gateway, catalogue } = ctx;
   const now = ctx.now ?? (() => new Date());
@@ -100,16 +71,7 @@ export function createInhouseService(ctx: InhouseContext) {
     return { currency: brand.currency, scale: brand.currencyScale };
   }
 
-  /** The player's active seed, created on first use (a concurrent creation is read back). */
-  async function activeSeed(t: typeof db, memberId: string, lock: boolean): Promise<SeedRow> {
-    const found = await findActiveSeed(t, memberId, { lock });
-    if (found) return found;
-    const created = await insertActiveSeed(t, { memberId, ...newServerSeed(), clientSeed: newClientSeed() });
-    if (created) return created;
-    const again = await findActiveSeed(t, memberId, { lock });
-    if (!again) throw new Error('inhouse: active seed vanished');
-    return again;
-  }
+  const fair = createInhouseFair({ db, log, now, money, settle: (round) => settle(round) });
 
   function stakeRules(game: InhouseGameKind, minBetMinor: bigint) {
     const step = game === 'slot' ? BigInt(SLOT_CONFIG.lines.length) : 1n;
@@ -150,69 +112,6 @@ export function createInhouseService(ctx: InhouseContext) {
     const game = INHOUSE_GAMES[session.nodeId as keyof typeof INHOUSE_GAMES];
     if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId: session.nodeId });
     return { ...session, game };
-  }
-
-  function summary(r: RoundRow, scale: number): InhouseRoundSummary {
-    return {
-      roundId: r.roundId,
-      game: r.game,
-      stake: formatMinor(r.stake, scale),
-      stakeMinor: r.stake.toString(),
-      payout: formatMinor(r.status === 'settled' ? r.payout : 0n, scale),
-      payoutMinor: (r.status === 'settled' ? r.payout : 0n).toString(),
-      status: r.status,
-      outcome: r.outcome,
-      params: r.params,
-      serverSeedHash: r.serverSeedHash,
-      serverSeed: r.revealedServerSeed,
-      clientSeed: r.clientSeed,
-      nonce: r.nonce,
-      createdAt: r.createdAt.toISOString(),
-    };
-  }
-
-  function revealed(seed: SeedRow): RevealedSeed {
-    return {
-      serverSeed: seed.serverSeed,
-      serverSeedHash: seed.serverSeedHash,
-      clientSeed: seed.clientSeed,
-      lastNonce: seed.nextNonce > 0 ? seed.nextNonce - 1 : null,
-      revealedAt: (seed.revealedAt ?? now()).toISOString(),
-    };
-  }
-
-  /** POST /wps/inhouse/fair: the commitment for the next round, the last revealed seed, recent rounds. */
-  async function fairState(memberId: string): Promise<FairState> {
-    const seed = await activeSeed(db, memberId, false);
-    const [previous, rounds, { scale }] = await Promise.all([findLastRevealedSeed(db, memberId), listRecentRounds(db, memberId, RECENT_ROUNDS), money()]);
-    return {
-      serverSeedHash: seed.serverSeedHash,
-      clientSeed: seed.clientSeed,
-      nonce: seed.nextNonce,
-      previous: previous ? revealed(previous) : null,
-      rounds: rounds.map((r) => summary(r, scale)),
-    };
-  }
-
-  /** Set the client seed for the following rounds (the server seed and nonce carry on). */
-  async function setClientSeed(memberId: string, clientSeed: string): Promise<FairState> {
-    await db.transaction().execute(async (t) => {
-      const seed = await activeSeed(t, memberId, true);
-      await updateClientSeed(t, seed.id, clientSeed);
-    });
-    return fairState(memberId);
-  }
-
-  /** Reveal the active server seed and commit to a new one (nonce 0, same client seed). */
-  async function rotateSeed(memberId: string): Promise<RotateSeedResult> {
-    const old = await db.transaction().execute(async (t) => {
-      const seed = await activeSeed(t, memberId, true);
-      const done = await revealSeed(t, seed.id, now());
-      const next = await insertActiveSeed(t, { memberId, ...newServerSeed(), clientSeed: seed.clientSeed });
-      if (!next) throw new Error('inhouse: a second active seed appeared under the lock');
-      return done;
-    });
-    return { revealed: revealed(old), current: await fairState(memberId) };
   }
 
   /**
@@ -371,7 +270,7 @@ export function createInhouseService(ctx: InhouseContext) {
     return done;
   }
 
-  return { openSession, requireSession, fairState, setClientSeed, rotateSeed, play, settleStaleRounds };
+  return { openSession, requireSession, ...fair, play, settleStaleRounds };
 }
 
 class KeyTaken extends Error {}
