@@ -6,7 +6,11 @@ export const majorAmountSchema = z
   .trim()
   .regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount');
 
-/** A client-chosen key that makes a money request safe to retry. */
+/**
+ * A client-chosen key that makes a money request safe to retry. Never widen it to '#': the
+ * transfer wallet keys the per-vendor parts of a transfer-all `<key>#<vendor>`, so no client key
+ * can name one (transfer-wallet.service.ts, PER_VENDOR_KEY_SEPARATOR).
+ */
 export const idempotencyKeySchema = z
   .string()
   .trim()
