@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { operatorLogin } from './support/operators';
 
 /**
  * Deposits (issue 3 §2): a player deposits through the sandbox gateway and sees the header
@@ -46,10 +47,8 @@ async function openDepositPage(page: Page): Promise<Locator> {
   return panel;
 }
 
-async function operatorLogin(request: APIRequestContext, baseURL: string): Promise<string> {
-  const response = await request.post(`${baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { value: { token: string } }).value.token;
+async function financeLogin(request: APIRequestContext, baseURL: string): Promise<string> {
+  return operatorLogin(request, baseURL, OPERATOR, OPERATOR_PASSWORD);
 }
 
 let server: ExtraServer;
@@ -168,7 +167,7 @@ test.describe('deposits', () => {
     await expect(panel.getByTestId('deposit-orders').getByText('Pendente')).toBeVisible();
 
     // The operator finds the order by its reference and confirms it through the /ops API.
-    const token = await operatorLogin(request, server.baseURL);
+    const token = await financeLogin(request, server.baseURL);
     const list = await request.get(`${server.baseURL}/ops/deposits?status=pending&pageSize=100`, { headers: { authorization: token } });
     const orders = ((await list.json()) as { value: { list: { id: string; referenceCode: string }[] } }).value.list;
     const order = orders.find((o) => o.referenceCode === reference);

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { operatorLogin } from './support/operators';
 
 /**
  * Vendor gateway (issue 4 §2, §3, §6): money into and out of the transfer-wallet sandbox vendor
@@ -77,8 +78,7 @@ async function register(page: Page, baseURL: string): Promise<string> {
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
 async function deposit(a: Api, amount: string): Promise<void> {
-  const login = await a.request.post(`${a.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
-  const ops = ((await login.json()) as { value: { token: string } }).value.token;
+  const ops = await operatorLogin(a.request, a.baseURL, OPERATOR, OPERATOR_PASSWORD);
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();

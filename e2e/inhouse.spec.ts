@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { operatorLogin } from './support/operators';
 
 /**
  * In-house provably-fair games (issue 4 §4, §5, §6): launch the slot through the gateway's
@@ -39,8 +40,7 @@ async function register(page: Page, baseURL: string): Promise<string> {
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
 async function deposit(a: Api, amount: string): Promise<void> {
-  const login = await a.request.post(`${a.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
-  const ops = ((await login.json()) as { value: { token: string } }).value.token;
+  const ops = await operatorLogin(a.request, a.baseURL, OPERATOR, OPERATOR_PASSWORD);
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();

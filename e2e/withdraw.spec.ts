@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { operatorLogin } from './support/operators';
 
 /**
  * Withdrawals (issue 3 §3, §5, §7): withdraw → operator approves → the player confirms receipt;
@@ -104,8 +105,7 @@ test.describe('withdrawals', () => {
     await register(page, server.baseURL);
     const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
     const a: Api = { request, baseURL: server.baseURL, token };
-    const opsLogin = await request.post(`${server.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
-    const ops = ((await opsLogin.json()) as { value: { token: string } }).value.token;
+    const ops = await operatorLogin(request, server.baseURL, OPERATOR, OPERATOR_PASSWORD);
     await bindSecurity(a);
     await deposit(a, ops, '500');
     const balance = page.getByTestId('header-balance');
@@ -234,8 +234,7 @@ test.describe('withdrawals', () => {
     await register(page, server.baseURL, '?affiliateCode=AGENT01');
     const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
     const a: Api = { request, baseURL: server.baseURL, token };
-    const opsLogin = await request.post(`${server.baseURL}/ops/session/login`, { data: { username: OPERATOR, password: OPERATOR_PASSWORD } });
-    const ops = ((await opsLogin.json()) as { value: { token: string } }).value.token;
+    const ops = await operatorLogin(request, server.baseURL, OPERATOR, OPERATOR_PASSWORD);
     await bindSecurity(a);
     await deposit(a, ops, '100');
     await page.reload();

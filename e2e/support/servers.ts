@@ -25,6 +25,8 @@ export const EXTRA_PORTS = {
   vendorSandbox: 8257,
   /** In-house games suite (8262–8264 reserved). */
   inhouse: 8262,
+  /** Back office sign-in with TOTP (issue 8 §6). */
+  backoffice: 8272,
   /** The /reset-password suite (issue 8 §7). */
   resetPassword: 8272,
 } as const;

@@ -21,11 +21,10 @@ export function ResetTotpDialog({ username, onClose, onDone }: { username: strin
     formState: { errors },
   } = useForm<ReasonInput, unknown, ReasonValues>({ resolver: zodResolver(operatorTotpResetBodySchema), defaultValues: { reason: '' } });
 
-  // showModal gives focus trapping, Escape and the inert background for free.
+  // showModal gives focus trapping, Escape and the inert background for free. Unmounting removes
+  // the element, which closes it; closing here would fire onClose during React's re-mounts.
   useEffect(() => {
-    const element = dialog.current;
-    element?.showModal();
-    return () => element?.close();
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
 
   const onSubmit = handleSubmit(({ reason }) => {
