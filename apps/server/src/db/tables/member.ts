@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** A timestamptz column the database fills by default. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -19,6 +19,8 @@ export type MemberTables = {
     payment_password_hash: string | null;
     dialing_code: string | null;
     mobile: string | null;
+    /** 0100: '+' || dialing_code || mobile, the unique phone key (the server writes normalised parts). */
+    mobile_e164: GeneratedAlways<string | null>;
     email: string | null;
     payee_name: string | null;
     qq: string | null;
@@ -69,5 +71,18 @@ export type MemberTables = {
     grant_key: string;
     member_id: string;
     created_at: CreatedAt;
+  };
+  /** 0100: what the E.164 migration could not resolve, for an operator to read. */
+  phone_duplicates_report: {
+    id: Generated<string>;
+    member_id: string;
+    account: string;
+    reason: 'duplicate' | 'unknown_dialing_code';
+    original_dialing_code: string | null;
+    original_mobile: string | null;
+    mobile_e164: string | null;
+    kept: Generated<boolean>;
+    kept_member_id: string | null;
+    found_at: CreatedAt;
   };
 };

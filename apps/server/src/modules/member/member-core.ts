@@ -27,6 +27,7 @@ import {
   type RequestOrigin,
 } from './member-helpers';
 import { createPasswordHasher, isWeakPassword } from './password-hasher';
+import { createPhoneNormaliser } from './phone-numbers';
 
 type Db = Kysely<Database>;
 
@@ -51,6 +52,7 @@ export function createMemberCore(ctx: MemberContext) {
   const { db, system, ledger, captcha, session } = ctx;
   const now = ctx.now ?? Date.now;
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
+  const phones = createPhoneNormaliser(system);
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
   async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -210,6 +212,7 @@ export function createMemberCore(ctx: MemberContext) {
     db,
     now,
     hasher,
+    phones,
     inTransaction,
     requireModules,
     checkCaptcha,

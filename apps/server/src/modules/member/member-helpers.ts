@@ -102,12 +102,8 @@ export function isRetryable(err: unknown): boolean {
   return code === '40001' || code === '40P01';
 }
 
-/** Rate limits (limit per window in seconds). */
+/** Rate limits (limit per window in seconds); password-login limits are in login-throttle.ts. */
 export const MEMBER_LIMITS = {
-  loginPerIp: { limit: 60, windowSeconds: 5 * 60 },
-  loginPerAccount: { limit: 20, windowSeconds: 60 },
-  /** Failed logins within this window make a captcha necessary. */
-  failureWindowSeconds: 15 * 60,
   registerPerIp: { limit: 60, windowSeconds: 60 * 60 },
   freeplayPerIp: { limit: 30, windowSeconds: 60 * 60 },
   passwordChangePerMember: { limit: 10, windowSeconds: 15 * 60 },

@@ -1,7 +1,8 @@
-import { AccountType, CAPTCHA_AFTER_FAILURES, DEFAULT_WEAK_PASSWORD, isTrialType } from '@wps/shared/constants';
+import { AccountType, DEFAULT_WEAK_PASSWORD, isTrialType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import { AppError } from '../../http/app-error';
+import { LOGIN_THROTTLE, createLoginThrottle } from './login-throttle';
 import type { MemberCore } from './member-core';
 import { MEMBER_LIMITS, failFields, hashKey, randomDigits, randomPassword, required, type FieldFailure, type RequestOrigin } from './member-helpers';
 import { findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, findFreeplayGrant } from './member.repository';
@@ -20,32 +21,21 @@ export function createLogin(core: MemberCore) {
   const { db, hasher, now } = core;
   const { system, rateLimiter, otp } = core.ctx;
 
-  async function isCaptchaRequired(account: string, ip: string): Promise<boolean> {
-    const window = MEMBER_LIMITS.failureWindowSeconds;
-    const [byAccount, byIp] = await Promise.all([
-      rateLimiter.count('login-fail-account', account, window),
-      rateLimiter.count('login-fail-ip', ip, window),
-    ]);
-    return byAccount >= CAPTCHA_AFTER_FAILURES || byIp >= CAPTCHA_AFTER_FAILURES;
-  }
+  const throttle = createLoginThrottle(rateLimiter, now);
 
   async function loginWithPassword(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
     const account = body.username.trim().toLowerCase();
-    await rateLimiter.consume('login-ip', origin.ip, MEMBER_LIMITS.loginPerIp.limit, MEMBER_LIMITS.loginPerIp.windowSeconds);
-    await rateLimiter.consume('login-account', account, MEMBER_LIMITS.loginPerAccount.limit, MEMBER_LIMITS.loginPerAccount.windowSeconds);
-    if (await isCaptchaRequired(account, origin.ip)) await core.checkCaptcha(body.captchaKey, body.captcha);
+    const { captcha } = await throttle.admit(account, origin.ip);
+    if (captcha) await core.checkCaptcha(body.captchaKey, body.captcha);
 
     const row = await findCredentialsByAccount(db, account);
     const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
     if (!row || !valid) {
-      const window = MEMBER_LIMITS.failureWindowSeconds;
-      await rateLimiter.hit('login-fail-account', account, window);
-      await rateLimiter.hit('login-fail-ip', origin.ip, window);
-      const next = await isCaptchaRequired(account, origin.ip);
-      throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: next });
+      const next = await throttle.failed(account, origin.ip);
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: next.captcha });
     }
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
-    await rateLimiter.reset('login-fail-account', account);
+    await throttle.succeeded(account, origin.ip);
 
     const isDefault = body.password === DEFAULT_WEAK_PASSWORD;
     const trial = isTrialType(row.type);
@@ -62,10 +52,11 @@ export function createLogin(core: MemberCore) {
     if (!/^\d{4,15}$/.test(mobile)) failures.push({ field: 'username', code: 'pattern', patternId: 6, min: 4, max: 15 });
     if (!body.countryDialingCode) failures.push(required('countryDialingCode'));
     if (failures.length > 0 || !body.countryDialingCode) failFields(failures);
-    await rateLimiter.consume('login-ip', origin.ip, MEMBER_LIMITS.loginPerIp.limit, MEMBER_LIMITS.loginPerIp.windowSeconds);
+    await rateLimiter.consume('login-ip', origin.ip, LOGIN_THROTTLE.perIp.limit, LOGIN_THROTTLE.perIp.windowSeconds);
+    const phone = await core.phones.normalise(body.countryDialingCode, mobile, { dialingCode: 'countryDialingCode', mobile: 'username' });
     // The code's own limits (5 wrong tries, checks per number and IP) stand in for the captcha here.
-    await otp.verify({ purpose: 'login', dialingCode: body.countryDialingCode, mobile, code: body.password, ip: origin.ip });
-    const row = await findCredentialsByMobile(db, body.countryDialingCode, mobile);
+    await otp.verify({ purpose: 'login', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, code: body.password, ip: origin.ip });
+    const row = await findCredentialsByMobile(db, phone.e164);
     if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
     const age = await core.passwordAge(row);
     // Spec §4: the change-password step is skipped for SMS login.

@@ -114,14 +114,15 @@ export function createPasswords(core: MemberCore) {
         'confirmNewPassword',
         body.confirmNewPassword ?? body.newPassword,
       );
+      const phone = await core.phones.normalise(body.countryDialingCode, body.mobileNum);
       await otp.verify({
         purpose: 'reset',
-        dialingCode: body.countryDialingCode,
-        mobile: body.mobileNum,
+        dialingCode: phone.dialingCode,
+        mobile: phone.nationalNumber,
         code: body.verificationCode,
         ip: origin.ip,
       });
-      const row = await findCredentialsByMobile(db, body.countryDialingCode, body.mobileNum);
+      const row = await findCredentialsByMobile(db, phone.e164);
       if (!row || isTrialType(row.type)) {
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
       }

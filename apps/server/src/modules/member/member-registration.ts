@@ -17,6 +17,7 @@ import {
 } from './member-helpers';
 import { isAccountTaken, isMobileTaken, type AffiliateCodeRow } from './member.repository';
 import { isWeakPassword } from './password-hasher';
+import type { NormalisedPhone } from './phone-numbers';
 
 export type RegisterInput = {
   username?: string | undefined;
@@ -49,15 +50,6 @@ export function createRegistration(core: MemberCore) {
   const { db, hasher, now } = core;
   const { system, rateLimiter, otp } = core.ctx;
 
-  async function checkMobileLength(dialingCode: string, mobile: string): Promise<FieldFailure | null> {
-    const countries = await system.listCountries();
-    const lengths = countries.filter((c) => c.countryDialingCode === dialingCode).flatMap((c) => c.mobileLengths);
-    if (lengths.length === 0 || lengths.includes(mobile.length)) return null;
-    const min = Math.min(...lengths);
-    const max = Math.max(...lengths);
-    return { field: 'mobileNum', code: 'length', patternId: 6, min, max };
-  }
-
   /** The shared part of both registrations; `mode` decides which fields apply. */
   async function register(mode: 'username' | 'mobile', body: RegisterInput, origin: RequestOrigin): Promise<LoginResult> {
     await core.requireModules('DIRECTREG3', mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
@@ -69,6 +61,7 @@ export function createRegistration(core: MemberCore) {
     const mobileShown = mode === 'mobile' || settings.showMobile;
     const mobile = mobileShown ? body.mobileNum?.trim() || undefined : undefined;
     const dialingCode = mobile ? body.countryDialingCode : undefined;
+    let phone: NormalisedPhone | undefined;
     const usesPassword = mode === 'username' || settings.mobilePassword;
     const shown: [RegisterField, string | undefined, boolean, boolean][] = [
       // field, value, shown, always required
@@ -97,8 +90,10 @@ export function createRegistration(core: MemberCore) {
     }
     if (mobile && !dialingCode) failures.push(required('countryDialingCode'));
     if (mobile && dialingCode && !failures.some((f) => f.field === 'mobileNum')) {
-      const lengthError = await checkMobileLength(dialingCode, mobile);
-      if (lengthError) failures.push(lengthError);
+      // One phone, one account: the number is stored and compared in E.164.
+      const parsed = await core.phones.parse(dialingCode, mobile);
+      if ('failure' in parsed) failures.push(parsed.failure);
+      else phone = parsed.phone;
     }
     if (usesPassword && !body.confirmPassword) failures.push(required('confirmPassword'));
     if (failures.length > 0) failFields(failures);
@@ -117,11 +112,17 @@ export function createRegistration(core: MemberCore) {
     const account = mode === 'username' ? (body.username ?? '').trim().toLowerCase() : undefined;
     // Cheap pre-checks, so a taken name does not burn the player's SMS code; the unique indexes decide.
     if (account && (await isAccountTaken(db, account))) throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
-    if (mobile && dialingCode && (await isMobileTaken(db, dialingCode, mobile))) {
+    if (phone && (await isMobileTaken(db, phone.e164))) {
       throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
     }
-    if (smsVerification && mobile && dialingCode) {
-      await otp.verify({ purpose: 'register', dialingCode, mobile, code: body.verificationCode ?? '', ip: origin.ip });
+    if (smsVerification && phone) {
+      await otp.verify({
+        purpose: 'register',
+        dialingCode: phone.dialingCode,
+        mobile: phone.nationalNumber,
+        code: body.verificationCode ?? '',
+        ip: origin.ip,
+      });
     }
 
     const passwordHash = await hasher.hash(usesPassword ? (body.password ?? '') : randomPassword());
@@ -142,8 +143,8 @@ export function createRegistration(core: MemberCore) {
         type: AccountType.MEMBER,
         passwordHash,
         paymentPasswordHash,
-        dialingCode: dialingCode ?? null,
-        mobile: mobile ?? null,
+        dialingCode: phone?.dialingCode ?? null,
+        mobile: phone?.nationalNumber ?? null,
         email: keep(settings.showEmail, body.email),
         payeeName: keep(settings.showPayeeName, body.payeeName),
         qq: keep(settings.showQQ, body.qqNum),

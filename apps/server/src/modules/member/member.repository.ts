@@ -117,14 +117,9 @@ export async function findCredentialsByAccount(db: Db, account: string): Promise
   return toCredential(await credentialQuery(db).where(sql<string>`lower(account)`, '=', account.toLowerCase()).executeTakeFirst());
 }
 
-/** A member by mobile number (dialing code + national number). */
-export async function findCredentialsByMobile(db: Db, dialingCode: string, mobile: string): Promise<CredentialRow | undefined> {
-  return toCredential(
-    await credentialQuery(db)
-      .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
-      .where('mobile', '=', mobile)
-      .executeTakeFirst(),
-  );
+/** A member by mobile number, in E.164 (phone-numbers.ts). */
+export async function findCredentialsByMobile(db: Db, e164: string): Promise<CredentialRow | undefined> {
+  return toCredential(await credentialQuery(db).where('mobile_e164', '=', e164).executeTakeFirst());
 }
 
 /** A member by id. */
@@ -142,14 +137,9 @@ export async function isAccountTaken(db: Db, account: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Whether a mobile number is taken (a cheap pre-check; the unique index is the real guard). */
-export async function isMobileTaken(db: Db, dialingCode: string, mobile: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('members')
-    .select('id')
-    .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
-    .where('mobile', '=', mobile)
-    .executeTakeFirst();
+/** Whether a mobile number (E.164) is taken (a cheap pre-check; the unique index is the real guard). */
+export async function isMobileTaken(db: Db, e164: string): Promise<boolean> {
+  const row = await db.selectFrom('members').select('id').where('mobile_e164', '=', e164).executeTakeFirst();
   return row !== undefined;
 }
 

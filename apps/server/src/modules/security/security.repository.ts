@@ -124,15 +124,9 @@ export async function confirmEmailLink(trx: Db, memberId: string, email: string,
   return true;
 }
 
-/** Whether a (dialing code, mobile) pair belongs to another member. */
-export async function isMobileUsedElsewhere(db: Db, memberId: string, dialingCode: string, mobile: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('members')
-    .select('id')
-    .where(sql<string>`coalesce(dialing_code, '')`, '=', dialingCode)
-    .where('mobile', '=', mobile)
-    .where('id', '!=', memberId)
-    .executeTakeFirst();
+/** Whether a mobile number (E.164) belongs to another member. */
+export async function isMobileUsedElsewhere(db: Db, memberId: string, e164: string): Promise<boolean> {
+  const row = await db.selectFrom('members').select('id').where('mobile_e164', '=', e164).where('id', '!=', memberId).executeTakeFirst();
   return row !== undefined;
 }
 

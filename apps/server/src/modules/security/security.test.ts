@@ -464,7 +464,9 @@ describeEachDatabase('security centre', (target) => {
 
       const b = await newMember();
       valueOf(await call(t.app, 'POST', '/wps/member/email', { token: a.token, payload: { email: email.toUpperCase(), verificationCode: code } }));
-      expectFailure(await call(t.app, 'POST', '/wps/verification/email/bind', { token: b.token, payload: { email } }), ErrorCode.EMAIL_TAKEN, 409);
+      // Issue 8 §9: a taken address is answered like a free one (contact-binding.test.ts); no code is issued for it.
+      valueOf(await call(t.app, 'POST', '/wps/verification/email/bind', { token: b.token, payload: { email } }));
+      expectFailure(await call(t.app, 'POST', '/wps/member/email', { token: b.token, payload: { email, verificationCode: code } }), ErrorCode.EMAIL_CODE_INVALID, 400);
     });
 
     it('two members linking one address at once: exactly one wins', async () => {
@@ -517,7 +519,8 @@ describeEachDatabase('security centre', (target) => {
       );
 
       const b = await newMember();
-      expectFailure(await call(t.app, 'POST', '/wps/verification/sms/bind', { token: b.token, payload: { countryDialingCode: '55', mobileNum: mobile } }), ErrorCode.MOBILE_TAKEN, 409);
+      // Issue 8 §9: a taken number meets the same limits and answers as a free one (contact-binding.test.ts).
+      expectFailure(await call(t.app, 'POST', '/wps/verification/sms/bind', { token: b.token, payload: { countryDialingCode: '55', mobileNum: mobile } }), ErrorCode.TOO_MANY_REQUESTS, 429);
     });
 
     it('a bind code is not a login or reset code, and wrong lengths are refused', async () => {

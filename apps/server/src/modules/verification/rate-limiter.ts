@@ -94,6 +94,15 @@ export function createRateLimiter(ctx: VerificationContext) {
       return { count, limited: true, retryAfterSeconds: toSeconds(retryAfterMs) };
     },
 
+    /**
+     * When the events of (bucket, key) within the last `windowSeconds` happened, oldest first (at
+     * most `max` of them): for limits that depend on the time of the latest event, such as a
+     * delay that grows with each failure.
+     */
+    async recentEvents(bucket: string, key: string, windowSeconds: number, max = 1000): Promise<Date[]> {
+      return findEventTimesSince(db, bucket, normaliseKey(key), new Date(now() - windowSeconds * 1000), max);
+    },
+
     /** Forget every event of (bucket, key). */
     async reset(bucket: string, key: string): Promise<void> {
       await deleteRateLimitEvents(db, bucket, normaliseKey(key));

@@ -14,6 +14,7 @@ import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/app-error';
 import type { AppServices } from '../../services';
+import { createPhoneNormaliser } from '../member/phone-numbers';
 
 /** Captcha images one IP may fetch per minute. */
 const CAPTCHA_PER_IP = { limit: 30, windowSeconds: 60 };
@@ -34,6 +35,8 @@ async function requireModule(services: AppServices, module: WhitelabelModule): P
  */
 export function registerVerificationRoutes(app: RouteApp, services: AppServices): void {
   const { captcha, notifier, otp, rateLimiter } = services;
+  // Codes are keyed by the E.164 number, as registration, SMS login and reset look them up (issue 8 §9).
+  const phones = createPhoneNormaliser(services.system);
 
   app.get('/wps/captcha', { schema: { querystring: captchaQuerySchema } }, async (request) => {
     await rateLimiter.consume('captcha-ip', request.ip, CAPTCHA_PER_IP.limit, CAPTCHA_PER_IP.windowSeconds);
@@ -44,19 +47,22 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
   // protected by the per-number and per-IP limits, so they are not checked here.
   app.post('/wps/verification/sms/register', { schema: { body: smsRegisterBodySchema } }, async (request) => {
     const { countryDialingCode, mobileNo } = request.body;
-    return ok(await otp.send({ purpose: 'register', dialingCode: countryDialingCode, mobile: mobileNo, ip: request.ip }));
+    const phone = await phones.normalise(countryDialingCode, mobileNo, { dialingCode: 'countryDialingCode', mobile: 'mobileNo' });
+    return ok(await otp.send({ purpose: 'register', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
   });
 
   app.post('/wps/verification/sms/noLogin', { schema: { body: smsLoginBodySchema } }, async (request) => {
     await requireModule(services, 'MOBILEVERCODELOGIN3');
     const { countryDialingCode, mobileNum } = request.body;
-    return ok(await otp.send({ purpose: 'login', dialingCode: countryDialingCode, mobile: mobileNum, ip: request.ip }));
+    const phone = await phones.normalise(countryDialingCode, mobileNum);
+    return ok(await otp.send({ purpose: 'login', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
   });
 
   app.post('/wps/verification/sms/password', { schema: { body: smsPasswordBodySchema } }, async (request) => {
     await requireModule(services, 'CHNGPASSVERIF3');
     const { countryDialingCode, mobileNum } = request.body;
-    return ok(await otp.send({ purpose: 'reset', dialingCode: countryDialingCode, mobile: mobileNum, ip: request.ip }));
+    const phone = await phones.normalise(countryDialingCode, mobileNum);
+    return ok(await otp.send({ purpose: 'reset', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
   });
 
   if (notifier.servesDevOutbox('sms')) {
