@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
-import { ErrorCode, errorStatus } from '@wps/shared/error-codes';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
@@ -39,6 +38,9 @@ export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
 export type RouteApp = ReturnType<typeof withZod>;
 
+/** Where a request whose URL cannot be routed is sent: under an API prefix, so even the SPA answers 404. */
+const UNROUTABLE_PATH = '/wps/malformed-url';
+
 function withZod(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
@@ -51,12 +53,13 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
-    // A malformed percent-encoding (`/%%77ps`) or an over-long path parameter matches no route:
-    // the 404 envelope, as for any other unknown path, instead of Fastify's bare JSON.
+    // A malformed percent-encoding (`/%%77ps`) or an over-long path parameter matches no route.
+    // Fastify would answer bare JSON without any hook; instead the request is dispatched again to
+    // a path no route declares, so it gets the 404 envelope and the security headers like any
+    // other unknown path.
     frameworkErrors: (_error, request, reply) => {
-      void (reply as FastifyReply)
-        .status(errorStatus.NOT_FOUND)
-        .send({ success: false, errorCode: ErrorCode.NOT_FOUND, message: `No route for ${request.method} this URL` });
+      request.raw.url = UNROUTABLE_PATH;
+      app.routing(request.raw, reply.raw);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

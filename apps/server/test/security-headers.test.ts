@@ -1,0 +1,93 @@
+/**
+ * Security headers from @fastify/helmet (issue 8 §11): HSTS, COOP/CORP, a Permissions-Policy and
+ * the CSP the site had before, on every kind of response (success, refusal, unknown path, error).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
+
+const VENDOR_ORIGIN = 'http://127.0.0.1:8257';
+
+/** The CSP as directive → sources, so the comparison does not depend on separators. */
+function parseCsp(header: string): Record<string, string[]> {
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+/** The policy the site has had since issue 1: only the frame sources vary with the vendors. */
+const EXPECTED_CSP = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'", VENDOR_ORIGIN],
+  'frame-ancestors': ["'self'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void {
+  const h = res.headers;
+  expect(h['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+  expect(h['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(h['cross-origin-resource-policy'], what).toBe('same-origin');
+  // COEP would make every framed vendor page opt in with CORP/CORS headers of its own.
+  expect(h['cross-origin-embedder-policy'], what).toBeUndefined();
+  expect(h['x-frame-options'], what).toBe('SAMEORIGIN');
+  expect(h['x-content-type-options'], what).toBe('nosniff');
+  expect(h['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(parseCsp(String(h['content-security-policy'])), what).toEqual(EXPECTED_CSP);
+
+  const permissions = String(h['permissions-policy']);
+  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+    expect(permissions, what).toContain(denied);
+  }
+  // The /game iframe delegates these (allow="autoplay; fullscreen"): our pages and the vendors keep them.
+  expect(permissions, what).toContain(`fullscreen=(self "${VENDOR_ORIGIN}")`);
+  expect(permissions, what).toContain(`autoplay=(self "${VENDOR_ORIGIN}")`);
+}
+
+describeEachDatabase('security headers', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { frameOrigins: [VENDOR_ORIGIN] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are on a successful API answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res, 'status');
+  });
+
+  it('are on refusals, unknown paths, validation errors and malformed URLs', async () => {
+    const responses: [string, LightMyRequestResponse][] = [
+      ['unknown path', await t.app.inject({ method: 'GET', url: '/wps/no/such/call' })],
+      ['no token', await t.app.inject({ method: 'GET', url: '/wps/member/info' })],
+      ['validation', await t.app.inject({ method: 'GET', url: '/wps/captcha' })],
+      ['unknown merchant', await t.app.inject({ method: 'GET', url: '/wps/captcha?captchaKey=abcdefgh', headers: { merchant: 'NOPE' } })],
+      ['malformed URL', await t.app.inject({ method: 'GET', url: '/wps/%%77' })],
+      ['over-long path parameter', await t.app.inject({ method: 'POST', url: `/wps/withdraw/orders/${'9'.repeat(200)}/confirm` })],
+    ];
+    for (const [what, res] of responses) {
+      expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+      expectSecurityHeaders(res, what);
+    }
+    // URLs the router cannot take answer the 404 envelope like any unknown path, not Fastify's bare JSON.
+    for (const [, res] of responses.slice(-2)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+    }
+  });
+});
