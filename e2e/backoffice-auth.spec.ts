@@ -24,6 +24,9 @@ let adminSecret = '';
 
 async function check(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
+  // Nothing wider than the screen: wide content scrolls inside its own region.
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
