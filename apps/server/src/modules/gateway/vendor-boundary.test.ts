@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
@@ -7,7 +7,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { MAX_INT8 } from '../ledger/ledger.service';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
 import { createPlayer, injectCallback, launchToken, mainBalance, type Player } from './gateway.test-support';
-import { vendorSignatureHeaders } from './vendor-signature';
+import { signVendorRequest, vendorSignatureHeaders, verifyVendorSignature } from './vendor-signature';
 
 /**
  * The vendor boundary (issue 8 §3), through the real HTTP path (app.inject):
@@ -18,6 +18,21 @@ import { vendorSignatureHeaders } from './vendor-signature';
  */
 const SECRET = crypto.randomBytes(24).toString('hex');
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
+
+describe('vendor signature: the worked example of docs/vendor-api.md §2', () => {
+  const secret = 'sandbox-secret-0123456789';
+  const timestamp = '1795442400';
+  const rawBody = '{"playerId":"123","transactionId":"w-1","roundId":"r-1","betTransactionId":"b-1","amountMinor":"250","roundClosed":true}';
+  it('signs method, path and body; the win signature does not verify on /rollback', () => {
+    const win = { method: 'POST', path: '/vendor/SBX/win', rawBody };
+    const rollback = { method: 'POST', path: '/vendor/SBX/rollback', rawBody };
+    expect(signVendorRequest(secret, timestamp, win)).toBe('f0c5441363d21a0421430b8eab68b8845eeaa7fc4e9e05adea7e447417af025a');
+    expect(signVendorRequest(secret, timestamp, rollback)).toBe('396935d912c7396d3c3bedd7c82bd533718eef3f9569d331d762a38e05bafe98');
+    const now = Number(timestamp) * 1000;
+    expect(verifyVendorSignature(secret, win, timestamp, 'f0c5441363d21a0421430b8eab68b8845eeaa7fc4e9e05adea7e447417af025a', now)).toBe(true);
+    expect(verifyVendorSignature(secret, rollback, timestamp, 'f0c5441363d21a0421430b8eab68b8845eeaa7fc4e9e05adea7e447417af025a', now)).toBe(false);
+  });
+});
 
 describeEachDatabase('vendor boundary', (target) => {
   let t: TestApp;
