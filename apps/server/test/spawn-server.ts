@@ -1,0 +1,79 @@
+/**
+ * Start the real server process (`tsx apps/server/src/server.ts`) for tests about what the
+ * process itself does: refusing to start, what it logs. Each run gets its own DATA_DIR (PGlite)
+ * and port 0; the address is read from the "Server listening" log line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const SERVER = path.join(ROOT, 'apps/server/src/server.ts');
+
+export type SpawnedServer = {
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything the process wrote so far, stdout and stderr interleaved. */
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** The base URL once the server listens; rejects if it exits first. */
+  listening: (timeoutMs?: number) => Promise<string>;
+  /** SIGTERM, then wait for the exit; removes the data directory. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Spawn the server with a clean environment: only PATH/HOME plus `env`, so a developer's
+ * DATABASE_URL or provider settings cannot leak into the test. The SPA is not served.
+ */
+export function spawnServer(env: Record<string, string>): SpawnedServer {
+  const dataDir = path.join(process.env.TMPDIR ?? '/tmp', `wps-spawn-${crypto.randomBytes(6).toString('hex')}`);
+  const child = spawn(TSX, [SERVER], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      TMPDIR: process.env.TMPDIR ?? '/tmp',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const listening = (timeoutMs = 120_000) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const check = () => {
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      child.stdout?.on('data', check);
+      check();
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) before listening:\n${output}`));
+      });
+    });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await fs.promises.rm(dataDir, { recursive: true, force: true });
+  };
+
+  return { child, dataDir, output: () => output, exited, listening, stop };
+}
