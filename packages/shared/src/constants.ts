@@ -35,6 +35,13 @@ export const WHITELABEL_MODULES = [
 ] as const;
 export type WhitelabelModule = (typeof WHITELABEL_MODULES)[number];
 
+/**
+ * The shortest login password any operator setting may allow (issue 8 §11, ASVS 5.0 V6.2.1): the
+ * operator's rule may ask for more, never for less, and the server applies this floor even to a
+ * rule stored before it existed.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
 /** The weak default password that must always be changed (spec §9). */
 export const DEFAULT_WEAK_PASSWORD = '{secret}';
 

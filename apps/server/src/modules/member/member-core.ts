@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type WhitelabelModule } from '@wps/sh
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import { validateField } from '@wps/shared/validation-patterns';
+import { checkPasswordRule } from './password-rule';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
@@ -88,7 +88,7 @@ export function createMemberCore(ctx: MemberContext) {
     confirm: string | undefined,
   ): string {
     const failures: FieldFailure[] = [];
-    const error = validateField(settings.validate.password, password, { required: true });
+    const error = checkPasswordRule(settings, password);
     if (error) failures.push({ field, ...error });
     if (!confirm) failures.push(required(confirmField));
     if (failures.length > 0) failFields(failures);
@@ -108,11 +108,15 @@ export function createMemberCore(ctx: MemberContext) {
     return row;
   }
 
+  /**
+   * Passwords do not expire by age (issue 8 §11, ASVS 5.0 V6.2.10) unless the operator turns
+   * PWDEXPFORCECHANGE3 on: then one older than passwordMaxAgeDays must be changed at login.
+   */
   async function passwordAge(row: CredentialRow): Promise<{ expired: boolean; forceChange: boolean }> {
-    const [operator, force] = await Promise.all([system.getOperatorConfig(), system.isModuleEnabled('PWDEXPFORCECHANGE3')]);
-    const maxAgeDays = operator.passwordMaxAgeDays;
+    if (!(await system.isModuleEnabled('PWDEXPFORCECHANGE3'))) return { expired: false, forceChange: false };
+    const maxAgeDays = (await system.getOperatorConfig()).passwordMaxAgeDays;
     const expired = maxAgeDays > 0 && row.passwordChangedAt.getTime() + maxAgeDays * DAY_MS <= now();
-    return { expired, forceChange: expired && force };
+    return { expired, forceChange: expired };
   }
 
   function pickLanguage(language: string | undefined): string {

@@ -17,6 +17,7 @@ import {
 } from './member-helpers';
 import { isAccountTaken, isMobileTaken, type AffiliateCodeRow } from './member.repository';
 import { isWeakPassword } from './password-hasher';
+import { checkPasswordRule } from './password-rule';
 import type { NormalisedPhone } from './phone-numbers';
 
 export type RegisterInput = {
@@ -85,7 +86,10 @@ export function createRegistration(core: MemberCore) {
     const failures: FieldFailure[] = [];
     for (const [field, value, isShown, always] of shown) {
       if (!isShown) continue;
-      const error = validateField(settings.validate[field], value, { required: always || settings.required[field] === true });
+      const error =
+        field === 'password'
+          ? checkPasswordRule(settings, value)
+          : validateField(settings.validate[field], value, { required: always || settings.required[field] === true });
       if (error) failures.push({ field, ...error });
     }
     if (mobile && !dialingCode) failures.push(required('countryDialingCode'));

@@ -83,7 +83,7 @@ describeEachDatabase('member accounts', (target) => {
     );
     expect((missing.value as FieldFailures).fields[0]).toMatchObject({ field: 'confirmPassword', code: 'required' });
     expectFailure(
-      await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...base, password: 'abc123', confirmPassword: 'abc123' }),
+      await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...base, password: 'abcd1234', confirmPassword: 'abcd1234' }),
       ErrorCode.PASSWORD_TOO_WEAK,
     );
   });

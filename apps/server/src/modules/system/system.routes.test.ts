@@ -154,7 +154,9 @@ describeEachDatabase('system routes', (target) => {
       const nodes = new Map(flatten(tree).map((n) => [n.moduleId, n.enabled]));
       for (const m of WHITELABEL_MODULES) expect(nodes.has(m), m).toBe(true);
       expect(nodes.get('PTSYS3')).toBe(0);
-      for (const m of ['MOBILENUMREG3', 'REGMOBVERF3', 'USERNAMEREG3', 'FREEPLAY3', 'PWDEXPFORCECHANGE3', 'MOBILEVERCODELOGIN3', 'DIRECTREG3', 'CHNGPASSVERIF3', 'MOBILENUMPASSREG3']) {
+      // PWDEXPFORCECHANGE3 is off by default: no forced periodic expiry (issue 8 §11).
+      expect(nodes.get('PWDEXPFORCECHANGE3')).toBe(0);
+      for (const m of ['MOBILENUMREG3', 'REGMOBVERF3', 'USERNAMEREG3', 'FREEPLAY3', 'MOBILEVERCODELOGIN3', 'DIRECTREG3', 'CHNGPASSVERIF3', 'MOBILENUMPASSREG3']) {
         expect(nodes.get(m), m).toBe(1);
       }
       expect(await t.app.services.system.isModuleEnabled('PTSYS3')).toBe(false);
