@@ -120,7 +120,11 @@ test.describe('reset password by e-mail link', () => {
 
     // The operator's password rule and the confirmation are checked in the page.
     await card.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(card.getByText('Nova senha não pode ficar vazio')).toBeVisible();
+    await expect(card.getByText('Nova senha não pode ficar vazio', { exact: true })).toBeVisible();
+    // The demo operator's rule (pattern 5): letters and digits.
+    await card.getByLabel(fieldLabel('Nova senha')).fill('onlyletterswithout');
+    await card.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(card.getByText(/caracteres, com letras e números/)).toBeVisible();
     await card.getByLabel(fieldLabel('Nova senha')).fill(NEW_PASSWORD);
     await card.getByLabel(fieldLabel('Confirmar nova senha')).fill('Different2025x');
     await card.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -164,6 +168,8 @@ test.describe('reset password by e-mail link', () => {
     for (const width of [360, 1366]) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       // Unknown token: the page offers the form; the server's answer turns it into the error.
+      // (From a blank page: a link that differs only by its fragment would not load the page anew.)
+      await page.goto('about:blank');
       await page.goto(`${server.baseURL}/reset-password#token=${'x'.repeat(43)}`);
       const card = page.getByRole('region', { name: 'Definir nova senha' });
       await card.getByLabel(fieldLabel('Nova senha')).fill(NEW_PASSWORD);

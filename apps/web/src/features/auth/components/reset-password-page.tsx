@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
 import { createConfirmValidator, createFieldValidator } from '../field-rules';
-import { readResetToken } from '../reset-link';
+import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
 import '../auth.css';
 import { FormError } from './form-error';
@@ -27,15 +27,9 @@ type ResetValues = { newPassword: string; confirmNewPassword: string };
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Read once, before the effect below clears the fragment.
-  const [token] = useState(() => readResetToken(location.hash));
+  // Taken from the fragment, which leaves the address bar at once.
+  const [token] = useState(takeResetToken);
   const [isLinkInvalid, setIsLinkInvalid] = useState(token === null);
-
-  useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
-  }, [location.hash, location.pathname, location.search, navigate]);
 
   return (
     <section className="auth-page" aria-labelledby="reset-page-title">
@@ -48,7 +42,13 @@ export function ResetPasswordPage() {
         {isLinkInvalid || token === null ? (
           <InvalidLink />
         ) : (
-          <ResetForm token={token} onInvalidLink={() => setIsLinkInvalid(true)} />
+          <ResetForm
+            token={token}
+            onInvalidLink={() => {
+              forgetResetToken();
+              setIsLinkInvalid(true);
+            }}
+          />
         )}
         <Link to="/" className="auth-page__back">
           {t('page.backHome')}
@@ -93,6 +93,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
       {
         onSuccess: () => {
           // The reset ended every session of that account; a stored one of this tab goes too.
+          forgetResetToken();
           const stored = getToken();
           if (stored) void endSession(stored).catch(() => undefined);
           clearSession();
