@@ -12,6 +12,8 @@
  * | POST   | /wps/session/login                  | yes |       | type, username, password, countryDialingCode, captcha(Key)     |
  * | POST   | /wps/session/login/freeplay         | yes |       | os, platform, random, gatewayVersion, idempotencyKey           |
  * | DELETE | /wps/session/logout                 |     | yes   | -                                                              |
+ * | POST   | /wps/session/exchange-code          |     | yes   | -                                                              |
+ * | POST   | /wps/session/login/exchange         |     |       | code                                                           |
  * | POST   | /wps/verification/sms/noLogin       |     |       | countryDialingCode, mobileNum                                  |
  * | POST   | /wps/verification/sms/register      |     |       | countryDialingCode, mobileNo, captcha, captchaKey              |
  * | POST   | /wps/verification/sms/password      |     |       | countryDialingCode, mobileNum                                  |
@@ -117,6 +119,8 @@ const ENDPOINTS: readonly Endpoint[] = [
     token: false,
     fields: ['os', 'platform', 'random', 'gatewayVersion', 'idempotencyKey'],
   },
+  { method: 'POST', path: '/wps/session/exchange-code', encrypted: false, token: true, fields: [] },
+  { method: 'POST', path: '/wps/session/login/exchange', encrypted: false, token: false, fields: ['code'] },
   {
     method: 'POST',
     path: '/wps/verification/sms/noLogin',
