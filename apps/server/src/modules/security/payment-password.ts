@@ -15,16 +15,12 @@ import {
 } from './security-helpers';
 import {
   findPaymentPasswordFailures,
-  findPaymentPasswordHash,
   findPaymentPasswordLock,
-  findSecurityMember,
   insertPaymentPasswordFailure,
-  lockKey,
   lockPaymentPassword,
   prunePaymentPasswordFailures,
-  updatePaymentPasswordHash,
-  type SecurityMemberRow,
-} from './security.repository';
+} from './payment-password.repository';
+import { findPaymentPasswordHash, findSecurityMember, lockKey, updatePaymentPasswordHash, type SecurityMemberRow } from './security.repository';
 
 type Db = Kysely<Database>;
 
