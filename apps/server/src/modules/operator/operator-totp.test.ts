@@ -70,7 +70,7 @@ describeEachDatabase('operator two-factor (TOTP) login', (target) => {
     expectFailure(await postOperatorLogin(t.app, { username: 'fin.totp', password: PASSWORD, code }), ErrorCode.OPERATOR_TOTP_INVALID, 401);
   });
 
-  it('lets one of two concurrent logins with the same code through', async () => {
+  it('lets only one of three concurrent logins with the same code through', async () => {
     const op = await createTestOperator(t.app, 'support');
     const code = await nextTotpCode(op.secret);
     const answers = await Promise.all(
