@@ -116,7 +116,7 @@ describe('rate limiter contract', () => {
     const { database, close } = await openMigratedDatabase('pglite');
     try {
       const limiter = createRateLimiter({ db: database.db, log: silentLog });
-      expect(Object.keys(limiter).sort()).toEqual(['consume', 'count', 'hit', 'peek', 'reset']);
+      expect(Object.keys(limiter).sort()).toEqual(['consume', 'count', 'hit', 'peek', 'recentEvents', 'reset']);
     } finally {
       await close();
     }
