@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { ok } from '../src/http/envelope';
-import { rawRequest, spellings } from './raw-http';
+import { spellings } from './path-spellings';
+import { rawRequest } from './raw-http';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
 /** The gated routes the table runs on: a product /wps route and fixtures under /lgw and /lotto. */

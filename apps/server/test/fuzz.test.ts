@@ -88,6 +88,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { encryptPayload } from '@wps/shared/payload-crypto';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
 import { disableRegisterCaptcha, login, registerUser, strongPassword, uniqueUsername } from './api-client';
+import { applyEdit, pathEdit } from './path-spellings';
 import { rawRequest } from './raw-http';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -757,53 +758,6 @@ describe('framework-level input errors', () => {
 // ---------------------------------------------------------------------------------------------
 // Encoded paths under maintenance (issue 8 §2)
 // ---------------------------------------------------------------------------------------------
-
-/** One respelling step of a path: the router may or may not resolve it to the same route. */
-type PathEdit =
-  | { kind: 'encode'; at: number; upper: boolean }
-  | { kind: 'case'; at: number }
-  | { kind: 'segment'; at: number; insert: string }
-  | { kind: 'suffix'; text: string }
-  | { kind: 'slash'; at: number; as: string };
-
-const pathEdit: fc.Arbitrary<PathEdit> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('encode' as const), at: fc.nat(), upper: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('case' as const), at: fc.nat() }) },
-  fc.record({ kind: fc.constant('segment' as const), at: fc.nat(), insert: fc.constantFrom('.', '..', 'x/..', '%2e', '%2E%2e', '', ';a=1', '%2e%2e/wps') }),
-  fc.record({ kind: fc.constant('suffix' as const), text: fc.constantFrom('/', '//', ';', ';jsessionid=1', '%20', '/.', '/..', '%2F') }),
-  fc.record({ kind: fc.constant('slash' as const), at: fc.nat(), as: fc.constantFrom('%2F', '%2f', '//', '\\', '/./') }),
-);
-
-function applyEdit(path: string, edit: PathEdit): string {
-  const pick = (indexes: number[], at: number) => (indexes.length ? indexes[at % indexes.length] : undefined);
-  switch (edit.kind) {
-    case 'encode': {
-      // Any character but a slash, already-encoded ones included (double encoding).
-      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [] : [idx])), edit.at);
-      if (i === undefined) return path;
-      const hex = path.charCodeAt(i).toString(16).padStart(2, '0');
-      return `${path.slice(0, i)}%${edit.upper ? hex.toUpperCase() : hex}${path.slice(i + 1)}`;
-    }
-    case 'case': {
-      const i = pick([...path].flatMap((c, idx) => (/[a-z]/i.test(c) ? [idx] : [])), edit.at);
-      if (i === undefined) return path;
-      const c = path.charAt(i);
-      return `${path.slice(0, i)}${c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()}${path.slice(i + 1)}`;
-    }
-    case 'segment': {
-      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [idx] : [])), edit.at) ?? 0;
-      return `${path.slice(0, i)}/${edit.insert}${path.slice(i)}`;
-    }
-    case 'suffix':
-      return `${path}${edit.text}`;
-    case 'slash': {
-      // Never the leading slash: a request target must start with one.
-      const i = pick([...path].flatMap((c, idx) => (c === '/' && idx > 0 ? [idx] : [])), edit.at);
-      if (i === undefined) return path;
-      return `${path.slice(0, i)}${edit.as}${path.slice(i + 1)}`;
-    }
-  }
-}
 
 /** The calls the gate closes during maintenance: every /wps call but the ones the maintenance page needs. */
 const GATED_ENDPOINTS = [...ENDPOINTS, LOGOUT].filter(
