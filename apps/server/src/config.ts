@@ -147,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * variable that fixes it; empty outside production or when every risk is explicitly accepted.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const refusals: string[] = [];
@@ -163,6 +163,13 @@ export function productionRefusals(
           `Set ${variable}_PROVIDER=http with ${variable}_HTTP_URL and ${variable}_HTTP_SECRET, or ALLOW_OUTBOX_IN_PRODUCTION=1 to accept it.`,
       );
     }
+  }
+  // Without it, operator TOTP secrets are encrypted under a key printed in this repository.
+  if (!config.operatorTotpKey || config.operatorTotpKey.length < 32) {
+    refusals.push(
+      'Refusing NODE_ENV=production without OPERATOR_TOTP_KEY (32+ characters): operator TOTP secrets would be encrypted with the development key. ' +
+        'Generate one, e.g. `openssl rand -base64 48`, and keep it with the database backups.',
+    );
   }
   return refusals;
 }

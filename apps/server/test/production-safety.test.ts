@@ -14,8 +14,10 @@ import { createScratchPostgres, createTestApp, describeEachDatabase, type TestAp
 
 const HTTP_PROVIDER = { provider: 'http' as const, httpUrl: 'http://127.0.0.1:1/unused', httpSecret: 'provider-secret-0123456789' };
 
+const TOTP_KEY = 'production-operator-totp-key-0123456789abcdef';
+
 function production(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.invalid/wps' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.invalid/wps', OPERATOR_TOTP_KEY: TOTP_KEY }), ...overrides };
 }
 
 describe('productionRefusals', () => {
@@ -37,7 +39,15 @@ describe('productionRefusals', () => {
     expect(loadConfig({ ALLOW_OUTBOX_IN_PRODUCTION: '1' }).allowOutboxInProduction).toBe(true);
     expect(loadConfig({}).allowOutboxInProduction).toBe(false);
     expect(productionRefusals(production({ allowOutboxInProduction: true }))).toEqual([]);
-    expect(productionRefusals(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ALLOW_OUTBOX_IN_PRODUCTION: 'yes' }))).toHaveLength(2);
+    expect(productionRefusals(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ALLOW_OUTBOX_IN_PRODUCTION: 'yes', OPERATOR_TOTP_KEY: TOTP_KEY }))).toHaveLength(2);
+  });
+
+  it('refuses to encrypt operator TOTP secrets with the development key', () => {
+    const safe = production({ sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
+    expect(productionRefusals(safe)).toEqual([]);
+    for (const operatorTotpKey of [undefined, 'too-short']) {
+      expect(productionRefusals({ ...safe, operatorTotpKey })).toEqual([expect.stringMatching(/OPERATOR_TOTP_KEY/)]);
+    }
   });
 
   it('still refuses PGlite in production unless allowed, and nothing outside production', () => {
@@ -92,7 +102,7 @@ describeEachDatabase('the server process in production', (target) => {
   });
 
   it('refuses to start with the outbox provider and says which variables to set', async () => {
-    const server = spawnServer({ NODE_ENV: 'production', ...databaseEnv });
+    const server = spawnServer({ NODE_ENV: 'production', OPERATOR_TOTP_KEY: TOTP_KEY, ...databaseEnv });
     servers.push(server);
     // Whichever comes first: an exit, or (the failure) a server that starts listening.
     const outcome = await Promise.race([server.exited.then((code) => ({ code })), server.listening().then(() => 'listening' as const)]);
@@ -105,7 +115,7 @@ describeEachDatabase('the server process in production', (target) => {
   }, 120_000);
 
   it('starts with ALLOW_OUTBOX_IN_PRODUCTION=1, and /dev/outbox/* answers 404', async () => {
-    const server = spawnServer({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: '1', ...databaseEnv });
+    const server = spawnServer({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: '1', OPERATOR_TOTP_KEY: TOTP_KEY, ...databaseEnv });
     servers.push(server);
     const base = await server.listening();
     const status = await fetch(`${base}/wps/system/status`);
