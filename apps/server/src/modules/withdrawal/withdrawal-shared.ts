@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { findOrder, type WithdrawalRow } from './withdrawal.repository';
 
@@ -23,21 +24,7 @@ export type SecurityPort = {
 };
 
 /** The audit log and player notices, both written in the caller's transaction. */
-export type AuditPort = {
-  record(
-    trx: Db,
-    input: {
-      actorType: 'operator' | 'system' | 'member';
-      actorId: string | null;
-      action: string;
-      subjectType: string;
-      subjectId: string;
-      reason: string | null;
-      before: unknown;
-      after: unknown;
-    },
-  ): Promise<void>;
-};
+export type AuditPort = Pick<AuditService, 'record'>;
 export type MessagesPort = { notify(trx: Db, input: { memberId: string; kind: string; params: Record<string, string> }): Promise<void> };
 
 /** Who acts on an order from the operator side: an operator, or the system (the auto-receipt job, the CLI). */
