@@ -148,7 +148,8 @@ test.describe('withdrawals', () => {
       // No reload: the open page polls pending orders, and the refund reaches the header balance.
       await expect(balance).toHaveText(/R\$\s*380,00/, { timeout: 20_000 });
       const order = panel.getByTestId(`withdrawal-${id}`);
-      await expect(order.getByTestId('withdrawal-status')).toHaveText('Recusado – reembolsado');
+      // The order list polls on its own 10 s cycle, which may come up to 10 s after the balance's.
+      await expect(order.getByTestId('withdrawal-status')).toHaveText('Recusado – reembolsado', { timeout: 20_000 });
       await expect(order.getByText('Motivo: Titular diferente')).toBeVisible();
     });
 
