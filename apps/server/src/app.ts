@@ -65,7 +65,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
 
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });

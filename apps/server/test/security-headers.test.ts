@@ -1,5 +1,5 @@
 /**
- * Security headers from @fastify/helmet (issue 8 §11): HSTS, COOP/CORP, a Permissions-Policy and
+ * Security headers from helmet (issue 8 §11): HSTS, COOP/CORP, a Permissions-Policy and
  * the CSP the site had before, on every kind of response (success, refusal, unknown path, error).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
