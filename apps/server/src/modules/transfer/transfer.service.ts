@@ -1,13 +1,10 @@
-import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
-import type { Database } from '../../db/schema';
-import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
@@ -20,22 +17,9 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   withdrawal: Pick<WithdrawalService, 'sumPending'>;
 };
 
-const MAX_ATTEMPTS = 5;
-
 /** Transfers to the upline agent (spec §2 transferUpline) and the consolidated funds summary (spec §3). */
 export function createTransferService(ctx: TransferContext) {
   const { db, system, ledger, security, withdrawal } = ctx;
-
-  async function inTransaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(fn);
-      } catch (err) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
-        await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
-      }
-    }
-  }
 
   return {
     /**
@@ -58,7 +42,7 @@ export function createTransferService(ctx: TransferContext) {
       // One transaction under the member's transfer lock: the stored-refusal check, the post and
       // the refusal it may store cannot interleave with a retry of the same key (a refusal and an
       // executed transfer never both exist for one key).
-      const outcome = await inTransaction(async (trx) => {
+      const outcome = await ledger.transaction(async (trx) => {
         await lockMemberTransfers(trx, memberId);
         return decideOnce(trx, refusalKey, async () => {
           const fromId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
@@ -6,7 +5,7 @@ import type { WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/wi
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
-import { isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import type { LedgerService } from '../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { findOrder, type WithdrawalRow } from './withdrawal.repository';
@@ -42,8 +41,6 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log'> & {
 };
 
 export type ProofUpload = { data: Buffer };
-
-const MAX_ATTEMPTS = 5;
 
 /** The last four digits only: the full number never leaves the server after binding. */
 export function maskAccountNumber(n: string): string {
@@ -112,16 +109,8 @@ export function createWithdrawalCore(ctx: WithdrawalContext) {
   return {
     now: (): Date => new Date((ctx.now ?? Date.now)()),
 
-    async inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute(fn);
-        } catch (err) {
-          if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
-          await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
-        }
-      }
-    },
+    /** The ledger's transaction runner: one retry policy for 40001/40P01 across the money modules. */
+    inTransaction: <T>(fn: (trx: Db) => Promise<T>): Promise<T> => ctx.ledger.transaction(fn),
 
     async getSettings(): Promise<WithdrawalSettings> {
       return (await system.getOperatorConfig()).withdrawal;
