@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-client';
 import { i18n, translateError } from '../../lib/i18n';
 import { showWarning } from '../../components/ui/warning-dialog';
 import { useAffiliateCheck } from './api/affiliate';
-import { describeFieldIssue } from './field-rules';
+import { describeFieldIssue } from '../../components/form/field-rules';
 import { forgetAffiliateCode, useReferralCodes, type ReferralCodes } from './referral-codes';
 
 /** Server error codes that belong under one field of the registration forms. */

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldError as FieldIssue } from '@wps/shared/validation-patterns';
 import { isApiError } from '../../lib/api-client';
-import { describeFieldIssue } from '../auth/field-rules';
+import { describeFieldIssue } from '../../components/form/field-rules';
 
 type FieldFailure = { field: string } & FieldIssue;
 

@@ -11,10 +11,10 @@ import { clearSession, getSessionValue } from '../../../lib/session-storage';
 import { useMemberInfo } from '../../member/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
 import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../field-rules';
+import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../../../components/form/field-rules';
 import { useAuthSettings } from '../use-auth-settings';
-import { FormError } from './form-error';
-import { PasswordField } from './password-field';
+import { FormError } from '../../../components/form/form-error';
+import { PasswordField } from '../../../components/form/password-field';
 
 type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 

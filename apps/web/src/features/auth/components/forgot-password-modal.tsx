@@ -11,13 +11,13 @@ import { useForgotPasswordEmail } from '../api/forgot-password-email';
 import { useResetPasswordByPhone } from '../api/reset-password-phone';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { closeForgotPassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../field-rules';
+import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../../../components/form/field-rules';
 import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
-import { FormError } from './form-error';
-import { MobileField } from './mobile-field';
-import { PasswordField } from './password-field';
-import { SmsCodeField } from './sms-code-field';
+import { FormError } from '../../../components/form/form-error';
+import { MobileField } from '../../../components/form/mobile-field';
+import { PasswordField } from '../../../components/form/password-field';
+import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type ForgotMethod = 'email' | 'mobile';
 

@@ -11,15 +11,15 @@ import { useCaptcha } from '../api/captcha';
 import { useLogin } from '../api/login';
 import { useSendLoginSms } from '../api/send-login-sms';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { createMobileValidator, createRequiredValidator } from '../field-rules';
+import { createMobileValidator, createRequiredValidator } from '../../../components/form/field-rules';
 import { forgetRememberedLogin, readRememberedLogin, rememberSmsLogin, rememberUsernameLogin } from '../remember-me';
 import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { CaptchaField } from './captcha-field';
-import { FormError } from './form-error';
-import { MobileField } from './mobile-field';
-import { PasswordField } from './password-field';
-import { SmsCodeField } from './sms-code-field';
+import { FormError } from '../../../components/form/form-error';
+import { MobileField } from '../../../components/form/mobile-field';
+import { PasswordField } from '../../../components/form/password-field';
+import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type LoginMethod = 'username' | 'sms';
 

@@ -8,17 +8,17 @@ import { useCaptcha } from '../api/captcha';
 import { useRegisterByMobile } from '../api/register-mobile';
 import { useSendRegisterSms } from '../api/send-register-sms';
 import { openAuthModal, openRegisterSuccess } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../field-rules';
+import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../../../components/form/field-rules';
 import { applyRegisterError, getRegisterContext, optionalValue, useCheckedReferralCodes } from '../register-support';
 import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { AgreeField } from './agree-field';
 import { CaptchaField } from './captcha-field';
-import { FormError } from './form-error';
-import { MobileField } from './mobile-field';
-import { PasswordField } from './password-field';
+import { FormError } from '../../../components/form/form-error';
+import { MobileField } from '../../../components/form/mobile-field';
+import { PasswordField } from '../../../components/form/password-field';
 import type { RegisterFormVariant } from './register-form';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type MobileValues = {
   mobileNum: string;

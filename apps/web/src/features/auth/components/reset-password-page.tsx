@@ -11,12 +11,12 @@ import { clearSession, getToken } from '../../../lib/session-storage';
 import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator } from '../field-rules';
+import { createConfirmValidator, createFieldValidator } from '../../../components/form/field-rules';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
 import '../auth.css';
-import { FormError } from './form-error';
-import { PasswordField } from './password-field';
+import { FormError } from '../../../components/form/form-error';
+import { PasswordField } from '../../../components/form/password-field';
 
 type ResetValues = { newPassword: string; confirmNewPassword: string };
 

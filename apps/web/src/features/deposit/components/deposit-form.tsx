@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../../components/form/form-error';
 import { createDepositOrderBodySchema, useCreateDepositOrder } from '../api/create-deposit-order';
 import { feeMinor, quickAmounts, toDecimal, toMinor } from '../deposit-amount';
 

@@ -10,7 +10,6 @@ import { EmailBindForm } from './email-bind-form';
 import { MobileBindForm } from './mobile-bind-form';
 import { PayeeNameForm } from './payee-name-form';
 import { PaymentPasswordForm } from './payment-password-form';
-import '../../auth/auth.css';
 import '../security-center.css';
 
 type ItemKey = 'payeeName' | 'paymentPassword' | 'bank' | 'email' | 'mobile';

@@ -62,11 +62,11 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
 
   if (!selected) return null;
   return (
-    <div className="auth-country" onBlur={handleBlur} onKeyDown={handleKeyDown}>
+    <div className="form-country" onBlur={handleBlur} onKeyDown={handleKeyDown}>
       <button
         ref={triggerRef}
         type="button"
-        className="auth-country__trigger"
+        className="form-country__trigger"
         aria-expanded={isOpen}
         aria-controls={listId}
         aria-label={t('fields.countryCodeValue', { country: selected.name, code: selected.countryDialingCode })}
@@ -76,35 +76,35 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
         onClick={() => (isOpen ? setIsOpen(false) : open())}
       >
         <CountryFlag countryCode={selected.countryCode} />
-        <span className="auth-country__code">+{selected.countryDialingCode}</span>
+        <span className="form-country__code">+{selected.countryDialingCode}</span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
       </button>
       {isOpen ? (
-        <div id={listId} className="auth-country__popup">
+        <div id={listId} className="form-country__popup">
           <input
             type="search"
-            className="auth-country__search"
+            className="form-country__search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
             aria-label={t('fields.countrySearch')}
             placeholder={t('fields.countrySearch')}
             autoComplete="off"
           />
-          <ul className="auth-country__list" aria-label={t('fields.countryCode')}>
+          <ul className="form-country__list" aria-label={t('fields.countryCode')}>
             {shown.map((country) => (
               <li key={country.countryCode}>
                 <button
                   type="button"
-                  className="auth-country__option"
+                  className="form-country__option"
                   aria-current={country.countryCode === selected.countryCode ? 'true' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(country)}
                 >
                   <CountryFlag countryCode={country.countryCode} />
-                  <span className="auth-country__name">{country.name}</span>
-                  <span className="auth-country__code">+{country.countryDialingCode}</span>
+                  <span className="form-country__name">{country.name}</span>
+                  <span className="form-country__code">+{country.countryDialingCode}</span>
                 </button>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { Country } from '@wps/shared/schemas/system';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { TextField, type TextFieldProps } from '../ui/text-field';
 import { CountryCodePicker } from './country-code-picker';
+import './form.css';
 
 export type MobileFieldProps = Omit<TextFieldProps, 'leading' | 'type'> & {
   countries: Country[];
@@ -23,7 +24,7 @@ export function MobileField({ countries, country, onCountryChange, isPickerShown
         isPickerShown && country && countries.length > 0 ? (
           <CountryCodePicker countries={countries} value={country.countryCode} onChange={onCountryChange} />
         ) : country ? (
-          <span className="auth-country__fixed">+{country.countryDialingCode}</span>
+          <span className="form-country__fixed">+{country.countryDialingCode}</span>
         ) : null
       }
     />

@@ -2,11 +2,12 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
 import { CLICK_THROTTLE_MS, SMS_COUNTDOWN_SECONDS_PER_MINUTE } from '@wps/shared/constants';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { showWarning } from '../../../components/ui/warning-dialog';
-import { translateError } from '../../../lib/i18n';
-import { useCountdown } from '../use-countdown';
+import { TextField, type TextFieldProps } from '../ui/text-field';
+import { Spinner } from '../ui/spinner';
+import { showWarning } from '../ui/warning-dialog';
+import { translateError } from '../../lib/i18n';
+import { useCountdown } from './use-countdown';
+import './form.css';
 
 export type SmsCodeFieldProps = Omit<TextFieldProps, 'trailing'> & {
   /** Validate the mobile number and send the code; resolve null when validation stopped it. */
@@ -57,7 +58,7 @@ export function SmsCodeField({ onSend, isSending, countdownMode = 'minutes', ...
       trailing={
         <button
           type="button"
-          className="auth-sms-button"
+          className="form-sms-button"
           disabled={countdown.isRunning || isSending}
           aria-busy={isSending || undefined}
           onClick={send}

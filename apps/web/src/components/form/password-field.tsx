@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { TextField, type TextFieldProps } from '../ui/text-field';
+import './form.css';
 
 /** A password input with a show/hide toggle (spec §2: the confirm-password toggle). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
@@ -14,7 +15,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       trailing={
         <button
           type="button"
-          className="auth-icon-button"
+          className="form-icon-button"
           aria-label={isVisible ? t('actions.hidePassword') : t('actions.showPassword')}
           aria-pressed={isVisible}
           onClick={() => setIsVisible((v) => !v)}

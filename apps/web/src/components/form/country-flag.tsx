@@ -150,7 +150,7 @@ function drawStripes({ dir, colors }: Stripes): ReactNode {
 export function CountryFlag({ countryCode }: { countryCode: string }) {
   const flag = FLAGS[countryCode.toUpperCase()];
   return (
-    <svg className="auth-flag" width={W} height={H} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
+    <svg className="form-flag" width={W} height={H} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
       {flag ? (
         <>
           {drawStripes(flag)}
