@@ -32,6 +32,8 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
+import { registerHealthRoutes } from './modules/system/health.routes';
+import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 
 export type App = FastifyInstance & { services: AppServices };
@@ -79,6 +81,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerAuth(app, services);
   registerPayloadEncryption(app, services);
 
+  registerHealthRoutes(app, createHealthService({ database, changeFeed: services.changeFeed, onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed') }));
   const z = withZod(app);
   registerSystemRoutes(z, services);
   registerKeyRoutes(z, services);

@@ -27,6 +27,12 @@ export function readMigrations(dir = findMigrationsDir()): Migration[] {
     .map((f) => ({ version: Number(f.slice(0, 4)), name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(`${dir}/${f}`, 'utf8') }));
 }
 
+/** Names of the migrations in `migrations` that the database has not applied (the readiness probe asks). */
+export async function pendingMigrations(handle: Pick<DatabaseHandle, 'db'>, migrations = readMigrations()): Promise<string[]> {
+  const applied = new Set((await handle.db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+  return migrations.filter((m) => !applied.has(m.version)).map((m) => m.name);
+}
+
 /**
  * Apply pending migrations in one transaction under an advisory lock, so two instances
  * starting together apply each migration exactly once. Forward-only: nothing is ever undone.
