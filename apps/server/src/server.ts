@@ -4,10 +4,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
 import { buildApp } from './app';
-import { startWithdrawalAutoReceiptJob } from './jobs/withdrawal-auto-receipt.job';
-import { startVendorTransferStatusJob } from './jobs/vendor-transfer-status.job';
-import { startInhouseStaleRoundsJob } from './jobs/inhouse-stale-rounds.job';
-import { startEncryptionKeyRotationJob } from './jobs/encryption-key-rotation.job';
+import { startPeriodicJobs } from './jobs/periodic-jobs';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -35,15 +32,9 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // Stopped by app.close(), so a tick never runs against a closed database during shutdown.
-  const stopAutoReceipt = startWithdrawalAutoReceiptJob(app.services.withdrawal, log);
-  app.addHook('onClose', async () => stopAutoReceipt());
-  const stopInhouseRecovery = startInhouseStaleRoundsJob(app.services.inhouse, log);
-  app.addHook('onClose', async () => stopInhouseRecovery());
-  const stopVendorStatus = startVendorTransferStatusJob(app.services.gateway.transfers, log);
-  app.addHook('onClose', async () => stopVendorStatus());
-  const stopKeyRotation = startEncryptionKeyRotationJob(app.services.keys, log);
-  app.addHook('onClose', async () => stopKeyRotation());
+  // Stopped by app.close(), which waits for runs in progress, so none runs against a closed database.
+  const jobs = startPeriodicJobs(app.services, database.db, log);
+  app.addHook('onClose', async () => jobs.stop());
   await app.listen({ port: config.port, host: config.host });
 }
 

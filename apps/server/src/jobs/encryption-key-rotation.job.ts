@@ -1,6 +1,5 @@
-import type { Logger } from 'pino';
 import type { KeyService } from '../modules/system/key.service';
-import { startIntervalJob } from './interval-job';
+import { startIntervalJob, type JobScheduler } from './interval-job';
 
 /** How often the server checks the key's age and forgets expired payload nonces. */
 export const KEY_ROTATION_CHECK_INTERVAL_MS = 60_000;
@@ -21,17 +20,18 @@ export async function runEncryptionKeyMaintenance(keys: Pick<KeyService, 'rotate
 /** Start the periodic check (and one right away); returns a stop function. The timer never keeps the process alive. */
 export function startEncryptionKeyRotationJob(
   keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>,
-  log: Pick<Logger, 'info' | 'error'>,
+  scheduler: JobScheduler,
   intervalMs = KEY_ROTATION_CHECK_INTERVAL_MS,
-): () => void {
+): () => Promise<void> {
   return startIntervalJob(
     {
+      name: 'encryption-key-rotation',
       run: () => runEncryptionKeyMaintenance(keys),
       intervalMs,
       doneMessage: 'encryption key rotated on schedule',
       failMessage: 'encryption key rotation check failed',
       runAtStart: true,
     },
-    log,
+    scheduler,
   );
 }

@@ -1,6 +1,5 @@
-import type { Logger } from 'pino';
 import type { InhouseService } from '../modules/inhouse/inhouse.service';
-import { startIntervalJob } from './interval-job';
+import { startIntervalJob, type JobScheduler } from './interval-job';
 
 /** How often the server looks for in-house rounds interrupted between the bet and the win. */
 export const INHOUSE_STALE_ROUNDS_INTERVAL_MS = 30_000;
@@ -12,16 +11,17 @@ export const INHOUSE_STALE_ROUNDS_INTERVAL_MS = 30_000;
  */
 export function startInhouseStaleRoundsJob(
   inhouse: Pick<InhouseService, 'settleStaleRounds'>,
-  log: Pick<Logger, 'info' | 'error'>,
+  scheduler: JobScheduler,
   intervalMs = INHOUSE_STALE_ROUNDS_INTERVAL_MS,
-): () => void {
+): () => Promise<void> {
   return startIntervalJob(
     {
+      name: 'inhouse-stale-rounds',
       run: () => inhouse.settleStaleRounds(),
       intervalMs,
       doneMessage: 'interrupted in-house rounds finished',
       failMessage: 'in-house round recovery failed',
     },
-    log,
+    scheduler,
   );
 }

@@ -1,6 +1,5 @@
-import type { Logger } from 'pino';
 import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
-import { startIntervalJob } from './interval-job';
+import { startIntervalJob, type JobScheduler } from './interval-job';
 
 /** How often the server asks vendors about transfers left pending. */
 export const VENDOR_STATUS_INTERVAL_MS = 15_000;
@@ -14,16 +13,17 @@ export const VENDOR_STATUS_INTERVAL_MS = 15_000;
  */
 export function startVendorTransferStatusJob(
   transfers: Pick<TransferWalletService, 'runStatusChecks'>,
-  log: Pick<Logger, 'info' | 'error'>,
+  scheduler: JobScheduler,
   intervalMs = VENDOR_STATUS_INTERVAL_MS,
-): () => void {
+): () => Promise<void> {
   return startIntervalJob(
     {
+      name: 'vendor-transfer-status',
       run: () => transfers.runStatusChecks(),
       intervalMs,
       doneMessage: 'pending vendor transfers resolved',
       failMessage: 'vendor transfer status check failed',
     },
-    log,
+    scheduler,
   );
 }

@@ -1,12 +1,11 @@
-import type { Logger } from 'pino';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
-import { startIntervalJob } from './interval-job';
+import { startIntervalJob, type JobScheduler } from './interval-job';
 
 /** How often the server looks for overdue approved withdrawals. */
 export const AUTO_RECEIPT_INTERVAL_MS = 30_000;
 
 /**
- * Spec §4: an approved withdrawal not confirmed within N minutes counts as received. Safe to run
+ * The product rule: an approved withdrawal not confirmed within N minutes counts as received. Safe to run
  * any number of times, from any number of servers: each order moves at most once, under its row
  * lock. Tests call it directly with a clock of their choosing.
  */
@@ -17,17 +16,18 @@ export async function runWithdrawalAutoReceipt(withdrawal: Pick<WithdrawalServic
 /** Start the periodic auto-receipt; returns a stop function. The timer never keeps the process alive. */
 export function startWithdrawalAutoReceiptJob(
   withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>,
-  log: Pick<Logger, 'info' | 'error'>,
+  scheduler: JobScheduler,
   intervalMs = AUTO_RECEIPT_INTERVAL_MS,
-): () => void {
+): () => Promise<void> {
   return startIntervalJob(
     {
+      name: 'withdrawal-auto-receipt',
       run: () => runWithdrawalAutoReceipt(withdrawal),
       intervalMs,
       doneMessage: 'withdrawals auto-received',
       failMessage: 'withdrawal auto-receipt failed',
       runAtStart: true,
     },
-    log,
+    scheduler,
   );
 }

@@ -62,7 +62,7 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
     // The real job, as it runs once a transfer is old enough to be asked about.
     const stopJob = startVendorTransferStatusJob(
       { runStatusChecks: () => (jobRun = h.app.services.gateway.transfers.runStatusChecks(new Date(Date.now() + STATUS_CHECK_AFTER_MS + TIMEOUT_MS))) },
-      { info: () => undefined, error: (obj: unknown) => void jobErrors.push(obj) },
+      { db: h.database.db, instance: 'race-test', leaseMs: 10_000, log: { info: () => undefined, warn: () => undefined, error: (obj: unknown) => void jobErrors.push(obj) } },
       100,
     );
 
@@ -116,7 +116,7 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
       );
     }
     await Promise.all(actors);
-    stopJob();
+    await stopJob();
     await jobRun;
 
     // Quiet again: the vendor answers at once and the job resolves whatever is still pending.

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
+import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
+import type { InhouseService } from '../modules/inhouse/inhouse.service';
+import type { KeyService } from '../modules/system/key.service';
+import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
+import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
+import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
+import { newInstanceId, type JobScheduler } from './interval-job';
+import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
+import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
+
+/** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
+export const DEFAULT_JOB_LEASE_MS = 60_000;
+
+export type PeriodicJobServices = {
+  withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>;
+  inhouse: Pick<InhouseService, 'settleStaleRounds'>;
+  gateway: { transfers: Pick<TransferWalletService, 'runStatusChecks'> };
+  keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>;
+};
+
+export type PeriodicJobSettings = {
+  /** How long a claim holds without renewal: how soon a dead instance's period is taken over. */
+  leaseMs?: number | undefined;
+  /** Run every job on this interval instead of its own (tests, demonstrations). */
+  intervalOverrideMs?: number | undefined;
+};
+
+/**
+ * Start the server's periodic jobs, each run once per period across every instance on the
+ * database (see interval-job.ts). Returns a stop function that waits for runs in progress;
+ * call it before the database closes.
+ */
+export function startPeriodicJobs(
+  services: PeriodicJobServices,
+  db: Kysely<Database>,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  settings: PeriodicJobSettings = {},
+): { instance: string; stop: () => Promise<void> } {
+  const scheduler: JobScheduler = {
+    db,
+    instance: newInstanceId(),
+    leaseMs: settings.leaseMs ?? DEFAULT_JOB_LEASE_MS,
+    intervalOverrideMs: settings.intervalOverrideMs,
+    log,
+  };
+  const stops = [
+    startWithdrawalAutoReceiptJob(services.withdrawal, scheduler),
+    startInhouseStaleRoundsJob(services.inhouse, scheduler),
+    startVendorTransferStatusJob(services.gateway.transfers, scheduler),
+    startEncryptionKeyRotationJob(services.keys, scheduler),
+  ];
+  log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
+  return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+}
