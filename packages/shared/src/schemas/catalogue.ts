@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { GAME_CATEGORIES, GAME_LIST_PAGE_SIZE, VENDOR_GROUPS, type GameCategory } from '../catalogue-constants';
 
-/** Spec §3 game categories. */
-export const GAME_CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
-export type GameCategory = (typeof GAME_CATEGORIES)[number];
+// Defined without zod in catalogue-constants (the web imports them there); re-exported for the server.
+export { GAME_CATEGORIES, GAME_LIST_PAGE_SIZE, VENDOR_GROUPS, type GameCategory };
 
 export const WALLET_MODELS = ['seamless', 'transfer'] as const;
 export type WalletModel = (typeof WALLET_MODELS)[number];
@@ -10,15 +10,6 @@ export type WalletModel = (typeof WALLET_MODELS)[number];
 /** A vendor or game: shown and launchable, shown with the maintenance message, or hidden. */
 export const CATALOGUE_STATUSES = ['active', 'maintenance', 'disabled'] as const;
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
-
-/** Spec §3 vendor groups: these categories' vendors also belong to their parent category. */
-export const VENDOR_GROUPS = {
-  COCKFIGHT: { parent: 'SPORTS', vendors: ['DS88', 'DIG'] },
-  ESPORTS: { parent: 'SPORTS', vendors: ['AV', 'IMES', 'IA', 'AI', 'TF'] },
-} as const satisfies Partial<Record<GameCategory, { parent: GameCategory; vendors: readonly string[] }>>;
-
-/** Spec §9: the game list pages at 42. */
-export const GAME_LIST_PAGE_SIZE = 42;
 
 const vassalageSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage');
 const nodeIdSchema = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NOTICE_KINDS } from '../messages-constants';
 
-/** Notice kinds the web words (other modules may add kinds; unknown ones get a generic text). */
-export const NOTICE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected'] as const;
+// Defined without zod in messages-constants (the web imports it there); re-exported for the server.
+export { NOTICE_KINDS };
 
 /** GET /wps/messages */
 export const noticeListQuerySchema = z.object({

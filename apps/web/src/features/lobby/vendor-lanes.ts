@@ -1,4 +1,5 @@
-import { VENDOR_GROUPS, type GameCategory, type VendorCard, type VendorLane } from '@wps/shared/schemas/catalogue';
+import { VENDOR_GROUPS } from '@wps/shared/catalogue-constants';
+import type { GameCategory, VendorCard, VendorLane } from '@wps/shared/schemas/catalogue';
 
 /** The lobby routes of spec §2 top navigation, in the order they show. */
 export const CATEGORY_ROUTES = [

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { NOTICE_KINDS, type Notice } from '@wps/shared/schemas/messages';
+import { NOTICE_KINDS } from '@wps/shared/messages-constants';
+import type { Notice } from '@wps/shared/schemas/messages';
 import type { MoneyFormat } from '../../lib/money';
 
 const KNOWN_REASONS = ['rejected', 'expired', 'gateway_failed'];

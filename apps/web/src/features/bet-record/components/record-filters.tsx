@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GAME_CATEGORIES } from '@wps/shared/schemas/catalogue';
+import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { getQuickRange, type DayRange, type QuickRange } from '../../account-record/date-range';
 import type { VendorOption } from '../vendor-options';
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { GAME_LIST_PAGE_SIZE, type GameCategory, type GameList } from '@wps/shared/schemas/catalogue';
+import { GAME_LIST_PAGE_SIZE } from '@wps/shared/catalogue-constants';
+import type { GameCategory, GameList } from '@wps/shared/schemas/catalogue';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session-storage';
 
