@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
 import { fastifyTrustProxy, type AppConfig } from './config';
@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessGate } from './plugins/access-gate';
 import { registerPayloadEncryption } from './plugins/payload-encryption';
 import { registerAuth } from './plugins/auth';
+import { registerOpenApi } from './openapi/register';
 import { createServices, type AppServices } from './services';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
@@ -65,10 +66,11 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
+  // Before every route: the document and the response serializer apply to routes as they are added.
+  await registerOpenApi(app, config);
 
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
   app.decorate('services', services);
