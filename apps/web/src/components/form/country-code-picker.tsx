@@ -51,7 +51,8 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
     window.setTimeout(() => setIsOpen(false), 0);
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  // Escape is handled on each control (not on the wrapper, which is no control of its own).
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && isOpen) {
       event.stopPropagation();
       setIsOpen(false);
@@ -62,13 +63,14 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
 
   if (!selected) return null;
   return (
-    <div className="form-country" onBlur={handleBlur} onKeyDown={handleKeyDown}>
+    <div className="form-country" onBlur={handleBlur}>
       <button
         ref={triggerRef}
         type="button"
         className="form-country__trigger"
         aria-expanded={isOpen}
         aria-controls={listId}
+        onKeyDown={handleKeyDown}
         aria-label={t('fields.countryCodeValue', { country: selected.name, code: selected.countryDialingCode })}
         onFocus={() => {
           if (!isOpen) open();
@@ -88,6 +90,7 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
             className="form-country__search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={handleKeyDown}
             aria-label={t('fields.countrySearch')}
             placeholder={t('fields.countrySearch')}
             autoComplete="off"
@@ -100,6 +103,7 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
                   className="form-country__option"
                   aria-current={country.countryCode === selected.countryCode ? 'true' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
+                  onKeyDown={handleKeyDown}
                   onClick={() => choose(country)}
                 >
                   <CountryFlag countryCode={country.countryCode} />

@@ -1,22 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { DepositChannel } from '@wps/shared/schemas/deposit';
-import { feeMinor, quickAmounts, toDecimal, toMinor } from './deposit-amount';
+import { createDepositFormSchema, feeMinor, quickAmounts } from './deposit-amount';
 
 const channel: DepositChannel = {
   id: '1', name: 'X', type: 'gateway', currency: 'BRL', scale: 2,
   min: '30.00', minMinor: '3000', max: '600.00', maxMinor: '60000', feeFixed: '1.50', feeFixedMinor: '150', feeBps: 200,
 };
 
+/** The reason of the first issue, as the form words it, or the parsed minor units. */
+function check(amount: string): unknown {
+  const result = createDepositFormSchema(channel).safeParse({ amount });
+  if (result.success) return result.data.amount;
+  return (result.error.issues[0] as { params?: { reason?: string } }).params?.reason;
+}
+
 describe('deposit amounts', () => {
-  it('parses decimal strings exactly, with a comma or a point', () => {
-    expect(toMinor('150.5', 2)).toBe(15050n);
-    expect(toMinor('150,05', 2)).toBe(15005n);
-    expect(toMinor('9007199254740993.45', 2)).toBeNull();
-    expect(toMinor('900719925474099.45', 2)).toBe(90071992547409945n);
-    expect(toMinor('1.001', 2)).toBeNull();
-    expect(toMinor('-1', 2)).toBeNull();
-    expect(toMinor('1e3', 2)).toBeNull();
-    expect(toDecimal(5n, 2)).toBe('0.05');
+  it('takes the amount with a decimal point or comma, exactly', () => {
+    expect(check('150.5')).toBe(15050n);
+    expect(check('150,05')).toBe(15005n);
+    expect(check('50,00')).toBe(5000n);
+  });
+
+  it('says why an amount is refused', () => {
+    expect(check(' ')).toBe('required');
+    expect(check('1.001')).toBe('format');
+    expect(check('-1')).toBe('format');
+    expect(check('1e3')).toBe('format');
+    expect(check('9007199254740993.45')).toBe('format');
+    expect(check('29,99')).toBe('min');
+    expect(check('600.01')).toBe('max');
+    expect(createDepositFormSchema({ ...channel, feeFixedMinor: '3000' }).safeParse({ amount: '30' }).success).toBe(false);
   });
 
   it('computes the fee like the server (fixed + basis points, rounded down)', () => {

@@ -1,16 +1,17 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@wps/shared/money';
 import type { DepositChannel, DepositOrder } from '@wps/shared/schemas/deposit';
+import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { FormError } from '../../../components/form/form-error';
-import { createDepositOrderBodySchema, useCreateDepositOrder } from '../api/create-deposit-order';
-import { feeMinor, quickAmounts, toDecimal, toMinor } from '../deposit-amount';
-
-type AmountValues = { amount: string };
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useCreateDepositOrder } from '../api/create-deposit-order';
+import { createDepositFormSchema, feeMinor, quickAmounts } from '../deposit-amount';
 
 function newIdempotencyKey(): string {
   return crypto.randomUUID();
@@ -31,33 +32,27 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
   // error reuses it; another amount is another deposit and gets a new key.
   const attempt = useRef<{ key: string; amount: string } | null>(null);
   const money = { currency: channel.currency, scale: channel.scale };
+  // Built each render, so the messages follow the language (react-hook-form reads the latest).
+  const resolver = createFormResolver(createDepositFormSchema(channel), ({ reason }) => {
+    if (reason === 'required') return t('errors.required');
+    if (reason === 'min') return t('errors.min', { min: formatMoney(channel.min, money) });
+    if (reason === 'max') return t('errors.max', { max: formatMoney(channel.max, money) });
+    if (reason === 'fee') return t('errors.fee');
+    return t('errors.format', { scale: channel.scale });
+  });
   const {
     register,
     handleSubmit,
     setValue,
-    watch,
+    control,
     formState: { errors },
-  } = useForm<AmountValues>({ mode: 'onTouched', defaultValues: { amount: '' } });
-  const amountMinor = toMinor(watch('amount') ?? '', channel.scale);
+  } = useForm({ mode: 'onTouched', defaultValues: { amount: '' }, resolver });
+  const amountMinor = parseTypedAmount(useWatch({ control, name: 'amount' }), channel.scale);
   const fee = amountMinor === null ? null : feeMinor(amountMinor, channel);
 
-  function validate(value: string): true | string {
-    if (!value.trim()) return t('errors.required');
-    const minor = toMinor(value, channel.scale);
-    if (minor === null || !createDepositOrderBodySchema.shape.amount.safeParse(value.trim().replace(',', '.')).success) {
-      return t('errors.format', { scale: channel.scale });
-    }
-    if (minor < BigInt(channel.minMinor)) return t('errors.min', { min: formatMoney(channel.min, money) });
-    if (minor > BigInt(channel.maxMinor)) return t('errors.max', { max: formatMoney(channel.max, money) });
-    if (minor - feeMinor(minor, channel) <= 0n) return t('errors.fee');
-    return true;
-  }
-
-  function onSubmit(values: AmountValues) {
+  function onSubmit(values: { amount: bigint }) {
     setFormError(null);
-    const minor = toMinor(values.amount, channel.scale);
-    if (minor === null) return;
-    const amount = toDecimal(minor, channel.scale);
+    const amount = formatMinor(values.amount, channel.scale);
     if (attempt.current?.amount !== amount) attempt.current = { key: newIdempotencyKey(), amount };
     mutation.mutate(
       { channelId: channel.id, amount, idempotencyKey: attempt.current.key },
@@ -77,7 +72,7 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
   }
 
   return (
-    <form className="deposit-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="deposit-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <TextField
         label={t('amount')}
         requiredMark
@@ -85,8 +80,8 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
         autoComplete="off"
         placeholder={t('amountPlaceholder')}
         error={errors.amount?.message}
-        hint={amountMinor !== null && fee !== null && amountMinor > fee ? t('youReceive', { amount: formatMoney(toDecimal(amountMinor - fee, channel.scale), money) }) : undefined}
-        {...register('amount', { validate })}
+        hint={amountMinor !== null && fee !== null && amountMinor > fee ? t('youReceive', { amount: formatMoney(formatMinor(amountMinor - fee, channel.scale), money) }) : undefined}
+        {...register('amount')}
       />
       <div className="deposit-quick" role="group" aria-label={t('quickAmounts')}>
         {quickAmounts(channel).map((amount) => (

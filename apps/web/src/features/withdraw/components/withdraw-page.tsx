@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@wps/shared/money';
 import type { WithdrawInfo } from '@wps/shared/schemas/withdrawal';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
@@ -13,12 +15,9 @@ import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
 import { selectMemberCentrePage } from '../../member-centre/member-centre-store';
 import { compareDecimal, createIdempotencyKey } from '../format';
+import { createWithdrawFormSchema } from '../withdraw-amount';
 import { WithdrawalOrders } from './withdrawal-orders';
 import '../withdraw.css';
-
-type FormValues = { amount: string; bankAccountId: string; paymentPassword: string };
-
-const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,8})?$/;
 
 /** The smaller of two decimal strings. */
 function minDecimal(a: string, b: string): string {
@@ -83,6 +82,15 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
   const canSubmit = info.hasPaymentPassword && info.bankAccounts.length > 0;
   const isDailyLimitReached = info.todayCount >= info.dailyCountLimit;
   const maxOffered = minDecimal(info.withdrawable, info.maxAmount);
+  const labels = { amount: t('form.amount'), bankAccountId: t('form.bankAccount'), paymentPassword: t('form.paymentPassword') };
+  // Built each render, so the messages follow the language (react-hook-form reads the latest).
+  const resolver = createFormResolver(createWithdrawFormSchema(info), ({ field, reason }) => {
+    if (reason === 'required') return t('form.required', { field: labels[field as keyof typeof labels] ?? field });
+    if (reason === 'min') return t('form.belowMin', { min: money(info.minAmount) });
+    if (reason === 'max') return t('form.aboveMax', { max: money(info.maxAmount) });
+    if (reason === 'balance') return t('form.aboveBalance', { balance: money(info.withdrawable) });
+    return t('form.amountFormat', { scale: info.scale });
+  });
   const {
     register,
     handleSubmit,
@@ -90,26 +98,16 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<FormValues>({
+  } = useForm({
     mode: 'onTouched',
     defaultValues: { amount: '', bankAccountId: info.bankAccounts[0]?.id ?? '', paymentPassword: '' },
+    resolver,
   });
-  const labels = { amount: t('form.amount'), bankAccountId: t('form.bankAccount'), paymentPassword: t('form.paymentPassword') };
 
-  function validateAmount(value: string): true | string {
-    const v = value.trim();
-    if (!v) return t('form.required', { field: labels.amount });
-    if (!AMOUNT_PATTERN.test(v) || (v.split('.')[1]?.length ?? 0) > info.scale) return t('form.amountFormat', { scale: info.scale });
-    if (compareDecimal(v, info.minAmount) < 0) return t('form.belowMin', { min: money(info.minAmount) });
-    if (compareDecimal(v, info.maxAmount) > 0) return t('form.aboveMax', { max: money(info.maxAmount) });
-    if (compareDecimal(v, info.withdrawable) > 0) return t('form.aboveBalance', { balance: money(info.withdrawable) });
-    return true;
-  }
-
-  function onSubmit(values: FormValues) {
+  function onSubmit(values: { amount: bigint; bankAccountId: string; paymentPassword: string }) {
     setFormError(null);
     mutation.mutate(
-      { amount: values.amount.trim(), bankAccountId: values.bankAccountId, paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      { amount: formatMinor(values.amount, info.scale), bankAccountId: values.bankAccountId, paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
       {
         onSuccess: (order) => {
           keyRef.current = createIdempotencyKey();
@@ -170,7 +168,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         </div>
       )}
       {isDailyLimitReached && <p className="wd-notice">{t('form.dailyLimit')}</p>}
-      <form className="wd-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('form.label')}>
+      <form className="wd-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label={t('form.label')}>
         <TextField
           label={labels.amount}
           requiredMark
@@ -190,7 +188,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
               {t('form.all')}
             </button>
           }
-          {...register('amount', { validate: validateAmount })}
+          {...register('amount')}
         />
         <div className={`field${errors.bankAccountId ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor="wd-bank">
@@ -206,7 +204,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
               disabled={!canSubmit}
               aria-invalid={errors.bankAccountId ? true : undefined}
               aria-describedby={errors.bankAccountId ? 'wd-bank-error' : undefined}
-              {...register('bankAccountId', { validate: (v) => (v ? true : t('form.required', { field: labels.bankAccountId })) })}
+              {...register('bankAccountId')}
             >
               {info.bankAccounts.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -230,7 +228,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
           maxLength={64}
           disabled={!canSubmit}
           error={errors.paymentPassword?.message}
-          {...register('paymentPassword', { validate: (v) => (v ? true : t('form.required', { field: labels.paymentPassword })) })}
+          {...register('paymentPassword')}
         />
         {formError && (
           <p className="wd-error" role="alert">

@@ -1,0 +1,21 @@
+import { parseMajor } from '@wps/shared/money';
+import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
+import { createWithdrawalBodySchema, type WithdrawInfo } from '@wps/shared/schemas/withdrawal';
+
+/**
+ * The withdrawal form's rule: the shared typed-amount rule, as the deposit form uses it (so
+ * "50,00" is fifty here too), then the operator's limits and the withdrawable balance; the bank
+ * account and payment password as the request body schema has them. Out: the amount in minor
+ * units. Amount reasons: 'required', 'format', 'min', 'max', 'balance'.
+ */
+export function createWithdrawFormSchema(info: Pick<WithdrawInfo, 'scale' | 'minAmount' | 'maxAmount' | 'withdrawableMinor'>) {
+  const min = parseMajor(info.minAmount, info.scale);
+  const max = parseMajor(info.maxAmount, info.scale);
+  const balance = BigInt(info.withdrawableMinor);
+  return createWithdrawalBodySchema.pick({ bankAccountId: true, paymentPassword: true }).extend({
+    amount: typedAmountSchema(info.scale).superRefine((minor, ctx) => {
+      const reason = minor < min ? 'min' : minor > max ? 'max' : minor > balance ? 'balance' : null;
+      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
+    }),
+  });
+}
