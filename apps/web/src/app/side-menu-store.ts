@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../lib/create-store';
 
 /** Below this width the side menu is an overlay drawer; above it a collapsible column. */
 export const DRAWER_QUERY = '(max-width: 1023px)';
@@ -15,13 +16,7 @@ function readExpanded(): boolean {
   }
 }
 
-let state: State = { isExpanded: readExpanded(), isDrawerOpen: false };
-const listeners = new Set<() => void>();
-
-function setState(patch: Partial<State>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
+const sideMenu = createStore<State>({ isExpanded: readExpanded(), isDrawerOpen: false });
 
 /** Whether the viewport uses the drawer form of the side menu. */
 export function isDrawerViewport(): boolean {
@@ -31,31 +26,26 @@ export function isDrawerViewport(): boolean {
 /** The header toggle: opens/closes the drawer on phones, expands/collapses the column on desktop. */
 export function toggleSideMenu(): void {
   if (isDrawerViewport()) {
-    setState({ isDrawerOpen: !state.isDrawerOpen });
+    sideMenu.patch({ isDrawerOpen: !sideMenu.get().isDrawerOpen });
     return;
   }
-  const isExpanded = !state.isExpanded;
+  const isExpanded = !sideMenu.get().isExpanded;
   try {
     window.localStorage.setItem(STORAGE_KEY, String(isExpanded));
   } catch {
     // Remembered for this page view only.
   }
-  setState({ isExpanded });
+  sideMenu.patch({ isExpanded });
 }
 
 /** Close the phone drawer (after navigation, Escape or a backdrop click). */
 export function closeDrawer(): void {
-  if (state.isDrawerOpen) setState({ isDrawerOpen: false });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  if (sideMenu.get().isDrawerOpen) sideMenu.patch({ isDrawerOpen: false });
 }
 
 /** The side menu's state. */
 export function useSideMenu(): State {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useStore(sideMenu);
 }
 
 function subscribeViewport(listener: () => void): () => void {

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import { isAgentType } from '@wps/shared/constants';
+import { createStore, useStore } from './create-store';
 
 /**
  * Session keys from spec §3. Merchant keys survive logout; everything else is the
@@ -8,10 +8,11 @@ import { isAgentType } from '@wps/shared/constants';
  */
 const MERCHANT_KEYS = ['merchant', 'merchantCode', 'platform'] as const;
 
-const listeners = new Set<() => void>();
+/** Counts session writes; the values themselves are read from session storage, which is the truth. */
+const sessionChanges = createStore(0);
 
 function notify(): void {
-  for (const listener of listeners) listener();
+  sessionChanges.set((n) => n + 1);
 }
 
 function readKey(key: string): string | null {
@@ -128,12 +129,7 @@ export function takeUrlLoginCode(): string | null {
   return code;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** The current token; re-renders when the player logs in or out. */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+  return useStore(sessionChanges, getToken);
 }

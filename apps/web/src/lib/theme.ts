@@ -1,9 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './create-store';
 
 export type Theme = 'dark' | 'light';
 
 const STORAGE_KEY = 'theme';
-const listeners = new Set<() => void>();
+/** Counts theme switches; the theme itself stays on the document, where the first paint put it. */
+const themeChanges = createStore(0);
 
 /** The theme on the document; public/theme-init.js sets it before the first paint. */
 export function getTheme(): Theme {
@@ -19,7 +20,7 @@ export function setTheme(theme: Theme): void {
   } catch {
     // Not remembered when storage is blocked; the switch still applies.
   }
-  for (const listener of listeners) listener();
+  themeChanges.set((n) => n + 1);
 }
 
 /** Flip between dark and light. */
@@ -27,12 +28,7 @@ export function toggleTheme(): void {
   setTheme(getTheme() === 'dark' ? 'light' : 'dark');
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** The current theme; re-renders on change. */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, getTheme, () => 'dark' as Theme);
+  return useStore(themeChanges, getTheme);
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createStore, useStore } from '../../lib/create-store';
 import { CheckIcon, CloseIcon, WarningIcon } from './icons';
 import './ui.css';
 
@@ -7,24 +7,17 @@ type ToastKind = 'success' | 'error' | 'info';
 type ToastItem = { id: number; kind: ToastKind; message: string };
 
 const DURATION_MS = 4000;
-let items: ToastItem[] = [];
+const toasts = createStore<ToastItem[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 function dismiss(id: number): void {
-  items = items.filter((item) => item.id !== id);
-  emit();
+  toasts.set((items) => items.filter((item) => item.id !== id));
 }
 
 function push(kind: ToastKind, message: string): void {
   const id = nextId++;
   // Keep at most three on screen; the oldest goes first.
-  items = [...items.slice(-2), { id, kind, message }];
-  emit();
+  toasts.set((items) => [...items.slice(-2), { id, kind, message }]);
   window.setTimeout(() => dismiss(id), DURATION_MS);
 }
 
@@ -35,15 +28,10 @@ export const toast = {
   info: (message: string) => push('info', message),
 };
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Renders the toasts; mounted once by the layout. */
 export function Toaster() {
   const { t } = useTranslation('common');
-  const current = useSyncExternalStore(subscribe, () => items, () => items);
+  const current = useStore(toasts);
   return (
     <div className="toaster" role="region" aria-label={t('notifications')}>
       <div aria-live="polite" className="toaster__list">

@@ -1,5 +1,6 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createStore, useStore } from '../../lib/create-store';
 import { Button } from './button';
 import { Modal } from './modal';
 import { WarningIcon } from './icons';
@@ -32,26 +33,15 @@ export function WarningDialog({ open, onClose, title, message, confirmLabel }: W
 }
 
 type WarningState = { message: string; title?: string } | null;
-let current: WarningState = null;
-const listeners = new Set<() => void>();
-
-function setCurrent(next: WarningState): void {
-  current = next;
-  for (const listener of listeners) listener();
-}
+const warning = createStore<WarningState>(null);
 
 /** Show a warning dialog from anywhere (e.g. after a failed call). */
 export function showWarning(message: string, title?: string): void {
-  setCurrent({ message, title });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  warning.set({ message, title });
 }
 
 /** Hosts the dialog opened by showWarning(); mounted once by the layout. */
 export function WarningDialogHost() {
-  const state = useSyncExternalStore(subscribe, () => current, () => current);
-  return <WarningDialog open={state !== null} onClose={() => setCurrent(null)} title={state?.title} message={state?.message ?? ''} />;
+  const state = useStore(warning);
+  return <WarningDialog open={state !== null} onClose={() => warning.set(null)} title={state?.title} message={state?.message ?? ''} />;
 }
