@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
@@ -36,6 +35,8 @@ import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes'
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
+import { serveWeb } from './http/serve-web';
+import { registerCompression } from './http/compression';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -68,6 +69,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   // Before every route: the document and the response serializer apply to routes as they are added.
   await registerOpenApi(app, config);
@@ -106,27 +108,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await serveWeb(app, config.webDist);
+    serveWeb(app, config.webDist);
   }
   return app as unknown as App;
-}
-
-const API_PREFIXES = ['/wps/', '/ops/', '/dev/', '/lgw/', '/lotto/', '/sandbox-gateway/', '/vendor/'];
-
-/** Serve the built SPA; unknown non-API GETs get index.html so history routing works. */
-async function serveWeb(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-  app.get('/*', (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (API_PREFIXES.some((p) => url.startsWith(p))) {
-      return reply.callNotFound();
-    }
-    const file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
-    if (url !== '/' && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const cache = url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return reply.header('cache-control', cache).sendFile(path.relative(root, file));
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-  });
 }

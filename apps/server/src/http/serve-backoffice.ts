@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IMMUTABLE, isPageRequest, listBuiltFiles, REVALIDATE, sendBuiltFile } from './serve-web';
 
 const PREFIX = '/backoffice/';
 
@@ -22,18 +23,6 @@ const BACKOFFICE_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 function headers(reply: FastifyReply): void {
   reply.header('content-security-policy', BACKOFFICE_CSP);
   reply.header('x-frame-options', 'DENY');
@@ -47,7 +36,7 @@ function headers(reply: FastifyReply): void {
  */
 export function serveBackoffice(app: FastifyInstance, root: string): void {
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-  const resolvedRoot = path.resolve(root);
+  const files = listBuiltFiles(path.resolve(root));
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   // Route-level onSend runs after the site-wide hooks, so this policy is the one that is sent.
@@ -57,14 +46,11 @@ export function serveBackoffice(app: FastifyInstance, root: string): void {
   app.get(PREFIX, { onSend }, (_request, reply) => sendIndex(reply));
   app.get(`${PREFIX}*`, { onSend }, (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
-    const file = path.resolve(resolvedRoot, rest);
-    const type = TYPES[path.extname(file)];
-    if (type && file.startsWith(resolvedRoot + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const cache = rest.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return reply.header('cache-control', cache).type(type).send(fs.createReadStream(file));
-    }
-    // A missing build file is a 404, not the app: a stale page must not run index.html as a script.
-    if (rest.startsWith('assets/')) return reply.callNotFound();
+    const built = files.get(rest);
+    if (built) return sendBuiltFile(request, reply, built, rest.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+    // A missing build file is a 404, not the app: a stale page must not run index.html as a
+    // script. Nor does a scanner's probe (`/backoffice/.env`, `x.php`) get it.
+    if (rest.startsWith('assets/') || !isPageRequest(request, `/${rest}`)) return reply.callNotFound();
     return sendIndex(reply);
   });
 }
