@@ -3,7 +3,7 @@ import { Toaster } from '../components/ui/toast';
 import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { AuthModals } from '../features/auth/components/auth-modals';
 import { openChangePassword } from '../features/auth/auth-modal-store';
-import { useMemberInfo } from '../features/member/api/get-member-info';
+import { useMemberInfo } from '../lib/api/get-member-info';
 import { useMemberCentre } from '../features/member-centre/member-centre-store';
 import { isApiError } from '../lib/api-client';
 

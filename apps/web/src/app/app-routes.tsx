@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { openAuthModal } from '../features/auth/auth-modal-store';
-import { usePermission } from '../features/system/api/get-permission';
+import { usePermission } from '../lib/api/get-permission';
 import { useToken } from '../lib/session-storage';
 import { Layout } from './layout';
 

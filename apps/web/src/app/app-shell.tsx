@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { usePermission } from '../features/system/api/get-permission';
+import { usePermission } from '../lib/api/get-permission';
 import { useSystemStatus } from '../features/system/api/get-status';
 import { translateError } from '../lib/i18n';
 import { AppRoutes } from './app-routes';

@@ -4,7 +4,7 @@ import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/u
 import { Spinner } from '../components/ui/spinner';
 import { useMenuButton } from '../components/ui/use-menu-button';
 import { MemberAvatar } from '../features/member/components/member-avatar';
-import { useMemberInfo } from '../features/member/api/get-member-info';
+import { useMemberInfo } from '../lib/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
 import { openMemberCentre } from '../features/member-centre/member-centre-store';
 import { useDepositReturn } from '../features/deposit/use-deposit-return';

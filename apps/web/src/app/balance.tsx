@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon, RefreshIcon } from '../components/ui/icons';
-import { useBalance } from '../features/member/api/get-balance';
+import { useBalance } from '../lib/api/get-balance';
 import { getSessionValue, setSessionValue } from '../lib/session-storage';
 import { useFormatMoney } from '../lib/money';
 

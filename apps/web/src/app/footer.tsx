@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icons';
-import { usePermission } from '../features/system/api/get-permission';
+import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from './logo';
 

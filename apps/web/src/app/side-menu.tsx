@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon, HeadsetIcon, HomeIcon, MoonIcon, SunIcon } from '../components/ui/icons';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
-import { usePermission } from '../features/system/api/get-permission';
+import { usePermission } from '../lib/api/get-permission';
 import { openCustomerService } from '../features/system/customer-service';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
 import { getLocaleTag, isCompleteLanguage } from '../lib/language';

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { Brand, Country, PermissionResult, RegisterSettings } from '@wps/shared/schemas/system';
 import { getLanguageCode } from '../../lib/i18n';
 import { formatMoney, minorToDecimal } from '../../lib/money';
-import { isModuleEnabled, usePermission } from '../system/api/get-permission';
-import { useCountries } from '../system/api/get-countries';
+import { isModuleEnabled, usePermission } from '../../lib/api/get-permission';
+import { useCountries } from '../../lib/api/get-countries';
 
 export type AuthSwitches = {
   /** DIRECTREG3: visitors may register. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { getToken } from '../../lib/session-storage';
-import { BALANCE_QUERY_KEY } from '../member/api/get-balance';
+import { BALANCE_QUERY_KEY } from '../../lib/api/get-balance';
 import { openMemberCentre } from '../member-centre/member-centre-store';
 import { DEPOSIT_ORDERS_PAGE_SIZE, DEPOSIT_ORDERS_QUERY_KEY, depositOrdersQueryOptions } from './api/list-deposit-orders';
 

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { clearSession, getSessionValue } from '../../../lib/session-storage';
-import { useMemberInfo } from '../../member/api/get-member-info';
+import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
 import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
 import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../../../components/form/field-rules';

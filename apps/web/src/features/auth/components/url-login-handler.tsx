@@ -5,7 +5,7 @@ import { showWarning } from '../../../components/ui/warning-dialog';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { clearSession, getSessionValue, getToken, setSessionValue, setToken } from '../../../lib/session-storage';
-import { memberInfoQueryOptions } from '../../member/api/get-member-info';
+import { memberInfoQueryOptions } from '../../../lib/api/get-member-info';
 import { endSession } from '../api/end-session';
 import { closeAllAuthModals } from '../auth-modal-store';
 import { decideUrlLogin, startUrlLoginExchange } from '../url-login';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useFormatMoney } from '../../../lib/money';
-import { BALANCE_QUERY_KEY } from '../../member/api/get-balance';
+import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { DEPOSIT_ORDERS_PAGE_SIZE, useDepositOrders } from '../api/list-deposit-orders';
 import { useFormatDateTime } from '../../../lib/date-format';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../../system/api/get-permission';
+import { usePermission } from '../../../lib/api/get-permission';
 import { useFormatMoney } from '../../../lib/money';
 import { useRankList } from '../api/get-rank-list';
 

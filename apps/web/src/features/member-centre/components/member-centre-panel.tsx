@@ -3,7 +3,7 @@ import type { MemberInfo } from '@wps/shared/schemas/member';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { WarningDialog } from '../../../components/ui/warning-dialog';
-import { useMemberInfo } from '../../member/api/get-member-info';
+import { useMemberInfo } from '../../../lib/api/get-member-info';
 import {
   closeMemberCentre,
   DEFAULT_MEMBER_CENTRE_PAGE,

@@ -3,7 +3,7 @@ import { isAgentType, isTrialType } from '@wps/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { AvatarPicker } from '../../member/components/avatar-picker';
-import { useMemberInfo } from '../../member/api/get-member-info';
+import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { SecuritySettings } from '../../security-center/components/security-settings';
 
 export type SecurityCenterProps = { onChangePassword: () => void };

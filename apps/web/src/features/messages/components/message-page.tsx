@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
-import { useBalance } from '../../member/api/get-balance';
+import { useBalance } from '../../../lib/api/get-balance';
 import { useNotices } from '../api/list-notices';
 import { useMarkNoticesRead } from '../api/mark-notices-read';
 import { describeNotice } from '../notice-text';

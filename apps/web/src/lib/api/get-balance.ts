@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalanceResult } from '@wps/shared/schemas/wallet';
-import { apiRequest } from '../../../lib/api-client';
-import { useToken } from '../../../lib/session-storage';
+import { apiRequest } from '../api-client';
+import { useToken } from '../session-storage';
 
 /** GET /wps/v2/wallets/balance (token): sumBalance as an exact decimal string. */
 export function getBalance(): Promise<BalanceResult> {

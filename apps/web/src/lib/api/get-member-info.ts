@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import { isAgentType, isTrialType } from '@wps/shared/constants';
-import { apiRequest } from '../../../lib/api-client';
-import { storeMemberSnapshot, useToken } from '../../../lib/session-storage';
+import { apiRequest } from '../api-client';
+import { storeMemberSnapshot, useToken } from '../session-storage';
 
 /** GET /wps/member/info (token). Also keeps the spec §3 session keys in step. */
 export async function getMemberInfo(): Promise<MemberInfo> {

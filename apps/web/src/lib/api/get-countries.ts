@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Country } from '@wps/shared/schemas/system';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** GET /wps/system/country: the dialing-code list for the country pickers. */
 export function getCountries(): Promise<Country[]> {

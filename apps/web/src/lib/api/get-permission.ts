@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PermissionResult, WhitelabelNode } from '@wps/shared/schemas/system';
 import type { WhitelabelModule } from '@wps/shared/constants';
-import { apiRequest } from '../../../lib/api-client';
-import { setMerchantCode } from '../../../lib/session-storage';
+import { apiRequest } from '../api-client';
+import { setMerchantCode } from '../session-storage';
 
 /** GET /wps/system/permission?url=<host>: everything the shell needs before it renders. */
 export async function getPermission(): Promise<PermissionResult> {
