@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
 import { toast } from '../../components/ui/toast';
-import { requireLogin } from '../auth/auth-modal-store';
+import { requireLogin } from '../../lib/login-prompt';
 import { translateError } from '../../lib/i18n';
 import { useFavouriteIds } from './api/list-favourite-ids';
 import { useToggleFavourite } from './api/toggle-favourite';

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { readGameUrl } from '../game-url';
+import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
+import { readGameUrl } from '../../../lib/game-url';
 import '../games.css';
 
-/** The header balance's query key prefix (features/member/api/get-balance.ts). */
-const BALANCE_QUERY_KEY = ['member', 'balance'] as const;
 const BALANCE_REFRESH_MS = 5000;
 
 /**

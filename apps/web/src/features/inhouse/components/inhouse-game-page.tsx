@@ -5,7 +5,7 @@ import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
-import { useLaunchGame } from '../../games/api/launch-game';
+import { useLaunchGame } from '../../../lib/api/launch-game';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
 

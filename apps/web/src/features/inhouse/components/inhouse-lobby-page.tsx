@@ -4,7 +4,7 @@ import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseNodeId } from '@wps/share
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
-import { useLaunchGame } from '../../games/api/launch-game';
+import { useLaunchGame } from '../../../lib/api/launch-game';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
 

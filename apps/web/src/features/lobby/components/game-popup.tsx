@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { openAuthModal } from '../../auth/auth-modal-store';
+import { openLoginPrompt } from '../../../lib/login-prompt';
 import { useToken } from '../../../lib/session-storage';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { useGames } from '../api/list-games';
@@ -38,7 +38,7 @@ function VisitorGames({ vassalage, label }: { vassalage: string; label: string }
       <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={label} empty={t('popup.visitorEmpty')} />
       <div className="lobby-login-cta">
         <p>{t('popup.loginToSeeAll')}</p>
-        <Button onClick={() => openAuthModal('login')}>{t('loginButton')}</Button>
+        <Button onClick={() => openLoginPrompt('login')}>{t('loginButton')}</Button>
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
-import { openAuthModal } from '../../auth/auth-modal-store';
+import { openLoginPrompt } from '../../../lib/login-prompt';
 import { useToken } from '../../../lib/session-storage';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { useFavouriteGames } from '../api/list-favourite-games';
@@ -100,7 +100,7 @@ function VisitorGames({ vassalage }: { vassalage: string }) {
       <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={t('strips.hot')} empty={t('popup.visitorEmpty')} />
       <div className="lobby-login-cta">
         <p>{t('popup.loginToSeeAll')}</p>
-        <Button onClick={() => openAuthModal('login')}>{t('loginButton')}</Button>
+        <Button onClick={() => openLoginPrompt('login')}>{t('loginButton')}</Button>
       </div>
     </section>
   );

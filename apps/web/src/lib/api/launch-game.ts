@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { LaunchGameBody, LaunchGameResult } from '@wps/shared/schemas/gateway';
-import { apiRequest } from '../../../lib/api-client';
-import { getLanguageCode } from '../../../lib/i18n';
-import { requireLogin } from '../../auth/auth-modal-store';
+import { apiRequest } from '../api-client';
+import { getLanguageCode } from '../i18n';
+import { requireLogin } from '../login-prompt';
 import { storeGameUrl } from '../game-url';
 
 /** POST /wps/game/launchGame (token): the iframe URL with a short-lived, single-use launch token. */

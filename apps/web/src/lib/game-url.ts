@@ -1,4 +1,4 @@
-import { getSessionValue, setSessionValue } from '../../lib/session-storage';
+import { getSessionValue, setSessionValue } from './session-storage';
 
 /** Spec §3 storage: the game iframe URL lives in session storage under this key. */
 export const GAME_URL_KEY = 'gameUrl';
