@@ -37,6 +37,7 @@ import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
 import { registerCompression } from './http/compression';
+import { registerRequestId, requestIdOptions } from './plugins/request-id';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -57,6 +58,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    ...requestIdOptions,
     // A malformed percent-encoding (`/%%77ps`) or an over-long path parameter matches no route.
     // Fastify would answer bare JSON without any hook; instead the request is dispatched again to
     // a path no route declares, so it gets the 404 envelope and the security headers like any
@@ -67,6 +69,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerRequestId(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   await registerCompression(app);

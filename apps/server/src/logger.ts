@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from './config';
@@ -43,12 +44,31 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
   };
 }
 
+/** The request whose work is running (plugins/request-id.ts enters it), for lines logged through the process logger. */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+const REQUEST_LOGGER = Symbol('request logger');
+
+/** Mark a request's own logger (and, by inheritance, its children): its lines carry `reqId` as a binding already. */
+export function markRequestLogger<T extends object>(logger: T): T {
+  (logger as Record<symbol, boolean>)[REQUEST_LOGGER] = true;
+  return logger;
+}
+
+/** `reqId` of the request being worked for, on lines of loggers that do not bind it themselves. */
+function requestIdMixin(_merge: object, _level: number, logger: object): Record<string, string> {
+  if ((logger as Record<symbol, boolean>)[REQUEST_LOGGER]) return {};
+  const store = requestContext.getStore();
+  return store ? { reqId: store.reqId } : {};
+}
+
 /** The process logger (JSON lines): the request serializer above plus the redaction paths. */
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: DestinationStream): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { req: serializeRequest },
+    mixin: requestIdMixin,
   };
   return destination ? pino(options, destination) : pino(options);
 }
