@@ -4,12 +4,12 @@ import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { AuthModals } from '../features/auth/components/auth-modals';
 import { openAuthModal, openChangePassword } from '../features/auth/auth-modal-store';
 import { useMemberInfo } from '../lib/api/get-member-info';
-import { useMemberCentre } from '../features/member-centre/member-centre-store';
+import { useMemberCentre } from './member-centre/member-centre-store';
 import { isApiError } from '../lib/api-client';
 import { connectLoginPrompt } from '../lib/login-prompt';
 
 const MemberCentrePanel = lazy(() =>
-  import('../features/member-centre/components/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
+  import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
 );
 
 // Features that need a player ask lib/login-prompt; the auth modals mounted below answer.

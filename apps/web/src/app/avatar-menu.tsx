@@ -6,13 +6,17 @@ import { useMenuButton } from '../components/ui/use-menu-button';
 import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
-import { openMemberCentre } from '../features/member-centre/member-centre-store';
+import { openMemberCentre } from './member-centre/member-centre-store';
 import { useDepositReturn } from '../features/deposit/use-deposit-return';
 import { useUnreadCount } from '../features/messages/api/get-unread-count';
 import { MailIcon } from '../features/messages/components/mail-icon';
 import { UnreadBadge } from '../features/messages/components/unread-badge';
 
 type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => void; busy?: boolean };
+
+function showDepositPage(): void {
+  openMemberCentre('depositv2');
+}
 
 /**
  * Avatar menu (spec §2): my account, sign out. Betting record, account record and the agent
@@ -22,7 +26,7 @@ export function AvatarMenu() {
   const { t } = useTranslation('common');
   const { info, isTrial } = useMemberInfo();
   // Back from a payment gateway's pay page (?depositOrder=…): refresh money and show the deposit page.
-  useDepositReturn();
+  useDepositReturn(showDepositPage);
   const unread = useUnreadCount(!isTrial).data ?? 0;
   const logout = useLogout();
   const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();

@@ -6,7 +6,7 @@ import { openAuthModal, requireLogin } from '../features/auth/auth-modal-store';
 import { useFreePlay } from '../features/auth/api/freeplay';
 import { isModuleEnabled, usePermission } from '../lib/api/get-permission';
 import { useMemberInfo } from '../lib/api/get-member-info';
-import { openMemberCentre, type MemberCentrePageKey } from '../features/member-centre/member-centre-store';
+import { openMemberCentre, type MemberCentrePageKey } from './member-centre/member-centre-store';
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { CategoryNav } from '../features/lobby/components/category-nav';

@@ -6,7 +6,7 @@ import { useFreePlay } from '../../features/auth/api/freeplay';
 import { isModuleEnabled, usePermission } from '../../lib/api/get-permission';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import { useBalance } from '../../lib/api/get-balance';
-import { openMemberCentre } from '../../features/member-centre/member-centre-store';
+import { openMemberCentre } from '../member-centre/member-centre-store';
 import { useFormatMoney } from '../../lib/money';
 import { HeroArt } from './hero-art';
 import './home-page.css';

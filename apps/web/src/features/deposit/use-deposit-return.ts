@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { getToken } from '../../lib/session-storage';
 import { BALANCE_QUERY_KEY } from '../../lib/api/get-balance';
-import { openMemberCentre } from '../member-centre/member-centre-store';
 import { DEPOSIT_ORDERS_PAGE_SIZE, DEPOSIT_ORDERS_QUERY_KEY, depositOrdersQueryOptions } from './api/list-deposit-orders';
 
 /** The query parameter the payment gateway's return URL carries (`/?depositOrder=<id>`). */
@@ -13,10 +12,11 @@ export const DEPOSIT_RETURN_PARAM = 'depositOrder';
 
 /**
  * Back from the gateway's pay page: refresh the balance, the orders and the notices, show the
- * deposit page (its list keeps polling while the order is pending), say how the payment went,
- * and drop the parameter from the address bar.
+ * deposit page through `showDepositPage` (the app opens its member centre there; its list keeps
+ * polling while the order is pending), say how the payment went, and drop the parameter from the
+ * address bar.
  */
-export function useDepositReturn(): void {
+export function useDepositReturn(showDepositPage: () => void): void {
   const { t } = useTranslation('deposit');
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -35,9 +35,9 @@ export function useDepositReturn(): void {
         else if (order) toast.error(t('returned.failed'));
       })
       .catch(() => queryClient.invalidateQueries({ queryKey: DEPOSIT_ORDERS_QUERY_KEY }));
-    openMemberCentre('depositv2');
+    showDepositPage();
     const next = new URLSearchParams(params);
     next.delete(DEPOSIT_RETURN_PARAM);
     setParams(next, { replace: true });
-  }, [orderId, params, setParams, queryClient, t]);
+  }, [orderId, params, setParams, queryClient, t, showDepositPage]);
 }

@@ -13,7 +13,6 @@ import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
-import { selectMemberCentrePage } from '../../member-centre/member-centre-store';
 import { compareDecimal, createIdempotencyKey } from '../format';
 import { createWithdrawFormSchema } from '../withdraw-amount';
 import { WithdrawalOrders } from './withdrawal-orders';
@@ -25,7 +24,7 @@ function minDecimal(a: string, b: string): string {
 }
 
 /** Member-centre page "withdraw": the form (never more than the withdrawable balance) and the orders. */
-export function WithdrawPage() {
+export function WithdrawPage({ onGoToAccount }: { onGoToAccount: () => void }) {
   const { t } = useTranslation('withdraw');
   const info = useWithdrawInfo();
   const titleId = useId();
@@ -63,7 +62,7 @@ export function WithdrawPage() {
         </div>
       ) : (
         <>
-          <WithdrawForm info={info.data} />
+          <WithdrawForm info={info.data} onGoToAccount={onGoToAccount} />
           <WithdrawalOrders orders={info.data.orders} currency={info.data.currency} scale={info.data.scale} autoReceiptMinutes={info.data.autoReceiptMinutes} />
         </>
       )}
@@ -71,7 +70,7 @@ export function WithdrawPage() {
   );
 }
 
-function WithdrawForm({ info }: { info: WithdrawInfo }) {
+function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccount: () => void }) {
   const { t } = useTranslation('withdraw');
   const format = useFormatMoney();
   const money = (amount: string) => format(amount, { currency: info.currency, scale: info.scale });
@@ -162,7 +161,7 @@ function WithdrawForm({ info }: { info: WithdrawInfo }) {
         <div className="wd-notice">
           {!info.hasPaymentPassword && <p>{t('form.needPaymentPassword')}</p>}
           {info.bankAccounts.length === 0 && <p>{t('form.needBankAccount')}</p>}
-          <Button size="sm" variant="secondary" onClick={() => selectMemberCentrePage('securityCenter')}>
+          <Button size="sm" variant="secondary" onClick={onGoToAccount}>
             {t('form.goToAccount')}
           </Button>
         </div>

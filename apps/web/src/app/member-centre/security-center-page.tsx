@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { isAgentType, isTrialType } from '@wps/shared/constants';
-import { Button } from '../../../components/ui/button';
-import { ShieldIcon } from '../../../components/ui/icons';
-import { AvatarPicker } from '../../member/components/avatar-picker';
-import { useMemberInfo } from '../../../lib/api/get-member-info';
-import { SecuritySettings } from '../../security-center/components/security-settings';
+import { Button } from '../../components/ui/button';
+import { ShieldIcon } from '../../components/ui/icons';
+import { AvatarPicker } from '../../features/member/components/avatar-picker';
+import { useMemberInfo } from '../../lib/api/get-member-info';
+import { SecuritySettings } from '../../features/security-center/components/security-settings';
 
 export type SecurityCenterProps = { onChangePassword: () => void };
 
@@ -15,7 +15,10 @@ function getTypeKey(type: number): string {
   return 'memberCentre.types.member';
 }
 
-/** securityCenter ("my account"): account, nickname, type and VIP label. */
+/**
+ * securityCenter ("my account"): account, nickname, type and VIP label, with the member feature's
+ * avatar picker and the security-center feature's settings side by side.
+ */
 export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
   const { t } = useTranslation('common');
   const { info } = useMemberInfo();

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import type { MemberInfo } from '@wps/shared/schemas/member';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/ui/modal';
+import { WarningDialog } from '../../components/ui/warning-dialog';
+import { useMemberInfo } from '../../lib/api/get-member-info';
+import {
+  closeMemberCentre,
+  DEFAULT_MEMBER_CENTRE_PAGE,
+  selectMemberCentrePage,
+  useMemberCentre,
+  type MemberCentrePageKey,
+} from './member-centre-store';
+import { SecurityCenter } from './security-center-page';
+import { WithdrawPage } from '../../features/withdraw/components/withdraw-page';
+import { TransferUplinePage } from '../../features/transfer-upline/components/transfer-upline-page';
+import { TransactionHistory } from '../../features/account-record/components/transaction-history';
+import { DepositPage } from '../../features/deposit/components/deposit-page';
+import { MessagePage } from '../../features/messages/components/message-page';
+import { TransferFundPage } from '../../features/games/components/transfer-fund-page';
+import { BettingRecordPage } from '../../features/bet-record/components/betting-record-page';
+import { ProfitPage } from '../../features/bet-record/components/profit-page';
+import './member-centre.css';
+
+/** What the panel hands its pages: the features know nothing of each other or of this panel. */
+type PageActions = { onChangePassword: () => void };
+
+type PageEntry = {
+  key: MemberCentrePageKey;
+  labelKey: string;
+  render: (actions: PageActions) => ReactNode;
+  /** Pages only some members see (e.g. transferUpline needs toUpline); absent: everyone. */
+  isShown?: (info: MemberInfo) => boolean;
+};
+
+/** The pages that exist, each from its own feature; the menu lists only these. */
+const PAGES: readonly PageEntry[] = [
+  { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', render: ({ onChangePassword }) => <SecurityCenter onChangePassword={onChangePassword} /> },
+  { key: 'transferFund', labelKey: 'games:wallet.title', render: () => <TransferFundPage /> },
+  { key: 'depositv2', labelKey: 'deposit:pageTitle', render: () => <DepositPage /> },
+  // Without a payment password or a bank account, the withdraw page sends the member to "my account".
+  { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} /> },
+  { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', render: () => <TransferUplinePage />, isShown: (info) => info.toUpline },
+  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordPage /> },
+  { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory /> },
+  { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage /> },
+  { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
+];
+
+export type MemberCentrePanelProps = {
+  /** Opens the change-password modal (wired by the app so features stay independent). */
+  onChangePassword: () => void;
+};
+
+/**
+ * The member centre: a right-hand panel with its menu and the selected page. Trial accounts
+ * get the in_need_true_account warning instead (spec §6); the menu renders only once the
+ * member is loaded.
+ */
+export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) {
+  const { t } = useTranslation('common');
+  const { isOpen, page } = useMemberCentre();
+  const { info, isTrial } = useMemberInfo();
+
+  if (!isOpen || !info) return null;
+  if (isTrial) {
+    return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
+  }
+  const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info));
+  const current = visiblePages.find((entry) => entry.key === page) ?? visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
+  return (
+    <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right">
+      <nav className="mc-menu" aria-label={t('memberCentre.menu')}>
+        {visiblePages.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            className={`mc-menu__item${entry.key === current?.key ? ' is-active' : ''}`}
+            aria-current={entry.key === current?.key ? 'page' : undefined}
+            onClick={() => selectMemberCentrePage(entry.key)}
+          >
+            {t(entry.labelKey)}
+          </button>
+        ))}
+      </nav>
+      <div className="mc-page">{current?.render({ onChangePassword })}</div>
+    </Modal>
+  );
+}
