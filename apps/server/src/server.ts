@@ -1,4 +1,4 @@
-import { assertProductionSafe, loadConfig } from './config';
+import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
@@ -39,6 +39,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A bad environment variable is the operator's to fix: its message, not a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { parseEnv } from '../../config';
 
 /** Deposit configuration from the environment (README lists the variables). */
 export type DepositSettings = {
@@ -17,19 +18,18 @@ export type DepositSettings = {
   isSandboxEnabled: boolean;
 };
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-/** Read the deposit settings; a missing sandbox secret becomes a random one for this process. */
-export function loadDepositSettings(env: NodeJS.ProcessEnv = process.env): DepositSettings {
+/**
+ * Read the deposit settings from the environment (parsed by the config schema); a missing
+ * sandbox secret becomes a random one for this process.
+ */
+export function loadDepositSettings(source?: NodeJS.ProcessEnv): DepositSettings {
+  const env = parseEnv(source);
   const configured = env.SANDBOX_GATEWAY_SECRET;
   return {
-    sandboxSecret: configured && configured.length >= 16 ? configured : crypto.randomBytes(32).toString('base64url'),
-    isSandboxSecretGenerated: !(configured && configured.length >= 16),
-    manualTtlMinutes: positiveInt(env.DEPOSIT_MANUAL_TTL_MINUTES, 24 * 60),
-    gatewayTtlMinutes: positiveInt(env.DEPOSIT_GATEWAY_TTL_MINUTES, 30),
-    isSandboxEnabled: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_GATEWAY === '1' || env.ALLOW_SANDBOX_GATEWAY === 'true',
+    sandboxSecret: configured ?? crypto.randomBytes(32).toString('base64url'),
+    isSandboxSecretGenerated: configured === undefined,
+    manualTtlMinutes: env.DEPOSIT_MANUAL_TTL_MINUTES,
+    gatewayTtlMinutes: env.DEPOSIT_GATEWAY_TTL_MINUTES,
+    isSandboxEnabled: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_GATEWAY,
   };
 }

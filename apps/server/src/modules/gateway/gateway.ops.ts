@@ -1,3 +1,4 @@
+import { parseEnv } from '../../config';
 import type { OpsCommand } from '../../scripts/ops';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
@@ -27,7 +28,7 @@ export const GATEWAY_COMMANDS: Record<string, OpsCommand> = {
     description: 'Connect a catalogue vendor (or change its connection). The shared secret is read from VENDOR_SECRET, never from the command line. Audited.',
     async run(ctx, [vassalage, model, launchUrl, apiUrl, timeout]) {
       if (!vassalage || (model !== 'seamless' && model !== 'transfer')) throw new Error(`not a valid call: usage ${SET_USAGE}`);
-      const secret = process.env.VENDOR_SECRET ?? '';
+      const secret = parseEnv().VENDOR_SECRET ?? '';
       if (secret.length < 16 || secret.length > 200) throw new Error('set VENDOR_SECRET to the shared secret (16–200 characters)');
       if (model === 'transfer' && !apiUrl) throw new Error(`a transfer vendor needs its apiUrl: usage ${SET_USAGE}`);
       const requestTimeoutMs = timeout === undefined ? 5000 : Number(timeout);

@@ -4,6 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
+import { parseEnv } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { DatabaseKind } from '../../db/database';
@@ -61,27 +62,18 @@ export type GatewaySettings = {
   vendorSessionSeconds: number;
 };
 
-/** A single win may pay at most this many times the round's stake unless VENDOR_MAX_WIN_MULTIPLE says otherwise. */
-export const DEFAULT_MAX_WIN_MULTIPLE = 10_000n;
-
-/** A whole number of at most 18 digits from the environment; undefined when unset; a typo stops the start. */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string): bigint | undefined {
-  const value = env[name]?.trim();
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,18}$/.test(value)) throw new Error(`${name} must be a whole number (got "${value}")`);
-  return BigInt(value);
-}
-
 /**
- * Read the gateway settings from the environment: VENDOR_SANDBOX_URL, VENDOR_SANDBOX_SECRET,
- * ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap off), VENDOR_MAX_WIN_MINOR.
+ * Read the gateway settings from the environment (parsed by the config schema): VENDOR_SANDBOX_URL,
+ * VENDOR_SANDBOX_SECRET, ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap
+ * off), VENDOR_MAX_WIN_MINOR.
  */
-export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+export function loadGatewaySettings(source?: NodeJS.ProcessEnv): GatewaySettings {
+  const env = parseEnv(source);
   const url = env.VENDOR_SANDBOX_URL?.replace(/\/+$/, '');
   const secret = env.VENDOR_SANDBOX_SECRET;
-  const configured = url && secret && secret.length >= 16 ? { url, secret } : undefined;
-  const isSandboxVendorAllowed = env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_VENDOR === '1' || env.ALLOW_SANDBOX_VENDOR === 'true';
-  const multiple = wholeNumber(env, 'VENDOR_MAX_WIN_MULTIPLE') ?? DEFAULT_MAX_WIN_MULTIPLE;
+  const configured = url && secret ? { url, secret } : undefined;
+  const isSandboxVendorAllowed = env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_VENDOR;
+  const multiple = env.VENDOR_MAX_WIN_MULTIPLE;
   return {
     sandbox: isSandboxVendorAllowed ? configured : undefined,
     isSandboxVendorAllowed,
@@ -89,7 +81,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
       !isSandboxVendorAllowed && url
         ? `VENDOR_SANDBOX_URL is set, but the reference vendor (${SANDBOX_SEAMLESS}, ${SANDBOX_TRANSFER}) is off with NODE_ENV=production: its control endpoints and game page are test doors. Set ALLOW_SANDBOX_VENDOR=1 to connect it anyway.`
         : undefined,
-    winLimits: { multiple: multiple > 0n ? multiple : null, maxMinor: wholeNumber(env, 'VENDOR_MAX_WIN_MINOR') ?? null },
+    winLimits: { multiple: multiple > 0n ? multiple : null, maxMinor: env.VENDOR_MAX_WIN_MINOR ?? null },
     launchTokenSeconds: 60,
     vendorSessionSeconds: 12 * 3600,
   };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
-import { loadConfig } from '../../config';
+import { loadConfig, parseEnv } from '../../config';
 import { createServices } from '../../services';
 import type { OpsCommand, OpsContext } from '../../scripts/ops';
 import type { OperatorRole } from './operator-auth';
@@ -37,7 +37,7 @@ export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
       if (!username || !role || !OPERATOR_ROLES.includes(role as OperatorRole)) {
         throw new Error(`not a valid call: usage operator:create <username> <${OPERATOR_ROLES.join('|')}>`);
       }
-      const given = process.env.OPS_PASSWORD;
+      const given = parseEnv().OPS_PASSWORD;
       const password = given && given.length > 0 ? given : generatePassword();
       const created = await opsServicesOf(ctx).operators.createOperator({ username, role: role as OperatorRole, password });
       // The generated password exists nowhere else: show it this once.

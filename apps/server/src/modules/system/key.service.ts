@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ENCRYPTION_KEY_GRACE_MS } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { asSealedPayload, decryptPlaintext, generateKeyPairJwk, importPrivateKey, toPublicJwk } from '@wps/shared/payload-crypto';
 import type { EncryptedBody, RsaKeyResult } from '@wps/shared/schemas/session';
+import { parseEnv } from '../../config';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
@@ -31,26 +31,16 @@ export type KeySettings = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A non-negative number from the environment, or the default; anything else stops the server at start. */
-function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
 /**
  * ENCRYPTION_KEY_ROTATION_DAYS (default 30, 0 = never automatically), ENCRYPTION_KEY_GRACE_MINUTES
- * (default 10) and PAYLOAD_REPLAY_WINDOW_SECONDS (default 300, at least 1).
+ * (default 10) and PAYLOAD_REPLAY_WINDOW_SECONDS (default 300, at least 1), parsed by the config schema.
  */
-export function loadKeySettings(env: NodeJS.ProcessEnv = process.env): KeySettings {
-  const window = envNumber(env, 'PAYLOAD_REPLAY_WINDOW_SECONDS', 300);
-  if (window < 1) throw new Error('PAYLOAD_REPLAY_WINDOW_SECONDS must be at least 1');
+export function loadKeySettings(source?: NodeJS.ProcessEnv): KeySettings {
+  const env = parseEnv(source);
   return {
-    rotationPeriodMs: envNumber(env, 'ENCRYPTION_KEY_ROTATION_DAYS', 30) * DAY_MS,
-    graceMs: envNumber(env, 'ENCRYPTION_KEY_GRACE_MINUTES', ENCRYPTION_KEY_GRACE_MS / 60_000) * 60_000,
-    replayWindowMs: window * 1000,
+    rotationPeriodMs: env.ENCRYPTION_KEY_ROTATION_DAYS * DAY_MS,
+    graceMs: env.ENCRYPTION_KEY_GRACE_MINUTES * 60_000,
+    replayWindowMs: env.PAYLOAD_REPLAY_WINDOW_SECONDS * 1000,
   };
 }
 

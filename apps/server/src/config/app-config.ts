@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from './env';
+import type { TrustProxy } from './trust-proxy';
+
+// src/ and dist/ sit at the same depth, so these resolve to apps/*/dist from either.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
+const DEFAULT_BACKOFFICE_DIST = path.resolve(HERE, '../../backoffice/dist');
+
+export type SmsProviderKind = 'outbox' | 'http';
+
+/** The server's configuration; each field names the variable it comes from in variables.ts. */
+export type AppConfig = {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  dataDir: string;
+  /** When set, PostgreSQL; otherwise embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  allowPgliteInProduction: boolean;
+  /** ALLOW_OUTBOX_IN_PRODUCTION: accept the outbox SMS/e-mail provider (nothing delivered) in production. */
+  allowOutboxInProduction: boolean;
+  trustProxy: TrustProxy;
+  logLevel: string;
+  /** Built SPA served at /. Absent in API-only tests. */
+  webDist: string | undefined;
+  /** Built back office served at /backoffice/ (BACKOFFICE_DIST). Absent in API-only tests. */
+  backofficeDist?: string | undefined;
+  /** OPERATOR_TOTP_KEY: the key operator TOTP secrets are encrypted with at rest (see docs/decisions.md). */
+  operatorTotpKey?: string | undefined;
+  sms: { provider: SmsProviderKind; httpUrl: string | undefined; httpSecret: string | undefined };
+  email: { provider: SmsProviderKind; httpUrl: string | undefined; httpSecret: string | undefined };
+  /** Scrypt cost exponent; 17 in production, lowered only by tests. */
+  scryptLogN: number;
+  /** Session lifetimes in seconds. */
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  /** Public origin of the site (PUBLIC_URL), used in e-mailed links; never taken from the Host header. */
+  publicUrl?: string | undefined;
+  /**
+   * Origins allowed to be framed by /game besides our own: the reference vendor's
+   * (VENDOR_SANDBOX_URL) and VENDOR_FRAME_ORIGINS (space-separated). Read into the CSP and the
+   * Permissions-Policy.
+   */
+  frameOrigins?: string[];
+  /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
+  jobLeaseMs?: number;
+  /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
+  jobIntervalMs?: number | undefined;
+};
+
+/**
+ * Read the configuration from the environment through the variable table (variables.ts);
+ * throws ConfigError naming every variable with a bad value.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnv(source);
+  const sandboxOrigin = env.VENDOR_SANDBOX_URL === undefined ? [] : [new URL(env.VENDOR_SANDBOX_URL).origin];
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    nodeEnv: env.NODE_ENV,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    allowPgliteInProduction: env.ALLOW_PGLITE_IN_PRODUCTION,
+    allowOutboxInProduction: env.ALLOW_OUTBOX_IN_PRODUCTION,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
+    backofficeDist: env.BACKOFFICE_DIST ?? DEFAULT_BACKOFFICE_DIST,
+    operatorTotpKey: env.OPERATOR_TOTP_KEY,
+    sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpSecret: env.SMS_HTTP_SECRET },
+    email: { provider: env.EMAIL_PROVIDER, httpUrl: env.EMAIL_HTTP_URL, httpSecret: env.EMAIL_HTTP_SECRET },
+    scryptLogN: env.SCRYPT_LOG_N,
+    sessionIdleSeconds: env.SESSION_IDLE_SECONDS,
+    sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,
+    publicUrl: env.PUBLIC_URL,
+    frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
+    jobLeaseMs: env.JOB_LEASE_MS,
+    jobIntervalMs: env.JOB_INTERVAL_MS,
+  };
+}
+
+/**
+ * What would make this configuration unsafe to run with NODE_ENV=production, each with the
+ * variable that fixes it; empty outside production or when every risk is explicitly accepted.
+ */
+export function productionRefusals(
+  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey'>,
+): string[] {
+  if (config.nodeEnv !== 'production') return [];
+  const refusals: string[] = [];
+  if (!config.databaseUrl && !config.allowPgliteInProduction) {
+    refusals.push('Refusing NODE_ENV=production on PGlite. Set DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1 to accept the risk.');
+  }
+  if (!config.allowOutboxInProduction) {
+    // The outbox delivers nothing: players would never get their codes or reset links.
+    for (const [channel, variable] of [['sms', 'SMS'], ['email', 'EMAIL']] as const) {
+      if (config[channel].provider !== 'outbox') continue;
+      refusals.push(
+        `Refusing NODE_ENV=production with the outbox ${channel === 'sms' ? 'SMS' : 'e-mail'} provider (messages are only written to DATA_DIR). ` +
+          `Set ${variable}_PROVIDER=http with ${variable}_HTTP_URL and ${variable}_HTTP_SECRET, or ALLOW_OUTBOX_IN_PRODUCTION=1 to accept it.`,
+      );
+    }
+  }
+  // Without it, operator TOTP secrets are encrypted under a key printed in this repository.
+  if (!config.operatorTotpKey || config.operatorTotpKey.length < 32) {
+    refusals.push(
+      'Refusing NODE_ENV=production without OPERATOR_TOTP_KEY (32+ characters): operator TOTP secrets would be encrypted with the development key. ' +
+        'Generate one, e.g. `openssl rand -base64 48`, and keep it with the database backups.',
+    );
+  }
+  return refusals;
+}
+
+/** Throw, naming every variable to set, when the configuration must not run in production. */
+export function assertProductionSafe(config: Parameters<typeof productionRefusals>[0]): void {
+  const refusals = productionRefusals(config);
+  if (refusals.length > 0) throw new Error(refusals.join('\n'));
+}

@@ -1,0 +1,268 @@
+/**
+ * Every environment variable the server, `npm run migrate`, `npm run ledger:check` and
+ * `npm run ops` read: one entry each, in the order the README table lists them
+ * (`node scripts/config-table.mjs` writes that table; a test fails when it is stale).
+ *
+ * To add a variable: add an entry here (schema from fields.ts, default as it would be written in
+ * the environment, the AppConfig field or settings function it feeds, one sentence for the
+ * README), read it from the parsed `env` in loadConfig (app-config.ts) or in the module's own
+ * settings function through parseEnv, then run `node scripts/config-table.mjs`. Never read
+ * `process.env` anywhere else: a bad value must stop the start, naming the variable.
+ */
+import type { z } from 'zod';
+import { ENCRYPTION_KEY_GRACE_MS } from '@wps/shared/constants';
+import { bigWholeNumber, decimal, flag, httpUrl, oneOf, originList, port, postgresUrl, secret, text, trustProxy, wholeNumber } from './fields';
+
+export type EnvVariable = {
+  /** Parses the variable's text into its value (fields.ts); failures name what was expected. */
+  schema: z.ZodType<unknown, string>;
+  /** The value used when the variable is unset or blank, written as in the environment; none = undefined. */
+  default?: string;
+  /** What the README shows as the default when it is not a literal value (a computed path, a random secret). */
+  defaultText?: string;
+  /** Where the value goes: `AppConfig.<field>`, a module's settings function, or an ops command. */
+  feeds: string;
+  /** One sentence for the README table (Markdown). */
+  description: string;
+  /** Never echoed in error messages. */
+  secret?: boolean;
+};
+
+export const ENV_VARIABLES = {
+  PORT: {
+    schema: port(),
+    default: '8080',
+    feeds: 'AppConfig.port',
+    description: 'HTTP port for the site and the API (`0`: any free port)',
+  },
+  HOST: {
+    schema: text(),
+    default: '0.0.0.0',
+    feeds: 'AppConfig.host',
+    description: 'address to listen on',
+  },
+  NODE_ENV: {
+    schema: oneOf(['development', 'production', 'test']),
+    default: 'development',
+    feeds: 'AppConfig.nodeEnv',
+    description: '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` unless allowed below, and never serves `/dev/*`',
+  },
+  DATA_DIR: {
+    schema: text(),
+    default: './data',
+    feeds: 'AppConfig.dataDir',
+    description: 'PGlite database (when no `DATABASE_URL`) and the SMS/e-mail outbox',
+  },
+  DATABASE_URL: {
+    schema: postgresUrl(),
+    feeds: 'AppConfig.databaseUrl',
+    description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite',
+    secret: true,
+  },
+  ALLOW_PGLITE_IN_PRODUCTION: {
+    schema: flag(),
+    default: '0',
+    feeds: 'AppConfig.allowPgliteInProduction',
+    description: '`1`/`true` lets `NODE_ENV=production` run on PGlite (single node only)',
+  },
+  ALLOW_OUTBOX_IN_PRODUCTION: {
+    schema: flag(),
+    default: '0',
+    feeds: 'AppConfig.allowOutboxInProduction',
+    description: '`1`/`true` lets `NODE_ENV=production` start with the `outbox` SMS/e-mail provider (nothing is delivered; `/dev/outbox/*` stays off)',
+  },
+  TRUST_PROXY: {
+    schema: trustProxy(),
+    default: 'false',
+    feeds: 'AppConfig.trustProxy',
+    description:
+      'proxies trusted to set `X-Forwarded-For`: a hop count (`1` = one load balancer; the client is the address it appended) or a comma-separated list of proxy addresses / CIDR blocks (`10.0.0.0/8,192.0.2.7`); `false`/`0` ignores the header; `true` is refused',
+  },
+  PUBLIC_URL: {
+    schema: httpUrl(),
+    defaultText: '`http://localhost:$PORT`',
+    feeds: 'AppConfig.publicUrl',
+    description: 'public origin of the site, used in e-mailed password-reset links (never taken from the Host header)',
+  },
+  LOG_LEVEL: {
+    schema: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    feeds: 'AppConfig.logLevel',
+    description: 'pino log level',
+  },
+  WEB_DIST: {
+    schema: text(),
+    defaultText: '`apps/web/dist`',
+    feeds: 'AppConfig.webDist',
+    description: 'the built site to serve; the API runs alone when it has no `index.html`',
+  },
+  BACKOFFICE_DIST: {
+    schema: text(),
+    defaultText: '`apps/backoffice/dist`',
+    feeds: 'AppConfig.backofficeDist',
+    description: 'the built back office served at `/backoffice/`',
+  },
+  OPERATOR_TOTP_KEY: {
+    schema: text(),
+    defaultText: 'development key',
+    feeds: 'AppConfig.operatorTotpKey',
+    description:
+      "key (any text, stretched with SHA-256) that encrypts operators' TOTP secrets at rest; required with `NODE_ENV=production` (32+ characters; the server refuses to start without it); changing it means `npm run ops -- operator:totp-reset` for every operator",
+    secret: true,
+  },
+  SMS_PROVIDER: {
+    schema: oneOf(['outbox', 'http']),
+    default: 'outbox',
+    feeds: 'AppConfig.sms.provider',
+    description: '`outbox` appends messages to `DATA_DIR/outbox/sms.jsonl` (and, outside production, serves `GET /dev/outbox/sms`); `http` POSTs signed JSON',
+  },
+  SMS_HTTP_URL: {
+    schema: httpUrl(),
+    feeds: 'AppConfig.sms.httpUrl',
+    description: 'endpoint of the `http` SMS provider',
+  },
+  SMS_HTTP_SECRET: {
+    schema: text(),
+    feeds: 'AppConfig.sms.httpSecret',
+    description: 'signing secret of the `http` SMS provider',
+    secret: true,
+  },
+  EMAIL_PROVIDER: {
+    schema: oneOf(['outbox', 'http']),
+    default: 'outbox',
+    feeds: 'AppConfig.email.provider',
+    description: '`outbox` (`DATA_DIR/outbox/email.jsonl`) or `http`',
+  },
+  EMAIL_HTTP_URL: {
+    schema: httpUrl(),
+    feeds: 'AppConfig.email.httpUrl',
+    description: 'endpoint of the `http` e-mail provider',
+  },
+  EMAIL_HTTP_SECRET: {
+    schema: text(),
+    feeds: 'AppConfig.email.httpSecret',
+    description: 'signing secret of the `http` e-mail provider',
+    secret: true,
+  },
+  SCRYPT_LOG_N: {
+    schema: wholeNumber(10, 20),
+    default: '17',
+    feeds: 'AppConfig.scryptLogN',
+    description: 'scrypt cost exponent for passwords (N = 2^17); only tests lower it',
+  },
+  SESSION_IDLE_SECONDS: {
+    schema: wholeNumber(1),
+    default: '7200',
+    feeds: 'AppConfig.sessionIdleSeconds',
+    description: 'a session expires after this long unused',
+  },
+  SESSION_ABSOLUTE_SECONDS: {
+    schema: wholeNumber(1),
+    default: '604800',
+    feeds: 'AppConfig.sessionAbsoluteSeconds',
+    description: 'a session expires this long after login, used or not',
+  },
+  ENCRYPTION_KEY_ROTATION_DAYS: {
+    schema: decimal(0),
+    default: '30',
+    feeds: 'loadKeySettings().rotationPeriodMs',
+    description: 'the payload-encryption RSA key is replaced when older than this (exactly once across instances); `0` = only manual `keys:rotate`',
+  },
+  ENCRYPTION_KEY_GRACE_MINUTES: {
+    schema: decimal(0),
+    default: String(ENCRYPTION_KEY_GRACE_MS / 60_000),
+    feeds: 'loadKeySettings().graceMs',
+    description: 'a retired payload-encryption key still decrypts for this long',
+  },
+  PAYLOAD_REPLAY_WINDOW_SECONDS: {
+    schema: decimal(1),
+    default: '300',
+    feeds: 'loadKeySettings().replayWindowMs',
+    description: "an encrypted body's sealed time must be this close to the server's clock; its nonce is remembered that long (docs/api.md)",
+  },
+  SANDBOX_GATEWAY_SECRET: {
+    schema: secret(16),
+    defaultText: 'random per process',
+    feeds: 'loadDepositSettings().sandboxSecret',
+    description: "HMAC secret of the sandbox payment gateway's webhook (16+ characters; set it when several instances run)",
+    secret: true,
+  },
+  DEPOSIT_MANUAL_TTL_MINUTES: {
+    schema: wholeNumber(1),
+    default: '1440',
+    feeds: 'loadDepositSettings().manualTtlMinutes',
+    description: 'a manual bank-transfer deposit order expires after this long unconfirmed',
+  },
+  DEPOSIT_GATEWAY_TTL_MINUTES: {
+    schema: wholeNumber(1),
+    default: '30',
+    feeds: 'loadDepositSettings().gatewayTtlMinutes',
+    description: 'a gateway deposit order expires after this long unpaid (after a status check with the gateway)',
+  },
+  ALLOW_SANDBOX_GATEWAY: {
+    schema: flag(),
+    default: '0',
+    feeds: 'loadDepositSettings().isSandboxEnabled',
+    description: '`1`/`true` keeps the sandbox payment gateway on with `NODE_ENV=production` (off there by default: anyone can press its Pay button)',
+  },
+  VENDOR_SANDBOX_URL: {
+    schema: httpUrl(),
+    feeds: 'loadGatewaySettings().sandbox, AppConfig.frameOrigins',
+    description:
+      'base URL of the reference game vendor (`apps/vendor-sandbox`, e.g. `http://127.0.0.1:8257`); with `VENDOR_SANDBOX_SECRET` the demo vendors `SBX` (seamless) and `SBT` (transfer) connect to it (docs/vendor-api.md)',
+  },
+  VENDOR_SANDBOX_SECRET: {
+    schema: secret(16),
+    feeds: 'loadGatewaySettings().sandbox',
+    description: 'the HMAC secret the reference game vendor shares (16+ characters)',
+    secret: true,
+  },
+  ALLOW_SANDBOX_VENDOR: {
+    schema: flag(),
+    default: '0',
+    feeds: 'loadGatewaySettings().isSandboxVendorAllowed',
+    description:
+      '`1`/`true` connects the reference game vendor (`SBX`, `SBT`) with `NODE_ENV=production`; without it the server starts with them unconnected and logs why (its control endpoints and game page are test doors)',
+  },
+  VENDOR_MAX_WIN_MULTIPLE: {
+    schema: bigWholeNumber(),
+    default: '10000',
+    feeds: 'loadGatewaySettings().winLimits.multiple',
+    description: "a single seamless win pays at most this many times its round's stake; a bigger one is refused `WIN_LIMIT_EXCEEDED` (stored); `0` turns this bound off",
+  },
+  VENDOR_MAX_WIN_MINOR: {
+    schema: bigWholeNumber(),
+    feeds: 'loadGatewaySettings().winLimits.maxMinor',
+    description: 'an absolute cap on a single seamless win, in minor units; the smaller of the two caps applies',
+  },
+  VENDOR_FRAME_ORIGINS: {
+    schema: originList(),
+    feeds: 'AppConfig.frameOrigins',
+    description: "space-separated origins of real vendors' game pages, allowed as `/game` iframe sources by the CSP",
+  },
+  JOB_LEASE_MS: {
+    schema: wholeNumber(100),
+    default: '60000',
+    feeds: 'AppConfig.jobLeaseMs',
+    description: "how long an instance's claim on a periodic job's period holds without renewal: how soon another instance takes over the period of one that died",
+  },
+  JOB_INTERVAL_MS: {
+    schema: wholeNumber(10),
+    defaultText: "each job's own",
+    feeds: 'AppConfig.jobIntervalMs',
+    description: 'runs every periodic job on this interval instead of its own (tests and demonstrations only)',
+  },
+  VENDOR_SECRET: {
+    schema: secret(16, 200),
+    feeds: 'ops CLI vendor:adapter',
+    description: 'only for `npm run ops -- vendor:adapter`: the shared secret of the vendor being connected (16–200 characters; never on the command line)',
+    secret: true,
+  },
+  OPS_PASSWORD: {
+    schema: text(),
+    defaultText: 'generated',
+    feeds: 'ops CLI operator:create',
+    description: "only for `npm run ops -- operator:create`: the new operator's password; unset, a strong one is generated and printed once",
+    secret: true,
+  },
+} as const satisfies Record<string, EnvVariable>;
