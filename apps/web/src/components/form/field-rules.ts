@@ -1,6 +1,57 @@
 import type { TFunction } from 'i18next';
-import type { Country, FieldRule } from '@wps/shared/schemas/system';
+import { z } from 'zod';
+import { mobileNumberSchema } from '@wps/shared/schemas/common';
+import type { FieldRule } from '@wps/shared/schemas/system';
 import { validateField, type FieldError as FieldIssue } from '@wps/shared/validation-patterns';
+import type { DescribeIssue, FormIssue } from './form-resolver';
+
+/*
+ * Zod pieces for the operator's field rules (spec §5). The rules themselves are the shared
+ * `validateField` the server runs, so the form and the server cannot disagree; these only report
+ * a failure as a form issue (a reason and its numbers) that `createIssueDescriber` words.
+ */
+
+function addIssue(ctx: z.RefinementCtx, params: Record<string, unknown> & { reason: string }): void {
+  ctx.addIssue({ code: 'custom', params });
+}
+
+/** Text checked against a server-driven field rule; secrets are checked exactly as typed, other text trimmed. */
+export function ruleText(rule: FieldRule | undefined, { isRequired, isSecret = false }: { isRequired: boolean; isSecret?: boolean }) {
+  return z.string().superRefine((value, ctx) => {
+    const text = isSecret ? value : value.trim();
+    const issue = validateField(rule, text, { required: isRequired });
+    if (issue) addIssue(ctx, { reason: issue.code, patternId: issue.patternId, min: issue.min, max: issue.max });
+  });
+}
+
+/** Text that may not be empty once trimmed (login name, a code the server checks). */
+export function requiredText() {
+  return z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') addIssue(ctx, { reason: 'required' });
+  });
+}
+
+/**
+ * A mobile number: its field rule, then the shared number shape, then (spec §5) the digit count
+ * of its country when the country has one.
+ */
+export function mobileText(rule: FieldRule | undefined, isRequired: boolean, countryLengths: readonly number[] = []) {
+  return ruleText(rule, { isRequired }).superRefine((value, ctx) => {
+    const text = value.trim();
+    if (text === '' || (rule && validateField(rule, text, { required: isRequired }))) return;
+    if (!mobileNumberSchema.safeParse(text).success) addIssue(ctx, { reason: 'mobile' });
+    else if (countryLengths.length > 0 && !countryLengths.includes(text.length)) {
+      addIssue(ctx, { reason: 'mobileLength', lengths: countryLengths.join(' / ') });
+    }
+  });
+}
+
+/** The check that a confirmation equals its field (spec §5: 'entry does not match'), for an object's `.superRefine`. */
+export function checkConfirmation(values: Record<string, unknown>, field: string, confirm: string, ctx: z.RefinementCtx): void {
+  const value = values[confirm];
+  if (typeof value !== 'string' || value === '') ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'required' } });
+  else if (value !== values[field]) ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'mismatch' } });
+}
 
 /**
  * The text for one field issue (spec §5): empty → field name plus the not-empty message;
@@ -20,58 +71,42 @@ export function describeFieldIssue(t: TFunction<'auth'>, label: string, issue: F
   return t(`validation.patterns.${issue.patternId}`, { length, defaultValue: t('validation.invalid', { field: label }) });
 }
 
-/** A react-hook-form `validate` function for a server-driven field rule. */
-export function createFieldValidator(
+/**
+ * Words the issues of the field-rule pieces above in the player's language; `labelOf` names the
+ * fields. `describeOther` words a form's own reasons and returns undefined for the rest.
+ */
+export function createIssueDescriber(
   t: TFunction<'auth'>,
-  label: string,
-  rule: FieldRule | undefined,
-  isRequired: boolean,
-  { isSecret = false }: { isSecret?: boolean } = {},
-) {
-  return (value: unknown): true | string => {
-    // Secrets are checked exactly as typed (and sent so); other fields are trimmed.
-    const raw = typeof value === 'string' ? value : '';
-    const text = isSecret ? raw : raw.trim();
-    if (!rule) {
-      return isRequired && text === '' ? t('validation.required', { field: label }) : true;
+  labelOf: (field: string) => string,
+  describeOther: (issue: FormIssue) => string | undefined = () => undefined,
+): DescribeIssue {
+  return (issue) => {
+    const own = describeOther(issue);
+    if (own !== undefined) return own;
+    const label = labelOf(issue.field);
+    const { reason, params } = issue;
+    switch (reason) {
+      case 'required':
+      case 'pattern':
+      case 'length':
+        return describeFieldIssue(t, label, {
+          code: reason,
+          patternId: Number(params.patternId ?? 0),
+          min: Number(params.min ?? 0),
+          max: Number(params.max ?? 0),
+        });
+      case 'mismatch':
+        return t('validation.mismatch');
+      case 'mobile':
+        return t('validation.mobile');
+      case 'email':
+        return t('validation.email');
+      case 'mobileLength':
+        return t('validation.mobileLength', { lengths: String(params.lengths ?? '') });
+      case 'agree':
+        return t('validation.agree');
+      default:
+        return t('validation.invalid', { field: label });
     }
-    const issue = validateField(rule, text, { required: isRequired });
-    return issue ? describeFieldIssue(t, label, issue) : true;
   };
-}
-
-/** Spec §5: phone numbers must have the digit count of their country, when it has one. */
-export function createMobileValidator(
-  t: TFunction<'auth'>,
-  label: string,
-  rule: FieldRule | undefined,
-  isRequired: boolean,
-  getCountry: () => Country | undefined,
-) {
-  const checkRule = createFieldValidator(t, label, rule, isRequired);
-  return (value: unknown): true | string => {
-    const text = typeof value === 'string' ? value.trim() : '';
-    const ruleResult = checkRule(text);
-    if (ruleResult !== true || text === '') return ruleResult;
-    if (!/^\d{4,15}$/.test(text)) return t('validation.mobile');
-    const lengths = getCountry()?.mobileLengths ?? [];
-    if (lengths.length > 0 && !lengths.includes(text.length)) {
-      return t('validation.mobileLength', { lengths: lengths.join(' / ') });
-    }
-    return true;
-  };
-}
-
-/** Validator for a confirmation that must equal another field (spec §5: 'entry does not match'). */
-export function createConfirmValidator(t: TFunction<'auth'>, label: string, getOther: () => unknown) {
-  return (value: unknown): true | string => {
-    if (typeof value !== 'string' || value === '') return t('validation.required', { field: label });
-    return value === getOther() ? true : t('validation.mismatch');
-  };
-}
-
-/** Validator for a plain required text field (login form, spec §5: trimmed). */
-export function createRequiredValidator(t: TFunction<'auth'>, label: string) {
-  return (value: unknown): true | string =>
-    typeof value === 'string' && value.trim() !== '' ? true : t('validation.required', { field: label });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import type { FieldIssue } from '@wps/shared/envelope';
 import type { FieldError } from '@wps/shared/validation-patterns';
@@ -77,16 +77,15 @@ export function applyRegisterError(t: TFunction<'auth'>, error: unknown, target:
  */
 export function useCheckedReferralCodes(): ReferralCodes {
   const codes = useReferralCodes();
-  const [rejected, setRejected] = useState('');
   const check = useAffiliateCheck(codes.isAffiliateFromAddress ? codes.affiliateCode : '', window.location.hostname);
+  // Derived, not stored: the check's answer for this code says whether it was refused.
+  const isRejected = codes.isAffiliateFromAddress && check.isError && isApiError(check.error, 'invitation_code_error');
   useEffect(() => {
-    if (!check.isError || rejected === codes.affiliateCode) return;
-    if (!isApiError(check.error, 'invitation_code_error')) return;
+    if (!isRejected) return;
     forgetAffiliateCode();
-    setRejected(codes.affiliateCode);
     showWarning(i18n.t('errors:invitation_code_error'));
-  }, [check.isError, check.error, codes.affiliateCode, rejected]);
-  if (rejected && rejected === codes.affiliateCode) {
+  }, [isRejected, codes.affiliateCode]);
+  if (isRejected) {
     const hasCode = codes.referralCode !== '';
     return { ...codes, affiliateCode: '', hasCode, isAffiliateFromAddress: false };
   }

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import type { Brand, Country, PermissionResult, RegisterSettings } from '@wps/shared/schemas/system';
+import type { Brand, PermissionResult, RegisterSettings } from '@wps/shared/schemas/system';
 import { getLanguageCode } from '../../lib/i18n';
 import { formatMoney, minorToDecimal } from '../../lib/money';
 import { isModuleEnabled, usePermission } from '../../lib/api/get-permission';
-import { useCountries } from '../../lib/api/get-countries';
 
 export type AuthSwitches = {
   /** DIRECTREG3: visitors may register. */
@@ -55,26 +54,6 @@ export function useAuthSettings(): AuthSettings {
       },
     };
   }, [permission, isLoading]);
-}
-
-export type DialingCountries = { countries: Country[]; defaultCountry: Country | undefined };
-
-/**
- * The dialing-code list and the default country: the visitor's located country when it is
- * listed, else the first entry (the operator's own country comes first in its list).
- */
-export function useDialingCountries(preferredDialingCode?: string): DialingCountries {
-  const { data: countries } = useCountries();
-  const { data: permission } = usePermission();
-  return useMemo(() => {
-    const list = countries ?? [];
-    const located = permission?.location.country?.toUpperCase();
-    const defaultCountry =
-      (preferredDialingCode ? list.find((c) => c.countryDialingCode === preferredDialingCode) : undefined) ??
-      (located ? list.find((c) => c.countryCode.toUpperCase() === located) : undefined) ??
-      list[0];
-    return { countries: list, defaultCountry };
-  }, [countries, permission, preferredDialingCode]);
 }
 
 /** The operator's registration bonus formatted in its currency, or null when there is none. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -11,7 +12,8 @@ import { clearSession, getSessionValue } from '../../../lib/session-storage';
 import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
 import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../../../components/form/field-rules';
+import { createIssueDescriber, checkConfirmation, requiredText, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { useAuthSettings } from '../use-auth-settings';
 import { FormError } from '../../../components/form/form-error';
 import { PasswordField } from '../../../components/form/password-field';
@@ -66,7 +68,20 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
     getValues,
     trigger,
     formState: { errors },
-  } = useForm<ChangeValues>({ mode: 'onTouched', defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' } });
+  } = useForm<ChangeValues>({
+    mode: 'onTouched',
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    resolver: createFormResolver(
+      z
+        .object({
+          oldPassword: requiredText(),
+          newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }),
+          confirmNewPassword: z.string(),
+        })
+        .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
+  });
 
   function onSubmit(values: ChangeValues) {
     setFormError(null);
@@ -97,7 +112,7 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
         requiredMark
         autoComplete="current-password"
         error={errors.oldPassword?.message}
-        {...register('oldPassword', { validate: createRequiredValidator(t, t('fields.oldPassword')) })}
+        {...register('oldPassword')}
       />
       <PasswordField
         label={t('fields.newPassword')}
@@ -105,7 +120,6 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...register('newPassword', {
-          validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }),
           onChange: () => {
             if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
           },
@@ -116,9 +130,7 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
         requiredMark
         autoComplete="new-password"
         error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword', {
-          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
-        })}
+        {...register('confirmNewPassword')}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={changePassword.isPending}>

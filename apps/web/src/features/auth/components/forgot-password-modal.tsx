@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { forgotPasswordEmailBodySchema } from '@wps/shared/schemas/member';
 import type { Country } from '@wps/shared/schemas/system';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -11,8 +13,10 @@ import { useForgotPasswordEmail } from '../api/forgot-password-email';
 import { useResetPasswordByPhone } from '../api/reset-password-phone';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { closeForgotPassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../../../components/form/field-rules';
-import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
+import { createIssueDescriber, checkConfirmation, mobileText, requiredText, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useDialingCountries } from '../../../components/form/use-field-rules';
+import { useAuthSettings } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { FormError } from '../../../components/form/form-error';
 import { MobileField } from '../../../components/form/mobile-field';
@@ -73,7 +77,18 @@ function EmailResetForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<EmailValues>({ mode: 'onTouched', defaultValues: { username: '', email: '' } });
+  } = useForm<EmailValues>({
+    mode: 'onTouched',
+    defaultValues: { username: '', email: '' },
+    resolver: createFormResolver(
+      z.object({
+        username: ruleText(settings?.validate.username, { isRequired: true }),
+        // The address rule is the server's own (the request body schema).
+        email: requiredText().pipe(forgotPasswordEmailBodySchema.shape.email),
+      }),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
+  });
 
   if (sendEmail.isSuccess) {
     return (
@@ -103,7 +118,7 @@ function EmailResetForm() {
         autoComplete="username"
         autoCapitalize="off"
         error={errors.username?.message}
-        {...register('username', { validate: createFieldValidator(t, t('fields.username'), settings?.validate.username, true) })}
+        {...register('username')}
       />
       <TextField
         label={t('fields.email')}
@@ -112,13 +127,7 @@ function EmailResetForm() {
         inputMode="email"
         autoComplete="email"
         error={errors.email?.message}
-        {...register('email', {
-          validate: (value) => {
-            const text = value.trim();
-            if (text === '') return t('validation.required', { field: t('fields.email') });
-            return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) || t('validation.email');
-          },
-        })}
+        {...register('email')}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={sendEmail.isPending}>
@@ -150,6 +159,17 @@ function PhoneResetForm() {
   } = useForm<PhoneValues>({
     mode: 'onTouched',
     defaultValues: { mobileNum: '', verificationCode: '', newPassword: '', confirmNewPassword: '' },
+    resolver: createFormResolver(
+      z
+        .object({
+          mobileNum: mobileText(settings?.validate.mobileNum, true, country?.mobileLengths),
+          verificationCode: requiredText(),
+          newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }),
+          confirmNewPassword: z.string(),
+        })
+        .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
   });
   const mobileLabel = t('fields.mobileNum');
 
@@ -191,7 +211,7 @@ function PhoneResetForm() {
         country={country}
         onCountryChange={setChosenCountry}
         error={errors.mobileNum?.message}
-        {...register('mobileNum', { validate: createMobileValidator(t, mobileLabel, settings?.validate.mobileNum, true, () => country) })}
+        {...register('mobileNum')}
       />
       <SmsCodeField
         label={t('fields.verificationCode')}
@@ -200,23 +220,21 @@ function PhoneResetForm() {
         onSend={sendCode}
         isSending={sendSms.isPending}
         error={errors.verificationCode?.message}
-        {...register('verificationCode', { validate: createFieldValidator(t, t('fields.verificationCode'), undefined, true) })}
+        {...register('verificationCode')}
       />
       <PasswordField
         label={t('fields.newPassword')}
         requiredMark
         autoComplete="new-password"
         error={errors.newPassword?.message}
-        {...register('newPassword', { validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }) })}
+        {...register('newPassword')}
       />
       <PasswordField
         label={t('fields.confirmNewPassword')}
         requiredMark
         autoComplete="new-password"
         error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword', {
-          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
-        })}
+        {...register('confirmNewPassword')}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={resetPassword.isPending}>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@wps/shared/schemas/system';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +12,11 @@ import { useCaptcha } from '../api/captcha';
 import { useLogin } from '../api/login';
 import { useSendLoginSms } from '../api/send-login-sms';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { createMobileValidator, createRequiredValidator } from '../../../components/form/field-rules';
+import { createIssueDescriber, mobileText, requiredText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetRememberedLogin, readRememberedLogin, rememberSmsLogin, rememberUsernameLogin } from '../remember-me';
-import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
+import { useDialingCountries } from '../../../components/form/use-field-rules';
+import { useAuthSettings } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { CaptchaField } from './captcha-field';
 import { FormError } from '../../../components/form/form-error';
@@ -92,6 +95,10 @@ function UsernameLoginForm() {
   } = useForm<UsernameValues>({
     mode: 'onTouched',
     defaultValues: { username: remembered.username, password: '', captcha: '', remember: remembered.isRemembered },
+    resolver: createFormResolver(
+      z.object({ username: requiredText(), password: requiredText(), captcha: isCaptchaShown ? requiredText() : z.string(), remember: z.boolean() }),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
   });
 
   function onSubmit(values: UsernameValues) {
@@ -140,14 +147,14 @@ function UsernameLoginForm() {
         spellCheck={false}
         maxLength={64}
         error={errors.username?.message}
-        {...register('username', { validate: createRequiredValidator(t, t('fields.username')) })}
+        {...register('username')}
       />
       <PasswordField
         label={t('fields.password')}
         requiredMark
         maxLength={128}
         error={errors.password?.message}
-        {...register('password', { validate: createRequiredValidator(t, t('fields.password')) })}
+        {...register('password')}
       />
       {isCaptchaShown ? (
         <CaptchaField
@@ -155,7 +162,7 @@ function UsernameLoginForm() {
           requiredMark
           captcha={captcha}
           error={errors.captcha?.message}
-          {...register('captcha', { validate: createRequiredValidator(t, t('fields.captcha')) })}
+          {...register('captcha')}
         />
       ) : null}
       <RememberRow registration={register('remember')} />
@@ -190,6 +197,10 @@ function SmsLoginForm() {
   } = useForm<SmsValues>({
     mode: 'onTouched',
     defaultValues: { mobileNum: remembered.mobileNum, code: '', remember: remembered.isRemembered },
+    resolver: createFormResolver(
+      z.object({ mobileNum: mobileText(registerSettings?.validate.mobileNum, true, country?.mobileLengths), code: requiredText(), remember: z.boolean() }),
+      createIssueDescriber(t, (field) => t(field === 'code' ? 'fields.smsCode' : `fields.${field}`)),
+    ),
   });
   const mobileLabel = t('fields.mobileNum');
 
@@ -230,7 +241,7 @@ function SmsLoginForm() {
         country={country}
         onCountryChange={setChosenCountry}
         error={errors.mobileNum?.message}
-        {...register('mobileNum', { validate: createMobileValidator(t, mobileLabel, registerSettings?.validate.mobileNum, true, () => country) })}
+        {...register('mobileNum')}
       />
       <SmsCodeField
         label={t('fields.smsCode')}
@@ -238,7 +249,7 @@ function SmsLoginForm() {
         onSend={sendCode}
         isSending={sendSms.isPending}
         error={errors.code?.message}
-        {...register('code', { validate: createRequiredValidator(t, t('fields.smsCode')) })}
+        {...register('code')}
       />
       <RememberRow registration={register('remember')} />
       <FormError message={formError} />

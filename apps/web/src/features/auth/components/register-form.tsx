@@ -1,25 +1,16 @@
-import { useState, type InputHTMLAttributes } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import type { Country, RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { useCaptcha } from '../api/captcha';
-import { useRegisterByUsername } from '../api/register';
-import { useSendRegisterSms } from '../api/send-register-sms';
-import { openAuthModal, openRegisterSuccess } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator, createMobileValidator } from '../../../components/form/field-rules';
-import { applyRegisterError, getRegisterContext, optionalValue, useCheckedReferralCodes } from '../register-support';
-import { useAuthSettings, useDialingCountries } from '../use-auth-settings';
-import { useCompleteLogin } from '../use-complete-login';
-import { AgreeField } from './agree-field';
-import { CaptchaField } from './captcha-field';
-import { FormError } from '../../../components/form/form-error';
+import type { InputHTMLAttributes } from 'react';
+import { z } from 'zod';
+import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
+import { checkConfirmation, mobileText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
-
-export type RegisterFormVariant = 'page' | 'modal';
+import { TextField } from '../../../components/ui/text-field';
+import { useRegisterByUsername } from '../api/register';
+import { optionalValue } from '../register-support';
+import { useAuthSettings } from '../use-auth-settings';
+import { registerBaseShape, useRegisterForm, type RegisterFormVariant } from '../use-register-form';
+import { RegisterFormTail } from './register-form-tail';
 
 type TextFieldName = Exclude<RegisterField, 'captcha' | 'verificationCode'> | 'confirmPassword';
 
@@ -86,36 +77,42 @@ export function RegisterForm({ variant }: { variant: RegisterFormVariant }) {
 }
 
 function RegisterFormFields({ variant, settings }: { variant: RegisterFormVariant; settings: RegisterSettings }) {
-  const { t } = useTranslation('auth');
   const { switches } = useAuthSettings();
-  const codes = useCheckedReferralCodes();
-  const { countries, defaultCountry } = useDialingCountries();
-  const [chosenCountry, setChosenCountry] = useState<Country>();
-  const country = chosenCountry ?? defaultCountry;
-  const [formError, setFormError] = useState<string | null>(null);
-  const captcha = useCaptcha(settings.showCaptcha);
   const registerUser = useRegisterByUsername();
-  const sendSms = useSendRegisterSms();
-  const completeLogin = useCompleteLogin();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    trigger,
-    getValues,
-    reset,
-    formState: { errors },
-  } = useForm<RegisterValues>({ mode: 'onTouched', defaultValues: EMPTY_VALUES });
-
-  const label = (name: string) => t(`fields.${name}`);
   const isRequired = (name: RegisterField) => settings.required[name] === true;
   const ruleOf = (name: RegisterField) => settings.validate[name];
   const isMobileShown = settings.showMobile;
   const isCodeShown = isMobileShown && switches.isMobileVerified;
-  const isAffiliateShown = settings.hasAffiliate && !codes.hasCode;
   const optionalBefore = FIELDS_BEFORE_MOBILE.filter((f) => f.isShown(settings));
   const optionalAfter = FIELDS_AFTER_MOBILE.filter((f) => f.isShown(settings));
+  const registration = useRegisterForm<RegisterValues>({
+    settings,
+    emptyValues: EMPTY_VALUES,
+    createSchema: (context) => {
+      const shape: Record<string, z.ZodType<string>> = {};
+      for (const name of Object.keys(EMPTY_VALUES)) if (name !== 'agree') shape[name] = z.string();
+      for (const spec of [...optionalBefore, ...optionalAfter]) {
+        shape[spec.name] = ruleText(ruleOf(spec.name), { isRequired: isRequired(spec.name), isSecret: spec.isSecret });
+      }
+      shape.username = ruleText(ruleOf('username'), { isRequired: true });
+      shape.password = ruleText(ruleOf('password'), { isRequired: true, isSecret: true });
+      if (isMobileShown) shape.mobileNum = mobileText(ruleOf('mobileNum'), isRequired('mobileNum') || isCodeShown, context.country?.mobileLengths);
+      if (isCodeShown) shape.verificationCode = ruleText(ruleOf('verificationCode'), { isRequired: true });
+      const schema = z
+        .object({ ...shape, ...registerBaseShape(settings, context) })
+        .superRefine((values, ctx) => checkConfirmation(values, 'password', 'confirmPassword', ctx));
+      // The shape is assembled from the operator's flags, so its static type is only the field list.
+      return schema as unknown as z.ZodType<RegisterValues, RegisterValues>;
+    },
+  });
+  const { form, label, country, isAffiliateShown } = registration;
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = form;
   const shownFields = [
     'username',
     'password',
@@ -129,22 +126,12 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
     'agree',
   ];
 
-  async function sendCode() {
-    if (!(await trigger('mobileNum')) || !country) {
-      // Mark it touched so the error clears as the number is typed, not on the blur of the next
-      // click (which would move the button away from under the pointer).
-      setValue('mobileNum', getValues('mobileNum'), { shouldTouch: true });
-      return null;
-    }
-    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNo: getValues('mobileNum').trim() });
-  }
-
   function onSubmit(values: RegisterValues) {
-    setFormError(null);
+    registration.clearFormError();
     const pick = (name: TextFieldName | 'verificationCode') => (shownFields.includes(name) ? optionalValue(values[name]) : undefined);
     registerUser.mutate(
       {
-        ...getRegisterContext(),
+        ...registration.getCommonBody(values),
         username: values.username.trim(),
         password: values.password,
         confirmPassword: values.confirmPassword,
@@ -162,52 +149,14 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         facebook: pick('facebook'),
         wechat: pick('wechat'),
         idNumber: pick('idNumber'),
-        affiliateCode: isAffiliateShown ? pick('affiliateCode') : optionalValue(codes.affiliateCode),
-        referralCode: optionalValue(codes.referralCode),
-        captcha: settings.showCaptcha ? values.captcha.trim() : undefined,
-        captchaKey: settings.showCaptcha ? captcha.captchaKey : undefined,
-        agree: values.agree,
       },
-      {
-        onSuccess: (result) => {
-          completeLogin(result, 'register');
-          openRegisterSuccess();
-        },
-        onError: (error) => {
-          if (settings.showCaptcha) {
-            captcha.renew();
-            setValue('captcha', '');
-          }
-          setFormError(
-            applyRegisterError(t, error, {
-              fields: shownFields,
-              labelOf: label,
-              setFieldError: (field, message) => setError(field as keyof RegisterValues, { message }, { shouldFocus: true }),
-            }),
-          );
-        },
-      },
+      registration.getSubmitCallbacks(shownFields),
     );
-  }
-
-  function resetForm() {
-    reset(EMPTY_VALUES);
-    setChosenCountry(undefined);
-    setFormError(null);
-    if (settings.showCaptcha) captcha.renew();
   }
 
   const renderOptional = (spec: OptionalFieldSpec) => {
     const { name } = spec;
-    const props = {
-      label: label(name),
-      requiredMark: isRequired(name),
-      error: errors[name]?.message,
-      ...spec.input,
-      ...register(name, {
-        validate: createFieldValidator(t, label(name), ruleOf(name), isRequired(name), { isSecret: spec.isSecret }),
-      }),
-    };
+    const props = { label: label(name), requiredMark: isRequired(name), error: errors[name]?.message, ...spec.input, ...register(name) };
     return spec.isSecret ? <PasswordField key={name} {...props} autoComplete="off" /> : <TextField key={name} {...props} />;
   };
 
@@ -220,7 +169,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         autoCapitalize="off"
         spellCheck={false}
         error={errors.username?.message}
-        {...register('username', { validate: createFieldValidator(t, label('username'), ruleOf('username'), true) })}
+        {...register('username')}
       />
       <PasswordField
         label={label('password')}
@@ -228,7 +177,6 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password', {
-          validate: createFieldValidator(t, label('password'), ruleOf('password'), true, { isSecret: true }),
           onChange: () => {
             if (getValues('confirmPassword')) void trigger('confirmPassword');
           },
@@ -239,78 +187,33 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         requiredMark
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
-        {...register('confirmPassword', {
-          validate: createConfirmValidator(t, label('confirmPassword'), () => getValues('password')),
-        })}
+        {...register('confirmPassword')}
       />
       {optionalBefore.map(renderOptional)}
       {isMobileShown ? (
         <MobileField
           label={label('mobileNum')}
           requiredMark={isRequired('mobileNum') || isCodeShown}
-          countries={countries}
+          countries={registration.countries}
           country={country}
-          onCountryChange={setChosenCountry}
+          onCountryChange={registration.setChosenCountry}
           isPickerShown={settings.showRegisterCountryCode}
           error={errors.mobileNum?.message}
-          {...register('mobileNum', {
-            validate: createMobileValidator(t, label('mobileNum'), ruleOf('mobileNum'), isRequired('mobileNum') || isCodeShown, () => country),
-          })}
+          {...register('mobileNum')}
         />
       ) : null}
       {isCodeShown ? (
         <SmsCodeField
           label={label('verificationCode')}
           requiredMark
-          onSend={sendCode}
-          isSending={sendSms.isPending}
+          onSend={registration.sendCode}
+          isSending={registration.isSending}
           error={errors.verificationCode?.message}
-          {...register('verificationCode', {
-            validate: createFieldValidator(t, label('verificationCode'), ruleOf('verificationCode'), true),
-          })}
+          {...register('verificationCode')}
         />
       ) : null}
       {optionalAfter.map(renderOptional)}
-      {isAffiliateShown ? (
-        <TextField
-          label={label('affiliateCode')}
-          requiredMark={isRequired('affiliateCode')}
-          autoCapitalize="off"
-          error={errors.affiliateCode?.message}
-          {...register('affiliateCode', {
-            validate: createFieldValidator(t, label('affiliateCode'), ruleOf('affiliateCode'), isRequired('affiliateCode')),
-          })}
-        />
-      ) : null}
-      {settings.showCaptcha ? (
-        <CaptchaField
-          label={label('captcha')}
-          requiredMark
-          captcha={captcha}
-          error={errors.captcha?.message}
-          {...register('captcha', { validate: createFieldValidator(t, label('captcha'), ruleOf('captcha'), true) })}
-        />
-      ) : null}
-      <AgreeField minimumAge={settings.minimumAge} error={errors.agree?.message} registration={register('agree', { validate: (v) => v === true || t('validation.agree') })} />
-      <FormError message={formError} />
-      <div className="auth-actions">
-        {variant === 'page' ? (
-          <Button type="button" variant="secondary" size="lg" onClick={resetForm}>
-            {t('actions.reset')}
-          </Button>
-        ) : null}
-        <Button type="submit" block size="lg" loading={registerUser.isPending}>
-          {t('actions.register')}
-        </Button>
-      </div>
-      {variant === 'modal' ? (
-        <p className="auth-switch">
-          {t('register.haveAccount')}{' '}
-          <button type="button" className="auth-link" onClick={() => openAuthModal('login')}>
-            {t('actions.loginNow')}
-          </button>
-        </p>
-      ) : null}
+      <RegisterFormTail registration={registration} settings={settings} variant={variant} isSubmitting={registerUser.isPending} />
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useAuthSettings } from '../use-auth-settings';
 import { MobileRegisterForm } from './mobile-register-form';
-import { RegisterForm, type RegisterFormVariant } from './register-form';
+import type { RegisterFormVariant } from '../use-register-form';
+import { RegisterForm } from './register-form';
 
 type RegisterMethod = 'username' | 'mobile';
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,8 @@ import { clearSession, getToken } from '../../../lib/session-storage';
 import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { createConfirmValidator, createFieldValidator } from '../../../components/form/field-rules';
+import { createIssueDescriber, checkConfirmation, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
 import '../auth.css';
@@ -84,7 +86,16 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
     getValues,
     trigger,
     formState: { errors },
-  } = useForm<ResetValues>({ mode: 'onTouched', defaultValues: { newPassword: '', confirmNewPassword: '' } });
+  } = useForm<ResetValues>({
+    mode: 'onTouched',
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+    resolver: createFormResolver(
+      z
+        .object({ newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }), confirmNewPassword: z.string() })
+        .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
+  });
 
   function onSubmit(values: ResetValues) {
     setFormError(null);
@@ -121,7 +132,6 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...register('newPassword', {
-          validate: createFieldValidator(t, t('fields.newPassword'), settings?.validate.password, true, { isSecret: true }),
           onChange: () => {
             if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
           },
@@ -132,9 +142,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
         requiredMark
         autoComplete="new-password"
         error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword', {
-          validate: createConfirmValidator(t, t('fields.confirmNewPassword'), () => getValues('newPassword')),
-        })}
+        {...register('confirmNewPassword')}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={resetPassword.isPending}>

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NUMBER_PATTERN, normaliseAccountNumber, sameName } from '@wps/shared/schemas/security';
+import { ACCOUNT_NUMBER_PATTERN, bindBankAccountBodySchema, normaliseAccountNumber, sameName } from '@wps/shared/schemas/security';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { FormError } from '../../../components/form/form-error';
-import { createRequiredValidator } from '../../../components/form/field-rules';
+import { createIssueDescriber } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { useBindBankAccount } from '../api/bind-bank-account';
 import { useBanks } from '../api/list-banks';
 import { readFieldErrors } from '../field-errors';
@@ -23,13 +25,34 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
   const banks = useBanks();
   const mutation = useBindBankAccount();
   const [formError, setFormError] = useState<string | null>(null);
+  const labels = { bankCode: t('bank.bank'), accountNumber: t('bank.accountNumber'), holderName: t('bank.holderName') };
+  // The request body's shape, plus the account-number rule and the payee-name match the server applies.
+  const schema = bindBankAccountBodySchema.extend({
+    accountNumber: bindBankAccountBodySchema.shape.accountNumber.superRefine((value, ctx) => {
+      const digits = normaliseAccountNumber(value);
+      if (!digits) ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
+      else if (!ACCOUNT_NUMBER_PATTERN.test(digits)) ctx.addIssue({ code: 'custom', params: { reason: 'accountNumber' } });
+    }),
+    holderName: bindBankAccountBodySchema.shape.holderName.superRefine((value, ctx) => {
+      if (!value.trim()) ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
+      else if (!sameName(value, payeeName)) ctx.addIssue({ code: 'custom', params: { reason: 'holderName' } });
+    }),
+  });
+  const describeIssue = createIssueDescriber(
+    ta,
+    (field) => labels[field as keyof BankValues],
+    ({ reason }) => (reason === 'accountNumber' ? ta('validation.patterns.6', { length: '4-20' }) : reason === 'holderName' ? t('bank.holderHint') : undefined),
+  );
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BankValues>({ mode: 'onTouched', defaultValues: { bankCode: '', accountNumber: '', holderName: payeeName } });
-  const labels = { bankCode: t('bank.bank'), accountNumber: t('bank.accountNumber'), holderName: t('bank.holderName') };
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    mode: 'onTouched',
+    defaultValues: { bankCode: '', accountNumber: '', holderName: payeeName },
+    resolver: createFormResolver(schema, describeIssue),
+  });
 
   function onSubmit(values: BankValues) {
     setFormError(null);
@@ -57,7 +80,7 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
         requiredMark
         disabled={banks.isLoading}
         error={errors.bankCode?.message ?? (banks.error ? translateError(banks.error) : undefined)}
-        {...register('bankCode', { validate: createRequiredValidator(ta, labels.bankCode) })}
+        {...register('bankCode')}
       >
         <option value="">{t('bank.chooseBank')}</option>
         {(banks.data ?? []).map((bank) => (
@@ -73,13 +96,7 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
         autoComplete="off"
         maxLength={32}
         error={errors.accountNumber?.message}
-        {...register('accountNumber', {
-          validate: (value) => {
-            const digits = normaliseAccountNumber(value);
-            if (!digits) return ta('validation.required', { field: labels.accountNumber });
-            return ACCOUNT_NUMBER_PATTERN.test(digits) ? true : ta('validation.patterns.6', { length: '4-20' });
-          },
-        })}
+        {...register('accountNumber')}
       />
       <TextField
         label={labels.holderName}
@@ -88,12 +105,7 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
         maxLength={128}
         hint={t('bank.holderHint')}
         error={errors.holderName?.message}
-        {...register('holderName', {
-          validate: (value) => {
-            if (!value.trim()) return ta('validation.required', { field: labels.holderName });
-            return sameName(value, payeeName) ? true : t('bank.holderHint');
-          },
-        })}
+        {...register('holderName')}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={mutation.isPending}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { EmailCodeSent } from '@wps/shared/schemas/security';
 import type { FieldRule } from '@wps/shared/schemas/system';
@@ -10,8 +11,9 @@ import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { FormError } from '../../../components/form/form-error';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
-import { createFieldValidator, createRequiredValidator } from '../../../components/form/field-rules';
-import { useAuthSettings } from '../../auth/use-auth-settings';
+import { createIssueDescriber, requiredText, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useBindEmail } from '../api/bind-email';
 import { useSendEmailBindCode } from '../api/send-email-bind-code';
 import { readFieldErrors } from '../field-errors';
@@ -24,10 +26,15 @@ const EMAIL_RULE: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 1
 export function EmailBindForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('security');
   const { t: ta } = useTranslation('auth');
-  const { register: settings } = useAuthSettings();
+  const rules = useFieldRules();
   const sendCode = useSendEmailBindCode();
   const bind = useBindEmail();
   const [formError, setFormError] = useState<string | null>(null);
+  const labels = { email: t('email.address'), verificationCode: t('email.code') };
+  const schema = z.object({
+    email: ruleText(rules?.email ?? EMAIL_RULE, { isRequired: true }),
+    verificationCode: requiredText(),
+  });
   const {
     register,
     handleSubmit,
@@ -35,8 +42,11 @@ export function EmailBindForm({ onDone }: { onDone: () => void }) {
     getValues,
     trigger,
     formState: { errors },
-  } = useForm<EmailValues>({ mode: 'onTouched', defaultValues: { email: '', verificationCode: '' } });
-  const labels = { email: t('email.address'), verificationCode: t('email.code') };
+  } = useForm<EmailValues>({
+    mode: 'onTouched',
+    defaultValues: { email: '', verificationCode: '' },
+    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof EmailValues])),
+  });
 
   async function send(): Promise<EmailCodeSent | null> {
     if (!(await trigger('email'))) return null;
@@ -87,7 +97,7 @@ export function EmailBindForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         maxLength={128}
         error={errors.email?.message}
-        {...register('email', { validate: createFieldValidator(ta, labels.email, settings?.validate.email ?? EMAIL_RULE, true) })}
+        {...register('email')}
       />
       <SmsCodeField
         label={labels.verificationCode}
@@ -95,7 +105,7 @@ export function EmailBindForm({ onDone }: { onDone: () => void }) {
         onSend={send}
         isSending={sendCode.isPending}
         error={errors.verificationCode?.message}
-        {...register('verificationCode', { validate: createRequiredValidator(ta, labels.verificationCode) })}
+        {...register('verificationCode')}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={bind.isPending}>

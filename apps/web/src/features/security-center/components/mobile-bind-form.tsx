@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@wps/shared/schemas/system';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
@@ -10,8 +11,9 @@ import { translateError } from '../../../lib/i18n';
 import { FormError } from '../../../components/form/form-error';
 import { MobileField } from '../../../components/form/mobile-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
-import { createMobileValidator, createRequiredValidator } from '../../../components/form/field-rules';
-import { useAuthSettings, useDialingCountries } from '../../auth/use-auth-settings';
+import { createIssueDescriber, mobileText, requiredText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useDialingCountries, useFieldRules } from '../../../components/form/use-field-rules';
 import { useBindMobile } from '../api/bind-mobile';
 import { useSendMobileBindCode } from '../api/send-mobile-bind-code';
 import { readFieldErrors } from '../field-errors';
@@ -22,13 +24,18 @@ type MobileValues = { mobileNum: string; verificationCode: string };
 export function MobileBindForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('security');
   const { t: ta } = useTranslation('auth');
-  const { register: settings } = useAuthSettings();
+  const rules = useFieldRules();
   const { countries, defaultCountry } = useDialingCountries();
   const [chosenCountry, setChosenCountry] = useState<Country>();
   const country = chosenCountry ?? defaultCountry;
   const sendCode = useSendMobileBindCode();
   const bind = useBindMobile();
   const [formError, setFormError] = useState<string | null>(null);
+  const labels = { mobileNum: t('mobile.number'), verificationCode: t('mobile.code') };
+  const schema = z.object({
+    mobileNum: mobileText(rules?.mobileNum, true, country?.mobileLengths),
+    verificationCode: requiredText(),
+  });
   const {
     register,
     handleSubmit,
@@ -36,8 +43,11 @@ export function MobileBindForm({ onDone }: { onDone: () => void }) {
     getValues,
     trigger,
     formState: { errors },
-  } = useForm<MobileValues>({ mode: 'onTouched', defaultValues: { mobileNum: '', verificationCode: '' } });
-  const labels = { mobileNum: t('mobile.number'), verificationCode: t('mobile.code') };
+  } = useForm<MobileValues>({
+    mode: 'onTouched',
+    defaultValues: { mobileNum: '', verificationCode: '' },
+    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof MobileValues])),
+  });
 
   async function send(): Promise<SmsSentResult | null> {
     if (!(await trigger('mobileNum')) || !country) return null;
@@ -89,9 +99,7 @@ export function MobileBindForm({ onDone }: { onDone: () => void }) {
         country={country}
         onCountryChange={setChosenCountry}
         error={errors.mobileNum?.message}
-        {...register('mobileNum', {
-          validate: createMobileValidator(ta, labels.mobileNum, settings?.validate.mobileNum, true, () => country),
-        })}
+        {...register('mobileNum')}
       />
       <SmsCodeField
         label={labels.verificationCode}
@@ -99,7 +107,7 @@ export function MobileBindForm({ onDone }: { onDone: () => void }) {
         onSend={send}
         isSending={sendCode.isPending}
         error={errors.verificationCode?.message}
-        {...register('verificationCode', { validate: createRequiredValidator(ta, labels.verificationCode) })}
+        {...register('verificationCode')}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={bind.isPending}>

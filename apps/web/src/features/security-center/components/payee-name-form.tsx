@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { FormError } from '../../../components/form/form-error';
-import { createFieldValidator } from '../../../components/form/field-rules';
-import { useAuthSettings } from '../../auth/use-auth-settings';
+import { createIssueDescriber, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useSetPayeeName } from '../api/set-payee-name';
 import { readFieldErrors } from '../field-errors';
 
@@ -17,16 +19,21 @@ type PayeeValues = { payeeName: string };
 export function PayeeNameForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('security');
   const { t: ta } = useTranslation('auth');
-  const { register: settings } = useAuthSettings();
+  const rules = useFieldRules();
   const mutation = useSetPayeeName();
   const [formError, setFormError] = useState<string | null>(null);
+  const label = t('payeeName.label');
+  const schema = z.object({ payeeName: ruleText(rules?.payeeName, { isRequired: true }) });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PayeeValues>({ mode: 'onTouched', defaultValues: { payeeName: '' } });
-  const label = t('payeeName.label');
+  } = useForm<PayeeValues>({
+    mode: 'onTouched',
+    defaultValues: { payeeName: '' },
+    resolver: createFormResolver(schema, createIssueDescriber(ta, () => label)),
+  });
 
   function onSubmit(values: PayeeValues) {
     setFormError(null);
@@ -56,7 +63,7 @@ export function PayeeNameForm({ onDone }: { onDone: () => void }) {
         maxLength={128}
         hint={t('payeeName.hint')}
         error={errors.payeeName?.message}
-        {...register('payeeName', { validate: createFieldValidator(ta, label, settings?.validate.payeeName, true) })}
+        {...register('payeeName')}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={mutation.isPending}>

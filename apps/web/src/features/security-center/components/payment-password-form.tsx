@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { FieldRule } from '@wps/shared/schemas/system';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +9,9 @@ import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { FormError } from '../../../components/form/form-error';
 import { PasswordField } from '../../../components/form/password-field';
-import { createConfirmValidator, createFieldValidator, createRequiredValidator } from '../../../components/form/field-rules';
-import { useAuthSettings } from '../../auth/use-auth-settings';
+import { checkConfirmation, createIssueDescriber, requiredText, ruleText } from '../../../components/form/field-rules';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useSetPaymentPassword } from '../api/set-payment-password';
 import { readFieldErrors } from '../field-errors';
 
@@ -22,11 +24,19 @@ const SIX_DIGITS: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 6
 export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; onDone: () => void }) {
   const { t } = useTranslation('security');
   const { t: ta } = useTranslation('auth');
-  const { register: settings } = useAuthSettings();
-  const rule = settings?.validate.paymentPassword ?? SIX_DIGITS;
+  const rules = useFieldRules();
+  const rule = rules?.paymentPassword ?? SIX_DIGITS;
   const isNumeric = rule.patternId === 6;
   const mutation = useSetPaymentPassword();
   const [formError, setFormError] = useState<string | null>(null);
+  const labels = { oldPaymentPassword: t('paymentPassword.old'), newPaymentPassword: t('paymentPassword.new'), confirmPaymentPassword: t('paymentPassword.confirm') };
+  const schema = z
+    .object({
+      oldPaymentPassword: isChange ? requiredText() : z.string(),
+      newPaymentPassword: ruleText(rule, { isRequired: true, isSecret: true }),
+      confirmPaymentPassword: z.string(),
+    })
+    .superRefine((values, ctx) => checkConfirmation(values, 'newPaymentPassword', 'confirmPaymentPassword', ctx));
   const {
     register,
     handleSubmit,
@@ -34,8 +44,11 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
     getValues,
     trigger,
     formState: { errors },
-  } = useForm<PinValues>({ mode: 'onTouched', defaultValues: { oldPaymentPassword: '', newPaymentPassword: '', confirmPaymentPassword: '' } });
-  const labels = { oldPaymentPassword: t('paymentPassword.old'), newPaymentPassword: t('paymentPassword.new'), confirmPaymentPassword: t('paymentPassword.confirm') };
+  } = useForm<PinValues>({
+    mode: 'onTouched',
+    defaultValues: { oldPaymentPassword: '', newPaymentPassword: '', confirmPaymentPassword: '' },
+    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof PinValues])),
+  });
   const pinProps = { inputMode: isNumeric ? ('numeric' as const) : undefined, maxLength: rule.maxLength || 128 };
 
   function onError(error: unknown) {
@@ -87,7 +100,7 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
           autoComplete="off"
           {...pinProps}
           error={errors.oldPaymentPassword?.message}
-          {...register('oldPaymentPassword', { validate: createRequiredValidator(ta, labels.oldPaymentPassword) })}
+          {...register('oldPaymentPassword')}
         />
       ) : null}
       <PasswordField
@@ -97,7 +110,6 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
         {...pinProps}
         error={errors.newPaymentPassword?.message}
         {...register('newPaymentPassword', {
-          validate: createFieldValidator(ta, labels.newPaymentPassword, rule, true, { isSecret: true }),
           onChange: () => {
             if (getValues('confirmPaymentPassword')) void trigger('confirmPaymentPassword');
           },
@@ -109,9 +121,7 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
         autoComplete="new-password"
         {...pinProps}
         error={errors.confirmPaymentPassword?.message}
-        {...register('confirmPaymentPassword', {
-          validate: createConfirmValidator(ta, labels.confirmPaymentPassword, () => getValues('newPaymentPassword')),
-        })}
+        {...register('confirmPaymentPassword')}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={mutation.isPending}>
