@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { createChangeFeed } from './db/change-feed';
+import { createMetrics } from './metrics/metrics';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import { createSystemService } from './modules/system/system.service';
@@ -39,6 +40,9 @@ export type AppContext = {
 export function createServices(ctx: AppContext) {
   // Started by the app once every service has subscribed (app.ts).
   const changeFeed = createChangeFeed(ctx.database);
+  // One registry per app, so the many apps a test process builds do not collide; served by app.ts or server.ts.
+  const metrics = createMetrics({ processMetrics: false });
+  metrics.watchPool(() => ctx.database.poolStats?.());
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);
   const ledger = createLedgerService({ ...ctx, databaseKind: ctx.database.kind, system });
@@ -61,7 +65,7 @@ export function createServices(ctx: AppContext) {
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, audit, changeFeed, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
-  return { changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
+  return { metrics, changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

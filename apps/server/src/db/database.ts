@@ -20,6 +20,8 @@ export type DatabaseHandle = {
    * been missed while down). On PGlite the one session listens, and the feed is always up.
    */
   listen: (channels: readonly string[], handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** The pool's connections now (PostgreSQL only: PGlite is one session, with no pool), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type ListenHandlers = { onMessage: (channel: string, payload: string) => void; onState: (isLive: boolean) => void };
@@ -118,7 +120,8 @@ export async function openDatabase(opts: {
     const execScript = async (trx: Kysely<Database>, script: string) => {
       await sql.raw(script).execute(trx);
     };
-    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createPostgresListener(opts.databaseUrl) };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createPostgresListener(opts.databaseUrl), poolStats };
   }
   let dir: string | undefined;
   if (opts.dataDir) {

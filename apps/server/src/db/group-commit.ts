@@ -24,6 +24,11 @@ export type GroupCommitOptions<I, O> = {
     /** Called before each retry after the first, for logging. */
     onRetry?: (err: unknown, attempt: number, size: number) => void;
   };
+  /**
+   * Told, as each batch starts, its size and how long each of its items waited in the queue (ms).
+   * The metrics' batch-size and wait histograms come from here; without it nothing is timed.
+   */
+  observe?: (size: number, waitsMs: readonly number[]) => void;
 };
 
 export type GroupCommit<I, O> = {
@@ -33,7 +38,7 @@ export type GroupCommit<I, O> = {
   pending(): number;
 };
 
-type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void };
+type Waiting<I, O> = { item: I; resolve: (o: O) => void; reject: (err: unknown) => void; queuedAt: number };
 type Settled<O> = { ok: true; value: O } | { ok: false; err: unknown };
 
 /** Build a group-commit queue over `run`. */
@@ -75,6 +80,10 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   function pump(): void {
     while (inFlight < opts.maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, opts.maxBatch);
+      if (opts.observe) {
+        const now = performance.now();
+        opts.observe(batch.length, batch.map((w) => now - w.queuedAt));
+      }
       const slot = busy.indexOf(false);
       busy[slot] = true;
       inFlight++;
@@ -104,7 +113,7 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   return {
     submit(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        queue.push({ item, resolve, reject, queuedAt: opts.observe ? performance.now() : 0 });
         // Wait for the rest of this turn of the event loop, so requests parsed together go together.
         if (!scheduled) {
           scheduled = true;

@@ -1,0 +1,145 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Seconds: from a cached read (~1 ms) to a request that should have timed out. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Items per group-commit batch; the queues cap a batch at a few hundred. */
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+/** Seconds an item waits in a group-commit queue before its batch starts. */
+const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+/** Where bets and wins come from: seamless callbacks, transfer-wallet vendors, or our own in-house games. */
+export type WagerSource = 'seamless' | 'transfer' | 'inhouse';
+
+/**
+ * The business events services report: one call each, where the event becomes final (after the
+ * commit). Amounts are in minor units. Services hold this port, not prom-client.
+ */
+export type BusinessMetrics = {
+  depositCredited(amountMinor: bigint): void;
+  /** A withdrawal entered `state` (requested, approved, rejected, paid…). */
+  withdrawal(state: string): void;
+  bet(source: WagerSource, amountMinor: bigint): void;
+  win(source: WagerSource, amountMinor: bigint): void;
+  /** A ledger post committed (a replay of a committed post does not count). */
+  ledgerPost(kind: string): void;
+  loginFailed(actor: 'member' | 'operator'): void;
+};
+
+/** What a group-commit queue reports per batch (db/group-commit.ts `observe`). */
+export type GroupCommitObserver = (size: number, waitsMs: readonly number[]) => void;
+
+/** Counters hold numbers: exact up to 2^53 minor units, far past any total reached between restarts. */
+const minor = (amount: bigint) => Number(amount);
+
+/**
+ * Every metric of one app, in a registry of its own: tests build many apps in one process, and
+ * prom-client's global registry would refuse the second app's metrics. Built once in the
+ * composition root (services.ts) and handed to what reports.
+ */
+export function createMetrics(opts: { processMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  // Process metrics (CPU, memory, event-loop lag, GC) start an event-loop monitor; only an app
+  // whose metrics are served needs them.
+  if (opts.processMetrics) collectDefaultMetrics({ register: registry });
+
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by matched route (as declared, never the raw URL), method and status class',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const callbackDuration = new Histogram({
+    name: 'vendor_callback_duration_seconds',
+    help: 'Vendor wallet callback duration by route and status class',
+    labelNames: ['route', 'status_class'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const batchSize = new Histogram({
+    name: 'group_commit_batch_size',
+    help: 'Items per group-commit batch, by queue',
+    labelNames: ['queue'] as const,
+    buckets: BATCH_BUCKETS,
+    registers: [registry],
+  });
+  const batchWait = new Histogram({
+    name: 'group_commit_wait_seconds',
+    help: 'Time an item waited in a group-commit queue before its batch started, by queue',
+    labelNames: ['queue'] as const,
+    buckets: WAIT_BUCKETS,
+    registers: [registry],
+  });
+
+  const counter = (name: string, help: string, labelNames: string[] = []) => new Counter({ name, help, labelNames, registers: [registry] });
+  const depositsCredited = counter('deposits_credited_total', 'Deposits credited to a member');
+  const depositsCreditedAmount = counter('deposits_credited_amount_minor_total', 'Amount of deposits credited, in minor units');
+  const withdrawals = counter('withdrawals_total', 'Withdrawals entering each state', ['state']);
+  const bets = counter('bets_total', 'Bets accepted, by source', ['source']);
+  const betAmount = counter('bet_amount_minor_total', 'Amount of bets accepted, in minor units, by source', ['source']);
+  const wins = counter('wins_total', 'Wins credited, by source', ['source']);
+  const winAmount = counter('win_amount_minor_total', 'Amount of wins credited, in minor units, by source', ['source']);
+  const ledgerPosts = counter('ledger_posts_total', 'Ledger posts committed, by kind', ['kind']);
+  const loginFailures = counter('login_failures_total', 'Failed logins, by actor (member or operator)', ['actor']);
+
+  const business: BusinessMetrics = {
+    depositCredited(amountMinor) {
+      depositsCredited.inc();
+      depositsCreditedAmount.inc(minor(amountMinor));
+    },
+    withdrawal: (state) => withdrawals.inc({ state }),
+    bet(source, amountMinor) {
+      bets.inc({ source });
+      betAmount.inc({ source }, minor(amountMinor));
+    },
+    win(source, amountMinor) {
+      wins.inc({ source });
+      winAmount.inc({ source }, minor(amountMinor));
+    },
+    ledgerPost: (kind) => ledgerPosts.inc({ kind }),
+    loginFailed: (actor) => loginFailures.inc({ actor }),
+  };
+
+  return {
+    registry,
+    business,
+
+    /** Record one answered request. `route` is the declared path (`routeOptions.url`), or `unmatched`. */
+    observeRequest(route: string, method: string, statusCode: number, seconds: number): void {
+      const statusClass = `${Math.floor(statusCode / 100)}xx`;
+      httpDuration.observe({ route, method, status_class: statusClass }, seconds);
+      if (route.startsWith('/vendor/')) callbackDuration.observe({ route, status_class: statusClass }, seconds);
+    },
+
+    /** The observer a group-commit queue named `queue` reports its batches to. */
+    groupCommit(queue: string): GroupCommitObserver {
+      const size = batchSize.labels({ queue });
+      const wait = batchWait.labels({ queue });
+      return (items, waitsMs) => {
+        size.observe(items);
+        for (const ms of waitsMs) wait.observe(ms / 1000);
+      };
+    },
+
+    /** Report the database pool's connections at each scrape (PostgreSQL; PGlite has one session and no pool). */
+    watchPool(stats: () => PoolStats | undefined): void {
+      new Gauge({
+        name: 'db_pool_connections',
+        help: 'Database pool connections: total open, idle, and requests waiting for one',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          const s = stats();
+          if (!s) return;
+          this.set({ state: 'total' }, s.total);
+          this.set({ state: 'idle' }, s.idle);
+          this.set({ state: 'waiting' }, s.waiting);
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
