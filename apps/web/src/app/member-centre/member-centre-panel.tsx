@@ -14,12 +14,13 @@ import {
 import { SecurityCenter } from './security-center-page';
 import { WithdrawPage } from '../../features/withdraw/components/withdraw-page';
 import { TransferUplinePage } from '../../features/transfer-upline/components/transfer-upline-page';
-import { TransactionHistory } from '../../features/account-record/components/transaction-history';
+import { TransactionHistory } from '../../features/records/components/transaction-history';
 import { DepositPage } from '../../features/deposit/components/deposit-page';
 import { MessagePage } from '../../features/messages/components/message-page';
 import { TransferFundPage } from '../../features/games/components/transfer-fund-page';
-import { BettingRecordPage } from '../../features/bet-record/components/betting-record-page';
-import { ProfitPage } from '../../features/bet-record/components/profit-page';
+import { BettingRecordPage } from '../../features/records/components/betting-record-page';
+import { ProfitPage } from '../../features/records/components/profit-page';
+import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
@@ -33,6 +34,12 @@ type PageEntry = {
   isShown?: (info: MemberInfo) => boolean;
 };
 
+/** The betting record filters by the lobby's vendors. */
+function BettingRecordWithVendors() {
+  const { lanes } = useVendorLanes();
+  return <BettingRecordPage vendorLanes={lanes} />;
+}
+
 /** The pages that exist, each from its own feature; the menu lists only these. */
 const PAGES: readonly PageEntry[] = [
   { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', render: ({ onChangePassword }) => <SecurityCenter onChangePassword={onChangePassword} /> },
@@ -41,7 +48,7 @@ const PAGES: readonly PageEntry[] = [
   // Without a payment password or a bank account, the withdraw page sends the member to "my account".
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} /> },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', render: () => <TransferUplinePage />, isShown: (info) => info.toUpline },
-  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordPage /> },
+  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors /> },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory /> },
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage /> },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { useFormatMoney } from '../../../lib/money';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { DEPOSIT_ORDERS_PAGE_SIZE, useDepositOrders } from '../api/list-deposit-orders';
@@ -72,15 +72,16 @@ export function DepositOrderList() {
             ))}
           </ul>
           {orders.data.totalPages > 1 && (
-            <div className="deposit-orders__pager">
-              <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('orders.previous')}
-              </Button>
-              <span>{t('orders.page', { page, total: orders.data.totalPages })}</span>
-              <Button variant="ghost" size="sm" disabled={page >= orders.data.totalPages} onClick={() => setPage(page + 1)}>
-                {t('orders.next')}
-              </Button>
-            </div>
+            <Pager
+              className="deposit-orders__pager"
+              variant="ghost"
+              page={page}
+              totalPages={orders.data.totalPages}
+              onPage={setPage}
+              pageLabel={t('orders.page', { page, total: orders.data.totalPages })}
+              previousLabel={t('orders.previous')}
+              nextLabel={t('orders.next')}
+            />
           )}
         </>
       )}

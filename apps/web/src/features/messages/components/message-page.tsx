@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
@@ -84,15 +85,16 @@ export function MessagePage() {
             })}
           </ul>
           {notices.data.totalPages > 1 && (
-            <div className="messages-page__pager">
-              <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('previous')}
-              </Button>
-              <span>{t('page', { page, total: notices.data.totalPages })}</span>
-              <Button variant="ghost" size="sm" disabled={page >= notices.data.totalPages} onClick={() => setPage(page + 1)}>
-                {t('next')}
-              </Button>
-            </div>
+            <Pager
+              className="messages-page__pager"
+              variant="ghost"
+              page={page}
+              totalPages={notices.data.totalPages}
+              onPage={setPage}
+              pageLabel={t('page', { page, total: notices.data.totalPages })}
+              previousLabel={t('previous')}
+              nextLabel={t('next')}
+            />
           )}
         </>
       )}

@@ -4,20 +4,21 @@ import type { BetTotals } from '@wps/shared/schemas/bet-record';
 import { Button } from '../../../components/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
-import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../account-record/date-range';
+import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useProfit } from '../api/get-profit';
 import { RecordFilters } from './record-filters';
-import '../../account-record/account-record.css';
+import { TableScroll } from '../../../components/ui/table-scroll';
+import '../records.css';
 import '../bet-record.css';
 
 function TotalsCells({ totals, money }: { totals: BetTotals; money: MoneyFormat }) {
   const format = useFormatMoney();
   return (
     <>
-      <td className="ar__num">{totals.count}</td>
-      <td className="ar__num">{format(totals.stake, money)}</td>
-      <td className="ar__num">{format(totals.payout, money)}</td>
-      <td className={`ar__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(totals.profit, money)}</td>
+      <td className="data-table__num">{totals.count}</td>
+      <td className="data-table__num">{format(totals.stake, money)}</td>
+      <td className="data-table__num">{format(totals.payout, money)}</td>
+      <td className={`data-table__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(totals.profit, money)}</td>
     </>
   );
 }
@@ -41,16 +42,16 @@ export function ProfitPage() {
     <thead>
       <tr>
         <th scope="col">{first}</th>
-        <th scope="col" className="ar__num">
+        <th scope="col" className="data-table__num">
           {t('columns.bets')}
         </th>
-        <th scope="col" className="ar__num">
+        <th scope="col" className="data-table__num">
           {t('columns.stake')}
         </th>
-        <th scope="col" className="ar__num">
+        <th scope="col" className="data-table__num">
           {t('columns.payout')}
         </th>
-        <th scope="col" className="ar__num">
+        <th scope="col" className="data-table__num">
           {t('columns.profit')}
         </th>
       </tr>
@@ -96,8 +97,8 @@ export function ProfitPage() {
             <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
           </div>
           <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
-          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('profit.byCategory')}>
-            <table className="ar__table">
+          <TableScroll label={t('profit.byCategory')}>
+            <table className="data-table">
               {head(t('columns.category'))}
               <tbody>
                 {data.byCategory.map((c) => (
@@ -108,21 +109,21 @@ export function ProfitPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <h3 className="br__subtitle">{t('profit.byDay')}</h3>
-          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('profit.byDay')}>
-            <table className="ar__table">
+          <TableScroll label={t('profit.byDay')}>
+            <table className="data-table">
               {head(t('columns.day'))}
               <tbody>
                 {data.byDay.map((d) => (
                   <tr key={d.day} data-testid="profit-day-row">
-                    <td className="ar__time">{d.day}</td>
+                    <td className="data-table__time">{d.day}</td>
                     <TotalsCells totals={d} money={money} />
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </section>

@@ -5,21 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useTransactions } from '../api/list-transactions';
-import { RANGE_STEPS, canStepForward, getQuickRange, shiftRange, toQueryBounds, type DayRange, type QuickRange } from '../date-range';
-import '../account-record.css';
+import { RANGE_STEPS, canStepForward, getQuickRange, shiftRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
+import { DateRangeFilter } from '../../../components/ui/date-range-filter';
+import { Pager } from '../../../components/ui/pager';
+import { TableScroll } from '../../../components/ui/table-scroll';
+import { formatRecordTime } from '../format-record-time';
+import '../records.css';
 
 const PAGE_SIZE = 20;
-const QUICK: readonly QuickRange[] = ['today', 'last7', 'last30'];
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** yyyy-MM-dd and HH:mm:ss in local time (spec's date format), apart so narrow screens can stack them. */
-function formatTime(iso: string): [string, string] {
-  const d = new Date(iso);
-  return [`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`];
-}
 
 /** Member-centre page "transactionHistory" (account record): every ledger movement, newest first. */
 export function TransactionHistory() {
@@ -69,31 +62,13 @@ export function TransactionHistory() {
             </select>
           </div>
         </div>
-        <div className="ar__quick" role="group" aria-label={t('filters.quick')}>
-          {QUICK.map((k) => (
-            <button key={k} type="button" className={`ar__chip${quick === k ? ' is-active' : ''}`} aria-pressed={quick === k} onClick={() => changeRange(getQuickRange(k), k)}>
-              {t(`quick.${k}`)}
-            </button>
-          ))}
-        </div>
-        <div className="ar__dates">
-          <div className="field">
-            <label className="field__label" htmlFor="ar-from">
-              {t('filters.from')}
-            </label>
-            <div className="field__box">
-              <input id="ar-from" type="date" className="field__input" value={range.from} max={range.to} onChange={(e) => e.target.value && changeRange({ ...range, from: e.target.value })} />
-            </div>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="ar-to">
-              {t('filters.to')}
-            </label>
-            <div className="field__box">
-              <input id="ar-to" type="date" className="field__input" value={range.to} min={range.from} onChange={(e) => e.target.value && changeRange({ ...range, to: e.target.value })} />
-            </div>
-          </div>
-        </div>
+        <DateRangeFilter
+          idPrefix="ar"
+          range={range}
+          quick={quick}
+          onChange={changeRange}
+          labels={{ quickGroup: t('filters.quick'), quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') }, from: t('filters.from'), to: t('filters.to') }}
+        />
         <div className="ar__steps" role="group" aria-label={t('filters.steps')}>
           {RANGE_STEPS.map((days) => (
             <Button key={`back-${days}`} size="sm" variant="ghost" onClick={() => changeRange(shiftRange(range, -days))}>
@@ -125,17 +100,16 @@ export function TransactionHistory() {
         <p className="ar__empty">{t('empty')}</p>
       ) : (
         <>
-          {/* Focusable, so keyboard users can scroll a wide table sideways on a phone. */}
-          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('title')}>
-            <table className="ar__table" aria-busy={query.isFetching || undefined}>
+          <TableScroll label={t('title')}>
+            <table className="data-table" aria-busy={query.isFetching || undefined}>
               <thead>
                 <tr>
                   <th scope="col">{t('columns.time')}</th>
                   <th scope="col">{t('columns.type')}</th>
-                  <th scope="col" className="ar__num">
+                  <th scope="col" className="data-table__num">
                     {t('columns.amount')}
                   </th>
-                  <th scope="col" className="ar__num">
+                  <th scope="col" className="data-table__num">
                     {t('columns.balance')}
                   </th>
                 </tr>
@@ -143,26 +117,26 @@ export function TransactionHistory() {
               <tbody>
                 {data.list.map((e) => (
                   <tr key={e.id} data-testid="account-record-row">
-                    <td className="ar__time">
-                      <span>{formatTime(e.createdAt)[0]}</span> <span>{formatTime(e.createdAt)[1]}</span>
+                    <td className="data-table__time">
+                      <span>{formatRecordTime(e.createdAt)[0]}</span> <span>{formatRecordTime(e.createdAt)[1]}</span>
                     </td>
                     <td>{t(`types.${e.type}`, { defaultValue: e.type })}</td>
-                    <td className={`ar__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
-                    <td className="ar__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>
+                    <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
+                    <td className="data-table__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
-          <nav className="ar__pager" aria-label={t('pager.label')}>
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('pager.previous')}
-            </Button>
-            <span className="ar__page">{t('pager.page', { page: data.page, total: data.totalPages })}</span>
-            <Button size="sm" variant="secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-              {t('pager.next')}
-            </Button>
-          </nav>
+          </TableScroll>
+          <Pager
+            label={t('pager.label')}
+            page={page}
+            totalPages={data.totalPages}
+            onPage={setPage}
+            pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
+            previousLabel={t('pager.previous')}
+            nextLabel={t('pager.next')}
+          />
         </>
       )}
     </section>

@@ -3,7 +3,7 @@ import { addDays, canStepForward, getQuickRange, parseDay, shiftRange, toQueryBo
 
 const NOW = new Date(2026, 2, 15, 13, 45); // 15 March 2026, local time
 
-describe('account record date ranges', () => {
+describe('day ranges for the record filters', () => {
   it('quick ranges end today and span 1, 7 and 30 days', () => {
     expect(getQuickRange('today', NOW)).toEqual({ from: '2026-03-15', to: '2026-03-15' });
     expect(getQuickRange('last7', NOW)).toEqual({ from: '2026-03-09', to: '2026-03-15' });

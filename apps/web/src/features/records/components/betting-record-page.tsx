@@ -1,21 +1,26 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VendorLane } from '@wps/shared/schemas/catalogue';
 import { Button } from '../../../components/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
-import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../account-record/date-range';
-import { useVendorLanes } from '../../lobby/api/get-vendor-lanes';
+import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useBets } from '../api/list-bets';
 import { formatRecordTime } from '../format-record-time';
 import { toVendorOptions } from '../vendor-options';
 import { RecordFilters } from './record-filters';
-import '../../account-record/account-record.css';
+import { Pager } from '../../../components/ui/pager';
+import { TableScroll } from '../../../components/ui/table-scroll';
+import '../records.css';
 import '../bet-record.css';
 
 const PAGE_SIZE = 20;
 
-/** Member-centre page "personalHistoryCopy" (betting record): every round with its stake, payout and profit. */
-export function BettingRecordPage() {
+/**
+ * Member-centre page "personalHistoryCopy" (betting record): every round with its stake, payout and
+ * profit. The vendor filter lists the lobby's vendors, which the app passes in.
+ */
+export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly VendorLane[] }) {
   const { t } = useTranslation('betRecord');
   const format = useFormatMoney();
   const titleId = useId();
@@ -24,7 +29,6 @@ export function BettingRecordPage() {
   const [range, setRange] = useState<DayRange>(() => getQuickRange('last7'));
   const [quick, setQuick] = useState<QuickRange | null>('last7');
   const [page, setPage] = useState(1);
-  const lanes = useVendorLanes();
   const bounds = toQueryBounds(range);
   const query = useBets({ category: category || undefined, vassalage: vendor || undefined, from: bounds?.from, to: bounds?.to, page, pageSize: PAGE_SIZE });
   const data = query.data;
@@ -45,7 +49,7 @@ export function BettingRecordPage() {
         }}
         vendors={{
           value: vendor,
-          options: toVendorOptions(lanes.lanes, category),
+          options: toVendorOptions(vendorLanes, category),
           onChange: (v) => {
             setVendor(v);
             setPage(1);
@@ -91,19 +95,19 @@ export function BettingRecordPage() {
               <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
             </div>
           </dl>
-          <div className="ar__table-wrap" tabIndex={0} role="region" aria-label={t('record.title')}>
-            <table className="ar__table br__table" aria-busy={query.isFetching || undefined}>
+          <TableScroll label={t('record.title')}>
+            <table className="data-table br__table" aria-busy={query.isFetching || undefined}>
               <thead>
                 <tr>
                   <th scope="col">{t('columns.time')}</th>
                   <th scope="col">{t('columns.game')}</th>
-                  <th scope="col" className="ar__num">
+                  <th scope="col" className="data-table__num">
                     {t('columns.stake')}
                   </th>
-                  <th scope="col" className="ar__num">
+                  <th scope="col" className="data-table__num">
                     {t('columns.payout')}
                   </th>
-                  <th scope="col" className="ar__num">
+                  <th scope="col" className="data-table__num">
                     {t('columns.profit')}
                   </th>
                   <th scope="col">{t('columns.status')}</th>
@@ -114,7 +118,7 @@ export function BettingRecordPage() {
                   const [day, time] = formatRecordTime(b.createdAt);
                   return (
                     <tr key={b.roundId} data-testid="betting-record-row" data-round-id={b.roundId}>
-                      <td className="ar__time">
+                      <td className="data-table__time">
                         <span>{day}</span> <span>{time}</span>
                       </td>
                       <td>
@@ -138,9 +142,9 @@ export function BettingRecordPage() {
                           </details>
                         )}
                       </td>
-                      <td className="ar__num">{format(b.stake, money)}</td>
-                      <td className="ar__num">{format(b.payout, money)}</td>
-                      <td className={`ar__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
+                      <td className="data-table__num">{format(b.stake, money)}</td>
+                      <td className="data-table__num">{format(b.payout, money)}</td>
+                      <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
                       <td>
                         <span className={`br__status br__status--${b.status}`}>{t(`status.${b.status}`)}</span>
                       </td>
@@ -149,16 +153,16 @@ export function BettingRecordPage() {
                 })}
               </tbody>
             </table>
-          </div>
-          <nav className="ar__pager" aria-label={t('pager.label')}>
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('pager.previous')}
-            </Button>
-            <span className="ar__page">{t('pager.page', { page: data.page, total: data.totalPages })}</span>
-            <Button size="sm" variant="secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-              {t('pager.next')}
-            </Button>
-          </nav>
+          </TableScroll>
+          <Pager
+            label={t('pager.label')}
+            page={page}
+            totalPages={data.totalPages}
+            onPage={setPage}
+            pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
+            previousLabel={t('pager.previous')}
+            nextLabel={t('pager.next')}
+          />
         </>
       )}
     </section>

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
-import { getQuickRange, type DayRange, type QuickRange } from '../../account-record/date-range';
+import type { DayRange, QuickRange } from '../../../components/ui/date-range';
+import { DateRangeFilter } from '../../../components/ui/date-range-filter';
 import type { VendorOption } from '../vendor-options';
-
-const QUICK: readonly QuickRange[] = ['today', 'last7', 'last30'];
 
 type RecordFiltersProps = {
   idPrefix: string;
@@ -53,31 +52,13 @@ export function RecordFilters({ idPrefix, category, onCategory, vendors, range, 
           </div>
         </div>
       )}
-      <div className="ar__quick" role="group" aria-label={t('filters.quick')}>
-        {QUICK.map((k) => (
-          <button key={k} type="button" className={`ar__chip${quick === k ? ' is-active' : ''}`} aria-pressed={quick === k} onClick={() => onRange(getQuickRange(k), k)}>
-            {t(`quick.${k}`)}
-          </button>
-        ))}
-      </div>
-      <div className="ar__dates">
-        <div className="field">
-          <label className="field__label" htmlFor={`${idPrefix}-from`}>
-            {t('filters.from')}
-          </label>
-          <div className="field__box">
-            <input id={`${idPrefix}-from`} type="date" className="field__input" value={range.from} max={range.to} onChange={(e) => e.target.value && onRange({ ...range, from: e.target.value }, null)} />
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${idPrefix}-to`}>
-            {t('filters.to')}
-          </label>
-          <div className="field__box">
-            <input id={`${idPrefix}-to`} type="date" className="field__input" value={range.to} min={range.from} onChange={(e) => e.target.value && onRange({ ...range, to: e.target.value }, null)} />
-          </div>
-        </div>
-      </div>
+      <DateRangeFilter
+        idPrefix={idPrefix}
+        range={range}
+        quick={quick}
+        onChange={onRange}
+        labels={{ quickGroup: t('filters.quick'), quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') }, from: t('filters.from'), to: t('filters.to') }}
+      />
     </div>
   );
 }
