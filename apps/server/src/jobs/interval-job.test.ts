@@ -107,6 +107,29 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
     expect(await completeClaim(database.db, dead!, 1)).toBe(false);
   });
 
+  it('a job can mark its period finished in its own transaction, with its work', async () => {
+    const warnings: unknown[] = [];
+    const stop = startIntervalJob(
+      {
+        name: 'twin-in-transaction',
+        intervalMs: 60_000,
+        doneMessage: 'done',
+        failMessage: 'failed',
+        runAtStart: true,
+        run: async (_period, claim) =>
+          database.db.transaction().execute(async (trx) => {
+            if (!(await completeClaim(trx, claim, 3))) throw new Error('claim taken over');
+            return 3;
+          }),
+      },
+      { ...scheduler('transactional'), log: { ...silent, warn: (obj: unknown) => void warnings.push(obj) } },
+    );
+    await waitFor('the finished period', async () => (await listJobRuns(database.db, ['twin-in-transaction']))[0]?.finishedAt != null);
+    await stop();
+    expect((await listJobRuns(database.db, ['twin-in-transaction']))[0]).toMatchObject({ attempt: 1, handled: 3 });
+    expect(warnings).toEqual([]);
+  });
+
   it('a failed run releases its period, and the next tick tries it again', async () => {
     let calls = 0;
     const stop = startIntervalJob(

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
-import { claimPeriod, completeClaim, findJobState, releaseClaim, renewClaim, type PeriodClaim } from './job-runs.repository';
+import { claimPeriod, completeClaim, findJobState, isClaimFinished, releaseClaim, renewClaim, type PeriodClaim } from './job-runs.repository';
 
 /** The window of time one run of an interval job stands for. */
 export type JobPeriod = { key: string; start: Date };
@@ -11,7 +11,11 @@ export type JobPeriod = { key: string; start: Date };
 export type IntervalJob = {
   /** Stable name: the claim key in job_runs, so renaming a job starts its periods afresh. */
   name: string;
-  /** Does the work of one period; returns how many items it handled. Must be idempotent. */
+  /**
+   * Does the work of one period; returns how many items it handled. Must be safe to repeat (a
+   * period can start twice when its holder dies). Work done in one transaction can mark the
+   * period finished in it with `completeClaim(trx, claim, count)`, rolling back on false.
+   */
   run: (period: JobPeriod, claim: PeriodClaim) => Promise<number>;
   intervalMs: number;
   /** Logged with the count when a run handled something. */
@@ -95,7 +99,7 @@ export function startIntervalJob(job: IntervalJob, scheduler: JobScheduler): () 
     heartbeat.unref();
     try {
       const count = await job.run(period, claim);
-      const completed = await completeClaim(db, claim, count);
+      const completed = (await completeClaim(db, claim, count)) || (await isClaimFinished(db, claim));
       if (!completed) log.warn({ job: job.name, period: period.key }, 'job period was taken over before it finished');
       if (count > 0) log.info({ count, job: job.name, period: period.key }, job.doneMessage);
     } catch (err) {

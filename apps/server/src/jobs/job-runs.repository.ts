@@ -62,6 +62,14 @@ export async function completeClaim(db: Db, claim: PeriodClaim, handled: number)
   return Number(res.numAffectedRows ?? 0) === 1;
 }
 
+/** Whether this very claim (same attempt) is finished: a job may complete it in its own transaction. */
+export async function isClaimFinished(db: Db, claim: PeriodClaim): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT 1 AS n FROM job_runs
+    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NOT NULL`.execute(db);
+  return rows.length === 1;
+}
+
 /** Give a failed claim up at once (lease ended now), so the next tick of any instance retries it. */
 export async function releaseClaim(db: Db, claim: PeriodClaim, error: string): Promise<void> {
   await sql`
