@@ -1,20 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { permissionQueryOptions } from './lib/api/get-permission';
+import { statusQueryOptions } from './features/system/api/get-status';
+import { installGlobalErrorReporting, installStaleChunkReload } from './lib/error-reporting';
+import { i18nReady } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
 import { consumeUrlLoginCode } from './lib/session-storage';
-import './lib/i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
 
-// Before anything renders or fetches: a ?token= at start (a single-use login code, spec §4)
-// leaves the address bar; the auth feature trades it for a session.
+installGlobalErrorReporting();
+installStaleChunkReload();
+
+// Before anything renders or fetches: a ?token= at start (a single-use login code) leaves the
+// address bar; the auth feature trades it for a session.
 consumeUrlLoginCode();
+
+// The shell waits for the system status, the operator's settings and its own strings before it
+// shows anything: ask for all three at once rather than one after the other.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(statusQueryOptions);
+void queryClient.prefetchQuery(permissionQueryOptions);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Rendered even if the strings failed to load (the stale-chunk reload or the error pages take over).
+  void i18nReady.finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }

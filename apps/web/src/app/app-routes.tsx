@@ -1,44 +1,61 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { usePermission } from '../lib/api/get-permission';
+import { isReloadPending } from '../lib/error-reporting';
+import { preloadNamespaces } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
 import { Layout } from './layout';
-
-const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
-const RegisterPage = lazy(() =>
-  import('../features/auth/components/register-page').then((module) => ({ default: module.RegisterPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
-);
-const GamePage = lazy(() => import('../features/games/components/game-page').then((module) => ({ default: module.GamePage })));
-const CategoryPage = lazy(() => import('../features/lobby/components/category-page').then((module) => ({ default: module.CategoryPage })));
-const RngPage = lazy(() => import('../features/lobby/components/rng-page').then((module) => ({ default: module.RngPage })));
-const InhouseLobbyPage = lazy(() => import('../features/inhouse/components/inhouse-lobby-page').then((module) => ({ default: module.InhouseLobbyPage })));
-const InhouseGamePage = lazy(() => import('../features/inhouse/components/inhouse-game-page').then((module) => ({ default: module.InhouseGamePage })));
-const InhousePlayPage = lazy(() => import('../features/inhouse/components/inhouse-play-page').then((module) => ({ default: module.InhousePlayPage })));
-
-/** Spec §2 lobby category pages (the RNG page has its own grid). */
-const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
+// The home page is in the first download: it is what most visits open, and its hero must not wait
+// for another script. Every other page loads on first visit, with its translations (lazyPage).
+import { HomePage } from './pages/home-page';
+import { RouteErrorBoundary } from './pages/route-error-page';
 
 /**
- * Spec §2 routes whose pages later issues build. They are declared so that links and
- * bookmarks resolve, but until their page exists they redirect to / (replace, so Back does
- * not bounce) and appear in no navigation. Each issue that builds one moves it out of here.
+ * A page loaded on first visit, its code and its translation namespaces downloaded together.
+ * A failed download is not cached: the route's error boundary retries with a fresh import. While
+ * the page reloads for a new deploy (see installStaleChunkReload) it keeps showing the skeleton.
  */
-const UNBUILT_PATHS = [
-  'helpmc',
-  'download',
-  'down',
-  'pointMall',
-  'lottery',
-  'vnlottery',
-  'promotions',
-  'promoDetail',
-  'seamless',
-  'help',
-] as const;
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly string[] = []): ComponentType<P> {
+  const importPage = () =>
+    Promise.all([load(), preloadNamespaces(namespaces)]).then(
+      ([component]) => {
+        if (!component && isReloadPending()) return new Promise<never>(() => undefined);
+        return { default: component };
+      },
+      (error: unknown) => {
+        LazyComponent = lazy(importPage);
+        if (isReloadPending()) return new Promise<never>(() => undefined);
+        throw error;
+      },
+    );
+  let LazyComponent = lazy(importPage);
+  function LazyPage(props: P) {
+    return <LazyComponent {...props} />;
+  }
+  return LazyPage;
+}
+
+const RegisterPage = lazyPage(() => import('../features/auth/components/register-page').then((m) => m.RegisterPage), ['auth']);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+  ['auth'],
+);
+const GamePage = lazyPage(() => import('../features/games/components/game-page').then((m) => m.GamePage), ['games']);
+const CategoryPage = lazyPage(() => import('../features/lobby/components/category-page').then((m) => m.CategoryPage));
+const RngPage = lazyPage(() => import('../features/lobby/components/rng-page').then((m) => m.RngPage));
+const InhouseLobbyPage = lazyPage(() => import('../features/inhouse/components/inhouse-lobby-page').then((m) => m.InhouseLobbyPage), ['inhouse']);
+const InhouseGamePage = lazyPage(() => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage), ['inhouse']);
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
+const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
+
+/** A route's page inside its own error boundary. */
+function page(element: ReactNode) {
+  return <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+}
+
+/** Lobby category pages (the RNG page has its own grid). */
+const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
 
 /** Spec §2: with login-to-home on, a visitor without a token may reach only these paths. */
 // /reset-password too: an e-mailed reset link is how a locked-out visitor gets back in.
@@ -66,43 +83,44 @@ function LoginRoute() {
   return <HomePage />;
 }
 
-/** Every route of spec §2 (history routing). */
+/**
+ * Every route of the site (history routing). A path with no page here, including the site's planned
+ * sections not built yet (helpmc, download, pointMall, lottery, promotions, help, …), shows the
+ * 404 page in the site's frame.
+ */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<LoginToHomeGuard />}>
         <Route element={<Layout hasSideMenu hasFooter />}>
-          <Route index element={<HomePage />} />
-          <Route path="index" element={<HomePage />} />
-          <Route path="index.html" element={<HomePage />} />
-          <Route path="home" element={<HomePage />} />
-          <Route path="login" element={<LoginRoute />} />
+          <Route index element={page(<HomePage />)} />
+          <Route path="index" element={page(<HomePage />)} />
+          <Route path="index.html" element={page(<HomePage />)} />
+          <Route path="home" element={page(<HomePage />)} />
+          <Route path="login" element={page(<LoginRoute />)} />
           {CATEGORY_PAGE_PATHS.map((path) => (
-            <Route key={path} path={path.slice(1)} element={<CategoryPage path={path} />} />
+            <Route key={path} path={path.slice(1)} element={page(<CategoryPage path={path} />)} />
           ))}
-          <Route path="rng" element={<RngPage />} />
-          <Route path="inhouse" element={<InhouseLobbyPage />} />
-          <Route path="inhouse/:game" element={<InhouseGamePage />} />
-          {UNBUILT_PATHS.map((path) => (
-            <Route key={path} path={path} element={<Navigate to="/" replace />} />
-          ))}
+          <Route path="rng" element={page(<RngPage />)} />
+          <Route path="inhouse" element={page(<InhouseLobbyPage />)} />
+          <Route path="inhouse/:game" element={page(<InhouseGamePage />)} />
+          <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="register.html" element={<RegisterPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="game" element={<GamePage />} />
+          <Route path="register" element={page(<RegisterPage />)} />
+          <Route path="register.html" element={page(<RegisterPage />)} />
+          <Route path="reset-password" element={page(<ResetPasswordPage />)} />
+          <Route path="game" element={page(<GamePage />)} />
         </Route>
         {/* The in-house game itself: framed by /game, so no site header, menu or footer. */}
         <Route
           path="inhouse/play/:game"
           element={
             <Suspense fallback={null}>
-              <InhousePlayPage />
+              {page(<InhousePlayPage />)}
             </Suspense>
           }
         />
-        <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
   );

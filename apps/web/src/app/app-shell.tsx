@@ -74,10 +74,15 @@ export function AppShell() {
       </Suspense>
     );
   }
+  // A page's strings load with it; a part of the frame that asks for strings not yet in waits here.
   return (
     <>
-      <AppRoutes />
-      <AppOverlays />
+      <Suspense fallback={<BootScreen />}>
+        <AppRoutes />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AppOverlays />
+      </Suspense>
     </>
   );
 }

@@ -1,44 +1,81 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { apiRequest, ApiError } from './api-client';
 import { getToken } from './session-storage';
 import { getContentLanguage, getStoredLanguage, storeLanguage } from './language';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
-
 /**
- * Every locales/<lng>/<namespace>.json is bundled. PT and EN are small, and bundling them
- * avoids a second round trip (and a flash of keys) before the first paint.
+ * Translations load on demand, so the first visit downloads one language, not two, and only the
+ * strings the shell shows:
+ * - the shell's namespaces (INITIAL_NAMESPACES) come in one small file per language, fetched before
+ *   the first render; the error texts follow right after it (translateError falls back to the
+ *   server's message until they are in);
+ * - every other namespace is its own file, fetched when a page that uses it loads (the routes
+ *   start that download together with the page's code, see preloadNamespaces);
+ * - switching language fetches the new language's files for every namespace in use.
+ * Only PT and EN are translated: every other interface code reads EN files (getContentLanguage).
  */
-function collectResources(): Resources {
-  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-  const resources: Resources = {};
-  for (const [file, content] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lng = '', ns = ''] = match;
-    (resources[lng] ??= {})[ns] = content;
+export const INITIAL_NAMESPACES = ['common', 'lobby'] as const;
+
+type Bundle = Record<string, ResourceKey>;
+
+const INITIAL_BUNDLES: Record<'pt' | 'en', () => Promise<Bundle>> = {
+  pt: () => import('../locales/pt/initial').then((module) => module.default),
+  en: () => import('../locales/en/initial').then((module) => module.default),
+};
+
+const PAGE_BUNDLES = import.meta.glob<ResourceKey>(
+  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/lobby.json'],
+  { import: 'default' },
+);
+
+async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
+  const content = getContentLanguage(language);
+  if ((INITIAL_NAMESPACES as readonly string[]).includes(namespace)) {
+    const bundle = await INITIAL_BUNDLES[content]();
+    return bundle[namespace] ?? {};
   }
-  return resources;
+  const load = PAGE_BUNDLES[`../locales/${content}/${namespace}.json`];
+  if (!load) throw new Error(`No translations for namespace "${namespace}"`);
+  return load();
 }
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'security', 'deposit', 'messages', 'withdraw', 'records', 'lobby', 'games', 'inhouse', 'betRecord'] as const;
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadNamespace(language, namespace).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
-/** The i18next instance, initialised synchronously with bundled resources. */
+/** The i18next instance; `i18nReady` settles once the shell's strings for the stored language are in. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: collectResources(),
-  lng: getStoredLanguage().toLowerCase(),
-  // Incomplete languages show EN strings (see getContentLanguage); PT-BR falls back to PT first.
-  fallbackLng: { 'pt-br': ['pt', 'en'], default: ['en'] },
-  lowerCaseLng: true,
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: getStoredLanguage().toLowerCase(),
+    // The backend maps every code to the PT or EN files itself; a fallback language would make
+    // i18next download the other language's files too.
+    fallbackLng: false,
+    load: 'currentOnly',
+    lowerCaseLng: true,
+    ns: [...INITIAL_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
 applyDocumentLanguage(getStoredLanguage());
+void i18nReady.then(() => i18n.loadNamespaces('errors'));
+
+/** Start downloading these namespaces in the current language (a page's strings, with its code). */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 function applyDocumentLanguage(code: string): void {
   document.documentElement.lang = getContentLanguage(code) === 'pt' ? 'pt-BR' : 'en';
@@ -50,7 +87,8 @@ export function getLanguageCode(): string {
 }
 
 /**
- * Spec §4: set the locale, store hisLang and lang, and tell the server when logged in.
+ * Set the locale, store hisLang and lang, and tell the server when logged in. The new language's
+ * files for the namespaces in use are fetched before the switch, so no key flashes.
  * A failed server call does not undo the local choice: it is retried at the next change.
  */
 export async function changeLanguage(code: string): Promise<void> {

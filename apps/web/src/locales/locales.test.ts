@@ -24,6 +24,19 @@ describe('locales', () => {
     expect(listKeys(ptCommon).sort()).toEqual(listKeys(enCommon).sort());
   });
 
+  // No fallback language is loaded (that would download both languages), so a key missing from
+  // one language would show as the raw key: every namespace has the same keys in PT and EN.
+  it('have the same keys in PT and EN in every namespace', () => {
+    const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+    const namespaces = Object.keys(files).filter((file) => file.startsWith('./pt/'));
+    expect(namespaces.length).toBeGreaterThan(5);
+    for (const file of namespaces) {
+      const en = files[file.replace('./pt/', './en/')];
+      expect(en, file).toBeDefined();
+      expect(listKeys(files[file]).sort(), file).toEqual(listKeys(en).sort());
+    }
+  });
+
   it('have no empty strings', () => {
     for (const file of [ptErrors, enErrors, ptCommon, enCommon]) {
       for (const key of listKeys(file)) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { BoltIcon, GamepadIcon, GiftIcon, GlobeIcon, PlusCircleIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
@@ -8,8 +9,11 @@ import { useMemberInfo } from '../../lib/api/get-member-info';
 import { useBalance } from '../../lib/api/get-balance';
 import { openMemberCentre } from '../member-centre/member-centre-store';
 import { useFormatMoney } from '../../lib/money';
-import { HeroArt } from './hero-art';
 import './home-page.css';
+
+// The illustration is decorative (never the largest paint: inline SVG does not count), so it
+// arrives just after the hero's text, in a box of its final size so nothing moves.
+const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: module.HeroArt })));
 
 /** The welcome hero: sign-up for visitors, balance and account for players. */
 function Hero() {
@@ -80,7 +84,9 @@ function Hero() {
         )}
       </div>
       <div className="hero__art">
-        <HeroArt />
+        <Suspense fallback={<span className="hero-art hero-art--placeholder" aria-hidden="true" />}>
+          <HeroArt />
+        </Suspense>
       </div>
     </section>
   );

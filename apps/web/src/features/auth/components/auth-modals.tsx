@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useAuthModal } from '../auth-modal-store';
 import { useCaptureReferralCodes } from '../referral-codes';
 import '../auth.css';
-import { UrlLoginHandler } from './url-login-handler';
 
 // The forms (and react-hook-form) load on first open: visitors who never log in don't pay for them.
+// The login-link handler too: a ?token= code is rare, and it waits in memory until this arrives.
+const UrlLoginHandler = lazy(() => import('./url-login-handler').then((m) => ({ default: m.UrlLoginHandler })));
 const LoginRegisterModal = lazy(() => import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })));
 const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
 const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));

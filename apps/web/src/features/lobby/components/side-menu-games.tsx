@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VendorCard } from '@wps/shared/schemas/catalogue';
 import { GamepadIcon } from '../../../components/ui/icons';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { openGamePopup } from '../lobby-store';
-import { GamePopup } from './game-popup';
 import { CATEGORY_ROUTES, visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
+
+// Loaded after the first paint: the popup (and its game grid) is not part of the home page's first download.
+const GamePopup = lazy(() => import('./game-popup').then((module) => ({ default: module.GamePopup })));
 
 /**
  * Spec §2 side-menu game entries: each category with vendors, then the hot vendors. An RNG
@@ -40,7 +43,9 @@ export function SideMenuGames() {
         </li>
       ))}
       {/* The popup and maintenance dialog live with the side menu, which every lobby page has. */}
-      <GamePopup />
+      <Suspense fallback={null}>
+        <GamePopup />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,207 @@
+// The home page's weight and speed: the gzip size of the JavaScript and CSS it needs before it can
+// render (next to the budget), then Lighthouse's performance figures in Debian Chromium, mobile
+// preset (simulated slow 4G, 4x CPU) and desktop preset, against the built server on its own port
+// with a scratch PGlite data directory. Budgets and goals are printed, not asserted: a loaded
+// machine moves the timings, and the figures are read next to each other.
+// Run: npm run bench:web   (BENCH_WEB_BUILD=1 rebuilds the web app first; BENCH_WEB_PORT,
+// BENCH_WEB_RUNS (Lighthouse runs per preset, median printed), CHROMIUM_PATH to change;
+// BENCH_WEB_LIGHTHOUSE=0 prints the sizes only)
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config, type RunnerResult } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const SCRATCH = path.join(ROOT, '.tmp', 'bench-web');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 8311);
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+
+const JS_BUDGET_KB = 130;
+const GOALS = { mobileLcpMs: 2_500, desktopLcpMs: 800 };
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** Build what is missing (or both again when asked), then freeze a copy of the web build so a
+ * rebuild elsewhere during the Lighthouse runs cannot mix two builds. The copy gets the
+ * precompressed .br/.gz files `npm run build` makes, which the server sends as they are. */
+function prepareBuild(): string {
+  const rebuild = process.env.BENCH_WEB_BUILD === '1';
+  if (rebuild || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) run('npm', ['run', 'build', '-w', '@wps/web']);
+  if (rebuild || !fs.existsSync(SERVER_ENTRY)) run('npm', ['run', 'build', '-w', '@wps/server']);
+  const frozen = path.join(SCRATCH, 'web-dist');
+  fs.rmSync(frozen, { recursive: true, force: true });
+  fs.cpSync(WEB_DIST, frozen, { recursive: true });
+  const precompress = path.join(ROOT, 'scripts/precompress.mjs');
+  const hasCopies = fs.readdirSync(path.join(frozen, 'assets')).some((file) => file.endsWith('.br') || file.endsWith('.gz'));
+  if (fs.existsSync(precompress) && !hasCopies) run('node', [precompress, frozen]);
+  return frozen;
+}
+
+/** Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; never `import("./x.js")`. */
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
+
+type Initial = { js: string[]; css: string[] };
+
+/** The files the home page loads before it can render: index.html's entry script, its
+ * modulepreloads and stylesheets, and every chunk the entry imports statically. */
+function initialFiles(dist: string): Initial {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of tags) {
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) {
+      const src = attr(tag, 'src');
+      if (src) js.add(src);
+    } else if (/rel="modulepreload"/.test(tag)) {
+      const href = attr(tag, 'href');
+      if (href) js.add(href);
+    } else if (/rel="stylesheet"/.test(tag)) {
+      const href = attr(tag, 'href');
+      if (href) css.add(href);
+    }
+  }
+  const queue = [...js];
+  while (queue.length) {
+    const url = queue.pop() as string;
+    const code = fs.readFileSync(path.join(dist, url), 'utf8');
+    for (const match of code.matchAll(STATIC_IMPORT)) {
+      const imported = new URL(match[1] as string, `http://x${url}`).pathname;
+      if (!js.has(imported)) {
+        js.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function gzipKb(dist: string, files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024;
+}
+
+/** What the server actually sends for these files to a browser that accepts br and gzip. */
+async function servedKb(baseUrl: string, files: string[]): Promise<{ kb: number; encodings: string[] }> {
+  let bytes = 0;
+  const encodings = new Set<string>();
+  for (const file of files) {
+    const response = await fetch(`${baseUrl}${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    // fetch decodes the body, so the wire size is read from the header when the server sends one.
+    const body = Buffer.from(await response.arrayBuffer());
+    const length = Number(response.headers.get('content-length') ?? NaN);
+    const encoding = response.headers.get('content-encoding') ?? 'identity';
+    encodings.add(encoding);
+    bytes += Number.isFinite(length) && encoding !== 'identity' ? length : encoding === 'identity' ? body.length : gzipSync(body).length;
+  }
+  return { kb: bytes / 1024, encodings: [...encodings] };
+}
+
+async function startServer(dist: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = path.join(SCRATCH, 'data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  let output = '';
+  const child: ChildProcess = spawn('node', [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    const ok = await fetch(`${baseUrl}/wps/system/status`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+type Figures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; transferKb: number };
+
+async function lighthouseRun(url: string, config: Config | undefined): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless'] });
+  try {
+    const result = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config)) as RunnerResult;
+    const { audits, categories } = result.lhr;
+    const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcpMs: value('largest-contentful-paint'),
+      fcpMs: value('first-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      transferKb: value('total-byte-weight') / 1024,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(runs: Figures[]): Figures {
+  return [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)] as Figures;
+}
+
+function describe(label: string, f: Figures, goalMs: number): string {
+  const verdict = f.lcpMs <= goalMs ? 'meets' : 'misses';
+  return (
+    `${label.padEnd(8)} score ${String(f.score).padStart(3)}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  FCP ${(f.fcpMs / 1000).toFixed(2)} s  ` +
+    `TBT ${f.tbtMs.toFixed(0)} ms  transferred ${f.transferKb.toFixed(0)} KB  (goal LCP ≤ ${(goalMs / 1000).toFixed(1)} s: ${verdict})`
+  );
+}
+
+async function main() {
+  const dist = prepareBuild();
+  const initial = initialFiles(dist);
+  const jsKb = gzipKb(dist, initial.js);
+  const cssKb = gzipKb(dist, initial.css);
+  console.log(`home initial JS : ${jsKb.toFixed(1)} KB gzip -9 in ${initial.js.length} file(s)  (budget ${JS_BUDGET_KB} KB: ${jsKb <= JS_BUDGET_KB ? 'within' : 'over'})`);
+  console.log(`home initial CSS: ${cssKb.toFixed(1)} KB gzip -9 in ${initial.css.length} file(s)`);
+
+  if (process.env.BENCH_WEB_LIGHTHOUSE === '0') return;
+  const server = await startServer(dist);
+  try {
+    const served = await servedKb(server.baseUrl, [...initial.js, ...initial.css]);
+    const compressed = served.encodings.some((e) => e !== 'identity');
+    console.log(
+      `served by the server: ${served.kb.toFixed(1)} KB for those files, content-encoding ${served.encodings.join('/')}` +
+        (compressed ? '' : ' (the server does not compress: Lighthouse below measures uncompressed transfers)'),
+    );
+    const url = `${server.baseUrl}/`;
+    const presets: Array<{ label: string; config: Config | undefined; goalMs: number }> = [
+      { label: 'mobile', config: undefined, goalMs: GOALS.mobileLcpMs },
+      { label: 'desktop', config: desktopConfig as Config, goalMs: GOALS.desktopLcpMs },
+    ];
+    for (const preset of presets) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, preset.config));
+      console.log(describe(preset.label, median(runs), preset.goalMs) + (RUNS > 1 ? `  median of ${RUNS}` : ''));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
