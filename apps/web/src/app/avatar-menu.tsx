@@ -64,7 +64,7 @@ export function AvatarMenu() {
         <ChevronDownIcon size={16} className="avatar-menu__chevron" />
       </button>
       {isOpen && (
-        <div id={menuId} role="menu" className="avatar-menu__list" aria-label={t('header.accountMenuLabel')} onKeyDown={onMenuKeyDown}>
+        <div id={menuId} role="menu" className="avatar-menu__list" aria-label={t('header.accountMenuLabel')}>
           <div className="avatar-menu__who" aria-hidden="true">
             <span className="avatar-menu__account">{info?.account}</span>
             {info?.nickname && <span className="avatar-menu__nickname">{info.nickname}</span>}
@@ -77,6 +77,7 @@ export function AvatarMenu() {
               tabIndex={-1}
               className={`avatar-menu__item avatar-menu__item--${item.id}`}
               disabled={item.busy}
+              onKeyDown={onMenuKeyDown}
               onClick={() => {
                 setOpen(false);
                 item.onSelect();

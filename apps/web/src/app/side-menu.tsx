@@ -35,12 +35,13 @@ export function SideMenu() {
   const navRef = useRef<HTMLElement>(null);
   const languageId = useId();
   const entries = permission?.customerService ?? [];
-  const listed = permission?.languages.listed ?? ['PT', 'EN'];
+  const operatorLanguages = permission?.languages.listed;
   const current = getLanguageCode();
   const languages = useMemo(() => {
+    const listed = operatorLanguages ?? ['PT', 'EN'];
     const codes = listed.includes(current) ? listed : [current, ...listed];
     return codes.map((code) => ({ code, name: getNativeName(code), isComplete: isCompleteLanguage(code) }));
-  }, [listed, current]);
+  }, [operatorLanguages, current]);
 
   // A navigation closes the phone drawer.
   useEffect(() => closeDrawer(), [location.pathname]);

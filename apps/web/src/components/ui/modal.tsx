@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../lib/use-latest';
 import { CloseIcon } from './icons';
 import './ui.css';
 
@@ -100,10 +101,8 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
   const { t } = useTranslation('common');
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  const closableRef = useRef(closable);
-  closableRef.current = closable;
+  const onCloseRef = useLatest(onClose);
+  const closableRef = useLatest(closable);
 
   useEffect(() => {
     const token = Symbol('dialog');
@@ -151,11 +150,13 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
       unlockScroll();
       if (opener && opener.isConnected) opener.focus({ preventScroll: true });
     };
-  }, []);
+  }, [onCloseRef, closableRef]);
 
   return createPortal(
+    // A pointer press on the backdrop closes; keyboard users have Escape, so the backdrop stays presentational.
     <div
       className={`modal-backdrop modal-backdrop--${placement}`}
+      role="presentation"
       onMouseDown={(event) => {
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}

@@ -18,7 +18,7 @@ export function Tabs<T extends string>({ items, value, onChange, idBase, ariaLab
   const listRef = useRef<HTMLDivElement>(null);
   const enabled = items.filter((item) => !item.disabled);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = enabled.findIndex((item) => item.id === value);
     let next: TabItem<T> | undefined;
     if (event.key === 'ArrowRight') next = enabled[(index + 1) % enabled.length];
@@ -32,7 +32,7 @@ export function Tabs<T extends string>({ items, value, onChange, idBase, ariaLab
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label={ariaLabel} className={`tabs${className ? ` ${className}` : ''}`} onKeyDown={onKeyDown}>
+    <div ref={listRef} role="tablist" aria-label={ariaLabel} className={`tabs${className ? ` ${className}` : ''}`}>
       {items.map((item) => {
         const selected = item.id === value;
         return (
@@ -47,6 +47,7 @@ export function Tabs<T extends string>({ items, value, onChange, idBase, ariaLab
             disabled={item.disabled}
             className={`tabs__tab${selected ? ' is-selected' : ''}`}
             onClick={() => onChange(item.id)}
+            onKeyDown={onKeyDown}
           >
             {item.label}
           </button>

@@ -31,6 +31,8 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
   const [target, setTarget] = useState(5000);
   const [last, setLast] = useState<InhouseRoundResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The answer was lost: the next press resends the same key (shown as "retry").
+  const [isRetry, setIsRetry] = useState(false);
   const retryKey = useRef<string | null>(null);
   const play = usePlayRound<DiceRollInput>(auth, rollDice);
 
@@ -52,7 +54,9 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
           onResult(result);
         },
         onError: (err) => {
-          if (!isApiError(err, 'NETWORK_ERROR')) retryKey.current = null;
+          const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
+          if (!isAnswerLost) retryKey.current = null;
+          setIsRetry(isAnswerLost);
           setError(translateError(err));
         },
       },
@@ -146,7 +150,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
       <div className="ih-controls">
         <StakePicker value={stake} levels={levels} currency={money.currency} scale={money.scale} disabled={play.isPending} onChange={setStake} />
         <Button variant="money" size="lg" onClick={roll} loading={play.isPending} data-testid="dice-roll-button">
-          {retryKey.current && error ? t('dice.retry') : t('dice.roll')}
+          {isRetry && error ? t('dice.retry') : t('dice.roll')}
         </Button>
       </div>
       <p className="ih-muted">{t('dice.help', { edge: (DICE_CONFIG.houseEdgeBp / 100).toFixed(2) })}</p>

@@ -44,6 +44,8 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
   const [stopped, setStopped] = useState(SLOT_REELS);
   const [last, setLast] = useState<InhouseRoundResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The answer was lost: the next press resends the same key (shown as "retry").
+  const [isRetry, setIsRetry] = useState(false);
   // Kept after a network failure, so pressing spin again retries the same round, not a new one.
   const retryKey = useRef<string | null>(null);
   const play = usePlayRound<SlotSpinInput>(auth, spinSlot);
@@ -83,7 +85,9 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
           }
         },
         onError: (err) => {
-          if (!isApiError(err, 'NETWORK_ERROR')) retryKey.current = null;
+          const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
+          if (!isAnswerLost) retryKey.current = null;
+          setIsRetry(isAnswerLost);
           setStopped(SLOT_REELS);
           setError(translateError(err));
         },
@@ -139,7 +143,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
       <div className="ih-controls">
         <StakePicker value={stake} levels={levels} currency={money.currency} scale={money.scale} disabled={isSpinning} onChange={setStake} />
         <Button variant="money" size="lg" onClick={spin} loading={play.isPending} disabled={isSpinning} data-testid="slot-spin">
-          {retryKey.current && error ? t('slot.retry') : t('slot.spin')}
+          {isRetry && error ? t('slot.retry') : t('slot.spin')}
         </Button>
       </div>
       <details className="ih-paytable">

@@ -102,7 +102,8 @@ function MoreMenu({ paths, label }: { paths: string[]; label: (path: string) => 
   useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
-    <div className="category-nav__more" ref={rootRef} onKeyDown={onMenuKeyDown}>
+    // The wrapper only catches the keys of the button and the items inside it (menu-button keys).
+    <div className="category-nav__more" ref={rootRef} role="presentation" onKeyDown={onMenuKeyDown}>
       <button
         ref={buttonRef}
         type="button"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
+import { useLatest } from '../../../lib/use-latest';
 import { useGameActions } from '../use-game-actions';
 import { GameTile, GameTileSkeleton } from './game-tile';
 
@@ -22,8 +23,7 @@ type GameGridProps = {
 
 /** Watch the window scroll (throttled) and ask for more when the grid's end comes near. */
 function useInfiniteScroll(sentinel: React.RefObject<HTMLElement | null>, isActive: boolean, onLoadMore: (() => void) | undefined) {
-  const latest = useRef(onLoadMore);
-  latest.current = onLoadMore;
+  const latest = useLatest(onLoadMore);
   useEffect(() => {
     if (!isActive) return;
     let last = 0;
@@ -48,7 +48,7 @@ function useInfiniteScroll(sentinel: React.RefObject<HTMLElement | null>, isActi
       window.removeEventListener('resize', onScroll);
       if (timer !== undefined) window.clearTimeout(timer);
     };
-  }, [isActive, sentinel]);
+  }, [isActive, sentinel, latest]);
 }
 
 /** A grid of game tiles with skeletons, an empty state and infinite scroll. */

@@ -30,7 +30,8 @@ export function DefaultGameIcon({ width, height }: { width: number; height: numb
  */
 export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
   const holder = useRef<HTMLSpanElement>(null);
-  const [isVisible, setIsVisible] = useState(false);
+  // Without IntersectionObserver (old browsers) every image loads at once.
+  const [isVisible, setIsVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(0);
   const [isLoaded, setIsLoaded] = useState(false);
   const hasFailed = attempt > MAX_RETRIES;
@@ -38,10 +39,6 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
   useEffect(() => {
     const node = holder.current;
     if (!node || isVisible) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setIsVisible(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {

@@ -80,7 +80,7 @@ export function TransferUplinePage() {
       <p className="tu__balance">
         {t('upline.balance')} <strong className="tu__money">{data ? money(data.mainWallet) : '…'}</strong>
       </p>
-      <form className="tu__form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className="tu__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <TextField
           label={t('form.amount')}
           requiredMark
