@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMe } from '../features/auth/api';
+import { useMe } from '../lib/api/get-me';
 
 /** The signed-in landing: who is signed in, with which role, and where to go. */
 export function HomePage() {

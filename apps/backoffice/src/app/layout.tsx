@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useOperatorToken } from '../lib/session';
-import { useMe, useSignOut } from '../features/auth/api';
-import { Preferences } from './preferences';
+import { useSignOut } from '../features/auth/api';
+import { useMe } from '../lib/api/get-me';
+import { Preferences } from '../components/preferences';
 
 /** Header (navigation, preferences, who is signed in, sign-out) around every signed-in screen and the 404 page. */
 export function Layout() {

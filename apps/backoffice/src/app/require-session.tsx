@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { OperatorRoleName } from '@wps/shared/schemas/operator';
 import { errorText } from '../lib/error-text';
 import { useOperatorToken } from '../lib/session';
-import { useMe } from '../features/auth/api';
+import { useMe } from '../lib/api/get-me';
 
 /** Children only for a signed-in operator (of one of `roles`, when given); otherwise the sign-in page or a refusal. */
 export function RequireSession({ children, roles }: { children: ReactNode; roles?: readonly OperatorRoleName[] }) {

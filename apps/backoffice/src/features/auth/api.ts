@@ -1,23 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperatorEnrolBody, OperatorLoginAnswer, OperatorLoginBody, OperatorLoginResult } from '@wps/shared/schemas/operator';
-import type { OperatorRoleName } from '@wps/shared/schemas/operator';
 import { opsRequest } from '../../lib/api-client';
-import { setOperatorToken, useOperatorToken } from '../../lib/session';
-
-export type SignedInOperator = { operatorId: string; username: string; role: OperatorRoleName };
-
-export const meQueryKey = ['ops', 'session', 'me'] as const;
-
-/** The signed-in operator (GET /ops/session/me); idle while there is no token. */
-export function useMe() {
-  const token = useOperatorToken();
-  return useQuery({
-    queryKey: [...meQueryKey, token],
-    queryFn: () => opsRequest<SignedInOperator>('/ops/session/me'),
-    enabled: token !== null,
-    staleTime: 60_000,
-  });
-}
+import { meQueryKey } from '../../lib/api/get-me';
+import { setOperatorToken } from '../../lib/session';
 
 /** Keep the new session: store the token and seed the "me" query so the landing page needs no extra call. */
 function useStoreSession() {

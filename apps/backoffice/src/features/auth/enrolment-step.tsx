@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { operatorEnrolBodySchema, type OperatorEnrolment } from '@wps/shared/schemas/operator';
 import { isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { Preferences } from '../../app/preferences';
+import { Preferences } from '../../components/preferences';
 import { useConfirmEnrolment } from './api';
 
 const codeSchema = operatorEnrolBodySchema.pick({ code: true });

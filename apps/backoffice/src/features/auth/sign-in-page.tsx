@@ -8,7 +8,7 @@ import { operatorLoginBodySchema, totpCodeSchema, type OperatorEnrolment } from 
 import { isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useOperatorToken } from '../../lib/session';
-import { Preferences } from '../../app/preferences';
+import { Preferences } from '../../components/preferences';
 import { useSignIn } from './api';
 import { EnrolmentStep } from './enrolment-step';
 

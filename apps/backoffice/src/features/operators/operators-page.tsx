@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
-import { useMe } from '../auth/api';
+import { useMe } from '../../lib/api/get-me';
 import { useOperators } from './api';
 import { ResetTotpDialog } from './reset-totp-dialog';
 
