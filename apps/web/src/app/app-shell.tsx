@@ -7,7 +7,7 @@ import { useSystemStatus } from '../features/system/api/get-status';
 import { translateError } from '../lib/i18n';
 import { AppRoutes } from './app-routes';
 import { AppOverlays } from './app-overlays';
-import { LogoMark } from './logo';
+import { LogoMark } from '../components/ui/logo';
 
 const MaintenancePage = lazy(() =>
   import('../features/system/components/maintenance-page').then((module) => ({ default: module.MaintenancePage })),

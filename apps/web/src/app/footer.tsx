@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icons';
 import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
-import { Logo } from './logo';
+import { Logo } from '../components/ui/logo';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
 

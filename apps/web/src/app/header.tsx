@@ -12,7 +12,7 @@ import { toggleTheme, useTheme } from '../lib/theme';
 import { CategoryNav } from '../features/lobby/components/category-nav';
 import { AvatarMenu } from './avatar-menu';
 import { Balance } from './balance';
-import { Logo } from './logo';
+import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
 
 /** Opens a member-centre page; visitors get the login popup instead (spec §2, §6). */

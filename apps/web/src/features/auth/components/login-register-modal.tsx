@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 // The operator's mark is drawn once, by the shell; the modal header shows the same logo.
-import { LogoMark } from '../../../app/logo';
+import { LogoMark } from '../../../components/ui/logo';
 import { closeAuthModal, openAuthModal, useAuthModal, type AuthModalMode } from '../auth-modal-store';
 import { useAuthSettings } from '../use-auth-settings';
 import { LoginForm } from './login-form';
