@@ -38,7 +38,7 @@ import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
 import { registerCompression } from './http/compression';
 import { registerRequestId, requestIdOptions } from './plugins/request-id';
-import { registerHttpMetrics } from './metrics/http';
+import { registerHttpMetrics, registerMetricsRoute } from './metrics/http';
 
 export type App = FastifyInstance & { services: AppServices };
 /** The instance routes are registered on: Zod-typed. */
@@ -81,6 +81,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
   app.decorate('services', services);
   registerHttpMetrics(app, services.metrics);
+  if (config.metricsToken) registerMetricsRoute(app, services.metrics, config.metricsToken);
   app.addHook('onClose', async () => {
     await services.changeFeed.close();
   });

@@ -41,7 +41,7 @@ export function createServices(ctx: AppContext) {
   // Started by the app once every service has subscribed (app.ts).
   const changeFeed = createChangeFeed(ctx.database);
   // One registry per app, so the many apps a test process builds do not collide; served by app.ts or server.ts.
-  const metrics = createMetrics({ processMetrics: false });
+  const metrics = createMetrics({ processMetrics: ctx.config.metricsPort !== undefined || ctx.config.metricsToken !== undefined });
   metrics.watchPool(() => ctx.database.poolStats?.());
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);

@@ -48,6 +48,10 @@ export type AppConfig = {
   jobLeaseMs?: number;
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
+  /** METRICS_PORT: the internal listener serving /metrics without a token (server.ts). */
+  metricsPort?: number | undefined;
+  /** METRICS_TOKEN: /metrics on the main port, for `Authorization: Bearer <token>` only. */
+  metricsToken?: string | undefined;
 };
 
 /**
@@ -79,6 +83,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
+    metricsPort: env.METRICS_PORT,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

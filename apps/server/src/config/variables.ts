@@ -252,6 +252,19 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.jobIntervalMs',
     description: 'runs every periodic job on this interval instead of its own (tests and demonstrations only)',
   },
+  METRICS_PORT: {
+    schema: port(),
+    defaultText: 'unset (no internal listener)',
+    feeds: 'AppConfig.metricsPort',
+    description: 'internal port (on `HOST`) that serves Prometheus `GET /metrics` without a token; keep it off the public network (`0`: any free port)',
+  },
+  METRICS_TOKEN: {
+    schema: secret(32, 500),
+    defaultText: 'unset (no `/metrics` on `PORT`)',
+    feeds: 'AppConfig.metricsToken',
+    description: 'serves `/metrics` on the main port too, only with `Authorization: Bearer <token>` (32–500 characters); with neither this nor `METRICS_PORT`, `/metrics` is a 404',
+    secret: true,
+  },
   VENDOR_SECRET: {
     schema: secret(16, 200),
     feeds: 'ops CLI vendor:adapter',
