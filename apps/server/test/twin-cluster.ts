@@ -14,7 +14,15 @@ import { vendorCallbackPath, vendorSignatureHeaders } from '../src/modules/gatew
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export type Outcome = 'accepted' | 'refused' | 'unknown';
-export type Answer = { outcome: Outcome; status?: number; value?: unknown; errorCode?: string; location?: string };
+export type Answer = {
+  outcome: Outcome;
+  status?: number;
+  value?: unknown;
+  errorCode?: string;
+  location?: string;
+  /** The first send lost its answer; this one is the re-send's. */
+  resent?: boolean;
+};
 
 export type Instance = {
   name: string;
@@ -173,6 +181,6 @@ export class TwinClient {
     this.resent++;
     const again = await send(other, method, url, opts);
     if (again.outcome === 'unknown') throw new Error(`${label}: no answer from ${target.name} nor, re-sent, from ${other.name}`);
-    return again;
+    return { ...again, resent: true };
   }
 }

@@ -74,8 +74,12 @@ async function prepareWithdrawals(ctx: LoadContext, p: Player): Promise<string> 
   return account.id;
 }
 
-/** Launch the sandbox slot and authenticate as the vendor would: the vendor session token. */
-async function openGame(ctx: LoadContext, p: Player): Promise<void> {
+/**
+ * Launch the sandbox slot and authenticate as the vendor would: the vendor session token. The
+ * launch token is single-use, so when an authentication's answer was lost and its re-send finds
+ * the token spent, the player launches again.
+ */
+async function openGame(ctx: LoadContext, p: Player, attempt = 1): Promise<void> {
   const launch = await ctx.client.request(p.home, 'launch', 'POST', '/wps/game/launchGame', {
     token: p.token,
     body: { nodeId: GAME_ID, vassalage: SANDBOX_SEAMLESS, gameId: GAME_ID, launchMode: 'GLS', platform: 'html5-desktop', language: 'en' },
@@ -86,7 +90,10 @@ async function openGame(ctx: LoadContext, p: Player): Promise<void> {
     body: { launchToken },
     vendorSecret: ctx.vendorSecret,
   });
-  if (auth.outcome !== 'accepted') throw new Error(`authenticate refused: ${auth.errorCode}`);
+  if (auth.outcome !== 'accepted') {
+    if (auth.resent && attempt === 1) return openGame(ctx, p, 2);
+    throw new Error(`authenticate refused: ${auth.errorCode}`);
+  }
   p.sessionToken = (auth.value as { sessionToken: string }).sessionToken;
 }
 

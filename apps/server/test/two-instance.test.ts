@@ -29,7 +29,7 @@ import { createScratchPostgres, describePostgres } from './test-app';
 import { send, startInstance, stopInstance, TwinClient, type Instance } from './twin-cluster';
 import { expectedBalance, REQUESTS_PER_PLAYER, runPlayer, type Player } from './twin-load';
 
-const PLAYERS = 20;
+const PLAYERS = 16;
 const JOB_INTERVAL_MS = 1_000;
 const JOB_LEASE_MS = 5_000;
 const JOBS = ['withdrawal-auto-receipt', 'inhouse-stale-rounds', 'vendor-transfer-status', 'encryption-key-rotation'];
