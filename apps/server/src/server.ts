@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
 import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
+import { startMetricsListener } from './metrics/http';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -35,6 +36,12 @@ async function main() {
   // Stopped by app.close(), which waits for runs in progress, so none runs against a closed database.
   const jobs = startPeriodicJobs(app.services, database.db, log, { leaseMs: config.jobLeaseMs, intervalOverrideMs: config.jobIntervalMs });
   app.addHook('onClose', async () => jobs.stop());
+  if (config.metricsPort !== undefined) {
+    // Prometheus scrapes /metrics here, without a token: an internal port, kept off the public network.
+    const metrics = await startMetricsListener(app.services.metrics, config.metricsPort, config.host);
+    app.addHook('onClose', async () => metrics.close());
+    log.info({ port: metrics.port }, 'metrics listening');
+  }
   await app.listen({ port: config.port, host: config.host });
 }
 
