@@ -10,8 +10,8 @@ export function success<T extends z.ZodType>(value: T) {
   return { 200: z.object({ success: z.literal(true), value }) };
 }
 
-/** `ok(true)`: calls whose only answer is that they were done. */
-export const doneSchema = z.literal(true);
+/** `ok(true)`: calls whose only answer is that they were done (typed boolean, as `ok(true)` is). */
+export const doneSchema = z.boolean().describe('Always true: the call was done.');
 
 /**
  * Every refusal and failure: `errorCode` is stable (clients translate by it), `message` an English

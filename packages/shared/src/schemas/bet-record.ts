@@ -88,3 +88,55 @@ export type BetProfitResult = {
   byDay: (BetTotals & { day: string })[];
   byCategory: (BetTotals & { category: string })[];
 };
+
+/** Response value schemas of the betting record calls (they mirror the types above; money as strings). */
+const betFairnessSchema = z.object({ serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number().int() });
+const betTotalsSchema = z.object({
+  count: z.number().int(),
+  stake: z.string(),
+  stakeMinor: z.string(),
+  payout: z.string(),
+  payoutMinor: z.string(),
+  profit: z.string(),
+  profitMinor: z.string(),
+}) satisfies z.ZodType<BetTotals>;
+
+/** GET /wps/bet-record */
+export const betRecordPageSchema = z.object({
+  currency: z.string(),
+  scale: z.number().int(),
+  list: z.array(
+    z.object({
+      roundId: z.string(),
+      vassalage: z.string(),
+      vendorName: z.string(),
+      category: z.string(),
+      nodeId: z.string(),
+      gameName: z.string(),
+      stake: z.string(),
+      stakeMinor: z.string(),
+      payout: z.string(),
+      payoutMinor: z.string(),
+      profit: z.string(),
+      profitMinor: z.string(),
+      status: z.enum(BET_STATUSES),
+      createdAt: z.string(),
+      settledAt: z.string().nullable(),
+      fair: betFairnessSchema.nullable(),
+    }),
+  ),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  totals: betTotalsSchema,
+}) satisfies z.ZodType<BetRecordPage>;
+
+/** GET /wps/bet-record/profit */
+export const betProfitResultSchema = z.object({
+  currency: z.string(),
+  scale: z.number().int(),
+  totals: betTotalsSchema,
+  byDay: z.array(betTotalsSchema.extend({ day: z.string() })),
+  byCategory: z.array(betTotalsSchema.extend({ category: z.string() })),
+}) satisfies z.ZodType<BetProfitResult>;

@@ -133,3 +133,6 @@ export const resetPasswordByEmailBodySchema = z.object({
   confirmNewPassword: z.string().min(1).max(128),
 });
 export type ResetPasswordByEmailBody = z.input<typeof resetPasswordByEmailBodySchema>;
+
+/** PUT /wps/member/language: the language now stored. */
+export const memberLanguageResultSchema = z.object({ language: z.string() });

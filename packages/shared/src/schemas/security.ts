@@ -105,3 +105,6 @@ export function normaliseAccountNumber(value: string): string {
 
 /** Digits only, 4 to 20: the account number rule (Brazilian accounts are 5–13 digits with check digit). */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{4,20}$/;
+
+/** PUT /wps/member/payee-name: the name now stored. */
+export const payeeNameResultSchema = z.object({ payeeName: z.string() });

@@ -63,3 +63,6 @@ export const exchangeLoginBodySchema = z.object({
   code: z.string().trim().min(16).max(128),
 });
 export type ExchangeLoginBody = z.input<typeof exchangeLoginBodySchema>;
+
+/** GET /wps/session/key/rsa: the key and the server's clock (epoch ms) for the sealed body's `ts`. */
+export const rsaKeyWithTimeResultSchema = rsaKeyResultSchema.extend({ serverTime: z.number().int() });

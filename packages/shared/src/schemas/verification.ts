@@ -53,3 +53,6 @@ export const outboxEmailMessageSchema = z.object({
   at: z.string(),
 });
 export type OutboxEmailMessage = z.infer<typeof outboxEmailMessageSchema>;
+
+/** GET /wps/captcha: the challenge as a PNG data URL. */
+export const captchaImageSchema = z.string().describe('A data:image/png;base64 URL');

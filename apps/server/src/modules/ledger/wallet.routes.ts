@@ -1,7 +1,9 @@
 import { formatMinor } from '@wps/shared/money';
 import type { BalanceResult } from '@wps/shared/schemas/wallet';
+import { balanceResultSchema } from '@wps/shared/schemas/wallet';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
@@ -17,7 +19,7 @@ export function registerWalletRoutes(app: RouteApp, services: AppServices): void
     }
   });
 
-  app.get('/wps/v2/wallets/balance', async (request) => {
+  app.get('/wps/v2/wallets/balance', { schema: { response: success(balanceResultSchema) } }, async (request) => {
     const member = await requireMember(request, { allowTrial: true });
     const brand = await services.system.getBrand();
     const minor = await services.ledger.getPlayerBalance(member.memberId, brand.currency);

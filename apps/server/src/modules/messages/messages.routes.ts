@@ -1,6 +1,13 @@
-import { markNoticesReadBodySchema, noticeListQuerySchema } from '@wps/shared/schemas/messages';
+import { z } from 'zod';
+import {
+  markNoticesReadBodySchema,
+  markNoticesReadResultSchema,
+  noticeListQuerySchema,
+  noticeListResultSchema,
+} from '@wps/shared/schemas/messages';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
@@ -8,17 +15,17 @@ import type { AppServices } from '../../services';
 export function registerMessagesRoutes(app: RouteApp, services: AppServices): void {
   const { messages } = services;
 
-  app.get('/wps/relay/CSP_unreadCount', async (request) => {
+  app.get('/wps/relay/CSP_unreadCount', { schema: { response: success(z.number().int()) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await messages.countUnread(member.memberId));
   });
 
-  app.get('/wps/messages', { schema: { querystring: noticeListQuerySchema } }, async (request) => {
+  app.get('/wps/messages', { schema: { querystring: noticeListQuerySchema, response: success(noticeListResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await messages.list(member.memberId, request.query.page, request.query.pageSize));
   });
 
-  app.post('/wps/messages/read', { schema: { body: markNoticesReadBodySchema } }, async (request) => {
+  app.post('/wps/messages/read', { schema: { body: markNoticesReadBodySchema, response: success(markNoticesReadResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await messages.markRead(member.memberId, request.body.ids));
   });

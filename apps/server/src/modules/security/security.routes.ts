@@ -1,14 +1,22 @@
+import { z } from 'zod';
 import {
+  bankAccountSummarySchema,
+  bankSchema,
   bindBankAccountBodySchema,
   bindEmailBodySchema,
   bindMobileBodySchema,
   emailBindCodeBodySchema,
+  emailCodeSentSchema,
   payeeNameBodySchema,
+  payeeNameResultSchema,
   paymentPasswordBodySchema,
+  securitySummarySchema,
   smsBindCodeBodySchema,
 } from '@wps/shared/schemas/security';
+import { smsSentResultSchema } from '@wps/shared/schemas/verification';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
@@ -19,49 +27,49 @@ import type { AppServices } from '../../services';
 export function registerSecurityRoutes(app: RouteApp, services: AppServices): void {
   const { security } = services;
 
-  app.get('/wps/member/security', async (request) => {
+  app.get('/wps/member/security', { schema: { response: success(securitySummarySchema) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await security.getSummary(auth.memberId));
   });
 
-  app.put('/wps/member/payment-password', { schema: { body: paymentPasswordBodySchema } }, async (request) => {
+  app.put('/wps/member/payment-password', { schema: { body: paymentPasswordBodySchema, response: success(doneSchema) } }, async (request) => {
     const auth = await requireMember(request);
     await security.setPaymentPassword(auth.memberId, request.body);
     return ok(true);
   });
 
-  app.put('/wps/member/payee-name', { schema: { body: payeeNameBodySchema } }, async (request) => {
+  app.put('/wps/member/payee-name', { schema: { body: payeeNameBodySchema, response: success(payeeNameResultSchema) } }, async (request) => {
     const auth = await requireMember(request);
     return ok({ payeeName: await security.setPayeeName(auth.memberId, request.body.payeeName) });
   });
 
-  app.get('/wps/member/banks', async (request) => {
+  app.get('/wps/member/banks', { schema: { response: success(z.array(bankSchema)) } }, async (request) => {
     await requireMember(request);
     return ok(await security.listBanks());
   });
 
-  app.put('/wps/member/bank-accounts', { schema: { body: bindBankAccountBodySchema } }, async (request) => {
+  app.put('/wps/member/bank-accounts', { schema: { body: bindBankAccountBodySchema, response: success(z.array(bankAccountSummarySchema)) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await security.bindBankAccount(auth.memberId, request.body));
   });
 
-  app.post('/wps/verification/email/bind', { schema: { body: emailBindCodeBodySchema } }, async (request) => {
+  app.post('/wps/verification/email/bind', { schema: { body: emailBindCodeBodySchema, response: success(emailCodeSentSchema) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await security.sendEmailBindCode(auth.memberId, request.body.email, { ip: request.ip }));
   });
 
-  app.post('/wps/member/email', { schema: { body: bindEmailBodySchema } }, async (request) => {
+  app.post('/wps/member/email', { schema: { body: bindEmailBodySchema, response: success(doneSchema) } }, async (request) => {
     const auth = await requireMember(request);
     await security.bindEmail(auth.memberId, request.body);
     return ok(true);
   });
 
-  app.post('/wps/verification/sms/bind', { schema: { body: smsBindCodeBodySchema } }, async (request) => {
+  app.post('/wps/verification/sms/bind', { schema: { body: smsBindCodeBodySchema, response: success(smsSentResultSchema) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await security.sendMobileBindCode(auth.memberId, request.body, { ip: request.ip }));
   });
 
-  app.post('/wps/member/mobile', { schema: { body: bindMobileBodySchema } }, async (request) => {
+  app.post('/wps/member/mobile', { schema: { body: bindMobileBodySchema, response: success(doneSchema) } }, async (request) => {
     const auth = await requireMember(request);
     await security.bindMobile(auth.memberId, request.body, { ip: request.ip });
     return ok(true);

@@ -1,6 +1,8 @@
-import { exchangeLoginBodySchema, freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
+import { exchangeCodeResultSchema, exchangeLoginBodySchema, freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
+import { loginResultSchema } from '@wps/shared/schemas/common';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { readOrigin } from '../member/member.routes';
@@ -9,27 +11,27 @@ import { readOrigin } from '../member/member.routes';
 export function registerSessionRoutes(app: RouteApp, services: AppServices): void {
   const { member, session } = services;
 
-  app.post('/wps/session/login', { schema: { body: loginBodySchema } }, async (request) => {
+  app.post('/wps/session/login', { schema: { body: loginBodySchema, response: success(loginResultSchema) } }, async (request) => {
     return ok(await member.login(request.body, readOrigin(request)));
   });
 
-  app.post('/wps/session/login/freeplay', { schema: { body: freeplayBodySchema } }, async (request) => {
+  app.post('/wps/session/login/freeplay', { schema: { body: freeplayBodySchema, response: success(loginResultSchema) } }, async (request) => {
     return ok(await member.loginFreeplay(request.body, readOrigin(request)));
   });
 
   // A login code for a link that hands this login to another device or app (issue 8 §7). Real
   // accounts only, and not while the password must change: the code opens a full session.
-  app.post('/wps/session/exchange-code', async (request) => {
+  app.post('/wps/session/exchange-code', { schema: { response: success(exchangeCodeResultSchema) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await services.loginCodes.mint(auth));
   });
 
-  app.post('/wps/session/login/exchange', { schema: { body: exchangeLoginBodySchema } }, async (request) => {
+  app.post('/wps/session/login/exchange', { schema: { body: exchangeLoginBodySchema, response: success(loginResultSchema) } }, async (request) => {
     return ok(await services.loginCodes.exchange(request.body.code, readOrigin(request)));
   });
 
   // Any live session may end itself, including trial ones and ones that must change the password.
-  app.delete('/wps/session/logout', async (request) => {
+  app.delete('/wps/session/logout', { schema: { response: success(doneSchema) } }, async (request) => {
     const auth = await requireMember(request, { allowTrial: true, allowPasswordChange: true });
     await session.revoke(auth.sessionId);
     return ok(true);

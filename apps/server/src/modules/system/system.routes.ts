@@ -1,6 +1,15 @@
-import { permissionQuerySchema } from '@wps/shared/schemas/system';
+import { z } from 'zod';
+import {
+  countrySchema,
+  permissionQuerySchema,
+  permissionResultSchema,
+  registerSettingsSchema,
+  systemStatusSchema,
+  whitelabelResultSchema,
+} from '@wps/shared/schemas/system';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 
 /**
@@ -11,15 +20,15 @@ import type { AppServices } from '../../services';
 export function registerSystemRoutes(app: RouteApp, services: AppServices): void {
   const { system } = services;
 
-  app.get('/wps/system/status', async (request) => ok(await system.getStatus(request.ip)));
+  app.get('/wps/system/status', { schema: { response: success(systemStatusSchema) } }, async (request) => ok(await system.getStatus(request.ip)));
 
-  app.get('/wps/system/whitelabel', async () => ok(await system.getWhitelabel()));
+  app.get('/wps/system/whitelabel', { schema: { response: success(whitelabelResultSchema) } }, async () => ok(await system.getWhitelabel()));
 
-  app.get('/wps/system/setting/register', async () => ok(await system.getRegisterSettings()));
+  app.get('/wps/system/setting/register', { schema: { response: success(registerSettingsSchema) } }, async () => ok(await system.getRegisterSettings()));
 
-  app.get('/wps/system/permission', { schema: { querystring: permissionQuerySchema } }, async (request) =>
+  app.get('/wps/system/permission', { schema: { querystring: permissionQuerySchema, response: success(permissionResultSchema) } }, async (request) =>
     ok(await system.getPermission(request.ip, request.query.url)),
   );
 
-  app.get('/wps/system/country', async () => ok(await system.listCountries()));
+  app.get('/wps/system/country', { schema: { response: success(z.array(countrySchema)) } }, async () => ok(await system.listCountries()));
 }

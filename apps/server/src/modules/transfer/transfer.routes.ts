@@ -1,6 +1,7 @@
-import { transferUplineBodySchema } from '@wps/shared/schemas/transfer';
+import { consolidatedFundsSchema, transferUplineBodySchema, transferUplineResultSchema } from '@wps/shared/schemas/transfer';
 import type { RouteApp } from '../../app';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
@@ -8,13 +9,13 @@ import type { AppServices } from '../../services';
 export function registerTransferRoutes(app: RouteApp, services: AppServices): void {
   const { transfer } = services;
 
-  app.post('/wps/member/transfer/upline', { schema: { body: transferUplineBodySchema } }, async (request) => {
+  app.post('/wps/member/transfer/upline', { schema: { body: transferUplineBodySchema, response: success(transferUplineResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await transfer.transferToUpline(member.memberId, request.body));
   });
 
   // Spec §4: trial users do not fetch consolidated contract info, so they get in_need_true_account.
-  app.get('/wps/member/info/funds/consolidated', async (request) => {
+  app.get('/wps/member/info/funds/consolidated', { schema: { response: success(consolidatedFundsSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await transfer.getConsolidated(member.memberId));
   });
