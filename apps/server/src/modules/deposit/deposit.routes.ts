@@ -13,7 +13,7 @@ import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
-import type { DepositActor } from './deposit.service';
+import type { DepositActor } from './deposit.types';
 
 const FINANCE = ['finance', 'admin'] as const;
 const READERS = ['finance', 'support', 'admin'] as const;

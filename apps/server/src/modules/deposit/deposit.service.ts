@@ -14,60 +14,37 @@ import type {
   WebhookResult,
   depositChannelInputSchema,
 } from '@wps/shared/schemas/deposit';
-import type { Brand } from '@wps/shared/schemas/system';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
-import type { AuditService } from '../audit/audit.service';
-import { isRetryableDatabaseError, type LedgerEntryInput, type LedgerService } from '../ledger/ledger.service';
-import type { MessagesService } from '../messages/messages.service';
-import type { RateLimiter } from '../verification/rate-limiter';
-import type { DepositSettings } from './deposit-settings';
+import { isRetryableDatabaseError } from '../ledger/ledger.service';
+import { createDepositResolution } from './deposit-resolution';
+import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
 import {
   findChannel,
   findChannels,
   findOrder,
   findOrderByIdempotencyKey,
   findOrders,
-  findOverdueOrderIds,
   insertChannel,
   insertOrder,
-  lockOrder,
-  resolveOrder,
   setOrderPayment,
   updateChannel,
   type ChannelRow,
-  type ChannelValues,
   type OrderRow,
 } from './deposit.repository';
+import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
 import { createSandboxGateway } from './sandbox-gateway';
 
 type Db = Kysely<Database>;
 
-/** Who resolves or changes something: an operator, or the system (webhook, expiry, CLI). */
-export type DepositActor = { actorType: 'operator' | 'system'; actorId: string | null };
-
-type DepositContext = Pick<AppContext, 'db' | 'log'> & {
-  system: { getBrand(): Promise<Brand> };
-  ledger: Pick<LedgerService, 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction'>;
-  audit: Pick<AuditService, 'record'>;
-  messages: Pick<MessagesService, 'notify'>;
-  rateLimiter: Pick<RateLimiter, 'consume'>;
-  settings: DepositSettings;
-  now?: () => number;
-};
-
 const MAX_TRANSACTION_ATTEMPTS = 5;
 /** Orders a member may open per window: enough for any real player, not for a script. */
 const ORDER_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
-/** Overdue orders handled per sweep; the next read or run continues. */
-const SWEEP_BATCH = 50;
 /** Unambiguous characters for reference codes a player copies into a bank transfer. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const BPS_DENOMINATOR = 10_000n;
-const SYSTEM_ACTOR: DepositActor = { actorType: 'system', actorId: null };
 
 /** The fee of a deposit: fixed part plus basis points of the amount, rounded down. The player pays it. */
 export function computeDepositFee(amountMinor: bigint, channel: Pick<ChannelRow, 'feeFixedMinor' | 'feeBps'>): bigint {
@@ -86,95 +63,10 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   return e?.code === '23505' && (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)));
 }
 
-/** What the audit log keeps of an order before and after a change. */
-function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy'>> = {}) {
-  const merged = { ...o, ...patch };
-  return {
-    status: merged.status,
-    memberId: merged.memberId,
-    channelId: merged.channelId,
-    type: merged.channelType,
-    currency: merged.currency,
-    amountMinor: merged.amountMinor.toString(),
-    feeMinor: merged.feeMinor.toString(),
-    creditMinor: merged.creditMinor.toString(),
-    referenceCode: merged.referenceCode,
-    providerRef: merged.providerRef,
-    failureReason: merged.failureReason,
-    ledgerTransactionId: merged.ledgerTransactionId,
-    resolvedBy: merged.resolvedBy,
-  };
-}
-
-function channelSnapshot(c: ChannelRow) {
-  return {
-    name: c.name,
-    type: c.type,
-    currency: c.currency,
-    minMinor: c.minMinor.toString(),
-    maxMinor: c.maxMinor.toString(),
-    feeFixedMinor: c.feeFixedMinor.toString(),
-    feeBps: c.feeBps,
-    enabled: c.enabled,
-    sort: c.sort,
-    bankName: c.bankName,
-    accountNumber: c.accountNumber,
-    accountHolder: c.accountHolder,
-    provider: c.provider,
-  };
-}
-
-function toOpsChannel(c: ChannelRow): OpsDepositChannel {
-  return { ...channelSnapshot(c), id: c.id, updatedAt: c.updatedAt.toISOString() };
-}
-
-function toOrderView(o: OrderRow, scale: number): DepositOrder {
-  return {
-    id: o.id,
-    channelId: o.channelId,
-    channelName: o.channelName,
-    type: o.channelType,
-    status: o.status,
-    currency: o.currency,
-    scale,
-    amount: formatMinor(o.amountMinor, scale),
-    amountMinor: o.amountMinor.toString(),
-    fee: formatMinor(o.feeMinor, scale),
-    feeMinor: o.feeMinor.toString(),
-    credit: formatMinor(o.creditMinor, scale),
-    creditMinor: o.creditMinor.toString(),
-    referenceCode: o.referenceCode,
-    failureReason: o.failureReason,
-    createdAt: o.createdAt.toISOString(),
-    expiresAt: o.expiresAt.toISOString(),
-    resolvedAt: o.resolvedAt?.toISOString() ?? null,
-    bank:
-      o.channelType === 'manual_bank' && o.bankName && o.accountNumber && o.accountHolder
-        ? { bankName: o.bankName, accountNumber: o.accountNumber, accountHolder: o.accountHolder }
-        : null,
-    payUrl: o.channelType === 'gateway' && o.status === 'pending' ? o.payUrl : null,
-  };
-}
-
-function toOpsOrderView(o: OrderRow, scale: number): OpsDepositOrder {
-  return { ...toOrderView(o, scale), memberId: o.memberId, account: o.account, providerRef: o.providerRef, resolvedBy: o.resolvedBy };
-}
-
-function paged<T>(list: T[], total: number, page: number, pageSize: number): Paged<T> {
-  return { list, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
-}
-
-function resolvedByOf(actor: DepositActor, via: string): string {
-  if (actor.actorType === 'operator') return `operator:${actor.actorId ?? '?'}`;
-  return actor.actorId ? `system:${actor.actorId}` : via;
-}
-
 /**
- * Deposits (issue 3 §2): channels the operator configures, player orders, manual confirmation by
- * an operator, and payment gateways with signed, idempotent webhooks. A credit is one ledger
- * transaction from gateway_clearing to the player's main wallet (the fee goes to house_cash in
- * the same transaction), written together with the order's new status, the player's notice and
- * the audit entry.
+ * Deposits: channels the operator configures, player orders, manual confirmation by an
+ * operator, and payment gateways with signed, idempotent webhooks. Crediting, failing and
+ * expiring an order live in deposit-resolution.ts.
  */
 export function createDepositService(ctx: DepositContext) {
   const { db, log, system, ledger, audit, messages, rateLimiter, settings } = ctx;
@@ -201,129 +93,7 @@ export function createDepositService(ctx: DepositContext) {
     }
   }
 
-  async function requireOrder(dbOrTrx: Db, id: string): Promise<OrderRow> {
-    const order = await findOrder(dbOrTrx, id);
-    if (!order) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
-    return order;
-  }
-
-  /**
-   * Credit an order exactly once: lock it, post the ledger transaction (key deposit:<id>), mark it
-   * credited, notify the player and audit, all in one database transaction. `changed` is false
-   * when the order was already resolved from a status it cannot be credited from.
-   */
-  async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
-    const brand = await system.getBrand();
-    return inTransaction(async (trx) => {
-      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
-      const order = await requireOrder(trx, id);
-      if (!opts.from.includes(order.status)) return { changed: false, order };
-      const walletId = await ledger.ensurePlayerWallet(trx, order.memberId, order.currency);
-      const clearingId = await ledger.ensureSystemAccount('gateway_clearing', order.currency, trx);
-      const entries: LedgerEntryInput[] = [
-        { accountId: clearingId, amountMinor: -order.amountMinor },
-        { accountId: walletId, amountMinor: order.creditMinor },
-      ];
-      if (order.feeMinor > 0n) {
-        entries.push({ accountId: await ledger.ensureSystemAccount('house_cash', order.currency, trx), amountMinor: order.feeMinor });
-      }
-      const posted = await ledger.postTransaction(
-        {
-          kind: 'deposit',
-          idempotencyKey: `deposit:${order.id}`,
-          reference: `deposit_order:${order.id}`,
-          metadata: { orderId: order.id, channelId: order.channelId, via: opts.via, feeMinor: order.feeMinor.toString() },
-          entries,
-        },
-        trx,
-      );
-      const resolvedBy = resolvedByOf(actor, opts.via);
-      if (!(await resolveOrder(trx, order.id, [order.status], { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy, at: new Date(now()) }))) {
-        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
-      }
-      await messages.notify(trx, {
-        memberId: order.memberId,
-        kind: 'deposit_credited',
-        params: { orderId: order.id, amount: formatMinor(order.creditMinor, brand.currencyScale), currency: order.currency, referenceCode: order.referenceCode },
-      });
-      await audit.record(trx, {
-        ...actor,
-        action: 'deposit.credit',
-        subjectType: 'deposit_order',
-        subjectId: order.id,
-        reason: opts.reason,
-        before: orderSnapshot(order),
-        after: orderSnapshot(order, { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy }),
-      });
-      return { changed: true, order: { ...order, status: 'credited' as const, ledgerTransactionId: posted.transactionId, resolvedBy } };
-    });
-  }
-
-  /** Fail or expire a pending order once, with the player's notice and the audit entry. */
-  async function closeOrder(
-    id: string,
-    actor: DepositActor,
-    opts: { status: 'failed' | 'expired'; via: string; failureReason: string; reason: string | null },
-  ): Promise<{ changed: boolean; order: OrderRow }> {
-    const brand = await system.getBrand();
-    return inTransaction(async (trx) => {
-      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
-      const order = await requireOrder(trx, id);
-      if (order.status !== 'pending') return { changed: false, order };
-      const resolvedBy = resolvedByOf(actor, opts.via);
-      if (!(await resolveOrder(trx, order.id, ['pending'], { status: opts.status, failureReason: opts.failureReason, resolvedBy, at: new Date(now()) }))) {
-        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
-      }
-      const params: Record<string, string> = {
-        orderId: order.id,
-        amount: formatMinor(order.amountMinor, brand.currencyScale),
-        currency: order.currency,
-        referenceCode: order.referenceCode,
-        reason: opts.failureReason,
-      };
-      if (opts.reason) params.note = opts.reason.slice(0, 200);
-      await messages.notify(trx, { memberId: order.memberId, kind: 'deposit_failed', params });
-      await audit.record(trx, {
-        ...actor,
-        action: opts.status === 'expired' ? 'deposit.expire' : 'deposit.fail',
-        subjectType: 'deposit_order',
-        subjectId: order.id,
-        reason: opts.reason,
-        before: orderSnapshot(order),
-        after: orderSnapshot(order, { status: opts.status, failureReason: opts.failureReason, resolvedBy }),
-      });
-      return { changed: true, order: { ...order, status: opts.status, failureReason: opts.failureReason, resolvedBy } };
-    });
-  }
-
-  /**
-   * Resolve overdue pending orders: a gateway order is first checked with its gateway (an unknown
-   * outcome stays pending until then), everything else expires. Idempotent; safe to run anywhere.
-   */
-  async function sweepOverdue(limit = SWEEP_BATCH): Promise<{ expired: number; credited: number; failed: number }> {
-    const counts = { expired: 0, credited: 0, failed: 0 };
-        for (const id of await findOverdueOrderIds(db, new Date(now()), limit)) {
-      const order = await findOrder(db, id);
-      if (!order || order.status !== 'pending') continue;
-      const provider = order.provider ? gateways[order.provider] : undefined;
-      if (provider && order.providerRef) {
-        // Outside any transaction: the gateway is another party.
-        const status = await provider.queryStatus(order.providerRef);
-        if (status.status === 'succeeded' && status.amountMinor === order.amountMinor && status.currency === order.currency) {
-          if ((await creditOrder(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], reason: null })).changed) counts.credited++;
-          continue;
-        }
-        if (status.status === 'failed') {
-          const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'failed', via: `status-check:${provider.name}`, failureReason: 'gateway_failed', reason: null });
-          if (r.changed) counts.failed++;
-          continue;
-        }
-      }
-      const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'expired', via: 'system:expiry', failureReason: 'expired', reason: null });
-      if (r.changed) counts.expired++;
-    }
-    return counts;
-  }
+  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction });
 
   /** Sweep before a read, without letting a sweep failure break the read. */
   async function sweepQuietly(): Promise<void> {
@@ -347,25 +117,6 @@ export function createDepositService(ctx: DepositContext) {
     });
     await setOrderPayment(db, order.id, payment.paymentRef, payment.payUrl);
     return toOrderView(await requireOrder(db, order.id), scale);
-  }
-
-  function toChannelValues(input: z.output<typeof depositChannelInputSchema>): ChannelValues {
-    const isManual = input.type === 'manual_bank';
-    return {
-      name: input.name,
-      type: input.type,
-      currency: input.currency,
-      minMinor: BigInt(input.minMinor),
-      maxMinor: BigInt(input.maxMinor),
-      feeFixedMinor: BigInt(input.feeFixedMinor),
-      feeBps: input.feeBps,
-      enabled: input.enabled,
-      sort: input.sort,
-      bankName: isManual ? (input.bankName ?? null) : null,
-      accountNumber: isManual ? (input.accountNumber ?? null) : null,
-      accountHolder: isManual ? (input.accountHolder ?? null) : null,
-      provider: isManual ? null : (input.provider ?? null),
-    };
   }
 
   return {

@@ -5,7 +5,7 @@ import { call } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
-import { MAX_INT8 } from '../ledger/ledger.service';
+import { MAX_INT8 } from '../ledger/ledger.types';
 import { createPlayer, injectCallback, launchToken, type Player } from './gateway.test-support';
 import { vendorCallbackPath, vendorSignatureHeaders } from './vendor-signature';
 

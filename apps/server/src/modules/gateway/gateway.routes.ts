@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import type { SeamlessResult } from './seamless.service';
+import type { SeamlessResult } from './seamless.types';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, vendorCallbackPath, verifyVendorSignature } from './vendor-signature';
 
 /** Every seamless-wallet callback lives under this prefix (docs/vendor-api.md). */

@@ -22,7 +22,8 @@ import {
   upsertAdapter,
   type AdapterRow,
 } from './gateway.repository';
-import { createSeamlessService, type SeamlessService, type WinLimits } from './seamless.service';
+import { createSeamlessService } from './seamless.service';
+import type { SeamlessService, WinLimits } from './seamless.types';
 import { createTransferWalletService } from './transfer-wallet.service';
 import { createVendorSessions } from './vendor-sessions';
 

@@ -9,88 +9,16 @@ import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import { createGroupCommit } from '../../db/group-commit';
 import type { DatabaseKind } from '../../db/database';
-import { isRetryableBatchError, isRetryableDatabaseError, MAX_INT8, type LedgerService, type SystemPurpose } from '../ledger/ledger.service';
+import { isRetryableBatchError, isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import { MAX_INT8, type SystemPurpose } from '../ledger/ledger.types';
 import type { SystemService } from '../system/system.service';
-import {
-  applySeamlessOps,
-  completeRoundBet,
-  findMemberBrief,
-  findRoundBet,
-  insertRoundBet,
-  lockAccountsInOrder,
-  lockRound,
-  markBetRolledBack,
-  updateRound,
-  type RoundBetRow,
-  type RoundRow,
-  type SeamlessOp,
-  type SeamlessOpAnswer,
-} from './gateway.repository';
+import { applySeamlessOps, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import { findMemberBrief } from './gateway.repository';
+import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
+import { createSeamlessRollback } from './seamless-rollback';
+import type { SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
 
 type Db = Kysely<Database>;
-
-// ---------------------------------------------------------------------------------------------
-// The in-process seamless-wallet API. The HTTP callbacks (gateway.routes.ts) and our own game
-// engine (vendor 'inhouse') both call these, so every vendor follows the same rules
-// (../shared/guide/ledger.md "Game vendor callbacks").
-// ---------------------------------------------------------------------------------------------
-
-/** Debit a stake. `transactionId` is the vendor's id, unique per vendor. */
-export type SeamlessBetInput = {
-  vassalage: string;
-  memberId: string;
-  transactionId: string;
-  roundId: string;
-  /** The game's nodeId (catalogue). */
-  gameId: string;
-  amountMinor: bigint;
-};
-
-/** Credit a payout (0 allowed: a lost round). */
-export type SeamlessWinInput = {
-  vassalage: string;
-  memberId: string;
-  transactionId: string;
-  roundId: string;
-  /** The bet this win pays; without it the round must hold an accepted bet. */
-  betTransactionId?: string;
-  amountMinor: bigint;
-  /** Settle the round with this win (no end-round call needed). */
-  roundClosed?: boolean;
-};
-
-/** Refund a bet. Before its bet it leaves a tombstone; a second rollback refunds nothing. */
-export type SeamlessRollbackInput = {
-  vassalage: string;
-  memberId: string;
-  transactionId: string;
-  roundId: string;
-  betTransactionId: string;
-};
-
-/** Settle a round: no more bets, wins or rollbacks. Repeating it is harmless. */
-export type SeamlessEndRoundInput = { vassalage: string; memberId: string; roundId: string };
-
-/**
- * Every seamless answer. A replay of a transaction id returns the first answer unchanged
- * (`replayed` is the only field that differs).
- */
-export type SeamlessResult = VendorWalletResult & { replayed: boolean };
-
-/**
- * Refusals are AppErrors with these codes: INSUFFICIENT_FUNDS (value.balance/balanceMinor),
- * DUPLICATE_TRANSACTION (same id, different request), BET_NOT_FOUND (win/rollback/end-round for
- * nothing we know), BET_CANCELLED (the bet was rolled back before it arrived), ROUND_SETTLED,
- * ROUND_MISMATCH (the round belongs to another player).
- */
-export type SeamlessService = {
-  bet(input: SeamlessBetInput): Promise<SeamlessResult>;
-  win(input: SeamlessWinInput): Promise<SeamlessResult>;
-  rollback(input: SeamlessRollbackInput): Promise<SeamlessResult>;
-  endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult>;
-  /** The player's main-wallet balance in the answer shape. */
-  balance(memberId: string): Promise<VendorWalletResult>;
-};
 
 export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
   databaseKind: DatabaseKind;
@@ -100,13 +28,6 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
   winLimits?: WinLimits;
 };
 
-/**
- * A single win pays at most `multiple` × the round's stake (accepted bets less refunds) and at
- * most `maxMinor`; null turns a bound off. A win over it is refused with WIN_LIMIT_EXCEEDED,
- * stored like a refused bet (seamless_apply, migration 0070).
- */
-export type WinLimits = { multiple: bigint | null; maxMinor: bigint | null };
-
 const MAX_ATTEMPTS = 5;
 /**
  * Most bets and wins applied in one statement. Measured (bench:callbacks, 2 cores, 50 players):
@@ -114,51 +35,8 @@ const MAX_ATTEMPTS = 5;
  */
 const MAX_BATCH = 16;
 
-/**
- * The house side of game money is spread over this many system accounts (`house_cash` and
- * `house_cash_s1` … `house_cash_s15`): every bet and win updates a house row and holds its lock
- * until commit, so one row would serialise all players' callbacks. Bets and wins use their
- * batch slot's shard; rollbacks use the player's. Trial (free-play) accounts play against the
- * demo house (`house_demo`, `house_demo_s1` …), sharded the same way: demo money is never house
- * cash, so it never shows in the house's figures.
- */
-export const HOUSE_SHARDS = 16;
-
-/** The house account purpose that a player's game money moves against (rollbacks, end of round). */
-export function housePurposeFor(memberId: string, demo = false): SystemPurpose {
-  return houseShard(Number(BigInt(memberId) % BigInt(HOUSE_SHARDS)), demo);
-}
-
-/** The house shard a batch of bets and wins uses: one per batch slot, so running batches never share one. */
-function housePurposeForSlot(slot: number, demo: boolean): SystemPurpose {
-  return houseShard(slot % HOUSE_SHARDS, demo);
-}
-
-function houseShard(shard: number, demo: boolean): SystemPurpose {
-  const base = demo ? 'house_demo' : 'house_cash';
-  return shard === 0 ? base : `${base}_s${shard}`;
-}
-
 /** A bet or win waiting for its batch, which picks the house shard (the demo house for trial players). */
 type QueuedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
-
-/** A stored refusal: replays of a refused bet get the same refusal. */
-type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unknown } };
-
-function hashCallback(parts: Record<string, string | boolean | null>): string {
-  const canonical = Object.keys(parts)
-    .sort()
-    .map((k) => `${k}=${String(parts[k])}`)
-    .join('&');
-  return crypto.createHash('sha256').update(canonical).digest('hex');
-}
-
-function replay(row: RoundBetRow): SeamlessResult {
-  const stored = row.response as (VendorWalletResult & Partial<StoredError>) | null;
-  if (!stored) throw new Error(`seamless: vendor transaction ${row.vendorTxId} has no stored answer`);
-  if (stored.error) throw new AppError(stored.error.errorCode, stored.error.message, stored.error.value);
-  return { ...stored, replayed: true };
-}
 
 /** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded; house_demo for trial players), kinds bet/win/rollback. */
 export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
@@ -247,32 +125,6 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       if (id !== undefined && !/^[A-Za-z0-9_.:-]{1,100}$/.test(id)) {
         throw new AppError(ErrorCode.VALIDATION_FAILED, 'Ids are 1–100 characters of A–Z a–z 0–9 _ . : -', { id });
       }
-    }
-  }
-
-  /** Claim the transaction id, or settle what an earlier call with the same id decided. */
-  async function claim(
-    t: Db,
-    row: Parameters<typeof insertRoundBet>[1],
-  ): Promise<{ id: string } | { replay: RoundBetRow }> {
-    const id = await insertRoundBet(t, row);
-    if (id) return { id };
-    const existing = await findRoundBet(t, row.vassalage, row.vendorTxId);
-    if (!existing) throw new Error('seamless: transaction id conflict but no stored row');
-    if (existing.kind === 'bet' && existing.status === 'cancelled' && row.kind === 'bet') {
-      throw new AppError(ErrorCode.BET_CANCELLED, 'This bet was rolled back before it arrived', { transactionId: row.vendorTxId });
-    }
-    if (existing.requestHash !== row.requestHash) {
-      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This transaction id was already used for a different request', {
-        transactionId: row.vendorTxId,
-      });
-    }
-    return { replay: existing };
-  }
-
-  function checkRound(round: RoundRow | undefined, memberId: string): void {
-    if (round && round.memberId !== String(memberId)) {
-      throw new AppError(ErrorCode.ROUND_MISMATCH, 'This round belongs to another player', { roundId: round.roundId });
     }
   }
 
@@ -372,115 +224,13 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     });
   }
 
-  async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
-    assertIds([input.transactionId, input.roundId, input.betTransactionId]);
-    const money = await brand();
-    const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
-    const accounts = await accountsFor(db, input.memberId, money.currency);
-    return inTransaction(async (t) => {
-      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
-      const claimed = await claim(t, {
-        vassalage: input.vassalage,
-        vendorTxId: input.transactionId,
-        kind: 'rollback',
-        roundId: input.roundId,
-        memberId: String(input.memberId),
-        nodeId: '',
-        amount: 0n,
-        refTxId: input.betTransactionId,
-        requestHash,
-      });
-      if ('replay' in claimed) return replay(claimed.replay);
-      let target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
-      if (!target) {
-        // A settled round takes no more rollbacks, known bet or not.
-        const settled = await lockRound(t, input.vassalage, input.roundId);
-        if (settled && settled.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
-        if (settled) checkRound(settled, input.memberId);
-        // Unknown bet: leave a tombstone under its id so the bet is refused if it comes later.
-        // A bet inserted concurrently makes this insert wait, then conflict: read it again.
-        const tombstone = await insertRoundBet(t, {
-          vassalage: input.vassalage,
-          vendorTxId: input.betTransactionId,
-          kind: 'bet',
-          roundId: input.roundId,
-          memberId: String(input.memberId),
-          nodeId: '',
-          amount: 0n,
-          refTxId: null,
-          status: 'cancelled',
-          requestHash: 'tombstone',
-          response: { error: { errorCode: ErrorCode.BET_CANCELLED, message: 'This bet was rolled back before it arrived' } },
-        });
-        if (tombstone) {
-          const balance = await currentBalance(t, input.memberId, money.currency);
-          const result = answer(input.memberId, money, balance, null, undefined);
-          await completeRoundBet(t, claimed.id, { status: 'done', amount: 0n, ledgerTransactionId: null, response: result });
-          return { ...result, replayed: false };
-        }
-        target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
-        if (!target) throw new Error('seamless: bet id conflict but no stored row');
-      }
-      if (target.kind !== 'bet' || target.memberId !== String(input.memberId) || target.roundId !== input.roundId) {
-        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet of this player and round has this id', { betTransactionId: input.betTransactionId });
-      }
-      const round = await lockRound(t, input.vassalage, input.roundId);
-      let transactionId: string | null = null;
-      let refunded = 0n;
-      let balance: bigint;
-      if (target.status === 'accepted') {
-        if (round && round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
-        const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
-        // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
-        const posted = await ledger.postTransaction(
-          {
-            kind: 'rollback',
-            idempotencyKey: `seamless-rollback:${input.vassalage}:${input.betTransactionId}`,
-            reference: `round:${input.vassalage}:${input.roundId}`,
-            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, betTransactionId: input.betTransactionId },
-            entries: [
-              { accountId: houseId, amountMinor: -target.amount },
-              { accountId: walletId, amountMinor: target.amount },
-            ],
-          },
-          t,
-        );
-        if (!(await markBetRolledBack(t, target.id))) throw new Error('seamless: bet changed under its row lock');
-        transactionId = posted.transactionId;
-        refunded = target.amount;
-        balance = BigInt(posted.balances[walletId] ?? '0');
-      } else {
-        // Already rolled back, refused or a tombstone: nothing to refund, the answer is still success.
-        balance = await currentBalance(t, input.memberId, money.currency);
-      }
-      const updated = round && refunded > 0n ? await updateRound(t, round.id, { addRefund: refunded }) : round;
-      const result = answer(input.memberId, money, balance, transactionId, updated);
-      await completeRoundBet(t, claimed.id, { status: 'done', amount: refunded, ledgerTransactionId: transactionId, response: result });
-      return { ...result, replayed: false };
-    });
-  }
-
-  async function endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult> {
-    assertIds([input.roundId]);
-    const money = await brand();
-    const accounts = await accountsFor(db, input.memberId, money.currency);
-    return inTransaction(async (t) => {
-      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
-      const round = await lockRound(t, input.vassalage, input.roundId);
-      if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No such round', { roundId: input.roundId });
-      checkRound(round, input.memberId);
-      const replayed = round.status === 'settled';
-      const updated = replayed ? round : await updateRound(t, round.id, { settle: true });
-      const balance = await currentBalance(t, input.memberId, money.currency);
-      return { ...answer(input.memberId, money, balance, null, updated), replayed };
-    });
-  }
-
   async function balance(memberId: string): Promise<VendorWalletResult> {
     const money = await brand();
     const value = await ledger.getPlayerBalance(memberId, money.currency);
     return answer(memberId, money, value, null, undefined);
   }
+
+  const { rollback, endRound } = createSeamlessRollback({ db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds });
 
   return { bet, win, rollback, endRound, balance };
 }

@@ -4,7 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { MAX_INT8 } from '../ledger/ledger.service';
+import { MAX_INT8 } from '../ledger/ledger.types';
 import { SANDBOX_SEAMLESS, SANDBOX_TRANSFER } from './gateway.service';
 import { createPlayer, injectCallback, launchToken, mainBalance, type Player } from './gateway.test-support';
 import { signVendorRequest, vendorSignatureHeaders, verifyVendorSignature } from './vendor-signature';

@@ -9,7 +9,7 @@ import {
   findLedgerStats,
   findNegativePlayerAccounts,
   findUnbalancedCurrencies,
-} from './ledger.repository';
+} from './ledger-check.repository';
 
 export type LedgerStats = Awaited<ReturnType<typeof findLedgerStats>>;
 export type LedgerCheckResult = { ok: boolean; problems: string[]; stats: LedgerStats };
@@ -18,7 +18,7 @@ export type LedgerCheckResult = { ok: boolean; problems: string[]; stats: Ledger
 const LIST_LIMIT = 20;
 
 /**
- * Verify the ledger invariants of ../shared/guide/ledger.md on any database: every currency and
+ * Verify the ledger invariants on any database: every currency and
  * every transaction sums to zero, cached balances equal their entries, no player is below zero,
  * and every hold is resolved at most once, consistently with its resolving transaction.
  */

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
-import type { LedgerService, PostResult } from './ledger.service';
+import type { LedgerService } from './ledger.service';
+import type { PostResult } from './ledger.types';
 
 describePostgres('ledger concurrency [postgres]', () => {
   let t: TestApp;

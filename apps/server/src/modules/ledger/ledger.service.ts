@@ -8,76 +8,24 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../services';
 import {
-  findAccounts,
-  findHoldByCreateTransaction,
   findMemberAccount,
-  findTransactionById,
-  insertHold,
   LEDGER_POST_ERRORS,
-  lockHold,
   postLedgerBatch,
   postLedgerTransaction,
-  resolveHold,
   runInSavepoint,
   upsertMemberAccount,
   upsertSystemAccount,
   type BatchPost,
   type BatchPostOutcome,
   type PostOutcome,
-  type TransactionRow,
 } from './ledger.repository';
+import { createLedgerHolds } from './ledger-holds';
+import { assertWellFormed, hashRequest } from './ledger-request';
+import type { CreditFromSystemInput, PostResult, PostTransactionInput, SystemPurpose } from './ledger.types';
 
 type Db = Kysely<Database>;
 
-/** Purposes of ownerless accounts; the migration seeds them for BRL, others are created on first use. */
-export type SystemPurpose =
-  | 'house_cash'
-  | 'gateway_clearing'
-  | 'promotion_budget'
-  | 'demo_bank'
-  | 'withdrawal_hold'
-  | 'agent_salary_budget'
-  | 'adjustment'
-  /** Transfer wallet: money on its way to or from a game vendor (gateway module). */
-  | 'vendor_transfer_hold'
-  /** Shards of the house's game account, so concurrent bets do not queue on one row (gateway module). */
-  | `house_cash_s${number}`
-  /**
-   * The house side of trial (free-play) game money, sharded like house_cash: demo stakes and wins
-   * never touch house cash, so they never count in the house's figures (gateway module).
-   */
-  | 'house_demo'
-  | `house_demo_s${number}`;
-
 export const PLAYER_MAIN = 'player_main';
-
-export type LedgerEntryInput = { accountId: string; amountMinor: bigint };
-
-export type PostTransactionInput = {
-  kind: string;
-  idempotencyKey: string;
-  reference?: string | null;
-  entries: LedgerEntryInput[];
-  metadata?: Record<string, unknown>;
-};
-
-export type PostResult = {
-  transactionId: string;
-  replayed: boolean;
-  /** Each touched account's balance right after this transaction (minor units, as strings). */
-  balances: Record<string, string>;
-};
-
-export type CreditFromSystemInput = ({ systemAccount: SystemPurpose } | { systemPurpose: SystemPurpose }) & {
-  memberId: string;
-  amountMinor: bigint;
-  kind: string;
-  idempotencyKey: string;
-  reference?: string | null;
-  metadata?: Record<string, unknown>;
-};
-
-export type HoldResult = PostResult & { holdId: string };
 
 export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
   /** PGlite has one connection, so posts go one batch at a time. */
@@ -89,9 +37,6 @@ export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
 /** Tries for a transaction the service owns, when PostgreSQL reports 40001 or 40P01. */
 const MAX_ATTEMPTS = 5;
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
-/** Largest magnitude a bigint column holds. */
-export const MAX_INT8 = 2n ** 63n - 1n;
-const KIND_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 /**
  * Most posts applied in one statement. Measured (bench:wallet, 2 cores): batches of 8 with two in
  * flight beat both larger batches (one connection then does all the work) and smaller ones.
@@ -107,49 +52,6 @@ export function isRetryableDatabaseError(err: unknown): boolean {
 /** Whether a batched post or callback is worth running again: also a key claimed meanwhile (LE004). */
 export function isRetryableBatchError(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err);
-}
-
-/** JSON with object keys sorted, so equal requests hash equally whatever the key order. */
-function stringifyCanonical(value: unknown): string {
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (Array.isArray(value)) return `[${value.map(stringifyCanonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj)
-      .filter((k) => obj[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${stringifyCanonical(obj[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/** Hash of what a request asks for; the same idempotency key must always come with the same hash. */
-function hashRequest(input: PostTransactionInput): string {
-  const entries = input.entries
-    .map((e) => ({ accountId: e.accountId, amount: e.amountMinor.toString() }))
-    .sort((a, b) => (a.accountId === b.accountId ? a.amount.localeCompare(b.amount) : a.accountId.localeCompare(b.accountId)));
-  const canonical = stringifyCanonical({ kind: input.kind, reference: input.reference ?? null, entries, metadata: input.metadata ?? {} });
-  return crypto.createHash('sha256').update(canonical).digest('hex');
-}
-
-function assertWellFormed(input: PostTransactionInput): void {
-  if (!KIND_PATTERN.test(input.kind)) throw new Error(`ledger: invalid transaction kind ${JSON.stringify(input.kind)}`);
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('ledger: idempotency key must be 1–200 characters');
-  if (input.entries.length < 2) throw new Error('ledger: a transaction needs at least two entries');
-  let sum = 0n;
-  for (const e of input.entries) {
-    if (typeof e.amountMinor !== 'bigint' || e.amountMinor === 0n) throw new Error('ledger: entry amounts are non-zero bigints');
-    if (e.amountMinor > MAX_INT8 || e.amountMinor < -MAX_INT8) throw new Error('ledger: entry amount out of int8 range');
-    if (!/^\d+$/.test(e.accountId)) throw new Error(`ledger: invalid account id ${JSON.stringify(e.accountId)}`);
-    sum += e.amountMinor;
-  }
-  if (sum !== 0n) throw new Error(`ledger: entries must sum to zero (sum ${sum})`);
-}
-
-function toStoredResult(row: TransactionRow, replayed: boolean): PostResult {
-  if (!row.result) throw new Error(`ledger: transaction ${row.id} has no stored result`);
-  const balances = (row.result.balances ?? {}) as Record<string, string>;
-  return { transactionId: row.id, replayed, balances };
 }
 
 /** The double-entry ledger: every balance change is a balanced, idempotent, append-only transaction. */
@@ -258,7 +160,7 @@ export function createLedgerService(ctx: LedgerContext) {
     },
   });
 
-  /** Post a balanced transaction exactly once per idempotency key (see ../shared/guide/ledger.md). */
+  /** Post a balanced transaction exactly once per idempotency key: the same key with another request is a conflict. */
   async function postTransaction(input: PostTransactionInput, trx?: Db): Promise<PostResult> {
     assertWellFormed(input);
     const requestHash = hashRequest(input);
@@ -340,96 +242,7 @@ export function createLedgerService(ctx: LedgerContext) {
     return account?.balance ?? 0n;
   }
 
-  /** Move money from an account into a holding account, pending a later post or void. */
-  async function createHold(
-    input: {
-      sourceAccountId: string;
-      amountMinor: bigint;
-      kind: string;
-      idempotencyKey: string;
-      holdPurpose?: SystemPurpose;
-      reference?: string | null;
-      metadata?: Record<string, unknown>;
-    },
-    trx?: Db,
-  ): Promise<HoldResult> {
-    if (input.amountMinor <= 0n) throw new Error('ledger: a hold amount is positive');
-    return runInTransaction(trx, async (t) => {
-      const [source] = await findAccounts(t, [input.sourceAccountId]);
-      if (!source) throw new Error('ledger: unknown hold source account');
-      const holdAccountId = await upsertSystemAccount(t, input.holdPurpose ?? 'withdrawal_hold', source.currency);
-      const post: PostTransactionInput = {
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        reference: input.reference ?? null,
-        metadata: { ...input.metadata, holdAction: 'create' },
-        entries: [
-          { accountId: source.id, amountMinor: -input.amountMinor },
-          { accountId: holdAccountId, amountMinor: input.amountMinor },
-        ],
-      };
-      assertWellFormed(post);
-      const result = await postWithin(t, post, hashRequest(post));
-      if (result.replayed) {
-        const hold = await findHoldByCreateTransaction(t, result.transactionId);
-        if (!hold) throw new Error(`ledger: transaction ${result.transactionId} did not create a hold`);
-        return { ...result, holdId: hold.id };
-      }
-      const holdId = await insertHold(t, {
-        sourceAccountId: source.id,
-        holdAccountId,
-        amount: input.amountMinor,
-        currency: source.currency,
-        createTransactionId: result.transactionId,
-        reference: input.reference ?? null,
-      });
-      return { ...result, holdId };
-    });
-  }
-
-  /** Resolve a pending hold exactly once: post it to a destination, or void it back to its source. */
-  async function resolve(
-    action: 'post' | 'void',
-    input: { holdId: string; destinationAccountId?: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> },
-    trx?: Db,
-  ): Promise<HoldResult> {
-    const status = action === 'post' ? 'posted' : 'voided';
-    return runInTransaction(trx, async (t) => {
-      const hold = await lockHold(t, input.holdId);
-      if (!hold) throw new AppError(ErrorCode.NOT_FOUND, 'Hold not found', { holdId: input.holdId });
-      if (hold.status !== 'pending') {
-        const resolvedBy = hold.resolveTransactionId ? await findTransactionById(t, hold.resolveTransactionId) : undefined;
-        if (resolvedBy && hold.status === status && resolvedBy.idempotencyKey === input.idempotencyKey) {
-          return { ...toStoredResult(resolvedBy, true), holdId: hold.id };
-        }
-        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, `Hold is already ${hold.status}`, { holdId: hold.id, status: hold.status });
-      }
-      const target = action === 'post' ? input.destinationAccountId : hold.sourceAccountId;
-      if (!target) throw new Error('ledger: posting a hold needs a destination account');
-      const post: PostTransactionInput = {
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        reference: `hold:${hold.id}`,
-        metadata: { ...input.metadata, holdId: hold.id, holdAction: action },
-        entries: [
-          { accountId: hold.holdAccountId, amountMinor: -hold.amount },
-          { accountId: target, amountMinor: hold.amount },
-        ],
-      };
-      assertWellFormed(post);
-      const result = await postWithin(t, post, hashRequest(post));
-      if (result.replayed) {
-        // The key already names another transaction while this hold is still pending.
-        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
-          idempotencyKey: input.idempotencyKey,
-        });
-      }
-      if (!(await resolveHold(t, hold.id, status, result.transactionId))) {
-        throw new Error(`ledger: hold ${hold.id} was resolved concurrently despite the row lock`);
-      }
-      return { ...result, holdId: hold.id };
-    });
-  }
+  const holds = createLedgerHolds({ runInTransaction, postWithin });
 
   return {
     getOperatorCurrency,
@@ -440,13 +253,9 @@ export function createLedgerService(ctx: LedgerContext) {
     postTransaction,
     creditPlayerFromSystem,
     getPlayerBalance,
-    createHold,
-    /** Post a pending hold to its destination (e.g. the gateway clearing account). */
-    postHold: (input: { holdId: string; destinationAccountId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
-      resolve('post', input, trx),
-    /** Void a pending hold: the money returns to the account it came from. */
-    voidHold: (input: { holdId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
-      resolve('void', input, trx),
+    createHold: holds.createHold,
+    postHold: holds.postHold,
+    voidHold: holds.voidHold,
     /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */
     transaction: <T>(fn: (t: Db) => Promise<T>): Promise<T> => runInTransaction(undefined, fn),
   };

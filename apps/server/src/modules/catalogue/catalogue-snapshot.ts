@@ -1,0 +1,149 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import { GAME_CATEGORIES, type CatalogueStatus, type GameCategory, type GameItem, type GameList, type VendorCard, type VendorLanes } from '@wps/shared/schemas/catalogue';
+import { AppError } from '../../http/app-error';
+import type { GameRow, VendorRow } from './catalogue.repository';
+
+/** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
+export type Snapshot = {
+  scale: number;
+  vendors: VendorRow[];
+  vendorByCode: Map<string, VendorRow>;
+  /** Visible games (game and vendor not disabled), in lobby order, as the API shows them. */
+  items: GameItem[];
+  itemById: Map<string, GameItem>;
+  /** Lower-cased names for search, parallel to `items`. */
+  searchNames: string[];
+  lanes: VendorLanes;
+  /** Game-list answers already serialised, by filter: the lobby asks the same pages again and again. */
+  pageJson: Map<string, Buffer>;
+};
+
+/** The status a player sees: the worse of the game's and its vendor's. */
+export function effectiveStatus(game: CatalogueStatus, vendor: CatalogueStatus): CatalogueStatus {
+  if (game === 'disabled' || vendor === 'disabled') return 'disabled';
+  if (game === 'maintenance' || vendor === 'maintenance') return 'maintenance';
+  return 'active';
+}
+
+/** The drawn SVG logo of a vendor (scripts/draw-game-art.ts writes them). */
+export function vendorLogoPath(vassalage: string): string {
+  return `/games/vendors/${vassalage.toLowerCase()}.svg`;
+}
+
+export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number): Snapshot {
+  const vendorByCode = new Map(vendors.map((v) => [v.vassalage, v]));
+  const items: GameItem[] = [];
+  // Vendor order first (sort_order), then each game's own sort: the order lanes and grids show.
+  const vendorRank = new Map(vendors.map((v, i) => [v.vassalage, i]));
+  const ordered = [...games].sort(
+    (a, b) => (vendorRank.get(a.vassalage) ?? 0) - (vendorRank.get(b.vassalage) ?? 0) || a.sort - b.sort || (a.nodeId < b.nodeId ? -1 : 1),
+  );
+  for (const g of ordered) {
+    const vendor = vendorByCode.get(g.vassalage);
+    if (!vendor) continue;
+    const status = effectiveStatus(g.status, vendor.status);
+    if (status === 'disabled') continue;
+    items.push({
+      nodeId: g.nodeId,
+      vassalage: g.vassalage,
+      vendorName: vendor.name,
+      gameType: g.gameType,
+      gameClassify: g.gameClassify,
+      gameName: g.name,
+      image: g.image,
+      minBet: formatMinor(g.minBetMinor, scale),
+      minBetMinor: g.minBetMinor.toString(),
+      minLineNum: g.minLineNum,
+      isHot: g.isHot ? 1 : 0,
+      status,
+    });
+  }
+  return {
+    scale,
+    vendors,
+    vendorByCode,
+    items,
+    itemById: new Map(items.map((i) => [i.nodeId, i])),
+    searchNames: items.map((i) => i.gameName.toLowerCase()),
+    lanes: buildLanes(vendors, items),
+    pageJson: new Map(),
+  };
+}
+
+/**
+ * Lanes per category. A vendor shows in its own category's lane and
+ * in the lane of every other game type it has games of (a sandbox vendor with slots and live
+ * tables shows under RNG and LIVE).
+ */
+export function buildLanes(vendors: VendorRow[], items: GameItem[]): VendorLanes {
+  const counts = new Map<string, Map<string, number>>();
+  for (const i of items) {
+    const byVendor = counts.get(i.gameType) ?? new Map<string, number>();
+    byVendor.set(i.vassalage, (byVendor.get(i.vassalage) ?? 0) + 1);
+    counts.set(i.gameType, byVendor);
+  }
+  const lanes: VendorLanes['lanes'] = [];
+  for (const category of GAME_CATEGORIES) {
+    const cards: VendorCard[] = [];
+    for (const v of vendors) {
+      if (v.status === 'disabled') continue;
+      const gameCount = counts.get(category)?.get(v.vassalage) ?? 0;
+      if (v.category !== category && gameCount === 0) continue;
+      cards.push({
+        vassalage: v.vassalage,
+        name: v.name,
+        category: v.category,
+        walletModel: v.walletModel,
+        isHot: v.isHot ? 1 : 0,
+        status: v.status,
+        logo: vendorLogoPath(v.vassalage),
+        gameCount,
+      });
+    }
+    if (cards.length > 0) lanes.push({ title: category, gameClassify: category, cards });
+  }
+  return { lanes };
+}
+
+export function page<T>(all: T[], pageNo: number, pageSize: number): { rows: T[]; total: number; totalPages: number } {
+  const total = all.length;
+  return { rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export type GameListQuery = {
+  pageNo: number;
+  pageSize: number;
+  vassalage?: string | undefined;
+  gameType?: GameCategory | undefined;
+  gameClassify?: string | undefined;
+  gameName?: string | undefined;
+  minBet?: string | undefined;
+  minLineNum?: number | undefined;
+};
+
+export function parseMinBet(value: string, scale: number): bigint {
+  try {
+    return parseMajor(value, scale);
+  } catch {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'minBet has too many decimals', { fields: { minBet: ['amount'] } });
+  }
+}
+
+/** One page of the snapshot's games that pass every filter. */
+export function filterGames(snap: Snapshot, q: GameListQuery): GameList {
+  const maxBet = q.minBet !== undefined ? parseMinBet(q.minBet, snap.scale) : undefined;
+  const needle = q.gameName?.toLowerCase();
+  const matched: GameItem[] = [];
+  snap.items.forEach((item, i) => {
+    if (q.vassalage !== undefined && item.vassalage !== q.vassalage) return;
+    if (q.gameType !== undefined && item.gameType !== q.gameType) return;
+    if (q.gameClassify !== undefined && item.gameClassify !== q.gameClassify) return;
+    if (needle && !snap.searchNames[i]!.includes(needle)) return;
+    if (maxBet !== undefined && BigInt(item.minBetMinor) > maxBet) return;
+    if (q.minLineNum !== undefined && item.minLineNum > q.minLineNum) return;
+    matched.push(item);
+  });
+  const { rows, total, totalPages } = page(matched, q.pageNo, q.pageSize);
+  return { games: rows, pageNo: q.pageNo, total, totalPages };
+}

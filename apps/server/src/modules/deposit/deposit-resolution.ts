@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { DepositOrderStatus } from '@wps/shared/schemas/deposit';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { LedgerEntryInput } from '../ledger/ledger.types';
+import { findOrder, findOverdueOrderIds, lockOrder, resolveOrder, type OrderRow } from './deposit.repository';
+import { orderSnapshot } from './deposit-views';
+import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
+import type { GatewayProvider } from './gateway-provider';
+
+type Db = Kysely<Database>;
+
+/** Overdue orders handled per sweep; the next read or run continues. */
+const SWEEP_BATCH = 50;
+
+function resolvedByOf(actor: DepositActor, via: string): string {
+  if (actor.actorType === 'operator') return `operator:${actor.actorId ?? '?'}`;
+  return actor.actorId ? `system:${actor.actorId}` : via;
+}
+
+/** What resolving orders borrows from the deposit service. */
+export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages'> & {
+  now: () => number;
+  gateways: Record<string, GatewayProvider>;
+  inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+};
+
+/**
+ * Resolving an order, exactly once: credit it (one ledger transaction from gateway_clearing to
+ * the player's main wallet, the fee to house_cash), or fail or expire it, each written together
+ * with the order's new status, the player's notice and the audit entry.
+ */
+export function createDepositResolution(deps: DepositResolutionDeps) {
+  const { db, system, ledger, audit, messages, now, gateways, inTransaction } = deps;
+
+  async function requireOrder(dbOrTrx: Db, id: string): Promise<OrderRow> {
+    const order = await findOrder(dbOrTrx, id);
+    if (!order) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+    return order;
+  }
+
+  /**
+   * Credit an order exactly once: lock it, post the ledger transaction (key deposit:<id>), mark it
+   * credited, notify the player and audit, all in one database transaction. `changed` is false
+   * when the order was already resolved from a status it cannot be credited from.
+   */
+  async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
+    const brand = await system.getBrand();
+    return inTransaction(async (trx) => {
+      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+      const order = await requireOrder(trx, id);
+      if (!opts.from.includes(order.status)) return { changed: false, order };
+      const walletId = await ledger.ensurePlayerWallet(trx, order.memberId, order.currency);
+      const clearingId = await ledger.ensureSystemAccount('gateway_clearing', order.currency, trx);
+      const entries: LedgerEntryInput[] = [
+        { accountId: clearingId, amountMinor: -order.amountMinor },
+        { accountId: walletId, amountMinor: order.creditMinor },
+      ];
+      if (order.feeMinor > 0n) {
+        entries.push({ accountId: await ledger.ensureSystemAccount('house_cash', order.currency, trx), amountMinor: order.feeMinor });
+      }
+      const posted = await ledger.postTransaction(
+        {
+          kind: 'deposit',
+          idempotencyKey: `deposit:${order.id}`,
+          reference: `deposit_order:${order.id}`,
+          metadata: { orderId: order.id, channelId: order.channelId, via: opts.via, feeMinor: order.feeMinor.toString() },
+          entries,
+        },
+        trx,
+      );
+      const resolvedBy = resolvedByOf(actor, opts.via);
+      if (!(await resolveOrder(trx, order.id, [order.status], { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy, at: new Date(now()) }))) {
+        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
+      }
+      await messages.notify(trx, {
+        memberId: order.memberId,
+        kind: 'deposit_credited',
+        params: { orderId: order.id, amount: formatMinor(order.creditMinor, brand.currencyScale), currency: order.currency, referenceCode: order.referenceCode },
+      });
+      await audit.record(trx, {
+        ...actor,
+        action: 'deposit.credit',
+        subjectType: 'deposit_order',
+        subjectId: order.id,
+        reason: opts.reason,
+        before: orderSnapshot(order),
+        after: orderSnapshot(order, { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy }),
+      });
+      return { changed: true, order: { ...order, status: 'credited' as const, ledgerTransactionId: posted.transactionId, resolvedBy } };
+    });
+  }
+
+  /** Fail or expire a pending order once, with the player's notice and the audit entry. */
+  async function closeOrder(
+    id: string,
+    actor: DepositActor,
+    opts: { status: 'failed' | 'expired'; via: string; failureReason: string; reason: string | null },
+  ): Promise<{ changed: boolean; order: OrderRow }> {
+    const brand = await system.getBrand();
+    return inTransaction(async (trx) => {
+      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+      const order = await requireOrder(trx, id);
+      if (order.status !== 'pending') return { changed: false, order };
+      const resolvedBy = resolvedByOf(actor, opts.via);
+      if (!(await resolveOrder(trx, order.id, ['pending'], { status: opts.status, failureReason: opts.failureReason, resolvedBy, at: new Date(now()) }))) {
+        throw new Error(`deposit: order ${order.id} changed despite the row lock`);
+      }
+      const params: Record<string, string> = {
+        orderId: order.id,
+        amount: formatMinor(order.amountMinor, brand.currencyScale),
+        currency: order.currency,
+        referenceCode: order.referenceCode,
+        reason: opts.failureReason,
+      };
+      if (opts.reason) params.note = opts.reason.slice(0, 200);
+      await messages.notify(trx, { memberId: order.memberId, kind: 'deposit_failed', params });
+      await audit.record(trx, {
+        ...actor,
+        action: opts.status === 'expired' ? 'deposit.expire' : 'deposit.fail',
+        subjectType: 'deposit_order',
+        subjectId: order.id,
+        reason: opts.reason,
+        before: orderSnapshot(order),
+        after: orderSnapshot(order, { status: opts.status, failureReason: opts.failureReason, resolvedBy }),
+      });
+      return { changed: true, order: { ...order, status: opts.status, failureReason: opts.failureReason, resolvedBy } };
+    });
+  }
+
+  /**
+   * Resolve overdue pending orders: a gateway order is first checked with its gateway (an unknown
+   * outcome stays pending until then), everything else expires. Idempotent; safe to run anywhere.
+   */
+  async function sweepOverdue(limit = SWEEP_BATCH): Promise<{ expired: number; credited: number; failed: number }> {
+    const counts = { expired: 0, credited: 0, failed: 0 };
+        for (const id of await findOverdueOrderIds(db, new Date(now()), limit)) {
+      const order = await findOrder(db, id);
+      if (!order || order.status !== 'pending') continue;
+      const provider = order.provider ? gateways[order.provider] : undefined;
+      if (provider && order.providerRef) {
+        // Outside any transaction: the gateway is another party.
+        const status = await provider.queryStatus(order.providerRef);
+        if (status.status === 'succeeded' && status.amountMinor === order.amountMinor && status.currency === order.currency) {
+          if ((await creditOrder(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], reason: null })).changed) counts.credited++;
+          continue;
+        }
+        if (status.status === 'failed') {
+          const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'failed', via: `status-check:${provider.name}`, failureReason: 'gateway_failed', reason: null });
+          if (r.changed) counts.failed++;
+          continue;
+        }
+      }
+      const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'expired', via: 'system:expiry', failureReason: 'expired', reason: null });
+      if (r.changed) counts.expired++;
+    }
+    return counts;
+  }
+
+  return { requireOrder, creditOrder, closeOrder, sweepOverdue };
+}

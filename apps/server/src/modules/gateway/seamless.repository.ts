@@ -1,0 +1,207 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RoundBetKind, RoundBetStatus, RoundStatus } from '../../db/tables/gateway';
+
+type Db = Kysely<Database>;
+
+// The seamless wallet's rows: game rounds, and every vendor transaction id (bet, win, rollback)
+// with its first answer.
+
+export type RoundRow = {
+  id: string;
+  vassalage: string;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  status: RoundStatus;
+  totalBet: bigint;
+  totalWin: bigint;
+  totalRefund: bigint;
+};
+
+export type RoundBetRow = {
+  id: string;
+  vassalage: string;
+  vendorTxId: string;
+  kind: RoundBetKind;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  amount: bigint;
+  refTxId: string | null;
+  status: RoundBetStatus;
+  requestHash: string;
+  response: Record<string, unknown> | null;
+};
+
+/** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
+export async function insertRoundBet(
+  db: Db,
+  input: {
+    vassalage: string;
+    vendorTxId: string;
+    kind: RoundBetKind;
+    roundId: string;
+    memberId: string;
+    nodeId: string;
+    amount: bigint;
+    refTxId: string | null;
+    status?: RoundBetStatus;
+    requestHash: string;
+    response?: Record<string, unknown>;
+  },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('round_bets')
+    .values({
+      vassalage: input.vassalage,
+      vendor_tx_id: input.vendorTxId,
+      kind: input.kind,
+      round_id: input.roundId,
+      member_id: input.memberId,
+      node_id: input.nodeId,
+      amount: input.amount.toString(),
+      ref_tx_id: input.refTxId,
+      status: input.status ?? 'pending',
+      request_hash: input.requestHash,
+      response: input.response ? JSON.stringify(input.response) : null,
+    })
+    .onConflict((oc) => oc.columns(['vassalage', 'vendor_tx_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A vendor transaction by id, optionally locked. */
+export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string, opts: { lock?: boolean } = {}): Promise<RoundBetRow | undefined> {
+  let q = db.selectFrom('round_bets').selectAll().where('vassalage', '=', vassalage).where('vendor_tx_id', '=', vendorTxId);
+  if (opts.lock) q = q.forUpdate();
+  const r = await q.executeTakeFirst();
+  return r ? toRoundBet(r) : undefined;
+}
+
+/** Write a vendor transaction's outcome and first answer. */
+export async function completeRoundBet(
+  db: Db,
+  id: string,
+  input: { status: RoundBetStatus; amount?: bigint; ledgerTransactionId: string | null; response: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .updateTable('round_bets')
+    .set({
+      status: input.status,
+      ...(input.amount !== undefined ? { amount: input.amount.toString() } : {}),
+      ledger_transaction_id: input.ledgerTransactionId,
+      response: JSON.stringify(input.response),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Mark an accepted bet rolled back; true when this call did it. */
+export async function markBetRolledBack(db: Db, id: string): Promise<boolean> {
+  const res = await db.updateTable('round_bets').set({ status: 'rolled_back' }).where('id', '=', id).where('status', '=', 'accepted').executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+/** A round, locked for the rest of the transaction. */
+export async function lockRound(db: Db, vassalage: string, roundId: string): Promise<RoundRow | undefined> {
+  const r = await db.selectFrom('game_rounds').selectAll().where('vassalage', '=', vassalage).where('round_id', '=', roundId).forUpdate().executeTakeFirst();
+  return r ? toRound(r) : undefined;
+}
+
+/** Move a round's win or refund totals and optionally settle it. */
+export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
+  const r = await db
+    .updateTable('game_rounds')
+    .set({
+      total_win: sql<string>`total_win + ${(input.addWin ?? 0n).toString()}::bigint`,
+      total_refund: sql<string>`total_refund + ${(input.addRefund ?? 0n).toString()}::bigint`,
+      updated_at: new Date(),
+      ...(input.settle ? { status: 'settled' as const, settled_at: new Date() } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRound(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type RoundSelect = Database['game_rounds'] extends infer T ? { [K in keyof T]: unknown } : never;
+
+function toRound(r: RoundSelect): RoundRow {
+  return {
+    id: String(r.id),
+    vassalage: String(r.vassalage),
+    roundId: String(r.round_id),
+    memberId: String(r.member_id),
+    nodeId: String(r.node_id),
+    status: r.status as RoundStatus,
+    totalBet: BigInt(r.total_bet as string),
+    totalWin: BigInt(r.total_win as string),
+    totalRefund: BigInt(r.total_refund as string),
+  };
+}
+
+type RoundBetSelect = Database['round_bets'] extends infer T ? { [K in keyof T]: unknown } : never;
+
+function toRoundBet(r: RoundBetSelect): RoundBetRow {
+  return {
+    id: String(r.id),
+    vassalage: String(r.vassalage),
+    vendorTxId: String(r.vendor_tx_id),
+    kind: r.kind as RoundBetKind,
+    roundId: String(r.round_id),
+    memberId: String(r.member_id),
+    nodeId: String(r.node_id),
+    amount: BigInt(r.amount as string),
+    refTxId: (r.ref_tx_id as string | null) ?? null,
+    status: r.status as RoundBetStatus,
+    requestHash: String(r.request_hash),
+    response: (r.response as Record<string, unknown> | null) ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seamless bets and wins, applied in batches (migration 0051, replaced by 0070)
+// ---------------------------------------------------------------------------------------------
+
+/** One bet or win callback as seamless_apply takes it. */
+export type SeamlessOp = {
+  op: 'bet' | 'win';
+  vassalage: string;
+  txId: string;
+  roundId: string;
+  memberId: string;
+  amount: string;
+  hash: string;
+  walletId: string;
+  houseId: string;
+  currency: string;
+  scale: number;
+  nodeId?: string;
+  betTxId?: string | null;
+  settle?: boolean;
+  /** (win) the cap: at most winMultiple × the round's stake and at most winMax; null = no such bound. */
+  winMultiple?: string | null;
+  winMax?: string | null;
+};
+
+/** seamless_apply's answer for one callback. */
+export type SeamlessOpAnswer =
+  | { ok: Record<string, unknown>; replayed: boolean }
+  | { error: { errorCode: string; message: string; value?: unknown }; replayed?: boolean };
+
+/** Apply a batch of bet and win callbacks in one statement (one commit); answers in input order. */
+export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
+  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_apply(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const answers = rows[0]?.answers;
+  if (!answers) throw new Error('seamless_apply returned nothing');
+  return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
+}
+
+/** Lock ledger accounts in id order: every seamless path locks its accounts before its round. */
+export async function lockAccountsInOrder(db: Db, accountIds: string[]): Promise<void> {
+  await sql`SELECT 1 FROM ledger_accounts WHERE id = ANY(${accountIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
+}
