@@ -58,6 +58,7 @@ export function UrlLoginHandler() {
       active = false;
     };
     // Runs once per page load; the exchange itself is shared and claimed once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- adopt and queryClient are read when the exchange settles; re-running would start a second exchange
   }, []);
 
   function adopt(result: LoginResult) {
