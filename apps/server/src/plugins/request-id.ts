@@ -25,8 +25,8 @@ export function requestIdOf(raw: IncomingMessage): string {
  * the id as `reqId`, and is marked so the logger's mixin does not add it twice.
  */
 export const requestIdOptions = {
+  // The request logger's binding keeps Fastify's default name, `reqId`.
   requestIdHeader: false as const,
-  requestIdLogLabel: 'reqId',
   genReqId: requestIdOf,
   childLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
     return markRequestLogger(logger.child(bindings, opts));
