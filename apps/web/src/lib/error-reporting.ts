@@ -3,10 +3,11 @@ import { getToken } from './session-storage';
 /**
  * Error reporting and stale-chunk recovery for the web app.
  *
- * Reports go to the collector named by `<meta name="error-report-url" content="…">` in the page
- * (the server fills it from its configuration; empty means reports are not sent anywhere). An
- * operator points it at their own endpoint, which receives one JSON object per POST (sent as
- * text/plain so that a cross-origin collector needs no preflight):
+ * Reports go to the collector named by `<meta name="error-report-url" content="…">` in the page:
+ * ERROR_REPORT_URL when the site is built (vite.config.ts), or whatever a proxy in front of the
+ * site rewrites it to; empty means reports go nowhere. An operator points it at their own
+ * endpoint, which receives one JSON object per POST (sent as text/plain, so a cross-origin
+ * collector needs no preflight; the page's CSP connect-src must allow it):
  *   { kind, message, name?, stack?, componentStack?, path, language, userAgent, release, at }
  * Reports never carry tokens: the path has no query string or fragment, and anything that looks
  * like a token (the session's own, bearer values, `token=` parameters, JWT-shaped strings) is
