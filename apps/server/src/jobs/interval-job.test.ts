@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { runMigrations } from '../db/migrate';
 import { createScratchPostgres, describeEachDatabase } from '../../test/test-app';
-import { CATCH_UP_PERIODS, periodAt, periodsToClaim, startIntervalJob, type JobScheduler } from './interval-job';
+import { CATCH_UP_PERIODS, JOB_RUNS_KEPT_MS, periodAt, periodsToClaim, startIntervalJob, type JobScheduler } from './interval-job';
 import { claimPeriod, completeClaim, listJobRuns, renewClaim } from './job-runs.repository';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -128,6 +128,18 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
     await stop();
     expect((await listJobRuns(database.db, ['twin-in-transaction']))[0]).toMatchObject({ attempt: 1, handled: 3 });
     expect(warnings).toEqual([]);
+  });
+
+  it('the instance that runs the current period forgets finished runs older than a week', async () => {
+    const old = periodAt(Date.now() - JOB_RUNS_KEPT_MS - 120_000, 60_000);
+    const stale = await claimPeriod(database.db, { job: 'twin-prune', periodKey: old.key, periodStart: old.start, instance: 'gone', leaseMs: 1_000, maxAttempts: 5 });
+    expect(await completeClaim(database.db, stale!, 0)).toBe(true);
+    const stop = startIntervalJob({ name: 'twin-prune', intervalMs: 60_000, doneMessage: 'done', failMessage: 'failed', runAtStart: true, run: async () => 0 }, scheduler('pruner'));
+    await waitFor('the old run to be forgotten', async () => {
+      const rows = await listJobRuns(database.db, ['twin-prune']);
+      return !rows.some((r) => r.periodKey === old.key) && rows.at(-1)?.periodKey === periodAt(Date.now(), 60_000).key && rows.at(-1)?.finishedAt != null;
+    });
+    await stop();
   });
 
   it('a failed run releases its period, and the next tick tries it again', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
-import { claimPeriod, completeClaim, findJobState, isClaimFinished, releaseClaim, renewClaim, type PeriodClaim } from './job-runs.repository';
+import { claimPeriod, completeClaim, findJobState, isClaimFinished, pruneJobRuns, releaseClaim, renewClaim, type PeriodClaim } from './job-runs.repository';
 
 /** The window of time one run of an interval job stands for. */
 export type JobPeriod = { key: string; start: Date };
@@ -24,6 +24,8 @@ export type IntervalJob = {
   failMessage: string;
   /** Also tick right away at start (work left over from before a restart), not only at the next period. */
   runAtStart?: boolean;
+  /** How long finished runs stay in job_runs (default JOB_RUNS_KEPT_MS); a job whose runs are a record sets Infinity. */
+  keepRunsMs?: number;
 };
 
 /** What every interval job of one process shares: where claims live and how long they hold. */
@@ -43,6 +45,8 @@ export type JobScheduler = {
 export const CATCH_UP_PERIODS = 10;
 /** A period that failed (or lost its holder) this many times is left unfinished, with its error, for an operator. */
 export const MAX_ATTEMPTS = 5;
+/** Finished runs older than this are deleted by the instance that ran a job's current period. */
+export const JOB_RUNS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Ticks fire this long after a period starts, so a clock a little behind still sees the new period. */
 const TICK_OFFSET_MS = 25;
 
@@ -114,7 +118,9 @@ export function startIntervalJob(job: IntervalJob, scheduler: JobScheduler): () 
     try {
       const state = await findJobState(db, job.name, MAX_ATTEMPTS);
       const abandoned = state.abandoned.map((p) => ({ key: p.periodKey, start: p.periodStart }));
-      for (const period of periodsToClaim(now(), intervalMs, state.latestStart, abandoned)) {
+      const periods = periodsToClaim(now(), intervalMs, state.latestStart, abandoned);
+      let ranCurrent = false;
+      for (const period of periods) {
         if (stopped) return;
         const claim = await claimPeriod(db, {
           job: job.name,
@@ -124,8 +130,12 @@ export function startIntervalJob(job: IntervalJob, scheduler: JobScheduler): () 
           leaseMs,
           maxAttempts: MAX_ATTEMPTS,
         });
-        if (claim) await runClaimed(period, claim);
+        if (!claim) continue;
+        await runClaimed(period, claim);
+        ranCurrent = period === periods.at(-1);
       }
+      const keepMs = job.keepRunsMs ?? JOB_RUNS_KEPT_MS;
+      if (ranCurrent && Number.isFinite(keepMs)) await pruneJobRuns(db, job.name, new Date(now() - keepMs));
     } catch (err) {
       log.error({ err, job: job.name }, job.failMessage);
     }

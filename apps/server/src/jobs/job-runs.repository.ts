@@ -91,6 +91,12 @@ export async function findJobState(db: Db, job: string, maxAttempts: number): Pr
   return { latestStart: latestStart === null ? null : new Date(latestStart), abandoned: abandoned.rows.map((r) => ({ ...r, periodStart: new Date(r.periodStart) })) };
 }
 
+/** Forget a job's finished runs of periods that started before `before` (unfinished ones stay for takeover). */
+export async function pruneJobRuns(db: Db, job: string, before: Date): Promise<number> {
+  const res = await sql`DELETE FROM job_runs WHERE job = ${job} AND period_start < ${before} AND finished_at IS NOT NULL`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
+
 /** Every run of the given jobs (all jobs without a filter), in period order: for tests and operators. */
 export async function listJobRuns(db: Db, jobs?: string[]): Promise<JobRunRow[]> {
   const filter = jobs ? sql`WHERE job = ANY(${jobs})` : sql``;
