@@ -85,7 +85,7 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     await scratch?.drop();
   });
 
-  it('a write on one instance reaches the other cached reads within a second', async () => {
+  it("a write on one instance reaches the other's cached reads within a second", async () => {
     const [a, b] = instances;
     const username = `twin${crypto.randomBytes(4).toString('hex')}`;
     const password = `Pw${crypto.randomBytes(6).toString('hex')}9`;
@@ -225,7 +225,8 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     const perInstance = instances.map((i) => `${i.name} ${i.answered}`).join(', ');
     const runsPerInstance = instances.map((i) => `${i.name} ${runs.filter((r) => r.instance.includes(`:${i.child.pid}:`)).length}`).join(', ');
     console.info(
-      `two instances: ${answered} requests answered (${perInstance}) in ${loadMs} ms by ${PLAYERS} players; ${victim.name} SIGKILLed at ${killed!.at}, ` +
+      `two instances: ${answered} load requests answered in ${loadMs} ms by ${PLAYERS} players (HTTP answers per instance: ${perInstance}); ` +
+        `${victim.name} SIGKILLed after ${killed!.at} answers, ` +
         `${client.lost.length} lost their answer and were re-sent to ${survivor.name} (${client.resent} re-sends); ` +
         `${players.flatMap((p) => p.ops).filter((o) => o.accepted).length} money requests accepted, ` +
         `${players.flatMap((p) => p.ops).filter((o) => o.kind === 'deposit' && !o.accepted).length} deposits paid but left pending by the kill; ledger:check ok. ` +
