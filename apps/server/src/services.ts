@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { createChangeFeed } from './db/change-feed';
-import { createMetrics } from './metrics/metrics';
+import { createMetrics, type MetricsPort } from './metrics/metrics';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import { createSystemService } from './modules/system/system.service';
@@ -34,6 +34,8 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Kysely<Database>;
   log: Logger;
+  /** Business events and queue observers (metrics/metrics.ts); set by createServices, absent when a test builds a service alone. */
+  metrics?: MetricsPort;
 };
 
 /** Build every service once, in dependency order. Routes receive this object. */
@@ -43,6 +45,8 @@ export function createServices(ctx: AppContext) {
   // One registry per app, so the many apps a test process builds do not collide; served by app.ts or server.ts.
   const metrics = createMetrics({ processMetrics: ctx.config.metricsPort !== undefined || ctx.config.metricsToken !== undefined });
   metrics.watchPool(() => ctx.database.poolStats?.());
+  // Every service built below gets the port through `...ctx`.
+  ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);
   const ledger = createLedgerService({ ...ctx, databaseKind: ctx.database.kind, system });

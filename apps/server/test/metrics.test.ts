@@ -8,19 +8,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
+import { createOrder, demoChannel, newPlayer, sendWebhook, webhookBody } from '../src/modules/deposit/deposit.test-support';
+import { SANDBOX_SEAMLESS } from '../src/modules/gateway/gateway.service';
+import { createPlayer, injectCallback, launchToken } from '../src/modules/gateway/gateway.test-support';
+import { createPayer, operatorToken as withdrawalOperatorToken, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.test-support';
+import { call, disableRegisterCaptcha, login, valueOf } from './api-client';
+import { postOperatorLogin } from './operator-login';
 import { spawnServer, type SpawnedServer } from './spawn-server';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 
-/** The value of one sample line (`name{labels} value`), or undefined when absent. */
+/** The sum of the sample lines (`name{labels} value`) carrying these labels, or undefined when there is none. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  let sum: number | undefined;
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).split(' ')[0] ?? '';
-    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) return Number(line.split(' ').at(-1));
+    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) sum = (sum ?? 0) + Number(line.split(' ').at(-1));
   }
-  return undefined;
+  return sum;
 }
 
 describeEachDatabase('metrics on the main port, with a token', (target) => {
@@ -131,5 +139,71 @@ describe('metrics on the internal port (METRICS_PORT)', () => {
     expect(text).toContain('process_resident_memory_bytes');
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
+});
+
+describe('business counters and group-commit histograms, through the real calls', () => {
+  let t: TestApp;
+  const secret = 'metrics-test-vendor-secret-0123456789';
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { metricsToken: TOKEN });
+    await disableRegisterCaptcha(t.app);
+    // The reference vendor's seamless adapter, called here directly with signed callbacks.
+    await t.app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 1000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+
+  it('counts deposits credited, withdrawals by state, bets and wins, ledger posts and login failures', async () => {
+    // Deposit: a sandbox gateway order paid by its webhook.
+    const depositor = await newPlayer(t);
+    const channel = await demoChannel(t, depositor.token, 'gateway');
+    const order = await createOrder(t, depositor.token, channel.id, '25.00');
+    expect((await sendWebhook(t, webhookBody(order))).statusCode).toBe(200);
+    expect((await sendWebhook(t, webhookBody(order))).statusCode).toBe(200);
+
+    // Withdrawal: requested, then approved by finance.
+    const payer = await createPayer(t.app, 100_000n);
+    const requested = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '50.00'));
+    const ops = await withdrawalOperatorToken(t.app, 'finance');
+    expect((await call(t.app, 'POST', `/ops/withdrawals/${requested.id}/approve`, { token: ops, payload: {} })).statusCode).toBe(200);
+
+    // Seamless bet and win, signed callbacks; the bet sent twice (the replay is not counted again).
+    const player = await createPlayer(t.app, 10_000n);
+    const launch = await launchToken(t.app, player, 'SBX-slot-01', SANDBOX_SEAMLESS);
+    const auth = await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'authenticate', { launchToken: launch });
+    expect(auth.statusCode, auth.body).toBe(200);
+    const sessionToken = String((auth.json() as { value: { sessionToken: string } }).value.sessionToken);
+    const base = { playerId: player.memberId, sessionToken, roundId: 'metrics-round-1' };
+    const bet = { ...base, transactionId: 'metrics-bet-1', gameId: 'SBX-slot-01', amountMinor: '700' };
+    for (let i = 0; i < 2; i++) expect((await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'bet', bet)).statusCode).toBe(200);
+    const win = { ...base, transactionId: 'metrics-win-1', betTransactionId: 'metrics-bet-1', amountMinor: '1500', roundClosed: true };
+    expect((await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'win', win)).statusCode).toBe(200);
+
+    // Failed logins: a member's wrong password, an operator's.
+    expect((await login(t.app, payer.username, 'Wrong-password-123')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await postOperatorLogin(t.app, { username: 'nobody-here', password: 'Wrong-password-123' })).statusCode).toBeGreaterThanOrEqual(400);
+
+    const text = await scrape();
+    expect(sample(text, 'deposits_credited_total')).toBe(1);
+    expect(sample(text, 'deposits_credited_amount_minor_total')).toBe(Number(order.amountMinor) - Number(order.feeMinor ?? 0));
+    expect(sample(text, 'withdrawals_total', { state: 'pending' })).toBe(1);
+    expect(sample(text, 'withdrawals_total', { state: 'approved' })).toBe(1);
+    expect(sample(text, 'bets_total', { source: 'seamless' })).toBe(1);
+    expect(sample(text, 'bet_amount_minor_total', { source: 'seamless' })).toBe(700);
+    expect(sample(text, 'wins_total', { source: 'seamless' })).toBe(1);
+    expect(sample(text, 'win_amount_minor_total', { source: 'seamless' })).toBe(1500);
+    expect(sample(text, 'ledger_posts_total', { kind: 'deposit' })).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'login_failures_total', { actor: 'member' })).toBe(1);
+    expect(sample(text, 'login_failures_total', { actor: 'operator' })).toBe(1);
+    // Posts made outside a caller's transaction go through the ledger's group commit; callbacks through the seamless one.
+    expect(sample(text, 'group_commit_batch_size_count', { queue: 'ledger' })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'group_commit_wait_seconds_count', { queue: 'ledger' })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'group_commit_batch_size_count', { queue: 'seamless' })).toBe(3);
+    expect(sample(text, 'vendor_callback_duration_seconds_count', { status_class: '2xx' })).toBeGreaterThanOrEqual(4);
   });
 });

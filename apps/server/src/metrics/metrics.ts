@@ -30,6 +30,12 @@ export type BusinessMetrics = {
 /** What a group-commit queue reports per batch (db/group-commit.ts `observe`). */
 export type GroupCommitObserver = (size: number, waitsMs: readonly number[]) => void;
 
+/** The port services hold (`ctx.metrics`, optional so a service built alone in a test needs none): business events and queue observers. */
+export type MetricsPort = BusinessMetrics & {
+  /** The observer for the group-commit queue named `queue` (`observe` option). */
+  groupCommit(queue: string): GroupCommitObserver;
+};
+
 /** Counters hold numbers: exact up to 2^53 minor units, far past any total reached between restarts. */
 const minor = (amount: bigint) => Number(amount);
 
@@ -102,25 +108,25 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
     loginFailed: (actor) => loginFailures.inc({ actor }),
   };
 
+  const groupCommit = (queue: string): GroupCommitObserver => {
+    const size = batchSize.labels({ queue });
+    const wait = batchWait.labels({ queue });
+    return (items, waitsMs) => {
+      size.observe(items);
+      for (const ms of waitsMs) wait.observe(ms / 1000);
+    };
+  };
+  const port: MetricsPort = { ...business, groupCommit };
+
   return {
     registry,
-    business,
+    port,
 
     /** Record one answered request. `route` is the declared path (`routeOptions.url`), or `unmatched`. */
     observeRequest(route: string, method: string, statusCode: number, seconds: number): void {
       const statusClass = `${Math.floor(statusCode / 100)}xx`;
       httpDuration.observe({ route, method, status_class: statusClass }, seconds);
       if (route.startsWith('/vendor/')) callbackDuration.observe({ route, status_class: statusClass }, seconds);
-    },
-
-    /** The observer a group-commit queue named `queue` reports its batches to. */
-    groupCommit(queue: string): GroupCommitObserver {
-      const size = batchSize.labels({ queue });
-      const wait = batchWait.labels({ queue });
-      return (items, waitsMs) => {
-        size.observe(items);
-        for (const ms of waitsMs) wait.observe(ms / 1000);
-      };
     },
 
     /** Report the database pool's connections at each scrape (PostgreSQL; PGlite has one session and no pool). */

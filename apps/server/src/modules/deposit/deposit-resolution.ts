@@ -21,7 +21,7 @@ function resolvedByOf(actor: DepositActor, via: string): string {
 }
 
 /** What resolving orders borrows from the deposit service. */
-export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages'> & {
+export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics'> & {
   now: () => number;
   gateways: Record<string, GatewayProvider>;
   inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
@@ -48,7 +48,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
    */
   async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
     const brand = await system.getBrand();
-    return inTransaction(async (trx) => {
+    const outcome = await inTransaction(async (trx) => {
       if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
       const order = await requireOrder(trx, id);
       if (!opts.from.includes(order.status)) return { changed: false, order };
@@ -91,6 +91,9 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
       });
       return { changed: true, order: { ...order, status: 'credited' as const, ledgerTransactionId: posted.transactionId, resolvedBy } };
     });
+    // Counted once committed.
+    if (outcome.changed) deps.metrics?.depositCredited(outcome.order.creditMinor);
+    return outcome;
   }
 
   /** Fail or expire a pending order once, with the player's notice and the audit entry. */

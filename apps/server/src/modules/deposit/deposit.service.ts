@@ -93,7 +93,7 @@ export function createDepositService(ctx: DepositContext) {
     }
   }
 
-  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction });
+  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics });
 
   /** Sweep before a read, without letting a sweep failure break the read. */
   async function sweepQuietly(): Promise<void> {

@@ -12,7 +12,7 @@ export type DepositActor = { actorType: 'operator' | 'system'; actorId: string |
 /** The system resolves an order on a webhook, a status check or an expiry. */
 export const SYSTEM_ACTOR: DepositActor = { actorType: 'system', actorId: null };
 
-export type DepositContext = Pick<AppContext, 'db' | 'log'> & {
+export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   system: { getBrand(): Promise<Brand> };
   ledger: Pick<LedgerService, 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction'>;
   audit: Pick<AuditService, 'record'>;

@@ -20,7 +20,7 @@ import type { SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInpu
 
 type Db = Kysely<Database>;
 
-export type SeamlessContext = Pick<AppContext, 'db' | 'log'> & {
+export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
@@ -146,6 +146,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       attempts: MAX_ATTEMPTS,
       onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
     },
+    observe: ctx.metrics?.groupCommit('seamless'),
   });
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
@@ -159,6 +160,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       throw err;
     }
     if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
+    if (!answer.replayed) ctx.metrics?.[op.op]('seamless', BigInt(op.amount));
     return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
   }
 

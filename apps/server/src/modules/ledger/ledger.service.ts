@@ -27,7 +27,7 @@ type Db = Kysely<Database>;
 
 export const PLAYER_MAIN = 'player_main';
 
-export type LedgerContext = Pick<AppContext, 'db' | 'log'> & {
+export type LedgerContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   /** PGlite has one connection, so posts go one batch at a time. */
   databaseKind?: DatabaseKind;
   /** The operator's brand gives the currency of new player wallets. */
@@ -104,6 +104,7 @@ export function createLedgerService(ctx: LedgerContext) {
       });
     }
     if (!outcome.result) throw new Error(`ledger: transaction ${outcome.transactionId} has no stored result`);
+    if (outcome.status !== 'replayed') ctx.metrics?.ledgerPost(input.kind);
     return { transactionId: outcome.transactionId, replayed: outcome.status === 'replayed', balances: outcome.result.balances };
   }
 
@@ -158,6 +159,7 @@ export function createLedgerService(ctx: LedgerContext) {
       attempts: MAX_ATTEMPTS,
       onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
     },
+    observe: ctx.metrics?.groupCommit('ledger'),
   });
 
   /** Post a balanced transaction exactly once per idempotency key: the same key with another request is a conflict. */

@@ -27,7 +27,7 @@ export type SystemPort = {
   listCountries(): Country[] | readonly Country[] | Promise<Country[] | readonly Country[]>;
 };
 
-export type MemberContext = Pick<AppContext, 'db' | 'log'> & {
+export type MemberContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   config: Pick<AppConfig, 'scryptLogN' | 'port'> & { publicUrl?: string | undefined };
   system: SystemPort;
   ledger: Pick<LedgerService, 'ensurePlayerWallet' | 'creditPlayerFromSystem'>;

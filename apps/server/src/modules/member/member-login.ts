@@ -32,6 +32,7 @@ export function createLogin(core: MemberCore) {
     const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
     if (!row || !valid) {
       const next = await throttle.failed(account, origin.ip);
+      core.ctx.metrics?.loginFailed('member');
       throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: next.captcha });
     }
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');

@@ -11,7 +11,7 @@ import { findOperatorByUsername, insertOperatorSession, setOperatorLastLogin, ty
 import { claimOperatorTotpStep, completeTotpEnrolment, findOperatorTotp, findTotpEnrolment, insertTotpEnrolment } from './operator-totp.repository';
 import { createTotpCipher, matchTotpStep, newTotpSecret } from './operator-totp';
 
-export type OperatorLoginContext = Pick<AppContext, 'db'> & {
+export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
   config: Pick<AppConfig, 'operatorTotpKey'>;
   rateLimiter: RateLimiter;
   audit: Pick<AuditService, 'record'>;
@@ -79,6 +79,7 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
   }
 
   async function recordFailure(username: string, ip: string): Promise<void> {
+    ctx.metrics?.loginFailed('operator');
     await rateLimiter.hit('ops-login-fail-account-ip', accountIp(username, ip), L.failuresPerAccountIp.windowSeconds);
     await rateLimiter.hit('ops-login-fail-ip', ip, L.failuresPerIp.windowSeconds);
   }

@@ -24,7 +24,7 @@ export { OPERATOR_LIMITS, hashOperatorToken } from './operator-login';
 /** The operator behind a live operator token. */
 export type SessionOperator = { operatorId: string; username: string; role: OperatorRole; sessionId: string };
 
-type OperatorContext = Pick<AppContext, 'db'> & {
+type OperatorContext = Pick<AppContext, 'db' | 'metrics'> & {
   config: Pick<AppConfig, 'scryptLogN' | 'operatorTotpKey'>;
   rateLimiter: RateLimiter;
   audit: Pick<AuditService, 'record'>;
@@ -45,7 +45,7 @@ export function createOperatorService(ctx: OperatorContext) {
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
 
   return {
-    ...createOperatorLogin({ db, rateLimiter, audit, hasher, now, config: ctx.config }),
+    ...createOperatorLogin({ db, rateLimiter, audit, hasher, now, config: ctx.config, metrics: ctx.metrics }),
 
     /** Create an operator; the password is hashed like a member password. */
     async createOperator(input: { username: string; role: OperatorRole; password: string }): Promise<{ operatorId: string; username: string; role: OperatorRole }> {

@@ -11,7 +11,7 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
 
   /** Mark one overdue approved order received; a no-op when it is no longer approved or not yet due. */
   async function settleOverdue(id: string, at: Date): Promise<boolean> {
-    return core.inTransaction(async (trx) => {
+    const settled = await core.inTransaction(async (trx) => {
       const row = await lockOrder(trx, id);
       if (!row || row.status !== 'approved' || !row.confirmDeadline || row.confirmDeadline > at) return false;
       await updateOrderStatus(trx, id, 'approved', { status: 'completed', confirmation: 'auto_received', confirmedAt: at });
@@ -27,6 +27,8 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
       });
       return true;
     });
+    if (settled) ctx.metrics?.withdrawal('completed');
+    return settled;
   }
 
   /** Refuse a confirmation of an order that is not awaiting one; an overdue one is settled as received first. */
@@ -82,6 +84,7 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
         });
         return after;
       });
+      ctx.metrics?.withdrawal(row.status);
       return present(row, brand.currencyScale);
     },
 
@@ -130,6 +133,7 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
           });
           return after;
         });
+        ctx.metrics?.withdrawal(row.status);
         return present(row, brand.currencyScale);
       } catch (err) {
         await removeProofFiles(ctx.dataDir, names).catch((e: unknown) => log.warn({ err: e }, 'withdrawal: could not remove proof files'));

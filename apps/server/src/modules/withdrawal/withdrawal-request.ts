@@ -130,6 +130,7 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
         });
       });
       if ('refused' in outcome) throw outcome.refused;
+      ctx.metrics?.withdrawal(outcome.value.status);
       return present(outcome.value, brand.currencyScale);
     },
   };

@@ -64,6 +64,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       });
       return after;
     });
+    ctx.metrics?.withdrawal(row.status);
     return presentForOperator(row, brand.currencyScale);
   }
 
@@ -108,6 +109,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         });
         return after;
       });
+      ctx.metrics?.withdrawal(row.status);
       return presentForOperator(row, brand.currencyScale);
     },
 

@@ -29,7 +29,7 @@ export type MessagesPort = { notify(trx: Db, input: { memberId: string; kind: st
 /** Who acts on an order from the operator side: an operator, or the system (the auto-receipt job, the CLI). */
 export type WithdrawalActor = { actorType: 'operator' | 'system'; actorId: string | null };
 
-export type WithdrawalContext = Pick<AppContext, 'db' | 'log'> & {
+export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   dataDir: string;
   system: Pick<SystemService, 'getOperatorConfig' | 'getBrand' | 'updateSetting'>;
   ledger: LedgerService;
