@@ -141,7 +141,11 @@ test.describe('withdrawals', () => {
 
     await test.step('withdraw, the operator rejects, the money is back', async () => {
       const panel = await reopenWithdraw(page);
-      await requestWithdrawal(panel, '50');
+      // The amount rule is the deposit form's: garbage is refused in the player's language, and a
+      // decimal comma ("50,00", as Portuguese writes it) is fifty.
+      await requestWithdrawal(panel, '50abc');
+      await expect(panel.getByText('Informe um valor positivo com no máximo 2 casas decimais.')).toBeVisible();
+      await requestWithdrawal(panel, '50,00');
       await expect(balance).toHaveText(/R\$\s*330,00/);
       const id = await latestOrderId(a);
       await callApi(a, 'POST', `/ops/withdrawals/${id}/reject`, { reason: 'Titular diferente' }, ops);

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
-import type { FieldIssue } from '@wps/shared/envelope';
-import type { FieldError } from '@wps/shared/validation-patterns';
 import { isApiError } from '../../lib/api-client';
 import { i18n, translateError } from '../../lib/i18n';
+import { readFieldErrors } from '../../components/form/server-field-errors';
 import { showWarning } from '../../components/ui/warning-dialog';
 import { useAffiliateCheck } from './api/affiliate';
-import { describeFieldIssue } from '../../components/form/field-rules';
 import { forgetAffiliateCode, useReferralCodes, type ReferralCodes } from './referral-codes';
 
 /** Server error codes that belong under one field of the registration forms. */
@@ -41,24 +39,10 @@ export function applyRegisterError(t: TFunction<'auth'>, error: unknown, target:
     return null;
   }
   if (isApiError(error, 'VALIDATION_FAILED')) {
-    // The member service names each field with its rule failure (code, patternId, min, max), so
-    // the text matches the client's own check; schema failures only name the field.
-    const issues = (error.value as { fields?: (FieldIssue & Partial<FieldError>)[] } | undefined)?.fields ?? [];
-    let isPlaced = false;
-    for (const issue of issues) {
-      const name = issue.field.replace(/^body\./, '');
-      const field = name === 'countryDialingCode' ? 'mobileNum' : name;
-      if (!target.fields.includes(field)) continue;
-      const label = target.labelOf(field);
-      const { code, patternId, min, max } = issue;
-      const message =
-        code !== undefined && patternId !== undefined && min !== undefined && max !== undefined
-          ? describeFieldIssue(t, label, { code, patternId, min, max })
-          : t('validation.invalid', { field: label });
-      target.setFieldError(field, message);
-      isPlaced = true;
-    }
-    return isPlaced ? null : translateError(error);
+    const labels = Object.fromEntries(target.fields.map((field) => [field, target.labelOf(field)]));
+    const messages = Object.entries(readFieldErrors(t, error, labels));
+    for (const [field, message] of messages) target.setFieldError(field, message);
+    return messages.length > 0 ? null : translateError(error);
   }
   if (isApiError(error)) {
     const field = FIELD_BY_ERROR[error.errorCode];

@@ -13,7 +13,7 @@ import { createIssueDescriber } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useBindBankAccount } from '../api/bind-bank-account';
 import { useBanks } from '../api/list-banks';
-import { readFieldErrors } from '../field-errors';
+import { readFieldErrors } from '../../../components/form/server-field-errors';
 import { SelectField } from './select-field';
 
 type BankValues = { bankCode: string; accountNumber: string; holderName: string };

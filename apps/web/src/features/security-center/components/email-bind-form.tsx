@@ -16,7 +16,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useBindEmail } from '../api/bind-email';
 import { useSendEmailBindCode } from '../api/send-email-bind-code';
-import { readFieldErrors } from '../field-errors';
+import { readFieldErrors } from '../../../components/form/server-field-errors';
 
 type EmailValues = { email: string; verificationCode: string };
 

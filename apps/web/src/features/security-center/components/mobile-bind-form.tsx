@@ -16,7 +16,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { useDialingCountries, useFieldRules } from '../../../components/form/use-field-rules';
 import { useBindMobile } from '../api/bind-mobile';
 import { useSendMobileBindCode } from '../api/send-mobile-bind-code';
-import { readFieldErrors } from '../field-errors';
+import { readFieldErrors } from '../../../components/form/server-field-errors';
 
 type MobileValues = { mobileNum: string; verificationCode: string };
 

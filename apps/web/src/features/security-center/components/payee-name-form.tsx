@@ -11,7 +11,7 @@ import { createIssueDescriber, ruleText } from '../../../components/form/field-r
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useSetPayeeName } from '../api/set-payee-name';
-import { readFieldErrors } from '../field-errors';
+import { readFieldErrors } from '../../../components/form/server-field-errors';
 
 type PayeeValues = { payeeName: string };
 

@@ -13,7 +13,7 @@ import { checkConfirmation, createIssueDescriber, requiredText, ruleText } from 
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useFieldRules } from '../../../components/form/use-field-rules';
 import { useSetPaymentPassword } from '../api/set-payment-password';
-import { readFieldErrors } from '../field-errors';
+import { readFieldErrors } from '../../../components/form/server-field-errors';
 
 type PinValues = { oldPaymentPassword: string; newPaymentPassword: string; confirmPaymentPassword: string };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import en from '../../locales/en/auth.json';
 import { ApiError } from '../../lib/api-client';
-import { readFieldErrors } from './field-errors';
+import { readFieldErrors } from './server-field-errors';
 
 /** A tiny stand-in for i18next's t over the real EN auth strings, with {{x}} interpolation. */
 const t = ((key: string, options: Record<string, unknown> = {}) => {
@@ -32,5 +32,18 @@ describe('readFieldErrors', () => {
     expect(readFieldErrors(t, new ApiError('PAYMENT_PASSWORD_INVALID', 'x', 400, { attemptsLeft: 2 }), { a: 'A' })).toEqual({});
     expect(readFieldErrors(t, new ApiError('VALIDATION_FAILED', 'x', 400), { a: 'A' })).toEqual({});
     expect(readFieldErrors(t, new Error('boom'), { a: 'A' })).toEqual({});
+  });
+
+  it('places a request-body issue and the dialing code under the form field', () => {
+    const error = new ApiError('VALIDATION_FAILED', 'Invalid input', 400, {
+      fields: [
+        { field: 'body.countryDialingCode', message: 'dialing code' },
+        { field: 'body.username', message: 'x', code: 'length', patternId: 1, min: 4, max: 16 },
+      ],
+    });
+    expect(readFieldErrors(t, error, { mobileNum: 'Mobile', username: 'Username' })).toEqual({
+      mobileNum: 'Mobile is not valid',
+      username: '4-16 characters: start with a letter, then letters and digits',
+    });
   });
 });
