@@ -193,10 +193,10 @@ describe('business counters and group-commit histograms, through the real calls'
     expect(sample(text, 'deposits_credited_amount_minor_total')).toBe(Number(order.amountMinor) - Number(order.feeMinor ?? 0));
     expect(sample(text, 'withdrawals_total', { state: 'pending' })).toBe(1);
     expect(sample(text, 'withdrawals_total', { state: 'approved' })).toBe(1);
-    expect(sample(text, 'bets_total', { source: 'seamless' })).toBe(1);
-    expect(sample(text, 'bet_amount_minor_total', { source: 'seamless' })).toBe(700);
-    expect(sample(text, 'wins_total', { source: 'seamless' })).toBe(1);
-    expect(sample(text, 'win_amount_minor_total', { source: 'seamless' })).toBe(1500);
+    expect(sample(text, 'bets_total', { vendor: SANDBOX_SEAMLESS })).toBe(1);
+    expect(sample(text, 'bet_amount_minor_total', { vendor: SANDBOX_SEAMLESS })).toBe(700);
+    expect(sample(text, 'wins_total', { vendor: SANDBOX_SEAMLESS })).toBe(1);
+    expect(sample(text, 'win_amount_minor_total', { vendor: SANDBOX_SEAMLESS })).toBe(1500);
     expect(sample(text, 'ledger_posts_total', { kind: 'deposit' })).toBeGreaterThanOrEqual(3);
     expect(sample(text, 'login_failures_total', { actor: 'member' })).toBe(1);
     expect(sample(text, 'login_failures_total', { actor: 'operator' })).toBe(1);

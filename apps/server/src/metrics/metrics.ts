@@ -9,9 +9,6 @@ const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
-/** Where bets and wins come from: seamless callbacks, transfer-wallet vendors, or our own in-house games. */
-export type WagerSource = 'seamless' | 'transfer' | 'inhouse';
-
 /**
  * The business events services report: one call each, where the event becomes final (after the
  * commit). Amounts are in minor units. Services hold this port, not prom-client.
@@ -20,8 +17,13 @@ export type BusinessMetrics = {
   depositCredited(amountMinor: bigint): void;
   /** A withdrawal entered `state` (requested, approved, rejected, paid…). */
   withdrawal(state: string): void;
-  bet(source: WagerSource, amountMinor: bigint): void;
-  win(source: WagerSource, amountMinor: bigint): void;
+  /**
+   * A bet or win settled on the seamless wallet, by vendor code (`vassalage`: a configured vendor
+   * or the in-house games, so the label set stays small). Transfer-wallet vendors settle bets on
+   * their side and are seen only as transfers.
+   */
+  bet(vendor: string, amountMinor: bigint): void;
+  win(vendor: string, amountMinor: bigint): void;
   /** A ledger post committed (a replay of a committed post does not count). */
   ledgerPost(kind: string): void;
   loginFailed(actor: 'member' | 'operator'): void;
@@ -83,10 +85,10 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
   const depositsCredited = counter('deposits_credited_total', 'Deposits credited to a member');
   const depositsCreditedAmount = counter('deposits_credited_amount_minor_total', 'Amount of deposits credited, in minor units');
   const withdrawals = counter('withdrawals_total', 'Withdrawals entering each state', ['state']);
-  const bets = counter('bets_total', 'Bets accepted, by source', ['source']);
-  const betAmount = counter('bet_amount_minor_total', 'Amount of bets accepted, in minor units, by source', ['source']);
-  const wins = counter('wins_total', 'Wins credited, by source', ['source']);
-  const winAmount = counter('win_amount_minor_total', 'Amount of wins credited, in minor units, by source', ['source']);
+  const bets = counter('bets_total', 'Bets accepted on the seamless wallet, by vendor', ['vendor']);
+  const betAmount = counter('bet_amount_minor_total', 'Amount of bets accepted, in minor units, by vendor', ['vendor']);
+  const wins = counter('wins_total', 'Wins credited on the seamless wallet, by vendor', ['vendor']);
+  const winAmount = counter('win_amount_minor_total', 'Amount of wins credited, in minor units, by vendor', ['vendor']);
   const ledgerPosts = counter('ledger_posts_total', 'Ledger posts committed, by kind', ['kind']);
   const loginFailures = counter('login_failures_total', 'Failed logins, by actor (member or operator)', ['actor']);
 
@@ -96,13 +98,13 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
       depositsCreditedAmount.inc(minor(amountMinor));
     },
     withdrawal: (state) => withdrawals.inc({ state }),
-    bet(source, amountMinor) {
-      bets.inc({ source });
-      betAmount.inc({ source }, minor(amountMinor));
+    bet(vendor, amountMinor) {
+      bets.inc({ vendor });
+      betAmount.inc({ vendor }, minor(amountMinor));
     },
-    win(source, amountMinor) {
-      wins.inc({ source });
-      winAmount.inc({ source }, minor(amountMinor));
+    win(vendor, amountMinor) {
+      wins.inc({ vendor });
+      winAmount.inc({ vendor }, minor(amountMinor));
     },
     ledgerPost: (kind) => ledgerPosts.inc({ kind }),
     loginFailed: (actor) => loginFailures.inc({ actor }),

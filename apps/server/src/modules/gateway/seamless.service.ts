@@ -160,7 +160,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       throw err;
     }
     if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
-    if (!answer.replayed) ctx.metrics?.[op.op]('seamless', BigInt(op.amount));
+    if (!answer.replayed) ctx.metrics?.[op.op](op.vassalage, BigInt(op.amount));
     return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
   }
 
