@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 
 /** 0 normal, 1 maintenance, 2 region restricted (spec §4). */
 export const systemStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -24,6 +25,17 @@ export const fieldRuleSchema = z.object({
   patternId: z.number().int().min(0).max(22),
 });
 export type FieldRule = z.infer<typeof fieldRuleSchema>;
+
+/**
+ * The login password rule as applied: the operator's rule with the PASSWORD_MIN_LENGTH floor
+ * (length only, when there is no rule). The server checks passwords with it and the forms check
+ * them with it too, so a password a form accepts is never refused for its length.
+ */
+export function getPasswordRule(rule: FieldRule | undefined): FieldRule {
+  return rule
+    ? { ...rule, minLength: Math.max(rule.minLength, PASSWORD_MIN_LENGTH) }
+    : { acceptedPattern: '*', minLength: PASSWORD_MIN_LENGTH, maxLength: 0, patternId: 0 };
+}
 
 export const REGISTER_FIELDS = [
   'username',

@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@wps/shared/constants';
-import type { RegisterSettings } from '@wps/shared/schemas/system';
+import { getPasswordRule, type RegisterSettings } from '@wps/shared/schemas/system';
 import { validateField, type FieldError } from '@wps/shared/validation-patterns';
 
 /**
@@ -7,9 +6,5 @@ import { validateField, type FieldError } from '@wps/shared/validation-patterns'
  * saved before the floor existed, or none at all, still refuses short passwords.
  */
 export function checkPasswordRule(settings: RegisterSettings, password: string | undefined): FieldError | null {
-  const rule = settings.validate.password;
-  const floored = rule
-    ? { ...rule, minLength: Math.max(rule.minLength, PASSWORD_MIN_LENGTH) }
-    : { acceptedPattern: '*', minLength: PASSWORD_MIN_LENGTH, maxLength: 0, patternId: 0 };
-  return validateField(floored, password, { required: true });
+  return validateField(getPasswordRule(settings.validate.password), password, { required: true });
 }

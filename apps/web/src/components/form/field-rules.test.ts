@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forgotPasswordEmailBodySchema } from '@wps/shared/schemas/member';
 import type { FieldRule } from '@wps/shared/schemas/system';
 import en from '../../locales/en/auth.json';
-import { checkConfirmation, createIssueDescriber, describeFieldIssue, mobileText, requiredText, ruleText } from './field-rules';
+import { checkConfirmation, createIssueDescriber, describeFieldIssue, mobileText, passwordText, requiredText, ruleText } from './field-rules';
 import { readFormIssue } from './form-resolver';
 
 /** A tiny stand-in for i18next's t over the real EN auth strings, with {{x}} interpolation. */
@@ -88,5 +88,14 @@ describe('field rules', () => {
     expect(messagesOf(schema, { email: ' ' })).toEqual({ email: 'Email cannot be empty' });
     expect(messagesOf(schema, { email: 'a@b' })).toEqual({ email: 'Enter a valid email address' });
     expect(schema.parse({ email: ' a@b.co ' })).toEqual({ email: 'a@b.co' });
+  });
+
+  it("applies the server's minimum password length on top of the operator's rule", () => {
+    expect(messagesOf(z.object({ password: passwordText(undefined) }), { password: 'abc1234' })).toEqual({ password: 'Must be at least 8 characters long' });
+    const legacy: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 20, patternId: 5 };
+    expect(messagesOf(z.object({ password: passwordText(legacy) }), { password: 'abc123' })).toEqual({
+      password: '8-20 characters, with both letters and digits',
+    });
+    expect(messagesOf(z.object({ password: passwordText(legacy) }), { password: 'abcd1234' })).toEqual({});
   });
 });

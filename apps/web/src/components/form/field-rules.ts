@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { mobileNumberSchema } from '@wps/shared/schemas/common';
-import type { FieldRule } from '@wps/shared/schemas/system';
+import { getPasswordRule, type FieldRule } from '@wps/shared/schemas/system';
 import { validateField, type FieldError as FieldIssue } from '@wps/shared/validation-patterns';
 import type { DescribeIssue, FormIssue } from './form-resolver';
 
@@ -22,6 +22,11 @@ export function ruleText(rule: FieldRule | undefined, { isRequired, isSecret = f
     const issue = validateField(rule, text, { required: isRequired });
     if (issue) addIssue(ctx, { reason: issue.code, patternId: issue.patternId, min: issue.min, max: issue.max });
   });
+}
+
+/** A new login password: the operator's rule with the server's minimum length, checked exactly as typed. */
+export function passwordText(rule: FieldRule | undefined) {
+  return ruleText(getPasswordRule(rule), { isRequired: true, isSecret: true });
 }
 
 /** Text that may not be empty once trimmed (login name, a code the server checks). */

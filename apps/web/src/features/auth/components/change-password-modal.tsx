@@ -12,7 +12,7 @@ import { clearSession, getSessionValue } from '../../../lib/session-storage';
 import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
 import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createIssueDescriber, checkConfirmation, requiredText, ruleText } from '../../../components/form/field-rules';
+import { checkConfirmation, createIssueDescriber, passwordText, requiredText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useAuthSettings } from '../use-auth-settings';
 import { FormError } from '../../../components/form/form-error';
@@ -75,7 +75,7 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
       z
         .object({
           oldPassword: requiredText(),
-          newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }),
+          newPassword: passwordText(settings?.validate.password),
           confirmNewPassword: z.string(),
         })
         .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),

@@ -13,7 +13,7 @@ import { useForgotPasswordEmail } from '../api/forgot-password-email';
 import { useResetPasswordByPhone } from '../api/reset-password-phone';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { closeForgotPassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { createIssueDescriber, checkConfirmation, mobileText, requiredText, ruleText } from '../../../components/form/field-rules';
+import { checkConfirmation, createIssueDescriber, mobileText, passwordText, requiredText, ruleText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useDialingCountries } from '../../../components/form/use-field-rules';
 import { useAuthSettings } from '../use-auth-settings';
@@ -164,7 +164,7 @@ function PhoneResetForm() {
         .object({
           mobileNum: mobileText(settings?.validate.mobileNum, true, country?.mobileLengths),
           verificationCode: requiredText(),
-          newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }),
+          newPassword: passwordText(settings?.validate.password),
           confirmNewPassword: z.string(),
         })
         .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import { checkConfirmation, mobileText, ruleText } from '../../../components/form/field-rules';
+import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
@@ -53,7 +53,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           ...registerBaseShape(settings, context),
           mobileNum: mobileText(settings.validate.mobileNum, true, context.country?.mobileLengths),
           verificationCode: isCodeShown ? ruleText(settings.validate.verificationCode, { isRequired: true }) : z.string(),
-          password: isPasswordShown ? ruleText(settings.validate.password, { isRequired: true, isSecret: true }) : z.string(),
+          password: isPasswordShown ? passwordText(settings.validate.password) : z.string(),
           confirmPassword: z.string(),
         })
         .superRefine((values, ctx) => {

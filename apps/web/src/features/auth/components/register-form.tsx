@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { z } from 'zod';
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
-import { checkConfirmation, mobileText, ruleText } from '../../../components/form/field-rules';
+import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
@@ -95,7 +95,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         shape[spec.name] = ruleText(ruleOf(spec.name), { isRequired: isRequired(spec.name), isSecret: spec.isSecret });
       }
       shape.username = ruleText(ruleOf('username'), { isRequired: true });
-      shape.password = ruleText(ruleOf('password'), { isRequired: true, isSecret: true });
+      shape.password = passwordText(ruleOf('password'));
       if (isMobileShown) shape.mobileNum = mobileText(ruleOf('mobileNum'), isRequired('mobileNum') || isCodeShown, context.country?.mobileLengths);
       if (isCodeShown) shape.verificationCode = ruleText(ruleOf('verificationCode'), { isRequired: true });
       const schema = z

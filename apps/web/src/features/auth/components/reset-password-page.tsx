@@ -12,7 +12,7 @@ import { clearSession, getToken } from '../../../lib/session-storage';
 import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { createIssueDescriber, checkConfirmation, ruleText } from '../../../components/form/field-rules';
+import { checkConfirmation, createIssueDescriber, passwordText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
@@ -91,7 +91,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
     defaultValues: { newPassword: '', confirmNewPassword: '' },
     resolver: createFormResolver(
       z
-        .object({ newPassword: ruleText(settings?.validate.password, { isRequired: true, isSecret: true }), confirmNewPassword: z.string() })
+        .object({ newPassword: passwordText(settings?.validate.password), confirmNewPassword: z.string() })
         .superRefine((values, ctx) => checkConfirmation(values, 'newPassword', 'confirmNewPassword', ctx)),
       createIssueDescriber(t, (field) => t(`fields.${field}`)),
     ),
