@@ -1,0 +1,167 @@
+// Read benchmarks measured honestly: the app and a bare Fastify route each run in a process of
+// their own (read-server.ts), and autocannon drives the load from a third process. Bare and target
+// rounds alternate, and the medians are compared, so a burst of load from elsewhere on the machine
+// skews one round rather than the ratio.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+export const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
+
+export type ServerProcess = { info: Record<string, string>; stop: () => Promise<void> };
+
+/**
+ * Start read-server.ts `kind` in its own Node process and wait for the line it prints when ready.
+ * BENCH_CPU_PROF=<dir> profiles the app process (`node --cpu-prof`), written when it stops.
+ */
+export function startServerProcess(kind: 'app' | 'bare', env: Record<string, string> = {}): Promise<ServerProcess> {
+  const profile = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/read-server.ts'), kind], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code} before it was ready`)));
+    lines.once('line', (line) => {
+      child.removeAllListeners('exit');
+      resolve({ info: JSON.parse(line) as Record<string, string>, stop: () => stopProcess(child) });
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown };
+
+export type RoundResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number };
+
+type AutocannonJson = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+/** Run autocannon against `target` in a child process for `seconds`; its JSON summary, reduced. */
+export function runAutocannon(target: Target, seconds: number): Promise<RoundResult> {
+  const host = new URL(target.url).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`benchmarks only target loopback, not ${host}`);
+  const args = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', target.method ?? 'GET'];
+  const headers = { ...target.headers, ...(target.body === undefined ? {} : { 'content-type': 'application/json' }) };
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  if (target.body !== undefined) args.push('-b', JSON.stringify(target.body));
+  args.push(target.url);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
+      const r = JSON.parse(out) as AutocannonJson;
+      resolve({
+        requestsPerSecond: r.requests.average,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      });
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export type Comparison = { name: string; bare: RoundResult[]; target: RoundResult[]; bareMedian: number; targetMedian: number; ratio: number; goal: number };
+
+/**
+ * Warm both up, then alternate bare and target rounds ROUNDS times each; print every round, the
+ * medians and the ratio target/bare next to its goal. The goal is printed, never asserted: the
+ * figure depends on the machine and what else runs on it.
+ */
+export async function compareWithBare(name: string, bare: Target, target: Target, goal: number): Promise<Comparison> {
+  await runAutocannon(bare, WARMUP_S);
+  await runAutocannon(target, WARMUP_S);
+  const bares: RoundResult[] = [];
+  const targets: RoundResult[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const b = await runAutocannon(bare, DURATION_S);
+    const t = await runAutocannon(target, DURATION_S);
+    for (const [side, r] of [['bare', b], [name, t]] as const) {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${side}: ${r.non2xx} non-2xx answers and ${r.errors} errors in round ${round}`);
+    }
+    console.log(
+      `  round ${round}: bare ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${b.p99Ms} ms)   ${name} ${t.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${t.p99Ms} ms)   ratio ${(t.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`,
+    );
+    bares.push(b);
+    targets.push(t);
+  }
+  const bareMedian = median(bares.map((r) => r.requestsPerSecond));
+  const targetMedian = median(targets.map((r) => r.requestsPerSecond));
+  const ratio = targetMedian / bareMedian;
+  console.log(`  median: bare ${bareMedian.toFixed(0)} req/s, ${name} ${targetMedian.toFixed(0)} req/s`);
+  console.log(`  ratio ${name} / bare: ${ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT met'})`);
+  return { name, bare: bares, target: targets, bareMedian, targetMedian, ratio, goal };
+}
+
+/** One request through Node's fetch: the target's own answer, to check it and to give the bare route the same body. */
+export async function fetchJson(target: Target): Promise<unknown> {
+  const res = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: { ...target.headers, ...(target.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: target.body === undefined ? undefined : JSON.stringify(target.body),
+  });
+  const json = (await res.json()) as { success?: boolean };
+  if (res.status !== 200 || json.success !== true) throw new Error(`${target.method ?? 'GET'} ${target.url} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+/** Describe the run once, before the rounds. */
+export function describeRun(name: string, databaseKind: string): void {
+  console.log(
+    `${name} bench: ${databaseKind}, app NODE_ENV=production-like (no response-schema check, logging off), autocannon in its own process, ` +
+      `${CONNECTIONS} connections, ${ROUNDS} × ${DURATION_S} s rounds per side after ${WARMUP_S} s warm-up, node ${process.version}`,
+  );
+}
+
+/**
+ * A whole read bench: start the app process, build the target from what it printed, take its answer
+ * as the bare route's body (so both send the same bytes), start the bare process, compare, stop both.
+ */
+export async function runReadBench(name: string, goal: number, targetOf: (app: Record<string, string>) => Target): Promise<Comparison> {
+  const app = await startServerProcess('app');
+  let bare: ServerProcess | undefined;
+  try {
+    const target = targetOf(app.info);
+    const body = await fetchJson(target);
+    bare = await startServerProcess('bare', { BENCH_BARE_BODIES: JSON.stringify({ [name]: body }) });
+    describeRun(name, app.info.databaseKind ?? '?');
+    console.log(`  each answer: ${JSON.stringify(body).length} bytes of JSON`);
+    return await compareWithBare(name, { url: `${bare.info.baseUrl}/bare/${name}`, method: target.method, body: target.body }, target, goal);
+  } finally {
+    await bare?.stop();
+    await app.stop();
+  }
+}

@@ -1,0 +1,58 @@
+// A process serving one side of a read benchmark, so the load client (autocannon, in a process of
+// its own) never shares an event loop with what it measures.
+//   tsx bench/read-server.ts app   the real app over a fresh database (see bench-server.ts), with a
+//                                  registered member; prints {"baseUrl","databaseKind","token"}
+//   tsx bench/read-server.ts bare  a minimal Fastify app answering, at GET and POST /bare/:name, the
+//                                  JSON bodies given as BENCH_BARE_BODIES ({"name": body, …});
+//                                  prints {"baseUrl"}
+// Either stops cleanly on SIGTERM or SIGINT (so `node --cpu-prof` writes its profile, and the scratch
+// database is dropped).
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { startBenchServer } from './bench-server';
+import { fetchRsaKey, registerMember, uniqueUsername } from './bench-client';
+
+async function startApp(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
+  // Production serialisation (plain JSON.stringify, no response-schema check), as a deployment runs.
+  const server = await startBenchServer({ nodeEnv: 'production' });
+  const key = await fetchRsaKey(server.baseUrl);
+  const token = await registerMember(server.baseUrl, key, uniqueUsername('bench'), 'Bench7pass9word');
+  return { info: { baseUrl: server.baseUrl, databaseKind: server.databaseKind, token }, close: server.close };
+}
+
+async function startBare(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
+  const bodies = JSON.parse(process.env.BENCH_BARE_BODIES ?? '{}') as Record<string, unknown>;
+  const app = Fastify({ logger: false });
+  const answer = async (request: { params: unknown }) => bodies[(request.params as { name: string }).name] ?? { success: true, value: 1 };
+  app.get('/bare/:name', answer);
+  app.post('/bare/:name', answer);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { info: { baseUrl: `http://127.0.0.1:${port}` }, close: () => app.close() };
+}
+
+async function main() {
+  const kind = process.argv[2];
+  if (kind !== 'app' && kind !== 'bare') throw new Error('usage: read-server.ts app|bare');
+  const { info, close } = kind === 'app' ? await startApp() : await startBare();
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
