@@ -13,7 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
 import { seedDemoOperator } from '../src/db/seed';
 import { buildApp, type App } from '../src/app';
-import { createLogger } from '../src/logger';
+import { createGroupCommit } from '../src/db/group-commit';
+import { createLogger, requestContext } from '../src/logger';
 import { ok } from '../src/http/envelope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -116,5 +117,20 @@ describe('request ids', () => {
       expect(res.headers['x-request-id'], c.url).toBe(id);
       expect(linesOf(id).some((l) => l.msg === 'request completed'), c.url).toBe(true);
     }
+  });
+
+  it('a group-commit batch runs outside the context of the request that happened to submit first', async () => {
+    const seen: (string | undefined)[] = [];
+    const queue = createGroupCommit<number, number>({
+      run: async (items) => {
+        seen.push(requestContext.getStore()?.reqId);
+        return items;
+      },
+      maxBatch: 8,
+      maxInFlight: 1,
+    });
+    const answers = await Promise.all(['req-a', 'req-b'].map((reqId, i) => requestContext.run({ reqId }, () => queue.submit(i))));
+    expect(answers).toEqual([0, 1]);
+    expect(seen).toEqual([undefined]);
   });
 });

@@ -3,6 +3,8 @@
 // At low load every batch holds one request and nothing waits; under load batches grow by
 // themselves, so throughput rises exactly when it is needed.
 
+import { requestContext } from '../logger';
+
 export type GroupCommitOptions<I, O> = {
   /**
    * Apply a batch; answers come back in input order. Throwing fails the batch (see `recover`).
@@ -117,10 +119,14 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
         // Wait for the rest of this turn of the event loop, so requests parsed together go together.
         if (!scheduled) {
           scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            pump();
-          });
+          // Outside the submitting request's context: a batch serves many requests, so its log lines
+          // (retries) must not carry the request id of whichever came first.
+          requestContext.exit(() =>
+            setImmediate(() => {
+              scheduled = false;
+              pump();
+            }),
+          );
         }
       });
     },
