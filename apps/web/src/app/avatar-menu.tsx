@@ -14,6 +14,13 @@ import { UnreadBadge } from '../features/messages/components/unread-badge';
 
 type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => void; busy?: boolean };
 
+/**
+ * The menu names pages of other features, whose strings load on demand. They load when a player's
+ * header mounts, without suspending it (the header is part of the first paint); the entries that
+ * need them join the menu once they are in.
+ */
+const MENU_NAMESPACES = ['common', 'games', 'betRecord', 'records', 'messages'];
+
 function showDepositPage(): void {
   openMemberCentre('depositv2');
 }
@@ -23,7 +30,7 @@ function showDepositPage(): void {
  * entry (agents only: isAgent) join this list when their pages are built by later issues.
  */
 export function AvatarMenu() {
-  const { t } = useTranslation('common');
+  const { t, ready: hasPageNames } = useTranslation(MENU_NAMESPACES, { useSuspense: false });
   const { info, isTrial } = useMemberInfo();
   // Back from a payment gateway's pay page (?depositOrder=…): refresh money and show the deposit page.
   useDepositReturn(showDepositPage);
@@ -31,8 +38,7 @@ export function AvatarMenu() {
   const logout = useLogout();
   const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();
 
-  const items: MenuItem[] = [
-    { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+  const pageItems: MenuItem[] = [
     { id: 'wallet', label: t('games:wallet.title'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transferFund') },
     { id: 'bets', label: t('betRecord:menu.bettingRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('personalHistoryCopy') },
     { id: 'records', label: t('records:menu.accountRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transactionHistory') },
@@ -42,6 +48,10 @@ export function AvatarMenu() {
       icon: <MailIcon />,
       onSelect: () => openMemberCentre('messageV2'),
     },
+  ];
+  const items: MenuItem[] = [
+    { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+    ...(hasPageNames ? pageItems : []),
     { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
   ];
 

@@ -23,6 +23,9 @@ import { ProfitPage } from '../../features/records/components/profit-page';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
+/** The menu names every page, and each page's strings load on demand: wait for them all. */
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages'];
+
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
 
@@ -65,7 +68,7 @@ export type MemberCentrePanelProps = {
  * member is loaded.
  */
 export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(PANEL_NAMESPACES);
   const { isOpen, page } = useMemberCentre();
   const { info, isTrial } = useMemberInfo();
 
