@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { createSystemService } from './modules/system/system.service';
 import { createKeyService } from './modules/system/key.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { createBalanceCache } from './modules/ledger/balance-cache';
 import { createRateLimiter } from './modules/verification/rate-limiter';
 import { createNotifier } from './modules/verification/notifier';
 import { createCaptchaService } from './modules/verification/captcha.service';
@@ -49,7 +50,9 @@ export function createServices(ctx: AppContext) {
   ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
   const keys = createKeyService(ctx);
-  const ledger = createLedgerService({ ...ctx, databaseKind: ctx.database.kind, system });
+  // The balance players see is kept in memory; the ledger's money-moving calls evict it (balance-cache.ts).
+  const playerBalances = createBalanceCache({ db: ctx.db, changeFeed });
+  const ledger = playerBalances.watch(createLedgerService({ ...ctx, databaseKind: ctx.database.kind, system }));
   const rateLimiter = createRateLimiter(ctx);
   const notifier = createNotifier(ctx);
   const captcha = createCaptchaService(ctx);
@@ -69,7 +72,7 @@ export function createServices(ctx: AppContext) {
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, audit, changeFeed, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
-  return { metrics, changeFeed, security, system, keys, ledger, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
+  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -8,6 +8,8 @@ export const CHANGE_CHANNELS = {
   memberChange: 'wps_member_change',
   /** Sent by triggers on game_vendors and games (migration 0040). */
   catalogueChange: 'wps_catalogue_change',
+  /** Sent by a trigger on ledger_accounts when a player account's balance changes; the payload is the account id (migration 0150). */
+  balanceChange: 'wps_balance_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

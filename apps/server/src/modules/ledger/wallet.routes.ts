@@ -22,7 +22,8 @@ export function registerWalletRoutes(app: RouteApp, services: AppServices): void
   app.get('/wps/v2/wallets/balance', { schema: { response: success(balanceResultSchema) } }, async (request) => {
     const member = await requireMember(request, { allowTrial: true });
     const brand = await services.system.getBrand();
-    const minor = await services.ledger.getPlayerBalance(member.memberId, brand.currency);
+    // Shown, not decided on: the in-memory copy (balance-cache.ts); money moves check the ledger itself.
+    const minor = await services.playerBalances.read(member.memberId, brand.currency);
     const value: BalanceResult = {
       sumBalance: formatMinor(minor, brand.currencyScale),
       sumBalanceMinor: minor.toString(),
