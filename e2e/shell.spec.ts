@@ -63,9 +63,10 @@ test.describe('language and theme', () => {
 });
 
 test.describe('routing', () => {
-  test('unbuilt routes go home, aliases show home, /login opens the login modal, hash scrolls', async ({ page }) => {
-    await gotoHome(page, '/promotions#12');
-    await expect(page).toHaveURL(/\/$/);
+  test('unbuilt routes show the 404 page, aliases show home, /login opens the login modal', async ({ page }) => {
+    await page.goto('/promotions#12');
+    await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+    await expect(page).toHaveURL(/\/promotions#12$/);
     await gotoHome(page, '/index.html');
     await expect(page).toHaveURL(/\/index\.html$/);
     await page.goto('/login');

@@ -9,29 +9,41 @@ import { Layout } from './layout';
 // The home page is in the first download: it is what most visits open, and its hero must not wait
 // for another script. Every other page loads on first visit, with its translations (lazyPage).
 import { HomePage } from './pages/home-page';
-import { RouteErrorBoundary } from './pages/route-error-page';
+import { getRetryEpoch, RouteErrorBoundary } from './pages/route-error-page';
 
 /**
  * A page loaded on first visit, its code and its translation namespaces downloaded together.
- * A failed download is not cached: the route's error boundary retries with a fresh import. While
- * the page reloads for a new deploy (see installStaleChunkReload) it keeps showing the skeleton.
+ * A failed download reaches the route's error boundary; its retry makes a fresh import (a failed
+ * one is not reused). While the page reloads for a new deploy (see installStaleChunkReload) it
+ * keeps showing the skeleton.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly string[] = []): ComponentType<P> {
-  const importPage = () =>
+  const importPage = (attempt: { failed: boolean }) =>
     Promise.all([load(), preloadNamespaces(namespaces)]).then(
       ([component]) => {
         if (!component && isReloadPending()) return new Promise<never>(() => undefined);
         return { default: component };
       },
       (error: unknown) => {
-        LazyComponent = lazy(importPage);
+        attempt.failed = true;
         if (isReloadPending()) return new Promise<never>(() => undefined);
         throw error;
       },
     );
-  let LazyComponent = lazy(importPage);
+  const start = () => {
+    const attempt = { failed: false, epoch: getRetryEpoch(), Component: null as unknown as ComponentType<P> };
+    attempt.Component = lazy(() => importPage(attempt));
+    return attempt;
+  };
+  let attempt = start();
+  /** The current import, or a fresh one once a retry was pressed after it failed. */
+  const currentAttempt = () => {
+    if (attempt.failed && attempt.epoch !== getRetryEpoch()) attempt = start();
+    return attempt;
+  };
   function LazyPage(props: P) {
-    return <LazyComponent {...props} />;
+    const { Component } = currentAttempt();
+    return <Component {...props} />;
   }
   return LazyPage;
 }

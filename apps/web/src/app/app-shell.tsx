@@ -4,7 +4,8 @@ import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { usePermission } from '../lib/api/get-permission';
 import { useSystemStatus } from '../features/system/api/get-status';
-import { translateError } from '../lib/i18n';
+import { MEMBER_FRAME_NAMESPACES, preloadNamespaces, translateError } from '../lib/i18n';
+import { useToken } from '../lib/session-storage';
 import { AppRoutes } from './app-routes';
 import { AppOverlays } from './app-overlays';
 import { LogoMark } from '../components/ui/logo';
@@ -34,6 +35,11 @@ export function AppShell() {
   const status = useSystemStatus();
   const permission = usePermission();
   const brandName = permission.data?.brand.brandName;
+  const token = useToken();
+
+  useEffect(() => {
+    if (token) void preloadNamespaces(MEMBER_FRAME_NAMESPACES);
+  }, [token]);
 
   useEffect(() => {
     if (brandName) document.title = brandName;

@@ -67,10 +67,19 @@ export const i18nReady: Promise<unknown> = i18n
     ns: [...INITIAL_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    react: { useSuspense: true },
+    // Re-render on every namespace that arrives: a component may read another namespace's keys
+    // (`t('records:menu.accountRecord')`) without waiting for it.
+    react: { useSuspense: true, bindI18nStore: 'added' },
   });
 applyDocumentLanguage(getStoredLanguage());
 void i18nReady.then(() => i18n.loadNamespaces('errors'));
+
+/**
+ * Namespaces the signed-in frame reads outside their own feature: the avatar menu's and the
+ * member centre's entries are worded by the features they open (`t('withdraw:pages.withdraw')`).
+ * Loaded as soon as a player is signed in (AppShell); visitors never download them for the frame.
+ */
+export const MEMBER_FRAME_NAMESPACES = ['games', 'betRecord', 'records', 'messages', 'deposit', 'withdraw'] as const;
 
 /** Start downloading these namespaces in the current language (a page's strings, with its code). */
 export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {

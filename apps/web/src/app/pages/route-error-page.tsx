@@ -7,6 +7,17 @@ import { HomeIcon, RefreshIcon } from '../../components/ui/icons';
 import { reportError } from '../../lib/error-reporting';
 import './status-page.css';
 
+let retryEpoch = 0;
+
+/**
+ * How many times a route error page's retry was pressed. A lazy page whose download failed makes
+ * a fresh import only when this changed (lazyPage): re-importing on every render would loop, as
+ * React renders the failed page again to reach its error.
+ */
+export function getRetryEpoch(): number {
+  return retryEpoch;
+}
+
 /** What a route shows when its page failed to load or render: the error, a retry and a way home. */
 export function RouteErrorPage({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
@@ -56,6 +67,7 @@ class RouteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   retry = (): void => {
     const { queryClient } = this.props;
+    retryEpoch += 1;
     void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
     void queryClient.invalidateQueries({ refetchType: 'active' });
     this.setState({ error: null });
