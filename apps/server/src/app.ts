@@ -13,7 +13,8 @@ import { registerAccessGate } from './plugins/access-gate';
 import { registerPayloadEncryption } from './plugins/payload-encryption';
 import { registerAuth } from './plugins/auth';
 import { registerOpenApi } from './openapi/register';
-import { createServices, type AppServices } from './services';
+import type { App } from './app-types';
+import { createServices } from './services';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -40,9 +41,8 @@ import { registerCompression } from './http/compression';
 import { registerRequestId, requestIdOptions } from './plugins/request-id';
 import { registerHttpMetrics, registerMetricsRoute } from './metrics/http';
 
-export type App = FastifyInstance & { services: AppServices };
-/** The instance routes are registered on: Zod-typed. */
-export type RouteApp = ReturnType<typeof withZod>;
+// The app's types live in app-types.ts, so routes need not import this file (which imports them).
+export type { App, RouteApp } from './app-types';
 
 /** Where a request whose URL cannot be routed is sent: under an API prefix, so even the SPA answers 404. */
 const UNROUTABLE_PATH = '/wps/malformed-url';

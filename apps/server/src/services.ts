@@ -1,10 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
-import type { AppConfig } from './config';
+import type { AppContext } from './app-context';
 import { createChangeFeed } from './db/change-feed';
-import { createMetrics, type MetricsPort } from './metrics/metrics';
-import type { DatabaseHandle } from './db/database';
-import type { Database } from './db/schema';
+import { createMetrics } from './metrics/metrics';
 import { createSystemService } from './modules/system/system.service';
 import { createKeyService } from './modules/system/key.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
@@ -29,15 +25,6 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
-
-export type AppContext = {
-  config: AppConfig;
-  database: DatabaseHandle;
-  db: Kysely<Database>;
-  log: Logger;
-  /** Business events and queue observers (metrics/metrics.ts); set by createServices, absent when a test builds a service alone. */
-  metrics?: MetricsPort;
-};
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OperatorEnrolment, OperatorLoginAnswer, OperatorLoginResult } from '@wps/shared/schemas/operator';
 import type { App } from '../src/app';
-import type { OperatorRole } from '../src/modules/operator/operator-auth';
+import type { OperatorRole } from '../src/modules/operator/operator.service';
 import { valueOf } from './api-client';
 import { nextTotpCode } from './totp-codes';
 

@@ -41,6 +41,8 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
   SYSTEM_MAINTENANCE: 'SYSTEM_MAINTENANCE',
+  /** A change lost its race with concurrent changes on every attempt; nothing was written. */
+  SERVER_BUSY: 'SERVER_BUSY',
   REGION_RESTRICTED: 'REGION_RESTRICTED',
   UNKNOWN_MERCHANT: 'UNKNOWN_MERCHANT',
   /** Security centre (issue 3 §1): payment password, payee name, bank accounts, links. */
@@ -161,6 +163,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   IDEMPOTENCY_CONFLICT: 409,
   INSUFFICIENT_FUNDS: 409,
   SYSTEM_MAINTENANCE: 503,
+  SERVER_BUSY: 503,
   REGION_RESTRICTED: 403,
   UNKNOWN_MERCHANT: 400,
   PAYMENT_PASSWORD_NOT_SET: 409,

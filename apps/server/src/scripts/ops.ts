@@ -3,7 +3,8 @@ import pino from 'pino';
 import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { isAppError } from '../http/app-error';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import { openDatabase } from '../db/database';
+import type { OpsCommand, OpsContext } from './ops-command';
 import { runMigrations } from '../db/migrate';
 import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
@@ -24,14 +25,6 @@ import { GATEWAY_COMMANDS } from '../modules/gateway/gateway.ops';
  *
  * To add a command, add an entry to COMMANDS.
  */
-
-export type OpsContext = { database: DatabaseHandle; print: (value: unknown) => void };
-
-export type OpsCommand = {
-  usage: string;
-  description: string;
-  run: (ctx: OpsContext, args: string[]) => Promise<void>;
-};
 
 /** Thrown for wrong usage: printed without a stack trace. */
 export class UsageError extends Error {}

@@ -1,5 +1,5 @@
 import { accountRecordPageSchema, accountRecordQuerySchema } from '@wps/shared/schemas/account-record';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

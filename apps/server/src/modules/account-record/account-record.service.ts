@@ -1,6 +1,6 @@
 import { formatMinor } from '@wps/shared/money';
 import type { AccountRecordPage } from '@wps/shared/schemas/account-record';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { SystemService } from '../system/system.service';
 import { findAccountRecord } from './account-record.repository';
 

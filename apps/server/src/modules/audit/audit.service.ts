@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { findAuditEntries, insertAuditEntry } from './audit.repository';
 
 type Db = Kysely<Database>;

@@ -1,5 +1,5 @@
 import { betProfitQuerySchema, betProfitResultSchema, betRecordPageSchema, betRecordQuerySchema } from '@wps/shared/schemas/bet-record';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { formatMinor } from '@wps/shared/money';
 import type { BetProfitResult, BetRecordPage, BetStatus, BetTotals } from '@wps/shared/schemas/bet-record';
 import { VENDOR_GROUPS, type GameCategory } from '@wps/shared/schemas/catalogue';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { SystemService } from '../system/system.service';
 import { findBets, sumByCategory, sumByDay, type BetFilter, type TotalsRow } from './bet-record.repository';
 

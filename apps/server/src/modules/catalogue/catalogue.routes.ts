@@ -12,7 +12,7 @@ import {
   vendorLanesRequestSchema,
   vendorParamsSchema,
 } from '@wps/shared/schemas/catalogue';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';

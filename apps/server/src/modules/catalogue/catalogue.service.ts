@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import {

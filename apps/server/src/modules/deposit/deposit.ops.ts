@@ -1,4 +1,4 @@
-import type { OpsCommand } from '../../scripts/ops';
+import type { OpsCommand } from '../../scripts/ops-command';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
 const STATUSES = ['pending', 'credited', 'failed', 'expired'] as const;

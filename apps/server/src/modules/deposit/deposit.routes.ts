@@ -8,7 +8,7 @@ import {
   opsDepositListQuerySchema,
   rejectDepositBodySchema,
 } from '@wps/shared/schemas/deposit';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';

@@ -15,9 +15,9 @@ import type {
   depositChannelInputSchema,
 } from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
+import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { isRetryableDatabaseError } from '../ledger/ledger.service';
 import { createDepositResolution } from './deposit-resolution';
 import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
 import {
@@ -39,7 +39,6 @@ import { createSandboxGateway } from './sandbox-gateway';
 
 type Db = Kysely<Database>;
 
-const MAX_TRANSACTION_ATTEMPTS = 5;
 /** Orders a member may open per window: enough for any real player, not for a script. */
 const ORDER_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 /** Unambiguous characters for reference codes a player copies into a bank transfer. */
@@ -83,15 +82,7 @@ export function createDepositService(ctx: DepositContext) {
     return channel.type !== 'gateway' || (channel.provider !== null && gateways[channel.provider] !== undefined);
   }
 
-  async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(fn);
-      } catch (err) {
-        if (!isRetryableDatabaseError(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-      }
-    }
-  }
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
   const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics });
 

@@ -7,7 +7,7 @@ import type { BalanceResult } from '@wps/shared/schemas/wallet';
 import { call, registerUser, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import type { TestApp } from '../../../test/test-app';
-import type { OperatorRole } from '../operator/operator-auth';
+import type { OperatorRole } from '../operator/operator.service';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from './sandbox-gateway';
 
 /** Create an operator through the service, enrol its TOTP and log it in through the API; returns its token. */

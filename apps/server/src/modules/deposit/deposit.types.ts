@@ -1,5 +1,5 @@
 import type { Brand } from '@wps/shared/schemas/system';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MessagesService } from '../messages/messages.service';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { sandboxWebhookBodySchema } from '@wps/shared/schemas/deposit';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { isSignatureValid, signBody, type GatewayEvent, type GatewayProvider } from './gateway-provider';
 import { completeSandboxPayment, findSandboxPayment, upsertSandboxPayment, type SandboxPaymentRow } from './sandbox-gateway.repository';
 

@@ -1,5 +1,5 @@
 import { parseEnv } from '../../config';
-import type { OpsCommand } from '../../scripts/ops';
+import type { OpsCommand } from '../../scripts/ops-command';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
 const SET_USAGE = 'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';

@@ -12,7 +12,7 @@ import {
   vendorWinBodySchema,
   walletTransferBodySchema,
 } from '@wps/shared/schemas/gateway';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';

@@ -8,7 +8,7 @@ import { parseEnv } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { DatabaseKind } from '../../db/database';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
@@ -34,6 +34,8 @@ export type CataloguePort = {
   /** A vendor that is open; throws VENDOR_NOT_FOUND or VENDOR_MAINTENANCE. */
   getVendor(vassalage: string): Promise<{ vassalage: string; name: string }>;
   recordRecentGame(memberId: string, nodeId: string): Promise<void>;
+  /** A vendor as stored, whatever its status; undefined when the catalogue has none. */
+  findVendor(vassalage: string): Promise<{ vassalage: string } | undefined>;
 };
 
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
@@ -156,7 +158,7 @@ export function createGatewayService(ctx: GatewayContext) {
     if (!settings.isSandboxVendorAllowed && isSandboxVendor(adapter.vassalage)) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage: adapter.vassalage });
     }
-    if (!(await db.selectFrom('game_vendors').select('vassalage').where('vassalage', '=', adapter.vassalage).executeTakeFirst())) {
+    if (!(await catalogue.findVendor(adapter.vassalage))) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage: adapter.vassalage });
     }
     const before = (await findAdapters(db)).find((a) => a.vassalage === adapter.vassalage);
@@ -190,8 +192,8 @@ export function createGatewayService(ctx: GatewayContext) {
     }
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;
-    const vendors = await db.selectFrom('game_vendors').select('vassalage').where('vassalage', 'in', [SANDBOX_SEAMLESS, SANDBOX_TRANSFER]).execute();
-    const present = new Set(vendors.map((v) => v.vassalage));
+    const vendors = await Promise.all([SANDBOX_SEAMLESS, SANDBOX_TRANSFER].map((vassalage) => catalogue.findVendor(vassalage)));
+    const present = new Set(vendors.flatMap((v) => (v ? [v.vassalage] : [])));
     if (present.has(SANDBOX_SEAMLESS)) {
       await configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: null, secret, requestTimeoutMs: 5000 });
     }

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode } from '@wps/shared/error-codes';
+import type { ErrorCode } from '@wps/shared/error-codes';
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { LedgerService } from '../ledger/ledger.service';
+import { refuse, storedRefusal } from './seamless-refusals';
 import { hashCallback } from './seamless-shared';
-import { completeRoundBet, findRoundBet, insertRoundBet, lockAccountsInOrder, lockRound, markBetRolledBack, updateRound, type RoundBetRow, type RoundRow } from './seamless.repository';
+import { completeRoundBet, findRoundBet, insertRoundBet, lockRound, markBetRolledBack, updateRound, type RoundBetRow, type RoundRow } from './seamless.repository';
 import type { SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
 
 type Db = Kysely<Database>;
@@ -16,7 +17,7 @@ type StoredError = { error: { errorCode: ErrorCode; message: string; value?: unk
 /** What rollbacks and round ends borrow from the seamless service. */
 export type SeamlessParts = {
   db: Db;
-  ledger: Pick<LedgerService, 'postTransaction'>;
+  ledger: Pick<LedgerService, 'postTransaction' | 'lockAccounts'>;
   brand(): Promise<{ currency: string; scale: number }>;
   accountsFor(t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string; demo: boolean }>;
   answer(
@@ -56,19 +57,17 @@ export function createSeamlessRollback(parts: SeamlessParts) {
     const existing = await findRoundBet(t, row.vassalage, row.vendorTxId);
     if (!existing) throw new Error('seamless: transaction id conflict but no stored row');
     if (existing.kind === 'bet' && existing.status === 'cancelled' && row.kind === 'bet') {
-      throw new AppError(ErrorCode.BET_CANCELLED, 'This bet was rolled back before it arrived', { transactionId: row.vendorTxId });
+      throw refuse('bet_cancelled', { transactionId: row.vendorTxId });
     }
     if (existing.requestHash !== row.requestHash) {
-      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This transaction id was already used for a different request', {
-        transactionId: row.vendorTxId,
-      });
+      throw refuse('duplicate_transaction', { transactionId: row.vendorTxId });
     }
     return { replay: existing };
   }
 
   function checkRound(round: RoundRow | undefined, memberId: string): void {
     if (round && round.memberId !== String(memberId)) {
-      throw new AppError(ErrorCode.ROUND_MISMATCH, 'This round belongs to another player', { roundId: round.roundId });
+      throw refuse('round_mismatch', { roundId: round.roundId });
     }
   }
 
@@ -78,7 +77,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
     const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
     const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
-      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
+      await ledger.lockAccounts(t, [accounts.walletId, accounts.houseId]);
       const claimed = await claim(t, {
         vassalage: input.vassalage,
         vendorTxId: input.transactionId,
@@ -95,7 +94,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       if (!target) {
         // A settled round takes no more rollbacks, known bet or not.
         const settled = await lockRound(t, input.vassalage, input.roundId);
-        if (settled && settled.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
+        if (settled && settled.status !== 'open') throw refuse('round_settled', { roundId: input.roundId });
         if (settled) checkRound(settled, input.memberId);
         // Unknown bet: leave a tombstone under its id so the bet is refused if it comes later.
         // A bet inserted concurrently makes this insert wait, then conflict: read it again.
@@ -110,7 +109,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
           refTxId: null,
           status: 'cancelled',
           requestHash: 'tombstone',
-          response: { error: { errorCode: ErrorCode.BET_CANCELLED, message: 'This bet was rolled back before it arrived' } },
+          response: storedRefusal('bet_cancelled'),
         });
         if (tombstone) {
           const balance = await currentBalance(t, input.memberId, money.currency);
@@ -122,14 +121,14 @@ export function createSeamlessRollback(parts: SeamlessParts) {
         if (!target) throw new Error('seamless: bet id conflict but no stored row');
       }
       if (target.kind !== 'bet' || target.memberId !== String(input.memberId) || target.roundId !== input.roundId) {
-        throw new AppError(ErrorCode.BET_NOT_FOUND, 'No bet of this player and round has this id', { betTransactionId: input.betTransactionId });
+        throw refuse('rollback_without_bet', { betTransactionId: input.betTransactionId });
       }
       const round = await lockRound(t, input.vassalage, input.roundId);
       let transactionId: string | null = null;
       let refunded = 0n;
       let balance: bigint;
       if (target.status === 'accepted') {
-        if (round && round.status !== 'open') throw new AppError(ErrorCode.ROUND_SETTLED, 'This round is already settled', { roundId: input.roundId });
+        if (round && round.status !== 'open') throw refuse('round_settled', { roundId: input.roundId });
         const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
         // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
         const posted = await ledger.postTransaction(
@@ -165,9 +164,9 @@ export function createSeamlessRollback(parts: SeamlessParts) {
     const money = await brand();
     const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
-      await lockAccountsInOrder(t, [accounts.walletId, accounts.houseId]);
+      await ledger.lockAccounts(t, [accounts.walletId, accounts.houseId]);
       const round = await lockRound(t, input.vassalage, input.roundId);
-      if (!round) throw new AppError(ErrorCode.BET_NOT_FOUND, 'No such round', { roundId: input.roundId });
+      if (!round) throw refuse('unknown_round', { roundId: input.roundId });
       checkRound(round, input.memberId);
       const replayed = round.status === 'settled';
       const updated = replayed ? round : await updateRound(t, round.id, { settle: true });

@@ -200,8 +200,3 @@ export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<Seaml
   if (!answers) throw new Error('seamless_apply returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
 }
-
-/** Lock ledger accounts in id order: every seamless path locks its accounts before its round. */
-export async function lockAccountsInOrder(db: Db, accountIds: string[]): Promise<void> {
-  await sql`SELECT 1 FROM ledger_accounts WHERE id = ANY(${accountIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
-}

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { isTrialType } from '@wps/shared/constants';
@@ -6,14 +5,16 @@ import { formatMinor } from '@wps/shared/money';
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { createGroupCommit } from '../../db/group-commit';
+import { runInTransaction } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
-import { isRetryableBatchError, isRetryableDatabaseError, type LedgerService } from '../ledger/ledger.service';
+import { isRetryableBatchError, type LedgerService } from '../ledger/ledger.service';
 import { MAX_INT8, type SystemPurpose } from '../ledger/ledger.types';
 import type { SystemService } from '../system/system.service';
 import { applySeamlessOps, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { findMemberBrief } from './gateway.repository';
+import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
 import type { SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
@@ -28,7 +29,8 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   winLimits?: WinLimits;
 };
 
-const MAX_ATTEMPTS = 5;
+/** Tries for a batch that lost a race for a key or hit 40001/40P01. */
+const MAX_BATCH_ATTEMPTS = 5;
 /**
  * Most bets and wins applied in one statement. Measured (bench:callbacks, 2 cores, 50 players):
  * batches of 16 with two in flight beat 64 (one connection then does all the work) and three in flight.
@@ -56,7 +58,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     if (!wallet) {
       // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
       const member = await findMemberBrief(db, String(memberId));
-      if (!member) throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      if (!member) throw refuse('unknown_player');
       wallet = { walletId: await ledger.ensurePlayerWallet(db, memberId, currency), demo: isTrialType(Number(member.type)) };
       wallets.set(`${memberId}:${currency}`, wallet);
     }
@@ -97,26 +99,21 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   /** Run one callback in its own transaction, retried as a whole on 40001/40P01. */
   async function inTransaction<T>(fn: (t: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(fn);
-      } catch (err) {
-        // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
-        if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
-        // A refund that would carry the wallet past the bigint range: refused, not stored, so it
-        // is applied on a retry once the balance allows it (the bet is still owed back).
-        if ((err as { code?: string }).code === '22003') throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount would overflow a balance');
-        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
-        log.warn({ attempt }, 'seamless callback retried');
-        await new Promise((r) => setTimeout(r, crypto.randomInt(2, 10) * attempt));
-      }
+    try {
+      return await runInTransaction(db, fn, { onRetry: (_err, attempt) => log.warn({ attempt }, 'seamless callback retried') });
+    } catch (err) {
+      // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
+      if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
+      // A refund that would carry the wallet past the bigint range: refused, not stored, so it
+      // is applied on a retry once the balance allows it (the bet is still owed back).
+      if ((err as { code?: string }).code === '22003') throw refuse('amount_overflow');
+      throw err;
     }
   }
 
   async function currentBalance(t: Db, memberId: string, currency: string): Promise<bigint> {
     const { walletId } = await accountsFor(db, memberId, currency);
-    const row = await t.selectFrom('ledger_accounts').select('balance').where('id', '=', walletId).executeTakeFirstOrThrow();
-    return BigInt(row.balance);
+    return ledger.getAccountBalance(walletId, t);
   }
 
   /** In-process callers skip the HTTP schema: ids must still fit the stored columns. */
@@ -143,7 +140,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     maxInFlight: ctx.databaseKind === 'pglite' ? 1 : 2,
     recover: {
       isRetryable: isRetryableBatchError,
-      attempts: MAX_ATTEMPTS,
+      attempts: MAX_BATCH_ATTEMPTS,
       onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
     },
     observe: ctx.metrics?.groupCommit('seamless'),
@@ -156,7 +153,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       answer = await batches.submit(op);
     } catch (err) {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
-      if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.BET_NOT_FOUND, 'Unknown player');
+      if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
       throw err;
     }
     if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);

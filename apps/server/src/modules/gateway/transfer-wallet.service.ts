@@ -11,7 +11,7 @@ import type {
 } from '@wps/shared/schemas/gateway';
 import { merchantWalletBodySchema, walletTransferBodySchema } from '@wps/shared/schemas/gateway';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import type { AdapterRow } from './gateway.repository';

@@ -6,7 +6,7 @@ import {
   slotSpinBodySchema,
 } from '@wps/shared/schemas/inhouse';
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import type { AppServices } from '../../services';

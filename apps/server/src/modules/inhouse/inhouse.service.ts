@@ -18,7 +18,7 @@ import {
   type InhouseSession,
 } from '@wps/shared/schemas/inhouse';
 import { AppError, isAppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { activeSeed, createInhouseFair } from './inhouse-fair';

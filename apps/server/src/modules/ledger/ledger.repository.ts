@@ -97,6 +97,11 @@ export async function findAccounts(db: Db, ids: string[]): Promise<AccountRow[]>
   return rows.map(toAccount);
 }
 
+/** Lock accounts in id order, the order ledger_post locks them in, so lockers never deadlock each other. */
+export async function lockAccountsInOrder(db: Db, accountIds: string[]): Promise<void> {
+  await sql`SELECT 1 FROM ledger_accounts WHERE id = ANY(${accountIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transactions and entries
 // ---------------------------------------------------------------------------------------------

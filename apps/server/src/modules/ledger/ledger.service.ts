@@ -1,15 +1,17 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { Brand } from '@wps/shared/schemas/system';
 import type { DatabaseKind } from '../../db/database';
 import { createGroupCommit } from '../../db/group-commit';
+import { isRetryableDatabaseError, runInTransaction as runInNewTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import {
+  findAccounts,
   findMemberAccount,
   LEDGER_POST_ERRORS,
+  lockAccountsInOrder,
   postLedgerBatch,
   postLedgerTransaction,
   runInSavepoint,
@@ -34,20 +36,13 @@ export type LedgerContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   system?: { getBrand(): Promise<Brand> };
 };
 
-/** Tries for a transaction the service owns, when PostgreSQL reports 40001 or 40P01. */
-const MAX_ATTEMPTS = 5;
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+/** Tries for a batch of posts, when it loses a race for a key or PostgreSQL reports 40001 or 40P01. */
+const MAX_BATCH_ATTEMPTS = 5;
 /**
  * Most posts applied in one statement. Measured (bench:wallet, 2 cores): batches of 8 with two in
  * flight beat both larger batches (one connection then does all the work) and smaller ones.
  */
 const MAX_BATCH = 8;
-
-/** Whether an error is a serialization failure or deadlock that a fresh attempt may clear. */
-export function isRetryableDatabaseError(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
-}
 
 /** Whether a batched post or callback is worth running again: also a key claimed meanwhile (LE004). */
 export function isRetryableBatchError(err: unknown): boolean {
@@ -77,20 +72,9 @@ export function createLedgerService(ctx: LedgerContext) {
       savepointSeq = (savepointSeq + 1) % 1_000_000;
       return runInSavepoint(trx, `ledger_sp_${savepointSeq}`, () => fn(trx));
     }
-    return withRetries(() => db.transaction().execute(fn));
-  }
-
-  /** Run `run` again on 40001/40P01, a bounded number of times with a short random pause. */
-  async function withRetries<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryableDatabaseError(err)) throw err;
-        log.warn({ attempt, code: (err as { code?: string }).code }, 'ledger transaction retried');
-        await new Promise((r) => setTimeout(r, crypto.randomInt(5, 20) * attempt));
-      }
-    }
+    return runInNewTransaction(db, fn, {
+      onRetry: (err, attempt) => log.warn({ attempt, code: (err as { code?: unknown }).code }, 'ledger transaction retried'),
+    });
   }
 
   /** A post's answer as a result, or the error a caller sees. */
@@ -156,7 +140,7 @@ export function createLedgerService(ctx: LedgerContext) {
     maxInFlight: ctx.databaseKind === 'postgres' ? 2 : 1,
     recover: {
       isRetryable: isRetryableBatchError,
-      attempts: MAX_ATTEMPTS,
+      attempts: MAX_BATCH_ATTEMPTS,
       onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
     },
     observe: ctx.metrics?.groupCommit('ledger'),
@@ -258,6 +242,17 @@ export function createLedgerService(ctx: LedgerContext) {
     createHold: holds.createHold,
     postHold: holds.postHold,
     voidHold: holds.voidHold,
+    /**
+     * Lock accounts for the rest of the caller's transaction, in id order (the order posts lock
+     * them in): a caller that must hold its accounts before locking rows of its own.
+     */
+    lockAccounts: (trx: Db, accountIds: string[]): Promise<void> => lockAccountsInOrder(trx, accountIds),
+    /** An account's balance as `dbOrTrx` sees it (inside a transaction: including its own posts). */
+    async getAccountBalance(accountId: string, dbOrTrx: Db = db): Promise<bigint> {
+      const [account] = await findAccounts(dbOrTrx, [accountId]);
+      if (!account) throw new Error(`ledger: unknown account ${accountId}`);
+      return account.balance;
+    },
     /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */
     transaction: <T>(fn: (t: Db) => Promise<T>): Promise<T> => runInTransaction(undefined, fn),
   };

@@ -1,7 +1,7 @@
 import { formatMinor } from '@wps/shared/money';
 import type { BalanceResult } from '@wps/shared/schemas/wallet';
 import { balanceResultSchema } from '@wps/shared/schemas/wallet';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -4,6 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
 import { checkPasswordRule } from './password-rule';
+import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
@@ -20,7 +21,6 @@ import {
 import {
   failFields,
   isCodeValidOn,
-  isRetryable,
   required,
   type FieldFailure,
   type MemberContext,
@@ -55,15 +55,7 @@ export function createMemberCore(ctx: MemberContext) {
   const phones = createPhoneNormaliser(system);
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
-  async function inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(fn);
-      } catch (err) {
-        if (!isRetryable(err) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-      }
-    }
-  }
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn, { attempts: MAX_TRANSACTION_ATTEMPTS });
 
   async function requireModules(...modules: WhitelabelModule[]): Promise<void> {
     for (const module of modules) {

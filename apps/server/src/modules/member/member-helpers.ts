@@ -6,7 +6,7 @@ import type { FieldError } from '@wps/shared/validation-patterns';
 import type { AppConfig } from '../../config';
 import type { ChangeFeed } from '../../db/change-feed';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SessionService } from '../session/session.service';
 import type { CaptchaService } from '../verification/captcha.service';
@@ -95,11 +95,6 @@ export function maskEmail(email: string | null): string | null {
   const at = email.indexOf('@');
   if (at < 1) return '***';
   return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
-}
-
-export function isRetryable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01';
 }
 
 /** Rate limits (limit per window in seconds); password-login limits are in login-throttle.ts. */

@@ -16,7 +16,7 @@ import {
   setAvatarBodySchema,
 } from '@wps/shared/schemas/member';
 import { loginResultSchema } from '@wps/shared/schemas/common';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -5,7 +5,7 @@ import {
   noticeListQuerySchema,
   noticeListResultSchema,
 } from '@wps/shared/schemas/messages';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -3,9 +3,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import type { SessionOperator } from './operator.service';
-
-export type OperatorRole = 'finance' | 'support' | 'admin';
+import type { OperatorRole, SessionOperator } from './operator.service';
 
 /** One lookup per request, however many times a route asks. */
 const resolved = new WeakMap<FastifyRequest, Promise<SessionOperator | null>>();

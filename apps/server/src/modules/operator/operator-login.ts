@@ -3,7 +3,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { OperatorEnrolment, OperatorLoginResult } from '@wps/shared/schemas/operator';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { PasswordHasher } from '../member/password-hasher';
 import type { RateLimiter } from '../verification/rate-limiter';

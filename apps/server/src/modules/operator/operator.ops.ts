@@ -3,8 +3,8 @@ import os from 'node:os';
 import pino from 'pino';
 import { loadConfig, parseEnv } from '../../config';
 import { createServices } from '../../services';
-import type { OpsCommand, OpsContext } from '../../scripts/ops';
-import type { OperatorRole } from './operator-auth';
+import type { OpsCommand, OpsContext } from '../../scripts/ops-command';
+import type { OperatorRole } from './operator.service';
 import { OPERATOR_ROLES } from './operator.service';
 
 /** The services over the CLI's database, built the same way the server builds them. */

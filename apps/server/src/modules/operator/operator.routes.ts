@@ -7,7 +7,7 @@ import {
 } from '@wps/shared/schemas/operator';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import type { AppServices } from '../../services';

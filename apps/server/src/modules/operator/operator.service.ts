@@ -1,11 +1,10 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { createPasswordHasher } from '../member/password-hasher';
 import type { AuditService } from '../audit/audit.service';
 import type { RateLimiter } from '../verification/rate-limiter';
-import type { OperatorRole } from './operator-auth';
 import { OPERATOR_IDLE_SECONDS, TOKEN_PREFIX, createOperatorLogin, hashOperatorToken } from './operator-login';
 import {
   findOperatorByUsername,
@@ -20,6 +19,9 @@ import {
 import { clearOperatorTotp } from './operator-totp.repository';
 
 export { OPERATOR_LIMITS, hashOperatorToken } from './operator-login';
+
+/** What an operator may do; 'admin' is allowed everywhere. */
+export type OperatorRole = 'finance' | 'support' | 'admin';
 
 /** The operator behind a live operator token. */
 export type SessionOperator = { operatorId: string; username: string; role: OperatorRole; sessionId: string };

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { DatabaseKind } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { Notifier } from '../verification/notifier';
 import type { OtpService } from '../verification/otp.service';
 import type { RateLimiter } from '../verification/rate-limiter';

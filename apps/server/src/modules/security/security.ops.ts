@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { OpsCommand, OpsContext } from '../../scripts/ops';
+import type { OpsCommand, OpsContext } from '../../scripts/ops-command';
 import { createAuditService } from '../audit/audit.service';
 import { createSecurityAdminService, SecurityAdminError, type SecurityActor } from './security-admin.service';
 

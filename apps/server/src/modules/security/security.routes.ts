@@ -14,7 +14,7 @@ import {
   smsBindCodeBodySchema,
 } from '@wps/shared/schemas/security';
 import { smsSentResultSchema } from '@wps/shared/schemas/verification';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -4,7 +4,7 @@ import type { LoginResult } from '@wps/shared/schemas/common';
 import type { ExchangeCodeResult } from '@wps/shared/schemas/session';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../verification/rate-limiter';
 import { deleteExpiredExchangeCodes, findExchangeSource, insertExchangeCode, useExchangeCode } from './exchange-code.repository';
 import type { SessionMember, SessionService } from './session.service';

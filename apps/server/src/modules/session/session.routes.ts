@@ -1,6 +1,6 @@
 import { exchangeCodeResultSchema, exchangeLoginBodySchema, freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
 import { loginResultSchema } from '@wps/shared/schemas/common';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

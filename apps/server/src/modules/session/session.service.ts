@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS, publishChange, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import {
   clearSessionMustChange,
   findSessionByTokenHash,

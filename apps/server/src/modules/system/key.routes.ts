@@ -1,5 +1,5 @@
 import { rsaKeyWithTimeResultSchema } from '@wps/shared/schemas/session';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';

@@ -6,7 +6,7 @@ import type { EncryptedBody, RsaKeyResult } from '@wps/shared/schemas/session';
 import { parseEnv } from '../../config';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import {
   claimPayloadNonce,
   deleteExpiredNonces,

@@ -7,7 +7,7 @@ import {
   systemStatusSchema,
   whitelabelResultSchema,
 } from '@wps/shared/schemas/system';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';

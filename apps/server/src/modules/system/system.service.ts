@@ -9,7 +9,7 @@ import type {
   SystemStatus,
   WhitelabelNode,
 } from '@wps/shared/schemas/system';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import { listCountriesFirst } from './country-list';
 import {
   SETTINGS,

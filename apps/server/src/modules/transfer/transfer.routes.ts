@@ -1,5 +1,5 @@
 import { consolidatedFundsSchema, transferUplineBodySchema, transferUplineResultSchema } from '@wps/shared/schemas/transfer';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';

@@ -3,7 +3,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';

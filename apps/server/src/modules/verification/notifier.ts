@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
 import type { AppConfig } from '../../config';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 
 export type OutboxChannel = 'sms' | 'email';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import {
   consumeRateLimitEvent,
   countEventsSince,

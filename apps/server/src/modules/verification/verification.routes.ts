@@ -15,7 +15,7 @@ import {
   type OutboxEmailMessage,
   type OutboxSmsMessage,
 } from '@wps/shared/schemas/verification';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { AppError } from '../../http/app-error';

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type { WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
+import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AppContext } from '../../services';
+import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
@@ -109,8 +110,8 @@ export function createWithdrawalCore(ctx: WithdrawalContext) {
   return {
     now: (): Date => new Date((ctx.now ?? Date.now)()),
 
-    /** The ledger's transaction runner: one retry policy for 40001/40P01 across the money modules. */
-    inTransaction: <T>(fn: (trx: Db) => Promise<T>): Promise<T> => ctx.ledger.transaction(fn),
+    /** A new transaction, run again as a whole on 40001/40P01 (the one retry policy in db/run-in-transaction.ts). */
+    inTransaction: <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn),
 
     async getSettings(): Promise<WithdrawalSettings> {
       return (await system.getOperatorConfig()).withdrawal;

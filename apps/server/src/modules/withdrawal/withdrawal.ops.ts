@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
-import type { OpsCommand } from '../../scripts/ops';
+import type { OpsCommand } from '../../scripts/ops-command';
 import { opsServicesOf } from '../operator/operator.ops';
 import type { WithdrawalActor } from './withdrawal.service';
 

@@ -15,7 +15,7 @@ import {
   opsWithdrawalSettingsBodySchema,
   withdrawalIdParamsSchema,
 } from '@wps/shared/schemas/withdrawal';
-import type { RouteApp } from '../../app';
+import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { requireMember } from '../../plugins/auth';

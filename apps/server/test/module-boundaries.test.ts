@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// A module reads and writes its own tables; another module's rows come through that module's
+// service. This test finds every table named in a module's code (Kysely's selectFrom, joins,
+// updateTable, insertInto, deleteFrom, and the FROM/JOIN/UPDATE/INTO of sql`` templates) and
+// fails when one belongs to another module, unless the pair is listed below with its reason.
+// The owner of a table is the module whose file under db/tables/ declares it.
+
+const SRC = path.resolve(__dirname, '../src');
+const MODULES = path.join(SRC, 'modules');
+
+/** Tables declared in one module's db/tables file but kept by another module. */
+const OWNER_OVERRIDES: Record<string, string> = {
+  // Declared beside the operator tables, written only by the audit module.
+  audit_log: 'audit',
+  // Declared beside the operator tables, written only by the messages module.
+  member_notices: 'messages',
+  // No Kysely type: read only by SQL functions (seamless_apply) and checked against the gateway's list.
+  seamless_refusals: 'gateway',
+};
+
+/** Tables outside modules/: created by migrations, owned by infrastructure. */
+const INFRASTRUCTURE_TABLES = new Set(['schema_migrations', 'job_runs']);
+
+type Exception = { file: string; table: string; reason: string };
+
+/**
+ * Cross-module reads and writes that stay, each with why. A new one is a review decision: add it
+ * here with its reason, or go through the owning module's service.
+ */
+const EXCEPTIONS: Exception[] = [
+  ...['ledger_accounts', 'ledger_entries', 'ledger_transactions'].map((table) => ({
+    file: 'account-record/account-record.repository.ts',
+    table,
+    reason: 'a report: the account statement pages through the ledger entries with their transactions; the ledger has no paging API',
+  })),
+  ...['game_rounds', 'game_vendors', 'games', 'inhouse_rounds', 'inhouse_seeds'].map((table) => ({
+    file: 'bet-record/bet-record.repository.ts',
+    table,
+    reason: 'a report: the bet record pages through rounds of every vendor with their game and vendor names in one query',
+  })),
+  ...['ledger_accounts', 'ledger_entries', 'ledger_transactions', 'members'].map((table) => ({
+    file: 'catalogue/catalogue.repository.ts',
+    table,
+    reason: 'the public winners board ranks settled wins from the ledger with masked account names, once per 10 s per instance',
+  })),
+  {
+    file: 'deposit/deposit.repository.ts',
+    table: 'members',
+    reason: "the operators' order list shows each order's account name, joined in the paged query",
+  },
+  ...['members', 'member_sessions'].map((table) => ({
+    file: 'gateway/gateway.repository.ts',
+    table,
+    reason: 'a launch token or vendor session is valid only while its login session and account are live: checked in the same statement that uses it',
+  })),
+  {
+    file: 'security/security.repository.ts',
+    table: 'members',
+    reason: "the payment password, payee name and contact columns of the members row are the security module's",
+  },
+  ...['exchange-code.repository.ts', 'session.repository.ts'].flatMap((file) =>
+    ['members', 'member_sessions'].map((table) => ({
+      file: `session/${file}`,
+      table,
+      reason: 'the session module keeps the login sessions (member_sessions) and checks their account is active in the same statement',
+    })),
+  ),
+  {
+    file: 'transfer/transfer.repository.ts',
+    table: 'members',
+    reason: "read-only: a member's upline agent (members.upline_id) with its type and status",
+  },
+];
+
+const KYSELY_TABLE_CALLS = new Set(['selectFrom', 'updateTable', 'insertInto', 'deleteFrom', 'mergeInto', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin']);
+const SQL_TABLE_PATTERN = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)/gi;
+
+/** table → owning module, from the db/tables files (and the overrides). */
+function readOwnership(): Map<string, string> {
+  const owners = new Map<string, string>();
+  const dir = path.join(SRC, 'db/tables');
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const module = file.replace(/\.ts$/, '');
+    const source = ts.createSourceFile(file, fs.readFileSync(path.join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    source.forEachChild((node) => {
+      // export type XTables = { table_name: {...}; ... }
+      if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) {
+        for (const member of node.type.members) {
+          if (ts.isPropertySignature(member) && member.type && ts.isTypeLiteralNode(member.type)) owners.set(member.name.getText(source), module);
+        }
+      }
+    });
+  }
+  for (const [table, module] of Object.entries(OWNER_OVERRIDES)) owners.set(table, module);
+  return owners;
+}
+
+/** Every table a source file names in a Kysely call or an sql`` template. */
+function findTables(file: string, text = fs.readFileSync(file, 'utf8')): Set<string> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const tables = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+      const first = node.arguments[0];
+      if (name && KYSELY_TABLE_CALLS.has(name) && first && ts.isStringLiteralLike(first)) {
+        tables.add(first.text.trim().split(/\s+/)[0]!);
+      }
+    }
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source).split('.')[0] === 'sql') {
+      const template = node.template;
+      const text = ts.isNoSubstitutionTemplateLiteral(template)
+        ? template.text
+        : [template.head.text, ...template.templateSpans.map((s) => s.literal.text)].join(' $ ');
+      for (const match of text.matchAll(SQL_TABLE_PATTERN)) tables.add(match[1]!);
+    }
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return tables;
+}
+
+function listModuleFiles(): { module: string; file: string }[] {
+  return fs
+    .readdirSync(MODULES)
+    .flatMap((module) =>
+      fs
+        .readdirSync(path.join(MODULES, module))
+        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-support'))
+        .map((f) => ({ module, file: `${module}/${f}` })),
+    );
+}
+
+describe('module boundaries', () => {
+  const owners = readOwnership();
+
+  it('knows the owner of every table the migrations create', () => {
+    const dir = path.join(SRC, 'db/migrations');
+    const created = new Set<string>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+      for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi)) created.add(m[1]!);
+    }
+    const orphans = [...created].filter((t) => !owners.has(t) && !INFRASTRUCTURE_TABLES.has(t));
+    expect(orphans).toEqual([]);
+    expect(created.size).toBeGreaterThan(40);
+  });
+
+  it("no module names another module's table outside the listed exceptions", () => {
+    const found: string[] = [];
+    for (const { module, file } of listModuleFiles()) {
+      for (const table of findTables(path.join(MODULES, file))) {
+        const owner = owners.get(table);
+        if (owner && owner !== module) found.push(`${file} → ${table} (owned by ${owner})`);
+      }
+    }
+    const allowed = new Set(EXCEPTIONS.map((e) => `${e.file} → ${e.table}`));
+    const unexpected = found.filter((f) => !allowed.has(f.replace(/ \(owned by .*\)$/, '')));
+    expect(unexpected, 'go through the owning module, or list the pair in EXCEPTIONS with its reason').toEqual([]);
+    // An exception that no longer happens is removed, so the list stays the real one.
+    const stale = [...allowed].filter((a) => !found.some((f) => f.startsWith(`${a} (`)));
+    expect(stale).toEqual([]);
+  });
+
+  it('finds tables in Kysely calls and in sql templates (the scanner itself)', () => {
+    const sample = [
+      "db.selectFrom('deposit_orders as o').innerJoin('members as m', 'm.id', 'o.member_id');",
+      "exists(selectFrom('member_sessions as s'));",
+      "db.updateTable('games'); db.insertInto('round_bets'); db.deleteFrom('otp_codes');",
+      'sql`SELECT 1 FROM ledger_accounts a JOIN ledger_entries e ON e.id = ${id} WHERE x`.execute(db);',
+      "sql<{ n: string }>`UPDATE vendor_wallets SET v = 1; INSERT INTO audit_log VALUES (1)`;",
+      "const words = 'select from games'; // not a call: ignored",
+    ].join('\n');
+    expect([...findTables('sample.ts', sample)].sort()).toEqual(
+      ['audit_log', 'deposit_orders', 'games', 'ledger_accounts', 'ledger_entries', 'member_sessions', 'members', 'otp_codes', 'round_bets', 'vendor_wallets'].sort(),
+    );
+  });
+});
