@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
@@ -139,8 +138,37 @@ async function startServer(dist: string): Promise<{ baseUrl: string; stop: () =>
 
 type Figures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; transferKb: number };
 
+/** Debian's Chromium, headless, with the browser suite's flags and a debugging port for Lighthouse. */
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(SCRATCH, 'chromium-'));
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', () => reject(new Error(`Chromium exited:\n${output}`)));
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { port, stop };
+}
+
 async function lighthouseRun(url: string, config: Config | undefined): Promise<Figures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless'] });
+  const chrome = await launchChromium();
   try {
     const result = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config)) as RunnerResult;
     const { audits, categories } = result.lhr;
@@ -153,7 +181,7 @@ async function lighthouseRun(url: string, config: Config | undefined): Promise<F
       transferKb: value('total-byte-weight') / 1024,
     };
   } finally {
-    chrome.kill();
+    await chrome.stop();
   }
 }
 
