@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
+import './components';
 import { failureEnvelopeSchema } from './responses';
 import { createResponseSerializer } from './serializer';
 import { API_TAGS, ENCRYPTED_DESCRIPTION, isEncryptedPath, tagOf } from './tags';
@@ -64,7 +65,8 @@ function decorateOperations(document: OpenApiObject): OpenApiObject {
         operation['x-encrypted'] = true;
         operation.description = operation.description ? `${operation.description}\n\n${ENCRYPTED_DESCRIPTION}` : ENCRYPTED_DESCRIPTION;
       }
-      operation.responses = { ...operation.responses, '4XX': { $ref: '#/components/responses/Failure' }, '5XX': { $ref: '#/components/responses/Failure' } };
+      // A route that answers its refusals otherwise (an HTML page) declares its own 4XX.
+      operation.responses = { '4XX': { $ref: '#/components/responses/Failure' }, '5XX': { $ref: '#/components/responses/Failure' }, ...operation.responses };
     }
   }
   const components = (document.components ?? {}) as { responses?: Record<string, unknown> };

@@ -26,12 +26,14 @@ export const failureEnvelopeSchema = z
   })
   .meta({ id: 'Failure', description: 'The failure envelope of every 4xx and 5xx answer (plugins/errors.ts).' });
 
-/** A response whose body is not JSON (an HTML page, an image): documented by its media type only. */
+/**
+ * A response whose body is not JSON (an HTML page, an image): documented by its media type, as a
+ * string of that type. Fastify never runs a serializer on string or Buffer bodies, so nothing
+ * checks these at run time; `unknown` lets the handler send a Buffer.
+ */
 export function nonJson(mediaTypes: readonly string[], description: string) {
   return {
-    200: {
-      description,
-      content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])),
-    },
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.unknown().meta({ type: 'string', contentMediaType: type }) }])),
   };
 }

@@ -147,3 +147,39 @@ export const gameParamsSchema = z.object({ nodeId: nodeIdSchema });
 
 /** GET /ops/games: every game of a vendor (disabled ones too) with its own status. */
 export const opsGamesQuerySchema = z.object({ vassalage: vassalageSchema });
+
+/** A vendor as stored (GET /ops/vendors, GET /ops/games), disabled ones too. */
+export const opsVendorSchema = z.object({
+  vassalage: z.string(),
+  name: z.string(),
+  category: categorySchema,
+  walletModel: z.enum(WALLET_MODELS),
+  status: z.enum(CATALOGUE_STATUSES),
+  sortOrder: z.number().int(),
+  isHot: z.boolean(),
+});
+
+/** GET /ops/games?vassalage=: the vendor and its games as stored; the minimum bet in major and minor units. */
+export const opsVendorGamesSchema = z.object({
+  vendor: opsVendorSchema,
+  games: z.array(
+    z.object({
+      nodeId: z.string(),
+      vassalage: z.string(),
+      gameType: z.string(),
+      gameClassify: z.string(),
+      name: z.string(),
+      image: z.string(),
+      minBet: z.string(),
+      minBetMinor: z.string(),
+      minLineNum: z.number().int(),
+      status: z.enum(CATALOGUE_STATUSES),
+      sort: z.number().int(),
+      isHot: z.boolean(),
+    }),
+  ),
+});
+
+/** PUT /ops/vendors/:vassalage/status and PUT /ops/games/:nodeId/status: the status before and after. */
+export const vendorStatusChangeResultSchema = z.object({ vassalage: z.string(), before: z.enum(CATALOGUE_STATUSES), status: z.enum(CATALOGUE_STATUSES) });
+export const gameStatusChangeResultSchema = z.object({ nodeId: z.string(), before: z.enum(CATALOGUE_STATUSES), status: z.enum(CATALOGUE_STATUSES) });

@@ -1,19 +1,32 @@
+import { z } from 'zod';
 import {
   catalogueStatusChangeSchema,
   favouriteChangeSchema,
   favouriteListRequestSchema,
+  favouriteListSchema,
+  favouriteStateSchema,
   gameListRequestSchema,
+  gameListSchema,
   gameParamsSchema,
+  gameStatusChangeResultSchema,
+  gameStripSchema,
   hotGamesRequestSchema,
   opsGamesQuerySchema,
+  opsVendorGamesSchema,
+  opsVendorSchema,
   rankListRequestSchema,
+  rankListSchema,
   recentGamesRequestSchema,
   vendorClassifyRequestSchema,
+  vendorClassifySchema,
   vendorLanesRequestSchema,
+  vendorLanesSchema,
   vendorParamsSchema,
+  vendorStatusChangeResultSchema,
 } from '@wps/shared/schemas/catalogue';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
@@ -27,72 +40,73 @@ const BROWSE = { allowTrial: true } as const;
 export function registerCatalogueRoutes(app: RouteApp, services: AppServices): void {
   const { catalogue } = services;
 
-  app.post('/wps/relay/GCSGAME_newGameVendor', { schema: { body: vendorLanesRequestSchema.optional() } }, async () =>
+  app.post('/wps/relay/GCSGAME_newGameVendor', { schema: { body: vendorLanesRequestSchema.optional(), response: success(vendorLanesSchema) } }, async () =>
     ok(await catalogue.listVendorLanes()),
   );
 
-  app.post('/wps/relay/GCSGAME_hotGamesV2', { schema: { body: hotGamesRequestSchema.optional() } }, async (request) =>
+  app.post('/wps/relay/GCSGAME_hotGamesV2', { schema: { body: hotGamesRequestSchema.optional(), response: success(gameStripSchema) } }, async (request) =>
     ok(await catalogue.listHotGames(request.body ?? {})),
   );
 
-  app.post('/wps/relay/GCSGAME_getRankList', { schema: { body: rankListRequestSchema.optional() } }, async (request) =>
+  app.post('/wps/relay/GCSGAME_getRankList', { schema: { body: rankListRequestSchema.optional(), response: success(rankListSchema) } }, async (request) =>
     ok(await catalogue.listWinners(request.body ?? { size: 20 })),
   );
 
-  app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema } }, async (request, reply) => {
+  app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema, response: success(gameListSchema) } }, async (request, reply) => {
     await requireMember(request, BROWSE);
     // The lobby's hottest call: the envelope comes already serialised from the catalogue's cache.
-    return reply.type('application/json; charset=utf-8').send(await catalogue.listGamesJson(request.body));
+    // Bytes skip the response serializer, so apps/server/test/openapi.test.ts checks them against the schema.
+    return reply.type('application/json; charset=utf-8').send((await catalogue.listGamesJson(request.body)) as never);
   });
 
-  app.post('/wps/relay/GCSGAME_getVassGameType', { schema: { body: vendorClassifyRequestSchema } }, async (request) => {
+  app.post('/wps/relay/GCSGAME_getVassGameType', { schema: { body: vendorClassifyRequestSchema, response: success(vendorClassifySchema) } }, async (request) => {
     await requireMember(request, BROWSE);
     return ok(await catalogue.listVendorClassifies(request.body.vassalage));
   });
 
-  app.post('/wps/relay/MCSFE_getFavoriteGames', async (request) => {
+  app.post('/wps/relay/MCSFE_getFavoriteGames', { schema: { response: success(z.array(z.string())) } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.listFavouriteIds(member.memberId));
   });
 
-  app.post('/wps/relay/MCSFE_getFavoriteGamesList', { schema: { body: favouriteListRequestSchema } }, async (request) => {
+  app.post('/wps/relay/MCSFE_getFavoriteGamesList', { schema: { body: favouriteListRequestSchema, response: success(favouriteListSchema) } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.listFavourites(member.memberId, request.body));
   });
 
-  app.post('/wps/relay/MCSFE_addFavoriteGame', { schema: { body: favouriteChangeSchema } }, async (request) => {
+  app.post('/wps/relay/MCSFE_addFavoriteGame', { schema: { body: favouriteChangeSchema, response: success(favouriteStateSchema) } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.addFavourite(member.memberId, request.body));
   });
 
-  app.post('/wps/relay/MCSFE_removeFavoriteGame', { schema: { body: favouriteChangeSchema } }, async (request) => {
+  app.post('/wps/relay/MCSFE_removeFavoriteGame', { schema: { body: favouriteChangeSchema, response: success(favouriteStateSchema) } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.removeFavourite(member.memberId, request.body));
   });
 
-  app.post('/wps/relay/GCS_recentGame', { schema: { body: recentGamesRequestSchema } }, async (request) => {
+  app.post('/wps/relay/GCS_recentGame', { schema: { body: recentGamesRequestSchema, response: success(gameStripSchema) } }, async (request) => {
     const member = await requireMember(request, BROWSE);
     return ok(await catalogue.listRecentGames(member.memberId, request.body));
   });
 
-  app.get('/ops/vendors', async (request) => {
+  app.get('/ops/vendors', { schema: { response: success(z.array(opsVendorSchema)) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await catalogue.listVendors());
   });
 
-  app.get('/ops/games', { schema: { querystring: opsGamesQuerySchema } }, async (request) => {
+  app.get('/ops/games', { schema: { querystring: opsGamesQuerySchema, response: success(opsVendorGamesSchema) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await catalogue.listVendorGamesForOps(request.query.vassalage));
   });
 
-  app.put('/ops/vendors/:vassalage/status', { schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema } }, async (request) => {
+  app.put('/ops/vendors/:vassalage/status', { schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema, response: success(vendorStatusChangeResultSchema) } }, async (request) => {
     const operator = await requireOperator(request, MAINTAINERS);
     return ok(
       await catalogue.setVendorStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.vassalage, request.body.status, request.body.reason),
     );
   });
 
-  app.put('/ops/games/:nodeId/status', { schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema } }, async (request) => {
+  app.put('/ops/games/:nodeId/status', { schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema, response: success(gameStatusChangeResultSchema) } }, async (request) => {
     const operator = await requireOperator(request, MAINTAINERS);
     return ok(
       await catalogue.setGameStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body.status, request.body.reason),
