@@ -32,7 +32,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `node apps/server/dist/server.js`,
+    // A fresh database on every run, also when Playwright is started directly rather than through scripts/e2e.mjs:
+    // a data directory left by an earlier run would carry its players, limits and settings into this one.
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node apps/server/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/wps/system/status`,
     reuseExistingServer: false,
     timeout: 120_000,

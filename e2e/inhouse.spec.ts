@@ -10,7 +10,7 @@ import { operatorLogin } from './support/operators';
  * the fairness panel after rotating the seed, and find it in the betting record and the profit
  * and loss; then play a dice round.
  *
- * Runs its own built server (port 8262) with an operator, so a deposit puts real money in.
+ * Runs its own built server (EXTRA_PORTS.inhouse) with an operator, so a deposit puts real money in.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'inhouse');

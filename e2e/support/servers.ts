@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
@@ -9,27 +10,54 @@ import AxeBuilder from '@axe-core/playwright';
  * configuration, the ops CLI, and the axe check.
  *
  * Each extra server needs a port of its own, because Playwright runs two spec files at once.
- * The ports are listed here so that two suites can never pick the same one.
+ * Every port a run uses is derived from one base, so two runs on one machine (two checkouts,
+ * or two developers) stay apart by giving each its own E2E_PORT: the main server listens on
+ * E2E_PORT and the extra servers on the next PORT_SPAN ports (E2E_PORT_BASE moves them elsewhere).
  */
-export const EXTRA_PORTS = {
-  auth: 8190,
-  maintenance: 8191,
-  loginToHome: 8192,
-  region: 8193,
-  security: 8202,
-  deposits: 8212,
-  withdrawals: 8222,
-  lobby: 8242,
-  gateway: 8252,
+const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? MAIN_PORT + 1);
+
+/** Offsets from the base; each suite that starts servers has its own. */
+const PORT_OFFSETS = {
+  auth: 0,
+  maintenance: 1,
+  loginToHome: 2,
+  region: 3,
+  security: 4,
+  deposits: 5,
+  withdrawals: 6,
+  lobby: 7,
+  gateway: 8,
   /** The reference vendor process (apps/vendor-sandbox) the gateway suite starts. */
-  vendorSandbox: 8257,
-  /** In-house games suite (8262–8264 reserved). */
-  inhouse: 8262,
-  /** Back office sign-in with TOTP (issue 8 §6). */
-  backoffice: 8272,
-  /** The /reset-password suite (issue 8 §7). */
-  resetPassword: 8272,
+  vendorSandbox: 9,
+  inhouse: 10,
+  /** Back office sign-in with TOTP. */
+  backoffice: 11,
+  /** The /reset-password suite. */
+  resetPassword: 12,
 } as const;
+
+/** How many ports above the base a run may use: keep concurrent runs' E2E_PORT this far apart. */
+export const PORT_SPAN = 20;
+
+function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
+  if (!Number.isInteger(MAIN_PORT) || !Number.isInteger(PORT_BASE)) throw new Error('E2E_PORT and E2E_PORT_BASE must be integers');
+  const ports = Object.fromEntries(Object.entries(PORT_OFFSETS).map(([name, offset]) => [name, PORT_BASE + offset])) as {
+    [K in keyof typeof PORT_OFFSETS]: number;
+  };
+  const seen = new Map<number, string>([[MAIN_PORT, 'main server (E2E_PORT)']]);
+  for (const [name, port] of Object.entries(ports)) {
+    const offset = port - PORT_BASE;
+    if (offset < 0 || offset >= PORT_SPAN) throw new Error(`e2e port offset of ${name} (${offset}) is outside 0..${PORT_SPAN - 1}`);
+    const other = seen.get(port);
+    // Two suites on one port collide only when Playwright happens to run them at the same time: refuse at once instead.
+    if (other) throw new Error(`e2e port ${port} is assigned to both ${other} and ${name}`);
+    seen.set(port, name);
+  }
+  return ports;
+}
+
+export const EXTRA_PORTS = derivePorts();
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -46,19 +74,55 @@ export function runOps(dataDir: string, args: string[]): string {
   return result.stdout;
 }
 
+/**
+ * Refuse a port something already listens on. A server left over from an interrupted run would
+ * otherwise answer the readiness check while the new one fails to bind, and the suite would test
+ * a stale server with another database.
+ */
+async function assertPortFree(port: number, name: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} for the ${name} server is in use: stop the process holding it (a server left from an earlier run?) or set E2E_PORT to another base`
+            : `cannot check port ${port} for the ${name} server: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** Whether a child has ended, by an exit code or by a signal. */
+function ended(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 async function waitForServer(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  // Only a ceiling for a server that hangs; readiness itself is the status call answering.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    if (ended(child)) throw new Error(`server exited early:\n${output()}`);
     try {
       const response = await fetch(`${baseURL}/wps/system/status`);
-      if (response.ok) return;
+      if (response.ok && !ended(child)) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`server did not start:\n${output()}`);
+}
+
+/**
+ * Where an extra server keeps its data: next to the main server's (E2E_DATA_DIR), so two runs with
+ * their own data directories never wipe each other's extra servers.
+ */
+function extraDataDir(name: string): string {
+  const main = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
+  return `${main}-${name}`;
 }
 
 /** Start a second built server on its own port and data directory, after `configure` ran on it. */
@@ -68,7 +132,8 @@ export async function startServer(
   configure: (dataDir: string) => void,
   env: Record<string, string> = {},
 ): Promise<ExtraServer> {
-  const dataDir = path.join(ROOT, '.tmp', `e2e-${name}`);
+  await assertPortFree(port, name);
+  const dataDir = extraDataDir(name);
   fs.rmSync(dataDir, { recursive: true, force: true });
   configure(dataDir);
   let output = '';
@@ -80,17 +145,20 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(baseURL, child, () => output);
-  return {
-    baseURL,
-    dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (ended(child)) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitForServer(baseURL, child, () => output);
+  } catch (error) {
+    // A server that never became ready must not outlive the suite and hold its port for the next run.
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, stop };
 }
 
 /** Fail with a readable list when axe finds serious or critical violations on the page. */
