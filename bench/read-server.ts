@@ -4,11 +4,17 @@
 //                                  registered member; prints {"baseUrl","databaseKind","token"}
 //   tsx bench/read-server.ts bare  a minimal Fastify app answering, at GET and POST /bare/:name, the
 //                                  JSON bodies given as BENCH_BARE_BODIES ({"name": body, …});
-//                                  prints {"baseUrl"}
+//                                  prints {"baseUrl"}; BENCH_BARE_PLUGINS=request-id,compression,…
+//                                  adds the app's per-request plugins (hooks.bench.ts prices them)
 // Either stops cleanly on SIGTERM or SIGINT (so `node --cpu-prof` writes its profile, and the scratch
 // database is dropped).
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCompression } from '../apps/server/src/http/compression';
+import { createMetrics } from '../apps/server/src/metrics/metrics';
+import { registerHttpMetrics } from '../apps/server/src/metrics/http';
+import { registerRequestId, requestIdOptions } from '../apps/server/src/plugins/request-id';
+import { registerSecurityHeaders } from '../apps/server/src/plugins/security-headers';
 import { startBenchServer } from './bench-server';
 import { fetchRsaKey, registerMember, uniqueUsername } from './bench-client';
 
@@ -20,9 +26,23 @@ async function startApp(): Promise<{ info: Record<string, string>; close: () => 
   return { info: { baseUrl: server.baseUrl, databaseKind: server.databaseKind, token }, close: server.close };
 }
 
+/** The app's per-request additions that BENCH_BARE_PLUGINS can put on the bare route, one by one, to price each. */
+const PLUGINS: Record<string, (app: FastifyInstance) => void | Promise<void>> = {
+  'request-id': registerRequestId,
+  'security-headers': (app) => registerSecurityHeaders(app, { frameOrigins: [] }),
+  compression: registerCompression,
+  metrics: (app) => registerHttpMetrics(app, createMetrics()),
+};
+
 async function startBare(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
   const bodies = JSON.parse(process.env.BENCH_BARE_BODIES ?? '{}') as Record<string, unknown>;
-  const app = Fastify({ logger: false });
+  const plugins = (process.env.BENCH_BARE_PLUGINS ?? '').split(',').filter(Boolean);
+  const app = Fastify({ logger: false, ...(plugins.includes('request-id') ? requestIdOptions : {}) });
+  for (const name of plugins) {
+    const add = PLUGINS[name];
+    if (!add) throw new Error(`unknown plugin ${name}; known: ${Object.keys(PLUGINS).join(', ')}`);
+    await add(app);
+  }
   const answer = async (request: { params: unknown }) => bodies[(request.params as { name: string }).name] ?? { success: true, value: 1 };
   app.get('/bare/:name', answer);
   app.post('/bare/:name', answer);

@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   callbacks: 'bench/callbacks.bench.ts',
   'game-list': 'bench/game-list.bench.ts',
   balance: 'bench/balance.bench.ts',
+  hooks: 'bench/hooks.bench.ts',
   rtp: 'bench/slot-rtp.bench.ts',
 };
 
