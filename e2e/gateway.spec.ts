@@ -159,8 +159,7 @@ test.describe('vendor gateway', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360.png') });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-    // Buttons animate their colours: let the theme change settle before axe measures contrast.
-    await page.waitForTimeout(600);
+    // Buttons animate their colours: the axe helper waits for those transitions to finish before measuring contrast.
     await expectNoSeriousA11yViolations(page, 'my wallet (light, 360 px)');
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360-light.png') });
   });

@@ -10,12 +10,16 @@ import AxeBuilder from '@axe-core/playwright';
  * configuration, the ops CLI, and the axe check.
  *
  * Each extra server needs a port of its own, because Playwright runs two spec files at once.
- * Every port a run uses is derived from one base, so two runs on one machine (two checkouts,
- * or two developers) stay apart by giving each its own E2E_PORT: the main server listens on
- * E2E_PORT and the extra servers on the next PORT_SPAN ports (E2E_PORT_BASE moves them elsewhere).
+ * Every port a run uses is derived from one base, checked unique below, so that two runs on one
+ * machine (two checkouts, or two developers) stay apart by giving each its own E2E_PORT. The extra
+ * servers take PORT_SPAN ports from E2E_PORT_BASE, which by default is 20000 + (E2E_PORT mod 600) × 20:
+ * E2E_PORTs that differ by less than 600 never share an extra port, and the extra ports stay below
+ * Linux's ephemeral range (32768 and up), where an outgoing connection could hold one for a moment.
  */
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? MAIN_PORT + 1);
+/** How many ports from the base a run may use. */
+const PORT_SPAN = 20;
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000 + (MAIN_PORT % 600) * PORT_SPAN);
 
 /** Offsets from the base; each suite that starts servers has its own. */
 const PORT_OFFSETS = {
@@ -36,9 +40,6 @@ const PORT_OFFSETS = {
   /** The /reset-password suite. */
   resetPassword: 12,
 } as const;
-
-/** How many ports above the base a run may use: keep concurrent runs' E2E_PORT this far apart. */
-export const PORT_SPAN = 20;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
   if (!Number.isInteger(MAIN_PORT) || !Number.isInteger(PORT_BASE)) throw new Error('E2E_PORT and E2E_PORT_BASE must be integers');
