@@ -89,7 +89,9 @@ function under(dir, target) {
 /** The environment a fresh build sees: no npm_* variables from an enclosing `npm test`, no database of ours. */
 function cleanEnv(extra = {}) {
   const env = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'npm_config_cache']) if (process.env[key]) env[key] = process.env[key];
+  for (const key of ['HOME', 'TMPDIR', 'LANG', 'npm_config_cache']) if (process.env[key]) env[key] = process.env[key];
+  // Without the enclosing npm run's node_modules/.bin entries: a tool missing from the scratch install must fail.
+  env.PATH = (process.env.PATH ?? '').split(path.delimiter).filter((p) => !p.includes(`node_modules${path.sep}.bin`)).join(path.delimiter);
   return { ...env, ...extra };
 }
 
@@ -201,7 +203,8 @@ function assembleImage(stage, stageDirs) {
   const user = stage.steps.findLast((s) => s.instruction === 'USER')?.rest;
   if (!user || user === 'root' || user === '0') throw new Error('the runtime stage must end with a USER that is not root');
   if (!fs.readdirSync(path.join(dirs.image, 'apps/server/dist/migrations')).some((f) => f.endsWith('.sql'))) throw new Error('no migrations in apps/server/dist/migrations');
-  for (const dev of ['vite', 'typescript', 'vitest', 'esbuild', '@playwright/test', 'tsx']) {
+  // Not typescript: npm keeps it as an optional peer of i18next, a dependency of the site's workspaces.
+  for (const dev of ['vite', 'vitest', 'esbuild', '@playwright/test', 'playwright-core', 'tsx', 'eslint', 'lighthouse']) {
     if (fs.existsSync(path.join(dirs.image, 'node_modules', dev))) throw new Error(`dev dependency ${dev} left in the image's node_modules`);
   }
   for (const prod of ['fastify', 'pg', '@electric-sql/pglite', 'pino']) {
