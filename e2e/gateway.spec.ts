@@ -96,7 +96,9 @@ test.describe('vendor gateway', () => {
     test.setTimeout(180_000);
     const platformUrl = `http://127.0.0.1:${EXTRA_PORTS.gateway}`;
     sandbox = await startSandbox(platformUrl);
-    server = await startServer('gateway', EXTRA_PORTS.gateway, prepare, { VENDOR_SANDBOX_URL: SANDBOX_URL, VENDOR_SANDBOX_SECRET: SECRET });
+    // The vendor status check runs every 15 s on transfers pending 10 s: up to 25 s before the pending
+    // transfer below resolves, close to the test's wait. Every 2 s, the wait is for the check, not its schedule.
+    server = await startServer('gateway', EXTRA_PORTS.gateway, prepare, { VENDOR_SANDBOX_URL: SANDBOX_URL, VENDOR_SANDBOX_SECRET: SECRET, JOB_INTERVAL_MS: '2000' });
   });
 
   test.afterAll(async () => {
