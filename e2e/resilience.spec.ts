@@ -89,10 +89,11 @@ test('a chunk missing once (a redeploy) reloads the page once and then shows the
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const loads = countDocumentLoads(page, '/inhouse');
+  // Missing until the page reloads (its modulepreload hint and its import both fail), there after.
   let chunkRequests = 0;
   await page.route(LOBBY_CHUNK, async (route) => {
     chunkRequests += 1;
-    if (chunkRequests === 1) await route.abort('failed');
+    if (loads() === 0) await route.abort('failed');
     else await route.continue();
   });
   // Client-side navigation (the router follows history), as a player who opened the site before the deploy would.
@@ -104,7 +105,7 @@ test('a chunk missing once (a redeploy) reloads the page once and then shows the
   await expect(page).toHaveURL(/\/inhouse$/);
   // The reload is the only document load of /inhouse (the visit itself was client-side).
   expect(loads()).toBe(1);
-  expect(chunkRequests).toBe(2);
+  expect(chunkRequests).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado nesta página' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'after stale-chunk reload 360');
 });
