@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
+import { gameListSchema } from '@wps/shared/schemas/catalogue';
+import type { LoginResult } from '@wps/shared/schemas/common';
 import { registeredRoutes } from '../src/openapi/register';
 import { createResponseSerializer } from '../src/openapi/serializer';
 import { success } from '../src/openapi/responses';
+import { callEncrypted, valueOf } from './api-client';
 import { createTestApp, type TestApp } from './test-app';
 
 type Operation = {
@@ -36,11 +39,12 @@ function isExcluded(url: string): boolean {
   return url === '/*' || url === '/backoffice/' || url === '/backoffice/*' || url === '/docs' || url.startsWith('/docs/');
 }
 
-/** Routes whose 200 answer is not a JSON envelope, with the media type they document instead. */
-const NON_JSON_ANSWERS: Record<string, string> = {
-  'get /ops/withdrawals/{id}/proofs/{index}': 'image/png',
-  'get /sandbox-gateway/pay/{paymentRef}': 'text/html',
-  'post /sandbox-gateway/pay/{paymentRef}': 'text/html',
+/** Routes whose answer is not a JSON envelope, with the status and media type they document instead. */
+const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
+  'get /ops/withdrawals/{id}/proofs/{index}': { status: '200', type: 'image/png' },
+  'get /sandbox-gateway/pay/{paymentRef}': { status: '200', type: 'text/html' },
+  'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
+  'get /metrics': { status: '200', type: 'text/plain' },
 };
 
 /** Service routes that answer plain JSON for machines (the document itself, the probes), not the envelope. */
@@ -94,7 +98,8 @@ describe('OpenAPI document', () => {
   let doc: Document;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', {}, {
+    // With a metrics token, /metrics is served on this port too: it must be documented as well.
+    t = await createTestApp('pglite', { metricsToken: 'openapi-test-metrics-token-0123456789' }, {
       // A route added later under the lottery prefix is documented and tagged without touching the plugin.
       extraRoutes: (app) => {
         app.get('/lgw/fixture/openapi', { schema: { response: success(z.object({ drawn: z.boolean() })) } }, async () => ({ success: true, value: { drawn: false } }));
@@ -170,18 +175,17 @@ describe('OpenAPI document', () => {
 
   it('documents every answer: the 200 schema of each call and the shared failure envelope', () => {
     const undocumented = operations(doc)
-      .filter(({ op }) => !op.responses?.['200']?.content)
+      .filter(({ path, method, op }) => !op.responses?.[NON_JSON_ANSWERS[`${method} ${path}`]?.status ?? '200']?.content)
       .map(({ path, method }) => `${method} ${path}`);
     expect(undocumented, 'calls without a response schema').toEqual([]);
     for (const { path, method, op } of operations(doc)) {
       const key = `${method} ${path}`;
-      const ok = op.responses?.['200'];
-      expect(ok, `${key}: no 200 response`).toBeDefined();
       const nonJson = NON_JSON_ANSWERS[key];
       if (nonJson) {
-        expect(Object.keys(ok?.content ?? {}), key).toContain(nonJson);
+        expect(Object.keys(op.responses?.[nonJson.status]?.content ?? {}), key).toContain(nonJson.type);
         continue;
       }
+      const ok = op.responses?.['200'];
       const schema = ok?.content?.['application/json']?.schema as { properties?: { success?: unknown; value?: unknown } } | undefined;
       expect(schema?.properties, `${key}: no JSON schema for its answer`).toBeDefined();
       expect(op.responses?.['4XX'], key).toEqual({ $ref: '#/components/responses/Failure' });
@@ -191,6 +195,15 @@ describe('OpenAPI document', () => {
     }
     const failure = resolvePointer(doc, '#/components/schemas/Failure') as { properties: Record<string, { enum?: string[] }> };
     expect(failure.properties.errorCode?.enum).toEqual(expect.arrayContaining([ErrorCode.VALIDATION_FAILED, ErrorCode.UNAUTHORIZED]));
+  });
+
+  it('the game list, sent as cached bytes past the serializer, still matches its documented schema', async () => {
+    const { token } = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'openapi-game-list' }));
+    const res = await t.app.inject({ method: 'POST', url: '/wps/relay/GCSGAME_gameList', headers: { authorization: token }, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const parsed = success(gameListSchema)[200].safeParse(res.json());
+    expect(parsed.error?.issues ?? [], res.body.slice(0, 500)).toEqual([]);
+    expect(parsed.data?.value.games.length).toBeGreaterThan(0);
   });
 
   it('has only references that resolve', () => {
@@ -228,6 +241,10 @@ describe('response serializer', () => {
     app.setSerializerCompiler(createResponseSerializer({ validate }));
     app.get('/drift', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({ success: true, value: { amountMinor: 100 } }));
     app.get('/extra', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({ success: true, value: { amountMinor: '100', note: 'x' } }));
+    app.get('/fine', { schema: { response: success(z.object({ amountMinor: z.string(), note: z.string() })) } }, async () => ({
+      success: true,
+      value: { note: 'kept in this order', amountMinor: '100' },
+    }));
     await app.ready();
     return app;
   }
@@ -238,9 +255,15 @@ describe('response serializer', () => {
     await app.close();
   });
 
-  it('never rewrites the answer: undeclared fields are sent as the handler returned them', async () => {
+  it('outside production, a field the schema does not declare is a 500 too', async () => {
     const app = await appWith(true);
-    expect((await app.inject({ method: 'GET', url: '/extra' })).json()).toEqual({ success: true, value: { amountMinor: '100', note: 'x' } });
+    expect((await app.inject({ method: 'GET', url: '/extra' })).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('never rewrites the answer: what passes is sent as the handler returned it', async () => {
+    const app = await appWith(true);
+    expect((await app.inject({ method: 'GET', url: '/fine' })).body).toBe('{"success":true,"value":{"note":"kept in this order","amountMinor":"100"}}');
     await app.close();
   });
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { Metrics } from './metrics';
+import { failureEnvelopeSchema, nonJson } from '../openapi/responses';
 
 /** Requests that matched no route share one label, so a scanner cannot grow the label set. */
 const UNMATCHED = 'unmatched';
@@ -31,7 +32,7 @@ export function tokenMatches(given: string, expected: string): boolean {
  * `Authorization: Bearer <token>`. Without a token configured the route does not exist (404).
  */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: { response: { 200: nonJson(['text/plain'], 'Prometheus text exposition format'), 401: failureEnvelopeSchema } } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!given || !tokenMatches(given, token)) {

@@ -164,3 +164,12 @@ export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBodySchema>;
 /** The webhook's answer; a replay gets the first answer again. */
 export const webhookResultSchema = z.object({ orderId: z.string(), status: depositOrderStatusSchema });
 export type WebhookResult = z.infer<typeof webhookResultSchema>;
+
+/** A page of a list (the Paged type above) as a response schema. */
+const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() });
+
+/** GET /wps/deposit/orders */
+export const depositOrderPageSchema = pagedSchema(depositOrderSchema);
+/** GET /ops/deposits */
+export const opsDepositOrderPageSchema = pagedSchema(opsDepositOrderSchema);

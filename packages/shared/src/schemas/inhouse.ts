@@ -116,3 +116,76 @@ export type InhouseRoundResult = RoundFairness & {
   /** True when this answer repeats an earlier request with the same idempotency key. */
   replayed: boolean;
 };
+
+/** Response value schemas of the in-house games' calls (they mirror the types above; money as strings). */
+const inhouseGameKindSchema = z.enum(Object.values(INHOUSE_GAMES) as [InhouseGameKind, ...InhouseGameKind[]]);
+
+/** POST /wps/inhouse/session */
+export const inhouseSessionSchema = z.object({
+  sessionToken: z.string(),
+  playerId: z.string(),
+  nickname: z.string(),
+  nodeId: z.string(),
+  game: inhouseGameKindSchema,
+  gameName: z.string(),
+  currency: z.string(),
+  scale: z.number().int(),
+  balance: z.string(),
+  balanceMinor: z.string(),
+  minStakeMinor: z.string(),
+  maxStakeMinor: z.string(),
+  stakeStepMinor: z.string(),
+  expiresAt: z.string(),
+}) satisfies z.ZodType<InhouseSession>;
+
+const revealedSeedSchema = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  lastNonce: z.number().int().nullable(),
+  revealedAt: z.string(),
+}) satisfies z.ZodType<RevealedSeed>;
+
+const roundFairnessShape = { serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number().int() };
+
+/** POST /wps/inhouse/fair and /wps/inhouse/fair/client-seed */
+export const fairStateSchema = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  previous: revealedSeedSchema.nullable(),
+  rounds: z.array(
+    z.object({
+      ...roundFairnessShape,
+      roundId: z.string(),
+      game: inhouseGameKindSchema,
+      stake: z.string(),
+      stakeMinor: z.string(),
+      payout: z.string(),
+      payoutMinor: z.string(),
+      status: z.enum(['pending', 'settled', 'refused']),
+      outcome: z.record(z.string(), z.unknown()),
+      params: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
+}) satisfies z.ZodType<FairState>;
+
+/** POST /wps/inhouse/fair/rotate */
+export const rotateSeedResultSchema = z.object({ revealed: revealedSeedSchema, current: fairStateSchema }) satisfies z.ZodType<RotateSeedResult>;
+
+/** POST /wps/inhouse/slot/spin and /wps/inhouse/dice/roll: the round as played (`outcome` depends on the game). */
+export const inhouseRoundResultSchema = z.object({
+  ...roundFairnessShape,
+  roundId: z.string(),
+  game: inhouseGameKindSchema,
+  stake: z.string(),
+  stakeMinor: z.string(),
+  payout: z.string(),
+  payoutMinor: z.string(),
+  currency: z.string(),
+  balance: z.string(),
+  balanceMinor: z.string(),
+  outcome: z.record(z.string(), z.unknown()),
+  replayed: z.boolean(),
+}) satisfies z.ZodType<InhouseRoundResult>;

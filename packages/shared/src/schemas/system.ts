@@ -132,3 +132,12 @@ export const countrySchema = z.object({
   mobileLengths: z.array(z.number().int()),
 });
 export type Country = z.infer<typeof countrySchema>;
+
+/** GET /healthz: plain JSON for load balancers, not the envelope. */
+export const livenessSchema = z.object({ status: z.literal('ok') });
+
+/** GET /readyz: 200 when every check is `ok`, else 503 with each check's reason. */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({ database: z.string(), migrations: z.string(), changeFeed: z.string() }),
+});

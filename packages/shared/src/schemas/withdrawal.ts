@@ -125,3 +125,22 @@ export const opsWithdrawalSettingsBodySchema = z.object({
 /** Proof uploads (spec §9): png or jpg, at most 3 files of 5 MB each. */
 export const PROOF_MAX_FILES = 3;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An order as the operator sees it (GET /ops/withdrawals…, and every decision's answer): the full account number and the decision trail. */
+export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
+  memberId: z.string(),
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+
+/** GET /ops/withdrawals/:id/proofs: the proof images of an order (fetch one by its index). */
+export const withdrawalProofSchema = z.object({
+  index: z.number().int(),
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+});

@@ -1,15 +1,24 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   confirmDepositBodySchema,
   createDepositOrderBodySchema,
   depositChannelInputSchema,
+  depositChannelSchema,
   depositIdParamsSchema,
   depositOrderListQuerySchema,
+  depositOrderPageSchema,
+  depositOrderSchema,
+  opsDepositChannelSchema,
   opsDepositListQuerySchema,
+  opsDepositOrderPageSchema,
+  opsDepositOrderSchema,
   rejectDepositBodySchema,
+  webhookResultSchema,
 } from '@wps/shared/schemas/deposit';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
@@ -27,43 +36,43 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
   const { deposits } = services;
 
   // Player: trial accounts get in_need_true_account from requireMember.
-  app.get('/wps/deposit/channels', async (request) => {
+  app.get('/wps/deposit/channels', { schema: { response: success(z.array(depositChannelSchema)) } }, async (request) => {
     await requireMember(request);
     return ok(await deposits.listChannels());
   });
 
-  app.post('/wps/deposit/orders', { schema: { body: createDepositOrderBodySchema } }, async (request) => {
+  app.post('/wps/deposit/orders', { schema: { body: createDepositOrderBodySchema, response: success(depositOrderSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await deposits.createOrder(member.memberId, request.body));
   });
 
-  app.get('/wps/deposit/orders', { schema: { querystring: depositOrderListQuerySchema } }, async (request) => {
+  app.get('/wps/deposit/orders', { schema: { querystring: depositOrderListQuerySchema, response: success(depositOrderPageSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await deposits.listMemberOrders(member.memberId, request.query.page, request.query.pageSize));
   });
 
   // Operators.
-  app.get('/ops/deposit-channels', async (request) => {
+  app.get('/ops/deposit-channels', { schema: { response: success(z.array(opsDepositChannelSchema)) } }, async (request) => {
     await requireOperator(request, FINANCE);
     return ok(await deposits.listOpsChannels());
   });
 
-  app.put('/ops/deposit-channels', { schema: { body: depositChannelInputSchema } }, async (request) => {
+  app.put('/ops/deposit-channels', { schema: { body: depositChannelInputSchema, response: success(opsDepositChannelSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await deposits.saveChannel(operatorActor(operator), request.body));
   });
 
-  app.get('/ops/deposits', { schema: { querystring: opsDepositListQuerySchema } }, async (request) => {
+  app.get('/ops/deposits', { schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await deposits.listOpsOrders(request.query));
   });
 
-  app.post('/ops/deposits/:id/confirm', { schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema } }, async (request) => {
+  app.post('/ops/deposits/:id/confirm', { schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason ?? null));
   });
 
-  app.post('/ops/deposits/:id/reject', { schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema } }, async (request) => {
+  app.post('/ops/deposits/:id/reject', { schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await deposits.rejectManual(operatorActor(operator), request.params.id, request.body.reason));
   });
@@ -73,7 +82,7 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
   void app.register(async (scope: FastifyInstance) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/wps/deposit/webhook/sandbox', async (request) => {
+    scope.post('/wps/deposit/webhook/sandbox', { schema: { response: success(webhookResultSchema) } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return ok(await deposits.handleWebhook('sandbox', raw, request.headers));
     });

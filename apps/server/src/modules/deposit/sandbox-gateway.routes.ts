@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatMinor } from '@wps/shared/money';
+import { nonJson } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 import { SANDBOX_PAY_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox-gateway';
 
@@ -54,7 +55,7 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, services: App
   // In production the sandbox is off (anyone can press Pay): no pay page at all.
   if (!isSandboxEnabled) return;
 
-  app.get(`${SANDBOX_PAY_PATH}/:paymentRef`, async (request, reply) => {
+  app.get(`${SANDBOX_PAY_PATH}/:paymentRef`, { schema: { response: { 200: nonJson(['text/html'], 'The pay page'), '4xx': nonJson(['text/html'], 'No such payment') } } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const payment = params.success ? await sandbox.findPayment(params.data.paymentRef) : undefined;
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
@@ -84,7 +85,7 @@ ${
     return reply.send(page('Sandbox Pay', body));
   });
 
-  app.post(`${SANDBOX_PAY_PATH}/:paymentRef`, async (request, reply) => {
+  app.post(`${SANDBOX_PAY_PATH}/:paymentRef`, { schema: { response: { 303: nonJson(['text/html'], 'Paid or failed: back to the site (Location)'), '4xx': nonJson(['text/html'], 'Invalid request or no such payment') } } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const form = formSchema.safeParse(request.body);
     if (!params.success || !form.success) {

@@ -3,18 +3,24 @@ import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import {
   launchGameBodySchema,
+  launchGameResultSchema,
   merchantWalletBodySchema,
+  merchantWalletResultSchema,
   vendorAuthenticateBodySchema,
+  vendorAuthenticateResultSchema,
   vendorBalanceBodySchema,
   vendorBetBodySchema,
   vendorEndRoundBodySchema,
   vendorRollbackBodySchema,
+  vendorWalletResultSchema,
   vendorWinBodySchema,
   walletTransferBodySchema,
+  walletTransferResultSchema,
 } from '@wps/shared/schemas/gateway';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import type { SeamlessResult } from './seamless.types';
@@ -30,19 +36,19 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
   const { gateway } = services;
   await gateway.start();
 
-  app.post('/wps/game/launchGame', { schema: { body: launchGameBodySchema } }, async (request) => {
+  app.post('/wps/game/launchGame', { schema: { body: launchGameBodySchema, response: success(launchGameResultSchema) } }, async (request) => {
     // Trial accounts may launch in-house games only; the service decides per vendor.
     const member = await requireMember(request, { allowTrial: true });
     const language = typeof request.headers.language === 'string' ? request.headers.language : 'pt';
     return ok(await gateway.launchGame(member, request.body, language));
   });
 
-  app.post('/wps/relay/GCS_walletTransfer', { schema: { body: walletTransferBodySchema } }, async (request) => {
+  app.post('/wps/relay/GCS_walletTransfer', { schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await gateway.transfers.walletTransfer(member.memberId, request.body));
   });
 
-  app.post('/wps/relay/GCS_merchantWallet', { schema: { body: merchantWalletBodySchema.optional() } }, async (request) => {
+  app.post('/wps/relay/GCS_merchantWallet', { schema: { body: merchantWalletBodySchema.optional(), response: success(merchantWalletResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await gateway.transfers.merchantWallet(member.memberId, request.body ?? {}));
   });
@@ -102,7 +108,7 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Each route and the callback name it signs come from one place, so they cannot drift apart.
     const on = <S extends z.ZodType>(callback: CallbackName, schema: S, handle: (vassalage: string, body: z.infer<S>) => Promise<unknown>) =>
-      scope.post(`${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`, async (request) => {
+      scope.post(`${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`, { schema: { response: success(callback === 'authenticate' ? vendorAuthenticateResultSchema : vendorWalletResultSchema) } }, async (request) => {
         const { vassalage, body } = await readCallback(services, request, callback, schema);
         return ok(await handle(vassalage, body));
       });

@@ -1,14 +1,19 @@
 import {
   diceRollBodySchema,
+  fairStateSchema,
   inhouseAuthSchema,
   inhouseClientSeedBodySchema,
+  inhouseRoundResultSchema,
   inhouseSessionBodySchema,
+  inhouseSessionSchema,
+  rotateSeedResultSchema,
   slotSpinBodySchema,
 } from '@wps/shared/schemas/inhouse';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 
 /**
@@ -18,26 +23,26 @@ import type { AppServices } from '../../services';
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
 
-  app.post('/wps/inhouse/session', { schema: { body: inhouseSessionBodySchema } }, async (request) => {
+  app.post('/wps/inhouse/session', { schema: { body: inhouseSessionBodySchema, response: success(inhouseSessionSchema) } }, async (request) => {
     return ok(await inhouse.openSession(request.body.launchToken));
   });
 
-  app.post('/wps/inhouse/fair', { schema: { body: inhouseAuthSchema } }, async (request) => {
+  app.post('/wps/inhouse/fair', { schema: { body: inhouseAuthSchema, response: success(fairStateSchema) } }, async (request) => {
     const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
     return ok(await inhouse.fairState(session.memberId));
   });
 
-  app.post('/wps/inhouse/fair/client-seed', { schema: { body: inhouseClientSeedBodySchema } }, async (request) => {
+  app.post('/wps/inhouse/fair/client-seed', { schema: { body: inhouseClientSeedBodySchema, response: success(fairStateSchema) } }, async (request) => {
     const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
     return ok(await inhouse.setClientSeed(session.memberId, request.body.clientSeed));
   });
 
-  app.post('/wps/inhouse/fair/rotate', { schema: { body: inhouseAuthSchema } }, async (request) => {
+  app.post('/wps/inhouse/fair/rotate', { schema: { body: inhouseAuthSchema, response: success(rotateSeedResultSchema) } }, async (request) => {
     const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
     return ok(await inhouse.rotateSeed(session.memberId));
   });
 
-  app.post('/wps/inhouse/slot/spin', { schema: { body: slotSpinBodySchema } }, async (request) => {
+  app.post('/wps/inhouse/slot/spin', { schema: { body: slotSpinBodySchema, response: success(inhouseRoundResultSchema) } }, async (request) => {
     const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
     if (session.game !== 'slot') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
     return ok(
@@ -52,7 +57,7 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
     );
   });
 
-  app.post('/wps/inhouse/dice/roll', { schema: { body: diceRollBodySchema } }, async (request) => {
+  app.post('/wps/inhouse/dice/roll', { schema: { body: diceRollBodySchema, response: success(inhouseRoundResultSchema) } }, async (request) => {
     const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
     if (session.game !== 'dice') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
     return ok(

@@ -1,7 +1,13 @@
+import { z } from 'zod';
 import {
+  auditPageSchema,
   auditQuerySchema,
   operatorEnrolBodySchema,
+  operatorListItemSchema,
+  operatorLoginAnswerSchema,
   operatorLoginBodySchema,
+  operatorSchema,
+  operatorSignedInSchema,
   operatorTotpResetBodySchema,
   operatorUsernameParamsSchema,
 } from '@wps/shared/schemas/operator';
@@ -10,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { doneSchema, success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 import { findRequestOperator, requireOperator } from './operator-auth';
 
@@ -24,33 +31,33 @@ function originOf(request: FastifyRequest): { ip: string; userAgent: string | nu
 export function registerOperatorRoutes(app: RouteApp, services: AppServices): void {
   const { operators, audit } = services;
 
-  app.post('/ops/session/login', { schema: { body: operatorLoginBodySchema } }, async (request) => {
+  app.post('/ops/session/login', { schema: { body: operatorLoginBodySchema, response: success(operatorLoginAnswerSchema) } }, async (request) => {
     return ok(await operators.login(request.body, originOf(request)));
   });
 
-  app.post('/ops/session/enrol', { schema: { body: operatorEnrolBodySchema } }, async (request) => {
+  app.post('/ops/session/enrol', { schema: { body: operatorEnrolBodySchema, response: success(operatorSignedInSchema) } }, async (request) => {
     return ok(await operators.enrol(request.body, originOf(request)));
   });
 
-  app.delete('/ops/session/logout', async (request) => {
+  app.delete('/ops/session/logout', { schema: { response: success(doneSchema) } }, async (request) => {
     await requireOperator(request, ALL_ROLES);
     const session = await findRequestOperator(request);
     if (session) await operators.revoke(session.sessionId);
     return ok(true);
   });
 
-  app.get('/ops/session/me', async (request) => {
+  app.get('/ops/session/me', { schema: { response: success(operatorSchema) } }, async (request) => {
     return ok(await requireOperator(request, ALL_ROLES));
   });
 
-  app.get('/ops/operators', async (request) => {
+  app.get('/ops/operators', { schema: { response: success(z.array(operatorListItemSchema)) } }, async (request) => {
     await requireOperator(request, ['admin']);
     return ok(await operators.listOperators());
   });
 
   app.post(
     '/ops/operators/:username/totp-reset',
-    { schema: { params: operatorUsernameParamsSchema, body: operatorTotpResetBodySchema } },
+    { schema: { params: operatorUsernameParamsSchema, body: operatorTotpResetBodySchema, response: success(doneSchema) } },
     async (request) => {
       const admin = await requireOperator(request, ['admin']);
       const done = await operators.resetTotp({ actorType: 'operator', actorId: admin.operatorId }, request.params.username, request.body.reason);
@@ -59,7 +66,7 @@ export function registerOperatorRoutes(app: RouteApp, services: AppServices): vo
     },
   );
 
-  app.get('/ops/audit', { schema: { querystring: auditQuerySchema } }, async (request) => {
+  app.get('/ops/audit', { schema: { querystring: auditQuerySchema, response: success(auditPageSchema) } }, async (request) => {
     await requireOperator(request, ['admin']);
     return ok(await audit.list(request.query));
   });

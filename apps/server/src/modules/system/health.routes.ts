@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { livenessSchema, readinessSchema } from '@wps/shared/schemas/system';
 import type { HealthService } from './health.service';
 
 /** Paths of the probes; the SPA fallback and the access gate leave them alone. */
@@ -16,9 +17,9 @@ function noStore(reply: FastifyReply): FastifyReply {
  * - /readyz: ready for traffic (database, migrations, change feed): 200, or 503 with each reason.
  */
 export function registerHealthRoutes(app: FastifyInstance, health: HealthService): void {
-  app.get('/healthz', async (_request, reply) => noStore(reply).send({ status: 'ok' }));
+  app.get('/healthz', { schema: { response: { 200: livenessSchema } } }, async (_request, reply) => noStore(reply).send({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: { response: { 200: readinessSchema, 503: readinessSchema } } }, async (_request, reply) => {
     const { ready, checks } = await health.readiness();
     return noStore(reply)
       .status(ready ? 200 : 503)

@@ -4,20 +4,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import {
-  PROOF_MAX_BYTES,
-  PROOF_MAX_FILES,
   confirmWithdrawalBodySchema,
   createWithdrawalBodySchema,
   opsApproveBodySchema,
   opsRejectBodySchema,
   opsResolveDisputeBodySchema,
+  opsWithdrawalOrderSchema,
   opsWithdrawalQuerySchema,
   opsWithdrawalSettingsBodySchema,
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
   withdrawalIdParamsSchema,
+  withdrawalOrderSchema,
+  withdrawalProofSchema,
+  withdrawalSettingsSchema,
+  withdrawInfoSchema,
 } from '@wps/shared/schemas/withdrawal';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
@@ -65,21 +71,21 @@ async function readProofUploads(request: FastifyRequest): Promise<ProofUpload[]>
 export async function registerWithdrawalRoutes(app: RouteApp, services: AppServices): Promise<void> {
   const { withdrawal } = services;
 
-  app.get('/wps/withdraw/info', async (request) => {
+  app.get('/wps/withdraw/info', { schema: { response: success(withdrawInfoSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await withdrawal.getInfo(member.memberId));
   });
 
   // Encrypted (ENCRYPTED_PATHS): the body carries the payment password. The player's orders
   // come with GET /wps/withdraw/info, so this path has no GET that the decryption hook would refuse.
-  app.post('/wps/withdraw/orders', { schema: { body: createWithdrawalBodySchema } }, async (request) => {
+  app.post('/wps/withdraw/orders', { schema: { body: createWithdrawalBodySchema, response: success(withdrawalOrderSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await withdrawal.createOrder(member.memberId, request.body));
   });
 
   app.post(
     '/wps/withdraw/orders/:id/confirm',
-    { schema: { params: withdrawalIdParamsSchema, body: confirmWithdrawalBodySchema } },
+    { schema: { params: withdrawalIdParamsSchema, body: confirmWithdrawalBodySchema, response: success(withdrawalOrderSchema) } },
     async (request) => {
       const member = await requireMember(request);
       return ok(await withdrawal.confirm(member.memberId, request.params.id, request.body.result));
@@ -92,7 +98,7 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
       throwFileSizeLimit: true,
       limits: { fileSize: PROOF_MAX_BYTES, files: PROOF_MAX_FILES, fields: 10, fieldSize: 1024, parts: PROOF_MAX_FILES + 10, headerPairs: 100 },
     });
-    scope.withTypeProvider<ZodTypeProvider>().post('/wps/withdraw/orders/:id/not-received', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/wps/withdraw/orders/:id/not-received', { schema: { params: withdrawalIdParamsSchema, response: success(withdrawalOrderSchema) } }, async (request) => {
       const member = await requireMember(request);
       // The order is checked before a byte of the body is read: an upload for a missing order or
       // someone else's is refused without reading (or storing) any file.
@@ -102,23 +108,23 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
     });
   });
 
-  app.get('/ops/withdrawals', { schema: { querystring: opsWithdrawalQuerySchema } }, async (request) => {
+  app.get('/ops/withdrawals', { schema: { querystring: opsWithdrawalQuerySchema, response: success(z.array(opsWithdrawalOrderSchema)) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await withdrawal.listForOperator(request.query));
   });
 
-  app.get('/ops/withdrawals/:id', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+  app.get('/ops/withdrawals/:id', { schema: { params: withdrawalIdParamsSchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await withdrawal.getForOperator(request.params.id));
   });
 
-  app.get('/ops/withdrawals/:id/proofs', { schema: { params: withdrawalIdParamsSchema } }, async (request) => {
+  app.get('/ops/withdrawals/:id/proofs', { schema: { params: withdrawalIdParamsSchema, response: success(z.array(withdrawalProofSchema)) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await withdrawal.listProofs(request.params.id));
   });
 
   // The image itself, for the operator checking a dispute. Served only here, with its checked type.
-  app.get('/ops/withdrawals/:id/proofs/:index', { schema: { params: proofParamsSchema } }, async (request, reply) => {
+  app.get('/ops/withdrawals/:id/proofs/:index', { schema: { params: proofParamsSchema, response: { 200: nonJson(['image/png', 'image/jpeg'], 'The proof image, with its checked type') } } }, async (request, reply) => {
     await requireOperator(request, READERS);
     const proof = await withdrawal.readProof(request.params.id, request.params.index);
     return reply
@@ -128,27 +134,27 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
       .send(proof.data);
   });
 
-  app.post('/ops/withdrawals/:id/approve', { schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema.optional() } }, async (request) => {
+  app.post('/ops/withdrawals/:id/approve', { schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema.optional(), response: success(opsWithdrawalOrderSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await withdrawal.approve({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body?.reason ?? null));
   });
 
-  app.post('/ops/withdrawals/:id/reject', { schema: { params: withdrawalIdParamsSchema, body: opsRejectBodySchema } }, async (request) => {
+  app.post('/ops/withdrawals/:id/reject', { schema: { params: withdrawalIdParamsSchema, body: opsRejectBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await withdrawal.reject({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.reason));
   });
 
-  app.post('/ops/withdrawals/:id/resolve', { schema: { params: withdrawalIdParamsSchema, body: opsResolveDisputeBodySchema } }, async (request) => {
+  app.post('/ops/withdrawals/:id/resolve', { schema: { params: withdrawalIdParamsSchema, body: opsResolveDisputeBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     return ok(await withdrawal.resolveDispute({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.note));
   });
 
-  app.get('/ops/withdrawal-settings', async (request) => {
+  app.get('/ops/withdrawal-settings', { schema: { response: success(withdrawalSettingsSchema) } }, async (request) => {
     await requireOperator(request, READERS);
     return ok(await withdrawal.getSettings());
   });
 
-  app.put('/ops/withdrawal-settings', { schema: { body: opsWithdrawalSettingsBodySchema } }, async (request) => {
+  app.put('/ops/withdrawal-settings', { schema: { body: opsWithdrawalSettingsBodySchema, response: success(withdrawalSettingsSchema) } }, async (request) => {
     const operator = await requireOperator(request, FINANCE);
     const { reason, ...patch } = request.body;
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
