@@ -51,12 +51,12 @@ export function createServices(ctx: AppContext) {
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
-  const deposits = createDepositService({ ...ctx, system, ledger, audit, messages, rateLimiter, settings: loadDepositSettings() });
+  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
   const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
-  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal });
+  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
   const accountRecord = createAccountRecordService({ ...ctx, system });
   const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, audit, changeFeed, settings: loadGatewaySettings() });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, audit, changeFeed, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system });
   return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };

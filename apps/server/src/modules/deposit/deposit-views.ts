@@ -75,8 +75,8 @@ export function toOrderView(o: OrderRow, scale: number): DepositOrder {
   };
 }
 
-export function toOpsOrderView(o: OrderRow, scale: number): OpsDepositOrder {
-  return { ...toOrderView(o, scale), memberId: o.memberId, account: o.account, providerRef: o.providerRef, resolvedBy: o.resolvedBy };
+export function toOpsOrderView(o: OrderRow, scale: number, account: string): OpsDepositOrder {
+  return { ...toOrderView(o, scale), memberId: o.memberId, account, providerRef: o.providerRef, resolvedBy: o.resolvedBy };
 }
 
 export function paged<T>(list: T[], total: number, page: number, pageSize: number): Paged<T> {

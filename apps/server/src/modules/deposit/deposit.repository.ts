@@ -27,7 +27,6 @@ export type ChannelValues = Omit<ChannelRow, 'id' | 'updatedAt'>;
 export type OrderRow = {
   id: string;
   memberId: string;
-  account: string;
   channelId: string;
   channelName: string;
   channelType: DepositChannelType;
@@ -158,11 +157,9 @@ function orderQuery(db: Db) {
   return db
     .selectFrom('deposit_orders as o')
     .innerJoin('deposit_channels as c', 'c.id', 'o.channel_id')
-    .innerJoin('members as m', 'm.id', 'o.member_id')
     .select([
       'o.id',
       'o.member_id as memberId',
-      'm.account as account',
       'o.channel_id as channelId',
       'c.name as channelName',
       'o.channel_type as channelType',

@@ -68,7 +68,7 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * expiring an order live in deposit-resolution.ts.
  */
 export function createDepositService(ctx: DepositContext) {
-  const { db, log, system, ledger, audit, messages, rateLimiter, settings } = ctx;
+  const { db, log, system, ledger, audit, messages, rateLimiter, settings, member } = ctx;
   const now = ctx.now ?? Date.now;
   const sandbox = createSandboxGateway({ db, secret: settings.sandboxSecret, now });
   // Only providers that may take payments here; channels of any other provider are closed.
@@ -85,6 +85,12 @@ export function createDepositService(ctx: DepositContext) {
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
   const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics });
+
+  /** One order as operators see it, with its member's account name. */
+  async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
+    const names = await member.findAccountNames([order.memberId]);
+    return toOpsOrderView(order, scale, names.get(order.memberId) ?? '');
+  }
 
   /** Sweep before a read, without letting a sweep failure break the read. */
   async function sweepQuietly(): Promise<void> {
@@ -273,7 +279,8 @@ export function createDepositService(ctx: DepositContext) {
       await sweepQuietly();
       const brand = await system.getBrand();
       const { rows, total } = await findOrders(db, { status: filter.status, type: filter.type, offset: (filter.page - 1) * filter.pageSize, limit: filter.pageSize });
-      return paged(rows.map((o) => toOpsOrderView(o, brand.currencyScale)), total, filter.page, filter.pageSize);
+      const names = await member.findAccountNames(rows.map((o) => o.memberId));
+      return paged(rows.map((o) => toOpsOrderView(o, brand.currencyScale, names.get(o.memberId) ?? '')), total, filter.page, filter.pageSize);
     },
 
     /**
@@ -286,7 +293,7 @@ export function createDepositService(ctx: DepositContext) {
       if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are confirmed by an operator', { id });
       const result = await creditOrder(id, actor, { via: 'manual', from: ['pending', 'expired'], reason });
       if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
-      return toOpsOrderView(await requireOrder(db, id), brand.currencyScale);
+      return toOpsView(await requireOrder(db, id), brand.currencyScale);
     },
 
     /** POST /ops/deposits/:id/reject: the transfer never arrived. Only from pending; exactly one resolution wins. */
@@ -296,7 +303,7 @@ export function createDepositService(ctx: DepositContext) {
       if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are rejected by an operator', { id });
       const result = await closeOrder(id, actor, { status: 'failed', via: 'manual', failureReason: 'rejected', reason });
       if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
-      return toOpsOrderView(await requireOrder(db, id), brand.currencyScale);
+      return toOpsView(await requireOrder(db, id), brand.currencyScale);
     },
 
     /**

@@ -317,6 +317,7 @@ describeEachDatabase('deposits', (target) => {
         system: s.system,
         ledger: s.ledger,
         audit: s.audit,
+        member: s.member,
         messages: s.messages,
         rateLimiter: s.rateLimiter,
         settings: loadDepositSettings({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: 'a-configured-secret-value' }),

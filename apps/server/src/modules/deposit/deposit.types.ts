@@ -2,6 +2,7 @@ import type { Brand } from '@wps/shared/schemas/system';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MemberService } from '../member/member.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { RateLimiter } from '../verification/rate-limiter';
 import type { DepositSettings } from './deposit-settings';
@@ -16,6 +17,8 @@ export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   system: { getBrand(): Promise<Brand> };
   ledger: Pick<LedgerService, 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction'>;
   audit: Pick<AuditService, 'record'>;
+  /** The member module answers the account names the operators' views show. */
+  member: Pick<MemberService, 'findAccountNames'>;
   messages: Pick<MessagesService, 'notify'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   settings: DepositSettings;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VendorWalletModel } from '../../db/tables/gateway';
 
@@ -155,11 +155,4 @@ export async function findVendorSession(db: Db, tokenHash: string, vassalage: st
   if (!row?.login_session_id) return undefined;
   const expiresAt = row.login_expires_at < row.expires_at ? row.login_expires_at : row.expires_at;
   return { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id), expiresAt };
-}
-
-/** A member's login name and account type, for the authenticate answer. */
-export async function findMemberBrief(db: Db, memberId: string): Promise<{ account: string; nickname: string | null; type: number; status: string } | undefined> {
-  const row = await sql<{ account: string; nickname: string | null; type: number; status: string }>`
-    SELECT account, nickname, type, status FROM members WHERE id = ${memberId}::bigint`.execute(db);
-  return row.rows[0];
 }

@@ -11,12 +11,12 @@ import type { DatabaseKind } from '../../db/database';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
 import {
   consumeLaunchToken,
   deleteExpiredLaunchTokens,
   findAdapters,
-  findMemberBrief,
   insertLaunchToken,
   insertVendorSession,
   upsertAdapter,
@@ -96,6 +96,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   audit: Pick<AuditService, 'record'>;
   ledger: LedgerService;
   catalogue: CataloguePort;
+  /** The member module answers a player's account name, type and status. */
+  member: Pick<MemberService, 'findMemberBrief'>;
   settings: GatewaySettings;
   /** Evicts cached vendor sessions when login sessions end (vendor-sessions.ts). */
   changeFeed?: ChangeFeed;
@@ -245,7 +247,7 @@ export function createGatewayService(ctx: GatewayContext) {
   async function authenticate(vassalage: string, launchToken: string): Promise<VendorAuthenticateResult> {
     const used = await consumeLaunchToken(db, hashToken(launchToken), vassalage);
     if (!used) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The launch token is unknown, used or expired');
-    const brief = await findMemberBrief(db, used.memberId);
+    const brief = await ctx.member.findMemberBrief(used.memberId);
     if (!brief || brief.status !== 'active') throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
     const sessionToken = crypto.randomBytes(32).toString('hex');
     const expiresAt = new Date(Date.now() + settings.vendorSessionSeconds * 1000);

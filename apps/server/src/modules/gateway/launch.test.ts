@@ -218,6 +218,7 @@ describeEachDatabase('the reference vendor with NODE_ENV=production', (target) =
         system: s.system,
         ledger: s.ledger,
         catalogue: s.catalogue,
+        member: s.member,
         audit: s.audit,
         settings: loadGatewaySettings(env),
       });

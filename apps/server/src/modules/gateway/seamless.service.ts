@@ -11,9 +11,9 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
 import { isRetryableBatchError, type LedgerService } from '../ledger/ledger.service';
 import { MAX_INT8, type SystemPurpose } from '../ledger/ledger.types';
+import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
 import { applySeamlessOps, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
-import { findMemberBrief } from './gateway.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
@@ -25,6 +25,7 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
+  member: Pick<MemberService, 'findMemberBrief'>;
   /** The cap on a single win; none when absent. */
   winLimits?: WinLimits;
 };
@@ -57,7 +58,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     let wallet = wallets.get(`${memberId}:${currency}`);
     if (!wallet) {
       // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
-      const member = await findMemberBrief(db, String(memberId));
+      const member = await ctx.member.findMemberBrief(String(memberId));
       if (!member) throw refuse('unknown_player');
       wallet = { walletId: await ledger.ensurePlayerWallet(db, memberId, currency), demo: isTrialType(Number(member.type)) };
       wallets.set(`${memberId}:${currency}`, wallet);

@@ -316,3 +316,43 @@ export async function findFreeplayGrant(db: Db, grantKey: string): Promise<strin
   const row = await db.selectFrom('freeplay_grants').select('member_id').where('grant_key', '=', grantKey).executeTakeFirst();
   return row?.member_id;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What other modules read of a member (member-directory.ts)
+// ---------------------------------------------------------------------------------------------
+
+export type UplineRow = { uplineId: string; uplineAccount: string; uplineType: number; uplineStatus: string };
+
+/**
+ * The agent a member registered under (members.upline_id), with that agent's type and status.
+ */
+export async function findUpline(db: Db, memberId: string): Promise<UplineRow | null | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('members as u', 'u.id', 'm.upline_id')
+    .select(['m.id as memberId', 'u.id as uplineId', 'u.account as uplineAccount', 'u.type as uplineType', 'u.status as uplineStatus'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.uplineId === null || row.uplineId === undefined) return null;
+  return {
+    uplineId: String(row.uplineId),
+    uplineAccount: row.uplineAccount ?? '',
+    uplineType: Number(row.uplineType),
+    uplineStatus: String(row.uplineStatus),
+  };
+}
+
+/** A member's login name and account type, for the authenticate answer. */
+export async function findMemberBrief(db: Db, memberId: string): Promise<{ account: string; nickname: string | null; type: number; status: string } | undefined> {
+  const row = await sql<{ account: string; nickname: string | null; type: number; status: string }>`
+    SELECT account, nickname, type, status FROM members WHERE id = ${memberId}::bigint`.execute(db);
+  return row.rows[0];
+}
+
+/** Account names by member id; unknown ids are left out. */
+export async function findAccountNames(db: Db, memberIds: string[]): Promise<Map<string, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'account']).where('id', 'in', [...new Set(memberIds)]).execute();
+  return new Map(rows.map((r) => [String(r.id), r.account]));
+}

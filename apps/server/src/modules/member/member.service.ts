@@ -1,5 +1,6 @@
 import { createLogin } from './member-login';
 import { createMemberCore } from './member-core';
+import { createMemberDirectory } from './member-directory';
 import type { MemberContext } from './member-helpers';
 import { createPasswords } from './member-password';
 import { createProfile } from './member-profile';
@@ -11,7 +12,8 @@ export { MEMBER_LIMITS, type FieldFailure, type RequestOrigin } from './member-h
  * Player accounts, one file per use case over a shared core: registration (username and mobile,
  * member-registration.ts), login (password, SMS and free play, member-login.ts), passwords
  * (change, forgot by e-mail, reset by phone, member-password.ts) and the profile (info, avatar,
- * language, affiliate check, member-profile.ts).
+ * language, affiliate check, member-profile.ts), and what other modules read of a member
+ * (member-directory.ts).
  */
 export function createMemberService(ctx: MemberContext) {
   const core = createMemberCore(ctx);
@@ -20,6 +22,7 @@ export function createMemberService(ctx: MemberContext) {
     ...createLogin(core),
     ...createPasswords(core),
     ...createProfile(core),
+    ...createMemberDirectory(ctx),
   };
 }
 

@@ -8,18 +8,21 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
-import { findUpline, lockMemberTransfers } from './transfer.repository';
+import type { MemberService } from '../member/member.service';
+import { lockMemberTransfers } from './transfer.repository';
 
 export type TransferContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
   security: Pick<SecurityPort, 'verifyPaymentPassword'>;
   withdrawal: Pick<WithdrawalService, 'sumPending'>;
+  /** The member module answers who a member's upline agent is. */
+  member: Pick<MemberService, 'findUpline'>;
 };
 
 /** Transfers to the upline agent (spec §2 transferUpline) and the consolidated funds summary (spec §3). */
 export function createTransferService(ctx: TransferContext) {
-  const { db, system, ledger, security, withdrawal } = ctx;
+  const { system, ledger, security, withdrawal, member } = ctx;
 
   return {
     /**
@@ -30,7 +33,7 @@ export function createTransferService(ctx: TransferContext) {
     async transferToUpline(memberId: string, body: TransferUplineBody): Promise<TransferUplineResult> {
       const brand = await system.getBrand();
       const amount = parsePositiveAmount(body.amount, brand.currencyScale);
-      const upline = await findUpline(db, memberId);
+      const upline = await member.findUpline(memberId);
       if (upline === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
       if (upline === null) throw new AppError(ErrorCode.NO_UPLINE, 'You have no upline agent');
       if (!isAgentType(upline.uplineType) || upline.uplineStatus !== 'active' || upline.uplineId === String(memberId)) {

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { findAccountNames, findMemberBrief, findUpline } from './member.repository';
+
+// What other modules read of a member. They ask here instead of querying the members table, so
+// the member module stays the only one that knows its columns.
+
+export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
+  return {
+    /** A member's account name, nickname, type and status; undefined for an unknown id. */
+    findMemberBrief: (memberId: string) => findMemberBrief(db, String(memberId)),
+    /** The agent a member registered under with its type and status: undefined for an unknown member, null without one. */
+    findUpline: (memberId: string) => findUpline(db, String(memberId)),
+    /** Account names by member id, for lists that show whose row is whose; unknown ids are left out. */
+    findAccountNames: (memberIds: string[]) => findAccountNames(db, memberIds.map(String)),
+  };
+}
