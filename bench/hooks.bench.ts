@@ -19,8 +19,9 @@ async function main() {
       try {
         withPlugins = await startServerProcess('bare', { BENCH_BARE_BODIES: bodies, BENCH_BARE_PLUGINS: set });
         console.log(`+ ${set}`);
-        const r = await compareWithBare(`+${set}`, { url: `${bare.info.baseUrl}/bare/info` }, { url: `${withPlugins.info.baseUrl}/bare/info` }, 0);
-        results.push(`${set.padEnd(56)} ${r.ratio.toFixed(2)} of bare (${r.targetMedian.toFixed(0)} / ${r.bareMedian.toFixed(0)} req/s)`);
+        const r = await compareWithBare(`+${set}`, { url: `${bare.info.baseUrl}/bare/info`, pid: bare.pid }, { url: `${withPlugins.info.baseUrl}/bare/info`, pid: withPlugins.pid }, 0);
+        const cpu = r.cpuRatio === undefined ? '' : `; by server CPU per request ${r.cpuRatio.toFixed(2)}`;
+        results.push(`${set.padEnd(56)} ${r.ratio.toFixed(2)} of bare (${r.targetMedian.toFixed(0)} / ${r.bareMedian.toFixed(0)} req/s)${cpu}`);
       } finally {
         await withPlugins?.stop();
       }

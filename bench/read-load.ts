@@ -3,6 +3,7 @@
 // rounds alternate, and the medians are compared, so a burst of load from elsewhere on the machine
 // skews one round rather than the ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ export const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
 
-export type ServerProcess = { info: Record<string, string>; stop: () => Promise<void> };
+export type ServerProcess = { info: Record<string, string>; pid: number; stop: () => Promise<void> };
 
 /**
  * Start read-server.ts `kind` in its own Node process and wait for the line it prints when ready.
@@ -33,7 +34,7 @@ export function startServerProcess(kind: 'app' | 'bare', env: Record<string, str
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code} before it was ready`)));
     lines.once('line', (line) => {
       child.removeAllListeners('exit');
-      resolve({ info: JSON.parse(line) as Record<string, string>, stop: () => stopProcess(child) });
+      resolve({ info: JSON.parse(line) as Record<string, string>, pid: child.pid!, stop: () => stopProcess(child) });
     });
   });
 }
@@ -46,9 +47,35 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown };
+/** `pid`: the serving process, whose CPU time per request is measured too (Linux /proc). */
+export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown; pid?: number };
 
-export type RoundResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number; errors: number };
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ; 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces) start at state, field 3; utime and stime are 14 and 15.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
+}
+
+export type RoundResult = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** The server's CPU time per answered request (µs), when its pid is known. */
+  cpuUsPerRequest: number | undefined;
+};
 
 type AutocannonJson = {
   requests: { average: number; total: number };
@@ -68,6 +95,7 @@ export function runAutocannon(target: Target, seconds: number): Promise<RoundRes
   if (target.body !== undefined) args.push('-b', JSON.stringify(target.body));
   args.push(target.url);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const cpuBefore = cpuMsOf(target.pid);
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -76,7 +104,9 @@ export function runAutocannon(target: Target, seconds: number): Promise<RoundRes
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
       const r = JSON.parse(out) as AutocannonJson;
+      const cpuAfter = cpuMsOf(target.pid);
       resolve({
+        cpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined || r.requests.total === 0 ? undefined : ((cpuAfter - cpuBefore) * 1000) / r.requests.total,
         requestsPerSecond: r.requests.average,
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
@@ -94,7 +124,19 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export type Comparison = { name: string; bare: RoundResult[]; target: RoundResult[]; bareMedian: number; targetMedian: number; ratio: number; goal: number };
+export type Comparison = {
+  name: string;
+  bare: RoundResult[];
+  target: RoundResult[];
+  bareMedian: number;
+  targetMedian: number;
+  ratio: number;
+  goal: number;
+  /** bare's median server CPU per request over the target's: the ratio were the server alone on its cores. */
+  cpuRatio: number | undefined;
+};
+
+const cpuText = (r: RoundResult) => (r.cpuUsPerRequest === undefined ? '' : `, ${r.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
 
 /**
  * Warm both up, then alternate bare and target rounds ROUNDS times each; print every round, the
@@ -113,7 +155,7 @@ export async function compareWithBare(name: string, bare: Target, target: Target
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${side}: ${r.non2xx} non-2xx answers and ${r.errors} errors in round ${round}`);
     }
     console.log(
-      `  round ${round}: bare ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${b.p99Ms} ms)   ${name} ${t.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${t.p99Ms} ms)   ratio ${(t.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`,
+      `  round ${round}: bare ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${b.p99Ms} ms${cpuText(b)})   ${name} ${t.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${t.p99Ms} ms${cpuText(t)})   ratio ${(t.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`,
     );
     bares.push(b);
     targets.push(t);
@@ -123,7 +165,14 @@ export async function compareWithBare(name: string, bare: Target, target: Target
   const ratio = targetMedian / bareMedian;
   console.log(`  median: bare ${bareMedian.toFixed(0)} req/s, ${name} ${targetMedian.toFixed(0)} req/s`);
   console.log(`  ratio ${name} / bare: ${ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT met'})`);
-  return { name, bare: bares, target: targets, bareMedian, targetMedian, ratio, goal };
+  // On a shared machine throughput swings with what else runs; CPU per request does much less.
+  const bareCpu = bares.every((r) => r.cpuUsPerRequest !== undefined) ? median(bares.map((r) => r.cpuUsPerRequest!)) : undefined;
+  const targetCpu = targets.every((r) => r.cpuUsPerRequest !== undefined) ? median(targets.map((r) => r.cpuUsPerRequest!)) : undefined;
+  const cpuRatio = bareCpu !== undefined && targetCpu !== undefined ? bareCpu / targetCpu : undefined;
+  if (cpuRatio !== undefined) {
+    console.log(`  server CPU per request (median): bare ${bareCpu!.toFixed(0)} µs, ${name} ${targetCpu!.toFixed(0)} µs; ratio by CPU (bare µs / ${name} µs): ${cpuRatio.toFixed(2)}`);
+  }
+  return { name, bare: bares, target: targets, bareMedian, targetMedian, ratio, goal, cpuRatio };
 }
 
 /** One request through Node's fetch: the target's own answer, to check it and to give the bare route the same body. */
@@ -154,7 +203,7 @@ export async function runReadBench(name: string, goal: number, targetOf: (app: R
   const app = await startServerProcess('app');
   let bare: ServerProcess | undefined;
   try {
-    const target = targetOf(app.info);
+    const target = { ...targetOf(app.info), pid: app.pid };
     const body = await fetchJson(target);
     // BENCH_ACCEPT_ENCODING=br (or gzip) asks the app for what a browser asks for; the bare route
     // never compresses, so the ratio then includes the app's compression of answers over 1 KiB.
@@ -162,7 +211,7 @@ export async function runReadBench(name: string, goal: number, targetOf: (app: R
     bare = await startServerProcess('bare', { BENCH_BARE_BODIES: JSON.stringify({ [name]: body }) });
     describeRun(name, app.info.databaseKind ?? '?');
     console.log(`  each answer: ${JSON.stringify(body).length} bytes of JSON${process.env.BENCH_ACCEPT_ENCODING ? `; the app is asked for accept-encoding: ${process.env.BENCH_ACCEPT_ENCODING}` : ''}`);
-    return await compareWithBare(name, { url: `${bare.info.baseUrl}/bare/${name}`, method: target.method, body: target.body }, target, goal);
+    return await compareWithBare(name, { url: `${bare.info.baseUrl}/bare/${name}`, method: target.method, body: target.body, pid: bare.pid }, target, goal);
   } finally {
     await bare?.stop();
     await app.stop();
