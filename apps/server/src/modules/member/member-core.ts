@@ -101,7 +101,7 @@ export function createMemberCore(ctx: MemberContext) {
   }
 
   /**
-   * Passwords do not expire by age (issue 8 §11, ASVS 5.0 V6.2.10) unless the operator turns
+   * Passwords do not expire by age (ASVS 5.0 V6.2.10) unless the operator turns
    * PWDEXPFORCECHANGE3 on: then one older than passwordMaxAgeDays must be changed at login.
    */
   async function passwordAge(row: CredentialRow): Promise<{ expired: boolean; forceChange: boolean }> {

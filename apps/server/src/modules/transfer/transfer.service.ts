@@ -20,7 +20,7 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   member: Pick<MemberService, 'findUpline'>;
 };
 
-/** Transfers to the upline agent (spec §2 transferUpline) and the consolidated funds summary (spec §3). */
+/** Transfers to the upline agent and the consolidated funds summary. */
 export function createTransferService(ctx: TransferContext) {
   const { system, ledger, security, withdrawal, member } = ctx;
 
@@ -80,7 +80,7 @@ export function createTransferService(ctx: TransferContext) {
     },
 
     /**
-     * GET /wps/member/info/funds/consolidated. The contract fields of spec §3 are 0/false: agent
+     * GET /wps/member/info/funds/consolidated. The agent-contract fields are 0/false: agent
      * contracts (salary, dividend) are not built yet, and these flags read from them once they are.
      */
     async getConsolidated(memberId: string): Promise<ConsolidatedFunds> {
