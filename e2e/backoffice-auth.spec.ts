@@ -42,6 +42,8 @@ test.describe('back office sign-in with two-factor login', () => {
   test.setTimeout(150_000);
 
   test.beforeAll(async () => {
+    // Two ops CLI runs and a server start: the 60 s default for hooks is too little on a loaded machine.
+    test.setTimeout(180_000);
     server = await startServer('backoffice', EXTRA_PORTS.backoffice, (dataDir) => {
       createOperatorWithCli(dataDir, ADMIN, 'admin', ADMIN_PASSWORD);
       createOperatorWithCli(dataDir, CASHIER, 'finance', CASHIER_PASSWORD);
