@@ -64,14 +64,25 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 
-/** Run the ops CLI against a data directory (it migrates and seeds it as needed); returns stdout. */
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/**
+ * Run the ops CLI against a data directory (it migrates and seeds it as needed); returns stdout.
+ * tsx is run directly, not through npx, which adds seconds of npm start-up to every call on a busy
+ * machine. The call blocks this worker, so Playwright's own timeouts cannot stop a hung CLI: it
+ * gets a ceiling of its own and fails with its output.
+ */
 export function runOps(dataDir: string, args: string[]): string {
-  const result = spawnSync('npx', ['tsx', 'apps/server/src/scripts/ops.ts', ...args], {
+  const result = spawnSync(TSX, ['apps/server/src/scripts/ops.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
+    timeout: 150_000,
   });
-  if (result.status !== 0) throw new Error(`ops ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) {
+    const why = result.error ? ` (${result.error.message})` : result.signal ? ` (killed by ${result.signal})` : '';
+    throw new Error(`ops ${args.join(' ')} failed${why}:\n${result.stdout}\n${result.stderr}`);
+  }
   return result.stdout;
 }
 
