@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // Chromium → typecheck → lint → vitest (unit + API; also PostgreSQL when TEST_DATABASE_URL is set)
-// → build → Playwright. Ends with one plain `N passed, N failed` line that CI reads.
+// → build → deploy-check (the Dockerfile's steps) → Playwright. Ends with one plain
+// `N passed, N failed` line that CI reads.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -66,6 +67,8 @@ const steps = [
     count: countVitest,
   },
   { name: 'build', run: () => run('npm', ['run', 'build']) },
+  // The Dockerfile's steps in a scratch directory, then the image's start command (no container engine in CI).
+  { name: 'deploy-check', run: () => run('node', ['scripts/deploy-check.mjs']) },
   {
     name: 'e2e',
     run: () => {
