@@ -10,6 +10,10 @@ import { createResponseSerializer } from './serializer';
 import { API_TAGS, ENCRYPTED_DESCRIPTION, isEncryptedPath, tagOf } from './tags';
 
 export const OPENAPI_PATH = '/openapi.json';
+
+const VIEWER_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40">' +
+  '<text x="0" y="28" font-family="sans-serif" font-size="24" font-weight="700" fill="#ffffff">WPS API</text></svg>';
 export const DOCS_PREFIX = '/docs';
 
 /**
@@ -135,5 +139,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<AppConf
     // No validator badge: it would load an image from validator.swagger.io, which the CSP refuses.
     validatorUrl: false,
     uiConfig: { deepLinking: true },
+    // Given inline: without it the plugin reads its default logo from disk while it registers, an
+    // I/O wait that, on a loaded machine, ran past Fastify's plugin start timeout.
+    logo: { type: 'image/svg+xml', content: VIEWER_LOGO },
   });
 }
