@@ -42,6 +42,17 @@ export function isRetryableDatabaseError(err: unknown): boolean {
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
 }
 
+/**
+ * What a client gets when every attempt lost its race: SERVER_BUSY (503) with a Retry-After.
+ * Batched writers (group commits) that give up after their own retries answer it too.
+ */
+export function serverBusy(attempts: number): AppError {
+  return new AppError(ErrorCode.SERVER_BUSY, 'The server is busy with conflicting changes; try again', {
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    attempts,
+  });
+}
+
 /** "Full jitter": a random pause between 0 and an upper bound that doubles with each retry. */
 export function jitteredDelayMs(attempt: number): number {
   const cap = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
@@ -61,12 +72,7 @@ export async function runInTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>, o
       return await db.transaction().execute(fn);
     } catch (err) {
       if (!isRetryableDatabaseError(err)) throw err;
-      if (attempt >= attempts) {
-        throw new AppError(ErrorCode.SERVER_BUSY, 'The server is busy with conflicting changes; try again', {
-          retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
-          attempts,
-        });
-      }
+      if (attempt >= attempts) throw serverBusy(attempts);
       options.onRetry?.(err, attempt);
       const pause = delayMs(attempt);
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import { createGroupCommit } from '../../db/group-commit';
-import { runInTransaction } from '../../db/run-in-transaction';
+import { runInTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
 import { isRetryableBatchError, type LedgerService } from '../ledger/ledger.service';
 import { MAX_INT8, type SystemPurpose } from '../ledger/ledger.types';
@@ -155,6 +155,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     } catch (err) {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
       if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
+      // Every try of the batch lost its race: nothing was written, the vendor may send it again.
+      if (isRetryableBatchError(err)) throw serverBusy(MAX_BATCH_ATTEMPTS);
       throw err;
     }
     if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);

@@ -3,7 +3,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { Brand } from '@wps/shared/schemas/system';
 import type { DatabaseKind } from '../../db/database';
 import { createGroupCommit } from '../../db/group-commit';
-import { isRetryableDatabaseError, runInTransaction as runInNewTransaction } from '../../db/run-in-transaction';
+import { isRetryableDatabaseError, runInTransaction as runInNewTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
@@ -160,6 +160,9 @@ export function createLedgerService(ctx: LedgerContext) {
         metadata: input.metadata ?? {},
         accounts: input.entries.map((e) => e.accountId),
         amounts: input.entries.map((e) => e.amountMinor.toString()),
+      }).catch((err: unknown) => {
+        // Every try of the batch lost its race: nothing was written, the caller may try again.
+        throw isRetryableBatchError(err) ? serverBusy(MAX_BATCH_ATTEMPTS) : err;
       });
       return toPostResult(outcome, input);
     }
