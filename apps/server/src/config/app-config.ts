@@ -1,12 +1,35 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from './env';
 import type { TrustProxy } from './trust-proxy';
 
-// src/ and dist/ sit at the same depth, so these resolve to apps/*/dist from either.
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_WEB_DIST = path.resolve(HERE, '../../web/dist');
-const DEFAULT_BACKOFFICE_DIST = path.resolve(HERE, '../../backoffice/dist');
+/**
+ * The repository root: the nearest folder above `from` whose package.json declares "workspaces".
+ * The built bundle runs from apps/server/dist and the source (tsx, tests) from
+ * apps/server/src/config, at different depths, so the built apps are found from this anchor,
+ * not from a fixed number of `..`. Undefined when there is none (the file copied elsewhere).
+ */
+export function findWorkspaceRoot(from: string): string | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+      if (manifest.workspaces !== undefined) return dir;
+    } catch {
+      // No package.json here, or not JSON: keep walking up.
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Where `npm run build` puts the site and the back office, seen from the folder of the running module. */
+export function defaultDists(here: string): { web: string | undefined; backoffice: string | undefined } {
+  const root = findWorkspaceRoot(here);
+  if (root === undefined) return { web: undefined, backoffice: undefined };
+  return { web: path.join(root, 'apps/web/dist'), backoffice: path.join(root, 'apps/backoffice/dist') };
+}
+
+const DEFAULT_DISTS = defaultDists(path.dirname(fileURLToPath(import.meta.url)));
 
 export type SmsProviderKind = 'outbox' | 'http';
 
@@ -71,8 +94,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     allowOutboxInProduction: env.ALLOW_OUTBOX_IN_PRODUCTION,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
-    webDist: env.WEB_DIST ?? DEFAULT_WEB_DIST,
-    backofficeDist: env.BACKOFFICE_DIST ?? DEFAULT_BACKOFFICE_DIST,
+    webDist: env.WEB_DIST ?? DEFAULT_DISTS.web,
+    backofficeDist: env.BACKOFFICE_DIST ?? DEFAULT_DISTS.backoffice,
     operatorTotpKey: env.OPERATOR_TOTP_KEY,
     sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpSecret: env.SMS_HTTP_SECRET },
     email: { provider: env.EMAIL_PROVIDER, httpUrl: env.EMAIL_HTTP_URL, httpSecret: env.EMAIL_HTTP_SECRET },
