@@ -136,7 +136,8 @@ async function main() {
   if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
   // One connection per concurrent player, as pgbench gets one per client: with fewer, callbacks
   // queue for a connection rather than for the database.
-  const server = await startBenchServer({}, { poolSize: POOL_SIZE });
+  // Production serialisation: outside production every answer is also checked against its response schema.
+  const server = await startBenchServer({ nodeEnv: 'production' }, { poolSize: POOL_SIZE });
   const { app } = server;
   const db = server.database.db;
   try {
