@@ -37,10 +37,11 @@ async function main() {
   const jobs = startPeriodicJobs(app.services, database.db, log, { leaseMs: config.jobLeaseMs, intervalOverrideMs: config.jobIntervalMs });
   app.addHook('onClose', async () => jobs.stop());
   if (config.metricsPort !== undefined) {
-    // Prometheus scrapes /metrics here, without a token: an internal port, kept off the public network.
-    const metrics = await startMetricsListener(app.services.metrics, config.metricsPort, config.host);
+    // Prometheus scrapes /metrics here, without a token: an internal port on METRICS_HOST, kept off the public network.
+    const metricsHost = config.metricsHost ?? config.host;
+    const metrics = await startMetricsListener(app.services.metrics, config.metricsPort, metricsHost);
     app.addHook('onClose', async () => metrics.close());
-    log.info({ port: metrics.port }, 'metrics listening');
+    log.info({ host: metricsHost, port: metrics.port }, 'metrics listening');
   }
   await app.listen({ port: config.port, host: config.host });
 }

@@ -73,6 +73,8 @@ export type AppConfig = {
   jobIntervalMs?: number | undefined;
   /** METRICS_PORT: the internal listener serving /metrics without a token (server.ts). */
   metricsPort?: number | undefined;
+  /** METRICS_HOST: the address that listener binds to (HOST when unset). */
+  metricsHost?: string | undefined;
   /** METRICS_TOKEN: /metrics on the main port, for `Authorization: Bearer <token>` only. */
   metricsToken?: string | undefined;
 };
@@ -107,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
     metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST ?? env.HOST,
     metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -256,7 +256,13 @@ export const ENV_VARIABLES = {
     schema: port(),
     defaultText: 'unset (no internal listener)',
     feeds: 'AppConfig.metricsPort',
-    description: 'internal port (on `HOST`) that serves Prometheus `GET /metrics` without a token; keep it off the public network (`0`: any free port)',
+    description: 'internal port (on `METRICS_HOST`) that serves Prometheus `GET /metrics` without a token; keep it off the public network (`0`: any free port)',
+  },
+  METRICS_HOST: {
+    schema: text(),
+    defaultText: 'the value of `HOST`',
+    feeds: 'AppConfig.metricsHost',
+    description: 'address the `METRICS_PORT` listener binds to; set a private one (`127.0.0.1`, an internal interface) so the tokenless `/metrics` is never public',
   },
   METRICS_TOKEN: {
     schema: secret(32, 500),
