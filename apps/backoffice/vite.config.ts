@@ -9,7 +9,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // One chunk for now (React, router, query, i18n, zod): an internal tool on office links.
-    // Issue 10 splits it by route as screens are added.
+    // Split it by route once the admin screens make one chunk too heavy.
     chunkSizeWarningLimit: 600,
   },
   server: {

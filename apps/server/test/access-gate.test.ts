@@ -1,6 +1,6 @@
 /**
  * The access gate (maintenance 503, region block 403, unknown `Merchant` 4xx) holds for every
- * spelling of a path (issue 8 §2). The router decodes `%77ps`, ignores a trailing slash and so
+ * spelling of a path. The router decodes `%77ps`, ignores a trailing slash and so
  * on; a gate that tests the raw URL string can be walked around by such spellings. Every
  * spelling below must be refused by the gate or be unknown (404), never reach the route.
  *

@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 3 §7): a real server process on a scratch PostgreSQL database takes deposits,
+ * Crash test: a real server process on a scratch PostgreSQL database takes deposits,
  * withdrawals, operator decisions and upline transfers; it is killed with SIGKILL mid-load,
  * restarted on the same database, and the load is completed by retrying every request whose
  * answer was lost with its original idempotency key. Then the ledger invariants hold, every

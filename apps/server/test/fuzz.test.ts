@@ -73,7 +73,7 @@
  * The password change runs last among the authenticated variants and logout is fuzzed with
  * fresh sessions, so neither cuts the shared token short for the other calls.
  *
- * Encoded paths (issue 8 §2): under maintenance, every gated /wps call above respelled at random
+ * Encoded paths: under maintenance, every gated /wps call above respelled at random
  * (percent-encoded characters, flipped case, dot and doubled segments, `;` parameters, encoded
  * slashes, trailing slashes) answers 503 SYSTEM_MAINTENANCE or 404 NOT_FOUND: never 200, never
  * another 5xx.
@@ -201,7 +201,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'GET', path: '/dev/outbox/sms', encrypted: false, token: false, fields: ['mobile'] },
   { method: 'GET', path: '/dev/outbox/email', encrypted: false, token: false, fields: ['to'] },
-  // Security centre (issue 3 §1).
+  // Security centre.
   { method: 'GET', path: '/wps/member/security', encrypted: false, token: true, fields: [] },
   {
     method: 'PUT',
@@ -217,7 +217,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/member/email', encrypted: false, token: true, fields: ['email', 'verificationCode'] },
   { method: 'POST', path: '/wps/verification/sms/bind', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum'] },
   { method: 'POST', path: '/wps/member/mobile', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum', 'verificationCode'] },
-  // Withdrawals, transfers, account record (issue 3 §3–§5). Operator calls get a member token: refused, never 5xx.
+  // Withdrawals, transfers, account record. Operator calls get a member token: refused, never 5xx.
   { method: 'GET', path: '/wps/withdraw/info', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/wps/withdraw/orders', encrypted: true, token: true, fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
@@ -230,7 +230,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
   { method: 'PUT', path: '/ops/withdrawal-settings', encrypted: false, token: true, fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'] },
-  // Deposits, notices, operator sessions (issue 3 §2, §6). The sandbox pay page answers HTML, not the envelope, and is
+  // Deposits, notices, operator sessions. The sandbox pay page answers HTML, not the envelope, and is
   // covered by the deposit tests; its webhook is fuzzed here (every random body fails the signature or the parse).
   { method: 'GET', path: '/wps/deposit/channels', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/wps/deposit/orders', encrypted: false, token: true, fields: ['channelId', 'amount', 'idempotencyKey'] },
@@ -257,7 +257,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize'] },
   { method: 'POST', path: '/ops/deposits/1/confirm', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/deposits/1/reject', encrypted: false, token: true, fields: ['reason'] },
-  // Game catalogue (issue 4 §1).
+  // Game catalogue.
   { method: 'POST', path: '/wps/relay/GCSGAME_newGameVendor', encrypted: false, token: false, fields: ['platform'] },
   { method: 'POST', path: '/wps/relay/GCSGAME_hotGamesV2', encrypted: false, token: false, fields: ['vassalage', 'gameType', 'merchantCode', 'isPlatform'] },
   { method: 'POST', path: '/wps/relay/GCSGAME_getRankList', encrypted: false, token: false, fields: ['size'] },
@@ -756,7 +756,7 @@ describe('framework-level input errors', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Encoded paths under maintenance (issue 8 §2)
+// Encoded paths under maintenance
 // ---------------------------------------------------------------------------------------------
 
 /** The calls the gate closes during maintenance: every /wps call but the ones the maintenance page needs. */

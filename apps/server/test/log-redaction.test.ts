@@ -1,5 +1,5 @@
 /**
- * Logs never contain a token, launch token, reset token, code or password (issue 8 §7). The real
+ * Logs never contain a token, launch token, reset token, code or password. The real
  * server process runs at LOG_LEVEL=trace; requests carry secrets in the query string, in plain and
  * encrypted bodies and in headers; then the whole captured log is searched for each secret.
  */
@@ -73,7 +73,7 @@ describeEachDatabase('request logs', (target) => {
   }
 
   it('holds no secret sent in a query string, a body or a header', async () => {
-    // Tokens in query strings: the login token of spec §4 on the site, one on an API call, a launch token.
+    // Tokens in query strings: a login link's token on the site, one on an API call, a launch token.
     await send('GET', `/?token=${SECRETS.loginToken}`);
     await send('GET', `/wps/member/info?token=${SECRETS.queryToken}&x=1`);
     await send('GET', `/wps/v2/wallets/balance?launchToken=${SECRETS.launchToken}`);

@@ -1,5 +1,5 @@
 /**
- * Production never exposes codes or test doors (issue 8 §1): with NODE_ENV=production the server
+ * Production never exposes codes or test doors: with NODE_ENV=production the server
  * refuses to start while SMS or e-mail use the outbox provider, naming the variable to set;
  * ALLOW_OUTBOX_IN_PRODUCTION=1 is the only way round it, and even then no /dev/* route exists.
  *

@@ -1,5 +1,5 @@
 /**
- * Security headers from helmet (issue 8 §11): HSTS, COOP/CORP, a Permissions-Policy and
+ * Security headers from helmet: HSTS, COOP/CORP, a Permissions-Policy and
  * the CSP the site had before, on every kind of response (success, refusal, unknown path, error).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ function parseCsp(header: string): Record<string, string[]> {
   );
 }
 
-/** The policy the site has had since issue 1: only the frame sources vary with the vendors. */
+/** The policy the site has always had: only the frame sources vary with the vendors. */
 const EXPECTED_CSP = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],

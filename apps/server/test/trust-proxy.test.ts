@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY takes a hop count or the proxies' addresses (issue 8 §10). A client's own
+ * TRUST_PROXY takes a hop count or the proxies' addresses. A client's own
  * `X-Forwarded-For` entry never becomes its address: with one trusted hop, the address the proxy
  * appended (the last entry) is the client, whatever the client wrote before it.
  *

@@ -4,7 +4,7 @@ import { renderGamePage, renderErrorPage } from './page';
 import { matchedPath, signedHeaders, verify } from './signature';
 
 /**
- * The reference vendor (issue 4 §3). It implements both wallet models against the platform's
+ * The reference vendor. It implements both wallet models against the platform's
  * vendor API (docs/vendor-api.md):
  * - seamless (vendor `seamlessVendor`): its game page asks the platform to authenticate the launch
  *   token, then every spin sends signed bet and win callbacks;
@@ -12,7 +12,7 @@ import { matchedPath, signedHeaders, verify } from './signature';
  *   transfer API the platform calls (deposit, withdraw, balance, status).
  * Faults are injected through POST /control/faults: down, slow answers (timeouts), duplicate
  * callbacks, and rollbacks sent before their bets. Every /control/* call must be signed with the
- * shared secret (docs/vendor-api.md §2), as the platform signs its calls to /api/*.
+ * shared secret (docs/vendor-api.md "Signing"), as the platform signs its calls to /api/*.
  */
 export type SandboxOptions = {
   /** The platform's base URL, e.g. http://127.0.0.1:8080. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-// The vendor's side of docs/vendor-api.md §2 "Signing", written the way an outside vendor would:
+// The vendor's side of docs/vendor-api.md "Signing", written the way an outside vendor would:
 // it shares nothing with the platform's code.
 
 /** What a signature covers: the method, the path (no query string) and the exact body bytes. */

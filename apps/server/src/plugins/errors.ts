@@ -16,7 +16,7 @@ function fail(errorCode: ErrorCode, message: string, value?: unknown): ApiFailur
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (isAppError(err)) {
-      // Limits and delays answer with their wait in the standard header too (RFC 9110 §10.2.3).
+      // Limits and delays answer with their wait in the standard header too (RFC 9110, section 10.2.3).
       const retryAfter = (err.value as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
       if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return reply.status(err.statusCode).send(fail(err.errorCode, err.message, err.value));

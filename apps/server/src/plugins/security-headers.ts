@@ -32,8 +32,7 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
 }
 
 /**
- * Security headers on every response, from helmet (see ../shared/guide/security.md and
- * docs/decisions.md "Security headers"):
+ * Security headers on every response, from helmet (see docs/decisions.md "Security headers"):
  * - the CSP: everything from our origin, game iframes also from the vendors' origins;
  * - HSTS (one year, subdomains), X-Frame-Options SAMEORIGIN, nosniff, the referrer policy;
  * - COOP `same-origin` (our pages open no cross-origin window that needs `window.opener`) and

@@ -2,7 +2,7 @@
 
 -- One row per setting, each a typed JSON value. The server validates every value with the zod
 -- schema of its key (modules/system/operator-settings.ts); a new setting is a new key with a
--- default there, so later issues add settings without a migration.
+-- default there, so new settings need no migration.
 CREATE TABLE operator_settings (
   key text PRIMARY KEY CHECK (key ~ '^[a-zA-Z][a-zA-Z0-9]*$'),
   value jsonb NOT NULL,

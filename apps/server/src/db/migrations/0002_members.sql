@@ -6,7 +6,7 @@ CREATE TABLE members (
   -- Stored lower-case; the unique index below makes names case-insensitive anyway.
   account text NOT NULL CHECK (account = lower(account) AND length(account) BETWEEN 1 AND 64),
   nickname text,
-  -- Spec §4: 3 member, 4 trial, 1/2/41/42 agents.
+  -- 3 member, 4 trial, 1/2/41/42 agents.
   type smallint NOT NULL DEFAULT 3 CHECK (type IN (1, 2, 3, 4, 41, 42)),
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
   -- "scrypt$<logN>$<r>$<p>$<salt>$<hash>": the parameters travel with the hash.

@@ -1,5 +1,5 @@
 -- Ledger module: double-entry accounts, balanced append-only transactions, and holds.
--- Rules: ../shared/guide/ledger.md. Amounts are bigint minor units.
+-- Rules: docs/architecture.md "How a ledger transaction flows". Amounts are bigint minor units.
 
 -- One account holds one currency. Player accounts belong to a member and never go negative;
 -- system accounts (house, gateway clearing, budgets) have no owner and may go negative.

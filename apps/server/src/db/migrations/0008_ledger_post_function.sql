@@ -1,6 +1,6 @@
 -- The whole posting of a ledger transaction as one server-side call, so a post costs one round
--- trip instead of eight. The steps and rules are those of ../shared/guide/ledger.md and of
--- ledger.service.ts (which hashes the request and checks its shape before calling):
+-- trip instead of eight. The steps and rules are those of docs/architecture.md
+-- "How a ledger transaction flows" and of ledger.service.ts (which hashes the request and checks its shape before calling):
 --   1. lock the accounts in id order (a concurrent duplicate waits here);
 --   2. claim the idempotency key together with the result: a replay returns the stored result,
 --      a different request hash is a conflict;

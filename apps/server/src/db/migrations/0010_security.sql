@@ -1,4 +1,4 @@
--- Security centre (issue 3 §1): the operator's bank list, players' bound bank accounts, the
+-- Security centre: the operator's bank list, players' bound bank accounts, the
 -- e-mail link state, e-mail codes and the payment-password try counter. The payment password
 -- hash and the payee name live on members (0002).
 
@@ -29,7 +29,7 @@ INSERT INTO banks (code, name, sort_order) VALUES
   ('323', 'Mercado Pago', 130),
   ('380', 'PicPay', 140);
 
--- Spec §8: a bound account cannot be changed or deleted by the player, so rows are insert-only
+-- A bound account cannot be changed or deleted by the player, so rows are insert-only
 -- for the player; the holder equals the member's payee name when it is bound.
 CREATE TABLE member_bank_accounts (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -44,7 +44,7 @@ CREATE TABLE member_bank_accounts (
 CREATE INDEX member_bank_accounts_member_idx ON member_bank_accounts (member_id);
 
 -- Link state per member. An e-mail given at registration is not verified; once verified here the
--- link is confirmed and (spec §8) cannot be changed or unlinked.
+-- link is confirmed and cannot be changed or unlinked.
 CREATE TABLE member_security (
   member_id bigint PRIMARY KEY REFERENCES members (id),
   email_verified_at timestamptz,

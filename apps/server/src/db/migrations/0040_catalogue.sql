@@ -5,7 +5,7 @@
 CREATE TABLE game_vendors (
   vassalage text PRIMARY KEY CHECK (vassalage ~ '^[A-Za-z0-9_-]{1,32}$'),
   name text NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-  -- Spec §3 game categories. COCKFIGHT and ESPORTS vendors also show under SPORTS (vendor groups).
+  -- Game categories. COCKFIGHT and ESPORTS vendors also show under SPORTS (vendor groups).
   category text NOT NULL CHECK (category IN ('ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT')),
   wallet_model text NOT NULL CHECK (wallet_model IN ('seamless', 'transfer')),
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'maintenance', 'disabled')),

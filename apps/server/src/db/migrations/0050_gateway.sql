@@ -1,6 +1,6 @@
 -- Gateway module: how we talk to game vendors (adapter configuration), single-use launch tokens,
 -- vendor sessions, the seamless-wallet round records, and transfer-wallet transfers.
--- Rules: ../shared/guide/ledger.md "Game vendor callbacks" and "Two-phase money".
+-- Rules: docs/vendor-api.md "Idempotency and ordering rules" and docs/decisions.md.
 -- Amounts are bigint minor units.
 
 -- One row per vendor that the gateway can reach. Keyed by the catalogue's vassalage code.

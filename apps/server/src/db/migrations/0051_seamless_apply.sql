@@ -1,8 +1,8 @@
 -- Seamless bets and wins as one server-side call that applies a whole batch of callbacks in one
 -- statement (and so one commit). The service groups callbacks that arrive together (group
 -- commit); each callback still gets its own answer, its own ledger transaction and its own
--- idempotency record, exactly as if it had run alone. The rules are those of
--- ../shared/guide/ledger.md "Game vendor callbacks" and of seamless.service.ts.
+-- idempotency record, exactly as if it had run alone. The rules are those of docs/decisions.md
+-- "Seamless callbacks: one database transaction each, first answer stored" and of seamless.service.ts.
 --
 -- Locks: every wallet and house account of the batch is locked first, in id order; rounds are
 -- locked after that. Every other seamless path (rollback, end round) also locks its accounts

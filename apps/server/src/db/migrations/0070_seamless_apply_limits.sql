@@ -1,4 +1,4 @@
--- seamless_apply (migration 0051) again, with the vendor-boundary rules of issue 8 §3:
+-- seamless_apply (migration 0051) again, with the vendor-boundary rules (docs/decisions.md "The vendor boundary"):
 --
 -- * No sum overflows. A bet or win whose amount would carry a balance (the player's wallet, the
 --   house shard) or a round total past the bigint range is refused with AMOUNT_INVALID instead

@@ -1,4 +1,4 @@
--- Game sessions end when the login session that launched them does (issue 8 §10): logout,
+-- Game sessions end when the login session that launched them does: logout,
 -- password change or reset (they revoke login sessions), account disabled. Launch tokens and
 -- vendor sessions name that login session; reading a vendor session joins it and the member by
 -- primary key, so the check costs no extra round trip on a bet callback.

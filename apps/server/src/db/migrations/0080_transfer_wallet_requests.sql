@@ -1,4 +1,4 @@
--- Transfer wallet (issue 8 §4): a transfer's idempotency key is bound to what it asked for.
+-- Transfer wallet: a transfer's idempotency key is bound to what it asked for.
 --
 -- One row per member and client key, claimed before any money moves. A later request with the
 -- same key must ask for the same direction, vendor and amount: then it is a replay (the transfer

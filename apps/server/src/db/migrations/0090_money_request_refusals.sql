@@ -1,4 +1,4 @@
--- Final refusals of money requests (issue 8 §5), stored under the request's idempotency key as
+-- Final refusals of money requests, stored under the request's idempotency key as
 -- seamless bets store theirs: a withdrawal or upline transfer refused at the money step (funds,
 -- daily limit) answers the same refusal to every retry with that key, even after a top-up, so a
 -- retried request can never execute later than the client was told it failed. A new key is a new

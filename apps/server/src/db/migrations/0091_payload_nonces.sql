@@ -1,4 +1,4 @@
--- Nonces of encrypted request bodies (issue 8 §10), remembered while their timestamp is inside
+-- Nonces of encrypted request bodies, remembered while their timestamp is inside
 -- the replay window, in the database so every instance refuses a body another one accepted. The
 -- primary key makes the check and the claim one statement (INSERT … ON CONFLICT DO NOTHING).
 CREATE TABLE payload_nonces (

@@ -1,4 +1,4 @@
--- Issue 8 §9: one phone, one account. Numbers are compared in E.164 (`+` calling code national
+-- One phone, one account. Numbers are compared in E.164 (`+` calling code national
 -- number). Until now the unique index compared (dialing_code, mobile) as typed, so `55`+`11975603901`
 -- and `551`+`1975603901` (or `55`+`011975603901`) were two different "numbers" for the same phone.
 --

@@ -1,4 +1,4 @@
--- Issue 8 §11 (ASVS 5.0 V6.2.1, V6.2.10): login passwords of at least 8 characters under every
+-- (ASVS 5.0 V6.2.1, V6.2.10): login passwords of at least 8 characters under every
 -- operator setting, and no forced periodic expiry unless the operator asks for it.
 --
 -- The settings schema now refuses a password rule below 8; a stored rule below it would otherwise

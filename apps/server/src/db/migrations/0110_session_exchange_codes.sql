@@ -1,4 +1,4 @@
--- Login exchange codes (issue 8 §7). A link that logs a player in (`?token=` at start, spec §4)
+-- Login exchange codes. A link that logs a player in (`?token=` at start)
 -- carries one of these instead of a session token: single use, at most 60 seconds, stored as
 -- SHA-256, and bound to the session that minted it so a logout or revocation kills it too.
 CREATE TABLE session_exchange_codes (

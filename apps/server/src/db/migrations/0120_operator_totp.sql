@@ -1,4 +1,4 @@
--- Operator two-factor login (issue 8 §6): TOTP (RFC 6238) enrolled with a QR code.
+-- Operator two-factor login: TOTP (RFC 6238) enrolled with a QR code.
 -- The secret is stored encrypted (AES-256-GCM, see operator-totp.ts); NULL means "not enrolled":
 -- the next login with the right password offers a fresh enrolment.
 ALTER TABLE operators ADD COLUMN totp_secret text;

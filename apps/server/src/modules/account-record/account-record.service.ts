@@ -6,7 +6,7 @@ import { findAccountRecord } from './account-record.repository';
 
 export type AccountRecordContext = Pick<AppContext, 'db'> & { system: Pick<SystemService, 'getBrand'> };
 
-/** The account record (spec §2 transactionHistory): the player's ledger entries, nothing else. */
+/** The account record (transactionHistory): the player's ledger entries, nothing else. */
 export function createAccountRecordService(ctx: AccountRecordContext) {
   const { db, system } = ctx;
   return {

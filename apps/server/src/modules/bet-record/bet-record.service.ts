@@ -9,7 +9,7 @@ export type BetRecordContext = Pick<AppContext, 'db'> & { system: Pick<SystemSer
 
 type FilterInput = { category?: GameCategory | undefined; vassalage?: string | undefined; from?: string | undefined; to?: string | undefined };
 
-/** A category and the categories grouped under it (spec §3: COCKFIGHT and ESPORTS are also SPORTS). */
+/** A category and the categories grouped under it (COCKFIGHT and ESPORTS are also SPORTS). */
 function categoriesFor(category: GameCategory | undefined): string[] | undefined {
   if (!category) return undefined;
   const children = Object.entries(VENDOR_GROUPS)

@@ -36,7 +36,7 @@ const READERS = ['support', 'finance', 'admin'] as const;
 /** Browsing is open to trial accounts (spec: trial players may try games). */
 const BROWSE = { allowTrial: true } as const;
 
-/** Lobby calls (spec §7 Games; all POST like the original relay) and operator maintenance switches. */
+/** Lobby calls (Games; all POST like the original relay) and operator maintenance switches. */
 export function registerCatalogueRoutes(app: RouteApp, services: AppServices): void {
   const { catalogue } = services;
 

@@ -10,7 +10,7 @@ type SeedGame = [string, string, GameCategory, string, number, number, boolean?]
 /**
  * The demo operator's vendors. Only 'inhouse', 'SBX' and 'SBT' have wallet adapters (the gateway
  * module); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
- * DS88 and DIG (COCKFIGHT) and AV, IMES, IA, AI, TF (ESPORTS) are the spec §3 vendor groups.
+ * DS88 and DIG (COCKFIGHT) and AV, IMES, IA, AI, TF (ESPORTS) are the vendor groups.
  */
 export const DEMO_VENDORS: SeedVendor[] = [
   { vassalage: 'inhouse', name: 'In-house Games', category: 'RNG', walletModel: 'seamless', isHot: true },

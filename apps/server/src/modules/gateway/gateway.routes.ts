@@ -56,7 +56,7 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
   registerVendorCallbacks(app, services);
 }
 
-/** The callbacks of docs/vendor-api.md §5. Money callbacks move a seamless wallet: transfer vendors may not send them. */
+/** The callbacks of docs/vendor-api.md "Seamless-wallet callbacks". Money callbacks move a seamless wallet: transfer vendors may not send them. */
 type CallbackName = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback' | 'end-round';
 const SEAMLESS_ONLY: ReadonlySet<CallbackName> = new Set(['balance', 'bet', 'win', 'rollback', 'end-round']);
 

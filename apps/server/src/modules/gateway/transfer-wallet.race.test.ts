@@ -21,7 +21,7 @@ const FUNDS = 50_000n;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(items: T[]): T => items[crypto.randomInt(items.length)]!;
 
-// Issue 8 §4: balance reads, transfers in and out, vendor-side play and the status job race each
+// Balance reads, transfers in and out, vendor-side play and the status job race each
 // other against a slow, sometimes timing-out vendor, through the real HTTP path. No request may be
 // answered 5xx, the job may not fail, and afterwards our mirror of each vendor wallet equals the
 // vendor's balance, no money was made or lost, and the ledger invariants hold.

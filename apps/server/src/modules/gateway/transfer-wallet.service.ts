@@ -115,7 +115,7 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     const { currency } = await money();
     await clearPending(memberId, adapter.vassalage);
     // A vendor that cannot be read now leaves our copy as it is: it still refuses a withdraw it
-    // cannot cover, and an unknown outcome stays pending like any other (docs/vendor-api.md §8).
+    // cannot cover, and an unknown outcome stays pending like any other (docs/vendor-api.md "Transfer-wallet API").
     if (direction === 'out' && !(await syncVendorBalance(memberId, adapter, currency))) {
       log.info({ vassalage: adapter.vassalage }, 'vendor balance unreadable before a transfer out; going on with our copy');
     }

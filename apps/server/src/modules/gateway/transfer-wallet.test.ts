@@ -141,7 +141,7 @@ describeEachDatabase('transfer wallet through the sandbox vendor', (target) => {
     });
 });
 
-// Issue 8 §4: what a key asked for binds it, per-vendor keys cannot be named by a client, and a
+// What a key asked for binds it, per-vendor keys cannot be named by a client, and a
 // slow balance read never overwrites a fresher one. A second sandbox process plays vendor KSB (a
 // transfer vendor of the demo catalogue) with wallets of its own.
 describeEachDatabase('transfer wallet keys and balance syncs', (target) => {

@@ -10,7 +10,7 @@ import { createPlayer, injectCallback, launchToken, mainBalance, type Player } f
 import { signVendorRequest, vendorSignatureHeaders, verifyVendorSignature } from './vendor-signature';
 
 /**
- * The vendor boundary (issue 8 §3), through the real HTTP path (app.inject):
+ * The vendor boundary, through the real HTTP path (app.inject):
  * - the signature covers the method and the path, so a signed body replayed on another callback
  *   or vendor is refused;
  * - money callbacks are for seamless vendors only;
@@ -19,7 +19,7 @@ import { signVendorRequest, vendorSignatureHeaders, verifyVendorSignature } from
 const SECRET = crypto.randomBytes(24).toString('hex');
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
 
-describe('vendor signature: the worked example of docs/vendor-api.md §2', () => {
+describe('vendor signature: the worked example of docs/vendor-api.md Signing', () => {
   const secret = 'sandbox-secret-0123456789';
   const timestamp = '1795442400';
   const rawBody = '{"playerId":"123","transactionId":"w-1","roundId":"r-1","betTransactionId":"b-1","amountMinor":"250","roundClosed":true}';

@@ -23,7 +23,7 @@ import { createGatewayHarness, launchToken, mainBalance, type CallbackResult, ty
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
 
-// Issue 8 §10: a game session (12 h) ends when the login session that launched it does: logout,
+// A game session (12 h) ends when the login session that launched it does: logout,
 // password change, password reset, account disabled. Wins and rollbacks still settle after it
 // ended (docs/vendor-api.md: token expiry is not enforced on wins and rollbacks).
 for (const target of databaseTargets()) {

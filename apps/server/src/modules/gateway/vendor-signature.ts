@@ -16,7 +16,7 @@ export const SIGNATURE_WINDOW_SECONDS = 300;
  */
 export type SignedRequest = { method: string; path: string; rawBody: Buffer | string };
 
-/** Sign a request for the vendor protocol (docs/vendor-api.md §2 "Signing"). */
+/** Sign a request for the vendor protocol (docs/vendor-api.md "Signing"). */
 export function signVendorRequest(secret: string, timestamp: string, request: SignedRequest): string {
   return crypto
     .createHmac('sha256', secret)

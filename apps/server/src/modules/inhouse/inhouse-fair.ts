@@ -57,7 +57,7 @@ export type InhouseFairContext = {
 /**
  * The provably-fair side of the in-house games: the commitment, the client seed, rotation and the
  * recent rounds. Nothing here shows a round's outcome, or the seed that decides it, before the
- * round is settled (issue 8 §10): a player who could see it first could keep the wins and walk
+ * round is settled: a player who could see it first could keep the wins and walk
  * away from the losses, e.g. by emptying the wallet before an interrupted bet is retried.
  */
 export function createInhouseFair(ctx: InhouseFairContext) {

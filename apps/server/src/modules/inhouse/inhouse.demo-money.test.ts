@@ -16,7 +16,7 @@ function key(): string {
 /** Balance and entry count of the house accounts whose purpose starts with `prefix`. */
 type HouseFigures = { balance: bigint; entries: number };
 
-// Issue 8 §8: trial (free-play) money is demo money. It is funded by demo_bank, its rounds settle
+// Trial (free-play) money is demo money. It is funded by demo_bank, its rounds settle
 // against the demo house (house_demo*), and it never reaches house_cash, the public winners board
 // or the house's figures (which sum the house_cash* accounts, docs/decisions.md).
 describeEachDatabase('in-house games: demo money stays demo', (target) => {

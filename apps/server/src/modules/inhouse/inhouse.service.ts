@@ -42,7 +42,7 @@ export const STALE_ROUND_MS = 60_000;
 /**
  * The page a launch opens: same origin as the site, so the game runs inside the /game iframe.
  * The launch token travels as `launch`, not `token`: the framed app shares the tab's session
- * storage, and a `token` parameter would be taken as the site's login token (spec §4).
+ * storage, and a `token` parameter would be taken as the site's login token.
  */
 export function inhouseLaunchPath(input: { nodeId: string; token: string; language: string }): string {
   const game = INHOUSE_GAMES[input.nodeId as keyof typeof INHOUSE_GAMES] ?? 'slot';

@@ -12,7 +12,7 @@ function key(): string {
   return `k-${crypto.randomBytes(8).toString('hex')}`;
 }
 
-// Issue 8 §10: an in-house round's outcome is never visible before the round is settled. The
+// An in-house round's outcome is never visible before the round is settled. The
 // outcome is fixed (and stored) before the money moves; if the money step is interrupted, the
 // round waits for a retry or the recovery job. Showing it meanwhile, or revealing the seed that
 // decides it, would let a player keep the wins and dodge the losses (empty the wallet first).

@@ -7,7 +7,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { LOGIN_THROTTLE, loginDelaySeconds } from './login-throttle';
 
 /**
- * Issue 8 §6: nobody can lock a player out of the right password. Failures ask for a captcha and
+ * Nobody can lock a player out of the right password. Failures ask for a captcha and
  * slow down the (account, IP) pair that makes them; another address with the right password gets
  * in at once, however many failures an attacker piles up.
  */

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { RateLimiter } from '../verification/rate-limiter';
 
 /**
- * Password-login throttling (issue 8 §6, ASVS 5.0 V6.3.1): failures slow the caller down and ask
+ * Password-login throttling (ASVS 5.0 V6.3.1): failures slow the caller down and ask
  * for a captcha; they never block an account. Every counter that can refuse or delay a request is
  * keyed on the caller's IP (alone or with the account), so an attacker elsewhere cannot keep the
  * real player from logging in with the right password. The only account-wide signal (many

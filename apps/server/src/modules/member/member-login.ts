@@ -60,7 +60,7 @@ export function createLogin(core: MemberCore) {
     const row = await findCredentialsByMobile(db, phone.e164);
     if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
     const age = await core.passwordAge(row);
-    // Spec §4: the change-password step is skipped for SMS login.
+    // The change-password step is skipped for SMS login.
     return core.startSession(row, origin, { mustChangePassword: false, passwordExpired: age.expired });
   }
 

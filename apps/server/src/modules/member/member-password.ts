@@ -18,7 +18,7 @@ export function createPasswords(core: MemberCore) {
 
   function buildResetLink(token: string): string {
     const base = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
-    // The token rides in the fragment (issue 8 §7): browsers never send it to a server, so it
+    // The token rides in the fragment: browsers never send it to a server, so it
     // stays out of access logs, proxies and Referer headers; the page posts it in the body.
     return `${base}/reset-password#token=${encodeURIComponent(token)}`;
   }

@@ -46,7 +46,7 @@ export type RegisterInput = {
   agree: boolean;
 };
 
-/** Registration by username and by mobile number (spec §4). */
+/** Registration by username and by mobile number. */
 export function createRegistration(core: MemberCore) {
   const { db, hasher, now } = core;
   const { system, rateLimiter, otp } = core.ctx;

@@ -56,7 +56,7 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
     return ok(await member.getInfo(auth.memberId));
   });
 
-  // Trial accounts see their avatar; choosing one is an account action (spec §6).
+  // Trial accounts see their avatar; choosing one is an account action.
   app.get('/wps/member/info/icon', { schema: { response: success(memberAvatarSchema) } }, async (request) => {
     const auth = await requireMember(request, { allowTrial: true });
     return ok(await member.getAvatar(auth.memberId));

@@ -22,7 +22,7 @@ import { getDemoSettings, parseSetting } from '../system/operator-settings';
 
 type FieldFailures = { fields: { field: string; code: string; min: number }[] };
 
-/** Issue 8 §11 (ASVS 5.0): passwords of at least 8 characters always; no forced periodic expiry by default. */
+/** Passwords (ASVS 5.0) of at least 8 characters always; no forced periodic expiry by default. */
 describeEachDatabase('password policy', (target) => {
   let t: TestApp;
 

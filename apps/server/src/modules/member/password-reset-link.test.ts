@@ -17,7 +17,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 const PUBLIC_URL = 'https://play.example.com/';
 
 /**
- * Issue 8 §7: the e-mailed reset link opens the /reset-password page with its token in the URL
+ * The e-mailed reset link opens the /reset-password page with its token in the URL
  * fragment (never sent to a server, never in a referrer or an access log), and the reset call
  * takes the token from its (encrypted) body.
  */

@@ -2,7 +2,7 @@ import { getPasswordRule, type RegisterSettings } from '@wps/shared/schemas/syst
 import { validateField, type FieldError } from '@wps/shared/validation-patterns';
 
 /**
- * The operator's password rule with the 8-character floor (issue 8 §11) applied on top, so a rule
+ * The operator's password rule with the 8-character floor applied on top, so a rule
  * saved before the floor existed, or none at all, still refuses short passwords.
  */
 export function checkPasswordRule(settings: RegisterSettings, password: string | undefined): FieldError | null {

@@ -22,7 +22,7 @@ function uniqueMobile(): string {
 }
 
 /**
- * Issue 8 §9: one phone, one account. Numbers are stored and compared in E.164 and accepted only
+ * One phone, one account. Numbers are stored and compared in E.164 and accepted only
  * for the operator's listed countries, the same way for registration, SMS login and reset.
  */
 describeEachDatabase('phone numbers as identities', (target) => {

@@ -11,7 +11,7 @@ import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
-/** Player notices: unread count (spec §7 CSP_unreadCount), list, mark read. Trial accounts get none (spec §4). */
+/** Player notices: unread count (CSP_unreadCount), list, mark read. Trial accounts get none. */
 export function registerMessagesRoutes(app: RouteApp, services: AppServices): void {
   const { messages } = services;
 

@@ -15,7 +15,7 @@ const MAX_PARAMS = 20;
 const MAX_PARAM_LENGTH = 200;
 
 /**
- * Player notices (spec §8 transaction notices, §7 CSP_unreadCount). The server stores the kind
+ * Player notices (transaction notices, CSP_unreadCount). The server stores the kind
  * and its parameters; the web words them in the player's language.
  */
 export function createMessagesService(ctx: Pick<AppContext, 'db'> & { now?: () => number }) {

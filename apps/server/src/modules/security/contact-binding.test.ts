@@ -21,7 +21,7 @@ function shape(res: { statusCode: number; json: () => unknown }): Answer {
 }
 
 /**
- * Issue 8 §9: the bind calls spend their rate limits before anything looks at whether the number
+ * The bind calls spend their rate limits before anything looks at whether the number
  * or address is taken, and answer a taken one exactly as a free one, so they cannot be used to
  * find out which numbers and addresses have accounts.
  */

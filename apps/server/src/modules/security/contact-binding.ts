@@ -42,7 +42,7 @@ function hashEmailCode(salt: string, memberId: string, email: string, code: stri
 
 /**
  * Linking an e-mail address or a mobile number to the account (confirmed by a code, then fixed).
- * Issue 8 §9, no account enumeration: the send calls spend their rate limits first and answer a
+ * No account enumeration: the send calls spend their rate limits first and answer a
  * taken address or number exactly as a free one. Only whoever receives the code can learn, at the
  * confirming step, that it belongs to another account.
  */

@@ -9,7 +9,7 @@ import { PAYMENT_PASSWORD_LIMITS } from './security.service';
 type Envelope = { success: boolean; errorCode?: string; value?: unknown };
 
 /**
- * Issue 8 §6: the payment password counts a failure only once a wrong hash is seen, one check at a
+ * The payment password counts a failure only once a wrong hash is seen, one check at a
  * time per member. Parallel withdrawals with the right password never lock it (before, every try
  * counted as a failure until its own hash check ended, so the sixth parallel try was LOCKED).
  */

@@ -464,7 +464,7 @@ describeEachDatabase('security centre', (target) => {
 
       const b = await newMember();
       valueOf(await call(t.app, 'POST', '/wps/member/email', { token: a.token, payload: { email: email.toUpperCase(), verificationCode: code } }));
-      // Issue 8 §9: a taken address is answered like a free one (contact-binding.test.ts); no code is issued for it.
+      // A taken address is answered like a free one (contact-binding.test.ts); no code is issued for it.
       valueOf(await call(t.app, 'POST', '/wps/verification/email/bind', { token: b.token, payload: { email } }));
       expectFailure(await call(t.app, 'POST', '/wps/member/email', { token: b.token, payload: { email, verificationCode: code } }), ErrorCode.EMAIL_CODE_INVALID, 400);
     });
@@ -519,7 +519,7 @@ describeEachDatabase('security centre', (target) => {
       );
 
       const b = await newMember();
-      // Issue 8 §9: a taken number meets the same limits and answers as a free one (contact-binding.test.ts).
+      // A taken number meets the same limits and answers as a free one (contact-binding.test.ts).
       expectFailure(await call(t.app, 'POST', '/wps/verification/sms/bind', { token: b.token, payload: { countryDialingCode: '55', mobileNum: mobile } }), ErrorCode.TOO_MANY_REQUESTS, 429);
     });
 

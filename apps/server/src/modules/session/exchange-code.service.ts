@@ -9,7 +9,7 @@ import type { RateLimiter } from '../verification/rate-limiter';
 import { deleteExpiredExchangeCodes, findExchangeSource, insertExchangeCode, useExchangeCode } from './exchange-code.repository';
 import type { SessionMember, SessionService } from './session.service';
 
-/** Spec §4 allows a login token in a URL; the security guide allows it only single-use and short-lived. */
+/** The product lets a start URL log a player in; a token in a URL is safe only single-use and short-lived. */
 export const EXCHANGE_CODE_TTL_SECONDS = 60;
 /** 256 random bits, like session tokens: guessing one within its minute is hopeless. */
 const CODE_BYTES = 32;
@@ -40,7 +40,7 @@ function invalidCode(): AppError {
 }
 
 /**
- * Login exchange codes (issue 8 §7): what a link's `?token=` carries. A logged-in member mints
+ * Login exchange codes: what a link's `?token=` carries. A logged-in member mints
  * one for their own session (to hand the login to another device or app); whoever holds it may
  * trade it once, within a minute, for a new session of that member. The minting session's token
  * never leaves the client that holds it.

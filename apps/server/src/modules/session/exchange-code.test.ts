@@ -10,7 +10,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { EXCHANGE_CODE_LIMITS, EXCHANGE_CODE_TTL_SECONDS } from './exchange-code.service';
 
 /**
- * Issue 8 §7: a link's `?token=` carries a single-use login code that lives at most 60 s, traded
+ * A link's `?token=` carries a single-use login code that lives at most 60 s, traded
  * for a new session; a session token there logs nobody in.
  */
 describeEachDatabase('login exchange codes', (target) => {

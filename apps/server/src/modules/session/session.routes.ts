@@ -19,7 +19,7 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
     return ok(await member.loginFreeplay(request.body, readOrigin(request)));
   });
 
-  // A login code for a link that hands this login to another device or app (issue 8 §7). Real
+  // A login code for a link that hands this login to another device or app. Real
   // accounts only, and not while the password must change: the code opens a full session.
   app.post('/wps/session/exchange-code', { schema: { response: success(exchangeCodeResultSchema) } }, async (request) => {
     const auth = await requireMember(request);

@@ -98,7 +98,7 @@ describeEachDatabase('sessions', (target) => {
       ErrorCode.CAPTCHA_INVALID,
     );
     expect(wrong.value).toEqual({ captcha: true });
-    // Issue 8 §6: the failures belong to the (account, address) pair; the player elsewhere is not asked.
+    // The failures belong to the (account, address) pair; the player elsewhere is not asked.
     valueOf(await login(t.app, username, password, {}, { remoteAddress: '10.1.0.2' }));
 
     // The real player, with the captcha solved, still gets in: failures never lock an account.
@@ -148,7 +148,7 @@ describeEachDatabase('sessions', (target) => {
     expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
     expectFailure(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
 
-    // A common password is refused (8 characters: the minimum, issue 8 §11).
+    // A common password is refused (8 characters: the minimum).
     expectFailure(
       await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: '{secret}', newPassword: 'abcd1234', confirmNewPassword: 'abcd1234' }, { token: result.token }),
       ErrorCode.PASSWORD_TOO_WEAK,
@@ -163,7 +163,7 @@ describeEachDatabase('sessions', (target) => {
   });
 
   it('blocks an expired password until it is changed (PWDEXPFORCECHANGE3)', async () => {
-    // Off by default (issue 8 §11): the operator turns it on.
+    // Off by default: the operator turns it on.
     await updateOperatorSetting(t.app, 'modules', (m) => ({ ...m, PWDEXPFORCECHANGE3: true }));
     const password = strongPassword();
     const { account } = await insertTestMember(t, password, { now: new Date(Date.now() - 400 * 24 * 3600 * 1000) });

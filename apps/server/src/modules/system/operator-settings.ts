@@ -40,7 +40,7 @@ const storedFieldRuleSchema = fieldRuleSchema
 export const storedRegisterSettingsSchema = registerSettingsSchema
   .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
   .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema) })
-  // Issue 8 §11: no operator may allow login passwords shorter than 8 characters.
+  // No operator may allow login passwords shorter than 8 characters.
   .refine((r) => !r.validate.password || r.validate.password.minLength >= PASSWORD_MIN_LENGTH, {
     message: `validate.password.minLength must be at least ${PASSWORD_MIN_LENGTH}`,
     path: ['validate', 'password', 'minLength'],
@@ -65,7 +65,7 @@ const rule = (patternId: number, minLength: number, maxLength: number): FieldRul
 
 const DEMO_RULES: Partial<Record<RegisterField, FieldRule>> = {
   username: rule(1, 4, 16),
-  // At least 8 (issue 8 §11); the security guide asks for at least 64 characters to be accepted.
+  // At least 8; the security guide asks for at least 64 characters to be accepted.
   password: rule(5, PASSWORD_MIN_LENGTH, 64),
   paymentPassword: rule(6, 6, 6),
   payeeName: rule(21, 3, 64),
@@ -90,7 +90,7 @@ const DEMO_MODULES: Record<WhitelabelModule, boolean> = {
   MOBILENUMPASSREG3: true,
   USERNAMEREG3: true,
   FREEPLAY3: true,
-  // Off: no forced periodic password expiry unless the operator asks for it (issue 8 §11, ASVS 5.0 V6.2.10).
+  // Off: no forced periodic password expiry unless the operator asks for it (ASVS 5.0 V6.2.10).
   PWDEXPFORCECHANGE3: false,
   MOBILEVERCODELOGIN3: true,
   DIRECTREG3: true,
@@ -167,9 +167,9 @@ export const SETTINGS = {
   blockedCountries: defineSetting(z.array(countryCode), ['US']),
   /** Listed first in the dialing-code picker. */
   defaultCountry: defineSetting(countryCode, 'BR'),
-  /** Security centre: bank accounts one member may bind (issue 3 §1). */
+  /** Security centre: bank accounts one member may bind. */
   maxBankAccountsPerMember: defineSetting(z.number().int().min(1).max(20), 5),
-  /** Withdrawal limits and the auto-receipt delay N (spec §4 leaves N unstated; 30 minutes, docs/decisions.md). */
+  /** Withdrawal limits and the auto-receipt delay N (the product leaves N unstated; 30 minutes, docs/decisions.md). */
   withdrawal: defineSetting(withdrawalSettingsSchema, {
     minAmountMinor: '1000',
     maxAmountMinor: '5000000',

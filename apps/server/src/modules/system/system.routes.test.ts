@@ -149,12 +149,12 @@ describeEachDatabase('system routes', (target) => {
   });
 
   describe('whitelabel, register settings, permission, countries', () => {
-    it('serves the module tree with every switch of spec §6', async () => {
+    it('serves the module tree with every whitelabel module switch', async () => {
       const tree = whitelabelResultSchema.parse(valueOf(await call(t.app, 'GET', '/wps/system/whitelabel')));
       const nodes = new Map(flatten(tree).map((n) => [n.moduleId, n.enabled]));
       for (const m of WHITELABEL_MODULES) expect(nodes.has(m), m).toBe(true);
       expect(nodes.get('PTSYS3')).toBe(0);
-      // PWDEXPFORCECHANGE3 is off by default: no forced periodic expiry (issue 8 §11).
+      // PWDEXPFORCECHANGE3 is off by default: no forced periodic expiry.
       expect(nodes.get('PWDEXPFORCECHANGE3')).toBe(0);
       for (const m of ['MOBILENUMREG3', 'REGMOBVERF3', 'USERNAMEREG3', 'FREEPLAY3', 'MOBILEVERCODELOGIN3', 'DIRECTREG3', 'CHNGPASSVERIF3', 'MOBILENUMPASSREG3']) {
         expect(nodes.get(m), m).toBe(1);
@@ -225,7 +225,7 @@ describeEachDatabase('system routes', (target) => {
       expect(await status(t)).toBe(0);
       expectFailure(await call(t.app, 'GET', '/wps/system/status', { headers: { merchant: 'other' } }), ErrorCode.UNKNOWN_MERCHANT, 400);
       expectFailure(await call(t.app, 'GET', '/wps/session/key/rsa', { headers: { merchant: 'other' } }), ErrorCode.UNKNOWN_MERCHANT, 400);
-      // The gate decides on the matched route (issue 8 §2): a path that matches none is simply unknown.
+      // The gate decides on the matched route: a path that matches none is simply unknown.
       expectFailure(await call(t.app, 'GET', '/wps/no/such/path', { headers: { merchant: 'other' } }), ErrorCode.NOT_FOUND, 404);
     });
   });

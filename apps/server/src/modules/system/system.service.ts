@@ -88,7 +88,7 @@ function toConfig(settings: Settings): OperatorConfig {
   };
 }
 
-/** Build the module tree (spec §6) from the switches. A group is enabled when any child is. */
+/** Build the module tree from the switches. A group is enabled when any child is. */
 export function buildWhitelabelTree(modules: Record<WhitelabelModule, boolean>): WhitelabelNode[] {
   return WHITELABEL_LAYOUT.map((group) => {
     const children: WhitelabelNode[] = group.children.map((c) => ({
@@ -232,7 +232,7 @@ export function createSystemService(ctx: SystemContext) {
       }
     },
 
-    /** 0 normal, 1 maintenance, 2 the caller's country is blocked (spec §4). */
+    /** 0 normal, 1 maintenance, 2 the caller's country is blocked. */
     async getStatus(ip: string): Promise<SystemStatus> {
       const config = await getOperatorConfig();
       if (config.maintenance) return 1;

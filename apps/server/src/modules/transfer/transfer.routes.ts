@@ -14,7 +14,7 @@ export function registerTransferRoutes(app: RouteApp, services: AppServices): vo
     return ok(await transfer.transferToUpline(member.memberId, request.body));
   });
 
-  // Spec §4: trial users do not fetch consolidated contract info, so they get in_need_true_account.
+  // Trial users do not fetch consolidated contract info, so they get in_need_true_account.
   app.get('/wps/member/info/funds/consolidated', { schema: { response: success(consolidatedFundsSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await transfer.getConsolidated(member.memberId));

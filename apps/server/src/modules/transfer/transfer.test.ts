@@ -51,7 +51,7 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     expectFailure(await transfer(loner.token, '1'), 'NO_UPLINE', 409);
   });
 
-  it('a transfer refused for funds stays refused under its key after a top-up; a new key executes (issue 8 §5)', async () => {
+  it('a transfer refused for funds stays refused under its key after a top-up; a new key executes', async () => {
     const payer = await createPayer(t.app, 1_000n, { affiliateCode: DEMO_AGENT.affiliateCode });
     const agentBefore = await balanceOf(t.app, agentId);
     const key = newKey();

@@ -41,7 +41,7 @@ async function requireModule(services: AppServices, module: WhitelabelModule): P
  */
 export function registerVerificationRoutes(app: RouteApp, services: AppServices): void {
   const { captcha, notifier, otp, rateLimiter } = services;
-  // Codes are keyed by the E.164 number, as registration, SMS login and reset look them up (issue 8 §9).
+  // Codes are keyed by the E.164 number, as registration, SMS login and reset look them up.
   const phones = createPhoneNormaliser(services.system);
 
   app.get('/wps/captcha', { schema: { querystring: captchaQuerySchema, response: success(captchaImageSchema) } }, async (request) => {

@@ -21,7 +21,7 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
         action: 'withdrawal.auto_received',
         subjectType: 'withdrawal',
         subjectId: id,
-        reason: 'not confirmed before the deadline (spec §4 forced receipt)',
+        reason: 'not confirmed before the deadline (forced receipt)',
         before: snapshot(row),
         after: { ...snapshot(row), status: 'completed', confirmation: 'auto_received' },
       });
@@ -142,7 +142,7 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
     },
 
     /**
-     * Spec §4 forced receipt: every approved order whose deadline passed counts as received.
+     * Forced receipt: every approved order whose deadline passed counts as received.
      * Idempotent (each order moves at most once, under its row lock); returns how many moved.
      */
     async runAutoReceipt(at: Date = core.now()): Promise<number> {

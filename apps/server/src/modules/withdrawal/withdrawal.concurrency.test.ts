@@ -75,7 +75,7 @@ describePostgres('withdrawal concurrency [postgres]', () => {
     expect(accepted).toBeGreaterThanOrEqual(1);
     expect(accepted).toBeLessThanOrEqual(10);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
-      // The right payment password never locks, however many requests race (issue 8 §6).
+      // The right payment password never locks, however many requests race.
       expect((r.json() as { errorCode: string }).errorCode).toBe('INSUFFICIENT_FUNDS');
     }
     expect(await balanceOf(t.app, payer.memberId)).toBe(100_000n - BigInt(accepted) * 10_000n);

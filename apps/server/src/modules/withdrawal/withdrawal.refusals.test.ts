@@ -16,7 +16,7 @@ import {
   type Payer,
 } from './withdrawal.test-support';
 
-/** Issue 8 §5 (a refusal is the answer to its key) and §10 (a proof upload checks the order before reading files). */
+/** A refusal is the answer to its key, and a proof upload checks the order before reading files. */
 describeEachDatabase('withdrawal refusals and proof targets', (target) => {
   let t: TestApp;
   // Operator decisions through the service: the operator's own HTTP path is not what these tests are about.

@@ -16,7 +16,7 @@ export {
 } from './withdrawal-shared';
 
 /**
- * Withdrawals (issue 3 §3, spec §4): ledger holds, operator decisions, player confirmation,
+ * Withdrawals: ledger holds, operator decisions, player confirmation,
  * auto-receipt. One file per use case: the player's request (withdrawal-request.ts), the player's
  * answer and the forced receipt (withdrawal-receipt.ts), the operator's review (withdrawal-review.ts).
  */
