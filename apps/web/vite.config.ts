@@ -53,7 +53,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // The 120 s chunk timeout of spec §9 is the browser's concern; keep chunks reasonably sized.
+    // The product's 120 s chunk timeout is the browser's concern; keep chunks reasonably sized.
     chunkSizeWarningLimit: 600,
     // Every browser the es2022 target admits supports <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },

@@ -69,7 +69,7 @@ function page(element: ReactNode) {
 /** Lobby category pages (the RNG page has its own grid). */
 const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
 
-/** Spec §2: with login-to-home on, a visitor without a token may reach only these paths. */
+/** With login-to-home on, a visitor without a token may reach only these paths. */
 // /reset-password too: an e-mailed reset link is how a locked-out visitor gets back in.
 const LOGIN_TO_HOME_ALLOWED = ['/login', '/register', '/register.html', '/reset-password', '/helpmc', '/download'];
 

@@ -29,7 +29,7 @@ function BootScreen() {
   );
 }
 
-/** The shell (spec §2): the app when status is 0, maintenance when 1, region block when 2. */
+/** The shell: the app when status is 0, maintenance when 1, region block when 2. */
 export function AppShell() {
   const { t } = useTranslation('common');
   const status = useSystemStatus();

@@ -26,8 +26,8 @@ function showDepositPage(): void {
 }
 
 /**
- * Avatar menu (spec §2): my account, sign out. Betting record, account record and the agent
- * entry (agents only: isAgent) join this list when their pages are built by later issues.
+ * Avatar menu: my account, sign out. Betting record, account record and the agent
+ * entry (agents only: isAgent) join this list when their pages are built.
  */
 export function AvatarMenu() {
   const { t, ready: hasPageNames } = useTranslation(MENU_NAMESPACES, { useSuspense: false });

@@ -7,7 +7,7 @@ import { useFormatMoney } from '../lib/money';
 
 const HIDDEN_KEY = 'balanceHidden';
 
-/** Header balance (spec §2): show/hide eye (hidden shows ***) and refresh with an updating placeholder. */
+/** Header balance: show/hide eye (hidden shows ***) and refresh with an updating placeholder. */
 export function Balance() {
   const { t } = useTranslation('common');
   const formatMoney = useFormatMoney();

@@ -13,7 +13,7 @@ const SOCIALS: readonly Social[] = [
   { type: 'TELEGRAM', label: 'Telegram', Icon: TelegramIcon },
 ];
 
-/** Footer frame (spec §2): brand block, social links that exist in resources, copyright. */
+/** Footer frame: brand block, social links that exist in resources, copyright. */
 export function Footer() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();

@@ -15,12 +15,12 @@ import { Balance } from './balance';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
 
-/** Opens a member-centre page; visitors get the login popup instead (spec §2, §6). */
+/** Opens a member-centre page; visitors get the login popup instead. */
 function openMemberPage(page: MemberCentrePageKey): void {
   if (requireLogin()) openMemberCentre(page);
 }
 
-/** The site header (spec §2) in its logged-out and logged-in states. */
+/** The site header in its logged-out and logged-in states. */
 export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();

@@ -27,7 +27,7 @@ function ContentSkeleton() {
 
 /**
  * Page frame: header, optional side menu, main content and optional footer. The main content
- * is re-created whenever the full path changes, the footer whenever the path changes (spec §2).
+ * is re-created whenever the full path changes, the footer whenever the path changes.
  */
 export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const { t } = useTranslation('common');

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 /** How long to keep looking for a hash target while a lazy section loads. */
 const HASH_WAIT_MS = 2000;
 
-/** Spec §2: after navigation, scroll to the hash anchor if there is one, else to the top. */
+/** After navigation, scroll to the hash anchor if there is one, else to the top. */
 export function ScrollManager() {
   const { pathname, search, hash } = useLocation();
 

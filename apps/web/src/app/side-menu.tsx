@@ -22,8 +22,8 @@ function getNativeName(code: string): string {
 }
 
 /**
- * Side menu frame (spec §2): Home, Customer service (only if entries exist) and the language
- * selector. Later issues add their entries. A column on desktop (collapsible to a rail), an
+ * Side menu frame: Home, Customer service (only if entries exist) and the language
+ * selector. New features add their entries here. A column on desktop (collapsible to a rail), an
  * overlay drawer on phones.
  */
 export function SideMenu() {

@@ -7,7 +7,7 @@ const emptyStorage = { getItem: () => null, setItem: () => undefined, removeItem
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
-describe('api client: encrypted calls (issue 8 §10)', () => {
+describe('api client: encrypted calls', () => {
   let pair: RsaKeyPairJwk;
   let privateKey: CryptoKey;
 

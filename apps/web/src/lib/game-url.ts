@@ -1,6 +1,6 @@
 import { getSessionValue, setSessionValue } from './session-storage';
 
-/** Spec §3 storage: the game iframe URL lives in session storage under this key. */
+/** The game iframe URL lives in session storage under this key. */
 export const GAME_URL_KEY = 'gameUrl';
 
 /** Remember the URL the /game page frames. */

@@ -1,6 +1,6 @@
 import { COMPLETE_LANGUAGES, DEFAULT_LANGUAGE } from '@wps/shared/constants';
 
-/** Spec §3: the chosen language lives in local storage under both hisLang and lang. */
+/** The chosen language lives in local storage under both hisLang and lang. */
 const STORAGE_KEYS = ['hisLang', 'lang'] as const;
 
 /** Interface codes whose BCP 47 tag is not simply the lower-cased code. */

@@ -20,7 +20,7 @@ function stubWindow(href: string) {
   return { store, replaceState };
 }
 
-describe('the start URL ?token= (issue 8 §7)', () => {
+describe('the start URL ?token=', () => {
   afterEach(() => {
     takeUrlLoginCode();
     vi.unstubAllGlobals();

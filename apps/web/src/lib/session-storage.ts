@@ -3,7 +3,7 @@ import { isAgentType } from '@wps/shared/constants';
 import { createStore, useStore } from './create-store';
 
 /**
- * Session keys from spec §3. Merchant keys survive logout; everything else is the
+ * Session keys the site keeps. Merchant keys survive logout; everything else is the
  * player's session and goes with clearSession().
  */
 const MERCHANT_KEYS = ['merchant', 'merchantCode', 'platform'] as const;
@@ -43,7 +43,7 @@ export function setToken(token: string): void {
   notify();
 }
 
-/** Read any session key (spec §3 storage). */
+/** Read any session key. */
 export function getSessionValue(key: string): string | null {
   return readKey(key);
 }
@@ -67,7 +67,7 @@ export function setMerchantCode(code: string): void {
   writeKey('platform', 'web');
 }
 
-/** Copy the member fields spec §3 keeps in session storage. */
+/** Copy the member fields the site keeps in session storage. */
 export function storeMemberSnapshot(info: MemberInfo): void {
   writeKey('account', info.account);
   writeKey('username', info.account);
@@ -78,7 +78,7 @@ export function storeMemberSnapshot(info: MemberInfo): void {
   writeKey('memberLabel', JSON.stringify(info.memberLabel));
 }
 
-/** Logout (spec §4): clear session storage but keep the merchant keys. */
+/** Logout: clear session storage but keep the merchant keys. */
 export function clearSession(): void {
   try {
     const kept = MERCHANT_KEYS.map((key) => [key, readKey(key)] as const);
@@ -110,7 +110,7 @@ export function splitUrlLoginCode(href: string): { code: string | null; cleanUrl
 let urlLoginCode: string | null = null;
 
 /**
- * Spec §4 / issue 8 §7: `?token=` at start carries a single-use login code, never a session
+ * `?token=` at start carries a single-use login code, never a session
  * token. It leaves the address bar at once (so it is not bookmarked, shared or sent as a
  * referrer) and waits in memory until the auth feature trades it for a session; nothing here
  * treats it as a token.

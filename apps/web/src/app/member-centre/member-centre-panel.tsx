@@ -64,7 +64,7 @@ export type MemberCentrePanelProps = {
 
 /**
  * The member centre: a right-hand panel with its menu and the selected page. Trial accounts
- * get the in_need_true_account warning instead (spec §6); the menu renders only once the
+ * get the in_need_true_account warning instead; the menu renders only once the
  * member is loaded.
  */
 export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) {

@@ -1,6 +1,6 @@
 import { createStore, useStore } from '../../lib/create-store';
 
-/** Page keys of spec §2 "Personal (member) centre"; only registered pages are shown. */
+/** Page keys of the personal (member) centre; only registered pages are shown. */
 export type MemberCentrePageKey =
   | 'securityCenter'
   | 'transferFund'

@@ -8,7 +8,7 @@ import { SecuritySettings } from '../../features/security-center/components/secu
 
 export type SecurityCenterProps = { onChangePassword: () => void };
 
-/** Translation key of an account type (spec §4). */
+/** Translation key of an account type. */
 function getTypeKey(type: number): string {
   if (isTrialType(type)) return 'memberCentre.types.trial';
   if (isAgentType(type)) return 'memberCentre.types.agent';

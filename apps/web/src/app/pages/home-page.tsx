@@ -122,7 +122,7 @@ function Highlights() {
   );
 }
 
-/** Home (spec §2 "/"): the lobby sections of later issues join the hero here. */
+/** Home ("/"): the lobby sections join the hero here. */
 export function HomePage() {
   return (
     <div className="home">

@@ -12,7 +12,7 @@ export type CountryCodePickerProps = {
 };
 
 /**
- * The dialing-code picker left of a mobile input (spec §2): opens on focus, closes 200 ms after
+ * The dialing-code picker left of a mobile input: opens on focus, closes 200 ms after
  * focus leaves it (so a click on an option still lands), and shows the flag of the country.
  */
 export function CountryCodePicker({ countries, value, onChange }: CountryCodePickerProps) {

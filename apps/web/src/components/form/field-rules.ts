@@ -6,7 +6,7 @@ import { validateField, type FieldError as FieldIssue } from '@wps/shared/valida
 import type { DescribeIssue, FormIssue } from './form-resolver';
 
 /*
- * Zod pieces for the operator's field rules (spec §5). The rules themselves are the shared
+ * Zod pieces for the operator's field rules. The rules themselves are the shared
  * `validateField` the server runs, so the form and the server cannot disagree; these only report
  * a failure as a form issue (a reason and its numbers) that `createIssueDescriber` words.
  */
@@ -37,7 +37,7 @@ export function requiredText() {
 }
 
 /**
- * A mobile number: its field rule, then the shared number shape, then (spec §5) the digit count
+ * A mobile number: its field rule, then the shared number shape, then the digit count
  * of its country when the country has one.
  */
 export function mobileText(rule: FieldRule | undefined, isRequired: boolean, countryLengths: readonly number[] = []) {
@@ -51,7 +51,7 @@ export function mobileText(rule: FieldRule | undefined, isRequired: boolean, cou
   });
 }
 
-/** The check that a confirmation equals its field (spec §5: 'entry does not match'), for an object's `.superRefine`. */
+/** The check that a confirmation equals its field ('entry does not match'), for an object's `.superRefine`. */
 export function checkConfirmation(values: Record<string, unknown>, field: string, confirm: string, ctx: z.RefinementCtx): void {
   const value = values[confirm];
   if (typeof value !== 'string' || value === '') ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'required' } });
@@ -59,7 +59,7 @@ export function checkConfirmation(values: Record<string, unknown>, field: string
 }
 
 /**
- * The text for one field issue (spec §5): empty → field name plus the not-empty message;
+ * The text for one field issue: empty → field name plus the not-empty message;
  * otherwise the message of the rule's pattern id with min and max substituted (one number when
  * min equals max).
  */

@@ -7,7 +7,7 @@ export type MobileFieldProps = Omit<TextFieldProps, 'leading' | 'type'> & {
   countries: Country[];
   country: Country | undefined;
   onCountryChange: (country: Country) => void;
-  /** Spec §2: showRegisterCountryCode — without it the operator's default code is used silently. */
+  /** The showRegisterCountryCode flag: without it the operator's default code is used silently. */
   isPickerShown?: boolean;
 };
 

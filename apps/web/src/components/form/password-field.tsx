@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '../ui/text-field';
 import './form.css';
 
-/** A password input with a show/hide toggle (spec §2: the confirm-password toggle). */
+/** A password input with a show/hide toggle (the confirm-password toggle). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useTranslation('auth');
   const [isVisible, setIsVisible] = useState(false);

@@ -18,9 +18,9 @@ export type SmsCodeFieldProps = Omit<TextFieldProps, 'trailing'> & {
 };
 
 /**
- * The verification-code input with its 'get code' button (spec §2/§4): the send is throttled to
+ * The verification-code input with its 'get code' button: the send is throttled to
  * once per 1000 ms, and after a send the button is disabled with 'code sent' and the seconds
- * left. A failed send shows the server's message in a warning dialog (spec §8).
+ * left. A failed send shows the server's message in a warning dialog.
  */
 export function SmsCodeField({ onSend, isSending, countdownMode = 'minutes', ...fieldProps }: SmsCodeFieldProps) {
   const { t } = useTranslation('auth');

@@ -9,7 +9,7 @@ export type Countdown = {
   startUntil: (epochMs: number) => void;
 };
 
-/** The 'code sent' countdown of an SMS button (spec §4); ticks once a second. */
+/** The 'code sent' countdown of an SMS button; ticks once a second. */
 export function useCountdown(): Countdown {
   const [endsAt, setEndsAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());

@@ -4,7 +4,7 @@ import { usePermission } from '../../lib/api/get-permission';
 import { useCountries } from '../../lib/api/get-countries';
 
 /**
- * The operator's field rules (spec §5: pattern id and lengths per field), from the register
+ * The operator's field rules (pattern id and lengths per field), from the register
  * settings of the permission answer. Registration, password and security-centre forms all check
  * their fields with them; undefined until the permission answer arrives.
  */

@@ -3,7 +3,7 @@ export type DayRange = { from: string; to: string };
 
 export type QuickRange = 'today' | 'last7' | 'last30';
 
-/** Spec §9: the date pickers step back and forth by 7 and 30 days. */
+/** The date pickers step back and forth by 7 and 30 days. */
 export const RANGE_STEPS = [7, 30] as const;
 
 function pad(n: number): string {

@@ -60,7 +60,7 @@ function unlockScroll(): void {
 }
 
 /**
- * The generic modal wrapper (spec §2): title, optional close control, click-outside to close,
+ * The generic modal wrapper: title, optional close control, click-outside to close,
  * focus trapped inside, Escape closes when allowed, page scroll fixed and restored, focus
  * returned to the opener.
  */

@@ -10,7 +10,7 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   trailing?: ReactNode;
   /** Content inside the input box on the left, e.g. a country-code picker. */
   leading?: ReactNode;
-  /** Marks the label with a star (spec §5: required fields get a star). */
+  /** Marks the label with a star (required fields get a star). */
   requiredMark?: boolean;
   ref?: Ref<HTMLInputElement>;
 };

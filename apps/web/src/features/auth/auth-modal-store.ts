@@ -72,7 +72,7 @@ export function closeChangePassword(): void {
 
 /**
  * Show the registration result: for a mobile registration the generated account notice
- * comes first, then the success dialog (spec §4).
+ * comes first, then the success dialog.
  */
 export function openRegisterSuccess(generatedAccount?: string): void {
   setState({

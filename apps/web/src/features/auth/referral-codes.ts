@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Affiliate and referral codes (spec §5): a code from the address wins, else the code stored
+ * Affiliate and referral codes: a code from the address wins, else the code stored
  * when the visitor first arrived with one. Kept in localStorage so that a visitor who lands
  * on any page with ?affiliateCode= and registers later (even after a reload) is still credited.
  */

@@ -30,7 +30,7 @@ export type RegisterErrorTarget = {
 
 /**
  * Show a failed registration where it belongs: field errors under their fields, the invitation
- * code failure in a warning dialog (spec §8). Returns the form-level message, if any.
+ * code failure in a warning dialog. Returns the form-level message, if any.
  */
 export function applyRegisterError(t: TFunction<'auth'>, error: unknown, target: RegisterErrorTarget): string | null {
   if (isApiError(error, 'invitation_code_error')) {
@@ -57,7 +57,7 @@ export function applyRegisterError(t: TFunction<'auth'>, error: unknown, target:
 /**
  * The referral codes for a registration form, with an address affiliate code checked against
  * the server (GET /wps/agent/affiliate). A rejected code is dropped, so the field shows, and the
- * player is told with the invitation_code_error warning (spec §8).
+ * player is told with the invitation_code_error warning.
  */
 export function useCheckedReferralCodes(): ReferralCodes {
   const codes = useReferralCodes();
@@ -76,7 +76,7 @@ export function useCheckedReferralCodes(): ReferralCodes {
   return codes;
 }
 
-/** Fields the registration calls send from the page itself (spec §7 register payload). */
+/** Fields the registration calls send from the page itself (register payload). */
 export function getRegisterContext() {
   return {
     domain: window.location.hostname,

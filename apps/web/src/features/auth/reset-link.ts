@@ -1,5 +1,5 @@
 /**
- * The token of an e-mailed reset link, `/reset-password#token=…` (issue 8 §7). It rides in the
+ * The token of an e-mailed reset link, `/reset-password#token=…`. It rides in the
  * fragment, which browsers never send to a server; null when the fragment has none.
  */
 export function readResetToken(hash: string): string | null {

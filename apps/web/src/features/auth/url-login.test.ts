@@ -4,7 +4,7 @@ import { decideUrlLogin } from './url-login';
 
 const CODE = 'Vq3n0P5rX0b2c9dK1mZy7tW4aL8sE6fH2gJ0kQ1uR3o';
 
-describe('login links (issue 8 §7)', () => {
+describe('login links', () => {
   it('takes ?token= out of the address, keeping the rest of the query and the fragment', () => {
     expect(splitUrlLoginCode(`https://site.test/game?vendor=SBX&token=${CODE}&x=1#top`)).toEqual({
       code: CODE,

@@ -3,7 +3,7 @@ import { takeUrlLoginCode } from '../../lib/session-storage';
 import { exchangeLoginCode } from './api/exchange-login-code';
 
 /**
- * What to do with the session a login link opened (issue 8 §7), given the account of the live
+ * What to do with the session a login link opened, given the account of the live
  * session this tab already holds (null: none):
  * - adopt: no live session, take the new one;
  * - keep: the same account is already logged in, the new session is not needed;

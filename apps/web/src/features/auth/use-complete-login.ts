@@ -8,7 +8,7 @@ import { closeAllAuthModals, openChangePassword } from './auth-modal-store';
 export type LoginVia = 'username' | 'sms' | 'register' | 'freeplay' | 'reset';
 
 /**
- * What every successful login does (spec §4): store the token, reload the member's info and
+ * What every successful login does: store the token, reload the member's info and
  * balance, close the auth modals and go home. A default or expired password (mustChangePassword)
  * on a password login opens the change-password modal instead; SMS logins skip that step.
  */
@@ -21,7 +21,7 @@ export function useCompleteLogin() {
       setSessionValue('account', result.userInfo.userName);
       setSessionValue('username', result.userInfo.userName);
       setSessionValue('nickname', result.userInfo.nickname ?? '');
-      // cpw is the spec's password-change flag; free play clears it (spec §4).
+      // cpw is member info's password-change flag; free play clears it.
       const mustChange = result.mustChangePassword && via !== 'sms' && via !== 'freeplay';
       setSessionValue('cpw', mustChange ? '1' : null);
       if (mustChange) {

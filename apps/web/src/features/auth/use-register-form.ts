@@ -31,7 +31,7 @@ type RegisterFormOptions<Values extends RegisterBaseValues> = {
 
 /**
  * The zod shape of the fields both registration forms share: the affiliate code (shown when the
- * operator takes one and none came with the visitor), the captcha, and the agreement (spec §5).
+ * operator takes one and none came with the visitor), the captcha, and the agreement.
  */
 export function registerBaseShape(settings: RegisterSettings, { isAffiliateShown }: RegisterSchemaContext) {
   const isAffiliateRequired = settings.required.affiliateCode === true;
@@ -43,7 +43,7 @@ export function registerBaseShape(settings: RegisterSettings, { isAffiliateShown
 }
 
 /**
- * What the username and mobile registration forms share (spec §2–§5, §8): the form and its zod
+ * What the username and mobile registration forms share: the form and its zod
  * resolver with translated messages, the dialing country, the captcha, the 'get code' send,
  * referral codes, the request fields every registration carries, and what happens after the
  * call (log in and show the success dialog, or put each failure under its field).
@@ -91,7 +91,7 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
 
   /**
    * Callbacks for the registration mutation; `shownFields` are the fields the form shows, and
-   * `getGeneratedAccount` names an account the server made up (spec §4: shown before the success dialog).
+   * `getGeneratedAccount` names an account the server made up (shown before the success dialog).
    */
   function getSubmitCallbacks(shownFields: readonly string[], getGeneratedAccount: (result: LoginResult) => string | undefined = () => undefined) {
     return {

@@ -2,9 +2,9 @@ import { createStore, useStore } from '../../lib/create-store';
 
 export type LobbyOverlay =
   | { kind: 'none' }
-  /** Spec §2 game popup: a vendor's game list. */
+  /** Game popup: a vendor's game list. */
   | { kind: 'popup'; vassalage: string }
-  /** Spec §8: a game or vendor under maintenance; suggests popular games. */
+  /** A game or vendor under maintenance; suggests popular games. */
   | { kind: 'maintenance'; subject: 'game' | 'vendor'; name: string };
 
 const overlay = createStore<LobbyOverlay>({ kind: 'none' });

@@ -17,7 +17,7 @@ export function useGameActions() {
 
   const toggleFavourite = useCallback(
     (game: GameItem) => {
-      // Spec §2: a visitor trying an action that needs login gets the login popup.
+      // A visitor trying an action that needs login gets the login popup.
       if (!requireLogin()) return;
       const isFavourite = !(favourites.data?.has(game.nodeId) ?? false);
       toggle.mutate(

@@ -10,7 +10,7 @@ import { useVendorLanes } from './api/get-vendor-lanes';
 import { closeLobbyOverlay, openMaintenance } from './lobby-store';
 
 /**
- * Spec §2 game launching from the lobby: login first (a visitor gets the login popup), then the
+ * Game launching from the lobby: login first (a visitor gets the login popup), then the
  * maintenance message for a game or vendor under maintenance, else the gateway's launch, which
  * opens /game. A maintenance switch that happened after the list loaded is caught by the
  * launch's error code and shown the same way.

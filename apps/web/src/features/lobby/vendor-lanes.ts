@@ -1,7 +1,7 @@
 import { VENDOR_GROUPS } from '@wps/shared/catalogue-constants';
 import type { GameCategory, VendorCard, VendorLane } from '@wps/shared/schemas/catalogue';
 
-/** The lobby routes of spec §2 top navigation, in the order they show. */
+/** The lobby routes of the top navigation, in the order they show. */
 export const CATEGORY_ROUTES = [
   { path: '/elott', categories: ['ELOTT', 'LOTT'] },
   { path: '/live', categories: ['LIVE'] },
@@ -15,7 +15,7 @@ export const CATEGORY_ROUTES = [
 
 export type CategoryPath = (typeof CATEGORY_ROUTES)[number]['path'];
 
-/** Top navigation (spec §2) shows these; /cockfight is reached from the sports page and the side menu. */
+/** Top navigation shows these; /cockfight is reached from the sports page and the side menu. */
 export const TOP_NAV_PATHS: readonly CategoryPath[] = ['/elott', '/live', '/sports', '/fish', '/rng', '/pvp', '/esports'];
 
 export type DerivedVendors = {
@@ -23,11 +23,11 @@ export type DerivedVendors = {
   sortingVendor: VendorCard[];
   /** vassalage → card. */
   mappingVendor: Record<string, VendorCard>;
-  /** Cards with isHot equal 1 (spec §3). */
+  /** Cards with isHot equal 1. */
   hotVendor: VendorCard[];
 };
 
-/** Spec §3: derive sortingVendor, mappingVendor and hotVendor from the lanes. */
+/** Derive sortingVendor, mappingVendor and hotVendor from the lanes. */
 export function deriveVendors(lanes: readonly VendorLane[]): DerivedVendors {
   const mappingVendor: Record<string, VendorCard> = {};
   const sortingVendor: VendorCard[] = [];
@@ -43,7 +43,7 @@ export function deriveVendors(lanes: readonly VendorLane[]): DerivedVendors {
 
 /**
  * The vendor cards a category page shows: its own lanes' cards, plus (for SPORTS) the cards of
- * the vendor groups that belong to it (spec §3: COCKFIGHT and ESPORTS belong to SPORTS). Each
+ * the vendor groups that belong to it (COCKFIGHT and ESPORTS belong to SPORTS). Each
  * vendor once.
  */
 export function vendorsForCategories(lanes: readonly VendorLane[], categories: readonly GameCategory[]): VendorCard[] {
@@ -64,7 +64,7 @@ export function vendorsForCategories(lanes: readonly VendorLane[], categories: r
   return cards;
 }
 
-/** The navigation entries whose categories have at least one vendor (spec §2). */
+/** The navigation entries whose categories have at least one vendor. */
 export function visibleCategoryPaths(lanes: readonly VendorLane[], paths: readonly CategoryPath[] = TOP_NAV_PATHS): CategoryPath[] {
   return paths.filter((path) => {
     const route = CATEGORY_ROUTES.find((r) => r.path === path);

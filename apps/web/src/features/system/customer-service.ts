@@ -3,7 +3,7 @@ import { toSafeHttpUrl } from '../../lib/safe-url';
 
 export type CustomerServiceEntry = PermissionResult['customerService'][number];
 
-/** Spec §7: the customer-service popup opens at 440 by 750. */
+/** The customer-service popup opens at 440 by 750. */
 const POPUP_FEATURES = 'popup,width=440,height=750,noopener,noreferrer';
 
 /** Open a customer-service entry: web chats in their popup, mailto:/tel: links in the device's app. */

@@ -4,7 +4,7 @@ import { isAgentType, isTrialType } from '@wps/shared/constants';
 import { apiRequest } from '../api-client';
 import { storeMemberSnapshot, useToken } from '../session-storage';
 
-/** GET /wps/member/info (token). Also keeps the spec §3 session keys in step. */
+/** GET /wps/member/info (token). Also keeps the member's session-storage keys in step. */
 export async function getMemberInfo(): Promise<MemberInfo> {
   const info = await apiRequest<MemberInfo>('/wps/member/info');
   storeMemberSnapshot(info);
@@ -21,7 +21,7 @@ export function memberInfoQueryOptions(token: string | null) {
   });
 }
 
-/** The logged-in member, with the role flags of spec §4. */
+/** The logged-in member, with its account-type role flags. */
 export function useMemberInfo() {
   const token = useToken();
   const query = useQuery(memberInfoQueryOptions(token));
@@ -29,7 +29,7 @@ export function useMemberInfo() {
   return {
     ...query,
     info,
-    /** Spec §4: a visitor becomes logged in when member info is fetched with a token. */
+    /** A visitor becomes logged in when member info is fetched with a token. */
     isLogin: info !== undefined,
     isAgent: info !== undefined && isAgentType(info.type),
     isTrial: info !== undefined && isTrialType(info.type),

@@ -31,7 +31,7 @@ function findModule(nodes: readonly WhitelabelNode[], id: string): WhitelabelNod
   return undefined;
 }
 
-/** Whether a whitelabel module switch is on (enabled equal 1, spec §6). */
+/** Whether a whitelabel module switch is on (enabled equal 1). */
 export function isModuleEnabled(permission: PermissionResult | undefined, id: WhitelabelModule): boolean {
   return findModule(permission?.whitelabel ?? [], id)?.enabled === 1;
 }

@@ -23,7 +23,7 @@ export function launchGame(body: LaunchGameBody): Promise<LaunchGameResult> {
 }
 
 /**
- * Spec §2 game launching: a visitor gets the login popup instead; a player's launch stores the
+ * Game launching: a visitor gets the login popup instead; a player's launch stores the
  * iframe URL in session storage and opens /game. PVP vendors answer in `content`.
  */
 export function useLaunchGame() {

@@ -19,7 +19,7 @@ export function affiliateQueryOptions(code: string, domain: string) {
   });
 }
 
-/** Checks the affiliate code that came from the address (spec §8: failure → invitation_code_error). */
+/** Checks the affiliate code that came from the address (failure → invitation_code_error). */
 export function useAffiliateCheck(code: string, domain: string) {
   return useQuery(affiliateQueryOptions(code, domain));
 }

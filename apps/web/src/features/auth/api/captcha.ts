@@ -27,7 +27,7 @@ export type CaptchaState = {
   image: string | undefined;
   isLoading: boolean;
   isError: boolean;
-  /** Draw a new captcha (a click refreshes at most once per 1000 ms, spec §4). */
+  /** Draw a new captcha (a click refreshes at most once per 1000 ms). */
   refresh: () => void;
   /** Draw a new captcha right away, e.g. after a failed submit used the old one up. */
   renew: () => void;

@@ -7,7 +7,7 @@ import { showWarning } from '../../../components/ui/warning-dialog';
 import { createRandomKey } from '../random-key';
 import { useCompleteLogin } from '../use-complete-login';
 
-/** Spec §7: gateway version of the free-play call. */
+/** Gateway version of the free-play call. */
 const FREEPLAY_GATEWAY_VERSION = 3;
 
 /** POST /wps/session/login/freeplay (encrypted): a trial (type 4) account with a demo balance. */
@@ -27,7 +27,7 @@ function detectOs(): string {
 }
 
 /**
- * The header's free-demo button (spec §4): logs in as a trial account, loads its info, closes
+ * The header's free-demo button: logs in as a trial account, loads its info, closes
  * the modals and goes home. One idempotency key per click, so a double submit credits once.
  */
 export function useFreePlay() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export type AgreeFieldProps = { minimumAge: number; error?: string; registration: UseFormRegisterReturn };
 
-/** Spec §5: the player confirms the minimum age and accepts the Terms and Privacy Policy. */
+/** The player confirms the minimum age and accepts the Terms and Privacy Policy. */
 export function AgreeField({ minimumAge, error, registration }: AgreeFieldProps) {
   const { t } = useTranslation('auth');
   const id = useId();

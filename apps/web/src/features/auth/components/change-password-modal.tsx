@@ -21,8 +21,8 @@ import { PasswordField } from '../../../components/form/password-field';
 type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
 /**
- * Change password (spec §2/§4): opened for an expired or default password after login, or by the
- * member. On success this session ends too and the login modal opens (spec §4), so the player
+ * Change password: opened for an expired or default password after login, or by the
+ * member. On success this session ends too and the login modal opens, so the player
  * proves the new password once.
  */
 export function ChangePasswordModal() {

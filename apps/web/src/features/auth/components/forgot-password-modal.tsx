@@ -25,7 +25,7 @@ import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type ForgotMethod = 'email' | 'mobile';
 
-/** Forgot password (spec §2): an email tab, and a mobile tab when CHNGPASSVERIF3 is on. */
+/** Forgot password: an email tab, and a mobile tab when CHNGPASSVERIF3 is on. */
 export function ForgotPasswordModal() {
   const { t } = useTranslation('auth');
   const { isForgotPasswordOpen } = useAuthModal();
@@ -195,7 +195,7 @@ function PhoneResetForm() {
         confirmNewPassword: values.confirmNewPassword,
       },
       {
-        // Spec §4: code verified, new password set, logged in automatically, home.
+        // Code verified, new password set, logged in automatically, home.
         onSuccess: (result) => completeLogin(result, 'reset'),
         onError: (error) => setFormError(translateError(error)),
       },

@@ -26,7 +26,7 @@ import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type LoginMethod = 'username' | 'sms';
 
-/** Whether a failed login's error tells the client a captcha is now required (spec §4). */
+/** Whether a failed login's error tells the client a captcha is now required. */
 function isCaptchaFlagged(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.errorCode === 'CAPTCHA_REQUIRED' || error.errorCode === 'CAPTCHA_INVALID') return true;
@@ -205,7 +205,7 @@ function SmsLoginForm() {
   const mobileLabel = t('fields.mobileNum');
 
   async function sendCode() {
-    // Spec §4: the number must validate before a code is sent.
+    // The number must validate before a code is sent.
     if (!(await trigger('mobileNum')) || !country) {
       // Mark it touched so the error clears as the number is typed, not on the blur of the next
       // click (which would move the button away from under the pointer).

@@ -9,7 +9,7 @@ import { useAuthSettings } from '../use-auth-settings';
 import { LoginForm } from './login-form';
 import { RegisterPanel } from './register-panel';
 
-/** The login/register modal (spec §2): logo, a title that follows the tab, Login and Register tabs. */
+/** The login/register modal: logo, a title that follows the tab, Login and Register tabs. */
 export function LoginRegisterModal() {
   const { t } = useTranslation('auth');
   const idBase = useId();

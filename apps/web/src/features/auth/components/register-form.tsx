@@ -24,7 +24,7 @@ type OptionalFieldSpec = {
 };
 
 /*
- * The optional fields in the spec's order (§3), each behind its server flag. recommenderId has
+ * The optional fields in the product's order, each behind its server flag. recommenderId has
  * no show flag of its own: it shows when the operator lists it in `required` (true or false).
  */
 const FIELDS_BEFORE_MOBILE: OptionalFieldSpec[] = [
@@ -65,11 +65,11 @@ const EMPTY_VALUES: RegisterValues = {
   idNumber: '',
   affiliateCode: '',
   captcha: '',
-  // Spec §5: agree-to-terms defaults to true.
+  // Agree-to-terms defaults to true.
   agree: true,
 };
 
-/** Username registration: every server-driven field and flag of spec §2/§5. */
+/** Username registration: every server-driven field and flag. */
 export function RegisterForm({ variant }: { variant: RegisterFormVariant }) {
   const { register: settings } = useAuthSettings();
   if (!settings) return null;

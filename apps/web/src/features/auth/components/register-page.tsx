@@ -4,7 +4,7 @@ import { useRegistrationBonus } from '../use-auth-settings';
 import '../auth.css';
 import { RegisterPanel } from './register-panel';
 
-/** /register (spec §2): 'create account' with the bonus, username/mobile tabs, the full-page form, back home. */
+/** /register: 'create account' with the bonus, username/mobile tabs, the full-page form, back home. */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const bonus = useRegistrationBonus();

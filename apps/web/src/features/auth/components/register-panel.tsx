@@ -9,7 +9,7 @@ import { RegisterForm } from './register-form';
 type RegisterMethod = 'username' | 'mobile';
 
 /**
- * Registration by username or by mobile (spec §2: the mobile tab only when mobile
+ * Registration by username or by mobile (the mobile tab only when mobile
  * registration is enabled), used by the /register page and by the register modal.
  */
 export function RegisterPanel({ variant }: { variant: RegisterFormVariant }) {

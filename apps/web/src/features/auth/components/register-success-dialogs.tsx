@@ -6,7 +6,7 @@ import { acknowledgeGeneratedAccount, closeRegisterSuccess, useAuthModal } from 
 import { useRegistrationBonus } from '../use-auth-settings';
 
 /**
- * After a registration (spec §4): a mobile registration first states the generated account,
+ * After a registration: a mobile registration first states the generated account,
  * then the success dialog says the player is logged in (and names the bonus when there is one).
  */
 export function RegisterSuccessDialogs() {

@@ -23,7 +23,7 @@ import { PasswordField } from '../../../components/form/password-field';
 type ResetValues = { newPassword: string; confirmNewPassword: string };
 
 /**
- * /reset-password#token=… (issue 8 §7): the page an e-mailed reset link opens. The token is read
+ * /reset-password#token=…: the page an e-mailed reset link opens. The token is read
  * from the fragment and the fragment leaves the address bar at once; the new password follows
  * the operator's password rule; success ends any session of this tab and opens the login.
  */

@@ -12,7 +12,7 @@ type SwitchAccountModalProps = {
 };
 
 /**
- * Issue 8 §7: a login link for another account never silently replaces the live session. The
+ * A login link for another account never silently replaces the live session. The
  * player keeps the current login (also Escape or a click outside) or switches.
  */
 export function SwitchAccountModal({ current, next, onKeep, onSwitch }: SwitchAccountModalProps) {

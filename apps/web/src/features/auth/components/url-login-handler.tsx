@@ -14,7 +14,7 @@ import { SwitchAccountModal } from './switch-account-modal';
 type PendingSwitch = { current: string; currentToken: string; result: LoginResult };
 
 /**
- * Spec §4 / issue 8 §7: a start URL's `?token=` is a single-use login code. Trade it for a new
+ * A start URL's `?token=` is a single-use login code. Trade it for a new
  * session; take that session when the tab has none, drop it when the same account is already
  * logged in, and ask when another account is. The player stays on the page the link opened.
  */

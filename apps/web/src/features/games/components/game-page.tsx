@@ -10,7 +10,7 @@ import '../games.css';
 const BALANCE_REFRESH_MS = 5000;
 
 /**
- * Spec §2 /game: header only, the launched game in a full-width iframe, and a back button. The
+ * /game: header only, the launched game in a full-width iframe, and a back button. The
  * URL comes from session storage (set by useLaunchGame), so a reload keeps the game open.
  */
 export function GamePage() {

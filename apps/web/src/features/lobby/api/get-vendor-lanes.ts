@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { getSessionValue, setSessionValue } from '../../../lib/session-storage';
 import { deriveVendors } from '../vendor-lanes';
 
-/** Spec §3 storage: the lanes are cached in session storage under `gameVendor`. */
+/** The lanes are cached in session storage under `gameVendor`. */
 const STORAGE_KEY = 'gameVendor';
 
 function readCachedLanes(): VendorLanes | undefined {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { CATEGORY_ROUTES, visibleCategoryPaths } from '../vendor-lanes';
 
-/** The categories that have vendors, as links (spec §2 top navigation). */
+/** The categories that have vendors, as links (top navigation). */
 export function CategoryLinks({ className, linkClassName }: { className: string; linkClassName: string }) {
   const { t } = useTranslation('lobby');
   const { lanes } = useVendorLanes();

@@ -8,7 +8,7 @@ import { visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
 
 /**
- * Spec §2 header top navigation: one entry per category that has vendors (wide screens).
+ * Header top navigation: one entry per category that has vendors (wide screens).
  * The entries that do not fit next to the logo and the account controls move into a "More"
  * menu at the end, so no entry is ever cut off or hidden behind a sideways scroll.
  */

@@ -5,7 +5,7 @@ import { useLatest } from '../../../lib/use-latest';
 import { useGameActions } from '../use-game-actions';
 import { GameTile, GameTileSkeleton } from './game-tile';
 
-/** Spec §9: the infinite scroll checks at most every 200 ms. */
+/** The infinite scroll checks at most every 200 ms. */
 const SCROLL_THROTTLE_MS = 200;
 /** Start loading the next page this far before the end of the grid. */
 const PREFETCH_MARGIN_PX = 400;

@@ -44,7 +44,7 @@ function VisitorGames({ vassalage, label }: { vassalage: string; label: string }
   );
 }
 
-/** Spec §2 game popup: the list of a vendor's games. */
+/** Game popup: the list of a vendor's games. */
 export function GamePopup() {
   const { t } = useTranslation('lobby');
   const overlay = useLobbyOverlay();

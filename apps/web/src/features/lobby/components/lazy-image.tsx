@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec §9: lazy images load at 10 % visibility and retry once before the default icon. */
+/** Lazy images load at 10 % visibility and retry once before the default icon. */
 const THRESHOLD = 0.1;
 const MAX_RETRIES = 1;
 
 type LazyImageProps = { src: string; alt: string; width: number; height: number; className?: string };
 
-/** The default icon a game image falls back to (spec §8). */
+/** The default icon a game image falls back to. */
 export function DefaultGameIcon({ width, height }: { width: number; height: number }) {
   return (
     <svg className="lazy-image__fallback" width={width} height={height} viewBox="0 0 64 64" aria-hidden="true" data-testid="game-image-fallback">

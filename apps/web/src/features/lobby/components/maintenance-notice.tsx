@@ -3,7 +3,7 @@ import { WarningIcon } from '../../../components/ui/icons';
 import { useHotGames } from '../api/list-hot-games';
 import { GameStrip } from './game-strip';
 
-/** Spec §8: "game under maintenance" with other popular games suggested instead. */
+/** The "game under maintenance" notice, with other popular games suggested instead. */
 export function MaintenanceNotice({ subject, name }: { subject: 'game' | 'vendor'; name: string }) {
   const { t } = useTranslation('lobby');
   const hot = useHotGames();

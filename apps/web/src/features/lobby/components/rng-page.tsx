@@ -107,7 +107,7 @@ function VisitorGames({ vassalage }: { vassalage: string }) {
 }
 
 /**
- * Spec §2 /rng: vendor tabs (query vassalage), then the chosen vendor's games with classify tabs,
+ * /rng: vendor tabs (query vassalage), then the chosen vendor's games with classify tabs,
  * search, favourites and infinite scroll; recent, hot and winners beside them.
  */
 export function RngPage() {

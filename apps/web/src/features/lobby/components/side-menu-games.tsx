@@ -12,7 +12,7 @@ import '../lobby.css';
 const GamePopup = lazy(() => import('./game-popup').then((module) => ({ default: module.GamePopup })));
 
 /**
- * Spec §2 side-menu game entries: each category with vendors, then the hot vendors. An RNG
+ * Side-menu game entries: each category with vendors, then the hot vendors. An RNG
  * vendor goes to /rng?vassalage=…; any other opens its game popup. Hosts the game popup.
  */
 export function SideMenuGames() {

@@ -9,7 +9,7 @@ export function logout(): Promise<unknown> {
 }
 
 /**
- * Spec §4 logout: revoke on the server, clear session storage (merchant keys kept), drop the
+ * Logout: revoke on the server, clear session storage (merchant keys kept), drop the
  * member's cached data and go to /. The local session ends even if the server call fails.
  */
 export function useLogout() {

@@ -19,7 +19,7 @@ export function unreadCountQueryOptions(token: string | null, enabled: boolean) 
   });
 }
 
-/** Unread notice count; spec §4: trial accounts do not fetch it. */
+/** Unread notice count; trial accounts do not fetch it. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery(unreadCountQueryOptions(useToken(), enabled));
 }

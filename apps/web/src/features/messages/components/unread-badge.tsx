@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../api/get-unread-count';
 import './messages.css';
 
-/** Small count over the avatar when notices are unread; nothing for trial accounts (spec §4) or zero. */
+/** Small count over the avatar when notices are unread; nothing for trial accounts or zero. */
 export function UnreadBadge({ isTrial }: { isTrial: boolean }) {
   const { t } = useTranslation('messages');
   const { data: count } = useUnreadCount(!isTrial);

@@ -78,7 +78,7 @@ function BankAccountList({ summary }: { summary: SecuritySummary }) {
 }
 
 /**
- * The security centre's settings (issue 3 §1): real name, payment password, bank accounts and
+ * The security centre's settings: real name, payment password, bank accounts and
  * the e-mail and mobile links, each with its form. Bound items show as done and offer no action.
  */
 export function SecuritySettings() {

@@ -17,7 +17,7 @@ function MaintenanceArt() {
   );
 }
 
-/** Status 1 (spec §2): title, notice, contact-us, and a refresh that re-checks the status. */
+/** Status 1: title, notice, contact-us, and a refresh that re-checks the status. */
 export function MaintenancePage({ customerService }: { customerService: readonly CustomerServiceEntry[] }) {
   const { t } = useTranslation('common');
   return (

@@ -24,7 +24,7 @@ export type RegionBlockPageProps = {
   customerService: readonly CustomerServiceEntry[];
 };
 
-/** Status 2 (spec §2): the visitor's IP and country, the block notice and contact-us. */
+/** Status 2: the visitor's IP and country, the block notice and contact-us. */
 export function RegionBlockPage({ location, customerService }: RegionBlockPageProps) {
   const { t } = useTranslation('common');
   return (

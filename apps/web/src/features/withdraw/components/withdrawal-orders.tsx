@@ -11,7 +11,7 @@ import { NotReceivedDialog } from './not-received-dialog';
 
 type Props = { orders: WithdrawalOrder[]; currency: string; scale: number; autoReceiptMinutes: number };
 
-/** The player's recent withdrawals; approved ones offer received / not received / fully paid (spec §4). */
+/** The player's recent withdrawals; approved ones offer received / not received / fully paid. */
 export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }: Props) {
   const { t } = useTranslation('withdraw');
   const format = useFormatMoney();
