@@ -1,4 +1,4 @@
-/** Account types from spec §4. */
+/** Account types (the member's `type`). */
 export const AccountType = {
   AGENT_1: 1,
   AGENT_2: 2,
@@ -20,7 +20,7 @@ export function isTrialType(type: number): boolean {
   return type === AccountType.TRIAL;
 }
 
-/** Whitelabel module switches from spec §6. */
+/** Whitelabel module switches. */
 export const WHITELABEL_MODULES = [
   'MOBILENUMREG3',
   'REGMOBVERF3',
@@ -36,16 +36,16 @@ export const WHITELABEL_MODULES = [
 export type WhitelabelModule = (typeof WHITELABEL_MODULES)[number];
 
 /**
- * The shortest login password any operator setting may allow (issue 8 §11, ASVS 5.0 V6.2.1): the
+ * The shortest login password any operator setting may allow (ASVS 5.0 V6.2.1): the
  * operator's rule may ask for more, never for less, and the server applies this floor even to a
  * rule stored before it existed.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** The weak default password that must always be changed (spec §9). */
+/** The weak default password that must always be changed. */
 export const DEFAULT_WEAK_PASSWORD = '{secret}';
 
-/** Interface language codes the selector lists (spec §1); PT and EN are complete. */
+/** Interface language codes the selector lists; PT and EN are complete. */
 export const LANGUAGE_CODES = [
   'PT', 'EN', 'PT-BR', 'ES', 'FR', 'DE', 'IT', 'NL', 'RU', 'UK', 'PL', 'TR', 'AR', 'HE', 'FA', 'HI', 'BN',
   'UR', 'TA', 'TE', 'MR', 'CN', 'TW', 'JA', 'KO', 'TH', 'VI', 'ID', 'MS', 'FIL', 'KM', 'LO', 'MY', 'NE',
@@ -55,7 +55,7 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const DEFAULT_LANGUAGE: LanguageCode = 'PT';
 export const COMPLETE_LANGUAGES: readonly LanguageCode[] = ['PT', 'EN'];
 
-/** Timing constants from spec §9. */
+/** Timing constants of the product. */
 export const SMS_COUNTDOWN_SECONDS_PER_MINUTE = 60;
 export const CLICK_THROTTLE_MS = 1000;
 export const REMEMBER_ME_DAYS = 1;
@@ -80,7 +80,7 @@ export const ENCRYPTED_PATHS = [
   '/wps/member/password/verification',
   '/wps/member/password/reset',
   '/wps/member/payment-password',
-  // They carry the payment password (issue 3 §3, §4).
+  // They carry the payment password.
   '/wps/withdraw/orders',
   '/wps/member/transfer/upline',
 ] as const;

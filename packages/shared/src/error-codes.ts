@@ -16,9 +16,9 @@ export const ErrorCode = {
   PAYLOAD_STALE: 'PAYLOAD_STALE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
-  /** Spec §6/§8: trial (type 4) accounts touching real money or account actions. */
+  /** Trial (type 4) accounts touching real money or account actions. */
   NEED_TRUE_ACCOUNT: 'in_need_true_account',
-  /** Spec §8: invitation / affiliate code rejected. */
+  /** Invitation / affiliate code rejected. */
   INVITATION_CODE_ERROR: 'invitation_code_error',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
@@ -45,7 +45,7 @@ export const ErrorCode = {
   SERVER_BUSY: 'SERVER_BUSY',
   REGION_RESTRICTED: 'REGION_RESTRICTED',
   UNKNOWN_MERCHANT: 'UNKNOWN_MERCHANT',
-  /** Security centre (issue 3 §1): payment password, payee name, bank accounts, links. */
+  /** Security centre: payment password, payee name, bank accounts, links. */
   PAYMENT_PASSWORD_NOT_SET: 'PAYMENT_PASSWORD_NOT_SET',
   PAYMENT_PASSWORD_ALREADY_SET: 'PAYMENT_PASSWORD_ALREADY_SET',
   PAYMENT_PASSWORD_INVALID: 'PAYMENT_PASSWORD_INVALID',
@@ -61,10 +61,10 @@ export const ErrorCode = {
   MOBILE_ALREADY_BOUND: 'MOBILE_ALREADY_BOUND',
   EMAIL_CODE_INVALID: 'EMAIL_CODE_INVALID',
   EMAIL_CODE_EXPIRED: 'EMAIL_CODE_EXPIRED',
-  /** Operators, deposits and notices (issue 3 §2, §6). */
+  /** Operators, deposits and notices. */
   OPERATOR_UNAUTHORIZED: 'OPERATOR_UNAUTHORIZED',
   OPERATOR_FORBIDDEN: 'OPERATOR_FORBIDDEN',
-  /** Operator two-factor login (issue 8 §6). */
+  /** Operator two-factor login. */
   OPERATOR_TOTP_REQUIRED: 'OPERATOR_TOTP_REQUIRED',
   OPERATOR_TOTP_INVALID: 'OPERATOR_TOTP_INVALID',
   OPERATOR_ENROLMENT_EXPIRED: 'OPERATOR_ENROLMENT_EXPIRED',
@@ -77,7 +77,7 @@ export const ErrorCode = {
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   WEBHOOK_PAYMENT_UNKNOWN: 'WEBHOOK_PAYMENT_UNKNOWN',
   WEBHOOK_AMOUNT_MISMATCH: 'WEBHOOK_AMOUNT_MISMATCH',
-  /** Withdrawals and transfers (issue 3 §3, §4). */
+  /** Withdrawals and transfers. */
   AMOUNT_INVALID: 'AMOUNT_INVALID',
   WITHDRAWAL_AMOUNT_BELOW_MIN: 'WITHDRAWAL_AMOUNT_BELOW_MIN',
   WITHDRAWAL_AMOUNT_ABOVE_MAX: 'WITHDRAWAL_AMOUNT_ABOVE_MAX',
@@ -92,14 +92,14 @@ export const ErrorCode = {
   PROOF_TYPE_INVALID: 'PROOF_TYPE_INVALID',
   NO_UPLINE: 'NO_UPLINE',
   UPLINE_TRANSFER_NOT_ALLOWED: 'UPLINE_TRANSFER_NOT_ALLOWED',
-  /** Game catalogue (issue 4 §1). */
+  /** Game catalogue. */
   VENDOR_NOT_FOUND: 'VENDOR_NOT_FOUND',
   VENDOR_MAINTENANCE: 'VENDOR_MAINTENANCE',
   GAME_NOT_FOUND: 'GAME_NOT_FOUND',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
   /** A catalogue vendor with no wallet adapter yet: listed in the lobby, not launchable. */
   VENDOR_NOT_CONNECTED: 'VENDOR_NOT_CONNECTED',
-  /** Vendor gateway (issue 4 §2, §3): launch tokens, seamless callbacks, transfer wallet. */
+  /** Vendor gateway: launch tokens, seamless callbacks, transfer wallet. */
   VENDOR_SIGNATURE_INVALID: 'VENDOR_SIGNATURE_INVALID',
   VENDOR_TOKEN_INVALID: 'VENDOR_TOKEN_INVALID',
   DUPLICATE_TRANSACTION: 'DUPLICATE_TRANSACTION',
@@ -109,16 +109,16 @@ export const ErrorCode = {
   ROUND_MISMATCH: 'ROUND_MISMATCH',
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
   TRANSFER_PENDING: 'TRANSFER_PENDING',
-  /** Vendor boundary (issue 8 §3): money callbacks from a transfer-model vendor; a win over the configured cap. */
+  /** Vendor boundary: money callbacks from a transfer-model vendor; a win over the configured cap. */
   VENDOR_NOT_SEAMLESS: 'VENDOR_NOT_SEAMLESS',
   WIN_LIMIT_EXCEEDED: 'WIN_LIMIT_EXCEEDED',
   // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
   STAKE_INVALID: 'STAKE_INVALID',
-  /** Issue 8 §10: the seed cannot be revealed while a round under it is not settled yet. */
+  /** The seed cannot be revealed while a round under it is not settled yet. */
   ROUND_IN_PROGRESS: 'ROUND_IN_PROGRESS',
-  /** Issue 8 §7: a login link's code that is unknown, used, expired or whose session ended. */
+  /** A login link's code that is unknown, used, expired or whose session ended. */
   LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
-  /** Issue 8 §7: an e-mailed password-reset link that is unknown, used or expired. */
+  /** An e-mailed password-reset link that is unknown, used or expired. */
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 
 /**
- * Phone numbers in one form (issue 8 §9): parsed with libphonenumber-js, stored and compared as
+ * Phone numbers in one form: parsed with libphonenumber-js, stored and compared as
  * E.164 (`+5511975603901`), and accepted only for the operator's listed countries. Web and server
  * both use these helpers, so a number the form accepts is the number the server stores.
  */

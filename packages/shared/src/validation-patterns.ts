@@ -1,7 +1,7 @@
 import type { FieldRule } from './schemas/system';
 
 /**
- * Registration field patterns 0–22 (spec §5). The server sends each field's rule
+ * Registration field patterns 0–22. The server sends each field's rule
  * ({ acceptedPattern, minLength, maxLength, patternId }); the web form and the server both
  * check values with `validateField` from this one file, so they can never disagree.
  *

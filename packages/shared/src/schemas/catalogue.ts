@@ -29,7 +29,7 @@ export const vendorCardSchema = z.object({
   name: z.string(),
   category: categorySchema,
   walletModel: z.enum(WALLET_MODELS),
-  /** Spec §3: hotVendor is the cards with isHot equal 1. */
+  /** hotVendor is the cards with isHot equal 1. */
   isHot: z.union([z.literal(0), z.literal(1)]),
   status: z.enum(CATALOGUE_STATUSES),
   logo: z.string(),
@@ -97,7 +97,7 @@ export const vendorClassifySchema = z.object({
 });
 export type VendorClassify = z.infer<typeof vendorClassifySchema>;
 
-/** Favourite add/remove: data nodeId, vendor, gameType (spec §7). vendor and gameType must match the game. */
+/** Favourite add/remove: data nodeId, vendor, gameType. vendor and gameType must match the game. */
 export const favouriteChangeSchema = z.object({
   nodeId: nodeIdSchema,
   vendor: optionalFilter(vassalageSchema),

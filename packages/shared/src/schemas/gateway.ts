@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idempotencyKeySchema, majorAmountSchema } from './withdrawal';
 
 // ---------------------------------------------------------------------------------------------
-// Launch (spec §3 "Game launch payload")
+// Launch: the game launch payload
 // ---------------------------------------------------------------------------------------------
 
 const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
@@ -105,7 +105,7 @@ export const vendorAuthenticateResultSchema = z.object({
 export type VendorAuthenticateResult = z.infer<typeof vendorAuthenticateResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Transfer wallet (spec §7 GCS_walletTransfer, GCS_merchantWallet): we call the vendor.
+// Transfer wallet (GCS_walletTransfer, GCS_merchantWallet): we call the vendor.
 // ---------------------------------------------------------------------------------------------
 
 /**

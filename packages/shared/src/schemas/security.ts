@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dialingCodeSchema, mobileNumberSchema } from './common';
 
 /**
- * Security centre (issue 3 §1): payment password, payee name, bank accounts and the e-mail and
+ * Security centre: payment password, payee name, bank accounts and the e-mail and
  * mobile links. Field rules (pattern ids, lengths) come from the operator's register settings and
  * are checked by the server on top of these shapes, like registration.
  */

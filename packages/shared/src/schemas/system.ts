@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 
-/** 0 normal, 1 maintenance, 2 region restricted (spec §4). */
+/** 0 normal, 1 maintenance, 2 region restricted. */
 export const systemStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
@@ -17,7 +17,7 @@ export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
 );
 export const whitelabelResultSchema = z.array(whitelabelNodeSchema);
 
-/** Per-field rule (spec §5): the value must match the pattern and lie within the lengths. */
+/** Per-field rule: the value must match the pattern and lie within the lengths. */
 export const fieldRuleSchema = z.object({
   acceptedPattern: z.string(),
   minLength: z.number().int().min(0),

@@ -20,8 +20,8 @@ export const transferUplineResultSchema = z.object({
 export type TransferUplineResult = z.infer<typeof transferUplineResultSchema>;
 
 /**
- * GET /wps/member/info/funds/consolidated: the balance summary plus the contract flags of spec
- * §3. Contracts do not exist yet, so the flags are 0/false until the agent contracts ship.
+ * GET /wps/member/info/funds/consolidated: the balance summary plus the agent contract flags.
+ * Contracts do not exist yet, so the flags are 0/false until the agent contracts ship.
  */
 export const consolidatedFundsSchema = z.object({
   currency: z.string(),

@@ -23,7 +23,7 @@ export const withdrawalSettingsSchema = z
     maxAmountMinor: z.string().regex(/^\d{1,18}$/),
     /** Withdrawal requests a player may submit per UTC day; rejected ones do not count. */
     dailyCountLimit: z.number().int().min(1).max(1000),
-    /** An approved withdrawal not confirmed within this many minutes counts as received (spec §4). */
+    /** An approved withdrawal not confirmed within this many minutes counts as received. */
     autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30),
   })
   .refine((s) => BigInt(s.maxAmountMinor) >= BigInt(s.minAmountMinor) && BigInt(s.minAmountMinor) > 0n, {
@@ -122,7 +122,7 @@ export const opsWithdrawalSettingsBodySchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 
-/** Proof uploads (spec §9): png or jpg, at most 3 files of 5 MB each. */
+/** Proof uploads: png or jpg, at most 3 files of 5 MB each. */
 export const PROOF_MAX_FILES = 3;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 
