@@ -77,7 +77,7 @@ async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ us
   }
 }
 
-/** POST /wps/session/exchange-code: a single-use login code for a session (issue 8 §7). */
+/** POST /wps/session/exchange-code: a single-use login code for a session. */
 async function mintLoginCode(page: Page, baseURL: string, token: string): Promise<string> {
   const response = await page.request.post(`${baseURL}/wps/session/exchange-code`, { headers: { authorization: token } });
   const body = (await response.json()) as { success: boolean; value: { code: string } };

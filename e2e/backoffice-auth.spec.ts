@@ -5,7 +5,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type Ext
 import { createOperatorWithCli, operatorLogin } from './support/operators';
 
 /**
- * Back office sign-in with two-factor login (issue 8 §6): an admin created with the ops CLI
+ * Back office sign-in with two-factor login: an admin created with the ops CLI
  * signs in, enrols an authenticator by the key shown under the QR code (the code is computed
  * here with otplib, as a phone would), lands signed in, signs out, signs in again with a fresh
  * code, has a wrong code refused, and resets another operator's two-factor login with a reason.

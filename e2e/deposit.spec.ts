@@ -5,7 +5,7 @@ import { createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './sup
 import { operatorLogin } from './support/operators';
 
 /**
- * Deposits (issue 3 §2): a player deposits through the sandbox gateway and sees the header
+ * Deposits: a player deposits through the sandbox gateway and sees the header
  * balance change; a manual bank transfer is confirmed by an operator through the /ops API and
  * the balance changes; the deposit notices reach the player's messages.
  *

@@ -8,7 +8,7 @@ import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, field
 import { operatorLogin } from './support/operators';
 
 /**
- * Vendor gateway (issue 4 §2, §3, §6): money into and out of the transfer-wallet sandbox vendor
+ * Vendor gateway: money into and out of the transfer-wallet sandbox vendor
  * from the member centre's "my wallet" page, and a sandbox game launched from the lobby opening
  * /game with the vendor's page in the iframe, where a spin bets through the signed seamless
  * callbacks.

@@ -5,7 +5,7 @@ import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, field
 import { operatorLogin } from './support/operators';
 
 /**
- * In-house provably-fair games (issue 4 §4, §5, §6): launch the slot through the gateway's
+ * In-house provably-fair games: launch the slot through the gateway's
  * launch flow, spin inside the /game iframe, see the header balance follow, check the round in
  * the fairness panel after rotating the seed, and find it in the betting record and the profit
  * and loss; then play a dice round.

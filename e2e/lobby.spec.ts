@@ -4,7 +4,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, 
 import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
- * Lobby (issue 4 §1): categories in the top navigation and side menu, category pages with
+ * Lobby: categories in the top navigation and side menu, category pages with
  * vendor cards and the game popup, the RNG page (vendor tabs, classify tabs, search, favourites,
  * infinite scroll, lazy images), launching the in-house slot into /game and seeing it as recently
  * played, the maintenance message with popular games, and the login popup for a visitor who

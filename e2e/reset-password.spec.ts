@@ -5,7 +5,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type Ext
 import { callApi, disableRegisterCaptcha, fieldLabel, type Api } from './support/setup';
 
 /**
- * Issue 8 §7: the e-mailed reset link opens a real /reset-password page. The token rides in the
+ * The e-mailed reset link opens a real /reset-password page. The token rides in the
  * URL fragment, the page sets the new password, and the player logs in with it.
  *
  * Runs on its own built server with the registration captcha off (set with the ops CLI), so the

@@ -4,7 +4,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type Ext
 import { disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
- * The security centre in My account (issue 3 §1): bind the real name, set the payment password,
+ * The security centre in My account: bind the real name, set the payment password,
  * bind a bank account (holder must be the real name), link an e-mail and a mobile number with
  * their codes from the dev outbox, and the bound items can no longer be changed.
  *

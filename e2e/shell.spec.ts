@@ -182,7 +182,7 @@ test.describe('logged-in header', () => {
     await header.getByRole('button', { name: 'Atualizar saldo' }).click();
     await expect(balance).toContainText('R$');
 
-    // Trial accounts are told a real account is needed (spec §6), from the avatar menu and the deposit button.
+    // Trial accounts are told a real account is needed, from the avatar menu and the deposit button.
     const trialWarning = 'Esta é uma conta de demonstração. Cadastre uma conta real para usar esta função.';
     await header.getByRole('button', { name: /Menu da conta/ }).click();
     await page.getByRole('menuitem', { name: 'Minha conta' }).click();

@@ -6,7 +6,7 @@ import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, field
 import { operatorLogin } from './support/operators';
 
 /**
- * Withdrawals (issue 3 §3, §5, §7): withdraw → operator approves → the player confirms receipt;
+ * Withdrawals: withdraw → operator approves → the player confirms receipt;
  * withdraw → operator rejects → the money is back; a "not received" answer with a proof image;
  * and the account record lists every one of these movements.
  *

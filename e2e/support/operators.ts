@@ -3,8 +3,8 @@ import { nextTotpCode } from '../../apps/server/test/totp-codes';
 import { runOps } from './servers';
 
 /**
- * Operator sign-in for the browser suites. Operators log in with a password and a TOTP code
- * (issue 8 §6); the first login enrols, and this keeps the secret it was shown, per server and
+ * Operator sign-in for the browser suites. Operators log in with a password and a TOTP code;
+ * the first login enrols, and this keeps the secret it was shown, per server and
  * operator, to compute later codes as an authenticator app would.
  */
 const secrets = new Map<string, string>();
