@@ -36,7 +36,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: players.length });
 function post(op, body) {
   const raw = JSON.stringify(body);
   const ts = String(Math.floor(Date.now() / 1000));
-  // docs/vendor-api.md §2: the signature covers the method, the callback's path and the body.
+  // docs/vendor-api.md "Signing": the signature covers the method, the callback's path and the body.
   const sig = crypto.createHmac('sha256', secret).update(ts + '.POST./vendor/' + vendor + '/' + op + '.').update(raw).digest('hex');
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
