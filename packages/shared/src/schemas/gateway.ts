@@ -7,7 +7,7 @@ import { idempotencyKeySchema, majorAmountSchema } from './withdrawal';
 
 const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
-/** POST /wps/game/launchGame: the spec's payload; fields we do not use are accepted and ignored. */
+/** POST /wps/game/launchGame: the original client's payload; fields we do not use are accepted and ignored. */
 export const launchGameBodySchema = z.object({
   gameId: idText.pipe(z.string().max(64)).optional(),
   roomId: idText.pipe(z.string().max(64)).optional(),

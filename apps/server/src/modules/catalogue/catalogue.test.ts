@@ -39,7 +39,7 @@ describeEachDatabase('game catalogue', (target) => {
   const setGame = (nodeId: string, status: string) =>
     call(t.app, 'PUT', `/ops/games/${nodeId}/status`, { token: support, payload: { status, reason: 'test maintenance' } });
 
-  it('lists vendor lanes for every category, publicly, with the spec vendor groups', async () => {
+  it('lists vendor lanes for every category, publicly, with the vendor groups', async () => {
     const { lanes } = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor', { platform: 'html5-desktop' }));
     expect(lanes.map((l) => l.title)).toEqual(['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT']);
     const lane = (title: string) => lanes.find((l) => l.title === title)!.cards.map((c) => c.vassalage);

@@ -14,7 +14,7 @@ export type WarningDialogProps = {
   confirmLabel?: ReactNode;
 };
 
-/** The dialog for warnings the spec names (e.g. in_need_true_account): message and a confirm button. */
+/** The dialog for the product's named warnings (e.g. in_need_true_account): message and a confirm button. */
 export function WarningDialog({ open, onClose, title, message, confirmLabel }: WarningDialogProps) {
   const { t } = useTranslation('common');
   return (

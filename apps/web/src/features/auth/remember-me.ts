@@ -2,7 +2,7 @@ import { REMEMBER_ME_DAYS } from '@wps/shared/constants';
 
 /*
  * Remember-me keeps the last username and SMS login number in cookies for one day.
- * Deliberate deviation: the spec's original site also kept the PASSWORD in a cookie. We never
+ * Deliberate deviation: the original site this one replaces also kept the PASSWORD in a cookie. We never
  * do — a cookie is readable by any script on the page and travels with every request, so a
  * stored password would leak to XSS, shared computers and logs. The player types it again.
  */

@@ -4,7 +4,7 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** A timestamp in the spec's date format (yyyy-MM-dd HH:mm:ss, local time). */
+/** A timestamp in the product's date format (yyyy-MM-dd HH:mm:ss, local time). */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
