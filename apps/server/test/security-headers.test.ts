@@ -3,7 +3,8 @@
  * the CSP the site had before, on every kind of response (success, refusal, unknown path, error).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { permissionsPolicy, securityHeaders, siteHelmet } from '../src/plugins/security-headers';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
 const VENDOR_ORIGIN = 'http://127.0.0.1:8257';
@@ -89,5 +90,35 @@ describeEachDatabase('security headers', (target) => {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
     }
+  });
+  it('are the headers helmet itself writes on each request, worked out once', async () => {
+    // helmet's middleware run on every request, as the plugin did before it precomputed them:
+    // if a helmet upgrade made any header depend on the request, the two would part here.
+    const reference = Fastify({ logger: false });
+    const applyHelmet = siteHelmet([VENDOR_ORIGIN]);
+    reference.addHook('onRequest', (request, reply, done) => {
+      reply.header('permissions-policy', permissionsPolicy([VENDOR_ORIGIN]));
+      applyHelmet(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    });
+    reference.all('/*', async () => 'ok');
+    const precomputed = securityHeaders([VENDOR_ORIGIN]);
+    expect(Object.keys(precomputed)).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options', 'permissions-policy']));
+    const requests = [
+      { method: 'GET', url: '/wps/system/status', headers: {} },
+      { method: 'POST', url: '/wps/no/such/call', headers: { 'user-agent': 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)' } },
+      { method: 'GET', url: '/docs', headers: { 'x-forwarded-proto': 'https', accept: 'text/html' } },
+      { method: 'GET', url: '/backoffice/', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' } },
+    ] as const;
+    try {
+      for (const request of requests) {
+        const expected = await reference.inject(request);
+        const written = Object.fromEntries(Object.entries(expected.headers).filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name)));
+        expect(written, request.url).toEqual(precomputed);
+      }
+    } finally {
+      await reference.close();
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
+    for (const [name, value] of Object.entries(precomputed)) expect(res.headers[name], name).toBe(value);
   });
 });

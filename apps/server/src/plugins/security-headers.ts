@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { AppConfig } from '../config';
@@ -32,21 +34,15 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
 }
 
 /**
- * Security headers on every response, from helmet (see docs/decisions.md "Security headers"):
+ * helmet's middleware with the site's options (see docs/decisions.md "Security headers"):
  * - the CSP: everything from our origin, game iframes also from the vendors' origins;
  * - HSTS (one year, subdomains), X-Frame-Options SAMEORIGIN, nosniff, the referrer policy;
  * - COOP `same-origin` (our pages open no cross-origin window that needs `window.opener`) and
  *   CORP `same-origin` (no other origin loads our resources: the vendor's game page is framed,
- *   not fed from here). COEP stays off: it would require every framed vendor page to opt in;
- * - a Permissions-Policy set here, as helmet has none.
- * helmet's middleware is built once, here. The @fastify/helmet plugin builds it again on every
- * request (it re-parses the CSP each time); in bench:callbacks that was the largest new cost on
- * the server's CPU profile. Registered before every route and hook so even refused and unmatched
- * requests carry the headers.
+ *   not fed from here). COEP stays off: it would require every framed vendor page to opt in.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins'>): void {
-  const frameOrigins = config.frameOrigins ?? [];
-  const applyHelmet = helmet({
+export function siteHelmet(frameOrigins: readonly string[]): ReturnType<typeof helmet> {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -70,9 +66,45 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppCo
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'sameorigin' },
   });
-  const permissions = permissionsPolicy(frameOrigins);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', permissions);
-    applyHelmet(request.raw, reply.raw, (err) => done(err as Error | undefined));
+}
+
+/**
+ * The headers helmet's middleware sets on a response, lower-cased name → value. Run against a
+ * stand-in request: with the options above (no directive is a function of the request) helmet
+ * writes the same headers whatever the request; apps/server/test/security-headers.test.ts checks
+ * that against helmet run on real requests, so an upgrade that starts to vary them is caught.
+ */
+export function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  let failure: unknown;
+  let called = false;
+  applyHelmet(request, response, (err?: unknown) => {
+    called = true;
+    failure = err;
+  });
+  if (!called || failure) throw new Error('helmet did not finish its headers synchronously', { cause: failure });
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
+/** Every security header the site sends: helmet's and the Permissions-Policy. */
+export function securityHeaders(frameOrigins: readonly string[]): Record<string, string> {
+  return { ...helmetHeaders(siteHelmet(frameOrigins)), 'permissions-policy': permissionsPolicy(frameOrigins) };
+}
+
+/**
+ * Security headers on every response (helmet's set and a Permissions-Policy, as helmet has none).
+ * They do not depend on the request, so they are worked out once, here, and set as one object:
+ * running helmet's middleware on every request cost about as much CPU again as a small JSON
+ * answer (bench/hooks.bench.ts, BENCH_HOOKS=security-headers,static-security-headers); the
+ * @fastify/helmet plugin costs more still (it re-parses the CSP each time). Registered before
+ * every route and hook so even refused and unmatched requests carry the headers. The back office
+ * replaces the CSP and X-Frame-Options on its own pages.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins'>): void {
+  const headers = securityHeaders(config.frameOrigins ?? []);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
