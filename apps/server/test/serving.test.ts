@@ -83,6 +83,34 @@ describe('serving the built web app', () => {
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('each copy has its own ETag, every answer says it varies by encoding, HEAD sends no body', async () => {
+    const br = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'br' });
+    const gz = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip' });
+    const plain = await get('/assets/app-1a2b3c.js');
+    // A cache keyed on the ETag alone must never hand a client an encoding it did not ask for.
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(gz.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    const revalidated = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(200);
+
+    // No copy made at build time (under 1 KiB): the file itself, with its own type.
+    const tiny = await get('/assets/tiny-9f8e.css');
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(tiny.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(tiny.body).toBe('body{margin:0}');
+
+    for (const url of ['/assets/app-1a2b3c.js', '/home', '/']) {
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-encoding'], url).toBe('br');
+    }
+  });
+
   it('revalidates index.html and other unhashed files, with an ETag', async () => {
     for (const url of ['/', '/index.html', '/home', '/rng', '/inhouse/play/dice', '/register.html', '/no/such/page']) {
       const res = await get(url, { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br' });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IMMUTABLE, isPageRequest, listBuiltFiles, REVALIDATE, sendBuiltFile } from './serve-web';
+import fastifyStatic from '@fastify/static';
+import { assertBuilt, isPageRequest, staticOptions, useTextJavascript } from './serve-web';
 
 const PREFIX = '/backoffice/';
 
@@ -30,27 +29,27 @@ function headers(reply: FastifyReply): void {
 }
 
 /**
- * Serve the built back office (apps/backoffice/dist) at /backoffice/: files as they are (hashed
- * assets cached for a year), and index.html for every other path so the app's router answers,
- * including its own 404 page.
+ * Serve the built back office (apps/backoffice/dist) at /backoffice/ the way the site is served
+ * (staticOptions: built files only, precompressed copies, hashed assets cached for a year), and
+ * index.html for every other page path so the app's router answers, including its own 404 page.
  */
 export function serveBackoffice(app: FastifyInstance, root: string): void {
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-  const files = listBuiltFiles(path.resolve(root));
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const dist = assertBuilt(root);
+  void app.register(async (scope) => {
+    // A hook of this scope runs after the site-wide ones, so this policy is the one that is sent,
+    // on the files the plugin serves as on index.html.
+    scope.addHook('onSend', async (_request, reply) => headers(reply));
+    useTextJavascript(scope);
+    await scope.register(fastifyStatic, staticOptions(dist, PREFIX));
 
-  // Route-level onSend runs after the site-wide hooks, so this policy is the one that is sent.
-  const onSend = async (_request: unknown, reply: FastifyReply) => headers(reply);
-
-  // The router ignores trailing slashes: this also answers /backoffice.
-  app.get(PREFIX, { onSend }, (_request, reply) => sendIndex(reply));
-  app.get(`${PREFIX}*`, { onSend }, (request, reply) => {
-    const rest = (request.params as { '*': string })['*'];
-    const built = files.get(rest);
-    if (built) return sendBuiltFile(request, reply, built, rest.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
-    // A missing build file is a 404, not the app: a stale page must not run index.html as a
-    // script. Nor does a scanner's probe (`/backoffice/.env`, `x.php`) get it.
-    if (rest.startsWith('assets/') || !isPageRequest(request, `/${rest}`)) return reply.callNotFound();
-    return sendIndex(reply);
+    // The router ignores trailing slashes: this also answers /backoffice.
+    scope.get(PREFIX, (_request, reply) => reply.sendFile('index.html'));
+    scope.get(`${PREFIX}*`, (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      // A missing build file is a 404, not the app: a stale page must not run index.html as a
+      // script. Nor does a scanner's probe (`/backoffice/.env`, `x.php`) get it.
+      if (rest.startsWith('assets/') || !isPageRequest(request, `/${rest}`)) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    });
   });
 }

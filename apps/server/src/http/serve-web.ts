@@ -1,98 +1,68 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENCODING_SUFFIX, ENCODINGS, pickEncoding, type Encoding } from './compression';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 
 /** Hashed build output: the name changes with the content, so it may be kept for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else, index.html first: revalidated on each use (cheap, with the ETag). */
-export const REVALIDATE = 'no-cache';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
-
-export type BuiltFile = {
-  /** Absolute path of the file as built. */
-  file: string;
-  size: number;
-  type: string;
-  etag: string;
-  /** Precompressed copies (`file.br`, `file.gz`) with their sizes. */
-  variants: Map<Encoding, { file: string; size: number }>;
-};
+const REVALIDATE = 'no-cache';
 
 /**
- * Every file of a build, listed once at start: the request path (relative to the root, `/`
- * separated) → the file. Only listed files are ever sent, so no request path can reach outside
- * the build, and "is this a built file?" costs no disk access. Dotfiles are never listed, and a
- * `.br`/`.gz` copy is a variant of its file, not a file of its own.
+ * How a build folder is served, by @fastify/static (the site at `/`, the back office under
+ * `/backoffice/`):
+ * - `wildcard: false`: the plugin lists the build once at start and declares one route per file,
+ *   so only listed files are ever sent: no request path reaches outside the build, and "is this
+ *   a built file?" is the router's answer, with no disk access. Dotfiles are not listed
+ *   (`serveDotFiles: false`, and `dotfiles: 'deny'` for `sendFile`), nor are the `.br`/`.gz`
+ *   copies: they are variants of their file, not files of their own.
+ * - `preCompressed`: the copy scripts/precompress.mjs wrote at build time is sent when the client
+ *   takes it, br first, then gzip (the file itself otherwise), with `vary: accept-encoding` and
+ *   the type of the original file.
+ * - ETag and Last-Modified from the file sent; a matching `if-none-match` gets 304.
+ * - `cache-control` by folder: `/assets/*` (hashed names) IMMUTABLE, the rest REVALIDATE.
+ * - no directory index: `/` and the app's pages get index.html from the page-route rule instead.
+ * Consequences to know: a file declared at start gets its own route, so the HTTP latency metric
+ * has one route label per built file (bounded by the build, about 200, never by requests); files
+ * under 1 KiB have no copy and, being streamed, are compressed per request by @fastify/compress.
  */
-export function listBuiltFiles(root: string): Map<string, BuiltFile> {
-  const files = new Map<string, BuiltFile>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(full);
-        continue;
-      }
-      if (!entry.isFile()) continue;
-      const isVariant = ENCODINGS.some((e) => full.endsWith(ENCODING_SUFFIX[e]) && fs.existsSync(full.slice(0, -ENCODING_SUFFIX[e].length)));
-      if (isVariant) continue;
-      const stat = fs.statSync(full);
-      const variants = new Map<Encoding, { file: string; size: number }>();
-      for (const encoding of ENCODINGS) {
-        const copy = full + ENCODING_SUFFIX[encoding];
-        if (fs.existsSync(copy)) variants.set(encoding, { file: copy, size: fs.statSync(copy).size });
-      }
-      files.set(path.relative(root, full).split(path.sep).join('/'), {
-        file: full,
-        size: stat.size,
-        type: TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream',
-        etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
-        variants,
-      });
-    }
+export function staticOptions(root: string, prefix: string): FastifyStaticOptions {
+  const assets = path.join(root, 'assets') + path.sep;
+  return {
+    root,
+    prefix,
+    wildcard: false,
+    serveDotFiles: false,
+    dotfiles: 'deny',
+    globIgnore: ['**/*.br', '**/*.gz'],
+    preCompressed: true,
+    index: false,
+    cacheControl: false,
+    // `file` is the file sent, the `.br`/`.gz` copy included: under assets/ either way.
+    setHeaders: (reply: FastifyReply, file: string) => {
+      reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    },
   };
-  walk(root);
-  return files;
 }
 
 /**
- * Send a built file: its precompressed copy when the client takes one (br, then gzip), with
- * `vary: accept-encoding`, the ETag (a matching `if-none-match` gets 304) and `cacheControl`.
+ * JavaScript goes out as `text/javascript; charset=utf-8` (RFC 9239, the type the HTML standard
+ * names). The MIME table @fastify/send uses (mime 3) still says `application/javascript`, and the
+ * plugin sets a precompressed copy's type after `setHeaders`, so the type is corrected in onSend.
  */
-export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, built: BuiltFile, cacheControl: string): FastifyReply {
-  reply.header('cache-control', cacheControl).header('etag', built.etag).type(built.type);
-  if (built.variants.size > 0) reply.header('vary', 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === built.etag)) return reply.status(304).send();
-  const encoding = pickEncoding(request, new Set(built.variants.keys()));
-  const chosen = encoding === 'identity' ? built : built.variants.get(encoding)!;
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.header('content-length', chosen.size).send(fs.createReadStream(chosen.file));
+export function useTextJavascript(scope: FastifyInstance): void {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/javascript')) reply.header('content-type', 'text/javascript; charset=utf-8');
+    return payload;
+  });
+}
+
+/** Throws at start, not on the first request, when a build has no index.html. */
+export function assertBuilt(root: string): string {
+  const dist = path.resolve(root);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no index.html in ${root}`);
+  return dist;
 }
 
 /**
@@ -144,21 +114,21 @@ export function isPageRequest(request: FastifyRequest, pathname: string): boolea
 }
 
 /**
- * Serve the built web app at `/`: built files as they are (hashed `/assets/*` for a year, the
- * rest revalidated), index.html for page routes (isPageRequest), and the 404 envelope for
- * everything else, so a missing script, a scanner's probe or an unknown API path never gets
- * the site's HTML with a 200.
+ * Serve the built web app at `/`: built files as they are (staticOptions), index.html for page
+ * routes (isPageRequest), and the 404 envelope for everything else, so a missing script, a
+ * scanner's probe or an unknown API path never gets the site's HTML with a 200. Its own plugin
+ * scope, so the back office's `reply.sendFile` (its own root) does not clash with this one.
  */
 export function serveWeb(app: FastifyInstance, root: string): void {
-  const files = listBuiltFiles(path.resolve(root));
-  const index = files.get('index.html');
-  if (!index) throw new Error(`no index.html in ${root}`);
-
-  app.get('/*', (request, reply) => {
-    const rest = (request.params as { '*': string })['*'];
-    const built = files.get(rest);
-    if (built) return sendBuiltFile(request, reply, built, rest.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
-    if (isPageRequest(request, `/${rest}`)) return sendBuiltFile(request, reply, index, REVALIDATE);
-    return reply.callNotFound();
+  const dist = assertBuilt(root);
+  void app.register(async (scope) => {
+    useTextJavascript(scope);
+    await scope.register(fastifyStatic, staticOptions(dist, '/'));
+    // Built files have their own routes, which the router prefers to this one.
+    scope.get('/*', (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      if (isPageRequest(request, `/${rest}`)) return reply.sendFile('index.html');
+      return reply.callNotFound();
+    });
   });
 }
