@@ -3,6 +3,7 @@ import { formatMinor, parseMajor } from '@wps/shared/money';
 import { GAME_CATEGORIES, type CatalogueStatus, type GameCategory, type GameItem, type GameList, type VendorCard, type VendorLanes } from '@wps/shared/schemas/catalogue';
 import { AppError } from '../../http/app-error';
 import type { GameRow, VendorRow } from './catalogue.repository';
+import type { CachedPage } from './game-list-page';
 
 /** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
 export type Snapshot = {
@@ -15,8 +16,8 @@ export type Snapshot = {
   /** Lower-cased names for search, parallel to `items`. */
   searchNames: string[];
   lanes: VendorLanes;
-  /** Game-list answers already serialised, by filter: the lobby asks the same pages again and again. */
-  pageJson: Map<string, Buffer>;
+  /** Game-list answers already serialised (and compressed), by filter: the lobby asks the same pages again and again. */
+  pages: Map<string, CachedPage>;
 };
 
 /** The status a player sees: the worse of the game's and its vendor's. */
@@ -67,7 +68,7 @@ export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: num
     itemById: new Map(items.map((i) => [i.nodeId, i])),
     searchNames: items.map((i) => i.gameName.toLowerCase()),
     lanes: buildLanes(vendors, items),
-    pageJson: new Map(),
+    pages: new Map(),
   };
 }
 

@@ -30,6 +30,7 @@ import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requireOperator } from '../operator/operator-auth';
+import { sendPage } from './game-list-page';
 
 const MAINTAINERS = ['support', 'admin'] as const;
 const READERS = ['support', 'finance', 'admin'] as const;
@@ -54,9 +55,9 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
 
   app.post('/wps/relay/GCSGAME_gameList', { schema: { body: gameListRequestSchema, response: success(gameListSchema) } }, async (request, reply) => {
     await requireMember(request, BROWSE);
-    // The lobby's hottest call: the envelope comes already serialised from the catalogue's cache.
+    // The lobby's hottest call: the envelope comes already serialised (and compressed) from the catalogue's cache.
     // Bytes skip the response serializer, so apps/server/test/openapi.test.ts checks them against the schema.
-    return reply.type('application/json; charset=utf-8').send((await catalogue.listGamesJson(request.body)) as never);
+    return sendPage(request, reply, await catalogue.listGamesPage(request.body));
   });
 
   app.post('/wps/relay/GCSGAME_getVassGameType', { schema: { body: vendorClassifyRequestSchema, response: success(vendorClassifySchema) } }, async (request) => {

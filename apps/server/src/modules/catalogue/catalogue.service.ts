@@ -36,6 +36,7 @@ import {
   type VendorRow,
 } from './catalogue.repository';
 import { buildSnapshot, filterGames, page, type GameListQuery, type Snapshot } from './catalogue-snapshot';
+import { cachedPage, type CachedPage } from './game-list-page';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +57,7 @@ const HOT_GAMES_LIMIT = 24;
 const WINNERS_WINDOW_MS = 30 * 24 * 3600_000;
 /** The public winners board is computed at most this often per instance (it scans the ledger). */
 const WINNERS_CACHE_MS = 10_000;
-/** At most this many serialised game-list pages are kept per catalogue version. */
+/** At most this many game-list pages (each with its compressed copies) are kept per catalogue version. */
 const MAX_CACHED_PAGES = 500;
 
 /** "player42" → "pl***42": a public board must not publish whole usernames. */
@@ -231,19 +232,19 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
     /**
      * GCSGAME_gameList as the success envelope's UTF-8 JSON. A page is filtered, serialised and
-     * encoded once per catalogue version and filter; the copy goes with the snapshot when the
-     * catalogue changes.
+     * encoded once per catalogue version and filter (its compressed copies once per encoding,
+     * when first asked for); the copies go with the snapshot when the catalogue changes.
      */
-    async listGamesJson(q: GameListQuery): Promise<Buffer> {
+    async listGamesPage(q: GameListQuery): Promise<CachedPage> {
       const snap = await snapshot();
       const key = JSON.stringify([q.pageNo, q.pageSize, q.vassalage, q.gameType, q.gameClassify, q.gameName?.toLowerCase(), q.minBet, q.minLineNum]);
-      const hit = snap.pageJson.get(key);
+      const hit = snap.pages.get(key);
       if (hit !== undefined) return hit;
-      const json = Buffer.from(JSON.stringify({ success: true, value: filterGames(snap, q) }), 'utf8');
+      const fresh = cachedPage(Buffer.from(JSON.stringify({ success: true, value: filterGames(snap, q) }), 'utf8'));
       // Searches are free text: bound the copies (a full reset is cheap, pages rebuild on demand).
-      if (snap.pageJson.size >= MAX_CACHED_PAGES) snap.pageJson.clear();
-      snap.pageJson.set(key, json);
-      return json;
+      if (snap.pages.size >= MAX_CACHED_PAGES) snap.pages.clear();
+      snap.pages.set(key, fresh);
+      return fresh;
     },
 
     /** GCSGAME_hotGamesV2: the operator's hot games that are playable now. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { FavouriteList, GameList, GameStrip, RankList, VendorClassify, VendorLanes } from '@wps/shared/schemas/catalogue';
@@ -97,6 +98,61 @@ describeEachDatabase('game catalogue', (target) => {
       isHot: 1,
       status: 'active',
     });
+  });
+
+  it('sends the game list as br, gzip or as it is, each copy made once per page and catalogue version', async () => {
+    const query = { vassalage: 'SBX', gameType: 'RNG' } as const;
+    const fetch = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/relay/GCSGAME_gameList',
+        headers: { authorization: player.token, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+        payload: query,
+      });
+    const decode: Record<string, (raw: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+    /** The page in every encoding a client may ask for, decoded; each must be the same answer. */
+    const everyEncoding = async (): Promise<GameList> => {
+      const answers: unknown[] = [];
+      const asked: [string | undefined, string | undefined][] = [
+        [undefined, undefined],
+        ['identity', undefined],
+        ['gzip, deflate', 'gzip'],
+        ['gzip, deflate, br, zstd', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+      ];
+      for (const [acceptEncoding, encoding] of asked) {
+        const res = await fetch(acceptEncoding);
+        expect(res.statusCode, acceptEncoding).toBe(200);
+        expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+        expect(res.headers.vary, acceptEncoding).toBe('accept-encoding');
+        expect(res.headers['content-type'], acceptEncoding).toBe('application/json; charset=utf-8');
+        expect(Number(res.headers['content-length']), acceptEncoding).toBe(res.rawPayload.length);
+        const json = encoding ? decode[encoding]!(res.rawPayload) : res.rawPayload;
+        answers.push(JSON.parse(json.toString('utf8')));
+      }
+      for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+      const first = answers[0] as { success: boolean; value: GameList };
+      expect(first.success).toBe(true);
+      return first.value;
+    };
+
+    const before = await everyEncoding();
+    expect(before.games).toHaveLength(42);
+    // The cached page holds the copies it sent: the next br answer is those bytes, not a new compression.
+    const cached = await t.app.services.catalogue.listGamesPage({ pageNo: 1, pageSize: 42, ...query });
+    expect(cached.encoded.br).toBeDefined();
+    expect((await fetch('br')).rawPayload.equals(cached.encoded.br!)).toBe(true);
+
+    // A catalogue change makes a fresh page, in every encoding.
+    const nodeId = before.games[0]!.nodeId;
+    valueOf(await setGame(nodeId, 'maintenance'));
+    try {
+      const after = await everyEncoding();
+      expect(after.games.find((g) => g.nodeId === nodeId)?.status).toBe('maintenance');
+    } finally {
+      valueOf(await setGame(nodeId, 'active'));
+    }
+    expect((await everyEncoding()).games.find((g) => g.nodeId === nodeId)?.status).toBe('active');
   });
 
   it('rejects bad game-list input with 400 and strips unknown fields', async () => {
