@@ -32,11 +32,11 @@ type Document = {
 /**
  * Routes the document leaves out, and why. Anything else the router has must be in it.
  * - `/*`: the player site's SPA fallback and static files, not an API call;
- * - `/backoffice/`, `/backoffice/*`: the back office's page and static files;
+ * - `/backoffice/…`: the back office's page and its built files (one route per file when it is built);
  * - `/docs`, `/docs/*`: the viewer's own page, scripts, styles and its copy of the document.
  */
 function isExcluded(url: string): boolean {
-  return url === '/*' || url === '/backoffice/' || url === '/backoffice/*' || url === '/docs' || url.startsWith('/docs/');
+  return url === '/*' || url.startsWith('/backoffice/') || url === '/docs' || url.startsWith('/docs/');
 }
 
 /** Routes whose answer is not a JSON envelope, with the status and media type they document instead. */

@@ -18,12 +18,13 @@ export const DOCS_PREFIX = '/docs';
 
 /**
  * Routes left out of the document, each because it is not an API call:
- * - `/*`: the player site's SPA fallback and its static files (app.ts serveWeb);
- * - `/backoffice/`, `/backoffice/*`: the back office's page and static files (http/serve-backoffice.ts);
+ * - `/*`: the player site's SPA fallback (http/serve-web.ts);
+ * - `/backoffice/…`: the back office's page and built files (http/serve-backoffice.ts);
+ * - the player site's built files (http/serve-web.ts): @fastify/static declares them hidden;
  * - `/docs…`: the viewer's own page, assets and copy of this document (@fastify/swagger-ui).
  */
 function isExcluded(url: string): boolean {
-  return url === '/*' || url === '/backoffice/' || url === '/backoffice/*' || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+  return url === '/*' || url.startsWith('/backoffice/') || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 }
 
 export type RegisteredRoute = { method: HTTPMethods; url: string };
