@@ -74,7 +74,7 @@ export function siteHelmet(frameOrigins: readonly string[]): ReturnType<typeof h
  * writes the same headers whatever the request; apps/server/test/security-headers.test.ts checks
  * that against helmet run on real requests, so an upgrade that starts to vary them is caught.
  */
-export function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, string> {
+function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   let failure: unknown;

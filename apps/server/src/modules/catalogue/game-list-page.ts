@@ -33,7 +33,7 @@ const COMPRESS: Record<Encoding, (json: Buffer) => Buffer> = {
  * The encoding to answer in: the first of ENCODINGS the client accepts (q > 0), `identity`
  * otherwise. `x-gzip` counts as gzip, `*` as any encoding.
  */
-export function pickEncoding(header: string | undefined): Encoding | 'identity' {
+function pickEncoding(header: string | undefined): Encoding | 'identity' {
   if (!header) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
