@@ -14,6 +14,7 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 export const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Run by path in a child process, so knip cannot see the import: knip.json lists it in ignoreDependencies.
 const AUTOCANNON = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
 
 export type ServerProcess = { info: Record<string, string>; pid: number; stop: () => Promise<void> };
