@@ -8,7 +8,6 @@ import {
   openChangePassword,
   openForgotPassword,
   openRegisterSuccess,
-  requireLogin,
 } from './auth-modal-store';
 
 describe('auth modal store', () => {
@@ -36,11 +35,5 @@ describe('auth modal store', () => {
     closeRegisterSuccess();
     openRegisterSuccess();
     expect(getAuthModalState()).toMatchObject({ generatedAccount: null, isRegisterSuccessOpen: true });
-  });
-
-  it('requireLogin opens the login popup for a visitor and returns false', () => {
-    expect(getAuthModalState().authMode).toBeNull();
-    expect(requireLogin()).toBe(false);
-    expect(getAuthModalState().authMode).toBe('login');
   });
 });

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { getToken } from '../../lib/session-storage';
+import { createStore, useStore } from '../../lib/create-store';
 
 export type AuthModalMode = 'login' | 'register';
 
@@ -22,22 +21,12 @@ const initialState: AuthModalState = {
   generatedAccount: null,
 };
 
-let state: AuthModalState = initialState;
-const listeners = new Set<() => void>();
-
-function setState(patch: Partial<AuthModalState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const store = createStore<AuthModalState>(initialState);
+const setState = store.patch;
 
 /** The current auth modal state outside React. */
 export function getAuthModalState(): AuthModalState {
-  return state;
+  return store.get();
 }
 
 /** Open the login/register modal on the given tab (closes the other auth modals). */
@@ -99,12 +88,5 @@ export function closeAllAuthModals(): void {
 
 /** The current auth modal state; re-renders when it changes. */
 export function useAuthModal(): AuthModalState {
-  return useSyncExternalStore(subscribe, getAuthModalState, getAuthModalState);
-}
-
-/** For actions that need a player: opens the login popup for a visitor and returns false. */
-export function requireLogin(): boolean {
-  if (getToken()) return true;
-  openAuthModal('login');
-  return false;
+  return useStore(store);
 }
