@@ -32,20 +32,6 @@ const PLUGINS: Record<string, (app: FastifyInstance) => void | Promise<void>> = 
   'security-headers': (app) => registerSecurityHeaders(app, { frameOrigins: [] }),
   compression: registerCompression,
   metrics: (app) => registerHttpMetrics(app, createMetrics()),
-  // The same security headers, worked out once by helmet and then set as one object per request:
-  // prices the alternative to running helmet's middleware on every request.
-  'static-security-headers': async (app) => {
-    const probe = Fastify({ logger: false });
-    registerSecurityHeaders(probe, { frameOrigins: [] });
-    probe.get('/', () => 'ok');
-    const { headers } = await probe.inject({ method: 'GET', url: '/' });
-    await probe.close();
-    const fixed = Object.fromEntries(Object.entries(headers).filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name)));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(fixed);
-      done();
-    });
-  },
 };
 
 async function startBare(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
