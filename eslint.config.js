@@ -61,7 +61,13 @@ export default tseslint.config(
     },
   },
   {
-    files: WEB_APPS.map((app) => `${app}/src/**/*.tsx`),
+    // The UI pieces both apps share: the same React rules, no app boundaries (the package imports no app).
+    files: ['packages/ui/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.flat.recommended.rules,
+  },
+  {
+    files: [...WEB_APPS.map((app) => `${app}/src/**/*.tsx`), 'packages/ui/src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,

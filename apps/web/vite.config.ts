@@ -29,27 +29,10 @@ function preloadDefaultStrings(): Plugin {
   };
 }
 
-/**
- * ERROR_REPORT_URL at build time fills the page's error-report-url meta (lib/error-reporting.ts):
- * the collector the web app sends its error reports to. A server or proxy in front of the site
- * may also rewrite that meta at run time. The page's CSP (connect-src) must allow the URL: a
- * path on the site itself (routed by the operator's proxy to the collector) needs no change.
- */
-function errorReportUrl(): Plugin {
-  const value = (process.env.ERROR_REPORT_URL ?? '').trim();
-  if (value && !/^(https?:\/\/[^\s"<>]+|\/[^\s"<>]*)$/.test(value)) {
-    throw new Error(`ERROR_REPORT_URL must be an http(s) URL or a path starting with /, got "${value}"`);
-  }
-  return {
-    name: 'wps:error-report-url',
-    transformIndexHtml: (html) => html.replace('<meta name="error-report-url" content="" />', `<meta name="error-report-url" content="${value}" />`),
-  };
-}
-
 // @wps/shared resolves through the workspace package's exports to its TypeScript source,
 // which Vite transforms like our own files; no alias is needed.
 export default defineConfig({
-  plugins: [react(), reportInitialJs({ budgetKb: 130 }), preloadDefaultStrings(), errorReportUrl()],
+  plugins: [react(), reportInitialJs({ budgetKb: 130 }), preloadDefaultStrings()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -17,8 +17,8 @@ installStaleChunkReload();
 // address bar; the auth feature trades it for a session.
 consumeUrlLoginCode();
 
-// The shell waits for the system status, the operator's settings and its own strings before it
-// shows anything: ask for all three at once rather than one after the other.
+// The shell waits only for its own strings before it draws the page; the system status and the
+// operator's settings are asked for at once, alongside, and fill in (or take over) as they arrive.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(statusQueryOptions);
 void queryClient.prefetchQuery(permissionQueryOptions);

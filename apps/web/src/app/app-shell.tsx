@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/ui/button';
-import { Spinner } from '../components/ui/spinner';
+import { Button } from '@wps/ui/button';
+import { Spinner } from '@wps/ui/spinner';
 import { usePermission } from '../lib/api/get-permission';
 import { useSystemStatus } from '../features/system/api/get-status';
 import { MEMBER_FRAME_NAMESPACES, preloadNamespaces, translateError } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
+import { notePainted, useHasPainted } from '../lib/first-paint';
 import { AppRoutes } from './app-routes';
 import { AppOverlays } from './app-overlays';
 import { LogoMark } from '../components/ui/logo';
@@ -17,7 +18,7 @@ const RegionBlockPage = lazy(() =>
   import('../features/system/components/region-block-page').then((module) => ({ default: module.RegionBlockPage })),
 );
 
-/** Shown until the status and the operator's permission are known. */
+/** Shown while a status page waits for the operator's permission or its own code. */
 function BootScreen() {
   const { t } = useTranslation('common');
   return (
@@ -29,13 +30,23 @@ function BootScreen() {
   );
 }
 
-/** The shell: the app when status is 0, maintenance when 1, region block when 2. */
+/**
+ * The shell: the app when status is 0, maintenance when 1, region block when 2. The app is drawn
+ * at once, before the status and the operator's permission have answered: the home page (and its
+ * hero, the largest paint) must not wait for two API round trips. Parts that need the permission
+ * (brand name, register and demo switches, the login-to-home guard) fill in when it arrives; a
+ * status of 1 or 2 then replaces the whole page, and a failed status or permission call shows the
+ * boot error with a retry.
+ */
 export function AppShell() {
   const { t } = useTranslation('common');
   const status = useSystemStatus();
   const permission = usePermission();
   const brandName = permission.data?.brand.brandName;
   const token = useToken();
+  const hasPainted = useHasPainted();
+
+  useEffect(() => notePainted(), []);
 
   useEffect(() => {
     if (token) void preloadNamespaces(MEMBER_FRAME_NAMESPACES);
@@ -64,19 +75,15 @@ export function AppShell() {
       </main>
     );
   }
-  if (status.data === undefined || !permission.data) return <BootScreen />;
-
-  if (status.data === 1) {
+  if (status.data === 1 || status.data === 2) {
+    if (!permission.data) return <BootScreen />;
     return (
       <Suspense fallback={<BootScreen />}>
-        <MaintenancePage customerService={permission.data.customerService} />
-      </Suspense>
-    );
-  }
-  if (status.data === 2) {
-    return (
-      <Suspense fallback={<BootScreen />}>
-        <RegionBlockPage location={permission.data.location} customerService={permission.data.customerService} />
+        {status.data === 1 ? (
+          <MaintenancePage customerService={permission.data.customerService} />
+        ) : (
+          <RegionBlockPage location={permission.data.location} customerService={permission.data.customerService} />
+        )}
       </Suspense>
     );
   }
@@ -86,9 +93,11 @@ export function AppShell() {
       <Suspense fallback={<BootScreen />}>
         <AppRoutes />
       </Suspense>
-      <Suspense fallback={null}>
-        <AppOverlays />
-      </Suspense>
+      {hasPainted && (
+        <Suspense fallback={null}>
+          <AppOverlays />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,22 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { UiLabelsProvider } from '@wps/ui/ui-labels';
 import { i18n } from '../lib/i18n';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './pages/route-error-page';
+// The shared pieces (@wps/ui) carry no styles: these sheets style their class names for the player site.
+import '../components/ui/ui.css';
+import '../components/ui/lists.css';
+import '../components/form/form.css';
 import './layout.css';
+
+/** The words the shared pieces say themselves (the dialogs' close control), in the player's language. */
+function TranslatedUiLabels({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return <UiLabelsProvider labels={{ close: t('close') }}>{children}</UiLabelsProvider>;
+}
 
 /**
  * Providers (query cache, i18n, history router) around the shell. Each route has its own error
@@ -14,11 +26,13 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <RouteErrorBoundary>
-            <AppShell />
-          </RouteErrorBoundary>
-        </BrowserRouter>
+        <TranslatedUiLabels>
+          <BrowserRouter>
+            <RouteErrorBoundary>
+              <AppShell />
+            </RouteErrorBoundary>
+          </BrowserRouter>
+        </TranslatedUiLabels>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/ui/icons';
-import { Spinner } from '../components/ui/spinner';
+import { Spinner } from '@wps/ui/spinner';
 import { useMenuButton } from '../components/ui/use-menu-button';
 import { MemberAvatar } from '../features/member/components/member-avatar';
 import { useMemberInfo } from '../lib/api/get-member-info';

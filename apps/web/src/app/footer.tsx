@@ -13,14 +13,17 @@ const SOCIALS: readonly Social[] = [
   { type: 'TELEGRAM', label: 'Telegram', Icon: TelegramIcon },
 ];
 
-/** Footer frame: brand block, social links that exist in resources, copyright. */
+/**
+ * Footer frame: brand block, social links that exist in resources, copyright. Drawn with the page,
+ * before the operator's permission has answered (the brand name, the links and the age notice
+ * fill in then): drawn only afterwards, its text would become the page's largest paint.
+ */
 export function Footer() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
-  if (!permission) return null;
-  const brandName = permission.brand.brandName;
+  const brandName = permission?.brand.brandName ?? '';
   const socials = SOCIALS.flatMap((social) => {
-    const resource = permission.resources.find((entry) => entry.resourceType.toUpperCase() === social.type);
+    const resource = permission?.resources.find((entry) => entry.resourceType.toUpperCase() === social.type);
     const url = resource ? toSafeHttpUrl(resource.url) : null;
     return url ? [{ ...social, url }] : [];
   });
@@ -48,10 +51,12 @@ export function Footer() {
         )}
       </div>
       <div className="footer__legal">
-        <p className="footer__age">
-          <span className="footer__age-badge">{t('footer.ageBadge', { age: permission.register.minimumAge })}</span>
-          {t('footer.responsible', { age: permission.register.minimumAge })}
-        </p>
+        {permission && (
+          <p className="footer__age">
+            <span className="footer__age-badge">{t('footer.ageBadge', { age: permission.register.minimumAge })}</span>
+            {t('footer.responsible', { age: permission.register.minimumAge })}
+          </p>
+        )}
         <p className="footer__copyright">{t('footer.copyright', { year, brand: brandName })}</p>
       </div>
     </footer>

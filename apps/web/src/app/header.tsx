@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { ArrowUpCircleIcon, GamepadIcon, MenuIcon, MoonIcon, PlusCircleIcon, SunIcon } from '../components/ui/icons';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { requireLogin } from '../lib/login-prompt';

@@ -3,11 +3,11 @@ import { getToken } from './session-storage';
 /**
  * Error reporting and stale-chunk recovery for the web app.
  *
- * Reports go to the collector named by `<meta name="error-report-url" content="…">` in the page:
- * ERROR_REPORT_URL when the site is built (vite.config.ts), or whatever a proxy in front of the
- * site rewrites it to; empty means reports go nowhere. An operator points it at their own
- * endpoint, which receives one JSON object per POST (sent as text/plain, so a cross-origin
- * collector needs no preflight; the page's CSP connect-src must allow it):
+ * Reports go to the collector named by `<meta name="error-report-url" content="…">` in the page,
+ * which index.html ships empty: the server writes its ERROR_REPORT_URL there when it serves the
+ * page and adds the URL's origin to the CSP connect-src (apps/server/src/http/index-page.ts);
+ * empty means reports go nowhere. An operator points it at their own endpoint, which receives
+ * one JSON object per POST (sent as text/plain, so a cross-origin collector needs no preflight):
  *   { kind, message, name?, stack?, componentStack?, path, language, userAgent, release, at }
  * Reports never carry tokens: the path has no query string or fragment, and anything that looks
  * like a token (the session's own, bearer values, `token=` parameters, JWT-shaped strings) is

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
+import { Modal } from '@wps/ui/modal';
 import { WarningDialog } from '../../components/ui/warning-dialog';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import {

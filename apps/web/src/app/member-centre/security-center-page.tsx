@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isAgentType, isTrialType } from '@wps/shared/constants';
-import { Button } from '../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { ShieldIcon } from '../../components/ui/icons';
 import { AvatarPicker } from '../../features/member/components/avatar-picker';
 import { useMemberInfo } from '../../lib/api/get-member-info';

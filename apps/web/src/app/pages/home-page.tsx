@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { BoltIcon, GamepadIcon, GiftIcon, GlobeIcon, PlusCircleIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { openAuthModal } from '../../features/auth/auth-modal-store';
 import { requireLogin } from '../../lib/login-prompt';
@@ -10,10 +10,11 @@ import { useMemberInfo } from '../../lib/api/get-member-info';
 import { useBalance } from '../../lib/api/get-balance';
 import { openMemberCentre } from '../member-centre/member-centre-store';
 import { useFormatMoney } from '../../lib/money';
+import { useHasPainted } from '../../lib/first-paint';
 import './home-page.css';
 
 // The illustration is decorative (never the largest paint: inline SVG does not count), so it
-// arrives just after the hero's text, in a box of its final size so nothing moves.
+// is fetched once the hero's text has painted, in a box of its final size so nothing moves.
 const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: module.HeroArt })));
 
 /** The welcome hero: sign-up for visitors, balance and account for players. */
@@ -24,6 +25,7 @@ function Hero() {
   const balance = useBalance();
   const formatMoney = useFormatMoney();
   const freePlay = useFreePlay();
+  const hasPainted = useHasPainted();
   const brandName = permission?.brand.brandName ?? '';
   const canRegister = isModuleEnabled(permission, 'DIRECTREG3');
   const canFreePlay = isModuleEnabled(permission, 'FREEPLAY3');
@@ -85,22 +87,30 @@ function Hero() {
         )}
       </div>
       <div className="hero__art">
-        <Suspense fallback={<span className="hero-art hero-art--placeholder" aria-hidden="true" />}>
-          <HeroArt />
-        </Suspense>
+        {hasPainted ? (
+          <Suspense fallback={<span className="hero-art hero-art--placeholder" aria-hidden="true" />}>
+            <HeroArt />
+          </Suspense>
+        ) : (
+          <span className="hero-art hero-art--placeholder" aria-hidden="true" />
+        )}
       </div>
     </section>
   );
 }
 
-/** What a visitor gets: facts about this site, each backed by a working feature. */
+/**
+ * What a visitor gets: facts about this site, each backed by a working feature. Drawn with the
+ * hero, before the operator's permission has answered: until then the demo fact is shown (most
+ * operators offer it), so the section rarely rearranges when it arrives.
+ */
 function Highlights() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
   const { isLogin } = useMemberInfo();
   const items = [
     { id: 'secure', icon: <ShieldIcon />, title: t('home.secureTitle'), text: t('home.secureText') },
-    !isLogin && isModuleEnabled(permission, 'FREEPLAY3')
+    !isLogin && (!permission || isModuleEnabled(permission, 'FREEPLAY3'))
       ? { id: 'demo', icon: <GamepadIcon />, title: t('home.demoTitle'), text: t('home.demoText') }
       : null,
     permission && permission.register.registrationBonusMinor !== '0'

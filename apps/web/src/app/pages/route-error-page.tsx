@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Button } from '../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { HomeIcon, RefreshIcon } from '../../components/ui/icons';
 import { reportError } from '../../lib/error-reporting';
 import './status-page.css';

@@ -1,5 +1,5 @@
 import type { Country } from '@wps/shared/schemas/system';
-import { TextField, type TextFieldProps } from '../ui/text-field';
+import { TextField, type TextFieldProps } from '@wps/ui/text-field';
 import { CountryCodePicker } from './country-code-picker';
 import './form.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '../ui/text-field';
+import { TextField, type TextFieldProps } from '@wps/ui/text-field';
 import './form.css';
 
 /** A password input with a show/hide toggle (the confirm-password toggle). */

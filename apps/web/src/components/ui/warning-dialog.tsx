@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from '../../lib/create-store';
-import { Button } from './button';
-import { Modal } from './modal';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { WarningIcon } from './icons';
 import './ui.css';
 

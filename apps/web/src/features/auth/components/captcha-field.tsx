@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
-import { Spinner } from '../../../components/ui/spinner';
+import { TextField, type TextFieldProps } from '@wps/ui/text-field';
+import { Spinner } from '@wps/ui/spinner';
 import type { CaptchaState } from '../api/captcha';
 
 export type CaptchaFieldProps = Omit<TextFieldProps, 'trailing'> & { captcha: CaptchaState };

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
@@ -15,7 +15,7 @@ import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-
 import { checkConfirmation, createIssueDescriber, passwordText, requiredText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useAuthSettings } from '../use-auth-settings';
-import { FormError } from '../../../components/form/form-error';
+import { FormError } from '@wps/ui/form-error';
 import { PasswordField } from '../../../components/form/password-field';
 
 type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPassword: string };

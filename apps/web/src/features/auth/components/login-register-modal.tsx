@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '@wps/ui/modal';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 // The operator's mark is drawn once, by the shell; the modal header shows the same logo.
 import { LogoMark } from '../../../components/ui/logo';

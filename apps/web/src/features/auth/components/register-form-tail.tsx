@@ -1,8 +1,8 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import { FormError } from '../../../components/form/form-error';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { FormError } from '@wps/ui/form-error';
+import { Button } from '@wps/ui/button';
+import { TextField } from '@wps/ui/text-field';
 import { openAuthModal } from '../auth-modal-store';
 import type { RegisterBaseValues, RegisterFormVariant, useRegisterForm } from '../use-register-form';
 import { AgreeField } from './agree-field';

@@ -5,7 +5,7 @@ import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from '@wps/ui/text-field';
 import { useRegisterByUsername } from '../api/register';
 import { optionalValue } from '../register-support';
 import { useAuthSettings } from '../use-auth-settings';

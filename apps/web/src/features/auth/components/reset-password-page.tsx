@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
@@ -17,7 +17,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
 import '../auth.css';
-import { FormError } from '../../../components/form/form-error';
+import { FormError } from '@wps/ui/form-error';
 import { PasswordField } from '../../../components/form/password-field';
 
 type ResetValues = { newPassword: string; confirmNewPassword: string };

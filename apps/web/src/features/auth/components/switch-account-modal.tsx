@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 
 type SwitchAccountModalProps = {
   /** The account logged in on this tab now; empty when its name is not known. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/pager';
+import { Pager } from '@wps/ui/pager';
 import { useFormatMoney } from '../../../lib/money';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { DEPOSIT_ORDERS_PAGE_SIZE, useDepositOrders } from '../api/list-deposit-orders';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositOrder } from '@wps/shared/schemas/deposit';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useFormatMoney } from '../../../lib/money';
 import { useFormatDateTime } from '../../../lib/date-format';

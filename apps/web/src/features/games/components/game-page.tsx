@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { readGameUrl } from '../../../lib/game-url';
 import '../games.css';

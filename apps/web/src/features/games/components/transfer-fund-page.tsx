@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorWallet, WalletTransferResult } from '@wps/shared/schemas/gateway';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@wps/ui/button';
+import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';

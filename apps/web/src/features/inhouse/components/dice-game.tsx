@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DICE_CONFIG, DICE_OUTCOMES, diceMultiplierBp, diceWinCount, type DiceDirection, type DiceOutcome } from '@wps/shared/provably-fair';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';

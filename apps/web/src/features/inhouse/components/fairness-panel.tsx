@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InhouseAuth } from '@wps/shared/schemas/inhouse';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useFairState } from '../api/get-fair-state';

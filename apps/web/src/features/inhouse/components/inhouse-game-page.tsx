@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { DICE_CONFIG, SLOT_CONFIG } from '@wps/shared/provably-fair';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';

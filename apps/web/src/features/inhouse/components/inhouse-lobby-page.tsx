@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';

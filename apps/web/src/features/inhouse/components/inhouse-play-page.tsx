@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { InhouseRoundResult } from '@wps/shared/schemas/inhouse';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@wps/ui/spinner';
 import { translateError } from '../../../lib/i18n';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useOpenSession } from '../api/open-session';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLOT_CONFIG, SLOT_REELS, SLOT_ROWS, type SlotOutcome, type SlotSymbol as SlotSymbolName } from '@wps/shared/provably-fair';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
-import { useLatest } from '../../../lib/use-latest';
+import { useLatest } from '@wps/ui/use-latest';
 import { useGameActions } from '../use-game-actions';
 import { GameTile, GameTileSkeleton } from './game-tile';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { openLoginPrompt } from '../../../lib/login-prompt';
 import { useToken } from '../../../lib/session-storage';
 import { useVendorLanes } from '../api/get-vendor-lanes';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '@wps/ui/spinner';
 import { LazyImage } from './lazy-image';
 
 type GameTileProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { openLoginPrompt } from '../../../lib/login-prompt';
 import { useToken } from '../../../lib/session-storage';

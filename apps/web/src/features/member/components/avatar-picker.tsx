@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '@wps/ui/button';
+import { Spinner } from '@wps/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useAvatarList } from '../api/list-avatars';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Pager } from '../../../components/ui/pager';
+import { Button } from '@wps/ui/button';
+import { Pager } from '@wps/ui/pager';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorLane } from '@wps/shared/schemas/catalogue';
-import { Button } from '../../../components/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useBets } from '../api/list-bets';
 import { formatRecordTime } from '../format-record-time';
 import { toVendorOptions } from '../vendor-options';
+import { ListStates } from '../../../components/ui/list-states';
 import { RecordFilters } from './record-filters';
-import { Pager } from '../../../components/ui/pager';
-import { TableScroll } from '../../../components/ui/table-scroll';
+import { Pager } from '@wps/ui/pager';
+import { TableScroll } from '@wps/ui/table-scroll';
 import '../records.css';
 import '../bet-record.css';
 
@@ -64,107 +64,101 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
         }}
       />
 
-      {query.isLoading ? (
-        <div className="ar-skeleton" aria-busy="true" aria-label={t('loading')}>
-          {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} className="ar-skeleton__row" />
-          ))}
-        </div>
-      ) : query.error ? (
-        <div className="ar__empty" role="alert">
-          <p>{translateError(query.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : !data || !money || data.list.length === 0 ? (
-        <p className="ar__empty">{t('record.empty')}</p>
-      ) : (
-        <>
-          <dl className="br__totals" data-testid="betting-record-totals">
-            <div>
-              <dt>{t('columns.bets')}</dt>
-              <dd>{data.totals.count}</dd>
-            </div>
-            <div>
-              <dt>{t('columns.stake')}</dt>
-              <dd className="amount">{format(data.totals.stake, money)}</dd>
-            </div>
-            <div>
-              <dt>{t('columns.profit')}</dt>
-              <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
-            </div>
-          </dl>
-          <TableScroll label={t('record.title')}>
-            <table className="data-table br__table" aria-busy={query.isFetching || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.time')}</th>
-                  <th scope="col">{t('columns.game')}</th>
-                  <th scope="col" className="data-table__num">
-                    {t('columns.stake')}
-                  </th>
-                  <th scope="col" className="data-table__num">
-                    {t('columns.payout')}
-                  </th>
-                  <th scope="col" className="data-table__num">
-                    {t('columns.profit')}
-                  </th>
-                  <th scope="col">{t('columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((b) => {
-                  const [day, time] = formatRecordTime(b.createdAt);
-                  return (
-                    <tr key={b.roundId} data-testid="betting-record-row" data-round-id={b.roundId}>
-                      <td className="data-table__time">
-                        <span>{day}</span> <span>{time}</span>
-                      </td>
-                      <td>
-                        <span className="br__game">{b.gameName}</span>
-                        <span className="br__vendor">
-                          {b.vendorName} · {t(`categories.${b.category}`, { defaultValue: b.category })}
-                        </span>
-                        {b.fair && (
-                          <details className="br__fair">
-                            <summary>{t('record.fair')}</summary>
-                            <dl>
-                              <dt>{t('record.serverSeedHash')}</dt>
-                              <dd className="br__mono">{b.fair.serverSeedHash}</dd>
-                              <dt>{t('record.serverSeed')}</dt>
-                              <dd className="br__mono">{b.fair.serverSeed ?? t('record.notRevealed')}</dd>
-                              <dt>{t('record.clientSeed')}</dt>
-                              <dd className="br__mono">{b.fair.clientSeed}</dd>
-                              <dt>{t('record.nonce')}</dt>
-                              <dd>{b.fair.nonce}</dd>
-                            </dl>
-                          </details>
-                        )}
-                      </td>
-                      <td className="data-table__num">{format(b.stake, money)}</td>
-                      <td className="data-table__num">{format(b.payout, money)}</td>
-                      <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
-                      <td>
-                        <span className={`br__status br__status--${b.status}`}>{t(`status.${b.status}`)}</span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pager
-            label={t('pager.label')}
-            page={page}
-            totalPages={data.totalPages}
-            onPage={setPage}
-            pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
-            previousLabel={t('pager.previous')}
-            nextLabel={t('pager.next')}
-          />
-        </>
-      )}
+      <ListStates
+        isLoading={query.isLoading}
+        errorText={query.error ? translateError(query.error) : null}
+        onRetry={() => void query.refetch()}
+        value={data && money ? { data, money } : undefined}
+        isEmpty={({ data }) => data.list.length === 0}
+        labels={{ loading: t('loading'), retry: t('retry'), empty: t('record.empty') }}
+      >
+        {({ data, money }) => (
+          <>
+            <dl className="br__totals" data-testid="betting-record-totals">
+              <div>
+                <dt>{t('columns.bets')}</dt>
+                <dd>{data.totals.count}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.stake')}</dt>
+                <dd className="amount">{format(data.totals.stake, money)}</dd>
+              </div>
+              <div>
+                <dt>{t('columns.profit')}</dt>
+                <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
+              </div>
+            </dl>
+            <TableScroll label={t('record.title')}>
+              <table className="data-table br__table" aria-busy={query.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.time')}</th>
+                    <th scope="col">{t('columns.game')}</th>
+                    <th scope="col" className="data-table__num">
+                      {t('columns.stake')}
+                    </th>
+                    <th scope="col" className="data-table__num">
+                      {t('columns.payout')}
+                    </th>
+                    <th scope="col" className="data-table__num">
+                      {t('columns.profit')}
+                    </th>
+                    <th scope="col">{t('columns.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.list.map((b) => {
+                    const [day, time] = formatRecordTime(b.createdAt);
+                    return (
+                      <tr key={b.roundId} data-testid="betting-record-row" data-round-id={b.roundId}>
+                        <td className="data-table__time">
+                          <span>{day}</span> <span>{time}</span>
+                        </td>
+                        <td>
+                          <span className="br__game">{b.gameName}</span>
+                          <span className="br__vendor">
+                            {b.vendorName} · {t(`categories.${b.category}`, { defaultValue: b.category })}
+                          </span>
+                          {b.fair && (
+                            <details className="br__fair">
+                              <summary>{t('record.fair')}</summary>
+                              <dl>
+                                <dt>{t('record.serverSeedHash')}</dt>
+                                <dd className="br__mono">{b.fair.serverSeedHash}</dd>
+                                <dt>{t('record.serverSeed')}</dt>
+                                <dd className="br__mono">{b.fair.serverSeed ?? t('record.notRevealed')}</dd>
+                                <dt>{t('record.clientSeed')}</dt>
+                                <dd className="br__mono">{b.fair.clientSeed}</dd>
+                                <dt>{t('record.nonce')}</dt>
+                                <dd>{b.fair.nonce}</dd>
+                              </dl>
+                            </details>
+                          )}
+                        </td>
+                        <td className="data-table__num">{format(b.stake, money)}</td>
+                        <td className="data-table__num">{format(b.payout, money)}</td>
+                        <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
+                        <td>
+                          <span className={`br__status br__status--${b.status}`}>{t(`status.${b.status}`)}</span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
+            <Pager
+              label={t('pager.label')}
+              page={page}
+              totalPages={data.totalPages}
+              onPage={setPage}
+              pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
+              previousLabel={t('pager.previous')}
+              nextLabel={t('pager.next')}
+            />
+          </>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetTotals } from '@wps/shared/schemas/bet-record';
-import { Button } from '../../../components/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
 import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useProfit } from '../api/get-profit';
+import { ListStates } from '../../../components/ui/list-states';
 import { RecordFilters } from './record-filters';
-import { TableScroll } from '../../../components/ui/table-scroll';
+import { TableScroll } from '@wps/ui/table-scroll';
 import '../records.css';
 import '../bet-record.css';
 
@@ -74,58 +74,53 @@ export function ProfitPage() {
           setQuick(nextQuick);
         }}
       />
-      {query.isLoading ? (
-        <div className="ar-skeleton" aria-busy="true" aria-label={t('loading')}>
-          {Array.from({ length: 4 }, (_, i) => (
-            <div key={i} className="ar-skeleton__row" />
-          ))}
-        </div>
-      ) : query.error ? (
-        <div className="ar__empty" role="alert">
-          <p>{translateError(query.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : !data || !money || data.totals.count === 0 ? (
-        <p className="ar__empty">{t('profit.empty')}</p>
-      ) : (
-        <>
-          <div className={`br__headline ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-testid="profit-total">
-            <span className="br__headline-label">{t('profit.total')}</span>
-            <span className="amount br__headline-value">{format(data.totals.profit, money)}</span>
-            <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
-          </div>
-          <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
-          <TableScroll label={t('profit.byCategory')}>
-            <table className="data-table">
-              {head(t('columns.category'))}
-              <tbody>
-                {data.byCategory.map((c) => (
-                  <tr key={c.category} data-testid="profit-category-row">
-                    <td>{t(`categories.${c.category}`, { defaultValue: c.category })}</td>
-                    <TotalsCells totals={c} money={money} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <h3 className="br__subtitle">{t('profit.byDay')}</h3>
-          <TableScroll label={t('profit.byDay')}>
-            <table className="data-table">
-              {head(t('columns.day'))}
-              <tbody>
-                {data.byDay.map((d) => (
-                  <tr key={d.day} data-testid="profit-day-row">
-                    <td className="data-table__time">{d.day}</td>
-                    <TotalsCells totals={d} money={money} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      )}
+      <ListStates
+        isLoading={query.isLoading}
+        errorText={query.error ? translateError(query.error) : null}
+        onRetry={() => void query.refetch()}
+        value={data && money ? { data, money } : undefined}
+        isEmpty={({ data }) => data.totals.count === 0}
+        labels={{ loading: t('loading'), retry: t('retry'), empty: t('profit.empty') }}
+        rows={4}
+      >
+        {({ data, money }) => (
+          <>
+            <div className={`br__headline ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-testid="profit-total">
+              <span className="br__headline-label">{t('profit.total')}</span>
+              <span className="amount br__headline-value">{format(data.totals.profit, money)}</span>
+              <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
+            </div>
+            <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
+            <TableScroll label={t('profit.byCategory')}>
+              <table className="data-table">
+                {head(t('columns.category'))}
+                <tbody>
+                  {data.byCategory.map((c) => (
+                    <tr key={c.category} data-testid="profit-category-row">
+                      <td>{t(`categories.${c.category}`, { defaultValue: c.category })}</td>
+                      <TotalsCells totals={c} money={money} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <h3 className="br__subtitle">{t('profit.byDay')}</h3>
+            <TableScroll label={t('profit.byDay')}>
+              <table className="data-table">
+                {head(t('columns.day'))}
+                <tbody>
+                  {data.byDay.map((d) => (
+                    <tr key={d.day} data-testid="profit-day-row">
+                      <td className="data-table__time">{d.day}</td>
+                      <TotalsCells totals={d} money={money} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </>
+        )}
+      </ListStates>
     </section>
   );
 }

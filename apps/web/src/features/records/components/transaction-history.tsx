@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_RECORD_TYPES } from '@wps/shared/schemas/account-record';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useTransactions } from '../api/list-transactions';
 import { RANGE_STEPS, canStepForward, getQuickRange, shiftRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { DateRangeFilter } from '../../../components/ui/date-range-filter';
-import { Pager } from '../../../components/ui/pager';
-import { TableScroll } from '../../../components/ui/table-scroll';
+import { ListStates } from '../../../components/ui/list-states';
+import { Pager } from '@wps/ui/pager';
+import { TableScroll } from '@wps/ui/table-scroll';
 import { formatRecordTime } from '../format-record-time';
 import '../records.css';
 
@@ -83,62 +84,56 @@ export function TransactionHistory() {
         </div>
       </div>
 
-      {query.isLoading ? (
-        <div className="ar-skeleton" aria-busy="true" aria-label={t('loading')}>
-          {Array.from({ length: 5 }, (_, i) => (
-            <div key={i} className="ar-skeleton__row" />
-          ))}
-        </div>
-      ) : query.error ? (
-        <div className="ar__empty" role="alert">
-          <p>{translateError(query.error)}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : !data || data.list.length === 0 ? (
-        <p className="ar__empty">{t('empty')}</p>
-      ) : (
-        <>
-          <TableScroll label={t('title')}>
-            <table className="data-table" aria-busy={query.isFetching || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('columns.time')}</th>
-                  <th scope="col">{t('columns.type')}</th>
-                  <th scope="col" className="data-table__num">
-                    {t('columns.amount')}
-                  </th>
-                  <th scope="col" className="data-table__num">
-                    {t('columns.balance')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((e) => (
-                  <tr key={e.id} data-testid="account-record-row">
-                    <td className="data-table__time">
-                      <span>{formatRecordTime(e.createdAt)[0]}</span> <span>{formatRecordTime(e.createdAt)[1]}</span>
-                    </td>
-                    <td>{t(`types.${e.type}`, { defaultValue: e.type })}</td>
-                    <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
-                    <td className="data-table__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>
+      <ListStates
+        isLoading={query.isLoading}
+        errorText={query.error ? translateError(query.error) : null}
+        onRetry={() => void query.refetch()}
+        value={data}
+        isEmpty={(d) => d.list.length === 0}
+        labels={{ loading: t('loading'), retry: t('retry'), empty: t('empty') }}
+      >
+        {(data) => (
+          <>
+            <TableScroll label={t('title')}>
+              <table className="data-table" aria-busy={query.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.time')}</th>
+                    <th scope="col">{t('columns.type')}</th>
+                    <th scope="col" className="data-table__num">
+                      {t('columns.amount')}
+                    </th>
+                    <th scope="col" className="data-table__num">
+                      {t('columns.balance')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pager
-            label={t('pager.label')}
-            page={page}
-            totalPages={data.totalPages}
-            onPage={setPage}
-            pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
-            previousLabel={t('pager.previous')}
-            nextLabel={t('pager.next')}
-          />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.list.map((e) => (
+                    <tr key={e.id} data-testid="account-record-row">
+                      <td className="data-table__time">
+                        <span>{formatRecordTime(e.createdAt)[0]}</span> <span>{formatRecordTime(e.createdAt)[1]}</span>
+                      </td>
+                      <td>{t(`types.${e.type}`, { defaultValue: e.type })}</td>
+                      <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
+                      <td className="data-table__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <Pager
+              label={t('pager.label')}
+              page={page}
+              totalPages={data.totalPages}
+              onPage={setPage}
+              pageLabel={t('pager.page', { page: data.page, total: data.totalPages })}
+              previousLabel={t('pager.previous')}
+              nextLabel={t('pager.next')}
+            />
+          </>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecuritySummary } from '@wps/shared/schemas/security';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { translateError } from '../../../lib/i18n';
 import { useSecuritySummary } from '../api/get-security-summary';

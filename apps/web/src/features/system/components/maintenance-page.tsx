@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { RefreshIcon } from '../../../components/ui/icons';
 import type { CustomerServiceEntry } from '../customer-service';
 import { StatusPage } from './status-page';

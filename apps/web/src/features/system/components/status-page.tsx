@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { HeadsetIcon } from '../../../components/ui/icons';
 import type { CustomerServiceEntry } from '../customer-service';
 import { openCustomerService } from '../customer-service';

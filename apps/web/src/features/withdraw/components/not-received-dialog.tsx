@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROOF_MAX_BYTES, PROOF_MAX_FILES, type WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useReportNotReceived } from '../api/report-not-received';

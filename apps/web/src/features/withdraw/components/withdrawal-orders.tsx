@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';

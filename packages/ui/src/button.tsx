@@ -1,6 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './spinner';
-import './ui.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'money' | 'danger';
 
@@ -11,6 +10,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   loading?: boolean;
   block?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 };
 
 /** A button that shows progress: spinner inside and disabled while `loading`. */

@@ -1,5 +1,3 @@
-import './form.css';
-
 /** A form-level error (server failures that belong to no single field). */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

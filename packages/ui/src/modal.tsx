@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useLatest } from '../../lib/use-latest';
-import { CloseIcon } from './icons';
-import './ui.css';
+import { useLatest } from './use-latest';
+import { useUiLabels } from './ui-labels';
 
 export type ModalProps = {
   open: boolean;
@@ -27,6 +25,14 @@ export type ModalProps = {
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function CloseIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
 
 /** Open dialogs, innermost last: only the top one reacts to Escape and Tab. */
 const dialogStack: symbol[] = [];
@@ -62,7 +68,7 @@ function unlockScroll(): void {
 /**
  * The generic modal wrapper: title, optional close control, click-outside to close,
  * focus trapped inside, Escape closes when allowed, page scroll fixed and restored, focus
- * returned to the opener.
+ * returned to the opener. The close control is named by the app's UiLabelsProvider.
  */
 export function Modal({
   open,
@@ -98,7 +104,7 @@ export function Modal({
 type DialogProps = Omit<ModalProps, 'open' | 'closeOnBackdrop'> & { closeOnBackdrop: boolean };
 
 function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, size, placement, className, header, children }: DialogProps) {
-  const { t } = useTranslation('common');
+  const labels = useUiLabels();
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useLatest(onClose);
@@ -180,7 +186,7 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
               <span />
             )}
             {closable && (
-              <button type="button" className="icon-button modal__close" onClick={onClose} aria-label={t('close')}>
+              <button type="button" className="icon-button modal__close" onClick={onClose} aria-label={labels.close}>
                 <CloseIcon />
               </button>
             )}

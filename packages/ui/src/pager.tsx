@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
-import './lists.css';
 
 export type PagerProps = {
   /** The page shown (1-based); Previous is off on the first, Next on the last. */

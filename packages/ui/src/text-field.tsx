@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import './ui.css';
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
