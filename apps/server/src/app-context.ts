@@ -15,4 +15,9 @@ export type AppContext = {
   log: Logger;
   /** Business events and queue observers (metrics/metrics.ts); set by createServices, absent when a test builds a service alone. */
   metrics?: MetricsPort;
+  /**
+   * The clock of the rules that turn on the calendar (the withdrawal day); Date.now when absent.
+   * Tests pin it so a run that crosses midnight does not change what "today" is.
+   */
+  calendarClock?: () => number;
 };

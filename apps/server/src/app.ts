@@ -23,6 +23,8 @@ import { registerSessionRoutes } from './modules/session/session.routes';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
+import { registerOperatorAccess } from './modules/operator/operator-auth';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
@@ -33,6 +35,9 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
+import { registerReportingRoutes } from './modules/reporting/reporting.routes';
+import { registerPlayersRoutes } from './modules/players/players.routes';
+import { registerPlayerActionsRoutes } from './modules/players/player-actions.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
@@ -52,7 +57,7 @@ function withZod(app: FastifyInstance) {
 }
 
 /** Build the HTTP app over an open, migrated database. Used by server.ts and by every API test. */
-export async function buildApp(opts: { config: AppConfig; database: DatabaseHandle; logger?: Logger | false }) {
+export async function buildApp(opts: { config: AppConfig; database: DatabaseHandle; logger?: Logger | false; calendarClock?: () => number }) {
   const { config, database } = opts;
   const app: FastifyInstance = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
@@ -78,7 +83,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   // Before every route: the document and the response serializer apply to routes as they are added.
   await registerOpenApi(app, config);
 
-  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger });
+  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger, calendarClock: opts.calendarClock });
   app.decorate('services', services);
   registerHttpMetrics(app, services.metrics);
   if (config.metricsToken) registerMetricsRoute(app, services.metrics, config.metricsToken);
@@ -89,6 +94,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   await services.changeFeed.start();
   registerAccessGate(app, services);
   registerAuth(app, services);
+  registerOperatorAccess(app);
   registerPayloadEncryption(app, services);
 
   registerHealthRoutes(app, createHealthService({ database, changeFeed: services.changeFeed, onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed') }));
@@ -101,6 +107,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerMemberRoutes(z, services);
   registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
+  registerAuditRoutes(z, services);
   registerMessagesRoutes(z, services);
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);
@@ -111,10 +118,13 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   await registerGatewayRoutes(z, services);
   registerInhouseRoutes(z, services);
   registerBetRecordRoutes(z, services);
+  registerReportingRoutes(z, services);
+  registerPlayersRoutes(z, services);
+  registerPlayerActionsRoutes(z, services);
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    serveWeb(app, config.webDist);
+    serveWeb(app, config.webDist, { errorReportUrl: config.errorReportUrl });
   }
   return app as unknown as App;
 }

@@ -10,6 +10,7 @@ import { createNotifier } from './modules/verification/notifier';
 import { createCaptchaService } from './modules/verification/captcha.service';
 import { createOtpService } from './modules/verification/otp.service';
 import { createMemberService } from './modules/member/member.service';
+import { createMemberViews } from './modules/member/member-views';
 import { createSessionService } from './modules/session/session.service';
 import { createExchangeCodeService } from './modules/session/exchange-code.service';
 import { createSecurityService } from './modules/security/security.service';
@@ -25,6 +26,10 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
+import { createReportingService } from './modules/reporting/reporting.service';
+import { createPlayersService } from './modules/players/players.service';
+import { createPlayerActions } from './modules/players/player-actions';
+import { createAdjustmentsService } from './modules/players/adjustments.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -44,22 +49,29 @@ export function createServices(ctx: AppContext) {
   const notifier = createNotifier(ctx);
   const captcha = createCaptchaService(ctx);
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
-  const session = createSessionService({ ...ctx, system, changeFeed });
-  const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter });
+  // What other modules' statements may read of the members table (the session lookup first).
+  const memberViews = createMemberViews(ctx);
+  const session = createSessionService({ ...ctx, system, memberViews, changeFeed });
+  const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
   const audit = createAuditService(ctx);
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
-  const withdrawal = createWithdrawalService({ ...ctx, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
+  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
-  const accountRecord = createAccountRecordService({ ...ctx, system });
-  const catalogue = createCatalogueService({ ...ctx, system, audit, changeFeed });
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, audit, changeFeed, settings: loadGatewaySettings() });
+  const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
+  const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: loadGatewaySettings() });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
-  const betRecord = createBetRecordService({ ...ctx, system });
-  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord };
+  const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse });
+  const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
+  // The back office's player administration: search and player page, changes, manual adjustments.
+  const players = createPlayersService({ ...ctx, system, audit, security });
+  const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
+  const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
+  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord, players, playerActions, adjustments, reporting };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

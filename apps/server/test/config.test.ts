@@ -47,6 +47,9 @@ describe('bad values stop the start, naming the variable', () => {
     [{ VENDOR_FRAME_ORIGINS: 'https://ok.example vendor.example' }, 'VENDOR_FRAME_ORIGINS="https://ok.example vendor.example": must be space-separated'],
     [{ SESSION_IDLE_SECONDS: '0' }, 'SESSION_IDLE_SECONDS="0": must be a whole number of at least 1'],
     [{ JOB_LEASE_MS: '1m' }, 'JOB_LEASE_MS="1m": must be a whole number of at least 100'],
+    [{ ERROR_REPORT_URL: 'javascript:alert(1)' }, 'ERROR_REPORT_URL="javascript:alert(1)": must be an http:// or https:// URL, or a path starting with /'],
+    [{ ERROR_REPORT_URL: '//evil.example/r' }, 'ERROR_REPORT_URL="//evil.example/r": must be an http:// or https:// URL, or a path'],
+    [{ ERROR_REPORT_URL: 'https://c.example/r"><script>' }, 'ERROR_REPORT_URL="https://c.example/r\\"><script>": must be an http:// or https:// URL'],
   ])('%o', (env, line) => {
     const err = refusal(env);
     expect(err.problems).toHaveLength(1);
@@ -97,10 +100,14 @@ describe('values and defaults', () => {
       VENDOR_SANDBOX_URL: 'http://127.0.0.1:8257/',
       VENDOR_FRAME_ORIGINS: 'https://games.example/play  https://games.example',
       JOB_INTERVAL_MS: '250',
+      ERROR_REPORT_URL: ' https://errors.example/collect?site=wps ',
     });
     expect(config).toMatchObject({ port: 0, scryptLogN: 10, databaseUrl: 'postgresql://wps:pw@db:5432/wps', allowPgliteInProduction: true, jobIntervalMs: 250 });
     expect(config.email).toMatchObject({ provider: 'http', httpUrl: 'https://mail.example/send' });
     expect(config.frameOrigins).toEqual(['http://127.0.0.1:8257', 'https://games.example']);
+    expect(config.errorReportUrl).toBe('https://errors.example/collect?site=wps');
+    expect(loadConfig({ ERROR_REPORT_URL: '/errors' }).errorReportUrl).toBe('/errors');
+    expect(loadConfig({}).errorReportUrl).toBeUndefined();
     expect(parseEnv({ VENDOR_MAX_WIN_MINOR: '900000000000000000' }).VENDOR_MAX_WIN_MINOR).toBe(900_000_000_000_000_000n);
   });
 });

@@ -10,7 +10,6 @@
  * source through tsx, so the test never depends on a stale build.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +21,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { DEMO_AGENT } from '../src/modules/member/member.seed';
 import { createServices, type AppServices } from '../src/services';
+import { listeningAddress } from './spawn-server';
 import { createScratchPostgres, describePostgres } from './test-app';
 import { nextTotpCode } from './totp-codes';
 
@@ -37,17 +37,6 @@ type Op =
   | { kind: 'deposit'; player: number; amountMinor: bigint; key: string; outcome: Outcome };
 type Player = { memberId: string; token: string; bankAccountId: string };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function major(minor: bigint): string {
   return `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 }
@@ -58,41 +47,31 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
   let services: AppServices;
   let server: ChildProcess | undefined;
   let baseUrl = '';
-  let serverLog = '';
   const dataDir = path.join(os.tmpdir(), `wps-crash-${crypto.randomBytes(6).toString('hex')}`);
 
   async function startServer(): Promise<void> {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
+    // Port 0: the server reports the port it bound (listeningAddress), so no other process can take it first.
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         DATABASE_URL: scratch.url,
         DATA_DIR: dataDir,
         WEB_DIST: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'warn',
+        // Info: the "Server listening at" line carries the port.
+        LOG_LEVEL: 'info',
         SCRYPT_LOG_N: '10',
         NODE_ENV: 'test',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (c: Buffer) => (serverLog += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (serverLog += c.toString()));
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     server = child;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${serverLog}`);
-      try {
-        if ((await fetch(`${baseUrl}/wps/system/status`)).ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${serverLog}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    baseUrl = await listeningAddress(child, () => output, 60_000);
   }
 
   async function killServer(signal: NodeJS.Signals): Promise<void> {
@@ -300,7 +279,7 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     // order shows whether they happened; a repeated decision gets WITHDRAWAL_ALREADY_RESOLVED).
     const pending = await database.db.selectFrom('withdrawal_orders').select('id').where('status', '=', 'pending').execute();
     for (const row of pending) {
-      const r = await send('POST', `/ops/withdrawals/${row.id}/approve`, opsToken, {});
+      const r = await send('POST', `/ops/withdrawals/${row.id}/approve`, opsToken, { reason: 'checked' });
       expect(r.outcome).toBe('accepted');
     }
 

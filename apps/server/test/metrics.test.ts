@@ -94,6 +94,39 @@ describeEachDatabase('metrics on the main port, with a token', (target) => {
   });
 });
 
+describe('built files in the latency metric', () => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wps-metrics-static-'));
+  const backofficeDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wps-metrics-bo-'));
+
+  beforeAll(async () => {
+    for (const dist of [webDist, backofficeDist]) {
+      fs.mkdirSync(path.join(dist, 'assets'));
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>App</title>');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.css'), 'body{}');
+    }
+    fs.writeFileSync(path.join(webDist, 'theme-init.js'), 'void 0;');
+    t = await createTestApp('pglite', { webDist, backofficeDist, metricsToken: TOKEN });
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const dist of [webDist, backofficeDist]) fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('share one route label, "static"; page routes and the API keep theirs', async () => {
+    const files = ['/assets/app-1a2b3c.js', '/assets/app-1a2b3c.css', '/theme-init.js', '/backoffice/assets/app-1a2b3c.js', '/backoffice/assets/app-1a2b3c.css'];
+    for (const url of files) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/register', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).statusCode).toBe(200);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    expect(sample(text, 'http_request_duration_seconds_count', { route: 'static', method: 'GET', status_class: '2xx' })).toBe(files.length);
+    for (const url of files) expect(text).not.toContain(`route="${url}"`);
+    expect(sample(text, 'http_request_duration_seconds_count', { route: '/*' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count', { route: '/wps/system/status' })).toBe(1);
+  });
+});
+
 describe('metrics when not configured', () => {
   let t: TestApp;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'wps-metrics-web-'));
@@ -170,7 +203,7 @@ describe('business counters and group-commit histograms, through the real calls'
     const payer = await createPayer(t.app, 100_000n);
     const requested = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '50.00'));
     const ops = await withdrawalOperatorToken(t.app, 'finance');
-    expect((await call(t.app, 'POST', `/ops/withdrawals/${requested.id}/approve`, { token: ops, payload: {} })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/ops/withdrawals/${requested.id}/approve`, { token: ops, payload: { reason: 'checked' } })).statusCode).toBe(200);
 
     // Seamless bet and win, signed callbacks; the bet sent twice (the replay is not counted again).
     const player = await createPlayer(t.app, 10_000n);

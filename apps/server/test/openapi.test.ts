@@ -45,6 +45,13 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /sandbox-gateway/pay/{paymentRef}': { status: '200', type: 'text/html' },
   'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },
+  'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },
+  'get /ops/reports/payments/csv': { status: '200', type: 'text/csv' },
+  'get /ops/reports/players/csv': { status: '200', type: 'text/csv' },
+  'get /ops/audit/csv': { status: '200', type: 'text/csv' },
+  'get /ops/players/{memberId}/ledger/csv': { status: '200', type: 'text/csv' },
+  'get /ops/players/{memberId}/rounds/csv': { status: '200', type: 'text/csv' },
+  'get /ops/players/{memberId}/inhouse-rounds/csv': { status: '200', type: 'text/csv' },
 };
 
 /** Service routes that answer plain JSON for machines (the document itself, the probes), not the envelope. */

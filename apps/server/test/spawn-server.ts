@@ -27,6 +27,30 @@ export type SpawnedServer = {
 };
 
 /**
+ * The base URL a server started with PORT=0 reports once it listens (its "Server listening at" line,
+ * logged at info). Port 0 leaves the choice to the kernel at bind time, so no other process can
+ * take the port between a test's choice and the server's bind. Rejects if the process exits first.
+ */
+export function listeningAddress(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const check = () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    };
+    // Registered after the caller's own listener, so output() already holds the chunk.
+    child.stdout?.on('data', check);
+    check();
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output()}`));
+    });
+  });
+}
+
+/**
  * Spawn the server with a clean environment: only PATH/HOME plus `env`, so a developer's
  * DATABASE_URL or provider settings cannot leak into the test. The SPA is not served.
  */
@@ -51,23 +75,7 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const listening = (timeoutMs = 120_000) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
-      const check = () => {
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      };
-      child.stdout?.on('data', check);
-      check();
-      void exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${code}) before listening:\n${output}`));
-      });
-    });
+  const listening = (timeoutMs = 120_000) => listeningAddress(child, () => output, timeoutMs);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -69,6 +69,8 @@ export type TestAppOptions = {
    * that plugins applying to declared paths (the access gate) cover routes added later.
    */
   extraRoutes?: (app: App) => void | Promise<void>;
+  /** The app's calendar clock (AppContext.calendarClock), for tests that count "today". */
+  calendarClock?: () => number;
 };
 
 /** Open a fresh, migrated and seeded database of the given kind and build the app over it. */
@@ -90,7 +92,7 @@ export async function createTestApp(
   const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, poolSize: 30 });
   await runMigrations(database);
   await seedDemoOperator(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, calendarClock: options.calendarClock });
   await options.extraRoutes?.(app);
   await app.ready();
   return {

@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encryptPayload } from '@wps/shared/payload-crypto';
 import { vendorCallbackPath, vendorSignatureHeaders } from '../src/modules/gateway/vendor-signature';
+import { listeningAddress } from './spawn-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -34,31 +34,21 @@ export type Instance = {
   isAlive: () => boolean;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Start `apps/server/src/server.ts` through tsx on `databaseUrl`; resolves once it answers. */
 export async function startInstance(name: string, databaseUrl: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `wps-twin-${name}-${crypto.randomBytes(4).toString('hex')}`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      // Port 0: the instance reports the port it bound (listeningAddress), so no other process can take it first.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
+      // Info: the "Server listening at" line carries the port.
+      LOG_LEVEL: 'info',
       SCRYPT_LOG_N: '10',
       NODE_ENV: 'test',
       ...env,
@@ -70,23 +60,13 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const instance: Instance = {
     name,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: await listeningAddress(child, () => output, 60_000),
     child,
     answered: 0,
     log: () => output,
     isAlive: () => child.exitCode === null && child.signalCode === null,
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (!instance.isAlive()) throw new Error(`instance ${name} exited early:\n${output}`);
-    try {
-      if ((await fetch(`${instance.baseUrl}/wps/system/status`)).ok) return instance;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`instance ${name} did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return instance;
 }
 
 /** Send `signal` and wait for the process to exit. */

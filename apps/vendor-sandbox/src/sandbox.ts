@@ -86,6 +86,8 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   const sessions = new Map<string, PlaySession>();
   const wallets = new Map<string, bigint>();
   const transfers = new Map<string, TransferRecord>();
+  /** Transfer-API answers done but held back by the delay fault. */
+  let held = 0;
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   app.removeContentTypeParser('application/json');
@@ -179,6 +181,9 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     return { results };
   });
 
+  /** How many transfer-API calls have acted and wait on the delay fault to answer (tests wait for a call to get here). */
+  app.get('/control/held', async () => ({ held }));
+
   app.get<{ Params: { playerId: string } }>('/control/wallets/:playerId', async (request) => ({
     balanceMinor: (wallets.get(request.params.playerId) ?? 0n).toString(),
   }));
@@ -199,7 +204,14 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
 
   /** Answer after the injected delay (the work is already done, like a vendor whose reply is lost). */
   async function answer(value: unknown) {
-    if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
+    if (faults.delayMs > 0) {
+      held += 1;
+      try {
+        await new Promise((r) => setTimeout(r, faults.delayMs));
+      } finally {
+        held -= 1;
+      }
+    }
     return { success: true, value };
   }
 

@@ -48,6 +48,8 @@ export type AppConfig = {
   logLevel: string;
   /** Built SPA served at /. Absent in API-only tests. */
   webDist: string | undefined;
+  /** ERROR_REPORT_URL: the web app's error collector, written into the served index.html and the CSP. */
+  errorReportUrl?: string | undefined;
   /** Built back office served at /backoffice/ (BACKOFFICE_DIST). Absent in API-only tests. */
   backofficeDist?: string | undefined;
   /** OPERATOR_TOTP_KEY: the key operator TOTP secrets are encrypted with at rest (see docs/decisions.md). */
@@ -59,6 +61,9 @@ export type AppConfig = {
   /** Session lifetimes in seconds. */
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
+  /** Operator (back-office) session lifetimes in seconds; the operator module's defaults when absent (tests). */
+  operatorSessionIdleSeconds?: number | undefined;
+  operatorSessionAbsoluteSeconds?: number | undefined;
   /** Public origin of the site (PUBLIC_URL), used in e-mailed links; never taken from the Host header. */
   publicUrl?: string | undefined;
   /**
@@ -97,6 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ?? DEFAULT_DISTS.web,
+    errorReportUrl: env.ERROR_REPORT_URL,
     backofficeDist: env.BACKOFFICE_DIST ?? DEFAULT_DISTS.backoffice,
     operatorTotpKey: env.OPERATOR_TOTP_KEY,
     sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpSecret: env.SMS_HTTP_SECRET },
@@ -104,6 +110,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     scryptLogN: env.SCRYPT_LOG_N,
     sessionIdleSeconds: env.SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,
+    operatorSessionIdleSeconds: env.OPERATOR_SESSION_IDLE_SECONDS,
+    operatorSessionAbsoluteSeconds: env.OPERATOR_SESSION_ABSOLUTE_SECONDS,
     publicUrl: env.PUBLIC_URL,
     frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
     jobLeaseMs: env.JOB_LEASE_MS,

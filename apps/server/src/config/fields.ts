@@ -81,6 +81,19 @@ function urlWithScheme(raw: string, schemes: readonly string[]): URL | undefined
 export const httpUrl = () =>
   textField('an http:// or https:// URL, e.g. https://example.com', (raw) => (urlWithScheme(raw, ['http:', 'https:']) ? raw.trim() : undefined));
 
+/**
+ * Where the browser sends something: an absolute http(s) URL or a path on the site itself
+ * (starting with one `/`), kept as written. No spaces, quotes or angle brackets, so the value
+ * can stand in an HTML attribute and a CSP source list.
+ */
+export const httpUrlOrPath = () =>
+  textField('an http:// or https:// URL, or a path starting with /', (raw) => {
+    const value = raw.trim();
+    if (/[\s"'<>\\]/.test(value)) return undefined;
+    if (value.startsWith('/')) return value.startsWith('//') ? undefined : value;
+    return urlWithScheme(value, ['http:', 'https:']) ? value : undefined;
+  });
+
 /** A PostgreSQL connection URL, kept as written. */
 export const postgresUrl = () =>
   textField('a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db', (raw) =>

@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import { ENCRYPTION_KEY_GRACE_MS } from '@wps/shared/constants';
-import { bigWholeNumber, decimal, flag, httpUrl, oneOf, originList, port, postgresUrl, secret, text, trustProxy, wholeNumber } from './fields';
+import { bigWholeNumber, decimal, flag, httpUrl, httpUrlOrPath, oneOf, originList, port, postgresUrl, secret, text, trustProxy, wholeNumber } from './fields';
 
 export type EnvVariable = {
   /** Parses the variable's text into its value (fields.ts); failures name what was expected. */
@@ -96,6 +96,13 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.webDist',
     description: 'the built site to serve; the API runs alone when it has no `index.html`',
   },
+  ERROR_REPORT_URL: {
+    schema: httpUrlOrPath(),
+    defaultText: 'unset (no reports)',
+    feeds: 'AppConfig.errorReportUrl',
+    description:
+      "collector the site's pages POST their error reports to (an `http(s)://` URL, or a path on this site such as `/errors` for a proxy to route): written into the served `index.html` and, for a URL, its origin added to the CSP `connect-src` (docs/operations.md)",
+  },
   BACKOFFICE_DIST: {
     schema: text(),
     defaultText: '`apps/backoffice/dist`',
@@ -161,6 +168,18 @@ export const ENV_VARIABLES = {
     default: '604800',
     feeds: 'AppConfig.sessionAbsoluteSeconds',
     description: 'a session expires this long after login, used or not',
+  },
+  OPERATOR_SESSION_IDLE_SECONDS: {
+    schema: wholeNumber(60),
+    default: '1800',
+    feeds: 'AppConfig.operatorSessionIdleSeconds',
+    description: 'a back-office session expires after this long unused (the back office warns 5 minutes before)',
+  },
+  OPERATOR_SESSION_ABSOLUTE_SECONDS: {
+    schema: wholeNumber(60),
+    default: '43200',
+    feeds: 'AppConfig.operatorSessionAbsoluteSeconds',
+    description: 'a back-office session expires this long after sign-in, used or not',
   },
   ENCRYPTION_KEY_ROTATION_DAYS: {
     schema: decimal(0),

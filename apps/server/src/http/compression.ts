@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-
-/** Encodings we send, best first (built files too: @fastify/static prefers their `.br` copy, then `.gz`). */
-const ENCODINGS = ['br', 'gzip'] as const;
+import { RESPONSE_ENCODINGS } from './content-encoding';
 
 /**
  * Below this many bytes a dynamic response goes out as it is: compressing a small JSON answer
@@ -21,7 +19,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     globalDecompression: false,
-    encodings: [...ENCODINGS],
+    encodings: [...RESPONSE_ENCODINGS],
     threshold: COMPRESS_THRESHOLD_BYTES,
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { assertBuilt, isPageRequest, staticOptions, useTextJavascript } from './serve-web';
+import { assertBuilt, isPageRequest, registerBuiltFiles, staticOptions, useTextJavascript } from './serve-web';
 
 const PREFIX = '/backoffice/';
 
@@ -40,7 +39,7 @@ export function serveBackoffice(app: FastifyInstance, root: string): void {
     // on the files the plugin serves as on index.html.
     scope.addHook('onSend', async (_request, reply) => headers(reply));
     useTextJavascript(scope);
-    await scope.register(fastifyStatic, staticOptions(dist, PREFIX));
+    await registerBuiltFiles(scope, staticOptions(dist, PREFIX));
 
     // The router ignores trailing slashes: this also answers /backoffice.
     scope.get(PREFIX, (_request, reply) => reply.sendFile('index.html'));

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import { STATIC_FILES_ROUTE } from '../metrics/http';
+import { createIndexPage, type IndexPageSettings } from './index-page';
 
 /** Hashed build output: the name changes with the content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,11 +24,12 @@ const REVALIDATE = 'no-cache';
  * - ETag and Last-Modified from the file sent; a matching `if-none-match` gets 304.
  * - `cache-control` by folder: `/assets/*` (hashed names) IMMUTABLE, the rest REVALIDATE.
  * - no directory index: `/` and the app's pages get index.html from the page-route rule instead.
- * Consequences to know: a file declared at start gets its own route, so the HTTP latency metric
- * has one route label per built file (bounded by the build, about 200, never by requests); files
+ * - `ignore`: more files left unlisted (the site's index.html, which serveWeb sends itself).
+ * Consequences to know: a file declared at start gets its own route (registerBuiltFiles gives them
+ * all one label in the HTTP latency metric); files
  * under 1 KiB have no copy and, being streamed, are compressed per request by @fastify/compress.
  */
-export function staticOptions(root: string, prefix: string): FastifyStaticOptions {
+export function staticOptions(root: string, prefix: string, ignore: readonly string[] = []): FastifyStaticOptions {
   const assets = path.join(root, 'assets') + path.sep;
   return {
     root,
@@ -34,7 +37,7 @@ export function staticOptions(root: string, prefix: string): FastifyStaticOption
     wildcard: false,
     serveDotFiles: false,
     dotfiles: 'deny',
-    globIgnore: ['**/*.br', '**/*.gz'],
+    globIgnore: ['**/*.br', '**/*.gz', ...ignore],
     preCompressed: true,
     index: false,
     cacheControl: false,
@@ -43,6 +46,21 @@ export function staticOptions(root: string, prefix: string): FastifyStaticOption
       reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
     },
   };
+}
+
+/**
+ * Register @fastify/static in `scope` with these options; every route it declares (one per built
+ * file) is labelled STATIC_FILES_ROUTE in the latency metric rather than by its own path, so the
+ * metric keeps one series per built app instead of one per file. Routes the scope declares later
+ * (the page routes) keep their own label.
+ */
+export async function registerBuiltFiles(scope: FastifyInstance, options: FastifyStaticOptions): Promise<void> {
+  let declaring = true;
+  scope.addHook('onRoute', (route) => {
+    if (declaring) route.config = { ...route.config, metricsRoute: STATIC_FILES_ROUTE };
+  });
+  await scope.register(fastifyStatic, options);
+  declaring = false;
 }
 
 /**
@@ -116,18 +134,21 @@ export function isPageRequest(request: FastifyRequest, pathname: string): boolea
 /**
  * Serve the built web app at `/`: built files as they are (staticOptions), index.html for page
  * routes (isPageRequest), and the 404 envelope for everything else, so a missing script, a
- * scanner's probe or an unknown API path never gets the site's HTML with a 200. Its own plugin
- * scope, so the back office's `reply.sendFile` (its own root) does not clash with this one.
+ * scanner's probe or an unknown API path never gets the site's HTML with a 200. index.html is
+ * read once here, with the run-time settings written in (index-page.ts), and sent from memory;
+ * `/index.html` itself is a page route like the others. Its own plugin scope, so the back
+ * office's `reply.sendFile` (its own root) does not clash with this one.
  */
-export function serveWeb(app: FastifyInstance, root: string): void {
+export function serveWeb(app: FastifyInstance, root: string, settings: IndexPageSettings = {}): void {
   const dist = assertBuilt(root);
+  const sendIndex = createIndexPage(dist, settings);
   void app.register(async (scope) => {
     useTextJavascript(scope);
-    await scope.register(fastifyStatic, staticOptions(dist, '/'));
+    await registerBuiltFiles(scope, staticOptions(dist, '/', ['index.html']));
     // Built files have their own routes, which the router prefers to this one.
     scope.get('/*', (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
-      if (isPageRequest(request, `/${rest}`)) return reply.sendFile('index.html');
+      if (isPageRequest(request, `/${rest}`)) return sendIndex(request, reply);
       return reply.callNotFound();
     });
   });

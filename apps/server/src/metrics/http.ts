@@ -8,14 +8,26 @@ import { failureEnvelopeSchema, nonJson } from '../openapi/responses';
 /** Requests that matched no route share one label, so a scanner cannot grow the label set. */
 const UNMATCHED = 'unmatched';
 
+/** The one label of every built file's route (serve-web.ts declares one route per file, about 200). */
+export const STATIC_FILES_ROUTE = 'static';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route label of the latency metric when it is not the declared path (built files: STATIC_FILES_ROUTE). */
+    metricsRoute?: string;
+  }
+}
+
 /**
  * Time every answered request by the route the router matched (`routeOptions.url`, the path as
  * declared: `/vendor/:vendor/bet`, never `/vendor/acme/bet?x=…`), method and status class.
- * `reply.elapsedTime` runs from the moment Fastify received the request.
+ * Built files share one label (`metricsRoute`, set by registerBuiltFiles). `reply.elapsedTime` runs
+ * from the moment Fastify received the request.
  */
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.routeOptions.url ?? UNMATCHED, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? UNMATCHED;
+    metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }

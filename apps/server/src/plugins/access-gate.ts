@@ -27,19 +27,31 @@ function isGated(route: string): boolean {
  */
 export function registerAccessGate(app: FastifyInstance, services: AppServices): void {
   const { system } = services;
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || !isGated(route)) return;
-
+  const check = async (route: string, merchant: string | undefined, ip: string): Promise<void> => {
     // A client configured for another operator must not silently act on this one. The config is
     // cached, so this costs no query on the hot path.
-    const header = request.headers.merchant;
-    const merchant = (Array.isArray(header) ? header[0] : header)?.trim();
     if (merchant && !(await system.isKnownMerchant(merchant))) {
       throw new AppError(ErrorCode.UNKNOWN_MERCHANT, 'Unknown merchant');
     }
-
     if (isOpenDuringClosure(route)) return;
-    await system.assertAccessAllowed(request.ip);
+    await system.assertAccessAllowed(ip);
+  };
+  // A callback hook that decides from the cached config without a promise when it can: as an
+  // async hook it cost 8 promises on every API call, ~2 µs of CPU per request with the request
+  // context's async hooks on (bench:member-info). `check` is the same decision, waiting for the
+  // config or the caller's country when they are not cached.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || !isGated(route)) return done();
+    const header = request.headers.merchant;
+    const merchant = (Array.isArray(header) ? header[0] : header)?.trim();
+    const knownMerchant = merchant ? system.cachedIsKnownMerchant(merchant) : true;
+    if (knownMerchant === false) return done(new AppError(ErrorCode.UNKNOWN_MERCHANT, 'Unknown merchant'));
+    if (knownMerchant === true) {
+      if (isOpenDuringClosure(route)) return done();
+      const refusal = system.cachedAccessRefusal(request.ip);
+      if (refusal !== undefined) return done(refusal ?? undefined);
+    }
+    check(route, merchant, request.ip).then(() => done(), (err: Error) => done(err));
   });
 }

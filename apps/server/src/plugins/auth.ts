@@ -28,8 +28,11 @@ export function readToken(request: FastifyRequest): string | null {
 /** Give every request a lazily resolved session, so routes can call `requireMember(request)`. */
 export function registerAuth(app: FastifyInstance, services: AppServices): void {
   app.decorateRequest('wpsAuth', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it awaits nothing, and every promise is paid for on each
+  // request (twice over with the request context's async hooks on).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.wpsAuth = { sessions: services.session, resolved: undefined };
+    done();
   });
 }
 

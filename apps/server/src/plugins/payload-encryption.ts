@@ -16,14 +16,21 @@ const ENCRYPTED = new Set<string>(ENCRYPTED_PATHS);
  * PAYLOAD_STALE (the key service checks both).
  */
 export function registerPayloadEncryption(app: FastifyInstance, services: Pick<AppServices, 'keys'>): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: the calls that are not sealed (nearly all) go on without creating a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     // The declared route path, so query strings and trailing slashes cannot dodge the check.
     const route = request.routeOptions.url;
-    if (!route || !ENCRYPTED.has(route)) return;
+    if (!route || !ENCRYPTED.has(route)) return done();
     const envelope = encryptedBodySchema.safeParse(request.body);
     if (!envelope.success) {
-      throw new AppError(ErrorCode.ENCRYPTION_REQUIRED, 'This call requires an encrypted body (see docs/api.md)');
+      return done(new AppError(ErrorCode.ENCRYPTION_REQUIRED, 'This call requires an encrypted body (see docs/api.md)'));
     }
-    request.body = await services.keys.decryptBody(envelope.data);
+    services.keys.decryptBody(envelope.data).then(
+      (body) => {
+        request.body = body;
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 }

@@ -35,13 +35,14 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
 
 /**
  * helmet's middleware with the site's options (see docs/decisions.md "Security headers"):
- * - the CSP: everything from our origin, game iframes also from the vendors' origins;
+ * - the CSP: everything from our origin, game iframes also from the vendors' origins, and
+ *   `connect-src` also the origins in `connectOrigins` (the error collector, ERROR_REPORT_URL);
  * - HSTS (one year, subdomains), X-Frame-Options SAMEORIGIN, nosniff, the referrer policy;
  * - COOP `same-origin` (our pages open no cross-origin window that needs `window.opener`) and
  *   CORP `same-origin` (no other origin loads our resources: the vendor's game page is framed,
  *   not fed from here). COEP stays off: it would require every framed vendor page to opt in.
  */
-export function siteHelmet(frameOrigins: readonly string[]): ReturnType<typeof helmet> {
+export function siteHelmet(frameOrigins: readonly string[], connectOrigins: readonly string[] = []): ReturnType<typeof helmet> {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -51,7 +52,7 @@ export function siteHelmet(frameOrigins: readonly string[]): ReturnType<typeof h
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...connectOrigins],
         'frame-src': ["'self'", ...frameOrigins],
         'frame-ancestors': ["'self'"],
         'base-uri': ["'self'"],
@@ -88,8 +89,17 @@ function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, s
 }
 
 /** Every security header the site sends: helmet's and the Permissions-Policy. */
-export function securityHeaders(frameOrigins: readonly string[]): Record<string, string> {
-  return { ...helmetHeaders(siteHelmet(frameOrigins)), 'permissions-policy': permissionsPolicy(frameOrigins) };
+export function securityHeaders(frameOrigins: readonly string[], connectOrigins: readonly string[] = []): Record<string, string> {
+  return { ...helmetHeaders(siteHelmet(frameOrigins, connectOrigins)), 'permissions-policy': permissionsPolicy(frameOrigins) };
+}
+
+/**
+ * The origin the page's error reports go to, for `connect-src`: that of an absolute
+ * ERROR_REPORT_URL; none for a path on the site itself (already `'self'`) or when unset.
+ */
+export function reportOrigins(errorReportUrl: string | undefined): string[] {
+  if (!errorReportUrl || errorReportUrl.startsWith('/')) return [];
+  return [new URL(errorReportUrl).origin];
 }
 
 /**
@@ -101,8 +111,8 @@ export function securityHeaders(frameOrigins: readonly string[]): Record<string,
  * every route and hook so even refused and unmatched requests carry the headers. The back office
  * replaces the CSP and X-Frame-Options on its own pages.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins'>): void {
-  const headers = securityHeaders(config.frameOrigins ?? []);
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>): void {
+  const headers = securityHeaders(config.frameOrigins ?? [], reportOrigins(config.errorReportUrl));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -10,7 +10,9 @@ import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
-import { OPERATOR_COMMANDS } from '../modules/operator/operator.ops';
+import { OPERATOR_COMMANDS, cliActor } from '../modules/operator/operator.ops';
+import { createAuditService } from '../modules/audit/audit.service';
+import type { AuditedChange } from '../modules/system/system.service';
 import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
 import { SECURITY_COMMANDS } from '../modules/security/security.ops';
 import { WITHDRAWAL_COMMANDS } from '../modules/withdrawal/withdrawal.ops';
@@ -35,6 +37,11 @@ function systemOf(ctx: OpsContext) {
 }
 
 const silentLog = pino({ level: 'warn' });
+
+/** CLI changes are audited as `ops-cli:<OS user>`, with the reason typed after the arguments (if any). */
+function auditedBy(ctx: OpsContext, reason: string[]): AuditedChange {
+  return { audit: createAuditService({ db: ctx.database.db }), actor: cliActor(), reason: reason.length ? reason.join(' ') : null };
+}
 
 function parseJsonArgument(text: string | undefined): unknown {
   if (text === undefined) throw new UsageError('missing <json-value>');
@@ -62,13 +69,13 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'config:set': {
-    usage: 'config:set <key> <json-value>',
-    description: `Validate and store one setting, e.g. maintenance true, blockedCountries '["US"]'. Keys: ${SETTING_KEYS.join(', ')}.`,
-    async run(ctx, [key, value]) {
+    usage: 'config:set <key> <json-value> [reason…]',
+    description: `Validate and store one setting, e.g. maintenance true, blockedCountries '["US"]'. Audited (settings.<key>, before and after). Keys: ${SETTING_KEYS.join(', ')}.`,
+    async run(ctx, [key, value, ...reason]) {
       if (key === undefined || !isSettingKey(key)) {
         throw new UsageError(`unknown setting "${key ?? ''}"; known: ${SETTING_KEYS.join(', ')}`);
       }
-      const stored = await systemOf(ctx).updateSetting(key, parseJsonArgument(value));
+      const stored = await systemOf(ctx).updateSetting(key, parseJsonArgument(value), auditedBy(ctx, reason));
       ctx.print({ [key]: stored });
     },
   },
@@ -81,19 +88,19 @@ export const COMMANDS: Record<string, OpsCommand> = {
   },
   'region:add': {
     usage: 'region:add <cidr> <country> [note]',
-    description: 'Map a CIDR block to an ISO country code (the most specific block wins).',
+    description: 'Map a CIDR block to an ISO country code (the most specific block wins). Audited, with the note as the reason.',
     async run(ctx, [cidr, country, ...note]) {
       if (!cidr || !country) throw new UsageError('usage: region:add <cidr> <country> [note]');
-      const stored = await systemOf(ctx).addRegionCidr(cidr, country.toUpperCase(), note.length ? note.join(' ') : undefined);
+      const stored = await systemOf(ctx).addRegionCidr(cidr, country.toUpperCase(), note.length ? note.join(' ') : undefined, auditedBy(ctx, note));
       ctx.print({ cidr: stored, countryCode: country.toUpperCase() });
     },
   },
   'region:remove': {
-    usage: 'region:remove <cidr>',
-    description: 'Remove a CIDR block.',
-    async run(ctx, [cidr]) {
-      if (!cidr) throw new UsageError('usage: region:remove <cidr>');
-      ctx.print({ removed: await systemOf(ctx).removeRegionCidr(cidr) });
+    usage: 'region:remove <cidr> [reason…]',
+    description: 'Remove a CIDR block. Audited.',
+    async run(ctx, [cidr, ...reason]) {
+      if (!cidr) throw new UsageError('usage: region:remove <cidr> [reason…]');
+      ctx.print({ removed: await systemOf(ctx).removeRegionCidr(cidr, auditedBy(ctx, reason)) });
     },
   },
   'region:locate': {

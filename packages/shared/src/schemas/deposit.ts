@@ -31,7 +31,7 @@ export const depositChannelInputSchema = z
     accountHolder: z.string().trim().min(1).max(64).optional(),
     provider: depositProviderSchema.optional(),
     /** Why the operator changed it; stored in the audit log. */
-    reason: z.string().trim().max(500).optional(),
+    reason: z.string().trim().min(1).max(500),
   })
   .superRefine((c, ctx) => {
     if (BigInt(c.minMinor) <= 0n) ctx.addIssue({ code: 'custom', path: ['minMinor'], message: 'must be positive' });
@@ -143,7 +143,8 @@ export const opsDepositListQuerySchema = pagedQuerySchema.extend({
 
 /** POST /ops/deposits/:id/confirm | /reject */
 export const depositIdParamsSchema = z.object({ id: idString });
-export const confirmDepositBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+/** The reason goes to the audit log (what the operator checked: the bank statement line, …). */
+export const confirmDepositBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 export const rejectDepositBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 
 /** Paged list value shared by the deposit list calls. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { OPS_ROLES } from '../ops-permissions';
 
-export const operatorRoleSchema = z.enum(['finance', 'support', 'admin']);
+export const operatorRoleSchema = z.enum(OPS_ROLES);
 export type OperatorRoleName = z.infer<typeof operatorRoleSchema>;
 
 /** A six-digit TOTP code (spaces typed between groups are dropped). */
@@ -24,6 +25,21 @@ export const operatorSchema = z.object({
   role: operatorRoleSchema,
 });
 export type OperatorInfo = z.infer<typeof operatorSchema>;
+
+/**
+ * When an operator session ends: `idleExpiresAt` unless used again before it (every call moves
+ * it on), `expiresAt` anyway (fixed at sign-in). GET /ops/session/expiry reads them without
+ * touching the session; POST /ops/session/touch moves the idle one on.
+ */
+export const operatorSessionExpirySchema = z.object({
+  idleExpiresAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OperatorSessionExpiry = z.infer<typeof operatorSessionExpirySchema>;
+
+/** GET /ops/session/me: the operator and the session's expiry instants (the back office warns before either). */
+export const operatorMeSchema = operatorSchema.extend(operatorSessionExpirySchema.shape);
+export type OperatorMe = z.infer<typeof operatorMeSchema>;
 
 /** A session that passed both factors: POST /ops/session/login or /ops/session/enrol. */
 export const operatorSignedInSchema = z.object({
@@ -68,10 +84,53 @@ export const operatorListItemSchema = operatorSchema.extend({
 });
 export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
 
+/** Why an operator changed something: required on every operator mutation, kept in the audit log. */
+export const operatorReasonSchema = z.string().trim().min(3).max(500);
+
 /** POST /ops/operators/:username/totp-reset (admin): the reason goes to the audit log. */
 export const operatorTotpResetBodySchema = z.object({
-  reason: z.string().trim().min(3).max(500),
+  reason: operatorReasonSchema,
 });
+
+/** Operator usernames: a letter, then 2–31 letters, digits, `_`, `.` or `-` (stored lower-case). */
+export const operatorUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9_.-]{2,31}$/, '3–32 characters: a letter, then letters, digits, _ . -');
+
+/**
+ * POST /ops/operators (operators.manage): a new operator. Without `password` one is generated and
+ * returned once in the answer (hand it over in person; the operator enrols TOTP at first sign-in).
+ */
+export const operatorCreateBodySchema = z.object({
+  username: operatorUsernameSchema,
+  role: operatorRoleSchema,
+  password: z.string().min(12).max(128).optional(),
+  reason: operatorReasonSchema,
+});
+export type OperatorCreateBody = z.infer<typeof operatorCreateBodySchema>;
+
+/** POST /ops/operators: the operator, and the generated password (null when one was given). */
+export const operatorCreatedSchema = z.object({
+  operator: operatorListItemSchema,
+  generatedPassword: z.string().nullable(),
+});
+export type OperatorCreated = z.infer<typeof operatorCreatedSchema>;
+
+/** PUT /ops/operators/:username/status: disable (sessions end) or enable. */
+export const operatorStatusBodySchema = z.object({
+  status: z.enum(['active', 'disabled']),
+  reason: operatorReasonSchema,
+});
+export type OperatorStatusBody = z.infer<typeof operatorStatusBodySchema>;
+
+/** PUT /ops/operators/:username/role */
+export const operatorRoleBodySchema = z.object({
+  role: operatorRoleSchema,
+  reason: operatorReasonSchema,
+});
+export type OperatorRoleBody = z.infer<typeof operatorRoleBodySchema>;
 export type OperatorTotpResetBody = z.infer<typeof operatorTotpResetBodySchema>;
 
 export const operatorUsernameParamsSchema = z.object({

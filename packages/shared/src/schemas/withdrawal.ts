@@ -110,7 +110,8 @@ export const opsWithdrawalQuerySchema = z.object({
 });
 
 export const opsRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
-export const opsApproveBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+/** The reason goes to the audit log (what the operator checked before paying out). */
+export const opsApproveBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 export const opsResolveDisputeBodySchema = z.object({ note: z.string().trim().min(1).max(500) });
 
 /** PUT /ops/withdrawal-settings: every field optional, merged over the stored value. */
@@ -119,7 +120,8 @@ export const opsWithdrawalSettingsBodySchema = z.object({
   maxAmountMinor: z.string().regex(/^\d{1,18}$/).optional(),
   dailyCountLimit: z.number().int().min(1).max(1000).optional(),
   autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
-  reason: z.string().trim().max(500).optional(),
+  /** Why the rules changed; stored in the audit log. */
+  reason: z.string().trim().min(1).max(500),
 });
 
 /** Proof uploads: png or jpg, at most 3 files of 5 MB each. */

@@ -4,7 +4,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string | null, string | null>;
 
-export type OperatorRoleColumn = 'finance' | 'support' | 'admin';
+export type OperatorRoleColumn = 'finance' | 'support' | 'admin' | 'marketing';
 export type OperatorStatus = 'active' | 'disabled';
 
 /** Tables of the operator, audit and messages modules (migration 0020_operators_audit_notices.sql). */

@@ -1,14 +1,16 @@
 import { formatMinor } from '@wps/shared/money';
 import type { AccountRecordPage } from '@wps/shared/schemas/account-record';
-import type { AppContext } from '../../app-context';
+import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
-import { findAccountRecord } from './account-record.repository';
 
-export type AccountRecordContext = Pick<AppContext, 'db'> & { system: Pick<SystemService, 'getBrand'> };
+export type AccountRecordContext = {
+  system: Pick<SystemService, 'getBrand'>;
+  ledger: Pick<LedgerService, 'findMemberStatement'>;
+};
 
-/** The account record (transactionHistory): the player's ledger entries, nothing else. */
+/** The account record (transactionHistory): the player's ledger entries (read by the ledger), nothing else. */
 export function createAccountRecordService(ctx: AccountRecordContext) {
-  const { db, system } = ctx;
+  const { system, ledger } = ctx;
   return {
     /** GET /wps/member/transactions: one page, newest first, filtered by kind and time. */
     async list(
@@ -16,8 +18,7 @@ export function createAccountRecordService(ctx: AccountRecordContext) {
       query: { type?: string | undefined; from?: string | undefined; to?: string | undefined; page: number; pageSize: number },
     ): Promise<AccountRecordPage> {
       const brand = await system.getBrand();
-      const { rows, total } = await findAccountRecord(
-        db,
+      const { rows, total } = await ledger.findMemberStatement(
         {
           memberId: String(memberId),
           kind: query.type,

@@ -26,7 +26,7 @@ describeEachDatabase('account record', (target) => {
     const payer = await createPayer(t.app, 10_000n);
     const first = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '20'));
     const second = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '15'));
-    valueOf(await call(t.app, 'POST', `/ops/withdrawals/${first.id}/approve`, { token: ops, payload: {} }));
+    valueOf(await call(t.app, 'POST', `/ops/withdrawals/${first.id}/approve`, { token: ops, payload: { reason: 'checked' } }));
     valueOf(await call(t.app, 'POST', `/ops/withdrawals/${second.id}/reject`, { token: ops, payload: { reason: 'test' } }));
 
     const page = valueOf<AccountRecordPage>(await record(payer.token));

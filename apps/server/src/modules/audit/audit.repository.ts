@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -66,4 +66,65 @@ export async function findAuditEntries(
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** What the audit search filters on, resolved to stored values (the actor by type and id). */
+export type AuditSearchFilter = {
+  actor?: { types: readonly AuditEntryRow['actorType'][]; id: string } | undefined;
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+/** Escape LIKE's wildcards so a prefix matches literally. */
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The audit rows a filter selects. An action ending in '.' matches every action under that prefix. */
+function filtered(db: Db, filter: AuditSearchFilter) {
+  let query = db.selectFrom('audit_log');
+  if (filter.actor) query = query.where('actor_type', 'in', filter.actor.types).where('actor_id', '=', filter.actor.id);
+  if (filter.action) {
+    query = filter.action.endsWith('.') ? query.where('action', 'like', likePrefix(filter.action)) : query.where('action', '=', filter.action);
+  }
+  if (filter.subjectType) query = query.where('subject_type', '=', filter.subjectType);
+  if (filter.subjectId) query = query.where('subject_id', '=', filter.subjectId);
+  if (filter.from) query = query.where('at', '>=', filter.from);
+  if (filter.to) query = query.where('at', '<', filter.to);
+  return query;
+}
+
+/**
+ * Entries in time order (then id: entries of one transaction share its now()), either one page at
+ * an offset or, for the export, keyset batches after the row `afterId` names (entries added
+ * meanwhile never shift a batch). Each filter has an index ending in (at, id) (migration 0161).
+ */
+export async function searchAuditEntries(
+  db: Db,
+  filter: AuditSearchFilter,
+  page: { order: 'asc' | 'desc'; limit: number; offset?: number | undefined; afterId?: string | undefined },
+): Promise<AuditEntryRow[]> {
+  let query = filtered(db, filter);
+  if (page.afterId) {
+    const cursor = sql`(SELECT c.at, c.id FROM audit_log c WHERE c.id = ${page.afterId})`;
+    query = query.where(page.order === 'desc' ? sql<boolean>`(at, id) < ${cursor}` : sql<boolean>`(at, id) > ${cursor}`);
+  }
+  return query
+    .select(['id', 'at', 'actor_type as actorType', 'actor_id as actorId', 'action', 'subject_type as subjectType', 'subject_id as subjectId', 'reason', 'before', 'after'])
+    .orderBy('at', page.order)
+    .orderBy('id', page.order)
+    .offset(page.offset ?? 0)
+    .limit(page.limit)
+    .execute();
+}
+
+/** How many entries a filter selects. */
+export async function countAuditEntries(db: Db, filter: AuditSearchFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,11 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
-import { findAuditEntries, insertAuditEntry } from './audit.repository';
+import { countAuditEntries, findAuditEntries, insertAuditEntry, searchAuditEntries, type AuditEntryRow, type AuditSearchFilter } from './audit.repository';
 
 type Db = Kysely<Database>;
 
 export type AuditActorType = 'operator' | 'system' | 'member';
+
+/** A search as the routes give it: instants as ISO strings, the actor already resolved. */
+export type AuditSearchInput = Omit<AuditSearchFilter, 'from' | 'to'> & {
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/** An entry as the API answers it: the time as an ISO string. */
+export type AuditEntryView = Omit<AuditEntryRow, 'at'> & { at: string };
+
+function viewOf(row: AuditEntryRow): AuditEntryView {
+  return { ...row, at: row.at.toISOString() };
+}
+
+function filterOf(input: AuditSearchInput): AuditSearchFilter {
+  return { ...input, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined };
+}
 
 export type AuditRecordInput = {
   actorType: AuditActorType;
@@ -44,6 +61,22 @@ export function createAuditService(ctx: Pick<AppContext, 'db'>) {
         before: toJsonSafe(input.before),
         after: toJsonSafe(input.after),
       });
+    },
+
+    /** One page in time order (newest first unless `order` is asc), with how many match in all. */
+    async search(input: AuditSearchInput, page: { order: 'asc' | 'desc'; page: number; pageSize: number }) {
+      const filter = filterOf(input);
+      const [rows, total] = await Promise.all([
+        searchAuditEntries(db, filter, { order: page.order, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+        countAuditEntries(db, filter),
+      ]);
+      return { list: rows.map(viewOf), total, page: page.page, pageSize: page.pageSize, totalPages: Math.max(1, Math.ceil(total / page.pageSize)) };
+    },
+
+    /** The entries after `afterId` in time order: one keyset page of the CSV export (entries added meanwhile never shift it). */
+    async exportPage(input: AuditSearchInput, order: 'asc' | 'desc', afterId: string | null, limit: number): Promise<AuditEntryView[]> {
+      const rows = await searchAuditEntries(db, filterOf(input), { order, limit, afterId: afterId ?? undefined });
+      return rows.map(viewOf);
     },
 
     /** One page of entries, newest first. */

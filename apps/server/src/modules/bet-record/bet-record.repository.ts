@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { CatalogueViews } from '../catalogue/catalogue-views';
+import type { GatewayViews } from '../gateway/gateway-views';
+import type { InhouseViews } from '../inhouse/inhouse-views';
 
 type Db = Kysely<Database>;
+
+/** The owners' views this report joins: rounds (gateway), vendor and game names (catalogue), fairness (in-house). */
+export type BetRecordViews = GatewayViews & CatalogueViews & InhouseViews;
 
 export type BetFilter = {
   memberId: string;
@@ -35,10 +41,10 @@ export type TotalsRow = { count: number; totalBet: bigint; totalPaid: bigint };
  * entries), with the vendor from the catalogue. Rounds whose every bet was refused hold no
  * stake and are left out.
  */
-function filtered(db: Db, f: BetFilter) {
+function filtered(db: Db, views: BetRecordViews, f: BetFilter) {
   let q = db
-    .selectFrom('game_rounds as gr')
-    .leftJoin('game_vendors as v', 'v.vassalage', 'gr.vassalage')
+    .selectFrom(views.gameRounds().as('gr'))
+    .leftJoin(views.vendorNames().as('v'), 'v.vassalage', 'gr.vassalage')
     .where('gr.member_id', '=', f.memberId)
     .where('gr.total_bet', '>', '0');
   if (f.categories) q = q.where(sql<boolean>`v.category = ANY(${f.categories})`);
@@ -49,11 +55,10 @@ function filtered(db: Db, f: BetFilter) {
 }
 
 /** One page of the player's rounds, newest first, and the totals over the whole filter. */
-export async function findBets(db: Db, f: BetFilter, offset: number, limit: number): Promise<{ rows: BetRow[]; totals: TotalsRow }> {
-  const rows = await filtered(db, f)
-    .leftJoin('games as g', 'g.node_id', 'gr.node_id')
-    .leftJoin('inhouse_rounds as ir', (j) => j.onRef('ir.round_id', '=', 'gr.round_id').on('gr.vassalage', '=', 'inhouse'))
-    .leftJoin('inhouse_seeds as s', 's.id', 'ir.seed_id')
+export async function findBets(db: Db, views: BetRecordViews, f: BetFilter, offset: number, limit: number): Promise<{ rows: BetRow[]; totals: TotalsRow }> {
+  const rows = await filtered(db, views, f)
+    .leftJoin(views.gameNames().as('g'), 'g.node_id', 'gr.node_id')
+    .leftJoin(views.roundFairness().as('ir'), (j) => j.onRef('ir.round_id', '=', 'gr.round_id').on('gr.vassalage', '=', 'inhouse'))
     .select([
       'gr.round_id',
       'gr.vassalage',
@@ -70,14 +75,14 @@ export async function findBets(db: Db, f: BetFilter, offset: number, limit: numb
       'ir.server_seed_hash',
       'ir.client_seed',
       'ir.nonce',
-      sql<string | null>`CASE WHEN s.status = 'revealed' THEN s.server_seed END`.as('revealed_seed'),
+      'ir.revealed_seed',
     ])
     .orderBy('gr.created_at', 'desc')
     .orderBy('gr.id', 'desc')
     .offset(offset)
     .limit(limit)
     .execute();
-  const totals = await filtered(db, f)
+  const totals = await filtered(db, views, f)
     .select([
       sql<string>`count(*)`.as('n'),
       sql<string>`coalesce(sum(gr.total_bet), 0)`.as('bet'),
@@ -108,9 +113,9 @@ export async function findBets(db: Db, f: BetFilter, offset: number, limit: numb
 }
 
 /** Totals per local day (the day the round started, at `utcOffsetMinutes` from UTC), newest first. */
-export async function sumByDay(db: Db, f: BetFilter, utcOffsetMinutes: number): Promise<(TotalsRow & { day: string })[]> {
+export async function sumByDay(db: Db, views: BetRecordViews, f: BetFilter, utcOffsetMinutes: number): Promise<(TotalsRow & { day: string })[]> {
   const day = sql<string>`to_char((gr.created_at AT TIME ZONE 'UTC') + make_interval(mins => ${utcOffsetMinutes}::int), 'YYYY-MM-DD')`;
-  const rows = await filtered(db, f)
+  const rows = await filtered(db, views, f)
     .select([day.as('day'), sql<string>`count(*)`.as('n'), sql<string>`sum(gr.total_bet)`.as('bet'), sql<string>`sum(gr.total_win + gr.total_refund)`.as('paid')])
     .groupBy(sql`1`)
     .orderBy(sql`1`, 'desc')
@@ -119,8 +124,8 @@ export async function sumByDay(db: Db, f: BetFilter, utcOffsetMinutes: number): 
 }
 
 /** Totals per vendor category. */
-export async function sumByCategory(db: Db, f: BetFilter): Promise<(TotalsRow & { category: string })[]> {
-  const rows = await filtered(db, f)
+export async function sumByCategory(db: Db, views: BetRecordViews, f: BetFilter): Promise<(TotalsRow & { category: string })[]> {
+  const rows = await filtered(db, views, f)
     .select([
       sql<string>`coalesce(v.category, '')`.as('category'),
       sql<string>`count(*)`.as('n'),

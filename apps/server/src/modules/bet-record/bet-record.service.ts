@@ -2,10 +2,19 @@ import { formatMinor } from '@wps/shared/money';
 import type { BetProfitResult, BetRecordPage, BetStatus, BetTotals } from '@wps/shared/schemas/bet-record';
 import { VENDOR_GROUPS, type GameCategory } from '@wps/shared/schemas/catalogue';
 import type { AppContext } from '../../app-context';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { GatewayService } from '../gateway/gateway.service';
+import type { InhouseService } from '../inhouse/inhouse.service';
 import type { SystemService } from '../system/system.service';
-import { findBets, sumByCategory, sumByDay, type BetFilter, type TotalsRow } from './bet-record.repository';
+import { findBets, sumByCategory, sumByDay, type BetFilter, type BetRecordViews, type TotalsRow } from './bet-record.repository';
 
-export type BetRecordContext = Pick<AppContext, 'db'> & { system: Pick<SystemService, 'getBrand'> };
+export type BetRecordContext = Pick<AppContext, 'db'> & {
+  system: Pick<SystemService, 'getBrand'>;
+  /** The owners' views the report joins: rounds, vendor and game names, in-house fairness. */
+  gateway: Pick<GatewayService, 'gameRounds'>;
+  catalogue: Pick<CatalogueService, 'vendorNames' | 'gameNames'>;
+  inhouse: Pick<InhouseService, 'roundFairness'>;
+};
 
 type FilterInput = { category?: GameCategory | undefined; vassalage?: string | undefined; from?: string | undefined; to?: string | undefined };
 
@@ -35,6 +44,12 @@ function toFilter(memberId: string, q: FilterInput): BetFilter {
  */
 export function createBetRecordService(ctx: BetRecordContext) {
   const { db, system } = ctx;
+  const views: BetRecordViews = {
+    gameRounds: ctx.gateway.gameRounds,
+    vendorNames: ctx.catalogue.vendorNames,
+    gameNames: ctx.catalogue.gameNames,
+    roundFairness: ctx.inhouse.roundFairness,
+  };
 
   function totals(t: TotalsRow, scale: number): BetTotals {
     const profit = t.totalPaid - t.totalBet;
@@ -54,7 +69,7 @@ export function createBetRecordService(ctx: BetRecordContext) {
     async list(memberId: string, q: FilterInput & { page: number; pageSize: number }): Promise<BetRecordPage> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      const { rows, totals: sum } = await findBets(db, toFilter(memberId, q), (q.page - 1) * q.pageSize, q.pageSize);
+      const { rows, totals: sum } = await findBets(db, views, toFilter(memberId, q), (q.page - 1) * q.pageSize, q.pageSize);
       return {
         currency: brand.currency,
         scale,
@@ -93,7 +108,7 @@ export function createBetRecordService(ctx: BetRecordContext) {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
       const filter = toFilter(memberId, q);
-      const [days, categories] = await Promise.all([sumByDay(db, filter, q.utcOffsetMinutes), sumByCategory(db, filter)]);
+      const [days, categories] = await Promise.all([sumByDay(db, views, filter, q.utcOffsetMinutes), sumByCategory(db, views, filter)]);
       const all = categories.reduce<TotalsRow>((acc, c) => ({ count: acc.count + c.count, totalBet: acc.totalBet + c.totalBet, totalPaid: acc.totalPaid + c.totalPaid }), {
         count: 0,
         totalBet: 0n,

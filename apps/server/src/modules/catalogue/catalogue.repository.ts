@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { AccountType } from '@wps/shared/constants';
+import type { Kysely } from 'kysely';
 import type { CatalogueStatus, GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
 import type { Database } from '../../db/schema';
 
@@ -198,37 +197,4 @@ export async function findRecentIds(db: Db, memberId: string): Promise<string[]>
     .limit(500)
     .execute();
   return rows.map((r) => r.node_id);
-}
-
-export type WinRow = { account: string; amount: bigint; wonAt: Date; nodeId: string | null };
-
-/**
- * The biggest recent settled wins, from the ledger: transactions of kind 'win' credited to a
- * player account. The game is read from the transaction's metadata (nodeId or gameId) when the
- * writer put it there. Only real money that actually moved can appear here: trial (free-play)
- * accounts win demo money, which never makes the public board.
- */
-export async function findTopWins(db: Db, since: Date, limit: number): Promise<WinRow[]> {
-  const rows = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .where('t.kind', '=', 'win')
-    .where('a.is_player', '=', true)
-    .where('m.type', '<>', AccountType.TRIAL)
-    .where(sql<boolean>`e.amount > 0`)
-    .where('t.created_at', '>=', since)
-    .select([
-      'm.account as account',
-      'e.amount as amount',
-      't.created_at as wonAt',
-      // The gateway's seamless wins carry the game as metadata.gameId; other writers may use nodeId.
-      sql<string | null>`coalesce(t.metadata->>'nodeId', t.metadata->>'gameId')`.as('nodeId'),
-    ])
-    .orderBy('e.amount', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ account: r.account, amount: BigInt(r.amount), wonAt: r.wonAt, nodeId: r.nodeId }));
 }

@@ -29,11 +29,9 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { requireOperator } from '../operator/operator-auth';
+import { requestOperator } from '../operator/operator-auth';
 import { sendPage } from './game-list-page';
 
-const MAINTAINERS = ['support', 'admin'] as const;
-const READERS = ['support', 'finance', 'admin'] as const;
 /** Browsing is open to trial accounts (spec: trial players may try games). */
 const BROWSE = { allowTrial: true } as const;
 
@@ -90,25 +88,23 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
     return ok(await catalogue.listRecentGames(member.memberId, request.body));
   });
 
-  app.get('/ops/vendors', { schema: { response: success(z.array(opsVendorSchema)) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/vendors', { config: { permission: 'games.read' }, schema: { response: success(z.array(opsVendorSchema)) } }, async () => {
     return ok(await catalogue.listVendors());
   });
 
-  app.get('/ops/games', { schema: { querystring: opsGamesQuerySchema, response: success(opsVendorGamesSchema) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/games', { config: { permission: 'games.read' }, schema: { querystring: opsGamesQuerySchema, response: success(opsVendorGamesSchema) } }, async (request) => {
     return ok(await catalogue.listVendorGamesForOps(request.query.vassalage));
   });
 
-  app.put('/ops/vendors/:vassalage/status', { schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema, response: success(vendorStatusChangeResultSchema) } }, async (request) => {
-    const operator = await requireOperator(request, MAINTAINERS);
+  app.put('/ops/vendors/:vassalage/status', { config: { permission: 'games.write' }, schema: { params: vendorParamsSchema, body: catalogueStatusChangeSchema, response: success(vendorStatusChangeResultSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(
       await catalogue.setVendorStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.vassalage, request.body.status, request.body.reason),
     );
   });
 
-  app.put('/ops/games/:nodeId/status', { schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema, response: success(gameStatusChangeResultSchema) } }, async (request) => {
-    const operator = await requireOperator(request, MAINTAINERS);
+  app.put('/ops/games/:nodeId/status', { config: { permission: 'games.write' }, schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema, response: success(gameStatusChangeResultSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(
       await catalogue.setGameStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body.status, request.body.reason),
     );

@@ -17,6 +17,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { MemberViews } from '../member/member-views';
 import type { SystemService } from '../system/system.service';
 import {
   deleteFavourite,
@@ -25,7 +27,6 @@ import {
   findFavouriteIds,
   findGameRow,
   findRecentIds,
-  findTopWins,
   findVendorGames,
   findVendorRow,
   insertFavourite,
@@ -35,6 +36,7 @@ import {
   type GameRow,
   type VendorRow,
 } from './catalogue.repository';
+import { createCatalogueViews } from './catalogue-views';
 import { buildSnapshot, filterGames, page, type GameListQuery, type Snapshot } from './catalogue-snapshot';
 import { cachedPage, type CachedPage } from './game-list-page';
 
@@ -47,6 +49,9 @@ export type CatalogueActor = { actorType: AuditActorType; actorId: string | null
 export type CatalogueContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
   audit: Pick<AuditService, 'record'>;
+  /** The winners board: the ledger ranks wins among the member module's real-money accounts. */
+  ledger: Pick<LedgerService, 'findTopPlayerCredits'>;
+  memberViews: Pick<MemberViews, 'realMoneyAccounts'>;
   changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
   now?: () => number;
 };
@@ -72,7 +77,7 @@ export function maskAccount(account: string): string {
  * board, and maintenance. Other modules use `getVendor`, `getGame` and `recordRecentGame`.
  */
 export function createCatalogueService(ctx: CatalogueContext) {
-  const { db, system, audit } = ctx;
+  const { db, system, audit, ledger, memberViews } = ctx;
   const now = ctx.now ?? Date.now;
   const feed = ctx.changeFeed;
   let cached: Snapshot | undefined;
@@ -116,7 +121,14 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
   async function buildWinners(size: number): Promise<RankList> {
     const snap = await snapshot();
-    const wins = await findTopWins(db, new Date(now() - WINNERS_WINDOW_MS), size);
+    // Settled wins ('win' transactions credited to a player account): only money that really
+    // moved. Trial (free-play) accounts win demo money, which never makes the public board.
+    const wins = await ledger.findTopPlayerCredits({
+      kind: 'win',
+      since: new Date(now() - WINNERS_WINDOW_MS),
+      limit: size,
+      members: memberViews.realMoneyAccounts(),
+    });
     return {
       list: wins.map((w) => {
         const item = w.nodeId ? snap.itemById.get(w.nodeId) : undefined;
@@ -126,7 +138,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
           gameName: item?.gameName ?? null,
           amount: formatMinor(w.amount, snap.scale),
           amountMinor: w.amount.toString(),
-          wonAt: w.wonAt.toISOString(),
+          wonAt: w.createdAt.toISOString(),
         };
       }),
     };
@@ -163,6 +175,8 @@ export function createCatalogueService(ctx: CatalogueContext) {
   }
 
   return {
+    /** For the bet record's statements: vendor and game names (catalogue-views.ts). */
+    ...createCatalogueViews(ctx),
     /** Every vendor as stored, disabled ones too (operators), in lobby order. */
     async listVendors(): Promise<CatalogueVendor[]> {
       return (await snapshot()).vendors;

@@ -222,11 +222,15 @@ describeEachDatabase('game catalogue', (target) => {
   it('records recent games through the service and lists them newest first', async () => {
     const me = await newPlayer(t);
     expect(valueOf<GameStrip>(await relay('GCS_recentGame', {}, me.token))).toEqual({ list: [], totalPages: 1 });
-    await t.app.services.catalogue.recordRecentGame(me.memberId, 'SBX-slot-01');
-    await new Promise((r) => setTimeout(r, 5));
-    await t.app.services.catalogue.recordRecentGame(me.memberId, 'inhouse-slot');
-    await new Promise((r) => setTimeout(r, 5));
-    await t.app.services.catalogue.recordRecentGame(me.memberId, 'SBX-slot-01');
+    // Each record after the clock (milliseconds) has moved on, so "newest first" has one answer.
+    const record = async (nodeId: string) => {
+      const at = Date.now();
+      await t.app.services.catalogue.recordRecentGame(me.memberId, nodeId);
+      while (Date.now() <= at) await new Promise((r) => setImmediate(r));
+    };
+    await record('SBX-slot-01');
+    await record('inhouse-slot');
+    await record('SBX-slot-01');
     const recent = valueOf<GameStrip>(await relay('GCS_recentGame', { clientType: 3, language: 'pt' }, me.token));
     expect(recent.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01', 'inhouse-slot']);
     const sbxOnly = valueOf<GameStrip>(await relay('GCS_recentGame', { vassalage: 'SBX' }, me.token));

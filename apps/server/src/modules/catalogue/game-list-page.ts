@@ -1,10 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD_BYTES } from '../../http/compression';
-
-/** What a game-list answer can be sent as, best first (the compression plugin's order). */
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
+import { negotiateEncoding, type ResponseEncoding as Encoding } from '../../http/content-encoding';
 
 /**
  * A game-list answer: the success envelope as UTF-8 JSON, and its compressed copies, each made
@@ -30,27 +27,7 @@ const COMPRESS: Record<Encoding, (json: Buffer) => Buffer> = {
 };
 
 /**
- * The encoding to answer in: the first of ENCODINGS the client accepts (q > 0), `identity`
- * otherwise. `x-gzip` counts as gzip, `*` as any encoding.
- */
-function pickEncoding(header: string | undefined): Encoding | 'identity' {
-  if (!header) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(weight) ? weight : 0);
-  }
-  for (const encoding of ENCODINGS) {
-    const weight = accepted.get(encoding) ?? accepted.get('*') ?? 0;
-    if (weight > 0) return encoding;
-  }
-  return 'identity';
-}
-
-/**
- * Send a cached page in the encoding the client takes. Without this the compression plugin would
+ * Send a cached page in the encoding the client takes (negotiateEncoding: the compression plugin's rule). Without this the compression plugin would
  * brotli the same page again on every request (a browser always asks for br): the game list
  * fell from thousands of answers a second to a few hundred. An answer that already has
  * `content-encoding` is left alone by the plugin; pages below its threshold go out as they are,
@@ -61,7 +38,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
   if (page.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(page.json);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') return reply.send(page.json);
   const body = (page.encoded[encoding] ??= COMPRESS[encoding](page.json));
   return reply.header('content-encoding', encoding).send(body);

@@ -63,7 +63,7 @@ describePostgres('deposits under concurrency [postgres]', () => {
     let credited = 0;
     for (const order of orders) {
       const [confirm, reject] = await Promise.all([
-        t.app.inject({ method: 'POST', url: `/ops/deposits/${order.id}/confirm`, headers: { authorization: finance }, payload: {} }),
+        t.app.inject({ method: 'POST', url: `/ops/deposits/${order.id}/confirm`, headers: { authorization: finance }, payload: { reason: 'checked' } }),
         t.app.inject({ method: 'POST', url: `/ops/deposits/${order.id}/reject`, headers: { authorization: admin }, payload: { reason: 'race' } }),
       ]);
       const statuses = [confirm.statusCode, reject.statusCode].sort();

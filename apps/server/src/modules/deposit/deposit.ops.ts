@@ -31,11 +31,12 @@ export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'deposit:confirm': {
-    usage: 'deposit:confirm <id> [reason]',
+    usage: 'deposit:confirm <id> <reason>',
     description: 'Confirm a manual bank-transfer order: the player is credited once.',
     async run(ctx, [id, ...reason]) {
-      const orderId = requireId(id, 'deposit:confirm <id> [reason]');
-      ctx.print(await opsServicesOf(ctx).deposits.confirmManual(cliActor(), orderId, reason.length ? reason.join(' ') : null));
+      const orderId = requireId(id, 'deposit:confirm <id> <reason>');
+      if (reason.length === 0) throw new Error('not a valid call: usage deposit:confirm <id> <reason>');
+      ctx.print(await opsServicesOf(ctx).deposits.confirmManual(cliActor(), orderId, reason.join(' ')));
     },
   },
   'deposit:reject': {

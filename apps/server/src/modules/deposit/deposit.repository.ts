@@ -342,3 +342,21 @@ export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Pro
 export async function setOrderExpiry(db: Db, id: string, expiresAt: Date): Promise<void> {
   await sql`UPDATE deposit_orders SET expires_at = ${expiresAt} WHERE id = ${id}`.execute(db);
 }
+
+/** A back-office queue: how many items wait and since when the oldest has (reporting's dashboard). */
+export type QueueStats = { count: number; oldestAt: Date | null };
+
+function toQueue(r: { n: string | number; oldest: Date | string | null }): QueueStats {
+  return { count: Number(r.n), oldestAt: r.oldest ? new Date(r.oldest) : null };
+}
+
+/** Manual bank-transfer orders waiting for an operator's confirmation. */
+export async function pendingManualQueue(db: Db): Promise<QueueStats> {
+  const r = await db
+    .selectFrom('deposit_orders')
+    .where('status', '=', 'pending')
+    .where('channel_type', '=', 'manual_bank')
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return toQueue(r);
+}

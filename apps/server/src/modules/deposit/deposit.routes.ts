@@ -21,11 +21,8 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { requireOperator } from '../operator/operator-auth';
+import { requestOperator } from '../operator/operator-auth';
 import type { DepositActor } from './deposit.types';
-
-const FINANCE = ['finance', 'admin'] as const;
-const READERS = ['finance', 'support', 'admin'] as const;
 
 function operatorActor(operator: { operatorId: string }): DepositActor {
   return { actorType: 'operator', actorId: operator.operatorId };
@@ -52,28 +49,26 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
   });
 
   // Operators.
-  app.get('/ops/deposit-channels', { schema: { response: success(z.array(opsDepositChannelSchema)) } }, async (request) => {
-    await requireOperator(request, FINANCE);
+  app.get('/ops/deposit-channels', { config: { permission: 'payments.read' }, schema: { response: success(z.array(opsDepositChannelSchema)) } }, async () => {
     return ok(await deposits.listOpsChannels());
   });
 
-  app.put('/ops/deposit-channels', { schema: { body: depositChannelInputSchema, response: success(opsDepositChannelSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
+  app.put('/ops/deposit-channels', { config: { permission: 'payments.write' }, schema: { body: depositChannelInputSchema, response: success(opsDepositChannelSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(await deposits.saveChannel(operatorActor(operator), request.body));
   });
 
-  app.get('/ops/deposits', { schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/deposits', { config: { permission: 'money.read' }, schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) } }, async (request) => {
     return ok(await deposits.listOpsOrders(request.query));
   });
 
-  app.post('/ops/deposits/:id/confirm', { schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
-    return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason ?? null));
+  app.post('/ops/deposits/:id/confirm', { config: { permission: 'money.write' }, schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason));
   });
 
-  app.post('/ops/deposits/:id/reject', { schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
+  app.post('/ops/deposits/:id/reject', { config: { permission: 'money.write' }, schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(await deposits.rejectManual(operatorActor(operator), request.params.id, request.body.reason));
   });
 

@@ -28,6 +28,7 @@ import {
   findOrders,
   insertChannel,
   insertOrder,
+  pendingManualQueue,
   setOrderPayment,
   updateChannel,
   type ChannelRow,
@@ -123,6 +124,8 @@ export function createDepositService(ctx: DepositContext) {
     sandbox,
     isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
+    /** The back office's queue of manual orders awaiting confirmation (count, oldest). */
+    pendingQueue: () => pendingManualQueue(db),
 
     /** GET /wps/deposit/channels: enabled channels in the operator currency. */
     async listChannels(): Promise<DepositChannel[]> {

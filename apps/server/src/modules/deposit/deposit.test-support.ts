@@ -35,7 +35,7 @@ export async function demoChannel(t: TestApp, token: string, type: 'manual_bank'
 
 /** Save a channel as an operator. */
 export async function saveChannel(t: TestApp, opsToken: string, body: Record<string, unknown>): Promise<OpsDepositChannel> {
-  return valueOf<OpsDepositChannel>(await call(t.app, 'PUT', '/ops/deposit-channels', { token: opsToken, payload: body }));
+  return valueOf<OpsDepositChannel>(await call(t.app, 'PUT', '/ops/deposit-channels', { token: opsToken, payload: { reason: 'channel set up by the test', ...body } }));
 }
 
 /** POST /wps/deposit/orders with a fresh idempotency key unless one is given. */

@@ -79,7 +79,7 @@ describeEachDatabase('deposits', (target) => {
     });
 
     it('refuses incomplete or inconsistent channels with field errors', async () => {
-      const base = { name: 'X', type: 'manual_bank', currency: 'BRL', minMinor: '100', maxMinor: '1000' };
+      const base = { name: 'X', type: 'manual_bank', currency: 'BRL', minMinor: '100', maxMinor: '1000', reason: 'new channel' };
       const missingBank = expectFailure(await call(t.app, 'PUT', '/ops/deposit-channels', { token: finance, payload: base }), ErrorCode.VALIDATION_FAILED, 400);
       expect(JSON.stringify(missingBank.value)).toContain('bankName');
       const gatewayBase = { ...base, type: 'gateway', provider: 'sandbox' };
@@ -141,7 +141,7 @@ describeEachDatabase('deposits', (target) => {
       const pending = valueOf<Paged<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=100', { token: support }));
       expect(pending.list.find((o) => o.id === order.id)).toMatchObject({ account: player.login.userInfo.userName, referenceCode: order.referenceCode });
 
-      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: support, payload: {} }), ErrorCode.OPERATOR_FORBIDDEN, 403);
+      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: support, payload: { reason: 'checked' } }), ErrorCode.OPERATOR_FORBIDDEN, 403);
       expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: player.token, payload: {} }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
       expect(await balanceMinor(t, player.token)).toBe(0n);
 
@@ -149,7 +149,7 @@ describeEachDatabase('deposits', (target) => {
       expect(confirmed).toMatchObject({ status: 'credited' });
       expect(confirmed.resolvedBy).toMatch(/^operator:\d+$/);
       expect(await balanceMinor(t, player.token)).toBe(15050n);
-      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: {} }), ErrorCode.DEPOSIT_ORDER_RESOLVED, 409);
+      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: { reason: 'checked' } }), ErrorCode.DEPOSIT_ORDER_RESOLVED, 409);
       expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/reject`, { token: finance, payload: { reason: 'late' } }), ErrorCode.DEPOSIT_ORDER_RESOLVED, 409);
       expect(await balanceMinor(t, player.token)).toBe(15050n);
       expect(await depositTransactionCount(t, order.id)).toBe(1);
@@ -175,12 +175,12 @@ describeEachDatabase('deposits', (target) => {
       expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/reject`, { token: finance, payload: {} }), ErrorCode.VALIDATION_FAILED, 400);
       const rejected = valueOf<OpsDepositOrder>(await call(t.app, 'POST', `/ops/deposits/${order.id}/reject`, { token: admin, payload: { reason: 'no transfer received' } }));
       expect(rejected).toMatchObject({ status: 'failed', failureReason: 'rejected' });
-      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: {} }), ErrorCode.DEPOSIT_ORDER_RESOLVED, 409);
+      expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: { reason: 'checked' } }), ErrorCode.DEPOSIT_ORDER_RESOLVED, 409);
       expect(await balanceMinor(t, player.token)).toBe(0n);
       const notices = valueOf<NoticeListResult>(await call(t.app, 'GET', '/wps/messages', { token: player.token }));
       expect(notices.list[0]).toMatchObject({ kind: 'deposit_failed', params: { reason: 'rejected', note: 'no transfer received', amount: '20.00' } });
-      expectFailure(await call(t.app, 'POST', '/ops/deposits/999999/confirm', { token: finance, payload: {} }), ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 404);
-      expectFailure(await call(t.app, 'POST', '/ops/deposits/abc/confirm', { token: finance, payload: {} }), ErrorCode.VALIDATION_FAILED, 400);
+      expectFailure(await call(t.app, 'POST', '/ops/deposits/999999/confirm', { token: finance, payload: { reason: 'checked' } }), ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 404);
+      expectFailure(await call(t.app, 'POST', '/ops/deposits/abc/confirm', { token: finance, payload: { reason: 'checked' } }), ErrorCode.VALIDATION_FAILED, 400);
     });
 
     it('takes the fee from the credit and books it to house_cash in the same transaction', async () => {
@@ -193,7 +193,7 @@ describeEachDatabase('deposits', (target) => {
       const order = await createOrder(t, player.token, channel.id, '100');
       expect(order).toMatchObject({ feeMinor: '350', fee: '3.50', creditMinor: '9650', credit: '96.50' });
       const house = await t.database.db.selectFrom('ledger_accounts').select('balance').where('purpose', '=', 'house_cash').where('member_id', 'is', null).executeTakeFirstOrThrow();
-      valueOf(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: {} }));
+      valueOf(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: { reason: 'checked' } }));
       expect(await balanceMinor(t, player.token)).toBe(9650n);
       const houseAfter = await t.database.db.selectFrom('ledger_accounts').select('balance').where('purpose', '=', 'house_cash').where('member_id', 'is', null).executeTakeFirstOrThrow();
       expect(BigInt(houseAfter.balance) - BigInt(house.balance)).toBe(350n);

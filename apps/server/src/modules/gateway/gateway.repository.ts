@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VendorWalletModel } from '../../db/tables/gateway';
+import type { SessionViews } from '../session/session-views';
 
 type Db = Kysely<Database>;
+/** The session module's view of live login sessions (session-views.ts), read in the same statement. */
+export type LiveLoginSessions = SessionViews['liveLoginSessions'];
 
 export type AdapterRow = {
   vassalage: string;
@@ -80,6 +83,7 @@ export async function insertLaunchToken(
  */
 export async function consumeLaunchToken(
   db: Db,
+  liveLoginSessions: LiveLoginSessions,
   tokenHash: string,
   vassalage: string,
 ): Promise<{ memberId: string; nodeId: string; loginSessionId: string } | undefined> {
@@ -92,15 +96,7 @@ export async function consumeLaunchToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('member_sessions as s')
-          .innerJoin('members as m', 'm.id', 's.member_id')
-          .select('s.id')
-          .whereRef('s.id', '=', 'game_launch_tokens.login_session_id')
-          .where('s.revoked_at', 'is', null)
-          .where('s.expires_at', '>', now)
-          .where('m.status', '=', 'active'),
-      ),
+      exists(selectFrom(liveLoginSessions(now).as('s')).select('s.id').whereRef('s.id', '=', 'game_launch_tokens.login_session_id')),
     )
     .returning(['member_id', 'node_id', 'login_session_id'])
     .executeTakeFirst();
@@ -135,22 +131,25 @@ export type VendorSessionRow = { memberId: string; nodeId: string; loginSessionI
 
 /**
  * A live vendor session of this vendor: unexpired, its login session live (not revoked, before its
- * absolute expiry) and its account active. One statement: the joins are on primary keys. The
- * answer's `expiresAt` is the earlier of the two sessions' expiries.
+ * absolute expiry) and its account active. One statement: the session module's view joins on
+ * primary keys. The answer's `expiresAt` is the earlier of the two sessions' expiries.
  */
-export async function findVendorSession(db: Db, tokenHash: string, vassalage: string): Promise<VendorSessionRow | undefined> {
+export async function findVendorSession(
+  db: Db,
+  liveLoginSessions: LiveLoginSessions,
+  tokenHash: string,
+  vassalage: string,
+): Promise<VendorSessionRow | undefined> {
   const now = new Date();
   const row = await db
     .selectFrom('vendor_sessions as v')
-    .innerJoin('member_sessions as s', 's.id', 'v.login_session_id')
-    .innerJoin('members as m', 'm.id', 'v.member_id')
+    .innerJoin(liveLoginSessions(now).as('s'), 's.id', 'v.login_session_id')
     .select(['v.member_id', 'v.node_id', 'v.login_session_id', 'v.expires_at', 's.expires_at as login_expires_at'])
     .where('v.token_hash', '=', tokenHash)
     .where('v.vassalage', '=', vassalage)
     .where('v.expires_at', '>', now)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('m.status', '=', 'active')
+    // A vendor session is its login session's member's (both come from one launch token).
+    .whereRef('s.member_id', '=', 'v.member_id')
     .executeTakeFirst();
   if (!row?.login_session_id) return undefined;
   const expiresAt = row.login_expires_at < row.expires_at ? row.login_expires_at : row.expires_at;

@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MemberService } from '../member/member.service';
+import type { SessionService } from '../session/session.service';
 import type { SystemService } from '../system/system.service';
 import {
   consumeLaunchToken,
@@ -25,6 +26,7 @@ import {
 import { createSeamlessService } from './seamless.service';
 import type { SeamlessService, WinLimits } from './seamless.types';
 import { createTransferWalletService } from './transfer-wallet.service';
+import { createGatewayViews } from './gateway-views';
 import { createVendorSessions } from './vendor-sessions';
 
 /** What the gateway needs from the catalogue module. */
@@ -98,6 +100,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   catalogue: CataloguePort;
   /** The member module answers a player's account name, type and status. */
   member: Pick<MemberService, 'findMemberBrief'>;
+  /** Launch tokens and vendor sessions hold only while their login session is live (session-views.ts). */
+  session: Pick<SessionService, 'liveLoginSessions'>;
   settings: GatewaySettings;
   /** Evicts cached vendor sessions when login sessions end (vendor-sessions.ts). */
   changeFeed?: ChangeFeed;
@@ -125,7 +129,7 @@ export function createGatewayService(ctx: GatewayContext) {
   const { db, catalogue, settings } = ctx;
   const internal = new Map<string, InternalVendor>();
   let adapters: { rows: Map<string, AdapterRow>; loadedAt: number } | undefined;
-  const vendorSessions = createVendorSessions({ db, changeFeed: ctx.changeFeed });
+  const vendorSessions = createVendorSessions({ db, liveLoginSessions: ctx.session.liveLoginSessions, changeFeed: ctx.changeFeed });
 
   const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
 
@@ -245,7 +249,7 @@ export function createGatewayService(ctx: GatewayContext) {
 
   /** Exchange a launch token (once) for a vendor session. */
   async function authenticate(vassalage: string, launchToken: string): Promise<VendorAuthenticateResult> {
-    const used = await consumeLaunchToken(db, hashToken(launchToken), vassalage);
+    const used = await consumeLaunchToken(db, ctx.session.liveLoginSessions, hashToken(launchToken), vassalage);
     if (!used) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The launch token is unknown, used or expired');
     const brief = await ctx.member.findMemberBrief(used.memberId);
     if (!brief || brief.status !== 'active') throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
@@ -289,6 +293,8 @@ export function createGatewayService(ctx: GatewayContext) {
     requireVendorSession,
     /** Drop launch tokens that expired more than a minute ago. */
     purgeLaunchTokens: (now = new Date()) => deleteExpiredLaunchTokens(db, new Date(now.getTime() - 60_000)),
+    /** For the bet record's statements: the round records (gateway-views.ts). */
+    gameRounds: createGatewayViews(ctx).gameRounds,
   };
 }
 

@@ -219,6 +219,7 @@ describeEachDatabase('the reference vendor with NODE_ENV=production', (target) =
         ledger: s.ledger,
         catalogue: s.catalogue,
         member: s.member,
+        session: s.session,
         audit: s.audit,
         settings: loadGatewaySettings(env),
       });

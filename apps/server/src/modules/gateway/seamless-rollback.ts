@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { LedgerService } from '../ledger/ledger.service';
 import { refuse, storedRefusal } from './seamless-refusals';
 import { hashCallback } from './seamless-shared';
-import { completeRoundBet, findRoundBet, insertRoundBet, lockRound, markBetRolledBack, updateRound, type RoundBetRow, type RoundRow } from './seamless.repository';
+import { completeRoundBet, findRoundBet, insertRoundBet, lockRound, markBetRolledBack, updateRound, type NewRoundBet, type RoundBetRow, type RoundRow } from './seamless.repository';
 import type { SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
 
 type Db = Kysely<Database>;
@@ -50,7 +50,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
   /** Claim the transaction id, or settle what an earlier call with the same id decided. */
   async function claim(
     t: Db,
-    row: Parameters<typeof insertRoundBet>[1],
+    row: NewRoundBet,
   ): Promise<{ id: string } | { replay: RoundBetRow }> {
     const id = await insertRoundBet(t, row);
     if (id) return { id };

@@ -34,22 +34,13 @@ export type RoundBetRow = {
   response: Record<string, unknown> | null;
 };
 
+/** A vendor transaction to claim: its row without the id; `status` defaults to pending, `response` to none. */
+export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response'> & Partial<Pick<RoundBetRow, 'status' | 'response'>>;
+
 /** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
 export async function insertRoundBet(
   db: Db,
-  input: {
-    vassalage: string;
-    vendorTxId: string;
-    kind: RoundBetKind;
-    roundId: string;
-    memberId: string;
-    nodeId: string;
-    amount: bigint;
-    refTxId: string | null;
-    status?: RoundBetStatus;
-    requestHash: string;
-    response?: Record<string, unknown>;
-  },
+  input: NewRoundBet,
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('round_bets')

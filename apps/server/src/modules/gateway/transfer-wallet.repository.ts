@@ -198,3 +198,20 @@ function toTransfer(r: TransferSelect): TransferRow {
     createdAt: r.created_at as Date,
   };
 }
+
+/** A back-office queue: how many items wait and since when the oldest has (reporting's dashboard). */
+export type QueueStats = { count: number; oldestAt: Date | null };
+
+function toQueue(r: { n: string | number; oldest: Date | string | null }): QueueStats {
+  return { count: Number(r.n), oldestAt: r.oldest ? new Date(r.oldest) : null };
+}
+
+/** Transfers whose outcome is not known yet (the status job resolves them), how many and the oldest. */
+export async function pendingTransferQueue(db: Db): Promise<QueueStats> {
+  const r = await db
+    .selectFrom('vendor_transfers')
+    .where('status', '=', 'pending')
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return toQueue(r);
+}

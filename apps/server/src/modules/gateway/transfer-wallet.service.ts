@@ -23,6 +23,7 @@ import {
   findTransferByKey,
   insertTransfer,
   lockWallet,
+  pendingTransferQueue,
   type TransferRequest,
   type TransferRow,
 } from './transfer-wallet.repository';
@@ -199,6 +200,9 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
   }
 
   return {
+    /** The back office's queue of transfers with an unknown outcome (count, oldest). */
+    pendingQueue: () => pendingTransferQueue(db),
+
     /** POST /wps/relay/GCS_walletTransfer. A retry with the same idempotency key moves nothing new. */
     async walletTransfer(memberId: string, body: WalletTransferBody): Promise<WalletTransferResult> {
       const input = walletTransferBodySchema.parse(body);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { MerchantWalletResult, WalletTransferResult } from '@wps/shared/schemas/gateway';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
@@ -232,7 +232,8 @@ describeEachDatabase('transfer wallet keys and balance syncs', (target) => {
     // Tab A asks for the balance; the vendor reads 3000 at once but answers 3 s later.
     await h.sandbox.control('/control/faults', { delayMs: 3_000 });
     const slow = wallet(player);
-    await new Promise((r) => setTimeout(r, 1_200));
+    // Until the vendor has read A's balance and holds the answer.
+    await vi.waitFor(async () => expect((await h.sandbox.control<{ held: number }>('/control/held')).held).toBe(1), { timeout: 2_500, interval: 20 });
     // Meanwhile the player wins 7.00 at the vendor, and tab B reads the new balance at once.
     await h.sandbox.control('/control/faults', { delayMs: 0 });
     await h.sandbox.control(`/control/wallets/${player.memberId}`, { deltaMinor: '700' });

@@ -4,7 +4,7 @@ import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findVendorSession } from './gateway.repository';
+import { findVendorSession, type LiveLoginSessions } from './gateway.repository';
 
 /** Vendor sessions are read on every balance and bet callback; a short cache keeps that off the database. */
 const SESSION_CACHE_MS = 30_000;
@@ -14,6 +14,8 @@ type Cached = { memberId: string; nodeId: string; loginSessionId: string; until:
 
 export type VendorSessionContext = {
   db: Kysely<Database>;
+  /** The session module's live login sessions, joined in the lookup. */
+  liveLoginSessions: LiveLoginSessions;
   /** Evictions from every instance; without a live feed nothing is cached. */
   changeFeed?: ChangeFeed | undefined;
   now?: () => number;
@@ -23,8 +25,8 @@ export type VendorSessionContext = {
  * Checks a game (vendor) session on the calls that need one (balance, bet, the in-house game
  * API). A vendor session lives at most 12 hours and never longer than the login session that
  * launched the game: logout, a password change or reset (which revoke login sessions) and a
- * disabled account end it too. The read joins the login session and the member, so that costs
- * no extra round trip; cached answers are evicted through the change feed by the same
+ * disabled account end it too. The read joins the session module's view of live login sessions
+ * (with their members), so that costs no extra round trip; cached answers are evicted through the change feed by the same
  * notifications that evict the login-session cache (session revocations, member changes).
  */
 export function createVendorSessions(ctx: VendorSessionContext) {
@@ -54,7 +56,7 @@ export function createVendorSessions(ctx: VendorSessionContext) {
     if (hit && hit.until <= now()) hit = undefined;
     if (!hit) {
       const readVersion = cache.version;
-      const row = await findVendorSession(ctx.db, tokenHash, vassalage);
+      const row = await findVendorSession(ctx.db, ctx.liveLoginSessions, tokenHash, vassalage);
       if (!row) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session is unknown, expired or ended with its login');
       hit = { memberId: row.memberId, nodeId: row.nodeId, loginSessionId: row.loginSessionId, until: row.expiresAt.getTime() };
       // Unknown tokens are never cached, so guessing cannot fill the cache.

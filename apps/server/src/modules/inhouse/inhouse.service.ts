@@ -23,6 +23,7 @@ import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { activeSeed, createInhouseFair } from './inhouse-fair';
 import { findRoundByKey, findStalePendingRounds, finishRound, insertRound, takeNonce, type RoundRow } from './inhouse.repository';
+import { createInhouseViews } from './inhouse-views';
 
 /** What the in-house games need from the catalogue: the game, its vendor status and minBet. */
 export type InhouseCataloguePort = {
@@ -270,7 +271,8 @@ export function createInhouseService(ctx: InhouseContext) {
     return done;
   }
 
-  return { openSession, requireSession, ...fair, play, settleStaleRounds };
+  // roundFairness: for the bet record's statements (inhouse-views.ts).
+  return { openSession, requireSession, ...fair, play, settleStaleRounds, ...createInhouseViews(ctx) };
 }
 
 class KeyTaken extends Error {}

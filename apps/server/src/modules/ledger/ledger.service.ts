@@ -22,6 +22,7 @@ import {
   type PostOutcome,
 } from './ledger.repository';
 import { createLedgerHolds } from './ledger-holds';
+import { findMemberStatement, findTopPlayerCredits, type StatementFilter } from './ledger-reports.repository';
 import { assertWellFormed, hashRequest } from './ledger-request';
 import type { CreditFromSystemInput, PostResult, PostTransactionInput, SystemPurpose } from './ledger.types';
 
@@ -256,6 +257,10 @@ export function createLedgerService(ctx: LedgerContext) {
       if (!account) throw new Error(`ledger: unknown account ${accountId}`);
       return account.balance;
     },
+    /** One page of a member's ledger entries, newest first, with the total (the account statement). */
+    findMemberStatement: (filter: StatementFilter, offset: number, limit: number) => findMemberStatement(db, filter, offset, limit),
+    /** The biggest credits of a kind to the listed members' player accounts since a time (the winners board). */
+    findTopPlayerCredits: (q: Parameters<typeof findTopPlayerCredits>[1]) => findTopPlayerCredits(db, q),
     /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */
     transaction: <T>(fn: (t: Db) => Promise<T>): Promise<T> => runInTransaction(undefined, fn),
   };

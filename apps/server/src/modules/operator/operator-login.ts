@@ -12,7 +12,7 @@ import { claimOperatorTotpStep, completeTotpEnrolment, findOperatorTotp, findTot
 import { createTotpCipher, matchTotpStep, newTotpSecret } from './operator-totp';
 
 export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
-  config: Pick<AppConfig, 'operatorTotpKey'>;
+  config: Pick<AppConfig, 'operatorTotpKey' | 'operatorSessionAbsoluteSeconds'>;
   rateLimiter: RateLimiter;
   audit: Pick<AuditService, 'record'>;
   hasher: PasswordHasher;
@@ -21,9 +21,12 @@ export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
 
 type Origin = { ip: string; userAgent: string | null };
 
-/** Back-office sessions are shorter than players': 30 minutes idle, 12 hours in all. */
+/**
+ * Back-office sessions are shorter than players': 30 minutes idle, 12 hours in all, unless
+ * OPERATOR_SESSION_IDLE_SECONDS / OPERATOR_SESSION_ABSOLUTE_SECONDS say otherwise.
+ */
 export const OPERATOR_IDLE_SECONDS = 30 * 60;
-const OPERATOR_ABSOLUTE_SECONDS = 12 * 60 * 60;
+export const OPERATOR_ABSOLUTE_SECONDS = 12 * 60 * 60;
 const TOKEN_BYTES = 32;
 /** Operator tokens carry their scope in a prefix, so logs and support can tell them from member tokens. */
 export const TOKEN_PREFIX = 'ops_';
@@ -88,7 +91,7 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
     await rateLimiter.reset('ops-login-fail-account-ip', accountIp(operator.username, origin.ip));
     const token = TOKEN_PREFIX + crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const at = new Date(now());
-    const expiresAt = new Date(at.getTime() + OPERATOR_ABSOLUTE_SECONDS * 1000);
+    const expiresAt = new Date(at.getTime() + (ctx.config.operatorSessionAbsoluteSeconds ?? OPERATOR_ABSOLUTE_SECONDS) * 1000);
     await insertOperatorSession(db, {
       tokenHash: hashOperatorToken(token),
       operatorId: operator.id,

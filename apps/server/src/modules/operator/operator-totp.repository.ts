@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { OperatorRoleColumn } from '../../db/tables/operator';
 
 type Db = Kysely<Database>;
 
@@ -50,7 +51,7 @@ export type TotpEnrolmentRow = {
   expiresAt: Date;
   usedAt: Date | null;
   username: string;
-  role: 'finance' | 'support' | 'admin';
+  role: OperatorRoleColumn;
   status: 'active' | 'disabled';
   enrolled: boolean;
 };

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
 import { loadConfig, parseEnv } from '../../config';
@@ -6,6 +5,7 @@ import { createServices } from '../../services';
 import type { OpsCommand, OpsContext } from '../../scripts/ops-command';
 import type { OperatorRole } from './operator.service';
 import { OPERATOR_ROLES } from './operator.service';
+import { generateOperatorPassword } from './operator-admin';
 
 /** The services over the CLI's database, built the same way the server builds them. */
 export function opsServicesOf(ctx: OpsContext) {
@@ -23,45 +23,56 @@ export function cliActor(): { actorType: 'system'; actorId: string } {
   return { actorType: 'system', actorId: `ops-cli:${user}` };
 }
 
-/** A strong password for a new operator when OPS_PASSWORD is not given: 24 base64url characters. */
-function generatePassword(): string {
-  return crypto.randomBytes(18).toString('base64url');
-}
-
 /** `npm run ops` commands for operator accounts. */
 export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
   'operator:create': {
-    usage: 'operator:create <username> <role>',
-    description: `Create an operator (${OPERATOR_ROLES.join(', ')}). Password from OPS_PASSWORD, else generated and printed once.`,
-    async run(ctx, [username, role]) {
+    usage: 'operator:create <username> <role> [reason]',
+    description: `Create an operator (${OPERATOR_ROLES.join(', ')}). Password from OPS_PASSWORD, else generated and printed once. Audited.`,
+    async run(ctx, [username, role, ...reason]) {
       if (!username || !role || !OPERATOR_ROLES.includes(role as OperatorRole)) {
-        throw new Error(`not a valid call: usage operator:create <username> <${OPERATOR_ROLES.join('|')}>`);
+        throw new Error(`not a valid call: usage operator:create <username> <${OPERATOR_ROLES.join('|')}> [reason]`);
       }
       const given = parseEnv().OPS_PASSWORD;
-      const password = given && given.length > 0 ? given : generatePassword();
-      const created = await opsServicesOf(ctx).operators.createOperator({ username, role: role as OperatorRole, password });
+      const password = given && given.length > 0 ? given : generateOperatorPassword();
+      const created = await opsServicesOf(ctx).operators.createOperator(
+        { username, role: role as OperatorRole, password },
+        { actor: cliActor(), reason: reason.length ? reason.join(' ') : 'created with the ops CLI' },
+      );
       // The generated password exists nowhere else: show it this once.
       ctx.print(given ? created : { ...created, password });
     },
   },
   'operator:disable': {
-    usage: 'operator:disable <username> [reason]',
+    usage: 'operator:disable <username> <reason>',
     description: 'Disable an operator: every session ends now and logins fail. Audited.',
     async run(ctx, [username, ...reason]) {
-      if (!username) throw new Error('not a valid call: usage operator:disable <username> [reason]');
-      const done = await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'disabled', reason.length ? reason.join(' ') : null);
-      if (!done) throw new Error(`not an operator: ${username}`);
+      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:disable <username> <reason>');
+      if (!(await opsServicesOf(ctx).operators.findOperator(username))) throw new Error(`not an operator: ${username}`);
+      await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'disabled', reason.join(' '));
       ctx.print({ username: username.toLowerCase(), status: 'disabled' });
     },
   },
   'operator:enable': {
-    usage: 'operator:enable <username> [reason]',
+    usage: 'operator:enable <username> <reason>',
     description: 'Enable a disabled operator again. Audited.',
     async run(ctx, [username, ...reason]) {
-      if (!username) throw new Error('not a valid call: usage operator:enable <username> [reason]');
-      const done = await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'active', reason.length ? reason.join(' ') : null);
-      if (!done) throw new Error(`not an operator: ${username}`);
+      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:enable <username> <reason>');
+      if (!(await opsServicesOf(ctx).operators.findOperator(username))) throw new Error(`not an operator: ${username}`);
+      await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'active', reason.join(' '));
       ctx.print({ username: username.toLowerCase(), status: 'active' });
+    },
+  },
+  'operator:role': {
+    usage: 'operator:role <username> <role> <reason>',
+    description: `Change an operator's role (${OPERATOR_ROLES.join(', ')}); the last active admin keeps theirs. Audited.`,
+    async run(ctx, [username, role, ...reason]) {
+      if (!username || !role || !OPERATOR_ROLES.includes(role as OperatorRole) || reason.length === 0) {
+        throw new Error(`not a valid call: usage operator:role <username> <${OPERATOR_ROLES.join('|')}> <reason>`);
+      }
+      const services = opsServicesOf(ctx);
+      if (!(await services.operators.findOperator(username))) throw new Error(`not an operator: ${username}`);
+      const changed = await services.operators.changeRole(cliActor(), username, role as OperatorRole, reason.join(' '));
+      ctx.print({ username: changed.username, role: changed.role });
     },
   },
   'operator:totp-reset': {

@@ -135,18 +135,6 @@ export async function revokeOperatorSession(db: Db, sessionId: string, now: Date
     .execute();
 }
 
-/** Set an operator's status; returns the operator's id and previous status, or undefined when unknown. */
-export async function updateOperatorStatus(
-  db: Db,
-  username: string,
-  status: OperatorStatus,
-): Promise<{ id: string; previous: OperatorStatus } | undefined> {
-  const before = await db.selectFrom('operators').select(['id', 'status']).where('username', '=', username).forUpdate().executeTakeFirst();
-  if (!before) return undefined;
-  await db.updateTable('operators').set({ status }).where('id', '=', before.id).execute();
-  return { id: before.id, previous: before.status };
-}
-
 /** Revoke every live session of an operator. */
 export async function revokeOperatorSessions(db: Db, operatorId: string, now: Date): Promise<number> {
   const result = await db
@@ -156,4 +144,39 @@ export async function revokeOperatorSessions(db: Db, operatorId: string, now: Da
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Lock the active admins' rows (in id order, so concurrent changes queue) and return their ids. */
+export async function lockActiveAdmins(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('operators').select('id').where('role', '=', 'admin').where('status', '=', 'active').orderBy('id').forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+/** The operator with this username, its row locked for a change. */
+export async function lockOperatorByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
+  const row = await db
+    .selectFrom('operators')
+    .select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret'])
+    .where('username', '=', username)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && withTotpFlag(row);
+}
+
+/** Set an operator's role. */
+export async function updateOperatorRole(db: Db, operatorId: string, role: OperatorRoleColumn): Promise<void> {
+  await db.updateTable('operators').set({ role }).where('id', '=', operatorId).execute();
+}
+
+/** Set an operator's status by id. */
+export async function setOperatorStatusById(db: Db, operatorId: string, status: OperatorStatus): Promise<void> {
+  await db.updateTable('operators').set({ status }).where('id', '=', operatorId).execute();
+}
+
+/** Usernames of these operator ids. */
+export async function findOperatorNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const numeric = ids.filter((id) => /^\d{1,18}$/.test(id));
+  if (numeric.length === 0) return new Map();
+  const rows = await db.selectFrom('operators').select(['id', 'username']).where('id', 'in', numeric).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -77,11 +77,11 @@ describeEachDatabase('operators, audit log and notices', (target) => {
         after: { value: 2n },
       });
     });
-    const page = valueOf<{ list: { action: string; before: unknown; after: unknown; reason: string }[]; total: number }>(
+    const page = valueOf<{ list: { action: string; actorName: string; before: unknown; after: unknown; reason: string }[]; total: number }>(
       await call(t.app, 'GET', '/ops/audit?subjectType=test_subject&subjectId=42', { token: admin.token }),
     );
     expect(page.total).toBe(1);
-    expect(page.list[0]).toMatchObject({ action: 'test.change', reason: 'because', before: { value: '1' }, after: { value: '2' } });
+    expect(page.list[0]).toMatchObject({ action: 'test.change', actorName: 'adm.audit', reason: 'because', before: { value: '1' }, after: { value: '2' } });
 
     await expect(sql`UPDATE audit_log SET reason = 'x'`.execute(t.database.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
@@ -145,15 +145,16 @@ describeEachDatabase('operators, audit log and notices', (target) => {
     await COMMANDS['operator:disable']!.run(ctx, ['fin.off', 'left', 'the', 'company']);
     expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
     expectFailure(await postOperatorLogin(t.app, { username: 'fin.off', password: PASSWORD }), ErrorCode.INVALID_CREDENTIALS, 401);
-    await COMMANDS['operator:enable']!.run(ctx, ['fin.off']);
+    await expect(COMMANDS['operator:enable']!.run(ctx, ['fin.off'])).rejects.toThrow(/^not a valid call/);
+    await COMMANDS['operator:enable']!.run(ctx, ['fin.off', 'back', 'again']);
     // The old session stays revoked; a new login works.
     expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
     valueOf(await opsLogin(t, before));
-    await expect(COMMANDS['operator:disable']!.run(ctx, ['no.such.op'])).rejects.toThrow(/^not an operator/);
+    await expect(COMMANDS['operator:disable']!.run(ctx, ['no.such.op', 'gone'])).rejects.toThrow(/^not an operator/);
     const entries = await t.database.db.selectFrom('audit_log').select(['action', 'reason', 'actor_type']).where('subject_type', '=', 'operator').where('action', 'in', ['operator.disable', 'operator.enable']).orderBy('id').execute();
     expect(entries.map((e) => [e.action, e.reason, e.actor_type])).toEqual([
       ['operator.disable', 'left the company', 'system'],
-      ['operator.enable', null, 'system'],
+      ['operator.enable', 'back again', 'system'],
     ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   type BankAccountSummary,
 } from '@wps/shared/schemas/security';
 import { AppError } from '../../http/app-error';
+import { findPayeeName, setPayeeNameOnce } from '../member/member-security-columns';
 import { findUniqueViolation } from '../member/member.repository';
 import {
   FALLBACK_RULES,
@@ -26,10 +27,8 @@ import {
   findBankAccounts,
   findEnabledBank,
   findEnabledBanks,
-  findPayeeName,
   insertBankAccount,
   lockKey,
-  setPayeeNameOnce,
 } from './security.repository';
 
 /** The payee (real) name, set once, and the bank accounts bound to it. */

@@ -5,6 +5,7 @@ import type { EmailCodeSent } from '@wps/shared/schemas/security';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
 import { CHANGE_CHANNELS } from '../../db/change-feed';
 import { AppError } from '../../http/app-error';
+import { isMobileUsedElsewhere, setMobileOnce } from '../member/member-security-columns';
 import { findUniqueViolation } from '../member/member.repository';
 import { createPhoneNormaliser } from '../member/phone-numbers';
 import { FALLBACK_RULES, checkField, sameHash, type SecurityContext, type SecurityOrigin } from './security-helpers';
@@ -14,10 +15,8 @@ import {
   findEmailCode,
   findSecurityMember,
   isEmailLinkedElsewhere,
-  isMobileUsedElsewhere,
   lockKey,
   recordEmailCodeFailure,
-  setMobileOnce,
   upsertEmailCode,
   type SecurityMemberRow,
 } from './security.repository';

@@ -4,6 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { createPasswordHasher, isWeakPassword } from '../member/password-hasher';
+import { findPaymentPasswordHash, updatePaymentPasswordHash } from '../member/member-security-columns';
 import {
   FALLBACK_RULES,
   checkField,
@@ -20,7 +21,7 @@ import {
   lockPaymentPassword,
   prunePaymentPasswordFailures,
 } from './payment-password.repository';
-import { findPaymentPasswordHash, findSecurityMember, lockKey, updatePaymentPasswordHash, type SecurityMemberRow } from './security.repository';
+import { findSecurityMember, lockKey, type SecurityMemberRow } from './security.repository';
 
 type Db = Kysely<Database>;
 

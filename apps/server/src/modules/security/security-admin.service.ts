@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
+import { findPaymentPasswordForUpdate } from '../member/member-security-columns';
 import {
   clearPaymentPassword,
   findAllBanks,
   findBankForUpdate,
-  findMemberForUpdate,
   upsertBank,
   type BankAdminRow,
 } from './security.repository';
@@ -50,7 +50,7 @@ export function createSecurityAdminService(ctx: SecurityAdminContext) {
     },
 
     /** Offer a bank for new accounts, or stop offering it (bound accounts keep it). */
-    async setBankEnabled(actor: SecurityActor, code: string, enabled: boolean): Promise<BankAdminRow> {
+    async setBankEnabled(actor: SecurityActor, code: string, enabled: boolean, reason: string | null = null): Promise<BankAdminRow> {
       return db.transaction().execute(async (trx) => {
         const before = await findBankForUpdate(trx, code.trim());
         if (!before) throw new SecurityAdminError(`not a known bank: ${code}`);
@@ -61,7 +61,7 @@ export function createSecurityAdminService(ctx: SecurityAdminContext) {
           action: enabled ? 'bank.enable' : 'bank.disable',
           subjectType: 'bank',
           subjectId: before.code,
-          reason: null,
+          reason,
           before,
           after,
         });
@@ -76,7 +76,7 @@ export function createSecurityAdminService(ctx: SecurityAdminContext) {
     async resetPaymentPassword(actor: SecurityActor, account: string, reason: string): Promise<{ memberId: string }> {
       if (!reason.trim()) throw new SecurityAdminError('not a valid call: a reason is required');
       return db.transaction().execute(async (trx) => {
-        const member = await findMemberForUpdate(trx, account);
+        const member = await findPaymentPasswordForUpdate(trx, account);
         if (!member) throw new SecurityAdminError(`not a known account: ${account}`);
         await clearPaymentPassword(trx, member.id);
         await audit.record(trx, {

@@ -53,19 +53,19 @@ export const SECURITY_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'bank:enable': {
-    usage: 'bank:enable <code>',
-    description: 'Offer a bank again for new bank accounts.',
-    async run(ctx, [code]) {
-      if (!code) throw new Error('not a valid call: usage bank:enable <code>');
-      ctx.print(await run(() => adminOf(ctx).setBankEnabled(cliActor(), code, true)));
+    usage: 'bank:enable <code> [reason…]',
+    description: 'Offer a bank again for new bank accounts. Audited.',
+    async run(ctx, [code, ...reason]) {
+      if (!code) throw new Error('not a valid call: usage bank:enable <code> [reason…]');
+      ctx.print(await run(() => adminOf(ctx).setBankEnabled(cliActor(), code, true, reason.length ? reason.join(' ') : null)));
     },
   },
   'bank:disable': {
-    usage: 'bank:disable <code>',
-    description: 'Stop offering a bank for new bank accounts (bound accounts keep it).',
-    async run(ctx, [code]) {
-      if (!code) throw new Error('not a valid call: usage bank:disable <code>');
-      ctx.print(await run(() => adminOf(ctx).setBankEnabled(cliActor(), code, false)));
+    usage: 'bank:disable <code> [reason…]',
+    description: 'Stop offering a bank for new bank accounts (bound accounts keep it). Audited.',
+    async run(ctx, [code, ...reason]) {
+      if (!code) throw new Error('not a valid call: usage bank:disable <code> [reason…]');
+      ctx.print(await run(() => adminOf(ctx).setBankEnabled(cliActor(), code, false, reason.length ? reason.join(' ') : null)));
     },
   },
   'payment-password:reset': {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { clearPaymentPasswordHash, selectSecurityColumns, updateEmail } from '../member/member-security-columns';
 
 type Db = Kysely<Database>;
 
@@ -9,7 +10,8 @@ export async function lockKey(trx: Db, key: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Member fields (payment password, payee name, e-mail, mobile)
+// Member fields (payment password, payee name, e-mail, mobile): the member row's columns are read
+// and written by the member module (member-security-columns.ts); the e-mail link state is ours.
 // ---------------------------------------------------------------------------------------------
 
 export type SecurityMemberRow = {
@@ -27,7 +29,7 @@ export type SecurityMemberRow = {
 /** The member's security fields with the e-mail link state. */
 export async function findSecurityMember(db: Db, memberId: string): Promise<SecurityMemberRow | undefined> {
   const row = await db
-    .selectFrom('members as m')
+    .selectFrom(selectSecurityColumns(db).as('m'))
     .leftJoin('member_security as s', 's.member_id', 'm.id')
     .select([
       'm.id',
@@ -56,44 +58,10 @@ export async function findSecurityMember(db: Db, memberId: string): Promise<Secu
   };
 }
 
-/** The stored payment password hash (null when none is set). */
-export async function findPaymentPasswordHash(db: Db, memberId: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('members').select('payment_password_hash').where('id', '=', memberId).executeTakeFirst();
-  return row ? row.payment_password_hash : undefined;
-}
-
-/** The payee name (null when none is bound). */
-export async function findPayeeName(db: Db, memberId: string): Promise<string | null> {
-  const row = await db.selectFrom('members').select('payee_name').where('id', '=', memberId).executeTakeFirst();
-  return row?.payee_name ?? null;
-}
-
-/**
- * Store a payment password hash. `expected` guards against a concurrent set or change: the row is
- * updated only while the stored hash is still the one the caller checked (null for a first set).
- */
-export async function updatePaymentPasswordHash(db: Db, memberId: string, hash: string, expected: string | null): Promise<boolean> {
-  let query = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
-  query = expected === null ? query.where('payment_password_hash', 'is', null) : query.where('payment_password_hash', '=', expected);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Bind the payee name unless one is already bound; false when it was. */
-export async function setPayeeNameOnce(db: Db, memberId: string, payeeName: string): Promise<boolean> {
-  const result = await db
-    .updateTable('members')
-    .set({ payee_name: payeeName })
-    .where('id', '=', memberId)
-    .where('payee_name', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Whether another member already has this e-mail confirmed (case-insensitive). */
 export async function isEmailLinkedElsewhere(db: Db, memberId: string, email: string): Promise<boolean> {
   const row = await db
-    .selectFrom('members as m')
+    .selectFrom(selectSecurityColumns(db).as('m'))
     .innerJoin('member_security as s', 's.member_id', 'm.id')
     .select('m.id')
     .where(sql<string>`lower(m.email)`, '=', email.toLowerCase())
@@ -120,25 +88,8 @@ export async function confirmEmailLink(trx: Db, memberId: string, email: string,
     .returning('member_id')
     .executeTakeFirst();
   if (!inserted) return false;
-  await trx.updateTable('members').set({ email }).where('id', '=', memberId).execute();
+  await updateEmail(trx, memberId, email);
   return true;
-}
-
-/** Whether a mobile number (E.164) belongs to another member. */
-export async function isMobileUsedElsewhere(db: Db, memberId: string, e164: string): Promise<boolean> {
-  const row = await db.selectFrom('members').select('id').where('mobile_e164', '=', e164).where('id', '!=', memberId).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Link a mobile number unless the member already has one; a taken number raises 23505 members_mobile_key. */
-export async function setMobileOnce(db: Db, memberId: string, dialingCode: string, mobile: string): Promise<boolean> {
-  const result = await db
-    .updateTable('members')
-    .set({ dialing_code: dialingCode, mobile })
-    .where('id', '=', memberId)
-    .where('mobile', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,20 +306,9 @@ export async function upsertBank(db: Db, bank: BankAdminRow): Promise<void> {
     .execute();
 }
 
-/** The member id of an account name (case-insensitive), locked for update. */
-export async function findMemberForUpdate(db: Db, account: string): Promise<{ id: string; paymentPasswordHash: string | null } | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(['id', 'payment_password_hash'])
-    .where(sql<string>`lower(account)`, '=', account.trim().toLowerCase())
-    .forUpdate()
-    .executeTakeFirst();
-  return row ? { id: row.id, paymentPasswordHash: row.payment_password_hash } : undefined;
-}
-
 /** Remove the payment password with its tries and lock, so the player can set a new one. */
 export async function clearPaymentPassword(db: Db, memberId: string): Promise<void> {
-  await db.updateTable('members').set({ payment_password_hash: null }).where('id', '=', memberId).execute();
+  await clearPaymentPasswordHash(db, memberId);
   await db.deleteFrom('payment_password_failures').where('member_id', '=', memberId).execute();
   await db.deleteFrom('payment_password_locks').where('member_id', '=', memberId).execute();
 }

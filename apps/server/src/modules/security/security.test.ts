@@ -388,7 +388,7 @@ describeEachDatabase('security centre', (target) => {
       expect(await banks()).toContainEqual({ code: '7777', name: 'Banco Teste' });
       valueOf(await bindBank(token, { bankCode: '7777', accountNumber: '70007000', holderName: PAYEE }));
 
-      await ops('bank:disable', ['7777']);
+      await ops('bank:disable', ['7777', 'bank', 'closed']);
       expect((await banks()).map((b) => b.code)).not.toContain('7777');
       expectFailure(await bindBank(token, { bankCode: '7777', accountNumber: '70007001', holderName: PAYEE }), ErrorCode.BANK_NOT_SUPPORTED, 400);
       // The account bound before keeps its bank.
@@ -397,6 +397,8 @@ describeEachDatabase('security centre', (target) => {
       await ops('bank:enable', ['7777']);
       expect((await banks()).map((b) => b.code)).toContain('7777');
       expect(await auditActions('bank', '7777')).toEqual(['bank.save', 'bank.disable', 'bank.enable']);
+      const reasons = await t.database.db.selectFrom('audit_log').select('reason').where('subject_type', '=', 'bank').where('subject_id', '=', '7777').orderBy('id').execute();
+      expect(reasons.map((r) => r.reason)).toEqual([null, 'bank closed', null]);
 
       await expect(ops('bank:set', ['bad code!', 'X'])).rejects.toThrow(/^not a/);
       await expect(ops('bank:disable', ['nope'])).rejects.toThrow(/^not a known bank/);

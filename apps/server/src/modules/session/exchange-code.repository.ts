@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MemberStatus } from '../../db/tables/member';
+import type { MemberBriefs } from './session.repository';
 
 type Db = Kysely<Database>;
 
@@ -55,11 +56,11 @@ export async function useExchangeCode(db: Db, codeHash: string, now: Date): Prom
     .executeTakeFirst();
 }
 
-/** The session that minted a code, and its member. */
-export async function findExchangeSource(db: Db, sessionId: string): Promise<ExchangeSource | undefined> {
+/** The session that minted a code, and its member (through the member module's view). */
+export async function findExchangeSource(db: Db, members: MemberBriefs, sessionId: string): Promise<ExchangeSource | undefined> {
   const row = await db
     .selectFrom('member_sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
+    .innerJoin(members.briefs().as('m'), 'm.id', 's.member_id')
     .select([
       's.id as sessionId',
       's.member_id as memberId',

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../verification/rate-limiter';
 import { deleteExpiredExchangeCodes, findExchangeSource, insertExchangeCode, useExchangeCode } from './exchange-code.repository';
+import type { MemberBriefs } from './session.repository';
 import type { SessionMember, SessionService } from './session.service';
 
 /** The product lets a start URL log a player in; a token in a URL is safe only single-use and short-lived. */
@@ -23,6 +24,8 @@ type ExchangeCodeContext = Pick<AppContext, 'db'> & {
   config: Pick<AppConfig, 'sessionIdleSeconds'>;
   session: Pick<SessionService, 'createSession'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
+  /** The member module's view of its members, joined when a code is used (member-views.ts). */
+  memberViews: MemberBriefs;
   /** Injectable clock (epoch ms) for expiry tests. */
   now?: () => number;
 };
@@ -74,7 +77,7 @@ export function createExchangeCodeService(ctx: ExchangeCodeContext) {
       if (!used) throw invalidCode();
       // The code is worth no more than the session that minted it: logout, a password change
       // elsewhere, expiry or a disabled account end it too.
-      const source = await findExchangeSource(db, used.sessionId);
+      const source = await findExchangeSource(db, ctx.memberViews, used.sessionId);
       const isLive =
         source !== undefined &&
         source.revokedAt === null &&

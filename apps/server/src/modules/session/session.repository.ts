@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MemberStatus } from '../../db/tables/member';
+import type { MemberViews } from '../member/member-views';
 
 type Db = Kysely<Database>;
+/** The member module's view of its members (member-views.ts), joined as a derived table. */
+export type MemberBriefs = Pick<MemberViews, 'briefs'>;
 
 export type SessionRow = {
   sessionId: string;
@@ -46,11 +49,17 @@ export async function insertSession(
   return row.id;
 }
 
-/** The session of a token hash together with the member fields every authenticated call needs. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const row = await db
+/**
+ * The lookup behind every authenticated request that misses the session cache: the session of a
+ * token hash with the member fields every call needs, in one statement (the member's row through
+ * the member module's view, a derived table PostgreSQL folds into the primary-key join). The
+ * query is built and compiled once; each call sends the same SQL with its token hash as the only
+ * parameter, so a lookup spends nothing on query building.
+ */
+export function createSessionLookup(db: Db, members: MemberBriefs): (tokenHash: string) => Promise<SessionRow | undefined> {
+  const query = db
     .selectFrom('member_sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
+    .innerJoin(members.briefs().as('m'), 'm.id', 's.member_id')
     .select([
       's.id as sessionId',
       's.member_id as memberId',
@@ -62,9 +71,14 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
       's.expires_at as expiresAt',
       's.revoked_at as revokedAt',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  return row ? { ...row, type: Number(row.type) } : undefined;
+    .where('s.token_hash', '=', '');
+  const compiled = query.compile();
+  if (compiled.parameters.length !== 1) throw new Error('session lookup: the token hash must be the only parameter');
+  return async (tokenHash) => {
+    const { rows } = await db.executeQuery<InferResult<typeof query>[number]>({ ...compiled, parameters: [tokenHash] });
+    const row = rows[0];
+    return row ? { ...row, type: Number(row.type) } : undefined;
+  };
 }
 
 /** Record activity; the guard on last_seen_at keeps concurrent touches to one write. */

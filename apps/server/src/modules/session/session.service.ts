@@ -7,13 +7,15 @@ import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import {
   clearSessionMustChange,
-  findSessionByTokenHash,
+  createSessionLookup,
   insertSession,
   revokeMemberSessions,
   revokeSession,
   touchSession,
+  type MemberBriefs,
   type SessionRow,
 } from './session.repository';
+import { createSessionViews } from './session-views';
 
 type Db = Kysely<Database>;
 
@@ -28,6 +30,8 @@ export type SessionMember = {
 
 type SessionContext = Pick<AppContext, 'db'> & {
   config: Pick<AppConfig, 'sessionIdleSeconds' | 'sessionAbsoluteSeconds'>;
+  /** The member module's view of its members, joined in the token lookup (member-views.ts). */
+  memberViews: MemberBriefs;
   /** Accepted for wiring symmetry; sessions do not depend on operator settings yet. */
   system?: unknown;
   /** Injectable clock (epoch ms) for expiry tests. */
@@ -64,6 +68,7 @@ export function createSessionService(ctx: SessionContext) {
   const now = ctx.now ?? Date.now;
   const cache = createTtlCache<SessionRow>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES, now });
   const feed = ctx.changeFeed;
+  const findSessionByTokenHash = createSessionLookup(db, ctx.memberViews);
 
   const applyEviction = (eviction: Eviction) => {
     if ('sessionId' in eviction) cache.evictWhere((row) => row.sessionId === eviction.sessionId);
@@ -126,7 +131,7 @@ export function createSessionService(ctx: SessionContext) {
       let row = isCacheUsable ? cache.get(tokenHash) : undefined;
       if (!row) {
         const readVersion = cache.version;
-        row = await findSessionByTokenHash(db, tokenHash);
+        row = await findSessionByTokenHash(tokenHash);
         // Unknown tokens are not cached: guessing must not fill the cache.
         if (row && isCacheUsable) cache.set(tokenHash, row, readVersion);
       }
@@ -171,6 +176,8 @@ export function createSessionService(ctx: SessionContext) {
       await evict(trx, { sessionId });
     },
 
+    /** For the gateway's statements: the login sessions live at a time (session-views.ts). */
+    liveLoginSessions: createSessionViews(ctx).liveLoginSessions,
   };
 }
 

@@ -176,6 +176,8 @@ export const SETTINGS = {
     dailyCountLimit: 5,
     autoReceiptMinutes: 30,
   }),
+  /** Manual balance adjustments above this amount (minor units) wait for a second operator's approval. */
+  adjustmentApprovalThresholdMinor: defineSetting(minorUnits, '100000'),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -4,7 +4,7 @@ import { call, updateOperatorSetting, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { createWithdrawalService, type WithdrawalService } from './withdrawal.service';
-import { balanceOf, createPayer, newKey, operatorToken, PAYMENT_PASSWORD, requestWithdrawal, type Payer } from './withdrawal.test-support';
+import { balanceOf, createPayer, midDayClock, newKey, operatorToken, PAYMENT_PASSWORD, requestWithdrawal, type Payer } from './withdrawal.test-support';
 
 /**
  * Payment-password checks of one member run one at a time (security/payment-password.ts), so
@@ -12,9 +12,10 @@ import { balanceOf, createPayer, newKey, operatorToken, PAYMENT_PASSWORD, reques
  * tests use the real withdrawal service over the real database with every real collaborator
  * except that check.
  */
-function withoutPasswordCheck(t: TestApp): WithdrawalService {
+function withoutPasswordCheck(t: TestApp, now: () => number): WithdrawalService {
   const s = t.app.services;
   return createWithdrawalService({
+    now,
     db: t.database.db,
     log: t.app.log as never,
     dataDir: t.config.dataDir,
@@ -37,9 +38,11 @@ function parallelRequests(service: WithdrawalService, payer: Payer, n: number, a
 describePostgres('withdrawal concurrency [postgres]', () => {
   let t: TestApp;
   let ops: string;
+  // One clock for the app and the hand-built services: the daily count never straddles midnight.
+  const clock = midDayClock().now;
 
   beforeAll(async () => {
-    t = await createTestApp('postgres');
+    t = await createTestApp('postgres', {}, { calendarClock: clock });
     ops = await operatorToken(t.app, 'finance');
     // The daily count limit is not what these tests race.
     await updateOperatorSetting(t.app, 'withdrawal', (w) => ({ ...w, dailyCountLimit: 1000 }));
@@ -53,7 +56,7 @@ describePostgres('withdrawal concurrency [postgres]', () => {
 
   it('100 parallel withdrawals against a balance that covers 10: exactly 10 holds', async () => {
     const payer = await createPayer(t.app, 100_000n);
-    const results = await parallelRequests(withoutPasswordCheck(t), payer, 100, '100');
+    const results = await parallelRequests(withoutPasswordCheck(t, clock), payer, 100, '100');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     for (const r of refused) expect(r.reason).toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS' });
@@ -83,7 +86,7 @@ describePostgres('withdrawal concurrency [postgres]', () => {
 
   it('20 parallel requests with one idempotency key: one order, one hold, the same answer for all', async () => {
     const payer = await createPayer(t.app, 10_000n);
-    const service = withoutPasswordCheck(t);
+    const service = withoutPasswordCheck(t, clock);
     const key = newKey();
     const body = { amount: '25', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: key };
     const results = await Promise.all(Array.from({ length: 20 }, () => service.createOrder(payer.memberId, body)));
@@ -97,7 +100,7 @@ describePostgres('withdrawal concurrency [postgres]', () => {
     await updateOperatorSetting(t.app, 'withdrawal', (w) => ({ ...w, dailyCountLimit: 3 }));
     try {
       const payer = await createPayer(t.app, 1_000_000n);
-      const results = await parallelRequests(withoutPasswordCheck(t), payer, 30, '10');
+      const results = await parallelRequests(withoutPasswordCheck(t, clock), payer, 30, '10');
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
       for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) {
         expect(r.reason).toMatchObject({ errorCode: 'WITHDRAWAL_DAILY_LIMIT_REACHED' });
@@ -113,9 +116,9 @@ describePostgres('withdrawal concurrency [postgres]', () => {
       const payer = await createPayer(t.app, 10_000n);
       const order = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '50'));
       const calls = [
-        call(t.app, 'POST', `/ops/withdrawals/${order.id}/approve`, { token: ops, payload: {} }),
+        call(t.app, 'POST', `/ops/withdrawals/${order.id}/approve`, { token: ops, payload: { reason: 'checked' } }),
         call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: { reason: 'race' } }),
-        call(t.app, 'POST', `/ops/withdrawals/${order.id}/approve`, { token: ops, payload: {} }),
+        call(t.app, 'POST', `/ops/withdrawals/${order.id}/approve`, { token: ops, payload: { reason: 'checked' } }),
         call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: { reason: 'race' } }),
       ];
       const results = await Promise.all(calls);

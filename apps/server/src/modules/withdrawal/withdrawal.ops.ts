@@ -33,11 +33,12 @@ export const WITHDRAWAL_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'withdrawal:approve': {
-    usage: 'withdrawal:approve <id> [reason]',
+    usage: 'withdrawal:approve <id> <reason>',
     description: 'Approve a pending withdrawal: its hold is paid out to house_cash; the player then confirms receipt.',
     async run(ctx, [id, ...reason]) {
-      const orderId = requireId(id, 'withdrawal:approve <id> [reason]');
-      ctx.print(await opsServicesOf(ctx).withdrawal.approve(cliActor(), orderId, reason.length ? reason.join(' ') : null));
+      const orderId = requireId(id, 'withdrawal:approve <id> <reason>');
+      if (reason.length === 0) throw new Error('not a valid call: usage withdrawal:approve <id> <reason>');
+      ctx.print(await opsServicesOf(ctx).withdrawal.approve(cliActor(), orderId, reason.join(' ')));
     },
   },
   'withdrawal:reject': {

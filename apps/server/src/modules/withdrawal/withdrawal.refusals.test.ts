@@ -9,6 +9,7 @@ import {
   balanceOf,
   createPayer,
   fundMember,
+  midDayClock,
   multipartBody,
   newKey,
   pngBytes,
@@ -23,7 +24,7 @@ describeEachDatabase('withdrawal refusals and proof targets', (target) => {
   const system = { actorType: 'system', actorId: 'test' } as const;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, {}, { calendarClock: midDayClock().now });
   });
   afterEach(async () => {
     await expectLedgerHealthy(t.database);

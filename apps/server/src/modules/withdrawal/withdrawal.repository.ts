@@ -246,3 +246,20 @@ export async function sumPendingAmount(db: Db, memberId: string): Promise<bigint
     .executeTakeFirst();
   return BigInt(row?.total ?? '0');
 }
+
+/** A back-office queue: how many items wait and since when the oldest has (reporting's dashboard). */
+export type QueueStats = { count: number; oldestAt: Date | null };
+
+function toQueue(r: { n: string | number; oldest: Date | string | null }): QueueStats {
+  return { count: Number(r.n), oldestAt: r.oldest ? new Date(r.oldest) : null };
+}
+
+/** Orders in one status (pending: awaiting review; disputed: "not received" answers), how many and the oldest. */
+export async function statusQueue(db: Db, status: 'pending' | 'disputed'): Promise<QueueStats> {
+  const r = await db
+    .selectFrom('withdrawal_orders')
+    .where('status', '=', status)
+    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return toQueue(r);
+}

@@ -26,12 +26,10 @@ import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { requireOperator } from '../operator/operator-auth';
+import { requestOperator } from '../operator/operator-auth';
 import type { ProofUpload } from './withdrawal-shared';
 
-const FINANCE = ['finance', 'admin'] as const;
 const proofParamsSchema = withdrawalIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(PROOF_MAX_FILES - 1) });
-const READERS = ['finance', 'support', 'admin'] as const;
 
 /** Multipart limit errors of @fastify/multipart, mapped to our stable codes. */
 const MULTIPART_ERRORS: Record<string, ErrorCode> = {
@@ -108,24 +106,20 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
     });
   });
 
-  app.get('/ops/withdrawals', { schema: { querystring: opsWithdrawalQuerySchema, response: success(z.array(opsWithdrawalOrderSchema)) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/withdrawals', { config: { permission: 'money.read' }, schema: { querystring: opsWithdrawalQuerySchema, response: success(z.array(opsWithdrawalOrderSchema)) } }, async (request) => {
     return ok(await withdrawal.listForOperator(request.query));
   });
 
-  app.get('/ops/withdrawals/:id', { schema: { params: withdrawalIdParamsSchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/withdrawals/:id', { config: { permission: 'money.read' }, schema: { params: withdrawalIdParamsSchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
     return ok(await withdrawal.getForOperator(request.params.id));
   });
 
-  app.get('/ops/withdrawals/:id/proofs', { schema: { params: withdrawalIdParamsSchema, response: success(z.array(withdrawalProofSchema)) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/withdrawals/:id/proofs', { config: { permission: 'money.read' }, schema: { params: withdrawalIdParamsSchema, response: success(z.array(withdrawalProofSchema)) } }, async (request) => {
     return ok(await withdrawal.listProofs(request.params.id));
   });
 
   // The image itself, for the operator checking a dispute. Served only here, with its checked type.
-  app.get('/ops/withdrawals/:id/proofs/:index', { schema: { params: proofParamsSchema, response: { 200: nonJson(['image/png', 'image/jpeg'], 'The proof image, with its checked type') } } }, async (request, reply) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/withdrawals/:id/proofs/:index', { config: { permission: 'money.read' }, schema: { params: proofParamsSchema, response: { 200: nonJson(['image/png', 'image/jpeg'], 'The proof image, with its checked type') } } }, async (request, reply) => {
     const proof = await withdrawal.readProof(request.params.id, request.params.index);
     return reply
       .type(proof.contentType)
@@ -134,30 +128,29 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
       .send(proof.data);
   });
 
-  app.post('/ops/withdrawals/:id/approve', { schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema.optional(), response: success(opsWithdrawalOrderSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
-    return ok(await withdrawal.approve({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body?.reason ?? null));
+  app.post('/ops/withdrawals/:id/approve', { config: { permission: 'money.write' }, schema: { params: withdrawalIdParamsSchema, body: opsApproveBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await withdrawal.approve({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.reason));
   });
 
-  app.post('/ops/withdrawals/:id/reject', { schema: { params: withdrawalIdParamsSchema, body: opsRejectBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
+  app.post('/ops/withdrawals/:id/reject', { config: { permission: 'money.write' }, schema: { params: withdrawalIdParamsSchema, body: opsRejectBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(await withdrawal.reject({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.reason));
   });
 
-  app.post('/ops/withdrawals/:id/resolve', { schema: { params: withdrawalIdParamsSchema, body: opsResolveDisputeBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
+  app.post('/ops/withdrawals/:id/resolve', { config: { permission: 'disputes.write' }, schema: { params: withdrawalIdParamsSchema, body: opsResolveDisputeBodySchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     return ok(await withdrawal.resolveDispute({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.note));
   });
 
-  app.get('/ops/withdrawal-settings', { schema: { response: success(withdrawalSettingsSchema) } }, async (request) => {
-    await requireOperator(request, READERS);
+  app.get('/ops/withdrawal-settings', { config: { permission: 'money.read' }, schema: { response: success(withdrawalSettingsSchema) } }, async () => {
     return ok(await withdrawal.getSettings());
   });
 
-  app.put('/ops/withdrawal-settings', { schema: { body: opsWithdrawalSettingsBodySchema, response: success(withdrawalSettingsSchema) } }, async (request) => {
-    const operator = await requireOperator(request, FINANCE);
+  app.put('/ops/withdrawal-settings', { config: { permission: 'payments.write' }, schema: { body: opsWithdrawalSettingsBodySchema, response: success(withdrawalSettingsSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
     const { reason, ...patch } = request.body;
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    return ok(await withdrawal.updateSettings({ actorType: 'operator', actorId: operator.operatorId }, defined, reason ?? null));
+    return ok(await withdrawal.updateSettings({ actorType: 'operator', actorId: operator.operatorId }, defined, reason));
   });
 }

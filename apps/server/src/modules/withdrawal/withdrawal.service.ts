@@ -2,7 +2,7 @@ import { createWithdrawalReceipts } from './withdrawal-receipt';
 import { createWithdrawalRequests } from './withdrawal-request';
 import { createWithdrawalReview } from './withdrawal-review';
 import { createWithdrawalCore, type WithdrawalContext } from './withdrawal-shared';
-import { sumPendingAmount } from './withdrawal.repository';
+import { statusQueue, sumPendingAmount } from './withdrawal.repository';
 
 export {
   parsePositiveAmount,
@@ -29,6 +29,8 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
     ...createWithdrawalReview(ctx, core),
     /** Sum of the member's pending (held) withdrawals. */
     sumPending: (memberId: string) => sumPendingAmount(ctx.db, memberId),
+    /** The back office's queues: orders awaiting review (pending) or a dispute's resolution (disputed). */
+    queue: (status: 'pending' | 'disputed') => statusQueue(ctx.db, status),
   };
 }
 

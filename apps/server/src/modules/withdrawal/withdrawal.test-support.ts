@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { App } from '../../app';
 import { call, callEncrypted, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
+import { startOfUtcDay } from './withdrawal-shared';
 
 export const PAYMENT_PASSWORD = '739184';
 
@@ -58,6 +59,36 @@ export async function bindSecurity(app: App, memberId: string): Promise<string> 
 /** Create an operator of a role and log them in; returns the operator token. */
 export async function operatorToken(app: App, role: 'finance' | 'support' | 'admin' = 'finance'): Promise<string> {
   return (await createTestOperator(app, role)).token;
+}
+
+/** A clock for the app (createTestApp's calendarClock) and for services built by hand. */
+export type TestClock = {
+  now: () => number;
+  /** Stop the clock at `at`. */
+  pin: (at: number) => void;
+  /** Jump to `at`; the clock runs on at real speed from there. */
+  run: (at: number) => void;
+};
+
+/**
+ * A clock that runs at real speed from noon UTC of the day the run starts: the daily count limit
+ * (which resets at 00:00 UTC, startOfUtcDay) sees one day for the whole suite, even when the run
+ * crosses midnight.
+ */
+export function midDayClock(): TestClock {
+  let base = startOfUtcDay(new Date()).getTime() + 12 * 3600_000;
+  let since: number | null = Date.now();
+  return {
+    now: () => base + (since === null ? 0 : Date.now() - since),
+    pin: (at) => {
+      base = at;
+      since = null;
+    },
+    run: (at) => {
+      base = at;
+      since = Date.now();
+    },
+  };
 }
 
 /** A fresh idempotency key. */

@@ -8,11 +8,13 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { runWithdrawalAutoReceipt } from '../../jobs/withdrawal-auto-receipt.job';
 import { COMMANDS } from '../../scripts/ops';
 import { proofDirectory } from './proof-files';
+import { startOfUtcDay } from './withdrawal-shared';
 import {
   PAYMENT_PASSWORD,
   balanceOf,
   createPayer,
   jpgBytes,
+  midDayClock,
   multipartBody,
   newKey,
   operatorToken,
@@ -24,9 +26,10 @@ import {
 describeEachDatabase('withdrawals', (target) => {
   let t: TestApp;
   let ops: string;
+  const clock = midDayClock();
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, {}, { calendarClock: clock.now });
     ops = await operatorToken(t.app, 'finance');
   });
   afterEach(async () => {
@@ -36,7 +39,7 @@ describeEachDatabase('withdrawals', (target) => {
     await t?.close();
   });
 
-  const approve = (id: string, token = ops) => call(t.app, 'POST', `/ops/withdrawals/${id}/approve`, { token, payload: {} });
+  const approve = (id: string, token = ops) => call(t.app, 'POST', `/ops/withdrawals/${id}/approve`, { token, payload: { reason: 'checked' } });
   const reject = (id: string, reason = 'name mismatch', token = ops) =>
     call(t.app, 'POST', `/ops/withdrawals/${id}/reject`, { token, payload: { reason } });
   const confirm = (payer: Payer, id: string, result: 'received' | 'fully_paid') =>
@@ -117,6 +120,24 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await requestWithdrawal(t.app, payer, '10'), 'WITHDRAWAL_DAILY_LIMIT_REACHED', 409);
   });
 
+  it('the daily count starts again at 00:00 UTC', async () => {
+    const payer = await createPayer(t.app, 1_000_000n);
+    const resume = clock.now();
+    // Two days ahead, so no order of another test falls on either side of this midnight.
+    const midnight = startOfUtcDay(new Date(resume)).getTime() + 2 * 86_400_000;
+    try {
+      clock.pin(midnight - 1);
+      for (let i = 0; i < 5; i++) valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '10'));
+      expectFailure(await requestWithdrawal(t.app, payer, '10'), 'WITHDRAWAL_DAILY_LIMIT_REACHED', 409);
+      clock.pin(midnight);
+      const info = valueOf<WithdrawInfo>(await call(t.app, 'GET', '/wps/withdraw/info', { token: payer.token }));
+      expect(info.todayCount).toBe(0);
+      valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '10'));
+    } finally {
+      clock.run(resume);
+    }
+  });
+
   it('refuses a plain-JSON request: the payment password only travels encrypted', async () => {
     const payer = await createPayer(t.app, 10_000n);
     const plain = { amount: '20', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() };
@@ -193,7 +214,7 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await approve(order.id, support), 'OPERATOR_FORBIDDEN', 403);
     const list = valueOf<{ id: string }[]>(await call(t.app, 'GET', '/ops/withdrawals?status=pending', { token: support }));
     expect(list.map((o) => o.id)).toContain(order.id);
-    expectFailure(await call(t.app, 'POST', '/ops/withdrawals/999999999/approve', { token: ops, payload: {} }), 'WITHDRAWAL_NOT_FOUND', 404);
+    expectFailure(await call(t.app, 'POST', '/ops/withdrawals/999999999/approve', { token: ops, payload: { reason: 'checked' } }), 'WITHDRAWAL_NOT_FOUND', 404);
     expectFailure(await call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: {} }), 'VALIDATION_FAILED', 400);
   });
 
@@ -228,8 +249,8 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/2`, { token: ops }), 'NOT_FOUND', 404);
     expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/0`, { token: payer.token }), 'OPERATOR_UNAUTHORIZED', 401);
     expect(await balanceOf(t.app, payer.memberId)).toBe(8_000n);
-    // The auto-receipt never touches a dispute.
-    await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(Date.now() + 24 * 3600_000));
+    // The auto-receipt never touches a dispute, however long after its deadline (the service's clock, not the test's).
+    await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(Date.parse(order.confirmDeadline!) + 24 * 3600_000));
     const resolved = valueOf<WithdrawalOrder>(
       await call(t.app, 'POST', `/ops/withdrawals/${order.id}/resolve`, { token: ops, payload: { note: 'payout re-sent, receipt 123' } }),
     );
@@ -301,12 +322,13 @@ describeEachDatabase('withdrawals', (target) => {
     const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
     await COMMANDS['withdrawal:list']!.run(ctx, ['pending']);
     expect((printed[0] as { id: string }[]).map((o) => o.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    await COMMANDS['withdrawal:approve']!.run(ctx, [a.id]);
+    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [a.id])).rejects.toThrow(/^not a valid call/);
+    await COMMANDS['withdrawal:approve']!.run(ctx, [a.id, 'paid', 'by', 'bank']);
     expect(printed[1]).toMatchObject({ id: a.id, status: 'approved' });
     await COMMANDS['withdrawal:reject']!.run(ctx, [b.id, 'wrong', 'account']);
     expect(printed[2]).toMatchObject({ id: b.id, status: 'rejected', rejectReason: 'wrong account' });
     await expect(COMMANDS['withdrawal:reject']!.run(ctx, [b.id])).rejects.toThrow(/reason/);
-    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [b.id])).rejects.toMatchObject({ errorCode: 'WITHDRAWAL_ALREADY_RESOLVED' });
+    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [b.id, 'again'])).rejects.toMatchObject({ errorCode: 'WITHDRAWAL_ALREADY_RESOLVED' });
     expect(await balanceOf(t.app, payer.memberId)).toBe(9_000n);
     const audit = await t.database.db.selectFrom('audit_log').select(['actor_type', 'actor_id']).where('subject_id', '=', a.id).where('action', '=', 'withdrawal.approve').executeTakeFirstOrThrow();
     expect(audit.actor_type).toBe('system');
@@ -321,7 +343,7 @@ describeEachDatabase('withdrawals', (target) => {
       403,
     );
     expectFailure(
-      await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { minAmountMinor: '9000000' } }),
+      await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { minAmountMinor: '9000000', reason: 'too high' } }),
       'VALIDATION_FAILED',
       400,
     );
@@ -332,7 +354,7 @@ describeEachDatabase('withdrawals', (target) => {
     expect(valueOf<{ autoReceiptMinutes: number }>(await call(t.app, 'GET', '/ops/withdrawal-settings', { token: support })).autoReceiptMinutes).toBe(45);
     const audit = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.withdrawal').execute();
     expect(audit.at(-1)).toMatchObject({ reason: 'slower bank', actor_type: 'operator' });
-    await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { autoReceiptMinutes: 30 } });
+    await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { autoReceiptMinutes: 30, reason: 'back to the default' } });
   });
 });
 

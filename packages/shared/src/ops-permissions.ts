@@ -1,0 +1,103 @@
+/**
+ * What an operator may do in the back office, named once for the server (every /ops route
+ * declares one permission) and the back office (navigation and buttons). A role is a fixed set
+ * of permissions; 'admin' holds every one.
+ */
+
+export const OPS_ROLES = ['admin', 'finance', 'support', 'marketing'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+export const OPS_PERMISSIONS = [
+  /** The dashboard's figures (every role has it). */
+  'dashboard.read',
+  /** Player search and the player page. */
+  'players.read',
+  /** Player changes that move no money: status, notes, contact details, sessions. */
+  'players.write',
+  /** Notices and messages sent to players. */
+  'messages.write',
+  /** Close a withdrawal dispute after the payout was checked (moves no money). */
+  'disputes.write',
+  /** Deposit and withdrawal queues, orders, proofs and the withdrawal rules, read-only. */
+  'money.read',
+  /** Decide deposits and withdrawals (confirm, approve, reject): moves money. */
+  'money.write',
+  /** Propose a manual balance adjustment. */
+  'adjustments.write',
+  /** Approve (or refuse) a proposed adjustment; never one's own. */
+  'adjustments.approve',
+  /** Financial reports and their exports. */
+  'reports.read',
+  /** Deposit channels, payment gateways and their receiving accounts, read. */
+  'payments.read',
+  /** Change deposit channels, gateways and the withdrawal rules. */
+  'payments.write',
+  /** Game vendors and games, read. */
+  'games.read',
+  /** Put vendors and games in or out of service, edit the catalogue. */
+  'games.write',
+  /** Site settings, read. */
+  'settings.read',
+  /** Site settings: brand, registration rules, switches, regions. */
+  'settings.write',
+  /** Site content: banners, pages, announcements. */
+  'content.write',
+  /** Promotions and bonus campaigns. */
+  'promotions.write',
+  /** Rewards given to players (tasks, missions, loyalty). */
+  'rewards.write',
+  /** Operator accounts: create, disable, change role, reset two-factor. */
+  'operators.manage',
+  /** The audit log and its export. */
+  'audit.read',
+] as const;
+export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
+
+/** Each role's permissions; admin holds every permission, including any added later. */
+export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]>> = {
+  admin: OPS_PERMISSIONS,
+  finance: [
+    'dashboard.read',
+    'players.read',
+    'disputes.write',
+    'money.read',
+    'money.write',
+    'adjustments.write',
+    'adjustments.approve',
+    'reports.read',
+    'payments.read',
+    'payments.write',
+    'games.read',
+    'settings.read',
+  ],
+  support: [
+    'dashboard.read',
+    'players.read',
+    'players.write',
+    'messages.write',
+    'disputes.write',
+    'money.read',
+    'games.read',
+    'games.write',
+    'settings.read',
+  ],
+  marketing: ['dashboard.read', 'content.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
+};
+
+/** Whether a role holds a permission. Unknown roles hold nothing. */
+export function roleHasPermission(role: string, permission: OpsPermission): boolean {
+  const granted = (ROLE_PERMISSIONS as Record<string, readonly OpsPermission[] | undefined>)[role];
+  return granted !== undefined && granted.includes(permission);
+}
+
+/** The roles that hold a permission (for documentation and error details). */
+export function rolesWithPermission(permission: OpsPermission): OpsRole[] {
+  return OPS_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+}
+
+/**
+ * What an /ops route declares in `config.permission`: a permission, or
+ * - 'signedIn': any live operator session (logout, me);
+ * - 'public': no session (only the sign-in calls: login and enrol).
+ */
+export type OpsRouteAccess = OpsPermission | 'signedIn' | 'public';

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+// The back office's dashboard and reports (GET /ops/dashboard, /ops/reports/*). Figures come from
+// hourly aggregates kept exact in the same transaction as the money they count, so a range must
+// start and end on whole hours, and days are cut in a time zone whose offset is whole hours.
+
+/** Integer minor units as a string; may be negative (net deposits, gross gaming revenue). */
+const signedMinor = z.string().regex(/^-?\d{1,19}$/, 'integer minor units');
+const count = z.number().int().nonnegative();
+
+function isWholeHour(iso: string): boolean {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) && t % 3_600_000 === 0;
+}
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const wholeHourInstant = z.iso.datetime({ offset: true }).refine(isWholeHour, 'must be a whole hour');
+/** An IANA time zone (e.g. America/Sao_Paulo); UTC when absent. */
+const timeZone = z.string().trim().min(1).max(64).refine(isTimeZone, 'unknown time zone').default('UTC');
+
+/** A half-open range [from, to) of whole hours, at most 400 days long. */
+export const reportRangeQuerySchema = z
+  .object({ from: wholeHourInstant, to: wholeHourInstant, timeZone })
+  .superRefine((q, ctx) => {
+    const span = Date.parse(q.to) - Date.parse(q.from);
+    if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    if (span > 400 * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: 'range is at most 400 days' });
+  });
+export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
+
+export const gameFiguresSchema = z.object({
+  rounds: count,
+  /** Stakes accepted, less stakes refunded by rollbacks. */
+  betsMinor: signedMinor,
+  winsMinor: signedMinor,
+  /** Gross gaming revenue: bets - wins. */
+  ggrMinor: signedMinor,
+});
+export type GameFigures = z.infer<typeof gameFiguresSchema>;
+
+export const queueSchema = z.object({
+  count,
+  /** When the oldest item entered the queue; null when it is empty. */
+  oldestAt: z.string().nullable(),
+});
+export type Queue = z.infer<typeof queueSchema>;
+
+export const dashboardSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  scale: z.number().int(),
+  deposits: z.object({ count, amountMinor: signedMinor }),
+  withdrawals: z.object({ count, amountMinor: signedMinor }),
+  netDepositsMinor: signedMinor,
+  games: gameFiguresSchema,
+  byCategory: z.array(gameFiguresSchema.extend({ category: z.string() })),
+  newPlayers: count,
+  firstDeposits: count,
+  /** Distinct players who placed a stake in the range (exact). */
+  activePlayers: count,
+  /** Per day of the range in the time zone, for the charts. */
+  days: z.array(
+    z.object({ day: z.string(), depositsMinor: signedMinor, withdrawalsMinor: signedMinor, betsMinor: signedMinor, winsMinor: signedMinor, ggrMinor: signedMinor, newPlayers: count }),
+  ),
+  queues: z.object({ deposits: queueSchema, withdrawals: queueSchema, disputes: queueSchema, vendorTransfers: queueSchema }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+const reportHead = { from: z.string(), to: z.string(), timeZone: z.string(), currency: z.string(), scale: z.number().int() };
+
+export const pnlReportSchema = z.object({
+  ...reportHead,
+  rows: z.array(gameFiguresSchema.extend({ day: z.string(), category: z.string(), vassalage: z.string(), vendorName: z.string() })),
+  totals: gameFiguresSchema,
+});
+export type PnlReport = z.infer<typeof pnlReportSchema>;
+
+export const paymentsReportSchema = z.object({
+  ...reportHead,
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      kind: z.enum(['deposit', 'withdrawal']),
+      /** Deposit channel id, or the bank code of a withdrawal. */
+      channel: z.string(),
+      channelName: z.string(),
+      count,
+      amountMinor: signedMinor,
+      feeMinor: signedMinor,
+    }),
+  ),
+  totals: z.object({ deposits: z.object({ count, amountMinor: signedMinor }), withdrawals: z.object({ count, amountMinor: signedMinor }) }),
+});
+export type PaymentsReport = z.infer<typeof paymentsReportSchema>;
+
+export const playersReportSchema = z.object({
+  ...reportHead,
+  rows: z.array(z.object({ day: z.string(), registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor })),
+  totals: z.object({ registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor }),
+});
+export type PlayersReport = z.infer<typeof playersReportSchema>;
