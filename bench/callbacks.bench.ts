@@ -3,7 +3,7 @@
 // (debit one row, credit another) on the same PostgreSQL database in the same run. Goal: ratio
 // ≥ 0.35; bet callback p99 < 50 ms.
 // Run: npx tsx bench/callbacks.bench.ts  (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
-// pgbench; BENCH_DURATION_MS, BENCH_PLAYERS to change)
+// pgbench; BENCH_DURATION_MS, BENCH_PLAYERS to change; BENCH_WITHOUT_REPORTING=1 without the reporting trigger)
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -141,7 +141,9 @@ async function main() {
   const { app } = server;
   const db = server.database.db;
   try {
-    console.log(`callbacks bench: ${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
+    // BENCH_WITHOUT_REPORTING=1 turns the reporting aggregates' round trigger off, to price it (run both ways, alternating).
+    if (process.env.BENCH_WITHOUT_REPORTING === '1') await sql`ALTER TABLE game_rounds DISABLE TRIGGER reporting_game_rounds`.execute(db);
+    console.log(`callbacks bench: ${process.env.BENCH_WITHOUT_REPORTING === '1' ? 'reporting trigger off, ' : ''}${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
     const secret = crypto.randomBytes(24).toString('hex');
     await app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 5000 });
 

@@ -27,7 +27,10 @@ export function startServerProcess(kind: 'app' | 'bare', env: Record<string, str
   const profile = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/read-server.ts'), kind], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // Both sides run as a deployment does: NODE_ENV=production (the app then writes answers with
+    // plain JSON.stringify, no response-schema check). The sandbox vendor stays on, since the game
+    // list bench reads its games.
+    env: { ...process.env, NODE_ENV: 'production', ALLOW_SANDBOX_VENDOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -191,7 +194,7 @@ export async function fetchJson(target: Target): Promise<unknown> {
 /** Describe the run once, before the rounds. */
 export function describeRun(name: string, databaseKind: string): void {
   console.log(
-    `${name} bench: ${databaseKind}, app NODE_ENV=production-like (no response-schema check, logging off), autocannon in its own process, ` +
+    `${name} bench: ${databaseKind}, both processes NODE_ENV=production (no response-schema check; the app's logging off), autocannon in its own process, ` +
       `${CONNECTIONS} connections, ${ROUNDS} × ${DURATION_S} s rounds per side after ${WARMUP_S} s warm-up, node ${process.version}`,
   );
 }

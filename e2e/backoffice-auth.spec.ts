@@ -75,7 +75,7 @@ test.describe('back office sign-in with two-factor login', () => {
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
 
     await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}`, level: 1 })).toBeVisible();
-    await expect(page.getByText('Administrador')).toBeVisible();
+    await expect(page.getByText('Administrador', { exact: true })).toBeVisible();
     await check(page, 'home-1366');
     // The light theme is checked too.
     await page.getByRole('button', { name: 'Tema claro' }).click();

@@ -83,7 +83,7 @@ async function deposit(a: Api, amount: string): Promise<void> {
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
   const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-gw-${Date.now()}` });
-  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
 
 let server: ExtraServer;

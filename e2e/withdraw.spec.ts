@@ -59,7 +59,7 @@ async function deposit(a: Api, ops: string, amount: string): Promise<void> {
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
   const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-dep-${Date.now()}` });
-  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, {}, ops);
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
 
 async function latestOrderId(a: Api): Promise<string> {
@@ -129,7 +129,7 @@ test.describe('withdrawals', () => {
       const id = await latestOrderId(a);
       await expect(panel.getByTestId(`withdrawal-${id}`).getByTestId('withdrawal-status')).toHaveText('Em análise');
 
-      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, { reason: 'checked by e2e' }, ops);
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Aprovado – confirme o recebimento');
@@ -162,7 +162,7 @@ test.describe('withdrawals', () => {
       await requestWithdrawal(panel, '30');
       await expect(balance).toHaveText(/R\$\s*350,00/);
       const id = await latestOrderId(a);
-      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, {}, ops);
+      await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, { reason: 'checked by e2e' }, ops);
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
       await order.getByRole('button', { name: 'Não recebido' }).click();

@@ -49,7 +49,7 @@ export async function operatorLogin(request: APIRequestContext, baseURL: string,
 }
 
 /** Create an operator with the ops CLI before the server starts, as for the first back-office user. */
-export function createOperatorWithCli(dataDir: string, username: string, role: 'finance' | 'support' | 'admin', password: string): void {
+export function createOperatorWithCli(dataDir: string, username: string, role: 'finance' | 'support' | 'admin' | 'marketing', password: string): void {
   process.env.OPS_PASSWORD = password;
   try {
     runOps(dataDir, ['operator:create', username, role]);

@@ -39,6 +39,16 @@ const PORT_OFFSETS = {
   backoffice: 11,
   /** The /reset-password suite. */
   resetPassword: 12,
+  /** ERROR_REPORT_URL set at run time. */
+  errorReport: 13,
+  /** The back-office shell: navigation by role, 404, preferences, session expiry (short operator sessions). */
+  backofficeShell: 14,
+  /** The back office's dashboard and reports over a workload made through the APIs. */
+  backofficeReports: 15,
+  /** Operators management and the audit log: an admin creates a support operator who signs in. */
+  backofficeOperators: 16,
+  /** Player search, the player page and a manual adjustment approved by a second operator. */
+  backofficePlayers: 17,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../lib/api/get-me';
+import { useCan } from '../lib/permissions';
 
 /** The signed-in landing: who is signed in, with which role, and where to go. */
 export function HomePage() {
   const { t } = useTranslation();
   const { data: operator } = useMe();
+  const canManageOperators = useCan('operators.manage');
   useEffect(() => {
     document.title = t('home.documentTitle');
   }, [t]);
@@ -24,7 +26,7 @@ export function HomePage() {
           <dd>{t(`roles.${operator.role}`)}</dd>
         </div>
       </dl>
-      {operator.role === 'admin' && (
+      {canManageOperators && (
         <p>
           <Link to="/operators">{t('home.manageOperators')}</Link>
         </p>

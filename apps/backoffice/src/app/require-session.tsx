@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import type { OperatorRoleName } from '@wps/shared/schemas/operator';
+import { roleHasPermission, type OpsPermission } from '@wps/shared/ops-permissions';
 import { errorText } from '../lib/error-text';
 import { useOperatorToken } from '../lib/session';
 import { useMe } from '../lib/api/get-me';
 
-/** Children only for a signed-in operator (of one of `roles`, when given); otherwise the sign-in page or a refusal. */
-export function RequireSession({ children, roles }: { children: ReactNode; roles?: readonly OperatorRoleName[] }) {
+/** Children only for a signed-in operator (whose role holds `permission`, when given); otherwise the sign-in page or a refusal. */
+export function RequireSession({ children, permission }: { children: ReactNode; permission?: OpsPermission }) {
   const { t } = useTranslation();
   const token = useOperatorToken();
   const location = useLocation();
@@ -21,7 +21,7 @@ export function RequireSession({ children, roles }: { children: ReactNode; roles
       </p>
     );
   }
-  if (roles && me.data.role !== 'admin' && !roles.includes(me.data.role)) {
+  if (permission && !roleHasPermission(me.data.role, permission)) {
     return (
       <section className="page">
         <h1>{t('forbidden.title')}</h1>

@@ -28,7 +28,7 @@ type Envelope<T> = { success: true; value: T } | { success: false; errorCode: Er
  * on a call that carried a token means the session ended: the token is dropped, so the app
  * shows the sign-in page.
  */
-export async function opsRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+export async function opsRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}): Promise<T> {
   const token = getOperatorToken();
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -41,8 +41,13 @@ void i18n.use(initReactI18next).init({
 });
 applyDocumentLanguage(storedLanguage());
 
+/** The BCP 47 tag for Intl and the document: Brazilian Portuguese or English. */
+export function localeTag(lng: string): string {
+  return lng === 'pt' ? 'pt-BR' : 'en';
+}
+
 function applyDocumentLanguage(lng: Language): void {
-  document.documentElement.lang = lng === 'pt' ? 'pt-BR' : 'en';
+  document.documentElement.lang = localeTag(lng);
 }
 
 /** Switch and remember the interface language (PT is the default). */

@@ -7,7 +7,14 @@ import { useOperatorToken } from '../session';
  * The signed-in operator: the shell, the sign-in flow and the operators screen all read it, so
  * it is shared (lib), not the auth feature's. Sign-in seeds it under this key.
  */
-export type SignedInOperator = { operatorId: string; username: string; role: OperatorRoleName };
+export type SignedInOperator = {
+  operatorId: string;
+  username: string;
+  role: OperatorRoleName;
+  /** When the session ends unless used again (idle), and when it ends anyway (absolute); ISO instants. */
+  idleExpiresAt?: string;
+  expiresAt?: string;
+};
 
 export const meQueryKey = ['ops', 'session', 'me'] as const;
 

@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import type { OpsPermission } from '@wps/shared/ops-permissions';
+import { AuditPage } from '../features/audit/components/audit-page';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { OperatorsPage } from '../features/operators/components/operators-page';
+import { AdjustmentsPage } from '../features/players/components/adjustments-page';
+import { PlayerPage } from '../features/players/components/player-page';
+import { PlayersSearchPage } from '../features/players/components/players-search-page';
+import { ReportsPage } from '../features/reports/components/reports-page';
+import { HomePage } from './home-page';
+
+/** The sidebar's groups, in the order they appear. */
+export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'site', 'operators', 'audit', 'reports'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+/**
+ * One back-office screen: where it lives, who may open it, and its sidebar entry.
+ * A path with no entry here is the 404 page; nothing links to an unbuilt screen.
+ */
+export type Screen = {
+  /** Path under /backoffice/, without a leading slash ('' is the landing page); may hold params ('players/:id'). */
+  path: string;
+  /** The permission the operator's role must hold (the server checks the same one on its routes). */
+  permission: OpsPermission;
+  Component: ComponentType;
+  /** The sidebar entry; screens reached from another screen (a player's page) have none. */
+  nav?: { group: NavGroup; labelKey: string };
+};
+
+/**
+ * Every screen of the back office. To add one: build it under features/<feature>/, then add a
+ * line here (path, permission, component, and a nav entry with a label key in common.json).
+ */
+export const SCREENS: readonly Screen[] = [
+  { path: '', permission: 'dashboard.read', Component: HomePage, nav: { group: 'dashboard', labelKey: 'nav.home' } },
+  { path: 'dashboard', permission: 'dashboard.read', Component: DashboardPage, nav: { group: 'dashboard', labelKey: 'nav.dashboard' } },
+  { path: 'players', permission: 'players.read', Component: PlayersSearchPage, nav: { group: 'players', labelKey: 'nav.players' } },
+  { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
+  { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
+  { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
+  { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
+  { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },
+];

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { errorText } from '../../../lib/error-text';
+import { usePaymentsReport } from '../api/get-payments-report';
+import { usePlayersReport } from '../api/get-players-report';
+import { usePnlReport } from '../api/get-pnl-report';
+import { REPORT_CSV_PATHS } from '../api/report-range';
+import { DayRangeForm } from './day-range-form';
+import { PaymentsTable, PlayersTable, PnlTable } from './report-tables';
+import { addDays, daysRange, OPERATOR_TIME_ZONE, todayIn } from './zoned-days';
+import './reports.css';
+
+const REPORTS = ['pnl', 'payments', 'players'] as const;
+type ReportName = (typeof REPORTS)[number];
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The three financial reports over a range of days in the operator's time zone, each exported as CSV. */
+export function ReportsPage() {
+  const { t } = useTranslation('reports');
+  const zone = OPERATOR_TIME_ZONE;
+  const today = todayIn(zone);
+  const [search, setSearch] = useSearchParams();
+  const report: ReportName = (REPORTS as readonly string[]).includes(search.get('report') ?? '') ? (search.get('report') as ReportName) : 'pnl';
+  const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -6);
+  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
+  const range = daysRange(first, last, zone);
+  const pnl = usePnlReport(range, report === 'pnl');
+  const payments = usePaymentsReport(range, report === 'payments');
+  const players = usePlayersReport(range, report === 'players');
+  const query = { pnl, payments, players }[report];
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
+  const linkTo = (name: ReportName) => {
+    const next = new URLSearchParams(search);
+    next.set('report', name);
+    return `?${next.toString()}`;
+  };
+  const apply = (from: string, to: string) => {
+    const next = new URLSearchParams(search);
+    next.set('from', from);
+    next.set('to', to);
+    setSearch(next);
+  };
+
+  return (
+    <section className="page reports" aria-labelledby="reports-title">
+      <div className="page-header">
+        <h1 id="reports-title">{t('title')}</h1>
+        <CsvExportButton path={REPORT_CSV_PATHS[report]} query={new URLSearchParams(range)} filename={`${report}-${first}-${last}`} />
+      </div>
+      <nav className="report-switch" aria-label={t('switchLabel')}>
+        {REPORTS.map((name) => (
+          <Link key={name} to={linkTo(name)} aria-current={name === report ? 'page' : undefined}>
+            {t(`${name}.title`)}
+          </Link>
+        ))}
+      </nav>
+      <DayRangeForm key={`${first}/${last}`} className="report-range" from={first} to={last} max={today} onApply={apply} />
+      <p className="report-zone">{t('timeZone', { zone })}</p>
+      <h2 className="report-heading">{t(`${report}.title`)}</h2>
+      {query.isError ? (
+        <ErrorState message={errorText(t, query.error)} />
+      ) : !query.data ? (
+        <LoadingState label={t('loading')} />
+      ) : query.data.rows.length === 0 ? (
+        <EmptyState title={t('empty')} />
+      ) : report === 'pnl' && pnl.data ? (
+        <PnlTable report={pnl.data} />
+      ) : report === 'payments' && payments.data ? (
+        <PaymentsTable report={payments.data} />
+      ) : players.data ? (
+        <PlayersTable report={players.data} />
+      ) : null}
+    </section>
+  );
+}

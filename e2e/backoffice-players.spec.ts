@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+
+/**
+ * Players in the back office. A player registers on the player site; a finance operator finds
+ * them by username, opens their page and requests a credit above the approval threshold (it
+ * waits, and the requester cannot approve it); an admin approves it on the adjustments screen.
+ * The player's balance in the back office and on the player site, and the player's own account
+ * record, show the credit; the player's audit trail names both operators. Disabling the account
+ * from its page ends the player's session. Axe-clean at 1366 and 1024 px.
+ */
+const SHOTS = path.join(ROOT, 'test-results', 'backoffice-players');
+const PASSWORD = 'Player2026pass';
+
+let server: ExtraServer;
+
+async function check(page: Page, name: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, name);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function newPage(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 860 } });
+  return context.newPage();
+}
+
+async function registerPlayer(page: Page, baseURL: string): Promise<string> {
+  const username = `p${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+  return username;
+}
+
+test.describe('back-office players and four-eyes adjustments', () => {
+  test.setTimeout(240_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startBackofficeServer('backoffice-players', EXTRA_PORTS.backofficePlayers, { roles: ['finance', 'admin'], configure: disableRegisterCaptcha });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('find a player, request a credit above the threshold, a second operator approves, the player sees it', async ({ browser, request }) => {
+    const player = await newPage(browser, 1366);
+    const username = await registerPlayer(player, server.baseURL);
+    const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) as string;
+
+    // Finance finds the player by the start of the username, in capitals.
+    const finance = await newPage(browser, 1366);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
+    await finance.goto(`${server.baseURL}/backoffice/players`);
+    await finance.getByLabel('Buscar por').selectOption('username');
+    await finance.getByLabel('Termo de busca').fill(username.slice(0, -2).toUpperCase());
+    await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(finance.getByRole('rowheader', { name: username })).toBeVisible();
+    await check(finance, 'search-1366');
+    await finance.getByRole('link', { name: username }).click();
+    await expect(finance.getByRole('heading', { level: 1, name: new RegExp(username) })).toBeVisible();
+    await check(finance, 'player-1366');
+
+    // R$ 1.500,00 is above the demo threshold (R$ 1.000,00): it waits for a second operator.
+    await finance.getByRole('button', { name: 'Ajustar saldo' }).click();
+    const dialog = finance.getByRole('dialog', { name: 'Ajustar saldo' });
+    await expect(dialog.getByText(/Ajustes acima de R\$\s*1\.000,00/)).toBeVisible();
+    await dialog.getByLabel('Crédito').check();
+    await dialog.getByLabel('Tipo').selectOption('goodwill');
+    await dialog.getByLabel('Valor (BRL)').fill('1500');
+    await dialog.getByLabel('Motivo (fica no registro de auditoria)').fill('late payout goodwill');
+    await check(finance, 'adjustment-dialog-1366');
+    await dialog.getByRole('button', { name: 'Solicitar ajuste' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(finance.getByText('Ajuste aguardando a aprovação de outro operador.')).toBeVisible();
+
+    // Not posted yet; the requester cannot decide their own request.
+    await player.reload();
+    await expect(player.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+    await finance.goto(`${server.baseURL}/backoffice/adjustments`);
+    const financeRow = finance.getByRole('row').filter({ has: finance.getByRole('rowheader', { name: username }) });
+    await expect(financeRow.getByText('Sua solicitação: outro operador decide')).toBeVisible();
+    await expect(financeRow.getByRole('button', { name: /Aprovar/ })).toHaveCount(0);
+
+    // An admin approves it, at 1024 px.
+    const admin = await newPage(browser, 1024);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/adjustments`);
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: username }) });
+    await expect(row.getByRole('cell', { name: 'bo.finance' })).toBeVisible();
+    await check(admin, 'adjustments-1024');
+    await row.getByRole('button', { name: new RegExp(`^Aprovar o ajuste \\d+ de ${username}$`) }).click();
+    const confirm = admin.getByRole('dialog', { name: `Aprovar o ajuste de ${username}?` });
+    await confirm.getByLabel('Motivo').fill('ticket checked');
+    await check(admin, 'approve-dialog-1024');
+    await confirm.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByText(/Ajuste \d+ aprovado e lançado\./)).toBeVisible();
+
+    // The back office shows the new balance and the audit trail names both operators.
+    const adminToken = await pageOperatorToken(admin);
+    const search = await callApi<{ list: { memberId: string }[] }>({ request, baseURL: server.baseURL, token: adminToken }, 'GET', `/ops/players?key=username&q=${username}`);
+    const memberId = search.list[0]!.memberId;
+    await admin.goto(`${server.baseURL}/backoffice/players/${memberId}`);
+    await admin.getByRole('tab', { name: 'Saldos' }).click();
+    await expect(admin.getByTestId('balance-player_main')).toHaveText(/R\$\s*1\.500,00/);
+    await admin.getByRole('tab', { name: 'Razão' }).click();
+    await admin.getByRole('tabpanel').getByLabel('Tipo').selectOption('adjustment');
+    await expect(admin.getByRole('tabpanel').getByRole('cell', { name: /1\.500,00/ }).first()).toBeVisible();
+    await check(admin, 'player-ledger-1024');
+    await admin.getByRole('tab', { name: 'Trilha de auditoria' }).click();
+    await expect(admin.getByRole('cell', { name: 'adjustment.approve' })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: 'adjustment.request' })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: 'ticket checked' })).toBeVisible();
+    await check(admin, 'player-audit-1024');
+    const audit = await callApi<{ list: { action: string; actorId: string; reason: string }[] }>(
+      { request, baseURL: server.baseURL, token: adminToken },
+      'GET',
+      `/ops/players/${memberId}/audit`,
+    );
+    const actors = new Set(audit.list.filter((e) => e.action.startsWith('adjustment.')).map((e) => e.actorId));
+    expect(actors.size).toBe(2);
+
+    // The player site: the header balance and the player's own account record.
+    await player.reload();
+    await expect(player.getByTestId('header-balance')).toHaveText(/R\$\s*1\.500,00/);
+    const record = await callApi<{ list: { type: string; amountMinor: string }[] }>({ request, baseURL: server.baseURL, token: playerToken }, 'GET', '/wps/member/transactions?type=adjustment');
+    expect(record.list.map((e) => [e.type, e.amountMinor])).toEqual([['adjustment', '150000']]);
+
+    // Disabling the account from its page ends the player's session at once.
+    await admin.getByRole('button', { name: 'Desativar conta' }).click();
+    const disable = admin.getByRole('dialog', { name: `Desativar ${username}?` });
+    await disable.getByLabel('Motivo').fill('fraud check');
+    await check(admin, 'disable-dialog-1024');
+    await disable.getByRole('button', { name: 'Desativar conta' }).click();
+    await expect(disable).toBeHidden();
+    await expect(admin.getByRole('heading', { level: 1, name: new RegExp(`${username}.*Desativada`) })).toBeVisible();
+    const info = await request.get(`${server.baseURL}/wps/member/info`, { headers: { authorization: playerToken } });
+    expect(info.status()).toBe(401);
+  });
+});
