@@ -5,7 +5,7 @@
 // machine moves the timings, and the figures are read next to each other.
 // Run: npm run bench:web   (BENCH_WEB_BUILD=1 rebuilds the web app first; BENCH_WEB_PORT,
 // BENCH_WEB_RUNS (Lighthouse runs per preset, median printed), CHROMIUM_PATH to change;
-// BENCH_WEB_LIGHTHOUSE=0 prints the sizes only)
+// BENCH_WEB_LIGHTHOUSE=0 prints the sizes only; BENCH_WEB_REPORT=<dir> keeps each Lighthouse result)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -172,6 +172,12 @@ async function lighthouseRun(url: string, config: Config | undefined): Promise<F
   try {
     const result = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config)) as RunnerResult;
     const { audits, categories } = result.lhr;
+    // BENCH_WEB_REPORT=<dir>: keep each run's Lighthouse result (the LCP element and its phases are in it).
+    const reportDir = process.env.BENCH_WEB_REPORT;
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, `lighthouse-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),

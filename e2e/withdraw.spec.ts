@@ -174,8 +174,8 @@ test.describe('withdrawals', () => {
       await dialog.getByRole('button', { name: 'Enviar' }).click();
       await expect(dialog).toBeHidden();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Não recebido – em análise');
-      const disputed = await callApi<{ id: string; proofCount: number }[]>(a, 'GET', '/ops/withdrawals?status=disputed', undefined, ops);
-      expect(disputed.find((o) => o.id === id)?.proofCount).toBe(1);
+      const disputed = await callApi<{ list: { id: string; proofCount: number }[] }>(a, 'GET', '/ops/withdrawals?status=disputed&pageSize=100&order=desc', undefined, ops);
+      expect(disputed.list.find((o) => o.id === id)?.proofCount).toBe(1);
       await expect(balance).toHaveText(/R\$\s*350,00/);
     });
 

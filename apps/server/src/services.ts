@@ -59,7 +59,7 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService(ctx);
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
-  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages });
+  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed });

@@ -225,7 +225,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/member/transfer/upline', encrypted: true, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
   { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
-  { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'limit'] },
+  { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'page', 'pageSize', 'sort', 'order'] },
   { method: 'GET', path: '/ops/withdrawals/1/proofs/0', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
@@ -254,7 +254,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     token: true,
     fields: ['id', 'name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'enabled', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider'],
   },
-  { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize'] },
+  { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize', 'sort', 'order'] },
   { method: 'POST', path: '/ops/deposits/1/confirm', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/deposits/1/reject', encrypted: false, token: true, fields: ['reason'] },
   // Game catalogue.

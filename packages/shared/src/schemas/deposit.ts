@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsListQuerySchema } from './ops-list';
 
 const idString = z.string().regex(/^\d{1,18}$/, 'id');
 /** Integer minor units as a string (never a JSON number: see decisions.md "Money on the wire"). */
@@ -135,11 +136,17 @@ export const pagedQuerySchema = z.object({
 export const depositOrderListQuerySchema = pagedQuerySchema;
 export type DepositOrderListQuery = z.input<typeof depositOrderListQuerySchema>;
 
-/** GET /ops/deposits */
-export const opsDepositListQuerySchema = pagedQuerySchema.extend({
+/** What the deposit queue sorts by: when the order was placed (default, oldest first) or its amount. */
+export const OPS_DEPOSIT_SORTS = ['createdAt', 'amount'] as const;
+
+/** GET /ops/deposits: one page of orders by status and channel type, sortable; `/ops/deposits/csv` takes the same without the page. */
+export const opsDepositListQuerySchema = opsListQuerySchema(OPS_DEPOSIT_SORTS, 'asc').extend({
   status: depositOrderStatusSchema.optional(),
   type: depositChannelTypeSchema.optional(),
 });
+export type OpsDepositListQuery = z.infer<typeof opsDepositListQuerySchema>;
+export const opsDepositExportQuerySchema = opsDepositListQuerySchema.omit({ page: true, pageSize: true });
+export type OpsDepositExportQuery = z.infer<typeof opsDepositExportQuerySchema>;
 
 /** POST /ops/deposits/:id/confirm | /reject */
 export const depositIdParamsSchema = z.object({ id: idString });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsListQuerySchema, opsPageSchema } from './ops-list';
 
 /** A decimal amount in major units as typed by the player, e.g. "150" or "150.50". */
 export const majorAmountSchema = z
@@ -103,11 +104,16 @@ export const withdrawInfoSchema = z.object({
 });
 export type WithdrawInfo = z.infer<typeof withdrawInfoSchema>;
 
-/** GET /ops/withdrawals. */
-export const opsWithdrawalQuerySchema = z.object({
+/** What the withdrawal queue sorts by: when the order was placed (default, oldest first: the queue's order) or its amount. */
+export const OPS_WITHDRAWAL_SORTS = ['createdAt', 'amount'] as const;
+
+/** GET /ops/withdrawals: one page of orders, filtered by status and sortable; `/ops/withdrawals/csv` takes the same without the page. */
+export const opsWithdrawalQuerySchema = opsListQuerySchema(OPS_WITHDRAWAL_SORTS, 'asc').extend({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type OpsWithdrawalQuery = z.infer<typeof opsWithdrawalQuerySchema>;
+export const opsWithdrawalExportQuerySchema = opsWithdrawalQuerySchema.omit({ page: true, pageSize: true });
+export type OpsWithdrawalExportQuery = z.infer<typeof opsWithdrawalExportQuerySchema>;
 
 export const opsRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 /** The reason goes to the audit log (what the operator checked before paying out). */
@@ -131,6 +137,8 @@ export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 /** An order as the operator sees it (GET /ops/withdrawals…, and every decision's answer): the full account number and the decision trail. */
 export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   memberId: z.string(),
+  /** The player's account name. */
+  account: z.string(),
   bankCode: z.string(),
   accountNumber: z.string(),
   decidedAt: z.string().nullable(),
@@ -138,6 +146,9 @@ export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   resolutionNote: z.string().nullable(),
   resolvedAt: z.string().nullable(),
 });
+
+export type OpsWithdrawalOrder = z.infer<typeof opsWithdrawalOrderSchema>;
+export const opsWithdrawalPageSchema = opsPageSchema(opsWithdrawalOrderSchema);
 
 /** GET /ops/withdrawals/:id/proofs: the proof images of an order (fetch one by its index). */
 export const withdrawalProofSchema = z.object({

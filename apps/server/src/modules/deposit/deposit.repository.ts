@@ -153,7 +153,7 @@ export async function hasAnyChannel(db: Db): Promise<boolean> {
 // Orders
 // ---------------------------------------------------------------------------------------------
 
-function orderQuery(db: Db) {
+export function orderQuery(db: Db) {
   return db
     .selectFrom('deposit_orders as o')
     .innerJoin('deposit_channels as c', 'c.id', 'o.channel_id')
@@ -187,7 +187,7 @@ function orderQuery(db: Db) {
 
 type RawOrder = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 
-function toOrder(r: RawOrder): OrderRow {
+export function toOrder(r: RawOrder): OrderRow {
   return {
     ...r,
     id: String(r.id),

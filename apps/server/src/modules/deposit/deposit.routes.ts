@@ -10,18 +10,22 @@ import {
   depositOrderPageSchema,
   depositOrderSchema,
   opsDepositChannelSchema,
+  opsDepositExportQuerySchema,
   opsDepositListQuerySchema,
   opsDepositOrderPageSchema,
   opsDepositOrderSchema,
   rejectDepositBodySchema,
   webhookResultSchema,
+  type OpsDepositOrder,
 } from '@wps/shared/schemas/deposit';
 import type { RouteApp } from '../../app-types';
+import { sendCsv } from '../../http/csv';
 import { ok } from '../../http/envelope';
-import { success } from '../../openapi/responses';
+import { nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requestOperator } from '../operator/operator-auth';
+import type { DepositQueueCursor } from './deposit-queue';
 import type { DepositActor } from './deposit.types';
 
 function operatorActor(operator: { operatorId: string }): DepositActor {
@@ -60,6 +64,33 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
 
   app.get('/ops/deposits', { config: { permission: 'money.read' }, schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) } }, async (request) => {
     return ok(await deposits.listOpsOrders(request.query));
+  });
+
+  // The queue as CSV with the same filters and sort, streamed in keyset pages; amounts in minor units.
+  app.get('/ops/deposits/csv', { config: { permission: 'money.read' }, schema: { querystring: opsDepositExportQuerySchema, response: { 200: nonJson(['text/csv'], 'The matching deposit orders as CSV, in the queue order') } } }, async (request, reply) => {
+    const q = request.query;
+    return sendCsv<{ view: OpsDepositOrder; cursor: DepositQueueCursor }, DepositQueueCursor>(reply, {
+      filename: 'deposits',
+      columns: [
+        { header: 'id', value: (r) => r.view.id },
+        { header: 'created_at', value: (r) => r.view.createdAt },
+        { header: 'account', value: (r) => r.view.account },
+        { header: 'member_id', value: (r) => r.view.memberId },
+        { header: 'channel', value: (r) => r.view.channelName },
+        { header: 'type', value: (r) => r.view.type },
+        { header: 'currency', value: (r) => r.view.currency },
+        { header: 'amount_minor', value: (r) => r.view.amountMinor },
+        { header: 'fee_minor', value: (r) => r.view.feeMinor },
+        { header: 'credit_minor', value: (r) => r.view.creditMinor },
+        { header: 'reference_code', value: (r) => r.view.referenceCode },
+        { header: 'status', value: (r) => r.view.status },
+        { header: 'resolved_at', value: (r) => r.view.resolvedAt },
+        { header: 'resolved_by', value: (r) => r.view.resolvedBy },
+        { header: 'failure_reason', value: (r) => r.view.failureReason },
+      ],
+      fetchPage: (after, limit) => deposits.exportOpsOrders(q, after, limit),
+      cursorOf: (r) => r.cursor,
+    });
   });
 
   app.post('/ops/deposits/:id/confirm', { config: { permission: 'money.write' }, schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {

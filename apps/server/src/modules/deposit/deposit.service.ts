@@ -5,9 +5,7 @@ import { formatMinor, parseMajor } from '@wps/shared/money';
 import type {
   CreateDepositOrderBody,
   DepositChannel,
-  DepositChannelType,
   DepositOrder,
-  DepositOrderStatus,
   OpsDepositChannel,
   OpsDepositOrder,
   Paged,
@@ -18,6 +16,7 @@ import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { findQueueExportPage, findQueuePage, queueCursorOf, type DepositQueueCursor, type DepositQueueFilter, type DepositQueueOrder } from './deposit-queue';
 import { createDepositResolution } from './deposit-resolution';
 import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
 import {
@@ -91,6 +90,12 @@ export function createDepositService(ctx: DepositContext) {
   async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
     const names = await member.findAccountNames([order.memberId]);
     return toOpsOrderView(order, scale, names.get(order.memberId) ?? '');
+  }
+
+  /** Orders as the operator sees them, with their players' account names read in one call. */
+  async function opsViews(rows: OrderRow[], scale: number): Promise<OpsDepositOrder[]> {
+    const names = await member.findAccountNames(rows.map((o) => o.memberId));
+    return rows.map((o) => toOpsOrderView(o, scale, names.get(o.memberId) ?? ''));
   }
 
   /** Sweep before a read, without letting a sweep failure break the read. */
@@ -277,13 +282,20 @@ export function createDepositService(ctx: DepositContext) {
       return paged(rows.map((o) => toOrderView(o, brand.currencyScale)), total, page, pageSize);
     },
 
-    /** GET /ops/deposits */
-    async listOpsOrders(filter: { status?: DepositOrderStatus | undefined; type?: DepositChannelType | undefined; page: number; pageSize: number }): Promise<Paged<OpsDepositOrder>> {
+    /** GET /ops/deposits: the queue, filtered and sorted (oldest first unless asked otherwise). */
+    async listOpsOrders(q: DepositQueueFilter & Partial<DepositQueueOrder> & { page: number; pageSize: number }): Promise<Paged<OpsDepositOrder>> {
       await sweepQuietly();
       const brand = await system.getBrand();
-      const { rows, total } = await findOrders(db, { status: filter.status, type: filter.type, offset: (filter.page - 1) * filter.pageSize, limit: filter.pageSize });
-      const names = await member.findAccountNames(rows.map((o) => o.memberId));
-      return paged(rows.map((o) => toOpsOrderView(o, brand.currencyScale, names.get(o.memberId) ?? '')), total, filter.page, filter.pageSize);
+      const { rows, total } = await findQueuePage(db, q, { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' }, (q.page - 1) * q.pageSize, q.pageSize);
+      return paged(await opsViews(rows, brand.currencyScale), total, q.page, q.pageSize);
+    },
+
+    /** GET /ops/deposits/csv: the rows after a cursor, in the queue's order (the streamed export reads it page by page). */
+    async exportOpsOrders(q: DepositQueueFilter & DepositQueueOrder, after: DepositQueueCursor | null, limit: number): Promise<{ view: OpsDepositOrder; cursor: DepositQueueCursor }[]> {
+      const brand = await system.getBrand();
+      const rows = await findQueueExportPage(db, q, q, after, limit);
+      const views = await opsViews(rows, brand.currencyScale);
+      return rows.map((row, i) => ({ view: views[i]!, cursor: queueCursorOf(row, q.sort) }));
     },
 
     /**

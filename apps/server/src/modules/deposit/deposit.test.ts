@@ -138,7 +138,7 @@ describeEachDatabase('deposits', (target) => {
       expect(order.bank).toEqual({ bankName: 'Banco Demo S.A.', accountNumber: '0001 / 123456-7', accountHolder: 'Lumen Bet Pagamentos Ltda' });
       expect(order.referenceCode).toMatch(/^DP[A-Z2-9]{10}$/);
 
-      const pending = valueOf<Paged<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=100', { token: support }));
+      const pending = valueOf<Paged<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=100&order=desc', { token: support }));
       expect(pending.list.find((o) => o.id === order.id)).toMatchObject({ account: player.login.userInfo.userName, referenceCode: order.referenceCode });
 
       expectFailure(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: support, payload: { reason: 'checked' } }), ErrorCode.OPERATOR_FORBIDDEN, 403);

@@ -1,10 +1,12 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import { withdrawalSettingsSchema, type WithdrawalSettings, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import type { OpsPage } from '@wps/shared/schemas/ops-list';
+import { withdrawalSettingsSchema, type OpsWithdrawalOrder, type WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
 import { AppError } from '../../http/app-error';
 import { readProofFile } from './proof-files';
+import { findQueueExportPage, findQueuePage, queueCursorOf, type WithdrawalQueueCursor, type WithdrawalQueueFilter, type WithdrawalQueueOrder } from './withdrawal-queue';
 import { presentForOperator, snapshot, type WithdrawalActor, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
-import { findOrder, findOrders, findProofs, lockOrder, updateOrderStatus } from './withdrawal.repository';
+import { findOrder, findProofs, lockOrder, updateOrderStatus, type WithdrawalRow } from './withdrawal.repository';
 
 /** Where approved withdrawals are paid from: the house's own cash account (docs/decisions.md). */
 const PAYOUT_ACCOUNT = 'house_cash' as const;
@@ -65,14 +67,33 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       return after;
     });
     ctx.metrics?.withdrawal(row.status);
-    return presentForOperator(row, brand.currencyScale);
+    return operatorView(row, brand.currencyScale);
+  }
+
+  /** Orders as the operator sees them, with their players' account names read in one call. */
+  async function operatorViews(rows: WithdrawalRow[], scale: number): Promise<OpsWithdrawalOrder[]> {
+    const names = await ctx.member.findAccountNames(rows.map((r) => r.memberId));
+    return rows.map((r) => presentForOperator(r, scale, names.get(r.memberId) ?? ''));
+  }
+
+  async function operatorView(row: WithdrawalRow, scale: number): Promise<OpsWithdrawalOrder> {
+    return (await operatorViews([row], scale))[0]!;
   }
 
   return {
-    /** GET /ops/withdrawals. */
-    async listForOperator(filter: { status?: WithdrawalStatus | undefined; limit: number }) {
+    /** GET /ops/withdrawals: the queue, filtered and sorted (oldest first unless asked otherwise). */
+    async listForOperator(q: WithdrawalQueueFilter & Partial<WithdrawalQueueOrder> & { page: number; pageSize: number }): Promise<OpsPage<OpsWithdrawalOrder>> {
       const brand = await system.getBrand();
-      return (await findOrders(db, filter)).map((o) => presentForOperator(o, brand.currencyScale));
+      const { rows, total } = await findQueuePage(db, q, { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' }, (q.page - 1) * q.pageSize, q.pageSize);
+      return { list: await operatorViews(rows, brand.currencyScale), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+    },
+
+    /** GET /ops/withdrawals/csv: the rows after a cursor, in the queue's order (the streamed export reads it page by page). */
+    async exportForOperator(q: WithdrawalQueueFilter & WithdrawalQueueOrder, after: WithdrawalQueueCursor | null, limit: number): Promise<{ view: OpsWithdrawalOrder; cursor: WithdrawalQueueCursor }[]> {
+      const brand = await system.getBrand();
+      const rows = await findQueueExportPage(db, q, q, after, limit);
+      const views = await operatorViews(rows, brand.currencyScale);
+      return rows.map((row, i) => ({ view: views[i]!, cursor: queueCursorOf(row, q.sort) }));
     },
 
     /** POST /ops/withdrawals/:id/approve: post the hold to the payout account; the order awaits the player's confirmation. */
@@ -110,7 +131,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         return after;
       });
       ctx.metrics?.withdrawal(row.status);
-      return presentForOperator(row, brand.currencyScale);
+      return operatorView(row, brand.currencyScale);
     },
 
     /** The proof images of an order (operator view): index, type, size, time. */
@@ -132,7 +153,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       const brand = await system.getBrand();
       const row = await findOrder(db, id);
       if (!row) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
-      return presentForOperator(row, brand.currencyScale);
+      return operatorView(row, brand.currencyScale);
     },
 
     /** PUT /ops/withdrawal-settings: merge, validate, store, and audit. */

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { MemberService } from '../member/member.service';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { findOrder, type WithdrawalRow } from './withdrawal.repository';
@@ -37,6 +38,8 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   security: SecurityPort;
   audit: AuditPort;
   messages: MessagesPort;
+  /** The member module answers the account names the operators' views show. */
+  member: Pick<MemberService, 'findAccountNames'>;
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
 };
@@ -86,10 +89,11 @@ export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {
 }
 
 /** The operator's view of an order: the player's view plus who decided and the full bank details. */
-export function presentForOperator(row: WithdrawalRow, scale: number) {
+export function presentForOperator(row: WithdrawalRow, scale: number, account: string) {
   return {
     ...present(row, scale),
     memberId: row.memberId,
+    account,
     bankCode: row.bankCode,
     accountNumber: row.accountNumber,
     decidedAt: row.decidedAt?.toISOString() ?? null,

@@ -23,6 +23,7 @@ function withoutPasswordCheck(t: TestApp, now: () => number): WithdrawalService 
     ledger: s.ledger,
     audit: s.audit,
     messages: s.messages,
+    member: s.member,
     security: { ...s.security, verifyPaymentPassword: async () => undefined },
   });
 }

@@ -29,7 +29,9 @@ export const WITHDRAWAL_COMMANDS: Record<string, OpsCommand> = {
       if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) {
         throw new Error(`not a valid call: status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
       }
-      ctx.print(await opsServicesOf(ctx).withdrawal.listForOperator({ status: status as WithdrawalStatus | undefined, limit: 200 }));
+      const page = await opsServicesOf(ctx).withdrawal.listForOperator({ status: status as WithdrawalStatus | undefined, page: 1, pageSize: 100 });
+      ctx.print(page.list);
+      if (page.total > page.list.length) ctx.print(`(first ${page.list.length} of ${page.total}; the back office's Withdrawals queue pages through all)`);
     },
   },
   'withdrawal:approve': {

@@ -46,7 +46,7 @@ export type NewWithdrawal = {
   createdAt: Date;
 };
 
-function selectOrders(db: Db) {
+export function selectOrders(db: Db) {
   return db
     .selectFrom('withdrawal_orders as w')
     .selectAll('w')
@@ -61,7 +61,7 @@ function selectOrders(db: Db) {
 
 type OrderSelect = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: OrderSelect): WithdrawalRow {
+export function toRow(r: OrderSelect): WithdrawalRow {
   return {
     id: String(r.id),
     memberId: String(r.member_id),
@@ -152,14 +152,6 @@ export async function lockOrder(db: Db, id: string): Promise<WithdrawalRow | und
 export async function findMemberOrders(db: Db, memberId: string, limit: number): Promise<WithdrawalRow[]> {
   const rows = await selectOrders(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc').limit(limit).execute();
   return rows.map(toRow);
-}
-
-/** Orders for the operator, oldest first within a status (work queue order), newest first otherwise. */
-export async function findOrders(db: Db, filter: { status?: WithdrawalStatus | undefined; limit: number }): Promise<WithdrawalRow[]> {
-  let q = selectOrders(db);
-  if (filter.status) q = q.where('w.status', '=', filter.status).orderBy('w.id', 'asc');
-  else q = q.orderBy('w.id', 'desc');
-  return (await q.limit(filter.limit).execute()).map(toRow);
 }
 
 /** Move a locked order from one status to another; returns whether exactly this call changed it. */

@@ -19,14 +19,19 @@ import {
   withdrawalProofSchema,
   withdrawalSettingsSchema,
   withdrawInfoSchema,
+  opsWithdrawalExportQuerySchema,
+  opsWithdrawalPageSchema,
+  type OpsWithdrawalOrder,
 } from '@wps/shared/schemas/withdrawal';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
+import { sendCsv } from '../../http/csv';
 import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requestOperator } from '../operator/operator-auth';
+import type { WithdrawalQueueCursor } from './withdrawal-queue';
 import type { ProofUpload } from './withdrawal-shared';
 
 const proofParamsSchema = withdrawalIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(PROOF_MAX_FILES - 1) });
@@ -106,8 +111,36 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
     });
   });
 
-  app.get('/ops/withdrawals', { config: { permission: 'money.read' }, schema: { querystring: opsWithdrawalQuerySchema, response: success(z.array(opsWithdrawalOrderSchema)) } }, async (request) => {
+  app.get('/ops/withdrawals', { config: { permission: 'money.read' }, schema: { querystring: opsWithdrawalQuerySchema, response: success(opsWithdrawalPageSchema) } }, async (request) => {
     return ok(await withdrawal.listForOperator(request.query));
+  });
+
+  // The queue as CSV with the same filters and sort, streamed in keyset pages; amounts in minor units.
+  app.get('/ops/withdrawals/csv', { config: { permission: 'money.read' }, schema: { querystring: opsWithdrawalExportQuerySchema, response: { 200: nonJson(['text/csv'], 'The matching withdrawal orders as CSV, in the queue order') } } }, async (request, reply) => {
+    const q = request.query;
+    return sendCsv<{ view: OpsWithdrawalOrder; cursor: WithdrawalQueueCursor }, WithdrawalQueueCursor>(reply, {
+      filename: 'withdrawals',
+      columns: [
+        { header: 'id', value: (r) => r.view.id },
+        { header: 'created_at', value: (r) => r.view.createdAt },
+        { header: 'account', value: (r) => r.view.account },
+        { header: 'member_id', value: (r) => r.view.memberId },
+        { header: 'currency', value: (r) => r.view.currency },
+        { header: 'amount_minor', value: (r) => r.view.amountMinor },
+        { header: 'bank_code', value: (r) => r.view.bankCode },
+        { header: 'bank_name', value: (r) => r.view.bankName },
+        { header: 'account_number', value: (r) => r.view.accountNumber },
+        { header: 'holder_name', value: (r) => r.view.holderName },
+        { header: 'status', value: (r) => r.view.status },
+        { header: 'confirmation', value: (r) => r.view.confirmation },
+        { header: 'decided_at', value: (r) => r.view.decidedAt },
+        { header: 'decided_by', value: (r) => r.view.decidedBy },
+        { header: 'reject_reason', value: (r) => r.view.rejectReason },
+        { header: 'proof_count', value: (r) => r.view.proofCount },
+      ],
+      fetchPage: (after, limit) => withdrawal.exportForOperator(q, after, limit),
+      cursorOf: (r) => r.cursor,
+    });
   });
 
   app.get('/ops/withdrawals/:id', { config: { permission: 'money.read' }, schema: { params: withdrawalIdParamsSchema, response: success(opsWithdrawalOrderSchema) } }, async (request) => {

@@ -212,8 +212,8 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await approve(order.id, payer.token), 'OPERATOR_UNAUTHORIZED', 401);
     const support = await operatorToken(t.app, 'support');
     expectFailure(await approve(order.id, support), 'OPERATOR_FORBIDDEN', 403);
-    const list = valueOf<{ id: string }[]>(await call(t.app, 'GET', '/ops/withdrawals?status=pending', { token: support }));
-    expect(list.map((o) => o.id)).toContain(order.id);
+    const list = valueOf<{ list: { id: string }[] }>(await call(t.app, 'GET', '/ops/withdrawals?status=pending&pageSize=100&order=desc', { token: support }));
+    expect(list.list.map((o) => o.id)).toContain(order.id);
     expectFailure(await call(t.app, 'POST', '/ops/withdrawals/999999999/approve', { token: ops, payload: { reason: 'checked' } }), 'WITHDRAWAL_NOT_FOUND', 404);
     expectFailure(await call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: {} }), 'VALIDATION_FAILED', 400);
   });
@@ -232,8 +232,8 @@ describeEachDatabase('withdrawals', (target) => {
       expect(p.stored_name).toMatch(/^[a-f0-9]{32}\.(png|jpg)$/);
       expect(fs.existsSync(path.join(proofDirectory(t.config.dataDir), p.stored_name))).toBe(true);
     }
-    const disputed = valueOf<{ id: string }[]>(await call(t.app, 'GET', '/ops/withdrawals?status=disputed', { token: ops }));
-    expect(disputed.map((o) => o.id)).toContain(order.id);
+    const disputed = valueOf<{ list: { id: string }[] }>(await call(t.app, 'GET', '/ops/withdrawals?status=disputed&pageSize=100&order=desc', { token: ops }));
+    expect(disputed.list.map((o) => o.id)).toContain(order.id);
     // The operator can look at the proofs: listed, then served with the type read from their bytes.
     const listed = valueOf<{ index: number; contentType: string; sizeBytes: number }[]>(
       await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs`, { token: ops }),

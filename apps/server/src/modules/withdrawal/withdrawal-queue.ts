@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import type { Database } from '../../db/schema';
+import { selectOrders, toRow, type WithdrawalRow } from './withdrawal.repository';
+
+type Db = Kysely<Database>;
+
+/**
+ * The operator's withdrawal queue (GET /ops/withdrawals and its CSV export): orders filtered by
+ * status, sorted by time or amount with the id as the tie-break, so the order is total and a
+ * keyset cursor (the sort value and the id) resumes the export exactly where it stopped. "By
+ * time" is the order of the ids, handed out as orders are placed: created_at holds microseconds a
+ * JavaScript Date cannot carry, so a cursor on it would repeat or skip rows.
+ */
+export type WithdrawalQueueFilter = { status?: WithdrawalStatus | undefined };
+export type WithdrawalQueueOrder = { sort: 'createdAt' | 'amount'; order: 'asc' | 'desc' };
+/** Where an export page ends: the last row's sort value (its id, or its amount in minor units) and id. */
+export type WithdrawalQueueCursor = { value: string; id: string };
+
+const SORT_COLUMN = { createdAt: 'w.id', amount: 'w.amount' } as const;
+
+function filtered(db: Db, f: WithdrawalQueueFilter) {
+  const q = selectOrders(db);
+  return f.status ? q.where('w.status', '=', f.status) : q;
+}
+
+/** One page for the screen (OFFSET paging: the screen shows page numbers and a total). */
+export async function findQueuePage(db: Db, f: WithdrawalQueueFilter, o: WithdrawalQueueOrder, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  let count = db.selectFrom('withdrawal_orders as w').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (f.status) count = count.where('w.status', '=', f.status);
+  const [rows, total] = await Promise.all([
+    filtered(db, f).orderBy(SORT_COLUMN[o.sort], o.order).orderBy('w.id', o.order).offset(offset).limit(limit).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRow), total: Number(total.n) };
+}
+
+/** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
+export async function findQueueExportPage(db: Db, f: WithdrawalQueueFilter, o: WithdrawalQueueOrder, after: WithdrawalQueueCursor | null, limit: number): Promise<WithdrawalRow[]> {
+  let q = filtered(db, f);
+  if (after) {
+    const column = SORT_COLUMN[o.sort];
+    const cmp = o.order === 'asc' ? '>' : '<';
+    q = q.where((eb) => eb.or([eb(column, cmp, after.value), eb.and([eb(column, '=', after.value), eb('w.id', cmp, after.id)])]));
+  }
+  const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('w.id', o.order).limit(limit).execute();
+  return rows.map(toRow);
+}
+
+/** The cursor after a row. */
+export function queueCursorOf(row: WithdrawalRow, sort: WithdrawalQueueOrder['sort']): WithdrawalQueueCursor {
+  return { value: sort === 'createdAt' ? row.id : row.amount.toString(), id: row.id };
+}
