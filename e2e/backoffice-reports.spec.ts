@@ -155,6 +155,24 @@ test.describe('back-office dashboard and reports', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-1024.png'), fullPage: true });
 
+    // The chart's period: a preset puts its days in the URL; another time zone asks for the same days cut in that zone.
+    const period = page.getByRole('group', { name: 'Período' });
+    const lastWeek = period.getByRole('button', { name: 'Últimos 7 dias' });
+    await lastWeek.click();
+    await expect(lastWeek).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).not.toBeNull();
+    const chosen = new URL(page.url()).searchParams;
+    expect((Date.parse(chosen.get('to')!) - Date.parse(chosen.get('from')!)) / 86_400_000).toBe(6);
+    const asked = (r: { url(): string }) => {
+      const q = new URL(r.url()).searchParams;
+      return r.url().includes('/ops/dashboard?') && q.get('timeZone') === 'UTC' && q.get('from') === `${chosen.get('from')}T00:00:00.000Z`;
+    };
+    const inUtc = page.waitForRequest(asked);
+    await period.getByLabel('Fuso horário').selectOption('UTC');
+    await inUtc;
+    await expect(page.getByText('Dias no fuso horário UTC')).toBeVisible();
+    await period.getByLabel('Fuso horário').selectOption('America/Sao_Paulo');
+
     // Reports: the payments report of today, its totals, and the CSV export.
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Relatórios' }).click();
     await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();

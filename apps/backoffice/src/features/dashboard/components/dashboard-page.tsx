@@ -5,10 +5,11 @@ import { ErrorState, LoadingState } from '@wps/ui/states';
 import { errorText } from '../../../lib/error-text';
 import { useDashboard } from '../api/get-dashboard';
 import { DailyChart } from './daily-chart';
-import { DayRangeForm } from './day-range-form';
+import { DateRangePicker } from '../../../components/date-range-picker';
+import { useTimeZone } from '../../../lib/time-zone';
+import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
 import { FigureCards } from './figure-cards';
 import { QueuesPanel } from './queues-panel';
-import { addDays, daysRange, OPERATOR_TIME_ZONE, todayIn } from './zoned-days';
 import './dashboard.css';
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,22 +17,25 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Today and the last 30 days in the operator's time zone, a chosen range for the charts, and the queues. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const zone = OPERATOR_TIME_ZONE;
-  const today = todayIn(zone);
+  const zone = useTimeZone();
+  const today = presetDays('today', zone).from;
   const [search, setSearch] = useSearchParams();
+  // The chart's days stay in the URL as days (a shared link means the same days in any zone).
   const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -29);
-  const last = DAY_PATTERN.test(search.get('to') ?? '') ? search.get('to')! : today;
-  const todayQuery = useDashboard(daysRange(today, today, zone));
-  const monthQuery = useDashboard(daysRange(addDays(today, -29), today, zone));
-  const chartQuery = useDashboard(daysRange(first, last < first ? first : last, zone));
+  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
+  const days = (from: string, to: string) => ({ ...toInstants({ from, to }, zone), timeZone: zone });
+  const todayQuery = useDashboard(days(today, today));
+  const monthQuery = useDashboard(days(addDays(today, -29), today));
+  const chartQuery = useDashboard(days(first, last));
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
 
-  const apply = (from: string, to: string) => {
+  const apply = (range: InstantRange) => {
+    const chosen = toDays(range, zone);
     const next = new URLSearchParams(search);
-    next.set('from', from);
-    next.set('to', to);
+    next.set('from', chosen.from);
+    next.set('to', chosen.to);
     setSearch(next);
   };
 
@@ -54,9 +58,10 @@ export function DashboardPage() {
       ) : (
         <LoadingState label={t('loading')} />
       )}
-      <DayRangeForm key={`${first}/${last}`} className="dash-range" from={first} to={last} max={today} onApply={apply}>
+      <div className="dash-range">
         <h2 id="dash-range-title">{t('range.title')}</h2>
-      </DayRangeForm>
+        <DateRangePicker label={t('range.label')} value={toInstants({ from: first, to: last }, zone)} onChange={apply} />
+      </div>
       {chartQuery.isError ? <ErrorState message={errorText(t, chartQuery.error)} /> : chartQuery.data ? <DailyChart data={chartQuery.data} /> : <LoadingState label={t('loading')} />}
     </section>
   );

@@ -8,9 +8,10 @@ import { usePaymentsReport } from '../api/get-payments-report';
 import { usePlayersReport } from '../api/get-players-report';
 import { usePnlReport } from '../api/get-pnl-report';
 import { REPORT_CSV_PATHS } from '../api/report-range';
-import { DayRangeForm } from './day-range-form';
+import { DateRangePicker } from '../../../components/date-range-picker';
+import { useTimeZone } from '../../../lib/time-zone';
+import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
 import { PaymentsTable, PlayersTable, PnlTable } from './report-tables';
-import { addDays, daysRange, OPERATOR_TIME_ZONE, todayIn } from './zoned-days';
 import './reports.css';
 
 const REPORTS = ['pnl', 'payments', 'players'] as const;
@@ -20,13 +21,13 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** The three financial reports over a range of days in the operator's time zone, each exported as CSV. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
-  const zone = OPERATOR_TIME_ZONE;
-  const today = todayIn(zone);
+  const zone = useTimeZone();
+  const today = presetDays('today', zone).from;
   const [search, setSearch] = useSearchParams();
   const report: ReportName = (REPORTS as readonly string[]).includes(search.get('report') ?? '') ? (search.get('report') as ReportName) : 'pnl';
   const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -6);
   const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
-  const range = daysRange(first, last, zone);
+  const range = { ...toInstants({ from: first, to: last }, zone), timeZone: zone };
   const pnl = usePnlReport(range, report === 'pnl');
   const payments = usePaymentsReport(range, report === 'payments');
   const players = usePlayersReport(range, report === 'players');
@@ -40,10 +41,11 @@ export function ReportsPage() {
     next.set('report', name);
     return `?${next.toString()}`;
   };
-  const apply = (from: string, to: string) => {
+  const apply = (chosen: InstantRange) => {
+    const picked = toDays(chosen, zone);
     const next = new URLSearchParams(search);
-    next.set('from', from);
-    next.set('to', to);
+    next.set('from', picked.from);
+    next.set('to', picked.to);
     setSearch(next);
   };
 
@@ -60,8 +62,9 @@ export function ReportsPage() {
           </Link>
         ))}
       </nav>
-      <DayRangeForm key={`${first}/${last}`} className="report-range" from={first} to={last} max={today} onApply={apply} />
-      <p className="report-zone">{t('timeZone', { zone })}</p>
+      <div className="report-range">
+        <DateRangePicker label={t('range.label')} value={range} onChange={apply} />
+      </div>
       <h2 className="report-heading">{t(`${report}.title`)}</h2>
       {query.isError ? (
         <ErrorState message={errorText(t, query.error)} />
