@@ -8,9 +8,11 @@ import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './pages/route-error-page';
 // The shared pieces (@wps/ui) carry no styles: these sheets style their class names for the player site.
 import '../components/ui/ui.css';
+import '../components/ui/ui-fields.css';
 import '../components/ui/lists.css';
 import '../components/form/form.css';
 import './layout.css';
+import './layout-menu.css';
 
 /** The words the shared pieces say themselves (the dialogs' close control), in the player's language. */
 function TranslatedUiLabels({ children }: { children: ReactNode }) {

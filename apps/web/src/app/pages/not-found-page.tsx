@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HomeIcon } from '../../components/ui/icons';
 import '../../components/ui/ui.css';
+import '../../components/ui/ui-fields.css';
 import './status-page.css';
 
 /**

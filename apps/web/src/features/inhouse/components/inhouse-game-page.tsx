@@ -8,6 +8,7 @@ import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
+import '../inhouse-dice-lobby.css';
 
 /** /inhouse/slot and /inhouse/dice: the rules of one in-house game, and its play button. */
 export function InhouseGamePage() {

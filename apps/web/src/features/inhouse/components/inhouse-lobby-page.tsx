@@ -7,6 +7,7 @@ import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
+import '../inhouse-dice-lobby.css';
 
 const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
 

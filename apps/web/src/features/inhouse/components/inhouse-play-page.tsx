@@ -10,6 +10,7 @@ import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { SlotGame } from './slot-game';
 import '../inhouse.css';
+import '../inhouse-dice-lobby.css';
 
 const LAUNCH_TOKEN = /^[a-f0-9]{64}$/;
 

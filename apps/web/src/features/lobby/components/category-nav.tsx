@@ -6,6 +6,7 @@ import { useMenuButton } from '../../../components/ui/use-menu-button';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
+import '../lobby-games.css';
 
 /**
  * Header top navigation: one entry per category that has vendors (wide screens).

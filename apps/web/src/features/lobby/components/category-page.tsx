@@ -10,6 +10,7 @@ import { CategoryChips } from './category-chips';
 import { GameStrip } from './game-strip';
 import { VendorCard, VendorCardSkeletons } from './vendor-card';
 import '../lobby.css';
+import '../lobby-games.css';
 
 /**
  * A category page (/live, /sports, /fish, /pvp, /esports, /cockfight, /elott): the category's

@@ -19,6 +19,7 @@ import { LazyImage } from './lazy-image';
 import { MaintenanceNotice } from './maintenance-notice';
 import { WinnersBoard } from './winners-board';
 import '../lobby.css';
+import '../lobby-games.css';
 
 const ALL = 'all';
 const FAVOURITES = 'favourites';

@@ -7,6 +7,7 @@ import { useVendorLanes } from '../api/get-vendor-lanes';
 import { openGamePopup } from '../lobby-store';
 import { CATEGORY_ROUTES, visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
+import '../lobby-games.css';
 
 // Loaded after the first paint: the popup (and its game grid) is not part of the home page's first download.
 const GamePopup = lazy(() => import('./game-popup').then((module) => ({ default: module.GamePopup })));
