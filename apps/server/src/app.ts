@@ -33,6 +33,7 @@ import { registerTransferRoutes } from './modules/transfer/transfer.routes';
 import { registerAccountRecordRoutes } from './modules/account-record/account-record.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
+import { registerTransferReviewRoutes } from './modules/gateway/transfer-review.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
@@ -116,6 +117,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerAccountRecordRoutes(z, services);
   registerCatalogueRoutes(z, services);
   await registerGatewayRoutes(z, services);
+  registerTransferReviewRoutes(z, services);
   registerInhouseRoutes(z, services);
   registerBetRecordRoutes(z, services);
   registerReportingRoutes(z, services);

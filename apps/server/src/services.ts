@@ -24,6 +24,7 @@ import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
+import { createTransferReview } from './modules/gateway/transfer-review';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
 import { createReportingService } from './modules/reporting/reporting.service';
@@ -64,6 +65,8 @@ export function createServices(ctx: AppContext) {
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed });
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: loadGatewaySettings() });
+  // Vendor transfers whose outcome is not known yet, for the back office's queue.
+  const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
   const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse });
   const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
@@ -71,7 +74,7 @@ export function createServices(ctx: AppContext) {
   const players = createPlayersService({ ...ctx, system, audit, security });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
-  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, inhouse, betRecord, players, playerActions, adjustments, reporting };
+  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -49,6 +49,7 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/reports/payments/csv': { status: '200', type: 'text/csv' },
   'get /ops/reports/players/csv': { status: '200', type: 'text/csv' },
   'get /ops/audit/csv': { status: '200', type: 'text/csv' },
+  'get /ops/vendor-transfers/csv': { status: '200', type: 'text/csv' },
   'get /ops/deposits/csv': { status: '200', type: 'text/csv' },
   'get /ops/withdrawals/csv': { status: '200', type: 'text/csv' },
   'get /ops/players/{memberId}/ledger/csv': { status: '200', type: 'text/csv' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKeySchema, majorAmountSchema } from './withdrawal';
+import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
 
 // ---------------------------------------------------------------------------------------------
 // Launch: the game launch payload
@@ -171,3 +172,33 @@ export const merchantWalletResultSchema = z.object({
   list: z.array(vendorWalletSchema),
 });
 export type MerchantWalletResult = z.infer<typeof merchantWalletResultSchema>;
+
+/** What the vendor-transfer queue sorts by: placing order (default, oldest first) or amount. */
+export const OPS_VENDOR_TRANSFER_SORTS = ['createdAt', 'amount'] as const;
+
+/**
+ * GET /ops/vendor-transfers: transfers between a player's main wallet and a transfer-model
+ * vendor, by status (the queue is `pending`: the vendor's answer was lost or late, the money held
+ * until it is known) and vendor; `/ops/vendor-transfers/csv` takes the same without the page.
+ */
+export const opsVendorTransferQuerySchema = opsListQuerySchema(OPS_VENDOR_TRANSFER_SORTS, 'asc').extend({
+  status: vendorTransferStatusSchema.optional(),
+  vassalage: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
+});
+export const opsVendorTransferExportQuerySchema = opsVendorTransferQuerySchema.omit({ page: true, pageSize: true });
+
+/** A vendor transfer as the operator sees it: whose, how often the vendor was asked, its last error. */
+export const opsVendorTransferSchema = vendorTransferSchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  currency: z.string(),
+  transferRef: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type OpsVendorTransfer = z.infer<typeof opsVendorTransferSchema>;
+export const opsVendorTransferPageSchema = opsPageSchema(opsVendorTransferSchema);
+export const vendorTransferIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id') });
+/** POST /ops/vendor-transfers/:id/check: why the operator asks now (audit log). */
+export const vendorTransferCheckBodySchema = z.object({ reason: opsReasonSchema });
