@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DepositChannelType, DepositOrderStatus } from '@wps/shared/schemas/deposit';
+import { afterKeyset, type KeysetCursor } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { orderQuery, toOrder, type OrderRow } from './deposit.repository';
 
@@ -16,7 +17,7 @@ type Db = Kysely<Database>;
 export type DepositQueueFilter = { status?: DepositOrderStatus | undefined; type?: DepositChannelType | undefined };
 export type DepositQueueOrder = { sort: 'createdAt' | 'amount'; order: 'asc' | 'desc' };
 /** Where an export page ends: the last row's sort value (its id, or its amount in minor units) and id. */
-export type DepositQueueCursor = { value: string; id: string };
+export type DepositQueueCursor = KeysetCursor;
 
 const SORT_COLUMN = { createdAt: 'o.id', amount: 'o.amount_minor' } as const;
 
@@ -42,12 +43,7 @@ export async function findQueuePage(db: Db, f: DepositQueueFilter, o: DepositQue
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
 export async function findQueueExportPage(db: Db, f: DepositQueueFilter, o: DepositQueueOrder, after: DepositQueueCursor | null, limit: number): Promise<OrderRow[]> {
   let q = filtered(db, f);
-  if (after) {
-    const column = SORT_COLUMN[o.sort];
-    const value = after.value;
-    const cmp = o.order === 'asc' ? '>' : '<';
-    q = q.where((eb) => eb.or([eb(column, cmp, value), eb.and([eb(column, '=', value), eb('o.id', cmp, after.id)])]));
-  }
+  if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 'o.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('o.id', o.order).limit(limit).execute();
   return rows.map(toOrder);
 }

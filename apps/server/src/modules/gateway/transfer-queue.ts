@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { afterKeyset, type KeysetCursor } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import type { VendorTransferStatus } from '../../db/tables/gateway';
 
@@ -11,8 +12,8 @@ type Db = Kysely<Database>;
  */
 export type TransferQueueFilter = { status?: VendorTransferStatus | undefined; vassalage?: string | undefined };
 export type TransferQueueOrder = { sort: 'createdAt' | 'amount'; order: 'asc' | 'desc' };
-/** Where an export page ends: the last row's sort value (its id, or its amount) and id. */
-export type TransferQueueCursor = { value: string; id: string };
+/** Where an export page ends: the last row's sort value (its id, or its amount in minor units) and id. */
+export type TransferQueueCursor = KeysetCursor;
 
 export type QueuedTransfer = {
   id: string;
@@ -74,11 +75,7 @@ export async function findTransferQueuePage(db: Db, f: TransferQueueFilter, o: T
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
 export async function findTransferQueueExportPage(db: Db, f: TransferQueueFilter, o: TransferQueueOrder, after: TransferQueueCursor | null, limit: number): Promise<QueuedTransfer[]> {
   let q = filtered(db, f);
-  if (after) {
-    const column = SORT_COLUMN[o.sort];
-    const cmp = o.order === 'asc' ? '>' : '<';
-    q = q.where((eb) => eb.or([eb(column, cmp, after.value), eb.and([eb(column, '=', after.value), eb('t.id', cmp, after.id)])]));
-  }
+  if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 't.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('t.id', o.order).limit(limit).execute();
   return rows.map(toQueued);
 }

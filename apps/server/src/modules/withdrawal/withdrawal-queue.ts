@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import { afterKeyset, type KeysetCursor } from '../../db/keyset';
 import type { Database } from '../../db/schema';
 import { selectOrders, toRow, type WithdrawalRow } from './withdrawal.repository';
 
@@ -15,7 +16,7 @@ type Db = Kysely<Database>;
 export type WithdrawalQueueFilter = { status?: WithdrawalStatus | undefined };
 export type WithdrawalQueueOrder = { sort: 'createdAt' | 'amount'; order: 'asc' | 'desc' };
 /** Where an export page ends: the last row's sort value (its id, or its amount in minor units) and id. */
-export type WithdrawalQueueCursor = { value: string; id: string };
+export type WithdrawalQueueCursor = KeysetCursor;
 
 const SORT_COLUMN = { createdAt: 'w.id', amount: 'w.amount' } as const;
 
@@ -38,11 +39,7 @@ export async function findQueuePage(db: Db, f: WithdrawalQueueFilter, o: Withdra
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
 export async function findQueueExportPage(db: Db, f: WithdrawalQueueFilter, o: WithdrawalQueueOrder, after: WithdrawalQueueCursor | null, limit: number): Promise<WithdrawalRow[]> {
   let q = filtered(db, f);
-  if (after) {
-    const column = SORT_COLUMN[o.sort];
-    const cmp = o.order === 'asc' ? '>' : '<';
-    q = q.where((eb) => eb.or([eb(column, cmp, after.value), eb.and([eb(column, '=', after.value), eb('w.id', cmp, after.id)])]));
-  }
+  if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 'w.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('w.id', o.order).limit(limit).execute();
   return rows.map(toRow);
 }
