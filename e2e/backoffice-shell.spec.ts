@@ -54,9 +54,16 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveAttribute('aria-current', 'page');
 
-    // A screen nobody built yet: the 404 page at that address, inside the shell.
-    await page.goto(`${server.baseURL}/backoffice/queues/deposits`);
-    await expect(page).toHaveURL(/\/backoffice\/queues\/deposits$/);
+    // The money queues: a group of two screens under its heading.
+    const queues = sidebar(page).getByRole('list', { name: 'Filas' });
+    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques']);
+    await queues.getByRole('link', { name: 'Saques' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/queues\/withdrawals$/);
+    await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
+
+    // An address with no screen: the 404 page at that address, inside the shell.
+    await page.goto(`${server.baseURL}/backoffice/no-such-screen`);
+    await expect(page).toHaveURL(/\/backoffice\/no-such-screen$/);
     await expect(page.getByRole('heading', { name: 'Página não encontrada', level: 1 })).toBeVisible();
     await expect(sidebar(page)).toBeVisible();
     await check(page, 'not-found-admin-1366');
@@ -67,6 +74,8 @@ test.describe('back-office shell', () => {
     await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
     await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveCount(0);
+    // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons).
+    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques']);
     // Typed by hand, the screen says the role may not use it.
     await page.goto(`${server.baseURL}/backoffice/operators`);
     await expect(page.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();

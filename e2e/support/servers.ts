@@ -49,6 +49,10 @@ const PORT_OFFSETS = {
   backofficeOperators: 16,
   /** Player search, the player page and a manual adjustment approved by a second operator. */
   backofficePlayers: 17,
+  /** The back office's vendors and games: maintenance seen in the player lobby. */
+  backofficeGames: 18,
+  /** The back office's money queues: deposits, withdrawals, disputes. */
+  backofficeQueues: 19,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -6,6 +6,8 @@ import { OperatorsPage } from '../features/operators/components/operators-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
 import { PlayerPage } from '../features/players/components/player-page';
 import { PlayersSearchPage } from '../features/players/components/players-search-page';
+import { DepositsPage } from '../features/queues/components/deposits-page';
+import { WithdrawalsPage } from '../features/queues/components/withdrawals-page';
 import { ReportsPage } from '../features/reports/components/reports-page';
 import { HomePage } from './home-page';
 
@@ -37,6 +39,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'players', permission: 'players.read', Component: PlayersSearchPage, nav: { group: 'players', labelKey: 'nav.players' } },
   { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
+  { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
+  { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },

@@ -24,6 +24,10 @@ export type ConfirmDialogProps = {
   /** What will change, shown as a before → after list. */
   changes?: readonly PlannedChange[];
   confirmLabel: string;
+  /** The text field's label when it is not a reason (a dispute's resolution note); default "Reason". */
+  reasonLabel?: string;
+  /** Who reads the text (the player sees a withdrawal's rejection reason); default: kept in the audit log. */
+  reasonHint?: ReactNode;
   /** Money or irreversible actions: the confirm button is red. */
   danger?: boolean;
   /** Runs the action with the typed reason; usually `mutation.mutateAsync`. */
@@ -38,7 +42,7 @@ export type ConfirmDialogProps = {
  * asks for a reason (sent with the call, kept in the audit log), and stays open with the
  * server's translated error when the call fails. It closes itself after success.
  */
-export function ConfirmDialog({ open, onClose, title, description, changes, confirmLabel, danger, onConfirm, isPending, errorMessage }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, description, changes, confirmLabel, reasonLabel, reasonHint, danger, onConfirm, isPending, errorMessage }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const reasonId = useId();
   const {
@@ -87,7 +91,7 @@ export function ConfirmDialog({ open, onClose, title, description, changes, conf
         )}
         <div className={`field${errors.reason ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor={reasonId}>
-            {t('confirm.reason')}
+            {reasonLabel ?? t('confirm.reason')}
           </label>
           <textarea
             id={reasonId}
@@ -99,7 +103,7 @@ export function ConfirmDialog({ open, onClose, title, description, changes, conf
             {...register('reason')}
           />
           <p id={`${reasonId}-hint`} className="field__hint">
-            {t('confirm.reasonHint')}
+            {reasonHint ?? t('confirm.reasonHint')}
           </p>
           {errors.reason && (
             <p id={`${reasonId}-error`} className="field__error" role="alert">

@@ -1,5 +1,4 @@
-import { ApiError } from './api-client';
-import { getOperatorToken } from './session';
+import { opsRequestBlob } from './api-client';
 
 /**
  * Download a file from an /ops route (a CSV export) with the operator token in the
@@ -7,20 +6,7 @@ import { getOperatorToken } from './session';
  * under `filename`. A failure arrives as the JSON envelope and becomes an ApiError.
  */
 export async function downloadOpsFile(path: string, filename: string): Promise<void> {
-  const token = getOperatorToken();
-  const headers = new Headers({ Accept: 'text/csv, application/json' });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(path, { headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError('NETWORK_ERROR', 'The server could not be reached', 0);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { errorCode?: ApiError['errorCode']; message?: string } | null;
-    throw new ApiError(body?.errorCode ?? 'BAD_RESPONSE', body?.message ?? `Unexpected answer (${response.status})`, response.status);
-  }
-  const blob = await response.blob();
+  const blob = await opsRequestBlob(path, 'text/csv');
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

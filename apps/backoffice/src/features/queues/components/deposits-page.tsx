@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wps/ui/button';
+import { depositChannelTypeSchema, depositOrderStatusSchema, type OpsDepositOrder } from '@wps/shared/schemas/deposit';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, dataColumns } from '../../../components/data-table';
+import { isApiError } from '../../../lib/api-client';
+import { localeTag } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
+import { useCan } from '../../../lib/permissions';
+import { useConfirmDeposit } from '../api/confirm-deposit';
+import { useDepositsQueue } from '../api/deposits-queue';
+import { useRejectDeposit } from '../api/reject-deposit';
+import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
+import { CreatedCell, PlayerLink, QueueStatus, SelectFilter, filterOptions, useNow, useQueueTime } from './queue-cells';
+import './queues.css';
+
+const col = dataColumns<OpsDepositOrder>();
+
+const STATUSES = depositOrderStatusSchema.options;
+const TYPES = depositChannelTypeSchema.options;
+/** Module constants: useQueueParams memoises on them. */
+const FILTERS: Readonly<Record<string, QueueFilter>> = {
+  status: { values: STATUSES, defaultValue: 'pending' },
+  type: { values: TYPES, defaultValue: ALL },
+};
+
+type Decision = { order: OpsDepositOrder; action: 'confirm' | 'reject' };
+
+/** The status label; a failed manual order that an operator refused reads "rejected". */
+function statusKey(order: Pick<OpsDepositOrder, 'status' | 'failureReason'>): string {
+  return order.status === 'failed' && order.failureReason === 'rejected' ? 'rejected' : order.status;
+}
+
+/**
+ * The deposit queue (money.read): orders oldest first, pending by default, filtered by status and
+ * channel type in the URL, exported as CSV. A pending bank transfer is confirmed (the player is
+ * credited) or rejected by an operator who may move money, each with a reason; other roles read.
+ */
+export function DepositsPage() {
+  const { t, i18n } = useTranslation('queues');
+  const locale = localeTag(i18n.language);
+  const canDecide = useCan('money.write');
+  const now = useNow();
+  const time = useQueueTime();
+  const { params, filters, setFilter } = useQueueParams({ filters: FILTERS, defaultSort: 'createdAt', defaultOrder: 'asc' });
+  const list = useDepositsQueue(params.toQuery());
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const confirm = useConfirmDeposit((order) => t('deposits.confirmed', { id: order.id }));
+  const reject = useRejectDeposit((order) => t('deposits.rejected', { id: order.id }));
+
+  useEffect(() => {
+    document.title = t('deposits.documentTitle');
+  }, [t]);
+
+  const close = () => {
+    setDeciding(null);
+    confirm.reset();
+    reject.reset();
+  };
+
+  const columns = useMemo(() => {
+    const money = (order: OpsDepositOrder, minor: string) => formatMoney(minor, locale, { currency: order.currency, scale: order.scale });
+    return col.columns([
+      col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
+      col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} /> }),
+      col.accessor('channelName', { id: 'channel', header: t('columns.channel'), cell: (info) => <span className="queue-wrap">{info.getValue()}</span> }),
+      col.accessor('type', { id: 'type', header: t('columns.type'), cell: (info) => <span className="queue-wrap">{t(`depositTypes.${info.getValue()}`)}</span> }),
+      col.accessor('amountMinor', {
+        id: 'amount',
+        header: t('columns.amount'),
+        enableSorting: true,
+        meta: { numeric: true },
+        cell: (info) => money(info.row.original, info.getValue()),
+      }),
+      col.accessor('referenceCode', { id: 'reference', header: t('columns.reference'), cell: (info) => <code>{info.getValue()}</code> }),
+      col.display({
+        id: 'status',
+        header: t('columns.status'),
+        cell: (info) => <QueueStatus status={statusKey(info.row.original)} label={t(`depositStatus.${statusKey(info.row.original)}`)} />,
+      }),
+      col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), enableSorting: true, cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
+      col.display({
+        id: 'actions',
+        header: t('columns.actions'),
+        cell: (info) => {
+          const order = info.row.original;
+          if (order.status !== 'pending' || order.type !== 'manual_bank') return <span className="queue-muted">{t('noAction')}</span>;
+          if (!canDecide) return <span className="queue-muted">{t('readOnly')}</span>;
+          const names = { id: order.id, account: order.account };
+          return (
+            <span className="queue-actions">
+              <Button size="sm" variant="money" aria-label={t('deposits.confirmFor', names)} onClick={() => setDeciding({ order, action: 'confirm' })}>
+                {t('deposits.confirm')}
+              </Button>
+              <Button size="sm" variant="secondary" aria-label={t('deposits.rejectFor', names)} onClick={() => setDeciding({ order, action: 'reject' })}>
+                {t('deposits.reject')}
+              </Button>
+            </span>
+          );
+        },
+      }),
+    ]);
+  }, [t, locale, canDecide, now, time]);
+
+  const toolbar = (
+    <div className="queue-filters" role="group" aria-label={t('filters.label')}>
+      <SelectFilter
+        label={t('filters.status')}
+        value={filters.status ?? 'pending'}
+        options={filterOptions(STATUSES, (s) => t(`depositStatus.${s}`), t('filters.allStatuses'))}
+        onChange={(value) => setFilter('status', value)}
+      />
+      <SelectFilter label={t('filters.type')} value={filters.type ?? ALL} options={filterOptions(TYPES, (s) => t(`depositTypes.${s}`), t('filters.allTypes'))} onChange={(value) => setFilter('type', value)} />
+    </div>
+  );
+
+  const order = deciding?.order;
+  const mutation = deciding?.action === 'reject' ? reject : confirm;
+  const orderMoney = (minor: string) => (order ? formatMoney(minor, locale, { currency: order.currency, scale: order.scale }) : '');
+
+  return (
+    <section className="page queues-page" aria-labelledby="deposits-title">
+      <div className="page-header">
+        <h1 id="deposits-title">{t('deposits.title')}</h1>
+      </div>
+      <p>{t('deposits.intro')}</p>
+      <DataTable
+        caption={t('deposits.caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        csv={{ path: '/ops/deposits/csv', filename: t('deposits.csvFilename') }}
+        toolbar={toolbar}
+        emptyTitle={t('deposits.empty')}
+      />
+      {deciding && order && (
+        <ConfirmDialog
+          open
+          onClose={close}
+          title={t(deciding.action === 'confirm' ? 'deposits.confirmTitle' : 'deposits.rejectTitle', { id: order.id, account: order.account })}
+          description={
+            deciding.action === 'confirm' ? t('deposits.confirmEffect', { credit: orderMoney(order.creditMinor), reference: order.referenceCode }) : t('deposits.rejectEffect')
+          }
+          changes={[
+            { label: t('columns.amount'), after: orderMoney(order.amountMinor) },
+            ...(deciding.action === 'confirm' ? [{ label: t('deposits.credit'), after: orderMoney(order.creditMinor) }] : []),
+            { label: t('columns.reference'), after: <code>{order.referenceCode}</code> },
+            { label: t('columns.status'), before: t('depositStatus.pending'), after: t(deciding.action === 'confirm' ? 'depositStatus.credited' : 'depositStatus.rejected') },
+          ]}
+          confirmLabel={t(deciding.action === 'confirm' ? 'deposits.confirm' : 'deposits.reject')}
+          danger={deciding.action === 'confirm'}
+          onConfirm={(reason) =>
+            mutation.mutateAsync({ id: order.id, reason }).catch((error: unknown) => {
+              // Decided meanwhile (by another operator, or the order expired): show the list as it is now.
+              if (isApiError(error, 'DEPOSIT_ORDER_RESOLVED') || isApiError(error, 'DEPOSIT_ORDER_EXPIRED')) void list.refetch();
+              throw error;
+            })
+          }
+          isPending={mutation.isPending}
+          errorMessage={mutation.errorMessage}
+        />
+      )}
+    </section>
+  );
+}

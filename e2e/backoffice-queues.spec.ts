@@ -1,0 +1,373 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { encryptPayload } from '../packages/shared/src/payload-crypto';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { type Api, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import { operatorLogin } from './support/operators';
+
+/**
+ * The money queues of the back office. Players register on the site, deposit by bank transfer
+ * and request withdrawals through the real APIs; then, in the back office:
+ * - a finance operator rejects a pending deposit with a reason: it leaves the pending queue, shows
+ *   as rejected under "failed", exports as CSV, and the player's own order is failed;
+ * - a finance operator approves a pending withdrawal, paying to the account the row shows: the
+ *   player's order is approved;
+ * - a finance operator looks at the proof image of a disputed withdrawal (fetched with the
+ *   operator token, its blob URL revoked when the dialog closes) and resolves the dispute with a note;
+ * - a support operator (money.read without money.write) sees the queue without decision buttons,
+ *   and the server refuses their approve call with 403;
+ * - both queues are axe-clean at 1366 and 1024 px, and at 390 px the approve action is in view
+ *   and works.
+ */
+const SHOTS = path.join(ROOT, 'test-results', 'backoffice-queues');
+const PASSWORD = 'Queue2026play';
+const PAYMENT_PASSWORD = '582046';
+/** A 1×1 PNG: a real image for the player's "not received" proof. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PORT = EXTRA_PORTS.backofficeQueues;
+
+let server: ExtraServer;
+/** The finance operator's API token, for the set-up calls made beside the browser. */
+let financeToken: string;
+
+async function check(page: Page, name: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, name);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** At desktop widths every column is in view: the table itself does not scroll sideways. */
+async function expectTableFits(page: Page, name: string): Promise<void> {
+  const overflow = await page.locator('.table-scroll').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, `${name}: the table scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+async function newPage(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Back office' });
+}
+
+/** The row of an order, by the id in its row header. */
+function orderRow(page: Page, id: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
+}
+
+/** Register a player on the site (captcha off on this server); returns their account name and token. */
+async function registerPlayer(browser: Browser): Promise<{ username: string; token: string }> {
+  const page = await newPage(browser, 1366);
+  const username = `q${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
+  await page.goto(`${server.baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  await page.context().close();
+  return { username, token: token! };
+}
+
+function playerApi(request: APIRequestContext, token: string): Api {
+  return { request, baseURL: server.baseURL, token };
+}
+
+type DepositOrder = { id: string; referenceCode: string; status: string; failureReason: string | null };
+
+/** A bank-transfer deposit order placed by the player; it waits in the queue. */
+async function placeDeposit(a: Api, amount: string): Promise<DepositOrder> {
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const bank = channels.find((c) => c.type === 'manual_bank');
+  expect(bank, 'a manual bank-transfer channel').toBeDefined();
+  return callApi<DepositOrder>(a, 'POST', '/wps/deposit/orders', { channelId: bank!.id, amount, idempotencyKey: crypto.randomUUID() });
+}
+
+/** Payee name, payment password and a bank account, then a confirmed deposit of `funds`: ready to withdraw. */
+async function fundPlayer(a: Api, funds: string): Promise<void> {
+  await callApi(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
+  await callApi(a, 'PUT', '/wps/member/payment-password', await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }));
+  const banks = await callApi<{ code: string }[]>(a, 'GET', '/wps/member/banks');
+  await callApi(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '40981234', holderName: 'Maria Silva' });
+  const order = await placeDeposit(a, funds);
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
+}
+
+type PlayerWithdrawal = { id: string; status: string };
+
+/** A withdrawal request (an encrypted call: it carries the payment password); it waits in the queue. */
+async function requestWithdrawal(a: Api, amount: string): Promise<PlayerWithdrawal> {
+  const info = await callApi<{ bankAccounts: { id: string }[] }>(a, 'GET', '/wps/withdraw/info');
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
+  const body = await encryptPayload(key.jwk, key.keyId, { amount, bankAccountId: info.bankAccounts[0]!.id, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: crypto.randomUUID() });
+  return callApi<PlayerWithdrawal>(a, 'POST', '/wps/withdraw/orders', body);
+}
+
+async function playerWithdrawal(a: Api, id: string): Promise<PlayerWithdrawal | undefined> {
+  const info = await callApi<{ orders: PlayerWithdrawal[] }>(a, 'GET', '/wps/withdraw/info');
+  return info.orders.find((o) => o.id === id);
+}
+
+test.describe('back-office money queues', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(240_000);
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(240_000);
+    server = await startBackofficeServer('backoffice-queues', PORT, { roles: ['finance', 'support'], configure: disableRegisterCaptcha });
+    const { username, password } = BACKOFFICE_OPERATORS.finance;
+    financeToken = await operatorLogin(request, server.baseURL, username, password);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('finance rejects a pending bank deposit with a reason; the player’s order is failed (1366 and 1024 px)', async ({ browser, request }) => {
+    const player = await registerPlayer(browser);
+    const a = playerApi(request, player.token);
+    const refused = await placeDeposit(a, '75');
+    const waiting = await placeDeposit(a, '40.50');
+
+    const page = await newPage(browser, 1366);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/queues\/deposits$/);
+    await expect(page.getByRole('heading', { name: 'Depósitos', level: 1 })).toBeVisible();
+    // The queue opens on what waits: pending, oldest first.
+    await expect(page.getByLabel('Situação')).toHaveValue('pending');
+    await expect(page.getByRole('columnheader', { name: /Criado/ })).toHaveAttribute('aria-sort', 'ascending');
+    const row = orderRow(page, refused.id);
+    await expect(row.getByRole('link', { name: player.username })).toHaveAttribute('href', /\/backoffice\/players\/\d+$/);
+    await expect(row.getByRole('cell', { name: refused.referenceCode })).toBeVisible();
+    await expect(row.getByRole('cell', { name: /R\$\s*75,00/ })).toBeVisible();
+    await expect(row.getByText('Pendente', { exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Transferência bancária' }).first()).toBeVisible();
+    await check(page, 'deposits-1366');
+    await expectTableFits(page, 'deposits 1366');
+
+    await row.getByRole('button', { name: `Recusar o depósito ${refused.id} do jogador ${player.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Recusar o depósito ${refused.id} de ${player.username}?` });
+    // The reason is required.
+    await dialog.getByRole('button', { name: 'Recusar', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText('pelo menos 3');
+    await dialog.getByLabel('Motivo').fill('no such transfer on the statement');
+    await check(page, 'deposit-reject-dialog-1366');
+    await dialog.getByRole('button', { name: 'Recusar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Depósito ${refused.id} recusado.`)).toBeVisible();
+    // It leaves the pending queue; the other order still waits.
+    await expect(orderRow(page, refused.id)).toHaveCount(0);
+    await expect(orderRow(page, waiting.id)).toBeVisible();
+
+    // The player's own order is failed, refused by the operator; nothing was credited.
+    const orders = await callApi<{ list: DepositOrder[] }>(a, 'GET', '/wps/deposit/orders');
+    expect(orders.list.find((o) => o.id === refused.id)).toMatchObject({ status: 'failed', failureReason: 'rejected' });
+    expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe('0');
+
+    // Under "failed" (kept in the URL) the order reads "rejected"; the export has the same filter.
+    await page.getByLabel('Situação').selectOption('failed');
+    await expect(page).toHaveURL(/[?&]status=failed/);
+    await expect(orderRow(page, refused.id).getByText('Recusado', { exact: true })).toBeVisible();
+    await expect(orderRow(page, refused.id).getByRole('button')).toHaveCount(0);
+    const requested = page.waitForRequest((r) => r.url().includes('/ops/deposits/csv'));
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const csvRequest = await requested;
+    expect(csvRequest.url()).toMatch(/status=failed/);
+    expect(csvRequest.url()).toMatch(/sort=createdAt&order=asc/);
+    expect(csvRequest.url()).not.toMatch(/[?&]page=/);
+    expect(csvRequest.headers()['authorization']).toMatch(/^Bearer ops_/);
+    const csv = fs.readFileSync(await (await downloaded).path(), 'utf8');
+    expect(csv).toContain(refused.referenceCode);
+    expect(csv).not.toContain(waiting.referenceCode);
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.getByLabel('Situação').selectOption('pending');
+    await expect(orderRow(page, waiting.id)).toBeVisible();
+    await check(page, 'deposits-1024');
+    await page.context().close();
+  });
+
+  test('finance approves a pending withdrawal, paying to the account the row shows; the player sees it approved (1024 and 1366 px)', async ({ browser, request }) => {
+    const player = await registerPlayer(browser);
+    const a = playerApi(request, player.token);
+    await fundPlayer(a, '300');
+    const withdrawal = await requestWithdrawal(a, '120');
+    expect(withdrawal.status).toBe('pending');
+
+    const page = await newPage(browser, 1024);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await sidebar(page).getByRole('link', { name: 'Saques' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/queues\/withdrawals$/);
+    await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Situação')).toHaveValue('pending');
+    const row = orderRow(page, withdrawal.id);
+    await expect(row.getByRole('link', { name: player.username })).toBeVisible();
+    await expect(row.getByRole('cell', { name: /R\$\s*120,00/ })).toBeVisible();
+    // The full account number: what finance pays to.
+    await expect(row.getByText('40981234', { exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Maria Silva' })).toBeVisible();
+    await check(page, 'withdrawals-1024');
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await check(page, 'withdrawals-1366');
+    await expectTableFits(page, 'withdrawals 1366');
+
+    await row.getByRole('button', { name: `Aprovar o saque ${withdrawal.id} do jogador ${player.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Aprovar o saque ${withdrawal.id} de ${player.username}?` });
+    await expect(dialog.getByText('40981234')).toBeVisible();
+    await dialog.getByLabel('Motivo').fill('paid by PIX, receipt 7781');
+    await check(page, 'withdrawal-approve-dialog-1366');
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Saque ${withdrawal.id} aprovado.`)).toBeVisible();
+    await expect(orderRow(page, withdrawal.id)).toHaveCount(0);
+
+    // The player's withdrawal is approved, waiting for their confirmation of receipt.
+    expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'approved' });
+    // And the queue's "approved" filter lists it, with no decision left to take.
+    await page.getByLabel('Situação').selectOption('approved');
+    await expect(orderRow(page, withdrawal.id).getByText('Aprovado', { exact: true })).toBeVisible();
+    await expect(orderRow(page, withdrawal.id).getByRole('button')).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('finance views the proof image of a disputed withdrawal and resolves the dispute with a note', async ({ browser, request }) => {
+    const player = await registerPlayer(browser);
+    const a = playerApi(request, player.token);
+    await fundPlayer(a, '90');
+    const withdrawal = await requestWithdrawal(a, '40');
+    await callApi(a, 'POST', `/ops/withdrawals/${withdrawal.id}/approve`, { reason: 'paid by PIX' }, financeToken);
+    const upload = await request.post(`${server.baseURL}/wps/withdraw/orders/${withdrawal.id}/not-received`, {
+      headers: { authorization: player.token },
+      multipart: { files: { name: 'extrato.png', mimeType: 'image/png', buffer: PNG_1X1 } },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+
+    const page = await newPage(browser, 1366);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await sidebar(page).getByRole('link', { name: 'Saques' }).click();
+    await page.getByLabel('Situação').selectOption('disputed');
+    await expect(page).toHaveURL(/[?&]status=disputed/);
+    const row = orderRow(page, withdrawal.id);
+    await expect(row.getByText('Não recebido', { exact: true })).toBeVisible();
+
+    const imageCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(`/ops/withdrawals/${withdrawal.id}/proofs/0`)) imageCalls.push(r.headers()['authorization'] ?? '');
+    });
+    // The proofs count opens them; the dispute's only action is to resolve it.
+    const viewProofs = row.getByRole('button', { name: `Ver 1 comprovante do saque ${withdrawal.id} do jogador ${player.username}` });
+    await expect(viewProofs).toHaveText('Ver 1');
+    await expect(row.getByRole('button')).toHaveCount(2);
+    await expectTableFits(page, 'disputed withdrawals 1366');
+    await viewProofs.click();
+    const proofs = page.getByRole('dialog', { name: `Comprovantes do saque ${withdrawal.id}` });
+    const image = proofs.getByRole('img', { name: `Comprovante 1 do saque ${withdrawal.id}` });
+    await expect(image).toBeVisible();
+    // The image came through the operator's authorised call (never a URL the <img> loads itself) and was drawn.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(imageCalls).toEqual([expect.stringMatching(/^Bearer ops_/)]);
+    await expect(proofs.getByText(/Comprovante 1 · PNG/)).toBeVisible();
+    await check(page, 'withdrawal-proofs-1366');
+    await proofs.getByRole('button', { name: 'Fechar' }).click();
+    await expect(proofs).toBeHidden();
+    // The player's statement is not kept once the dialog closes: opening it again fetches it again.
+    await viewProofs.click();
+    await expect(image).toBeVisible();
+    expect(imageCalls).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expect(proofs).toBeHidden();
+
+    await row.getByRole('button', { name: `Resolver a disputa do saque ${withdrawal.id} do jogador ${player.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Resolver a disputa do saque ${withdrawal.id} de ${player.username}?` });
+    await dialog.getByLabel('Nota de resolução').fill('payout re-sent, bank confirmed');
+    await check(page, 'withdrawal-resolve-dialog-1366');
+    await dialog.getByRole('button', { name: 'Resolver disputa' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Disputa do saque ${withdrawal.id} resolvida.`)).toBeVisible();
+    await expect(orderRow(page, withdrawal.id)).toHaveCount(0);
+    expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'completed' });
+    await page.context().close();
+  });
+
+  test('a support operator reads the withdrawal queue without decision buttons, and the server refuses their approval', async ({ browser, request }) => {
+    const player = await registerPlayer(browser);
+    const a = playerApi(request, player.token);
+    await fundPlayer(a, '100');
+    const withdrawal = await requestWithdrawal(a, '60');
+
+    const page = await newPage(browser, 1366);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
+    await sidebar(page).getByRole('link', { name: 'Saques' }).click();
+    const row = orderRow(page, withdrawal.id);
+    await expect(row.getByRole('link', { name: player.username })).toBeVisible();
+    await expect(row.getByText('Somente leitura')).toBeVisible();
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Aprovar|Recusar)/ })).toHaveCount(0);
+    await check(page, 'withdrawals-support-1366');
+
+    // The server checks the same permission: a direct call with the support token is refused.
+    const token = await pageOperatorToken(page);
+    const answer = await request.post(`${server.baseURL}/ops/withdrawals/${withdrawal.id}/approve`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { reason: 'not my call to make' },
+    });
+    expect(answer.status()).toBe(403);
+    expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('OPERATOR_FORBIDDEN');
+    expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'pending' });
+
+    // The deposit queue is read-only for them too.
+    const deposit = await placeDeposit(a, '20');
+    await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
+    await expect(orderRow(page, deposit.id).getByText('Somente leitura')).toBeVisible();
+    await expect(orderRow(page, deposit.id).getByRole('button')).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('on a phone (390 px) the filters wrap and the approve action is in view and works', async ({ browser, request }) => {
+    const player = await registerPlayer(browser);
+    const a = playerApi(request, player.token);
+    await fundPlayer(a, '80');
+    const withdrawal = await requestWithdrawal(a, '25');
+
+    const page = await newPage(browser, 390);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await sidebar(page).getByRole('link', { name: 'Saques' }).click();
+    await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
+    const row = orderRow(page, withdrawal.id);
+    await row.getByRole('rowheader').scrollIntoViewIfNeeded();
+    // The status filter and the export fit the phone's width.
+    for (const control of [page.getByLabel('Situação'), page.getByRole('button', { name: 'Exportar CSV' })]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, 'a toolbar control fits at 390 px').toBe(true);
+    }
+    // The actions column stays at the right edge while the table scrolls: approve is in view.
+    const approve = row.getByRole('button', { name: `Aprovar o saque ${withdrawal.id} do jogador ${player.username}` });
+    await expect(approve).toBeInViewport();
+    await check(page, 'withdrawals-390');
+
+    await approve.click();
+    const dialog = page.getByRole('dialog', { name: `Aprovar o saque ${withdrawal.id} de ${player.username}?` });
+    await dialog.getByLabel('Motivo').fill('paid from the phone');
+    await check(page, 'withdrawal-approve-dialog-390');
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(orderRow(page, withdrawal.id)).toHaveCount(0);
+    expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'approved' });
+    await page.context().close();
+  });
+});
