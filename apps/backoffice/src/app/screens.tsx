@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { OpsPermission } from '@wps/shared/ops-permissions';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { GamesPage } from '../features/games/components/games-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
 import { PlayerPage } from '../features/players/components/player-page';
@@ -41,6 +42,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
+  { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },

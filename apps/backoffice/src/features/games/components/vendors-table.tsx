@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TableScroll } from '@wps/ui/table-scroll';
+import type { OpsVendor } from '../api/vendors-list';
+import { CatalogueStatusBadge } from './catalogue-status-badge';
+import type { PendingStatusChange } from './status-change-dialog';
+import { StatusActions } from './status-actions';
+
+type VendorsTableProps = {
+  vendors: readonly OpsVendor[];
+  /** The vendor whose games are open below (its link is marked current). */
+  selected: string | null;
+  /** Whether the operator may change statuses (games.write); without it the table only reads. */
+  canWrite: boolean;
+  onSelect: (vassalage: string) => void;
+  onChange: (change: PendingStatusChange) => void;
+};
+
+/**
+ * Every vendor in lobby order with its status; the name links to the vendor's games
+ * (`?vendor=`), and editors get the status changes in the last column.
+ */
+export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange }: VendorsTableProps) {
+  const { t } = useTranslation('games');
+  const hintId = useId();
+  return (
+    <TableScroll label={t('vendors.caption')}>
+      <p id={hintId} className="visually-hidden">
+        {t('vendors.linkHint')}
+      </p>
+      <table className="data-table catalogue-table">
+        <caption className="visually-hidden">{t('vendors.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('vendors.name')}</th>
+            <th scope="col">{t('vendors.code')}</th>
+            <th scope="col">{t('vendors.category')}</th>
+            <th scope="col">{t('vendors.walletModel')}</th>
+            <th scope="col">{t('vendors.hot')}</th>
+            <th scope="col" className="is-numeric">
+              {t('vendors.sortOrder')}
+            </th>
+            <th scope="col">{t('vendors.status')}</th>
+            {canWrite && <th scope="col">{t('vendors.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {vendors.map((vendor) => {
+            const isSelected = vendor.vassalage === selected;
+            return (
+              <tr key={vendor.vassalage} data-vassalage={vendor.vassalage} className={isSelected ? 'is-selected' : undefined}>
+                <th scope="row">
+                  <Link
+                    to={{ search: `?${new URLSearchParams({ vendor: vendor.vassalage }).toString()}` }}
+                    aria-describedby={hintId}
+                    aria-current={isSelected ? 'true' : undefined}
+                    onClick={() => onSelect(vendor.vassalage)}
+                  >
+                    {vendor.name}
+                  </Link>
+                </th>
+                <td>
+                  <code>{vendor.vassalage}</code>
+                </td>
+                <td>{t(`categories.${vendor.category}`, { defaultValue: vendor.category })}</td>
+                <td>{t(`walletModels.${vendor.walletModel}`)}</td>
+                <td>{vendor.isHot ? t('yes') : t('no')}</td>
+                <td className="is-numeric">{vendor.sortOrder}</td>
+                <td>
+                  <CatalogueStatusBadge status={vendor.status} />
+                </td>
+                {canWrite && (
+                  <td>
+                    <div className="catalogue-actions" role="group" aria-label={t('vendors.actionsFor', { name: vendor.name })}>
+                      <StatusActions
+                        name={vendor.name}
+                        status={vendor.status}
+                        onChoose={(to) => onChange({ kind: 'vendor', id: vendor.vassalage, name: vendor.name, from: vendor.status, to })}
+                      />
+                    </div>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
