@@ -6,10 +6,12 @@ import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { operatorLogin } from './support/operators';
+import { BACKOFFICE_OPERATORS, createBackofficeOperators, signInOperator } from './support/backoffice';
 
 /**
  * Vendor gateway: money into and out of the transfer-wallet sandbox vendor
- * from the member centre's "my wallet" page, and a sandbox game launched from the lobby opening
+ * from the member centre's "my wallet" page, a transfer the vendor did not answer in the back
+ * office's vendor-transfer queue, and a sandbox game launched from the lobby opening
  * /game with the vendor's page in the iframe, where a spin bets through the signed seamless
  * callbacks.
  *
@@ -27,6 +29,8 @@ const SANDBOX_URL = `http://127.0.0.1:${EXTRA_PORTS.vendorSandbox}`;
 function prepare(dataDir: string): void {
   disableRegisterCaptcha(dataDir);
   createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
+  // The back office's operators, for the vendor-transfer queue (finance acts, admin reads the audit log).
+  createBackofficeOperators(dataDir, ['finance', 'admin']);
 }
 
 /** Start apps/vendor-sandbox on its reserved port, pointed at the gateway server. */
@@ -164,6 +168,57 @@ test.describe('vendor gateway', () => {
     // Buttons animate their colours: the axe helper waits for those transitions to finish before measuring contrast.
     await expectNoSeriousA11yViolations(page, 'my wallet (light, 360 px)');
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360-light.png') });
+  });
+
+  test('a transfer the vendor did not answer waits in the back office queue; asking the vendor is recorded; the status check settles it', async ({ page, browser, request }) => {
+    const player = await browser.newPage();
+    const token = await register(player, server.baseURL);
+    await player.close();
+    const a = { request, baseURL: server.baseURL, token };
+    await deposit(a, '40');
+    const account = (await callApi<{ account: string }>(a, 'GET', '/wps/member/info')).account;
+    // The vendor is down: the transfer in is neither done nor refused, so the money is held.
+    await sandboxControl(request, '/control/faults', { down: true });
+    const moved = await callApi<{ transfers: { id: string; status: string }[] }>(a, 'POST', '/wps/relay/GCS_walletTransfer', {
+      direction: 'in',
+      vassalage: 'SBT',
+      amount: '15',
+      idempotencyKey: `e2e-bo-${crypto.randomUUID()}`,
+    });
+    expect(moved.transfers[0]!.status).toBe('pending');
+    const id = moved.transfers[0]!.id;
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Transferências de fornecedor' }).click();
+    await expect(page.getByRole('heading', { name: 'Transferências de fornecedor', level: 1 })).toBeVisible();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
+    await expect(row).toContainText(account);
+    await expect(row).toContainText('Pendente');
+    await expect(row).toContainText(/R\$\s*15,00/);
+    await expectNoSeriousA11yViolations(page, 'vendor transfers 1366');
+    await page.screenshot({ path: path.join(SHOTS, 'backoffice-vendor-transfers-1366.png'), fullPage: true });
+
+    // Asking while the vendor is still down: no answer, still pending, and the ask is in the audit log.
+    await row.getByRole('button', { name: `Perguntar agora ao fornecedor sobre a transferência ${id} do jogador ${account}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('player asked where the 15 went');
+    await dialog.getByRole('button', { name: 'Perguntar agora' }).click();
+    await expect(page.getByText(`Transferência ${id}: o fornecedor ainda não respondeu; continua pendente.`)).toBeVisible();
+    await expect(row).toContainText('Pendente');
+    const admin = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
+    const audit = await callApi<{ list: { action: string; reason: string; after: { status: string } }[] }>(a, 'GET', `/ops/audit?subjectType=vendor_transfer&subjectId=${id}`, undefined, admin);
+    expect(audit.list.map((e) => [e.action, e.reason, e.after.status])).toEqual([['vendor_transfer.check', 'player asked where the 15 went', 'pending']]);
+
+    // The vendor is back: the status job learns the transfer never arrived, and the hold returns to the player.
+    await sandboxControl(request, '/control/faults', { down: false });
+    await expect
+      .poll(async () => (await callApi<{ list: { id: string; status: string }[] }>(a, 'GET', `/ops/vendor-transfers?pageSize=100&order=desc`, undefined, admin)).list.find((t) => t.id === id)?.status, { timeout: 60_000 })
+      .toBe('failed');
+    await page.getByLabel('Situação').selectOption('failed');
+    await expect(row).toContainText('Falhou');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe('4000');
   });
 
   test('launching a sandbox game opens /game with the vendor page in the iframe; a spin bets through the callbacks', async ({ page, request }) => {

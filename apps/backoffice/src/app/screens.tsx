@@ -8,6 +8,7 @@ import { AdjustmentsPage } from '../features/players/components/adjustments-page
 import { PlayerPage } from '../features/players/components/player-page';
 import { PlayersSearchPage } from '../features/players/components/players-search-page';
 import { DepositsPage } from '../features/queues/components/deposits-page';
+import { VendorTransfersPage } from '../features/queues/components/vendor-transfers-page';
 import { WithdrawalsPage } from '../features/queues/components/withdrawals-page';
 import { ReportsPage } from '../features/reports/components/reports-page';
 import { HomePage } from './home-page';
@@ -42,6 +43,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
+  { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },

@@ -5,7 +5,7 @@ import type { Dashboard, Queue } from '@wps/shared/schemas/reporting';
 const QUEUES: { key: keyof Dashboard['queues']; to: string }[] = [
   { key: 'deposits', to: '/queues/deposits' },
   { key: 'withdrawals', to: '/queues/withdrawals' },
-  { key: 'disputes', to: '/queues/disputes' },
+  { key: 'disputes', to: '/queues/withdrawals?status=disputed' },
   { key: 'vendorTransfers', to: '/queues/vendor-transfers' },
 ];
 
