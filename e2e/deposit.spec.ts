@@ -168,7 +168,7 @@ test.describe('deposits', () => {
 
     // The operator finds the order by its reference and confirms it through the /ops API.
     const token = await financeLogin(request, server.baseURL);
-    const list = await request.get(`${server.baseURL}/ops/deposits?status=pending&pageSize=100`, { headers: { authorization: token } });
+    const list = await request.get(`${server.baseURL}/ops/deposits?status=pending&pageSize=100&order=desc`, { headers: { authorization: token } });
     const orders = ((await list.json()) as { value: { list: { id: string; referenceCode: string }[] } }).value.list;
     const order = orders.find((o) => o.referenceCode === reference);
     expect(order, `pending order ${reference}`).toBeTruthy();
