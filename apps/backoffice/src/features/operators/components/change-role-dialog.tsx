@@ -9,6 +9,7 @@ import { Modal } from '@wps/ui/modal';
 import { OPS_ROLES } from '@wps/shared/ops-permissions';
 import { operatorRoleBodySchema, type OperatorListItem } from '@wps/shared/schemas/operator';
 import { useChangeOperatorRole } from '../api/change-operator-role';
+import { ReasonField } from '../../../components/reason-field';
 
 type FormInput = z.input<typeof operatorRoleBodySchema>;
 type FormValues = z.output<typeof operatorRoleBodySchema>;
@@ -18,7 +19,6 @@ export function ChangeRoleDialog({ operator, onClose }: { operator: OperatorList
   const { t } = useTranslation('operators');
   const { t: tc } = useTranslation();
   const roleId = useId();
-  const reasonId = useId();
   const change = useChangeOperatorRole((result) => t('changeRole.done', { username: result.username, role: tc(`roles.${result.role}`) }));
   const schema = operatorRoleBodySchema.refine((v) => v.role !== operator.role, { path: ['role'], message: 'same role' });
   const {
@@ -73,27 +73,7 @@ export function ChangeRoleDialog({ operator, onClose }: { operator: OperatorList
             </dd>
           </div>
         </dl>
-        <div className={`field${errors.reason ? ' has-error' : ''}`}>
-          <label className="field__label" htmlFor={reasonId}>
-            {tc('confirm.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="field__input"
-            rows={2}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={`${reasonId}-hint${errors.reason ? ` ${reasonId}-error` : ''}`}
-            {...register('reason')}
-          />
-          <p id={`${reasonId}-hint`} className="field__hint">
-            {tc('confirm.reasonHint')}
-          </p>
-          {errors.reason && (
-            <p id={`${reasonId}-error`} className="field__error" role="alert">
-              {t('create.reasonRequired')}
-            </p>
-          )}
-        </div>
+        <ReasonField label={tc('confirm.reason')} hint={tc('confirm.reasonHint')} error={errors.reason ? t('create.reasonRequired') : undefined} registration={register('reason')} />
         <FormError message={change.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={change.isPending}>

@@ -10,6 +10,7 @@ import { TextField } from '@wps/ui/text-field';
 import { OPS_ROLES } from '@wps/shared/ops-permissions';
 import { operatorCreateBodySchema, type OperatorCreated } from '@wps/shared/schemas/operator';
 import { useCreateOperator } from '../api/create-operator';
+import { ReasonField } from '../../../components/reason-field';
 
 /** The shared body, with an empty password field meaning "generate one". */
 const formSchema = operatorCreateBodySchema.extend({
@@ -23,7 +24,6 @@ export function CreateOperatorDialog({ open, onClose, onCreated }: { open: boole
   const { t } = useTranslation('operators');
   const { t: tc } = useTranslation();
   const roleId = useId();
-  const reasonId = useId();
   const create = useCreateOperator();
   const {
     register,
@@ -80,30 +80,7 @@ export function CreateOperatorDialog({ open, onClose, onCreated }: { open: boole
           error={errors.password ? t('create.invalidPassword') : undefined}
           {...register('password')}
         />
-        <div className={`field${errors.reason ? ' has-error' : ''}`}>
-          <label className="field__label" htmlFor={reasonId}>
-            <span className="field__star" aria-hidden="true">
-              *
-            </span>
-            {t('create.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="field__input"
-            rows={2}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={`${reasonId}-hint${errors.reason ? ` ${reasonId}-error` : ''}`}
-            {...register('reason')}
-          />
-          <p id={`${reasonId}-hint`} className="field__hint">
-            {t('create.reasonHint')}
-          </p>
-          {errors.reason && (
-            <p id={`${reasonId}-error`} className="field__error" role="alert">
-              {t('create.reasonRequired')}
-            </p>
-          )}
-        </div>
+        <ReasonField required label={t('create.reason')} hint={t('create.reasonHint')} error={errors.reason ? t('create.reasonRequired') : undefined} registration={register('reason')} />
         <FormError message={create.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={create.isPending}>
