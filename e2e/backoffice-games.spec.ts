@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 
@@ -48,14 +48,7 @@ async function newPage(browser: Browser, width: number, height = 900): Promise<P
 }
 
 async function registerPlayer(page: Page): Promise<void> {
-  await page.goto(`${server.baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`g${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await registerThroughSite(page, server.baseURL, { prefix: 'g', password: PASSWORD });
 }
 
 function sidebar(page: Page) {

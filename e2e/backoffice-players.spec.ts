@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 
 /**
@@ -30,16 +30,7 @@ async function newPage(browser: Browser, width: number): Promise<Page> {
 }
 
 async function registerPlayer(page: Page, baseURL: string): Promise<string> {
-  const username = `p${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  await page.goto(`${baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
-  return username;
+  return (await registerThroughSite(page, baseURL, { prefix: 'p', password: PASSWORD })).username;
 }
 
 test.describe('back-office players and four-eyes adjustments', () => {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 
@@ -64,19 +64,9 @@ function orderRow(page: Page, id: string) {
 /** Register a player on the site (captcha off on this server); returns their account name and token. */
 async function registerPlayer(browser: Browser): Promise<{ username: string; token: string }> {
   const page = await newPage(browser, 1366);
-  const username = `q${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
-  await page.goto(`${server.baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
+  const player = await registerThroughSite(page, server.baseURL, { prefix: 'q', password: PASSWORD });
   await page.context().close();
-  return { username, token: token! };
+  return player;
 }
 
 function playerApi(request: APIRequestContext, token: string): Api {

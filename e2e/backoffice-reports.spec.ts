@@ -6,7 +6,7 @@ import type { Dashboard } from '@wps/shared/schemas/reporting';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
-import { disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
 
 /**
  * The back office's dashboard and reports: players register on the site, deposit by bank
@@ -31,16 +31,7 @@ async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: s
 }
 
 async function registerPlayer(page: Page): Promise<string> {
-  await page.goto(`${server.baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`r${Date.now() % 1e9}${crypto.randomInt(10, 99)}`);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
+  return (await registerThroughSite(page, server.baseURL, { prefix: 'r', password: PASSWORD })).token;
 }
 
 /** Today in São Paulo as whole-hour instants, as the dashboard asks for it. */

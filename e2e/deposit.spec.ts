@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { createFinanceOperator, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { operatorLogin } from './support/operators';
 
 /**
@@ -23,21 +23,9 @@ function prepare(dataDir: string): void {
   createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
-function newUsername(): string {
-  return `d${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-}
 
 async function register(page: Page, baseURL: string): Promise<string> {
-  const username = newUsername();
-  await page.goto(`${baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
-  return username;
+  return (await registerThroughSite(page, baseURL, { prefix: 'd', password: PASSWORD })).username;
 }
 
 async function openDepositPage(page: Page): Promise<Locator> {

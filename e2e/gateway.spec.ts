@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { operatorLogin } from './support/operators';
 import { BACKOFFICE_OPERATORS, createBackofficeOperators, signInOperator } from './support/backoffice';
 
@@ -66,18 +66,7 @@ async function sandboxControl<T>(request: APIRequestContext, route: string, body
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
-  const username = `g${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  await page.goto(`${baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
-  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
+  return (await registerThroughSite(page, baseURL, { prefix: 'g', password: PASSWORD })).token;
 }
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */

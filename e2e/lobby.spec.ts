@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
 
 /**
  * Lobby: categories in the top navigation and side menu, category pages with
@@ -25,15 +25,7 @@ function prepare(dataDir: string): void {
 }
 
 async function register(page: Page, baseURL: string): Promise<void> {
-  const username = `l${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  await page.goto(`${baseURL}/register`);
-  const form = page.getByRole('region', { name: 'Criar conta' });
-  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
-  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await registerThroughSite(page, baseURL, { prefix: 'l', password: PASSWORD });
 }
 
 /** The page never scrolls sideways. */

@@ -1,10 +1,31 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { runOps } from './servers';
 
 /**
  * Setup steps the browser suites share: operator configuration through the ops CLI, form labels,
  * and calls to the API as the test's player or operator.
  */
+
+/**
+ * A new player, registered by username on the site's /register page as a visitor would, and left
+ * signed in on `page` (the welcome dialog closed, the header showing an empty balance). The
+ * username is `prefix` and a time-based number, so suites can tell their players apart.
+ */
+export async function registerThroughSite(page: Page, baseURL: string, { prefix, password }: { prefix: string; password: string }): Promise<{ username: string; token: string }> {
+  const username = `${prefix}${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('Senha')).fill(password);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token, 'the session token after registering').toBeTruthy();
+  return { username, token: token! };
+}
 
 /** A field's label, with or without the required star in front of it. */
 export function fieldLabel(text: string): RegExp {
