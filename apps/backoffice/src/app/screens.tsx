@@ -4,6 +4,7 @@ import { AuditPage } from '../features/audit/components/audit-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { GamesPage } from '../features/games/components/games-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
+import { PaymentsPage } from '../features/payments/components/payments-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
 import { PlayerPage } from '../features/players/components/player-page';
 import { PlayersSearchPage } from '../features/players/components/players-search-page';
@@ -44,6 +45,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
+  { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },

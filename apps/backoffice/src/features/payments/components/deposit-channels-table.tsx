@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wps/ui/button';
+import { TableScroll } from '@wps/ui/table-scroll';
+import type { OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import { localeTag } from '../../../lib/i18n';
+import { useFormatMoney } from '../../../lib/money';
+
+type DepositChannelsTableProps = {
+  channels: readonly OpsDepositChannel[];
+  /** Whether the operator may change channels (payments.write); without it the table only reads. */
+  canWrite: boolean;
+  onEdit: (channel: OpsDepositChannel) => void;
+  onToggle: (channel: OpsDepositChannel) => void;
+};
+
+/**
+ * Every deposit channel in the players' order (the server's), disabled ones too: type, limits,
+ * fee, where the money arrives, order and status; editors get edit and enable/disable per row,
+ * each button named after its channel.
+ */
+export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: DepositChannelsTableProps) {
+  const { t, i18n } = useTranslation('payments');
+  const formatMoney = useFormatMoney();
+  const percent = new Intl.NumberFormat(localeTag(i18n.language), { style: 'percent', maximumFractionDigits: 2 });
+
+  const fee = (channel: OpsDepositChannel): string => {
+    const money = { currency: channel.currency, scale: 2 };
+    const fixed = BigInt(channel.feeFixedMinor) > 0n ? formatMoney(channel.feeFixedMinor, money) : null;
+    const rate = channel.feeBps > 0 ? percent.format(channel.feeBps / 10_000) : null;
+    if (fixed && rate) return t('channels.feeBoth', { fixed, percent: rate });
+    return fixed ?? rate ?? t('channels.noFee');
+  };
+
+  return (
+    <TableScroll label={t('channels.caption')}>
+      <table className="data-table payments-table">
+        <caption className="visually-hidden">{t('channels.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('channels.name')}</th>
+            <th scope="col">{t('channels.type')}</th>
+            <th scope="col" className="is-numeric">
+              {t('channels.limits')}
+            </th>
+            <th scope="col" className="is-numeric">
+              {t('channels.fees')}
+            </th>
+            <th scope="col">{t('channels.receiving')}</th>
+            <th scope="col" className="is-numeric">
+              {t('channels.sort')}
+            </th>
+            <th scope="col">{t('channels.status')}</th>
+            {canWrite && <th scope="col">{t('channels.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {channels.map((channel) => {
+            const money = { currency: channel.currency, scale: 2 };
+            return (
+              <tr key={channel.id} data-channel-id={channel.id}>
+                <th scope="row">{channel.name}</th>
+                <td>{t(`types.${channel.type}`)}</td>
+                <td className="is-numeric">{t('channels.limitRange', { min: formatMoney(channel.minMinor, money), max: formatMoney(channel.maxMinor, money) })}</td>
+                <td className="is-numeric">{fee(channel)}</td>
+                <td>
+                  {channel.type === 'manual_bank' ? (
+                    <span className="payments-account">
+                      <span>{channel.bankName}</span>
+                      <span>{channel.accountNumber}</span>
+                      <span>{channel.accountHolder}</span>
+                    </span>
+                  ) : (
+                    t('channels.provider', { provider: channel.provider ? t(`providers.${channel.provider}`, { defaultValue: channel.provider }) : '—' })
+                  )}
+                </td>
+                <td className="is-numeric">{channel.sort}</td>
+                <td>
+                  <span className={`payments-badge payments-badge--${channel.enabled ? 'enabled' : 'disabled'}`}>{t(`statuses.${channel.enabled ? 'enabled' : 'disabled'}`)}</span>
+                </td>
+                {canWrite && (
+                  <td>
+                    <div className="payments-actions" role="group" aria-label={t('channels.actionsFor', { name: channel.name })}>
+                      <Button variant="secondary" size="sm" aria-label={t('channels.editFor', { name: channel.name })} onClick={() => onEdit(channel)}>
+                        {t('channels.edit')}
+                      </Button>
+                      {/* One button for both states: after the change the dialog returns focus to it, now the way back. */}
+                      <Button variant="secondary" size="sm" aria-label={t(channel.enabled ? 'channels.disableFor' : 'channels.enableFor', { name: channel.name })} onClick={() => onToggle(channel)}>
+                        {t(channel.enabled ? 'channels.disable' : 'channels.enable')}
+                      </Button>
+                    </div>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
