@@ -142,6 +142,34 @@ export const catalogueStatusChangeSchema = z.object({
   status: z.enum(CATALOGUE_STATUSES),
   reason: z.string().trim().min(1).max(500),
 });
+/**
+ * PUT /ops/vendors/:vassalage/settings: where a vendor stands in the lobby. Only the fields sent
+ * change; at least one must be sent. `category` moves it to another lobby section.
+ */
+export const vendorSettingsBodySchema = z
+  .object({
+    category: categorySchema.optional(),
+    sortOrder: z.number().int().min(0).max(100_000).optional(),
+    isHot: z.boolean().optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .refine((b) => b.category !== undefined || b.sortOrder !== undefined || b.isHot !== undefined, { message: 'nothing to change', path: ['sortOrder'] });
+export type VendorSettingsBody = z.infer<typeof vendorSettingsBodySchema>;
+
+/** PUT /ops/games/:nodeId/settings: a game's order, hot flag and minimum bet (minor units). Only the fields sent change. */
+export const gameSettingsBodySchema = z
+  .object({
+    sort: z.number().int().min(0).max(100_000).optional(),
+    isHot: z.boolean().optional(),
+    minBetMinor: z.string().regex(/^\d{1,18}$/, 'integer minor units').optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined, { message: 'nothing to change', path: ['sort'] });
+export type GameSettingsBody = z.infer<typeof gameSettingsBodySchema>;
+
+/** The answer to a settings change: the stored fields before and after. */
+export const catalogueSettingsChangeResultSchema = z.object({ id: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()) });
+
 export const vendorParamsSchema = z.object({ vassalage: vassalageSchema });
 export const gameParamsSchema = z.object({ nodeId: nodeIdSchema });
 

@@ -151,6 +151,46 @@ export async function updateGameStatus(db: Db, nodeId: string, status: Catalogue
   return before.status;
 }
 
+export type VendorSettings = { category: GameCategory; sortOrder: number; isHot: boolean };
+export type GameSettings = { sort: number; isHot: boolean; minBetMinor: string };
+
+/** Change a vendor's lobby settings (locked first); returns the settings before, undefined for an unknown vendor. */
+export async function updateVendorSettings(db: Db, vassalage: string, patch: Partial<VendorSettings>): Promise<VendorSettings | undefined> {
+  const before = await db
+    .selectFrom('game_vendors')
+    .select(['category', 'sort_order as sortOrder', 'is_hot as isHot'])
+    .where('vassalage', '=', vassalage)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable('game_vendors')
+    .set({
+      ...(patch.category !== undefined ? { category: patch.category } : {}),
+      ...(patch.sortOrder !== undefined ? { sort_order: patch.sortOrder } : {}),
+      ...(patch.isHot !== undefined ? { is_hot: patch.isHot } : {}),
+    })
+    .where('vassalage', '=', vassalage)
+    .execute();
+  return before;
+}
+
+/** Change a game's settings (locked first); returns the settings before, undefined for an unknown game. */
+export async function updateGameSettings(db: Db, nodeId: string, patch: Partial<GameSettings>): Promise<GameSettings | undefined> {
+  const before = await db.selectFrom('games').select(['sort', 'is_hot as isHot', 'min_bet_minor as minBetMinor']).where('node_id', '=', nodeId).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable('games')
+    .set({
+      ...(patch.sort !== undefined ? { sort: patch.sort } : {}),
+      ...(patch.isHot !== undefined ? { is_hot: patch.isHot } : {}),
+      ...(patch.minBetMinor !== undefined ? { min_bet_minor: patch.minBetMinor } : {}),
+    })
+    .where('node_id', '=', nodeId)
+    .execute();
+  return { ...before, minBetMinor: String(before.minBetMinor) };
+}
+
 /** Mark a game favourite; a second add is a no-op. */
 export async function insertFavourite(db: Db, memberId: string, nodeId: string): Promise<void> {
   await db

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   catalogueStatusChangeSchema,
+  catalogueSettingsChangeResultSchema,
+  gameSettingsBodySchema,
+  vendorSettingsBodySchema,
   favouriteChangeSchema,
   favouriteListRequestSchema,
   favouriteListSchema,
@@ -101,6 +104,16 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
     return ok(
       await catalogue.setVendorStatus({ actorType: 'operator', actorId: operator.operatorId }, request.params.vassalage, request.body.status, request.body.reason),
     );
+  });
+
+  app.put('/ops/vendors/:vassalage/settings', { config: { permission: 'games.write' }, schema: { params: vendorParamsSchema, body: vendorSettingsBodySchema, response: success(catalogueSettingsChangeResultSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await catalogue.setVendorSettings({ actorType: 'operator', actorId: operator.operatorId }, request.params.vassalage, request.body));
+  });
+
+  app.put('/ops/games/:nodeId/settings', { config: { permission: 'games.write' }, schema: { params: gameParamsSchema, body: gameSettingsBodySchema, response: success(catalogueSettingsChangeResultSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await catalogue.setGameSettings({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body));
   });
 
   app.put('/ops/games/:nodeId/status', { config: { permission: 'games.write' }, schema: { params: gameParamsSchema, body: catalogueStatusChangeSchema, response: success(gameStatusChangeResultSchema) } }, async (request) => {

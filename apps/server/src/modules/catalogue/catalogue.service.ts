@@ -36,6 +36,7 @@ import {
   type GameRow,
   type VendorRow,
 } from './catalogue.repository';
+import { createCatalogueSettings } from './catalogue-settings';
 import { createCatalogueViews } from './catalogue-views';
 import { buildSnapshot, filterGames, page, type GameListQuery, type Snapshot } from './catalogue-snapshot';
 import { cachedPage, type CachedPage } from './game-list-page';
@@ -177,6 +178,8 @@ export function createCatalogueService(ctx: CatalogueContext) {
   return {
     /** For the bet record's statements: vendor and game names (catalogue-views.ts). */
     ...createCatalogueViews(ctx),
+    /** The operator's lobby settings of vendors and games (catalogue-settings.ts). */
+    ...createCatalogueSettings({ db, audit, evict }),
     /** Every vendor as stored, disabled ones too (operators), in lobby order. */
     async listVendors(): Promise<CatalogueVendor[]> {
       return (await snapshot()).vendors;

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { GameSettingsBody, VendorSettingsBody } from '@wps/shared/schemas/catalogue';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import { updateGameSettings, updateVendorSettings, type GameSettings, type VendorSettings } from './catalogue.repository';
+import type { CatalogueActor } from './catalogue.service';
+
+type SettingsContext = {
+  db: Kysely<Database>;
+  audit: Pick<AuditService, 'record'>;
+  /** Drop this instance's catalogue copy; other instances hear the change through the change feed. */
+  evict: () => void;
+};
+
+/** The fields of `patch` that were sent, over `before`. */
+function merged<T extends object>(before: T, patch: Partial<T>): T {
+  return { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as T;
+}
+
+/**
+ * The operator's lobby settings of vendors (section, order, hot) and games (order, hot, minimum
+ * bet): each change locks the row, writes the fields sent and its audit entry (the settings
+ * before and after, and the reason) in one transaction.
+ */
+export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
+  return {
+    /** PUT /ops/vendors/:vassalage/settings. */
+    async setVendorSettings(actor: CatalogueActor, vassalage: string, { reason, ...patch }: VendorSettingsBody): Promise<{ id: string; before: VendorSettings; after: VendorSettings }> {
+      const result = await db.transaction().execute(async (trx) => {
+        const before = await updateVendorSettings(trx, vassalage, patch);
+        if (!before) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+        const after = merged(before, patch);
+        await audit.record(trx, { ...actor, action: 'game_vendor.settings', subjectType: 'game_vendor', subjectId: vassalage, reason, before, after });
+        return { id: vassalage, before, after };
+      });
+      evict();
+      return result;
+    },
+
+    /** PUT /ops/games/:nodeId/settings. */
+    async setGameSettings(actor: CatalogueActor, nodeId: string, { reason, ...patch }: GameSettingsBody): Promise<{ id: string; before: GameSettings; after: GameSettings }> {
+      const result = await db.transaction().execute(async (trx) => {
+        const before = await updateGameSettings(trx, nodeId, patch);
+        if (!before) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+        const after = merged(before, patch);
+        await audit.record(trx, { ...actor, action: 'game.settings', subjectType: 'game', subjectId: nodeId, reason, before, after });
+        return { id: nodeId, before, after };
+      });
+      evict();
+      return result;
+    },
+  };
+}
