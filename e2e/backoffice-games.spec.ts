@@ -165,6 +165,48 @@ test.describe('back-office games', () => {
     await Promise.all([player.context().close(), admin.context().close()]);
   });
 
+  test("an admin moves a vendor down the lobby and takes its hot flag off; the lobby follows, audited (1366 px)", async ({ browser, request }) => {
+    const liveLane = async () => {
+      const res = await request.post(`${server.baseURL}/wps/relay/GCSGAME_newGameVendor`, { data: {} });
+      const lanes = ((await res.json()) as { value: { lanes: { title: string; cards: { vassalage: string; isHot: number }[] }[] } }).value.lanes;
+      return lanes.find((l) => l.title === 'LIVE')!.cards;
+    };
+    expect((await liveLane()).map((c) => c.vassalage)).toEqual(['SBX', 'ALV']);
+
+    const admin = await newPage(browser, 1366);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/games`);
+    const row = rowOf(admin, vendorsTable(admin), 'Sandbox Seamless');
+    await row.getByRole('button', { name: 'Editar a posição de Sandbox Seamless no lobby' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Sandbox Seamless no lobby' });
+    await expect(dialog.getByLabel('Categoria')).toHaveValue('RNG');
+    await expect(dialog.getByLabel('Em destaque')).toBeChecked();
+    await dialog.getByLabel('Ordem').fill('-3');
+    await dialog.getByLabel('Em destaque').uncheck();
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    // A negative place and a missing reason are refused before anything is sent.
+    await expect(dialog.getByText('Use um número inteiro de 0 a 100000.')).toBeVisible();
+    await expect(dialog.getByText('Diga o motivo da mudança.')).toBeVisible();
+    await dialog.getByLabel('Ordem').fill('9999');
+    await dialog.getByLabel(/Motivo/).fill('e2e: live vendor first');
+    await check(admin, 'vendor-settings-dialog-1366');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Sandbox Seamless: posição no lobby salva.' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '9999', exact: true })).toBeVisible();
+
+    // The lobby's lanes follow: SBX last in its live lane, no longer hot.
+    const lane = await liveLane();
+    expect(lane.map((c) => c.vassalage)).toEqual(['ALV', 'SBX']);
+    expect(lane.find((c) => c.vassalage === 'SBX')!.isHot).toBe(0);
+    const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
+    const audit = await request.get(`${server.baseURL}/ops/audit?action=game_vendor.settings&subjectId=SBX`, { headers: { authorization: token } });
+    const entries = ((await audit.json()) as { value: { list: { reason: string; before: { sortOrder: number; isHot: boolean }; after: { sortOrder: number; isHot: boolean } }[] } }).value.list;
+    expect(entries.map((e) => [e.reason, e.after.sortOrder, e.after.isHot])).toEqual([['e2e: live vendor first', 9999, false]]);
+    expect(entries[0]!.before.isHot).toBe(true);
+    await admin.context().close();
+  });
+
   test("an admin opens a vendor's games from its row and from the URL, and puts one game in maintenance (1024 px)", async ({ browser, request }) => {
     const admin = await newPage(browser, 1024, 768);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });

@@ -5,9 +5,10 @@ import { Button } from '@wps/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
 import { errorText } from '../../../lib/error-text';
 import { useCan } from '../../../lib/permissions';
-import { useVendors } from '../api/vendors-list';
+import { useVendors, type OpsVendor } from '../api/vendors-list';
 import { StatusChangeDialog, type PendingStatusChange } from './status-change-dialog';
 import { VendorGamesPanel } from './vendor-games-panel';
+import { VendorSettingsDialog } from './vendor-settings-dialog';
 import { VendorsTable } from './vendors-table';
 import './games.css';
 
@@ -31,6 +32,7 @@ export function GamesPage() {
   const [search, setSearch] = useSearchParams();
   const selected = search.get('vendor') || null;
   const [pending, setPending] = useState<PendingStatusChange | null>(null);
+  const [editing, setEditing] = useState<OpsVendor | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** Set when the operator opens a vendor from the table: its games' heading takes focus once shown. */
   const focusGames = useRef(false);
@@ -88,6 +90,7 @@ export function GamesPage() {
             else focusGames.current = true;
           }}
           onChange={setPending}
+          onEdit={setEditing}
         />
       )}
       {selected && <VendorGamesPanel key={selected} vassalage={selected} canWrite={canWrite} onChange={setPending} onClose={closeGames} headingRef={headingRef} />}
@@ -98,6 +101,7 @@ export function GamesPage() {
           onClose={() => setPending(null)}
         />
       )}
+      {editing && <VendorSettingsDialog key={editing.vassalage} vendor={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@wps/ui/button';
 import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsVendor } from '../api/vendors-list';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
@@ -15,13 +16,15 @@ type VendorsTableProps = {
   canWrite: boolean;
   onSelect: (vassalage: string) => void;
   onChange: (change: PendingStatusChange) => void;
+  /** Open the vendor's lobby settings (section, order, hot). */
+  onEdit: (vendor: OpsVendor) => void;
 };
 
 /**
  * Every vendor in lobby order with its status; the name links to the vendor's games
  * (`?vendor=`), and editors get the status changes in the last column.
  */
-export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange }: VendorsTableProps) {
+export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, onEdit }: VendorsTableProps) {
   const { t } = useTranslation('games');
   const hintId = useId();
   return (
@@ -73,6 +76,9 @@ export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange }
                 {canWrite && (
                   <td>
                     <div className="catalogue-actions" role="group" aria-label={t('vendors.actionsFor', { name: vendor.name })}>
+                      <Button size="sm" variant="secondary" aria-label={t('settings.editFor', { name: vendor.name })} onClick={() => onEdit(vendor)}>
+                        {t('settings.edit')}
+                      </Button>
                       <StatusActions
                         name={vendor.name}
                         status={vendor.status}
