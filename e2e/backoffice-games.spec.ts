@@ -254,6 +254,28 @@ test.describe('back-office games', () => {
     expect(entries.list.map((e) => [e.actorName, e.reason, e.before, e.after])).toEqual([
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: ruby rush payout bug', { status: 'active' }, { status: 'maintenance' }],
     ]);
+
+    // Its minimum bet, typed as the operator writes money: the player's list shows it, audited.
+    await ruby.getByRole('button', { name: 'Editar ordem, destaque e aposta mínima de Ruby Rush' }).click();
+    const settings = admin.getByRole('dialog', { name: 'Ruby Rush: ordem, destaque e aposta mínima' });
+    await settings.getByLabel('Aposta mínima').fill('dois reais');
+    await settings.getByLabel(/Motivo/).fill('e2e: high-stakes week');
+    await settings.getByRole('button', { name: 'Salvar' }).click();
+    await expect(settings.getByText('Digite um valor, por exemplo 0,50.')).toBeVisible();
+    await settings.getByLabel('Aposta mínima').fill('2,50');
+    await settings.getByRole('button', { name: 'Salvar' }).click();
+    await expect(settings).toBeHidden();
+    await expect(ruby.getByRole('cell', { name: /R\$\s*2,50/ })).toBeVisible();
+    const playerToken = await player.evaluate(() => window.sessionStorage.getItem('token'));
+    const listed = await callApi<{ games: { nodeId: string; minBetMinor: string }[] }>(
+      { request, baseURL: server.baseURL, token: playerToken ?? '' },
+      'POST',
+      '/wps/relay/GCSGAME_gameList',
+      { vassalage: 'SBX', gameName: 'Ruby Rush', pageSize: 10 },
+    );
+    expect(listed.games.find((g) => g.nodeId === 'SBX-slot-02')?.minBetMinor).toBe('250');
+    const changed = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', '/ops/audit?action=game.settings&subjectId=SBX-slot-02');
+    expect(changed.list.map((e) => [e.reason, (e.after as { minBetMinor: string }).minBetMinor])).toEqual([['e2e: high-stakes week', '250']]);
     await Promise.all([player.context().close(), admin.context().close()]);
   });
 

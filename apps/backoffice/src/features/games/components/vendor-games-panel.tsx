@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useVendorGames, type OpsGame } from '../api/vendor-games';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
+import { GameSettingsDialog } from './game-settings-dialog';
 import type { PendingStatusChange } from './status-change-dialog';
 import { StatusActions } from './status-actions';
 
@@ -37,6 +38,7 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
   const headingId = useId();
   const filterId = useId();
   const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<OpsGame | null>(null);
   const games = useVendorGames(vassalage);
   const vendor = games.data?.vendor;
   const name = vendor?.name ?? vassalage;
@@ -107,6 +109,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                     {canWrite && (
                       <td>
                         <div className="catalogue-actions" role="group" aria-label={t('games.actionsFor', { name: game.name })}>
+                          <Button size="sm" variant="secondary" aria-label={t('settings.editGameFor', { name: game.name })} onClick={() => setEditing(game)}>
+                            {t('settings.edit')}
+                          </Button>
                           <StatusActions
                             name={game.name}
                             status={game.status}
@@ -142,6 +147,13 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
         </p>
       )}
       {body}
+      {editing && (
+        <GameSettingsDialog
+          key={editing.nodeId}
+          game={{ nodeId: editing.nodeId, name: editing.name, sort: editing.sort, isHot: editing.isHot, minBet: editing.minBet }}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
