@@ -3,9 +3,11 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { GameSettingsBody, VendorSettingsBody } from '@wps/shared/schemas/catalogue';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditActorType, AuditService } from '../audit/audit.service';
 import { updateGameSettings, updateVendorSettings, type GameSettings, type VendorSettings } from './catalogue.repository';
-import type { CatalogueActor } from './catalogue.service';
+
+/** Who changes a setting (audit log); the service's CatalogueActor, restated so this file does not import the service that spreads it. */
+type CatalogueActor = { actorType: AuditActorType; actorId: string | null };
 
 type SettingsContext = {
   db: Kysely<Database>;
