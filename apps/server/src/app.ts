@@ -15,6 +15,7 @@ import { registerAuth } from './plugins/auth';
 import { registerOpenApi } from './openapi/register';
 import type { App } from './app-types';
 import { createServices } from './services';
+import { registerSiteSettingsRoutes } from './modules/system/site-settings.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -101,6 +102,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerHealthRoutes(app, createHealthService({ database, changeFeed: services.changeFeed, onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed') }));
   const z = withZod(app);
   registerSystemRoutes(z, services);
+  registerSiteSettingsRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

@@ -131,6 +131,8 @@ export const ErrorCode = {
   ADJUSTMENT_ALREADY_DECIDED: 'ADJUSTMENT_ALREADY_DECIDED',
   /** Four eyes: the operator who requested an adjustment cannot approve or reject it. */
   ADJUSTMENT_OWN_REQUEST: 'ADJUSTMENT_OWN_REQUEST',
+  /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
+  SETTING_CHANGED: 'SETTING_CHANGED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -247,5 +249,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   ADJUSTMENT_NOT_FOUND: 404,
   ADJUSTMENT_ALREADY_DECIDED: 409,
   ADJUSTMENT_OWN_REQUEST: 403,
+  SETTING_CHANGED: 409,
   INTERNAL_ERROR: 500,
 };

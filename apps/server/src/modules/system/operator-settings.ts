@@ -4,57 +4,22 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
   PASSWORD_MIN_LENGTH,
-  WHITELABEL_MODULES,
   type WhitelabelModule,
 } from '@wps/shared/constants';
-import {
-  REGISTER_FIELDS,
-  brandSchema,
-  customerServiceEntrySchema,
-  fieldRuleSchema,
-  registerSettingsSchema,
-  resourceSchema,
-  type FieldRule,
-  type RegisterField,
-} from '@wps/shared/schemas/system';
-import { compileAcceptedPattern } from '@wps/shared/validation-patterns';
+import type { FieldRule, RegisterField } from '@wps/shared/schemas/system';
+import { siteSettingsSchema } from '@wps/shared/schemas/site-settings';
 import { withdrawalSettingsSchema } from '@wps/shared/schemas/withdrawal';
 
 /**
  * The operator's settings: one row per key in operator_settings, each validated by its schema
- * here. To add a setting, add a key with its schema and default; the seed inserts the default
- * on the next start (existing values are never overwritten) and `npm run ops -- config:set`
- * accepts it at once.
+ * here. The site settings' schemas live in packages/shared (schemas/site-settings.ts), because
+ * the back office's forms check with them too. To add a setting, add a key with its schema and
+ * default; the seed inserts the default on the next start (existing values are never
+ * overwritten) and `npm run ops -- config:set` accepts it at once.
  */
 
 const minorUnits = z.string().regex(/^\d{1,18}$/, 'non-negative integer minor units');
-const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code');
-
-const storedFieldRuleSchema = fieldRuleSchema
-  .refine((r) => r.acceptedPattern === '*' || r.acceptedPattern === '' || compileAcceptedPattern(r.acceptedPattern) !== null, {
-    message: 'acceptedPattern must be * or a valid regular expression',
-  })
-  .refine((r) => r.maxLength === 0 || r.maxLength >= r.minLength, { message: 'maxLength must be 0 or >= minLength' });
-
-/** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
-export const storedRegisterSettingsSchema = registerSettingsSchema
-  .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
-  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema) })
-  // No operator may allow login passwords shorter than 8 characters.
-  .refine((r) => !r.validate.password || r.validate.password.minLength >= PASSWORD_MIN_LENGTH, {
-    message: `validate.password.minLength must be at least ${PASSWORD_MIN_LENGTH}`,
-    path: ['validate', 'password', 'minLength'],
-  });
-export type StoredRegisterSettings = z.infer<typeof storedRegisterSettingsSchema>;
-
-const languageCode = z.enum(LANGUAGE_CODES);
-export const languageSettingsSchema = z
-  .object({ default: languageCode, supported: z.array(languageCode).min(1), listed: z.array(languageCode).min(1) })
-  .refine((l) => l.supported.includes(l.default), { message: 'default must be a supported language' });
-
-export const modulesSchema = z.object(
-  Object.fromEntries(WHITELABEL_MODULES.map((m) => [m, z.boolean()])) as Record<WhitelabelModule, z.ZodBoolean>,
-);
+const site = siteSettingsSchema.shape;
 
 const rule = (patternId: number, minLength: number, maxLength: number): FieldRule => ({
   acceptedPattern: '*',
@@ -105,20 +70,20 @@ function defineSetting<S extends z.ZodType>(schema: S, demo: z.output<S>): { sch
 
 /** Every setting: its schema and the demo operator's value. */
 export const SETTINGS = {
-  brand: defineSetting(brandSchema, {
+  brand: defineSetting(site.brand, {
     merchantCode: 'demo',
     brandName: 'Lumen Bet',
     currency: 'BRL',
     currencyScale: 2,
     currencySymbol: 'R$',
   }),
-  languages: defineSetting(languageSettingsSchema, {
+  languages: defineSetting(site.languages, {
     default: DEFAULT_LANGUAGE,
     supported: [...COMPLETE_LANGUAGES],
     listed: [...LANGUAGE_CODES],
   }),
-  modules: defineSetting(modulesSchema, DEMO_MODULES),
-  register: defineSetting(storedRegisterSettingsSchema, {
+  modules: defineSetting(site.modules, DEMO_MODULES),
+  register: defineSetting(site.register, {
       showMobile: false,
       showPayeeName: false,
       showpaymentPassword: false,
@@ -145,30 +110,30 @@ export const SETTINGS = {
       },
       validate: DEMO_RULES,
   }),
-  minimumAge: defineSetting(z.number().int().min(0).max(99), 18),
-  registrationBonusMinor: defineSetting(minorUnits, '0'),
-  freeplayDemoBalanceMinor: defineSetting(minorUnits, '200000'),
+  minimumAge: defineSetting(site.minimumAge, 18),
+  registrationBonusMinor: defineSetting(site.registrationBonusMinor, '0'),
+  freeplayDemoBalanceMinor: defineSetting(site.freeplayDemoBalanceMinor, '200000'),
   /** Password age that forces a change, applied only while the operator turns PWDEXPFORCECHANGE3 on. */
-  passwordMaxAgeDays: defineSetting(z.number().int().min(1).max(3650), 90),
-  customerService: defineSetting(z.array(customerServiceEntrySchema), [
+  passwordMaxAgeDays: defineSetting(site.passwordMaxAgeDays, 90),
+  customerService: defineSetting(site.customerService, [
       { csType: 'LIVECHAT', name: 'Live chat', path: 'https://t.me/lumenbet_support' },
       { csType: 'EMAIL', name: 'E-mail', path: 'mailto:support@lumenbet.example' },
       { csType: 'WHATSAPP', name: 'WhatsApp', path: 'https://wa.me/5511999990000' },
   ]),
-  resources: defineSetting(z.array(resourceSchema), [
+  resources: defineSetting(site.resources, [
       { resourceType: 'ANDROID', labelNameEn: 'Android app', url: 'https://lumenbet.example/app/lumenbet.apk', qrCodeUrl: null },
       { resourceType: 'MOBILECONFIG', labelNameEn: 'iOS app', url: 'https://lumenbet.example/app/lumenbet.mobileconfig', qrCodeUrl: null },
       { resourceType: 'FACEBOOK', labelNameEn: 'Facebook', url: 'https://www.facebook.com/lumenbet', qrCodeUrl: null },
       { resourceType: 'INSTAGRAM', labelNameEn: 'Instagram', url: 'https://www.instagram.com/lumenbet', qrCodeUrl: null },
       { resourceType: 'TELEGRAM', labelNameEn: 'Telegram', url: 'https://t.me/lumenbet', qrCodeUrl: null },
   ]),
-  loginToHome: defineSetting(z.boolean(), false),
-  maintenance: defineSetting(z.boolean(), false),
-  blockedCountries: defineSetting(z.array(countryCode), ['US']),
+  loginToHome: defineSetting(site.loginToHome, false),
+  maintenance: defineSetting(site.maintenance, false),
+  blockedCountries: defineSetting(site.blockedCountries, ['US']),
   /** Listed first in the dialing-code picker. */
-  defaultCountry: defineSetting(countryCode, 'BR'),
+  defaultCountry: defineSetting(site.defaultCountry, 'BR'),
   /** Security centre: bank accounts one member may bind. */
-  maxBankAccountsPerMember: defineSetting(z.number().int().min(1).max(20), 5),
+  maxBankAccountsPerMember: defineSetting(site.maxBankAccountsPerMember, 5),
   /** Withdrawal limits and the auto-receipt delay N (the product leaves N unstated; 30 minutes, docs/decisions.md). */
   withdrawal: defineSetting(withdrawalSettingsSchema, {
     minAmountMinor: '1000',

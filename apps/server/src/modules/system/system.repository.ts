@@ -80,3 +80,19 @@ export async function findRegionCidrs(db: Kysely<Database>): Promise<RegionCidrR
     .orderBy('cidr')
     .execute();
 }
+
+/**
+ * Lock the rows of `keys` for the rest of the transaction, in key order (the one order every
+ * multi-setting change takes, so two changes cannot deadlock on each other), and return them.
+ * Keys with no row yet are absent: the caller inserts their default first.
+ */
+export async function lockSettings(db: Kysely<Database>, keys: readonly string[]): Promise<SettingRow[]> {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('operator_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...keys])
+    .orderBy('key')
+    .forUpdate()
+    .execute();
+}

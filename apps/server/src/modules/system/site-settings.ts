@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { ErrorCode } from '@wps/shared/error-codes';
+import {
+  FIXED_BRAND_FIELDS,
+  SITE_SETTING_KEYS,
+  siteSettingsSchema,
+  type SiteSettingKey,
+  type SiteSettings,
+  type SiteSettingsUpdateBody,
+  type SiteSettingsView,
+} from '@wps/shared/schemas/site-settings';
+import type { Database } from '../../db/schema';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditActorType, AuditService } from '../audit/audit.service';
+import { SETTINGS } from './operator-settings';
+import { findAllSettings, insertMissingSettings, lockSettings, upsertSetting, type SettingRow } from './system.repository';
+
+type SiteSettingsActor = { actorType: AuditActorType; actorId: string | null };
+
+type SiteSettingsContext = {
+  db: Kysely<Database>;
+  audit: Pick<AuditService, 'record'>;
+  /** Drop this instance's configuration copy; other instances reload theirs within its cache time. */
+  evict: () => void;
+};
+
+/** JSON with object keys sorted at every depth, so equal values print equal whatever order they were stored in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A setting's version: a digest of its value. A change names the version the operator saw; if
+ * the value changed since, the change is refused rather than silently overwriting it. (A value
+ * changed and changed back has the same version, and overwriting it loses nothing.)
+ */
+export function settingVersion(value: unknown): string {
+  return crypto.createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 24);
+}
+
+/** A stored row's value for `key` as the site uses it: the stored value when valid, else the default. */
+function effectiveValue<K extends SiteSettingKey>(key: K, row: SettingRow | undefined): SiteSettings[K] {
+  const parsed = row ? siteSettingsSchema.shape[key].safeParse(row.value) : undefined;
+  return (parsed?.success ? parsed.data : SETTINGS[key].demo) as SiteSettings[K];
+}
+
+type FieldIssue = { field: string; message: string };
+
+/** The issues of one proposed value, on paths under its key (`register.validate.username.minLength`). */
+function checkValue(key: SiteSettingKey, value: unknown, current: SiteSettings[SiteSettingKey]): { issues: FieldIssue[]; data?: unknown } {
+  const parsed = (siteSettingsSchema.shape[key] as z.ZodType).safeParse(value);
+  if (!parsed.success) return { issues: parsed.error.issues.map((i) => ({ field: [key, ...i.path].join('.'), message: i.message })) };
+  if (key === 'brand') {
+    const brand = parsed.data as SiteSettings['brand'];
+    const fixed = current as SiteSettings['brand'];
+    const changed = FIXED_BRAND_FIELDS.filter((field) => brand[field] !== fixed[field]);
+    if (changed.length > 0) return { issues: changed.map((field) => ({ field: `brand.${field}`, message: 'fixed at setup; cannot be changed here' })) };
+  }
+  return { issues: [], data: parsed.data };
+}
+
+/**
+ * The back office's site settings (brand, languages, switches, registration, region, contacts,
+ * maintenance): read with a version per setting, and changed several at once in one
+ * transaction, each checked by the shared schema the back office's forms use, each audited
+ * (`settings.<key>`, before and after, the reason).
+ */
+export function createSiteSettings({ db, audit, evict }: SiteSettingsContext) {
+  async function read(): Promise<SiteSettingsView> {
+    const rows = new Map((await findAllSettings(db)).map((row) => [row.key, row]));
+    const values = {} as Record<SiteSettingKey, unknown>;
+    const versions = {} as Record<SiteSettingKey, string>;
+    for (const key of SITE_SETTING_KEYS) {
+      values[key] = effectiveValue(key, rows.get(key));
+      versions[key] = settingVersion(values[key]);
+    }
+    return { values: values as SiteSettings, versions };
+  }
+
+  return {
+    /** GET /ops/site-settings. */
+    read,
+
+    /**
+     * PUT /ops/site-settings. All or nothing: an invalid value (400 VALIDATION_FAILED naming its
+     * fields) or a version that is no longer current (409 SETTING_CHANGED naming its keys) writes
+     * nothing. Settings whose value does not change are left alone and not audited.
+     */
+    async update(actor: SiteSettingsActor, { changes, reason }: SiteSettingsUpdateBody): Promise<SiteSettingsView> {
+      const keys = (Object.keys(changes) as SiteSettingKey[]).sort();
+      await runInTransaction(db, async (trx) => {
+        // Rows are made to exist first (the seed writes them all, so this is normally nothing),
+        // so that every key has a row to lock.
+        await insertMissingSettings(trx, keys.map((key) => ({ key, value: SETTINGS[key].demo })));
+        const rows = new Map((await lockSettings(trx, keys)).map((row) => [row.key, row]));
+        const issues: FieldIssue[] = [];
+        const stale: SiteSettingKey[] = [];
+        const writes: { key: SiteSettingKey; before: unknown; after: unknown }[] = [];
+        for (const key of keys) {
+          const change = changes[key]!;
+          const before = effectiveValue(key, rows.get(key));
+          if (settingVersion(before) !== change.version) stale.push(key);
+          const checked = checkValue(key, change.value, before);
+          issues.push(...checked.issues);
+          if (checked.issues.length === 0 && settingVersion(checked.data) !== settingVersion(before)) writes.push({ key, before, after: checked.data });
+        }
+        if (issues.length > 0) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, issues.map((i) => `${i.field}: ${i.message}`).join('; '), { fields: issues });
+        }
+        if (stale.length > 0) {
+          throw new AppError(ErrorCode.SETTING_CHANGED, 'Another operator changed these settings since they were loaded', { keys: stale });
+        }
+        for (const { key, before, after } of writes) {
+          await upsertSetting(trx, key, after);
+          await audit.record(trx, { ...actor, action: `settings.${key}`, subjectType: 'operator_setting', subjectId: key, reason, before, after });
+        }
+      });
+      evict();
+      return read();
+    },
+  };
+}
+
+export type SiteSettingsService = ReturnType<typeof createSiteSettings>;

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { COMPLETE_LANGUAGES, LANGUAGE_CODES, PASSWORD_MIN_LENGTH, WHITELABEL_MODULES, type WhitelabelModule } from '../constants';
+import { compileAcceptedPattern } from '../validation-patterns';
+import { REGISTER_FIELDS, brandSchema, customerServiceEntrySchema, fieldRuleSchema, registerSettingsSchema, resourceSchema } from './system';
+
+/*
+ * The site settings an operator edits in the back office, and the server stores in
+ * operator_settings (one row per key). The server validates every stored value with these
+ * schemas, and the back office's forms with the same ones, so a form never sends what the
+ * server would refuse.
+ */
+
+const minorUnits = z.string().regex(/^\d{1,18}$/, 'non-negative integer minor units');
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code');
+
+/**
+ * A link players open from the site (a contact entry, an app download, a social page). Only
+ * web, e-mail and phone links: anything else (javascript:, data:) could run script in the
+ * player's page.
+ */
+export const playerLinkSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .refine((text) => /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d-]+)$/i.test(text), { message: 'an http(s), mailto: or tel: link' });
+
+/** A customer-service entry as stored: its type, the name players see and where it leads. */
+export const storedCustomerServiceEntrySchema = customerServiceEntrySchema.extend({
+  csType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
+  name: z.string().trim().min(1).max(64),
+  path: playerLinkSchema,
+});
+
+/** A resource (app download, social link) as stored; the QR code, when given, is a web link too. */
+export const storedResourceSchema = resourceSchema.extend({
+  resourceType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
+  labelNameEn: z.string().trim().min(1).max(64),
+  url: playerLinkSchema,
+  qrCodeUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/\S+$/i, 'an http(s) link')
+    .nullable(),
+});
+
+/** The brand as stored. The name and symbol are the operator's; the rest is fixed at setup. */
+export const storedBrandSchema = brandSchema.extend({
+  brandName: z.string().trim().min(1).max(64),
+  currencySymbol: z.string().trim().min(1).max(8),
+});
+
+/** Brand fields the back office cannot change: the ledger, the merchant header and every stored amount depend on them. */
+export const FIXED_BRAND_FIELDS = ['merchantCode', 'currency', 'currencyScale'] as const;
+
+const storedFieldRuleSchema = fieldRuleSchema
+  .extend({ minLength: z.number().int().min(0).max(500), maxLength: z.number().int().min(0).max(500), acceptedPattern: z.string().max(200) })
+  .refine((r) => r.acceptedPattern === '*' || r.acceptedPattern === '' || compileAcceptedPattern(r.acceptedPattern) !== null, {
+    message: 'acceptedPattern must be * or a valid regular expression',
+    path: ['acceptedPattern'],
+  })
+  .refine((r) => r.maxLength === 0 || r.maxLength >= r.minLength, { message: 'maxLength must be 0 or >= minLength', path: ['maxLength'] });
+
+/** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
+export const storedRegisterSettingsSchema = registerSettingsSchema
+  .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
+  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema) })
+  // No operator may allow login passwords shorter than 8 characters.
+  .refine((r) => !r.validate.password || r.validate.password.minLength >= PASSWORD_MIN_LENGTH, {
+    message: `validate.password.minLength must be at least ${PASSWORD_MIN_LENGTH}`,
+    path: ['validate', 'password', 'minLength'],
+  });
+export type StoredRegisterSettings = z.infer<typeof storedRegisterSettingsSchema>;
+
+const languageCode = z.enum(LANGUAGE_CODES);
+/** Languages: `supported` are those the site is fully translated into; `listed` fills the language menu. */
+export const languageSettingsSchema = z
+  .object({ default: languageCode, supported: z.array(languageCode).min(1), listed: z.array(languageCode).min(1) })
+  .refine((l) => l.supported.includes(l.default), { message: 'default must be a supported language', path: ['default'] })
+  .refine((l) => l.supported.every((code) => COMPLETE_LANGUAGES.includes(code)), {
+    message: `only ${COMPLETE_LANGUAGES.join(' and ')} are fully translated`,
+    path: ['supported'],
+  });
+export type LanguageSettings = z.infer<typeof languageSettingsSchema>;
+
+export const modulesSchema = z.object(
+  Object.fromEntries(WHITELABEL_MODULES.map((m) => [m, z.boolean()])) as Record<WhitelabelModule, z.ZodBoolean>,
+);
+
+/** Every setting the site-settings screen edits, with the schema its stored value must pass. */
+export const siteSettingsSchema = z.object({
+  brand: storedBrandSchema,
+  languages: languageSettingsSchema,
+  modules: modulesSchema,
+  register: storedRegisterSettingsSchema,
+  minimumAge: z.number().int().min(0).max(99),
+  registrationBonusMinor: minorUnits,
+  freeplayDemoBalanceMinor: minorUnits,
+  /** Password age that forces a change, applied only while the operator turns PWDEXPFORCECHANGE3 on. */
+  passwordMaxAgeDays: z.number().int().min(1).max(3650),
+  customerService: z.array(storedCustomerServiceEntrySchema).max(20),
+  resources: z.array(storedResourceSchema).max(30),
+  loginToHome: z.boolean(),
+  maintenance: z.boolean(),
+  blockedCountries: z.array(countryCodeSchema).max(250),
+  /** Listed first in the dialing-code picker. */
+  defaultCountry: countryCodeSchema,
+  /** Security centre: bank accounts one member may bind. */
+  maxBankAccountsPerMember: z.number().int().min(1).max(20),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];
+
+/** GET /ops/site-settings: every value, and the version of each that a change must name. */
+export const siteSettingsViewSchema = z.object({
+  values: siteSettingsSchema,
+  versions: z.record(z.enum(SITE_SETTING_KEYS), z.string()),
+});
+export type SiteSettingsView = z.infer<typeof siteSettingsViewSchema>;
+
+/**
+ * PUT /ops/site-settings: the settings to change, each with the version the operator saw (a
+ * change made meanwhile by someone else is refused with SETTING_CHANGED, never overwritten),
+ * and one reason for them all. The values are checked by `siteSettingsSchema` per key.
+ */
+export const siteSettingsUpdateBodySchema = z.object({
+  changes: z
+    .partialRecord(z.enum(SITE_SETTING_KEYS), z.object({ value: z.unknown(), version: z.string().min(1).max(64) }))
+    .refine((changes) => Object.keys(changes).length > 0, { message: 'at least one setting' }),
+  reason: z.string().trim().min(1).max(500),
+});
+export type SiteSettingsUpdateBody = z.infer<typeof siteSettingsUpdateBodySchema>;
