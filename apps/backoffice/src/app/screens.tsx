@@ -12,6 +12,7 @@ import { DepositsPage } from '../features/queues/components/deposits-page';
 import { VendorTransfersPage } from '../features/queues/components/vendor-transfers-page';
 import { WithdrawalsPage } from '../features/queues/components/withdrawals-page';
 import { ReportsPage } from '../features/reports/components/reports-page';
+import { SiteSettingsPage } from '../features/site-settings/components/site-settings-page';
 import { HomePage } from './home-page';
 
 /** The sidebar's groups, in the order they appear. */
@@ -47,6 +48,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
+  { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },

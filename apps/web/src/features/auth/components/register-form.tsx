@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { z } from 'zod';
+import { FIELDS_AFTER_MOBILE as SHARED_AFTER_MOBILE, FIELDS_BEFORE_MOBILE as SHARED_BEFORE_MOBILE, registerFormFields, type OptionalRegisterField } from '@wps/shared/register-form-layout';
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
@@ -16,35 +17,26 @@ type TextFieldName = Exclude<RegisterField, 'captcha' | 'verificationCode'> | 'c
 
 type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> & { agree: boolean };
 
+/** What the player site adds to a shared optional field: how its input behaves. */
 type OptionalFieldSpec = {
-  name: Exclude<RegisterField, 'username' | 'password' | 'mobileNum' | 'captcha' | 'verificationCode' | 'affiliateCode'>;
+  name: OptionalRegisterField;
   isShown: (settings: RegisterSettings) => boolean;
   isSecret?: boolean;
   input?: InputHTMLAttributes<HTMLInputElement>;
 };
 
-/*
- * The optional fields in the product's order, each behind its server flag. recommenderId has
- * no show flag of its own: it shows when the operator lists it in `required` (true or false).
- */
-const FIELDS_BEFORE_MOBILE: OptionalFieldSpec[] = [
-  { name: 'payeeName', isShown: (s) => s.showPayeeName, input: { autoComplete: 'name' } },
-  { name: 'email', isShown: (s) => s.showEmail, input: { type: 'email', autoComplete: 'email', inputMode: 'email' } },
-  { name: 'qqNum', isShown: (s) => s.showQQ, input: { inputMode: 'numeric' } },
-];
-const FIELDS_AFTER_MOBILE: OptionalFieldSpec[] = [
-  {
-    name: 'recommenderId',
-    isShown: (s) => s.required.recommenderId !== undefined,
-  },
-  { name: 'paymentPassword', isShown: (s) => s.showpaymentPassword, isSecret: true },
-  { name: 'line', isShown: (s) => s.showline },
-  { name: 'whatsapp', isShown: (s) => s.showwhatsapp, input: { inputMode: 'tel' } },
-  { name: 'zalo', isShown: (s) => s.showZaloapp },
-  { name: 'facebook', isShown: (s) => s.showfacebook },
-  { name: 'wechat', isShown: (s) => s.showwechat },
-  { name: 'idNumber', isShown: (s) => s.showidNumber },
-];
+const INPUTS: Partial<Record<OptionalRegisterField, Pick<OptionalFieldSpec, 'isSecret' | 'input'>>> = {
+  payeeName: { input: { autoComplete: 'name' } },
+  email: { input: { type: 'email', autoComplete: 'email', inputMode: 'email' } },
+  qqNum: { input: { inputMode: 'numeric' } },
+  paymentPassword: { isSecret: true },
+  whatsapp: { input: { inputMode: 'tel' } },
+};
+
+// The optional fields, their order and their flags are shared with the back office's preview (register-form-layout.ts).
+const withInputs = (list: typeof SHARED_BEFORE_MOBILE): OptionalFieldSpec[] => list.map((f) => ({ ...f, ...INPUTS[f.name] }));
+const FIELDS_BEFORE_MOBILE = withInputs(SHARED_BEFORE_MOBILE);
+const FIELDS_AFTER_MOBILE = withInputs(SHARED_AFTER_MOBILE);
 
 const EMPTY_VALUES: RegisterValues = {
   username: '',
@@ -113,18 +105,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
     trigger,
     formState: { errors },
   } = form;
-  const shownFields = [
-    'username',
-    'password',
-    'confirmPassword',
-    ...optionalBefore.map((f) => f.name),
-    ...(isMobileShown ? ['mobileNum'] : []),
-    ...(isCodeShown ? ['verificationCode'] : []),
-    ...optionalAfter.map((f) => f.name),
-    ...(isAffiliateShown ? ['affiliateCode'] : []),
-    ...(settings.showCaptcha ? ['captcha'] : []),
-    'agree',
-  ];
+  const shownFields: string[] = registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown });
 
   function onSubmit(values: RegisterValues) {
     registration.clearFormError();

@@ -1,0 +1,123 @@
+import { useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@wps/ui/button';
+import { TextField } from '@wps/ui/text-field';
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
+import { reasonSchema } from '../settings-schemas';
+import { SettingsForm, type SettingsFormApi } from './settings-form';
+
+type ResourceRow = { resourceType: string; labelNameEn: string; url: string; qrCodeUrl: string };
+type ContactsValues = { customerService: SiteSettings['customerService']; resources: ResourceRow[]; reason: string };
+
+const schema = z
+  .object({
+    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string() })),
+    resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url: z.string(), qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)) })),
+    reason: z.string(),
+  })
+  .pipe(z.object({ customerService: siteSettingsSchema.shape.customerService, resources: siteSettingsSchema.shape.resources, reason: reasonSchema }));
+
+/** Customer-service entries (live chat, e-mail, messengers) and resources (app downloads, social pages). */
+export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
+  const { t } = useTranslation('site-settings');
+  const { customerService, resources } = view.values;
+  return (
+    <SettingsForm<ContactsValues>
+      view={view}
+      keys={['customerService', 'resources']}
+      schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, ContactsValues>}
+      defaultValues={{ customerService, resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), reason: '' }}
+      canWrite={canWrite}
+      title={t('sections.contacts')}
+      preview={(values) => <ContactsPreview values={values} />}
+    >
+      {(api) => (
+        <>
+          <CustomerServiceRows api={api} />
+          <ResourceRows api={api} />
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
+function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormApi<ContactsValues> }) {
+  const { t } = useTranslation('site-settings');
+  const rows = useFieldArray({ control: form.control, name: 'customerService' });
+  return (
+    <fieldset className="site-group">
+      <legend>{t('contacts.customerService')}</legend>
+      {rows.fields.map((row, index) => (
+        <div key={row.id} className="site-form__row site-form__row--entry">
+          <TextField label={t('contacts.csType')} autoComplete="off" hint={index === 0 ? t('contacts.typeHint') : undefined} {...form.register(`customerService.${index}.csType`)} error={errorOf(`customerService.${index}.csType`)} />
+          <TextField label={t('contacts.name')} autoComplete="off" {...form.register(`customerService.${index}.name`)} error={errorOf(`customerService.${index}.name`)} />
+          <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} hint={index === 0 ? t('contacts.linkHint') : undefined} {...form.register(`customerService.${index}.path`)} error={errorOf(`customerService.${index}.path`)} />
+          {canWrite && (
+            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeEntry', { index: index + 1 })}>
+              {t('contacts.remove')}
+            </Button>
+          )}
+        </div>
+      ))}
+      {canWrite && (
+        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '' })}>
+          {t('contacts.addEntry')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function ResourceRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormApi<ContactsValues> }) {
+  const { t } = useTranslation('site-settings');
+  const rows = useFieldArray({ control: form.control, name: 'resources' });
+  return (
+    <fieldset className="site-group">
+      <legend>{t('contacts.resources')}</legend>
+      {rows.fields.map((row, index) => (
+        <div key={row.id} className="site-form__row site-form__row--entry">
+          <TextField label={t('contacts.resourceType')} autoComplete="off" {...form.register(`resources.${index}.resourceType`)} error={errorOf(`resources.${index}.resourceType`)} />
+          <TextField label={t('contacts.name')} autoComplete="off" {...form.register(`resources.${index}.labelNameEn`)} error={errorOf(`resources.${index}.labelNameEn`)} />
+          <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} {...form.register(`resources.${index}.url`)} error={errorOf(`resources.${index}.url`)} />
+          <TextField label={t('contacts.qrCode')} autoComplete="off" spellCheck={false} {...form.register(`resources.${index}.qrCodeUrl`)} error={errorOf(`resources.${index}.qrCodeUrl`)} />
+          {canWrite && (
+            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeResource', { index: index + 1 })}>
+              {t('contacts.remove')}
+            </Button>
+          )}
+        </div>
+      ))}
+      {canWrite && (
+        <Button variant="secondary" size="sm" onClick={() => rows.append({ resourceType: '', labelNameEn: '', url: '', qrCodeUrl: '' })}>
+          {t('contacts.addResource')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The entries as the site lists them. Links are shown as text: a link typed here is not checked yet. */
+function ContactsPreview({ values }: { values: ContactsValues }) {
+  const { t } = useTranslation('site-settings');
+  return (
+    <>
+      <p className="site-preview__subtitle">{t('contacts.customerService')}</p>
+      <ul className="site-preview__list">
+        {values.customerService.map((entry, index) => (
+          <li key={index}>
+            <strong>{entry.name || '—'}</strong> <span className="site-preview__link">{entry.path}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="site-preview__subtitle">{t('contacts.resources')}</p>
+      <ul className="site-preview__list">
+        {values.resources.map((entry, index) => (
+          <li key={index}>
+            <strong>{entry.labelNameEn || '—'}</strong> <span className="site-preview__link">{entry.url}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { WhitelabelModule } from '@wps/shared/constants';
+import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
+import { CheckField } from './fields';
+import { SettingsForm } from './settings-form';
+import { reasonSchema } from '../settings-schemas';
+
+type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome'> & { reason: string };
+
+const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true }).extend({ reason: reasonSchema });
+
+/** The switches in the groups the player site's module tree uses. */
+const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
+  { id: 'registration', modules: ['DIRECTREG3', 'USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'] },
+  { id: 'login', modules: ['MOBILEVERCODELOGIN3', 'FREEPLAY3'] },
+  { id: 'passwords', modules: ['PWDEXPFORCECHANGE3', 'CHNGPASSVERIF3'] },
+  { id: 'points', modules: ['PTSYS3'] },
+];
+
+/** The whitelabel switches (ways to register and log in, password rules, points) and where a login lands. */
+export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
+  const { t } = useTranslation('site-settings');
+  const { modules, loginToHome } = view.values;
+  return (
+    <SettingsForm<SwitchValues>
+      view={view}
+      keys={['modules', 'loginToHome']}
+      schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, SwitchValues>}
+      defaultValues={{ modules, loginToHome, reason: '' }}
+      canWrite={canWrite}
+      title={t('sections.switches')}
+    >
+      {({ form }) => (
+        <>
+          {GROUPS.map((group) => (
+            <fieldset key={group.id} className="site-group">
+              <legend>{t(`switches.groups.${group.id}`)}</legend>
+              {group.modules.map((id) => (
+                <CheckField key={id} label={t(`switches.modules.${id}`)} hint={id} {...form.register(`modules.${id}`)} />
+              ))}
+            </fieldset>
+          ))}
+          <fieldset className="site-group">
+            <legend>{t('switches.groups.navigation')}</legend>
+            <CheckField label={t('switches.loginToHome')} hint={t('switches.loginToHomeHint')} {...form.register('loginToHome')} />
+          </fieldset>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
