@@ -35,6 +35,7 @@ import { registerAccountRecordRoutes } from './modules/account-record/account-re
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerTransferReviewRoutes } from './modules/gateway/transfer-review.routes';
+import { registerVendorAdapterRoutes } from './modules/gateway/vendor-adapters.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
@@ -120,6 +121,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerCatalogueRoutes(z, services);
   await registerGatewayRoutes(z, services);
   registerTransferReviewRoutes(z, services);
+  registerVendorAdapterRoutes(z, services);
   registerInhouseRoutes(z, services);
   registerBetRecordRoutes(z, services);
   registerReportingRoutes(z, services);

@@ -70,7 +70,7 @@ export function createServices(ctx: AppContext) {
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: loadGatewaySettings() });
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
-  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue });
+  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
   const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse });
   const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
   // The back office's player administration: search and player page, changes, manual adjustments.

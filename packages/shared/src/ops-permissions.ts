@@ -36,6 +36,12 @@ export const OPS_PERMISSIONS = [
   'games.read',
   /** Put vendors and games in or out of service, edit the catalogue. */
   'games.write',
+  /**
+   * Connect a vendor or change its connection (wallet model, URLs, timeout, shared secret). The
+   * secret signs the vendor's calls that move players' money, so this is admin only, apart from
+   * games.write (which support holds for maintenance switches).
+   */
+  'vendors.connect',
   /** Site settings, read. */
   'settings.read',
   /** Site settings: brand, registration rules, switches, regions. */

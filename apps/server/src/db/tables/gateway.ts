@@ -22,6 +22,8 @@ export type GatewayTables = {
     request_timeout_ms: Defaulted<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** When the secret was last set (migration 0190). */
+    secret_set_at: Generated<Date>;
   };
   game_launch_tokens: {
     id: GeneratedInt8;

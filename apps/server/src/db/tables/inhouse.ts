@@ -9,7 +9,7 @@ export type InhouseSeedStatus = 'active' | 'revealed';
 export type InhouseRoundStatus = 'pending' | 'settled' | 'refused';
 export type InhouseGame = 'slot' | 'dice';
 
-/** Tables owned by the in-house games module (migration 0060_inhouse.sql). */
+/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql). */
 export type InhouseTables = {
   inhouse_seeds: {
     id: GeneratedInt8;
@@ -41,5 +41,11 @@ export type InhouseTables = {
     error_code: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: Generated<Date>;
     settled_at: Timestamp;
+  };
+  /** The operator's settings per in-house game. */
+  inhouse_game_settings: {
+    node_id: string;
+    max_stake_minor: Int8;
+    updated_at: Generated<Date>;
   };
 };

@@ -1,17 +1,15 @@
+import { normaliseVendorUrl, vendorSecretSchema, VENDOR_TIMEOUT_MAX_MS, VENDOR_TIMEOUT_MIN_MS } from '@wps/shared/schemas/vendor-adapters';
 import { parseEnv } from '../../config';
 import type { OpsCommand } from '../../scripts/ops-command';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
 const SET_USAGE = 'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';
 
+/** The same URL rule as the back office's form (packages/shared/src/schemas/vendor-adapters.ts). */
 function httpUrl(value: string | undefined, what: string): string {
-  try {
-    const url = new URL(value ?? '');
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString().replace(/\/+$/, '');
-  } catch {
-    // Reported below.
-  }
-  throw new Error(`${what} must be an http(s) URL: usage ${SET_USAGE}`);
+  const url = normaliseVendorUrl(value ?? '');
+  if (url === null) throw new Error(`${what} must be an http(s) URL without credentials: usage ${SET_USAGE}`);
+  return url;
 }
 
 /** `npm run ops` commands over the gateway service: connect vendors, resolve pending transfers. */
@@ -29,10 +27,12 @@ export const GATEWAY_COMMANDS: Record<string, OpsCommand> = {
     async run(ctx, [vassalage, model, launchUrl, apiUrl, timeout]) {
       if (!vassalage || (model !== 'seamless' && model !== 'transfer')) throw new Error(`not a valid call: usage ${SET_USAGE}`);
       const secret = parseEnv().VENDOR_SECRET ?? '';
-      if (secret.length < 16 || secret.length > 200) throw new Error('set VENDOR_SECRET to the shared secret (16–200 characters)');
+      if (!vendorSecretSchema.safeParse(secret).success) throw new Error('set VENDOR_SECRET to the shared secret (16–200 printable characters, no space at either end)');
       if (model === 'transfer' && !apiUrl) throw new Error(`a transfer vendor needs its apiUrl: usage ${SET_USAGE}`);
       const requestTimeoutMs = timeout === undefined ? 5000 : Number(timeout);
-      if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100 || requestTimeoutMs > 60_000) throw new Error('timeoutMs: 100 to 60000');
+      if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < VENDOR_TIMEOUT_MIN_MS || requestTimeoutMs > VENDOR_TIMEOUT_MAX_MS) {
+        throw new Error(`timeoutMs: ${VENDOR_TIMEOUT_MIN_MS} to ${VENDOR_TIMEOUT_MAX_MS}`);
+      }
       ctx.print(
         await opsServicesOf(ctx).gateway.setAdapter(
           cliActor(),

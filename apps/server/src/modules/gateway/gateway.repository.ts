@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VendorWalletModel } from '../../db/tables/gateway';
 import type { SessionViews } from '../session/session-views';
@@ -20,21 +20,40 @@ export type AdapterRow = {
 // Adapters and sessions
 // ---------------------------------------------------------------------------------------------
 
-/** Every configured adapter. */
-export async function findAdapters(db: Db): Promise<AdapterRow[]> {
-  const rows = await db.selectFrom('vendor_adapters').selectAll().orderBy('vassalage').execute();
-  return rows.map((r) => ({
-    vassalage: r.vassalage,
-    walletModel: r.wallet_model,
-    launchUrl: r.launch_url,
-    apiUrl: r.api_url,
-    secret: r.secret,
-    requestTimeoutMs: r.request_timeout_ms,
-  }));
+/** An adapter as stored: the configuration plus when it last changed and when its secret was set. */
+export type StoredAdapter = AdapterRow & { updatedAt: Date; secretSetAt: Date };
+
+function adapterQuery(db: Db) {
+  return db
+    .selectFrom('vendor_adapters')
+    .select([
+      'vassalage',
+      'wallet_model as walletModel',
+      'launch_url as launchUrl',
+      'api_url as apiUrl',
+      'secret',
+      'request_timeout_ms as requestTimeoutMs',
+      'updated_at as updatedAt',
+      'secret_set_at as secretSetAt',
+    ]);
 }
 
-/** Create or replace a vendor's adapter configuration. */
+/** Every configured adapter. */
+export async function findAdapters(db: Db): Promise<StoredAdapter[]> {
+  return adapterQuery(db).orderBy('vassalage').execute();
+}
+
+/** One vendor's adapter locked for the change that replaces it; undefined when it has none. */
+export async function findAdapterForUpdate(db: Db, vassalage: string): Promise<StoredAdapter | undefined> {
+  return adapterQuery(db).where('vassalage', '=', vassalage).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Create or replace a vendor's adapter configuration. `secret_set_at` moves only when the secret
+ * itself changes, so changing a URL or the timeout keeps the time the secret was set.
+ */
 export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
+  const now = new Date();
   await db
     .insertInto('vendor_adapters')
     .values({
@@ -44,6 +63,8 @@ export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
       api_url: a.apiUrl,
       secret: a.secret,
       request_timeout_ms: a.requestTimeoutMs,
+      updated_at: now,
+      secret_set_at: now,
     })
     .onConflict((oc) =>
       oc.column('vassalage').doUpdateSet({
@@ -52,7 +73,8 @@ export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
         api_url: a.apiUrl,
         secret: a.secret,
         request_timeout_ms: a.requestTimeoutMs,
-        updated_at: new Date(),
+        updated_at: now,
+        secret_set_at: sql<Date>`CASE WHEN vendor_adapters.secret = excluded.secret THEN vendor_adapters.secret_set_at ELSE excluded.secret_set_at END`,
       }),
     )
     .execute();

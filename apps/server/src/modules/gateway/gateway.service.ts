@@ -4,6 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
+import type { OpsVendorAdapter } from '@wps/shared/schemas/vendor-adapters';
 import { parseEnv } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { ChangeFeed } from '../../db/change-feed';
@@ -17,11 +18,13 @@ import type { SystemService } from '../system/system.service';
 import {
   consumeLaunchToken,
   deleteExpiredLaunchTokens,
+  findAdapterForUpdate,
   findAdapters,
   insertLaunchToken,
   insertVendorSession,
   upsertAdapter,
   type AdapterRow,
+  type StoredAdapter,
 } from './gateway.repository';
 import { createSeamlessService } from './seamless.service';
 import type { SeamlessService, WinLimits } from './seamless.types';
@@ -110,12 +113,29 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
 /** Who changes an adapter (audit log). */
 export type GatewayActor = { actorType: 'operator' | 'system'; actorId: string | null };
 
-/** An adapter as shown to operators: the secret only as a fingerprint. */
-export type AdapterView = Omit<AdapterRow, 'secret'> & { secretFingerprint: string };
+/** An adapter as shown to operators and written to the audit log: the secret only as a fingerprint. */
+export type AdapterView = OpsVendorAdapter;
 
-function toAdapterView(a: AdapterRow): AdapterView {
-  const { secret, ...rest } = a;
-  return { ...rest, secretFingerprint: crypto.createHash('sha256').update(secret).digest('hex').slice(0, 12) };
+/** A change of a vendor's adapter; without `secret` the stored one is kept. */
+export type AdapterChange = Omit<AdapterRow, 'secret'> & { secret?: string | undefined };
+
+/** The fields named one by one, so nothing the row gains later reaches a screen or the audit log by accident. */
+function toAdapterView(a: StoredAdapter): AdapterView {
+  return {
+    vassalage: a.vassalage,
+    walletModel: a.walletModel,
+    launchUrl: a.launchUrl,
+    apiUrl: a.apiUrl,
+    requestTimeoutMs: a.requestTimeoutMs,
+    secretFingerprint: crypto.createHash('sha256').update(a.secret).digest('hex').slice(0, 12),
+    secretSetAt: a.secretSetAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+/** A refused adapter change, in the shape of the request checks' field errors. */
+function invalidAdapter(field: string, message: string, detail: string): AppError {
+  return new AppError(ErrorCode.VALIDATION_FAILED, detail, { fields: [{ field, message }] });
 }
 
 const ADAPTER_CACHE_MS = 10_000;
@@ -159,29 +179,41 @@ export function createGatewayService(ctx: GatewayContext) {
     adapters = undefined;
   }
 
-  /** An operator's change of a vendor adapter, with its audit entry (the secret is never logged). */
-  async function setAdapter(actor: GatewayActor, adapter: AdapterRow, reason: string): Promise<AdapterView> {
-    if (!settings.isSandboxVendorAllowed && isSandboxVendor(adapter.vassalage)) {
-      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage: adapter.vassalage });
+  /**
+   * An operator's change of a vendor adapter (the back office and `npm run ops -- vendor:adapter`),
+   * with its audit entry. The secret is required to connect a vendor; a change without one keeps
+   * the stored secret. The audit entry and the answer show it only as a fingerprint.
+   */
+  async function setAdapter(actor: GatewayActor, change: AdapterChange, reason: string): Promise<AdapterView> {
+    const { vassalage } = change;
+    if (!settings.isSandboxVendorAllowed && isSandboxVendor(vassalage)) {
+      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage });
     }
-    if (!(await catalogue.findVendor(adapter.vassalage))) {
-      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage: adapter.vassalage });
+    // Our own engine's vendor calls the wallet in-process: an HTTP adapter would open signed money callbacks for it.
+    if (internal.has(vassalage)) throw invalidAdapter('params.vassalage', 'internal', 'This vendor is served by our own game engine and takes no adapter');
+    if (!(await catalogue.findVendor(vassalage))) {
+      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage });
     }
-    const before = (await findAdapters(db)).find((a) => a.vassalage === adapter.vassalage);
-    await db.transaction().execute(async (t) => {
-      await upsertAdapter(t, adapter);
+    const stored = await db.transaction().execute(async (t) => {
+      const before = await findAdapterForUpdate(t, vassalage);
+      const secret = change.secret ?? before?.secret;
+      if (secret === undefined) throw invalidAdapter('body.secret', 'required', 'Connecting a vendor needs its shared secret');
+      await upsertAdapter(t, { vassalage, walletModel: change.walletModel, launchUrl: change.launchUrl, apiUrl: change.apiUrl, requestTimeoutMs: change.requestTimeoutMs, secret });
+      const after = await findAdapterForUpdate(t, vassalage);
+      if (!after) throw new Error('gateway: adapter not found after its upsert');
       await ctx.audit.record(t, {
         ...actor,
         action: 'vendor_adapter.set',
         subjectType: 'vendor',
-        subjectId: adapter.vassalage,
+        subjectId: vassalage,
         reason,
         before: before ? toAdapterView(before) : null,
-        after: toAdapterView(adapter),
+        after: toAdapterView(after),
       });
+      return after;
     });
     adapters = undefined;
-    return toAdapterView(adapter);
+    return toAdapterView(stored);
   }
 
   const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });

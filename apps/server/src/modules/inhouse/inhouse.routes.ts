@@ -9,16 +9,20 @@ import {
   rotateSeedResultSchema,
   slotSpinBodySchema,
 } from '@wps/shared/schemas/inhouse';
+import { inhouseGameParamsSchema, inhouseGameSettingsBodySchema, inhouseGameSettingsChangeSchema, opsInhouseGameSchema } from '@wps/shared/schemas/inhouse-settings';
 import { ErrorCode } from '@wps/shared/error-codes';
+import { z } from 'zod';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
+import { requestOperator } from '../operator/operator-auth';
 
 /**
  * The in-house games' API, called by the game page inside the /game iframe. Like any vendor's
  * game client it holds a vendor session (from the launch token), not the site's login token.
+ * Operators read the games' RTP and stake limits and set a game's maximum stake under /ops/.
  */
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
@@ -71,4 +75,17 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
       }),
     );
   });
+
+  app.get('/ops/inhouse-games', { config: { permission: 'games.read' }, schema: { response: success(z.array(opsInhouseGameSchema)) } }, async () => {
+    return ok(await inhouse.listGames());
+  });
+
+  app.put(
+    '/ops/inhouse-games/:nodeId/settings',
+    { config: { permission: 'games.write' }, schema: { params: inhouseGameParamsSchema, body: inhouseGameSettingsBodySchema, response: success(inhouseGameSettingsChangeSchema) } },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await inhouse.setGameSettings({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body));
+    },
+  );
 }

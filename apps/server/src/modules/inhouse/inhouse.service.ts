@@ -1,39 +1,24 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import {
-  SLOT_CONFIG,
-  diceOutcome,
-  dicePayout,
-  slotOutcome,
-  slotPayout,
-  type DiceDirection,
-} from '@wps/shared/provably-fair';
-import {
-  INHOUSE_GAMES,
-  INHOUSE_MAX_STAKE_MINOR,
-  INHOUSE_VASSALAGE,
-  type InhouseGameKind,
-  type InhouseRoundResult,
-  type InhouseSession,
-} from '@wps/shared/schemas/inhouse';
+import { diceOutcome, dicePayout, slotOutcome, slotPayout, type DiceDirection } from '@wps/shared/provably-fair';
+import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseGameKind, type InhouseRoundResult, type InhouseSession } from '@wps/shared/schemas/inhouse';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
+import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { activeSeed, createInhouseFair } from './inhouse-fair';
 import { findRoundByKey, findStalePendingRounds, finishRound, insertRound, takeNonce, type RoundRow } from './inhouse.repository';
+import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseViews } from './inhouse-views';
-
-/** What the in-house games need from the catalogue: the game, its vendor status and minBet. */
-export type InhouseCataloguePort = {
-  getGame(nodeId: string): Promise<{ game: { nodeId: string; name: string; minBetMinor: bigint | string } }>;
-};
 
 export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
   system: Pick<SystemService, 'getBrand'>;
   gateway: Pick<GatewayService, 'authenticate' | 'requireVendorSession' | 'seamless' | 'registerInternalVendor'>;
   catalogue: InhouseCataloguePort;
+  /** The operator's changes of a game's settings are audited. */
+  audit: Pick<AuditService, 'record'>;
   now?: () => Date;
 };
 
@@ -73,21 +58,14 @@ export function createInhouseService(ctx: InhouseContext) {
   }
 
   const fair = createInhouseFair({ db, log, now, money, settle: (round) => settle(round) });
-
-  function stakeRules(game: InhouseGameKind, minBetMinor: bigint) {
-    const step = game === 'slot' ? BigInt(SLOT_CONFIG.lines.length) : 1n;
-    // The minimum is the catalogue's minBet, raised to a whole step.
-    const min = minBetMinor <= step ? step : ((minBetMinor + step - 1n) / step) * step;
-    return { min, max: INHOUSE_MAX_STAKE_MINOR, step };
-  }
+  // Stake rules (the catalogue's minimum bet, the operator's maximum) and their back-office settings.
+  const settings = createInhouseSettings({ db, audit: ctx.audit, catalogue });
 
   /** POST /wps/inhouse/session: the launch token (single use) for a game session. */
   async function openSession(launchToken: string): Promise<InhouseSession> {
     const auth = await gateway.authenticate(INHOUSE_VASSALAGE, launchToken);
-    const game = INHOUSE_GAMES[auth.gameId as keyof typeof INHOUSE_GAMES];
-    if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId: auth.gameId });
-    const { game: row } = await catalogue.getGame(auth.gameId);
-    const rules = stakeRules(game, BigInt(row.minBetMinor));
+    const game = requireInhouseGame(auth.gameId);
+    const { name, rules } = await settings.getPlayableGame(auth.gameId, game);
     const { scale } = await money();
     return {
       sessionToken: auth.sessionToken,
@@ -95,7 +73,7 @@ export function createInhouseService(ctx: InhouseContext) {
       nickname: auth.nickname,
       nodeId: auth.gameId,
       game,
-      gameName: row.name,
+      gameName: name,
       currency: auth.currency,
       scale,
       balance: auth.balance,
@@ -110,9 +88,7 @@ export function createInhouseService(ctx: InhouseContext) {
   /** The player and game of a live game session. */
   async function requireSession(sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string; game: InhouseGameKind }> {
     const session = await gateway.requireVendorSession(INHOUSE_VASSALAGE, sessionToken, playerId);
-    const game = INHOUSE_GAMES[session.nodeId as keyof typeof INHOUSE_GAMES];
-    if (!game) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId: session.nodeId });
-    return { ...session, game };
+    return { ...session, game: requireInhouseGame(session.nodeId) };
   }
 
   /**
@@ -180,8 +156,7 @@ export function createInhouseService(ctx: InhouseContext) {
     const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     if (existing) return replay(existing, input);
 
-    const { game } = await catalogue.getGame(input.nodeId);
-    const rules = stakeRules(input.game, BigInt(game.minBetMinor));
+    const { rules } = await settings.getPlayableGame(input.nodeId, input.game);
     if (input.stakeMinor < rules.min || input.stakeMinor > rules.max || input.stakeMinor % rules.step !== 0n) {
       const { scale } = await money();
       throw new AppError(ErrorCode.STAKE_INVALID, 'The stake is below the minimum, above the maximum or not a whole step', {
@@ -272,7 +247,8 @@ export function createInhouseService(ctx: InhouseContext) {
   }
 
   // roundFairness: for the bet record's statements (inhouse-views.ts).
-  return { openSession, requireSession, ...fair, play, settleStaleRounds, ...createInhouseViews(ctx) };
+  // listGames, setGameSettings: the back office's in-house games (inhouse-settings.ts).
+  return { openSession, requireSession, ...fair, play, settleStaleRounds, listGames: settings.listGames, setGameSettings: settings.setGameSettings, ...createInhouseViews(ctx) };
 }
 
 class KeyTaken extends Error {}

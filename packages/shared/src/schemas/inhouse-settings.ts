@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DICE_CONFIG, DICE_OUTCOMES, SLOT_CONFIG } from '../provably-fair';
+import { CATALOGUE_STATUSES } from './catalogue';
+import { INHOUSE_GAMES, INHOUSE_MAX_STAKE_MINOR, type InhouseGameKind } from './inhouse';
+import { opsReasonSchema } from './ops-list';
+
+// The operator's settings of the in-house games (GET /ops/inhouse-games, PUT
+// /ops/inhouse-games/:nodeId/settings) and the stake rules a round is checked against. The rules
+// live here once: the server applies them to every round and to the limits it tells the player,
+// the back office's form checks a new maximum with the same function before sending it.
+
+/** A game's stakes: at least `min`, at most `max`, whole multiples of `step` (minor units). */
+export type InhouseStakeRules = { min: bigint; max: bigint; step: bigint };
+
+/** The slot splits a stake evenly over its paylines, so its stakes are whole multiples of their count. */
+export function inhouseStakeStep(game: InhouseGameKind): bigint {
+  return game === 'slot' ? BigInt(SLOT_CONFIG.lines.length) : 1n;
+}
+
+/**
+ * The stake rules of a game: the minimum is the catalogue's minimum bet raised to a whole step;
+ * the maximum is the operator's (`maxStakeMinor`, null: none set) or else the house limit
+ * INHOUSE_MAX_STAKE_MINOR. A maximum left below a minimum raised later gives way to the minimum,
+ * so the game stays playable at its minimum bet (docs/decisions.md).
+ */
+export function inhouseStakeRules(game: InhouseGameKind, minBetMinor: bigint, maxStakeMinor: bigint | null): InhouseStakeRules {
+  const step = inhouseStakeStep(game);
+  const min = minBetMinor <= step ? step : ((minBetMinor + step - 1n) / step) * step;
+  const limit = maxStakeMinor ?? INHOUSE_MAX_STAKE_MINOR;
+  return { min, max: limit < min ? min : limit, step };
+}
+
+export type MaxStakeProblem = 'belowMin' | 'aboveLimit' | 'notStep';
+
+/** Why `max` cannot be a game's maximum stake under its minimum and step, or null when it can. */
+export function findMaxStakeProblem(max: bigint, rules: Pick<InhouseStakeRules, 'min' | 'step'>): MaxStakeProblem | null {
+  if (max > INHOUSE_MAX_STAKE_MINOR) return 'aboveLimit';
+  if (max < rules.min) return 'belowMin';
+  if (max % rules.step !== 0n) return 'notStep';
+  return null;
+}
+
+/**
+ * A game's return to player (fraction: 0.96 = 96 %), as the player's rules state it. Each game has
+ * one paytable and one house edge, so there is no variant to choose (docs/decisions.md).
+ */
+export function inhouseRtp(game: InhouseGameKind): number {
+  return game === 'slot' ? SLOT_CONFIG.targetRtp : (DICE_OUTCOMES - DICE_CONFIG.houseEdgeBp) / DICE_OUTCOMES;
+}
+
+/** PUT /ops/inhouse-games/:nodeId/settings: the game's maximum stake in minor units, with the reason. */
+export const inhouseGameSettingsBodySchema = z.object({
+  maxStakeMinor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'integer minor units')
+    // zod runs this check after a failed regex too: BigInt() must only see digits.
+    .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= INHOUSE_MAX_STAKE_MINOR, 'above the house limit'),
+  reason: opsReasonSchema,
+});
+export type InhouseGameSettingsBody = z.infer<typeof inhouseGameSettingsBodySchema>;
+
+export const inhouseGameParamsSchema = z.object({ nodeId: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId') });
+
+const inhouseGameKindSchema = z.enum(Object.values(INHOUSE_GAMES) as [InhouseGameKind, ...InhouseGameKind[]]);
+
+/** GET /ops/inhouse-games: each in-house game with its RTP and the stake rules rounds are checked against. */
+export const opsInhouseGameSchema = z.object({
+  nodeId: z.string(),
+  name: z.string(),
+  game: inhouseGameKindSchema,
+  status: z.enum(CATALOGUE_STATUSES),
+  rtp: z.number(),
+  minStakeMinor: z.string(),
+  maxStakeMinor: z.string(),
+  stakeStepMinor: z.string(),
+  /** The operator's maximum as stored, or null (the house limit applies). */
+  maxStakeSetMinor: z.string().nullable(),
+});
+export type OpsInhouseGame = z.infer<typeof opsInhouseGameSchema>;
+
+/** The answer to PUT /ops/inhouse-games/:nodeId/settings: the stored maximum before and after. */
+export const inhouseGameSettingsChangeSchema = z.object({
+  nodeId: z.string(),
+  before: z.object({ maxStakeMinor: z.string().nullable() }),
+  after: z.object({ maxStakeMinor: z.string() }),
+});
+export type InhouseGameSettingsChange = z.infer<typeof inhouseGameSettingsChangeSchema>;
