@@ -35,6 +35,10 @@ describe('operator permissions', () => {
     }
     expect(roleHasPermission('support', 'money.write')).toBe(false);
     expect(roleHasPermission('finance', 'money.write')).toBe(true);
+    // Support reads money, payments setup included (channels, banks, withdrawal rules), and changes none of it.
+    expect(roleHasPermission('support', 'payments.read')).toBe(true);
+    expect(roleHasPermission('support', 'payments.write')).toBe(false);
+    expect(roleHasPermission('finance', 'payments.write')).toBe(true);
     expect(roleHasPermission('nobody', 'dashboard.read')).toBe(false);
   });
 

@@ -28,9 +28,9 @@ export const OPS_PERMISSIONS = [
   'adjustments.approve',
   /** Financial reports and their exports. */
   'reports.read',
-  /** Deposit channels, payment gateways and their receiving accounts, read. */
+  /** Deposit channels, payment gateways and their receiving accounts, and the bank list, read. */
   'payments.read',
-  /** Change deposit channels, gateways and the withdrawal rules. */
+  /** Change deposit channels, gateways, the bank list and the withdrawal rules. */
   'payments.write',
   /** Game vendors and games, read. */
   'games.read',
@@ -83,6 +83,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'messages.write',
     'disputes.write',
     'money.read',
+    // Read-only money: support answers players about deposit channels, banks and withdrawal rules.
+    'payments.read',
     'games.read',
     'games.write',
     'settings.read',

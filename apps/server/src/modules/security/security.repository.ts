@@ -270,20 +270,30 @@ export async function recordEmailCodeFailure(db: Db, input: { id: string; codeHa
 }
 
 // ---------------------------------------------------------------------------------------------
-// Operator tasks (ops CLI)
+// Operator tasks (back office and ops CLI)
 // ---------------------------------------------------------------------------------------------
 
 export type BankAdminRow = { code: string; name: string; enabled: boolean; sortOrder: number };
 
-/** Every bank, enabled or not, in the operator's order. */
-export async function findAllBanks(db: Db): Promise<BankAdminRow[]> {
+/**
+ * Every bank, enabled or not, in the operator's order, with how many members' accounts are bound
+ * to it (one grouped pass over the accounts; the list is a back-office screen, not a player call).
+ */
+export async function findAllBanks(db: Db): Promise<(BankAdminRow & { accountCount: number })[]> {
+  const counts = db
+    .selectFrom('member_bank_accounts')
+    .select(['bank_code', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('bank_code')
+    .as('c');
   const rows = await db
-    .selectFrom('banks')
-    .select(['code', 'name', 'enabled', 'sort_order'])
-    .orderBy('sort_order', 'asc')
-    .orderBy('name', 'asc')
+    .selectFrom('banks as b')
+    .leftJoin(counts, 'c.bank_code', 'b.code')
+    .select(['b.code', 'b.name', 'b.enabled', 'b.sort_order', 'c.n'])
+    .orderBy('b.sort_order', 'asc')
+    .orderBy('b.name', 'asc')
+    .orderBy('b.code', 'asc')
     .execute();
-  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, sortOrder: r.sort_order }));
+  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, sortOrder: r.sort_order, accountCount: Number(r.n ?? 0) }));
 }
 
 /** One bank by code, locked for update inside the caller's transaction. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankParamsSchema, bankStatusBodySchema, opsBankListItemSchema, opsBankSchema, saveBankBodySchema } from '@wps/shared/schemas/banks';
 import {
   bankAccountSummarySchema,
   bankSchema,
@@ -19,10 +20,12 @@ import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
+import { requestOperator } from '../operator/operator-auth';
 
 /**
  * The security centre calls. Every one needs a real (non-trial) member's token: trial accounts
- * get in_need_true_account. The payment password body is encrypted (ENCRYPTED_PATHS).
+ * get in_need_true_account. The payment password body is encrypted (ENCRYPTED_PATHS). Then the
+ * operator's bank list (/ops/banks), whose enabled banks the security centre offers.
  */
 export function registerSecurityRoutes(app: RouteApp, services: AppServices): void {
   const { security } = services;
@@ -73,5 +76,22 @@ export function registerSecurityRoutes(app: RouteApp, services: AppServices): vo
     const auth = await requireMember(request);
     await security.bindMobile(auth.memberId, request.body, { ip: request.ip });
     return ok(true);
+  });
+
+  // Operators: the bank list (a bank is never deleted, only disabled: accounts are bound to it).
+  app.get('/ops/banks', { config: { permission: 'payments.read' }, schema: { response: success(z.array(opsBankListItemSchema)) } }, async () => {
+    return ok(await security.listBanksForOps());
+  });
+
+  app.put('/ops/banks/:bankCode', { config: { permission: 'payments.write' }, schema: { params: bankParamsSchema, body: saveBankBodySchema, response: success(opsBankSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    const { name, sortOrder, reason } = request.body;
+    return ok(await security.saveBank({ actorType: 'operator', actorId: operator.operatorId }, { code: request.params.bankCode, name, sortOrder, reason }));
+  });
+
+  app.put('/ops/banks/:bankCode/status', { config: { permission: 'payments.write' }, schema: { params: bankParamsSchema, body: bankStatusBodySchema, response: success(opsBankSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    const { enabled, reason } = request.body;
+    return ok(await security.setBankEnabled({ actorType: 'operator', actorId: operator.operatorId }, { code: request.params.bankCode, enabled, reason }));
   });
 }

@@ -1,7 +1,9 @@
 import type { SecuritySummary } from '@wps/shared/schemas/security';
 import { AppError } from '../../http/app-error';
 import { ErrorCode } from '@wps/shared/error-codes';
+import { createAuditService } from '../audit/audit.service';
 import { createBankAccounts } from './bank-accounts';
+import { createBankList } from './bank-list';
 import { createContactBinding } from './contact-binding';
 import { createPaymentPassword } from './payment-password';
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
@@ -13,19 +15,24 @@ export { maskAccountNumber, type BankAccount, type SecurityOrigin } from './secu
 
 /**
  * The member's security centre, one file per use case: the payment password (set, change, verify
- * with a try limit: payment-password.ts), the payee name and bank accounts (bank-accounts.ts), and
- * the e-mail and mobile links (contact-binding.ts). Payments call `verifyPaymentPassword`,
- * `getBankAccount`, `hasPaymentPassword` and `getPayeeName`.
+ * with a try limit: payment-password.ts), the payee name and bank accounts (bank-accounts.ts), the
+ * e-mail and mobile links (contact-binding.ts), and the operator's bank list (bank-list.ts,
+ * for the /ops/banks routes). Payments call `verifyPaymentPassword`, `getBankAccount`,
+ * `hasPaymentPassword` and `getPayeeName`.
  */
 export function createSecurityService(ctx: SecurityContext) {
   const paymentPassword = createPaymentPassword(ctx);
   const banks = createBankAccounts(ctx);
   const binding = createContactBinding(ctx);
+  // The audit service holds nothing but the database (each entry is one insert in the caller's
+  // transaction), so the bank list gets one over the same database, as the ops CLI does.
+  const bankList = createBankList({ db: ctx.db, audit: createAuditService(ctx) });
 
   return {
     ...paymentPassword,
     ...banks,
     ...binding,
+    ...bankList,
 
     /** GET /wps/member/security. */
     async getSummary(memberId: string): Promise<SecuritySummary> {
