@@ -1,7 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { nextTotpCode } from '../../apps/server/test/totp-codes';
 import { createOperatorWithCli, knownTotpSecret, operatorLogin } from './operators';
-import { startServer, type ExtraServer } from './servers';
+import { expectNoSeriousA11yViolations, startServer, type ExtraServer } from './servers';
 
 /**
  * Back-office helpers for the browser suites: one operator per role made with the ops CLI
@@ -69,4 +71,19 @@ export async function pageOperatorToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.sessionStorage.getItem('wps.backoffice.token'));
   if (!token) throw new Error('the page holds no operator token');
   return token;
+}
+
+/** A page in a fresh context at `width` px, in Portuguese (the back office's default language). */
+export async function newBackofficePage(browser: Browser, width: number, height = 900): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height } });
+  return context.newPage();
+}
+
+/** Axe finds nothing serious, nothing scrolls the page sideways, and a screenshot is kept under `shotsDir`. */
+export async function checkBackofficePage(page: Page, name: string, shotsDir: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, name);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }

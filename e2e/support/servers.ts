@@ -57,6 +57,8 @@ const PORT_OFFSETS = {
   backofficeQueues: 19,
   /** The back office's payments setup: deposit channels and withdrawal rules, seen by the player. */
   backofficePayments: 20,
+  /** The back office's site settings: a registration rule the player's form follows, maintenance. */
+  backofficeSite: 21,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
