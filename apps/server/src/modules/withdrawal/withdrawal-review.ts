@@ -165,19 +165,8 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
           fields: parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
         });
       }
-      const stored = await system.updateSetting('withdrawal', parsed.data);
-      await db.transaction().execute((trx) =>
-        audit.record(trx, {
-          actorType: actor.actorType,
-          actorId: actor.actorId,
-          action: 'settings.withdrawal',
-          subjectType: 'operator_setting',
-          subjectId: 'withdrawal',
-          reason,
-          before,
-          after: stored,
-        }),
-      );
+      // The rules and their audit entry commit together (updateSetting's audited form).
+      const stored = await system.updateSetting('withdrawal', parsed.data, { audit, actor: { actorType: actor.actorType, actorId: actor.actorId }, reason });
       return stored;
     },
   };
