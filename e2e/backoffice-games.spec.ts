@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { expect, test, type Page } from '@playwright/test';
+import { EXTRA_PORTS, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import { STATUS_BUTTON, changeStatus, check, expectTablesFit, newPage, openInhouseSession, rowOf } from './support/games-screen';
 import { operatorLogin } from './support/operators';
 
 /**
@@ -17,35 +16,19 @@ import { operatorLogin } from './support/operators';
  * - a finance operator (games.read without games.write: support holds games.write in
  *   packages/shared/src/ops-permissions.ts) sees vendors and games without any status button, and
  *   the server refuses their change with 403;
+ * - an admin connects a vendor (the secret typed once, into a password field), then edits its
+ *   timeout without typing the secret again: the listed fingerprint stays, the API never answers
+ *   the secret and the audit log holds fingerprints only;
+ * - an admin sets the dice game's maximum stake: the player's dice game offers no higher stake and
+ *   the server refuses one with STAKE_INVALID;
  * - axe-clean at 1366 and 1024 px; at 390 px the page does not scroll sideways.
  */
-const SHOTS = path.join(ROOT, 'test-results', 'backoffice-games');
 const PASSWORD = 'Games2026play';
 const PORT = EXTRA_PORTS.backofficeGames;
 
 let server: ExtraServer;
 
 type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: unknown; after: unknown };
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** At desktop widths every column is in view: no table scrolls sideways inside its region. */
-async function expectTablesFit(page: Page, name: string): Promise<void> {
-  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
-  expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
-  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
-}
-
-async function newPage(browser: Browser, width: number, height = 900): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height } });
-  return context.newPage();
-}
 
 async function registerPlayer(page: Page): Promise<void> {
   await registerThroughSite(page, server.baseURL, { prefix: 'g', password: PASSWORD });
@@ -57,28 +40,6 @@ function sidebar(page: Page) {
 
 function vendorsTable(page: Page) {
   return page.getByRole('table', { name: 'Fornecedores de jogos' });
-}
-
-/** A table's row, by the name in its row header (a game's header also holds its id). */
-function rowOf(page: Page, table: Locator, name: string): Locator {
-  return table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
-}
-
-/** The status buttons a row may hold (any of the three changes). */
-const STATUS_BUTTON = /^(Colocar .+ em manutenção|Ativar .+|Desativar .+)$/;
-
-/**
- * Ask for a status change from a row, give the reason, and wait for the success notice (it fades
- * after a few seconds, so it is read first) and for the row to show the new status.
- */
-async function changeStatus(page: Page, row: Locator, change: { button: string; dialog: string; reason: string; notice: string; after: string }): Promise<void> {
-  await row.getByRole('button', { name: change.button, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: change.dialog });
-  await dialog.getByLabel('Motivo').fill(change.reason);
-  await dialog.getByRole('button', { name: /^(Colocar em manutenção|Ativar|Desativar)$/ }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: change.notice })).toBeVisible();
-  await expect(row.getByRole('cell', { name: change.after, exact: true })).toBeVisible();
 }
 
 test.describe('back-office games', () => {
@@ -313,5 +274,121 @@ test.describe('back-office games', () => {
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('OPERATOR_FORBIDDEN');
     await finance.context().close();
+  });
+
+  test("an admin connects a vendor, then edits its timeout without the secret: the fingerprint stays (1366 and 1024 px)", async ({ browser, request }) => {
+    const SECRET = 'e2e-aurora-live-shared-secret-2026';
+    const admin = await newPage(browser, 1366);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/games`);
+    await admin.getByRole('tab', { name: 'Conexões' }).click();
+    await expect(admin).toHaveURL(/\/backoffice\/games\?view=adapters$/);
+    const table = admin.getByRole('table', { name: 'Conexões dos fornecedores' });
+    const row = rowOf(admin, table, 'Aurora Live');
+    await expect(row.getByRole('cell', { name: 'Não conectado', exact: true })).toBeVisible();
+    await expectTablesFit(admin, 'adapters-admin-1366');
+    await check(admin, 'adapters-admin-1366');
+
+    // Connecting needs the secret: the form says so before anything is sent.
+    await row.getByRole('button', { name: 'Conectar Aurora Live' }).click();
+    const connect = admin.getByRole('dialog', { name: 'Conectar Aurora Live' });
+    const secretField = connect.getByLabel('Segredo compartilhado');
+    await expect(secretField).toHaveAttribute('type', 'password');
+    await connect.getByLabel('Página de jogo').fill('https://alv.example/play');
+    await connect.getByLabel(/Motivo/).fill('e2e: connect live vendor');
+    await connect.getByRole('button', { name: 'Salvar' }).click();
+    await expect(connect.getByText('Digite o segredo que o fornecedor passou: a conexão precisa dele.')).toBeVisible();
+    await secretField.fill(SECRET);
+    await check(admin, 'adapter-connect-dialog-1366');
+    await connect.getByRole('button', { name: 'Salvar' }).click();
+    await expect(connect).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Aurora Live está conectado.' })).toBeVisible();
+    const fingerprint = row.getByTestId('adapter-fingerprint');
+    await expect(fingerprint).toHaveText(/^[0-9a-f]{12}$/);
+    const shown = (await fingerprint.textContent())!;
+    await expect(row.getByRole('cell', { name: '5000 ms', exact: true })).toBeVisible();
+
+    // Editing: the secret field starts empty and says an empty field keeps the secret.
+    await row.getByRole('button', { name: 'Editar a conexão de Aurora Live' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Conexão de Aurora Live' });
+    await expect(edit.getByLabel('Segredo compartilhado')).toHaveValue('');
+    await expect(edit.getByText(`Deixe em branco para manter o segredo atual (impressão digital ${shown}).`)).toBeVisible();
+    await expect(edit.getByLabel('Página de jogo')).toHaveValue('https://alv.example/play');
+    await edit.getByLabel('Tempo limite (milissegundos)').fill('2500');
+    await edit.getByLabel(/Motivo/).fill('e2e: slower vendor');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(edit).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Aurora Live: conexão salva.' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '2500 ms', exact: true })).toBeVisible();
+    await expect(fingerprint).toHaveText(shown);
+
+    // The API and the audit log carry the fingerprint, never the secret.
+    const token = `Bearer ${await pageOperatorToken(admin)}`;
+    const adapters = await callApi<{ vassalage: string; requestTimeoutMs: number; secretFingerprint: string }[]>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/vendor-adapters');
+    expect(adapters.find((a) => a.vassalage === 'ALV')).toMatchObject({ requestTimeoutMs: 2500, secretFingerprint: shown });
+    expect(JSON.stringify(adapters)).not.toContain(SECRET);
+    const audit = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/audit?action=vendor_adapter.set&subjectId=ALV&sort=at&order=asc');
+    expect(audit.list.map((e) => [e.reason, (e.after as { secretFingerprint: string }).secretFingerprint])).toEqual([
+      ['e2e: connect live vendor', shown],
+      ['e2e: slower vendor', shown],
+    ]);
+    expect(JSON.stringify(audit.list)).not.toContain(SECRET);
+
+    await admin.setViewportSize({ width: 1024, height: 768 });
+    await expectTablesFit(admin, 'adapters-admin-1024');
+    await check(admin, 'adapters-admin-1024');
+    await admin.context().close();
+  });
+
+  test("an admin sets the dice game's maximum stake: the player's game stops there and the server refuses more (1024 and 1366 px)", async ({ browser, request }) => {
+    const admin = await newPage(browser, 1024, 768);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/games?view=inhouse`);
+    const table = admin.getByRole('table', { name: 'Jogos da casa' });
+    const dice = rowOf(admin, table, 'Provable Dice');
+    await expect(dice.getByRole('cell', { name: /^99,00\s*%$/ })).toBeVisible();
+    await expect(dice.getByRole('cell', { name: /R\$\s*10\.000,00\s*limite da casa/ })).toBeVisible();
+    await expectTablesFit(admin, 'inhouse-admin-1024');
+    await check(admin, 'inhouse-admin-1024');
+
+    // Typed as the operator writes money; a maximum below the minimum is refused in the form.
+    await dice.getByRole('button', { name: 'Editar a aposta máxima de Provable Dice' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Provable Dice: aposta máxima' });
+    await expect(dialog.getByText(/^99,00\s*%, fixo no jogo$/)).toBeVisible();
+    await dialog.getByLabel('Aposta máxima').fill('0,05');
+    await dialog.getByLabel(/Motivo/).fill('e2e: cap dice stakes');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog.getByText(/A máxima não pode ficar abaixo da aposta mínima, R\$\s*0,10\./)).toBeVisible();
+    await dialog.getByLabel('Aposta máxima').fill('2,00');
+    await check(admin, 'inhouse-dialog-1024');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Provable Dice: aposta máxima salva.' })).toBeVisible();
+    await expect(dice.getByRole('cell', { name: /^R\$\s*2,00$/ })).toBeVisible();
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await check(admin, 'inhouse-admin-1366');
+
+    // The player's dice game offers stakes up to R$ 2,00 and no higher.
+    const player = await newPage(browser, 1366);
+    await registerPlayer(player);
+    await player.goto(`${server.baseURL}/inhouse/dice`);
+    await player.getByTestId('inhouse-detail-play-dice').click();
+    await expect(player).toHaveURL(/\/game$/);
+    const frame = player.frameLocator('[data-testid="game-frame"]');
+    const more = frame.getByRole('button', { name: 'Aumentar aposta' });
+    await expect(frame.getByTestId('inhouse-stake')).toBeVisible();
+    while (await more.isEnabled()) await more.click();
+    await expect(frame.getByTestId('inhouse-stake')).toHaveText(/R\$\s*2,00/);
+
+    // The server holds a round to it too: the player's session says 200, a stake of 300 is refused.
+    const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) ?? '';
+    const session = await openInhouseSession(request, server.baseURL, playerToken, 'inhouse-dice');
+    expect(session.maxStakeMinor).toBe('200');
+    const refused = await request.post(`${server.baseURL}/wps/inhouse/dice/roll`, {
+      data: { sessionToken: session.sessionToken, playerId: session.playerId, stakeMinor: '300', idempotencyKey: 'e2e-dice-above-max', target: 5000, direction: 'under' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('STAKE_INVALID');
+    await Promise.all([player.context().close(), admin.context().close()]);
   });
 });

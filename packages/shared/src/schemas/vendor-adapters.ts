@@ -5,7 +5,8 @@ import { opsReasonSchema } from './ops-list';
 // A vendor's connection as operators see and change it (GET /ops/vendor-adapters, PUT
 // /ops/vendor-adapters/:vassalage). The shared secret is write-only: it is sent to connect or to
 // replace it, and never comes back, not even in part; answers and the audit log carry a
-// fingerprint (a hash) and when it was last set.
+// fingerprint (a hash) and when it was last set. A missing field's issue says 'required', a bad
+// address 'url', so a form picks its own words by them.
 
 export const VENDOR_SECRET_MIN_LENGTH = 16;
 export const VENDOR_SECRET_MAX_LENGTH = 200;
@@ -34,7 +35,7 @@ const vendorUrlSchema = z
   .transform((text, ctx) => {
     const url = normaliseVendorUrl(text);
     if (url === null) {
-      ctx.addIssue({ code: 'custom', message: 'an http(s) URL without credentials' });
+      ctx.addIssue({ code: 'custom', message: 'url' });
       return z.NEVER;
     }
     return url;
@@ -65,10 +66,12 @@ export const vendorAdapterBodySchema = z
     reason: opsReasonSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.walletModel === 'transfer' && !body.apiUrl) ctx.addIssue({ code: 'custom', path: ['apiUrl'], message: 'a transfer vendor needs its API URL' });
+    if (body.walletModel === 'transfer' && !body.apiUrl) ctx.addIssue({ code: 'custom', path: ['apiUrl'], message: 'required' });
   });
 export type VendorAdapterBody = z.output<typeof vendorAdapterBodySchema>;
-export type VendorAdapterBodyInput = z.input<typeof vendorAdapterBodySchema>;
+
+/** The same body when the vendor has no adapter yet: then the secret is required (the server refuses it without). */
+export const vendorAdapterConnectBodySchema = vendorAdapterBodySchema.refine((body) => body.secret !== undefined, { path: ['secret'], message: 'required' });
 
 /** A connected vendor as operators see it: never the secret, only its fingerprint and when it was set. */
 export const opsVendorAdapterSchema = z.object({

@@ -1,107 +1,52 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '@wps/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
-import { errorText } from '../../../lib/error-text';
+import { Tabs } from '../../../components/tabs';
 import { useCan } from '../../../lib/permissions';
-import { useVendors, type OpsVendor } from '../api/vendors-list';
-import { StatusChangeDialog, type PendingStatusChange } from './status-change-dialog';
-import { VendorGamesPanel } from './vendor-games-panel';
-import { VendorSettingsDialog } from './vendor-settings-dialog';
-import { VendorsTable } from './vendors-table';
+import { AdaptersPanel } from './adapters-panel';
+import { CataloguePanel } from './catalogue-panel';
+import { InhouseGamesPanel } from './inhouse-games-panel';
 import './games.css';
 
-/** Move focus to an element and bring it into view (the games list sits below the vendors). */
-function reveal(element: HTMLElement | null): void {
-  element?.focus({ preventScroll: true });
-  element?.scrollIntoView({ block: 'start' });
-}
+const VIEWS = ['catalogue', 'adapters', 'inhouse'] as const;
+type View = (typeof VIEWS)[number];
 
 /**
- * The game catalogue (games.read): every vendor with its status, and one vendor's games below
- * (`?vendor=` in the URL, so the view can be shared and reloaded). Operators with games.write put
- * a vendor or game in maintenance, enable or disable it, each with a reason kept in the audit
- * log; the lobby follows at once (the server evicts its catalogue copy on the change).
+ * The Games screen (games.read), in three tabs named in the URL (`?view=`; the catalogue has
+ * none, so its `?vendor=` links stay short): the catalogue's vendors and games, the vendors'
+ * connections (adapters), and our in-house games' RTP and stake limits.
  */
 export function GamesPage() {
   const { t } = useTranslation('games');
-  const { t: tc } = useTranslation();
   const canWrite = useCan('games.write');
-  const vendors = useVendors();
   const [search, setSearch] = useSearchParams();
-  const selected = search.get('vendor') || null;
-  const [pending, setPending] = useState<PendingStatusChange | null>(null);
-  const [editing, setEditing] = useState<OpsVendor | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when the operator opens a vendor from the table: its games' heading takes focus once shown. */
-  const focusGames = useRef(false);
+  const requested = search.get('view');
+  const view: View = VIEWS.find((v) => v === requested) ?? 'catalogue';
 
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
-
-  useEffect(() => {
-    if (!selected || !focusGames.current) return;
-    focusGames.current = false;
-    reveal(headingRef.current);
-  }, [selected]);
-
-  /** Close the games list; focus goes back to the vendor's link in the table, where the operator came from. */
-  const closeGames = () => {
-    const next = new URLSearchParams(search);
-    next.delete('vendor');
-    setSearch(next);
-    if (selected) document.querySelector<HTMLElement>(`tr[data-vassalage="${CSS.escape(selected)}"] a[href]`)?.focus();
-  };
 
   return (
     <section className="page catalogue-page" aria-labelledby="games-title">
       <div className="page-header">
         <h1 id="games-title">{t('title')}</h1>
       </div>
-      <p>{t('intro')}</p>
       {!canWrite && (
         <p className="catalogue-page__read-only" role="note">
           {t('readOnly')}
         </p>
       )}
-      {vendors.isPending ? (
-        <LoadingState label={t('loading')} />
-      ) : vendors.isError ? (
-        <ErrorState
-          message={errorText(tc, vendors.error)}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void vendors.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
-      ) : vendors.data.length === 0 ? (
-        <EmptyState title={t('vendors.empty')} />
-      ) : (
-        <VendorsTable
-          vendors={vendors.data}
-          selected={selected}
-          canWrite={canWrite}
-          onSelect={(vassalage) => {
-            // The same vendor again: its games are already shown, only focus moves there.
-            if (vassalage === selected) reveal(headingRef.current);
-            else focusGames.current = true;
-          }}
-          onChange={setPending}
-          onEdit={setEditing}
-        />
-      )}
-      {selected && <VendorGamesPanel key={selected} vassalage={selected} canWrite={canWrite} onChange={setPending} onClose={closeGames} headingRef={headingRef} />}
-      {pending && (
-        <StatusChangeDialog
-          key={`${pending.kind}:${pending.id}:${pending.to}`}
-          pending={pending}
-          onClose={() => setPending(null)}
-        />
-      )}
-      {editing && <VendorSettingsDialog key={editing.vassalage} vendor={editing} onClose={() => setEditing(null)} />}
+      <Tabs
+        ids={VIEWS}
+        active={view}
+        onChange={(next) => setSearch(next === 'catalogue' ? {} : { view: next }, { replace: true })}
+        label={t('views.label')}
+        labelOf={(id) => t(`views.${id}`)}
+        idPrefix="games"
+      >
+        {view === 'catalogue' ? <CataloguePanel canWrite={canWrite} /> : view === 'adapters' ? <AdaptersPanel /> : <InhouseGamesPanel canWrite={canWrite} />}
+      </Tabs>
     </section>
   );
 }

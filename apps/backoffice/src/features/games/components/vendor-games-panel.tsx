@@ -7,10 +7,10 @@ import { errorText } from '../../../lib/error-text';
 import { isApiError } from '../../../lib/api-client';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useVendorGames, type OpsGame } from '../api/vendor-games';
+import { CatalogueRowActions } from './catalogue-row-actions';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
 import { GameSettingsDialog } from './game-settings-dialog';
 import type { PendingStatusChange } from './status-change-dialog';
-import { StatusActions } from './status-actions';
 
 type VendorGamesPanelProps = {
   vassalage: string;
@@ -107,18 +107,14 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                       <CatalogueStatusBadge status={game.status} />
                     </td>
                     {canWrite && (
-                      <td>
-                        <div className="catalogue-actions" role="group" aria-label={t('games.actionsFor', { name: game.name })}>
-                          <Button size="sm" variant="secondary" aria-label={t('settings.editGameFor', { name: game.name })} onClick={() => setEditing(game)}>
-                            {t('settings.edit')}
-                          </Button>
-                          <StatusActions
-                            name={game.name}
-                            status={game.status}
-                            onChoose={(to) => onChange({ kind: 'game', id: game.nodeId, name: game.name, from: game.status, to })}
-                          />
-                        </div>
-                      </td>
+                      <CatalogueRowActions
+                        name={game.name}
+                        status={game.status}
+                        groupLabel={t('games.actionsFor', { name: game.name })}
+                        editLabel={t('settings.editGameFor', { name: game.name })}
+                        onEdit={() => setEditing(game)}
+                        onChoose={(to) => onChange({ kind: 'game', id: game.nodeId, name: game.name, from: game.status, to })}
+                      />
                     )}
                   </tr>
                 ))}

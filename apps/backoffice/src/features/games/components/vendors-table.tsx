@@ -1,12 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@wps/ui/button';
 import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsVendor } from '../api/vendors-list';
+import { CatalogueRowActions } from './catalogue-row-actions';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
 import type { PendingStatusChange } from './status-change-dialog';
-import { StatusActions } from './status-actions';
 
 type VendorsTableProps = {
   vendors: readonly OpsVendor[];
@@ -74,18 +73,14 @@ export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, 
                   <CatalogueStatusBadge status={vendor.status} />
                 </td>
                 {canWrite && (
-                  <td>
-                    <div className="catalogue-actions" role="group" aria-label={t('vendors.actionsFor', { name: vendor.name })}>
-                      <Button size="sm" variant="secondary" aria-label={t('settings.editFor', { name: vendor.name })} onClick={() => onEdit(vendor)}>
-                        {t('settings.edit')}
-                      </Button>
-                      <StatusActions
-                        name={vendor.name}
-                        status={vendor.status}
-                        onChoose={(to) => onChange({ kind: 'vendor', id: vendor.vassalage, name: vendor.name, from: vendor.status, to })}
-                      />
-                    </div>
-                  </td>
+                  <CatalogueRowActions
+                    name={vendor.name}
+                    status={vendor.status}
+                    groupLabel={t('vendors.actionsFor', { name: vendor.name })}
+                    editLabel={t('settings.editFor', { name: vendor.name })}
+                    onEdit={() => onEdit(vendor)}
+                    onChoose={(to) => onChange({ kind: 'vendor', id: vendor.vassalage, name: vendor.name, from: vendor.status, to })}
+                  />
                 )}
               </tr>
             );

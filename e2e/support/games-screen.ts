@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { ROOT, expectNoSeriousA11yViolations } from './servers';
+import { callApi } from './setup';
+
+/** Helpers of e2e/backoffice-games.spec.ts: its pages, checks, rows and the player's in-house session. */
+
+const SHOTS = path.join(ROOT, 'test-results', 'backoffice-games');
+
+/** Axe finds nothing serious, the page does not scroll sideways, and a screenshot is kept. */
+export async function check(page: Page, name: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, name);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** At desktop widths every column is in view: no table scrolls sideways inside its region. */
+export async function expectTablesFit(page: Page, name: string): Promise<void> {
+  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
+  expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
+  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
+}
+
+/** A page in a fresh context, in Portuguese. */
+export async function newPage(browser: Browser, width: number, height = 900): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height } });
+  return context.newPage();
+}
+
+/** A table's row, by the name in its row header (a game's header also holds its id). */
+export function rowOf(page: Page, table: Locator, name: string): Locator {
+  return table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+}
+
+/** The status buttons a row may hold (any of the three changes). */
+export const STATUS_BUTTON = /^(Colocar .+ em manutenção|Ativar .+|Desativar .+)$/;
+
+/**
+ * Ask for a status change from a row, give the reason, and wait for the success notice (it fades
+ * after a few seconds, so it is read first) and for the row to show the new status.
+ */
+export async function changeStatus(page: Page, row: Locator, change: { button: string; dialog: string; reason: string; notice: string; after: string }): Promise<void> {
+  await row.getByRole('button', { name: change.button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: change.dialog });
+  await dialog.getByLabel('Motivo').fill(change.reason);
+  await dialog.getByRole('button', { name: /^(Colocar em manutenção|Ativar|Desativar)$/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: change.notice })).toBeVisible();
+  await expect(row.getByRole('cell', { name: change.after, exact: true })).toBeVisible();
+}
+
+/** Launch an in-house game as the player and open its game session as the game page does: the rules it is told. */
+export async function openInhouseSession(request: APIRequestContext, baseURL: string, playerToken: string, nodeId: string) {
+  const launched = await callApi<{ game_url: string }>({ request, baseURL, token: playerToken }, 'POST', '/wps/game/launchGame', { nodeId, vassalage: 'inhouse' });
+  const launchToken = new URLSearchParams(launched.game_url.split('?')[1]).get('launch');
+  return callApi<{ sessionToken: string; playerId: string; minStakeMinor: string; maxStakeMinor: string }>({ request, baseURL, token: '' }, 'POST', '/wps/inhouse/session', { launchToken });
+}
