@@ -5,6 +5,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } fr
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
 import { operatorLogin } from './support/operators';
+import { openBindBankForm } from './support/security-centre';
 
 /**
  * The back office's Payments screen, against the player site:
@@ -15,13 +16,18 @@ import { operatorLogin } from './support/operators';
  *   and creates a channel (the server's field error on a wrong currency shows under the field);
  * - the withdrawal rules form changes the minimum and the daily count: the player's withdrawal
  *   info shows the new values, and the change is audited;
- * - support holds neither payments.read nor payments.write (packages/shared/src/ops-permissions.ts;
- *   no role reads payments without editing them): no sidebar entry, the screen says the role may
- *   not use it, and the server refuses its reads and changes with 403;
+ * - an admin adds a bank (after the form refused a bad code, a listed code and no reason) and
+ *   renames it (a server field error shows under its field), and disables Nubank: the player's
+ *   bind-bank form in the security centre offers the new bank first and Nubank no longer, an
+ *   account binds at the new bank, and the audit log has each change;
+ * - support holds payments.read without payments.write (read-only money): the Payments page with
+ *   every table and rule and no add, edit or enable/disable button; the server answers its reads
+ *   and refuses its changes with 403;
  * - axe-clean at 1366 and 1024 px (page and dialogs); at 390 px nothing scrolls sideways.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-payments');
 const PASSWORD = 'Payments2026play';
+const PAYEE = 'Maria Clara Souza';
 const PORT = EXTRA_PORTS.backofficePayments;
 
 let server: ExtraServer;
@@ -73,6 +79,10 @@ function rowOf(page: Page, name: string): Locator {
   return channelsTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+
+function bankRowOf(page: Page, name: string): Locator {
+  return page.getByRole('table', { name: 'Bancos' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 }
 
 async function auditEntries(request: APIRequestContext, query: string): Promise<AuditEntry[]> {
@@ -241,30 +251,136 @@ test.describe('back-office payments', () => {
     await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
-  test('support may not open payments and the server refuses its changes; at 390 px the screen fits', async ({ browser, request }) => {
-    const support = await newPage(browser, 1366);
-    await signInOperator(support, { baseURL: server.baseURL, role: 'support' });
-    const sidebar = support.getByRole('navigation', { name: 'Back office' });
-    await expect(sidebar.getByRole('link', { name: 'Depósitos' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Pagamentos', exact: true })).toHaveCount(0);
-    await support.goto(`${server.baseURL}/backoffice/payments`);
-    await expect(support.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
-    await expect(support.getByRole('button', { name: /^(Editar|Desativar|Ativar) / })).toHaveCount(0);
-    await expect(support.getByRole('button', { name: 'Alterar regras de saque' })).toHaveCount(0);
+  test('an admin adds a bank and disables Nubank: the player\'s bind-bank form follows, and the audit log has it (1366 px)', async ({ browser, request }) => {
+    const playerPage = await newPage(browser, 1366);
+    const { username, token } = await registerThroughSite(playerPage, server.baseURL, { prefix: 'p', password: PASSWORD });
+    const player: Api = { request, baseURL: server.baseURL, token };
+    await callApi(player, 'PUT', '/wps/member/payee-name', { payeeName: PAYEE });
+    const before = await openBindBankForm(playerPage, username);
+    expect(before.options).toContain('260 · Nubank');
+
+    const admin = await openPayments(browser, 'admin', 1366);
+    const nubank = bankRowOf(admin, 'Nubank');
+    await expect(nubank.getByRole('cell', { name: '260', exact: true })).toBeVisible();
+    await expect(nubank.getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
+
+    // A new bank: the form refuses a code the pattern refuses, a code already listed, and no reason.
+    await admin.getByRole('button', { name: 'Adicionar banco', exact: true }).click();
+    const add = admin.getByRole('dialog', { name: 'Adicionar banco' });
+    const submit = () => add.getByRole('button', { name: 'Adicionar banco', exact: true }).click();
+    const code = add.getByLabel(fieldLabel('Código do banco'));
+    await code.fill('91 00');
+    await add.getByLabel(fieldLabel('Nome mostrado aos jogadores')).fill('Banco Aurora');
+    await submit();
+    await expect(code).toHaveAccessibleDescription(/Digite de 1 a 16 letras, dígitos, _ ou -/);
+    await expect(add.getByLabel(fieldLabel('Motivo'))).toHaveAccessibleDescription(/Diga o motivo/);
+    await code.fill('260');
+    await add.getByLabel(fieldLabel('Motivo')).fill('e2e: new partner bank');
+    await submit();
+    await expect(code).toHaveAccessibleDescription(/Já existe um banco com este código/);
+    await code.fill('9100');
+    await add.getByLabel('Ordem na lista dos jogadores').fill('5');
+    await check(admin, 'bank-dialog-1366');
+    await submit();
+    await expect(add).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Banco Aurora foi adicionado.' })).toBeVisible();
+    const aurora = bankRowOf(admin, 'Banco Aurora');
+    await expect(aurora.getByRole('cell', { name: '9100', exact: true })).toBeVisible();
+
+    // A rename. Every rule of the form is the server's too, so a server refusal is faked once
+    // here to show where it lands: under the field the answer names.
+    await aurora.getByRole('button', { name: 'Editar Banco Aurora', exact: true }).click();
+    const edit = admin.getByRole('dialog', { name: 'Editar Banco Aurora' });
+    await expect(edit).toContainText('9100');
+    const name = edit.getByLabel(fieldLabel('Nome mostrado aos jogadores'));
+    await name.fill('Banco Aurora S.A.');
+    await edit.getByLabel(fieldLabel('Motivo')).fill('e2e: legal name');
+    const refusal = { success: false, errorCode: 'VALIDATION_FAILED', message: 'Invalid input: body.name', value: { fields: [{ field: 'body.name', message: 'invalid' }] } };
+    await admin.route('**/ops/banks/9100', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }), { times: 1 });
+    await edit.getByRole('button', { name: 'Salvar banco' }).click();
+    await expect(name).toHaveAccessibleDescription(/Digite um nome de até 128 caracteres/);
+    await expect(edit.getByText('Alguns campos não são válidos.')).toBeVisible();
+    await edit.getByRole('button', { name: 'Salvar banco' }).click();
+    await expect(edit).toBeHidden();
+    await expect(bankRowOf(admin, 'Banco Aurora S.A.').getByRole('cell', { name: '5', exact: true })).toBeVisible();
+
+    // Disable Nubank: the dialog says the accounts bound to it keep it.
+    await nubank.getByRole('button', { name: 'Desativar Nubank', exact: true }).click();
+    const disable = admin.getByRole('dialog', { name: 'Desativar Nubank?' });
+    await expect(disable).toContainText('Nubank deixa de ser oferecido');
+    await expect(disable.getByLabel('O que vai mudar')).toContainText(/Ativo.*Desativado/);
+    await disable.getByLabel('Motivo').fill('e2e: bank under intervention');
+    await check(admin, 'bank-disable-dialog-1366');
+    await disable.getByRole('button', { name: 'Desativar', exact: true }).click();
+    await expect(disable).toBeHidden();
+    await expect(nubank.getByRole('cell', { name: 'Desativado', exact: true })).toBeVisible();
+    await expect(nubank.getByRole('button', { name: 'Ativar Nubank', exact: true })).toBeFocused();
+    await expectTablesFit(admin, 'payments-admin-banks-1366');
+    await check(admin, 'payments-admin-banks-1366');
+
+    // The player's form: the new bank first (order 5), Nubank gone; an account binds at the new bank.
+    const after = await openBindBankForm(playerPage, username);
+    expect(after.options[1]).toBe('9100 · Banco Aurora S.A.');
+    expect(after.options).not.toContain('260 · Nubank');
+    await after.form.getByLabel(fieldLabel('Banco')).selectOption({ label: '9100 · Banco Aurora S.A.' });
+    await after.form.getByLabel(fieldLabel('Número da conta')).fill('9100-1234');
+    await after.form.getByRole('button', { name: 'Vincular conta bancária' }).click();
+    await expect(after.form).toContainText('Banco Aurora S.A.');
+    await expect(after.form).toContainText('****1234');
+    await admin.reload();
+    await expect(bankRowOf(admin, 'Banco Aurora S.A.').getByRole('cell', { name: '1', exact: true })).toBeVisible();
+
+    const saves = await auditEntries(request, 'action=bank.save&subjectId=9100');
+    expect(saves.map((e) => [e.actorName, e.reason, e.before?.name ?? null, e.after?.name, e.after?.sortOrder])).toEqual([
+      [BACKOFFICE_OPERATORS.admin.username, 'e2e: new partner bank', null, 'Banco Aurora', 5],
+      [BACKOFFICE_OPERATORS.admin.username, 'e2e: legal name', 'Banco Aurora', 'Banco Aurora S.A.', 5],
+    ]);
+    const disables = await auditEntries(request, 'action=bank.disable&subjectId=260');
+    expect(disables.map((e) => [e.actorName, e.reason, e.before?.enabled, e.after?.enabled])).toEqual([[BACKOFFICE_OPERATORS.admin.username, 'e2e: bank under intervention', true, false]]);
+
+    // And back: Nubank offered again.
+    await bankRowOf(admin, 'Nubank').getByRole('button', { name: 'Ativar Nubank', exact: true }).click();
+    const enable = admin.getByRole('dialog', { name: 'Ativar Nubank?' });
+    await enable.getByLabel('Motivo').fill('e2e: intervention over');
+    await enable.getByRole('button', { name: 'Ativar', exact: true }).click();
+    await expect(enable).toBeHidden();
+    await expect(bankRowOf(admin, 'Nubank').getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
+    expect((await callApi<{ code: string }[]>(player, 'GET', '/wps/member/banks')).map((b) => b.code)).toContain('260');
+    await Promise.all([playerPage.context().close(), admin.context().close()]);
+  });
+
+  test('support reads the whole Payments page with no button to change it, and the server refuses its changes; at 390 px the screen fits', async ({ browser, request }) => {
+    for (const [width, height] of [
+      [1366, 900],
+      [1024, 768],
+    ] as const) {
+      const support = await openPayments(browser, 'support', width, height);
+      await expect(support.getByRole('note')).toHaveText('Sua função só consulta os pagamentos: alterar canais, bancos e regras de saque é para funções que podem editá-los.');
+      await expect(rowOf(support, 'Transferência bancária')).toBeVisible();
+      await expect(bankRowOf(support, 'Nubank').getByRole('cell', { name: '260', exact: true })).toBeVisible();
+      await expect(support.getByRole('definition')).toHaveCount(4);
+      await expect(support.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
+      await expect(support.getByRole('button', { name: /^(Editar|Desativar|Ativar) / })).toHaveCount(0);
+      for (const label of ['Novo canal', 'Adicionar banco', 'Alterar regras de saque']) await expect(support.getByRole('button', { name: label })).toHaveCount(0);
+      await expectTablesFit(support, `payments-support-${width}`);
+      await check(support, `payments-support-${width}`);
+      await support.context().close();
+    }
 
     const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.support.username, BACKOFFICE_OPERATORS.support.password);
     const headers = { authorization: `Bearer ${token}` };
+    for (const path of ['/ops/deposit-channels', '/ops/banks', '/ops/withdrawal-settings']) expect((await request.get(`${server.baseURL}${path}`, { headers })).status(), path).toBe(200);
     const channel = { name: 'Not allowed', type: 'manual_bank', currency: 'BRL', minMinor: '100', maxMinor: '1000', bankName: 'X', accountNumber: '1', accountHolder: 'Y', reason: 'not allowed' };
     const answers = await Promise.all([
-      request.get(`${server.baseURL}/ops/deposit-channels`, { headers }),
       request.put(`${server.baseURL}/ops/deposit-channels`, { headers, data: channel }),
       request.put(`${server.baseURL}/ops/withdrawal-settings`, { headers, data: { dailyCountLimit: 9, reason: 'not allowed' } }),
+      request.put(`${server.baseURL}/ops/banks/9200`, { headers, data: { name: 'Not allowed', reason: 'not allowed' } }),
+      request.put(`${server.baseURL}/ops/banks/260/status`, { headers, data: { enabled: false, reason: 'not allowed' } }),
     ]);
     for (const answer of answers) {
       expect(answer.status()).toBe(403);
       expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('OPERATOR_FORBIDDEN');
     }
-    await support.context().close();
 
     // A phone: the page does not scroll sideways, the table scrolls in its own region, and a row's actions work.
     const finance = await newPage(browser, 390, 800);

@@ -62,12 +62,13 @@ export function bpsToTyped(bps: number, language: string): string {
 }
 
 /**
- * The form fields a VALIDATION_FAILED answer names (the server says `body.minMinor`; the forms
- * name their fields after the API's), among `known`; empty for any other error.
+ * The form fields a VALIDATION_FAILED answer names (the server says `body.minMinor`, or
+ * `params.bankCode` for a path's part; the forms name their fields after the API's), among
+ * `known`; empty for any other error.
  */
 export function serverFieldErrors<F extends string>(error: unknown, known: readonly F[]): F[] {
   if (!isApiError(error, 'VALIDATION_FAILED')) return [];
   const issues = (error.value as { fields?: { field?: unknown }[] } | undefined)?.fields ?? [];
-  const names = issues.map((issue) => String(issue.field ?? '').replace(/^body\./, ''));
+  const names = issues.map((issue) => String(issue.field ?? '').replace(/^(body|params)\./, ''));
   return known.filter((field) => names.includes(field));
 }

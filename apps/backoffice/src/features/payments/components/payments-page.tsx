@@ -6,6 +6,7 @@ import type { OpsDepositChannel } from '@wps/shared/schemas/deposit';
 import { errorText } from '../../../lib/error-text';
 import { useCan } from '../../../lib/permissions';
 import { useDepositChannels } from '../api/deposit-channels';
+import { BanksSection } from './banks-section';
 import { ChannelFormDialog } from './channel-form-dialog';
 import { ChannelToggleDialog } from './channel-toggle-dialog';
 import { DepositChannelsTable } from './deposit-channels-table';
@@ -16,9 +17,11 @@ import './payments.css';
 type Editing = { kind: 'form'; channel: OpsDepositChannel | null } | { kind: 'toggle'; channel: OpsDepositChannel };
 
 /**
- * Payments setup (payments.read): the deposit channels players pay through and the withdrawal
- * rules. Operators with payments.write create and edit channels, enable or disable them and change
- * the rules, each with a reason kept in the audit log; players see every change at once.
+ * Payments setup (payments.read): the deposit channels players pay through, the banks they bind
+ * withdrawal accounts at, and the withdrawal rules. Operators with payments.write create and edit
+ * channels and banks, enable or disable them and change the rules, each with a reason kept in the
+ * audit log; players see every change at once. Without payments.write (support) the page only
+ * reads: no add, edit or enable/disable button is drawn.
  */
 export function PaymentsPage() {
   const { t } = useTranslation('payments');
@@ -70,6 +73,8 @@ export function PaymentsPage() {
           />
         )}
       </section>
+
+      <BanksSection canWrite={canWrite} />
 
       <section className="payments-section" aria-labelledby="payments-withdrawal-title">
         <div className="payments-section__header">
