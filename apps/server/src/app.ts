@@ -16,6 +16,7 @@ import { registerOpenApi } from './openapi/register';
 import type { App } from './app-types';
 import { createServices } from './services';
 import { registerSiteSettingsRoutes } from './modules/system/site-settings.routes';
+import { registerContentRoutes } from './modules/content/content.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -104,6 +105,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   const z = withZod(app);
   registerSystemRoutes(z, services);
   registerSiteSettingsRoutes(z, services);
+  registerContentRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

@@ -131,6 +131,9 @@ export const ErrorCode = {
   ADJUSTMENT_ALREADY_DECIDED: 'ADJUSTMENT_ALREADY_DECIDED',
   /** Four eyes: the operator who requested an adjustment cannot approve or reject it. */
   ADJUSTMENT_OWN_REQUEST: 'ADJUSTMENT_OWN_REQUEST',
+  /** Site content: an unknown item; a status change to the status it already has. */
+  CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
+  CONTENT_STATUS_UNCHANGED: 'CONTENT_STATUS_UNCHANGED',
   /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
   SETTING_CHANGED: 'SETTING_CHANGED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -249,6 +252,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ADJUSTMENT_NOT_FOUND: 404,
   ADJUSTMENT_ALREADY_DECIDED: 409,
   ADJUSTMENT_OWN_REQUEST: 403,
+  CONTENT_NOT_FOUND: 404,
+  CONTENT_STATUS_UNCHANGED: 409,
   SETTING_CHANGED: 409,
   INTERNAL_ERROR: 500,
 };

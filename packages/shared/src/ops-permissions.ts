@@ -46,7 +46,9 @@ export const OPS_PERMISSIONS = [
   'settings.read',
   /** Site settings: brand, registration rules, switches, regions. */
   'settings.write',
-  /** Site content: banners, pages, announcements. */
+  /** Site content (banners, promotions, announcements, help, legal pages), read. */
+  'content.read',
+  /** Site content: write, schedule, publish and archive. */
   'content.write',
   /** Promotions and bonus campaigns. */
   'promotions.write',
@@ -75,6 +77,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'payments.write',
     'games.read',
     'settings.read',
+    'content.read',
   ],
   support: [
     'dashboard.read',
@@ -88,8 +91,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'games.read',
     'games.write',
     'settings.read',
+    'content.read',
   ],
-  marketing: ['dashboard.read', 'content.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

@@ -10,6 +10,8 @@ export const CHANGE_CHANNELS = {
   catalogueChange: 'wps_catalogue_change',
   /** Sent by a trigger on ledger_accounts when a player account's balance changes; the payload is the account id (migration 0150). */
   balanceChange: 'wps_balance_change',
+  /** Sent by triggers on content_items and content_translations (migration 0200). */
+  contentChange: 'wps_content_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLETE_LANGUAGES, LANGUAGE_CODES, PASSWORD_MIN_LENGTH, WHITELABEL_MODULES, type WhitelabelModule } from '../constants';
 import { compileAcceptedPattern } from '../validation-patterns';
+import { opsReasonSchema } from './ops-list';
 import { REGISTER_FIELDS, brandSchema, customerServiceEntrySchema, fieldRuleSchema, registerSettingsSchema, resourceSchema } from './system';
 
 /*
@@ -129,6 +130,6 @@ export const siteSettingsUpdateBodySchema = z.object({
   changes: z
     .partialRecord(z.enum(SITE_SETTING_KEYS), z.object({ value: z.unknown(), version: z.string().min(1).max(64) }))
     .refine((changes) => Object.keys(changes).length > 0, { message: 'at least one setting' }),
-  reason: z.string().trim().min(1).max(500),
+  reason: opsReasonSchema,
 });
 export type SiteSettingsUpdateBody = z.infer<typeof siteSettingsUpdateBodySchema>;

@@ -111,7 +111,7 @@ describeEachDatabase('site settings', (target) => {
         }),
       ).sort(),
     ).toEqual(['blockedCountries.0', 'brand.currency', 'customerService.0.path', 'languages.supported', 'register.validate.password.minLength']);
-    expect(fields(await put({ changes: { resources: { value: [{ ...values.resources[0]!, url: 'data:text/html,<script>x</script>' }], version: versions.resources } }, reason: 'x' }))).toEqual(['resources.0.url']);
+    expect(fields(await put({ changes: { resources: { value: [{ ...values.resources[0]!, url: 'data:text/html,<script>x</script>' }], version: versions.resources } }, reason: 'bad url' }))).toEqual(['resources.0.url']);
     expectFailure(await put({ changes: {}, reason: 'nothing' }), 'VALIDATION_FAILED', 400);
     expectFailure(await put({ changes: { maintenance: { value: true, version: versions.maintenance } } }), 'VALIDATION_FAILED', 400);
     expectFailure(await put({ changes: { withdrawal: { value: {}, version: 'x' } }, reason: 'not a site setting' }), 'VALIDATION_FAILED', 400);

@@ -1,0 +1,32 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+export type ContentKind = 'banner' | 'promotion' | 'announcement' | 'help_article' | 'legal_page';
+export type ContentStatus = 'draft' | 'published' | 'archived';
+export type ContentLinkageType = 'url' | 'promotion' | 'game' | 'page';
+
+/** Tables owned by the content module (migration 0200_content.sql). */
+export type ContentTables = {
+  content_items: {
+    id: Generated<string>;
+    kind: ContentKind;
+    group_code: string;
+    status: Generated<ContentStatus>;
+    publish_from: NullableTimestamp;
+    publish_until: NullableTimestamp;
+    sort_order: Generated<number>;
+    linkage_type: ColumnType<ContentLinkageType | null, ContentLinkageType | null | undefined, ContentLinkageType | null>;
+    linkage_target: NullableText;
+    version: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  content_translations: {
+    item_id: ColumnType<string, string | bigint, string | bigint>;
+    language: string;
+    title: string;
+    body_html: Generated<string>;
+  };
+};

@@ -1,0 +1,108 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ContentTables, ContentKind, ContentLinkageType, ContentStatus } from '../../db/tables/content';
+
+type Db = Kysely<Database>;
+export type ContentItemRow = Selectable<ContentTables['content_items']>;
+export type ContentTranslationRow = Selectable<ContentTables['content_translations']>;
+
+export type ContentItemFields = {
+  kind: ContentKind;
+  groupCode: string;
+  sortOrder: number;
+  publishFrom: Date | null;
+  publishUntil: Date | null;
+  linkageType: ContentLinkageType | null;
+  linkageTarget: string | null;
+};
+export type TranslationFields = { language: string; title: string; bodyHtml: string };
+
+function columns(fields: ContentItemFields) {
+  return {
+    kind: fields.kind,
+    group_code: fields.groupCode,
+    sort_order: fields.sortOrder,
+    publish_from: fields.publishFrom,
+    publish_until: fields.publishUntil,
+    linkage_type: fields.linkageType,
+    linkage_target: fields.linkageTarget,
+  };
+}
+
+/** Insert an item (a draft) and its words; returns the row. */
+export async function insertItem(db: Db, fields: ContentItemFields, translations: readonly TranslationFields[]): Promise<ContentItemRow> {
+  const row = await db.insertInto('content_items').values(columns(fields)).returningAll().executeTakeFirstOrThrow();
+  await replaceTranslations(db, row.id, translations);
+  return row;
+}
+
+/** The item's row; undefined when there is none. */
+export async function findItem(db: Db, id: string): Promise<ContentItemRow | undefined> {
+  return db.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The item's row, locked for the rest of the transaction; undefined when there is none. */
+export async function lockItem(db: Db, id: string): Promise<ContentItemRow | undefined> {
+  return db.selectFrom('content_items').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Replace an item's fields and words, bumping its version. */
+export async function updateItem(db: Db, id: string, fields: ContentItemFields, translations: readonly TranslationFields[]): Promise<ContentItemRow> {
+  const row = await db
+    .updateTable('content_items')
+    .set({ ...columns(fields), version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await replaceTranslations(db, id, translations);
+  return row;
+}
+
+async function replaceTranslations(db: Db, id: string, translations: readonly TranslationFields[]): Promise<void> {
+  await db.deleteFrom('content_translations').where('item_id', '=', id).execute();
+  if (translations.length === 0) return;
+  await db
+    .insertInto('content_translations')
+    .values(translations.map((t) => ({ item_id: id, language: t.language, title: t.title, body_html: t.bodyHtml })))
+    .execute();
+}
+
+/** Set an item's status, bumping its version. */
+export async function setItemStatus(db: Db, id: string, status: ContentStatus): Promise<ContentItemRow> {
+  return db
+    .updateTable('content_items')
+    .set({ status, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The words of these items, every language. */
+export async function findTranslations(db: Db, ids: readonly string[]): Promise<ContentTranslationRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('content_translations').selectAll().where('item_id', 'in', [...ids]).orderBy('item_id').orderBy('language').execute();
+}
+
+export type ItemFilter = { kind: ContentKind; status?: ContentStatus | undefined };
+
+/** One page of a kind's items for the back office, with the count of all that match. */
+export async function findItemPage(db: Db, filter: ItemFilter, sort: { by: 'id' | 'sortOrder'; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<{ rows: ContentItemRow[]; total: number }> {
+  let query = db.selectFrom('content_items').where('kind', '=', filter.kind);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy(sort.by === 'id' ? 'id' : 'sort_order', sort.order)
+      .orderBy('id', sort.order)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Every published item of a kind, in order, whatever its schedule (the caller keeps those due). */
+export async function findPublishedItems(db: Db, kind: ContentKind): Promise<ContentItemRow[]> {
+  return db.selectFrom('content_items').selectAll().where('kind', '=', kind).where('status', '=', 'published').orderBy('group_code').orderBy('sort_order').orderBy('id').execute();
+}

@@ -1,0 +1,209 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery } from '@wps/shared/schemas/content';
+import type { OpsPage } from '@wps/shared/schemas/ops-list';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
+import { runInTransaction } from '../../db/run-in-transaction';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AuditActorType, AuditService } from '../audit/audit.service';
+import type { SystemService } from '../system/system.service';
+import { sanitizeContentHtml } from './content-html';
+import {
+  findItem,
+  findItemPage,
+  findPublishedItems,
+  findTranslations,
+  insertItem,
+  lockItem,
+  setItemStatus,
+  updateItem,
+  type ContentItemFields,
+  type ContentItemRow,
+  type ContentTranslationRow,
+  type TranslationFields,
+} from './content.repository';
+
+export type ContentActor = { actorType: AuditActorType; actorId: string | null };
+
+type ContentContext = {
+  db: Kysely<Database>;
+  audit: Pick<AuditService, 'record'>;
+  system: Pick<SystemService, 'getOperatorConfig'>;
+  changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  /** Clock in epoch ms, injectable for tests. */
+  now?: () => number;
+};
+
+function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslationRow[]): OpsContentItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    groupCode: row.group_code,
+    status: row.status,
+    sortOrder: row.sort_order,
+    publishFrom: row.publish_from?.toISOString() ?? null,
+    publishUntil: row.publish_until?.toISOString() ?? null,
+    linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage']) : null,
+    translations: Object.fromEntries(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The item's columns and its words, the HTML sanitised (the stored HTML is always the clean one). */
+function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translations: TranslationFields[] } {
+  return {
+    fields: {
+      kind: body.kind,
+      groupCode: body.groupCode,
+      sortOrder: body.sortOrder,
+      publishFrom: body.publishFrom ? new Date(body.publishFrom) : null,
+      publishUntil: body.publishUntil ? new Date(body.publishUntil) : null,
+      linkageType: body.linkage?.type ?? null,
+      linkageTarget: body.linkage?.target ?? null,
+    },
+    translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
+  };
+}
+
+/** A published item and its words, kept in memory for the players' reads. */
+type LiveEntry = { row: ContentItemRow; words: Map<string, { title: string; bodyHtml: string }> };
+
+/**
+ * The operator's site content: items written in the back office (every change audited with the
+ * item before and after, and its reason), and the players' reads of what is live. Live items
+ * are kept in memory per kind on every instance and dropped when any instance writes (the
+ * content triggers' notification, migration 0200); the schedule is applied at each read, so an
+ * item appears and disappears on time without a write.
+ */
+export function createContentService(ctx: ContentContext) {
+  const { db, audit, system } = ctx;
+  const now = ctx.now ?? Date.now;
+  const feed = ctx.changeFeed;
+  const cache = new Map<ContentKind, LiveEntry[]>();
+  // Bumped on every change notification, so a load that raced a change is not kept.
+  let generation = 0;
+  const evict = () => {
+    generation++;
+    cache.clear();
+  };
+  feed?.subscribe(CHANGE_CHANNELS.contentChange, evict);
+  feed?.onReset(evict);
+
+  async function loadLive(kind: ContentKind): Promise<LiveEntry[]> {
+    const hit = cache.get(kind);
+    if (hit && feed?.isLive) return hit;
+    const started = generation;
+    const rows = await findPublishedItems(db, kind);
+    const translations = await findTranslations(db, rows.map((r) => r.id));
+    const entries = rows.map((row) => ({
+      row,
+      words: new Map(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
+    }));
+    if (feed?.isLive && started === generation) cache.set(kind, entries);
+    return entries;
+  }
+
+  /**
+   * Run a write and drop this instance's live copy once it committed: the database's
+   * notification reaches the other instances (and this one) a moment later, but this instance's
+   * next read must already see the write.
+   */
+  async function committed<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    const result = await runInTransaction(db, work);
+    evict();
+    return result;
+  }
+
+  async function getItem(id: string): Promise<OpsContentItem> {
+    const row = await findItem(db, id);
+    if (!row) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
+    return toOpsItem(row, await findTranslations(db, [id]));
+  }
+
+  return {
+    evict,
+    getItem,
+
+    /** GET /ops/content: one page of a kind's items. */
+    async list(q: OpsContentQuery): Promise<OpsPage<OpsContentItem>> {
+      const { rows, total } = await findItemPage(db, { kind: q.kind, status: q.status }, { by: q.sort, order: q.order }, (q.page - 1) * q.pageSize, q.pageSize);
+      const translations = await findTranslations(db, rows.map((r) => r.id));
+      return { list: rows.map((row) => toOpsItem(row, translations)), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+    },
+
+    /** PUT /ops/content: a new item, as a draft. Audited `content.create`. */
+    async create(actor: ContentActor, body: ContentItemBody): Promise<OpsContentItem> {
+      const { fields, translations } = fieldsOf(body);
+      return committed(async (trx) => {
+        const row = await insertItem(trx, fields, translations);
+        const after = toOpsItem(row, await findTranslations(trx, [row.id]));
+        await audit.record(trx, { ...actor, action: 'content.create', subjectType: `content_${body.kind}`, subjectId: row.id, reason: body.reason, before: null, after });
+        return after;
+      });
+    },
+
+    /** PUT /ops/content/:id: replace an item's fields and words (its status stays). Audited `content.update`. */
+    async update(actor: ContentActor, id: string, body: ContentItemBody): Promise<OpsContentItem> {
+      const { fields, translations } = fieldsOf(body);
+      return committed(async (trx) => {
+        const locked = await lockItem(trx, id);
+        if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
+        if (locked.kind !== body.kind) throw new AppError(ErrorCode.VALIDATION_FAILED, 'An item keeps its kind', { fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }] });
+        const before = toOpsItem(locked, await findTranslations(trx, [id]));
+        const row = await updateItem(trx, id, fields, translations);
+        const after = toOpsItem(row, await findTranslations(trx, [id]));
+        await audit.record(trx, { ...actor, action: 'content.update', subjectType: `content_${row.kind}`, subjectId: id, reason: body.reason, before, after });
+        return after;
+      });
+    },
+
+    /** PUT /ops/content/:id/status: publish, archive or return to draft. Audited `content.<status>`. */
+    async setStatus(actor: ContentActor, id: string, status: ContentStatus, reason: string): Promise<OpsContentItem> {
+      return committed(async (trx) => {
+        const locked = await lockItem(trx, id);
+        if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
+        if (locked.status === status) throw new AppError(ErrorCode.CONTENT_STATUS_UNCHANGED, `The item is already ${status}`, { id, status });
+        const translations = await findTranslations(trx, [id]);
+        const row = await setItemStatus(trx, id, status);
+        const action = status === 'published' ? 'content.publish' : status === 'archived' ? 'content.archive' : 'content.draft';
+        const after = toOpsItem(row, translations);
+        await audit.record(trx, { ...actor, action, subjectType: `content_${row.kind}`, subjectId: id, reason, before: toOpsItem(locked, translations), after });
+        return after;
+      });
+    },
+
+    /**
+     * What players see of a kind now: published items within their schedule, optionally of one
+     * group, in order, each in `language` or else the operator's default language (an item with
+     * neither is left out).
+     */
+    async live(kind: ContentKind, language: string, group?: string): Promise<LiveContentItem[]> {
+      const [entries, config] = await Promise.all([loadLive(kind), system.getOperatorConfig()]);
+      const at = now();
+      const fallback = config.languages.default;
+      const out: LiveContentItem[] = [];
+      for (const { row, words } of entries) {
+        if (group !== undefined && row.group_code !== group) continue;
+        if (row.publish_from && row.publish_from.getTime() > at) continue;
+        if (row.publish_until && row.publish_until.getTime() <= at) continue;
+        const text = words.get(language) ?? words.get(fallback);
+        if (!text) continue;
+        out.push({
+          id: row.id,
+          groupCode: row.group_code,
+          title: text.title,
+          bodyHtml: text.bodyHtml,
+          linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage']) : null,
+          version: row.version,
+          publishedAt: (row.publish_from ?? row.updated_at).toISOString(),
+        });
+      }
+      return out;
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { COMPLETE_LANGUAGES, type LanguageCode } from '../constants';
+import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
+
+/*
+ * The operator's site content: banners, promotions (as content), announcements, help articles
+ * and legal pages. Each item has its words per language (PT and EN at least, falling back to
+ * the operator's default language), a schedule, a sort order and a status.
+ */
+
+export const CONTENT_KINDS = ['banner', 'promotion', 'announcement', 'help_article', 'legal_page'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** Banner groups: one per route of the site; a page shows only its route's group. */
+export const BANNER_GROUPS = ['w_home', 'w_rng', 'w_live', 'w_fish', 'w_pvp', 'w_sports', 'w_esports', 'w_lott', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg', 'w_inhouse'] as const;
+
+/** Announcement types of the product: B, PL, PU, PR, H. */
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+
+/** Legal pages, linked from the footer, the consent line and the registration form. */
+export const LEGAL_PAGES = ['terms', 'privacy', 'responsible_gaming'] as const;
+
+/**
+ * Promotion categories of the product (others, sports, live casino, slots, card games, fish,
+ * lotto, rebate, points mall, ranking, deposit, app download, newbie, game promotions; "all" is
+ * the players' tab of every category). new_player (newbie) feeds the registration page's slider.
+ */
+export const PROMOTION_CATEGORIES = ['others', 'sports', 'live_casino', 'slots', 'card_games', 'fish', 'lotto', 'rebate', 'points_mall', 'ranking', 'deposit', 'app_download', 'new_player', 'game_promotions'] as const;
+
+/** The groups an item of each kind may belong to; help categories are the operator's own words. */
+const GROUP_RULES: Record<ContentKind, z.ZodType<string>> = {
+  banner: z.enum(BANNER_GROUPS),
+  promotion: z.enum(PROMOTION_CATEGORIES),
+  announcement: z.enum(ANNOUNCEMENT_TYPES),
+  help_article: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'a-z, 0-9, _ or -'),
+  legal_page: z.enum(LEGAL_PAGES),
+};
+
+/** What a click on an item opens. */
+export const CONTENT_LINKAGE_TYPES = ['url', 'promotion', 'game', 'page'] as const;
+export const contentLinkageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('url'), target: z.string().trim().max(500).regex(/^https?:\/\/\S+$/i, 'an http(s) link') }),
+  z.object({ type: z.literal('promotion'), target: z.string().regex(/^\d{1,18}$/, 'a promotion id') }),
+  z.object({ type: z.literal('game'), target: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'a game node id') }),
+  z.object({ type: z.literal('page'), target: z.string().max(200).regex(/^\/[A-Za-z0-9/_-]*$/, 'a path of the site, such as /promotions') }),
+]);
+export type ContentLinkage = z.infer<typeof contentLinkageSchema>;
+
+/** An item's words in one language; the HTML is sanitised by the server before it is stored. */
+export const contentTranslationSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  bodyHtml: z.string().max(100_000),
+});
+export type ContentTranslation = z.infer<typeof contentTranslationSchema>;
+
+const languageKey = z.string().regex(/^[A-Z]{2,3}(-[A-Z]{2})?$/, 'a language code such as PT or EN');
+const instant = z.iso.datetime({ offset: true });
+
+/** PUT /ops/content (create without id) and PUT /ops/content/:id: the item as the operator wrote it. */
+export const contentItemBodySchema = z
+  .object({
+    kind: z.enum(CONTENT_KINDS),
+    groupCode: z.string(),
+    sortOrder: z.number().int().min(0).max(1_000_000),
+    publishFrom: instant.nullable(),
+    publishUntil: instant.nullable(),
+    linkage: contentLinkageSchema.nullable(),
+    translations: z.record(languageKey, contentTranslationSchema),
+    reason: opsReasonSchema,
+  })
+  .superRefine((item, ctx) => {
+    if (!GROUP_RULES[item.kind].safeParse(item.groupCode).success) ctx.addIssue({ code: 'custom', path: ['groupCode'], message: `not a group of ${item.kind}` });
+    if (item.publishFrom && item.publishUntil && Date.parse(item.publishUntil) <= Date.parse(item.publishFrom)) {
+      ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: 'must be after publishFrom' });
+    }
+    for (const language of COMPLETE_LANGUAGES as readonly LanguageCode[]) {
+      if (!item.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
+    }
+  });
+export type ContentItemBody = z.infer<typeof contentItemBodySchema>;
+
+/** PUT /ops/content/:id/status: publish, archive, or back to draft. */
+export const contentStatusBodySchema = z.object({ status: z.enum(CONTENT_STATUSES), reason: opsReasonSchema });
+
+/** An item as the back office sees it: every language, its status and version. */
+export const opsContentItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CONTENT_KINDS),
+  groupCode: z.string(),
+  status: z.enum(CONTENT_STATUSES),
+  sortOrder: z.number(),
+  publishFrom: z.string().nullable(),
+  publishUntil: z.string().nullable(),
+  linkage: contentLinkageSchema.nullable(),
+  translations: z.record(z.string(), contentTranslationSchema),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OpsContentItem = z.infer<typeof opsContentItemSchema>;
+
+/** GET /ops/content: one kind, optionally one status, newest first (or by sort order). */
+export const opsContentQuerySchema = opsListQuerySchema(['id', 'sortOrder']).extend({ kind: z.enum(CONTENT_KINDS), status: z.enum(CONTENT_STATUSES).optional() });
+export type OpsContentQuery = z.infer<typeof opsContentQuerySchema>;
+export const opsContentPageSchema = opsPageSchema(opsContentItemSchema);
+
+/** A live item as players get it: one language (theirs, or the operator's default), no schedule. */
+export const liveContentItemSchema = z.object({
+  id: z.string(),
+  groupCode: z.string(),
+  title: z.string(),
+  bodyHtml: z.string(),
+  linkage: contentLinkageSchema.nullable(),
+  version: z.number(),
+  publishedAt: z.string(),
+});
+export type LiveContentItem = z.infer<typeof liveContentItemSchema>;
