@@ -134,6 +134,10 @@ export const ErrorCode = {
   /** Site content: an unknown item; a status change to the status it already has. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
   CONTENT_STATUS_UNCHANGED: 'CONTENT_STATUS_UNCHANGED',
+  /** Content images: not png, jpg or webp by their bytes; over the size limits; an item naming an image never uploaded. */
+  IMAGE_TYPE_INVALID: 'IMAGE_TYPE_INVALID',
+  IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  IMAGE_NOT_FOUND: 'IMAGE_NOT_FOUND',
   /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
   SETTING_CHANGED: 'SETTING_CHANGED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -254,6 +258,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   ADJUSTMENT_OWN_REQUEST: 403,
   CONTENT_NOT_FOUND: 404,
   CONTENT_STATUS_UNCHANGED: 409,
+  IMAGE_TYPE_INVALID: 415,
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_NOT_FOUND: 400,
   SETTING_CHANGED: 409,
   INTERNAL_ERROR: 500,
 };

@@ -39,6 +39,17 @@ const GROUP_RULES: Record<ContentKind, z.ZodType<string>> = {
   legal_page: z.enum(LEGAL_PAGES),
 };
 
+/** Uploaded content images: png, jpg or webp by their bytes, at most 2 MB and 4096 px a side. */
+export const CONTENT_IMAGE_MAX_BYTES = 2 * 1_048_576;
+export const CONTENT_IMAGE_MAX_SIDE = 4096;
+/** The stored name of an uploaded image: the SHA-256 of its bytes and its extension. */
+export const contentImageNameSchema = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'an uploaded image');
+
+/** POST /ops/content/images: one image as a data: URL (about 2.7 MB of text for the 2 MB limit). */
+export const contentImageUploadSchema = z.object({ dataUrl: z.string().max(Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 64) });
+export const contentImageSchema = z.object({ name: z.string(), url: z.string(), contentType: z.string(), width: z.number(), height: z.number(), sizeBytes: z.number() });
+export type ContentImage = z.infer<typeof contentImageSchema>;
+
 /** What a click on an item opens. */
 export const CONTENT_LINKAGE_TYPES = ['url', 'promotion', 'game', 'page'] as const;
 export const contentLinkageSchema = z.discriminatedUnion('type', [
@@ -68,6 +79,8 @@ export const contentItemBodySchema = z
     publishFrom: instant.nullable(),
     publishUntil: instant.nullable(),
     linkage: contentLinkageSchema.nullable(),
+    /** A banner's slide or a promotion's picture: an image uploaded first (POST /ops/content/images). */
+    imageName: contentImageNameSchema.nullable(),
     translations: z.record(languageKey, contentTranslationSchema),
     reason: opsReasonSchema,
   })
@@ -76,6 +89,7 @@ export const contentItemBodySchema = z
     if (item.publishFrom && item.publishUntil && Date.parse(item.publishUntil) <= Date.parse(item.publishFrom)) {
       ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: 'must be after publishFrom' });
     }
+    if (item.kind === 'banner' && !item.imageName) ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a banner needs its image' });
     for (const language of COMPLETE_LANGUAGES as readonly LanguageCode[]) {
       if (!item.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
     }
@@ -95,6 +109,7 @@ export const opsContentItemSchema = z.object({
   publishFrom: z.string().nullable(),
   publishUntil: z.string().nullable(),
   linkage: contentLinkageSchema.nullable(),
+  image: contentImageSchema.nullable(),
   translations: z.record(z.string(), contentTranslationSchema),
   version: z.number(),
   createdAt: z.string(),
@@ -114,6 +129,8 @@ export const liveContentItemSchema = z.object({
   title: z.string(),
   bodyHtml: z.string(),
   linkage: contentLinkageSchema.nullable(),
+  /** The picture with its size, so the page reserves its box before it loads. */
+  image: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),
   version: z.number(),
   publishedAt: z.string(),
 });

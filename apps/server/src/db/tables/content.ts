@@ -7,7 +7,9 @@ export type ContentKind = 'banner' | 'promotion' | 'announcement' | 'help_articl
 export type ContentStatus = 'draft' | 'published' | 'archived';
 export type ContentLinkageType = 'url' | 'promotion' | 'game' | 'page';
 
-/** Tables owned by the content module (migration 0200_content.sql). */
+export type ContentImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+/** Tables owned by the content module (migrations 0200_content.sql, 0201_content_images.sql). */
 export type ContentTables = {
   content_items: {
     id: Generated<string>;
@@ -22,6 +24,17 @@ export type ContentTables = {
     version: Generated<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** Added by migration 0201. */
+    image_name: NullableText;
+  };
+  content_images: {
+    name: string;
+    content_type: ContentImageType;
+    bytes: Buffer;
+    size_bytes: number;
+    width: number;
+    height: number;
+    created_at: Generated<Date>;
   };
   content_translations: {
     item_id: ColumnType<string, string | bigint, string | bigint>;

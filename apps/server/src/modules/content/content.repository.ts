@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ContentTables, ContentKind, ContentLinkageType, ContentStatus } from '../../db/tables/content';
+import type { ContentImageType, ContentTables, ContentKind, ContentLinkageType, ContentStatus } from '../../db/tables/content';
 
 type Db = Kysely<Database>;
 export type ContentItemRow = Selectable<ContentTables['content_items']>;
@@ -14,6 +14,7 @@ export type ContentItemFields = {
   publishUntil: Date | null;
   linkageType: ContentLinkageType | null;
   linkageTarget: string | null;
+  imageName: string | null;
 };
 export type TranslationFields = { language: string; title: string; bodyHtml: string };
 
@@ -26,6 +27,7 @@ function columns(fields: ContentItemFields) {
     publish_until: fields.publishUntil,
     linkage_type: fields.linkageType,
     linkage_target: fields.linkageTarget,
+    image_name: fields.imageName,
   };
 }
 
@@ -105,4 +107,30 @@ export async function findItemPage(db: Db, filter: ItemFilter, sort: { by: 'id' 
 /** Every published item of a kind, in order, whatever its schedule (the caller keeps those due). */
 export async function findPublishedItems(db: Db, kind: ContentKind): Promise<ContentItemRow[]> {
   return db.selectFrom('content_items').selectAll().where('kind', '=', kind).where('status', '=', 'published').orderBy('group_code').orderBy('sort_order').orderBy('id').execute();
+}
+
+export type ImageMeta = { name: string; contentType: ContentImageType; width: number; height: number; sizeBytes: number };
+
+/** Store an image under its content name; the same bytes uploaded again are already there. */
+export async function insertImage(db: Db, image: { name: string; contentType: ContentImageType; bytes: Buffer; width: number; height: number }): Promise<void> {
+  await db
+    .insertInto('content_images')
+    .values({ name: image.name, content_type: image.contentType, bytes: image.bytes, size_bytes: image.bytes.length, width: image.width, height: image.height })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/** A stored image's bytes and type, for serving; undefined when there is none. */
+export async function findImageBytes(db: Db, name: string): Promise<{ contentType: ContentImageType; bytes: Buffer } | undefined> {
+  return db.selectFrom('content_images').select(['content_type as contentType', 'bytes']).where('name', '=', name).executeTakeFirst();
+}
+
+/** The size and type of these images (never their bytes). */
+export async function findImageMeta(db: Db, names: readonly string[]): Promise<ImageMeta[]> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('content_images')
+    .select(['name', 'content_type as contentType', 'width', 'height', 'size_bytes as sizeBytes'])
+    .where('name', 'in', [...names])
+    .execute();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery } from '@wps/shared/schemas/content';
+import type { ContentImage, ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery } from '@wps/shared/schemas/content';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { sanitizeContentHtml } from './content-html';
+import { createContentImageStore } from './content-image-store';
 import {
   findItem,
   findItemPage,
@@ -35,7 +36,7 @@ type ContentContext = {
   now?: () => number;
 };
 
-function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslationRow[]): OpsContentItem {
+function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslationRow[], images: ReadonlyMap<string, ContentImage>): OpsContentItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -45,6 +46,7 @@ function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslatio
     publishFrom: row.publish_from?.toISOString() ?? null,
     publishUntil: row.publish_until?.toISOString() ?? null,
     linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage']) : null,
+    image: row.image_name ? (images.get(row.image_name) ?? null) : null,
     translations: Object.fromEntries(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
     version: row.version,
     createdAt: row.created_at.toISOString(),
@@ -63,13 +65,14 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       publishUntil: body.publishUntil ? new Date(body.publishUntil) : null,
       linkageType: body.linkage?.type ?? null,
       linkageTarget: body.linkage?.target ?? null,
+      imageName: body.imageName,
     },
     translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
   };
 }
 
-/** A published item and its words, kept in memory for the players' reads. */
-type LiveEntry = { row: ContentItemRow; words: Map<string, { title: string; bodyHtml: string }> };
+/** A published item, its picture and its words, kept in memory for the players' reads. */
+type LiveEntry = { row: ContentItemRow; image: ContentImage | null; words: Map<string, { title: string; bodyHtml: string }> };
 
 /**
  * The operator's site content: items written in the back office (every change audited with the
@@ -81,6 +84,7 @@ type LiveEntry = { row: ContentItemRow; words: Map<string, { title: string; body
 export function createContentService(ctx: ContentContext) {
   const { db, audit, system } = ctx;
   const now = ctx.now ?? Date.now;
+  const images = createContentImageStore({ db, audit });
   const feed = ctx.changeFeed;
   const cache = new Map<ContentKind, LiveEntry[]>();
   // Bumped on every change notification, so a load that raced a change is not kept.
@@ -97,9 +101,10 @@ export function createContentService(ctx: ContentContext) {
     if (hit && feed?.isLive) return hit;
     const started = generation;
     const rows = await findPublishedItems(db, kind);
-    const translations = await findTranslations(db, rows.map((r) => r.id));
+    const [translations, pictures] = await Promise.all([findTranslations(db, rows.map((r) => r.id)), images.describe(rows.map((r) => r.image_name))]);
     const entries = rows.map((row) => ({
       row,
+      image: row.image_name ? (pictures.get(row.image_name) ?? null) : null,
       words: new Map(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
     }));
     if (feed?.isLive && started === generation) cache.set(kind, entries);
@@ -117,29 +122,43 @@ export function createContentService(ctx: ContentContext) {
     return result;
   }
 
+  /** The back office's view of rows: their words and pictures read in two queries. */
+  async function opsItems(trx: Kysely<Database>, rows: readonly ContentItemRow[]): Promise<OpsContentItem[]> {
+    const translations = await findTranslations(trx, rows.map((r) => r.id));
+    const pictures = await images.describe(rows.map((r) => r.image_name), trx);
+    return rows.map((row) => toOpsItem(row, translations, pictures));
+  }
+  const opsItem = async (trx: Kysely<Database>, row: ContentItemRow) => (await opsItems(trx, [row]))[0]!;
+
+  /** A named image must have been uploaded first (the column's foreign key would refuse it with a 5xx). */
+  async function assertImage(name: string | null): Promise<void> {
+    if (name !== null && !(await images.describe([name])).has(name)) throw new AppError(ErrorCode.IMAGE_NOT_FOUND, 'Upload the image first', { imageName: name });
+  }
+
   async function getItem(id: string): Promise<OpsContentItem> {
     const row = await findItem(db, id);
     if (!row) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
-    return toOpsItem(row, await findTranslations(db, [id]));
+    return opsItem(db, row);
   }
 
   return {
     evict,
     getItem,
+    images,
 
     /** GET /ops/content: one page of a kind's items. */
     async list(q: OpsContentQuery): Promise<OpsPage<OpsContentItem>> {
       const { rows, total } = await findItemPage(db, { kind: q.kind, status: q.status }, { by: q.sort, order: q.order }, (q.page - 1) * q.pageSize, q.pageSize);
-      const translations = await findTranslations(db, rows.map((r) => r.id));
-      return { list: rows.map((row) => toOpsItem(row, translations)), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+      return { list: await opsItems(db, rows), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
     },
 
     /** PUT /ops/content: a new item, as a draft. Audited `content.create`. */
     async create(actor: ContentActor, body: ContentItemBody): Promise<OpsContentItem> {
       const { fields, translations } = fieldsOf(body);
+      await assertImage(body.imageName);
       return committed(async (trx) => {
         const row = await insertItem(trx, fields, translations);
-        const after = toOpsItem(row, await findTranslations(trx, [row.id]));
+        const after = await opsItem(trx, row);
         await audit.record(trx, { ...actor, action: 'content.create', subjectType: `content_${body.kind}`, subjectId: row.id, reason: body.reason, before: null, after });
         return after;
       });
@@ -148,13 +167,14 @@ export function createContentService(ctx: ContentContext) {
     /** PUT /ops/content/:id: replace an item's fields and words (its status stays). Audited `content.update`. */
     async update(actor: ContentActor, id: string, body: ContentItemBody): Promise<OpsContentItem> {
       const { fields, translations } = fieldsOf(body);
+      await assertImage(body.imageName);
       return committed(async (trx) => {
         const locked = await lockItem(trx, id);
         if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
         if (locked.kind !== body.kind) throw new AppError(ErrorCode.VALIDATION_FAILED, 'An item keeps its kind', { fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }] });
-        const before = toOpsItem(locked, await findTranslations(trx, [id]));
+        const before = await opsItem(trx, locked);
         const row = await updateItem(trx, id, fields, translations);
-        const after = toOpsItem(row, await findTranslations(trx, [id]));
+        const after = await opsItem(trx, row);
         await audit.record(trx, { ...actor, action: 'content.update', subjectType: `content_${row.kind}`, subjectId: id, reason: body.reason, before, after });
         return after;
       });
@@ -166,11 +186,11 @@ export function createContentService(ctx: ContentContext) {
         const locked = await lockItem(trx, id);
         if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
         if (locked.status === status) throw new AppError(ErrorCode.CONTENT_STATUS_UNCHANGED, `The item is already ${status}`, { id, status });
-        const translations = await findTranslations(trx, [id]);
+        const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);
         const action = status === 'published' ? 'content.publish' : status === 'archived' ? 'content.archive' : 'content.draft';
-        const after = toOpsItem(row, translations);
-        await audit.record(trx, { ...actor, action, subjectType: `content_${row.kind}`, subjectId: id, reason, before: toOpsItem(locked, translations), after });
+        const after = await opsItem(trx, row);
+        await audit.record(trx, { ...actor, action, subjectType: `content_${row.kind}`, subjectId: id, reason, before, after });
         return after;
       });
     },
@@ -185,7 +205,7 @@ export function createContentService(ctx: ContentContext) {
       const at = now();
       const fallback = config.languages.default;
       const out: LiveContentItem[] = [];
-      for (const { row, words } of entries) {
+      for (const { row, image, words } of entries) {
         if (group !== undefined && row.group_code !== group) continue;
         if (row.publish_from && row.publish_from.getTime() > at) continue;
         if (row.publish_until && row.publish_until.getTime() <= at) continue;
@@ -197,6 +217,7 @@ export function createContentService(ctx: ContentContext) {
           title: text.title,
           bodyHtml: text.bodyHtml,
           linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage']) : null,
+          image: image ? { url: image.url, width: image.width, height: image.height } : null,
           version: row.version,
           publishedAt: (row.publish_from ?? row.updated_at).toISOString(),
         });

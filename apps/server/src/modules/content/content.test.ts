@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OpsContentItem } from '@wps/shared/schemas/content';
+import { PNG } from 'pngjs';
+import type { ContentImage, OpsContentItem } from '@wps/shared/schemas/content';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -14,17 +15,26 @@ describeEachDatabase('site content', (target) => {
   let t: TestApp;
   let marketing: string;
   let support: string;
+  let slide: ContentImage;
 
   beforeAll(async () => {
     t = await createTestApp(target);
     marketing = await operatorToken(t, 'marketing');
     support = await operatorToken(t, 'support');
+    slide = valueOf<ContentImage>(await upload(png(1200, 400)));
   });
   afterAll(async () => {
     await t?.close();
   });
 
   const hour = 3_600_000;
+  /** A PNG of the given size, its pixels varied so that different sizes hash differently. */
+  const png = (width: number, height: number): Buffer => {
+    const image = new PNG({ width, height });
+    image.data.fill(width % 251);
+    return PNG.sync.write(image);
+  };
+  const upload = (bytes: Buffer, type = 'png', token = marketing) => call(t.app, 'POST', '/ops/content/images', { token, payload: { dataUrl: `data:image/${type};base64,${bytes.toString('base64')}` } });
   const banner = (overrides: Record<string, unknown> = {}) => ({
     kind: 'banner',
     groupCode: 'w_home',
@@ -32,6 +42,7 @@ describeEachDatabase('site content', (target) => {
     publishFrom: null,
     publishUntil: null,
     linkage: { type: 'page', target: '/promotions' },
+    imageName: slide.name,
     translations: { PT: { title: 'Bônus de boas-vindas', bodyHtml: '<p>Ganhe <strong>100%</strong></p>' }, EN: { title: 'Welcome bonus', bodyHtml: '<p>Get <strong>100%</strong></p>' } },
     reason: 'welcome campaign',
     ...overrides,
@@ -53,6 +64,7 @@ describeEachDatabase('site content', (target) => {
     const due = valueOf<OpsContentItem>(await put(`/ops/content/${created.id}`, banner({ publishFrom: new Date(Date.now() - hour).toISOString(), reason: 'start now' })));
     expect(due).toMatchObject({ status: 'published', version: 3 });
     expect((await live('PT', 'w_home')).map((i) => [i.id, i.title, i.version])).toEqual([[created.id, 'Bônus de boas-vindas', 3]]);
+    expect((await live('PT'))[0]!.image).toEqual({ url: `/wps/content/images/${slide.name}`, width: 1200, height: 400 });
     expect((await live('EN')).map((i) => i.title)).toEqual(['Welcome bonus']);
     // A language the item lacks falls back to the operator's default (PT).
     expect((await live('ES')).map((i) => i.title)).toEqual(['Bônus de boas-vindas']);
@@ -86,7 +98,7 @@ describeEachDatabase('site content', (target) => {
 
   it('stores every XSS payload sanitised', async () => {
     const translations = { PT: { title: 'XSS', bodyHtml: XSS_PAYLOADS.join('\n') }, EN: { title: 'XSS', bodyHtml: XSS_PAYLOADS.join('<br>') } };
-    const item = valueOf<OpsContentItem>(await put('/ops/content', banner({ kind: 'announcement', groupCode: 'B', linkage: null, translations })));
+    const item = valueOf<OpsContentItem>(await put('/ops/content', banner({ kind: 'announcement', groupCode: 'B', linkage: null, imageName: null, translations })));
     for (const language of ['PT', 'EN']) expect(looksDangerous(item.translations[language]!.bodyHtml), item.translations[language]!.bodyHtml).toBeNull();
     const stored = await t.database.db.selectFrom('content_translations').select('body_html').where('item_id', '=', item.id).execute();
     for (const row of stored) expect(looksDangerous(row.body_html), row.body_html).toBeNull();
@@ -100,6 +112,8 @@ describeEachDatabase('site content', (target) => {
     expect(fields(await put('/ops/content', banner({ linkage: { type: 'url', target: 'javascript:alert(1)' } })))).toContain('linkage');
     expect(fields(await put('/ops/content', banner({ publishFrom: '2026-12-02T00:00:00Z', publishUntil: '2026-12-01T00:00:00Z' })))).toContain('publishUntil');
     expectFailure(await put('/ops/content', banner({ reason: '' })), 'VALIDATION_FAILED', 400);
+    expect(fields(await put('/ops/content', banner({ imageName: null })))).toContain('imageName');
+    expectFailure(await put('/ops/content', banner({ imageName: `${'0'.repeat(64)}.png` })), 'IMAGE_NOT_FOUND', 400);
     expectFailure(await put('/ops/content/999999', banner()), 'CONTENT_NOT_FOUND', 404);
     expectFailure(await put('/ops/content/999999/status', { status: 'published', reason: 'nothing there' }), 'CONTENT_NOT_FOUND', 404);
     expectFailure(await put('/ops/content', banner(), support), 'OPERATOR_FORBIDDEN', 403);
@@ -107,5 +121,29 @@ describeEachDatabase('site content', (target) => {
     expect(fields(await put(`/ops/content/${item.id}`, banner({ kind: 'promotion', groupCode: 'deposit' })))).toContain('kind');
     expect(await itemCount()).toBe(before + 1);
     expect((await audit(item.id)).map((e) => e.action)).toEqual(['content.create']);
+  });
+
+  it('stores an upload under the hash of its bytes and serves it for a year; refuses what is not a small png, jpg or webp', async () => {
+    const bytes = png(300, 100);
+    const image = valueOf<ContentImage>(await upload(bytes));
+    expect(image).toMatchObject({ contentType: 'image/png', width: 300, height: 100, sizeBytes: bytes.length });
+    expect(image.name).toMatch(/^[0-9a-f]{64}\.png$/);
+    // The same bytes again: the same name, stored once.
+    expect(valueOf<ContentImage>(await upload(bytes)).name).toBe(image.name);
+    const served = await t.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/wps/content/images/${'f'.repeat(64)}.png` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/content/images/..%2f..%2fetc%2fpasswd' })).statusCode).toBe(400);
+
+    // Checked by the bytes, not the declared type: a script called a PNG, a GIF, a picture too wide.
+    expectFailure(await upload(Buffer.from('<script>alert(1)</script>')), 'IMAGE_TYPE_INVALID', 415);
+    expectFailure(await upload(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64')), 'IMAGE_TYPE_INVALID', 415);
+    expectFailure(await upload(png(5000, 1)), 'IMAGE_TOO_LARGE', 413);
+    expectFailure(await upload(bytes, 'png', support), 'OPERATOR_FORBIDDEN', 403);
+    const uploads = await t.database.db.selectFrom('audit_log').select('subject_id').where('action', '=', 'content.image_upload').execute();
+    expect(uploads.filter((e) => e.subject_id === image.name)).toHaveLength(2);
   });
 });
