@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
@@ -13,14 +13,20 @@ import { operatorLogin } from './support/operators';
  * and request withdrawals through the real APIs; then, in the back office:
  * - a finance operator rejects a pending deposit with a reason: it leaves the pending queue, shows
  *   as rejected under "failed", exports as CSV, and the player's own order is failed;
+ * - with the keyboard only, a finance operator selects two pending bank deposits and rejects both
+ *   with one reason: the players' orders are failed and each has its audit entry; a gateway order
+ *   and a credited one cannot be selected;
+ * - a finance operator asks the vendor about two selected pending vendor transfers at once (the
+ *   vendor is unreachable on this server, so a transfer into it stays pending);
  * - a finance operator approves a pending withdrawal, paying to the account the row shows: the
  *   player's order is approved;
  * - a finance operator looks at the proof image of a disputed withdrawal (fetched with the
  *   operator token, its blob URL revoked when the dialog closes) and resolves the dispute with a note;
- * - a support operator (money.read without money.write) sees the queue without decision buttons,
- *   and the server refuses their approve call with 403;
- * - both queues are axe-clean at 1366 and 1024 px, and at 390 px the approve action is in view
- *   and works.
+ * - a support operator (money.read without money.write) sees the queue without decision buttons
+ *   or selection checkboxes, and the server refuses their approve call with 403;
+ * - the withdrawal queue has no selection (each payout or refund needs its own look);
+ * - the queues are axe-clean at 1366 and 1024 px, and at 390 px the approve action is in view
+ *   and works, and the deposit queue's selection fits.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-queues');
 const PASSWORD = 'Queue2026play';
@@ -28,10 +34,18 @@ const PAYMENT_PASSWORD = '582046';
 /** A 1×1 PNG: a real image for the player's "not received" proof. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PORT = EXTRA_PORTS.backofficeQueues;
+/**
+ * The reference vendor, connected at a port where nothing listens: a transfer into its wallet gets
+ * no answer, so it stays pending in the vendor-transfer queue (as the status job's checks find no
+ * answer either).
+ */
+const DEAD_VENDOR = { VENDOR_SANDBOX_URL: 'http://127.0.0.1:9', VENDOR_SANDBOX_SECRET: 'e2e-queues-dead-vendor-secret' };
 
 let server: ExtraServer;
 /** The finance operator's API token, for the set-up calls made beside the browser. */
 let financeToken: string;
+/** The admin's API token: reads the audit log. */
+let adminToken: string;
 
 async function check(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
@@ -50,6 +64,15 @@ async function expectTableFits(page: Page, name: string): Promise<void> {
 async function newPage(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 900 } });
   return context.newPage();
+}
+
+/** Press Tab (Shift+Tab with `back`) until `target` has focus: it is reachable from the keyboard. */
+async function tabTo(page: Page, target: Locator, { back = false } = {}): Promise<void> {
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`not reached with ${back ? 'Shift+Tab' : 'Tab'}: ${target.toString()}`);
 }
 
 function sidebar(page: Page) {
@@ -75,12 +98,24 @@ function playerApi(request: APIRequestContext, token: string): Api {
 
 type DepositOrder = { id: string; referenceCode: string; status: string; failureReason: string | null };
 
-/** A bank-transfer deposit order placed by the player; it waits in the queue. */
-async function placeDeposit(a: Api, amount: string): Promise<DepositOrder> {
+/** A deposit order placed by the player (a bank transfer unless told); it waits in the queue. */
+async function placeDeposit(a: Api, amount: string, type: 'manual_bank' | 'gateway' = 'manual_bank'): Promise<DepositOrder> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
-  const bank = channels.find((c) => c.type === 'manual_bank');
-  expect(bank, 'a manual bank-transfer channel').toBeDefined();
-  return callApi<DepositOrder>(a, 'POST', '/wps/deposit/orders', { channelId: bank!.id, amount, idempotencyKey: crypto.randomUUID() });
+  const channel = channels.find((c) => c.type === type);
+  expect(channel, `a ${type} deposit channel`).toBeDefined();
+  return callApi<DepositOrder>(a, 'POST', '/wps/deposit/orders', { channelId: channel!.id, amount, idempotencyKey: crypto.randomUUID() });
+}
+
+async function playerDeposits(a: Api): Promise<DepositOrder[]> {
+  return (await callApi<{ list: DepositOrder[] }>(a, 'GET', '/wps/deposit/orders')).list;
+}
+
+type AuditEntry = { action: string; reason: string | null; after: { status?: string; failureReason?: string } };
+
+/** The audit entries about one subject, read by the admin. */
+async function auditOf(request: APIRequestContext, subjectType: string, subjectId: string): Promise<AuditEntry[]> {
+  const admin = { request, baseURL: server.baseURL, token: adminToken };
+  return (await callApi<{ list: AuditEntry[] }>(admin, 'GET', `/ops/audit?subjectType=${subjectType}&subjectId=${subjectId}`)).list;
 }
 
 /** Payee name, payment password and a bank account, then a confirmed deposit of `funds`: ready to withdraw. */
@@ -115,9 +150,10 @@ test.describe('back-office money queues', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-queues', PORT, { roles: ['finance', 'support'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-queues', PORT, { roles: ['finance', 'support', 'admin'], configure: disableRegisterCaptcha, env: DEAD_VENDOR });
     const { username, password } = BACKOFFICE_OPERATORS.finance;
     financeToken = await operatorLogin(request, server.baseURL, username, password);
+    adminToken = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -189,6 +225,157 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
+  test('with the keyboard, finance selects two pending bank deposits and rejects both with one reason; gateway and credited orders cannot be selected', async ({ browser, request }) => {
+    const first = await registerPlayer(browser);
+    const second = await registerPlayer(browser);
+    const a = playerApi(request, first.token);
+    const b = playerApi(request, second.token);
+    const one = await placeDeposit(a, '31');
+    const two = await placeDeposit(b, '42.50');
+    const kept = await placeDeposit(b, '15');
+    const gateway = await placeDeposit(a, '50', 'gateway');
+    const credited = await placeDeposit(a, '12');
+    await callApi(a, 'POST', `/ops/deposits/${credited.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
+
+    const page = await newPage(browser, 1366);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
+    await expect(orderRow(page, kept.id)).toBeVisible();
+    const bar = page.getByRole('region', { name: 'Ações para as linhas selecionadas' });
+    await expect(bar).toContainText('Nenhuma linha selecionada');
+    const box = (id: string) => orderRow(page, id).getByRole('checkbox', { name: `Selecionar linha ${id}` });
+    // A gateway order is the gateway's to settle: it cannot be selected.
+    await expect(box(gateway.id)).toBeDisabled();
+
+    // From the filters, Tab reaches each row's checkbox and Space ticks it.
+    await page.getByLabel('Situação').focus();
+    await tabTo(page, box(one.id));
+    await page.keyboard.press('Space');
+    await tabTo(page, box(two.id));
+    await page.keyboard.press('Space');
+    await expect(box(one.id)).toBeChecked();
+    await expect(box(two.id)).toBeChecked();
+    await expect(box(kept.id)).not.toBeChecked();
+    await expect(bar).toContainText('2 linhas selecionadas');
+    await check(page, 'deposits-selected-1366');
+    await expectTableFits(page, 'deposits with selection 1366');
+
+    // Back to the bulk bar; Enter opens the dialog with the reason field focused; Escape cancels and
+    // gives focus back to the bulk action, the selection kept.
+    const rejectSelected = bar.getByRole('button', { name: 'Recusar 2 selecionados' });
+    await tabTo(page, rejectSelected, { back: true });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Recusar 2 depósitos?' });
+    await expect(dialog.getByLabel('Motivo')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(rejectSelected).toBeFocused();
+    await expect(box(one.id)).toBeChecked();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Motivo')).toBeFocused();
+    // The dialog names both orders and their total.
+    await expect(dialog).toContainText(`${one.id} (${first.username})`);
+    await expect(dialog).toContainText(`${two.id} (${second.username})`);
+    await expect(dialog).toContainText(/R\$\s*73,50/);
+    await page.keyboard.type('no such transfers on the statement');
+    await check(page, 'deposit-bulk-reject-dialog-1366');
+    await tabTo(page, dialog.getByRole('button', { name: 'Recusar 2 depósitos' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Recusa em lote: 2 recusados.')).toBeVisible();
+    // Both left the pending queue, the selection is empty, and focus is on the table, not lost.
+    await expect(orderRow(page, one.id)).toHaveCount(0);
+    await expect(orderRow(page, two.id)).toHaveCount(0);
+    await expect(orderRow(page, kept.id)).toBeVisible();
+    await expect(bar).toContainText('Nenhuma linha selecionada');
+    await expect(page.getByRole('region', { name: 'Pedidos de depósito' })).toBeFocused();
+
+    // Each player's order is failed, refused by the operator; the order not selected still waits.
+    expect((await playerDeposits(a)).find((o) => o.id === one.id)).toMatchObject({ status: 'failed', failureReason: 'rejected' });
+    const seconds = await playerDeposits(b);
+    expect(seconds.find((o) => o.id === two.id)).toMatchObject({ status: 'failed', failureReason: 'rejected' });
+    expect(seconds.find((o) => o.id === kept.id)).toMatchObject({ status: 'pending' });
+    // One audit entry per order, each with the one reason.
+    for (const id of [one.id, two.id]) {
+      expect((await auditOf(request, 'deposit_order', id)).map((e) => [e.action, e.reason, e.after.status])).toEqual([['deposit.fail', 'no such transfers on the statement', 'failed']]);
+    }
+
+    // Under "failed" both read "rejected"; nothing there can be selected.
+    await page.getByLabel('Situação').selectOption('failed');
+    await expect(orderRow(page, one.id).getByText('Recusado', { exact: true })).toBeVisible();
+    await expect(orderRow(page, two.id).getByText('Recusado', { exact: true })).toBeVisible();
+    await expect(box(one.id)).toBeDisabled();
+    // A credited order cannot be selected either; with nothing to select there is no bulk bar.
+    await page.getByLabel('Situação').selectOption('credited');
+    await expect(box(credited.id)).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Selecionar todas as linhas desta página' })).toBeDisabled();
+    await expect(bar).toHaveCount(0);
+
+    // A selection belongs to its view: changing the filter empties it.
+    await page.getByLabel('Situação').selectOption('pending');
+    await box(kept.id).check();
+    await expect(bar).toContainText('1 linha selecionada');
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await check(page, 'deposits-selected-1024');
+    await page.getByLabel('Tipo de canal').selectOption('manual_bank');
+    await expect(bar).toContainText('Nenhuma linha selecionada');
+    await expect(box(kept.id)).not.toBeChecked();
+    await page.getByLabel('Tipo de canal').selectOption('all');
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await box(kept.id).check();
+    await expect(bar.getByRole('button', { name: 'Recusar 1 selecionado' })).toBeVisible();
+    const barBox = await bar.boundingBox();
+    expect(barBox && barBox.x >= 0 && barBox.x + barBox.width <= 390, 'the bulk bar fits at 390 px').toBe(true);
+    await check(page, 'deposits-selected-390');
+    await page.context().close();
+  });
+
+  test('finance asks the vendor about two selected pending transfers at once; each ask is audited', async ({ browser, request }) => {
+    const transfers: { id: string; account: string }[] = [];
+    for (const amount of ['10', '25']) {
+      const player = await registerPlayer(browser);
+      const a = playerApi(request, player.token);
+      const deposit = await placeDeposit(a, '60');
+      await callApi(a, 'POST', `/ops/deposits/${deposit.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
+      const moved = await callApi<{ transfers: { id: string; status: string }[] }>(a, 'POST', '/wps/relay/GCS_walletTransfer', {
+        direction: 'in',
+        vassalage: 'SBT',
+        amount,
+        idempotencyKey: `e2e-queues-${crypto.randomUUID()}`,
+      });
+      expect(moved.transfers[0]!.status).toBe('pending');
+      transfers.push({ id: moved.transfers[0]!.id, account: player.username });
+    }
+
+    const page = await newPage(browser, 1366);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    await sidebar(page).getByRole('link', { name: 'Transferências de fornecedor' }).click();
+    await expect(page.getByRole('heading', { name: 'Transferências de fornecedor', level: 1 })).toBeVisible();
+    for (const { id } of transfers) await orderRow(page, id).getByRole('checkbox', { name: `Selecionar linha ${id}` }).check();
+    const bar = page.getByRole('region', { name: 'Ações para as linhas selecionadas' });
+    await expect(bar).toContainText('2 linhas selecionadas');
+    await check(page, 'vendor-transfers-selected-1366');
+
+    await bar.getByRole('button', { name: 'Perguntar sobre 2 selecionadas' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Perguntar aos fornecedores sobre 2 transferências?' });
+    await expect(dialog).toContainText(/R\$\s*35,00/);
+    await dialog.getByLabel('Motivo').fill('players asked where the money went');
+    await check(page, 'vendor-transfers-bulk-dialog-1366');
+    await dialog.getByRole('button', { name: 'Perguntar agora' }).click();
+    await expect(dialog).toBeHidden();
+    // The vendor does not answer: both stay pending, and both asks are in the audit log.
+    await expect(page.getByText('Pergunta aos fornecedores: 2 ainda pendentes.')).toBeVisible();
+    await expect(bar).toContainText('Nenhuma linha selecionada');
+    for (const { id } of transfers) {
+      await expect(orderRow(page, id)).toContainText('Pendente');
+      const audit = await auditOf(request, 'vendor_transfer', id);
+      expect(audit.map((e) => [e.action, e.reason, e.after.status])).toEqual([['vendor_transfer.check', 'players asked where the money went', 'pending']]);
+    }
+    await page.context().close();
+  });
+
   test('finance approves a pending withdrawal, paying to the account the row shows; the player sees it approved (1024 and 1366 px)', async ({ browser, request }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
@@ -208,6 +395,8 @@ test.describe('back-office money queues', () => {
     // The full account number: what finance pays to.
     await expect(row.getByText('40981234', { exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Maria Silva' })).toBeVisible();
+    // Each payout or refund needs its own look at the player: no selection here.
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
     await check(page, 'withdrawals-1024');
 
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -324,6 +513,9 @@ test.describe('back-office money queues', () => {
     await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
     await expect(orderRow(page, deposit.id).getByText('Somente leitura')).toBeVisible();
     await expect(orderRow(page, deposit.id).getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Ações para as linhas selecionadas' })).toHaveCount(0);
+    await check(page, 'deposits-support-1366');
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   createColumnHelper,
@@ -52,6 +52,8 @@ export type DataTableProps<T extends RowData> = {
   getRowId: (row: T) => string;
   /** Enables row selection; renders the actions for the selected rows above the table. */
   bulkActions?: (selected: T[], clearSelection: () => void) => ReactNode;
+  /** Which rows the bulk actions apply to: the others get a disabled checkbox. Every row when left out. */
+  canSelectRow?: (row: T) => boolean;
   /** The CSV export: `<list path>/csv`, with the current filters and sort, saved as `filename`. */
   csv?: { path: string; filename: string };
   /** Filters, above the table. */
@@ -62,17 +64,58 @@ export type DataTableProps<T extends RowData> = {
 
 const EMPTY: never[] = [];
 
+/** A selection and the view of the list (page, page size, sort, filters) it was made in. */
+type Selection = { view: string; ids: RowSelectionState };
+
+/**
+ * When the control that had focus went away with the selection (the bulk bar's buttons, after a
+ * bulk action or "clear selection"), focus the table, or the first control above an empty list,
+ * instead of leaving keyboard users at the top of the page.
+ */
+function keepFocusIn(block: HTMLElement | null): void {
+  const active = document.activeElement;
+  if (!block || (active && active !== document.body && active.isConnected)) return;
+  const target = block.querySelector<HTMLElement>('.table-scroll') ?? block.querySelector<HTMLElement>('select, button:not([disabled]), input:not([disabled])');
+  target?.focus();
+}
+
 /**
  * A server-side list: sorting by column headers, paging and filters all live in the URL
  * (`useListParams`), so the server does the work and a view can be shared. Loading, empty and
  * failed states are announced; sortable headers are buttons and carry aria-sort.
+ *
+ * With `bulkActions`, rows can be selected (those `canSelectRow` allows). A selection only ever
+ * holds rows on screen: it is emptied when the page, page size, sort or filters change, and a
+ * row that leaves the list or can no longer be selected when the data is refetched (decided by
+ * someone else meanwhile) drops out of it. An operator never acts on rows they no longer see.
  */
-export function DataTable<T extends RowData>({ caption, captionHidden, columns, query, params, getRowId, bulkActions, csv, toolbar, emptyTitle, emptyBody }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  caption,
+  captionHidden,
+  columns,
+  query,
+  params,
+  getRowId,
+  bulkActions,
+  canSelectRow,
+  csv,
+  toolbar,
+  emptyTitle,
+  emptyBody,
+}: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const page = query.data;
   const rows = page?.list ?? (EMPTY as T[]);
   const sorting: SortingState = params.sort ? [{ id: params.sort, desc: params.order === 'desc' }] : [];
+  const view = params.toQuery().toString();
+  const [selection, setSelection] = useState<Selection>({ view, ids: {} });
+  const rowSelection: RowSelectionState = {};
+  if (selection.view === view) {
+    for (const row of rows) {
+      const id = getRowId(row);
+      if (selection.ids[id] && (canSelectRow?.(row) ?? true)) rowSelection[id] = true;
+    }
+  }
 
   const table = useTable({
     features,
@@ -83,19 +126,27 @@ export function DataTable<T extends RowData>({ caption, captionHidden, columns, 
     manualSorting: true,
     enableMultiSort: false,
     enableSortingRemoval: false,
-    enableRowSelection: bulkActions !== undefined,
+    enableRowSelection: bulkActions === undefined ? false : canSelectRow ? (row) => canSelectRow(row.original) : true,
     state: { sorting, rowSelection },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       const first = next[0];
-      setRowSelection({});
       params.setSort(first ? first.id : null, first?.desc ? 'desc' : 'asc');
     },
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => setSelection({ view, ids: typeof updater === 'function' ? updater(rowSelection) : updater }),
   });
 
-  const clearSelection = () => setRowSelection({});
+  const clearSelection = () => setSelection({ view, ids: {} });
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+  const hasSelection = selected.length > 0;
+  const canSelectAny = bulkActions !== undefined && table.getRowModel().rows.some((row) => row.getCanSelect());
+
+  const blockRef = useRef<HTMLDivElement>(null);
+  const hadSelection = useRef(false);
+  useEffect(() => {
+    if (hadSelection.current && !hasSelection) keepFocusIn(blockRef.current);
+    hadSelection.current = hasSelection;
+  }, [hasSelection]);
   const numbers = new Intl.NumberFormat(i18n.language === 'pt' ? 'pt-BR' : 'en');
 
   let body: ReactNode;
@@ -126,6 +177,7 @@ export function DataTable<T extends RowData>({ caption, captionHidden, columns, 
                       type="checkbox"
                       aria-label={t('table.selectPage')}
                       checked={table.getIsAllPageRowsSelected()}
+                      disabled={!canSelectAny}
                       ref={(el) => {
                         if (el) el.indeterminate = table.getIsSomePageRowsSelected();
                       }}
@@ -195,20 +247,26 @@ export function DataTable<T extends RowData>({ caption, captionHidden, columns, 
     );
 
   return (
-    <div className="data-table-block">
+    <div className="data-table-block" ref={blockRef}>
       {(toolbar || csv) && (
         <div className="table-toolbar">
           {toolbar && <div className="table-toolbar__filters">{toolbar}</div>}
           {csv && <CsvExportButton path={csv.path} query={params.toExportQuery()} filename={csv.filename} />}
         </div>
       )}
-      {bulkActions && selected.length > 0 && (
+      {bulkActions && (canSelectAny || hasSelection) && (
+        // Always there while rows can be selected, so the table does not move down under the
+        // pointer when the first row is ticked; the count is announced as it changes.
         <div className="bulk-bar" role="region" aria-label={t('table.bulkActions')}>
-          <span>{t('table.selected', { count: selected.length })}</span>
-          {bulkActions(selected, clearSelection)}
-          <Button variant="ghost" size="sm" onClick={clearSelection}>
-            {t('table.clearSelection')}
-          </Button>
+          <span role="status">{hasSelection ? t('table.selected', { count: selected.length }) : t('table.noneSelected')}</span>
+          {hasSelection && (
+            <>
+              {bulkActions(selected, clearSelection)}
+              <Button variant="ghost" size="sm" onClick={clearSelection}>
+                {t('table.clearSelection')}
+              </Button>
+            </>
+          )}
         </div>
       )}
       {body}
@@ -228,10 +286,7 @@ export function DataTable<T extends RowData>({ caption, captionHidden, columns, 
           <Pager
             page={page.page}
             totalPages={page.totalPages}
-            onPage={(next) => {
-              setRowSelection({});
-              params.setPage(next);
-            }}
+            onPage={(next) => params.setPage(next)}
             label={t('table.pages', { caption })}
             pageLabel={t('table.pageOf', { page: page.page, total: Math.max(1, page.totalPages) })}
             previousLabel={t('table.previous')}

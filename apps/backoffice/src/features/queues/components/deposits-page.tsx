@@ -4,14 +4,17 @@ import { Button } from '@wps/ui/button';
 import { depositChannelTypeSchema, depositOrderStatusSchema, type OpsDepositOrder } from '@wps/shared/schemas/deposit';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, dataColumns } from '../../../components/data-table';
-import { isApiError } from '../../../lib/api-client';
+import { formatTotal, joinOutcome, type BulkOutcome } from '../../../lib/bulk-run';
+import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useDepositsQueue } from '../api/deposits-queue';
 import { useRejectDeposit } from '../api/reject-deposit';
+import { isDepositDecidedMeanwhile, useRejectDeposits } from '../api/reject-deposits';
 import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
+import { useBulkDialog } from '../use-bulk-dialog';
 import { CreatedCell, PlayerLink, QueueStatus, SelectFilter, filterOptions, useNow, useQueueTime } from './queue-cells';
 import './queues.css';
 
@@ -27,6 +30,11 @@ const FILTERS: Readonly<Record<string, QueueFilter>> = {
 
 type Decision = { order: OpsDepositOrder; action: 'confirm' | 'reject' };
 
+/** A pending bank transfer: the only order an operator decides (a gateway's order is settled by the gateway). */
+function isDecidable(order: Pick<OpsDepositOrder, 'status' | 'type'>): boolean {
+  return order.status === 'pending' && order.type === 'manual_bank';
+}
+
 /** The status label; a failed manual order that an operator refused reads "rejected". */
 function statusKey(order: Pick<OpsDepositOrder, 'status' | 'failureReason'>): string {
   return order.status === 'failed' && order.failureReason === 'rejected' ? 'rejected' : order.status;
@@ -36,6 +44,8 @@ function statusKey(order: Pick<OpsDepositOrder, 'status' | 'failureReason'>): st
  * The deposit queue (money.read): orders oldest first, pending by default, filtered by status and
  * channel type in the URL, exported as CSV. A pending bank transfer is confirmed (the player is
  * credited) or rejected by an operator who may move money, each with a reason; other roles read.
+ * Several pending bank transfers can be rejected at once (rejecting credits nothing); each
+ * confirmation stays one order at a time (docs/decisions.md).
  */
 export function DepositsPage() {
   const { t, i18n } = useTranslation('queues');
@@ -48,6 +58,18 @@ export function DepositsPage() {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const confirm = useConfirmDeposit((order) => t('deposits.confirmed', { id: order.id }));
   const reject = useRejectDeposit((order) => t('deposits.rejected', { id: order.id }));
+  const bulk = useBulkDialog<OpsDepositOrder>();
+  /** "Bulk rejection: 3 rejected and 1 already decided." (and the first error, if any). */
+  const bulkOutcomeText = ({ done, skipped, errors }: BulkOutcome<OpsDepositOrder>) => {
+    const parts = [
+      ...(done.length > 0 ? [t('deposits.bulkRejected', { count: done.length })] : []),
+      ...(skipped > 0 ? [t('deposits.bulkAlreadyDecided', { count: skipped })] : []),
+      ...(errors.length > 0 ? [t('bulk.failed', { count: errors.length })] : []),
+    ];
+    const text = t('deposits.bulkOutcome', { outcome: joinOutcome(parts, locale) });
+    return errors.length > 0 ? `${text} ${errorText(t, errors[0])}` : text;
+  };
+  const rejectMany = useRejectDeposits(bulkOutcomeText);
 
   useEffect(() => {
     document.title = t('deposits.documentTitle');
@@ -57,6 +79,10 @@ export function DepositsPage() {
     setDeciding(null);
     confirm.reset();
     reject.reset();
+  };
+  const closeBulk = () => {
+    bulk.close();
+    rejectMany.reset();
   };
 
   const columns = useMemo(() => {
@@ -85,7 +111,7 @@ export function DepositsPage() {
         header: t('columns.actions'),
         cell: (info) => {
           const order = info.row.original;
-          if (order.status !== 'pending' || order.type !== 'manual_bank') return <span className="queue-muted">{t('noAction')}</span>;
+          if (!isDecidable(order)) return <span className="queue-muted">{t('noAction')}</span>;
           if (!canDecide) return <span className="queue-muted">{t('readOnly')}</span>;
           const names = { id: order.id, account: order.account };
           return (
@@ -118,6 +144,7 @@ export function DepositsPage() {
   const order = deciding?.order;
   const mutation = deciding?.action === 'reject' ? reject : confirm;
   const orderMoney = (minor: string) => (order ? formatMoney(minor, locale, { currency: order.currency, scale: order.scale }) : '');
+  const bulkRows = bulk.rows;
 
   return (
     <section className="page queues-page" aria-labelledby="deposits-title">
@@ -132,6 +159,17 @@ export function DepositsPage() {
         query={list}
         params={params}
         getRowId={(row) => row.id}
+        // Only an operator who may move money selects, and only the orders they could reject one by one.
+        bulkActions={
+          canDecide
+            ? (selected, clearSelection) => (
+                <Button size="sm" variant="secondary" onClick={() => bulk.open(selected, clearSelection)}>
+                  {t('deposits.rejectSelected', { count: selected.length })}
+                </Button>
+              )
+            : undefined
+        }
+        canSelectRow={isDecidable}
         csv={{ path: '/ops/deposits/csv', filename: t('deposits.csvFilename') }}
         toolbar={toolbar}
         emptyTitle={t('deposits.empty')}
@@ -155,12 +193,29 @@ export function DepositsPage() {
           onConfirm={(reason) =>
             mutation.mutateAsync({ id: order.id, reason }).catch((error: unknown) => {
               // Decided meanwhile (by another operator, or the order expired): show the list as it is now.
-              if (isApiError(error, 'DEPOSIT_ORDER_RESOLVED') || isApiError(error, 'DEPOSIT_ORDER_EXPIRED')) void list.refetch();
+              if (isDepositDecidedMeanwhile(error)) void list.refetch();
               throw error;
             })
           }
           isPending={mutation.isPending}
           errorMessage={mutation.errorMessage}
+        />
+      )}
+      {bulkRows && (
+        <ConfirmDialog
+          open
+          onClose={closeBulk}
+          title={t('deposits.bulkRejectTitle', { count: bulkRows.length })}
+          description={t('deposits.bulkRejectEffect')}
+          changes={[
+            { label: t('bulk.orders'), after: <span className="queue-wrap">{bulkRows.map((o) => `${o.id} (${o.account})`).join(', ')}</span> },
+            { label: t('bulk.total'), after: formatTotal(bulkRows, (o) => ({ minor: o.amountMinor, currency: o.currency, scale: o.scale }), (minor, money) => formatMoney(minor, locale, money)) },
+            { label: t('columns.status'), before: t('depositStatus.pending'), after: t('depositStatus.rejected') },
+          ]}
+          confirmLabel={t('deposits.bulkReject', { count: bulkRows.length })}
+          onConfirm={(reason) => rejectMany.mutateAsync({ ids: bulkRows.map((o) => o.id), reason }).then(bulk.markRun)}
+          isPending={rejectMany.isPending}
+          errorMessage={rejectMany.errorMessage}
         />
       )}
     </section>
