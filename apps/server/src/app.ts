@@ -17,6 +17,7 @@ import type { App } from './app-types';
 import { createServices } from './services';
 import { registerSiteSettingsRoutes } from './modules/system/site-settings.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
+import { registerContentPublicRoutes } from './modules/content/content-public.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -106,6 +107,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSystemRoutes(z, services);
   registerSiteSettingsRoutes(z, services);
   registerContentRoutes(z, services);
+  registerContentPublicRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

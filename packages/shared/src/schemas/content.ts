@@ -135,3 +135,56 @@ export const liveContentItemSchema = z.object({
   publishedAt: z.string(),
 });
 export type LiveContentItem = z.infer<typeof liveContentItemSchema>;
+
+/** The Language header as content is chosen by: PT-BR → PT-BR, else its base (PT); absent → the operator's default. */
+export function contentLanguageOf(header: string | undefined): string | undefined {
+  const code = header?.trim().toUpperCase();
+  return code && /^[A-Z]{2,3}(-[A-Z]{2})?$/.test(code) ? code : undefined;
+}
+
+/** POST /wps/relay/MCSFE_getListAnnouncements: announcements of a type (all types when absent), newest first. */
+export const announcementListQuerySchema = z.object({
+  type: z.enum(ANNOUNCEMENT_TYPES).optional(),
+  pageNo: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(9),
+});
+export const announcementSchema = z.object({
+  id: z.string(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  title: z.string(),
+  /** Sanitised HTML; the site sanitises it again before drawing it. */
+  content: z.string(),
+  publishedAt: z.string(),
+  /** Popups are shown once per version. */
+  version: z.number(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+export const announcementPageSchema = z.object({ list: z.array(announcementSchema), pageNo: z.number(), pageSize: z.number(), total: z.number(), totalPages: z.number() });
+
+/** GET /wps/content/banners?group=w_home: the route's banners, in order. */
+export const bannerQuerySchema = z.object({ group: z.enum(BANNER_GROUPS) });
+export const bannerSchema = z.object({
+  bannerId: z.string(),
+  groupName: z.enum(BANNER_GROUPS),
+  title: z.string(),
+  /** The slide, with its size so the page reserves its box before it loads. */
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  linkageType: z.enum(CONTENT_LINKAGE_TYPES).nullable(),
+  linkageTarget: z.string().nullable(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** GET /wps/content/promotions?category=: live promotions as content (rules text and period). */
+export const promotionQuerySchema = z.object({ category: z.enum(PROMOTION_CATEGORIES).optional() });
+
+/** GET /wps/content/pages/:page: a legal page. */
+export const legalPageParamsSchema = z.object({ page: z.enum(LEGAL_PAGES) });
+
+/** GET /wps/system/helpCenter?q=: help articles by category, only those matching `q` when given. */
+export const helpCenterQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
+export const helpCenterSchema = z.object({
+  categories: z.array(z.object({ code: z.string(), articles: z.array(z.object({ id: z.string(), title: z.string(), content: z.string() })) })),
+});
+export type HelpCenter = z.infer<typeof helpCenterSchema>;

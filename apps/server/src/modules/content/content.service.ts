@@ -10,6 +10,7 @@ import type { AuditActorType, AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { sanitizeContentHtml } from './content-html';
 import { createContentImageStore } from './content-image-store';
+import { createContentReads } from './content-reads';
 import {
   findItem,
   findItemPage,
@@ -141,7 +142,7 @@ export function createContentService(ctx: ContentContext) {
     return opsItem(db, row);
   }
 
-  return {
+  const service = {
     evict,
     getItem,
     images,
@@ -200,7 +201,7 @@ export function createContentService(ctx: ContentContext) {
      * group, in order, each in `language` or else the operator's default language (an item with
      * neither is left out).
      */
-    async live(kind: ContentKind, language: string, group?: string): Promise<LiveContentItem[]> {
+    async live(kind: ContentKind, language: string | undefined, group?: string): Promise<LiveContentItem[]> {
       const [entries, config] = await Promise.all([loadLive(kind), system.getOperatorConfig()]);
       const at = now();
       const fallback = config.languages.default;
@@ -209,7 +210,7 @@ export function createContentService(ctx: ContentContext) {
         if (group !== undefined && row.group_code !== group) continue;
         if (row.publish_from && row.publish_from.getTime() > at) continue;
         if (row.publish_until && row.publish_until.getTime() <= at) continue;
-        const text = words.get(language) ?? words.get(fallback);
+        const text = (language && (words.get(language) ?? words.get(language.split('-')[0]!))) || words.get(fallback);
         if (!text) continue;
         out.push({
           id: row.id,
@@ -225,6 +226,7 @@ export function createContentService(ctx: ContentContext) {
       return out;
     },
   };
+  return { ...service, ...createContentReads(service.live) };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;

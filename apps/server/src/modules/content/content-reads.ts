@@ -1,0 +1,64 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { Announcement, Banner, HelpCenter, LiveContentItem } from '@wps/shared/schemas/content';
+import { AppError } from '../../http/app-error';
+
+type Live = (kind: 'announcement' | 'banner' | 'help_article' | 'legal_page', language: string | undefined, group?: string) => Promise<LiveContentItem[]>;
+
+/** Lower case without accents, so "saque" finds "Saques" and "deposito" finds "Depósito". */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of sanitised HTML, for search. */
+function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+}
+
+/** The players' shapes of live content: announcements, banners, legal pages and the help centre. */
+export function createContentReads(live: Live) {
+  return {
+    /** Announcements of a type (or all), newest first, one page. */
+    async announcements(language: string | undefined, q: { type?: Announcement['type'] | undefined; pageNo: number; pageSize: number }) {
+      const items = (await live('announcement', language, q.type)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.id) - Number(a.id));
+      const start = (q.pageNo - 1) * q.pageSize;
+      const list: Announcement[] = items.slice(start, start + q.pageSize).map((item) => ({
+        id: item.id,
+        type: item.groupCode as Announcement['type'],
+        title: item.title,
+        content: item.bodyHtml,
+        publishedAt: item.publishedAt,
+        version: item.version,
+      }));
+      return { list, pageNo: q.pageNo, pageSize: q.pageSize, total: items.length, totalPages: Math.ceil(items.length / q.pageSize) };
+    },
+
+    /** A route's banners in order; a banner without its picture is not shown. */
+    async banners(language: string | undefined, group: Banner['groupName']): Promise<Banner[]> {
+      return (await live('banner', language, group)).flatMap((item) =>
+        item.image
+          ? [{ bannerId: item.id, groupName: group, title: item.title, url: item.image.url, width: item.image.width, height: item.image.height, linkageType: item.linkage?.type ?? null, linkageTarget: item.linkage?.target ?? null }]
+          : [],
+      );
+    },
+
+    /** A legal page (the first published one of its key); 404 CONTENT_NOT_FOUND when there is none. */
+    async legalPage(language: string | undefined, page: string): Promise<LiveContentItem> {
+      const [item] = await live('legal_page', language, page);
+      if (!item) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'This page is not published', { page });
+      return item;
+    },
+
+    /** Help articles by category, in order; with `q`, only articles whose title or text contains it. */
+    async helpCenter(language: string | undefined, q: string | undefined): Promise<HelpCenter> {
+      const needle = q ? folded(q) : '';
+      const categories = new Map<string, HelpCenter['categories'][number]['articles']>();
+      for (const item of await live('help_article', language)) {
+        if (needle && !folded(`${item.title} ${plainText(item.bodyHtml)}`).includes(needle)) continue;
+        const articles = categories.get(item.groupCode) ?? [];
+        articles.push({ id: item.id, title: item.title, content: item.bodyHtml });
+        categories.set(item.groupCode, articles);
+      }
+      return { categories: [...categories].map(([code, articles]) => ({ code, articles })) };
+    },
+  };
+}
