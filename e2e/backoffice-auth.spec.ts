@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { nextTotpCode, wrongTotpCode } from '../apps/server/test/totp-codes';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, startServer, type ExtraServer } from './support/servers';
 import { createOperatorWithCli, operatorLogin } from './support/operators';
+import { checkBackofficePage } from './support/backoffice';
 
 /**
  * Back office sign-in with two-factor login: an admin created with the ops CLI
@@ -13,6 +14,8 @@ import { createOperatorWithCli, operatorLogin } from './support/operators';
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 const ADMIN = 'e2e.admin';
 const ADMIN_PASSWORD = 'admin-e2e-pass-2026';
 const CASHIER = 'e2e.cashier';
@@ -21,14 +24,6 @@ const CASHIER_PASSWORD = 'cashier-e2e-pass-2026';
 let server: ExtraServer;
 /** The admin's TOTP secret, read from the enrolment page. */
 let adminSecret = '';
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  // Nothing wider than the screen: wide content scrolls inside its own region.
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 async function signIn(page: Page, code: string): Promise<void> {
   await page.getByLabel('Usuário').fill(ADMIN);

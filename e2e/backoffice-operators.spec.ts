@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { nextTotpCode } from '../apps/server/test/totp-codes';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { signInOperator, startBackofficeServer } from './support/backoffice';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
+import { signInOperator, startBackofficeServer, checkBackofficePage } from './support/backoffice';
 
 /**
  * Operators and the audit log in the back office. An admin creates a support operator on the
@@ -15,16 +15,11 @@ import { signInOperator, startBackofficeServer } from './support/backoffice';
  * before and after, and exports it as CSV. Axe-clean at 1366 and 1024 px.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-operators');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 const NEW_USER = 'e2e.support';
 
 let server: ExtraServer;
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Back office' });

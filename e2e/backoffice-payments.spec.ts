@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
-import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
+import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole, checkBackofficePage, newBackofficePage as newPage, expectTablesFit } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { openBindBankForm } from './support/security-centre';
 
@@ -26,6 +25,8 @@ import { openBindBankForm } from './support/security-centre';
  * - axe-clean at 1366 and 1024 px (page and dialogs); at 390 px nothing scrolls sideways.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-payments');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 const PASSWORD = 'Payments2026play';
 const PAYEE = 'Maria Clara Souza';
 const PORT = EXTRA_PORTS.backofficePayments;
@@ -34,26 +35,6 @@ let server: ExtraServer;
 
 type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 type PlayerChannel = { id: string; name: string; type: string; min: string; minMinor: string };
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** At desktop widths every column is in view: no table scrolls sideways inside its region. */
-async function expectTablesFit(page: Page, name: string): Promise<void> {
-  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
-  expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
-  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
-}
-
-async function newPage(browser: Browser, width: number, height = 900): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height } });
-  return context.newPage();
-}
 
 /** A new player through the site's registration form; returns the page (signed in) and its API access. */
 async function registerPlayer(browser: Browser, request: APIRequestContext): Promise<{ page: Page; api: Api }> {

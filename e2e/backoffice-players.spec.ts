@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { expect, test, type Page } from '@playwright/test';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
-import { pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import { pageOperatorToken, signInOperator, startBackofficeServer, checkBackofficePage, newBackofficePage as newPage } from './support/backoffice';
 
 /**
  * Players in the back office. A player registers on the player site; a finance operator finds
@@ -13,21 +13,11 @@ import { pageOperatorToken, signInOperator, startBackofficeServer } from './supp
  * from its page ends the player's session. Axe-clean at 1366 and 1024 px.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-players');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 const PASSWORD = 'Player2026pass';
 
 let server: ExtraServer;
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function newPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 860 } });
-  return context.newPage();
-}
 
 async function registerPlayer(page: Page, baseURL: string): Promise<string> {
   return (await registerThroughSite(page, baseURL, { prefix: 'p', password: PASSWORD })).username;

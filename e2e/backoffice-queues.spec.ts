@@ -3,9 +3,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
-import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer, checkBackofficePage, newBackofficePage as newPage } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 
 /**
@@ -29,6 +29,8 @@ import { operatorLogin } from './support/operators';
  *   and works, and the deposit queue's selection fits.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-queues');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 const PASSWORD = 'Queue2026play';
 const PAYMENT_PASSWORD = '582046';
 /** A 1×1 PNG: a real image for the player's "not received" proof. */
@@ -47,23 +49,10 @@ let financeToken: string;
 /** The admin's API token: reads the audit log. */
 let adminToken: string;
 
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
 /** At desktop widths every column is in view: the table itself does not scroll sideways. */
 async function expectTableFits(page: Page, name: string): Promise<void> {
   const overflow = await page.locator('.table-scroll').first().evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow, `${name}: the table scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function newPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 900 } });
-  return context.newPage();
 }
 
 /** Press Tab (Shift+Tab with `back`) until `target` has focus: it is reachable from the keyboard. */

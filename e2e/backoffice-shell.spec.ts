@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { signInOperator, startBackofficeServer } from './support/backoffice';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
+import { signInOperator, startBackofficeServer, checkBackofficePage } from './support/backoffice';
 
 /**
  * The back-office shell: the sidebar shows only the screens the role may open, an unknown path
@@ -11,17 +11,12 @@ import { signInOperator, startBackofficeServer } from './support/backoffice';
  * sessions end after 6 minutes unused, so the 5-minute warning shows one minute after sign-in.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-shell');
+
+const check = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
 /** Warned 5 minutes before, so shown one minute after sign-in (the watch's WARN_BEFORE_MS). */
 const IDLE_SECONDS = 360;
 
 let server: ExtraServer;
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Back office' });

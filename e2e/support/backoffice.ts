@@ -87,3 +87,10 @@ export async function checkBackofficePage(page: Page, name: string, shotsDir: st
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
+
+/** At desktop widths every column is in view: no table scrolls sideways inside its region. */
+export async function expectTablesFit(page: Page, name: string): Promise<void> {
+  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
+  expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
+  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
+}

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { ROOT, expectNoSeriousA11yViolations } from './servers';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ROOT } from './servers';
+import { checkBackofficePage } from './backoffice';
 import { callApi } from './setup';
 
 /** Helpers of e2e/backoffice-games.spec.ts: its pages, checks, rows and the player's in-house session. */
@@ -9,26 +9,11 @@ import { callApi } from './setup';
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-games');
 
 /** Axe finds nothing serious, the page does not scroll sideways, and a screenshot is kept. */
-export async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+export function check(page: Page, name: string): Promise<void> {
+  return checkBackofficePage(page, name, SHOTS);
 }
 
-/** At desktop widths every column is in view: no table scrolls sideways inside its region. */
-export async function expectTablesFit(page: Page, name: string): Promise<void> {
-  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
-  expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
-  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
-}
-
-/** A page in a fresh context, in Portuguese. */
-export async function newPage(browser: Browser, width: number, height = 900): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height } });
-  return context.newPage();
-}
+export { expectTablesFit, newBackofficePage as newPage } from './backoffice';
 
 /** A table's row, by the name in its row header (a game's header also holds its id). */
 export function rowOf(page: Page, table: Locator, name: string): Locator {
