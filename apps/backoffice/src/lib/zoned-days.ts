@@ -36,7 +36,7 @@ function wallClock(instant: number, timeZone: string): { y: number; m: number; d
 }
 
 /** The zone's offset from UTC at an instant, in ms (São Paulo: −3 h). */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const w = wallClock(instant, timeZone);
   const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s);
   return asUtc - Math.floor(instant / 1000) * 1000;
