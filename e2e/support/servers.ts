@@ -59,6 +59,10 @@ const PORT_OFFSETS = {
   backofficePayments: 20,
   /** The back office's site settings: a registration rule the player's form follows, maintenance. */
   backofficeSite: 21,
+  /** The back office's content: a scheduled banner and an announcement, seen through the players' API. */
+  backofficeContent: 22,
+  /** The operator's content on the player site: banner strip, legal pages, help centre. */
+  content: 23,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

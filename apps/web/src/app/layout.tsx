@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BannerStrip } from '../features/content/components/banner-strip';
+import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
@@ -26,6 +28,17 @@ function ContentSkeleton() {
 }
 
 /**
+ * The current route's banner strip, above its page. It lives in the frame, beside the page's
+ * Suspense: the page is drawn without waiting for the banners, and it keeps its carousel while
+ * only the query or hash changes.
+ */
+function RouteBanners({ pathname }: { pathname: string }) {
+  const group = findBannerGroup(pathname);
+  if (!group) return null;
+  return <BannerStrip key={group} group={group} variant={isHomeBannerGroup(group) ? 'slider' : 'single'} />;
+}
+
+/**
  * Page frame: header, optional side menu, main content and optional footer. The main content
  * is re-created whenever the full path changes, the footer whenever the path changes.
  */
@@ -46,6 +59,7 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       {hasSideMenu && <SideMenu />}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
+          <RouteBanners pathname={location.pathname} />
           {/* The key sits on the Suspense, not on <main>: a keyed <main> was left in the page on
               client-side navigation (old and new pages stacked up); a keyed boundary re-creates
               the content just the same. */}

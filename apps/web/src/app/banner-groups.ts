@@ -1,0 +1,36 @@
+import type { BannerGroup } from '../features/content/api/list-banners';
+
+/**
+ * The banner group of each route of the site that exists (the product's w_home, w_rng, …); a path
+ * without one shows no banner strip. Matched on the path without a trailing slash, any case.
+ */
+const GROUP_BY_PATH: Record<string, BannerGroup> = {
+  '/': 'w_home',
+  '/index': 'w_home',
+  '/index.html': 'w_home',
+  '/home': 'w_home',
+  '/login': 'w_home',
+  '/rng': 'w_rng',
+  '/live': 'w_live',
+  '/fish': 'w_fish',
+  '/pvp': 'w_pvp',
+  '/sports': 'w_sports',
+  '/esports': 'w_esports',
+  '/elott': 'w_lott',
+  '/help': 'w_help',
+  '/register': 'w_reg',
+  '/register.html': 'w_reg',
+  '/inhouse': 'w_inhouse',
+};
+
+/** The banner group of a path, or null; in-house game pages (/inhouse/:game) share w_inhouse. */
+export function findBannerGroup(pathname: string): BannerGroup | null {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  if (/^\/inhouse\/[^/]+$/.test(path)) return 'w_inhouse';
+  return GROUP_BY_PATH[path] ?? null;
+}
+
+/** Home's banners are a centred slider with dots; every other page shows one slide at a time. */
+export function isHomeBannerGroup(group: BannerGroup): boolean {
+  return group === 'w_home';
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { toBannerLink } from './banner-link';
+
+const link = (linkageType: 'url' | 'page' | 'promotion' | 'game' | null, linkageTarget: string | null) => toBannerLink({ linkageType, linkageTarget });
+
+describe('toBannerLink', () => {
+  it('opens an http(s) URL in a new tab and refuses other schemes', () => {
+    expect(link('url', 'https://example.com/x?y=1')).toEqual({ kind: 'external', href: 'https://example.com/x?y=1' });
+    expect(link('url', 'javascript:alert(1)')).toBeNull();
+    expect(link('url', 'data:text/html,hi')).toBeNull();
+    expect(link('url', 'not a url')).toBeNull();
+  });
+
+  it('goes to a route of the site, never to another host', () => {
+    expect(link('page', '/promotions')).toEqual({ kind: 'route', to: '/promotions' });
+    expect(link('page', '/rng')).toEqual({ kind: 'route', to: '/rng' });
+    expect(link('page', '//evil.example')).toBeNull();
+    expect(link('page', 'rng')).toBeNull();
+  });
+
+  it("opens a promotion's entry on /promotions", () => {
+    expect(link('promotion', '42')).toEqual({ kind: 'route', to: '/promotions#42' });
+    expect(link('promotion', '4x')).toBeNull();
+  });
+
+  it('is no link without a linkage, with an empty target, or for a game', () => {
+    expect(link(null, null)).toBeNull();
+    expect(link('page', '  ')).toBeNull();
+    expect(link('game', 'SBX-slot-01')).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
+import { operatorLogin } from './support/operators';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+
+/**
+ * The operator's content on the player site, written and published through the ops API by a
+ * marketing operator: the banner strip (home's slider with dots, one slide elsewhere, a banner's
+ * linkage), the legal pages (sanitised HTML, the 404 page until published, the footer's links) and
+ * the help centre's search.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'content');
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ExtraServer;
+let baseURL: string;
+
+type Envelope<T> = { success: boolean; value: T };
+
+async function opsCall<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
+  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+  return body.value;
+}
+
+/** A 1200×400 PNG of one colour (each colour is its own upload). */
+function pngDataUrl(rgb: [number, number, number]): string {
+  const image = new PNG({ width: 1200, height: 400 });
+  for (let i = 0; i < image.data.length; i += 4) {
+    image.data[i] = rgb[0];
+    image.data[i + 1] = rgb[1];
+    image.data[i + 2] = rgb[2];
+    image.data[i + 3] = 255;
+  }
+  return `data:image/png;base64,${PNG.sync.write(image).toString('base64')}`;
+}
+
+type Item = { kind: string; groupCode: string; sortOrder?: number; linkage?: unknown; imageName?: string | null; pt: [string, string]; en: [string, string] };
+
+async function publish(request: APIRequestContext, token: string, item: Item): Promise<void> {
+  const body = {
+    kind: item.kind,
+    groupCode: item.groupCode,
+    sortOrder: item.sortOrder ?? 0,
+    publishFrom: null,
+    publishUntil: null,
+    linkage: item.linkage ?? null,
+    imageName: item.imageName ?? null,
+    translations: { PT: { title: item.pt[0], bodyHtml: item.pt[1] }, EN: { title: item.en[0], bodyHtml: item.en[1] } },
+    reason: 'content for the e2e suite',
+  };
+  const created = await opsCall<{ id: string }>(request, token, 'PUT', '/ops/content', body);
+  await opsCall(request, token, 'PUT', `/ops/content/${created.id}/status`, { status: 'published', reason: 'go live' });
+}
+
+test.beforeAll(async ({ request }) => {
+  server = await startBackofficeServer('content', EXTRA_PORTS.content, { roles: ['marketing'] });
+  baseURL = server.baseURL;
+  const { username, password } = BACKOFFICE_OPERATORS.marketing;
+  const token = await operatorLogin(request, baseURL, username, password);
+  const upload = (rgb: [number, number, number]) => opsCall<{ name: string }>(request, token, 'POST', '/ops/content/images', { dataUrl: pngDataUrl(rgb) });
+  const [violet, teal, amber] = await Promise.all([upload([98, 66, 191]), upload([0, 128, 128]), upload([200, 140, 0])]);
+  await publish(request, token, { kind: 'banner', groupCode: 'w_home', sortOrder: 1, imageName: violet.name, linkage: { type: 'page', target: '/rng' }, pt: ['Jogos RNG em destaque', ''], en: ['Featured RNG games', ''] });
+  await publish(request, token, { kind: 'banner', groupCode: 'w_home', sortOrder: 2, imageName: teal.name, pt: ['Bônus de boas-vindas', ''], en: ['Welcome bonus', ''] });
+  await publish(request, token, { kind: 'banner', groupCode: 'w_live', imageName: amber.name, pt: ['Cassino ao vivo', ''], en: ['Live casino', ''] });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Open a page of the content server in a theme and language, at a width. */
+async function open(page: Page, url: string, { width = 1366, theme = 'dark', language = 'PT' }: { width?: number; theme?: 'dark' | 'light'; language?: 'PT' | 'EN' } = {}) {
+  await page.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('lang', l);
+      localStorage.setItem('hisLang', l);
+    },
+    [theme, language] as const,
+  );
+  await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
+  await page.goto(`${baseURL}${url}`);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+const strip = (page: Page) => page.getByRole('region', { name: /^(Destaques|Featured)$/ });
+
+test('home: a centred slider with two dots; a dot changes the slide; a banner with a page linkage opens it', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, '/');
+  const dots = strip(page).getByRole('button', { name: /^Mostrar banner \d de 2$/ });
+  await expect(dots).toHaveCount(2);
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  const first = strip(page).getByRole('img', { name: 'Jogos RNG em destaque' });
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).not.toHaveAttribute('loading', 'lazy');
+  await expect(strip(page).getByRole('img', { name: 'Bônus de boas-vindas' })).toHaveAttribute('loading', 'lazy');
+  await page.screenshot({ path: path.join(SHOTS, 'home-banners-1366.png') });
+
+  await dots.nth(1).click();
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(dots.nth(0)).not.toHaveAttribute('aria-current', 'true');
+  await dots.nth(0).click();
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+
+  await strip(page).getByRole('link', { name: 'Jogos RNG em destaque' }).click();
+  await expect(page).toHaveURL(`${baseURL}/rng`);
+  // /rng has no banners: no strip, no empty box.
+  await expect(strip(page)).toHaveCount(0);
+});
+
+test('home: the slider moves by itself every 5 s when motion is allowed', async ({ page }) => {
+  await open(page, '/');
+  const dots = strip(page).getByRole('button', { name: /^Mostrar banner \d de 2$/ });
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.mouse.move(0, 0);
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 9_000 });
+});
+
+test('a page with one banner shows one slide, without dots', async ({ page }) => {
+  await open(page, '/live', { width: 360 });
+  await expect(strip(page).getByRole('img', { name: 'Cassino ao vivo' })).toBeVisible();
+  await expect(strip(page).getByRole('img')).toHaveCount(1);
+  await expect(strip(page).getByRole('button')).toHaveCount(0);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const language of ['PT', 'EN'] as const) {
+    for (const width of [360, 1366]) {
+      test(`home with banners: axe-clean at ${width}px, ${theme}, ${language}`, async ({ page }) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await open(page, '/', { width, theme, language });
+        await expect(strip(page).getByRole('button')).toHaveCount(2);
+        await expect(strip(page).getByRole('img').first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `home banners ${width} ${theme} ${language}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${language}-${width}.png`) });
+      });
+    }
+  }
+}
