@@ -18,6 +18,7 @@ import { createServices } from './services';
 import { registerSiteSettingsRoutes } from './modules/system/site-settings.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
 import { registerContentPublicRoutes } from './modules/content/content-public.routes';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -108,6 +109,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSiteSettingsRoutes(z, services);
   registerContentRoutes(z, services);
   registerContentPublicRoutes(z, services);
+  await registerFeedbackRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

@@ -5,6 +5,7 @@ import { createSystemService } from './modules/system/system.service';
 import { createKeyService } from './modules/system/key.service';
 import { createSiteSettings } from './modules/system/site-settings';
 import { createContentService } from './modules/content/content.service';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
 import { createBalanceCache } from './modules/ledger/balance-cache';
 import { createRateLimiter } from './modules/verification/rate-limiter';
@@ -65,6 +66,8 @@ export function createServices(ctx: AppContext) {
   const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache });
   // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
   const content = createContentService({ ...ctx, audit, system, changeFeed });
+  // Player feedback and the operators' answers.
+  const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
   const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
@@ -80,7 +83,7 @@ export function createServices(ctx: AppContext) {
   const players = createPlayersService({ ...ctx, system, audit, security });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
-  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
+  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

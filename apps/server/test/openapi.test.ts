@@ -43,6 +43,8 @@ function isExcluded(url: string): boolean {
 const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/withdrawals/{id}/proofs/{index}': { status: '200', type: 'image/png' },
   'get /wps/content/images/{name}': { status: '200', type: 'image/png' },
+  'get /wps/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
+  'get /ops/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /sandbox-gateway/pay/{paymentRef}': { status: '200', type: 'text/html' },
   'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },

@@ -134,10 +134,14 @@ export const ErrorCode = {
   /** Site content: an unknown item; a status change to the status it already has. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
   CONTENT_STATUS_UNCHANGED: 'CONTENT_STATUS_UNCHANGED',
-  /** Content images: not png, jpg or webp by their bytes; over the size limits; an item naming an image never uploaded. */
+  /** Uploaded images: not of an accepted type by their bytes; over the size limits; an item naming an image never uploaded. */
   IMAGE_TYPE_INVALID: 'IMAGE_TYPE_INVALID',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   IMAGE_NOT_FOUND: 'IMAGE_NOT_FOUND',
+  /** More images than the form allows (feedback: 3). */
+  IMAGE_TOO_MANY: 'IMAGE_TOO_MANY',
+  /** Feedback is answered once. */
+  FEEDBACK_ALREADY_ANSWERED: 'FEEDBACK_ALREADY_ANSWERED',
   /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
   SETTING_CHANGED: 'SETTING_CHANGED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -261,6 +265,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   IMAGE_TYPE_INVALID: 415,
   IMAGE_TOO_LARGE: 413,
   IMAGE_NOT_FOUND: 400,
+  IMAGE_TOO_MANY: 400,
+  FEEDBACK_ALREADY_ANSWERED: 409,
   SETTING_CHANGED: 409,
   INTERNAL_ERROR: 500,
 };
