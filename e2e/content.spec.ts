@@ -145,3 +145,86 @@ for (const theme of ['dark', 'light'] as const) {
     }
   }
 }
+
+test.describe('legal pages', () => {
+  test.beforeAll(async ({ request }) => {
+    const { username, password } = BACKOFFICE_OPERATORS.marketing;
+    const token = await operatorLogin(request, baseURL, username, password);
+    const html = (words: string) => `<h2>1. ${words}</h2><p>${words}.</p><script>window.__contentXss = 'script'</script><img src="x" onerror="window.__contentXss = 'onerror'">`;
+    await publish(request, token, { kind: 'legal_page', groupCode: 'terms', pt: ['Termos de uso', html('Apenas maiores de 18 anos')], en: ['Terms of use', html('Over 18 only')] });
+  });
+
+  test('/terms shows the text without running its script; the footer and the consent line link to it', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de uso' }).click();
+    await expect(page).toHaveURL(`${baseURL}/terms`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Apenas maiores de 18 anos.');
+    await expect(page.locator('main script')).toHaveCount(0);
+    await expect(page.locator('main [onerror]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __contentXss?: string }).__contentXss)).toBeUndefined();
+    await expectNoSeriousA11yViolations(page, 'terms');
+    await page.screenshot({ path: path.join(SHOTS, 'terms-1366.png') });
+
+    await page.goto(`${baseURL}/register`);
+    const consent = page.getByRole('link', { name: 'Termos e Condições' });
+    await expect(consent).toHaveAttribute('href', '/terms');
+    await expect(consent).toHaveAttribute('target', '_blank');
+  });
+
+  test('/privacy, not published, shows the 404 page; EN texts on /terms', async ({ page }) => {
+    await open(page, '/privacy', { width: 360 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+    await open(page, '/terms', { width: 360, language: 'EN' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toBeVisible();
+  });
+});
+
+test.describe('help centre', () => {
+  test.beforeAll(async ({ request }) => {
+    const { username, password } = BACKOFFICE_OPERATORS.marketing;
+    const token = await operatorLogin(request, baseURL, username, password);
+    await publish(request, token, { kind: 'help_article', groupCode: 'deposit', pt: ['Como fazer um depósito', '<p>Escolha o <strong>PIX</strong>.</p>'], en: ['How to deposit', '<p>Choose PIX.</p>'] });
+    await publish(request, token, { kind: 'help_article', groupCode: 'withdrawal', pt: ['Prazo do saque', '<p>Até 30 minutos.</p>'], en: ['Withdrawal times', '<p>Up to 30 minutes.</p>'] });
+  });
+
+  test('/help lists articles by category, opens one, finds one by a word without accents, says when nothing matches', async ({ page }) => {
+    await open(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Central de ajuda' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Central de ajuda' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Depósitos' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Saques' })).toBeVisible();
+
+    const article = page.getByRole('group').filter({ hasText: 'Como fazer um depósito' });
+    await expect(page.getByText('Escolha o PIX.')).toBeHidden();
+    await page.getByText('Como fazer um depósito').click();
+    await expect(page.getByText('Escolha o PIX.')).toBeVisible();
+    await expect(article).toHaveAttribute('open', '');
+
+    const search = page.getByRole('searchbox', { name: 'Pesquisar na central de ajuda' });
+    await search.fill('deposito');
+    await expect(page.getByText('Prazo do saque')).toBeHidden();
+    await expect(page.getByText('Como fazer um depósito')).toBeVisible();
+
+    await search.fill('xyzzy');
+    await expect(page.getByText('Nenhum artigo corresponde a “xyzzy”. Tente outras palavras.')).toBeVisible();
+    await page.getByRole('button', { name: 'Limpar pesquisa' }).click();
+    await expect(page.getByText('Prazo do saque')).toBeVisible();
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    for (const language of ['PT', 'EN'] as const) {
+      for (const width of [360, 1366]) {
+        test(`/help: axe-clean at ${width}px, ${theme}, ${language}`, async ({ page }) => {
+          await open(page, '/help', { width, theme, language });
+          await page.getByText(language === 'PT' ? 'Prazo do saque' : 'Withdrawal times').click();
+          await expect(page.getByText(language === 'PT' ? 'Até 30 minutos.' : 'Up to 30 minutes.')).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `help ${width} ${theme} ${language}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await page.screenshot({ path: path.join(SHOTS, `help-${theme}-${language}-${width}.png`) });
+        });
+      }
+    }
+  }
+});

@@ -59,6 +59,8 @@ const RngPage = lazyPage(() => import('../features/lobby/components/rng-page').t
 const InhouseLobbyPage = lazyPage(() => import('../features/inhouse/components/inhouse-lobby-page').then((m) => m.InhouseLobbyPage), ['inhouse']);
 const InhouseGamePage = lazyPage(() => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage), ['inhouse']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
+const LegalPageRoute = lazyPage(() => import('./pages/legal-page-route').then((m) => m.LegalPageRoute), ['content']);
+const HelpCentrePage = lazyPage(() => import('../features/content/components/help-centre-page').then((m) => m.HelpCentrePage), ['content']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -97,7 +99,7 @@ function LoginRoute() {
 
 /**
  * Every route of the site (history routing). A path with no page here, including the site's planned
- * sections not built yet (helpmc, download, pointMall, lottery, promotions, help, …), shows the
+ * sections not built yet (helpmc, download, pointMall, lottery, promotions, …), shows the
  * 404 page in the site's frame.
  */
 export function AppRoutes() {
@@ -116,6 +118,10 @@ export function AppRoutes() {
           <Route path="rng" element={page(<RngPage />)} />
           <Route path="inhouse" element={page(<InhouseLobbyPage />)} />
           <Route path="inhouse/:game" element={page(<InhouseGamePage />)} />
+          <Route path="terms" element={page(<LegalPageRoute page="terms" />)} />
+          <Route path="privacy" element={page(<LegalPageRoute page="privacy" />)} />
+          <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
+          <Route path="help" element={page(<HelpCentrePage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>

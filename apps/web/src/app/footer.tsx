@@ -1,11 +1,20 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icons';
 import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
+
+/** The operator's legal pages (a page not yet published shows the 404 page). */
+const LEGAL_LINKS = [
+  { to: '/terms', key: 'footer.terms' },
+  { to: '/privacy', key: 'footer.privacy' },
+  { to: '/responsible-gaming', key: 'footer.responsibleGaming' },
+  { to: '/help', key: 'footer.help' },
+] as const;
 
 const SOCIALS: readonly Social[] = [
   { type: 'FACEBOOK', label: 'Facebook', Icon: FacebookIcon },
@@ -14,7 +23,8 @@ const SOCIALS: readonly Social[] = [
 ];
 
 /**
- * Footer frame: brand block, social links that exist in resources, copyright. Drawn with the page,
+ * Footer frame: brand block, social links that exist in resources, the legal pages and the help
+ * centre, copyright. Drawn with the page,
  * before the operator's permission has answered (the brand name, the links and the age notice
  * fill in then): drawn only afterwards, its text would become the page's largest paint.
  */
@@ -50,6 +60,17 @@ export function Footer() {
           </nav>
         )}
       </div>
+      <nav className="footer__links" aria-label={t('footer.legal')}>
+        <ul>
+          {LEGAL_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="footer__link">
+                {t(link.key)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div className="footer__legal">
         {permission && (
           <p className="footer__age">
