@@ -22,7 +22,7 @@ import type { Browser } from '@playwright/test';
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-site-settings');
 const PORT = EXTRA_PORTS.backofficeSite;
-const SECTIONS = ['Marca e idiomas', 'Chaves', 'Cadastro', 'Região', 'Contatos e recursos', 'Manutenção e contas'];
+const SECTIONS = ['Marca e idiomas', 'Chaves', 'Cadastro', 'Região', 'Contatos, recursos e domínios', 'Manutenção e contas'];
 
 let server: ExtraServer;
 

@@ -46,6 +46,19 @@ export const storedResourceSchema = resourceSchema.extend({
     .nullable(),
 });
 
+/** One of the site's domains, as its origin (https://play.example, no path). */
+export const siteDomainSchema = z.object({
+  domainName: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin such as https://play.example'),
+});
+
+/** GET /wps/system/domainRoute: the domains to test, and the download resources beside them. */
+export const domainRouteSchema = z.object({ domainList: z.array(siteDomainSchema), resources: z.array(storedResourceSchema) });
+export type DomainRoute = z.infer<typeof domainRouteSchema>;
+
 /** The brand as stored. The name and symbol are the operator's; the rest is fixed at setup. */
 export const storedBrandSchema = brandSchema.extend({
   brandName: z.string().trim().min(1).max(64),
@@ -109,6 +122,8 @@ export const siteSettingsSchema = z.object({
   defaultCountry: countryCodeSchema,
   /** Security centre: bank accounts one member may bind. */
   maxBankAccountsPerMember: z.number().int().min(1).max(20),
+  /** The site's domains, offered by the speed test (each answers `/wps/system/test/ping`). */
+  domains: z.array(siteDomainSchema).max(20),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;

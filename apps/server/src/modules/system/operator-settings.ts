@@ -141,6 +141,8 @@ export const SETTINGS = {
     dailyCountLimit: 5,
     autoReceiptMinutes: 30,
   }),
+  /** The speed test's domains; none listed means the domain the player is on. */
+  domains: defineSetting(site.domains, []),
   /** Manual balance adjustments above this amount (minor units) wait for a second operator's approval. */
   adjustmentApprovalThresholdMinor: defineSetting(minorUnits, '100000'),
 };

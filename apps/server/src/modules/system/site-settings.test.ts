@@ -144,4 +144,20 @@ describeEachDatabase('site settings', (target) => {
     }
     expect((await read()).values.maintenance).toBe(false);
   });
+
+  it("lists the operator's domains for the speed test (the player's own when none), and each answers the ping", async () => {
+    const route = async () => valueOf<{ domainList: { domainName: string }[]; resources: unknown[] }>(await call(t.app, 'GET', '/wps/system/domainRoute', { headers: { host: 'play.lumenbet.example' } }));
+    expect((await route()).domainList).toEqual([{ domainName: 'http://play.lumenbet.example' }]);
+    const view = await read();
+    expect((await route()).resources).toEqual(view.values.resources);
+    const domains = [{ domainName: 'https://a.lumenbet.example' }, { domainName: 'https://b.lumenbet.example:8443' }];
+    expectFailure(await put({ changes: { domains: { value: [{ domainName: 'https://a.example/path' }], version: view.versions.domains } }, reason: 'bad domain' }), 'VALIDATION_FAILED', 400);
+    valueOf(await put({ changes: { domains: { value: domains, version: view.versions.domains } }, reason: 'two mirrors' }));
+    expect((await route()).domainList).toEqual(domains);
+
+    const ping = await t.app.inject({ method: 'GET', url: '/wps/system/test/ping' });
+    expect(ping.json()).toMatchObject({ success: true, value: { pong: true } });
+    expect(ping.headers['access-control-allow-origin']).toBe('*');
+    expect(ping.headers['cache-control']).toBe('no-store');
+  });
 });

@@ -7,10 +7,13 @@ import {
   systemStatusSchema,
   whitelabelResultSchema,
 } from '@wps/shared/schemas/system';
+import { domainRouteSchema } from '@wps/shared/schemas/site-settings';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
+
+const pingSchema = z.object({ pong: z.literal(true), at: z.number().describe('Server time, epoch ms') });
 
 /**
  * Operator-facing read calls: status, module switches, registration settings, the permission
@@ -29,6 +32,17 @@ export function registerSystemRoutes(app: RouteApp, services: AppServices): void
   app.get('/wps/system/permission', { schema: { querystring: permissionQuerySchema, response: success(permissionResultSchema) } }, async (request) =>
     ok(await system.getPermission(request.ip, request.query.url)),
   );
+
+  app.get('/wps/system/domainRoute', { schema: { response: success(domainRouteSchema) } }, async (request) =>
+    ok(await system.getDomainRoute(`${request.protocol}://${request.host}`)),
+  );
+
+  // The speed test times this from the player's browser against each of the site's domains, so
+  // another domain of the site may read it (CORS, no credentials); never cached.
+  app.get('/wps/system/test/ping', { schema: { response: success(pingSchema) } }, async (_request, reply) => {
+    void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('cache-control', 'no-store');
+    return ok({ pong: true as const, at: Date.now() });
+  });
 
   app.get('/wps/system/country', { schema: { response: success(z.array(countrySchema)) } }, async () => ok(await system.listCountries()));
 }

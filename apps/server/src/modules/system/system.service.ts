@@ -9,6 +9,7 @@ import type {
   SystemStatus,
   WhitelabelNode,
 } from '@wps/shared/schemas/system';
+import type { DomainRoute } from '@wps/shared/schemas/site-settings';
 import type { AppContext } from '../../app-context';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
@@ -292,6 +293,15 @@ export function createSystemService(ctx: SystemContext) {
         loginToHome: config.loginToHome,
         languages: config.languages,
       };
+    },
+
+    /**
+     * GET /wps/system/domainRoute: the domains the speed test measures (the operator's list, or
+     * the one the player is on when the list is empty) and the download resources.
+     */
+    async getDomainRoute(currentOrigin: string): Promise<DomainRoute> {
+      const config = await getOperatorConfig();
+      return { domainList: config.domains.length > 0 ? config.domains : [{ domainName: currentOrigin }], resources: config.resources };
     },
 
     /** Dialing codes, the operator's default country first. */

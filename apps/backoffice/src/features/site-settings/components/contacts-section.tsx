@@ -8,26 +8,27 @@ import { reasonSchema } from '../settings-schemas';
 import { SettingsForm, type SettingsFormApi } from './settings-form';
 
 type ResourceRow = { resourceType: string; labelNameEn: string; url: string; qrCodeUrl: string };
-type ContactsValues = { customerService: SiteSettings['customerService']; resources: ResourceRow[]; reason: string };
+type ContactsValues = { customerService: SiteSettings['customerService']; resources: ResourceRow[]; domains: SiteSettings['domains']; reason: string };
 
 const schema = z
   .object({
     customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string() })),
     resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url: z.string(), qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)) })),
+    domains: z.array(z.object({ domainName: z.string() })),
     reason: z.string(),
   })
-  .pipe(z.object({ customerService: siteSettingsSchema.shape.customerService, resources: siteSettingsSchema.shape.resources, reason: reasonSchema }));
+  .pipe(z.object({ customerService: siteSettingsSchema.shape.customerService, resources: siteSettingsSchema.shape.resources, domains: siteSettingsSchema.shape.domains, reason: reasonSchema }));
 
-/** Customer-service entries (live chat, e-mail, messengers) and resources (app downloads, social pages). */
+/** Customer-service entries (live chat, e-mail, messengers), resources (app downloads, social pages) and the domains the speed test offers. */
 export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
   const { t } = useTranslation('site-settings');
-  const { customerService, resources } = view.values;
+  const { customerService, resources, domains } = view.values;
   return (
     <SettingsForm<ContactsValues>
       view={view}
-      keys={['customerService', 'resources']}
+      keys={['customerService', 'resources', 'domains']}
       schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, ContactsValues>}
-      defaultValues={{ customerService, resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), reason: '' }}
+      defaultValues={{ customerService, resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), domains, reason: '' }}
       canWrite={canWrite}
       title={t('sections.contacts')}
       preview={(values) => <ContactsPreview values={values} />}
@@ -36,6 +37,7 @@ export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; ca
         <>
           <CustomerServiceRows api={api} />
           <ResourceRows api={api} />
+          <DomainRows api={api} />
         </>
       )}
     </SettingsForm>
@@ -91,6 +93,32 @@ function ResourceRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormA
       {canWrite && (
         <Button variant="secondary" size="sm" onClick={() => rows.append({ resourceType: '', labelNameEn: '', url: '', qrCodeUrl: '' })}>
           {t('contacts.addResource')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function DomainRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormApi<ContactsValues> }) {
+  const { t } = useTranslation('site-settings');
+  const rows = useFieldArray({ control: form.control, name: 'domains' });
+  return (
+    <fieldset className="site-group">
+      <legend>{t('contacts.domains')}</legend>
+      <p className="field__hint">{t('contacts.domainsHint')}</p>
+      {rows.fields.map((row, index) => (
+        <div key={row.id} className="site-form__row site-form__row--entry">
+          <TextField label={t('contacts.domain', { index: index + 1 })} autoComplete="off" spellCheck={false} {...form.register(`domains.${index}.domainName`)} error={errorOf(`domains.${index}.domainName`)} />
+          {canWrite && (
+            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeDomain', { index: index + 1 })}>
+              {t('contacts.remove')}
+            </Button>
+          )}
+        </div>
+      ))}
+      {canWrite && (
+        <Button variant="secondary" size="sm" onClick={() => rows.append({ domainName: '' })}>
+          {t('contacts.addDomain')}
         </Button>
       )}
     </fieldset>

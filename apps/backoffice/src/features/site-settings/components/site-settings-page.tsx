@@ -25,7 +25,7 @@ const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
   switches: ['modules', 'loginToHome'],
   registration: ['register', 'minimumAge', 'registrationBonusMinor', 'modules'],
   region: ['blockedCountries', 'defaultCountry'],
-  contacts: ['customerService', 'resources'],
+  contacts: ['customerService', 'resources', 'domains'],
   accounts: ['maintenance', 'passwordMaxAgeDays', 'maxBankAccountsPerMember', 'freeplayDemoBalanceMinor'],
 };
 
