@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { OpsPermission } from '@wps/shared/ops-permissions';
 import { AuditPage } from '../features/audit/components/audit-page';
+import { ContentPage } from '../features/content/components/content-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { FeedbackPage } from '../features/feedback/components/feedback-page';
 import { GamesPage } from '../features/games/components/games-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
@@ -43,12 +45,14 @@ export const SCREENS: readonly Screen[] = [
   { path: 'players', permission: 'players.read', Component: PlayersSearchPage, nav: { group: 'players', labelKey: 'nav.players' } },
   { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
+  { path: 'feedback', permission: 'players.read', Component: FeedbackPage, nav: { group: 'players', labelKey: 'nav.feedback' } },
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
+  { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },

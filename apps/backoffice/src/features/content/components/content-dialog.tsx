@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wps/ui/button';
+import { FormError } from '@wps/ui/form-error';
+import { Modal } from '@wps/ui/modal';
+import { TextField } from '@wps/ui/text-field';
+import { CONTENT_LINKAGE_TYPES, type ContentItemBody, type ContentKind, type OpsContentItem } from '@wps/shared/schemas/content';
+import { OPS_REASON_MIN_LENGTH } from '@wps/shared/schemas/ops-list';
+import { ReasonField } from '../../../components/reason-field';
+import { Tabs } from '../../../components/tabs';
+import { useSaveContent } from '../api/save-content';
+import { CONTENT_LANGUAGES, contentFormSchema, contentFormValues, GROUPS_OF, serverContentFieldErrors, type ContentField, type ContentFormValues, type ContentLanguage } from '../content-form';
+import { itemTitle, type PreviewContent } from '../content-view';
+import { ImageField, type ShownImage } from './image-field';
+import { PreviewDialog } from './preview-dialog';
+
+type ContentDialogProps = {
+  kind: ContentKind;
+  /** The item to edit; null creates a draft of `kind`. */
+  item: OpsContentItem | null;
+  timeZone: string;
+  onClose: () => void;
+};
+
+/** Kinds whose items carry a picture (a banner must). */
+const HAS_IMAGE: readonly ContentKind[] = ['banner', 'promotion'];
+
+/**
+ * Create or edit one item: group, order, schedule (typed in the operator's zone), what a click
+ * opens, the picture, the PT and EN words, and the reason for the audit log. Checked by the
+ * shared contentItemBodySchema; the server's field errors show under their fields; a preview
+ * shows the words as typed, as players will see them.
+ */
+export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogProps) {
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation();
+  const groupId = useId();
+  const linkageId = useId();
+  const [language, setLanguage] = useState<ContentLanguage>('PT');
+  const [image, setImage] = useState<ShownImage | null>(item?.image ?? null);
+  const [previewing, setPreviewing] = useState<PreviewContent | null>(null);
+  const save = useSaveContent((saved) => t(item ? 'form.saved' : 'form.created', { title: itemTitle(saved) }));
+  const form = useForm<ContentFormValues, unknown, ContentItemBody>({
+    resolver: zodResolver(contentFormSchema(timeZone)),
+    defaultValues: contentFormValues(item, kind, timeZone),
+  });
+  const { errors } = form.formState;
+  const linkageType = useWatch({ control: form.control, name: 'linkageType' });
+  const groups = GROUPS_OF[kind];
+
+  const errorOf = (field: ContentField): string | undefined => {
+    if (!form.getFieldState(field, form.formState).error) return undefined;
+    const key = field.startsWith('translations.') ? field.split('.')[2]! : field;
+    return t(`form.errors.${key}`, { count: OPS_REASON_MIN_LENGTH });
+  };
+  const hasWordsError = (lang: ContentLanguage) => Boolean(errors.translations?.[lang]);
+  const close = () => (form.reset(), onClose());
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await save.mutateAsync({ id: item?.id ?? null, body });
+      } catch (error) {
+        for (const field of serverContentFieldErrors(error)) form.setError(field, { type: 'server' });
+        return;
+      }
+      close();
+    },
+    // A language's words are missing: show that language's tab.
+    (invalid) => {
+      const other = language === 'PT' ? 'EN' : 'PT';
+      if (!invalid.translations?.[language] && invalid.translations?.[other]) setLanguage(other);
+    },
+  );
+
+  const showPreview = () => {
+    const values = form.getValues();
+    setPreviewing({ translations: values.translations, image: image && { url: image.url, width: image.width, height: image.height } });
+  };
+
+  return (
+    <Modal open onClose={close} title={item ? t('form.titleEdit', { title: itemTitle(item) }) : t('form.titleNew', { kind: t(`kindOne.${kind}`) })} size="lg" closable={!save.isPending}>
+      <form onSubmit={submit} noValidate className="content-form">
+        <div className="content-form__grid">
+          {groups ? (
+            <div className={`field${errorOf('groupCode') ? ' has-error' : ''}`}>
+              <label className="field__label" htmlFor={groupId}>
+                <span className="field__star" aria-hidden="true">
+                  *
+                </span>
+                {t('form.group')}
+              </label>
+              <select id={groupId} className="field__input" data-autofocus aria-invalid={errorOf('groupCode') ? true : undefined} {...form.register('groupCode')}>
+                {groups.map((group) => (
+                  <option key={group} value={group}>
+                    {group}
+                  </option>
+                ))}
+              </select>
+              {errorOf('groupCode') && (
+                <p className="field__error" role="alert">
+                  {errorOf('groupCode')}
+                </p>
+              )}
+            </div>
+          ) : (
+            <TextField label={t('form.group')} requiredMark autoComplete="off" spellCheck={false} maxLength={32} hint={t('form.groupHint')} data-autofocus {...form.register('groupCode')} error={errorOf('groupCode')} />
+          )}
+          <TextField label={t('form.sortOrder')} inputMode="numeric" autoComplete="off" hint={t('form.sortOrderHint')} {...form.register('sortOrder')} error={errorOf('sortOrder')} />
+          <TextField label={t('form.publishFrom')} type="datetime-local" hint={t('form.scheduleHint', { zone: timeZone })} {...form.register('publishFrom')} error={errorOf('publishFrom')} />
+          <TextField label={t('form.publishUntil')} type="datetime-local" hint={t('form.scheduleHint', { zone: timeZone })} {...form.register('publishUntil')} error={errorOf('publishUntil')} />
+          <div className="field">
+            <label className="field__label" htmlFor={linkageId}>
+              {t('form.linkageType')}
+            </label>
+            <select id={linkageId} className="field__input" {...form.register('linkageType')}>
+              {(['', ...CONTENT_LINKAGE_TYPES] as const).map((type) => (
+                <option key={type} value={type}>
+                  {t(`form.linkage.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {linkageType && (
+            <TextField label={t('form.linkageTarget')} requiredMark autoComplete="off" spellCheck={false} hint={t(`form.linkageHint.${linkageType}`)} {...form.register('linkageTarget')} error={errorOf('linkageTarget')} />
+          )}
+        </div>
+        {(HAS_IMAGE.includes(kind) || image) && (
+          <ImageField
+            image={image}
+            disabled={save.isPending}
+            error={errorOf('imageName') && (kind === 'banner' ? t('form.imageRequired') : errorOf('imageName'))}
+            onChange={(next) => {
+              setImage(next);
+              form.setValue('imageName', next?.name ?? null, { shouldValidate: form.formState.isSubmitted });
+            }}
+          />
+        )}
+        <Tabs ids={CONTENT_LANGUAGES} active={language} onChange={setLanguage} label={t('form.wordsLabel')} labelOf={(l) => `${t(`form.languages.${l}`)}${hasWordsError(l) ? ' ⚠' : ''}`} idPrefix="content-words">
+          {CONTENT_LANGUAGES.map((lang) => (
+            <div key={lang} hidden={lang !== language} className="content-form__words">
+              <TextField label={t('form.itemTitle', { language: lang })} requiredMark autoComplete="off" maxLength={200} {...form.register(`translations.${lang}.title`)} error={errorOf(`translations.${lang}.title`)} />
+              <WordsBody lang={lang} error={errorOf(`translations.${lang}.bodyHtml`)} registration={form.register(`translations.${lang}.bodyHtml`)} hint={t('form.bodyHint')} label={t('form.body', { language: lang })} />
+            </div>
+          ))}
+        </Tabs>
+        <ReasonField required label={t('form.reason')} hint={t('form.reasonHint')} error={errorOf('reason')} registration={form.register('reason')} />
+        <FormError message={save.errorMessage} />
+        <div className="actions">
+          <Button variant="ghost" onClick={close} disabled={save.isPending}>
+            {tc('cancel')}
+          </Button>
+          <Button variant="secondary" onClick={showPreview}>
+            {t('form.showPreview')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {item ? t('form.save') : t('form.create')}
+          </Button>
+        </div>
+      </form>
+      {previewing && <PreviewDialog content={previewing} onClose={() => setPreviewing(null)} />}
+    </Modal>
+  );
+}
+
+type WordsBodyProps = { lang: ContentLanguage; label: string; hint: string; error: string | undefined; registration: UseFormRegisterReturn };
+
+/** The body's HTML, typed as text (the server keeps only its allow-list of tags). */
+function WordsBody({ lang, label, hint, error, registration }: WordsBodyProps) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="field__input content-form__body" rows={8} spellCheck={lang === 'PT' ? true : undefined} lang={lang === 'PT' ? 'pt-BR' : 'en'} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} {...registration} />
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
