@@ -10,7 +10,9 @@ import { pageOperatorToken, signInOperator, startBackofficeServer, checkBackoffi
  * waits, and the requester cannot approve it); an admin approves it on the adjustments screen.
  * The player's balance in the back office and on the player site, and the player's own account
  * record, show the credit; the player's audit trail names both operators. Disabling the account
- * from its page ends the player's session. Axe-clean at 1366 and 1024 px.
+ * from its page ends the player's session. A player's feedback with an image is read by finance
+ * (who may not answer) and answered by an admin; the player reads the answer. Axe-clean at 1366
+ * and 1024 px.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-players');
 
@@ -18,6 +20,9 @@ const check = (page: Page, name: string): Promise<void> => checkBackofficePage(p
 const PASSWORD = 'Player2026pass';
 
 let server: ExtraServer;
+
+/** A 2×2 PNG (a real one: the server reads its header). */
+const PNG_2X2 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 async function registerPlayer(page: Page, baseURL: string): Promise<string> {
   return (await registerThroughSite(page, baseURL, { prefix: 'p', password: PASSWORD })).username;
@@ -129,5 +134,51 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await expect(admin.getByRole('heading', { level: 1, name: new RegExp(`${username}.*Desativada`) })).toBeVisible();
     const info = await request.get(`${server.baseURL}/wps/member/info`, { headers: { authorization: playerToken } });
     expect(info.status()).toBe(401);
+  });
+
+  test("a player's feedback with an image is answered in the back office, and the player reads the answer", async ({ browser, request }) => {
+    const player = await newPage(browser, 1366);
+    const username = await registerPlayer(player, server.baseURL);
+    const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) as string;
+    const sent = await request.put(`${server.baseURL}/wps/feedback`, {
+      headers: { authorization: playerToken },
+      multipart: { questionType: 'withdrawal', content: 'Meu saque de ontem ainda não chegou.', images: { name: 'extrato.png', mimeType: 'image/png', buffer: PNG_2X2 } },
+    });
+    const { value: feedback } = (await sent.json()) as { value: { id: string } };
+    expect(sent.status()).toBe(200);
+
+    // Finance reads players but may not write to them: the feedback opens read-only.
+    const finance = await newPage(browser, 1024);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
+    await finance.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Feedback', exact: true }).click();
+    await expect(finance.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
+    await finance.getByRole('button', { name: `Abrir o feedback ${feedback.id} de ${username}` }).click();
+    const readOnly = finance.getByRole('dialog', { name: `Feedback ${feedback.id} de ${username}` });
+    await expect(readOnly.getByRole('img', { name: `Imagem 1 do feedback ${feedback.id}` })).toBeVisible();
+    await expect(readOnly.getByText('Seu perfil pode ler o feedback, mas não responder.')).toBeVisible();
+    await check(finance, 'feedback-finance-1024');
+
+    const admin = await newPage(browser, 1366);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/feedback`);
+    await expect(admin.getByRole('row', { name: new RegExp(`Meu saque de ontem`) })).toBeVisible();
+    await check(admin, 'feedback-list-1366');
+    await admin.getByRole('button', { name: `Responder o feedback ${feedback.id} de ${username}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Feedback ${feedback.id} de ${username}` });
+    await expect(dialog.getByText('Meu saque de ontem ainda não chegou.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Enviar resposta' }).click();
+    await expect(dialog.getByText('Escreva uma resposta de até 2.000 caracteres.')).toBeVisible();
+    await dialog.getByLabel('Sua resposta').fill('O saque foi pago hoje às 10h; confira o extrato do banco.');
+    await check(admin, 'feedback-dialog-1366');
+    await dialog.getByRole('button', { name: 'Enviar resposta' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByText(`Resposta ao feedback ${feedback.id} enviada.`)).toBeVisible();
+    // Answered feedback leaves the open list; "every status" shows it answered.
+    await expect(admin.getByRole('row', { name: new RegExp(`Meu saque de ontem`) })).toHaveCount(0);
+    await admin.getByLabel('Situação').selectOption('all');
+    await expect(admin.getByRole('row', { name: /Meu saque de ontem/ }).getByText('Respondido')).toBeVisible();
+
+    const mine = await callApi<{ list: { id: string; status: string; reply: string | null }[] }>({ request, baseURL: server.baseURL, token: playerToken }, 'GET', '/wps/feedback');
+    expect(mine.list).toMatchObject([{ id: feedback.id, status: 'answered', reply: 'O saque foi pago hoje às 10h; confira o extrato do banco.' }]);
   });
 });
