@@ -20,11 +20,12 @@ import { MessagePage } from '../../features/messages/components/message-page';
 import { TransferFundPage } from '../../features/games/components/transfer-fund-page';
 import { BettingRecordPage } from '../../features/records/components/betting-record-page';
 import { ProfitPage } from '../../features/records/components/profit-page';
+import { FeedbackPage } from '../../features/feedback/components/feedback-page';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages'];
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback'];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -55,6 +56,8 @@ const PAGES: readonly PageEntry[] = [
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory /> },
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage /> },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
+  // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
+  { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
 ];
 
 export type MemberCentrePanelProps = {

@@ -15,7 +15,8 @@ export type MemberCentrePageKey =
   | 'referral'
   | 'missionLeaderboard'
   | 'messageV2'
-  | 'manualRebate';
+  | 'manualRebate'
+  | 'feedback';
 
 export const DEFAULT_MEMBER_CENTRE_PAGE: MemberCentrePageKey = 'securityCenter';
 
