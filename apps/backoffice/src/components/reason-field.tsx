@@ -11,13 +11,16 @@ export type ReasonFieldProps = {
   required?: boolean;
   /** `form.register('reason')`. */
   registration: UseFormRegisterReturn;
+  /** Text-area height in lines (2: a reason; more for a message the player reads). */
+  rows?: number;
+  maxLength?: number;
 };
 
 /**
  * The reason an operator gives for a change, in a react-hook-form form: a short text area with its
  * hint and its error tied to it (aria-describedby), as every audited back-office form asks.
  */
-export function ReasonField({ label, hint, error, required, registration }: ReasonFieldProps) {
+export function ReasonField({ label, hint, error, required, registration, rows = 2, maxLength }: ReasonFieldProps) {
   const id = useId();
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
@@ -29,7 +32,7 @@ export function ReasonField({ label, hint, error, required, registration }: Reas
         )}
         {label}
       </label>
-      <textarea id={id} className="field__input" rows={2} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} {...registration} />
+      <textarea id={id} className="field__input" rows={rows} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} {...registration} />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
       </p>

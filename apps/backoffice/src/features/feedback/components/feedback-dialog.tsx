@@ -6,6 +6,7 @@ import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { feedbackReplyBodySchema, type OpsFeedback } from '@wps/shared/schemas/feedback';
+import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { useFeedbackImage } from '../api/feedback-image';
 import { useReplyFeedback } from '../api/reply-feedback';
@@ -64,20 +65,7 @@ export function FeedbackDialog({ feedback, canReply, onClose }: { feedback: OpsF
         </div>
       ) : canReply ? (
         <form onSubmit={submit} noValidate className="feedback-form">
-          <div className={`field${error ? ' has-error' : ''}`}>
-            <label className="field__label" htmlFor="feedback-reply">
-              {t('dialog.replyLabel')}
-            </label>
-            <textarea id="feedback-reply" className="field__input" rows={5} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={`feedback-reply-hint${error ? ' feedback-reply-error' : ''}`} data-autofocus {...form.register('reply')} />
-            <p id="feedback-reply-hint" className="field__hint">
-              {t('dialog.replyHint')}
-            </p>
-            {error && (
-              <p id="feedback-reply-error" className="field__error" role="alert">
-                {t('dialog.replyError')}
-              </p>
-            )}
-          </div>
+          <ReasonField label={t('dialog.replyLabel')} hint={t('dialog.replyHint')} error={error ? t('dialog.replyError') : undefined} registration={form.register('reply')} rows={5} maxLength={2000} />
           <FormError message={reply.errorMessage} />
           <div className="actions">
             <Button variant="ghost" onClick={onClose} disabled={reply.isPending}>
