@@ -14,6 +14,7 @@ import { operatorLogin } from './support/operators';
  *   it is live (with the picture's size); archived, it is gone;
  * - marketing creates and publishes an announcement, which players get from MCSFE_getListAnnouncements;
  *   each publish is in the audit log with its reason;
+ * - a GIF called a PNG is refused by the server with a translated message;
  * - support reads the list without any create, edit or status button;
  * - axe-clean at 1366 and 1024 px for the list, the form dialog and the preview.
  */
@@ -143,6 +144,8 @@ test.describe('back-office content', () => {
     await expect(row.getByText('w_home')).toBeVisible();
 
     await changeStatus(page, BANNER_PT, 'Publicar', 'e2e: campaign approved', 'Publicado');
+    // Every column in view at 1366 px, none behind a sideways scroll.
+    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
     // Published, but its start is tomorrow: players do not get it yet.
     expect((await liveBanners(request)).map((b) => b.title)).not.toContain(BANNER_PT);
 
@@ -210,8 +213,14 @@ test.describe('back-office content', () => {
     await checkBackofficePage(page, 'list-1024', SHOTS);
     await page.getByRole('button', { name: 'Novo item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo item: banner' });
+    // A GIF called a PNG: the server reads its bytes and refuses it; the error is translated.
+    await dialog.getByLabel('Imagem').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1') });
+    const refused = dialog.getByRole('alert').filter({ hasText: /imagem.*png/i });
+    await expect(refused).toBeVisible();
+    await expect(dialog.getByTestId('content-image')).toHaveCount(0);
     await dialog.getByLabel('Imagem').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(40, 20) });
     await expect(dialog.getByTestId('content-image')).toBeVisible();
+    await expect(refused).toHaveCount(0);
     await dialog.getByLabel(fieldLabel('Título (PT)')).fill('Prévia e2e');
     await dialog.getByLabel('Corpo em HTML (PT)').fill('<p>Texto <a href="/promotions">promoções</a></p>');
     await checkBackofficePage(page, 'dialog-1024', SHOTS);
