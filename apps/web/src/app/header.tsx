@@ -1,7 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
-import { ArrowUpCircleIcon, GamepadIcon, MenuIcon, MoonIcon, PlusCircleIcon, SunIcon } from '../components/ui/icons';
+import { ArrowUpCircleIcon, GamepadIcon, GaugeIcon, MenuIcon, MoonIcon, PlusCircleIcon, SunIcon } from '../components/ui/icons';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { requireLogin } from '../lib/login-prompt';
 import { useFreePlay } from '../features/auth/api/freeplay';
@@ -15,6 +16,8 @@ import { AvatarMenu } from './avatar-menu';
 import { Balance } from './balance';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
+
+const SpeedTestModal = lazy(() => import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })));
 
 /** Opens a member-centre page; visitors get the login popup instead. */
 function openMemberPage(page: MemberCentrePageKey): void {
@@ -32,6 +35,7 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
   const theme = useTheme();
   const freePlay = useFreePlay();
   const brandName = permission?.brand.brandName ?? '';
+  const [isSpeedTestOpen, setSpeedTestOpen] = useState(false);
 
   const canRegister = isModuleEnabled(permission, 'DIRECTREG3');
   const canFreePlay = isModuleEnabled(permission, 'FREEPLAY3');
@@ -54,6 +58,15 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
         <Link to="/" className="header__logo" aria-label={t('header.homeLink', { brand: brandName })}>
           <Logo brandName={brandName} />
         </Link>
+        {/* The spec's logo opens the speed test; the logo stays the way home, so the test has its own button (docs/decisions.md). */}
+        <button type="button" className="icon-button header__speed" onClick={() => setSpeedTestOpen(true)} aria-label={t('header.speedTest')} title={t('header.speedTest')}>
+          <GaugeIcon />
+        </button>
+        {isSpeedTestOpen && (
+          <Suspense fallback={null}>
+            <SpeedTestModal onClose={() => setSpeedTestOpen(false)} />
+          </Suspense>
+        )}
       </div>
       <CategoryNav />
       <div className="header__end">

@@ -25,6 +25,19 @@ function createIcon(paths: ReactNode, filled = false) {
   };
 }
 
+export const GaugeIcon = createIcon(
+  <>
+    <path d="M4.5 17a8.5 8.5 0 1 1 15 0" />
+    <path d="M12 13l4-4" />
+    <circle cx="12" cy="13" r="1.5" />
+  </>,
+);
+export const MegaphoneIcon = createIcon(
+  <>
+    <path d="M3 10v4a1 1 0 0 0 1 1h3l8 4V5L7 9H4a1 1 0 0 0-1 1z" />
+    <path d="M19 9a4 4 0 0 1 0 6" />
+  </>,
+);
 export const CloseIcon = createIcon(<path d="M6 6l12 12M18 6L6 18" />);
 export const CheckIcon = createIcon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
 export const WarningIcon = createIcon(
