@@ -6,6 +6,7 @@ import { isReloadPending } from '../lib/error-reporting';
 import { preloadNamespaces } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
 import { Layout } from './layout';
+import { isOpenWithLoginToHome } from './login-to-home';
 // The home page is in the first download: it is what most visits open, and its hero must not wait
 // for another script. Every other page loads on first visit, with its translations (lazyPage).
 import { HomePage } from './pages/home-page';
@@ -71,17 +72,12 @@ function page(element: ReactNode) {
 /** Lobby category pages (the RNG page has its own grid). */
 const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
 
-/** With login-to-home on, a visitor without a token may reach only these paths. */
-// /reset-password too: an e-mailed reset link is how a locked-out visitor gets back in.
-const LOGIN_TO_HOME_ALLOWED = ['/login', '/register', '/register.html', '/reset-password', '/helpmc', '/download'];
-
 /** The login-to-home guard: other paths redirect a visitor to /login. */
 function LoginToHomeGuard() {
   const { pathname } = useLocation();
   const { data: permission } = usePermission();
   const token = useToken();
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (permission?.loginToHome && !token && !LOGIN_TO_HOME_ALLOWED.includes(path.toLowerCase())) {
+  if (permission?.loginToHome && !token && !isOpenWithLoginToHome(pathname)) {
     return <Navigate to="/login" replace />;
   }
   return <Outlet />;

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BannerStrip } from '../features/content/components/banner-strip';
+import { usePermission } from '../lib/api/get-permission';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -30,11 +31,14 @@ function ContentSkeleton() {
 /**
  * The current route's banner strip, above its page. It lives in the frame, beside the page's
  * Suspense: the page is drawn without waiting for the banners, and it keeps its carousel while
- * only the query or hash changes.
+ * only the query or hash changes. The banners are asked for once the operator's permission has
+ * answered: that call decides what the page around them shows (brand, register and demo buttons),
+ * so on a busy server it must not queue behind the banners' query.
  */
 function RouteBanners({ pathname }: { pathname: string }) {
+  const { data: permission } = usePermission();
   const group = findBannerGroup(pathname);
-  if (!group) return null;
+  if (!group || !permission) return null;
   return <BannerStrip key={group} group={group} variant={isHomeBannerGroup(group) ? 'slider' : 'single'} />;
 }
 
