@@ -5,8 +5,16 @@ import { AuthModals } from '../features/auth/components/auth-modals';
 import { openAuthModal, openChangePassword } from '../features/auth/auth-modal-store';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useMemberCentre } from './member-centre/member-centre-store';
+import { useAnnouncementModal } from '../features/content/announcement-store';
 import { isApiError } from '../lib/api-client';
 import { connectLoginPrompt } from '../lib/login-prompt';
+
+const AnnouncementModal = lazy(() =>
+  import('../features/content/components/announcement-modal').then((module) => ({ default: module.AnnouncementModal })),
+);
+const AnnouncementPopup = lazy(() =>
+  import('../features/content/components/announcement-popup').then((module) => ({ default: module.AnnouncementPopup })),
+);
 
 const MemberCentrePanel = lazy(() =>
   import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
@@ -18,7 +26,8 @@ connectLoginPrompt(openAuthModal);
 /** Everything that floats over the routes, mounted once: auth modals, member centre, toasts, warnings. */
 export function AppOverlays() {
   const { isOpen } = useMemberCentre();
-  const { error } = useMemberInfo();
+  const { error, info, isTrial } = useMemberInfo();
+  const announcements = useAnnouncementModal();
 
   // A stored session whose password must change (default or expired) goes straight to the change form.
   useEffect(() => {
@@ -31,6 +40,17 @@ export function AppOverlays() {
       {isOpen && (
         <Suspense fallback={null}>
           <MemberCentrePanel onChangePassword={openChangePassword} />
+        </Suspense>
+      )}
+      {announcements.isOpen && (
+        <Suspense fallback={null}>
+          <AnnouncementModal />
+        </Suspense>
+      )}
+      {/* Popup announcements once per version after login; keyed so a new player starts afresh. */}
+      {info && !isTrial && (
+        <Suspense fallback={null}>
+          <AnnouncementPopup key={info.account} username={info.account} />
         </Suspense>
       )}
       <WarningDialogHost />

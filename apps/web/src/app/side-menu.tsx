@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GlobeIcon, HeadsetIcon, HomeIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { GlobeIcon, HeadsetIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { usePermission } from '../lib/api/get-permission';
 import { openCustomerService } from '../features/system/customer-service';
@@ -69,6 +70,12 @@ export function SideMenu() {
                 <HomeIcon />
                 <span className="side-menu__text">{t('sideMenu.home')}</span>
               </NavLink>
+            </li>
+            <li>
+              <button type="button" className="side-menu__item" onClick={openAnnouncements} title={t('sideMenu.announcements')}>
+                <MegaphoneIcon />
+                <span className="side-menu__text">{t('sideMenu.announcements')}</span>
+              </button>
             </li>
             <SideMenuGames />
             {entries.map((entry, index) => (
