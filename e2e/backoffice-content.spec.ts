@@ -16,7 +16,8 @@ import { operatorLogin } from './support/operators';
  *   each publish is in the audit log with its reason;
  * - a GIF called a PNG is refused by the server with a translated message;
  * - support reads the list without any create, edit or status button;
- * - axe-clean at 1366 and 1024 px for the list, the form dialog and the preview.
+ * - axe-clean at 1366 and 1024 px for the list, the form dialog and the preview, and the list in the
+ *   light theme; the list fits without scrolling sideways at both widths.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-content');
 const PORT = EXTRA_PORTS.backofficeContent;
@@ -210,6 +211,8 @@ test.describe('back-office content', () => {
 
   test('axe-clean at 1024 px: the list, the form and the preview', async ({ browser }) => {
     const page = await openContent(browser, 'marketing', 1024);
+    await expect(page.getByRole('row', { name: new RegExp(BANNER_PT) })).toBeVisible();
+    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
     await checkBackofficePage(page, 'list-1024', SHOTS);
     await page.getByRole('button', { name: 'Novo item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo item: banner' });
@@ -227,6 +230,12 @@ test.describe('back-office content', () => {
     await dialog.getByRole('button', { name: 'Pré-visualizar', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Pré-visualização como os jogadores verão' }).getByTestId('content-preview')).toBeVisible();
     await checkBackofficePage(page, 'preview-1024', SHOTS);
+    // The light theme reads as well: the list with its status badges.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Tema claro' }).click();
+    await checkBackofficePage(page, 'list-1024-light', SHOTS);
     await page.context().close();
   });
 });
