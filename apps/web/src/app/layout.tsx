@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BannerStrip } from '../features/content/components/banner-strip';
+import { bannersQueryOptions } from '../features/content/api/list-banners';
 import { usePermission } from '../lib/api/get-permission';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Footer } from './footer';
@@ -28,6 +29,15 @@ function ContentSkeleton() {
   );
 }
 
+// The strip's code (and its CSS) is its own download, outside the home page's first script; its
+// banners are fetched meanwhile. A failed download shows no strip rather than breaking the frame.
+const BannerStrip = lazy(() =>
+  import('../features/content/components/banner-strip').then(
+    (module) => ({ default: module.BannerStrip }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /**
  * The current route's banner strip, above its page. It lives in the frame, beside the page's
  * Suspense: the page is drawn without waiting for the banners, and it keeps its carousel while
@@ -37,9 +47,18 @@ function ContentSkeleton() {
  */
 function RouteBanners({ pathname }: { pathname: string }) {
   const { data: permission } = usePermission();
-  const group = findBannerGroup(pathname);
-  if (!group || !permission) return null;
-  return <BannerStrip key={group} group={group} variant={isHomeBannerGroup(group) ? 'slider' : 'single'} />;
+  const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const group = permission ? findBannerGroup(pathname) : null;
+  useEffect(() => {
+    if (group) void queryClient.prefetchQuery(bannersQueryOptions(group, i18n.language));
+  }, [group, i18n.language, queryClient]);
+  if (!group) return null;
+  return (
+    <Suspense fallback={null}>
+      <BannerStrip key={group} group={group} variant={isHomeBannerGroup(group) ? 'slider' : 'single'} />
+    </Suspense>
+  );
 }
 
 /**
