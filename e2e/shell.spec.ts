@@ -19,18 +19,19 @@ test.describe('language and theme', () => {
   test('switching to EN and the light theme, then back to dark, survives reloads without a flash', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await gotoHome(page);
+    // The header's buttons: until the permission call answers, the home hero shows a 'Log in' of its own.
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('EN');
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.getByRole('banner').getByRole('button', { name: 'Light theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('EN');
     expect(await page.evaluate(() => [localStorage.getItem('hisLang'), localStorage.getItem('lang')])).toEqual(['EN', 'EN']);
@@ -38,7 +39,7 @@ test.describe('language and theme', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
     // No flash: the stored theme is on the document before any application code runs.
