@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { makePng } from './support/png';
 
 /**
  * The operator's content on the player site, written and published through the ops API by a
@@ -30,14 +30,7 @@ async function opsCall<T>(request: APIRequestContext, token: string, method: 'PO
 
 /** A 1200×400 PNG of one colour (each colour is its own upload). */
 function pngDataUrl(rgb: [number, number, number]): string {
-  const image = new PNG({ width: 1200, height: 400 });
-  for (let i = 0; i < image.data.length; i += 4) {
-    image.data[i] = rgb[0];
-    image.data[i + 1] = rgb[1];
-    image.data[i + 2] = rgb[2];
-    image.data[i + 3] = 255;
-  }
-  return `data:image/png;base64,${PNG.sync.write(image).toString('base64')}`;
+  return `data:image/png;base64,${makePng(1200, 400, rgb).toString('base64')}`;
 }
 
 type Item = { kind: string; groupCode: string; sortOrder?: number; linkage?: unknown; imageName?: string | null; pt: [string, string]; en: [string, string] };

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PNG } from 'pngjs';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { makePng } from './support/png';
 
 /**
  * The player's feedback (sent with an image, answered by an operator through the ops API), the
@@ -53,9 +53,7 @@ async function publishAnnouncement(request: APIRequestContext, type: 'B' | 'PU',
 
 /** A small PNG, as a phone's screenshot would be. */
 function pngBuffer(): Buffer {
-  const image = new PNG({ width: 40, height: 30 });
-  for (let i = 0; i < image.data.length; i += 4) image.data.set([98, 66, 191, 255], i);
-  return PNG.sync.write(image);
+  return makePng(40, 30, [98, 66, 191]);
 }
 
 test.beforeAll(async ({ request }) => {
