@@ -202,9 +202,15 @@ export function describeRun(name: string, databaseKind: string): void {
 /**
  * A whole read bench: start the app process, build the target from what it printed, take its answer
  * as the bare route's body (so both send the same bytes), start the bare process, compare, stop both.
+ * `appEnv` goes to the app process only (read-server.ts's BENCH_APP_* setup switches).
  */
-export async function runReadBench(name: string, goal: number, targetOf: (app: Record<string, string>) => Target): Promise<Comparison> {
-  const app = await startServerProcess('app');
+export async function runReadBench(
+  name: string,
+  goal: number,
+  targetOf: (app: Record<string, string>) => Target,
+  appEnv: Record<string, string> = {},
+): Promise<Comparison> {
+  const app = await startServerProcess('app', appEnv);
   let bare: ServerProcess | undefined;
   try {
     const target = { ...targetOf(app.info), pid: app.pid };

@@ -15,6 +15,7 @@ import { createMetrics } from '../apps/server/src/metrics/metrics';
 import { registerHttpMetrics } from '../apps/server/src/metrics/http';
 import { registerRequestId, requestIdOptions } from '../apps/server/src/plugins/request-id';
 import { registerSecurityHeaders } from '../apps/server/src/plugins/security-headers';
+import type { App } from '../apps/server/src/app';
 import { startBenchServer } from './bench-server';
 import { fetchRsaKey, registerMember, uniqueUsername } from './bench-client';
 
@@ -23,7 +24,32 @@ async function startApp(): Promise<{ info: Record<string, string>; close: () => 
   const server = await startBenchServer({ nodeEnv: 'production' });
   const key = await fetchRsaKey(server.baseUrl);
   const token = await registerMember(server.baseUrl, key, uniqueUsername('bench'), 'Bench7pass9word');
+  if (process.env.BENCH_APP_CONTENT) await publishBenchPromotions(server.app, Number(process.env.BENCH_APP_CONTENT));
   return { info: { baseUrl: server.baseUrl, databaseKind: server.databaseKind, token }, close: server.close };
+}
+
+/**
+ * BENCH_APP_CONTENT=<n>: n published promotions with words in PT and EN, written through the
+ * content service as an operator would, so the content read benchmark has a page worth caching.
+ */
+async function publishBenchPromotions(app: App, count: number): Promise<void> {
+  const actor = { actorType: 'system' as const, actorId: null };
+  const paragraph = (n: number, language: string) =>
+    `<h2>${language} ${n}</h2><p>Deposit and play to earn <strong>${n * 5}%</strong> back, every day of the week.</p><ul><li>Minimum deposit R$ 20,00</li><li>Turnover 10×</li></ul>`;
+  for (let n = 1; n <= count; n++) {
+    const item = await app.services.content.create(actor, {
+      kind: 'promotion',
+      groupCode: 'deposit',
+      sortOrder: n,
+      publishFrom: null,
+      publishUntil: null,
+      linkage: null,
+      imageName: null,
+      translations: { PT: { title: `Promoção ${n}`, bodyHtml: paragraph(n, 'PT') }, EN: { title: `Promotion ${n}`, bodyHtml: paragraph(n, 'EN') } },
+      reason: 'benchmark content',
+    });
+    await app.services.content.setStatus(actor, item.id, 'published', 'benchmark content');
+  }
 }
 
 /** The app's per-request additions that BENCH_BARE_PLUGINS can put on the bare route, one by one, to price each. */

@@ -8,6 +8,7 @@ const BENCHES: Record<string, string> = {
   wallet: 'bench/wallet-transfer.bench.ts',
   callbacks: 'bench/callbacks.bench.ts',
   'game-list': 'bench/game-list.bench.ts',
+  content: 'bench/content.bench.ts',
   balance: 'bench/balance.bench.ts',
   hooks: 'bench/hooks.bench.ts',
   rtp: 'bench/slot-rtp.bench.ts',

@@ -3,7 +3,7 @@ import { formatMinor, parseMajor } from '@wps/shared/money';
 import { GAME_CATEGORIES, type CatalogueStatus, type GameCategory, type GameItem, type GameList, type VendorCard, type VendorLanes } from '@wps/shared/schemas/catalogue';
 import { AppError } from '../../http/app-error';
 import type { GameRow, VendorRow } from './catalogue.repository';
-import type { CachedPage } from './game-list-page';
+import type { CachedPage } from '../../http/cached-page';
 
 /** An in-memory copy of the whole catalogue: the lobby's reads never touch the database. */
 export type Snapshot = {

@@ -33,7 +33,7 @@ import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requestOperator } from '../operator/operator-auth';
-import { sendPage } from './game-list-page';
+import { sendPage } from '../../http/cached-page';
 
 /** Browsing is open to trial accounts (spec: trial players may try games). */
 const BROWSE = { allowTrial: true } as const;

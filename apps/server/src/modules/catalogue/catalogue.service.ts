@@ -39,7 +39,7 @@ import {
 import { createCatalogueSettings } from './catalogue-settings';
 import { createCatalogueViews } from './catalogue-views';
 import { buildSnapshot, filterGames, page, type GameListQuery, type Snapshot } from './catalogue-snapshot';
-import { cachedPage, type CachedPage } from './game-list-page';
+import { cachedPage, type CachedPage } from '../../http/cached-page';
 
 type Db = Kysely<Database>;
 

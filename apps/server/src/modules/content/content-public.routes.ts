@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-types';
-import { ok } from '../../http/envelope';
+import { sendPage } from '../../http/cached-page';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 
@@ -23,25 +23,37 @@ const languageOf = (request: FastifyRequest) => contentLanguageOf(typeof request
  * What players read of the operator's content, in the language of their `Language` header (the
  * operator's default when an item lacks it): announcements, the banners of a route, promotions,
  * legal pages and the help centre. No sign-in needed; the access gate applies as to every call.
+ * Each answer is sent from the content service's cache of serialised answers (content-answers.ts);
+ * the response schemas still document the shapes in the OpenAPI description.
  */
 export function registerContentPublicRoutes(app: RouteApp, { content }: AppServices): void {
-  app.post('/wps/relay/MCSFE_getListAnnouncements', { schema: { body: announcementListQuerySchema, response: success(announcementPageSchema) } }, async (request) =>
-    ok(await content.announcements(languageOf(request), request.body)),
-  );
+  app.post('/wps/relay/MCSFE_getListAnnouncements', { schema: { body: announcementListQuerySchema, response: success(announcementPageSchema) } }, async (request, reply) => {
+    const language = languageOf(request);
+    const { type, pageNo, pageSize } = request.body;
+    return sendPage(request, reply, await content.answer('announcement', language, `${type ?? ''}|${pageNo}|${pageSize}`, () => content.announcements(language, request.body)));
+  });
 
-  app.get('/wps/content/banners', { schema: { querystring: bannerQuerySchema, response: success(z.object({ list: z.array(bannerSchema) })) } }, async (request) =>
-    ok({ list: await content.banners(languageOf(request), request.query.group) }),
-  );
+  app.get('/wps/content/banners', { schema: { querystring: bannerQuerySchema, response: success(z.object({ list: z.array(bannerSchema) })) } }, async (request, reply) => {
+    const language = languageOf(request);
+    const { group } = request.query;
+    return sendPage(request, reply, await content.answer('banner', language, group, async () => ({ list: await content.banners(language, group) })));
+  });
 
-  app.get('/wps/content/promotions', { schema: { querystring: promotionQuerySchema, response: success(z.object({ list: z.array(liveContentItemSchema) })) } }, async (request) =>
-    ok({ list: await content.live('promotion', languageOf(request), request.query.category) }),
-  );
+  app.get('/wps/content/promotions', { schema: { querystring: promotionQuerySchema, response: success(z.object({ list: z.array(liveContentItemSchema) })) } }, async (request, reply) => {
+    const language = languageOf(request);
+    const { category } = request.query;
+    return sendPage(request, reply, await content.answer('promotion', language, category ?? '', async () => ({ list: await content.live('promotion', language, category) })));
+  });
 
-  app.get('/wps/content/pages/:page', { schema: { params: legalPageParamsSchema, response: success(liveContentItemSchema) } }, async (request) =>
-    ok(await content.legalPage(languageOf(request), request.params.page)),
-  );
+  app.get('/wps/content/pages/:page', { schema: { params: legalPageParamsSchema, response: success(liveContentItemSchema) } }, async (request, reply) => {
+    const language = languageOf(request);
+    const { page } = request.params;
+    return sendPage(request, reply, await content.answer('legal_page', language, page, () => content.legalPage(language, page)));
+  });
 
-  app.get('/wps/system/helpCenter', { schema: { querystring: helpCenterQuerySchema, response: success(helpCenterSchema) } }, async (request) =>
-    ok(await content.helpCenter(languageOf(request), request.query.q)),
-  );
+  app.get('/wps/system/helpCenter', { schema: { querystring: helpCenterQuerySchema, response: success(helpCenterSchema) } }, async (request, reply) => {
+    const language = languageOf(request);
+    const { q } = request.query;
+    return sendPage(request, reply, await content.answer('help_article', language, q ?? '', () => content.helpCenter(language, q)));
+  });
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
+import { createContentAnswerCache } from './content-answers';
 import { sanitizeContentHtml } from './content-html';
 import { createContentImageStore } from './content-image-store';
 import { createContentReads } from './content-reads';
@@ -88,11 +89,13 @@ export function createContentService(ctx: ContentContext) {
   const images = createContentImageStore({ db, audit });
   const feed = ctx.changeFeed;
   const cache = new Map<ContentKind, LiveEntry[]>();
+  const answers = createContentAnswerCache({ maxEntries: 500, isLive: () => feed?.isLive ?? false, now });
   // Bumped on every change notification, so a load that raced a change is not kept.
   let generation = 0;
   const evict = () => {
     generation++;
     cache.clear();
+    answers.evict();
   };
   feed?.subscribe(CHANGE_CHANNELS.contentChange, evict);
   feed?.onReset(evict);
@@ -142,10 +145,35 @@ export function createContentService(ctx: ContentContext) {
     return opsItem(db, row);
   }
 
+  /** The first publish-from or publish-until of a kind's live items after `at` (Infinity when none). */
+  async function nextScheduleTurn(kind: ContentKind, at: number): Promise<number> {
+    let turn = Number.POSITIVE_INFINITY;
+    for (const { row } of await loadLive(kind)) {
+      for (const edge of [row.publish_from, row.publish_until]) {
+        const ms = edge?.getTime();
+        if (ms !== undefined && ms > at && ms < turn) turn = ms;
+      }
+    }
+    return turn;
+  }
+
   const service = {
     evict,
     getItem,
     images,
+
+    /**
+     * A players' read of one kind as the bytes sent, cached per `key` (the route and its query)
+     * and the language asked for (see content-answers.ts). `read` builds the answer's value.
+     */
+    async answer(kind: ContentKind, language: string | undefined, key: string, read: () => Promise<unknown>) {
+      const { languages } = await system.getOperatorConfig();
+      return answers.get(`${kind}|${language ?? ''}|${languages.default}|${key}`, async () => {
+        const at = now();
+        const [value, validUntil] = await Promise.all([read(), nextScheduleTurn(kind, at)]);
+        return { value, validUntil };
+      });
+    },
 
     /** GET /ops/content: one page of a kind's items. */
     async list(q: OpsContentQuery): Promise<OpsPage<OpsContentItem>> {

@@ -1,11 +1,12 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES } from '../../http/compression';
-import { negotiateEncoding, type ResponseEncoding as Encoding } from '../../http/content-encoding';
+import { COMPRESS_THRESHOLD_BYTES } from './compression';
+import { negotiateEncoding, type ResponseEncoding as Encoding } from './content-encoding';
 
 /**
- * A game-list answer: the success envelope as UTF-8 JSON, and its compressed copies, each made
- * the first time a client asks for it. They live and go with the page in the catalogue's cache.
+ * An answer kept in memory (a game-list page, a content answer): the success envelope as UTF-8
+ * JSON, and its compressed copies, each made the first time a client asks for it. They live and go
+ * with the entry in their module's cache.
  */
 export type CachedPage = { json: Buffer; encoded: Partial<Record<Encoding, Buffer>> };
 
@@ -27,7 +28,8 @@ const COMPRESS: Record<Encoding, (json: Buffer) => Buffer> = {
 };
 
 /**
- * Send a cached page in the encoding the client takes (negotiateEncoding: the compression plugin's rule). Without this the compression plugin would
+ * Send a cached page in the encoding the client takes (negotiateEncoding: the compression plugin's
+ * rule). Without this the compression plugin would
  * brotli the same page again on every request (a browser always asks for br): the game list
  * fell from thousands of answers a second to a few hundred. An answer that already has
  * `content-encoding` is left alone by the plugin; pages below its threshold go out as they are,
