@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14',
+      // Each suite writes the content it checks; the demo operator's banners and pages would be in its way.
+      DEMO_CONTENT: 'off',
       // A developer may serve a web build of their own (WEB_DIST) while another build runs.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

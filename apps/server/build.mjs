@@ -23,4 +23,6 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The demo content's banner pictures (modules/content/content.seed.ts reads them from here).
+fs.cpSync('src/modules/content/demo', 'dist/demo-content', { recursive: true });
 console.log(`server built: ${scripts.length} entry points -> dist/`);

@@ -3,6 +3,7 @@ import { createLogger } from './logger';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
+import { seedDemoContent } from './modules/content/content.seed';
 import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
 import { startMetricsListener } from './metrics/http';
@@ -23,8 +24,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await runMigrations(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  await seedDemoOperator(database.db);
+  const { firstSeed } = await seedDemoOperator(database.db);
   const app = await buildApp({ config, database, logger: log });
+  // On the start that created the database only (one instance wins firstSeed): a newcomer's site
+  // has banners, promotions, help and legal pages; DEMO_CONTENT=off leaves it empty.
+  if (firstSeed && config.demoContent) log.info({ items: await seedDemoContent(app.services.content) }, 'demo site content written');
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await app.close();

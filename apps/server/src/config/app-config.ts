@@ -82,6 +82,8 @@ export type AppConfig = {
   metricsHost?: string | undefined;
   /** METRICS_TOKEN: /metrics on the main port, for `Authorization: Bearer <token>` only. */
   metricsToken?: string | undefined;
+  /** DEMO_CONTENT: write the demo site content on a start that finds none (auto: outside production). */
+  demoContent: boolean;
 };
 
 /**
@@ -119,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST ?? env.HOST,
     metricsToken: env.METRICS_TOKEN,
+    demoContent: env.DEMO_CONTENT === 'on' || (env.DEMO_CONTENT === 'auto' && env.NODE_ENV !== 'production'),
   };
 }
 

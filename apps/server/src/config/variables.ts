@@ -47,6 +47,13 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.nodeEnv',
     description: '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` unless allowed below, and never serves `/dev/*`',
   },
+  DEMO_CONTENT: {
+    schema: oneOf(['auto', 'on', 'off']),
+    default: 'auto',
+    feeds: 'AppConfig.demoContent',
+    description:
+      "the demo operator's site content (banners, promotions, announcements, help articles, legal pages) written on a start that finds no content at all: `auto` outside `NODE_ENV=production` only, `on` also there, `off` never",
+  },
   DATA_DIR: {
     schema: text(),
     default: './data',

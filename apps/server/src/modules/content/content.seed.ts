@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import type { ContentItemBody, ContentKind } from '@wps/shared/schemas/content';
+import type { ContentService } from './content.service';
+import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP, DEMO_PROMOTIONS, type DemoPicture } from './content.seed-data';
+import { DEMO_LEGAL } from './content.seed-legal';
+
+const SYSTEM = { actorType: 'system' as const, actorId: null };
+const REASON = 'demo operator content';
+
+/** The banner pictures: src/modules/content/demo in development, dist/demo-content in the bundle (build.mjs copies them). */
+function pictureDir(): URL {
+  const candidates = [new URL('./demo/', import.meta.url), new URL('./demo-content/', import.meta.url)];
+  const found = candidates.find((url) => fs.existsSync(new URL('welcome.webp', url)));
+  if (!found) throw new Error('demo banner pictures not found');
+  return found;
+}
+
+/**
+ * Write the demo operator's site content through the content service, as an operator would from
+ * the back office (sanitised, audited as the system, published): promotions, banners linked to
+ * them, announcements, help articles and the legal pages. The caller runs it once, on the start
+ * that created the database (seedDemoOperator's firstSeed, which one instance alone can win), and
+ * only when DEMO_CONTENT allows. Returns how many items it published.
+ */
+export async function seedDemoContent(content: ContentService): Promise<number> {
+  const dir = pictureDir();
+  const pictures = new Map<DemoPicture, string>();
+  const pictureName = async (picture: DemoPicture) => {
+    const known = pictures.get(picture);
+    if (known) return known;
+    const bytes = fs.readFileSync(new URL(`${picture}.webp`, dir));
+    const { name } = await content.images.upload(SYSTEM, `data:image/webp;base64,${bytes.toString('base64')}`);
+    pictures.set(picture, name);
+    return name;
+  };
+
+  let published = 0;
+  const publish = async (kind: ContentKind, groupCode: string, sortOrder: number, extra: Pick<ContentItemBody, 'linkage' | 'imageName' | 'translations'>) => {
+    const item = await content.create(SYSTEM, { kind, groupCode, sortOrder, publishFrom: null, publishUntil: null, reason: REASON, ...extra });
+    await content.setStatus(SYSTEM, item.id, 'published', REASON);
+    published++;
+    return item.id;
+  };
+
+  const promotionIds = new Map<string, string>();
+  for (const [index, promotion] of DEMO_PROMOTIONS.entries()) {
+    const id = await publish('promotion', promotion.category, (index + 1) * 10, { linkage: null, imageName: await pictureName(promotion.picture), translations: promotion.words });
+    promotionIds.set(promotion.key, id);
+  }
+  for (const [index, banner] of DEMO_BANNERS.entries()) {
+    const linkage: ContentItemBody['linkage'] =
+      'promotion' in banner.link ? { type: 'promotion', target: promotionIds.get(banner.link.promotion)! } : { type: 'page', target: banner.link.page };
+    await publish('banner', banner.group, (index + 1) * 10, { linkage, imageName: await pictureName(banner.picture), translations: banner.words });
+  }
+  for (const [index, words] of DEMO_ANNOUNCEMENTS.entries()) {
+    await publish('announcement', 'B', (index + 1) * 10, { linkage: null, imageName: null, translations: words });
+  }
+  for (const [index, article] of DEMO_HELP.entries()) {
+    await publish('help_article', article.category, (index + 1) * 10, { linkage: null, imageName: null, translations: article.words });
+  }
+  for (const [page, words] of Object.entries(DEMO_LEGAL)) {
+    await publish('legal_page', page, 10, { linkage: null, imageName: null, translations: words });
+  }
+  return published;
+}
