@@ -1,22 +1,16 @@
 import crypto from 'node:crypto';
-import { imageSize } from 'image-size';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_MAX_SIDE } from '@wps/shared/schemas/content';
 import { AppError } from '../../http/app-error';
+import { readImageHeader } from '../../http/uploaded-image';
 import type { ContentImageType } from '../../db/tables/content';
 
 /** An uploaded image, checked: its kind from its bytes, its size, and the name it is stored under. */
 export type CheckedImage = { name: string; contentType: ContentImageType; bytes: Buffer; width: number; height: number };
 
-const TYPES: Record<string, { contentType: ContentImageType; extension: string }> = {
-  png: { contentType: 'image/png', extension: 'png' },
-  jpg: { contentType: 'image/jpeg', extension: 'jpg' },
-  webp: { contentType: 'image/webp', extension: 'webp' },
-};
-
 /**
  * Check an operator's upload by its bytes, never its name or declared type: png, jpg or webp
- * (image-size reads the header; anything else, or a header it cannot read, is refused), at most
+ * (readImageHeader; anything else, or a header it cannot read, is refused), at most
  * 2 MB and 4096 px a side. The stored name is the SHA-256 of the bytes, so the same picture
  * uploaded twice is stored once and its address never changes.
  */
@@ -24,19 +18,13 @@ export function checkContentImage(bytes: Buffer): CheckedImage {
   if (bytes.length === 0 || bytes.length > CONTENT_IMAGE_MAX_BYTES) {
     throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_BYTES / 1_048_576} MB`, { maxBytes: CONTENT_IMAGE_MAX_BYTES });
   }
-  let size: ReturnType<typeof imageSize> | undefined;
-  try {
-    size = imageSize(bytes);
-  } catch {
-    size = undefined;
-  }
-  const type = size?.type ? TYPES[size.type] : undefined;
-  if (!size || !type || !size.width || !size.height) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png, jpg or webp images are accepted');
+  const size = readImageHeader(bytes, ['png', 'jpg', 'webp']);
+  if (!size) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png, jpg or webp images are accepted');
   if (size.width > CONTENT_IMAGE_MAX_SIDE || size.height > CONTENT_IMAGE_MAX_SIDE) {
     throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_SIDE} px a side`, { maxSide: CONTENT_IMAGE_MAX_SIDE });
   }
-  const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${type.extension}`;
-  return { name, contentType: type.contentType, bytes, width: size.width, height: size.height };
+  const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${size.kind}`;
+  return { name, contentType: size.contentType, bytes, width: size.width, height: size.height };
 }
 
 /** Where players load a stored image. */

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { imageSize } from 'image-size';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES, type Feedback, type FeedbackFields, type OpsFeedback, type OpsFeedbackQuery } from '@wps/shared/schemas/feedback';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
+import { readImageHeader } from '../../http/uploaded-image';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberViews } from '../member/member-views';
 import type { RateLimiter } from '../verification/rate-limiter';
@@ -38,18 +38,12 @@ function opsView(row: OpsFeedbackRow): OpsFeedback {
   return { ...view(row), memberId: row.member_id, account: row.account, repliedBy: row.replied_by };
 }
 
-/** png or jpg by the bytes (image-size reads the header), at most 5 MB; anything else is refused. */
+/** png or jpg by the bytes (readImageHeader), at most 5 MB; anything else is refused. */
 function checkImage(bytes: Buffer, index: number): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
   if (bytes.length === 0 || bytes.length > FEEDBACK_IMAGE_MAX_BYTES) throw new AppError(ErrorCode.IMAGE_TOO_LARGE, 'Each image may be at most 5 MB', { index });
-  let type: string | undefined;
-  try {
-    type = imageSize(bytes).type;
-  } catch {
-    type = undefined;
-  }
-  if (type === 'png') return { contentType: 'image/png', bytes };
-  if (type === 'jpg') return { contentType: 'image/jpeg', bytes };
-  throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png or jpg images are accepted', { index });
+  const header = readImageHeader(bytes, ['png', 'jpg']);
+  if (!header) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png or jpg images are accepted', { index });
+  return { contentType: header.contentType, bytes };
 }
 
 /**

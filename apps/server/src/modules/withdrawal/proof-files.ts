@@ -1,24 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readImageHeader } from '../../http/uploaded-image';
 
 export type ProofImageType = { contentType: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /**
- * The real image type of an upload, read from its first bytes (the security guide: never trust
- * the file name or the declared mimetype). Only png and jpg are accepted; anything else is null.
+ * The real image type of an upload, read from its header (readImageHeader: the security guide's
+ * "never trust the file name or the declared mimetype"). Only png and jpg are accepted; anything
+ * else, or a header that does not parse, is null.
  */
 export function detectProofImageType(data: Buffer): ProofImageType | null {
-  if (data.length >= PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
-    return { contentType: 'image/png', extension: 'png' };
-  }
-  // JPEG: SOI marker then the start of another marker segment.
-  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
-    return { contentType: 'image/jpeg', extension: 'jpg' };
-  }
-  return null;
+  const header = readImageHeader(data, ['png', 'jpg']);
+  return header && { contentType: header.contentType, extension: header.kind };
 }
 
 /** The folder that holds proof images: under DATA_DIR, outside the web root. */

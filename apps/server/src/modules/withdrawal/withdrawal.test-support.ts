@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { PNG } from 'pngjs';
 import { expect } from 'vitest';
 import type { App } from '../../app';
 import { call, callEncrypted, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
@@ -129,11 +130,18 @@ export function multipartBody(files: { name: string; contentType: string; data: 
 
 /** A tiny but real PNG (1×1) and JPEG header, padded to a chosen size. */
 export function pngBytes(size = 128): Buffer {
-  const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length), 7)]);
+  const image = new PNG({ width: 2, height: 2 });
+  image.data.fill(7);
+  const png = PNG.sync.write(image);
+  // Bytes after IEND are ignored by readers: they make a file of the size a test needs.
+  return Buffer.concat([png, Buffer.alloc(Math.max(0, size - png.length), 7)]);
 }
+/** A JPEG header as far as its size (SOI, JFIF APP0, a baseline SOF0 of 16×16 px), padded to `size`. */
 export function jpgBytes(size = 128): Buffer {
-  const header = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+  const header = Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+  ]);
   return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length), 9)]);
 }
 

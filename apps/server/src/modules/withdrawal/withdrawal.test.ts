@@ -366,5 +366,7 @@ describe('proof image detection', () => {
     expect(detectProofImageType(Buffer.from('%PDF-1.7'))).toBeNull();
     expect(detectProofImageType(Buffer.alloc(0))).toBeNull();
     expect(detectProofImageType(Buffer.from([0x89, 0x50, 0x4e]))).toBeNull();
+    // A PNG signature followed by anything but a PNG header is not an image.
+    expect(detectProofImageType(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]))).toBeNull();
   });
 });
