@@ -55,7 +55,9 @@ async function publishBenchPromotions(app: App, count: number): Promise<void> {
 /** The app's per-request additions that BENCH_BARE_PLUGINS can put on the bare route, one by one, to price each. */
 const PLUGINS: Record<string, (app: FastifyInstance) => void | Promise<void>> = {
   'request-id': registerRequestId,
-  'security-headers': (app) => registerSecurityHeaders(app, { frameOrigins: [] }),
+  'security-headers': (app) => {
+    registerSecurityHeaders(app, { frameOrigins: [] });
+  },
   compression: registerCompression,
   metrics: (app) => registerHttpMetrics(app, createMetrics()),
 };

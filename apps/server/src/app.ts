@@ -83,7 +83,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   app.setValidatorCompiler(validatorCompiler);
   registerRequestId(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config);
+  const securityHeaders = registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(formbody, { bodyLimit: MAX_BODY_BYTES });
   // Before every route: the document and the response serializer apply to routes as they are added.
@@ -98,6 +98,10 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   });
 
   await services.changeFeed.start();
+  // The speed test pings the operator's other domains from the page: the CSP's connect-src lists
+  // them, following the site setting (read now, so the first page served already has them).
+  services.system.onConfigLoaded((operator) => securityHeaders.setSiteOrigins(operator.domains.map((d) => d.domainName)));
+  await services.system.getOperatorConfig();
   registerAccessGate(app, services);
   registerAuth(app, services);
   registerOperatorAccess(app);

@@ -121,4 +121,14 @@ describeEachDatabase('security headers', (target) => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
     for (const [name, value] of Object.entries(precomputed)) expect(res.headers[name], name).toBe(value);
   });
+
+  it("lets the page's speed test reach the operator's other domains (connect-src), following the setting", async () => {
+    const connectSrc = async () => parseCsp(String((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).headers['content-security-policy']))['connect-src'];
+    await t.app.services.system.updateSetting('domains', [{ domainName: 'https://play2.example' }, { domainName: 'https://fast.example:8443' }]);
+    await t.app.services.system.getOperatorConfig();
+    expect(await connectSrc()).toEqual(["'self'", 'https://fast.example:8443', 'https://play2.example']);
+    await t.app.services.system.updateSetting('domains', []);
+    await t.app.services.system.getOperatorConfig();
+    expect(await connectSrc()).toEqual(["'self'"]);
+  });
 });

@@ -102,19 +102,39 @@ export function reportOrigins(errorReportUrl: string | undefined): string[] {
   return [new URL(errorReportUrl).origin];
 }
 
+/** What `registerSecurityHeaders` lets the app change after start. */
+export type SecurityHeadersControl = {
+  /**
+   * The operator's other domains, which the speed test pings from the page (`connect-src`): the
+   * headers are worked out again when the set changes, and every later response carries them.
+   */
+  setSiteOrigins(origins: readonly string[]): void;
+};
+
 /**
  * Security headers on every response (helmet's set and a Permissions-Policy, as helmet has none).
- * They do not depend on the request, so they are worked out once, here, and set as one object:
- * running helmet's middleware on every request cost about as much CPU again as a small JSON
- * answer (bench/hooks.bench.ts, BENCH_HOOKS=security-headers,static-security-headers); the
- * @fastify/helmet plugin costs more still (it re-parses the CSP each time). Registered before
- * every route and hook so even refused and unmatched requests carry the headers. The back office
- * replaces the CSP and X-Frame-Options on its own pages.
+ * They do not depend on the request, so they are worked out once, here (and again when the site's
+ * domains change), and set as one object: running helmet's middleware on every request cost about
+ * as much CPU again as a small JSON answer (bench/hooks.bench.ts,
+ * BENCH_HOOKS=security-headers,static-security-headers); the @fastify/helmet plugin costs more
+ * still (it re-parses the CSP each time). Registered before every route and hook so even refused
+ * and unmatched requests carry the headers. The back office replaces the CSP and X-Frame-Options
+ * on its own pages.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>): void {
-  const headers = securityHeaders(config.frameOrigins ?? [], reportOrigins(config.errorReportUrl));
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>): SecurityHeadersControl {
+  const reports = reportOrigins(config.errorReportUrl);
+  let siteOrigins = '';
+  let headers = securityHeaders(config.frameOrigins ?? [], reports);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return {
+    setSiteOrigins(origins) {
+      const unique = [...new Set(origins)].sort();
+      if (unique.join(' ') === siteOrigins) return;
+      siteOrigins = unique.join(' ');
+      headers = securityHeaders(config.frameOrigins ?? [], [...new Set([...reports, ...unique])]);
+    },
+  };
 }

@@ -123,6 +123,7 @@ export function createSystemService(ctx: SystemContext) {
   const cacheMs = ctx.cacheMs ?? DEFAULT_CACHE_MS;
   let cached: { config: OperatorConfig; loadedAt: number } | undefined;
   let loading: Promise<OperatorConfig> | undefined;
+  const loadedListeners: ((config: OperatorConfig) => void)[] = [];
 
   async function loadConfig(): Promise<OperatorConfig> {
     const settings = getDemoSettings();
@@ -146,6 +147,7 @@ export function createSystemService(ctx: SystemContext) {
     loading ??= loadConfig()
       .then((config) => {
         cached = { config, loadedAt: now() };
+        for (const listener of loadedListeners) listener(config);
         return config;
       })
       .finally(() => {
@@ -199,6 +201,14 @@ export function createSystemService(ctx: SystemContext) {
 
   return {
     getOperatorConfig,
+    /**
+     * Call `listener` with every configuration read from the database (at most once per cache
+     * period, and after each change), on this instance: for what is derived from the settings
+     * outside a request, such as the CSP's list of the site's domains.
+     */
+    onConfigLoaded(listener: (config: OperatorConfig) => void): void {
+      loadedListeners.push(listener);
+    },
     invalidateCache,
 
     /** Whether a whitelabel module switch is on. */
