@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     // A fresh database on every run, also when Playwright is started directly rather than through scripts/e2e.mjs:
     // a data directory left by an earlier run would carry its players, limits and settings into this one.
-    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node apps/server/dist/server.js`,
+    // scripts/e2e.mjs passes E2E_TEMPLATE_DIR, a migrated and seeded database to start from (see there).
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true }); const t = process.env.E2E_TEMPLATE_DIR; if (t && fs.existsSync(t)) fs.cpSync(t, process.env.DATA_DIR, { recursive: true })" && node apps/server/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/wps/system/status`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -42,6 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      ...(process.env.E2E_TEMPLATE_DIR ? { E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR } : {}),
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14',
       // Each suite writes the content it checks; the demo operator's banners and pages would be in its way.
