@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@wps/ui/button';
 import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsBankListItem } from '@wps/shared/schemas/banks';
 import { localeTag } from '../../../lib/i18n';
+import { EditToggleCell, EnabledBadge } from './row-cells';
 
 type BanksTableProps = {
   banks: readonly OpsBankListItem[];
@@ -47,22 +47,8 @@ export function BanksTable({ banks, canWrite, onEdit, onToggle }: BanksTableProp
               </td>
               <td className="is-numeric">{bank.sortOrder}</td>
               <td className="is-numeric">{count.format(bank.accountCount)}</td>
-              <td>
-                <span className={`payments-badge payments-badge--${bank.enabled ? 'enabled' : 'disabled'}`}>{t(`statuses.${bank.enabled ? 'enabled' : 'disabled'}`)}</span>
-              </td>
-              {canWrite && (
-                <td>
-                  <div className="payments-actions" role="group" aria-label={t('banks.actionsFor', { name: bank.name })}>
-                    <Button variant="secondary" size="sm" aria-label={t('banks.editFor', { name: bank.name })} onClick={() => onEdit(bank)}>
-                      {t('banks.edit')}
-                    </Button>
-                    {/* One button for both states: after the change the dialog returns focus to it, now the way back. */}
-                    <Button variant="secondary" size="sm" aria-label={t(bank.enabled ? 'banks.disableFor' : 'banks.enableFor', { name: bank.name })} onClick={() => onToggle(bank)}>
-                      {t(bank.enabled ? 'banks.disable' : 'banks.enable')}
-                    </Button>
-                  </div>
-                </td>
-              )}
+              <EnabledBadge enabled={bank.enabled} />
+              {canWrite && <EditToggleCell words="banks" name={bank.name} enabled={bank.enabled} onEdit={() => onEdit(bank)} onToggle={() => onToggle(bank)} />}
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@wps/ui/button';
 import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsDepositChannel } from '@wps/shared/schemas/deposit';
 import { localeTag } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
+import { EditToggleCell, EnabledBadge } from './row-cells';
 
 type DepositChannelsTableProps = {
   channels: readonly OpsDepositChannel[];
@@ -74,22 +74,8 @@ export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: D
                   )}
                 </td>
                 <td className="is-numeric">{channel.sort}</td>
-                <td>
-                  <span className={`payments-badge payments-badge--${channel.enabled ? 'enabled' : 'disabled'}`}>{t(`statuses.${channel.enabled ? 'enabled' : 'disabled'}`)}</span>
-                </td>
-                {canWrite && (
-                  <td>
-                    <div className="payments-actions" role="group" aria-label={t('channels.actionsFor', { name: channel.name })}>
-                      <Button variant="secondary" size="sm" aria-label={t('channels.editFor', { name: channel.name })} onClick={() => onEdit(channel)}>
-                        {t('channels.edit')}
-                      </Button>
-                      {/* One button for both states: after the change the dialog returns focus to it, now the way back. */}
-                      <Button variant="secondary" size="sm" aria-label={t(channel.enabled ? 'channels.disableFor' : 'channels.enableFor', { name: channel.name })} onClick={() => onToggle(channel)}>
-                        {t(channel.enabled ? 'channels.disable' : 'channels.enable')}
-                      </Button>
-                    </div>
-                  </td>
-                )}
+                <EnabledBadge enabled={channel.enabled} />
+                {canWrite && <EditToggleCell words="channels" name={channel.name} enabled={channel.enabled} onEdit={() => onEdit(channel)} onToggle={() => onToggle(channel)} />}
               </tr>
             );
           })}
