@@ -69,7 +69,7 @@ async function main() {
     const transfers = await measure(CONCURRENCY, async (worker, seq) => {
       const pair = pairs[worker]!;
       await ledger.postTransaction({
-        kind: 'transfer',
+        kind: 'transfer_upline',
         idempotencyKey: `bench-transfer:${run}:${seq}`,
         entries: [
           { accountId: pair.from, amountMinor: -1n },

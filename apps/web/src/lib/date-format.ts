@@ -1,9 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { getLocaleTag } from './language';
+import { useFormats } from './format';
 
-/** Date and time in the player's language, e.g. 23/11/2026 08:05; re-renders on language change. */
+/** Date and time in the player's language, e.g. 23/11/2026 08:05:12 (lib/format.ts); re-renders on language change. */
 export function useFormatDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const formatter = new Intl.DateTimeFormat(getLocaleTag(i18n.language.toUpperCase()), { dateStyle: 'short', timeStyle: 'short' });
-  return (iso: string) => formatter.format(new Date(iso));
+  return useFormats().dateTime;
 }

@@ -1,24 +1,11 @@
 import { z } from 'zod';
-
-/** Ledger transaction kinds a player can filter the account record by. */
-export const ACCOUNT_RECORD_TYPES = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_reversal',
-  'transfer_upline',
-  'registration_bonus',
-  'freeplay_demo_credit',
-  'adjustment',
-] as const;
+import { ACCOUNT_RECORD_KINDS } from '../ledger-kinds';
 
 /** GET /wps/member/transactions. `from`/`to` are ISO timestamps: the client picks its local day bounds. */
 export const accountRecordQuerySchema = z
   .object({
-    type: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z0-9_]{0,63}$/)
-      .optional(),
+    /** A ledger kind the record can show (ledger-kinds.ts); any other is refused, not an empty page. */
+    type: z.enum(ACCOUNT_RECORD_KINDS).optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -49,7 +49,7 @@ function credit(memberId: string, amountMinor: bigint) {
     memberId,
     systemAccount: 'promotion_budget' as const,
     amountMinor,
-    kind: 'adjustment',
+    kind: 'adjustment' as const,
     idempotencyKey: `balance-cache-test:${crypto.randomBytes(6).toString('hex')}`,
   };
 }

@@ -19,7 +19,7 @@ describeEachDatabase('ledger under contention it cannot win', (target) => {
   let seq = 0;
 
   const busyPost = () => ({
-    kind: 'bonus',
+    kind: 'adjustment' as const,
     idempotencyKey: `busy:${++seq}`,
     reference: BUSY_REFERENCE,
     entries: [

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { LedgerKind } from '@wps/shared/ledger-kinds';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findAccounts, findHoldByCreateTransaction, findTransactionById, insertHold, lockHold, resolveHold, upsertSystemAccount } from './ledger.repository';
@@ -26,7 +27,7 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
     input: {
       sourceAccountId: string;
       amountMinor: bigint;
-      kind: string;
+      kind: LedgerKind;
       idempotencyKey: string;
       holdPurpose?: SystemPurpose;
       reference?: string | null;
@@ -71,7 +72,7 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
   /** Resolve a pending hold exactly once: post it to a destination, or void it back to its source. */
   async function resolve(
     action: 'post' | 'void',
-    input: { holdId: string; destinationAccountId?: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> },
+    input: { holdId: string; destinationAccountId?: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> },
     trx?: Db,
   ): Promise<HoldResult> {
     const status = action === 'post' ? 'posted' : 'voided';
@@ -115,10 +116,10 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
   return {
     createHold,
     /** Post a pending hold to its destination (e.g. the gateway clearing account). */
-    postHold: (input: { holdId: string; destinationAccountId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
+    postHold: (input: { holdId: string; destinationAccountId: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
       resolve('post', input, trx),
     /** Void a pending hold: the money returns to the account it came from. */
-    voidHold: (input: { holdId: string; kind: string; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
+    voidHold: (input: { holdId: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
       resolve('void', input, trx),
   };
 }

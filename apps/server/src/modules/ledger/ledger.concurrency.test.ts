@@ -23,7 +23,7 @@ describePostgres('ledger concurrency [postgres]', () => {
 
   async function fundedWallet(memberId: string, amountMinor: bigint): Promise<string> {
     const wallet = await ledger.ensurePlayerWallet(t.database.db, memberId);
-    await ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor, kind: 'bonus', idempotencyKey: `fund:${memberId}` });
+    await ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor, kind: 'adjustment', idempotencyKey: `fund:${memberId}` });
     return wallet;
   }
 
@@ -88,7 +88,7 @@ describePostgres('ledger concurrency [postgres]', () => {
       Array.from({ length: 60 }, (_, i) => {
         const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
         return ledger.postTransaction({
-          kind: 'transfer',
+          kind: 'transfer_upline',
           idempotencyKey: `swap:${i}`,
           entries: [
             { accountId: from, amountMinor: -(BigInt(i) + 1n) * 10n },
@@ -106,12 +106,12 @@ describePostgres('ledger concurrency [postgres]', () => {
   it('resolves a hold once under 20 parallel post and void attempts', async () => {
     const wallet = await fundedWallet('8000006', 1_000n);
     const clearing = await ledger.ensureSystemAccount('gateway_clearing', 'BRL');
-    const { holdId } = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 400n, kind: 'withdrawal_hold', idempotencyKey: 'race-hold' });
+    const { holdId } = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 400n, kind: 'withdrawal', idempotencyKey: 'race-hold' });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
           ? ledger.postHold({ holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `race-post:${i}` })
-          : ledger.voidHold({ holdId, kind: 'withdrawal_void', idempotencyKey: `race-void:${i}` }),
+          : ledger.voidHold({ holdId, kind: 'withdrawal_reversal', idempotencyKey: `race-void:${i}` }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

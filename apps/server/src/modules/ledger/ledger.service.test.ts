@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { LedgerKind } from '@wps/shared/ledger-kinds';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
@@ -44,7 +45,7 @@ describeEachDatabase('ledger service', (target) => {
       memberId,
       systemAccount: 'promotion_budget',
       amountMinor,
-      kind: 'bonus',
+      kind: 'adjustment',
       idempotencyKey: `fund:${memberId}`,
     });
     return { memberId, wallet };
@@ -78,7 +79,7 @@ describeEachDatabase('ledger service', (target) => {
   it('replays the same key and request with the stored result and no second effect', async () => {
     const { memberId, wallet } = await fundedWallet(1_000n);
     const input = {
-      kind: 'bet',
+      kind: 'bet' as const,
       idempotencyKey: `bet:${memberId}`,
       reference: 'round-1',
       entries: [
@@ -105,7 +106,7 @@ describeEachDatabase('ledger service', (target) => {
       ledger.postTransaction({ kind: 'bet', idempotencyKey: key, entries: [{ accountId: wallet, amountMinor: -200n }, { accountId: house, amountMinor: 200n }] }),
     ).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
     await expect(
-      ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor: 999n, kind: 'bonus', idempotencyKey: `fund:${memberId}` }),
+      ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor: 999n, kind: 'adjustment', idempotencyKey: `fund:${memberId}` }),
     ).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
     expect(await ledger.getPlayerBalance(memberId)).toBe(900n);
   });
@@ -180,7 +181,7 @@ describeEachDatabase('ledger service', (target) => {
     const { wallet } = await fundedWallet(100n);
     await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'unbalanced', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: house, amountMinor: 2n }] })).rejects.toThrow(/sum to zero/);
     await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'single', entries: [{ accountId: wallet, amountMinor: 0n }] })).rejects.toThrow(/two entries/);
-    await expect(ledger.postTransaction({ kind: 'Bad Kind', idempotencyKey: 'k', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: house, amountMinor: 1n }] })).rejects.toThrow(/kind/);
+    await expect(ledger.postTransaction({ kind: 'Bad Kind' as LedgerKind, idempotencyKey: 'k', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: house, amountMinor: 1n }] })).rejects.toThrow(/kind/);
     const usd = await ledger.ensureSystemAccount('house_cash', 'USD');
     await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'fx', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: usd, amountMinor: 1n }] })).rejects.toThrow(/one currency/);
   });
@@ -215,12 +216,12 @@ describeEachDatabase('ledger service', (target) => {
   it('holds money, then posts or voids each hold exactly once', async () => {
     const { memberId, wallet } = await fundedWallet(1_000n);
     const clearing = await ledger.ensureSystemAccount('gateway_clearing', 'BRL');
-    const a = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal_hold', idempotencyKey: `hold-a:${memberId}` });
-    const again = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal_hold', idempotencyKey: `hold-a:${memberId}` });
+    const a = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal', idempotencyKey: `hold-a:${memberId}` });
+    const again = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal', idempotencyKey: `hold-a:${memberId}` });
     expect(again).toEqual({ ...a, replayed: true });
-    const b = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 200n, kind: 'withdrawal_hold', idempotencyKey: `hold-b:${memberId}` });
+    const b = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 200n, kind: 'withdrawal', idempotencyKey: `hold-b:${memberId}` });
     expect(await ledger.getPlayerBalance(memberId)).toBe(500n);
-    await expect(ledger.createHold({ sourceAccountId: wallet, amountMinor: 501n, kind: 'withdrawal_hold', idempotencyKey: `hold-c:${memberId}` })).rejects.toMatchObject({
+    await expect(ledger.createHold({ sourceAccountId: wallet, amountMinor: 501n, kind: 'withdrawal', idempotencyKey: `hold-c:${memberId}` })).rejects.toMatchObject({
       errorCode: 'INSUFFICIENT_FUNDS',
     });
 
@@ -228,13 +229,13 @@ describeEachDatabase('ledger service', (target) => {
     expect(posted.replayed).toBe(false);
     const replay = await ledger.postHold({ holdId: a.holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `post-a:${memberId}` });
     expect(replay).toEqual({ ...posted, replayed: true });
-    await expect(ledger.voidHold({ holdId: a.holdId, kind: 'withdrawal_void', idempotencyKey: `void-a:${memberId}` })).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
+    await expect(ledger.voidHold({ holdId: a.holdId, kind: 'withdrawal_reversal', idempotencyKey: `void-a:${memberId}` })).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
 
-    await ledger.voidHold({ holdId: b.holdId, kind: 'withdrawal_void', idempotencyKey: `void-b:${memberId}` });
+    await ledger.voidHold({ holdId: b.holdId, kind: 'withdrawal_reversal', idempotencyKey: `void-b:${memberId}` });
     await expect(ledger.postHold({ holdId: b.holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `post-b:${memberId}` })).rejects.toMatchObject({
       errorCode: 'IDEMPOTENCY_CONFLICT',
     });
-    await expect(ledger.voidHold({ holdId: '999999999', kind: 'withdrawal_void', idempotencyKey: `void-x:${memberId}` })).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
+    await expect(ledger.voidHold({ holdId: '999999999', kind: 'withdrawal_reversal', idempotencyKey: `void-x:${memberId}` })).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
     expect(await ledger.getPlayerBalance(memberId)).toBe(700n);
 
     const holds = await t.database.db.selectFrom('ledger_holds').select(['id', 'status']).where('id', 'in', [a.holdId, b.holdId]).orderBy('id').execute();

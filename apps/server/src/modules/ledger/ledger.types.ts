@@ -1,5 +1,6 @@
 // What callers hand the ledger and what it answers: shared by the service and its hold and
 // request helpers, so none of them imports another for a type.
+import type { LedgerKind } from '@wps/shared/ledger-kinds';
 
 /** Purposes of ownerless accounts; the migration seeds them for BRL, others are created on first use. */
 export type SystemPurpose =
@@ -24,7 +25,8 @@ export type SystemPurpose =
 export type LedgerEntryInput = { accountId: string; amountMinor: bigint };
 
 export type PostTransactionInput = {
-  kind: string;
+  /** One of the listed kinds (packages/shared/src/ledger-kinds.ts), which the account record names. */
+  kind: LedgerKind;
   idempotencyKey: string;
   reference?: string | null;
   entries: LedgerEntryInput[];
@@ -41,7 +43,7 @@ export type PostResult = {
 export type CreditFromSystemInput = ({ systemAccount: SystemPurpose } | { systemPurpose: SystemPurpose }) & {
   memberId: string;
   amountMinor: bigint;
-  kind: string;
+  kind: LedgerKind;
   idempotencyKey: string;
   reference?: string | null;
   metadata?: Record<string, unknown>;

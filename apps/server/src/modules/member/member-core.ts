@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type WhitelabelModule } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { LedgerKind } from '@wps/shared/ledger-kinds';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
 import { checkPasswordRule } from './password-rule';
@@ -39,7 +40,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type AccountCredit = {
   amountMinor: bigint;
   systemAccount: 'promotion_budget' | 'demo_bank';
-  kind: string;
+  kind: LedgerKind;
   idempotencyKey: (id: string) => string;
 };
 

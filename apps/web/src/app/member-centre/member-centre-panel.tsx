@@ -36,6 +36,8 @@ type PageEntry = {
   render: (actions: PageActions) => ReactNode;
   /** Pages only some members see (e.g. transferUpline needs toUpline); absent: everyone. */
   isShown?: (info: MemberInfo) => boolean;
+  /** Tables with many columns: the panel widens to the page's width on desktop, so none scrolls sideways. */
+  isWide?: true;
 };
 
 /** The betting record filters by the lobby's vendors. */
@@ -52,9 +54,9 @@ const PAGES: readonly PageEntry[] = [
   // Without a payment password or a bank account, the withdraw page sends the member to "my account".
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} /> },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', render: () => <TransferUplinePage />, isShown: (info) => info.toUpline },
-  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors /> },
-  { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory /> },
-  { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage /> },
+  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors />, isWide: true },
+  { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory />, isWide: true },
+  { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage />, isWide: true },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
   { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
@@ -82,7 +84,7 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
   const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info));
   const current = visiblePages.find((entry) => entry.key === page) ?? visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
   return (
-    <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right">
+    <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right" className={current?.isWide ? 'mc-panel--wide' : undefined}>
       <nav className="mc-menu" aria-label={t('memberCentre.menu')}>
         {visiblePages.map((entry) => (
           <button

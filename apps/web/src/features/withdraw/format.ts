@@ -1,16 +1,5 @@
 import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** A timestamp in the product's date format (yyyy-MM-dd HH:mm:ss, local time). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /** The translation key of an order's state, as the player sees it. */
 export function orderStateKey(order: Pick<WithdrawalOrder, 'status' | 'confirmation'>): string {
   if (order.status === 'completed' && order.confirmation === 'auto_received') return 'status.autoReceived';

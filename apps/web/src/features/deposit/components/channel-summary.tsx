@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositChannel } from '@wps/shared/schemas/deposit';
 import { useFormatMoney } from '../../../lib/money';
-import { useFormatPercent } from '../format';
+import { useFormats } from '../../../lib/format';
 
 /** A channel's type, limits and fee, as shown above the amount field. */
 export function ChannelSummary({ channel }: { channel: DepositChannel }) {
   const { t } = useTranslation('deposit');
   const formatMoney = useFormatMoney();
-  const formatPercent = useFormatPercent();
+  const { percent } = useFormats();
+  // Basis points: 250 → 2,5% (the fee needs no trailing zeros).
+  const formatPercent = (bps: number) => percent(bps / 10_000, bps % 100 === 0 ? 0 : bps % 10 === 0 ? 1 : 2);
   const money = { currency: channel.currency, scale: channel.scale };
   const hasFixed = channel.feeFixedMinor !== '0';
   const hasPercent = channel.feeBps > 0;

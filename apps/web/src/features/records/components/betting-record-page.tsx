@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorLane } from '@wps/shared/schemas/catalogue';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useBets } from '../api/list-bets';
-import { formatRecordTime } from '../format-record-time';
 import { toVendorOptions } from '../vendor-options';
 import { ListStates } from '../../../components/ui/list-states';
 import { RecordFilters } from './record-filters';
@@ -23,6 +23,7 @@ const PAGE_SIZE = 20;
 export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly VendorLane[] }) {
   const { t } = useTranslation('betRecord');
   const format = useFormatMoney();
+  const formats = useFormats();
   const titleId = useId();
   const [category, setCategory] = useState('');
   const [vendor, setVendor] = useState('');
@@ -77,7 +78,7 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
             <dl className="br__totals" data-testid="betting-record-totals">
               <div>
                 <dt>{t('columns.bets')}</dt>
-                <dd>{data.totals.count}</dd>
+                <dd>{formats.number(data.totals.count)}</dd>
               </div>
               <div>
                 <dt>{t('columns.stake')}</dt>
@@ -88,8 +89,8 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
                 <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
               </div>
             </dl>
-            <TableScroll label={t('record.title')}>
-              <table className="data-table br__table" aria-busy={query.isFetching || undefined}>
+            <TableScroll label={t('record.title')} className="table-scroll--fit">
+              <table className="data-table data-table--cards br__table" aria-busy={query.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('columns.time')}</th>
@@ -108,37 +109,46 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
                 </thead>
                 <tbody>
                   {data.list.map((b) => {
-                    const [day, time] = formatRecordTime(b.createdAt);
                     return (
                       <tr key={b.roundId} data-testid="betting-record-row" data-round-id={b.roundId}>
-                        <td className="data-table__time">
-                          <span>{day}</span> <span>{time}</span>
+                        <td className="data-table__time" data-label={t('columns.time')}>
+                          <time dateTime={b.createdAt}>
+                            <span>{formats.date(b.createdAt)}</span> <span>{formats.time(b.createdAt)}</span>
+                          </time>
                         </td>
-                        <td>
-                          <span className="br__game">{b.gameName}</span>
-                          <span className="br__vendor">
-                            {b.vendorName} · {t(`categories.${b.category}`, { defaultValue: b.category })}
-                          </span>
-                          {b.fair && (
-                            <details className="br__fair">
-                              <summary>{t('record.fair')}</summary>
-                              <dl>
-                                <dt>{t('record.serverSeedHash')}</dt>
-                                <dd className="br__mono">{b.fair.serverSeedHash}</dd>
-                                <dt>{t('record.serverSeed')}</dt>
-                                <dd className="br__mono">{b.fair.serverSeed ?? t('record.notRevealed')}</dd>
-                                <dt>{t('record.clientSeed')}</dt>
-                                <dd className="br__mono">{b.fair.clientSeed}</dd>
-                                <dt>{t('record.nonce')}</dt>
-                                <dd>{b.fair.nonce}</dd>
-                              </dl>
-                            </details>
-                          )}
+                        <td data-label={t('columns.game')}>
+                          <div>
+                            <span className="br__game">{b.gameName}</span>
+                            <span className="br__vendor">
+                              {b.vendorName} · {t(`categories.${b.category}`)}
+                            </span>
+                            {b.fair && (
+                              <details className="br__fair">
+                                <summary>{t('record.fair')}</summary>
+                                <dl>
+                                  <dt>{t('record.serverSeedHash')}</dt>
+                                  <dd className="br__mono">{b.fair.serverSeedHash}</dd>
+                                  <dt>{t('record.serverSeed')}</dt>
+                                  <dd className="br__mono">{b.fair.serverSeed ?? t('record.notRevealed')}</dd>
+                                  <dt>{t('record.clientSeed')}</dt>
+                                  <dd className="br__mono">{b.fair.clientSeed}</dd>
+                                  <dt>{t('record.nonce')}</dt>
+                                  <dd>{b.fair.nonce}</dd>
+                                </dl>
+                              </details>
+                            )}
+                          </div>
                         </td>
-                        <td className="data-table__num">{format(b.stake, money)}</td>
-                        <td className="data-table__num">{format(b.payout, money)}</td>
-                        <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(b.profit, money)}</td>
-                        <td>
+                        <td className="data-table__num" data-label={t('columns.stake')}>
+                          {format(b.stake, money)}
+                        </td>
+                        <td className="data-table__num" data-label={t('columns.payout')}>
+                          {format(b.payout, money)}
+                        </td>
+                        <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.profit')}>
+                          {format(b.profit, money)}
+                        </td>
+                        <td data-label={t('columns.status')}>
                           <span className={`br__status br__status--${b.status}`}>{t(`status.${b.status}`)}</span>
                         </td>
                       </tr>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetTotals } from '@wps/shared/schemas/bet-record';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
 import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useProfit } from '../api/get-profit';
@@ -12,13 +13,23 @@ import '../records.css';
 import '../bet-record.css';
 
 function TotalsCells({ totals, money }: { totals: BetTotals; money: MoneyFormat }) {
+  const { t } = useTranslation('betRecord');
   const format = useFormatMoney();
+  const formats = useFormats();
   return (
     <>
-      <td className="data-table__num">{totals.count}</td>
-      <td className="data-table__num">{format(totals.stake, money)}</td>
-      <td className="data-table__num">{format(totals.payout, money)}</td>
-      <td className={`data-table__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(totals.profit, money)}</td>
+      <td className="data-table__num" data-label={t('columns.bets')}>
+        {formats.number(totals.count)}
+      </td>
+      <td className="data-table__num" data-label={t('columns.stake')}>
+        {format(totals.stake, money)}
+      </td>
+      <td className="data-table__num" data-label={t('columns.payout')}>
+        {format(totals.payout, money)}
+      </td>
+      <td className={`data-table__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.profit')}>
+        {format(totals.profit, money)}
+      </td>
     </>
   );
 }
@@ -27,6 +38,7 @@ function TotalsCells({ totals, money }: { totals: BetTotals; money: MoneyFormat 
 export function ProfitPage() {
   const { t } = useTranslation('betRecord');
   const format = useFormatMoney();
+  const formats = useFormats();
   const titleId = useId();
   const [category, setCategory] = useState('');
   const [range, setRange] = useState<DayRange>(() => getQuickRange('last7'));
@@ -91,13 +103,13 @@ export function ProfitPage() {
               <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
             </div>
             <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
-            <TableScroll label={t('profit.byCategory')}>
-              <table className="data-table">
+            <TableScroll label={t('profit.byCategory')} className="table-scroll--fit">
+              <table className="data-table data-table--cards">
                 {head(t('columns.category'))}
                 <tbody>
                   {data.byCategory.map((c) => (
                     <tr key={c.category} data-testid="profit-category-row">
-                      <td>{t(`categories.${c.category}`, { defaultValue: c.category })}</td>
+                      <td data-label={t('columns.category')}>{t(`categories.${c.category}`)}</td>
                       <TotalsCells totals={c} money={money} />
                     </tr>
                   ))}
@@ -105,13 +117,15 @@ export function ProfitPage() {
               </table>
             </TableScroll>
             <h3 className="br__subtitle">{t('profit.byDay')}</h3>
-            <TableScroll label={t('profit.byDay')}>
-              <table className="data-table">
+            <TableScroll label={t('profit.byDay')} className="table-scroll--fit">
+              <table className="data-table data-table--cards">
                 {head(t('columns.day'))}
                 <tbody>
                   {data.byDay.map((d) => (
                     <tr key={d.day} data-testid="profit-day-row">
-                      <td className="data-table__time">{d.day}</td>
+                      <td className="data-table__time" data-label={t('columns.day')}>
+                        {formats.day(d.day)}
+                      </td>
                       <TotalsCells totals={d} money={money} />
                     </tr>
                   ))}

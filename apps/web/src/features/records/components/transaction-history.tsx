@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_RECORD_TYPES } from '@wps/shared/schemas/account-record';
+import { ACCOUNT_RECORD_KINDS, LEDGER_KINDS } from '@wps/shared/ledger-kinds';
 import { Button } from '@wps/ui/button';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useTransactions } from '../api/list-transactions';
 import { RANGE_STEPS, canStepForward, getQuickRange, shiftRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
@@ -10,15 +11,20 @@ import { DateRangeFilter } from '../../../components/ui/date-range-filter';
 import { ListStates } from '../../../components/ui/list-states';
 import { Pager } from '@wps/ui/pager';
 import { TableScroll } from '@wps/ui/table-scroll';
-import { formatRecordTime } from '../format-record-time';
 import '../records.css';
 
 const PAGE_SIZE = 20;
+
+/** A kind the ledger lists, so it has a name (record-kinds.test.ts); never show a raw code. */
+function isLedgerKind(type: string): boolean {
+  return (LEDGER_KINDS as readonly string[]).includes(type);
+}
 
 /** Member-centre page "transactionHistory" (account record): every ledger movement, newest first. */
 export function TransactionHistory() {
   const { t } = useTranslation('records');
   const format = useFormatMoney();
+  const formats = useFormats();
   const titleId = useId();
   const [type, setType] = useState('');
   const [range, setRange] = useState<DayRange>(() => getQuickRange('last7'));
@@ -55,7 +61,7 @@ export function TransactionHistory() {
               }}
             >
               <option value="">{t('types.all')}</option>
-              {ACCOUNT_RECORD_TYPES.map((k) => (
+              {ACCOUNT_RECORD_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`types.${k}`)}
                 </option>
@@ -94,8 +100,8 @@ export function TransactionHistory() {
       >
         {(data) => (
           <>
-            <TableScroll label={t('title')}>
-              <table className="data-table" aria-busy={query.isFetching || undefined}>
+            <TableScroll label={t('title')} className="table-scroll--fit">
+              <table className="data-table data-table--cards" aria-busy={query.isFetching || undefined}>
                 <thead>
                   <tr>
                     <th scope="col">{t('columns.time')}</th>
@@ -111,12 +117,20 @@ export function TransactionHistory() {
                 <tbody>
                   {data.list.map((e) => (
                     <tr key={e.id} data-testid="account-record-row">
-                      <td className="data-table__time">
-                        <span>{formatRecordTime(e.createdAt)[0]}</span> <span>{formatRecordTime(e.createdAt)[1]}</span>
+                      <td className="data-table__time" data-label={t('columns.time')}>
+                        <time dateTime={e.createdAt}>
+                          <span>{formats.date(e.createdAt)}</span> <span>{formats.time(e.createdAt)}</span>
+                        </time>
                       </td>
-                      <td>{t(`types.${e.type}`, { defaultValue: e.type })}</td>
-                      <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(e.amount, { currency: data.currency, scale: data.scale })}</td>
-                      <td className="data-table__num">{format(e.balanceAfter, { currency: data.currency, scale: data.scale })}</td>
+                      <td data-label={t('columns.type')} data-testid="account-record-type">
+                        {t(isLedgerKind(e.type) ? `types.${e.type}` : 'types.other')}
+                      </td>
+                      <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.amount')}>
+                        {format(e.amount, { currency: data.currency, scale: data.scale })}
+                      </td>
+                      <td className="data-table__num" data-label={t('columns.balance')}>
+                        {format(e.balanceAfter, { currency: data.currency, scale: data.scale })}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -4,9 +4,10 @@ import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useConfirmWithdrawal } from '../api/confirm-withdrawal';
-import { formatDateTime, orderStateKey } from '../format';
+import { orderStateKey } from '../format';
 import { NotReceivedDialog } from './not-received-dialog';
 
 type Props = { orders: WithdrawalOrder[]; currency: string; scale: number; autoReceiptMinutes: number };
@@ -15,6 +16,7 @@ type Props = { orders: WithdrawalOrder[]; currency: string; scale: number; autoR
 export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }: Props) {
   const { t } = useTranslation('withdraw');
   const format = useFormatMoney();
+  const { dateTime: formatDateTime } = useFormats();
   const confirm = useConfirmWithdrawal();
   const [disputeOrder, setDisputeOrder] = useState<WithdrawalOrder | null>(null);
 
