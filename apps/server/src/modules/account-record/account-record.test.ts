@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_RECORD_KINDS } from '@wps/shared/ledger-kinds';
 import type { AccountRecordPage } from '@wps/shared/schemas/account-record';
 import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
@@ -73,6 +74,10 @@ describeEachDatabase('account record', (target) => {
     expectFailure(await record(a.token, '?pageSize=1000'), 'VALIDATION_FAILED', 400);
     expectFailure(await record(a.token, '?from=yesterday'), 'VALIDATION_FAILED', 400);
     expectFailure(await record(a.token, '?type=DROP%20TABLE'), 'VALIDATION_FAILED', 400);
+    // Only kinds the record can show: a house-only or unknown kind is refused, not an empty page.
+    expectFailure(await record(a.token, '?type=withdrawal_payout'), 'VALIDATION_FAILED', 400);
+    expectFailure(await record(a.token, '?type=no_such_kind'), 'VALIDATION_FAILED', 400);
+    for (const kind of ACCOUNT_RECORD_KINDS) expect(valueOf<AccountRecordPage>(await record(a.token, `?type=${kind}`)).total, kind).toBe(kind === 'deposit' ? 1 : 0);
     expectFailure(
       await record(a.token, `?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(0).toISOString())}`),
       'VALIDATION_FAILED',

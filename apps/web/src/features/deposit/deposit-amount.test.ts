@@ -9,7 +9,7 @@ const channel: DepositChannel = {
 
 /** The reason of the first issue, as the form words it, or the parsed minor units. */
 function check(amount: string): unknown {
-  const result = createDepositFormSchema(channel).safeParse({ amount });
+  const result = createDepositFormSchema(channel, 'pt-BR').safeParse({ amount });
   if (result.success) return result.data.amount;
   return (result.error.issues[0] as { params?: { reason?: string } }).params?.reason;
 }
@@ -23,13 +23,14 @@ describe('deposit amounts', () => {
 
   it('says why an amount is refused', () => {
     expect(check(' ')).toBe('required');
-    expect(check('1.001')).toBe('format');
+    expect(check('1,001')).toBe('format');
+    expect(check('1.001')).toBe('max');
     expect(check('-1')).toBe('format');
     expect(check('1e3')).toBe('format');
     expect(check('9007199254740993.45')).toBe('format');
     expect(check('29,99')).toBe('min');
     expect(check('600.01')).toBe('max');
-    expect(createDepositFormSchema({ ...channel, feeFixedMinor: '3000' }).safeParse({ amount: '30' }).success).toBe(false);
+    expect(createDepositFormSchema({ ...channel, feeFixedMinor: '3000' }, 'pt-BR').safeParse({ amount: '30' }).success).toBe(false);
   });
 
   it('computes the fee like the server (fixed + basis points, rounded down)', () => {

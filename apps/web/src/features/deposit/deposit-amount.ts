@@ -23,13 +23,13 @@ export function quickAmounts(channel: DepositChannel): string[] {
 }
 
 /**
- * The deposit form's rule: the shared typed-amount rule (a decimal point or comma, at most the
- * currency's decimals), then the channel's limits and the fee. Out: the amount in minor units.
- * Reasons: 'required', 'format', 'min', 'max', 'fee'.
+ * The deposit form's rule: the shared typed-amount rule in the player's locale ("50,00" in
+ * pt-BR, at most the currency's decimals), then the channel's limits and the fee. Out: the amount
+ * in minor units. Reasons: 'required', 'format', 'min', 'max', 'fee'.
  */
-export function createDepositFormSchema(channel: DepositChannel) {
+export function createDepositFormSchema(channel: DepositChannel, locale: string) {
   return z.object({
-    amount: typedAmountSchema(channel.scale).superRefine((minor, ctx) => {
+    amount: typedAmountSchema(channel.scale, locale).superRefine((minor, ctx) => {
       const reason =
         minor < BigInt(channel.minMinor) ? 'min' : minor > BigInt(channel.maxMinor) ? 'max' : minor - feeMinor(minor, channel) <= 0n ? 'fee' : null;
       if (reason) ctx.addIssue({ code: 'custom', params: { reason } });

@@ -7,6 +7,7 @@ import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { FormError } from '@wps/ui/form-error';
 import { createFormResolver } from '../../../components/form/form-resolver';
@@ -25,6 +26,7 @@ function newIdempotencyKey(): string {
 export function DepositForm({ channel, onManualOrder }: { channel: DepositChannel; onManualOrder: (order: DepositOrder) => void }) {
   const { t } = useTranslation('deposit');
   const formatMoney = useFormatMoney();
+  const { locale } = useFormats();
   const mutation = useCreateDepositOrder();
   const [formError, setFormError] = useState<string | null>(null);
   const [isRedirecting, setRedirecting] = useState(false);
@@ -33,7 +35,7 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
   const attempt = useRef<{ key: string; amount: string } | null>(null);
   const money = { currency: channel.currency, scale: channel.scale };
   // Built each render, so the messages follow the language (react-hook-form reads the latest).
-  const resolver = createFormResolver(createDepositFormSchema(channel), ({ reason }) => {
+  const resolver = createFormResolver(createDepositFormSchema(channel, locale), ({ reason }) => {
     if (reason === 'required') return t('errors.required');
     if (reason === 'min') return t('errors.min', { min: formatMoney(channel.min, money) });
     if (reason === 'max') return t('errors.max', { max: formatMoney(channel.max, money) });
@@ -47,7 +49,7 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
     control,
     formState: { errors },
   } = useForm({ mode: 'onTouched', defaultValues: { amount: '' }, resolver });
-  const amountMinor = parseTypedAmount(useWatch({ control, name: 'amount' }), channel.scale);
+  const amountMinor = parseTypedAmount(useWatch({ control, name: 'amount' }), channel.scale, locale);
   const fee = amountMinor === null ? null : feeMinor(amountMinor, channel);
 
   function onSubmit(values: { amount: bigint }) {

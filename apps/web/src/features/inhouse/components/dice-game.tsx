@@ -5,6 +5,7 @@ import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/share
 import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { rollDice, usePlayRound, type DiceRollInput } from '../api/play-round';
 import { newIdempotencyKey } from '../new-idempotency-key';
@@ -23,6 +24,7 @@ function clampTarget(target: number, direction: DiceDirection): number {
 export function DiceGame({ session, auth, onResult }: DiceGameProps) {
   const { t } = useTranslation('inhouse');
   const format = useFormatMoney();
+  const formats = useFormats();
   const targetId = useId();
   const money = { currency: session.currency, scale: session.scale };
   const levels = stakeLevels(BigInt(session.minStakeMinor), BigInt(session.maxStakeMinor), BigInt(session.stakeStepMinor));
@@ -80,7 +82,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
           ) : outcome && last ? (
             <>
               <span className={`ih-dice__number${outcome.win ? ' is-win' : ' is-loss'}`} data-testid="dice-roll">
-                {(outcome.roll / 100).toFixed(2)}
+                {formats.number(outcome.roll / 100, 2)}
               </span>
               <span className={`ih-result${outcome.win ? ' ih-result--win' : ''}`}>
                 {outcome.win ? t('result.win', { amount: format(minorToDecimal(last.payoutMinor, money.scale), money) }) : t('result.noWin')}
@@ -98,11 +100,9 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
           {outcome && <div className={`ih-dice__marker${outcome.win ? ' is-win' : ''}`} style={{ left: `${(outcome.roll / DICE_OUTCOMES) * 100}%` }} />}
         </div>
         <div className="ih-dice__scale" aria-hidden="true">
-          <span>0</span>
-          <span>25</span>
-          <span>50</span>
-          <span>75</span>
-          <span>100</span>
+          {[0, 25, 50, 75, 100].map((mark) => (
+            <span key={mark}>{formats.number(mark)}</span>
+          ))}
         </div>
       </div>
 
@@ -116,7 +116,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
         </div>
         <div className="field ih-dice__target">
           <label className="field__label" htmlFor={targetId}>
-            {t(direction === 'under' ? 'dice.targetUnder' : 'dice.targetOver', { target: (target / 100).toFixed(2) })}
+            {t(direction === 'under' ? 'dice.targetUnder' : 'dice.targetOver', { target: formats.number(target / 100, 2) })}
           </label>
           <input
             id={targetId}
@@ -134,11 +134,11 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
         <dl className="ih-stats">
           <div>
             <dt>{t('dice.chance')}</dt>
-            <dd>{(winCount / 100).toFixed(2)}%</dd>
+            <dd>{formats.percent(winCount / DICE_OUTCOMES)}</dd>
           </div>
           <div>
             <dt>{t('dice.multiplier')}</dt>
-            <dd>{(multiplierBp / 10000).toFixed(4)}×</dd>
+            <dd>{formats.multiplier(multiplierBp / 10000, 4)}</dd>
           </div>
           <div>
             <dt>{t('dice.payoutOnWin')}</dt>
@@ -153,7 +153,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
           {isRetry && error ? t('dice.retry') : t('dice.roll')}
         </Button>
       </div>
-      <p className="ih-muted">{t('dice.help', { edge: (DICE_CONFIG.houseEdgeBp / 100).toFixed(2) })}</p>
+      <p className="ih-muted">{t('dice.help', { edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000), min: formats.number(0, 2), max: formats.number((DICE_OUTCOMES - 1) / 100, 2) })}</p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { DICE_CONFIG, SLOT_CONFIG } from '@wps/shared/provably-fair';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';
 import { InhouseGameArt } from './inhouse-game-art';
@@ -15,6 +16,7 @@ export function InhouseGamePage() {
   const { t } = useTranslation('inhouse');
   const { game } = useParams();
   const launch = useLaunchGame();
+  const formats = useFormats();
   if (game !== 'slot' && game !== 'dice') return <Navigate to="/inhouse" replace />;
   const nodeId = `inhouse-${game}`;
 
@@ -42,8 +44,8 @@ export function InhouseGamePage() {
       <h2>{t('detail.rules')}</h2>
       <p>
         {game === 'slot'
-          ? t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: (SLOT_CONFIG.targetRtp * 100).toFixed(2) })
-          : t('games.dice.rules', { edge: (DICE_CONFIG.houseEdgeBp / 100).toFixed(2), rtp: (100 - DICE_CONFIG.houseEdgeBp / 100).toFixed(2) })}
+          ? t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })
+          : t('games.dice.rules', { whole: formats.percent(1, 0), edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000), rtp: formats.percent(1 - DICE_CONFIG.houseEdgeBp / 10000) })}
       </p>
       <h2>{t('lobby.fairTitle')}</h2>
       <p>{t('fair.explain')}</p>

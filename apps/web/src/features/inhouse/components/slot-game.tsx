@@ -5,6 +5,7 @@ import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/share
 import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { spinSlot, usePlayRound, type SlotSpinInput } from '../api/play-round';
 import { newIdempotencyKey } from '../new-idempotency-key';
@@ -37,6 +38,7 @@ type SlotGameProps = { session: InhouseSession; auth: InhouseAuth; onResult: (re
 export function SlotGame({ session, auth, onResult }: SlotGameProps) {
   const { t } = useTranslation('inhouse');
   const format = useFormatMoney();
+  const formats = useFormats();
   const money = { currency: session.currency, scale: session.scale };
   const levels = stakeLevels(BigInt(session.minStakeMinor), BigInt(session.maxStakeMinor), BigInt(session.stakeStepMinor));
   const [stake, setStake] = useState<bigint>(levels.includes(100n) ? 100n : levels[0]!);
@@ -135,7 +137,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
         {outcome && outcome.wins.length > 0 && (
           <ul className="ih-slot__wins">
             {outcome.wins.map((w) => (
-              <li key={w.line}>{t('slot.lineWin', { line: w.line + 1, count: w.count, symbol: t(`symbols.${w.symbol}`), multiplier: w.multiplier })}</li>
+              <li key={w.line}>{t('slot.lineWin', { line: w.line + 1, count: w.count, symbol: t(`symbols.${w.symbol}`), multiplier: formats.multiplier(w.multiplier, 0) })}</li>
             ))}
           </ul>
         )}
@@ -148,7 +150,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
       </div>
       <details className="ih-paytable">
         <summary>{t('slot.paytable')}</summary>
-        <p className="ih-muted">{t('slot.paytableHelp', { lines: SLOT_CONFIG.lines.length, rtp: (SLOT_CONFIG.targetRtp * 100).toFixed(2) })}</p>
+        <p className="ih-muted">{t('slot.paytableHelp', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })}</p>
         <table className="ih-table">
           <thead>
             <tr>
@@ -172,7 +174,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
                 </th>
                 {SLOT_CONFIG.pays[symbol].map((pay, i) => (
                   <td key={i} className="ih-num">
-                    {pay}×
+                    {formats.multiplier(pay, 0)}
                   </td>
                 ))}
               </tr>

@@ -1,17 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@wps/shared/money';
+import type { ConsolidatedFunds } from '@wps/shared/schemas/transfer';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { createFormResolver } from '../../../components/form/form-resolver';
 import { isApiError } from '../../../lib/api-client';
+import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useConsolidatedFunds } from '../api/get-consolidated-funds';
 import { useTransferUpline } from '../api/transfer-upline';
+import { createTransferFormSchema } from '../transfer-amount';
 import '../transfer-upline.css';
-
-type FormValues = { amount: string; paymentPassword: string };
 
 function randomKey(): string {
   const buf = new Uint8Array(16);
@@ -19,37 +22,55 @@ function randomKey(): string {
   return `t-${Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Exact comparison of non-negative decimal strings. */
-function isAbove(a: string, b: string): boolean {
-  const [aw = '0', af = ''] = a.split('.');
-  const [bw = '0', bf = ''] = b.split('.');
-  const w = Math.max(af.length, bf.length);
-  return BigInt(aw + af.padEnd(w, '0')) > BigInt(bw + bf.padEnd(w, '0'));
-}
-
 /** Member-centre page "transferUpline" (shown only when toUpline): send money to the upline agent. */
 export function TransferUplinePage() {
   const { t } = useTranslation('withdraw');
   const funds = useConsolidatedFunds();
-  const mutation = useTransferUpline();
   const format = useFormatMoney();
   const titleId = useId();
+  const data = funds.data;
+
+  return (
+    <section className="tu" aria-labelledby={titleId} data-testid="transfer-upline-page">
+      <h2 id={titleId} className="tu__title">
+        {t('upline.title')}
+      </h2>
+      <p className="tu__balance">
+        {t('upline.balance')} <strong className="tu__money">{data ? format(data.mainWallet, { currency: data.currency, scale: data.scale }) : '…'}</strong>
+      </p>
+      {data && <TransferForm funds={data} />}
+    </section>
+  );
+}
+
+/** The amount (typed in the player's locale, "50,00" in PT) and the payment password. */
+function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
+  const { t } = useTranslation('withdraw');
+  const mutation = useTransferUpline();
+  const format = useFormatMoney();
+  const { locale } = useFormats();
   const keyRef = useRef(randomKey());
   const [formError, setFormError] = useState<string | null>(null);
+  const money = (amount: string) => format(amount, { currency: funds.currency, scale: funds.scale });
+  const labels = { amount: t('form.amount'), paymentPassword: t('form.paymentPassword') };
+  // Built each render, so the messages follow the language (react-hook-form reads the latest).
+  const resolver = createFormResolver(createTransferFormSchema(funds, locale), ({ field, reason }) => {
+    if (reason === 'required') return t('form.required', { field: labels[field as keyof typeof labels] ?? field });
+    if (reason === 'balance') return t('upline.aboveBalance', { balance: money(funds.mainWallet) });
+    return t('form.amountFormat', { scale: funds.scale });
+  });
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors },
-  } = useForm<FormValues>({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' } });
-  const data = funds.data;
-  const money = (amount: string) => (data ? format(amount, { currency: data.currency, scale: data.scale }) : amount);
+  } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
 
-  function onSubmit(values: FormValues) {
+  function onSubmit(values: { amount: bigint; paymentPassword: string }) {
     setFormError(null);
     mutation.mutate(
-      { amount: values.amount.trim(), paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      { amount: formatMinor(values.amount, funds.scale), paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
       {
         onSuccess: (result) => {
           keyRef.current = randomKey();
@@ -73,50 +94,34 @@ export function TransferUplinePage() {
   }
 
   return (
-    <section className="tu" aria-labelledby={titleId} data-testid="transfer-upline-page">
-      <h2 id={titleId} className="tu__title">
-        {t('upline.title')}
-      </h2>
-      <p className="tu__balance">
-        {t('upline.balance')} <strong className="tu__money">{data ? money(data.mainWallet) : '…'}</strong>
-      </p>
-      <form className="tu__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <TextField
-          label={t('form.amount')}
-          requiredMark
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          error={errors.amount?.message}
-          {...register('amount', {
-            validate: (v) => {
-              const value = v.trim();
-              if (!value) return t('form.required', { field: t('form.amount') });
-              if (!/^\d{1,15}(\.\d{1,8})?$/.test(value) || !/[1-9]/.test(value)) return t('form.amountFormat', { scale: data?.scale ?? 2 });
-              if (data && isAbove(value, data.mainWallet)) return t('upline.aboveBalance', { balance: money(data.mainWallet) });
-              return true;
-            },
-          })}
-        />
-        <TextField
-          label={t('form.paymentPassword')}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={64}
-          error={errors.paymentPassword?.message}
-          {...register('paymentPassword', { validate: (v) => (v ? true : t('form.required', { field: t('form.paymentPassword') })) })}
-        />
-        {formError && (
-          <p className="tu__error" role="alert">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" block loading={mutation.isPending}>
-          {t('upline.submit')}
-        </Button>
-      </form>
-    </section>
+    <form className="tu__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <TextField
+        label={t('form.amount')}
+        requiredMark
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={24}
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <TextField
+        label={t('form.paymentPassword')}
+        requiredMark
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={64}
+        error={errors.paymentPassword?.message}
+        {...register('paymentPassword')}
+      />
+      {formError && (
+        <p className="tu__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" block loading={mutation.isPending}>
+        {t('upline.submit')}
+      </Button>
+    </form>
   );
 }

@@ -10,6 +10,7 @@ import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useWithdrawInfo } from '../api/get-withdraw-info';
@@ -74,6 +75,8 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
   const { t } = useTranslation('withdraw');
   const format = useFormatMoney();
   const money = (amount: string) => format(amount, { currency: info.currency, scale: info.scale });
+  const formats = useFormats();
+  const typed = (amount: string) => formats.typedAmount(amount, info.scale);
   const mutation = useCreateWithdrawal();
   const [formError, setFormError] = useState<string | null>(null);
   // One key per intended withdrawal: a retry after a lost answer cannot withdraw twice.
@@ -83,7 +86,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
   const maxOffered = minDecimal(info.withdrawable, info.maxAmount);
   const labels = { amount: t('form.amount'), bankAccountId: t('form.bankAccount'), paymentPassword: t('form.paymentPassword') };
   // Built each render, so the messages follow the language (react-hook-form reads the latest).
-  const resolver = createFormResolver(createWithdrawFormSchema(info), ({ field, reason }) => {
+  const resolver = createFormResolver(createWithdrawFormSchema(info, formats.locale), ({ field, reason }) => {
     if (reason === 'required') return t('form.required', { field: labels[field as keyof typeof labels] ?? field });
     if (reason === 'min') return t('form.belowMin', { min: money(info.minAmount) });
     if (reason === 'max') return t('form.aboveMax', { max: money(info.maxAmount) });
@@ -154,7 +157,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
         </div>
         <div>
           <dt>{t('summary.today')}</dt>
-          <dd className="wd-num">{t('summary.count', { count: info.todayCount, limit: info.dailyCountLimit })}</dd>
+          <dd className="wd-num">{t('summary.count', { count: info.todayCount, limit: formats.number(info.dailyCountLimit) })}</dd>
         </div>
       </dl>
       {(!info.hasPaymentPassword || info.bankAccounts.length === 0) && (
@@ -174,7 +177,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
           inputMode="decimal"
           autoComplete="off"
           maxLength={24}
-          placeholder={t('form.amountPlaceholder', { min: info.minAmount, max: maxOffered })}
+          placeholder={t('form.amountPlaceholder', { min: typed(info.minAmount), max: typed(maxOffered) })}
           error={errors.amount?.message}
           disabled={!canSubmit}
           trailing={
@@ -182,7 +185,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
               type="button"
               className="wd-all"
               disabled={!canSubmit || compareDecimal(maxOffered, info.minAmount) < 0}
-              onClick={() => setValue('amount', maxOffered, { shouldValidate: true })}
+              onClick={() => setValue('amount', typed(maxOffered), { shouldValidate: true })}
             >
               {t('form.all')}
             </button>
