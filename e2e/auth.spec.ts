@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * Auth flows a player does: register by username and by mobile, log out and in, SMS login,
@@ -66,6 +66,7 @@ async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ us
     await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
     await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+    await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
     await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
@@ -126,7 +127,11 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await dialog.getByRole('textbox', { name: 'Código de verificação', exact: true }).fill(code);
     await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await dialog.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-    await expect(dialog.getByRole('checkbox')).toBeChecked();
+    // The consent starts unticked (the operator has not pre-ticked it): sending without it is refused.
+    await expect(dialog.getByRole('checkbox')).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(dialog.getByText('Confirme a sua idade e aceite os Termos e a Política de Privacidade')).toBeVisible();
+    await acceptTerms(dialog);
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
 
     const accountDialog = page.getByRole('dialog', { name: 'A sua conta' });
@@ -169,6 +174,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
     await confirm.fill(PASSWORD);
     await form.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${username}@example.com`);
+    await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
 
     const success = page.getByRole('dialog', { name: 'Cadastro concluído' });

@@ -4,7 +4,7 @@ import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole, checkBackofficePage, newBackofficePage as newPage, expectTablesFit } from './support/backoffice';
 import { operatorLogin } from './support/operators';
-import { openBindBankForm } from './support/security-centre';
+import { confirmBankBinding, openBindBankForm } from './support/security-centre';
 
 /**
  * The back office's Payments screen, against the player site:
@@ -305,7 +305,7 @@ test.describe('back-office payments', () => {
     expect(after.options).not.toContain('260 · Nubank');
     await after.form.getByLabel(fieldLabel('Banco')).selectOption({ label: '9100 · Banco Aurora S.A.' });
     await after.form.getByLabel(fieldLabel('Número da conta')).fill('9100-1234');
-    await after.form.getByRole('button', { name: 'Vincular conta bancária' }).click();
+    await confirmBankBinding(after.form, { bank: '9100 · Banco Aurora S.A.', accountNumber: '91001234' });
     await expect(after.form).toContainText('Banco Aurora S.A.');
     await expect(after.form).toContainText('****1234');
     await admin.reload();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import type { Browser } from '@playwright/test';
@@ -113,6 +113,7 @@ test.describe('back-office site settings', () => {
     await username.fill('abc1234');
     await form.getByLabel(fieldLabel('Senha')).fill('Settings2026play');
     await form.getByLabel(fieldLabel('Confirmar senha')).fill('Settings2026play');
+    await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(username).toHaveAttribute('aria-invalid', 'true');
     await expect(realName).toHaveAttribute('aria-invalid', 'true');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, fieldLabel, type Api } from './support/setup';
+import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel, type Api } from './support/setup';
 
 /**
  * The e-mailed reset link opens a real /reset-password page. The token rides in the
@@ -48,6 +48,7 @@ async function registerWithBoundEmail(page: Page): Promise<{ username: string; e
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(OLD_PASSWORD);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(OLD_PASSWORD);
+  await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toContainText('R$');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
  * The security centre in My account: bind the real name, set the payment password,
@@ -28,6 +28,7 @@ async function registerAndOpenMyAccount(page: Page, baseURL: string): Promise<{ 
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   const success = page.getByRole('dialog', { name: 'Cadastro concluído' });
   await success.getByRole('button', { name: 'Começar a jogar' }).click();
@@ -141,7 +142,17 @@ test.describe('security centre', () => {
     await bank.getByRole('button', { name: 'Vincular conta bancária' }).click();
     await expect(bank.getByText('Deve ser o seu nome real vinculado.').first()).toBeVisible();
     await holder.fill('maria clara  SOUZA');
+    // Binding cannot be undone: the account is shown back first; going back keeps what was typed.
     await bank.getByRole('button', { name: 'Vincular conta bancária' }).click();
+    const review = bank.getByRole('group', { name: 'Confira antes de vincular' });
+    await expect(review.getByRole('heading', { name: 'Confira antes de vincular' })).toBeFocused();
+    await expect(review).toContainText('260 · Nubank');
+    await expect(review).toContainText('12345678');
+    await expectNoSeriousA11yViolations(page, 'security centre, bank review');
+    await review.getByRole('button', { name: 'Corrigir' }).click();
+    await expect(bank.getByLabel(fieldLabel('Número da conta'))).toHaveValue('1234567-8');
+    await expect(bank).not.toContainText('****5678');
+    await confirmBankBinding(bank, { bank: '260 · Nubank', accountNumber: '12345678' });
     await expect(page.getByText('Conta bancária vinculada.')).toBeVisible();
     await expect(bank).toContainText('Nubank');
     await expect(bank).toContainText('****5678');

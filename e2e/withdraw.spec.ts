@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { type Api, callApi, acceptTerms, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { operatorLogin } from './support/operators';
 
 /**
@@ -37,6 +37,7 @@ async function register(page: Page, baseURL: string, query = ''): Promise<string
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);

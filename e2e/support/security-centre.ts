@@ -18,3 +18,16 @@ export async function openBindBankForm(page: Page, username: string): Promise<{ 
   await expect(select.locator('option').nth(1)).toBeAttached();
   return { form, options: (await select.locator('option').allTextContents()).map((text) => text.trim()) };
 }
+
+/**
+ * Submit the filled bind-bank form and confirm the step that shows the account back (a bound
+ * account cannot be undone): checks the review names the bank and the number as typed.
+ */
+export async function confirmBankBinding(form: Locator, expected: { bank: string; accountNumber: string }): Promise<void> {
+  await form.getByRole('button', { name: 'Vincular conta bancária' }).click();
+  const review = form.getByRole('group', { name: 'Confira antes de vincular' });
+  await expect(review).toContainText(expected.bank);
+  await expect(review).toContainText(expected.accountNumber);
+  await expect(review).toContainText('não pode ser alterada nem removida');
+  await review.getByRole('button', { name: 'Confirmar e vincular' }).click();
+}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { runOps } from './servers';
 
 /**
@@ -19,12 +19,23 @@ export async function registerThroughSite(page: Page, baseURL: string, { prefix,
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(password);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
+  await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
   const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
   expect(token, 'the session token after registering').toBeTruthy();
   return { username, token: token! };
+}
+
+/**
+ * Tick the registration form's consent (age, terms, privacy): it starts unticked unless the
+ * operator pre-ticks it, so every registration through the site ticks it as a player would.
+ */
+export async function acceptTerms(form: Locator): Promise<void> {
+  const consent = form.getByRole('checkbox', { name: /aceito os Termos e Condições/ });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
 }
 
 /** A field's label, with or without the required star in front of it. */

@@ -79,7 +79,8 @@ const storedFieldRuleSchema = fieldRuleSchema
 /** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
 export const storedRegisterSettingsSchema = registerSettingsSchema
   .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
-  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema) })
+  // Absent when stored before the setting existed: read as unticked, the safe reading.
+  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema), consentPreticked: z.boolean().optional() })
   // No operator may allow login passwords shorter than 8 characters.
   .refine((r) => !r.validate.password || r.validate.password.minLength >= PASSWORD_MIN_LENGTH, {
     message: `validate.password.minLength must be at least ${PASSWORD_MIN_LENGTH}`,

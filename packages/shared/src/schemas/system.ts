@@ -77,6 +77,11 @@ export const registerSettingsSchema = z.object({
   showRegisterCountryCode: z.boolean(),
   /** Mobile registration also asks for a password and its confirmation. */
   mobilePassword: z.boolean(),
+  /**
+   * The consent checkbox (age, terms, privacy) starts ticked. Off unless the operator turns it on
+   * where its jurisdiction allows a pre-ticked consent (docs/decisions.md).
+   */
+  consentPreticked: z.boolean(),
   minimumAge: z.number().int(),
   required: z.partialRecord(z.enum(REGISTER_FIELDS), z.boolean()),
   validate: z.partialRecord(z.enum(REGISTER_FIELDS), fieldRuleSchema),

@@ -98,6 +98,7 @@ export const SETTINGS = {
       hasAffiliate: true,
       showCaptcha: true,
       showRegisterCountryCode: true,
+      consentPreticked: false,
       required: {
         username: true,
         password: true,

@@ -160,4 +160,18 @@ describeEachDatabase('site settings', (target) => {
     expect(ping.headers['access-control-allow-origin']).toBe('*');
     expect(ping.headers['cache-control']).toBe('no-store');
   });
+  it('leaves the consent unticked unless the operator pre-ticks it; a value stored before the setting reads unticked', async () => {
+    const form = async () => valueOf<RegisterSettings>(await call(t.app, 'GET', '/wps/system/setting/register')).consentPreticked;
+    const view = await read();
+    expect(view.values.register.consentPreticked).toBe(false);
+    expect(await form()).toBe(false);
+    const ticked = valueOf<SiteSettingsView>(
+      await put({ changes: { register: { value: { ...view.values.register, consentPreticked: true }, version: view.versions.register } }, reason: 'jurisdiction allows it' }),
+    );
+    expect(await form()).toBe(true);
+    const { consentPreticked: _dropped, ...older } = ticked.values.register;
+    valueOf(await put({ changes: { register: { value: older, version: ticked.versions.register } }, reason: 'as stored before' }));
+    expect(await form()).toBe(false);
+    expect((await audit('register')).at(-2)).toMatchObject({ reason: 'jurisdiction allows it', before: { consentPreticked: false }, after: { consentPreticked: true } });
+  });
 });

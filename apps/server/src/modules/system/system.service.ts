@@ -166,6 +166,8 @@ export function createSystemService(ctx: SystemContext) {
       // One switch each, so the module tree and the registration settings cannot disagree.
       smsEnabled: config.modules.REGMOBVERF3,
       mobilePassword: config.modules.MOBILENUMPASSREG3,
+      // Unticked unless the operator pre-ticked it; a value stored before the setting has none.
+      consentPreticked: config.register.consentPreticked === true,
       minimumAge: config.minimumAge,
       registrationBonusMinor: config.registrationBonusMinor.toString(),
     };

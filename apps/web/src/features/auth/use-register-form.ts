@@ -63,7 +63,9 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
   const label = (name: string) => t(`fields.${name}`);
   // Built each render: the country and the language may have changed, and react-hook-form reads the latest.
   const resolver = createFormResolver(createSchema({ country, isAffiliateShown }), createIssueDescriber(t, label));
-  const form = useForm<Values, unknown, Values>({ mode: 'onTouched', defaultValues: emptyValues as DefaultValues<Values>, resolver });
+  // The consent starts unticked; only the operator's consentPreticked (where its jurisdiction allows it) ticks it.
+  const defaultValues = { ...emptyValues, agree: settings.consentPreticked } as DefaultValues<Values>;
+  const form = useForm<Values, unknown, Values>({ mode: 'onTouched', defaultValues, resolver });
   const mobileField = 'mobileNum' as Path<Values>;
 
   /** Check the number, then text the code; null when the number is not valid yet. */

@@ -32,7 +32,7 @@ export function RegistrationPreview({ values, stored, modules }: Props) {
       {fields.map((field) =>
         field === 'agree' ? (
           <p key={field} className="site-preview__agree">
-            ☑ {t('preview.agree', { age: values.minimumAge })}
+            {settings.consentPreticked === true ? '☑' : '☐'} {t('preview.agree', { age: values.minimumAge })}
           </p>
         ) : (
           <PreviewField key={field} field={field} label={t(`fields.${field}`)} rule={ruleOf(field)} isRequired={isRequired(field)} />

@@ -33,6 +33,7 @@ export function RegistrationSection({ view, canWrite }: { view: SiteSettingsView
         <>
           <FieldRulesTable api={api} />
           <CheckField label={t('registration.countryPicker')} {...api.form.register('register.showRegisterCountryCode')} />
+          <CheckField label={t('registration.consentPreticked')} hint={t('registration.consentPretickedHint')} {...api.form.register('register.consentPreticked')} />
           <div className="site-form__row">
             <TextField label={t('registration.minimumAge')} inputMode="numeric" autoComplete="off" {...api.form.register('minimumAge')} error={api.errorOf('minimumAge')} />
             <TextField

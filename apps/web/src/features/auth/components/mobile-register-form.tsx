@@ -26,7 +26,8 @@ const EMPTY_VALUES: MobileValues = {
   confirmPassword: '',
   affiliateCode: '',
   captcha: '',
-  agree: true,
+  // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
+  agree: false,
 };
 
 /**

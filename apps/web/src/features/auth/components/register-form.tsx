@@ -57,8 +57,8 @@ const EMPTY_VALUES: RegisterValues = {
   idNumber: '',
   affiliateCode: '',
   captcha: '',
-  // Agree-to-terms defaults to true.
-  agree: true,
+  // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
+  agree: false,
 };
 
 /** Username registration: every server-driven field and flag. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,8 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
   const banks = useBanks();
   const mutation = useBindBankAccount();
   const [formError, setFormError] = useState<string | null>(null);
+  // A bound account can never be changed or removed: a valid form is shown back for confirmation first.
+  const [review, setReview] = useState<BankValues | null>(null);
   const labels = { bankCode: t('bank.bank'), accountNumber: t('bank.accountNumber'), holderName: t('bank.holderName') };
   // The request body's shape, plus the account-number rule and the payee-name match the server applies.
   const schema = bindBankAccountBodySchema.extend({
@@ -56,12 +58,17 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
 
   function onSubmit(values: BankValues) {
     setFormError(null);
+    setReview(values);
+  }
+
+  function bind(values: BankValues) {
     mutation.mutate(values, {
       onSuccess: () => {
         toast.success(t('bank.success'));
         onDone();
       },
       onError: (error) => {
+        setReview(null);
         const fields = readFieldErrors(ta, error, labels);
         const first = Object.entries(fields)[0];
         if (first) setError(first[0] as keyof BankValues, { message: first[1] });
@@ -71,6 +78,22 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
         else setFormError(translateError(error));
       },
     });
+  }
+
+  if (review) {
+    const bank = banks.data?.find((b) => b.code === review.bankCode);
+    return (
+      <BankAccountReview
+        rows={[
+          [labels.bankCode, bank ? `${bank.code} · ${bank.name}` : review.bankCode],
+          [labels.accountNumber, normaliseAccountNumber(review.accountNumber)],
+          [labels.holderName, review.holderName.trim()],
+        ]}
+        isBinding={mutation.isPending}
+        onConfirm={() => bind(review)}
+        onEdit={() => setReview(null)}
+      />
+    );
   }
 
   return (
@@ -112,5 +135,41 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
         {t('bank.submit')}
       </Button>
     </form>
+  );
+}
+
+type ReviewProps = { rows: [string, string][]; isBinding: boolean; onConfirm: () => void; onEdit: () => void };
+
+/** The confirmation step: what will be bound, and that it cannot be undone. */
+function BankAccountReview({ rows, isBinding, onConfirm, onEdit }: ReviewProps) {
+  const { t } = useTranslation('security');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the player was on is gone: take focus to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="sec-form sec-review" role="group" aria-labelledby="sec-bank-review" data-testid="bank-review">
+      <h5 id="sec-bank-review" className="sec-review__title" ref={headingRef} tabIndex={-1}>
+        {t('bank.review')}
+      </h5>
+      <dl className="sec-review__list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="sec-review__warning" role="note">
+        {t('bank.reviewWarning')}
+      </p>
+      <div className="sec-review__actions">
+        <Button variant="secondary" onClick={onEdit} disabled={isBinding}>
+          {t('bank.edit')}
+        </Button>
+        <Button onClick={onConfirm} loading={isBinding}>
+          {t('bank.confirm')}
+        </Button>
+      </div>
+    </div>
   );
 }
