@@ -51,7 +51,11 @@ export async function requireMember(
   if (!token) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
   state.resolved ??= state.sessions.resolve(token);
   const member = await state.resolved;
-  if (!member) throw new AppError(ErrorCode.UNAUTHORIZED, 'Your session has expired; please log in again');
+  if (!member) {
+    // Say why, so the site can tell the player instead of logging out silently.
+    const sessionEnded = await state.sessions.whyEnded(token);
+    throw new AppError(ErrorCode.UNAUTHORIZED, 'Your session has expired; please log in again', sessionEnded ? { sessionEnded } : undefined);
+  }
   if (member.mustChangePassword && !opts.allowPasswordChange) {
     throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'You must change your password first');
   }

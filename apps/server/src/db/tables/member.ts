@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { SessionRevokeReason } from '@wps/shared/error-codes';
 
 /** A timestamptz column the database fills by default. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -57,6 +58,8 @@ export type MemberTables = {
     last_seen_at: CreatedAt;
     expires_at: Date;
     revoked_at: Date | null;
+    /** Migration 0225: why it was revoked (null before that migration). */
+    revoke_reason: SessionRevokeReason | null;
     ip: string | null;
     user_agent: string | null;
   };

@@ -47,7 +47,7 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
       return runInTransaction(db, async (trx) => {
         const before = await memberAdmin.setStatus(trx, memberId, status);
         if (before === undefined) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No such player');
-        const revokedSessions = status === 'disabled' ? await session.revokeOthers(memberId, undefined, trx) : 0;
+        const revokedSessions = status === 'disabled' ? await session.revokeOthers(memberId, undefined, trx, 'account_disabled') : 0;
         await audit.record(trx, {
           ...actor,
           action: status === 'disabled' ? 'member.disable' : 'member.enable',
@@ -101,7 +101,7 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
     /** End one of the player's sessions (404 NOT_FOUND for a session that is not theirs). */
     async revokeSession(actor: OperatorActor, memberId: string, sessionId: string): Promise<void> {
       if (!(await isMemberSession(db, memberId, sessionId))) throw new AppError(ErrorCode.NOT_FOUND, 'No such session of this player');
-      await session.revoke(sessionId);
+      await session.revoke(sessionId, 'operator');
       await runInTransaction(db, (trx) =>
         audit.record(trx, { ...actor, action: 'member.session.revoke', subjectType: 'member', subjectId: memberId, reason: null, before: { sessionId }, after: null }),
       );
@@ -111,7 +111,7 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
     async revokeAllSessions(actor: OperatorActor, memberId: string): Promise<{ revoked: number }> {
       await players.requirePlayer(memberId);
       return runInTransaction(db, async (trx) => {
-        const revoked = await session.revokeOthers(memberId, undefined, trx);
+        const revoked = await session.revokeOthers(memberId, undefined, trx, 'operator');
         await audit.record(trx, { ...actor, action: 'member.sessions.revoke_all', subjectType: 'member', subjectId: memberId, reason: null, before: null, after: { revoked } });
         return { revoked };
       });

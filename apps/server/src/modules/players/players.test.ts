@@ -141,7 +141,7 @@ describeEachDatabase('back-office players: search, player page, actions', (targe
     );
     expect(disabled.status).toBe('disabled');
     expect(disabled.revokedSessions).toBeGreaterThan(0);
-    expect((await call(t.app, 'GET', '/wps/member/info', { token: other.token })).statusCode).toBe(401);
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: other.token }), 'UNAUTHORIZED', 401).value).toEqual({ sessionEnded: 'account_disabled' });
     const user = await t.database.db.selectFrom('members').select('account').where('id', '=', other.memberId).executeTakeFirstOrThrow();
     expect(user.account).toBe(other.username);
 
@@ -156,7 +156,8 @@ describeEachDatabase('back-office players: search, player page, actions', (targe
     const base = `/ops/players/${other.memberId}`;
     const sessions = await get<KeysetPage<{ id: string }>>(support, `${base}/sessions?live=true`);
     valueOf(await call(t.app, 'DELETE', `${base}/sessions/${sessions.list[0]!.id}`, { token: support.token }));
-    expect((await call(t.app, 'GET', '/wps/member/info', { token: other.token })).statusCode).toBe(401);
+    // The player's next call says an operator ended the session.
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: other.token }), 'UNAUTHORIZED', 401).value).toEqual({ sessionEnded: 'operator' });
     expectFailure(await call(t.app, 'DELETE', `${base}/sessions/${sessions.list[0]!.id}0`, { token: support.token }), 'NOT_FOUND', 404);
     const all = valueOf<{ revoked: number }>(await call(t.app, 'DELETE', `${base}/sessions`, { token: support.token }));
     expect(all.revoked).toBe(0);

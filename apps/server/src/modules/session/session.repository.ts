@@ -1,4 +1,5 @@
 import type { InferResult, Kysely } from 'kysely';
+import type { SessionRevokeReason } from '@wps/shared/error-codes';
 import type { Database } from '../../db/schema';
 import type { MemberStatus } from '../../db/tables/member';
 import type { MemberViews } from '../member/member-views';
@@ -17,6 +18,7 @@ export type SessionRow = {
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  revokeReason: SessionRevokeReason | null;
 };
 
 /** Store a new session under the hash of its token; returns the session id. */
@@ -70,6 +72,7 @@ export function createSessionLookup(db: Db, members: MemberBriefs): (tokenHash: 
       's.last_seen_at as lastSeenAt',
       's.expires_at as expiresAt',
       's.revoked_at as revokedAt',
+      's.revoke_reason as revokeReason',
     ])
     .where('s.token_hash', '=', '');
   const compiled = query.compile();
@@ -91,21 +94,21 @@ export async function touchSession(db: Db, sessionId: string, now: Date, notAfte
     .execute();
 }
 
-/** Revoke one session; already revoked sessions keep their first revocation time. */
-export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+/** Revoke one session; already revoked sessions keep their first revocation time and reason. */
+export async function revokeSession(db: Db, sessionId: string, now: Date, reason: SessionRevokeReason): Promise<void> {
   await db
     .updateTable('member_sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, revoke_reason: reason })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
 }
 
 /** Revoke every live session of a member, optionally keeping one. */
-export async function revokeMemberSessions(db: Db, memberId: string, now: Date, exceptSessionId?: string): Promise<number> {
+export async function revokeMemberSessions(db: Db, memberId: string, now: Date, reason: SessionRevokeReason, exceptSessionId?: string): Promise<number> {
   let query = db
     .updateTable('member_sessions')
-    .set({ revoked_at: now })
+    .set({ revoked_at: now, revoke_reason: reason })
     .where('member_id', '=', memberId)
     .where('revoked_at', 'is', null);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { SessionEndReason, SessionRevokeReason } from '@wps/shared/error-codes';
 import type { AppConfig } from '../../config';
 import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS, publishChange, type ChangeFeed } from '../../db/change-feed';
@@ -152,10 +153,27 @@ export function createSessionService(ctx: SessionContext) {
       };
     },
 
-    /** Revoke one session (logout). */
-    async revoke(sessionId: string): Promise<void> {
+    /**
+     * Why the session of a token ended, for the UNAUTHORIZED answer of a call made with it
+     * (`value.sessionEnded`); null for a token that names no session. Read only on that refusal,
+     * from the database, so it costs the live path nothing.
+     */
+    async whyEnded(token: string): Promise<SessionEndReason | null> {
+      if (!token || token.length > 128) return null;
+      const row = await findSessionByTokenHash(hashSessionToken(token));
+      if (!row) return null;
+      if (row.revokedAt) return row.revokeReason ?? 'logged_out';
+      if (row.status !== 'active') return 'account_disabled';
+      const t = now();
+      if (row.expiresAt.getTime() <= t) return 'expired';
+      if (row.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 <= t) return 'idle';
+      return null;
+    },
+
+    /** Revoke one session: the player signed out (the default), or an operator ended it. */
+    async revoke(sessionId: string, reason: SessionRevokeReason = 'logged_out'): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await revokeSession(trx, sessionId, new Date(now()));
+        await revokeSession(trx, sessionId, new Date(now()), reason);
         await evict(trx, { sessionId });
       });
       // Again after commit: a read that ran between the first eviction and the commit may have
@@ -163,9 +181,9 @@ export function createSessionService(ctx: SessionContext) {
       feed?.announce(CHANGE_CHANNELS.sessionEvict, JSON.stringify({ sessionId }));
     },
 
-    /** Revoke every session of a member except `keepSessionId` (after a password change). */
-    async revokeOthers(memberId: string, keepSessionId: string | undefined, trx: Db = db): Promise<number> {
-      const revoked = await revokeMemberSessions(trx, memberId, new Date(now()), keepSessionId);
+    /** Revoke every session of a member except `keepSessionId` (after a password change, by default). */
+    async revokeOthers(memberId: string, keepSessionId: string | undefined, trx: Db = db, reason: SessionRevokeReason = 'password_changed'): Promise<number> {
+      const revoked = await revokeMemberSessions(trx, memberId, new Date(now()), reason, keepSessionId);
       await evict(trx, { memberId });
       return revoked;
     },

@@ -51,24 +51,26 @@ describeEachDatabase('sessions', (target) => {
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: `Bearer ${loggedIn.token}` }));
 
     valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: loggedIn.token }));
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }), ErrorCode.UNAUTHORIZED, 401);
+    const loggedOut = expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }), ErrorCode.UNAUTHORIZED, 401);
+    // The answer says why the session ended, so another tab sharing it can tell the player.
+    expect(loggedOut.value).toEqual({ sessionEnded: 'logged_out' });
     // The registration session is a separate session and still works.
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
   });
 
-  it('rejects missing, unknown, idle and expired tokens', async () => {
-    expectFailure(await call(t.app, 'GET', '/wps/member/info'), ErrorCode.UNAUTHORIZED, 401);
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: 'not-a-token' }), ErrorCode.UNAUTHORIZED, 401);
+  it('rejects missing, unknown, idle and expired tokens, saying why a known session ended', async () => {
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info'), ErrorCode.UNAUTHORIZED, 401).value).toBeUndefined();
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: 'not-a-token' }), ErrorCode.UNAUTHORIZED, 401).value).toBeUndefined();
 
     const idle = await registerUser(t.app);
     await sql`UPDATE member_sessions SET last_seen_at = now() - make_interval(secs => ${t.config.sessionIdleSeconds + 5})
       WHERE member_id = (SELECT id FROM members WHERE account = ${idle.username})`.execute(t.database.db);
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: idle.result.token }), ErrorCode.UNAUTHORIZED);
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: idle.result.token }), ErrorCode.UNAUTHORIZED).value).toEqual({ sessionEnded: 'idle' });
 
     const old = await registerUser(t.app);
     await sql`UPDATE member_sessions SET expires_at = now() - interval '1 second'
       WHERE member_id = (SELECT id FROM members WHERE account = ${old.username})`.execute(t.database.db);
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: old.result.token }), ErrorCode.UNAUTHORIZED);
+    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: old.result.token }), ErrorCode.UNAUTHORIZED).value).toEqual({ sessionEnded: 'expired' });
   });
 
   it('stores only a hash of the token', async () => {
@@ -190,7 +192,8 @@ describeEachDatabase('sessions', (target) => {
       ErrorCode.PASSWORD_MISMATCH,
     );
     valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: next }, { token: second.token }));
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
+    const ended = expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
+    expect(ended.value).toEqual({ sessionEnded: 'password_changed' });
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: second.token }));
   });
 
