@@ -2,6 +2,7 @@ import type { ApiEnvelope } from '@wps/shared/envelope';
 import type { ErrorCode } from '@wps/shared/error-codes';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
 import { clearSession, getMerchantCode, getToken } from './session-storage';
+import { noteSessionEnded } from './session-end';
 import { getStoredLanguage } from './language';
 
 /** Codes the client itself produces when no envelope came back. */
@@ -141,8 +142,12 @@ async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T>
   if (!envelope || typeof envelope.errorCode !== 'string') {
     throw new ApiError('BAD_RESPONSE', `Unexpected response (HTTP ${response.status})`, response.status);
   }
-  // A token the server no longer accepts is dead: drop the session so the UI shows a visitor.
-  if (envelope.errorCode === 'UNAUTHORIZED' && token && getToken() === token) clearSession();
+  // A token the server no longer accepts is dead: drop the session so the UI shows a visitor,
+  // and keep the reason the server gave so the player is told why.
+  if (envelope.errorCode === 'UNAUTHORIZED' && token && getToken() === token) {
+    clearSession();
+    noteSessionEnded(envelope.value);
+  }
   throw new ApiError(envelope.errorCode, envelope.message, response.status, envelope.value);
 }
 

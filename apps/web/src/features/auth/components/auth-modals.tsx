@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useSessionEnded } from '../../../lib/session-end';
 import { useAuthModal } from '../auth-modal-store';
 import { useCaptureReferralCodes } from '../referral-codes';
 import '../auth.css';
@@ -9,6 +10,7 @@ const UrlLoginHandler = lazy(() => import('./url-login-handler').then((m) => ({ 
 const LoginRegisterModal = lazy(() => import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })));
 const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
 const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+const SessionEndedDialog = lazy(() => import('./session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })));
 const RegisterSuccessDialogs = lazy(() =>
   import('./register-success-dialogs').then((m) => ({ default: m.RegisterSuccessDialogs })),
 );
@@ -17,6 +19,7 @@ const RegisterSuccessDialogs = lazy(() =>
 export function AuthModals() {
   useCaptureReferralCodes();
   const state = useAuthModal();
+  const sessionEnded = useSessionEnded();
   return (
     <Suspense fallback={null}>
       <UrlLoginHandler />
@@ -24,6 +27,7 @@ export function AuthModals() {
       {state.isForgotPasswordOpen ? <ForgotPasswordModal /> : null}
       {state.isChangePasswordOpen ? <ChangePasswordModal /> : null}
       {state.generatedAccount !== null || state.isRegisterSuccessOpen ? <RegisterSuccessDialogs /> : null}
+      {sessionEnded !== null && state.authMode === null ? <SessionEndedDialog reason={sessionEnded} /> : null}
     </Suspense>
   );
 }
