@@ -139,7 +139,7 @@ test.describe('operator flags', () => {
       await expect(page.getByRole('heading', { name: 'Acesso restrito' })).toBeVisible();
       await expect(page.getByTestId('region-ip')).toHaveText('203.0.113.7');
       await expect(page.getByText('US', { exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Fale conosco' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Fale conosco' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'region block');
       await page.screenshot({ path: path.join(SHOTS, 'region-block-dark-1280.png') });
     } finally {

@@ -61,7 +61,9 @@ const InhouseLobbyPage = lazyPage(() => import('../features/inhouse/components/i
 const InhouseGamePage = lazyPage(() => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage), ['inhouse']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const LegalPageRoute = lazyPage(() => import('./pages/legal-page-route').then((m) => m.LegalPageRoute), ['content']);
-const HelpCentrePage = lazyPage(() => import('../features/content/components/help-centre-page').then((m) => m.HelpCentrePage), ['content']);
+const HelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.HelpPage), ['content']);
+const StandaloneHelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.StandaloneHelpPage), ['content']);
+const DownloadPage = lazyPage(() => import('../features/download/components/download-page').then((m) => m.DownloadPage), ['download']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -95,7 +97,7 @@ function LoginRoute() {
 
 /**
  * Every route of the site (history routing). A path with no page here, including the site's planned
- * sections not built yet (helpmc, download, pointMall, lottery, promotions, …), shows the
+ * sections not built yet (pointMall, lottery, promotions, …), shows the
  * 404 page in the site's frame.
  */
 export function AppRoutes() {
@@ -117,7 +119,7 @@ export function AppRoutes() {
           <Route path="terms" element={page(<LegalPageRoute page="terms" />)} />
           <Route path="privacy" element={page(<LegalPageRoute page="privacy" />)} />
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
-          <Route path="help" element={page(<HelpCentrePage />)} />
+          <Route path="help" element={page(<HelpPage />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
@@ -126,6 +128,21 @@ export function AppRoutes() {
           <Route path="reset-password" element={page(<ResetPasswordPage />)} />
           <Route path="game" element={page(<GamePage />)} />
         </Route>
+        {/* App download: a game page in the product's sense, so header and banner but no side menu. */}
+        <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
+          <Route path="down" element={page(<DownloadPage />)} />
+        </Route>
+        {/* The product's list of open paths names /download: the same page. */}
+        <Route path="download" element={<Navigate to="/down" replace />} />
+        {/* The standalone help centre: no site frame at all. */}
+        <Route
+          path="helpmc"
+          element={
+            <Suspense fallback={null}>
+              {page(<StandaloneHelpPage />)}
+            </Suspense>
+          }
+        />
         {/* The in-house game itself: framed by /game, so no site header, menu or footer. */}
         <Route
           path="inhouse/play/:game"

@@ -8,6 +8,7 @@ describe('findBannerGroup', () => {
     expect(findBannerGroup('/elott')).toBe('w_lott');
     expect(findBannerGroup('/Register.html')).toBe('w_reg');
     expect(findBannerGroup('/help/')).toBe('w_help');
+    expect(findBannerGroup('/down')).toBe('w_down');
   });
 
   it('shares w_inhouse between the in-house lobby and its game pages, not the framed game', () => {
@@ -20,5 +21,7 @@ describe('findBannerGroup', () => {
     expect(findBannerGroup('/terms')).toBeNull();
     expect(findBannerGroup('/game')).toBeNull();
     expect(findBannerGroup('/nowhere')).toBeNull();
+    // The standalone help centre has no site frame, so no strip either.
+    expect(findBannerGroup('/helpmc')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ const GROUP_BY_PATH: Record<string, BannerGroup> = {
   '/esports': 'w_esports',
   '/elott': 'w_lott',
   '/help': 'w_help',
+  '/down': 'w_down',
   '/register': 'w_reg',
   '/register.html': 'w_reg',
   '/inhouse': 'w_inhouse',

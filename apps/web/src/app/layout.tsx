@@ -7,6 +7,7 @@ import { usePermission } from '../lib/api/get-permission';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RightBar } from './right-bar';
 import { ScrollManager } from './scroll-manager';
 import { SideMenu } from './side-menu';
 import { useSideMenu } from './side-menu-store';
@@ -62,7 +63,7 @@ function RouteBanners({ pathname }: { pathname: string }) {
 }
 
 /**
- * Page frame: header, optional side menu, main content and optional footer. The main content
+ * Page frame: header, optional side menu (with the right bar beside it), main content and optional footer. The main content
  * is re-created whenever the full path changes, the footer whenever the path changes.
  */
 export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
@@ -80,6 +81,7 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       <ScrollManager />
       <Header hasSideMenu={hasSideMenu} />
       {hasSideMenu && <SideMenu />}
+      {hasSideMenu && <RightBar />}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
           <RouteBanners pathname={location.pathname} />

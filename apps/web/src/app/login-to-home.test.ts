@@ -3,7 +3,7 @@ import { isOpenWithLoginToHome } from './login-to-home';
 
 describe('isOpenWithLoginToHome', () => {
   it("opens the product's list, the reset link and the legal pages", () => {
-    for (const path of ['/login', '/register', '/Register.html', '/reset-password', '/helpmc', '/download', '/terms', '/privacy/', '/responsible-gaming']) {
+    for (const path of ['/login', '/register', '/Register.html', '/reset-password', '/helpmc', '/download', '/down', '/terms', '/privacy/', '/responsible-gaming']) {
       expect(isOpenWithLoginToHome(path), path).toBe(true);
     }
   });

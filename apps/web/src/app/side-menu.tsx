@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GlobeIcon, HeadsetIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { DownloadIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
 import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { usePermission } from '../lib/api/get-permission';
-import { openCustomerService } from '../features/system/customer-service';
+import { CustomerServiceIcon, CustomerServiceLink } from '../features/system/components/customer-service-link';
+import { useCustomerService } from '../features/system/use-customer-service';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
 import { getLocaleTag, isCompleteLanguage } from '../lib/language';
 import { toggleTheme, useTheme } from '../lib/theme';
@@ -23,8 +24,9 @@ function getNativeName(code: string): string {
 }
 
 /**
- * Side menu frame: Home, Customer service (only if entries exist) and the language
- * selector. New features add their entries here. A column on desktop (collapsible to a rail), an
+ * Side menu frame: Home, announcements, the game categories, the customer-service entries the
+ * player is offered (only if any exist; VIP entries first for a VIP player), App download (/down)
+ * and the language selector. New features add their entries here. A column on desktop (collapsible to a rail), an
  * overlay drawer on phones.
  */
 export function SideMenu() {
@@ -35,7 +37,7 @@ export function SideMenu() {
   const theme = useTheme();
   const navRef = useRef<HTMLElement>(null);
   const languageId = useId();
-  const entries = permission?.customerService ?? [];
+  const { entries } = useCustomerService();
   const operatorLanguages = permission?.languages.listed;
   const current = getLanguageCode();
   const languages = useMemo(() => {
@@ -80,14 +82,18 @@ export function SideMenu() {
             <SideMenuGames />
             {entries.map((entry, index) => (
               <li key={`${entry.csType}-${index}`}>
-                <button type="button" className="side-menu__item" onClick={() => openCustomerService(entry)} title={t('sideMenu.customerService')}>
-                  <HeadsetIcon />
-                  <span className="side-menu__text">
-                    {index === 0 ? t('sideMenu.customerService') : entry.name}
-                  </span>
-                </button>
+                <CustomerServiceLink entry={entry} className="side-menu__item" title={entry.name}>
+                  <CustomerServiceIcon entry={entry} />
+                  <span className="side-menu__text">{entry.name}</span>
+                </CustomerServiceLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/down" className="side-menu__item" title={t('sideMenu.download')}>
+                <DownloadIcon />
+                <span className="side-menu__text">{t('sideMenu.download')}</span>
+              </NavLink>
+            </li>
           </ul>
           <div className="side-menu__settings">
             <button

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { COMPLETE_LANGUAGES, LANGUAGE_CODES, PASSWORD_MIN_LENGTH, WHITELABEL_MODULES, type WhitelabelModule } from '../constants';
 import { compileAcceptedPattern } from '../validation-patterns';
 import { opsReasonSchema } from './ops-list';
-import { REGISTER_FIELDS, brandSchema, customerServiceEntrySchema, fieldRuleSchema, registerSettingsSchema, resourceSchema } from './system';
+import {
+  REGISTER_FIELDS,
+  brandSchema,
+  customerServiceEntrySchema,
+  fieldRuleSchema,
+  registerSettingsSchema,
+  resourceSchema,
+  type CustomerServiceOpenAs,
+} from './system';
 
 /*
  * The site settings an operator edits in the back office, and the server stores in
@@ -19,19 +27,38 @@ export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alph
  * web, e-mail and phone links: anything else (javascript:, data:) could run script in the
  * player's page.
  */
+const PLAYER_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d-]+)$/i;
 export const playerLinkSchema = z
   .string()
   .trim()
   .min(1)
   .max(500)
-  .refine((text) => /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:\+?[\d-]+)$/i.test(text), { message: 'an http(s), mailto: or tel: link' });
+  .refine((text) => PLAYER_LINK.test(text), { message: 'an http(s), mailto: or tel: link' });
 
-/** A customer-service entry as stored: its type, the name players see and where it leads. */
-export const storedCustomerServiceEntrySchema = customerServiceEntrySchema.extend({
-  csType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
-  name: z.string().trim().min(1).max(64),
-  path: playerLinkSchema,
-});
+/** The scheme each way of opening a customer-service entry needs its link to have. */
+const OPEN_AS_LINK: Record<CustomerServiceOpenAs, { pattern: RegExp; message: string }> = {
+  link: { pattern: /^https?:\/\//i, message: 'a link entry needs an http(s) link' },
+  popup: { pattern: /^https?:\/\//i, message: 'a popup entry needs an http(s) link' },
+  email: { pattern: /^mailto:/i, message: 'an e-mail entry needs a mailto: link' },
+  phone: { pattern: /^tel:/i, message: 'a phone entry needs a tel: link' },
+};
+
+/**
+ * A customer-service entry as stored: its type code, the name players see, where it leads, how it
+ * opens (the link's scheme must match) and whether only VIP players get it. (Entries stored before
+ * openAs and vipOnly existed were given them by migration 0230.)
+ */
+export const storedCustomerServiceEntrySchema = customerServiceEntrySchema
+  .extend({
+    csType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
+    name: z.string().trim().min(1).max(64),
+    path: playerLinkSchema,
+  })
+  .superRefine((entry, context) => {
+    const rule = OPEN_AS_LINK[entry.openAs];
+    // A link that is no player link at all was already refused, once, by playerLinkSchema.
+    if (PLAYER_LINK.test(entry.path) && !rule.pattern.test(entry.path)) context.addIssue({ code: 'custom', path: ['path'], message: rule.message });
+  });
 
 /** A resource (app download, social link) as stored; the QR code, when given, is a web link too. */
 export const storedResourceSchema = resourceSchema.extend({

@@ -89,11 +89,22 @@ export const registerSettingsSchema = z.object({
 });
 export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 
+/**
+ * How a customer-service entry opens: `link` in a new tab, `popup` in a 440×750 window (a web
+ * chat), `email` a mailto: link and `phone` a tel: link in the device's own app.
+ */
+export const CUSTOMER_SERVICE_OPEN_AS = ['link', 'popup', 'email', 'phone'] as const;
+export type CustomerServiceOpenAs = (typeof CUSTOMER_SERVICE_OPEN_AS)[number];
+
 export const customerServiceEntrySchema = z.object({
   csType: z.string(),
   name: z.string(),
   path: z.string(),
+  openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS),
+  /** Offered only to VIP players (club rank level above 4), in place of the others' first entry. */
+  vipOnly: z.boolean(),
 });
+export type CustomerServiceEntry = z.infer<typeof customerServiceEntrySchema>;
 export const resourceSchema = z.object({
   resourceType: z.string(),
   labelNameEn: z.string(),

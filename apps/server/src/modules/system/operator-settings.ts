@@ -117,9 +117,10 @@ export const SETTINGS = {
   /** Password age that forces a change, applied only while the operator turns PWDEXPFORCECHANGE3 on. */
   passwordMaxAgeDays: defineSetting(site.passwordMaxAgeDays, 90),
   customerService: defineSetting(site.customerService, [
-      { csType: 'LIVECHAT', name: 'Live chat', path: 'https://t.me/lumenbet_support' },
-      { csType: 'EMAIL', name: 'E-mail', path: 'mailto:support@lumenbet.example' },
-      { csType: 'WHATSAPP', name: 'WhatsApp', path: 'https://wa.me/5511999990000' },
+      { csType: 'LIVECHAT', name: 'Live chat', path: 'https://t.me/lumenbet_support', openAs: 'popup', vipOnly: false },
+      { csType: 'EMAIL', name: 'E-mail', path: 'mailto:support@lumenbet.example', openAs: 'email', vipOnly: false },
+      { csType: 'WHATSAPP', name: 'WhatsApp', path: 'https://wa.me/5511999990000', openAs: 'link', vipOnly: false },
+      { csType: 'VIP', name: 'VIP manager', path: 'https://t.me/lumenbet_vip', openAs: 'link', vipOnly: true },
   ]),
   resources: defineSetting(site.resources, [
       { resourceType: 'ANDROID', labelNameEn: 'Android app', url: 'https://lumenbet.example/app/lumenbet.apk', qrCodeUrl: null },

@@ -148,3 +148,30 @@ export const InstagramIcon = createIcon(
   </>,
 );
 export const TelegramIcon = createIcon(<path d="M21.5 3.5L2.8 10.8c-.9.4-.9 1.6.1 1.9l4.6 1.5 1.8 5.6c.2.7 1.1.9 1.6.3l2.6-2.6 4.9 3.6c.6.4 1.4.1 1.5-.6L22.9 4.7c.2-.9-.6-1.5-1.4-1.2zM9.3 14l8.3-6.5-6.6 7.6-.3 2.9L9.3 14z" />, true);
+export const MailIcon = createIcon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3.5 6.5L12 13l8.5-6.5" />
+  </>,
+);
+export const PhoneIcon = createIcon(
+  <path d="M5 3.5h3.2l1.6 4.2-2.1 1.3a11 11 0 0 0 5.3 5.3l1.3-2.1 4.2 1.6V17a2.5 2.5 0 0 1-2.7 2.5A15.5 15.5 0 0 1 2.5 6.2 2.5 2.5 0 0 1 5 3.5z" />,
+);
+export const CrownIcon = createIcon(
+  <>
+    <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 10H5L3 8z" />
+    <path d="M5 21h14" />
+  </>,
+);
+export const DownloadIcon = createIcon(
+  <>
+    <path d="M12 3v12M7 10l5 5 5-5" />
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+  </>,
+);
+export const SmartphoneIcon = createIcon(
+  <>
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M11 18.5h2" />
+  </>,
+);

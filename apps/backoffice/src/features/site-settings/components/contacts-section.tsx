@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
+import { CUSTOMER_SERVICE_OPEN_AS } from '@wps/shared/schemas/system';
 import { reasonSchema } from '../settings-schemas';
+import { CheckField, SelectField } from './fields';
 import { SettingsForm, type SettingsFormApi } from './settings-form';
 
 type ResourceRow = { resourceType: string; labelNameEn: string; url: string; qrCodeUrl: string };
@@ -12,14 +14,18 @@ type ContactsValues = { customerService: SiteSettings['customerService']; resour
 
 const schema = z
   .object({
-    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string() })),
+    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string(), openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS), vipOnly: z.boolean() })),
     resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url: z.string(), qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)) })),
     domains: z.array(z.object({ domainName: z.string() })),
     reason: z.string(),
   })
   .pipe(z.object({ customerService: siteSettingsSchema.shape.customerService, resources: siteSettingsSchema.shape.resources, domains: siteSettingsSchema.shape.domains, reason: reasonSchema }));
 
-/** Customer-service entries (live chat, e-mail, messengers), resources (app downloads, social pages) and the domains the speed test offers. */
+/**
+ * Customer-service entries (live chat, e-mail, messengers: each opened as a link, a 440×750 popup,
+ * an e-mail or a call, and optionally only for VIP players), resources (app downloads, social
+ * pages) and the domains the speed test offers.
+ */
 export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
   const { t } = useTranslation('site-settings');
   const { customerService, resources, domains } = view.values;
@@ -54,7 +60,15 @@ function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: Settin
         <div key={row.id} className="site-form__row site-form__row--entry">
           <TextField label={t('contacts.csType')} autoComplete="off" hint={index === 0 ? t('contacts.typeHint') : undefined} {...form.register(`customerService.${index}.csType`)} error={errorOf(`customerService.${index}.csType`)} />
           <TextField label={t('contacts.name')} autoComplete="off" {...form.register(`customerService.${index}.name`)} error={errorOf(`customerService.${index}.name`)} />
+          <SelectField label={t('contacts.openAs')} {...form.register(`customerService.${index}.openAs`)} error={errorOf(`customerService.${index}.openAs`)}>
+            {CUSTOMER_SERVICE_OPEN_AS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`contacts.openAsKinds.${kind}`)}
+              </option>
+            ))}
+          </SelectField>
           <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} hint={index === 0 ? t('contacts.linkHint') : undefined} {...form.register(`customerService.${index}.path`)} error={errorOf(`customerService.${index}.path`)} />
+          <CheckField label={t('contacts.vipOnly')} hint={index === 0 ? t('contacts.vipOnlyHint') : undefined} {...form.register(`customerService.${index}.vipOnly`)} />
           {canWrite && (
             <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeEntry', { index: index + 1 })}>
               {t('contacts.remove')}
@@ -63,7 +77,7 @@ function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: Settin
         </div>
       ))}
       {canWrite && (
-        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '' })}>
+        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '', openAs: 'popup', vipOnly: false })}>
           {t('contacts.addEntry')}
         </Button>
       )}
@@ -134,7 +148,8 @@ function ContactsPreview({ values }: { values: ContactsValues }) {
       <ul className="site-preview__list">
         {values.customerService.map((entry, index) => (
           <li key={index}>
-            <strong>{entry.name || '—'}</strong> <span className="site-preview__link">{entry.path}</span>
+            <strong>{entry.name || '—'}</strong> ({t(`contacts.openAsKinds.${entry.openAs}`)}
+            {entry.vipOnly ? `, ${t('contacts.vipShort')}` : ''}) <span className="site-preview__link">{entry.path}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
@@ -32,9 +32,10 @@ function useCategoryLabel() {
 
 /**
  * /help: the operator's help articles by category, each opening in place, and a search (accent-
- * and case-insensitive, on the server) that narrows them as the player types.
+ * and case-insensitive, on the server) that narrows them as the player types. `children` end the
+ * page (the app puts the customer-service entries there).
  */
-export function HelpCentrePage() {
+export function HelpCentrePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('content');
   const titleId = useId();
   const [search, setSearch] = useState('');
@@ -87,6 +88,7 @@ export function HelpCentrePage() {
           </Button>
         )}
       </div>
+      {children}
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@wps/ui/button';
 import { HeadsetIcon } from '../../../components/ui/icons';
-import type { CustomerServiceEntry } from '../customer-service';
-import { openCustomerService } from '../customer-service';
+import { visibleCustomerService, type CustomerServiceEntry } from '../customer-service';
+import { CustomerServiceLink } from './customer-service-link';
 import './status-page.css';
 
 type StatusPageProps = {
@@ -17,7 +16,8 @@ type StatusPageProps = {
 /** Shared frame of the maintenance and region-block pages. */
 export function StatusPage({ illustration, title, notice, customerService, children }: StatusPageProps) {
   const { t } = useTranslation('common');
-  const contact = customerService[0];
+  // Nobody is signed in here: the first entry every player is offered.
+  const contact = visibleCustomerService(customerService, null)[0];
   return (
     <main className="status-page">
       <div className="status-page__card">
@@ -27,9 +27,10 @@ export function StatusPage({ illustration, title, notice, customerService, child
         <div className="status-page__actions">
           {children}
           {contact && (
-            <Button variant="secondary" icon={<HeadsetIcon size={18} />} onClick={() => openCustomerService(contact)}>
-              {t('status.contactUs')}
-            </Button>
+            <CustomerServiceLink entry={contact} className="btn btn--secondary btn--md">
+              <HeadsetIcon size={18} />
+              <span className="btn__label">{t('status.contactUs')}</span>
+            </CustomerServiceLink>
           )}
         </div>
       </div>
