@@ -85,24 +85,29 @@ test.afterAll(async () => {
  * image, which the site's CSP allows), its pixels decoded here with jsQR as a phone camera would.
  */
 async function decodeQr(qr: Locator): Promise<string | null> {
-  const pixels = await qr.locator('svg').evaluate(async (svg) => {
-    const scale = 4;
-    const margin = 16;
-    const size = svg.getBoundingClientRect().width;
+  const { size, bits } = await qr.evaluate(async (svg) => {
+    const scale = 3;
+    const margin = 12;
+    const drawn = svg.getBoundingClientRect().width * scale;
     const image = new Image();
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
     await image.decode();
     const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = size * scale + margin * 2;
+    canvas.width = canvas.height = drawn + margin * 2;
     const context = canvas.getContext('2d')!;
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.imageSmoothingEnabled = false;
-    context.drawImage(image, margin, margin, size * scale, size * scale);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
+    context.drawImage(image, margin, margin, drawn, drawn);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    // One character per pixel, dark or light: a few hundred kilobytes instead of megabytes of JSON numbers.
+    let text = '';
+    for (let i = 0; i < data.length; i += 4) text += data[i]! + data[i + 1]! + data[i + 2]! < 384 ? '1' : '0';
+    return { size: canvas.width, bits: text };
   });
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
+  const rgba = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0; i < bits.length; i += 1) rgba.fill(bits[i] === '1' ? 0 : 255, i * 4, i * 4 + 3).fill(255, i * 4 + 3, i * 4 + 4);
+  return jsQR(rgba, size, size)?.data ?? null;
 }
 
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Menu principal' });
@@ -172,7 +177,7 @@ test("download: the modal's QR code decodes to the Android link, iOS explains th
   await expect(modal.getByRole('tab', { name: 'Android' })).toHaveAttribute('aria-selected', 'true');
   await expect(modal.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
   const qr = modal.getByRole('img', { name: 'Código QR do link do app para Android' });
-  expect(await qr.locator('svg').evaluate((svg) => [svg.getAttribute('width'), svg.getAttribute('height')])).toEqual(['100', '100']);
+  expect(await qr.evaluate((svg) => [svg.getAttribute('width'), svg.getAttribute('height')])).toEqual(['100', '100']);
   expect(await decodeQr(qr)).toBe(ANDROID_LINK);
   await expect(modal.getByRole('link', { name: 'Baixar para Android' })).toHaveAttribute('href', ANDROID_LINK);
   await modal.getByRole('tab', { name: 'iOS' }).click();

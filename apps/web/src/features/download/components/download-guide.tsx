@@ -21,9 +21,9 @@ function FirstStep({ platform, link, qrSize }: { platform: AppPlatform; link: st
   }
   return (
     <div className="download-guide__first">
-      <div className="download-guide__qr" role="img" aria-label={t('qrLabel', { platform: t(`${platform}.name`) })} data-testid={`download-qr-${platform}`}>
+      <div className="download-guide__qr">
         {/* Black on white with its quiet zone whatever the theme: cameras read dark modules on a light ground. */}
-        <QRCodeSVG value={link} size={qrSize} level="M" bgColor="#ffffff" fgColor="#000000" />
+        <QRCodeSVG value={link} size={qrSize} level="M" bgColor="#ffffff" fgColor="#000000" title={t('qrLabel', { platform: t(`${platform}.name`) })} />
       </div>
       <a className="btn btn--primary btn--md download-guide__link" href={link} target="_blank" rel="noopener noreferrer">
         <DownloadIcon size={18} />
@@ -65,7 +65,8 @@ export function DownloadGuide({ qrSize }: { qrSize: number }) {
                 {step}
               </span>
               <div className="download-guide__body">
-                <p className="download-guide__text">{t(`${platform}.step${step}`, { brand })}</p>
+                {/* Without a link there is no code to scan: the first step is the note alone. */}
+                {(step !== 1 || link) && <p className="download-guide__text">{t(`${platform}.step${step}`, { brand })}</p>}
                 {step === 1 && <FirstStep platform={platform} link={link} qrSize={qrSize} />}
               </div>
             </li>
