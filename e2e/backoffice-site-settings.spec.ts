@@ -123,7 +123,7 @@ test.describe('back-office site settings', () => {
     await expect(player.getByRole('dialog', { name: 'Cadastro concluído' })).toBeVisible();
   });
 
-  test('maintenance turned on and off from the back office; the player site follows', async ({ browser, request }) => {
+  test('maintenance turned on and off and a phone entry added from the back office; the player site follows', async ({ browser, request }) => {
     const page = await openSiteSettings(browser, 'admin');
     await openSection(page, 'Manutenção e contas');
     await page.getByRole('checkbox', { name: 'Site em manutenção' }).check();
@@ -142,6 +142,23 @@ test.describe('back-office site settings', () => {
       ['atualização do banco', true],
       ['atualização concluída', false],
     ]);
+
+    // A customer-service entry added in the contacts section: a phone entry needs a tel: link.
+    await openSection(page, 'Contatos, recursos e domínios');
+    const entries = page.getByRole('group', { name: 'Atendimento' });
+    await entries.getByRole('button', { name: 'Adicionar atendimento' }).click();
+    await entries.getByLabel('Tipo', { exact: true }).last().fill('PHONE');
+    await entries.getByLabel('Nome exibido', { exact: true }).last().fill('Telefone');
+    await entries.getByLabel('Abre como', { exact: true }).last().selectOption('phone');
+    const link = entries.getByLabel('Link', { exact: true }).last();
+    await link.fill('https://lumenbet.example/ligue');
+    await page.getByLabel(fieldLabel('Motivo da mudança')).fill('novo canal');
+    await page.getByRole('button', { name: 'Salvar mudanças' }).click();
+    await expect(link).toHaveAttribute('aria-invalid', 'true');
+    await link.fill('tel:+551140001234');
+    await save(page, 'novo canal');
+    await player.reload();
+    await expect(player.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Telefone' })).toHaveAttribute('href', 'tel:+551140001234');
   });
 
   test('a change saved from a stale page is refused and the current value is loaded instead', async ({ browser }) => {
