@@ -30,6 +30,7 @@ import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerOperatorAccess } from './modules/operator/operator-auth';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerPlatformMessageRoutes } from './modules/messages/platform-messages.routes';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
 import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
@@ -123,6 +124,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerOperatorRoutes(z, services);
   registerAuditRoutes(z, services);
   registerMessagesRoutes(z, services);
+  registerPlatformMessageRoutes(z, services);
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);
   await registerWithdrawalRoutes(z, services);

@@ -19,6 +19,7 @@ import { createExchangeCodeService } from './modules/session/exchange-code.servi
 import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
+import { createDepositMemberViews } from './modules/deposit/deposit-member-views';
 import { createOperatorService } from './modules/operator/operator.service';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { loadDepositSettings } from './modules/deposit/deposit-settings';
@@ -60,7 +61,8 @@ export function createServices(ctx: AppContext) {
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
   const audit = createAuditService(ctx);
-  const messages = createMessagesService(ctx);
+  // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
+  const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews: createDepositMemberViews(ctx) });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
   const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache });

@@ -155,6 +155,10 @@ export const ErrorCode = {
   IMAGE_TOO_MANY: 'IMAGE_TOO_MANY',
   /** Feedback is answered once. */
   FEEDBACK_ALREADY_ANSWERED: 'FEEDBACK_ALREADY_ANSWERED',
+  /** Platform messages: an unknown message; one already withdrawn; named players who have no (real-money) account. */
+  MESSAGE_NOT_FOUND: 'MESSAGE_NOT_FOUND',
+  MESSAGE_WITHDRAWN: 'MESSAGE_WITHDRAWN',
+  MESSAGE_RECIPIENTS_UNKNOWN: 'MESSAGE_RECIPIENTS_UNKNOWN',
   /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
   SETTING_CHANGED: 'SETTING_CHANGED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -280,6 +284,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   IMAGE_NOT_FOUND: 400,
   IMAGE_TOO_MANY: 400,
   FEEDBACK_ALREADY_ANSWERED: 409,
+  MESSAGE_NOT_FOUND: 404,
+  MESSAGE_WITHDRAWN: 409,
+  MESSAGE_RECIPIENTS_UNKNOWN: 400,
   SETTING_CHANGED: 409,
   INTERNAL_ERROR: 500,
 };

@@ -16,6 +16,10 @@ export const OPS_PERMISSIONS = [
   'players.write',
   /** Notices and messages sent to players. */
   'messages.write',
+  /** Platform messages (the players' inbox): the sent and scheduled messages with their read counts. */
+  'inbox.read',
+  /** Platform messages: write, schedule, send and withdraw messages to every player, a segment or named players. */
+  'inbox.write',
   /** Close a withdrawal dispute after the payout was checked (moves no money). */
   'disputes.write',
   /** Deposit and withdrawal queues, orders, proofs and the withdrawal rules, read-only. */
@@ -84,6 +88,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'players.read',
     'players.write',
     'messages.write',
+    'inbox.read',
+    'inbox.write',
     'disputes.write',
     'money.read',
     // Read-only money: support answers players about deposit channels, banks and withdrawal rules.
@@ -93,7 +99,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'settings.read',
     'content.read',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

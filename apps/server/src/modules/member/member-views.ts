@@ -15,6 +15,8 @@ export function createMemberViews({ db }: { db: Kysely<Database> }) {
     briefs: () => db.selectFrom('members').select(['id', 'account', 'nickname', 'type', 'status']),
     /** Members whose money is real, with their account names: trial (free-play) accounts are left out. */
     realMoneyAccounts: () => db.selectFrom('members').select(['id', 'account']).where('type', '<>', AccountType.TRIAL),
+    /** Real-money members with when they registered (who a platform message reaches, its segments). */
+    registrations: () => db.selectFrom('members').select(['id', 'account', 'created_at']).where('type', '<>', AccountType.TRIAL),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import { countUnreadNotices, findNotices, insertNotice, markNoticesRead } from './messages.repository';
+import { createPlatformMessages, type PlatformMessagesContext } from './platform-messages';
 
 type Db = Kysely<Database>;
 
@@ -15,14 +16,18 @@ const MAX_PARAMS = 20;
 const MAX_PARAM_LENGTH = 200;
 
 /**
- * Player notices (transaction notices, CSP_unreadCount). The server stores the kind
- * and its parameters; the web words them in the player's language.
+ * The player's inbox: notices (transaction notices; the server stores the kind and its
+ * parameters, the web words them in the player's language) and platform messages written by
+ * operators (`platform`). CSP_unreadCount counts both.
  */
-export function createMessagesService(ctx: Pick<AppContext, 'db'> & { now?: () => number }) {
+export function createMessagesService(ctx: Pick<AppContext, 'db'> & Omit<PlatformMessagesContext, 'db'>) {
   const { db } = ctx;
   const now = ctx.now ?? Date.now;
+  const platform = createPlatformMessages(ctx);
 
   return {
+    platform,
+
     /** Insert a notice in the caller's transaction, so it exists exactly when the event committed. */
     async notify(trx: Db, input: NotifyInput): Promise<void> {
       if (!KIND_PATTERN.test(input.kind)) throw new Error(`messages: invalid notice kind ${JSON.stringify(input.kind)}`);
@@ -34,9 +39,10 @@ export function createMessagesService(ctx: Pick<AppContext, 'db'> & { now?: () =
       await insertNotice(trx, { memberId: String(input.memberId), kind: input.kind, params: Object.fromEntries(entries) });
     },
 
-    /** The member's unread notice count. */
+    /** The member's unread notices and platform messages together (the header's count). */
     async countUnread(memberId: string): Promise<number> {
-      return countUnreadNotices(db, memberId);
+      const [notices, messages] = await Promise.all([countUnreadNotices(db, memberId), platform.countUnread(memberId)]);
+      return notices + messages;
     },
 
     /** One page of the member's notices, newest first. */

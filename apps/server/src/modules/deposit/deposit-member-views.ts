@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+// Views of the deposit orders for other modules' statements (see member-views.ts): the deposit
+// module decides which rows count, the caller joins the view as a derived table.
+
+export function createDepositMemberViews({ db }: { db: Kysely<Database> }) {
+  return {
+    /** Credited deposits by member (an inbox segment: "has deposited"); served by deposit_orders_member_idx. */
+    creditedDeposits: () => db.selectFrom('deposit_orders').select(['member_id']).where('status', '=', 'credited'),
+  };
+}
+
+export type DepositMemberViews = ReturnType<typeof createDepositMemberViews>;
