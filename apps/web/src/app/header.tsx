@@ -12,6 +12,7 @@ import { openMemberCentre, type MemberCentrePageKey } from './member-centre/memb
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { CategoryNav } from '../features/lobby/components/category-nav';
+import { MailButton } from '../features/messages/components/mail-button';
 import { AvatarMenu } from './avatar-menu';
 import { Balance } from './balance';
 import { Logo } from '../components/ui/logo';
@@ -29,7 +30,7 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
   const token = useToken();
-  const { isLogin, isLoading: isMemberLoading } = useMemberInfo();
+  const { isLogin, isTrial, isLoading: isMemberLoading } = useMemberInfo();
   const { isExpanded, isDrawerOpen } = useSideMenu();
   const isDrawer = useIsDrawerViewport();
   const theme = useTheme();
@@ -99,6 +100,8 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
               <span className="header__cash-label">{t('header.withdraw')}</span>
             </Button>
             <Balance />
+            {/* Trial accounts get no notices or messages (and no member centre). */}
+            {!isTrial && <MailButton onOpen={() => openMemberPage('messageV2')} />}
             <AvatarMenu />
           </>
         ) : token && isMemberLoading ? (

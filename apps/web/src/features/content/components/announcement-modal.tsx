@@ -7,7 +7,7 @@ import { useFormatDateTime } from '../../../lib/date-format';
 import { translateError } from '../../../lib/i18n';
 import { useAnnouncements } from '../api/list-announcements';
 import { closeAnnouncements } from '../announcement-store';
-import { SanitizedHtml } from './sanitized-html';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import './announcements.css';
 
 /**

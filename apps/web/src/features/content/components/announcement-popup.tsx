@@ -4,7 +4,7 @@ import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
 import { useAnnouncements } from '../api/list-announcements';
 import { findUnseenPopup, getPopupSeenKey, markSeen, parseSeen } from '../popup-seen';
-import { SanitizedHtml } from './sanitized-html';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import './announcements.css';
 
 function readSeen(username: string) {

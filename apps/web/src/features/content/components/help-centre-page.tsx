@@ -5,7 +5,7 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 import { ListStates } from '../../../components/ui/list-states';
 import { translateError } from '../../../lib/i18n';
 import { useHelpCenter } from '../api/get-help-center';
-import { SanitizedHtml } from './sanitized-html';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import './content-pages.css';
 import './help-centre.css';
 

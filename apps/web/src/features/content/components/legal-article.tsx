@@ -1,5 +1,5 @@
 import type { LiveContentItem } from '@wps/shared/schemas/content';
-import { SanitizedHtml } from './sanitized-html';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import './content-pages.css';
 
 /** A published legal page: its title and the operator's text. */

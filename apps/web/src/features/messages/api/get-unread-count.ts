@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session-storage';
 
-/** Query key prefix of everything notices change (count and list). */
+/** Query key prefix of everything reading changes: the count, the notices and the platform messages. */
 export const NOTICES_QUERY_KEY = ['member', 'notices'] as const;
 
-/** GET /wps/relay/CSP_unreadCount (token): the number of unread notices. */
+/** GET /wps/relay/CSP_unreadCount (token): the number of unread notices and platform messages together. */
 export function getUnreadCount(): Promise<number> {
   return apiRequest<number>('/wps/relay/CSP_unreadCount');
 }
@@ -19,7 +19,7 @@ export function unreadCountQueryOptions(token: string | null, enabled: boolean) 
   });
 }
 
-/** Unread notice count; trial accounts do not fetch it. */
+/** Unread notices and messages; trial accounts do not fetch it. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery(unreadCountQueryOptions(useToken(), enabled));
 }

@@ -4,9 +4,10 @@ import DOMPurify from 'dompurify';
 type SanitizedHtmlProps = { html: string; className?: string };
 
 /**
- * The operator's HTML, sanitised again in the browser before it is drawn. The server already keeps
- * to an allow-list when the text is saved; this second pass (scripts, event handlers, javascript:
- * links) protects players from content that reached the database another way.
+ * The operator's HTML (site content, platform messages), sanitised again in the browser before it
+ * is drawn. The server already keeps to an allow-list when the text is saved; this second pass
+ * (scripts, event handlers, javascript: links) protects players from HTML that reached the
+ * database another way.
  */
 export function SanitizedHtml({ html, className }: SanitizedHtmlProps) {
   const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
