@@ -5,6 +5,7 @@ import { ContentPage } from '../features/content/components/content-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FeedbackPage } from '../features/feedback/components/feedback-page';
 import { GamesPage } from '../features/games/components/games-page';
+import { MessagesPage } from '../features/messages/components/messages-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
@@ -46,6 +47,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'feedback', permission: 'players.read', Component: FeedbackPage, nav: { group: 'players', labelKey: 'nav.feedback' } },
+  { path: 'messages', permission: 'inbox.read', Component: MessagesPage, nav: { group: 'players', labelKey: 'nav.messages' } },
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
