@@ -1,5 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { AuthModals } from '../features/auth/components/auth-modals';
@@ -13,10 +12,7 @@ import { connectLoginPrompt } from '../lib/login-prompt';
 const AnnouncementModal = lazy(() =>
   import('../features/content/components/announcement-modal').then((module) => ({ default: module.AnnouncementModal })),
 );
-const NoticeModal = lazy(() => import('../features/content/components/notice-modal').then((module) => ({ default: module.NoticeModal })));
-const AnnouncementPopup = lazy(() =>
-  import('../features/content/components/announcement-popup').then((module) => ({ default: module.AnnouncementPopup })),
-);
+const EntryPopups = lazy(() => import('./entry-popups').then((module) => ({ default: module.EntryPopups })));
 
 const MemberCentrePanel = lazy(() =>
   import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
@@ -28,13 +24,8 @@ connectLoginPrompt(openAuthModal);
 /** Everything that floats over the routes, mounted once: auth modals, member centre, toasts, warnings. */
 export function AppOverlays() {
   const { isOpen } = useMemberCentre();
-  const { error, info, isTrial } = useMemberInfo();
+  const { error } = useMemberInfo();
   const announcements = useAnnouncementModal();
-  const { pathname } = useLocation();
-  // The notice modal is offered on entering the home page; popups wait until it is done, so two modals never stack.
-  const [isNoticeSettled, setNoticeSettled] = useState(false);
-  const settleNotice = useCallback(() => setNoticeSettled(true), []);
-  const isNoticeShowing = pathname === '/' && !isNoticeSettled;
 
   // A stored session whose password must change (default or expired) goes straight to the change form.
   useEffect(() => {
@@ -54,17 +45,10 @@ export function AppOverlays() {
           <AnnouncementModal />
         </Suspense>
       )}
-      {isNoticeShowing && (
-        <Suspense fallback={null}>
-          <NoticeModal onSettled={settleNotice} />
-        </Suspense>
-      )}
-      {/* Popup announcements once per version after login; keyed so a new player starts afresh. */}
-      {info && !isTrial && !isNoticeShowing && (
-        <Suspense fallback={null}>
-          <AnnouncementPopup key={info.account} username={info.account} />
-        </Suspense>
-      )}
+      {/* The notice modal on entering the home page, then popup announcements once per version after login. */}
+      <Suspense fallback={null}>
+        <EntryPopups />
+      </Suspense>
       <WarningDialogHost />
       <Toaster />
     </>

@@ -12,12 +12,13 @@ import { openMemberCentre, type MemberCentrePageKey } from './member-centre/memb
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { CategoryNav } from '../features/lobby/components/category-nav';
-import { MailButton } from '../features/messages/components/mail-button';
 import { AvatarMenu } from './avatar-menu';
 import { Balance } from './balance';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
 
+// Only a signed-in player's header has the envelope: its code stays out of the first load.
+const MailButton = lazy(() => import('../features/messages/components/mail-button').then((m) => ({ default: m.MailButton })));
 const SpeedTestModal = lazy(() => import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })));
 
 /** Opens a member-centre page; visitors get the login popup instead. */
@@ -101,7 +102,11 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
             </Button>
             <Balance />
             {/* Trial accounts get no notices or messages (and no member centre). */}
-            {!isTrial && <MailButton onOpen={() => openMemberPage('messageV2')} />}
+            {!isTrial && (
+              <Suspense fallback={<span className="icon-button header__mail" aria-hidden="true" />}>
+                <MailButton onOpen={() => openMemberPage('messageV2')} />
+              </Suspense>
+            )}
             <AvatarMenu />
           </>
         ) : token && isMemberLoading ? (

@@ -28,7 +28,7 @@ export function PlatformMessageList() {
 
   const toggle = (message: PlatformMessage) => {
     setOpenId(openId === message.id ? null : message.id);
-    if (!message.isRead && !markRead.isPending) markRead.mutate({ ids: [message.id] }, { onError: (error) => toast.error(translateError(error)) });
+    if (!message.isRead) markRead.mutate({ ids: [message.id] }, { onError: (error) => toast.error(translateError(error)) });
   };
   const readAll = () =>
     markRead.mutate(
