@@ -22,6 +22,16 @@ import { fetchRsaKey, registerMember, uniqueUsername } from './bench-client';
 async function startApp(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
   // Production serialisation (plain JSON.stringify, no response-schema check), as a deployment runs.
   const server = await startBenchServer({ nodeEnv: 'production' });
+  // Players see only connected vendors, and the game-list bench reads the sandbox vendor's games:
+  // connect it (to an address nothing is ever sent to; a list never calls the vendor).
+  await server.app.services.gateway.configureAdapter({
+    vassalage: 'SBX',
+    walletModel: 'seamless',
+    launchUrl: 'http://127.0.0.1:9/play',
+    apiUrl: null,
+    secret: 'bench-placeholder-secret-0123456789',
+    requestTimeoutMs: 5000,
+  });
   const key = await fetchRsaKey(server.baseUrl);
   const token = await registerMember(server.baseUrl, key, uniqueUsername('bench'), 'Bench7pass9word');
   if (process.env.BENCH_APP_CONTENT) await publishBenchPromotions(server.app, Number(process.env.BENCH_APP_CONTENT));

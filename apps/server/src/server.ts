@@ -7,6 +7,7 @@ import { seedDemoContent } from './modules/content/content.seed';
 import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
 import { startMetricsListener } from './metrics/http';
+import { startDevVendorSandbox } from './modules/gateway/dev-vendor-sandbox';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -25,7 +26,19 @@ async function main() {
   const applied = await runMigrations(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const { firstSeed } = await seedDemoOperator(database.db);
-  const app = await buildApp({ config, database, logger: log });
+  // Development: the reference vendor beside the server, so SBX (seamless) and SBT (transfer) can be played with no setup.
+  // Its port must be known before the app is built (the gateway's adapters, the CSP's frame-src).
+  const sandbox =
+    config.vendorSandboxAutostart && config.port !== 0 ? await startDevVendorSandbox({ platformHost: config.host, platformPort: config.port, log }) : undefined;
+  if (config.vendorSandboxAutostart && config.port === 0) log.warn('VENDOR_SANDBOX_AUTOSTART needs a fixed PORT (the vendor calls the server back); SBX and SBT stay unconnected.');
+  const appConfig = sandbox
+    ? { ...config, startedVendorSandbox: { url: sandbox.url, secret: sandbox.secret }, frameOrigins: [...new Set([sandbox.url, ...(config.frameOrigins ?? [])])] }
+    : config;
+  const app = await buildApp({ config: appConfig, database, logger: log });
+  if (sandbox) {
+    app.addHook('onClose', async () => sandbox.stop());
+    await sandbox.ready.catch(() => undefined);
+  }
   // On the start that created the database only (one instance wins firstSeed): a newcomer's site
   // has banners, promotions, help and legal pages; DEMO_CONTENT=off leaves it empty.
   if (firstSeed && config.demoContent) log.info({ items: await seedDemoContent(app.services.content) }, 'demo site content written');

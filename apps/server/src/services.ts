@@ -28,6 +28,7 @@ import { createTransferService } from './modules/transfer/transfer.service';
 import { createAccountRecordService } from './modules/account-record/account-record.service';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createGatewayService, loadGatewaySettings } from './modules/gateway/gateway.service';
+import { createVendorConnections } from './modules/gateway/vendor-connections';
 import { createTransferReview } from './modules/gateway/transfer-review';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
@@ -74,8 +75,11 @@ export function createServices(ctx: AppContext) {
   const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
-  const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed });
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: loadGatewaySettings() });
+  const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
+  // Which vendors can launch: the gateway's, read by the catalogue so players see only those (built before both).
+  const vendorConnections = createVendorConnections({ db: ctx.db, isSandboxVendorAllowed: gatewaySettings.isSandboxVendorAllowed, changeFeed });
+  const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed, connections: vendorConnections });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections });
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });

@@ -17,3 +17,5 @@ console.log(`vendor-sandbox listening ${address}`);
 const stop = () => void app.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Started by a development server (VENDOR_SANDBOX_AUTOSTART) with an IPC channel: end with it, even when it was killed.
+process.on('disconnect', stop);

@@ -72,6 +72,13 @@ export type AppConfig = {
    * Permissions-Policy.
    */
   frameOrigins?: string[];
+  /**
+   * VENDOR_SANDBOX_AUTOSTART: outside production, start the reference vendor (apps/vendor-sandbox)
+   * with the server and connect SBX and SBT to it, unless VENDOR_SANDBOX_URL names one (server.ts).
+   */
+  vendorSandboxAutostart?: boolean;
+  /** The reference vendor server.ts started (set there, never from the environment): the gateway connects to it. */
+  startedVendorSandbox?: { url: string; secret: string } | undefined;
   /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
   jobLeaseMs?: number;
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
@@ -116,6 +123,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     operatorSessionAbsoluteSeconds: env.OPERATOR_SESSION_ABSOLUTE_SECONDS,
     publicUrl: env.PUBLIC_URL,
     frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
+    // On by default only in development: production never starts a test door unless told (and then refuses, productionRefusals).
+    vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
     metricsPort: env.METRICS_PORT,
@@ -130,7 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
  * variable that fixes it; empty outside production or when every risk is explicitly accepted.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const refusals: string[] = [];
@@ -152,6 +161,13 @@ export function productionRefusals(
     refusals.push(
       'Refusing NODE_ENV=production without OPERATOR_TOTP_KEY (32+ characters): operator TOTP secrets would be encrypted with the development key. ' +
         'Generate one, e.g. `openssl rand -base64 48`, and keep it with the database backups.',
+    );
+  }
+  // The development start's reference vendor: its control endpoints and game page are test doors, with money behind them.
+  if (config.vendorSandboxAutostart) {
+    refusals.push(
+      'Refusing NODE_ENV=production with VENDOR_SANDBOX_AUTOSTART=1: the reference game vendor is a development tool. ' +
+        'Unset it; connect real vendors in the back office (or VENDOR_SANDBOX_URL with ALLOW_SANDBOX_VENDOR=1 for a deliberate demonstration).',
     );
   }
   return refusals;

@@ -250,6 +250,13 @@ export const ENV_VARIABLES = {
     description:
       '`1`/`true` connects the reference game vendor (`SBX`, `SBT`) with `NODE_ENV=production`; without it the server starts with them unconnected and logs why (its control endpoints and game page are test doors)',
   },
+  VENDOR_SANDBOX_AUTOSTART: {
+    schema: flag(),
+    defaultText: '`1` with `NODE_ENV=development`, else `0`',
+    feeds: 'AppConfig.vendorSandboxAutostart',
+    description:
+      '`1`/`true`: the server starts the reference game vendor (`apps/vendor-sandbox`) as a child process on a free local port with a fresh secret and connects `SBX` (seamless) and `SBT` (transfer) to it, so both wallet models can be played with no setup; skipped when `VENDOR_SANDBOX_URL` is set; `NODE_ENV=production` refuses to start with it',
+  },
   VENDOR_MAX_WIN_MULTIPLE: {
     schema: bigWholeNumber(),
     default: '10000',

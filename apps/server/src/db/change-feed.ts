@@ -12,6 +12,8 @@ export const CHANGE_CHANNELS = {
   balanceChange: 'wps_balance_change',
   /** Sent by triggers on content_items and content_translations (migration 0200). */
   contentChange: 'wps_content_change',
+  /** Sent by a trigger on vendor_adapters (migration 0210): which vendors players may see and launch. */
+  vendorAdapterChange: 'wps_vendor_adapter_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

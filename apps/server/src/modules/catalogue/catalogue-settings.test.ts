@@ -3,6 +3,7 @@ import type { GameList, VendorLanes } from '@wps/shared/schemas/catalogue';
 import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { connectEveryVendor } from '../gateway/gateway.test-support';
 
 // The operator's lobby settings through their routes: a vendor's section, order and hot flag, and
 // a game's order, hot flag and minimum bet, as players then see them; each change audited with
@@ -15,6 +16,8 @@ describeEachDatabase('catalogue settings', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
+    // Players see only connected vendors: these tests are about the whole demo catalogue.
+    await connectEveryVendor(t.app);
     await disableRegisterCaptcha(t.app);
     player = await newPlayer(t);
     support = await operatorToken(t, 'support');

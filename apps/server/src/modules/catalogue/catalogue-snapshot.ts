@@ -10,7 +10,9 @@ export type Snapshot = {
   scale: number;
   vendors: VendorRow[];
   vendorByCode: Map<string, VendorRow>;
-  /** Visible games (game and vendor not disabled), in lobby order, as the API shows them. */
+  /** The vendors players see: not disabled and connected (a launch would reach them). */
+  playable: Set<string>;
+  /** Visible games (game and vendor not disabled, vendor connected), in lobby order, as the API shows them. */
   items: GameItem[];
   itemById: Map<string, GameItem>;
   /** Lower-cased names for search, parallel to `items`. */
@@ -32,8 +34,14 @@ export function vendorLogoPath(vassalage: string): string {
   return `/games/vendors/${vassalage.toLowerCase()}.svg`;
 }
 
-export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number): Snapshot {
+/**
+ * The catalogue as players see it. `connected` holds the vendors the gateway can launch
+ * (undefined: all); the others stay in `vendors` and `vendorByCode` for operators and the gateway,
+ * but no player list, lane, search or board names them or their games.
+ */
+export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number, connected?: ReadonlySet<string>): Snapshot {
   const vendorByCode = new Map(vendors.map((v) => [v.vassalage, v]));
+  const playable = new Set(vendors.filter((v) => v.status !== 'disabled' && (connected === undefined || connected.has(v.vassalage))).map((v) => v.vassalage));
   const items: GameItem[] = [];
   // Vendor order first (sort_order), then each game's own sort: the order lanes and grids show.
   const vendorRank = new Map(vendors.map((v, i) => [v.vassalage, i]));
@@ -42,7 +50,7 @@ export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: num
   );
   for (const g of ordered) {
     const vendor = vendorByCode.get(g.vassalage);
-    if (!vendor) continue;
+    if (!vendor || !playable.has(vendor.vassalage)) continue;
     const status = effectiveStatus(g.status, vendor.status);
     if (status === 'disabled') continue;
     items.push({
@@ -64,10 +72,11 @@ export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: num
     scale,
     vendors,
     vendorByCode,
+    playable,
     items,
     itemById: new Map(items.map((i) => [i.nodeId, i])),
     searchNames: items.map((i) => i.gameName.toLowerCase()),
-    lanes: buildLanes(vendors, items),
+    lanes: buildLanes(vendors.filter((v) => playable.has(v.vassalage)), items),
     pages: new Map(),
   };
 }

@@ -7,6 +7,7 @@ import { call, disableRegisterCaptcha, valueOf } from '../../../test/api-client'
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { connectEveryVendor } from '../gateway/gateway.test-support';
 
 /** Poll until `check` holds or two seconds pass (cache evictions arrive by NOTIFY). */
 async function eventually(check: () => Promise<boolean>): Promise<boolean> {
@@ -25,6 +26,8 @@ describePostgres('catalogue across server instances [postgres]', () => {
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
+    // Players see only connected vendors: these tests are about the whole demo catalogue.
+    await connectEveryVendor(t.app);
     await disableRegisterCaptcha(t.app);
     // A second instance over the same database, with its own pool, catalogue copy and feed.
     const database = await openDatabase({ databaseUrl: t.config.databaseUrl });
@@ -62,5 +65,24 @@ describePostgres('catalogue across server instances [postgres]', () => {
     const before = countOf(await lanesOf(second.app));
     await sql`INSERT INTO games (node_id, vassalage, game_type, game_classify, name, image) VALUES ('CRD-extra', 'CRD', 'PVP', 'cards', 'Extra Cards', '/games/tiles/crd-teen.svg')`.execute(t.database.db);
     expect(await eventually(async () => countOf(await lanesOf(second.app)) === before + 1)).toBe(true);
+  });
+
+  it('connecting or disconnecting a vendor on one instance changes what players see on the other', async () => {
+    const vendorsOn = async (app: App) =>
+      new Set(valueOf<VendorLanes>(await call(app, 'POST', '/wps/relay/GCSGAME_newGameVendor', { payload: {} })).lanes.flatMap((l) => l.cards.map((c) => c.vassalage)));
+    const searchOn = async (app: App) => valueOf<GameList>(await call(app, 'POST', '/wps/relay/GCSGAME_gameList', { token, payload: { gameName: 'Aurora' } })).games;
+    // The suite connected every vendor: take one away (any writer), then connect it through the first instance's back office.
+    await sql`DELETE FROM vendor_adapters WHERE vassalage = 'ALV'`.execute(t.database.db);
+    expect(await eventually(async () => !(await vendorsOn(second.app)).has('ALV'))).toBe(true);
+    expect(await searchOn(second.app)).toEqual([]);
+    const admin = await operatorToken(t, 'admin');
+    valueOf(
+      await call(t.app, 'PUT', '/ops/vendor-adapters/ALV', {
+        token: admin,
+        payload: { walletModel: 'seamless', launchUrl: 'https://alv.vendor.test/play', requestTimeoutMs: 3000, secret: 'instances-test-secret-0123456789', reason: 'instances test' },
+      }),
+    );
+    expect(await eventually(async () => (await vendorsOn(second.app)).has('ALV'))).toBe(true);
+    expect((await searchOn(second.app)).map((g) => g.nodeId)).toEqual(['ALV-lobby']);
   });
 });

@@ -54,7 +54,19 @@ export type CatalogueContext = Pick<AppContext, 'db'> & {
   ledger: Pick<LedgerService, 'findTopPlayerCredits'>;
   memberViews: Pick<MemberViews, 'realMoneyAccounts'>;
   changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  /**
+   * The gateway's answer to "which vendors can launch" (gateway/vendor-connections.ts): players'
+   * lists show only those. Without it (a catalogue on its own) every vendor counts as connected.
+   */
+  connections?: VendorConnectionsPort;
   now?: () => number;
+};
+
+/** What the catalogue needs from the gateway module. */
+export type VendorConnectionsPort = {
+  connectedVendors(): Promise<ReadonlySet<string>>;
+  /** Called whenever the answer may have changed (on any instance). */
+  onChange(listener: () => void): void;
 };
 
 /** Hot strips and winners boards are short by design. */
@@ -91,13 +103,15 @@ export function createCatalogueService(ctx: CatalogueContext) {
   let winners: { at: number; size: number; board: Promise<RankList> } | undefined;
   feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
   feed?.onReset(evict);
+  // Connecting or disconnecting a vendor changes what players see as much as a catalogue write.
+  ctx.connections?.onChange(evict);
 
   async function snapshot(): Promise<Snapshot> {
     const { currencyScale } = await system.getBrand();
     if (cached && feed?.isLive && cached.scale === currencyScale) return cached;
     const started = generation;
-    const [vendors, games] = await Promise.all([findAllVendors(db), findAllGames(db)]);
-    const fresh = buildSnapshot(vendors, games, currencyScale);
+    const [vendors, games, connected] = await Promise.all([findAllVendors(db), findAllGames(db), ctx.connections?.connectedVendors()]);
+    const fresh = buildSnapshot(vendors, games, currencyScale, connected);
     if (feed?.isLive && started === generation) cached = fresh;
     return fresh;
   }
@@ -283,7 +297,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
     async listVendorClassifies(vassalage: string): Promise<VendorClassify> {
       const snap = await snapshot();
       const vendor = snap.vendorByCode.get(vassalage);
-      if (!vendor || vendor.status === 'disabled') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+      if (!vendor || vendor.status === 'disabled' || !snap.playable.has(vassalage)) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
       const counts = new Map<string, number>();
       for (const i of snap.items) if (i.vassalage === vassalage) counts.set(i.gameClassify, (counts.get(i.gameClassify) ?? 0) + 1);
       return { vassalage, list: [...counts].map(([gameClassify, count]) => ({ gameClassify, count })) };

@@ -9,6 +9,7 @@ import { call, callEncrypted, disableRegisterCaptcha, expectFailure, valueOf } f
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { connectEveryVendor } from '../gateway/gateway.test-support';
 import { COMMANDS } from '../../scripts/ops';
 import { DEMO_GAMES } from './catalogue.seed';
 
@@ -21,6 +22,8 @@ describeEachDatabase('game catalogue', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
+    // Players see only connected vendors: these tests are about the whole demo catalogue.
+    await connectEveryVendor(t.app);
     await disableRegisterCaptcha(t.app);
     player = await newPlayer(t);
     support = await operatorToken(t, 'support');

@@ -31,6 +31,7 @@ import type { SeamlessService, WinLimits } from './seamless.types';
 import { createTransferWalletService } from './transfer-wallet.service';
 import { createGatewayViews } from './gateway-views';
 import { createVendorSessions } from './vendor-sessions';
+import { createVendorConnections, isSandboxVendor, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor, type VendorConnections } from './vendor-connections';
 
 /** What the gateway needs from the catalogue module. */
 export type CataloguePort = {
@@ -43,13 +44,7 @@ export type CataloguePort = {
   findVendor(vassalage: string): Promise<{ vassalage: string } | undefined>;
 };
 
-/** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
-export type InternalVendor = { launchUrl: (input: { nodeId: string; token: string; language: string }) => string };
-
-/** The reference vendor's codes in the demo catalogue. */
-export const SANDBOX_SEAMLESS = 'SBX';
-export const SANDBOX_TRANSFER = 'SBT';
-const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER;
+export { SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor } from './vendor-connections';
 
 export type GatewaySettings = {
   /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined (also when refused). */
@@ -72,13 +67,14 @@ export type GatewaySettings = {
 
 /**
  * Read the gateway settings from the environment (parsed by the config schema): VENDOR_SANDBOX_URL,
- * VENDOR_SANDBOX_SECRET, ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap
+ * VENDOR_SANDBOX_SECRET (or the reference vendor `started` by the development start), ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap
  * off), VENDOR_MAX_WIN_MINOR.
  */
-export function loadGatewaySettings(source?: NodeJS.ProcessEnv): GatewaySettings {
+export function loadGatewaySettings(source?: NodeJS.ProcessEnv, started?: { url: string; secret: string }): GatewaySettings {
   const env = parseEnv(source);
-  const url = env.VENDOR_SANDBOX_URL?.replace(/\/+$/, '');
-  const secret = env.VENDOR_SANDBOX_SECRET;
+  // The reference vendor the development start launched itself (dev-vendor-sandbox.ts) takes the place of the variables.
+  const url = (started?.url ?? env.VENDOR_SANDBOX_URL)?.replace(/\/+$/, '');
+  const secret = started?.secret ?? env.VENDOR_SANDBOX_SECRET;
   const configured = url && secret ? { url, secret } : undefined;
   const isSandboxVendorAllowed = env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_VENDOR;
   const multiple = env.VENDOR_MAX_WIN_MULTIPLE;
@@ -108,6 +104,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   settings: GatewaySettings;
   /** Evicts cached vendor sessions when login sessions end (vendor-sessions.ts). */
   changeFeed?: ChangeFeed;
+  /** Which vendors are reachable, shared with the catalogue (services.ts); built here when absent. */
+  connections?: VendorConnections;
 };
 
 /** Who changes an adapter (audit log). */
@@ -138,8 +136,6 @@ function invalidAdapter(field: string, message: string, detail: string): AppErro
   return new AppError(ErrorCode.VALIDATION_FAILED, detail, { fields: [{ field, message }] });
 }
 
-const ADAPTER_CACHE_MS = 10_000;
-
 function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
@@ -147,36 +143,21 @@ function hashToken(token: string): string {
 /** The vendor gateway: adapters, launch tokens, vendor sessions, the seamless wallet and the transfer wallet. */
 export function createGatewayService(ctx: GatewayContext) {
   const { db, catalogue, settings } = ctx;
-  const internal = new Map<string, InternalVendor>();
-  let adapters: { rows: Map<string, AdapterRow>; loadedAt: number } | undefined;
+  const connections = ctx.connections ?? createVendorConnections({ db, isSandboxVendorAllowed: settings.isSandboxVendorAllowed, changeFeed: ctx.changeFeed });
+  const { findAdapter } = connections;
   const vendorSessions = createVendorSessions({ db, liveLoginSessions: ctx.session.liveLoginSessions, changeFeed: ctx.changeFeed });
 
   const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
 
-  /** Adapters are re-read every few seconds, so a change made by another process (ops) applies everywhere. */
-  async function loadAdapters(): Promise<Map<string, AdapterRow>> {
-    if (!adapters || Date.now() - adapters.loadedAt > ADAPTER_CACHE_MS) {
-      // A refused reference vendor stays unconnected even if an earlier run stored its adapters.
-      const rows = (await findAdapters(db)).filter((a) => settings.isSandboxVendorAllowed || !isSandboxVendor(a.vassalage));
-      adapters = { rows: new Map(rows.map((a) => [a.vassalage, a])), loadedAt: Date.now() };
-    }
-    return adapters.rows;
-  }
-
-  /** A vendor's HTTP adapter (seamless or transfer); undefined when it has none. */
-  async function findAdapter(vassalage: string): Promise<AdapterRow | undefined> {
-    return (await loadAdapters()).get(vassalage);
-  }
-
   /** Every transfer-wallet adapter. */
   async function listTransferAdapters(): Promise<AdapterRow[]> {
-    return [...(await loadAdapters()).values()].filter((a) => a.walletModel === 'transfer');
+    return (await connections.listAdapters()).filter((a) => a.walletModel === 'transfer');
   }
 
   /** Create or replace a vendor's adapter (tests, and the sandbox settings at start). */
   async function configureAdapter(adapter: AdapterRow): Promise<void> {
     await upsertAdapter(db, adapter);
-    adapters = undefined;
+    connections.evict();
   }
 
   /**
@@ -190,7 +171,7 @@ export function createGatewayService(ctx: GatewayContext) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage });
     }
     // Our own engine's vendor calls the wallet in-process: an HTTP adapter would open signed money callbacks for it.
-    if (internal.has(vassalage)) throw invalidAdapter('params.vassalage', 'internal', 'This vendor is served by our own game engine and takes no adapter');
+    if (connections.findInternal(vassalage)) throw invalidAdapter('params.vassalage', 'internal', 'This vendor is served by our own game engine and takes no adapter');
     if (!(await catalogue.findVendor(vassalage))) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage });
     }
@@ -212,7 +193,7 @@ export function createGatewayService(ctx: GatewayContext) {
       });
       return after;
     });
-    adapters = undefined;
+    connections.evict();
     return toAdapterView(stored);
   }
 
@@ -250,7 +231,7 @@ export function createGatewayService(ctx: GatewayContext) {
     const input = launchGameBodySchema.parse(body);
     const { game, vendor } = await catalogue.getGame(input.nodeId);
     if (vendor.vassalage !== input.vassalage) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
-    const inHouse = internal.get(vendor.vassalage);
+    const inHouse = connections.findInternal(vendor.vassalage);
     const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
     if (!inHouse && !adapter) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
     if (isTrialType(member.type) && !inHouse) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
@@ -318,7 +299,7 @@ export function createGatewayService(ctx: GatewayContext) {
     listAdapters: async (): Promise<AdapterView[]> => (await findAdapters(db)).map(toAdapterView),
     /** Let our own game engine launch through the gateway (vendor 'inhouse'). */
     registerInternalVendor(vassalage: string, vendor: InternalVendor): void {
-      internal.set(vassalage, vendor);
+      connections.registerInternal(vassalage, vendor);
     },
     launchGame,
     authenticate,

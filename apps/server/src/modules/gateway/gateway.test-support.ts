@@ -176,3 +176,27 @@ export function shuffle<T>(items: T[]): T[] {
   }
   return a;
 }
+
+/**
+ * Connect every catalogue vendor that has no adapter yet to a placeholder address (launches get a
+ * URL; nothing is ever called there): suites about the lobby's lists, where players see only
+ * connected vendors, use it to see the whole demo catalogue. Our own engine's vendor needs none.
+ */
+export async function connectEveryVendor(app: App, secret = crypto.randomBytes(24).toString('hex')): Promise<string[]> {
+  const { catalogue, gateway } = app.services;
+  const connected: string[] = [];
+  for (const vendor of await catalogue.listVendors()) {
+    if (vendor.vassalage === 'inhouse' || (await gateway.findAdapter(vendor.vassalage))) continue;
+    const code = vendor.vassalage.toLowerCase();
+    await gateway.configureAdapter({
+      vassalage: vendor.vassalage,
+      walletModel: vendor.walletModel,
+      launchUrl: `https://${code}.vendor.test/play`,
+      apiUrl: vendor.walletModel === 'transfer' ? `https://${code}.vendor.test/api` : null,
+      secret,
+      requestTimeoutMs: 500,
+    });
+    connected.push(vendor.vassalage);
+  }
+  return connected;
+}
