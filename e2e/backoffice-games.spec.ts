@@ -4,6 +4,7 @@ import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { STATUS_BUTTON, changeStatus, check, expectTablesFit, newPage, openInhouseSession, rowOf } from './support/games-screen';
 import { operatorLogin } from './support/operators';
+import { connectDemoVendors } from './support/vendors';
 
 /**
  * The back office's Games screen, against the player site's lobby:
@@ -16,6 +17,8 @@ import { operatorLogin } from './support/operators';
  * - a finance operator (games.read without games.write: support holds games.write in
  *   packages/shared/src/ops-permissions.ts) sees vendors and games without any status button, and
  *   the server refuses their change with 403;
+ * - players see only connected vendors: the server connects the sandbox's SBX and SBT itself
+ *   (development start) and the suite connects Card Room and Aurora Live through the API first;
  * - an admin connects a vendor (the secret typed once, into a password field), then edits its
  *   timeout without typing the secret again: the listed fingerprint stays, the API never answers
  *   the secret and the audit log holds fingerprints only;
@@ -46,9 +49,15 @@ test.describe('back-office games', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(180_000);
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ playwright }) => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-games', PORT, { roles: ['admin', 'finance'], configure: disableRegisterCaptcha });
+    const request = await playwright.request.newContext();
+    await connectDemoVendors(request, server.baseURL, BACKOFFICE_OPERATORS.admin, [
+      { vassalage: 'CRD', walletModel: 'seamless' },
+      { vassalage: 'ALV', walletModel: 'seamless' },
+    ]);
+    await request.dispose();
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -277,59 +286,59 @@ test.describe('back-office games', () => {
   });
 
   test("an admin connects a vendor, then edits its timeout without the secret: the fingerprint stays (1366 and 1024 px)", async ({ browser, request }) => {
-    const SECRET = 'e2e-aurora-live-shared-secret-2026';
+    const SECRET = 'e2e-nova-lotto-shared-secret-2026';
     const admin = await newPage(browser, 1366);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
     await admin.goto(`${server.baseURL}/backoffice/games`);
     await admin.getByRole('tab', { name: 'Conexões' }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games\?view=adapters$/);
     const table = admin.getByRole('table', { name: 'Conexões dos fornecedores' });
-    const row = rowOf(admin, table, 'Aurora Live');
+    const row = rowOf(admin, table, 'Nova Lotto');
     await expect(row.getByRole('cell', { name: 'Não conectado', exact: true })).toBeVisible();
     await expectTablesFit(admin, 'adapters-admin-1366');
     await check(admin, 'adapters-admin-1366');
 
     // Connecting needs the secret: the form says so before anything is sent.
-    await row.getByRole('button', { name: 'Conectar Aurora Live' }).click();
-    const connect = admin.getByRole('dialog', { name: 'Conectar Aurora Live' });
+    await row.getByRole('button', { name: 'Conectar Nova Lotto' }).click();
+    const connect = admin.getByRole('dialog', { name: 'Conectar Nova Lotto' });
     const secretField = connect.getByLabel('Segredo compartilhado');
     await expect(secretField).toHaveAttribute('type', 'password');
-    await connect.getByLabel('Página de jogo').fill('https://alv.example/play');
-    await connect.getByLabel(/Motivo/).fill('e2e: connect live vendor');
+    await connect.getByLabel('Página de jogo').fill('https://nlt.example/play');
+    await connect.getByLabel(/Motivo/).fill('e2e: connect lottery vendor');
     await connect.getByRole('button', { name: 'Salvar' }).click();
     await expect(connect.getByText('Digite o segredo que o fornecedor passou: a conexão precisa dele.')).toBeVisible();
     await secretField.fill(SECRET);
     await check(admin, 'adapter-connect-dialog-1366');
     await connect.getByRole('button', { name: 'Salvar' }).click();
     await expect(connect).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: 'Aurora Live está conectado.' })).toBeVisible();
+    await expect(admin.getByRole('status').filter({ hasText: 'Nova Lotto está conectado.' })).toBeVisible();
     const fingerprint = row.getByTestId('adapter-fingerprint');
     await expect(fingerprint).toHaveText(/^[0-9a-f]{12}$/);
     const shown = (await fingerprint.textContent())!;
     await expect(row.getByRole('cell', { name: '5000 ms', exact: true })).toBeVisible();
 
     // Editing: the secret field starts empty and says an empty field keeps the secret.
-    await row.getByRole('button', { name: 'Editar a conexão de Aurora Live' }).click();
-    const edit = admin.getByRole('dialog', { name: 'Conexão de Aurora Live' });
+    await row.getByRole('button', { name: 'Editar a conexão de Nova Lotto' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Conexão de Nova Lotto' });
     await expect(edit.getByLabel('Segredo compartilhado')).toHaveValue('');
     await expect(edit.getByText(`Deixe em branco para manter o segredo atual (impressão digital ${shown}).`)).toBeVisible();
-    await expect(edit.getByLabel('Página de jogo')).toHaveValue('https://alv.example/play');
+    await expect(edit.getByLabel('Página de jogo')).toHaveValue('https://nlt.example/play');
     await edit.getByLabel('Tempo limite (milissegundos)').fill('2500');
     await edit.getByLabel(/Motivo/).fill('e2e: slower vendor');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(edit).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: 'Aurora Live: conexão salva.' })).toBeVisible();
+    await expect(admin.getByRole('status').filter({ hasText: 'Nova Lotto: conexão salva.' })).toBeVisible();
     await expect(row.getByRole('cell', { name: '2500 ms', exact: true })).toBeVisible();
     await expect(fingerprint).toHaveText(shown);
 
     // The API and the audit log carry the fingerprint, never the secret.
     const token = `Bearer ${await pageOperatorToken(admin)}`;
     const adapters = await callApi<{ vassalage: string; requestTimeoutMs: number; secretFingerprint: string }[]>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/vendor-adapters');
-    expect(adapters.find((a) => a.vassalage === 'ALV')).toMatchObject({ requestTimeoutMs: 2500, secretFingerprint: shown });
+    expect(adapters.find((a) => a.vassalage === 'NLT')).toMatchObject({ requestTimeoutMs: 2500, secretFingerprint: shown });
     expect(JSON.stringify(adapters)).not.toContain(SECRET);
-    const audit = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/audit?action=vendor_adapter.set&subjectId=ALV&sort=at&order=asc');
+    const audit = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/audit?action=vendor_adapter.set&subjectId=NLT&sort=at&order=asc');
     expect(audit.list.map((e) => [e.reason, (e.after as { secretFingerprint: string }).secretFingerprint])).toEqual([
-      ['e2e: connect live vendor', shown],
+      ['e2e: connect lottery vendor', shown],
       ['e2e: slower vendor', shown],
     ]);
     expect(JSON.stringify(audit.list)).not.toContain(SECRET);

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { createOperatorWithCli } from './support/operators';
+import { connectDemoVendors } from './support/vendors';
 
 /**
  * Lobby: categories in the top navigation and side menu, category pages with
@@ -12,16 +14,28 @@ import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
  *
  * Runs on a second built server whose registration captcha is off and where, before it started,
  * `npm run ops` put the game "Star Harbor" (SBX-slot-04) and the vendor "Card Room" (CRD) under
- * maintenance.
+ * maintenance. Players see only vendors that can launch: the server connects the reference
+ * vendor's SBX and SBT itself (development start), and the suite connects five more demo vendors
+ * through the back office's API; "Aurora Live" (ALV) and the rest stay unconnected, so hidden.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'lobby');
 const PASSWORD = 'Lumen2024play';
+const ADMIN = { username: 'e2e.lobby.admin', password: 'lobby-e2e-admin-2026' };
+/** One vendor behind each top-navigation entry besides the sandbox's, and the cockfight group. */
+const CONNECTED = [
+  { vassalage: 'NLT', walletModel: 'seamless' },
+  { vassalage: 'KSB', walletModel: 'transfer' },
+  { vassalage: 'AV', walletModel: 'transfer' },
+  { vassalage: 'DS88', walletModel: 'transfer' },
+  { vassalage: 'CRD', walletModel: 'seamless' },
+] as const;
 
 function prepare(dataDir: string): void {
   disableRegisterCaptcha(dataDir);
   runOps(dataDir, ['game:maintenance', 'SBX-slot-04', 'on', 'e2e']);
   runOps(dataDir, ['vendor:maintenance', 'CRD', 'on', 'e2e']);
+  createOperatorWithCli(dataDir, ADMIN.username, 'admin', ADMIN.password);
 }
 
 async function register(page: Page, baseURL: string): Promise<void> {
@@ -42,9 +56,12 @@ test.describe('lobby', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(120_000);
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ playwright }) => {
     test.setTimeout(180_000);
     server = await startServer('lobby', EXTRA_PORTS.lobby, prepare);
+    const request = await playwright.request.newContext();
+    await connectDemoVendors(request, server.baseURL, ADMIN, CONNECTED);
+    await request.dispose();
   });
 
   test.afterAll(async () => {
@@ -64,6 +81,8 @@ test.describe('lobby', () => {
     await expect(page).toHaveURL(/\/sports$/);
     const vendors = page.getByRole('list', { name: 'Fornecedores' });
     for (const name of ['Kickoff Sportsbook', 'AV Esports', 'DS88 Cockfight']) await expect(vendors.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    // Vendors without a connection are not offered at all.
+    for (const name of ['IM Esports', 'DIG Cockfight']) await expect(vendors.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'sports page');
     await page.screenshot({ path: path.join(SHOTS, 'sports-visitor-1366.png'), fullPage: true });
 
@@ -249,13 +268,11 @@ test.describe('lobby', () => {
     await expect(page.getByRole('dialog', { name: 'Sandbox Transfer' })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    // Launching goes through the gateway: a vendor without an adapter is refused, and the player is told.
+    // A vendor without a connection could not launch, so it is not offered: the live page lists only the sandbox.
     await page.goto(`${server.baseURL}/live`);
-    await page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Aurora Live/ }).click();
-    await page.getByRole('dialog', { name: 'Aurora Live' }).getByRole('button', { name: 'Jogar Aurora Live Lobby' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Os jogos deste fornecedor ainda não podem ser abertos aqui.' })).toBeVisible();
-    await expect(page).toHaveURL(/\/live$/);
-    await page.keyboard.press('Escape');
+    const live = page.getByRole('list', { name: 'Fornecedores' });
+    await expect(live.getByRole('button', { name: /Sandbox Seamless/ })).toBeVisible();
+    await expect(live.getByRole('button', { name: /Aurora Live/ })).toHaveCount(0);
 
     // The light theme reads as well.
     await page.getByRole('banner').getByRole('button', { name: /tema claro/i }).click();
@@ -266,7 +283,7 @@ test.describe('lobby', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.baseURL}/live`);
-    await expect(page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Aurora Live/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Seamless/ })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, 'live page at 360 px');
     await page.screenshot({ path: path.join(SHOTS, 'live-360.png'), fullPage: true });

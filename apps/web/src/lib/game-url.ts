@@ -3,9 +3,25 @@ import { getSessionValue, setSessionValue } from './session-storage';
 /** The game iframe URL lives in session storage under this key. */
 export const GAME_URL_KEY = 'gameUrl';
 
-/** Remember the URL the /game page frames. */
-export function storeGameUrl(url: string): void {
+/** The launched game beside its URL, so /game can offer a transfer-wallet vendor's transfer in place. */
+export const LAUNCHED_GAME_KEY = 'launchedGame';
+
+export type LaunchedGame = { nodeId: string; vassalage: string };
+
+/** Remember the URL the /game page frames (and, when known, which game it is). */
+export function storeGameUrl(url: string, game?: LaunchedGame): void {
   setSessionValue(GAME_URL_KEY, url);
+  setSessionValue(LAUNCHED_GAME_KEY, game ? JSON.stringify({ nodeId: game.nodeId, vassalage: game.vassalage }) : null);
+}
+
+/** The game the stored URL launched, or null (unknown, or not well-formed). */
+export function readLaunchedGame(): LaunchedGame | null {
+  try {
+    const value = JSON.parse(getSessionValue(LAUNCHED_GAME_KEY) ?? 'null') as Partial<LaunchedGame> | null;
+    return typeof value?.nodeId === 'string' && typeof value.vassalage === 'string' ? { nodeId: value.nodeId, vassalage: value.vassalage } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -31,8 +31,8 @@ export function useLaunchGame() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: launchGame,
-    onSuccess: (result) => {
-      storeGameUrl(result.game_url || result.content);
+    onSuccess: (result, body) => {
+      storeGameUrl(result.game_url || result.content, { nodeId: String(body.nodeId), vassalage: body.vassalage });
       // The lobby's recent-games strip gains this game.
       void queryClient.invalidateQueries({ queryKey: ['lobby'] });
       void navigate('/game');

@@ -25,3 +25,19 @@ export function merchantWalletQueryOptions(token: string | null) {
 export function useMerchantWallet() {
   return useQuery(merchantWalletQueryOptions(useToken()));
 }
+
+/** One transfer-wallet vendor's wallet (the list is empty for any other vendor: seamless, our own games). */
+export function vendorWalletQueryOptions(token: string | null, vassalage: string) {
+  return queryOptions({
+    queryKey: [...MERCHANT_WALLET_QUERY_KEY, token, 'single', vassalage],
+    queryFn: () => getMerchantWallet({ isSingle: true, vassalage }),
+    enabled: token !== null,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.list.some((w) => w.pending) ? 5000 : false),
+  });
+}
+
+/** The wallet the /game page checks before a transfer-wallet vendor's game starts. */
+export function useVendorWallet(vassalage: string) {
+  return useQuery(vendorWalletQueryOptions(useToken(), vassalage));
+}

@@ -1,22 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
-import { readGameUrl } from '../../../lib/game-url';
+import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import { readGameUrl, readLaunchedGame } from '../../../lib/game-url';
+import { TransferGate } from './transfer-gate';
 import '../games.css';
 
 const BALANCE_REFRESH_MS = 5000;
 
 /**
  * /game: header only, the launched game in a full-width iframe, and a back button. The
- * URL comes from session storage (set by useLaunchGame), so a reload keeps the game open.
+ * URL comes from session storage (set by useLaunchGame), so a reload keeps the game open. A
+ * transfer-wallet vendor's game with nothing in that wallet first offers the transfer in place
+ * (TransferGate), then starts.
  */
 export function GamePage() {
   const { t } = useTranslation('games');
   const navigate = useNavigate();
-  const url = readGameUrl();
+  const [url, setUrl] = useState(readGameUrl);
+  const [game] = useState(readLaunchedGame);
   const queryClient = useQueryClient();
 
   // The framed game moves money without telling this page: keep the header balance fresh while
@@ -50,14 +55,17 @@ export function GamePage() {
         </Button>
       </div>
       {url ? (
-        <iframe
-          className="game-page__frame"
-          src={url}
-          title={t('game.frameTitle')}
-          allow="autoplay; fullscreen"
-          referrerPolicy="no-referrer"
-          data-testid="game-frame"
-        />
+        <MaybeGate game={game} onLaunched={setUrl}>
+          <iframe
+            key={url}
+            className="game-page__frame"
+            src={url}
+            title={t('game.frameTitle')}
+            allow="autoplay; fullscreen"
+            referrerPolicy="no-referrer"
+            data-testid="game-frame"
+          />
+        </MaybeGate>
       ) : (
         <div className="game-page__empty" role="status">
           <p>{t('game.none')}</p>
@@ -65,5 +73,18 @@ export function GamePage() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The transfer offer only for a game whose vendor is known (launched from this site) and not ours:
+ * our own games play from the main wallet, and free-play accounts play only them.
+ */
+function MaybeGate({ game, onLaunched, children }: { game: ReturnType<typeof readLaunchedGame>; onLaunched: (url: string) => void; children: ReactNode }) {
+  if (!game || game.vassalage === INHOUSE_VASSALAGE) return children;
+  return (
+    <TransferGate game={game} onLaunched={onLaunched}>
+      {children}
+    </TransferGate>
   );
 }

@@ -9,15 +9,8 @@ import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { useWalletTransfer } from '../api/wallet-transfer';
+import { isTransferAmount, transferKey } from '../transfer-input';
 import '../games.css';
-
-function randomKey(): string {
-  const buf = new Uint8Array(16);
-  crypto.getRandomValues(buf);
-  return `w-${Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
-const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,8})?$/;
 
 /**
  * Member-centre page "transferFund" (my wallet): the main wallet and the player's wallet at each
@@ -47,7 +40,7 @@ export function TransferFundPage() {
   }
 
   function run(action: string, body: { direction: 'in' | 'out'; vassalage?: string; amount?: string }, onDone?: () => void) {
-    const key = keys.current.get(action) ?? randomKey();
+    const key = keys.current.get(action) ?? transferKey();
     keys.current.set(action, key);
     setBusy(action);
     mutation.mutate(
@@ -75,7 +68,7 @@ export function TransferFundPage() {
 
   function transfer(wallet: VendorWallet, direction: 'in' | 'out') {
     const amount = (amounts[wallet.vassalage] ?? '').trim();
-    if (amount && (!AMOUNT_PATTERN.test(amount) || !/[1-9]/.test(amount))) {
+    if (amount && !isTransferAmount(amount)) {
       setErrors((e) => ({ ...e, [wallet.vassalage]: t('wallet.amountFormat', { scale: data?.scale ?? 2 }) }));
       return;
     }
