@@ -7,6 +7,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type Ext
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { operatorLogin } from './support/operators';
 import { BACKOFFICE_OPERATORS, createBackofficeOperators, signInOperator } from './support/backoffice';
+import { depositConfirmed } from './support/vendors';
 
 /**
  * Vendor gateway: money into and out of the transfer-wallet sandbox vendor
@@ -71,12 +72,7 @@ async function register(page: Page, baseURL: string): Promise<string> {
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
 async function deposit(a: Api, amount: string): Promise<void> {
-  const ops = await operatorLogin(a.request, a.baseURL, OPERATOR, OPERATOR_PASSWORD);
-  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
-  const manual = channels.find((c) => c.type === 'manual_bank');
-  expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-gw-${Date.now()}` });
-  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
+  await depositConfirmed(a, { username: OPERATOR, password: OPERATOR_PASSWORD }, amount);
 }
 
 let server: ExtraServer;

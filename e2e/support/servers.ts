@@ -65,6 +65,8 @@ const PORT_OFFSETS = {
   content: 23,
   /** Feedback, the speed test and announcements on the player site, answered and published through the ops API. */
   playerContent: 24,
+  /** A transfer-wallet game offering the transfer in place, on a server that started the reference vendor itself. */
+  playTransfer: 25,
   /** The inbox: a message sent in the back office read by the player; the notice modal. */
   inbox: 28,
   /** App download (/down, the modal's QR), customer service with its VIP entry, /helpmc. */

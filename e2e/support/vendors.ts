@@ -1,6 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { operatorLogin } from './operators';
-import { callApi } from './setup';
+import { type Api, callApi } from './setup';
 
 /**
  * Players see only vendors that can launch (a connected adapter). A development server connects
@@ -26,4 +27,14 @@ export async function connectDemoVendors(
       reason: 'e2e: a demo vendor the suite lists',
     });
   }
+}
+
+/** A manual bank-transfer deposit confirmed by a finance operator: real money in the player's main wallet. */
+export async function depositConfirmed(a: Api, operator: { username: string; password: string }, amount: string): Promise<void> {
+  const ops = await operatorLogin(a.request, a.baseURL, operator.username, operator.password);
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const manual = channels.find((c) => c.type === 'manual_bank');
+  expect(manual, 'a manual bank-transfer channel').toBeDefined();
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-${crypto.randomUUID()}` });
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
