@@ -43,6 +43,23 @@ async function noSidewaysScroll(page: Page, frame?: ReturnType<Page['frames']>[n
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The game fits the screen: the framed game's stake and its spin (or roll) button are wholly
+ * inside the page's viewport without scrolling the page or the game.
+ */
+async function expectControlsInView(page: Page, spinTestId: string): Promise<void> {
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  const viewport = page.viewportSize()!;
+  for (const control of [frame.getByTestId('inhouse-stake'), frame.getByTestId(spinTestId)]) {
+    const box = await control.boundingBox();
+    expect(box, spinTestId).not.toBeNull();
+    expect(box!.y, `${spinTestId} at ${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, `${spinTestId} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
 let server: ExtraServer;
 
 test.describe('in-house games', () => {
@@ -58,7 +75,7 @@ test.describe('in-house games', () => {
   });
 
   test('launch the slot, spin in the /game frame, the header balance follows, the round verifies and shows in the betting record', async ({ page, request }) => {
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize({ width: 1366, height: 768 });
     const token = await register(page, server.baseURL);
     const a = { request, baseURL: server.baseURL, token };
     await deposit(a, '100');
@@ -76,6 +93,7 @@ test.describe('in-house games', () => {
     const frame = page.frameLocator('[data-testid="game-frame"]');
     const frameBalance = frame.getByTestId('inhouse-balance');
     await expect(frameBalance).toHaveText(/R\$\s*100,00/);
+    await expectControlsInView(page, 'slot-spin');
     // The launch token in the frame URL did not replace the player's login.
     expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBe(token);
 
@@ -118,8 +136,9 @@ test.describe('in-house games', () => {
     for (const round of await panel.getByTestId('fair-round').all()) await expect(round).toContainText('Conferido');
     await page.screenshot({ path: path.join(SHOTS, 'slot-fairness-1366.png') });
 
-    // Phones: the game fits 360 px without sideways scrolling, in both themes.
-    await page.setViewportSize({ width: 360, height: 780 });
+    // Phones: the game fits 360×640 without sideways scrolling, its controls in view, in both themes.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await expectControlsInView(page, 'slot-spin');
     const gameFrame = page.frame({ url: /\/inhouse\/play\/slot/ })!;
     await noSidewaysScroll(page);
     await noSidewaysScroll(page, gameFrame);
@@ -149,6 +168,9 @@ test.describe('in-house games', () => {
     const listed = await callApi<{ list: { payoutMinor: string; stakeMinor: string }[] }>(a, 'GET', '/wps/bet-record');
     expect(listed.list).toHaveLength(spins + 1);
     await expectNoSeriousA11yViolations(page, 'betting record');
+    // Wide records get the width: no column hides behind a sideways scroll at 1366 px.
+    const fit = await record.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(fit).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'betting-record-1366.png') });
     // Filters: another category has nothing.
     await record.getByLabel('Categoria').selectOption('LIVE');
@@ -171,10 +193,17 @@ test.describe('in-house games', () => {
     await expect(page.getByTestId('betting-record-row')).toHaveCount(spins + 1);
     await noSidewaysScroll(page);
     await page.screenshot({ path: path.join(SHOTS, 'betting-record-360.png') });
+    // The account record names the game money's kinds in Portuguese, never as codes.
+    await page.getByRole('dialog').getByRole('button', { name: 'Registro da conta' }).click();
+    const types = page.getByTestId('account-record-type');
+    await expect(types.first()).toBeVisible();
+    const names = await types.allTextContents();
+    expect(names).toContain('Aposta');
+    expect(names.filter((name) => /_|^[a-z]+$/.test(name))).toEqual([]);
   });
 
   test('play a dice round', async ({ page, request }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
+    await page.setViewportSize({ width: 360, height: 640 });
     const token = await register(page, server.baseURL);
     await deposit({ request, baseURL: server.baseURL, token }, '20');
     await page.goto(`${server.baseURL}/inhouse/dice`);
@@ -184,9 +213,12 @@ test.describe('in-house games', () => {
     await expect(page).toHaveURL(/\/game$/);
     const frame = page.frameLocator('[data-testid="game-frame"]');
     await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*20,00/);
+    await expectControlsInView(page, 'dice-roll-button');
+    // Odds in the player's language: 50,00% and a decimal comma.
+    await expect(frame.getByText('50,00%')).toBeVisible();
     await frame.getByRole('radio', { name: 'Acima' }).click();
     await frame.getByTestId('dice-roll-button').click();
-    await expect(frame.getByTestId('dice-roll')).toHaveText(/^\d{1,2}\.\d{2}$/);
+    await expect(frame.getByTestId('dice-roll')).toHaveText(/^\d{1,2},\d{2}$/);
     await expect(frame.getByTestId('dice-result')).toContainText(/Você ganhou|Sem prêmio/);
     const rolls = await callApi<{ list: { gameName: string; stakeMinor: string; status: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/bet-record');
     expect(rolls.list).toEqual([expect.objectContaining({ gameName: 'Provable Dice', stakeMinor: '100', status: 'settled' })]);
@@ -194,7 +226,8 @@ test.describe('in-house games', () => {
     await noSidewaysScroll(page, gameFrame);
     await expectNoSeriousA11yViolations(page, 'dice in /game (360 px)');
     await page.screenshot({ path: path.join(SHOTS, 'dice-360.png') });
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectControlsInView(page, 'dice-roll-button');
     await page.screenshot({ path: path.join(SHOTS, 'dice-1366.png') });
   });
 });
