@@ -138,6 +138,8 @@ test.describe('in-house games', () => {
 
     // Phones: the game fits 360×640 without sideways scrolling, its controls in view, in both themes.
     await page.setViewportSize({ width: 360, height: 640 });
+    // As the page opens on a phone: the clicks above may have scrolled the host page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectControlsInView(page, 'slot-spin');
     const gameFrame = page.frame({ url: /\/inhouse\/play\/slot/ })!;
     await noSidewaysScroll(page);
