@@ -8,7 +8,7 @@ import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
  * the operator's default language), a schedule, a sort order and a status.
  */
 
-export const CONTENT_KINDS = ['banner', 'promotion', 'announcement', 'help_article', 'legal_page'] as const;
+export const CONTENT_KINDS = ['banner', 'promotion', 'announcement', 'help_article', 'legal_page', 'footer'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -30,6 +30,17 @@ export const LEGAL_PAGES = ['terms', 'privacy', 'responsible_gaming'] as const;
  */
 export const PROMOTION_CATEGORIES = ['others', 'sports', 'live_casino', 'slots', 'card_games', 'fish', 'lotto', 'rebate', 'points_mall', 'ranking', 'deposit', 'app_download', 'new_player', 'game_promotions'] as const;
 
+/** Promotion tags of the product (NEWBIE, LIMITED, SPECIAL OFFER, DAILY, HIGH RABATE, VIP), shown on its card. */
+export const PROMOTION_TAGS = ['newbie', 'limited', 'special_offer', 'daily', 'high_rebate', 'vip'] as const;
+export type PromotionTag = (typeof PROMOTION_TAGS)[number];
+
+/**
+ * The footer's operator-managed blocks: the licence and regulator line (its title, its text, a link
+ * to the regulator), a payment method's logo (its picture, its name as the alt text), and the
+ * affiliate block (its pitch and where its start button leads).
+ */
+export const FOOTER_BLOCKS = ['licence', 'payment', 'affiliate'] as const;
+
 /** The groups an item of each kind may belong to; help categories are the operator's own words. */
 const GROUP_RULES: Record<ContentKind, z.ZodType<string>> = {
   banner: z.enum(BANNER_GROUPS),
@@ -37,6 +48,7 @@ const GROUP_RULES: Record<ContentKind, z.ZodType<string>> = {
   announcement: z.enum(ANNOUNCEMENT_TYPES),
   help_article: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'a-z, 0-9, _ or -'),
   legal_page: z.enum(LEGAL_PAGES),
+  footer: z.enum(FOOTER_BLOCKS),
 };
 
 /** Uploaded content images: png, jpg or webp by their bytes, at most 2 MB and 4096 px a side. */
@@ -81,6 +93,8 @@ export const contentItemBodySchema = z
     linkage: contentLinkageSchema.nullable(),
     /** A banner's slide or a promotion's picture: an image uploaded first (POST /ops/content/images). */
     imageName: contentImageNameSchema.nullable(),
+    /** A promotion's tags (none for other kinds); absent is none. */
+    tags: z.array(z.enum(PROMOTION_TAGS)).max(PROMOTION_TAGS.length).default([]),
     translations: z.record(languageKey, contentTranslationSchema),
     reason: opsReasonSchema,
   })
@@ -90,6 +104,9 @@ export const contentItemBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: 'must be after publishFrom' });
     }
     if (item.kind === 'banner' && !item.imageName) ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a banner needs its image' });
+    if (item.kind === 'footer' && item.groupCode === 'payment' && !item.imageName) ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a payment logo needs its image' });
+    if (item.tags.length > 0 && item.kind !== 'promotion') ctx.addIssue({ code: 'custom', path: ['tags'], message: 'only promotions have tags' });
+    if (new Set(item.tags).size !== item.tags.length) ctx.addIssue({ code: 'custom', path: ['tags'], message: 'a tag appears twice' });
     for (const language of COMPLETE_LANGUAGES as readonly LanguageCode[]) {
       if (!item.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
     }
@@ -110,6 +127,7 @@ export const opsContentItemSchema = z.object({
   publishUntil: z.string().nullable(),
   linkage: contentLinkageSchema.nullable(),
   image: contentImageSchema.nullable(),
+  tags: z.array(z.enum(PROMOTION_TAGS)),
   translations: z.record(z.string(), contentTranslationSchema),
   version: z.number(),
   createdAt: z.string(),
@@ -131,8 +149,13 @@ export const liveContentItemSchema = z.object({
   linkage: contentLinkageSchema.nullable(),
   /** The picture with its size, so the page reserves its box before it loads. */
   image: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullable(),
+  /** A promotion's tags; empty for other kinds. */
+  tags: z.array(z.enum(PROMOTION_TAGS)),
   version: z.number(),
   publishedAt: z.string(),
+  /** The item's period as scheduled (a promotion's validity); null ends are open. */
+  publishFrom: z.string().nullable(),
+  publishUntil: z.string().nullable(),
 });
 export type LiveContentItem = z.infer<typeof liveContentItemSchema>;
 

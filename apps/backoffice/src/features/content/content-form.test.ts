@@ -50,6 +50,14 @@ describe('contentFormSchema', () => {
     expect(fieldsOf({ ...banner(), kind: 'help_article', groupCode: 'Not OK', imageName: null })).toEqual(['groupCode']);
     expect(fieldsOf({ ...banner(), kind: 'help_article', groupCode: 'payments', imageName: null })).toEqual([]);
   });
+
+  it("sends a promotion's tags, drops them for other kinds, and wants a payment logo's picture", () => {
+    expect(toContentBody({ ...banner(), kind: 'promotion', groupCode: 'new_player', tags: ['newbie', 'vip'] }, ZONE).tags).toEqual(['newbie', 'vip']);
+    expect(toContentBody({ ...banner(), tags: ['vip'] }, ZONE).tags).toEqual([]);
+    expect(fieldsOf({ ...banner(), kind: 'promotion', groupCode: 'slots', tags: ['vip', 'vip'] })).toEqual(['tags']);
+    expect(fieldsOf({ ...banner(), kind: 'footer', groupCode: 'payment', imageName: null })).toEqual(['imageName']);
+    expect(fieldsOf({ ...banner(), kind: 'footer', groupCode: 'licence', imageName: null })).toEqual([]);
+  });
 });
 
 describe('contentFormValues', () => {
@@ -64,6 +72,7 @@ describe('contentFormValues', () => {
       publishUntil: null,
       linkage: { type: 'url', target: 'https://example.com' },
       image: null,
+      tags: [],
       translations: { PT: { title: 'Aviso', bodyHtml: '<p>a</p>' }, EN: { title: 'Notice', bodyHtml: '<p>b</p>' } },
       version: 2,
       createdAt: '2026-11-01T00:00:00Z',

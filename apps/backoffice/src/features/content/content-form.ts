@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANNOUNCEMENT_TYPES, BANNER_GROUPS, contentItemBodySchema, LEGAL_PAGES, PROMOTION_CATEGORIES, type CONTENT_LINKAGE_TYPES, type ContentItemBody, type ContentKind, type OpsContentItem } from '@wps/shared/schemas/content';
+import { ANNOUNCEMENT_TYPES, BANNER_GROUPS, contentItemBodySchema, FOOTER_BLOCKS, LEGAL_PAGES, PROMOTION_CATEGORIES, type CONTENT_LINKAGE_TYPES, type ContentItemBody, type ContentKind, type OpsContentItem, type PromotionTag } from '@wps/shared/schemas/content';
 import { isApiError } from '../../lib/api-client';
 import { isoToLocal, localToIso } from '../../lib/zoned-datetime';
 
@@ -14,6 +14,7 @@ export const GROUPS_OF: Record<ContentKind, readonly string[] | null> = {
   announcement: ANNOUNCEMENT_TYPES,
   help_article: null,
   legal_page: LEGAL_PAGES,
+  footer: FOOTER_BLOCKS,
 };
 
 export type LinkageChoice = '' | (typeof CONTENT_LINKAGE_TYPES)[number];
@@ -28,6 +29,8 @@ export type ContentFormValues = {
   linkageType: LinkageChoice;
   linkageTarget: string;
   imageName: string | null;
+  /** A promotion's tags (checkboxes; other kinds have none). */
+  tags: PromotionTag[];
   translations: Record<ContentLanguage, { title: string; bodyHtml: string }>;
   reason: string;
 };
@@ -40,6 +43,7 @@ export const CONTENT_FIELDS = [
   'publishUntil',
   'linkageTarget',
   'imageName',
+  'tags',
   'translations.PT.title',
   'translations.PT.bodyHtml',
   'translations.EN.title',
@@ -66,6 +70,7 @@ export function contentFormValues(item: OpsContentItem | null, kind: ContentKind
     linkageType: item?.linkage?.type ?? '',
     linkageTarget: item?.linkage?.target ?? '',
     imageName: item?.image?.name ?? null,
+    tags: item?.tags ?? [],
     translations: { PT: words('PT'), EN: words('EN') },
     reason: '',
   };
@@ -82,6 +87,8 @@ export function toContentBody(values: ContentFormValues, timeZone: string): z.in
     publishUntil: localToIso(values.publishUntil, timeZone),
     linkage: values.linkageType ? ({ type: values.linkageType, target: values.linkageTarget.trim() } as ContentItemBody['linkage']) : null,
     imageName: values.imageName,
+    // Checkboxes of one name give an array; guard the shape a cleared group may leave.
+    tags: values.kind === 'promotion' && Array.isArray(values.tags) ? values.tags : [],
     translations: { PT: values.translations.PT, EN: values.translations.EN },
     reason: values.reason,
   };

@@ -3,13 +3,13 @@ import type { ColumnType, Generated } from 'kysely';
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
-export type ContentKind = 'banner' | 'promotion' | 'announcement' | 'help_article' | 'legal_page';
+export type ContentKind = 'banner' | 'promotion' | 'announcement' | 'help_article' | 'legal_page' | 'footer';
 export type ContentStatus = 'draft' | 'published' | 'archived';
 export type ContentLinkageType = 'url' | 'promotion' | 'game' | 'page';
 
 export type ContentImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
-/** Tables owned by the content module (migrations 0200_content.sql, 0201_content_images.sql). */
+/** Tables owned by the content module (migrations 0200_content.sql, 0201_content_images.sql, 0215_content_promotion_tags_footer.sql). */
 export type ContentTables = {
   content_items: {
     id: Generated<string>;
@@ -26,6 +26,8 @@ export type ContentTables = {
     updated_at: Generated<Date>;
     /** Added by migration 0201. */
     image_name: NullableText;
+    /** A promotion's tags (migration 0215); empty for other kinds. */
+    tags: ColumnType<string[], string[] | undefined, string[]>;
   };
   content_images: {
     name: string;

@@ -22,9 +22,9 @@ const languageOf = (request: FastifyRequest) => contentLanguageOf(typeof request
 /**
  * What players read of the operator's content, in the language of their `Language` header (the
  * operator's default when an item lacks it): announcements, the banners of a route, promotions,
- * legal pages and the help centre. No sign-in needed; the access gate applies as to every call.
- * Each answer is sent from the content service's cache of serialised answers (content-answers.ts);
- * the response schemas still document the shapes in the OpenAPI description.
+ * legal pages, the footer's blocks and the help centre. No sign-in needed; the access gate applies
+ * as to every call. Each answer is sent from the content service's cache of serialised answers
+ * (content-answers.ts); the response schemas still document the shapes in the OpenAPI description.
  */
 export function registerContentPublicRoutes(app: RouteApp, { content }: AppServices): void {
   app.post('/wps/relay/MCSFE_getListAnnouncements', { schema: { body: announcementListQuerySchema, response: success(announcementPageSchema) } }, async (request, reply) => {
@@ -43,6 +43,12 @@ export function registerContentPublicRoutes(app: RouteApp, { content }: AppServi
     const language = languageOf(request);
     const { category } = request.query;
     return sendPage(request, reply, await content.answer('promotion', language, category ?? '', async () => ({ list: await content.live('promotion', language, category) })));
+  });
+
+  // The footer's blocks (licence line, payment logos, affiliate block), grouped by the site.
+  app.get('/wps/content/footer', { schema: { response: success(z.object({ list: z.array(liveContentItemSchema) })) } }, async (request, reply) => {
+    const language = languageOf(request);
+    return sendPage(request, reply, await content.answer('footer', language, '', async () => ({ list: await content.live('footer', language) })));
   });
 
   app.get('/wps/content/pages/:page', { schema: { params: legalPageParamsSchema, response: success(liveContentItemSchema) } }, async (request, reply) => {

@@ -88,4 +88,42 @@ describeEachDatabase('site content for players', (target) => {
     expect((await get<HelpCenter>('/wps/system/helpCenter?q=minutes', 'EN')).categories.map((c) => c.code)).toEqual(['withdrawal']);
     expect((await get<HelpCenter>('/wps/system/helpCenter?q=strong', 'PT')).categories).toEqual([]);
   });
+
+  it('lists live promotions with their category, tags and period; a category filters them', async () => {
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const welcome = await publish('promotion', 'new_player', ['Bônus de boas-vindas', '<p>Regras: depósito mínimo R$ 20.</p>'], ['Welcome bonus', '<p>Rules: minimum deposit R$ 20.</p>'], { tags: ['newbie', 'limited'], publishUntil: until, sortOrder: 1 });
+    await publish('promotion', 'slots', ['Giros grátis', '<p>Todo dia.</p>'], ['Free spins', '<p>Every day.</p>'], { tags: ['daily'] });
+    await publish('promotion', 'slots', ['Rascunho', ''], null, {}, true);
+    await publish('promotion', 'sports', ['Futuro', ''], null, { publishFrom: new Date(Date.now() + 86_400_000).toISOString() });
+
+    const { list } = await get<{ list: LiveContentItem[] }>('/wps/content/promotions', 'EN');
+    expect(list.map((p) => [p.groupCode, p.title, p.tags])).toEqual([
+      ['new_player', 'Welcome bonus', ['newbie', 'limited']],
+      ['slots', 'Free spins', ['daily']],
+    ]);
+    expect(list[0]).toMatchObject({ id: welcome.id, bodyHtml: '<p>Rules: minimum deposit R$ 20.</p>', publishFrom: null, publishUntil: until });
+    expect((await get<{ list: LiveContentItem[] }>('/wps/content/promotions?category=new_player', 'PT')).list.map((p) => p.title)).toEqual(['Bônus de boas-vindas']);
+    expectFailure(await call(t.app, 'GET', '/wps/content/promotions?category=casino'), 'VALIDATION_FAILED', 400);
+  });
+
+  it("serves the footer's blocks; tags only on promotions, a payment logo only with its picture", async () => {
+    const image = valueOf<ContentImage>(await call(t.app, 'POST', '/ops/content/images', { token: marketing, payload: { dataUrl: `data:image/png;base64,${png(120, 40).toString('base64')}` } }));
+    await publish('footer', 'licence', ['Licença nº 123 — Loterias do Estado', ''], ['Licence no. 123 — State Lotteries', ''], { linkage: { type: 'url', target: 'https://regulator.example/123' } });
+    await publish('footer', 'payment', ['PIX', ''], null, { imageName: image.name });
+    const { list } = await get<{ list: LiveContentItem[] }>('/wps/content/footer', 'EN');
+    expect(list.map((item) => [item.groupCode, item.title])).toEqual([
+      ['licence', 'Licence no. 123 — State Lotteries'],
+      ['payment', 'PIX'],
+    ]);
+    expect(list[0]!.linkage).toEqual({ type: 'url', target: 'https://regulator.example/123' });
+    expect(list[1]!.image).toMatchObject({ width: 120, height: 40 });
+
+    const body = { kind: 'footer', groupCode: 'payment', sortOrder: 0, publishFrom: null, publishUntil: null, linkage: null, imageName: null, translations: { PT: { title: 'Boleto', bodyHtml: '' }, EN: { title: 'Boleto', bodyHtml: '' } }, reason: 'a payment logo' };
+    const noPicture = expectFailure(await call(t.app, 'PUT', '/ops/content', { token: marketing, payload: body }), 'VALIDATION_FAILED', 400);
+    expect(JSON.stringify(noPicture)).toContain('imageName');
+    const tagged = expectFailure(await call(t.app, 'PUT', '/ops/content', { token: marketing, payload: { ...body, groupCode: 'licence', tags: ['vip'] } }), 'VALIDATION_FAILED', 400);
+    expect(JSON.stringify(tagged)).toContain('tags');
+    expectFailure(await call(t.app, 'PUT', '/ops/content', { token: marketing, payload: { ...body, kind: 'promotion', groupCode: 'slots', tags: ['vip', 'vip'] } }), 'VALIDATION_FAILED', 400);
+    expectFailure(await call(t.app, 'PUT', '/ops/content', { token: marketing, payload: { ...body, kind: 'promotion', groupCode: 'slots', tags: ['hot'] } }), 'VALIDATION_FAILED', 400);
+  });
 });

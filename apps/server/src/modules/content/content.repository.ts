@@ -15,6 +15,7 @@ export type ContentItemFields = {
   linkageType: ContentLinkageType | null;
   linkageTarget: string | null;
   imageName: string | null;
+  tags: string[];
 };
 export type TranslationFields = { language: string; title: string; bodyHtml: string };
 
@@ -28,6 +29,7 @@ function columns(fields: ContentItemFields) {
     linkage_type: fields.linkageType,
     linkage_target: fields.linkageTarget,
     image_name: fields.imageName,
+    tags: fields.tags,
   };
 }
 

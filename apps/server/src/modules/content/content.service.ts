@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { ContentImage, ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery } from '@wps/shared/schemas/content';
+import type { ContentImage, ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery, PromotionTag } from '@wps/shared/schemas/content';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -49,6 +49,7 @@ function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslatio
     publishUntil: row.publish_until?.toISOString() ?? null,
     linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage']) : null,
     image: row.image_name ? (images.get(row.image_name) ?? null) : null,
+    tags: row.tags as PromotionTag[],
     translations: Object.fromEntries(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
     version: row.version,
     createdAt: row.created_at.toISOString(),
@@ -68,6 +69,7 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       linkageType: body.linkage?.type ?? null,
       linkageTarget: body.linkage?.target ?? null,
       imageName: body.imageName,
+      tags: body.tags,
     },
     translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
   };
@@ -247,8 +249,11 @@ export function createContentService(ctx: ContentContext) {
           bodyHtml: text.bodyHtml,
           linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage']) : null,
           image: image ? { url: image.url, width: image.width, height: image.height } : null,
+          tags: row.tags as PromotionTag[],
           version: row.version,
           publishedAt: (row.publish_from ?? row.updated_at).toISOString(),
+          publishFrom: row.publish_from?.toISOString() ?? null,
+          publishUntil: row.publish_until?.toISOString() ?? null,
         });
       }
       return out;

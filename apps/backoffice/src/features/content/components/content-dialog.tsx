@@ -6,7 +6,7 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
-import { CONTENT_LINKAGE_TYPES, type ContentItemBody, type ContentKind, type OpsContentItem } from '@wps/shared/schemas/content';
+import { CONTENT_LINKAGE_TYPES, PROMOTION_TAGS, type ContentItemBody, type ContentKind, type OpsContentItem } from '@wps/shared/schemas/content';
 import { OPS_REASON_MIN_LENGTH } from '@wps/shared/schemas/ops-list';
 import { ReasonField } from '../../../components/reason-field';
 import { Tabs } from '../../../components/tabs';
@@ -24,8 +24,8 @@ type ContentDialogProps = {
   onClose: () => void;
 };
 
-/** Kinds whose items carry a picture (a banner must). */
-const HAS_IMAGE: readonly ContentKind[] = ['banner', 'promotion'];
+/** Kinds whose items carry a picture (a banner and a footer payment logo must). */
+const HAS_IMAGE: readonly ContentKind[] = ['banner', 'promotion', 'footer'];
 
 /**
  * Create or edit one item: group, order, schedule (typed in the operator's zone), what a click
@@ -127,11 +127,22 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
             <TextField label={t('form.linkageTarget')} requiredMark autoComplete="off" spellCheck={false} hint={t(`form.linkageHint.${linkageType}`)} {...form.register('linkageTarget')} error={errorOf('linkageTarget')} />
           )}
         </div>
+        {kind === 'promotion' && (
+          <fieldset className="content-form__tags">
+            <legend className="field__label">{t('form.tags')}</legend>
+            {PROMOTION_TAGS.map((tag) => (
+              <label key={tag} className="content-form__tag">
+                <input type="checkbox" value={tag} {...form.register('tags')} />
+                {t(`form.tagNames.${tag}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {(HAS_IMAGE.includes(kind) || image) && (
           <ImageField
             image={image}
             disabled={save.isPending}
-            error={errorOf('imageName') && (kind === 'banner' ? t('form.imageRequired') : errorOf('imageName'))}
+            error={errorOf('imageName') && (kind === 'banner' || kind === 'footer' ? t(`form.imageRequired.${kind}`) : errorOf('imageName'))}
             onChange={(next) => {
               setImage(next);
               form.setValue('imageName', next?.name ?? null, { shouldValidate: form.formState.isSubmitted });
