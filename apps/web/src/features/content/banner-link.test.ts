@@ -18,8 +18,8 @@ describe('toBannerLink', () => {
     expect(link('page', 'rng')).toBeNull();
   });
 
-  it("opens a promotion's entry on /promotions", () => {
-    expect(link('promotion', '42')).toEqual({ kind: 'route', to: '/promotions#42' });
+  it("opens a promotion's own page", () => {
+    expect(link('promotion', '42')).toEqual({ kind: 'route', to: '/promoDetail?id=42' });
     expect(link('promotion', '4x')).toBeNull();
   });
 

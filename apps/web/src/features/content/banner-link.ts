@@ -1,4 +1,5 @@
 import type { Banner } from '@wps/shared/schemas/content';
+import { promotionDetailPath } from './promotion-view';
 
 /** Autoplay interval of a banner strip with more than one banner (the product's 5000 ms). */
 export const BANNER_AUTOPLAY_MS = 5_000;
@@ -8,8 +9,8 @@ export type BannerLink = { kind: 'route'; to: string } | { kind: 'external'; hre
 
 /**
  * The link of a banner's linkage. `url` must be http(s) (anything else, such as javascript:, is no
- * link); `page` must be a path of this site (not `//host`); a promotion opens its entry on
- * /promotions (the product's `#id`, there is no /promoDetail page). A game linkage names a node
+ * link); `page` must be a path of this site (not `//host`); a promotion opens its own page
+ * (/promoDetail?id=, its rules and period). A game linkage names a node
  * without its vendor, which launching needs, so it is no link yet.
  */
 export function toBannerLink(banner: Pick<Banner, 'linkageType' | 'linkageTarget'>): BannerLink {
@@ -21,7 +22,7 @@ export function toBannerLink(banner: Pick<Banner, 'linkageType' | 'linkageTarget
     case 'page':
       return /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(target) ? { kind: 'route', to: target } : null;
     case 'promotion':
-      return /^\d+$/.test(target) ? { kind: 'route', to: `/promotions#${target}` } : null;
+      return /^\d+$/.test(target) ? { kind: 'route', to: promotionDetailPath(target) } : null;
     case 'game':
       return null;
   }

@@ -1,0 +1,33 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../components/ui/list-states';
+import { translateError } from '../../lib/i18n';
+import { usePromotions } from '../../features/content/api/list-promotions';
+import { PromotionDetail } from '../../features/content/components/promotion-detail';
+import { findPromotion } from '../../features/content/promotion-view';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * /promoDetail?id=: a live promotion's page; the site's 404 page for an id that is not live (never
+ * published, archived or out of its period).
+ */
+export function PromoDetailRoute() {
+  const { t } = useTranslation('content');
+  const [params] = useSearchParams();
+  const promotions = usePromotions();
+  const item = findPromotion(promotions.data, params.get('id'));
+  if (promotions.isSuccess && !item) return <NotFoundPage />;
+  return (
+    <ListStates
+      isLoading={promotions.isLoading}
+      errorText={promotions.isError ? translateError(promotions.error) : null}
+      onRetry={() => void promotions.refetch()}
+      value={item}
+      isEmpty={() => false}
+      labels={{ loading: t('promotions.loading'), retry: t('promotions.retry'), empty: '' }}
+      rows={6}
+    >
+      {(promotion) => <PromotionDetail item={promotion} />}
+    </ListStates>
+  );
+}

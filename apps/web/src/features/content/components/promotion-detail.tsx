@@ -1,0 +1,34 @@
+import type { LiveContentItem } from '@wps/shared/schemas/content';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { PromotionPeriod, PromotionPicture, PromotionTags } from './promotion-card';
+import { SanitizedHtml } from './sanitized-html';
+import './promotions.css';
+
+/**
+ * /promoDetail: one promotion as content, its picture, category, tags, period and rules text (the
+ * operator's HTML, sanitised again here). Joining and claiming come with the rewards engine.
+ */
+export function PromotionDetail({ item }: { item: LiveContentItem }) {
+  const { t } = useTranslation('content');
+  return (
+    <article className="promotion-detail" aria-labelledby="promotion-detail-title">
+      <Link to={`/promotions#${item.id}`} className="promotion-detail__back">
+        <ChevronLeftIcon size={18} />
+        {t('promotions.back')}
+      </Link>
+      <PromotionPicture item={item} isEager />
+      <div className="promotion-detail__body">
+        <p className="promotion-card__category">{t(`promotions.categories.${item.groupCode}`)}</p>
+        <h1 id="promotion-detail-title" className="promotion-detail__title">
+          {item.title}
+        </h1>
+        <PromotionTags item={item} />
+        <PromotionPeriod item={item} />
+        <h2 className="promotion-detail__rules">{t('promotions.rules')}</h2>
+        {item.bodyHtml.trim() ? <SanitizedHtml className="content-html" html={item.bodyHtml} /> : <p className="promotions-page__lead">{t('promotions.noRules')}</p>}
+      </div>
+    </article>
+  );
+}
