@@ -1,29 +1,29 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
-import { ArrowUpCircleIcon, GamepadIcon, GaugeIcon, MenuIcon, MoonIcon, PlusCircleIcon, SunIcon } from '../components/ui/icons';
+import { GamepadIcon, GaugeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from '../components/ui/icons';
 import { openAuthModal } from '../features/auth/auth-modal-store';
-import { requireLogin } from '../lib/login-prompt';
 import { useFreePlay } from '../features/auth/api/freeplay';
 import { isModuleEnabled, usePermission } from '../lib/api/get-permission';
 import { useMemberInfo } from '../lib/api/get-member-info';
-import { openMemberCentre, type MemberCentrePageKey } from './member-centre/member-centre-store';
+import { preloadNamespaces } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { CategoryNav } from '../features/lobby/components/category-nav';
-import { AvatarMenu } from './avatar-menu';
-import { Balance } from './balance';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
 
-// Only a signed-in player's header has the envelope: its code stays out of the first load.
-const MailButton = lazy(() => import('../features/messages/components/mail-button').then((m) => ({ default: m.MailButton })));
 const SpeedTestModal = lazy(() => import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })));
+// A player's controls (balance, avatar menu, money buttons) are a download of their own, fetched
+// while the member info loads; visitors never need them.
+const HeaderMember = lazy(() => import('./header-member').then((m) => ({ default: m.HeaderMember })));
+// The game search's dialog (and the lobby's list calls) load on the first open.
+const GameSearchDialog = lazy(() => Promise.all([import('./game-search-dialog'), preloadNamespaces(['search'])]).then(([m]) => ({ default: m.GameSearchDialog })));
 
-/** Opens a member-centre page; visitors get the login popup instead. */
-function openMemberPage(page: MemberCentrePageKey): void {
-  if (requireLogin()) openMemberCentre(page);
+/** Holds the space of the player's controls while they load: no flicker of buttons. */
+function PendingControls() {
+  return <span className="header__pending" aria-hidden="true" />;
 }
 
 /** The site header in its logged-out and logged-in states. */
@@ -31,13 +31,19 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
   const token = useToken();
-  const { isLogin, isTrial, isLoading: isMemberLoading } = useMemberInfo();
+  const { isLogin, isLoading: isMemberLoading } = useMemberInfo();
   const { isExpanded, isDrawerOpen } = useSideMenu();
   const isDrawer = useIsDrawerViewport();
   const theme = useTheme();
   const freePlay = useFreePlay();
   const brandName = permission?.brand.brandName ?? '';
   const [isSpeedTestOpen, setSpeedTestOpen] = useState(false);
+  const [isSearchOpen, setSearchOpen] = useState(false);
+
+  // A stored token: fetch the player's controls together with the member info, not after it.
+  useEffect(() => {
+    if (token) void import('./header-member');
+  }, [token]);
 
   const canRegister = isModuleEnabled(permission, 'DIRECTREG3');
   const canFreePlay = isModuleEnabled(permission, 'FREEPLAY3');
@@ -72,6 +78,14 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
       </div>
       <CategoryNav />
       <div className="header__end">
+        <button type="button" className="icon-button header__search" onClick={() => setSearchOpen(true)} aria-label={t('header.search')} title={t('header.search')} aria-haspopup="dialog">
+          <SearchIcon />
+        </button>
+        {isSearchOpen && (
+          <Suspense fallback={null}>
+            <GameSearchDialog onClose={() => setSearchOpen(false)} />
+          </Suspense>
+        )}
         <button
           type="button"
           className="icon-button header__theme"
@@ -81,37 +95,12 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
           {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
         </button>
         {isLogin ? (
-          <>
-            <Button
-              variant="money"
-              size="sm"
-              className="header__cash"
-              icon={<PlusCircleIcon size={18} />}
-              onClick={() => openMemberPage('depositv2')}
-            >
-              <span className="header__cash-label">{t('header.deposit')}</span>
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="header__cash"
-              icon={<ArrowUpCircleIcon size={18} />}
-              onClick={() => openMemberPage('withdraw')}
-            >
-              <span className="header__cash-label">{t('header.withdraw')}</span>
-            </Button>
-            <Balance />
-            {/* Trial accounts get no notices or messages (and no member centre). */}
-            {!isTrial && (
-              <Suspense fallback={<span className="icon-button header__mail" aria-hidden="true" />}>
-                <MailButton onOpen={() => openMemberPage('messageV2')} />
-              </Suspense>
-            )}
-            <AvatarMenu />
-          </>
+          <Suspense fallback={<PendingControls />}>
+            <HeaderMember />
+          </Suspense>
         ) : token && isMemberLoading ? (
           // A stored token whose member info is still loading: hold the space, no flicker of buttons.
-          <span className="header__pending" aria-hidden="true" />
+          <PendingControls />
         ) : (
           <>
             {canFreePlay && (

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../features/content/api/list-banners';
 import { usePermission } from '../lib/api/get-permission';
+import { useHasPainted } from '../lib/first-paint';
+import { lazyOptional } from '../lib/lazy-optional';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
-import { Footer } from './footer';
 import { Header } from './header';
 import { RightBar } from './right-bar';
 import { ScrollManager } from './scroll-manager';
@@ -32,12 +33,12 @@ function ContentSkeleton() {
 
 // The strip's code (and its CSS) is its own download, outside the home page's first script; its
 // banners are fetched meanwhile. A failed download shows no strip rather than breaking the frame.
-const BannerStrip = lazy(() =>
-  import('../features/content/components/banner-strip').then(
-    (module) => ({ default: module.BannerStrip }),
-    () => ({ default: () => null }),
-  ),
-);
+const BannerStrip = lazyOptional(() => import('../features/content/components/banner-strip').then((module) => module.BannerStrip));
+
+// The footer is below the fold on every page that has one: its code (the provider row, the
+// operator's blocks) downloads after the first paint, keeping the home page's first script small.
+const Footer = lazyOptional(() => import('./footer').then((module) => module.Footer));
+const TabBar = lazyOptional(() => import('./layout-tab-bar').then((module) => module.TabBar));
 
 /**
  * The current route's banner strip, above its page. It lives in the frame, beside the page's
@@ -70,7 +71,9 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const { t } = useTranslation('common');
   const location = useLocation();
   const { isExpanded } = useSideMenu();
-  const className = ['layout', hasSideMenu ? 'layout--with-menu' : '', hasSideMenu && !isExpanded ? 'layout--menu-collapsed' : '']
+  const hasPainted = useHasPainted();
+  // The phones' tab bar goes with the side menu: pages without it (the game, registration) keep the whole screen.
+  const className = ['layout', hasSideMenu ? 'layout--with-menu layout--with-tabs' : '', hasSideMenu && !isExpanded ? 'layout--menu-collapsed' : '']
     .filter(Boolean)
     .join(' ');
   return (
@@ -92,8 +95,17 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
             <Outlet />
           </Suspense>
         </main>
-        {hasFooter && <Footer key={location.pathname} />}
+        {hasFooter && hasPainted && (
+          <Suspense fallback={null}>
+            <Footer key={location.pathname} />
+          </Suspense>
+        )}
       </div>
+      {hasSideMenu && hasPainted && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
-import { BoltIcon, GamepadIcon, GiftIcon, GlobeIcon, PlusCircleIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { BoltIcon, GamepadIcon, PlusCircleIcon, UserIcon } from '../../components/ui/icons';
 import { openAuthModal } from '../../features/auth/auth-modal-store';
 import { requireLogin } from '../../lib/login-prompt';
 import { useFreePlay } from '../../features/auth/api/freeplay';
@@ -11,11 +11,28 @@ import { useBalance } from '../../lib/api/get-balance';
 import { openMemberCentre } from '../member-centre/member-centre-store';
 import { useFormatMoney } from '../../lib/money';
 import { useHasPainted } from '../../lib/first-paint';
+import { preloadNamespaces } from '../../lib/i18n';
+import { lazyOptional } from '../../lib/lazy-optional';
 import './home-page.css';
 
 // The illustration is decorative (never the largest paint: inline SVG does not count), so it
 // is fetched once the hero's text has painted, in a box of its final size so nothing moves.
 const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: module.HeroArt })));
+
+// The lanes, the winners ticker and the promotions strip are below the hero: their code (the
+// lobby's tiles, the promotions' cards) and strings download after the first paint, so the home
+// page's first script stays small. A failed download leaves the hero and highlights in place.
+const HomePageSections = lazyOptional(() => Promise.all([import('./home-page-sections'), preloadNamespaces(['content'])]).then(([module]) => module.HomePageSections));
+
+/** The place the sections take while their code loads, so the highlights below do not jump. */
+function SectionsPlaceholder() {
+  return (
+    <div className="home-sections home-sections--placeholder" aria-hidden="true">
+      <div className="skeleton home-sections__skeleton" />
+      <div className="skeleton home-sections__skeleton" />
+    </div>
+  );
+}
 
 /** The welcome hero: sign-up for visitors, balance and account for players. */
 function Hero() {
@@ -52,10 +69,13 @@ function Hero() {
               </span>
             </div>
             <div className="hero__actions">
-              {isTrial && canRegister ? (
-                <Button size="lg" onClick={() => openAuthModal('register')}>
-                  {t('home.registerReal')}
-                </Button>
+              {/* A trial player has no real money to add: the way on is a real account. */}
+              {isTrial ? (
+                canRegister && (
+                  <Button size="lg" onClick={() => openAuthModal('register')}>
+                    {t('home.registerReal')}
+                  </Button>
+                )
               ) : (
                 <Button size="lg" variant="money" icon={<PlusCircleIcon size={20} />} onClick={() => requireLogin() && openMemberCentre('depositv2')}>
                   {t('header.deposit')}
@@ -99,46 +119,19 @@ function Hero() {
   );
 }
 
-/**
- * What a visitor gets: facts about this site, each backed by a working feature. Drawn with the
- * hero, before the operator's permission has answered: until then the demo fact is shown (most
- * operators offer it), so the section rarely rearranges when it arrives.
- */
-function Highlights() {
-  const { t } = useTranslation('common');
-  const { data: permission } = usePermission();
-  const { isLogin } = useMemberInfo();
-  const items = [
-    { id: 'secure', icon: <ShieldIcon />, title: t('home.secureTitle'), text: t('home.secureText') },
-    !isLogin && (!permission || isModuleEnabled(permission, 'FREEPLAY3'))
-      ? { id: 'demo', icon: <GamepadIcon />, title: t('home.demoTitle'), text: t('home.demoText') }
-      : null,
-    permission && permission.register.registrationBonusMinor !== '0'
-      ? { id: 'bonus', icon: <GiftIcon />, title: t('home.bonusTitle'), text: t('home.bonusText') }
-      : null,
-    { id: 'language', icon: <GlobeIcon />, title: t('home.languageTitle'), text: t('home.languageText') },
-  ].filter((item) => item !== null);
-  return (
-    <section className="highlights" aria-label={t('home.highlights')}>
-      {items.map((item) => (
-        <article key={item.id} className="highlight">
-          <span className="highlight__icon" aria-hidden="true">
-            {item.icon}
-          </span>
-          <h2 className="highlight__title">{item.title}</h2>
-          <p className="highlight__text">{item.text}</p>
-        </article>
-      ))}
-    </section>
-  );
-}
-
-/** Home ("/"): the lobby sections join the hero here. */
+/** Home ("/"): the hero, then the lanes, winners and offers, and what the site promises (the sections). */
 export function HomePage() {
+  const hasPainted = useHasPainted();
   return (
     <div className="home">
       <Hero />
-      <Highlights />
+      {hasPainted ? (
+        <Suspense fallback={<SectionsPlaceholder />}>
+          <HomePageSections />
+        </Suspense>
+      ) : (
+        <SectionsPlaceholder />
+      )}
     </div>
   );
 }

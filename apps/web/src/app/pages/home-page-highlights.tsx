@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { GamepadIcon, GiftIcon, GlobeIcon, ShieldIcon } from '../../components/ui/icons';
+import { isModuleEnabled, usePermission } from '../../lib/api/get-permission';
+import { useMemberInfo } from '../../lib/api/get-member-info';
+
+/**
+ * What a visitor gets: facts about this site, each backed by a working feature. It comes with the
+ * home page's sections, below the lanes (out of view at first); until the operator's permission
+ * has answered the demo fact is shown (most operators offer it), so it rarely rearranges.
+ */
+export function Highlights() {
+  const { t } = useTranslation('common');
+  const { data: permission } = usePermission();
+  const { isLogin } = useMemberInfo();
+  const items = [
+    { id: 'secure', icon: <ShieldIcon />, title: t('home.secureTitle'), text: t('home.secureText') },
+    !isLogin && (!permission || isModuleEnabled(permission, 'FREEPLAY3'))
+      ? { id: 'demo', icon: <GamepadIcon />, title: t('home.demoTitle'), text: t('home.demoText') }
+      : null,
+    permission && permission.register.registrationBonusMinor !== '0'
+      ? { id: 'bonus', icon: <GiftIcon />, title: t('home.bonusTitle'), text: t('home.bonusText') }
+      : null,
+    { id: 'language', icon: <GlobeIcon />, title: t('home.languageTitle'), text: t('home.languageText') },
+  ].filter((item) => item !== null);
+  return (
+    <section className="highlights" aria-label={t('home.highlights')}>
+      {items.map((item) => (
+        <article key={item.id} className="highlight">
+          <span className="highlight__icon" aria-hidden="true">
+            {item.icon}
+          </span>
+          <h2 className="highlight__title">{item.title}</h2>
+          <p className="highlight__text">{item.text}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
