@@ -2,12 +2,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { AuthModals } from '../features/auth/components/auth-modals';
-import { openAuthModal, openChangePassword } from '../features/auth/auth-modal-store';
+import { openChangePassword } from '../features/auth/auth-modal-store';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useMemberCentre } from './member-centre/member-centre-store';
 import { useAnnouncementModal } from '../features/content/announcement-store';
 import { isApiError } from '../lib/api-client';
-import { connectLoginPrompt } from '../lib/login-prompt';
 
 const AnnouncementModal = lazy(() =>
   import('../features/content/components/announcement-modal').then((module) => ({ default: module.AnnouncementModal })),
@@ -17,9 +16,6 @@ const EntryPopups = lazy(() => import('./entry-popups').then((module) => ({ defa
 const MemberCentrePanel = lazy(() =>
   import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
 );
-
-// Features that need a player ask lib/login-prompt; the auth modals mounted below answer.
-connectLoginPrompt(openAuthModal);
 
 /** Everything that floats over the routes, mounted once: auth modals, member centre, toasts, warnings. */
 export function AppOverlays() {

@@ -8,8 +8,16 @@ import { MEMBER_FRAME_NAMESPACES, preloadNamespaces, translateError } from '../l
 import { useToken } from '../lib/session-storage';
 import { notePainted, useHasPainted } from '../lib/first-paint';
 import { AppRoutes } from './app-routes';
-import { AppOverlays } from './app-overlays';
 import { LogoMark } from '../components/ui/logo';
+import { openAuthModal } from '../features/auth/auth-modal-store';
+import { connectLoginPrompt } from '../lib/login-prompt';
+
+// Features that need a player ask lib/login-prompt; the auth modals (in the overlays) answer.
+connectLoginPrompt(openAuthModal);
+
+// The overlays (auth modals, member centre, toasts, warnings) mount after the first paint: their
+// code (the modal, the auth forms' frame) is a download of its own, outside the first script.
+const AppOverlays = lazy(() => import('./app-overlays').then((module) => ({ default: module.AppOverlays })));
 
 const MaintenancePage = lazy(() =>
   import('../features/system/components/maintenance-page').then((module) => ({ default: module.MaintenancePage })),

@@ -5,6 +5,9 @@ import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icon
 import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
+import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
+import { AffiliateBlock, LicenceLines, PaymentLogos, ProviderLogos } from './footer-blocks';
+import './footer.css';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
 
@@ -23,14 +26,19 @@ const SOCIALS: readonly Social[] = [
 ];
 
 /**
- * Footer frame: brand block, social links that exist in resources, the legal pages and the help
- * centre, copyright. Drawn with the page,
- * before the operator's permission has answered (the brand name, the links and the age notice
- * fill in then): drawn only afterwards, its text would become the page's largest paint.
+ * Footer frame: brand block, the affiliate block, social links that exist in resources, the game
+ * providers' and the payment methods' logos, the legal pages and the help centre, the licence and
+ * regulator line, the age notice and copyright. The operator's blocks (affiliate, licence,
+ * payment logos) are content items of the kind "footer"; the providers are the lobby's vendors.
+ * Loaded after the first paint (layout.tsx): it is below the fold.
  */
 export function Footer() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('storefront');
   const { data: permission } = usePermission();
+  const blocks = useFooterBlocks().data ?? [];
+  const affiliate = blocks.find((item) => item.groupCode === 'affiliate');
+  const licences = blocks.filter((item) => item.groupCode === 'licence');
+  const payments = blocks.filter((item) => item.groupCode === 'payment');
   const brandName = permission?.brand.brandName ?? '';
   const socials = SOCIALS.flatMap((social) => {
     const resource = permission?.resources.find((entry) => entry.resourceType.toUpperCase() === social.type);
@@ -46,6 +54,7 @@ export function Footer() {
           <Logo brandName={brandName} />
           <p className="footer__tagline">{t('footer.tagline', { brand: brandName })}</p>
         </div>
+        {affiliate && <AffiliateBlock item={affiliate} />}
         {socials.length > 0 && (
           <nav className="footer__socials" aria-label={t('footer.socials')}>
             <ul>
@@ -60,6 +69,10 @@ export function Footer() {
           </nav>
         )}
       </div>
+      <div className="footer__rows">
+        <ProviderLogos />
+        <PaymentLogos items={payments} />
+      </div>
       <nav className="footer__links" aria-label={t('footer.legal')}>
         <ul>
           {LEGAL_LINKS.map((link) => (
@@ -71,6 +84,7 @@ export function Footer() {
           ))}
         </ul>
       </nav>
+      {licences.length > 0 && <LicenceLines items={licences} />}
       <div className="footer__legal">
         {permission && (
           <p className="footer__age">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../features/content/api/list-banners';
 import { usePermission } from '../lib/api/get-permission';
 import { useHasPainted } from '../lib/first-paint';
+import { preloadNamespaces } from '../lib/i18n';
 import { lazyOptional } from '../lib/lazy-optional';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Header } from './header';
@@ -37,7 +38,7 @@ const BannerStrip = lazyOptional(() => import('../features/content/components/ba
 
 // The footer is below the fold on every page that has one: its code (the provider row, the
 // operator's blocks) downloads after the first paint, keeping the home page's first script small.
-const Footer = lazyOptional(() => import('./footer').then((module) => module.Footer));
+const Footer = lazyOptional(() => Promise.all([import('./footer'), preloadNamespaces(['storefront'])]).then(([module]) => module.Footer));
 const TabBar = lazyOptional(() => import('./layout-tab-bar').then((module) => module.TabBar));
 
 /**

@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
 import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { usePermission } from '../lib/api/get-permission';
@@ -9,8 +9,13 @@ import { CustomerServiceIcon, CustomerServiceLink } from '../features/system/com
 import { useCustomerService } from '../features/system/use-customer-service';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
 import { getLocaleTag, isCompleteLanguage } from '../lib/language';
+import { useHasPainted } from '../lib/first-paint';
+import { lazyOptional } from '../lib/lazy-optional';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { closeDrawer, toggleSideMenu, useSideMenu } from './side-menu-store';
+
+// The first promotions under the Promotions entry: fetched and drawn after the first paint.
+const SideMenuPromotions = lazyOptional(() => import('../features/content/components/side-menu-promotions').then((m) => m.SideMenuPromotions));
 
 /** The name of a language in its own language, e.g. "English", "português". */
 function getNativeName(code: string): string {
@@ -24,9 +29,10 @@ function getNativeName(code: string): string {
 }
 
 /**
- * Side menu frame: Home, announcements, the game categories, the customer-service entries the
- * player is offered (only if any exist; VIP entries first for a VIP player), App download (/down)
- * and the language selector. New features add their entries here. A column on desktop (collapsible to a rail), an
+ * Side menu frame: Home, announcements, Promotions with the first three, the game categories
+ * (each with its own icon) and hot vendors, the customer-service entries the player is offered
+ * (only if any exist; VIP entries first for a VIP player), App download (/down) and the language
+ * selector. New features add their entries here. A column on desktop (collapsible to a rail), an
  * overlay drawer on phones.
  */
 export function SideMenu() {
@@ -35,6 +41,7 @@ export function SideMenu() {
   const { isExpanded, isDrawerOpen } = useSideMenu();
   const location = useLocation();
   const theme = useTheme();
+  const hasPainted = useHasPainted();
   const navRef = useRef<HTMLElement>(null);
   const languageId = useId();
   const { entries } = useCustomerService();
@@ -78,6 +85,17 @@ export function SideMenu() {
                 <MegaphoneIcon />
                 <span className="side-menu__text">{t('sideMenu.announcements')}</span>
               </button>
+            </li>
+            <li>
+              <NavLink to="/promotions" className="side-menu__item" title={t('sideMenu.promotions')}>
+                <GiftIcon />
+                <span className="side-menu__text">{t('sideMenu.promotions')}</span>
+              </NavLink>
+              {hasPainted && (
+                <Suspense fallback={null}>
+                  <SideMenuPromotions />
+                </Suspense>
+              )}
             </li>
             <SideMenuGames />
             {entries.map((entry, index) => (

@@ -9,21 +9,21 @@ import { useMemberInfo } from '../../lib/api/get-member-info';
  * has answered the demo fact is shown (most operators offer it), so it rarely rearranges.
  */
 export function Highlights() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('storefront');
   const { data: permission } = usePermission();
   const { isLogin } = useMemberInfo();
   const items = [
-    { id: 'secure', icon: <ShieldIcon />, title: t('home.secureTitle'), text: t('home.secureText') },
+    { id: 'secure', icon: <ShieldIcon />, title: t('highlights.secureTitle'), text: t('highlights.secureText') },
     !isLogin && (!permission || isModuleEnabled(permission, 'FREEPLAY3'))
-      ? { id: 'demo', icon: <GamepadIcon />, title: t('home.demoTitle'), text: t('home.demoText') }
+      ? { id: 'demo', icon: <GamepadIcon />, title: t('highlights.demoTitle'), text: t('highlights.demoText') }
       : null,
     permission && permission.register.registrationBonusMinor !== '0'
-      ? { id: 'bonus', icon: <GiftIcon />, title: t('home.bonusTitle'), text: t('home.bonusText') }
+      ? { id: 'bonus', icon: <GiftIcon />, title: t('highlights.bonusTitle'), text: t('highlights.bonusText') }
       : null,
-    { id: 'language', icon: <GlobeIcon />, title: t('home.languageTitle'), text: t('home.languageText') },
+    { id: 'language', icon: <GlobeIcon />, title: t('highlights.languageTitle'), text: t('highlights.languageText') },
   ].filter((item) => item !== null);
   return (
-    <section className="highlights" aria-label={t('home.highlights')}>
+    <section className="highlights" aria-label={t('highlights.highlights')}>
       {items.map((item) => (
         <article key={item.id} className="highlight">
           <span className="highlight__icon" aria-hidden="true">

@@ -22,7 +22,7 @@ const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: mod
 // The lanes, the winners ticker and the promotions strip are below the hero: their code (the
 // lobby's tiles, the promotions' cards) and strings download after the first paint, so the home
 // page's first script stays small. A failed download leaves the hero and highlights in place.
-const HomePageSections = lazyOptional(() => Promise.all([import('./home-page-sections'), preloadNamespaces(['content'])]).then(([module]) => module.HomePageSections));
+const HomePageSections = lazyOptional(() => Promise.all([import('./home-page-sections'), preloadNamespaces(['content', 'storefront'])]).then(([module]) => module.HomePageSections));
 
 /** The place the sections take while their code loads, so the highlights below do not jump. */
 function SectionsPlaceholder() {

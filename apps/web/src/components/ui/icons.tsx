@@ -178,6 +178,8 @@ export const SmartphoneIcon = createIcon(
   <>
     <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
     <path d="M11 18.5h2" />
+  </>,
+);
 export const SearchIcon = createIcon(
   <>
     <circle cx="11" cy="11" r="7" />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { PromotionPeriod, PromotionPicture, PromotionTags } from './promotion-card';
-import { SanitizedHtml } from './sanitized-html';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import './promotions.css';
 
 /**
