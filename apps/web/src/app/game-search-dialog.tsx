@@ -98,49 +98,52 @@ export function GameSearchDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal open onClose={onClose} title={t('title')} size="md" className="game-search">
-      <div className="game-search__field" onKeyDown={onKeyDown}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('label')}
-        </label>
-        <SearchIcon className="game-search__icon" />
-        <input
-          id={inputId}
-          type="search"
-          className="field__input game-search__input"
-          placeholder={t('placeholder')}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-controls={listId}
-          data-autofocus
-        />
-        {isLoading && <Spinner size={18} />}
+      {/* The wrapper only catches the arrow keys of the input and the result buttons inside it. */}
+      <div role="presentation" onKeyDown={onKeyDown}>
+        <div className="game-search__field">
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('label')}
+          </label>
+          <SearchIcon className="game-search__icon" />
+          <input
+            id={inputId}
+            type="search"
+            className="field__input game-search__input"
+            placeholder={t('placeholder')}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-controls={listId}
+            data-autofocus
+          />
+          {isLoading && <Spinner size={18} />}
+        </div>
+        <p className="game-search__status" role="status" aria-live="polite">
+          {status}
+        </p>
+        <ul id={listId} ref={listRef} className="game-search__results" aria-label={t('results')}>
+          {vendors.map((vendor) => (
+            <li key={`v-${vendor.vassalage}`}>
+              <button type="button" className="game-search__result" onClick={() => openVendor(vendor)}>
+                <img src={vendor.logo} alt="" width={40} height={40} className="game-search__thumb" />
+                <span className="game-search__name">{vendor.name}</span>
+                <span className="game-search__meta">{t('vendor')}</span>
+              </button>
+            </li>
+          ))}
+          {games.map((game) => (
+            <li key={game.nodeId}>
+              <button type="button" className="game-search__result" onClick={() => playGame(game)}>
+                <img src={game.image} alt="" width={40} height={40} className="game-search__thumb" loading="lazy" />
+                <span className="game-search__name">{game.gameName}</span>
+                <span className="game-search__meta">{game.vendorName}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
-      <p className="game-search__status" role="status" aria-live="polite">
-        {status}
-      </p>
-      <ul id={listId} ref={listRef} className="game-search__results" aria-label={t('results')} onKeyDown={onKeyDown}>
-        {vendors.map((vendor) => (
-          <li key={`v-${vendor.vassalage}`}>
-            <button type="button" className="game-search__result" onClick={() => openVendor(vendor)}>
-              <img src={vendor.logo} alt="" width={40} height={40} className="game-search__thumb" />
-              <span className="game-search__name">{vendor.name}</span>
-              <span className="game-search__meta">{t('vendor')}</span>
-            </button>
-          </li>
-        ))}
-        {games.map((game) => (
-          <li key={game.nodeId}>
-            <button type="button" className="game-search__result" onClick={() => playGame(game)}>
-              <img src={game.image} alt="" width={40} height={40} className="game-search__thumb" loading="lazy" />
-              <span className="game-search__name">{game.gameName}</span>
-              <span className="game-search__meta">{game.vendorName}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
       {token === null && (
         <div className="game-search__visitor">
           <p>{t('visitor')}</p>

@@ -26,11 +26,10 @@ export function PromotionsPage() {
   const targetId = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null;
   const target = findPromotion(promotions.data, targetId);
 
-  // A promotion named in the address: back to every category and no tag filter, then to its card.
+  // A promotion named in the address: to its card once the list is in. The filters start at "all"
+  // and no tag: the frame re-creates the page when the hash changes, so its card is always shown.
   useEffect(() => {
     if (!target) return;
-    setTab('all');
-    setTags([]);
     const frame = requestAnimationFrame(() => {
       const card = document.getElementById(target.id);
       card?.scrollIntoView({ block: 'start' });
