@@ -49,7 +49,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, names
   return LazyPage;
 }
 
-const RegisterPage = lazyPage(() => import('../features/auth/components/register-page').then((m) => m.RegisterPage), ['auth']);
+const RegisterPage = lazyPage(() => import('./pages/register-route').then((m) => m.RegisterRoute), ['auth', 'content']);
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
   ['auth'],

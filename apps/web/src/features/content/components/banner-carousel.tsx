@@ -1,15 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import type { Banner } from '@wps/shared/schemas/content';
-import { BANNER_AUTOPLAY_MS } from '../banner-link';
 import { BannerSlide } from './banner-slide';
 import type { BannerStripVariant } from './banner-strip';
+import { useCarousel } from './use-carousel';
 
 type BannerCarouselProps = { banners: Banner[]; variant: BannerStripVariant };
-
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * More than one banner: a looping carousel that moves every 5 s, pausing while the pointer is over
@@ -18,25 +13,7 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
  */
 export function BannerCarousel({ banners, variant }: BannerCarouselProps) {
   const { t } = useTranslation('common');
-  const [isReducedMotion] = useState(prefersReducedMotion);
-  const plugins = useMemo(
-    () => (isReducedMotion ? [] : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
-    [isReducedMotion],
-  );
-  const [viewportRef, embla] = useEmblaCarousel({ loop: banners.length > 1, align: 'center' }, plugins);
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
-
-  const goTo = useCallback((index: number) => embla?.scrollTo(index, isReducedMotion), [embla, isReducedMotion]);
+  const { viewportRef, selected, goTo } = useCarousel(banners.length);
 
   return (
     <>
