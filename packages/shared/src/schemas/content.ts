@@ -111,7 +111,8 @@ export const contentItemBodySchema = z
       if (!item.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
     }
   });
-export type ContentItemBody = z.infer<typeof contentItemBodySchema>;
+/** The body as written (a promotion's tags may be left out: none). */
+export type ContentItemBody = z.input<typeof contentItemBodySchema>;
 
 /** PUT /ops/content/:id/status: publish, archive, or back to draft. */
 export const contentStatusBodySchema = z.object({ status: z.enum(CONTENT_STATUSES), reason: opsReasonSchema });

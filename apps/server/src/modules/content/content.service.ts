@@ -69,7 +69,7 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       linkageType: body.linkage?.type ?? null,
       linkageTarget: body.linkage?.target ?? null,
       imageName: body.imageName,
-      tags: body.tags,
+      tags: body.tags ?? [],
     },
     translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
   };
