@@ -65,9 +65,9 @@ test.describe('language and theme', () => {
 
 test.describe('routing', () => {
   test('unbuilt routes show the 404 page, aliases show home, /login opens the login modal', async ({ page }) => {
-    await page.goto('/promotions#12');
+    await page.goto('/pointMall#12');
     await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
-    await expect(page).toHaveURL(/\/promotions#12$/);
+    await expect(page).toHaveURL(/\/pointMall#12$/);
     await gotoHome(page, '/index.html');
     await expect(page).toHaveURL(/\/index\.html$/);
     await page.goto('/login');
@@ -183,16 +183,16 @@ test.describe('logged-in header', () => {
     await header.getByRole('button', { name: 'Atualizar saldo' }).click();
     await expect(balance).toContainText('R$');
 
-    // Trial accounts are told a real account is needed, from the avatar menu and the deposit button.
+    // Trial accounts are told a real account is needed, from the avatar menu; the header says DEMO
+    // and offers no deposit or withdrawal (e2e/storefront.spec.ts checks the other places).
     const trialWarning = 'Esta é uma conta de demonstração. Cadastre uma conta real para usar esta função.';
+    await expect(header.getByText('DEMO', { exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Depositar' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: 'Sacar' })).toHaveCount(0);
     await header.getByRole('button', { name: /Menu da conta/ }).click();
     await page.getByRole('menuitem', { name: 'Minha conta' }).click();
     await expect(page.getByRole('dialog')).toContainText(trialWarning);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await header.getByRole('button', { name: 'Depositar' }).click();
-    await expect(page.getByRole('dialog')).toContainText(trialWarning);
-    await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.screenshot({ path: path.join(SHOTS, 'home-trial-dark-1366.png') });
 

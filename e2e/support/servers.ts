@@ -71,6 +71,8 @@ const PORT_OFFSETS = {
   inbox: 28,
   /** App download (/down, the modal's QR), customer service with its VIP entry, /helpmc. */
   download: 30,
+  /** The storefront: home lanes, promotions, search, tab bar, footer blocks, trial DEMO; promotion tags in the back office. */
+  storefront: 26,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

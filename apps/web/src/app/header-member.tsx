@@ -27,7 +27,7 @@ export function HeaderMember() {
     <>
       {isTrial ? (
         <span className="header__demo-badge" title={t('header.demoHint')}>
-          {t('header.demo')}
+          <span>{t('header.demo')}</span>
           <span className="visually-hidden">{`: ${t('header.demoHint')}`}</span>
         </span>
       ) : (

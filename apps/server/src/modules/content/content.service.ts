@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { ContentImage, ContentItemBody, ContentKind, ContentStatus, LiveContentItem, OpsContentItem, OpsContentQuery, PromotionTag } from '@wps/shared/schemas/content';
+import { PROMOTION_TAGS, type ContentImage, type ContentItemBody, type ContentKind, type ContentStatus, type LiveContentItem, type OpsContentItem, type OpsContentQuery, type PromotionTag } from '@wps/shared/schemas/content';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -69,7 +69,8 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       linkageType: body.linkage?.type ?? null,
       linkageTarget: body.linkage?.target ?? null,
       imageName: body.imageName,
-      tags: body.tags ?? [],
+      // Kept in the product's order, however they were ticked.
+      tags: PROMOTION_TAGS.filter((tag) => body.tags?.includes(tag)),
     },
     translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
   };
