@@ -15,7 +15,8 @@ import { openMemberCentre } from './member-centre/member-centre-store';
  * Fixed to the bottom, it moves nothing when it appears, so it loads after the first paint.
  */
 export function TabBar() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('storefront');
+  const { t: tc } = useTranslation('common');
   const { isLogin, isTrial } = useMemberInfo();
   const { lanes } = useVendorLanes();
   const paths = visibleCategoryPaths(lanes);
@@ -38,12 +39,12 @@ export function TabBar() {
       {!isTrial && (
         <button type="button" className="tab-bar__item tab-bar__item--money" onClick={() => requireLogin() && openMemberCentre('depositv2')}>
           <PlusCircleIcon />
-          <span>{t('header.deposit')}</span>
+          <span>{tc('header.deposit')}</span>
         </button>
       )}
       <button type="button" className="tab-bar__item" onClick={openAccount}>
         <UserIcon />
-        <span>{isLogin ? t('tabBar.account') : t('header.login')}</span>
+        <span>{isLogin ? t('tabBar.account') : tc('header.login')}</span>
       </button>
     </nav>
   );

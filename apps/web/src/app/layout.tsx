@@ -39,7 +39,7 @@ const BannerStrip = lazyOptional(() => import('../features/content/components/ba
 // The footer is below the fold on every page that has one: its code (the provider row, the
 // operator's blocks) downloads after the first paint, keeping the home page's first script small.
 const Footer = lazyOptional(() => Promise.all([import('./footer'), preloadNamespaces(['storefront'])]).then(([module]) => module.Footer));
-const TabBar = lazyOptional(() => import('./layout-tab-bar').then((module) => module.TabBar));
+const TabBar = lazyOptional(() => Promise.all([import('./layout-tab-bar'), preloadNamespaces(['storefront'])]).then(([module]) => module.TabBar));
 
 /**
  * The current route's banner strip, above its page. It lives in the frame, beside the page's

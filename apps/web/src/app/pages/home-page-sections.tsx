@@ -37,7 +37,7 @@ type LaneProps = { title: string; filter: LaneFilter; testId: string; to?: strin
 
 /** One lane of games with, when it has a page, a link to all of them. Hidden once known empty. */
 function Lane({ title, filter, testId, to }: LaneProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('storefront');
   const { ref, isNear } = useNearViewport<HTMLDivElement>();
   const { games, isLoading } = useLaneGames(filter, isNear);
   return (
@@ -49,8 +49,8 @@ function Lane({ title, filter, testId, to }: LaneProps) {
         testId={testId}
         action={
           to ? (
-            <Link to={to} className="home-lane__all" aria-label={t('home.seeAllOf', { name: title })}>
-              {t('home.seeAll')}
+            <Link to={to} className="home-lane__all" aria-label={t('lanes.seeAllOf', { name: title })}>
+              {t('lanes.seeAll')}
             </Link>
           ) : undefined
         }
@@ -67,7 +67,7 @@ function Lane({ title, filter, testId, to }: LaneProps) {
  */
 export function HomePageSections() {
   const { t } = useTranslation('lobby');
-  const { t: tc } = useTranslation('common');
+  const { t: tc } = useTranslation('storefront');
   const token = useToken();
   const recent = useRecentGames();
   const { lanes, mappingVendor } = useVendorLanes();
@@ -78,7 +78,7 @@ export function HomePageSections() {
       {token !== null && <GameStrip title={t('strips.recent')} games={recent.data?.list} isLoading={recent.isLoading} testId="home-recent" />}
       <Lane title={t('strips.hot')} filter={{}} testId="home-hot" />
       <PromotionStrip />
-      {mappingVendor[INHOUSE_VASSALAGE] && <Lane title={tc('home.inhouse')} filter={{ vassalage: INHOUSE_VASSALAGE }} testId="home-inhouse" to="/inhouse" />}
+      {mappingVendor[INHOUSE_VASSALAGE] && <Lane title={tc('lanes.inhouse')} filter={{ vassalage: INHOUSE_VASSALAGE }} testId="home-inhouse" to="/inhouse" />}
       <div className="home-sections__winners">
         <WinnersBoard />
       </div>

@@ -4,7 +4,7 @@ import type { SmsSentResult } from '@wps/shared/schemas/verification';
 import { CLICK_THROTTLE_MS, SMS_COUNTDOWN_SECONDS_PER_MINUTE } from '@wps/shared/constants';
 import { TextField, type TextFieldProps } from '@wps/ui/text-field';
 import { Spinner } from '@wps/ui/spinner';
-import { showWarning } from '../ui/warning-dialog';
+import { showWarning } from '../ui/warning-store';
 import { translateError } from '../../lib/i18n';
 import { useCountdown } from './use-countdown';
 import './form.css';

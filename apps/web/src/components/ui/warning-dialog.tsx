@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createStore, useStore } from '../../lib/create-store';
 import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
 import { WarningIcon } from './icons';
+import { closeWarning, useWarning } from './warning-store';
 import './ui.css';
 
 export type WarningDialogProps = {
@@ -32,16 +32,8 @@ export function WarningDialog({ open, onClose, title, message, confirmLabel }: W
   );
 }
 
-type WarningState = { message: string; title?: string } | null;
-const warning = createStore<WarningState>(null);
-
-/** Show a warning dialog from anywhere (e.g. after a failed call). */
-export function showWarning(message: string, title?: string): void {
-  warning.set({ message, title });
-}
-
 /** Hosts the dialog opened by showWarning(); mounted once by the layout. */
 export function WarningDialogHost() {
-  const state = useStore(warning);
-  return <WarningDialog open={state !== null} onClose={() => warning.set(null)} title={state?.title} message={state?.message ?? ''} />;
+  const state = useWarning();
+  return <WarningDialog open={state !== null} onClose={closeWarning} title={state?.title} message={state?.message ?? ''} />;
 }

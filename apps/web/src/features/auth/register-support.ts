@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api-client';
 import { i18n, translateError } from '../../lib/i18n';
 import { readFieldErrors } from '../../components/form/server-field-errors';
-import { showWarning } from '../../components/ui/warning-dialog';
+import { showWarning } from '../../components/ui/warning-store';
 import { useAffiliateCheck } from './api/affiliate';
 import { forgetAffiliateCode, useReferralCodes, type ReferralCodes } from './referral-codes';
 

@@ -3,7 +3,7 @@ import type { LoginResult } from '@wps/shared/schemas/common';
 import type { FreeplayBody } from '@wps/shared/schemas/session';
 import { apiRequest } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
-import { showWarning } from '../../../components/ui/warning-dialog';
+import { showWarning } from '../../../components/ui/warning-store';
 import { createRandomKey } from '../random-key';
 import { useCompleteLogin } from '../use-complete-login';
 

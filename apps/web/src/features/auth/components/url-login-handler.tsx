@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import { showWarning } from '../../../components/ui/warning-dialog';
+import { showWarning } from '../../../components/ui/warning-store';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { clearSession, getSessionValue, getToken, setSessionValue, setToken } from '../../../lib/session-storage';

@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VendorCard } from '@wps/shared/schemas/catalogue';
-import { CardsIcon, FishIcon, LiveIcon, LotteryIcon, RoosterIcon, SlotIcon, SportsIcon, TrophyIcon } from '../../../components/ui/icons';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { openGamePopup } from '../lobby-store';
 import { CATEGORY_ROUTES, visibleCategoryPaths, type CategoryPath } from '../vendor-lanes';
@@ -12,17 +11,28 @@ import '../lobby-games.css';
 // Loaded after the first paint: the popup (and its game grid) is not part of the home page's first download.
 const GamePopup = lazy(() => import('./game-popup').then((module) => ({ default: module.GamePopup })));
 
-/** One drawn icon per category, so the entries read apart at a glance. */
-const CATEGORY_ICONS: Record<CategoryPath, typeof SlotIcon> = {
-  '/elott': LotteryIcon,
-  '/live': LiveIcon,
-  '/sports': SportsIcon,
-  '/fish': FishIcon,
-  '/rng': SlotIcon,
-  '/pvp': CardsIcon,
-  '/esports': TrophyIcon,
-  '/cockfight': RoosterIcon,
-};
+/**
+ * One drawn icon per category, so the entries read apart at a glance. The icons are a download of
+ * their own (the side menu is in the first paint; its icons are not needed for it): until they
+ * arrive each entry keeps an empty box of the icon's size, so nothing moves.
+ */
+const CategoryIcon = lazy(() =>
+  import('../../../components/ui/category-icons').then((icons) => {
+    const byPath: Record<CategoryPath, typeof icons.SlotIcon> = {
+      '/elott': icons.LotteryIcon,
+      '/live': icons.LiveIcon,
+      '/sports': icons.SportsIcon,
+      '/fish': icons.FishIcon,
+      '/rng': icons.SlotIcon,
+      '/pvp': icons.CardsIcon,
+      '/esports': icons.TrophyIcon,
+      '/cockfight': icons.RoosterIcon,
+    };
+    return { default: ({ path }: { path: CategoryPath }) => createElement(byPath[path]) };
+  }),
+);
+
+const ICON_BOX = <svg width={20} height={20} aria-hidden="true" focusable="false" />;
 
 /**
  * Side-menu game entries: each category with vendors, then the hot vendors. An RNG
@@ -40,11 +50,12 @@ export function SideMenuGames() {
   return (
     <>
       {paths.map((path) => {
-        const Icon = CATEGORY_ICONS[path];
         return (
           <li key={path}>
             <NavLink to={path} className="side-menu__item" title={t(`nav.${path.slice(1)}`)}>
-              <Icon />
+              <Suspense fallback={ICON_BOX}>
+                <CategoryIcon path={path} />
+              </Suspense>
               <span className="side-menu__text">{t(`nav.${path.slice(1)}`)}</span>
             </NavLink>
           </li>
