@@ -258,7 +258,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   const result = dialog.getByRole('button', { name: /Provable Dice/ });
   await expect(result).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: /Entrar/ })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Entre na sua conta' })).toBeVisible();
 });
 
 test('phones: the bottom tab bar leads to promotions and asks a visitor to log in for the account', async ({ page }) => {
@@ -276,7 +276,7 @@ test('phones: the bottom tab bar leads to promotions and asks a visitor to log i
   const [cardBottom, barTop] = await Promise.all([last.evaluate((el) => el.getBoundingClientRect().bottom), bar.evaluate((el) => el.getBoundingClientRect().top)]);
   expect(cardBottom).toBeLessThanOrEqual(barTop);
   await bar.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('dialog', { name: /Entrar/ })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Entre na sua conta' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1366, height: 860 });
   await expect(bar).toBeHidden();
