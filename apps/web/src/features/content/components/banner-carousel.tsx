@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@wps/shared/schemas/content';
 import { BannerSlide } from './banner-slide';
+import { CarouselDots } from './carousel-dots';
 import type { BannerStripVariant } from './banner-strip';
 import { useCarousel } from './use-carousel';
 
@@ -33,18 +34,7 @@ export function BannerCarousel({ banners, variant }: BannerCarouselProps) {
         </div>
       </div>
       {variant === 'slider' && (
-        <div className="banner-strip__dots">
-          {banners.map((banner, index) => (
-            <button
-              key={banner.bannerId}
-              type="button"
-              className="banner-strip__dot"
-              aria-label={t('banners.goTo', { n: index + 1, count: banners.length })}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => goTo(index)}
-            />
-          ))}
-        </div>
+        <CarouselDots keys={banners.map((b) => b.bannerId)} selected={selected} onSelect={goTo} labelOf={(n, count) => t('banners.goTo', { n, count })} block="banner-strip" />
       )}
     </>
   );

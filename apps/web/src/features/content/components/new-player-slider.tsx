@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePromotions } from '../api/list-promotions';
 import { promotionDetailPath } from '../promotion-view';
 import { PromotionPeriod, PromotionPicture } from './promotion-card';
+import { CarouselDots } from './carousel-dots';
 import { useCarousel } from './use-carousel';
 import './promotions.css';
 
@@ -38,18 +39,7 @@ export function NewPlayerSlider() {
         </div>
       </div>
       {offers.length > 1 && (
-        <div className="new-player-slider__dots">
-          {offers.map((item, index) => (
-            <button
-              key={item.id}
-              type="button"
-              className="new-player-slider__dot"
-              aria-label={t('promotions.showSlide', { n: index + 1, count: offers.length })}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => goTo(index)}
-            />
-          ))}
-        </div>
+        <CarouselDots keys={offers.map((item) => item.id)} selected={selected} onSelect={goTo} labelOf={(n, count) => t('promotions.showSlide', { n, count })} block="new-player-slider" />
       )}
     </section>
   );
