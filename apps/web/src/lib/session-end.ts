@@ -1,4 +1,4 @@
-import { SESSION_END_REASONS, type SessionEndReason } from '@wps/shared/error-codes';
+import { SESSION_END_REASONS, type SessionEndReason } from '@wps/shared/session-end-reasons';
 import { createStore, useStore } from './create-store';
 
 /**
