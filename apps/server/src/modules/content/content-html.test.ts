@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeContentHtml } from './content-html';
-import { XSS_PAYLOADS, looksDangerous } from './xss.test-support';
+import { XSS_PAYLOADS, looksDangerous } from '@wps/shared/xss-payloads';
 
 // The server's half of the content XSS defence: a list of known payloads goes through the
 // sanitiser, and nothing that can run script or load from elsewhere comes out. (The player site

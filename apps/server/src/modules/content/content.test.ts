@@ -5,7 +5,7 @@ import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { operatorToken } from '../deposit/deposit.test-support';
-import { XSS_PAYLOADS, looksDangerous } from './xss.test-support';
+import { XSS_PAYLOADS, looksDangerous } from '@wps/shared/xss-payloads';
 
 // Site content through the back office's routes: a marketing operator writes a banner (its HTML
 // sanitised on save), schedules, publishes, edits and archives it; what players get follows at

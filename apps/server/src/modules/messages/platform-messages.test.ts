@@ -4,7 +4,7 @@ import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createOrder, demoChannel, newPlayer, operatorToken } from '../deposit/deposit.test-support';
-import { XSS_PAYLOADS, looksDangerous } from '../content/xss.test-support';
+import { XSS_PAYLOADS, looksDangerous } from '@wps/shared/xss-payloads';
 
 // Platform messages (messageV2) through the back office's and the player's routes: who a message
 // reaches (everyone registered before it, a segment, named players), read receipts and the

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from './sanitize-html';
 
 type SanitizedHtmlProps = { html: string; className?: string };
 
@@ -10,6 +10,6 @@ type SanitizedHtmlProps = { html: string; className?: string };
  * database another way.
  */
 export function SanitizedHtml({ html, className }: SanitizedHtmlProps) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

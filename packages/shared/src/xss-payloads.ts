@@ -1,5 +1,6 @@
-// Known XSS payloads and a check that a piece of HTML carries nothing that could run script or
-// load from outside, shared by the sanitiser's unit test and the content API's test.
+// Known XSS payloads, for the tests of both halves of the rich-text defence: the server's
+// sanitiser on save (content and platform messages: `looksDangerous`, the strict check) and the
+// player site's DOMPurify pass on render (`runsScript`, what DOMPurify must remove on its own).
 
 export const XSS_PAYLOADS = [
   '<script>alert(1)</script>',
@@ -44,6 +45,23 @@ export function looksDangerous(html: string): string | null {
     [/data\s*:/i, 'a data URL'],
     [/\sstyle\s*=/i, 'a style attribute'],
     [/<img[^>]+src="(?!https:\/\/|\/[^/])/i, 'an image not over https or from the site'],
+  ];
+  for (const [pattern, what] of checks) if (pattern.test(html)) return what;
+  return null;
+}
+
+/**
+ * What the browser-side pass must remove by itself, whatever reached the database: a script, an
+ * event handler, a scripting URL, an element that loads or runs another document, a style (CSS
+ * can load from elsewhere) or a form.
+ */
+export function runsScript(html: string): string | null {
+  const checks: [RegExp, string][] = [
+    [/<\s*(script|iframe|object|embed|base|meta|link|frame|frameset)\b/i, 'a dangerous tag'],
+    [/\son[a-z]+\s*=/i, 'an event handler'],
+    [/(java|vb)script\s*:/i, 'a script URL'],
+    [/(href|src|action|formaction|data)\s*=\s*"?\s*data\s*:\s*text\/html/i, 'an HTML data URL'],
+    [/<\s*(style|form|input)\b|\sstyle\s*=/i, 'a style or a form'],
   ];
   for (const [pattern, what] of checks) if (pattern.test(html)) return what;
   return null;
