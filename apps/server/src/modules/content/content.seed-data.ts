@@ -1,4 +1,4 @@
-import type { ContentTranslation } from '@wps/shared/schemas/content';
+import type { ContentTranslation, PromotionTag } from '@wps/shared/schemas/content';
 
 /**
  * The demo operator's site content (content.seed.ts writes it through the content service on a
@@ -10,11 +10,12 @@ type Words = { PT: ContentTranslation; EN: ContentTranslation };
 /** Banner pictures drawn by scripts/draw-demo-banners.ts, in ./demo. */
 export type DemoPicture = 'welcome' | 'fair' | 'cashback' | 'tournament';
 
-export type DemoPromotion = { key: string; category: 'new_player' | 'deposit' | 'rebate' | 'slots'; picture: DemoPicture; words: Words };
+export type DemoPromotion = { key: string; category: 'new_player' | 'deposit' | 'rebate' | 'slots'; tags: PromotionTag[]; picture: DemoPicture; words: Words };
 
 export const DEMO_PROMOTIONS: DemoPromotion[] = [
   {
     key: 'welcome',
+    tags: ['newbie'],
     category: 'new_player',
     picture: 'welcome',
     words: {
@@ -32,6 +33,7 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
   },
   {
     key: 'cashback',
+    tags: ['high_rebate'],
     category: 'rebate',
     picture: 'cashback',
     words: {
@@ -49,6 +51,7 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
   },
   {
     key: 'friday',
+    tags: ['limited', 'special_offer'],
     category: 'deposit',
     picture: 'welcome',
     words: {
@@ -64,6 +67,7 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
   },
   {
     key: 'tournament',
+    tags: ['vip'],
     category: 'slots',
     picture: 'tournament',
     words: {

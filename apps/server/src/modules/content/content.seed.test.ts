@@ -26,6 +26,7 @@ describeEachDatabase('demo site content', (target) => {
     const promotions = (await get<{ list: LiveContentItem[] }>('/wps/content/promotions', 'EN')).list;
     expect(promotions.map((p) => p.groupCode).sort()).toEqual(DEMO_PROMOTIONS.map((p) => p.category).sort());
     expect(promotions.every((p) => p.image !== null && p.bodyHtml.includes('<p>'))).toBe(true);
+    expect(promotions.find((p) => p.groupCode === 'new_player')?.tags).toEqual(['newbie']);
 
     const home = (await get<{ list: Banner[] }>('/wps/content/banners?group=w_home', 'PT')).list;
     expect(home.length).toBe(DEMO_BANNERS.filter((b) => b.group === 'w_home').length);

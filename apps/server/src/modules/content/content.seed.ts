@@ -35,7 +35,7 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
   };
 
   let published = 0;
-  const publish = async (kind: ContentKind, groupCode: string, sortOrder: number, extra: Pick<ContentItemBody, 'linkage' | 'imageName' | 'translations'>) => {
+  const publish = async (kind: ContentKind, groupCode: string, sortOrder: number, extra: Pick<ContentItemBody, 'linkage' | 'imageName' | 'translations' | 'tags'>) => {
     const item = await content.create(SYSTEM, { kind, groupCode, sortOrder, publishFrom: null, publishUntil: null, reason: REASON, ...extra });
     await content.setStatus(SYSTEM, item.id, 'published', REASON);
     published++;
@@ -44,7 +44,7 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
 
   const promotionIds = new Map<string, string>();
   for (const [index, promotion] of DEMO_PROMOTIONS.entries()) {
-    const id = await publish('promotion', promotion.category, (index + 1) * 10, { linkage: null, imageName: await pictureName(promotion.picture), translations: promotion.words });
+    const id = await publish('promotion', promotion.category, (index + 1) * 10, { linkage: null, imageName: await pictureName(promotion.picture), translations: promotion.words, tags: promotion.tags });
     promotionIds.set(promotion.key, id);
   }
   for (const [index, banner] of DEMO_BANNERS.entries()) {
