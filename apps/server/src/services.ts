@@ -67,8 +67,6 @@ export function createServices(ctx: AppContext) {
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
   const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache });
-  // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
-  const content = createContentService({ ...ctx, audit, system, changeFeed });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
@@ -79,6 +77,9 @@ export function createServices(ctx: AppContext) {
   // Which vendors can launch: the gateway's, read by the catalogue so players see only those (built before both).
   const vendorConnections = createVendorConnections({ db: ctx.db, isSandboxVendorAllowed: gatewaySettings.isSandboxVendorAllowed, changeFeed });
   const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed, connections: vendorConnections });
+  // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
+  // A banner that launches a game names its node; the catalogue gives the vendor the launch needs.
+  const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections });
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });

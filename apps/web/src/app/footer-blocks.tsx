@@ -18,7 +18,7 @@ function textOf(html: string): string {
 
 /** Where a block's linkage leads, as a link with the given text and class (nothing without one). */
 function LinkageLink({ item, className, children }: { item: LiveContentItem; className: string; children: string }) {
-  const link = toBannerLink({ linkageType: item.linkage?.type ?? null, linkageTarget: item.linkage?.target ?? null });
+  const link = toBannerLink({ linkageType: item.linkage?.type ?? null, linkageTarget: item.linkage?.target ?? null, linkageVendor: null });
   if (link?.kind === 'route') {
     return (
       <Link to={link.to} className={className}>

@@ -197,6 +197,8 @@ export const bannerSchema = z.object({
   height: z.number(),
   linkageType: z.enum(CONTENT_LINKAGE_TYPES).nullable(),
   linkageTarget: z.string().nullable(),
+  /** A game linkage's vendor (launching needs it beside the node id); null for other linkages, or a game that is gone. */
+  linkageVendor: z.string().nullable(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 

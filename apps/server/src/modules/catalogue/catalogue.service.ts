@@ -229,6 +229,14 @@ export function createCatalogueService(ctx: CatalogueContext) {
       return vendor ? { game, vendor } : undefined;
     },
 
+    /** The vendor of a game that is not disabled (nor its vendor), or null: what a banner launching it needs. */
+    async findOpenGameVendor(nodeId: string): Promise<string | null> {
+      const game = await findGameRow(db, nodeId);
+      if (!game || game.status === 'disabled') return null;
+      const vendor = await findVendorRow(db, game.vassalage);
+      return vendor && vendor.status !== 'disabled' ? vendor.vassalage : null;
+    },
+
     /**
      * A game a player may launch now, with its vendor. Reads the database (not the cache) so a
      * maintenance switch applies to the very next launch. Throws GAME_NOT_FOUND (unknown or

@@ -54,6 +54,17 @@ describeEachDatabase('site content for players', (target) => {
     expectFailure(await call(t.app, 'GET', '/wps/content/banners?group=w_nowhere'), 'VALIDATION_FAILED', 400);
   });
 
+  it("gives a game banner its game's vendor, which the launch needs; a game that is gone leaves no link", async () => {
+    const image = valueOf<ContentImage>(await call(t.app, 'POST', '/ops/content/images', { token: marketing, payload: { dataUrl: `data:image/png;base64,${png(1200, 400).toString('base64')}` } }));
+    await publish('banner', 'w_rng', ['Lanterna', ''], ['Lantern', ''], { imageName: image.name, sortOrder: 1, linkage: { type: 'game', target: 'SBX-slot-01' } });
+    await publish('banner', 'w_rng', ['Sumiu', ''], ['Gone', ''], { imageName: image.name, sortOrder: 2, linkage: { type: 'game', target: 'NOPE-slot-99' } });
+    const { list } = await get<{ list: Banner[] }>('/wps/content/banners?group=w_rng', 'EN');
+    expect(list.map((b) => [b.title, b.linkageType, b.linkageTarget, b.linkageVendor])).toEqual([
+      ['Lantern', 'game', 'SBX-slot-01', 'SBX'],
+      ['Gone', null, null, null],
+    ]);
+  });
+
   it('pages announcements newest first, by type, in the player language', async () => {
     const published: OpsContentItem[] = [];
     for (const [type, n] of [['B', 1], ['PU', 2], ['B', 3]] as const) {

@@ -14,8 +14,11 @@ function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
 }
 
+/** The vendor of a game a banner launches, or null when the catalogue has no such game open. */
+type GameVendor = (nodeId: string) => Promise<string | null>;
+
 /** The players' shapes of live content: announcements, banners, legal pages and the help centre. */
-export function createContentReads(live: Live) {
+export function createContentReads(live: Live, gameVendor: GameVendor = async () => null) {
   return {
     /** Announcements of a type (or all), newest first, one page. */
     async announcements(language: string | undefined, q: { type?: Announcement['type'] | undefined; pageNo: number; pageSize: number }) {
@@ -32,13 +35,30 @@ export function createContentReads(live: Live) {
       return { list, pageNo: q.pageNo, pageSize: q.pageSize, total: items.length, totalPages: Math.ceil(items.length / q.pageSize) };
     },
 
-    /** A route's banners in order; a banner without its picture is not shown. */
+    /**
+     * A route's banners in order; a banner without its picture is not shown. A game linkage gets
+     * its game's vendor from the catalogue (the launch needs both); a game the catalogue no longer
+     * has leaves the banner without a link.
+     */
     async banners(language: string | undefined, group: Banner['groupName']): Promise<Banner[]> {
-      return (await live('banner', language, group)).flatMap((item) =>
-        item.image
-          ? [{ bannerId: item.id, groupName: group, title: item.title, url: item.image.url, width: item.image.width, height: item.image.height, linkageType: item.linkage?.type ?? null, linkageTarget: item.linkage?.target ?? null }]
-          : [],
-      );
+      const banners: Banner[] = [];
+      for (const item of await live('banner', language, group)) {
+        if (!item.image) continue;
+        const vendor = item.linkage?.type === 'game' ? await gameVendor(item.linkage.target) : null;
+        const linkage = item.linkage?.type === 'game' && !vendor ? null : item.linkage;
+        banners.push({
+          bannerId: item.id,
+          groupName: group,
+          title: item.title,
+          url: item.image.url,
+          width: item.image.width,
+          height: item.image.height,
+          linkageType: linkage?.type ?? null,
+          linkageTarget: linkage?.target ?? null,
+          linkageVendor: vendor,
+        });
+      }
+      return banners;
     },
 
     /** A legal page (the first published one of its key); 404 CONTENT_NOT_FOUND when there is none. */

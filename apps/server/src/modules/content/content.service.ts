@@ -34,6 +34,8 @@ type ContentContext = {
   audit: Pick<AuditService, 'record'>;
   system: Pick<SystemService, 'getOperatorConfig'>;
   changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  /** The vendor of a game a banner launches (the catalogue's), or null when it has no such game open. */
+  gameVendor?: (nodeId: string) => Promise<string | null>;
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
 };
@@ -260,7 +262,7 @@ export function createContentService(ctx: ContentContext) {
       return out;
     },
   };
-  return { ...service, ...createContentReads(service.live) };
+  return { ...service, ...createContentReads(service.live, ctx.gameVendor) };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toBannerLink } from './banner-link';
 
-const link = (linkageType: 'url' | 'page' | 'promotion' | 'game' | null, linkageTarget: string | null) => toBannerLink({ linkageType, linkageTarget });
+const link = (linkageType: 'url' | 'page' | 'promotion' | 'game' | null, linkageTarget: string | null, linkageVendor: string | null = null) =>
+  toBannerLink({ linkageType, linkageTarget, linkageVendor });
 
 describe('toBannerLink', () => {
   it('opens an http(s) URL in a new tab and refuses other schemes', () => {
@@ -23,9 +24,13 @@ describe('toBannerLink', () => {
     expect(link('promotion', '4x')).toBeNull();
   });
 
-  it('is no link without a linkage, with an empty target, or for a game', () => {
+  it("launches a game with the vendor the server found, and is no link when it found none", () => {
+    expect(link('game', 'SBX-slot-01', 'SBX')).toEqual({ kind: 'game', nodeId: 'SBX-slot-01', vassalage: 'SBX' });
+    expect(link('game', 'SBX-slot-01')).toBeNull();
+  });
+
+  it('is no link without a linkage or with an empty target', () => {
     expect(link(null, null)).toBeNull();
     expect(link('page', '  ')).toBeNull();
-    expect(link('game', 'SBX-slot-01')).toBeNull();
   });
 });

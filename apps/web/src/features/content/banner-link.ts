@@ -4,16 +4,16 @@ import { promotionDetailPath } from './promotion-view';
 /** Autoplay interval of a banner strip with more than one banner (the product's 5000 ms). */
 export const BANNER_AUTOPLAY_MS = 5_000;
 
-/** Where a click on a banner goes: an in-site route, an external page (new tab), or nowhere. */
-export type BannerLink = { kind: 'route'; to: string } | { kind: 'external'; href: string } | null;
+/** Where a click on a banner goes: an in-site route, an external page (new tab), a game's launch, or nowhere. */
+export type BannerLink = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'game'; nodeId: string; vassalage: string } | null;
 
 /**
  * The link of a banner's linkage. `url` must be http(s) (anything else, such as javascript:, is no
  * link); `page` must be a path of this site (not `//host`); a promotion opens its own page
- * (/promoDetail?id=, its rules and period). A game linkage names a node
- * without its vendor, which launching needs, so it is no link yet.
+ * (/promoDetail?id=, its rules and period); a game linkage launches the game, with the vendor the
+ * server found for its node (none when the game is gone: no link).
  */
-export function toBannerLink(banner: Pick<Banner, 'linkageType' | 'linkageTarget'>): BannerLink {
+export function toBannerLink(banner: Pick<Banner, 'linkageType' | 'linkageTarget' | 'linkageVendor'>): BannerLink {
   const target = banner.linkageTarget?.trim();
   if (!banner.linkageType || !target) return null;
   switch (banner.linkageType) {
@@ -24,7 +24,7 @@ export function toBannerLink(banner: Pick<Banner, 'linkageType' | 'linkageTarget
     case 'promotion':
       return /^\d+$/.test(target) ? { kind: 'route', to: promotionDetailPath(target) } : null;
     case 'game':
-      return null;
+      return banner.linkageVendor ? { kind: 'game', nodeId: target, vassalage: banner.linkageVendor } : null;
   }
 }
 

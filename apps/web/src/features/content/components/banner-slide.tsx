@@ -1,5 +1,8 @@
 import type { Banner } from '@wps/shared/schemas/content';
 import { Link } from 'react-router';
+import { toast } from '../../../components/ui/toast';
+import { useLaunchGame } from '../../../lib/api/launch-game';
+import { translateError } from '../../../lib/i18n';
 import { toBannerLink } from '../banner-link';
 
 type BannerSlideProps = { banner: Banner; isFirst: boolean };
@@ -11,6 +14,7 @@ type BannerSlideProps = { banner: Banner; isFirst: boolean };
  */
 export function BannerSlide({ banner, isFirst }: BannerSlideProps) {
   const link = toBannerLink(banner);
+  const launch = useLaunchGame();
   const image = (
     <img
       className="banner-slide__image"
@@ -28,6 +32,16 @@ export function BannerSlide({ banner, isFirst }: BannerSlideProps) {
       <Link className="banner-slide__link" to={link.to}>
         {image}
       </Link>
+    );
+  }
+  if (link?.kind === 'game') {
+    // The lobby's launch: a visitor is asked to log in first; a refusal (maintenance, not
+    // connected) is said in a toast.
+    const play = () => launch.mutate({ nodeId: link.nodeId, vassalage: link.vassalage, gameId: link.nodeId }, { onError: (error) => toast.error(translateError(error)) });
+    return (
+      <button type="button" className="banner-slide__link banner-slide__button" onClick={play} disabled={launch.isPending} aria-busy={launch.isPending || undefined}>
+        {image}
+      </button>
     );
   }
   if (link?.kind === 'external') {
