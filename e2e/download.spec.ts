@@ -138,7 +138,7 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
   await menu.getByRole('link', { name: 'Chat ao vivo' }).click();
   expect((await again).url()).toBe(`${baseURL}/helpmc`);
 
-  // Club ranks come with the VIP levels (issue 12): until then every member's clubLabel is null, so
+  // Club ranks come with the VIP levels (the rewards engine): until then every member's clubLabel is null, so
   // the member info the page reads is given a rank here, as the VIP module will give it.
   let rankLevel = 4;
   await page.route(`${baseURL}/wps/member/info`, async (route) => {

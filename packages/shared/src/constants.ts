@@ -20,7 +20,7 @@ export function isTrialType(type: number): boolean {
   return type === AccountType.TRIAL;
 }
 
-/** A member is VIP when their club rank level is above this (spec §9: VIP threshold, rank level above 4). */
+/** A member is VIP when their club rank level is above this (the product's VIP threshold: rank level above 4). */
 export const VIP_RANK_LEVEL_THRESHOLD = 4;
 
 /** Whether a club rank level (null: no club yet) makes the member a VIP. */

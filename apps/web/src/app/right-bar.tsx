@@ -14,9 +14,9 @@ const DownloadModal = lazy(() =>
 );
 
 /**
- * The right bar (spec §2): customer service and app download, at the window's right edge on
+ * The right bar: customer service and app download, at the window's right edge on
  * tablets and desktops. Customer service opens the player's first entry: the VIP desk for a VIP
- * player, else the operator's first entry (spec §4). On phones the bar is not drawn: the same
+ * player, else the operator's first entry. On phones the bar is not drawn: the same
  * entries are in the side menu's drawer, and a QR code is of no use on the phone that shows it.
  */
 export function RightBar() {

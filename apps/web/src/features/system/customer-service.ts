@@ -4,7 +4,7 @@ import { toSafeHttpUrl } from '../../lib/safe-url';
 
 export type { CustomerServiceEntry };
 
-/** The customer-service popup (a web chat) opens at 440 by 750 (spec §7). */
+/** The customer-service popup (a web chat) opens at 440 by 750, the product's size. */
 export const CUSTOMER_SERVICE_POPUP = { width: 440, height: 750 } as const;
 const POPUP_FEATURES = `popup,width=${CUSTOMER_SERVICE_POPUP.width},height=${CUSTOMER_SERVICE_POPUP.height},noopener,noreferrer`;
 
@@ -31,7 +31,7 @@ export function openCustomerServicePopup(href: string): void {
 
 /**
  * The entries a player is offered, in order. A VIP player (club rank level above 4) gets the VIP
- * entries first and then the others; everyone else never sees a VIP entry (spec §4: customer
+ * entries first and then the others; everyone else never sees a VIP entry (the product's customer
  * service picks a VIP entry when the club rank level is above 4, else a live-chat entry). Entries
  * whose link cannot be opened are left out.
  */
