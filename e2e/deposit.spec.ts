@@ -93,6 +93,8 @@ test.describe('deposits', () => {
     // The notice: unread badge, then the messages page.
     await expect(page.getByTestId('unread-badge')).toHaveText('1');
     await back.getByRole('button', { name: 'Informações da plataforma' }).click();
+    // The inbox opens on the operator's messages; the deposit is on the transaction notices tab.
+    await back.getByRole('tab', { name: /^Avisos de transações/ }).click();
     const notice = back.getByTestId('notice-list').locator('li').first();
     await expect(notice).toContainText('Depósito creditado');
     await expect(notice).toContainText('Seu depósito de R$ 123,45 foi creditado');
@@ -124,6 +126,7 @@ test.describe('deposits', () => {
     await expect(back.getByTestId('deposit-orders').getByText('Falhou')).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
     await back.getByRole('button', { name: 'Informações da plataforma' }).click();
+    await back.getByRole('tab', { name: /^Avisos de transações/ }).click();
     await expect(back.getByTestId('notice-list')).toContainText('o pagamento foi recusado');
     // The return from the pay page reloaded the site (stored theme: dark); light again for this screen.
     await page.evaluate(() => {
@@ -170,6 +173,7 @@ test.describe('deposits', () => {
     await expect(panel.getByTestId('deposit-orders').getByText('Creditado')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*250,00/);
     await panel.getByRole('button', { name: 'Informações da plataforma' }).click();
+    await panel.getByRole('tab', { name: /^Avisos de transações/ }).click();
     await expect(panel.getByTestId('notice-list')).toContainText('Seu depósito de R$ 250,00 foi creditado');
     await page.screenshot({ path: path.join(SHOTS, 'manual-credited-360.png') });
   });
