@@ -53,6 +53,9 @@ async function main() {
   // Stopped by app.close(), which waits for runs in progress, so none runs against a closed database.
   const jobs = startPeriodicJobs(app.services, database.db, log, { leaseMs: config.jobLeaseMs, intervalOverrideMs: config.jobIntervalMs });
   app.addHook('onClose', async () => jobs.stop());
+  // The rewards engine's consumers: every instance runs them; each batch runs on one (reward-events.ts).
+  app.services.rewardEvents.start();
+  app.addHook('onClose', async () => app.services.rewardEvents.stop());
   if (config.metricsPort !== undefined) {
     // Prometheus scrapes /metrics here, without a token: an internal port on METRICS_HOST, kept off the public network.
     const metricsHost = config.metricsHost ?? config.host;

@@ -36,6 +36,7 @@ import { createReportingService } from './modules/reporting/reporting.service';
 import { createPlayersService } from './modules/players/players.service';
 import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
+import { createRewardEventStream } from './modules/rewards/reward-events';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -47,6 +48,9 @@ export function createServices(ctx: AppContext) {
   // Every service built below gets the port through `...ctx`.
   ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
+  // What happens to players (written by triggers and by the modules that make the change), applied
+  // once per consumer by the rewards engine's consumers; started by server.ts, drained by tests.
+  const rewardEvents = createRewardEventStream({ db: ctx.db, log: ctx.log, pollMs: ctx.config.rewardEventsPollMs });
   const keys = createKeyService(ctx);
   // The balance players see is kept in memory; the ledger's money-moving calls evict it (balance-cache.ts).
   const playerBalances = createBalanceCache({ db: ctx.db, changeFeed });
@@ -90,7 +94,7 @@ export function createServices(ctx: AppContext) {
   const players = createPlayersService({ ...ctx, system, audit, security });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
-  return { metrics, changeFeed, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
+  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

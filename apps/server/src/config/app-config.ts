@@ -83,6 +83,8 @@ export type AppConfig = {
   jobLeaseMs?: number;
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
+  /** How often an idle instance polls the rewards engine's event stream (REWARD_EVENTS_POLL_MS). */
+  rewardEventsPollMs?: number | undefined;
   /** METRICS_PORT: the internal listener serving /metrics without a token (server.ts). */
   metricsPort?: number | undefined;
   /** METRICS_HOST: the address that listener binds to (HOST when unset). */
@@ -127,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
+    rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST ?? env.HOST,
     metricsToken: env.METRICS_TOKEN,

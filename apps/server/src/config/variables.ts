@@ -285,6 +285,12 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.jobIntervalMs',
     description: 'runs every periodic job on this interval instead of its own (tests and demonstrations only)',
   },
+  REWARD_EVENTS_POLL_MS: {
+    schema: wholeNumber(10),
+    default: '200',
+    feeds: 'AppConfig.rewardEventsPollMs',
+    description: "how often an idle instance looks for new player events for the rewards engine (a busy one goes on at once); the events' lag is at most about this",
+  },
   METRICS_PORT: {
     schema: port(),
     defaultText: 'unset (no internal listener)',

@@ -15,9 +15,10 @@ import type { PlayersTables } from './tables/players';
 import type { ContentTables } from './tables/content';
 import type { FeedbackTables } from './tables/feedback';
 import type { MessagesTables } from './tables/messages';
+import type { RewardsTables } from './tables/rewards';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema';
+import { isRetryableDatabaseError, runInTransaction } from '../../db/run-in-transaction';
+import { runInSavepoint } from '../ledger/ledger.repository';
+import {
+  ensureCursor,
+  findCursorStates,
+  findEventsBetween,
+  hasPending,
+  insertEvent,
+  lockCursor,
+  moveCursor,
+  readAfter,
+  recordFailure,
+  type EventCursor,
+} from './reward-events.repository';
+import type { EventSubscriber, RewardEvent, RewardEventKind } from './reward-events.types';
+
+type Db = Kysely<Database>;
+
+const DEFAULT_BATCH = 500;
+const DEFAULT_POLL_MS = 200;
+
+export type RewardEventStreamContext = {
+  db: Db;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How long an idle instance waits before looking again (REWARD_EVENTS_POLL_MS). */
+  pollMs?: number | undefined;
+  /** Seconds between an event and its application, per consumer (the lag the benchmark reads). */
+  observeLag?: (subscriber: string, seconds: number) => void;
+};
+
+/**
+ * The rewards engine's event stream: every instance runs every consumer in one loop, and a
+ * consumer's batch runs on one instance at a time (its cursor row is locked with SKIP LOCKED, so a
+ * second instance takes another consumer meanwhile). A batch that fails is applied again event by
+ * event; an event that fails alone is set aside in `reward_event_failures` with its error, and the
+ * stream goes on. A lost race (40001/40P01) runs the batch again.
+ */
+export function createRewardEventStream(ctx: RewardEventStreamContext) {
+  const { db, log } = ctx;
+  const subscribers: EventSubscriber[] = [];
+  const pollMs = ctx.pollMs ?? DEFAULT_POLL_MS;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let loop: Promise<void> | undefined;
+  let ready: Promise<void> | undefined;
+
+  function ensureCursors(): Promise<void> {
+    ready ??= (async () => {
+      for (const sub of subscribers) await ensureCursor(db, sub.name);
+    })();
+    return ready;
+  }
+
+  function observe(sub: EventSubscriber, events: RewardEvent[]): void {
+    if (!ctx.observeLag || events.length === 0) return;
+    const now = Date.now();
+    for (const e of events) ctx.observeLag(sub.name, Math.max(0, now - e.occurredAt.getTime()) / 1000);
+  }
+
+  function cursorOf(e: RewardEvent): EventCursor {
+    return { lastTx: e.tx, lastId: e.id };
+  }
+
+  /** One batch of one consumer; the number of events it read (0: caught up, or another instance has it). */
+  async function runBatch(sub: EventSubscriber): Promise<number> {
+    const limit = sub.batchSize ?? DEFAULT_BATCH;
+    let read: RewardEvent[] = [];
+    try {
+      await runInTransaction(db, async (trx) => {
+        read = [];
+        const cursor = await lockCursor(trx, sub.name);
+        if (!cursor) return;
+        const { events, end } = await readAfter(trx, cursor, sub.kinds, limit);
+        read = events;
+        if (events.length) await sub.handle(trx, events);
+        // Past the events of other kinds too when the batch was not full (end), else to its last event.
+        const to = end ?? (events.length ? cursorOf(events[events.length - 1]!) : undefined);
+        if (to && (to.lastTx !== cursor.lastTx || to.lastId !== cursor.lastId)) await moveCursor(trx, sub.name, to, events.length);
+      });
+    } catch (err) {
+      if (isRetryableDatabaseError(err) || read.length <= 1) {
+        if (read.length === 1) return runAlone(sub, read[0]!);
+        throw err;
+      }
+      log.warn({ subscriber: sub.name, err, events: read.length }, 'reward events: batch failed, applying its events one by one');
+      for (const e of read) await runAlone(sub, e);
+    }
+    observe(sub, read);
+    return read.length;
+  }
+
+  /** One event alone; set aside with its error when it fails even so. */
+  async function runAlone(sub: EventSubscriber, event: RewardEvent): Promise<number> {
+    await runInTransaction(db, async (trx) => {
+      const cursor = await lockCursor(trx, sub.name);
+      if (!cursor) return;
+      // Another instance may have applied it meanwhile: only an event still ahead of the cursor is applied.
+      const { events } = await readAfter(trx, cursor, undefined, 1);
+      if (events[0]?.id !== event.id) return;
+      try {
+        await runInSavepoint(trx, 'reward_event_alone', () => sub.handle(trx, [event]));
+      } catch (err) {
+        if (isRetryableDatabaseError(err)) throw err;
+        log.error({ subscriber: sub.name, eventId: event.id, err }, 'reward events: an event failed and was set aside');
+        await recordFailure(trx, sub.name, event.id, err instanceof Error ? err.message : String(err));
+      }
+      await moveCursor(trx, sub.name, cursorOf(event), 1);
+    });
+    return 1;
+  }
+
+  /** Every consumer once; whether any of them read a full batch (there may be more at once). */
+  async function runRound(): Promise<boolean> {
+    await ensureCursors();
+    let busy = false;
+    for (const sub of subscribers) {
+      const n = await runBatch(sub);
+      if (n >= (sub.batchSize ?? DEFAULT_BATCH)) busy = true;
+    }
+    return busy;
+  }
+
+  async function tick(): Promise<void> {
+    let busy = false;
+    try {
+      busy = await runRound();
+    } catch (err) {
+      log.error({ err }, 'reward events: round failed');
+    }
+    if (running) timer = setTimeout(() => (loop = tick()), busy ? 0 : pollMs);
+  }
+
+  return {
+    /** Add a consumer; before `start`. */
+    subscribe(sub: EventSubscriber): void {
+      if (subscribers.some((s) => s.name === sub.name)) throw new Error(`reward events: ${sub.name} subscribed twice`);
+      subscribers.push(sub);
+      ready = undefined;
+    },
+
+    /** Write an event in the caller's transaction, so it exists exactly when the change does. */
+    record: (trx: Db, kind: RewardEventKind, memberId: string, data: Record<string, unknown> = {}): Promise<void> =>
+      insertEvent(trx, kind, memberId, data),
+
+    start(): void {
+      if (running) return;
+      running = true;
+      timer = setTimeout(() => (loop = tick()), 0);
+    },
+
+    async stop(): Promise<void> {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await loop;
+    },
+
+    /**
+     * Apply everything written so far, on this instance, before answering (tests, the dry run's
+     * neighbours, the benchmark). Another instance holding a consumer makes it wait for that one.
+     */
+    async drain(maxRounds = 10_000): Promise<void> {
+      await ensureCursors();
+      for (let round = 0; round < maxRounds; round++) {
+        let read = 0;
+        for (const sub of subscribers) read += await runBatch(sub);
+        if (read > 0) continue;
+        const pending = await Promise.all(subscribers.map((s) => hasPending(db, s.name, s.kinds)));
+        if (!pending.some(Boolean)) return;
+        // Held by another instance right now: wait for it.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('reward events: drain did not catch up');
+    },
+
+    /** Each consumer's place (the back office's engine status). */
+    states: () => findCursorStates(db),
+
+    /** Events of some kinds over a window of history, keyset-paged by id (a rule's dry run). */
+    history: (kinds: readonly RewardEventKind[], from: Date, until: Date, afterId: string, limit: number) =>
+      findEventsBetween(db, kinds, from, until, afterId, limit),
+  };
+}
+
+export type RewardEventStream = ReturnType<typeof createRewardEventStream>;
