@@ -30,6 +30,8 @@ import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerOperatorAccess } from './modules/operator/operator-auth';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
+import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
 import { registerPlatformMessageRoutes } from './modules/messages/platform-messages.routes';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
@@ -99,6 +101,9 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   });
 
   await services.changeFeed.start();
+  // Every consumer of the rewards engine's event stream has its place before the first request:
+  // a new consumer starts at the stream's end, and events written from here on are its own.
+  await services.rewardEvents.prepare();
   // The speed test pings the operator's other domains from the page: the CSP's connect-src lists
   // them, following the site setting (read now, so the first page served already has them).
   services.system.onConfigLoaded((operator) => securityHeaders.setSiteOrigins(operator.domains.map((d) => d.domainName)));
@@ -124,6 +129,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerOperatorRoutes(z, services);
   registerAuditRoutes(z, services);
   registerMessagesRoutes(z, services);
+  registerRewardsRoutes(z, services);
+  registerRewardsOpsRoutes(z, services);
   registerPlatformMessageRoutes(z, services);
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);

@@ -37,6 +37,7 @@ import { createPlayersService } from './modules/players/players.service';
 import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
 import { createRewardEventStream } from './modules/rewards/reward-events';
+import { createRewardsService } from './modules/rewards/rewards.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -94,7 +95,15 @@ export function createServices(ctx: AppContext) {
   const players = createPlayersService({ ...ctx, system, audit, security });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
-  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting };
+  // The rewards engine: grants and their payers, the operator's rules over the player event stream.
+  const rewards = createRewardsService({
+    ...ctx,
+    ledger,
+    audit,
+    events: rewardEvents,
+    facts: { vendorCategory: async (vassalage) => (await catalogue.findVendor(vassalage))?.category, registeredAt: member.findRegisteredAt },
+  });
+  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -152,6 +152,17 @@ export const ErrorCode = {
   MESSAGE_RECIPIENTS_UNKNOWN: 'MESSAGE_RECIPIENTS_UNKNOWN',
   /** Site settings: another operator changed a setting after this one loaded it; reload and redo. */
   SETTING_CHANGED: 'SETTING_CHANGED',
+  /** Rewards engine: an unknown rule; a rule that is live or ended (pause it first); a status change its state does not allow. */
+  REWARD_RULE_NOT_FOUND: 'REWARD_RULE_NOT_FOUND',
+  REWARD_RULE_NOT_EDITABLE: 'REWARD_RULE_NOT_EDITABLE',
+  REWARD_RULE_STATUS_INVALID: 'REWARD_RULE_STATUS_INVALID',
+  /** The operator's jurisdiction profile forbids this reward or condition; `value.reasons` names why. */
+  REWARD_FORBIDDEN_BY_JURISDICTION: 'REWARD_FORBIDDEN_BY_JURISDICTION',
+  /** Reward grants: unknown (or another player's); not waiting for the player's claim; past its claim date; not held for review. */
+  GRANT_NOT_FOUND: 'GRANT_NOT_FOUND',
+  GRANT_NOT_CLAIMABLE: 'GRANT_NOT_CLAIMABLE',
+  GRANT_EXPIRED: 'GRANT_EXPIRED',
+  GRANT_NOT_HELD: 'GRANT_NOT_HELD',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -279,5 +290,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   MESSAGE_WITHDRAWN: 409,
   MESSAGE_RECIPIENTS_UNKNOWN: 400,
   SETTING_CHANGED: 409,
+  REWARD_RULE_NOT_FOUND: 404,
+  REWARD_RULE_NOT_EDITABLE: 409,
+  REWARD_RULE_STATUS_INVALID: 409,
+  REWARD_FORBIDDEN_BY_JURISDICTION: 409,
+  GRANT_NOT_FOUND: 404,
+  GRANT_NOT_CLAIMABLE: 409,
+  GRANT_EXPIRED: 409,
+  GRANT_NOT_HELD: 409,
   INTERNAL_ERROR: 500,
 };

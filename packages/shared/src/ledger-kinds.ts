@@ -23,6 +23,8 @@ export const LEDGER_KINDS = [
   'vendor_transfer_void',
   /** Transfer wallet: the player's result at the vendor, synced from its balance. */
   'vendor_result',
+  /** A reward paid in cash (a rule, the rebate, a referral, a VIP level…), from the promotion budget. */
+  'reward_cash',
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -58,6 +58,8 @@ export const OPS_PERMISSIONS = [
   'promotions.write',
   /** Rewards given to players (tasks, missions, loyalty). */
   'rewards.write',
+  /** The rewards engine read-only: rules, their dry runs, grants, the engine's state and the cost reports. */
+  'rewards.read',
   /** Operator accounts: create, disable, change role, reset two-factor. */
   'operators.manage',
   /** The audit log and its export. */
@@ -82,6 +84,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'games.read',
     'settings.read',
     'content.read',
+    'rewards.read',
   ],
   support: [
     'dashboard.read',
@@ -98,8 +101,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'games.write',
     'settings.read',
     'content.read',
+    'rewards.read',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'games.read', 'settings.read'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

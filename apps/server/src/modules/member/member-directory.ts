@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findAccountNames, findMemberBrief, findUpline } from './member.repository';
+import { findAccountNames, findMemberBrief, findRegisteredAt, findUpline } from './member.repository';
 
 // What other modules read of a member. They ask here instead of querying the members table, so
 // the member module stays the only one that knows its columns.
@@ -13,5 +13,7 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     findUpline: (memberId: string) => findUpline(db, String(memberId)),
     /** Account names by member id, for lists that show whose row is whose; unknown ids are left out. */
     findAccountNames: (memberIds: string[]) => findAccountNames(db, memberIds.map(String)),
+    /** When members registered, by id (a reward rule's segment); `trx` when the caller is inside a transaction. */
+    findRegisteredAt: (memberIds: string[], trx: Kysely<Database> = db) => findRegisteredAt(trx, memberIds.map(String)),
   };
 }

@@ -350,6 +350,13 @@ export async function findMemberBrief(db: Db, memberId: string): Promise<{ accou
   return row.rows[0];
 }
 
+/** When members registered, by id; unknown ids are left out. */
+export async function findRegisteredAt(db: Db, memberIds: string[]): Promise<Map<string, Date>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'created_at']).where('id', 'in', [...new Set(memberIds)]).execute();
+  return new Map(rows.map((r) => [String(r.id), new Date(r.created_at)]));
+}
+
 /** Account names by member id; unknown ids are left out. */
 export async function findAccountNames(db: Db, memberIds: string[]): Promise<Map<string, string>> {
   if (memberIds.length === 0) return new Map();

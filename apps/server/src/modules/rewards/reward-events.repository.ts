@@ -24,9 +24,9 @@ export async function insertEvent(trx: Db, kind: RewardEventKind, memberId: stri
  */
 async function findStreamEnd(db: Db): Promise<EventCursor | undefined> {
   const { rows } = await sql<{ tx: string; id: string }>`
-    SELECT tx::text AS tx, id::text AS id FROM reward_events
-    WHERE tx < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY tx DESC, id DESC LIMIT 1`.execute(db);
+    SELECT e.tx::text AS tx, e.id::text AS id FROM reward_events AS e
+    WHERE e.tx < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY e.tx DESC, e.id DESC LIMIT 1`.execute(db);
   const row = rows[0];
   return row ? { lastTx: row.tx, lastId: row.id } : undefined;
 }
@@ -61,12 +61,12 @@ export async function readAfter(
   kinds: readonly RewardEventKind[] | undefined,
   limit: number,
 ): Promise<{ events: RewardEvent[]; end: EventCursor | undefined }> {
-  const kindFilter = kinds ? sql`AND kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
+  const kindFilter = kinds ? sql`AND e.kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
   const { rows } = await sql<EventRow>`
-    SELECT id::text AS id, tx::text AS tx, kind, member_id::text AS member_id, occurred_at, data FROM reward_events
-    WHERE (tx, id) > (${cursor.lastTx}::xid8, ${cursor.lastId}::bigint)
-      AND tx < pg_snapshot_xmin(pg_current_snapshot()) ${kindFilter}
-    ORDER BY tx, id LIMIT ${limit}`.execute(trx);
+    SELECT e.id::text AS id, e.tx::text AS tx, e.kind, e.member_id::text AS member_id, e.occurred_at, e.data FROM reward_events AS e
+    WHERE (e.tx, e.id) > (${cursor.lastTx}::xid8, ${cursor.lastId}::bigint)
+      AND e.tx < pg_snapshot_xmin(pg_current_snapshot()) ${kindFilter}
+    ORDER BY e.tx, e.id LIMIT ${limit}`.execute(trx);
   const events = rows.map(toEvent);
   if (events.length === limit || !kinds) return { events, end: undefined };
   return { events, end: await findStreamEnd(trx) };
@@ -113,8 +113,8 @@ export async function findEventsBetween(
   limit: number,
 ): Promise<RewardEvent[]> {
   const { rows } = await sql<EventRow>`
-    SELECT id::text AS id, tx::text AS tx, kind, member_id::text AS member_id, occurred_at, data FROM reward_events
-    WHERE kind = ANY(${sql.val(kinds as string[])}::text[]) AND occurred_at >= ${from} AND occurred_at < ${until} AND id > ${afterId}::bigint
-    ORDER BY id LIMIT ${limit}`.execute(db);
+    SELECT e.id::text AS id, e.tx::text AS tx, e.kind, e.member_id::text AS member_id, e.occurred_at, e.data FROM reward_events AS e
+    WHERE e.kind = ANY(${sql.val(kinds as string[])}::text[]) AND e.occurred_at >= ${from} AND e.occurred_at < ${until} AND e.id > ${afterId}::bigint
+    ORDER BY e.id LIMIT ${limit}`.execute(db);
   return rows.map(toEvent);
 }

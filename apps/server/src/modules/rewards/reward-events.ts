@@ -141,6 +141,9 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
       ready = undefined;
     },
 
+    /** Give every consumer its place (a new one at the stream's end); the app does it once built. */
+    prepare: (): Promise<void> => ensureCursors(),
+
     /** Write an event in the caller's transaction, so it exists exactly when the change does. */
     record: (trx: Db, kind: RewardEventKind, memberId: string, data: Record<string, unknown> = {}): Promise<void> =>
       insertEvent(trx, kind, memberId, data),

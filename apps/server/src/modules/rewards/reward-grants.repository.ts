@@ -1,0 +1,139 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
+import type { GrantStatus, RewardKind } from './reward-grants.types';
+
+type Db = Kysely<Database>;
+export type GrantRow = Selectable<Database['reward_grants']>;
+
+export async function readJurisdiction(db: Db): Promise<JurisdictionProfile> {
+  const row = await db.selectFrom('reward_settings').select('jurisdiction').executeTakeFirst();
+  return (row?.jurisdiction ?? 'permissive') as JurisdictionProfile;
+}
+
+export async function writeJurisdiction(trx: Db, profile: JurisdictionProfile, operatorId: string): Promise<void> {
+  await trx.updateTable('reward_settings').set({ jurisdiction: profile, updated_by: operatorId, updated_at: new Date() }).execute();
+}
+
+export type NewGrant = {
+  memberId: string;
+  kind: RewardKind;
+  amount: bigint;
+  currency: string;
+  source: string;
+  sourceRef: string;
+  key: string;
+  params: Record<string, unknown>;
+  title: { PT: string; EN: string } | null;
+  status: GrantStatus;
+  holdReason: string | null;
+  claimUntil: Date | null;
+};
+
+/** Insert a grant unless its key exists; the row either way, and whether it is new. */
+export async function insertGrant(trx: Db, g: NewGrant): Promise<{ row: GrantRow; created: boolean }> {
+  const inserted = await trx
+    .insertInto('reward_grants')
+    .values({
+      member_id: g.memberId,
+      kind: g.kind,
+      amount: g.amount.toString(),
+      currency: g.currency,
+      source: g.source,
+      source_ref: g.sourceRef,
+      key: g.key,
+      params: JSON.stringify(g.params),
+      title: g.title ? JSON.stringify(g.title) : null,
+      status: g.status,
+      hold_reason: g.holdReason,
+      claim_until: g.claimUntil,
+      paid_at: g.status === 'paid' ? new Date() : null,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { row: inserted, created: true };
+  const existing = await trx.selectFrom('reward_grants').selectAll().where('key', '=', g.key).executeTakeFirstOrThrow();
+  return { row: existing, created: false };
+}
+
+export async function grantKeyExists(trx: Db, key: string): Promise<boolean> {
+  return (await trx.selectFrom('reward_grants').select('id').where('key', '=', key).executeTakeFirst()) !== undefined;
+}
+
+/** A grant locked for a change of status (of this member when given). */
+export async function lockGrant(trx: Db, grantId: string, memberId?: string): Promise<GrantRow | undefined> {
+  let q = trx.selectFrom('reward_grants').selectAll().where('id', '=', grantId);
+  if (memberId !== undefined) q = q.where('member_id', '=', memberId);
+  return q.forUpdate().executeTakeFirst();
+}
+
+export async function markPaid(trx: Db, grantId: string, operatorId: string | null): Promise<void> {
+  await trx
+    .updateTable('reward_grants')
+    .set({ status: 'paid', paid_at: new Date(), ...(operatorId ? { resolved_at: new Date(), resolved_by: operatorId } : {}) })
+    .where('id', '=', grantId)
+    .execute();
+}
+
+export async function markClosed(trx: Db, grantId: string, status: 'rejected' | 'expired', operatorId: string | null, reason: string | null): Promise<void> {
+  await trx
+    .updateTable('reward_grants')
+    .set({ status, resolved_at: new Date(), resolved_by: operatorId, resolve_reason: reason })
+    .where('id', '=', grantId)
+    .execute();
+}
+
+/** Claimable grants past their claim date: expired, in one statement. */
+export async function expireDue(db: Db, now: Date): Promise<number> {
+  const res = await db
+    .updateTable('reward_grants')
+    .set({ status: 'expired', resolved_at: now })
+    .where('status', '=', 'issued')
+    .where('claim_until', '<', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function findMemberGrants(
+  db: Db,
+  memberId: string,
+  status: GrantStatus | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: GrantRow[]; total: number; claimable: number }> {
+  let q = db.selectFrom('reward_grants').where('member_id', '=', memberId);
+  if (status) q = q.where('status', '=', status);
+  const [rows, count, claimable] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reward_grants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'issued')
+      .where((eb) => eb.or([eb('claim_until', 'is', null), eb('claim_until', '>', new Date())]))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n), claimable: Number(claimable.n) };
+}
+
+export type OpsGrantFilter = { status?: GrantStatus | undefined; source?: string | undefined; memberId?: string | undefined };
+
+/** The back office's list: newest first, keyset-paged by id. */
+export async function findGrants(db: Db, f: OpsGrantFilter, beforeId: string | undefined, limit: number): Promise<GrantRow[]> {
+  let q = db.selectFrom('reward_grants').selectAll();
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.source) q = q.where('source', '=', f.source);
+  if (f.memberId) q = q.where('member_id', '=', f.memberId);
+  if (beforeId) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Granted amounts by source and kind since a time (the engine's overview). */
+export async function sumGrantsBySource(db: Db, since: Date): Promise<{ source: string; kind: string; status: string; grants: string; amount: string }[]> {
+  const { rows } = await sql<{ source: string; kind: string; status: string; grants: string; amount: string }>`
+    SELECT source, kind, status, count(*)::text AS grants, sum(amount)::text AS amount
+    FROM reward_grants WHERE created_at >= ${since} GROUP BY source, kind, status ORDER BY source, kind, status`.execute(db);
+  return rows;
+}

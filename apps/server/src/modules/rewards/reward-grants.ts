@@ -1,0 +1,196 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { jurisdictionRefusals } from '@wps/shared/rewards-jurisdiction';
+import type { Grant } from '@wps/shared/schemas/rewards';
+import type { Database } from '../../db/schema';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import {
+  expireDue,
+  findGrants,
+  findMemberGrants,
+  grantKeyExists,
+  insertGrant,
+  lockGrant,
+  markClosed,
+  markPaid,
+  readJurisdiction,
+  type GrantRow,
+  type OpsGrantFilter,
+} from './reward-grants.repository';
+import type { GrantRequest, GrantStatus, RewardGrant, RewardKind, RewardSink } from './reward-grants.types';
+
+type Db = Kysely<Database>;
+
+export type RewardGrantsContext = {
+  db: Db;
+  log: Pick<Logger, 'warn'>;
+  ledger: Pick<LedgerService, 'creditPlayerFromSystem' | 'getOperatorCurrency'>;
+  audit: Pick<AuditService, 'record'>;
+};
+
+/** The unit a grant's amount is counted in, stored as its currency: money kinds use the operator's. */
+const UNIT_OF: Record<RewardKind, string | undefined> = { cash: undefined, bonus: undefined, points: 'PTS', raffle_ticket: 'TKT', mission_step: 'STEP' };
+
+export function toGrantView(row: GrantRow): Grant {
+  return {
+    id: String(row.id),
+    kind: row.kind as Grant['kind'],
+    amount: String(row.amount),
+    currency: row.currency,
+    source: row.source,
+    status: row.status as Grant['status'],
+    title: row.title,
+    claimUntil: row.claim_until ? new Date(row.claim_until).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    reason: row.status === 'rejected' ? row.resolve_reason : null,
+  };
+}
+
+/**
+ * Grants: every reward a player gets, whoever decides it, made once per key and paid by the sink
+ * of its kind in the transaction that pays it. The operator's jurisdiction profile is checked on
+ * every issue, so no source can give what the licence forbids.
+ */
+export function createRewardGrants(ctx: RewardGrantsContext) {
+  const { db, ledger, audit } = ctx;
+  const sinks = new Map<RewardKind, RewardSink>();
+
+  function toRewardGrant(row: GrantRow): RewardGrant {
+    return {
+      grantId: String(row.id),
+      memberId: String(row.member_id),
+      kind: row.kind as RewardKind,
+      amount: BigInt(row.amount),
+      currency: row.currency,
+      source: row.source as RewardGrant['source'],
+      sourceRef: row.source_ref,
+      idempotencyKey: `reward:${row.id}`,
+      params: row.params,
+    };
+  }
+
+  async function pay(trx: Db, row: GrantRow): Promise<void> {
+    const sink = sinks.get(row.kind as RewardKind);
+    if (!sink) throw new Error(`rewards: no payer for ${row.kind} rewards is registered`);
+    await sink.pay(trx, toRewardGrant(row));
+  }
+
+  // Cash: from the promotion budget to the player's main wallet, once per grant.
+  sinks.set('cash', {
+    kind: 'cash',
+    async pay(trx, grant) {
+      await ledger.creditPlayerFromSystem(
+        { memberId: grant.memberId, amountMinor: grant.amount, systemAccount: 'promotion_budget', kind: 'reward_cash', idempotencyKey: grant.idempotencyKey, reference: `grant:${grant.grantId}`, metadata: { source: grant.source, sourceRef: grant.sourceRef } },
+        trx,
+      );
+    },
+  });
+
+  /** Issue a grant in the caller's transaction; the same key again answers the grant already made. */
+  async function issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> {
+    const reasons = jurisdictionRefusals(await readJurisdiction(trx), { rewardKind: req.kind });
+    if (reasons.length) throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', { reasons });
+    if (req.amount <= 0n) throw new Error('rewards: a grant is positive');
+    if (!sinks.has(req.kind)) throw new Error(`rewards: no payer for ${req.kind} rewards is registered`);
+    const status: GrantStatus = req.delivery === 'auto' ? 'paid' : req.delivery === 'claim' ? 'issued' : 'held';
+    const { row, created } = await insertGrant(trx, {
+      memberId: req.memberId,
+      kind: req.kind,
+      amount: req.amount,
+      currency: UNIT_OF[req.kind] ?? (await ledger.getOperatorCurrency(trx)),
+      source: req.source,
+      sourceRef: req.sourceRef,
+      key: req.key,
+      params: req.params ?? {},
+      title: req.title ?? null,
+      status,
+      holdReason: req.delivery === 'hold' ? String(req.params?.['holdReason'] ?? '') || null : null,
+      claimUntil: req.claimUntil ?? null,
+    });
+    if (created && status === 'paid') await pay(trx, row);
+    return { grantId: String(row.id), status: row.status as GrantStatus, created };
+  }
+
+  return {
+    issue,
+
+    /** Add the payer of a kind (bonus, points, raffle tickets, mission steps); cash is the engine's own. */
+    registerSink(sink: RewardSink): void {
+      if (sinks.has(sink.kind)) throw new Error(`rewards: a payer for ${sink.kind} is already registered`);
+      sinks.set(sink.kind, sink);
+    },
+
+    /** Whether a grant with this key was made (a replayed event must not take a cap's slot again). */
+    exists: (trx: Db, key: string): Promise<boolean> => grantKeyExists(trx, key),
+
+    /** Whether a payer of this kind exists (a rule's reward needs one). */
+    hasSink: (kind: RewardKind): boolean => sinks.has(kind),
+
+    /** The player claims an issued grant: paid now, once. */
+    async claim(memberId: string, grantId: string): Promise<Grant> {
+      const outcome = await runInTransaction(db, async (trx) => {
+        const row = await lockGrant(trx, grantId, memberId);
+        if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
+        if (row.status !== 'issued') throw new AppError(ErrorCode.GRANT_NOT_CLAIMABLE, 'This reward is not waiting for a claim', { status: row.status });
+        if (row.claim_until && new Date(row.claim_until).getTime() <= Date.now()) {
+          await markClosed(trx, grantId, 'expired', null, null);
+          return 'expired' as const;
+        }
+        await markPaid(trx, grantId, null);
+        await pay(trx, row);
+        return (await lockGrant(trx, grantId))!;
+      });
+      if (outcome === 'expired') throw new AppError(ErrorCode.GRANT_EXPIRED, 'The time to claim this reward has passed');
+      return toGrantView(outcome);
+    },
+
+    /** An operator pays a held grant (a referral checked and found fair). */
+    async release(operatorId: string, grantId: string, reason: string): Promise<Grant> {
+      return runInTransaction(db, async (trx) => {
+        const row = await lockGrant(trx, grantId);
+        if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
+        if (row.status !== 'held') throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward is not held for review', { status: row.status });
+        await markPaid(trx, grantId, operatorId);
+        await pay(trx, row);
+        const after = (await lockGrant(trx, grantId))!;
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward.release', subjectType: 'reward_grant', subjectId: grantId, reason, before: { status: row.status }, after: { status: after.status } });
+        return toGrantView(after);
+      });
+    },
+
+    /** An operator turns down a held or unclaimed grant; the reason is shown to the player. */
+    async reject(operatorId: string, grantId: string, reason: string): Promise<Grant> {
+      return runInTransaction(db, async (trx) => {
+        const row = await lockGrant(trx, grantId);
+        if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
+        if (row.status !== 'held' && row.status !== 'issued') throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward can no longer be rejected', { status: row.status });
+        await markClosed(trx, grantId, 'rejected', operatorId, reason);
+        const after = (await lockGrant(trx, grantId))!;
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward.reject', subjectType: 'reward_grant', subjectId: grantId, reason, before: { status: row.status }, after: { status: after.status } });
+        return toGrantView(after);
+      });
+    },
+
+    /** The player's reward centre: one page, newest first, and how many wait for a claim. */
+    async listForMember(memberId: string, q: { status?: GrantStatus | undefined; page: number; pageSize: number }) {
+      const { rows, total, claimable } = await findMemberGrants(db, memberId, q.status, (q.page - 1) * q.pageSize, q.pageSize);
+      return { list: rows.map(toGrantView), total, page: q.page, pageSize: q.pageSize, claimable };
+    },
+
+    /** The back office's list, keyset-paged. */
+    async listForOps(f: OpsGrantFilter, beforeId: string | undefined, limit: number) {
+      const rows = await findGrants(db, f, beforeId, limit);
+      return rows.map((r) => ({ ...toGrantView(r), memberId: String(r.member_id), sourceRef: r.source_ref, holdReason: r.hold_reason, params: r.params }));
+    },
+
+    /** Claimable grants past their date become expired (a periodic job; repeating it changes nothing). */
+    expireDue: (now: Date = new Date()) => expireDue(db, now),
+  };
+}
+
+export type RewardGrants = ReturnType<typeof createRewardGrants>;

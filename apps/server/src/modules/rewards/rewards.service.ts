@@ -1,0 +1,36 @@
+import type { AppContext } from '../../app-context';
+import type { AuditService } from '../audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { RewardEventStream } from './reward-events';
+import { createRewardGrants } from './reward-grants';
+import { createRewardRules } from './reward-rules';
+import { createRulesConsumer, type RuleFactSources } from './rules-consumer';
+
+export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
+  ledger: Pick<LedgerService, 'creditPlayerFromSystem' | 'getOperatorCurrency'>;
+  audit: Pick<AuditService, 'record'>;
+  events: RewardEventStream;
+  facts: RuleFactSources;
+};
+
+/**
+ * The rewards engine: grants (every reward, paid by the payer of its kind), the operator's rules
+ * and their consumer of the player event stream. Other modules add payers (`registerSink`), facts
+ * the rules read (`facts`), and issue grants of their own (`grants.issue`).
+ */
+export function createRewardsService(ctx: RewardsContext) {
+  const grants = createRewardGrants({ db: ctx.db, log: ctx.log, ledger: ctx.ledger, audit: ctx.audit });
+  const rules = createRewardRules({ db: ctx.db, audit: ctx.audit, events: ctx.events, facts: ctx.facts, hasSink: (kind) => grants.hasSink(kind as never) });
+  ctx.events.subscribe(createRulesConsumer({ grants, facts: ctx.facts, log: ctx.log }));
+  return {
+    grants,
+    rules,
+    registerSink: grants.registerSink,
+    /** The players' VIP levels and promotion joins, once the modules that know them exist. */
+    setFacts(more: Partial<Pick<RuleFactSources, 'vipLevels' | 'joinedPromotion'>>): void {
+      Object.assign(ctx.facts, more);
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;

@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { jurisdictionRefusals } from '@wps/shared/rewards-jurisdiction';
+import { periodKey } from '@wps/shared/reward-periods';
+import { ruleConditionsSchema, ruleRewardSchema, usesDepositCondition } from '@wps/shared/schemas/rewards';
+import type { Database } from '../../db/schema';
+import type { EventSubscriber, RewardEvent } from './reward-events.types';
+import { readJurisdiction } from './reward-grants.repository';
+import type { RewardGrants } from './reward-grants';
+import type { RewardKind } from './reward-grants.types';
+import { addTotals, findLiveRules, findTotals, readTimeZone, takePlayerSlot, takeTotalSlot, type RuleRow, type TotalDelta } from './reward-rules.repository';
+import { evaluateRule, eventTotals, METRIC_DEPOSIT, METRIC_TURNOVER, type LiveRule, type PlayerFacts } from './rule-evaluation';
+import { REWARD_EVENT_KINDS } from './reward-events.types';
+
+type Db = Kysely<Database>;
+
+/** What the rules need from other modules, asked in the consumer's transaction. */
+export type RuleFactSources = {
+  /** The game category of a vendor (the catalogue). */
+  vendorCategory: (vassalage: string) => Promise<string | undefined>;
+  registeredAt: (memberIds: string[], trx: Db) => Promise<Map<string, Date>>;
+  /** The players' VIP rank levels; absent until the VIP levels exist (everyone is level 0). */
+  vipLevels?: ((memberIds: string[], trx: Db) => Promise<Map<string, number>>) | undefined;
+  /** Whether a player joined a promotion in its period containing `at`; absent: nobody has. */
+  joinedPromotion?: ((promotionId: string, memberId: string, at: Date, trx: Db) => Promise<boolean>) | undefined;
+};
+
+export function toLiveRule(row: RuleRow): LiveRule {
+  return {
+    id: String(row.id),
+    trigger: row.trigger,
+    conditions: ruleConditionsSchema.parse(row.conditions),
+    reward: ruleRewardSchema.parse(row.reward),
+    startsAt: row.starts_at ? new Date(row.starts_at) : null,
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+  };
+}
+
+/** A player's daily totals in memory: those stored before a batch plus the batch's events so far. */
+export class TotalsBook {
+  private readonly byKey = new Map<string, bigint>();
+  add(memberId: string, metric: string, day: string, amount: bigint): void {
+    const k = `${memberId}|${metric}|${day}`;
+    this.byKey.set(k, (this.byKey.get(k) ?? 0n) + amount);
+  }
+  /** Sum over local days [from, to] (YYYY-MM-DD sorts as dates). */
+  total(memberId: string, metric: string, from: string, to: string): bigint {
+    let sum = 0n;
+    for (const [k, v] of this.byKey) {
+      const [m, met, day] = k.split('|') as [string, string, string];
+      if (m === memberId && met === metric && day >= from && day <= to) sum += v;
+    }
+    return sum;
+  }
+}
+
+/**
+ * The rules consumer: for each event, in stream order, the daily totals first (so "deposits this
+ * week" includes this deposit), then every live rule of the event's kind; a rule that holds and
+ * whose caps allow issues a grant keyed by rule and event, so a replayed event pays nothing twice.
+ * Rules the operator's jurisdiction profile forbids are skipped.
+ */
+export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFactSources; log: Pick<Logger, 'warn'> }): EventSubscriber {
+  const { grants, facts } = ctx;
+  return {
+    name: 'rules',
+    kinds: REWARD_EVENT_KINDS,
+    async handle(trx, events) {
+      const timeZone = await readTimeZone(trx);
+      const categories = new Map<string, string | undefined>();
+      for (const e of events) {
+        const v = e.kind === 'round_settled' ? String(e.data['vassalage'] ?? '') : '';
+        if (v && !categories.has(v)) categories.set(v, await facts.vendorCategory(v));
+      }
+      const categoryOf = (e: RewardEvent) => (e.kind === 'round_settled' ? categories.get(String(e.data['vassalage'] ?? '')) : undefined);
+
+      // The batch's additions to the daily totals, written in one statement.
+      const deltas: TotalDelta[] = [];
+      for (const e of events) for (const t of eventTotals(e, categoryOf(e), timeZone)) deltas.push({ memberId: e.memberId, ...t });
+
+      const rows = await findLiveRules(trx, [...new Set(events.map((e) => e.kind))]);
+      if (rows.length === 0) {
+        await addTotals(trx, mergeDeltas(deltas));
+        return;
+      }
+      const profile = await readJurisdiction(trx);
+      const rules = rows.filter((r) => {
+        const rule = toLiveRule(r);
+        return jurisdictionRefusals(profile, { rewardKind: rule.reward.kind, trigger: rule.trigger, usesDepositCondition: usesDepositCondition(rule.conditions) }).length === 0;
+      }).map((r) => ({ row: r, rule: toLiveRule(r) }));
+
+      const memberIds = [...new Set(events.map((e) => e.memberId))];
+      const book = new TotalsBook();
+      const needsTotals = rules.some(({ rule }) => rule.conditions.depositInPeriod || rule.conditions.turnoverInPeriod);
+      if (needsTotals) {
+        const earliest = new Date(Math.min(...events.map((e) => e.occurredAt.getTime())) - 31 * 86_400_000).toISOString().slice(0, 10);
+        const metrics = [METRIC_DEPOSIT, METRIC_TURNOVER, ...[...new Set([...categories.values()].filter(Boolean))].map((c) => `${METRIC_TURNOVER}:${c}`)];
+        const extra = rules.map(({ rule }) => rule.conditions.turnoverInPeriod?.category).filter((c): c is NonNullable<typeof c> => Boolean(c)).map((c) => `${METRIC_TURNOVER}:${c}`);
+        for (const t of await findTotals(trx, memberIds, [...new Set([...metrics, ...extra])], earliest)) book.add(t.memberId, t.metric, t.day, t.amount);
+      }
+      const registered = rules.some(({ rule }) => rule.conditions.registeredFrom || rule.conditions.registeredUntil) ? await facts.registeredAt(memberIds, trx) : new Map<string, Date>();
+      const levels = rules.some(({ rule }) => rule.conditions.vipLevelMin !== undefined || rule.conditions.vipLevelMax !== undefined) && facts.vipLevels ? await facts.vipLevels(memberIds, trx) : new Map<string, number>();
+
+      for (const e of events) {
+        const category = categoryOf(e);
+        for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
+        for (const { row, rule } of rules) {
+          if (rule.trigger !== e.kind) continue;
+          const joined = rule.conditions.joinedPromotion && row.promotion_id && facts.joinedPromotion ? await facts.joinedPromotion(String(row.promotion_id), e.memberId, e.occurredAt, trx) : false;
+          const playerFacts: PlayerFacts = {
+            category,
+            vipLevel: levels.get(e.memberId),
+            registeredAt: registered.get(e.memberId) ?? null,
+            joinedPromotion: joined,
+            total: (metric, from, to) => book.total(e.memberId, metric, from, to),
+          };
+          const verdict = evaluateRule(rule, e, playerFacts, timeZone);
+          if (!verdict.ok) continue;
+          const key = `rule:${rule.id}:${e.id}`;
+          // Replayed: already granted, and its cap slots already taken.
+          if (await grants.exists(trx, key)) continue;
+          if (row.per_player_cap && !(await takePlayerSlot(trx, rule.id, e.memberId, periodKey(e.occurredAt, periodOf(row.cap_period), timeZone), row.per_player_cap))) continue;
+          if (!(await takeTotalSlot(trx, rule.id, verdict.amount))) continue;
+          const claimDays = Number(rule.reward.params['claimDays'] ?? 7);
+          await grants.issue(trx, {
+            memberId: e.memberId,
+            kind: rule.reward.kind as RewardKind,
+            amount: verdict.amount,
+            source: 'rule',
+            sourceRef: rule.id,
+            key,
+            params: { ...rule.reward.params, ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}), eventId: e.id },
+            delivery: row.delivery === 'claim' ? 'claim' : 'auto',
+            title: { PT: row.name, EN: row.name },
+            ...(row.delivery === 'claim' ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) } : {}),
+          });
+        }
+      }
+      await addTotals(trx, mergeDeltas(deltas));
+    },
+  };
+}
+
+function periodOf(capPeriod: string): 'daily' | 'weekly' | 'monthly' | 'none' {
+  return capPeriod === 'daily' || capPeriod === 'weekly' || capPeriod === 'monthly' ? capPeriod : 'none';
+}
+
+export function mergeDeltas(deltas: TotalDelta[]): TotalDelta[] {
+  const merged = new Map<string, TotalDelta>();
+  for (const d of deltas) {
+    const k = `${d.memberId}|${d.metric}|${d.day}`;
+    const prev = merged.get(k);
+    merged.set(k, prev ? { ...prev, amount: prev.amount + d.amount } : { ...d });
+  }
+  return [...merged.values()];
+}
