@@ -29,7 +29,7 @@ describePostgres('rewards engine on two instances, one SIGKILLed mid-stream [pos
   let database: DatabaseHandle;
   let services: AppServices;
   let instances: Instance[] = [];
-  let members: string[] = [];
+  const members: string[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchPostgres();
