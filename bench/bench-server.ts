@@ -13,6 +13,8 @@ export type BenchServer = {
   databaseKind: string;
   /** The app's own database handle (same pool), for benches that compare against raw SQL. */
   database: DatabaseHandle;
+  /** The scratch PostgreSQL database's URL (undefined on PGlite), for load from another process. */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 };
 
@@ -45,6 +47,7 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}, opts:
     baseUrl: `http://127.0.0.1:${port}`,
     databaseKind: scratch ? 'PostgreSQL' : 'PGlite (in memory)',
     database,
+    databaseUrl: scratch?.url,
     close: async () => {
       await app.close();
       await database.close();

@@ -101,7 +101,7 @@ export function createServices(ctx: AppContext) {
     ledger,
     audit,
     events: rewardEvents,
-    facts: { vendorCategory: async (vassalage) => (await catalogue.findVendor(vassalage))?.category, registeredAt: member.findRegisteredAt },
+    facts: { vendorCategories: catalogue.vendorCategories, registeredAt: member.findRegisteredAt },
   });
   return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards };
 }

@@ -216,6 +216,11 @@ export function createCatalogueService(ctx: CatalogueContext) {
       return (await snapshot()).vendorByCode.get(vassalage);
     },
 
+    /** Every vendor's game category, whatever its status (rewards count turnover by category). */
+    async vendorCategories(): Promise<Map<string, string>> {
+      return new Map([...(await snapshot()).vendorByCode].map(([code, v]) => [code, v.category as string]));
+    },
+
     /** A vendor a player may use now: VENDOR_NOT_FOUND (unknown or disabled) or VENDOR_MAINTENANCE otherwise. */
     async getVendor(vassalage: string): Promise<CatalogueVendor> {
       return assertVendorOpen((await snapshot()).vendorByCode.get(vassalage), vassalage);

@@ -68,6 +68,7 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
   async function runBatch(sub: EventSubscriber): Promise<number> {
     const limit = sub.batchSize ?? DEFAULT_BATCH;
     let read: RewardEvent[] = [];
+    await sub.beforeBatch?.();
     try {
       await runInTransaction(db, async (trx) => {
         read = [];
@@ -94,6 +95,7 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
 
   /** One event alone; set aside with its error when it fails even so. */
   async function runAlone(sub: EventSubscriber, event: RewardEvent): Promise<number> {
+    await sub.beforeBatch?.();
     await runInTransaction(db, async (trx) => {
       const cursor = await lockCursor(trx, sub.name);
       if (!cursor) return;

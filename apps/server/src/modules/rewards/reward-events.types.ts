@@ -50,5 +50,11 @@ export type EventSubscriber = {
   kinds?: readonly RewardEventKind[];
   /** Events per transaction (default 500). */
   batchSize?: number;
+  /**
+   * Read what `handle` needs from outside the database transaction (an in-memory copy another
+   * module keeps, loaded from the database when cold). On PGlite, with its one connection, such a
+   * read inside `handle` would wait for the transaction it runs in.
+   */
+  beforeBatch?: () => Promise<void>;
   handle(trx: Kysely<Database>, events: RewardEvent[]): Promise<void>;
 };

@@ -57,8 +57,11 @@ export async function insertGrant(trx: Db, g: NewGrant): Promise<{ row: GrantRow
   return { row: existing, created: false };
 }
 
-export async function grantKeyExists(trx: Db, key: string): Promise<boolean> {
-  return (await trx.selectFrom('reward_grants').select('id').where('key', '=', key).executeTakeFirst()) !== undefined;
+/** Which of these keys already name a grant (one index probe per key, one statement). */
+export async function findExistingKeys(trx: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await trx.selectFrom('reward_grants').select('key').where('key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.key));
 }
 
 /** A grant locked for a change of status (of this member when given). */

@@ -12,7 +12,7 @@ import {
   expireDue,
   findGrants,
   findMemberGrants,
-  grantKeyExists,
+  findExistingKeys,
   insertGrant,
   lockGrant,
   markClosed,
@@ -125,8 +125,8 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       sinks.set(sink.kind, sink);
     },
 
-    /** Whether a grant with this key was made (a replayed event must not take a cap's slot again). */
-    exists: (trx: Db, key: string): Promise<boolean> => grantKeyExists(trx, key),
+    /** Which of these keys already name a grant (a replayed event must not take a cap's slot again). */
+    existingKeys: (trx: Db, keys: string[]): Promise<Set<string>> => findExistingKeys(trx, keys),
 
     /** Whether a payer of this kind exists (a rule's reward needs one). */
     hasSink: (kind: RewardKind): boolean => sinks.has(kind),

@@ -162,7 +162,7 @@ export function createRewardRules(ctx: {
       const book = new TotalsBook();
       const perPlayer = new Map<string, number>();
       const players = new Set<string>();
-      const categories = new Map<string, string | undefined>();
+      const categories = await ctx.facts.vendorCategories();
       const sample: DryRunResult['sample'] = [];
       let scanned = 0, grants = 0, cappedOut = 0, amount = 0n, afterId = '0', truncated = false;
       let registered = new Map<string, Date>();
@@ -176,7 +176,6 @@ export function createRewardRules(ctx: {
         for (const e of page) {
           scanned++;
           const v = e.kind === 'round_settled' ? String(e.data['vassalage'] ?? '') : '';
-          if (v && !categories.has(v)) categories.set(v, await ctx.facts.vendorCategory(v));
           const category = v ? categories.get(v) : undefined;
           for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
           if (e.kind !== parsed.trigger) continue;

@@ -16,8 +16,8 @@ type Db = Kysely<Database>;
 
 /** What the rules need from other modules, asked in the consumer's transaction. */
 export type RuleFactSources = {
-  /** The game category of a vendor (the catalogue). */
-  vendorCategory: (vassalage: string) => Promise<string | undefined>;
+  /** Every vendor's game category (the catalogue's in-memory copy); read outside any transaction. */
+  vendorCategories: () => Promise<Map<string, string>>;
   registeredAt: (memberIds: string[], trx: Db) => Promise<Map<string, Date>>;
   /** The players' VIP rank levels; absent until the VIP levels exist (everyone is level 0). */
   vipLevels?: ((memberIds: string[], trx: Db) => Promise<Map<string, number>>) | undefined;
@@ -38,18 +38,18 @@ export function toLiveRule(row: RuleRow): LiveRule {
 
 /** A player's daily totals in memory: those stored before a batch plus the batch's events so far. */
 export class TotalsBook {
-  private readonly byKey = new Map<string, bigint>();
+  /** member|metric → day → amount */
+  private readonly byKey = new Map<string, Map<string, bigint>>();
   add(memberId: string, metric: string, day: string, amount: bigint): void {
-    const k = `${memberId}|${metric}|${day}`;
-    this.byKey.set(k, (this.byKey.get(k) ?? 0n) + amount);
+    const k = `${memberId}|${metric}`;
+    let days = this.byKey.get(k);
+    if (!days) this.byKey.set(k, (days = new Map()));
+    days.set(day, (days.get(day) ?? 0n) + amount);
   }
   /** Sum over local days [from, to] (YYYY-MM-DD sorts as dates). */
   total(memberId: string, metric: string, from: string, to: string): bigint {
     let sum = 0n;
-    for (const [k, v] of this.byKey) {
-      const [m, met, day] = k.split('|') as [string, string, string];
-      if (m === memberId && met === metric && day >= from && day <= to) sum += v;
-    }
+    for (const [day, v] of this.byKey.get(`${memberId}|${metric}`) ?? []) if (day >= from && day <= to) sum += v;
     return sum;
   }
 }
@@ -62,16 +62,15 @@ export class TotalsBook {
  */
 export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFactSources; log: Pick<Logger, 'warn'> }): EventSubscriber {
   const { grants, facts } = ctx;
+  let categories = new Map<string, string>();
   return {
     name: 'rules',
     kinds: REWARD_EVENT_KINDS,
+    async beforeBatch() {
+      categories = await facts.vendorCategories();
+    },
     async handle(trx, events) {
       const timeZone = await readTimeZone(trx);
-      const categories = new Map<string, string | undefined>();
-      for (const e of events) {
-        const v = e.kind === 'round_settled' ? String(e.data['vassalage'] ?? '') : '';
-        if (v && !categories.has(v)) categories.set(v, await facts.vendorCategory(v));
-      }
       const categoryOf = (e: RewardEvent) => (e.kind === 'round_settled' ? categories.get(String(e.data['vassalage'] ?? '')) : undefined);
 
       // The batch's additions to the daily totals, written in one statement.
@@ -101,6 +100,12 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
       const registered = rules.some(({ rule }) => rule.conditions.registeredFrom || rule.conditions.registeredUntil) ? await facts.registeredAt(memberIds, trx) : new Map<string, Date>();
       const levels = rules.some(({ rule }) => rule.conditions.vipLevelMin !== undefined || rule.conditions.vipLevelMax !== undefined) && facts.vipLevels ? await facts.vipLevels(memberIds, trx) : new Map<string, number>();
 
+      // Grants already made for this batch's (rule, event) pairs: only a replayed stream has any.
+      const candidateKeys = events.flatMap((e) => rules.filter(({ rule }) => rule.trigger === e.kind).map(({ rule }) => `rule:${rule.id}:${e.id}`));
+      const granted = await grants.existingKeys(trx, candidateKeys);
+      // Per-player cap slots found full in this batch: not asked again.
+      const full = new Set<string>();
+
       for (const e of events) {
         const category = categoryOf(e);
         for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
@@ -118,8 +123,15 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
           if (!verdict.ok) continue;
           const key = `rule:${rule.id}:${e.id}`;
           // Replayed: already granted, and its cap slots already taken.
-          if (await grants.exists(trx, key)) continue;
-          if (row.per_player_cap && !(await takePlayerSlot(trx, rule.id, e.memberId, periodKey(e.occurredAt, periodOf(row.cap_period), timeZone), row.per_player_cap))) continue;
+          if (granted.has(key)) continue;
+          if (row.per_player_cap) {
+            const slot = `${rule.id}|${e.memberId}|${periodKey(e.occurredAt, periodOf(row.cap_period), timeZone)}`;
+            if (full.has(slot)) continue;
+            if (!(await takePlayerSlot(trx, rule.id, e.memberId, slot.split('|')[2]!, row.per_player_cap))) {
+              full.add(slot);
+              continue;
+            }
+          }
           if (!(await takeTotalSlot(trx, rule.id, verdict.amount))) continue;
           const claimDays = Number(rule.reward.params['claimDays'] ?? 7);
           await grants.issue(trx, {
