@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -101,23 +102,58 @@ export type ExtraServer = { baseURL: string; dataDir: string; stop: () => Promis
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 /**
- * Run the ops CLI against a data directory (it migrates and seeds it as needed); returns stdout.
- * tsx is run directly, not through npx, which adds seconds of npm start-up to every call on a busy
- * machine. The call blocks this worker, so Playwright's own timeouts cannot stop a hung CLI: it
- * gets a ceiling of its own and fails with its output.
+ * Ops commands queued by a `configure` callback of startServer, per data directory: they run in
+ * one process before the server starts (see runOps).
  */
-export function runOps(dataDir: string, args: string[]): string {
-  const result = spawnSync(TSX, ['apps/server/src/scripts/ops.ts', ...args], {
+const queuedOps = new Map<string, OpsStep[]>();
+
+/** One command of a batch, with the OPS_PASSWORD it was given (operator:create reads it), if any. */
+type OpsStep = { args: string[]; password?: string };
+
+/**
+ * Run ops commands against a data directory (migrating and seeding it as needed), all in one
+ * process, and return their stdout. The commands are the ops CLI's (`npm run ops -- help`), plus
+ * `config:patch <key> <json-object>`, which changes the named fields of a setting (scripts/e2e-ops.ts).
+ * scripts/e2e.mjs bundles that runner once (E2E_OPS_BUNDLE), so a call is a plain node start; run
+ * straight through Playwright, tsx runs its source, directly rather than through npx, which adds
+ * seconds of npm start-up to every call on a busy machine. The call blocks this worker, so
+ * Playwright's own timeouts cannot stop a hung CLI: it gets a ceiling of its own and fails with its output.
+ * SCRYPT_LOG_N is the extra servers' own, so an operator made here signs in as cheaply as one made there.
+ */
+function runOpsNow(dataDir: string, batch: OpsStep[]): string {
+  const bundle = process.env.E2E_OPS_BUNDLE;
+  // The bundle is imported rather than named on the command line: see scripts/e2e-ops.ts.
+  const [cmd, args] =
+    bundle && fs.existsSync(bundle)
+      ? ['node', ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle).href)})`]]
+      : [TSX, ['scripts/e2e-ops.ts']];
+  const result = spawnSync(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', E2E_OPS_STEPS: JSON.stringify(batch) },
     encoding: 'utf8',
     timeout: 150_000,
   });
   if (result.status !== 0) {
     const why = result.error ? ` (${result.error.message})` : result.signal ? ` (killed by ${result.signal})` : '';
-    throw new Error(`ops ${args.join(' ')} failed${why}:\n${result.stdout}\n${result.stderr}`);
+    throw new Error(`ops ${batch.map(({ args }) => args.join(' ')).join('; ')} failed${why}:\n${result.stdout}\n${result.stderr}`);
   }
   return result.stdout;
+}
+
+/**
+ * Run an ops command against a data directory; returns stdout. Called from a `configure` callback
+ * of startServer, the command is queued instead and returns no output: the queue runs in one
+ * process, in order, just before the server starts, since starting the server's code and opening
+ * the database cost a few seconds a process on a busy machine.
+ */
+export function runOps(dataDir: string, args: string[]): string {
+  const queue = queuedOps.get(dataDir);
+  const step: OpsStep = process.env.OPS_PASSWORD === undefined ? { args } : { args, password: process.env.OPS_PASSWORD };
+  if (queue) {
+    queue.push(step);
+    return '';
+  }
+  return runOpsNow(dataDir, [step]);
 }
 
 /**
@@ -181,7 +217,7 @@ export function copyTemplate(dataDir: string): void {
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
 }
 
-/** Start a second built server on its own port and data directory, after `configure` ran on it. */
+/** Start a second built server on its own port and data directory, after `configure` ran on it (its ops commands in one process, see runOps). */
 export async function startServer(
   name: string,
   port: number,
@@ -192,7 +228,14 @@ export async function startServer(
   const dataDir = extraDataDir(name);
   fs.rmSync(dataDir, { recursive: true, force: true });
   copyTemplate(dataDir);
-  configure(dataDir);
+  const queue: OpsStep[] = [];
+  queuedOps.set(dataDir, queue);
+  try {
+    configure(dataDir);
+  } finally {
+    queuedOps.delete(dataDir);
+  }
+  if (queue.length > 0) runOpsNow(dataDir, queue);
   let output = '';
   const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: ROOT,

@@ -45,10 +45,7 @@ export function fieldLabel(text: string): RegExp {
 
 /** Registration without the image captcha (a browser test cannot read it); the rest as the demo operator has it. */
 export function disableRegisterCaptcha(dataDir: string): void {
-  const output = runOps(dataDir, ['config:get', 'register']);
-  const settings = JSON.parse(output.slice(output.indexOf('{'))) as { showCaptcha: boolean };
-  settings.showCaptcha = false;
-  runOps(dataDir, ['config:set', 'register', JSON.stringify(settings)]);
+  runOps(dataDir, ['config:patch', 'register', JSON.stringify({ showCaptcha: false })]);
 }
 
 /** Create a finance operator with the ops CLI, as an operator would for the first back-office user. */
