@@ -32,6 +32,8 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
+import { registerMissionsRoutes } from './modules/missions/missions.routes';
+import { registerRebateRoutes } from './modules/rebate/rebate.routes';
 import { registerPlatformMessageRoutes } from './modules/messages/platform-messages.routes';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
@@ -131,6 +133,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerMessagesRoutes(z, services);
   registerRewardsRoutes(z, services);
   registerRewardsOpsRoutes(z, services);
+  registerMissionsRoutes(z, services);
+  registerRebateRoutes(z, services);
   registerPlatformMessageRoutes(z, services);
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);

@@ -38,6 +38,8 @@ import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { createMissionsService } from './modules/missions/missions.service';
+import { createRebateService } from './modules/rebate/rebate.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -103,7 +105,21 @@ export function createServices(ctx: AppContext) {
     events: rewardEvents,
     facts: { vendorCategories: catalogue.vendorCategories, registeredAt: member.findRegisteredAt },
   });
-  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards };
+  // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
+  const rewardInputs = {
+    db: ctx.db,
+    audit,
+    grants: rewards.grants,
+    timeZone: rewards.timeZone,
+    vendorCategories: catalogue.vendorCategories,
+    brand: () => system.getBrand(),
+    now: ctx.calendarClock,
+  };
+  const missions = createMissionsService({ ...rewardInputs, accountNames: (ids: string[]) => member.findAccountNames(ids) });
+  rewardEvents.subscribe(missions.subscriber());
+  const rebate = createRebateService(rewardInputs);
+  rewardEvents.subscribe(rebate.subscriber());
+  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

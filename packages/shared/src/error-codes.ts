@@ -146,6 +146,15 @@ export const ErrorCode = {
   IMAGE_TOO_MANY: 'IMAGE_TOO_MANY',
   /** Feedback is answered once. */
   FEEDBACK_ALREADY_ANSWERED: 'FEEDBACK_ALREADY_ANSWERED',
+  /** Rebate: the period has not ended (or has nothing to pay, or the rebate is paid automatically); the period was paid already. */
+  REBATE_NOT_CLAIMABLE: 'REBATE_NOT_CLAIMABLE',
+  REBATE_ALREADY_CLAIMED: 'REBATE_ALREADY_CLAIMED',
+  /** Missions: unknown or not live; its steps are not all done; its reward for this period was claimed already. */
+  MISSION_NOT_FOUND: 'MISSION_NOT_FOUND',
+  MISSION_NOT_COMPLETED: 'MISSION_NOT_COMPLETED',
+  MISSION_ALREADY_CLAIMED: 'MISSION_ALREADY_CLAIMED',
+  /** Referral: a held referral reward that is not (or no longer) waiting for review. */
+  REFERRAL_REWARD_NOT_HELD: 'REFERRAL_REWARD_NOT_HELD',
   /** Platform messages: an unknown message; one already withdrawn; named players who have no (real-money) account. */
   MESSAGE_NOT_FOUND: 'MESSAGE_NOT_FOUND',
   MESSAGE_WITHDRAWN: 'MESSAGE_WITHDRAWN',
@@ -286,6 +295,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   IMAGE_NOT_FOUND: 400,
   IMAGE_TOO_MANY: 400,
   FEEDBACK_ALREADY_ANSWERED: 409,
+  REBATE_NOT_CLAIMABLE: 409,
+  REBATE_ALREADY_CLAIMED: 409,
+  MISSION_NOT_FOUND: 404,
+  MISSION_NOT_COMPLETED: 409,
+  MISSION_ALREADY_CLAIMED: 409,
+  REFERRAL_REWARD_NOT_HELD: 409,
   MESSAGE_NOT_FOUND: 404,
   MESSAGE_WITHDRAWN: 409,
   MESSAGE_RECIPIENTS_UNKNOWN: 400,

@@ -4,9 +4,11 @@ import type { Database } from '../db/schema';
 import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
 import type { InhouseService } from '../modules/inhouse/inhouse.service';
 import type { KeyService } from '../modules/system/key.service';
+import type { RebateService } from '../modules/rebate/rebate.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
+import { startRebateSettlementJob } from './rebate-settlement.job';
 import { newInstanceId, type JobScheduler } from './interval-job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
@@ -19,6 +21,7 @@ export type PeriodicJobServices = {
   inhouse: Pick<InhouseService, 'settleStaleRounds'>;
   gateway: { transfers: Pick<TransferWalletService, 'runStatusChecks'> };
   keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>;
+  rebate: Pick<RebateService, 'settleEndedPeriods'>;
 };
 
 export type PeriodicJobSettings = {
@@ -51,6 +54,7 @@ export function startPeriodicJobs(
     startInhouseStaleRoundsJob(services.inhouse, scheduler),
     startVendorTransferStatusJob(services.gateway.transfers, scheduler),
     startEncryptionKeyRotationJob(services.keys, scheduler),
+    startRebateSettlementJob(services.rebate, scheduler),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

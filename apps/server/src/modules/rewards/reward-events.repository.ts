@@ -72,12 +72,16 @@ export async function readAfter(
   return { events, end: await findStreamEnd(trx) };
 }
 
-/** Whether a consumer has an event of its kinds still to apply. */
+/**
+ * Whether a consumer has an event of its kinds still to apply: every committed event after its
+ * place, also those not readable yet behind an older transaction still running (on a shared server,
+ * in any database), so a drain waits for them instead of answering before they are applied.
+ */
 export async function hasPending(db: Db, subscriber: string, kinds: readonly RewardEventKind[] | undefined): Promise<boolean> {
   const kindFilter = kinds ? sql`AND e.kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
   const { rows } = await sql<{ pending: boolean }>`
     SELECT EXISTS (SELECT 1 FROM reward_event_cursors AS c JOIN reward_events AS e ON (e.tx, e.id) > (c.last_tx, c.last_id)
-      WHERE c.subscriber = ${subscriber} AND e.tx < pg_snapshot_xmin(pg_current_snapshot()) ${kindFilter}) AS pending`.execute(db);
+      WHERE c.subscriber = ${subscriber} ${kindFilter}) AS pending`.execute(db);
   return rows[0]?.pending === true;
 }
 

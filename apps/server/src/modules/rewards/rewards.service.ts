@@ -4,6 +4,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { RewardEventStream } from './reward-events';
 import { createRewardGrants } from './reward-grants';
 import { createRewardRules } from './reward-rules';
+import { readTimeZone } from './reward-rules.repository';
 import { createRulesConsumer, type RuleFactSources } from './rules-consumer';
 
 export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
@@ -26,6 +27,8 @@ export function createRewardsService(ctx: RewardsContext) {
     grants,
     rules,
     registerSink: grants.registerSink,
+    /** The operator's time zone (reward settings), in which every module's periods are cut. */
+    timeZone: readTimeZone,
     /** The players' VIP levels and promotion joins, once the modules that know them exist. */
     setFacts(more: Partial<Pick<RuleFactSources, 'vipLevels' | 'joinedPromotion'>>): void {
       Object.assign(ctx.facts, more);

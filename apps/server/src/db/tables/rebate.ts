@@ -1,0 +1,40 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Int8 = ColumnType<string, string | bigint, string | bigint>;
+
+/** Tables owned by the rebate module (migration 0281_rebate.sql). */
+export type RebateTables = {
+  rebate_settings: {
+    id: Generated<boolean>;
+    enabled: boolean;
+    period: 'daily' | 'weekly';
+    mode: 'claim' | 'auto';
+    rates: JSONColumnType<Record<string, number>, string, string>;
+    updated_at: Generated<Date>;
+    updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  rebate_turnover: {
+    member_id: Int8;
+    period_key: string;
+    category: string;
+    period_end: Date;
+    turnover: Int8;
+  };
+  rebate_payouts: {
+    member_id: Int8;
+    period_key: string;
+    amount: Int8;
+    lines: JSONColumnType<RebatePayoutLine[], string, string>;
+    grant_id: string | null;
+    paid_by: 'claim' | 'auto';
+    paid_at: Generated<Date>;
+  };
+  rebate_settlements: {
+    period_key: string;
+    payouts: number;
+    settled_at: Generated<Date>;
+  };
+};
+
+/** One category of a paid period, as stored with the payout. */
+export type RebatePayoutLine = { category: string; turnoverMinor: string; rateBp: number; amountMinor: string };

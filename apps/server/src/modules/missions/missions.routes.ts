@@ -1,0 +1,46 @@
+import {
+  missionClaimBodySchema,
+  missionClaimResultSchema,
+  missionIdParamsSchema,
+  missionInputSchema,
+  missionLeaderboardSchema,
+  missionSummarySchema,
+  opsMissionListSchema,
+  opsMissionSchema,
+} from '@wps/shared/schemas/missions';
+import type { RouteApp } from '../../app-types';
+import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { requestOperator } from '../operator/operator-auth';
+
+/** The player's missions and their leaderboard, and the operator's mission sets. */
+export function registerMissionsRoutes(app: RouteApp, { missions }: AppServices): void {
+  app.get('/wps/relay/MCSFE_getMissionSummaryDetails', { schema: { response: success(missionSummarySchema) } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await missions.summary(member.memberId, String(request.headers['language'] ?? 'pt')));
+  });
+
+  app.get('/wps/relay/MCSFE_getMissionLeaderboard', { schema: { response: success(missionLeaderboardSchema) } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await missions.leaderboard(member.memberId));
+  });
+
+  app.post('/wps/missions/claim', { schema: { body: missionClaimBodySchema, response: success(missionClaimResultSchema) } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await missions.claim(member.memberId, request.body.missionId));
+  });
+
+  app.get('/ops/missions', { config: { permission: 'rewards.write' }, schema: { response: success(opsMissionListSchema) } }, async () => ok(await missions.listForOps()));
+
+  app.post('/ops/missions', { config: { permission: 'rewards.write' }, schema: { body: missionInputSchema, response: success(opsMissionSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await missions.save(operator.operatorId, request.body));
+  });
+
+  app.put('/ops/missions/:id', { config: { permission: 'rewards.write' }, schema: { params: missionIdParamsSchema, body: missionInputSchema, response: success(opsMissionSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await missions.save(operator.operatorId, request.body, request.params.id));
+  });
+}

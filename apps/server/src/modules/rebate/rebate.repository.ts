@@ -1,0 +1,142 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RebatePayoutLine } from '../../db/tables/rebate';
+
+type Db = Kysely<Database>;
+
+export type RebateSettingsRow = { enabled: boolean; period: 'daily' | 'weekly'; mode: 'claim' | 'auto'; rates: Record<string, number> };
+
+export async function readRebateSettings(db: Db): Promise<RebateSettingsRow> {
+  const row = await db.selectFrom('rebate_settings').select(['enabled', 'period', 'mode', 'rates']).executeTakeFirstOrThrow();
+  return { enabled: row.enabled, period: row.period, mode: row.mode, rates: row.rates ?? {} };
+}
+
+/** The settings row, locked for a change. */
+export async function lockRebateSettings(db: Db): Promise<RebateSettingsRow> {
+  const row = await db.selectFrom('rebate_settings').select(['enabled', 'period', 'mode', 'rates']).forUpdate().executeTakeFirstOrThrow();
+  return { enabled: row.enabled, period: row.period, mode: row.mode, rates: row.rates ?? {} };
+}
+
+export async function writeRebateSettings(db: Db, s: RebateSettingsRow, operatorId: string): Promise<void> {
+  await db
+    .updateTable('rebate_settings')
+    .set({ enabled: s.enabled, period: s.period, mode: s.mode, rates: JSON.stringify(s.rates), updated_at: new Date(), updated_by: operatorId })
+    .execute();
+}
+
+export type TurnoverDelta = { memberId: string; periodKey: string; category: string; periodEnd: Date; amount: bigint };
+
+/** Add turnover, in key order so two writers never wait on each other in a cycle. */
+export async function addTurnover(db: Db, deltas: TurnoverDelta[]): Promise<void> {
+  const sorted = [...deltas].sort((a, b) =>
+    BigInt(a.memberId) !== BigInt(b.memberId) ? (BigInt(a.memberId) < BigInt(b.memberId) ? -1 : 1) : `${a.periodKey}|${a.category}` < `${b.periodKey}|${b.category}` ? -1 : 1,
+  );
+  for (const d of sorted) {
+    await db
+      .insertInto('rebate_turnover')
+      .values({ member_id: d.memberId, period_key: d.periodKey, category: d.category, period_end: d.periodEnd, turnover: d.amount.toString() })
+      .onConflict((oc) => oc.columns(['member_id', 'period_key', 'category']).doUpdateSet({ turnover: sql`rebate_turnover.turnover + excluded.turnover` }))
+      .execute();
+  }
+}
+
+export type TurnoverRow = { periodKey: string; category: string; periodEnd: Date; turnover: bigint };
+
+/** A member's turnover rows of the given periods. */
+export async function findMemberTurnover(db: Db, memberId: string, periodKeys: string[]): Promise<TurnoverRow[]> {
+  if (periodKeys.length === 0) return [];
+  const rows = await db
+    .selectFrom('rebate_turnover')
+    .select(['period_key', 'category', 'period_end', 'turnover'])
+    .where('member_id', '=', memberId)
+    .where('period_key', 'in', periodKeys)
+    .execute();
+  return rows.map((r) => ({ periodKey: r.period_key, category: r.category, periodEnd: r.period_end, turnover: BigInt(r.turnover) }));
+}
+
+/** The member's most recent periods with turnover that ended before `now`, newest first. */
+export async function findMemberEndedPeriods(db: Db, memberId: string, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rebate_turnover')
+    .select('period_key')
+    .where('member_id', '=', memberId)
+    .where('period_end', '<=', now)
+    .groupBy('period_key')
+    .orderBy(sql`max(period_end)`, 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.period_key);
+}
+
+export type PayoutRow = { periodKey: string; amount: bigint; lines: RebatePayoutLine[]; paidAt: Date; paidBy: 'claim' | 'auto' };
+
+export async function findMemberPayouts(db: Db, memberId: string, periodKeys: string[]): Promise<PayoutRow[]> {
+  if (periodKeys.length === 0) return [];
+  const rows = await db
+    .selectFrom('rebate_payouts')
+    .select(['period_key', 'amount', 'lines', 'paid_at', 'paid_by'])
+    .where('member_id', '=', memberId)
+    .where('period_key', 'in', periodKeys)
+    .execute();
+  return rows.map((r) => ({ periodKey: r.period_key, amount: BigInt(r.amount), lines: r.lines, paidAt: r.paid_at, paidBy: r.paid_by }));
+}
+
+/** Claim a period's payout row; false when it exists (paid already, or being paid by a concurrent claim that commits first). */
+export async function insertPayout(db: Db, p: { memberId: string; periodKey: string; amount: bigint; lines: RebatePayoutLine[]; paidBy: 'claim' | 'auto' }): Promise<boolean> {
+  const row = await db
+    .insertInto('rebate_payouts')
+    .values({ member_id: p.memberId, period_key: p.periodKey, amount: p.amount.toString(), lines: JSON.stringify(p.lines), paid_by: p.paidBy })
+    .onConflict((oc) => oc.columns(['member_id', 'period_key']).doNothing())
+    .returning('period_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setPayoutGrant(db: Db, memberId: string, periodKey: string, grantId: string): Promise<void> {
+  await db.updateTable('rebate_payouts').set({ grant_id: grantId }).where('member_id', '=', memberId).where('period_key', '=', periodKey).execute();
+}
+
+/** Ended periods with turnover that the automatic payment has not settled, oldest first. */
+export async function findUnsettledPeriods(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rebate_turnover as t')
+    .select('t.period_key')
+    .where('t.period_end', '<=', now)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('rebate_settlements as s').select('s.period_key').whereRef('s.period_key', '=', 't.period_key'))))
+    .groupBy('t.period_key')
+    .orderBy(sql`min(t.period_end)`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.period_key);
+}
+
+/** Every member's turnover in a period not paid yet, by member. */
+export async function findUnpaidTurnover(db: Db, periodKey: string): Promise<Map<string, TurnoverRow[]>> {
+  const rows = await db
+    .selectFrom('rebate_turnover as t')
+    .select(['t.member_id', 't.period_key', 't.category', 't.period_end', 't.turnover'])
+    .where('t.period_key', '=', periodKey)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('rebate_payouts as p').select('p.period_key').whereRef('p.member_id', '=', 't.member_id').whereRef('p.period_key', '=', 't.period_key'))),
+    )
+    .orderBy('t.member_id')
+    .execute();
+  const byMember = new Map<string, TurnoverRow[]>();
+  for (const r of rows) {
+    const list = byMember.get(String(r.member_id)) ?? [];
+    list.push({ periodKey: r.period_key, category: r.category, periodEnd: r.period_end, turnover: BigInt(r.turnover) });
+    byMember.set(String(r.member_id), list);
+  }
+  return byMember;
+}
+
+/** Mark a period settled; false when another run settled it first. */
+export async function insertSettlement(db: Db, periodKey: string, payouts: number): Promise<boolean> {
+  const row = await db
+    .insertInto('rebate_settlements')
+    .values({ period_key: periodKey, payouts })
+    .onConflict((oc) => oc.column('period_key').doNothing())
+    .returning('period_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
