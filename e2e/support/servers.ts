@@ -74,6 +74,8 @@ const PORT_OFFSETS = {
   download: 30,
   /** The storefront: home lanes, promotions, search, tab bar, footer blocks, trial DEMO; promotion tags in the back office. */
   storefront: 26,
+  /** The rewards engine: a rule written and put live in the back office, claimed in the reward centre. */
+  rewards: 43,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -6,6 +6,7 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FeedbackPage } from '../features/feedback/components/feedback-page';
 import { GamesPage } from '../features/games/components/games-page';
 import { MessagesPage } from '../features/messages/components/messages-page';
+import { RewardsPage } from '../features/rewards/components/rewards-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
@@ -19,7 +20,7 @@ import { SiteSettingsPage } from '../features/site-settings/components/site-sett
 import { HomePage } from './home-page';
 
 /** The sidebar's groups, in the order they appear. */
-export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'site', 'operators', 'audit', 'reports'] as const;
+export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'rewards', 'site', 'operators', 'audit', 'reports'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 /**
@@ -53,6 +54,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
+  { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },

@@ -19,7 +19,7 @@ type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => vo
  * header mounts, without suspending it (the header is part of the first paint); the entries that
  * need them join the menu once they are in.
  */
-const MENU_NAMESPACES = ['common', 'games', 'betRecord', 'records', 'messages', 'feedback'];
+const MENU_NAMESPACES = ['common', 'games', 'betRecord', 'records', 'messages', 'feedback', 'rewards'];
 
 function showDepositPage(): void {
   openMemberCentre('depositv2');
@@ -48,6 +48,7 @@ export function AvatarMenu() {
       icon: <MailIcon />,
       onSelect: () => openMemberCentre('messageV2'),
     },
+    { id: 'rewards', label: t('rewards:pageTitle'), icon: <MenuIcon />, onSelect: () => openMemberCentre('rewardCenter') },
     { id: 'feedback', label: t('feedback:menuItem'), icon: <MenuIcon />, onSelect: () => openMemberCentre('feedback') },
   ];
   const items: MenuItem[] = [

@@ -17,6 +17,7 @@ import { TransferUplinePage } from '../../features/transfer-upline/components/tr
 import { TransactionHistory } from '../../features/records/components/transaction-history';
 import { DepositPage } from '../../features/deposit/components/deposit-page';
 import { MessagePage } from '../../features/messages/components/message-page';
+import { RewardCenter } from '../../features/rewards/components/reward-center';
 import { TransferFundPage } from '../../features/games/components/transfer-fund-page';
 import { BettingRecordPage } from '../../features/records/components/betting-record-page';
 import { ProfitPage } from '../../features/records/components/profit-page';
@@ -25,7 +26,7 @@ import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback'];
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards'];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -57,6 +58,7 @@ const PAGES: readonly PageEntry[] = [
   { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors />, isWide: true },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory />, isWide: true },
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage />, isWide: true },
+  { key: 'rewardCenter', labelKey: 'rewards:pageTitle', render: () => <RewardCenter /> },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
   { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
