@@ -49,6 +49,7 @@ import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes'
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
 import { registerPlayersRoutes } from './modules/players/players.routes';
 import { registerPlayerActionsRoutes } from './modules/players/player-actions.routes';
+import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
@@ -150,6 +151,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerReportingRoutes(z, services);
   registerPlayersRoutes(z, services);
   registerPlayerActionsRoutes(z, services);
+  registerBonusRoutes(z, services);
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -40,6 +40,8 @@ import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
+import { createBonusService } from './modules/bonus/bonus.service';
+import { createBonusOps } from './modules/bonus/bonus-ops';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -77,7 +79,9 @@ export function createServices(ctx: AppContext) {
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
-  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member });
+  // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
+  const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
+  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member, bonus });
   const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
@@ -87,6 +91,8 @@ export function createServices(ctx: AppContext) {
   // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
   // A banner that launches a game names its node; the catalogue gives the vendor the launch needs.
   const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
+  // Settled rounds advance bonus wagering, weighted by the vendor's category in the catalogue.
+  rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
   const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections });
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
@@ -119,7 +125,10 @@ export function createServices(ctx: AppContext) {
   rewardEvents.subscribe(missions.subscriber());
   const rebate = createRebateService(rewardInputs);
   rewardEvents.subscribe(rebate.subscriber());
-  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate };
+  // Bonus grants are paid by the bonus module; operators give bonuses as grants of the engine.
+  rewards.registerSink(bonus.sink);
+  const bonusOps = createBonusOps({ db: ctx.db, bonus, audit, system, member, issueGrant: rewards.grants.issue });
+  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -121,6 +121,13 @@ export const ErrorCode = {
   /** Vendor boundary: money callbacks from a transfer-model vendor; a win over the configured cap. */
   VENDOR_NOT_SEAMLESS: 'VENDOR_NOT_SEAMLESS',
   WIN_LIMIT_EXCEEDED: 'WIN_LIMIT_EXCEEDED',
+  /** A stake above the active bonus's maximum stake per round (a seamless refusal). */
+  BONUS_MAX_STAKE_EXCEEDED: 'BONUS_MAX_STAKE_EXCEEDED',
+  /** A withdrawal asked while a bonus is active, without confirming its forfeit (`value.bonuses`). */
+  BONUS_FORFEIT_CONFIRMATION_REQUIRED: 'BONUS_FORFEIT_CONFIRMATION_REQUIRED',
+  BONUS_NOT_FOUND: 'BONUS_NOT_FOUND',
+  /** The bonus has already ended (converted, forfeited, expired or cancelled). */
+  BONUS_ALREADY_ENDED: 'BONUS_ALREADY_ENDED',
   // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
   STAKE_INVALID: 'STAKE_INVALID',
   /** The seed cannot be revealed while a round under it is not settled yet. */
@@ -280,6 +287,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   TRANSFER_PENDING: 409,
   VENDOR_NOT_SEAMLESS: 403,
   WIN_LIMIT_EXCEEDED: 409,
+  BONUS_MAX_STAKE_EXCEEDED: 409,
+  BONUS_FORFEIT_CONFIRMATION_REQUIRED: 409,
+  BONUS_NOT_FOUND: 404,
+  BONUS_ALREADY_ENDED: 409,
   STAKE_INVALID: 400,
   ROUND_IN_PROGRESS: 409,
   LOGIN_CODE_INVALID: 400,

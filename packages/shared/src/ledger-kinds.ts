@@ -25,6 +25,12 @@ export const LEDGER_KINDS = [
   'vendor_result',
   /** A reward paid in cash (a rule, the rebate, a referral, a VIP level…), from the promotion budget. */
   'reward_cash',
+  /** A bonus becomes active: its amount from the promotion budget to the player's bonus account. */
+  'bonus_grant',
+  /** A bonus whose wagering is met: its balance to the main wallet (up to its cap), any excess back to the promotion budget. */
+  'bonus_conversion',
+  /** A bonus forfeited, expired or cancelled: its balance back to the promotion budget. */
+  'bonus_forfeit',
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -60,6 +60,10 @@ export const OPS_PERMISSIONS = [
   'rewards.write',
   /** The rewards engine read-only: rules, their dry runs, grants, the engine's state and the cost reports. */
   'rewards.read',
+  /** Players' bonuses: the list, the bonus settings and the bonus-cost report, read. */
+  'bonuses.read',
+  /** Give a player a bonus, cancel one, change the bonus settings (moves promotion money). */
+  'bonuses.write',
   /** Operator accounts: create, disable, change role, reset two-factor. */
   'operators.manage',
   /** The audit log and its export. */
@@ -85,6 +89,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'settings.read',
     'content.read',
     'rewards.read',
+    'bonuses.read',
   ],
   support: [
     'dashboard.read',
@@ -102,8 +107,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'settings.read',
     'content.read',
     'rewards.read',
+    'bonuses.read',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
+import type { BonusService } from '../modules/bonus/bonus.service';
 import type { InhouseService } from '../modules/inhouse/inhouse.service';
 import type { KeyService } from '../modules/system/key.service';
 import type { RebateService } from '../modules/rebate/rebate.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
+import { startBonusExpiryJob } from './bonus-expiry.job';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
 import { startRebateSettlementJob } from './rebate-settlement.job';
@@ -22,6 +24,7 @@ export type PeriodicJobServices = {
   gateway: { transfers: Pick<TransferWalletService, 'runStatusChecks'> };
   keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>;
   rebate: Pick<RebateService, 'settleEndedPeriods'>;
+  bonus: Pick<BonusService, 'expireDue'>;
 };
 
 export type PeriodicJobSettings = {
@@ -55,6 +58,7 @@ export function startPeriodicJobs(
     startVendorTransferStatusJob(services.gateway.transfers, scheduler),
     startEncryptionKeyRotationJob(services.keys, scheduler),
     startRebateSettlementJob(services.rebate, scheduler),
+    startBonusExpiryJob(services.bonus, scheduler),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

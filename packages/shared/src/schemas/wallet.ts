@@ -9,5 +9,8 @@ export const balanceResultSchema = z.object({
   sumBalanceMinor: z.string(),
   currency: z.string(),
   scale: z.number().int(),
+  /** Bonus money (not withdrawable; spent in games under its wagering rules), apart from the balance above. */
+  bonusBalance: z.string(),
+  bonusBalanceMinor: z.string(),
 });
 export type BalanceResult = z.infer<typeof balanceResultSchema>;

@@ -46,6 +46,12 @@ export const createWithdrawalBodySchema = z.object({
   bankAccountId: z.string().trim().min(1).max(64),
   paymentPassword: z.string().min(1).max(64),
   idempotencyKey: idempotencyKeySchema,
+  /**
+   * The player confirmed that this withdrawal forfeits their running bonuses. Without it, a
+   * request made while a bonus runs is refused BONUS_FORFEIT_CONFIRMATION_REQUIRED, with the
+   * bonuses in `value.bonuses`.
+   */
+  forfeitBonus: z.boolean().optional(),
 });
 export type CreateWithdrawalBody = z.input<typeof createWithdrawalBodySchema>;
 

@@ -59,6 +59,10 @@ export type GatewayTables = {
     total_bet: Defaulted<string>;
     total_win: Defaulted<string>;
     total_refund: Defaulted<string>;
+    /** The bonus money in the round (migration 0251): staked, won into the bonus account, refunded. */
+    bonus_bet: Defaulted<string>;
+    bonus_win: Defaulted<string>;
+    bonus_refund: Defaulted<string>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
     settled_at: Timestamp;
@@ -77,6 +81,10 @@ export type GatewayTables = {
     request_hash: string;
     ledger_transaction_id: ColumnType<string | null, string | null | undefined, string | null>;
     response: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+    /** bet: the stake's bonus part; win: the part paid into the bonus account (migration 0251). */
+    bonus_amount: Defaulted<string>;
+    /** win: the bonus part the house kept because the bonus had ended. */
+    bonus_kept: Defaulted<string>;
     created_at: Generated<Date>;
   };
   vendor_transfers: {

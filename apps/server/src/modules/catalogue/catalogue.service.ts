@@ -226,6 +226,14 @@ export function createCatalogueService(ctx: CatalogueContext) {
       return assertVendorOpen((await snapshot()).vendorByCode.get(vassalage), vassalage);
     },
 
+    /**
+     * A vendor's game category whatever its status, read in the caller's transaction (bonus
+     * wagering weighs settled rounds by it); undefined for a vendor the catalogue does not know.
+     */
+    async findVendorCategory(vassalage: string, trx: Db = db): Promise<GameCategory | undefined> {
+      return (await findVendorRow(trx, vassalage))?.category;
+    },
+
     /** A game as stored (with its vendor), whatever their status; undefined when unknown. Reads the database. */
     async findGame(nodeId: string): Promise<{ game: CatalogueGame; vendor: CatalogueVendor } | undefined> {
       const game = await findGameRow(db, nodeId);

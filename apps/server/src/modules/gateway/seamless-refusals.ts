@@ -26,6 +26,8 @@ export const SEAMLESS_REFUSALS = {
   win_without_round: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No bet for this win' },
   /** A win for a round without an accepted bet (or without the bet it names). */
   win_without_bet: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No accepted bet for this win' },
+  /** A stake above the active bonus's maximum while the player holds bonus money (migration 0251). */
+  bonus_max_stake: { errorCode: ErrorCode.BONUS_MAX_STAKE_EXCEEDED, message: 'This stake is above the maximum allowed while a bonus is active' },
   /** A win above the configured cap for its round. */
   win_limit_exceeded: { errorCode: ErrorCode.WIN_LIMIT_EXCEEDED, message: 'This win is above the maximum for the round' },
   /** A rollback naming a bet of another player, round or kind. */

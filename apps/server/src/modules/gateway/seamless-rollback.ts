@@ -6,8 +6,8 @@ import { AppError } from '../../http/app-error';
 import type { LedgerService } from '../ledger/ledger.service';
 import { refuse, storedRefusal } from './seamless-refusals';
 import { hashCallback } from './seamless-shared';
-import { completeRoundBet, findRoundBet, insertRoundBet, lockRound, markBetRolledBack, updateRound, type NewRoundBet, type RoundBetRow, type RoundRow } from './seamless.repository';
-import type { SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
+import { completeRoundBet, findRoundBet, insertRoundBet, isBonusActive, lockRound, markBetRolledBack, updateRound, type NewRoundBet, type RoundBetRow, type RoundRow } from './seamless.repository';
+import type { SeamlessAccounts, SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
 
 type Db = Kysely<Database>;
 
@@ -19,7 +19,7 @@ export type SeamlessParts = {
   db: Db;
   ledger: Pick<LedgerService, 'postTransaction' | 'lockAccounts'>;
   brand(): Promise<{ currency: string; scale: number }>;
-  accountsFor(t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string; demo: boolean }>;
+  accountsFor(t: Db, memberId: string, currency: string): Promise<SeamlessAccounts>;
   answer(
     memberId: string,
     money: { currency: string; scale: number },
@@ -77,7 +77,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
     const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
     const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
-      await ledger.lockAccounts(t, [accounts.walletId, accounts.houseId]);
+      await ledger.lockAccounts(t, [accounts.walletId, accounts.bonusWalletId, accounts.houseId]);
       const claimed = await claim(t, {
         vassalage: input.vassalage,
         vendorTxId: input.transactionId,
@@ -126,33 +126,42 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       const round = await lockRound(t, input.vassalage, input.roundId);
       let transactionId: string | null = null;
       let refunded = 0n;
+      let bonusRefunded = 0n;
       let balance: bigint;
       if (target.status === 'accepted') {
         if (round && round.status !== 'open') throw refuse('round_settled', { roundId: input.roundId });
-        const { walletId, houseId } = await accountsFor(db, input.memberId, money.currency);
-        // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
-        const posted = await ledger.postTransaction(
-          {
-            kind: 'rollback',
-            idempotencyKey: `seamless-rollback:${input.vassalage}:${input.betTransactionId}`,
-            reference: `round:${input.vassalage}:${input.roundId}`,
-            metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, betTransactionId: input.betTransactionId },
-            entries: [
-              { accountId: houseId, amountMinor: -target.amount },
-              { accountId: walletId, amountMinor: target.amount },
-            ],
-          },
-          t,
-        );
+        const { walletId, bonusWalletId, houseId } = accounts;
+        // Each part of the stake goes back where it came from; the bonus part only while a bonus
+        // is active, else the house keeps it, as it keeps a win's bonus part (docs/decisions.md).
+        const realPart = target.amount - target.bonusAmount;
+        const bonusBack = target.bonusAmount > 0n && (await isBonusActive(t, input.memberId)) ? target.bonusAmount : 0n;
+        if (realPart + bonusBack > 0n) {
+          // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
+          const posted = await ledger.postTransaction(
+            {
+              kind: 'rollback',
+              idempotencyKey: `seamless-rollback:${input.vassalage}:${input.betTransactionId}`,
+              reference: `round:${input.vassalage}:${input.roundId}`,
+              metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, betTransactionId: input.betTransactionId },
+              entries: [
+                { accountId: houseId, amountMinor: -(realPart + bonusBack) },
+                ...(realPart > 0n ? [{ accountId: walletId, amountMinor: realPart }] : []),
+                ...(bonusBack > 0n ? [{ accountId: bonusWalletId, amountMinor: bonusBack }] : []),
+              ],
+            },
+            t,
+          );
+          transactionId = posted.transactionId;
+        }
         if (!(await markBetRolledBack(t, target.id))) throw new Error('seamless: bet changed under its row lock');
-        transactionId = posted.transactionId;
         refunded = target.amount;
-        balance = BigInt(posted.balances[walletId] ?? '0');
+        bonusRefunded = target.bonusAmount;
+        balance = await currentBalance(t, input.memberId, money.currency);
       } else {
         // Already rolled back, refused or a tombstone: nothing to refund, the answer is still success.
         balance = await currentBalance(t, input.memberId, money.currency);
       }
-      const updated = round && refunded > 0n ? await updateRound(t, round.id, { addRefund: refunded }) : round;
+      const updated = round && refunded > 0n ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded }) : round;
       const result = answer(input.memberId, money, balance, transactionId, updated);
       await completeRoundBet(t, claimed.id, { status: 'done', amount: refunded, ledgerTransactionId: transactionId, response: result });
       return { ...result, replayed: false };
@@ -164,7 +173,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
     const money = await brand();
     const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
-      await ledger.lockAccounts(t, [accounts.walletId, accounts.houseId]);
+      await ledger.lockAccounts(t, [accounts.walletId, accounts.bonusWalletId, accounts.houseId]);
       const round = await lockRound(t, input.vassalage, input.roundId);
       if (!round) throw refuse('unknown_round', { roundId: input.roundId });
       checkRound(round, input.memberId);

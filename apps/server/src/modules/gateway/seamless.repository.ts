@@ -17,6 +17,8 @@ export type RoundRow = {
   totalBet: bigint;
   totalWin: bigint;
   totalRefund: bigint;
+  bonusBet: bigint;
+  bonusRefund: bigint;
 };
 
 export type RoundBetRow = {
@@ -32,10 +34,12 @@ export type RoundBetRow = {
   status: RoundBetStatus;
   requestHash: string;
   response: Record<string, unknown> | null;
+  /** bet: the stake's bonus part (migration 0251). */
+  bonusAmount: bigint;
 };
 
 /** A vendor transaction to claim: its row without the id; `status` defaults to pending, `response` to none. */
-export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response'> & Partial<Pick<RoundBetRow, 'status' | 'response'>>;
+export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount'> & Partial<Pick<RoundBetRow, 'status' | 'response'>>;
 
 /** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
 export async function insertRoundBet(
@@ -75,13 +79,14 @@ export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string
 export async function completeRoundBet(
   db: Db,
   id: string,
-  input: { status: RoundBetStatus; amount?: bigint; ledgerTransactionId: string | null; response: Record<string, unknown> },
+  input: { status: RoundBetStatus; amount?: bigint; bonusAmount?: bigint; ledgerTransactionId: string | null; response: Record<string, unknown> },
 ): Promise<void> {
   await db
     .updateTable('round_bets')
     .set({
       status: input.status,
       ...(input.amount !== undefined ? { amount: input.amount.toString() } : {}),
+      ...(input.bonusAmount !== undefined ? { bonus_amount: input.bonusAmount.toString() } : {}),
       ledger_transaction_id: input.ledgerTransactionId,
       response: JSON.stringify(input.response),
     })
@@ -102,12 +107,13 @@ export async function lockRound(db: Db, vassalage: string, roundId: string): Pro
 }
 
 /** Move a round's win or refund totals and optionally settle it. */
-export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
+export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
   const r = await db
     .updateTable('game_rounds')
     .set({
       total_win: sql<string>`total_win + ${(input.addWin ?? 0n).toString()}::bigint`,
       total_refund: sql<string>`total_refund + ${(input.addRefund ?? 0n).toString()}::bigint`,
+      bonus_refund: sql<string>`bonus_refund + ${(input.addBonusRefund ?? 0n).toString()}::bigint`,
       updated_at: new Date(),
       ...(input.settle ? { status: 'settled' as const, settled_at: new Date() } : {}),
     })
@@ -132,6 +138,8 @@ function toRound(r: RoundSelect): RoundRow {
     totalBet: BigInt(r.total_bet as string),
     totalWin: BigInt(r.total_win as string),
     totalRefund: BigInt(r.total_refund as string),
+    bonusBet: BigInt(r.bonus_bet as string),
+    bonusRefund: BigInt(r.bonus_refund as string),
   };
 }
 
@@ -151,7 +159,17 @@ function toRoundBet(r: RoundBetSelect): RoundBetRow {
     status: r.status as RoundBetStatus,
     requestHash: String(r.request_hash),
     response: (r.response as Record<string, unknown> | null) ?? null,
+    bonusAmount: BigInt(r.bonus_amount as string),
   };
+}
+
+/**
+ * Whether the player has an active bonus: the bonus module's rule (SQL function bonus_is_active,
+ * migration 0250), the one seamless_apply asks too, so a refund and a win decide alike.
+ */
+export async function isBonusActive(db: Db, memberId: string): Promise<boolean> {
+  const { rows } = await sql<{ active: boolean }>`SELECT bonus_is_active(${memberId}::bigint) AS active`.execute(db);
+  return rows[0]?.active === true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,6 +186,8 @@ export type SeamlessOp = {
   amount: string;
   hash: string;
   walletId: string;
+  /** The player's bonus account (migration 0251): locked with the batch, spent and paid as the bonus rules say. */
+  bonusWalletId: string;
   houseId: string;
   currency: string;
   scale: number;

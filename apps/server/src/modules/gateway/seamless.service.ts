@@ -10,14 +10,14 @@ import { createGroupCommit } from '../../db/group-commit';
 import { runInTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
 import { isRetryableBatchError, type LedgerService } from '../ledger/ledger.service';
-import { MAX_INT8, type SystemPurpose } from '../ledger/ledger.types';
+import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
 import { applySeamlessOps, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
-import type { SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
+import type { SeamlessAccounts, SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
 
 type Db = Kysely<Database>;
 
@@ -46,7 +46,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   const { db, log, system, ledger } = ctx;
   // Account ids never change once created, and neither does an account's type (a trial account
   // stays one), so hot callbacks skip the upserts and the member read.
-  const wallets = new Map<string, { walletId: string; demo: boolean }>();
+  const wallets = new Map<string, { walletId: string; bonusWalletId: string; demo: boolean }>();
   const houseIds = new Map<string, string>();
 
   /**
@@ -54,13 +54,19 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
    * account inside many concurrent transactions would make them queue on one uncommitted insert.
    * `demo`: a trial account, whose game money moves against the demo house, never house_cash.
    */
-  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<{ walletId: string; houseId: string; demo: boolean }> {
+  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<SeamlessAccounts> {
     let wallet = wallets.get(`${memberId}:${currency}`);
     if (!wallet) {
       // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
       const member = await ctx.member.findMemberBrief(String(memberId));
       if (!member) throw refuse('unknown_player');
-      wallet = { walletId: await ledger.ensurePlayerWallet(db, memberId, currency), demo: isTrialType(Number(member.type)) };
+      // The bonus account exists from the first game on, so the bet path never has to ask
+      // whether it does: a player without bonus money has it at zero (migration 0251).
+      wallet = {
+        walletId: await ledger.ensurePlayerWallet(db, memberId, currency),
+        bonusWalletId: await ledger.ensureMemberAccount(db, memberId, PLAYER_BONUS, currency),
+        demo: isTrialType(Number(member.type)),
+      };
       wallets.set(`${memberId}:${currency}`, wallet);
     }
     return { ...wallet, houseId: await houseAccount(housePurposeFor(memberId, wallet.demo), currency) };
@@ -112,9 +118,10 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     }
   }
 
+  /** What the vendor is shown: real money plus bonus money. */
   async function currentBalance(t: Db, memberId: string, currency: string): Promise<bigint> {
-    const { walletId } = await accountsFor(db, memberId, currency);
-    return ledger.getAccountBalance(walletId, t);
+    const { walletId, bonusWalletId } = await accountsFor(db, memberId, currency);
+    return (await ledger.getAccountBalance(walletId, t)) + (await ledger.getAccountBalance(bonusWalletId, t));
   }
 
   /** In-process callers skip the HTTP schema: ids must still fit the stored columns. */
@@ -176,7 +183,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       game: input.gameId,
       amount: input.amountMinor.toString(),
     });
-    const { walletId, demo } = await accountsFor(db, input.memberId, money.currency);
+    const { walletId, bonusWalletId, demo } = await accountsFor(db, input.memberId, money.currency);
     return apply({
       op: 'bet',
       vassalage: input.vassalage,
@@ -187,6 +194,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       hash: requestHash,
       walletId,
+      bonusWalletId,
       demo,
       currency: money.currency,
       scale: money.scale,
@@ -198,7 +206,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
     const money = await brand();
-    const { walletId, demo } = await accountsFor(db, input.memberId, money.currency);
+    const { walletId, bonusWalletId, demo } = await accountsFor(db, input.memberId, money.currency);
     const requestHash = hashCallback({
       kind: 'win',
       member: String(input.memberId),
@@ -220,6 +228,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       hash: requestHash,
       walletId,
+      bonusWalletId,
       demo,
       currency: money.currency,
       scale: money.scale,
@@ -228,8 +237,12 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   async function balance(memberId: string): Promise<VendorWalletResult> {
     const money = await brand();
-    const value = await ledger.getPlayerBalance(memberId, money.currency);
-    return answer(memberId, money, value, null, undefined);
+    // Real money plus bonus money, as on every answer; read without creating accounts.
+    const [real, bonus] = await Promise.all([
+      ledger.getPlayerBalance(memberId, money.currency),
+      ledger.getMemberAccountBalance(memberId, PLAYER_BONUS, money.currency),
+    ]);
+    return answer(memberId, money, real + bonus, null, undefined);
   }
 
   const { rollback, endRound } = createSeamlessRollback({ db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds });

@@ -67,3 +67,6 @@ export type SeamlessService = {
  * stored like a refused bet (seamless_apply, migration 0070).
  */
 export type WinLimits = { multiple: bigint | null; maxMinor: bigint | null };
+
+/** A player's accounts on the bet path: main wallet, bonus account and the house shard. */
+export type SeamlessAccounts = { walletId: string; bonusWalletId: string; houseId: string; demo: boolean };

@@ -49,7 +49,7 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
   const { db } = ctx;
   const now = ctx.now ?? Date.now;
   const feed = ctx.changeFeed;
-  /** `${memberId}:${currency}` → the main wallet's account id: it never changes once created. */
+  /** `${memberId}:${currency}:${purpose}` → the account's id: it never changes once created. */
   const wallets = new Map<string, string>();
   const balances = new Map<string, { balance: bigint; cachedAt: number }>();
   const bypassUntil = new Map<string, number>();
@@ -108,16 +108,19 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
   }
 
   return {
-    /** A member's main-wallet balance in `currency` (0 without a wallet), from memory while the feed is live. */
-    async read(memberId: string, currency: string): Promise<bigint> {
-      const key = `${memberId}:${currency}`;
+    /**
+     * A member's main-wallet balance in `currency` (0 without a wallet), from memory while the feed
+     * is live; `purpose` reads another of the member's player accounts the same way (the bonus account).
+     */
+    async read(memberId: string, currency: string, purpose: string = PLAYER_MAIN): Promise<bigint> {
+      const key = `${memberId}:${currency}:${purpose}`;
       const accountId = feed?.isLive ? wallets.get(key) : undefined;
       if (accountId !== undefined && !isBypassed(accountId)) {
         const entry = balances.get(accountId);
         if (entry && now() - entry.cachedAt < BALANCE_TTL_MS) return entry.balance;
       }
       const readVersion = version;
-      const account = await findMemberAccount(db, memberId, PLAYER_MAIN, currency);
+      const account = await findMemberAccount(db, memberId, purpose, currency);
       if (!account) return 0n;
       if (feed?.isLive && readVersion === version && !isBypassed(account.id)) {
         remember(wallets, key, account.id);

@@ -53,3 +53,9 @@ export type HoldResult = PostResult & { holdId: string };
 
 /** Largest magnitude a bigint column holds. */
 export const MAX_INT8 = 2n ** 63n - 1n;
+
+/**
+ * A player's bonus account (modules/bonus): a player account like the main wallet, so it never
+ * goes below zero; spent and paid by the seamless wallet under the bonus rules.
+ */
+export const PLAYER_BONUS = 'player_bonus';

@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
+import { PLAYER_BONUS } from './ledger.types';
 
 /** Wallet calls: the player's balance in the operator currency. */
 export function registerWalletRoutes(app: RouteApp, services: AppServices): void {
@@ -23,12 +24,17 @@ export function registerWalletRoutes(app: RouteApp, services: AppServices): void
     const member = await requireMember(request, { allowTrial: true });
     const brand = await services.system.getBrand();
     // Shown, not decided on: the in-memory copy (balance-cache.ts); money moves check the ledger itself.
-    const minor = await services.playerBalances.read(member.memberId, brand.currency);
+    const [minor, bonusMinor] = await Promise.all([
+      services.playerBalances.read(member.memberId, brand.currency),
+      services.playerBalances.read(member.memberId, brand.currency, PLAYER_BONUS),
+    ]);
     const value: BalanceResult = {
       sumBalance: formatMinor(minor, brand.currencyScale),
       sumBalanceMinor: minor.toString(),
       currency: brand.currency,
       scale: brand.currencyScale,
+      bonusBalance: formatMinor(bonusMinor, brand.currencyScale),
+      bonusBalanceMinor: bonusMinor.toString(),
     };
     return ok(value);
   });

@@ -1,3 +1,4 @@
+import type { BonusService } from '../bonus/bonus.service';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
@@ -40,6 +41,8 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   messages: MessagesPort;
   /** The member module answers the account names the operators' views show. */
   member: Pick<MemberService, 'findAccountNames'>;
+  /** A withdrawal forfeits the player's running bonuses, only once the player confirmed it. */
+  bonus: Pick<BonusService, 'settleForWithdrawal'>;
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
 };

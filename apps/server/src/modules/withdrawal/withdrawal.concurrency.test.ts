@@ -24,6 +24,7 @@ function withoutPasswordCheck(t: TestApp, now: () => number): WithdrawalService 
     audit: s.audit,
     messages: s.messages,
     member: s.member,
+    bonus: s.bonus,
     security: { ...s.security, verifyPaymentPassword: async () => undefined },
   });
 }

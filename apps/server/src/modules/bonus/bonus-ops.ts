@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import type { BonusCostReport, BonusSettings, OpsBonus, OpsBonusSettingsBody, OpsGrantBonusBody } from '@wps/shared/schemas/bonus';
+import type { OpsPage } from '@wps/shared/schemas/ops-list';
+import type { Database } from '../../db/schema';
+import type { BonusStatus } from '../../db/tables/bonus';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import type { MemberService } from '../member/member.service';
+import type { GrantRequest, GrantStatus } from '../rewards/reward-grants.types';
+import type { SystemService } from '../system/system.service';
+import type { BonusService } from './bonus.service';
+import { toBonusView, toContributionList } from './bonus-view';
+import { findCostReport, findOpsBonuses, lockSettings, readSettings, writeSettings, type BonusSettingsRow } from './bonus.repository';
+
+type Db = Kysely<Database>;
+
+/** The rewards engine's issue: every bonus an operator gives is a grant like any other. */
+export type IssueGrant = (trx: Db, req: GrantRequest) => Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
+
+export type BonusOpsContext = {
+  db: Db;
+  bonus: Pick<BonusService, 'endOne'>;
+  audit: Pick<AuditService, 'record'>;
+  system: Pick<SystemService, 'getBrand'>;
+  member: Pick<MemberService, 'findMemberIdByAccount' | 'findAccountNames'>;
+  issueGrant: IssueGrant;
+};
+
+function toSettings(row: BonusSettingsRow, scale: number): BonusSettings {
+  return {
+    spendOrder: row.spend_order,
+    contributions: toContributionList(row.contributions),
+    defaultWageringMultiple: row.default_wagering_multiple,
+    defaultExpiryHours: row.default_expiry_hours,
+    defaultMaxStake: formatMinor(String(row.default_max_stake_minor), scale),
+    defaultMaxConversionMultiple: row.default_max_conversion_multiple,
+  };
+}
+
+/** An amount typed in major units, as minor units; a bad or non-positive one is a 400. */
+function positiveMinor(amount: string, scale: number, field: string): bigint {
+  let minor: bigint;
+  try {
+    minor = parseMajor(amount, scale);
+  } catch {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `${field}: not an amount in this currency`, { fields: [field] });
+  }
+  if (minor <= 0n) throw new AppError(ErrorCode.VALIDATION_FAILED, `${field}: must be above zero`, { fields: [field] });
+  return minor;
+}
+
+/** The back office's bonuses: the list, grants and cancels (audited), the settings and the cost report. */
+export function createBonusOps(ctx: BonusOpsContext) {
+  const { db, audit, system, member } = ctx;
+
+  return {
+    async list(q: { page: number; pageSize: number; status?: BonusStatus | undefined; memberId?: string | undefined; source?: string | undefined }): Promise<OpsPage<OpsBonus> & { currency: string; scale: number }> {
+      const brand = await system.getBrand();
+      const { rows, total } = await findOpsBonuses(db, q, (q.page - 1) * q.pageSize, q.pageSize);
+      const names = await member.findAccountNames(rows.map((r) => String(r.member_id)));
+      return {
+        list: rows.map((r) => ({ ...toBonusView(r), memberId: String(r.member_id), username: names.get(String(r.member_id)) ?? null, endReason: r.end_reason })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+        currency: brand.currency,
+        scale: brand.currencyScale,
+      };
+    },
+
+    /** An operator gives a player a bonus: a grant of source 'operator', paid at once, audited. */
+    async grant(operatorId: string, body: OpsGrantBonusBody): Promise<{ grantId: string; created: boolean }> {
+      const brand = await system.getBrand();
+      const memberId = await member.findMemberIdByAccount(body.username);
+      if (!memberId) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No player has this account name');
+      const amount = positiveMinor(body.amount, brand.currencyScale, 'amount');
+      const params: Record<string, unknown> = {};
+      if (body.wageringMultiple !== undefined) params['wageringMultiple'] = body.wageringMultiple;
+      if (body.expiresInHours !== undefined) params['expiresInHours'] = body.expiresInHours;
+      if (body.maxConversion !== undefined) params['maxConversionMinor'] = positiveMinor(body.maxConversion, brand.currencyScale, 'maxConversion').toString();
+      if (body.maxStake !== undefined) params['maxStakeMinor'] = positiveMinor(body.maxStake, brand.currencyScale, 'maxStake').toString();
+      return runInTransaction(db, async (trx) => {
+        const issued = await ctx.issueGrant(trx, {
+          memberId: String(memberId),
+          kind: 'bonus',
+          amount,
+          source: 'operator',
+          sourceRef: `operator:${operatorId}`,
+          key: `ops-bonus:${body.idempotencyKey}`,
+          params,
+          delivery: 'auto',
+        });
+        if (issued.created) {
+          await audit.record(trx, {
+            actorType: 'operator',
+            actorId: operatorId,
+            action: 'bonus.grant',
+            subjectType: 'member',
+            subjectId: String(memberId),
+            reason: body.reason,
+            before: null,
+            after: { grantId: issued.grantId, amountMinor: amount.toString(), ...params },
+          });
+        }
+        return { grantId: issued.grantId, created: issued.created };
+      });
+    },
+
+    /** An operator cancels a running bonus: its money back to the promotion budget, audited with the reason. */
+    async cancel(operatorId: string, bonusId: string, reason: string) {
+      const ended = await ctx.bonus.endOne(bonusId, 'cancelled', { reason, by: operatorId, now: new Date() }, async (trx, before, after) => {
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'bonus.cancel', subjectType: 'bonus', subjectId: bonusId, reason, before: { status: before.status }, after: { status: after.status, returnedMinor: after.returnedMinor } });
+      });
+      if (!ended) throw new AppError(ErrorCode.BONUS_ALREADY_ENDED, 'This bonus has already ended');
+      return ended;
+    },
+
+    async getSettings(): Promise<BonusSettings> {
+      const brand = await system.getBrand();
+      return toSettings(await readSettings(db), brand.currencyScale);
+    },
+
+    async updateSettings(operatorId: string, body: OpsBonusSettingsBody): Promise<BonusSettings> {
+      const brand = await system.getBrand();
+      const maxStake = positiveMinor(body.defaultMaxStake, brand.currencyScale, 'defaultMaxStake');
+      return runInTransaction(db, async (trx) => {
+        const before = toSettings(await lockSettings(trx), brand.currencyScale);
+        const row = await writeSettings(
+          trx,
+          {
+            spend_order: body.spendOrder,
+            contributions: Object.fromEntries(body.contributions.map((c) => [c.category, c.percent])),
+            default_wagering_multiple: body.defaultWageringMultiple,
+            default_expiry_hours: body.defaultExpiryHours,
+            default_max_stake_minor: maxStake.toString(),
+            default_max_conversion_multiple: body.defaultMaxConversionMultiple,
+          },
+          operatorId,
+        );
+        const after = toSettings(row, brand.currencyScale);
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'bonus.settings', subjectType: 'bonus_settings', subjectId: 'bonus', reason: body.reason, before, after });
+        return after;
+      });
+    },
+
+    /** Granted, converted, forfeited, expired and cancelled bonus money by day and source. */
+    async costReport(q: { from: string; to: string; tz: string }): Promise<BonusCostReport> {
+      const brand = await system.getBrand();
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: q.tz });
+      } catch {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'tz: not a time zone', { fields: ['tz'] });
+      }
+      const rows = await findCostReport(db, q.from, q.to, q.tz);
+      return {
+        currency: brand.currency,
+        scale: brand.currencyScale,
+        rows: rows.map((r) => ({
+          day: r.day,
+          source: r.source,
+          grants: Number(r.grants),
+          grantedMinor: r.granted,
+          convertedMinor: r.converted,
+          forfeitedMinor: r.forfeited,
+          expiredMinor: r.expired,
+          cancelledMinor: r.cancelled,
+        })),
+      };
+    },
+  };
+}
+
+export type BonusOps = ReturnType<typeof createBonusOps>;

@@ -1,0 +1,29 @@
+import { GAME_CATEGORIES, type GameCategory } from '@wps/shared/catalogue-constants';
+import type { Bonus } from '@wps/shared/schemas/bonus';
+import type { BonusRow } from './bonus.repository';
+
+/** A bonus as the player and the back office see it. */
+export function toBonusView(row: BonusRow): Bonus {
+  return {
+    id: String(row.id),
+    status: row.status,
+    source: row.source,
+    amountMinor: String(row.amount),
+    wageringMultiple: row.wagering_multiple,
+    requirementMinor: String(row.requirement),
+    wageredMinor: String(row.wagered),
+    maxConversionMinor: String(row.max_conversion),
+    maxStakeMinor: String(row.max_stake),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    activatedAt: row.activated_at ? new Date(row.activated_at).toISOString() : null,
+    endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+    convertedMinor: String(row.converted),
+    returnedMinor: String(row.returned),
+  };
+}
+
+/** The stored contributions as a list in the catalogue's category order (a missing one counts 0). */
+export function toContributionList(stored: Record<string, number>): { category: GameCategory; percent: number }[] {
+  return GAME_CATEGORIES.map((category) => ({ category, percent: stored[category] ?? 0 }));
+}

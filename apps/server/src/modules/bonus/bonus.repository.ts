@@ -1,0 +1,169 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { BonusStatus, BonusTables } from '../../db/tables/bonus';
+
+type Db = Kysely<Database>;
+
+// The bonus module's rows: the operator's settings, every bonus and what each settled round
+// added to a bonus's wagering (migration 0250).
+
+export type BonusRow = Selectable<BonusTables['bonuses']>;
+export type BonusSettingsRow = Selectable<BonusTables['bonus_settings']>;
+export type WagerRow = Selectable<BonusTables['bonus_wagers']>;
+
+export async function readSettings(db: Db): Promise<BonusSettingsRow> {
+  return db.selectFrom('bonus_settings').selectAll().executeTakeFirstOrThrow();
+}
+
+export async function writeSettings(
+  db: Db,
+  values: Pick<BonusSettingsRow, 'spend_order' | 'contributions' | 'default_wagering_multiple' | 'default_expiry_hours' | 'default_max_stake_minor' | 'default_max_conversion_multiple'>,
+  operatorId: string,
+): Promise<BonusSettingsRow> {
+  return db
+    .updateTable('bonus_settings')
+    .set({ ...values, contributions: JSON.stringify(values.contributions), updated_at: new Date(), updated_by: operatorId })
+    .where('id', '=', true)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The settings row locked, so two operators' changes apply one after the other. */
+export async function lockSettings(db: Db): Promise<BonusSettingsRow> {
+  return db.selectFrom('bonus_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
+}
+
+export type NewBonus = Omit<BonusRow, 'id' | 'wagered' | 'created_at' | 'activated_at' | 'ended_at' | 'end_reason' | 'ended_by' | 'converted' | 'returned'>;
+
+/** Insert a grant's bonus; undefined when that grant already has one. */
+export async function insertBonus(db: Db, row: NewBonus): Promise<BonusRow | undefined> {
+  return db.insertInto('bonuses').values(row).onConflict((oc) => oc.column('grant_id').doNothing()).returningAll().executeTakeFirst();
+}
+
+export async function findBonusByGrant(db: Db, grantId: string): Promise<BonusRow> {
+  return db.selectFrom('bonuses').selectAll().where('grant_id', '=', grantId).executeTakeFirstOrThrow();
+}
+
+export async function lockBonus(db: Db, id: string): Promise<BonusRow | undefined> {
+  return db.selectFrom('bonuses').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function findBonus(db: Db, id: string): Promise<BonusRow | undefined> {
+  return db.selectFrom('bonuses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A member's bonuses still running (active and queued), oldest first, locked. */
+export async function lockOpenBonuses(db: Db, memberId: string): Promise<BonusRow[]> {
+  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', 'in', ['active', 'queued']).orderBy('id').forUpdate().execute();
+}
+
+export async function findOpenBonuses(db: Db, memberId: string): Promise<BonusRow[]> {
+  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', 'in', ['active', 'queued']).orderBy('id').execute();
+}
+
+export async function findActiveBonus(db: Db, memberId: string): Promise<BonusRow | undefined> {
+  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+}
+
+/** Which of these members have an active bonus (one read for a batch of events). */
+export async function findMembersWithActiveBonus(db: Db, memberIds: string[]): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db.selectFrom('bonuses').select('member_id').where('member_id', 'in', memberIds).where('status', '=', 'active').execute();
+  return new Set(rows.map((r) => String(r.member_id)));
+}
+
+export async function markActive(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('bonuses').set({ status: 'active', activated_at: at }).where('id', '=', id).where('status', '=', 'queued').execute();
+}
+
+export async function markEnded(
+  db: Db,
+  id: string,
+  end: { status: Exclude<BonusStatus, 'queued' | 'active'>; converted: bigint; returned: bigint; reason: string | null; by: string | null; at: Date },
+): Promise<BonusRow> {
+  return db
+    .updateTable('bonuses')
+    .set({ status: end.status, converted: end.converted.toString(), returned: end.returned.toString(), end_reason: end.reason, ended_by: end.by, ended_at: end.at })
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'queued'])
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Count a settled round once towards a bonus; the bonus's new wagered total, or undefined when the round had counted. */
+export async function addWager(db: Db, row: Omit<WagerRow, 'created_at'>): Promise<bigint | undefined> {
+  const inserted = await db.insertInto('bonus_wagers').values(row).onConflict((oc) => oc.columns(['bonus_id', 'round_id']).doNothing()).returning('bonus_id').executeTakeFirst();
+  if (!inserted) return undefined;
+  const updated = await db
+    .updateTable('bonuses')
+    .set({ wagered: sql<string>`wagered + ${row.counted}::bigint` })
+    .where('id', '=', row.bonus_id)
+    .returning('wagered')
+    .executeTakeFirstOrThrow();
+  return BigInt(updated.wagered);
+}
+
+/** Running bonuses whose time is up, oldest first. */
+export async function findDueBonusIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bonuses')
+    .select('id')
+    .where('status', 'in', ['active', 'queued'])
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+export async function findMemberBonuses(db: Db, memberId: string, limit: number): Promise<BonusRow[]> {
+  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The last rounds that counted towards a member's bonuses, newest first. */
+export async function findMemberWagers(db: Db, bonusIds: string[], limit: number): Promise<WagerRow[]> {
+  if (bonusIds.length === 0) return [];
+  return db.selectFrom('bonus_wagers').selectAll().where('bonus_id', 'in', bonusIds).orderBy('created_at', 'desc').orderBy('round_id', 'desc').limit(limit).execute();
+}
+
+export type OpsBonusFilter = { status?: BonusStatus | undefined; memberId?: string | undefined; source?: string | undefined };
+
+export async function findOpsBonuses(db: Db, f: OpsBonusFilter, offset: number, limit: number): Promise<{ rows: BonusRow[]; total: number }> {
+  let q = db.selectFrom('bonuses');
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.memberId) q = q.where('member_id', '=', f.memberId);
+  if (f.source) q = q.where('source', '=', f.source);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type CostRow = { day: string; source: string; granted: string; converted: string; forfeited: string; expired: string; cancelled: string; grants: string };
+
+/**
+ * The bonus cost by day (in the operator's time zone) and source: what was granted that day, and
+ * what bonuses that ended that day converted to main wallets or returned to the budget by how they ended.
+ */
+export async function findCostReport(db: Db, fromDay: string, toDay: string, timeZone: string): Promise<CostRow[]> {
+  // The days' bounds in that time zone: a day is cut where its wall clock turns midnight.
+  const from = sql`((${fromDay}::date)::timestamp AT TIME ZONE ${timeZone})`;
+  const to = sql`((${toDay}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+  const { rows } = await sql<CostRow>`
+    WITH moves AS (
+      SELECT (b.created_at AT TIME ZONE ${timeZone})::date AS day, b.source, b.amount AS granted, 0::bigint AS converted,
+             0::bigint AS forfeited, 0::bigint AS expired, 0::bigint AS cancelled, 1 AS grants
+      FROM bonuses AS b WHERE b.created_at >= ${from} AND b.created_at < ${to}
+      UNION ALL
+      SELECT (b.ended_at AT TIME ZONE ${timeZone})::date, b.source, 0, b.converted,
+             CASE WHEN b.status = 'forfeited' THEN b.returned ELSE 0 END,
+             CASE WHEN b.status = 'expired' THEN b.returned ELSE 0 END,
+             CASE WHEN b.status = 'cancelled' THEN b.returned ELSE 0 END, 0
+      FROM bonuses AS b WHERE b.ended_at >= ${from} AND b.ended_at < ${to}
+    )
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, source, sum(granted)::text AS granted, sum(converted)::text AS converted,
+           sum(forfeited)::text AS forfeited, sum(expired)::text AS expired, sum(cancelled)::text AS cancelled, sum(grants)::text AS grants
+    FROM moves GROUP BY day, source ORDER BY day DESC, source`.execute(db);
+  return rows;
+}

@@ -1,0 +1,62 @@
+import {
+  bonusCostReportSchema,
+  bonusSettingsSchema,
+  opsBonusCostQuerySchema,
+  opsBonusIdParamsSchema,
+  opsBonusPageSchema,
+  opsBonusQuerySchema,
+  opsBonusSettingsBodySchema,
+  opsCancelBonusBodySchema,
+  opsGrantBonusBodySchema,
+  playerBonusesSchema,
+  bonusSchema,
+} from '@wps/shared/schemas/bonus';
+import { z } from 'zod';
+import type { RouteApp } from '../../app-types';
+import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
+import { requireMember } from '../../plugins/auth';
+import type { AppServices } from '../../services';
+import { requestOperator } from '../operator/operator-auth';
+
+/** The player's bonuses, and the back office's list, grants, cancels, settings and cost report. */
+export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServices): void {
+  app.get('/wps/bonuses', { schema: { response: success(playerBonusesSchema) } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await bonus.listForPlayer(member.memberId));
+  });
+
+  app.get('/ops/bonuses', { config: { permission: 'bonuses.read' }, schema: { querystring: opsBonusQuerySchema, response: success(opsBonusPageSchema) } }, async (request) =>
+    ok(await bonusOps.list(request.query)),
+  );
+
+  app.post(
+    '/ops/bonuses',
+    { config: { permission: 'bonuses.write' }, schema: { body: opsGrantBonusBodySchema, response: success(z.object({ grantId: z.string(), created: z.boolean() })) } },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await bonusOps.grant(operator.operatorId, request.body));
+    },
+  );
+
+  app.post(
+    '/ops/bonuses/:id/cancel',
+    { config: { permission: 'bonuses.write' }, schema: { params: opsBonusIdParamsSchema, body: opsCancelBonusBodySchema, response: success(bonusSchema) } },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await bonusOps.cancel(operator.operatorId, request.params.id, request.body.reason));
+    },
+  );
+
+  app.get('/ops/bonus-settings', { config: { permission: 'bonuses.read' }, schema: { response: success(bonusSettingsSchema) } }, async () => ok(await bonusOps.getSettings()));
+
+  app.put('/ops/bonus-settings', { config: { permission: 'bonuses.write' }, schema: { body: opsBonusSettingsBodySchema, response: success(bonusSettingsSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await bonusOps.updateSettings(operator.operatorId, request.body));
+  });
+
+  app.get('/ops/reports/bonus-cost', { config: { permission: 'bonuses.read' }, schema: { querystring: opsBonusCostQuerySchema, response: success(bonusCostReportSchema) } }, async (request) =>
+    ok(await bonusOps.costReport(request.query)),
+  );
+}
+
