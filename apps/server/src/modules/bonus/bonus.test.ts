@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { PlayerBonuses } from '@wps/shared/schemas/bonus';
 import type { BalanceResult } from '@wps/shared/schemas/wallet';
-import { call, expectFailure, valueOf } from '../../../test/api-client';
+import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer } from '../gateway/gateway.test-support';
-import { balanceOf, createPayer, operatorToken, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
+import { balanceOf, createPayer, memberIdOf, operatorToken, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { bonusBalance, giveBonus } from './bonus.test-support';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
@@ -191,5 +191,21 @@ describeEachDatabase('bonus money', (target) => {
     const support = await operatorToken(t.app, 'support');
     expectFailure(await call(t.app, 'POST', `/ops/bonuses/1/cancel`, { token: support, payload: { reason: 'not mine' } }), 'OPERATOR_FORBIDDEN', 403);
     expectFailure(await call(t.app, 'GET', `/ops/reports/bonus-cost?from=${day}&to=${day}&tz=Nowhere/Land`, { token: ops }), 'VALIDATION_FAILED', 400);
+  });
+
+  it('an operator gives a bonus through the rewards engine: one grant per key, paid at once, audited', async () => {
+    await disableRegisterCaptcha(t.app);
+    const user = await registerUser(t.app);
+    const memberId = await memberIdOf(t.app, user.result.token);
+    const body = { username: user.username, amount: '25.00', wageringMultiple: 5, maxStake: '3.00', reason: 'welcome back', idempotencyKey: `k-${crypto.randomUUID()}` };
+    const first = valueOf<{ grantId: string; created: boolean }>(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }));
+    const again = valueOf<{ grantId: string; created: boolean }>(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }));
+    expect([first.created, again.created, again.grantId]).toEqual([true, false, first.grantId]);
+    expect(await bonusBalance(t.app, memberId)).toBe(2_500n);
+    expect((await bonuses(user.result.token)).bonuses).toMatchObject([{ status: 'active', amountMinor: '2500', requirementMinor: '12500', maxStakeMinor: '300', source: 'operator' }]);
+    const audit = valueOf<{ list: { action: string; reason: string }[] }>(await call(t.app, 'GET', '/ops/audit?action=bonus.grant', { token: ops }));
+    expect(audit.list[0]).toMatchObject({ action: 'bonus.grant', reason: 'welcome back' });
+    expectFailure(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: { ...body, username: 'nobody-here', idempotencyKey: `k-${crypto.randomUUID()}` } }), 'PLAYER_NOT_FOUND', 404);
+    expectFailure(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: { ...body, amount: '0.001', idempotencyKey: `k-${crypto.randomUUID()}` } }), 'VALIDATION_FAILED', 400);
   });
 });
