@@ -34,7 +34,7 @@ describeEachDatabase('GET /wps/v2/wallets/balance', (target) => {
   it('shows a new player a zero balance, then each credit exactly in major units', async () => {
     const { result } = await registerUser(t.app);
     const first = valueOf<BalanceResult>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }));
-    expect(first).toEqual({ sumBalance: '0.00', sumBalanceMinor: '0', currency: 'BRL', scale: 2 });
+    expect(first).toEqual({ sumBalance: '0.00', sumBalanceMinor: '0', currency: 'BRL', scale: 2, bonusBalance: '0.00', bonusBalanceMinor: '0' });
 
     const memberId = await memberIdOf(t, result.token);
     await t.app.services.ledger.creditPlayerFromSystem({
@@ -46,7 +46,7 @@ describeEachDatabase('GET /wps/v2/wallets/balance', (target) => {
     });
     const after = valueOf<BalanceResult>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: `Bearer ${result.token}` }));
     // Past 2^53: any float on the way would lose the last digits.
-    expect(after).toEqual({ sumBalance: '9007199254740993.45', sumBalanceMinor: '900719925474099345', currency: 'BRL', scale: 2 });
+    expect(after).toEqual({ sumBalance: '9007199254740993.45', sumBalanceMinor: '900719925474099345', currency: 'BRL', scale: 2, bonusBalance: '0.00', bonusBalanceMinor: '0' });
   });
 
   it('includes the registration bonus the operator configured', async () => {
