@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { OpsPermission } from '@wps/shared/ops-permissions';
 import { AuditPage } from '../features/audit/components/audit-page';
+import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
+import { BonusSettingsPage } from '../features/bonuses/components/bonus-settings-page';
+import { BonusesPage } from '../features/bonuses/components/bonuses-page';
 import { ContentPage } from '../features/content/components/content-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FeedbackPage } from '../features/feedback/components/feedback-page';
@@ -48,6 +51,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'feedback', permission: 'players.read', Component: FeedbackPage, nav: { group: 'players', labelKey: 'nav.feedback' } },
+  { path: 'bonuses', permission: 'bonuses.read', Component: BonusesPage, nav: { group: 'players', labelKey: 'nav.bonuses' } },
+  { path: 'bonuses/settings', permission: 'bonuses.read', Component: BonusSettingsPage, nav: { group: 'site', labelKey: 'nav.bonusSettings' } },
   { path: 'messages', permission: 'inbox.read', Component: MessagesPage, nav: { group: 'players', labelKey: 'nav.messages' } },
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
@@ -58,6 +63,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
+  { path: 'reports/bonus-cost', permission: 'bonuses.read', Component: BonusCostPage, nav: { group: 'reports', labelKey: 'nav.bonusCost' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },
 ];

@@ -24,11 +24,20 @@ export function Balance() {
   if (isHidden) text = '***';
   else if (isUpdating) text = t('balance.updating');
   else text = formatMoney(balance.data.sumBalance, { currency: balance.data.currency, scale: balance.data.scale });
+  // Bonus money is not withdrawable: shown as its own line, only while there is some.
+  const hasBonus = !isUpdating && BigInt(balance.data.bonusBalanceMinor) > 0n;
 
   return (
     <div className="balance" role="group" aria-label={t('balance.label')}>
-      <span className={`balance__amount amount${isUpdating && !isHidden ? ' is-updating' : ''}`} aria-live="polite" data-testid="header-balance">
-        {text}
+      <span className="balance__figures">
+        <span className={`balance__amount amount${isUpdating && !isHidden ? ' is-updating' : ''}`} aria-live="polite" data-testid="header-balance">
+          {text}
+        </span>
+        {hasBonus && (
+          <span className="balance__bonus amount" aria-label={t('balance.bonusLabel')} data-testid="header-bonus">
+            {t('balance.bonus', { amount: isHidden ? '***' : formatMoney(balance.data.bonusBalance, { currency: balance.data.currency, scale: balance.data.scale }) })}
+          </span>
+        )}
       </span>
       <button
         type="button"

@@ -22,11 +22,12 @@ import { TransferFundPage } from '../../features/games/components/transfer-fund-
 import { BettingRecordPage } from '../../features/records/components/betting-record-page';
 import { ProfitPage } from '../../features/records/components/profit-page';
 import { FeedbackPage } from '../../features/feedback/components/feedback-page';
+import { BonusDetailsPage } from '../../features/bonus/components/bonus-details-page';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards'];
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus'];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -58,6 +59,7 @@ const PAGES: readonly PageEntry[] = [
   { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors />, isWide: true },
   { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory />, isWide: true },
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage />, isWide: true },
+  { key: 'bonusDetails', labelKey: 'bonus:pageTitle', render: () => <BonusDetailsPage /> },
   { key: 'rewardCenter', labelKey: 'rewards:pageTitle', render: () => <RewardCenter /> },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").

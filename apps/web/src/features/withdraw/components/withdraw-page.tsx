@@ -6,9 +6,11 @@ import { formatMinor } from '@wps/shared/money';
 import type { WithdrawInfo } from '@wps/shared/schemas/withdrawal';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useBalance } from '../../../lib/api/get-balance';
 import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
@@ -18,6 +20,8 @@ import { compareDecimal, createIdempotencyKey } from '../format';
 import { createWithdrawFormSchema } from '../withdraw-amount';
 import { WithdrawalOrders } from './withdrawal-orders';
 import '../withdraw.css';
+
+type FormValues = { amount: bigint; bankAccountId: string; paymentPassword: string };
 
 /** The smaller of two decimal strings. */
 function minDecimal(a: string, b: string): string {
@@ -79,6 +83,8 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
   const typed = (amount: string) => formats.typedAmount(amount, info.scale);
   const mutation = useCreateWithdrawal();
   const [formError, setFormError] = useState<string | null>(null);
+  const [forfeit, setForfeit] = useState<{ values: FormValues; count: number } | null>(null);
+  const balance = useBalance();
   // One key per intended withdrawal: a retry after a lost answer cannot withdraw twice.
   const keyRef = useRef(createIdempotencyKey());
   const canSubmit = info.hasPaymentPassword && info.bankAccounts.length > 0;
@@ -106,10 +112,17 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
     resolver,
   });
 
-  function onSubmit(values: { amount: bigint; bankAccountId: string; paymentPassword: string }) {
+  function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
+    setForfeit(null);
     mutation.mutate(
-      { amount: formatMinor(values.amount, info.scale), bankAccountId: values.bankAccountId, paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      {
+        amount: formatMinor(values.amount, info.scale),
+        bankAccountId: values.bankAccountId,
+        paymentPassword: values.paymentPassword,
+        idempotencyKey: keyRef.current,
+        ...(forfeitBonus ? { forfeitBonus: true } : {}),
+      },
       {
         onSuccess: (order) => {
           keyRef.current = createIdempotencyKey();
@@ -120,7 +133,10 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
           // The server answered: the next submit is a new request. A refusal for funds or the daily
           // limit is stored under its key (docs/api.md), so only a lost answer may reuse the key.
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = createIdempotencyKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
+          if (isApiError(error, 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')) {
+            // Running bonuses: the player is warned and the same request goes again once confirmed.
+            setForfeit({ values, count: (error.value as { bonuses?: unknown[] } | undefined)?.bonuses?.length ?? 1 });
+          } else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
             const left = (error.value as { attemptsLeft?: number } | undefined)?.attemptsLeft;
             setError('paymentPassword', { message: left === undefined ? translateError(error) : t('form.attemptsLeft', { count: left }) });
           } else if (isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
@@ -170,7 +186,25 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
         </div>
       )}
       {isDailyLimitReached && <p className="wd-notice">{t('form.dailyLimit')}</p>}
-      <form className="wd-form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label={t('form.label')}>
+      <Modal open={forfeit !== null} onClose={() => setForfeit(null)} title={t('bonusForfeit.title')} size="sm">
+        <div className="wd-forfeit">
+          <p>
+            {t('bonusForfeit.message', {
+              count: forfeit?.count ?? 1,
+              amount: balance.data ? money(balance.data.bonusBalance) : '…',
+            })}
+          </p>
+          <div className="wd-forfeit__actions">
+            <Button variant="secondary" onClick={() => setForfeit(null)} data-autofocus>
+              {t('bonusForfeit.cancel')}
+            </Button>
+            <Button onClick={() => forfeit && onSubmit(forfeit.values, true)} loading={mutation.isPending}>
+              {t('bonusForfeit.confirm')}
+            </Button>
+          </div>
+        </div>
+      </Modal>
+      <form className="wd-form" noValidate onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)} aria-label={t('form.label')}>
         <TextField
           label={labels.amount}
           requiredMark
