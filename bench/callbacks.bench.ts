@@ -1,5 +1,6 @@
 // Seamless-wallet callbacks per second through the signed HTTP callback API (bet then win, each
-// round closed by its win) with 50 concurrent players, next to a pgbench two-account transfer
+// round closed by its win) with 50 concurrent players, first with the rewards engine off, then on
+// (its round trigger and consumers, rules live on rounds; goal: on ≥ 0.9 × off), next to a pgbench two-account transfer
 // (debit one row, credit another) on the same PostgreSQL database in the same run. Goal: ratio
 // ≥ 0.35; bet callback p99 < 50 ms.
 // Run: npx tsx bench/callbacks.bench.ts  (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
@@ -191,9 +192,28 @@ async function main() {
       players.push({ playerId: memberId, sessionToken: body.value.sessionToken });
     }
 
+    // The rewards engine off: its round trigger disabled and no consumer running (the figure without it).
+    await sql`ALTER TABLE game_rounds DISABLE TRIGGER reward_events_game_rounds`.execute(db);
+    const off = await runCallbackLoad({ baseUrl: server.baseUrl, secret, players });
+    if (off.errors > 0) throw new Error(`callback errors (engine off): ${off.errors} (first: ${off.firstError})`);
+    // The engine on, as a site runs it: every settled round written as an event, the consumers
+    // applying it in the same process, and rules live on rounds (one reading the day's turnover).
+    await sql`ALTER TABLE game_rounds ENABLE TRIGGER reward_events_game_rounds`.execute(db);
+    const op = await db.insertInto('operators').values({ username: `cbrules${crypto.randomBytes(3).toString('hex')}`, password_hash: 'x', role: 'marketing' }).returning('id').executeTakeFirstOrThrow();
+    for (const input of [
+      { name: 'High rollers', trigger: 'round_settled' as const, conditions: { turnoverInPeriod: { period: 'day' as const, min: '100000000000' } }, reward: { kind: 'cash' as const, amount: '1000' }, perPlayerCap: 1, capPeriod: 'daily' as const },
+      { name: 'Slot coin', trigger: 'round_settled' as const, conditions: { roundCategories: ['RNG' as const] }, reward: { kind: 'cash' as const, amount: '1' }, perPlayerCap: 5, capPeriod: 'daily' as const },
+    ]) {
+      const rule = await app.services.rewards.rules.create(String(op.id), input);
+      await app.services.rewards.rules.setStatus(String(op.id), rule.id, 'live', rule.version);
+    }
+    app.services.rewardEvents.start();
     const load = await runCallbackLoad({ baseUrl: server.baseUrl, secret, players });
+    await app.services.rewardEvents.drain();
+    await app.services.rewardEvents.stop();
     if (load.errors > 0) throw new Error(`callback errors: ${load.errors} (first: ${load.firstError})`);
     const perSecond = load.callbacks / load.seconds;
+    const offPerSecond = off.callbacks / off.seconds;
     const bets = [...load.betLatencies].sort((a, b) => a - b);
     const wins = [...load.winLatencies].sort((a, b) => a - b);
 
@@ -212,7 +232,9 @@ async function main() {
     const tps = runPgbench(url.toString());
 
     const ratio = perSecond / tps;
-    console.log(`seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds)`);
+    console.log(`seamless callbacks, rewards engine off         ${offPerSecond.toFixed(0).padStart(7)} /s  (${off.callbacks} callbacks)`);
+    console.log(`seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds; rewards engine on)`);
+    console.log(`rewards engine on / off: ${(perSecond / offPerSecond).toFixed(2)} (goal ≥ 0.90: ${perSecond / offPerSecond >= 0.9 ? 'met' : 'NOT met'})`);
     console.log(`  bet callback   p50 ${pick(bets, 0.5).toFixed(2)} ms  p99 ${pick(bets, 0.99).toFixed(2)} ms`);
     console.log(`  win callback   p50 ${pick(wins, 0.5).toFixed(2)} ms  p99 ${pick(wins, 0.99).toFixed(2)} ms`);
     console.log(`pgbench two-account transfer (${PLAYERS} clients) ${tps.toFixed(0).padStart(7)} tps`);

@@ -159,7 +159,7 @@ export type DryRunResult = z.infer<typeof dryRunResultSchema>;
 export const rewardSettingsSchema = z.object({ jurisdiction: z.enum(JURISDICTION_PROFILES) });
 export type RewardSettings = z.infer<typeof rewardSettingsSchema>;
 
-export const GRANT_LIST_STATUSES = ['issued', 'held', 'paid', 'rejected', 'expired'] as const;
+export const GRANT_LIST_STATUSES = ['queued', 'issued', 'held', 'paid', 'rejected', 'expired'] as const;
 
 /** A grant as the player's reward centre shows it. */
 export const grantSchema = z.object({
@@ -168,7 +168,7 @@ export const grantSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   source: z.string(),
-  status: z.enum(['issued', 'held', 'paid', 'rejected', 'expired']),
+  status: z.enum(GRANT_LIST_STATUSES),
   title: z.object({ PT: z.string(), EN: z.string() }).nullable(),
   claimUntil: z.string().nullable(),
   createdAt: z.string(),
@@ -180,7 +180,7 @@ export type Grant = z.infer<typeof grantSchema>;
 
 /** GET /wps/rewards/grants */
 export const grantListQuerySchema = z.object({
-  status: z.enum(['issued', 'held', 'paid', 'rejected', 'expired']).optional(),
+  status: z.enum(GRANT_LIST_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -90,6 +90,7 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
       for (const e of read) await runAlone(sub, e);
     }
     observe(sub, read);
+    await sub.afterBatch?.();
     return read.length;
   }
 

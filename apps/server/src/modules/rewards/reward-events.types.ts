@@ -56,5 +56,11 @@ export type EventSubscriber = {
    * read inside `handle` would wait for the transaction it runs in.
    */
   beforeBatch?: () => Promise<void>;
+  /**
+   * Work that follows a batch's commit, outside its transaction (the rules consumer pays the
+   * grants its batch queued). Run after every batch attempt, also an empty one, so what a crash
+   * left behind is done on the next tick; it must be safe to repeat.
+   */
+  afterBatch?: () => Promise<void>;
   handle(trx: Kysely<Database>, events: RewardEvent[]): Promise<void>;
 };

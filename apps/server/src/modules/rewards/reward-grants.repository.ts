@@ -71,6 +71,17 @@ export async function lockGrant(trx: Db, grantId: string, memberId?: string): Pr
   return q.forUpdate().executeTakeFirst();
 }
 
+/** The oldest queued grants' ids. */
+export async function findQueuedIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('reward_grants').select('id').where('status', '=', 'queued').orderBy('id').limit(limit).execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** A queued grant locked for payment; undefined when paid meanwhile or being paid by another instance. */
+export async function lockQueuedGrant(trx: Db, grantId: string): Promise<GrantRow | undefined> {
+  return trx.selectFrom('reward_grants').selectAll().where('id', '=', grantId).where('status', '=', 'queued').forUpdate().skipLocked().executeTakeFirst();
+}
+
 export async function markPaid(trx: Db, grantId: string, operatorId: string | null): Promise<void> {
   await trx
     .updateTable('reward_grants')

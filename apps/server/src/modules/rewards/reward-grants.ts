@@ -10,6 +10,8 @@ import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import {
   expireDue,
+  findQueuedIds,
+  lockQueuedGrant,
   findGrants,
   findMemberGrants,
   findExistingKeys,
@@ -97,7 +99,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     if (reasons.length) throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', { reasons });
     if (req.amount <= 0n) throw new Error('rewards: a grant is positive');
     if (!sinks.has(req.kind)) throw new Error(`rewards: no payer for ${req.kind} rewards is registered`);
-    const status: GrantStatus = req.delivery === 'auto' ? 'paid' : req.delivery === 'claim' ? 'issued' : 'held';
+    const status: GrantStatus = req.delivery === 'auto' ? 'paid' : req.delivery === 'queue' ? 'queued' : req.delivery === 'claim' ? 'issued' : 'held';
     const { row, created } = await insertGrant(trx, {
       memberId: req.memberId,
       kind: req.kind,
@@ -186,6 +188,27 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     async listForOps(f: OpsGrantFilter, beforeId: string | undefined, limit: number) {
       const rows = await findGrants(db, f, beforeId, limit);
       return rows.map((r) => ({ ...toGrantView(r), memberId: String(r.member_id), sourceRef: r.source_ref, holdReason: r.hold_reason, params: r.params }));
+    },
+
+    /**
+     * Pay queued grants, oldest first, each in its own short transaction (its row locked with SKIP
+     * LOCKED, so two instances never pay one twice; the sink's idempotency key holds as well).
+     * Returns how many were paid.
+     */
+    async payQueued(limit = 500): Promise<number> {
+      const ids = await findQueuedIds(db, limit);
+      let paid = 0;
+      for (const id of ids) {
+        const done = await runInTransaction(db, async (trx) => {
+          const row = await lockQueuedGrant(trx, id);
+          if (!row) return false;
+          await markPaid(trx, id, null);
+          await pay(trx, row);
+          return true;
+        });
+        if (done) paid++;
+      }
+      return paid;
     },
 
     /** Claimable grants past their date become expired (a periodic job; repeating it changes nothing). */

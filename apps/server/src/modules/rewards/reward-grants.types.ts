@@ -16,10 +16,11 @@ export const GRANT_SOURCES = ['rule', 'mission', 'rebate', 'referral', 'vip', 'o
 export type GrantSource = (typeof GRANT_SOURCES)[number];
 
 /**
- * A grant's life: `issued` waits for the player's claim; `held` waits for an operator (a referral
- * that looks abused); `paid` has reached its sink; `rejected` and `expired` never will.
+ * A grant's life: `queued` is paid by the engine just after its maker's transaction commits (the
+ * rules consumer's grants); `issued` waits for the player's claim; `held` waits for an operator (a
+ * referral that looks abused); `paid` has reached its sink; `rejected` and `expired` never will.
  */
-export const GRANT_STATUSES = ['issued', 'held', 'paid', 'rejected', 'expired'] as const;
+export const GRANT_STATUSES = ['queued', 'issued', 'held', 'paid', 'rejected', 'expired'] as const;
 export type GrantStatus = (typeof GRANT_STATUSES)[number];
 
 /**
@@ -56,8 +57,13 @@ export type GrantRequest = {
   /** Unique per grant across every source: a second request with the same key is the same grant. */
   key: string;
   params?: Record<string, unknown>;
-  /** `claim`: issued and waits for the player; `auto`: paid now; `hold`: waits for an operator. */
-  delivery: 'claim' | 'auto' | 'hold';
+  /**
+   * `auto`: paid now, in the caller's transaction; `queue`: paid by the engine just after the
+   * caller commits, in a short transaction of its own (a caller whose transaction is long, like a
+   * consumer's batch, must not hold players' wallets meanwhile); `claim`: issued and waits for the
+   * player; `hold`: waits for an operator.
+   */
+  delivery: 'claim' | 'auto' | 'queue' | 'hold';
   /** Shown to the player in the reward centre (PT and EN). */
   title?: { PT: string; EN: string };
   /** A claimable grant not claimed by then expires. */

@@ -69,6 +69,10 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
     async beforeBatch() {
       categories = await facts.vendorCategories();
     },
+    // The batch's grants are queued; paid here, each in its own short transaction.
+    async afterBatch() {
+      await grants.payQueued();
+    },
     async handle(trx, events) {
       const timeZone = await readTimeZone(trx);
       const categoryOf = (e: RewardEvent) => (e.kind === 'round_settled' ? categories.get(String(e.data['vassalage'] ?? '')) : undefined);
@@ -142,7 +146,7 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
             sourceRef: rule.id,
             key,
             params: { ...rule.reward.params, ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}), eventId: e.id },
-            delivery: row.delivery === 'claim' ? 'claim' : 'auto',
+            delivery: row.delivery === 'claim' ? 'claim' : 'queue',
             title: { PT: row.name, EN: row.name },
             ...(row.delivery === 'claim' ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) } : {}),
           });
