@@ -76,6 +76,10 @@ const PORT_OFFSETS = {
   storefront: 26,
   /** The rewards engine: a rule written and put live in the back office, claimed in the reward centre. */
   rewards: 43,
+  /** Promotions' activity: the back office's settings, an application with images approved in the review queue, claimed by the player. */
+  promoActivity: 35,
+  /** A raffle: created and drawn in the back office, tickets claimed and the draw verified on the promotion's page. */
+  raffle: 36,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -19,6 +19,7 @@ import { registerSiteSettingsRoutes } from './modules/system/site-settings.route
 import { registerContentRoutes } from './modules/content/content.routes';
 import { registerContentPublicRoutes } from './modules/content/content-public.routes';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerPromoRoutes } from './modules/promo/promo.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -123,6 +124,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerContentRoutes(z, services);
   registerContentPublicRoutes(z, services);
   await registerFeedbackRoutes(z, services);
+  await registerPromoRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

@@ -42,6 +42,9 @@ import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
 import { createBonusOps } from './modules/bonus/bonus-ops';
+import { createPromoActivityService } from './modules/promo/promo-activity.service';
+import { createPromoReviewService } from './modules/promo/promo-review.service';
+import { createRaffleService } from './modules/promo/raffle.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -128,7 +131,13 @@ export function createServices(ctx: AppContext) {
   // Bonus grants are paid by the bonus module; operators give bonuses as grants of the engine.
   rewards.registerSink(bonus.sink);
   const bonusOps = createBonusOps({ db: ctx.db, bonus, audit, system, member, issueGrant: rewards.grants.issue });
-  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps };
+  // Promotions' activity (join, apply, claim, per period) and raffles, on the rewards engine's grants;
+  // the join is a fact the engine's rules read, and raffle tickets are paid by this module's sink.
+  const promoActivity = createPromoActivityService({ db: ctx.db, content, system, rewardEvents, rewards });
+  rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
+  const promoReview = createPromoReviewService({ db: ctx.db, audit, content, memberViews, rewardEvents, rewards });
+  const raffles = createRaffleService({ db: ctx.db, audit, content, memberViews, system, rewards });
+  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

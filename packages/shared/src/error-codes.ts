@@ -179,6 +179,18 @@ export const ErrorCode = {
   GRANT_NOT_CLAIMABLE: 'GRANT_NOT_CLAIMABLE',
   GRANT_EXPIRED: 'GRANT_EXPIRED',
   GRANT_NOT_HELD: 'GRANT_NOT_HELD',
+  /** Promotions' activity: a promotion without participation settings; one not open now (coming soon or closed); the wrong action for its mode; already done this period; an application not (or no longer) awaiting the action. */
+  PROMO_NOT_FOUND: 'PROMO_NOT_FOUND',
+  PROMO_NOT_OPEN: 'PROMO_NOT_OPEN',
+  PROMO_MODE_MISMATCH: 'PROMO_MODE_MISMATCH',
+  PROMO_ALREADY_DONE: 'PROMO_ALREADY_DONE',
+  PROMO_APPLICATION_NOT_FOUND: 'PROMO_APPLICATION_NOT_FOUND',
+  PROMO_APPLICATION_DECIDED: 'PROMO_APPLICATION_DECIDED',
+  PROMO_NOTHING_TO_CLAIM: 'PROMO_NOTHING_TO_CLAIM',
+  /** Raffles: an unknown raffle; one already drawn (no more tickets); no tickets to claim. */
+  RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
+  RAFFLE_CLOSED: 'RAFFLE_CLOSED',
+  RAFFLE_NO_TICKETS: 'RAFFLE_NO_TICKETS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -324,5 +336,15 @@ export const errorStatus: Record<ErrorCode, number> = {
   GRANT_NOT_CLAIMABLE: 409,
   GRANT_EXPIRED: 409,
   GRANT_NOT_HELD: 409,
+  PROMO_NOT_FOUND: 404,
+  PROMO_NOT_OPEN: 409,
+  PROMO_MODE_MISMATCH: 409,
+  PROMO_ALREADY_DONE: 409,
+  PROMO_APPLICATION_NOT_FOUND: 404,
+  PROMO_APPLICATION_DECIDED: 409,
+  PROMO_NOTHING_TO_CLAIM: 409,
+  RAFFLE_NOT_FOUND: 404,
+  RAFFLE_CLOSED: 409,
+  RAFFLE_NO_TICKETS: 409,
   INTERNAL_ERROR: 500,
 };

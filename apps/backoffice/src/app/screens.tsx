@@ -12,6 +12,9 @@ import { MessagesPage } from '../features/messages/components/messages-page';
 import { RewardsPage } from '../features/rewards/components/rewards-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
+import { ApplicationsPage } from '../features/promo/components/applications-page';
+import { PromoSettingsPage } from '../features/promo/components/promo-settings-page';
+import { RafflesPage } from '../features/promo/components/raffles-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
 import { PlayerPage } from '../features/players/components/player-page';
 import { PlayersSearchPage } from '../features/players/components/players-search-page';
@@ -62,6 +65,9 @@ export const SCREENS: readonly Screen[] = [
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
+  { path: 'promo/applications', permission: 'promotions.write', Component: ApplicationsPage, nav: { group: 'queues', labelKey: 'nav.promoApplications' } },
+  { path: 'promo/settings', permission: 'promotions.write', Component: PromoSettingsPage, nav: { group: 'site', labelKey: 'nav.promoSettings' } },
+  { path: 'promo/raffles', permission: 'promotions.write', Component: RafflesPage, nav: { group: 'site', labelKey: 'nav.raffles' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'reports/bonus-cost', permission: 'bonuses.read', Component: BonusCostPage, nav: { group: 'reports', labelKey: 'nav.bonusCost' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { TransferWalletService } from '../modules/gateway/transfer-wallet.service';
 import type { BonusService } from '../modules/bonus/bonus.service';
 import type { InhouseService } from '../modules/inhouse/inhouse.service';
+import type { RaffleService } from '../modules/promo/raffle.service';
 import type { KeyService } from '../modules/system/key.service';
 import type { RebateService } from '../modules/rebate/rebate.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
@@ -12,6 +13,7 @@ import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
 import { startRebateSettlementJob } from './rebate-settlement.job';
 import { newInstanceId, type JobScheduler } from './interval-job';
+import { startRaffleDrawJob } from './raffle-draw.job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
 
@@ -25,6 +27,7 @@ export type PeriodicJobServices = {
   keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>;
   rebate: Pick<RebateService, 'settleEndedPeriods'>;
   bonus: Pick<BonusService, 'expireDue'>;
+  raffles: Pick<RaffleService, 'drawDue'>;
 };
 
 export type PeriodicJobSettings = {
@@ -59,6 +62,7 @@ export function startPeriodicJobs(
     startEncryptionKeyRotationJob(services.keys, scheduler),
     startRebateSettlementJob(services.rebate, scheduler),
     startBonusExpiryJob(services.bonus, scheduler),
+    startRaffleDrawJob(services.raffles, scheduler),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -64,8 +64,8 @@ const LegalPageRoute = lazyPage(() => import('./pages/legal-page-route').then((m
 const HelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.HelpPage), ['content']);
 const StandaloneHelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.StandaloneHelpPage), ['content']);
 const DownloadPage = lazyPage(() => import('../features/download/components/download-page').then((m) => m.DownloadPage), ['download']);
-const PromotionsPage = lazyPage(() => import('../features/content/components/promotions-page').then((m) => m.PromotionsPage), ['content']);
-const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content']);
+const PromotionsRoute = lazyPage(() => import('./pages/promotions-route').then((m) => m.PromotionsRoute), ['content', 'promo']);
+const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content', 'promo']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -122,7 +122,7 @@ export function AppRoutes() {
           <Route path="privacy" element={page(<LegalPageRoute page="privacy" />)} />
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
           <Route path="help" element={page(<HelpPage />)} />
-          <Route path="promotions" element={page(<PromotionsPage />)} />
+          <Route path="promotions" element={page(<PromotionsRoute />)} />
           <Route path="promoDetail" element={page(<PromoDetailRoute />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>

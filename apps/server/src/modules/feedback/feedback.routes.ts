@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode } from '@wps/shared/error-codes';
 import {
   FEEDBACK_IMAGE_MAX_BYTES,
   FEEDBACK_MAX_IMAGES,
@@ -13,49 +11,14 @@ import {
   myFeedbackSchema,
   opsFeedbackPageSchema,
   opsFeedbackQuerySchema,
-  type FeedbackFields,
 } from '@wps/shared/schemas/feedback';
 import type { RouteApp } from '../../app-types';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { readMultipartForm } from '../../http/multipart-form';
 import { doneSchema, nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { requestOperator } from '../operator/operator-auth';
-
-/** Multipart limit errors of @fastify/multipart, mapped to our stable codes. */
-const MULTIPART_ERRORS: Record<string, ErrorCode> = {
-  FST_FILES_LIMIT: ErrorCode.IMAGE_TOO_MANY,
-  FST_PARTS_LIMIT: ErrorCode.IMAGE_TOO_MANY,
-  FST_REQ_FILE_TOO_LARGE: ErrorCode.IMAGE_TOO_LARGE,
-};
-
-/** The form's fields and files, read while streaming with the limits enforced (3 files of 5 MB). */
-async function readFeedbackForm(request: FastifyRequest): Promise<{ fields: FeedbackFields; files: Buffer[] }> {
-  if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send feedback as multipart/form-data');
-  const raw: Record<string, string> = {};
-  const files: Buffer[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') files.push(await part.toBuffer());
-      else if (typeof part.value === 'string') raw[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    const mapped = code ? MULTIPART_ERRORS[code] : undefined;
-    if (mapped) throw new AppError(mapped, mapped === ErrorCode.IMAGE_TOO_MANY ? `At most ${FEEDBACK_MAX_IMAGES} images` : 'Each image may be at most 5 MB');
-    if (code?.startsWith('FST_') || (err instanceof Error && !(err instanceof AppError) && /multipart|boundary|Unexpected end/i.test(err.message))) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Malformed multipart body');
-    }
-    throw err;
-  }
-  const parsed = feedbackFieldsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-    throw new AppError(ErrorCode.VALIDATION_FAILED, fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
-  }
-  return { fields: parsed.data, files };
-}
 
 /** Player feedback (send, list, own images) and the back office's queue and answer. */
 export async function registerFeedbackRoutes(app: RouteApp, { feedback }: AppServices): Promise<void> {
@@ -67,7 +30,7 @@ export async function registerFeedbackRoutes(app: RouteApp, { feedback }: AppSer
     });
     scope.withTypeProvider<ZodTypeProvider>().put('/wps/feedback', { schema: { response: success(feedbackSchema) } }, async (request) => {
       const member = await requireMember(request);
-      const { fields, files } = await readFeedbackForm(request);
+      const { fields, files } = await readMultipartForm(request, feedbackFieldsSchema, FEEDBACK_MAX_IMAGES);
       return ok(await feedback.send(member.memberId, fields, files));
     });
   });

@@ -4,12 +4,14 @@ import { ListStates } from '../../components/ui/list-states';
 import { translateError } from '../../lib/i18n';
 import { usePromotions } from '../../features/content/api/list-promotions';
 import { PromotionDetail } from '../../features/content/components/promotion-detail';
+import { PromotionActivity } from '../../features/promo-activity/components/promotion-activity';
 import { findPromotion } from '../../features/content/promotion-view';
 import { NotFoundPage } from './not-found-page';
 
 /**
  * /promoDetail?id=: a live promotion's page; the site's 404 page for an id that is not live (never
- * published, archived or out of its period).
+ * published, archived or out of its period). The player's activity and the promotion's raffles
+ * sit in the page.
  */
 export function PromoDetailRoute() {
   const { t } = useTranslation('content');
@@ -27,7 +29,11 @@ export function PromoDetailRoute() {
       labels={{ loading: t('promotions.loading'), retry: t('promotions.retry'), empty: '' }}
       rows={6}
     >
-      {(promotion) => <PromotionDetail item={promotion} />}
+      {(promotion) => (
+        <PromotionDetail item={promotion}>
+          <PromotionActivity promotionId={promotion.id} />
+        </PromotionDetail>
+      )}
     </ListStates>
   );
 }

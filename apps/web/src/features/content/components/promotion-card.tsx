@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LiveContentItem } from '@wps/shared/schemas/content';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -64,13 +65,13 @@ export function PromotionPicture({ item, isEager = false }: { item: Pick<LiveCon
   return <img className="promotion-picture" src={item.image.url} alt="" width={item.image.width} height={item.image.height} loading={isEager ? undefined : 'lazy'} />;
 }
 
-type PromotionCardProps = { item: LiveContentItem; headingLevel?: 2 | 3; isTarget?: boolean };
+type PromotionCardProps = { item: LiveContentItem; headingLevel?: 2 | 3; isTarget?: boolean; /** The player's activity, composed by the app. */ activity?: ReactNode };
 
 /**
  * One promotion on /promotions: its picture, category, title, tags, period and a link to its
  * page. The article carries the promotion's id, so /promotions#id scrolls to it.
  */
-export function PromotionCard({ item, headingLevel = 2, isTarget = false }: PromotionCardProps) {
+export function PromotionCard({ item, headingLevel = 2, isTarget = false, activity }: PromotionCardProps) {
   const { t } = useTranslation('content');
   const Heading = `h${headingLevel}` as const;
   const titleId = `promotion-title-${item.id}`;
@@ -84,6 +85,7 @@ export function PromotionCard({ item, headingLevel = 2, isTarget = false }: Prom
         </Heading>
         <PromotionTags item={item} />
         <PromotionPeriod item={item} />
+        {activity}
         <Link className="promotion-card__link" to={promotionDetailPath(item.id)} aria-label={t('promotions.detailsOf', { title: item.title })}>
           {t('promotions.details')}
         </Link>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LiveContentItem } from '@wps/shared/schemas/content';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +9,10 @@ import './promotions.css';
 
 /**
  * /promoDetail: one promotion as content, its picture, category, tags, period and rules text (the
- * operator's HTML, sanitised again here). Joining and claiming come with the rewards engine.
+ * operator's HTML, sanitised again here). The app puts the player's activity (status, button,
+ * raffles) under the period through `children`.
  */
-export function PromotionDetail({ item }: { item: LiveContentItem }) {
+export function PromotionDetail({ item, children }: { item: LiveContentItem; children?: ReactNode }) {
   const { t } = useTranslation('content');
   return (
     <article className="promotion-detail" aria-labelledby="promotion-detail-title">
@@ -26,6 +28,7 @@ export function PromotionDetail({ item }: { item: LiveContentItem }) {
         </h1>
         <PromotionTags item={item} />
         <PromotionPeriod item={item} />
+        {children}
         <h2 className="promotion-detail__rules">{t('promotions.rules')}</h2>
         {item.bodyHtml.trim() ? <SanitizedHtml className="content-html" html={item.bodyHtml} /> : <p className="promotions-page__lead">{t('promotions.noRules')}</p>}
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PromotionTag } from '@wps/shared/schemas/content';
@@ -13,9 +13,10 @@ import './promotions.css';
 /**
  * /promotions: the live promotions as cards, with a tab per category that has some ("all" first)
  * and tag filters. `#id` names a promotion: the page shows every category, scrolls to its card
- * once the list is in (the frame's scroll gives up after two seconds) and marks it.
+ * once the list is in (the frame's scroll gives up after two seconds) and marks it. The app puts
+ * the player's activity (status and button) in each card through `renderActivity`.
  */
-export function PromotionsPage() {
+export function PromotionsPage({ renderActivity }: { renderActivity?: (promotionId: string) => ReactNode }) {
   const { t } = useTranslation('content');
   const { hash } = useLocation();
   const promotions = usePromotions();
@@ -90,7 +91,7 @@ export function PromotionsPage() {
               ) : (
                 <div className="promotion-grid">
                   {shown.map((item) => (
-                    <PromotionCard key={item.id} item={item} isTarget={item.id === target?.id} />
+                    <PromotionCard key={item.id} item={item} isTarget={item.id === target?.id} activity={renderActivity?.(item.id)} />
                   ))}
                 </div>
               )}

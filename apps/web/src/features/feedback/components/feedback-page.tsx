@@ -14,7 +14,7 @@ import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useSendFeedback } from '../api/send-feedback';
-import { findImageProblem } from '../feedback-images';
+import { findImageProblem } from '../../../lib/image-files';
 import { MyFeedbackList } from './my-feedback-list';
 import './feedback.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImageProblem } from './feedback-images';
+import { findImageProblem } from './image-files';
 
 const png = { type: 'image/png', size: 1000 };
 

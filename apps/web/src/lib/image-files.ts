@@ -7,7 +7,7 @@ export type ImageProblem = 'IMAGE_TYPE_INVALID' | 'IMAGE_TOO_LARGE' | 'IMAGE_TOO
 type PickedFile = { type: string; size: number };
 
 /**
- * Check images before they are added to the ones already chosen: png or jpg, 5 MB each, three in
+ * Check images before they are added to the ones already chosen (feedback, a promotion application: the same limits): png or jpg, 5 MB each, three in
  * all. The problems are the server's own error codes, so one text serves both checks (the server
  * checks the bytes again).
  */
