@@ -45,6 +45,8 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /wps/content/images/{name}': { status: '200', type: 'image/png' },
   'get /wps/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /ops/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
+  'get /wps/promo/applications/{id}/images/{position}': { status: '200', type: 'image/png' },
+  'get /ops/promo/applications/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /sandbox-gateway/pay/{paymentRef}': { status: '200', type: 'text/html' },
   'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },

@@ -18,7 +18,7 @@ import {
   hasJoined,
   insertApplication,
   insertJoin,
-  lockClaimableApplication,
+  findClaimableApplication,
   markApplicationClaimed,
   type PromoSettingsRow,
 } from './promo.repository';
@@ -157,15 +157,21 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
 
     /**
      * POST /wps/promo/claim: the approved application of the current period pays its grant (the
-     * engine's claim, which pays once per grant); then the application reads Claimed. A repeat
-     * after the claim answers 409 PROMO_NOTHING_TO_CLAIM.
+     * engine's claim, which pays once per grant); then the application reads Claimed (also when the
+     * reward centre claimed it first). A repeat after the claim answers 409 PROMO_NOTHING_TO_CLAIM.
      */
     async claim(memberId: string, promotionId: string): Promise<Activity> {
       const settings = await liveSettings(promotionId);
       const periodKey = periodKeyOf(settings.period, new Date(now()), settings.time_zone);
-      const application = await lockClaimableApplication(db, memberId, promotionId, periodKey);
+      const application = await findClaimableApplication(db, memberId, promotionId, periodKey);
       if (!application?.grant_id || application.claimed_at) throw new AppError(ErrorCode.PROMO_NOTHING_TO_CLAIM, 'Nothing to claim in this promotion');
-      await rewards.grants.claim(memberId, application.grant_id);
+      try {
+        await rewards.grants.claim(memberId, application.grant_id);
+      } catch (err) {
+        // Claimed meanwhile in the reward centre: paid once already, so this page now reads Claimed.
+        const isPaid = err instanceof AppError && err.errorCode === ErrorCode.GRANT_NOT_CLAIMABLE && (err.value as { status?: string } | undefined)?.status === 'paid';
+        if (!isPaid) throw err;
+      }
       await runInTransaction(db, (trx) => markApplicationClaimed(trx, application.id));
       return (await activities(memberId)).list.find((a) => a.promotionId === promotionId)!;
     },

@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { ContentService } from '../content/content.service';
 import type { MemberViews } from '../member/member-views';
 import type { RewardEventStream } from '../rewards/reward-events';
-import type { PromoRewards } from './promo-rewards';
+import { assertPayable, type PromoRewards } from './promo-rewards';
 import { decideApplication, findAllSettings, findApplication, findApplicationPage, findOpsApplication, lockApplication, lockSettings, saveSettings, type OpsApplicationRow, type PromoSettingsRow } from './promo.repository';
 
 type Db = Kysely<Database>;
@@ -84,6 +84,7 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
     /** PUT /ops/promo/settings/:promotionId: create or replace; audited with before and after. */
     async saveSettings(operatorId: string, promotionId: string, body: PromoSettingsBody): Promise<PromoSettings> {
       await assertPromotion(promotionId);
+      if (body.rewardKind) assertPayable(rewards, body.rewardKind, 'body.rewardKind');
       return runInTransaction(db, async (trx) => {
         const before = await lockSettings(trx, promotionId);
         const row = await saveSettings(trx, promotionId, {
@@ -128,6 +129,7 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
         if (decision === 'approved') {
           const settings = await lockSettings(trx, before.promotion_id);
           if (!settings?.reward_kind || !settings.reward_amount) throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion gives no reward', { promotionId: before.promotion_id });
+          assertPayable(rewards, settings.reward_kind, 'rewardKind');
           const titles = item!.translations;
           const title = titles.PT?.title ?? titles.EN?.title ?? Object.values(titles)[0]?.title ?? '';
           const grant = await rewards.grants.issue(trx, {

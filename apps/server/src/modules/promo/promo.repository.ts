@@ -89,8 +89,8 @@ export async function lockApplication(db: Db, id: string): Promise<Selectable<Pr
   return db.selectFrom('promo_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** The member's approved, unclaimed application of a promotion in a period, locked. */
-export async function lockClaimableApplication(db: Db, memberId: string, promotionId: string, periodKey: string) {
+/** The member's approved application of a promotion in a period. */
+export async function findClaimableApplication(db: Db, memberId: string, promotionId: string, periodKey: string) {
   return db
     .selectFrom('promo_applications')
     .selectAll()
@@ -98,7 +98,6 @@ export async function lockClaimableApplication(db: Db, memberId: string, promoti
     .where('promotion_id', '=', promotionId)
     .where('period_key', '=', periodKey)
     .where('status', '=', 'approved')
-    .forUpdate()
     .executeTakeFirst();
 }
 

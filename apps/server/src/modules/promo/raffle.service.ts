@@ -12,7 +12,7 @@ import type { ContentService } from '../content/content.service';
 import type { MemberViews } from '../member/member-views';
 import type { SystemService } from '../system/system.service';
 import type { RewardGrant } from '../rewards/reward-grants.types';
-import type { PromoRewards } from './promo-rewards';
+import { assertPayable, type PromoRewards } from './promo-rewards';
 import {
   countClaimable,
   findDueRaffleIds,
@@ -160,6 +160,7 @@ export function createRaffleService(ctx: RaffleContext) {
     async create(operatorId: string, body: RaffleCreateBody): Promise<Raffle> {
       const item = await content.getItem(body.promotionId);
       if (item.kind !== 'promotion') throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'Not a promotion', { promotionId: body.promotionId });
+      body.prizes.forEach((p, i) => assertPayable(rewards, p.rewardKind, `body.prizes.${i}.rewardKind`));
       const serverSeed = crypto.randomBytes(32).toString('hex');
       const id = await runInTransaction(db, async (trx) => {
         const id = await insertRaffle(trx, { promotionId: body.promotionId, title: body.title, drawAt: new Date(body.drawAt), serverSeed, serverSeedHash: hashServerSeed(serverSeed), createdBy: operatorId, prizes: body.prizes });

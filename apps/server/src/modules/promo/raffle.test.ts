@@ -33,7 +33,7 @@ describeEachDatabase('raffles', (target) => {
     const item = valueOf<OpsContentItem>(
       await call(t.app, 'PUT', '/ops/content', {
         token: marketing,
-        payload: { kind: 'promotion', groupCode: 'others', sortOrder: 1, publishFrom: null, publishUntil: null, linkage: null, imageName: null, translations: { PT: { title: 'Sorteio', bodyHtml: '' } }, reason: 'raffle campaign' },
+        payload: { kind: 'promotion', groupCode: 'others', sortOrder: 1, publishFrom: null, publishUntil: null, linkage: null, imageName: null, translations: { PT: { title: 'Sorteio', bodyHtml: '' }, EN: { title: 'Raffle', bodyHtml: '' } }, reason: 'raffle campaign' },
       }),
     );
     promotionId = item.id;
@@ -113,5 +113,23 @@ describeEachDatabase('raffles', (target) => {
     expect((await balanceMinor(t, a.token)) - balance).toBe(700n);
     const shown = valueOf<Raffle>(await call(t.app, 'GET', `/wps/promo/raffles/${raffle.id}`));
     expect(shown.winners).toEqual([{ rank: 1, ticket: 1, account: expect.stringContaining('***') }]);
+
+    // A raffle whose draw time has passed takes no more tickets, even before the job draws it.
+    const late = valueOf<Raffle>(await create(new Date(Date.now() - 1000)));
+    valueOf(await gift(late.id, await accountOf(a.memberId), 2));
+    expectFailure(await claim(a.token, late.id), 'RAFFLE_CLOSED', 409);
+    expect(valueOf<Raffle>(await call(t.app, 'GET', `/wps/promo/raffles/${late.id}`, { token: a.token })).mine).toEqual({ claimable: 2, tickets: [] });
+  });
+
+  it('the raffle_ticket sink refuses a grant that names no raffle, and a kind nobody pays is refused before anything is written', async () => {
+    const a = await newPlayer(t);
+    await expect(
+      t.database.db.transaction().execute((trx) =>
+        t.app.services.rewards.grants.issue(trx, { memberId: a.memberId, kind: 'raffle_ticket', amount: 1n, source: 'operator', sourceRef: 'test', key: `orphan:${a.memberId}`, delivery: 'auto', params: { raffleId: '999999' } }),
+      ),
+    ).rejects.toMatchObject({ errorCode: 'RAFFLE_NOT_FOUND' });
+    const before = await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expectFailure(await create(new Date(Date.now() + 60_000), [{ rewardKind: 'bonus', amount: '100' }]), 'VALIDATION_FAILED', 400);
+    expect(await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
   });
 });
