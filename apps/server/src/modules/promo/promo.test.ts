@@ -78,7 +78,7 @@ describeEachDatabase('promotions activity', (target) => {
     expect(valueOf<{ availablePromoCount: number }>(await call(t.app, 'GET', '/wps/promo/state', { token: player.token })).availablePromoCount).toBe(before);
 
     const joined = valueOf<Activity>(await call(t.app, 'POST', '/wps/promo/join', { token: player.token, payload: { promotionId: id } }));
-    expect(joined).toMatchObject({ status: 'joined', periodKey: expect.stringMatching(/^D\d{4}-\d{2}-\d{2}$/) });
+    expect(joined).toMatchObject({ status: 'joined', periodKey: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expectFailure(await call(t.app, 'POST', '/wps/promo/join', { token: player.token, payload: { promotionId: id } }), 'PROMO_ALREADY_DONE', 409);
     expect(await eventsOf('promotion_joined', player.memberId)).toEqual([{ data: expect.objectContaining({ promotionId: id, periodKey: joined.periodKey }) }]);
     expect((await activities(player.token)).availablePromoCount).toBe(before - 1);
