@@ -78,6 +78,9 @@ test('apply with a comment and an image, approved in the back office, then claim
   await openPromotion(page);
   await expect(page.getByRole('button', { name: 'Entre para participar' })).toBeVisible();
   await registerThroughSite(page, baseURL, { prefix: 'ap', password: PASSWORD });
+  // The side menu counts what the player can join now (availablePromoCount).
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await expect(page.getByTestId('available-promo-count')).toContainText('1 promoção para participar');
   await page.setViewportSize({ width: 360, height: 760 });
   await openPromotion(page);
   await expect(page.locator('.activity-badge')).toHaveText('Participar');
@@ -126,6 +129,8 @@ test('apply with a comment and an image, approved in the back office, then claim
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/promotions`);
   await expect(page.locator(`[id="${promotionId}"] .activity-badge`)).toHaveText('Resgatado');
+  await expect(page.getByRole('link', { name: 'Promoções' }).first()).toBeVisible();
+  await expect(page.getByTestId('available-promo-count')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'promotions list 1366');
   await ops.setViewportSize({ width: 360, height: 800 });
   await ops.goto(`${baseURL}/backoffice/promo/settings`);

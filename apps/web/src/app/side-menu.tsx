@@ -16,6 +16,8 @@ import { closeDrawer, toggleSideMenu, useSideMenu } from './side-menu-store';
 
 // The first promotions under the Promotions entry: fetched and drawn after the first paint.
 const SideMenuPromotions = lazyOptional(() => import('../features/content/components/side-menu-promotions').then((m) => m.SideMenuPromotions));
+// How many promotions the player can join now (the public state's availablePromoCount), after the first paint too.
+const AvailablePromoBadge = lazyOptional(() => import('../features/promo-activity/components/available-promo-badge').then((m) => m.AvailablePromoBadge));
 
 /** The name of a language in its own language, e.g. "English", "português". */
 function getNativeName(code: string): string {
@@ -90,6 +92,11 @@ export function SideMenu() {
               <NavLink to="/promotions" className="side-menu__item" title={t('sideMenu.promotions')}>
                 <GiftIcon />
                 <span className="side-menu__text">{t('sideMenu.promotions')}</span>
+                {hasPainted && (
+                  <Suspense fallback={null}>
+                    <AvailablePromoBadge />
+                  </Suspense>
+                )}
               </NavLink>
               {hasPainted && (
                 <Suspense fallback={null}>
