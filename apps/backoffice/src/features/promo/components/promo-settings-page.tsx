@@ -32,6 +32,13 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
+/** Minor units as the operator types them back ("1500" → "15,00" in PT): exact, no float. */
+function typedOf(minor: string, language: string): string {
+  const scale = SITE_MONEY.scale;
+  const digits = minor.padStart(scale + 1, '0');
+  return scale === 0 ? digits : `${digits.slice(0, -scale)}${language.startsWith('pt') ? ',' : '.'}${digits.slice(-scale)}`;
+}
+
 function minorOf(kind: FormValues['rewardKind'], text: string): string | null {
   if (!kind || !text.trim()) return null;
   if (kind === 'points') return /^\d+$/.test(text.trim()) ? text.trim() : null;
@@ -67,7 +74,7 @@ export function PromoSettingsPage() {
       startsAt: isoToLocal(row.startsAt, timeZone),
       endsAt: isoToLocal(row.endsAt, timeZone),
       rewardKind: row.rewardKind ?? '',
-      rewardAmount: row.rewardAmount === null ? '' : row.rewardKind === 'points' ? row.rewardAmount : (Number(row.rewardAmount) / 10 ** SITE_MONEY.scale).toFixed(SITE_MONEY.scale),
+      rewardAmount: row.rewardAmount === null ? '' : row.rewardKind === 'points' ? row.rewardAmount : typedOf(row.rewardAmount, i18n.language),
       reason: '',
     });
 
