@@ -129,7 +129,7 @@ describeEachDatabase('raffles', (target) => {
       ),
     ).rejects.toMatchObject({ errorCode: 'RAFFLE_NOT_FOUND' });
     const before = await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expectFailure(await create(new Date(Date.now() + 60_000), [{ rewardKind: 'bonus', amount: '100' }]), 'VALIDATION_FAILED', 400);
+    expectFailure(await create(new Date(Date.now() + 60_000), [{ rewardKind: 'points', amount: '100' }]), 'VALIDATION_FAILED', 400);
     expect(await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
   });
 });
