@@ -98,14 +98,21 @@ async function main(): Promise<void> {
 
     app.services.rewardEvents.start();
     const lags: number[] = [];
+    const lagsBy = new Map<string, number[]>();
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const { rows } = await sql<{ lag_ms: string | null }>`
-          SELECT max(extract(epoch FROM (clock_timestamp() - first_pending)) * 1000)::text AS lag_ms FROM (
-            SELECT (SELECT min(e.occurred_at) FROM reward_events AS e WHERE (e.tx, e.id) > (c.last_tx, c.last_id)) AS first_pending
-            FROM reward_event_cursors AS c) AS p`.execute(db);
-        lags.push(Number(rows[0]?.lag_ms ?? 0));
+        const { rows } = await sql<{ subscriber: string; lag_ms: string | null }>`
+          SELECT c.subscriber, (extract(epoch FROM (clock_timestamp() -
+            (SELECT min(e.occurred_at) FROM reward_events AS e WHERE (e.tx, e.id) > (c.last_tx, c.last_id)))) * 1000)::text AS lag_ms
+          FROM reward_event_cursors AS c`.execute(db);
+        let worst = 0;
+        for (const r of rows) {
+          const lag = Number(r.lag_ms ?? 0);
+          worst = Math.max(worst, lag);
+          lagsBy.set(r.subscriber, [...(lagsBy.get(r.subscriber) ?? []), lag]);
+        }
+        lags.push(worst);
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
@@ -130,6 +137,10 @@ async function main(): Promise<void> {
     console.log(`  ratio engine/baseline: ${(engineRate / baseRate).toFixed(2)} (goal ≥ ${RATIO_GOAL})`);
     console.log(`  consumer lag over ${lags.length} samples: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (goal p99 < ${LAG_P99_GOAL_MS} ms); caught up ${tail} ms after the load stopped`);
     const states = await app.services.rewardEvents.states();
+    for (const [subscriber, values] of [...lagsBy].sort()) {
+      const v = [...values].sort((a, b) => a - b);
+      console.log(`    ${subscriber.padEnd(20)} lag p50 ${percentile(v, 50).toFixed(0)} ms, p99 ${percentile(v, 99).toFixed(0)} ms`);
+    }
     console.log(`  grants made: ${grants}; events set aside: ${failures}; applied per consumer: ${states.map((c) => `${c.subscriber} ${c.applied}`).join(', ')}`);
     console.log(`  goals: rate ${engineRate / baseRate >= RATIO_GOAL && engineRate >= RATE * 0.9 ? 'met' : 'NOT met'}, lag ${p99 < LAG_P99_GOAL_MS ? 'met' : 'NOT met'}`);
   } finally {

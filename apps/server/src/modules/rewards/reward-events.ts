@@ -32,8 +32,8 @@ export type RewardEventStreamContext = {
 };
 
 /**
- * The rewards engine's event stream: every instance runs every consumer in one loop, and a
- * consumer's batch runs on one instance at a time (its cursor row is locked with SKIP LOCKED, so a
+ * The rewards engine's event stream: every instance runs every consumer, each in its own loop, and
+ * a consumer's batch runs on one instance at a time (its cursor row is locked with SKIP LOCKED, so a
  * second instance takes another consumer meanwhile). A batch that fails is applied again event by
  * event; an event that fails alone is set aside in `reward_event_failures` with its error, and the
  * stream goes on. A lost race (40001/40P01) runs the batch again.
@@ -43,8 +43,8 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
   const subscribers: EventSubscriber[] = [];
   const pollMs = ctx.pollMs ?? DEFAULT_POLL_MS;
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let loop: Promise<void> | undefined;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const loops = new Map<string, Promise<void>>();
   let ready: Promise<void> | undefined;
 
   function ensureCursors(): Promise<void> {
@@ -115,25 +115,20 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     return 1;
   }
 
-  /** Every consumer once; whether any of them read a full batch (there may be more at once). */
-  async function runRound(): Promise<boolean> {
-    await ensureCursors();
-    let busy = false;
-    for (const sub of subscribers) {
-      const n = await runBatch(sub);
-      if (n >= (sub.batchSize ?? DEFAULT_BATCH)) busy = true;
-    }
-    return busy;
-  }
-
-  async function tick(): Promise<void> {
+  /**
+   * One consumer's loop: a batch, then the next at once when it was full, else after pollMs. Each
+   * consumer has its own loop, so a slow one does not hold the others back, and on PostgreSQL their
+   * batches run side by side on their own connections.
+   */
+  async function tick(sub: EventSubscriber): Promise<void> {
     let busy = false;
     try {
-      busy = await runRound();
+      await ensureCursors();
+      busy = (await runBatch(sub)) >= (sub.batchSize ?? DEFAULT_BATCH);
     } catch (err) {
-      log.error({ err }, 'reward events: round failed');
+      log.error({ err, subscriber: sub.name }, 'reward events: batch failed');
     }
-    if (running) timer = setTimeout(() => (loop = tick()), busy ? 0 : pollMs);
+    if (running) timers.set(sub.name, setTimeout(() => loops.set(sub.name, tick(sub)), busy ? 0 : pollMs));
   }
 
   return {
@@ -154,13 +149,13 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     start(): void {
       if (running) return;
       running = true;
-      timer = setTimeout(() => (loop = tick()), 0);
+      for (const sub of subscribers) timers.set(sub.name, setTimeout(() => loops.set(sub.name, tick(sub)), 0));
     },
 
     async stop(): Promise<void> {
       running = false;
-      if (timer) clearTimeout(timer);
-      await loop;
+      for (const timer of timers.values()) clearTimeout(timer);
+      await Promise.all(loops.values());
     },
 
     /**
