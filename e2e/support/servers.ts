@@ -80,6 +80,8 @@ const PORT_OFFSETS = {
   promoActivity: 35,
   /** A raffle: created and drawn in the back office, tickets claimed and the draw verified on the promotion's page. */
   raffle: 36,
+  /** Points and VIP: the mall's redeem approved in the back office, a VIP level-up with its bonus (points switch on). */
+  loyalty: 33,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

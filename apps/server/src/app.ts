@@ -52,6 +52,7 @@ import { registerPlayersRoutes } from './modules/players/players.routes';
 import { registerPlayerActionsRoutes } from './modules/players/player-actions.routes';
 import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
+import { registerLoyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
@@ -123,6 +124,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSiteSettingsRoutes(z, services);
   registerContentRoutes(z, services);
   registerContentPublicRoutes(z, services);
+  registerLoyaltyRoutes(z, services);
   await registerFeedbackRoutes(z, services);
   await registerPromoRoutes(z, services);
   registerKeyRoutes(z, services);

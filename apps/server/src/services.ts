@@ -45,6 +45,7 @@ import { createBonusOps } from './modules/bonus/bonus-ops';
 import { createPromoActivityService } from './modules/promo/promo-activity.service';
 import { createPromoReviewService } from './modules/promo/promo-review.service';
 import { createRaffleService } from './modules/promo/raffle.service';
+import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -137,7 +138,12 @@ export function createServices(ctx: AppContext) {
   rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
   const promoReview = createPromoReviewService({ db: ctx.db, audit, content, memberViews, rewardEvents, rewards });
   const raffles = createRaffleService({ db: ctx.db, audit, content, memberViews, system, rewards });
-  return { metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles };
+  // Points and VIP: a consumer of the player events, the 'points' payer of grants, VIP bonuses as
+  // grants; the member info's club label and member labels are read from it.
+  const loyalty = createLoyaltyService({ ...ctx, system, ledger, security, audit, catalogue, member, events: rewardEvents, rewards });
+  member.useLabels(loyalty.vip.findLabels);
+  rewards.setFacts({ vipLevels: loyalty.vip.findRanks });
+  return { loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -43,6 +43,7 @@ function isExcluded(url: string): boolean {
 const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/withdrawals/{id}/proofs/{index}': { status: '200', type: 'image/png' },
   'get /wps/content/images/{name}': { status: '200', type: 'image/png' },
+  'get /wps/points/images/{name}': { status: '200', type: 'image/png' },
   'get /wps/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /ops/feedback/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /wps/promo/applications/{id}/images/{position}': { status: '200', type: 'image/png' },

@@ -91,4 +91,6 @@ export const ENCRYPTED_PATHS = [
   // They carry the payment password.
   '/wps/withdraw/orders',
   '/wps/member/transfer/upline',
+  '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+  '/wps/relay/passwordCheck/MCS2_convertPoint',
 ] as const;

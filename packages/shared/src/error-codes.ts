@@ -162,6 +162,17 @@ export const ErrorCode = {
   MISSION_ALREADY_CLAIMED: 'MISSION_ALREADY_CLAIMED',
   /** Referral: a held referral reward that is not (or no longer) waiting for review. */
   REFERRAL_REWARD_NOT_HELD: 'REFERRAL_REWARD_NOT_HELD',
+  /** Points: the operator's points switch (PTSYS3) is off; fewer points than asked; a conversion below the minimum. */
+  POINTS_DISABLED: 'POINTS_DISABLED',
+  POINTS_INSUFFICIENT: 'POINTS_INSUFFICIENT',
+  POINTS_BELOW_MINIMUM: 'POINTS_BELOW_MINIMUM',
+  /** Points mall: an unknown or archived item; an item out of stock; an unknown redemption; one already decided. */
+  MALL_ITEM_NOT_FOUND: 'MALL_ITEM_NOT_FOUND',
+  MALL_ITEM_OUT_OF_STOCK: 'MALL_ITEM_OUT_OF_STOCK',
+  REDEMPTION_NOT_FOUND: 'REDEMPTION_NOT_FOUND',
+  REDEMPTION_ALREADY_DECIDED: 'REDEMPTION_ALREADY_DECIDED',
+  /** VIP levels: ranks not 0..n in order, or thresholds that do not rise with the rank. */
+  VIP_LEVELS_INVALID: 'VIP_LEVELS_INVALID',
   /** Platform messages: an unknown message; one already withdrawn; named players who have no (real-money) account. */
   MESSAGE_NOT_FOUND: 'MESSAGE_NOT_FOUND',
   MESSAGE_WITHDRAWN: 'MESSAGE_WITHDRAWN',
@@ -324,6 +335,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   MISSION_NOT_COMPLETED: 409,
   MISSION_ALREADY_CLAIMED: 409,
   REFERRAL_REWARD_NOT_HELD: 409,
+  POINTS_DISABLED: 409,
+  POINTS_INSUFFICIENT: 409,
+  POINTS_BELOW_MINIMUM: 400,
+  MALL_ITEM_NOT_FOUND: 404,
+  MALL_ITEM_OUT_OF_STOCK: 409,
+  REDEMPTION_NOT_FOUND: 404,
+  REDEMPTION_ALREADY_DECIDED: 409,
+  VIP_LEVELS_INVALID: 400,
   MESSAGE_NOT_FOUND: 404,
   MESSAGE_WITHDRAWN: 409,
   MESSAGE_RECIPIENTS_UNKNOWN: 400,

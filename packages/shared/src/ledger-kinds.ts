@@ -31,6 +31,10 @@ export const LEDGER_KINDS = [
   'bonus_conversion',
   /** A bonus forfeited, expired or cancelled: its balance back to the promotion budget. */
   'bonus_forfeit',
+  /** Points converted to cash at the operator's rate, from the promotion budget. */
+  'points_conversion',
+  /** A points-mall cash item paid, from the promotion budget. */
+  'points_redeem_cash',
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

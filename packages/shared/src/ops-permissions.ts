@@ -64,6 +64,12 @@ export const OPS_PERMISSIONS = [
   'bonuses.read',
   /** Give a player a bonus, cancel one, change the bonus settings (moves promotion money). */
   'bonuses.write',
+  /** Points, the points mall, VIP levels and member labels: settings and the redeem queue, read. */
+  'loyalty.read',
+  /** Change the points settings, mall items, VIP levels and member labels. */
+  'loyalty.write',
+  /** Decide redemptions of the points mall (fulfil or refuse, points returned). */
+  'loyalty.fulfil',
   /** Operator accounts: create, disable, change role, reset two-factor. */
   'operators.manage',
   /** The audit log and its export. */
@@ -108,8 +114,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'content.read',
     'rewards.read',
     'bonuses.read',
+    'loyalty.read',
+    'loyalty.fulfil',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

@@ -23,6 +23,8 @@ import { VendorTransfersPage } from '../features/queues/components/vendor-transf
 import { WithdrawalsPage } from '../features/queues/components/withdrawals-page';
 import { ReportsPage } from '../features/reports/components/reports-page';
 import { SiteSettingsPage } from '../features/site-settings/components/site-settings-page';
+import { LoyaltyPage } from '../features/loyalty/components/loyalty-page';
+import { RedemptionsPage } from '../features/loyalty/components/redemptions-page';
 import { HomePage } from './home-page';
 
 /** The sidebar's groups, in the order they appear. */
@@ -60,6 +62,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/deposits', permission: 'money.read', Component: DepositsPage, nav: { group: 'queues', labelKey: 'nav.deposits' } },
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
+  { path: 'queues/redemptions', permission: 'loyalty.read', Component: RedemptionsPage, nav: { group: 'queues', labelKey: 'nav.redemptions' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
@@ -68,6 +71,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'promo/applications', permission: 'promotions.write', Component: ApplicationsPage, nav: { group: 'rewards', labelKey: 'nav.promoApplications' } },
   { path: 'promo/settings', permission: 'promotions.write', Component: PromoSettingsPage, nav: { group: 'rewards', labelKey: 'nav.promoSettings' } },
   { path: 'promo/raffles', permission: 'promotions.write', Component: RafflesPage, nav: { group: 'rewards', labelKey: 'nav.raffles' } },
+  { path: 'loyalty', permission: 'loyalty.read', Component: LoyaltyPage, nav: { group: 'rewards', labelKey: 'nav.loyalty' } },
   { path: 'reports', permission: 'reports.read', Component: ReportsPage, nav: { group: 'reports', labelKey: 'nav.reports' } },
   { path: 'reports/bonus-cost', permission: 'bonuses.read', Component: BonusCostPage, nav: { group: 'reports', labelKey: 'nav.bonusCost' } },
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },

@@ -20,9 +20,10 @@ import type { PromoTables } from './tables/promo';
 import type { RebateTables } from './tables/rebate';
 import type { MissionsTables } from './tables/missions';
 import type { BonusTables } from './tables/bonus';
+import type { LoyaltyTables } from './tables/loyalty';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

@@ -7,6 +7,7 @@ import type { InhouseService } from '../modules/inhouse/inhouse.service';
 import type { RaffleService } from '../modules/promo/raffle.service';
 import type { KeyService } from '../modules/system/key.service';
 import type { RebateService } from '../modules/rebate/rebate.service';
+import type { VipService } from '../modules/loyalty/vip.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
 import { startBonusExpiryJob } from './bonus-expiry.job';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
@@ -15,6 +16,7 @@ import { startRebateSettlementJob } from './rebate-settlement.job';
 import { newInstanceId, type JobScheduler } from './interval-job';
 import { startRaffleDrawJob } from './raffle-draw.job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
+import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
@@ -28,6 +30,7 @@ export type PeriodicJobServices = {
   rebate: Pick<RebateService, 'settleEndedPeriods'>;
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
+  loyalty: { vip: Pick<VipService, 'runReview'> };
 };
 
 export type PeriodicJobSettings = {
@@ -63,6 +66,7 @@ export function startPeriodicJobs(
     startRebateSettlementJob(services.rebate, scheduler),
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
+    startVipReviewJob(services.loyalty.vip, scheduler),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -66,6 +66,7 @@ const StandaloneHelpPage = lazyPage(() => import('./pages/help-page').then((m) =
 const DownloadPage = lazyPage(() => import('../features/download/components/download-page').then((m) => m.DownloadPage), ['download']);
 const PromotionsRoute = lazyPage(() => import('./pages/promotions-route').then((m) => m.PromotionsRoute), ['content', 'promo']);
 const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content', 'promo']);
+const PointMallPage = lazyPage(() => import('../features/loyalty/components/point-mall-page').then((m) => m.PointMallPage), ['loyalty']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -99,7 +100,7 @@ function LoginRoute() {
 
 /**
  * Every route of the site (history routing). A path with no page here, including the site's planned
- * sections not built yet (pointMall, lottery, …), shows the
+ * sections not built yet (lottery, …), shows the
  * 404 page in the site's frame.
  */
 export function AppRoutes() {
@@ -124,6 +125,7 @@ export function AppRoutes() {
           <Route path="help" element={page(<HelpPage />)} />
           <Route path="promotions" element={page(<PromotionsRoute />)} />
           <Route path="promoDetail" element={page(<PromoDetailRoute />)} />
+          <Route path="pointMall" element={page(<PointMallPage onLogin={() => openAuthModal('login')} />)} />
           <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>

@@ -4,6 +4,7 @@ import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/u
 import { Spinner } from '@wps/ui/spinner';
 import { useMenuButton } from '../components/ui/use-menu-button';
 import { MemberAvatar } from '../features/member/components/member-avatar';
+import { VipBadge } from '../features/loyalty/components/vip-badge';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
 import { openMemberCentre } from './member-centre/member-centre-store';
@@ -73,6 +74,7 @@ export function AvatarMenu() {
           <MemberAvatar size={32} />
           <UnreadBadge isTrial={isTrial} />
         </span>
+        <VipBadge clubLabel={info?.clubLabel ?? null} />
         <ChevronDownIcon size={16} className="avatar-menu__chevron" />
       </button>
       {isOpen && (

@@ -22,6 +22,7 @@ const GROUP_BY_PATH: Record<string, BannerGroup> = {
   '/register': 'w_reg',
   '/register.html': 'w_reg',
   '/inhouse': 'w_inhouse',
+  '/pointmall': 'w_shop',
 };
 
 /** The banner group of a path, or null; in-house game pages (/inhouse/:game) share w_inhouse. */

@@ -1,7 +1,10 @@
 import { Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, SunIcon } from '../components/ui/icons';
+import { CrownIcon, DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, StarIcon, SunIcon } from '../components/ui/icons';
+import { isModuleEnabled } from '../lib/api/get-permission';
+import { requireLogin } from '../lib/login-prompt';
+import { openMemberCentre } from './member-centre/member-centre-store';
 import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { usePermission } from '../lib/api/get-permission';
@@ -31,7 +34,8 @@ function getNativeName(code: string): string {
 }
 
 /**
- * Side menu frame: Home, announcements, Promotions with the first three, the game categories
+ * Side menu frame: Home, announcements, Promotions with the first three, VIP bonus (the member
+ * centre's playerRank), the points mall (when the points switch is on), the game categories
  * (each with its own icon) and hot vendors, the customer-service entries the player is offered
  * (only if any exist; VIP entries first for a VIP player), App download (/down) and the language
  * selector. New features add their entries here. A column on desktop (collapsible to a rail), an
@@ -104,6 +108,20 @@ export function SideMenu() {
                 </Suspense>
               )}
             </li>
+            <li>
+              <button type="button" className="side-menu__item" onClick={() => requireLogin() && openMemberCentre('playerRank')} title={t('sideMenu.vip')}>
+                <CrownIcon />
+                <span className="side-menu__text">{t('sideMenu.vip')}</span>
+              </button>
+            </li>
+            {isModuleEnabled(permission, 'PTSYS3') && (
+              <li>
+                <NavLink to="/pointMall" className="side-menu__item" title={t('sideMenu.pointMall')}>
+                  <StarIcon />
+                  <span className="side-menu__text">{t('sideMenu.pointMall')}</span>
+                </NavLink>
+              </li>
+            )}
             <SideMenuGames />
             {entries.map((entry, index) => (
               <li key={`${entry.csType}-${index}`}>

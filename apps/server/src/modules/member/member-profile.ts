@@ -26,6 +26,9 @@ export function createProfile(core: MemberCore) {
   const infoCache = createTtlCache<MemberInfoRow>({ ttlMs: INFO_CACHE_TTL_MS, maxEntries: INFO_CACHE_MAX_ENTRIES, now });
   feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => infoCache.delete(memberId));
   feed?.onReset(() => infoCache.clear());
+  // The club label (VIP level) and member labels belong to the loyalty module, built after this
+  // one: it hands its reader over in the composition root. Read apart from the cached row.
+  let findLabels: (memberId: string) => Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> = async () => ({ clubLabel: null, memberLabel: [] });
 
   /** The members-row fields of member info, from the cache while the change feed is live. */
   async function readMemberInfo(memberId: string): Promise<MemberInfoRow | undefined> {
@@ -39,18 +42,24 @@ export function createProfile(core: MemberCore) {
   }
 
   return {
+    /** The loyalty module's reader of a member's club label and member labels (services.ts). */
+    useLabels(reader: typeof findLabels): void {
+      findLabels = reader;
+    },
+
     /** GET /wps/member/info. */
     async getInfo(memberId: string): Promise<MemberInfo> {
       const row = await readMemberInfo(memberId);
       if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
+      const labels = await findLabels(memberId);
       return {
         id: row.id,
         account: row.account,
         nickname: row.nickname,
         type: row.type,
         toUpline: row.uplineId !== null,
-        clubLabel: null,
-        memberLabel: [],
+        clubLabel: labels.clubLabel,
+        memberLabel: labels.memberLabel,
         language: row.language,
         mobileNum: maskMobile(row.dialingCode, row.mobile),
         email: maskEmail(row.email),

@@ -23,11 +23,12 @@ import { BettingRecordPage } from '../../features/records/components/betting-rec
 import { ProfitPage } from '../../features/records/components/profit-page';
 import { FeedbackPage } from '../../features/feedback/components/feedback-page';
 import { BonusDetailsPage } from '../../features/bonus/components/bonus-details-page';
+import { VipPage } from '../../features/loyalty/components/vip-page';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus'];
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus', 'loyalty'];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -64,6 +65,8 @@ const PAGES: readonly PageEntry[] = [
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
   { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
+  // The side menu's "VIP bonus": the member's level, progress to the next and each level's benefits.
+  { key: 'playerRank', labelKey: 'loyalty:vip.title', render: () => <VipPage /> },
 ];
 
 export type MemberCentrePanelProps = {

@@ -16,7 +16,8 @@ export type MemberCentrePageKey =
   | 'missionLeaderboard'
   | 'messageV2'
   | 'manualRebate'
-  | 'feedback';
+  | 'feedback'
+  | 'playerRank';
 
 export const DEFAULT_MEMBER_CENTRE_PAGE: MemberCentrePageKey = 'securityCenter';
 

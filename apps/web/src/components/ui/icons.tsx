@@ -168,6 +168,7 @@ export const CrownIcon = createIcon(
     <path d="M5 21h14" />
   </>,
 );
+export const StarIcon = createIcon(<path d="M12 3l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8L12 3z" />);
 export const DownloadIcon = createIcon(
   <>
     <path d="M12 3v12M7 10l5 5 5-5" />

@@ -33,5 +33,9 @@ export function useMemberInfo() {
     isLogin: info !== undefined,
     isAgent: info !== undefined && isAgentType(info.type),
     isTrial: info !== undefined && isTrialType(info.type),
+    /** The public VIP state: a club level above 0, its name and rank (from the member's clubLabel). */
+    hasVip: (info?.clubLabel?.rankLevel ?? 0) > 0,
+    vipLabelName: info?.clubLabel?.labelName ?? null,
+    vipRankLevel: info?.clubLabel?.rankLevel ?? 0,
   };
 }

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AuditService } from '../audit/audit.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { MemberService } from '../member/member.service';
+import type { RewardEventStream } from '../rewards/reward-events';
+import type { GrantRequest, GrantStatus, RewardSink } from '../rewards/reward-grants.types';
+import type { SecurityService } from '../security/security.service';
+import type { SystemService } from '../system/system.service';
+
+type Db = Kysely<Database>;
+
+/** What loyalty needs of the rewards engine: to give grants (VIP bonuses) and to pay 'points' grants. */
+export type LoyaltyRewardsPort = {
+  grants: { issue(trx: Db, request: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> };
+  registerSink(sink: RewardSink): void;
+};
+
+export type LoyaltyContext = Pick<AppContext, 'db' | 'log'> & {
+  system: Pick<SystemService, 'getBrand' | 'isModuleEnabled'>;
+  ledger: Pick<LedgerService, 'transaction' | 'creditPlayerFromSystem'>;
+  security: Pick<SecurityService, 'verifyPaymentPassword'>;
+  audit: Pick<AuditService, 'record'>;
+  /** Every vendor's game category, for the earning rate of its rounds (read before the consumer's transaction). */
+  catalogue: Pick<CatalogueService, 'vendorCategories'>;
+  member: Pick<MemberService, 'findAccountNames'>;
+  events: Pick<RewardEventStream, 'record' | 'subscribe'>;
+  rewards: LoyaltyRewardsPort;
+  /** The clock of the VIP window and review; Date.now when absent. */
+  now?: () => number;
+};

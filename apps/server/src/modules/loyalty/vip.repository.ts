@@ -1,0 +1,204 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type VipLevelRow = {
+  rankLevel: number;
+  labelName: string;
+  color: string;
+  color2: string;
+  turnoverMinor: bigint;
+  depositMinor: bigint;
+  pointsMultiplierPct: number;
+  upgradeBonusKind: 'cash' | 'points';
+  upgradeBonus: bigint;
+  monthlyBonusKind: 'cash' | 'points';
+  monthlyBonus: bigint;
+  benefitsPt: string;
+  benefitsEn: string;
+};
+
+export type VipSettingsRow = { windowDays: number; reviewPeriod: 'monthly' | 'never' };
+
+/** Level 0 as the code knows it when the operator's table has no row for it. */
+const BASE_LEVEL: VipLevelRow = {
+  rankLevel: 0,
+  labelName: 'VIP0',
+  color: '#6b7280',
+  color2: '#9ca3af',
+  turnoverMinor: 0n,
+  depositMinor: 0n,
+  pointsMultiplierPct: 100,
+  upgradeBonusKind: 'cash',
+  upgradeBonus: 0n,
+  monthlyBonusKind: 'cash',
+  monthlyBonus: 0n,
+  benefitsPt: '',
+  benefitsEn: '',
+};
+
+export async function findVipSettings(db: Db): Promise<VipSettingsRow> {
+  const row = await db.selectFrom('vip_settings').select(['window_days', 'review_period']).executeTakeFirstOrThrow();
+  return { windowDays: row.window_days, reviewPeriod: row.review_period as VipSettingsRow['reviewPeriod'] };
+}
+
+export async function findVipLevels(db: Db): Promise<VipLevelRow[]> {
+  const rows = await db.selectFrom('vip_levels').selectAll().orderBy('rank_level').execute();
+  return rows.map((r) => ({
+    rankLevel: r.rank_level,
+    labelName: r.label_name,
+    color: r.color,
+    color2: r.color2,
+    turnoverMinor: BigInt(r.turnover_minor),
+    depositMinor: BigInt(r.deposit_minor),
+    pointsMultiplierPct: r.points_multiplier_pct,
+    upgradeBonusKind: r.upgrade_bonus_kind as VipLevelRow['upgradeBonusKind'],
+    upgradeBonus: BigInt(r.upgrade_bonus),
+    monthlyBonusKind: r.monthly_bonus_kind as VipLevelRow['monthlyBonusKind'],
+    monthlyBonus: BigInt(r.monthly_bonus),
+    benefitsPt: r.benefits_pt,
+    benefitsEn: r.benefits_en,
+  }));
+}
+
+/** Replace the settings and every level (the back office saves them together). */
+export async function replaceVipSettings(trx: Db, settings: VipSettingsRow, levels: VipLevelRow[]): Promise<void> {
+  await trx.updateTable('vip_settings').set({ window_days: settings.windowDays, review_period: settings.reviewPeriod, updated_at: new Date() }).execute();
+  await trx.deleteFrom('vip_levels').execute();
+  await trx
+    .insertInto('vip_levels')
+    .values(
+      levels.map((l) => ({
+        rank_level: l.rankLevel,
+        label_name: l.labelName,
+        color: l.color,
+        color2: l.color2,
+        turnover_minor: l.turnoverMinor.toString(),
+        deposit_minor: l.depositMinor.toString(),
+        points_multiplier_pct: l.pointsMultiplierPct,
+        upgrade_bonus_kind: l.upgradeBonusKind,
+        upgrade_bonus: l.upgradeBonus.toString(),
+        monthly_bonus_kind: l.monthlyBonusKind,
+        monthly_bonus: l.monthlyBonus.toString(),
+        benefits_pt: l.benefitsPt,
+        benefits_en: l.benefitsEn,
+      })),
+    )
+    .execute();
+}
+
+/** A member's level now with its settings (level 0 when the member has none yet). */
+export async function findMemberLevel(db: Db, memberId: string): Promise<VipLevelRow> {
+  const row = await db.selectFrom('vip_members').select('rank_level').where('member_id', '=', memberId).executeTakeFirst();
+  const levels = await findVipLevels(db);
+  const rank = row?.rank_level ?? 0;
+  return levels.find((l) => l.rankLevel === rank) ?? levels[0] ?? BASE_LEVEL;
+}
+
+export async function findMemberRank(db: Db, memberId: string): Promise<number> {
+  const row = await db.selectFrom('vip_members').select('rank_level').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.rank_level ?? 0;
+}
+
+/** Members' levels (members without a row are at 0 and left out). */
+export async function findMemberRanks(db: Db, memberIds: string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db.selectFrom('vip_members').select(['member_id', 'rank_level']).where('member_id', 'in', [...new Set(memberIds)]).execute();
+  return new Map(rows.map((r) => [String(r.member_id), r.rank_level]));
+}
+
+/** Add to a member's day. */
+export async function addMemberDay(trx: Db, memberId: string, day: string, turnoverMinor: bigint, depositMinor: bigint): Promise<void> {
+  await trx
+    .insertInto('vip_member_days')
+    .values({ member_id: memberId, day, turnover_minor: turnoverMinor.toString(), deposit_minor: depositMinor.toString() })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'day']).doUpdateSet({
+        turnover_minor: sql`vip_member_days.turnover_minor + excluded.turnover_minor`,
+        deposit_minor: sql`vip_member_days.deposit_minor + excluded.deposit_minor`,
+      }),
+    )
+    .execute();
+}
+
+/** A member's totals over the days from `fromDay` (inclusive). */
+export async function sumMemberDays(db: Db, memberId: string, fromDay: string): Promise<{ turnoverMinor: bigint; depositMinor: bigint }> {
+  const row = await db
+    .selectFrom('vip_member_days')
+    .select([sql<string>`coalesce(sum(turnover_minor), 0)::text`.as('turnover'), sql<string>`coalesce(sum(deposit_minor), 0)::text`.as('deposit')])
+    .where('member_id', '=', memberId)
+    .where('day', '>=', fromDay)
+    .executeTakeFirstOrThrow();
+  return { turnoverMinor: BigInt(row.turnover), depositMinor: BigInt(row.deposit) };
+}
+
+/**
+ * Lock a member's level row (created at 0 when missing) for the rest of the transaction: every
+ * change of a member's level (an upgrade from the event consumer, the periodic review) takes it.
+ */
+export async function lockMemberLevel(trx: Db, memberId: string): Promise<{ rankLevel: number; reviewedPeriod: string | null }> {
+  await trx.insertInto('vip_members').values({ member_id: memberId, rank_level: 0 }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
+  const row = await trx.selectFrom('vip_members').select(['rank_level', 'reviewed_period']).where('member_id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+  return { rankLevel: row.rank_level, reviewedPeriod: row.reviewed_period };
+}
+
+export async function setMemberLevel(trx: Db, memberId: string, rankLevel: number, reviewedPeriod?: string): Promise<void> {
+  await trx
+    .updateTable('vip_members')
+    .set({ rank_level: rankLevel, reached_at: new Date(), ...(reviewedPeriod ? { reviewed_period: reviewedPeriod } : {}) })
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export async function markReviewed(trx: Db, memberId: string, period: string): Promise<void> {
+  await trx.updateTable('vip_members').set({ reviewed_period: period }).where('member_id', '=', memberId).execute();
+}
+
+/** Members above level 0 not yet reviewed in `period`, a page at a time. */
+export async function findMembersToReview(db: Db, period: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('vip_members')
+    .select('member_id')
+    .where('rank_level', '>', 0)
+    .where((eb) => eb.or([eb('reviewed_period', 'is', null), eb('reviewed_period', '<', period)]))
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+// ---- member labels ----
+
+export type MemberLabelRow = { id: string; labelName: string; color: string };
+
+export async function findLabels(db: Db): Promise<MemberLabelRow[]> {
+  return db.selectFrom('member_labels').select(['id', 'label_name as labelName', 'color']).orderBy('id').execute();
+}
+
+export async function insertLabel(db: Db, labelName: string, color: string): Promise<MemberLabelRow> {
+  return db.insertInto('member_labels').values({ label_name: labelName, color }).returning(['id', 'label_name as labelName', 'color']).executeTakeFirstOrThrow();
+}
+
+export async function deleteLabel(db: Db, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('member_labels').where('id', '=', id).executeTakeFirst();
+  return res.numDeletedRows > 0n;
+}
+
+export async function setLabelAssignment(db: Db, memberId: string, labelId: string, assigned: boolean): Promise<void> {
+  if (assigned) {
+    await db.insertInto('member_label_assignments').values({ member_id: memberId, label_id: labelId }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await db.deleteFrom('member_label_assignments').where('member_id', '=', memberId).where('label_id', '=', labelId).execute();
+  }
+}
+
+export async function findMemberLabels(db: Db, memberId: string): Promise<{ labelName: string; color: string }[]> {
+  return db
+    .selectFrom('member_label_assignments as a')
+    .innerJoin('member_labels as l', 'l.id', 'a.label_id')
+    .select(['l.label_name as labelName', 'l.color'])
+    .where('a.member_id', '=', memberId)
+    .orderBy('l.id')
+    .execute();
+}
