@@ -205,6 +205,8 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
     await expect(page.getByTestId('vip-badge')).toHaveText('Prata e2e', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*67,00/);
+  // Over the mall rather than the home page, so the widths' checks look at this page's own parts.
+  await page.goto(`${baseURL}/pointMall`);
   vip = await openVip();
   await expect(vip.getByTestId('vip-current')).toContainText('Prata e2e');
   await expect(vip.getByText('Para chegar a Ouro e2e:')).toBeVisible();
