@@ -223,6 +223,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/not-received', encrypted: false, token: true, fields: ['proofs'] },
   { method: 'POST', path: '/wps/member/transfer/upline', encrypted: true, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
+  // Points: redeem and convert carry the payment password, so they are encrypted.
+  { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_redeemPointReward', encrypted: true, token: true, fields: ['itemId', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_convertPoint', encrypted: true, token: true, fields: ['points', 'paymentPassword', 'idempotencyKey'] },
   { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
   { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'page', 'pageSize', 'sort', 'order'] },

@@ -121,15 +121,12 @@ describeEachDatabase('raffles', (target) => {
     expect(valueOf<Raffle>(await call(t.app, 'GET', `/wps/promo/raffles/${late.id}`, { token: a.token })).mine).toEqual({ claimable: 2, tickets: [] });
   });
 
-  it('the raffle_ticket sink refuses a grant that names no raffle, and a kind nobody pays is refused before anything is written', async () => {
+  it('the raffle_ticket sink refuses a grant that names no raffle', async () => {
     const a = await newPlayer(t);
     await expect(
       t.database.db.transaction().execute((trx) =>
         t.app.services.rewards.grants.issue(trx, { memberId: a.memberId, kind: 'raffle_ticket', amount: 1n, source: 'operator', sourceRef: 'test', key: `orphan:${a.memberId}`, delivery: 'auto', params: { raffleId: '999999' } }),
       ),
     ).rejects.toMatchObject({ errorCode: 'RAFFLE_NOT_FOUND' });
-    const before = await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    expectFailure(await create(new Date(Date.now() + 60_000), [{ rewardKind: 'points', amount: '100' }]), 'VALIDATION_FAILED', 400);
-    expect(await t.database.db.selectFrom('raffles').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
   });
 });

@@ -46,7 +46,8 @@ describeEachDatabase('sessions', (target) => {
     expect(loggedIn).toMatchObject({ firstTimeLogin: false, passwordExpired: false, mustChangePassword: false });
 
     const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }));
-    expect(info).toMatchObject({ account: username, type: 3, toUpline: false, clubLabel: null, memberLabel: [] });
+    // A new player holds the lowest VIP level (its label, from the loyalty module).
+    expect(info).toMatchObject({ account: username, type: 3, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [] });
     // Bearer form works too.
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: `Bearer ${loggedIn.token}` }));
 
