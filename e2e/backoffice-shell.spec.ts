@@ -49,9 +49,9 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveAttribute('aria-current', 'page');
 
-    // The money queues: a group of three screens under its heading.
+    // The queues: money's three screens and the points mall's redemptions, under their heading.
     const queues = sidebar(page).getByRole('list', { name: 'Filas' });
-    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor']);
+    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos']);
     await queues.getByRole('link', { name: 'Saques' }).click();
     await expect(page).toHaveURL(/\/backoffice\/queues\/withdrawals$/);
     await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
@@ -69,8 +69,9 @@ test.describe('back-office shell', () => {
     await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
     await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveCount(0);
-    // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons).
-    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor']);
+    // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons),
+    // and fulfils points redemptions (loyalty.fulfil).
+    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos']);
     // Typed by hand, the screen says the role may not use it.
     await page.goto(`${server.baseURL}/backoffice/operators`);
     await expect(page.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
