@@ -63,7 +63,7 @@ test('the 404 page speaks EN for an EN player, in the light theme too', async ({
   });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.goto('/pointMall');
+    await page.goto('/seamless');
     await expectNotFound(page, 'Page not found');
     await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `EN 404 ${viewport.width}`);
