@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import type { GrantStatus, RewardKind } from './reward-grants.types';
@@ -142,12 +142,4 @@ export async function findGrants(db: Db, f: OpsGrantFilter, beforeId: string | u
   if (f.memberId) q = q.where('member_id', '=', f.memberId);
   if (beforeId) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();
-}
-
-/** Granted amounts by source and kind since a time (the engine's overview). */
-export async function sumGrantsBySource(db: Db, since: Date): Promise<{ source: string; kind: string; status: string; grants: string; amount: string }[]> {
-  const { rows } = await sql<{ source: string; kind: string; status: string; grants: string; amount: string }>`
-    SELECT source, kind, status, count(*)::text AS grants, sum(amount)::text AS amount
-    FROM reward_grants WHERE created_at >= ${since} GROUP BY source, kind, status ORDER BY source, kind, status`.execute(db);
-  return rows;
 }

@@ -66,11 +66,6 @@ export async function findLiveRules(db: Db, triggers: readonly string[]): Promis
   return db.selectFrom('reward_rules').selectAll().where('status', '=', 'live').where('trigger', 'in', triggers).orderBy('id').execute();
 }
 
-/** Live rules of a promotion (its players' page shows what joining gives). */
-export async function findPromotionRules(db: Db, promotionId: string): Promise<RuleRow[]> {
-  return db.selectFrom('reward_rules').selectAll().where('promotion_id', '=', promotionId).where('status', '=', 'live').orderBy('id').execute();
-}
-
 /**
  * Count one grant against a player's cap for the period: false when the cap is reached. The
  * usage row is the lock, so two events of one player in one period never both pass the last slot.
