@@ -35,6 +35,7 @@ import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes';
+import { registerReferralRoutes } from './modules/referral/referral.routes';
 import { registerPlatformMessageRoutes } from './modules/messages/platform-messages.routes';
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
@@ -140,6 +141,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerRewardsOpsRoutes(z, services);
   registerMissionsRoutes(z, services);
   registerRebateRoutes(z, services);
+  registerReferralRoutes(z, services);
   registerPlatformMessageRoutes(z, services);
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);

@@ -46,6 +46,7 @@ import { createPromoActivityService } from './modules/promo/promo-activity.servi
 import { createPromoReviewService } from './modules/promo/promo-review.service';
 import { createRaffleService } from './modules/promo/raffle.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
+import { createReferralService } from './modules/referral/referral.service';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -143,7 +144,17 @@ export function createServices(ctx: AppContext) {
   const loyalty = createLoyaltyService({ ...ctx, system, ledger, security, audit, catalogue, member, events: rewardEvents, rewards });
   member.useLabels(loyalty.vip.findLabels);
   rewards.setFacts({ vipLevels: loyalty.vip.findRanks });
-  return { loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles };
+  // Refer and earn: invited players followed on the event stream; what referrer and invitee share is read through the modules that keep it.
+  const referral = createReferralService({
+    ...rewardInputs,
+    events: rewardEvents,
+    traits: { members: member.findReferralTraits, sessions: session.findClientTraits, bankAccounts: security.findBankAccountKeys },
+    accountNames: (ids: string[]) => member.findAccountNames(ids),
+    inviteCode: member.ensureInviteCode,
+  });
+  rewardEvents.subscribe(referral.subscriber());
+  system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
+  return { loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

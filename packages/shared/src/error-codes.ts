@@ -160,8 +160,6 @@ export const ErrorCode = {
   MISSION_NOT_FOUND: 'MISSION_NOT_FOUND',
   MISSION_NOT_COMPLETED: 'MISSION_NOT_COMPLETED',
   MISSION_ALREADY_CLAIMED: 'MISSION_ALREADY_CLAIMED',
-  /** Referral: a held referral reward that is not (or no longer) waiting for review. */
-  REFERRAL_REWARD_NOT_HELD: 'REFERRAL_REWARD_NOT_HELD',
   /** Points: the operator's points switch (PTSYS3) is off; fewer points than asked; a conversion below the minimum. */
   POINTS_DISABLED: 'POINTS_DISABLED',
   POINTS_INSUFFICIENT: 'POINTS_INSUFFICIENT',
@@ -334,7 +332,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   MISSION_NOT_FOUND: 404,
   MISSION_NOT_COMPLETED: 409,
   MISSION_ALREADY_CLAIMED: 409,
-  REFERRAL_REWARD_NOT_HELD: 409,
   POINTS_DISABLED: 409,
   POINTS_INSUFFICIENT: 409,
   POINTS_BELOW_MINIMUM: 400,

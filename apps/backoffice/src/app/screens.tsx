@@ -10,6 +10,8 @@ import { FeedbackPage } from '../features/feedback/components/feedback-page';
 import { GamesPage } from '../features/games/components/games-page';
 import { MessagesPage } from '../features/messages/components/messages-page';
 import { RewardsPage } from '../features/rewards/components/rewards-page';
+import { HeldRewardsPage } from '../features/queues/components/held-rewards-page';
+import { RewardProgrammesPage } from '../features/reward-programmes/components/reward-programmes-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
 import { ApplicationsPage } from '../features/promo/components/applications-page';
@@ -63,9 +65,11 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/withdrawals', permission: 'money.read', Component: WithdrawalsPage, nav: { group: 'queues', labelKey: 'nav.withdrawals' } },
   { path: 'queues/vendor-transfers', permission: 'money.read', Component: VendorTransfersPage, nav: { group: 'queues', labelKey: 'nav.vendorTransfers' } },
   { path: 'queues/redemptions', permission: 'loyalty.read', Component: RedemptionsPage, nav: { group: 'queues', labelKey: 'nav.redemptions' } },
+  { path: 'queues/held-rewards', permission: 'rewards.read', Component: HeldRewardsPage, nav: { group: 'queues', labelKey: 'nav.heldRewards' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
+  { path: 'reward-programmes', permission: 'rewards.read', Component: RewardProgrammesPage, nav: { group: 'rewards', labelKey: 'nav.rewardProgrammes' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
   { path: 'promo/applications', permission: 'promotions.write', Component: ApplicationsPage, nav: { group: 'rewards', labelKey: 'nav.promoApplications' } },

@@ -5,7 +5,9 @@ import { Button } from '@wps/ui/button';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { toBannerLink } from '../features/content/banner-link';
 import { useVendorLanes } from '../features/lobby/api/get-vendor-lanes';
+import { isReferralEnabled, usePermission } from '../lib/api/get-permission';
 import { useMemberInfo } from '../lib/api/get-member-info';
+import { openMemberCentre } from './member-centre/member-centre-store';
 
 /**
  * The words of an operator's HTML block, as plain text: the footer draws text, never markup, so
@@ -38,12 +40,13 @@ function LinkageLink({ item, className, children }: { item: LiveContentItem; cla
 
 /**
  * The affiliate block (the operator's footer block "affiliate", shown once published): its pitch
- * and a start button to where its linkage leads; without a linkage a visitor's start is the
- * registration (the member centre's referral page is not built yet, see docs/decisions.md).
+ * and a start button: to where its linkage leads; else, with the referral programme on, the
+ * member centre's referral page for a member (a visitor registers first).
  */
 export function AffiliateBlock({ item }: { item: LiveContentItem }) {
   const { t } = useTranslation('storefront');
-  const { isLogin } = useMemberInfo();
+  const { isLogin, isTrial, isAgent } = useMemberInfo();
+  const { data: permission } = usePermission();
   const text = textOf(item.bodyHtml);
   const hasLinkage = item.linkage !== null;
   return (
@@ -57,9 +60,15 @@ export function AffiliateBlock({ item }: { item: LiveContentItem }) {
         <LinkageLink item={item} className="btn btn--primary btn--sm footer-affiliate__start">
           {t('footer.affiliateStart')}
         </LinkageLink>
+      ) : !isLogin ? (
+        <Button size="sm" className="footer-affiliate__start" onClick={() => openAuthModal('register')}>
+          {t('footer.affiliateStart')}
+        </Button>
       ) : (
-        !isLogin && (
-          <Button size="sm" className="footer-affiliate__start" onClick={() => openAuthModal('register')}>
+        !isTrial &&
+        !isAgent &&
+        isReferralEnabled(permission) && (
+          <Button size="sm" className="footer-affiliate__start" onClick={() => openMemberCentre('referral')}>
             {t('footer.affiliateStart')}
           </Button>
         )

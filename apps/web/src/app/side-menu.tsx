@@ -1,13 +1,13 @@
 import { Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CrownIcon, DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, StarIcon, SunIcon } from '../components/ui/icons';
-import { isModuleEnabled } from '../lib/api/get-permission';
+import { BoltIcon, CrownIcon, DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, StarIcon, SunIcon, UserIcon } from '../components/ui/icons';
 import { requireLogin } from '../lib/login-prompt';
 import { openMemberCentre } from './member-centre/member-centre-store';
 import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
-import { usePermission } from '../lib/api/get-permission';
+import { isModuleEnabled, isRebateEnabled, isReferralEnabled, usePermission } from '../lib/api/get-permission';
+import { useMemberInfo } from '../lib/api/get-member-info';
 import { CustomerServiceIcon, CustomerServiceLink } from '../features/system/components/customer-service-link';
 import { useCustomerService } from '../features/system/use-customer-service';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
@@ -44,6 +44,9 @@ function getNativeName(code: string): string {
 export function SideMenu() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
+  const { isLogin, isTrial, isAgent } = useMemberInfo();
+  // Member-centre pages of a signed-in member (an agent invites from the agent centre; a trial account has neither).
+  const isMember = isLogin && !isTrial && !isAgent;
   const { isExpanded, isDrawerOpen } = useSideMenu();
   const location = useLocation();
   const theme = useTheme();
@@ -86,6 +89,22 @@ export function SideMenu() {
                 <span className="side-menu__text">{t('sideMenu.home')}</span>
               </NavLink>
             </li>
+            {isMember && isReferralEnabled(permission) && (
+              <li>
+                <button type="button" className="side-menu__item" onClick={() => openMemberCentre('referral')} title={t('sideMenu.referral')}>
+                  <UserIcon />
+                  <span className="side-menu__text">{t('sideMenu.referral')}</span>
+                </button>
+              </li>
+            )}
+            {isMember && isRebateEnabled(permission) && (
+              <li>
+                <button type="button" className="side-menu__item" onClick={() => openMemberCentre('manualRebate')} title={t('sideMenu.rebate')}>
+                  <BoltIcon />
+                  <span className="side-menu__text">{t('sideMenu.rebate')}</span>
+                </button>
+              </li>
+            )}
             <li>
               <button type="button" className="side-menu__item" onClick={openAnnouncements} title={t('sideMenu.announcements')}>
                 <MegaphoneIcon />

@@ -178,6 +178,10 @@ export const grantSchema = z.object({
 });
 export type Grant = z.infer<typeof grantSchema>;
 
+/** A grant as the back office lists it (GET /ops/rewards/grants): whose, from what, and why it is held. */
+export const opsGrantSchema = grantSchema.extend({ memberId: z.string(), sourceRef: z.string(), holdReason: z.string().nullable(), params: z.record(z.string(), z.unknown()) });
+export type OpsGrant = z.infer<typeof opsGrantSchema>;
+
 /** GET /wps/rewards/grants */
 export const grantListQuerySchema = z.object({
   status: z.enum(GRANT_LIST_STATUSES).optional(),

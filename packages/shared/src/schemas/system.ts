@@ -122,6 +122,10 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
+/** Promotions the site offers as entries of its own (the side menu's "Refer and earn" and "Betting bonus", the footer's affiliate start). */
+export const availablePromoSchema = z.object({ REFERRAL: z.object({ enabled: z.boolean() }), REBATE: z.object({ enabled: z.boolean() }) });
+export type AvailablePromo = z.infer<typeof availablePromoSchema>;
+
 /** GET /wps/system/permission — everything the shell needs before it renders. */
 export const permissionResultSchema = z.object({
   brand: brandSchema,
@@ -134,6 +138,7 @@ export const permissionResultSchema = z.object({
   regionRestriction: z.boolean(),
   loginToHome: z.boolean(),
   languages: z.object({ default: z.string(), supported: z.array(z.string()), listed: z.array(z.string()) }),
+  availablePromo: availablePromoSchema,
 });
 export type PermissionResult = z.infer<typeof permissionResultSchema>;
 

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findAccountNames, findCredentialsByAccount, findMemberBrief, findRegisteredAt, findUpline } from './member.repository';
+import crypto from 'node:crypto';
+import { findAccountNames, findCredentialsByAccount, findMemberBrief, findMemberCode, findReferralTraits, findRegisteredAt, findUpline, insertAffiliateCodeIfMissing } from './member.repository';
+
+/** Letters and digits a player can read out and type without confusing them (no 0/o, 1/l/i). */
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const CODE_LENGTH = 8;
 
 // What other modules read of a member. They ask here instead of querying the members table, so
 // the member module stays the only one that knows its columns.
@@ -17,5 +22,20 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     findAccountNames: (memberIds: string[]) => findAccountNames(db, memberIds.map(String)),
     /** When members registered, by id (a reward rule's segment); `trx` when the caller is inside a transaction. */
     findRegisteredAt: (memberIds: string[], trx: Kysely<Database> = db) => findRegisteredAt(trx, memberIds.map(String)),
+    /** Where members registered from, their phone (E.164) and payee name: a referral's check for related accounts. */
+    findReferralTraits: (memberIds: string[], trx: Kysely<Database> = db) => findReferralTraits(trx, memberIds.map(String)),
+    /**
+     * The code a member invites players with (registration records them as its referrals): its
+     * existing code, or a new random one made now. Two requests at once may both insert; the
+     * oldest code is the one answered, so both answer the same.
+     */
+    async ensureInviteCode(memberId: string): Promise<string> {
+      const existing = await findMemberCode(db, String(memberId));
+      if (existing) return existing;
+      const bytes = crypto.randomBytes(CODE_LENGTH);
+      const code = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+      await insertAffiliateCodeIfMissing(db, { code, kind: 'referral', memberId: String(memberId), domain: null });
+      return (await findMemberCode(db, String(memberId))) ?? code;
+    },
   };
 }

@@ -357,6 +357,19 @@ export async function findRegisteredAt(db: Db, memberIds: string[]): Promise<Map
   return new Map(rows.map((r) => [String(r.id), new Date(r.created_at)]));
 }
 
+/** What a referral's check compares between two accounts: where they registered from, phone and payee name. */
+export async function findReferralTraits(db: Db, memberIds: string[]): Promise<Map<string, { registerIp: string | null; phone: string | null; payeeName: string | null }>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'register_ip', 'mobile_e164', 'payee_name']).where('id', 'in', [...new Set(memberIds)]).execute();
+  return new Map(rows.map((r) => [String(r.id), { registerIp: r.register_ip, phone: r.mobile_e164, payeeName: r.payee_name }]));
+}
+
+/** A member's own enabled invitation code, the oldest when it has several. */
+export async function findMemberCode(db: Db, memberId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('affiliate_codes').select('code').where('member_id', '=', memberId).where('enabled', '=', true).orderBy('created_at').executeTakeFirst();
+  return row?.code;
+}
+
 /** Account names by member id; unknown ids are left out. */
 export async function findAccountNames(db: Db, memberIds: string[]): Promise<Map<string, string>> {
   if (memberIds.length === 0) return new Map();

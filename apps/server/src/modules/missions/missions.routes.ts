@@ -32,7 +32,7 @@ export function registerMissionsRoutes(app: RouteApp, { missions }: AppServices)
     return ok(await missions.claim(member.memberId, request.body.missionId));
   });
 
-  app.get('/ops/missions', { config: { permission: 'rewards.write' }, schema: { response: success(opsMissionListSchema) } }, async () => ok(await missions.listForOps()));
+  app.get('/ops/missions', { config: { permission: 'rewards.read' }, schema: { response: success(opsMissionListSchema) } }, async () => ok(await missions.listForOps()));
 
   app.post('/ops/missions', { config: { permission: 'rewards.write' }, schema: { body: missionInputSchema, response: success(opsMissionSchema) } }, async (request) => {
     const operator = await requestOperator(request);

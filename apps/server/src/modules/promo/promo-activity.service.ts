@@ -29,7 +29,7 @@ type Db = Kysely<Database>;
 export type PromoActivityContext = {
   db: Db;
   content: Pick<ContentService, 'live'>;
-  system: Pick<SystemService, 'getOperatorConfig'>;
+  system: Pick<SystemService, 'getPromoSwitches'>;
   rewardEvents: Pick<RewardEventStream, 'record'>;
   rewards: Pick<PromoRewards, 'grants'>;
   now?: () => number;
@@ -126,10 +126,9 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
 
     /** The public state's promotion figures: what the player can join now, and the referral switch. */
     async publicState(memberId: string | null) {
-      const [{ availablePromoCount }, config] = await Promise.all([memberId ? activities(memberId) : { availablePromoCount: 0 }, ctx.system.getOperatorConfig()]);
-      // The referral promotion is a whitelabel switch of its own once the referral work adds it; off until then.
-      const referral = (config.modules as Record<string, boolean | undefined>).REFERRAL === true;
-      return { availablePromoCount, availablePromo: { REFERRAL: { enabled: referral } } };
+      const [{ availablePromoCount }, switches] = await Promise.all([memberId ? activities(memberId) : { availablePromoCount: 0 }, ctx.system.getPromoSwitches()]);
+      // The referral programme's switch (its settings), as the permission call serves it.
+      return { availablePromoCount, availablePromo: { REFERRAL: switches.REFERRAL } };
     },
 
     /** POST /wps/promo/join: once per period; a second join in the period is 409 PROMO_ALREADY_DONE. */

@@ -18,7 +18,7 @@ export function registerRebateRoutes(app: RouteApp, { rebate }: AppServices): vo
     return ok(await rebate.claim(member.memberId, request.body.periodKey));
   });
 
-  app.get('/ops/rebate/settings', { config: { permission: 'rewards.write' }, schema: { response: success(rebateSettingsSchema) } }, async () => ok(await rebate.readSettings()));
+  app.get('/ops/rebate/settings', { config: { permission: 'rewards.read' }, schema: { response: success(rebateSettingsSchema) } }, async () => ok(await rebate.readSettings()));
 
   app.put('/ops/rebate/settings', { config: { permission: 'rewards.write' }, schema: { body: rebateSettingsUpdateSchema, response: success(rebateSettingsSchema) } }, async (request) => {
     const operator = await requestOperator(request);

@@ -146,6 +146,9 @@ export function createRebateService(ctx: RebateContext) {
       };
     },
 
+    /** Whether the rebate is on (the player site's side-menu entry, through the permission call). */
+    isEnabled: async (): Promise<boolean> => (await readRebateSettings(db)).enabled,
+
     /** GET /wps/rebate. */
     async summary(memberId: string): Promise<RebateSummary> {
       const at = now();

@@ -64,6 +64,13 @@ export async function findExistingKeys(trx: Db, keys: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.key));
 }
 
+/** Grants' statuses by id; unknown ids are left out. */
+export async function findStatuses(db: Db, grantIds: string[]): Promise<Map<string, string>> {
+  if (!grantIds.length) return new Map();
+  const rows = await db.selectFrom('reward_grants').select(['id', 'status']).where('id', 'in', [...new Set(grantIds)]).execute();
+  return new Map(rows.map((r) => [String(r.id), r.status]));
+}
+
 /** A grant locked for a change of status (of this member when given). */
 export async function lockGrant(trx: Db, grantId: string, memberId?: string): Promise<GrantRow | undefined> {
   let q = trx.selectFrom('reward_grants').selectAll().where('id', '=', grantId);

@@ -15,6 +15,7 @@ import {
   findGrants,
   findMemberGrants,
   findExistingKeys,
+  findStatuses,
   insertGrant,
   lockGrant,
   markClosed,
@@ -129,6 +130,9 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
     /** Which of these keys already name a grant (a replayed event must not take a cap's slot again). */
     existingKeys: (trx: Db, keys: string[]): Promise<Set<string>> => findExistingKeys(trx, keys),
+
+    /** Where grants stand, by id (a module's page shows its own rewards: paid, held, rejected). */
+    statuses: async (grantIds: string[]): Promise<Map<string, GrantStatus>> => (await findStatuses(db, grantIds)) as Map<string, GrantStatus>,
 
     /** Whether a payer of this kind exists (a rule's reward needs one). */
     hasSink: (kind: RewardKind): boolean => sinks.has(kind),

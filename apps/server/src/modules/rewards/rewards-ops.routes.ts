@@ -11,6 +11,7 @@ import {
   ruleSchema,
   ruleStatusBodySchema,
   GRANT_LIST_STATUSES,
+  opsGrantSchema,
 } from '@wps/shared/schemas/rewards';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
@@ -23,7 +24,6 @@ import { requestOperator } from '../operator/operator-auth';
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 const versioned = z.object({ version: z.coerce.number().int().min(1) });
 
-const opsGrantSchema = grantSchema.extend({ memberId: z.string(), sourceRef: z.string(), holdReason: z.string().nullable(), params: z.record(z.string(), z.unknown()) });
 const opsGrantQuerySchema = z.object({
   status: z.enum(GRANT_LIST_STATUSES).optional(),
   source: z.string().max(20).optional(),

@@ -154,6 +154,19 @@ export async function findBankAccounts(db: Db, memberId: string): Promise<BankAc
   return rows.map(toBankAccount);
 }
 
+/** The bank accounts of several members as `bank:number` (number normalised), by member: a referral's check for related accounts. */
+export async function findBankAccountKeys(db: Db, memberIds: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!memberIds.length) return out;
+  const rows = await db.selectFrom('member_bank_accounts').select(['member_id', 'bank_code', 'account_number']).where('member_id', 'in', [...new Set(memberIds)]).execute();
+  for (const r of rows) {
+    const set = out.get(String(r.member_id)) ?? new Set<string>();
+    set.add(`${r.bank_code}:${r.account_number.replace(/[\s.-]/g, '')}`);
+    out.set(String(r.member_id), set);
+  }
+  return out;
+}
+
 /** One bank account, only when it belongs to the member. */
 export async function findBankAccount(db: Db, memberId: string, id: string): Promise<BankAccountRow | undefined> {
   const row = await bankAccountsQuery(db).where('a.member_id', '=', memberId).where('a.id', '=', id).executeTakeFirst();

@@ -7,7 +7,9 @@ import { createBankList } from './bank-list';
 import { createContactBinding } from './contact-binding';
 import { createPaymentPassword } from './payment-password';
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
-import { findSecurityMember } from './security.repository';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { findBankAccountKeys, findSecurityMember } from './security.repository';
 
 export { PAYMENT_PASSWORD_LIMITS } from './payment-password';
 export { BIND_LIMITS } from './contact-binding';
@@ -33,6 +35,9 @@ export function createSecurityService(ctx: SecurityContext) {
     ...banks,
     ...binding,
     ...bankList,
+
+    /** Members' bank accounts as `bank:number`, by member (`trx` inside the caller's transaction). */
+    findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) => findBankAccountKeys(trx, memberIds.map(String)),
 
     /** GET /wps/member/security. */
     async getSummary(memberId: string): Promise<SecuritySummary> {

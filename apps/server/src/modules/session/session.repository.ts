@@ -120,3 +120,17 @@ export async function revokeMemberSessions(db: Db, memberId: string, now: Date, 
 export async function clearSessionMustChange(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('member_sessions').set({ must_change_password: false }).where('id', '=', sessionId).execute();
 }
+
+/** The addresses and browsers (user agents) members' sessions came from, by member. */
+export async function findClientTraits(db: Db, memberIds: string[]): Promise<Map<string, { ips: Set<string>; userAgents: Set<string> }>> {
+  const out = new Map<string, { ips: Set<string>; userAgents: Set<string> }>();
+  if (!memberIds.length) return out;
+  const rows = await db.selectFrom('member_sessions').select(['member_id', 'ip', 'user_agent']).distinct().where('member_id', 'in', [...new Set(memberIds)]).execute();
+  for (const r of rows) {
+    const t = out.get(String(r.member_id)) ?? { ips: new Set<string>(), userAgents: new Set<string>() };
+    if (r.ip) t.ips.add(r.ip);
+    if (r.user_agent) t.userAgents.add(r.user_agent);
+    out.set(String(r.member_id), t);
+  }
+  return out;
+}

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import {
   clearSessionMustChange,
   createSessionLookup,
+  findClientTraits,
   insertSession,
   revokeMemberSessions,
   revokeSession,
@@ -99,6 +100,9 @@ export function createSessionService(ctx: SessionContext) {
   feed?.onReset(() => cache.clear());
 
   return {
+    /** The addresses and user agents members' sessions came from (`trx` inside the caller's transaction). */
+    findClientTraits: (memberIds: string[], trx: Db = ctx.db) => findClientTraits(trx, memberIds.map(String)),
+
     /**
      * Open a session for a member inside the caller's transaction (or on the pool) and return
      * the token, which exists nowhere else after this call.

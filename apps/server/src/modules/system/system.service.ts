@@ -5,6 +5,7 @@ import type {
   Brand,
   Country,
   PermissionResult,
+  AvailablePromo,
   RegisterSettings,
   SystemStatus,
   WhitelabelNode,
@@ -124,6 +125,8 @@ export function createSystemService(ctx: SystemContext) {
   let cached: { config: OperatorConfig; loadedAt: number } | undefined;
   let loading: Promise<OperatorConfig> | undefined;
   const loadedListeners: ((config: OperatorConfig) => void)[] = [];
+  // No promotion is on until a module that runs one says so.
+  let promoSwitches: () => Promise<AvailablePromo> = async () => ({ REFERRAL: { enabled: false }, REBATE: { enabled: false } });
 
   async function loadConfig(): Promise<OperatorConfig> {
     const settings = getDemoSettings();
@@ -212,6 +215,14 @@ export function createSystemService(ctx: SystemContext) {
       loadedListeners.push(listener);
     },
     invalidateCache,
+
+    /** Where the permission call reads which promotions are on; set once the modules that run them exist (services.ts). */
+    setPromoSwitches(source: () => Promise<AvailablePromo>): void {
+      promoSwitches = source;
+    },
+
+    /** Which promotions are on now (the permission call's and the public state's `availablePromo`). */
+    getPromoSwitches: (): Promise<AvailablePromo> => promoSwitches(),
 
     /** Whether a whitelabel module switch is on. */
     async isModuleEnabled(id: WhitelabelModule): Promise<boolean> {
@@ -304,6 +315,7 @@ export function createSystemService(ctx: SystemContext) {
         regionRestriction: isBlocked(config, location),
         loginToHome: config.loginToHome,
         languages: config.languages,
+        availablePromo: await promoSwitches(),
       };
     },
 

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { MemberInfo } from '@wps/shared/schemas/member';
+import type { PermissionResult } from '@wps/shared/schemas/system';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@wps/ui/modal';
 import { WarningDialog } from '../../components/ui/warning-dialog';
@@ -24,11 +25,15 @@ import { ProfitPage } from '../../features/records/components/profit-page';
 import { FeedbackPage } from '../../features/feedback/components/feedback-page';
 import { BonusDetailsPage } from '../../features/bonus/components/bonus-details-page';
 import { VipPage } from '../../features/loyalty/components/vip-page';
+import { MissionsPage, useClaimableMissionCount } from '../../features/missions/components/missions-page';
+import { RebatePage } from '../../features/rebate/components/rebate-page';
+import { ReferralPage } from '../../features/referral/components/referral-page';
+import { isReferralEnabled, usePermission } from '../../lib/api/get-permission';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus', 'loyalty'];
+const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus', 'loyalty', 'missions', 'rebate', 'referral'];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -37,11 +42,25 @@ type PageEntry = {
   key: MemberCentrePageKey;
   labelKey: string;
   render: (actions: PageActions) => ReactNode;
-  /** Pages only some members see (e.g. transferUpline needs toUpline); absent: everyone. */
-  isShown?: (info: MemberInfo) => boolean;
+  /** Pages only some members see (transferUpline needs toUpline, referral the programme on); absent: everyone. */
+  isShown?: (info: MemberInfo, permission: PermissionResult | undefined) => boolean;
   /** Tables with many columns: the panel widens to the page's width on desktop, so none scrolls sideways. */
   isWide?: true;
+  /** A count shown beside the menu entry when above 0. */
+  Badge?: ComponentType;
 };
+
+/** Missions waiting for their claim, beside "mission activity". */
+function MissionBadge() {
+  const { t } = useTranslation('missions');
+  const count = useClaimableMissionCount();
+  if (count <= 0) return null;
+  return (
+    <span className="mc-menu__badge" aria-label={t('badge', { count })}>
+      {count}
+    </span>
+  );
+}
 
 /** The betting record filters by the lobby's vendors. */
 function BettingRecordWithVendors() {
@@ -62,7 +81,10 @@ const PAGES: readonly PageEntry[] = [
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage />, isWide: true },
   { key: 'bonusDetails', labelKey: 'bonus:pageTitle', render: () => <BonusDetailsPage /> },
   { key: 'rewardCenter', labelKey: 'rewards:pageTitle', render: () => <RewardCenter /> },
+  { key: 'referral', labelKey: 'referral:title', render: () => <ReferralPage />, isShown: (_info, permission) => isReferralEnabled(permission) },
+  { key: 'missionLeaderboard', labelKey: 'missions:title', render: () => <MissionsPage />, Badge: MissionBadge },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
+  { key: 'manualRebate', labelKey: 'rebate:title', render: () => <RebatePage /> },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
   { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
   // The side menu's "VIP bonus": the member's level, progress to the next and each level's benefits.
@@ -83,12 +105,13 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
   const { t } = useTranslation(PANEL_NAMESPACES);
   const { isOpen, page } = useMemberCentre();
   const { info, isTrial } = useMemberInfo();
+  const { data: permission } = usePermission();
 
   if (!isOpen || !info) return null;
   if (isTrial) {
     return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
   }
-  const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info));
+  const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info, permission));
   const current = visiblePages.find((entry) => entry.key === page) ?? visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
   return (
     <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right" className={current?.isWide ? 'mc-panel--wide' : undefined}>
@@ -102,6 +125,7 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
             onClick={() => selectMemberCentrePage(entry.key)}
           >
             {t(entry.labelKey)}
+            {entry.Badge ? <entry.Badge /> : null}
           </button>
         ))}
       </nav>

@@ -35,3 +35,13 @@ function findModule(nodes: readonly WhitelabelNode[], id: string): WhitelabelNod
 export function isModuleEnabled(permission: PermissionResult | undefined, id: WhitelabelModule): boolean {
   return findModule(permission?.whitelabel ?? [], id)?.enabled === 1;
 }
+
+/** Whether the referral programme is on (its member-centre page, side-menu entry and footer button). */
+export function isReferralEnabled(permission: PermissionResult | undefined): boolean {
+  return permission?.availablePromo.REFERRAL.enabled === true;
+}
+
+/** Whether the rebate (betting bonus) is on (its side-menu entry). */
+export function isRebateEnabled(permission: PermissionResult | undefined): boolean {
+  return permission?.availablePromo.REBATE.enabled === true;
+}
