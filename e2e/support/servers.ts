@@ -82,6 +82,10 @@ const PORT_OFFSETS = {
   raffle: 36,
   /** Points and VIP: the mall's redeem approved in the back office, a VIP level-up with its bonus (points switch on). */
   loyalty: 33,
+  /** Missions: a daily mission completed by the player's login, claimed once, its badge gone. */
+  missions: 37,
+  /** Refer and earn: switched on in the back office, an invitee's reward paid, one held for review and released. */
+  referral: 38,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -10,11 +10,16 @@ import { runOps } from './servers';
 /**
  * A new player, registered by username on the site's /register page as a visitor would, and left
  * signed in on `page` (the welcome dialog closed, the header showing an empty balance). The
- * username is `prefix` and a time-based number, so suites can tell their players apart.
+ * username is `prefix` and a time-based number, so suites can tell their players apart. `query`
+ * is the address's query, as a link brings it (`referralCode=…`).
  */
-export async function registerThroughSite(page: Page, baseURL: string, { prefix, password }: { prefix: string; password: string }): Promise<{ username: string; token: string }> {
+export async function registerThroughSite(
+  page: Page,
+  baseURL: string,
+  { prefix, password, query }: { prefix: string; password: string; query?: string },
+): Promise<{ username: string; token: string }> {
   const username = `${prefix}${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
-  await page.goto(`${baseURL}/register`);
+  await page.goto(`${baseURL}/register${query ? `?${query}` : ''}`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(password);
