@@ -38,6 +38,7 @@ import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
@@ -80,7 +81,7 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews: createDepositMemberViews(ctx) });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
-  const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache });
+  const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache, signUpBonusAllowed: system.isSignUpBonusAllowed });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
@@ -116,6 +117,8 @@ export function createServices(ctx: AppContext) {
     events: rewardEvents,
     facts: { vendorCategories: catalogue.vendorCategories, registeredAt: member.findRegisteredAt },
   });
+  // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
+  system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,

@@ -19,8 +19,9 @@ import type { AffiliateCodeRow } from './member.repository';
 export type SystemPort = {
   getRegisterSettings(): Promise<RegisterSettings>;
   isModuleEnabled(id: WhitelabelModule): Promise<boolean>;
+  /** The registration bonus a new account receives (0 where the operator's licence forbids it). */
+  getRegistrationBonus(): Promise<bigint>;
   getOperatorConfig(): Promise<{
-    registrationBonusMinor: string | bigint;
     freeplayDemoBalanceMinor: string | bigint;
     passwordMaxAgeDays: number;
   }>;

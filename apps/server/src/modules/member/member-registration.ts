@@ -137,8 +137,8 @@ export function createRegistration(core: MemberCore) {
     // An agent's code places the player in the agent's downline; any other member's code records a referral.
     const upline = sponsors.find((c) => isAgentType(c.memberType));
     const referrer = sponsors.find((c) => !isAgentType(c.memberType));
-    const operator = await system.getOperatorConfig();
-    const bonus = BigInt(String(operator.registrationBonusMinor || '0'));
+    // Nothing where the operator's licence forbids sign-up bonuses (the rewards engine's jurisdiction profile).
+    const bonus = await system.getRegistrationBonus();
 
     const created = await core.createAccount(
       {

@@ -160,6 +160,36 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     await end(rule);
   });
 
+  it('pays and advertises no registration bonus under the Brazilian profile, and refuses to set one', async () => {
+    type View = { values: { registrationBonusMinor: string }; versions: { registrationBonusMinor: string } };
+    const settings = async () => valueOf<View>(await call(t.app, 'GET', '/ops/site-settings', { token: admin }));
+    const setBonus = async (amount: string) => {
+      const view = await settings();
+      return call(t.app, 'PUT', '/ops/site-settings', {
+        token: admin,
+        payload: { changes: { registrationBonusMinor: { value: amount, version: view.versions.registrationBonusMinor } }, reason: 'welcome offer' },
+      });
+    };
+    const registeredBalance = async () => balanceMinor(t, (await registerUser(t.app)).result.token);
+    valueOf(await setBonus('700'));
+    try {
+      expect(await registeredBalance()).toBe(700n);
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+      // The setting stays as it was, but a new account receives nothing and the site no longer offers it.
+      expect(await registeredBalance()).toBe(0n);
+      t.app.services.system.invalidateCache();
+      expect(valueOf<{ registrationBonusMinor: string }>(await call(t.app, 'GET', '/wps/system/setting/register')).registrationBonusMinor).toBe('0');
+      // Raising it is refused with the reason; lowering it to nothing is allowed.
+      const refused = expectFailure(await setBonus('900'), 'REWARD_FORBIDDEN_BY_JURISDICTION', 409);
+      expect(refused.value).toMatchObject({ reasons: ['SIGN_UP_BONUS_FORBIDDEN'] });
+      expect((await settings()).values.registrationBonusMinor).toBe('700');
+      valueOf(await setBonus('0'));
+    } finally {
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+      if ((await settings()).values.registrationBonusMinor !== '0') valueOf(await setBonus('0'));
+    }
+  });
+
   it('validates rules: 4xx with the fields, nothing written', async () => {
     const count = async () => (await t.database.db.selectFrom('reward_rules').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();

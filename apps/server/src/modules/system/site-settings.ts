@@ -25,6 +25,8 @@ type SiteSettingsContext = {
   audit: Pick<AuditService, 'record'>;
   /** Drop this instance's configuration copy; other instances reload theirs within its cache time. */
   evict: () => void;
+  /** Whether the operator's licence (the rewards engine's jurisdiction profile) allows a registration bonus. */
+  signUpBonusAllowed: () => Promise<boolean>;
 };
 
 /** JSON with object keys sorted at every depth, so equal values print equal whatever order they were stored in. */
@@ -75,7 +77,7 @@ function checkValue(key: SiteSettingKey, value: unknown, current: SiteSettings[S
  * transaction, each checked by the shared schema the back office's forms use, each audited
  * (`settings.<key>`, before and after, the reason).
  */
-export function createSiteSettings({ db, audit, evict }: SiteSettingsContext) {
+export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: SiteSettingsContext) {
   async function read(): Promise<SiteSettingsView> {
     const rows = new Map((await findAllSettings(db)).map((row) => [row.key, row]));
     const values = {} as Record<SiteSettingKey, unknown>;
@@ -98,6 +100,10 @@ export function createSiteSettings({ db, audit, evict }: SiteSettingsContext) {
      */
     async update(actor: SiteSettingsActor, { changes, reason }: SiteSettingsUpdateBody): Promise<SiteSettingsView> {
       const keys = (Object.keys(changes) as SiteSettingKey[]).sort();
+      // Read before the transaction: the profile lives in the rewards engine's tables, read on its own
+      // connection (PGlite has only one). A profile switched meanwhile is still enforced where the
+      // bonus is paid, at registration.
+      const bonusAllowed = 'registrationBonusMinor' in changes ? await signUpBonusAllowed() : true;
       await runInTransaction(db, async (trx) => {
         // Rows are made to exist first (the seed writes them all, so this is normally nothing),
         // so that every key has a row to lock.
@@ -119,6 +125,13 @@ export function createSiteSettings({ db, audit, evict }: SiteSettingsContext) {
         }
         if (stale.length > 0) {
           throw new AppError(ErrorCode.SETTING_CHANGED, 'Another operator changed these settings since they were loaded', { keys: stale });
+        }
+        // A registration bonus is refused where the licence forbids sign-up bonuses; lowering it to 0 is always allowed.
+        const bonus = writes.find((w) => w.key === 'registrationBonusMinor');
+        if (bonus && BigInt(bonus.after as string) > 0n && !bonusAllowed) {
+          throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids a registration bonus', {
+            reasons: ['SIGN_UP_BONUS_FORBIDDEN'],
+          });
         }
         for (const { key, before, after } of writes) {
           await upsertSetting(trx, key, after);

@@ -127,6 +127,24 @@ export function createSystemService(ctx: SystemContext) {
   const loadedListeners: ((config: OperatorConfig) => void)[] = [];
   // No promotion is on until a module that runs one says so.
   let promoSwitches: () => Promise<AvailablePromo> = async () => ({ REFERRAL: { enabled: false }, REBATE: { enabled: false } });
+  // Whether the operator's licence lets it pay the registration bonus (the rewards engine's
+  // jurisdiction profile); read again after the configuration's cache time, like the settings.
+  let signUpBonusPolicy: () => Promise<boolean> = async () => true;
+  let signUpBonusCached: { allowed: boolean; at: number } | undefined;
+  async function signUpBonusAllowed(): Promise<boolean> {
+    if (signUpBonusCached && now() - signUpBonusCached.at < cacheMs) return signUpBonusCached.allowed;
+    const allowed = await signUpBonusPolicy();
+    signUpBonusCached = { allowed, at: now() };
+    return allowed;
+  }
+  /**
+   * The registration bonus new accounts receive: the setting, or nothing where the licence forbids
+   * it. What the site shows may use the cached answer; what is paid and saved reads it fresh.
+   */
+  async function registrationBonus(config: OperatorConfig, fresh = false): Promise<bigint> {
+    if (config.registrationBonusMinor === 0n) return 0n;
+    return (fresh ? await signUpBonusPolicy() : await signUpBonusAllowed()) ? config.registrationBonusMinor : 0n;
+  }
 
   async function loadConfig(): Promise<OperatorConfig> {
     const settings = getDemoSettings();
@@ -161,9 +179,10 @@ export function createSystemService(ctx: SystemContext) {
 
   function invalidateCache(): void {
     cached = undefined;
+    signUpBonusCached = undefined;
   }
 
-  function composeRegisterSettings(config: OperatorConfig): RegisterSettings {
+  function composeRegisterSettings(config: OperatorConfig, bonusMinor: bigint): RegisterSettings {
     return {
       ...config.register,
       // One switch each, so the module tree and the registration settings cannot disagree.
@@ -172,7 +191,8 @@ export function createSystemService(ctx: SystemContext) {
       // Unticked unless the operator pre-ticked it; a value stored before the setting has none.
       consentPreticked: config.register.consentPreticked === true,
       minimumAge: config.minimumAge,
-      registrationBonusMinor: config.registrationBonusMinor.toString(),
+      // What a new account receives, so the site never advertises a bonus the licence forbids.
+      registrationBonusMinor: bonusMinor.toString(),
     };
   }
 
@@ -221,6 +241,20 @@ export function createSystemService(ctx: SystemContext) {
       promoSwitches = source;
     },
 
+    /** Where the registration bonus's licence check reads the jurisdiction profile; set once the rewards engine exists (services.ts). */
+    setSignUpBonusPolicy(source: () => Promise<boolean>): void {
+      signUpBonusPolicy = source;
+      signUpBonusCached = undefined;
+    },
+
+    /** Whether the licence lets the operator pay a registration bonus now (site settings refuse one where it does not). */
+    isSignUpBonusAllowed: (): Promise<boolean> => signUpBonusPolicy(),
+
+    /** The registration bonus a new account receives now (0 where the licence forbids it). */
+    async getRegistrationBonus(): Promise<bigint> {
+      return registrationBonus(await getOperatorConfig(), true);
+    },
+
     /** Which promotions are on now (the permission call's and the public state's `availablePromo`). */
     getPromoSwitches: (): Promise<AvailablePromo> => promoSwitches(),
 
@@ -236,7 +270,8 @@ export function createSystemService(ctx: SystemContext) {
 
     /** Registration fields, flags and rules (GET /wps/system/setting/register). */
     async getRegisterSettings(): Promise<RegisterSettings> {
-      return composeRegisterSettings(await getOperatorConfig());
+      const config = await getOperatorConfig();
+      return composeRegisterSettings(config, await registrationBonus(config));
     },
 
     async getBrand(): Promise<Brand> {
@@ -307,7 +342,7 @@ export function createSystemService(ctx: SystemContext) {
       return {
         brand: config.brand,
         whitelabel: buildWhitelabelTree(config.modules),
-        register: composeRegisterSettings(config),
+        register: composeRegisterSettings(config, await registrationBonus(config)),
         resources: config.resources,
         customerService: config.customerService,
         location,
