@@ -50,3 +50,8 @@ export function jurisdictionRefusals(
 export function allowsSignUpBonus(profile: JurisdictionProfile): boolean {
   return PROFILES[profile].signUpBonus;
 }
+
+/** Whether the profile lets a reward depend on deposits (first deposit, amounts deposited). */
+export function allowsDepositConditions(profile: JurisdictionProfile): boolean {
+  return PROFILES[profile].depositConditions;
+}

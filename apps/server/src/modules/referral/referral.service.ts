@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ReferralInvitee, ReferralInviteeStatus, ReferralSettings, ReferralSettingsUpdate, ReferralSummary } from '@wps/shared/schemas/referral';
 import type { Database } from '../../db/schema';
+import { allowsDepositConditions, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
+import { ErrorCode } from '@wps/shared/error-codes';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import { maskAccount } from '../catalogue/catalogue.service';
 import type { EventSubscriber, RewardEvent, RewardEventKind } from '../rewards/reward-events.types';
@@ -29,6 +32,8 @@ export type ReferralContext = {
     issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
     statuses(grantIds: string[]): Promise<Map<string, GrantStatus>>;
     payQueued(): Promise<number>;
+    /** The operator's jurisdiction profile (in the given transaction). */
+    jurisdiction(trx?: Db): Promise<JurisdictionProfile>;
   };
   /** The engine's event stream: a qualified referral is an event of its own. */
   events: { record(trx: Db, kind: RewardEventKind, memberId: string, data?: Record<string, unknown>): Promise<void> };
@@ -49,12 +54,18 @@ function deadlineOf(row: InviteeRow, withinDays: number): Date {
   return new Date(row.registeredAt.getTime() + withinDays * DAY);
 }
 
-function qualifies(row: InviteeRow, s: ReferralSettingsRow): boolean {
-  return row.qualifiedAt === null && row.firstDeposit !== null && row.firstDeposit >= s.minFirstDeposit && row.turnover >= s.minTurnover;
+/**
+ * Whether an invitee has qualified. Where the licence forbids rewards conditioned on a deposit
+ * (BR), only the settled turnover counts: the invitee's deposits are not a condition at all.
+ */
+function qualifies(row: InviteeRow, s: ReferralSettingsRow, depositCondition: boolean): boolean {
+  const deposited = !depositCondition || (row.firstDeposit !== null && row.firstDeposit >= s.minFirstDeposit);
+  return row.qualifiedAt === null && deposited && row.turnover >= s.minTurnover;
 }
 
-function settingsView(s: ReferralSettingsRow): ReferralSettings {
-  return { enabled: s.enabled, minFirstDepositMinor: s.minFirstDeposit.toString(), minTurnoverMinor: s.minTurnover.toString(), withinDays: s.withinDays, rewardMinor: s.reward.toString() };
+/** The settings as they apply: no first-deposit minimum where the licence forbids deposit conditions. */
+function settingsView(s: ReferralSettingsRow, depositCondition = true): ReferralSettings {
+  return { enabled: s.enabled, minFirstDepositMinor: (depositCondition ? s.minFirstDeposit : 0n).toString(), minTurnoverMinor: s.minTurnover.toString(), withinDays: s.withinDays, rewardMinor: s.reward.toString() };
 }
 
 /**
@@ -140,6 +151,7 @@ export function createReferralService(ctx: ReferralContext) {
         kinds: ['registered', 'deposit_credited', 'round_settled'],
         async handle(trx, events) {
           const s = await readReferralSettings(trx);
+          const depositCondition = allowsDepositConditions(await grants.jurisdiction(trx));
           const rows = await lockInvitees(trx, events.map((e) => e.memberId));
           const changed = new Set<InviteeRow>();
           const qualified: { row: InviteeRow; at: Date }[] = [];
@@ -148,7 +160,7 @@ export function createReferralService(ctx: ReferralContext) {
             if (!row) continue;
             changed.add(row);
             // Qualifying while the programme is off rewards nothing, then or later.
-            if (s.enabled && s.reward > 0n && qualifies(row, s) && !qualified.some((q) => q.row === row)) qualified.push({ row, at: e.occurredAt });
+            if (s.enabled && s.reward > 0n && qualifies(row, s, depositCondition) && !qualified.some((q) => q.row === row)) qualified.push({ row, at: e.occurredAt });
           }
           if (qualified.length) await reward(trx, qualified, s);
           await saveInvitees(trx, [...changed]);
@@ -166,13 +178,14 @@ export function createReferralService(ctx: ReferralContext) {
     /** GET /wps/referral: the member's code, the terms, the invited players and the rewards. */
     async summary(memberId: string): Promise<ReferralSummary> {
       const at = now();
-      const [s, code, brand, invitees, counts, rewards] = await Promise.all([
+      const [s, code, brand, invitees, counts, rewards, profile] = await Promise.all([
         readReferralSettings(db),
         ctx.inviteCode(memberId),
         ctx.brand(),
         findReferrerInvitees(db, memberId, PAGE_INVITEES),
         countReferrerInvitees(db, memberId),
         findReferrerRewards(db, memberId),
+        grants.jurisdiction(),
       ]);
       const statuses = await grants.statuses(rewards.map((r) => r.grantId));
       const names = await ctx.accountNames(invitees.map((r) => r.inviteeId));
@@ -186,7 +199,7 @@ export function createReferralService(ctx: ReferralContext) {
         status: inviteeStatus(r, statuses, s.withinDays, at),
         rewardMinor: r.reward === null ? null : r.reward.toString(),
       }));
-      const { enabled, ...terms } = settingsView(s);
+      const { enabled, ...terms } = settingsView(s, allowsDepositConditions(profile));
       return {
         enabled,
         code,
@@ -206,6 +219,9 @@ export function createReferralService(ctx: ReferralContext) {
       const { reason, ...next } = input;
       const row: ReferralSettingsRow = { enabled: next.enabled, minFirstDeposit: BigInt(next.minFirstDepositMinor), minTurnover: BigInt(next.minTurnoverMinor), withinDays: next.withinDays, reward: BigInt(next.rewardMinor) };
       await runInTransaction(db, async (trx) => {
+        if (row.minFirstDeposit > 0n && !allowsDepositConditions(await grants.jurisdiction(trx))) {
+          throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids a first-deposit condition', { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] });
+        }
         const before = await lockReferralSettings(trx);
         await writeReferralSettings(trx, row, operatorId);
         await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'referral.settings', subjectType: 'referral', subjectId: 'settings', reason, before: settingsView(before), after: next });

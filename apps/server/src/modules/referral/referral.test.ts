@@ -158,4 +158,24 @@ describeEachDatabase('referral', (target) => {
     expect(await balance(referrer.memberId)).toBe(before);
     expect((await page(referrer.token)).enabled).toBe(false);
   });
+
+  it('under the Brazilian profile, counts only turnover and refuses a first-deposit minimum', async () => {
+    const admin = await operatorToken(t, 'admin');
+    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    try {
+      const refused = await settings({ enabled: true });
+      expect(refused.json()).toMatchObject({ errorCode: 'REWARD_FORBIDDEN_BY_JURISDICTION', value: { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] } });
+      valueOf(await settings({ enabled: true, minFirstDepositMinor: '0' }));
+      // The stored minimum of an earlier profile would not count either: the terms show none.
+      expect((await page(referrer.token)).terms.minFirstDepositMinor).toBe('0');
+      const friend = await register('10.88.0.50', 'Brazil browser', code);
+      const before = await balance(referrer.memberId);
+      // 40.00 is below the 50.00 minimum stored under the permissive profile.
+      await deposit(friend.token, '40.00');
+      await play(friend.memberId, 30_00n);
+      expect(await balance(referrer.memberId)).toBe(before + 1000n);
+    } finally {
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    }
+  });
 });

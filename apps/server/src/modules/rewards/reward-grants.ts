@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { jurisdictionRefusals } from '@wps/shared/rewards-jurisdiction';
+import { jurisdictionRefusals, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import type { Grant } from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -121,6 +121,9 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
   return {
     issue,
+
+    /** The operator's jurisdiction profile, read in the caller's transaction when it gives one (a consumer's batch). */
+    jurisdiction: (trx: Db = db): Promise<JurisdictionProfile> => readJurisdiction(trx),
 
     /** Add the payer of a kind (bonus, points, raffle tickets, mission steps); cash is the engine's own. */
     registerSink(sink: RewardSink): void {
