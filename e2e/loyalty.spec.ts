@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, type ExtraServer } from './support/servers';
@@ -15,7 +15,9 @@ import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from '
  *   item with the payment password in /pointMall (in process), support approves it in the redeem
  *   queue with a reason, and the player's redeem history shows it approved;
  * - with a VIP level reached by deposits, a deposit lifts a new player to it: the VIP page shows
- *   the level and its progress, the avatar its badge, and the upgrade bonus is in the balance.
+ *   the level and its progress, the avatar its badge, and the upgrade bonus is in the balance;
+ * - marketing defines a member label, an admin gives it to a player on the player's page (with a
+ *   reason), and the player sees it in My account.
  * Each screen is axe-checked once per width (360 and 1366 px).
  */
 
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startBackofficeServer('loyalty', EXTRA_PORTS.loyalty, {
-    roles: ['marketing', 'support', 'finance'],
+    roles: ['marketing', 'support', 'finance', 'admin'],
     configure: (dataDir) => {
       disableRegisterCaptcha(dataDir);
       runOps(dataDir, ['config:patch', 'modules', JSON.stringify({ PTSYS3: true })]);
@@ -213,4 +215,44 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   await expect(vip.getByRole('progressbar', { name: 'Depósitos' })).toHaveAttribute('aria-valuenow', '6');
   await expect(vip.getByRole('listitem').filter({ hasText: 'Prata e2e' }).first()).toContainText('Bônus de subida');
   await checkWidths(page, 'vip');
+});
+
+test("a member label given on the player's page is shown in the player's account", async ({ page, browser, request }) => {
+  const ops = await newBackofficePage(browser, 1366);
+  await signInOperator(ops, { baseURL, role: 'marketing' });
+  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pontos e VIP', exact: true }).click();
+  await ops.getByRole('tab', { name: 'Etiquetas de jogador' }).click();
+  await ops.getByLabel('Nome da etiqueta').fill('Cliente fiel');
+  await ops.getByLabel('Cor').fill('#1d4ed8');
+  await ops.getByRole('button', { name: 'Adicionar etiqueta' }).click();
+  await expect(ops.getByText('Etiqueta Cliente fiel criada.')).toBeVisible();
+  await ops.close();
+
+  await page.setViewportSize({ width: 1366, height: 860 });
+  const player = await registerThroughSite(page, baseURL, { prefix: 'lbl', password: PASSWORD });
+  const admin = await newBackofficePage(browser, 1366);
+  await signInOperator(admin, { baseURL, role: 'admin' });
+  const token = await pageOperatorToken(admin);
+  const search = await callApi<{ list: { memberId: string }[] }>({ request, baseURL, token }, 'GET', `/ops/players?key=username&q=${player.username}`);
+  await admin.goto(`${baseURL}/backoffice/players/${search.list[0]!.memberId}`);
+  const panel = admin.getByRole('region', { name: 'Etiquetas do membro' });
+  await panel.getByRole('checkbox', { name: 'Cliente fiel' }).check();
+  await panel.getByRole('button', { name: 'Salvar etiquetas' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Alterar as etiquetas do jogador' });
+  await expect(confirm).toContainText('Cliente fiel');
+  await confirm.getByLabel(/Motivo/).fill('Atendimento VIP pediu');
+  await checkBackofficePage(admin, 'backoffice-player-labels-dialog-1366', SHOTS);
+  await confirm.getByRole('button', { name: 'Salvar etiquetas' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByText('Etiquetas salvas.')).toBeVisible();
+  await admin.reload();
+  await expect(admin.getByRole('region', { name: 'Etiquetas do membro' }).getByRole('checkbox', { name: 'Cliente fiel' })).toBeChecked();
+  await checkBackofficePage(admin, 'backoffice-player-labels-1366', SHOTS);
+  await admin.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await expect(page.getByText('Cliente fiel')).toBeVisible();
+  await checkWidths(page, 'account-labels');
 });

@@ -18,7 +18,6 @@ import { ApplicationsPage } from '../features/promo/components/applications-page
 import { PromoSettingsPage } from '../features/promo/components/promo-settings-page';
 import { RafflesPage } from '../features/promo/components/raffles-page';
 import { AdjustmentsPage } from '../features/players/components/adjustments-page';
-import { PlayerPage } from '../features/players/components/player-page';
 import { PlayersSearchPage } from '../features/players/components/players-search-page';
 import { DepositsPage } from '../features/queues/components/deposits-page';
 import { VendorTransfersPage } from '../features/queues/components/vendor-transfers-page';
@@ -28,6 +27,7 @@ import { SiteSettingsPage } from '../features/site-settings/components/site-sett
 import { LoyaltyPage } from '../features/loyalty/components/loyalty-page';
 import { RedemptionsPage } from '../features/loyalty/components/redemptions-page';
 import { HomePage } from './home-page';
+import { PlayerScreen } from './player-screen';
 
 /** The sidebar's groups, in the order they appear. */
 export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'rewards', 'site', 'operators', 'audit', 'reports'] as const;
@@ -55,7 +55,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '', permission: 'dashboard.read', Component: HomePage, nav: { group: 'dashboard', labelKey: 'nav.home' } },
   { path: 'dashboard', permission: 'dashboard.read', Component: DashboardPage, nav: { group: 'dashboard', labelKey: 'nav.dashboard' } },
   { path: 'players', permission: 'players.read', Component: PlayersSearchPage, nav: { group: 'players', labelKey: 'nav.players' } },
-  { path: 'players/:playerId', permission: 'players.read', Component: PlayerPage },
+  { path: 'players/:playerId', permission: 'players.read', Component: PlayerScreen },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'feedback', permission: 'players.read', Component: FeedbackPage, nav: { group: 'players', labelKey: 'nav.feedback' } },
   { path: 'bonuses', permission: 'bonuses.read', Component: BonusesPage, nav: { group: 'players', labelKey: 'nav.bonuses' } },

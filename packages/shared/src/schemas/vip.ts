@@ -80,3 +80,13 @@ export type MemberLabel = z.infer<typeof memberLabelSchema>;
 export const memberLabelListSchema = z.object({ list: z.array(memberLabelSchema) });
 export const memberLabelBodySchema = z.object({ labelName: z.string().trim().min(1).max(40), color: hexColour });
 export type MemberLabelBody = z.infer<typeof memberLabelBodySchema>;
+
+/** GET /ops/member-labels/members/:memberId: the labels a player carries. */
+export const memberLabelAssignmentSchema = z.object({ labelIds: z.array(z.string()) });
+export type MemberLabelAssignment = z.infer<typeof memberLabelAssignmentSchema>;
+/** PUT /ops/member-labels/members/:memberId: the player's whole set of labels, and why (audited). */
+export const memberLabelAssignmentBodySchema = z.object({
+  labelIds: z.array(z.string().regex(/^\d{1,18}$/)).max(20),
+  reason: z.string().trim().min(3).max(500),
+});
+export type MemberLabelAssignmentBody = z.infer<typeof memberLabelAssignmentBodySchema>;

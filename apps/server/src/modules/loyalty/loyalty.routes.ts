@@ -21,7 +21,15 @@ import {
   redeemPointRewardBodySchema,
   redeemResultSchema,
 } from '@wps/shared/schemas/points';
-import { memberLabelBodySchema, memberLabelListSchema, memberLabelSchema, opsVipSettingsSchema, vipInfoSchema } from '@wps/shared/schemas/vip';
+import {
+  memberLabelAssignmentBodySchema,
+  memberLabelAssignmentSchema,
+  memberLabelBodySchema,
+  memberLabelListSchema,
+  memberLabelSchema,
+  opsVipSettingsSchema,
+  vipInfoSchema,
+} from '@wps/shared/schemas/vip';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
@@ -32,6 +40,7 @@ import { requestOperator } from '../operator/operator-auth';
 import { CONTENT_IMAGE_MAX_BYTES } from '@wps/shared/schemas/content';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+const memberParams = z.object({ memberId: z.string().regex(/^\d{1,18}$/) });
 
 /** Points, the points mall and VIP: the players' calls (POST under /wps/relay/, token) and the back office's. */
 export function registerLoyaltyRoutes(app: RouteApp, services: AppServices): void {
@@ -127,4 +136,14 @@ export function registerLoyaltyRoutes(app: RouteApp, services: AppServices): voi
     await ops.deleteLabel((await requestOperator(request)).operatorId, request.params.id);
     return ok(true);
   });
+
+  app.get('/ops/member-labels/members/:memberId', { config: { permission: 'loyalty.read' }, schema: { params: memberParams, response: success(memberLabelAssignmentSchema) } }, async (request) =>
+    ok(await ops.memberLabels(request.params.memberId)),
+  );
+
+  app.put(
+    '/ops/member-labels/members/:memberId',
+    { config: { permission: 'loyalty.write' }, schema: { params: memberParams, body: memberLabelAssignmentBodySchema, response: success(memberLabelAssignmentSchema) } },
+    async (request) => ok(await ops.setMemberLabels((await requestOperator(request)).operatorId, request.params.memberId, request.body)),
+  );
 }

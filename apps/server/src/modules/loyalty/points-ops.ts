@@ -2,7 +2,7 @@ import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type { OpsMallItem, OpsMallItemBody, OpsPointsSettings, OpsRedemption, OpsRedemptionDecision, OpsRedemptionQuery } from '@wps/shared/schemas/points';
-import type { MemberLabel, MemberLabelBody } from '@wps/shared/schemas/vip';
+import type { MemberLabel, MemberLabelAssignment, MemberLabelAssignmentBody, MemberLabelBody } from '@wps/shared/schemas/vip';
 import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { checkContentImage, decodeImageDataUrl } from '../content/content-images';
@@ -26,7 +26,7 @@ import {
   type MallItemWrite,
 } from './points.repository';
 import { presentMallItem, presentRedemption } from './points.service';
-import { deleteLabel, findLabels, insertLabel } from './vip.repository';
+import { countLabels, deleteLabel, findLabels, findMemberLabelIds, insertLabel, lockMemberLabelIds, replaceMemberLabels } from './vip.repository';
 
 /** The back office's side of points: settings, mall items, the redeem queue, member labels. Every change audited. */
 export function createPointsOps(ctx: LoyaltyContext) {
@@ -184,6 +184,25 @@ export function createPointsOps(ctx: LoyaltyContext) {
       await runInTransaction(db, async (trx) => {
         if (!(await deleteLabel(trx, id))) throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
         await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'member_label.delete', subjectType: 'member_label', subjectId: id, reason: null, before: { id }, after: null });
+      });
+    },
+
+    /** The labels a player carries (GET /ops/member-labels/members/:memberId). */
+    async memberLabels(memberId: string): Promise<MemberLabelAssignment> {
+      if (!(await member.findAccountNames([memberId])).has(memberId)) throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
+      return { labelIds: await findMemberLabelIds(db, memberId) };
+    },
+
+    /** Give a player exactly these labels (audited `member_label.assign`, before and after). */
+    async setMemberLabels(operatorId: string, memberId: string, body: MemberLabelAssignmentBody): Promise<MemberLabelAssignment> {
+      if (!(await member.findAccountNames([memberId])).has(memberId)) throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
+      const labelIds = [...new Set(body.labelIds)].sort((a, b) => Number(a) - Number(b));
+      return runInTransaction(db, async (trx) => {
+        if ((await countLabels(trx, labelIds)) !== labelIds.length) throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
+        const before = await lockMemberLabelIds(trx, memberId);
+        await replaceMemberLabels(trx, memberId, labelIds);
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'member_label.assign', subjectType: 'member', subjectId: memberId, reason: body.reason, before: { labelIds: before }, after: { labelIds } });
+        return { labelIds };
       });
     },
   };

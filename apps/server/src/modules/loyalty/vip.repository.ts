@@ -185,12 +185,29 @@ export async function deleteLabel(db: Db, id: string): Promise<boolean> {
   return res.numDeletedRows > 0n;
 }
 
-export async function setLabelAssignment(db: Db, memberId: string, labelId: string, assigned: boolean): Promise<void> {
-  if (assigned) {
-    await db.insertInto('member_label_assignments').values({ member_id: memberId, label_id: labelId }).onConflict((oc) => oc.doNothing()).execute();
-  } else {
-    await db.deleteFrom('member_label_assignments').where('member_id', '=', memberId).where('label_id', '=', labelId).execute();
-  }
+/** The ids of the labels a member carries. */
+export async function findMemberLabelIds(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db.selectFrom('member_label_assignments').select('label_id').where('member_id', '=', memberId).orderBy('label_id').execute();
+  return rows.map((r) => String(r.label_id));
+}
+
+/** Lock a member's label rows (assignments are replaced as a set, one writer at a time per member). */
+export async function lockMemberLabelIds(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db.selectFrom('member_label_assignments').select('label_id').where('member_id', '=', memberId).orderBy('label_id').forUpdate().execute();
+  return rows.map((r) => String(r.label_id));
+}
+
+/** How many of these label ids exist. */
+export async function countLabels(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db.selectFrom('member_labels').select((eb) => eb.fn.countAll<string>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Replace a member's labels with this set. */
+export async function replaceMemberLabels(db: Db, memberId: string, labelIds: string[]): Promise<void> {
+  await db.deleteFrom('member_label_assignments').where('member_id', '=', memberId).execute();
+  if (labelIds.length) await db.insertInto('member_label_assignments').values(labelIds.map((id) => ({ member_id: memberId, label_id: id }))).execute();
 }
 
 export async function findMemberLabels(db: Db, memberId: string): Promise<{ labelName: string; color: string }[]> {

@@ -137,6 +137,32 @@ describeEachDatabase('VIP levels', (target) => {
     expect(await t.database.db.selectFrom('reward_grants').select('key').where('key', 'like', `vip-monthly:${p.memberId}:${new Date(later).toISOString().slice(0, 7)}`).execute()).toHaveLength(0);
   });
 
+  it('gives a player member labels from the back office: shown in member info, audited, refused for unknown labels, players and roles without loyalty.write', async () => {
+    const p = await createPayer(t.app);
+    const label = async (labelName: string, color: string) => valueOf<{ id: string }>(await call(t.app, 'PUT', '/ops/member-labels', { token: ops, payload: { labelName, color } })).id;
+    const [vipGuest, watch] = [await label('Convidado', '#2255aa'), await label('Observar', '#aa2222')];
+    const url = `/ops/member-labels/members/${p.memberId}`;
+    const set = (labelIds: string[], token = ops) => call(t.app, 'PUT', url, { token, payload: { labelIds, reason: 'account manager asked' } });
+    expect(valueOf<{ labelIds: string[] }>(await call(t.app, 'GET', url, { token: ops }))).toEqual({ labelIds: [] });
+    expect(valueOf<{ labelIds: string[] }>(await set([watch, vipGuest, watch]))).toEqual({ labelIds: [vipGuest, watch] });
+    expect((await info(p)).memberLabel).toEqual([
+      { labelName: 'Convidado', color: '#2255aa' },
+      { labelName: 'Observar', color: '#aa2222' },
+    ]);
+    const audit = await t.database.db.selectFrom('audit_log').select(['before', 'after', 'reason']).where('action', '=', 'member_label.assign').where('subject_id', '=', p.memberId).execute();
+    expect(audit).toEqual([{ before: { labelIds: [] }, after: { labelIds: [vipGuest, watch] }, reason: 'account manager asked' }]);
+
+    expectFailure(await set([vipGuest, '999999999']), ErrorCode.NOT_FOUND, 404);
+    expectFailure(await call(t.app, 'PUT', '/ops/member-labels/members/999999999', { token: ops, payload: { labelIds: [], reason: 'no such player' } }), ErrorCode.NOT_FOUND, 404);
+    expect((await call(t.app, 'PUT', url, { token: ops, payload: { labelIds: ['x'], reason: 'bad id' } })).statusCode).toBe(400);
+    const support = (await createTestOperator(t.app, 'support')).token;
+    expectFailure(await set([], support), ErrorCode.OPERATOR_FORBIDDEN, 403);
+    expect((await info(p)).memberLabel).toHaveLength(2);
+
+    valueOf(await set([watch]));
+    expect((await info(p)).memberLabel).toEqual([{ labelName: 'Observar', color: '#aa2222' }]);
+  });
+
   it('qualifies by both turnover and deposits', () => {
     const levels = [0, 1, 2].map((r) => ({ rankLevel: r, turnoverMinor: BigInt(r * 1000), depositMinor: BigInt(r * 100) })) as Parameters<typeof qualifiedRank>[0];
     expect(qualifiedRank(levels, { turnoverMinor: 5000n, depositMinor: 150n })).toBe(1);

@@ -67,7 +67,9 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
             <dt>{t('memberCentre.labels')}</dt>
             <dd className="security-center__labels">
               {info.memberLabel.map((label) => (
-                <span key={label.labelName} className="member-label" style={{ borderColor: label.color, color: label.color }}>
+                // The operator picks any colour: it marks the border and a dot, while the text keeps the theme's colour so it stays readable.
+                <span key={label.labelName} className="member-label" style={{ borderColor: label.color }}>
+                  <span className="member-label__dot" style={{ background: label.color }} aria-hidden="true" />
                   {label.labelName}
                 </span>
               ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '@wps/ui/states';
@@ -14,8 +14,11 @@ import './players.css';
 export const PLAYER_TABS = ['profile', 'balances', 'ledger', 'deposits', 'withdrawals', 'rounds', 'inhouse', 'sessions', 'notices', 'audit'] as const;
 export type PlayerTab = (typeof PLAYER_TABS)[number];
 
-/** One player (players.read): profile and balances, every list of their history, and the actions the role may take. */
-export function PlayerPage() {
+/**
+ * One player (players.read): profile and balances, every list of their history, and the actions the
+ * role may take. `profileExtras` adds other features' panels under the profile (composed in app/).
+ */
+export function PlayerPage({ profileExtras }: { profileExtras?: (memberId: string) => ReactNode }) {
   const { t } = useTranslation('players');
   const { playerId = '' } = useParams();
   const player = usePlayer(playerId);
@@ -47,7 +50,12 @@ export function PlayerPage() {
         <PlayerActions player={p} />
       </div>
       <Tabs ids={PLAYER_TABS} active={tab} onChange={setTab} label={t('page.tabsLabel')} labelOf={(id) => t(`tabs.${id}`)} idPrefix="player">
-        {tab === 'profile' ? <PlayerProfileTab player={p} /> : tab === 'balances' ? <PlayerBalancesTab memberId={p.memberId} /> : <PlayerListTab key={tab} memberId={p.memberId} tab={tab} money={{ currency: p.currency, scale: p.scale }} />}
+        {tab === 'profile' ? (
+          <>
+            <PlayerProfileTab player={p} />
+            {profileExtras?.(p.memberId)}
+          </>
+        ) : tab === 'balances' ? <PlayerBalancesTab memberId={p.memberId} /> : <PlayerListTab key={tab} memberId={p.memberId} tab={tab} money={{ currency: p.currency, scale: p.scale }} />}
       </Tabs>
     </section>
   );

@@ -22,7 +22,9 @@ export function WinnersBoard() {
       ) : !rank.data || rank.data.list.length === 0 ? (
         <p className="lobby-empty lobby-empty--small">{t('winners.empty')}</p>
       ) : (
-        <ol className="winners__list">
+        // Focusable: on the home page the list scrolls sideways, and keyboard users must be able to scroll it (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is the documented exception
+        <ol className="winners__list" tabIndex={0} aria-labelledby={id}>
           {rank.data.list.map((w, i) => (
             <li key={`${w.account}-${w.wonAt}-${i}`} className="winners__item">
               <span className="winners__account">{w.account}</span>
