@@ -49,7 +49,7 @@ export const mallItemSchema = z.object({
   nameEn: z.string(),
   kind: z.enum(MALL_ITEM_KINDS),
   points: pointsSchema,
-  /** Cash items: what they pay. */
+  /** Cash items: what they pay; bonus items: the bonus money they give. */
   cashAmount: z.string().nullable(),
   /** Null: unlimited. */
   stock: z.number().int().nullable(),

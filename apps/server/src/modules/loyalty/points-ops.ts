@@ -38,9 +38,11 @@ export function createPointsOps(ctx: LoyaltyContext) {
 
   async function toWrite(body: OpsMallItemBody): Promise<MallItemWrite> {
     const { currencyScale } = await system.getBrand();
-    const cashMinor = body.kind === 'cash' ? parseMajor(body.cashAmount ?? '0', currencyScale) : 0n;
-    if (body.kind === 'cash' && cashMinor <= 0n) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'A cash item pays an amount above zero', { fields: [{ field: 'cashAmount', message: 'required' }] });
+    // A cash item pays its amount; a bonus item gives it as bonus money with wagering.
+    const paysMoney = body.kind === 'cash' || body.kind === 'bonus';
+    const cashMinor = paysMoney ? parseMajor(body.cashAmount ?? '0', currencyScale) : 0n;
+    if (paysMoney && cashMinor <= 0n) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'A cash or bonus item gives an amount above zero', { fields: [{ field: 'cashAmount', message: 'required' }] });
     }
     let image: MallItemWrite['image'];
     if (body.imageDataUrl) {

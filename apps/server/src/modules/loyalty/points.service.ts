@@ -53,7 +53,8 @@ export function presentMallItem(row: MallItemRow, scale: number): MallItem {
     nameEn: row.nameEn,
     kind: row.kind as MallItem['kind'],
     points: row.pointsPrice,
-    cashAmount: row.kind === 'cash' ? formatMinor(row.cashMinor, scale) : null,
+    // What a cash item pays, or the bonus money a bonus item gives.
+    cashAmount: row.kind === 'cash' || row.kind === 'bonus' ? formatMinor(row.cashMinor, scale) : null,
     stock: row.stock,
     imageUrl: mallImageUrl(row.imageName),
   };
@@ -91,6 +92,20 @@ export function earnedPoints(turnoverMinor: bigint, rate: number, multiplierPct:
 export function createPointsService(ctx: LoyaltyContext) {
   const { db, system, ledger, security } = ctx;
 
+  /** A bonus item's bonus money: the engine's bonus grant, paid at once, once per redemption. */
+  async function giveBonus(trx: Db, memberId: string, redemptionId: string, item: MallItemRow): Promise<void> {
+    await ctx.rewards.grants.issue(trx, {
+      memberId,
+      kind: 'bonus',
+      amount: BigInt(item.cashMinor),
+      source: 'points_mall',
+      sourceRef: redemptionId,
+      key: `points-mall:${redemptionId}`,
+      delivery: 'auto',
+      title: { PT: item.namePt, EN: item.nameEn },
+    });
+  }
+
   async function assertEnabled(): Promise<void> {
     if (!(await system.isModuleEnabled('PTSYS3'))) throw new AppError(ErrorCode.POINTS_DISABLED, 'The points system is off');
   }
@@ -124,9 +139,10 @@ export function createPointsService(ctx: LoyaltyContext) {
 
     /**
      * passwordCheck/MCS2_redeemPointReward. Locks in the module's order: the member's points row,
-     * the item row (its stock), then ledger accounts for a cash item, which is paid and approved
-     * at once; physical and bonus items wait in the operator's queue. A retry with the same
-     * key answers the first redemption.
+     * the item row (its stock), then ledger accounts for a cash or bonus item, which is paid and
+     * approved at once (a bonus item as the rewards engine's bonus grant, so its wagering and the
+     * operator's jurisdiction profile apply); physical items wait in the operator's queue. A retry
+     * with the same key answers the first redemption.
      */
     async redeem(memberId: string, body: RedeemPointRewardBody): Promise<RedeemResult> {
       await assertEnabled();
@@ -143,7 +159,8 @@ export function createPointsService(ctx: LoyaltyContext) {
           throw new AppError(ErrorCode.MALL_ITEM_OUT_OF_STOCK, 'This item is out of stock', { itemId: body.itemId });
         }
         const isCash = item.kind === 'cash';
-        const redemption = await insertRedemption(trx, { memberId, item, status: isCash ? 'approved' : 'in_process', resolvedAt: isCash ? new Date() : null });
+        const paidAtOnce = isCash || item.kind === 'bonus';
+        const redemption = await insertRedemption(trx, { memberId, item, status: paidAtOnce ? 'approved' : 'in_process', resolvedAt: paidAtOnce ? new Date() : null });
         const moved = await movePoints(trx, { memberId, amount: -BigInt(item.pointsPrice), kind: 'redeem', key, reference: redemption.id });
         if (moved.status === 'insufficient') {
           throw new AppError(ErrorCode.POINTS_INSUFFICIENT, 'Not enough points', { points: moved.balance.toString(), required: item.pointsPrice });
@@ -154,6 +171,7 @@ export function createPointsService(ctx: LoyaltyContext) {
             trx,
           );
         }
+        if (item.kind === 'bonus') await giveBonus(trx, memberId, redemption.id, item);
         return { redemption: presentRedemption(redemption), points: moved.balance.toString() };
       });
     },

@@ -111,6 +111,32 @@ describeEachDatabase('points and the points mall', (target) => {
     expect(await balanceOf(t.app, p.memberId)).toBe(1000n);
   });
 
+  it('gives a bonus item as bonus money at once, through the rewards engine, and refuses it where the licence forbids bonuses', async () => {
+    const p = await createPayer(t.app, 0n);
+    await t.database.db.transaction().execute((trx) => t.app.services.loyalty.points.payGrant(trx, { grantId: `g${key()}`, memberId: p.memberId, kind: 'points', amount: 200n, currency: 'BRL', source: 'operator', sourceRef: 'test', idempotencyKey: 'x', params: {} }));
+    expectFailure(await call(t.app, 'PUT', '/ops/points/items', { token: ops, payload: { namePt: 'Bônus', nameEn: 'Bonus', kind: 'bonus', points: '80', stock: null } }), ErrorCode.VALIDATION_FAILED, 400);
+    const item = await createItem({ namePt: 'Bônus de 10', nameEn: 'Bonus of 10', kind: 'bonus', points: '80', cashAmount: '10.00', stock: null });
+    expect(valueOf<{ list: MallItem[] }>(await relay(p.token, 'MCS2_getPointReward')).list.find((i) => i.id === item.id)).toMatchObject({ kind: 'bonus', cashAmount: '10.00' });
+
+    const paid = valueOf<RedeemResult>(await redeem(p, item.id));
+    expect(paid).toMatchObject({ points: '120', redemption: { status: 'approved' } });
+    const wallet = valueOf<{ bonusBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: p.token }));
+    expect(wallet.bonusBalanceMinor).toBe('1000');
+    expect(await balanceOf(t.app, p.memberId)).toBe(0n);
+    const grants = await t.database.db.selectFrom('reward_grants').select(['kind', 'amount', 'status', 'source_ref']).where('source', '=', 'points_mall').where('member_id', '=', p.memberId).execute();
+    expect(grants).toEqual([{ kind: 'bonus', amount: '1000', status: 'paid', source_ref: paid.redemption.id }]);
+
+    const admin = (await createTestOperator(t.app, 'admin')).token;
+    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    try {
+      expectFailure(await redeem(p, item.id), ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 409);
+      // Nothing was taken: the points stay.
+      expect(await pointsOf(p)).toBe('120');
+    } finally {
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    }
+  });
+
   it('converts whole steps of points to cash at the operator rate, above the minimum, once per key', async () => {
     const p = await createPayer(t.app, 0n);
     await t.database.db.transaction().execute((trx) => t.app.services.loyalty.points.payGrant(trx, { grantId: `g${key()}`, memberId: p.memberId, kind: 'points', amount: 450n, currency: 'BRL', source: 'operator', sourceRef: 'test', idempotencyKey: 'x', params: {} }));

@@ -106,7 +106,7 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: item?.id ?? null, body: { ...values, ...(values.kind === 'cash' ? {} : { cashAmount: undefined }), ...(image ? { imageDataUrl: image } : {}) } });
+      await save.mutateAsync({ id: item?.id ?? null, body: { ...values, ...(values.kind === 'cash' || values.kind === 'bonus' ? {} : { cashAmount: undefined }), ...(image ? { imageDataUrl: image } : {}) } });
       onClose();
     } catch {
       // The mutation holds the translated error.
@@ -142,6 +142,7 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
         </div>
         {field('points', t('columns.points'), { inputMode: 'numeric' })}
         {kind === 'cash' && field('cashAmount', t('items.cashAmount'), { inputMode: 'decimal' })}
+        {kind === 'bonus' && field('cashAmount', t('items.bonusAmount'), { inputMode: 'decimal' })}
         <div className="field">
           <label className="field__label" htmlFor={`${fileId}-stock`}>
             {t('items.stockHint')}
