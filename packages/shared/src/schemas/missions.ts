@@ -79,3 +79,36 @@ export const missionLeaderboardSchema = z.object({
   me: z.object({ rank: z.number().int().nullable(), completed: z.number().int() }),
 });
 export type MissionLeaderboard = z.infer<typeof missionLeaderboardSchema>;
+
+/** POST /ops/missions/:id/status: switch a mission on (`live`), off (`draft`) or archive it (`ended`), with the reason (audited). */
+export const missionStatusBodySchema = z.object({ status: z.enum(MISSION_STATUSES), reason: z.string().trim().min(3).max(500) });
+export type MissionStatusBody = z.infer<typeof missionStatusBodySchema>;
+
+/**
+ * A mission's figures: in its cadence's current period, the players who moved on any of its steps
+ * (`progressed`), those who did every step (`completed`, claimed or not) and the claims; over all
+ * periods, the claims and what they paid.
+ */
+export const opsMissionFiguresSchema = z.object({
+  missionId: z.string(),
+  periodKey: z.string(),
+  progressed: z.number().int(),
+  completed: z.number().int(),
+  claimed: z.number().int(),
+  claimedAllTime: z.number().int(),
+  paidMinor: minor,
+});
+export type OpsMissionFigures = z.infer<typeof opsMissionFiguresSchema>;
+
+const periodSchema = z.object({ periodKey: z.string(), end: z.string() });
+
+/** GET /ops/missions/figures: every mission's figures and the current day and week. */
+export const opsMissionFiguresListSchema = z.object({ daily: periodSchema, weekly: periodSchema, list: z.array(opsMissionFiguresSchema) });
+export type OpsMissionFiguresList = z.infer<typeof opsMissionFiguresListSchema>;
+
+/** GET /ops/missions/leaderboard: the players' board of this week (missions claimed), with their accounts as operators see them. */
+export const opsMissionLeaderboardSchema = z.object({
+  periodKey: z.string(),
+  list: z.array(z.object({ rank: z.number().int(), memberId: z.string(), account: z.string(), completed: z.number().int() })),
+});
+export type OpsMissionLeaderboard = z.infer<typeof opsMissionLeaderboardSchema>;

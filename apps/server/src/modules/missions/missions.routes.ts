@@ -4,7 +4,10 @@ import {
   missionIdParamsSchema,
   missionInputSchema,
   missionLeaderboardSchema,
+  missionStatusBodySchema,
   missionSummarySchema,
+  opsMissionFiguresListSchema,
+  opsMissionLeaderboardSchema,
   opsMissionListSchema,
   opsMissionSchema,
 } from '@wps/shared/schemas/missions';
@@ -33,6 +36,15 @@ export function registerMissionsRoutes(app: RouteApp, { missions }: AppServices)
   });
 
   app.get('/ops/missions', { config: { permission: 'rewards.read' }, schema: { response: success(opsMissionListSchema) } }, async () => ok(await missions.listForOps()));
+
+  app.get('/ops/missions/figures', { config: { permission: 'rewards.read' }, schema: { response: success(opsMissionFiguresListSchema) } }, async () => ok(await missions.figures()));
+
+  app.get('/ops/missions/leaderboard', { config: { permission: 'rewards.read' }, schema: { response: success(opsMissionLeaderboardSchema) } }, async () => ok(await missions.opsLeaderboard()));
+
+  app.post('/ops/missions/:id/status', { config: { permission: 'rewards.write' }, schema: { params: missionIdParamsSchema, body: missionStatusBodySchema, response: success(opsMissionSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await missions.setStatus(operator.operatorId, request.params.id, request.body));
+  });
 
   app.post('/ops/missions', { config: { permission: 'rewards.write' }, schema: { body: missionInputSchema, response: success(opsMissionSchema) } }, async (request) => {
     const operator = await requestOperator(request);

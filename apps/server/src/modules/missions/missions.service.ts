@@ -2,7 +2,17 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { GameCategory } from '@wps/shared/catalogue-constants';
 import { periodOf, type PeriodWindow, type WindowPeriod } from '@wps/shared/reward-period-windows';
-import type { MissionClaimResult, MissionInput, MissionLeaderboard, MissionSummary, OpsMission, PlayerMission } from '@wps/shared/schemas/missions';
+import type {
+  MissionClaimResult,
+  MissionInput,
+  MissionLeaderboard,
+  MissionStatusBody,
+  MissionSummary,
+  OpsMission,
+  OpsMissionFiguresList,
+  OpsMissionLeaderboard,
+  PlayerMission,
+} from '@wps/shared/schemas/missions';
 import type { Database } from '../../db/schema';
 import type { MissionStepRow } from '../../db/tables/missions';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -29,6 +39,7 @@ import {
   type Mark,
   type MissionRow,
 } from './missions.repository';
+import { countStepProgress, findClaimTotals, setMissionStatus } from './missions-ops.repository';
 
 type Db = Kysely<Database>;
 
@@ -102,6 +113,14 @@ export function createMissionsService(ctx: MissionsContext) {
     const complete = steps.every((s) => s.progress === s.target);
     const status = claims.has(`${m.id}|${periodKey}`) ? 'claimed' : complete ? 'claimable' : 'in_progress';
     return { id: String(m.id), title: language.toLowerCase().startsWith('en') ? m.title_en : m.title_pt, rewardMinor: String(m.reward_amount), status, steps };
+  }
+
+  /** This week and the period keys its claims are under: the week's own and each of its days'. */
+  function weekKeys(timeZone: string): { week: PeriodWindow; keys: string[] } {
+    const week = periodOf(now(), 'weekly', timeZone);
+    const keys = [week.key];
+    for (let t = week.start.getTime() + DAY / 2; t < week.end.getTime(); t += DAY) keys.push(periodOf(new Date(t), 'daily', timeZone).key);
+    return { week, keys };
   }
 
   async function summary(db: Db, memberId: string, language: string): Promise<MissionSummary> {
@@ -200,10 +219,7 @@ export function createMissionsService(ctx: MissionsContext) {
 
     /** GET /wps/relay/MCSFE_getMissionLeaderboard: missions claimed this week (its days' and its own), the top players and the caller. */
     async leaderboard(memberId: string): Promise<MissionLeaderboard> {
-      const timeZone = await ctx.timeZone(db);
-      const week = periodOf(now(), 'weekly', timeZone);
-      const keys = [week.key];
-      for (let t = week.start.getTime() + DAY / 2; t < week.end.getTime(); t += DAY) keys.push(periodOf(new Date(t), 'daily', timeZone).key);
+      const { week, keys } = weekKeys(await ctx.timeZone(db));
       const top = await findClaimCounts(db, keys, LEADERBOARD_SIZE);
       const names = await ctx.accountNames(top.map((r) => r.memberId));
       const mine = await findClaimRank(db, memberId, keys);
@@ -212,6 +228,43 @@ export function createMissionsService(ctx: MissionsContext) {
         list: top.map((r, i) => ({ rank: i + 1, account: maskAccount(names.get(r.memberId) ?? '?'), completed: r.completed, isMe: r.memberId === String(memberId) })),
         me: { rank: mine.completed > 0 ? mine.ahead + 1 : null, completed: mine.completed },
       };
+    },
+
+    /** GET /ops/missions/figures: each mission's players in its current period (progressed, completed, claimed) and its claims in all. */
+    async figures(): Promise<OpsMissionFiguresList> {
+      const w = windows(now(), await ctx.timeZone(db));
+      const missions = await findMissions(db);
+      const claims = await findClaimTotals(db, [w.daily.key, w.weekly.key]);
+      const list = [];
+      for (const m of missions) {
+        const periodKey = w[m.cadence].key;
+        const counts = await countStepProgress(db, periodKey, m.steps.map((s) => ({ metric: metricOf(s), target: s.target })));
+        const c = claims.get(String(m.id));
+        list.push({ missionId: String(m.id), periodKey, ...counts, claimed: c?.claimed ?? 0, claimedAllTime: c?.claimedAllTime ?? 0, paidMinor: (c?.paid ?? 0n).toString() });
+      }
+      const period = (p: PeriodWindow) => ({ periodKey: p.key, end: p.end.toISOString() });
+      return { daily: period(w.daily), weekly: period(w.weekly), list };
+    },
+
+    /** GET /ops/missions/leaderboard: the players' board of this week, with account names (operators see them unmasked). */
+    async opsLeaderboard(): Promise<OpsMissionLeaderboard> {
+      const { week, keys } = weekKeys(await ctx.timeZone(db));
+      const top = await findClaimCounts(db, keys, LEADERBOARD_SIZE);
+      const names = await ctx.accountNames(top.map((r) => r.memberId));
+      return { periodKey: week.key, list: top.map((r, i) => ({ rank: i + 1, memberId: r.memberId, account: names.get(r.memberId) ?? '?', completed: r.completed })) };
+    },
+
+    /** POST /ops/missions/:id/status: on (live), off (draft) or archived (ended); audited `mission.status`. */
+    async setStatus(operatorId: string, id: string, { status, reason }: MissionStatusBody): Promise<OpsMission> {
+      await runInTransaction(db, async (trx) => {
+        const before = await lockMission(trx, id);
+        if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
+        await setMissionStatus(trx, id, status);
+        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'mission.status', subjectType: 'mission', subjectId: id, reason, before: { status: before.status }, after: { status } });
+      });
+      const saved = (await findMissions(db)).find((r) => String(r.id) === id);
+      if (!saved) throw new Error(`mission ${id} vanished after its status change`);
+      return opsView(saved);
     },
 
     /** GET /ops/missions. */

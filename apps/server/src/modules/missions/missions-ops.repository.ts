@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** A step as the figures read it: the counter (`stake:RNG`, `deposit`) or mark count (`mark:game`) and its target. */
+export type StepCondition = { metric: string; target: string };
+
+/**
+ * Players with anything counted on the steps' metrics in a period (`progressed`) and players whose
+ * every step reached its target (`completed`). Marks are counted per member and kind, as the
+ * player's progress reads them.
+ */
+export async function countStepProgress(db: Db, periodKey: string, steps: StepCondition[]): Promise<{ progressed: number; completed: number }> {
+  const counterMetrics = [...new Set(steps.map((s) => s.metric).filter((m) => !m.startsWith('mark:')))];
+  const markKinds = [...new Set(steps.map((s) => s.metric).filter((m) => m.startsWith('mark:')).map((m) => m.slice('mark:'.length)))];
+  if (steps.length === 0) return { progressed: 0, completed: 0 };
+  const parts = [
+    ...(counterMetrics.length
+      ? [sql`SELECT member_id, metric, value FROM mission_counters WHERE period_key = ${periodKey} AND metric IN (${sql.join(counterMetrics)})`]
+      : []),
+    ...(markKinds.length
+      ? [sql`SELECT member_id, 'mark:' || kind AS metric, count(*) AS value FROM mission_marks WHERE period_key = ${periodKey} AND kind IN (${sql.join(markKinds)}) GROUP BY member_id, kind`]
+      : []),
+  ];
+  const met = steps.map((s, i) => sql`bool_or(p.metric = ${s.metric} AND p.value >= ${s.target}::bigint) AS ${sql.ref(`s${i}`)}`);
+  const all = sql.join(
+    steps.map((_, i) => sql.ref(`m.s${i}`)),
+    sql` AND `,
+  );
+  const result = await sql<{ progressed: string; completed: string }>`
+    WITH p AS (${sql.join(parts, sql` UNION ALL `)}),
+    m AS (SELECT p.member_id, ${sql.join(met)} FROM p WHERE p.value > 0 GROUP BY p.member_id)
+    SELECT count(*) AS progressed, count(*) FILTER (WHERE ${all}) AS completed FROM m`.execute(db);
+  const row = result.rows[0];
+  return { progressed: Number(row?.progressed ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+/** Per mission: claims in the given periods (the current day and week), claims in all and what they paid. */
+export async function findClaimTotals(db: Db, currentKeys: string[]): Promise<Map<string, { claimed: number; claimedAllTime: number; paid: bigint }>> {
+  const rows = await db
+    .selectFrom('mission_claims')
+    .select([
+      'mission_id',
+      sql<string>`count(*) FILTER (WHERE period_key IN (${sql.join(currentKeys)}))`.as('claimed'),
+      sql<string>`count(*)`.as('all_time'),
+      sql<string>`coalesce(sum(amount), 0)`.as('paid'),
+    ])
+    .groupBy('mission_id')
+    .execute();
+  return new Map(rows.map((r) => [String(r.mission_id), { claimed: Number(r.claimed), claimedAllTime: Number(r.all_time), paid: BigInt(r.paid) }]));
+}
+
+export async function setMissionStatus(db: Db, id: string, status: 'draft' | 'live' | 'ended'): Promise<void> {
+  await db.updateTable('missions').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+}
