@@ -8,6 +8,7 @@ import { ContentPage } from '../features/content/components/content-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FeedbackPage } from '../features/feedback/components/feedback-page';
 import { GamesPage } from '../features/games/components/games-page';
+import { MissionsPage } from '../features/missions/components/missions-page';
 import { MessagesPage } from '../features/messages/components/messages-page';
 import { RewardsPage } from '../features/rewards/components/rewards-page';
 import { HeldRewardsPage } from '../features/queues/components/held-rewards-page';
@@ -69,6 +70,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
+  { path: 'missions', permission: 'rewards.read', Component: MissionsPage, nav: { group: 'rewards', labelKey: 'nav.missions' } },
   { path: 'reward-programmes', permission: 'rewards.read', Component: RewardProgrammesPage, nav: { group: 'rewards', labelKey: 'nav.rewardProgrammes' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
