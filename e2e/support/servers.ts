@@ -86,6 +86,8 @@ const PORT_OFFSETS = {
   missions: 37,
   /** Refer and earn: switched on in the back office, an invitee's reward paid, one held for review and released. */
   referral: 38,
+  /** The back office's missions: a daily mission written there, completed and claimed on the player site, its figures back on the screen. */
+  backofficeMissions: 39,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -108,7 +108,7 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
       {missions.length === 0 ? (
         <p className="missions-muted">{t('sets.empty')}</p>
       ) : (
-        <TableScroll label={t(`sets.${cadence}`)}>
+        <TableScroll label={t(`sets.${cadence}Table`)}>
           <table className="missions-table">
             <caption className="visually-hidden">{t(`sets.${cadence}`)}</caption>
             <thead>
@@ -140,7 +140,7 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
                 return (
                   <tr key={m.id} data-mission={m.titlePt}>
                     <th scope="row">{title(m)}</th>
-                    <td>
+                    <td className="missions-steps-cell">
                       <ul className="missions-steps">
                         {m.steps.map((s, i) => (
                           <li key={i}>{describe(s)}</li>
@@ -241,7 +241,7 @@ function Leaderboard() {
       {board.data.list.length === 0 ? (
         <p className="missions-muted">{t('board.empty')}</p>
       ) : (
-        <TableScroll label={t('board.title')}>
+        <TableScroll label={t('board.table')}>
           <table className="missions-table missions-board">
             <caption className="visually-hidden">{t('board.title')}</caption>
             <thead>
