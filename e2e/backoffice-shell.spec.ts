@@ -49,9 +49,19 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveAttribute('aria-current', 'page');
 
-    // The queues: money's three screens and the points mall's redemptions, under their heading.
+    // The queues: money's three screens, the points mall's redemptions and the held rewards, under their heading.
     const queues = sidebar(page).getByRole('list', { name: 'Filas' });
-    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos']);
+    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos', 'Recompensas retidas']);
+    // The rewards: the engine, missions, the programmes, promotions and loyalty.
+    await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText([
+      'Motor de recompensas',
+      'Missões',
+      'Programas de recompensas',
+      'Solicitações de promoções',
+      'Atividade das promoções',
+      'Sorteios',
+      'Pontos e VIP',
+    ]);
     await queues.getByRole('link', { name: 'Saques' }).click();
     await expect(page).toHaveURL(/\/backoffice\/queues\/withdrawals$/);
     await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
@@ -70,8 +80,15 @@ test.describe('back-office shell', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveCount(0);
     // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons),
-    // and fulfils points redemptions (loyalty.fulfil).
-    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos']);
+    // fulfils points redemptions (loyalty.fulfil) and reads the held rewards (rewards.read).
+    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos', 'Recompensas retidas']);
+    // The rewards screens support may read (rewards.read, loyalty.read); promotions are marketing's.
+    await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText(['Motor de recompensas', 'Missões', 'Programas de recompensas', 'Pontos e VIP']);
+    // Missions read-only (rewards.write is marketing's): no new mission.
+    await sidebar(page).getByRole('link', { name: 'Missões', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Missões', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Missões diárias', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nova missão' })).toHaveCount(0);
     // Typed by hand, the screen says the role may not use it.
     await page.goto(`${server.baseURL}/backoffice/operators`);
     await expect(page.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
