@@ -88,6 +88,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { encryptPayload } from '@wps/shared/payload-crypto';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
 import { disableRegisterCaptcha, login, registerUser, strongPassword, uniqueUsername } from './api-client';
+import { wrongValue } from './fuzz-values';
 import { applyEdit, pathEdit } from './path-spellings';
 import { rawRequest } from './raw-http';
 import { createTestApp, type TestApp } from './test-app';
@@ -296,20 +297,6 @@ const RUNS = 40;
 const headerText = fc.string({ maxLength: 80 });
 
 const hugeString = fc.integer({ min: 1_000, max: MAX_BODY_BYTES + 8_000 }).map((n) => 'x'.repeat(n));
-
-/** Any value a field could be given instead of what the schema wants. */
-const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
-  fc.integer({ min: 129, max: 5_000 }).map((n) => 'a'.repeat(n)),
-  fc.constantFrom('', ' ', '0', '-1', '+55', '1e309', 'NaN', 'true', '{secret}', '__proto__', '<script>', "' OR 1=1 --"),
-);
 
 /** Values that pass (or nearly pass) each field's schema, so random requests also reach the handlers. */
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));

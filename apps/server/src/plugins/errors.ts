@@ -40,6 +40,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
       return reply.status(415).send(fail(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Unsupported content type'));
     }
+    // The database cannot store a NUL character in text (22021) or JSON (22P05): a query that met one
+    // was given bad input, which is the caller's error, not the server's.
+    if (code === '22021' || code === '22P05') {
+      return reply.status(400).send(fail(ErrorCode.VALIDATION_FAILED, 'Text may not contain a NUL character'));
+    }
     if (err.validation) {
       return reply.status(400).send(fail(ErrorCode.VALIDATION_FAILED, err.message));
     }

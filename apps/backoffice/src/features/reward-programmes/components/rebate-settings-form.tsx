@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@wps/ui/button';
-import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
 import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import { REBATE_MAX_RATE_BP, REBATE_MODES, type RebateSettings } from '@wps/shared/schemas/rebate';
 import { WINDOW_PERIODS } from '@wps/shared/reward-period-windows';
 import { useCan } from '../../../lib/permissions';
+import { ReasonAndSave } from './reason-and-save';
 import { useRebateSettings, useSaveRebateSettings } from '../api/rebate-settings';
 
 /** A rate typed as a percentage with up to two decimals ("0.8" = 80 basis points). */
@@ -76,17 +75,7 @@ function RebateForm({ settings }: { settings: RebateSettings }) {
           <TextField key={c} label={t('rebate.rateOf', { category: t(`games:categories.${c}`) })} inputMode="decimal" disabled={!canChange} {...form.register(`rates.${c}`)} error={errors.rates?.[c] && t('rebate.rateInvalid')} />
         ))}
       </fieldset>
-      {canChange && (
-        <>
-          <TextField label={t('reason')} {...form.register('reason')} error={errors.reason && t('reasonRequired')} />
-          <FormError message={errors.root?.message ?? save.errorMessage} />
-          <div className="actions">
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </div>
-        </>
-      )}
+      {canChange && <ReasonAndSave reason={form.register('reason')} reasonMissing={Boolean(errors.reason)} errorMessage={errors.root?.message ?? save.errorMessage} isPending={save.isPending} />}
     </form>
   );
 }

@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@wps/ui/button';
-import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import { REFERRAL_MAX_WINDOW_DAYS, type ReferralSettings } from '@wps/shared/schemas/referral';
 import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { ReasonAndSave } from './reason-and-save';
 import { useReferralSettings, useSaveReferralSettings } from '../api/referral-settings';
 
 const amount = z.string().trim().regex(/^\d{1,15}([.,]\d{1,8})?$/);
@@ -62,17 +61,7 @@ function ReferralForm({ settings }: { settings: ReferralSettings }) {
       <TextField label={t('referral.minTurnover', { currency: SITE_MONEY.currency })} inputMode="decimal" disabled={!canChange} {...form.register('minTurnover')} error={errors.minTurnover && t('amountInvalid')} />
       <TextField label={t('referral.withinDays')} inputMode="numeric" disabled={!canChange} {...form.register('withinDays')} error={errors.withinDays && t('referral.withinDaysInvalid', { max: REFERRAL_MAX_WINDOW_DAYS })} />
       <TextField label={t('referral.reward', { currency: SITE_MONEY.currency })} inputMode="decimal" disabled={!canChange} {...form.register('reward')} error={errors.reward && t('amountInvalid')} />
-      {canChange && (
-        <>
-          <TextField label={t('reason')} {...form.register('reason')} error={errors.reason && t('reasonRequired')} />
-          <FormError message={save.errorMessage} />
-          <div className="actions">
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </div>
-        </>
-      )}
+      {canChange && <ReasonAndSave reason={form.register('reason')} reasonMissing={Boolean(errors.reason)} errorMessage={save.errorMessage} isPending={save.isPending} />}
     </form>
   );
 }
