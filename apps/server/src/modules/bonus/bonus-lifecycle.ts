@@ -39,6 +39,24 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     return { main, bonus, promo, currency: cur };
   }
 
+  /**
+   * Lock several members' money accounts at once (the wagering consumer's batch): all of them, the
+   * promotion budget among them, in one id-ordered lock, like a batch of bets.
+   */
+  async function lockMembersMoney(trx: Db, members: { memberId: string; currency: string }[]): Promise<Map<string, MemberMoney>> {
+    const out = new Map<string, MemberMoney>();
+    const promos = new Map<string, string>();
+    for (const { memberId, currency } of members) {
+      const promo = promos.get(currency) ?? (await ledger.ensureSystemAccount('promotion_budget', currency, trx));
+      promos.set(currency, promo);
+      const main = await ledger.ensurePlayerWallet(trx, memberId, currency);
+      const bonus = await ledger.ensureMemberAccount(trx, memberId, PLAYER_BONUS, currency);
+      out.set(memberId, { main, bonus, promo, currency });
+    }
+    await ledger.lockAccounts(trx, [...new Set([...out.values()].flatMap((m) => [m.main, m.bonus, m.promo]))]);
+    return out;
+  }
+
   /** Move a queued bonus's amount into the bonus account and start it; keyed by its grant, so it is paid once. */
   async function activate(trx: Db, row: BonusRow, money: MemberMoney, at: Date): Promise<void> {
     await ledger.postTransaction(
@@ -126,6 +144,7 @@ export function createBonusLifecycle(ledger: BonusLedger) {
 
   return {
     lockMemberMoney,
+    lockMembersMoney,
     activateNext,
     end,
 

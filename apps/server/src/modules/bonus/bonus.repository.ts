@@ -103,6 +103,40 @@ export async function addWager(db: Db, row: Omit<WagerRow, 'created_at'>): Promi
   return BigInt(updated.wagered);
 }
 
+/** Several members' running bonuses locked, member by member in id order (the wagering consumer's batch). */
+export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promise<BonusRow[]> {
+  if (memberIds.length === 0) return [];
+  return db.selectFrom('bonuses').selectAll().where('member_id', 'in', memberIds).where('status', 'in', ['active', 'queued']).orderBy('member_id').orderBy('id').forUpdate().execute();
+}
+
+/**
+ * Count several settled rounds towards one bonus in two statements: the rounds not counted before
+ * are added, and the bonus's total moves by what they counted. The bonus's new wagered total.
+ */
+export async function addWagers(db: Db, bonusId: string, rows: Omit<WagerRow, 'created_at' | 'bonus_id'>[]): Promise<bigint> {
+  const inserted = await db
+    .insertInto('bonus_wagers')
+    .values(rows.map((r) => ({ ...r, bonus_id: bonusId })))
+    .onConflict((oc) => oc.columns(['bonus_id', 'round_id']).doNothing())
+    .returning('counted')
+    .execute();
+  const added = inserted.reduce((sum, r) => sum + BigInt(r.counted), 0n);
+  const updated = await db
+    .updateTable('bonuses')
+    .set({ wagered: sql<string>`wagered + ${added.toString()}::bigint` })
+    .where('id', '=', bonusId)
+    .returning('wagered')
+    .executeTakeFirstOrThrow();
+  return BigInt(updated.wagered);
+}
+
+/** Of these rounds, those counted towards the bonus already (a replayed event counts nothing again). */
+export async function findCountedRounds(db: Db, bonusId: string, roundIds: string[]): Promise<Set<string>> {
+  if (roundIds.length === 0) return new Set();
+  const rows = await db.selectFrom('bonus_wagers').select('round_id').where('bonus_id', '=', bonusId).where('round_id', 'in', roundIds).execute();
+  return new Set(rows.map((r) => String(r.round_id)));
+}
+
 /** Running bonuses whose time is up, oldest first. */
 export async function findDueBonusIds(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -35,7 +35,8 @@ import {
   type MallItemRow,
   type RedemptionRow,
 } from './points.repository';
-import { findMemberLevel } from './vip.repository';
+import { applyEarnings, findUsedMovementKeys, lockPointsAccounts, type EarnedMovement } from './loyalty-batch.repository';
+import { findMemberLevel, findMemberRanks, findVipLevels, levelOfRank } from './vip.repository';
 
 type Db = Kysely<Database>;
 
@@ -233,16 +234,44 @@ export function createPointsService(ctx: LoyaltyContext) {
       await movePoints(trx, { memberId: grant.memberId, amount: grant.amount, kind: 'grant', key: `reward:${grant.grantId}`, reference: `grant:${grant.grantId}` });
     },
 
-    /** Points for one settled round's turnover, in the event consumer's transaction (key per event). */
-    async earnFromRound(trx: Db, e: { eventId: string; memberId: string; turnoverMinor: bigint; category: string | undefined; scale: number; roundId: string }): Promise<void> {
-      if (e.turnoverMinor <= 0n || !e.category) return;
+    /**
+     * Points for a batch of settled rounds (the event consumer), in stream order: each member's
+     * rows locked once (member id order), the rate of the round's category times the multiplier of
+     * the level the member had before the batch (its upgrades come after), the remainder carried
+     * from round to round; one movement per round that earned a whole point, keyed by its event.
+     */
+    async earnFromRounds(trx: Db, rounds: { eventId: string; memberId: string; turnoverMinor: bigint; category: string | undefined; roundId: string }[], scale: number): Promise<void> {
       const settings = await findPointsSettings(trx);
-      const rate = settings.earnRates[e.category] ?? 0;
-      if (rate <= 0) return;
-      const level = await findMemberLevel(trx, e.memberId);
-      const { earnRemainder } = await lockPointsAccount(trx, e.memberId);
-      const earned = earnedPoints(e.turnoverMinor, rate, level.pointsMultiplierPct, e.scale, earnRemainder);
-      await movePoints(trx, { memberId: e.memberId, amount: earned.points, kind: 'earn', key: `points-earn:${e.eventId}`, reference: `round:${e.roundId}` }, earned.remainder);
+      const rateOf = (r: (typeof rounds)[number]) => (r.category ? (settings.earnRates[r.category] ?? 0) : 0);
+      const earning = rounds.filter((r) => r.turnoverMinor > 0n && rateOf(r) > 0);
+      if (earning.length === 0) return;
+      const memberIds = [...new Set(earning.map((r) => r.memberId))];
+      const accounts = await lockPointsAccounts(trx, memberIds);
+      const [used, ranks, levels] = await Promise.all([
+        findUsedMovementKeys(trx, earning.map((r) => `points-earn:${r.eventId}`)),
+        findMemberRanks(trx, memberIds),
+        findVipLevels(trx),
+      ]);
+      const changed = new Map<string, { memberId: string; add: bigint; earnRemainder: bigint }>();
+      const movements: EarnedMovement[] = [];
+      for (const r of earning) {
+        const key = `points-earn:${r.eventId}`;
+        // A replay: its points moved already, and its remainder was carried then.
+        if (used.has(key)) continue;
+        const account = accounts.get(r.memberId)!;
+        const multiplier = levelOfRank(levels, ranks.get(r.memberId) ?? 0).pointsMultiplierPct;
+        const earned = earnedPoints(r.turnoverMinor, rateOf(r), multiplier, scale, account.earnRemainder);
+        account.earnRemainder = earned.remainder;
+        const entry = changed.get(r.memberId) ?? { memberId: r.memberId, add: 0n, earnRemainder: 0n };
+        entry.earnRemainder = earned.remainder;
+        if (earned.points > 0n) {
+          account.balance += earned.points;
+          entry.add += earned.points;
+          movements.push({ memberId: r.memberId, amount: earned.points, balanceAfter: account.balance, key, reference: `round:${r.roundId}` });
+        }
+        changed.set(r.memberId, entry);
+      }
+      await applyEarnings(trx, [...changed.values()], movements);
     },
   };
 

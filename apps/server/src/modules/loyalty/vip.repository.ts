@@ -91,8 +91,11 @@ export async function replaceVipSettings(trx: Db, settings: VipSettingsRow, leve
 /** A member's level now with its settings (level 0 when the member has none yet). */
 export async function findMemberLevel(db: Db, memberId: string): Promise<VipLevelRow> {
   const row = await db.selectFrom('vip_members').select('rank_level').where('member_id', '=', memberId).executeTakeFirst();
-  const levels = await findVipLevels(db);
-  const rank = row?.rank_level ?? 0;
+  return levelOfRank(await findVipLevels(db), row?.rank_level ?? 0);
+}
+
+/** The level of a rank (the lowest level, or the code's own level 0, when the operator's table has no such row). */
+export function levelOfRank(levels: VipLevelRow[], rank: number): VipLevelRow {
   return levels.find((l) => l.rankLevel === rank) ?? levels[0] ?? BASE_LEVEL;
 }
 
@@ -106,20 +109,6 @@ export async function findMemberRanks(db: Db, memberIds: string[]): Promise<Map<
   if (memberIds.length === 0) return new Map();
   const rows = await db.selectFrom('vip_members').select(['member_id', 'rank_level']).where('member_id', 'in', [...new Set(memberIds)]).execute();
   return new Map(rows.map((r) => [String(r.member_id), r.rank_level]));
-}
-
-/** Add to a member's day. */
-export async function addMemberDay(trx: Db, memberId: string, day: string, turnoverMinor: bigint, depositMinor: bigint): Promise<void> {
-  await trx
-    .insertInto('vip_member_days')
-    .values({ member_id: memberId, day, turnover_minor: turnoverMinor.toString(), deposit_minor: depositMinor.toString() })
-    .onConflict((oc) =>
-      oc.columns(['member_id', 'day']).doUpdateSet({
-        turnover_minor: sql`vip_member_days.turnover_minor + excluded.turnover_minor`,
-        deposit_minor: sql`vip_member_days.deposit_minor + excluded.deposit_minor`,
-      }),
-    )
-    .execute();
 }
 
 /** A member's totals over the days from `fromDay` (inclusive). */

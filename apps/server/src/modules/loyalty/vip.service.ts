@@ -8,8 +8,8 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { LoyaltyContext } from './loyalty.types';
 import { lockPointsAccount } from './points.repository';
+import { addMemberDays, sumMembersDays, type MemberDayDelta } from './loyalty-batch.repository';
 import {
-  addMemberDay,
   findMemberLabels,
   findMemberRank,
   findMemberRanks,
@@ -129,19 +129,33 @@ export function createVipService(ctx: LoyaltyContext) {
   }
 
   return {
-    /** Count activity into the members' days, then upgrade the members it moved (event consumer). */
+    /**
+     * Count a batch's activity into the members' days (one statement), then upgrade the members it
+     * moved. The window's totals and levels of all of them are read at once; only a member whose
+     * totals now pass a level above theirs takes the locked path. The caller holds every active
+     * member's points row already, so a review of one of them either committed before these reads
+     * or waits for this batch.
+     */
     async applyActivity(trx: Db, items: { memberId: string; at: Date; turnoverMinor: bigint; depositMinor: bigint }[]): Promise<void> {
-      if (items.length === 0) return;
       const latest = new Map<string, number>();
+      const days: MemberDayDelta[] = [];
       for (const i of items) {
         if (i.turnoverMinor <= 0n && i.depositMinor <= 0n) continue;
-        await addMemberDay(trx, i.memberId, dayOf(i.at), i.turnoverMinor > 0n ? i.turnoverMinor : 0n, i.depositMinor > 0n ? i.depositMinor : 0n);
+        days.push({ memberId: i.memberId, day: dayOf(i.at), turnoverMinor: i.turnoverMinor > 0n ? i.turnoverMinor : 0n, depositMinor: i.depositMinor > 0n ? i.depositMinor : 0n });
         latest.set(i.memberId, Math.max(latest.get(i.memberId) ?? 0, i.at.getTime()));
       }
       if (latest.size === 0) return;
+      await addMemberDays(trx, days);
       const [levels, settings] = await Promise.all([findVipLevels(trx), findVipSettings(trx)]);
+      const memberIds = [...latest.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      // Every member's window starts at the batch's earliest window, and each is checked against its own below.
+      const earliest = Math.min(...latest.values());
+      const [ranks, windows] = await Promise.all([findMemberRanks(trx, memberIds), sumMembersDays(trx, memberIds, dayOf(earliest - (settings.windowDays - 1) * DAY_MS))]);
       // Members in id order: the consumer's batch locks their level rows in one order.
-      for (const memberId of [...latest.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
+      for (const memberId of memberIds) {
+        const wide = windows.get(memberId) ?? { turnoverMinor: 0n, depositMinor: 0n };
+        // The batch-wide window holds at least the member's own: below the next level there, below it in their own.
+        if (qualifiedRank(levels, wide) <= (ranks.get(memberId) ?? 0)) continue;
         await upgradeIfQualified(trx, memberId, latest.get(memberId)!, levels, settings.windowDays);
       }
     },

@@ -47,27 +47,44 @@ export async function updateMission(db: Db, id: string, m: MissionWrite): Promis
 
 export type CounterDelta = { memberId: string; periodKey: string; metric: string; amount: bigint };
 
-/** Add to counters in key order, so two writers never wait on each other in a cycle. */
-export async function addCounters(db: Db, deltas: CounterDelta[]): Promise<void> {
-  const sorted = [...deltas].sort((a, b) => (BigInt(a.memberId) !== BigInt(b.memberId) ? (BigInt(a.memberId) < BigInt(b.memberId) ? -1 : 1) : `${a.periodKey}|${a.metric}` < `${b.periodKey}|${b.metric}` ? -1 : 1));
-  for (const d of sorted) {
-    await db
-      .insertInto('mission_counters')
-      .values({ member_id: d.memberId, period_key: d.periodKey, metric: d.metric, value: d.amount.toString() })
-      .onConflict((oc) => oc.columns(['member_id', 'period_key', 'metric']).doUpdateSet({ value: sql`mission_counters.value + excluded.value` }))
-      .execute();
+/**
+ * Add a batch's counters in one statement. The rows are upserted in key order, so two writers never
+ * wait on each other in a cycle (the consumer is the only writer today; a second instance waits on
+ * the consumer's cursor before it gets here).
+ */
+export async function addCounters(db: Db, batch: CounterDelta[]): Promise<void> {
+  // One row per key: a statement's upsert may not touch a row twice.
+  const merged = new Map<string, CounterDelta>();
+  for (const d of batch) {
+    const k = `${d.memberId}|${d.periodKey}|${d.metric}`;
+    const prev = merged.get(k);
+    merged.set(k, prev ? { ...prev, amount: prev.amount + d.amount } : d);
   }
+  const deltas = [...merged.values()];
+  if (deltas.length === 0) return;
+  await sql`
+    INSERT INTO mission_counters AS c (member_id, period_key, metric, value)
+    SELECT d.member_id, d.period_key, d.metric, d.value
+    FROM unnest(${sql.val(deltas.map((d) => d.memberId))}::bigint[], ${sql.val(deltas.map((d) => d.periodKey))}::text[],
+                ${sql.val(deltas.map((d) => d.metric))}::text[], ${sql.val(deltas.map((d) => d.amount.toString()))}::bigint[]) AS d (member_id, period_key, metric, value)
+    ORDER BY d.member_id, d.period_key, d.metric
+    ON CONFLICT (member_id, period_key, metric) DO UPDATE SET value = c.value + excluded.value`.execute(db);
 }
 
 export type Mark = { memberId: string; periodKey: string; kind: 'game' | 'day'; mark: string };
 
+/** Add a batch's marks in one statement, each once and in key order (a game played twice in a period is one mark). */
 export async function addMarks(db: Db, marks: Mark[]): Promise<void> {
-  if (marks.length === 0) return;
-  await db
-    .insertInto('mission_marks')
-    .values(marks.map((m) => ({ member_id: m.memberId, period_key: m.periodKey, kind: m.kind, mark: m.mark })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  const unique = new Map(marks.map((m) => [`${m.memberId}|${m.periodKey}|${m.kind}|${m.mark}`, m]));
+  if (unique.size === 0) return;
+  const rows = [...unique.values()];
+  await sql`
+    INSERT INTO mission_marks (member_id, period_key, kind, mark)
+    SELECT m.member_id, m.period_key, m.kind, m.mark
+    FROM unnest(${sql.val(rows.map((m) => m.memberId))}::bigint[], ${sql.val(rows.map((m) => m.periodKey))}::text[],
+                ${sql.val(rows.map((m) => m.kind))}::text[], ${sql.val(rows.map((m) => m.mark))}::text[]) AS m (member_id, period_key, kind, mark)
+    ORDER BY m.member_id, m.period_key, m.kind, m.mark
+    ON CONFLICT DO NOTHING`.execute(db);
 }
 
 /** A member's counters and mark counts in some periods: `${periodKey}|${metric}` → value (marks as `mark:game`, `mark:day`). */

@@ -26,18 +26,28 @@ export async function writeRebateSettings(db: Db, s: RebateSettingsRow, operator
 
 export type TurnoverDelta = { memberId: string; periodKey: string; category: string; periodEnd: Date; amount: bigint };
 
-/** Add turnover, in key order so two writers never wait on each other in a cycle. */
-export async function addTurnover(db: Db, deltas: TurnoverDelta[]): Promise<void> {
-  const sorted = [...deltas].sort((a, b) =>
-    BigInt(a.memberId) !== BigInt(b.memberId) ? (BigInt(a.memberId) < BigInt(b.memberId) ? -1 : 1) : `${a.periodKey}|${a.category}` < `${b.periodKey}|${b.category}` ? -1 : 1,
-  );
-  for (const d of sorted) {
-    await db
-      .insertInto('rebate_turnover')
-      .values({ member_id: d.memberId, period_key: d.periodKey, category: d.category, period_end: d.periodEnd, turnover: d.amount.toString() })
-      .onConflict((oc) => oc.columns(['member_id', 'period_key', 'category']).doUpdateSet({ turnover: sql`rebate_turnover.turnover + excluded.turnover` }))
-      .execute();
+/**
+ * Add a batch's turnover in one statement, the rows upserted in key order so two writers never wait
+ * on each other in a cycle (the consumer is the only writer today).
+ */
+export async function addTurnover(db: Db, batch: TurnoverDelta[]): Promise<void> {
+  // One row per key: a statement's upsert may not touch a row twice.
+  const merged = new Map<string, TurnoverDelta>();
+  for (const d of batch) {
+    const k = `${d.memberId}|${d.periodKey}|${d.category}`;
+    const prev = merged.get(k);
+    merged.set(k, prev ? { ...prev, amount: prev.amount + d.amount } : d);
   }
+  const deltas = [...merged.values()];
+  if (deltas.length === 0) return;
+  await sql`
+    INSERT INTO rebate_turnover AS t (member_id, period_key, category, period_end, turnover)
+    SELECT d.member_id, d.period_key, d.category, d.period_end, d.turnover
+    FROM unnest(${sql.val(deltas.map((d) => d.memberId))}::bigint[], ${sql.val(deltas.map((d) => d.periodKey))}::text[],
+                ${sql.val(deltas.map((d) => d.category))}::text[], ${sql.val(deltas.map((d) => d.periodEnd.toISOString()))}::timestamptz[],
+                ${sql.val(deltas.map((d) => d.amount.toString()))}::bigint[]) AS d (member_id, period_key, category, period_end, turnover)
+    ORDER BY d.member_id, d.period_key, d.category
+    ON CONFLICT (member_id, period_key, category) DO UPDATE SET turnover = t.turnover + excluded.turnover`.execute(db);
 }
 
 export type TurnoverRow = { periodKey: string; category: string; periodEnd: Date; turnover: bigint };

@@ -78,6 +78,31 @@ export async function takePlayerSlot(trx: Db, ruleId: string, memberId: string, 
   return rows.length > 0;
 }
 
+export type PlayerSlot = { ruleId: string; memberId: string; periodKey: string; cap: number };
+
+/**
+ * Of these per-player cap slots, those already at their cap (`rule|member|period`): one read for a
+ * batch, so the events of players whose cap is reached ask nothing more. A slot only fills up, so
+ * one found full stays full for the rest of the batch.
+ */
+export async function findFullPlayerSlots(db: Db, slots: PlayerSlot[]): Promise<Set<string>> {
+  const key = (s: { ruleId: string; memberId: string; periodKey: string }) => `${s.ruleId}|${s.memberId}|${s.periodKey}`;
+  const unique = [...new Map(slots.map((s) => [key(s), s])).values()];
+  if (unique.length === 0) return new Set();
+  const { rows } = await sql<{ rule_id: string; member_id: string; period_key: string; grants: number }>`
+    SELECT u.rule_id::text AS rule_id, u.member_id::text AS member_id, u.period_key, u.grants
+    FROM reward_rule_usage AS u
+    JOIN unnest(${sql.val(unique.map((s) => s.ruleId))}::bigint[], ${sql.val(unique.map((s) => s.memberId))}::bigint[], ${sql.val(unique.map((s) => s.periodKey))}::text[])
+      AS s (rule_id, member_id, period_key) ON u.rule_id = s.rule_id AND u.member_id = s.member_id AND u.period_key = s.period_key`.execute(db);
+  const caps = new Map(unique.map((s) => [key(s), s.cap]));
+  const full = new Set<string>();
+  for (const r of rows) {
+    const k = key({ ruleId: r.rule_id, memberId: r.member_id, periodKey: r.period_key });
+    if (r.grants >= (caps.get(k) ?? Infinity)) full.add(k);
+  }
+  return full;
+}
+
 /** Count one grant against the rule's totals: false when a total cap would be passed. */
 export async function takeTotalSlot(trx: Db, ruleId: string, amount: bigint): Promise<boolean> {
   const res = await sql`

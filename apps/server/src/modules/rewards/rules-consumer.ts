@@ -8,7 +8,7 @@ import type { EventSubscriber, RewardEvent } from './reward-events.types';
 import { readJurisdiction } from './reward-grants.repository';
 import type { RewardGrants } from './reward-grants';
 import type { RewardKind } from './reward-grants.types';
-import { addTotals, findLiveRules, findTotals, readTimeZone, takePlayerSlot, takeTotalSlot, type RuleRow, type TotalDelta } from './reward-rules.repository';
+import { addTotals, findFullPlayerSlots, findLiveRules, findTotals, readTimeZone, takePlayerSlot, takeTotalSlot, type PlayerSlot, type RuleRow, type TotalDelta } from './reward-rules.repository';
 import { evaluateRule, eventTotals, METRIC_DEPOSIT, METRIC_TURNOVER, type LiveRule, type PlayerFacts } from './rule-evaluation';
 import { REWARD_EVENT_KINDS } from './reward-events.types';
 
@@ -107,8 +107,13 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
       // Grants already made for this batch's (rule, event) pairs: only a replayed stream has any.
       const candidateKeys = events.flatMap((e) => rules.filter(({ rule }) => rule.trigger === e.kind).map(({ rule }) => `rule:${rule.id}:${e.id}`));
       const granted = await grants.existingKeys(trx, candidateKeys);
-      // Per-player cap slots found full in this batch: not asked again.
-      const full = new Set<string>();
+      // Per-player cap slots found full (before the batch, in one read, or during it): not asked again.
+      const slots: PlayerSlot[] = events.flatMap((e) =>
+        rules
+          .filter(({ row, rule }) => rule.trigger === e.kind && row.per_player_cap)
+          .map(({ row, rule }) => ({ ruleId: rule.id, memberId: e.memberId, periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone), cap: row.per_player_cap! })),
+      );
+      const full = await findFullPlayerSlots(trx, slots);
 
       for (const e of events) {
         const category = categoryOf(e);
