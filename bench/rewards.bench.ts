@@ -1,66 +1,43 @@
 // The rewards engine under a stream of settled rounds: a separate process settles rounds at a
 // fixed rate (BENCH_ROUNDS_PER_S, default 2,000) by writing game_rounds the way the seamless path
 // does (open, then settled: the trigger writes each round_settled event), while the app's
-// consumers apply the rules. Sampled every 100 ms from outside the app: each consumer's lag (the
-// age of the oldest event it has not applied). Baseline in the same run: the same load with the
-// consumers stopped (what the database takes with the triggers alone); ratio = rounds settled per
-// second with the engine running / without. Goals: the rate holds (ratio ≥ 0.9) and lag p99 < 1 s.
+// consumers apply them. A quarter of the players have a running bonus (a second one queued behind
+// it), so bonus wagering counts and converts for real.
+//
+// Lag, per consumer and per event: from the commit of the round's transaction (the load process's
+// clock when COMMIT returned) to the commit of the consumer's batch that applied it (the first
+// time another process, sampling the consumers' places every BENCH_SAMPLE_MS, sees it passed).
+// Baseline in the same run: the same load with the consumers stopped (what the database takes with
+// the triggers alone); ratio = rounds settled per second with the engine running / without.
+// Goals: the rate holds (ratio ≥ 0.9) and every consumer's lag p99 < 1 s. Then the figures are
+// checked against the rounds: wagering, mission stakes, rebate and VIP turnover equal the stakes.
 // Run: npx tsx bench/rewards.bench.ts  (PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL;
-// BENCH_DURATION_MS, BENCH_ROUNDS_PER_S, BENCH_PLAYERS to change)
-import { spawn } from 'node:child_process';
+// BENCH_DURATION_MS, BENCH_ROUNDS_PER_S, BENCH_PLAYERS, BENCH_SAMPLE_MS to change)
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import os from 'node:os';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../apps/server/src/db/schema';
+import type { RewardGrant } from '../apps/server/src/modules/rewards/reward-grants.types';
 import { startBenchServer } from './bench-server';
+import { lagsByConsumer, runLoad, startSampler, type StreamEvent } from './rewards-processes';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 15_000);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_S ?? 2_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200);
+const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 25);
 const LAG_P99_GOAL_MS = 1_000;
 const RATIO_GOAL = 0.9;
-
-// The load process: every 50 ms one transaction opens and settles RATE/20 rounds, spread over the players.
-const LOADER = `
-const pg = require('pg');
-const [url, rate, durationMs, members, runId] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), process.argv[4].split(','), process.argv[5]];
-(async () => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const perTick = Math.max(1, Math.round(rate / 20));
-  const started = Date.now();
-  let n = 0, ticks = 0, late = 0;
-  while (Date.now() - started < durationMs) {
-    const due = started + ticks * 50;
-    const wait = due - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait)); else late++;
-    ticks++;
-    const ids = [], players = [], bets = [], wins = [];
-    for (let i = 0; i < perTick; i++, n++) {
-      ids.push(runId + '-' + n);
-      players.push(members[n % members.length]);
-      bets.push(100 + (n % 7) * 50);
-      wins.push((n % 3) * 100);
-    }
-    await client.query('BEGIN');
-    // Two statements: rows a data-modifying CTE inserts are not visible to the same statement's UPDATE.
-    const inserted = await client.query(
-      "INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet, total_win) " +
-      "SELECT 'SBX', id, m, 'SBX-slot-01', 'BRL', b, w FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS t(id, m, b, w) RETURNING id", [ids, players, bets, wins]);
-    await client.query("UPDATE game_rounds SET status = 'settled', settled_at = now() WHERE id = ANY($1::bigint[])", [inserted.rows.map((r) => r.id)]);
-    await client.query('COMMIT');
-  }
-  const seconds = (Date.now() - started) / 1000;
-  process.stdout.write(JSON.stringify({ rounds: n, seconds, late }));
-  await client.end();
-})().catch((e) => { console.error(e); process.exit(1); });
-`;
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+
 async function main(): Promise<void> {
   if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) throw new Error('bench:rewards needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  const loadAtStart = load();
   const server = await startBenchServer({ rewardEventsPollMs: 100 }, { poolSize: 10 });
   const { app, database } = server;
   const db = database.db;
@@ -69,6 +46,16 @@ async function main(): Promise<void> {
     for (let i = 0; i < PLAYERS; i++) {
       const row = await db.insertInto('members').values({ account: `rw${crypto.randomBytes(5).toString('hex')}`, password_hash: 'bench-no-login', type: 3 } as never).returning('id').executeTakeFirstOrThrow();
       members.push(String(row.id));
+    }
+    // Every fourth player has a bonus that converts during the run and a second one, queued behind
+    // it, that takes the rounds after (its requirement is out of reach, so every round counts).
+    const bonusPlayers = members.filter((_, i) => i % 4 === 0);
+    for (const memberId of bonusPlayers) {
+      for (const wageringMultiple of [50, 1_000]) {
+        const grantId = String(crypto.randomInt(1, 2 ** 47));
+        const grant: RewardGrant = { grantId, memberId, kind: 'bonus', amount: 1_000n, currency: 'BRL', source: 'operator', sourceRef: 'bench', idempotencyKey: `reward:${grantId}`, params: { wageringMultiple } };
+        await app.services.ledger.transaction((trx) => app.services.bonus.sink.pay(trx, grant));
+      }
     }
     // Rules a site would have live on rounds: one whose condition reads the day's turnover and
     // rarely pays, one that pays a little for slot rounds, capped per player and day.
@@ -83,69 +70,79 @@ async function main(): Promise<void> {
     }
     const dbUrl = server.databaseUrl!;
 
-    const runLoad = (runId: string) =>
-      new Promise<{ rounds: number; seconds: number; late: number }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['-e', LOADER, dbUrl, String(RATE), String(DURATION_MS), members.join(','), runId], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`loader exited ${code}`))));
-      });
-
     // Baseline: the triggers write the events, nobody applies them.
-    const base = await runLoad('base');
+    const base = await runLoad(dbUrl, RATE, DURATION_MS, members, 'base');
     // Catch the consumers up on the baseline's events before measuring.
     await app.services.rewardEvents.drain();
+    const before = (await sql<{ id: string }>`SELECT coalesce(max(id), 0)::text AS id FROM reward_events`.execute(db)).rows[0]!.id;
 
     app.services.rewardEvents.start();
-    const lags: number[] = [];
-    const lagsBy = new Map<string, number[]>();
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        const { rows } = await sql<{ subscriber: string; lag_ms: string | null }>`
-          SELECT c.subscriber, (extract(epoch FROM (clock_timestamp() -
-            (SELECT min(e.occurred_at) FROM reward_events AS e WHERE (e.tx, e.id) > (c.last_tx, c.last_id)))) * 1000)::text AS lag_ms
-          FROM reward_event_cursors AS c`.execute(db);
-        let worst = 0;
-        for (const r of rows) {
-          const lag = Number(r.lag_ms ?? 0);
-          worst = Math.max(worst, lag);
-          lagsBy.set(r.subscriber, [...(lagsBy.get(r.subscriber) ?? []), lag]);
-        }
-        lags.push(worst);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
+    const sampler = startSampler(dbUrl, SAMPLE_MS);
     const started = Date.now();
-    const load = await runLoad('engine');
-    const caughtUp = Date.now();
+    const run = await runLoad(dbUrl, RATE, DURATION_MS, members, 'engine');
+    const loadStopped = Date.now();
     await app.services.rewardEvents.drain();
-    const tail = Date.now() - caughtUp;
-    sampling = false;
-    await sampler;
+    const tail = Date.now() - loadStopped;
+    // One more sample after the drain, so the last batches are seen committed.
+    await new Promise((r) => setTimeout(r, SAMPLE_MS * 3));
+    const samples = await sampler.stop();
     await app.services.rewardEvents.stop();
 
-    const sorted = [...lags].sort((a, b) => a - b);
+    const { rows: events } = await sql<StreamEvent>`
+      SELECT tx::text AS tx, id::text AS id, data->>'roundId' AS "roundId" FROM reward_events
+      WHERE id > ${before}::bigint AND kind = 'round_settled'`.execute(db);
+    const lags = lagsByConsumer(events, run.commits, samples);
+
     const baseRate = base.rounds / base.seconds;
-    const engineRate = load.rounds / load.seconds;
+    const engineRate = run.rounds / run.seconds;
     const grants = (await sql<{ n: string }>`SELECT count(*)::text AS n FROM reward_grants`.execute(db)).rows[0]!.n;
     const failures = (await sql<{ n: string }>`SELECT count(*)::text AS n FROM reward_event_failures`.execute(db)).rows[0]!.n;
-    const p99 = percentile(sorted, 99);
-    console.log(`rewards engine, ${server.databaseKind}, ${PLAYERS} players, target ${RATE} settled rounds/s for ${DURATION_MS / 1000} s`);
+    console.log(`rewards engine, ${server.databaseKind}, ${PLAYERS} players (${bonusPlayers.length} with bonuses), target ${RATE} settled rounds/s for ${DURATION_MS / 1000} s; load average ${loadAtStart} at start, ${load()} at the end (${os.cpus().length} cores)`);
     console.log(`  baseline (triggers only, consumers stopped): ${baseRate.toFixed(0)} rounds/s (${base.late} late ticks)`);
-    console.log(`  engine running:                              ${engineRate.toFixed(0)} rounds/s (${load.late} late ticks), ${Math.round((Date.now() - started) / 1000)} s`);
-    console.log(`  ratio engine/baseline: ${(engineRate / baseRate).toFixed(2)} (goal ≥ ${RATIO_GOAL})`);
-    console.log(`  consumer lag over ${lags.length} samples: p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (goal p99 < ${LAG_P99_GOAL_MS} ms); caught up ${tail} ms after the load stopped`);
-    const states = await app.services.rewardEvents.states();
-    for (const [subscriber, values] of [...lagsBy].sort()) {
+    console.log(`  engine running:                              ${engineRate.toFixed(0)} rounds/s (${run.late} late ticks), ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(`  ratio engine/baseline: ${(engineRate / baseRate).toFixed(2)} (goal ≥ ${RATIO_GOAL}); caught up ${tail} ms after the load stopped`);
+    console.log(`  lag from the round's commit to the consumer's commit, over the run's ${events.length} events (places sampled every ${SAMPLE_MS} ms from another process):`);
+    let lagMet = lags.size > 0;
+    for (const [subscriber, values] of [...lags].sort()) {
       const v = [...values].sort((a, b) => a - b);
-      console.log(`    ${subscriber.padEnd(20)} lag p50 ${percentile(v, 50).toFixed(0)} ms, p99 ${percentile(v, 99).toFixed(0)} ms`);
+      const p99 = percentile(v, 99);
+      lagMet &&= p99 < LAG_P99_GOAL_MS;
+      console.log(`    ${subscriber.padEnd(20)} p50 ${percentile(v, 50).toFixed(0).padStart(6)} ms, p99 ${p99.toFixed(0).padStart(6)} ms, max ${(v.at(-1) ?? 0).toFixed(0).padStart(6)} ms  ${p99 < LAG_P99_GOAL_MS ? 'met' : 'NOT met'}`);
     }
+    const states = await app.services.rewardEvents.states();
     console.log(`  grants made: ${grants}; events set aside: ${failures}; applied per consumer: ${states.map((c) => `${c.subscriber} ${c.applied}`).join(', ')}`);
-    console.log(`  goals: rate ${engineRate / baseRate >= RATIO_GOAL && engineRate >= RATE * 0.9 ? 'met' : 'NOT met'}, lag ${p99 < LAG_P99_GOAL_MS ? 'met' : 'NOT met'}`);
+    const { mismatches: checks, converted } = await checkFigures(db, members, bonusPlayers);
+    console.log(`  figures against the rounds: ${checks.length ? `NOT ok: ${checks.join('; ')}` : 'ok (wagering = settled stakes of the bonus players, mission stakes = rebate turnover = VIP turnover = settled stakes)'}; ${converted} of ${bonusPlayers.length} first bonuses converted`);
+    console.log(`  goals: rate ${engineRate / baseRate >= RATIO_GOAL && engineRate >= RATE * 0.9 ? 'met' : 'NOT met'}, lag ${lagMet ? 'met' : 'NOT met'} (every consumer's p99 < ${LAG_P99_GOAL_MS} ms)`);
+    if (checks.length) process.exitCode = 1;
   } finally {
     await server.close();
   }
+}
+
+/** What the consumers counted, against the settled rounds themselves; the mismatches. */
+async function checkFigures(db: Kysely<Database>, members: string[], bonusPlayers: string[]): Promise<{ mismatches: string[]; converted: string }> {
+  const ids = sql.val(members);
+  const one = async (q: RawBuilder<{ v: string }>) => (await q.execute(db)).rows[0]?.v ?? '0';
+  const stakes = await one(sql<{ v: string }>`SELECT coalesce(sum(total_bet - total_refund), 0)::text AS v FROM game_rounds WHERE status = 'settled' AND member_id = ANY(${ids}::bigint[])`);
+  const figures: [string, string][] = [
+    ['mission stakes', await one(sql<{ v: string }>`SELECT coalesce(sum(value), 0)::text AS v FROM mission_counters WHERE metric = 'stake:ALL' AND period_key ~ '^\\d{4}-\\d{2}-\\d{2}$' AND member_id = ANY(${ids}::bigint[])`)],
+    ['rebate turnover', await one(sql<{ v: string }>`SELECT coalesce(sum(turnover), 0)::text AS v FROM rebate_turnover WHERE member_id = ANY(${ids}::bigint[])`)],
+    ['VIP turnover', await one(sql<{ v: string }>`SELECT coalesce(sum(turnover_minor), 0)::text AS v FROM vip_member_days WHERE member_id = ANY(${ids}::bigint[])`)],
+  ];
+  const out = figures.filter(([, v]) => v !== stakes).map(([name, v]) => `${name} ${v} ≠ stakes ${stakes}`);
+  // Each bonus player always had a running bonus, so each of their rounds counted once, in full (RNG counts 100 %).
+  const { rows } = await sql<{ member_id: string; stakes: string; wagered: string; counted: string; bonus_wagered: string }>`
+    SELECT m.id::text AS member_id,
+      (SELECT coalesce(sum(total_bet - total_refund), 0) FROM game_rounds r WHERE r.member_id = m.id AND r.status = 'settled')::text AS stakes,
+      (SELECT coalesce(sum(w.turnover), 0) FROM bonus_wagers w JOIN bonuses b ON b.id = w.bonus_id WHERE b.member_id = m.id)::text AS wagered,
+      (SELECT coalesce(sum(w.counted), 0) FROM bonus_wagers w JOIN bonuses b ON b.id = w.bonus_id WHERE b.member_id = m.id)::text AS counted,
+      (SELECT coalesce(sum(b.wagered), 0) FROM bonuses b WHERE b.member_id = m.id)::text AS bonus_wagered
+    FROM members m WHERE m.id = ANY(${sql.val(bonusPlayers)}::bigint[])`.execute(db);
+  const wrong = rows.filter((r) => r.stakes !== r.wagered || r.counted !== r.bonus_wagered);
+  if (wrong.length) out.push(`wagering differs for ${wrong.length} bonus players, e.g. ${JSON.stringify(wrong[0])}`);
+  const converted = await one(sql<{ v: string }>`SELECT count(*)::text AS v FROM bonuses WHERE status = 'converted' AND member_id = ANY(${sql.val(bonusPlayers)}::bigint[])`);
+  return { mismatches: out, converted };
 }
 
 main().catch((err) => {

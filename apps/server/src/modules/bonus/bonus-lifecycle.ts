@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { LedgerService } from '../ledger/ledger.service';
+import { PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import { PLAYER_BONUS } from '../ledger/ledger.types';
 import { findBonusByGrant, findDueBonusIds, insertBonus, lockBonus, lockOpenBonuses, markActive, markEnded, readSettings, type BonusRow } from './bonus.repository';
 
@@ -14,7 +14,7 @@ export type BonusTerms = { wageringMultiple: number; expiresAt: Date; maxConvers
 
 export type BonusLedger = Pick<
   LedgerService,
-  'ensurePlayerWallet' | 'ensureMemberAccount' | 'ensureSystemAccount' | 'lockAccounts' | 'getAccountBalance' | 'postTransaction' | 'getOperatorCurrency'
+  'ensurePlayerWallet' | 'ensureMemberAccount' | 'ensureMemberAccounts' | 'ensureSystemAccount' | 'lockAccounts' | 'getAccountBalance' | 'postTransaction' | 'getOperatorCurrency'
 >;
 
 export type MemberMoney = { main: string; bonus: string; promo: string; currency: string };
@@ -43,17 +43,12 @@ export function createBonusLifecycle(ledger: BonusLedger) {
    * Lock several members' money accounts at once (the wagering consumer's batch): all of them, the
    * promotion budget among them, in one id-ordered lock, like a batch of bets.
    */
-  async function lockMembersMoney(trx: Db, members: { memberId: string; currency: string }[]): Promise<Map<string, MemberMoney>> {
-    const out = new Map<string, MemberMoney>();
-    const promos = new Map<string, string>();
-    for (const { memberId, currency } of members) {
-      const promo = promos.get(currency) ?? (await ledger.ensureSystemAccount('promotion_budget', currency, trx));
-      promos.set(currency, promo);
-      const main = await ledger.ensurePlayerWallet(trx, memberId, currency);
-      const bonus = await ledger.ensureMemberAccount(trx, memberId, PLAYER_BONUS, currency);
-      out.set(memberId, { main, bonus, promo, currency });
-    }
-    await ledger.lockAccounts(trx, [...new Set([...out.values()].flatMap((m) => [m.main, m.bonus, m.promo]))]);
+  async function lockMembersMoney(trx: Db, memberIds: string[], currency: string): Promise<Map<string, MemberMoney>> {
+    const promo = await ledger.ensureSystemAccount('promotion_budget', currency, trx);
+    const mains = await ledger.ensureMemberAccounts(trx, memberIds, PLAYER_MAIN, currency);
+    const bonuses = await ledger.ensureMemberAccounts(trx, memberIds, PLAYER_BONUS, currency);
+    const out = new Map<string, MemberMoney>(memberIds.map((m) => [m, { main: mains.get(m)!, bonus: bonuses.get(m)!, promo, currency }]));
+    await ledger.lockAccounts(trx, [promo, ...[...out.values()].flatMap((m) => [m.main, m.bonus])]);
     return out;
   }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventSubscriber, RewardEvent } from '../rewards/reward-events.types';
-import type { BonusLifecycle, MemberMoney } from './bonus-lifecycle';
+import type { BonusLifecycle } from './bonus-lifecycle';
 import { addWagers, findCountedRounds, findMembersWithActiveBonus, lockMembersOpenBonuses, lockOpenBonuses, readSettings, type BonusRow } from './bonus.repository';
 
 type Db = Kysely<Database>;
@@ -28,85 +28,93 @@ function roundOf(event: RewardEvent): Round {
  * per event by the event stream; a round also counts at most once per bonus (bonus_wagers).
  *
  * A batch is applied set-based: the money accounts of all its bonus players are locked at once in
- * id order, then their bonus rows (the bonus module's lock order, for many members at once); each
- * player's rounds are counted in stream order in memory and written in two statements. A conversion
- * ends that counting: the player's rounds after it count towards the next bonus, if one starts.
+ * id order, then their bonus rows (the bonus module's lock order, for many members at once). Each
+ * pass counts every player's rounds in stream order in memory, up to the round that converts
+ * their bonus, and writes them in a few statements for all; a player whose conversion started a
+ * queued bonus goes on with the rounds after it in the next pass.
  */
 export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; categoryOf: CategoryOf; now?: () => Date }): EventSubscriber {
   const { lifecycle, now = () => new Date() } = deps;
 
-  /**
-   * Count a player's rounds towards their active bonus, in order, up to the one that meets the
-   * requirement (which converts it); the rounds left over, to count towards the next one.
-   */
-  async function countRounds(
-    trx: Db,
-    active: BonusRow,
-    rounds: Round[],
-    money: MemberMoney,
-    categoryOf: (r: Round) => string | null,
-    contributions: Record<string, number>,
-  ): Promise<Round[]> {
-    const counted = await findCountedRounds(trx, String(active.id), rounds.map((r) => r.roundId));
-    const requirement = BigInt(active.requirement);
-    let wagered = BigInt(active.wagered);
-    const rows: Parameters<typeof addWagers>[2] = [];
-    let converting = false;
-    let taken = 0;
-    for (const r of rounds) {
-      taken++;
-      if (counted.has(r.roundId)) continue;
-      counted.add(r.roundId);
-      const category = categoryOf(r);
-      const percent = category ? Math.max(0, Math.min(100, Math.trunc(contributions[category] ?? 0))) : 0;
-      const weighted = weightedStake(r.turnover, percent);
-      rows.push({ round_id: r.roundId, vassalage: r.vassalage, category, turnover: r.turnover.toString(), contribution_pct: percent, counted: weighted.toString() });
-      wagered += weighted;
-      if (wagered >= requirement) {
-        converting = true;
-        break;
-      }
-    }
-    if (rows.length > 0) wagered = await addWagers(trx, String(active.id), rows);
-    if (converting && wagered >= requirement) {
-      const at = now();
-      await lifecycle.end(trx, active, money, 'converted', null, null, at);
-      await lifecycle.activateNext(trx, String(active.member_id), money, at);
-    }
-    return rounds.slice(taken);
-  }
-
   return {
     name: 'bonus-wagering',
     kinds: ['round_settled'],
-    // A batch is a few statements per bonus player, whatever its number of rounds, so its locks are short.
+    // A batch is a few statements, whatever its number of rounds and players, so its locks are short.
     batchSize: 500,
     async handle(trx, events) {
       const withBonus = await findMembersWithActiveBonus(trx, [...new Set(events.map((e) => e.memberId))]);
       if (withBonus.size === 0) return;
       const { contributions } = await readSettings(trx);
-      const byMember = new Map<string, Round[]>();
+      let pending = new Map<string, Round[]>();
       for (const e of events) {
         if (!withBonus.has(e.memberId)) continue;
-        const list = byMember.get(e.memberId) ?? [];
+        const list = pending.get(e.memberId) ?? [];
         list.push(roundOf(e));
-        byMember.set(e.memberId, list);
+        pending.set(e.memberId, list);
       }
-      const memberIds = [...byMember.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-      // The bonus module's lock order: money accounts first (all of the batch's, in id order), then bonus rows.
-      const moneys = await lifecycle.lockMembersMoney(trx, memberIds.map((memberId) => ({ memberId, currency: byMember.get(memberId)![0]!.currency })));
-      const open = await lockMembersOpenBonuses(trx, memberIds);
+      const memberIds = [...pending.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      // The bonus module's lock order: money accounts first (all of the batch's, in id order), then bonus
+      // rows. Rounds are in the operator's one currency, the bonuses' too.
+      const moneys = await lifecycle.lockMembersMoney(trx, memberIds, pending.get(memberIds[0]!)![0]!.currency);
+      const active = new Map<string, BonusRow>();
+      for (const b of await lockMembersOpenBonuses(trx, memberIds)) if (b.status === 'active') active.set(String(b.member_id), b);
       // Each vendor's category read once per batch.
       const categories = new Map<string, string | null>();
-      for (const vassalage of new Set([...byMember.values()].flat().map((r) => r.vassalage))) categories.set(vassalage, (await deps.categoryOf(vassalage, trx)) ?? null);
-      const categoryOf = (r: Round) => categories.get(r.vassalage) ?? null;
-      for (const memberId of memberIds) {
-        let active = open.find((b) => String(b.member_id) === memberId && b.status === 'active');
-        let rest = byMember.get(memberId)!;
-        while (active && rest.length > 0) {
-          rest = await countRounds(trx, active, rest, moneys.get(memberId)!, categoryOf, contributions);
-          // A conversion activated the next bonus, if one was queued: the rounds after it count towards that one.
-          if (rest.length > 0) active = (await lockOpenBonuses(trx, memberId)).find((b) => b.status === 'active');
+      for (const vassalage of new Set([...pending.values()].flat().map((r) => r.vassalage))) categories.set(vassalage, (await deps.categoryOf(vassalage, trx)) ?? null);
+      const share = (r: Round) => {
+        const category = categories.get(r.vassalage) ?? null;
+        return { category, percent: category ? Math.max(0, Math.min(100, Math.trunc(contributions[category] ?? 0))) : 0 };
+      };
+
+      while (pending.size > 0) {
+        const members = [...pending.keys()].filter((m) => active.has(m)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+        const counted = await findCountedRounds(trx, members.flatMap((m) => pending.get(m)!.map((r) => ({ bonusId: String(active.get(m)!.id), roundId: r.roundId }))));
+        const rows: Parameters<typeof addWagers>[1] = [];
+        const rest = new Map<string, Round[]>();
+        const meeting = new Set<string>();
+        for (const memberId of members) {
+          const bonus = active.get(memberId)!;
+          let wagered = BigInt(bonus.wagered);
+          const rounds = pending.get(memberId)!;
+          for (let i = 0; i < rounds.length; i++) {
+            const r = rounds[i]!;
+            const key = `${bonus.id}|${r.roundId}`;
+            if (counted.has(key)) continue;
+            counted.add(key);
+            const { category, percent } = share(r);
+            const weighted = weightedStake(r.turnover, percent);
+            rows.push({ bonus_id: String(bonus.id), round_id: r.roundId, vassalage: r.vassalage, category, turnover: r.turnover.toString(), contribution_pct: percent, counted: weighted.toString() });
+            wagered += weighted;
+            if (wagered >= BigInt(bonus.requirement)) {
+              meeting.add(memberId);
+              rest.set(memberId, rounds.slice(i + 1));
+              break;
+            }
+          }
+        }
+        const totals = await addWagers(trx, rows);
+        pending = new Map();
+        for (const memberId of meeting) {
+          const bonus = active.get(memberId)!;
+          const total = totals.get(String(bonus.id)) ?? 0n;
+          if (total < BigInt(bonus.requirement)) {
+            // Not met after all (a round had counted meanwhile): the rest still counts towards it.
+            active.set(memberId, { ...bonus, wagered: total.toString() });
+            pending.set(memberId, rest.get(memberId)!);
+            continue;
+          }
+          const money = moneys.get(memberId)!;
+          const at = now();
+          await lifecycle.end(trx, bonus, money, 'converted', null, null, at);
+          await lifecycle.activateNext(trx, memberId, money, at);
+          active.delete(memberId);
+          if (rest.get(memberId)!.length === 0) continue;
+          // A queued bonus started: the player's rounds after the conversion count towards it.
+          const next = (await lockOpenBonuses(trx, memberId)).find((b) => b.status === 'active');
+          if (next) {
+            active.set(memberId, next);
+            pending.set(memberId, rest.get(memberId)!);
+          }
         }
       }
     },

@@ -90,19 +90,6 @@ export async function markEnded(
     .executeTakeFirstOrThrow();
 }
 
-/** Count a settled round once towards a bonus; the bonus's new wagered total, or undefined when the round had counted. */
-export async function addWager(db: Db, row: Omit<WagerRow, 'created_at'>): Promise<bigint | undefined> {
-  const inserted = await db.insertInto('bonus_wagers').values(row).onConflict((oc) => oc.columns(['bonus_id', 'round_id']).doNothing()).returning('bonus_id').executeTakeFirst();
-  if (!inserted) return undefined;
-  const updated = await db
-    .updateTable('bonuses')
-    .set({ wagered: sql<string>`wagered + ${row.counted}::bigint` })
-    .where('id', '=', row.bonus_id)
-    .returning('wagered')
-    .executeTakeFirstOrThrow();
-  return BigInt(updated.wagered);
-}
-
 /** Several members' running bonuses locked, member by member in id order (the wagering consumer's batch). */
 export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promise<BonusRow[]> {
   if (memberIds.length === 0) return [];
@@ -110,31 +97,35 @@ export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promi
 }
 
 /**
- * Count several settled rounds towards one bonus in two statements: the rounds not counted before
- * are added, and the bonus's total moves by what they counted. The bonus's new wagered total.
+ * Count a batch's settled rounds towards their bonuses in two statements: the rounds not counted
+ * before are added, then each bonus's total moves by what its rounds counted. Each bonus's new
+ * wagered total.
  */
-export async function addWagers(db: Db, bonusId: string, rows: Omit<WagerRow, 'created_at' | 'bonus_id'>[]): Promise<bigint> {
+export async function addWagers(db: Db, rows: Omit<WagerRow, 'created_at'>[]): Promise<Map<string, bigint>> {
+  if (rows.length === 0) return new Map();
   const inserted = await db
     .insertInto('bonus_wagers')
-    .values(rows.map((r) => ({ ...r, bonus_id: bonusId })))
+    .values(rows)
     .onConflict((oc) => oc.columns(['bonus_id', 'round_id']).doNothing())
-    .returning('counted')
+    .returning(['bonus_id', 'counted'])
     .execute();
-  const added = inserted.reduce((sum, r) => sum + BigInt(r.counted), 0n);
-  const updated = await db
-    .updateTable('bonuses')
-    .set({ wagered: sql<string>`wagered + ${added.toString()}::bigint` })
-    .where('id', '=', bonusId)
-    .returning('wagered')
-    .executeTakeFirstOrThrow();
-  return BigInt(updated.wagered);
+  const added = new Map<string, bigint>([...new Set(rows.map((r) => String(r.bonus_id)))].map((id) => [id, 0n]));
+  for (const r of inserted) added.set(String(r.bonus_id), added.get(String(r.bonus_id))! + BigInt(r.counted));
+  const { rows: updated } = await sql<{ id: string; wagered: string }>`
+    UPDATE bonuses AS b SET wagered = b.wagered + u.added
+    FROM unnest(${sql.val([...added.keys()])}::bigint[], ${sql.val([...added.values()].map(String))}::bigint[]) AS u (id, added)
+    WHERE b.id = u.id RETURNING b.id::text AS id, b.wagered::text AS wagered`.execute(db);
+  return new Map(updated.map((r) => [r.id, BigInt(r.wagered)]));
 }
 
-/** Of these rounds, those counted towards the bonus already (a replayed event counts nothing again). */
-export async function findCountedRounds(db: Db, bonusId: string, roundIds: string[]): Promise<Set<string>> {
-  if (roundIds.length === 0) return new Set();
-  const rows = await db.selectFrom('bonus_wagers').select('round_id').where('bonus_id', '=', bonusId).where('round_id', 'in', roundIds).execute();
-  return new Set(rows.map((r) => String(r.round_id)));
+/** Of these (bonus, round) pairs, those counted already (`bonus|round`): a replayed event counts nothing again. */
+export async function findCountedRounds(db: Db, pairs: { bonusId: string; roundId: string }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const { rows } = await sql<{ bonus_id: string; round_id: string }>`
+    SELECT w.bonus_id::text AS bonus_id, w.round_id::text AS round_id FROM bonus_wagers AS w
+    JOIN unnest(${sql.val(pairs.map((p) => p.bonusId))}::bigint[], ${sql.val(pairs.map((p) => p.roundId))}::bigint[]) AS p (bonus_id, round_id)
+      ON w.bonus_id = p.bonus_id AND w.round_id = p.round_id`.execute(db);
+  return new Set(rows.map((r) => `${r.bonus_id}|${r.round_id}`));
 }
 
 /** Running bonuses whose time is up, oldest first. */

@@ -105,6 +105,32 @@ describeEachDatabase('bonus money', (target) => {
     expect((await bonuses(p.token)).bonuses[0]!.wageredMinor).toBe(String(250 + 70 + 750 + 1000 + 1000));
   });
 
+  it('one batch of many players\' rounds: each counts once, the round that meets the requirement converts, the rounds after it count towards the queued bonus', async () => {
+    const anna = await createPlayer(t.app, 5_000n);
+    const ben = await createPlayer(t.app, 5_000n);
+    const cleo = await createPlayer(t.app, 5_000n);
+    // Anna: 2000 to wager, then a queued bonus; Ben: one bonus; Cleo: none.
+    await giveBonus(t.app, anna.memberId, 1_000n, { wageringMultiple: 2, maxStakeMinor: '1000' });
+    await giveBonus(t.app, anna.memberId, 1_000n, { wageringMultiple: 100, maxStakeMinor: '1000' });
+    await giveBonus(t.app, ben.memberId, 1_000n, { wageringMultiple: 50, maxStakeMinor: '1000' });
+    await t.app.services.rewardEvents.drain();
+    // Interleaved, with no drain between: one batch of the consumer holds them all.
+    for (const [p, vassalage, bet] of [
+      [anna, 'SBX', 600n], [ben, 'SBX', 400n], [anna, 'SBX', 600n], [cleo, 'SBX', 900n], [anna, 'SBX', 600n],
+      [ben, 'ALV', 705n], [anna, 'SBX', 500n], [anna, 'SBX', 300n], [cleo, 'ALV', 100n], [anna, 'ALV', 200n],
+    ] as const) await playRound(p.memberId, vassalage, bet, 0n);
+    await t.app.services.rewardEvents.drain();
+
+    // Anna's fourth round brings 1800 to 2300: converted there; 300 and 200 × 10 % count towards the next.
+    const annas = (await bonuses(anna.token)).bonuses;
+    expect(annas.map((b) => [b.status, b.wageredMinor])).toEqual([['active', '320'], ['converted', '2300']]);
+    const bens = (await bonuses(ben.token)).bonuses;
+    expect(bens.map((b) => [b.status, b.wageredMinor])).toEqual([['active', String(400 + 70)]]);
+    expect((await bonuses(cleo.token)).bonuses).toEqual([]);
+    const rows = await t.database.db.selectFrom('bonus_wagers').select('turnover').where('bonus_id', 'in', [...annas, ...bens].map((b) => b.id)).execute();
+    expect(rows.map((r) => Number(r.turnover)).reduce((a, b) => a + b, 0)).toBe(600 * 3 + 500 + 300 + 200 + 400 + 705);
+  });
+
   it('a withdrawal while a bonus runs is refused until confirmed, then forfeits it: the bonus never reaches the main wallet', async () => {
     const payer = await createPayer(t.app, 10_000n);
     await giveBonus(t.app, payer.memberId, 3_000n, { maxStakeMinor: '5000' });

@@ -46,6 +46,20 @@ export async function upsertMemberAccount(
   return found;
 }
 
+/** Several members' accounts of one purpose and currency, created when missing (two statements for all): member id → account id. */
+export async function upsertMemberAccounts(db: Db, memberIds: string[], purpose: string, currency: string, isPlayer: boolean): Promise<Map<string, string>> {
+  const ids = [...new Set(memberIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  if (ids.length === 0) return new Map();
+  await sql`
+    INSERT INTO ledger_accounts (member_id, purpose, currency, is_player)
+    SELECT m, ${purpose}, ${currency}, ${isPlayer} FROM unnest(${sql.val(ids)}::bigint[]) AS m ORDER BY m
+    ON CONFLICT (member_id, purpose, currency) WHERE member_id IS NOT NULL DO NOTHING`.execute(db);
+  const { rows } = await sql<{ member_id: string; id: string }>`
+    SELECT member_id::text AS member_id, id::text AS id FROM ledger_accounts
+    WHERE member_id = ANY(${sql.val(ids)}::bigint[]) AND purpose = ${purpose} AND currency = ${currency}`.execute(db);
+  return new Map(rows.map((r) => [r.member_id, r.id]));
+}
+
 /** Create a system (ownerless) account unless it exists; returns its id either way. */
 export async function upsertSystemAccount(db: Db, purpose: string, currency: string): Promise<string> {
   const inserted = await db

@@ -16,6 +16,7 @@ import {
   postLedgerTransaction,
   runInSavepoint,
   upsertMemberAccount,
+  upsertMemberAccounts,
   upsertSystemAccount,
   type BatchPost,
   type BatchPostOutcome,
@@ -238,6 +239,9 @@ export function createLedgerService(ctx: LedgerContext) {
     getOperatorCurrency,
     ensurePlayerWallet,
     ensureMemberAccount,
+    /** Several members' player accounts of one purpose (their main wallets: PLAYER_MAIN), created when missing: member id → account id. */
+    ensureMemberAccounts: (dbOrTrx: Db, memberIds: string[], purpose: string, currency: string): Promise<Map<string, string>> =>
+      upsertMemberAccounts(dbOrTrx, memberIds, purpose, currency, true),
     getMemberAccountBalance,
     ensureSystemAccount,
     postTransaction,

@@ -54,6 +54,10 @@ export async function lockCursor(trx: Db, subscriber: string): Promise<EventCurs
  * The next events after a cursor that no running transaction can still add to, in (tx, id)
  * order, of the listed kinds only. `end` is where the cursor may move when fewer than `limit`
  * came back: past the events of other kinds too, so they are not read again.
+ *
+ * The batch and its end are read in one statement, under one snapshot and so one horizon
+ * (`pg_snapshot_xmin`): read apart, a writer committing in between would raise the second
+ * horizon, and the cursor would move past events of the consumer's kinds the first read never saw.
  */
 export async function readAfter(
   trx: Db,
@@ -62,14 +66,25 @@ export async function readAfter(
   limit: number,
 ): Promise<{ events: RewardEvent[]; end: EventCursor | undefined }> {
   const kindFilter = kinds ? sql`AND e.kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
-  const { rows } = await sql<EventRow>`
-    SELECT e.id::text AS id, e.tx::text AS tx, e.kind, e.member_id::text AS member_id, e.occurred_at, e.data FROM reward_events AS e
-    WHERE (e.tx, e.id) > (${cursor.lastTx}::xid8, ${cursor.lastId}::bigint)
-      AND e.tx < pg_snapshot_xmin(pg_current_snapshot()) ${kindFilter}
-    ORDER BY e.tx, e.id LIMIT ${limit}`.execute(trx);
-  const events = rows.map(toEvent);
-  if (events.length === limit || !kinds) return { events, end: undefined };
-  return { events, end: await findStreamEnd(trx) };
+  const { rows } = await sql<EventRow | { id: null; end_tx: string | null; end_id: string | null }>`
+    WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    batch AS (
+      SELECT e.id::text AS id, e.tx::text AS tx, e.kind, e.member_id::text AS member_id, e.occurred_at, e.data FROM reward_events AS e
+      WHERE (e.tx, e.id) > (${cursor.lastTx}::xid8, ${cursor.lastId}::bigint)
+        AND e.tx < (SELECT xmin FROM horizon) ${kindFilter}
+      ORDER BY e.tx, e.id LIMIT ${limit})
+    SELECT b.*, NULL::text AS end_tx, NULL::text AS end_id FROM batch AS b
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, s.tx::text, s.id::text FROM (
+      SELECT e.tx, e.id FROM reward_events AS e WHERE e.tx < (SELECT xmin FROM horizon) ORDER BY e.tx DESC, e.id DESC LIMIT 1) AS s
+    WHERE ${kinds ? sql`(SELECT count(*) FROM batch) < ${limit}` : sql`false`}`.execute(trx);
+  const events: RewardEvent[] = [];
+  let end: EventCursor | undefined;
+  for (const row of rows) {
+    if (row.id !== null) events.push(toEvent(row as EventRow));
+    else if ('end_tx' in row && row.end_tx !== null && row.end_id !== null) end = { lastTx: row.end_tx, lastId: row.end_id };
+  }
+  return { events, end };
 }
 
 /**
@@ -79,9 +94,11 @@ export async function readAfter(
  */
 export async function hasPending(db: Db, subscriber: string, kinds: readonly RewardEventKind[] | undefined): Promise<boolean> {
   const kindFilter = kinds ? sql`AND e.kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
+  // The first event after the place, found by the (tx, id) index: a plain join of the two is planned as a scan of every event.
   const { rows } = await sql<{ pending: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM reward_event_cursors AS c JOIN reward_events AS e ON (e.tx, e.id) > (c.last_tx, c.last_id)
-      WHERE c.subscriber = ${subscriber} ${kindFilter}) AS pending`.execute(db);
+    SELECT EXISTS (SELECT 1 FROM reward_event_cursors AS c
+      CROSS JOIN LATERAL (SELECT 1 FROM reward_events AS e WHERE (e.tx, e.id) > (c.last_tx, c.last_id) ${kindFilter} ORDER BY e.tx, e.id LIMIT 1) AS next
+      WHERE c.subscriber = ${subscriber}) AS pending`.execute(db);
   return rows[0]?.pending === true;
 }
 
