@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
+import { ALL } from '../../components/select-filter';
 import { useListParams, type ListParams, type SortOrder } from '../../lib/list-params';
 
-/** The filter choice that sends no filter at all ("every status"). */
-export const ALL = 'all';
+export { ALL };
 
 /** A queue's filter: the values the endpoint accepts, and the one a bare URL means (a value or ALL). */
 export type QueueFilter = { values: readonly string[]; defaultValue: string };

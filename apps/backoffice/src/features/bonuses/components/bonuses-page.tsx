@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { BONUS_STATUSES, type OpsBonus } from '@wps/shared/schemas/bonus';
+import { ALL, SelectFilter } from '../../../components/select-filter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
@@ -14,7 +15,6 @@ import { useBonusList } from '../api/list-bonuses';
 import './bonuses.css';
 
 const col = dataColumns<OpsBonus>();
-const ALL = 'all';
 const FILTER_KEYS = ['status', 'memberId'];
 
 /** Wagering progress as a whole percent, capped at 100. */
@@ -105,18 +105,7 @@ export function BonusesPage() {
 
   const toolbar = (
     <div className="bonus-filters">
-      <div className="field">
-        <label className="field__label" htmlFor="bonus-status">
-          {t('filters.status')}
-        </label>
-        <select id="bonus-status" className="field__input" value={status} onChange={(event) => params.setFilters({ status: event.target.value === ALL ? null : event.target.value })}>
-          {[ALL, ...BONUS_STATUSES].map((value) => (
-            <option key={value} value={value}>
-              {t(`statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter label={t('filters.status')} value={status} options={[ALL, ...BONUS_STATUSES].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === ALL ? null : value })} />
       <form
         className="field"
         onSubmit={(event) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { FEEDBACK_STATUSES, type OpsFeedback } from '@wps/shared/schemas/feedback';
+import { ALL, SelectFilter } from '../../../components/select-filter';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
@@ -12,7 +13,6 @@ import { FeedbackDialog } from './feedback-dialog';
 import './feedback.css';
 
 const col = dataColumns<OpsFeedback>();
-const ALL = 'all';
 const FILTER_KEYS = ['status'];
 
 /**
@@ -67,18 +67,7 @@ export function FeedbackPage() {
 
   const toolbar = (
     <div className="feedback-filters">
-      <div className="field">
-        <label className="field__label" htmlFor="feedback-status">
-          {t('filters.status')}
-        </label>
-        <select id="feedback-status" className="field__input" value={status} onChange={(event) => params.setFilters({ status: event.target.value === 'open' ? null : event.target.value })}>
-          {[...FEEDBACK_STATUSES, ALL].map((value) => (
-            <option key={value} value={value}>
-              {t(`statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter label={t('filters.status')} value={status} options={[...FEEDBACK_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'open' ? null : value })} />
     </div>
   );
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { REDEMPTION_STATUSES, type OpsRedemption } from '@wps/shared/schemas/points';
+import { ALL, SelectFilter } from '../../../components/select-filter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
@@ -12,7 +13,6 @@ import { useDecideRedemption, useRedemptions } from '../api/redemptions';
 import './loyalty.css';
 
 const col = dataColumns<OpsRedemption>();
-const ALL = 'all';
 const FILTER_KEYS = ['status'];
 
 type Deciding = { redemption: OpsRedemption; decision: 'approve' | 'reject' };
@@ -81,18 +81,7 @@ export function RedemptionsPage() {
 
   const toolbar = (
     <div className="loyalty-filters">
-      <div className="field">
-        <label className="field__label" htmlFor="redemption-status">
-          {t('filters.status')}
-        </label>
-        <select id="redemption-status" className="field__input" value={status} onChange={(event) => params.setFilters({ status: event.target.value === 'in_process' ? null : event.target.value })}>
-          {[...REDEMPTION_STATUSES, ALL].map((value) => (
-            <option key={value} value={value}>
-              {t(`statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter label={t('filters.status')} value={status} options={[...REDEMPTION_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'in_process' ? null : value })} />
     </div>
   );
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { APPLICATION_STATUSES, type OpsApplication } from '@wps/shared/schemas/promo';
+import { ALL, SelectFilter } from '../../../components/select-filter';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
@@ -13,7 +14,6 @@ import { promotionTitleOf } from './promotion-title';
 import './promo.css';
 
 const col = dataColumns<OpsApplication>();
-const ALL = 'all';
 const FILTER_KEYS = ['status', 'promotionId', 'account'];
 
 /**
@@ -71,18 +71,7 @@ export function ApplicationsPage() {
 
   const toolbar = (
     <div className="promo-filters">
-      <div className="field">
-        <label className="field__label" htmlFor="promo-app-status">
-          {t('filters.status')}
-        </label>
-        <select id="promo-app-status" className="field__input" value={status} onChange={(event) => params.setFilters({ status: event.target.value === 'applying' ? null : event.target.value })}>
-          {[...APPLICATION_STATUSES, ALL].map((value) => (
-            <option key={value} value={value}>
-              {t(`statuses.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter label={t('filters.status')} value={status} options={[...APPLICATION_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'applying' ? null : value })} />
       <div className="field">
         <label className="field__label" htmlFor="promo-app-promotion">
           {t('filters.promotion')}

@@ -15,7 +15,8 @@ import { useRejectDeposit } from '../api/reject-deposit';
 import { isDepositDecidedMeanwhile, useRejectDeposits } from '../api/reject-deposits';
 import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
 import { useBulkDialog } from '../use-bulk-dialog';
-import { CreatedCell, PlayerLink, QueueStatus, SelectFilter, filterOptions, useNow, useQueueTime } from './queue-cells';
+import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
+import { SelectFilter, filterOptions } from '../../../components/select-filter';
 import './queues.css';
 
 const col = dataColumns<OpsDepositOrder>();

@@ -1,9 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localeTag } from '../../../lib/i18n';
 import { formatAge } from '../age';
-import { ALL } from '../queue-params';
 
 const MINUTE_MS = 60_000;
 
@@ -53,26 +52,3 @@ export function QueueStatus({ status, label }: { status: string; label: string }
   return <span className={`queue-status queue-status--${status}`}>{label}</span>;
 }
 
-/** A queue filter: a labelled select whose first choice may be "all". */
-export function SelectFilter({ label, value, options, onChange }: { label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** A filter's choices: each value with its label, then "all". */
-export function filterOptions(values: readonly string[], label: (value: string) => string, allLabel: string): { value: string; label: string }[] {
-  return [...values.map((value) => ({ value, label: label(value) })), { value: ALL, label: allLabel }];
-}

@@ -15,7 +15,8 @@ import { useCheckVendorTransfers } from '../api/check-vendor-transfers';
 import { useVendorTransfersQueue } from '../api/vendor-transfers-queue';
 import { useQueueParams, type QueueFilter } from '../queue-params';
 import { useBulkDialog } from '../use-bulk-dialog';
-import { CreatedCell, PlayerLink, QueueStatus, SelectFilter, filterOptions, useNow, useQueueTime } from './queue-cells';
+import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
+import { SelectFilter, filterOptions } from '../../../components/select-filter';
 import './queues.css';
 
 const col = dataColumns<OpsVendorTransfer>();

@@ -14,7 +14,8 @@ import { useResolveWithdrawalDispute } from '../api/resolve-withdrawal-dispute';
 import { useWithdrawalsQueue } from '../api/withdrawals-queue';
 import { useQueueParams, type QueueFilter } from '../queue-params';
 import { ProofsDialog } from './proofs-dialog';
-import { CreatedCell, PlayerLink, QueueStatus, SelectFilter, filterOptions, useNow, useQueueTime } from './queue-cells';
+import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
+import { SelectFilter, filterOptions } from '../../../components/select-filter';
 import './queues.css';
 
 const col = dataColumns<OpsWithdrawalOrder>();
