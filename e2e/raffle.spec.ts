@@ -51,7 +51,7 @@ test.beforeAll(async ({ request }) => {
   });
   await opsCall(request, token, 'PUT', `/ops/content/${item.id}/status`, { status: 'published', reason: 'go live' });
   // The raffle's promotion pays by itself (no player action): its page reads Process.
-  await opsCall(request, token, 'PUT', `/ops/promo/settings/${item.id}`, { mode: 'auto', period: 'once', timeZone: 'America/Sao_Paulo', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'raffle promotion' });
+  await opsCall(request, token, 'PUT', `/ops/promo/settings/${item.id}`, { mode: 'auto', period: 'once', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'raffle promotion' });
   promotionId = item.id;
 });
 

@@ -70,18 +70,14 @@ export const promoPublicStateSchema = z.object({
 // Back office: settings and the applications queue
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A promotion's activity settings. Its periods are cut in the operator's time zone (the rewards
+ * engine's setting), like every other reward period, so there is no time zone per promotion.
+ */
 export const promoSettingsBodySchema = z
   .object({
     mode: z.enum(PROMO_MODES),
     period: z.enum(PROMO_PERIODS),
-    timeZone: z.string().trim().min(1).max(64).refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'unknown time zone'),
     startsAt: z.iso.datetime({ offset: true }).nullable(),
     endsAt: z.iso.datetime({ offset: true }).nullable(),
     rewardKind: z.enum(PROMO_REWARD_KINDS).nullable(),
@@ -97,7 +93,6 @@ export const promoSettingsSchema = z.object({
   promotionId: z.string(),
   mode: z.enum(PROMO_MODES),
   period: z.enum(PROMO_PERIODS),
-  timeZone: z.string(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   rewardKind: z.enum(PROMO_REWARD_KINDS).nullable(),

@@ -12,7 +12,6 @@ export type PromoTables = {
     promotion_id: Int8;
     mode: 'join' | 'apply' | 'auto';
     period: 'once' | 'daily' | 'weekly' | 'semimonthly' | 'monthly';
-    time_zone: string;
     starts_at: NullableTimestamp;
     ends_at: NullableTimestamp;
     reward_kind: ColumnType<'cash' | 'bonus' | 'points' | null, 'cash' | 'bonus' | 'points' | null | undefined, 'cash' | 'bonus' | 'points' | null>;

@@ -31,7 +31,7 @@ export type PromoActivityContext = {
   content: Pick<ContentService, 'live'>;
   system: Pick<SystemService, 'getPromoSwitches'>;
   rewardEvents: Pick<RewardEventStream, 'record'>;
-  rewards: Pick<PromoRewards, 'grants'>;
+  rewards: Pick<PromoRewards, 'grants' | 'timeZone'>;
   now?: () => number;
 };
 
@@ -68,18 +68,18 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
     return settings;
   }
 
-  function assertOpen(s: PromoSettingsRow, mode: PromoSettingsRow['mode']): string {
+  async function assertOpen(s: PromoSettingsRow, mode: PromoSettingsRow['mode']): Promise<string> {
     if (s.mode !== mode) throw new AppError(ErrorCode.PROMO_MODE_MISMATCH, `This promotion's mode is ${s.mode}`, { mode: s.mode });
     if (windowOf(s, now()) !== 'open') throw new AppError(ErrorCode.PROMO_NOT_OPEN, 'This promotion is not open now');
-    return periodKeyOf(s.period, new Date(now()), s.time_zone);
+    return periodKeyOf(s.period, new Date(now()), await rewards.timeZone(db));
   }
 
   async function activities(memberId: string | null): Promise<{ list: Activity[]; availablePromoCount: number }> {
-    const [all, live] = await Promise.all([findAllSettings(db), content.live('promotion', undefined)]);
+    const [all, live, timeZone] = await Promise.all([findAllSettings(db), content.live('promotion', undefined), rewards.timeZone(db)]);
     const liveIds = new Set(live.map((p) => p.id));
     const settings = all.filter((s) => liveIds.has(s.promotion_id));
     const at = now();
-    const keys = settings.map((s) => ({ promotionId: s.promotion_id, periodKey: periodKeyOf(s.period, new Date(at), s.time_zone) }));
+    const keys = settings.map((s) => ({ promotionId: s.promotion_id, periodKey: periodKeyOf(s.period, new Date(at), timeZone) }));
     const [rows, raffles] = await Promise.all([
       memberId ? findMemberPeriodRows(db, memberId, keys) : Promise.resolve({ joins: [], applications: [] }),
       findRaffleIdsByPromotion(db, settings.map((s) => s.promotion_id)),
@@ -121,7 +121,7 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
     /** The rules engine's fact: whether the player joined the promotion in its period containing `at`. */
     async joinedPromotion(promotionId: string, memberId: string, at: Date, trx: Db): Promise<boolean> {
       const settings = await findSettings(trx, promotionId);
-      return settings ? hasJoined(trx, promotionId, memberId, periodKeyOf(settings.period, at, settings.time_zone)) : false;
+      return settings ? hasJoined(trx, promotionId, memberId, periodKeyOf(settings.period, at, await rewards.timeZone(trx))) : false;
     },
 
     /** The public state's promotion figures: what the player can join now, and the referral switch. */
@@ -134,7 +134,7 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
     /** POST /wps/promo/join: once per period; a second join in the period is 409 PROMO_ALREADY_DONE. */
     async join(memberId: string, promotionId: string): Promise<Activity> {
       const settings = await liveSettings(promotionId);
-      const periodKey = assertOpen(settings, 'join');
+      const periodKey = await assertOpen(settings, 'join');
       await runInTransaction(db, async (trx) => {
         const row = await insertJoin(trx, { promotionId, memberId, periodKey });
         if (!row) throw new AppError(ErrorCode.PROMO_ALREADY_DONE, 'Already joined in this period', { periodKey });
@@ -148,7 +148,7 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       if (files.length > PROMO_MAX_IMAGES) throw new AppError(ErrorCode.IMAGE_TOO_MANY, `At most ${PROMO_MAX_IMAGES} images`);
       const images = files.map(checkImage);
       const settings = await liveSettings(fields.promotionId);
-      const periodKey = assertOpen(settings, 'apply');
+      const periodKey = await assertOpen(settings, 'apply');
       const id = await runInTransaction(db, (trx) => insertApplication(trx, { promotionId: fields.promotionId, memberId, periodKey, comment: fields.comment, images }));
       if (!id) throw new AppError(ErrorCode.PROMO_ALREADY_DONE, 'Already applied in this period', { periodKey });
       return (await activities(memberId)).list.find((a) => a.promotionId === fields.promotionId)!;
@@ -161,7 +161,7 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
      */
     async claim(memberId: string, promotionId: string): Promise<Activity> {
       const settings = await liveSettings(promotionId);
-      const periodKey = periodKeyOf(settings.period, new Date(now()), settings.time_zone);
+      const periodKey = periodKeyOf(settings.period, new Date(now()), await rewards.timeZone(db));
       const application = await findClaimableApplication(db, memberId, promotionId, periodKey);
       if (!application?.grant_id || application.claimed_at) throw new AppError(ErrorCode.PROMO_NOTHING_TO_CLAIM, 'Nothing to claim in this promotion');
       try {

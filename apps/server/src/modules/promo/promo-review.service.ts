@@ -28,7 +28,6 @@ export function settingsView(row: PromoSettingsRow): PromoSettings {
     promotionId: row.promotion_id,
     mode: row.mode,
     period: row.period,
-    timeZone: row.time_zone,
     startsAt: row.starts_at?.toISOString() ?? null,
     endsAt: row.ends_at?.toISOString() ?? null,
     rewardKind: row.reward_kind,
@@ -90,7 +89,6 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
         const row = await saveSettings(trx, promotionId, {
           mode: body.mode,
           period: body.period,
-          time_zone: body.timeZone,
           starts_at: body.startsAt ? new Date(body.startsAt) : null,
           ends_at: body.endsAt ? new Date(body.endsAt) : null,
           reward_kind: body.rewardKind,

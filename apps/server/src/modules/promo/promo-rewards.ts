@@ -16,6 +16,8 @@ export type PromoRewards = {
     hasSink(kind: RewardKind): boolean;
   };
   registerSink(sink: RewardSink): void;
+  /** The operator's time zone, in which every reward period is cut (the rewards engine's setting). */
+  timeZone(db: Kysely<Database>): Promise<string>;
 };
 
 /** Refuse a reward kind nobody pays yet (400 VALIDATION_FAILED on `field`), before anything is written. */

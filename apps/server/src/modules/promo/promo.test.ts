@@ -48,7 +48,7 @@ describeEachDatabase('promotions activity', (target) => {
     return item.id;
   }
   const settings = (promotionId: string, body: Record<string, unknown>, token = marketing) =>
-    call(t.app, 'PUT', `/ops/promo/settings/${promotionId}`, { token, payload: { period: 'once', timeZone: 'America/Sao_Paulo', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'set up activity', ...body } });
+    call(t.app, 'PUT', `/ops/promo/settings/${promotionId}`, { token, payload: { period: 'once', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'set up activity', ...body } });
   const activities = async (token?: string) => valueOf<{ list: Activity[]; availablePromoCount: number }>(await call(t.app, 'GET', '/wps/promo/activities', token ? { token } : {}));
   const statusOf = async (promotionId: string, token?: string) => (await activities(token)).list.find((a) => a.promotionId === promotionId)?.status;
 

@@ -82,7 +82,6 @@ export function PromoSettingsPage() {
     const body = {
       mode: values.mode,
       period: values.period,
-      timeZone,
       startsAt: values.startsAt ? localToIso(values.startsAt, timeZone) : null,
       endsAt: values.endsAt ? localToIso(values.endsAt, timeZone) : null,
       rewardKind: values.rewardKind || null,
