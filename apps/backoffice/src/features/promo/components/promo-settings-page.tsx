@@ -16,6 +16,7 @@ import { isoToLocal, localToIso } from '../../../lib/zoned-datetime';
 import { usePromotionOptions } from '../api/promotion-options';
 import { usePromoSettings } from '../api/promo-settings';
 import { useSavePromoSettings } from '../api/save-promo-settings';
+import { PromotionSelect } from './promotion-select';
 import { promotionTitleOf } from './promotion-title';
 import './promo.css';
 
@@ -148,19 +149,7 @@ export function PromoSettingsPage() {
       )}
       <form className="promo-form promo-form--grid" onSubmit={submit} noValidate aria-labelledby="promo-settings-form-title">
         <h2 id="promo-settings-form-title">{t('settings.formTitle')}</h2>
-        <div className={`field${errors.promotionId ? ' has-error' : ''}`}>
-          <label className="field__label" htmlFor="promo-settings-promotion">
-            {t('columns.promotion')}
-          </label>
-          <select id="promo-settings-promotion" className="field__input" {...form.register('promotionId')}>
-            <option value="">{t('settings.pickPromotion')}</option>
-            {(promotions.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {promotionTitleOf(promotions.data, p.id, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PromotionSelect id="promo-settings-promotion" field={form.register('promotionId')} promotions={promotions.data} invalid={Boolean(errors.promotionId)} />
         <div className="field">
           <label className="field__label" htmlFor="promo-settings-mode">
             {t('settings.mode')}

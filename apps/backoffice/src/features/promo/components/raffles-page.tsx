@@ -19,6 +19,7 @@ import { useCreateRaffle } from '../api/create-raffle';
 import { usePromotionOptions } from '../api/promotion-options';
 import { useRaffles, type OpsRaffle } from '../api/raffles';
 import { RaffleActions } from './raffle-actions';
+import { PromotionSelect } from './promotion-select';
 import { promotionTitleOf } from './promotion-title';
 import './promo.css';
 
@@ -142,19 +143,7 @@ export function RafflesPage() {
       <p>{t('raffles.intro')}</p>
       <form className="promo-form promo-form--grid" onSubmit={submit} noValidate aria-labelledby="raffle-create-title">
         <h2 id="raffle-create-title">{t('raffles.createTitle')}</h2>
-        <div className={`field${errors.promotionId ? ' has-error' : ''}`}>
-          <label className="field__label" htmlFor="raffle-promotion">
-            {t('columns.promotion')}
-          </label>
-          <select id="raffle-promotion" className="field__input" {...form.register('promotionId')}>
-            <option value="">{t('settings.pickPromotion')}</option>
-            {(promotions.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {promotionTitleOf(promotions.data, p.id, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PromotionSelect id="raffle-promotion" field={form.register('promotionId')} promotions={promotions.data} invalid={Boolean(errors.promotionId)} />
         <div className={`field${errors.title ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor="raffle-title">
             {t('raffles.name')}
