@@ -54,6 +54,7 @@ import { registerPlayerActionsRoutes } from './modules/players/player-actions.ro
 import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerLoyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { registerAgentsRoutes } from './modules/agents/agents.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
@@ -158,6 +159,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerPlayersRoutes(z, services);
   registerPlayerActionsRoutes(z, services);
   registerBonusRoutes(z, services);
+  registerAgentsRoutes(z, services);
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -48,6 +48,8 @@ import { createPromoReviewService } from './modules/promo/promo-review.service';
 import { createRaffleService } from './modules/promo/raffle.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { createReferralService } from './modules/referral/referral.service';
+import { createAgentsService } from './modules/agents/agents.service';
+import { createMemberAdmin } from './modules/member/member-admin';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -157,7 +159,9 @@ export function createServices(ctx: AppContext) {
   });
   rewardEvents.subscribe(referral.subscriber());
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
+  // The agent side: the tree (a closure table kept by triggers on members) and its operator moves.
+  const agents = createAgentsService({ db: ctx.db, audit, member, memberAdmin: createMemberAdmin() });
+  return { agents, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -200,6 +200,12 @@ export const ErrorCode = {
   RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
   RAFFLE_CLOSED: 'RAFFLE_CLOSED',
   RAFFLE_NO_TICKETS: 'RAFFLE_NO_TICKETS',
+  /** The agent side: a call only agents (account types 1, 2, 41, 42) may make. */
+  AGENT_ONLY: 'AGENT_ONLY',
+  /** The agent tree: an unknown member; a new upline that is not an active agent; a move under the member's own downline. */
+  AGENT_MEMBER_NOT_FOUND: 'AGENT_MEMBER_NOT_FOUND',
+  AGENT_UPLINE_INVALID: 'AGENT_UPLINE_INVALID',
+  AGENT_TREE_CYCLE: 'AGENT_TREE_CYCLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -362,5 +368,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   RAFFLE_NOT_FOUND: 404,
   RAFFLE_CLOSED: 409,
   RAFFLE_NO_TICKETS: 409,
+  AGENT_ONLY: 403,
+  AGENT_MEMBER_NOT_FOUND: 404,
+  AGENT_UPLINE_INVALID: 409,
+  AGENT_TREE_CYCLE: 409,
   INTERNAL_ERROR: 500,
 };

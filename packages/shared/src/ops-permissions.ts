@@ -70,6 +70,13 @@ export const OPS_PERMISSIONS = [
   'loyalty.write',
   /** Decide redemptions of the points mall (fulfil or refuse, points returned). */
   'loyalty.fulfil',
+  /** The agent tree: a member's uplines and team size. */
+  'agents.read',
+  /**
+   * Change the agent tree (move a member with its team under another upline). Who sits above
+   * whom decides who is paid on a player's activity, so only admins hold it.
+   */
+  'agents.write',
   /** Operator accounts: create, disable, change role, reset two-factor. */
   'operators.manage',
   /** The audit log and its export. */
@@ -96,6 +103,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'content.read',
     'rewards.read',
     'bonuses.read',
+    'agents.read',
   ],
   support: [
     'dashboard.read',
@@ -116,8 +124,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'bonuses.read',
     'loyalty.read',
     'loyalty.fulfil',
+    'agents.read',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write'],
+  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write', 'agents.read'],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

@@ -22,9 +22,10 @@ import type { MissionsTables } from './tables/missions';
 import type { BonusTables } from './tables/bonus';
 import type { LoyaltyTables } from './tables/loyalty';
 import type { ReferralTables } from './tables/referral';
+import type { AgentsTables } from './tables/agents';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

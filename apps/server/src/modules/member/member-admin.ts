@@ -4,6 +4,9 @@ import type { MemberStatus } from '../../db/tables/member';
 
 type Db = Kysely<Database>;
 
+/** A member as a change of the agent tree sees it. */
+export type TreeMemberRow = { id: string; account: string; type: number; status: MemberStatus; uplineId: string | null };
+
 /**
  * Operator changes to the member row: the account status and the payee name. A disabled
  * member is refused at login and their sessions stop resolving (session.repository reads the
@@ -28,6 +31,23 @@ export function createMemberAdmin() {
       if (!row) return undefined;
       await trx.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).execute();
       return { before: row.payee_name };
+    },
+
+    /**
+     * Lock members' rows for a change of the agent tree, in ascending id order (the one order
+     * every tree change takes them in, so two changes never wait on each other crosswise); the
+     * rows found, unknown ids left out.
+     */
+    async lockForTreeChange(trx: Db, memberIds: string[]): Promise<TreeMemberRow[]> {
+      const ids = [...new Set(memberIds.map(String))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom('members').select(['id', 'account', 'type', 'status', 'upline_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+      return rows.map((r) => ({ id: String(r.id), account: r.account, type: Number(r.type), status: r.status, uplineId: r.upline_id === null ? null : String(r.upline_id) }));
+    },
+
+    /** Place a member under another upline (null: no upline) in the caller's transaction; the agent tree follows by trigger. */
+    async setUpline(trx: Db, memberId: string, uplineId: string | null): Promise<void> {
+      await trx.updateTable('members').set({ upline_id: uplineId }).where('id', '=', memberId).execute();
     },
   };
 }
