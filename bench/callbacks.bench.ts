@@ -23,7 +23,7 @@ const RATIO_GOAL = 0.35;
 const P99_GOAL_MS = 50;
 
 type PlayerSession = { playerId: string; sessionToken: string };
-type LoadResult = { callbacks: number; bets: number; errors: number; firstError?: string; seconds: number; betLatencies: number[]; winLatencies: number[] };
+type LoadResult = { warmupCallbacks: number; callbacks: number; bets: number; errors: number; firstError?: string; seconds: number; betLatencies: number[]; winLatencies: number[] };
 
 // Each player of the load process loops: bet (new round) → win (closes it). Bodies are signed per request,
 // as a vendor would, so the measurement includes HMAC checking of the raw bytes.
@@ -65,7 +65,7 @@ async function phase(ms, record) {
       const win = bet.status === 200
         ? await post('win', { playerId: p.playerId, transactionId: 'w-' + runId + '-' + n, roundId, betTransactionId: betTx, amountMinor: String((n % 3) * 100), roundClosed: true })
         : undefined;
-      if (!record) continue;
+      if (!record) { s.callbacks += win ? 2 : 1; continue; }
       for (const r of win ? [bet, win] : [bet]) {
         s.callbacks++;
         if (r.status !== 200) { s.errors++; if (!s.firstError) s.firstError = r.status + ' ' + r.body.slice(0, 300); }
@@ -79,10 +79,11 @@ async function phase(ms, record) {
 }
 
 (async () => {
-  await phase(warmupMs, false);
+  const warmup = await phase(warmupMs, false);
   const t0 = process.hrtime.bigint();
   const s = await phase(durationMs, true);
   s.seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  s.warmupCallbacks = warmup.callbacks;
   agent.destroy();
   process.stdout.write(JSON.stringify(s));
 })().catch((err) => { console.error(err); process.exit(1); });
@@ -203,17 +204,25 @@ async function main() {
     // weighs on both alike. Off: the round trigger disabled and no consumer running. On: every
     // settled round written as an event and the consumers applying them in the server's process.
     const offRuns: LoadResult[] = [];
+    // The server process's CPU over each run (warm-up included; the engine's catch-up after an on run too).
+    const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+    let cpuOff = 0;
+    let cpuOn = 0;
     const onRuns: LoadResult[] = [];
     for (let pair = 0; pair < PAIRS; pair++) {
       await sql`ALTER TABLE game_rounds DISABLE TRIGGER reward_events_game_rounds`.execute(db);
+      let cpu = process.cpuUsage();
       const off = await runCallbackLoad({ baseUrl: server.baseUrl, secret, players });
+      cpuOff += cpuMs(process.cpuUsage(cpu));
       if (off.errors > 0) throw new Error(`callback errors (engine off): ${off.errors} (first: ${off.firstError})`);
       offRuns.push(off);
       await sql`ALTER TABLE game_rounds ENABLE TRIGGER reward_events_game_rounds`.execute(db);
+      cpu = process.cpuUsage();
       app.services.rewardEvents.start();
       const on = await runCallbackLoad({ baseUrl: server.baseUrl, secret, players });
       await app.services.rewardEvents.drain();
       await app.services.rewardEvents.stop();
+      cpuOn += cpuMs(process.cpuUsage(cpu));
       if (on.errors > 0) throw new Error(`callback errors: ${on.errors} (first: ${on.firstError})`);
       onRuns.push(on);
       console.log(`  pair ${pair + 1}: engine off ${(off.callbacks / off.seconds).toFixed(0)} /s, on ${(on.callbacks / on.seconds).toFixed(0)} /s`);
@@ -244,6 +253,8 @@ async function main() {
     console.log(`seamless callbacks, rewards engine off         ${offPerSecond.toFixed(0).padStart(7)} /s  (${off.callbacks} callbacks)`);
     console.log(`seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds; rewards engine on)`);
     console.log(`rewards engine on / off: ${(perSecond / offPerSecond).toFixed(2)} (goal ≥ 0.90: ${perSecond / offPerSecond >= 0.9 ? 'met' : 'NOT met'})`);
+    const callsOf = (runs: LoadResult[]) => runs.reduce((n, r) => n + r.callbacks + r.warmupCallbacks, 0);
+    console.log(`  server process CPU per callback (warm-up included): engine off ${((cpuOff * 1000) / callsOf(offRuns)).toFixed(0)} µs, on ${((cpuOn * 1000) / callsOf(onRuns)).toFixed(0)} µs`);
     console.log(`  bet callback   p50 ${pick(bets, 0.5).toFixed(2)} ms  p99 ${pick(bets, 0.99).toFixed(2)} ms`);
     console.log(`  win callback   p50 ${pick(wins, 0.5).toFixed(2)} ms  p99 ${pick(wins, 0.99).toFixed(2)} ms`);
     console.log(`pgbench two-account transfer (${PLAYERS} clients) ${tps.toFixed(0).padStart(7)} tps`);

@@ -22,13 +22,28 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+type WallClock = { y: number; m: number; d: number; asUtc: number };
+/**
+ * Wall clocks already asked, by zone and whole second (the fields have no finer part, and zone
+ * offsets are whole seconds): a consumer's batch asks about the same seconds and the same
+ * midnights over and over, and asking the zone's calendar is most of its work per event otherwise.
+ */
+const clocks = new Map<string, WallClock>();
+const CLOCKS_KEPT = 4_096;
+
 /** The local wall-clock fields of an instant. */
-function wallClock(at: number, timeZone: string): { y: number; m: number; d: number; asUtc: number } {
+function wallClock(at: number, timeZone: string): WallClock {
+  const key = `${timeZone}|${Math.floor(at / 1000)}`;
+  const known = clocks.get(key);
+  if (known) return known;
   const p = Object.fromEntries(formatter(timeZone).formatToParts(new Date(at)).map((x) => [x.type, x.value]));
   const y = Number(p.year);
   const m = Number(p.month);
   const d = Number(p.day);
-  return { y, m, d, asUtc: Date.UTC(y, m - 1, d, Number(p.hour), Number(p.minute), Number(p.second)) };
+  const clock = { y, m, d, asUtc: Date.UTC(y, m - 1, d, Number(p.hour), Number(p.minute), Number(p.second)) };
+  if (clocks.size >= CLOCKS_KEPT) clocks.clear();
+  clocks.set(key, clock);
+  return clock;
 }
 
 /** The instant a local day (UTC-midnight number of that date) begins in the zone. */

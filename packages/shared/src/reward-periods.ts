@@ -8,16 +8,29 @@ export const REWARD_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as c
 export type RewardPeriod = (typeof REWARD_PERIODS)[number];
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Dates already asked, by zone and whole second: zone offsets are whole seconds, so a local date
+ * never changes within one, and the events of a consumer's batch mostly share their seconds.
+ * Asking the zone's calendar is most of a consumer's work per event otherwise.
+ */
+const dates = new Map<string, [number, number, number]>();
+const DATES_KEPT = 4_096;
 
 /** The local calendar date of an instant in a time zone, as [year, month (1–12), day]. */
 export function localDate(at: Date, timeZone: string): [number, number, number] {
+  const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
+  const known = dates.get(key);
+  if (known) return [...known];
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return [Number(p['year']), Number(p['month']), Number(p['day'])];
+  const date: [number, number, number] = [Number(p['year']), Number(p['month']), Number(p['day'])];
+  if (dates.size >= DATES_KEPT) dates.clear();
+  dates.set(key, date);
+  return [...date];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
