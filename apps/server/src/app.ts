@@ -61,6 +61,7 @@ import { serveWeb } from './http/serve-web';
 import { registerCompression } from './http/compression';
 import { registerRequestId, requestIdOptions } from './plugins/request-id';
 import { registerHttpMetrics, registerMetricsRoute } from './metrics/http';
+import { createDevClock, registerDevClockRoutes } from './http/dev-clock';
 
 // The app's types live in app-types.ts, so routes need not import this file (which imports them).
 export type { App, RouteApp } from './app-types';
@@ -99,7 +100,9 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   // Before every route: the document and the response serializer apply to routes as they are added.
   await registerOpenApi(app, config);
 
-  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger, calendarClock: opts.calendarClock });
+  // The test clock door moves the calendar clock of every service that reads one; never in production.
+  const devClock = config.testClockDoor && config.nodeEnv !== 'production' ? createDevClock(opts.calendarClock) : undefined;
+  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger, calendarClock: devClock?.now ?? opts.calendarClock });
   app.decorate('services', services);
   registerHttpMetrics(app, services.metrics);
   if (config.metricsToken) registerMetricsRoute(app, services.metrics, config.metricsToken);
@@ -160,6 +163,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerPlayerActionsRoutes(z, services);
   registerBonusRoutes(z, services);
   registerAgentsRoutes(z, services);
+  if (devClock) registerDevClockRoutes(z, devClock);
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -58,6 +58,16 @@ describe('productionRefusals', () => {
     expect(productionRefusals(loadConfig({}))).toEqual([]);
   });
 
+  it('refuses the test clock door, which nothing accepts in production', () => {
+    const safe = production({ sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
+    expect(productionRefusals({ ...safe, testClockDoor: true })).toEqual([expect.stringMatching(/TEST_CLOCK_DOOR=1/)]);
+    // Allowing the outbox and PGlite does not allow the clock.
+    expect(productionRefusals({ ...safe, databaseUrl: undefined, allowPgliteInProduction: true, allowOutboxInProduction: true, testClockDoor: true })).toEqual([expect.stringMatching(/TEST_CLOCK_DOOR/)]);
+    expect(loadConfig({ TEST_CLOCK_DOOR: '1' }).testClockDoor).toBe(true);
+    expect(loadConfig({}).testClockDoor).toBe(false);
+    expect(productionRefusals(loadConfig({ TEST_CLOCK_DOOR: '1' }))).toEqual([]);
+  });
+
   it('assertProductionSafe throws one message with every refusal', () => {
     expect(() => assertProductionSafe(production({ databaseUrl: undefined }))).toThrow(/PGlite[\s\S]*SMS_PROVIDER[\s\S]*EMAIL_PROVIDER/);
     expect(() => assertProductionSafe(loadConfig({}))).not.toThrow();
@@ -67,7 +77,7 @@ describe('productionRefusals', () => {
 describeEachDatabase('no /dev routes in production', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target, { nodeEnv: 'production', allowOutboxInProduction: true });
+    t = await createTestApp(target, { nodeEnv: 'production', allowOutboxInProduction: true, testClockDoor: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -78,6 +88,14 @@ describeEachDatabase('no /dev routes in production', (target) => {
     for (const url of ['/dev/outbox/sms?mobile=5511987654321', '/dev/outbox/email?to=a%40b.c']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
+      expect(res.json<{ errorCode: string }>().errorCode).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+
+  it('the test clock door is not registered even when the configuration asks for it', async () => {
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await t.app.inject({ method, url: '/dev/clock', ...(method === 'PUT' ? { payload: { offsetMs: 86_400_000 } } : {}) });
+      expect(res.statusCode, method).toBe(404);
       expect(res.json<{ errorCode: string }>().errorCode).toBe(ErrorCode.NOT_FOUND);
     }
   });
@@ -112,6 +130,16 @@ describeEachDatabase('the server process in production', (target) => {
     expect(server.output()).toMatch(/SMS_PROVIDER=http/);
     expect(server.output()).toMatch(/EMAIL_PROVIDER=http/);
     expect(server.output()).toMatch(/ALLOW_OUTBOX_IN_PRODUCTION=1/);
+    expect(server.output()).not.toMatch(/Server listening/);
+  }, 120_000);
+
+  it('refuses to start with the test clock door, whatever else is allowed', async () => {
+    const server = spawnServer({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: '1', OPERATOR_TOTP_KEY: TOTP_KEY, TEST_CLOCK_DOOR: '1', ...databaseEnv });
+    servers.push(server);
+    const outcome = await Promise.race([server.exited.then((code) => ({ code })), server.listening().then(() => 'listening' as const)]);
+    expect(outcome, server.output()).not.toBe('listening');
+    expect(outcome, server.output()).not.toEqual({ code: 0 });
+    expect(server.output()).toMatch(/TEST_CLOCK_DOOR=1/);
     expect(server.output()).not.toMatch(/Server listening/);
   }, 120_000);
 

@@ -77,6 +77,8 @@ export type AppConfig = {
    * with the server and connect SBX and SBT to it, unless VENDOR_SANDBOX_URL names one (server.ts).
    */
   vendorSandboxAutostart?: boolean;
+  /** TEST_CLOCK_DOOR: outside production, PUT /dev/clock moves the calendar clock ahead (http/dev-clock.ts); production refuses it. */
+  testClockDoor?: boolean;
   /** The reference vendor server.ts started (set there, never from the environment): the gateway connects to it. */
   startedVendorSandbox?: { url: string; secret: string } | undefined;
   /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
@@ -127,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
     // On by default only in development: production never starts a test door unless told (and then refuses, productionRefusals).
     vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
+    testClockDoor: env.TEST_CLOCK_DOOR,
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,
@@ -142,7 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
  * variable that fixes it; empty outside production or when every risk is explicitly accepted.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart' | 'testClockDoor'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const refusals: string[] = [];
@@ -172,6 +175,10 @@ export function productionRefusals(
       'Refusing NODE_ENV=production with VENDOR_SANDBOX_AUTOSTART=1: the reference game vendor is a development tool. ' +
         'Unset it; connect real vendors in the back office (or VENDOR_SANDBOX_URL with ALLOW_SANDBOX_VENDOR=1 for a deliberate demonstration).',
     );
+  }
+  // A clock anyone can move would end reward periods early and pay them: there is no way round this one.
+  if (config.testClockDoor) {
+    refusals.push('Refusing NODE_ENV=production with TEST_CLOCK_DOOR=1: the test clock door is for browser tests only. Unset it.');
   }
   return refusals;
 }

@@ -257,6 +257,13 @@ export const ENV_VARIABLES = {
     description:
       '`1`/`true`: the server starts the reference game vendor (`apps/vendor-sandbox`) as a child process on a free local port with a fresh secret and connects `SBX` (seamless) and `SBT` (transfer) to it, so both wallet models can be played with no setup; skipped when `VENDOR_SANDBOX_URL` is set; `NODE_ENV=production` refuses to start with it',
   },
+  TEST_CLOCK_DOOR: {
+    schema: flag(),
+    default: '0',
+    feeds: 'AppConfig.testClockDoor',
+    description:
+      '`1`/`true`, for browser tests only: `PUT /dev/clock` `{ offsetMs }` runs the calendar clock (the rebate\'s and missions\' periods, the withdrawal day) that far ahead, so a test sees a day end without waiting; `NODE_ENV=production` refuses to start with it',
+  },
   VENDOR_MAX_WIN_MULTIPLE: {
     schema: bigWholeNumber(),
     default: '10000',

@@ -162,3 +162,12 @@ export const readinessSchema = z.object({
   status: z.enum(['ready', 'not ready']),
   checks: z.object({ database: z.string(), migrations: z.string(), changeFeed: z.string() }),
 });
+
+/** The longest move of the test clock (TEST_CLOCK_DOOR): a year, more than any reward period. */
+export const DEV_CLOCK_MAX_OFFSET_MS = 366 * 86_400_000;
+
+/** PUT /dev/clock (TEST_CLOCK_DOOR only, never in production): how far ahead the calendar clock runs. */
+export const devClockBodySchema = z.object({ offsetMs: z.number().int().min(0).max(DEV_CLOCK_MAX_OFFSET_MS) });
+
+/** GET and PUT /dev/clock: the offset in force and the calendar clock's time with it. */
+export const devClockSchema = z.object({ offsetMs: z.number().int(), now: z.string() });
