@@ -88,6 +88,10 @@ const PORT_OFFSETS = {
   referral: 38,
   /** The back office's missions: a daily mission written there, completed and claimed on the player site, its figures back on the screen. */
   backofficeMissions: 39,
+  /** Bonus money: a deposit promotion joined, the deposit's bonus wagered on the in-house slot and converted to the main wallet. */
+  bonus: 31,
+  /** The betting bonus: turnover settled, the day ended by the test clock door (TEST_CLOCK_DOOR), claimed once. */
+  rebate: 32,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
