@@ -8,10 +8,9 @@ import { openSlot, setStake, shown, spin } from './support/slot';
 
 /**
  * Bonus money from a deposit promotion to the main wallet, as its people use it:
- * - marketing publishes a promotion, makes it one players join in the back office, and puts live
- *   the rule that pays it: 20 % of a deposit as bonus money, wagered once (×1), for players who
- *   joined (the rule's promotion link is set through the ops API: the back office's rule form has
- *   no promotion field, and writing a rule there is the rewards suite's);
+ * - marketing publishes a promotion (ops API: the content screens have their own suite), makes it
+ *   one players join and writes the rule that pays it in the back office: 20 % of a deposit as
+ *   bonus money, wagered once (×1), only for players who joined it; then puts the rule live;
  * - a player joins on the promotion's page, deposits R$ 50,00 through the sandbox gateway, and the
  *   header shows R$ 10,00 of bonus beside the real balance; the bonus page shows it active, 0 %;
  * - two R$ 5,00 spins of the in-house slot (real stakes: real money is spent first) wager it:
@@ -108,19 +107,31 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
   await ops.getByRole('button', { name: 'Salvar configuração' }).click();
   await expect(ops.getByRole('row', { name: new RegExp(PROMOTION) })).toContainText('Participar (o jogador entra)');
   await checkBackofficePage(ops, 'promo-settings-1366', SHOTS);
-  const marketing = await operatorLogin(ops.request, baseURL, BACKOFFICE_OPERATORS.marketing.username, BACKOFFICE_OPERATORS.marketing.password);
-  const rule = await opsCall<{ id: string; version: number }>(ops.request, marketing, 'POST', '/ops/rewards/rules', {
-    name: PROMOTION,
-    promotionId,
-    trigger: 'deposit_credited',
-    conditions: { joinedPromotion: true },
-    reward: { kind: 'bonus', percentBp: 2_000, maxAmount: '10000', params: { wageringMultiple: 1 } },
-    delivery: 'auto',
-    perPlayerCap: 1,
-  });
-  await opsCall(ops.request, marketing, 'POST', `/ops/rewards/rules/${rule.id}/status`, { status: 'live', version: rule.version });
-  await ops.goto(`${baseURL}/backoffice/rewards`);
-  await expect(ops.getByRole('row', { name: new RegExp(PROMOTION) })).toContainText('No ar');
+  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Motor de recompensas', exact: true }).click();
+  await expect(ops.getByRole('heading', { name: 'Motor de recompensas', level: 1 })).toBeVisible();
+  await ops.getByRole('button', { name: 'Nova regra' }).click();
+  const form = ops.getByRole('dialog', { name: 'Nova regra' });
+  await form.getByLabel('Nome (visto pelo jogador)').fill(PROMOTION);
+  await form.getByLabel('Promoção', { exact: true }).selectOption(promotionId);
+  await form.getByLabel('Quando acontece').selectOption('deposit_credited');
+  await form.getByLabel('Entrega').selectOption('auto');
+  // By role: the label wraps the select, so its text holds the options' too.
+  await form.getByRole('combobox', { name: 'Tipo', exact: true }).selectOption('bonus');
+  await form.getByLabel('Cálculo').selectOption('percent');
+  await form.getByLabel('Porcentagem (%)').fill('20');
+  await form.getByLabel('Máximo por recompensa').fill('100,00');
+  await form.getByLabel('Rollover (× o bônus)').fill('1');
+  await form.getByLabel('Só quem participou da promoção (no período dela)').check();
+  await form.getByLabel('Vezes por jogador').fill('1');
+  await checkBackofficePage(ops, 'rule-form-1366', SHOTS);
+  await form.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(form).toBeHidden();
+  const row = ops.getByRole('row', { name: new RegExp(PROMOTION) });
+  await expect(row).toContainText('Rascunho');
+  await row.getByRole('button', { name: `Pôr no ar a regra ${PROMOTION}` }).click();
+  await expect(row).toContainText('No ar');
+  await ops.setViewportSize({ width: 360, height: 800 });
+  await checkBackofficePage(ops, 'rewards-360', SHOTS);
   await ops.context().close();
 
   // The player joins on the promotion's page.

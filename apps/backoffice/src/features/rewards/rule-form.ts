@@ -9,6 +9,10 @@ export const MONEY_KINDS: readonly string[] = ['cash', 'bonus'];
 /** What the rule form holds: typed text, amounts as the operator writes them, times in the operator's zone. */
 export type RuleFormValues = {
   name: string;
+  /** The promotion the rule pays for ('' for none): players see its rewards under it. */
+  promotionId: string;
+  /** Only players who joined that promotion in its current period. */
+  joinedPromotion: boolean;
   trigger: (typeof REWARD_TRIGGERS)[number];
   delivery: 'auto' | 'claim';
   kind: (typeof RULE_REWARD_KINDS)[number];
@@ -33,6 +37,8 @@ export type RuleFormValues = {
 
 export const EMPTY_RULE: RuleFormValues = {
   name: '',
+  promotionId: '',
+  joinedPromotion: false,
   trigger: 'deposit_credited',
   delivery: 'auto',
   kind: 'cash',
@@ -107,9 +113,11 @@ export function toRuleInput(v: RuleFormValues, timeZone: string, locale: string)
 
   const input: RuleInput = {
     name: v.name.trim(),
+    promotionId: v.promotionId || null,
     trigger: v.trigger,
     delivery: v.delivery,
     conditions: {
+      ...(v.promotionId && v.joinedPromotion ? { joinedPromotion: true } : {}),
       ...(v.firstDeposit ? { firstDeposit: true } : {}),
       ...(depositMin ? { depositMin: depositMin.toString() } : {}),
       ...(v.turnoverPeriod && turnoverMin !== undefined && turnoverMin !== null
@@ -152,6 +160,8 @@ export function toFormValues(rule: Rule, timeZone: string, format: (minor: strin
   return {
     ...EMPTY_RULE,
     name: rule.name,
+    promotionId: rule.promotionId ?? '',
+    joinedPromotion: Boolean(c.joinedPromotion),
     trigger: rule.trigger,
     delivery: rule.delivery,
     kind: rule.reward.kind,

@@ -8,9 +8,9 @@ import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { useApplicationQueue } from '../api/application-queue';
-import { usePromotionOptions } from '../api/promotion-options';
+import { usePromotionOptions } from '../../../lib/api/promotion-options';
 import { ApplicationDialog } from './application-dialog';
-import { promotionTitleOf } from './promotion-title';
+import { promotionTitleOf } from '../../../lib/promotion-title';
 import './promo.css';
 
 const col = dataColumns<OpsApplication>();

@@ -13,11 +13,11 @@ import { errorText } from '../../../lib/error-text';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
 import { isoToLocal, localToIso } from '../../../lib/zoned-datetime';
-import { usePromotionOptions } from '../api/promotion-options';
+import { usePromotionOptions } from '../../../lib/api/promotion-options';
 import { usePromoSettings } from '../api/promo-settings';
 import { useSavePromoSettings } from '../api/save-promo-settings';
 import { PromotionSelect } from './promotion-select';
-import { promotionTitleOf } from './promotion-title';
+import { promotionTitleOf } from '../../../lib/promotion-title';
 import './promo.css';
 
 /** The form's fields: dates as the operator's wall clock, the reward as typed (cash in the currency, points whole). */

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { OpsContentItem } from '@wps/shared/schemas/content';
-import { promotionTitleOf } from './promotion-title';
+import { promotionTitleOf } from '../../../lib/promotion-title';
 
 /** The promotion a form is about: a labelled select of the site's promotions, titled in the interface language. */
 export function PromotionSelect({ id, field, promotions, invalid }: { id: string; field: UseFormRegisterReturn; promotions: readonly OpsContentItem[] | undefined; invalid: boolean }) {

@@ -16,11 +16,11 @@ import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
 import { localToIso } from '../../../lib/zoned-datetime';
 import { useCreateRaffle } from '../api/create-raffle';
-import { usePromotionOptions } from '../api/promotion-options';
+import { usePromotionOptions } from '../../../lib/api/promotion-options';
 import { useRaffles, type OpsRaffle } from '../api/raffles';
 import { RaffleActions } from './raffle-actions';
 import { PromotionSelect } from './promotion-select';
-import { promotionTitleOf } from './promotion-title';
+import { promotionTitleOf } from '../../../lib/promotion-title';
 import './promo.css';
 
 const createSchema = z.object({

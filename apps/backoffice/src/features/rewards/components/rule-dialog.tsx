@@ -11,6 +11,8 @@ import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
+import { usePromotionOptions } from '../../../lib/api/promotion-options';
+import { promotionTitleOf } from '../../../lib/promotion-title';
 import { useDryRun } from '../api/dry-run';
 import { useSaveRule } from '../api/save-rule';
 import { EMPTY_RULE, MONEY_KINDS, fieldOfPath, toRuleInput, type RuleField, type RuleFormValues } from '../rule-form';
@@ -27,10 +29,11 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
   const { t, i18n } = useTranslation('rewards');
   const locale = localeTag(i18n.language);
   const formatMoney = useFormatMoney();
-  const ids = { first: useId(), categories: useId() };
+  const ids = { first: useId(), categories: useId(), promotion: useId(), joined: useId() };
+  const promotions = usePromotionOptions();
   const form = useForm<RuleFormValues>({ defaultValues: initial ?? EMPTY_RULE });
   const { errors } = form.formState;
-  const [kind, mode, trigger, turnoverPeriod] = useWatch({ control: form.control, name: ['kind', 'mode', 'trigger', 'turnoverPeriod'] });
+  const [kind, mode, trigger, turnoverPeriod, promotionId] = useWatch({ control: form.control, name: ['kind', 'mode', 'trigger', 'turnoverPeriod', 'promotionId'] });
   const save = useSaveRule((saved) => t('form.saved', { name: saved.name }));
   const dry = useDryRun();
   const [dryDays, setDryDays] = useState('30');
@@ -75,6 +78,19 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
     <Modal open onClose={onClose} title={rule ? t('form.editTitle', { name: rule.name }) : t('form.newTitle')} size="lg" closable={!save.isPending}>
       <form onSubmit={submit} noValidate className="rewards-form">
         <TextField label={t('form.name')} error={fieldError('name')} {...form.register('name')} />
+        <div className="field">
+          <label className="field__label" htmlFor={ids.promotion}>
+            {t('form.promotion')}
+          </label>
+          <select id={ids.promotion} className="field__input" {...form.register('promotionId')}>
+            <option value="">{t('form.noPromotion')}</option>
+            {(promotions.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {promotionTitleOf(promotions.data, p.id, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="rewards-form__row">
           <label className="field">
             <span className="field__label">{t('form.trigger')}</span>
@@ -129,6 +145,12 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
 
         <fieldset className="rewards-form__group">
           <legend className="field__label">{t('form.conditions')}</legend>
+          {promotionId && (
+            <label className="rewards-form__check" htmlFor={ids.joined}>
+              <input id={ids.joined} type="checkbox" {...form.register('joinedPromotion')} />
+              {t('form.joinedPromotion')}
+            </label>
+          )}
           {trigger === 'deposit_credited' && (
             <>
               <label className="rewards-form__check" htmlFor={ids.first}>
