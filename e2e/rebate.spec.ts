@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
-import { minorOf, openSlot, setStake, shown, spin } from './support/slot';
+import { openSlot, setStake, shown, spin } from './support/slot';
 import { depositConfirmed } from './support/vendors';
 
 /**
@@ -23,6 +23,7 @@ import { depositConfirmed } from './support/vendors';
 const SHOTS = path.join(ROOT, 'test-results', 'rebate');
 const PASSWORD = 'Rebate2026diario';
 const DAY = 86_400_000;
+const DEPOSIT = 10_000n;
 const STAKE = 1_000n;
 const SPINS = 3;
 /** 2 % of the slot turnover: 3 spins of R$ 10,00 = R$ 30,00, R$ 0,60 back. */
@@ -71,10 +72,11 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await page.setViewportSize({ width: 1366, height: 860 });
   const player = await registerThroughSite(page, baseURL, { prefix: 'rb', password: PASSWORD });
   const api = { request: page.request, baseURL, token: player.token };
-  await depositConfirmed(api, BACKOFFICE_OPERATORS.finance, '100');
+  await depositConfirmed(api, BACKOFFICE_OPERATORS.finance, String(DEPOSIT / 100n));
   const frame = await openSlot(page, baseURL);
   await setStake(frame, shown(STAKE));
-  for (let i = 0; i < SPINS; i++) await spin(frame);
+  let won = 0n;
+  for (let i = 0; i < SPINS; i++) won += await spin(frame);
   const turnover = STAKE * BigInt(SPINS);
   const rebate = (turnover * RATE_BP) / 10_000n;
   await page.getByRole('button', { name: 'Voltar' }).click();
@@ -102,7 +104,9 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   const moved = await page.request.put(`${baseURL}/dev/clock`, { data: { offsetMs: DAY + 6 * 60_000 } });
   expect(moved.status()).toBe(200);
   await page.reload();
-  const before = minorOf((await page.getByTestId('header-balance').textContent()) ?? '');
+  // The balance before the claim: the deposit, less the stakes, plus what the spins paid.
+  const before = DEPOSIT - turnover + won;
+  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`^${money(before)}$`));
   await page.getByRole('complementary', { name: 'Menu principal' }).getByRole('button', { name: 'Bônus de apostas' }).click();
   await expect(panel.getByRole('article', { name: 'Período atual' })).toContainText('Ainda não há apostas liquidadas neste período.');
   const ended = panel.getByRole('article', { name: /^Período de / });

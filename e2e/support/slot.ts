@@ -40,14 +40,6 @@ export async function spin(frame: FrameLocator): Promise<bigint> {
   return won ? BigInt(won[1]!.replace(/\./g, '') + won[2]!) : 0n;
 }
 
-/** A money text as shown ("R$ 1.234,56") in minor units. */
-export function minorOf(text: string): bigint {
-  const m = /(-?)R\$\s*([\d.]+),(\d{2})/.exec(text);
-  if (!m) throw new Error(`not an amount: ${text}`);
-  const value = BigInt(m[2]!.replace(/\./g, '') + m[3]!);
-  return m[1] ? -value : value;
-}
-
 /** Minor units as the site shows them, for matching: 1050n → "10,50". */
 export function shown(minor: bigint): string {
   const whole = (minor / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
