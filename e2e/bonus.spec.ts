@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { openSlot, setStake, shown, spin } from './support/slot';
+import { publishPromotion } from './support/promotions';
 
 /**
  * Bonus money from a deposit promotion to the main wallet, as its people use it:
@@ -38,35 +39,16 @@ function money(minor: bigint): string {
   return `R\\$\\s*${shown(minor).replace(/\./g, '\\.')}`;
 }
 
-async function opsCall<T>(request: APIRequestContext, token: string, method: 'PUT' | 'POST', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { success: boolean; value: T };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
-}
-
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('bonus', EXTRA_PORTS.bonus, { roles: ['marketing'], configure: disableRegisterCaptcha });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  const item = await opsCall<{ id: string }>(request, token, 'PUT', '/ops/content', {
-    kind: 'promotion',
-    groupCode: 'deposit',
-    sortOrder: 0,
-    publishFrom: null,
-    publishUntil: null,
-    linkage: null,
-    imageName: null,
-    translations: {
+  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'deposit', translations: {
       PT: { title: PROMOTION, bodyHtml: '<p>Participe e ganhe 20% do seu depósito em bônus, com rollover de 1×.</p>' },
       EN: { title: '20% deposit bonus', bodyHtml: '<p>Join and get 20% of your deposit as bonus money, wagered once.</p>' },
-    },
-    reason: 'deposit campaign for the e2e suite',
-  });
-  await opsCall(request, token, 'PUT', `/ops/content/${item.id}/status`, { status: 'published', reason: 'go live' });
-  promotionId = item.id;
+    }, reason: 'deposit campaign for the e2e suite' });
 });
 
 test.afterAll(async () => {

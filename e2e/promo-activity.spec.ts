@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BACKOFFICE_OPERATORS, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { publishPromotion } from './support/promotions';
 
 /**
  * A promotion reviewed by hand, as its people use it: the operator sets the promotion to
@@ -19,32 +20,13 @@ let server: ExtraServer;
 let baseURL: string;
 let promotionId: string;
 
-async function opsCall<T>(request: APIRequestContext, token: string, method: 'PUT' | 'POST', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { success: boolean; value: T };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
-}
-
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('promoActivity', EXTRA_PORTS.promoActivity, { roles: ['marketing'], configure: disableRegisterCaptcha });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  const item = await opsCall<{ id: string }>(request, token, 'PUT', '/ops/content', {
-    kind: 'promotion',
-    groupCode: 'deposit',
-    sortOrder: 0,
-    publishFrom: null,
-    publishUntil: null,
-    linkage: null,
-    imageName: null,
-    translations: { PT: { title: 'Bônus por comprovante', bodyHtml: '<p>Envie o comprovante do depósito.</p>' }, EN: { title: 'Receipt bonus', bodyHtml: '<p>Send your deposit receipt.</p>' } },
-    reason: 'campaign for the e2e suite',
-  });
-  await opsCall(request, token, 'PUT', `/ops/content/${item.id}/status`, { status: 'published', reason: 'go live' });
-  promotionId = item.id;
+  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'deposit', translations: { PT: { title: 'Bônus por comprovante', bodyHtml: '<p>Envie o comprovante do depósito.</p>' }, EN: { title: 'Receipt bonus', bodyHtml: '<p>Send your deposit receipt.</p>' } }, reason: 'campaign for the e2e suite' });
 });
 
 test.afterAll(async () => {

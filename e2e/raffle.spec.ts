@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BACKOFFICE_OPERATORS, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { opsCall, publishPromotion } from './support/promotions';
 
 /**
  * A raffle as its people use it: the operator creates it in the back office (its commitment shows
@@ -25,34 +26,15 @@ let server: ExtraServer;
 let baseURL: string;
 let promotionId: string;
 
-async function opsCall<T>(request: APIRequestContext, token: string, method: 'PUT' | 'POST', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { success: boolean; value: T };
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value;
-}
-
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('raffle', EXTRA_PORTS.raffle, { roles: ['marketing'], configure: disableRegisterCaptcha });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  const item = await opsCall<{ id: string }>(request, token, 'PUT', '/ops/content', {
-    kind: 'promotion',
-    groupCode: 'others',
-    sortOrder: 0,
-    publishFrom: null,
-    publishUntil: null,
-    linkage: null,
-    imageName: null,
-    translations: { PT: { title: 'Sorteio de fim de ano', bodyHtml: '<p>Ganhe bilhetes e concorra.</p>' }, EN: { title: 'Year-end raffle', bodyHtml: '<p>Earn tickets and win.</p>' } },
-    reason: 'raffle campaign for the e2e suite',
-  });
-  await opsCall(request, token, 'PUT', `/ops/content/${item.id}/status`, { status: 'published', reason: 'go live' });
+  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'others', translations: { PT: { title: 'Sorteio de fim de ano', bodyHtml: '<p>Ganhe bilhetes e concorra.</p>' }, EN: { title: 'Year-end raffle', bodyHtml: '<p>Earn tickets and win.</p>' } }, reason: 'raffle campaign for the e2e suite' });
   // The raffle's promotion pays by itself (no player action): its page reads Process.
-  await opsCall(request, token, 'PUT', `/ops/promo/settings/${item.id}`, { mode: 'auto', period: 'once', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'raffle promotion' });
-  promotionId = item.id;
+  await opsCall(request, baseURL, token, 'PUT', `/ops/promo/settings/${promotionId}`, { mode: 'auto', period: 'once', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'raffle promotion' });
 });
 
 test.afterAll(async () => {
