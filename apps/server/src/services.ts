@@ -90,7 +90,10 @@ export function createServices(ctx: AppContext) {
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
   const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member, bonus });
-  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member });
+  // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
+  // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
+  const agents = createAgentsService({ db: ctx.db, audit, member, messages, memberAdmin: createMemberAdmin() });
+  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member, contracts: agents.contracts });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
   // Which vendors can launch: the gateway's, read by the catalogue so players see only those (built before both).
@@ -159,8 +162,6 @@ export function createServices(ctx: AppContext) {
   });
   rewardEvents.subscribe(referral.subscriber());
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  // The agent side: the tree (a closure table kept by triggers on members) and its operator moves.
-  const agents = createAgentsService({ db: ctx.db, audit, member, memberAdmin: createMemberAdmin() });
   return { agents, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 

@@ -206,6 +206,18 @@ export const ErrorCode = {
   AGENT_MEMBER_NOT_FOUND: 'AGENT_MEMBER_NOT_FOUND',
   AGENT_UPLINE_INVALID: 'AGENT_UPLINE_INVALID',
   AGENT_TREE_CYCLE: 'AGENT_TREE_CYCLE',
+  /**
+   * Agent contracts: unknown or not the member's; an action its state or the member's side does not
+   * allow; an offer to a member who is not a direct downline agent; an offer already awaiting an
+   * answer; a rate above the upline's (or an upline without a contract of the type); lower terms
+   * that would end downlines' contracts, not confirmed (`value.affected`).
+   */
+  AGENT_CONTRACT_NOT_FOUND: 'AGENT_CONTRACT_NOT_FOUND',
+  AGENT_CONTRACT_STATE: 'AGENT_CONTRACT_STATE',
+  AGENT_NOT_DIRECT_DOWNLINE: 'AGENT_NOT_DIRECT_DOWNLINE',
+  AGENT_CONTRACT_PENDING: 'AGENT_CONTRACT_PENDING',
+  AGENT_RATE_ABOVE_UPLINE: 'AGENT_RATE_ABOVE_UPLINE',
+  AGENT_CONTRACT_CONFIRM_CASCADE: 'AGENT_CONTRACT_CONFIRM_CASCADE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -372,5 +384,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   AGENT_MEMBER_NOT_FOUND: 404,
   AGENT_UPLINE_INVALID: 409,
   AGENT_TREE_CYCLE: 409,
+  AGENT_CONTRACT_NOT_FOUND: 404,
+  AGENT_CONTRACT_STATE: 409,
+  AGENT_NOT_DIRECT_DOWNLINE: 409,
+  AGENT_CONTRACT_PENDING: 409,
+  AGENT_RATE_ABOVE_UPLINE: 409,
+  AGENT_CONTRACT_CONFIRM_CASCADE: 409,
   INTERNAL_ERROR: 500,
 };

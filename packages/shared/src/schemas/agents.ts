@@ -35,3 +35,90 @@ export const agentMoveResultSchema = z.object({
   movedMembers: z.number().int(),
 });
 export type AgentMoveResult = z.infer<typeof agentMoveResultSchema>;
+
+/** The four contract types (the spec's process calls, one per type). */
+export const CONTRACT_TYPES = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
+export type ContractType = (typeof CONTRACT_TYPES)[number];
+
+/** A dividend's period; each salary type has its own (day, hour, 5 minutes). */
+export const DIVIDEND_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
+
+/** Rates are basis points: 10 000 is 100 %. */
+export const CONTRACT_RATE_MAX_BP = 10_000;
+const CONTRACT_TIERS_MAX = 10;
+
+/**
+ * A tier: reached when the team's base in the period (net loss for a dividend, turnover for a
+ * salary) is at least `minAmountMinor` and it has at least `minActivePlayers` active players.
+ */
+export const contractTierSchema = z.object({
+  minAmountMinor: z.string().regex(/^\d{1,18}$/, 'minor units'),
+  minActivePlayers: z.number().int().min(0).max(1_000_000),
+  rateBp: z.number().int().min(0).max(CONTRACT_RATE_MAX_BP),
+});
+export type ContractTier = z.infer<typeof contractTierSchema>;
+
+/** A contract's tiers: 1 to 10, no two with the same thresholds (the highest rate reached applies). */
+export const contractTiersSchema = z
+  .array(contractTierSchema)
+  .min(1)
+  .max(CONTRACT_TIERS_MAX)
+  .refine((tiers) => new Set(tiers.map((t) => `${BigInt(t.minAmountMinor)}:${t.minActivePlayers}`)).size === tiers.length, 'two tiers with the same thresholds');
+
+/** A contract as either side sees it. */
+export const contractSchema = z.object({
+  id: z.string(),
+  type: z.enum(CONTRACT_TYPES),
+  /** The upline's account; null for a contract with the house. */
+  upline: z.string().nullable(),
+  downline: z.string(),
+  tiers: z.array(contractTierSchema),
+  period: z.string(),
+  status: z.enum(['offered', 'rejected', 'cancelled', 'active', 'termination_requested', 'terminated']),
+  offeredAt: z.string(),
+  answeredAt: z.string().nullable(),
+  terminationRequestedAt: z.string().nullable(),
+  terminationRequestedBy: z.enum(['upline', 'downline']).nullable(),
+  terminatedAt: z.string().nullable(),
+  endReason: z.enum(['agreed', 'replaced', 'rate_cap', 'moved', 'operator']).nullable(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+const contractId = z.object({ contractId: id });
+
+/**
+ * The body of each contract process call (MCS2_processDividendReq, MCS2_processDailySalContract,
+ * MCS2_processContractHourSalary, MCSFE_processRealTimeSalaryContract): one action on contracts
+ * of the call's type.
+ */
+export const contractProcessBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('view') }),
+  z.object({ action: z.literal('offer'), downlineId: id, tiers: contractTiersSchema, period: z.enum(DIVIDEND_PERIODS).optional() }),
+  /** `confirm`: accept even though lower terms end downlines' contracts (otherwise 409 naming them). */
+  contractId.extend({ action: z.literal('accept'), confirm: z.boolean().optional() }),
+  contractId.extend({ action: z.literal('reject') }),
+  contractId.extend({ action: z.literal('requestTermination') }),
+  contractId.extend({ action: z.literal('acceptTermination') }),
+  contractId.extend({ action: z.literal('rejectTermination') }),
+]);
+export type ContractProcessBody = z.infer<typeof contractProcessBodySchema>;
+
+/** What each process call answers: the member's contracts of the type after the action. */
+export const contractViewSchema = z.object({
+  type: z.enum(CONTRACT_TYPES),
+  /** The member's live contract with its upline (active or with a termination request). */
+  current: contractSchema.nullable(),
+  /** An offer from the upline awaiting the member's answer (the new-request view). */
+  offer: contractSchema.nullable(),
+  /** The member's contracts with its direct downlines: live ones and open offers. */
+  downlines: z.array(contractSchema),
+  /** The contract the action changed (null for `view`). */
+  changed: contractSchema.nullable(),
+});
+export type ContractView = z.infer<typeof contractViewSchema>;
+
+/** PUT /ops/agents/:memberId/contracts/:type: a top agent's contract with the house, active at once. */
+export const houseContractBodySchema = z.object({ tiers: contractTiersSchema, period: z.enum(DIVIDEND_PERIODS).optional(), reason: opsReasonSchema });
+export type HouseContractBody = z.infer<typeof houseContractBodySchema>;
+
+export const houseContractParamsSchema = z.object({ memberId: id, type: z.enum(CONTRACT_TYPES) });

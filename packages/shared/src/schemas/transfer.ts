@@ -20,8 +20,9 @@ export const transferUplineResultSchema = z.object({
 export type TransferUplineResult = z.infer<typeof transferUplineResultSchema>;
 
 /**
- * GET /wps/member/info/funds/consolidated: the balance summary plus the agent contract flags.
- * Contracts do not exist yet, so the flags are 0/false until the agent contracts ship.
+ * GET /wps/member/info/funds/consolidated: the balance summary plus the agent contract flags: per
+ * contract type, whether the member holds a live contract, and a request type (0 nothing awaits
+ * the member, 1 a contract offer awaits its answer, 2 a termination request from the other side does).
  */
 export const consolidatedFundsSchema = z.object({
   currency: z.string(),

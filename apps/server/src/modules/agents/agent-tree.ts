@@ -9,12 +9,14 @@ import type { AuditService } from '../audit/audit.service';
 import type { MemberAdmin, TreeMemberRow } from '../member/member-admin';
 import type { MemberService } from '../member/member.service';
 import { countTeam, findUplineIds, isInSubtree } from './agents.repository';
+import type { Cascade } from './contract-cascade';
 
 export type AgentTreeContext = {
   db: Kysely<Database>;
   audit: Pick<AuditService, 'record'>;
   member: Pick<MemberService, 'findMemberBrief'>;
   memberAdmin: Pick<MemberAdmin, 'lockForTreeChange' | 'setUpline'>;
+  cascade: Pick<Cascade, 'afterMoved'>;
 };
 
 function treeMember(id: string, account: string, type: number): AgentTreeMember {
@@ -26,7 +28,7 @@ function treeMember(id: string, account: string, type: number): AgentTreeMember 
  * under another upline. members.upline_id is the tree; the closure table follows it by trigger.
  */
 export function createAgentTree(ctx: AgentTreeContext) {
-  const { db, audit, member, memberAdmin } = ctx;
+  const { db, audit, member, memberAdmin, cascade } = ctx;
 
   return {
     /** GET /ops/agents/:memberId: the chain above the member and the size of its team. */
@@ -46,7 +48,8 @@ export function createAgentTree(ctx: AgentTreeContext) {
     /**
      * POST /ops/agents/:memberId/move. In one transaction: the member rows (the moved member and
      * its new upline) locked in ascending id order, the checks, the new upline_id (the trigger
-     * moves the closure rows under its exclusive tree lock) and the audit entry.
+     * moves the closure rows under its exclusive tree lock), the end of the
+     * member's contracts with its old upline, and the audit entry.
      */
     async move(operatorId: string, memberId: string, body: AgentMoveBody): Promise<AgentMoveResult> {
       const uplineId = body.uplineId;
@@ -69,6 +72,8 @@ export function createAgentTree(ctx: AgentTreeContext) {
         const result: AgentMoveResult = { memberId, fromUplineId: moved.uplineId, toUplineId: uplineId, movedMembers: team.all + 1 };
         if (moved.uplineId === uplineId) return result;
         await memberAdmin.setUpline(trx, memberId, uplineId);
+        // A contract is with the direct upline: the old one's end here (and those under them, by the rate cap).
+        const ended = await cascade.afterMoved(trx, memberId);
         await audit.record(trx, {
           actorType: 'operator',
           actorId: operatorId,
@@ -77,7 +82,7 @@ export function createAgentTree(ctx: AgentTreeContext) {
           subjectId: memberId,
           reason: body.reason,
           before: { uplineId: moved.uplineId },
-          after: { uplineId, uplineAccount: upline?.account ?? null, movedMembers: result.movedMembers },
+          after: { uplineId, uplineAccount: upline?.account ?? null, movedMembers: result.movedMembers, endedContracts: ended.map((r) => String(r.id)) },
         });
         return result;
       });

@@ -1,13 +1,35 @@
-import { createAgentTree, type AgentTreeContext } from './agent-tree';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuditService } from '../audit/audit.service';
+import type { MemberAdmin } from '../member/member-admin';
+import type { MemberService } from '../member/member.service';
+import type { MessagesService } from '../messages/messages.service';
+import { createAgentContracts } from './agent-contracts';
+import { createAgentTree } from './agent-tree';
+import { createContractCascade } from './contract-cascade';
 
-export type AgentsContext = AgentTreeContext;
+export type AgentsContext = {
+  db: Kysely<Database>;
+  audit: Pick<AuditService, 'record'>;
+  member: Pick<MemberService, 'findMemberBrief' | 'findUpline' | 'findAccountNames'>;
+  memberAdmin: Pick<MemberAdmin, 'lockForTreeChange' | 'setUpline'>;
+  /** The downline is told when its contract ends by itself. */
+  messages: Pick<MessagesService, 'notify'>;
+  now?: () => Date;
+};
 
 /**
- * The agent side (docs/agents.md): the tree of agents and members (agent-tree.ts) and the money
- * model that splits a payout along it (payout-split.ts).
+ * The agent side (docs/agents.md): the tree of agents and members (agent-tree.ts), contracts and
+ * their rate cap (agent-contracts.ts, contract-cascade.ts), and the money model that splits a
+ * payout along the chain (payout-split.ts).
  */
 export function createAgentsService(ctx: AgentsContext) {
-  return { tree: createAgentTree(ctx) };
+  const now = ctx.now ?? (() => new Date());
+  const cascade = createContractCascade({ messages: ctx.messages, now });
+  return {
+    tree: createAgentTree({ ...ctx, cascade }),
+    contracts: createAgentContracts({ ...ctx, cascade, now }),
+  };
 }
 
 export type AgentsService = ReturnType<typeof createAgentsService>;

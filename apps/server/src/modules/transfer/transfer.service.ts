@@ -9,6 +9,7 @@ import type { SystemService } from '../system/system.service';
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { MemberService } from '../member/member.service';
+import type { ContractFlags } from '../agents/agent-contracts';
 import { lockMemberTransfers } from './transfer.repository';
 
 export type TransferContext = Pick<AppContext, 'db'> & {
@@ -18,11 +19,13 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   withdrawal: Pick<WithdrawalService, 'sumPending'>;
   /** The member module answers who a member's upline agent is. */
   member: Pick<MemberService, 'findUpline'>;
+  /** The agents module answers the member's contract flags and what awaits its answer. */
+  contracts: { findFlags: (memberId: string) => Promise<ContractFlags> };
 };
 
 /** Transfers to the upline agent and the consolidated funds summary. */
 export function createTransferService(ctx: TransferContext) {
-  const { system, ledger, security, withdrawal, member } = ctx;
+  const { system, ledger, security, withdrawal, member, contracts } = ctx;
 
   return {
     /**
@@ -80,12 +83,13 @@ export function createTransferService(ctx: TransferContext) {
     },
 
     /**
-     * GET /wps/member/info/funds/consolidated. The agent-contract fields are 0/false: agent
-     * contracts (salary, dividend) are not built yet, and these flags read from them once they are.
+     * GET /wps/member/info/funds/consolidated: the balances, and the member's agent contracts by
+     * type: whether it holds a live one, and what awaits its answer (0 nothing, 1 an offer, 2 a
+     * termination request from the other side).
      */
     async getConsolidated(memberId: string): Promise<ConsolidatedFunds> {
       const brand = await system.getBrand();
-      const [main, pending] = await Promise.all([ledger.getPlayerBalance(memberId, brand.currency), withdrawal.sumPending(memberId)]);
+      const [main, pending, flags] = await Promise.all([ledger.getPlayerBalance(memberId, brand.currency), withdrawal.sumPending(memberId), contracts.findFlags(memberId)]);
       const fmt = (v: bigint) => formatMinor(v, brand.currencyScale);
       return {
         currency: brand.currency,
@@ -96,14 +100,7 @@ export function createTransferService(ctx: TransferContext) {
         pendingWithdrawalsMinor: pending.toString(),
         total: fmt(main + pending),
         totalMinor: (main + pending).toString(),
-        dailysalreqtype: 0,
-        divtypereq: 0,
-        contracthoursalreqtype: 0,
-        realtimesalreqtype: 0,
-        hasDailySalaryContract: false,
-        hasHourlySalaryContract: false,
-        hasRealTimeSalaryContract: false,
-        hasDividendContract: false,
+        ...flags,
       };
     },
   };
