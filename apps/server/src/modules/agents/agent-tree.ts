@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberAdmin, TreeMemberRow } from '../member/member-admin';
 import type { MemberService } from '../member/member.service';
-import { countTeam, findUplineIds, isInSubtree } from './agents.repository';
+import { countTeam, findUplineIds, isInSubtree, lockTreeForChange } from './agents.repository';
 import type { Cascade } from './contract-cascade';
 
 export type AgentTreeContext = {
@@ -46,8 +46,8 @@ export function createAgentTree(ctx: AgentTreeContext) {
     },
 
     /**
-     * POST /ops/agents/:memberId/move. In one transaction: the member rows (the moved member and
-     * its new upline) locked in ascending id order, the checks, the new upline_id (the trigger
+     * POST /ops/agents/:memberId/move. In one transaction: the tree's lock, then the member rows
+     * (the moved member and its new upline) locked in ascending id order, the checks, the new upline_id (the trigger
      * moves the closure rows under its exclusive tree lock), the end of the
      * member's contracts with its old upline, and the audit entry.
      */
@@ -55,6 +55,7 @@ export function createAgentTree(ctx: AgentTreeContext) {
       const uplineId = body.uplineId;
       if (uplineId === memberId) throw new AppError(ErrorCode.AGENT_UPLINE_INVALID, 'A member cannot be its own upline');
       return runInTransaction(db, async (trx) => {
+        await lockTreeForChange(trx);
         const rows = await memberAdmin.lockForTreeChange(trx, uplineId === null ? [memberId] : [memberId, uplineId]);
         const moved = rows.find((r) => r.id === memberId);
         if (!moved) throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such member');

@@ -6,6 +6,14 @@ type Db = Kysely<Database>;
 // The agent tree's closure table (agent_tree, migration 0300). Its rows are written only by the
 // triggers on members; this module reads them.
 
+/**
+ * Take the tree's lock exclusive (the one the members triggers take: shared for a registration,
+ * exclusive for an upline change), first in a move's transaction, before any row lock.
+ */
+export async function lockTreeForChange(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(agent_tree_lock_key())`.execute(trx);
+}
+
 /** Whether `descendantId` is `ancestorId` or anywhere under it. */
 export async function isInSubtree(db: Db, ancestorId: string, descendantId: string): Promise<boolean> {
   const row = await db.selectFrom('agent_tree').select('depth').where('ancestor_id', '=', ancestorId).where('descendant_id', '=', descendantId).executeTakeFirst();

@@ -36,12 +36,14 @@ export function createMemberAdmin() {
     /**
      * Lock members' rows for a change of the agent tree, in ascending id order (the one order
      * every tree change takes them in, so two changes never wait on each other crosswise); the
-     * rows found, unknown ids left out.
+     * rows found, unknown ids left out. FOR NO KEY UPDATE, not FOR UPDATE: a registration under
+     * one of these members holds a key-share lock on its row (its foreign key), which this does
+     * not wait for, so a registration and a move never wait on each other's row locks.
      */
     async lockForTreeChange(trx: Db, memberIds: string[]): Promise<TreeMemberRow[]> {
       const ids = [...new Set(memberIds.map(String))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
       if (ids.length === 0) return [];
-      const rows = await trx.selectFrom('members').select(['id', 'account', 'type', 'status', 'upline_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+      const rows = await trx.selectFrom('members').select(['id', 'account', 'type', 'status', 'upline_id']).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
       return rows.map((r) => ({ id: String(r.id), account: r.account, type: Number(r.type), status: r.status, uplineId: r.upline_id === null ? null : String(r.upline_id) }));
     },
 
