@@ -23,7 +23,9 @@ type ListStatesProps<T> = {
 export function ListStates<T>({ isLoading, errorText, onRetry, value, isEmpty, labels, rows = 5, children }: ListStatesProps<T>) {
   if (isLoading) {
     return (
-      <div className="list-skeleton" aria-busy="true" aria-label={labels.loading}>
+      <div className="list-skeleton" aria-busy="true">
+        {/* A div may not carry aria-label (axe aria-prohibited-attr): the busy state is named in hidden text. */}
+        <span className="visually-hidden">{labels.loading}</span>
         {Array.from({ length: rows }, (_, i) => (
           <div key={i} className="list-skeleton__row" />
         ))}

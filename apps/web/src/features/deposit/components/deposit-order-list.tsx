@@ -37,7 +37,8 @@ export function DepositOrderList() {
         {t('orders.title')}
       </h3>
       {orders.isPending ? (
-        <div className="deposit-orders__skeleton" aria-busy="true" aria-label={t('orders.loading')}>
+        <div className="deposit-orders__skeleton" aria-busy="true">
+          <span className="visually-hidden">{t('orders.loading')}</span>
           <span />
           <span />
           <span />

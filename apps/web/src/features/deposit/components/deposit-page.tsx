@@ -22,7 +22,8 @@ export function DepositPage() {
     <div className="deposit-page">
       <h2 className="deposit-page__title">{t('pageTitle')}</h2>
       {channels.isPending ? (
-        <div className="deposit-page__skeleton" aria-busy="true" aria-label={t('loadingChannels')}>
+        <div className="deposit-page__skeleton" aria-busy="true">
+          <span className="visually-hidden">{t('loadingChannels')}</span>
           <span />
           <span />
         </div>

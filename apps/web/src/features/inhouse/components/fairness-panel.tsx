@@ -43,7 +43,9 @@ export function FairnessPanel({ auth }: { auth: InhouseAuth }) {
       <summary>{t('fair.title')}</summary>
       <p className="ih-muted">{t('fair.explain')}</p>
       {fair.isLoading ? (
-        <div className="skeleton ih-fair__skeleton" aria-busy="true" aria-label={t('loading')} />
+        <div className="skeleton ih-fair__skeleton" aria-busy="true">
+          <span className="visually-hidden">{t('loading')}</span>
+        </div>
       ) : fair.error ? (
         <p role="alert">{translateError(fair.error)}</p>
       ) : data ? (

@@ -90,7 +90,8 @@ export function SecuritySettings() {
 
   if (isLoading) {
     return (
-      <div className="sec-skeleton" aria-busy="true" aria-label={t('title')}>
+      <div className="sec-skeleton" aria-busy="true">
+        <span className="visually-hidden">{t('title')}</span>
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="skeleton sec-skeleton__row" />
         ))}

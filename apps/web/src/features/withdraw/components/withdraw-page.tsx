@@ -53,7 +53,8 @@ export function WithdrawPage({ onGoToAccount }: { onGoToAccount: () => void }) {
         {t('title')}
       </h2>
       {info.isLoading ? (
-        <div className="wd-skeleton" aria-busy="true" aria-label={t('loading')}>
+        <div className="wd-skeleton" aria-busy="true">
+          <span className="visually-hidden">{t('loading')}</span>
           <div className="wd-skeleton__card" />
           <div className="wd-skeleton__row" />
           <div className="wd-skeleton__row" />
