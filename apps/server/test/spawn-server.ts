@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const SERVER = path.join(ROOT, 'apps/server/src/server.ts');
 
 export type SpawnedServer = {
@@ -56,7 +55,10 @@ export function listeningAddress(child: ChildProcess, output: () => string, time
  */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const dataDir = path.join(process.env.TMPDIR ?? '/tmp', `wps-spawn-${crypto.randomBytes(6).toString('hex')}`);
-  const child = spawn(TSX, [SERVER], {
+  // Node itself with tsx's loader, not the tsx command: the command is a second process that relays
+  // signals to the server, and under load its relay could end the server with SIGTERM's default
+  // (exit 143) instead of letting the server's own handler close it (exit 0).
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
