@@ -25,6 +25,7 @@ import {
   type Settings,
 } from './operator-settings';
 import { isCidr, isLocalAddress, normaliseIp } from './region-lookup';
+import { createRegistrationBonusPolicy } from './registration-bonus';
 import {
   deleteRegionCidr,
   findAllSettings,
@@ -127,24 +128,8 @@ export function createSystemService(ctx: SystemContext) {
   const loadedListeners: ((config: OperatorConfig) => void)[] = [];
   // No promotion is on until a module that runs one says so.
   let promoSwitches: () => Promise<AvailablePromo> = async () => ({ REFERRAL: { enabled: false }, REBATE: { enabled: false } });
-  // Whether the operator's licence lets it pay the registration bonus (the rewards engine's
-  // jurisdiction profile); read again after the configuration's cache time, like the settings.
-  let signUpBonusPolicy: () => Promise<boolean> = async () => true;
-  let signUpBonusCached: { allowed: boolean; at: number } | undefined;
-  async function signUpBonusAllowed(): Promise<boolean> {
-    if (signUpBonusCached && now() - signUpBonusCached.at < cacheMs) return signUpBonusCached.allowed;
-    const allowed = await signUpBonusPolicy();
-    signUpBonusCached = { allowed, at: now() };
-    return allowed;
-  }
-  /**
-   * The registration bonus new accounts receive: the setting, or nothing where the licence forbids
-   * it. What the site shows may use the cached answer; what is paid and saved reads it fresh.
-   */
-  async function registrationBonus(config: OperatorConfig, fresh = false): Promise<bigint> {
-    if (config.registrationBonusMinor === 0n) return 0n;
-    return (fresh ? await signUpBonusPolicy() : await signUpBonusAllowed()) ? config.registrationBonusMinor : 0n;
-  }
+  const bonusPolicy = createRegistrationBonusPolicy({ now, cacheMs });
+  const registrationBonus = (config: OperatorConfig, fresh = false) => bonusPolicy.bonusOf(config.registrationBonusMinor, fresh);
 
   async function loadConfig(): Promise<OperatorConfig> {
     const settings = getDemoSettings();
@@ -179,7 +164,7 @@ export function createSystemService(ctx: SystemContext) {
 
   function invalidateCache(): void {
     cached = undefined;
-    signUpBonusCached = undefined;
+    bonusPolicy.evict();
   }
 
   function composeRegisterSettings(config: OperatorConfig, bonusMinor: bigint): RegisterSettings {
@@ -242,13 +227,10 @@ export function createSystemService(ctx: SystemContext) {
     },
 
     /** Where the registration bonus's licence check reads the jurisdiction profile; set once the rewards engine exists (services.ts). */
-    setSignUpBonusPolicy(source: () => Promise<boolean>): void {
-      signUpBonusPolicy = source;
-      signUpBonusCached = undefined;
-    },
+    setSignUpBonusPolicy: bonusPolicy.setSource,
 
     /** Whether the licence lets the operator pay a registration bonus now (site settings refuse one where it does not). */
-    isSignUpBonusAllowed: (): Promise<boolean> => signUpBonusPolicy(),
+    isSignUpBonusAllowed: bonusPolicy.isAllowed,
 
     /** The registration bonus a new account receives now (0 where the licence forbids it). */
     async getRegistrationBonus(): Promise<bigint> {
