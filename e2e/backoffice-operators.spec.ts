@@ -112,7 +112,7 @@ test.describe('back-office operators and audit log', () => {
     await test.step('no money screens for support: hidden in the sidebar, refused when typed', async () => {
       await expect(sidebar(support).getByRole('link', { name: 'Painel' })).toBeVisible();
       for (const hidden of ['Relatórios', 'Operadores', 'Registro de auditoria']) {
-        await expect(sidebar(support).getByRole('link', { name: hidden })).toHaveCount(0);
+        await expect(sidebar(support).getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
       }
       await support.goto(`${server.baseURL}/backoffice/reports`);
       await expect(support.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('back-office operators and audit log', () => {
     await test.step('a role lowered while a finance screen is open: the server refuses the money call, shown translated', async () => {
       await changeRole(page, NEW_USER, 'Financeiro', 'covering the finance desk');
       await support.goto(`${server.baseURL}/backoffice/reports`);
-      await expect(sidebar(support).getByRole('link', { name: 'Relatórios' })).toBeVisible();
+      await expect(sidebar(support).getByRole('link', { name: 'Relatórios', exact: true })).toBeVisible();
       await expect(support.getByRole('button', { name: 'Exportar CSV' })).toBeVisible();
       await changeRole(page, NEW_USER, 'Suporte', 'back to support');
       await support.getByRole('button', { name: 'Exportar CSV' }).click();
@@ -129,7 +129,7 @@ test.describe('back-office operators and audit log', () => {
       await check(support, 'support-refused-1366');
       await support.reload();
       await expect(support.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
-      await expect(sidebar(support).getByRole('link', { name: 'Relatórios' })).toHaveCount(0);
+      await expect(sidebar(support).getByRole('link', { name: 'Relatórios', exact: true })).toHaveCount(0);
     });
     await support.context().close();
 

@@ -165,7 +165,7 @@ test.describe('back-office dashboard and reports', () => {
     await period.getByLabel('Fuso horário').selectOption('America/Sao_Paulo');
 
     // Reports: the payments report of today, its totals, and the CSV export.
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Relatórios' }).click();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Relatórios', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Depósitos e saques' }).click();
     await expect(page.locator('[data-report="payments"] [data-total="deposits"]')).toHaveText(brl(deposits));

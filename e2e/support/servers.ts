@@ -92,6 +92,14 @@ const PORT_OFFSETS = {
   bonus: 31,
   /** The betting bonus: turnover settled, the day ended by the test clock door (TEST_CLOCK_DOOR), claimed once. */
   rebate: 32,
+  /** The agent centre: agents made and contracts set through the ops API, contracts offered, answered and terminated on the player site. */
+  agentCentre: 40,
+  /** The agent centre's team side: an invitation link, an offer made with the tier editor, the team's pages and a transfer to a downline. */
+  agentCentreTeam: 41,
+  /** The back office's agent screens: the tree (search, move, type), a house contract, the contracts list and a team report. */
+  backofficeAgents: 42,
+  /** Agents' settlement: players under a two-level chain play, the day ends by the test clock door, both agents see their statement and money. */
+  agentSettlement: 44,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
@@ -235,6 +243,9 @@ export function copyTemplate(dataDir: string): void {
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
 }
 
+/** How long an extra server gets to shut down cleanly before it is killed (inside the 60 s hook timeout). */
+const STOP_CEILING_MS = 30_000;
+
 /** Start a second built server on its own port and data directory, after `configure` ran on it (its ops commands in one process, see runOps). */
 export async function startServer(
   name: string,
@@ -266,7 +277,16 @@ export async function startServer(
   const stop = () =>
     new Promise<void>((resolve) => {
       if (ended(child)) return resolve();
-      child.once('exit', () => resolve());
+      // A clean shutdown waits for requests in flight; one a browser left hanging must not hold the
+      // suite past its hook's timeout, so after a ceiling the server is killed and its output shown.
+      const ceiling = setTimeout(() => {
+        console.warn(`${name} server did not stop within ${STOP_CEILING_MS} ms of SIGTERM; killed. Its output:\n${output.slice(-4000)}`);
+        child.kill('SIGKILL');
+      }, STOP_CEILING_MS);
+      child.once('exit', () => {
+        clearTimeout(ceiling);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   try {

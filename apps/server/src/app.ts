@@ -55,6 +55,9 @@ import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerLoyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { registerAgentsRoutes } from './modules/agents/agents.routes';
+import { registerAgentOpsRoutes } from './modules/agents/ops/agent-ops.routes';
+import { registerAgentSettlementRoutes } from './modules/agents/settlement/settlement.routes';
+import { registerAgentCentreRoutes } from './modules/agents/centre/centre.routes';
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
@@ -163,6 +166,9 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerPlayerActionsRoutes(z, services);
   registerBonusRoutes(z, services);
   registerAgentsRoutes(z, services);
+  registerAgentOpsRoutes(z, services);
+  registerAgentSettlementRoutes(z, services);
+  registerAgentCentreRoutes(z, services);
   if (devClock) registerDevClockRoutes(z, devClock);
 
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);

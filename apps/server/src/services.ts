@@ -49,7 +49,12 @@ import { createRaffleService } from './modules/promo/raffle.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { createReferralService } from './modules/referral/referral.service';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createAgentSettlementService } from './modules/agents/settlement/settlement.service';
+import { createGatewayViews } from './modules/gateway/gateway-views';
+import { createLedgerViews } from './modules/ledger/ledger-views';
 import { createMemberAdmin } from './modules/member/member-admin';
+import { createAgentCentre } from './modules/agents/centre/agent-centre';
+import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -109,6 +114,19 @@ export function createServices(ctx: AppContext) {
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
   const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse });
+  // The agent centre: team reads over the closure table and the owners' views, links behind affiliate codes.
+  const calendarClock = ctx.calendarClock;
+  const agentCentre = createAgentCentre({
+    db: ctx.db,
+    views: { member: memberViews, gateway: { gameRounds: gateway.gameRounds }, catalogue: { vendorNames: catalogue.vendorNames, gameNames: catalogue.gameNames }, ledger: createLedgerEntryViews(ctx) },
+    system,
+    ledger,
+    member,
+    announcements: (language, q) => content.announcements(language, q),
+    // The operator's days (the rewards engine's time zone), read when a figure is asked for.
+    timeZone: (db) => rewards.timeZone(db),
+    ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
+  });
   const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
   // The back office's player administration: search and player page, changes, manual adjustments.
   const players = createPlayersService({ ...ctx, system, audit, security });
@@ -138,6 +156,16 @@ export function createServices(ctx: AppContext) {
   rewardEvents.subscribe(missions.subscriber());
   const rebate = createRebateService(rewardInputs);
   rewardEvents.subscribe(rebate.subscriber());
+  // Agent contract settlement: each contract type's periods counted from the round records and the
+  // ledger (through their modules' views) and paid through the ledger, in the operator's time zone.
+  const agentSettlement = createAgentSettlementService({
+    db: ctx.db,
+    audit,
+    ledger,
+    views: { rounds: createGatewayViews(ctx).settledRounds, bonuses: createLedgerViews(ctx).playerBonusCredits, members: memberViews.uplines },
+    timeZone: rewards.timeZone,
+    now: ctx.calendarClock,
+  });
   // Bonus grants are paid by the bonus module; operators give bonuses as grants of the engine.
   rewards.registerSink(bonus.sink);
   const bonusOps = createBonusOps({ db: ctx.db, bonus, audit, system, member, issueGrant: rewards.grants.issue });
@@ -162,7 +190,7 @@ export function createServices(ctx: AppContext) {
   });
   rewardEvents.subscribe(referral.subscriber());
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { agents, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
+  return { agents, agentSettlement, agentCentre, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

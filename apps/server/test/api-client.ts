@@ -13,7 +13,7 @@ import type { SettingKey, Settings } from '../src/modules/system/operator-settin
 import { hashCaptchaAnswer } from '../src/modules/verification/captcha.service';
 import type { TestApp } from './test-app';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Encrypt a payload for an encrypted call with the server's current public key. */
 export async function encryptedBody(app: App, payload: unknown): Promise<EncryptedBody> {

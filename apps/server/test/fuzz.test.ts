@@ -224,6 +224,9 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/not-received', encrypted: false, token: true, fields: ['proofs'] },
   { method: 'POST', path: '/wps/member/transfer/upline', encrypted: true, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
+  // The agent centre's transfer to a downline and register centre carry passwords, so they are encrypted.
+  { method: 'POST', path: '/wps/agent/centre/transfer', encrypted: true, token: true, fields: ['memberId', 'amount', 'paymentPassword', 'idempotencyKey'] },
+  { method: 'POST', path: '/wps/agent/centre/register', encrypted: true, token: true, fields: ['type', 'username', 'password', 'confirmPassword'] },
   // Points: redeem and convert carry the payment password, so they are encrypted.
   { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_redeemPointReward', encrypted: true, token: true, fields: ['itemId', 'paymentPassword', 'idempotencyKey'] },
   { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_convertPoint', encrypted: true, token: true, fields: ['points', 'paymentPassword', 'idempotencyKey'] },

@@ -91,6 +91,9 @@ export const ENCRYPTED_PATHS = [
   // They carry the payment password.
   '/wps/withdraw/orders',
   '/wps/member/transfer/upline',
+  '/wps/agent/centre/transfer',
+  // The agent centre's register centre carries the new account's first password.
+  '/wps/agent/centre/register',
   '/wps/relay/passwordCheck/MCS2_redeemPointReward',
   '/wps/relay/passwordCheck/MCS2_convertPoint',
 ] as const;

@@ -10,6 +10,8 @@ export const LEDGER_KINDS = [
   /** A withdrawal's hold paid out to the house's cash account: never a player's account. */
   'withdrawal_payout',
   'transfer_upline',
+  /** An agent's transfer to a direct downline (the agent centre). */
+  'transfer_downline',
   'registration_bonus',
   'freeplay_demo_credit',
   'adjustment',
@@ -35,6 +37,10 @@ export const LEDGER_KINDS = [
   'points_conversion',
   /** A points-mall cash item paid, from the promotion budget. */
   'points_redeem_cash',
+  /** An agent's salary for a settled period (daily, hourly, real-time), from the agent salary budget. */
+  'agent_salary',
+  /** An agent's dividend for a settled period, from the agent salary budget. */
+  'agent_dividend',
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

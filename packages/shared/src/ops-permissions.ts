@@ -70,11 +70,12 @@ export const OPS_PERMISSIONS = [
   'loyalty.write',
   /** Decide redemptions of the points mall (fulfil or refuse, points returned). */
   'loyalty.fulfil',
-  /** The agent tree: a member's uplines and team size. */
+  /** The agent side, read-only: the tree (search, uplines, downlines, team sizes), contracts and the team reports. */
   'agents.read',
   /**
-   * Change the agent tree (move a member with its team under another upline). Who sits above
-   * whom decides who is paid on a player's activity, so only admins hold it.
+   * Change the agent side: move a member with its team under another upline, change an account
+   * type, set a top agent's house contract. Who sits above whom and on what terms decides who is
+   * paid on a player's activity, so only admins hold it.
    */
   'agents.write',
   /** Operator accounts: create, disable, change role, reset two-factor. */

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
 import type { OpsPermission } from '@wps/shared/ops-permissions';
+import { AgentReportPage } from '../features/agents/components/agent-report-page';
+import { AgentsPage } from '../features/agents/components/agents-page';
+import { ContractsPage } from '../features/agents/components/contracts-page';
+import { HoldsPage } from '../features/agents/components/holds-page';
+import { SettlementRunsPage } from '../features/agents/components/settlement-runs-page';
+import { StatementsPage } from '../features/agents/components/statements-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
 import { BonusSettingsPage } from '../features/bonuses/components/bonus-settings-page';
@@ -31,7 +37,7 @@ import { HomePage } from './home-page';
 import { PlayerScreen } from './player-screen';
 
 /** The sidebar's groups, in the order they appear. */
-export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'rewards', 'site', 'operators', 'audit', 'reports'] as const;
+export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'rewards', 'agents', 'site', 'operators', 'audit', 'reports'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 /**
@@ -72,6 +78,12 @@ export const SCREENS: readonly Screen[] = [
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
   { path: 'missions', permission: 'rewards.read', Component: MissionsPage, nav: { group: 'rewards', labelKey: 'nav.missions' } },
   { path: 'reward-programmes', permission: 'rewards.read', Component: RewardProgrammesPage, nav: { group: 'rewards', labelKey: 'nav.rewardProgrammes' } },
+  { path: 'agents', permission: 'agents.read', Component: AgentsPage, nav: { group: 'agents', labelKey: 'nav.agentTree' } },
+  { path: 'agents/contracts', permission: 'agents.read', Component: ContractsPage, nav: { group: 'agents', labelKey: 'nav.agentContracts' } },
+  { path: 'agents/reports', permission: 'agents.read', Component: AgentReportPage, nav: { group: 'agents', labelKey: 'nav.agentReports' } },
+  { path: 'agents/settlement', permission: 'agents.read', Component: SettlementRunsPage, nav: { group: 'agents', labelKey: 'nav.agentRuns' } },
+  { path: 'agents/statements', permission: 'agents.read', Component: StatementsPage, nav: { group: 'agents', labelKey: 'nav.agentStatements' } },
+  { path: 'agents/holds', permission: 'agents.read', Component: HoldsPage, nav: { group: 'agents', labelKey: 'nav.agentHolds' } },
   { path: 'site-settings', permission: 'settings.read', Component: SiteSettingsPage, nav: { group: 'site', labelKey: 'nav.site' } },
   { path: 'content', permission: 'content.read', Component: ContentPage, nav: { group: 'site', labelKey: 'nav.content' } },
   { path: 'promo/applications', permission: 'promotions.write', Component: ApplicationsPage, nav: { group: 'rewards', labelKey: 'nav.promoApplications' } },

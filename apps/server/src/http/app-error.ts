@@ -1,4 +1,5 @@
-import { type ErrorCode, errorStatus } from '@wps/shared/error-codes';
+import type { ErrorCode } from '@wps/shared/error-codes';
+import { errorStatus } from '@wps/shared/error-status';
 
 /** A typed, expected failure: becomes a `{ success: false, errorCode, message, value? }` response. */
 export class AppError extends Error {

@@ -5,7 +5,7 @@ import { ok } from './envelope';
 
 /**
  * The test clock door (TEST_CLOCK_DOOR=1): the calendar clock (what "today" and a period are for
- * the rebate, missions and the withdrawal day) runs ahead of the real one by an offset a browser
+ * the rebate, missions, the withdrawal day and agents' settlement periods) runs ahead of the real one by an offset a browser
  * test sets, so a test can see a day end without waiting for it. Only the calendar moves: sessions,
  * tokens, the ledger's times and the event stream keep the real clock. Never in production:
  * productionRefusals stops such a start, and buildApp registers the door only outside production.

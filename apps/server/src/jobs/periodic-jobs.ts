@@ -9,6 +9,8 @@ import type { KeyService } from '../modules/system/key.service';
 import type { RebateService } from '../modules/rebate/rebate.service';
 import type { VipService } from '../modules/loyalty/vip.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
+import type { AgentSettlementService } from '../modules/agents/settlement/settlement.service';
+import { startAgentSettlementJobs } from './agent-settlement.job';
 import { startBonusExpiryJob } from './bonus-expiry.job';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
@@ -31,6 +33,7 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
+  agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
 };
 
 export type PeriodicJobSettings = {
@@ -67,6 +70,7 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
+    ...startAgentSettlementJobs(services.agentSettlement, scheduler),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

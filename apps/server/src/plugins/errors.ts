@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, errorStatus } from '@wps/shared/error-codes';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { errorStatus } from '@wps/shared/error-status';
 import type { ApiFailure, FieldIssue } from '@wps/shared/envelope';
 import { isAppError } from '../http/app-error';
 

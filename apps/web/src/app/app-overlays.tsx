@@ -5,6 +5,7 @@ import { AuthModals } from '../features/auth/components/auth-modals';
 import { openChangePassword } from '../features/auth/auth-modal-store';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useMemberCentre } from './member-centre/member-centre-store';
+import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
 import { useAnnouncementModal } from '../features/content/announcement-store';
 import { isApiError } from '../lib/api-client';
 
@@ -13,13 +14,16 @@ const AnnouncementModal = lazy(() =>
 );
 const EntryPopups = lazy(() => import('./entry-popups').then((module) => ({ default: module.EntryPopups })));
 
+const AgentCentrePanel = lazy(() => import('./agent-centre/agent-centre-panel').then((module) => ({ default: module.AgentCentrePanel })));
+
 const MemberCentrePanel = lazy(() =>
   import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),
 );
 
-/** Everything that floats over the routes, mounted once: auth modals, member centre, toasts, warnings. */
+/** Everything that floats over the routes, mounted once: auth modals, member and agent centres, toasts, warnings. */
 export function AppOverlays() {
   const { isOpen } = useMemberCentre();
+  const agentCentre = useAgentCentreUrl();
   const { error } = useMemberInfo();
   const announcements = useAnnouncementModal();
 
@@ -34,6 +38,11 @@ export function AppOverlays() {
       {isOpen && (
         <Suspense fallback={null}>
           <MemberCentrePanel onChangePassword={openChangePassword} />
+        </Suspense>
+      )}
+      {agentCentre.isOpen && (
+        <Suspense fallback={null}>
+          <AgentCentrePanel />
         </Suspense>
       )}
       {announcements.isOpen && (

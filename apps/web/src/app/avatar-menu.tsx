@@ -8,6 +8,7 @@ import { VipBadge } from '../features/loyalty/components/vip-badge';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useLogout } from '../features/member/api/logout';
 import { openMemberCentre } from './member-centre/member-centre-store';
+import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
 import { useDepositReturn } from '../features/deposit/use-deposit-return';
 import { useUnreadCount } from '../features/messages/api/get-unread-count';
 import { MailIcon } from '../features/messages/components/mail-icon';
@@ -20,19 +21,20 @@ type MenuItem = { id: string; label: string; icon: ReactNode; onSelect: () => vo
  * header mounts, without suspending it (the header is part of the first paint); the entries that
  * need them join the menu once they are in.
  */
-const MENU_NAMESPACES = ['common', 'games', 'betRecord', 'records', 'messages', 'feedback', 'rewards'];
+const MENU_NAMESPACES = ['common', 'games', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'agent'];
 
 function showDepositPage(): void {
   openMemberCentre('depositv2');
 }
 
 /**
- * Avatar menu: my account, sign out. Betting record, account record and the agent
- * entry (agents only: isAgent) join this list when their pages are built.
+ * Avatar menu: my account, my wallet, betting record, account record, messages, rewards,
+ * feedback, the agent centre (agents only: isAgent) and sign out.
  */
 export function AvatarMenu() {
   const { t, ready: hasPageNames } = useTranslation(MENU_NAMESPACES, { useSuspense: false });
-  const { info, isTrial } = useMemberInfo();
+  const { info, isTrial, isAgent } = useMemberInfo();
+  const agentCentre = useAgentCentreUrl();
   // Back from a payment gateway's pay page (?depositOrder=…): refresh money and show the deposit page.
   useDepositReturn(showDepositPage);
   const unread = useUnreadCount(!isTrial).data ?? 0;
@@ -51,6 +53,7 @@ export function AvatarMenu() {
     },
     { id: 'rewards', label: t('rewards:pageTitle'), icon: <MenuIcon />, onSelect: () => openMemberCentre('rewardCenter') },
     { id: 'feedback', label: t('feedback:menuItem'), icon: <MenuIcon />, onSelect: () => openMemberCentre('feedback') },
+    ...(isAgent ? [{ id: 'agent', label: t('agent:title'), icon: <UserIcon />, onSelect: () => agentCentre.open() }] : []),
   ];
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BoltIcon, CrownIcon, DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, StarIcon, SunIcon, UserIcon } from '../components/ui/icons';
 import { requireLogin } from '../lib/login-prompt';
 import { openMemberCentre } from './member-centre/member-centre-store';
+import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
 import { openAnnouncements } from '../features/content/announcement-store';
 import { SideMenuGames } from '../features/lobby/components/side-menu-games';
 import { isModuleEnabled, isRebateEnabled, isReferralEnabled, usePermission } from '../lib/api/get-permission';
@@ -45,6 +46,7 @@ export function SideMenu() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
   const { isLogin, isTrial, isAgent } = useMemberInfo();
+  const agentCentre = useAgentCentreUrl();
   // Member-centre pages of a signed-in member (an agent invites from the agent centre; a trial account has neither).
   const isMember = isLogin && !isTrial && !isAgent;
   const { isExpanded, isDrawerOpen } = useSideMenu();
@@ -92,6 +94,14 @@ export function SideMenu() {
             {isMember && isReferralEnabled(permission) && (
               <li>
                 <button type="button" className="side-menu__item" onClick={() => openMemberCentre('referral')} title={t('sideMenu.referral')}>
+                  <UserIcon />
+                  <span className="side-menu__text">{t('sideMenu.referral')}</span>
+                </button>
+              </li>
+            )}
+            {isAgent && (
+              <li>
+                <button type="button" className="side-menu__item" onClick={() => agentCentre.open('registerCenter')} title={t('sideMenu.referral')}>
                   <UserIcon />
                   <span className="side-menu__text">{t('sideMenu.referral')}</span>
                 </button>

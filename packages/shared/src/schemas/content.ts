@@ -17,8 +17,11 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 /** Banner groups: one per route of the site; a page shows only its route's group. */
 export const BANNER_GROUPS = ['w_home', 'w_rng', 'w_live', 'w_fish', 'w_pvp', 'w_sports', 'w_esports', 'w_lott', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg', 'w_inhouse'] as const;
 
-/** Announcement types of the product: B, PL, PU, PR, H. */
-export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+/** Announcement types of the product: B, PL, PU, PR, H; and AG, for agents only (the agent centre's announcements). */
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H', 'AG'] as const;
+/** The announcement types players read (the agents' type is left out of their list). */
+export const PLAYER_ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export const AGENT_ANNOUNCEMENT_TYPE = 'AG';
 
 /** Legal pages, linked from the footer, the consent line and the registration form. */
 export const LEGAL_PAGES = ['terms', 'privacy', 'responsible_gaming'] as const;
@@ -168,7 +171,7 @@ export function contentLanguageOf(header: string | undefined): string | undefine
 
 /** POST /wps/relay/MCSFE_getListAnnouncements: announcements of a type (all types when absent), newest first. */
 export const announcementListQuerySchema = z.object({
-  type: z.enum(ANNOUNCEMENT_TYPES).optional(),
+  type: z.enum(PLAYER_ANNOUNCEMENT_TYPES).optional(),
   pageNo: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(1).max(50).default(9),
 });

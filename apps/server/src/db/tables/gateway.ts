@@ -66,6 +66,8 @@ export type GatewayTables = {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
     settled_at: Timestamp;
+    /** The transaction that settled the round (xid8 as text; migration 0302, set by a trigger). */
+    settled_tx: ColumnType<string | null, never, never>;
   };
   round_bets: {
     id: GeneratedInt8;

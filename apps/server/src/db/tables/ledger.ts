@@ -28,6 +28,8 @@ export type LedgerTables = {
     metadata: Json;
     result: JSONColumnType<Record<string, unknown> | null, string | null, string>;
     created_at: Generated<Date>;
+    /** The writing transaction (xid8 as text; migration 0302): the agent settlement's late-event bound. */
+    settle_tx: ColumnType<string | null, never, never>;
   };
   ledger_entries: {
     id: GeneratedInt8;

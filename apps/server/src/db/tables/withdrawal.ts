@@ -40,7 +40,7 @@ export type WithdrawalTables = {
   };
   /** Final refusals of withdrawals and upline transfers under their idempotency key (0090). */
   money_request_refusals: {
-    scope: 'withdrawal' | 'transfer_upline';
+    scope: 'withdrawal' | 'transfer_upline' | 'transfer_downline';
     member_id: Int8;
     idempotency_key: string;
     request_fingerprint: string;

@@ -9,7 +9,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
 import type { Cascade } from './contract-cascade';
 import { exceedsUpline } from './contract-rates';
-import { findContract, findMemberContracts, findOpenContractsOf, insertContract, lockContract, lockLiveContract, lockOpenOffer, updateContract, type ContractRow } from './contracts.repository';
+import { findContract, findMemberContracts, findOpenContractsOf, insertContract, lockContract, lockHouseContractSlot, lockLiveContract, lockOpenOffer, updateContract, type ContractRow } from './contracts.repository';
 
 type Db = Kysely<Database>;
 
@@ -24,7 +24,7 @@ export type AgentContractsContext = {
 /** The salary types' fixed periods; a dividend's is chosen (monthly unless given). */
 const FIXED_PERIODS: Record<ContractType, string> = { dividend: 'monthly', daily_salary: 'day', hourly_salary: 'hour', realtime_salary: '5min' };
 
-function periodOf(type: ContractType, asked: string | undefined): string {
+export function periodOf(type: ContractType, asked: string | undefined): string {
   return type === 'dividend' ? (asked ?? FIXED_PERIODS.dividend) : FIXED_PERIODS[type];
 }
 
@@ -196,6 +196,7 @@ export function createAgentContracts(ctx: AgentContractsContext) {
         throw new AppError(ErrorCode.AGENT_CONTRACT_STATE, 'Only a top agent (no agent above it) has a contract with the house');
       }
       const row = await runInTransaction(db, async (trx) => {
+        await lockHouseContractSlot(trx, memberId, type);
         const previous = await lockLiveContract(trx, memberId, type);
         const at = now();
         if (previous) await cascade.end(trx, previous, 'replaced', at);

@@ -30,7 +30,7 @@ const PROCESS_CALLS: Record<ContractType, string> = {
 };
 
 /** The member behind the token, refused unless it is an agent (only agents reach the agent side). */
-async function requireAgent(request: FastifyRequest) {
+export async function requireAgent(request: FastifyRequest) {
   const member = await requireMember(request);
   if (!isAgentType(member.type)) throw new AppError(ErrorCode.AGENT_ONLY, 'Only agents can use this');
   return member;

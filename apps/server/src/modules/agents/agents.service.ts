@@ -7,12 +7,14 @@ import type { MessagesService } from '../messages/messages.service';
 import { createAgentContracts } from './agent-contracts';
 import { createAgentTree } from './agent-tree';
 import { createContractCascade } from './contract-cascade';
+import { createAgentOps } from './ops/agent-ops.service';
+import { createAgentOversight } from './ops/agent-oversight.service';
 
 export type AgentsContext = {
   db: Kysely<Database>;
   audit: Pick<AuditService, 'record'>;
   member: Pick<MemberService, 'findMemberBrief' | 'findUpline' | 'findAccountNames'>;
-  memberAdmin: Pick<MemberAdmin, 'lockForTreeChange' | 'setUpline'>;
+  memberAdmin: Pick<MemberAdmin, 'lockForTreeChange' | 'setUpline' | 'setType'>;
   /** The downline is told when its contract ends by itself. */
   messages: Pick<MessagesService, 'notify'>;
   now?: () => Date;
@@ -21,7 +23,8 @@ export type AgentsContext = {
 /**
  * The agent side (docs/agents.md): the tree of agents and members (agent-tree.ts), contracts and
  * their rate cap (agent-contracts.ts, contract-cascade.ts), and the money model that splits a
- * payout along the chain (payout-split.ts).
+ * payout along the chain (payout-split.ts); the back office's tree, type changes, contracts
+ * oversight and team reports (ops/).
  */
 export function createAgentsService(ctx: AgentsContext) {
   const now = ctx.now ?? (() => new Date());
@@ -29,6 +32,8 @@ export function createAgentsService(ctx: AgentsContext) {
   return {
     tree: createAgentTree({ ...ctx, cascade }),
     contracts: createAgentContracts({ ...ctx, cascade, now }),
+    ops: createAgentOps({ ...ctx, cascade, now }),
+    oversight: createAgentOversight(ctx),
   };
 }
 

@@ -14,6 +14,18 @@ export function findContract(db: Db, id: string): Promise<ContractRow | undefine
   return select(db).where('id', '=', id).executeTakeFirst();
 }
 
+/** Arbitrary but fixed namespace of the advisory lock that serialises changes to one top agent's house contract of a type. */
+const HOUSE_CONTRACT_LOCK_NAMESPACE = 0x41484331; // "AHC1"
+
+/**
+ * Serialise house-contract changes of one member and type. Two operators setting one at once
+ * would otherwise both find no live row to replace (the first's is not committed yet) and the
+ * second would hit the one-live-contract index; in turn, the second now replaces the first's.
+ */
+export async function lockHouseContractSlot(trx: Db, memberId: string, type: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${HOUSE_CONTRACT_LOCK_NAMESPACE}::int4, hashtext(${`${memberId}:${type}`}))`.execute(trx);
+}
+
 /** Lock a contract by id. */
 export function lockContract(trx: Db, id: string): Promise<ContractRow | undefined> {
   return select(trx).where('id', '=', id).forUpdate().executeTakeFirst();

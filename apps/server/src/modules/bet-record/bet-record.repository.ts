@@ -7,7 +7,7 @@ import type { InhouseViews } from '../inhouse/inhouse-views';
 type Db = Kysely<Database>;
 
 /** The owners' views this report joins: rounds (gateway), vendor and game names (catalogue), fairness (in-house). */
-export type BetRecordViews = GatewayViews & CatalogueViews & InhouseViews;
+export type BetRecordViews = Pick<GatewayViews, 'gameRounds'> & CatalogueViews & InhouseViews;
 
 export type BetFilter = {
   memberId: string;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { Announcement, Banner, HelpCenter, LiveContentItem } from '@wps/shared/schemas/content';
+import { AGENT_ANNOUNCEMENT_TYPE, type Announcement, type Banner, type HelpCenter, type LiveContentItem } from '@wps/shared/schemas/content';
 import { AppError } from '../../http/app-error';
 
 type Live = (kind: 'announcement' | 'banner' | 'help_article' | 'legal_page', language: string | undefined, group?: string) => Promise<LiveContentItem[]>;
@@ -20,9 +20,11 @@ type GameVendor = (nodeId: string) => Promise<string | null>;
 /** The players' shapes of live content: announcements, banners, legal pages and the help centre. */
 export function createContentReads(live: Live, gameVendor: GameVendor = async () => null) {
   return {
-    /** Announcements of a type (or all), newest first, one page. */
+    /** Announcements of a type (or all the players' types), newest first, one page. */
     async announcements(language: string | undefined, q: { type?: Announcement['type'] | undefined; pageNo: number; pageSize: number }) {
-      const items = (await live('announcement', language, q.type)).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.id) - Number(a.id));
+      const all = await live('announcement', language, q.type);
+      // The agents' announcements are read only by their type (the agent centre), never in the players' list.
+      const items = (q.type === undefined ? all.filter((item) => item.groupCode !== AGENT_ANNOUNCEMENT_TYPE) : all).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.id) - Number(a.id));
       const start = (q.pageNo - 1) * q.pageSize;
       const list: Announcement[] = items.slice(start, start + q.pageSize).map((item) => ({
         id: item.id,

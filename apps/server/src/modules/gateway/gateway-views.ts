@@ -11,6 +11,12 @@ export function createGatewayViews({ db }: { db: Kysely<Database> }) {
       db
         .selectFrom('game_rounds')
         .select(['id', 'round_id', 'member_id', 'vassalage', 'node_id', 'total_bet', 'total_win', 'total_refund', 'status', 'created_at', 'settled_at']),
+    /**
+     * Settled rounds with when and by which transaction they were settled (settled_tx, migration
+     * 0302): the agent settlement counts each once by these two (docs/agents.md, "Settlement").
+     */
+    settledRounds: () =>
+      db.selectFrom('game_rounds').select(['member_id', 'total_bet', 'total_win', 'total_refund', 'settled_at', 'settled_tx']).where('status', '=', 'settled'),
   };
 }
 

@@ -26,6 +26,8 @@ type Posting = {
   createHold(input: never, trx?: Db): Promise<PostResult>;
   postHold(input: never, trx?: Db): Promise<PostResult>;
   voidHold(input: never, trx?: Db): Promise<PostResult>;
+  /** Several posts inside the caller's transaction (absent from test doubles). */
+  postManyWithin?(trx: Db, inputs: never[]): Promise<PostResult[]>;
 };
 
 export type BalanceCacheContext = {
@@ -107,6 +109,20 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
     };
   }
 
+  /** The same for a call that posts many transactions inside the caller's transaction (its first argument). */
+  function afterPostMany(call: (trx: Db, inputs: never[]) => Promise<PostResult[]>) {
+    return async (trx: Db, inputs: never[]): Promise<PostResult[]> => {
+      const results = await call(trx, inputs);
+      for (const result of results) {
+        for (const accountId of Object.keys(result.balances)) {
+          bypass(accountId);
+          evict(accountId);
+        }
+      }
+      return results;
+    };
+  }
+
   return {
     /**
      * A member's main-wallet balance in `currency` (0 without a wallet), from memory while the feed
@@ -135,6 +151,7 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
         ...ledger,
         postTransaction: afterPost(ledger.postTransaction, 1),
         creditPlayerFromSystem: afterPost(ledger.creditPlayerFromSystem, 1),
+        ...(ledger.postManyWithin ? { postManyWithin: afterPostMany(ledger.postManyWithin) } : {}),
         createHold: afterPost(ledger.createHold, 1),
         postHold: afterPost(ledger.postHold, 1),
         voidHold: afterPost(ledger.voidHold, 1),

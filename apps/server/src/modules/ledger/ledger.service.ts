@@ -178,6 +178,29 @@ export function createLedgerService(ctx: LedgerContext) {
     }
   }
 
+  /**
+   * Post several balanced transactions inside the caller's transaction in one statement
+   * (ledger_post_batch), each exactly once per idempotency key; answers in input order. A refusal
+   * for want of funds or a key used for another request throws, rolling the caller back.
+   */
+  async function postManyWithin(trx: Db, inputs: PostTransactionInput[]): Promise<PostResult[]> {
+    if (inputs.length === 0) return [];
+    const posts = inputs.map((input) => {
+      assertWellFormed(input);
+      return {
+        kind: input.kind,
+        key: input.idempotencyKey,
+        hash: hashRequest(input),
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+        accounts: input.entries.map((e) => e.accountId),
+        amounts: input.entries.map((e) => e.amountMinor.toString()),
+      };
+    });
+    const outcomes = await postLedgerBatch(trx, posts);
+    return outcomes.map((outcome, i) => toPostResult(outcome, inputs[i]!));
+  }
+
   /** The id of a member's main wallet in the operator currency, created when missing. */
   async function ensurePlayerWallet(dbOrTrx: Db, memberId: string, currency?: string): Promise<string> {
     const cur = currency ?? (await getOperatorCurrency(dbOrTrx));
@@ -245,6 +268,7 @@ export function createLedgerService(ctx: LedgerContext) {
     getMemberAccountBalance,
     ensureSystemAccount,
     postTransaction,
+    postManyWithin,
     creditPlayerFromSystem,
     getPlayerBalance,
     createHold: holds.createHold,

@@ -51,6 +51,11 @@ export function createMemberAdmin() {
     async setUpline(trx: Db, memberId: string, uplineId: string | null): Promise<void> {
       await trx.updateTable('members').set({ upline_id: uplineId }).where('id', '=', memberId).execute();
     },
+
+    /** Give a member another account type in the caller's transaction (the agents module decides which changes are allowed). */
+    async setType(trx: Db, memberId: string, type: number): Promise<void> {
+      await trx.updateTable('members').set({ type }).where('id', '=', memberId).execute();
+    },
   };
 }
 

@@ -44,6 +44,18 @@ export type AccountCredit = {
   idempotencyKey: (id: string) => string;
 };
 
+/** Work done in a new account's transaction once the member row exists (an agent link's offers). */
+export type AfterInsert = (trx: Db, memberId: string) => Promise<void>;
+
+/**
+ * The agents module's invitation links, behind an affiliate code: what a registration through the
+ * code creates (a member or an agent), and what else happens in the registration's transaction.
+ */
+export type AffiliateLinks = {
+  accountTypeFor: (code: string) => Promise<number | null>;
+  onRegistered: (trx: Db, code: string, memberId: string) => Promise<void>;
+};
+
 /**
  * What every member use case shares: transactions with retry, module switches, captcha and
  * password checks, opening sessions and creating accounts. The use-case files (registration,
@@ -54,6 +66,7 @@ export function createMemberCore(ctx: MemberContext) {
   const now = ctx.now ?? Date.now;
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
   const phones = createPhoneNormaliser(system);
+  let links: AffiliateLinks | null = null;
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn, { attempts: MAX_TRANSACTION_ATTEMPTS });
@@ -156,8 +169,26 @@ export function createMemberCore(ctx: MemberContext) {
   async function createAccount(
     member: Omit<NewMember, 'account' | 'now'> & { account: string | (() => string) },
     origin: RequestOrigin,
-    extra: { credit?: AccountCredit; grantKey?: string },
+    extra: { credit?: AccountCredit; grantKey?: string; afterInsert?: AfterInsert },
   ): Promise<{ memberId: string; account: string; token: string } | { grantTaken: true }> {
+    return insertAccount(member, extra, async (trx, memberId, account) => {
+      const { token } = await session.createSession(trx, { memberId, ip: origin.ip, userAgent: origin.userAgent });
+      return { memberId, account, token };
+    });
+  }
+
+  /** The same insert without a session: an account made for someone else (the agent centre's register centre). */
+  async function createAccountWithoutSession(member: Omit<NewMember, 'account' | 'now'> & { account: string }): Promise<{ memberId: string; account: string }> {
+    const created = await insertAccount(member, {}, async (_trx, memberId, account) => ({ memberId, account }));
+    if ('grantTaken' in created) throw new Error('unreachable: no grant key');
+    return created;
+  }
+
+  async function insertAccount<T>(
+    member: Omit<NewMember, 'account' | 'now'> & { account: string | (() => string) },
+    extra: { credit?: AccountCredit; grantKey?: string; afterInsert?: AfterInsert },
+    finish: (trx: Db, memberId: string, account: string) => Promise<T>,
+  ): Promise<T | { grantTaken: true }> {
     for (let attempt = 1; ; attempt++) {
       const account = typeof member.account === 'function' ? member.account() : member.account;
       try {
@@ -179,8 +210,8 @@ export function createMemberCore(ctx: MemberContext) {
               trx,
             );
           }
-          const { token } = await session.createSession(trx, { memberId, ip: origin.ip, userAgent: origin.userAgent });
-          return { memberId, account, token };
+          if (extra.afterInsert) await extra.afterInsert(trx, memberId);
+          return await finish(trx, memberId, account);
         });
       } catch (err) {
         const constraint = findUniqueViolation(err);
@@ -219,6 +250,11 @@ export function createMemberCore(ctx: MemberContext) {
     pickLanguage,
     startSession,
     createAccount,
+    createAccountWithoutSession,
+    links: () => links,
+    useLinks: (port: AffiliateLinks) => {
+      links = port;
+    },
     setPassword,
   };
 }

@@ -137,6 +137,10 @@ export function createRegistration(core: MemberCore) {
     // An agent's code places the player in the agent's downline; any other member's code records a referral.
     const upline = sponsors.find((c) => isAgentType(c.memberType));
     const referrer = sponsors.find((c) => !isAgentType(c.memberType));
+    // An agent's invitation link decides whether the account is a member or an agent (agents module).
+    const links = core.links();
+    const linkType = upline && links ? await links.accountTypeFor(upline.code) : null;
+    const type = linkType ?? AccountType.MEMBER;
     // Nothing where the operator's licence forbids sign-up bonuses (the rewards engine's jurisdiction profile).
     const bonus = await system.getRegistrationBonus();
 
@@ -144,7 +148,7 @@ export function createRegistration(core: MemberCore) {
       {
         account: account ?? (() => `m${randomDigits(9)}`),
         nickname: null,
-        type: AccountType.MEMBER,
+        type,
         passwordHash,
         paymentPasswordHash,
         dialingCode: phone?.dialingCode ?? null,
@@ -174,6 +178,7 @@ export function createRegistration(core: MemberCore) {
           kind: 'registration_bonus',
           idempotencyKey: (id) => `register-bonus:${id}`,
         },
+        ...(upline && links && linkType !== null ? { afterInsert: (trx, id) => links.onRegistered(trx, upline.code, id) } : {}),
       },
     );
     if ('grantTaken' in created) throw new Error('unreachable: registration has no grant key');
@@ -182,7 +187,7 @@ export function createRegistration(core: MemberCore) {
       firstTimeLogin: true,
       passwordExpired: false,
       mustChangePassword: false,
-      userInfo: { userName: created.account, nickname: null, type: AccountType.MEMBER },
+      userInfo: { userName: created.account, nickname: null, type },
       ...(mode === 'mobile' ? { account: created.account } : {}),
     };
   }

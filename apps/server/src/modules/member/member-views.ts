@@ -17,6 +17,8 @@ export function createMemberViews({ db }: { db: Kysely<Database> }) {
     realMoneyAccounts: () => db.selectFrom('members').select(['id', 'account']).where('type', '<>', AccountType.TRIAL),
     /** Real-money members with when they registered (who a platform message reaches, its segments). */
     registrations: () => db.selectFrom('members').select(['id', 'account', 'created_at']).where('type', '<>', AccountType.TRIAL),
+    /** Real-money members with their type and upline: the agent tree's edges (the agent settlement walks each player's chain of agents). */
+    uplines: () => db.selectFrom('members').select(['id', 'account', 'type', 'upline_id']).where('type', '<>', AccountType.TRIAL),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createLogin } from './member-login';
 import { createMemberCore } from './member-core';
 import { createMemberDirectory } from './member-directory';
+import { createDownlineAccounts } from './member-downline';
 import type { MemberContext } from './member-helpers';
 import { createPasswords } from './member-password';
 import { createProfile } from './member-profile';
@@ -23,6 +24,7 @@ export function createMemberService(ctx: MemberContext) {
     ...createPasswords(core),
     ...createProfile(core),
     ...createMemberDirectory(ctx),
+    ...createDownlineAccounts(core),
   };
 }
 

@@ -24,12 +24,12 @@ import {
   type SettingKey,
   type Settings,
 } from './operator-settings';
-import { isCidr, isLocalAddress, normaliseIp } from './region-lookup';
+import { createCallerLocator, type Location } from './caller-location';
+import { isCidr } from './region-lookup';
 import { createRegistrationBonusPolicy } from './registration-bonus';
 import {
   deleteRegionCidr,
   findAllSettings,
-  findCountryForIp,
   findRegionCidrs,
   upsertRegionCidr,
   upsertSetting,
@@ -42,7 +42,6 @@ export type OperatorConfig = Omit<Settings, 'registrationBonusMinor' | 'freeplay
   freeplayDemoBalanceMinor: bigint;
 };
 
-export type Location = { ip: string; country: string | null };
 
 export type SystemContext = Pick<AppContext, 'db' | 'log'> & {
   /** Clock in epoch ms, injectable for tests. */
@@ -181,23 +180,7 @@ export function createSystemService(ctx: SystemContext) {
     };
   }
 
-  async function locate(ip: string): Promise<Location> {
-    const address = normaliseIp(ip);
-    if (!address || isLocalAddress(address)) return { ip: address ?? ip, country: null };
-    return { ip: address, country: await findCountryForIp(db, address) };
-  }
-
-  // The access gate runs on every API call; remember each caller's country briefly so a player's
-  // clicks cost no CIDR lookup. Bounded, and as fresh as the config cache.
-  const countryCache = new Map<string, { country: string | null; at: number }>();
-  async function locateCached(ip: string): Promise<string | null> {
-    const hit = countryCache.get(ip);
-    if (hit && now() - hit.at < cacheMs) return hit.country;
-    const { country } = await locate(ip);
-    if (countryCache.size >= 10_000) countryCache.clear();
-    countryCache.set(ip, { country, at: now() });
-    return country;
-  }
+  const { locate, locateCached, cachedCountry } = createCallerLocator(db, now, cacheMs);
 
   function isBlocked(config: OperatorConfig, location: Location): boolean {
     return location.country !== null && config.blockedCountries.includes(location.country);
@@ -294,9 +277,9 @@ export function createSystemService(ctx: SystemContext) {
       const { config } = cached;
       if (config.maintenance) return new AppError(ErrorCode.SYSTEM_MAINTENANCE, 'The site is under maintenance');
       if (config.blockedCountries.length === 0) return null;
-      const hit = countryCache.get(ip);
-      if (!hit || at - hit.at >= cacheMs) return undefined;
-      return hit.country !== null && config.blockedCountries.includes(hit.country)
+      const country = cachedCountry(ip, at);
+      if (country === undefined) return undefined;
+      return country !== null && config.blockedCountries.includes(country)
         ? new AppError(ErrorCode.REGION_RESTRICTED, 'Access is restricted for your location')
         : null;
     },

@@ -1,11 +1,14 @@
 import { isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
+import type { CentreTransferResult } from '@wps/shared/schemas/agent-centre';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
+
+type Brand = Awaited<ReturnType<SystemService['getBrand']>>;
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { MemberService } from '../member/member.service';
@@ -18,7 +21,7 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   security: Pick<SecurityPort, 'verifyPaymentPassword'>;
   withdrawal: Pick<WithdrawalService, 'sumPending'>;
   /** The member module answers who a member's upline agent is. */
-  member: Pick<MemberService, 'findUpline'>;
+  member: Pick<MemberService, 'findUpline' | 'findMemberBrief'>;
   /** The agents module answers the member's contract flags and what awaits its answer. */
   contracts: { findFlags: (memberId: string) => Promise<ContractFlags> };
 };
@@ -26,6 +29,56 @@ export type TransferContext = Pick<AppContext, 'db'> & {
 /** Transfers to the upline agent and the consolidated funds summary. */
 export function createTransferService(ctx: TransferContext) {
   const { system, ledger, security, withdrawal, member, contracts } = ctx;
+
+  type Move = { memberId: string; body: TransferUplineBody; amount: bigint; brand: Brand; toId: string; scope: 'transfer_upline' | 'transfer_downline' };
+
+  /**
+   * One ledger transaction from the member's main wallet to another member's, after the payment
+   * password. Retrying with the same idempotency key returns the first result, or the same final
+   * refusal (withdrawal/stored-refusal.ts). The ledger locks both wallets in its own order (by
+   * account id) and refuses a balance below zero (INSUFFICIENT_FUNDS).
+   */
+  async function move({ memberId, body, amount, brand, toId, scope }: Move) {
+    await security.verifyPaymentPassword(memberId, body.paymentPassword);
+    const key = body.idempotencyKey.trim();
+    const refusalKey: RefusalKey = { scope, memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${toId}` };
+    const prefix = scope === 'transfer_upline' ? 'transfer-upline' : 'transfer-downline';
+    const target = scope === 'transfer_upline' ? 'upline' : 'downline';
+    // One transaction under the member's transfer lock: the stored-refusal check, the post and
+    // the refusal it may store cannot interleave with a retry of the same key (a refusal and an
+    // executed transfer never both exist for one key).
+    const outcome = await ledger.transaction(async (trx) => {
+      await lockMemberTransfers(trx, memberId);
+      return decideOnce(trx, refusalKey, async () => {
+        const fromId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);
+        const toAccountId = await ledger.ensurePlayerWallet(trx, toId, brand.currency);
+        const posted = await ledger.postTransaction(
+          {
+            kind: scope,
+            idempotencyKey: `${prefix}:${memberId}:${key}`,
+            reference: `${target}:${toId}`,
+            metadata: scope === 'transfer_upline' ? { memberId: String(memberId), uplineId: toId } : { memberId: String(memberId), downlineId: toId },
+            entries: [
+              { accountId: fromId, amountMinor: -amount },
+              { accountId: toAccountId, amountMinor: amount },
+            ],
+          },
+          trx,
+        );
+        return { result: posted, fromId };
+      });
+    });
+    if ('refused' in outcome) throw outcome.refused;
+    const { result, fromId } = outcome.value;
+    const balance = BigInt(result.balances[fromId] ?? '0');
+    return {
+      transactionId: result.transactionId,
+      amount: formatMinor(amount, brand.currencyScale),
+      amountMinor: amount.toString(),
+      balance: formatMinor(balance, brand.currencyScale),
+      balanceMinor: balance.toString(),
+    };
+  }
 
   return {
     /**
@@ -42,44 +95,26 @@ export function createTransferService(ctx: TransferContext) {
       if (!isAgentType(upline.uplineType) || upline.uplineStatus !== 'active' || upline.uplineId === String(memberId)) {
         throw new AppError(ErrorCode.UPLINE_TRANSFER_NOT_ALLOWED, 'Transfers to this upline are not allowed');
       }
-      await security.verifyPaymentPassword(memberId, body.paymentPassword);
-      const key = body.idempotencyKey.trim();
-      const refusalKey: RefusalKey = { scope: 'transfer_upline', memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${upline.uplineId}` };
-      // One transaction under the member's transfer lock: the stored-refusal check, the post and
-      // the refusal it may store cannot interleave with a retry of the same key (a refusal and an
-      // executed transfer never both exist for one key).
-      const outcome = await ledger.transaction(async (trx) => {
-        await lockMemberTransfers(trx, memberId);
-        return decideOnce(trx, refusalKey, async () => {
-          const fromId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);
-          const toId = await ledger.ensurePlayerWallet(trx, upline.uplineId, brand.currency);
-          const posted = await ledger.postTransaction(
-            {
-              kind: 'transfer_upline',
-              idempotencyKey: `transfer-upline:${memberId}:${key}`,
-              reference: `upline:${upline.uplineId}`,
-              metadata: { memberId: String(memberId), uplineId: upline.uplineId },
-              entries: [
-                { accountId: fromId, amountMinor: -amount },
-                { accountId: toId, amountMinor: amount },
-              ],
-            },
-            trx,
-          );
-          return { result: posted, fromId };
-        });
-      });
-      if ('refused' in outcome) throw outcome.refused;
-      const { result, fromId } = outcome.value;
-      const balance = BigInt(result.balances[fromId] ?? '0');
+      const moved = await move({ memberId, body, amount, brand, toId: upline.uplineId, scope: 'transfer_upline' });
       return {
-        transactionId: result.transactionId,
-        amount: formatMinor(amount, brand.currencyScale),
-        amountMinor: amount.toString(),
-        balance: formatMinor(balance, brand.currencyScale),
-        balanceMinor: balance.toString(),
+        ...moved,
         upline: upline.uplineAccount,
       };
+    },
+
+    /**
+     * POST /wps/agent/centre/transfer: the same one-transaction move from an agent to one of its
+     * DIRECT downlines (AGENT_NOT_DIRECT_DOWNLINE for anyone else, or a disabled downline).
+     */
+    async transferToDownline(agentId: string, downlineId: string, body: TransferUplineBody): Promise<CentreTransferResult> {
+      const brand = await system.getBrand();
+      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const [upline, brief] = await Promise.all([member.findUpline(downlineId), member.findMemberBrief(downlineId)]);
+      if (!upline || upline.uplineId !== String(agentId) || !brief || brief.status !== 'active') {
+        throw new AppError(ErrorCode.AGENT_NOT_DIRECT_DOWNLINE, 'Transfers go only to your direct downlines');
+      }
+      const moved = await move({ memberId: agentId, body, amount, brand, toId: String(downlineId), scope: 'transfer_downline' });
+      return { ...moved, downline: brief.account };
     },
 
     /**

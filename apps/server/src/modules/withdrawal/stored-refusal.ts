@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../http/app-error';
 
 type Db = Kysely<Database>;
 
-export type RefusalScope = 'withdrawal' | 'transfer_upline';
+export type RefusalScope = 'withdrawal' | 'transfer_upline' | 'transfer_downline';
 
 /** Who asked what under which key: a stored refusal answers only the same request. */
 export type RefusalKey = { scope: RefusalScope; memberId: string; idempotencyKey: string; fingerprint: string };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,9 +21,13 @@ export function useDepositReturn(showDepositPage: () => void): void {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const orderId = params.get(DEPOSIT_RETURN_PARAM);
+  // The effect can run again before the parameter is gone from the address (another hook on the
+  // search parameters re-renders the app meanwhile): one return is handled, and told, once.
+  const handled = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!orderId) return;
+    if (!orderId || handled.current === orderId) return;
+    handled.current = orderId;
     void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: ['member', 'notices'] });
     void queryClient

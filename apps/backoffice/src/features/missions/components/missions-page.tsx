@@ -109,7 +109,7 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
         <p className="missions-muted">{t('sets.empty')}</p>
       ) : (
         <TableScroll label={t(`sets.${cadence}Table`)}>
-          <table className="missions-table">
+          <table className="plain-table missions-table">
             <caption className="visually-hidden">{t(`sets.${cadence}`)}</caption>
             <thead>
               <tr>
@@ -149,7 +149,7 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
                     </td>
                     <td className="num">{formatMoney(m.rewardMinor)}</td>
                     <td>
-                      <span className={`missions-status missions-status--${m.status}`}>{t(`statuses.${m.status}`)}</span>
+                      <span className={`status-pill missions-status--${m.status}`}>{t(`statuses.${m.status}`)}</span>
                     </td>
                     <td className="num" data-figure="progressed">
                       {f?.progressed ?? '—'}
@@ -242,7 +242,7 @@ function Leaderboard() {
         <p className="missions-muted">{t('board.empty')}</p>
       ) : (
         <TableScroll label={t('board.table')}>
-          <table className="missions-table missions-board">
+          <table className="plain-table missions-table missions-board">
             <caption className="visually-hidden">{t('board.title')}</caption>
             <thead>
               <tr>

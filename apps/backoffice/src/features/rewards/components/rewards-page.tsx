@@ -48,7 +48,7 @@ export function RewardsPage() {
       {rules.data && rules.data.list.length === 0 && <p className="rewards-muted">{t('rules.empty')}</p>}
       {rules.data && rules.data.list.length > 0 && (
         <TableScroll label={t('rules.title')}>
-          <table className="rewards-table">
+          <table className="plain-table">
             <caption className="visually-hidden">{t('rules.title')}</caption>
             <thead>
               <tr>
@@ -69,7 +69,7 @@ export function RewardsPage() {
                   <td>{t(`triggers.${rule.trigger}`)}</td>
                   <td>{describeReward(rule, t, formatMoney)}</td>
                   <td>
-                    <span className={`rewards-status rewards-status--${rule.status}`}>{t(`statuses.${rule.status}`)}</span>
+                    <span className={`status-pill rewards-status--${rule.status}`}>{t(`statuses.${rule.status}`)}</span>
                   </td>
                   <td className="num">{t('rules.grantedValue', { count: rule.grantedCount, amount: MONEY_KINDS.includes(rule.reward.kind) ? formatMoney(rule.grantedAmount) : rule.grantedAmount })}</td>
                   <td>{canWrite && <RuleActions rule={rule} onEdit={() => setEditing({ rule, initial: toFormValues(rule, timeZone, (m) => formatMinor(m, 2)) })} />}</td>

@@ -1,0 +1,94 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@wps/shared/money';
+import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
+import { TextField } from '@wps/ui/text-field';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useFormats } from '../../../lib/format';
+import { translateError } from '../../../lib/i18n';
+import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
+import { useTransferToDownline } from '../api/transfer-to-downline';
+import { createDownlineTransferSchema } from '../transfer-form';
+
+function randomKey(): string {
+  const buf = new Uint8Array(16);
+  crypto.getRandomValues(buf);
+  return `d-${Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export type TransferTarget = { memberId: string; account: string };
+
+/** Send money to a direct downline: the amount and the payment password, one ledger transfer. */
+export function TransferDialog({ target, money, mainWallet, onClose }: { target: TransferTarget; money: MoneyFormat; mainWallet: string; onClose: () => void }) {
+  const { t } = useTranslation('agent');
+  const mutation = useTransferToDownline();
+  const format = useFormatMoney();
+  const { locale } = useFormats();
+  const keyRef = useRef(randomKey());
+  const [formError, setFormError] = useState<string | null>(null);
+  const resolver = createFormResolver(createDownlineTransferSchema({ scale: money.scale, mainWallet, locale }), ({ field, reason }) => {
+    if (reason === 'balance') return t('transfer.aboveBalance', { balance: format(mainWallet, money) });
+    if (reason === 'zero') return t('transfer.zero');
+    if (reason === 'required') return field === 'amount' ? t('transfer.amountRequired') : t('transfer.passwordRequired');
+    return t('offer.errors.format', { scale: money.scale });
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
+
+  function onSubmit(values: { amount: bigint; paymentPassword: string }) {
+    setFormError(null);
+    mutation.mutate(
+      { memberId: target.memberId, amount: formatMinor(values.amount, money.scale), paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      {
+        onSuccess: (result) => {
+          toast.success(t('transfer.success', { amount: format(result.amount, money), downline: result.downline }));
+          onClose();
+        },
+        onError: (error) => {
+          // The server answered: the next submit is a new request (only a lost answer reuses the key).
+          if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = randomKey();
+          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) setError('paymentPassword', { message: translateError(error) });
+          else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID')) setError('amount', { message: translateError(error) });
+          else setFormError(translateError(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal open onClose={onClose} title={t('transfer.title', { downline: target.account })} size="sm">
+      <form className="ac-offer" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <p className="ac-note">
+          {t('transfer.balance')} <strong className="ac-money">{format(mainWallet, money)}</strong>
+        </p>
+        <TextField label={t('transfer.amount')} requiredMark inputMode="decimal" autoComplete="off" maxLength={24} error={errors.amount?.message} data-autofocus {...register('amount')} />
+        <TextField
+          label={t('transfer.paymentPassword')}
+          requiredMark
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={64}
+          error={errors.paymentPassword?.message}
+          {...register('paymentPassword')}
+        />
+        {formError && (
+          <p className="ac-note ac-note--error" role="alert">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" block loading={mutation.isPending}>
+          {t('transfer.submit')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { encryptPayload } from '../packages/shared/src/payload-crypto';
+import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
+import { makeAgent, memberPage, registerMember, setHouseContract, type Member } from './support/agents';
+import { operatorLogin } from './support/operators';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { callApi, disableRegisterCaptcha, registerThroughSite, type Api } from './support/setup';
+
+/**
+ * The agent centre's team side, as an agent meets it on the player site:
+ * - an agent makes an agent invitation link, a new agent registers through it, the agent offers
+ *   it a daily-salary contract with the tier editor and the new agent accepts;
+ * - the team overview and downline management show the new team, and a transfer reaches a direct
+ *   downline (payment password, the balances on both sides).
+ * The top agent is made and given its house contract through the ops API by an admin.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'agent-centre-team');
+const WIDTHS = [360, 1366] as const;
+const PASSWORD = 'Convite2026agente';
+const PAYMENT_PASSWORD = '583920';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: ExtraServer;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startBackofficeServer('agent-centre-team', EXTRA_PORTS.agentCentreTeam, { roles: ['admin'], configure: disableRegisterCaptcha });
+  baseURL = server.baseURL;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function opsApi(request: APIRequestContext): Promise<Api> {
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  return { request, baseURL, token: await operatorLogin(request, baseURL, username, password) };
+}
+
+/** The agent centre on one page, opened from the avatar menu and moved to `name` through its menu. */
+async function openPage(page: Page, name: string): Promise<Locator> {
+  await page.goto(baseURL);
+  await page.getByRole('button', { name: /^Menu da conta/ }).click();
+  await page.getByRole('menuitem', { name: 'Centro do agente' }).click();
+  const centre = page.getByRole('dialog', { name: 'Centro do agente' });
+  if ((page.viewportSize()?.width ?? 1366) <= 720) await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
+  else await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
+  await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
+  return centre;
+}
+
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  const start = page.viewportSize()!;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+    await expectNoSeriousA11yViolations(page, `${name} ${width}`);
+    const fits = await page.evaluate(() => [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every((el) => el.scrollWidth <= el.clientWidth + 1));
+    expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(start);
+}
+
+/** Money for the agent: a manual bank deposit confirmed by the operator, and a payment password. */
+async function fund(ops: Api, agent: Member, amount: string): Promise<void> {
+  const a: Api = { request: ops.request, baseURL, token: agent.token };
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const manual = channels.find((c) => c.type === 'manual_bank');
+  expect(manual, 'a manual bank-transfer channel').toBeDefined();
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: crypto.randomUUID() });
+  await callApi(ops, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'seen on the bank statement' });
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
+  await callApi(a, 'PUT', '/wps/member/payment-password', await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }));
+}
+
+let top: Member;
+let recruitName: string;
+
+test('an agent invites a downline agent through a link, offers it a daily salary and the downline accepts', async ({ browser, request }) => {
+  const ops = await opsApi(request);
+  top = await registerMember(request, baseURL, 'lider');
+  await makeAgent(ops, top);
+  await setHouseContract(ops, top, 100);
+
+  // The agent makes an agent link (no default terms: it offers by hand below).
+  const topPage = await memberPage(browser, baseURL, top, 1366);
+  const links = await openPage(topPage, 'Gestão de links');
+  await links.getByRole('radio', { name: 'Agente' }).check();
+  await links.getByRole('button', { name: 'Criar link' }).click();
+  await expect(topPage.getByText('Link criado.')).toBeVisible();
+  const address = (await links.getByTestId('agent-link-address').first().textContent())!.trim();
+  expect(address).toMatch(/\/register\?affiliateCode=\w+$/);
+  await checkBothWidths(topPage, 'links');
+
+  // Someone registers through it, on a phone: an agent under the inviting agent.
+  const recruitPage = await browser.newPage({ locale: 'pt-BR', viewport: { width: 360, height: 780 } });
+  const recruit = await registerThroughSite(recruitPage, baseURL, { prefix: 'rec', password: PASSWORD, query: new URL(address).search.slice(1) });
+  recruitName = recruit.username;
+  const linksAgain = await openPage(topPage, 'Gestão de links');
+  await expect(linksAgain.getByRole('article').first()).toContainText(/Cadastros\s*1/);
+
+  // The agent offers a daily salary of 0,50 % from R$ 1.000,00 of turnover and 2 active players, 0,30 % below.
+  const contracts = await openPage(topPage, 'Contratos');
+  await contracts.getByRole('tab', { name: 'Salário diário' }).click();
+  const form = contracts.getByRole('form', { name: 'Oferecer um contrato' });
+  await form.getByLabel('Subordinado direto').selectOption({ label: recruit.username });
+  await form.getByRole('group', { name: 'Faixa 1' }).getByLabel('Taxa (%)').fill('0,3');
+  await form.getByRole('button', { name: 'Adicionar faixa' }).click();
+  const second = form.getByRole('group', { name: 'Faixa 2' });
+  await second.getByLabel('Volume mínimo').fill('1.000,00');
+  await second.getByLabel('Jogadores ativos mínimos').fill('2');
+  await second.getByLabel('Taxa (%)').fill('150');
+  await form.getByRole('button', { name: 'Enviar proposta' }).click();
+  await expect(second.getByText('A taxa vai de 0 a 100 %.')).toBeVisible();
+  await second.getByLabel('Taxa (%)').fill('0,5');
+  await form.getByLabel('Volume mínimo').first().fill('0');
+  await checkBothWidths(topPage, 'offer-form');
+  await form.getByRole('button', { name: 'Enviar proposta' }).click();
+  await expect(topPage.getByText('Proposta enviada.')).toBeVisible();
+  await expect(contracts.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: recruit.username })).toContainText('Aguardando a resposta do subordinado.');
+
+  // The new agent accepts it from its own agent centre.
+  const recruitContracts = await openPage(recruitPage, 'Contratos');
+  await recruitContracts.getByRole('tab', { name: 'Salário diário' }).click();
+  const offer = recruitContracts.getByRole('article', { name: 'Nova proposta' });
+  await expect(offer.getByRole('cell', { name: '0,50%' })).toBeVisible();
+  await expect(offer.getByRole('cell', { name: '0,30%' })).toBeVisible();
+  await offer.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(recruitPage.getByText('Contrato aceito.')).toBeVisible();
+  await expect(recruitContracts.getByRole('article', { name: 'Contrato atual' })).toContainText('Ativo');
+});
+
+test('the team overview and downline management show the team, and a transfer reaches a direct downline', async ({ browser, request }) => {
+  const ops = await opsApi(request);
+  await fund(ops, top, '100.00');
+  const topPage = await memberPage(browser, baseURL, top, 1366);
+  await expect(topPage.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
+
+  const overview = await openPage(topPage, 'Visão geral da equipe');
+  const today = overview.getByRole('article', { name: 'Hoje' });
+  await expect(today).toContainText(/Membros\s*1/);
+  await expect(today).toContainText(/Novos\s*1/);
+  await checkBothWidths(topPage, 'overview');
+
+  const downlines = await openPage(topPage, 'Gestão de subordinados');
+  await downlines.getByLabel('Conta').fill(recruitName.slice(0, 6));
+  await downlines.getByRole('button', { name: 'Pesquisar' }).click();
+  const row = downlines.getByRole('row', { name: new RegExp(recruitName) });
+  await expect(row).toContainText('Agente');
+  await expect(row).toContainText('Salário diário');
+  await checkBothWidths(topPage, 'downlines');
+  await row.getByRole('button', { name: `Transferir para ${recruitName}` }).click();
+  const dialog = topPage.getByRole('dialog', { name: `Transferir para ${recruitName}` });
+  await dialog.getByLabel('Valor').fill('250,00');
+  await dialog.getByLabel('Senha de pagamento').fill(PAYMENT_PASSWORD);
+  await dialog.getByRole('button', { name: 'Transferir' }).click();
+  await expect(dialog.getByText('O valor passa do seu saldo de R$ 100,00.')).toBeVisible();
+  await dialog.getByLabel('Valor').fill('25,00');
+  await checkBothWidths(topPage, 'transfer');
+  await dialog.getByRole('button', { name: 'Transferir' }).click();
+  await expect(topPage.getByText(`R$ 25,00 transferido para ${recruitName}.`)).toBeVisible();
+  await expect(topPage.getByTestId('header-balance')).toHaveText(/R\$\s*75,00/);
+  await expect(downlines.getByRole('row', { name: new RegExp(recruitName) })).toContainText(/R\$\s*25,00/);
+});
+
+test("the register center creates a downline that must change its first password, and the team's reports open at both widths", async ({ browser, request }) => {
+  const topPage = await memberPage(browser, baseURL, top, 360);
+  const centre = await openPage(topPage, 'Central de cadastro');
+  const username = `novo${Date.now() % 1e8}`;
+  await centre.getByLabel('Usuário').fill(username);
+  await centre.getByLabel('Senha inicial').fill(PASSWORD);
+  await centre.getByLabel('Confirmar senha').fill(`${PASSWORD}x`);
+  await centre.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(centre.getByText('As senhas não coincidem.')).toBeVisible();
+  await centre.getByLabel('Confirmar senha').fill(PASSWORD);
+  await checkBothWidths(topPage, 'register-center');
+  await centre.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(centre.getByRole('status').filter({ hasText: `${username} (Membro) foi criada abaixo de você.` })).toBeVisible();
+
+  // The new member's first login is told to change the password.
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>({ request, baseURL, token: '' }, 'GET', '/wps/session/key/rsa');
+  const login = await callApi<{ mustChangePassword: boolean }>({ request, baseURL, token: '' }, 'POST', '/wps/session/login', await encryptPayload(key.jwk, key.keyId, { username, password: PASSWORD }));
+  expect(login.mustChangePassword).toBe(true);
+
+  // Every report answers with the team: the transfer of the last test among the account details.
+  const details = await openPage(topPage, 'Detalhes da conta');
+  await expect(details.getByTestId('agent-transactions').getByRole('row', { name: new RegExp(recruitName) }).first()).toContainText(/25,00/);
+  await checkBothWidths(topPage, 'account-details');
+  const team = await openPage(topPage, 'Gestão da equipe');
+  await expect(team.getByTestId('agent-team')).toContainText(username);
+  await checkBothWidths(topPage, 'team');
+  for (const [name, testId] of [
+    ['Anúncios', 'agent-announcements'],
+    ['Apostas da equipe', 'agent-bets'],
+    ['Perdas dos usuários', 'agent-user-loss'],
+    ['Minha receita', 'income'],
+  ] as const) {
+    const page = await openPage(topPage, name);
+    await expect(page.getByTestId(testId)).not.toContainText('Tentar novamente');
+    await checkBothWidths(topPage, testId);
+  }
+});

@@ -1,0 +1,226 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
+import { makeAgent, memberPage, registerMember, setHouseContract, type Member } from './support/agents';
+import { operatorLogin } from './support/operators';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
+
+/**
+ * The agent centre's contracts, as agents meet them on the player site:
+ * - a player who is not an agent finds no agent entry and is refused the centre's address (the
+ *   process calls answer AGENT_ONLY);
+ * - an upline offers a daily-salary contract to its direct downline, which accepts it;
+ * - the downline asks to terminate it and the upline accepts;
+ * - an upline's lower terms, accepted after the confirmation the spec names, terminate its
+ *   downline's higher contract automatically.
+ * Agents are made, placed in the tree and given their house contract through the ops API by an
+ * admin (agents.write), on a server of the suite's own.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'agent-centre');
+const WIDTHS = [360, 1366] as const;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: ExtraServer;
+let baseURL: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startBackofficeServer('agent-centre', EXTRA_PORTS.agentCentre, { roles: ['admin'], configure: disableRegisterCaptcha });
+  baseURL = server.baseURL;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function opsApi(request: APIRequestContext): Promise<Api> {
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  return { request, baseURL, token: await operatorLogin(request, baseURL, username, password) };
+}
+
+/** One daily-salary process call as `member` (for the steps a test does not take in the browser). */
+function dailySalary(request: APIRequestContext, member: Member, body: Record<string, unknown>) {
+  return callApi<{ changed: { id: string } | null; offer: { id: string } | null }>({ request, baseURL, token: member.token }, 'POST', '/wps/relay/MCS2_processDailySalContract', body);
+}
+
+async function offerDailySalary(request: APIRequestContext, upline: Member, downline: Member, rateBp: number): Promise<string> {
+  const view = await dailySalary(request, upline, { action: 'offer', downlineId: downline.id, tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }] });
+  return view.changed!.id;
+}
+
+/** The agent centre, opened from the avatar menu's agent entry. */
+async function openAgentCentre(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Menu da conta/ }).click();
+  await page.getByRole('menuitem', { name: 'Centro do agente' }).click();
+  const centre = page.getByRole('dialog', { name: 'Centro do agente' });
+  await expect(centre).toBeVisible();
+  await expect(page).toHaveURL(/agentCentre=agentTeamOverview/);
+  return centre;
+}
+
+/** The centre's menu entries: the left list on desktop, the select on phones. */
+function menuEntries(page: Page, centre: Locator): Locator {
+  return (page.viewportSize()?.width ?? 1366) <= 720
+    ? centre.getByRole('combobox', { name: 'Menu do agente' }).getByRole('option')
+    : centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button');
+}
+
+/** Go to a page of the open centre through its menu. */
+async function goToPage(page: Page, centre: Locator, name: string): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1366) <= 720) await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
+  else await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
+  await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+/** The contracts page on the daily salary's tab, opened afresh (the page reloaded first). */
+async function openDailyContracts(page: Page): Promise<Locator> {
+  await page.goto(baseURL);
+  const centre = await openAgentCentre(page);
+  await goToPage(page, centre, 'Contratos');
+  await centre.getByRole('tab', { name: 'Salário diário' }).click();
+  return centre.getByRole('tabpanel', { name: 'Salário diário' });
+}
+
+/** The screen at both widths, axe-clean, nothing scrolling sideways, with a screenshot of each. */
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  const start = page.viewportSize()!;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+    await expectNoSeriousA11yViolations(page, `${name} ${width}`);
+    const fits = await page.evaluate(() => [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every((el) => el.scrollWidth <= el.clientWidth + 1));
+    expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(start);
+}
+
+test('a player who is not an agent is refused the agent centre', async ({ browser, request }) => {
+  for (const width of WIDTHS) {
+    const page = await memberPage(browser, baseURL, await registerMember(request, baseURL, 'naoag'), width);
+    await page.getByRole('button', { name: /^Menu da conta/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Centro do agente' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseURL}/?agentCentre=contracts`);
+    const refusal = page.getByRole('dialog', { name: 'Centro do agente' });
+    await expect(refusal.getByText('Apenas agentes podem abrir o centro do agente.')).toBeVisible();
+    await expect(refusal.getByRole('navigation', { name: 'Menu do agente' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `agent centre refused ${width}`);
+    await page.screenshot({ path: path.join(SHOTS, `refused-${width}.png`) });
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(refusal).toHaveCount(0);
+    await expect(page).not.toHaveURL(/agentCentre=/);
+    await page.context().close();
+  }
+});
+
+test('the process calls refuse a player who is not an agent', async ({ request }) => {
+  const player = await registerMember(request, baseURL, 'naoag');
+  const response = await request.post(`${baseURL}/wps/relay/MCS2_processDailySalContract`, { headers: { authorization: player.token }, data: { action: 'view' } });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toMatchObject({ success: false, errorCode: 'AGENT_ONLY' });
+});
+
+test('a daily-salary contract offered to a direct downline is accepted, and its termination request agreed', async ({ browser, request }) => {
+  const ops = await opsApi(request);
+  const top = await registerMember(request, baseURL, 'topo');
+  await makeAgent(ops, top);
+  await setHouseContract(ops, top, 100);
+  const sub = await registerMember(request, baseURL, 'sub');
+  await makeAgent(ops, sub, top);
+  await offerDailySalary(request, top, sub, 60);
+
+  // The downline, on a phone: the new request with its terms, accepted.
+  const subPage = await memberPage(browser, baseURL, sub, 360);
+  let mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
+  const offer = mine.getByRole('article', { name: 'Nova proposta' });
+  await expect(offer.getByRole('cell', { name: '0,60%' })).toBeVisible();
+  await expect(offer).toContainText(top.username);
+  await checkBothWidths(subPage, 'contract-offer');
+  await offer.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(subPage.getByText('Contrato aceito.')).toBeVisible();
+  const current = mine.getByRole('article', { name: 'Contrato atual' });
+  await expect(current.getByText('Ativo', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('article', { name: 'Nova proposta' })).toHaveCount(0);
+  // The daily wages page joins the menu once the type is enabled: the contract and its statements (none before a period ends).
+  const subCentre = subPage.getByRole('dialog', { name: 'Centro do agente' });
+  await expect(menuEntries(subPage, subCentre).filter({ hasText: 'Salário diário' })).toHaveCount(1);
+  await goToPage(subPage, subCentre, 'Salário diário');
+  await expect(subCentre.getByTestId('agent-type-daily_salary').getByRole('article', { name: 'Contrato atual' })).toContainText('0,60%');
+  await expect(subCentre.getByTestId('income-daily_salary')).toContainText('Nenhum extrato ainda');
+  await checkBothWidths(subPage, 'daily-wages');
+  await goToPage(subPage, subCentre, 'Contratos');
+  await subCentre.getByRole('tab', { name: 'Salário diário' }).click();
+
+  // The upline, on a desktop: its own house contract and the downline's, active.
+  const topPage = await memberPage(browser, baseURL, top, 1366);
+  let panel = await openDailyContracts(topPage);
+  await expect(panel.getByTestId('my-contract-daily_salary')).toContainText('A casa');
+  let theirs = panel.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: sub.username });
+  await expect(theirs.getByText('Ativo', { exact: true })).toBeVisible();
+  await expect(theirs.getByRole('cell', { name: '0,60%' })).toBeVisible();
+  await checkBothWidths(topPage, 'contracts-upline');
+
+  // The downline asks to end it; the upline sees the request and agrees.
+  await current.getByRole('button', { name: 'Pedir rescisão' }).click();
+  await expect(subPage.getByText('Pedido de rescisão enviado.')).toBeVisible();
+  await expect(mine.getByRole('article', { name: 'Pedido de rescisão' })).toContainText('aguardando a resposta da outra parte');
+
+  panel = await openDailyContracts(topPage);
+  theirs = panel.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: sub.username });
+  await expect(theirs).toContainText(`${sub.username} pediu a rescisão deste contrato.`);
+  await checkBothWidths(topPage, 'termination-request');
+  await theirs.getByRole('button', { name: 'Aceitar a rescisão' }).click();
+  await expect(topPage.getByText('Contrato rescindido.')).toBeVisible();
+  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText('Nenhum contrato com subordinados deste tipo');
+
+  mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
+  await expect(mine).toContainText('Você não tem contrato deste tipo.');
+});
+
+test("an upline's lower terms terminate its higher downline automatically, after the spec's warning", async ({ browser, request }) => {
+  const ops = await opsApi(request);
+  const top = await registerMember(request, baseURL, 'topo');
+  await makeAgent(ops, top);
+  await setHouseContract(ops, top, 100);
+  const mid = await registerMember(request, baseURL, 'meio');
+  await makeAgent(ops, mid, top);
+  const low = await registerMember(request, baseURL, 'baixo');
+  await makeAgent(ops, low, mid);
+  await dailySalary(request, mid, { action: 'accept', contractId: await offerDailySalary(request, top, mid, 60) });
+  await dailySalary(request, low, { action: 'accept', contractId: await offerDailySalary(request, mid, low, 50) });
+  // New, lower terms for the middle agent: 0,40 % is under its downline's 0,50 %.
+  await offerDailySalary(request, top, mid, 40);
+
+  const midPage = await memberPage(browser, baseURL, mid, 1366);
+  const panel = await openDailyContracts(midPage);
+  const offer = panel.getByRole('article', { name: 'Nova proposta' });
+  await expect(offer).toContainText('Aceitar esta proposta substitui o seu contrato atual deste tipo.');
+  await offer.getByRole('button', { name: 'Aceitar' }).click();
+  const warning = midPage.getByRole('dialog', { name: 'Confirmar contrato' });
+  await expect(warning).toContainText('Um subordinado com taxa superior será encerrado automaticamente se o contrato prosseguir.');
+  await expect(warning.getByRole('listitem')).toHaveText([low.username]);
+  await checkBothWidths(midPage, 'cascade-warning');
+  await warning.getByRole('button', { name: 'Aceitar mesmo assim' }).click();
+  await expect(midPage.getByText('Contrato aceito.')).toBeVisible();
+  await expect(warning).toHaveCount(0);
+  await expect(panel.getByRole('article', { name: 'Contrato atual' }).getByRole('cell', { name: '0,40%' })).toBeVisible();
+  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText('Nenhum contrato com subordinados deste tipo');
+
+  // The downline's contract ended by itself: nothing left on its page, and its daily wages page is gone.
+  const lowPage = await memberPage(browser, baseURL, low, 360);
+  const lowPanel = await openDailyContracts(lowPage);
+  await expect(lowPanel.getByTestId('my-contract-daily_salary')).toContainText('Você não tem contrato deste tipo.');
+  await expect(menuEntries(lowPage, lowPage.getByRole('dialog', { name: 'Centro do agente' })).filter({ hasText: 'Salário diário' })).toHaveCount(0);
+  await checkBothWidths(lowPage, 'contract-ended');
+
+  // The operator lowers the top agent's house contract under the middle agent's rate: that one ends too.
+  await setHouseContract(ops, top, 30);
+  await expect(async () => expect((await dailySalary(request, mid, { action: 'view' }) as unknown as { current: unknown }).current).toBeNull()).toPass({ timeout: 10_000 });
+  const again = await openDailyContracts(midPage);
+  await expect(again.getByTestId('my-contract-daily_salary')).toContainText('Você não tem contrato deste tipo.');
+});

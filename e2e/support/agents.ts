@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { encryptPayload } from '../../packages/shared/src/payload-crypto';
+import { callApi, type Api } from './setup';
+
+/**
+ * Members and agents for the agent-centre suites, made through the APIs: players registered by
+ * username, made agents and placed in the tree by an operator (agents.write), a top agent's
+ * contract with the house set by the operator, and a signed-in browser for any of them.
+ */
+export type Member = { id: string; username: string; token: string };
+
+export const MEMBER_PASSWORD = 'Agente2026contrato';
+
+/** A player registered through the API (encrypted, as the site sends it; the registration captcha off), signed in. */
+export async function registerMember(request: APIRequestContext, baseURL: string, prefix: string): Promise<Member> {
+  const username = `${prefix}${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>({ request, baseURL, token: '' }, 'GET', '/wps/session/key/rsa');
+  const data = await encryptPayload(key.jwk, key.keyId, { username, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, agree: true });
+  const response = await request.put(`${baseURL}/wps/member/register`, { data });
+  const body = (await response.json()) as { success: boolean; value: { token: string } };
+  expect(body.success, `register ${username}: ${JSON.stringify(body)}`).toBe(true);
+  const token = body.value.token;
+  const info = await callApi<{ id: string | number }>({ request, baseURL, token }, 'GET', '/wps/member/info');
+  return { id: String(info.id), username, token };
+}
+
+/** The operator makes a member an agent (type 1) and, when given, puts it under `upline`. */
+export async function makeAgent(ops: Api, member: Member, upline?: Member): Promise<void> {
+  await callApi(ops, 'PUT', `/ops/agents/${member.id}/type`, { type: 1, reason: 'agent agreement signed' });
+  if (upline) await callApi(ops, 'POST', `/ops/agents/${member.id}/move`, { uplineId: upline.id, reason: 'recruited by this agent' });
+}
+
+/** A top agent's daily-salary contract with the house: one tier at `rateBp` from the first turnover. */
+export async function setHouseContract(ops: Api, agent: Member, rateBp: number): Promise<void> {
+  await callApi(ops, 'PUT', `/ops/agents/${agent.id}/contracts/daily_salary`, { tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }], reason: 'commercial agreement' });
+}
+
+/** A browser signed in as `member` (its session token in session storage, as a login leaves it), in Portuguese. */
+export async function memberPage(browser: Browser, baseURL: string, member: Member, width: number): Promise<Page> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: width === 360 ? 780 : 860 } });
+  await context.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+  const page = await context.newPage();
+  await page.goto(baseURL);
+  // The player's header controls are a download of their own: on a busy machine they take a while.
+  await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 30_000 });
+  return page;
+}
