@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { houseEdges, type BetTypeEdge } from './house-edge';
 import { defaultPaytable } from './paytable';
@@ -112,6 +115,16 @@ describe('every default paytable', () => {
       const edge = Number(e.edge.num) / Number(e.edge.den);
       expect(edge, `${e.betType} ${e.variant ?? ''}`).toBeGreaterThanOrEqual(0.02);
       expect(edge, `${e.betType} ${e.variant ?? ''}`).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it('has its edges written in docs/lottery.md', () => {
+    const doc = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/lottery.md'), 'utf8');
+    for (const family of LOTTERY_FAMILIES) {
+      for (const e of houseEdges(family, defaultPaytable(family))) {
+        const shown = formatPercent(e.edge).replace('%', ' %');
+        expect(doc.includes(shown), `${family} ${e.betType} ${e.variant ?? ''}: ${shown}`).toBe(true);
+      }
     }
   });
 

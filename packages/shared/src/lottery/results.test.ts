@@ -45,6 +45,8 @@ describe('validating a result', () => {
     expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'special' ? { ...t, numbers: ['1234'] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
     expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: ['1a', '00', '01', '02'] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
     expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: [7, '00', '01', '02'] as string[] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
+    expect(validateResult('vn_north', edit((p) => [...p.slice(1), null as unknown as (typeof p)[number]]))).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
+    expect(validateResult('vn_north', null as unknown as LotteryResult)).toEqual({ ok: false, reason: 'RESULT_KIND' });
     // Tier order is free: an operator may type them in as printed.
     expect(validateResult('vn_north', edit((p) => [...p].reverse()))).toEqual({ ok: true });
     // A northern result is not a southern one.

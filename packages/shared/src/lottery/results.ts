@@ -59,12 +59,13 @@ const fail = (reason: ResultReason): Check<ResultReason> => ({ ok: false, reason
 
 /** Checks that a result has the family's shape: RESULT_* for quick draws, PRIZE_* for Vietnamese tiers. */
 export function validateResult(family: LotteryFamily, result: LotteryResult): Check<ResultReason> {
+  if (!result || typeof result !== 'object') return fail('RESULT_KIND');
   if (isVnFamily(family)) {
     if (result.kind !== 'prizes' || !Array.isArray(result.prizes)) return fail('RESULT_KIND');
     const structure = VN_STRUCTURES[family];
     if (result.prizes.length !== structure.length) return fail('PRIZE_TIERS');
     for (const { tier, count, digits } of structure) {
-      const found = result.prizes.filter((p) => p.tier === tier);
+      const found = result.prizes.filter((p) => p?.tier === tier);
       if (found.length !== 1 || !Array.isArray(found[0]!.numbers)) return fail('PRIZE_TIERS');
       const numbers = found[0]!.numbers;
       if (numbers.length !== count) return fail('RESULT_COUNT');
