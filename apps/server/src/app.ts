@@ -47,6 +47,8 @@ import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerTransferReviewRoutes } from './modules/gateway/transfer-review.routes';
 import { registerVendorAdapterRoutes } from './modules/gateway/vendor-adapters.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
+import { registerLotteryRoutes } from './modules/lottery/lottery.routes';
+import { registerLotteryOpsRoutes } from './modules/lottery/lottery-ops.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
 import { registerPlayersRoutes } from './modules/players/players.routes';
@@ -160,6 +162,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerTransferReviewRoutes(z, services);
   registerVendorAdapterRoutes(z, services);
   registerInhouseRoutes(z, services);
+  registerLotteryRoutes(z, services);
+  registerLotteryOpsRoutes(z, services);
   registerBetRecordRoutes(z, services);
   registerReportingRoutes(z, services);
   registerPlayersRoutes(z, services);

@@ -31,6 +31,7 @@ import { createGatewayService, loadGatewaySettings } from './modules/gateway/gat
 import { createVendorConnections } from './modules/gateway/vendor-connections';
 import { createTransferReview } from './modules/gateway/transfer-review';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
+import { createLotteryService } from './modules/lottery/lottery.service';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
 import { createReportingService } from './modules/reporting/reporting.service';
 import { createPlayersService } from './modules/players/players.service';
@@ -189,8 +190,17 @@ export function createServices(ctx: AppContext) {
     inviteCode: member.ensureInviteCode,
   });
   rewardEvents.subscribe(referral.subscriber());
+  // The in-house lottery: draws on the operator's days, tickets through the seamless wallet like any vendor's rounds.
+  const lottery = createLotteryService({
+    ...ctx,
+    system,
+    gateway,
+    audit,
+    timeZone: rewards.timeZone,
+    ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
+  });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { agents, agentSettlement, agentCentre, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
+  return { agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

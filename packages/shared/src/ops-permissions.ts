@@ -78,6 +78,15 @@ export const OPS_PERMISSIONS = [
    * paid on a player's activity, so only admins hold it.
    */
   'agents.write',
+  /** The lottery, read-only: games with their paytables, edges and limits, draws, liability per number, settlements and reports. */
+  'lottery.read',
+  /** Change a lottery game's paytable, limits, cut-off and status. */
+  'lottery.write',
+  /**
+   * Enter a draw's result, approve or reject another operator's entry (never one's own), and void
+   * a draw (every ticket refunded). Results decide who is paid, so only admins and finance hold it.
+   */
+  'lottery.results',
   /** Operator accounts: create, disable, change role, reset two-factor. */
   'operators.manage',
   /** The audit log and its export. */
@@ -105,6 +114,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'rewards.read',
     'bonuses.read',
     'agents.read',
+    'lottery.read',
+    'lottery.results',
   ],
   support: [
     'dashboard.read',
@@ -126,6 +137,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'loyalty.read',
     'loyalty.fulfil',
     'agents.read',
+    'lottery.read',
   ],
   marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write', 'agents.read'],
 };

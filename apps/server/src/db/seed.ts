@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { seedDemoAgent } from '../modules/member/member.seed';
 import { seedDemoDepositChannels } from '../modules/deposit/deposit.seed';
 import { seedDemoCatalogue } from '../modules/catalogue/catalogue.seed';
+import { seedDemoLottery } from '../modules/lottery/lottery.seed';
+import { sharedLotteryRules } from '../modules/lottery/lottery-rules-shared';
 import { ensureCurrentKey } from '../modules/system/key.service';
 import { DEMO_REGION_CIDRS, SETTING_KEYS, getDemoSettings } from '../modules/system/operator-settings';
 import { insertMissingSettings, upsertRegionCidr } from '../modules/system/system.repository';
@@ -32,5 +34,7 @@ export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult
   await seedDemoDepositChannels(db);
   // Missing demo vendors and games only: an operator's maintenance switches survive restarts.
   await seedDemoCatalogue(db);
+  // Missing demo lottery games only: an operator's paytables and limits survive restarts.
+  await seedDemoLottery(db, sharedLotteryRules);
   return { insertedSettings, firstSeed };
 }

@@ -10,7 +10,9 @@ import type { RebateService } from '../modules/rebate/rebate.service';
 import type { VipService } from '../modules/loyalty/vip.service';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service';
 import type { AgentSettlementService } from '../modules/agents/settlement/settlement.service';
+import type { LotteryService } from '../modules/lottery/lottery.service';
 import { startAgentSettlementJobs } from './agent-settlement.job';
+import { startLotteryClock } from './lottery-clock.job';
 import { startBonusExpiryJob } from './bonus-expiry.job';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
@@ -34,6 +36,7 @@ export type PeriodicJobServices = {
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
+  lottery: Pick<LotteryService, 'runClock'>;
 };
 
 export type PeriodicJobSettings = {
@@ -71,6 +74,7 @@ export function startPeriodicJobs(
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
+    startLotteryClock(services.lottery, log),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -1,0 +1,133 @@
+import {
+  opsLotteryDrawDetailSchema,
+  opsLotteryDrawParamsSchema,
+  opsLotteryDrawSchema,
+  opsLotteryDrawsPageSchema,
+  opsLotteryDrawsQuerySchema,
+  opsLotteryEntriesSchema,
+  opsLotteryEntryParamsSchema,
+  opsLotteryEntrySchema,
+  opsLotteryGameBodySchema,
+  opsLotteryGameParamsSchema,
+  opsLotteryGameSchema,
+  opsLotteryGamesSchema,
+  opsLotteryResultBodySchema,
+  opsLotteryReviewBodySchema,
+  opsLotteryReviewResultSchema,
+  opsLotteryVoidBodySchema,
+} from '@wps/shared/schemas/lottery-ops';
+import type { RouteApp } from '../../app-types';
+import { ok } from '../../http/envelope';
+import { success } from '../../openapi/responses';
+import type { AppServices } from '../../services';
+import { requestOperator } from '../operator/operator-auth';
+import type { DrawRow } from './lottery-draws.repository';
+import type { GameRow } from './lottery-games.repository';
+import type { ResultEntryRow } from './lottery-results.repository';
+import { drawView } from './lottery-reads';
+
+const READ = { permission: 'lottery.read' } as const;
+const WRITE = { permission: 'lottery.write' } as const;
+const RESULTS = { permission: 'lottery.results' } as const;
+
+function opsDraw(d: DrawRow) {
+  return {
+    ...drawView(d),
+    drawId: d.id,
+    voidReason: d.voidReason,
+    ticketCount: d.ticketCount,
+    stakeMinor: d.stakeMinor.toString(),
+    payoutMinor: d.payoutMinor.toString(),
+    payoutCapMinor: d.payoutCapMinor?.toString() ?? null,
+    grossPayoutMinor: d.grossPayoutMinor?.toString() ?? null,
+  };
+}
+
+function opsEntry(e: ResultEntryRow) {
+  return {
+    entryId: e.id,
+    drawId: e.drawId,
+    result: e.result,
+    enteredBy: e.enteredBy,
+    enteredAt: e.enteredAt.toISOString(),
+    status: e.status,
+    reviewedBy: e.reviewedBy,
+    reviewedAt: e.reviewedAt?.toISOString() ?? null,
+    reason: e.reason,
+  };
+}
+
+function opsGame(g: GameRow & { edges: { betType: string; variant: string | null; edgePercent: string }[] }) {
+  const l = g.limits;
+  return {
+    ...g,
+    limits: {
+      minStakeMinor: l.minStakeMinor.toString(),
+      maxStakeMinor: l.maxStakeMinor.toString(),
+      perKeyMinor: l.perKeyMinor.toString(),
+      perTicketMinor: l.perTicketMinor.toString(),
+      perDrawMinor: l.perDrawMinor.toString(),
+    },
+  };
+}
+
+/** The back office's lottery: games and their paytables, draws and liability, results with four eyes, voids. */
+export function registerLotteryOpsRoutes(app: RouteApp, { lottery }: AppServices): void {
+  const { ops, results } = lottery;
+
+  app.get('/ops/lottery/games', { config: READ, schema: { response: success(opsLotteryGamesSchema) } }, async () => ok((await ops.games()).map(opsGame)));
+
+  app.put('/ops/lottery/games/:gameCode', { config: WRITE, schema: { params: opsLotteryGameParamsSchema, body: opsLotteryGameBodySchema, response: success(opsLotteryGameSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    const { reason, limits, ...rest } = request.body;
+    const changed = await ops.changeGame(
+      operator.operatorId,
+      request.params.gameCode,
+      {
+        ...rest,
+        limits: {
+          minStakeMinor: BigInt(limits.minStakeMinor),
+          maxStakeMinor: BigInt(limits.maxStakeMinor),
+          perKeyMinor: BigInt(limits.perKeyMinor),
+          perTicketMinor: BigInt(limits.perTicketMinor),
+          perDrawMinor: BigInt(limits.perDrawMinor),
+        },
+      },
+      reason,
+    );
+    return ok(opsGame(changed));
+  });
+
+  app.get('/ops/lottery/draws', { config: READ, schema: { querystring: opsLotteryDrawsQuerySchema, response: success(opsLotteryDrawsPageSchema) } }, async (request) => {
+    const page = await ops.draws(request.query);
+    return ok({ list: page.list.map(opsDraw), next: page.next });
+  });
+
+  app.get('/ops/lottery/draws/:drawId', { config: READ, schema: { params: opsLotteryDrawParamsSchema, response: success(opsLotteryDrawDetailSchema) } }, async (request) => {
+    const d = await ops.draw(request.params.drawId);
+    return ok({
+      draw: opsDraw(d.draw),
+      exposure: d.exposure.map((e) => ({ key: e.key, payoutMinor: e.payoutMinor.toString() })),
+      tickets: Object.fromEntries(Object.entries(d.tickets).map(([k, v]) => [k, { count: v.count, stakeMinor: v.stakeMinor.toString() }])),
+      pendingEntry: d.pendingEntry ? opsEntry(d.pendingEntry) : null,
+    });
+  });
+
+  app.get('/ops/lottery/results/pending', { config: READ, schema: { response: success(opsLotteryEntriesSchema) } }, async () => ok((await ops.pendingEntries()).map(opsEntry)));
+
+  app.post('/ops/lottery/draws/:drawId/results', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryResultBodySchema, response: success(opsLotteryEntrySchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(opsEntry(await results.enter({ operatorId: operator.operatorId }, request.params.drawId, request.body.result)));
+  });
+
+  app.post('/ops/lottery/results/:entryId/review', { config: RESULTS, schema: { params: opsLotteryEntryParamsSchema, body: opsLotteryReviewBodySchema, response: success(opsLotteryReviewResultSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    const reviewed = await results.review({ operatorId: operator.operatorId }, request.params.entryId, request.body);
+    return ok({ entry: opsEntry(reviewed.entry), draw: opsDraw(reviewed.draw) });
+  });
+
+  app.post('/ops/lottery/draws/:drawId/void', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryVoidBodySchema, response: success(opsLotteryDrawSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(opsDraw(await results.voidDraw({ operatorId: operator.operatorId }, request.params.drawId, request.body.reason)));
+  });
+}

@@ -1,0 +1,99 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../http/app-error';
+import { runInTransaction } from '../../db/run-in-transaction';
+import type { Database } from '../../db/schema';
+import type { AuditService } from '../audit/audit.service';
+import type { LotteryDrawStatus } from '../../db/tables/lottery';
+import { findDraw, findDrawsPage, type DrawRow } from './lottery-draws.repository';
+import { findGame, findGames, updateGame, type GameLimits, type GameRow } from './lottery-games.repository';
+import { findPendingEntries, findPendingEntry, type ResultEntryRow } from './lottery-results.repository';
+import { countDrawTickets, findExposure } from './lottery-tickets.repository';
+import type { LotteryRules } from './lottery-rules';
+
+// The back office's lottery: games with their paytables, exact house edges and limits (changed
+// with an audit entry), draws with the liability per number of an open one, and the results
+// waiting for a second operator.
+
+type Db = Kysely<Database>;
+
+export type OpsContext = {
+  db: Db;
+  rules: LotteryRules;
+  audit: Pick<AuditService, 'record'>;
+  money: () => Promise<{ currency: string; scale: number }>;
+};
+
+export type GamePatch = { name: string; paytable: unknown; limits: GameLimits; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number };
+
+export function createLotteryOps(ctx: OpsContext) {
+  const { db, rules, audit } = ctx;
+
+  function gameView(g: GameRow) {
+    return { ...g, edges: rules.edges(g.family, g.paytable) };
+  }
+
+  async function games() {
+    return (await findGames(db)).map(gameView);
+  }
+
+  async function requireGame(code: string): Promise<GameRow> {
+    const game = await findGame(db, code);
+    if (!game) throw new AppError(ErrorCode.LOTTERY_GAME_NOT_FOUND, 'No such lottery game', { gameCode: code });
+    return game;
+  }
+
+  /** Change a game's settings; the paytable is checked against its family, the limits against each other. */
+  async function changeGame(operatorId: string, code: string, patch: GamePatch, reason: string) {
+    const game = await requireGame(code);
+    if (!rules.checkPaytable(game.family, patch.paytable)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The paytable does not fit the game', { field: 'paytable' });
+    const l = patch.limits;
+    if (l.minStakeMinor <= 0n || l.maxStakeMinor < l.minStakeMinor || l.perKeyMinor <= 0n || l.perTicketMinor <= 0n || l.perDrawMinor < l.perTicketMinor) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'The limits contradict each other', { field: 'limits' });
+    }
+    if (game.intervalSeconds !== null && patch.closeBeforeSeconds >= game.intervalSeconds) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Betting must close within the draw interval', { field: 'closeBeforeSeconds' });
+    }
+    await runInTransaction(db, async (trx) => {
+      await updateGame(trx, code, patch);
+      await audit.record(trx, {
+        actorType: 'operator',
+        actorId: operatorId,
+        action: 'lottery.game_changed',
+        subjectType: 'lottery_game',
+        subjectId: code,
+        reason,
+        before: { name: game.name, paytable: game.paytable, limits: game.limits, status: game.status, closeBeforeSeconds: game.closeBeforeSeconds, sortOrder: game.sortOrder },
+        after: patch,
+      });
+    });
+    return gameView((await findGame(db, code))!);
+  }
+
+  /** Draws newest first, by game and status. */
+  async function draws(q: { gameCode?: string | undefined; status?: LotteryDrawStatus | undefined; before?: string | undefined; size: number }): Promise<{ list: DrawRow[]; next: string | null }> {
+    const rows = await findDrawsPage(db, { gameCode: q.gameCode, status: q.status, before: q.before, limit: q.size + 1 });
+    const list = rows.slice(0, q.size);
+    return { list, next: rows.length > q.size ? list[list.length - 1]!.id : null };
+  }
+
+  /** One draw: its liability per key (largest first), tickets by status and the entry waiting for approval. */
+  async function draw(drawId: string): Promise<{ draw: DrawRow; exposure: { key: string; payoutMinor: bigint }[]; tickets: Record<string, { count: number; stakeMinor: bigint }>; pendingEntry: ResultEntryRow | null }> {
+    const d = await findDraw(db, drawId);
+    if (!d) throw new AppError(ErrorCode.LOTTERY_DRAW_NOT_FOUND, 'No such draw', { drawId });
+    const [exposure, counts, pendingEntry] = await Promise.all([
+      findExposure(db, drawId, 50),
+      countDrawTickets(db, drawId),
+      findPendingEntry(db, drawId),
+    ]);
+    return { draw: d, exposure, tickets: counts, pendingEntry: pendingEntry ?? null };
+  }
+
+  async function pendingEntries(): Promise<ResultEntryRow[]> {
+    return findPendingEntries(db, 100);
+  }
+
+  return { games, changeGame, draws, draw, pendingEntries };
+}
+
+export type LotteryOps = ReturnType<typeof createLotteryOps>;

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { LotteryEntryStatus } from '../../db/tables/lottery';
+
+type Db = Kysely<Database>;
+
+export type ResultEntryRow = {
+  id: string;
+  drawId: string;
+  result: unknown;
+  enteredBy: string;
+  enteredAt: Date;
+  status: LotteryEntryStatus;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  reason: string | null;
+};
+
+const ENTRY_COLUMNS = ['id', 'draw_id', 'result', 'entered_by', 'entered_at', 'status', 'reviewed_by', 'reviewed_at', 'reason'] as const;
+
+type EntryDbRow = {
+  id: string;
+  draw_id: string;
+  result: unknown;
+  entered_by: string;
+  entered_at: Date;
+  status: LotteryEntryStatus;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  reason: string | null;
+};
+
+function toEntry(r: EntryDbRow): ResultEntryRow {
+  return {
+    id: String(r.id),
+    drawId: String(r.draw_id),
+    result: r.result,
+    enteredBy: String(r.entered_by),
+    enteredAt: r.entered_at,
+    status: r.status,
+    reviewedBy: r.reviewed_by === null ? null : String(r.reviewed_by),
+    reviewedAt: r.reviewed_at,
+    reason: r.reason,
+  };
+}
+
+export async function findEntry(db: Db, entryId: string): Promise<ResultEntryRow | undefined> {
+  const r = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('id', '=', entryId).executeTakeFirst();
+  return r ? toEntry(r as EntryDbRow) : undefined;
+}
+
+export async function findPendingEntry(db: Db, drawId: string): Promise<ResultEntryRow | undefined> {
+  const r = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('draw_id', '=', drawId).where('status', '=', 'pending').executeTakeFirst();
+  return r ? toEntry(r as EntryDbRow) : undefined;
+}
+
+/** Entries waiting for a second operator, oldest first (the back office's queue). */
+export async function findPendingEntries(db: Db, limit: number): Promise<ResultEntryRow[]> {
+  const rows = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+  return rows.map((r) => toEntry(r as EntryDbRow));
+}
+
+export async function insertEntry(trx: Db, e: { drawId: string; result: unknown; enteredBy: string; at: Date }): Promise<ResultEntryRow> {
+  const r = await trx
+    .insertInto('lottery_result_entries')
+    .values({ draw_id: e.drawId, result: JSON.stringify(e.result), entered_by: e.enteredBy, entered_at: e.at })
+    .returning(ENTRY_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toEntry(r as EntryDbRow);
+}
+
+/** Review a waiting entry once; undefined when it was not waiting any more. */
+export async function reviewEntry(trx: Db, entryId: string, r: { status: 'approved' | 'rejected'; reviewedBy: string; reason: string | null; at: Date }): Promise<ResultEntryRow | undefined> {
+  const row = await trx
+    .updateTable('lottery_result_entries')
+    .set({ status: r.status, reviewed_by: r.reviewedBy, reviewed_at: r.at, reason: r.reason })
+    .where('id', '=', entryId)
+    .where('status', '=', 'pending')
+    .returning(ENTRY_COLUMNS)
+    .executeTakeFirst();
+  return row ? toEntry(row as EntryDbRow) : undefined;
+}

@@ -1,0 +1,225 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { LotteryTicketStatus } from '../../db/tables/lottery';
+
+type Db = Kysely<Database>;
+
+/** One selection of a ticket as accepted (the slip's line, with the stake after any trim). */
+export type TicketSelection = {
+  betType: string;
+  numbers?: number[] | undefined;
+  position?: number | undefined;
+  option?: string | undefined;
+  lines: number;
+  /** The stake of each line, minor units, after any trim to the draw's liability room. */
+  stakePerLineMinor: string;
+  /** What the player asked per line, when a limit trimmed it. */
+  requestedPerLineMinor?: string | undefined;
+};
+
+export type TicketRow = {
+  id: string;
+  drawId: string;
+  memberId: string;
+  idempotencyKey: string;
+  selections: TicketSelection[];
+  stakeMinor: bigint;
+  maxPayoutMinor: bigint;
+  status: LotteryTicketStatus;
+  payoutMinor: bigint | null;
+  errorCode: string | null;
+  placedAt: Date;
+  settledAt: Date | null;
+};
+
+const TICKET_COLUMNS = [
+  'id',
+  'draw_id',
+  'member_id',
+  'idempotency_key',
+  'selections',
+  'stake_minor',
+  'max_payout_minor',
+  'status',
+  'payout_minor',
+  'error_code',
+  'placed_at',
+  'settled_at',
+] as const;
+
+type TicketDbRow = {
+  id: string;
+  draw_id: string;
+  member_id: string;
+  idempotency_key: string;
+  selections: unknown;
+  stake_minor: string;
+  max_payout_minor: string;
+  status: LotteryTicketStatus;
+  payout_minor: string | null;
+  error_code: string | null;
+  placed_at: Date;
+  settled_at: Date | null;
+};
+
+function toTicket(r: TicketDbRow): TicketRow {
+  return {
+    id: String(r.id),
+    drawId: String(r.draw_id),
+    memberId: String(r.member_id),
+    idempotencyKey: r.idempotency_key,
+    selections: r.selections as TicketSelection[],
+    stakeMinor: BigInt(r.stake_minor),
+    maxPayoutMinor: BigInt(r.max_payout_minor),
+    status: r.status,
+    payoutMinor: r.payout_minor === null ? null : BigInt(r.payout_minor),
+    errorCode: r.error_code,
+    placedAt: r.placed_at,
+    settledAt: r.settled_at,
+  };
+}
+
+export async function findTicketByKey(db: Db, memberId: string, idempotencyKey: string): Promise<TicketRow | undefined> {
+  const r = await db.selectFrom('lottery_tickets').select(TICKET_COLUMNS).where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return r ? toTicket(r as TicketDbRow) : undefined;
+}
+
+/** Insert a pending ticket; undefined when the member already used the key (a concurrent twin won). */
+export async function insertTicket(
+  trx: Db,
+  t: { drawId: string; memberId: string; idempotencyKey: string; selections: TicketSelection[]; stakeMinor: bigint; maxPayoutMinor: bigint; now: Date },
+): Promise<TicketRow | undefined> {
+  const r = await trx
+    .insertInto('lottery_tickets')
+    .values({
+      draw_id: t.drawId,
+      member_id: t.memberId,
+      idempotency_key: t.idempotencyKey,
+      selections: JSON.stringify(t.selections),
+      stake_minor: t.stakeMinor.toString(),
+      max_payout_minor: t.maxPayoutMinor.toString(),
+      placed_at: t.now,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+    .returning(TICKET_COLUMNS)
+    .executeTakeFirst();
+  return r ? toTicket(r as TicketDbRow) : undefined;
+}
+
+/** Move a ticket from one status to the next; false when it was not in `from` (someone else moved it). */
+export async function moveTicket(
+  db: Db,
+  ticketId: string,
+  from: LotteryTicketStatus[],
+  to: { status: LotteryTicketStatus; payoutMinor?: bigint; errorCode?: string | null; settledAt?: Date },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('lottery_tickets')
+    .set({
+      status: to.status,
+      ...(to.payoutMinor !== undefined ? { payout_minor: to.payoutMinor.toString() } : {}),
+      ...(to.errorCode !== undefined ? { error_code: to.errorCode } : {}),
+      ...(to.settledAt !== undefined ? { settled_at: to.settledAt } : {}),
+    })
+    .where('id', '=', ticketId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Settle many tickets at once (a settlement batch): each to won or lost with its payout. */
+export async function settleTickets(db: Db, settled: { id: string; payoutMinor: bigint }[], now: Date): Promise<void> {
+  if (settled.length === 0) return;
+  const values = sql.join(settled.map((s) => sql`(${s.id}::bigint, ${s.payoutMinor.toString()}::bigint)`));
+  await sql`
+    UPDATE lottery_tickets t SET
+      status = CASE WHEN v.payout > 0 THEN 'won' ELSE 'lost' END,
+      payout_minor = v.payout,
+      settled_at = ${now}
+    FROM (VALUES ${values}) AS v(id, payout)
+    WHERE t.id = v.id AND t.status = 'open'`.execute(db);
+}
+
+/** A draw's tickets in a status, in id order after `afterId` (settlement and refund batches). */
+export async function findDrawTickets(db: Db, drawId: string, statuses: LotteryTicketStatus[], afterId: string, limit: number): Promise<TicketRow[]> {
+  const rows = await db
+    .selectFrom('lottery_tickets')
+    .select(TICKET_COLUMNS)
+    .where('draw_id', '=', drawId)
+    .where('status', 'in', statuses)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toTicket(r as TicketDbRow));
+}
+
+/** Pending tickets older than `before` (their bet's fate unknown: an instance died mid-way). */
+export async function findStalePending(db: Db, before: Date, limit: number): Promise<TicketRow[]> {
+  const rows = await db
+    .selectFrom('lottery_tickets')
+    .select(TICKET_COLUMNS)
+    .where('status', '=', 'pending')
+    .where('placed_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toTicket(r as TicketDbRow));
+}
+
+/** A member's tickets, newest first; `open` lists those still waiting, else the settled ones. */
+export async function findMemberTickets(db: Db, memberId: string, open: boolean, beforeId: string | null, limit: number): Promise<(TicketRow & { gameCode: string; numero: string })[]> {
+  let q = db
+    .selectFrom('lottery_tickets as t')
+    .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
+    .select(TICKET_COLUMNS.map((c) => `t.${c}` as const))
+    .select(['d.game_code', 'd.numero'])
+    .where('t.member_id', '=', memberId)
+    .where('t.status', open ? 'in' : 'not in', ['pending', 'open'])
+    .orderBy('t.id', 'desc')
+    .limit(limit);
+  if (beforeId !== null) q = q.where('t.id', '<', beforeId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...toTicket(r as unknown as TicketDbRow), gameCode: r.game_code, numero: r.numero }));
+}
+
+/**
+ * Lock a draw's liability rows for the keys a ticket loads, in key order (the one lock order:
+ * two tickets on the same numbers never deadlock), creating missing ones at zero. Returns what
+ * each key would pay so far.
+ */
+export async function lockExposure(trx: Db, drawId: string, keys: string[]): Promise<Map<string, bigint>> {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return new Map();
+  await trx
+    .insertInto('lottery_exposure')
+    .values(sorted.map((key) => ({ draw_id: drawId, key, payout_minor: '0' })))
+    .onConflict((oc) => oc.columns(['draw_id', 'key']).doNothing())
+    .execute();
+  const rows = await trx.selectFrom('lottery_exposure').select(['key', 'payout_minor']).where('draw_id', '=', drawId).where('key', 'in', sorted).orderBy('key').forUpdate().execute();
+  return new Map(rows.map((r) => [r.key, BigInt(r.payout_minor)]));
+}
+
+/** Add to (or, negative, take from) a draw's liability per key. */
+export async function addExposure(trx: Db, drawId: string, deltas: Map<string, bigint>): Promise<void> {
+  const entries = [...deltas.entries()].filter(([, v]) => v !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (entries.length === 0) return;
+  const values = sql.join(entries.map(([key, v]) => sql`(${key}::text, ${v.toString()}::bigint)`));
+  await sql`
+    UPDATE lottery_exposure e SET payout_minor = greatest(e.payout_minor + v.delta, 0)
+    FROM (VALUES ${values}) AS v(key, delta)
+    WHERE e.draw_id = ${drawId} AND e.key = v.key`.execute(trx);
+}
+
+/** A draw's liability per key, largest first (the back office's view of an open draw). */
+export async function findExposure(db: Db, drawId: string, limit: number): Promise<{ key: string; payoutMinor: bigint }[]> {
+  const rows = await db.selectFrom('lottery_exposure').select(['key', 'payout_minor']).where('draw_id', '=', drawId).where('payout_minor', '>', '0').orderBy('payout_minor', 'desc').orderBy('key').limit(limit).execute();
+  return rows.map((r) => ({ key: r.key, payoutMinor: BigInt(r.payout_minor) }));
+}
+
+/** A draw's tickets counted by status, with their stakes. */
+export async function countDrawTickets(db: Db, drawId: string): Promise<Record<string, { count: number; stakeMinor: bigint }>> {
+  const rows = await sql<{ status: string; n: string; stake: string }>`
+    SELECT status, count(*) AS n, coalesce(sum(stake_minor), 0) AS stake FROM lottery_tickets WHERE draw_id = ${drawId} GROUP BY status`.execute(db);
+  return Object.fromEntries(rows.rows.map((r) => [r.status, { count: Number(r.n), stakeMinor: BigInt(r.stake) }]));
+}

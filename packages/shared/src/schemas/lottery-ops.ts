@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { lotteryDrawViewSchema } from './lottery';
+
+// The back office's lottery calls (/ops/lottery/…): games with their paytables, edges and
+// limits; draws, their liability per number; results entered and approved by two operators;
+// voids.
+
+const minor = z.string().regex(/^\d{1,18}$/, 'minor amount');
+const reason = z.string().trim().min(3).max(500);
+
+export const opsLotteryLimitsSchema = z.object({
+  minStakeMinor: minor,
+  maxStakeMinor: minor,
+  perKeyMinor: minor,
+  perTicketMinor: minor,
+  perDrawMinor: minor,
+});
+
+export const opsLotteryGameSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  family: z.string(),
+  prizeMode: z.enum(['Elott', 'Lott', 'SEA']),
+  groupCode: z.string(),
+  region: z.enum(['north', 'central', 'south']).nullable(),
+  intervalSeconds: z.number().nullable(),
+  drawTime: z.string().nullable(),
+  /** A daily draw's time zone; the operator's when null. */
+  drawZone: z.string().nullable(),
+  closeBeforeSeconds: z.number(),
+  resultSource: z.enum(['fair', 'operator', 'feed']),
+  paytable: z.unknown(),
+  limits: opsLotteryLimitsSchema,
+  status: z.enum(['active', 'paused']),
+  sortOrder: z.number(),
+  /** Each bet type's exact house edge under the paytable. */
+  edges: z.array(z.object({ betType: z.string(), variant: z.string().nullable(), edgePercent: z.string() })),
+});
+export const opsLotteryGamesSchema = z.array(opsLotteryGameSchema);
+
+export const opsLotteryGameParamsSchema = z.object({ gameCode: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/) });
+
+export const opsLotteryGameBodySchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  paytable: z.record(z.string(), z.unknown()),
+  limits: opsLotteryLimitsSchema,
+  status: z.enum(['active', 'paused']),
+  closeBeforeSeconds: z.number().int().min(5).max(86_400),
+  sortOrder: z.number().int().min(0).max(10_000),
+  reason,
+});
+
+export const opsLotteryDrawsQuerySchema = z.object({
+  gameCode: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/).optional(),
+  status: z.enum(['scheduled', 'open', 'closed', 'drawn', 'settled', 'voided']).optional(),
+  before: z.string().regex(/^\d{1,18}$/).optional(),
+  size: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const opsLotteryDrawSchema = lotteryDrawViewSchema.extend({
+  drawId: z.string(),
+  voidReason: z.string().nullable(),
+  ticketCount: z.number(),
+  stakeMinor: z.string(),
+  payoutMinor: z.string(),
+  payoutCapMinor: z.string().nullable(),
+  grossPayoutMinor: z.string().nullable(),
+});
+export const opsLotteryDrawsPageSchema = z.object({ list: z.array(opsLotteryDrawSchema), next: z.string().nullable() });
+
+export const opsLotteryDrawParamsSchema = z.object({ drawId: z.string().regex(/^\d{1,18}$/) });
+
+export const opsLotteryEntrySchema = z.object({
+  entryId: z.string(),
+  drawId: z.string(),
+  result: z.unknown(),
+  enteredBy: z.string(),
+  enteredAt: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export const opsLotteryEntriesSchema = z.array(opsLotteryEntrySchema);
+
+export const opsLotteryDrawDetailSchema = z.object({
+  draw: opsLotteryDrawSchema,
+  /** What the draw would pay per liability key, largest first. */
+  exposure: z.array(z.object({ key: z.string(), payoutMinor: z.string() })),
+  tickets: z.record(z.string(), z.object({ count: z.number(), stakeMinor: z.string() })),
+  pendingEntry: opsLotteryEntrySchema.nullable(),
+});
+
+export const opsLotteryResultBodySchema = z.object({ result: z.record(z.string(), z.unknown()) });
+export const opsLotteryEntryParamsSchema = z.object({ entryId: z.string().regex(/^\d{1,18}$/) });
+export const opsLotteryReviewBodySchema = z.object({ approve: z.boolean(), reason: z.string().trim().max(500).optional() });
+export const opsLotteryReviewResultSchema = z.object({ entry: opsLotteryEntrySchema, draw: opsLotteryDrawSchema });
+export const opsLotteryVoidBodySchema = z.object({ reason });
