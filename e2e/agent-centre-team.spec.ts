@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { makeAgent, memberPage, registerMember, setHouseContract, type Member } from './support/agents';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { makeAgent, memberPage, registerMember, setHouseContract, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';

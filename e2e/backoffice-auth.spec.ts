@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { nextTotpCode, wrongTotpCode } from '../apps/server/test/totp-codes';
 import { EXTRA_PORTS, ROOT, startServer, type ExtraServer } from './support/servers';
 import { createOperatorWithCli, operatorLogin } from './support/operators';

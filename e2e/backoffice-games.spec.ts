@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';

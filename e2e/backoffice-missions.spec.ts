@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { checkBackofficePage, expectTablesFit, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';

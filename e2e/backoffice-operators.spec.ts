@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { nextTotpCode } from '../apps/server/test/totp-codes';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { signInOperator, startBackofficeServer, checkBackofficePage } from './support/backoffice';

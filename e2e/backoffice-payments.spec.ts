@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole, checkBackofficePage, newBackofficePage as newPage, expectTablesFit } from './support/backoffice';

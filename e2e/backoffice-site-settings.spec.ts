@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
 import { operatorLogin } from './support/operators';
-import type { Browser } from '@playwright/test';
+import type { Browser } from './support/test';
 
 /**
  * The back office's Site settings screen, against the player site:

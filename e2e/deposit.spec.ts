@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { createFinanceOperator, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 import { operatorLogin } from './support/operators';

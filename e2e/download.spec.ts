@@ -1,6 +1,6 @@
 import path from 'node:path';
 import jsQR from 'jsqr';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';

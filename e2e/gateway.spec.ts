@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';

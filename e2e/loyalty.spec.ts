@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';

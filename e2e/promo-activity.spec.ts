@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';

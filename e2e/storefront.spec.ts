@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';

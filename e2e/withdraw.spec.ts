@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, acceptTerms, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';

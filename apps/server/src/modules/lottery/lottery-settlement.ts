@@ -34,7 +34,17 @@ export type SettlementContext = {
   now: () => Date;
   /** This process, as the lease holder. */
   instance: string;
+  /** How long a lease holds (SETTLE_LEASE_MS); the crash tests shorten it. */
+  leaseMs?: number;
+  /** Called after a batch's wins are paid and before its tickets are marked (the crash tests stop there). */
+  afterBatchPaid?: (batch: number) => Promise<void>;
 };
+
+/**
+ * Leases are about processes, not the calendar: they run on the wall clock even when the
+ * lottery's clock is the test clock door's (moved ahead) or a test's.
+ */
+const wallClock = () => new Date();
 
 /** The win a ticket is paid after the draw's cap: scaled by cap / gross when the gross is over it. */
 export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint): bigint {
@@ -44,6 +54,7 @@ export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint):
 
 export function createLotterySettlement(ctx: SettlementContext) {
   const { db, log, rules, seamless, betting, now, instance } = ctx;
+  const leaseMs = ctx.leaseMs ?? SETTLE_LEASE_MS;
 
   function ticketPayout(game: GameRow, draw: DrawRow, t: TicketRow): bigint {
     let sum = 0n;
@@ -85,8 +96,8 @@ export function createLotterySettlement(ctx: SettlementContext) {
     const { cap, gross } = await fixCap(draw, game);
     const vassalage = lotteryVassalage(game.prizeMode);
     let settled = 0;
-    for (;;) {
-      if (!(await takeSettleLease(db, draw.id, instance, now(), SETTLE_LEASE_MS))) return settled;
+    for (let batchNo = 1; ; batchNo++) {
+      if (!(await takeSettleLease(db, draw.id, instance, wallClock(), leaseMs))) return settled;
       const batch = await findDrawTickets(db, draw.id, ['open'], '0', SETTLE_BATCH);
       if (batch.length === 0) break;
       const paid = await Promise.all(
@@ -104,6 +115,7 @@ export function createLotterySettlement(ctx: SettlementContext) {
           return { id: t.id, payoutMinor: payout };
         }),
       );
+      await ctx.afterBatchPaid?.(batchNo);
       await settleTickets(db, paid, now());
       settled += paid.length;
     }
@@ -115,7 +127,7 @@ export function createLotterySettlement(ctx: SettlementContext) {
     const vassalage = lotteryVassalage(game.prizeMode);
     let refunded = 0;
     for (;;) {
-      if (!(await takeSettleLease(db, draw.id, instance, now(), SETTLE_LEASE_MS))) return refunded;
+      if (!(await takeSettleLease(db, draw.id, instance, wallClock(), leaseMs))) return refunded;
       const batch = await findDrawTickets(db, draw.id, ['pending', 'open'], '0', SETTLE_BATCH);
       if (batch.length === 0) break;
       await Promise.all(
@@ -142,7 +154,7 @@ export function createLotterySettlement(ctx: SettlementContext) {
 
   /** Finish one draw if this instance can take it: settle it, or refund it when voided. */
   async function finishDraw(drawId: string): Promise<number> {
-    if (!(await takeSettleLease(db, drawId, instance, now(), SETTLE_LEASE_MS))) return 0;
+    if (!(await takeSettleLease(db, drawId, instance, wallClock(), leaseMs))) return 0;
     const draw = (await findDraw(db, drawId))!;
     const game = (await findGame(db, draw.gameCode))!;
     const done = draw.status === 'voided' ? await refundVoided(draw, game) : await settleDrawn(draw, game);
@@ -153,7 +165,7 @@ export function createLotterySettlement(ctx: SettlementContext) {
   /** Every drawn or voided draw nobody is finishing, oldest first. */
   async function finishDue(): Promise<number> {
     let done = 0;
-    for (const draw of await findDrawsToFinish(db, now(), 20)) done += await finishDraw(draw.id);
+    for (const draw of await findDrawsToFinish(db, wallClock(), 20)) done += await finishDraw(draw.id);
     return done;
   }
 

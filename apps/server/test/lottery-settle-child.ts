@@ -1,0 +1,48 @@
+/**
+ * A separate process that finishes one lottery draw on a PostgreSQL database, for the
+ * multi-instance and kill tests: `node --import tsx lottery-settle-child.ts <drawId>` with
+ * DATABASE_URL and LOTTERY_NOW (the clock, ISO). It prints `DONE <tickets>` at the end; with
+ * LOTTERY_STALL_SECOND_BATCH=1 it stops after the second batch's wins were paid and before its
+ * tickets are marked settled, and prints `INFLIGHT`. LOTTERY_LEASE_MS shortens the lease.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { newInstanceId } from '../src/jobs/interval-job';
+import { createLotterySettlement } from '../src/modules/lottery/lottery-settlement';
+import { sharedLotteryRules } from '../src/modules/lottery/lottery-rules-shared';
+import { createServices } from '../src/services';
+
+const [drawId] = process.argv.slice(2) as [string];
+const databaseUrl = process.env.DATABASE_URL!;
+const at = Date.parse(process.env.LOTTERY_NOW!);
+const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
+const log = pino({ level: 'silent' });
+const services = createServices({
+  config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-lottery-settle-child') }), databaseUrl, scryptLogN: 10 },
+  database,
+  db: database.db,
+  log,
+  calendarClock: () => at,
+});
+const settlement = createLotterySettlement({
+  db: database.db,
+  log,
+  rules: sharedLotteryRules,
+  seamless: services.gateway.seamless,
+  betting: services.lottery.betting,
+  now: () => new Date(at),
+  instance: newInstanceId(),
+  leaseMs: Number(process.env.LOTTERY_LEASE_MS ?? 30_000),
+  afterBatchPaid: async (batch) => {
+    if (process.env.LOTTERY_STALL_SECOND_BATCH !== '1' || batch < 2) return;
+    process.stdout.write('INFLIGHT\n');
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+  },
+});
+const done = await settlement.finishDraw(drawId);
+process.stdout.write(`DONE ${done}\n`);
+await database.close();
+process.exit(0);

@@ -1,0 +1,153 @@
+/**
+ * Lottery settlement across processes on one PostgreSQL database: a settling process is
+ * SIGKILLed after a batch's wins were paid and before its tickets were marked settled, then two
+ * processes resume the draw at once; then two processes finish a new draw at once from the
+ * start. Every ticket is paid exactly once (one win per ticket in the wallet, the players'
+ * balances exactly their stakes and payouts), and the ledger check is clean.
+ *
+ * Runs only with TEST_DATABASE_URL. The settling processes run from source through tsx.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LotteryDrawView } from '@wps/shared/schemas/lottery';
+import { checkLedger } from '../src/modules/ledger/ledger-check';
+import { sharedLotteryRules } from '../src/modules/lottery/lottery-rules-shared';
+import { createPlayer, mainBalance, type Player } from '../src/modules/gateway/gateway.test-support';
+import { call, valueOf } from './api-client';
+import { createTestApp, describePostgres, type TestApp } from './test-app';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const PLAYERS = 10;
+const FUNDS = 1_000_000n;
+const LEASE_MS = 1500;
+
+type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function finishInChild(url: string, drawId: string, at: number, env: Record<string, string> = {}): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/lottery-settle-child.ts', drawId], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOTTERY_NOW: new Date(at).toISOString(), LOTTERY_LEASE_MS: String(LEASE_MS), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+describePostgres('lottery settlement on several processes, one SIGKILLed mid-batch [postgres]', () => {
+  let t: TestApp;
+  let clock = Date.parse('2026-11-24T12:00:05.000Z');
+  let players: Player[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres', {}, { calendarClock: () => clock });
+    players = await Promise.all(Array.from({ length: PLAYERS }, () => createPlayer(t.app, FUNDS)));
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.database.db;
+  const url = () => t.config.databaseUrl!;
+
+  /** The open draw of the 1-minute game, and `count` tickets on it: one digit at one position each, spread over the players. */
+  async function ticketsOnOpenDraw(count: number): Promise<LotteryDrawView> {
+    await t.app.services.lottery.runClock();
+    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: players[0]!.token }));
+    const place = (i: number) =>
+      call(t.app, 'POST', '/lgw/tickets', {
+        token: players[i % PLAYERS]!.token,
+        payload: { gameCode: 'E5D-1', numero: current.numero, idempotencyKey: `kill-${current.numero}-${i}`, selections: [{ betType: 'position', position: (i % 5) + 1, numbers: [i % 10], stakePerLineMinor: String(100 + (i % 7)) }] },
+      }).then(valueOf);
+    for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => place(i + k)));
+    return current;
+  }
+
+  async function drawIdOf(numero: string): Promise<string> {
+    return (await sql<{ id: string }>`SELECT id::text AS id FROM lottery_draws WHERE game_code = 'E5D-1' AND numero = ${numero}`.execute(db())).rows[0]!.id;
+  }
+
+  const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(db())).rows[0]!.n;
+  const wins = (drawId: string) =>
+    count(sql<{ n: number }>`SELECT count(*)::int AS n FROM round_bets b JOIN lottery_tickets t ON b.round_id = 'lt-' || t.id WHERE t.draw_id = ${drawId} AND b.kind = 'win' AND b.vassalage = 'ILE'`);
+  const settled = (drawId: string) => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM lottery_tickets WHERE draw_id = ${drawId} AND status IN ('won', 'lost')`);
+
+  /** What the draw's tickets pay, priced again here from the drawn result and the game's paytable. */
+  async function expectedPayout(drawId: string): Promise<{ stakes: bigint; payouts: bigint }> {
+    const draw = (await sql<{ result: unknown }>`SELECT result FROM lottery_draws WHERE id = ${drawId}`.execute(db())).rows[0]!;
+    const game = (await sql<{ paytable: unknown }>`SELECT paytable FROM lottery_games WHERE code = 'E5D-1'`.execute(db())).rows[0]!;
+    const tickets = (await sql<{ stake: string; selections: { betType: string; position: number; numbers: number[]; stakePerLineMinor: string }[] }>`
+      SELECT stake_minor::text AS stake, selections FROM lottery_tickets WHERE draw_id = ${drawId}`.execute(db())).rows;
+    let stakes = 0n;
+    let payouts = 0n;
+    for (const ticket of tickets) {
+      stakes += BigInt(ticket.stake);
+      for (const sel of ticket.selections) payouts += sharedLotteryRules.payout('digits5', sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
+    }
+    return { stakes, payouts };
+  }
+
+  async function totalBalance(): Promise<bigint> {
+    let sum = 0n;
+    for (const p of players) sum += await mainBalance(t.app, p.memberId);
+    return sum;
+  }
+
+  it('a kill -9 after a batch was paid and before its tickets were marked, then two processes resuming at once: every ticket paid once', async () => {
+    const before = await totalBalance();
+    const draw = await ticketsOnOpenDraw(1200);
+    clock = Date.parse(draw.drawAt) + 1000;
+    await t.app.services.lottery.draws.tick();
+    const drawId = await drawIdOf(draw.numero);
+
+    const killed = finishInChild(url(), drawId, clock, { LOTTERY_STALL_SECOND_BATCH: '1' });
+    const deadline = Date.now() + 60_000;
+    while (!killed.output().includes('INFLIGHT')) {
+      if (Date.now() > deadline || killed.child.exitCode !== null) throw new Error(`the settling process did not reach its second batch: ${killed.output()}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // The first batch is settled; the second batch's wins are in the wallet, its tickets still open.
+    expect(await settled(drawId)).toBe(500);
+    expect(await wins(drawId)).toBe(1000);
+
+    await new Promise((r) => setTimeout(r, LEASE_MS + 200));
+    const resumers = [finishInChild(url(), drawId, clock), finishInChild(url(), drawId, clock)];
+    const codes = await Promise.all(resumers.map((r) => r.exited));
+    expect(codes, resumers.map((r) => r.output()).join('\n')).toEqual([0, 0]);
+    expect(await settled(drawId)).toBe(1200);
+    expect(await wins(drawId)).toBe(1200);
+    const { stakes, payouts } = await expectedPayout(drawId);
+    expect(payouts).toBeGreaterThan(0n);
+    expect(await totalBalance()).toBe(before - stakes + payouts);
+    const status = (await sql<{ status: string; payout: string }>`SELECT status, payout_minor::text AS payout FROM lottery_draws WHERE id = ${drawId}`.execute(db())).rows[0]!;
+    expect(status).toEqual({ status: 'settled', payout: payouts.toString() });
+  }, 180_000);
+
+  it('two processes finishing a new draw at once pay each ticket once; the clock running again pays nothing more', async () => {
+    const before = await totalBalance();
+    clock += 60_000;
+    const draw = await ticketsOnOpenDraw(700);
+    clock = Date.parse(draw.drawAt) + 1000;
+    await t.app.services.lottery.draws.tick();
+    const drawId = await drawIdOf(draw.numero);
+    const both = [finishInChild(url(), drawId, clock), finishInChild(url(), drawId, clock)];
+    const codes = await Promise.all(both.map((r) => r.exited));
+    expect(codes, both.map((r) => r.output()).join('\n')).toEqual([0, 0]);
+    expect(await settled(drawId)).toBe(700);
+    expect(await wins(drawId)).toBe(700);
+    const { stakes, payouts } = await expectedPayout(drawId);
+    expect(await totalBalance()).toBe(before - stakes + payouts);
+
+    await t.app.services.lottery.runClock();
+    expect(await wins(drawId)).toBe(700);
+    expect(await totalBalance()).toBe(before - stakes + payouts);
+    const report = await checkLedger(db());
+    expect(report.ok, JSON.stringify(report.problems)).toBe(true);
+  }, 180_000);
+});
