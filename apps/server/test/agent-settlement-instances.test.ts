@@ -7,7 +7,6 @@
  *
  * Runs only with TEST_DATABASE_URL. The settling processes run from source through tsx.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,8 +20,8 @@ import { streamOf } from '../src/modules/agents/settlement/settlement-periods';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createServices, type AppServices } from '../src/services';
 import { createScratchPostgres, describePostgres } from './test-app';
+import { spawnTsxChild, type TsxChild } from './tsx-child';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TOPS = 125;
 const STREAM = 'daily_salary:day';
 /** Each top agent (100 bp) has a downline agent (50 bp) with two players staking 100.00 a day: 1.00 to each agent. */
@@ -33,19 +32,8 @@ const day = (d: number) => {
   return { key: start.toISOString().slice(0, 10), start, end: new Date(start.getTime() + 86_400_000) };
 };
 
-type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function settleInChild(url: string, w: ReturnType<typeof day>, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/agent-settle-child.ts', STREAM, w.key, w.start.toISOString(), w.end.toISOString()], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+function settleInChild(url: string, w: ReturnType<typeof day>, env: Record<string, string> = {}): TsxChild {
+  return spawnTsxChild('apps/server/test/agent-settle-child.ts', [STREAM, w.key, w.start.toISOString(), w.end.toISOString()], { DATABASE_URL: url, ...env });
 }
 
 describePostgres('agent settlement on several processes, one SIGKILLed mid-payment [postgres]', () => {

@@ -7,8 +7,6 @@
  *
  * Runs only with TEST_DATABASE_URL. The settling processes run from source through tsx.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LotteryDrawView } from '@wps/shared/schemas/lottery';
@@ -17,25 +15,14 @@ import { sharedLotteryRules } from '../src/modules/lottery/lottery-rules-shared'
 import { createPlayer, mainBalance, type Player } from '../src/modules/gateway/gateway.test-support';
 import { call, valueOf } from './api-client';
 import { createTestApp, describePostgres, type TestApp } from './test-app';
+import { spawnTsxChild, type TsxChild } from './tsx-child';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const PLAYERS = 10;
 const FUNDS = 1_000_000n;
 const LEASE_MS = 1500;
 
-type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function finishInChild(url: string, drawId: string, at: number, env: Record<string, string> = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/lottery-settle-child.ts', drawId], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', LOTTERY_NOW: new Date(at).toISOString(), LOTTERY_LEASE_MS: String(LEASE_MS), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+function finishInChild(url: string, drawId: string, at: number, env: Record<string, string> = {}): TsxChild {
+  return spawnTsxChild('apps/server/test/lottery-settle-child.ts', [drawId], { DATABASE_URL: url, LOTTERY_NOW: new Date(at).toISOString(), LOTTERY_LEASE_MS: String(LEASE_MS), ...env });
 }
 
 describePostgres('lottery settlement on several processes, one SIGKILLed mid-batch [postgres]', () => {
@@ -54,14 +41,14 @@ describePostgres('lottery settlement on several processes, one SIGKILLed mid-bat
   const db = () => t.database.db;
   const url = () => t.config.databaseUrl!;
 
-  /** The open draw of the 1-minute game, and `count` tickets on it: one digit at one position each, spread over the players. */
+  /** The open draw of the 1-minute game, and `count` tickets on it: one digit at one position each, every (position, digit) pair alike, so every position's drawn digit wins on some tickets. */
   async function ticketsOnOpenDraw(count: number): Promise<LotteryDrawView> {
     await t.app.services.lottery.runClock();
     const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: players[0]!.token }));
     const place = (i: number) =>
       call(t.app, 'POST', '/lgw/tickets', {
         token: players[i % PLAYERS]!.token,
-        payload: { gameCode: 'E5D-1', numero: current.numero, idempotencyKey: `kill-${current.numero}-${i}`, selections: [{ betType: 'position', position: (i % 5) + 1, numbers: [i % 10], stakePerLineMinor: String(100 + (i % 7)) }] },
+        payload: { gameCode: 'E5D-1', numero: current.numero, idempotencyKey: `kill-${current.numero}-${i}`, selections: [{ betType: 'position', position: (i % 5) + 1, numbers: [Math.floor(i / 5) % 10], stakePerLineMinor: String(100 + (i % 7)) }] },
       }).then(valueOf);
     for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => place(i + k)));
     return current;
