@@ -6,8 +6,9 @@
  *
  * Requests go over a real socket (app.listen) because `app.inject` parses the URL with WHATWG
  * rules first, which would resolve `/./`, `/../` and `%2e` before the server ever saw them.
- * /lgw/ and /lotto/ have no product routes yet: test-only fixture routes stand in for them, and
- * are gated without any change to the gate, as the lottery routes will be.
+ * Under /lgw/ the lottery's public popular list is a product route; a test-only fixture with a
+ * path parameter and one under /lotto/ (whose product route needs a login) are gated by the same
+ * rule without any change to the gate, as any route added later is.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ import { spellings } from './path-spellings';
 import { rawRequest } from './raw-http';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
-/** The gated routes the table runs on: a product /wps route and fixtures under /lgw and /lotto. */
-const PATHS = ['/wps/captcha', '/lgw/games/popular', '/lgw/games/SBX-slot-01', '/lotto/lgw/games/opened/numero'];
+/** The gated routes the table runs on: product /wps and /lgw routes, and fixtures under /lgw and /lotto. */
+const PATHS = ['/wps/captcha', '/lgw/games/popular', '/lgw/games/SBX-slot-01', '/lotto/lgw/fixture/numero'];
 
 /** The captcha call needs its key; the query goes before any fragment or joins an existing query. */
 function withKey(spelling: string): string {
@@ -39,9 +40,8 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
       { trustProxy: 1 },
       {
         extraRoutes: (app) => {
-          app.get('/lgw/games/popular', async () => ok([]));
           app.get('/lgw/games/:gameId', async () => ok({ fixture: true }));
-          app.get('/lotto/lgw/games/opened/numero', async () => ok([]));
+          app.get('/lotto/lgw/fixture/numero', async () => ok([]));
         },
       },
     );
@@ -100,7 +100,7 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
       it('refuses the spellings the router resolves to a route, one by one', async () => {
         await closure.close?.();
         try {
-          for (const spelling of ['/%77ps/captcha', '/wp%73/captcha', '/wps/c%61ptcha', '/wps/captcha/', '/%6cgw/games/popular', '/%6Cgw/games/popular', '/lgw/games/SBX;x=1', '/%6cotto/lgw/games/opened/numero', '/lotto/lgw/games/opened/numero/']) {
+          for (const spelling of ['/%77ps/captcha', '/wp%73/captcha', '/wps/c%61ptcha', '/wps/captcha/', '/%6cgw/games/popular', '/%6Cgw/games/popular', '/lgw/games/SBX;x=1', '/%6cotto/lgw/fixture/numero', '/lotto/lgw/fixture/numero/']) {
             const res = await rawRequest(port, 'GET', withKey(spelling), closure.headers);
             expect(res.errorCode, `${spelling}: ${res.body}`).toBe(closure.errorCode);
           }
