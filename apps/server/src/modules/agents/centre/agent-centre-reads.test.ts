@@ -161,7 +161,9 @@ describeEachDatabase('agent centre: the team reads', (target) => {
     await round(p2, 400, 900, 100);
     await t.app.services.ledger.creditPlayerFromSystem({ systemAccount: 'promotion_budget', memberId: p1.id, amountMinor: 70n, kind: 'reward_cash', idempotencyKey: `centre-bonus-${p1.id}` });
     const loss = await get<UserLossPage>(a, 'user-loss');
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in the operator's time zone (the agent centre's days), not UTC's: they differ for part of every day.
+    const zone = (await t.database.db.selectFrom('reward_settings').select('time_zone').executeTakeFirstOrThrow()).time_zone;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     expect(loss).toMatchObject({ from: today, to: today, total: 2 });
     expect(loss.list[0]).toMatchObject({ account: p1.account, level: 1, stakesMinor: '1000', winsMinor: '250', bonusesMinor: '70', netMinor: '680' });
     expect(loss.list[1]).toMatchObject({ account: p2.account, level: 2, stakesMinor: '300', winsMinor: '900', bonusesMinor: '0', netMinor: '-600' });
