@@ -199,6 +199,24 @@ export async function findOpenDraw(db: Db, gameCode: string, now: Date): Promise
   return r ? toDraw(r as DrawDbRow) : undefined;
 }
 
+/** The draw each of several games is taking bets for at `now`, in one statement (the lobby's menus). */
+export async function findOpenDraws(db: Db, gameCodes: string[], now: Date): Promise<Map<string, DrawRow>> {
+  if (gameCodes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lottery_draws')
+    .select(DRAW_COLUMNS)
+    .where('game_code', 'in', gameCodes)
+    .where('status', 'in', ['scheduled', 'open'])
+    .where('opens_at', '<=', now)
+    .where('closes_at', '>', now)
+    .orderBy('game_code')
+    .orderBy('draw_at')
+    .execute();
+  const open = new Map<string, DrawRow>();
+  for (const r of rows) if (!open.has(r.game_code)) open.set(r.game_code, toDraw(r as DrawDbRow));
+  return open;
+}
+
 /** The draw row locked for a ticket's placement (FOR SHARE: placements run side by side, a close or void waits). */
 export async function lockDrawForBet(trx: Db, drawId: string): Promise<DrawRow | undefined> {
   const r = await trx.selectFrom('lottery_draws').select(DRAW_COLUMNS).where('id', '=', drawId).forShare().executeTakeFirst();

@@ -4,7 +4,7 @@ import type { LotteryDrawView, LotteryGameMenu, LotteryMenuGroup, LotteryPrizeMo
 import type { Kysely } from 'kysely';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
-import { findOpenDraw, findRecentResults, type DrawRow } from './lottery-draws.repository';
+import { findOpenDraw, findOpenDraws, findRecentResults, type DrawRow } from './lottery-draws.repository';
 import { findFavouriteCodes, findGame, findGames, findPopularCodes, findRecentCodes, setFavourite, type GameRow } from './lottery-games.repository';
 import { findMemberTickets, type TicketRow } from './lottery-tickets.repository';
 
@@ -59,18 +59,22 @@ export function ticketView(t: TicketRow & { gameCode: string; numero: string }, 
 export function createLotteryReads(ctx: ReadsContext) {
   const { db, now } = ctx;
 
-  async function menuOf(g: GameRow): Promise<LotteryGameMenu> {
-    const current = await findOpenDraw(db, g.code, now());
-    return {
-      gameCode: g.code,
-      gameName: g.name,
-      family: g.family,
-      prizeMode: g.prizeMode,
-      region: g.region,
-      intervalSeconds: g.intervalSeconds,
-      drawTime: g.drawTime,
-      current: current ? drawView(current) : null,
-    };
+  /** The games' menu entries, each with the draw it is taking bets for (one read for all of them). */
+  async function menusOf(games: GameRow[]): Promise<LotteryGameMenu[]> {
+    const open = await findOpenDraws(db, games.map((g) => g.code), now());
+    return games.map((g) => {
+      const current = open.get(g.code);
+      return {
+        gameCode: g.code,
+        gameName: g.name,
+        family: g.family,
+        prizeMode: g.prizeMode,
+        region: g.region,
+        intervalSeconds: g.intervalSeconds,
+        drawTime: g.drawTime,
+        current: current ? drawView(current) : null,
+      };
+    });
   }
 
   async function activeGames(prizeMode?: LotteryPrizeMode): Promise<GameRow[]> {
@@ -79,24 +83,28 @@ export function createLotteryReads(ctx: ReadsContext) {
 
   /** GET /lgw/games/game_menus: the games by their menu group. */
   async function gameMenus(prizeMode?: LotteryPrizeMode): Promise<LotteryMenuGroup[]> {
+    const games = await activeGames(prizeMode);
+    const menus = await menusOf(games);
     const groups = new Map<string, LotteryMenuGroup>();
-    for (const g of await activeGames(prizeMode)) {
+    games.forEach((g, i) => {
       const group = groups.get(g.groupCode) ?? { gameGroupCode: g.groupCode, labelName: g.groupCode, accountTypeName: g.prizeMode === 'Elott' ? 'ELOTT' : 'VN', gameMenus: [] };
-      group.gameMenus.push(await menuOf(g));
+      group.gameMenus.push(menus[i]!);
       groups.set(g.groupCode, group);
-    }
+    });
     return [...groups.values()];
   }
 
   /** GET /lgw/vn/games/game_menu: the daily draws by region, each with the draw taking bets. */
   async function vnGameMenu(prizeMode: LotteryPrizeMode): Promise<LotteryMenuGroup[]> {
+    const games = await activeGames(prizeMode);
+    const menus = await menusOf(games);
     const regions = new Map<string, LotteryMenuGroup>();
-    for (const g of await activeGames(prizeMode)) {
+    games.forEach((g, i) => {
       const region = g.region ?? g.groupCode;
       const group = regions.get(region) ?? { gameGroupCode: region, labelName: REGION_LABELS[region] ?? region, accountTypeName: 'VN', gameMenus: [] };
-      group.gameMenus.push(await menuOf(g));
+      group.gameMenus.push(menus[i]!);
       regions.set(region, group);
-    }
+    });
     return [...regions.values()];
   }
 
@@ -104,7 +112,7 @@ export function createLotteryReads(ctx: ReadsContext) {
   async function recentMenus(memberId: string): Promise<LotteryGameMenu[]> {
     const codes = await findRecentCodes(db, memberId, 10);
     const games = new Map((await activeGames()).map((g) => [g.code, g]));
-    return Promise.all(codes.filter((c) => games.has(c)).map((c) => menuOf(games.get(c)!)));
+    return menusOf(codes.filter((c) => games.has(c)).map((c) => games.get(c)!));
   }
 
   /** GET /lgw/games/popular: games by tickets in the last day, then the rest in menu order, up to count. */
@@ -113,7 +121,9 @@ export function createLotteryReads(ctx: ReadsContext) {
     const counted = await findPopularCodes(db, new Date(now().getTime() - POPULAR_WINDOW_MS), count);
     const byCode = new Map(games.map((g) => [g.code, g]));
     const order = [...counted.filter((c) => byCode.has(c.code)), ...games.filter((g) => !counted.some((c) => c.code === g.code)).map((g) => ({ code: g.code, tickets: 0 }))];
-    return Promise.all(order.slice(0, count).map(async (c) => ({ ...(await menuOf(byCode.get(c.code)!)), tickets: c.tickets })));
+    const picked = order.slice(0, count);
+    const menus = await menusOf(picked.map((c) => byCode.get(c.code)!));
+    return menus.map((menu, i) => ({ ...menu, tickets: picked[i]!.tickets }));
   }
 
   async function requireGame(code: string): Promise<GameRow> {
