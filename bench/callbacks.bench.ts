@@ -5,7 +5,7 @@
 // ≥ 0.35; bet callback p99 < 50 ms.
 // Run: npx tsx bench/callbacks.bench.ts  (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
 // pgbench; BENCH_DURATION_MS, BENCH_PLAYERS, BENCH_PAIRS to change; BENCH_WITHOUT_REPORTING=1 without the reporting trigger)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -13,6 +13,7 @@ import { insertMember } from '../apps/server/src/modules/member/member.repositor
 import { SANDBOX_SEAMLESS } from '../apps/server/src/modules/gateway/gateway.service';
 import { vendorCallbackPath, vendorSignatureHeaders } from '../apps/server/src/modules/gateway/vendor-signature';
 import { startBenchServer } from './bench-server';
+import { createPgbenchAccounts, requirePgbench, runPgbench } from './pgbench';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2_000);
@@ -105,35 +106,13 @@ function pick(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
 }
 
-/** pgbench: a two-account transfer (debit one row, credit another) per transaction, PLAYERS clients. */
-function runPgbench(url: string): number {
-  const script = `${process.env.TMPDIR ?? '/tmp'}/wps-transfer-${crypto.randomBytes(4).toString('hex')}.sql`;
-  // Debits come from the lower half and credits go to the upper half, so lock order never cycles.
-  const text = [
-    '\\set a random(1, 500)',
-    '\\set b random(501, 1000)',
-    'BEGIN;',
-    'UPDATE bench_accounts SET balance = balance - 1 WHERE id = :a;',
-    'UPDATE bench_accounts SET balance = balance + 1 WHERE id = :b;',
-    'END;',
-    '',
-  ].join('\n');
-  spawnSync('sh', ['-c', `cat > ${script}`], { input: text });
-  const seconds = Math.max(1, Math.round(DURATION_MS / 1000));
-  const r = spawnSync('pgbench', ['-n', '-c', String(PLAYERS), '-j', '2', '-T', String(seconds), '-f', script, url], { encoding: 'utf8' });
-  spawnSync('rm', ['-f', script]);
-  const m = /tps = ([\d.]+)/.exec(r.stdout);
-  if (r.status !== 0 || !m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-  return Number(m[1]);
-}
-
 async function main() {
   if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
     // The baseline is pgbench on the same database, so there is nothing to compare on PGlite.
     console.log('callbacks bench skipped: it needs PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     return;
   }
-  if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
+  requirePgbench();
   // One connection per concurrent player, as pgbench gets one per client: with fewer, callbacks
   // queue for a connection rather than for the database.
   // Production serialisation: outside production every answer is also checked against its response schema.
@@ -239,15 +218,14 @@ async function main() {
     if (!check.ok) throw new Error(`ledger check failed after the bench: ${check.problems.join('; ')}`);
 
     // The baseline, on the same database, after the app's load has finished.
-    await sql`CREATE TABLE bench_accounts (id int PRIMARY KEY, balance bigint NOT NULL)`.execute(db);
-    await sql`INSERT INTO bench_accounts SELECT g, 1000000000 FROM generate_series(1, 1000) g`.execute(db);
+    await createPgbenchAccounts(db);
     const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${rows[0]!.name}`;
     // Let the app's idle pool connections close (pg's 10 s idle timeout), so pgbench's clients fit
     // under max_connections next to them.
     await new Promise((r) => setTimeout(r, 11_000));
-    const tps = runPgbench(url.toString());
+    const tps = runPgbench(url.toString(), PLAYERS, DURATION_MS / 1000);
 
     const ratio = perSecond / tps;
     console.log(`seamless callbacks, rewards engine off         ${offPerSecond.toFixed(0).padStart(7)} /s  (${off.callbacks} callbacks)`);

@@ -239,8 +239,12 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expect(held).toContainText('documentos conferidos');
 
   await nav.getByRole('list', { name: 'Agentes' }).getByRole('link', { name: 'Relatórios de agentes' }).click();
-  await ops.getByLabel('Conta do agente').fill(top.username);
-  await ops.getByRole('button', { name: 'Mostrar' }).click();
+  // The page may still be mounting when the account is typed (a loaded machine): type again until the report opens.
+  await expect(async () => {
+    await ops.getByLabel('Conta do agente').fill(top.username);
+    await ops.getByRole('button', { name: 'Mostrar' }).click();
+    await expect(ops).toHaveURL(/[?&]member=\d+/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(team.locator('[data-figure="turnover"]')).toHaveText(brl(stakes));
   await ops.setViewportSize({ width: 360, height: 800 });
   await checkBackofficePage(ops, 'agent-report-360', SHOTS);

@@ -46,13 +46,13 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('a planned section not built yet shows the 404 page, and client-side navigation reaches it', async ({ page }) => {
-  await page.goto('/vnlottery');
+  await page.goto('/seamless');
   await expectNotFound(page, 'Página não encontrada');
   await page.getByRole('link', { name: 'Voltar ao início' }).click();
   await expect(page).toHaveURL(/\/$/);
   // Back returns to the 404 page: the page was not replaced by a redirect.
   await page.goBack();
-  await expect(page).toHaveURL(/\/vnlottery$/);
+  await expect(page).toHaveURL(/\/seamless$/);
   await expectNotFound(page, 'Página não encontrada');
 });
 

@@ -164,6 +164,15 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   for (const look of LOOKS) await checkLook(page, look, 'home');
 });
 
+test('home at rest: lanes below the fold hold their place without animating', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.goto(`${baseURL}/`);
+  await expect(page.getByTestId('home-hot').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
+  // The lanes nobody has scrolled to are placeholders that do not shimmer: an idle page animates nothing.
+  await expect(page.getByTestId('home-lane-rng').locator('.game-tile--skeleton').first()).toBeAttached();
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+});
+
 test('a banner linked to a promotion opens its page with the rules and the period', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 860 });
@@ -235,7 +244,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   const input = dialog.getByRole('searchbox', { name: 'Nome do jogo ou do fornecedor' });
   await expect(input).toBeFocused();
   await page.keyboard.type('dice');
-  await expect(dialog.getByRole('status')).toHaveText('1 resultado.');
+  await expect(dialog.getByRole('status')).toHaveText('2 resultados.');
   await expect(dialog.getByText('Entre para pesquisar todos os jogos', { exact: false })).toBeVisible();
   await input.fill('house');
   await expect(dialog.getByRole('button', { name: /In-house Games/ })).toBeVisible();
@@ -252,7 +261,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   await page.keyboard.press('Escape');
   await setLook(page, { width: 1366, theme: 'dark', language: 'PT' });
   await page.getByRole('banner').getByRole('button', { name: 'Pesquisar jogos' }).click();
-  await input.fill('dice');
+  await input.fill('provable');
   await expect(dialog.getByRole('status')).toHaveText('1 resultado.');
   await input.press('ArrowDown');
   const result = dialog.getByRole('button', { name: /Provable Dice/ });

@@ -119,6 +119,9 @@ export function themeOf(name: string, classify: string, salt = 0): { motif: keyo
   return { motif: BY_CLASSIFY[classify] ?? 'chip' };
 }
 
+/** The in-house lottery's classifies (quick draws, the Vietnamese lottery, regional draws). */
+const LOTTERY_CLASSIFIES = new Set(['quick', 'vn', 'sea']);
+
 /** Balls with digits taken from the name: every lottery tile shows its own numbers. */
 function lottoMotif(name: string): Motif {
   const h = hashOf(name);
@@ -144,7 +147,9 @@ const LAYOUTS: [number, number, number, number, number, 'middle' | 'start'][] = 
 export function tileDesign(nodeId: string, name: string, classify: string): { motif: string; layout: number; pattern: number; flip: number; hue: number } {
   const h = hashOf(nodeId);
   const theme = themeOf(name, classify, h[6]!);
-  const motif = classify === 'lotto' ? 'lotto' : theme.motif;
+  // Lottery games show balls, unless their name has a motif of its own (dice, a race).
+  const themed = THEMES.some(([pattern]) => pattern.test(name));
+  const motif = classify === 'lotto' || (LOTTERY_CLASSIFIES.has(classify) && !themed) ? 'lotto' : theme.motif;
   return { motif, layout: h[2]! % LAYOUTS.length, pattern: h[5]! % PATTERNS.length, flip: h[3]! % 2, hue: theme.hue ?? h.readUInt16BE(0) % 360 };
 }
 

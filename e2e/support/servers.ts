@@ -100,6 +100,10 @@ const PORT_OFFSETS = {
   backofficeAgents: 42,
   /** Agents' settlement: players under a two-level chain play, the day ends by the test clock door, both agents see their statement and money. */
   agentSettlement: 44,
+  /** The lottery: quick-draw tickets won and verified, a liability limit lowered in the back office trimming a bet. */
+  lottery: 27,
+  /** The back office's lottery: a Vietnamese result typed by one operator and approved by another (the test clock door), a void, liability, a game's limit. */
+  backofficeLottery: 45,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -13,5 +13,8 @@ export const VENDOR_GROUPS = {
   ESPORTS: { parent: 'SPORTS', vendors: ['AV', 'IMES', 'IA', 'AI', 'TF'] },
 } as const satisfies Partial<Record<GameCategory, { parent: GameCategory; vendors: readonly string[] }>>;
 
+/** The in-house lottery's two vendors in the catalogue: quick draws (ELOTT) and the daily draws (LOTT). */
+export const LOTTERY_VENDORS = { quick: 'ILE', daily: 'ILT' } as const;
+
 /** The game list pages at 42. */
 export const GAME_LIST_PAGE_SIZE = 42;

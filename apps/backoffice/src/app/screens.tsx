@@ -32,12 +32,17 @@ import { WithdrawalsPage } from '../features/queues/components/withdrawals-page'
 import { ReportsPage } from '../features/reports/components/reports-page';
 import { SiteSettingsPage } from '../features/site-settings/components/site-settings-page';
 import { LoyaltyPage } from '../features/loyalty/components/loyalty-page';
+import { LotteryDrawPage } from '../features/lottery/components/lottery-draw-page';
+import { LotteryDrawsPage, LotterySettlementsPage } from '../features/lottery/components/lottery-draws-page';
+import { LotteryGamesPage } from '../features/lottery/components/lottery-games-page';
+import { LotteryReportsPage } from '../features/lottery/components/lottery-reports-page';
+import { LotteryResultsPage } from '../features/lottery/components/lottery-results-page';
 import { RedemptionsPage } from '../features/loyalty/components/redemptions-page';
 import { HomePage } from './home-page';
 import { PlayerScreen } from './player-screen';
 
 /** The sidebar's groups, in the order they appear. */
-export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'rewards', 'agents', 'site', 'operators', 'audit', 'reports'] as const;
+export const NAV_GROUPS = ['dashboard', 'players', 'queues', 'payments', 'games', 'lottery', 'rewards', 'agents', 'site', 'operators', 'audit', 'reports'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 /**
@@ -75,6 +80,12 @@ export const SCREENS: readonly Screen[] = [
   { path: 'queues/held-rewards', permission: 'rewards.read', Component: HeldRewardsPage, nav: { group: 'queues', labelKey: 'nav.heldRewards' } },
   { path: 'payments', permission: 'payments.read', Component: PaymentsPage, nav: { group: 'payments', labelKey: 'nav.payments' } },
   { path: 'games', permission: 'games.read', Component: GamesPage, nav: { group: 'games', labelKey: 'nav.games' } },
+  { path: 'lottery/games', permission: 'lottery.read', Component: LotteryGamesPage, nav: { group: 'lottery', labelKey: 'nav.lotteryGames' } },
+  { path: 'lottery/draws', permission: 'lottery.read', Component: LotteryDrawsPage, nav: { group: 'lottery', labelKey: 'nav.lotteryDraws' } },
+  { path: 'lottery/draws/:drawId', permission: 'lottery.read', Component: LotteryDrawPage },
+  { path: 'lottery/results', permission: 'lottery.read', Component: LotteryResultsPage, nav: { group: 'lottery', labelKey: 'nav.lotteryResults' } },
+  { path: 'lottery/settlements', permission: 'lottery.read', Component: LotterySettlementsPage, nav: { group: 'lottery', labelKey: 'nav.lotterySettlements' } },
+  { path: 'lottery/reports', permission: 'lottery.read', Component: LotteryReportsPage, nav: { group: 'lottery', labelKey: 'nav.lotteryReports' } },
   { path: 'rewards', permission: 'rewards.read', Component: RewardsPage, nav: { group: 'rewards', labelKey: 'nav.rewards' } },
   { path: 'missions', permission: 'rewards.read', Component: MissionsPage, nav: { group: 'rewards', labelKey: 'nav.missions' } },
   { path: 'reward-programmes', permission: 'rewards.read', Component: RewardProgrammesPage, nav: { group: 'rewards', labelKey: 'nav.rewardProgrammes' } },

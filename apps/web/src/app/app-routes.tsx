@@ -67,6 +67,7 @@ const DownloadPage = lazyPage(() => import('../features/download/components/down
 const PromotionsRoute = lazyPage(() => import('./pages/promotions-route').then((m) => m.PromotionsRoute), ['content', 'promo']);
 const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content', 'promo']);
 const PointMallPage = lazyPage(() => import('../features/loyalty/components/point-mall-page').then((m) => m.PointMallPage), ['loyalty']);
+const LotteryPage = lazyPage(() => import('../features/lottery/components/lottery-page').then((m) => m.LotteryPage), ['lottery']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -74,8 +75,8 @@ function page(element: ReactNode) {
   return <RouteErrorBoundary>{element}</RouteErrorBoundary>;
 }
 
-/** Lobby category pages (the RNG page has its own grid). */
-const CATEGORY_PAGE_PATHS = ['/elott', '/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
+/** Lobby category pages (the RNG page has its own grid; /elott is the lottery's quick-draw lobby). */
+const CATEGORY_PAGE_PATHS = ['/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
 
 /** The login-to-home guard: other paths redirect a visitor to /login. */
 function LoginToHomeGuard() {
@@ -100,8 +101,7 @@ function LoginRoute() {
 
 /**
  * Every route of the site (history routing). A path with no page here, including the site's planned
- * sections not built yet (lottery, …), shows the
- * 404 page in the site's frame.
+ * sections not built yet, shows the 404 page in the site's frame.
  */
 export function AppRoutes() {
   return (
@@ -117,6 +117,10 @@ export function AppRoutes() {
             <Route key={path} path={path.slice(1)} element={page(<CategoryPage path={path} />)} />
           ))}
           <Route path="rng" element={page(<RngPage />)} />
+          <Route path="lottery" element={page(<LotteryPage kind="quick" path="/lottery" />)} />
+          <Route path="elott" element={page(<LotteryPage kind="quick" path="/elott" />)} />
+          <Route path="vnlottery" element={page(<LotteryPage kind="vn" path="/vnlottery" />)} />
+          <Route path="seaLottery" element={page(<LotteryPage kind="sea" path="/seaLottery" />)} />
           <Route path="inhouse" element={page(<InhouseLobbyPage />)} />
           <Route path="inhouse/:game" element={page(<InhouseGamePage />)} />
           <Route path="terms" element={page(<LegalPageRoute page="terms" />)} />

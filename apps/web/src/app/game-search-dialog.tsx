@@ -9,6 +9,7 @@ import { Spinner } from '@wps/ui/spinner';
 import { SearchIcon } from '../components/ui/icons';
 import { openAuthModal } from '../features/auth/auth-modal-store';
 import { useVendorLanes } from '../features/lobby/api/get-vendor-lanes';
+import { vendorPagePath } from '../features/lobby/vendor-routes';
 import { gamesQueryOptions } from '../features/lobby/api/list-games';
 import { useHotGames } from '../features/lobby/api/list-hot-games';
 import { openGamePopup } from '../features/lobby/lobby-store';
@@ -71,7 +72,8 @@ export function GameSearchDialog({ onClose }: { onClose: () => void }) {
   };
   const openVendor = (vendor: VendorCard) => {
     onClose();
-    if (vendor.category === 'RNG') void navigate(`/rng?vassalage=${encodeURIComponent(vendor.vassalage)}`);
+    const page = vendorPagePath(vendor);
+    if (page) void navigate(page);
     else openGamePopup(vendor.vassalage);
   };
 

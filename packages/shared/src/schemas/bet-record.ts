@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES } from './catalogue';
+import { lotteryTicketSelectionSchema, type LotteryTicketSelection } from './lottery';
 
 /** A betting-record row's status: open (bets taken, not settled), settled, or cancelled (every bet refunded). */
 export const BET_STATUSES = ['open', 'settled', 'cancelled'] as const;
@@ -64,6 +65,22 @@ export type BetRecordItem = {
   createdAt: string;
   settledAt: string | null;
   fair: BetFairness | null;
+  /** A lottery round's tickets and its draw (null for other games). */
+  lottery: BetLottery | null;
+};
+
+/** One ticket of a lottery round: its status, stake, payout once settled, and selections. */
+export type BetLotteryTicket = { id: string; status: string; stakeMinor: string; payoutMinor: string | null; selections: LotteryTicketSelection[] };
+
+/** A lottery round (a player's tickets on one draw): the tickets, the draw, and the result and seed once the draw is decided. */
+export type BetLottery = {
+  gameCode: string;
+  numero: string;
+  drawStatus: string;
+  tickets: BetLotteryTicket[];
+  result: unknown;
+  serverSeedHash: string | null;
+  serverSeed: string | null;
 };
 
 export type BetRecordPage = {
@@ -91,6 +108,15 @@ export type BetProfitResult = {
 
 /** Response value schemas of the betting record calls (they mirror the types above; money as strings). */
 const betFairnessSchema = z.object({ serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number().int() });
+const betLotterySchema = z.object({
+  gameCode: z.string(),
+  numero: z.string(),
+  drawStatus: z.string(),
+  tickets: z.array(z.object({ id: z.string(), status: z.string(), stakeMinor: z.string(), payoutMinor: z.string().nullable(), selections: z.array(lotteryTicketSelectionSchema) })),
+  result: z.unknown(),
+  serverSeedHash: z.string().nullable(),
+  serverSeed: z.string().nullable(),
+});
 const betTotalsSchema = z.object({
   count: z.number().int(),
   stake: z.string(),
@@ -123,6 +149,7 @@ export const betRecordPageSchema = z.object({
       createdAt: z.string(),
       settledAt: z.string().nullable(),
       fair: betFairnessSchema.nullable(),
+      lottery: betLotterySchema.nullable(),
     }),
   ),
   page: z.number().int(),

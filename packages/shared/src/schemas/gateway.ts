@@ -20,6 +20,16 @@ export const launchGameBodySchema = z.object({
   platform: z.string().max(32).optional(),
   clientType: z.coerce.number().int().optional(),
   language: z.string().max(16).optional(),
+  // The lottery lobby's launch (launchMode 'LOTT'): which lottery page opens and how. The page is
+  // ours, so the answer is a path on this site; backUrl is not taken, the lottery pages have the
+  // site's own header to go back with.
+  lottoArea: z.string().trim().regex(/^[A-Za-z]{0,8}$/, 'lottery area').optional(),
+  prizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']).optional(),
+  gameCode: z.string().trim().regex(/^[A-Za-z0-9_-]{2,40}$/, 'game code').optional(),
+  playType: z.string().trim().regex(/^[a-z0-9_]{1,30}$/, 'play type').optional(),
+  view: z.enum(['betting', 'lobby']).optional(),
+  device: z.string().max(16).optional(),
+  backUrl: z.string().max(512).optional(),
 });
 export type LaunchGameBody = z.input<typeof launchGameBodySchema>;
 

@@ -65,6 +65,10 @@ export const opsLotteryDrawSchema = lotteryDrawViewSchema.extend({
   payoutMinor: z.string(),
   payoutCapMinor: z.string().nullable(),
   grossPayoutMinor: z.string().nullable(),
+  /** The status timeline: when the draw took its result, was finished (paid or refunded) and was voided. */
+  drawnAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
 });
 export const opsLotteryDrawsPageSchema = z.object({ list: z.array(opsLotteryDrawSchema), next: z.string().nullable() });
 
@@ -75,13 +79,18 @@ export const opsLotteryEntrySchema = z.object({
   drawId: z.string(),
   result: z.unknown(),
   enteredBy: z.string(),
+  /** The operators' usernames, so the screen says who typed and who reviewed (null for one since deleted). */
+  enteredByName: z.string().nullable(),
   enteredAt: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   reviewedBy: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reason: z.string().nullable(),
 });
-export const opsLotteryEntriesSchema = z.array(opsLotteryEntrySchema);
+/** The results queue: each waiting entry with its draw's game and numero, which the operator knows it by. */
+export const opsLotteryQueueEntrySchema = opsLotteryEntrySchema.extend({ gameCode: z.string(), numero: z.string() });
+export const opsLotteryQueueSchema = z.array(opsLotteryQueueEntrySchema);
 
 export const opsLotteryDrawDetailSchema = z.object({
   draw: opsLotteryDrawSchema,
@@ -96,3 +105,33 @@ export const opsLotteryEntryParamsSchema = z.object({ entryId: z.string().regex(
 export const opsLotteryReviewBodySchema = z.object({ approve: z.boolean(), reason: z.string().trim().max(500).optional() });
 export const opsLotteryReviewResultSchema = z.object({ entry: opsLotteryEntrySchema, draw: opsLotteryDrawSchema });
 export const opsLotteryVoidBodySchema = z.object({ reason });
+
+export type OpsLotteryGame = z.infer<typeof opsLotteryGameSchema>;
+export type OpsLotteryGameBody = z.infer<typeof opsLotteryGameBodySchema>;
+export type OpsLotteryDraw = z.infer<typeof opsLotteryDrawSchema>;
+export type OpsLotteryDrawsPage = z.infer<typeof opsLotteryDrawsPageSchema>;
+export type OpsLotteryEntry = z.infer<typeof opsLotteryEntrySchema>;
+export type OpsLotteryQueueEntry = z.infer<typeof opsLotteryQueueEntrySchema>;
+export type OpsLotteryDrawDetail = z.infer<typeof opsLotteryDrawDetailSchema>;
+export type OpsLotteryReviewResult = z.infer<typeof opsLotteryReviewResultSchema>;
+
+const instant = z.iso.datetime({ offset: true });
+
+/** GET /ops/lottery/reports: draws finished in [from, to) (instants; the screen sends its days' bounds in the operator's zone). */
+export const opsLotteryReportQuerySchema = z
+  .object({ from: instant, to: instant, gameCode: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/).optional() })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['from'] });
+
+/** One game's figures over the range, in minor units: gross gaming revenue is stake − payout of its settled draws (voided draws refund their stakes). */
+export const opsLotteryReportRowSchema = z.object({
+  gameCode: z.string(),
+  gameName: z.string(),
+  drawsSettled: z.number(),
+  drawsVoided: z.number(),
+  tickets: z.number(),
+  stakeMinor: z.string(),
+  payoutMinor: z.string(),
+  ggrMinor: z.string(),
+});
+export const opsLotteryReportSchema = z.object({ from: z.string(), to: z.string(), rows: z.array(opsLotteryReportRowSchema) });
+export type OpsLotteryReport = z.infer<typeof opsLotteryReportSchema>;

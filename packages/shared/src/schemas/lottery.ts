@@ -9,8 +9,7 @@ import { idempotencyKeySchema } from './withdrawal';
 export const LOTTERY_PRIZE_MODES = ['Elott', 'Lott', 'SEA'] as const;
 export type LotteryPrizeMode = (typeof LOTTERY_PRIZE_MODES)[number];
 
-/** The lottery's two in-house vendors in the catalogue: quick draws (ELOTT) and the daily draws (LOTT). */
-export const LOTTERY_VENDORS = { quick: 'ILE', daily: 'ILT' } as const;
+export { LOTTERY_VENDORS } from '../catalogue-constants';
 
 /** The popular list's length, and the Vietnam numbers list's (spec counts). */
 export const LOTTERY_POPULAR_COUNT = 20;
@@ -26,6 +25,8 @@ export const popularQuerySchema = z.object({ count: z.coerce.number().int().min(
 export const numerosQuerySchema = z.object({ gameCode, count: z.coerce.number().int().min(1).max(LOTTERY_NUMEROS_COUNT).default(LOTTERY_NUMEROS_COUNT) });
 export const openedNumeroQuerySchema = z.object({ gameCode });
 export const gameCodeParamsSchema = z.object({ gameCode });
+/** GET /lgw/live: one game's draw changes, or every game's without a code. */
+export const liveQuerySchema = z.object({ gameCode: gameCode.optional() });
 
 /** One selection of a bet slip; its bet type's rules check the rest (packages/shared/src/lottery). */
 export const slipSelectionSchema = z.object({
@@ -98,28 +99,30 @@ export const lotteryPopularSchema = z.array(lotteryGameMenuSchema.extend({ ticke
 export const lotteryNumerosSchema = z.array(lotteryDrawViewSchema);
 export const lotteryOpenedNumeroSchema = z.object({ current: lotteryDrawViewSchema.nullable(), last: lotteryDrawViewSchema.nullable(), serverTime: z.string() });
 
+/** One selection of a placed ticket, as players read it (their tickets, the betting record). */
+export const lotteryTicketSelectionSchema = z.object({
+  betType: z.string(),
+  numbers: z.array(z.number()).optional(),
+  position: z.number().optional(),
+  option: z.string().optional(),
+  lines: z.number(),
+  stakePerLineMinor: z.string(),
+  /** Set when the draw's liability room trimmed the stake asked for. */
+  requestedPerLineMinor: z.string().optional(),
+});
+export type LotteryTicketSelection = z.infer<typeof lotteryTicketSelectionSchema>;
+
 export const lotteryTicketViewSchema = z.object({
   ticketId: z.string(),
   gameCode: z.string(),
   numero: z.string(),
-  status: z.enum(['pending', 'open', 'won', 'lost', 'refunded', 'refused']),
+  status: z.enum(['open', 'won', 'lost', 'refunded', 'refused']),
   stake: z.string(),
   stakeMinor: z.string(),
   payout: z.string().nullable(),
   payoutMinor: z.string().nullable(),
   maxPayoutMinor: z.string(),
-  selections: z.array(
-    z.object({
-      betType: z.string(),
-      numbers: z.array(z.number()).optional(),
-      position: z.number().optional(),
-      option: z.string().optional(),
-      lines: z.number(),
-      stakePerLineMinor: z.string(),
-      /** Set when the draw's liability room trimmed the stake asked for. */
-      requestedPerLineMinor: z.string().optional(),
-    }),
-  ),
+  selections: z.array(lotteryTicketSelectionSchema),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
   currency: z.string(),

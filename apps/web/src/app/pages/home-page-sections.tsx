@@ -46,6 +46,7 @@ function Lane({ title, filter, testId, to }: LaneProps) {
         title={title}
         games={games}
         isLoading={isLoading}
+        isWaiting={!isNear}
         testId={testId}
         action={
           to ? (

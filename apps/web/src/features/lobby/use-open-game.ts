@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { toast } from '../../components/ui/toast';
@@ -8,15 +9,18 @@ import { isApiError } from '../../lib/api-client';
 import { translateError } from '../../lib/i18n';
 import { useVendorLanes } from './api/get-vendor-lanes';
 import { closeLobbyOverlay, openMaintenance } from './lobby-store';
+import { lotteryGamePath } from './vendor-routes';
 
 /**
  * Game launching from the lobby: login first (a visitor gets the login popup), then the
  * maintenance message for a game or vendor under maintenance, else the gateway's launch, which
  * opens /game. A maintenance switch that happened after the list loaded is caught by the
- * launch's error code and shown the same way.
+ * launch's error code and shown the same way. Our own lottery's games open their lottery page
+ * (/lottery, /vnlottery or /seaLottery with the game's code) instead of a game frame.
  */
 export function useOpenGame() {
   const launch = useLaunchGame();
+  const navigate = useNavigate();
   const { mappingVendor } = useVendorLanes();
   const [launchingNodeId, setLaunchingNodeId] = useState<string | null>(null);
 
@@ -26,6 +30,11 @@ export function useOpenGame() {
       const vendor = mappingVendor[game.vassalage];
       if (vendor?.status === 'maintenance') return openMaintenance('vendor', vendor.name);
       if (game.status === 'maintenance') return openMaintenance('game', game.gameName);
+      const lotteryPage = lotteryGamePath(game);
+      if (lotteryPage) {
+        closeLobbyOverlay();
+        return void navigate(lotteryPage);
+      }
       setLaunchingNodeId(game.nodeId);
       launch.mutate(
         { nodeId: game.nodeId, vassalage: game.vassalage, gameId: game.nodeId },
@@ -40,7 +49,7 @@ export function useOpenGame() {
         },
       );
     },
-    [launch, mappingVendor],
+    [launch, mappingVendor, navigate],
   );
 
   return { openGame, launchingNodeId };

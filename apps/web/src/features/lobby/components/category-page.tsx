@@ -6,6 +6,7 @@ import { useVendorLanes } from '../api/get-vendor-lanes';
 import { useHotGames } from '../api/list-hot-games';
 import { openGamePopup, openMaintenance } from '../lobby-store';
 import { CATEGORY_ROUTES, vendorsForCategories, type CategoryPath } from '../vendor-lanes';
+import { vendorPagePath } from '../vendor-routes';
 import { CategoryChips } from './category-chips';
 import { GameStrip } from './game-strip';
 import { VendorCard, VendorCardSkeletons } from './vendor-card';
@@ -27,8 +28,9 @@ export function CategoryPage({ path }: { path: Exclude<CategoryPath, '/rng'> }) 
   const hot = useHotGames({ gameType: categories[0] });
 
   const openVendor = (vendor: VendorCardData) => {
+    const page = vendorPagePath(vendor);
     if (vendor.status === 'maintenance') openMaintenance('vendor', vendor.name);
-    else if (vendor.category === 'RNG') void navigate(`/rng?vassalage=${encodeURIComponent(vendor.vassalage)}`);
+    else if (page) void navigate(page);
     else openGamePopup(vendor.vassalage);
   };
 

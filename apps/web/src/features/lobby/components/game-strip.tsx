@@ -7,13 +7,15 @@ type GameStripProps = {
   title: string;
   games: GameItem[] | undefined;
   isLoading: boolean;
+  /** Loading has not started: the lane waits to come near the viewport, and its placeholders stay still. */
+  isWaiting?: boolean;
   testId?: string;
   /** Beside the title, e.g. a "see all" link to the lane's page. */
   action?: ReactNode;
 };
 
 /** A horizontally scrolling row of games (recent, hot, favourites). Hidden when empty. */
-export function GameStrip({ title, games, isLoading, testId, action }: GameStripProps) {
+export function GameStrip({ title, games, isLoading, isWaiting = false, testId, action }: GameStripProps) {
   const id = useId();
   const { favouriteIds, toggleFavourite, openGame, launchingNodeId } = useGameActions();
   if (!isLoading && (!games || games.length === 0)) return null;
@@ -27,7 +29,7 @@ export function GameStrip({ title, games, isLoading, testId, action }: GameStrip
       </div>
       <ul className="game-strip__list">
         {isLoading
-          ? Array.from({ length: 6 }, (_, i) => <GameTileSkeleton key={i} />)
+          ? Array.from({ length: 6 }, (_, i) => <GameTileSkeleton key={i} still={isWaiting} />)
           : games!.map((game) => (
               <GameTile
                 key={game.nodeId}

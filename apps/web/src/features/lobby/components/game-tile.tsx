@@ -56,12 +56,17 @@ export function GameTile({ game, isFavourite, isLaunching, onPlay, onToggleFavou
   );
 }
 
-/** A tile-shaped placeholder while games load. */
-export function GameTileSkeleton() {
+/**
+ * A tile-shaped placeholder while games load. `still`: it only holds the place of games not asked
+ * for yet (a lane below the fold), so it does not shimmer; a page of shimmering lanes nobody sees
+ * kept a phone's CPU busy for nothing.
+ */
+export function GameTileSkeleton({ still = false }: { still?: boolean }) {
+  const skeleton = still ? 'skeleton skeleton--still' : 'skeleton';
   return (
     <li className="game-tile game-tile--skeleton" aria-hidden="true">
-      <span className="skeleton game-tile__skeleton-image" />
-      <span className="skeleton game-tile__skeleton-line" />
+      <span className={`${skeleton} game-tile__skeleton-image`} />
+      <span className={`${skeleton} game-tile__skeleton-line`} />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import type { VendorCard } from '@wps/shared/schemas/catalogue';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { openGamePopup } from '../lobby-store';
 import { CATEGORY_ROUTES, visibleCategoryPaths, type CategoryPath } from '../vendor-lanes';
+import { vendorPagePath } from '../vendor-routes';
 import '../lobby.css';
 import '../lobby-games.css';
 
@@ -44,7 +45,8 @@ export function SideMenuGames() {
   const { lanes, hotVendor } = useVendorLanes();
   const paths = visibleCategoryPaths(lanes, CATEGORY_ROUTES.map((r) => r.path));
   const openVendor = (vendor: VendorCard) => {
-    if (vendor.category === 'RNG') void navigate(`/rng?vassalage=${encodeURIComponent(vendor.vassalage)}`);
+    const page = vendorPagePath(vendor);
+    if (page) void navigate(page);
     else openGamePopup(vendor.vassalage);
   };
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VendorLane } from '@wps/shared/schemas/catalogue';
 import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
+import { formatMinor } from '@wps/shared/money';
 import { useFormatMoney } from '../../../lib/money';
 import { getQuickRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
 import { useBets } from '../api/list-bets';
@@ -13,6 +14,7 @@ import { Pager } from '@wps/ui/pager';
 import { TableScroll } from '@wps/ui/table-scroll';
 import '../records.css';
 import '../bet-record.css';
+import { LotteryTicketDetail } from './lottery-ticket-detail';
 
 const PAGE_SIZE = 20;
 
@@ -137,6 +139,7 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
                                 </dl>
                               </details>
                             )}
+                            {b.lottery && money && <LotteryTicketDetail lottery={b.lottery} money={(minor) => format(formatMinor(minor, money.scale), money)} />}
                           </div>
                         </td>
                         <td className="data-table__num" data-label={t('columns.stake')}>

@@ -1,0 +1,282 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import { registerMember, type Member } from './support/agents';
+import { operatorLogin } from './support/operators';
+import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
+import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
+import { depositConfirmed } from './support/vendors';
+
+/**
+ * The back office's lottery, on a server of its own with the test clock door (TEST_CLOCK_DOOR):
+ * - the games screen shows each bet type's house edge; an admin changes VN-MB's limit per number
+ *   with a reason, and the audit log has it;
+ * - a funded player bets lô 27 and đề 45 on the open VN-MB draw; its page shows the liability per
+ *   number, largest first;
+ * - another player's ticket on VN-MN is refunded exactly once when a finance operator voids the draw;
+ * - the calendar clock moves past VN-MB's draw time; operator A (finance) types the result so that
+ *   lô 27 and đề 45 win, is refused approving it, operator B (admin) approves it from the queue,
+ *   the lottery clock settles the draw and both tickets are won with the exact payouts.
+ * Every screen axe-clean at 1366 and 360 px.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'backoffice-lottery');
+const DEPOSIT_MAJOR = '100';
+const DEPOSIT = 10_000n;
+const STAKE = 100n;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: ExtraServer;
+let baseURL: string;
+let finance: Page;
+let admin: Page;
+let player: Member;
+let vnDraw: { drawId: string; numero: string; drawAt: string };
+
+type Ticket = { ticketId: string; status: string; payoutMinor: string | null; stakeMinor: string };
+type OpsGame = { code: string; name: string; paytable: Record<string, { multiplierBp: number }>; limits: Record<string, string>; edges: { betType: string; variant: string | null; edgePercent: string }[] };
+type OpsDraw = { drawId: string; numero: string; status: string; drawAt: string };
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  server = await startBackofficeServer('backoffice-lottery', EXTRA_PORTS.backofficeLottery, {
+    roles: ['admin', 'finance'],
+    configure: disableRegisterCaptcha,
+    env: { TEST_CLOCK_DOOR: '1' },
+  });
+  baseURL = server.baseURL;
+  finance = await newBackofficePage(browser, 1366);
+  await signInOperator(finance, { baseURL, role: 'finance' });
+  admin = await newBackofficePage(browser, 1366);
+  await signInOperator(admin, { baseURL, role: 'admin' });
+});
+
+test.afterAll(async () => {
+  await finance?.context().close();
+  await admin?.context().close();
+  await server?.stop();
+});
+
+async function opsApi(request: APIRequestContext): Promise<Api> {
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  return { request, baseURL, token: await operatorLogin(request, baseURL, username, password) };
+}
+
+function playerApi(request: APIRequestContext, member: Member): Api {
+  return { request, baseURL, token: member.token };
+}
+
+async function balanceOf(request: APIRequestContext, member: Member): Promise<bigint> {
+  return BigInt((await callApi<{ sumBalanceMinor: string }>(playerApi(request, member), 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor);
+}
+
+async function fundedPlayer(request: APIRequestContext, prefix: string): Promise<Member> {
+  const member = await registerMember(request, baseURL, prefix);
+  await depositConfirmed(playerApi(request, member), BACKOFFICE_OPERATORS.finance, DEPOSIT_MAJOR);
+  expect(await balanceOf(request, member)).toBe(DEPOSIT);
+  return member;
+}
+
+async function currentDraw(request: APIRequestContext, member: Member, gameCode: string, ops: Api): Promise<{ drawId: string; numero: string; drawAt: string }> {
+  const { current } = await callApi<{ current: { numero: string; drawAt: string } }>(playerApi(request, member), 'GET', `/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
+  const page = await callApi<{ list: OpsDraw[] }>(ops, 'GET', `/ops/lottery/draws?gameCode=${gameCode}&size=100`);
+  return { drawId: page.list.find((d) => d.numero === current.numero)!.drawId, numero: current.numero, drawAt: current.drawAt };
+}
+
+async function placeTicket(request: APIRequestContext, member: Member, gameCode: string, selection: Record<string, unknown>): Promise<Ticket> {
+  const placed = await callApi<{ ticket: Ticket }>(playerApi(request, member), 'POST', '/lgw/tickets', {
+    gameCode,
+    idempotencyKey: `e2e-${crypto.randomUUID()}`,
+    selections: [{ ...selection, stakePerLineMinor: STAKE.toString() }],
+  });
+  return placed.ticket;
+}
+
+async function tickets(request: APIRequestContext, member: Member, status: 'open' | 'settled'): Promise<Ticket[]> {
+  return (await callApi<{ list: Ticket[] }>(playerApi(request, member), 'GET', `/lgw/tickets?status=${status}`)).list;
+}
+
+/** The page at both widths: axe-clean, nothing wider than the screen, a screenshot kept. */
+async function checkWidths(page: Page, name: string): Promise<void> {
+  await checkBackofficePage(page, `${name}-1366`, SHOTS);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await checkBackofficePage(page, `${name}-360`, SHOTS);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** An amount as the page writes it in Portuguese, as a pattern (R$, a space of any kind, the figure). */
+function brl(minor: bigint): RegExp {
+  const whole = (minor / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return new RegExp(`R\\$\\s*${whole.replace(/\./g, '\\.')},${(minor % 100n).toString().padStart(2, '0')}`);
+}
+
+test('the games screen shows the house edges; a limit and a multiplier changed with a reason are audited', async ({ request }) => {
+  const ops = await opsApi(request);
+  const games = await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games');
+  const north = games.find((g) => g.code === 'VN-MB')!;
+  await admin.goto(`${baseURL}/backoffice/lottery/games`);
+  const row = admin.locator('tr[data-game-code="VN-MB"]');
+  const edges = row.getByRole('list', { name: `Vantagens da casa de ${north.name}` });
+  for (const edge of north.edges) {
+    // "2.78%" from the server is written "2,78 %" in Portuguese.
+    expect(edge.edgePercent).toMatch(/^\d+\.\d{2}%$/);
+    const shown = `${edge.edgePercent.replace('%', '').replace('.', ',')} %`;
+    await expect(edges.getByRole('listitem').filter({ hasText: new RegExp(`^${edge.betType}\\s`) })).toContainText(shown);
+  }
+  await expect(admin.locator('main')).not.toContainText('NaN');
+  await checkWidths(admin, 'games');
+
+  await row.getByRole('button', { name: `Editar ${north.name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Editar ${north.name}` });
+  await dialog.getByLabel('Risco por número').fill('40000,00');
+  // The paytable is one field per multiplier of the stake, typed in Portuguese ("355" for 355×).
+  const xien4 = dialog.getByLabel('Multiplicador: xien4 · Prêmio');
+  await expect(xien4).toHaveValue('355');
+  await xien4.fill('300');
+  await expect(dialog.getByLabel('Multiplicador: de · Prêmio')).toHaveValue('95');
+  await dialog.getByLabel(/Motivo/).fill('Lower the liability per number for the derby');
+  await expectNoOverflowDialog(admin);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(brl(4_000_000n));
+
+  const changed = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!;
+  expect(changed.limits).toEqual({ ...north.limits, perKeyMinor: '4000000' });
+  expect(changed.paytable).toEqual({ ...north.paytable, xien4: { kind: 'fixed', multiplierBp: 3_000_000 } });
+  // The house edge of xien4 is recomputed from the new multiplier, and shown.
+  const edge = changed.edges.find((e) => e.betType === 'xien4')!;
+  expect(edge.edgePercent).not.toBe(north.edges.find((e) => e.betType === 'xien4')!.edgePercent);
+  await expect(edges.getByRole('listitem').filter({ hasText: /^xien4\s/ })).toContainText(`${edge.edgePercent.replace('%', '').replace('.', ',')} %`);
+  const audit = await callApi<{ list: { action: string; reason: string | null; actorName: string | null }[] }>(ops, 'GET', '/ops/audit?action=lottery.game_changed&subjectId=VN-MB');
+  expect(audit.list[0]).toMatchObject({ action: 'lottery.game_changed', reason: 'Lower the liability per number for the derby', actorName: BACKOFFICE_OPERATORS.admin.username });
+});
+
+/** The edit dialog at 360 px: axe-clean too. */
+async function expectNoOverflowDialog(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await checkBackofficePage(page, 'game-dialog-360', SHOTS);
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('an open draw shows its liability per number, largest first, after the bets', async ({ request }) => {
+  const ops = await opsApi(request);
+  player = await fundedPlayer(request, 'lp');
+  vnDraw = await currentDraw(request, player, 'VN-MB', ops);
+  await placeTicket(request, player, 'VN-MB', { betType: 'lo', numbers: [27] });
+  await placeTicket(request, player, 'VN-MB', { betType: 'de', numbers: [45] });
+  expect(await balanceOf(request, player)).toBe(DEPOSIT - 2n * STAKE);
+
+  const pay = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!.paytable;
+  await finance.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
+  await expect(finance.getByRole('heading', { level: 1 })).toContainText(vnDraw.numero);
+  const rows = finance.getByTestId('liability').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('de:45');
+  await expect(rows.nth(0)).toContainText(brl((STAKE * BigInt(pay.de!.multiplierBp)) / 10_000n));
+  await expect(rows.nth(1)).toContainText('lo:27');
+  await expect(rows.nth(1)).toContainText(brl((STAKE * BigInt(pay.lo!.multiplierBp)) / 10_000n));
+  await expect(finance.getByText(/O limite por número é/)).toContainText(brl(4_000_000n));
+  await checkWidths(finance, 'draw-open');
+});
+
+test('a voided draw refunds its ticket exactly once', async ({ request }) => {
+  const ops = await opsApi(request);
+  const other = await fundedPlayer(request, 'lv');
+  const south = await currentDraw(request, other, 'VN-MN', ops);
+  const ticket = await placeTicket(request, other, 'VN-MN', { betType: 'lo', numbers: [10] });
+  expect(await balanceOf(request, other)).toBe(DEPOSIT - STAKE);
+
+  await finance.goto(`${baseURL}/backoffice/lottery/draws/${south.drawId}`);
+  await finance.getByRole('button', { name: 'Anular sorteio' }).click();
+  const dialog = finance.getByRole('dialog', { name: `Anular o sorteio ${south.numero}` });
+  await expect(dialog).toContainText('1 bilhete');
+  await dialog.getByRole('textbox').fill('Official draw cancelled by the organiser');
+  await dialog.getByRole('button', { name: 'Anular sorteio' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(finance.locator('.page-header .status-pill')).toHaveText('Anulado');
+  await expect(finance.getByText('Official draw cancelled by the organiser')).toBeVisible();
+
+  await expect(async () => expect(await balanceOf(request, other)).toBe(DEPOSIT)).toPass({ timeout: 30_000 });
+  await expect(async () => expect((await tickets(request, other, 'settled')).find((x) => x.ticketId === ticket.ticketId)?.status).toBe('refunded')).toPass({ timeout: 15_000 });
+  // The clock's later turns refund nothing more.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(await balanceOf(request, other)).toBe(DEPOSIT);
+  await checkWidths(finance, 'draw-voided');
+});
+
+/** A northern result whose prize numbers end in 27 once (the first prize) and whose special prize ends in 45. */
+const NORTH_RESULT: [string, string[]][] = [
+  ['Prêmio especial', ['00045']],
+  ['Primeiro prêmio', ['11127']],
+  ['Segundo prêmio', ['22250', '22251']],
+  ['Terceiro prêmio', ['33352', '33353', '33354', '33355', '33356', '33357']],
+  ['Quarto prêmio', ['4458', '4459', '4460', '4461']],
+  ['Quinto prêmio', ['5562', '5563', '5564', '5565', '5566', '5567']],
+  ['Sexto prêmio', ['668', '669', '670']],
+  ['Sétimo prêmio', ['71', '72', '73', '74']],
+];
+
+test('a Vietnamese result typed by one operator and approved by another settles lô and đề with the exact payouts', async ({ request }) => {
+  const ops = await opsApi(request);
+  const pay = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!.paytable;
+  const before = await balanceOf(request, player);
+
+  // The calendar clock runs past the draw's cut-off and time; the lottery clock closes the draw.
+  const offsetMs = Math.max(0, Date.parse(vnDraw.drawAt) - Date.now() + 60_000);
+  expect((await request.put(`${baseURL}/dev/clock`, { data: { offsetMs } })).status()).toBe(200);
+  await expect(async () => {
+    const page = await callApi<{ list: OpsDraw[] }>(ops, 'GET', `/ops/lottery/draws?gameCode=VN-MB&size=100`);
+    expect(page.list.find((d) => d.drawId === vnDraw.drawId)?.status).toBe('closed');
+  }).toPass({ timeout: 30_000 });
+
+  // Operator A types the result, then is refused approving it.
+  await finance.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
+  const form = finance.getByRole('form', { name: 'Digitar o resultado' });
+  for (const [tier, numbers] of NORTH_RESULT) {
+    for (const [i, n] of numbers.entries()) await form.getByLabel(`${tier}, número ${i + 1} (${n.length} dígitos)`).fill(n);
+  }
+  await checkWidths(finance, 'result-form');
+  await form.getByRole('button', { name: 'Registrar resultado' }).click();
+  const waiting = finance.getByRole('region', { name: 'Resultado aguardando aprovação' });
+  await expect(waiting).toContainText(`Digitado por ${BACKOFFICE_OPERATORS.finance.username}`);
+  await expect(waiting).toContainText('Você digitou este resultado');
+  await waiting.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(waiting.getByRole('alert')).toContainText('Um resultado deve ser aprovado por outro operador');
+
+  // Operator B approves it from the queue.
+  await admin.goto(`${baseURL}/backoffice/lottery/results`);
+  const entry = admin.getByRole('region', { name: /^Resultado digitado #/ });
+  await expect(entry).toHaveCount(1);
+  await expect(admin.getByRole('link', { name: `Abrir sorteio ${vnDraw.numero} de VN-MB` })).toHaveAttribute('href', `/backoffice/lottery/draws/${vnDraw.drawId}`);
+  await expect(entry).toContainText(`Digitado por ${BACKOFFICE_OPERATORS.finance.username}`);
+  await expect(entry).toContainText('11127');
+  await checkWidths(admin, 'results-queue');
+  await entry.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(admin.getByText('Nenhum resultado aguardando aprovação.')).toBeVisible();
+
+  // The lottery clock settles the draw within seconds.
+  await admin.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
+  await expect(admin.locator('.page-header .status-pill')).toHaveText('Liquidado', { timeout: 30_000 });
+  await expect(admin.getByRole('region', { name: 'Resultado', exact: true })).toContainText('00045');
+  const lo = (STAKE * BigInt(pay.lo!.multiplierBp)) / 10_000n;
+  const de = (STAKE * BigInt(pay.de!.multiplierBp)) / 10_000n;
+  const settled = await tickets(request, player, 'settled');
+  expect(settled.map((x) => [x.status, x.payoutMinor]).sort()).toEqual([
+    ['won', de.toString()],
+    ['won', lo.toString()],
+  ].sort());
+  expect(await balanceOf(request, player)).toBe(before + lo + de);
+  await checkWidths(admin, 'draw-settled');
+
+  // The settlement view and the report by game.
+  await admin.goto(`${baseURL}/backoffice/lottery/settlements?gameCode=VN-MB`);
+  await expect(admin.getByRole('row').filter({ hasText: vnDraw.numero })).toContainText(brl(lo + de));
+  await checkWidths(admin, 'settlements');
+  await admin.goto(`${baseURL}/backoffice/lottery/draws`);
+  await expect(admin.getByRole('table', { name: 'Sorteios da loteria' })).toBeVisible();
+  await checkWidths(admin, 'draws');
+  await admin.goto(`${baseURL}/backoffice/lottery/reports`);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Loteria por jogo' })).toBeVisible();
+  await checkWidths(admin, 'reports');
+});
