@@ -32,6 +32,7 @@ import { createVendorConnections } from './modules/gateway/vendor-connections';
 import { createTransferReview } from './modules/gateway/transfer-review';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { createLotteryService } from './modules/lottery/lottery.service';
+import { createLotteryViews } from './modules/lottery/lottery-views';
 import { createBetRecordService } from './modules/bet-record/bet-record.service';
 import { createReportingService } from './modules/reporting/reporting.service';
 import { createPlayersService } from './modules/players/players.service';
@@ -68,8 +69,9 @@ export function createServices(ctx: AppContext) {
   ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
   // What happens to players (written by triggers and by the modules that make the change), applied
-  // once per consumer by the rewards engine's consumers; started by server.ts, drained by tests.
-  const rewardEvents = createRewardEventStream({ db: ctx.db, log: ctx.log, pollMs: ctx.config.rewardEventsPollMs });
+  // once per consumer by the rewards engine's consumers, woken by the change feed; started by
+  // server.ts, drained by tests.
+  const rewardEvents = createRewardEventStream({ db: ctx.db, log: ctx.log, pollMs: ctx.config.rewardEventsPollMs, feed: changeFeed });
   const keys = createKeyService(ctx);
   // The balance players see is kept in memory; the ledger's money-moving calls evict it (balance-cache.ts).
   const playerBalances = createBalanceCache({ db: ctx.db, changeFeed });
@@ -114,7 +116,7 @@ export function createServices(ctx: AppContext) {
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
-  const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse });
+  const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse, lottery: createLotteryViews(ctx) });
   // The agent centre: team reads over the closure table and the owners' views, links behind affiliate codes.
   const calendarClock = ctx.calendarClock;
   const agentCentre = createAgentCentre({
@@ -193,9 +195,11 @@ export function createServices(ctx: AppContext) {
   // The in-house lottery: draws on the operator's days, tickets through the seamless wallet like any vendor's rounds.
   const lottery = createLotteryService({
     ...ctx,
+    databaseKind: ctx.database.kind,
     system,
     gateway,
     audit,
+    changeFeed,
     timeZone: rewards.timeZone,
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
   });

@@ -3,7 +3,8 @@
  * multi-instance and kill tests: `node --import tsx lottery-settle-child.ts <drawId>` with
  * DATABASE_URL and LOTTERY_NOW (the clock, ISO). It prints `DONE <tickets>` at the end; with
  * LOTTERY_STALL_SECOND_BATCH=1 it stops after the second batch's wins were paid and before its
- * tickets are marked settled, and prints `INFLIGHT`. LOTTERY_LEASE_MS shortens the lease.
+ * tickets are marked settled, and prints `INFLIGHT`. LOTTERY_LEASE_MS shortens the lease;
+ * LOTTERY_WIN_BATCH and LOTTERY_PRICE_BATCH make the batches small.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -32,10 +33,11 @@ const settlement = createLotterySettlement({
   log,
   rules: sharedLotteryRules,
   seamless: services.gateway.seamless,
-  betting: services.lottery.betting,
   now: () => new Date(at),
   instance: newInstanceId(),
   leaseMs: Number(process.env.LOTTERY_LEASE_MS ?? 30_000),
+  ...(process.env.LOTTERY_WIN_BATCH ? { winBatch: Number(process.env.LOTTERY_WIN_BATCH) } : {}),
+  ...(process.env.LOTTERY_PRICE_BATCH ? { priceBatch: Number(process.env.LOTTERY_PRICE_BATCH) } : {}),
   afterBatchPaid: async (batch) => {
     if (process.env.LOTTERY_STALL_SECOND_BATCH !== '1' || batch < 2) return;
     process.stdout.write('INFLIGHT\n');

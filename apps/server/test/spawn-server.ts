@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { provided } from './test-app';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER = path.join(ROOT, 'apps/server/src/server.ts');
@@ -55,6 +56,9 @@ export function listeningAddress(child: ChildProcess, output: () => string, time
  */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
   const dataDir = path.join(process.env.TMPDIR ?? '/tmp', `wps-spawn-${crypto.randomBytes(6).toString('hex')}`);
+  // A copy of the run's migrated data directory: an empty one would spend seconds on initdb and every migration.
+  const template = provided('serverDataDir');
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   // Node itself with tsx's loader, not the tsx command: the command is a second process that relays
   // signals to the server, and under load its relay could end the server with SIGTERM's default
   // (exit 143) instead of letting the server's own handler close it (exit 0).

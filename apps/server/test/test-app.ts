@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { describe } from 'vitest';
-import pg from 'pg';
+import fs from 'node:fs';
+import { describe, inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
 import { seedDemoOperator } from '../src/db/seed';
 import { buildApp, type App } from '../src/app';
+import { createPostgresDatabase } from './scratch-postgres';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -24,36 +25,27 @@ export function describeEachDatabase(name: string, fn: (target: DatabaseTarget) 
 /** Run a suite only on PostgreSQL (concurrency needs real connections); skipped without TEST_DATABASE_URL. */
 export const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
-/** Create an empty, uniquely named PostgreSQL database and return its URL and a dropper. */
-export async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        // pool.end() resolves before its clients have said goodbye; dropping WITH (FORCE) would
-        // then kill them mid-goodbye and they raise an unhandled FATAL 57P01. Wait until they are gone.
-        for (let i = 0; i < 100; i++) {
-          const res = await c.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (Number(res.rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+/**
+ * What the run's global setup made (global-setup.ts): a migrated PGlite dump, a migrated
+ * PostgreSQL template and a migrated server data directory. Empty outside a vitest run (the benchmarks use these helpers too), and then
+ * databases are migrated from nothing.
+ */
+export function provided(key: 'pgliteTemplate' | 'postgresTemplate' | 'serverDataDir'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Create a uniquely named PostgreSQL database and return its URL and a dropper: empty, or with
+ * `migrated`, a copy of the run's migrated template when there is one (the caller still runs the
+ * migrations, which then have nothing to do).
+ */
+export async function createScratchPostgres(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = opts.migrated ? provided('postgresTemplate') : '';
+  return createPostgresDatabase(template ? { template } : {});
 }
 
 export type TestApp = {
@@ -79,7 +71,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const scratch = target === 'postgres' ? await createScratchPostgres() : undefined;
+  const scratch = target === 'postgres' ? await createScratchPostgres({ migrated: true }) : undefined;
   const dataDir = `${process.env.TMPDIR ?? '/tmp'}/wps-test-${crypto.randomBytes(6).toString('hex')}`;
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir }),
@@ -89,7 +81,10 @@ export async function createTestApp(
     scryptLogN: 10,
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, poolSize: 30 });
+  const pgliteTemplate = target === 'pglite' ? provided('pgliteTemplate') : '';
+  const loadDataDir = pgliteTemplate ? new Blob([await fs.promises.readFile(pgliteTemplate)]) : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, poolSize: 30, loadDataDir });
+  // Nothing to do when the database came migrated; everything when not.
   await runMigrations(database);
   await seedDemoOperator(database.db);
   const app = await buildApp({ config, database, logger: false, calendarClock: options.calendarClock });

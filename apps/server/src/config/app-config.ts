@@ -81,11 +81,13 @@ export type AppConfig = {
   testClockDoor?: boolean;
   /** The reference vendor server.ts started (set there, never from the environment): the gateway connects to it. */
   startedVendorSandbox?: { url: string; secret: string } | undefined;
+  /** LOTTERY_LIVE_MAX_STREAMS, LOTTERY_LIVE_STREAMS_PER_IP: the lottery's live event streams an instance holds, in all and per client address. */
+  lotteryLive?: { maxStreams: number; perIp: number };
   /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
   jobLeaseMs?: number;
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
-  /** How often an idle instance polls the rewards engine's event stream (REWARD_EVENTS_POLL_MS). */
+  /** The shortest gap between a rewards-engine consumer's batches, and its poll while the change feed is down (REWARD_EVENTS_POLL_MS). */
   rewardEventsPollMs?: number | undefined;
   /** METRICS_PORT: the internal listener serving /metrics without a token (server.ts). */
   metricsPort?: number | undefined;
@@ -130,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // On by default only in development: production never starts a test door unless told (and then refuses, productionRefusals).
     vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
     testClockDoor: env.TEST_CLOCK_DOOR,
+    lotteryLive: { maxStreams: env.LOTTERY_LIVE_MAX_STREAMS, perIp: env.LOTTERY_LIVE_STREAMS_PER_IP },
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,

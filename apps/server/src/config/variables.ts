@@ -286,6 +286,18 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.jobLeaseMs',
     description: "how long an instance's claim on a periodic job's period holds without renewal: how soon another instance takes over the period of one that died",
   },
+  LOTTERY_LIVE_MAX_STREAMS: {
+    schema: wholeNumber(1),
+    default: '20000',
+    feeds: 'AppConfig.lotteryLive.maxStreams',
+    description: "the lottery pages' live event streams (`GET /lgw/live`) one instance holds open at most; the next is refused `SERVER_BUSY` (503) until one closes",
+  },
+  LOTTERY_LIVE_STREAMS_PER_IP: {
+    schema: wholeNumber(1),
+    default: '20',
+    feeds: 'AppConfig.lotteryLive.perIp',
+    description: 'live event streams one client address may hold open on an instance (a household behind one address opens a few; one client cannot take them all)',
+  },
   JOB_INTERVAL_MS: {
     schema: wholeNumber(10),
     defaultText: "each job's own",
@@ -296,7 +308,7 @@ export const ENV_VARIABLES = {
     schema: wholeNumber(10),
     default: '200',
     feeds: 'AppConfig.rewardEventsPollMs',
-    description: "how often an idle instance looks for new player events for the rewards engine (a busy one goes on at once); the events' lag is at most about this",
+    description: "the shortest time between two batches of a rewards-engine consumer that is not behind (new player events wake the consumers through the change feed; while the feed is down, how often an idle instance looks); the events' lag is at most about this",
   },
   METRICS_PORT: {
     schema: port(),

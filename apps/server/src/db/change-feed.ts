@@ -14,6 +14,10 @@ export const CHANGE_CHANNELS = {
   contentChange: 'wps_content_change',
   /** Sent by a trigger on vendor_adapters (migration 0210): which vendors players may see and launch. */
   vendorAdapterChange: 'wps_vendor_adapter_change',
+  /** Sent by a trigger on lottery_draws when a draw's status changes; the payload is { gameCode, numero, status } (migration 0312). */
+  lotteryChange: 'wps_lottery_change',
+  /** Sent by a statement trigger on reward_events when player events are added; no payload (migration 0314). */
+  rewardEvents: 'wps_reward_events',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

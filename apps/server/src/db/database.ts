@@ -20,6 +20,8 @@ export type DatabaseHandle = {
    * been missed while down). On PGlite the one session listens, and the feed is always up.
    */
   listen: (channels: readonly string[], handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as one uncompressed archive, to open copies from (`loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
   /** The pool's connections now (PostgreSQL only: PGlite is one session, with no pool), for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
@@ -112,6 +114,12 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | null;
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an
+   * empty cluster. Tests open hundreds of databases, and an empty cluster's initdb is most of the
+   * cost of each; they start from one migrated dump instead (apps/server/test/global-setup.ts).
+   */
+  loadDataDir?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -130,7 +138,7 @@ export async function openDatabase(opts: {
   }
   // PGlite would return int8 as number (or bigint when large); keep it a string, as pg does.
   const parsers = { 20: (value: string) => value };
-  const pglite = dir ? new PGlite(dir, { relaxedDurability: true, parsers }) : new PGlite({ parsers });
+  const pglite = dir ? new PGlite(dir, { relaxedDurability: true, parsers }) : new PGlite({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session; the dialect's extended protocol refuses several statements, so
@@ -138,5 +146,5 @@ export async function openDatabase(opts: {
   const execScript = async (_trx: Kysely<Database>, script: string) => {
     await pglite.exec(script);
   };
-  return { db, kind: 'pglite', execScript, close: () => db.destroy(), listen: createPgliteListener(pglite) };
+  return { db, kind: 'pglite', execScript, close: () => db.destroy(), listen: createPgliteListener(pglite), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

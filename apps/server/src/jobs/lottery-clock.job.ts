@@ -2,36 +2,67 @@ import type { Logger } from 'pino';
 import type { LotteryService } from '../modules/lottery/lottery.service';
 
 /**
- * How often the lottery's clock turns. Draws close and are decided within this of their time;
- * quick draws come every minute, so a second is the right grain.
+ * The longest the lottery's clock sleeps. It wakes by itself at the next opening, cut-off or draw
+ * time, and when a draw is decided or voided; this bounds what it cannot foresee: the draws to plan
+ * (every PLAN_EVERY_MS), a game changed in the back office, and the test clock door moving time.
  */
-export const LOTTERY_CLOCK_MS = 1000;
+export const LOTTERY_CLOCK_MAX_SLEEP_MS = 5000;
+/** After a turn that failed, the next one comes this soon. */
+const RETRY_MS = 1000;
 
 /**
  * The lottery's clock on every instance. Unlike the interval jobs it records no claim per turn
- * (one a second would fill job_runs): every step it takes is already once-only by itself (a
+ * (one per draw event would fill job_runs): every step it takes is already once-only by itself (a
  * draw moves by a conditional update, a draw is settled under its own lease, a ticket changes
  * status only from the one before), so instances turning together do each step once.
+ *
+ * It sleeps until the lottery's next event instead of turning every second: an idle instance then
+ * spends next to nothing on the lottery (with PGlite, every turn's queries queue on its one session).
  */
-export function startLotteryClock(lottery: Pick<LotteryService, 'runClock'>, log: Pick<Logger, 'warn'>, intervalMs = LOTTERY_CLOCK_MS): () => Promise<void> {
+export function startLotteryClock(
+  lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>,
+  log: Pick<Logger, 'warn'>,
+  maxSleepMs = LOTTERY_CLOCK_MAX_SLEEP_MS,
+): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let turning = false;
+  let wokenDuringTurn = false;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(turn, ms);
+  };
 
   const turn = () => {
-    running = lottery
-      .runClock()
-      .then(() => undefined)
-      .catch((err: unknown) => log.warn({ err }, 'lottery clock turn failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(turn, intervalMs);
+    turning = true;
+    wokenDuringTurn = false;
+    running = (async () => {
+      await lottery.runClock();
+      return lottery.clockSleepMs(maxSleepMs);
+    })()
+      .catch((err: unknown) => {
+        log.warn({ err }, 'lottery clock turn failed');
+        return RETRY_MS;
+      })
+      .then((sleepMs) => {
+        turning = false;
+        if (!stopped) schedule(wokenDuringTurn ? 0 : sleepMs);
       });
   };
-  timer = setTimeout(turn, 0);
+
+  const stopWaking = lottery.onDrawToFinish(() => {
+    if (stopped) return;
+    if (turning) wokenDuringTurn = true;
+    else schedule(0);
+  });
+  schedule(0);
 
   return async () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
+    stopWaking();
+    clearTimeout(timer);
     await running;
   };
 }

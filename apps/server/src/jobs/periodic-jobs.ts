@@ -36,7 +36,7 @@ export type PeriodicJobServices = {
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
-  lottery: Pick<LotteryService, 'runClock'>;
+  lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
 };
 
 export type PeriodicJobSettings = {

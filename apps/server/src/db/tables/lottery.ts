@@ -11,7 +11,7 @@ export type LotteryPrizeMode = 'Elott' | 'Lott' | 'SEA';
 export type LotteryRegion = 'north' | 'central' | 'south';
 export type LotteryResultSource = 'fair' | 'operator' | 'feed';
 export type LotteryDrawStatus = 'scheduled' | 'open' | 'closed' | 'drawn' | 'settled' | 'voided';
-export type LotteryTicketStatus = 'pending' | 'open' | 'won' | 'lost' | 'refunded' | 'refused';
+export type LotteryTicketStatus = 'open' | 'won' | 'lost' | 'refunded' | 'refused';
 export type LotteryEntryStatus = 'pending' | 'approved' | 'rejected';
 
 /** Tables owned by the lottery module (migration 0307_lottery.sql). */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import type { InhouseService } from '../inhouse/inhouse.service';
+import type { LotteryViews } from '../lottery/lottery-views';
 import type { SystemService } from '../system/system.service';
 import { findBets, sumByCategory, sumByDay, type BetFilter, type BetRecordViews, type TotalsRow } from './bet-record.repository';
 
@@ -14,6 +15,8 @@ export type BetRecordContext = Pick<AppContext, 'db'> & {
   gateway: Pick<GatewayService, 'gameRounds'>;
   catalogue: Pick<CatalogueService, 'vendorNames' | 'gameNames'>;
   inhouse: Pick<InhouseService, 'roundFairness'>;
+  /** A lottery ticket's selections and draw, for its round. */
+  lottery: Pick<LotteryViews, 'roundDetails'>;
 };
 
 type FilterInput = { category?: GameCategory | undefined; vassalage?: string | undefined; from?: string | undefined; to?: string | undefined };
@@ -70,6 +73,7 @@ export function createBetRecordService(ctx: BetRecordContext) {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
       const { rows, totals: sum } = await findBets(db, views, toFilter(memberId, q), (q.page - 1) * q.pageSize, q.pageSize);
+      const tickets = await ctx.lottery.roundDetails(rows.map((r) => r.roundId));
       return {
         currency: brand.currency,
         scale,
@@ -93,6 +97,7 @@ export function createBetRecordService(ctx: BetRecordContext) {
             createdAt: r.createdAt.toISOString(),
             settledAt: r.settledAt ? r.settledAt.toISOString() : null,
             fair: r.fair,
+            lottery: tickets.get(r.roundId) ?? null,
           };
         }),
         page: q.page,

@@ -69,10 +69,12 @@ describeEachDatabase('only what can be played', (target) => {
   const catalogueGames = Object.entries(DEMO_GAMES).flatMap(([vassalage, games]) => games.map(([nodeId]) => ({ nodeId, vassalage })));
 
   it('with nothing connected players see only our own games: lanes, lists, hot games and search', async () => {
-    expect(await laneVendors()).toEqual(new Set(['inhouse']));
-    expect((await lanes()).map((l) => l.title)).toEqual(['RNG']);
-    expect((await allGames()).map((g) => g.nodeId)).toEqual(['inhouse-slot', 'inhouse-dice']);
-    expect((await hot()).every((g) => g.vassalage === 'inhouse')).toBe(true);
+    const ours = new Set(['inhouse', 'ILE', 'ILT']);
+    expect(await laneVendors()).toEqual(ours);
+    expect((await lanes()).map((l) => l.title)).toEqual(['ELOTT', 'LOTT', 'RNG']);
+    expect(new Set((await allGames()).map((g) => g.vassalage))).toEqual(ours);
+    expect((await allGames({ vassalage: 'inhouse' })).map((g) => g.nodeId)).toEqual(['inhouse-slot', 'inhouse-dice']);
+    expect((await hot()).every((g) => ours.has(g.vassalage))).toBe(true);
     expect(await allGames({ gameName: 'baccarat' })).toEqual([]);
     expectFailure(await relay('GCSGAME_getVassGameType', { vassalage: 'SBX' }), ErrorCode.VENDOR_NOT_FOUND, 404);
     // Operators still see every vendor.
@@ -85,7 +87,7 @@ describeEachDatabase('only what can be played', (target) => {
       valueOf(await connect(vassalage, model));
     }
     const vendors = await laneVendors();
-    expect(vendors).toEqual(new Set(['inhouse', 'SBX', 'SBT', 'CRD', 'KSB']));
+    expect(vendors).toEqual(new Set(['inhouse', 'ILE', 'ILT', 'SBX', 'SBT', 'CRD', 'KSB']));
     const listed = await allGames();
     // Every list a player reads draws from the same playable set.
     const strips = [...(await hot()), ...(await allGames({ gameName: 'a' }))];

@@ -8,14 +8,16 @@ type SeedVendor = { vassalage: string; name: string; category: GameCategory; wal
 type SeedGame = [string, string, GameCategory, string, number, number, boolean?];
 
 /**
- * The demo operator's vendors. Only 'inhouse', 'SBX' and 'SBT' have wallet adapters (the gateway
- * module); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
+ * The demo operator's vendors. Only 'inhouse', the lottery's 'ILE' and 'ILT', 'SBX' and 'SBT' can
+ * be launched (in-house engines and the gateway's adapters); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
  * DS88 and DIG (COCKFIGHT) and AV, IMES, IA, AI, TF (ESPORTS) are the vendor groups.
  */
 export const DEMO_VENDORS: SeedVendor[] = [
   { vassalage: 'inhouse', name: 'In-house Games', category: 'RNG', walletModel: 'seamless', isHot: true },
   { vassalage: 'SBX', name: 'Sandbox Seamless', category: 'RNG', walletModel: 'seamless', isHot: true },
   { vassalage: 'SBT', name: 'Sandbox Transfer', category: 'FISH', walletModel: 'transfer', isHot: true },
+  { vassalage: 'ILE', name: 'Quick Lottery', category: 'ELOTT', walletModel: 'seamless', isHot: true },
+  { vassalage: 'ILT', name: 'Daily Lottery', category: 'LOTT', walletModel: 'seamless' },
   { vassalage: 'NLT', name: 'Nova Lotto', category: 'ELOTT', walletModel: 'seamless' },
   { vassalage: 'RLT', name: 'Regional Lottery', category: 'LOTT', walletModel: 'seamless' },
   { vassalage: 'ALV', name: 'Aurora Live', category: 'LIVE', walletModel: 'seamless' },
@@ -64,6 +66,22 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['SBT-fish-02', 'Golden Shark', 'FISH', 'fish', 20, 0],
     ['SBT-fish-03', 'Coral King', 'FISH', 'fish', 50, 0],
     ['SBT-pvp-01', 'Fan Tan Duel', 'PVP', 'cards', 100, 0],
+  ],
+  // The in-house lottery (modules/lottery): a game's node id is its lottery code, and its
+  // classify says which lottery page opens it (quick draws, the Vietnamese lottery, regional draws).
+  ILE: [
+    ['E5D-1', '5D Lotto', 'ELOTT', 'quick', 10, 0, true],
+    ['E3D-3', '3D Lotto', 'ELOTT', 'quick', 10, 0],
+    ['E11X5-3', '11 Choose 5', 'ELOTT', 'quick', 10, 0],
+    ['EK3-1', 'Quick 3 Dice', 'ELOTT', 'quick', 10, 0, true],
+    ['ERACE-5', '10-Car Race', 'ELOTT', 'quick', 10, 0],
+    ['EKENO-5', 'Keno 20/80', 'ELOTT', 'quick', 10, 0],
+  ],
+  ILT: [
+    ['VN-MB', 'Xổ số Miền Bắc', 'LOTT', 'vn', 10, 0],
+    ['VN-MT', 'Xổ số Miền Trung', 'LOTT', 'vn', 10, 0],
+    ['VN-MN', 'Xổ số Miền Nam', 'LOTT', 'vn', 10, 0],
+    ['SEA-N5', 'Express North', 'LOTT', 'sea', 10, 0],
   ],
   NLT: [['NLT-5d', '5D Lotto', 'ELOTT', 'lotto', 100, 0], ['NLT-k3', 'Quick 3', 'ELOTT', 'lotto', 100, 0]],
   RLT: [['RLT-north', 'Northern Draw', 'LOTT', 'lotto', 100, 0]],

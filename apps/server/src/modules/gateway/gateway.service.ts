@@ -36,7 +36,7 @@ import { createVendorConnections, isSandboxVendor, SANDBOX_SEAMLESS, SANDBOX_TRA
 /** What the gateway needs from the catalogue module. */
 export type CataloguePort = {
   /** A launchable game and its vendor; throws GAME_NOT_FOUND, VENDOR_MAINTENANCE or GAME_MAINTENANCE. */
-  getGame(nodeId: string): Promise<{ game: { nodeId: string; vassalage: string; name: string }; vendor: { vassalage: string; name: string } }>;
+  getGame(nodeId: string): Promise<{ game: { nodeId: string; vassalage: string; name: string; gameClassify: string }; vendor: { vassalage: string; name: string } }>;
   /** A vendor that is open; throws VENDOR_NOT_FOUND or VENDOR_MAINTENANCE. */
   getVendor(vassalage: string): Promise<{ vassalage: string; name: string }>;
   recordRecentGame(memberId: string, nodeId: string): Promise<void>;
@@ -98,7 +98,7 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   ledger: LedgerService;
   catalogue: CataloguePort;
   /** The member module answers a player's account name, type and status. */
-  member: Pick<MemberService, 'findMemberBrief'>;
+  member: Pick<MemberService, 'findMemberBrief' | 'findMemberTypes'>;
   /** Launch tokens and vendor sessions hold only while their login session is live (session-views.ts). */
   session: Pick<SessionService, 'liveLoginSessions'>;
   settings: GatewaySettings;
@@ -248,7 +248,13 @@ export function createGatewayService(ctx: GatewayContext) {
     const lang = /^[A-Za-z-]{2,16}$/.test(input.language ?? language) ? (input.language ?? language) : 'pt';
     let url: string;
     if (inHouse) {
-      url = inHouse.launchUrl({ nodeId: game.nodeId, token, language: lang });
+      url = inHouse.launchUrl({
+        nodeId: game.nodeId,
+        classify: game.gameClassify,
+        token,
+        language: lang,
+        lottery: { prizeMode: input.prizeMode, lottoArea: input.lottoArea, playType: input.playType, view: input.view },
+      });
     } else {
       const u = new URL(adapter!.launchUrl);
       u.searchParams.set('token', token);

@@ -211,3 +211,20 @@ export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<Seaml
   if (!answers) throw new Error('seamless_apply returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
 }
+
+/**
+ * Close many rounds at once, as an end of round closes one (status settled, no money moves):
+ * each round named with its player, only while open. Returns how many this call closed; a round
+ * closed before (a repeated batch) is left as it is.
+ */
+export async function closeRounds(db: Db, vassalage: string, rounds: { roundId: string; memberId: string }[]): Promise<number> {
+  if (rounds.length === 0) return 0;
+  const ids = sql.val(rounds.map((r) => r.roundId));
+  const members = sql.val(rounds.map((r) => r.memberId));
+  const r = await sql`
+    UPDATE game_rounds r SET status = 'settled', settled_at = now(), updated_at = now()
+    FROM unnest(${ids}::text[], ${members}::bigint[]) AS v(round_id, member_id)
+    WHERE r.vassalage = ${vassalage} AND r.round_id = v.round_id AND r.member_id = v.member_id
+      AND r.status = 'open'`.execute(db);
+  return Number(r.numAffectedRows ?? 0n);
+}

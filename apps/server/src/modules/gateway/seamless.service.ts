@@ -6,18 +6,18 @@ import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
-import { createGroupCommit } from '../../db/group-commit';
+import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
 import { runInTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
-import { isRetryableBatchError, type LedgerService } from '../ledger/ledger.service';
+import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
-import { applySeamlessOps, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import { applySeamlessOps, closeRounds, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
-import type { SeamlessAccounts, SeamlessBetInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
+import type { PreparedBets, SeamlessAccounts, SeamlessBetInput, SeamlessCloseRoundsInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
 
 type Db = Kysely<Database>;
 
@@ -25,7 +25,7 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   ledger: LedgerService;
-  member: Pick<MemberService, 'findMemberBrief'>;
+  member: Pick<MemberService, 'findMemberBrief' | 'findMemberTypes'>;
   /** The cap on a single win; none when absent. */
   winLimits?: WinLimits;
 };
@@ -37,6 +37,13 @@ const MAX_BATCH_ATTEMPTS = 5;
  * batches of 16 with two in flight beat 64 (one connection then does all the work) and three in flight.
  */
 const MAX_BATCH = 16;
+/** Batches in flight per queue on PostgreSQL. */
+const MAX_IN_FLIGHT = 2;
+/** Most wins of one settlement (winMany) applied in one statement: one commit for many players. */
+const MAX_BULK_BATCH = 200;
+
+/** House shards of callers that apply bets in transactions of their own (applyBetsWithin's slot). */
+const CALLER_SLOTS = 4;
 
 /** A bet or win waiting for its batch, which picks the house shard (the demo house for trial players). */
 type QueuedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
@@ -70,6 +77,21 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       wallets.set(`${memberId}:${currency}`, wallet);
     }
     return { ...wallet, houseId: await houseAccount(housePurposeFor(memberId, wallet.demo), currency) };
+  }
+
+  /**
+   * Many players' accounts into the cache at once (a draw's winners): their types read in one
+   * statement, their wallets and bonus accounts found or created in two, instead of three each. A made-up player
+   * stays out, and accountsFor refuses it as before.
+   */
+  async function warmAccounts(memberIds: string[], currency: string): Promise<void> {
+    const cold = [...new Set(memberIds.map(String))].filter((m) => !wallets.has(`${m}:${currency}`));
+    if (cold.length === 0) return;
+    const types = await ctx.member.findMemberTypes(cold);
+    const known = cold.flatMap((m) => (types.has(m) ? [{ memberId: m, demo: isTrialType(types.get(m)!) }] : []));
+    const ids = known.map((k) => k.memberId);
+    const [main, bonus] = await Promise.all([ledger.ensureMemberAccounts(db, ids, PLAYER_MAIN, currency), ledger.ensureMemberAccounts(db, ids, PLAYER_BONUS, currency)]);
+    for (const k of known) wallets.set(`${k.memberId}:${currency}`, { walletId: main.get(k.memberId)!, bonusWalletId: bonus.get(k.memberId)!, demo: k.demo });
   }
 
   /** A house shard's account id (cached: ids never change). */
@@ -135,30 +157,35 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   // A batch that lost a race (LE004) or hit a deadlock runs again; any other failure runs its
   // callbacks one by one, so one bad callback cannot fail the others.
-  const batches = createGroupCommit<QueuedOp, SeamlessOpAnswer>({
-    // A batch moves the house side on its slot's own house shard: batches running side by side
-    // then never queue on one house row.
-    run: async (queued, slot) => {
-      const ops: SeamlessOp[] = [];
-      for (const { demo, ...op } of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(slot, demo), op.currency) });
-      return applySeamlessOps(db, ops);
-    },
-    maxBatch: MAX_BATCH,
-    // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
-    maxInFlight: ctx.databaseKind === 'pglite' ? 1 : 2,
-    recover: {
-      isRetryable: isRetryableBatchError,
-      attempts: MAX_BATCH_ATTEMPTS,
-      onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
-    },
-    observe: ctx.metrics?.groupCommit('seamless'),
-  });
+  const queue = (name: string, maxBatch: number, firstSlot: number) =>
+    createGroupCommit<QueuedOp, SeamlessOpAnswer>({
+      // A batch moves the house side on its slot's own house shard: batches running side by side
+      // then never queue on one house row.
+      run: async (queued, slot) => {
+        const ops: SeamlessOp[] = [];
+        for (const { demo, ...op } of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(firstSlot + slot, demo), op.currency) });
+        return applySeamlessOps(db, ops);
+      },
+      maxBatch,
+      // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
+      maxInFlight: ctx.databaseKind === 'pglite' ? 1 : MAX_IN_FLIGHT,
+      recover: {
+        isRetryable: isRetryableBatchError,
+        attempts: MAX_BATCH_ATTEMPTS,
+        onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
+      },
+      observe: ctx.metrics?.groupCommit(name),
+    });
+  const batches = queue('seamless', MAX_BATCH, 0);
+  // Our own engine's settlements (winMany) go in larger batches on house shards of their own, so
+  // a draw paying its winners never makes the vendors' callbacks wait behind it.
+  const bulk = queue('seamless_bulk', MAX_BULK_BATCH, MAX_IN_FLIGHT);
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
-  async function apply(op: QueuedOp): Promise<SeamlessResult> {
+  async function apply(op: QueuedOp, through: GroupCommit<QueuedOp, SeamlessOpAnswer> = batches): Promise<SeamlessResult> {
     let answer: SeamlessOpAnswer;
     try {
-      answer = await batches.submit(op);
+      answer = await through.submit(op);
     } catch (err) {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
       if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
@@ -166,16 +193,16 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       if (isRetryableBatchError(err)) throw serverBusy(MAX_BATCH_ATTEMPTS);
       throw err;
     }
-    if ('error' in answer) throw new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
-    if (!answer.replayed) ctx.metrics?.[op.op](op.vassalage, BigInt(op.amount));
-    return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
+    const settled = settleAnswer(op, answer);
+    if (settled instanceof AppError) throw settled;
+    return settled;
   }
 
-  async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
+  /** A bet as its batch takes it, checked (AppError for a bet no wallet would take). */
+  function betOp(input: SeamlessBetInput, money: { currency: string; scale: number }, accounts: { walletId: string; bonusWalletId: string; demo: boolean }): QueuedOp {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
-    const money = await brand();
     const requestHash = hashCallback({
       kind: 'bet',
       member: String(input.memberId),
@@ -183,8 +210,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       game: input.gameId,
       amount: input.amountMinor.toString(),
     });
-    const { walletId, bonusWalletId, demo } = await accountsFor(db, input.memberId, money.currency);
-    return apply({
+    return {
       op: 'bet',
       vassalage: input.vassalage,
       txId: input.transactionId,
@@ -193,15 +219,72 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       nodeId: input.gameId,
       amount: input.amountMinor.toString(),
       hash: requestHash,
-      walletId,
-      bonusWalletId,
-      demo,
+      walletId: accounts.walletId,
+      bonusWalletId: accounts.bonusWalletId,
+      demo: accounts.demo,
       currency: money.currency,
       scale: money.scale,
-    });
+    };
   }
 
-  async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
+  async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
+    assertIds([input.transactionId, input.roundId, input.gameId]);
+    const money = await brand();
+    return apply(betOp(input, money, await accountsFor(db, input.memberId, money.currency)));
+  }
+
+  /** A bet's answer from seamless_apply as a result, or the AppError it was refused with. */
+  function settleAnswer(op: Pick<QueuedOp, 'op' | 'vassalage' | 'amount'>, answer: SeamlessOpAnswer): SeamlessResult | AppError {
+    if ('error' in answer) return new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
+    if (!answer.replayed) ctx.metrics?.[op.op](op.vassalage, BigInt(op.amount));
+    return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
+  }
+
+  type Prepared = PreparedBets & { money: { currency: string; scale: number } };
+
+  async function prepareBets(memberIds: string[]): Promise<PreparedBets> {
+    const money = await brand();
+    await warmAccounts(memberIds, money.currency);
+    const known = new Set<string>();
+    for (const m of new Set(memberIds.map(String))) {
+      const wallet = wallets.get(`${m}:${money.currency}`);
+      if (!wallet) continue;
+      known.add(m);
+      for (let slot = 0; slot < CALLER_SLOTS; slot++) await houseAccount(housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, wallet.demo), money.currency);
+    }
+    const prepared: Prepared = { memberIds: known, kind: 'PreparedBets', money };
+    return prepared;
+  }
+
+  async function applyBetsWithin(trx: Db, prepared: PreparedBets, bets: SeamlessBetInput[], slot: number): Promise<(SeamlessResult | AppError)[]> {
+    if (slot < 0 || slot >= CALLER_SLOTS) throw new Error(`seamless: slot ${slot} is not 0–${CALLER_SLOTS - 1}`);
+    const { money } = prepared as Prepared;
+    const answers: (SeamlessResult | AppError | undefined)[] = [];
+    const ops: SeamlessOp[] = [];
+    const at: number[] = [];
+    for (const input of bets) {
+      const accounts = prepared.memberIds.has(String(input.memberId)) ? wallets.get(`${input.memberId}:${money.currency}`) : undefined;
+      try {
+        if (!accounts) throw refuse('unknown_player');
+        const { demo, ...op } = betOp(input, money, accounts);
+        // House shards after the callbacks' (0, 1) and the settlements' (2, 3); found by prepareBets.
+        ops.push({ ...op, houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)! });
+        at.push(answers.length);
+        answers.push(undefined);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        answers.push(err);
+      }
+    }
+    if (ops.length > 0) {
+      const applied = await applySeamlessOps(trx, ops);
+      applied.forEach((a, i) => (answers[at[i]!] = settleAnswer(ops[i]!, a)));
+    }
+    return answers as (SeamlessResult | AppError)[];
+  }
+
+  /** A win callback as its batch takes it, checked. */
+  async function winOp(input: SeamlessWinInput): Promise<QueuedOp> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
@@ -215,7 +298,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       amount: input.amountMinor.toString(),
       closed: input.roundClosed === true,
     });
-    return apply({
+    return {
       op: 'win',
       vassalage: input.vassalage,
       txId: input.transactionId,
@@ -232,7 +315,21 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       demo,
       currency: money.currency,
       scale: money.scale,
-    });
+    };
+  }
+
+  async function win(input: SeamlessWinInput): Promise<SeamlessResult> {
+    return apply(await winOp(input));
+  }
+
+  /** Many wins at once (a lottery draw's winners): each as win() pays it, sent in large batches. */
+  async function winMany(inputs: SeamlessWinInput[]): Promise<SeamlessResult[]> {
+    await warmAccounts(
+      inputs.map((i) => i.memberId),
+      (await brand()).currency,
+    );
+    const ops = await Promise.all(inputs.map(winOp));
+    return Promise.all(ops.map((op) => apply(op, bulk)));
   }
 
   async function balance(memberId: string): Promise<VendorWalletResult> {
@@ -247,5 +344,21 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   const { rollback, endRound } = createSeamlessRollback({ db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds });
 
-  return { bet, win, rollback, endRound, balance };
+  /** Many rounds settled in one statement (a lottery draw's rounds once its wins are paid): no money moves, so no ledger post. */
+  async function closeMany(input: SeamlessCloseRoundsInput): Promise<number> {
+    assertIds(input.rounds.map((r) => r.roundId));
+    return closeRounds(db, input.vassalage, input.rounds);
+  }
+
+  return {
+    bet,
+    win,
+    winMany,
+    prepareBets,
+    applyBetsWithin,
+    rollback,
+    endRound,
+    closeRounds: closeMany,
+    balance,
+  };
 }

@@ -1,4 +1,7 @@
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AppError } from '../../http/app-error';
 
 // The in-process seamless-wallet API. The HTTP callbacks (gateway.routes.ts) and our own game
 // engine (vendor 'inhouse') both call it, so every vendor follows the same rules: a replay returns
@@ -14,6 +17,13 @@ export type SeamlessBetInput = {
   gameId: string;
   amountMinor: bigint;
 };
+
+/**
+ * What bets applied inside a caller's transaction need from outside it, read or created before
+ * it begins: the operator's currency, and the players' accounts and house shards. Made by
+ * `prepareBets`, used by `applyBetsWithin`; opaque to callers.
+ */
+export type PreparedBets = { readonly memberIds: ReadonlySet<string>; readonly kind: 'PreparedBets' };
 
 /** Credit a payout (0 allowed: a lost round). */
 export type SeamlessWinInput = {
@@ -40,6 +50,9 @@ export type SeamlessRollbackInput = {
 /** Settle a round: no more bets, wins or rollbacks. Repeating it is harmless. */
 export type SeamlessEndRoundInput = { vassalage: string; memberId: string; roundId: string };
 
+/** Rounds of one vendor to settle at once, each named with its player (our own engine's draws). */
+export type SeamlessCloseRoundsInput = { vassalage: string; rounds: { roundId: string; memberId: string }[] };
+
 /**
  * Every seamless answer. A replay of a transaction id returns the first answer unchanged
  * (`replayed` is the only field that differs).
@@ -55,8 +68,36 @@ export type SeamlessResult = VendorWalletResult & { replayed: boolean };
 export type SeamlessService = {
   bet(input: SeamlessBetInput): Promise<SeamlessResult>;
   win(input: SeamlessWinInput): Promise<SeamlessResult>;
+  /**
+   * Many wins at once, each exactly as win() would pay it (its own transaction id, replay and
+   * refusals), applied in large batches: one statement and one commit for many players. Rejects
+   * with the first refusal, like Promise.all over win().
+   */
+  winMany(inputs: SeamlessWinInput[]): Promise<SeamlessResult[]>;
+  /**
+   * For our own engine's bets that must commit with rows of its own (a lottery ticket and its
+   * stake): what `applyBetsWithin` needs for these players, before the caller's transaction
+   * (creating an account inside many concurrent transactions would make them queue on one
+   * uncommitted insert, and on PGlite's one connection a read from outside the transaction would
+   * wait for it forever).
+   */
+  prepareBets(memberIds: string[]): Promise<PreparedBets>;
+  /**
+   * Bets applied inside the caller's transaction `trx`, in one statement, each exactly as bet()
+   * would apply it (replays, refusals, the round). `slot` (0–3) picks a house shard of the
+   * caller's own, so batches running side by side never queue on one house row. Answers in input
+   * order: the result, or the AppError the bet was refused with (nothing is thrown for a refusal;
+   * the caller decides what its rows become).
+   */
+  applyBetsWithin(trx: Kysely<Database>, prepared: PreparedBets, bets: SeamlessBetInput[], slot: number): Promise<(SeamlessResult | AppError)[]>;
   rollback(input: SeamlessRollbackInput): Promise<SeamlessResult>;
   endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult>;
+  /**
+   * Settle many open rounds, as endRound settles one (no money moves), in one statement. Only
+   * rounds still open are closed, so a repeated batch closes nothing twice. Returns how many this
+   * call closed.
+   */
+  closeRounds(input: SeamlessCloseRoundsInput): Promise<number>;
   /** The player's main-wallet balance in the answer shape. */
   balance(memberId: string): Promise<VendorWalletResult>;
 };

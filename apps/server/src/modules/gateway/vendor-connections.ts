@@ -9,7 +9,15 @@ export const SANDBOX_TRANSFER = 'SBT';
 export const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER;
 
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
-export type InternalVendor = { launchUrl: (input: { nodeId: string; token: string; language: string }) => string };
+/** What an in-house engine is told at launch: the game (its classify too), the launch token, the language, and the lottery's launch fields. */
+export type InternalLaunch = {
+  nodeId: string;
+  classify: string;
+  token: string;
+  language: string;
+  lottery: { prizeMode?: string | undefined; lottoArea?: string | undefined; playType?: string | undefined; view?: string | undefined };
+};
+export type InternalVendor = { launchUrl: (input: InternalLaunch) => string };
 
 /** Without the change feed (it is down, or a test runs without one) adapters are re-read this often. */
 const UNWATCHED_CACHE_MS = 10_000;

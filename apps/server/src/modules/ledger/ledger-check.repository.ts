@@ -52,7 +52,7 @@ export async function countCurrencyMismatches(db: Db): Promise<number> {
 /** Player accounts below zero. */
 export async function findNegativePlayerAccounts(db: Db, limit: number): Promise<{ id: string; balance: string }[]> {
   const { rows } = await sql<{ id: string; balance: string }>`
-    SELECT id::text AS id, balance::text AS balance FROM ledger_accounts WHERE is_player AND balance < 0 ORDER BY id LIMIT ${limit}
+    SELECT a.id::text AS id, a.balance::text AS balance FROM ledger_accounts AS a WHERE a.is_player AND a.balance < 0 ORDER BY a.id LIMIT ${limit}
   `.execute(db);
   return rows;
 }

@@ -217,10 +217,11 @@ export async function findOpenDraws(db: Db, gameCodes: string[], now: Date): Pro
   return open;
 }
 
-/** The draw row locked for a ticket's placement (FOR SHARE: placements run side by side, a close or void waits). */
-export async function lockDrawForBet(trx: Db, drawId: string): Promise<DrawRow | undefined> {
-  const r = await trx.selectFrom('lottery_draws').select(DRAW_COLUMNS).where('id', '=', drawId).forShare().executeTakeFirst();
-  return r ? toDraw(r as DrawDbRow) : undefined;
+/** The draw rows of a batch of placements, locked in id order (FOR SHARE: batches run side by side, a close or void waits). */
+export async function lockDrawsForBet(trx: Db, drawIds: string[]): Promise<Map<string, DrawRow>> {
+  if (drawIds.length === 0) return new Map();
+  const rows = await trx.selectFrom('lottery_draws').select(DRAW_COLUMNS).where('id', 'in', drawIds).orderBy('id').forShare().execute();
+  return new Map(rows.map((r) => [String(r.id), toDraw(r as DrawDbRow)]));
 }
 
 /** A game's latest decided draws (drawn, settled), newest first. */
@@ -234,6 +235,24 @@ export async function findRecentResults(db: Db, gameCode: string, limit: number)
     .limit(limit)
     .execute();
   return rows.map((r) => toDraw(r as DrawDbRow));
+}
+
+/**
+ * When the clock next has something to do: the earliest opening, cut-off or fair draw time still
+ * ahead of a draw, or a draw to finish (now, or when another instance's lease on it runs out). An
+ * operator's draw waits for its approved result, which is no time. Null when nothing is planned.
+ */
+export async function findNextDrawEventAt(db: Db, now: Date): Promise<Date | null> {
+  const { rows } = await sql<{ next_at: Date | null }>`
+    SELECT least(
+      (SELECT min(opens_at) FROM lottery_draws WHERE status = 'scheduled'),
+      (SELECT min(closes_at) FROM lottery_draws WHERE status IN ('scheduled', 'open')),
+      (SELECT min(d.draw_at) FROM lottery_draws AS d JOIN lottery_games AS g ON g.code = d.game_code
+        WHERE d.status = 'closed' AND g.result_source = 'fair'),
+      (SELECT min(coalesce(settle_lease_until, ${now})) FROM lottery_draws
+        WHERE status = 'drawn' OR (status = 'voided' AND settled_at IS NULL))) AS next_at`.execute(db);
+  const at = rows[0]?.next_at;
+  return at ? new Date(at) : null;
 }
 
 /** Drawn or voided draws with tickets still to settle or refund. */

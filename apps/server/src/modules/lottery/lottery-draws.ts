@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import type { Database } from '../../db/schema';
-import { advanceDraws, findDueDraws, findNumerosFrom, insertMissingDraws, markDrawn, type NewDraw } from './lottery-draws.repository';
+import { advanceDraws, findDueDraws, findNextDrawEventAt, findNumerosFrom, insertMissingDraws, markDrawn, type NewDraw } from './lottery-draws.repository';
 import { findGames } from './lottery-games.repository';
 import { plannedDraws } from './lottery-schedule';
 import type { LotteryRules } from './lottery-rules';
@@ -89,7 +89,12 @@ export function createLotteryDraws(ctx: DrawsContext) {
     return { planned, opened, closed: closed.length, decided };
   }
 
-  return { tick, planDraws, decideDue };
+  /** When the clock should turn next for the draws (lottery time), or null when nothing is planned. */
+  function nextEventAt(): Promise<Date | null> {
+    return findNextDrawEventAt(db, now());
+  }
+
+  return { tick, planDraws, decideDue, nextEventAt };
 }
 
 export type LotteryDraws = ReturnType<typeof createLotteryDraws>;

@@ -185,7 +185,7 @@ export async function findPopularCodes(db: Db, since: Date, limit: number): Prom
   const rows = await sql<{ code: string; tickets: string }>`
     SELECT d.game_code AS code, count(*) AS tickets
     FROM lottery_tickets t JOIN lottery_draws d ON d.id = t.draw_id
-    WHERE t.placed_at >= ${since} AND t.status NOT IN ('refused', 'pending')
+    WHERE t.placed_at >= ${since} AND t.status <> 'refused'
     GROUP BY d.game_code ORDER BY count(*) DESC, d.game_code LIMIT ${limit}`.execute(db);
   return rows.rows.map((r) => ({ code: r.code, tickets: Number(r.tickets) }));
 }

@@ -4,13 +4,15 @@ import {
   opsLotteryDrawSchema,
   opsLotteryDrawsPageSchema,
   opsLotteryDrawsQuerySchema,
-  opsLotteryEntriesSchema,
+  opsLotteryQueueSchema,
   opsLotteryEntryParamsSchema,
   opsLotteryEntrySchema,
   opsLotteryGameBodySchema,
   opsLotteryGameParamsSchema,
   opsLotteryGameSchema,
   opsLotteryGamesSchema,
+  opsLotteryReportQuerySchema,
+  opsLotteryReportSchema,
   opsLotteryResultBodySchema,
   opsLotteryReviewBodySchema,
   opsLotteryReviewResultSchema,
@@ -40,18 +42,25 @@ function opsDraw(d: DrawRow) {
     payoutMinor: d.payoutMinor.toString(),
     payoutCapMinor: d.payoutCapMinor?.toString() ?? null,
     grossPayoutMinor: d.grossPayoutMinor?.toString() ?? null,
+    drawnAt: d.drawnAt?.toISOString() ?? null,
+    settledAt: d.settledAt?.toISOString() ?? null,
+    voidedAt: d.voidedAt?.toISOString() ?? null,
   };
 }
 
-function opsEntry(e: ResultEntryRow) {
+type Names = ReadonlyMap<string, string>;
+
+function opsEntry(e: ResultEntryRow, names: Names) {
   return {
     entryId: e.id,
     drawId: e.drawId,
     result: e.result,
     enteredBy: e.enteredBy,
+    enteredByName: names.get(e.enteredBy) ?? null,
     enteredAt: e.enteredAt.toISOString(),
     status: e.status,
     reviewedBy: e.reviewedBy,
+    reviewedByName: e.reviewedBy === null ? null : (names.get(e.reviewedBy) ?? null),
     reviewedAt: e.reviewedAt?.toISOString() ?? null,
     reason: e.reason,
   };
@@ -72,8 +81,14 @@ function opsGame(g: GameRow & { edges: { betType: string; variant: string | null
 }
 
 /** The back office's lottery: games and their paytables, draws and liability, results with four eyes, voids. */
-export function registerLotteryOpsRoutes(app: RouteApp, { lottery }: AppServices): void {
+export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: AppServices): void {
   const { ops, results } = lottery;
+  /** The usernames of the operators who typed and reviewed these entries. */
+  const namesOf = (entries: ResultEntryRow[]): Promise<Names> => {
+    const ids = [...new Set(entries.flatMap((e) => (e.reviewedBy === null ? [e.enteredBy] : [e.enteredBy, e.reviewedBy])))];
+    return ids.length ? operators.namesOf(ids) : Promise.resolve(new Map());
+  };
+  const entryView = async (e: ResultEntryRow) => opsEntry(e, await namesOf([e]));
 
   app.get('/ops/lottery/games', { config: READ, schema: { response: success(opsLotteryGamesSchema) } }, async () => ok((await ops.games()).map(opsGame)));
 
@@ -109,25 +124,39 @@ export function registerLotteryOpsRoutes(app: RouteApp, { lottery }: AppServices
       draw: opsDraw(d.draw),
       exposure: d.exposure.map((e) => ({ key: e.key, payoutMinor: e.payoutMinor.toString() })),
       tickets: Object.fromEntries(Object.entries(d.tickets).map(([k, v]) => [k, { count: v.count, stakeMinor: v.stakeMinor.toString() }])),
-      pendingEntry: d.pendingEntry ? opsEntry(d.pendingEntry) : null,
+      pendingEntry: d.pendingEntry ? await entryView(d.pendingEntry) : null,
     });
   });
 
-  app.get('/ops/lottery/results/pending', { config: READ, schema: { response: success(opsLotteryEntriesSchema) } }, async () => ok((await ops.pendingEntries()).map(opsEntry)));
+  app.get('/ops/lottery/results/pending', { config: READ, schema: { response: success(opsLotteryQueueSchema) } }, async () => {
+    const entries = await ops.pendingEntries();
+    const names = await namesOf(entries);
+    return ok(entries.map((e) => ({ ...opsEntry(e, names), gameCode: e.gameCode, numero: e.numero })));
+  });
 
   app.post('/ops/lottery/draws/:drawId/results', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryResultBodySchema, response: success(opsLotteryEntrySchema) } }, async (request) => {
     const operator = await requestOperator(request);
-    return ok(opsEntry(await results.enter({ operatorId: operator.operatorId }, request.params.drawId, request.body.result)));
+    return ok(await entryView(await results.enter({ operatorId: operator.operatorId }, request.params.drawId, request.body.result)));
   });
 
   app.post('/ops/lottery/results/:entryId/review', { config: RESULTS, schema: { params: opsLotteryEntryParamsSchema, body: opsLotteryReviewBodySchema, response: success(opsLotteryReviewResultSchema) } }, async (request) => {
     const operator = await requestOperator(request);
     const reviewed = await results.review({ operatorId: operator.operatorId }, request.params.entryId, request.body);
-    return ok({ entry: opsEntry(reviewed.entry), draw: opsDraw(reviewed.draw) });
+    return ok({ entry: await entryView(reviewed.entry), draw: opsDraw(reviewed.draw) });
   });
 
   app.post('/ops/lottery/draws/:drawId/void', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryVoidBodySchema, response: success(opsLotteryDrawSchema) } }, async (request) => {
     const operator = await requestOperator(request);
     return ok(opsDraw(await results.voidDraw({ operatorId: operator.operatorId }, request.params.drawId, request.body.reason)));
+  });
+
+  app.get('/ops/lottery/reports', { config: READ, schema: { querystring: opsLotteryReportQuerySchema, response: success(opsLotteryReportSchema) } }, async (request) => {
+    const { from, to, gameCode } = request.query;
+    const rows = await ops.report({ from: new Date(from), to: new Date(to), gameCode });
+    return ok({
+      from,
+      to,
+      rows: rows.map((r) => ({ ...r, stakeMinor: r.stakeMinor.toString(), payoutMinor: r.payoutMinor.toString(), ggrMinor: r.ggrMinor.toString() })),
+    });
   });
 }

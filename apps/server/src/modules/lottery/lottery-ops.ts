@@ -8,6 +8,7 @@ import type { LotteryDrawStatus } from '../../db/tables/lottery';
 import { findDraw, findDrawsPage, type DrawRow } from './lottery-draws.repository';
 import { findGame, findGames, updateGame, type GameLimits, type GameRow } from './lottery-games.repository';
 import { findPendingEntries, findPendingEntry, type ResultEntryRow } from './lottery-results.repository';
+import { findGameReport, type GameReportRow } from './lottery-reports.repository';
 import { countDrawTickets, findExposure } from './lottery-tickets.repository';
 import type { LotteryRules } from './lottery-rules';
 
@@ -89,11 +90,16 @@ export function createLotteryOps(ctx: OpsContext) {
     return { draw: d, exposure, tickets: counts, pendingEntry: pendingEntry ?? null };
   }
 
-  async function pendingEntries(): Promise<ResultEntryRow[]> {
+  async function pendingEntries(): Promise<(ResultEntryRow & { gameCode: string; numero: string })[]> {
     return findPendingEntries(db, 100);
   }
 
-  return { games, changeGame, draws, draw, pendingEntries };
+  /** Per game, the draws finished in [from, to) with their tickets, stakes, payouts and gross gaming revenue. */
+  async function report(q: { from: Date; to: Date; gameCode?: string | undefined }): Promise<(GameReportRow & { ggrMinor: bigint })[]> {
+    return (await findGameReport(db, q)).map((r) => ({ ...r, ggrMinor: r.stakeMinor - r.payoutMinor }));
+  }
+
+  return { games, changeGame, draws, draw, pendingEntries, report };
 }
 
 export type LotteryOps = ReturnType<typeof createLotteryOps>;

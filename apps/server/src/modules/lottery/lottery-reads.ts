@@ -22,8 +22,13 @@ const REGION_LABELS: Record<string, string> = { north: 'Northern', central: 'Cen
 /** Popular games are counted over this window. */
 const POPULAR_WINDOW_MS = 24 * 3_600_000;
 
+/** A draw whose result is known: its seed and result may be shown (before, the seed would tell the result). */
+export function isDecided(status: DrawRow['status']): boolean {
+  return status === 'drawn' || status === 'settled';
+}
+
 export function drawView(d: DrawRow): LotteryDrawView {
-  const decided = d.status === 'drawn' || d.status === 'settled';
+  const decided = isDecided(d.status);
   return {
     gameCode: d.gameCode,
     numero: d.numero,

@@ -54,10 +54,18 @@ export async function findPendingEntry(db: Db, drawId: string): Promise<ResultEn
   return r ? toEntry(r as EntryDbRow) : undefined;
 }
 
-/** Entries waiting for a second operator, oldest first (the back office's queue). */
-export async function findPendingEntries(db: Db, limit: number): Promise<ResultEntryRow[]> {
-  const rows = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('status', '=', 'pending').orderBy('id').limit(limit).execute();
-  return rows.map((r) => toEntry(r as EntryDbRow));
+/** Entries waiting for a second operator, oldest first, with their draw's game and numero (the back office's queue). */
+export async function findPendingEntries(db: Db, limit: number): Promise<(ResultEntryRow & { gameCode: string; numero: string })[]> {
+  const rows = await db
+    .selectFrom('lottery_result_entries as e')
+    .innerJoin('lottery_draws as d', 'd.id', 'e.draw_id')
+    .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
+    .select(['d.game_code', 'd.numero'])
+    .where('e.status', '=', 'pending')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...toEntry(r as unknown as EntryDbRow), gameCode: r.game_code, numero: r.numero }));
 }
 
 export async function insertEntry(trx: Db, e: { drawId: string; result: unknown; enteredBy: string; at: Date }): Promise<ResultEntryRow> {

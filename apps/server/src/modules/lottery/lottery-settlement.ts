@@ -6,36 +6,45 @@ import type { Database } from '../../db/schema';
 import type { GatewayService } from '../gateway/gateway.service';
 import { findDraw, findDrawsToFinish, fixPayoutCap, markFinished, takeSettleLease, type DrawRow } from './lottery-draws.repository';
 import { findGame, type GameRow } from './lottery-games.repository';
-import { findDrawTickets, findStalePending, moveTicket, settleTickets, type TicketRow } from './lottery-tickets.repository';
+import { closeUnpaidTickets, findDrawTickets, findTicketsToPrice, settleTickets, type TicketRow } from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules } from './lottery-rules';
-import { ticketRoundId, type LotteryBetting } from './lottery-betting';
+import { drawRoundId, ticketTxId } from './lottery-ids';
 
 // Finishing a draw (docs/lottery.md, "Settlement"): a drawn draw's tickets are settled, a voided
 // draw's refunded, each exactly once. One instance at a time holds a draw (a lease it renews per
-// batch); every ticket's money moves under the ticket's own wallet transaction id, and a ticket
-// changes status only from open, so a batch repeated after a kill -9 pays nobody twice: the
-// wallet answers the repeated win with its first answer and the ticket update finds it settled.
+// page and batch); every win or refund moves under the ticket's own wallet transaction id, a
+// player's round of the draw closes only while open, and a ticket changes status only from open,
+// so a pass repeated after a kill -9 pays nobody twice: the wallet answers the
+// repeated win with its first answer, the round and ticket updates find them settled.
 
 type Db = Kysely<Database>;
 
-/** Tickets read and paid per batch; the wallet's group commit sends their wins in few statements. */
+/** Voided tickets refunded per batch. */
 export const SETTLE_BATCH = 500;
+/** Open tickets read and priced per page, and tickets marked per statement. */
+export const PRICE_BATCH = 10_000;
+/** Distinct slips whose price settlement remembers while pricing one draw. */
+const PRICE_CACHE = 100_000;
+/** Players' rounds closed per statement once a draw's wins are paid. */
+const ROUND_CLOSE_BATCH = 5_000;
+/** Winners paid per batch; the wallet's group commit sends their wins in few statements. */
+export const WIN_BATCH = 2_000;
 /** How long a draw's lease holds without renewal (a batch renews it). */
 export const SETTLE_LEASE_MS = 30_000;
-/** A pending ticket this old lost its request; the draw job finishes its stake. */
-export const PENDING_STALE_MS = 30_000;
 
 export type SettlementContext = {
   db: Db;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   rules: LotteryRules;
-  seamless: Pick<GatewayService['seamless'], 'win' | 'rollback'>;
-  betting: Pick<LotteryBetting, 'stakeTicket'>;
+  seamless: Pick<GatewayService['seamless'], 'winMany' | 'rollback' | 'closeRounds'>;
   now: () => Date;
   /** This process, as the lease holder. */
   instance: string;
   /** How long a lease holds (SETTLE_LEASE_MS); the crash tests shorten it. */
   leaseMs?: number;
+  /** Tickets priced per page (PRICE_BATCH) and winners paid per batch (WIN_BATCH); the tests make them small. */
+  priceBatch?: number;
+  winBatch?: number;
   /** Called after a batch's wins are paid and before its tickets are marked (the crash tests stop there). */
   afterBatchPaid?: (batch: number) => Promise<void>;
 };
@@ -52,104 +61,181 @@ export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint):
   return (payout * cap) / gross;
 }
 
-export function createLotterySettlement(ctx: SettlementContext) {
-  const { db, log, rules, seamless, betting, now, instance } = ctx;
-  const leaseMs = ctx.leaseMs ?? SETTLE_LEASE_MS;
+/** A winning ticket found by the pricing pass: what it pays before the draw's cap. */
+type Winner = { id: string; memberId: string; grossMinor: bigint };
 
-  function ticketPayout(game: GameRow, draw: DrawRow, t: TicketRow): bigint {
+export function createLotterySettlement(ctx: SettlementContext) {
+  const { db, log, rules, seamless, now, instance } = ctx;
+  const leaseMs = ctx.leaseMs ?? SETTLE_LEASE_MS;
+  const priceBatch = ctx.priceBatch ?? PRICE_BATCH;
+  const winBatch = ctx.winBatch ?? WIN_BATCH;
+
+  function ticketPayout(game: GameRow, draw: DrawRow, t: Pick<TicketRow, 'selections'>): bigint {
     let sum = 0n;
     for (const sel of t.selections) sum += rules.payout(game.family, sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
     return sum;
   }
 
-  /** Pending tickets of the draw: their stakes are taken (or refused) before anything is paid. */
-  async function resolvePending(draw: DrawRow, game: GameRow): Promise<void> {
-    for (let after = '0'; ; ) {
-      const pending = await findDrawTickets(db, draw.id, ['pending'], after, SETTLE_BATCH);
-      if (pending.length === 0) return;
-      for (const t of pending) {
-        await betting.stakeTicket(t, game).catch((err: unknown) => {
-          if (!isAppError(err)) throw err;
-        });
-      }
-      after = pending[pending.length - 1]!.id;
-    }
-  }
-
-  /** The draw's gross payout before its cap, fixed once on the draw before the first win. */
-  async function fixCap(draw: DrawRow, game: GameRow): Promise<{ cap: bigint | null; gross: bigint }> {
+  /**
+   * The draw's gross payout before its cap, fixed once on the draw before the first win. No win
+   * is paid before it is fixed, so while it is not, every winning ticket is still open and
+   * `winners` (every open ticket that wins) is the whole gross.
+   */
+  async function fixCap(draw: DrawRow, game: GameRow, winners: Winner[]): Promise<{ cap: bigint | null; gross: bigint }> {
     if (draw.grossPayoutMinor !== null) return { cap: draw.payoutCapMinor, gross: draw.grossPayoutMinor };
     let gross = 0n;
-    for (let after = '0'; ; ) {
-      const batch = await findDrawTickets(db, draw.id, ['open', 'won', 'lost'], after, SETTLE_BATCH * 4);
-      if (batch.length === 0) break;
-      for (const t of batch) gross += ticketPayout(game, draw, t);
-      after = batch[batch.length - 1]!.id;
-    }
+    for (const w of winners) gross += w.grossMinor;
     await fixPayoutCap(db, draw.id, game.limits.perDrawMinor, gross);
     const fixed = (await findDraw(db, draw.id))!;
     return { cap: fixed.payoutCapMinor, gross: fixed.grossPayoutMinor ?? gross };
   }
 
-  async function settleDrawn(draw: DrawRow, game: GameRow): Promise<number> {
-    await resolvePending(draw, game);
-    const { cap, gross } = await fixCap(draw, game);
-    const vassalage = lotteryVassalage(game.prizeMode);
-    let settled = 0;
-    for (let batchNo = 1; ; batchNo++) {
-      if (!(await takeSettleLease(db, draw.id, instance, wallClock(), leaseMs))) return settled;
-      const batch = await findDrawTickets(db, draw.id, ['open'], '0', SETTLE_BATCH);
-      if (batch.length === 0) break;
-      const paid = await Promise.all(
-        batch.map(async (t) => {
-          const payout = cappedPayout(ticketPayout(game, draw, t), cap, gross);
-          await seamless.win({
-            vassalage,
-            memberId: t.memberId,
-            transactionId: `${ticketRoundId(t.id)}-win`,
-            roundId: ticketRoundId(t.id),
-            betTransactionId: `${ticketRoundId(t.id)}-bet`,
-            amountMinor: payout,
-            roundClosed: true,
-          });
-          return { id: t.id, payoutMinor: payout };
-        }),
-      );
-      await ctx.afterBatchPaid?.(batchNo);
-      await settleTickets(db, paid, now());
-      settled += paid.length;
+  const lease = (draw: DrawRow) => takeSettleLease(db, draw.id, instance, wallClock(), leaseMs);
+
+  /**
+   * The players' rounds of the draw closed, a page of players at a time (no money moves). Called
+   * once every win is paid and before any ticket is marked: a kill before the end leaves every
+   * ticket as it was, so the next pass finds the same players again.
+   */
+  async function closeRounds(draw: DrawRow, vassalage: string, members: Set<string>): Promise<boolean> {
+    const all = [...members];
+    for (let i = 0; i < all.length; i += ROUND_CLOSE_BATCH) {
+      if (!(await lease(draw))) return false;
+      await seamless.closeRounds({ vassalage, rounds: all.slice(i, i + ROUND_CLOSE_BATCH).map((m) => ({ roundId: drawRoundId(draw.id, m), memberId: m })) });
     }
-    await markFinished(db, draw.id, now());
-    return settled;
+    return true;
   }
 
+  /** Tickets moved to their outcome in pages, two statements in flight (the database takes one core each). */
+  async function markInPages(draw: DrawRow, count: number, mark: (from: number, to: number) => Promise<unknown>): Promise<boolean> {
+    for (let i = 0; i < count; i += PRICE_BATCH * 2) {
+      if (!(await lease(draw))) return false;
+      const pages: Promise<unknown>[] = [];
+      for (let j = i; j < Math.min(count, i + PRICE_BATCH * 2); j += PRICE_BATCH) pages.push(mark(j, Math.min(count, j + PRICE_BATCH)));
+      await Promise.all(pages);
+    }
+    return true;
+  }
+
+  /**
+   * Settling a drawn draw, set-based (docs/lottery.md, "Settlement at scale"), in four steps:
+   * 1. price every open ticket once, a page at a time (read only): the winners (id, player,
+   *    gross), the losers' ids and the players;
+   * 2. fix the cap from the winners' gross, and pay the winners in batches through the wallet's
+   *    group commit, each under its own `lt-<ticket>-win`, into the player's round of the draw;
+   * 3. close the players' rounds of the draw;
+   * 4. mark the tickets won or lost, a page per statement.
+   * Nothing is marked before every round is closed, so a pass repeated after a kill -9 finds
+   * every ticket it has not marked, and every player whose round may still be open: the wallet
+   * answers a repeated win with its first answer, a closed round and a marked ticket stay as
+   * they are.
+   */
+  async function settleDrawn(draw: DrawRow, game: GameRow, phases: Record<string, number>): Promise<number> {
+    let mark = performance.now();
+    const phase = (name: string) => {
+      const at = performance.now();
+      phases[name] = Math.round(at - mark);
+      mark = at;
+    };
+    const vassalage = lotteryVassalage(game.prizeMode);
+    const winners: Winner[] = [];
+    // Ids of bigint identity columns stay far below 2^53: held as numbers, a million take 8 MB.
+    const lost: number[] = [];
+    const members = new Set<string>();
+    // A draw's tickets repeat the same slips (a number, a bet type, a stake): each slip's text is
+    // parsed and priced once. Bounded, so a draw of all-different slips cannot hold them all.
+    const prices = new Map<string, bigint>();
+    const price = (text: string): bigint => {
+      let gross = prices.get(text);
+      if (gross === undefined) {
+        gross = ticketPayout(game, draw, { selections: JSON.parse(text) as TicketRow['selections'] });
+        if (prices.size < PRICE_CACHE) prices.set(text, gross);
+      }
+      return gross;
+    };
+    // The next page is read while this one is priced (the database and this process each take a core).
+    let next = lease(draw).then((held) => (held ? findTicketsToPrice(db, draw.id, '0', priceBatch) : null));
+    for (;;) {
+      const page = await next;
+      if (page === null) return 0;
+      if (page.length === 0) break;
+      const after = page[page.length - 1]!.id;
+      next = lease(draw).then((held) => (held ? findTicketsToPrice(db, draw.id, after, priceBatch) : null));
+      // Awaited on the next turn; marked handled now so a pricing error here is the one thrown.
+      next.catch(() => undefined);
+      for (const t of page) {
+        members.add(t.memberId);
+        const grossMinor = price(t.selectionsText);
+        if (grossMinor > 0n) winners.push({ id: t.id, memberId: t.memberId, grossMinor });
+        else lost.push(Number(t.id));
+      }
+    }
+    phase('priceMs');
+    const { cap, gross } = await fixCap(draw, game, winners);
+    const priced = winners.map((w) => ({ ...w, payoutMinor: cappedPayout(w.grossMinor, cap, gross) }));
+    for (let i = 0, batchNo = 1; i < priced.length; i += winBatch, batchNo++) {
+      if (!(await lease(draw))) return 0;
+      // A win the cap scales down to nothing is a loss: no win row.
+      const paid = priced.slice(i, i + winBatch).filter((w) => w.payoutMinor > 0n);
+      await seamless.winMany(
+        paid.map((w) => ({
+          vassalage,
+          memberId: w.memberId,
+          transactionId: ticketTxId(w.id, 'win'),
+          roundId: drawRoundId(draw.id, w.memberId),
+          betTransactionId: ticketTxId(w.id, 'bet'),
+          amountMinor: w.payoutMinor,
+          roundClosed: false,
+        })),
+      );
+      await ctx.afterBatchPaid?.(batchNo);
+    }
+    phase('payMs');
+    if (!(await closeRounds(draw, vassalage, members))) return 0;
+    phase('closeMs');
+    const at = now();
+    if (!(await markInPages(draw, priced.length, (from, to) => settleTickets(db, priced.slice(from, to), at)))) return 0;
+    if (!(await markInPages(draw, lost.length, (from, to) => closeUnpaidTickets(db, lost.slice(from, to), 'lost', at)))) return 0;
+    await markFinished(db, draw.id, now());
+    phase('markMs');
+    return winners.length + lost.length;
+  }
+
+  /**
+   * Refunding a voided draw: every open ticket's stake rolled back under its own
+   * `lt-<ticket>-void`, then the players' rounds closed, then the tickets marked refunded (the
+   * same order as settlement, for the same reason).
+   */
   async function refundVoided(draw: DrawRow, game: GameRow): Promise<number> {
     const vassalage = lotteryVassalage(game.prizeMode);
-    let refunded = 0;
-    for (;;) {
-      if (!(await takeSettleLease(db, draw.id, instance, wallClock(), leaseMs))) return refunded;
-      const batch = await findDrawTickets(db, draw.id, ['pending', 'open'], '0', SETTLE_BATCH);
+    const refunded: number[] = [];
+    const members = new Set<string>();
+    for (let after = '0'; ; ) {
+      if (!(await lease(draw))) return 0;
+      const batch = await findDrawTickets(db, draw.id, ['open'], after, SETTLE_BATCH);
       if (batch.length === 0) break;
       await Promise.all(
         batch.map(async (t) => {
           // A rollback before its bet leaves a tombstone: a late bet of this ticket is then refused.
-          await seamless.rollback({
-            vassalage,
-            memberId: t.memberId,
-            transactionId: `${ticketRoundId(t.id)}-void`,
-            roundId: ticketRoundId(t.id),
-            betTransactionId: `${ticketRoundId(t.id)}-bet`,
-          }).catch((err: unknown) => {
-            // Nothing to refund: the bet never reached the wallet (or it was cancelled already).
-            if (!(isAppError(err) && (err.errorCode === ErrorCode.BET_NOT_FOUND || err.errorCode === ErrorCode.BET_CANCELLED))) throw err;
-          });
-          await moveTicket(db, t.id, ['pending', 'open'], { status: 'refunded', payoutMinor: 0n, settledAt: now() });
+          await seamless
+            .rollback({ vassalage, memberId: t.memberId, transactionId: ticketTxId(t.id, 'void'), roundId: drawRoundId(draw.id, t.memberId), betTransactionId: ticketTxId(t.id, 'bet') })
+            .catch((err: unknown) => {
+              // Nothing to refund: the bet never reached the wallet (or it was cancelled already).
+              if (!(isAppError(err) && (err.errorCode === ErrorCode.BET_NOT_FOUND || err.errorCode === ErrorCode.BET_CANCELLED))) throw err;
+            });
         }),
       );
-      refunded += batch.length;
+      for (const t of batch) {
+        members.add(t.memberId);
+        refunded.push(Number(t.id));
+      }
+      after = batch[batch.length - 1]!.id;
     }
+    if (!(await closeRounds(draw, vassalage, members))) return 0;
+    const at = now();
+    if (!(await markInPages(draw, refunded.length, (from, to) => closeUnpaidTickets(db, refunded.slice(from, to), 'refunded', at)))) return 0;
     await markFinished(db, draw.id, now());
-    return refunded;
+    return refunded.length;
   }
 
   /** Finish one draw if this instance can take it: settle it, or refund it when voided. */
@@ -157,8 +243,10 @@ export function createLotterySettlement(ctx: SettlementContext) {
     if (!(await takeSettleLease(db, drawId, instance, wallClock(), leaseMs))) return 0;
     const draw = (await findDraw(db, drawId))!;
     const game = (await findGame(db, draw.gameCode))!;
-    const done = draw.status === 'voided' ? await refundVoided(draw, game) : await settleDrawn(draw, game);
-    log.info({ drawId, game: game.code, numero: draw.numero, status: draw.status, tickets: done }, draw.status === 'voided' ? 'lottery draw refunded' : 'lottery draw settled');
+    // How long each step took (ms), in the log: where a slow settlement spends its time.
+    const phases: Record<string, number> = {};
+    const done = draw.status === 'voided' ? await refundVoided(draw, game) : await settleDrawn(draw, game, phases);
+    log.info({ drawId, game: game.code, numero: draw.numero, status: draw.status, tickets: done, phases }, draw.status === 'voided' ? 'lottery draw refunded' : 'lottery draw settled');
     return done;
   }
 
@@ -169,23 +257,7 @@ export function createLotterySettlement(ctx: SettlementContext) {
     return done;
   }
 
-  /** Pending tickets whose request died: their stakes taken or refused now. */
-  async function resolveStalePending(): Promise<number> {
-    const stale = await findStalePending(db, new Date(now().getTime() - PENDING_STALE_MS), 200);
-    for (const t of stale) {
-      const draw = await findDraw(db, t.drawId);
-      // A voided draw's refund takes its pending tickets (a tombstone refuses their late bets).
-      if (!draw || draw.status === 'voided' || draw.settledAt !== null) continue;
-      const game = await findGame(db, draw.gameCode);
-      if (!game) continue;
-      await betting.stakeTicket(t, game).catch((err: unknown) => {
-        if (!isAppError(err)) log.warn({ err, ticketId: t.id }, 'lottery: a pending ticket could not be staked yet');
-      });
-    }
-    return stale.length;
-  }
-
-  return { finishDraw, finishDue, resolveStalePending };
+  return { finishDraw, finishDue };
 }
 
 export type LotterySettlement = ReturnType<typeof createLotterySettlement>;

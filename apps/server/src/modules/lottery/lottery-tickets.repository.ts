@@ -84,47 +84,42 @@ export async function findTicketByKey(db: Db, memberId: string, idempotencyKey: 
   return r ? toTicket(r as TicketDbRow) : undefined;
 }
 
-/** Insert a pending ticket; undefined when the member already used the key (a concurrent twin won). */
-export async function insertTicket(
-  trx: Db,
-  t: { drawId: string; memberId: string; idempotencyKey: string; selections: TicketSelection[]; stakeMinor: bigint; maxPayoutMinor: bigint; now: Date },
-): Promise<TicketRow | undefined> {
-  const r = await trx
+export type NewTicket = { drawId: string; memberId: string; idempotencyKey: string; selections: TicketSelection[]; stakeMinor: bigint; maxPayoutMinor: bigint };
+
+/**
+ * Insert a batch's tickets, open, in one statement. A ticket whose member already used its key
+ * (a twin placed before, or earlier in the same batch) is not written; the answer maps
+ * `<member id>:<key>` to each ticket written.
+ */
+export async function insertTickets(trx: Db, tickets: NewTicket[], now: Date): Promise<Map<string, TicketRow>> {
+  if (tickets.length === 0) return new Map();
+  const rows = await trx
     .insertInto('lottery_tickets')
-    .values({
-      draw_id: t.drawId,
-      member_id: t.memberId,
-      idempotency_key: t.idempotencyKey,
-      selections: JSON.stringify(t.selections),
-      stake_minor: t.stakeMinor.toString(),
-      max_payout_minor: t.maxPayoutMinor.toString(),
-      placed_at: t.now,
-    })
+    .values(
+      tickets.map((t) => ({
+        draw_id: t.drawId,
+        member_id: t.memberId,
+        idempotency_key: t.idempotencyKey,
+        selections: JSON.stringify(t.selections),
+        stake_minor: t.stakeMinor.toString(),
+        max_payout_minor: t.maxPayoutMinor.toString(),
+        status: 'open' as const,
+        placed_at: now,
+      })),
+    )
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
     .returning(TICKET_COLUMNS)
-    .executeTakeFirst();
-  return r ? toTicket(r as TicketDbRow) : undefined;
+    .execute();
+  return new Map(rows.map((r) => [`${r.member_id}:${r.idempotency_key}`, toTicket(r as TicketDbRow)]));
 }
 
-/** Move a ticket from one status to the next; false when it was not in `from` (someone else moved it). */
-export async function moveTicket(
-  db: Db,
-  ticketId: string,
-  from: LotteryTicketStatus[],
-  to: { status: LotteryTicketStatus; payoutMinor?: bigint; errorCode?: string | null; settledAt?: Date },
-): Promise<boolean> {
-  const r = await db
-    .updateTable('lottery_tickets')
-    .set({
-      status: to.status,
-      ...(to.payoutMinor !== undefined ? { payout_minor: to.payoutMinor.toString() } : {}),
-      ...(to.errorCode !== undefined ? { error_code: to.errorCode } : {}),
-      ...(to.settledAt !== undefined ? { settled_at: to.settledAt } : {}),
-    })
-    .where('id', '=', ticketId)
-    .where('status', 'in', from)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+/** Tickets whose stakes the wallet refused, in the batch that wrote them: refused, with the wallet's code. */
+export async function refuseTickets(trx: Db, refused: { id: string; errorCode: string }[]): Promise<void> {
+  if (refused.length === 0) return;
+  const values = sql.join(refused.map((r) => sql`(${r.id}::bigint, ${r.errorCode}::text)`));
+  await sql`
+    UPDATE lottery_tickets t SET status = 'refused', error_code = v.code
+    FROM (VALUES ${values}) AS v(id, code) WHERE t.id = v.id AND t.status = 'open'`.execute(trx);
 }
 
 /** Settle many tickets at once (a settlement batch): each to won or lost with its payout. */
@@ -138,6 +133,35 @@ export async function settleTickets(db: Db, settled: { id: string; payoutMinor: 
       settled_at = ${now}
     FROM (VALUES ${values}) AS v(id, payout)
     WHERE t.id = v.id AND t.status = 'open'`.execute(db);
+}
+
+/**
+ * Many open tickets closed with nothing paid: `lost` (a settled draw's losers) or `refunded` (a
+ * voided draw's tickets). Returns how many this call moved; a ticket moved before stays as it is.
+ */
+export async function closeUnpaidTickets(db: Db, ids: readonly number[], status: 'lost' | 'refunded', now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await sql`
+    UPDATE lottery_tickets SET status = ${status}, payout_minor = 0, settled_at = ${now}
+    WHERE id = ANY(${sql.val(ids)}::bigint[]) AND status = 'open'`.execute(db);
+  return Number(r.numAffectedRows ?? 0n);
+}
+
+/**
+ * What settlement reads of an open ticket to price it, no more than it needs for a million of
+ * them: its selections as the database's text, which is both
+ * what a pricing cache is keyed by (a draw's tickets repeat a few thousand slips) and parsed only
+ * on a miss.
+ */
+export type TicketToPrice = { id: string; memberId: string; selectionsText: string };
+
+/** A page of a draw's open tickets, in id order after `afterId`: what settlement prices. */
+export async function findTicketsToPrice(db: Db, drawId: string, afterId: string, limit: number): Promise<TicketToPrice[]> {
+  const { rows } = await sql<{ id: string; member_id: string; selections: string }>`
+    SELECT t.id::text AS id, t.member_id::text AS member_id, t.selections::text AS selections FROM lottery_tickets AS t
+    WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' AND t.id > ${afterId}::bigint
+    ORDER BY t.id LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ id: r.id, memberId: r.member_id, selectionsText: r.selections }));
 }
 
 /** A draw's tickets in a status, in id order after `afterId` (settlement and refund batches). */
@@ -154,19 +178,6 @@ export async function findDrawTickets(db: Db, drawId: string, statuses: LotteryT
   return rows.map((r) => toTicket(r as TicketDbRow));
 }
 
-/** Pending tickets older than `before` (their bet's fate unknown: an instance died mid-way). */
-export async function findStalePending(db: Db, before: Date, limit: number): Promise<TicketRow[]> {
-  const rows = await db
-    .selectFrom('lottery_tickets')
-    .select(TICKET_COLUMNS)
-    .where('status', '=', 'pending')
-    .where('placed_at', '<', before)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => toTicket(r as TicketDbRow));
-}
-
 /** A member's tickets, newest first; `open` lists those still waiting, else the settled ones. */
 export async function findMemberTickets(db: Db, memberId: string, open: boolean, beforeId: string | null, limit: number): Promise<(TicketRow & { gameCode: string; numero: string })[]> {
   let q = db
@@ -175,7 +186,7 @@ export async function findMemberTickets(db: Db, memberId: string, open: boolean,
     .select(TICKET_COLUMNS.map((c) => `t.${c}` as const))
     .select(['d.game_code', 'd.numero'])
     .where('t.member_id', '=', memberId)
-    .where('t.status', open ? 'in' : 'not in', ['pending', 'open'])
+    .where('t.status', open ? '=' : '<>', 'open')
     .orderBy('t.id', 'desc')
     .limit(limit);
   if (beforeId !== null) q = q.where('t.id', '<', beforeId);

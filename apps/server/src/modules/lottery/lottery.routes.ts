@@ -15,11 +15,14 @@ import {
   placeTicketBodySchema,
   popularQuerySchema,
   ticketsQuerySchema,
+  liveQuerySchema,
   vnGameMenuQuerySchema,
 } from '@wps/shared/schemas/lottery';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { AppError } from '../../http/app-error';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
-import { success } from '../../openapi/responses';
+import { failureEnvelopeSchema, nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { ticketView } from './lottery-reads';
@@ -30,7 +33,26 @@ import { ticketView } from './lottery-reads';
  * tickets and favourites (docs/lottery.md, "API"). Trial players bet with their demo money.
  */
 export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): void {
-  const { reads, betting } = lottery;
+  const { reads, betting, live } = lottery;
+
+  // Open streams would hold the server's close until their clients left.
+  app.addHook('preClose', async () => live.closeAll());
+
+  /**
+   * Live updates for the lottery's pages (Server-Sent Events): `hello` with the server's time,
+   * then `draw` { gameCode, numero, status, serverTime } whenever a draw of the game (of any game
+   * without gameCode) changes status, on whichever instance it happened. Public: it carries
+   * nothing a visitor of the lobby cannot read; a page refetches its tickets on `settled`.
+   */
+  app.get(
+    '/lgw/live',
+    { schema: { querystring: liveQuerySchema, response: { 200: nonJson(['text/event-stream'], 'Server-Sent Events: hello, draw, reset'), 503: failureEnvelopeSchema } } },
+    async (request, reply) => {
+      if (!live.hasRoom(request.ip)) throw new AppError(ErrorCode.SERVER_BUSY, 'Too many live pages are open; try again', { retryAfterSeconds: 5 });
+      reply.hijack();
+      live.attach(reply.raw, request.query.gameCode ?? null, request.ip);
+    },
+  );
 
   app.get('/lgw/games/game_menus', { schema: { querystring: gameMenusQuerySchema, response: success(lotteryMenuGroupsSchema) } }, async (request) =>
     ok(await reads.gameMenus(request.query.prizeMode)),

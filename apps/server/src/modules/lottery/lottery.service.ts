@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { newInstanceId } from '../../jobs/interval-job';
 import type { AuditService } from '../audit/audit.service';
 import type { GatewayService } from '../gateway/gateway.service';
@@ -6,6 +7,8 @@ import type { SystemService } from '../system/system.service';
 import { LOTTERY_VENDORS } from '@wps/shared/schemas/lottery';
 import { createLotteryBetting } from './lottery-betting';
 import { createLotteryDraws } from './lottery-draws';
+import { lotteryLaunchPath } from './lottery-launch';
+import { createLotteryLive } from './lottery-live';
 import { createLotteryOps } from './lottery-ops';
 import { createLotteryReads } from './lottery-reads';
 import { createLotteryResults } from './lottery-results';
@@ -13,10 +16,13 @@ import { createLotterySettlement } from './lottery-settlement';
 import { sharedLotteryRules } from './lottery-rules-shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { DatabaseKind } from '../../db/database';
 
-export type LotteryContext = Pick<AppContext, 'db' | 'log'> & {
+export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
+  databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   gateway: Pick<GatewayService, 'seamless' | 'registerInternalVendor'>;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'onReset'>;
   audit: Pick<AuditService, 'record'>;
   /** The operator's time zone (daily draws and numeros are cut in it). */
   timeZone: (db: Kysely<Database>) => Promise<string>;
@@ -30,6 +36,9 @@ export type LotteryContext = Pick<AppContext, 'db' | 'log'> & {
  * Its two vendors (quick draws and the daily draws) are internal: their launch opens our own
  * lottery pages.
  */
+/** How soon the clock turns again when a step is overdue (it failed, or another instance is on it). */
+const OVERDUE_RETRY_MS = 1000;
+
 export function createLotteryService(ctx: LotteryContext) {
   const { db, log } = ctx;
   const now = ctx.now ?? (() => new Date());
@@ -39,25 +48,51 @@ export function createLotteryService(ctx: LotteryContext) {
     return { currency: brand.currency, scale: brand.currencyScale };
   };
 
-  ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.quick, { launchUrl: (input) => `/lottery?${new URLSearchParams({ gameCode: input.nodeId }).toString()}` });
-  ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.daily, { launchUrl: (input) => `/vnlottery?${new URLSearchParams({ gameCode: input.nodeId }).toString()}` });
+  ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.quick, { launchUrl: lotteryLaunchPath });
+  ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.daily, { launchUrl: lotteryLaunchPath });
 
-  const betting = createLotteryBetting({ db, rules, seamless: ctx.gateway.seamless, now });
+  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now });
   const draws = createLotteryDraws({ db, log, rules, now, timeZone: () => ctx.timeZone(db) });
-  const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, betting, now, instance: newInstanceId() });
+  const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, now, instance: newInstanceId() });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
   const reads = createLotteryReads({ db, now, money });
   const ops = createLotteryOps({ db, rules, audit: ctx.audit, money });
+  // Live pages: each stream is one socket and a few KB; the configuration bounds them per instance and per address.
+  const live = createLotteryLive({ changeFeed: ctx.changeFeed, log, now, limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 } });
 
-  /** One turn of the lottery's clock: draws planned, opened, closed and decided; decided draws finished; lost requests' tickets resolved. */
+  /** One turn of the lottery's clock: draws planned, opened, closed and decided; decided draws finished. */
   async function runClock(): Promise<number> {
     const moved = await draws.tick();
     const finished = await settlement.finishDue();
-    const resolved = await settlement.resolveStalePending();
-    return moved.planned + moved.opened + moved.closed + moved.decided + finished + resolved;
+    return moved.planned + moved.opened + moved.closed + moved.decided + finished;
   }
 
-  return { betting, draws, settlement, results, reads, ops, rules, money, runClock };
+  /**
+   * How long the clock may sleep after a turn: until the next opening, cut-off, draw or draw to
+   * finish, at most `maxMs` (planning, a game changed in the back office, an operator's approved
+   * result and the test clock door are not in that answer). Something overdue (a step that failed,
+   * to be tried again) waits `maxMs` too, rather than turning the clock in a tight loop.
+   */
+  async function clockSleepMs(maxMs: number): Promise<number> {
+    const next = await draws.nextEventAt();
+    if (next === null) return maxMs;
+    const ms = next.getTime() - now().getTime();
+    return ms <= 0 ? Math.min(maxMs, OVERDUE_RETRY_MS) : Math.min(maxMs, ms + 5);
+  }
+
+  // A draw decided or voided anywhere (an operator's approval or void, on any instance) is finished
+  // at once rather than at the clock's next turn.
+  const clockWakers = new Set<() => void>();
+  ctx.changeFeed.subscribe(CHANGE_CHANNELS.lotteryChange, (payload) => {
+    if (/"status"\s*:\s*"(drawn|voided)"/.test(payload)) for (const wake of clockWakers) wake();
+  });
+  /** Call `wake` whenever a draw has just become one to finish; returns the unsubscribe. */
+  function onDrawToFinish(wake: () => void): () => void {
+    clockWakers.add(wake);
+    return () => clockWakers.delete(wake);
+  }
+
+  return { betting, draws, settlement, results, reads, ops, live, rules, money, runClock, clockSleepMs, onDrawToFinish };
 }
 
 export type LotteryService = ReturnType<typeof createLotteryService>;

@@ -64,6 +64,12 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     return valueOf<{ list: LotteryTicketView[] }>(await call(t.app, 'GET', `/lgw/tickets?status=${status}`, { token: player.token })).list;
   }
 
+  it("the clock sleeps until the draws' next event: the 1-minute game's cut-off at 12:00:50", async () => {
+    // 12:00:05 now; nothing closes, opens or is drawn before 12:00:50.
+    expect(await t.app.services.lottery.clockSleepMs(60_000)).toBe(45_005);
+    expect(await t.app.services.lottery.clockSleepMs(10_000)).toBe(10_000);
+  });
+
   it('lists the games by menu group and the Vietnamese draws by region, each with the draw taking bets', async () => {
     const menus = valueOf<LotteryMenuGroup[]>(await call(t.app, 'GET', '/lgw/games/game_menus?prizeMode=Elott'));
     const digits = menus.find((g) => g.gameGroupCode === 'digits')!;

@@ -18,8 +18,8 @@ export async function lockPointsAccounts(trx: Db, memberIds: string[]): Promise<
   if (ids.length === 0) return new Map();
   await sql`INSERT INTO points_accounts (member_id) SELECT m FROM unnest(${sql.val(ids)}::bigint[]) AS m ORDER BY m ON CONFLICT (member_id) DO NOTHING`.execute(trx);
   const { rows } = await sql<{ member_id: string; balance: string; earn_remainder: string }>`
-    SELECT member_id::text AS member_id, balance::text AS balance, earn_remainder::text AS earn_remainder FROM points_accounts
-    WHERE member_id = ANY(${sql.val(ids)}::bigint[]) ORDER BY member_id FOR UPDATE`.execute(trx);
+    SELECT member_id::text AS member_id, balance::text AS balance, earn_remainder::text AS earn_remainder FROM points_accounts AS p
+    WHERE member_id = ANY(${sql.val(ids)}::bigint[]) ORDER BY p.member_id FOR UPDATE`.execute(trx);
   return new Map(rows.map((r) => [r.member_id, { balance: BigInt(r.balance), earnRemainder: BigInt(r.earn_remainder) }]));
 }
 

@@ -350,6 +350,14 @@ export async function findMemberBrief(db: Db, memberId: string): Promise<{ accou
   return row.rows[0];
 }
 
+/** Members' types by id, in one statement; unknown ids are left out. */
+export async function findMemberTypes(db: Db, memberIds: string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; type: number }>`
+    SELECT id::text AS id, type FROM members WHERE id = ANY(${sql.val(memberIds)}::bigint[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, Number(r.type)]));
+}
+
 /** When members registered, by id; unknown ids are left out. */
 export async function findRegisteredAt(db: Db, memberIds: string[]): Promise<Map<string, Date>> {
   if (memberIds.length === 0) return new Map();

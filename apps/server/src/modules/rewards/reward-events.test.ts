@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createChangeFeed } from '../../db/change-feed';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { runMigrations } from '../../db/migrate';
 import { createScratchPostgres, describePostgres } from '../../../test/test-app';
@@ -51,5 +52,46 @@ describePostgres('reward event stream under concurrent writers [postgres]', () =
     const logins = (await sql<{ id: string }>`SELECT e.id::text AS id FROM reward_events AS e WHERE e.kind = 'login' ORDER BY e.id`.execute(db)).rows.map((r) => r.id);
     expect(logins.length).toBeGreaterThan(100);
     expect([...applied].sort((a, b) => Number(a) - Number(b))).toEqual(logins);
+  });
+});
+
+// Woken by the change feed: a consumer that found nothing waits for the next notification instead
+// of polling every pollMs, and a statement adding events wakes it at once.
+describe('reward event stream woken by the change feed', () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: null });
+    await runMigrations(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('an idle consumer stops polling, and applies new events when they are announced', async () => {
+    const db = database.db;
+    const feed = createChangeFeed(database);
+    const stream = createRewardEventStream({ db, log: pino({ level: 'silent' }), pollMs: 50, feed });
+    const applied: string[] = [];
+    let batches = 0;
+    stream.subscribe({ name: 'woken', kinds: ['login'], handle: async (_trx, events: RewardEvent[]) => void applied.push(...events.map((e) => e.id)) });
+    stream.subscribe({ name: 'counted', afterBatch: async () => void batches++, handle: async () => undefined });
+    await stream.prepare();
+    await feed.start();
+    stream.start();
+    try {
+      // The first turns find nothing and the consumers go idle.
+      await vi.waitFor(() => expect(batches).toBeGreaterThan(0));
+      const idleBatches = batches;
+      // A poller would have run six more batches by now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(batches).toBe(idleBatches);
+
+      await sql`INSERT INTO reward_events (kind, member_id, data) VALUES ('login', 1, '{}'::jsonb), ('login', 2, '{}'::jsonb)`.execute(db);
+      await vi.waitFor(() => expect(applied).toHaveLength(2), { timeout: 5_000 });
+    } finally {
+      await stream.stop();
+      await feed.close();
+    }
   });
 });

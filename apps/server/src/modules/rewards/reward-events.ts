@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { ChangeFeed } from '../../db/change-feed';
+import { CHANGE_CHANNELS } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { isRetryableDatabaseError, runInTransaction } from '../../db/run-in-transaction';
 import { runInSavepoint } from '../ledger/ledger.repository';
@@ -21,12 +23,23 @@ type Db = Kysely<Database>;
 
 const DEFAULT_BATCH = 500;
 const DEFAULT_POLL_MS = 200;
+/**
+ * While the change feed is up, new events wake the consumers (migration 0314), so an idle one
+ * looks by itself only this rarely: a check that costs nothing noticeable, in case a wake was lost.
+ */
+const IDLE_CHECK_MS = 60_000;
 
 export type RewardEventStreamContext = {
   db: Db;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** How long an idle instance waits before looking again (REWARD_EVENTS_POLL_MS). */
+  /**
+   * The shortest time between two batches of a consumer that is not behind (REWARD_EVENTS_POLL_MS):
+   * events arriving meanwhile wait for the next batch, so a busy stream is read in batches rather
+   * than an event at a time. Without the change feed it is also how often an idle consumer looks.
+   */
   pollMs?: number | undefined;
+  /** Wakes the consumers when events are added (wps_reward_events); without it they poll every pollMs. */
+  feed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive'> | undefined;
   /** Seconds between an event and its application, per consumer (the lag the benchmark reads). */
   observeLag?: (subscriber: string, seconds: number) => void;
 };
@@ -43,8 +56,6 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
   const subscribers: EventSubscriber[] = [];
   const pollMs = ctx.pollMs ?? DEFAULT_POLL_MS;
   let running = false;
-  const timers = new Map<string, NodeJS.Timeout>();
-  const loops = new Map<string, Promise<void>>();
   let ready: Promise<void> | undefined;
 
   function ensureCursors(): Promise<void> {
@@ -115,21 +126,61 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     return 1;
   }
 
+  /** Each consumer's loop: its next turn, and its last turn (stop waits for it) and whether that is under way. */
+  type Loop = { timer?: NodeJS.Timeout; dueAt: number; turn?: Promise<void>; lastStart: number; active: boolean; wokenDuringTurn: boolean };
+  const loopState = new Map<string, Loop>();
+
+  function schedule(sub: EventSubscriber, delayMs: number): void {
+    const loop = loopState.get(sub.name)!;
+    clearTimeout(loop.timer);
+    loop.dueAt = Date.now() + delayMs;
+    loop.timer = setTimeout(() => (loop.turn = tick(sub)), delayMs);
+  }
+
   /**
-   * One consumer's loop: a batch, then the next at once when it was full, else after pollMs. Each
-   * consumer has its own loop, so a slow one does not hold the others back, and on PostgreSQL their
-   * batches run side by side on their own connections.
+   * One consumer's turn: a batch, then the next at once when it was full. Otherwise it waits:
+   * pollMs while events may still be coming (this batch read some, or some wait behind an older
+   * transaction or on another instance that holds the consumer), then until new events wake it.
+   * Each consumer has its own loop, so a slow one does not hold the others back, and on PostgreSQL
+   * their batches run side by side on their own connections.
    */
   async function tick(sub: EventSubscriber): Promise<void> {
-    let busy = false;
+    const loop = loopState.get(sub.name)!;
+    loop.active = true;
+    loop.wokenDuringTurn = false;
+    loop.lastStart = Date.now();
+    let delay = pollMs;
     try {
       await ensureCursors();
-      busy = (await runBatch(sub)) >= (sub.batchSize ?? DEFAULT_BATCH);
+      const read = await runBatch(sub);
+      if (read >= (sub.batchSize ?? DEFAULT_BATCH)) delay = 0;
+      else if (ctx.feed?.isLive && read === 0 && !(await hasPending(db, sub.name, sub.kinds))) delay = IDLE_CHECK_MS;
     } catch (err) {
       log.error({ err, subscriber: sub.name }, 'reward events: batch failed');
     }
-    if (running) timers.set(sub.name, setTimeout(() => loops.set(sub.name, tick(sub)), busy ? 0 : pollMs));
+    loop.active = false;
+    // Woken while reading: the events that woke it may have committed after this batch's snapshot.
+    if (loop.wokenDuringTurn) delay = Math.min(delay, pollMs);
+    if (running) schedule(sub, delay);
   }
+
+  /** New events: every idle consumer runs, no sooner than pollMs after its last batch began. */
+  function wake(): void {
+    if (!running) return;
+    const now = Date.now();
+    for (const sub of subscribers) {
+      const loop = loopState.get(sub.name)!;
+      if (loop.active) {
+        loop.wokenDuringTurn = true;
+        continue;
+      }
+      const at = Math.max(now, loop.lastStart + pollMs);
+      if (at < loop.dueAt) schedule(sub, at - now);
+    }
+  }
+  ctx.feed?.subscribe(CHANGE_CHANNELS.rewardEvents, wake);
+  // The feed went down or came back: notifications may have been missed, so everyone looks.
+  ctx.feed?.onReset(wake);
 
   return {
     /** Add a consumer; before `start`. */
@@ -149,13 +200,16 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     start(): void {
       if (running) return;
       running = true;
-      for (const sub of subscribers) timers.set(sub.name, setTimeout(() => loops.set(sub.name, tick(sub)), 0));
+      for (const sub of subscribers) {
+        loopState.set(sub.name, { dueAt: Infinity, lastStart: 0, active: false, wokenDuringTurn: false });
+        schedule(sub, 0);
+      }
     },
 
     async stop(): Promise<void> {
       running = false;
-      for (const timer of timers.values()) clearTimeout(timer);
-      await Promise.all(loops.values());
+      for (const loop of loopState.values()) clearTimeout(loop.timer);
+      await Promise.all([...loopState.values()].map((loop) => loop.turn));
     },
 
     /**

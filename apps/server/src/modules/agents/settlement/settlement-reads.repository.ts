@@ -90,7 +90,7 @@ export async function listRuns(db: Db, f: RunFilter, page: { offset: number; lim
       SELECT id::text AS id, stream, type, period_key AS "periodKey", period_start AS "periodStart", period_end AS "periodEnd", status,
              cutoff_mark::text AS "cutoffMark", cutoff_snapshot::text AS "cutoffSnapshot", contracts, statements, paid, held, total_minor::text AS "totalMinor", attempts, error,
              started_at AS "startedAt", computed_at AS "computedAt", finished_at AS "finishedAt"
-        FROM agent_settlement_runs WHERE ${where} ORDER BY period_start ${order}, id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+        FROM agent_settlement_runs AS r WHERE ${where} ORDER BY period_start ${order}, r.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
     sql<{ total: number }>`SELECT count(*)::int AS total FROM agent_settlement_runs WHERE ${where}`.execute(db),
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };

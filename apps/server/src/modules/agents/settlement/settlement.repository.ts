@@ -249,8 +249,8 @@ export type PayableRow = { id: string; runId: string; memberId: string; type: st
 export async function lockPending(db: Db, runId: string, limit: number): Promise<PayableRow[]> {
   const { rows } = await sql<{ id: string; runId: string; memberId: string; type: string; periodKey: string; amount: string }>`
     SELECT id::text AS id, run_id::text AS "runId", member_id::text AS "memberId", type, period_key AS "periodKey", amount_minor::text AS amount
-      FROM agent_statements WHERE run_id = ${runId}::bigint AND status = 'pending'
-     ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
+      FROM agent_statements AS s WHERE run_id = ${runId}::bigint AND status = 'pending'
+     ORDER BY s.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
   return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
 }
 
@@ -258,7 +258,7 @@ export async function lockPending(db: Db, runId: string, limit: number): Promise
 export async function lockHeld(db: Db, memberId: string): Promise<PayableRow[]> {
   const { rows } = await sql<{ id: string; runId: string; memberId: string; type: string; periodKey: string; amount: string }>`
     SELECT id::text AS id, run_id::text AS "runId", member_id::text AS "memberId", type, period_key AS "periodKey", amount_minor::text AS amount
-      FROM agent_statements WHERE member_id = ${memberId}::bigint AND status = 'held' ORDER BY id FOR UPDATE`.execute(db);
+      FROM agent_statements AS s WHERE member_id = ${memberId}::bigint AND status = 'held' ORDER BY s.id FOR UPDATE`.execute(db);
   return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
 }
 

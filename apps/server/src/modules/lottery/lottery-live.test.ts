@@ -1,0 +1,153 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LotteryDrawView } from '@wps/shared/schemas/lottery';
+import { buildApp, type App } from '../../app';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { call, valueOf } from '../../../test/api-client';
+import { createTestApp, describeEachDatabase, describePostgres, type TestApp } from '../../../test/test-app';
+import { createPlayer } from '../gateway/gateway.test-support';
+
+type Event = { event: string; data: Record<string, string> };
+
+/** Read a Server-Sent Events stream: its events in order, until the test ends it. */
+async function openStream(url: string): Promise<{ events: Event[]; next: (match: (e: Event) => boolean, ms?: number) => Promise<Event>; close: () => void; status: number }> {
+  const abort = new AbortController();
+  const res = await fetch(url, { signal: abort.signal });
+  const events: Event[] = [];
+  const waiters: { match: (e: Event) => boolean; resolve: (e: Event) => void }[] = [];
+  if (res.ok && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffered = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffered += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffered.indexOf('\n\n')) >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (!event || !data) continue;
+            const e = { event, data: JSON.parse(data) as Record<string, string> };
+            events.push(e);
+            for (const w of [...waiters]) {
+              if (w.match(e)) {
+                waiters.splice(waiters.indexOf(w), 1);
+                w.resolve(e);
+              }
+            }
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    events,
+    status: res.status,
+    close: () => abort.abort(),
+    next: (match, ms = 5_000) =>
+      new Promise<Event>((resolve, reject) => {
+        const seen = events.find(match);
+        if (seen) return resolve(seen);
+        const timer = setTimeout(() => reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`)), ms);
+        waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      }),
+  };
+}
+
+const START = Date.parse('2026-11-24T12:00:05.000Z');
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describeEachDatabase('lottery: live draw changes to open pages', (target) => {
+  let t: TestApp;
+  let base: string;
+  let clock = START;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { lotteryLive: { maxStreams: 100, perIp: 3 } }, { calendarClock: () => clock });
+    await t.app.services.lottery.runClock();
+    base = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("streams the server's time, then the game's draws closing, decided and settled; other games' only to a stream of every game", async () => {
+    const player = await createPlayer(t.app, 5_000n);
+    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: player.token }));
+    const game = await openStream(`${base}/lgw/live?gameCode=E5D-1`);
+    const other = await openStream(`${base}/lgw/live?gameCode=VN-MB`);
+    const all = await openStream(`${base}/lgw/live`);
+    expect(game.status).toBe(200);
+    const hello = await game.next((e) => e.event === 'hello');
+    expect(hello.data.serverTime).toBe(new Date(START).toISOString());
+
+    clock = Date.parse(current.drawAt) + 1_000;
+    await t.app.services.lottery.runClock();
+    const mine = (status: string) => (e: Event) => e.event === 'draw' && e.data.gameCode === 'E5D-1' && e.data.numero === current.numero && e.data.status === status;
+    for (const status of ['closed', 'settled']) await game.next(mine(status));
+    await all.next(mine('settled'));
+    // Other games moved too (the 1-minute dice): the stream of every game hears them, a game's stream only its own.
+    await all.next((e) => e.event === 'draw' && e.data.gameCode === 'EK3-1');
+    expect(game.events.filter((e) => e.event === 'draw').every((e) => e.data.gameCode === 'E5D-1')).toBe(true);
+    expect(other.events.filter((e) => e.event === 'draw')).toEqual([]);
+    expect(t.app.services.lottery.live.size).toBe(3);
+    for (const s of [game, other, all]) s.close();
+    await expect.poll(() => t.app.services.lottery.live.size).toBe(0);
+  });
+
+  it('refuses a bad game code, and a fourth stream from one address; the server stops with streams open', async () => {
+    expect((await fetch(`${base}/lgw/live?gameCode=${encodeURIComponent("x' OR 1=1")}`)).status).toBe(400);
+    const streams = [];
+    for (let i = 0; i < 3; i++) streams.push(await openStream(`${base}/lgw/live`));
+    for (const s of streams) await s.next((e) => e.event === 'hello');
+    const refused = await fetch(`${base}/lgw/live`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ success: false, errorCode: 'SERVER_BUSY' });
+    // One closes: room for one again.
+    streams.pop()!.close();
+    await expect.poll(() => t.app.services.lottery.live.size).toBe(2);
+    streams.push(await openStream(`${base}/lgw/live`));
+    expect(streams[2]!.status).toBe(200);
+    // Closing the app ends the streams instead of waiting for their clients (afterAll would hang).
+    expect(t.app.services.lottery.live.size).toBe(3);
+  });
+});
+
+describePostgres('lottery: live changes reach pages held by another instance [postgres]', () => {
+  let t: TestApp;
+  let second: { app: App; database: DatabaseHandle };
+  let clock = START;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres', {}, { calendarClock: () => clock });
+    const database = await openDatabase({ databaseUrl: t.config.databaseUrl });
+    second = { database, app: await buildApp({ config: t.config, database, logger: false, calendarClock: () => clock }) };
+    await second.app.ready();
+    await t.app.services.lottery.runClock();
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+    await t?.close();
+  });
+
+  it('a draw decided by one instance is pushed by the other', async () => {
+    const player = await createPlayer(t.app, 5_000n);
+    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EK3-1', { token: player.token }));
+    const stream = await openStream(`${await listen(second.app)}/lgw/live?gameCode=EK3-1`);
+    await stream.next((e) => e.event === 'hello');
+    clock = Date.parse(current.drawAt) + 1_000;
+    // Only the first instance runs the clock.
+    await t.app.services.lottery.runClock();
+    await stream.next((e) => e.event === 'draw' && e.data.numero === current.numero && e.data.status === 'settled');
+    stream.close();
+  });
+});

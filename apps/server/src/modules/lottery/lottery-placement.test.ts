@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { LotteryDrawView, LotteryTicketView } from '@wps/shared/schemas/lottery';
+import { call, valueOf } from '../../../test/api-client';
+import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestOperator } from '../../../test/operator-login';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { createPlayer, mainBalance, type Player } from '../gateway/gateway.test-support';
+
+// Placement batches (lottery-placement.ts) under many players at once: tickets of one batch share
+// a draw's liability room, a batch mixes accepted, trimmed, refused and repeated tickets, and a
+// ticket is never written without its stake nor a stake taken without its ticket.
+
+type OpsGame = { code: string; paytable: Record<string, { kind: string; multiplierBp: number }>; limits: Record<string, string> };
+type DrawDetail = { exposure: { key: string; payoutMinor: string }[]; tickets: Record<string, { count: number; stakeMinor: string }> };
+type Body = { success: boolean; value?: { ticket: LotteryTicketView; replayed: boolean }; errorCode?: string };
+
+const START = Date.parse('2026-11-26T09:00:05.000Z');
+
+describeEachDatabase('lottery placement: many tickets at once against one liability room', (target) => {
+  let t: TestApp;
+  let admin: string;
+  let finance: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, {}, { calendarClock: () => START });
+    admin = (await createTestOperator(t.app, 'admin')).token;
+    finance = (await createTestOperator(t.app, 'finance')).token;
+    await t.app.services.lottery.runClock();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const place = async (player: Player, body: Record<string, unknown>): Promise<Body> =>
+    (await call(t.app, 'POST', '/lgw/tickets', { token: player.token, payload: body })).json() as Body;
+
+  it('thirty players at once on a number with room for ten stakes: ten staked, the rest refused, double-clicks placing one ticket, and nobody short', async () => {
+    const games = valueOf<OpsGame[]>(await call(t.app, 'GET', '/ops/lottery/games', { token: finance }));
+    const g = games.find((x) => x.code === 'E3D-3')!;
+    const multiplier = BigInt(g.paytable.straight!.multiplierBp);
+    // Room for exactly ten stakes of 100 on one number.
+    const perKey = (1000n * multiplier) / 10000n;
+    valueOf(
+      await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
+        token: admin,
+        payload: { name: 'Lotto 3D', paytable: g.paytable, limits: { ...g.limits, perKeyMinor: perKey.toString() }, status: 'active', closeBeforeSeconds: 15, sortOrder: 20, reason: 'placement test' },
+      }),
+    );
+    const rich = await Promise.all(Array.from({ length: 30 }, () => createPlayer(t.app, 500n)));
+    // Too poor for their stake: the wallet refuses them inside the same batches.
+    const poor = await Promise.all(Array.from({ length: 5 }, () => createPlayer(t.app, 50n)));
+    const slip = (numbers: number[]) => ({ gameCode: 'E3D-3', onLimit: 'refuse', selections: [{ betType: 'straight', numbers, stakePerLineMinor: '100' }] });
+    const keys = new Map<Player, string>(rich.concat(poor).map((p) => [p, `k-${crypto.randomBytes(8).toString('hex')}`]));
+    // Every player sends the same ticket twice at once (a double-click).
+    const sends = [...rich, ...rich].map((p) => place(p, { ...slip([123]), idempotencyKey: keys.get(p) }));
+    const poorSends = poor.map((p) => place(p, { ...slip([124]), idempotencyKey: keys.get(p) }));
+    const answers = await Promise.all(sends);
+    const poorAnswers = await Promise.all(poorSends);
+
+    const staked = rich.filter((_, i) => answers[i]!.success);
+    expect(staked).toHaveLength(10);
+    rich.forEach((_, i) => {
+      const [a, b] = [answers[i]!, answers[i + rich.length]!];
+      // Both sends of one player answer alike: the same ticket once staked, or the same refusal.
+      expect(a.success).toBe(b.success);
+      if (a.success) {
+        expect(b.value!.ticket.ticketId).toBe(a.value!.ticket.ticketId);
+        expect([a.value!.replayed, b.value!.replayed].sort()).toEqual([false, true]);
+      } else {
+        expect([a.errorCode, b.errorCode]).toEqual([ErrorCode.LOTTERY_LIMIT_EXCEEDED, ErrorCode.LOTTERY_LIMIT_EXCEEDED]);
+      }
+    });
+    expect(poorAnswers.map((a) => a.errorCode)).toEqual(poor.map(() => ErrorCode.INSUFFICIENT_FUNDS));
+
+    for (const p of rich) expect(await mainBalance(t.app, p.memberId)).toBe(staked.includes(p) ? 400n : 500n);
+    for (const p of poor) expect(await mainBalance(t.app, p.memberId)).toBe(50n);
+
+    // The draw holds exactly the ten stakes' liability, and ten open tickets; the poor players' tickets are refused, not open.
+    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E3D-3', { token: rich[0]!.token }));
+    const page = valueOf<{ list: (LotteryDrawView & { drawId: string })[] }>(await call(t.app, 'GET', '/ops/lottery/draws?gameCode=E3D-3&size=100', { token: finance }));
+    const drawId = page.list.find((d) => d.numero === current.numero)!.drawId;
+    const detail = valueOf<DrawDetail>(await call(t.app, 'GET', `/ops/lottery/draws/${drawId}`, { token: finance }));
+    const load = detail.exposure.filter((e) => e.key.endsWith('123'));
+    expect(load.reduce((s, e) => s + BigInt(e.payoutMinor), 0n)).toBe(10n * ((100n * multiplier) / 10000n));
+    expect(detail.exposure.some((e) => e.key.endsWith('124'))).toBe(false);
+    expect(detail.tickets.open).toEqual({ count: 10, stakeMinor: '1000' });
+    expect(detail.tickets.refused?.count).toBe(5);
+    await expectLedgerHealthy(t.database);
+  });
+});
