@@ -167,6 +167,7 @@ test('points from a round are redeemed in the mall with the payment password, ap
 });
 
 test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge and the upgrade bonus', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const marketing = await opsToken(request, 'marketing');
   const level = (rankLevel: number, labelName: string, deposit: string, upgradeBonus: string) => ({
     rankLevel,
@@ -202,10 +203,11 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
 
   await deposit({ request, baseURL, token: player.token }, '60');
   // The consumer applies the deposit a moment later: the level, the badge and the bonus (60 + 7).
+  // Each look reloads the page, and waits long enough for a reload on a busy machine to show the header.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('vip-badge')).toHaveText('Prata e2e', { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('vip-badge')).toHaveText('Prata e2e', { timeout: 8_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*67,00/);
   // Over the mall rather than the home page, so the widths' checks look at this page's own parts.
   await page.goto(`${baseURL}/pointMall`);

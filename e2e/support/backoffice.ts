@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { nextTotpCode } from '../../apps/server/test/totp-codes';
-import { createOperatorWithCli, knownTotpSecret, operatorLogin } from './operators';
+import { createOperatorWithCli, operatorLogin } from './operators';
 import { expectNoSeriousA11yViolations, startServer, type ExtraServer } from './servers';
 
 /**
  * Back-office helpers for the browser suites: one operator per role made with the ops CLI
- * before the server starts, and sign-in through the real form (password, then the TOTP code an
- * authenticator app would show). A suite:
+ * before the server starts, signed in through the API with the TOTP code an authenticator app
+ * would show. A suite:
  *
  *   const server = await startBackofficeServer('players', EXTRA_PORTS.backofficePlayers, { roles: ['support', 'admin'] });
  *   await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
@@ -48,21 +47,18 @@ export function startBackofficeServer(
 }
 
 /**
- * Sign in to the back office as the operator of `role` through the sign-in form and wait for the
- * signed-in shell. The first call per server enrols the operator's authenticator through the API
- * (the enrolment screen has its own suite), so every later sign-in types a fresh code.
+ * Sign in to the back office as the operator of `role` and wait for the signed-in shell. The page
+ * takes the session this worker holds for that operator (operatorLogin), as a second tab of a
+ * signed-in operator would, instead of typing a new code into the form: the server takes each
+ * TOTP time-step once, so every third sign-in in a period waited up to 30 s for the next one. The
+ * form itself, enrolment and codes are the sign-in suites' subject (backoffice-auth, backoffice-operators).
  */
 export async function signInOperator(page: Page, { baseURL, role }: { baseURL: string; role: BackofficeRole }): Promise<void> {
   const { username, password } = BACKOFFICE_OPERATORS[role];
-  if (!knownTotpSecret(baseURL, username)) await operatorLogin(page.request, baseURL, username, password);
-  const secret = knownTotpSecret(baseURL, username);
-  if (!secret) throw new Error(`${username}: no TOTP secret after enrolment`);
+  const token = await operatorLogin(page.request, baseURL, username, password);
   await page.goto(`${baseURL}/backoffice/sign-in`);
-  // The form's labels in either language (PT is the default).
-  await page.getByLabel(/^(Usuário|Username)$/).fill(username);
-  await page.getByLabel(/^(Senha|Password)$/).fill(password);
-  await page.getByLabel(/^(Código de autenticação|Authentication code)$/).fill(await nextTotpCode(secret));
-  await page.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click();
+  await page.evaluate((t) => window.sessionStorage.setItem('wps.backoffice.token', t), token);
+  await page.goto(`${baseURL}/backoffice/`);
   await expect(page.getByRole('button', { name: /^(Sair|Sign out)$/ })).toBeVisible();
 }
 
