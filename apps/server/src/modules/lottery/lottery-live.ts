@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
+import { parseLotteryChange } from './lottery-change';
 
 // The lottery's live updates to open pages (Server-Sent Events). A draw's status change is
 // announced by the database at commit (migration 0312) to every instance's change feed, so a
@@ -60,10 +61,8 @@ export function createLotteryLive(ctx: LotteryLiveContext) {
   }
 
   ctx.changeFeed.subscribe(CHANGE_CHANNELS.lotteryChange, (payload) => {
-    let change: { gameCode: string; numero: string; status: string };
-    try {
-      change = JSON.parse(payload) as typeof change;
-    } catch {
+    const change = parseLotteryChange(payload);
+    if (!change) {
       ctx.log.warn({ payload }, 'lottery live: unreadable change');
       return;
     }

@@ -17,6 +17,7 @@ import { sharedLotteryRules } from './lottery-rules-shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DatabaseKind } from '../../db/database';
+import { isDrawToFinish, parseLotteryChange } from './lottery-change';
 
 export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
   databaseKind: DatabaseKind;
@@ -84,7 +85,8 @@ export function createLotteryService(ctx: LotteryContext) {
   // at once rather than at the clock's next turn.
   const clockWakers = new Set<() => void>();
   ctx.changeFeed.subscribe(CHANGE_CHANNELS.lotteryChange, (payload) => {
-    if (/"status"\s*:\s*"(drawn|voided)"/.test(payload)) for (const wake of clockWakers) wake();
+    const change = parseLotteryChange(payload);
+    if (change && isDrawToFinish(change)) for (const wake of clockWakers) wake();
   });
   /** Call `wake` whenever a draw has just become one to finish; returns the unsubscribe. */
   function onDrawToFinish(wake: () => void): () => void {
