@@ -8,6 +8,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, type Player } from '../gateway/gateway.test-support';
+import { NORTHERN_RESULT_ENDING_27 } from '../../../test/lottery-fixtures';
 
 // The back office's lottery report: per game, the draws finished in a range with their tickets,
 // stakes, payouts and gross gaming revenue, voided draws counted apart; and the settlement view
@@ -103,19 +104,7 @@ describeEachDatabase('lottery ops: reports by game and the settlement view', (ta
     clock = Date.parse(vn.drawAt) + 60_000;
     await t.app.services.lottery.runClock();
     const id = (await draws('gameCode=VN-MB&size=100')).find((d) => d.numero === vn.numero)!.drawId;
-    const result = {
-      kind: 'prizes',
-      prizes: [
-        { tier: 'special', numbers: ['00127'] },
-        { tier: 'first', numbers: ['11127'] },
-        { tier: 'second', numbers: ['22201', '22202'] },
-        { tier: 'third', numbers: ['33303', '33304', '33305', '33306', '33307', '33308'] },
-        { tier: 'fourth', numbers: ['4409', '4410', '4411', '4412'] },
-        { tier: 'fifth', numbers: ['5513', '5514', '5515', '5516', '5517', '5518'] },
-        { tier: 'sixth', numbers: ['619', '620', '621'] },
-        { tier: 'seventh', numbers: ['22', '23', '24', '25'] },
-      ],
-    };
+    const result = NORTHERN_RESULT_ENDING_27;
     const entry = valueOf<OpsLotteryEntry>(await call(t.app, 'POST', `/ops/lottery/draws/${id}/results`, { token: finance, payload: { result } }));
     expect(entry.enteredByName).toBe(names.finance);
     const pending = valueOf<OpsLotteryQueueEntry[]>(await call(t.app, 'GET', '/ops/lottery/results/pending', { token: admin }));

@@ -9,6 +9,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, mainBalance, type Player } from '../gateway/gateway.test-support';
+import { NORTHERN_RESULT_ENDING_27 } from '../../../test/lottery-fixtures';
 
 type Placed = { ticket: LotteryTicketView; balanceMinor: string | null; replayed: boolean };
 type OpsGame = { code: string; paytable: Record<string, { kind: string; multiplierBp: number }>; limits: Record<string, string> };
@@ -194,19 +195,7 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     expect(placed.ticket).toMatchObject({ numero: '20261125', stakeMinor: '400' });
 
     const id = await drawId('VN-MB', '20261125');
-    const result = {
-      kind: 'prizes',
-      prizes: [
-        { tier: 'special', numbers: ['00127'] },
-        { tier: 'first', numbers: ['11127'] },
-        { tier: 'second', numbers: ['22201', '22202'] },
-        { tier: 'third', numbers: ['33303', '33304', '33305', '33306', '33307', '33308'] },
-        { tier: 'fourth', numbers: ['4409', '4410', '4411', '4412'] },
-        { tier: 'fifth', numbers: ['5513', '5514', '5515', '5516', '5517', '5518'] },
-        { tier: 'sixth', numbers: ['619', '620', '621'] },
-        { tier: 'seventh', numbers: ['22', '23', '24', '25'] },
-      ],
-    };
+    const result = NORTHERN_RESULT_ENDING_27;
     expectFailure(await call(t.app, 'POST', `/ops/lottery/draws/${id}/results`, { token: finance, payload: { result } }), ErrorCode.LOTTERY_DRAW_NOT_DUE, 409);
     clock = Date.parse('2026-11-25T11:16:00.000Z');
     await t.app.services.lottery.runClock();
