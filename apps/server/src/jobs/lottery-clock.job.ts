@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { LotteryService } from '../modules/lottery/lottery.service';
+import { startWakeableLoop } from './wakeable-loop';
 
 /**
  * The longest the lottery's clock sleeps. It wakes by itself at the next opening, cut-off or draw
@@ -24,45 +25,22 @@ export function startLotteryClock(
   log: Pick<Logger, 'warn'>,
   maxSleepMs = LOTTERY_CLOCK_MAX_SLEEP_MS,
 ): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let turning = false;
-  let wokenDuringTurn = false;
-
-  const schedule = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(turn, ms);
-  };
-
-  const turn = () => {
-    turning = true;
-    wokenDuringTurn = false;
-    running = (async () => {
-      await lottery.runClock();
-      return lottery.clockSleepMs(maxSleepMs);
-    })()
-      .catch((err: unknown) => {
+  const loop = startWakeableLoop({
+    turn: async () => {
+      try {
+        await lottery.runClock();
+        return await lottery.clockSleepMs(maxSleepMs);
+      } catch (err) {
         log.warn({ err }, 'lottery clock turn failed');
         return RETRY_MS;
-      })
-      .then((sleepMs) => {
-        turning = false;
-        if (!stopped) schedule(wokenDuringTurn ? 0 : sleepMs);
-      });
-  };
-
-  const stopWaking = lottery.onDrawToFinish(() => {
-    if (stopped) return;
-    if (turning) wokenDuringTurn = true;
-    else schedule(0);
+      }
+    },
+    failedTurnDelayMs: RETRY_MS,
   });
-  schedule(0);
+  const stopWaking = lottery.onDrawToFinish(() => loop.wake());
 
   return async () => {
-    stopped = true;
     stopWaking();
-    clearTimeout(timer);
-    await running;
+    await loop.stop();
   };
 }

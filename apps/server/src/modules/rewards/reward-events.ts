@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ChangeFeed } from '../../db/change-feed';
 import { CHANGE_CHANNELS } from '../../db/change-feed';
+import { startWakeableLoop, type WakeableLoop } from '../../jobs/wakeable-loop';
 import type { Database } from '../../db/schema';
 import { isRetryableDatabaseError, runInTransaction } from '../../db/run-in-transaction';
 import { runInSavepoint } from '../ledger/ledger.repository';
@@ -55,7 +56,6 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
   const { db, log } = ctx;
   const subscribers: EventSubscriber[] = [];
   const pollMs = ctx.pollMs ?? DEFAULT_POLL_MS;
-  let running = false;
   let ready: Promise<void> | undefined;
 
   function ensureCursors(): Promise<void> {
@@ -126,16 +126,8 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     return 1;
   }
 
-  /** Each consumer's loop: its next turn, and its last turn (stop waits for it) and whether that is under way. */
-  type Loop = { timer?: NodeJS.Timeout; dueAt: number; turn?: Promise<void>; lastStart: number; active: boolean; wokenDuringTurn: boolean };
-  const loopState = new Map<string, Loop>();
-
-  function schedule(sub: EventSubscriber, delayMs: number): void {
-    const loop = loopState.get(sub.name)!;
-    clearTimeout(loop.timer);
-    loop.dueAt = Date.now() + delayMs;
-    loop.timer = setTimeout(() => (loop.turn = tick(sub)), delayMs);
-  }
+  /** Each running consumer's loop (jobs/wakeable-loop.ts): woken by new events, at most one batch per pollMs. */
+  const loops = new Map<string, WakeableLoop>();
 
   /**
    * One consumer's turn: a batch, then the next at once when it was full. Otherwise it waits:
@@ -144,39 +136,21 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
    * Each consumer has its own loop, so a slow one does not hold the others back, and on PostgreSQL
    * their batches run side by side on their own connections.
    */
-  async function tick(sub: EventSubscriber): Promise<void> {
-    const loop = loopState.get(sub.name)!;
-    loop.active = true;
-    loop.wokenDuringTurn = false;
-    loop.lastStart = Date.now();
-    let delay = pollMs;
+  async function turn(sub: EventSubscriber): Promise<number> {
     try {
       await ensureCursors();
       const read = await runBatch(sub);
-      if (read >= (sub.batchSize ?? DEFAULT_BATCH)) delay = 0;
-      else if (ctx.feed?.isLive && read === 0 && !(await hasPending(db, sub.name, sub.kinds))) delay = IDLE_CHECK_MS;
+      if (read >= (sub.batchSize ?? DEFAULT_BATCH)) return 0;
+      if (ctx.feed?.isLive && read === 0 && !(await hasPending(db, sub.name, sub.kinds))) return IDLE_CHECK_MS;
     } catch (err) {
       log.error({ err, subscriber: sub.name }, 'reward events: batch failed');
     }
-    loop.active = false;
-    // Woken while reading: the events that woke it may have committed after this batch's snapshot.
-    if (loop.wokenDuringTurn) delay = Math.min(delay, pollMs);
-    if (running) schedule(sub, delay);
+    return pollMs;
   }
 
-  /** New events: every idle consumer runs, no sooner than pollMs after its last batch began. */
+  /** New events: every consumer runs, no sooner than pollMs after its last batch began. */
   function wake(): void {
-    if (!running) return;
-    const now = Date.now();
-    for (const sub of subscribers) {
-      const loop = loopState.get(sub.name)!;
-      if (loop.active) {
-        loop.wokenDuringTurn = true;
-        continue;
-      }
-      const at = Math.max(now, loop.lastStart + pollMs);
-      if (at < loop.dueAt) schedule(sub, at - now);
-    }
+    for (const loop of loops.values()) loop.wake();
   }
   ctx.feed?.subscribe(CHANGE_CHANNELS.rewardEvents, wake);
   // The feed went down or came back: notifications may have been missed, so everyone looks.
@@ -198,18 +172,14 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
       insertEvent(trx, kind, memberId, data),
 
     start(): void {
-      if (running) return;
-      running = true;
-      for (const sub of subscribers) {
-        loopState.set(sub.name, { dueAt: Infinity, lastStart: 0, active: false, wokenDuringTurn: false });
-        schedule(sub, 0);
-      }
+      if (loops.size > 0) return;
+      for (const sub of subscribers) loops.set(sub.name, startWakeableLoop({ turn: () => turn(sub), minGapMs: pollMs, failedTurnDelayMs: pollMs }));
     },
 
     async stop(): Promise<void> {
-      running = false;
-      for (const loop of loopState.values()) clearTimeout(loop.timer);
-      await Promise.all([...loopState.values()].map((loop) => loop.turn));
+      const stopping = [...loops.values()];
+      loops.clear();
+      await Promise.all(stopping.map((loop) => loop.stop()));
     },
 
     /**
