@@ -10,13 +10,12 @@ import { DateRangePicker } from '../../../components/date-range-picker';
 import { errorText } from '../../../lib/error-text';
 import { useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
-import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
+import { useDayRangeSearch } from '../../../lib/use-day-range-search';
 import { useAgentReport } from '../api/agent-report';
 import { fetchAgentSearch } from '../api/search-agents';
 import { useTypeLabel } from './agent-labels';
 import './agents.css';
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const FIGURES = ['members', 'activePlayers', 'deposits', 'turnover', 'netLoss', 'payouts', 'unpaid'] as const;
 
 /** One group's figures as table cells, in FIGURES order. */
@@ -61,12 +60,9 @@ export function AgentReportPage() {
   const typeLabel = useTypeLabel();
   const formatMoney = useFormatMoney();
   const zone = useTimeZone();
-  const today = presetDays('today', zone).from;
   const [search, setSearch] = useSearchParams();
   const memberId = /^\d+$/.test(search.get('member') ?? '') ? search.get('member')! : '';
-  const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -6);
-  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
-  const range = toInstants({ from: first, to: last }, zone);
+  const { range, apply } = useDayRangeSearch(zone);
   const report = useAgentReport(memberId, range.from, range.to, memberId !== '');
   const [account, setAccount] = useState('');
   const [finding, setFinding] = useState<'idle' | 'busy' | 'unknown'>('idle');
@@ -79,10 +75,6 @@ export function AgentReportPage() {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) next.set(k, v);
     setSearch(next);
-  };
-  const apply = (chosen: InstantRange) => {
-    const picked = toDays(chosen, zone);
-    set({ from: picked.from, to: picked.to });
   };
   const choose = async (event: FormEvent) => {
     event.preventDefault();

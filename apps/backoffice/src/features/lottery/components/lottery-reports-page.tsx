@@ -8,12 +8,11 @@ import { ALL, SelectFilter, filterOptions } from '../../../components/select-fil
 import { errorText } from '../../../lib/error-text';
 import { useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
-import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
+import { useDayRangeSearch } from '../../../lib/use-day-range-search';
 import { useLotteryGames } from '../api/lottery-games';
 import { useLotteryReport } from '../api/lottery-report';
 import './lottery.css';
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Lottery by game (lottery.read): over days in the operator's time zone, each game's draws
@@ -27,24 +26,14 @@ export function LotteryReportsPage() {
   const zone = useTimeZone();
   const games = useLotteryGames();
   const [search, setSearch] = useSearchParams();
-  const today = presetDays('today', zone).from;
-  const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -6);
-  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
+  const { range, apply } = useDayRangeSearch(zone);
   const gameCode = search.get('gameCode') ?? undefined;
-  const range = toInstants({ from: first, to: last }, zone);
   const report = useLotteryReport({ ...range, gameCode });
 
   useEffect(() => {
     document.title = t('reports.documentTitle');
   }, [t]);
 
-  const apply = (chosen: InstantRange) => {
-    const picked = toDays(chosen, zone);
-    const next = new URLSearchParams(search);
-    next.set('from', picked.from);
-    next.set('to', picked.to);
-    setSearch(next);
-  };
   const setGame = (value: string) => {
     const next = new URLSearchParams(search);
     if (value === ALL) next.delete('gameCode');

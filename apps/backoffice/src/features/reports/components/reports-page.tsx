@@ -10,24 +10,21 @@ import { usePnlReport } from '../api/get-pnl-report';
 import { REPORT_CSV_PATHS } from '../api/report-range';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { useTimeZone } from '../../../lib/time-zone';
-import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
+import { useDayRangeSearch } from '../../../lib/use-day-range-search';
 import { PaymentsTable, PlayersTable, PnlTable } from './report-tables';
 import './reports.css';
 
 const REPORTS = ['pnl', 'payments', 'players'] as const;
 type ReportName = (typeof REPORTS)[number];
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The three financial reports over a range of days in the operator's time zone, each exported as CSV. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   const zone = useTimeZone();
-  const today = presetDays('today', zone).from;
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const report: ReportName = (REPORTS as readonly string[]).includes(search.get('report') ?? '') ? (search.get('report') as ReportName) : 'pnl';
-  const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -6);
-  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
-  const range = { ...toInstants({ from: first, to: last }, zone), timeZone: zone };
+  const days = useDayRangeSearch(zone);
+  const range = { ...days.range, timeZone: zone };
   const pnl = usePnlReport(range, report === 'pnl');
   const payments = usePaymentsReport(range, report === 'payments');
   const players = usePlayersReport(range, report === 'players');
@@ -41,19 +38,12 @@ export function ReportsPage() {
     next.set('report', name);
     return `?${next.toString()}`;
   };
-  const apply = (chosen: InstantRange) => {
-    const picked = toDays(chosen, zone);
-    const next = new URLSearchParams(search);
-    next.set('from', picked.from);
-    next.set('to', picked.to);
-    setSearch(next);
-  };
 
   return (
     <section className="page reports" aria-labelledby="reports-title">
       <div className="page-header">
         <h1 id="reports-title">{t('title')}</h1>
-        <CsvExportButton path={REPORT_CSV_PATHS[report]} query={new URLSearchParams(range)} filename={`${report}-${first}-${last}`} />
+        <CsvExportButton path={REPORT_CSV_PATHS[report]} query={new URLSearchParams(range)} filename={`${report}-${days.from}-${days.to}`} />
       </div>
       <nav className="report-switch" aria-label={t('switchLabel')}>
         {REPORTS.map((name) => (
@@ -63,7 +53,7 @@ export function ReportsPage() {
         ))}
       </nav>
       <div className="report-range">
-        <DateRangePicker label={t('range.label')} value={range} onChange={apply} />
+        <DateRangePicker label={t('range.label')} value={range} onChange={days.apply} />
       </div>
       <h2 className="report-heading">{t(`${report}.title`)}</h2>
       {query.isError ? (
