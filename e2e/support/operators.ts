@@ -40,12 +40,12 @@ async function isSignedIn(request: APIRequestContext, baseURL: string, token: st
 
 /**
  * An operator token through the API: the session this worker holds when it is still valid, else a
- * new sign-in (enrolling TOTP on the first call). `fresh` asks for a new session regardless.
+ * new sign-in (enrolling TOTP on the first call).
  */
-export async function operatorLogin(request: APIRequestContext, baseURL: string, username: string, password: string, { fresh = false } = {}): Promise<string> {
+export async function operatorLogin(request: APIRequestContext, baseURL: string, username: string, password: string): Promise<string> {
   const key = `${baseURL}|${username}`;
   const held = sessions.get(key);
-  if (!fresh && held && (await isSignedIn(request, baseURL, held))) return held;
+  if (held && (await isSignedIn(request, baseURL, held))) return held;
   const token = await signIn(request, baseURL, username, password);
   sessions.set(key, token);
   return token;
