@@ -5,7 +5,8 @@ import { buildApp, type App } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { call, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, describePostgres, type TestApp } from '../../../test/test-app';
-import { createPlayer } from '../gateway/gateway.test-support';
+import { createTestOperator } from '../../../test/operator-login';
+import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
 
 type Event = { event: string; data: Record<string, string> };
 
@@ -101,6 +102,30 @@ describeEachDatabase('lottery: live draw changes to open pages', (target) => {
     expect(t.app.services.lottery.live.size).toBe(3);
     for (const s of [game, other, all]) s.close();
     await expect.poll(() => t.app.services.lottery.live.size).toBe(0);
+  });
+
+  it('a voided draw is pushed when voided, and again as refunded once the stakes are back', async () => {
+    const finance = (await createTestOperator(t.app, 'finance')).token;
+    const player = await createPlayer(t.app, 5_000n);
+    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5', { token: player.token }));
+    valueOf(await call(t.app, 'POST', '/lgw/tickets', { token: player.token, payload: { gameCode: 'EKENO-5', idempotencyKey: `live-void-${current.numero}`, selections: [{ betType: 'pick', numbers: [7], stakePerLineMinor: '700' }] } }));
+    const draws = valueOf<{ list: { drawId: string; numero: string }[] }>(await call(t.app, 'GET', '/ops/lottery/draws?gameCode=EKENO-5&size=100', { token: finance }));
+    const drawId = draws.list.find((d) => d.numero === current.numero)!.drawId;
+    const stream = await openStream(`${base}/lgw/live?gameCode=EKENO-5`);
+    await stream.next((e) => e.event === 'hello');
+    const mine = (status: string) => (e: Event) => e.event === 'draw' && e.data.numero === current.numero && e.data.status === status;
+
+    valueOf(await call(t.app, 'POST', `/ops/lottery/draws/${drawId}/void`, { token: finance, payload: { reason: 'draw machine fault' } }));
+    await stream.next(mine('voided'));
+    await t.app.services.lottery.settlement.finishDue();
+    await stream.next(mine('refunded'));
+    expect(await mainBalance(t.app, player.memberId)).toBe(5_000n);
+    // Announced once: the clock's later turns find the draw finished.
+    await t.app.services.lottery.runClock();
+    await t.app.services.lottery.settlement.finishDue();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.events.filter(mine('refunded'))).toHaveLength(1);
+    stream.close();
   });
 
   it('refuses a bad game code, and a fourth stream from one address; the server stops with streams open', async () => {
