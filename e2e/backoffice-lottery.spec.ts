@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { registerMember, type Member } from './support/agents';
+import { memberPage, registerMember, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
@@ -10,13 +10,16 @@ import { depositConfirmed } from './support/vendors';
 /**
  * The back office's lottery, on a server of its own with the test clock door (TEST_CLOCK_DOOR):
  * - the games screen shows each bet type's house edge; an admin changes VN-MB's limit per number
- *   with a reason, and the audit log has it;
- * - a funded player bets lô 27 and đề 45 on the open VN-MB draw; its page shows the liability per
- *   number, largest first;
- * - another player's ticket on VN-MN is refunded exactly once when a finance operator voids the draw;
+ *   with a reason, and the audit log has it; E3D-3's interval changed to 5 minutes waits for its
+ *   first day without planned draws, shown under the 3 minutes still in force;
+ * - a funded player bets lô 27 and đề 45 on the open VN-MB draw through /vnlottery's slip; the
+ *   draw's page shows the liability per number, largest first;
+ * - another player's ticket on VN-MN, placed through the slip too, is refunded exactly once when a
+ *   finance operator voids the draw, and the player's page shows it refunded and the stake back;
  * - the calendar clock moves past VN-MB's draw time; operator A (finance) types the result so that
  *   lô 27 and đề 45 win, is refused approving it, operator B (admin) approves it from the queue,
- *   the lottery clock settles the draw and both tickets are won with the exact payouts.
+ *   the lottery clock settles the draw, and the player's page shows the ticket won with the exact
+ *   payout, in the header balance too.
  * Every screen axe-clean at 1366 and 360 px.
  */
 
@@ -32,6 +35,8 @@ let baseURL: string;
 let finance: Page;
 let admin: Page;
 let player: Member;
+/** The player's own browser page on /vnlottery, open from the bet to the settlement. */
+let playerPage: Page;
 let vnDraw: { drawId: string; numero: string; drawAt: string };
 
 type Ticket = { ticketId: string; status: string; payoutMinor: string | null; stakeMinor: string };
@@ -53,6 +58,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await playerPage?.context().close();
   await finance?.context().close();
   await admin?.context().close();
   await server?.stop();
@@ -84,13 +90,20 @@ async function currentDraw(request: APIRequestContext, member: Member, gameCode:
   return { drawId: page.list.find((d) => d.numero === current.numero)!.drawId, numero: current.numero, drawAt: current.drawAt };
 }
 
-async function placeTicket(request: APIRequestContext, member: Member, gameCode: string, selection: Record<string, unknown>): Promise<Ticket> {
-  const placed = await callApi<{ ticket: Ticket }>(playerApi(request, member), 'POST', '/lgw/tickets', {
-    gameCode,
-    idempotencyKey: `e2e-${crypto.randomUUID()}`,
-    selections: [{ ...selection, stakePerLineMinor: STAKE.toString() }],
-  });
-  return placed.ticket;
+/** A VN ticket placed as a player does: the game's page on /vnlottery, the stake, each bet type and number, Apostar. */
+async function placeThroughSlip(page: Page, gameCode: string, picks: { betType: string; number: string }[]): Promise<void> {
+  await page.goto(`${baseURL}/vnlottery?gameCode=${gameCode}`);
+  await expect(page.getByTestId('lottery-countdown')).toBeVisible({ timeout: 30_000 });
+  const slip = page.getByTestId('lottery-slip');
+  await slip.getByTestId('slip-stake').fill((STAKE / 100n).toString());
+  for (const { betType, number } of picks) {
+    await slip.getByTestId('slip-bet-type').selectOption(betType);
+    await slip.getByTestId('slip-numbers').getByRole('button', { name: number, exact: true }).click();
+    await slip.getByTestId('slip-add').click();
+  }
+  await expect(slip.getByTestId('slip-entry')).toHaveCount(picks.length);
+  await slip.getByTestId('slip-place').click();
+  await expect(slip.getByTestId('slip-placed')).toBeVisible();
 }
 
 async function tickets(request: APIRequestContext, member: Member, status: 'open' | 'settled'): Promise<Ticket[]> {
@@ -111,7 +124,7 @@ function brl(minor: bigint): RegExp {
   return new RegExp(`R\\$\\s*${whole.replace(/\./g, '\\.')},${(minor % 100n).toString().padStart(2, '0')}`);
 }
 
-test('the games screen shows the house edges; a limit and a multiplier changed with a reason are audited', async ({ request }) => {
+test('the games screen shows the house edges; a limit and a multiplier changed with a reason are audited; a new interval waits for its day', async ({ request }) => {
   const ops = await opsApi(request);
   const games = await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games');
   const north = games.find((g) => g.code === 'VN-MB')!;
@@ -150,6 +163,21 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
   await expect(edges.getByRole('listitem').filter({ hasText: /^xien4\s/ })).toContainText(`${edge.edgePercent.replace('%', '').replace('.', ',')} %`);
   const audit = await callApi<{ list: { action: string; reason: string | null; actorName: string | null }[] }>(ops, 'GET', '/ops/audit?action=lottery.game_changed&subjectId=VN-MB');
   expect(audit.list[0]).toMatchObject({ action: 'lottery.game_changed', reason: 'Lower the liability per number for the derby', actorName: BACKOFFICE_OPERATORS.admin.username });
+
+  // A quick game's interval: the draws already planned keep theirs, the new one waits for its first free day.
+  const quick = games.find((g) => g.code === 'E3D-3')!;
+  const quickRow = admin.locator('tr[data-game-code="E3D-3"]');
+  await quickRow.getByRole('button', { name: `Editar ${quick.name}` }).click();
+  const quickDialog = admin.getByRole('dialog', { name: `Editar ${quick.name}` });
+  await expect(quickDialog.getByLabel('Intervalo entre sorteios')).toHaveValue('180');
+  await quickDialog.getByLabel('Intervalo entre sorteios').selectOption({ label: 'A cada 5 minutos' });
+  await quickDialog.getByLabel(/Motivo/).fill('Five-minute draws from the next free day');
+  await quickDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(quickDialog).toBeHidden();
+  const waiting = (await callApi<(OpsGame & { nextSchedule: { intervalSeconds: number; from: string } | null })[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'E3D-3')!;
+  expect(waiting.nextSchedule).toMatchObject({ intervalSeconds: 300 });
+  await expect(quickRow.getByTestId('next-schedule')).toContainText(/^A partir de .+: A cada 5 minutos$/);
+  await expect(quickRow).toContainText('A cada 3 minutos');
 });
 
 /** The edit dialog at 360 px: axe-clean too. */
@@ -159,12 +187,17 @@ async function expectNoOverflowDialog(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('an open draw shows its liability per number, largest first, after the bets', async ({ request }) => {
+test('an open draw shows its liability per number, largest first, after the bets', async ({ browser, request }) => {
   const ops = await opsApi(request);
   player = await fundedPlayer(request, 'lp');
   vnDraw = await currentDraw(request, player, 'VN-MB', ops);
-  await placeTicket(request, player, 'VN-MB', { betType: 'lo', numbers: [27] });
-  await placeTicket(request, player, 'VN-MB', { betType: 'de', numbers: [45] });
+  playerPage = await memberPage(browser, baseURL, player, 1366);
+  await placeThroughSlip(playerPage, 'VN-MB', [
+    { betType: 'lo', number: '27' },
+    { betType: 'de', number: '45' },
+  ]);
+  await expect(playerPage.getByTestId('header-balance')).toHaveText(brl(DEPOSIT - 2n * STAKE));
+  await expect(playerPage.getByTestId('lottery-tickets-open').getByTestId('lottery-ticket')).toHaveCount(1);
   expect(await balanceOf(request, player)).toBe(DEPOSIT - 2n * STAKE);
 
   const pay = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!.paytable;
@@ -180,11 +213,16 @@ test('an open draw shows its liability per number, largest first, after the bets
   await checkWidths(finance, 'draw-open');
 });
 
-test('a voided draw refunds its ticket exactly once', async ({ request }) => {
+test('a voided draw refunds its ticket exactly once', async ({ browser, request }) => {
   const ops = await opsApi(request);
   const other = await fundedPlayer(request, 'lv');
   const south = await currentDraw(request, other, 'VN-MN', ops);
-  const ticket = await placeTicket(request, other, 'VN-MN', { betType: 'lo', numbers: [10] });
+  const otherPage = await memberPage(browser, baseURL, other, 360);
+  await placeThroughSlip(otherPage, 'VN-MN', [{ betType: 'lo', number: '10' }]);
+  const ticket = otherPage.getByTestId('lottery-tickets-open').getByTestId('lottery-ticket');
+  await expect(ticket).toHaveCount(1);
+  const ticketId = (await ticket.getAttribute('data-ticket-id'))!;
+  await expect(otherPage.getByTestId('header-balance')).toHaveText(brl(DEPOSIT - STAKE));
   expect(await balanceOf(request, other)).toBe(DEPOSIT - STAKE);
 
   await finance.goto(`${baseURL}/backoffice/lottery/draws/${south.drawId}`);
@@ -197,11 +235,16 @@ test('a voided draw refunds its ticket exactly once', async ({ request }) => {
   await expect(finance.locator('.page-header .status-pill')).toHaveText('Anulado');
   await expect(finance.getByText('Official draw cancelled by the organiser')).toBeVisible();
 
-  await expect(async () => expect(await balanceOf(request, other)).toBe(DEPOSIT)).toPass({ timeout: 30_000 });
-  await expect(async () => expect((await tickets(request, other, 'settled')).find((x) => x.ticketId === ticket.ticketId)?.status).toBe('refunded')).toPass({ timeout: 15_000 });
+  // The player's open page hears of the void: the ticket moves to the settled list as refunded, and
+  // the stake is back in the header balance.
+  const refunded = otherPage.getByTestId('lottery-tickets-settled').locator(`[data-testid="lottery-ticket"][data-ticket-id="${ticketId}"]`);
+  await expect(refunded).toHaveAttribute('data-status', 'refunded', { timeout: 30_000 });
+  await expect(otherPage.getByTestId('header-balance')).toHaveText(brl(DEPOSIT), { timeout: 15_000 });
+  expect((await tickets(request, other, 'settled')).find((x) => x.ticketId === ticketId)?.status).toBe('refunded');
   // The clock's later turns refund nothing more.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   expect(await balanceOf(request, other)).toBe(DEPOSIT);
+  await otherPage.context().close();
   await checkWidths(finance, 'draw-voided');
 });
 
@@ -262,11 +305,14 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   const lo = (STAKE * BigInt(pay.lo!.multiplierBp)) / 10_000n;
   const de = (STAKE * BigInt(pay.de!.multiplierBp)) / 10_000n;
   const settled = await tickets(request, player, 'settled');
-  expect(settled.map((x) => [x.status, x.payoutMinor]).sort()).toEqual([
-    ['won', de.toString()],
-    ['won', lo.toString()],
-  ].sort());
+  expect(settled.map((x) => [x.status, x.payoutMinor])).toEqual([['won', (lo + de).toString()]]);
   expect(await balanceOf(request, player)).toBe(before + lo + de);
+  // The player's page, open since the bet, shows the ticket won with its payout, and the balance.
+  const won = playerPage.getByTestId('lottery-tickets-settled').getByTestId('lottery-ticket');
+  await expect(won).toHaveAttribute('data-status', 'won', { timeout: 30_000 });
+  await expect(won.getByTestId('lottery-ticket-payout')).toHaveText(brl(lo + de));
+  await expect(playerPage.getByTestId('header-balance')).toHaveText(brl(before + lo + de));
+  await playerPage.screenshot({ path: path.join(SHOTS, 'player-vn-won-1366.png'), fullPage: true });
   await checkWidths(admin, 'draw-settled');
 
   // The settlement view and the report by game.

@@ -27,6 +27,11 @@ export const opsLotteryGameSchema = z.object({
   drawTime: z.string().nullable(),
   /** A daily draw's time zone; the operator's when null. */
   drawZone: z.string().nullable(),
+  /**
+   * A changed schedule waiting for its first day (YYYY-MM-DD in the game's zone): the draws already
+   * planned keep their times, so a new interval or draw time starts on a day none is planned on.
+   */
+  nextSchedule: z.object({ intervalSeconds: z.number().nullable(), drawTime: z.string().nullable(), from: z.string() }).nullable(),
   closeBeforeSeconds: z.number(),
   resultSource: z.enum(['fair', 'operator', 'feed']),
   paytable: z.unknown(),
@@ -47,6 +52,16 @@ export const opsLotteryGameBodySchema = z.object({
   status: z.enum(['active', 'paused']),
   closeBeforeSeconds: z.number().int().min(5).max(86_400),
   sortOrder: z.number().int().min(0).max(10_000),
+  /**
+   * The schedule wanted: the interval of a quick draw, or the time of day of a daily one. Absent,
+   * the schedule stays as it is; the game's own schedule again, a waiting change is dropped.
+   */
+  schedule: z
+    .object({
+      intervalSeconds: z.union([z.literal(60), z.literal(180), z.literal(300)]).optional(),
+      drawTime: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:MM').optional(),
+    })
+    .optional(),
   reason,
 });
 

@@ -26,6 +26,10 @@ export type LotteryTables = {
     interval_seconds: Nullable<number>;
     draw_time: Nullable<string>;
     draw_zone: Nullable<string>;
+    /** A changed schedule waiting for its first local day (migration 0316). */
+    next_interval_seconds: Nullable<number>;
+    next_draw_time: Nullable<string>;
+    schedule_from: Nullable<string>;
     close_before_seconds: number;
     result_source: LotteryResultSource;
     paytable: Json;

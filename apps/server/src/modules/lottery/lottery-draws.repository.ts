@@ -337,3 +337,9 @@ export async function findDrawsPage(db: Db, q: { gameCode?: string | undefined; 
   if (q.before) query = query.where('id', '<', q.before);
   return (await query.execute()).map((r) => toDraw(r as DrawDbRow));
 }
+
+/** When the game's latest draw written so far is (null: none yet). */
+export async function findLastDrawAt(db: Db, code: string): Promise<Date | null> {
+  const r = await db.selectFrom('lottery_draws').select((eb) => eb.fn.max('draw_at').as('last')).where('game_code', '=', code).executeTakeFirst();
+  return r?.last ? new Date(r.last as Date | string) : null;
+}

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import type { Database } from '../../db/schema';
 import { advanceDraws, findDueDraws, findNextDrawEventAt, findNumerosFrom, insertMissingDraws, markDrawn, type NewDraw } from './lottery-draws.repository';
-import { findGames } from './lottery-games.repository';
-import { plannedDraws } from './lottery-schedule';
+import { adoptNextSchedule, findGames } from './lottery-games.repository';
+import { plannedDraws, scheduleChangeDue } from './lottery-schedule';
 import type { LotteryRules } from './lottery-rules';
 
 // The draws' clock (docs/lottery.md, "Draws"): every tick writes the draws each active game
@@ -53,8 +53,12 @@ export function createLotteryDraws(ctx: DrawsContext) {
     const zone = await ctx.timeZone();
     let written = 0;
     for (const game of await findGames(db)) {
+      const gameZone = game.drawZone ?? zone;
+      // A changed schedule whose first day has come becomes the game's own (the planner already
+      // follows it from that day on; this keeps the back office's view current).
+      if (game.nextSchedule && scheduleChangeDue(game.nextSchedule, at, gameZone)) await adoptNextSchedule(db, game.code, game.nextSchedule.from);
       if (game.status !== 'active') continue;
-      const planned = plannedDraws(game, at, game.drawZone ?? zone);
+      const planned = plannedDraws(game, at, gameZone);
       const existing = await findNumerosFrom(db, game.code, planned[0]!.drawAt);
       const missing: NewDraw[] = planned
         .filter((p) => !existing.has(p.numero))

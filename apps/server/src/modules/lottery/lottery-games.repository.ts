@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LotteryPrizeMode, LotteryRegion, LotteryResultSource } from '../../db/tables/lottery';
+import type { NextSchedule } from './lottery-schedule';
 
 type Db = Kysely<Database>;
 
@@ -28,6 +29,8 @@ export type GameRow = {
   drawTime: string | null;
   /** The zone a daily draw's time is in; the operator's when null. */
   drawZone: string | null;
+  /** A changed schedule waiting for its first local day (lottery-schedule.ts). */
+  nextSchedule: NextSchedule | null;
   closeBeforeSeconds: number;
   resultSource: LotteryResultSource;
   paytable: unknown;
@@ -70,6 +73,9 @@ const GAME_COLUMNS = [
   'interval_seconds',
   'draw_time',
   'draw_zone',
+  'next_interval_seconds',
+  'next_draw_time',
+  'schedule_from',
   'close_before_seconds',
   'result_source',
   'paytable',
@@ -88,6 +94,9 @@ type GameDbRow = {
   interval_seconds: number | null;
   draw_time: string | null;
   draw_zone: string | null;
+  next_interval_seconds: number | null;
+  next_draw_time: string | null;
+  schedule_from: string | null;
   close_before_seconds: number;
   result_source: LotteryResultSource;
   paytable: unknown;
@@ -107,6 +116,7 @@ function toGame(r: GameDbRow): GameRow {
     intervalSeconds: r.interval_seconds,
     drawTime: r.draw_time,
     drawZone: r.draw_zone,
+    nextSchedule: r.schedule_from === null ? null : { intervalSeconds: r.next_interval_seconds, drawTime: r.next_draw_time, from: r.schedule_from },
     closeBeforeSeconds: r.close_before_seconds,
     resultSource: r.result_source,
     paytable: r.paytable,
@@ -126,7 +136,7 @@ export async function findGame(db: Db, code: string): Promise<GameRow | undefine
   return r ? toGame(r as GameDbRow) : undefined;
 }
 
-export type GameWrite = Omit<GameRow, 'status' | 'sortOrder'> & { status?: 'active' | 'paused'; sortOrder?: number };
+export type GameWrite = Omit<GameRow, 'status' | 'sortOrder' | 'nextSchedule'> & { status?: 'active' | 'paused'; sortOrder?: number };
 
 /** Write the games that do not exist yet (the demo seed); existing games keep the operator's settings. */
 export async function insertMissingGames(db: Db, games: GameWrite[]): Promise<number> {
@@ -158,11 +168,14 @@ export async function insertMissingGames(db: Db, games: GameWrite[]): Promise<nu
   return rows.length;
 }
 
-/** Change a game's settings (the back office); the family and code never change. */
+/**
+ * Change a game's settings (the back office); the family and code never change. `nextSchedule`
+ * is the changed schedule waiting for its first day (null: none waits).
+ */
 export async function updateGame(
   db: Db,
   code: string,
-  patch: { name: string; paytable: unknown; limits: GameLimits; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number },
+  patch: { name: string; paytable: unknown; limits: GameLimits; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number; nextSchedule: NextSchedule | null },
 ): Promise<boolean> {
   const r = await db
     .updateTable('lottery_games')
@@ -173,9 +186,34 @@ export async function updateGame(
       status: patch.status,
       close_before_seconds: patch.closeBeforeSeconds,
       sort_order: patch.sortOrder,
+      next_interval_seconds: patch.nextSchedule?.intervalSeconds ?? null,
+      next_draw_time: patch.nextSchedule?.drawTime ?? null,
+      schedule_from: patch.nextSchedule?.from ?? null,
       updated_at: new Date(),
     })
     .where('code', '=', code)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * A waiting schedule made the game's own once its first day has come. Conditional on the same
+ * waiting schedule, so instances doing it together, or an operator's change meanwhile, leave one
+ * answer.
+ */
+export async function adoptNextSchedule(db: Db, code: string, from: string): Promise<boolean> {
+  const r = await db
+    .updateTable('lottery_games')
+    .set({
+      interval_seconds: sql<number | null>`next_interval_seconds`,
+      draw_time: sql<string | null>`next_draw_time`,
+      next_interval_seconds: null,
+      next_draw_time: null,
+      schedule_from: null,
+      updated_at: new Date(),
+    })
+    .where('code', '=', code)
+    .where('schedule_from', '=', from)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -5,12 +5,13 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
 import type { LotteryDrawStatus } from '../../db/tables/lottery';
-import { findDraw, findDrawsPage, type DrawRow } from './lottery-draws.repository';
+import { findDraw, findDrawsPage, findLastDrawAt, type DrawRow } from './lottery-draws.repository';
 import { findGame, findGames, updateGame, type GameLimits, type GameRow } from './lottery-games.repository';
 import { findPendingEntries, findPendingEntry, type ResultEntryRow } from './lottery-results.repository';
 import { findGameReport, type GameReportRow } from './lottery-reports.repository';
 import { countDrawTickets, findExposure } from './lottery-tickets.repository';
 import type { LotteryRules } from './lottery-rules';
+import { scheduleChangeFrom, type NextSchedule } from './lottery-schedule';
 
 // The back office's lottery: games with their paytables, exact house edges and limits (changed
 // with an audit entry), draws with the liability per number of an open one, and the results
@@ -23,9 +24,24 @@ export type OpsContext = {
   rules: LotteryRules;
   audit: Pick<AuditService, 'record'>;
   money: () => Promise<{ currency: string; scale: number }>;
+  /** The lottery's clock, and the operator's zone (a changed schedule starts on a local day). */
+  now: () => Date;
+  timeZone: () => Promise<string>;
 };
 
-export type GamePatch = { name: string; paytable: unknown; limits: GameLimits; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number };
+/**
+ * A game's settings as the back office sends them. `schedule` is the interval (quick draws) or
+ * the time of day (daily draws) wanted; absent, the schedule stays as it is.
+ */
+export type GamePatch = {
+  name: string;
+  paytable: unknown;
+  limits: GameLimits;
+  status: 'active' | 'paused';
+  closeBeforeSeconds: number;
+  sortOrder: number;
+  schedule?: { intervalSeconds?: number | undefined; drawTime?: string | undefined } | undefined;
+};
 
 export function createLotteryOps(ctx: OpsContext) {
   const { db, rules, audit } = ctx;
@@ -52,11 +68,15 @@ export function createLotteryOps(ctx: OpsContext) {
     if (l.minStakeMinor <= 0n || l.maxStakeMinor < l.minStakeMinor || l.perKeyMinor <= 0n || l.perTicketMinor <= 0n || l.perDrawMinor < l.perTicketMinor) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'The limits contradict each other', { field: 'limits' });
     }
-    if (game.intervalSeconds !== null && patch.closeBeforeSeconds >= game.intervalSeconds) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Betting must close within the draw interval', { field: 'closeBeforeSeconds' });
+    const nextSchedule = await scheduleChange(game, patch.schedule);
+    for (const interval of [game.intervalSeconds, nextSchedule?.intervalSeconds ?? null]) {
+      if (interval !== null && patch.closeBeforeSeconds >= interval) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Betting must close within the draw interval', { field: 'closeBeforeSeconds' });
+      }
     }
+    const { schedule: _asked, ...settings } = patch;
     await runInTransaction(db, async (trx) => {
-      await updateGame(trx, code, patch);
+      await updateGame(trx, code, { ...settings, nextSchedule });
       await audit.record(trx, {
         actorType: 'operator',
         actorId: operatorId,
@@ -64,11 +84,31 @@ export function createLotteryOps(ctx: OpsContext) {
         subjectType: 'lottery_game',
         subjectId: code,
         reason,
-        before: { name: game.name, paytable: game.paytable, limits: game.limits, status: game.status, closeBeforeSeconds: game.closeBeforeSeconds, sortOrder: game.sortOrder },
-        after: patch,
+        before: { name: game.name, paytable: game.paytable, limits: game.limits, status: game.status, closeBeforeSeconds: game.closeBeforeSeconds, sortOrder: game.sortOrder, intervalSeconds: game.intervalSeconds, drawTime: game.drawTime, nextSchedule: game.nextSchedule },
+        after: { ...settings, nextSchedule },
       });
     });
     return gameView((await findGame(db, code))!);
+  }
+
+  /**
+   * The schedule waiting after this change (lottery-schedule.ts, NextSchedule): none when the one
+   * asked for is the game's own; the one already waiting when it is asked for again (its first day
+   * stays); else the new one, from the first local day no draw can have been planned on yet. An
+   * interval for a daily game, or a time of day for a quick one, is refused.
+   */
+  async function scheduleChange(game: GameRow, asked: GamePatch['schedule']): Promise<NextSchedule | null> {
+    if (!asked || (asked.intervalSeconds === undefined && asked.drawTime === undefined)) return game.nextSchedule;
+    const quick = game.intervalSeconds !== null;
+    if (quick ? asked.intervalSeconds === undefined || asked.drawTime !== undefined : asked.drawTime === undefined || asked.intervalSeconds !== undefined) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, quick ? 'A quick draw is scheduled by its interval' : 'A daily draw is scheduled by its time of day', { field: 'schedule' });
+    }
+    const wanted = quick ? { intervalSeconds: asked.intervalSeconds!, drawTime: null } : { intervalSeconds: null, drawTime: asked.drawTime! };
+    if (wanted.intervalSeconds === game.intervalSeconds && wanted.drawTime === game.drawTime) return null;
+    const waiting = game.nextSchedule;
+    if (waiting && waiting.intervalSeconds === wanted.intervalSeconds && waiting.drawTime === wanted.drawTime) return waiting;
+    const zone = game.drawZone ?? (await ctx.timeZone());
+    return { ...wanted, from: scheduleChangeFrom(game, ctx.now(), await findLastDrawAt(db, game.code), zone) };
   }
 
   /** Draws newest first, by game and status. */

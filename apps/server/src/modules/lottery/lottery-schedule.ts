@@ -11,7 +11,17 @@ export type ScheduledGame = {
   /** Daily draws: the local time of the draw (HH:MM) in the operator's zone. */
   drawTime: string | null;
   closeBeforeSeconds: number;
+  /** A schedule the operator changed, in force from the local day `from` (YYYY-MM-DD) on. */
+  nextSchedule?: NextSchedule | null;
 };
+
+/**
+ * A changed schedule waiting for its first day. It starts on a whole local day no draw has been
+ * planned on yet (`scheduleChangeFrom`): the draws already written, with their numeros, seeds'
+ * commitments and tickets, keep their times, and a day's quick-draw numeros (its place in the
+ * day) all come from one interval, so they never collide.
+ */
+export type NextSchedule = { intervalSeconds: number | null; drawTime: string | null; from: string };
 
 export type PlannedDraw = { numero: string; opensAt: Date; closesAt: Date; drawAt: Date };
 
@@ -36,12 +46,11 @@ function quickNumero(drawAt: Date, intervalMs: number, timeZone: string): string
   return `${compactDay(day.key)}-${String(index).padStart(4, '0')}`;
 }
 
-function quickDraw(drawAtMs: number, game: ScheduledGame, timeZone: string): PlannedDraw {
-  const intervalMs = game.intervalSeconds! * 1000;
+function quickDraw(drawAtMs: number, intervalMs: number, closeBeforeSeconds: number, timeZone: string): PlannedDraw {
   return {
     numero: quickNumero(new Date(drawAtMs), intervalMs, timeZone),
     opensAt: new Date(drawAtMs - intervalMs),
-    closesAt: new Date(drawAtMs - game.closeBeforeSeconds * 1000),
+    closesAt: new Date(drawAtMs - closeBeforeSeconds * 1000),
     drawAt: new Date(drawAtMs),
   };
 }
@@ -59,31 +68,65 @@ function dayKeyAfter(key: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The schedule in force on the local day `dayKey`: the changed one from its first day on. */
+function scheduleOn(game: ScheduledGame, dayKey: string): { intervalSeconds: number | null; drawTime: string | null } {
+  const next = game.nextSchedule;
+  return next && dayKey >= next.from ? next : game;
+}
+
 /**
  * The draws a game should have from `now` on: the one whose betting is open now and the next
  * ones (QUICK_DRAWS_AHEAD or DAILY_DRAWS_AHEAD in all). A daily draw's betting opens when the
- * previous day's draw is made.
+ * previous day's draw is made. Each draw follows the schedule in force on its local day.
  */
 export function plannedDraws(game: ScheduledGame, now: Date, timeZone: string): PlannedDraw[] {
   if (game.intervalSeconds !== null) {
-    const intervalMs = game.intervalSeconds * 1000;
-    const next = (Math.floor(now.getTime() / intervalMs) + 1) * intervalMs;
-    return Array.from({ length: QUICK_DRAWS_AHEAD }, (_, i) => quickDraw(next + i * intervalMs, game, timeZone));
+    // Every zone's midnight falls on a whole quarter hour, which each interval divides, so the
+    // last draw of a day under the old interval is at midnight and the new one's first is one
+    // new interval later.
+    const out: PlannedDraw[] = [];
+    for (let at = now.getTime(); out.length < QUICK_DRAWS_AHEAD; ) {
+      const intervalMs = scheduleOn(game, periodOf(new Date(at), 'daily', timeZone).key).intervalSeconds! * 1000;
+      const drawAt = (Math.floor(at / intervalMs) + 1) * intervalMs;
+      out.push(quickDraw(drawAt, intervalMs, game.closeBeforeSeconds, timeZone));
+      at = drawAt;
+    }
+    return out;
   }
-  const drawTime = game.drawTime!;
   const today = periodOf(now, 'daily', timeZone).key;
   const out: PlannedDraw[] = [];
   // Start from yesterday so the first draw listed is the next one still to come.
   for (let i = -1; out.length < DAILY_DRAWS_AHEAD; i++) {
     const key = dayKeyAfter(today, i);
-    const drawAt = dailyDrawAt(key, drawTime, timeZone);
+    const drawAt = dailyDrawAt(key, scheduleOn(game, key).drawTime!, timeZone);
     if (drawAt.getTime() <= now.getTime()) continue;
+    const dayBefore = dayKeyAfter(key, -1);
     out.push({
       numero: compactDay(key),
-      opensAt: dailyDrawAt(dayKeyAfter(key, -1), drawTime, timeZone),
+      opensAt: dailyDrawAt(dayBefore, scheduleOn(game, dayBefore).drawTime!, timeZone),
       closesAt: new Date(drawAt.getTime() - game.closeBeforeSeconds * 1000),
       drawAt,
     });
   }
   return out;
+}
+
+/** How far ahead the clock may have written a game's draws: five quick draws at the longest interval, or two days. */
+const PLANNED_AHEAD_MS = { quick: QUICK_DRAWS_AHEAD * 300_000, daily: DAILY_DRAWS_AHEAD * DAY_MS };
+
+/**
+ * The first local day a changed schedule may start on: the day after the last one that has (or,
+ * by the time the change is saved, may have) a planned draw. `lastDrawAt` is the game's latest
+ * draw written so far. An hour of margin covers a clock turning while the change is saved.
+ */
+export function scheduleChangeFrom(game: Pick<ScheduledGame, 'intervalSeconds'>, now: Date, lastDrawAt: Date | null, timeZone: string): string {
+  const ahead = now.getTime() + (game.intervalSeconds !== null ? PLANNED_AHEAD_MS.quick : PLANNED_AHEAD_MS.daily) + 3_600_000;
+  const latest = Math.max(ahead, lastDrawAt?.getTime() ?? 0);
+  // The day of the instant just before: a draw at midnight belongs to the day it ends.
+  return dayKeyAfter(periodOf(new Date(latest - 1), 'daily', timeZone).key, 1);
+}
+
+/** The day a changed schedule has reached: it is then the game's schedule. */
+export function scheduleChangeDue(next: NextSchedule, now: Date, timeZone: string): boolean {
+  return periodOf(now, 'daily', timeZone).key >= next.from;
 }

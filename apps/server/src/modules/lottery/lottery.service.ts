@@ -57,7 +57,7 @@ export function createLotteryService(ctx: LotteryContext) {
   const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, now, instance: newInstanceId() });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
   const reads = createLotteryReads({ db, now, money });
-  const ops = createLotteryOps({ db, rules, audit: ctx.audit, money });
+  const ops = createLotteryOps({ db, rules, audit: ctx.audit, money, now, timeZone: () => ctx.timeZone(db) });
   // Live pages: each stream is one socket and a few KB; the configuration bounds them per instance and per address.
   const live = createLotteryLive({ changeFeed: ctx.changeFeed, log, now, limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 } });
 

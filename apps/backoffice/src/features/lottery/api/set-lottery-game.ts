@@ -5,7 +5,7 @@ import { lotteryKey } from './lottery-key';
 
 export type SetLotteryGameInput = OpsLotteryGameBody & { gameCode: string };
 
-/** PUT /ops/lottery/games/:gameCode (lottery.write): name, status, cut-off, order, limits (minor units) and paytable, audited with the reason. */
+/** PUT /ops/lottery/games/:gameCode (lottery.write): name, schedule (an interval or a time of day, from its first free day), status, cut-off, order, limits (minor units) and paytable, audited with the reason. */
 export function setLotteryGame({ gameCode, ...body }: SetLotteryGameInput): Promise<OpsLotteryGame> {
   return opsRequest<OpsLotteryGame>(`/ops/lottery/games/${encodeURIComponent(gameCode)}`, { method: 'PUT', body });
 }

@@ -35,11 +35,26 @@ function moneyField(locale: string) {
 /** A whole number typed in a text field. */
 const wholeNumber = z.string().regex(/^\d{1,6}$/, 'whole').transform(Number);
 
-function formSchemaFor(locale: string, paytable: Paytable) {
+/**
+ * The schedule field as the server takes it: a quick draw's interval in seconds (a select of the
+ * three the engine draws at), or a daily draw's time of day (HH:MM).
+ */
+function scheduleField(quick: boolean) {
+  const schedule = opsLotteryGameBodySchema.shape.schedule.unwrap();
+  return quick
+    ? z.string().transform(Number).pipe(schedule.shape.intervalSeconds.unwrap()).transform((intervalSeconds) => ({ intervalSeconds }))
+    : schedule.shape.drawTime.unwrap().transform((drawTime) => ({ drawTime }));
+}
+
+/** The quick draws' intervals the engine draws at (migration 0307). */
+const INTERVALS = [60, 180, 300] as const;
+
+function formSchemaFor(locale: string, paytable: Paytable, quick: boolean) {
   const money = moneyField(locale);
   return z
     .object({
       name: opsLotteryGameBodySchema.shape.name,
+      schedule: scheduleField(quick),
       status: opsLotteryGameBodySchema.shape.status,
       closeBeforeSeconds: wholeNumber.pipe(opsLotteryGameBodySchema.shape.closeBeforeSeconds),
       sortOrder: wholeNumber.pipe(opsLotteryGameBodySchema.shape.sortOrder),
@@ -63,7 +78,8 @@ function formSchemaFor(locale: string, paytable: Paytable) {
 type FormSchema = ReturnType<typeof formSchemaFor>;
 
 /**
- * A lottery game's settings with the reason for the audit log: its name, status, cut-off before
+ * A lottery game's settings with the reason for the audit log: its name, its schedule (a new one
+ * waits for the first local day without planned draws, docs/lottery.md "Games"), status, cut-off before
  * each draw, order in the lobby, limits typed in money (sent in minor units with the shared money
  * helpers) and its paytable, one multiplier of the stake per cell (PaytableEditor, sent in basis
  * points, 10000 = 1×). The server checks the paytable against the family and the edges are
@@ -74,6 +90,9 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
   const { t: tc } = useTranslation();
   const locale = localeTag(i18n.language);
   const statusId = useId();
+  const scheduleId = useId();
+  const scheduleHintId = useId();
+  const quick = game.intervalSeconds !== null;
   const cells = paytableCells(game.paytable as Paytable);
   const save = useSetLotteryGame((g) => t('games.saved', { name: g.name }));
   const typed = (minor: string) => formatTypedAmount(formatMinor(minor, SITE_MONEY.scale), SITE_MONEY.scale, locale);
@@ -82,9 +101,11 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
-    resolver: zodResolver(formSchemaFor(locale, game.paytable as Paytable)),
+    resolver: zodResolver(formSchemaFor(locale, game.paytable as Paytable, quick)),
     defaultValues: {
       name: game.name,
+      // The schedule waiting for its first day, if one does: saving again keeps it as it is.
+      schedule: quick ? String(game.nextSchedule?.intervalSeconds ?? game.intervalSeconds) : (game.nextSchedule?.drawTime ?? game.drawTime ?? ''),
       status: game.status,
       closeBeforeSeconds: String(game.closeBeforeSeconds),
       sortOrder: String(game.sortOrder),
@@ -110,6 +131,31 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
             <option value="paused">{t('gameStatuses.paused')}</option>
           </select>
         </div>
+        {quick ? (
+          <div className="field">
+            <label className="field__label" htmlFor={scheduleId}>
+              {t('games.fields.interval')}
+            </label>
+            <select id={scheduleId} className="field__input" aria-describedby={scheduleHintId} {...register('schedule')}>
+              {INTERVALS.map((seconds) => (
+                <option key={seconds} value={String(seconds)}>
+                  {t('schedule.everyMinutes', { count: seconds / 60 })}
+                </option>
+              ))}
+            </select>
+            <p className="field__hint" id={scheduleHintId}>
+              {t('games.scheduleHint')}
+            </p>
+          </div>
+        ) : (
+          <TextField
+            label={t('games.fields.drawTime', { zone: game.drawZone ?? t('schedule.siteZone') })}
+            type="time"
+            hint={t('games.scheduleHint')}
+            error={errors.schedule ? t('games.problems.drawTime') : undefined}
+            {...register('schedule')}
+          />
+        )}
         <div className="lottery-form__row">
           <TextField label={t('games.fields.closeBeforeSeconds')} inputMode="numeric" autoComplete="off" error={errors.closeBeforeSeconds ? t('games.problems.closeBefore') : undefined} {...register('closeBeforeSeconds')} />
           <TextField label={t('games.fields.sortOrder')} inputMode="numeric" autoComplete="off" error={errors.sortOrder ? t('games.problems.sortOrder') : undefined} {...register('sortOrder')} />

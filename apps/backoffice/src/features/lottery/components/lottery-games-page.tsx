@@ -10,13 +10,14 @@ import { useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useLotteryGames } from '../api/lottery-games';
 import { LotteryGameDialog } from './lottery-game-dialog';
-import { edgeText, scheduleText } from './lottery-format';
+import { dayText, edgeText, scheduleText } from './lottery-format';
 import './lottery.css';
 
 /**
  * Lottery games (lottery.read): each game's family, prize mode, schedule, result source and
  * status, the exact house edge of every bet type under its paytable, and its limits. With
- * lottery.write a game is edited (name, status, cut-off, order, limits, paytable) with a reason.
+ * lottery.write a game is edited (name, schedule, status, cut-off, order, limits, paytable) with a
+ * reason; a changed schedule waiting for its first day is shown under the one in force.
  */
 export function LotteryGamesPage() {
   const { t, i18n } = useTranslation('lottery');
@@ -70,6 +71,11 @@ export function LotteryGamesPage() {
                 <td>
                   {scheduleText(game, t)}
                   <span className="lottery-muted">{t('games.cutOff', { count: game.closeBeforeSeconds })}</span>
+                  {game.nextSchedule && (
+                    <span className="lottery-muted" data-testid="next-schedule">
+                      {t('games.nextSchedule', { from: dayText(game.nextSchedule.from, locale), schedule: scheduleText({ ...game, ...game.nextSchedule }, t) })}
+                    </span>
+                  )}
                 </td>
                 <td>{t(`sources.${game.resultSource}`)}</td>
                 <td>
