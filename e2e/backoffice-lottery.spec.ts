@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { memberPage, registerMember, type Member } from './support/agents';
+import { memberContext, memberPage, memberPageIn, registerMember, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
@@ -35,7 +35,11 @@ let baseURL: string;
 let finance: Page;
 let admin: Page;
 let player: Member;
-/** The player's own browser page on /vnlottery, open from the bet to the settlement. */
+/**
+ * The player's own browser page on /vnlottery, open from the bet (one test) to the settlement (a
+ * later one): its context is opened in beforeAll, so it outlives each test.
+ */
+let playerContext: BrowserContext;
 let playerPage: Page;
 let vnDraw: { drawId: string; numero: string; drawAt: string };
 
@@ -55,10 +59,11 @@ test.beforeAll(async ({ browser }) => {
   await signInOperator(finance, { baseURL, role: 'finance' });
   admin = await newBackofficePage(browser, 1366);
   await signInOperator(admin, { baseURL, role: 'admin' });
+  playerContext = await memberContext(browser, 1366);
 });
 
 test.afterAll(async () => {
-  await playerPage?.context().close();
+  await playerContext?.close();
   await finance?.context().close();
   await admin?.context().close();
   await server?.stop();
@@ -187,11 +192,11 @@ async function expectNoOverflowDialog(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('an open draw shows its liability per number, largest first, after the bets', async ({ browser, request }) => {
+test('an open draw shows its liability per number, largest first, after the bets', async ({ request }) => {
   const ops = await opsApi(request);
   player = await fundedPlayer(request, 'lp');
   vnDraw = await currentDraw(request, player, 'VN-MB', ops);
-  playerPage = await memberPage(browser, baseURL, player, 1366);
+  playerPage = await memberPageIn(playerContext, baseURL, player);
   await placeThroughSlip(playerPage, 'VN-MB', [
     { betType: 'lo', number: '27' },
     { betType: 'de', number: '45' },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { encryptPayload } from '../../packages/shared/src/payload-crypto';
 import { callApi, type Api } from './setup';
 
@@ -38,7 +38,16 @@ export async function setHouseContract(ops: Api, agent: Member, rateBp: number):
 
 /** A browser signed in as `member` (its session token in session storage, as a login leaves it), in Portuguese. */
 export async function memberPage(browser: Browser, baseURL: string, member: Member, width: number): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: width === 360 ? 780 : 860 } });
+  return memberPageIn(await memberContext(browser, width), baseURL, member);
+}
+
+/** A browser context for a member's pages at this width (in a beforeAll hook, it outlives each test). */
+export function memberContext(browser: Browser, width: number): Promise<BrowserContext> {
+  return browser.newContext({ locale: 'pt-BR', viewport: { width, height: width === 360 ? 780 : 860 } });
+}
+
+/** A page signed in as the member, in a context of the caller's. */
+export async function memberPageIn(context: BrowserContext, baseURL: string, member: Member): Promise<Page> {
   await context.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
   const page = await context.newPage();
   await page.goto(baseURL);
