@@ -1,28 +1,24 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { errorText } from '../../../lib/error-text';
 import { useDashboard } from '../api/get-dashboard';
 import { DailyChart } from './daily-chart';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { useTimeZone } from '../../../lib/time-zone';
-import { addDays, presetDays, toDays, toInstants, type InstantRange } from '../../../lib/zoned-days';
+import { useDayRangeSearch } from '../../../lib/use-day-range-search';
+import { addDays, presetDays, toInstants } from '../../../lib/zoned-days';
 import { FigureCards } from './figure-cards';
 import { QueuesPanel } from './queues-panel';
 import './dashboard.css';
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today and the last 30 days in the operator's time zone, a chosen range for the charts, and the queues. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const zone = useTimeZone();
   const today = presetDays('today', zone).from;
-  const [search, setSearch] = useSearchParams();
   // The chart's days stay in the URL as days (a shared link means the same days in any zone).
-  const first = DAY_PATTERN.test(search.get('from') ?? '') ? search.get('from')! : addDays(today, -29);
-  const last = DAY_PATTERN.test(search.get('to') ?? '') && search.get('to')! >= first ? search.get('to')! : today;
+  const { from: first, to: last, range: chartRange, apply } = useDayRangeSearch(zone, 30);
   const days = (from: string, to: string) => ({ ...toInstants({ from, to }, zone), timeZone: zone });
   const todayQuery = useDashboard(days(today, today));
   const monthQuery = useDashboard(days(addDays(today, -29), today));
@@ -30,14 +26,6 @@ export function DashboardPage() {
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
-
-  const apply = (range: InstantRange) => {
-    const chosen = toDays(range, zone);
-    const next = new URLSearchParams(search);
-    next.set('from', chosen.from);
-    next.set('to', chosen.to);
-    setSearch(next);
-  };
 
   return (
     <section className="page dashboard" aria-labelledby="dashboard-title">
@@ -60,7 +48,7 @@ export function DashboardPage() {
       )}
       <div className="dash-range">
         <h2 id="dash-range-title">{t('range.title')}</h2>
-        <DateRangePicker label={t('range.label')} value={toInstants({ from: first, to: last }, zone)} onChange={apply} />
+        <DateRangePicker label={t('range.label')} value={chartRange} onChange={apply} />
       </div>
       {chartQuery.isError ? <ErrorState message={errorText(t, chartQuery.error)} /> : chartQuery.data ? <DailyChart data={chartQuery.data} /> : <LoadingState label={t('loading')} />}
     </section>
