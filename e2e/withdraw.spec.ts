@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { type Api, callApi, acceptTerms, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
@@ -125,17 +125,41 @@ test.describe('withdrawals', () => {
     await server?.stop();
   });
 
-  test('withdraw → approve → received; withdraw → reject → money back; not received with proof; the account record shows it all', async ({ page, request }) => {
-    await page.setViewportSize({ width: 1366, height: 860 });
-    await register(page, server.baseURL);
-    const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
-    const a: Api = { request, baseURL: server.baseURL, token };
-    const ops = await operatorLogin(request, server.baseURL, OPERATOR, OPERATOR_PASSWORD);
-    await bindSecurity(a);
-    await deposit(a, ops, '500');
-    const balance = page.getByTestId('header-balance');
+  /**
+   * One player's withdrawals, one test per stage: each stage starts from the balance the one
+   * before left, on the same open page (a context opened in beforeAll outlives each test), and
+   * each has its own time budget; as one test, the whole story ran past three minutes on a busy
+   * two-core CI machine.
+   */
+  test.describe('one player, from deposit to the account record', () => {
+    test.describe.configure({ mode: 'serial' });
 
-    await test.step('withdraw, the operator approves, the player confirms received', async () => {
+    let context: BrowserContext;
+    let api: APIRequestContext;
+    let page: Page;
+    let a: Api;
+    let ops: string;
+
+    test.beforeAll(async ({ browser, playwright }) => {
+      test.setTimeout(180_000);
+      context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 860 } });
+      api = await playwright.request.newContext();
+      page = await context.newPage();
+      await register(page, server.baseURL);
+      const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) as string;
+      a = { request: api, baseURL: server.baseURL, token };
+      ops = await operatorLogin(api, server.baseURL, OPERATOR, OPERATOR_PASSWORD);
+      await bindSecurity(a);
+      await deposit(a, ops, '500');
+    });
+
+    test.afterAll(async () => {
+      await context?.close();
+      await api?.dispose();
+    });
+
+    test('withdraw, the operator approves, the player confirms received', async () => {
+      const balance = page.getByTestId('header-balance');
       let panel = await reopenWithdraw(page);
       await expect(balance).toHaveText(/R\$\s*500,00/);
       await expect(panel.getByTestId('withdrawable')).toHaveText(/R\$\s*500,00/);
@@ -164,7 +188,8 @@ test.describe('withdrawals', () => {
       await expect(balance).toHaveText(/R\$\s*380,00/);
     });
 
-    await test.step('withdraw, the operator rejects, the money is back', async () => {
+    test('withdraw, the operator rejects, the money is back', async () => {
+      const balance = page.getByTestId('header-balance');
       const panel = await reopenWithdraw(page);
       // The amount rule is the deposit form's: garbage is refused in the player's language, and a
       // decimal comma ("50,00", as Portuguese writes it) is fifty.
@@ -182,7 +207,8 @@ test.describe('withdrawals', () => {
       await expect(order.getByText('Motivo: Titular diferente')).toBeVisible();
     });
 
-    await test.step('not received, with a proof image', async () => {
+    test('not received, with a proof image', async () => {
+      const balance = page.getByTestId('header-balance');
       let panel = await reopenWithdraw(page);
       await requestWithdrawal(panel, '30');
       await expect(balance).toHaveText(/R\$\s*350,00/);
@@ -204,7 +230,7 @@ test.describe('withdrawals', () => {
       await expect(balance).toHaveText(/R\$\s*350,00/);
     });
 
-    await test.step('the account record shows every movement, newest first', async () => {
+    test('the account record shows every movement, newest first', async () => {
       await page.reload();
       await page.getByRole('button', { name: /Menu da conta/ }).click();
       await page.getByRole('menuitem', { name: 'Registro da conta' }).click();
@@ -261,7 +287,7 @@ test.describe('withdrawals', () => {
       await page.setViewportSize({ width: 360, height: 780 });
     });
 
-    await test.step('the withdraw page at 360 px, dark and light', async () => {
+    test('the withdraw page at 360 px, dark and light', async () => {
       await page.getByRole('dialog').getByRole('navigation').getByRole('button', { name: 'Sacar' }).click();
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-dark.png') });
