@@ -199,9 +199,9 @@ export type SeamlessOp = {
   winMax?: string | null;
 };
 
-/** seamless_apply's answer for one callback. */
+/** seamless_apply's answer for one callback (`plain`: seamless_win_many wrote it set-based). */
 export type SeamlessOpAnswer =
-  | { ok: Record<string, unknown>; replayed: boolean }
+  | { ok: Record<string, unknown>; replayed: boolean; plain?: boolean }
   | { error: { errorCode: string; message: string; value?: unknown }; replayed?: boolean };
 
 /** Apply a batch of bet and win callbacks in one statement (one commit); answers in input order. */
@@ -209,6 +209,18 @@ export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<Seaml
   const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_apply(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
   const answers = rows[0]?.answers;
   if (!answers) throw new Error('seamless_apply returned nothing');
+  return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
+}
+
+/**
+ * Apply a batch of win callbacks (migration 0317): the plain ones set-based, one statement per
+ * table, the rest through seamless_apply in the same transaction; answers in input order, each as
+ * seamless_apply would have given it.
+ */
+export async function applySeamlessWins(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
+  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_win_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const answers = rows[0]?.answers;
+  if (!answers) throw new Error('seamless_win_many returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
 }
 

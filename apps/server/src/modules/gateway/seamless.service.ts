@@ -13,7 +13,7 @@ import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledge
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
-import { applySeamlessOps, closeRounds, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import { applySeamlessOps, applySeamlessWins, closeRounds, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
@@ -157,14 +157,14 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   // A batch that lost a race (LE004) or hit a deadlock runs again; any other failure runs its
   // callbacks one by one, so one bad callback cannot fail the others.
-  const queue = (name: string, maxBatch: number, firstSlot: number) =>
+  const queue = (name: string, maxBatch: number, firstSlot: number, applyOps: typeof applySeamlessOps) =>
     createGroupCommit<QueuedOp, SeamlessOpAnswer>({
       // A batch moves the house side on its slot's own house shard: batches running side by side
       // then never queue on one house row.
       run: async (queued, slot) => {
         const ops: SeamlessOp[] = [];
         for (const { demo, ...op } of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(firstSlot + slot, demo), op.currency) });
-        return applySeamlessOps(db, ops);
+        return applyOps(db, ops);
       },
       maxBatch,
       // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
@@ -176,10 +176,11 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       },
       observe: ctx.metrics?.groupCommit(name),
     });
-  const batches = queue('seamless', MAX_BATCH, 0);
+  const batches = queue('seamless', MAX_BATCH, 0, applySeamlessOps);
   // Our own engine's settlements (winMany) go in larger batches on house shards of their own, so
-  // a draw paying its winners never makes the vendors' callbacks wait behind it.
-  const bulk = queue('seamless_bulk', MAX_BULK_BATCH, MAX_IN_FLIGHT);
+  // a draw paying its winners never makes the vendors' callbacks wait behind it; their plain wins
+  // are written set-based (seamless_win_many, migration 0317).
+  const bulk = queue('seamless_bulk', MAX_BULK_BATCH, MAX_IN_FLIGHT, applySeamlessWins);
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
   async function apply(op: QueuedOp, through: GroupCommit<QueuedOp, SeamlessOpAnswer> = batches): Promise<SeamlessResult> {
