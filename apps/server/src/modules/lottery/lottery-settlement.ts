@@ -6,7 +6,18 @@ import type { Database } from '../../db/schema';
 import type { GatewayService } from '../gateway/gateway.service';
 import { findDraw, findDrawsToFinish, fixPayoutCap, markFinished, takeSettleLease, type DrawRow } from './lottery-draws.repository';
 import { findGame, type GameRow } from './lottery-games.repository';
-import { closeUnpaidTickets, findDrawTickets, findTicketsToPrice, settleTickets, type TicketRow } from './lottery-tickets.repository';
+import {
+  closeOpenTicketsInRange,
+  closeUnpaidTickets,
+  findDrawPlayers,
+  findDrawSlips,
+  findDrawTickets,
+  findOpenTicketSpan,
+  findTicketsOfSlips,
+  findTicketsToPrice,
+  settleTickets,
+  type TicketRow,
+} from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules } from './lottery-rules';
 import { drawRoundId, ticketTxId } from './lottery-ids';
 
@@ -23,7 +34,10 @@ type Db = Kysely<Database>;
 export const SETTLE_BATCH = 500;
 /** Open tickets read and priced per page, and tickets marked per statement. */
 export const PRICE_BATCH = 10_000;
-/** Distinct slips whose price settlement remembers while pricing one draw. */
+/**
+ * Distinct slips of one draw priced set-based (a draw of more is priced page by page) and, page by
+ * page, remembered.
+ */
 const PRICE_CACHE = 100_000;
 /** Players' rounds closed per statement once a draw's wins are paid. */
 const ROUND_CLOSE_BATCH = 5_000;
@@ -45,6 +59,8 @@ export type SettlementContext = {
   /** Tickets priced per page (PRICE_BATCH) and winners paid per batch (WIN_BATCH); the tests make them small. */
   priceBatch?: number;
   winBatch?: number;
+  /** Distinct slips a draw may hold to be priced set-based (PRICE_CACHE); the tests lower it to price page by page. */
+  maxSlips?: number;
   /** Called after a batch's wins are paid and before its tickets are marked (the crash tests stop there). */
   afterBatchPaid?: (batch: number) => Promise<void>;
 };
@@ -63,12 +79,15 @@ export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint):
 
 /** A winning ticket found by the pricing pass: what it pays before the draw's cap. */
 type Winner = { id: string; memberId: string; grossMinor: bigint };
+/** What pricing finds: the winners, and every player holding an open ticket (whose round closes). */
+type Priced = { winners: Winner[]; members: Set<string> };
 
 export function createLotterySettlement(ctx: SettlementContext) {
   const { db, log, rules, seamless, now, instance } = ctx;
   const leaseMs = ctx.leaseMs ?? SETTLE_LEASE_MS;
   const priceBatch = ctx.priceBatch ?? PRICE_BATCH;
   const winBatch = ctx.winBatch ?? WIN_BATCH;
+  const maxSlips = ctx.maxSlips ?? PRICE_CACHE;
 
   function ticketPayout(game: GameRow, draw: DrawRow, t: Pick<TicketRow, 'selections'>): bigint {
     let sum = 0n;
@@ -118,32 +137,50 @@ export function createLotterySettlement(ctx: SettlementContext) {
   }
 
   /**
-   * Settling a drawn draw, set-based (docs/lottery.md, "Settlement at scale"), in four steps:
-   * 1. price every open ticket once, a page at a time (read only): the winners (id, player,
-   *    gross), the losers' ids and the players;
-   * 2. fix the cap from the winners' gross, and pay the winners in batches through the wallet's
-   *    group commit, each under its own `lt-<ticket>-win`, into the player's round of the draw;
-   * 3. close the players' rounds of the draw;
-   * 4. mark the tickets won or lost, a page per statement.
-   * Nothing is marked before every round is closed, so a pass repeated after a kill -9 finds
-   * every ticket it has not marked, and every player whose round may still be open: the wallet
-   * answers a repeated win with its first answer, a closed round and a marked ticket stay as
-   * they are.
+   * The losers marked: once every winner is, a drawn draw's open tickets are its losers, closed
+   * by ranges of ids (no list of a million ids to send), two statements in flight.
    */
-  async function settleDrawn(draw: DrawRow, game: GameRow, phases: Record<string, number>): Promise<number> {
-    let mark = performance.now();
-    const phase = (name: string) => {
-      const at = performance.now();
-      phases[name] = Math.round(at - mark);
-      mark = at;
-    };
-    const vassalage = lotteryVassalage(game.prizeMode);
+  async function closeLosers(draw: DrawRow, at: Date): Promise<number | null> {
+    const span = await findOpenTicketSpan(db, draw.id);
+    if (span === null) return 0;
+    const width = BigInt(priceBatch);
+    let closed = 0;
+    for (let from = span.from; from <= span.to; from += width * 2n) {
+      if (!(await lease(draw))) return null;
+      const pages: Promise<number>[] = [];
+      for (let lo = from; lo <= span.to && lo < from + width * 2n; lo += width) pages.push(closeOpenTicketsInRange(db, draw.id, lo, lo + width - 1n, 'lost', at));
+      for (const n of await Promise.all(pages)) closed += n;
+    }
+    return closed;
+  }
+
+  /**
+   * Pricing, set-based: the draw's distinct slips priced once each, the winning slips' tickets
+   * found by the database, the players read alongside. Null when the draw holds more distinct
+   * slips than `maxSlips`: `pricePages` then reads the tickets, with bounded memory.
+   */
+  async function priceBySlips(draw: DrawRow, game: GameRow): Promise<Priced | null> {
+    const players = findDrawPlayers(db, draw.id);
+    // Awaited below; marked handled now so an error of the slips' read is the one thrown.
+    players.catch(() => undefined);
+    const slips = await findDrawSlips(db, draw.id, maxSlips + 1);
+    if (slips.length > maxSlips) return null;
+    const winning = slips.flatMap((slip) => {
+      const grossMinor = ticketPayout(game, draw, { selections: JSON.parse(slip) as TicketRow['selections'] });
+      return grossMinor > 0n ? [{ slip, grossMinor }] : [];
+    });
+    const winners = await findTicketsOfSlips(db, draw.id, winning);
+    return { winners, members: new Set(await players) };
+  }
+
+  /**
+   * Pricing a page of tickets at a time, for a draw of too many distinct slips to hold: every open
+   * ticket read once, the next page read while this one is priced (the database and this process
+   * each take a core), each slip priced once while the cache has room. Null when the lease is lost.
+   */
+  async function pricePages(draw: DrawRow, game: GameRow): Promise<Priced | null> {
     const winners: Winner[] = [];
-    // Ids of bigint identity columns stay far below 2^53: held as numbers, a million take 8 MB.
-    const lost: number[] = [];
     const members = new Set<string>();
-    // A draw's tickets repeat the same slips (a number, a bet type, a stake): each slip's text is
-    // parsed and priced once. Bounded, so a draw of all-different slips cannot hold them all.
     const prices = new Map<string, bigint>();
     const price = (text: string): bigint => {
       let gross = prices.get(text);
@@ -153,12 +190,11 @@ export function createLotterySettlement(ctx: SettlementContext) {
       }
       return gross;
     };
-    // The next page is read while this one is priced (the database and this process each take a core).
     let next = lease(draw).then((held) => (held ? findTicketsToPrice(db, draw.id, '0', priceBatch) : null));
     for (;;) {
       const page = await next;
-      if (page === null) return 0;
-      if (page.length === 0) break;
+      if (page === null) return null;
+      if (page.length === 0) return { winners, members };
       const after = page[page.length - 1]!.id;
       next = lease(draw).then((held) => (held ? findTicketsToPrice(db, draw.id, after, priceBatch) : null));
       // Awaited on the next turn; marked handled now so a pricing error here is the one thrown.
@@ -167,9 +203,35 @@ export function createLotterySettlement(ctx: SettlementContext) {
         members.add(t.memberId);
         const grossMinor = price(t.selectionsText);
         if (grossMinor > 0n) winners.push({ id: t.id, memberId: t.memberId, grossMinor });
-        else lost.push(Number(t.id));
       }
     }
+  }
+
+  /**
+   * Settling a drawn draw, set-based (docs/lottery.md, "Settlement at scale"), in four steps:
+   * 1. price: the winners (id, player, gross) and the players, from the draw's distinct slips;
+   * 2. fix the cap from the winners' gross, and pay the winners in batches through the wallet's
+   *    bulk wins (set-based in the database), each under its own `lt-<ticket>-win`, into the
+   *    player's round of the draw;
+   * 3. close the players' rounds of the draw;
+   * 4. mark the winners won, then every ticket still open lost, a page per statement.
+   * Nothing is marked before every round is closed, and no loser before every winner, so a pass
+   * repeated after a kill -9 finds every ticket it has not marked, and every player whose round
+   * may still be open: the wallet answers a repeated win with its first answer, a closed round and
+   * a marked ticket stay as they are.
+   */
+  async function settleDrawn(draw: DrawRow, game: GameRow, phases: Record<string, number>): Promise<number> {
+    let mark = performance.now();
+    const phase = (name: string) => {
+      const at = performance.now();
+      phases[name] = Math.round(at - mark);
+      mark = at;
+    };
+    const vassalage = lotteryVassalage(game.prizeMode);
+    if (!(await lease(draw))) return 0;
+    const found = (await priceBySlips(draw, game)) ?? (await pricePages(draw, game));
+    if (found === null) return 0;
+    const { winners, members } = found;
     phase('priceMs');
     const { cap, gross } = await fixCap(draw, game, winners);
     const priced = winners.map((w) => ({ ...w, payoutMinor: cappedPayout(w.grossMinor, cap, gross) }));
@@ -195,10 +257,11 @@ export function createLotterySettlement(ctx: SettlementContext) {
     phase('closeMs');
     const at = now();
     if (!(await markInPages(draw, priced.length, (from, to) => settleTickets(db, priced.slice(from, to), at)))) return 0;
-    if (!(await markInPages(draw, lost.length, (from, to) => closeUnpaidTickets(db, lost.slice(from, to), 'lost', at)))) return 0;
+    const lost = await closeLosers(draw, at);
+    if (lost === null) return 0;
     await markFinished(db, draw.id, now());
     phase('markMs');
-    return winners.length + lost.length;
+    return winners.length + lost;
   }
 
   /**

@@ -164,6 +164,56 @@ export async function findTicketsToPrice(db: Db, drawId: string, afterId: string
   return rows.map((r) => ({ id: r.id, memberId: r.member_id, selectionsText: r.selections }));
 }
 
+/**
+ * The distinct slips among a draw's open tickets, as the database's text, at most `limit` of
+ * them: settlement prices each once and asks the database for the tickets of the winning ones.
+ */
+export async function findDrawSlips(db: Db, drawId: string, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ slip: string }>`
+    SELECT s.selections::text AS slip
+    FROM (SELECT t.selections FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' GROUP BY t.selections LIMIT ${limit}) AS s`.execute(db);
+  return rows.map((r) => r.slip);
+}
+
+/** The open tickets of a draw holding one of these slips (as findDrawSlips gave them), each with its slip's gross. */
+export async function findTicketsOfSlips(db: Db, drawId: string, slips: { slip: string; grossMinor: bigint }[]): Promise<{ id: string; memberId: string; grossMinor: bigint }[]> {
+  if (slips.length === 0) return [];
+  const { rows } = await sql<{ id: string; member_id: string; gross: string }>`
+    SELECT t.id::text AS id, t.member_id::text AS member_id, w.gross::text AS gross
+    FROM lottery_tickets AS t
+    JOIN unnest(${sql.val(slips.map((s) => s.slip))}::jsonb[], ${sql.val(slips.map((s) => s.grossMinor.toString()))}::bigint[]) AS w(slip, gross)
+      ON t.selections = w.slip
+    WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'
+    ORDER BY t.id`.execute(db);
+  return rows.map((r) => ({ id: r.id, memberId: r.member_id, grossMinor: BigInt(r.gross) }));
+}
+
+/** The players holding open tickets on a draw. */
+export async function findDrawPlayers(db: Db, drawId: string): Promise<string[]> {
+  const { rows } = await sql<{ member_id: string }>`
+    SELECT DISTINCT t.member_id::text AS member_id FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(db);
+  return rows.map((r) => r.member_id);
+}
+
+/** The lowest and highest id of a draw's open tickets, or null when none is open. */
+export async function findOpenTicketSpan(db: Db, drawId: string): Promise<{ from: bigint; to: bigint } | null> {
+  const { rows } = await sql<{ lo: string | null; hi: string | null }>`
+    SELECT min(t.id)::text AS lo, max(t.id)::text AS hi FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(db);
+  const r = rows[0];
+  return r?.lo && r.hi ? { from: BigInt(r.lo), to: BigInt(r.hi) } : null;
+}
+
+/**
+ * Every open ticket of a draw with an id in [fromId, toId] closed with nothing paid: once a
+ * draw's winners are marked, its open tickets are its losers. Returns how many it moved.
+ */
+export async function closeOpenTicketsInRange(db: Db, drawId: string, fromId: bigint, toId: bigint, status: 'lost' | 'refunded', now: Date): Promise<number> {
+  const r = await sql`
+    UPDATE lottery_tickets SET status = ${status}, payout_minor = 0, settled_at = ${now}
+    WHERE draw_id = ${drawId}::bigint AND id BETWEEN ${fromId.toString()}::bigint AND ${toId.toString()}::bigint AND status = 'open'`.execute(db);
+  return Number(r.numAffectedRows ?? 0n);
+}
+
 /** A draw's tickets in a status, in id order after `afterId` (settlement and refund batches). */
 export async function findDrawTickets(db: Db, drawId: string, statuses: LotteryTicketStatus[], afterId: string, limit: number): Promise<TicketRow[]> {
   const rows = await db
