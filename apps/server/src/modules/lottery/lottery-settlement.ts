@@ -125,7 +125,10 @@ export function createLotterySettlement(ctx: SettlementContext) {
     return true;
   }
 
-  /** Tickets moved to their outcome in pages, two statements in flight (the database takes one core each). */
+  /**
+   * Tickets moved to their outcome in pages of [from, to) over `count` (list positions, or ids
+   * past a draw's first), two statements in flight (the database takes one core each).
+   */
   async function markInPages(draw: DrawRow, count: number, mark: (from: number, to: number) => Promise<unknown>): Promise<boolean> {
     for (let i = 0; i < count; i += PRICE_BATCH * 2) {
       if (!(await lease(draw))) return false;
@@ -143,15 +146,11 @@ export function createLotterySettlement(ctx: SettlementContext) {
   async function closeLosers(draw: DrawRow, at: Date): Promise<number | null> {
     const span = await findOpenTicketSpan(db, draw.id);
     if (span === null) return 0;
-    const width = BigInt(priceBatch);
     let closed = 0;
-    for (let from = span.from; from <= span.to; from += width * 2n) {
-      if (!(await lease(draw))) return null;
-      const pages: Promise<number>[] = [];
-      for (let lo = from; lo <= span.to && lo < from + width * 2n; lo += width) pages.push(closeOpenTicketsInRange(db, draw.id, lo, lo + width - 1n, 'lost', at));
-      for (const n of await Promise.all(pages)) closed += n;
-    }
-    return closed;
+    const done = await markInPages(draw, Number(span.to - span.from) + 1, async (from, to) => {
+      closed += await closeOpenTicketsInRange(db, draw.id, span.from + BigInt(from), span.from + BigInt(to) - 1n, 'lost', at);
+    });
+    return done ? closed : null;
   }
 
   /**
