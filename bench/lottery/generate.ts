@@ -122,7 +122,7 @@ async function writeTickets(db: Db, drawId: string, players: number, from: numbe
     // 50,000 rounds in one statement would update that row 50,000 times in one transaction (each
     // update a new row version to step over). Placement changes one round per transaction, so the
     // setup leaves those two triggers out (the figures they feed are not what this bench reads).
-    await sql`ALTER TABLE game_rounds DISABLE TRIGGER reporting_game_rounds, DISABLE TRIGGER agent_member_daily_rounds`.execute(trx);
+    await sql`ALTER TABLE game_rounds DISABLE TRIGGER reporting_game_rounds_insert, DISABLE TRIGGER agent_member_daily_rounds_insert`.execute(trx);
     await step('temp', sql`CREATE TEMP TABLE bench_new (id bigint, member_id bigint, wallet_id bigint, house_id bigint, stake bigint, tx_id bigint) ON COMMIT DROP`.execute(trx));
     await step('tickets', sql`
       WITH t AS (
@@ -160,7 +160,7 @@ async function writeTickets(db: Db, drawId: string, players: number, from: numbe
       INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet)
       SELECT ${VASSALAGE}, ${roundId}, n.member_id, ${BENCH_GAME}, 'BRL', sum(n.stake) FROM bench_new n GROUP BY n.member_id
       ON CONFLICT (vassalage, round_id) DO UPDATE SET total_bet = game_rounds.total_bet + EXCLUDED.total_bet`.execute(trx));
-    await sql`ALTER TABLE game_rounds ENABLE TRIGGER reporting_game_rounds, ENABLE TRIGGER agent_member_daily_rounds`.execute(trx);
+    await sql`ALTER TABLE game_rounds ENABLE TRIGGER reporting_game_rounds_insert, ENABLE TRIGGER agent_member_daily_rounds_insert`.execute(trx);
     steps.set('before commit', (steps.get('before commit') ?? 0) + performance.now() - started);
   });
   steps.set('total', (steps.get('total') ?? 0) + performance.now() - started);

@@ -122,7 +122,10 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // JIT off: this is short statements over indexes, where PostgreSQL's JIT (on above a plan
+    // cost, which a misestimate reaches) spends hundreds of milliseconds compiling a statement
+    // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off").
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // With no parameters pg uses the simple protocol, which accepts several statements.
     const execScript = async (trx: Kysely<Database>, script: string) => {

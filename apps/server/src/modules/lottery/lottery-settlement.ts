@@ -56,7 +56,7 @@ export type SettlementContext = {
   instance: string;
   /** How long a lease holds (SETTLE_LEASE_MS); the crash tests shorten it. */
   leaseMs?: number;
-  /** Tickets priced per page (PRICE_BATCH) and winners paid per batch (WIN_BATCH); the tests make them small. */
+  /** Tickets priced and marked per page (PRICE_BATCH) and winners paid per batch (WIN_BATCH); the tests make them small. */
   priceBatch?: number;
   winBatch?: number;
   /** Distinct slips a draw may hold to be priced set-based (PRICE_CACHE); the tests lower it to price page by page. */
@@ -76,6 +76,9 @@ export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint):
   if (cap === null || gross <= cap || gross === 0n) return payout;
   return (payout * cap) / gross;
 }
+
+/** Two bigint ids as decimal strings, in numeric order. */
+const compareIds = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A winning ticket found by the pricing pass: what it pays before the draw's cap. */
 type Winner = { id: string; memberId: string; grossMinor: bigint };
@@ -130,10 +133,10 @@ export function createLotterySettlement(ctx: SettlementContext) {
    * past a draw's first), two statements in flight (the database takes one core each).
    */
   async function markInPages(draw: DrawRow, count: number, mark: (from: number, to: number) => Promise<unknown>): Promise<boolean> {
-    for (let i = 0; i < count; i += PRICE_BATCH * 2) {
+    for (let i = 0; i < count; i += priceBatch * 2) {
       if (!(await lease(draw))) return false;
       const pages: Promise<unknown>[] = [];
-      for (let j = i; j < Math.min(count, i + PRICE_BATCH * 2); j += PRICE_BATCH) pages.push(mark(j, Math.min(count, j + PRICE_BATCH)));
+      for (let j = i; j < Math.min(count, i + priceBatch * 2); j += priceBatch) pages.push(mark(j, Math.min(count, j + priceBatch)));
       await Promise.all(pages);
     }
     return true;
@@ -148,7 +151,9 @@ export function createLotterySettlement(ctx: SettlementContext) {
     if (span === null) return 0;
     let closed = 0;
     const done = await markInPages(draw, Number(span.to - span.from) + 1, async (from, to) => {
-      closed += await closeOpenTicketsInRange(db, draw.id, span.from + BigInt(from), span.from + BigInt(to) - 1n, 'lost', at);
+      // Two ranges are in flight: `closed += await …` would add to the count read before the wait.
+      const n = await closeOpenTicketsInRange(db, draw.id, span.from + BigInt(from), span.from + BigInt(to) - 1n, 'lost', at);
+      closed += n;
     });
     return done ? closed : null;
   }
@@ -233,7 +238,11 @@ export function createLotterySettlement(ctx: SettlementContext) {
     const { winners, members } = found;
     phase('priceMs');
     const { cap, gross } = await fixCap(draw, game, winners);
-    const priced = winners.map((w) => ({ ...w, payoutMinor: cappedPayout(w.grossMinor, cap, gross) }));
+    // In player order: the wallet's batches then share no player but at their edges, so the two
+    // in flight do not wait on each other's wallet locks.
+    const priced = winners
+      .map((w) => ({ ...w, payoutMinor: cappedPayout(w.grossMinor, cap, gross) }))
+      .sort((a, b) => compareIds(a.memberId, b.memberId) || compareIds(a.id, b.id));
     for (let i = 0, batchNo = 1; i < priced.length; i += winBatch, batchNo++) {
       if (!(await lease(draw))) return 0;
       // A win the cap scales down to nothing is a loss: no win row.
