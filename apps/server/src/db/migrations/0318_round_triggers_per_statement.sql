@@ -117,6 +117,10 @@ CREATE TRIGGER agent_member_daily_rounds AFTER UPDATE ON game_rounds
 -- totals as now recorded, in round id order.
 CREATE FUNCTION reward_events_on_rounds_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Most statements are a bet or a win on an open round: nothing settled, nothing to group.
+  IF NOT EXISTS (SELECT 1 FROM game_rounds_new AS n WHERE n.status = 'settled') THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO reward_events (kind, member_id, data)
   SELECT 'round_settled', s.member_id, jsonb_build_object(
       'roundId', s.id::text, 'vassalage', s.vassalage, 'nodeId', s.node_id, 'currency', s.currency,
