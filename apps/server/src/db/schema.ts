@@ -25,9 +25,10 @@ import type { ReferralTables } from './tables/referral';
 import type { AgentsTables } from './tables/agents';
 import type { AgentCentreTables } from './tables/agent-centre';
 import type { LotteryTables } from './tables/lottery';
+import type { IdentityTables } from './tables/identity';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & AgentCentreTables & LotteryTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & AgentCentreTables & LotteryTables & IdentityTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };
