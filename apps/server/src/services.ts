@@ -41,6 +41,7 @@ import { createAdjustmentsService } from './modules/players/adjustments.service'
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
+import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
 import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
@@ -68,6 +69,13 @@ export function createServices(ctx: AppContext) {
   // Every service built below gets the port through `...ctx`.
   ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
+  // The operator's licence (packages/shared/src/jurisdiction.ts). The rewards engine keeps it and
+  // is built late, so modules built before it get this getter, which asks the engine when called.
+  let jurisdictionSource: (() => Promise<JurisdictionProfile>) | undefined;
+  const jurisdiction = (): Promise<JurisdictionProfile> => {
+    if (!jurisdictionSource) throw new Error('the jurisdiction profile was read before the rewards engine was built');
+    return jurisdictionSource();
+  };
   // What happens to players (written by triggers and by the modules that make the change), applied
   // once per consumer by the rewards engine's consumers, woken by the change feed; started by
   // server.ts, drained by tests.
@@ -145,6 +153,7 @@ export function createServices(ctx: AppContext) {
   });
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
   system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
+  jurisdictionSource = rewards.rules.getJurisdiction;
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,
@@ -204,7 +213,7 @@ export function createServices(ctx: AppContext) {
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
   });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
+  return { jurisdiction, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
