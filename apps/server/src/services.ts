@@ -71,10 +71,10 @@ export function createServices(ctx: AppContext) {
   const system = createSystemService(ctx);
   // The operator's licence (packages/shared/src/jurisdiction.ts). The rewards engine keeps it and
   // is built late, so modules built before it get this getter, which asks the engine when called.
-  let jurisdictionSource: (() => Promise<JurisdictionProfile>) | undefined;
+  const jurisdictionSource: { read?: () => Promise<JurisdictionProfile> } = {};
   const jurisdiction = (): Promise<JurisdictionProfile> => {
-    if (!jurisdictionSource) throw new Error('the jurisdiction profile was read before the rewards engine was built');
-    return jurisdictionSource();
+    if (!jurisdictionSource.read) throw new Error('the jurisdiction profile was read before the rewards engine was built');
+    return jurisdictionSource.read();
   };
   // What happens to players (written by triggers and by the modules that make the change), applied
   // once per consumer by the rewards engine's consumers, woken by the change feed; started by
@@ -153,7 +153,7 @@ export function createServices(ctx: AppContext) {
   });
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
   system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
-  jurisdictionSource = rewards.rules.getJurisdiction;
+  jurisdictionSource.read = rewards.rules.getJurisdiction;
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,
