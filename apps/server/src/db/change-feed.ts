@@ -16,6 +16,8 @@ export const CHANGE_CHANNELS = {
   vendorAdapterChange: 'wps_vendor_adapter_change',
   /** Sent by a trigger on lottery_draws when a draw's status changes; the payload is { gameCode, numero, status } (migration 0312). */
   lotteryChange: 'wps_lottery_change',
+  /** Sent by a trigger on lottery_games when a game's row changes; the payload is the game's code (migration 0319). */
+  lotteryGameChange: 'wps_lottery_game_change',
   /** Sent by a statement trigger on reward_events when player events are added; no payload (migration 0314). */
   rewardEvents: 'wps_reward_events',
 } as const;

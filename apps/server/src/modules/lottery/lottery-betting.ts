@@ -5,6 +5,7 @@ import { createGroupCommit } from '../../db/group-commit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DatabaseKind } from '../../db/database';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { isRetryableBatchError } from '../ledger/ledger.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { findGame, type GameRow } from './lottery-games.repository';
@@ -31,6 +32,8 @@ export type BettingContext = {
   rules: LotteryRules;
   seamless: Pick<GatewayService['seamless'], 'prepareBets' | 'applyBetsWithin'>;
   now: () => Date;
+  /** Keeps the games in memory while it is live (every change of a game is announced, migration 0319). */
+  changeFeed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive'>;
 };
 
 /** Most tickets in one placement transaction (bounds its statements and lock set). */
@@ -39,6 +42,8 @@ const PLACE_BATCH = 32;
 const PLACE_IN_FLIGHT = 2;
 /** Tries of a batch that lost a race or hit a deadlock before its tickets are answered SERVER_BUSY. */
 const PLACE_ATTEMPTS = 5;
+/** Draw ids remembered by game and numero before the memory starts over. */
+const DRAW_IDS_KEPT = 10_000;
 
 export function createLotteryBetting(ctx: BettingContext) {
   const { db, rules, seamless, now } = ctx;
@@ -54,8 +59,47 @@ export function createLotteryBetting(ctx: BettingContext) {
     recover: { isRetryable: isRetryableBatchError, attempts: PLACE_ATTEMPTS },
   });
 
-  async function requireGame(code: string): Promise<GameRow> {
+  // Every ticket names its game, and usually its draw by numero: both are read from memory when
+  // they can be, sparing two queries per ticket (docs/lottery.md, "Placement at load"). A game is
+  // kept only while the change feed is live, and dropped when any instance changes it (a change
+  // read meanwhile is not kept: `generation` moved). A numero's draw id never changes (draws are
+  // never deleted), so it is kept without the feed; the batch locks the draw and checks its status
+  // and cut-off under that lock whatever is remembered here.
+  const games = new Map<string, GameRow>();
+  let generation = 0;
+  ctx.changeFeed?.subscribe(CHANGE_CHANNELS.lotteryGameChange, (code) => {
+    generation++;
+    games.delete(code);
+  });
+  ctx.changeFeed?.onReset(() => {
+    generation++;
+    games.clear();
+  });
+  const drawIds = new Map<string, string>();
+
+  async function readGame(code: string): Promise<GameRow | undefined> {
+    const live = ctx.changeFeed?.isLive === true;
+    const kept = live ? games.get(code) : undefined;
+    if (kept) return kept;
+    const before = generation;
     const game = await findGame(db, code);
+    if (game && live && generation === before) games.set(code, game);
+    return game;
+  }
+
+  async function drawIdOf(gameCode: string, numero: string): Promise<string | undefined> {
+    const key = `${gameCode}\u0000${numero}`;
+    const kept = drawIds.get(key);
+    if (kept) return kept;
+    const draw = await findDrawByNumero(db, gameCode, numero);
+    if (!draw) return undefined;
+    if (drawIds.size >= DRAW_IDS_KEPT) drawIds.clear();
+    drawIds.set(key, draw.id);
+    return draw.id;
+  }
+
+  async function requireGame(code: string): Promise<GameRow> {
+    const game = await readGame(code);
     if (!game) throw new AppError(ErrorCode.LOTTERY_GAME_NOT_FOUND, 'No such lottery game', { gameCode: code });
     if (game.status !== 'active') throw new AppError(ErrorCode.LOTTERY_GAME_PAUSED, 'This game is paused', { gameCode: code });
     return game;
@@ -103,8 +147,8 @@ export function createLotteryBetting(ctx: BettingContext) {
   async function place(input: PlaceInput): Promise<PlaceOutcome> {
     const game = await requireGame(input.gameCode);
     const lines = checkSlip(game, input.selections);
-    const target = input.numero !== undefined ? await findDrawByNumero(db, game.code, input.numero) : await findOpenDraw(db, game.code, now());
-    const answer = target ? await batches.submit({ input, game, lines, drawId: target.id }) : { twin: true as const };
+    const drawId = input.numero !== undefined ? await drawIdOf(game.code, input.numero) : (await findOpenDraw(db, game.code, now()))?.id;
+    const answer = drawId ? await batches.submit({ input, game, lines, drawId }) : { twin: true as const };
     if ('ok' in answer) return { ...answer.ok, replayed: false };
     // A key used before (a retry, a double-click, the twin in the same batch) answers its ticket,
     // even once its draw has closed; only a new key gets the refusal.

@@ -27,6 +27,8 @@ export type OpsContext = {
   /** The lottery's clock, and the operator's zone (a changed schedule starts on a local day). */
   now: () => Date;
   timeZone: () => Promise<string>;
+  /** Called once a game's change has committed (placement keeps games in memory). */
+  onGameChanged?: (code: string) => void;
 };
 
 /**
@@ -88,6 +90,7 @@ export function createLotteryOps(ctx: OpsContext) {
         after: { ...settings, nextSchedule },
       });
     });
+    ctx.onGameChanged?.(code);
     return gameView((await findGame(db, code))!);
   }
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LotteryDrawView, LotteryTicketView } from '@wps/shared/schemas/lottery';
@@ -88,5 +89,31 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     expect(detail.tickets.open).toEqual({ count: 10, stakeMinor: '1000' });
     expect(detail.tickets.refused?.count).toBe(5);
     await expectLedgerHealthy(t.database);
+  });
+
+  it("placement keeps games in memory, and a game's change reaches it at once: from the back office here, and from another instance through the database's notice", async () => {
+    const games = valueOf<OpsGame[]>(await call(t.app, 'GET', '/ops/lottery/games', { token: finance }));
+    const g = games.find((x) => x.code === 'E3D-3')!;
+    const setStatus = async (status: 'active' | 'paused') =>
+      valueOf(
+        await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
+          token: admin,
+          payload: { name: 'Lotto 3D', paytable: g.paytable, limits: g.limits, status, closeBeforeSeconds: 15, sortOrder: 20, reason: 'cache test' },
+        }),
+      );
+    const player = await createPlayer(t.app, 10_000n);
+    const ticket = () => place(player, { gameCode: 'E3D-3', idempotencyKey: `c-${crypto.randomBytes(8).toString('hex')}`, selections: [{ betType: 'straight', numbers: [7], stakePerLineMinor: '100' }] });
+    // Read once (and kept), then paused in the back office: the next ticket is refused.
+    expect((await ticket()).success).toBe(true);
+    await setStatus('paused');
+    expect((await ticket()).errorCode).toBe(ErrorCode.LOTTERY_GAME_PAUSED);
+    await setStatus('active');
+    expect((await ticket()).success).toBe(true);
+    // Another instance pauses it: this one hears the database's notice and refuses the next ticket.
+    await sql`UPDATE lottery_games SET status = 'paused' WHERE code = 'E3D-3'`.execute(t.database.db);
+    let answer = await ticket();
+    for (const deadline = Date.now() + 10_000; answer.success && Date.now() < deadline; answer = await ticket()) await new Promise((r) => setTimeout(r, 50));
+    expect(answer.errorCode).toBe(ErrorCode.LOTTERY_GAME_PAUSED);
+    await sql`UPDATE lottery_games SET status = 'active' WHERE code = 'E3D-3'`.execute(t.database.db);
   });
 });

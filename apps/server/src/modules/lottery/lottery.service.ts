@@ -23,7 +23,7 @@ export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
   databaseKind: DatabaseKind;
   system: Pick<SystemService, 'getBrand'>;
   gateway: Pick<GatewayService, 'seamless' | 'registerInternalVendor'>;
-  changeFeed: Pick<ChangeFeed, 'subscribe' | 'onReset'>;
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive' | 'announce'>;
   audit: Pick<AuditService, 'record'>;
   /** The operator's time zone (daily draws and numeros are cut in it). */
   timeZone: (db: Kysely<Database>) => Promise<string>;
@@ -52,12 +52,14 @@ export function createLotteryService(ctx: LotteryContext) {
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.quick, { launchUrl: lotteryLaunchPath });
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.daily, { launchUrl: lotteryLaunchPath });
 
-  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now });
+  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now, changeFeed: ctx.changeFeed });
   const draws = createLotteryDraws({ db, log, rules, now, timeZone: () => ctx.timeZone(db) });
   const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, now, instance: newInstanceId() });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
   const reads = createLotteryReads({ db, now, money });
-  const ops = createLotteryOps({ db, rules, audit: ctx.audit, money, now, timeZone: () => ctx.timeZone(db) });
+  // A game changed here is dropped from this instance's memory at once; the database's notice
+  // reaches the other instances (and this one again) a moment later.
+  const ops = createLotteryOps({ db, rules, audit: ctx.audit, money, now, timeZone: () => ctx.timeZone(db), onGameChanged: (code) => ctx.changeFeed.announce(CHANGE_CHANNELS.lotteryGameChange, code) });
   // Live pages: each stream is one socket and a few KB; the configuration bounds them per instance and per address.
   const live = createLotteryLive({ changeFeed: ctx.changeFeed, log, now, limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 } });
 
