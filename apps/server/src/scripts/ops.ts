@@ -18,6 +18,8 @@ import { SECURITY_COMMANDS } from '../modules/security/security.ops';
 import { WITHDRAWAL_COMMANDS } from '../modules/withdrawal/withdrawal.ops';
 import { CATALOGUE_COMMANDS } from '../modules/catalogue/catalogue.ops';
 import { GATEWAY_COMMANDS } from '../modules/gateway/gateway.ops';
+import { AUDIT_COMMANDS } from '../modules/audit/audit.ops';
+import { RECORDS_COMMANDS } from '../modules/records/records.ops';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -127,6 +129,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
   ...WITHDRAWAL_COMMANDS,
   ...CATALOGUE_COMMANDS,
   ...GATEWAY_COMMANDS,
+  ...AUDIT_COMMANDS,
+  ...RECORDS_COMMANDS,
 };
 
 function printUsage(): void {

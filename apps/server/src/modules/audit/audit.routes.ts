@@ -6,6 +6,8 @@ import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 import type { AuditEntryView, AuditSearchInput } from './audit.service';
+import { auditChainResultSchema } from '@wps/shared/schemas/audit-chain';
+import { verifyAuditChain } from './audit-chain';
 
 /** A stored actor id that can never match (an operator filter for an unknown username). */
 const NO_ACTOR = '-';
@@ -34,6 +36,11 @@ export async function withActorNames(services: Pick<AppServices, 'operators'>, e
 /** The audit log for the back office: filtered, keyset-paged search and the CSV export. */
 export function registerAuditRoutes(app: RouteApp, services: AppServices): void {
   const { audit } = services;
+
+  // The hash chain's check (docs/compliance.md, "Records, audit and reports"): reads the whole log.
+  app.post('/ops/audit/chain/verify', { config: { permission: 'audit.read' }, schema: { response: success(auditChainResultSchema) } }, async () =>
+    ok(await verifyAuditChain(services.audit.db)),
+  );
 
   app.get('/ops/audit', { config: { permission: 'audit.read' }, schema: { querystring: auditSearchQuerySchema, response: success(auditSearchPageSchema) } }, async (request) => {
     const { page, pageSize, order, sort: _sort, ...filter } = request.query;

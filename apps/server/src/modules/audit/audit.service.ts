@@ -49,7 +49,12 @@ function toJsonSafe(value: unknown): unknown {
 export function createAuditService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
   return {
-    /** Append one entry inside the caller's database transaction. */
+    /** The database the chain's check reads (audit-chain.ts). */
+    db,
+    /**
+     * Append one entry inside the caller's database transaction. The database seals it into the
+     * hash chain when that transaction commits (migration 0340), so the signature is unchanged.
+     */
     async record(trx: Db, input: AuditRecordInput): Promise<void> {
       await insertAuditEntry(trx, {
         actorType: input.actorType,

@@ -1,0 +1,34 @@
+// `npm run audit:verify`: check the audit log's hash chain on the configured database
+// (DATABASE_URL, else the PGlite store under DATA_DIR — the same choice server.ts makes).
+// Exit code 0 when every link holds, 1 with the first broken link otherwise.
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { verifyAuditChain } from '../modules/audit/audit-chain';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    const result = await verifyAuditChain(database.db);
+    console.log(`audit chain check on ${where}: ${result.checked} link(s) up to place ${result.headSeq} (head ${result.headHash})`);
+    if (result.ok) {
+      console.log('OK: every entry is sealed and every link holds');
+      return 0;
+    }
+    const b = result.firstBroken!;
+    console.error(`BROKEN at place ${b.seq ?? '-'}, entry ${b.entryId ?? '-'}: ${b.problem}`);
+    console.error(`  ${b.detail}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

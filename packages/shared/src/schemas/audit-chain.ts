@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * What the audit chain's check found (POST /ops/audit/chain/verify, `npm run audit:verify`).
+ * `firstBroken` names the first link that does not hold, in chain order:
+ * - `content_changed`: the entry's stored fields no longer hash to the hash sealed for it;
+ * - `link_broken`: the link does not carry the hash of the link before it;
+ * - `entry_missing`: the link's entry is gone (deleted);
+ * - `sequence_gap`: a place in the chain is missing (a link deleted);
+ * - `unsealed_entry`: an entry that was never linked (written with the sealing trigger off);
+ * - `head_mismatch`: the chain's head does not name its last link.
+ */
+export const AUDIT_CHAIN_PROBLEMS = ['content_changed', 'link_broken', 'entry_missing', 'sequence_gap', 'unsealed_entry', 'head_mismatch'] as const;
+export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+
+export const auditChainResultSchema = z.object({
+  ok: z.boolean(),
+  /** Links checked, from the first up to the head read when the check began. */
+  checked: z.number().int(),
+  headSeq: z.string(),
+  headHash: z.string(),
+  checkedAt: z.string(),
+  firstBroken: z
+    .object({
+      seq: z.string().nullable(),
+      entryId: z.string().nullable(),
+      problem: z.enum(AUDIT_CHAIN_PROBLEMS),
+      /** What differs, in words (hashes as hex). */
+      detail: z.string(),
+    })
+    .nullable(),
+});
+export type AuditChainResult = z.infer<typeof auditChainResultSchema>;
