@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { RecordsViews } from './records-views';
+import { findEntriesOf, findRound, findRoundBets, findRoundVendors } from './round-reconstruction.repository';
+
+// A round rebuilt from the records alone (docs/compliance.md, "Records, audit and reports"): the
+// round record and every stake, win and refund the vendor sent (gateway), and the ledger
+// transactions they moved with each entry and the balance after it. The checks say whether the
+// round's own totals agree with those rows and with the money the ledger moved.
+
+export type RoundMovement = {
+  kind: 'bet' | 'win' | 'rollback';
+  vendorTxId: string;
+  refTxId: string | null;
+  status: string;
+  amountMinor: string;
+  bonusMinor: string;
+  at: string;
+  ledgerTransactionId: string | null;
+};
+
+export type RoundLedgerTransaction = {
+  id: string;
+  kind: string;
+  at: string;
+  entries: { accountId: string; purpose: string; memberId: string | null; amountMinor: string; balanceAfterMinor: string | null }[];
+};
+
+export type RoundCheck = { check: string; ok: boolean; detail: string };
+
+export type RoundReconstruction = {
+  vassalage: string;
+  vendorName: string;
+  roundId: string;
+  nodeId: string;
+  gameName: string;
+  player: { memberId: string; account: string | null };
+  currency: string;
+  status: 'open' | 'settled';
+  /** What the player's betting record shows: open, cancelled (every stake refunded) or settled. */
+  outcome: 'open' | 'cancelled' | 'settled';
+  createdAt: string;
+  settledAt: string | null;
+  totals: { stakeMinor: string; winMinor: string; refundMinor: string; payoutMinor: string; profitMinor: string; bonusStakeMinor: string; bonusWinMinor: string };
+  movements: RoundMovement[];
+  ledger: RoundLedgerTransaction[];
+  checks: RoundCheck[];
+  /** Every check holds: the round's records agree with each other and with the ledger. */
+  agrees: boolean;
+};
+
+const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
+
+function check(name: string, expected: bigint, actual: bigint, what: string): RoundCheck {
+  return { check: name, ok: expected === actual, detail: `${what}: round record ${expected}, rows ${actual}` };
+}
+
+/** A round by vendor and id; with no vendor, the one vendor that has a round of that id. Undefined when none (or several and no vendor). */
+export async function reconstructRound(db: Kysely<Database>, views: RecordsViews, roundId: string, vassalage?: string): Promise<RoundReconstruction | undefined> {
+  let vendor = vassalage;
+  if (!vendor) {
+    const vendors = await findRoundVendors(db, views, roundId);
+    if (vendors.length !== 1) return undefined;
+    vendor = vendors[0]!;
+  }
+  const round = await findRound(db, views, vendor, roundId);
+  if (!round) return undefined;
+  const bets = await findRoundBets(db, views, vendor, roundId);
+  const moved = bets.filter((b) => b.ledger_transaction_id !== null);
+  const entries = await findEntriesOf(db, views, [...new Set(moved.map((b) => b.ledger_transaction_id!))]);
+
+  const ledger = new Map<string, RoundLedgerTransaction>();
+  for (const e of entries) {
+    const tx = ledger.get(e.transaction_id) ?? { id: e.transaction_id, kind: e.kind, at: e.created_at.toISOString(), entries: [] };
+    tx.entries.push({ accountId: e.account_id, purpose: e.purpose, memberId: e.member_id, amountMinor: e.amount, balanceAfterMinor: e.balance_after });
+    ledger.set(e.transaction_id, tx);
+  }
+  const totalBet = BigInt(round.total_bet);
+  const totalWin = BigInt(round.total_win);
+  const totalRefund = BigInt(round.total_refund);
+  const amountsOf = (kind: string) => moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount));
+  /** The player's net in a transaction over all their own accounts (main wallet and bonus). */
+  const ownAccounts = new Set(entries.filter((e) => e.is_player && e.member_id === round.member_id).map((e) => e.account_id));
+  const playerNet = (txId: string) => sum((ledger.get(txId)?.entries ?? []).filter((e) => ownAccounts.has(e.accountId)).map((e) => BigInt(e.amountMinor)));
+
+  const checks: RoundCheck[] = [
+    check('stakes', totalBet, sum(amountsOf('bet')), 'stakes'),
+    check('wins', totalWin, sum(amountsOf('win')), 'wins'),
+    check('refunds', totalRefund, sum(amountsOf('rollback')), 'refunds'),
+  ];
+  for (const b of moved) {
+    const tx = ledger.get(b.ledger_transaction_id!);
+    // A win's bonus part the house kept (the bonus had ended) never reached the player.
+    const expected = b.kind === 'bet' ? -BigInt(b.amount) : BigInt(b.amount) - BigInt(b.bonus_kept);
+    const net = playerNet(b.ledger_transaction_id!);
+    const balanced = tx ? sum(tx.entries.map((e) => BigInt(e.amountMinor))) === 0n : false;
+    checks.push({
+      check: `ledger ${b.kind} ${b.vendor_tx_id}`,
+      ok: tx !== undefined && tx.kind === b.kind && net === expected && balanced,
+      detail: tx
+        ? `transaction ${tx.id} (${tx.kind}): player moved ${net}, the ${b.kind} says ${expected}; entries ${balanced ? 'balance' : 'do not balance'}`
+        : `ledger transaction ${b.ledger_transaction_id} not found`,
+    });
+  }
+  const ledgerNet = sum([...ledger.keys()].map(playerNet));
+  const kept = sum(moved.map((b) => BigInt(b.bonus_kept)));
+  checks.push(check('player net', totalWin + totalRefund - totalBet - kept, ledgerNet, "the player's net (wins + refunds - stakes) against the ledger"));
+
+  const payout = totalWin + totalRefund;
+  return {
+    vassalage: round.vassalage,
+    vendorName: round.vendor_name ?? round.vassalage,
+    roundId: round.round_id,
+    nodeId: round.node_id,
+    gameName: round.game_name ?? round.node_id,
+    player: { memberId: round.member_id, account: round.account },
+    currency: round.currency,
+    status: round.status,
+    outcome: round.status === 'open' ? 'open' : totalRefund === totalBet ? 'cancelled' : 'settled',
+    createdAt: round.created_at.toISOString(),
+    settledAt: round.settled_at ? round.settled_at.toISOString() : null,
+    totals: {
+      stakeMinor: totalBet.toString(),
+      winMinor: totalWin.toString(),
+      refundMinor: totalRefund.toString(),
+      payoutMinor: payout.toString(),
+      profitMinor: (payout - totalBet).toString(),
+      bonusStakeMinor: round.bonus_bet,
+      bonusWinMinor: round.bonus_win,
+    },
+    movements: bets.map((b) => ({
+      kind: b.kind,
+      vendorTxId: b.vendor_tx_id,
+      refTxId: b.ref_tx_id,
+      status: b.status,
+      amountMinor: b.amount,
+      bonusMinor: b.bonus_amount,
+      at: b.created_at.toISOString(),
+      ledgerTransactionId: b.ledger_transaction_id,
+    })),
+    ledger: [...ledger.values()],
+    checks,
+    agrees: checks.every((c) => c.ok),
+  };
+}
