@@ -30,6 +30,7 @@ import { registerSecurityRoutes } from './modules/security/security.routes';
 import { registerOperatorRoutes } from './modules/operator/operator.routes';
 import { registerOperatorAccess } from './modules/operator/operator-auth';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerRecordsRoutes } from './modules/records/records.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
@@ -145,6 +146,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerSecurityRoutes(z, services);
   registerOperatorRoutes(z, services);
   registerAuditRoutes(z, services);
+  registerRecordsRoutes(z, services);
   registerMessagesRoutes(z, services);
   registerRewardsRoutes(z, services);
   registerRewardsOpsRoutes(z, services);

@@ -58,6 +58,8 @@ import { createLedgerViews } from './modules/ledger/ledger-views';
 import { createMemberAdmin } from './modules/member/member-admin';
 import { createAgentCentre } from './modules/agents/centre/agent-centre';
 import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
+import { createRecordsService } from './modules/records/records.service';
+import { recordsViewsOf } from './modules/records/records-views';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -212,8 +214,19 @@ export function createServices(ctx: AppContext) {
     timeZone: rewards.timeZone,
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
   });
+  // The records a licence asks for (docs/compliance.md, "Records, audit and reports"): rounds rebuilt
+  // from the records and the daily regulator export, on the operator's days, over the owners' views.
+  const records = createRecordsService({
+    db: ctx.db,
+    log: ctx.log,
+    audit,
+    views: recordsViewsOf(ctx.db),
+    timeZone: rewards.timeZone,
+    now: ctx.calendarClock,
+    operatorNames: (ids) => operators.namesOf(ids),
+  });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { jurisdiction, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral };
+  return { jurisdiction, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

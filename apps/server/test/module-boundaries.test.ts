@@ -35,7 +35,13 @@ type Exception = { file: string; table: string; reason: string };
  * service, a function it exports, or a view it exports (`<module>-views.ts`) joined as a derived
  * table when the rows must be read in the caller's statement.
  */
-const EXCEPTIONS: Exception[] = [];
+const EXCEPTIONS: Exception[] = [
+  {
+    file: 'records/identity-reader.ts',
+    table: 'member_identities',
+    reason: "the regulator's bettors file carries each player's CPF; read here while the identity module that owns the table is built beside the records module, to move behind its view",
+  },
+];
 
 const KYSELY_TABLE_CALLS = new Set(['selectFrom', 'updateTable', 'insertInto', 'deleteFrom', 'mergeInto', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin']);
 const SQL_TABLE_PATTERN = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)/gi;

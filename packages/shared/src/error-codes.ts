@@ -243,6 +243,10 @@ export const ErrorCode = {
   LOTTERY_RESULT_INVALID: 'LOTTERY_RESULT_INVALID',
   LOTTERY_RESULT_ENTRY_NOT_FOUND: 'LOTTERY_RESULT_ENTRY_NOT_FOUND',
   LOTTERY_RESULT_SAME_OPERATOR: 'LOTTERY_RESULT_SAME_OPERATOR',
+  /** The daily regulator export (docs/compliance.md, "Records, audit and reports"): a run of that day is in progress; the day has not ended (with its grace); no such run or file. */
+  REGULATOR_EXPORT_BUSY: 'REGULATOR_EXPORT_BUSY',
+  REGULATOR_EXPORT_DAY_NOT_ENDED: 'REGULATOR_EXPORT_DAY_NOT_ENDED',
+  REGULATOR_EXPORT_NOT_FOUND: 'REGULATOR_EXPORT_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

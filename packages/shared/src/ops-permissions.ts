@@ -91,6 +91,8 @@ export const OPS_PERMISSIONS = [
   'operators.manage',
   /** The audit log and its export. */
   'audit.read',
+  /** The daily regulator export: its runs, their files (personal data: CPFs) and a re-run of a day. */
+  'compliance.exports',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -116,6 +118,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'agents.read',
     'lottery.read',
     'lottery.results',
+    'compliance.exports',
   ],
   support: [
     'dashboard.read',

@@ -22,6 +22,8 @@ import { startRaffleDrawJob } from './raffle-draw.job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
+import { startRegulatorExportJob } from './regulator-export.job';
+import type { RegulatorExportService } from '../modules/records/regulator-export.service';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
 export const DEFAULT_JOB_LEASE_MS = 60_000;
@@ -35,6 +37,7 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
+  records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
 };
@@ -73,6 +76,7 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
+    startRegulatorExportJob(services.records.exports, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),
   ];

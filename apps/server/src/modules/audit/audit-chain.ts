@@ -10,7 +10,7 @@ import { findUnsealedEntry, readChainHead, readChainLinks, type ChainLinkRow } f
 // not trust the database's own functions to say the data is intact.
 
 const PAGE = 2_000;
-const GENESIS = Buffer.alloc(32);
+const GENESIS: Buffer = Buffer.alloc(32);
 
 /**
  * The canonical serialisation of an entry at a place in the chain: a JSON array of strings (or
@@ -53,7 +53,7 @@ function checkLink(link: ChainLinkRow, expectedSeq: bigint, prevHash: Buffer): B
 export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = () => new Date()): Promise<AuditChainResult> {
   const head = await readChainHead(db);
   let expected = 1n;
-  let prev = GENESIS;
+  let prev: Buffer = GENESIS;
   let checked = 0;
   const result = (firstBroken: Broken | null): AuditChainResult => ({
     ok: firstBroken === null,

@@ -1,20 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { OpsCommand } from '../../scripts/ops-command';
-import { createCatalogueViews } from '../catalogue/catalogue-views';
-import { createGatewayViews } from '../gateway/gateway-views';
-import { createLedgerEntryViews } from '../ledger/ledger-entry-views';
-import { createMemberViews } from '../member/member-views';
-import type { RecordsViews } from './records-views';
+import { recordsViewsOf } from './records-views';
 import { reconstructRound } from './round-reconstruction';
-
-/** The owners' views over one database handle, as services.ts composes them for the server. */
-export function recordsViewsOf(db: Kysely<Database>): RecordsViews {
-  const gateway = createGatewayViews({ db });
-  const ledger = createLedgerEntryViews({ db });
-  const members = createMemberViews({ db });
-  return { ...createCatalogueViews({ db }), roundRecords: gateway.roundRecords, roundBets: gateway.roundBets, entries: ledger.entries, playerAccounts: ledger.playerAccounts, registrations: members.registrations, briefs: members.briefs };
-}
 
 /** The records module's operator commands (docs/compliance.md, "Records, audit and reports"). */
 export const RECORDS_COMMANDS: Record<string, OpsCommand> = {

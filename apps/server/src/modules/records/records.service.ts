@@ -1,0 +1,27 @@
+import type { AppContext } from '../../app-context';
+import type { AuditService } from '../audit/audit.service';
+import type { RecordsViews } from './records-views';
+import { createRegulatorExportService, type RegulatorExportContext } from './regulator-export.service';
+import { reconstructRound } from './round-reconstruction';
+
+export type RecordsContext = Pick<AppContext, 'db' | 'log'> & {
+  audit: Pick<AuditService, 'record'>;
+  views: RecordsViews;
+  timeZone: RegulatorExportContext['timeZone'];
+  now?: (() => number) | undefined;
+  operatorNames?: RegulatorExportContext['operatorNames'];
+};
+
+/**
+ * The records a licence asks the operator to keep and show (docs/compliance.md, "Records, audit
+ * and reports"): a round rebuilt from the records alone, and the daily regulator export. It keeps
+ * no copy of other modules' rows: it reads them through their views.
+ */
+export function createRecordsService(ctx: RecordsContext) {
+  return {
+    exports: createRegulatorExportService({ db: ctx.db, log: ctx.log, audit: ctx.audit, views: ctx.views, timeZone: ctx.timeZone, ...(ctx.now ? { now: ctx.now } : {}), ...(ctx.operatorNames ? { operatorNames: ctx.operatorNames } : {}) }),
+    reconstructRound: (roundId: string, vassalage?: string) => reconstructRound(ctx.db, ctx.views, roundId, vassalage),
+  };
+}
+
+export type RecordsService = ReturnType<typeof createRecordsService>;

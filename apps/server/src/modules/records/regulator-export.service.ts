@@ -1,0 +1,231 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { periodOf, periodOfKey } from '@wps/shared/reward-period-windows';
+import {
+  REGULATOR_EXPORT_FILES,
+  REGULATOR_EXPORT_SCHEMA_VERSION,
+  exportManifestSchema,
+  regulatorExportRecordSchemas,
+  type ExportManifest,
+  type RegulatorExportPage,
+} from '@wps/shared/schemas/regulator-export';
+import type { Database } from '../../db/schema';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import { JSON_LINES, type ExportFormat } from './export-format';
+import { findIdentities } from './identity-reader';
+import { buildDayRecords, playersOf } from './regulator-export-build';
+import { findBettors, findDayEntries, findDayRoundMoves, findDayWallets, type DayWindow } from './regulator-export-data.repository';
+import * as repo from './regulator-export.repository';
+import type { RecordsViews } from './records-views';
+
+type Db = Kysely<Database>;
+
+/** A day is exported once this long after it ends: writers that began before midnight have committed. */
+export const EXPORT_GRACE_MS = 30 * 60_000;
+/** Days the schedule catches up on after a pause (the most recent ones). */
+export const EXPORT_CATCH_UP_DAYS = 7;
+
+export type RegulatorExportContext = {
+  db: Db;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  audit: Pick<AuditService, 'record'>;
+  views: RecordsViews;
+  /** The operator's time zone: its days are the export's days. */
+  timeZone: (db: Db) => Promise<string>;
+  now?: () => number;
+  format?: ExportFormat;
+  /** Operators' usernames by id, for the runs list. */
+  operatorNames?: (ids: string[]) => Promise<Map<string, string>>;
+};
+
+const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+/**
+ * Validate each record against its file's schema. A failure names the file, the line and the
+ * fields, never a value: the bettors file carries CPFs, which are never logged.
+ */
+function validated(file: (typeof REGULATOR_EXPORT_FILES)[number], records: unknown[]): unknown[] {
+  const schema = regulatorExportRecordSchemas[file];
+  return records.map((r, i) => {
+    const parsed = schema.safeParse(r);
+    if (!parsed.success) throw new Error(`regulator export: ${file} line ${i + 1} does not match the schema (${parsed.error.issues.map((x) => x.path.join('.') || '(record)').join(', ')})`);
+    return parsed.data;
+  });
+}
+
+export function createRegulatorExportService(ctx: RegulatorExportContext) {
+  const { db, views } = ctx;
+  const now = ctx.now ?? Date.now;
+  const format = ctx.format ?? JSON_LINES;
+
+  /** The last operator day whose grace has passed. */
+  function lastDueDay(timeZone: string): string {
+    const graced = periodOf(new Date(now() - EXPORT_GRACE_MS), 'daily', timeZone);
+    return periodOf(new Date(graced.start.getTime() - 1), 'daily', timeZone).key;
+  }
+
+  /** Read, build, validate and encode one day; store it as `version` in the caller's transaction. */
+  async function exportDay(trx: Db, day: string, version: number, trigger: 'schedule' | 'rerun', by: { operatorId: string | null; reason: string | null }) {
+    const startedAt = new Date(now());
+    const timeZone = await ctx.timeZone(trx);
+    const window: DayWindow | undefined = periodOfKey(day, timeZone);
+    if (!window) throw new Error(`regulator export: no day ${day} in ${timeZone}`);
+    // One after another: a transaction is one connection.
+    const entries = await findDayEntries(trx, views, window);
+    const moves = await findDayRoundMoves(trx, views, window);
+    const wallets = await findDayWallets(trx, views, window);
+    const players = playersOf({ entries, moves });
+    const bettors = await findBettors(trx, views, window, players);
+    const identities = await findIdentities(trx, bettors.map((b) => b.id));
+    const { records, totals } = buildDayRecords({ entries, moves, wallets, bettors, identities });
+
+    const files = REGULATOR_EXPORT_FILES.map((file) => {
+      const content = format.encode(validated(file, records[file]));
+      return { file, name: `${file}${format.extension}`, contentType: format.contentType, rows: records[file].length, bytes: content.length, sha256: sha256(content), content };
+    });
+    const manifest: ExportManifest = exportManifestSchema.parse({
+      schemaVersion: REGULATOR_EXPORT_SCHEMA_VERSION,
+      operatorDay: day,
+      timeZone,
+      windowStart: window.start.toISOString(),
+      windowEnd: window.end.toISOString(),
+      version,
+      format: format.name,
+      files: files.map(({ name, file, rows, bytes, sha256: hash }) => ({ name, file, rows, bytes, sha256: hash })),
+      totals,
+    });
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+    const checksum = sha256(manifestBytes);
+    const counts = Object.fromEntries(files.map((f) => [f.file, f.rows]));
+    const id = await repo.insertExport(trx, {
+      day,
+      version,
+      trigger,
+      requestedBy: by.operatorId,
+      reason: by.reason,
+      timeZone,
+      window,
+      format: format.name,
+      schemaVersion: REGULATOR_EXPORT_SCHEMA_VERSION,
+      counts,
+      totals,
+      checksum,
+      startedAt,
+      files: [
+        ...files.map(({ name, contentType, rows, bytes, sha256: hash, content }) => ({ name, contentType, rows, bytes, sha256: hash, content })),
+        { name: 'manifest.json', contentType: 'application/json; charset=utf-8', rows: 1, bytes: manifestBytes.length, sha256: checksum, content: manifestBytes },
+      ],
+    });
+    // Counts and the checksum only: the files hold personal data.
+    ctx.log.info({ day, version, trigger, counts, checksum }, 'regulator export stored');
+    return { id, day, version, checksum, counts };
+  }
+
+  /** Map a NOWAIT refusal (a run of that day in progress) to its answer. */
+  async function lockDay(trx: Db, day: string): Promise<number> {
+    try {
+      return await repo.lockExportDay(trx, day);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === repo.LOCK_NOT_AVAILABLE) throw new AppError(ErrorCode.REGULATOR_EXPORT_BUSY, `an export of ${day} is running`);
+      throw err;
+    }
+  }
+
+  return {
+    lastDueDay,
+
+    /**
+     * The scheduled run: every due day not exported yet (the days after the latest scheduled one, at
+     * most a week back; on the first run, yesterday), all in one transaction with `complete`, the
+     * job's completion mark: false (the claim was taken over) rolls everything back.
+     */
+    async runScheduled(complete: (trx: Db, handled: number) => Promise<boolean>): Promise<number> {
+      return runInTransaction(db, async (trx) => {
+        const timeZone = await ctx.timeZone(trx);
+        const last = lastDueDay(timeZone);
+        const latest = await repo.latestScheduledDay(trx);
+        const days: string[] = [];
+        for (let d = last; days.length < EXPORT_CATCH_UP_DAYS && (latest === null ? days.length === 0 : d > latest); ) {
+          days.unshift(d);
+          d = periodOf(new Date(periodOfKey(d, timeZone)!.start.getTime() - 1), 'daily', timeZone).key;
+        }
+        let handled = 0;
+        for (const day of days) {
+          const version = await lockDay(trx, day);
+          if (await repo.dayHasExport(trx, day)) continue;
+          await exportDay(trx, day, version + 1, 'schedule', { operatorId: null, reason: null });
+          handled += 1;
+        }
+        if (!(await complete(trx, handled))) throw new Error('regulator export: the period was taken over; this run is rolled back');
+        return handled;
+      });
+    },
+
+    /** An operator's re-run of an ended day: a new version beside the old ones, audited. */
+    async rerun(day: string, by: { operatorId: string; reason: string }) {
+      return runInTransaction(db, async (trx) => {
+        const timeZone = await ctx.timeZone(trx);
+        if (!periodOfKey(day, timeZone) || day > lastDueDay(timeZone)) {
+          throw new AppError(ErrorCode.REGULATOR_EXPORT_DAY_NOT_ENDED, `${day} has not ended (and its grace passed) in ${timeZone}`);
+        }
+        const version = (await lockDay(trx, day)) + 1;
+        const run = await exportDay(trx, day, version, 'rerun', { operatorId: by.operatorId, reason: by.reason });
+        await ctx.audit.record(trx, {
+          actorType: 'operator',
+          actorId: by.operatorId,
+          action: 'regulator_export.rerun',
+          subjectType: 'regulator_export',
+          subjectId: day,
+          reason: by.reason,
+          before: version > 1 ? { version: version - 1 } : null,
+          after: { version, checksum: run.checksum, counts: run.counts },
+        });
+        return run;
+      });
+    },
+
+    /** GET /ops/compliance/exports. */
+    async list(q: { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<RegulatorExportPage> {
+      const { rows, total } = await repo.listExports(db, q.order, (q.page - 1) * q.pageSize, q.pageSize);
+      const files = await repo.listExportFiles(db, rows.map((r) => r.id));
+      const operatorIds = [...new Set(rows.map((r) => r.requested_by).filter((x): x is string => x !== null))];
+      const names = operatorIds.length && ctx.operatorNames ? await ctx.operatorNames(operatorIds) : new Map<string, string>();
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          operatorDay: r.operator_day,
+          version: r.version,
+          trigger: r.trigger,
+          requestedBy: r.requested_by === null ? null : (names.get(r.requested_by) ?? r.requested_by),
+          reason: r.reason,
+          timeZone: r.time_zone,
+          startedAt: r.started_at.toISOString(),
+          finishedAt: r.finished_at.toISOString(),
+          format: r.format,
+          counts: r.counts,
+          checksum: r.checksum,
+          files: files.filter((f) => f.export_id === r.id).map((f) => ({ name: f.name, rows: f.rows, bytes: f.bytes, sha256: f.sha256 })),
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
+    },
+
+    /** One stored file, for download; its SHA-256 is checked again before it is sent. */
+    async file(exportId: string, name: string) {
+      const f = /^\d{1,18}$/.test(exportId) ? await repo.findExportFile(db, exportId, name) : undefined;
+      if (!f) throw new AppError(ErrorCode.REGULATOR_EXPORT_NOT_FOUND);
+      const content = Buffer.from(f.content);
+      if (sha256(content) !== f.sha256) throw new Error(`regulator export ${exportId}/${name}: stored content does not match its checksum`);
+      return { filename: `regulator-${f.day}-v${f.version}-${f.name}`, contentType: f.content_type, sha256: f.sha256, content };
+    },
+  };
+}
+
+export type RegulatorExportService = ReturnType<typeof createRegulatorExportService>;
