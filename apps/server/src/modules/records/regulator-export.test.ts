@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AccountType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { periodOf, periodOfKey } from '@wps/shared/reward-period-windows';
 import type { InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
@@ -86,7 +87,7 @@ describeEachDatabase('the daily regulator export', (target) => {
     const ledger = await sql<{ kind: string; total: string }>`
       SELECT t.kind, sum(e.amount)::text AS total FROM ledger_entries e
       JOIN ledger_transactions t ON t.id = e.transaction_id JOIN ledger_accounts a ON a.id = e.account_id JOIN members m ON m.id = a.member_id
-      WHERE a.is_player AND m.type <> 0 AND t.created_at >= ${window.start} AND t.created_at < ${window.end} GROUP BY t.kind`.execute(t.database.db);
+      WHERE a.is_player AND m.type <> ${AccountType.TRIAL} AND t.created_at >= ${window.start} AND t.created_at < ${window.end} GROUP BY t.kind`.execute(t.database.db);
     const byKind = Object.fromEntries(ledger.rows.map((r) => [r.kind, BigInt(r.total)]));
     const transactions = files.transactions as { kind: string; amountMinor: string; playerId: string }[];
     const fileByKind: Record<string, bigint> = {};
