@@ -1,12 +1,13 @@
 import { opsRequestBlob } from './api-client';
 
 /**
- * Download a file from an /ops route (a CSV export) with the operator token in the
+ * Download a file from an /ops route (a CSV export; `accept` names another kind, e.g. the regulator
+ * export's JSON Lines) with the operator token in the
  * Authorization header (never in the URL, where it would reach logs and history) and save it
  * under `filename`. A failure arrives as the JSON envelope and becomes an ApiError.
  */
-export async function downloadOpsFile(path: string, filename: string): Promise<void> {
-  const blob = await opsRequestBlob(path, 'text/csv');
+export async function downloadOpsFile(path: string, filename: string, accept = 'text/csv'): Promise<void> {
+  const blob = await opsRequestBlob(path, accept);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

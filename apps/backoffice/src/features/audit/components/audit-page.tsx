@@ -6,6 +6,7 @@ import { DataTable, dataColumns } from '../../../components/data-table';
 import { useListParams } from '../../../lib/list-params';
 import { useAuditList } from '../api/audit-list';
 import { actorLabel } from './actor-label';
+import { AuditChainCheck } from './audit-chain-check';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditFilters } from './audit-filters';
 import './audit.css';
@@ -15,7 +16,7 @@ const col = dataColumns<AuditSearchEntry>();
 /**
  * The audit log (audit.read): every operator and system change, newest first, filtered by actor,
  * action, subject and date range (kept in the URL), with each entry's before and after, and the
- * filtered log as CSV.
+ * filtered log as CSV; the check of its hash chain on demand.
  */
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
@@ -67,6 +68,7 @@ export function AuditPage() {
         <h1 id="audit-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
+      <AuditChainCheck />
       <DataTable
         caption={t('caption')}
         captionHidden
