@@ -104,6 +104,8 @@ const PORT_OFFSETS = {
   lottery: 27,
   /** The back office's lottery: a Vietnamese result typed by one operator and approved by another (the test clock door), a void, liability, a game's limit. */
   backofficeLottery: 45,
+  /** Records: the regulator export's runs listed, downloaded and re-run (the test clock door ends the day), the audit chain checked. */
+  complianceRecords: 46,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
