@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import { checkBackofficePage, expectTablesFit, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { registerMember } from './support/agents';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha } from './support/setup';
@@ -67,6 +67,7 @@ test('the day is exported once it has ended, listed with its counts and checksum
   await expect(row).toContainText('agendada');
   await expect(row).toContainText(/\d+ apostadores?/);
   await checkBackofficePage(admin, 'exports-1366', SHOTS);
+  await expectTablesFit(admin, 'exports-1366');
 
   // bettors.jsonl: one JSON record per line, the new player among them.
   const bettorsDownload = admin.waitForEvent('download');

@@ -38,8 +38,17 @@ export function RegulatorExportsPage() {
     const download = (run: RegulatorExportRun, name: string) =>
       downloadExportFile(run.id, name, `regulator-${run.operatorDay}-v${run.version}-${name}`).catch((err: unknown) => showNotice(errorText(t, err)));
     return col.columns([
-      col.accessor('operatorDay', { id: 'day', header: t('columns.day'), enableSorting: true, meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-      col.accessor('version', { id: 'version', header: t('columns.version'), meta: { numeric: true }, cell: (info) => t('versionLabel', { version: info.getValue() }) }),
+      col.accessor('operatorDay', {
+        id: 'day',
+        header: t('columns.day'),
+        enableSorting: true,
+        meta: { rowHeader: true },
+        cell: (info) => (
+          <>
+            {info.getValue()} <span className="compliance-version">{t('versionLabel', { version: info.row.original.version })}</span>
+          </>
+        ),
+      }),
       col.display({
         id: 'status',
         header: t('columns.status'),
