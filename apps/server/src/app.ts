@@ -34,6 +34,7 @@ import { registerRecordsRoutes } from './modules/records/records.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
+import { registerIdentityOpsRoutes } from './modules/identity/identity-ops.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes';
 import { registerReferralRoutes } from './modules/referral/referral.routes';
@@ -150,6 +151,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerMessagesRoutes(z, services);
   registerRewardsRoutes(z, services);
   registerRewardsOpsRoutes(z, services);
+  registerIdentityOpsRoutes(z, services);
   registerMissionsRoutes(z, services);
   registerRebateRoutes(z, services);
   registerReferralRoutes(z, services);

@@ -6,7 +6,7 @@ import { createKeyService } from './modules/system/key.service';
 import { createSiteSettings } from './modules/system/site-settings';
 import { createContentService } from './modules/content/content.service';
 import { createFeedbackService } from './modules/feedback/feedback.service';
-import { createLedgerService } from './modules/ledger/ledger.service';
+import { createLedgerService, PLAYER_MAIN } from './modules/ledger/ledger.service';
 import { createBalanceCache } from './modules/ledger/balance-cache';
 import { createRateLimiter } from './modules/verification/rate-limiter';
 import { createNotifier } from './modules/verification/notifier';
@@ -58,6 +58,9 @@ import { createLedgerViews } from './modules/ledger/ledger-views';
 import { createMemberAdmin } from './modules/member/member-admin';
 import { createAgentCentre } from './modules/agents/centre/agent-centre';
 import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
+import { createIdentityService } from './modules/identity/identity.service';
+import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
+import { loadBarredListSettings } from './modules/identity/identity-settings';
 import { createRecordsService } from './modules/records/records.service';
 import { recordsViewsOf } from './modules/records/records-views';
 
@@ -156,6 +159,23 @@ export function createServices(ctx: AppContext) {
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
   system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
   jurisdictionSource.read = rewards.rules.getJurisdiction;
+  system.setJurisdictionSource(jurisdiction);
+  // Identity under the licence (CPF, age, the barred-persons list; docs/compliance.md): checked at
+  // registration and login through the member module's gate, the base swept every 15 days.
+  const barredListSandbox = loadBarredListSettings().isSandboxEnabled ? createSandboxBarredList({ db: ctx.db, audit }) : null;
+  const identity = createIdentityService({
+    db: ctx.db,
+    log: ctx.log,
+    audit,
+    jurisdiction,
+    provider: barredListSandbox?.provider ?? null,
+    endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
+    balance: async (memberId, trx = ctx.db) => ledger.getMemberAccountBalance(memberId, PLAYER_MAIN, await ledger.getOperatorCurrency(trx), trx),
+    accountNames: (ids) => member.findAccountNames(ids),
+    timeZone: rewards.timeZone,
+    now: calendarClock,
+  });
+  member.useIdentity(identity.gate);
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,
@@ -226,7 +246,7 @@ export function createServices(ctx: AppContext) {
     operatorNames: (ids) => operators.namesOf(ids),
   });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { jurisdiction, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
+  return { jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -22,6 +22,8 @@ import { startRaffleDrawJob } from './raffle-draw.job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
+import { startBarredListSweepJob } from './barred-list-sweep.job';
+import type { IdentityService } from '../modules/identity/identity.service';
 import { startRegulatorExportJob } from './regulator-export.job';
 import type { RegulatorExportService } from '../modules/records/regulator-export.service';
 
@@ -37,6 +39,7 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
+  identity: Pick<IdentityService, 'sweep'>;
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
@@ -76,6 +79,7 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
+    startBarredListSweepJob(services.identity, scheduler),
     startRegulatorExportJob(services.records.exports, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),

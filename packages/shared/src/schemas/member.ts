@@ -33,6 +33,12 @@ export const registerBodySchema = z.object({
   registerUrl: text(512),
   registerMethod: text(16),
   login: z.boolean().optional(),
+  /**
+   * Under a profile that identifies players by CPF (`registerSettings.jurisdiction.identity`):
+   * the CPF, masked or not (its check digits are checked by the server), and the date of birth.
+   */
+  cpf: text(14),
+  birthDate: text(10),
   /** Terms, privacy policy and minimum age accepted. */
   agree: z.boolean(),
 });

@@ -105,7 +105,7 @@ const storedFieldRuleSchema = fieldRuleSchema
 
 /** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
 export const storedRegisterSettingsSchema = registerSettingsSchema
-  .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true })
+  .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true, jurisdiction: true })
   // Absent when stored before the setting existed: read as unticked, the safe reading.
   .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema), consentPreticked: z.boolean().optional() })
   // No operator may allow login passwords shorter than 8 characters.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { JURISDICTION_PROFILES } from '../rewards-jurisdiction';
 
 /** 0 normal, 1 maintenance, 2 region restricted. */
 export const systemStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -36,6 +37,19 @@ export function getPasswordRule(rule: FieldRule | undefined): FieldRule {
     ? { ...rule, minLength: Math.max(rule.minLength, PASSWORD_MIN_LENGTH) }
     : { acceptedPattern: '*', minLength: PASSWORD_MIN_LENGTH, maxLength: 0, patternId: 0 };
 }
+
+/** What the site learns of the operator's licence (`JurisdictionRules` with the profile's name). */
+export const jurisdictionRulesSchema = z.object({
+  profile: z.enum(JURISDICTION_PROFILES),
+  identity: z.enum(['none', 'cpf']),
+  minimumAge: z.number().int().nullable(),
+  kyc: z.boolean(),
+  barredList: z.boolean(),
+  limitsAtSignUp: z.boolean(),
+  depositMethods: z.union([z.literal('any'), z.array(z.enum(['pix', 'bank_transfer', 'card', 'crypto', 'cash', 'other']))]),
+  ownAccountsOnly: z.boolean(),
+});
+export type PublicJurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
 
 export const REGISTER_FIELDS = [
   'username',
@@ -86,6 +100,12 @@ export const registerSettingsSchema = z.object({
   required: z.partialRecord(z.enum(REGISTER_FIELDS), z.boolean()),
   validate: z.partialRecord(z.enum(REGISTER_FIELDS), fieldRuleSchema),
   registrationBonusMinor: z.string(),
+  /**
+   * The operator's jurisdiction profile and its rules (packages/shared/src/jurisdiction.ts), so the
+   * forms know what the licence asks: a CPF and a date of birth where `identity` is 'cpf', no one
+   * younger than `minimumAge` (docs/compliance.md).
+   */
+  jurisdiction: jurisdictionRulesSchema,
 });
 export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 

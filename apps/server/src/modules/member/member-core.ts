@@ -57,6 +57,24 @@ export type AffiliateLinks = {
 };
 
 /**
+ * The identity module's checks under a jurisdiction that identifies players (docs/compliance.md):
+ * what a registration must carry and be cleared by, and what a login must be cleared by. Wired in
+ * services.ts; without it (or under the permissive profile) nothing changes.
+ */
+export type IdentityGate = {
+  /** The registration's identity fields: null when the profile asks for none, else their failures and, once the rest passed, the checks. */
+  registration(input: { cpf?: string | undefined; birthDate?: string | undefined }): Promise<RegistrationIdentity | null>;
+  /** Refuse a login the licence does not allow (a CPF on the barred-persons list); throws an AppError. */
+  beforeLogin(memberId: string): Promise<void>;
+};
+
+export type RegistrationIdentity = {
+  failures: FieldFailure[];
+  /** The age, one-account-per-CPF and barred-list checks; answers the write done in the account's transaction. */
+  admit(): Promise<AfterInsert>;
+};
+
+/**
  * What every member use case shares: transactions with retry, module switches, captcha and
  * password checks, opening sessions and creating accounts. The use-case files (registration,
  * login, passwords, profile) are built over one core.
@@ -67,6 +85,7 @@ export function createMemberCore(ctx: MemberContext) {
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
   const phones = createPhoneNormaliser(system);
   let links: AffiliateLinks | null = null;
+  let identity: IdentityGate | null = null;
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn, { attempts: MAX_TRANSACTION_ATTEMPTS });
@@ -137,6 +156,7 @@ export function createMemberCore(ctx: MemberContext) {
     opts: { mustChangePassword: boolean; passwordExpired: boolean; persistMustChange?: boolean; upgradedHash?: string | undefined },
   ): Promise<LoginResult> {
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
+    if (identity) await identity.beforeLogin(row.id);
     const at = new Date(now());
     const { token } = await inTransaction(async (trx) => {
       const opened = await session.createSession(trx, {
@@ -221,6 +241,8 @@ export function createMemberCore(ctx: MemberContext) {
           throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
         }
         if (constraint === 'members_mobile_key') throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
+        // One account per CPF, decided by the identity table's unique index when two sign-ups race.
+        if (constraint === 'member_identities_cpf_key') throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
         throw err;
       }
     }
@@ -252,6 +274,10 @@ export function createMemberCore(ctx: MemberContext) {
     createAccount,
     createAccountWithoutSession,
     links: () => links,
+    identity: () => identity,
+    useIdentity: (gate: IdentityGate) => {
+      identity = gate;
+    },
     useLinks: (port: AffiliateLinks) => {
       links = port;
     },

@@ -4,7 +4,7 @@ import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterField } from '@wps/shared/schemas/system';
 import { validateField } from '@wps/shared/validation-patterns';
 import { AppError } from '../../http/app-error';
-import type { MemberCore } from './member-core';
+import type { AfterInsert, MemberCore } from './member-core';
 import {
   MEMBER_LIMITS,
   failFields,
@@ -43,8 +43,22 @@ export type RegisterInput = {
   wechat?: string | undefined;
   idNumber?: string | undefined;
   domain?: string | undefined;
+  /** Under a profile that identifies players by CPF (the identity module's gate). */
+  cpf?: string | undefined;
+  birthDate?: string | undefined;
   agree: boolean;
 };
+
+/** The work a new account's transaction does once the member row exists, in order (none: no key, as before). */
+function afterInsertOf(steps: (AfterInsert | null)[]): { afterInsert?: AfterInsert } {
+  const work = steps.filter((step): step is AfterInsert => step !== null);
+  if (work.length === 0) return {};
+  return {
+    afterInsert: async (trx, id) => {
+      for (const step of work) await step(trx, id);
+    },
+  };
+}
 
 /** Registration by username and by mobile number. */
 export function createRegistration(core: MemberCore) {
@@ -64,11 +78,16 @@ export function createRegistration(core: MemberCore) {
     const dialingCode = mobile ? body.countryDialingCode : undefined;
     let phone: NormalisedPhone | undefined;
     const usesPassword = mode === 'username' || settings.mobilePassword;
+    // Under a profile that identifies players (BR: CPF and date of birth), the payee name is not
+    // typed: it is the name the identity check reads from the player's document.
+    const gate = core.identity();
+    const identity = gate ? await gate.registration({ cpf: body.cpf, birthDate: body.birthDate }) : null;
+    const payeeShown = settings.showPayeeName && identity === null;
     const shown: [RegisterField, string | undefined, boolean, boolean][] = [
       // field, value, shown, always required
       ['username', body.username, mode === 'username', true],
       ['password', body.password, usesPassword, true],
-      ['payeeName', body.payeeName, settings.showPayeeName, false],
+      ['payeeName', body.payeeName, payeeShown, false],
       ['email', body.email, settings.showEmail, false],
       ['qqNum', body.qqNum, settings.showQQ, false],
       ['mobileNum', body.mobileNum, mobileShown, mode === 'mobile'],
@@ -92,6 +111,7 @@ export function createRegistration(core: MemberCore) {
           : validateField(settings.validate[field], value, { required: always || settings.required[field] === true });
       if (error) failures.push({ field, ...error });
     }
+    if (identity) failures.push(...identity.failures);
     if (mobile && !dialingCode) failures.push(required('countryDialingCode'));
     if (mobile && dialingCode && !failures.some((f) => f.field === 'mobileNum')) {
       // One phone, one account: the number is stored and compared in E.164.
@@ -119,6 +139,8 @@ export function createRegistration(core: MemberCore) {
     if (phone && (await isMobileTaken(db, phone.e164))) {
       throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
     }
+    // The age, one account per CPF and the barred-persons list, before the SMS code is spent.
+    const identityInsert = identity ? await identity.admit() : null;
     if (smsVerification && phone) {
       await otp.verify({
         purpose: 'register',
@@ -154,7 +176,7 @@ export function createRegistration(core: MemberCore) {
         dialingCode: phone?.dialingCode ?? null,
         mobile: phone?.nationalNumber ?? null,
         email: keep(settings.showEmail, body.email),
-        payeeName: keep(settings.showPayeeName, body.payeeName),
+        payeeName: keep(payeeShown, body.payeeName),
         qq: keep(settings.showQQ, body.qqNum),
         line: keep(settings.showline, body.line),
         whatsapp: keep(settings.showwhatsapp, body.whatsapp),
@@ -178,7 +200,10 @@ export function createRegistration(core: MemberCore) {
           kind: 'registration_bonus',
           idempotencyKey: (id) => `register-bonus:${id}`,
         },
-        ...(upline && links && linkType !== null ? { afterInsert: (trx, id) => links.onRegistered(trx, upline.code, id) } : {}),
+        ...afterInsertOf([
+          upline && links && linkType !== null ? (trx, id) => links.onRegistered(trx, upline.code, id) : null,
+          identityInsert,
+        ]),
       },
     );
     if ('grantTaken' in created) throw new Error('unreachable: registration has no grant key');

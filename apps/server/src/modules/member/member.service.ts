@@ -25,6 +25,8 @@ export function createMemberService(ctx: MemberContext) {
     ...createProfile(core),
     ...createMemberDirectory(ctx),
     ...createDownlineAccounts(core),
+    /** The identity module's checks at registration and login (services.ts wires them; docs/compliance.md). */
+    useIdentity: core.useIdentity,
   };
 }
 

@@ -27,6 +27,7 @@ import {
 import { createCallerLocator, type Location } from './caller-location';
 import { isCidr } from './region-lookup';
 import { createRegistrationBonusPolicy } from './registration-bonus';
+import { createJurisdictionSource } from './jurisdiction-source';
 import {
   deleteRegionCidr,
   findAllSettings,
@@ -129,6 +130,7 @@ export function createSystemService(ctx: SystemContext) {
   let promoSwitches: () => Promise<AvailablePromo> = async () => ({ REFERRAL: { enabled: false }, REBATE: { enabled: false } });
   const bonusPolicy = createRegistrationBonusPolicy({ now, cacheMs });
   const registrationBonus = (config: OperatorConfig, fresh = false) => bonusPolicy.bonusOf(config.registrationBonusMinor, fresh);
+  const jurisdiction = createJurisdictionSource({ now, cacheMs });
 
   async function loadConfig(): Promise<OperatorConfig> {
     const settings = getDemoSettings();
@@ -164,9 +166,10 @@ export function createSystemService(ctx: SystemContext) {
   function invalidateCache(): void {
     cached = undefined;
     bonusPolicy.evict();
+    jurisdiction.evict();
   }
 
-  function composeRegisterSettings(config: OperatorConfig, bonusMinor: bigint): RegisterSettings {
+  function composeRegisterSettings(config: OperatorConfig, bonusMinor: bigint, rules: RegisterSettings['jurisdiction']): RegisterSettings {
     return {
       ...config.register,
       // One switch each, so the module tree and the registration settings cannot disagree.
@@ -177,6 +180,8 @@ export function createSystemService(ctx: SystemContext) {
       minimumAge: config.minimumAge,
       // What a new account receives, so the site never advertises a bonus the licence forbids.
       registrationBonusMinor: bonusMinor.toString(),
+      // What the licence asks of a registration (a CPF and a date of birth under BR).
+      jurisdiction: rules,
     };
   }
 
@@ -212,6 +217,9 @@ export function createSystemService(ctx: SystemContext) {
     /** Where the registration bonus's licence check reads the jurisdiction profile; set once the rewards engine exists (services.ts). */
     setSignUpBonusPolicy: bonusPolicy.setSource,
 
+    /** Where the registration settings read the jurisdiction profile; set once the rewards engine exists (services.ts). */
+    setJurisdictionSource: jurisdiction.setSource,
+
     /** Whether the licence lets the operator pay a registration bonus now (site settings refuse one where it does not). */
     isSignUpBonusAllowed: bonusPolicy.isAllowed,
 
@@ -236,7 +244,7 @@ export function createSystemService(ctx: SystemContext) {
     /** Registration fields, flags and rules (GET /wps/system/setting/register). */
     async getRegisterSettings(): Promise<RegisterSettings> {
       const config = await getOperatorConfig();
-      return composeRegisterSettings(config, await registrationBonus(config));
+      return composeRegisterSettings(config, await registrationBonus(config), await jurisdiction.rules());
     },
 
     async getBrand(): Promise<Brand> {
@@ -307,7 +315,7 @@ export function createSystemService(ctx: SystemContext) {
       return {
         brand: config.brand,
         whitelabel: buildWhitelabelTree(config.modules),
-        register: composeRegisterSettings(config, await registrationBonus(config)),
+        register: composeRegisterSettings(config, await registrationBonus(config), await jurisdiction.rules()),
         resources: config.resources,
         customerService: config.customerService,
         location,
