@@ -62,6 +62,7 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/players/{memberId}/ledger/csv': { status: '200', type: 'text/csv' },
   'get /ops/players/{memberId}/rounds/csv': { status: '200', type: 'text/csv' },
   'get /ops/players/{memberId}/inhouse-rounds/csv': { status: '200', type: 'text/csv' },
+  'get /ops/compliance/exports/{id}/files/{name}': { status: '200', type: 'application/x-ndjson' },
 };
 
 /** Service routes that answer plain JSON for machines (the document itself, the probes), not the envelope. */
