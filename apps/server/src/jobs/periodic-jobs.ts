@@ -24,6 +24,8 @@ import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
 import { startBarredListSweepJob } from './barred-list-sweep.job';
 import type { IdentityService } from '../modules/identity/identity.service';
+import { startBarredListSweepJob } from './barred-list-sweep.job';
+import type { IdentityService } from '../modules/identity/identity.service';
 import { startRegulatorExportJob } from './regulator-export.job';
 import type { RegulatorExportService } from '../modules/records/regulator-export.service';
 
@@ -39,6 +41,7 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
+  identity: Pick<IdentityService, 'sweep'>;
   identity: Pick<IdentityService, 'sweep'>;
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
@@ -79,6 +82,7 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
+    startBarredListSweepJob(services.identity, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
     startRegulatorExportJob(services.records.exports, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
