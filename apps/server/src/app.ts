@@ -35,7 +35,6 @@ import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerRewardsRoutes } from './modules/rewards/rewards.routes';
 import { registerRewardsOpsRoutes } from './modules/rewards/rewards-ops.routes';
 import { registerIdentityOpsRoutes } from './modules/identity/identity-ops.routes';
-import { registerIdentityOpsRoutes } from './modules/identity/identity-ops.routes';
 import { registerMissionsRoutes } from './modules/missions/missions.routes';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes';
 import { registerReferralRoutes } from './modules/referral/referral.routes';
@@ -152,7 +151,6 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerMessagesRoutes(z, services);
   registerRewardsRoutes(z, services);
   registerRewardsOpsRoutes(z, services);
-  registerIdentityOpsRoutes(z, services);
   registerIdentityOpsRoutes(z, services);
   registerMissionsRoutes(z, services);
   registerRebateRoutes(z, services);

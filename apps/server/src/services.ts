@@ -61,9 +61,6 @@ import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
 import { loadBarredListSettings } from './modules/identity/identity-settings';
-import { createIdentityService } from './modules/identity/identity.service';
-import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
-import { loadBarredListSettings } from './modules/identity/identity-settings';
 import { createRecordsService } from './modules/records/records.service';
 import { recordsViewsOf } from './modules/records/records-views';
 
@@ -162,23 +159,6 @@ export function createServices(ctx: AppContext) {
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
   system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
   jurisdictionSource.read = rewards.rules.getJurisdiction;
-  system.setJurisdictionSource(jurisdiction);
-  // Identity under the licence (CPF, age, the barred-persons list; docs/compliance.md): checked at
-  // registration and login through the member module's gate, the base swept every 15 days.
-  const barredListSandbox = loadBarredListSettings().isSandboxEnabled ? createSandboxBarredList({ db: ctx.db, audit }) : null;
-  const identity = createIdentityService({
-    db: ctx.db,
-    log: ctx.log,
-    audit,
-    jurisdiction,
-    provider: barredListSandbox?.provider ?? null,
-    endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
-    balance: async (memberId, trx = ctx.db) => ledger.getMemberAccountBalance(memberId, PLAYER_MAIN, await ledger.getOperatorCurrency(trx), trx),
-    accountNames: (ids) => member.findAccountNames(ids),
-    timeZone: rewards.timeZone,
-    now: calendarClock,
-  });
-  member.useIdentity(identity.gate);
   system.setJurisdictionSource(jurisdiction);
   // Identity under the licence (CPF, age, the barred-persons list; docs/compliance.md): checked at
   // registration and login through the member module's gate, the base swept every 15 days.

@@ -265,24 +265,6 @@ export const ErrorCode = {
   /** The sandbox barred list: the CPF is listed already; an unknown entry. */
   BARRED_CPF_LISTED: 'BARRED_CPF_LISTED',
   BARRED_LIST_ENTRY_NOT_FOUND: 'BARRED_LIST_ENTRY_NOT_FOUND',
-  /**
-   * Identity under a profile that identifies players (BR; docs/compliance.md): an account exists
-   * for this CPF; younger than the licence's minimum age; a registration the barred-persons list
-   * refuses (the reason is never told); a login it refuses; the list could not be asked (nothing
-   * was done: try again).
-   */
-  CPF_TAKEN: 'CPF_TAKEN',
-  UNDER_MINIMUM_AGE: 'UNDER_MINIMUM_AGE',
-  REGISTRATION_REFUSED: 'REGISTRATION_REFUSED',
-  ACCOUNT_RESTRICTED: 'ACCOUNT_RESTRICTED',
-  BARRED_LIST_UNAVAILABLE: 'BARRED_LIST_UNAVAILABLE',
-  /** Barred-list hits in the back office: unknown; already settled (or a sign-up refusal, with nothing to settle); the member still has a balance to move out first. */
-  BARRED_HIT_NOT_FOUND: 'BARRED_HIT_NOT_FOUND',
-  BARRED_HIT_NOT_OPEN: 'BARRED_HIT_NOT_OPEN',
-  BARRED_BALANCE_OUTSTANDING: 'BARRED_BALANCE_OUTSTANDING',
-  /** The sandbox barred list: the CPF is listed already; an unknown entry. */
-  BARRED_CPF_LISTED: 'BARRED_CPF_LISTED',
-  BARRED_LIST_ENTRY_NOT_FOUND: 'BARRED_LIST_ENTRY_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

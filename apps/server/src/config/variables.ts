@@ -238,13 +238,6 @@ export const ENV_VARIABLES = {
     description:
       '`1`/`true` keeps the sandbox barred-persons provider (CPFs listed in the back office) on with `NODE_ENV=production`; off there by default, when every barred-list check under the `BR` profile refuses until a real provider is connected (docs/compliance.md)',
   },
-  ALLOW_SANDBOX_BARRED_LIST: {
-    schema: flag(),
-    default: '0',
-    feeds: 'loadBarredListSettings().isSandboxEnabled',
-    description:
-      '`1`/`true` keeps the sandbox barred-persons provider (CPFs listed in the back office) on with `NODE_ENV=production`; off there by default, when every barred-list check under the `BR` profile refuses until a real provider is connected (docs/compliance.md)',
-  },
   VENDOR_SANDBOX_URL: {
     schema: httpUrl(),
     feeds: 'loadGatewaySettings().sandbox, AppConfig.frameOrigins',

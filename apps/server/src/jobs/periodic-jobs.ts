@@ -24,8 +24,6 @@ import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
 import { startBarredListSweepJob } from './barred-list-sweep.job';
 import type { IdentityService } from '../modules/identity/identity.service';
-import { startBarredListSweepJob } from './barred-list-sweep.job';
-import type { IdentityService } from '../modules/identity/identity.service';
 import { startRegulatorExportJob } from './regulator-export.job';
 import type { RegulatorExportService } from '../modules/records/regulator-export.service';
 
@@ -41,7 +39,6 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
-  identity: Pick<IdentityService, 'sweep'>;
   identity: Pick<IdentityService, 'sweep'>;
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
@@ -82,7 +79,6 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
-    startBarredListSweepJob(services.identity, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
     startRegulatorExportJob(services.records.exports, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
