@@ -12,7 +12,7 @@ import { createMemberViews, type MemberViews } from '../member/member-views';
  */
 export type RecordsViews = Pick<GatewayViews, 'roundRecords' | 'roundBets'> &
   Pick<LedgerEntryViews, 'entries' | 'playerAccounts'> &
-  Pick<MemberViews, 'registrations' | 'briefs'> &
+  Pick<MemberViews, 'registrations' | 'briefs' | 'activity'> &
   CatalogueViews;
 
 /** The owners' views over one database handle (the server and the ops commands alike). */
@@ -28,5 +28,6 @@ export function recordsViewsOf(db: Kysely<Database>): RecordsViews {
     playerAccounts: ledger.playerAccounts,
     registrations: members.registrations,
     briefs: members.briefs,
+    activity: members.activity,
   };
 }

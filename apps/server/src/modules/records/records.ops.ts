@@ -1,4 +1,7 @@
 import type { OpsCommand } from '../../scripts/ops-command';
+import { createAuditService } from '../audit/audit.service';
+import { cliActor } from '../operator/operator.ops';
+import { anonymiseClosedAccounts, RETENTION_YEARS } from './anonymisation';
 import { recordsViewsOf } from './records-views';
 import { reconstructRound } from './round-reconstruction';
 
@@ -14,6 +17,14 @@ export const RECORDS_COMMANDS: Record<string, OpsCommand> = {
       if (!round) throw new Error(`not a round: no single round ${roundId}${vassalage ? ` of ${vassalage}` : ' (name the vendor when several have one)'}`);
       ctx.print(round);
       if (!round.agrees) process.exitCode = 1;
+    },
+  },
+  'records:anonymise': {
+    usage: 'records:anonymise [--apply]',
+    description: `LGPD: list the closed (disabled) accounts with no activity and no money for ${RETENTION_YEARS} years; with --apply, replace their personal fields (audited as member.anonymise, the fields named, never their values). Records stay.`,
+    async run(ctx, args) {
+      const db = ctx.database.db;
+      ctx.print(await anonymiseClosedAccounts({ db, views: recordsViewsOf(db), audit: createAuditService({ db }) }, { now: new Date(), apply: args.includes('--apply'), actor: cliActor() }));
     },
   },
 };
