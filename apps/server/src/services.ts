@@ -42,6 +42,9 @@ import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { createKycService } from './modules/kyc/kyc.service';
+import { loadKycSettings } from './modules/kyc/kyc-settings';
+import { createSandboxKyc } from './modules/kyc/sandbox-kyc';
 import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
@@ -58,11 +61,12 @@ import { createLedgerViews } from './modules/ledger/ledger-views';
 import { createMemberAdmin } from './modules/member/member-admin';
 import { createAgentCentre } from './modules/agents/centre/agent-centre';
 import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
+import { createRecordsService } from './modules/records/records.service';
+import { recordsViewsOf } from './modules/records/records-views';
+import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
 import { loadBarredListSettings } from './modules/identity/identity-settings';
-import { createRecordsService } from './modules/records/records.service';
-import { recordsViewsOf } from './modules/records/records-views';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -100,6 +104,21 @@ export function createServices(ctx: AppContext) {
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
   const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
   const audit = createAuditService(ctx);
+  // Responsible gambling: the players' limits, time-outs and self-exclusion. Built before what it
+  // guards: every new session passes its check, deposits and bets are held to the limits.
+  const responsibleGaming = createResponsibleGamingService({
+    db: ctx.db,
+    audit,
+    changeFeed,
+    now: ctx.calendarClock ?? Date.now,
+    realNow: Date.now,
+    brand: () => system.getBrand(),
+    jurisdiction,
+    timeZone: (db) => rewards.timeZone(db),
+    session,
+    members: { findContacts: member.findContacts },
+  });
+  session.useOpenGuard(responsibleGaming.access.beforeSession);
   // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
   const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews: createDepositMemberViews(ctx) });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
@@ -107,9 +126,25 @@ export function createServices(ctx: AppContext) {
   const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache, signUpBonusAllowed: system.isSignUpBonusAllowed });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
-  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings() });
+  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings(), limits: responsibleGaming.guards.deposits });
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
+  // Identity checks (KYC) through a provider: the sandbox outside production (docs/compliance.md, "KYC").
+  const kycSettings = loadKycSettings();
+  const kycSandbox = createSandboxKyc({ db: ctx.db, secret: kycSettings.sandboxSecret });
+  const kyc = {
+    sandbox: kycSandbox,
+    isSandboxEnabled: kycSettings.isSandboxEnabled,
+    service: createKycService({
+      db: ctx.db,
+      audit,
+      jurisdiction,
+      providers: kycSettings.isSandboxEnabled ? { sandbox: kycSandbox.provider } : {},
+      active: kycSettings.isSandboxEnabled ? 'sandbox' : null,
+      accountNames: (ids) => member.findAccountNames(ids),
+      now: Date.now,
+    }),
+  };
   const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member, bonus });
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
@@ -125,7 +160,8 @@ export function createServices(ctx: AppContext) {
   const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
   // Settled rounds advance bonus wagering, weighted by the vendor's category in the catalogue.
   rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections, betGuard: responsibleGaming.guards });
+  responsibleGaming.useRounds(gateway.sumMemberRounds);
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
@@ -246,7 +282,10 @@ export function createServices(ctx: AppContext) {
     operatorNames: (ids) => operators.namesOf(ids),
   });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
-  return { jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
+  // Players in a time-out or self-exclusion get no rewards and no platform messages (marketing).
+  rewards.grants.useExclusion(responsibleGaming.isExcluded);
+  messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
+  return { kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

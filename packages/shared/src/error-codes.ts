@@ -243,10 +243,20 @@ export const ErrorCode = {
   LOTTERY_RESULT_INVALID: 'LOTTERY_RESULT_INVALID',
   LOTTERY_RESULT_ENTRY_NOT_FOUND: 'LOTTERY_RESULT_ENTRY_NOT_FOUND',
   LOTTERY_RESULT_SAME_OPERATOR: 'LOTTERY_RESULT_SAME_OPERATOR',
-  /** The daily regulator export (docs/compliance.md, "Records, audit and reports"): a run of that day is in progress; the day has not ended (with its grace); no such run or file. */
-  REGULATOR_EXPORT_BUSY: 'REGULATOR_EXPORT_BUSY',
-  REGULATOR_EXPORT_DAY_NOT_ENDED: 'REGULATOR_EXPORT_DAY_NOT_ENDED',
-  REGULATOR_EXPORT_NOT_FOUND: 'REGULATOR_EXPORT_NOT_FOUND',
+  /** Responsible gambling (modules/responsible-gaming, docs/compliance.md): limits, time-outs, self-exclusion. */
+  RG_DEPOSIT_LIMIT_REACHED: 'RG_DEPOSIT_LIMIT_REACHED',
+  RG_STAKE_LIMIT_EXCEEDED: 'RG_STAKE_LIMIT_EXCEEDED',
+  RG_LOSS_LIMIT_REACHED: 'RG_LOSS_LIMIT_REACHED',
+  RG_LIMITS_REQUIRED: 'RG_LIMITS_REQUIRED',
+  RG_TIME_LIMIT_REACHED: 'RG_TIME_LIMIT_REACHED',
+  RG_TIME_OUT_ACTIVE: 'RG_TIME_OUT_ACTIVE',
+  RG_SELF_EXCLUDED: 'RG_SELF_EXCLUDED',
+  RG_SELF_EXCLUSION_COOLING_OFF: 'RG_SELF_EXCLUSION_COOLING_OFF',
+  RG_EXCLUDED_REGISTRATION: 'RG_EXCLUDED_REGISTRATION',
+  RG_LIMIT_CHANGE_NOT_PENDING: 'RG_LIMIT_CHANGE_NOT_PENDING',
+  RG_LIMIT_CHANGE_NOT_DUE: 'RG_LIMIT_CHANGE_NOT_DUE',
+  RG_REALITY_CHECK_REQUIRED: 'RG_REALITY_CHECK_REQUIRED',
+  RG_REOPEN_INVALID: 'RG_REOPEN_INVALID',
   /**
    * Identity under a profile that identifies players (BR; docs/compliance.md): an account exists
    * for this CPF; younger than the licence's minimum age; a registration the barred-persons list
@@ -265,6 +275,20 @@ export const ErrorCode = {
   /** The sandbox barred list: the CPF is listed already; an unknown entry. */
   BARRED_CPF_LISTED: 'BARRED_CPF_LISTED',
   BARRED_LIST_ENTRY_NOT_FOUND: 'BARRED_LIST_ENTRY_NOT_FOUND',
+  /** The daily regulator export (docs/compliance.md, "Records, audit and reports"): a run of that day is in progress; the day has not ended (with its grace); no such run or file. */
+  REGULATOR_EXPORT_BUSY: 'REGULATOR_EXPORT_BUSY',
+  REGULATOR_EXPORT_DAY_NOT_ENDED: 'REGULATOR_EXPORT_DAY_NOT_ENDED',
+  REGULATOR_EXPORT_NOT_FOUND: 'REGULATOR_EXPORT_NOT_FOUND',
+  /**
+   * Identity checks (KYC; docs/compliance.md, "KYC"): the player is verified already; no provider
+   * can take a check now (nothing was started); no such check; the check is not waiting for an
+   * operator; a withdrawal (or a deposit past the unverified limit) needs a verified identity.
+   */
+  KYC_ALREADY_VERIFIED: 'KYC_ALREADY_VERIFIED',
+  KYC_PROVIDER_UNAVAILABLE: 'KYC_PROVIDER_UNAVAILABLE',
+  KYC_CHECK_NOT_FOUND: 'KYC_CHECK_NOT_FOUND',
+  KYC_NOT_IN_REVIEW: 'KYC_NOT_IN_REVIEW',
+  KYC_REQUIRED: 'KYC_REQUIRED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -93,6 +93,8 @@ export const OPS_PERMISSIONS = [
   'audit.read',
   /** The daily regulator export: its runs, their files (personal data: CPFs) and a re-run of a day. */
   'compliance.exports',
+  /** Identity checks (KYC): every check and its steps' outcome, and the decision on one sent to review. */
+  'kyc.review',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -141,6 +143,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'loyalty.fulfil',
     'agents.read',
     'lottery.read',
+    // Support meets players whose identity check needs a person's look.
+    'kyc.review',
   ],
   marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write', 'agents.read'],
 };

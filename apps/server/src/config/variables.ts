@@ -231,6 +231,20 @@ export const ENV_VARIABLES = {
     feeds: 'loadDepositSettings().isSandboxEnabled',
     description: '`1`/`true` keeps the sandbox payment gateway on with `NODE_ENV=production` (off there by default: anyone can press its Pay button)',
   },
+  SANDBOX_KYC_SECRET: {
+    schema: secret(16),
+    defaultText: 'random per process',
+    feeds: 'loadKycSettings().sandboxSecret',
+    description: "HMAC secret of the sandbox identity (KYC) provider's result callback (16+ characters; set it when several instances run)",
+    secret: true,
+  },
+  ALLOW_SANDBOX_KYC: {
+    schema: flag(),
+    default: '0',
+    feeds: 'loadKycSettings().isSandboxEnabled',
+    description:
+      '`1`/`true` keeps the sandbox identity (KYC) provider on with `NODE_ENV=production`; off there by default (anyone could pass its checks), when identity checks refuse to start until a real provider is connected (docs/compliance.md, "KYC")',
+  },
   ALLOW_SANDBOX_BARRED_LIST: {
     schema: flag(),
     default: '0',

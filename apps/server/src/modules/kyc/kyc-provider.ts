@@ -1,0 +1,21 @@
+/**
+ * An identity-check (KYC) provider. `start` is an outside call (never made inside a database
+ * transaction): it opens a check and answers where the player does its steps (document, selfie,
+ * liveness). The provider tells the outcome in a signed callback, which `verifyResult` checks over
+ * the exact raw body (throwing an AppError when it fails). docs/compliance.md, "KYC".
+ */
+export type KycProvider = {
+  readonly name: string;
+  start(input: { returnUrl: string }): Promise<{ providerRef: string; url: string }>;
+  verifyResult(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): KycResult;
+};
+
+/** What a provider decided about one check. */
+export type KycResult = {
+  providerRef: string;
+  outcome: 'passed' | 'failed' | 'review';
+  /** The name read from the document. */
+  fullName: string | null;
+  reason: string | null;
+  steps: { document: boolean; selfie: boolean; liveness: boolean };
+};

@@ -1,0 +1,168 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
+import type { KycStatus, OpsKycCheck } from '@wps/shared/schemas/kyc';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import type { KycProvider, KycResult } from './kyc-provider';
+import { decideCheck, findCheck, findLatestCheck, findLatestPassedCheck, hasPassedCheck, insertCheck, listChecks, lockCheck, lockCheckByRef, type KycCheckRow } from './kyc.repository';
+
+type Db = Kysely<Database>;
+
+export type KycContext = {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  /** The operator's licence: whether a verified identity is required (jurisdictionRules().kyc). */
+  jurisdiction: () => Promise<JurisdictionProfile>;
+  /** Providers by name; the one named `active` takes new checks (none: checks cannot start). */
+  providers: Record<string, KycProvider>;
+  active: string | null;
+  /** Players' account names for the back office's list (the member module's). */
+  accountNames: (ids: string[]) => Promise<Map<string, string>>;
+  /**
+   * Called in the decision's transaction when a check passes, with the name read from the
+   * document: the identity keeps it as the player's only payee name.
+   */
+  onVerified?: (trx: Db, memberId: string, fullName: string | null) => Promise<void>;
+  now: () => number;
+};
+
+/** Where the player lands back on our site after the provider's pages. */
+const DEFAULT_RETURN = '/security-center';
+
+/**
+ * Identity checks (docs/compliance.md, "KYC"): a player opens a check at the provider, the
+ * provider's signed callback decides it (or sends it to review, where an operator decides), each
+ * decision written once under the check's row lock and audited. A verified player is one with a
+ * passed check; under a licence that asks for it, withdrawals wait for it.
+ */
+export function createKycService(ctx: KycContext) {
+  const { db, audit, providers, now } = ctx;
+
+  async function isRequired(): Promise<boolean> {
+    return jurisdictionRules(await ctx.jurisdiction()).kyc;
+  }
+
+  /** Decide a check once, from `from`, in the caller's transaction; audited. */
+  async function decide(trx: Db, check: KycCheckRow, to: { status: KycCheckRow['status']; fullName: string | null; reason: string | null; by: string; actor: { actorType: 'operator' | 'system'; actorId: string | null } }): Promise<void> {
+    const final = to.status === 'passed' || to.status === 'failed';
+    const at = final ? new Date(now()) : null;
+    if (!(await decideCheck(trx, check.id, check.status, { status: to.status, fullName: to.fullName, reason: to.reason, decidedBy: final ? to.by : null, at }))) {
+      throw new Error(`kyc: check ${check.id} changed despite its row lock`);
+    }
+    if (to.status === 'passed') await ctx.onVerified?.(trx, check.memberId, to.fullName);
+    await audit.record(trx, {
+      ...to.actor,
+      action: `kyc.${to.status}`,
+      subjectType: 'member',
+      subjectId: check.memberId,
+      reason: to.reason,
+      before: { checkId: check.id, status: check.status },
+      after: { checkId: check.id, status: to.status, fullName: to.fullName, decidedBy: to.by },
+    });
+  }
+
+  return {
+    isRequired,
+
+    /** Whether the player holds a passed check. */
+    isVerified: (memberId: string) => hasPassedCheck(db, memberId),
+
+    /** What the player's identity check says now. */
+    async status(memberId: string): Promise<KycStatus> {
+      const [latest, passed, required] = await Promise.all([findLatestCheck(db, memberId), findLatestPassedCheck(db, memberId), isRequired()]);
+      const provider = latest ? providers[latest.provider] : undefined;
+      return {
+        level: passed || latest?.status === 'passed' ? 'verified' : (latest?.status ?? 'unverified'),
+        required,
+        fullName: passed?.fullName ?? null,
+        reason: !passed && latest && (latest.status === 'failed' || latest.status === 'review') ? latest.reason : null,
+        continueUrl: !passed && latest?.status === 'pending' && provider ? pageOf(provider, latest) : null,
+        decidedAt: (passed ?? latest)?.decidedAt?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * Open a check at the active provider (or answer the one under way, so a second click opens
+     * no second check). A verified player needs none.
+     */
+    async start(memberId: string, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+      if (await hasPassedCheck(db, memberId)) throw new AppError(ErrorCode.KYC_ALREADY_VERIFIED, 'This identity is verified already');
+      const provider = ctx.active ? providers[ctx.active] : undefined;
+      if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
+      const open = await findLatestCheck(db, memberId);
+      if (open && (open.status === 'pending' || open.status === 'review')) return { checkId: open.id, url: pageOf(provider, open), status: open.status };
+      const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN });
+      const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose: 'onboarding' });
+      if (!row) {
+        // Another click opened one meanwhile: that one is the player's check.
+        const other = (await findLatestCheck(db, memberId))!;
+        return { checkId: other.id, url: pageOf(provider, other), status: other.status };
+      }
+      return { checkId: row.id, url: opened.url, status: row.status };
+    },
+
+    /** A provider's signed result: decides the check once; repeated results change nothing. */
+    async applyResult(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ checkId: string; status: KycCheckRow['status'] }> {
+      const provider = providers[providerName];
+      if (!provider) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity provider');
+      const result: KycResult = provider.verifyResult(rawBody, headers);
+      return runInTransaction(db, async (trx) => {
+        const check = await lockCheckByRef(trx, provider.name, result.providerRef);
+        if (!check) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { ref: result.providerRef });
+        if (check.status !== 'pending') return { checkId: check.id, status: check.status };
+        // Every step must have been done for a pass; a provider claiming otherwise sends it to a person.
+        const complete = result.steps.document && result.steps.selfie && result.steps.liveness;
+        const status = result.outcome === 'passed' && !complete ? 'review' : result.outcome;
+        const reason = status === 'review' && result.outcome === 'passed' ? 'A step is missing from a passed check' : result.reason;
+        await decide(trx, check, { status, fullName: result.fullName, reason, by: 'provider', actor: { actorType: 'system', actorId: `kyc:${provider.name}` } });
+        return { checkId: check.id, status };
+      });
+    },
+
+    /** The back office's list of checks (newest first), with the players' account names. */
+    async list(filter: { status?: KycCheckRow['status'] | undefined; limit: number }): Promise<OpsKycCheck[]> {
+      const rows = await listChecks(db, filter);
+      const names = await ctx.accountNames([...new Set(rows.map((r) => r.memberId))]);
+      return rows.map((r) => opsView(r, names.get(r.memberId) ?? ''));
+    },
+
+    /** An operator decides a check that went to review; audited with the reason. */
+    async decideReview(operatorId: string, checkId: string, decision: 'passed' | 'failed', reason: string): Promise<OpsKycCheck> {
+      await runInTransaction(db, async (trx) => {
+        const check = await lockCheck(trx, checkId);
+        if (!check) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { checkId });
+        if (check.status !== 'review') throw new AppError(ErrorCode.KYC_NOT_IN_REVIEW, 'This check is not waiting for a decision', { status: check.status });
+        await decide(trx, check, { status: decision, fullName: check.fullName, reason, by: `operator:${operatorId}`, actor: { actorType: 'operator', actorId: operatorId } });
+      });
+      const after = (await findCheck(db, checkId))!;
+      const names = await ctx.accountNames([after.memberId]);
+      return opsView(after, names.get(after.memberId) ?? '');
+    },
+  };
+}
+
+/** The provider's page of a check under way (the sandbox's is its reference's path). */
+function pageOf(provider: KycProvider, check: KycCheckRow): string {
+  return provider.name === 'sandbox' ? `/sandbox-kyc/check/${check.providerRef}` : '';
+}
+
+function opsView(r: KycCheckRow, account: string): OpsKycCheck {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    account,
+    provider: r.provider,
+    purpose: r.purpose,
+    status: r.status,
+    fullName: r.fullName,
+    reason: r.reason,
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

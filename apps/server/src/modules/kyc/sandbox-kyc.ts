@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { sandboxKycResultSchema } from '@wps/shared/schemas/kyc';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { isSignatureValid, signBody } from '../deposit/gateway-provider';
+import type { KycProvider, KycResult } from './kyc-provider';
+import { finishSandboxSession, findSandboxSession, insertSandboxSession, recordSandboxStep, type SandboxKycSession } from './sandbox-kyc.repository';
+
+export const SANDBOX_KYC_SIGNATURE_HEADER = 'x-sandbox-kyc-signature';
+export const SANDBOX_KYC_WEBHOOK_PATH = '/wps/kyc/webhook/sandbox';
+export const SANDBOX_KYC_PAGE_PATH = '/sandbox-kyc/check';
+/** A result signed longer ago than this is refused, so a captured one cannot be replayed later. */
+const MAX_RESULT_AGE_SECONDS = 5 * 60;
+
+/**
+ * The built-in sandbox identity provider. It behaves like an outside one: it keeps its own
+ * sessions, shows its own pages where the player does the document, selfie and liveness steps,
+ * and tells the merchant the outcome in a signed callback. The tester chooses that outcome (pass,
+ * fail, or send to a person's review), once every step is done. Off in production unless
+ * ALLOW_SANDBOX_KYC=1 (kyc-settings.ts).
+ */
+export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; now?: () => number }) {
+  const { db, secret } = ctx;
+  const now = ctx.now ?? Date.now;
+
+  const provider: KycProvider = {
+    name: 'sandbox',
+    async start({ returnUrl }) {
+      const ref = `kyc_${crypto.randomBytes(12).toString('hex')}`;
+      await insertSandboxSession(db, ref, returnUrl);
+      return { providerRef: ref, url: `${SANDBOX_KYC_PAGE_PATH}/${ref}` };
+    },
+    verifyResult(rawBody, headers): KycResult {
+      const signature = headers[SANDBOX_KYC_SIGNATURE_HEADER];
+      if (!isSignatureValid(secret, rawBody, Array.isArray(signature) ? signature[0] : signature)) {
+        throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, 'Result signature does not match');
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError(ErrorCode.MALFORMED_JSON, 'Malformed JSON body');
+      }
+      const body = sandboxKycResultSchema.safeParse(parsed);
+      if (!body.success) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid result body', { fields: body.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, message: i.message })) });
+      }
+      const age = Math.floor(now() / 1000) - body.data.timestamp;
+      if (Math.abs(age) > MAX_RESULT_AGE_SECONDS) throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, 'Result timestamp is outside the allowed window');
+      return { providerRef: body.data.ref, outcome: body.data.outcome, fullName: body.data.fullName, reason: body.data.reason, steps: body.data.steps };
+    },
+  };
+
+  /** The signed callback of a finished session. */
+  function buildResult(session: SandboxKycSession): { rawBody: string; headers: Record<string, string> } {
+    const outcome = session.outcome!;
+    const reason = outcome === 'failed' ? 'The document and the selfie do not match (sandbox)' : outcome === 'review' ? 'The document photo is unclear (sandbox)' : null;
+    const rawBody = JSON.stringify({
+      ref: session.ref,
+      outcome,
+      fullName: session.documentName,
+      reason,
+      steps: { document: session.documentName !== null, selfie: session.selfieDone, liveness: session.livenessDone },
+      timestamp: Math.floor(now() / 1000),
+    });
+    return { rawBody, headers: { 'content-type': 'application/json', [SANDBOX_KYC_SIGNATURE_HEADER]: signBody(secret, rawBody) } };
+  }
+
+  return {
+    provider,
+    findSession: (ref: string) => findSandboxSession(db, ref),
+    recordStep: (ref: string, step: Parameters<typeof recordSandboxStep>[2]) => recordSandboxStep(db, ref, step),
+    /** Set the outcome once (every step done) and answer the callback to send; pressing again re-sends the first outcome. */
+    async finish(ref: string, outcome: 'passed' | 'failed' | 'review'): Promise<{ session: SandboxKycSession; result: { rawBody: string; headers: Record<string, string> } } | undefined> {
+      const session = await findSandboxSession(db, ref);
+      if (!session || session.documentName === null || !session.selfieDone || !session.livenessDone) return undefined;
+      const final = await finishSandboxSession(db, ref, outcome);
+      if (!final?.outcome) return undefined;
+      return { session: final, result: buildResult(final) };
+    },
+    sign: (rawBody: string | Buffer) => signBody(secret, rawBody),
+  };
+}
+
+export type SandboxKyc = ReturnType<typeof createSandboxKyc>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Identity checks (KYC; docs/compliance.md, "KYC"). A check runs at a provider (document, selfie,
+ * liveness) and ends passed, failed, or in review for an operator.
+ */
+export const KYC_CHECK_STATUSES = ['pending', 'review', 'passed', 'failed'] as const;
+export const kycCheckStatusSchema = z.enum(KYC_CHECK_STATUSES);
+export type KycCheckStatus = z.infer<typeof kycCheckStatusSchema>;
+
+/** Where a player stands: never checked, a check under way or in review, verified, or the last check failed. */
+export const kycLevelSchema = z.enum(['unverified', 'pending', 'review', 'verified', 'failed']);
+export type KycLevel = z.infer<typeof kycLevelSchema>;
+
+/** Our own relative paths only: a provider never sends a browser off-site from here. */
+const returnPathSchema = z.string().max(300).regex(/^\/(?!\/)[\w\-./?=&%]*$/);
+
+/** GET /wps/kyc/status */
+export const kycStatusSchema = z.object({
+  level: kycLevelSchema,
+  /** Whether the operator's licence asks for it (withdrawals wait for it). */
+  required: z.boolean(),
+  /** The name read from the document (the payee name of withdrawals). */
+  fullName: z.string().nullable(),
+  /** Why the last check failed or went to review. */
+  reason: z.string().nullable(),
+  /** Where to go on with a check under way. */
+  continueUrl: z.string().nullable(),
+  /** When the last decision was made (ISO). */
+  decidedAt: z.string().nullable(),
+});
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** POST /wps/kyc/checks */
+export const kycStartBodySchema = z.object({ returnUrl: returnPathSchema.optional() }).strict();
+export const kycStartResultSchema = z.object({ checkId: z.string(), url: z.string(), status: kycCheckStatusSchema });
+export type KycStartResult = z.infer<typeof kycStartResultSchema>;
+
+/** GET /ops/kyc/checks */
+export const opsKycListQuerySchema = z.object({
+  status: kycCheckStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const opsKycCheckSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  provider: z.string(),
+  purpose: z.enum(['onboarding', 'reverification']),
+  status: kycCheckStatusSchema,
+  fullName: z.string().nullable(),
+  reason: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OpsKycCheck = z.infer<typeof opsKycCheckSchema>;
+
+/** POST /ops/kyc/checks/:id/decision */
+export const opsKycDecisionSchema = z.object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) }).strict();
+
+/** The sandbox provider's signed result callback (POST /wps/kyc/webhook/sandbox). */
+export const sandboxKycResultSchema = z.object({
+  ref: z.string().regex(/^kyc_[a-f0-9]{24}$/),
+  outcome: z.enum(['passed', 'failed', 'review']),
+  fullName: z.string().min(1).max(200).nullable(),
+  reason: z.string().max(500).nullable(),
+  steps: z.object({ document: z.boolean(), selfie: z.boolean(), liveness: z.boolean() }),
+  timestamp: z.number().int(),
+});
+export type SandboxKycResult = z.infer<typeof sandboxKycResultSchema>;
