@@ -145,7 +145,19 @@ export function createServices(ctx: AppContext) {
       now: Date.now,
     }),
   };
-  const withdrawal = createWithdrawalService({ ...ctx, now: ctx.calendarClock, dataDir: ctx.config.dataDir, system, ledger, security, audit, messages, member, bonus });
+  const withdrawal = createWithdrawalService({
+    ...ctx,
+    now: ctx.calendarClock,
+    dataDir: ctx.config.dataDir,
+    system,
+    ledger,
+    security,
+    audit,
+    messages,
+    member,
+    bonus,
+    identityCheckPending: async (memberId) => (await kyc.service.isRequired()) && !(await kyc.service.isVerified(memberId)),
+  });
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
   const agents = createAgentsService({ db: ctx.db, audit, member, messages, memberAdmin: createMemberAdmin() });

@@ -5,6 +5,7 @@ import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, type Player } from '../gateway/gateway.test-support';
+import { createPayer, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { loadKycSettings } from './kyc-settings';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
 
@@ -113,6 +114,20 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     const marketing = (await createTestOperator(t.app, 'marketing')).token;
     expect((await call(t.app, 'GET', '/ops/kyc/checks', { token: marketing })).statusCode).toBe(403);
     expectFailure(await call(t.app, 'POST', '/ops/kyc/checks/999999/decision', { token: support, payload: { decision: 'passed', reason: 'no such' } }), 'KYC_CHECK_NOT_FOUND', 404);
+  });
+
+  it('under a licence that asks for it, a withdrawal waits for a verified identity; once verified it goes through', async () => {
+    const payer = await createPayer(t.app, 100_00n);
+    // The permissive profile asks for nothing.
+    expect(valueOf<{ status: string }>(await requestWithdrawal(t.app, payer, '10')).status).toBe('pending');
+    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    try {
+      expectFailure(await requestWithdrawal(t.app, payer, '10'), 'KYC_REQUIRED', 403);
+      await doCheck((await start(payer)).url, 'Carla Mendes', 'passed');
+      expect(valueOf<{ status: string }>(await requestWithdrawal(t.app, payer, '10')).status).toBe('pending');
+    } finally {
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    }
   });
 
   it('the sandbox is off in production unless asked for', () => {

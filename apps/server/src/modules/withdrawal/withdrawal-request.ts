@@ -71,6 +71,8 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
       const replay = await findOrderByKey(db, memberId, key);
       if (replay) return present(sameRequestOrConflict(replay, amount, body.bankAccountId), brand.currencyScale);
       await replayStoredRefusal(db, refusalKey);
+      // Under a licence that asks for it, no money leaves before the player's identity is verified.
+      if (await ctx.identityCheckPending?.(memberId)) throw new AppError(ErrorCode.KYC_REQUIRED, 'Verify your identity before withdrawing');
       if (amount < BigInt(settings.minAmountMinor)) {
         throw new AppError(ErrorCode.WITHDRAWAL_AMOUNT_BELOW_MIN, 'The amount is below the minimum', {
           min: formatMinor(BigInt(settings.minAmountMinor), brand.currencyScale),

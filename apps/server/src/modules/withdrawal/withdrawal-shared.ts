@@ -43,6 +43,11 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   member: Pick<MemberService, 'findAccountNames'>;
   /** A withdrawal forfeits the player's running bonuses, only once the player confirmed it. */
   bonus: Pick<BonusService, 'settleForWithdrawal'>;
+  /**
+   * Whether this player must verify their identity before money leaves (the licence asks for it
+   * and no check of theirs passed: docs/compliance.md, "KYC"). Absent: never.
+   */
+  identityCheckPending?: (memberId: string) => Promise<boolean>;
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
 };
