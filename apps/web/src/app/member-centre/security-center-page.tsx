@@ -5,6 +5,7 @@ import { ShieldIcon } from '../../components/ui/icons';
 import { AvatarPicker } from '../../features/member/components/avatar-picker';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import { SecuritySettings } from '../../features/security-center/components/security-settings';
+import { IdentityCheck } from '../../features/kyc/components/identity-check';
 
 export type SecurityCenterProps = { onChangePassword: () => void };
 
@@ -17,7 +18,7 @@ function getTypeKey(type: number): string {
 
 /**
  * securityCenter ("my account"): account, nickname, type and VIP label, with the member feature's
- * avatar picker and the security-center feature's settings side by side.
+ * avatar picker, the identity check (kyc feature) and the security-center feature's settings side by side.
  */
 export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
   const { t } = useTranslation('common');
@@ -89,6 +90,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
           {t('memberCentre.changePassword')}
         </Button>
       </div>
+      <IdentityCheck />
       <SecuritySettings />
     </section>
   );
