@@ -17,7 +17,8 @@ const flag =
 
 /** The optional fields shown above the mobile number, in the product's order, each behind its flag. */
 export const FIELDS_BEFORE_MOBILE: readonly { name: OptionalRegisterField; isShown: ShownBy }[] = [
-  { name: 'payeeName', isShown: flag('showPayeeName') },
+  // Where the licence identifies players by CPF, the payee name is the one the identity check reads, never typed.
+  { name: 'payeeName', isShown: (s) => s.showPayeeName === true && (s.jurisdiction as { identity?: string } | undefined)?.identity !== 'cpf' },
   { name: 'email', isShown: flag('showEmail') },
   { name: 'qqNum', isShown: flag('showQQ') },
 ];

@@ -19,6 +19,9 @@ const FIELD_BY_ERROR: Record<string, string> = {
   AGREEMENT_REQUIRED: 'agree',
   PASSWORD_TOO_WEAK: 'password',
   PASSWORD_MISMATCH: 'confirmPassword',
+  // Under a licence that identifies players by CPF (identity.ts).
+  CPF_TAKEN: 'cpf',
+  UNDER_MINIMUM_AGE: 'birthDate',
 };
 
 export type RegisterErrorTarget = {

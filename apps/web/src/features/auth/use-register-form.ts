@@ -13,6 +13,7 @@ import { applyRegisterError, getRegisterContext, optionalValue, useCheckedReferr
 import { useDialingCountries } from '../../components/form/use-field-rules';
 import { useAuthSettings } from './use-auth-settings';
 import { useCompleteLogin } from './use-complete-login';
+import { describeIdentityIssue } from './identity';
 
 export type RegisterFormVariant = 'page' | 'modal';
 
@@ -62,7 +63,7 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
   const isAffiliateShown = settings.hasAffiliate && !codes.hasCode;
   const label = (name: string) => t(`fields.${name}`);
   // Built each render: the country and the language may have changed, and react-hook-form reads the latest.
-  const resolver = createFormResolver(createSchema({ country, isAffiliateShown }), createIssueDescriber(t, label));
+  const resolver = createFormResolver(createSchema({ country, isAffiliateShown }), createIssueDescriber(t, label, describeIdentityIssue(t)));
   // The consent starts unticked; only the operator's consentPreticked (where its jurisdiction allows it) ticks it.
   const defaultValues = { ...emptyValues, agree: settings.consentPreticked } as DefaultValues<Values>;
   const form = useForm<Values, unknown, Values>({ mode: 'onTouched', defaultValues, resolver });

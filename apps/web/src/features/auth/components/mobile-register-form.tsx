@@ -8,8 +8,10 @@ import { useRegisterByMobile } from '../api/register-mobile';
 import { useAuthSettings } from '../use-auth-settings';
 import { registerBaseShape, useRegisterForm, type RegisterFormVariant } from '../use-register-form';
 import { RegisterFormTail } from './register-form-tail';
+import { EMPTY_IDENTITY, asksIdentity, identityBody, identityShape, type IdentityValues } from '../identity';
+import { IdentityFields } from './identity-fields';
 
-type MobileValues = {
+type MobileValues = IdentityValues & {
   mobileNum: string;
   verificationCode: string;
   password: string;
@@ -26,6 +28,7 @@ const EMPTY_VALUES: MobileValues = {
   confirmPassword: '',
   affiliateCode: '',
   captcha: '',
+  ...EMPTY_IDENTITY,
   // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
   agree: false,
 };
@@ -56,6 +59,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           verificationCode: isCodeShown ? ruleText(settings.validate.verificationCode, { isRequired: true }) : z.string(),
           password: isPasswordShown ? passwordText(settings.validate.password) : z.string(),
           confirmPassword: z.string(),
+          ...identityShape(settings),
         })
         .superRefine((values, ctx) => {
           if (isPasswordShown) checkConfirmation(values, 'password', 'confirmPassword', ctx);
@@ -73,6 +77,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
     'mobileNum',
     ...(isCodeShown ? ['verificationCode'] : []),
     ...(isPasswordShown ? ['password', 'confirmPassword'] : []),
+    ...(asksIdentity(settings) ? ['cpf', 'birthDate'] : []),
     ...(isAffiliateShown ? ['affiliateCode'] : []),
     ...(settings.showCaptcha ? ['captcha'] : []),
     'agree',
@@ -89,6 +94,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
         verificationCode: isCodeShown ? values.verificationCode.trim() : undefined,
         password: isPasswordShown ? values.password : undefined,
         confirmPassword: isPasswordShown ? values.confirmPassword : undefined,
+        ...identityBody(settings, values),
       },
       registration.getSubmitCallbacks(shownFields, (result) => result.account ?? result.userInfo.userName),
     );
@@ -137,6 +143,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           />
         </>
       ) : null}
+      {asksIdentity(settings) ? <IdentityFields form={form} label={label} /> : null}
       <RegisterFormTail registration={registration} settings={settings} variant={variant} isSubmitting={registerMobile.isPending} />
     </form>
   );

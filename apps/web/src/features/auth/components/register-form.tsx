@@ -12,10 +12,12 @@ import { optionalValue } from '../register-support';
 import { useAuthSettings } from '../use-auth-settings';
 import { registerBaseShape, useRegisterForm, type RegisterFormVariant } from '../use-register-form';
 import { RegisterFormTail } from './register-form-tail';
+import { EMPTY_IDENTITY, asksIdentity, identityBody, identityShape, type IdentityValues } from '../identity';
+import { IdentityFields } from './identity-fields';
 
 type TextFieldName = Exclude<RegisterField, 'captcha' | 'verificationCode'> | 'confirmPassword';
 
-type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> & { agree: boolean };
+type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> & IdentityValues & { agree: boolean };
 
 /** What the player site adds to a shared optional field: how its input behaves. */
 type OptionalFieldSpec = {
@@ -57,6 +59,7 @@ const EMPTY_VALUES: RegisterValues = {
   idNumber: '',
   affiliateCode: '',
   captcha: '',
+  ...EMPTY_IDENTITY,
   // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
   agree: false,
 };
@@ -88,6 +91,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
       }
       shape.username = ruleText(ruleOf('username'), { isRequired: true });
       shape.password = passwordText(ruleOf('password'));
+      Object.assign(shape, identityShape(settings));
       if (isMobileShown) shape.mobileNum = mobileText(ruleOf('mobileNum'), isRequired('mobileNum') || isCodeShown, context.country?.mobileLengths);
       if (isCodeShown) shape.verificationCode = ruleText(ruleOf('verificationCode'), { isRequired: true });
       const schema = z
@@ -105,7 +109,8 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
     trigger,
     formState: { errors },
   } = form;
-  const shownFields: string[] = registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown });
+  const isIdentityShown = asksIdentity(settings);
+  const shownFields: string[] = [...registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown }), ...(isIdentityShown ? ['cpf', 'birthDate'] : [])];
 
   function onSubmit(values: RegisterValues) {
     registration.clearFormError();
@@ -130,6 +135,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         facebook: pick('facebook'),
         wechat: pick('wechat'),
         idNumber: pick('idNumber'),
+        ...identityBody(settings, values),
       },
       registration.getSubmitCallbacks(shownFields),
     );
@@ -170,6 +176,7 @@ function RegisterFormFields({ variant, settings }: { variant: RegisterFormVarian
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
+      {isIdentityShown ? <IdentityFields form={form} label={label} /> : null}
       {optionalBefore.map(renderOptional)}
       {isMobileShown ? (
         <MobileField
