@@ -1,4 +1,4 @@
-import type { RegulatorExportService } from '../modules/records/regulator-export.service';
+import { REGULATOR_EXPORT_JOB, type RegulatorExportService } from '../modules/records/regulator-export.service';
 import { completeClaim } from './job-runs.repository';
 import { startIntervalJob, type JobScheduler } from './interval-job';
 
@@ -18,7 +18,7 @@ export const REGULATOR_EXPORT_INTERVAL_MS = 60 * 60_000;
 export function startRegulatorExportJob(exports: Pick<RegulatorExportService, 'runScheduled'>, scheduler: JobScheduler): () => Promise<void> {
   return startIntervalJob(
     {
-      name: 'regulator-export',
+      name: REGULATOR_EXPORT_JOB,
       run: (_period, claim) => exports.runScheduled((trx, handled) => completeClaim(trx, claim, handled)),
       intervalMs: REGULATOR_EXPORT_INTERVAL_MS,
       doneMessage: 'regulator export days written',

@@ -155,3 +155,15 @@ export const regulatorExportRerunSchema = z.object({
   reason: opsReasonSchema,
 });
 export type RegulatorExportRerun = z.infer<typeof regulatorExportRerunSchema>;
+
+/**
+ * GET /ops/compliance/exports/state: the last operator day that is due, whether it is exported,
+ * and the schedule's last failure while its period is unfinished (it is tried again every hour).
+ */
+export const regulatorExportStateSchema = z.object({
+  timeZone: z.string(),
+  lastDueDay: z.string(),
+  exported: z.boolean(),
+  failing: z.object({ error: z.string(), at: z.string(), attempt: z.number() }).nullable(),
+});
+export type RegulatorExportState = z.infer<typeof regulatorExportStateSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { regulatorExportListQuerySchema, regulatorExportPageSchema, regulatorExportRerunSchema, regulatorExportRunSchema } from '@wps/shared/schemas/regulator-export';
+import {
+  regulatorExportListQuerySchema,
+  regulatorExportPageSchema,
+  regulatorExportRerunSchema,
+  regulatorExportRunSchema,
+  regulatorExportStateSchema,
+} from '@wps/shared/schemas/regulator-export';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
@@ -16,6 +22,8 @@ export function registerRecordsRoutes(app: RouteApp, services: AppServices): voi
   app.get('/ops/compliance/exports', { config: EXPORTS, schema: { querystring: regulatorExportListQuerySchema, response: success(regulatorExportPageSchema) } }, async (request) =>
     ok(await exports.list(request.query)),
   );
+
+  app.get('/ops/compliance/exports/state', { config: EXPORTS, schema: { response: success(regulatorExportStateSchema) } }, async () => ok(await exports.state()));
 
   app.post(
     '/ops/compliance/exports/rerun',

@@ -125,3 +125,11 @@ export async function findExportFile(db: Db, exportId: string, name: string) {
     .where('f.name', '=', name)
     .executeTakeFirst();
 }
+
+/** The export job's latest unfinished period that failed (job_runs: the scheduler's own table), if any. */
+export async function findFailingRun(db: Db, job: string): Promise<{ error: string; at: Date; attempt: number } | undefined> {
+  const { rows } = await sql<{ error: string; at: Date; attempt: number }>`
+    SELECT error, started_at AS at, attempt FROM job_runs
+    WHERE job = ${job} AND finished_at IS NULL AND error IS NOT NULL ORDER BY period_start DESC LIMIT 1`.execute(db);
+  return rows[0];
+}

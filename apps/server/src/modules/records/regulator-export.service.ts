@@ -10,6 +10,7 @@ import {
   regulatorExportRecordSchemas,
   type ExportManifest,
   type RegulatorExportPage,
+  type RegulatorExportState,
 } from '@wps/shared/schemas/regulator-export';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -24,6 +25,8 @@ import type { RecordsViews } from './records-views';
 
 type Db = Kysely<Database>;
 
+/** The job's name in job_runs (jobs/regulator-export.job.ts). */
+export const REGULATOR_EXPORT_JOB = 'regulator-export';
 /** A day is exported once this long after it ends: writers that began before midnight have committed. */
 export const EXPORT_GRACE_MS = 30 * 60_000;
 /** Days the schedule catches up on after a pause (the most recent ones). */
@@ -186,6 +189,19 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         });
         return run;
       });
+    },
+
+    /** GET /ops/compliance/exports/state: is the last due day exported, and is the schedule failing. */
+    async state(): Promise<RegulatorExportState> {
+      const timeZone = await ctx.timeZone(db);
+      const lastDue = lastDueDay(timeZone);
+      const failing = await repo.findFailingRun(db, REGULATOR_EXPORT_JOB);
+      return {
+        timeZone,
+        lastDueDay: lastDue,
+        exported: await repo.dayHasExport(db, lastDue),
+        failing: failing ? { error: failing.error, at: new Date(failing.at).toISOString(), attempt: failing.attempt } : null,
+      };
     },
 
     /** GET /ops/compliance/exports. */

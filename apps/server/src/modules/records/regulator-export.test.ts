@@ -5,7 +5,7 @@ import { AccountType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { periodOf, periodOfKey } from '@wps/shared/reward-period-windows';
 import type { InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { exportManifestSchema, regulatorExportRecordSchemas, type RegulatorExportPage } from '@wps/shared/schemas/regulator-export';
+import { exportManifestSchema, regulatorExportRecordSchemas, type RegulatorExportPage, type RegulatorExportState } from '@wps/shared/schemas/regulator-export';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -52,10 +52,18 @@ describeEachDatabase('the daily regulator export', (target) => {
     expect((await runs()).list.map((r) => r.operatorDay)).not.toContain(day);
     // A run whose period was taken over leaves nothing.
     clock = window.end.getTime() + 60 * 60_000;
+    const state = async () => valueOf<RegulatorExportState>(await call(t.app, 'GET', '/ops/compliance/exports/state', { token: admin.token }));
+    expect(await state()).toEqual({ timeZone: TZ, lastDueDay: day, exported: false, failing: null });
+    // A failed attempt shows until its period is finished.
+    await sql`INSERT INTO job_runs (job, period_key, period_start, instance, attempt, started_at, lease_until, error)
+      VALUES ('regulator-export', 'test-failed', now(), 'test', 1, now(), now(), 'regulator export: bets line 3 does not match the schema (stakeMinor)')`.execute(t.database.db);
+    expect((await state()).failing).toMatchObject({ error: expect.stringContaining('does not match the schema'), attempt: 1 });
+    await sql`UPDATE job_runs SET finished_at = now(), error = NULL WHERE job = 'regulator-export' AND period_key = 'test-failed'`.execute(t.database.db);
     await expect(exports.runScheduled(async () => false)).rejects.toThrow(/taken over/);
     expect((await runs()).list.map((r) => r.operatorDay)).not.toContain(day);
     expect(await exports.runScheduled(async () => true)).toBe(1);
     expect(await exports.runScheduled(async () => true)).toBe(0);
+    expect(await state()).toEqual({ timeZone: TZ, lastDueDay: day, exported: true, failing: null });
     const list = (await runs()).list.filter((r) => r.operatorDay === day);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ version: 1, trigger: 'schedule', requestedBy: null, timeZone: TZ, format: 'jsonl' });

@@ -9,6 +9,7 @@ import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { showNotice } from '../../../lib/notices';
 import { downloadExportFile } from '../api/download-export-file';
+import { useRegulatorExportState } from '../api/regulator-export-state';
 import { useRegulatorExports } from '../api/regulator-exports';
 import { useRerunRegulatorExport } from '../api/rerun-regulator-export';
 import './compliance.css';
@@ -53,10 +54,13 @@ export function RegulatorExportsPage() {
         id: 'status',
         header: t('columns.status'),
         cell: (info) => (
-          <span className="status-pill compliance-status--done">
-            {t('statusDone')} · {t(`triggers.${info.row.original.trigger}`)}
-            {info.row.original.requestedBy ? ` · ${info.row.original.requestedBy}` : ''}
-          </span>
+          <>
+            <span className="status-pill compliance-status--done">{t('statusDone')}</span>
+            <span className="compliance-version">
+              {t(`triggers.${info.row.original.trigger}`)}
+              {info.row.original.requestedBy ? ` · ${info.row.original.requestedBy}` : ''}
+            </span>
+          </>
         ),
       }),
       col.accessor('finishedAt', { id: 'finishedAt', header: t('columns.finishedAt'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
@@ -111,6 +115,7 @@ export function RegulatorExportsPage() {
         <h1 id="compliance-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
+      <ScheduleState />
       <DataTable caption={t('caption')} captionHidden columns={columns} query={runs} params={params} getRowId={(row) => row.id} emptyTitle={t('empty')} />
       {rerunning && (
         <ConfirmDialog
@@ -125,5 +130,19 @@ export function RegulatorExportsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** Whether the last due day is exported, and the schedule's last failure while it is unresolved. */
+function ScheduleState() {
+  const { t } = useTranslation('compliance');
+  const state = useRegulatorExportState();
+  if (!state.data) return null;
+  const { lastDueDay, exported, failing, timeZone } = state.data;
+  return (
+    <div role="status" className={`compliance-state ${failing ? 'compliance-state--failing' : exported ? 'compliance-state--ok' : ''}`}>
+      <p>{exported ? t('state.exported', { day: lastDueDay, timeZone }) : t('state.pending', { day: lastDueDay, timeZone })}</p>
+      {failing && <p>{t('state.failing', { attempt: failing.attempt, error: failing.error })}</p>}
+    </div>
   );
 }
