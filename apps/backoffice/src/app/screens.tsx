@@ -14,6 +14,8 @@ import { BonusesPage } from '../features/bonuses/components/bonuses-page';
 import { ContentPage } from '../features/content/components/content-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FeedbackPage } from '../features/feedback/components/feedback-page';
+import { BarredHitsPage } from '../features/barred-list/components/barred-hits-page';
+import { BarredListPage } from '../features/barred-list/components/barred-list-page';
 import { GamesPage } from '../features/games/components/games-page';
 import { MissionsPage } from '../features/missions/components/missions-page';
 import { MessagesPage } from '../features/messages/components/messages-page';
@@ -71,6 +73,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'players/:playerId', permission: 'players.read', Component: PlayerScreen },
   { path: 'adjustments', permission: 'players.read', Component: AdjustmentsPage, nav: { group: 'players', labelKey: 'nav.adjustments' } },
   { path: 'feedback', permission: 'players.read', Component: FeedbackPage, nav: { group: 'players', labelKey: 'nav.feedback' } },
+  { path: 'compliance/barred-hits', permission: 'players.read', Component: BarredHitsPage, nav: { group: 'players', labelKey: 'nav.barredHits' } },
+  { path: 'compliance/barred-list', permission: 'settings.read', Component: BarredListPage, nav: { group: 'site', labelKey: 'nav.barredList' } },
   { path: 'bonuses', permission: 'bonuses.read', Component: BonusesPage, nav: { group: 'players', labelKey: 'nav.bonuses' } },
   { path: 'bonuses/settings', permission: 'bonuses.read', Component: BonusSettingsPage, nav: { group: 'site', labelKey: 'nav.bonusSettings' } },
   { path: 'messages', permission: 'inbox.read', Component: MessagesPage, nav: { group: 'players', labelKey: 'nav.messages' } },
