@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsListQuerySchema, opsPageSchema } from './ops-list';
 
 /**
  * Identity checks (KYC; docs/compliance.md, "KYC"). A check runs at a provider (document, selfie,
@@ -36,11 +37,9 @@ export const kycStartBodySchema = z.object({ returnUrl: returnPathSchema.optiona
 export const kycStartResultSchema = z.object({ checkId: z.string(), url: z.string(), status: kycCheckStatusSchema });
 export type KycStartResult = z.infer<typeof kycStartResultSchema>;
 
-/** GET /ops/kyc/checks */
-export const opsKycListQuerySchema = z.object({
-  status: kycCheckStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** GET /ops/kyc/checks: newest first, by status. */
+export const opsKycListQuerySchema = opsListQuerySchema(['created'] as const).extend({ status: kycCheckStatusSchema.optional() });
+export type OpsKycListQuery = z.infer<typeof opsKycListQuerySchema>;
 export const opsKycCheckSchema = z.object({
   id: z.string(),
   memberId: z.string(),
@@ -55,6 +54,8 @@ export const opsKycCheckSchema = z.object({
   createdAt: z.string(),
 });
 export type OpsKycCheck = z.infer<typeof opsKycCheckSchema>;
+export const opsKycPageSchema = opsPageSchema(opsKycCheckSchema);
+export type OpsKycPage = z.infer<typeof opsKycPageSchema>;
 
 /** POST /ops/kyc/checks/:id/decision */
 export const opsKycDecisionSchema = z.object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) }).strict();

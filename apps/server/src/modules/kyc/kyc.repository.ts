@@ -88,9 +88,13 @@ export async function decideCheck(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Checks for the back office, newest first. */
-export async function listChecks(db: Db, filter: { status?: KycCheckStatus | undefined; limit: number }): Promise<KycCheckRow[]> {
-  let q = db.selectFrom('kyc_checks').select(COLUMNS).orderBy('id', 'desc').limit(filter.limit);
+/** A page of checks for the back office, newest (or oldest) first, with how many match. */
+export async function listChecks(db: Db, filter: { status?: KycCheckStatus | undefined; order: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: KycCheckRow[]; total: number }> {
+  let q = db.selectFrom('kyc_checks');
   if (filter.status) q = q.where('status', '=', filter.status);
-  return q.execute();
+  const [rows, count] = await Promise.all([
+    q.select(COLUMNS).orderBy('id', filter.order).offset(filter.offset).limit(filter.limit).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { kycStartBodySchema, kycStartResultSchema, kycStatusSchema, opsKycCheckSchema, opsKycDecisionSchema, opsKycListQuerySchema } from '@wps/shared/schemas/kyc';
+import { kycStartBodySchema, kycStartResultSchema, kycStatusSchema, opsKycCheckSchema, opsKycDecisionSchema, opsKycListQuerySchema, opsKycPageSchema } from '@wps/shared/schemas/kyc';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -25,8 +25,8 @@ export function registerKycRoutes(app: RouteApp, services: AppServices): void {
     return ok(await kyc.service.start(member.memberId, request.body.returnUrl));
   });
 
-  app.get('/ops/kyc/checks', { config: { permission: 'kyc.review' }, schema: { querystring: opsKycListQuerySchema, response: success(z.array(opsKycCheckSchema)) } }, async (request) =>
-    ok(await kyc.service.list({ status: request.query.status, limit: request.query.limit })),
+  app.get('/ops/kyc/checks', { config: { permission: 'kyc.review' }, schema: { querystring: opsKycListQuerySchema, response: success(opsKycPageSchema) } }, async (request) =>
+    ok(await kyc.service.list(request.query)),
   );
 
   app.post('/ops/kyc/checks/:id/decision', { config: { permission: 'kyc.review' }, schema: { params: checkParamsSchema, body: opsKycDecisionSchema, response: success(opsKycCheckSchema) } }, async (request) => {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
-import type { KycStatus, OpsKycCheck } from '@wps/shared/schemas/kyc';
+import type { KycStatus, OpsKycCheck, OpsKycListQuery, OpsKycPage } from '@wps/shared/schemas/kyc';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -122,11 +122,11 @@ export function createKycService(ctx: KycContext) {
       });
     },
 
-    /** The back office's list of checks (newest first), with the players' account names. */
-    async list(filter: { status?: KycCheckRow['status'] | undefined; limit: number }): Promise<OpsKycCheck[]> {
-      const rows = await listChecks(db, filter);
+    /** The back office's list of checks, a page at a time, with the players' account names. */
+    async list(query: OpsKycListQuery): Promise<OpsKycPage> {
+      const { rows, total } = await listChecks(db, { status: query.status, order: query.order, offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
       const names = await ctx.accountNames([...new Set(rows.map((r) => r.memberId))]);
-      return rows.map((r) => opsView(r, names.get(r.memberId) ?? ''));
+      return { list: rows.map((r) => opsView(r, names.get(r.memberId) ?? '')), total, page: query.page, pageSize: query.pageSize, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) };
     },
 
     /** An operator decides a check that went to review; audited with the reason. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { KycStartResult, KycStatus, OpsKycCheck } from '@wps/shared/schemas/kyc';
+import type { KycStartResult, KycStatus, OpsKycCheck, OpsKycPage } from '@wps/shared/schemas/kyc';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -93,8 +93,9 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     const check = await start(reviewed);
     await doCheck(check.url, 'João Pereira', 'review');
     expect(await status(reviewed)).toMatchObject({ level: 'review', reason: 'The document photo is unclear (sandbox)' });
-    const queue = valueOf<OpsKycCheck[]>(await call(t.app, 'GET', '/ops/kyc/checks?status=review', { token: support }));
-    const row = queue.find((c) => c.memberId === reviewed.memberId)!;
+    const queue = valueOf<OpsKycPage>(await call(t.app, 'GET', '/ops/kyc/checks?status=review', { token: support }));
+    expect(queue.list.every((c) => c.status === 'review')).toBe(true);
+    const row = queue.list.find((c) => c.memberId === reviewed.memberId)!;
     expect(row).toMatchObject({ status: 'review', fullName: 'João Pereira', provider: 'sandbox', purpose: 'onboarding', decidedAt: null });
     expect(row.account).not.toBe('');
     const decided = valueOf<OpsKycCheck>(await call(t.app, 'POST', `/ops/kyc/checks/${row.id}/decision`, { token: support, payload: { decision: 'passed', reason: 'Document checked by hand' } }));
