@@ -70,6 +70,8 @@ const PORT_OFFSETS = {
   playTransfer: 25,
   /** The inbox: a message sent in the back office read by the player; the notice modal. */
   inbox: 28,
+  /** Identity under the BR profile: CPF and date of birth at registration, the barred-persons list at sign-up and at the next day's first login (the test clock door). */
+  complianceIdentity: 29,
   /** App download (/down, the modal's QR), customer service with its VIP entry, /helpmc. */
   download: 30,
   /** The storefront: home lanes, promotions, search, tab bar, footer blocks, trial DEMO; promotion tags in the back office. */
@@ -106,6 +108,8 @@ const PORT_OFFSETS = {
   backofficeLottery: 45,
   /** Records: the regulator export's runs listed, downloaded and re-run (the test clock door ends the day), the audit chain checked. */
   complianceRecords: 46,
+  /** Identity checks: a player verified through the sandbox provider, a check in review passed in the back office. */
+  kyc: 47,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { expect, test, type Page } from './support/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+
+/**
+ * Identity checks (KYC; docs/compliance.md, "KYC") as a player and an operator do them: the player
+ * starts the check in My account, does the sandbox provider's document, selfie and liveness steps
+ * on its pages and comes back verified, with the name read from the document. A second player's
+ * check goes to a person's review, and a support operator passes it in the back office.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'kyc');
+const PASSWORD = 'Lumen2024play';
+
+let server: ExtraServer;
+
+async function openMyAccount(page: Page, username: string) {
+  await page.getByRole('button', { name: `Menu da conta ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Segurança da conta' })).toBeVisible();
+  return panel.getByTestId('kyc-card');
+}
+
+/** The sandbox provider's three steps, then the outcome the tester picks. */
+async function doSandboxCheck(page: Page, name: string, outcome: 'Pass' | 'Send to review') {
+  await expect(page).toHaveURL(/\/sandbox-kyc\/check\/kyc_[a-f0-9]{24}$/);
+  await page.getByLabel('Full name as printed on the document').fill(name);
+  await page.getByRole('button', { name: 'Capture the document (simulated)' }).click();
+  await expect(page.getByText(`Document read: ${name}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Take the selfie (simulated)' }).click();
+  await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();
+  await page.getByRole('button', { name: outcome }).click();
+  await expect(page).not.toHaveURL(/sandbox-kyc/);
+}
+
+test.describe('identity checks (KYC)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(150_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startBackofficeServer('kyc', EXTRA_PORTS.kyc, { roles: ['support'], configure: disableRegisterCaptcha });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a player verifies through the sandbox provider and comes back verified', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'kyc', password: PASSWORD });
+    const card = await openMyAccount(page, username);
+    await expect(card.getByTestId('kyc-level')).toHaveText('Identidade não verificada');
+    await expectNoSeriousA11yViolations(page, 'my account, identity unverified');
+    await card.getByRole('button', { name: 'Verificar identidade' }).click();
+
+    await doSandboxCheck(page, 'Maria Clara Souza', 'Pass');
+    const after = await openMyAccount(page, username);
+    await expect(after.getByTestId('kyc-level')).toHaveText('Identidade verificada');
+    await expect(after).toContainText('Nome no documento: Maria Clara Souza');
+    await expect(after.getByRole('button')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, 'verified-1366.png') });
+  });
+
+  test('a check sent to review waits for a person; a support operator passes it in the back office', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'kyr', password: PASSWORD });
+    await (await openMyAccount(page, username)).getByRole('button', { name: 'Verificar identidade' }).click();
+    await doSandboxCheck(page, 'João Pereira Lima', 'Send to review');
+    const waiting = await openMyAccount(page, username);
+    await expect(waiting.getByTestId('kyc-level')).toHaveText('Em análise por nossa equipe');
+    await expect(waiting).toContainText('Motivo: The document photo is unclear (sandbox)');
+    await expectNoSeriousA11yViolations(page, 'my account, identity in review, 360 px');
+    const shot = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(shot.page).toBeLessThanOrEqual(shot.viewport);
+
+    for (const width of [1366, 360]) {
+      const ops = await newBackofficePage(browser, width);
+      await signInOperator(ops, { baseURL: server.baseURL, role: 'support' });
+      await ops.goto(`${server.baseURL}/backoffice/compliance/kyc`);
+      await expect(ops.getByRole('heading', { name: 'Verificações de identidade', level: 1 })).toBeVisible();
+      const row = ops.getByRole('row').filter({ hasText: username });
+      if (width === 360) {
+        // Already decided at 1366 px: the review list no longer holds it.
+        await expect(row).toHaveCount(0);
+        await checkBackofficePage(ops, `kyc-checks-${width}`, SHOTS);
+        continue;
+      }
+      await expect(row).toContainText('João Pereira Lima');
+      await expect(row).toContainText('Aguardando análise');
+      await checkBackofficePage(ops, `kyc-checks-${width}`, SHOTS);
+      await row.getByRole('button', { name: /^Aprovar a verificação \d+ de / }).click();
+      const dialog = ops.getByRole('dialog', { name: `Aprovar a verificação de identidade de ${username}` });
+      await expect(dialog).toContainText('"João Pereira Lima" passa a ser o nome do titular dos saques');
+      await dialog.getByRole('textbox').fill('Documento conferido manualmente');
+      await dialog.getByRole('button', { name: 'Aprovar' }).click();
+      await expect(ops.getByText(/Verificação \d+ aprovada\./)).toBeVisible();
+      await expect(row).toHaveCount(0);
+    }
+
+    await page.reload();
+    const verified = await openMyAccount(page, username);
+    await expect(verified.getByTestId('kyc-level')).toHaveText('Identidade verificada');
+    await expect(verified).toContainText('Nome no documento: João Pereira Lima');
+  });
+});
