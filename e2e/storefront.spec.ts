@@ -73,6 +73,7 @@ test.beforeAll(async ({ request }) => {
   await publish(request, { kind: 'footer', groupCode: 'licence', linkage: { type: 'url', target: 'https://regulator.example/licence/123' }, pt: ['Licença nº 123/2026', '<p>Loterias do Estado.</p>'], en: ['Licence no. 123/2026', '<p>State Lotteries.</p>'] });
   await publish(request, { kind: 'footer', groupCode: 'payment', imageName: pix.name, pt: ['PIX', ''], en: ['PIX', ''] });
   await publish(request, { kind: 'footer', groupCode: 'affiliate', linkage: { type: 'page', target: '/register' }, pt: ['Ganhe indicando amigos', '<p>Comissão sobre cada indicado.</p>'], en: ['Earn by referring friends', '<p>Commission on every referral.</p>'] });
+  await publish(request, { kind: 'footer', groupCode: 'ombudsman', linkage: { type: 'url', target: 'https://ouvidoria.example/' }, pt: ['Ouvidoria', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'], en: ['Ombudsman', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'] });
 });
 
 test.afterAll(async () => {
@@ -157,6 +158,10 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   const licence = footer.getByRole('region', { name: 'Licença e regulador' });
   await expect(licence).toContainText('Licença nº 123/2026 Loterias do Estado.');
   await expect(licence.getByRole('link', { name: 'Ver a licença no site do regulador' })).toHaveAttribute('href', 'https://regulator.example/licence/123');
+  // The ombudsman's contacts (a Brazilian licence asks that they be shown).
+  const ombudsman = footer.getByRole('region', { name: 'Ouvidoria' });
+  await expect(ombudsman).toContainText('Ouvidoria ouvidoria@exemplo.com.br · 0800 000 0000');
+  await expect(ombudsman.getByRole('link', { name: 'Falar com a ouvidoria' })).toHaveAttribute('href', 'https://ouvidoria.example/');
   await expect(footer.getByRole('region', { name: 'Formas de pagamento' }).getByRole('img', { name: 'PIX' })).toBeVisible();
   await expect(footer.getByRole('region', { name: 'Provedores de jogos' }).getByRole('img', { name: 'In-house Games' })).toBeVisible();
   for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável']) await expect(footer.getByRole('link', { name })).toBeVisible();

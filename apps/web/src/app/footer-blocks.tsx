@@ -77,6 +77,30 @@ export function AffiliateBlock({ item }: { item: LiveContentItem }) {
   );
 }
 
+/**
+ * The ombudsman's contacts (footer blocks "ombudsman": ouvidoria), on every page: a Brazilian
+ * licence asks that players can reach one (docs/compliance.md, "Player rights").
+ */
+export function OmbudsmanBlock({ items }: { items: LiveContentItem[] }) {
+  const { t } = useTranslation('storefront');
+  return (
+    <section className="footer-licence" aria-label={t('footer.ombudsman')} data-testid="footer-ombudsman">
+      {items.map((item) => {
+        const text = textOf(item.bodyHtml);
+        return (
+          <p key={item.id} className="footer-licence__line">
+            <strong>{item.title}</strong>
+            {text && ` ${text}`}{' '}
+            <LinkageLink item={item} className="footer__link">
+              {t('footer.ombudsmanLink')}
+            </LinkageLink>
+          </p>
+        );
+      })}
+    </section>
+  );
+}
+
 /** The licence and regulator lines (footer blocks "licence"), each with its link to the regulator. */
 export function LicenceLines({ items }: { items: LiveContentItem[] }) {
   const { t } = useTranslation('storefront');

@@ -6,7 +6,7 @@ import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
 import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
-import { AffiliateBlock, LicenceLines, PaymentLogos, ProviderLogos } from './footer-blocks';
+import { AffiliateBlock, LicenceLines, OmbudsmanBlock, PaymentLogos, ProviderLogos } from './footer-blocks';
 import './footer.css';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
@@ -28,8 +28,9 @@ const SOCIALS: readonly Social[] = [
 /**
  * Footer frame: brand block, the affiliate block, social links that exist in resources, the game
  * providers' and the payment methods' logos, the legal pages and the help centre, the licence and
- * regulator line, the age notice and copyright. The operator's blocks (affiliate, licence,
- * payment logos) are content items of the kind "footer"; the providers are the lobby's vendors.
+ * regulator line, the ombudsman's contacts, the age notice and copyright. The operator's blocks
+ * (affiliate, licence, payment logos, ombudsman) are content items of the kind "footer"; the
+ * providers are the lobby's vendors.
  * Loaded after the first paint (layout.tsx): it is below the fold.
  */
 export function Footer() {
@@ -39,6 +40,7 @@ export function Footer() {
   const affiliate = blocks.find((item) => item.groupCode === 'affiliate');
   const licences = blocks.filter((item) => item.groupCode === 'licence');
   const payments = blocks.filter((item) => item.groupCode === 'payment');
+  const ombudsman = blocks.filter((item) => item.groupCode === 'ombudsman');
   const brandName = permission?.brand.brandName ?? '';
   const socials = SOCIALS.flatMap((social) => {
     const resource = permission?.resources.find((entry) => entry.resourceType.toUpperCase() === social.type);
@@ -85,6 +87,7 @@ export function Footer() {
         </ul>
       </nav>
       {licences.length > 0 && <LicenceLines items={licences} />}
+      {ombudsman.length > 0 && <OmbudsmanBlock items={ombudsman} />}
       <div className="footer__legal">
         {permission && (
           <p className="footer__age">

@@ -42,7 +42,11 @@ export type PromotionTag = (typeof PROMOTION_TAGS)[number];
  * to the regulator), a payment method's logo (its picture, its name as the alt text), and the
  * affiliate block (its pitch and where its start button leads).
  */
-export const FOOTER_BLOCKS = ['licence', 'payment', 'affiliate'] as const;
+/**
+ * Footer blocks: the licence and regulator lines, payment logos, the affiliate block, and the
+ * ombudsman's contacts (ouvidoria: Law 14.790/2023 arts. 15 and 28 ask that they be shown).
+ */
+export const FOOTER_BLOCKS = ['licence', 'payment', 'affiliate', 'ombudsman'] as const;
 
 /** The groups an item of each kind may belong to; help categories are the operator's own words. */
 const GROUP_RULES: Record<ContentKind, z.ZodType<string>> = {

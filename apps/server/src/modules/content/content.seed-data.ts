@@ -159,3 +159,18 @@ export const DEMO_HELP: { category: string; words: Words }[] = [
     },
   },
 ];
+
+/**
+ * The ombudsman's contacts (ouvidoria), a footer block: a Brazilian licence asks that players can
+ * reach one (Law 14.790/2023 arts. 15 and 28; docs/compliance.md, "Player rights").
+ */
+export const DEMO_OMBUDSMAN: Words = {
+  PT: {
+    title: 'Ouvidoria',
+    bodyHtml: '<p>ouvidoria@exemplo.com.br · 0800 000 0000 · dias úteis, das 9h às 18h (horário de Brasília). Atendimento em português.</p>',
+  },
+  EN: {
+    title: 'Ombudsman',
+    bodyHtml: '<p>ouvidoria@exemplo.com.br · 0800 000 0000 · working days, 9 am to 6 pm (Brasília time). Service in Portuguese.</p>',
+  },
+};

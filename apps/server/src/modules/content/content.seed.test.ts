@@ -22,7 +22,7 @@ describeEachDatabase('demo site content', (target) => {
   const get = <T>(url: string, language: string) => call(t.app, 'GET', url, { headers: { language } }).then((res) => valueOf<T>(res));
 
   it('publishes promotions, banners linked to them, announcements, help and the legal pages in PT and EN', async () => {
-    expect(written).toBe(DEMO_PROMOTIONS.length + DEMO_BANNERS.length + 3 + DEMO_HELP.length + 3);
+    expect(written).toBe(DEMO_PROMOTIONS.length + DEMO_BANNERS.length + 3 + DEMO_HELP.length + 3 + 1);
     const promotions = (await get<{ list: LiveContentItem[] }>('/wps/content/promotions', 'EN')).list;
     expect(promotions.map((p) => p.groupCode).sort()).toEqual(DEMO_PROMOTIONS.map((p) => p.category).sort());
     expect(promotions.every((p) => p.image !== null && p.bodyHtml.includes('<p>'))).toBe(true);
@@ -48,5 +48,8 @@ describeEachDatabase('demo site content', (target) => {
       expect((await get<LiveContentItem>(`/wps/content/pages/${page}`, 'EN')).bodyHtml).toMatch(/<h2>|<p>/);
     }
     expect((await get<LiveContentItem>('/wps/content/pages/terms', 'PT')).title).toBe('Termos e condições');
+    // The ombudsman's contacts, a footer block every page shows.
+    const footer = await get<{ list: LiveContentItem[] }>('/wps/content/footer', 'PT');
+    expect(footer.list.filter((i) => i.groupCode === 'ombudsman').map((i) => i.title)).toEqual(['Ouvidoria']);
   });
 });

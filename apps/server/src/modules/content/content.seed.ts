@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { ContentItemBody, ContentKind } from '@wps/shared/schemas/content';
 import type { ContentService } from './content.service';
-import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP, DEMO_PROMOTIONS, type DemoPicture } from './content.seed-data';
+import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP, DEMO_OMBUDSMAN, DEMO_PROMOTIONS, type DemoPicture } from './content.seed-data';
 import { DEMO_LEGAL } from './content.seed-legal';
 
 const SYSTEM = { actorType: 'system' as const, actorId: null };
@@ -18,9 +18,9 @@ function pictureDir(): URL {
 /**
  * Write the demo operator's site content through the content service, as an operator would from
  * the back office (sanitised, audited as the system, published): promotions, banners linked to
- * them, announcements, help articles and the legal pages. The caller runs it once, on the start
- * that created the database (seedDemoOperator's firstSeed, which one instance alone can win), and
- * only when DEMO_CONTENT allows. Returns how many items it published.
+ * them, announcements, help articles, the legal pages and the ombudsman's contacts. The caller
+ * runs it once, on the start that created the database (seedDemoOperator's firstSeed, which one
+ * instance alone can win), and only when DEMO_CONTENT allows. Returns how many items it published.
  */
 export async function seedDemoContent(content: ContentService): Promise<number> {
   const dir = pictureDir();
@@ -61,5 +61,6 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
   for (const [page, words] of Object.entries(DEMO_LEGAL)) {
     await publish('legal_page', page, 10, { linkage: null, imageName: null, translations: words });
   }
+  await publish('footer', 'ombudsman', 10, { linkage: null, imageName: null, translations: DEMO_OMBUDSMAN });
   return published;
 }
