@@ -1,16 +1,26 @@
 // `npm run audit:verify`: check the audit log's hash chain on the configured database
 // (DATABASE_URL, else the PGlite store under DATA_DIR — the same choice server.ts makes).
-// Exit code 0 when every link holds, 1 with the first broken link otherwise.
+// Exit code 0 when every link holds, 1 with the first broken link otherwise. Arguments
+// `<seq>:<hash>` (a regulator export manifest's auditChain) must still be in the chain.
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { verifyAuditChain } from '../modules/audit/audit-chain';
+import { parseAnchor, verifyAuditChain, type AuditChainAnchor } from '../modules/audit/audit-chain';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    const result = await verifyAuditChain(database.db);
+    const anchors: AuditChainAnchor[] = [];
+    for (const arg of process.argv.slice(2)) {
+      const anchor = parseAnchor(arg);
+      if (!anchor) {
+        console.error(`not an anchor: ${arg} (expected <seq>:<64 hex digits>)`);
+        return 2;
+      }
+      anchors.push(anchor);
+    }
+    const result = await verifyAuditChain(database.db, undefined, anchors);
     console.log(`audit chain check on ${where}: ${result.checked} link(s) up to place ${result.headSeq} (head ${result.headHash})`);
     if (result.ok) {
       console.log('OK: every entry is sealed and every link holds');

@@ -8,9 +8,11 @@ import { z } from 'zod';
  * - `entry_missing`: the link's entry is gone (deleted);
  * - `sequence_gap`: a place in the chain is missing (a link deleted);
  * - `unsealed_entry`: an entry that was never linked (written with the sealing trigger off);
- * - `head_mismatch`: the chain's head does not name its last link.
+ * - `head_mismatch`: the chain's head does not name its last link;
+ * - `anchor_mismatch`: the link at a place whose hash was kept outside the database (the regulator
+ *   export's manifest) now holds another hash: the chain was rewritten from there on.
  */
-export const AUDIT_CHAIN_PROBLEMS = ['content_changed', 'link_broken', 'entry_missing', 'sequence_gap', 'unsealed_entry', 'head_mismatch'] as const;
+export const AUDIT_CHAIN_PROBLEMS = ['content_changed', 'link_broken', 'entry_missing', 'sequence_gap', 'unsealed_entry', 'head_mismatch', 'anchor_mismatch'] as const;
 export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
 
 export const auditChainResultSchema = z.object({

@@ -124,6 +124,8 @@ export const exportManifestSchema = z.strictObject({
   format: z.string().min(1),
   files: z.array(z.strictObject({ name: z.string().min(1), file: z.enum(REGULATOR_EXPORT_FILES), rows: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
   totals: exportTotalsSchema,
+  /** The audit log's hash chain head when the run was written: an anchor of the chain held outside the operator's database. */
+  auditChain: z.strictObject({ seq: z.string().regex(/^\d+$/), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
 });
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
 

@@ -6,7 +6,7 @@ import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { COMMANDS } from '../../scripts/ops';
-import { verifyAuditChain } from './audit-chain';
+import { auditChainHead, parseAnchor, verifyAuditChain } from './audit-chain';
 
 describeEachDatabase('the audit log hash chain', (target) => {
   let t: TestApp;
@@ -102,6 +102,37 @@ describeEachDatabase('the audit log hash chain', (target) => {
       });
       const forged = await sql<{ id: string }>`SELECT id::text AS id FROM audit_log WHERE action = 'widget.forged'`.execute(fresh.database.db);
       expect((await verifyAuditChain(fresh.database.db)).firstBroken).toMatchObject({ entryId: forged.rows[0]!.id, problem: 'unsealed_entry' });
+    } finally {
+      await fresh.close();
+    }
+  });
+  it('an anchor kept outside the database catches a chain rewritten from its first entry on', async () => {
+    const fresh = await createTestApp(target);
+    try {
+      const db = fresh.database.db;
+      for (const subjectId of ['a', 'b', 'c']) {
+        await db.transaction().execute((trx) =>
+          fresh.app.services.audit.record(trx, { actorType: 'system', actorId: null, action: 'widget.anchor', subjectType: 'widget', subjectId, reason: 'real', before: null, after: null }),
+        );
+      }
+      // The regulator export's manifest keeps this.
+      const head = await auditChainHead(db);
+      expect(Number(head.seq)).toBeGreaterThan(0);
+      // A superuser changes the first entry and seals the whole log again, head included.
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await sql`UPDATE audit_log SET reason = 'rewritten' WHERE id = (SELECT min(id) FROM audit_log)`.execute(trx);
+        await sql`DELETE FROM audit_chain`.execute(trx);
+        await sql`UPDATE audit_chain_head SET seq = 0, hash = ${Buffer.alloc(32)}`.execute(trx);
+        await sql`SELECT audit_chain_append(e) FROM (SELECT * FROM audit_log ORDER BY id) AS e`.execute(trx);
+      });
+      // The chain is consistent again: on its own the check cannot tell.
+      expect((await verifyAuditChain(db)).ok).toBe(true);
+      const anchored = await verifyAuditChain(db, undefined, [head]);
+      expect(anchored.firstBroken).toMatchObject({ seq: head.seq, problem: 'anchor_mismatch' });
+      expect((await verifyAuditChain(db, undefined, [{ seq: '999999', hash: head.hash }])).firstBroken).toMatchObject({ seq: '999999', problem: 'anchor_mismatch' });
+      expect(parseAnchor(`${head.seq}:${head.hash}`)).toEqual(head);
+      expect(parseAnchor('12:nothex')).toBeUndefined();
     } finally {
       await fresh.close();
     }

@@ -28,6 +28,15 @@ export function entryHash(seq: string, e: Omit<ChainLinkRow, 'seq' | 'entryId' |
 
 type Broken = NonNullable<AuditChainResult['firstBroken']>;
 
+/** A place's hash kept outside the database (`auditChain` in a regulator export's manifest). */
+export type AuditChainAnchor = { seq: string; hash: string };
+
+/** `<seq>:<hash>` as typed on the command line. */
+export function parseAnchor(text: string): AuditChainAnchor | undefined {
+  const m = /^(\d+):([0-9a-fA-F]{64})$/.exec(text);
+  return m ? { seq: m[1]!, hash: m[2]! } : undefined;
+}
+
 /** The first problem of one link, given the place and hash the link before it ended on. */
 function checkLink(link: ChainLinkRow, expectedSeq: bigint, prevHash: Buffer): Broken | null {
   const seq = link.seq;
@@ -50,7 +59,8 @@ function checkLink(link: ChainLinkRow, expectedSeq: bigint, prevHash: Buffer): B
  * sealed meanwhile are left to the next check), then look for entries that were never linked.
  * Reads in keyset pages of 2,000 links; stops at the first broken link.
  */
-export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = () => new Date()): Promise<AuditChainResult> {
+export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = () => new Date(), anchors: readonly AuditChainAnchor[] = []): Promise<AuditChainResult> {
+  const anchorAt = new Map(anchors.map((a) => [a.seq, a.hash.toLowerCase()]));
   const head = await readChainHead(db);
   let expected = 1n;
   let prev: Buffer = GENESIS;
@@ -69,6 +79,11 @@ export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = (
     for (const link of links) {
       const broken = checkLink(link, expected, prev);
       if (broken) return result(broken);
+      const anchored = anchorAt.get(link.seq);
+      if (anchored !== undefined && anchored !== link.hash.toString('hex')) {
+        return result({ seq: link.seq, entryId: link.entryId, problem: 'anchor_mismatch', detail: `the hash kept outside the database for place ${link.seq} is ${anchored}; the chain now holds ${link.hash.toString('hex')}` });
+      }
+      anchorAt.delete(link.seq);
       checked += 1;
       expected = BigInt(link.seq) + 1n;
       prev = link.hash;
@@ -81,7 +96,19 @@ export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = (
   if (!prev.equals(head.hash)) {
     return result({ seq: head.seq.toString(), entryId: null, problem: 'head_mismatch', detail: `the head holds ${head.hash.toString('hex')}, the last link ${prev.toString('hex')}` });
   }
+  const [missing] = anchorAt.keys();
+  if (missing !== undefined) return result({ seq: missing, entryId: null, problem: 'anchor_mismatch', detail: `the chain has no place ${missing}, whose hash was kept outside the database` });
   const unsealed = await findUnsealedEntry(db);
   if (unsealed) return result({ seq: null, entryId: unsealed, problem: 'unsealed_entry', detail: `entry ${unsealed} is in the log but was never sealed into the chain` });
   return result(null);
+}
+
+/**
+ * The chain's head as a hex hash and its place: the daily regulator export writes it into its
+ * manifest, so a copy outside the database anchors the chain (rewriting an earlier entry and every
+ * link after it would no longer match what the regulator holds).
+ */
+export async function auditChainHead(db: Kysely<Database>): Promise<{ seq: string; hash: string }> {
+  const head = await readChainHead(db);
+  return { seq: head.seq.toString(), hash: head.hash.toString('hex') };
 }

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
+import { auditChainHead } from '../audit/audit-chain';
 import type { AuditService } from '../audit/audit.service';
 import { JSON_LINES, type ExportFormat } from './export-format';
 import { findIdentities } from './identity-reader';
@@ -100,6 +101,7 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
       format: format.name,
       files: files.map(({ name, file, rows, bytes, sha256: hash }) => ({ name, file, rows, bytes, sha256: hash })),
       totals,
+      auditChain: await auditChainHead(trx),
     });
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
     const checksum = sha256(manifestBytes);

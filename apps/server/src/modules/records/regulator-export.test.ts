@@ -90,6 +90,9 @@ describeEachDatabase('the daily regulator export', (target) => {
     }
     const manifest = files.manifest![0] as ReturnType<typeof exportManifestSchema.parse>;
     expect(manifest).toMatchObject({ operatorDay: day, timeZone: TZ, windowStart: window.start.toISOString(), windowEnd: window.end.toISOString(), version: 1 });
+    // The audit chain's head then, an anchor outside the database: a link the chain still holds.
+    const link = await sql<{ hash: string }>`SELECT encode(hash, 'hex') AS hash FROM audit_chain WHERE seq = ${manifest.auditChain.seq}::bigint`.execute(t.database.db);
+    expect(link.rows[0]?.hash).toBe(manifest.auditChain.hash);
 
     // The ledger's own sums over the day's window, real-money players' accounts only.
     const ledger = await sql<{ kind: string; total: string }>`
