@@ -43,6 +43,7 @@ import { registerPlatformMessageRoutes } from './modules/messages/platform-messa
 import { registerDepositRoutes } from './modules/deposit/deposit.routes';
 import { registerSandboxGatewayRoutes } from './modules/deposit/sandbox-gateway.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerSandboxKycRoutes } from './modules/kyc/sandbox-kyc.routes';
 import { registerWithdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { registerTransferRoutes } from './modules/transfer/transfer.routes';
@@ -163,6 +164,7 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerDepositRoutes(z, services);
   registerSandboxGatewayRoutes(app, services);
   registerKycRoutes(z, services);
+  registerPrivacyRoutes(z, services);
   registerSandboxKycRoutes(app, services);
   await registerWithdrawalRoutes(z, services);
   registerTransferRoutes(z, services);

@@ -43,6 +43,7 @@ import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
 import { createKycService } from './modules/kyc/kyc.service';
+import { createPrivacyService } from './modules/privacy/privacy.service';
 import { loadKycSettings } from './modules/kyc/kyc-settings';
 import { createSandboxKyc } from './modules/kyc/sandbox-kyc';
 import { createMissionsService } from './modules/missions/missions.service';
@@ -194,6 +195,8 @@ export function createServices(ctx: AppContext) {
   const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
   // The back office's player administration: search and player page, changes, manual adjustments.
   const players = createPlayersService({ ...ctx, system, audit, security });
+  // The player's rights over their data: a copy of it, and closing the account (docs/compliance.md, "Player rights").
+  const privacy = createPrivacyService({ db: ctx.db, audit, member, memberAdmin: createMemberAdmin(), session, players, kyc: kyc.service, now: Date.now });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
   // The rewards engine: grants and their payers, the operator's rules over the player event stream.
@@ -297,7 +300,7 @@ export function createServices(ctx: AppContext) {
   // Players in a time-out or self-exclusion get no rewards and no platform messages (marketing).
   rewards.grants.useExclusion(responsibleGaming.isExcluded);
   messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
-  return { kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
+  return { privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

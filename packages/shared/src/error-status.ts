@@ -223,5 +223,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   KYC_CHECK_NOT_FOUND: 404,
   KYC_NOT_IN_REVIEW: 409,
   KYC_REQUIRED: 403,
+  ACCOUNT_CLOSURE_REFUSED: 409,
   INTERNAL_ERROR: 500,
 };

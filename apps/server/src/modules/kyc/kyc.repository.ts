@@ -48,6 +48,11 @@ export async function findLatestCheck(db: Db, memberId: string): Promise<KycChec
   return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
+/** Every check of the player, newest first. */
+export async function findMemberChecks(db: Db, memberId: string): Promise<KycCheckRow[]> {
+  return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).orderBy('id', 'desc').execute();
+}
+
 /** The player's newest passed check. */
 export async function findLatestPassedCheck(db: Db, memberId: string): Promise<KycCheckRow | undefined> {
   return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', 'passed').orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -7,7 +7,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { KycProvider, KycResult } from './kyc-provider';
-import { decideCheck, findCheck, findLatestCheck, findLatestPassedCheck, hasPassedCheck, insertCheck, listChecks, lockCheck, lockCheckByRef, type KycCheckRow } from './kyc.repository';
+import { decideCheck, findCheck, findLatestCheck, findLatestPassedCheck, findMemberChecks, hasPassedCheck, insertCheck, listChecks, lockCheck, lockCheckByRef, type KycCheckRow } from './kyc.repository';
 
 type Db = Kysely<Database>;
 
@@ -66,6 +66,21 @@ export function createKycService(ctx: KycContext) {
 
   return {
     isRequired,
+
+    /** Every check of the player, newest first (the player's copy of their data). */
+    async historyOf(memberId: string) {
+      return (await findMemberChecks(db, memberId)).map((r) => ({
+        checkId: r.id,
+        provider: r.provider,
+        purpose: r.purpose,
+        status: r.status,
+        fullName: r.fullName,
+        reason: r.reason,
+        decidedBy: r.decidedBy === null ? null : r.decidedBy === 'provider' ? 'provider' : 'operator',
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
 
     /** Whether the player holds a passed check. */
     isVerified: (memberId: string) => hasPassedCheck(db, memberId),

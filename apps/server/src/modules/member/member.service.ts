@@ -1,3 +1,4 @@
+import { createCredentials } from './member-credentials';
 import { createLogin } from './member-login';
 import { createMemberCore } from './member-core';
 import { createMemberDirectory } from './member-directory';
@@ -22,6 +23,7 @@ export function createMemberService(ctx: MemberContext) {
     ...createRegistration(core),
     ...createLogin(core),
     ...createPasswords(core),
+    ...createCredentials(core),
     ...createProfile(core),
     ...createMemberDirectory(ctx),
     ...createDownlineAccounts(core),
