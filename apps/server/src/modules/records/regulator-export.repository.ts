@@ -8,14 +8,23 @@ export const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Lock a day's row for a run (created when missing), without waiting: a run of the same day in
- * progress holds it, and the caller is told at once (55P03) instead of queueing a second run.
- * Returns the day's latest version.
+ * progress holds it, and the caller is told at once (null) instead of queueing a second run. The
+ * NOWAIT refusal is taken back to a savepoint, so the caller's transaction goes on. Returns the
+ * day's latest version.
  */
-export async function lockExportDay(db: Db, day: string): Promise<number> {
+export async function lockExportDay(db: Db, day: string): Promise<number | null> {
   await sql`INSERT INTO regulator_export_days (operator_day) VALUES (${day}::date) ON CONFLICT (operator_day) DO NOTHING`.execute(db);
-  const { rows } = await sql<{ latest_version: number }>`
-    SELECT latest_version FROM regulator_export_days WHERE operator_day = ${day}::date FOR UPDATE NOWAIT`.execute(db);
-  return rows[0]!.latest_version;
+  await sql`SAVEPOINT regulator_export_day`.execute(db);
+  try {
+    const { rows } = await sql<{ latest_version: number }>`
+      SELECT latest_version FROM regulator_export_days WHERE operator_day = ${day}::date FOR UPDATE NOWAIT`.execute(db);
+    await sql`RELEASE SAVEPOINT regulator_export_day`.execute(db);
+    return rows[0]!.latest_version;
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw err;
+    await sql`ROLLBACK TO SAVEPOINT regulator_export_day`.execute(db);
+    return null;
+  }
 }
 
 /** Whether a day already has an export (any version). */

@@ -130,16 +130,6 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
     return { id, day, version, checksum, counts };
   }
 
-  /** Map a NOWAIT refusal (a run of that day in progress) to its answer. */
-  async function lockDay(trx: Db, day: string): Promise<number> {
-    try {
-      return await repo.lockExportDay(trx, day);
-    } catch (err) {
-      if ((err as { code?: unknown }).code === repo.LOCK_NOT_AVAILABLE) throw new AppError(ErrorCode.REGULATOR_EXPORT_BUSY, `an export of ${day} is running`);
-      throw err;
-    }
-  }
-
   return {
     lastDueDay,
 
@@ -160,8 +150,9 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         }
         let handled = 0;
         for (const day of days) {
-          const version = await lockDay(trx, day);
-          if (await repo.dayHasExport(trx, day)) continue;
+          // A re-run of that day holds it: the day is being written; a later period looks again.
+          const version = await repo.lockExportDay(trx, day);
+          if (version === null || (await repo.dayHasExport(trx, day))) continue;
           await exportDay(trx, day, version + 1, 'schedule', { operatorId: null, reason: null });
           handled += 1;
         }
@@ -177,7 +168,9 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         if (!periodOfKey(day, timeZone) || day > lastDueDay(timeZone)) {
           throw new AppError(ErrorCode.REGULATOR_EXPORT_DAY_NOT_ENDED, `${day} has not ended (and its grace passed) in ${timeZone}`);
         }
-        const version = (await lockDay(trx, day)) + 1;
+        const latest = await repo.lockExportDay(trx, day);
+        if (latest === null) throw new AppError(ErrorCode.REGULATOR_EXPORT_BUSY, `an export of ${day} is running`);
+        const version = latest + 1;
         const run = await exportDay(trx, day, version, 'rerun', { operatorId: by.operatorId, reason: by.reason });
         await ctx.audit.record(trx, {
           actorType: 'operator',
