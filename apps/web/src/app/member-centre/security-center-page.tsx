@@ -6,6 +6,7 @@ import { AvatarPicker } from '../../features/member/components/avatar-picker';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import { SecuritySettings } from '../../features/security-center/components/security-settings';
 import { IdentityCheck } from '../../features/kyc/components/identity-check';
+import { PrivacyCard } from '../../features/privacy/components/privacy-card';
 
 export type SecurityCenterProps = { onChangePassword: () => void };
 
@@ -18,7 +19,8 @@ function getTypeKey(type: number): string {
 
 /**
  * securityCenter ("my account"): account, nickname, type and VIP label, with the member feature's
- * avatar picker, the identity check (kyc feature) and the security-center feature's settings side by side.
+ * avatar picker, the identity check (kyc feature), the security-center feature's settings and the
+ * player's rights over their data (privacy feature) side by side.
  */
 export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
   const { t } = useTranslation('common');
@@ -92,6 +94,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
       </div>
       <IdentityCheck />
       <SecuritySettings />
+      <PrivacyCard />
     </section>
   );
 }

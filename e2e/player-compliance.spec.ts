@@ -1,27 +1,34 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
 
 /**
- * Identity checks (KYC; docs/compliance.md, "KYC") as a player and an operator do them: the player
- * starts the check in My account, does the sandbox provider's document, selfie and liveness steps
- * on its pages and comes back verified, with the name read from the document. A second player's
- * check goes to a person's review, and a support operator passes it in the back office.
+ * A player's compliance screens in My account (docs/compliance.md), as a player and an operator
+ * use them. Identity checks ("KYC"): the player starts the check, does the sandbox provider's
+ * document, selfie and liveness steps on its pages and comes back verified, with the name read
+ * from the document; a second player's check goes to a person's review, and a support operator
+ * passes it in the back office. Player rights: the player downloads their data as a file and
+ * closes the account with the password, after which the login is refused.
  */
 
-const SHOTS = path.join(ROOT, 'test-results', 'kyc');
+const SHOTS = path.join(ROOT, 'test-results', 'player-compliance');
 const PASSWORD = 'Lumen2024play';
 
 let server: ExtraServer;
 
-async function openMyAccount(page: Page, username: string) {
+async function openMyAccountPanel(page: Page, username: string) {
   await page.getByRole('button', { name: `Menu da conta ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByRole('heading', { name: 'Segurança da conta' })).toBeVisible();
-  return panel.getByTestId('kyc-card');
+  return panel;
+}
+
+async function openMyAccount(page: Page, username: string) {
+  return (await openMyAccountPanel(page, username)).getByTestId('kyc-card');
 }
 
 /** The sandbox provider's three steps, then the outcome the tester picks. */
@@ -36,13 +43,13 @@ async function doSandboxCheck(page: Page, name: string, outcome: 'Pass' | 'Send 
   await expect(page).not.toHaveURL(/sandbox-kyc/);
 }
 
-test.describe('identity checks (KYC)', () => {
+test.describe("a player's identity check, data and account", () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(150_000);
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('kyc', EXTRA_PORTS.kyc, { roles: ['support'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('player-compliance', EXTRA_PORTS.playerCompliance, { roles: ['support'], configure: disableRegisterCaptcha });
   });
 
   test.afterAll(async () => {
@@ -105,5 +112,35 @@ test.describe('identity checks (KYC)', () => {
     const verified = await openMyAccount(page, username);
     await expect(verified.getByTestId('kyc-level')).toHaveText('Identidade verificada');
     await expect(verified).toContainText('Nome no documento: João Pereira Lima');
+  });
+
+  test('a player downloads their data as a file and closes the account with the password; then login is refused', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'prv', password: PASSWORD });
+    const card = (await openMyAccountPanel(page, username)).getByTestId('privacy-card');
+    await expectNoSeriousA11yViolations(page, 'my account, your data and your account');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Baixar meus dados' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { profile: { account: string }; sessions: unknown[] };
+    expect(data.profile.account).toBe(username);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+
+    await card.getByRole('button', { name: 'Encerrar conta' }).click();
+    await expect(card).toContainText('guardamos os registros de apostas e pagamentos por 5 anos');
+    await card.getByLabel(fieldLabel('Sua senha')).fill('Not-the-password-9');
+    await card.getByRole('button', { name: 'Encerrar minha conta' }).click();
+    await expect(card).toContainText('A senha atual está incorreta.');
+    await card.getByLabel(fieldLabel('Sua senha')).fill(PASSWORD);
+    await card.getByRole('button', { name: 'Encerrar minha conta' }).click();
+    await expect(page.getByText('Sua conta foi encerrada.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+    await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await expect(dialog).toContainText('Esta conta está desativada.');
   });
 });
