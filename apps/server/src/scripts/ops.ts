@@ -180,7 +180,8 @@ async function main(argv: string[]): Promise<number> {
 // Run only as a script, so tests and later tooling can import COMMANDS.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    // A command that ran but found a problem (audit:verify, round:show) sets process.exitCode.
+    (code) => process.exit(code || Number(process.exitCode ?? 0)),
     (err: unknown) => {
       console.error(err);
       process.exit(1);
