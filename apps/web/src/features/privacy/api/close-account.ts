@@ -8,12 +8,17 @@ export function closeAccount(body: CloseAccountBody): Promise<{ closed: true }> 
   return apiRequest<{ closed: true }>('/wps/member/close', { method: 'POST', body });
 }
 
-/** Close the account; the server ended every session, so this one is forgotten here too. */
-export function useCloseAccount() {
+/**
+ * Close the account; the server ended every session, so this one is forgotten here too. `onClosed`
+ * runs first, from the mutation itself: forgetting the session unmounts the account screens, and a
+ * callback given to `mutate` would not run then.
+ */
+export function useCloseAccount(onClosed: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeAccount,
     onSuccess: () => {
+      onClosed();
       clearSession();
       queryClient.removeQueries({ queryKey: ['member'] });
     },

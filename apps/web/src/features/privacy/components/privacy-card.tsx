@@ -48,7 +48,7 @@ export function PrivacyCard() {
 function CloseAccountForm({ id }: { id: string }) {
   const { t } = useTranslation('privacy');
   const { t: ta } = useTranslation('auth');
-  const close = useCloseAccount();
+  const close = useCloseAccount(() => toast.success(t('closed')));
   const label = t('password');
   const {
     register,
@@ -59,7 +59,7 @@ function CloseAccountForm({ id }: { id: string }) {
     defaultValues: { password: '' },
     resolver: createFormResolver(closeAccountBodySchema, createIssueDescriber(ta, () => label)),
   });
-  const onSubmit = (values: CloseAccountBody) => close.mutate(values, { onSuccess: () => toast.success(t('closed')) });
+  const onSubmit = (values: CloseAccountBody) => close.mutate(values);
   return (
     <form id={id} className="privacy-card__form" noValidate onSubmit={handleSubmit(onSubmit)}>
       <p className="privacy-card__warning">{t('closeWarning')}</p>
