@@ -115,6 +115,7 @@ export function createServices(ctx: AppContext) {
     realNow: Date.now,
     brand: () => system.getBrand(),
     jurisdiction,
+    jurisdictionIn: (trx) => rewards.grants.jurisdiction(trx),
     timeZone: (db) => rewards.timeZone(db),
     session,
     members: { findContacts: member.findContacts },

@@ -20,6 +20,8 @@ export const CHANGE_CHANNELS = {
   lotteryGameChange: 'wps_lottery_game_change',
   /** Sent by a statement trigger on reward_events when player events are added; no payload (migration 0314). */
   rewardEvents: 'wps_reward_events',
+  /** Sent by triggers on rg_players, rg_limits and rg_exclusions; the payload is the member id (migration 0330). */
+  rgChange: 'wps_rg_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

@@ -22,10 +22,12 @@ import { startRaffleDrawJob } from './raffle-draw.job';
 import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
-import { startBarredListSweepJob } from './barred-list-sweep.job';
-import type { IdentityService } from '../modules/identity/identity.service';
 import { startRegulatorExportJob } from './regulator-export.job';
 import type { RegulatorExportService } from '../modules/records/regulator-export.service';
+import { startRgTimeLimitsJob } from './rg-time-limits.job';
+import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service';
+import { startBarredListSweepJob } from './barred-list-sweep.job';
+import type { IdentityService } from '../modules/identity/identity.service';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
 export const DEFAULT_JOB_LEASE_MS = 60_000;
@@ -39,9 +41,10 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
-  identity: Pick<IdentityService, 'sweep'>;
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
+  identity: Pick<IdentityService, 'sweep'>;
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
+  responsibleGaming: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
 };
 
@@ -79,8 +82,9 @@ export function startPeriodicJobs(
     startBonusExpiryJob(services.bonus, scheduler),
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
-    startBarredListSweepJob(services.identity, scheduler),
     startRegulatorExportJob(services.records.exports, scheduler),
+    startRgTimeLimitsJob(services.responsibleGaming, scheduler),
+    startBarredListSweepJob(services.identity, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),
   ];

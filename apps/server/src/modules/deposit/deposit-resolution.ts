@@ -5,7 +5,7 @@ import type { DepositOrderStatus } from '@wps/shared/schemas/deposit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { LedgerEntryInput } from '../ledger/ledger.types';
-import { findOrder, findOverdueOrderIds, lockOrder, resolveOrder, type OrderRow } from './deposit.repository';
+import { findOrder, findOverdueOrderIds, lockOrder, resolveOrder, sumMemberOrders, type OrderRow } from './deposit.repository';
 import { orderSnapshot } from './deposit-views';
 import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
@@ -21,7 +21,7 @@ function resolvedByOf(actor: DepositActor, via: string): string {
 }
 
 /** What resolving orders borrows from the deposit service. */
-export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics'> & {
+export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics' | 'limits'> & {
   now: () => number;
   gateways: Record<string, GatewayProvider>;
   inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
@@ -49,9 +49,17 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
   async function creditOrder(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null }): Promise<{ changed: boolean; order: OrderRow }> {
     const brand = await system.getBrand();
     const outcome = await inTransaction(async (trx) => {
+      // The player's limits row first (its member never changes, so an unlocked read finds it), then the order.
+      const unlocked = deps.limits ? await findOrder(trx, id) : undefined;
+      if (deps.limits && unlocked) await deps.limits.lock(trx, unlocked.memberId);
       if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
       const order = await requireOrder(trx, id);
       if (!opts.from.includes(order.status)) return { changed: false, order };
+      if (deps.limits) {
+        // Counted again where the money arrives: a limit lowered since the order was opened refuses it.
+        const refusal = await deps.limits.checkCredit(trx, order.memberId, order.amountMinor, order.createdAt, brand.currencyScale, (since) => sumMemberOrders(trx, order.memberId, since, { exceptId: order.id }));
+        if (refusal) return failWithin(trx, order, actor, { via: opts.via, failureReason: 'deposit_limit', reason: opts.reason, scale: brand.currencyScale });
+      }
       const walletId = await ledger.ensurePlayerWallet(trx, order.memberId, order.currency);
       const clearingId = await ledger.ensureSystemAccount('gateway_clearing', order.currency, trx);
       const entries: LedgerEntryInput[] = [
@@ -94,6 +102,26 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
     // Counted once committed.
     if (outcome.changed) deps.metrics?.depositCredited(outcome.order.creditMinor);
     return outcome;
+  }
+
+  /** Fail an order a deposit limit refuses to credit, in the crediting transaction (the gateway returns the money). */
+  async function failWithin(trx: Db, order: OrderRow, actor: DepositActor, opts: { via: string; failureReason: string; reason: string | null; scale: number }): Promise<{ changed: boolean; order: OrderRow }> {
+    const resolvedBy = resolvedByOf(actor, opts.via);
+    if (!(await resolveOrder(trx, order.id, [order.status], { status: 'failed', failureReason: opts.failureReason, resolvedBy, at: new Date(now()) }))) {
+      throw new Error(`deposit: order ${order.id} changed despite the row lock`);
+    }
+    const params = { orderId: order.id, amount: formatMinor(order.amountMinor, opts.scale), currency: order.currency, referenceCode: order.referenceCode, reason: opts.failureReason };
+    await messages.notify(trx, { memberId: order.memberId, kind: 'deposit_failed', params });
+    await audit.record(trx, {
+      ...actor,
+      action: 'deposit.fail',
+      subjectType: 'deposit_order',
+      subjectId: order.id,
+      reason: opts.reason,
+      before: orderSnapshot(order),
+      after: orderSnapshot(order, { status: 'failed', failureReason: opts.failureReason, resolvedBy }),
+    });
+    return { changed: true, order: { ...order, status: 'failed' as const, failureReason: opts.failureReason, resolvedBy } };
   }
 
   /** Fail or expire a pending order once, with the player's notice and the audit entry. */

@@ -259,6 +259,26 @@ export async function findOrderByIdempotencyKey(db: Db, memberId: string, key: s
 }
 
 /** Lock an order row for a resolution; concurrent resolutions wait here and then see its new status. */
+/**
+ * The amounts of a member's orders created since `since` that count against a deposit limit: the
+ * credited ones, and (with `pendingAt`) the pending ones still payable at that instant, which
+ * hold their room until they are paid, fail or expire. `exceptId` leaves one order out.
+ */
+export async function sumMemberOrders(db: Db, memberId: string, since: Date, opts: { pendingAt?: Date; exceptId?: string }): Promise<bigint> {
+  let q = db
+    .selectFrom('deposit_orders')
+    .select(sql<string>`coalesce(sum(amount_minor), 0)::text`.as('total'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .where((eb) => {
+      const credited = eb('status', '=', 'credited');
+      return opts.pendingAt ? eb.or([credited, eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', opts.pendingAt)])]) : credited;
+    });
+  if (opts.exceptId) q = q.where('id', '!=', opts.exceptId);
+  const row = await q.executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
 export async function lockOrder(db: Db, id: string): Promise<{ status: DepositOrderStatus } | undefined> {
   const row = await db.selectFrom('deposit_orders').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
   return row;

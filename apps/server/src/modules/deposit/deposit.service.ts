@@ -29,6 +29,7 @@ import {
   insertOrder,
   pendingManualQueue,
   setOrderPayment,
+  sumMemberOrders,
   updateChannel,
   type ChannelRow,
   type OrderRow,
@@ -84,7 +85,7 @@ export function createDepositService(ctx: DepositContext) {
 
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
-  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics });
+  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits });
 
   /** One order as operators see it, with its member's account name. */
   async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
@@ -242,7 +243,10 @@ export function createDepositService(ctx: DepositContext) {
       let id: string | undefined;
       for (let attempt = 1; id === undefined; attempt++) {
         try {
-          id = await insertOrder(db, {
+          id = await inTransaction(async (trx) => {
+            // The player's deposit limits: the limits row is locked first, so parallel orders are counted one by one.
+            if (ctx.limits) await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) => sumMemberOrders(trx, memberId, since, { pendingAt: at }));
+            return insertOrder(trx, {
             memberId,
             channelId: channel.id,
             channelType: channel.type,
@@ -255,6 +259,7 @@ export function createDepositService(ctx: DepositContext) {
             idempotencyKey: body.idempotencyKey,
             createdAt: at,
             expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
+            });
           });
         } catch (err) {
           // A reference code collision (one in ~10^15): draw another.

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Brand } from '@wps/shared/schemas/system';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
+import type { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MemberService } from '../member/member.service';
@@ -23,4 +26,23 @@ export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   settings: DepositSettings;
   now?: () => number;
+  /** The players' deposit limits (responsible-gaming module); none when absent. */
+  limits?: DepositLimitGuard;
+};
+
+/** What a deposit has used of a limit's period: the player's amounts since the period began. */
+export type DepositUsage = (since: Date) => Promise<bigint>;
+
+/**
+ * The responsible-gaming module's deposit limits. Both calls first lock the player's limits row
+ * (the first lock of the deposit's transaction: then the order row, then the ledger's accounts),
+ * so two deposits of one player are counted one after the other.
+ */
+export type DepositLimitGuard = {
+  /** Take the player's limits row lock (before the order row's). */
+  lock(trx: Kysely<Database>, memberId: string): Promise<void>;
+  /** Refuse a new order (throws the AppError) that would take a period past a limit, counting credited and live pending orders. */
+  checkOrder(trx: Kysely<Database>, memberId: string, amountMinor: bigint, at: Date, scale: number, used: DepositUsage): Promise<void>;
+  /** The refusal for crediting an order that a limit (lowered meanwhile) no longer allows, counting credited orders only; null when it may be credited. */
+  checkCredit(trx: Kysely<Database>, memberId: string, amountMinor: bigint, at: Date, scale: number, used: DepositUsage): Promise<AppError | null>;
 };

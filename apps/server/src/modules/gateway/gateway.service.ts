@@ -9,6 +9,8 @@ import { parseEnv } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { DatabaseKind } from '../../db/database';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
@@ -28,6 +30,8 @@ import {
 } from './gateway.repository';
 import { createSeamlessService } from './seamless.service';
 import type { SeamlessService, WinLimits } from './seamless.types';
+import type { BetGuard } from './seamless.service';
+import { sumMemberRounds } from './round-history';
 import { createTransferWalletService } from './transfer-wallet.service';
 import { createGatewayViews } from './gateway-views';
 import { createVendorSessions } from './vendor-sessions';
@@ -106,6 +110,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   changeFeed?: ChangeFeed;
   /** Which vendors are reachable, shared with the catalogue (services.ts); built here when absent. */
   connections?: VendorConnections;
+  /** The players' own bet limits (responsible-gaming module), checked on every real-money bet. */
+  betGuard?: BetGuard;
 };
 
 /** Who changes an adapter (audit log). */
@@ -314,6 +320,8 @@ export function createGatewayService(ctx: GatewayContext) {
     purgeLaunchTokens: (now = new Date()) => deleteExpiredLaunchTokens(db, new Date(now.getTime() - 60_000)),
     /** For the bet record's statements: the round records (gateway-views.ts). */
     gameRounds: createGatewayViews(ctx).gameRounds,
+    /** A member's rounds' stakes, wins and refunds since each instant (loss limits, the reality check). */
+    sumMemberRounds: (memberId: string, since: Date[], trx: Kysely<Database> = db) => sumMemberRounds(trx, String(memberId), since),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -17,4 +17,30 @@ export async function findMemberRounds(db: Db, memberId: string, f: RoundHistory
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
   return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+}
+
+/** A member's rounds' money since an instant: stakes, wins and refunded stakes (every vendor, our own games too). */
+export type RoundSums = { stakes: bigint; wins: bigint; refunds: bigint };
+
+/**
+ * The sums of a member's rounds begun since each of `since` (at most a few instants: the day, week
+ * and month of a loss limit, or the start of a session), in one statement over the member's index.
+ */
+export async function sumMemberRounds(db: Db, memberId: string, since: Date[]): Promise<RoundSums[]> {
+  if (since.length === 0) return [];
+  const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+  const row = await db
+    .selectFrom('game_rounds')
+    .select(
+      since.flatMap((at, i) => [
+        sql<string>`coalesce(sum(total_bet) filter (where created_at >= ${at}), 0)::text`.as(`b${i}`),
+        sql<string>`coalesce(sum(total_win) filter (where created_at >= ${at}), 0)::text`.as(`w${i}`),
+        sql<string>`coalesce(sum(total_refund) filter (where created_at >= ${at}), 0)::text`.as(`r${i}`),
+      ]),
+    )
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', earliest)
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, string>;
+  return since.map((_, i) => ({ stakes: BigInt(values[`b${i}`] ?? '0'), wins: BigInt(values[`w${i}`] ?? '0'), refunds: BigInt(values[`r${i}`] ?? '0') }));
 }

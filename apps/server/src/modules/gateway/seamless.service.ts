@@ -13,7 +13,7 @@ import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledge
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
-import { applySeamlessOps, applySeamlessWins, closeRounds, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import { applySeamlessOps, applySeamlessWins, closeRounds, findRoundBet, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
@@ -28,7 +28,15 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   member: Pick<MemberService, 'findMemberBrief' | 'findMemberTypes'>;
   /** The cap on a single win; none when absent. */
   winLimits?: WinLimits;
+  /**
+   * The player's own limits on bets (responsible gambling: stake and loss limits, required limits,
+   * exclusions). Answers undefined when nothing applies (from its per-player cache, without a
+   * promise), else a promise that rejects with the refusal.
+   */
+  betGuard?: BetGuard;
 };
+
+export type BetGuard = { checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined };
 
 /** Tries for a batch that lost a race for a key or hit 40001/40P01. */
 const MAX_BATCH_ATTEMPTS = 5;
@@ -231,7 +239,26 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   async function bet(input: SeamlessBetInput): Promise<SeamlessResult> {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     const money = await brand();
-    return apply(betOp(input, money, await accountsFor(db, input.memberId, money.currency)));
+    const accounts = await accountsFor(db, input.memberId, money.currency);
+    const op = betOp(input, money, accounts);
+    if (!accounts.demo) await guardBet(db, input, money.scale);
+    return apply(op);
+  }
+
+  /**
+   * The player's limits, checked before the bet joins its batch. A refused bet that was already
+   * accepted (a vendor's retry of a bet that took the player to the limit) goes on to seamless_apply,
+   * which answers it as the replay it is; so the guard never turns an accepted bet into a refusal.
+   */
+  async function guardBet(t: Db, input: SeamlessBetInput, scale: number): Promise<void> {
+    const check = ctx.betGuard?.checkBet(String(input.memberId), input.amountMinor, scale, t);
+    if (!check) return;
+    try {
+      await check;
+    } catch (err) {
+      if (err instanceof AppError && (await findRoundBet(t, input.vassalage, input.transactionId))) return;
+      throw err;
+    }
   }
 
   /** A bet's answer from seamless_apply as a result, or the AppError it was refused with. */
@@ -268,6 +295,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       try {
         if (!accounts) throw refuse('unknown_player');
         const { demo, ...op } = betOp(input, money, accounts);
+        if (!demo) await guardBet(trx, input, money.scale);
         // House shards after the callbacks' (0, 1) and the settlements' (2, 3); found by prepareBets.
         ops.push({ ...op, houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)! });
         at.push(answers.length);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import crypto from 'node:crypto';
-import { findAccountNames, findCredentialsByAccount, findMemberBrief, findMemberCode, findMemberTypes, findReferralTraits, findRegisteredAt, findUpline, insertAffiliateCodeIfMissing } from './member.repository';
+import { findAccountNames, findCredentialsByAccount, findMemberBrief, findMemberContacts, findMemberCode, findMemberTypes, findReferralTraits, findRegisteredAt, findUpline, insertAffiliateCodeIfMissing } from './member.repository';
 
 /** Letters and digits a player can read out and type without confusing them (no 0/o, 1/l/i). */
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -16,6 +16,8 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     findMemberIdByAccount: async (account: string) => (await findCredentialsByAccount(db, account))?.id,
     /** A member's account name, nickname, type and status; undefined for an unknown id. */
     findMemberBrief: (memberId: string) => findMemberBrief(db, String(memberId)),
+    /** A member's e-mail and phone in E.164 (`trx` inside the caller's transaction); undefined for an unknown id. */
+    findContacts: (memberId: string, trx: Kysely<Database> = db) => findMemberContacts(trx, String(memberId)),
     /** Members' types by id (a batch of a draw's winners); unknown ids are left out. */
     findMemberTypes: (memberIds: string[]) => findMemberTypes(db, memberIds.map(String)),
     /** The agent a member registered under with its type and status: undefined for an unknown member, null without one. */

@@ -350,6 +350,12 @@ export async function findMemberBrief(db: Db, memberId: string): Promise<{ accou
   return row.rows[0];
 }
 
+/** A member's e-mail and phone (E.164): what a self-exclusion remembers, hashed, to refuse a new account with them. */
+export async function findMemberContacts(db: Db, memberId: string): Promise<{ email: string | null; phoneE164: string | null } | undefined> {
+  const row = await db.selectFrom('members').select(['email', 'mobile_e164']).where('id', '=', memberId).executeTakeFirst();
+  return row && { email: row.email, phoneE164: row.mobile_e164 };
+}
+
 /** Members' types by id, in one statement; unknown ids are left out. */
 export async function findMemberTypes(db: Db, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();

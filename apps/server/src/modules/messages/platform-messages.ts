@@ -92,16 +92,26 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
     }));
   }
 
+  // Players in a time-out or self-exclusion see no platform messages (operators' marketing);
+  // their notices (deposits, withdrawals) still reach them. Set by services.ts.
+  let optedOut: ((memberId: string) => Promise<boolean>) | null = null;
+  const recipientFacts = async (memberId: string) => ((optedOut && (await optedOut(memberId))) ? undefined : findRecipientFacts(db, views, memberId));
+
   return {
+    /** Leave players out of every message while this answers true (responsible gambling's exclusions). */
+    useOptOut(check: (memberId: string) => Promise<boolean>): void {
+      optedOut = check;
+    },
+
     /** The player's unread messages (0 for trial accounts, which get none). */
     async countUnread(memberId: string): Promise<number> {
-      const facts = await findRecipientFacts(db, views, memberId);
+      const facts = await recipientFacts(memberId);
       return facts ? countUnreadMessages(db, facts, new Date(now())) : 0;
     },
 
     /** One page of the player's messages in `language` (else the operator's default), newest first. */
     async inbox(memberId: string, language: string | undefined, page: number, pageSize: number): Promise<PlatformMessageListResult> {
-      const facts = await findRecipientFacts(db, views, memberId);
+      const facts = await recipientFacts(memberId);
       const empty = { list: [], total: 0, page, pageSize, totalPages: 1, unreadCount: 0 };
       if (!facts) return empty;
       const at = new Date(now());
@@ -122,7 +132,7 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
 
     /** Read receipts for the given messages (or every unread one); ids the player cannot see are ignored. */
     async markRead(memberId: string, ids: string[] | undefined): Promise<{ updated: number; unreadCount: number }> {
-      const facts = await findRecipientFacts(db, views, memberId);
+      const facts = await recipientFacts(memberId);
       if (!facts) return { updated: 0, unreadCount: 0 };
       const at = new Date(now());
       const updated = await insertReadReceipts(db, facts, at, ids);

@@ -94,13 +94,18 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     },
   });
 
+  let isExcluded: ((memberId: string, trx: Db) => Promise<boolean>) | null = null;
+
   /** Issue a grant in the caller's transaction; the same key again answers the grant already made. */
   async function issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> {
     const reasons = jurisdictionRefusals(await readJurisdiction(trx), { rewardKind: req.kind });
     if (reasons.length) throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', { reasons });
     if (req.amount <= 0n) throw new Error('rewards: a grant is positive');
     if (!sinks.has(req.kind)) throw new Error(`rewards: no payer for ${req.kind} rewards is registered`);
-    const status: GrantStatus = req.delivery === 'auto' ? 'paid' : req.delivery === 'queue' ? 'queued' : req.delivery === 'claim' ? 'issued' : 'held';
+    // A player in a time-out or self-exclusion gets nothing (responsible gambling): the grant is
+    // kept, rejected, so its key is spent and the record shows why nothing was paid.
+    const excluded = isExcluded ? await isExcluded(String(req.memberId), trx) : false;
+    const status: GrantStatus = excluded ? 'rejected' : req.delivery === 'auto' ? 'paid' : req.delivery === 'queue' ? 'queued' : req.delivery === 'claim' ? 'issued' : 'held';
     const { row, created } = await insertGrant(trx, {
       memberId: req.memberId,
       kind: req.kind,
@@ -121,6 +126,10 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
   return {
     issue,
+    /** Who gets no rewards: players in a time-out or self-exclusion (responsible-gaming module, wired in services.ts). */
+    useExclusion(check: (memberId: string, trx: Db) => Promise<boolean>): void {
+      isExcluded = check;
+    },
 
     /** The operator's jurisdiction profile, read in the caller's transaction when it gives one (a consumer's batch). */
     jurisdiction: (trx: Db = db): Promise<JurisdictionProfile> => readJurisdiction(trx),

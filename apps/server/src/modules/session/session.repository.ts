@@ -116,6 +116,37 @@ export async function revokeMemberSessions(db: Db, memberId: string, now: Date, 
   return Number(result.numUpdatedRows);
 }
 
+/** When a session began. */
+export async function findSessionStart(db: Db, sessionId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('member_sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  return row?.created_at;
+}
+
+export type SessionSpan = { sessionId: string; startedAt: Date; endedAt: Date | null };
+
+/**
+ * A member's sessions open at some point since `since`: each one's start and end. A revoked
+ * session ended when it was revoked; an expired or idle one at its absolute expiry or its last
+ * activity plus the idle time, whichever came first; a live one has no end yet.
+ */
+export async function findMemberSessionSpans(db: Db, memberId: string, since: Date, idleSeconds: number, nowMs: number): Promise<SessionSpan[]> {
+  const rows = await db
+    .selectFrom('member_sessions')
+    .select(['id', 'created_at', 'revoked_at', 'last_seen_at', 'expires_at'])
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>=', since)]))
+    .where('expires_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => {
+    const idleEnd = r.last_seen_at.getTime() + idleSeconds * 1000;
+    const naturalEnd = Math.min(idleEnd, r.expires_at.getTime());
+    const endedAt = r.revoked_at ?? (naturalEnd <= nowMs ? new Date(naturalEnd) : null);
+    return { sessionId: String(r.id), startedAt: r.created_at, endedAt };
+  });
+}
+
 /** The password was changed: this session no longer has to change it. */
 export async function clearSessionMustChange(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('member_sessions').set({ must_change_password: false }).where('id', '=', sessionId).execute();

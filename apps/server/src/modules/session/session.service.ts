@@ -10,6 +10,8 @@ import {
   clearSessionMustChange,
   createSessionLookup,
   findClientTraits,
+  findMemberSessionSpans,
+  findSessionStart,
   insertSession,
   revokeMemberSessions,
   revokeSession,
@@ -99,7 +101,26 @@ export function createSessionService(ctx: SessionContext) {
   feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => applyEviction({ memberId }));
   feed?.onReset(() => cache.clear());
 
+  // Who may open a session at all, decided by the responsible-gaming module (a time-out, a
+  // self-exclusion, a time limit reached): checked in the transaction that opens it, so a refusal
+  // also undoes a registration whose details belong to an excluded player. Wired in services.ts.
+  let openGuard: ((trx: Db, memberId: string) => Promise<void>) | null = null;
+
   return {
+    /** Install the check every new session passes first (it throws an AppError to refuse). */
+    useOpenGuard(guard: (trx: Db, memberId: string) => Promise<void>): void {
+      openGuard = guard;
+    },
+
+    /** When a session began (the reality check's clock); undefined for an unknown id. */
+    sessionStartedAt: (sessionId: string) => findSessionStart(db, sessionId),
+
+    /**
+     * A member's sessions that were open at some point since `since`, with when each began and
+     * ended (null while live): what the time limits count.
+     */
+    sessionSpans: (memberId: string, since: Date, trx: Db = db) => findMemberSessionSpans(trx, memberId, since, config.sessionIdleSeconds, now()),
+
     /** The addresses and user agents members' sessions came from (`trx` inside the caller's transaction). */
     findClientTraits: (memberIds: string[], trx: Db = ctx.db) => findClientTraits(trx, memberIds.map(String)),
 
@@ -111,6 +132,7 @@ export function createSessionService(ctx: SessionContext) {
       trx: Db,
       input: { memberId: string; mustChangePassword?: boolean; ip?: string | null; userAgent?: string | null },
     ): Promise<{ token: string; sessionId: string }> {
+      if (openGuard) await openGuard(trx, input.memberId);
       const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
       const at = new Date(now());
       const sessionId = await insertSession(trx, {

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { formatMinor } from '@wps/shared/money';
+import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { createTtlCache } from '../../cache/ttl-cache';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { findLimits, isExcluded, lockPlayer } from './responsible-gaming.repository';
+import { hasRequiredLimits, limitState, requiresLimits, valueOf, type LimitState, type RgContext, type RgLatePorts } from './rg-context';
+import { periodStart, type RgPeriod } from './rg-periods';
+
+type Db = Kysely<Database>;
+
+/** What a bet needs to know of a player, cached per instance (evicted through the change feed). */
+type BetRules = { stake: bigint | null; loss: { period: RgPeriod; limit: bigint }[]; deposit: boolean; time: boolean; excluded: boolean };
+
+/** Trusted this long when the change feed is live (evictions come at once; this bounds a missed one). */
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 50_000;
+/** The licence profile is read at most this often on the bet path. */
+const PROFILE_TTL_MS = 5_000;
+
+const DEPOSIT_KINDS = [
+  ['deposit_day', 'day'],
+  ['deposit_week', 'week'],
+  ['deposit_month', 'month'],
+] as const;
+const LOSS_KINDS = [
+  ['loss_day', 'day'],
+  ['loss_week', 'week'],
+  ['loss_month', 'month'],
+] as const;
+
+function limitsRequired(): AppError {
+  return new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'Set a deposit limit and a time limit before depositing or playing');
+}
+
+/**
+ * The money checks: deposits against the deposit limits (under the player's row lock, counted by
+ * the deposit module) and bets against the stake and loss limits (the bet path: nothing but a
+ * cache read for a player without limits).
+ */
+export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: () => boolean) {
+  const cache = createTtlCache<BetRules>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX, now: Date.now });
+  let profile: { value: JurisdictionProfile; at: number } | null = null;
+
+  async function readProfile(t: Db): Promise<JurisdictionProfile> {
+    if (profile && Date.now() - profile.at < PROFILE_TTL_MS) return profile.value;
+    const value = await ctx.jurisdictionIn(t);
+    profile = { value, at: Date.now() };
+    return value;
+  }
+
+  function rulesOf(state: LimitState, excluded: boolean): BetRules {
+    const loss: BetRules['loss'] = [];
+    for (const [kind, period] of LOSS_KINDS) {
+      const limit = valueOf(state, kind);
+      if (limit !== null) loss.push({ period, limit });
+    }
+    return { stake: valueOf(state, 'stake'), loss, ...hasRequiredLimits(state), excluded };
+  }
+
+  async function loadRules(t: Db, memberId: string): Promise<BetRules> {
+    const live = feedIsLive();
+    const cached = live ? cache.get(memberId) : undefined;
+    if (cached) return cached;
+    const version = cache.version;
+    const rows = await findLimits(t, memberId);
+    const excluded = await isExcluded(t, memberId, new Date(ctx.now()));
+    const rules = rulesOf(limitState(rows), excluded);
+    if (live) cache.set(memberId, rules, version);
+    return rules;
+  }
+
+  /** Whether a bet of this player needs more than the cache: any limit, an exclusion, or required limits missing. */
+  function isFree(rules: BetRules, p: JurisdictionProfile): boolean {
+    return rules.stake === null && rules.loss.length === 0 && !rules.excluded && (!requiresLimits(p) || (rules.deposit && rules.time));
+  }
+
+  async function checkBetSlow(t: Db, memberId: string, amountMinor: bigint, scale: number): Promise<void> {
+    const rules = await loadRules(t, memberId);
+    const p = await readProfile(t);
+    if (rules.excluded) throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'This account is excluded from play');
+    if (requiresLimits(p) && !(rules.deposit && rules.time)) throw limitsRequired();
+    if (rules.stake !== null && amountMinor > rules.stake) {
+      throw new AppError(ErrorCode.RG_STAKE_LIMIT_EXCEEDED, 'This stake is above your stake limit', { limit: formatMinor(rules.stake, scale), limitMinor: rules.stake.toString() });
+    }
+    if (rules.loss.length === 0 || !late.rounds) return;
+    const at = new Date(ctx.now());
+    const zone = await ctx.timeZone(t);
+    const sums = await late.rounds(memberId, rules.loss.map((l) => periodStart(at, l.period, zone)), t);
+    for (let i = 0; i < rules.loss.length; i++) {
+      const { period, limit } = rules.loss[i]!;
+      const s = sums[i]!;
+      const lost = s.stakes - s.wins - s.refunds;
+      const remaining = limit - (lost > 0n ? lost : 0n);
+      // The stake could be lost whole: a bet that could take the period's net loss past the limit is refused.
+      if (amountMinor > remaining) {
+        const room = remaining > 0n ? remaining : 0n;
+        throw new AppError(ErrorCode.RG_LOSS_LIMIT_REACHED, `Your ${period} loss limit is reached`, {
+          period,
+          limit: formatMinor(limit, scale),
+          limitMinor: limit.toString(),
+          remaining: formatMinor(room, scale),
+          remainingMinor: room.toString(),
+        });
+      }
+    }
+  }
+
+  /** The deposit limits in force at `at`, each against what its period has used. */
+  async function depositRefusal(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<AppError | null> {
+    const state = limitState(await findLimits(trx, memberId));
+    const zone = await ctx.timeZone(trx);
+    for (const [kind, period] of DEPOSIT_KINDS) {
+      const limit = valueOf(state, kind);
+      if (limit === null) continue;
+      const spent = await used(periodStart(at, period, zone));
+      if (spent + amountMinor > limit) {
+        const room = limit > spent ? limit - spent : 0n;
+        return new AppError(ErrorCode.RG_DEPOSIT_LIMIT_REACHED, `This deposit would pass your ${period} deposit limit`, {
+          period,
+          limit: formatMinor(limit, scale),
+          limitMinor: limit.toString(),
+          remaining: formatMinor(room, scale),
+          remainingMinor: room.toString(),
+        });
+      }
+    }
+    return null;
+  }
+
+  return {
+    evict(memberId: string): void {
+      cache.delete(memberId);
+    },
+    clear: () => cache.clear(),
+
+    /** The seamless wallet's check (gateway BetGuard): undefined when nothing applies, without a promise. */
+    checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined {
+      const cached = feedIsLive() ? cache.get(memberId) : undefined;
+      if (cached && profile && Date.now() - profile.at < PROFILE_TTL_MS && isFree(cached, profile.value)) return undefined;
+      return checkBetSlow(trx, memberId, amountMinor, scale);
+    },
+
+    /** The deposit module's guard (deposit.types.ts DepositLimitGuard). */
+    deposits: {
+      lock: async (trx: Db, memberId: string) => void (await lockPlayer(trx, memberId)),
+      async checkOrder(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<void> {
+        await lockPlayer(trx, memberId);
+        if (requiresLimits(await ctx.jurisdictionIn(trx))) {
+          const have = hasRequiredLimits(limitState(await findLimits(trx, memberId)));
+          if (!have.deposit || !have.time) throw limitsRequired();
+        }
+        const refusal = await depositRefusal(trx, memberId, amountMinor, at, scale, used);
+        if (refusal) throw refusal;
+      },
+      async checkCredit(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<AppError | null> {
+        await lockPlayer(trx, memberId);
+        return depositRefusal(trx, memberId, amountMinor, at, scale, used);
+      },
+    },
+  };
+}
+
+export type RgGuards = ReturnType<typeof createRgGuards>;
