@@ -1,0 +1,223 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Page } from './support/test';
+import { BACKOFFICE_OPERATORS, checkBackofficePage, expectTablesFit, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import { operatorLogin } from './support/operators';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+
+/**
+ * Identity under the BR profile (docs/compliance.md, "Identity" and "Barred persons"), as its
+ * people use it, on a server of its own switched to BR with the test clock door (TEST_CLOCK_DOOR,
+ * refused in production):
+ * - a player registers on /register with a CPF (masked as typed; wrong check digits and an age
+ *   under 18 refused under their fields) and a date of birth; at 360 and 1366 px, axe-clean;
+ * - an admin lists a CPF in the back office's sandbox barred-persons list; a sign-up with it is
+ *   refused without the reason;
+ * - the admin lists the registered player's CPF too; the same day the player still logs in, the
+ *   next day (the calendar clock moved a day) the first login is refused; the back office's
+ *   barred-persons screen shows the hit with the balance, and the settlement is recorded.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'compliance-identity');
+const PASSWORD = 'Cpf2026seguro';
+const DAY = 86_400_000;
+
+/** A random valid CPF (the Receita Federal's check digits). */
+function newCpf(): string {
+  const base = Array.from({ length: 9 }, () => crypto.randomInt(0, 10));
+  if (base.every((d) => d === base[0])) base[0] = (base[0]! + 1) % 10;
+  const digit = (digits: number[]) => {
+    const rest = (digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  return [...base, first, digit([...base, first])].join('');
+}
+
+const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+const shown = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let server: ExtraServer;
+let baseURL: string;
+const player = { username: `br${Date.now() % 1e8}${crypto.randomInt(10, 99)}`, cpf: newCpf() };
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  server = await startBackofficeServer('compliance-identity', EXTRA_PORTS.complianceIdentity, { roles: ['admin'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+  baseURL = server.baseURL;
+  // The operator switches the licence's profile to BR (the rewards engine keeps it).
+  const request = await playwright.request.newContext();
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  const token = await operatorLogin(request, baseURL, username, password);
+  const switched = await request.put(`${baseURL}/ops/rewards/settings`, { headers: { Authorization: `Bearer ${token}` }, data: { jurisdiction: 'BR' } });
+  expect(switched.ok(), await switched.text()).toBe(true);
+  // The registration settings show it once the server's copy of its configuration is renewed.
+  await expect
+    .poll(async () => ((await (await request.get(`${baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
+    .toBe('BR');
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The /register form with username and passwords typed in. */
+async function openRegisterForm(page: Page, username: string) {
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  return form;
+}
+
+test('a player registers with a CPF and a date of birth', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 760 });
+  let form = await openRegisterForm(page, player.username);
+  const cpf = form.getByRole('textbox', { name: fieldLabel('CPF') });
+  await expect(cpf).toBeVisible();
+  await expect(form.getByLabel(fieldLabel('Data de nascimento'))).toBeVisible();
+  // The payee name is never typed under BR: it comes from the identity check.
+  await expect(form.getByLabel(fieldLabel('Nome real'))).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'register-br-360');
+  await page.screenshot({ path: path.join(SHOTS, 'register-br-360.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 1366, height: 860 });
+  form = await openRegisterForm(page, player.username);
+  // Ticked first: the errors shown as the fields are left move the box down the form.
+  await acceptTerms(form);
+  // Wrong check digits and an age under 18 are refused under their fields.
+  const wrong = `${player.cpf.slice(0, 10)}${(Number(player.cpf[10]) + 1) % 10}`;
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(wrong);
+  await expect(form.getByRole('textbox', { name: fieldLabel('CPF') })).toHaveValue(masked(wrong));
+  const year = new Date().getFullYear();
+  await form.getByLabel(fieldLabel('Data de nascimento')).fill(`${year - 17}-01-01`);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(form.getByText('Informe um CPF válido (11 dígitos)')).toBeVisible();
+  await expect(form.getByText('É preciso ter pelo menos 18 anos para se cadastrar')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'register-br-errors-1366');
+  await page.screenshot({ path: path.join(SHOTS, 'register-br-errors-1366.png'), fullPage: true });
+
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).fill('');
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(player.cpf);
+  await expect(form.getByRole('textbox', { name: fieldLabel('CPF') })).toHaveValue(masked(player.cpf));
+  await form.getByLabel(fieldLabel('Data de nascimento')).fill('1990-05-17');
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+
+  // One account per CPF: a second registration with it is told under the field.
+  const other = await page.context().browser()!.newContext({ locale: 'pt-BR' });
+  const second = await other.newPage();
+  await second.setViewportSize({ width: 1366, height: 860 });
+  const again = await (async () => {
+    await second.goto(`${baseURL}/register`);
+    const f = second.getByRole('region', { name: 'Criar conta' });
+    await f.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`${player.username}x`);
+    await f.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await f.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+    return f;
+  })();
+  await again.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(player.cpf);
+  await again.getByLabel(fieldLabel('Data de nascimento')).fill('1990-05-17');
+  await acceptTerms(again);
+  await again.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(again.getByText('Já existe uma conta com este CPF. Entre ou recupere sua senha.')).toBeVisible();
+  await other.close();
+});
+
+test('a CPF on the barred-persons list cannot register', async ({ page, browser }) => {
+  const barred = newCpf();
+  const ops = await newBackofficePage(browser, 1366);
+  await signInOperator(ops, { baseURL, role: 'admin' });
+  await listInBackoffice(ops, barred, 'Autoexcluído');
+  await checkBackofficePage(ops, 'barred-list-1366', SHOTS);
+  await expectTablesFit(ops, 'barred-list-1366');
+  await ops.setViewportSize({ width: 360, height: 800 });
+  await checkBackofficePage(ops, 'barred-list-360', SHOTS);
+  await ops.context().close();
+
+  await page.setViewportSize({ width: 1366, height: 860 });
+  const form = await openRegisterForm(page, `${player.username}b`);
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(barred);
+  await form.getByLabel(fieldLabel('Data de nascimento')).fill('1985-03-03');
+  await acceptTerms(form);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  const refusal = form.getByText('Não podemos abrir uma conta com estes dados. Fale com o suporte.');
+  await expect(refusal).toBeVisible();
+  // The reason stays with the operator.
+  await expect(form.getByText(/autoexclu/i)).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});
+
+test('a player listed after registering is refused at the next day\'s first login, and the back office settles the hit', async ({ page, browser }) => {
+  const ops = await newBackofficePage(browser, 1366);
+  await signInOperator(ops, { baseURL, role: 'admin' });
+  await listInBackoffice(ops, player.cpf, 'Decisão judicial');
+
+  // The same operator day: the sign-up's check still stands, the player logs in.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await loginThroughSite(page, player.username);
+  await expect(page.getByTestId('header-balance')).toContainText('R$');
+  await page.evaluate(() => sessionStorage.clear());
+
+  // The next day (the calendar clock moved a day ahead): the day's first login asks the list.
+  const moved = await page.request.put(`${baseURL}/dev/clock`, { data: { offsetMs: DAY } });
+  expect(moved.ok()).toBe(true);
+  const dialog = await loginThroughSite(page, player.username);
+  await expect(dialog.getByText('Esta conta não pode ser usada no momento. Fale com o suporte.')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+  // The back office's barred-persons screen: the hit, its check, the balance, and the settlement.
+  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pessoas impedidas', exact: true }).click();
+  await expect(ops.getByRole('heading', { name: 'Pessoas impedidas', level: 1 })).toBeVisible();
+  await ops.getByLabel('Verificação').selectOption('login');
+  const row = ops.getByRole('row').filter({ hasText: player.username });
+  await expect(row).toContainText(shown(player.cpf));
+  await expect(row).toContainText('Acesso do dia');
+  await expect(row).toContainText('Decisão judicial');
+  await expect(row).toContainText(/R\$\s*0,00/);
+  await expect(row).toContainText('Saldo a liquidar');
+  await checkBackofficePage(ops, 'barred-hits-1366', SHOTS);
+  await expectTablesFit(ops, 'barred-hits-1366');
+  await row.getByRole('button', { name: /Registrar a liquidação/ }).click();
+  const settle = ops.getByRole('dialog', { name: `Liquidação de ${player.username}` });
+  await settle.getByLabel(/Como o saldo foi liquidado/).fill('Sem saldo a devolver; conta encerrada por ofício');
+  await settle.getByRole('button', { name: 'Registrar liquidação' }).click();
+  await expect(settle).toBeHidden();
+  await expect(row).toContainText('Liquidado');
+  await expect(row).toContainText('Sem saldo a devolver');
+  await expectTablesFit(ops, 'barred-hits-settled-1366');
+  await ops.setViewportSize({ width: 360, height: 800 });
+  await checkBackofficePage(ops, 'barred-hits-360', SHOTS);
+  await ops.context().close();
+});
+
+/** An admin lists a CPF with a reason on the back office's sandbox list screen. */
+async function listInBackoffice(ops: Page, cpf: string, reason: string): Promise<void> {
+  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Lista de impedidos', exact: true }).click();
+  await expect(ops.getByRole('heading', { name: 'Lista de pessoas impedidas (sandbox)', level: 1 })).toBeVisible();
+  const add = ops.getByRole('form', { name: 'Listar um CPF' });
+  await add.getByLabel(fieldLabel('CPF')).fill(masked(cpf));
+  await add.getByLabel('Motivo').selectOption({ label: reason });
+  await add.getByLabel(/Observação/).fill('Ofício do regulador, teste');
+  await add.getByRole('button', { name: 'Listar CPF' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'CPF listado.' })).toBeVisible();
+  await expect(ops.getByRole('row').filter({ hasText: shown(cpf) })).toContainText(reason);
+}
+
+/** Log in through the header's login dialog; answers the dialog (still open when the login was refused). */
+async function loginThroughSite(page: Page, username: string) {
+  await page.goto(`${baseURL}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  return dialog;
+}
