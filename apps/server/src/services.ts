@@ -228,6 +228,7 @@ export function createServices(ctx: AppContext) {
     now: calendarClock,
   });
   member.useIdentity(identity.gate);
+  responsibleGaming.useCpf(identity.cpfOf);
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,

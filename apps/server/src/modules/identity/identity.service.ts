@@ -138,6 +138,8 @@ export function createIdentityService(ctx: IdentityContext) {
 
   return {
     gate,
+    /** A member's CPF (`trx` inside the caller's transaction), null without one: a self-exclusion refuses new accounts with it. */
+    cpfOf: async (trx: Kysely<Database>, memberId: string): Promise<string | null> => (await findLoginIdentity(trx, String(memberId)))?.cpf ?? null,
     hits: createBarredHits({ db, audit: ctx.audit, balance: ctx.balance, accountNames: ctx.accountNames, now }),
 
     /**

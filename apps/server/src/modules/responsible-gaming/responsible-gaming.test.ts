@@ -135,6 +135,14 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
       expectFailure(await call(t.app, 'PUT', '/wps/responsible-gaming/reality-check', { token: p.token, payload: { minutes: null } }), 'RG_REALITY_CHECK_REQUIRED', 400);
       s = valueOf<RgStatus>(await call(t.app, 'PUT', '/wps/responsible-gaming/reality-check', { token: p.token, payload: { minutes: 30 } }));
       expect(s.realityCheckMinutes).toBe(30);
+      // Self-excluded: a new account with the same CPF is refused, and nothing of it stays.
+      const cpf = newCpf();
+      const q = await player({ cpf, birthDate: '1990-01-01' });
+      valueOf(await call(t.app, 'POST', '/wps/responsible-gaming/self-exclusion', { token: q.token, payload: { duration: '1y', confirm: true } }));
+      const password = strongPassword();
+      const again = await callEncrypted(t.app, 'PUT', '/wps/member/register', { username: uniqueUsername(), password, confirmPassword: password, agree: true, cpf, birthDate: '1990-01-01' });
+      expect(again.statusCode, again.body).toBeGreaterThanOrEqual(400);
+      expect(['RG_EXCLUDED_REGISTRATION', 'CPF_TAKEN']).toContain((again.json() as { errorCode: string }).errorCode);
     } finally {
       await setJurisdiction('permissive');
     }
