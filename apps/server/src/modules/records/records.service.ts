@@ -2,7 +2,6 @@ import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { RecordsViews } from './records-views';
 import { createRegulatorExportService, type RegulatorExportContext } from './regulator-export.service';
-import { reconstructRound } from './round-reconstruction';
 
 export type RecordsContext = Pick<AppContext, 'db' | 'log'> & {
   audit: Pick<AuditService, 'record'>;
@@ -14,13 +13,13 @@ export type RecordsContext = Pick<AppContext, 'db' | 'log'> & {
 
 /**
  * The records a licence asks the operator to keep and show (docs/compliance.md, "Records, audit
- * and reports"): a round rebuilt from the records alone, and the daily regulator export. It keeps
- * no copy of other modules' rows: it reads them through their views.
+ * and reports"): the daily regulator export (a round rebuilt from the records and the LGPD
+ * anonymisation are operator commands, records.ops.ts). It keeps no copy of other modules' rows:
+ * it reads them through their views.
  */
 export function createRecordsService(ctx: RecordsContext) {
   return {
     exports: createRegulatorExportService({ db: ctx.db, log: ctx.log, audit: ctx.audit, views: ctx.views, timeZone: ctx.timeZone, ...(ctx.now ? { now: ctx.now } : {}), ...(ctx.operatorNames ? { operatorNames: ctx.operatorNames } : {}) }),
-    reconstructRound: (roundId: string, vassalage?: string) => reconstructRound(ctx.db, ctx.views, roundId, vassalage),
   };
 }
 
