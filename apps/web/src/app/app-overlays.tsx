@@ -8,10 +8,13 @@ import { useMemberCentre } from './member-centre/member-centre-store';
 import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
 import { useAnnouncementModal } from '../features/content/announcement-store';
 import { isApiError } from '../lib/api-client';
+import { useToken } from '../lib/session-storage';
 
 const AnnouncementModal = lazy(() =>
   import('../features/content/components/announcement-modal').then((module) => ({ default: module.AnnouncementModal })),
 );
+// Responsible gambling while logged in: the reality check, and the page that sets required limits.
+const ResponsibleGamingOverlays = lazy(() => import('./responsible-gaming-overlays').then((module) => ({ default: module.ResponsibleGamingOverlays })));
 const EntryPopups = lazy(() => import('./entry-popups').then((module) => ({ default: module.EntryPopups })));
 
 const AgentCentrePanel = lazy(() => import('./agent-centre/agent-centre-panel').then((module) => ({ default: module.AgentCentrePanel })));
@@ -26,6 +29,7 @@ export function AppOverlays() {
   const agentCentre = useAgentCentreUrl();
   const { error } = useMemberInfo();
   const announcements = useAnnouncementModal();
+  const token = useToken();
 
   // A stored session whose password must change (default or expired) goes straight to the change form.
   useEffect(() => {
@@ -54,6 +58,11 @@ export function AppOverlays() {
       <Suspense fallback={null}>
         <EntryPopups />
       </Suspense>
+      {token ? (
+        <Suspense fallback={null}>
+          <ResponsibleGamingOverlays />
+        </Suspense>
+      ) : null}
       <WarningDialogHost />
       <Toaster />
     </>

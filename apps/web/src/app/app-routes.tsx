@@ -68,6 +68,10 @@ const PromotionsRoute = lazyPage(() => import('./pages/promotions-route').then((
 const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content', 'promo']);
 const PointMallPage = lazyPage(() => import('../features/loyalty/components/point-mall-page').then((m) => m.PointMallPage), ['loyalty']);
 const LotteryPage = lazyPage(() => import('../features/lottery/components/lottery-page').then((m) => m.LotteryPage), ['lottery']);
+const ResponsibleGamingPage = lazyPage(
+  () => import('../features/responsible-gaming/components/responsible-gaming-page').then((m) => m.ResponsibleGamingPage),
+  ['responsibleGaming'],
+);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -127,6 +131,7 @@ export function AppRoutes() {
           <Route path="privacy" element={page(<LegalPageRoute page="privacy" />)} />
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
           <Route path="help" element={page(<HelpPage />)} />
+          <Route path="responsible-gaming" element={page(<ResponsibleGamingPage />)} />
           <Route path="promotions" element={page(<PromotionsRoute />)} />
           <Route path="promoDetail" element={page(<PromoDetailRoute />)} />
           <Route path="pointMall" element={page(<PointMallPage onLogin={() => openAuthModal('login')} />)} />

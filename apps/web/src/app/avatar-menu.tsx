@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/ui/icons';
 import { Spinner } from '@wps/ui/spinner';
 import { useMenuButton } from '../components/ui/use-menu-button';
@@ -39,6 +40,7 @@ export function AvatarMenu() {
   useDepositReturn(showDepositPage);
   const unread = useUnreadCount(!isTrial).data ?? 0;
   const logout = useLogout();
+  const navigate = useNavigate();
   const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();
 
   const pageItems: MenuItem[] = [
@@ -58,6 +60,7 @@ export function AvatarMenu() {
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
     ...(hasPageNames ? pageItems : []),
+    { id: 'responsible-gaming', label: t('header.responsibleGaming'), icon: <UserIcon />, onSelect: () => void navigate('/responsible-gaming') },
     { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
   ];
 
