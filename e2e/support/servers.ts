@@ -108,6 +108,8 @@ const PORT_OFFSETS = {
   backofficeLottery: 45,
   /** Records: the regulator export's runs listed, downloaded and re-run (the test clock door ends the day), the audit chain checked. */
   complianceRecords: 46,
+  /** Responsible gambling: limits (a raised one waits on the test clock door), self-exclusion, the reality check. */
+  responsibleGaming: 34,
   /** A player's identity check (sandbox provider, a review passed in the back office), data download and account closure. */
   playerCompliance: 47,
 } as const;

@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Page } from './support/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+
+/**
+ * Responsible gambling on the player site (docs/compliance.md "Responsible gambling"):
+ * - a deposit limit set on the page refuses a deposit over it, saying how much room is left;
+ * - a raised limit waits 24 hours (the test clock door runs the calendar a day ahead) and then
+ *   needs the player's confirmation;
+ * - the reality check appears at its interval with the session's figures, and "stop" logs out;
+ * - self-exclusion logs the player out, login is refused with the end date, and registering again
+ *   with the same e-mail is refused (the phone is the excluded account's, unique: MOBILE_TAKEN; the API tests cover the CPF).
+ * Runs on its own server with the test clock door (TEST_CLOCK_DOOR, refused in production).
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'responsible-gaming');
+const PASSWORD = 'Limits2026play';
+const DAY = 24 * 3_600_000;
+
+let server: ExtraServer;
+
+async function registerWithEmail(page: Page, email: string): Promise<string> {
+  const username = `rg${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
+  await page.goto(`${server.baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('E-mail')).fill(email);
+  await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await acceptTerms(form);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  return username;
+}
+
+async function finishRegistration(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+}
+
+async function logIn(page: Page, username: string): Promise<ReturnType<Page['getByRole']>> {
+  await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  return dialog;
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+test.describe('responsible gaming', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(150_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer('responsible-gaming', EXTRA_PORTS.responsibleGaming, (dataDir) => disableRegisterCaptcha(dataDir), { TEST_CLOCK_DOOR: '1' });
+  });
+  test.afterAll(async ({ request }) => {
+    await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
+    await server?.stop();
+  });
+
+  test('a deposit over the limit is refused; a raised limit waits 24 hours and then needs confirming', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await finishRegistration(page);
+
+    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
+    await page.getByLabel(fieldLabel('Depósitos por dia')).fill('50');
+    await page.getByTestId('rg-save-limits').click();
+    await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+    await expectNoSeriousA11yViolations(page, 'responsible gaming page');
+    await page.screenshot({ path: path.join(SHOTS, 'rg-page-1366.png'), fullPage: true });
+
+    // A deposit of 60 against a daily limit of 50: refused, with the room left.
+    await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
+    const panel = page.getByRole('dialog');
+    await expect(panel.getByRole('heading', { name: 'Depósito', level: 2 })).toBeVisible();
+    await panel.getByLabel(fieldLabel('Valor')).fill('60');
+    await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect(panel.getByText(/passaria do seu limite de depósito.*Você ainda pode depositar 50\.00/)).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'deposit-refused-1366.png') });
+    await page.keyboard.press('Escape');
+
+    // Raised to 200: the old limit holds, the change waits.
+    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.getByLabel(fieldLabel('Depósitos por dia')).fill('200');
+    await page.getByTestId('rg-save-limits').click();
+    const pending = page.getByTestId('rg-pending-deposit_day');
+    await expect(pending).toContainText('Mudança para 200.00 BRL aguardando');
+    await expect(page.getByTestId('rg-confirm-deposit_day')).toHaveCount(0);
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+
+    // A day later (the test clock door): the change may be confirmed, and only then applies.
+    const moved = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: DAY + 5 * 60_000 } });
+    expect(moved.ok()).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('rg-pending-deposit_day')).toContainText('já pode ser confirmada');
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+    await page.getByTestId('rg-confirm-deposit_day').click();
+    await expect(page.getByTestId('rg-pending-deposit_day')).toHaveCount(0);
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('200.00');
+    await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } });
+  });
+
+  test('the reality check shows the session from the server, and "stop" logs out (360 px)', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await registerWithEmail(page, `rc-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await finishRegistration(page);
+    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'responsible gaming page (360 px)');
+    await page.screenshot({ path: path.join(SHOTS, 'rg-page-360.png'), fullPage: true });
+    await page.getByTestId('rg-reality-select').selectOption('15');
+    await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
+    // The session began 16 minutes ago, as far as the browser's clock tells (the figures still come from the server).
+    await page.clock.install({ time: Date.now() });
+    await page.clock.fastForward(16 * 60_000);
+    const modal = page.getByTestId('rg-reality-modal');
+    await expect(modal).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByTestId('rg-reality-net')).toHaveText('0.00 BRL');
+    await expectNoSeriousA11yViolations(page, 'reality check (360 px)');
+    await page.screenshot({ path: path.join(SHOTS, 'reality-check-360.png') });
+    const token = await tokenOf(page);
+    await page.getByTestId('rg-reality-stop').click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+    const after = await request.get(`${server.baseURL}/wps/responsible-gaming`, { headers: { authorization: token } });
+    expect(after.status()).toBe(401);
+  });
+
+  test('self-exclusion logs out, login is refused with its end, and the same e-mail cannot register again', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const email = `se-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const username = await registerWithEmail(page, email);
+    await finishRegistration(page);
+    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.getByTestId('rg-exclusion-select').selectOption('6m');
+    await expect(page.getByTestId('rg-start-exclusion')).toBeDisabled();
+    await page.getByTestId('rg-exclusion-understood').check();
+    await page.getByTestId('rg-start-exclusion').click();
+    const ended = page.getByRole('dialog', { name: 'Sessão encerrada' });
+    await expect(ended).toContainText('sua autoexclusão começou');
+    await page.screenshot({ path: path.join(SHOTS, 'self-excluded-1366.png') });
+    await ended.getByRole('button', { name: 'Fechar' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+
+    const dialog = await logIn(page, username);
+    await expect(dialog.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await registerWithEmail(page, email.toUpperCase());
+    await expect(page.getByText('Estes dados pertencem a uma conta excluída do jogo.')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'reregistration-refused-1366.png') });
+  });
+});
