@@ -41,7 +41,9 @@ import { createAdjustmentsService } from './modules/players/adjustments.service'
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
-import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { setVerifiedName } from './modules/identity/identity-verified-name';
+import { bindVerifiedPayeeName } from './modules/member/member-security-columns';
 import { createKycService } from './modules/kyc/kyc.service';
 import { createPrivacyService } from './modules/privacy/privacy.service';
 import { loadKycSettings } from './modules/kyc/kyc-settings';
@@ -103,7 +105,16 @@ export function createServices(ctx: AppContext) {
   const session = createSessionService({ ...ctx, system, memberViews, changeFeed });
   const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
   const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
-  const security = createSecurityService({ ...ctx, databaseKind: ctx.database.kind, system, otp, rateLimiter, notifier, changeFeed });
+  const security = createSecurityService({
+    ...ctx,
+    databaseKind: ctx.database.kind,
+    system,
+    otp,
+    rateLimiter,
+    notifier,
+    changeFeed,
+    payeeNameFromIdentity: async () => jurisdictionRules(await jurisdiction()).identity !== 'none',
+  });
   const audit = createAuditService(ctx);
   // Responsible gambling: the players' limits, time-outs and self-exclusion. Built before what it
   // guards: every new session passes its check, deposits and bets are held to the limits.
@@ -144,6 +155,13 @@ export function createServices(ctx: AppContext) {
       providers: kycSettings.isSandboxEnabled ? { sandbox: kycSandbox.provider } : {},
       active: kycSettings.isSandboxEnabled ? 'sandbox' : null,
       accountNames: (ids) => member.findAccountNames(ids),
+      // The name read from the document becomes the identity's, and the payee name (replacing a
+      // typed one only for a player the licence identifies).
+      onVerified: async (trx, memberId, fullName) => {
+        if (!fullName) return;
+        const identified = await setVerifiedName(trx, memberId, fullName);
+        await bindVerifiedPayeeName(trx, memberId, fullName, identified);
+      },
       now: Date.now,
     }),
   };

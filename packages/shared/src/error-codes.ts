@@ -289,6 +289,8 @@ export const ErrorCode = {
   KYC_CHECK_NOT_FOUND: 'KYC_CHECK_NOT_FOUND',
   KYC_NOT_IN_REVIEW: 'KYC_NOT_IN_REVIEW',
   KYC_REQUIRED: 'KYC_REQUIRED',
+  /** Under a licence that identifies players the payee name is the one read from the verified document: the player cannot type it. */
+  PAYEE_NAME_FROM_IDENTITY: 'PAYEE_NAME_FROM_IDENTITY',
   /** Closing one's account (docs/compliance.md, "Player rights"): refused while money is on it, a withdrawal is under way, or for an agent (`value.reason`). */
   ACCOUNT_CLOSURE_REFUSED: 'ACCOUNT_CLOSURE_REFUSED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

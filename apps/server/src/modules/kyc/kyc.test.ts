@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KycStartResult, KycStatus, OpsKycCheck, OpsKycPage } from '@wps/shared/schemas/kyc';
-import { call, expectFailure, valueOf } from '../../../test/api-client';
+import { call, expectFailure, registerUser, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, type Player } from '../gateway/gateway.test-support';
+import { newCpf } from '../identity/identity-fixtures';
 import { createPayer, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { loadKycSettings } from './kyc-settings';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
@@ -129,6 +130,31 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     } finally {
       valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
     }
+  });
+
+  it("the name read from the document is the payee name: a BR player's identity gets it and cannot type another; elsewhere it fills an empty one", async () => {
+    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    try {
+      const cpf = newCpf();
+      const { result } = await registerUser(t.app, { cpf, birthDate: '1990-05-17' });
+      const memberId = (await t.app.services.session.resolve(result.token))!.memberId;
+      const player = { token: result.token, memberId };
+      expectFailure(await call(t.app, 'PUT', '/wps/member/payee-name', { token: player.token, payload: { payeeName: 'Somebody Else' } }), 'PAYEE_NAME_FROM_IDENTITY', 409);
+      await doCheck((await start(player)).url, 'Beatriz Nunes Rocha', 'passed');
+      const row = await sql<{ full_name: string | null; payee_name: string | null }>`
+        SELECT i.full_name, m.payee_name FROM member_identities i JOIN members m ON m.id = i.member_id WHERE i.member_id = ${memberId}::bigint`.execute(t.database.db);
+      expect(row.rows).toEqual([{ full_name: 'Beatriz Nunes Rocha', payee_name: 'Beatriz Nunes Rocha' }]);
+    } finally {
+      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    }
+    // Under the permissive profile: an empty payee name gets the document's; a typed one stays.
+    const empty = await createPlayer(t.app);
+    await doCheck((await start(empty)).url, 'Paulo Lima Souza', 'passed');
+    const typed = await createPayer(t.app);
+    await doCheck((await start(typed)).url, 'Carlos Alberto Dias', 'passed');
+    const names = await sql<{ id: string; payee_name: string | null }>`SELECT id::text, payee_name FROM members WHERE id IN (${empty.memberId}::bigint, ${typed.memberId}::bigint) ORDER BY id`.execute(t.database.db);
+    expect(names.rows.find((r) => r.id === empty.memberId)?.payee_name).toBe('Paulo Lima Souza');
+    expect(names.rows.find((r) => r.id === typed.memberId)?.payee_name).not.toBe('Carlos Alberto Dias');
   });
 
   it('the sandbox is off in production unless asked for', () => {

@@ -53,6 +53,18 @@ export async function setPayeeNameOnce(db: Db, memberId: string, payeeName: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * The payee name an identity check read from the player's document (docs/compliance.md, "KYC"):
+ * it replaces a typed one when `replace` (the player is identified by the licence's identity),
+ * else it is bound only where none is. True when the name is now the member's payee name.
+ */
+export async function bindVerifiedPayeeName(db: Db, memberId: string, payeeName: string, replace: boolean): Promise<boolean> {
+  let q = db.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId);
+  if (!replace) q = q.where('payee_name', 'is', null);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 || (await findPayeeName(db, memberId)) === payeeName;
+}
+
 /** Store the member's e-mail address (the security module confirms it in the same transaction). */
 export async function updateEmail(db: Db, memberId: string, email: string): Promise<void> {
   await db.updateTable('members').set({ email }).where('id', '=', memberId).execute();

@@ -95,6 +95,9 @@ export function createBankAccounts(ctx: SecurityContext) {
 
     /** PUT /wps/member/payee-name: bind the real name once (operator's payeeName rule). */
     async setPayeeName(memberId: string, payeeName: string): Promise<string> {
+      if (await ctx.payeeNameFromIdentity?.()) {
+        throw new AppError(ErrorCode.PAYEE_NAME_FROM_IDENTITY, 'The payee name is the name on your verified document');
+      }
       const name = normaliseName(payeeName);
       const rule = (await system.getRegisterSettings()).validate.payeeName ?? FALLBACK_RULES.payeeName;
       checkField('payeeName', rule, name);

@@ -30,6 +30,11 @@ export type SecurityContext = Pick<AppContext, 'db' | 'log'> & {
   notifier: Pick<Notifier, 'sendEmail'>;
   /** Told after a committed change to the member row, so cached member info is evicted at once. */
   changeFeed?: Pick<ChangeFeed, 'announce'>;
+  /**
+   * Whether the payee name comes from the identity check rather than the player (a licence that
+   * identifies players: docs/compliance.md, "KYC"). Absent: the player binds it.
+   */
+  payeeNameFromIdentity?: () => Promise<boolean>;
   now?: () => number;
 };
 
