@@ -72,7 +72,7 @@ test.describe('responsible gaming', () => {
     await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await finishRegistration(page);
 
-    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('50');
     await page.getByTestId('rg-save-limits').click();
@@ -92,7 +92,7 @@ test.describe('responsible gaming', () => {
     await page.keyboard.press('Escape');
 
     // Raised to 200: the old limit holds, the change waits.
-    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('200');
     await page.getByTestId('rg-save-limits').click();
     const pending = page.getByTestId('rg-pending-deposit_day');
@@ -116,7 +116,7 @@ test.describe('responsible gaming', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await registerWithEmail(page, `rc-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await finishRegistration(page);
-    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'responsible gaming page (360 px)');
     await page.screenshot({ path: path.join(SHOTS, 'rg-page-360.png'), fullPage: true });
@@ -142,7 +142,7 @@ test.describe('responsible gaming', () => {
     const email = `se-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const username = await registerWithEmail(page, email);
     await finishRegistration(page);
-    await page.goto(`${server.baseURL}/responsible-gaming`);
+    await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await page.getByTestId('rg-exclusion-select').selectOption('6m');
     await expect(page.getByTestId('rg-start-exclusion')).toBeDisabled();
     await page.getByTestId('rg-exclusion-understood').check();

@@ -131,7 +131,7 @@ export function AppRoutes() {
           <Route path="privacy" element={page(<LegalPageRoute page="privacy" />)} />
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
           <Route path="help" element={page(<HelpPage />)} />
-          <Route path="responsible-gaming" element={page(<ResponsibleGamingPage />)} />
+          <Route path="account/responsible-gaming" element={page(<ResponsibleGamingPage />)} />
           <Route path="promotions" element={page(<PromotionsRoute />)} />
           <Route path="promoDetail" element={page(<PromoDetailRoute />)} />
           <Route path="pointMall" element={page(<PointMallPage onLogin={() => openAuthModal('login')} />)} />

@@ -60,7 +60,7 @@ export function AvatarMenu() {
   const items: MenuItem[] = [
     { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
     ...(hasPageNames ? pageItems : []),
-    { id: 'responsible-gaming', label: t('header.responsibleGaming'), icon: <UserIcon />, onSelect: () => void navigate('/responsible-gaming') },
+    { id: 'responsible-gaming', label: t('header.responsibleGaming'), icon: <UserIcon />, onSelect: () => void navigate('/account/responsible-gaming') },
     { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
   ];
 

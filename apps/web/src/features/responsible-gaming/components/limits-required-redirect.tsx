@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRgStatus } from '../api/get-rg-status';
 
-export const RESPONSIBLE_GAMING_PATH = '/responsible-gaming';
+export const RESPONSIBLE_GAMING_PATH = '/account/responsible-gaming';
 
 /** Under a licence that asks for limits at sign-up, a player without them is sent to the page that sets them. */
 export function LimitsRequiredRedirect() {
