@@ -93,12 +93,14 @@ describeEachDatabase('identity under the BR profile', (target) => {
   });
 
   it('asks for the CPF on the mobile registration too', async () => {
-    const res = await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { mobileNum: '11987654321', countryDialingCode: '55', agree: true });
-    const body = res.json() as { errorCode: string; value?: FieldFailures };
-    // Mobile registration may be switched off for the demo operator; when on, the CPF is asked.
-    if (body.errorCode === ErrorCode.FEATURE_DISABLED) return;
-    expect(body.errorCode).toBe(ErrorCode.VALIDATION_FAILED);
-    expect(body.value?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'cpf', code: 'required' })]));
+    const missing = expectFailure(await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { mobileNum: '11987654321', countryDialingCode: '55', agree: true }), ErrorCode.VALIDATION_FAILED, 400);
+    expect((missing.value as FieldFailures).fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'cpf', code: 'required' }), expect.objectContaining({ field: 'birthDate', code: 'required' })]));
+    const wrong = expectFailure(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { mobileNum: '11987654321', countryDialingCode: '55', cpf: '111.111.111-11', birthDate: '1990-01-01', agree: true }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expect((wrong.value as FieldFailures).fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'cpf', code: 'pattern' })]));
   });
 
   it('refuses a barred CPF at sign-up without telling why, and records the hit', async () => {
