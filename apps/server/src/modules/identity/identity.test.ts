@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { BarredHit } from '@wps/shared/schemas/identity';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import { call, callEncrypted, disableRegisterCaptcha, expectFailure, login, registerUser, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import { call, callEncrypted, disableRegisterCaptcha, expectFailure, login, readSmsCode, registerUser, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -101,6 +103,18 @@ describeEachDatabase('identity under the BR profile', (target) => {
       400,
     );
     expect((wrong.value as FieldFailures).fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'cpf', code: 'pattern' })]));
+    // With the SMS code, a CPF and an adult's date of birth, the account is made with its identity.
+    const mobile = `119${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+    const password = strongPassword();
+    valueOf(await call(t.app, 'POST', '/wps/verification/sms/register', { payload: { countryDialingCode: '55', mobileNo: mobile } }));
+    const code = await readSmsCode(t.app, `55${mobile}`);
+    const cpf = newCpf();
+    const made = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { mobileNum: mobile, countryDialingCode: '55', password, confirmPassword: password, verificationCode: code, cpf, birthDate: '1992-02-29', agree: true }),
+    );
+    const memberId = (await t.app.services.member.findMemberIdByAccount(made.account ?? ''))!;
+    const row = await t.database.db.selectFrom('member_identities').select('cpf').where('member_id', '=', memberId).executeTakeFirst();
+    expect(row).toEqual({ cpf });
   });
 
   it('refuses a barred CPF at sign-up without telling why, and records the hit', async () => {
