@@ -150,7 +150,7 @@ test.describe('responsible gaming', () => {
     const ended = page.getByRole('dialog', { name: 'Sessão encerrada' });
     await expect(ended).toContainText('sua autoexclusão começou');
     await page.screenshot({ path: path.join(SHOTS, 'self-excluded-1366.png') });
-    await ended.getByRole('button', { name: 'Fechar' }).click();
+    await ended.getByTestId('session-ended').getByRole('button', { name: 'Fechar' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 
     const dialog = await logIn(page, username);
