@@ -50,6 +50,8 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/promo/applications/{id}/images/{position}': { status: '200', type: 'image/png' },
   'get /sandbox-gateway/pay/{paymentRef}': { status: '200', type: 'text/html' },
   'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
+  'get /sandbox-kyc/check/{ref}': { status: '200', type: 'text/html' },
+  'post /sandbox-kyc/check/{ref}': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },
   'get /lgw/live': { status: '200', type: 'text/event-stream' },
   'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },
@@ -72,6 +74,7 @@ const PLAIN_JSON_ANSWERS = new Set(['get /openapi.json', 'get /healthz', 'get /r
 function expectedTag(path: string): string {
   if (path.startsWith('/wps/inhouse/')) return 'in-house games';
   if (path.startsWith('/wps/deposit/webhook/') || path.startsWith('/sandbox-gateway/')) return 'payment gateway';
+  if (path.startsWith('/wps/kyc/webhook/') || path.startsWith('/sandbox-kyc/')) return 'identity provider';
   if (path.startsWith('/wps/')) return 'member';
   if (path.startsWith('/ops/')) return 'operator';
   if (path.startsWith('/vendor/')) return 'vendor';
@@ -137,7 +140,7 @@ describe('OpenAPI document', () => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBeTruthy();
     expect(doc.tags.map((tag) => tag.name)).toEqual(
-      expect.arrayContaining(['member', 'operator', 'vendor', 'lottery gateway', 'in-house games', 'payment gateway', 'development', 'service']),
+      expect.arrayContaining(['member', 'operator', 'vendor', 'lottery gateway', 'in-house games', 'payment gateway', 'identity provider', 'development', 'service']),
     );
     expect(Object.keys(doc.paths).length).toBeGreaterThan(100);
   });

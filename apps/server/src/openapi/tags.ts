@@ -8,6 +8,7 @@ export const API_TAGS = [
   { name: 'vendor', description: 'Signed seamless-wallet callbacks from game vendors (`/vendor/`, docs/vendor-api.md).' },
   { name: 'lottery gateway', description: 'Lottery gateway calls (`/lgw/`, `/lotto/`).' },
   { name: 'payment gateway', description: 'Payment gateway webhooks and the sandbox gateway pages (development only).' },
+  { name: 'identity provider', description: "Identity-check (KYC) providers' result callbacks and the sandbox provider's pages (development only)." },
   { name: 'development', description: 'Development-only helpers (`/dev/`): never registered in production.' },
   { name: 'service', description: 'The service itself: this document, probes and metrics.' },
 ] as const;
@@ -19,6 +20,8 @@ const TAG_BY_PREFIX: ReadonlyArray<readonly [string, ApiTag]> = [
   ['/wps/inhouse/', 'in-house games'],
   ['/wps/deposit/webhook/', 'payment gateway'],
   ['/sandbox-gateway/', 'payment gateway'],
+  ['/wps/kyc/webhook/', 'identity provider'],
+  ['/sandbox-kyc/', 'identity provider'],
   ['/wps/', 'member'],
   ['/ops/', 'operator'],
   ['/vendor/', 'vendor'],
