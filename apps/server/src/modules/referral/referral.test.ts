@@ -7,6 +7,7 @@ import { call, callEncrypted, disableRegisterCaptcha, strongPassword, uniqueUser
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createOrder, demoChannel, operatorToken } from '../deposit/deposit.test-support';
+import { newCpf } from '../identity/identity-fixtures';
 
 // Refer and earn over the real event stream: a member's code, an invitee registered with it, its
 // first deposit and turnover within the window qualifying it, the referrer paid once; an invitee
@@ -38,13 +39,13 @@ describeEachDatabase('referral', (target) => {
   const balance = (memberId: string) => t.app.services.ledger.getPlayerBalance(memberId);
 
   /** Register from an address and browser of its own, as a player would. */
-  async function register(ip: string, userAgent: string, referralCode?: string) {
+  async function register(ip: string, userAgent: string, referralCode?: string, extra: Record<string, unknown> = {}) {
     const password = strongPassword();
     const res = await callEncrypted(
       t.app,
       'PUT',
       '/wps/member/register',
-      { username: uniqueUsername(), password, confirmPassword: password, agree: true, ...(referralCode ? { referralCode } : {}) },
+      { username: uniqueUsername(), password, confirmPassword: password, agree: true, ...(referralCode ? { referralCode } : {}), ...extra },
       { remoteAddress: ip, headers: { 'user-agent': userAgent } },
     );
     const token = valueOf<LoginResult>(res).token;
@@ -168,7 +169,14 @@ describeEachDatabase('referral', (target) => {
       valueOf(await settings({ enabled: true, minFirstDepositMinor: '0' }));
       // The stored minimum of an earlier profile would not count either: the terms show none.
       expect((await page(referrer.token)).terms.minFirstDepositMinor).toBe('0');
-      const friend = await register('10.88.0.50', 'Brazil browser', code);
+      // Under BR a player registers with a CPF and a date of birth, and sets a deposit and a time limit before depositing.
+      const friend = await register('10.88.0.50', 'Brazil browser', code, { cpf: newCpf(), birthDate: '1990-03-15' });
+      valueOf(
+        await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+          token: friend.token,
+          payload: { limits: [{ kind: 'deposit_month', value: '1000' }, { kind: 'daily_time', value: '600' }] },
+        }),
+      );
       const before = await balance(referrer.memberId);
       // 40.00 is below the 50.00 minimum stored under the permissive profile.
       await deposit(friend.token, '40.00');
