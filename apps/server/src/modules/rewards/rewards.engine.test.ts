@@ -5,6 +5,7 @@ import { call, disableRegisterCaptcha, expectFailure, login, registerUser, value
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { balanceMinor, createOrder, demoChannel, newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { newCpf } from '../identity/identity-fixtures';
 
 // The rules engine through its real paths: an operator writes a rule in the back office and puts
 // it live; a player's deposit (confirmed by finance) or login becomes an event; the consumer pays
@@ -148,8 +149,10 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     // The paused rule cannot go live again under this profile.
     const paused = valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${rule.id}`, { token: marketing }));
     expectFailure(await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, { token: marketing, payload: { status: 'live', version: paused.version } }), 'REWARD_FORBIDDEN_BY_JURISDICTION', 409);
-    // And a deposit pays nothing under it.
-    const erin = await newPlayer(t);
+    // And a deposit pays nothing under it (a BR player registers with a CPF and sets the limits the licence asks first).
+    const erinLogin = (await registerUser(t.app, { cpf: newCpf(), birthDate: '1991-07-09' })).result;
+    const erin = { token: erinLogin.token, memberId: (await t.app.services.session.resolve(erinLogin.token))!.memberId };
+    valueOf(await call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token: erin.token, payload: { limits: [{ kind: 'deposit_month', value: '1000' }, { kind: 'daily_time', value: '600' }] } }));
     await deposit(erin.token, '20.00');
     await t.app.services.rewardEvents.drain();
     expect((await grantRows(rule.id)).filter((g) => g.member_id === erin.memberId)).toHaveLength(0);
@@ -170,13 +173,13 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
         payload: { changes: { registrationBonusMinor: { value: amount, version: view.versions.registrationBonusMinor } }, reason: 'welcome offer' },
       });
     };
-    const registeredBalance = async () => balanceMinor(t, (await registerUser(t.app)).result.token);
+    const registeredBalance = async (overrides: Record<string, unknown> = {}) => balanceMinor(t, (await registerUser(t.app, overrides)).result.token);
     valueOf(await setBonus('700'));
     try {
       expect(await registeredBalance()).toBe(700n);
       valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
-      // The setting stays as it was, but a new account receives nothing and the site no longer offers it.
-      expect(await registeredBalance()).toBe(0n);
+      // The setting stays as it was, but a new account (registered with its CPF) receives nothing and the site no longer offers it.
+      expect(await registeredBalance({ cpf: newCpf(), birthDate: '1988-02-20' })).toBe(0n);
       t.app.services.system.invalidateCache();
       expect(valueOf<{ registrationBonusMinor: string }>(await call(t.app, 'GET', '/wps/system/setting/register')).registrationBonusMinor).toBe('0');
       // Raising it is refused with the reason; lowering it to nothing is allowed.
