@@ -137,7 +137,7 @@ test.describe('responsible gaming', () => {
     expect(after.status()).toBe(401);
   });
 
-  test('self-exclusion logs out, login is refused with its end, and the same e-mail cannot register again', async ({ page }) => {
+  test('self-exclusion logs out, login is refused with its end, the same e-mail cannot register again, and coming back needs a request', async ({ page, request }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const email = `se-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const username = await registerWithEmail(page, email);
@@ -160,5 +160,20 @@ test.describe('responsible gaming', () => {
     await registerWithEmail(page, email.toUpperCase());
     await expect(page.getByText('Estes dados pertencem a uma conta excluída do jogo.')).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'reregistration-refused-1366.png') });
+
+    // Six months later (the test clock door): login is still refused until the player asks to come back, then a cooling-off day.
+    const later = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 190 * DAY } });
+    expect(later.ok()).toBe(true);
+    try {
+      await page.goto(server.baseURL);
+      const again = await logIn(page, username);
+      await again.getByTestId('reopen-request').click();
+      await expect(again.getByTestId('reopen-requested')).toContainText('Pedido recebido');
+      await expectNoSeriousA11yViolations(page, 'self-exclusion reopen request');
+      await again.getByRole('button', { name: 'Entrar' }).click();
+      await expect(again.getByText(/Sua conta reabre após o período de espera/)).toBeVisible();
+    } finally {
+      await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } });
+    }
   });
 });

@@ -20,6 +20,7 @@ import { useAuthSettings } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { CaptchaField } from './captcha-field';
 import { FormError } from '@wps/ui/form-error';
+import { ReopenSelfExclusion, reopenTokenOf } from './reopen-self-exclusion';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
@@ -83,6 +84,8 @@ function UsernameLoginForm() {
   const [remembered] = useState(readRememberedLogin);
   const [isCaptchaShown, setIsCaptchaShown] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // An expired self-exclusion's refusal carries the proof for the request to come back.
+  const [reopenToken, setReopenToken] = useState<string | null>(null);
   const captcha = useCaptcha(isCaptchaShown);
   const login = useLogin();
   const completeLogin = useCompleteLogin();
@@ -103,6 +106,7 @@ function UsernameLoginForm() {
 
   function onSubmit(values: UsernameValues) {
     setFormError(null);
+    setReopenToken(null);
     const username = values.username.trim();
     login.mutate(
       {
@@ -124,6 +128,7 @@ function UsernameLoginForm() {
   }
 
   function handleLoginError(error: unknown) {
+    setReopenToken(reopenTokenOf(error));
     if (isCaptchaFlagged(error)) {
       // A captcha answer is single-use: every failed try needs a fresh image.
       if (isCaptchaShown) captcha.renew();
@@ -167,6 +172,7 @@ function UsernameLoginForm() {
       ) : null}
       <RememberRow registration={register('remember')} />
       <FormError message={formError} />
+      {reopenToken ? <ReopenSelfExclusion token={reopenToken} /> : null}
       <Button type="submit" block size="lg" loading={login.isPending}>
         {t('actions.login')}
       </Button>
