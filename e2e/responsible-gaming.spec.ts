@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 
 /**
@@ -60,16 +61,16 @@ test.describe('responsible gaming', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startServer('responsible-gaming', EXTRA_PORTS.responsibleGaming, (dataDir) => disableRegisterCaptcha(dataDir), { TEST_CLOCK_DOOR: '1' });
+    server = await startBackofficeServer('responsible-gaming', EXTRA_PORTS.responsibleGaming, { roles: ['finance'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
   });
   test.afterAll(async ({ request }) => {
     await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
     await server?.stop();
   });
 
-  test('a deposit over the limit is refused; a raised limit waits 24 hours and then needs confirming', async ({ page, request }) => {
+  test('a deposit over the limit is refused; a raised limit waits 24 hours and then needs confirming; the back office shows the history', async ({ page, request, browser }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const username = await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await finishRegistration(page);
 
     await page.goto(`${server.baseURL}/account/responsible-gaming`);
@@ -110,6 +111,20 @@ test.describe('responsible gaming', () => {
     await expect(page.getByTestId('rg-pending-deposit_day')).toHaveCount(0);
     await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('200.00');
     await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } });
+
+    // The back office: the player's page shows the limits and every change, read-only.
+    const finance = await newBackofficePage(browser, 1366);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
+    await finance.goto(`${server.baseURL}/backoffice/players`);
+    await finance.getByLabel('Buscar por').selectOption('username');
+    await finance.getByLabel('Termo de busca').fill(username);
+    await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await finance.getByRole('link', { name: username }).click();
+    const panel = finance.getByTestId('player-rg-panel');
+    await expect(panel.getByRole('row', { name: /Depósitos por dia.*200\.00 BRL/ })).toBeVisible();
+    await expect(panel.getByRole('rowheader', { name: 'Depósitos por dia · aumento confirmado' })).toBeVisible();
+    await expect(panel.getByRole('rowheader', { name: 'Depósitos por dia · definido' })).toBeVisible();
+    await checkBackofficePage(finance, 'backoffice-player-rg-1366', SHOTS);
   });
 
   test('the reality check shows the session from the server, and "stop" logs out (360 px)', async ({ page, request }) => {

@@ -11,6 +11,10 @@ export function useSetRealityCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setRealityCheck,
-    onSuccess: (status) => queryClient.setQueriesData({ queryKey: ['member', 'responsible-gaming'] }, status),
+    onSuccess: (status) => {
+      queryClient.setQueriesData({ queryKey: ['member', 'responsible-gaming'] }, status);
+      // The dialog's interval comes with the session's figures: ask for them again now.
+      void queryClient.invalidateQueries({ queryKey: ['member', 'responsible-gaming-session'] });
+    },
   });
 }
