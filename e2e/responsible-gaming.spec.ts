@@ -120,10 +120,10 @@ test.describe('responsible gaming', () => {
     await finance.getByLabel('Termo de busca').fill(username);
     await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
     await finance.getByRole('link', { name: username }).click();
-    const panel = finance.getByTestId('player-rg-panel');
-    await expect(panel.getByRole('row', { name: /Depósitos por dia.*200\.00 BRL/ })).toBeVisible();
-    await expect(panel.getByRole('rowheader', { name: 'Depósitos por dia · aumento confirmado' })).toBeVisible();
-    await expect(panel.getByRole('rowheader', { name: 'Depósitos por dia · definido' })).toBeVisible();
+    const record = finance.getByTestId('player-rg-panel');
+    await expect(record.getByRole('row', { name: /Depósitos por dia.*200\.00 BRL/ })).toBeVisible();
+    await expect(record.getByRole('rowheader', { name: 'Depósitos por dia · aumento confirmado' })).toBeVisible();
+    await expect(record.getByRole('rowheader', { name: 'Depósitos por dia · definido' })).toBeVisible();
     await checkBackofficePage(finance, 'backoffice-player-rg-1366', SHOTS);
   });
 
