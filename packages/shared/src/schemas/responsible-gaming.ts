@@ -26,7 +26,7 @@ export const RG_INCREASE_WAIT_HOURS = 24;
 /** Reality-check intervals a player may choose, in minutes. */
 export const RG_REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
-/** Time-outs: 24 hours, a week, a month, or a chosen number of days up to 6 weeks (Law 14.790 art. 23 §4). */
+/** Time-outs: 24 hours, a week, a month, or a chosen number of days up to 6 weeks (Law 14.790 art. 23, paragraph 4). */
 export const RG_TIME_OUT_DURATIONS = ['24h', '1w', '1m', 'days'] as const;
 export const RG_TIME_OUT_MAX_DAYS = 42;
 /** Self-exclusion: 6 months, 1, 2 or 5 years, or permanent. */
