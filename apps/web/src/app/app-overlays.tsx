@@ -27,7 +27,7 @@ const MemberCentrePanel = lazy(() =>
 export function AppOverlays() {
   const { isOpen } = useMemberCentre();
   const agentCentre = useAgentCentreUrl();
-  const { error } = useMemberInfo();
+  const { error, isTrial } = useMemberInfo();
   const announcements = useAnnouncementModal();
   const token = useToken();
 
@@ -58,7 +58,7 @@ export function AppOverlays() {
       <Suspense fallback={null}>
         <EntryPopups />
       </Suspense>
-      {token ? (
+      {token && !isTrial ? (
         <Suspense fallback={null}>
           <ResponsibleGamingOverlays />
         </Suspense>
