@@ -7,6 +7,8 @@
 export type KycProvider = {
   readonly name: string;
   start(input: { returnUrl: string }): Promise<{ providerRef: string; url: string }>;
+  /** Where the player goes on with a check under way (the address `start` answered for it). */
+  pageOf(providerRef: string): string;
   verifyResult(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): KycResult;
 };
 

@@ -94,7 +94,7 @@ export function createKycService(ctx: KycContext) {
         required,
         fullName: passed?.fullName ?? null,
         reason: !passed && latest && (latest.status === 'failed' || latest.status === 'review') ? latest.reason : null,
-        continueUrl: !passed && latest?.status === 'pending' && provider ? pageOf(provider, latest) : null,
+        continueUrl: !passed && latest?.status === 'pending' && provider ? provider.pageOf(latest.providerRef) : null,
         decidedAt: (passed ?? latest)?.decidedAt?.toISOString() ?? null,
       };
     },
@@ -108,13 +108,13 @@ export function createKycService(ctx: KycContext) {
       const provider = ctx.active ? providers[ctx.active] : undefined;
       if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
       const open = await findLatestCheck(db, memberId);
-      if (open && (open.status === 'pending' || open.status === 'review')) return { checkId: open.id, url: pageOf(provider, open), status: open.status };
+      if (open && (open.status === 'pending' || open.status === 'review')) return { checkId: open.id, url: provider.pageOf(open.providerRef), status: open.status };
       const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN });
       const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose: 'onboarding' });
       if (!row) {
         // Another click opened one meanwhile: that one is the player's check.
         const other = (await findLatestCheck(db, memberId))!;
-        return { checkId: other.id, url: pageOf(provider, other), status: other.status };
+        return { checkId: other.id, url: provider.pageOf(other.providerRef), status: other.status };
       }
       return { checkId: row.id, url: opened.url, status: row.status };
     },
@@ -157,11 +157,6 @@ export function createKycService(ctx: KycContext) {
       return opsView(after, names.get(after.memberId) ?? '');
     },
   };
-}
-
-/** The provider's page of a check under way (the sandbox's is its reference's path). */
-function pageOf(provider: KycProvider, check: KycCheckRow): string {
-  return provider.name === 'sandbox' ? `/sandbox-kyc/check/${check.providerRef}` : '';
 }
 
 function opsView(r: KycCheckRow, account: string): OpsKycCheck {

@@ -30,8 +30,9 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
     async start({ returnUrl }) {
       const ref = `kyc_${crypto.randomBytes(12).toString('hex')}`;
       await insertSandboxSession(db, ref, returnUrl);
-      return { providerRef: ref, url: `${SANDBOX_KYC_PAGE_PATH}/${ref}` };
+      return { providerRef: ref, url: provider.pageOf(ref) };
     },
+    pageOf: (ref) => `${SANDBOX_KYC_PAGE_PATH}/${ref}`,
     verifyResult(rawBody, headers): KycResult {
       const signature = headers[SANDBOX_KYC_SIGNATURE_HEADER];
       if (!isSignatureValid(secret, rawBody, Array.isArray(signature) ? signature[0] : signature)) {
