@@ -78,13 +78,13 @@ export function AffiliateBlock({ item }: { item: LiveContentItem }) {
 }
 
 /**
- * The ombudsman's contacts (footer blocks "ombudsman": ouvidoria), on every page: a Brazilian
- * licence asks that players can reach one (docs/compliance.md, "Player rights").
+ * Lines of footer blocks, each its title, its text and a link where its linkage leads: the
+ * licence and regulator lines (blocks "licence"), and the ombudsman's contacts (blocks
+ * "ombudsman": ouvidoria, which a Brazilian licence asks be shown; docs/compliance.md, "Player rights").
  */
-export function OmbudsmanBlock({ items }: { items: LiveContentItem[] }) {
-  const { t } = useTranslation('storefront');
+export function FooterLines({ items, label, linkText, testId }: { items: LiveContentItem[]; label: string; linkText: string; testId?: string }) {
   return (
-    <section className="footer-licence" aria-label={t('footer.ombudsman')} data-testid="footer-ombudsman">
+    <section className="footer-licence" aria-label={label} data-testid={testId}>
       {items.map((item) => {
         const text = textOf(item.bodyHtml);
         return (
@@ -92,28 +92,7 @@ export function OmbudsmanBlock({ items }: { items: LiveContentItem[] }) {
             <strong>{item.title}</strong>
             {text && ` ${text}`}{' '}
             <LinkageLink item={item} className="footer__link">
-              {t('footer.ombudsmanLink')}
-            </LinkageLink>
-          </p>
-        );
-      })}
-    </section>
-  );
-}
-
-/** The licence and regulator lines (footer blocks "licence"), each with its link to the regulator. */
-export function LicenceLines({ items }: { items: LiveContentItem[] }) {
-  const { t } = useTranslation('storefront');
-  return (
-    <section className="footer-licence" aria-label={t('footer.licence')}>
-      {items.map((item) => {
-        const text = textOf(item.bodyHtml);
-        return (
-          <p key={item.id} className="footer-licence__line">
-            <strong>{item.title}</strong>
-            {text && ` ${text}`}{' '}
-            <LinkageLink item={item} className="footer__link">
-              {t('footer.regulatorLink')}
+              {linkText}
             </LinkageLink>
           </p>
         );

@@ -6,7 +6,7 @@ import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
 import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
-import { AffiliateBlock, LicenceLines, OmbudsmanBlock, PaymentLogos, ProviderLogos } from './footer-blocks';
+import { AffiliateBlock, FooterLines, PaymentLogos, ProviderLogos } from './footer-blocks';
 import './footer.css';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
@@ -86,8 +86,8 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      {licences.length > 0 && <LicenceLines items={licences} />}
-      {ombudsman.length > 0 && <OmbudsmanBlock items={ombudsman} />}
+      {licences.length > 0 && <FooterLines items={licences} label={t('footer.licence')} linkText={t('footer.regulatorLink')} />}
+      {ombudsman.length > 0 && <FooterLines items={ombudsman} label={t('footer.ombudsman')} linkText={t('footer.ombudsmanLink')} testId="footer-ombudsman" />}
       <div className="footer__legal">
         {permission && (
           <p className="footer__age">
