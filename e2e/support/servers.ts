@@ -13,16 +13,16 @@ import AxeBuilder from '@axe-core/playwright';
  * Each extra server needs a port of its own, because Playwright runs two spec files at once.
  * Every port a run uses is derived from one base, checked unique below, so that two runs on one
  * machine (two checkouts, or two developers) stay apart by giving each its own E2E_PORT. The extra
- * servers take PORT_SPAN ports from E2E_PORT_BASE, which by default is 20000 + (E2E_PORT mod 260) × 48:
- * E2E_PORTs that differ by less than 260 never share an extra port, and the extra ports stay below
+ * servers take PORT_SPAN ports from E2E_PORT_BASE, which by default is 20000 + (E2E_PORT mod 220) × 56:
+ * E2E_PORTs that differ by less than 220 never share an extra port, and the extra ports stay below
  * Linux's ephemeral range (32768 and up), where an outgoing connection could hold one for a moment
- * (the highest is 20000 + 259 × 48 + 47 = 32479). A new suite takes the next free offset; past
+ * (the highest is 20000 + 219 × 56 + 55 = 32319). A new suite takes the next free offset; past
  * PORT_SPAN, raise it and lower the modulus so that the highest port stays below 32768.
  */
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** How many ports from the base a run may use. */
-const PORT_SPAN = 48;
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000 + (MAIN_PORT % 260) * PORT_SPAN);
+const PORT_SPAN = 56;
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000 + (MAIN_PORT % 220) * PORT_SPAN);
 
 /** Offsets from the base; each suite that starts servers has its own. */
 const PORT_OFFSETS = {
@@ -112,6 +112,14 @@ const PORT_OFFSETS = {
   responsibleGaming: 34,
   /** A player's identity check (sandbox provider, a review passed in the back office), data download and account closure. */
   playerCompliance: 47,
+  /** PIX under the BR profile: a deposit from the player's own CPF credited, one from another CPF returned; a withdrawal to the player's own PIX key. */
+  pixPayments: 48,
+  /** KYC tiers under the BR profile: the deposit cap before verification, the facial re-verification at login. */
+  kycTiers: 49,
+  /** Behaviour monitoring: flags raised by a player's pattern, reviewed with notes and an outcome in the back office. */
+  monitoring: 50,
+  /** The BR sign-up story: register with CPF and date of birth, limits asked at sign-up, KYC in the sandbox. */
+  brJourney: 51,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
