@@ -293,6 +293,19 @@ export const ErrorCode = {
   PAYEE_NAME_FROM_IDENTITY: 'PAYEE_NAME_FROM_IDENTITY',
   /** Closing one's account (docs/compliance.md, "Player rights"): refused while money is on it, a withdrawal is under way, or for an agent (`value.reason`). */
   ACCOUNT_CLOSURE_REFUSED: 'ACCOUNT_CLOSURE_REFUSED',
+  /**
+   * PIX and own accounts (docs/compliance.md, "PIX"): the licence does not take this kind of
+   * money (cards, crypto, cash under BR); the account has no CPF to match payments and payout
+   * accounts against; the PIX key or bank account belongs to another CPF; the PIX directory does
+   * not know it; the directory cannot be asked now.
+   */
+  DEPOSIT_METHOD_NOT_ALLOWED: 'DEPOSIT_METHOD_NOT_ALLOWED',
+  OWN_CPF_REQUIRED: 'OWN_CPF_REQUIRED',
+  PAYOUT_ACCOUNT_NOT_OWN: 'PAYOUT_ACCOUNT_NOT_OWN',
+  PAYOUT_ACCOUNT_UNKNOWN: 'PAYOUT_ACCOUNT_UNKNOWN',
+  PIX_DIRECTORY_UNAVAILABLE: 'PIX_DIRECTORY_UNAVAILABLE',
+  /** The gateway could not take back a payment it must return to its payer; the gateway retries its webhook. */
+  DEPOSIT_RETURN_PENDING: 'DEPOSIT_RETURN_PENDING',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
