@@ -306,6 +306,9 @@ export const ErrorCode = {
   PIX_DIRECTORY_UNAVAILABLE: 'PIX_DIRECTORY_UNAVAILABLE',
   /** The gateway could not take back a payment it must return to its payer; the gateway retries its webhook. */
   DEPOSIT_RETURN_PENDING: 'DEPOSIT_RETURN_PENDING',
+  /** Behaviour monitoring (docs/compliance.md, "Behaviour monitoring"): no such flag; the flag is closed already (notes and outcome are kept as they were). */
+  MONITORING_FLAG_NOT_FOUND: 'MONITORING_FLAG_NOT_FOUND',
+  MONITORING_FLAG_CLOSED: 'MONITORING_FLAG_CLOSED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

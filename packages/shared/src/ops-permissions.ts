@@ -95,6 +95,8 @@ export const OPS_PERMISSIONS = [
   'compliance.exports',
   /** Identity checks (KYC): every check and its steps' outcome, and the decision on one sent to review. */
   'kyc.review',
+  /** Behaviour monitoring: the flags raised by players' patterns, their notes, and closing one with an outcome. */
+  'monitoring.review',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -145,6 +147,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'lottery.read',
     // Support meets players whose identity check needs a person's look.
     'kyc.review',
+    // Support is who contacts a player whose play was flagged.
+    'monitoring.review',
   ],
   marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write', 'agents.read'],
 };
