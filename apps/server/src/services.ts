@@ -48,6 +48,7 @@ import { createKycService } from './modules/kyc/kyc.service';
 import { createPrivacyService } from './modules/privacy/privacy.service';
 import { loadKycSettings } from './modules/kyc/kyc-settings';
 import { createSandboxKyc } from './modules/kyc/sandbox-kyc';
+import { createKycTiers } from './modules/kyc/kyc-tiers';
 import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
@@ -133,13 +134,26 @@ export function createServices(ctx: AppContext) {
   });
   session.useOpenGuard(responsibleGaming.access.beforeSession);
   // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
-  const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews: createDepositMemberViews(ctx) });
+  const depositViews = createDepositMemberViews(ctx);
+  const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
   const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache, signUpBonusAllowed: system.isSignUpBonusAllowed });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
-  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings(), limits: responsibleGaming.guards.deposits });
+  // Identity tiers (docs/compliance.md, "KYC"): the unverified deposit cap rides on the deposit
+  // limits' guard; a face check due at login restricts play, deposits and withdrawals.
+  const kycTiers = createKycTiers({
+    db: ctx.db,
+    audit,
+    jurisdiction,
+    jurisdictionIn: (trx) => rewards.grants.jurisdiction(trx),
+    brand: () => system.getBrand(),
+    depositsUsed: (memberId) => depositViews.depositsHeld(memberId, new Date()),
+    endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
+    now: ctx.calendarClock ?? Date.now,
+  });
+  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings(), limits: kycTiers.withDepositCap(responsibleGaming.guards.deposits) });
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
   // Identity checks (KYC) through a provider: the sandbox outside production (docs/compliance.md, "KYC").
@@ -148,6 +162,7 @@ export function createServices(ctx: AppContext) {
   const kyc = {
     sandbox: kycSandbox,
     isSandboxEnabled: kycSettings.isSandboxEnabled,
+    tiers: kycTiers,
     service: createKycService({
       db: ctx.db,
       audit,
@@ -162,6 +177,7 @@ export function createServices(ctx: AppContext) {
         const identified = await setVerifiedName(trx, memberId, fullName);
         await bindVerifiedPayeeName(trx, memberId, fullName, identified);
       },
+      tiers: kycTiers,
       now: Date.now,
     }),
   };
@@ -176,7 +192,10 @@ export function createServices(ctx: AppContext) {
     messages,
     member,
     bonus,
-    identityCheckPending: async (memberId) => (await kyc.service.isRequired()) && !(await kyc.service.isVerified(memberId)),
+    identityCheckPending: async (memberId) => {
+      await kycTiers.assertNotReverifying(memberId);
+      return (await kyc.service.isRequired()) && !(await kyc.service.isVerified(memberId));
+    },
   });
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
@@ -192,7 +211,7 @@ export function createServices(ctx: AppContext) {
   const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
   // Settled rounds advance bonus wagering, weighted by the vendor's category in the catalogue.
   rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections, betGuard: responsibleGaming.guards });
+  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections, betGuard: responsibleGaming.guards, launchGuard: kycTiers.assertNotReverifying });
   responsibleGaming.useRounds(gateway.sumMemberRounds);
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
@@ -245,7 +264,14 @@ export function createServices(ctx: AppContext) {
     timeZone: rewards.timeZone,
     now: calendarClock,
   });
-  member.useIdentity(identity.gate);
+  // A login also asks whether the operator's schedule wants a new face check (kyc-tiers.ts).
+  member.useIdentity({
+    ...identity.gate,
+    beforeLogin: async (memberId) => {
+      await identity.gate.beforeLogin(memberId);
+      await kycTiers.atLogin(memberId);
+    },
+  });
   responsibleGaming.useCpf(identity.cpfOf);
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {

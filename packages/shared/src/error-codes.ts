@@ -289,6 +289,12 @@ export const ErrorCode = {
   KYC_CHECK_NOT_FOUND: 'KYC_CHECK_NOT_FOUND',
   KYC_NOT_IN_REVIEW: 'KYC_NOT_IN_REVIEW',
   KYC_REQUIRED: 'KYC_REQUIRED',
+  /** Before the identity check has passed, deposits stop at the operator's cumulative cap (`value`: cap and room left). */
+  KYC_DEPOSIT_CAP_REACHED: 'KYC_DEPOSIT_CAP_REACHED',
+  /** A facial re-verification was due at login: no play, deposit or withdrawal until it passes. */
+  KYC_REVERIFICATION_REQUIRED: 'KYC_REVERIFICATION_REQUIRED',
+  /** A re-verification was asked for while none is due. */
+  KYC_REVERIFICATION_NOT_DUE: 'KYC_REVERIFICATION_NOT_DUE',
   /** Under a licence that identifies players the payee name is the one read from the verified document: the player cannot type it. */
   PAYEE_NAME_FROM_IDENTITY: 'PAYEE_NAME_FROM_IDENTITY',
   /** Closing one's account (docs/compliance.md, "Player rights"): refused while money is on it, a withdrawal is under way, or for an agent (`value.reason`). */

@@ -16,6 +16,24 @@ export type KycLevel = z.infer<typeof kycLevelSchema>;
 /** Our own relative paths only: a provider never sends a browser off-site from here. */
 const returnPathSchema = z.string().max(300).regex(/^\/(?!\/)[\w\-./?=&%]*$/);
 
+/**
+ * Before the identity check has passed, deposits stop at the operator's cumulative cap (credited
+ * orders plus pending ones still payable). Major-unit decimal strings in the operator's currency.
+ */
+export const kycDepositCapSchema = z.object({ cap: z.string(), capMinor: z.string(), used: z.string(), usedMinor: z.string(), remaining: z.string(), remainingMinor: z.string() });
+export type KycDepositCap = z.infer<typeof kycDepositCapSchema>;
+
+/** A facial re-verification found due at login: what stands and where to go on with it. */
+export const kycReverificationSchema = z.object({
+  /** When the login found it due (ISO). */
+  dueSince: z.string(),
+  /** The last re-verification check opened for it, if any. */
+  status: kycCheckStatusSchema.nullable(),
+  reason: z.string().nullable(),
+  continueUrl: z.string().nullable(),
+});
+export type KycReverification = z.infer<typeof kycReverificationSchema>;
+
 /** GET /wps/kyc/status */
 export const kycStatusSchema = z.object({
   level: kycLevelSchema,
@@ -29,6 +47,10 @@ export const kycStatusSchema = z.object({
   continueUrl: z.string().nullable(),
   /** When the last decision was made (ISO). */
   decidedAt: z.string().nullable(),
+  /** The room left under the unverified deposit cap; null when none applies (verified, or not asked for). */
+  depositCap: kycDepositCapSchema.nullable(),
+  /** Null unless a facial re-verification is due: play, deposits and withdrawals wait for it. */
+  reverification: kycReverificationSchema.nullable(),
 });
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 
@@ -56,6 +78,26 @@ export const opsKycCheckSchema = z.object({
 export type OpsKycCheck = z.infer<typeof opsKycCheckSchema>;
 export const opsKycPageSchema = opsPageSchema(opsKycCheckSchema);
 export type OpsKycPage = z.infer<typeof opsKycPageSchema>;
+
+/** GET and PUT /ops/kyc/settings: the operator's identity tiers and re-verification schedule. */
+export const KYC_REVERIFY_MAX_DAYS = 3650;
+export const kycSettingsSchema = z.object({
+  /** What an unverified player may deposit in all (credited plus pending), in major units. */
+  unverifiedDepositCap: z.string(),
+  currency: z.string(),
+  scale: z.number().int(),
+  /** Days between facial checks asked at login; 0 turns re-verification off. */
+  reverifyDays: z.number().int(),
+});
+export type KycSettings = z.infer<typeof kycSettingsSchema>;
+export const kycSettingsBodySchema = z
+  .object({
+    unverifiedDepositCap: z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount'),
+    reverifyDays: z.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS),
+    reason: z.string().trim().min(3).max(500),
+  })
+  .strict();
+export type KycSettingsBody = z.infer<typeof kycSettingsBodySchema>;
 
 /** POST /ops/kyc/checks/:id/decision */
 export const opsKycDecisionSchema = z.object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) }).strict();

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export type KycCheckStatus = 'pending' | 'review' | 'passed' | 'failed';
 
@@ -25,5 +25,21 @@ export type KycTables = {
     liveness_done: Generated<boolean>;
     outcome: 'passed' | 'failed' | 'review' | null;
     created_at: Generated<Date>;
+    /** Migration 0370: a re-verification session skips the document step. */
+    purpose: Generated<'onboarding' | 'reverification'>;
+  };
+  /** The operator's tier and re-verification settings (migration 0370): one row. */
+  kyc_settings: {
+    id: Generated<number>;
+    /** bigint: a string from both drivers. */
+    unverified_deposit_cap_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+    reverify_days: Generated<number>;
+    updated_at: Generated<Date>;
+  };
+  /** A player's face-check standing and the deposit cap's lock row (migration 0370). */
+  kyc_members: {
+    member_id: string;
+    face_checked_at: Date | null;
+    reverify_due_at: Date | null;
   };
 };

@@ -112,6 +112,8 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   connections?: VendorConnections;
   /** The players' own bet limits (responsible-gaming module), checked on every real-money bet. */
   betGuard?: BetGuard;
+  /** Refuses a launch the licence does not allow now (a face check due: the KYC module); throws an AppError. */
+  launchGuard?: (memberId: string) => Promise<void>;
 };
 
 /** Who changes an adapter (audit log). */
@@ -241,6 +243,7 @@ export function createGatewayService(ctx: GatewayContext) {
     const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
     if (!inHouse && !adapter) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
     if (isTrialType(member.type) && !inHouse) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
+    await ctx.launchGuard?.(String(member.memberId));
     const token = crypto.randomBytes(32).toString('hex');
     await insertLaunchToken(db, {
       tokenHash: hashToken(token),

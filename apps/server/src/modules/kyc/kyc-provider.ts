@@ -6,11 +6,14 @@
  */
 export type KycProvider = {
   readonly name: string;
-  start(input: { returnUrl: string }): Promise<{ providerRef: string; url: string }>;
+  /** `reverification`: a face check of a verified player (selfie and liveness; no document). */
+  start(input: { returnUrl: string; purpose: KycPurpose }): Promise<{ providerRef: string; url: string }>;
   /** Where the player goes on with a check under way (the address `start` answered for it). */
   pageOf(providerRef: string): string;
   verifyResult(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): KycResult;
 };
+
+export type KycPurpose = 'onboarding' | 'reverification';
 
 /** What a provider decided about one check. */
 export type KycResult = {

@@ -53,9 +53,9 @@ export async function findMemberChecks(db: Db, memberId: string): Promise<KycChe
   return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).orderBy('id', 'desc').execute();
 }
 
-/** The player's newest passed check. */
+/** The player's newest passed identity check (the document's; a re-verification reads no name). */
 export async function findLatestPassedCheck(db: Db, memberId: string): Promise<KycCheckRow | undefined> {
-  return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', 'passed').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', 'passed').where('purpose', '=', 'onboarding').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 /** Whether any check of the player passed. */

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { kycStartBodySchema, kycStartResultSchema, kycStatusSchema, opsKycCheckSchema, opsKycDecisionSchema, opsKycListQuerySchema, opsKycPageSchema } from '@wps/shared/schemas/kyc';
+import {
+  kycSettingsBodySchema,
+  kycSettingsSchema,
+  kycStartBodySchema,
+  kycStartResultSchema,
+  kycStatusSchema,
+  opsKycCheckSchema,
+  opsKycDecisionSchema,
+  opsKycListQuerySchema,
+  opsKycPageSchema,
+} from '@wps/shared/schemas/kyc';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -23,6 +33,19 @@ export function registerKycRoutes(app: RouteApp, services: AppServices): void {
   app.post('/wps/kyc/checks', { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } }, async (request) => {
     const member = await requireMember(request);
     return ok(await kyc.service.start(member.memberId, request.body.returnUrl));
+  });
+
+  // The face check a login found due (docs/compliance.md, "KYC": re-verification at login).
+  app.post('/wps/kyc/reverification', { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } }, async (request) => {
+    const member = await requireMember(request);
+    return ok(await kyc.service.startReverification(member.memberId, request.body.returnUrl));
+  });
+
+  app.get('/ops/kyc/settings', { config: { permission: 'settings.read' }, schema: { response: success(kycSettingsSchema) } }, async () => ok(await kyc.tiers.settings()));
+
+  app.put('/ops/kyc/settings', { config: { permission: 'settings.write' }, schema: { body: kycSettingsBodySchema, response: success(kycSettingsSchema) } }, async (request) => {
+    const operator = await requestOperator(request);
+    return ok(await kyc.tiers.updateSettings(operator.operatorId, request.body));
   });
 
   app.get('/ops/kyc/checks', { config: { permission: 'kyc.review' }, schema: { querystring: opsKycListQuerySchema, response: success(opsKycPageSchema) } }, async (request) =>

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
-import type { KycProvider, KycResult } from './kyc-provider';
+import type { KycProvider, KycPurpose, KycResult } from './kyc-provider';
+import type { KycTiers } from './kyc-tiers';
 import { decideCheck, findCheck, findLatestCheck, findLatestPassedCheck, findMemberChecks, hasPassedCheck, insertCheck, listChecks, lockCheck, lockCheckByRef, type KycCheckRow } from './kyc.repository';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,8 @@ export type KycContext = {
    * document: the identity keeps it as the player's only payee name.
    */
   onVerified?: (trx: Db, memberId: string, fullName: string | null) => Promise<void>;
+  /** The tiers (the unverified deposit cap, re-verification at login): told of each passed face check. */
+  tiers?: KycTiers;
   now: () => number;
 };
 
@@ -52,7 +55,11 @@ export function createKycService(ctx: KycContext) {
     if (!(await decideCheck(trx, check.id, check.status, { status: to.status, fullName: to.fullName, reason: to.reason, decidedBy: final ? to.by : null, at }))) {
       throw new Error(`kyc: check ${check.id} changed despite its row lock`);
     }
-    if (to.status === 'passed') await ctx.onVerified?.(trx, check.memberId, to.fullName);
+    if (to.status === 'passed') {
+      // A re-verification checks the face only: the name read at the first check stays.
+      if (check.purpose === 'onboarding') await ctx.onVerified?.(trx, check.memberId, to.fullName);
+      await ctx.tiers?.facePassed(trx, check.memberId);
+    }
     await audit.record(trx, {
       ...to.actor,
       action: `kyc.${to.status}`,
@@ -60,8 +67,24 @@ export function createKycService(ctx: KycContext) {
       subjectId: check.memberId,
       reason: to.reason,
       before: { checkId: check.id, status: check.status },
-      after: { checkId: check.id, status: to.status, fullName: to.fullName, decidedBy: to.by },
+      after: { checkId: check.id, purpose: check.purpose, status: to.status, fullName: to.fullName, decidedBy: to.by },
     });
+  }
+
+  /** Open a check at the active provider, or answer the one under way (so a second click opens no second check). */
+  async function open(memberId: string, purpose: KycPurpose, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+    const provider = ctx.active ? providers[ctx.active] : undefined;
+    if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
+    const current = await findLatestCheck(db, memberId);
+    if (current && (current.status === 'pending' || current.status === 'review')) return { checkId: current.id, url: provider.pageOf(current.providerRef), status: current.status };
+    const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN, purpose });
+    const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose });
+    if (!row) {
+      // Another click opened one meanwhile: that one is the player's check.
+      const other = (await findLatestCheck(db, memberId))!;
+      return { checkId: other.id, url: provider.pageOf(other.providerRef), status: other.status };
+    }
+    return { checkId: row.id, url: opened.url, status: row.status };
   }
 
   return {
@@ -87,9 +110,26 @@ export function createKycService(ctx: KycContext) {
 
     /** What the player's identity check says now. */
     async status(memberId: string): Promise<KycStatus> {
-      const [latest, passed, required] = await Promise.all([findLatestCheck(db, memberId), findLatestPassedCheck(db, memberId), isRequired()]);
+      const [latest, passed, required, depositCap, dueSince] = await Promise.all([
+        findLatestCheck(db, memberId),
+        findLatestPassedCheck(db, memberId),
+        isRequired(),
+        ctx.tiers?.capOf(memberId) ?? null,
+        ctx.tiers?.dueSince(memberId) ?? null,
+      ]);
       const provider = latest ? providers[latest.provider] : undefined;
+      // The re-verification under way (its latest check, unless that one passed an earlier one).
+      const again = latest?.purpose === 'reverification' && latest.status !== 'passed' ? latest : undefined;
       return {
+        depositCap,
+        reverification: dueSince
+          ? {
+              dueSince: dueSince.toISOString(),
+              status: again?.status ?? null,
+              reason: again?.reason ?? null,
+              continueUrl: again?.status === 'pending' && provider ? provider.pageOf(again.providerRef) : null,
+            }
+          : null,
         level: passed || latest?.status === 'passed' ? 'verified' : (latest?.status ?? 'unverified'),
         required,
         fullName: passed?.fullName ?? null,
@@ -105,18 +145,13 @@ export function createKycService(ctx: KycContext) {
      */
     async start(memberId: string, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
       if (await hasPassedCheck(db, memberId)) throw new AppError(ErrorCode.KYC_ALREADY_VERIFIED, 'This identity is verified already');
-      const provider = ctx.active ? providers[ctx.active] : undefined;
-      if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
-      const open = await findLatestCheck(db, memberId);
-      if (open && (open.status === 'pending' || open.status === 'review')) return { checkId: open.id, url: provider.pageOf(open.providerRef), status: open.status };
-      const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN });
-      const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose: 'onboarding' });
-      if (!row) {
-        // Another click opened one meanwhile: that one is the player's check.
-        const other = (await findLatestCheck(db, memberId))!;
-        return { checkId: other.id, url: provider.pageOf(other.providerRef), status: other.status };
-      }
-      return { checkId: row.id, url: opened.url, status: row.status };
+      return open(memberId, 'onboarding', returnUrl);
+    },
+
+    /** Open (or go on with) the face check a login found due; refused when none is due. */
+    async startReverification(memberId: string, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+      if (!(await ctx.tiers?.dueSince(memberId))) throw new AppError(ErrorCode.KYC_REVERIFICATION_NOT_DUE, 'No face check is due');
+      return open(memberId, 'reverification', returnUrl);
     },
 
     /** A provider's signed result: decides the check once; repeated results change nothing. */
@@ -128,11 +163,13 @@ export function createKycService(ctx: KycContext) {
         const check = await lockCheckByRef(trx, provider.name, result.providerRef);
         if (!check) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { ref: result.providerRef });
         if (check.status !== 'pending') return { checkId: check.id, status: check.status };
-        // Every step must have been done for a pass; a provider claiming otherwise sends it to a person.
-        const complete = result.steps.document && result.steps.selfie && result.steps.liveness;
+        // Every step must have been done for a pass (a re-verification has no document step); a provider claiming otherwise sends it to a person.
+        const complete = (check.purpose === 'reverification' || result.steps.document) && result.steps.selfie && result.steps.liveness;
         const status = result.outcome === 'passed' && !complete ? 'review' : result.outcome;
         const reason = status === 'review' && result.outcome === 'passed' ? 'A step is missing from a passed check' : result.reason;
-        await decide(trx, check, { status, fullName: result.fullName, reason, by: 'provider', actor: { actorType: 'system', actorId: `kyc:${provider.name}` } });
+        // A re-verification keeps the name read at the first check.
+        const fullName = check.purpose === 'onboarding' ? result.fullName : null;
+        await decide(trx, check, { status, fullName, reason, by: 'provider', actor: { actorType: 'system', actorId: `kyc:${provider.name}` } });
         return { checkId: check.id, status };
       });
     },

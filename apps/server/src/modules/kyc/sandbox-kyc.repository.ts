@@ -11,12 +11,14 @@ export type SandboxKycSession = {
   selfieDone: boolean;
   livenessDone: boolean;
   outcome: 'passed' | 'failed' | 'review' | null;
+  /** A re-verification is a face check: selfie and liveness, no document. */
+  purpose: 'onboarding' | 'reverification';
 };
 
-const COLUMNS = ['ref', 'return_url as returnUrl', 'document_name as documentName', 'selfie_done as selfieDone', 'liveness_done as livenessDone', 'outcome'] as const;
+const COLUMNS = ['ref', 'return_url as returnUrl', 'document_name as documentName', 'selfie_done as selfieDone', 'liveness_done as livenessDone', 'outcome', 'purpose'] as const;
 
-export async function insertSandboxSession(db: Db, ref: string, returnUrl: string): Promise<void> {
-  await db.insertInto('kyc_sandbox_sessions').values({ ref, return_url: returnUrl, document_name: null, outcome: null }).execute();
+export async function insertSandboxSession(db: Db, ref: string, returnUrl: string, purpose: SandboxKycSession['purpose']): Promise<void> {
+  await db.insertInto('kyc_sandbox_sessions').values({ ref, return_url: returnUrl, document_name: null, outcome: null, purpose }).execute();
 }
 
 export async function findSandboxSession(db: Db, ref: string): Promise<SandboxKycSession | undefined> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nonJson } from '../../openapi/responses';
 import type { AppServices } from '../../services';
-import { SANDBOX_KYC_PAGE_PATH, SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
+import { isReady, SANDBOX_KYC_PAGE_PATH, SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
 import type { SandboxKycSession } from './sandbox-kyc.repository';
 
 const paramsSchema = z.object({ ref: z.string().regex(/^kyc_[a-f0-9]{24}$/) });
@@ -55,11 +55,27 @@ function stepForm(action: string, step: string, label: string, extra = ''): stri
   return `<form method="post" action="${escapeHtml(action)}">${extra}<input type="hidden" name="step" value="${step}"><button type="submit">${escapeHtml(label)}</button></form>`;
 }
 
+function outcomeForm(action: string, outcome: 'passed' | 'review' | 'failed'): string {
+  const label = outcome === 'passed' ? 'Pass' : outcome === 'review' ? 'Send to review' : 'Fail';
+  return `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="step" value="outcome"><input type="hidden" name="outcome" value="${outcome}"><button ${outcome === 'passed' ? 'class="pass" ' : ''}type="submit">${label}</button></form>`;
+}
+
+/** The sandbox's page of a re-verification: the selfie, then liveness, then pass or fail. */
+function faceCheckPage(session: SandboxKycSession, action: string): string {
+  const steps = [
+    `<h2>1. Selfie</h2>${session.selfieDone ? '<p class="done">Selfie taken</p>' : stepForm(action, 'selfie', 'Take the selfie (simulated)')}`,
+    `<h2>2. Liveness</h2>${session.livenessDone ? '<p class="done">Liveness confirmed</p>' : !session.selfieDone ? '<p class="note">After the selfie.</p>' : stepForm(action, 'liveness', 'Blink and turn your head (simulated)')}`,
+  ];
+  const outcome = isReady(session) ? `<h2>Outcome</h2><p class="note">The sandbox does what you choose.</p><div class="actions">${outcomeForm(action, 'passed')}${outcomeForm(action, 'failed')}</div>` : '';
+  return page(`<h1>Sandbox face check</h1><p class="note">Confirm it is you: the face is compared with the one on your verified document. Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`);
+}
+
 /** The sandbox's page of one check: the three steps in order, then the tester's outcome. */
 function checkPage(session: SandboxKycSession): string {
   const action = `${SANDBOX_KYC_PAGE_PATH}/${session.ref}`;
   const back = `<a href="${escapeHtml(safeReturnUrl(session.returnUrl))}">Back to the site</a>`;
   if (session.outcome) return page(`<h1>Sandbox ID check</h1><p>This check ended: <strong data-testid="kyc-sandbox-outcome">${escapeHtml(session.outcome)}</strong>.</p>${back}`);
+  if (session.purpose === 'reverification') return faceCheckPage(session, action);
   const document =
     session.documentName === null
       ? `<label for="documentName">Full name as printed on the document</label><input id="documentName" name="documentName" autocomplete="off" required minlength="3" maxlength="200">`
@@ -69,10 +85,9 @@ function checkPage(session: SandboxKycSession): string {
     `<h2>2. Selfie</h2>${session.selfieDone ? '<p class="done">Selfie taken</p>' : session.documentName === null ? '<p class="note">After the document.</p>' : stepForm(action, 'selfie', 'Take the selfie (simulated)')}`,
     `<h2>3. Liveness</h2>${session.livenessDone ? '<p class="done">Liveness confirmed</p>' : !session.selfieDone ? '<p class="note">After the selfie.</p>' : stepForm(action, 'liveness', 'Blink and turn your head (simulated)')}`,
   ];
-  const ready = session.documentName !== null && session.selfieDone && session.livenessDone;
-  const outcome = ready
+  const outcome = isReady(session)
     ? `<h2>Outcome</h2><p class="note">The sandbox does what you choose.</p><div class="actions">
-${['passed', 'review', 'failed'].map((o) => `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="step" value="outcome"><input type="hidden" name="outcome" value="${o}"><button ${o === 'passed' ? 'class="pass" ' : ''}type="submit">${o === 'passed' ? 'Pass' : o === 'review' ? 'Send to review' : 'Fail'}</button></form>`).join('\n')}
+${(['passed', 'review', 'failed'] as const).map((o) => outcomeForm(action, o)).join('\n')}
 </div>`
     : '';
   return page(`<h1>Sandbox ID check</h1><p class="note">Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`);

@@ -14,10 +14,16 @@ export const SANDBOX_KYC_PAGE_PATH = '/sandbox-kyc/check';
 /** A result signed longer ago than this is refused, so a captured one cannot be replayed later. */
 const MAX_RESULT_AGE_SECONDS = 5 * 60;
 
+/** Every step of the session done: the document (a first check only), the selfie and liveness. */
+export function isReady(session: SandboxKycSession): boolean {
+  return (session.purpose === 'reverification' || session.documentName !== null) && session.selfieDone && session.livenessDone;
+}
+
 /**
  * The built-in sandbox identity provider. It behaves like an outside one: it keeps its own
  * sessions, shows its own pages where the player does the document, selfie and liveness steps,
- * and tells the merchant the outcome in a signed callback. The tester chooses that outcome (pass,
+ * (only the selfie and liveness for a re-verification of a verified player's face), and tells
+ * the merchant the outcome in a signed callback. The tester chooses that outcome (pass,
  * fail, or send to a person's review), once every step is done. Off in production unless
  * ALLOW_SANDBOX_KYC=1 (kyc-settings.ts).
  */
@@ -27,9 +33,9 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
 
   const provider: KycProvider = {
     name: 'sandbox',
-    async start({ returnUrl }) {
+    async start({ returnUrl, purpose }) {
       const ref = `kyc_${crypto.randomBytes(12).toString('hex')}`;
-      await insertSandboxSession(db, ref, returnUrl);
+      await insertSandboxSession(db, ref, returnUrl, purpose);
       return { providerRef: ref, url: provider.pageOf(ref) };
     },
     pageOf: (ref) => `${SANDBOX_KYC_PAGE_PATH}/${ref}`,
@@ -76,7 +82,7 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
     /** Set the outcome once (every step done) and answer the callback to send; pressing again re-sends the first outcome. */
     async finish(ref: string, outcome: 'passed' | 'failed' | 'review'): Promise<{ session: SandboxKycSession; result: { rawBody: string; headers: Record<string, string> } } | undefined> {
       const session = await findSandboxSession(db, ref);
-      if (!session || session.documentName === null || !session.selfieDone || !session.livenessDone) return undefined;
+      if (!session || !isReady(session)) return undefined;
       const final = await finishSandboxSession(db, ref, outcome);
       if (!final?.outcome) return undefined;
       return { session: final, result: buildResult(final) };

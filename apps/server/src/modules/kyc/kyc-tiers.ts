@@ -1,0 +1,180 @@
+import { ErrorCode } from '@wps/shared/error-codes';
+import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { formatMinor, parseMajor } from '@wps/shared/money';
+import type { KycDepositCap, KycSettings, KycSettingsBody } from '@wps/shared/schemas/kyc';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { runInTransaction } from '../../db/run-in-transaction';
+import { AppError } from '../../http/app-error';
+import type { AuditService } from '../audit/audit.service';
+import type { DepositLimitGuard } from '../deposit/deposit.types';
+import { findLatestPassedCheck, hasPassedCheck } from './kyc.repository';
+import { findKycMember, findTierSettings, lockKycMember, lockTierSettings, recordFaceCheck, setReverifyDue, updateTierSettings } from './kyc-tiers.repository';
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 24 * 3_600_000;
+/** Since the epoch: the cap counts every deposit the player ever made. */
+const ALL_TIME = new Date(0);
+
+export type KycTiersContext = {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  jurisdiction: () => Promise<JurisdictionProfile>;
+  /** The licence read inside the caller's transaction (the deposit's). */
+  jurisdictionIn: (trx: Db) => Promise<JurisdictionProfile>;
+  brand: () => Promise<{ currency: string; currencyScale: number }>;
+  /** What the player's deposits hold of the cap now: credited orders plus pending ones still payable (the deposit module's count). */
+  depositsUsed: (memberId: string) => Promise<bigint>;
+  /** End every session of the player (a login found a re-verification due: older sessions must not play on). */
+  endSessions: (trx: Db, memberId: string) => Promise<void>;
+  /** The operator's calendar clock (the test clock door moves it). */
+  now: () => number;
+};
+
+/**
+ * Identity tiers (docs/compliance.md, "KYC"): until the player's identity check has passed, the
+ * licence lets them deposit only up to a low cumulative cap the operator sets, and a verified
+ * player is asked for a new face check (selfie and liveness) at login on the operator's schedule.
+ * While that re-verification is due, play, deposits and withdrawals are refused.
+ */
+export function createKycTiers(ctx: KycTiersContext) {
+  const { db, audit } = ctx;
+
+  const applies = (p: JurisdictionProfile) => jurisdictionRules(p).kyc;
+
+  function capRefusal(capMinor: bigint, usedMinor: bigint, scale: number): AppError {
+    const room = capMinor > usedMinor ? capMinor - usedMinor : 0n;
+    return new AppError(ErrorCode.KYC_DEPOSIT_CAP_REACHED, 'Verify your identity to deposit more', {
+      cap: formatMinor(capMinor, scale),
+      capMinor: capMinor.toString(),
+      remaining: formatMinor(room, scale),
+      remainingMinor: room.toString(),
+    });
+  }
+
+  /** A re-verification found due and not yet passed, while the schedule and the licence ask for one. */
+  async function dueSince(memberId: string, trx: Db = db): Promise<Date | null> {
+    const row = await findKycMember(trx, memberId);
+    if (!row?.reverifyDueAt) return null;
+    const [settings, profile] = await Promise.all([findTierSettings(trx), trx === db ? ctx.jurisdiction() : ctx.jurisdictionIn(trx)]);
+    return settings.reverifyDays > 0 && applies(profile) ? row.reverifyDueAt : null;
+  }
+
+  async function assertNotReverifying(memberId: string, trx: Db = db): Promise<void> {
+    if (await dueSince(memberId, trx)) throw new AppError(ErrorCode.KYC_REVERIFICATION_REQUIRED, 'Confirm it is you with a selfie before playing, depositing or withdrawing');
+  }
+
+  /** The deposit cap's checks, in the deposit's transaction after the limits guard's lock. */
+  async function capCheck(trx: Db, memberId: string, amountMinor: bigint, scale: number, used: () => Promise<bigint>): Promise<AppError | null> {
+    await lockKycMember(trx, memberId);
+    if (!applies(await ctx.jurisdictionIn(trx)) || (await hasPassedCheck(trx, memberId))) return null;
+    const { capMinor } = await findTierSettings(trx);
+    const spent = await used();
+    return spent + amountMinor > capMinor ? capRefusal(capMinor, spent, scale) : null;
+  }
+
+  async function settings(): Promise<KycSettings> {
+    const [s, brand] = await Promise.all([findTierSettings(db), ctx.brand()]);
+    return { unverifiedDepositCap: formatMinor(s.capMinor, brand.currencyScale), currency: brand.currency, scale: brand.currencyScale, reverifyDays: s.reverifyDays };
+  }
+
+  return {
+    dueSince,
+    assertNotReverifying,
+    settings,
+
+    /**
+     * The deposit module's guard with the cap after the responsible-gaming limits: the limits row
+     * is locked first, then this module's row, then the order's (the same order everywhere).
+     */
+    withDepositCap(inner: DepositLimitGuard | undefined): DepositLimitGuard {
+      return {
+        async lock(trx, memberId) {
+          await inner?.lock(trx, memberId);
+          await lockKycMember(trx, memberId);
+        },
+        async checkOrder(trx, memberId, amountMinor, at, scale, used) {
+          await inner?.checkOrder(trx, memberId, amountMinor, at, scale, used);
+          await assertNotReverifying(memberId, trx);
+          const refusal = await capCheck(trx, memberId, amountMinor, scale, () => used(ALL_TIME));
+          if (refusal) throw refusal;
+        },
+        async checkCredit(trx, memberId, amountMinor, at, scale, used) {
+          return (await inner?.checkCredit(trx, memberId, amountMinor, at, scale, used)) ?? (await capCheck(trx, memberId, amountMinor, scale, () => used(ALL_TIME)));
+        },
+      };
+    },
+
+    /** The room left under the cap; null when it does not apply (verified, or the licence does not ask). */
+    async capOf(memberId: string): Promise<KycDepositCap | null> {
+      if (!applies(await ctx.jurisdiction()) || (await hasPassedCheck(db, memberId))) return null;
+      const [{ capMinor }, usedMinor, brand] = await Promise.all([findTierSettings(db), ctx.depositsUsed(memberId), ctx.brand()]);
+      const room = capMinor > usedMinor ? capMinor - usedMinor : 0n;
+      const s = brand.currencyScale;
+      return { cap: formatMinor(capMinor, s), capMinor: capMinor.toString(), used: formatMinor(usedMinor, s), usedMinor: usedMinor.toString(), remaining: formatMinor(room, s), remainingMinor: room.toString() };
+    },
+
+    /**
+     * At login (before the session opens): a verified player whose last face check is older than
+     * the schedule is marked due, their other sessions end, and the mark is audited. Until a
+     * re-verification passes, the new session may only do the check.
+     */
+    async atLogin(memberId: string): Promise<void> {
+      const [settings, profile] = await Promise.all([findTierSettings(db), ctx.jurisdiction()]);
+      if (settings.reverifyDays === 0 || !applies(profile)) return;
+      const [row, passed] = await Promise.all([findKycMember(db, memberId), findLatestPassedCheck(db, memberId)]);
+      if (!passed || row?.reverifyDueAt) return;
+      const anchor = row?.faceCheckedAt ?? passed.decidedAt;
+      const at = ctx.now();
+      if (anchor && anchor.getTime() + settings.reverifyDays * DAY_MS > at) return;
+      await runInTransaction(db, async (trx) => {
+        const locked = await lockKycMember(trx, memberId);
+        if (locked.reverifyDueAt) return;
+        await setReverifyDue(trx, memberId, new Date(at));
+        await ctx.endSessions(trx, memberId);
+        await audit.record(trx, {
+          actorType: 'system',
+          actorId: 'kyc:schedule',
+          action: 'kyc.reverification_due',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: `Last face check ${anchor?.toISOString() ?? 'unknown'}; every ${settings.reverifyDays} days`,
+          before: { faceCheckedAt: anchor?.toISOString() ?? null },
+          after: { reverifyDueAt: new Date(at).toISOString(), reverifyDays: settings.reverifyDays },
+        });
+      });
+    },
+
+    /** A passed face check (the first check or a re-verification), in its decision's transaction. */
+    facePassed: (trx: Db, memberId: string) => recordFaceCheck(trx, memberId, new Date(ctx.now())),
+
+    /** An operator's change of the cap or the schedule; audited with the reason. */
+    async updateSettings(operatorId: string, body: KycSettingsBody): Promise<KycSettings> {
+      const brand = await ctx.brand();
+      let capMinor: bigint;
+      try {
+        capMinor = parseMajor(body.unverifiedDepositCap, brand.currencyScale);
+      } catch {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${brand.currencyScale} decimals`, { fields: [{ field: 'body.unverifiedDepositCap', message: `at most ${brand.currencyScale} decimals` }] });
+      }
+      await runInTransaction(db, async (trx) => {
+        const before = await lockTierSettings(trx);
+        await updateTierSettings(trx, { capMinor, reverifyDays: body.reverifyDays }, new Date());
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'kyc.settings',
+          subjectType: 'kyc_settings',
+          subjectId: '1',
+          reason: body.reason,
+          before: { unverifiedDepositCapMinor: before.capMinor.toString(), reverifyDays: before.reverifyDays },
+          after: { unverifiedDepositCapMinor: capMinor.toString(), reverifyDays: body.reverifyDays },
+        });
+      });
+      return settings();
+    },
+  };
+}
+
+export type KycTiers = ReturnType<typeof createKycTiers>;
