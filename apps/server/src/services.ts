@@ -273,6 +273,9 @@ export function createServices(ctx: AppContext) {
     },
   });
   responsibleGaming.useCpf(identity.cpfOf);
+  // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
+  // and their own CPF, which a payment must come from to be credited.
+  deposits.useOwnership({ rules: async () => jurisdictionRules(await jurisdiction()), cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId) });
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,

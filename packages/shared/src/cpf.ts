@@ -1,4 +1,4 @@
-import { formatCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCpf, generateCpf, isValidCpf } from '@brazilian-utils/brazilian-utils';
 
 /**
  * The CPF (Cadastro de Pessoas Físicas), Brazil's taxpayer number: 11 digits, the last two check
@@ -21,4 +21,9 @@ export function formatCpfNumber(cpf: string): string {
 /** A CPF as screens and logs may show it: only the middle six digits, "***.456.789-**". */
 export function maskCpf(cpf: string): string {
   return formatCpf(cpf, { obfuscate: true });
+}
+
+/** A random valid CPF (a sandbox's stand-in for someone else's account; never an identity). */
+export function randomCpf(): string {
+  return generateCpf();
 }

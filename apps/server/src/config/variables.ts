@@ -231,6 +231,19 @@ export const ENV_VARIABLES = {
     feeds: 'loadDepositSettings().isSandboxEnabled',
     description: '`1`/`true` keeps the sandbox payment gateway on with `NODE_ENV=production` (off there by default: anyone can press its Pay button)',
   },
+  SANDBOX_GATEWAY_PIX_CITY: {
+    schema: text(),
+    default: 'Sao Paulo',
+    feeds: 'loadDepositSettings().pixCity',
+    description: "the merchant city the sandbox gateway writes in its PIX charges' BR Codes (field 60; a real gateway knows the merchant's)",
+  },
+  ALLOW_SANDBOX_PIX_DIRECTORY: {
+    schema: flag(),
+    default: '0',
+    feeds: 'loadPixDirectorySettings().isSandboxEnabled',
+    description:
+      '`1`/`true` keeps the sandbox PIX directory (keys and accounts listed on its own page, `/sandbox-pix/directory`) on with `NODE_ENV=production`; off there by default (anyone could list a key under any CPF), when binding a PIX key or, under the `BR` profile, a bank account refuses (`PIX_DIRECTORY_UNAVAILABLE`) until a real provider is connected (docs/compliance.md, "PIX")',
+  },
   SANDBOX_KYC_SECRET: {
     schema: secret(16),
     defaultText: 'random per process',

@@ -10,8 +10,15 @@ const majorString = z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal a
 export const depositChannelTypeSchema = z.enum(['manual_bank', 'gateway']);
 export type DepositChannelType = z.infer<typeof depositChannelTypeSchema>;
 export const depositProviderSchema = z.enum(['sandbox']);
-export const depositOrderStatusSchema = z.enum(['pending', 'credited', 'failed', 'expired']);
+/** 'returned': a payment from someone other than the player (another CPF) went back to its payer, nothing credited. */
+export const depositOrderStatusSchema = z.enum(['pending', 'credited', 'failed', 'expired', 'returned']);
 export type DepositOrderStatus = z.infer<typeof depositOrderStatusSchema>;
+/**
+ * What kind of money a channel takes. A jurisdiction profile allows some kinds only (BR: PIX and
+ * bank transfers; no cards, crypto or cash): channels of other kinds are hidden and refused.
+ */
+export const depositMethodSchema = z.enum(['pix', 'bank_transfer', 'card', 'crypto', 'cash', 'other']);
+export type DepositMethod = z.infer<typeof depositMethodSchema>;
 
 /** PUT /ops/deposit-channels: create (no id) or replace one channel. Amounts in minor units. */
 export const depositChannelInputSchema = z
@@ -31,6 +38,8 @@ export const depositChannelInputSchema = z
     accountNumber: z.string().trim().min(1).max(64).optional(),
     accountHolder: z.string().trim().min(1).max(64).optional(),
     provider: depositProviderSchema.optional(),
+    /** What the channel takes; a manual channel is a bank transfer when not said, a gateway channel 'other'. A PIX channel is in BRL. */
+    method: depositMethodSchema.optional(),
     /** Why the operator changed it; stored in the audit log. */
     reason: z.string().trim().min(1).max(500),
   })
@@ -43,6 +52,8 @@ export const depositChannelInputSchema = z
       }
     }
     if (c.type === 'gateway' && !c.provider) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'required for gateway' });
+    if (c.method === 'pix' && c.type !== 'gateway') ctx.addIssue({ code: 'custom', path: ['method'], message: 'a PIX channel is a gateway channel' });
+    if (c.method === 'pix' && c.currency !== 'BRL') ctx.addIssue({ code: 'custom', path: ['currency'], message: 'a PIX channel is in BRL' });
   });
 export type DepositChannelInput = z.input<typeof depositChannelInputSchema>;
 
@@ -62,6 +73,7 @@ export const opsDepositChannelSchema = z.object({
   accountNumber: z.string().nullable(),
   accountHolder: z.string().nullable(),
   provider: z.string().nullable(),
+  method: depositMethodSchema,
   updatedAt: z.string(),
 });
 export type OpsDepositChannel = z.infer<typeof opsDepositChannelSchema>;
@@ -71,6 +83,7 @@ export const depositChannelSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: depositChannelTypeSchema,
+  method: depositMethodSchema,
   currency: z.string(),
   scale: z.number().int(),
   min: z.string(),
@@ -115,6 +128,13 @@ export const depositOrderSchema = z.object({
   bank: z.object({ bankName: z.string(), accountNumber: z.string(), accountHolder: z.string() }).nullable(),
   /** gateway, while pending: the page where the player pays. */
   payUrl: z.string().nullable(),
+  method: depositMethodSchema,
+  /** PIX, while pending: the BR Code ("copia e cola") the player pastes in their bank's app or scans as a QR code. */
+  pixCode: z.string().nullable(),
+  /** A returned payment: who paid it, masked ("***.456.789-**"). */
+  payerCpfMasked: z.string().nullable(),
+  /** A returned payment: when the gateway confirmed the money went back to its payer (null while it is on its way). */
+  returnedAt: z.string().nullable(),
 });
 export type DepositOrder = z.infer<typeof depositOrderSchema>;
 
@@ -166,6 +186,8 @@ export const sandboxWebhookBodySchema = z.object({
   currency: z.string().regex(/^[A-Z0-9]{2,12}$/),
   /** Unix seconds when the gateway signed it; older than 5 minutes is refused. */
   timestamp: z.number().int().positive(),
+  /** A PIX payment: the CPF of the account it came from (11 digits). */
+  payerCpf: z.string().regex(/^\d{11}$/).optional(),
 });
 export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBodySchema>;
 

@@ -5,10 +5,12 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** int8 columns: read back as strings (exact), written as strings. */
 type Int8 = ColumnType<string, string, string>;
 
+export type PixKeyType = 'cpf' | 'email' | 'phone' | 'evp';
 export type DepositChannelType = 'manual_bank' | 'gateway';
-export type DepositOrderStatus = 'pending' | 'credited' | 'failed' | 'expired';
+export type DepositOrderStatus = 'pending' | 'credited' | 'failed' | 'expired' | 'returned';
+export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash' | 'other';
 
-/** Tables owned by the deposit module (migration 0021_deposits.sql). */
+/** Tables owned by the deposit module (migrations 0021_deposits.sql, 0360_pix_payments.sql). */
 export type DepositTables = {
   deposit_channels: {
     id: Generated<string>;
@@ -25,6 +27,7 @@ export type DepositTables = {
     account_number: string | null;
     account_holder: string | null;
     provider: string | null;
+    method: ColumnType<DepositMethod, DepositMethod | undefined, DepositMethod>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -49,6 +52,10 @@ export type DepositTables = {
     expires_at: Timestamp;
     resolved_at: NullableTimestamp;
     resolved_by: string | null;
+    method: ColumnType<DepositMethod, DepositMethod | undefined, DepositMethod>;
+    pix_code: ColumnType<string | null, string | null | undefined, string | null>;
+    payer_cpf_masked: ColumnType<string | null, string | null | undefined, string | null>;
+    returned_at: NullableTimestamp;
   };
   sandbox_payments: {
     payment_ref: string;
@@ -59,5 +66,20 @@ export type DepositTables = {
     return_url: string;
     created_at: Timestamp;
     completed_at: NullableTimestamp;
+    method: ColumnType<DepositMethod, DepositMethod | undefined, DepositMethod>;
+    pix_code: ColumnType<string | null, string | null | undefined, string | null>;
+    expected_payer_cpf: ColumnType<string | null, string | null | undefined, string | null>;
+    payer_cpf: ColumnType<string | null, string | null | undefined, string | null>;
+    returned_at: NullableTimestamp;
+  };
+  pix_directory_sandbox: {
+    id: Generated<string>;
+    key_type: PixKeyType | null;
+    key_value: string | null;
+    owner_cpf: string;
+    owner_name: string;
+    bank_code: string;
+    account_number: string;
+    created_at: Timestamp;
   };
 };

@@ -19,6 +19,9 @@ export type SecurityTables = {
     account_number: string;
     holder_name: string;
     created_at: CreatedAt;
+    /** A PIX key bound as a payout account (migration 0360): its type and the key. */
+    pix_key_type: ColumnType<'cpf' | 'email' | 'phone' | 'evp' | null, 'cpf' | 'email' | 'phone' | 'evp' | null | undefined, never>;
+    pix_key: ColumnType<string | null, string | null | undefined, never>;
   };
   member_security: {
     member_id: string;

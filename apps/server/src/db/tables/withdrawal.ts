@@ -21,6 +21,8 @@ export type WithdrawalTables = {
     bank_name: string;
     account_number: string;
     holder_name: string;
+    pix_key_type: ColumnType<'cpf' | 'email' | 'phone' | 'evp' | null, 'cpf' | 'email' | 'phone' | 'evp' | null | undefined, never>;
+    pix_key: ColumnType<string | null, string | null | undefined, never>;
     reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
     resolution_note: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: Generated<Date>;

@@ -5,7 +5,8 @@ import type { DepositOrderStatus } from '@wps/shared/schemas/deposit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { LedgerEntryInput } from '../ledger/ledger.types';
-import { findOrder, findOverdueOrderIds, lockOrder, resolveOrder, sumMemberOrders, type OrderRow } from './deposit.repository';
+import { findOrder, findOverdueOrderIds, findUnreturnedOrderIds, lockOrder, resolveOrder, sumMemberOrders, type OrderRow } from './deposit.repository';
+import { payerRefusal, returnToPayer } from './deposit-payer';
 import { orderSnapshot } from './deposit-views';
 import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
@@ -21,7 +22,7 @@ function resolvedByOf(actor: DepositActor, via: string): string {
 }
 
 /** What resolving orders borrows from the deposit service. */
-export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics' | 'limits'> & {
+export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics' | 'limits' | 'ownership'> & {
   now: () => number;
   gateways: Record<string, GatewayProvider>;
   inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
@@ -104,6 +105,32 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
     return outcome;
   }
 
+  /**
+   * A payment arrived: credit it, or, when the licence takes only the player's own money and it
+   * came from another CPF (or from none the gateway named), mark the order returned instead. The
+   * return is one transaction (the order, the player's notice, the audit entry) and moves no
+   * money: the payment never reaches the player's balance, and the gateway sends it back
+   * (returnToPayer, after the commit).
+   */
+  async function settlePaid(id: string, actor: DepositActor, opts: { via: string; from: readonly DepositOrderStatus[]; payerCpf: string | undefined }): Promise<{ changed: boolean; order: OrderRow }> {
+    const order = await requireOrder(db, id);
+    const refusal = await payerRefusal(deps.ownership, order, opts.payerCpf);
+    if (!refusal) return creditOrder(id, actor, { via: opts.via, from: opts.from, reason: null });
+    const brand = await system.getBrand();
+    return inTransaction(async (trx) => {
+      if (!(await lockOrder(trx, id))) throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
+      const locked = await requireOrder(trx, id);
+      if (!opts.from.includes(locked.status)) return { changed: false, order: locked };
+      const resolvedBy = resolvedByOf(actor, opts.via);
+      const patch = { status: 'returned' as const, failureReason: refusal.reason, payerCpfMasked: refusal.payerCpfMasked, resolvedBy };
+      if (!(await resolveOrder(trx, id, [locked.status], { ...patch, at: new Date(now()) }))) throw new Error(`deposit: order ${id} changed despite the row lock`);
+      const params = { orderId: id, amount: formatMinor(locked.amountMinor, brand.currencyScale), currency: locked.currency, referenceCode: locked.referenceCode, reason: refusal.reason };
+      await messages.notify(trx, { memberId: locked.memberId, kind: 'deposit_failed', params });
+      await audit.record(trx, { ...actor, action: 'deposit.return', subjectType: 'deposit_order', subjectId: id, reason: null, before: orderSnapshot(locked), after: orderSnapshot(locked, patch) });
+      return { changed: true, order: { ...locked, ...patch } };
+    });
+  }
+
   /** Fail an order a deposit limit refuses to credit, in the crediting transaction (the gateway returns the money). */
   async function failWithin(trx: Db, order: OrderRow, actor: DepositActor, opts: { via: string; failureReason: string; reason: string | null; scale: number }): Promise<{ changed: boolean; order: OrderRow }> {
     const resolvedBy = resolvedByOf(actor, opts.via);
@@ -165,8 +192,8 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
    * Resolve overdue pending orders: a gateway order is first checked with its gateway (an unknown
    * outcome stays pending until then), everything else expires. Idempotent; safe to run anywhere.
    */
-  async function sweepOverdue(limit = SWEEP_BATCH): Promise<{ expired: number; credited: number; failed: number }> {
-    const counts = { expired: 0, credited: 0, failed: 0 };
+  async function sweepOverdue(limit = SWEEP_BATCH): Promise<{ expired: number; credited: number; failed: number; returned: number }> {
+    const counts = { expired: 0, credited: 0, failed: 0, returned: 0 };
         for (const id of await findOverdueOrderIds(db, new Date(now()), limit)) {
       const order = await findOrder(db, id);
       if (!order || order.status !== 'pending') continue;
@@ -175,7 +202,10 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
         // Outside any transaction: the gateway is another party.
         const status = await provider.queryStatus(order.providerRef);
         if (status.status === 'succeeded' && status.amountMinor === order.amountMinor && status.currency === order.currency) {
-          if ((await creditOrder(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], reason: null })).changed) counts.credited++;
+          const settled = await settlePaid(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], payerCpf: status.payerCpf });
+          if (settled.changed && settled.order.status === 'credited') counts.credited++;
+          if (settled.changed && settled.order.status === 'returned') counts.returned++;
+          if (settled.order.status === 'returned') await returnToPayer(db, provider, settled.order);
           continue;
         }
         if (status.status === 'failed') {
@@ -187,8 +217,14 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
       const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'expired', via: 'system:expiry', failureReason: 'expired', reason: null });
       if (r.changed) counts.expired++;
     }
+    // Returned payments the gateway has not taken back yet (it was unreachable): asked again.
+    for (const id of await findUnreturnedOrderIds(db, limit)) {
+      const order = await findOrder(db, id);
+      const provider = order?.provider ? gateways[order.provider] : undefined;
+      if (order && provider) await returnToPayer(db, provider, order);
+    }
     return counts;
   }
 
-  return { requireOrder, creditOrder, closeOrder, sweepOverdue };
+  return { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue };
 }

@@ -16,6 +16,8 @@ export type DepositSettings = {
    * with NODE_ENV=production unless ALLOW_SANDBOX_GATEWAY=1 says otherwise.
    */
   isSandboxEnabled: boolean;
+  /** The merchant city in the sandbox gateway's BR Codes (SANDBOX_GATEWAY_PIX_CITY). */
+  pixCity: string;
 };
 
 /**
@@ -31,5 +33,6 @@ export function loadDepositSettings(source?: NodeJS.ProcessEnv): DepositSettings
     manualTtlMinutes: env.DEPOSIT_MANUAL_TTL_MINUTES,
     gatewayTtlMinutes: env.DEPOSIT_GATEWAY_TTL_MINUTES,
     isSandboxEnabled: env.NODE_ENV !== 'production' || env.ALLOW_SANDBOX_GATEWAY,
+    pixCity: env.SANDBOX_GATEWAY_PIX_CITY,
   };
 }

@@ -6,7 +6,7 @@ import type { ChannelRow, ChannelValues, OrderRow } from './deposit.repository';
 // How deposit orders and channels are shown to players, operators and the audit log.
 
 /** What the audit log keeps of an order before and after a change. */
-export function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy'>> = {}) {
+export function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy' | 'payerCpfMasked'>> = {}) {
   const merged = { ...o, ...patch };
   return {
     status: merged.status,
@@ -20,6 +20,7 @@ export function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status
     referenceCode: merged.referenceCode,
     providerRef: merged.providerRef,
     failureReason: merged.failureReason,
+    payerCpfMasked: merged.payerCpfMasked,
     ledgerTransactionId: merged.ledgerTransactionId,
     resolvedBy: merged.resolvedBy,
   };
@@ -40,6 +41,7 @@ export function channelSnapshot(c: ChannelRow) {
     accountNumber: c.accountNumber,
     accountHolder: c.accountHolder,
     provider: c.provider,
+    method: c.method,
   };
 }
 
@@ -72,6 +74,10 @@ export function toOrderView(o: OrderRow, scale: number): DepositOrder {
         ? { bankName: o.bankName, accountNumber: o.accountNumber, accountHolder: o.accountHolder }
         : null,
     payUrl: o.channelType === 'gateway' && o.status === 'pending' ? o.payUrl : null,
+    method: o.method,
+    pixCode: o.status === 'pending' ? o.pixCode : null,
+    payerCpfMasked: o.payerCpfMasked,
+    returnedAt: o.returnedAt?.toISOString() ?? null,
   };
 }
 
@@ -100,5 +106,6 @@ export function toChannelValues(input: z.output<typeof depositChannelInputSchema
     accountNumber: isManual ? (input.accountNumber ?? null) : null,
     accountHolder: isManual ? (input.accountHolder ?? null) : null,
     provider: isManual ? null : (input.provider ?? null),
+    method: input.method ?? (isManual ? 'bank_transfer' : 'other'),
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { DepositChannelType, DepositOrderStatus } from '../../db/tables/deposit';
+import type { DepositChannelType, DepositMethod, DepositOrderStatus } from '../../db/tables/deposit';
 
 type Db = Kysely<Database>;
 
@@ -19,6 +19,7 @@ export type ChannelRow = {
   accountNumber: string | null;
   accountHolder: string | null;
   provider: string | null;
+  method: DepositMethod;
   updatedAt: Date;
 };
 
@@ -49,6 +50,10 @@ export type OrderRow = {
   bankName: string | null;
   accountNumber: string | null;
   accountHolder: string | null;
+  method: DepositMethod;
+  pixCode: string | null;
+  payerCpfMasked: string | null;
+  returnedAt: Date | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -70,6 +75,7 @@ function toChannel(r: {
   account_number: string | null;
   account_holder: string | null;
   provider: string | null;
+  method: DepositMethod;
   updated_at: Date;
 }): ChannelRow {
   return {
@@ -87,6 +93,7 @@ function toChannel(r: {
     accountNumber: r.account_number,
     accountHolder: r.account_holder,
     provider: r.provider,
+    method: r.method,
     updatedAt: r.updated_at,
   };
 }
@@ -106,6 +113,7 @@ function channelColumns(v: ChannelValues) {
     account_number: v.accountNumber,
     account_holder: v.accountHolder,
     provider: v.provider,
+    method: v.method,
   };
 }
 
@@ -182,6 +190,10 @@ export function orderQuery(db: Db) {
       'c.bank_name as bankName',
       'c.account_number as accountNumber',
       'c.account_holder as accountHolder',
+      'o.method',
+      'o.pix_code as pixCode',
+      'o.payer_cpf_masked as payerCpfMasked',
+      'o.returned_at as returnedAt',
     ]);
 }
 
@@ -214,6 +226,7 @@ export async function insertOrder(
     creditMinor: bigint;
     referenceCode: string;
     idempotencyKey: string;
+    method: DepositMethod;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -231,6 +244,7 @@ export async function insertOrder(
       credit_minor: input.creditMinor.toString(),
       reference_code: input.referenceCode,
       idempotency_key: input.idempotencyKey,
+      method: input.method,
       created_at: input.createdAt,
       expires_at: input.expiresAt,
     })
@@ -292,7 +306,7 @@ export async function resolveOrder(
   db: Db,
   id: string,
   from: readonly DepositOrderStatus[],
-  to: { status: Exclude<DepositOrderStatus, 'pending'>; ledgerTransactionId?: string | null; failureReason?: string | null; resolvedBy: string; at: Date },
+  to: { status: Exclude<DepositOrderStatus, 'pending'>; ledgerTransactionId?: string | null; failureReason?: string | null; payerCpfMasked?: string | null; resolvedBy: string; at: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable('deposit_orders')
@@ -300,6 +314,7 @@ export async function resolveOrder(
       status: to.status,
       ledger_transaction_id: to.ledgerTransactionId ?? null,
       failure_reason: to.failureReason ?? null,
+      payer_cpf_masked: to.payerCpfMasked ?? null,
       resolved_by: to.resolvedBy,
       resolved_at: to.at,
     })
@@ -309,14 +324,19 @@ export async function resolveOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Remember the gateway's payment for an order (once). */
-export async function setOrderPayment(db: Db, id: string, providerRef: string, payUrl: string): Promise<void> {
+/** Remember the gateway's payment for an order (once), with its BR Code when it is a PIX charge. */
+export async function setOrderPayment(db: Db, id: string, providerRef: string, payUrl: string, pixCode: string | null): Promise<void> {
   await db
     .updateTable('deposit_orders')
-    .set({ provider_ref: providerRef, pay_url: payUrl })
+    .set({ provider_ref: providerRef, pay_url: payUrl, pix_code: pixCode })
     .where('id', '=', id)
     .where('provider_ref', 'is', null)
     .execute();
+}
+
+/** The gateway confirmed a returned payment went back to its payer (once). */
+export async function markOrderReturned(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('deposit_orders').set({ returned_at: at }).where('id', '=', id).where('status', '=', 'returned').where('returned_at', 'is', null).execute();
 }
 
 /** A page of orders, newest first, filtered by member, status and type; plus the total. */
@@ -355,6 +375,12 @@ export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Pro
     .orderBy('expires_at')
     .limit(limit)
     .execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** Ids of returned orders whose payment the gateway has not confirmed as sent back, oldest first. */
+export async function findUnreturnedOrderIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('deposit_orders').select('id').where('status', '=', 'returned').where('returned_at', 'is', null).orderBy('id').limit(limit).execute();
   return rows.map((r) => String(r.id));
 }
 

@@ -4,7 +4,8 @@ import { findAllSettings } from '../system/system.repository';
 import { hasAnyChannel, insertChannel } from './deposit.repository';
 
 /**
- * The demo operator's deposit channels: one manual bank transfer and one sandbox gateway. Runs
+ * The demo operator's deposit channels: one manual bank transfer, one sandbox gateway and (in
+ * reais) a PIX channel on the sandbox gateway, whose charges carry a BR Code. Runs
  * at every start but only fills an empty table; channels are never deleted (only disabled), so
  * an operator's changes stick.
  */
@@ -26,6 +27,7 @@ export async function seedDemoDepositChannels(db: Kysely<Database>): Promise<boo
     accountNumber: '0001 / 123456-7',
     accountHolder: 'Lumen Bet Pagamentos Ltda',
     provider: null,
+    method: 'bank_transfer',
   });
   await insertChannel(db, {
     name: 'Sandbox Pay',
@@ -41,6 +43,25 @@ export async function seedDemoDepositChannels(db: Kysely<Database>): Promise<boo
     accountNumber: null,
     accountHolder: null,
     provider: 'sandbox',
+    method: 'other',
   });
+  if (currency === 'BRL') {
+    await insertChannel(db, {
+      name: 'PIX',
+      type: 'gateway',
+      currency,
+      minMinor: 500n,
+      maxMinor: 1_000_000n,
+      feeFixedMinor: 0n,
+      feeBps: 0,
+      enabled: true,
+      sort: 0,
+      bankName: null,
+      accountNumber: null,
+      accountHolder: null,
+      provider: 'sandbox',
+      method: 'pix',
+    });
+  }
   return true;
 }

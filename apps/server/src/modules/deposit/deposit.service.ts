@@ -17,6 +17,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findQueueExportPage, findQueuePage, queueCursorOf, type DepositQueueCursor, type DepositQueueFilter, type DepositQueueOrder } from './deposit-queue';
+import { allowedChannels, assertChannelAllowed, returnToPayer } from './deposit-payer';
 import { createDepositResolution } from './deposit-resolution';
 import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
 import {
@@ -34,7 +35,7 @@ import {
   type ChannelRow,
   type OrderRow,
 } from './deposit.repository';
-import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
+import { SYSTEM_ACTOR, type DepositActor, type DepositContext, type DepositOwnership } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
 import { createSandboxGateway } from './sandbox-gateway';
 
@@ -71,7 +72,7 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 export function createDepositService(ctx: DepositContext) {
   const { db, log, system, ledger, audit, messages, rateLimiter, settings, member } = ctx;
   const now = ctx.now ?? Date.now;
-  const sandbox = createSandboxGateway({ db, secret: settings.sandboxSecret, now });
+  const sandbox = createSandboxGateway({ db, secret: settings.sandboxSecret, pixCity: settings.pixCity, now });
   // Only providers that may take payments here; channels of any other provider are closed.
   const gateways: Record<string, GatewayProvider> = settings.isSandboxEnabled ? { sandbox: sandbox.provider } : {};
   if (settings.isSandboxEnabled && settings.isSandboxSecretGenerated) {
@@ -85,7 +86,14 @@ export function createDepositService(ctx: DepositContext) {
 
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
-  const { requireOrder, creditOrder, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits });
+  // The licence's payment rules come from modules built after this one (useOwnership); until then, none.
+  let ownershipPort = ctx.ownership;
+  const ownership: DepositOwnership = {
+    rules: async () => (ownershipPort ? ownershipPort.rules() : { depositMethods: 'any', ownAccountsOnly: false }),
+    cpfOf: async (memberId) => (ownershipPort ? ownershipPort.cpfOf(memberId) : null),
+  };
+
+  const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits, ownership });
 
   /** One order as operators see it, with its member's account name. */
   async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
@@ -118,8 +126,13 @@ export function createDepositService(ctx: DepositContext) {
       amountMinor: order.amountMinor,
       currency: order.currency,
       returnUrl: `/?depositOrder=${order.id}`,
+      method: order.method,
+      reference: order.referenceCode,
+      merchantName: (await system.getBrand()).brandName,
+      // A PIX charge names its debtor: the player's own CPF, the only one whose payment is credited under BR.
+      payerCpf: order.method === 'pix' ? await ownership.cpfOf(order.memberId) : null,
     });
-    await setOrderPayment(db, order.id, payment.paymentRef, payment.payUrl);
+    await setOrderPayment(db, order.id, payment.paymentRef, payment.payUrl, payment.pixCode);
     return toOrderView(await requireOrder(db, order.id), scale);
   }
 
@@ -130,6 +143,10 @@ export function createDepositService(ctx: DepositContext) {
     sandbox,
     isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
+    /** Connect the licence's payment rules and the players' CPFs (services.ts, once the identity module exists). */
+    useOwnership(port: DepositOwnership): void {
+      ownershipPort = port;
+    },
     /** The back office's queue of manual orders awaiting confirmation (count, oldest). */
     pendingQueue: () => pendingManualQueue(db),
 
@@ -137,11 +154,12 @@ export function createDepositService(ctx: DepositContext) {
     async listChannels(): Promise<DepositChannel[]> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      const rows = (await findChannels(db, { enabledOnly: true, currency: brand.currency })).filter(isUsable);
+      const rows = await allowedChannels(ownership, (await findChannels(db, { enabledOnly: true, currency: brand.currency })).filter(isUsable));
       return rows.map((c) => ({
         id: c.id,
         name: c.name,
         type: c.type,
+        method: c.method,
         currency: c.currency,
         scale,
         min: formatMinor(c.minMinor, scale),
@@ -228,6 +246,7 @@ export function createDepositService(ctx: DepositContext) {
       const channel = await findChannel(db, body.channelId);
       if (!channel || channel.currency !== brand.currency) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel');
       if (!channel.enabled || !isUsable(channel)) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
+      await assertChannelAllowed(ownership, channel, memberId);
       const fee = computeDepositFee(amountMinor, channel);
       const range = {
         min: formatMinor(channel.minMinor, scale),
@@ -257,6 +276,7 @@ export function createDepositService(ctx: DepositContext) {
             creditMinor: amountMinor - fee,
             referenceCode: newReferenceCode(),
             idempotencyKey: body.idempotencyKey,
+            method: channel.method,
             createdAt: at,
             expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
             });
@@ -343,10 +363,21 @@ export function createDepositService(ctx: DepositContext) {
         log.warn({ orderId: order.id, paymentRef: event.paymentRef }, 'deposit webhook amount does not match its order');
         throw new AppError(ErrorCode.WEBHOOK_AMOUNT_MISMATCH, 'The payment amount does not match the order');
       }
-            const result =
+      const result =
         event.outcome === 'succeeded'
-          ? await creditOrder(order.id, SYSTEM_ACTOR, { via: `webhook:${provider.name}`, from: ['pending', 'expired'], reason: null })
+          ? await settlePaid(order.id, SYSTEM_ACTOR, { via: `webhook:${provider.name}`, from: ['pending', 'expired'], payerCpf: event.payerCpf })
           : await closeOrder(order.id, SYSTEM_ACTOR, { status: 'failed', via: `webhook:${provider.name}`, failureReason: 'gateway_failed', reason: null });
+      if (result.order.status === 'returned') {
+        // The decision is committed; the money goes back after it. A replayed webhook asks again
+        // until the gateway confirms (so does the expiry sweep), and an error here tells the
+        // gateway to retry.
+        try {
+          await returnToPayer(db, provider, result.order);
+        } catch (err) {
+          log.warn({ err, orderId: order.id }, 'deposit: the gateway did not take back a returned payment yet');
+          throw new AppError(ErrorCode.DEPOSIT_RETURN_PENDING, 'The payment is being returned to its payer; retry later');
+        }
+      }
       return { orderId: order.id, status: result.order.status };
     },
   };

@@ -348,7 +348,7 @@ describeEachDatabase('deposits', (target) => {
       const mine = valueOf<Paged<DepositOrder>>(await call(t.app, 'GET', '/wps/deposit/orders', { token: player.token }));
       expect(Object.fromEntries(mine.list.map((o) => [o.id, o.status]))).toEqual({ [paid.id]: 'credited', [abandoned.id]: 'expired' });
       expect(await balanceMinor(t, player.token)).toBe(1500n);
-      expect(await t.app.services.deposits.sweepOverdue()).toEqual({ expired: 0, credited: 0, failed: 0 });
+      expect(await t.app.services.deposits.sweepOverdue()).toEqual({ expired: 0, credited: 0, failed: 0, returned: 0 });
     });
   });
 });

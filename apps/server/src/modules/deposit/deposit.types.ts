@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DepositMethod } from '@wps/shared/schemas/deposit';
 import type { Brand } from '@wps/shared/schemas/system';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
@@ -28,6 +29,16 @@ export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   now?: () => number;
   /** The players' deposit limits (responsible-gaming module); none when absent. */
   limits?: DepositLimitGuard;
+  /** What the licence lets players pay with, and whose money a deposit may be (docs/compliance.md, "PIX"); anything, anyone's when absent. */
+  ownership?: DepositOwnership;
+};
+
+/** The licence's payment rules and the player's own CPF, as the deposit module needs them. */
+export type DepositOwnership = {
+  /** The kinds of money the licence allows ('any' for every kind) and whether deposits must come from the player's own CPF. */
+  rules(): Promise<{ depositMethods: readonly DepositMethod[] | 'any'; ownAccountsOnly: boolean }>;
+  /** The player's CPF (identity module), null when the account has none. */
+  cpfOf(memberId: string): Promise<string | null>;
 };
 
 /** What a deposit has used of a limit's period: the player's amounts since the period began. */

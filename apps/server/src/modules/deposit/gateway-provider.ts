@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { DepositMethod } from '@wps/shared/schemas/deposit';
 
 /** What the merchant asks a gateway to collect. */
 export type CreatePaymentInput = {
@@ -8,9 +9,18 @@ export type CreatePaymentInput = {
   currency: string;
   /** Where the gateway sends the player's browser when the payment is done. */
   returnUrl: string;
+  /** What the channel takes: a 'pix' payment is a PIX charge with a BR Code. */
+  method: DepositMethod;
+  /** The code the player sees on the order: a PIX charge's txid. */
+  reference: string;
+  /** The name the charge shows the payer (the brand). */
+  merchantName: string;
+  /** Who is expected to pay (the player's CPF, when the licence identifies players): a PIX charge names its debtor. */
+  payerCpf: string | null;
 };
 
-export type CreatePaymentResult = { paymentRef: string; payUrl: string };
+/** The gateway's payment; a PIX charge also has its BR Code ("copia e cola"), which its QR code holds. */
+export type CreatePaymentResult = { paymentRef: string; payUrl: string; pixCode: string | null };
 
 /** A verified webhook: what the gateway says happened to one payment. */
 export type GatewayEvent = {
@@ -19,9 +29,11 @@ export type GatewayEvent = {
   merchantRef: string;
   amountMinor: bigint;
   currency: string;
+  /** A PIX payment: the CPF of the account the money came from. */
+  payerCpf?: string | undefined;
 };
 
-export type PaymentStatus = { status: 'pending' | 'succeeded' | 'failed' | 'unknown'; amountMinor?: bigint; currency?: string };
+export type PaymentStatus = { status: 'pending' | 'succeeded' | 'failed' | 'unknown'; amountMinor?: bigint; currency?: string; payerCpf?: string | undefined };
 
 /**
  * A payment gateway. createPayment and queryStatus are outside calls: the deposit service never
@@ -33,6 +45,12 @@ export type GatewayProvider = {
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
   queryStatus(paymentRef: string): Promise<PaymentStatus>;
+  /**
+   * Send a received payment back to its payer (a PIX "devolução"), because the merchant may not
+   * keep it. Idempotent: asking again for the same payment answers the first return. Returns
+   * when the gateway took it back; throws when it could not (the merchant asks again later).
+   */
+  returnPayment(paymentRef: string): Promise<{ returnedAt: Date }>;
 };
 
 /** HMAC-SHA256 of the exact bytes, hex: the `sha256=<hex>` signature scheme. */

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { maskCpf, normalizeCpf, randomCpf } from '@wps/shared/cpf';
 import { formatMinor } from '@wps/shared/money';
 import { nonJson } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 import { SANDBOX_PAY_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox-gateway';
 
 const paramsSchema = z.object({ paymentRef: z.string().regex(/^sbx_[a-f0-9]{24}$/) });
-const formSchema = z.object({ outcome: z.enum(['succeeded', 'failed']) });
+/** Pay or Fail; a PIX payment may come from another CPF (typed), to show what the merchant does with it. */
+const formSchema = z.object({ outcome: z.enum(['succeeded', 'failed']), payerCpf: z.string().max(20).optional() });
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -38,6 +40,11 @@ function page(title: string, body: string): string {
   button:focus-visible { outline: 3px solid #ffd166; outline-offset: 2px; }
   .pay { background: #2ec27e; color: #06210f; }
   .fail { background: #3a4157; color: #eef1f8; }
+  .other { background: #ffd166; color: #2a1d00; }
+  .pix { margin: 0 0 20px; }
+  .pix code { display: block; word-break: break-all; background: #0f1320; padding: 8px; border-radius: 6px; font-size: 0.75rem; }
+  label { display: block; margin: 16px 0 6px; color: #aab3c8; }
+  input { width: 100%; box-sizing: border-box; min-height: 44px; border-radius: 8px; border: 1px solid #3a4157; background: #0f1320; color: #eef1f8; padding: 0 12px; font-size: 1rem; margin-bottom: 8px; }
   a { color: #8fb8ff; }
 </style>
 </head>
@@ -66,6 +73,21 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, services: App
     const amount = `${formatMinor(payment.amountMinor, brand.currencyScale)} ${payment.currency}`;
     const action = `${SANDBOX_PAY_PATH}/${payment.paymentRef}`;
     const done = payment.status !== 'pending';
+    const pix = payment.method === 'pix';
+    // A PIX charge is paid from a bank account, whose CPF the webhook names: the player's own
+    // (the charge's debtor) or, to try what the merchant does with it, someone else's.
+    const own = payment.expectedPayerCpf ? maskCpf(payment.expectedPayerCpf) : 'the payer named by the charge';
+    let other = randomCpf();
+    while (other === payment.expectedPayerCpf) other = randomCpf();
+    const pixActions = `<div class="actions">
+  <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="succeeded"><button class="pay" type="submit">Pay from ${escapeHtml(own)}</button></form>
+  <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="failed"><button class="fail" type="submit">Fail</button></form>
+</div>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="succeeded">
+  <label for="payer-cpf">Or pay from another CPF</label>
+  <input id="payer-cpf" name="payerCpf" inputmode="numeric" autocomplete="off" value="${escapeHtml(other)}">
+  <button class="other" type="submit">Pay from this CPF</button>
+</form>`;
     const body = `<h1>Sandbox Pay</h1>
 <p class="note">Test gateway: no real money moves.</p>
 <dl>
@@ -74,10 +96,13 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, services: App
   <dt>Amount</dt><dd data-testid="sandbox-amount">${escapeHtml(amount)}</dd>
   <dt>Status</dt><dd>${escapeHtml(payment.status)}</dd>
 </dl>
+${pix && payment.pixCode ? `<div class="pix"><p class="note">PIX copia e cola</p><code data-testid="sandbox-pix-code">${escapeHtml(payment.pixCode)}</code></div>` : ''}
 ${
   done
     ? `<p>This payment is already ${escapeHtml(payment.status)}.</p><a href="${escapeHtml(safeReturnUrl(payment.returnUrl))}">Back to the site</a>`
-    : `<div class="actions">
+    : pix
+      ? pixActions
+      : `<div class="actions">
   <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="succeeded"><button class="pay" type="submit">Pay</button></form>
   <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="failed"><button class="fail" type="submit">Fail</button></form>
 </div>`
@@ -88,10 +113,11 @@ ${
   app.post(`${SANDBOX_PAY_PATH}/:paymentRef`, { schema: { response: { 303: nonJson(['text/html'], 'Paid or failed: back to the site (Location)'), '4xx': nonJson(['text/html'], 'Invalid request or no such payment') } } }, async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     const form = formSchema.safeParse(request.body);
-    if (!params.success || !form.success) {
+    const payerCpf = form.success && form.data.payerCpf !== undefined ? normalizeCpf(form.data.payerCpf) : undefined;
+    if (!params.success || !form.success || payerCpf === null) {
       return reply.status(400).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Invalid request</h1><a href="/">Back to the site</a>'));
     }
-    const completed = await sandbox.complete(params.data.paymentRef, form.data.outcome);
+    const completed = await sandbox.complete(params.data.paymentRef, form.data.outcome, payerCpf);
     if (!completed) {
       return reply.status(404).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Payment not found</h1><a href="/">Back to the site</a>'));
     }
