@@ -67,10 +67,14 @@ import { createAgentCentre } from './modules/agents/centre/agent-centre';
 import { createLedgerEntryViews } from './modules/ledger/ledger-entry-views';
 import { createRecordsService } from './modules/records/records.service';
 import { recordsViewsOf } from './modules/records/records-views';
+import { createMonitoringService } from './modules/monitoring/monitoring.service';
+import { monitoringViewsOf } from './modules/monitoring/monitoring-views';
 import { createResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
 import { loadBarredListSettings } from './modules/identity/identity-settings';
+import { loadPixDirectorySettings } from './modules/pix/pix-settings';
+import { createSandboxPixDirectory } from './modules/pix/sandbox-pix-directory';
 
 /** Build every service once, in dependency order. Routes receive this object. */
 export function createServices(ctx: AppContext) {
@@ -276,6 +280,10 @@ export function createServices(ctx: AppContext) {
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
   deposits.useOwnership({ rules: async () => jurisdictionRules(await jurisdiction()), cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId) });
+  // Payouts only to the player's own accounts: the PIX directory names each key's and account's owner (the sandbox outside production).
+  const pixSandbox = loadPixDirectorySettings().isSandboxEnabled ? createSandboxPixDirectory({ db: ctx.db }) : null;
+  const pix = { sandbox: pixSandbox, directory: pixSandbox?.provider ?? null };
+  security.usePayoutOwnership({ rules: async () => jurisdictionRules(await jurisdiction()), cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId), directory: pix.directory });
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,
@@ -345,11 +353,23 @@ export function createServices(ctx: AppContext) {
     now: ctx.calendarClock,
     operatorNames: (ids) => operators.namesOf(ids),
   });
+  // Behaviour monitoring (docs/compliance.md): players' patterns flagged to the back office, read
+  // through the owners' views (ledger, gateway rounds, members, the players' limit changes).
+  const monitoring = createMonitoringService({
+    db: ctx.db,
+    log: ctx.log,
+    audit,
+    views: monitoringViewsOf(ctx.db),
+    timeZone: rewards.timeZone,
+    accountNames: (ids) => member.findAccountNames(ids),
+    operatorNames: (ids) => operators.namesOf(ids),
+    now: ctx.calendarClock,
+  });
   system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
   // Players in a time-out or self-exclusion get no rewards and no platform messages (marketing).
   rewards.grants.useExclusion(responsibleGaming.isExcluded);
   messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
-  return { privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records };
+  return { monitoring, privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records, pix };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -28,6 +28,8 @@ import { startRgTimeLimitsJob } from './rg-time-limits.job';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service';
 import { startBarredListSweepJob } from './barred-list-sweep.job';
 import type { IdentityService } from '../modules/identity/identity.service';
+import { startMonitoringScanJob } from './monitoring-scan.job';
+import type { MonitoringService } from '../modules/monitoring/monitoring.service';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
 export const DEFAULT_JOB_LEASE_MS = 60_000;
@@ -43,6 +45,7 @@ export type PeriodicJobServices = {
   loyalty: { vip: Pick<VipService, 'runReview'> };
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
   identity: Pick<IdentityService, 'sweep'>;
+  monitoring: Pick<MonitoringService, 'scan'>;
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
   responsibleGaming: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
@@ -85,6 +88,7 @@ export function startPeriodicJobs(
     startRegulatorExportJob(services.records.exports, scheduler),
     startRgTimeLimitsJob(services.responsibleGaming, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
+    startMonitoringScanJob(services.monitoring, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),
   ];
