@@ -72,6 +72,10 @@ const ResponsibleGamingPage = lazyPage(
   () => import('../features/responsible-gaming/components/responsible-gaming-page').then((m) => m.ResponsibleGamingPage),
   ['responsibleGaming'],
 );
+// The sign-up steps a licence asks for (limits, then the identity check) and the face check a login found due.
+const SignUpLimitsPage = lazyPage(() => import('../features/responsible-gaming/components/sign-up-limits').then((m) => m.SignUpLimitsPage), ['responsibleGaming']);
+const SignUpIdentityStep = lazyPage(() => import('../features/kyc/components/sign-up-identity-step').then((m) => m.SignUpIdentityStep), ['kyc']);
+const ReverificationPage = lazyPage(() => import('../features/kyc/components/reverification').then((m) => m.ReverificationPage), ['kyc']);
 const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
 
 /** A route's page inside its own error boundary. */
@@ -132,6 +136,9 @@ export function AppRoutes() {
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
           <Route path="help" element={page(<HelpPage />)} />
           <Route path="account/responsible-gaming" element={page(<ResponsibleGamingPage />)} />
+          <Route path="welcome/limits" element={page(<SignUpLimitsPage next="/welcome/identity" />)} />
+          <Route path="welcome/identity" element={page(<SignUpIdentityStep />)} />
+          <Route path="kyc/reverify" element={page(<ReverificationPage />)} />
           <Route path="promotions" element={page(<PromotionsRoute />)} />
           <Route path="promoDetail" element={page(<PromoDetailRoute />)} />
           <Route path="pointMall" element={page(<PointMallPage onLogin={() => openAuthModal('login')} />)} />

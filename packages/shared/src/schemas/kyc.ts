@@ -20,7 +20,7 @@ const returnPathSchema = z.string().max(300).regex(/^\/(?!\/)[\w\-./?=&%]*$/);
  * Before the identity check has passed, deposits stop at the operator's cumulative cap (credited
  * orders plus pending ones still payable). Major-unit decimal strings in the operator's currency.
  */
-export const kycDepositCapSchema = z.object({ cap: z.string(), capMinor: z.string(), used: z.string(), usedMinor: z.string(), remaining: z.string(), remainingMinor: z.string() });
+export const kycDepositCapSchema = z.object({ currency: z.string(), scale: z.number().int(), cap: z.string(), capMinor: z.string(), used: z.string(), usedMinor: z.string(), remaining: z.string(), remainingMinor: z.string() });
 export type KycDepositCap = z.infer<typeof kycDepositCapSchema>;
 
 /** A facial re-verification found due at login: what stands and where to go on with it. */

@@ -42,6 +42,38 @@ export const rgLimitChangeSchema = z.object({
 export const rgSetLimitsBodySchema = z.object({ limits: z.array(rgLimitChangeSchema).min(1).max(RG_LIMIT_KINDS.length) });
 export type RgSetLimitsBody = z.infer<typeof rgSetLimitsBodySchema>;
 
+/**
+ * The step right after a registration under a licence that asks for limits at sign-up (the player
+ * site's form): one deposit limit for the period the player picks and a daily time limit in hours.
+ * The site sends them as an ordinary limits change.
+ */
+export const RG_SIGN_UP_DEPOSIT_PERIODS = ['day', 'week', 'month'] as const;
+export const rgSignUpLimitsSchema = z.object({
+  depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+  /** As typed: a decimal comma is fine. */
+  deposit: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}([.,]\d{1,8})?$/)
+    .refine((v) => Number(v.replace(',', '.')) > 0),
+  dailyHours: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/)
+    .refine((v) => Number(v) >= 1 && Number(v) <= 24),
+});
+export type RgSignUpLimits = z.infer<typeof rgSignUpLimitsSchema>;
+
+/** The limits change a sign-up step's answer makes. */
+export function signUpLimitChanges(values: RgSignUpLimits): RgSetLimitsBody {
+  return {
+    limits: [
+      { kind: `deposit_${values.depositPeriod}`, value: values.deposit.replace(',', '.') },
+      { kind: 'daily_time', value: String(Number(values.dailyHours) * 60) },
+    ],
+  };
+}
+
 export const rgLimitKindBodySchema = z.object({ kind: z.enum(RG_LIMIT_KINDS) });
 
 export const rgPendingChangeSchema = z.object({

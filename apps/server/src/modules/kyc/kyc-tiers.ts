@@ -112,7 +112,7 @@ export function createKycTiers(ctx: KycTiersContext) {
       const [{ capMinor }, usedMinor, brand] = await Promise.all([findTierSettings(db), ctx.depositsUsed(memberId), ctx.brand()]);
       const room = capMinor > usedMinor ? capMinor - usedMinor : 0n;
       const s = brand.currencyScale;
-      return { cap: formatMinor(capMinor, s), capMinor: capMinor.toString(), used: formatMinor(usedMinor, s), usedMinor: usedMinor.toString(), remaining: formatMinor(room, s), remainingMinor: room.toString() };
+      return { currency: brand.currency, scale: s, cap: formatMinor(capMinor, s), capMinor: capMinor.toString(), used: formatMinor(usedMinor, s), usedMinor: usedMinor.toString(), remaining: formatMinor(room, s), remainingMinor: room.toString() };
     },
 
     /**

@@ -17,6 +17,7 @@ import { WithdrawPage } from '../../features/withdraw/components/withdraw-page';
 import { TransferUplinePage } from '../../features/transfer-upline/components/transfer-upline-page';
 import { TransactionHistory } from '../../features/records/components/transaction-history';
 import { DepositPage } from '../../features/deposit/components/deposit-page';
+import { DepositCapNotice } from '../../features/kyc/components/deposit-cap-notice';
 import { MessagePage } from '../../features/messages/components/message-page';
 import { RewardCenter } from '../../features/rewards/components/reward-center';
 import { TransferFundPage } from '../../features/games/components/transfer-fund-page';
@@ -72,7 +73,17 @@ function BettingRecordWithVendors() {
 const PAGES: readonly PageEntry[] = [
   { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', render: ({ onChangePassword }) => <SecurityCenter onChangePassword={onChangePassword} /> },
   { key: 'transferFund', labelKey: 'games:wallet.title', render: () => <TransferFundPage /> },
-  { key: 'depositv2', labelKey: 'deposit:pageTitle', render: () => <DepositPage /> },
+  {
+    key: 'depositv2',
+    labelKey: 'deposit:pageTitle',
+    // Before the identity check, what may still be deposited (the licence's cap) and the way to the check.
+    render: () => (
+      <>
+        <DepositCapNotice />
+        <DepositPage />
+      </>
+    ),
+  },
   // Without a payment password or a bank account, the withdraw page sends the member to "my account".
   { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} /> },
   { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', render: () => <TransferUplinePage />, isShown: (info) => info.toUpline },

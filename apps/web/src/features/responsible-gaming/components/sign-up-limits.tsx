@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RG_SIGN_UP_DEPOSIT_PERIODS, rgSignUpLimitsSchema, signUpLimitChanges, type RgSignUpLimits } from '@wps/shared/schemas/responsible-gaming';
+import { Button } from '@wps/ui/button';
+import { FormError } from '@wps/ui/form-error';
+import { TextField } from '@wps/ui/text-field';
+import { createFormResolver } from '../../../components/form/form-resolver';
+import { translateError } from '../../../lib/i18n';
+import { useRgStatus } from '../api/get-rg-status';
+import { useSetLimits } from '../api/set-limits';
+import '../responsible-gaming.css';
+
+export const SIGN_UP_LIMITS_PATH = '/welcome/limits';
+
+/**
+ * The sign-up's first step under a licence that asks for limits at registration (docs/compliance.md,
+ * "Responsible gambling"): a deposit limit for the period the player picks and a daily time limit,
+ * saved as ordinary limits before the player reaches the lobby; then `next`.
+ */
+export function SignUpLimitsPage({ next }: { next: string }) {
+  const { t } = useTranslation('responsibleGaming');
+  const status = useRgStatus();
+  const save = useSetLimits();
+  const navigate = useNavigate();
+  const periodId = useId();
+  const { register, handleSubmit, formState } = useForm<RgSignUpLimits>({
+    resolver: createFormResolver(rgSignUpLimitsSchema, (issue) => t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid')),
+    defaultValues: { depositPeriod: 'month', deposit: '', dailyHours: '' },
+  });
+  if (status.isPending) return <p className="rg-page__note">{t('loading')}</p>;
+  if (status.isError) return <FormError message={translateError(status.error)} />;
+  const onSubmit = (values: RgSignUpLimits) => save.mutate(signUpLimitChanges(values), { onSuccess: () => void navigate(next) });
+  return (
+    <div className="rg-page" data-testid="sign-up-limits">
+      <p className="rg-page__step">{t('signUp.step')}</p>
+      <h1 className="rg-page__title">{t('signUp.title')}</h1>
+      <p className="rg-page__note">{t('signUp.intro')}</p>
+      {status.data.mustSetLimits ? (
+        <form className="rg-card rg-sign-up" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <div className="field">
+            <label className="field__label" htmlFor={periodId}>
+              {t('signUp.period')}
+            </label>
+            <div className="field__box">
+              <select id={periodId} className="field__input" {...register('depositPeriod')}>
+                {RG_SIGN_UP_DEPOSIT_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {t(`limits.deposit_${period}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <TextField label={t('signUp.deposit')} hint={status.data.currency} inputMode="decimal" autoComplete="off" requiredMark error={formState.errors.deposit?.message} {...register('deposit')} />
+          <TextField label={t('signUp.hours')} hint={t('signUp.hoursHint')} inputMode="numeric" autoComplete="off" requiredMark error={formState.errors.dailyHours?.message} {...register('dailyHours')} />
+          <p className="rg-page__note">{t('signUp.rule')}</p>
+          <FormError message={save.error ? translateError(save.error) : null} />
+          <Button type="submit" loading={save.isPending}>
+            {t('signUp.save')}
+          </Button>
+        </form>
+      ) : (
+        <>
+          <p className="rg-page__note" role="status">
+            {t('signUp.already')}
+          </p>
+          <Button onClick={() => void navigate(next)}>{t('signUp.continue')}</Button>
+        </>
+      )}
+    </div>
+  );
+}
