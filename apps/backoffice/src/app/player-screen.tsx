@@ -1,17 +1,20 @@
 import { PlayerLabelsPanel } from '../features/loyalty/components/player-labels-panel';
 import { PlayerPage } from '../features/players/components/player-page';
+import { PlayerMonitoringPanel } from '../features/monitoring/components/player-monitoring-panel';
 import { PlayerRgPanel } from '../features/responsible-gaming/components/player-rg-panel';
 import { useCan } from '../lib/permissions';
 
-/** The player page with the panels other features keep about a player: member labels (loyalty), responsible gaming. */
+/** The player page with the panels other features keep about a player: member labels (loyalty), responsible gaming, monitoring flags. */
 export function PlayerScreen() {
   const canReadLabels = useCan('loyalty.read');
+  const canReviewMonitoring = useCan('monitoring.review');
   return (
     <PlayerPage
       profileExtras={(memberId) => (
         <>
           {canReadLabels ? <PlayerLabelsPanel memberId={memberId} /> : null}
           <PlayerRgPanel memberId={memberId} />
+          {canReviewMonitoring ? <PlayerMonitoringPanel memberId={memberId} /> : null}
         </>
       )}
     />

@@ -9,6 +9,8 @@ import { StatementsPage } from '../features/agents/components/statements-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { RegulatorExportsPage } from '../features/compliance/components/regulator-exports-page';
 import { KycChecksPage } from '../features/kyc/components/kyc-checks-page';
+import { MonitoringFlagPage } from '../features/monitoring/components/monitoring-flag-page';
+import { MonitoringPage } from '../features/monitoring/components/monitoring-page';
 import { KycSettingsPage } from '../features/kyc/components/kyc-settings-page';
 import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
 import { BonusSettingsPage } from '../features/bonuses/components/bonus-settings-page';
@@ -113,6 +115,8 @@ export const SCREENS: readonly Screen[] = [
   { path: 'operators', permission: 'operators.manage', Component: OperatorsPage, nav: { group: 'operators', labelKey: 'nav.operators' } },
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },
   { path: 'compliance/kyc', permission: 'kyc.review', Component: KycChecksPage, nav: { group: 'players', labelKey: 'nav.kycChecks' } },
+  { path: 'compliance/monitoring', permission: 'monitoring.review', Component: MonitoringPage, nav: { group: 'players', labelKey: 'nav.monitoring' } },
+  { path: 'compliance/monitoring/:flagId', permission: 'monitoring.review', Component: MonitoringFlagPage },
   { path: 'compliance/kyc-settings', permission: 'settings.read', Component: KycSettingsPage, nav: { group: 'site', labelKey: 'nav.kycSettings' } },
   { path: 'compliance/exports', permission: 'compliance.exports', Component: RegulatorExportsPage, nav: { group: 'audit', labelKey: 'nav.regulatorExports' } },
 ];
