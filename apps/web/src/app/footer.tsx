@@ -5,6 +5,7 @@ import { FacebookIcon, InstagramIcon, TelegramIcon } from '../components/ui/icon
 import { usePermission } from '../lib/api/get-permission';
 import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
+import { ResponsibleGamingNotice } from '../components/ui/responsible-gaming-notice';
 import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
 import { AffiliateBlock, FooterLines, PaymentLogos, ProviderLogos } from './footer-blocks';
 import './footer.css';
@@ -89,12 +90,7 @@ export function Footer() {
       {licences.length > 0 && <FooterLines items={licences} label={t('footer.licence')} linkText={t('footer.regulatorLink')} />}
       {ombudsman.length > 0 && <FooterLines items={ombudsman} label={t('footer.ombudsman')} linkText={t('footer.ombudsmanLink')} testId="footer-ombudsman" />}
       <div className="footer__legal">
-        {permission && (
-          <p className="footer__age">
-            <span className="footer__age-badge">{t('footer.ageBadge', { age: permission.register.minimumAge })}</span>
-            {t('footer.responsible', { age: permission.register.minimumAge })}
-          </p>
-        )}
+        <ResponsibleGamingNotice />
         <p className="footer__copyright">{t('footer.copyright', { year, brand: brandName })}</p>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import type { RegisterSettings } from '@wps/shared/schemas/system';
 import { FormError } from '@wps/ui/form-error';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
+import { ResponsibleGamingNotice } from '../../../components/ui/responsible-gaming-notice';
 import { openAuthModal } from '../auth-modal-store';
 import type { RegisterBaseValues, RegisterFormVariant, useRegisterForm } from '../use-register-form';
 import { AgreeField } from './agree-field';
@@ -39,6 +40,7 @@ export function RegisterFormTail<Values extends RegisterBaseValues & FieldValues
         <CaptchaField label={label('captcha')} requiredMark captcha={captcha} error={errorOf('captcha')} {...form.register(field('captcha'))} />
       ) : null}
       <AgreeField minimumAge={settings.minimumAge} error={errorOf('agree')} registration={form.register(field('agree'))} />
+      <ResponsibleGamingNotice />
       <FormError message={formError} />
       <div className="auth-actions">
         {variant === 'page' ? (

@@ -7,6 +7,7 @@ import { ChannelSummary } from './channel-summary';
 import { DepositForm } from './deposit-form';
 import { DepositOrderList } from './deposit-order-list';
 import { ManualTransferDetails } from './manual-transfer-details';
+import { ResponsibleGamingNotice } from '../../../components/ui/responsible-gaming-notice';
 import './deposit.css';
 
 /** Member-centre page depositv2: channel tabs, the amount form or the transfer details, and the order list. */
@@ -47,6 +48,7 @@ export function DepositPage() {
           </TabPanel>
         </>
       )}
+      <ResponsibleGamingNotice />
       <DepositOrderList />
     </div>
   );

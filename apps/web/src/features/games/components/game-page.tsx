@@ -7,6 +7,7 @@ import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import { readGameUrl, readLaunchedGame } from '../../../lib/game-url';
 import { TransferGate } from './transfer-gate';
+import { ResponsibleGamingNotice } from '../../../components/ui/responsible-gaming-notice';
 import '../games.css';
 
 const BALANCE_REFRESH_MS = 5000;
@@ -53,6 +54,7 @@ export function GamePage() {
         <Button variant="ghost" size="sm" onClick={goBack} data-testid="game-back">
           {t('game.back')}
         </Button>
+        <ResponsibleGamingNotice compact />
       </div>
       {url ? (
         <MaybeGate game={game} onLaunched={setUrl}>
