@@ -199,7 +199,7 @@ export type SeamlessOp = {
   winMax?: string | null;
 };
 
-/** seamless_apply's answer for one callback (`plain`: seamless_win_many wrote it set-based). */
+/** seamless_apply's answer for one callback (`plain`: seamless_win_many or seamless_bet_many wrote it set-based). */
 export type SeamlessOpAnswer =
   | { ok: Record<string, unknown>; replayed: boolean; plain?: boolean }
   | { error: { errorCode: string; message: string; value?: unknown }; replayed?: boolean };
@@ -221,6 +221,18 @@ export async function applySeamlessWins(db: Db, ops: SeamlessOp[]): Promise<Seam
   const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_win_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
   const answers = rows[0]?.answers;
   if (!answers) throw new Error('seamless_win_many returned nothing');
+  return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
+}
+
+/**
+ * Apply a batch of bets (migration 0390): the plain ones set-based, one statement per table, the
+ * rest through seamless_apply in the same transaction; answers in input order, each as
+ * seamless_apply would have given it.
+ */
+export async function applySeamlessBets(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
+  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_bet_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const answers = rows[0]?.answers;
+  if (!answers) throw new Error('seamless_bet_many returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
 }
 

@@ -13,7 +13,7 @@ import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledge
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
-import { applySeamlessOps, applySeamlessWins, closeRounds, findRoundBet, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import { applySeamlessBets, applySeamlessOps, applySeamlessWins, closeRounds, findRoundBet, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
@@ -306,7 +306,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       }
     }
     if (ops.length > 0) {
-      const applied = await applySeamlessOps(trx, ops);
+      // Set-based for the plain bets (migration 0390), seamless_apply for the rest.
+      const applied = await applySeamlessBets(trx, ops);
       applied.forEach((a, i) => (answers[at[i]!] = settleAnswer(ops[i]!, a)));
     }
     return answers as (SeamlessResult | AppError)[];
