@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PIX_KEY_TYPES } from '../pix-key';
 import { dialingCodeSchema, mobileNumberSchema } from './common';
 
 /**
@@ -32,6 +33,17 @@ export const bindBankAccountBodySchema = z.object({
   holderName: z.string().max(128),
 });
 export type BindBankAccountBody = z.input<typeof bindBankAccountBodySchema>;
+
+/**
+ * PUT /wps/member/pix-keys (token): bind a PIX key as a payout account. The PIX directory names
+ * the key's account and owner; under a licence that pays only the player's own accounts the owner
+ * must be the player's CPF (docs/compliance.md, "PIX").
+ */
+export const bindPixKeyBodySchema = z.object({
+  keyType: z.enum(PIX_KEY_TYPES),
+  key: z.string().trim().min(1).max(100),
+});
+export type BindPixKeyBody = z.input<typeof bindPixKeyBodySchema>;
 
 /** POST /wps/verification/email/bind (token): mail a code to the address to link. */
 export const emailBindCodeBodySchema = z.object({ email: z.string().trim().max(128) });
@@ -68,6 +80,9 @@ export const bankAccountSummarySchema = z.object({
   accountNumberMasked: z.string(),
   holderName: z.string(),
   createdAt: z.string(),
+  /** A PIX key bound as a payout account: its type and the key, masked. */
+  pixKeyType: z.enum(PIX_KEY_TYPES).nullable(),
+  pixKeyMasked: z.string().nullable(),
 });
 export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>;
 
@@ -81,6 +96,10 @@ export const securitySummarySchema = z.object({
   mobileVerified: z.boolean(),
   bankAccounts: z.array(bankAccountSummarySchema),
   maxBankAccounts: z.number().int(),
+  /** The payee name is the one the identity check read (a licence that identifies players): no form to type it. */
+  payeeNameFromIdentity: z.boolean(),
+  /** Payout accounts must be the player's own (the PIX directory names their owner's CPF). */
+  ownAccountsOnly: z.boolean(),
 });
 export type SecuritySummary = z.infer<typeof securitySummarySchema>;
 

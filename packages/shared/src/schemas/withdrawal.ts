@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PIX_KEY_TYPES } from '../pix-key';
 import { opsListQuerySchema, opsPageSchema } from './ops-list';
 
 /** A decimal amount in major units as typed by the player, e.g. "150" or "150.50". */
@@ -74,10 +75,15 @@ export const withdrawalOrderSchema = z.object({
   /** Only the last four digits. */
   accountNumberMasked: z.string(),
   holderName: z.string(),
+  /** Sent to a PIX key: its type and the key, masked. */
+  pixKeyType: z.enum(PIX_KEY_TYPES).nullable(),
+  pixKeyMasked: z.string().nullable(),
   rejectReason: z.string().nullable(),
   proofCount: z.number().int(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** When the operator refused it (the money went back to the wallet then). */
+  rejectedAt: z.string().nullable(),
   /** When an unconfirmed approved order counts as received. */
   confirmDeadline: z.string().nullable(),
   confirmedAt: z.string().nullable(),
@@ -90,6 +96,9 @@ export const withdrawBankAccountSchema = z.object({
   bankName: z.string(),
   accountNumberMasked: z.string(),
   holderName: z.string(),
+  /** A PIX key bound as a payout account: the payout goes to the key. */
+  pixKeyType: z.enum(PIX_KEY_TYPES).nullable(),
+  pixKeyMasked: z.string().nullable(),
 });
 export type WithdrawBankAccount = z.infer<typeof withdrawBankAccountSchema>;
 
@@ -147,6 +156,8 @@ export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   account: z.string(),
   bankCode: z.string(),
   accountNumber: z.string(),
+  /** The PIX key to pay, in full, when the order goes to one. */
+  pixKey: z.string().nullable(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   resolutionNote: z.string().nullable(),

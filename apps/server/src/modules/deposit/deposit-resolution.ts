@@ -23,6 +23,7 @@ function resolvedByOf(actor: DepositActor, via: string): string {
 
 /** What resolving orders borrows from the deposit service. */
 export type DepositResolutionDeps = Pick<DepositContext, 'db' | 'system' | 'ledger' | 'audit' | 'messages' | 'metrics' | 'limits' | 'ownership'> & {
+  log?: Pick<DepositContext['log'], 'warn'>;
   now: () => number;
   gateways: Record<string, GatewayProvider>;
   inTransaction<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
@@ -205,7 +206,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
           const settled = await settlePaid(id, SYSTEM_ACTOR, { via: `status-check:${provider.name}`, from: ['pending'], payerCpf: status.payerCpf });
           if (settled.changed && settled.order.status === 'credited') counts.credited++;
           if (settled.changed && settled.order.status === 'returned') counts.returned++;
-          if (settled.order.status === 'returned') await returnToPayer(db, provider, settled.order);
+          if (settled.order.status === 'returned') await retryReturn(settled.order, provider);
           continue;
         }
         if (status.status === 'failed') {
@@ -217,14 +218,35 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
       const r = await closeOrder(id, SYSTEM_ACTOR, { status: 'expired', via: 'system:expiry', failureReason: 'expired', reason: null });
       if (r.changed) counts.expired++;
     }
-    // Returned payments the gateway has not taken back yet (it was unreachable): asked again.
+    return counts;
+  }
+
+  /** Ask the gateway to take back a returned payment; a failure is logged and left for a later try. */
+  async function retryReturn(order: OrderRow, provider: GatewayProvider): Promise<boolean> {
+    try {
+      await returnToPayer(db, provider, order);
+      return true;
+    } catch (err) {
+      deps.log?.warn({ err, orderId: order.id }, 'deposit: the gateway did not take back a returned payment yet');
+      return false;
+    }
+  }
+
+  /**
+   * Returned payments the gateway has not confirmed as sent back (it was unreachable when the
+   * order was returned): asked again. The gateway's retried webhook does the same for one
+   * order; this covers a gateway that gave up (the deposit:expire command runs it).
+   */
+  async function retryReturns(limit = SWEEP_BATCH): Promise<{ returned: number; pending: number }> {
+    const counts = { returned: 0, pending: 0 };
     for (const id of await findUnreturnedOrderIds(db, limit)) {
       const order = await findOrder(db, id);
       const provider = order?.provider ? gateways[order.provider] : undefined;
-      if (order && provider) await returnToPayer(db, provider, order);
+      if (order && provider && (await retryReturn(order, provider))) counts.returned++;
+      else counts.pending++;
     }
     return counts;
   }
 
-  return { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue };
+  return { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns };
 }

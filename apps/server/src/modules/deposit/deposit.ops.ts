@@ -50,9 +50,10 @@ export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
   },
   'deposit:expire': {
     usage: 'deposit:expire',
-    description: 'Resolve overdue pending orders now (gateway status check, else expire). Idempotent.',
+    description: 'Resolve overdue pending orders now (gateway status check, else expire), and ask the gateway again to send back returned payments it has not confirmed. Idempotent.',
     async run(ctx) {
-      ctx.print(await opsServicesOf(ctx).deposits.sweepOverdue(1000));
+      const { deposits } = opsServicesOf(ctx);
+      ctx.print({ ...(await deposits.sweepOverdue(1000)), returns: await deposits.retryReturns(1000) });
     },
   },
 };

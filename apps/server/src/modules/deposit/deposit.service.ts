@@ -93,7 +93,7 @@ export function createDepositService(ctx: DepositContext) {
     cpfOf: async (memberId) => (ownershipPort ? ownershipPort.cpfOf(memberId) : null),
   };
 
-  const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue } = createDepositResolution({ db, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits, ownership });
+  const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns } = createDepositResolution({ db, log, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits, ownership });
 
   /** One order as operators see it, with its member's account name. */
   async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
@@ -143,6 +143,7 @@ export function createDepositService(ctx: DepositContext) {
     sandbox,
     isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
+    retryReturns,
     /** Connect the licence's payment rules and the players' CPFs (services.ts, once the identity module exists). */
     useOwnership(port: DepositOwnership): void {
       ownershipPort = port;

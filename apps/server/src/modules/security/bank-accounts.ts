@@ -7,6 +7,7 @@ import {
   type Bank,
   type BankAccountSummary,
 } from '@wps/shared/schemas/security';
+import { normalizePixKey, type PixKeyType } from '@wps/shared/pix-key';
 import { AppError } from '../../http/app-error';
 import { findPayeeName, setPayeeNameOnce } from '../member/member-security-columns';
 import { findUniqueViolation } from '../member/member.repository';
@@ -30,11 +31,33 @@ import {
   insertBankAccount,
   lockKey,
 } from './security.repository';
+import type { PayoutOwnershipCheck } from './payout-ownership';
 
-/** The payee (real) name, set once, and the bank accounts bound to it. */
-export function createBankAccounts(ctx: SecurityContext) {
+/** The payee (real) name, set once, and the payout accounts (bank accounts and PIX keys) bound to it. */
+export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwnershipCheck) {
   const { db, system } = ctx;
   const now = ctx.now ?? Date.now;
+
+  /** Store one payout account within the operator's maximum; BANK_ACCOUNT_DUPLICATE when the member has it already. */
+  async function insertWithinLimit(memberId: string, account: { bankCode: string; accountNumber: string; holderName: string; pixKeyType?: PixKeyType; pixKey?: string }): Promise<string> {
+    const max = (await system.getOperatorConfig()).maxBankAccountsPerMember;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // Serialises one member's binds so parallel requests cannot pass the count together.
+        await lockKey(trx, `bank-accounts:${memberId}`);
+        if ((await countBankAccounts(trx, memberId)) >= max) {
+          throw new AppError(ErrorCode.BANK_ACCOUNT_LIMIT_REACHED, 'You cannot add more bank accounts', { max });
+        }
+        return insertBankAccount(trx, { memberId, ...account, now: new Date(now()) });
+      });
+    } catch (err) {
+      const violated = findUniqueViolation(err);
+      if (violated === 'member_bank_accounts_unique_key' || violated === 'member_bank_accounts_pix_key_unique') {
+        throw new AppError(ErrorCode.BANK_ACCOUNT_DUPLICATE, 'This bank account is already bound');
+      }
+      throw err;
+    }
+  }
 
   async function addBankAccount(
     memberId: string,
@@ -54,23 +77,27 @@ export function createBankAccounts(ctx: SecurityContext) {
     if (!sameName(holder, payee)) {
       throw new AppError(ErrorCode.BANK_ACCOUNT_HOLDER_MISMATCH, 'The account holder must be your bound real name');
     }
-    const max = (await system.getOperatorConfig()).maxBankAccountsPerMember;
-    try {
-      const id = await db.transaction().execute(async (trx) => {
-        // Serialises one member's binds so parallel requests cannot pass the count together.
-        await lockKey(trx, `bank-accounts:${memberId}`);
-        if ((await countBankAccounts(trx, memberId)) >= max) {
-          throw new AppError(ErrorCode.BANK_ACCOUNT_LIMIT_REACHED, 'You cannot add more bank accounts', { max });
-        }
-        return insertBankAccount(trx, { memberId, bankCode: bank.code, accountNumber, holderName: payee, now: new Date(now()) });
-      });
-      return { id, bankCode: bank.code, bankName: bank.name, accountNumber, holderName: payee };
-    } catch (err) {
-      if (findUniqueViolation(err) === 'member_bank_accounts_unique_key') {
-        throw new AppError(ErrorCode.BANK_ACCOUNT_DUPLICATE, 'This bank account is already bound');
-      }
-      throw err;
-    }
+    // Only the player's own accounts under BR: the directory must name the player's CPF as the owner.
+    await ownership.checkBankAccount(memberId, bank.code, accountNumber, payee);
+    const id = await insertWithinLimit(memberId, { bankCode: bank.code, accountNumber, holderName: payee });
+    return { id, bankCode: bank.code, bankName: bank.name, accountNumber, holderName: payee, pixKeyType: null, pixKey: null };
+  }
+
+  /**
+   * PUT /wps/member/pix-keys: bind a PIX key as a payout account. Needs the payee name; the PIX
+   * directory names the key's account and owner, who must be the player (their CPF under BR,
+   * their payee name elsewhere), at a bank the operator accepts.
+   */
+  async function bindPixKey(memberId: string, body: { keyType: PixKeyType; key: string }): Promise<BankAccountSummary[]> {
+    const payee = await findPayeeName(db, memberId);
+    if (!payee) throw new AppError(ErrorCode.PAYEE_NAME_REQUIRED, 'Bind your real name before adding a PIX key');
+    const key = normalizePixKey(body.keyType, body.key);
+    if (!key) failFields([{ field: 'key', code: 'pattern', patternId: 0, min: 1, max: 77 }]);
+    const account = await ownership.resolveKey(memberId, body.keyType, key, payee);
+    const bank = await findEnabledBank(db, account.bankCode);
+    if (!bank) throw new AppError(ErrorCode.BANK_NOT_SUPPORTED, 'This bank is not supported');
+    await insertWithinLimit(memberId, { bankCode: bank.code, accountNumber: account.accountNumber, holderName: payee, pixKeyType: body.keyType, pixKey: key });
+    return listAccounts(memberId);
   }
 
   async function listAccounts(memberId: string): Promise<BankAccountSummary[]> {
@@ -79,6 +106,7 @@ export function createBankAccounts(ctx: SecurityContext) {
 
   return {
     listAccounts,
+    bindPixKey,
 
     /** The member's bound payee (real) name, or null. */
     async getPayeeName(memberId: string): Promise<string | null> {

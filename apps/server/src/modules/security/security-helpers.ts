@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { BankAccountSummary } from '@wps/shared/schemas/security';
+import { maskPixKey, type PixKeyType } from '@wps/shared/pix-key';
 import type { Country, FieldRule, RegisterSettings } from '@wps/shared/schemas/system';
 import { validateField, type FieldError } from '@wps/shared/validation-patterns';
 import type { AppConfig } from '../../config';
@@ -100,14 +101,16 @@ export function toSummary(row: BankAccountRow): BankAccountSummary {
     accountNumberMasked: maskAccountNumber(row.accountNumber),
     holderName: row.holderName,
     createdAt: row.createdAt.toISOString(),
+    pixKeyType: row.pixKeyType,
+    pixKeyMasked: row.pixKeyType && row.pixKey ? maskPixKey(row.pixKeyType, row.pixKey) : null,
   };
 }
 
-/** A bound bank account as payments use it: the full number, for payouts. */
-export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string };
+/** A bound payout account as payments use it: the full number (and PIX key, when it is one), for payouts. */
+export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string; pixKeyType: PixKeyType | null; pixKey: string | null };
 
 export function toBankAccount(row: BankAccountRow): BankAccount {
-  return { id: row.id, bankCode: row.bankCode, bankName: row.bankName, accountNumber: row.accountNumber, holderName: row.holderName };
+  return { id: row.id, bankCode: row.bankCode, bankName: row.bankName, accountNumber: row.accountNumber, holderName: row.holderName, pixKeyType: row.pixKeyType, pixKey: row.pixKey };
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { PixKeyType } from '@wps/shared/pix-key';
 import type { Database } from '../../db/schema';
 import { clearPaymentPasswordHash, selectSecurityColumns, updateEmail } from '../member/member-security-columns';
 
@@ -121,13 +122,16 @@ export type BankAccountRow = {
   accountNumber: string;
   holderName: string;
   createdAt: Date;
+  /** A PIX key bound as a payout account: the payout is sent to the key (the account is the directory's answer for it). */
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
 };
 
 function bankAccountsQuery(db: Db) {
   return db
     .selectFrom('member_bank_accounts as a')
     .innerJoin('banks as b', 'b.code', 'a.bank_code')
-    .select(['a.id', 'a.bank_code', 'b.name as bank_name', 'a.account_number', 'a.holder_name', 'a.created_at']);
+    .select(['a.id', 'a.bank_code', 'b.name as bank_name', 'a.account_number', 'a.holder_name', 'a.created_at', 'a.pix_key_type', 'a.pix_key']);
 }
 
 function toBankAccount(row: {
@@ -137,6 +141,8 @@ function toBankAccount(row: {
   account_number: string;
   holder_name: string;
   created_at: Date;
+  pix_key_type: PixKeyType | null;
+  pix_key: string | null;
 }): BankAccountRow {
   return {
     id: row.id,
@@ -145,6 +151,8 @@ function toBankAccount(row: {
     accountNumber: row.account_number,
     holderName: row.holder_name,
     createdAt: new Date(row.created_at),
+    pixKeyType: row.pix_key_type,
+    pixKey: row.pix_key,
   };
 }
 
@@ -186,7 +194,7 @@ export async function countBankAccounts(db: Db, memberId: string): Promise<numbe
 /** Insert a bank account; a duplicate raises 23505 member_bank_accounts_unique_key. */
 export async function insertBankAccount(
   db: Db,
-  input: { memberId: string; bankCode: string; accountNumber: string; holderName: string; now: Date },
+  input: { memberId: string; bankCode: string; accountNumber: string; holderName: string; now: Date; pixKeyType?: PixKeyType | undefined; pixKey?: string | undefined },
 ): Promise<string> {
   const row = await db
     .insertInto('member_bank_accounts')
@@ -196,6 +204,8 @@ export async function insertBankAccount(
       account_number: input.accountNumber,
       holder_name: input.holderName,
       created_at: input.now,
+      pix_key_type: input.pixKeyType ?? null,
+      pix_key: input.pixKey ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import {
   bankAccountSummarySchema,
   bankSchema,
   bindBankAccountBodySchema,
+  bindPixKeyBodySchema,
   bindEmailBodySchema,
   bindMobileBodySchema,
   emailBindCodeBodySchema,
@@ -54,6 +55,11 @@ export function registerSecurityRoutes(app: RouteApp, services: AppServices): vo
   app.put('/wps/member/bank-accounts', { schema: { body: bindBankAccountBodySchema, response: success(z.array(bankAccountSummarySchema)) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await security.bindBankAccount(auth.memberId, request.body));
+  });
+
+  app.put('/wps/member/pix-keys', { schema: { body: bindPixKeyBodySchema, response: success(z.array(bankAccountSummarySchema)) } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await security.bindPixKey(auth.memberId, request.body));
   });
 
   app.post('/wps/verification/email/bind', { schema: { body: emailBindCodeBodySchema, response: success(emailCodeSentSchema) } }, async (request) => {

@@ -6,6 +6,7 @@ import { createBankAccounts } from './bank-accounts';
 import { createBankList } from './bank-list';
 import { createContactBinding } from './contact-binding';
 import { createPaymentPassword } from './payment-password';
+import { createPayoutOwnership, type PayoutOwnership } from './payout-ownership';
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -24,7 +25,11 @@ export { maskAccountNumber, type BankAccount, type SecurityOrigin } from './secu
  */
 export function createSecurityService(ctx: SecurityContext) {
   const paymentPassword = createPaymentPassword(ctx);
-  const banks = createBankAccounts(ctx);
+  // Whose a payout account is: the licence, the players' CPFs and the PIX directory come from
+  // modules built after this one (usePayoutOwnership); until then nothing is asked.
+  let ownershipPort: PayoutOwnership | undefined;
+  const ownership = createPayoutOwnership(() => ownershipPort);
+  const banks = createBankAccounts(ctx, ownership);
   const binding = createContactBinding(ctx);
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
@@ -39,12 +44,19 @@ export function createSecurityService(ctx: SecurityContext) {
     /** Members' bank accounts as `bank:number`, by member (`trx` inside the caller's transaction). */
     findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) => findBankAccountKeys(trx, memberIds.map(String)),
 
+    /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
+    usePayoutOwnership(port: PayoutOwnership): void {
+      ownershipPort = port;
+    },
+
     /** GET /wps/member/security. */
     async getSummary(memberId: string): Promise<SecuritySummary> {
-      const [row, accounts, config] = await Promise.all([
+      const [row, accounts, config, payeeNameFromIdentity, ownAccountsOnly] = await Promise.all([
         findSecurityMember(ctx.db, memberId),
         banks.listAccounts(memberId),
         ctx.system.getOperatorConfig(),
+        ctx.payeeNameFromIdentity?.() ?? false,
+        ownership.ownAccountsOnly(),
       ]);
       if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
       return {
@@ -57,6 +69,8 @@ export function createSecurityService(ctx: SecurityContext) {
         mobileVerified: row.mobile !== null,
         bankAccounts: accounts,
         maxBankAccounts: config.maxBankAccountsPerMember,
+        payeeNameFromIdentity,
+        ownAccountsOnly,
       };
     },
   };

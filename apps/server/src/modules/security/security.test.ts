@@ -114,6 +114,8 @@ describeEachDatabase('security centre', (target) => {
       mobileVerified: false,
       bankAccounts: [],
       maxBankAccounts: 5,
+      payeeNameFromIdentity: false,
+      ownAccountsOnly: false,
     });
   });
 
@@ -178,6 +180,8 @@ describeEachDatabase('security centre', (target) => {
         bankName: 'Itaú Unibanco',
         accountNumber: '123456789',
         holderName: PAYEE,
+        pixKeyType: null,
+        pixKey: null,
       });
       expect(await t.app.services.security.listBankAccounts(memberId)).toHaveLength(1);
 

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
+import { maskPixKey } from '@wps/shared/pix-key';
 import type { CreateWithdrawalBody, WithdrawBankAccount, WithdrawInfo, WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 import { AppError } from '../../http/app-error';
 import { decideOnce, replayStoredRefusal, type RefusalKey } from './stored-refusal';
@@ -38,6 +39,8 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
         bankName: a.bankName,
         accountNumberMasked: maskAccountNumber(a.accountNumber),
         holderName: a.holderName,
+        pixKeyType: a.pixKeyType,
+        pixKeyMasked: a.pixKeyType && a.pixKey ? maskPixKey(a.pixKeyType, a.pixKey) : null,
       }));
       return {
         currency: brand.currency,
@@ -127,6 +130,8 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
             bankName: bank.bankName,
             accountNumber: bank.accountNumber,
             holderName: bank.holderName,
+            pixKeyType: bank.pixKeyType,
+            pixKey: bank.pixKey,
             createdAt: core.now(),
           });
           const created = await findOrder(trx, id);

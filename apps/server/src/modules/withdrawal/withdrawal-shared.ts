@@ -2,6 +2,7 @@ import type { BonusService } from '../bonus/bonus.service';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
+import { maskPixKey, type PixKeyType } from '@wps/shared/pix-key';
 import type { WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
@@ -15,7 +16,7 @@ import { findOrder, type WithdrawalRow } from './withdrawal.repository';
 
 export type Db = Kysely<Database>;
 
-export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string };
+export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string; pixKeyType: PixKeyType | null; pixKey: string | null };
 
 /** What this module needs from the security centre (built by the security module). */
 export type SecurityPort = {
@@ -87,10 +88,13 @@ export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {
     bankName: row.bankName,
     accountNumberMasked: maskAccountNumber(row.accountNumber),
     holderName: row.holderName,
+    pixKeyType: row.pixKeyType,
+    pixKeyMasked: row.pixKeyType && row.pixKey ? maskPixKey(row.pixKeyType, row.pixKey) : null,
     rejectReason: row.rejectReason,
     proofCount: row.proofCount,
     createdAt: row.createdAt.toISOString(),
     approvedAt: row.status === 'rejected' ? null : (row.decidedAt?.toISOString() ?? null),
+    rejectedAt: row.status === 'rejected' ? (row.decidedAt?.toISOString() ?? null) : null,
     confirmDeadline: row.confirmDeadline?.toISOString() ?? null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
   };
@@ -104,6 +108,8 @@ export function presentForOperator(row: WithdrawalRow, scale: number, account: s
     account,
     bankCode: row.bankCode,
     accountNumber: row.accountNumber,
+    // The operator pays to the key itself.
+    pixKey: row.pixKey,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decidedBy: row.decidedBy,
     resolutionNote: row.resolutionNote,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { WithdrawalConfirmation, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import type { PixKeyType } from '@wps/shared/pix-key';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -21,6 +22,9 @@ export type WithdrawalRow = {
   bankName: string;
   accountNumber: string;
   holderName: string;
+  /** Sent to a PIX key: its type and the key. */
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
   rejectReason: string | null;
   resolutionNote: string | null;
   createdAt: Date;
@@ -43,6 +47,8 @@ export type NewWithdrawal = {
   bankName: string;
   accountNumber: string;
   holderName: string;
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
   createdAt: Date;
 };
 
@@ -76,6 +82,8 @@ export function toRow(r: OrderSelect): WithdrawalRow {
     bankName: r.bank_name,
     accountNumber: r.account_number,
     holderName: r.holder_name,
+    pixKeyType: r.pix_key_type,
+    pixKey: r.pix_key,
     rejectReason: r.reject_reason,
     resolutionNote: r.resolution_note,
     createdAt: r.created_at,
@@ -129,6 +137,8 @@ export async function insertOrder(db: Db, o: NewWithdrawal): Promise<string> {
       bank_name: o.bankName,
       account_number: o.accountNumber,
       holder_name: o.holderName,
+      pix_key_type: o.pixKeyType,
+      pix_key: o.pixKey,
       created_at: o.createdAt,
     })
     .returning('id')
