@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { expect, test, type Page } from './support/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, startBrServer } from './support/br-profile';
+import { fieldLabel } from './support/setup';
+
+/**
+ * Identity tiers under the BR licence (docs/compliance.md, "KYC"):
+ * - before the identity check, the deposit page shows the room left under the operator's cap and
+ *   the way to verify; a deposit over it is refused with the room left; once verified, the cap is gone;
+ * - a face check falls due at login on the operator's schedule (the test clock door runs the
+ *   calendar 31 days ahead): the player is routed to it and cannot deposit; a failed selfie keeps
+ *   the restriction, a passed one lifts it.
+ * At 360 and 1366 px, axe-clean.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'kyc-tiers');
+const PASSWORD = 'Niveis2026kyc';
+const DAY = 86_400_000;
+
+let server: ExtraServer;
+let username = '';
+
+async function openDeposit(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Depósito', level: 2 })).toBeVisible();
+  return panel;
+}
+
+test.describe('KYC tiers', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(150_000);
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    const request = await playwright.request.newContext();
+    ({ server } = await startBrServer('kyc-tiers', EXTRA_PORTS.kycTiers, request));
+    await request.dispose();
+  });
+  test.afterAll(async ({ request }) => {
+    await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
+    await server?.stop();
+  });
+
+  test('before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    username = await registerWithCpf(page, server.baseURL, 'kyt', PASSWORD);
+    await setSignUpLimits(page, '5000', '4');
+    await page.getByRole('link', { name: 'Depois: ir para o lobby' }).click();
+
+    let panel = await openDeposit(page);
+    const notice = panel.getByTestId('kyc-deposit-cap');
+    await expect(notice).toContainText('Até sua identidade ser verificada, você pode depositar no máximo R$');
+    await expect(notice.getByTestId('kyc-deposit-room')).toHaveText(/Você ainda pode depositar R\$\s*200,00\./);
+    await expectNoSeriousA11yViolations(page, 'deposit with the unverified cap 1366');
+    await panel.getByLabel(fieldLabel('Valor')).fill('250');
+    await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect(panel.getByText('Até sua identidade ser verificada, os depósitos param em 200.00 no total. Você ainda pode depositar 200.00.', { exact: false })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 1366');
+    await page.screenshot({ path: path.join(SHOTS, 'cap-refused-1366.png') });
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(notice).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 360');
+    await page.screenshot({ path: path.join(SHOTS, 'cap-refused-360.png'), fullPage: true });
+
+    // The notice's way to verify: the sandbox's check, then back.
+    await notice.getByRole('button', { name: 'Verificar minha identidade' }).click();
+    await doSandboxIdentityCheck(page, 'Marcos Vinicius Prado');
+    panel = await openDeposit(page);
+    await expect(panel.getByRole('tab').first()).toBeVisible();
+    await expect(panel.getByTestId('kyc-deposit-cap')).toHaveCount(0);
+  });
+
+  test('a face check due at login routes the player to it; deposits wait; a failed selfie keeps them waiting, a passed one lifts it', async ({ page, request }) => {
+    expect(username, 'the first test registered and verified the player').not.toBe('');
+    const moved = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 31 * DAY } });
+    expect(moved.ok()).toBe(true);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${server.baseURL}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+    await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+
+    await expect(page).toHaveURL(/\/kyc\/reverify$/);
+    const check = page.getByTestId('kyc-reverify');
+    await expect(check.getByRole('heading', { name: 'Confirme que é você', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'face check due 360');
+    await page.screenshot({ path: path.join(SHOTS, 'reverify-due-360.png'), fullPage: true });
+
+    // Refused meanwhile, with its reason.
+    const panel = await openDeposit(page);
+    await panel.getByLabel(fieldLabel('Valor')).fill('50');
+    await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect(panel.getByText('Confirme que é você com uma selfie primeiro: até lá não é possível jogar, depositar nem sacar.')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A failed selfie: still due, told why.
+    await check.getByRole('button', { name: 'Tirar a selfie' }).click();
+    await expect(page.getByRole('heading', { name: 'Sandbox face check' })).toBeVisible();
+    await expect(page.getByLabel('Full name as printed on the document')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Take the selfie (simulated)' }).click();
+    await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect(page).toHaveURL(/\/kyc\/reverify$/);
+    await expect(check.getByRole('alert')).toContainText('A verificação facial não foi aprovada');
+
+    // Again, passed: the restriction is lifted.
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await expectNoSeriousA11yViolations(page, 'face check failed 1366');
+    await check.getByRole('button', { name: 'Tentar de novo' }).click();
+    await page.getByRole('button', { name: 'Take the selfie (simulated)' }).click();
+    await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();
+    await page.getByRole('button', { name: 'Pass' }).click();
+    await expect(page).toHaveURL(/\/kyc\/reverify$/);
+    await expect(check.getByRole('status')).toHaveText('Obrigado: é você mesmo. Você já pode jogar, depositar e sacar.');
+    await expectNoSeriousA11yViolations(page, 'face check passed 1366');
+    await page.screenshot({ path: path.join(SHOTS, 'reverify-passed-1366.png') });
+    await check.getByRole('link', { name: 'Ir para o lobby' }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+  });
+});

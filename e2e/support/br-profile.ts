@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { newCpf } from '../../apps/server/src/modules/identity/identity-fixtures';
+import { BACKOFFICE_OPERATORS, startBackofficeServer } from './backoffice';
+import { operatorLogin } from './operators';
+import type { ExtraServer } from './servers';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './setup';
+import { expect, type APIRequestContext, type Page } from './test';
+
+/**
+ * The BR licence's player journeys (docs/compliance.md): a server of their own with the BR
+ * profile switched on by an admin, a registration with a CPF and a date of birth, the sign-up's
+ * limits step and the sandbox identity provider's pages.
+ */
+
+/** A server with an admin, the captcha off and the test clock door, switched to the BR profile. */
+export async function startBrServer(name: string, port: number, request: APIRequestContext): Promise<{ server: ExtraServer; adminToken: string }> {
+  const server = await startBackofficeServer(name, port, { roles: ['admin'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  const adminToken = await operatorLogin(request, server.baseURL, username, password);
+  const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, { headers: { Authorization: `Bearer ${adminToken}` }, data: { jurisdiction: 'BR' } });
+  expect(switched.ok(), await switched.text()).toBe(true);
+  // The registration settings show it once the server's copy of its configuration is renewed.
+  await expect
+    .poll(async () => ((await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
+    .toBe('BR');
+  return { server, adminToken };
+}
+
+/** Register on /register with a new CPF and a date of birth; the success dialog closed. Returns the account name. */
+export async function registerWithCpf(page: Page, baseURL: string, prefix: string, password: string): Promise<string> {
+  const username = `${prefix}${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
+  await page.goto(`${baseURL}/register`);
+  const form = page.getByRole('region', { name: 'Criar conta' });
+  await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
+  await form.getByLabel(fieldLabel('Senha')).fill(password);
+  await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(newCpf());
+  await form.getByLabel(fieldLabel('Data de nascimento')).fill('1991-08-23');
+  await acceptTerms(form);
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  return username;
+}
+
+/** The sign-up's limits step: a monthly deposit limit and hours a day, saved; the identity step follows. */
+export async function setSignUpLimits(page: Page, deposit: string, hours: string): Promise<void> {
+  await expect(page).toHaveURL(/\/welcome\/limits$/);
+  const step = page.getByTestId('sign-up-limits');
+  await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por mês' });
+  await step.getByLabel(fieldLabel('Limite de depósito')).fill(deposit);
+  await step.getByLabel(fieldLabel('Tempo por dia')).fill(hours);
+  await step.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page).toHaveURL(/\/welcome\/identity$/);
+}
+
+/** The sandbox provider's first check: document, selfie, liveness, then the tester's outcome. */
+export async function doSandboxIdentityCheck(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox-kyc\/check\/kyc_[a-f0-9]{24}$/);
+  await page.getByLabel('Full name as printed on the document').fill(name);
+  await page.getByRole('button', { name: 'Capture the document (simulated)' }).click();
+  await page.getByRole('button', { name: 'Take the selfie (simulated)' }).click();
+  await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();
+  await page.getByRole('button', { name: 'Pass' }).click();
+  await expect(page).not.toHaveURL(/sandbox-kyc/);
+}
