@@ -22,6 +22,7 @@ const bank: OpsDepositChannel = {
   accountNumber: '0001 / 123456-7',
   accountHolder: 'Lumen Bet Pagamentos Ltda',
   provider: null,
+  method: 'bank_transfer',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -3,7 +3,7 @@ import type { DepositChannel } from '@wps/shared/schemas/deposit';
 import { createDepositFormSchema, feeMinor, quickAmounts } from './deposit-amount';
 
 const channel: DepositChannel = {
-  id: '1', name: 'X', type: 'gateway', currency: 'BRL', scale: 2,
+  id: '1', name: 'X', type: 'gateway', method: 'pix', currency: 'BRL', scale: 2,
   min: '30.00', minMinor: '3000', max: '600.00', maxMinor: '60000', feeFixed: '1.50', feeFixedMinor: '150', feeBps: 200,
 };
 

@@ -69,6 +69,7 @@ export function WithdrawalsPage() {
             <span className="queue-bank">
               <span className="queue-wrap">{info.row.original.bankName}</span>
               <code title={info.row.original.accountNumberMasked}>{info.row.original.accountNumber}</code>
+              {info.row.original.pixKey && <code data-testid="queue-pix-key">PIX {info.row.original.pixKeyType}: {info.row.original.pixKey}</code>}
             </span>
           ),
         }),
@@ -87,6 +88,15 @@ export function WithdrawalsPage() {
           },
         }),
         col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), enableSorting: true, cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
+        // When it was paid or refused: the payout's timing beside when it was asked for.
+        col.accessor('decidedAt', {
+          id: 'decidedAt',
+          header: t('columns.decided'),
+          cell: (info) => {
+            const iso = info.getValue();
+            return iso ? <time dateTime={iso} title={time.full.format(new Date(iso))}>{time.date.format(new Date(iso))}</time> : <span className="queue-muted">—</span>;
+          },
+        }),
         col.accessor('proofCount', {
           id: 'proofs',
           header: t('columns.proofs'),
@@ -214,6 +224,8 @@ function DecisionDialog({
               <span className="queue-bank">
                 <span>{order.bankName}</span>
                 <code>{order.accountNumber}</code>
+                {/* A PIX withdrawal is paid to the key itself. */}
+                {order.pixKey && <code>PIX {order.pixKeyType}: {order.pixKey}</code>}
                 <span>{order.holderName}</span>
               </span>
             ),

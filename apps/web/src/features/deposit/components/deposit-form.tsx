@@ -21,7 +21,7 @@ function newIdempotencyKey(): string {
 /**
  * The amount form of one channel: quick amounts, live "you receive" after the fee, and checks
  * against the channel's limits before anything is sent. Gateway orders open the pay page in
- * the same tab; manual orders hand the transfer details to `onManualOrder`.
+ * the same tab; manual orders and PIX charges hand the order to `onManualOrder`, whose details the page shows.
  */
 export function DepositForm({ channel, onManualOrder }: { channel: DepositChannel; onManualOrder: (order: DepositOrder) => void }) {
   const { t } = useTranslation('deposit');
@@ -61,7 +61,8 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
       {
         onSuccess: (order) => {
           attempt.current = null;
-          if (order.type === 'gateway' && order.payUrl) {
+          // A PIX charge is paid from the player's bank app: its code is shown here, not a pay page.
+          if (order.type === 'gateway' && order.payUrl && !order.pixCode) {
             setRedirecting(true);
             window.location.assign(order.payUrl);
             return;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { DepositOrder } from '@wps/shared/schemas/deposit';
 import { Pager } from '@wps/ui/pager';
 import { useFormatMoney } from '../../../lib/money';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
@@ -10,8 +11,11 @@ import { useFormatDateTime } from '../../../lib/date-format';
 /** Notices live under this key (features/messages); refreshed when a deposit settles. */
 const NOTICES_KEY = ['member', 'notices'] as const;
 
-/** The player's deposits with their status, newest first, paged. Settled deposits refresh the balance. */
-export function DepositOrderList() {
+/**
+ * The player's deposits with their status, newest first, paged. Settled deposits refresh the
+ * balance. A pending PIX charge can be shown again; a returned payment says why it was not credited.
+ */
+export function DepositOrderList({ onShowPix }: { onShowPix: (order: DepositOrder) => void }) {
   const { t } = useTranslation('deposit');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
@@ -61,12 +65,24 @@ export function DepositOrderList() {
                   </span>
                   {order.feeMinor !== '0' && <span>{t('orders.fee', { fee: formatMoney(order.fee, { currency: order.currency, scale: order.scale }) })}</span>}
                 </div>
+                {order.status === 'returned' && (
+                  <p className="deposit-order__why" data-testid={`deposit-order-why-${order.id}`}>
+                    {t(order.failureReason === 'payer_not_owner' ? 'orders.why.payerNotOwner' : 'orders.why.payerUnknown', { payer: order.payerCpfMasked ?? '' })}{' '}
+                    {order.returnedAt ? t('orders.why.sentBack', { time: formatDateTime(order.returnedAt) }) : t('orders.why.sendingBack')}
+                  </p>
+                )}
                 <div className="deposit-order__side">
                   <span className={`deposit-status deposit-status--${order.status}`}>{t(`orders.statuses.${order.status}`)}</span>
-                  {order.payUrl && (
-                    <a className="deposit-order__pay" href={order.payUrl}>
-                      {t('orders.continue')}
-                    </a>
+                  {order.pixCode ? (
+                    <button type="button" className="deposit-order__pay" onClick={() => onShowPix(order)}>
+                      {t('orders.showPix')}
+                    </button>
+                  ) : (
+                    order.payUrl && (
+                      <a className="deposit-order__pay" href={order.payUrl}>
+                        {t('orders.continue')}
+                      </a>
+                    )
                   )}
                 </div>
               </li>

@@ -6,14 +6,18 @@ import { useDepositChannels } from '../api/list-deposit-channels';
 import { ChannelSummary } from './channel-summary';
 import { DepositForm } from './deposit-form';
 import { DepositOrderList } from './deposit-order-list';
+import { usePermission } from '../../../lib/api/get-permission';
 import { ManualTransferDetails } from './manual-transfer-details';
+import { PixChargeDetails } from './pix-charge-details';
 import { ResponsibleGamingNotice } from '../../../components/ui/responsible-gaming-notice';
 import './deposit.css';
 
-/** Member-centre page depositv2: channel tabs, the amount form or the transfer details, and the order list. */
+/** Member-centre page depositv2: channel tabs, the amount form or the transfer details (or PIX charge), and the order list. */
 export function DepositPage() {
   const { t } = useTranslation('deposit');
   const channels = useDepositChannels();
+  // Under a licence that pays only the player's own accounts, a PIX payment from another CPF is returned.
+  const ownAccountsOnly = usePermission().data?.register.jurisdiction.ownAccountsOnly ?? false;
   const [selected, setSelected] = useState<string | null>(null);
   const [manualOrder, setManualOrder] = useState<DepositOrder | null>(null);
   const list = channels.data ?? [];
@@ -30,6 +34,8 @@ export function DepositPage() {
         </div>
       ) : !channel ? (
         <p className="deposit-page__empty">{t('noChannels')}</p>
+      ) : manualOrder?.pixCode ? (
+        <PixChargeDetails order={manualOrder} ownAccountOnly={ownAccountsOnly} onDone={() => setManualOrder(null)} />
       ) : manualOrder ? (
         <ManualTransferDetails order={manualOrder} onDone={() => setManualOrder(null)} />
       ) : (
@@ -49,7 +55,7 @@ export function DepositPage() {
         </>
       )}
       <ResponsibleGamingNotice />
-      <DepositOrderList />
+      <DepositOrderList onShowPix={setManualOrder} />
     </div>
   );
 }

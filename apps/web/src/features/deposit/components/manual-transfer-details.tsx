@@ -1,19 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositOrder } from '@wps/shared/schemas/deposit';
 import { Button } from '@wps/ui/button';
-import { toast } from '../../../components/ui/toast';
 import { useFormatMoney } from '../../../lib/money';
 import { useFormatDateTime } from '../../../lib/date-format';
-
-/** Copy a value to the clipboard and say so; a refused clipboard tells the player to select it. */
-async function copy(value: string, done: string, failed: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(value);
-    toast.success(done);
-  } catch {
-    toast.error(failed);
-  }
-}
+import { copy } from '../copy';
 
 /** What a manual bank-transfer order needs from the player: where to send, how much, and the reference. */
 export function ManualTransferDetails({ order, onDone }: { order: DepositOrder; onDone: () => void }) {

@@ -10,9 +10,10 @@ import { EmailBindForm } from './email-bind-form';
 import { MobileBindForm } from './mobile-bind-form';
 import { PayeeNameForm } from './payee-name-form';
 import { PaymentPasswordForm } from './payment-password-form';
+import { PixKeyForm } from './pix-key-form';
 import '../security-center.css';
 
-type ItemKey = 'payeeName' | 'paymentPassword' | 'bank' | 'email' | 'mobile';
+type ItemKey = 'payeeName' | 'paymentPassword' | 'bank' | 'pix' | 'email' | 'mobile';
 
 type ItemProps = {
   title: string;
@@ -68,8 +69,8 @@ function BankAccountList({ summary }: { summary: SecuritySummary }) {
     <ul className="sec-banks">
       {summary.bankAccounts.map((account) => (
         <li key={account.id} className="sec-bank">
-          <span className="sec-bank__name">{account.bankName}</span>
-          <span className="sec-bank__number">{account.accountNumberMasked}</span>
+          <span className="sec-bank__name">{account.pixKeyType ? `PIX · ${t(`pix.types.${account.pixKeyType}`)}` : account.bankName}</span>
+          <span className="sec-bank__number">{account.pixKeyMasked ?? account.accountNumberMasked}</span>
           <span className="sec-bank__holder">{account.holderName}</span>
         </li>
       ))}
@@ -121,9 +122,10 @@ export function SecuritySettings() {
           testId="sec-payee-name"
           title={t('payeeName.title')}
           status={summary.payeeName ?? t('notSet')}
-          hint={summary.payeeName ? t('locked') : undefined}
+          hint={summary.payeeName ? t('locked') : summary.payeeNameFromIdentity ? t('payeeName.fromIdentity') : undefined}
           isDone={summary.payeeName !== null}
-          actionLabel={summary.payeeName ? undefined : t('payeeName.action')}
+          // Under a licence that identifies players the name is the one the identity check read: nothing to type.
+          actionLabel={summary.payeeName || summary.payeeNameFromIdentity ? undefined : t('payeeName.action')}
           isOpen={open === 'payeeName'}
           onToggle={() => toggle('payeeName')}
         >
@@ -152,6 +154,18 @@ export function SecuritySettings() {
           onToggle={() => toggle('bank')}
         >
           {summary.payeeName ? <BankAccountForm payeeName={summary.payeeName} onDone={close} /> : null}
+        </SecurityItem>
+        <SecurityItem
+          testId="sec-pix-keys"
+          title={t('pix.title')}
+          status={summary.bankAccounts.some((a) => a.pixKeyType) ? t('pix.bound') : t('pix.empty')}
+          hint={summary.payeeName === null ? t('bank.needPayee') : !canAddBank ? t('bank.full') : summary.ownAccountsOnly ? t('pix.ownHint') : t('pix.hint')}
+          isDone={summary.bankAccounts.some((a) => a.pixKeyType)}
+          actionLabel={canAddBank ? t('pix.action') : undefined}
+          isOpen={open === 'pix'}
+          onToggle={() => toggle('pix')}
+        >
+          <PixKeyForm ownAccountsOnly={summary.ownAccountsOnly} onDone={close} />
         </SecurityItem>
         <SecurityItem
           testId="sec-email"

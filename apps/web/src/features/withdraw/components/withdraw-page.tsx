@@ -245,7 +245,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
             >
               {info.bankAccounts.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {a.bankName} · {a.accountNumberMasked} · {a.holderName}
+                  {a.pixKeyMasked ? `PIX · ${a.pixKeyMasked}` : `${a.bankName} · ${a.accountNumberMasked}`} · {a.holderName}
                 </option>
               ))}
             </select>

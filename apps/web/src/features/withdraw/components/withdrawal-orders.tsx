@@ -51,10 +51,16 @@ export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }
                 </div>
                 <p className="wd-order__meta">
                   <span>{formatDateTime(order.createdAt)}</span>
-                  <span>
-                    {order.bankName} · {order.accountNumberMasked}
-                  </span>
+                  <span>{order.pixKeyMasked ? `PIX · ${order.pixKeyMasked}` : `${order.bankName} · ${order.accountNumberMasked}`}</span>
                 </p>
+                {/* When each step happened: asked, being processed, paid or refused, receipt confirmed. */}
+                <ol className="wd-order__times" aria-label={t('orders.timeline')} data-testid="withdrawal-times">
+                  <li>{t('orders.requestedAt', { time: formatDateTime(order.createdAt) })}</li>
+                  {order.status === 'pending' && <li>{t('orders.processing')}</li>}
+                  {order.approvedAt && <li>{t('orders.paidAt', { time: formatDateTime(order.approvedAt) })}</li>}
+                  {order.rejectedAt && <li>{t('orders.refusedAt', { time: formatDateTime(order.rejectedAt) })}</li>}
+                  {order.confirmedAt && <li>{t('orders.confirmedAt', { time: formatDateTime(order.confirmedAt) })}</li>}
+                </ol>
                 {order.status === 'rejected' && order.rejectReason && <p className="wd-order__reason">{t('orders.reason', { reason: order.rejectReason })}</p>}
                 {order.status === 'disputed' && <p className="wd-order__reason">{t('orders.disputedHint', { count: order.proofCount })}</p>}
                 {order.status === 'approved' && (
