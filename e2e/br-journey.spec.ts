@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { doSandboxIdentityCheck, registerWithCpf, startBrServer } from './support/br-profile';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
+import { doSandboxIdentityCheck, registerWithCpf, useBrServer } from './support/br-profile';
 import { fieldLabel } from './support/setup';
 
 /**
@@ -14,24 +14,14 @@ import { fieldLabel } from './support/setup';
 const SHOTS = path.join(ROOT, 'test-results', 'br-journey');
 const PASSWORD = 'Jornada2026br';
 
-let server: ExtraServer;
-
 test.describe('the BR sign-up story', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(150_000);
-
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    const request = await playwright.request.newContext();
-    ({ server } = await startBrServer('br-journey', EXTRA_PORTS.brJourney, request));
-    await request.dispose();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const br = useBrServer('br-journey', EXTRA_PORTS.brJourney);
 
   for (const width of [360, 1366]) {
     test(`register with CPF and date of birth, limits asked at sign-up, identity verified in the sandbox (${width} px)`, async ({ page }) => {
+      const { server } = br;
       await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
       const username = await registerWithCpf(page, server.baseURL, 'brj', PASSWORD);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, startBrServer } from './support/br-profile';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
+import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
 import { fieldLabel } from './support/setup';
 
 /**
@@ -18,7 +18,6 @@ const SHOTS = path.join(ROOT, 'test-results', 'kyc-tiers');
 const PASSWORD = 'Niveis2026kyc';
 const DAY = 86_400_000;
 
-let server: ExtraServer;
 let username = '';
 
 async function openDeposit(page: Page) {
@@ -31,19 +30,10 @@ async function openDeposit(page: Page) {
 test.describe('KYC tiers', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(150_000);
-
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    const request = await playwright.request.newContext();
-    ({ server } = await startBrServer('kyc-tiers', EXTRA_PORTS.kycTiers, request));
-    await request.dispose();
-  });
-  test.afterAll(async ({ request }) => {
-    await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
-    await server?.stop();
-  });
+  const br = useBrServer('kyc-tiers', EXTRA_PORTS.kycTiers);
 
   test('before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({ page }) => {
+    const { server } = br;
     await page.setViewportSize({ width: 1366, height: 860 });
     username = await registerWithCpf(page, server.baseURL, 'kyt', PASSWORD);
     await setSignUpLimits(page, '5000', '4');
@@ -74,6 +64,7 @@ test.describe('KYC tiers', () => {
   });
 
   test('a face check due at login routes the player to it; deposits wait; a failed selfie keeps them waiting, a passed one lifts it', async ({ page, request }) => {
+    const { server } = br;
     expect(username, 'the first test registered and verified the player').not.toBe('');
     const moved = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 31 * DAY } });
     expect(moved.ok()).toBe(true);

@@ -4,7 +4,7 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './backoffice';
 import { operatorLogin } from './operators';
 import type { ExtraServer } from './servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './setup';
-import { expect, type APIRequestContext, type Page } from './test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 
 /**
  * The BR licence's player journeys (docs/compliance.md): a server of their own with the BR
@@ -13,7 +13,7 @@ import { expect, type APIRequestContext, type Page } from './test';
  */
 
 /** A server with an admin, the captcha off and the test clock door, switched to the BR profile. */
-export async function startBrServer(name: string, port: number, request: APIRequestContext): Promise<{ server: ExtraServer; adminToken: string }> {
+async function startBrServer(name: string, port: number, request: APIRequestContext): Promise<{ server: ExtraServer; adminToken: string }> {
   const server = await startBackofficeServer(name, port, { roles: ['admin'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
   const { username, password } = BACKOFFICE_OPERATORS.admin;
   const adminToken = await operatorLogin(request, server.baseURL, username, password);
@@ -24,6 +24,26 @@ export async function startBrServer(name: string, port: number, request: APIRequ
     .poll(async () => ((await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
     .toBe('BR');
   return { server, adminToken };
+}
+
+/**
+ * The describe block's BR server, started before its tests and stopped after them (the test clock
+ * door put back first). Read `.server` inside the tests.
+ */
+export function useBrServer(name: string, port: number): { server: ExtraServer } {
+  const holder = {} as { server: ExtraServer };
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    const request = await playwright.request.newContext();
+    holder.server = (await startBrServer(name, port, request)).server;
+    await request.dispose();
+  });
+  test.afterAll(async ({ request }) => {
+    if (!holder.server) return;
+    await request.put(`${holder.server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
+    await holder.server.stop();
+  });
+  return holder;
 }
 
 /** Register on /register with a new CPF and a date of birth; the success dialog closed. Returns the account name. */

@@ -6,6 +6,7 @@ import { FormError } from '@wps/ui/form-error';
 import { translateError } from '../../../lib/i18n';
 import { useKycStatus } from '../api/get-kyc-status';
 import { useStartReverification } from '../api/start-reverification';
+import '../../../components/ui/content-page.css';
 import '../kyc.css';
 
 export const REVERIFY_PATH = '/kyc/reverify';
@@ -32,20 +33,20 @@ export function ReverificationPage() {
   const start = useStartReverification();
   const kyc = status.data;
   if (status.isError) return <FormError message={translateError(status.error)} />;
-  if (!kyc) return <p className="kyc-page__note">{t('loading')}</p>;
+  if (!kyc) return <p className="content-page__note">{t('loading')}</p>;
   const due = kyc.reverification;
   return (
-    <div className="kyc-page" data-testid="kyc-reverify">
-      <h1 className="kyc-page__title">{t('reverify.title')}</h1>
+    <div className="content-page" data-testid="kyc-reverify">
+      <h1 className="content-page__title">{t('reverify.title')}</h1>
       {due ? (
         <>
-          <p className="kyc-page__note">{t('reverify.intro')}</p>
+          <p className="content-page__note">{t('reverify.intro')}</p>
           {due.status === 'failed' ? (
-            <p className="kyc-page__alert" role="alert">
+            <p className="content-page__alert" role="alert">
               {t('reverify.failed', { reason: due.reason ?? '' })}
             </p>
           ) : null}
-          {due.status === 'review' ? <p className="kyc-page__alert">{t('reverify.review')}</p> : null}
+          {due.status === 'review' ? <p className="content-page__alert">{t('reverify.review')}</p> : null}
           <FormError message={start.error ? translateError(start.error) : null} />
           {due.status === 'review' ? null : (
             <Button loading={start.isPending} onClick={() => start.mutate()}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormatMoney } from '../../../lib/money';
 import { useKycStatus } from '../api/get-kyc-status';
 import { IdentityCheck } from './identity-check';
+import '../../../components/ui/content-page.css';
 import '../kyc.css';
 
 /**
@@ -18,11 +19,11 @@ export function SignUpIdentityStep() {
   const cap = kyc?.depositCap;
   const verified = kyc?.level === 'verified';
   return (
-    <div className="kyc-page" data-testid="sign-up-identity">
-      <p className="kyc-page__step">{t('signUp.step')}</p>
-      <h1 className="kyc-page__title">{t('signUp.title')}</h1>
-      <p className="kyc-page__note">{t('signUp.intro')}</p>
-      {cap && !verified ? <p className="kyc-page__note">{t('cap.text', { cap: formatMoney(cap.cap, { currency: cap.currency, scale: cap.scale }) })}</p> : null}
+    <div className="content-page" data-testid="sign-up-identity">
+      <p className="content-page__step">{t('signUp.step')}</p>
+      <h1 className="content-page__title">{t('signUp.title')}</h1>
+      <p className="content-page__note">{t('signUp.intro')}</p>
+      {cap && !verified ? <p className="content-page__note">{t('cap.text', { cap: formatMoney(cap.cap, { currency: cap.currency, scale: cap.scale }) })}</p> : null}
       <IdentityCheck />
       <Link className="kyc-page__link" to="/">
         {verified ? t('toLobby') : t('signUp.later')}

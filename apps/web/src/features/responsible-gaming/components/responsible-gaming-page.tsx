@@ -24,6 +24,7 @@ import { useRgStatus } from '../api/get-rg-status';
 import { useSetLimits } from '../api/set-limits';
 import { useSetRealityCheck } from '../api/set-reality-check';
 import { useStartExclusion } from '../api/start-exclusion';
+import '../../../components/ui/content-page.css';
 import '../responsible-gaming.css';
 
 /**
@@ -33,15 +34,15 @@ import '../responsible-gaming.css';
 export function ResponsibleGamingPage() {
   const { t } = useTranslation('responsibleGaming');
   const status = useRgStatus();
-  if (status.isPending) return <p className="rg-page__note">{t('loading')}</p>;
+  if (status.isPending) return <p className="content-page__note">{t('loading')}</p>;
   if (status.isError) return <FormError message={translateError(status.error)} />;
   const data = status.data;
   return (
-    <div className="rg-page" data-testid="rg-page">
-      <h1 className="rg-page__title">{t('title')}</h1>
-      <p className="rg-page__note">{t('intro')}</p>
+    <div className="content-page" data-testid="content-page">
+      <h1 className="content-page__title">{t('title')}</h1>
+      <p className="content-page__note">{t('intro')}</p>
       {data.mustSetLimits ? (
-        <p className="rg-page__alert" role="alert" data-testid="rg-must-set">
+        <p className="content-page__alert" role="alert" data-testid="rg-must-set">
           {t('mustSet')}
         </p>
       ) : null}
@@ -77,7 +78,7 @@ function LimitsSection({ status }: { status: RgStatus }) {
       <h2 id="rg-limits-title" className="rg-card__title">
         {t('limits.title')}
       </h2>
-      <p className="rg-page__note">{t('limits.rule')}</p>
+      <p className="content-page__note">{t('limits.rule')}</p>
       <form className="rg-limits" noValidate onSubmit={handleSubmit(onSubmit)}>
         {RG_LIMIT_KINDS.map((kind) => (
           <div key={kind} className="rg-limit" data-testid={`rg-limit-${kind}`}>
@@ -137,7 +138,7 @@ function RealityCheckSection({ status }: { status: RgStatus }) {
       <h2 id="rg-reality-title" className="rg-card__title">
         {t('reality.title')}
       </h2>
-      <p className="rg-page__note">{status.realityCheckRequired ? t('reality.required') : t('reality.text')}</p>
+      <p className="content-page__note">{status.realityCheckRequired ? t('reality.required') : t('reality.text')}</p>
       <div className="field">
         <label className="field__label" htmlFor="rg-reality-select">
           {t('reality.interval')}
@@ -174,7 +175,7 @@ function ExclusionSection() {
       <h2 id="rg-exclusion-title" className="rg-card__title">
         {t('timeOut.title')}
       </h2>
-      <p className="rg-page__note">{t('timeOut.text')}</p>
+      <p className="content-page__note">{t('timeOut.text')}</p>
       <div className="rg-row">
         <div className="field">
           <label className="field__label" htmlFor="rg-timeout-select">
@@ -201,7 +202,7 @@ function ExclusionSection() {
         </Button>
       </div>
       <h2 className="rg-card__title">{t('exclusion.title')}</h2>
-      <p className="rg-page__note">{t('exclusion.text')}</p>
+      <p className="content-page__note">{t('exclusion.text')}</p>
       <div className="rg-row">
         <div className="field">
           <label className="field__label" htmlFor="rg-exclusion-select">

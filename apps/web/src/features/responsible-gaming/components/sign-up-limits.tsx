@@ -10,6 +10,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { translateError } from '../../../lib/i18n';
 import { useRgStatus } from '../api/get-rg-status';
 import { useSetLimits } from '../api/set-limits';
+import '../../../components/ui/content-page.css';
 import '../responsible-gaming.css';
 
 export const SIGN_UP_LIMITS_PATH = '/welcome/limits';
@@ -29,14 +30,14 @@ export function SignUpLimitsPage({ next }: { next: string }) {
     resolver: createFormResolver(rgSignUpLimitsSchema, (issue) => t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid')),
     defaultValues: { depositPeriod: 'month', deposit: '', dailyHours: '' },
   });
-  if (status.isPending) return <p className="rg-page__note">{t('loading')}</p>;
+  if (status.isPending) return <p className="content-page__note">{t('loading')}</p>;
   if (status.isError) return <FormError message={translateError(status.error)} />;
   const onSubmit = (values: RgSignUpLimits) => save.mutate(signUpLimitChanges(values), { onSuccess: () => void navigate(next) });
   return (
-    <div className="rg-page" data-testid="sign-up-limits">
-      <p className="rg-page__step">{t('signUp.step')}</p>
-      <h1 className="rg-page__title">{t('signUp.title')}</h1>
-      <p className="rg-page__note">{t('signUp.intro')}</p>
+    <div className="content-page" data-testid="sign-up-limits">
+      <p className="content-page__step">{t('signUp.step')}</p>
+      <h1 className="content-page__title">{t('signUp.title')}</h1>
+      <p className="content-page__note">{t('signUp.intro')}</p>
       {status.data.mustSetLimits ? (
         <form className="rg-card rg-sign-up" noValidate onSubmit={handleSubmit(onSubmit)}>
           <div className="field">
@@ -55,7 +56,7 @@ export function SignUpLimitsPage({ next }: { next: string }) {
           </div>
           <TextField label={t('signUp.deposit')} hint={status.data.currency} inputMode="decimal" autoComplete="off" requiredMark error={formState.errors.deposit?.message} {...register('deposit')} />
           <TextField label={t('signUp.hours')} hint={t('signUp.hoursHint')} inputMode="numeric" autoComplete="off" requiredMark error={formState.errors.dailyHours?.message} {...register('dailyHours')} />
-          <p className="rg-page__note">{t('signUp.rule')}</p>
+          <p className="content-page__note">{t('signUp.rule')}</p>
           <FormError message={save.error ? translateError(save.error) : null} />
           <Button type="submit" loading={save.isPending}>
             {t('signUp.save')}
@@ -63,7 +64,7 @@ export function SignUpLimitsPage({ next }: { next: string }) {
         </form>
       ) : (
         <>
-          <p className="rg-page__note" role="status">
+          <p className="content-page__note" role="status">
             {t('signUp.already')}
           </p>
           <Button onClick={() => void navigate(next)}>{t('signUp.continue')}</Button>
