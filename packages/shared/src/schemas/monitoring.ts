@@ -22,13 +22,17 @@ export const monitoringStatusSchema = z.enum(MONITORING_STATUSES);
 /** Minor units as a decimal string (money never travels as a float). */
 const minorSchema = z.string().regex(/^\d{1,15}$/);
 
-/** The operator's thresholds; each group is one rule (defaults: MONITORING_DEFAULTS). */
+/** A rule's own switch: off, the scan skips that rule alone (its existing flags stay for review). */
+const ruleSwitch = z.boolean();
+
+/** The operator's thresholds; each group is one rule, with its switch (defaults: MONITORING_DEFAULTS). */
 export const monitoringSettingsSchema = z
   .object({
     /** Off: the scan raises nothing (existing flags stay for review). */
     enabled: z.boolean(),
     depositsRising: z
       .object({
+        enabled: ruleSwitch,
         /** Last 7 days' deposits at least this many percent of the average week of the weeks before. */
         factorPercent: z.number().int().min(110).max(5000),
         /** …and at least this much (minor units): small amounts rising are not a pattern. */
@@ -39,6 +43,7 @@ export const monitoringSettingsSchema = z
       .strict(),
     nightPlay: z
       .object({
+        enabled: ruleSwitch,
         /** The night, in the operator's local hours: from startHour up to (not including) endHour, across midnight when start > end. */
         startHour: z.number().int().min(0).max(23),
         endHour: z.number().int().min(0).max(23),
@@ -49,6 +54,7 @@ export const monitoringSettingsSchema = z
       .refine((n) => n.startHour !== n.endHour, { message: 'the night needs at least one hour', path: ['endHour'] }),
     lossChasing: z
       .object({
+        enabled: ruleSwitch,
         /** A deposit, or a raised stake, this many minutes after a losing round is a chase. */
         afterLossMinutes: z.number().int().min(1).max(240),
         /** A stake at least this many percent of the lost round's stake counts as raised. */
@@ -61,6 +67,7 @@ export const monitoringSettingsSchema = z
       .strict(),
     withdrawalsReversed: z
       .object({
+        enabled: ruleSwitch,
         /** A withdrawal whose money came back to the wallet and was staked within this many hours. */
         playWithinHours: z.number().int().min(1).max(168),
         /** Such reversals in the last 30 days that raise the flag. */
@@ -69,6 +76,7 @@ export const monitoringSettingsSchema = z
       .strict(),
     limitsRaised: z
       .object({
+        enabled: ruleSwitch,
         /** Requests to raise or remove a limit in the last 30 days that raise the flag. */
         minRaises: z.number().int().min(1).max(50),
       })
@@ -77,14 +85,23 @@ export const monitoringSettingsSchema = z
   .strict();
 export type MonitoringSettings = z.infer<typeof monitoringSettingsSchema>;
 
+/** Each rule's group of settings (its switch and thresholds). */
+export const MONITORING_RULE_SETTINGS = {
+  deposits_rising: 'depositsRising',
+  night_play: 'nightPlay',
+  loss_chasing: 'lossChasing',
+  withdrawals_reversed: 'withdrawalsReversed',
+  limits_raised: 'limitsRaised',
+} as const satisfies Record<MonitoringRule, Exclude<keyof MonitoringSettings, 'enabled'>>;
+
 /** The documented defaults (docs/compliance.md, "Behaviour monitoring"). */
 export const MONITORING_DEFAULTS: MonitoringSettings = {
   enabled: true,
-  depositsRising: { factorPercent: 300, minRecentMinor: '50000', baselineWeeks: 4 },
-  nightPlay: { startHour: 0, endHour: 6, minNights: 3 },
-  lossChasing: { afterLossMinutes: 30, stakeRaisePercent: 200, minChases: 3, minNetLossMinor: '20000' },
-  withdrawalsReversed: { playWithinHours: 24, minReversals: 2 },
-  limitsRaised: { minRaises: 3 },
+  depositsRising: { enabled: true, factorPercent: 300, minRecentMinor: '50000', baselineWeeks: 4 },
+  nightPlay: { enabled: true, startHour: 0, endHour: 6, minNights: 3 },
+  lossChasing: { enabled: true, afterLossMinutes: 30, stakeRaisePercent: 200, minChases: 3, minNetLossMinor: '20000' },
+  withdrawalsReversed: { enabled: true, playWithinHours: 24, minReversals: 2 },
+  limitsRaised: { enabled: true, minRaises: 3 },
 };
 
 /** The figures that raised a flag: numbers, minor-unit strings and ISO dates, by rule. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { periodKey } from '@wps/shared/reward-periods';
-import type { MonitoringFigures, MonitoringRule, MonitoringSettings } from '@wps/shared/schemas/monitoring';
+import { MONITORING_RULE_SETTINGS, type MonitoringFigures, type MonitoringRule, type MonitoringSettings } from '@wps/shared/schemas/monitoring';
 import type { Database } from '../../db/schema';
 import { findDepositChases, findDepositTotals, findLimitLoosenings, findNightPlay, findReversals, findStakeChases, type Window } from './monitoring-detect.repository';
 import type { MonitoringViews } from './monitoring-views';
@@ -114,9 +114,11 @@ const RULES: Record<MonitoringRule, (d: Detect) => Promise<Candidate[]>> = {
   limits_raised: limitsRaised,
 };
 
-/** Every rule's candidates at `at`, one rule after another (reads only). */
+/** Every switched-on rule's candidates at `at`, one rule after another (reads only). */
 export async function detectAll(d: Detect): Promise<Candidate[]> {
   const out: Candidate[] = [];
-  for (const rule of Object.keys(RULES) as MonitoringRule[]) out.push(...(await RULES[rule](d)));
+  for (const rule of Object.keys(RULES) as MonitoringRule[]) {
+    if (d.settings[MONITORING_RULE_SETTINGS[rule]].enabled) out.push(...(await RULES[rule](d)));
+  }
   return out;
 }

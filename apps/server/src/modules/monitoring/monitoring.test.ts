@@ -209,9 +209,13 @@ for (const target of databaseTargets()) {
       for (const v of ['20', '30', '40']) await setLimit(off, v);
       expect(await scan()).toBe(0);
       expect(await flagsOf(off.memberId)).toEqual([]);
-      // A lower threshold, on again: two raises are enough now.
-      const settings = valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, limitsRaised: { minRaises: 2 } } }));
-      expect(settings).toMatchObject({ enabled: true, limitsRaised: { minRaises: 2 } });
+      // On again with a lower threshold but this rule's own switch off: the other rules run, this one raises nothing.
+      valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: false, minRaises: 2 } } }));
+      await scan();
+      expect(await flagsOf(off.memberId)).toEqual([]);
+      // The rule on: two raises are enough now.
+      const settings = valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: true, minRaises: 2 } } }));
+      expect(settings).toMatchObject({ enabled: true, limitsRaised: { enabled: true, minRaises: 2 } });
       expect(valueOf(await call(h.app, 'GET', '/ops/monitoring/settings', { token: support }))).toEqual(settings);
       await scan();
       expect(await flagsOf(off.memberId, 'limits_raised')).toHaveLength(1);
