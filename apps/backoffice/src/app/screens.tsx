@@ -11,6 +11,7 @@ import { RegulatorExportsPage } from '../features/compliance/components/regulato
 import { KycChecksPage } from '../features/kyc/components/kyc-checks-page';
 import { MonitoringFlagPage } from '../features/monitoring/components/monitoring-flag-page';
 import { MonitoringPage } from '../features/monitoring/components/monitoring-page';
+import { MonitoringSettingsPage } from '../features/monitoring/components/monitoring-settings-page';
 import { KycSettingsPage } from '../features/kyc/components/kyc-settings-page';
 import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
 import { BonusSettingsPage } from '../features/bonuses/components/bonus-settings-page';
@@ -116,6 +117,7 @@ export const SCREENS: readonly Screen[] = [
   { path: 'audit', permission: 'audit.read', Component: AuditPage, nav: { group: 'audit', labelKey: 'nav.audit' } },
   { path: 'compliance/kyc', permission: 'kyc.review', Component: KycChecksPage, nav: { group: 'players', labelKey: 'nav.kycChecks' } },
   { path: 'compliance/monitoring', permission: 'monitoring.review', Component: MonitoringPage, nav: { group: 'players', labelKey: 'nav.monitoring' } },
+  { path: 'compliance/monitoring/settings', permission: 'settings.write', Component: MonitoringSettingsPage },
   { path: 'compliance/monitoring/:flagId', permission: 'monitoring.review', Component: MonitoringFlagPage },
   { path: 'compliance/kyc-settings', permission: 'settings.read', Component: KycSettingsPage, nav: { group: 'site', labelKey: 'nav.kycSettings' } },
   { path: 'compliance/exports', permission: 'compliance.exports', Component: RegulatorExportsPage, nav: { group: 'audit', labelKey: 'nav.regulatorExports' } },

@@ -26,9 +26,9 @@ const KINDS: { [G in RuleGroup]: Record<Thresholds<G>, FieldKind> } = {
   limitsRaised: { minRaises: 'int' },
 };
 
-/** The group's shared schema fields (zod 4 keeps a refined object's shape). */
-function shapeOf(group: RuleGroup): Record<string, z.ZodType> {
-  return monitoringSettingsSchema.shape[group].shape as Record<string, z.ZodType>;
+/** The group's shared schema fields (zod 4 keeps a refined object's shape): whole numbers, and amounts as minor-unit strings. */
+function shapeOf(group: RuleGroup): Record<string, z.ZodNumber | z.ZodString | z.ZodBoolean> {
+  return monitoringSettingsSchema.shape[group].shape;
 }
 
 /** Each rule's thresholds in screen order, with the bounds the shared schema puts on whole numbers. */
@@ -41,7 +41,7 @@ export const RULE_FIELDS: Record<RuleGroup, readonly ThresholdField[]> = Object.
     });
     return [group, fields];
   }),
-) as Record<RuleGroup, readonly ThresholdField[]>;
+) as unknown as Record<RuleGroup, readonly ThresholdField[]>;
 
 /** A whole number typed in a text field; anything else becomes NaN for the shared rule to refuse. */
 const typedInteger = z.string().transform((text) => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : Number.NaN));
@@ -57,7 +57,8 @@ export function monitoringFormSchema(scale: number, locale: string) {
       const shape: Record<string, z.ZodType> = { enabled: z.boolean() };
       for (const f of fields) {
         const rule = shapeOf(group as RuleGroup)[f.name]!;
-        shape[f.name] = f.kind === 'money' ? typedAmountSchema(scale, locale).transform(String).pipe(rule) : typedInteger.pipe(rule);
+        if (rule instanceof z.ZodString) shape[f.name] = typedAmountSchema(scale, locale).transform(String).pipe(rule);
+        else if (rule instanceof z.ZodNumber) shape[f.name] = typedInteger.pipe(rule);
       }
       return [group, z.object(shape).pipe(monitoringSettingsSchema.shape[group as RuleGroup])];
     }),

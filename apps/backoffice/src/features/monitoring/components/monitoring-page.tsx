@@ -7,6 +7,7 @@ import { ALL, SelectFilter, filterOptions } from '../../../components/select-fil
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
+import { useCan } from '../../../lib/permissions';
 import { useMonitoringFlags } from '../api/monitoring-flags';
 import { useRunMonitoringScan } from '../api/run-monitoring-scan';
 import { FlagStatus } from './flag-status';
@@ -34,6 +35,8 @@ export function MonitoringPage() {
   }, [params, status, rule]);
   const list = useMonitoringFlags(query);
   const scan = useRunMonitoringScan((raised) => t('scanned', { count: raised }));
+  // The thresholds are site settings: only who may change them is shown the way there.
+  const canSetThresholds = useCan('settings.write');
   const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
 
   useEffect(() => {
@@ -65,9 +68,16 @@ export function MonitoringPage() {
     <section className="page" aria-labelledby="monitoring-title">
       <div className="page-header">
         <h1 id="monitoring-title">{t('title')}</h1>
-        <Button variant="secondary" loading={scan.isPending} onClick={() => scan.mutate()}>
-          {t('scan')}
-        </Button>
+        <div className="monitoring-actions">
+          {canSetThresholds && (
+            <Link className="btn btn--ghost" to="/compliance/monitoring/settings">
+              {t('thresholds')}
+            </Link>
+          )}
+          <Button variant="secondary" loading={scan.isPending} onClick={() => scan.mutate()}>
+            {t('scan')}
+          </Button>
+        </div>
       </div>
       <p>{t('intro')}</p>
       {scan.errorMessage && <p role="alert">{scan.errorMessage}</p>}
