@@ -52,6 +52,8 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'post /sandbox-gateway/pay/{paymentRef}': { status: '303', type: 'text/html' },
   'get /sandbox-kyc/check/{ref}': { status: '200', type: 'text/html' },
   'post /sandbox-kyc/check/{ref}': { status: '303', type: 'text/html' },
+  'get /sandbox-pix/directory': { status: '200', type: 'text/html' },
+  'post /sandbox-pix/directory': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },
   'get /lgw/live': { status: '200', type: 'text/event-stream' },
   'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },
@@ -73,7 +75,7 @@ const PLAIN_JSON_ANSWERS = new Set(['get /openapi.json', 'get /healthz', 'get /r
 /** Who calls what: the tag every path must carry (checked independently of the server's own table). */
 function expectedTag(path: string): string {
   if (path.startsWith('/wps/inhouse/')) return 'in-house games';
-  if (path.startsWith('/wps/deposit/webhook/') || path.startsWith('/sandbox-gateway/')) return 'payment gateway';
+  if (path.startsWith('/wps/deposit/webhook/') || path.startsWith('/sandbox-gateway/') || path.startsWith('/sandbox-pix/')) return 'payment gateway';
   if (path.startsWith('/wps/kyc/webhook/') || path.startsWith('/sandbox-kyc/')) return 'identity provider';
   if (path.startsWith('/wps/')) return 'member';
   if (path.startsWith('/ops/')) return 'operator';

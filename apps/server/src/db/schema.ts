@@ -27,13 +27,14 @@ import type { AgentCentreTables } from './tables/agent-centre';
 import type { LotteryTables } from './tables/lottery';
 import type { IdentityTables } from './tables/identity';
 import type { KycTables } from './tables/kyc';
+import type { PixTables } from './tables/pix';
 import type { ResponsibleGamingTables } from './tables/responsible-gaming';
 import type { AuditTables } from './tables/audit';
 import type { RecordsTables } from './tables/records';
 import type { MonitoringTables } from './tables/monitoring';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & AgentCentreTables & LotteryTables & IdentityTables & KycTables & ResponsibleGamingTables & AuditTables & RecordsTables & MonitoringTables & MigrationTables;
+export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & AgentCentreTables & LotteryTables & IdentityTables & KycTables & PixTables & ResponsibleGamingTables & AuditTables & RecordsTables & MonitoringTables & MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

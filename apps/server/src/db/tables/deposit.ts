@@ -5,7 +5,6 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** int8 columns: read back as strings (exact), written as strings. */
 type Int8 = ColumnType<string, string, string>;
 
-export type PixKeyType = 'cpf' | 'email' | 'phone' | 'evp';
 export type DepositChannelType = 'manual_bank' | 'gateway';
 export type DepositOrderStatus = 'pending' | 'credited' | 'failed' | 'expired' | 'returned';
 export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash' | 'other';
@@ -71,15 +70,5 @@ export type DepositTables = {
     expected_payer_cpf: ColumnType<string | null, string | null | undefined, string | null>;
     payer_cpf: ColumnType<string | null, string | null | undefined, string | null>;
     returned_at: NullableTimestamp;
-  };
-  pix_directory_sandbox: {
-    id: Generated<string>;
-    key_type: PixKeyType | null;
-    key_value: string | null;
-    owner_cpf: string;
-    owner_name: string;
-    bank_code: string;
-    account_number: string;
-    created_at: Timestamp;
   };
 };
