@@ -67,8 +67,9 @@ export function createKycTiers(ctx: KycTiersContext) {
 
   /** The deposit cap's checks, in the deposit's transaction after the limits guard's lock. */
   async function capCheck(trx: Db, memberId: string, amountMinor: bigint, scale: number, used: () => Promise<bigint>): Promise<AppError | null> {
+    if (!applies(await ctx.jurisdictionIn(trx))) return null;
     await lockKycMember(trx, memberId);
-    if (!applies(await ctx.jurisdictionIn(trx)) || (await hasPassedCheck(trx, memberId))) return null;
+    if (await hasPassedCheck(trx, memberId)) return null;
     const { capMinor } = await findTierSettings(trx);
     const spent = await used();
     return spent + amountMinor > capMinor ? capRefusal(capMinor, spent, scale) : null;
@@ -92,7 +93,8 @@ export function createKycTiers(ctx: KycTiersContext) {
       return {
         async lock(trx, memberId) {
           await inner?.lock(trx, memberId);
-          await lockKycMember(trx, memberId);
+          // Only where the cap applies: elsewhere a deposit takes no lock of this module's.
+          if (applies(await ctx.jurisdictionIn(trx))) await lockKycMember(trx, memberId);
         },
         async checkOrder(trx, memberId, amountMinor, at, scale, used) {
           await inner?.checkOrder(trx, memberId, amountMinor, at, scale, used);
@@ -121,8 +123,10 @@ export function createKycTiers(ctx: KycTiersContext) {
      * re-verification passes, the new session may only do the check.
      */
     async atLogin(memberId: string): Promise<void> {
-      const [settings, profile] = await Promise.all([findTierSettings(db), ctx.jurisdiction()]);
-      if (settings.reverifyDays === 0 || !applies(profile)) return;
+      // The licence first: under one without identity checks a login costs no more than that (cached) read.
+      if (!applies(await ctx.jurisdiction())) return;
+      const settings = await findTierSettings(db);
+      if (settings.reverifyDays === 0) return;
       const [row, passed] = await Promise.all([findKycMember(db, memberId), findLatestPassedCheck(db, memberId)]);
       if (!passed || row?.reverifyDueAt) return;
       const anchor = row?.faceCheckedAt ?? passed.decidedAt;
