@@ -194,7 +194,8 @@ export function createDepositService(ctx: DepositContext) {
         if (input.id) {
           const before = await findChannel(trx, input.id, true);
           if (!before) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel', { id: input.id });
-          const after = await updateChannel(trx, input.id, values, new Date(now()));
+          // A form that does not say what the channel takes keeps what it took (the back office's form predates the method).
+          const after = await updateChannel(trx, input.id, { ...values, method: input.method ?? before.method }, new Date(now()));
           await audit.record(trx, {
             ...actor,
             action: 'deposit_channel.update',

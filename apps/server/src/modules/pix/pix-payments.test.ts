@@ -87,6 +87,10 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
       expectFailure(await createOrderCall(t, p.token, crypto.id, '10'), 'DEPOSIT_METHOD_NOT_ALLOWED', 403);
       const sandboxPay = (await t.app.services.deposits.listOpsChannels()).find((c) => c.name === 'Sandbox Pay')!;
       expectFailure(await createOrderCall(t, p.token, sandboxPay.id, '10'), 'DEPOSIT_METHOD_NOT_ALLOWED', 403);
+      // An operator's edit that does not name the method keeps it.
+      const pix = (await t.app.services.deposits.listOpsChannels()).find((c) => c.method === 'pix')!;
+      const edited = await saveChannel(t, admin, { id: pix.id, name: pix.name, type: 'gateway', provider: 'sandbox', currency: 'BRL', minMinor: pix.minMinor, maxMinor: '2000000', sort: pix.sort });
+      expect(edited).toMatchObject({ method: 'pix', maxMinor: '2000000' });
       // A PIX channel is in reais.
       expectFailure(await call(t.app, 'PUT', '/ops/deposit-channels', { token: admin, payload: { name: 'PIX USD', type: 'gateway', provider: 'sandbox', method: 'pix', currency: 'USD', minMinor: '1', maxMinor: '2', reason: 'test' } }), 'VALIDATION_FAILED', 400);
       // Outside BR every kind is offered, as before.

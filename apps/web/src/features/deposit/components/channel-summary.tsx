@@ -20,7 +20,7 @@ export function ChannelSummary({ channel }: { channel: DepositChannel }) {
 
   return (
     <div className="deposit-channel">
-      <span className={`deposit-channel__type deposit-channel__type--${channel.type}`}>{t(`channelType.${channel.type}`)}</span>
+      <span className={`deposit-channel__type deposit-channel__type--${channel.type}`}>{channel.method === 'pix' ? t('channelType.pix') : t(`channelType.${channel.type}`)}</span>
       <p className="deposit-channel__limits">{t('limits', { min: formatMoney(channel.min, money), max: formatMoney(channel.max, money) })}</p>
       <p className="deposit-channel__fee">
         {t('fee')}: <strong>{fee}</strong>
