@@ -2,10 +2,12 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
 import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
+import { checkBackofficePage, newBackofficePage, signInOperator } from './support/backoffice';
 import { fieldLabel } from './support/setup';
 
 /**
  * Identity tiers under the BR licence (docs/compliance.md, "KYC"):
+ * - an admin sets the cap and the schedule in the back office (Identity tiers, with a reason);
  * - before the identity check, the deposit page shows the room left under the operator's cap and
  *   the way to verify; a deposit over it is refused with the room left; once verified, the cap is gone;
  * - a face check falls due at login on the operator's schedule (the test clock door runs the
@@ -32,8 +34,26 @@ test.describe('KYC tiers', () => {
   test.setTimeout(150_000);
   const br = useBrServer('kyc-tiers', EXTRA_PORTS.kycTiers);
 
-  test('before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({ page }) => {
+  test('an admin sets the cap and the schedule; before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({ page, browser }) => {
     const { server } = br;
+    for (const width of [360, 1366]) {
+      const ops = await newBackofficePage(browser, width);
+      await signInOperator(ops, { baseURL: server.baseURL, role: 'admin' });
+      await ops.goto(`${server.baseURL}/backoffice/compliance/kyc-settings`);
+      await expect(ops.getByRole('heading', { name: 'Níveis de identidade', level: 1 })).toBeVisible();
+      const form = ops.getByRole('form', { name: 'Configurações dos níveis de identidade' });
+      await expect(form.getByLabel(fieldLabel('Verificação facial no login a cada (dias)'))).toHaveValue('30');
+      await checkBackofficePage(ops, `kyc-settings-${width}`, SHOTS);
+      if (width === 1366) {
+        await form.getByLabel(fieldLabel('Depósitos antes da verificação, no total (BRL)')).fill('150');
+        await form.getByLabel(fieldLabel('Motivo')).fill('Teto de depósitos antes da verificação');
+        await form.getByRole('button', { name: 'Salvar' }).click();
+        await expect(ops.getByText('Configurações dos níveis de identidade salvas.')).toBeVisible();
+        await expect(form.getByLabel(fieldLabel('Depósitos antes da verificação, no total (BRL)'))).toHaveValue('150.00');
+      }
+      await ops.context().close();
+    }
+
     await page.setViewportSize({ width: 1366, height: 860 });
     username = await registerWithCpf(page, server.baseURL, 'kyt', PASSWORD);
     await setSignUpLimits(page, '5000', '4');
@@ -42,11 +62,11 @@ test.describe('KYC tiers', () => {
     let panel = await openDeposit(page);
     const notice = panel.getByTestId('kyc-deposit-cap');
     await expect(notice).toContainText('Até sua identidade ser verificada, você pode depositar no máximo R$');
-    await expect(notice.getByTestId('kyc-deposit-room')).toHaveText(/Você ainda pode depositar R\$\s*200,00\./);
+    await expect(notice.getByTestId('kyc-deposit-room')).toHaveText(/Você ainda pode depositar R\$\s*150,00\./);
     await expectNoSeriousA11yViolations(page, 'deposit with the unverified cap 1366');
-    await panel.getByLabel(fieldLabel('Valor')).fill('250');
+    await panel.getByLabel(fieldLabel('Valor')).fill('200');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect(panel.getByText('Até sua identidade ser verificada, os depósitos param em 200.00 no total. Você ainda pode depositar 200.00.', { exact: false })).toBeVisible();
+    await expect(panel.getByText('Até sua identidade ser verificada, os depósitos param em 150.00 no total. Você ainda pode depositar 150.00.', { exact: false })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 1366');
     await page.screenshot({ path: path.join(SHOTS, 'cap-refused-1366.png') });
 
