@@ -46,7 +46,8 @@ export function KycChecksPage() {
       col.columns([
         col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
         col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> }),
-        col.accessor('fullName', { id: 'fullName', header: t('columns.fullName'), cell: (info) => info.getValue() ?? '—' }),
+        // A re-verification reads no name: it checks the face of an already verified player.
+        col.accessor('fullName', { id: 'fullName', header: t('columns.fullName'), cell: (info) => (info.row.original.purpose === 'reverification' ? t('reverification') : (info.getValue() ?? '—')) }),
         col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <span className={`kyc-status kyc-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span> }),
         col.accessor('reason', { id: 'reason', header: t('columns.reason'), cell: (info) => info.getValue() ?? '' }),
         col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
@@ -90,7 +91,11 @@ export function KycChecksPage() {
           open
           onClose={() => setDeciding(null)}
           title={t(deciding.decision === 'passed' ? 'passTitle' : 'failTitle', { account: deciding.check.account })}
-          description={t(deciding.decision === 'passed' ? 'passEffect' : 'failEffect', { name: deciding.check.fullName ?? '—' })}
+          description={
+            deciding.check.purpose === 'reverification'
+              ? t(deciding.decision === 'passed' ? 'reverifyPassEffect' : 'reverifyFailEffect')
+              : t(deciding.decision === 'passed' ? 'passEffect' : 'failEffect', { name: deciding.check.fullName ?? '—' })
+          }
           confirmLabel={t(deciding.decision === 'passed' ? 'pass' : 'fail')}
           danger={deciding.decision === 'failed'}
           onConfirm={(reason) => decide.mutateAsync({ id: deciding.check.id, decision: deciding.decision, reason })}
