@@ -11,7 +11,11 @@ import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/
  * - a player asks four times in a row to raise their deposit limit (through the API, as the page
  *   does), the scan raises a "limits raised often" flag, and a support operator opens it in the
  *   back office, reads the figures, adds a note and closes it with an outcome; the player's page
- *   lists the flag. Every screen is axe-clean at 1366 and 360 px.
+ *   lists the flag. Every screen is axe-clean at 1366 and 360 px;
+ * - an admin lowers the "limits raised often" threshold on the rules-and-thresholds screen (a
+ *   number out of the shared schema's bounds refused first), and the next scan flags a player whose
+ *   two raise requests it passed over before; support, without settings.write, is not shown the
+ *   screen nor let in by its address.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'monitoring');
@@ -32,7 +36,7 @@ test.describe('behaviour monitoring', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('monitoring', EXTRA_PORTS.monitoring, { roles: ['support'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('monitoring', EXTRA_PORTS.monitoring, { roles: ['support', 'admin'], configure: disableRegisterCaptcha });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -118,5 +122,70 @@ test.describe('behaviour monitoring', () => {
     await expect(phone.getByTestId('monitoring-notes')).toBeVisible();
     await checkBackofficePage(phone, 'monitoring-flag-360', SHOTS);
   });
-});
 
+  test('an admin lowers a threshold on the screen and the next scan flags what it passed over; support does not see the screen', async ({ page, browser, request }) => {
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const player = await registerThroughSite(page, server.baseURL, { prefix: 'thr', password: PASSWORD });
+    const api = { request, baseURL: server.baseURL, token: player.token };
+    // A limit set, then raised twice: two requests, one fewer than the default threshold.
+    for (const value of ['50', '100', '200']) await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
+
+    const admin = await newBackofficePage(browser, 1366);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
+    await admin.goto(`${server.baseURL}/backoffice/compliance/monitoring`);
+    await admin.getByRole('button', { name: 'Verificar agora' }).click();
+    await expect(admin.getByText(/Verificação feita: \d+ alertas? novos?\./)).toBeVisible();
+    await expect(admin.getByRole('row', { name: new RegExp(player.username) })).toHaveCount(0);
+
+    await admin.getByRole('link', { name: 'Regras e limiares' }).click();
+    await expect(admin.getByRole('heading', { name: 'Limiares do monitoramento', level: 1 })).toBeVisible();
+    await expect(admin.getByRole('switch', { name: 'Monitoramento ligado' })).toBeChecked();
+    const rule = admin.getByRole('group', { name: 'Limites aumentados com frequência' });
+    await expect(rule.getByRole('switch', { name: 'Verificar “Limites aumentados com frequência”' })).toBeChecked();
+    // Amounts in reais, as the operator types them.
+    await expect(admin.getByRole('group', { name: 'Depósitos subindo rápido' }).getByLabel(/e de pelo menos \(BRL\)/)).toHaveValue('500,00');
+    const raises = rule.getByLabel('Pedidos para aumentar ou remover um limite nos últimos 30 dias');
+    await expect(raises).toHaveValue('3');
+    await checkBackofficePage(admin, 'monitoring-settings-1366', SHOTS);
+
+    // Out of the shared schema's bounds: refused on the field, nothing saved.
+    await raises.fill('0');
+    await admin.getByRole('button', { name: 'Salvar limiares' }).click();
+    await expect(rule.getByText('Digite um número inteiro de 1 a 50.')).toBeVisible();
+    await checkBackofficePage(admin, 'monitoring-settings-error-1366', SHOTS);
+    await raises.fill('2');
+    await admin.getByRole('button', { name: 'Salvar limiares' }).click();
+    await expect(admin.getByText('Limiares do monitoramento salvos.')).toBeVisible();
+    await admin.reload();
+    await expect(admin.getByRole('group', { name: 'Limites aumentados com frequência' }).getByLabel('Pedidos para aumentar ou remover um limite nos últimos 30 dias')).toHaveValue('2');
+
+    // The next scan uses it: the player's two requests now raise a flag.
+    await admin.getByRole('link', { name: 'Todos os alertas' }).click();
+    await admin.getByRole('button', { name: 'Verificar agora' }).click();
+    await expect(admin.getByText(/Verificação feita: \d+ alertas? novos?\./)).toBeVisible();
+    const row = admin.getByRole('row', { name: new RegExp(player.username) });
+    await expect(row).toContainText('Limites aumentados com frequência');
+    await row.getByRole('link', { name: /^Alerta \d+$/ }).click();
+    await expect(admin.getByTestId('monitoring-figures')).toContainText('Limiar (pedidos)');
+    await expect(admin.getByTestId('monitoring-figures')).toContainText('2');
+
+    // The screen on a phone.
+    const phone = await newBackofficePage(browser, 360, 780);
+    await signInOperator(phone, { baseURL: server.baseURL, role: 'admin' });
+    await phone.goto(`${server.baseURL}/backoffice/compliance/monitoring/settings`);
+    await expect(phone.getByRole('heading', { name: 'Limiares do monitoramento', level: 1 })).toBeVisible();
+    await expect(phone.getByRole('group', { name: 'Jogo de madrugada' }).getByLabel('A madrugada começa às')).toHaveValue('0');
+    await checkBackofficePage(phone, 'monitoring-settings-360', SHOTS);
+
+    // Support reviews flags but does not hold settings.write: no way to the screen, and its address refuses.
+    const support = await newBackofficePage(browser, 1366);
+    await signInOperator(support, { baseURL: server.baseURL, role: 'support' });
+    await support.goto(`${server.baseURL}/backoffice/compliance/monitoring`);
+    await expect(support.getByRole('heading', { name: 'Monitoramento de comportamento', level: 1 })).toBeVisible();
+    await expect(support.getByRole('button', { name: 'Verificar agora' })).toBeVisible();
+    await expect(support.getByRole('link', { name: 'Regras e limiares' })).toHaveCount(0);
+    await support.goto(`${server.baseURL}/backoffice/compliance/monitoring/settings`);
+    await expect(support.getByRole('heading', { name: 'Indisponível para a sua função', level: 1 })).toBeVisible();
+    await expect(support.getByRole('button', { name: 'Salvar limiares' })).toHaveCount(0);
+  });
+});
