@@ -8,6 +8,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { createOrder, createOrderCall, demoChannel } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
 import { requestWithdrawal } from '../withdrawal/withdrawal.test-support';
+import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
 
 // Identity tiers under the BR licence, as a player and an operator meet them: deposits before the
 // identity check stop at the operator's cumulative cap (pending orders hold their room), the cap
@@ -186,6 +187,22 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     const names = await sql<{ full_name: string | null; payee_name: string | null }>`
       SELECT i.full_name, m.payee_name FROM member_identities i JOIN members m ON m.id = i.member_id WHERE i.member_id = ${p.memberId}::bigint`.execute(t.database.db);
     expect(names.rows).toEqual([{ full_name: 'Rafael Moura Teixeira', payee_name: 'Rafael Moura Teixeira' }]);
+  });
+
+  it('a face check the provider sends to review keeps the player restricted until an operator passes it', async () => {
+    const p = await brPlayer();
+    await verify(p.token, 'Irene Campos Luz');
+    offset = 31 * DAY;
+    const token = await logIn(p);
+    const { url, checkId } = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }));
+    const ref = url.split('/').pop()!;
+    const body = JSON.stringify({ ref, outcome: 'review', fullName: null, reason: 'Low light', steps: { document: false, selfie: true, liveness: true }, timestamp: Math.floor(Date.now() / 1000) });
+    const sent = await t.app.inject({ method: 'POST', url: SANDBOX_KYC_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'x-sandbox-kyc-signature': t.app.services.kyc.sandbox.sign(body) }, payload: body });
+    expect(valueOf<{ status: string }>(sent).status).toBe('review');
+    expect((await status(token)).reverification).toMatchObject({ status: 'review', reason: 'Low light' });
+    expectFailure(await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } }), 'KYC_REVERIFICATION_REQUIRED', 403);
+    valueOf(await call(t.app, 'POST', `/ops/kyc/checks/${checkId}/decision`, { token: admin, payload: { decision: 'passed', reason: 'Face matches the document' } }));
+    expect(await status(token)).toMatchObject({ reverification: null, fullName: 'Irene Campos Luz' });
   });
 
   it('with the schedule off, or for a player never verified, no face check is asked at login', async () => {
