@@ -149,6 +149,21 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
       expect(ops.list.find((o) => o.id === order.id)).toMatchObject({ status: 'returned', failureReason: 'payer_not_owner', resolvedBy: 'webhook:sandbox' });
     });
 
+    it('parallel webhooks from another CPF return the order once', async () => {
+      const p = await brPlayer();
+      const stranger = newCpf();
+      const order = await createOrder(t, p.token, (await pixChannel(p.token)).id, '11.00');
+      // The gateway took the money from the stranger (its own side), then sends its webhook five times at once.
+      await t.app.services.deposits.sandbox.complete(paymentRefOf(order), 'succeeded', stranger);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(t, webhookBody(order, { payerCpf: stranger }))));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.map((r) => (r.json() as { value: { status: string } }).value.status)).toEqual(Array(5).fill('returned'));
+      const audits = await sql<{ n: string }>`SELECT count(*)::text AS n FROM audit_log WHERE action = 'deposit.return' AND subject_id = ${order.id}`.execute(t.database.db);
+      expect(audits.rows[0]!.n).toBe('1');
+      expect(await depositTransactionCount(t, order.id)).toBe(0);
+      expect(await balanceMinor(t, p.token)).toBe(0n);
+    });
+
     it('a payment whose payer the gateway does not name is returned too', async () => {
       const p = await brPlayer();
       const order = await createOrder(t, p.token, (await pixChannel(p.token)).id, '12.00');
