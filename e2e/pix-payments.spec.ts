@@ -44,7 +44,8 @@ async function brPlayer(request: APIRequestContext): Promise<{ username: string;
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_month', value: '1000' }] });
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'daily_time', value: '600' }] });
   const check = await callApi<{ url: string }>(api, 'POST', '/wps/kyc/checks', { returnUrl: '/' });
-  for (const form of [{ step: 'document', documentName: NAME }, { step: 'selfie' }, { step: 'liveness' }, { step: 'outcome', outcome: 'passed' }]) {
+  const steps: Record<string, string>[] = [{ step: 'document', documentName: NAME }, { step: 'selfie' }, { step: 'liveness' }, { step: 'outcome', outcome: 'passed' }];
+  for (const form of steps) {
     const res = await request.post(`${server.baseURL}${check.url}`, { form, maxRedirects: 0 });
     expect(res.status(), `sandbox identity step ${form.step}`).toBe(303);
   }

@@ -59,7 +59,8 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
   /** The player passes the sandbox identity check (the payee name becomes the document's) and sets a payment password. */
   async function verify(p: BrPlayer, name: string): Promise<void> {
     const { url } = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/checks', { token: p.token, payload: { returnUrl: '/' } }));
-    for (const step of [{ step: 'document', documentName: name }, { step: 'selfie' }, { step: 'liveness' }, { step: 'outcome', outcome: 'passed' }]) {
+    const steps: Record<string, string>[] = [{ step: 'document', documentName: name }, { step: 'selfie' }, { step: 'liveness' }, { step: 'outcome', outcome: 'passed' }];
+    for (const step of steps) {
       expect((await form(url, step)).statusCode).toBe(303);
     }
     await t.app.services.security.setPaymentPassword(p.memberId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
