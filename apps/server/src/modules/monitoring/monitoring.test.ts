@@ -7,7 +7,7 @@ import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { databaseTargets } from '../../../test/test-app';
 import { createGatewayHarness, createPlayer, openSeamlessSession, type GatewayHarness, type Player } from '../gateway/gateway.test-support';
-import { createPayer, fundMember, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
+import { createPayer, fundMember, requestWithdrawal, type Payer } from '../withdrawal/withdrawal.test-support';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
 const DAY = 86_400_000;
@@ -161,14 +161,14 @@ for (const target of databaseTargets()) {
 
     it('withdrawals reversed to play: two withdrawals returned and staked within a day raise a flag; returned and left alone do not', async () => {
       const finance = (await createTestOperator(h.app, 'finance')).token;
-      const players = [await createPayer(h.app, 50_000n), await createPayer(h.app, 50_000n)];
+      const players: [Payer, Payer] = [await createPayer(h.app, 50_000n), await createPayer(h.app, 50_000n)];
       for (const p of players) {
         for (let i = 0; i < 2; i++) {
           const order = valueOf<{ id: string }>(await requestWithdrawal(h.app, p, '100'));
           valueOf(await call(h.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: finance, payload: { reason: 'player asked' } }));
         }
       }
-      const [replayer, saver] = players as [Player, Player];
+      const [replayer, saver] = players;
       const s = await openSeamlessSession(h, replayer);
       await play(replayer, s, '5000', '1000');
       await scan();
