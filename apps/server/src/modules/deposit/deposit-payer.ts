@@ -3,7 +3,8 @@ import { maskCpf } from '@wps/shared/cpf';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
-import { markOrderReturned, type ChannelRow, type OrderRow } from './deposit.repository';
+import type { ChannelRow, OrderRow } from './deposit.repository';
+import { markOrderReturned } from './deposit-returns.repository';
 import type { DepositOwnership } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
 

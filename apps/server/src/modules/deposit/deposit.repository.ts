@@ -334,11 +334,6 @@ export async function setOrderPayment(db: Db, id: string, providerRef: string, p
     .execute();
 }
 
-/** The gateway confirmed a returned payment went back to its payer (once). */
-export async function markOrderReturned(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('deposit_orders').set({ returned_at: at }).where('id', '=', id).where('status', '=', 'returned').where('returned_at', 'is', null).execute();
-}
-
 /** A page of orders, newest first, filtered by member, status and type; plus the total. */
 export async function findOrders(
   db: Db,
@@ -375,12 +370,6 @@ export async function findOverdueOrderIds(db: Db, now: Date, limit: number): Pro
     .orderBy('expires_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => String(r.id));
-}
-
-/** Ids of returned orders whose payment the gateway has not confirmed as sent back, oldest first. */
-export async function findUnreturnedOrderIds(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('deposit_orders').select('id').where('status', '=', 'returned').where('returned_at', 'is', null).orderBy('id').limit(limit).execute();
   return rows.map((r) => String(r.id));
 }
 
