@@ -8,6 +8,7 @@ import { FormError } from '@wps/ui/form-error';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { TextField } from '@wps/ui/text-field';
 import { MONITORING_RULE_SETTINGS, MONITORING_RULES, type MonitoringRule, type MonitoringSettings } from '@wps/shared/schemas/monitoring';
+import { SelectField } from '../../../components/select-field';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { SITE_MONEY } from '../../../lib/money';
@@ -105,7 +106,13 @@ function RuleFieldset({ rule, form }: { rule: MonitoringRule; form: ReturnType<t
       <div className="monitoring-rule__fields">
         {RULE_FIELDS[group].map((f) =>
           f.kind === 'hour' ? (
-            <HourField key={f.name} label={t(`settings.fields.${group}.${f.name}`)} error={errorOf(f)} registration={register(`${group}.${f.name}`)} />
+            <SelectField key={f.name} label={t(`settings.fields.${group}.${f.name}`)} error={errorOf(f)} {...register(`${group}.${f.name}`)}>
+              {HOURS.map((h) => (
+                <option key={h} value={String(h)}>
+                  {`${String(h).padStart(2, '0')}:00`}
+                </option>
+              ))}
+            </SelectField>
           ) : (
             <TextField
               key={f.name}
@@ -121,28 +128,5 @@ function RuleFieldset({ rule, form }: { rule: MonitoringRule; form: ReturnType<t
         )}
       </div>
     </fieldset>
-  );
-}
-
-function HourField({ label, error, registration }: { label: string; error: string | undefined; registration: ReturnType<ReturnType<typeof useForm>['register']> }) {
-  const id = `monitoring-${registration.name.replace('.', '-')}`;
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...registration}>
-        {HOURS.map((h) => (
-          <option key={h} value={String(h)}>
-            {`${String(h).padStart(2, '0')}:00`}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -4,7 +4,8 @@ import { TextField } from '@wps/ui/text-field';
 import { COMPLETE_LANGUAGES, LANGUAGE_CODES } from '@wps/shared/constants';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
 import { formatMinor } from '@wps/shared/money';
-import { CheckField, SelectField } from './fields';
+import { SelectField } from '../../../components/select-field';
+import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
 

@@ -6,7 +6,8 @@ import { TextField } from '@wps/ui/text-field';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
 import { CUSTOMER_SERVICE_OPEN_AS } from '@wps/shared/schemas/system';
 import { reasonSchema } from '../settings-schemas';
-import { CheckField, SelectField } from './fields';
+import { SelectField } from '../../../components/select-field';
+import { CheckField } from './fields';
 import { SettingsForm, type SettingsFormApi } from './settings-form';
 
 type ResourceRow = { resourceType: string; labelNameEn: string; url: string; qrCodeUrl: string };
