@@ -341,6 +341,8 @@ export function createServices(ctx: AppContext) {
     changeFeed,
     timeZone: rewards.timeZone,
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
+    // Tickets are play: a face check due refuses them as it refuses a game's launch.
+    playGuard: (memberId) => kycTiers.assertNotReverifying(memberId),
   });
   // The records a licence asks for (docs/compliance.md, "Records, audit and reports"): rounds rebuilt
   // from the records and the daily regulator export, on the operator's days, over the owners' views.

@@ -145,6 +145,9 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     expectFailure(await createOrderCall(t, token, channel.id, '10'), 'KYC_REVERIFICATION_REQUIRED', 403);
     expectFailure(await requestWithdrawal(t.app, { token, memberId: p.memberId, username: p.username, bankAccountId }, '10'), 'KYC_REVERIFICATION_REQUIRED', 403);
     expectFailure(await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } }), 'KYC_REVERIFICATION_REQUIRED', 403);
+    // A lottery ticket is bought without a launch: refused the same way.
+    const ticket = { idempotencyKey: 'reverify-ticket-1', gameCode: 'E5D-1', selections: [{ betType: 'last2', numbers: [27], stakePerLineMinor: '100' }] };
+    expectFailure(await call(t.app, 'POST', '/lgw/tickets', { token, payload: ticket }), 'KYC_REVERIFICATION_REQUIRED', 403);
     // The identity check itself is not what is asked for.
     expectFailure(await call(t.app, 'POST', '/wps/kyc/checks', { token, payload: {} }), 'KYC_ALREADY_VERIFIED', 409);
 

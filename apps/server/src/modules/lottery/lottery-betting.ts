@@ -34,6 +34,8 @@ export type BettingContext = {
   now: () => Date;
   /** Keeps the games in memory while it is live (every change of a game is announced, migration 0319). */
   changeFeed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive'>;
+  /** Asked first for every ticket: a ticket is play, refused as a game's launch is (a face check due). */
+  playGuard?: ((memberId: string) => Promise<void>) | undefined;
 };
 
 /** Most tickets in one placement transaction (bounds its statements and lock set). */
@@ -145,6 +147,7 @@ export function createLotteryBetting(ctx: BettingContext) {
 
   /** POST /lgw/tickets: place a ticket on a game's open draw. */
   async function place(input: PlaceInput): Promise<PlaceOutcome> {
+    await ctx.playGuard?.(input.memberId);
     const game = await requireGame(input.gameCode);
     const lines = checkSlip(game, input.selections);
     const drawId = input.numero !== undefined ? await drawIdOf(game.code, input.numero) : (await findOpenDraw(db, game.code, now()))?.id;

@@ -29,6 +29,8 @@ export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
   timeZone: (db: Kysely<Database>) => Promise<string>;
   /** The lottery's clock: the server's, or the test clock door's in browser tests. */
   now?: () => Date;
+  /** Refuses a player who may not play now, whatever the game (a face check due under a licence: the KYC tiers). */
+  playGuard?: (memberId: string) => Promise<void>;
 };
 
 /**
@@ -52,7 +54,7 @@ export function createLotteryService(ctx: LotteryContext) {
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.quick, { launchUrl: lotteryLaunchPath });
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.daily, { launchUrl: lotteryLaunchPath });
 
-  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now, changeFeed: ctx.changeFeed });
+  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now, changeFeed: ctx.changeFeed, playGuard: ctx.playGuard });
   const draws = createLotteryDraws({ db, log, rules, now, timeZone: () => ctx.timeZone(db) });
   const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, now, instance: newInstanceId() });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
