@@ -1,14 +1,19 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
-import { doSandboxIdentityCheck, registerWithCpf, useBrServer } from './support/br-profile';
-import { fieldLabel } from './support/setup';
+import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
+import { acceptTerms, fieldLabel } from './support/setup';
+import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
 
 /**
  * The BR sign-up story (docs/compliance.md, "Identity", "KYC", "Responsible gambling"): a player
  * registers with a CPF and a date of birth; before the lobby the licence asks for a deposit limit
  * and a daily time limit (refused while empty); then the identity check at the sandbox provider,
  * from which the player comes back verified. At 360 and 1366 px, every step axe-clean.
+ * Then self-exclusion under the licence: the player is logged out, login is refused, and
+ * registering again with the same e-mail or the same CPF is refused (the phone is unique to the
+ * excluded account as well: MOBILE_TAKEN; the API tests cover it).
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'br-journey');
@@ -72,4 +77,55 @@ test.describe('the BR sign-up story', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+
+  /** The registration form filled with these details and sent; the form is left on screen. */
+  async function register(page: Page, baseURL: string, details: { username: string; email: string; cpf: string }): Promise<void> {
+    await page.goto(`${baseURL}/register`);
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(details.username);
+    await form.getByLabel(fieldLabel('E-mail')).fill(details.email);
+    await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+    await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(details.cpf);
+    await form.getByLabel(fieldLabel('Data de nascimento')).fill('1988-02-14');
+    await acceptTerms(form);
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+  }
+
+  test('self-exclusion under the licence: logged out, login refused, the same e-mail or CPF cannot register again (1366 px)', async ({ page }) => {
+    const { server } = br;
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const tag = `${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
+    const first = { username: `brx${tag}`, email: `brx-${tag}@example.com`, cpf: newCpf() };
+    await register(page, server.baseURL, first);
+    await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+    await setSignUpLimits(page, '500', '2');
+
+    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    await page.getByTestId('rg-exclusion-select').selectOption('6m');
+    await page.getByTestId('rg-exclusion-understood').check();
+    await page.getByTestId('rg-start-exclusion').click();
+    const ended = page.getByRole('dialog', { name: 'Sessão encerrada' });
+    await expect(ended).toContainText('sua autoexclusão começou');
+    await ended.getByTestId('session-ended').getByRole('button', { name: 'Fechar' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+    const login = page.getByRole('dialog');
+    await login.getByRole('textbox', { name: 'Usuário', exact: true }).fill(first.username);
+    await login.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    await expect(login.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The same e-mail with another CPF: the excluded account's details.
+    await register(page, server.baseURL, { username: `bry${tag}`, email: first.email.toUpperCase(), cpf: newCpf() });
+    await expect(page.getByText('Estes dados pertencem a uma conta excluída do jogo.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 're-registration refused (e-mail)');
+    // The same CPF with another e-mail: one account per CPF, and that account is excluded.
+    await register(page, server.baseURL, { username: `brz${tag}`, email: `brz-${tag}@example.com`, cpf: first.cpf });
+    await expect(page.getByText('Já existe uma conta com este CPF. Entre ou recupere sua senha.')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'reregistration-cpf-refused-1366.png'), fullPage: true });
+    await expect(page.getByRole('dialog', { name: 'Cadastro concluído' })).toHaveCount(0);
+  });
 });
