@@ -12,7 +12,11 @@ import { confirmBankBinding, openBindBankForm } from './support/security-centre'
  *   bad amount and a minimum above the maximum): the player's deposit form refuses an amount
  *   below it, the server refuses such an order, and the audit log has the change;
  * - a finance operator disables Sandbox Pay (players no longer get it) and enables it again,
- *   and creates a channel (the server's field error on a wrong currency shows under the field);
+ *   and creates a channel choosing its payment method (the form refuses none; the server's field
+ *   error on a wrong currency shows under the field), which the list shows;
+ * - under the BR profile the list marks Sandbox Pay (kind "other") hidden from players, the
+ *   form marks the kinds the licence refuses, and a finance operator makes it a PIX channel:
+ *   players see it again (axe-clean at 1366 and 360 px);
  * - the withdrawal rules form changes the minimum and the daily count: the player's withdrawal
  *   info shows the new values, and the change is audited;
  * - an admin adds a bank (after the form refused a bad code, a listed code and no reason) and
@@ -34,7 +38,7 @@ const PORT = EXTRA_PORTS.backofficePayments;
 let server: ExtraServer;
 
 type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
-type PlayerChannel = { id: string; name: string; type: string; min: string; minMinor: string };
+type PlayerChannel = { id: string; name: string; type: string; method: string; min: string; minMinor: string };
 
 /** A new player through the site's registration form; returns the page (signed in) and its API access. */
 async function registerPlayer(browser: Browser, request: APIRequestContext): Promise<{ page: Page; api: Api }> {
@@ -60,6 +64,17 @@ function rowOf(page: Page, name: string): Locator {
   return channelsTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+
+/** A channel's "Forma de pagamento" cell: the one after its name. */
+function methodCell(page: Page, name: string): Locator {
+  return rowOf(page, name).locator(':scope > *').nth(1);
+}
+
+/** The operator's jurisdiction profile, as an admin sets it on the rewards screen. */
+async function setJurisdiction(request: APIRequestContext, jurisdiction: 'BR' | 'permissive'): Promise<void> {
+  const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
+  await callApi({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'PUT', '/ops/rewards/settings', { jurisdiction });
 }
 
 function bankRowOf(page: Page, name: string): Locator {
@@ -142,7 +157,7 @@ test.describe('back-office payments', () => {
     await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
-  test('a finance operator disables Sandbox Pay and enables it again, and creates a channel (1024 px)', async ({ browser, request }) => {
+  test('a finance operator disables Sandbox Pay and enables it again, and creates a channel choosing its payment method (1024 px)', async ({ browser, request }) => {
     const player = await registerPlayer(browser, request);
     const playerChannels = async () => (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
     expect(await playerChannels()).toContain('Sandbox Pay');
@@ -189,6 +204,12 @@ test.describe('back-office payments', () => {
     await create.getByLabel('Agência e conta').fill('0002 / 998877-1');
     await create.getByLabel('Titular').fill('Lumen Bet Pagamentos Ltda');
     await create.getByLabel('Motivo').fill('e2e: second receiving bank');
+    // No payment method chosen: the form refuses before sending (the API would guess one).
+    const method = create.getByLabel('Forma de pagamento');
+    await expect(method).toHaveValue('');
+    await create.getByRole('button', { name: 'Criar canal' }).click();
+    await expect(method).toHaveAccessibleDescription(/Escolha a forma de pagamento/);
+    await method.selectOption({ label: 'Transferência bancária' });
     await create.getByRole('button', { name: 'Criar canal' }).click();
     await expect(create.getByLabel('Moeda')).toHaveAccessibleDescription(/Use a moeda do site \(BRL\)/);
     await expect(create.getByText('Alguns campos não são válidos.')).toBeVisible();
@@ -196,9 +217,69 @@ test.describe('back-office payments', () => {
     await create.getByRole('button', { name: 'Criar canal' }).click();
     await expect(create).toBeHidden();
     await expect(rowOf(finance, 'Banco Reserva').getByRole('cell', { name: /R\$\s*50,00 a R\$\s*1\.000,00/ })).toBeVisible();
+    await expect(methodCell(finance, 'Banco Reserva')).toHaveText('Transferência bancária');
     const created = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find((c) => c.name === 'Banco Reserva');
-    expect(created).toMatchObject({ type: 'manual_bank', minMinor: '5000' });
+    expect(created).toMatchObject({ type: 'manual_bank', method: 'bank_transfer', minMinor: '5000' });
     await Promise.all([player.page.context().close(), finance.context().close()]);
+  });
+
+  test('under the BR profile the list and form mark the kinds players do not see, and Sandbox Pay becomes a PIX channel (1366 and 360 px)', async ({ browser, request }) => {
+    const player = await registerPlayer(browser, request);
+    const playerChannels = async () => (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
+    await setJurisdiction(request, 'BR');
+    try {
+      expect(await playerChannels()).not.toContain('Sandbox Pay');
+      const finance = await openPayments(browser, 'finance', 1366);
+      await expect(channelsTable(finance).getByRole('columnheader', { name: 'Forma de pagamento' })).toBeVisible();
+      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('OutraOculto aos jogadores: a licença (BR) não permite');
+      await expect(methodCell(finance, 'PIX')).toHaveText('PIX');
+      await expect(methodCell(finance, 'Transferência bancária')).toHaveText('Transferência bancária');
+      await expectTablesFit(finance, 'payments-br-1366');
+      await check(finance, 'payments-br-1366');
+
+      await rowOf(finance, 'Sandbox Pay').getByRole('button', { name: 'Editar Sandbox Pay', exact: true }).click();
+      const dialog = finance.getByRole('dialog', { name: 'Editar Sandbox Pay' });
+      const method = dialog.getByLabel('Forma de pagamento');
+      await expect(method).toHaveValue('other');
+      await expect(method).toHaveAccessibleDescription(/A licença \(BR\) não permite as formas marcadas: um canal assim fica oculto aos jogadores/);
+      expect(await method.locator('option').allTextContents()).toEqual([
+        'Escolha…',
+        'PIX',
+        'Transferência bancária',
+        'Cartão (oculto aos jogadores pela licença)',
+        'Criptomoeda (oculto aos jogadores pela licença)',
+        'Dinheiro (oculto aos jogadores pela licença)',
+        'Outra (oculto aos jogadores pela licença)',
+      ]);
+      await check(finance, 'channel-dialog-br-1366');
+      await method.selectOption('pix');
+      await dialog.getByLabel('Motivo').fill('e2e: the sandbox gateway takes PIX');
+      await dialog.getByRole('button', { name: 'Salvar canal' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('PIX');
+      // Players see it again, as a PIX channel, and the audit log has the change of kind.
+      const sandbox = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find((c) => c.name === 'Sandbox Pay');
+      expect(sandbox).toMatchObject({ method: 'pix' });
+      const edits = await auditEntries(request, `action=deposit_channel.update&subjectId=${sandbox!.id}`);
+      expect(edits.at(-1)).toMatchObject({ reason: 'e2e: the sandbox gateway takes PIX', before: { method: 'other' }, after: { method: 'pix' } });
+      await finance.context().close();
+
+      // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
+      const phone = await newPage(browser, 360, 800);
+      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance' });
+      await phone.goto(`${server.baseURL}/backoffice/payments`);
+      await expect(methodCell(phone, 'Sandbox Pay')).toHaveText('PIX');
+      await check(phone, 'payments-br-360');
+      await phone.getByRole('button', { name: 'Novo canal', exact: true }).click();
+      const create = phone.getByRole('dialog', { name: 'Novo canal de depósito' });
+      await expect(create.getByLabel('Forma de pagamento')).toHaveAccessibleDescription(/oculto aos jogadores/);
+      await check(phone, 'channel-dialog-br-360');
+      await create.getByRole('button', { name: 'Cancelar' }).click();
+      await phone.context().close();
+    } finally {
+      await setJurisdiction(request, 'permissive');
+    }
+    await player.page.context().close();
   });
 
   test("the withdrawal rules form changes the minimum and the daily count: the player's withdrawal info follows (1366 px)", async ({ browser, request }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { depositChannelInputSchema, depositChannelTypeSchema, depositProviderSchema, type DepositChannelType, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import { depositChannelInputSchema, depositChannelTypeSchema, depositMethodSchema, depositProviderSchema, type DepositChannelType, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import type { SaveDepositChannelInput } from './api/save-deposit-channel';
 import { bpsToTyped, checkedBy, integerText, minorText, minorToTyped, optionalMinorText, percentAsBps } from './form-fields';
@@ -30,6 +30,8 @@ export function channelFormSchema(scale: number) {
         .string()
         .transform((text) => text || undefined)
         .pipe(depositProviderSchema.optional()),
+      // Always sent: the API would otherwise guess the kind from the type, and the licence hides some kinds from players.
+      method: z.union([z.literal(''), depositMethodSchema]).pipe(depositMethodSchema),
       reason: opsReasonSchema,
     })
     .transform(({ bankName, accountNumber, accountHolder, provider, ...rest }) =>
@@ -44,9 +46,9 @@ export type ChannelFormValues = z.input<ChannelFormSchema>;
 export type ChannelField = Exclude<keyof ChannelFormValues, 'id' | 'enabled'>;
 
 /** The fields the form shows an error under (server answers name the same ones). */
-export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider', 'reason'];
+export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider', 'method', 'reason'];
 
-/** The form's starting values: the channel's own, or a new bank-transfer channel in the site currency. */
+/** The form's starting values: the channel's own, or a new bank-transfer channel in the site currency whose payment method the operator picks. */
 export function channelFormValues(channel: OpsDepositChannel | null, money: { currency: string; scale: number }, language: string): ChannelFormValues {
   if (!channel) {
     return {
@@ -63,6 +65,7 @@ export function channelFormValues(channel: OpsDepositChannel | null, money: { cu
       accountNumber: '',
       accountHolder: '',
       provider: 'sandbox',
+      method: '',
       reason: '',
     };
   }
@@ -81,6 +84,7 @@ export function channelFormValues(channel: OpsDepositChannel | null, money: { cu
     accountNumber: channel.accountNumber ?? '',
     accountHolder: channel.accountHolder ?? '',
     provider: channel.provider ?? (channel.type === 'gateway' ? '' : 'sandbox'),
+    method: channel.method,
     reason: '',
   };
 }
@@ -100,6 +104,7 @@ export function channelWithEnabled(channel: OpsDepositChannel, enabled: boolean,
     feeBps: channel.feeBps,
     enabled,
     sort: channel.sort,
+    method: channel.method,
     ...(type === 'manual_bank'
       ? { bankName: channel.bankName ?? undefined, accountNumber: channel.accountNumber ?? undefined, accountHolder: channel.accountHolder ?? undefined }
       : { provider: provider.success ? provider.data : undefined }),

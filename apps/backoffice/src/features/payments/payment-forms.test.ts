@@ -50,9 +50,21 @@ describe('the deposit channel form', () => {
   });
 
   it('a new gateway channel needs its provider, not a bank account', () => {
-    const fresh = { ...channelFormValues(null, MONEY, 'pt'), type: 'gateway' as const, name: 'Pix', minMinor: '5', maxMinor: '100', reason: 'new channel' };
-    expect(channelFormSchema(2).parse(fresh)).toMatchObject({ type: 'gateway', provider: 'sandbox', minMinor: '500', maxMinor: '10000', enabled: true });
+    const fresh = { ...channelFormValues(null, MONEY, 'pt'), type: 'gateway' as const, method: 'pix' as const, name: 'Pix', minMinor: '5', maxMinor: '100', reason: 'new channel' };
+    expect(channelFormSchema(2).parse(fresh)).toMatchObject({ type: 'gateway', provider: 'sandbox', method: 'pix', minMinor: '500', maxMinor: '10000', enabled: true });
     expect(issuesOf(channelFormSchema(2).safeParse({ ...fresh, provider: '' }))).toEqual(['provider']);
+  });
+
+  it('always sends the payment method: a new channel has none until the operator picks one, and PIX is a gateway’s', () => {
+    const fresh = { ...channelFormValues(null, MONEY, 'pt'), name: 'Banco Reserva', minMinor: '50', maxMinor: '1000', bankName: 'B', accountNumber: '1', accountHolder: 'H', reason: 'new channel' };
+    expect(fresh.method).toBe('');
+    expect(issuesOf(channelFormSchema(2).safeParse(fresh))).toEqual(['method']);
+    expect(channelFormSchema(2).parse({ ...fresh, method: 'bank_transfer' })).toMatchObject({ type: 'manual_bank', method: 'bank_transfer' });
+    expect(issuesOf(channelFormSchema(2).safeParse({ ...fresh, method: 'pix' }))).toEqual(['method']);
+    expect(channelFormSchema(2).parse({ ...fresh, type: 'gateway', method: 'pix' })).toMatchObject({ type: 'gateway', provider: 'sandbox', method: 'pix' });
+    // An edit starts from the channel's own method and sends it back, changed or not.
+    expect(channelFormSchema(2).parse({ ...channelFormValues(bank, MONEY, 'pt'), reason: 'keep' }).method).toBe('bank_transfer');
+    expect(channelFormSchema(2).parse({ ...channelFormValues(bank, MONEY, 'pt'), method: 'card', reason: 'card only' }).method).toBe('card');
   });
 
   it('an enable or disable sends the whole channel with the flag flipped', () => {
@@ -67,6 +79,7 @@ describe('the deposit channel form', () => {
       feeBps: 150,
       enabled: false,
       sort: 1,
+      method: 'bank_transfer',
       bankName: bank.bankName,
       accountNumber: bank.accountNumber,
       accountHolder: bank.accountHolder,

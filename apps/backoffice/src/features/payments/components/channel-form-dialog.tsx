@@ -1,4 +1,3 @@
-import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,9 +6,11 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
-import { depositChannelTypeSchema, depositProviderSchema, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import { depositChannelTypeSchema, depositMethodSchema, depositProviderSchema, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import { SelectField } from '../../../components/select-field';
 import { isApiError } from '../../../lib/api-client';
 import { SITE_MONEY } from '../../../lib/money';
+import { useLicenceMethods } from '../api/licence-methods';
 import { useSaveDepositChannel } from '../api/save-deposit-channel';
 import { CHANNEL_FIELDS, channelFormSchema, channelFormValues, type ChannelField, type ChannelFormSchema, type ChannelFormValues } from '../channel-form';
 import { serverFieldErrors } from '../form-fields';
@@ -29,8 +30,8 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
     defaultValues: channelFormValues(channel, money, i18n.language),
   });
   const type = useWatch({ control: form.control, name: 'type' });
-  const typeId = useId();
-  const providerId = useId();
+  const licence = useLicenceMethods();
+  const refused = licence?.refused ?? new Set();
   const { errors } = form.formState;
   const errorOf = (field: ChannelField) => (errors[field] ? t(`channelForm.errors.${field}`, { currency: money.currency }) : undefined);
   const close = () => (form.reset(), onClose());
@@ -51,15 +52,29 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
       <form onSubmit={submit} noValidate className="payments-form">
         <TextField label={t('channelForm.name')} autoComplete="off" maxLength={64} data-autofocus {...form.register('name')} error={errorOf('name')} />
         <div className="payments-form__row">
-          <SelectField id={typeId} label={t('channelForm.type')} error={errorOf('type')}>
-            <select id={typeId} className="field__input" aria-invalid={errors.type ? true : undefined} aria-describedby={errors.type ? `${typeId}-error` : undefined} {...form.register('type')}>
-              {depositChannelTypeSchema.options.map((option) => (
-                <option key={option} value={option}>
-                  {t(`types.${option}`)}
-                </option>
-              ))}
-            </select>
+          <SelectField label={t('channelForm.type')} error={errorOf('type')} {...form.register('type')}>
+            {depositChannelTypeSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {t(`types.${option}`)}
+              </option>
+            ))}
           </SelectField>
+          <SelectField
+            label={t('channelForm.method')}
+            required
+            error={errorOf('method')}
+            hint={refused.size > 0 ? t('channelForm.methodHintRefused', { profile: licence?.profile }) : t('channelForm.methodHint')}
+            {...form.register('method')}
+          >
+            <option value="">{t('channelForm.methodChoose')}</option>
+            {depositMethodSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {refused.has(option) ? t('channelForm.methodRefused', { method: t(`methods.${option}`) }) : t(`methods.${option}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="payments-form__row">
           <TextField label={t('channelForm.currency')} autoComplete="off" hint={t('channelForm.currencyHint', { currency: money.currency })} {...form.register('currency')} error={errorOf('currency')} />
         </div>
         <div className="payments-form__row">
@@ -84,15 +99,13 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
             <TextField label={t('channelForm.accountHolder')} autoComplete="off" maxLength={64} {...form.register('accountHolder')} error={errorOf('accountHolder')} />
           </fieldset>
         ) : (
-          <SelectField id={providerId} label={t('channelForm.provider')} error={errorOf('provider')}>
-            <select id={providerId} className="field__input" aria-invalid={errors.provider ? true : undefined} aria-describedby={errors.provider ? `${providerId}-error` : undefined} {...form.register('provider')}>
-              <option value="">—</option>
-              {depositProviderSchema.options.map((option) => (
-                <option key={option} value={option}>
-                  {t(`providers.${option}`)}
-                </option>
-              ))}
-            </select>
+          <SelectField label={t('channelForm.provider')} error={errorOf('provider')} {...form.register('provider')}>
+            <option value="">—</option>
+            {depositProviderSchema.options.map((option) => (
+              <option key={option} value={option}>
+                {t(`providers.${option}`)}
+              </option>
+            ))}
           </SelectField>
         )}
         <TextField label={t('channelForm.reason')} autoComplete="off" maxLength={500} hint={t('channelForm.reasonHint')} {...form.register('reason')} error={errorOf('reason')} />
@@ -107,22 +120,5 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
         </div>
       </form>
     </Modal>
-  );
-}
-
-/** A labelled select with its error under it (TextField's layout, for a select given as the child). */
-function SelectField({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

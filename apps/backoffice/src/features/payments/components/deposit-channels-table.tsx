@@ -3,6 +3,7 @@ import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsDepositChannel } from '@wps/shared/schemas/deposit';
 import { localeTag } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
+import { useLicenceMethods } from '../api/licence-methods';
 import { EditToggleCell, EnabledBadge } from './row-cells';
 
 type DepositChannelsTableProps = {
@@ -14,13 +15,14 @@ type DepositChannelsTableProps = {
 };
 
 /**
- * Every deposit channel in the players' order (the server's), disabled ones too: type, limits,
- * fee, where the money arrives, order and status; editors get edit and enable/disable per row,
- * each button named after its channel.
+ * Every deposit channel in the players' order (the server's), disabled ones too: payment method
+ * (marked when the licence hides that kind from players), limits, fee, its type with where the
+ * money arrives (one column, so every column fits at 1024 px), order and status; editors get edit and enable/disable per row, each button named after its channel.
  */
 export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: DepositChannelsTableProps) {
   const { t, i18n } = useTranslation('payments');
   const formatMoney = useFormatMoney();
+  const licence = useLicenceMethods();
   const percent = new Intl.NumberFormat(localeTag(i18n.language), { style: 'percent', maximumFractionDigits: 2 });
 
   const fee = (channel: OpsDepositChannel): string => {
@@ -38,7 +40,7 @@ export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: D
         <thead>
           <tr>
             <th scope="col">{t('channels.name')}</th>
-            <th scope="col">{t('channels.type')}</th>
+            <th scope="col">{t('channels.method')}</th>
             <th scope="col" className="is-numeric">
               {t('channels.limits')}
             </th>
@@ -59,19 +61,31 @@ export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: D
             return (
               <tr key={channel.id} data-channel-id={channel.id}>
                 <th scope="row">{channel.name}</th>
-                <td>{t(`types.${channel.type}`)}</td>
+                <td>
+                  {licence?.refused.has(channel.method) ? (
+                    <span className="payments-method">
+                      <span>{t(`methods.${channel.method}`)}</span>
+                      <span className="payments-method__hidden">{t('channels.hiddenByLicence', { profile: licence.profile })}</span>
+                    </span>
+                  ) : (
+                    t(`methods.${channel.method}`)
+                  )}
+                </td>
                 <td className="is-numeric">{t('channels.limitRange', { min: formatMoney(channel.minMinor, money), max: formatMoney(channel.maxMinor, money) })}</td>
                 <td className="is-numeric">{fee(channel)}</td>
                 <td>
-                  {channel.type === 'manual_bank' ? (
-                    <span className="payments-account">
-                      <span>{channel.bankName}</span>
-                      <span>{channel.accountNumber}</span>
-                      <span>{channel.accountHolder}</span>
-                    </span>
-                  ) : (
-                    t('channels.provider', { provider: channel.provider ? t(`providers.${channel.provider}`, { defaultValue: channel.provider }) : '—' })
-                  )}
+                  <span className="payments-account">
+                    <span className="payments-account__type">{t(`types.${channel.type}`)}</span>
+                    {channel.type === 'manual_bank' ? (
+                      <>
+                        <span>{channel.bankName}</span>
+                        <span>{channel.accountNumber}</span>
+                        <span>{channel.accountHolder}</span>
+                      </>
+                    ) : (
+                      <span>{t('channels.provider', { provider: channel.provider ? t(`providers.${channel.provider}`, { defaultValue: channel.provider }) : '—' })}</span>
+                    )}
+                  </span>
                 </td>
                 <td className="is-numeric">{channel.sort}</td>
                 <EnabledBadge enabled={channel.enabled} />
