@@ -87,14 +87,23 @@ export function WithdrawalsPage() {
             );
           },
         }),
-        col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), enableSorting: true, cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
-        // When it was paid or refused: the payout's timing beside when it was asked for.
-        col.accessor('decidedAt', {
-          id: 'decidedAt',
-          header: t('columns.decided'),
+        // When it was asked for and, once paid or refused, when: one column, so the table keeps its width.
+        col.accessor('createdAt', {
+          id: 'createdAt',
+          header: t('columns.created'),
+          enableSorting: true,
           cell: (info) => {
-            const iso = info.getValue();
-            return iso ? <time dateTime={iso} title={time.full.format(new Date(iso))}>{time.date.format(new Date(iso))}</time> : <span className="queue-muted">—</span>;
+            const decided = info.row.original.decidedAt;
+            return (
+              <span className="queue-bank">
+                <CreatedCell iso={info.getValue()} now={now} time={time} />
+                {decided && (
+                  <span className="queue-muted">
+                    {t('columns.decided')}: <time dateTime={decided} title={time.full.format(new Date(decided))}>{time.date.format(new Date(decided))}</time>
+                  </span>
+                )}
+              </span>
+            );
           },
         }),
         col.accessor('proofCount', {
