@@ -164,7 +164,7 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   await expect(ombudsman.getByRole('link', { name: 'Falar com a ouvidoria' })).toHaveAttribute('href', 'https://ouvidoria.example/');
   await expect(footer.getByRole('region', { name: 'Formas de pagamento' }).getByRole('img', { name: 'PIX' })).toBeVisible();
   await expect(footer.getByRole('region', { name: 'Provedores de jogos' }).getByRole('img', { name: 'In-house Games' })).toBeVisible();
-  for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável']) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
 
   for (const look of LOOKS) await checkLook(page, look, 'home');
 });
