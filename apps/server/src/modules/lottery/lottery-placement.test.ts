@@ -7,7 +7,12 @@ import { call, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { runInTransaction } from '../../db/run-in-transaction';
 import { createPlayer, mainBalance, type Player } from '../gateway/gateway.test-support';
+import { findOpenDraw } from './lottery-draws.repository';
+import { findGame } from './lottery-games.repository';
+import { writeBatch, type PlaceJob } from './lottery-placement';
+import { sharedLotteryRules } from './lottery-rules-shared';
 
 // Placement batches (lottery-placement.ts) under many players at once: tickets of one batch share
 // a draw's liability room, a batch mixes accepted, trimmed, refused and repeated tickets, and a
@@ -88,6 +93,45 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     expect(detail.exposure.some((e) => e.key.endsWith('124'))).toBe(false);
     expect(detail.tickets.open).toEqual({ count: 10, stakeMinor: '1000' });
     expect(detail.tickets.refused?.count).toBe(5);
+    await expectLedgerHealthy(t.database);
+  });
+
+  it("in one batch, a ticket the wallet refuses gives its room back to the batch's other tickets, and a key sent twice takes room once", async () => {
+    const games = valueOf<OpsGame[]>(await call(t.app, 'GET', '/ops/lottery/games', { token: finance }));
+    const g = games.find((x) => x.code === 'E3D-3')!;
+    const multiplier = BigInt(g.paytable.straight!.multiplierBp);
+    // Room for exactly three stakes of 100 on one number.
+    valueOf(
+      await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
+        token: admin,
+        payload: { name: 'Lotto 3D', paytable: g.paytable, limits: { ...g.limits, perKeyMinor: ((300n * multiplier) / 10000n).toString() }, status: 'active', closeBeforeSeconds: 15, sortOrder: 20, reason: 'batch room test' },
+      }),
+    );
+    const [poor, twice, r1, r2, late] = await Promise.all([createPlayer(t.app, 50n), createPlayer(t.app, 500n), createPlayer(t.app, 500n), createPlayer(t.app, 500n), createPlayer(t.app, 500n)]);
+    const game = (await findGame(t.database.db, 'E3D-3'))!;
+    const draw = (await findOpenDraw(t.database.db, 'E3D-3', new Date(START)))!;
+    const job = (p: Player, key: string): PlaceJob => ({
+      input: { memberId: p.memberId, gameCode: 'E3D-3', onLimit: 'refuse', idempotencyKey: key, selections: [{ betType: 'straight', numbers: [456], stakePerLineMinor: 100n }] },
+      game,
+      lines: [1],
+      drawId: draw.id,
+    });
+    // In order: the poor player (planned into room, then refused by the wallet), a double-click,
+    // two more players, and one who finds the room full only while the poor ticket still holds it.
+    const jobs = [job(poor, 'room-key-p'), job(twice, 'room-key-t'), job(twice, 'room-key-t'), job(r1, 'room-key-a'), job(r2, 'room-key-b'), job(late, 'room-key-c')];
+    const { seamless } = t.app.services.gateway;
+    const prepared = await seamless.prepareBets(jobs.map((j) => j.input.memberId));
+    const answers = await runInTransaction(t.database.db, (trx) => writeBatch({ trx, rules: sharedLotteryRules, seamless, prepared, slot: 0, now: new Date(START) }, jobs));
+    const shape = answers.map((a) => ('ok' in a ? 'ok' : 'twin' in a ? 'twin' : a.error.errorCode));
+    // Room for three: the double-click's first send and r1 fill two places; r2 is refused while the
+    // poor ticket holds the third, and is planned again once the wallet refuses it; `late` stays refused.
+    expect(shape).toEqual([ErrorCode.INSUFFICIENT_FUNDS, 'ok', 'twin', 'ok', 'ok', ErrorCode.LOTTERY_LIMIT_EXCEEDED]);
+    expect(await mainBalance(t.app, r2.memberId)).toBe(400n);
+    expect(await mainBalance(t.app, twice.memberId)).toBe(400n);
+    expect(await mainBalance(t.app, late.memberId)).toBe(500n);
+    const detail = valueOf<DrawDetail>(await call(t.app, 'GET', `/ops/lottery/draws/${draw.id}`, { token: finance }));
+    const load = detail.exposure.filter((e) => e.key.endsWith('456'));
+    expect(load.reduce((s, e) => s + BigInt(e.payoutMinor), 0n)).toBe(3n * ((100n * multiplier) / 10000n));
     await expectLedgerHealthy(t.database);
   });
 

@@ -20,6 +20,9 @@ import { drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
 // keys as they are inserted; then the wallet's accounts in id order and the players' rounds
 // (seamless_apply). Two batches meet in the same order, so they wait for each other but never in
 // a cycle; the wallet's other callers take accounts then rounds and never liability rows.
+// A second round (tickets planned again into room the wallet's refusals gave back) takes more
+// tickets' keys and accounts after the first round's, out of id order: such a deadlock is rare,
+// and the batch is run again like any other (group commit's `recover`).
 
 type Db = Kysely<Database>;
 
@@ -126,46 +129,92 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
   const drawIds = [...new Set(jobs.map((j) => j.drawId))].sort((a, b) => Number(BigInt(a) - BigInt(b)));
   const draws = await lockDrawsForBet(trx, drawIds);
 
-  // Jobs on a draw taking bets now, by draw; the others are refused.
-  const byDraw = new Map<string, number[]>();
+  // Jobs on a draw taking bets now; the others are refused. A key sent twice in one batch (a
+  // double-click) is planned once: the second send replays the first, and never takes room of its own.
+  const pending: number[] = [];
+  const seen = new Map<string, number>();
+  const twins: [number, number][] = [];
   jobs.forEach((job, i) => {
     const draw = draws.get(job.drawId);
     if (!draw || (draw.status !== 'open' && draw.status !== 'scheduled') || now < draw.opensAt || now >= draw.closesAt) {
       answers[i] = { error: new AppError(ErrorCode.LOTTERY_DRAW_CLOSED, 'Betting on this draw is closed', { numero: draw?.numero ?? job.input.numero ?? null }) };
       return;
     }
-    byDraw.set(job.drawId, [...(byDraw.get(job.drawId) ?? []), i]);
+    const key = `${job.input.memberId}:${job.input.idempotencyKey}`;
+    const first = seen.get(key);
+    if (first !== undefined) twins.push([i, first]);
+    else {
+      seen.set(key, i);
+      pending.push(i);
+    }
   });
 
-  // Each draw's liability rows locked once for all its jobs, then each job fitted in turn.
-  const planned = new Map<number, Planned>();
+  // Each draw's liability rows locked once for all its jobs; `held` then follows what this batch stakes.
+  const held = new Map<string, Map<string, bigint>>();
   for (const drawId of drawIds) {
-    const indices = byDraw.get(drawId);
-    if (!indices) continue;
-    const keys = indices.flatMap((i) => jobs[i]!.input.selections.flatMap((sel) => [...rules.exposure(jobs[i]!.game.family, sel, jobs[i]!.game.paytable, sel.stakePerLineMinor).keys()]));
-    const held = await lockExposure(trx, drawId, keys);
-    const added = new Map<string, bigint>();
-    for (const i of indices) {
-      const { game } = jobs[i]!;
-      try {
-        const plan = planTicket(rules, jobs[i]!, (key) => game.limits.perKeyMinor - (held.get(key) ?? 0n) - (added.get(key) ?? 0n));
-        sum(added, plan.exposure);
-        planned.set(i, plan);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        answers[i] = { error: err };
-      }
+    const keys = pending.filter((i) => jobs[i]!.drawId === drawId).flatMap((i) => jobs[i]!.input.selections.flatMap((sel) => [...rules.exposure(jobs[i]!.game.family, sel, jobs[i]!.game.paytable, sel.stakePerLineMinor).keys()]));
+    if (keys.length > 0) held.set(drawId, await lockExposure(trx, drawId, keys));
+  }
+
+  const load = new Map<string, Map<string, bigint>>();
+  const refused: { id: string; errorCode: string }[] = [];
+  // A ticket the wallet refuses gives back the room it was planned into, so the tickets refused
+  // for want of that room on its draw are planned again (each round refuses at least one ticket
+  // for good, so this ends; almost every batch needs one round).
+  for (let round = pending; round.length > 0; ) {
+    const { limited, freed } = await placeRound(ctx, jobs, round, { draws, held, load, refused, answers });
+    round = limited.filter((i) => freed.has(jobs[i]!.drawId));
+  }
+  // A second send answers as the first: its refusal, or a replay of its ticket.
+  for (const [i, first] of twins) answers[i] = 'error' in answers[first]! ? answers[first]! : { twin: true };
+  // Only staked tickets load the draw's liability; a refused one stays written, refused, with its code.
+  for (const drawId of drawIds) if (load.has(drawId)) await addExposure(trx, drawId, load.get(drawId)!);
+  await refuseTickets(trx, refused);
+  return answers;
+}
+
+/** What a batch's rounds share: its locked draws, liability held and added per draw, tickets the wallet refused, and the answers. */
+type BatchState = {
+  draws: Map<string, DrawRow>;
+  held: Map<string, Map<string, bigint>>;
+  load: Map<string, Map<string, bigint>>;
+  refused: { id: string; errorCode: string }[];
+  answers: PlaceAnswer[];
+};
+
+/**
+ * Plan, write and stake the jobs `indices` against the room `held` leaves; answers them, except
+ * those refused for room (`limited`), which a later round may plan again on the draws where the
+ * wallet refused a ticket (`freed`).
+ */
+async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[], batch: BatchState): Promise<{ limited: number[]; freed: Set<string> }> {
+  const { trx, rules, now } = ctx;
+  const { draws, held, load, refused, answers } = batch;
+  const planned = new Map<number, Planned>();
+  const limited: number[] = [];
+  const added = new Map<string, Map<string, bigint>>();
+  for (const i of indices) {
+    const { game, drawId } = jobs[i]!;
+    const heldHere = held.get(drawId)!;
+    const addedHere = added.get(drawId) ?? added.set(drawId, new Map()).get(drawId)!;
+    try {
+      const plan = planTicket(rules, jobs[i]!, (key) => game.limits.perKeyMinor - (heldHere.get(key) ?? 0n) - (addedHere.get(key) ?? 0n));
+      sum(addedHere, plan.exposure);
+      planned.set(i, plan);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      answers[i] = { error: err };
+      if (err.errorCode === ErrorCode.LOTTERY_LIMIT_EXCEEDED) limited.push(i);
     }
   }
 
-  // The tickets, open; a key used before is no ticket of this batch.
+  // The tickets, open; a key used before (by an earlier batch) is no ticket of this one.
   const written = await insertTickets(trx, [...planned.values()].map((p) => p.ticket), now);
   const staked: { i: number; ticket: TicketRow }[] = [];
   for (const [i, plan] of planned) {
     const ticket = written.get(`${plan.ticket.memberId}:${plan.ticket.idempotencyKey}`);
-    // Two jobs of one batch with the same key: the first is written, the second replays it.
-    if (!ticket || staked.some((s) => s.ticket.id === ticket.id)) answers[i] = { twin: true };
-    else staked.push({ i, ticket });
+    if (ticket) staked.push({ i, ticket });
+    else answers[i] = { twin: true };
   }
 
   // Their stakes, in this transaction.
@@ -182,20 +231,19 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
     })),
     ctx.slot,
   );
-  const refused: { id: string; errorCode: string }[] = [];
-  const load = new Map<string, Map<string, bigint>>();
+  const freed = new Set<string>();
   staked.forEach(({ i, ticket }, k) => {
     const result = results[k]!;
     if (result instanceof AppError) {
       refused.push({ id: ticket.id, errorCode: result.errorCode });
       answers[i] = { error: result };
+      freed.add(ticket.drawId);
       return;
     }
-    sum(load.get(ticket.drawId) ?? load.set(ticket.drawId, new Map()).get(ticket.drawId)!, planned.get(i)!.exposure);
+    const exposure = planned.get(i)!.exposure;
+    sum(held.get(ticket.drawId)!, exposure);
+    sum(load.get(ticket.drawId) ?? load.set(ticket.drawId, new Map()).get(ticket.drawId)!, exposure);
     answers[i] = { ok: { ticket, draw: draws.get(ticket.drawId)!, balanceMinor: BigInt(result.balanceMinor) } };
   });
-  // Only staked tickets load the draw's liability; a refused one stays written, refused, with its code.
-  for (const drawId of drawIds) if (load.has(drawId)) await addExposure(trx, drawId, load.get(drawId)!);
-  await refuseTickets(trx, refused);
-  return answers;
+  return { limited, freed };
 }
