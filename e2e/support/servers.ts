@@ -13,16 +13,16 @@ import AxeBuilder from '@axe-core/playwright';
  * Each extra server needs a port of its own, because Playwright runs two spec files at once.
  * Every port a run uses is derived from one base, checked unique below, so that two runs on one
  * machine (two checkouts, or two developers) stay apart by giving each its own E2E_PORT. The extra
- * servers take PORT_SPAN ports from E2E_PORT_BASE, which by default is 20000 + (E2E_PORT mod 220) × 56:
- * E2E_PORTs that differ by less than 220 never share an extra port, and the extra ports stay below
+ * servers take PORT_SPAN ports from E2E_PORT_BASE, which by default is 20000 + (E2E_PORT mod 190) × 64:
+ * E2E_PORTs that differ by less than 190 never share an extra port, and the extra ports stay below
  * Linux's ephemeral range (32768 and up), where an outgoing connection could hold one for a moment
- * (the highest is 20000 + 219 × 56 + 55 = 32319). A new suite takes the next free offset; past
+ * (the highest is 20000 + 189 × 64 + 63 = 32159). A new suite takes the next free offset; past
  * PORT_SPAN, raise it and lower the modulus so that the highest port stays below 32768.
  */
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
 /** How many ports from the base a run may use. */
-const PORT_SPAN = 56;
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000 + (MAIN_PORT % 220) * PORT_SPAN);
+const PORT_SPAN = 64;
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000 + (MAIN_PORT % 190) * PORT_SPAN);
 
 /** Offsets from the base; each suite that starts servers has its own. */
 const PORT_OFFSETS = {
