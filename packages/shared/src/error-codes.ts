@@ -117,6 +117,9 @@ export const ErrorCode = {
   ROUND_SETTLED: 'ROUND_SETTLED',
   ROUND_MISMATCH: 'ROUND_MISMATCH',
   VENDOR_UNAVAILABLE: 'VENDOR_UNAVAILABLE',
+  /** PVP rooms (GLS2_roomList, a launch with roomId): the vendor lists no such room for that game; the room is full or closed. */
+  ROOM_NOT_FOUND: 'ROOM_NOT_FOUND',
+  ROOM_NOT_JOINABLE: 'ROOM_NOT_JOINABLE',
   TRANSFER_PENDING: 'TRANSFER_PENDING',
   /** Vendor boundary: money callbacks from a transfer-model vendor; a win over the configured cap. */
   VENDOR_NOT_SEAMLESS: 'VENDOR_NOT_SEAMLESS',
@@ -315,6 +318,22 @@ export const ErrorCode = {
   /** Behaviour monitoring (docs/compliance.md, "Behaviour monitoring"): no such flag; the flag is closed already (notes and outcome are kept as they were). */
   MONITORING_FLAG_NOT_FOUND: 'MONITORING_FLAG_NOT_FOUND',
   MONITORING_FLAG_CLOSED: 'MONITORING_FLAG_CLOSED',
+  /** The online-service list's chat entry asked for is switched off or no longer there. */
+  ONLINE_SERVICE_NOT_FOUND: 'ONLINE_SERVICE_NOT_FOUND',
+  /** Login from a device the account has not remembered (docs/decisions.md): the code is wrong, spent or its challenge unknown; the code has expired; no such remembered device. */
+  DEVICE_CODE_INVALID: 'DEVICE_CODE_INVALID',
+  DEVICE_CODE_EXPIRED: 'DEVICE_CODE_EXPIRED',
+  TRUSTED_DEVICE_NOT_FOUND: 'TRUSTED_DEVICE_NOT_FOUND',
+  /**
+   * Sign-in with an identity provider: no such enabled provider; the attempt (state) is unknown,
+   * spent, expired or from another browser; the provider refused or its answer did not validate;
+   * the identity is linked to another account already; no such link of the member.
+   */
+  OIDC_PROVIDER_NOT_FOUND: 'OIDC_PROVIDER_NOT_FOUND',
+  OIDC_FLOW_INVALID: 'OIDC_FLOW_INVALID',
+  OIDC_SIGN_IN_FAILED: 'OIDC_SIGN_IN_FAILED',
+  OIDC_IDENTITY_TAKEN: 'OIDC_IDENTITY_TAKEN',
+  OIDC_LINK_NOT_FOUND: 'OIDC_LINK_NOT_FOUND',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

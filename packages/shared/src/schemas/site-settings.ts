@@ -41,6 +41,7 @@ const OPEN_AS_LINK: Record<CustomerServiceOpenAs, { pattern: RegExp; message: st
   popup: { pattern: /^https?:\/\//i, message: 'a popup entry needs an http(s) link' },
   email: { pattern: /^mailto:/i, message: 'an e-mail entry needs a mailto: link' },
   phone: { pattern: /^tel:/i, message: 'a phone entry needs a tel: link' },
+  chat: { pattern: /^https?:\/\//i, message: 'a chat entry needs an http(s) link' },
 };
 
 /**
@@ -141,9 +142,24 @@ export const siteSettingsSchema = z.object({
   freeplayDemoBalanceMinor: minorUnits,
   /** Password age that forces a change, applied only while the operator turns PWDEXPFORCECHANGE3 on. */
   passwordMaxAgeDays: z.number().int().min(1).max(3650),
-  customerService: z.array(storedCustomerServiceEntrySchema).max(20),
+  customerService: z
+    .array(storedCustomerServiceEntrySchema)
+    .max(20)
+    // A chat entry's address is asked for by its type code (GET /wps/system/onlineService/target), so two chats may not share one.
+    .superRefine((entries, context) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (entry.openAs !== 'chat') return;
+        if (seen.has(entry.csType)) context.addIssue({ code: 'custom', path: [index, 'csType'], message: 'another chat entry has this type' });
+        seen.add(entry.csType);
+      });
+    }),
   resources: z.array(storedResourceSchema).max(30),
   loginToHome: z.boolean(),
+  /** Whether the player site's centred dialogs can be moved by their header (never on phones). */
+  modalsDraggable: z.boolean(),
+  /** A password login from a device the account has not remembered asks for a code sent to its mobile or e-mail. */
+  newDeviceVerification: z.boolean(),
   maintenance: z.boolean(),
   blockedCountries: z.array(countryCodeSchema).max(250),
   /** Listed first in the dialing-code picker. */

@@ -111,9 +111,10 @@ export type RegisterSettings = z.infer<typeof registerSettingsSchema>;
 
 /**
  * How a customer-service entry opens: `link` in a new tab, `popup` in a 440×750 window (a web
- * chat), `email` a mailto: link and `phone` a tel: link in the device's own app.
+ * chat), `email` a mailto: link and `phone` a tel: link in the device's own app, `chat` the
+ * online-service list's type 3: a 440×500 window whose address the server hands out at the click.
  */
-export const CUSTOMER_SERVICE_OPEN_AS = ['link', 'popup', 'email', 'phone'] as const;
+export const CUSTOMER_SERVICE_OPEN_AS = ['link', 'popup', 'email', 'phone', 'chat'] as const;
 export type CustomerServiceOpenAs = (typeof CUSTOMER_SERVICE_OPEN_AS)[number];
 
 export const customerServiceEntrySchema = z.object({
@@ -123,6 +124,8 @@ export const customerServiceEntrySchema = z.object({
   openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS),
   /** Offered only to VIP players (club rank level above 4), in place of the others' first entry. */
   vipOnly: z.boolean(),
+  /** Absent (entries stored before the switch existed) reads as on; a switched-off entry is offered nowhere. */
+  enabled: z.boolean().optional(),
 });
 export type CustomerServiceEntry = z.infer<typeof customerServiceEntrySchema>;
 export const resourceSchema = z.object({
@@ -157,6 +160,8 @@ export const permissionResultSchema = z.object({
   maintenance: z.boolean(),
   regionRestriction: z.boolean(),
   loginToHome: z.boolean(),
+  /** Whether the site's centred dialogs can be moved by their header (a site setting). */
+  modalsDraggable: z.boolean(),
   languages: z.object({ default: z.string(), supported: z.array(z.string()), listed: z.array(z.string()) }),
   availablePromo: availablePromoSchema,
 });

@@ -130,6 +130,10 @@ export const SETTINGS = {
       { resourceType: 'TELEGRAM', labelNameEn: 'Telegram', url: 'https://t.me/lumenbet', qrCodeUrl: null },
   ]),
   loginToHome: defineSetting(site.loginToHome, false),
+  /** The product's modal is draggable: on unless the operator turns it off. */
+  modalsDraggable: defineSetting(site.modalsDraggable, true),
+  // Off until the operator turns it on: players without a mobile or e-mail could not log in from a new device.
+  newDeviceVerification: defineSetting(site.newDeviceVerification, false),
   maintenance: defineSetting(site.maintenance, false),
   blockedCountries: defineSetting(site.blockedCountries, ['US']),
   /** Listed first in the dialing-code picker. */

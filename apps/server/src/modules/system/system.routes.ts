@@ -8,10 +8,12 @@ import {
   whitelabelResultSchema,
 } from '@wps/shared/schemas/system';
 import { domainRouteSchema } from '@wps/shared/schemas/site-settings';
+import { onlineServiceListSchema, onlineServiceTargetQuerySchema, onlineServiceTargetSchema } from '@wps/shared/schemas/online-service';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
+import { createOnlineService } from './online-service';
 
 const pingSchema = z.object({ pong: z.literal(true), at: z.number().describe('Server time, epoch ms') });
 
@@ -42,6 +44,18 @@ export function registerSystemRoutes(app: RouteApp, services: AppServices): void
   app.get('/wps/system/test/ping', { schema: { response: success(pingSchema) } }, async (_request, reply) => {
     void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('cache-control', 'no-store');
     return ok({ pong: true as const, at: Date.now() });
+  });
+
+  // The online-service list and a chat's address, asked for when its window opens; never cached,
+  // so an entry the operator switched off is gone at the next click.
+  const onlineService = createOnlineService(system);
+  app.get('/wps/system/onlineService', { schema: { response: success(onlineServiceListSchema) } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return ok(await onlineService.list());
+  });
+  app.get('/wps/system/onlineService/target', { schema: { querystring: onlineServiceTargetQuerySchema, response: success(onlineServiceTargetSchema) } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return ok(await onlineService.target(request.query.csType));
   });
 
   app.get('/wps/system/country', { schema: { response: success(z.array(countrySchema)) } }, async () => ok(await system.listCountries()));

@@ -317,11 +317,12 @@ export function createSystemService(ctx: SystemContext) {
         whitelabel: buildWhitelabelTree(config.modules),
         register: composeRegisterSettings(config, await registrationBonus(config), await jurisdiction.rules()),
         resources: config.resources,
-        customerService: config.customerService,
+        customerService: config.customerService.filter((entry) => entry.enabled !== false),
         location,
         maintenance: config.maintenance,
         regionRestriction: isBlocked(config, location),
         loginToHome: config.loginToHome,
+        modalsDraggable: config.modalsDraggable,
         languages: config.languages,
         availablePromo: await promoSwitches(),
       };
