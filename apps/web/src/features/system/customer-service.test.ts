@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerServiceEntry } from '@wps/shared/schemas/system';
-import { customerServiceHref, visibleCustomerService } from './customer-service';
+import { customerServiceHref, openChatWindow, visibleCustomerService } from './customer-service';
 
 // Web links resolve against the page's origin.
 beforeAll(() => vi.stubGlobal('window', { location: { origin: 'https://site.test' } }));
@@ -32,5 +32,43 @@ describe('customerServiceHref', () => {
     expect(customerServiceHref(MAIL)).toBe('mailto:help@example.com');
     expect(customerServiceHref(entry('PHONE', 'phone', 'tel:+55-11-4000'))).toBe('tel:+55-11-4000');
     expect(customerServiceHref(CHAT)).toBe('https://chat.example/room');
+  });
+});
+
+describe('openChatWindow', () => {
+  const popupWith = () => ({ opener: {} as unknown, close: vi.fn(), location: { replace: vi.fn() } });
+  const withOpen = (popup: ReturnType<typeof popupWith> | null) => {
+    const open = vi.fn(() => popup);
+    vi.stubGlobal('window', { location: { origin: 'https://site.test' }, open });
+    return open;
+  };
+
+  it('opens the 440×500 window at once, cuts its opener, then sends it to the address the server answers', async () => {
+    const popup = popupWith();
+    const open = withOpen(popup);
+    let answer!: (target: { url: string }) => void;
+    expect(openChatWindow('LIVECHAT', () => new Promise((resolve) => (answer = resolve)))).toBe(true);
+    expect(open).toHaveBeenCalledWith('', 'wps-online-service', 'popup,width=440,height=500');
+    expect(popup.opener).toBeNull();
+    answer({ url: 'https://chat.example/room' });
+    await vi.waitFor(() => expect(popup.location.replace).toHaveBeenCalledWith('https://chat.example/room'));
+    expect(popup.close).not.toHaveBeenCalled();
+  });
+
+  it('closes the window when the fetch fails or answers no web address', async () => {
+    for (const fetchTarget of [() => Promise.reject(new Error('404')), () => Promise.resolve({ url: 'javascript:alert(1)' })]) {
+      const popup = popupWith();
+      withOpen(popup);
+      expect(openChatWindow('LIVECHAT', fetchTarget)).toBe(true);
+      await vi.waitFor(() => expect(popup.close).toHaveBeenCalled());
+      expect(popup.location.replace).not.toHaveBeenCalled();
+    }
+  });
+
+  it('answers false when the browser blocks the window, asking nothing', () => {
+    withOpen(null);
+    const fetchTarget = vi.fn(() => Promise.resolve({ url: 'https://chat.example' }));
+    expect(openChatWindow('LIVECHAT', fetchTarget)).toBe(false);
+    expect(fetchTarget).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import type { CustomerServiceEntry } from '@wps/shared/schemas/system';
 import { isVipRankLevel } from '@wps/shared/constants';
+import { ONLINE_SERVICE_POPUP, ONLINE_SERVICE_TYPE, type OnlineServiceEntry } from '@wps/shared/schemas/online-service';
 import { toSafeHttpUrl } from '../../lib/safe-url';
+import { getOnlineServiceTarget } from './api/get-online-service-target';
 
 export type { CustomerServiceEntry };
 
@@ -27,6 +29,41 @@ export function customerServiceHref(entry: CustomerServiceEntry): string | null 
 /** Open a popup entry in its 440×750 window (links, e-mail and phone entries are plain links). */
 export function openCustomerServicePopup(href: string): void {
   window.open(href, 'wps-customer-service', POPUP_FEATURES);
+}
+
+const CHAT_FEATURES = `popup,width=${ONLINE_SERVICE_POPUP.width},height=${ONLINE_SERVICE_POPUP.height}`;
+
+/**
+ * Open a chat (type 3) entry in its 440×500 window. The window is opened at once, inside the click,
+ * so a popup blocker lets it through; it is sent to the chat's address once the server has answered
+ * it (the entry may have been switched off since the list was read), and closed when that fails.
+ * Answers false when the browser blocked the window, so the link can open as a plain tab instead.
+ */
+export function openChatWindow(csType: string, fetchTarget = getOnlineServiceTarget): boolean {
+  // Not `noopener`: that answers null, and the window must be pointed at the chat later. Its
+  // opener is cut at once instead, so the chat page can never reach back into this one.
+  const popup = window.open('', 'wps-online-service', CHAT_FEATURES);
+  if (!popup) return false;
+  popup.opener = null;
+  fetchTarget(csType).then(
+    ({ url }) => {
+      const href = toSafeHttpUrl(url);
+      if (href) popup.location.replace(href);
+      else popup.close();
+    },
+    () => popup.close(),
+  );
+  return true;
+}
+
+const OPEN_AS_OF_TYPE = Object.fromEntries(Object.entries(ONLINE_SERVICE_TYPE).map(([openAs, type]) => [type, openAs])) as Record<
+  OnlineServiceEntry['type'],
+  CustomerServiceEntry['openAs']
+>;
+
+/** An online-service list entry as the customer-service pieces show it. */
+export function fromOnlineService(entry: OnlineServiceEntry): CustomerServiceEntry {
+  return { csType: entry.csType, name: entry.name, path: entry.path, openAs: OPEN_AS_OF_TYPE[entry.type], vipOnly: entry.vipOnly };
 }
 
 /**

@@ -15,7 +15,7 @@ type ContactsValues = { customerService: SiteSettings['customerService']; resour
 
 const schema = z
   .object({
-    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string(), openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS), vipOnly: z.boolean() })),
+    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string(), openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS), vipOnly: z.boolean(), enabled: z.boolean().optional() })),
     resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url: z.string(), qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)) })),
     domains: z.array(z.object({ domainName: z.string() })),
     reason: z.string(),
@@ -24,8 +24,9 @@ const schema = z
 
 /**
  * Customer-service entries (live chat, e-mail, messengers: each opened as a link, a 440×750 popup,
- * an e-mail or a call, and optionally only for VIP players), resources (app downloads, social
- * pages) and the domains the speed test offers.
+ * a 440×500 chat, an e-mail or a call, optionally only for VIP players, switched on or off, in the
+ * order players see them: the online-service list and every customer-service link read them),
+ * resources (app downloads, social pages) and the domains the speed test offers.
  */
 export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
   const { t } = useTranslation('site-settings');
@@ -35,7 +36,7 @@ export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; ca
       view={view}
       keys={['customerService', 'resources', 'domains']}
       schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, ContactsValues>}
-      defaultValues={{ customerService, resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), domains, reason: '' }}
+      defaultValues={{ customerService: customerService.map((entry) => ({ ...entry, enabled: entry.enabled !== false })), resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), domains, reason: '' }}
       canWrite={canWrite}
       title={t('sections.contacts')}
       preview={(values) => <ContactsPreview values={values} />}
@@ -70,15 +71,25 @@ function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: Settin
           </SelectField>
           <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} hint={index === 0 ? t('contacts.linkHint') : undefined} {...form.register(`customerService.${index}.path`)} error={errorOf(`customerService.${index}.path`)} />
           <CheckField label={t('contacts.vipOnly')} hint={index === 0 ? t('contacts.vipOnlyHint') : undefined} {...form.register(`customerService.${index}.vipOnly`)} />
+          <CheckField label={t('contacts.enabled')} hint={index === 0 ? t('contacts.enabledHint') : undefined} {...form.register(`customerService.${index}.enabled`)} />
           {canWrite && (
-            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeEntry', { index: index + 1 })}>
-              {t('contacts.remove')}
-            </Button>
+            <>
+              {/* The list's order is the order players see. */}
+              <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => rows.move(index, index - 1)} aria-label={t('contacts.moveUp', { index: index + 1 })}>
+                ↑
+              </Button>
+              <Button variant="ghost" size="sm" disabled={index === rows.fields.length - 1} onClick={() => rows.move(index, index + 1)} aria-label={t('contacts.moveDown', { index: index + 1 })}>
+                ↓
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeEntry', { index: index + 1 })}>
+                {t('contacts.remove')}
+              </Button>
+            </>
           )}
         </div>
       ))}
       {canWrite && (
-        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '', openAs: 'popup', vipOnly: false })}>
+        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '', openAs: 'popup', vipOnly: false, enabled: true })}>
           {t('contacts.addEntry')}
         </Button>
       )}
@@ -150,7 +161,8 @@ function ContactsPreview({ values }: { values: ContactsValues }) {
         {values.customerService.map((entry, index) => (
           <li key={index}>
             <strong>{entry.name || '—'}</strong> ({t(`contacts.openAsKinds.${entry.openAs}`)}
-            {entry.vipOnly ? `, ${t('contacts.vipShort')}` : ''}) <span className="site-preview__link">{entry.path}</span>
+            {entry.vipOnly ? `, ${t('contacts.vipShort')}` : ''}
+            {entry.enabled === false ? `, ${t('contacts.offShort')}` : ''}) <span className="site-preview__link">{entry.path}</span>
           </li>
         ))}
       </ul>

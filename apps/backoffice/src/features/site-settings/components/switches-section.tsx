@@ -6,9 +6,9 @@ import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
 
-type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome'> & { reason: string };
+type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable'> & { reason: string };
 
-const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true }).extend({ reason: reasonSchema });
+const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true, modalsDraggable: true }).extend({ reason: reasonSchema });
 
 /** The switches in the groups the player site's module tree uses. */
 const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
@@ -18,16 +18,16 @@ const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
   { id: 'points', modules: ['PTSYS3'] },
 ];
 
-/** The whitelabel switches (ways to register and log in, password rules, points) and where a login lands. */
+/** The whitelabel switches (ways to register and log in, password rules, points), where a login lands and whether dialogs move. */
 export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
   const { t } = useTranslation('site-settings');
-  const { modules, loginToHome } = view.values;
+  const { modules, loginToHome, modalsDraggable } = view.values;
   return (
     <SettingsForm<SwitchValues>
       view={view}
-      keys={['modules', 'loginToHome']}
+      keys={['modules', 'loginToHome', 'modalsDraggable']}
       schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, SwitchValues>}
-      defaultValues={{ modules, loginToHome, reason: '' }}
+      defaultValues={{ modules, loginToHome, modalsDraggable, reason: '' }}
       canWrite={canWrite}
       title={t('sections.switches')}
     >
@@ -44,6 +44,7 @@ export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; ca
           <fieldset className="site-group">
             <legend>{t('switches.groups.navigation')}</legend>
             <CheckField label={t('switches.loginToHome')} hint={t('switches.loginToHomeHint')} {...form.register('loginToHome')} />
+            <CheckField label={t('switches.modalsDraggable')} hint={t('switches.modalsDraggableHint')} {...form.register('modalsDraggable')} />
           </fieldset>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CrownIcon, HeadsetIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
-import { customerServiceHref, openCustomerServicePopup, type CustomerServiceEntry } from '../customer-service';
+import { customerServiceHref, openChatWindow, openCustomerServicePopup, type CustomerServiceEntry } from '../customer-service';
 
 type CustomerServiceLinkProps = {
   entry: CustomerServiceEntry;
@@ -13,12 +13,13 @@ type CustomerServiceLinkProps = {
 /**
  * One customer-service entry as a real link, so it reads and behaves as one (middle click, a
  * screen reader's links list): web links in a new tab, mailto: and tel: in the device's app, and
- * a popup entry in its 440×750 window (a new tab when the browser blocks popups or on middle click).
+ * a popup entry in its 440×750 window, a chat entry in its 440×500 one (a new tab when the browser
+ * blocks popups or on middle click).
  */
 export function CustomerServiceLink({ entry, className, title, 'aria-label': ariaLabel, children }: CustomerServiceLinkProps) {
   const href = customerServiceHref(entry);
   if (!href) return null;
-  const isWeb = entry.openAs === 'link' || entry.openAs === 'popup';
+  const isWeb = entry.openAs === 'link' || entry.openAs === 'popup' || entry.openAs === 'chat';
   return (
     <a
       href={href}
@@ -28,14 +29,14 @@ export function CustomerServiceLink({ entry, className, title, 'aria-label': ari
       data-open-as={entry.openAs}
       target={isWeb ? '_blank' : undefined}
       rel={isWeb ? 'noopener noreferrer' : undefined}
-      onClick={
-        entry.openAs === 'popup'
-          ? (event) => {
-              event.preventDefault();
-              openCustomerServicePopup(href);
-            }
-          : undefined
-      }
+      onClick={(event) => {
+        if (entry.openAs === 'popup') {
+          event.preventDefault();
+          openCustomerServicePopup(href);
+        } else if (entry.openAs === 'chat' && openChatWindow(entry.csType)) {
+          event.preventDefault();
+        }
+      }}
     >
       {children}
     </a>
