@@ -13,9 +13,11 @@ import { createNotifier } from './modules/verification/notifier';
 import { createCaptchaService } from './modules/verification/captcha.service';
 import { createOtpService } from './modules/verification/otp.service';
 import { createMemberService } from './modules/member/member.service';
+import { createLoginVerificationService } from './modules/login-verification/login-verification.service';
 import { createMemberViews } from './modules/member/member-views';
 import { createSessionService } from './modules/session/session.service';
 import { createExchangeCodeService } from './modules/session/exchange-code.service';
+import { createOidc } from './modules/oidc/oidc.module';
 import { createSecurityService } from './modules/security/security.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createMessagesService } from './modules/messages/messages.service';
@@ -121,6 +123,18 @@ export function createServices(ctx: AppContext) {
     payeeNameFromIdentity: async () => jurisdictionRules(await jurisdiction()).identity !== 'none',
   });
   const audit = createAuditService(ctx);
+  // A password login from a device the account has not remembered waits for a code (docs/decisions.md).
+  const loginVerification = createLoginVerificationService({
+    ...ctx,
+    notifier,
+    rateLimiter,
+    audit,
+    isEnabled: async () => (await system.getOperatorConfig()).newDeviceVerification,
+    findContacts: (memberId) => member.findContacts(memberId),
+  });
+  member.useNewDeviceGate(loginVerification);
+  // Sign-in with an identity provider: sessions through the member module, handed over by login exchange codes.
+  const oidc = createOidc({ ...ctx, audit, member, session, loginCodes, rateLimiter });
   // Responsible gambling: the players' limits, time-outs and self-exclusion. Built before what it
   // guards: every new session passes its check, deposits and bets are held to the limits.
   const responsibleGaming = createResponsibleGamingService({
@@ -371,7 +385,7 @@ export function createServices(ctx: AppContext) {
   // Players in a time-out or self-exclusion get no rewards and no platform messages (marketing).
   rewards.grants.useExclusion(responsibleGaming.isExcluded);
   messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
-  return { monitoring, privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records, pix };
+  return { monitoring, privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, oidc, loginVerification, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records, pix };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

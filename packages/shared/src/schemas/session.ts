@@ -25,6 +25,8 @@ export const loginBodySchema = z.object({
   countryDialingCode: dialingCodeSchema.optional(),
   captcha: optionalText(16),
   captchaKey: optionalText(64),
+  /** A remembered device's token (login-verification.ts): a login carrying a live one is not asked for a code. */
+  deviceToken: z.string().max(64).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -1,11 +1,12 @@
 import { AccountType, DEFAULT_WEAK_PASSWORD, isTrialType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
+import type { LoginVerificationRequired } from '@wps/shared/schemas/login-verification';
 import { AppError } from '../../http/app-error';
 import { LOGIN_THROTTLE, createLoginThrottle } from './login-throttle';
 import type { MemberCore } from './member-core';
 import { MEMBER_LIMITS, failFields, hashKey, randomDigits, randomPassword, required, type FieldFailure, type RequestOrigin } from './member-helpers';
-import { findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, findFreeplayGrant } from './member.repository';
+import { findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, findFreeplayGrant, type CredentialRow } from './member.repository';
 
 export type LoginInput = {
   type: 'username' | 'sms';
@@ -14,6 +15,17 @@ export type LoginInput = {
   countryDialingCode?: string | undefined;
   captcha?: string | undefined;
   captchaKey?: string | undefined;
+  deviceToken?: string | undefined;
+};
+
+/**
+ * The login-verification module's code step for password logins from devices the account has
+ * not remembered (wired in services.ts; docs/decisions.md, "Login from a new device").
+ */
+export type NewDeviceGate = {
+  isEnabled(): Promise<boolean>;
+  isTrusted(memberId: string, deviceToken: string | undefined, origin: RequestOrigin, touch: boolean): Promise<boolean>;
+  challenge(member: { id: string; mustChangePassword: boolean; passwordExpired: boolean } | null, origin: RequestOrigin): Promise<LoginVerificationRequired>;
 };
 
 /** Login by password or SMS code, and free play. */
@@ -22,14 +34,27 @@ export function createLogin(core: MemberCore) {
   const { system, rateLimiter, otp } = core.ctx;
 
   const throttle = createLoginThrottle(rateLimiter, now);
+  let newDevices: NewDeviceGate | null = null;
 
-  async function loginWithPassword(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
+  async function loginWithPassword(body: LoginInput, origin: RequestOrigin): Promise<LoginResult | LoginVerificationRequired> {
     const account = body.username.trim().toLowerCase();
     const { captcha } = await throttle.admit(account, origin.ip);
     if (captcha) await core.checkCaptcha(body.captchaKey, body.captcha);
 
     const row = await findCredentialsByAccount(db, account);
     const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
+    if (newDevices && (await newDevices.isEnabled())) {
+      const trusted = row ? await newDevices.isTrusted(row.id, body.deviceToken, origin, valid) : false;
+      if (!trusted) {
+        // Every attempt from a device not remembered answers alike, and counts as a failure
+        // until its code is given, so neither the answer nor the throttle tells a right password.
+        await throttle.failed(account, origin.ip);
+        const admitted = row && valid && row.status === 'active' ? row : null;
+        if (!admitted) core.ctx.metrics?.loginFailed('member');
+        const flags = admitted ? await mustChangeFlags(admitted, body.password) : null;
+        return newDevices.challenge(admitted && flags ? { id: admitted.id, ...flags } : null, origin);
+      }
+    }
     if (!row || !valid) {
       const next = await throttle.failed(account, origin.ip);
       core.ctx.metrics?.loginFailed('member');
@@ -39,11 +64,15 @@ export function createLogin(core: MemberCore) {
     await throttle.succeeded(account, origin.ip);
 
     const isDefault = body.password === DEFAULT_WEAK_PASSWORD;
+    const { mustChangePassword, passwordExpired } = await mustChangeFlags(row, body.password);
+    const upgradedHash = !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
+    return core.startSession(row, origin, { mustChangePassword, passwordExpired, persistMustChange: isDefault, upgradedHash });
+  }
+
+  async function mustChangeFlags(row: CredentialRow, password: string): Promise<{ mustChangePassword: boolean; passwordExpired: boolean }> {
     const trial = isTrialType(row.type);
     const age = trial ? { expired: false, forceChange: false } : await core.passwordAge(row);
-    const mustChangePassword = !trial && (isDefault || row.mustChangePassword || age.forceChange);
-    const upgradedHash = !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
-    return core.startSession(row, origin, { mustChangePassword, passwordExpired: age.expired, persistMustChange: isDefault, upgradedHash });
+    return { mustChangePassword: !trial && (password === DEFAULT_WEAK_PASSWORD || row.mustChangePassword || age.forceChange), passwordExpired: age.expired };
   }
 
   async function loginWithSms(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
@@ -66,8 +95,22 @@ export function createLogin(core: MemberCore) {
 
   return {
     /** POST /wps/session/login by password or SMS code. */
-    login(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
+    login(body: LoginInput, origin: RequestOrigin): Promise<LoginResult | LoginVerificationRequired> {
       return body.type === 'sms' ? loginWithSms(body, origin) : loginWithPassword(body, origin);
+    },
+
+    /** Where password logins from devices not remembered go for their code step (services.ts). */
+    useNewDeviceGate(gate: NewDeviceGate): void {
+      newDevices = gate;
+    },
+
+    /** POST /wps/session/login/verify, once the code was right: the session the password login would have opened. */
+    async loginVerified(login: { memberId: string; mustChangePassword: boolean; passwordExpired: boolean }, origin: RequestOrigin): Promise<LoginResult> {
+      const row = await findCredentialsById(db, login.memberId);
+      if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: false });
+      const result = await core.startSession(row, origin, { mustChangePassword: login.mustChangePassword, passwordExpired: login.passwordExpired });
+      await throttle.succeeded(row.account, origin.ip);
+      return result;
     },
 
     /**

@@ -1,5 +1,6 @@
 import { exchangeCodeResultSchema, exchangeLoginBodySchema, freeplayBodySchema, loginBodySchema } from '@wps/shared/schemas/session';
 import { loginResultSchema } from '@wps/shared/schemas/common';
+import { loginAnswerSchema } from '@wps/shared/schemas/login-verification';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
@@ -11,7 +12,8 @@ import { readOrigin } from '../member/member.routes';
 export function registerSessionRoutes(app: RouteApp, services: AppServices): void {
   const { member, session } = services;
 
-  app.post('/wps/session/login', { schema: { body: loginBodySchema, response: success(loginResultSchema) } }, async (request) => {
+  // A session, or the code step for a device the account has not remembered (login-verification).
+  app.post('/wps/session/login', { schema: { body: loginBodySchema, response: success(loginAnswerSchema) } }, async (request) => {
     return ok(await member.login(request.body, readOrigin(request)));
   });
 
