@@ -29,6 +29,8 @@ const STYLE = `
 export function renderGamePage(p: {
   sessionId: string;
   gameId: string;
+  /** The PVP table the player sat at. */
+  roomName?: string;
   model: 'seamless' | 'transfer';
   balance: string;
   currency: string;
@@ -42,7 +44,7 @@ export function renderGamePage(p: {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${t.title}</h1>
-<p class="note">${escapeHtml(p.gameId)} · ${p.model === 'transfer' ? t.transfer : t.seamless}</p>
+<p class="note">${escapeHtml(p.gameId)}${p.roomName ? ` · <span data-testid="sandbox-room">${escapeHtml(p.roomName)}</span>` : ''} · ${p.model === 'transfer' ? t.transfer : t.seamless}</p>
 <div>${t.balance}</div>
 <div class="balance" data-testid="sandbox-balance">${escapeHtml(p.balance)} ${escapeHtml(p.currency)}</div>
 <div class="row">

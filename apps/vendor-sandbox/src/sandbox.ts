@@ -21,6 +21,8 @@ export type SandboxOptions = {
   secret: string;
   seamlessVendor?: string;
   transferVendor?: string;
+  /** The PVP vendor (seamless wallet, with rooms): its room list is `POST /api/rooms/list`. */
+  pvpVendor?: string;
 };
 
 export type Faults = {
@@ -77,10 +79,68 @@ function formatMinor(minor: bigint, scale: number): string {
   return `${neg ? '-' : ''}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''}`;
 }
 
+type RoomStatus = 'open' | 'full' | 'playing' | 'closed';
+type Room = {
+  roomId: string;
+  gameId: string;
+  name: string;
+  minStakeMinor: bigint;
+  maxStakeMinor: bigint;
+  /** Poker tables play by blinds; other card games by a stake range. */
+  blinds: { smallMinor: bigint; bigMinor: bigint } | null;
+  seats: number;
+  seatsTaken: number;
+  status: RoomStatus;
+};
+
+/** The PVP vendor's tables: its own data, which the platform reads through `/api/rooms/list`. */
+function createRooms(vendor: string): Map<string, Room> {
+  const holdem = `${vendor}-holdem`;
+  const truco = `${vendor}-truco-br`;
+  const room = (roomId: string, gameId: string, name: string, min: number, max: number, blinds: [number, number] | null, seats: number, seatsTaken: number, status: RoomStatus): Room => ({
+    roomId,
+    gameId,
+    name,
+    minStakeMinor: BigInt(min),
+    maxStakeMinor: BigInt(max),
+    blinds: blinds ? { smallMinor: BigInt(blinds[0]), bigMinor: BigInt(blinds[1]) } : null,
+    seats,
+    seatsTaken,
+    status,
+  });
+  const list = [
+    room('hm-101', holdem, 'Copacabana', 2000, 10000, [50, 100], 6, 2, 'open'),
+    room('hm-102', holdem, 'Ipanema', 4000, 20000, [100, 200], 9, 9, 'full'),
+    room('hm-103', holdem, 'High Rollers', 40000, 200000, [1000, 2000], 6, 4, 'playing'),
+    room('hm-104', holdem, 'Leblon', 1000, 5000, [25, 50], 6, 0, 'closed'),
+    room('tr-201', truco, 'Truco Paulista', 500, 500, null, 4, 1, 'open'),
+    room('tr-202', truco, 'Truco Mineiro', 1000, 5000, null, 4, 3, 'playing'),
+    // Many seats, so repeated test runs always find one free.
+    room('tr-203', truco, 'Arena', 200, 2000, null, 500, 10, 'open'),
+  ];
+  return new Map(list.map((r) => [r.roomId, r]));
+}
+
+function roomView(r: Room) {
+  return {
+    roomId: r.roomId,
+    gameId: r.gameId,
+    name: r.name,
+    minStakeMinor: r.minStakeMinor.toString(),
+    maxStakeMinor: r.maxStakeMinor.toString(),
+    blinds: r.blinds ? { smallMinor: r.blinds.smallMinor.toString(), bigMinor: r.blinds.bigMinor.toString() } : null,
+    seats: r.seats,
+    seatsTaken: r.seatsTaken,
+    status: r.status,
+  };
+}
+
 /** Build the sandbox vendor's HTTP server (not listening yet). */
 export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; faults: Faults } {
   const seamlessVendor = opts.seamlessVendor ?? 'SBX';
   const transferVendor = opts.transferVendor ?? 'SBT';
+  const pvpVendor = opts.pvpVendor ?? 'SBP';
+  const rooms = createRooms(pvpVendor);
   const platformUrl = opts.platformUrl.replace(/\/+$/, '');
   const faults: Faults = { ...NO_FAULTS };
   const sessions = new Map<string, PlaySession>();
@@ -262,13 +322,28 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   });
 
   // ---------------------------------------------------------------------------------------------
+  // PVP rooms (signed by the platform like the transfer API)
+  // ---------------------------------------------------------------------------------------------
+
+  app.post('/api/rooms/list', async (request, reply) => {
+    const b = json(request.body);
+    if (b.gameId !== undefined && (typeof b.gameId !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(b.gameId))) {
+      return fail(reply, 400, 'VALIDATION_FAILED', 'gameId');
+    }
+    const list = [...rooms.values()].filter((r) => b.gameId === undefined || r.gameId === b.gameId);
+    return answer({ rooms: list.map(roomView) });
+  });
+
+  // ---------------------------------------------------------------------------------------------
   // The game page (the /game iframe target) and its spins
   // ---------------------------------------------------------------------------------------------
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/play', async (request, reply) => {
-    const { token, game, vendor, lang } = request.query;
+    const { token, game, vendor, lang, room: roomId } = request.query;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const vendorCode = vendor === transferVendor ? transferVendor : seamlessVendor;
+    const vendorCode = vendor === transferVendor ? transferVendor : vendor === pvpVendor ? pvpVendor : seamlessVendor;
+    const room = vendorCode === pvpVendor && roomId ? rooms.get(roomId) : undefined;
+    if (vendorCode === pvpVendor && roomId && (!room || room.gameId !== game)) return reply.status(404).send(renderErrorPage('This table does not exist.'));
     if (faults.down) return reply.status(503).send(renderErrorPage('The game server is down. Try again later.'));
     if (!token || !/^[a-f0-9]{64}$/.test(token)) return reply.status(400).send(renderErrorPage('This game link is not valid.'));
     const auth = await callPlatform(vendorCode, 'authenticate', { launchToken: token });
@@ -285,11 +360,17 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
       scale,
     };
     sessions.set(session.id, session);
+    // The player takes a seat: the room list shows it at once.
+    if (room && room.seatsTaken < room.seats) {
+      room.seatsTaken += 1;
+      if (room.seatsTaken === room.seats && room.status === 'open') room.status = 'full';
+    }
     const balance = vendorCode === transferVendor ? (wallets.get(session.playerId) ?? 0n) : BigInt(value.balanceMinor!);
     return reply.send(
       renderGamePage({
         sessionId: session.id,
         gameId: session.gameId,
+        ...(room ? { roomName: room.name } : {}),
         model: vendorCode === transferVendor ? 'transfer' : 'seamless',
         balance: formatMinor(balance, scale),
         currency: session.currency,

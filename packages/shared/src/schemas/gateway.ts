@@ -11,7 +11,8 @@ const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim
 /** POST /wps/game/launchGame: the original client's payload; fields we do not use are accepted and ignored. */
 export const launchGameBodySchema = z.object({
   gameId: idText.pipe(z.string().max(64)).optional(),
-  roomId: idText.pipe(z.string().max(64)).optional(),
+  /** A PVP table (GLS2_roomList): the vendor must list it for `nodeId`; '' is no room. */
+  roomId: idText.pipe(z.string().regex(/^[A-Za-z0-9_.:-]{0,64}$/, 'room id')).optional(),
   nodeId: idText.pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'node id')),
   vassalage: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage'),
   accountType: z.coerce.number().int().optional(),

@@ -31,6 +31,8 @@ export const DEMO_VENDORS: SeedVendor[] = [
   { vassalage: 'TF', name: 'TF Esports', category: 'ESPORTS', walletModel: 'transfer' },
   { vassalage: 'DRF', name: 'Deep Reef Fishing', category: 'FISH', walletModel: 'seamless' },
   { vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless' },
+  // The reference vendor's card tables: rooms listed by the vendor (GLS2_roomList).
+  { vassalage: 'SBP', name: 'Sandbox Poker', category: 'PVP', walletModel: 'seamless', isHot: true },
 ];
 
 const SBX_SLOTS = [
@@ -95,6 +97,7 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
   AI: [['AI-lobby', 'AI Esports', 'ESPORTS', 'lobby', 100, 0]],
   TF: [['TF-lobby', 'TF Esports', 'ESPORTS', 'lobby', 100, 0]],
   DRF: [['DRF-fish-01', 'Reef Blaster', 'FISH', 'fish', 10, 0], ['DRF-fish-02', 'Kraken Hunt', 'FISH', 'fish', 20, 0]],
+  SBP: [['SBP-holdem', "Texas Hold'em", 'PVP', 'poker', 100, 0, true], ['SBP-truco-br', 'Truco', 'PVP', 'cards', 200, 0]],
   CRD: [['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0], ['CRD-rummy', 'Rummy', 'PVP', 'cards', 100, 0], ['CRD-niu', 'Bull Bull', 'PVP', 'cards', 100, 0]],
 };
 

@@ -17,6 +17,7 @@ import {
   walletTransferBodySchema,
   walletTransferResultSchema,
 } from '@wps/shared/schemas/gateway';
+import { roomListRequestSchema, roomListSchema } from '@wps/shared/schemas/pvp';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
@@ -41,6 +42,11 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
     const member = await requireMember(request, { allowTrial: true });
     const language = typeof request.headers.language === 'string' ? request.headers.language : 'pt';
     return ok(await gateway.launchGame(member, request.body, language));
+  });
+
+  app.post('/wps/relay/GLS2_roomList', { schema: { body: roomListRequestSchema.optional(), response: success(roomListSchema) } }, async (request) => {
+    await requireMember(request);
+    return ok(await gateway.rooms.list(request.body ?? {}));
   });
 
   app.post('/wps/relay/GCS_walletTransfer', { schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) } }, async (request) => {

@@ -34,8 +34,9 @@ import type { BetGuard } from './seamless.service';
 import { sumMemberRounds } from './round-history';
 import { createTransferWalletService } from './transfer-wallet.service';
 import { createGatewayViews } from './gateway-views';
+import { createPvpRooms } from './pvp-rooms';
 import { createVendorSessions } from './vendor-sessions';
-import { createVendorConnections, isSandboxVendor, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor, type VendorConnections } from './vendor-connections';
+import { createVendorConnections, isSandboxVendor, SANDBOX_PVP, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor, type VendorConnections } from './vendor-connections';
 
 /** What the gateway needs from the catalogue module. */
 export type CataloguePort = {
@@ -46,9 +47,11 @@ export type CataloguePort = {
   recordRecentGame(memberId: string, nodeId: string): Promise<void>;
   /** A vendor as stored, whatever its status; undefined when the catalogue has none. */
   findVendor(vassalage: string): Promise<{ vassalage: string } | undefined>;
+  /** Every vendor as stored (the PVP room list picks the PVP ones). */
+  listVendors(): Promise<{ vassalage: string; name: string; category: string; status: string }[]>;
 };
 
-export { SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor } from './vendor-connections';
+export { SANDBOX_PVP, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor } from './vendor-connections';
 
 export type GatewaySettings = {
   /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined (also when refused). */
@@ -206,6 +209,7 @@ export function createGatewayService(ctx: GatewayContext) {
   }
 
   const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
+  const rooms = createPvpRooms({ catalogue, findAdapter, brand: () => ctx.system.getBrand(), log: ctx.log });
 
   /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
   async function start(): Promise<void> {
@@ -219,13 +223,17 @@ export function createGatewayService(ctx: GatewayContext) {
     }
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;
-    const vendors = await Promise.all([SANDBOX_SEAMLESS, SANDBOX_TRANSFER].map((vassalage) => catalogue.findVendor(vassalage)));
+    const vendors = await Promise.all([SANDBOX_SEAMLESS, SANDBOX_TRANSFER, SANDBOX_PVP].map((vassalage) => catalogue.findVendor(vassalage)));
     const present = new Set(vendors.flatMap((v) => (v ? [v.vassalage] : [])));
     if (present.has(SANDBOX_SEAMLESS)) {
       await configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: null, secret, requestTimeoutMs: 5000 });
     }
     if (present.has(SANDBOX_TRANSFER)) {
       await configureAdapter({ vassalage: SANDBOX_TRANSFER, walletModel: 'transfer', launchUrl: `${url}/play`, apiUrl: `${url}/api`, secret, requestTimeoutMs: 5000 });
+    }
+    // The PVP vendor's money moves through the seamless callbacks; its API serves only the room list.
+    if (present.has(SANDBOX_PVP)) {
+      await configureAdapter({ vassalage: SANDBOX_PVP, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: `${url}/api`, secret, requestTimeoutMs: 5000 });
     }
   }
 
@@ -244,6 +252,8 @@ export function createGatewayService(ctx: GatewayContext) {
     if (!inHouse && !adapter) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
     if (isTrialType(member.type) && !inHouse) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
     await ctx.launchGuard?.(String(member.memberId));
+    // A PVP launch names a table: the vendor must list it for this game, with a seat free.
+    const room = input.roomId ? await rooms.requireJoinable(vendor, game.nodeId, input.roomId) : undefined;
     const token = crypto.randomBytes(32).toString('hex');
     await insertLaunchToken(db, {
       tokenHash: hashToken(token),
@@ -270,6 +280,7 @@ export function createGatewayService(ctx: GatewayContext) {
       u.searchParams.set('game', game.nodeId);
       u.searchParams.set('vendor', vendor.vassalage);
       u.searchParams.set('lang', lang);
+      if (room) u.searchParams.set('room', room.roomId);
       url = u.toString();
     }
     return { game_url: url, content: url, expiresIn: settings.launchTokenSeconds };
@@ -306,6 +317,8 @@ export function createGatewayService(ctx: GatewayContext) {
   return {
     seamless,
     transfers,
+    /** PVP rooms read from their vendors (GLS2_roomList, a launch with roomId). */
+    rooms,
     start,
     findAdapter,
     configureAdapter,

@@ -6,7 +6,9 @@ import { findAdapters, type AdapterRow } from './gateway.repository';
 /** The reference vendor's codes in the demo catalogue. */
 export const SANDBOX_SEAMLESS = 'SBX';
 export const SANDBOX_TRANSFER = 'SBT';
-export const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER;
+/** The reference vendor's PVP vendor: seamless wallet, with a room list at its API. */
+export const SANDBOX_PVP = 'SBP';
+export const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER || vassalage === SANDBOX_PVP;
 
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
 /** What an in-house engine is told at launch: the game (its classify too), the launch token, the language, and the lottery's launch fields. */
