@@ -29,6 +29,8 @@ const REDACT_PATHS = [
   '*.resetToken',
   '*.verificationCode',
   '*.secret',
+  // An identity provider's client secret (the back office's providers, written only).
+  '*.clientSecret',
 ];
 
 /** The request as logged: method and path only. The query string can carry tokens (`?token=`), bodies passwords and codes. */

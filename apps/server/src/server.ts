@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
 import { startMetricsListener } from './metrics/http';
 import { startDevVendorSandbox } from './modules/gateway/dev-vendor-sandbox';
+import { DEV_PROVIDER_NAME, startDevOidcProvider } from './modules/oidc/dev-oidc-provider';
 
 /** Start the API and the site on one port: migrate, seed the demo operator, listen. */
 async function main() {
@@ -38,6 +39,14 @@ async function main() {
   if (sandbox) {
     app.addHook('onClose', async () => sandbox.stop());
     await sandbox.ready.catch(() => undefined);
+  }
+  // Development: the local identity provider beside the server, kept as the back office's provider `Local IdP`.
+  if (config.oidcDevProvider?.autostart) {
+    const idp = await startDevOidcProvider({ port: config.oidcDevProvider.port, redirectUri: app.services.oidc.client.redirectUri, log });
+    if (idp) {
+      app.addHook('onClose', async () => idp.stop());
+      await app.services.oidc.providers.ensureDevProvider({ name: DEV_PROVIDER_NAME, issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret });
+    }
   }
   // On the start that created the database only (one instance wins firstSeed): a newcomer's site
   // has banners, promotions, help and legal pages; DEMO_CONTENT=off leaves it empty.

@@ -77,6 +77,8 @@ export type AppConfig = {
    * with the server and connect SBX and SBT to it, unless VENDOR_SANDBOX_URL names one (server.ts).
    */
   vendorSandboxAutostart?: boolean;
+  /** OIDC_DEV_PROVIDER_AUTOSTART, OIDC_DEV_PROVIDER_PORT, ALLOW_OIDC_DEV_PROVIDER: the local identity provider server.ts starts (modules/oidc/dev-oidc-provider.ts). */
+  oidcDevProvider?: { autostart: boolean; port: number; allowInProduction: boolean };
   /** TEST_CLOCK_DOOR: outside production, PUT /dev/clock moves the calendar clock ahead (http/dev-clock.ts); production refuses it. */
   testClockDoor?: boolean;
   /** The reference vendor server.ts started (set there, never from the environment): the gateway connects to it. */
@@ -132,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // On by default only in development: production never starts a test door unless told (and then refuses, productionRefusals).
     vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
     testClockDoor: env.TEST_CLOCK_DOOR,
+    oidcDevProvider: { autostart: env.OIDC_DEV_PROVIDER_AUTOSTART, port: env.OIDC_DEV_PROVIDER_PORT, allowInProduction: env.ALLOW_OIDC_DEV_PROVIDER },
     lotteryLive: { maxStreams: env.LOTTERY_LIVE_MAX_STREAMS, perIp: env.LOTTERY_LIVE_STREAMS_PER_IP },
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
@@ -148,7 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
  * variable that fixes it; empty outside production or when every risk is explicitly accepted.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart' | 'testClockDoor'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart' | 'testClockDoor' | 'oidcDevProvider'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const refusals: string[] = [];
@@ -178,6 +181,10 @@ export function productionRefusals(
       'Refusing NODE_ENV=production with VENDOR_SANDBOX_AUTOSTART=1: the reference game vendor is a development tool. ' +
         'Unset it; connect real vendors in the back office (or VENDOR_SANDBOX_URL with ALLOW_SANDBOX_VENDOR=1 for a deliberate demonstration).',
     );
+  }
+  // Anyone can sign in there as any test user, and through a linked identity as that member.
+  if (config.oidcDevProvider?.autostart && !config.oidcDevProvider.allowInProduction) {
+    refusals.push('Refusing NODE_ENV=production with OIDC_DEV_PROVIDER_AUTOSTART=1: the local identity provider signs anyone in. Unset it, or ALLOW_OIDC_DEV_PROVIDER=1 for a deliberate demonstration.');
   }
   // A clock anyone can move would end reward periods early and pay them: there is no way round this one.
   if (config.testClockDoor) {

@@ -291,6 +291,25 @@ export const ENV_VARIABLES = {
     description:
       '`1`/`true`: the server starts the reference game vendor (`apps/vendor-sandbox`) as a child process on a free local port with a fresh secret and connects `SBX` (seamless) and `SBT` (transfer) to it, so both wallet models can be played with no setup; skipped when `VENDOR_SANDBOX_URL` is set; `NODE_ENV=production` refuses to start with it',
   },
+  OIDC_DEV_PROVIDER_AUTOSTART: {
+    schema: flag(),
+    default: '0',
+    feeds: 'AppConfig.oidcDevProvider',
+    description:
+      '`1`/`true`: the server starts the local identity provider (`apps/idp-sandbox`, on oidc-provider, with test users) as a child process with a fresh client secret and keeps the back office\'s provider `Local IdP` pointed at it (its enabled switch stays the operator\'s), so sign-in with an identity provider can be tried with no setup; `NODE_ENV=production` refuses to start with it unless `ALLOW_OIDC_DEV_PROVIDER=1`',
+  },
+  OIDC_DEV_PROVIDER_PORT: {
+    schema: port(),
+    default: '0',
+    feeds: 'AppConfig.oidcDevProvider',
+    description: 'port of the local identity provider `OIDC_DEV_PROVIDER_AUTOSTART` starts, on 127.0.0.1 (`0`: any free port)',
+  },
+  ALLOW_OIDC_DEV_PROVIDER: {
+    schema: flag(),
+    default: '0',
+    feeds: 'productionRefusals',
+    description: '`1`/`true` lets `OIDC_DEV_PROVIDER_AUTOSTART` run with `NODE_ENV=production` (anyone can sign in there as any test user: a demonstration only)',
+  },
   TEST_CLOCK_DOOR: {
     schema: flag(),
     default: '0',

@@ -66,7 +66,7 @@ export function createRegistration(core: MemberCore) {
   const { system, rateLimiter, otp } = core.ctx;
 
   /** The shared part of both registrations; `mode` decides which fields apply. */
-  async function register(mode: 'username' | 'mobile', body: RegisterInput, origin: RequestOrigin): Promise<LoginResult> {
+  async function register(mode: 'username' | 'mobile', body: RegisterInput, origin: RequestOrigin, linkIdentity?: AfterInsert): Promise<LoginResult> {
     await core.requireModules('DIRECTREG3', mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
     if (body.agree !== true) {
       throw new AppError(ErrorCode.AGREEMENT_REQUIRED, 'Accept the terms, the privacy policy and the minimum age to register');
@@ -203,6 +203,7 @@ export function createRegistration(core: MemberCore) {
         ...afterInsertOf([
           upline && links && linkType !== null ? (trx, id) => links.onRegistered(trx, upline.code, id) : null,
           identityInsert,
+          linkIdentity ?? null,
         ]),
       },
     );
@@ -219,8 +220,9 @@ export function createRegistration(core: MemberCore) {
 
   return {
     /** PUT /wps/member/register: create a username account and log it in. */
-    registerByUsername(body: RegisterInput, origin: RequestOrigin): Promise<LoginResult> {
-      return register('username', body, origin);
+    registerByUsername(body: RegisterInput, origin: RequestOrigin, linkIdentity?: AfterInsert): Promise<LoginResult> {
+      // `linkIdentity`: an identity provider's sign-in linked in the new account's own transaction (oidc module).
+      return register('username', body, origin, linkIdentity);
     },
 
     /** PUT /wps/member/register/mobile: create an account named by the server and log it in. */

@@ -1,5 +1,6 @@
 import { createCredentials } from './member-credentials';
 import { createLogin } from './member-login';
+import { createExternalLogin } from './member-external-login';
 import { createMemberCore } from './member-core';
 import { createMemberDirectory } from './member-directory';
 import { createDownlineAccounts } from './member-downline';
@@ -22,6 +23,7 @@ export function createMemberService(ctx: MemberContext) {
   return {
     ...createRegistration(core),
     ...createLogin(core),
+    ...createExternalLogin(core),
     ...createPasswords(core),
     ...createCredentials(core),
     ...createProfile(core),
