@@ -5,6 +5,7 @@ import { ShieldIcon } from '../../components/ui/icons';
 import { AvatarPicker } from '../../features/member/components/avatar-picker';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import { SecuritySettings } from '../../features/security-center/components/security-settings';
+import { TrustedDevices } from '../../features/security-center/components/trusted-devices';
 import { IdentityCheck } from '../../features/kyc/components/identity-check';
 import { PrivacyCard } from '../../features/privacy/components/privacy-card';
 
@@ -94,6 +95,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
       </div>
       <IdentityCheck />
       <SecuritySettings />
+      <TrustedDevices />
       <PrivacyCard />
     </section>
   );

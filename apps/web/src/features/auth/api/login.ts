@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResult } from '@wps/shared/schemas/common';
+import type { LoginAnswer } from '@wps/shared/schemas/login-verification';
 import type { LoginBody } from '@wps/shared/schemas/session';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /wps/session/login (encrypted): by username and password, or by mobile and SMS code. */
-export function login(body: LoginBody): Promise<LoginResult> {
-  return apiRequest<LoginResult>('/wps/session/login', { method: 'POST', body, encrypted: true });
+/**
+ * POST /wps/session/login (encrypted): by username and password, or by mobile and SMS code. A
+ * password login from a device not remembered may answer with a code step instead of a session.
+ */
+export function login(body: LoginBody): Promise<LoginAnswer> {
+  return apiRequest<LoginAnswer>('/wps/session/login', { method: 'POST', body, encrypted: true });
 }
 
 /** Mutation for the login form; the caller completes the login on success. */

@@ -24,6 +24,9 @@ import { ReopenSelfExclusion, reopenTokenOf } from './reopen-self-exclusion';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
+import type { LoginVerificationRequired } from '@wps/shared/schemas/login-verification';
+import { readDeviceToken } from '../trusted-device';
+import { DeviceCodeStep } from './device-code-step';
 
 type LoginMethod = 'username' | 'sms';
 
@@ -86,6 +89,8 @@ function UsernameLoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
   // An expired self-exclusion's refusal carries the proof for the request to come back.
   const [reopenToken, setReopenToken] = useState<string | null>(null);
+  // A login from a device the account has not remembered waits for its code here.
+  const [challenge, setChallenge] = useState<{ step: LoginVerificationRequired; remember: boolean; username: string } | null>(null);
   const captcha = useCaptcha(isCaptchaShown);
   const login = useLogin();
   const completeLogin = useCompleteLogin();
@@ -115,9 +120,14 @@ function UsernameLoginForm() {
         password: values.password.trim(),
         captcha: isCaptchaShown ? values.captcha.trim() : undefined,
         captchaKey: isCaptchaShown ? captcha.captchaKey : undefined,
+        deviceToken: readDeviceToken(),
       },
       {
         onSuccess: (result) => {
+          if ('verificationRequired' in result) {
+            setChallenge({ step: result, remember: values.remember, username });
+            return;
+          }
           if (values.remember) rememberUsernameLogin(username);
           else forgetRememberedLogin();
           completeLogin(result, 'username');
@@ -140,6 +150,20 @@ function UsernameLoginForm() {
     } else {
       setFormError(translateError(error));
     }
+  }
+
+  if (challenge) {
+    return (
+      <DeviceCodeStep
+        challenge={challenge.step}
+        onBack={() => setChallenge(null)}
+        onVerified={(result) => {
+          if (challenge.remember) rememberUsernameLogin(challenge.username);
+          else forgetRememberedLogin();
+          completeLogin(result, 'username');
+        }}
+      />
+    );
   }
 
   return (
@@ -229,6 +253,8 @@ function SmsLoginForm() {
       { type: 'sms', username: mobileNum, password: values.code.trim(), countryDialingCode: country.countryDialingCode },
       {
         onSuccess: (result) => {
+          // An SMS code is itself proof of the phone: this login never asks for another.
+          if ('verificationRequired' in result) return;
           if (values.remember) rememberSmsLogin(country.countryDialingCode, mobileNum);
           else forgetRememberedLogin();
           completeLogin(result, 'sms');
