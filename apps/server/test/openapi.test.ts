@@ -54,6 +54,8 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'post /sandbox-kyc/check/{ref}': { status: '303', type: 'text/html' },
   'get /sandbox-pix/directory': { status: '200', type: 'text/html' },
   'post /sandbox-pix/directory': { status: '303', type: 'text/html' },
+  'get /wps/oidc/providers/{providerId}/start': { status: '303', type: 'text/html' },
+  'get /wps/oidc/callback': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },
   'get /lgw/live': { status: '200', type: 'text/event-stream' },
   'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },

@@ -50,6 +50,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, names
 }
 
 const RegisterPage = lazyPage(() => import('./pages/register-route').then((m) => m.RegisterRoute), ['auth', 'content']);
+const OidcContinuePage = lazyPage(() => import('../features/auth/components/oidc-continue-page').then((m) => m.OidcContinuePage), ['auth']);
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
   ['auth'],
@@ -146,6 +147,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="register" element={page(<RegisterPage />)} />
+          <Route path="sign-in/provider" element={page(<OidcContinuePage />)} />
           <Route path="register.html" element={page(<RegisterPage />)} />
           <Route path="reset-password" element={page(<ResetPasswordPage />)} />
           <Route path="game" element={page(<GamePage />)} />

@@ -13,7 +13,7 @@ import {
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { doneSchema, success } from '../../openapi/responses';
+import { doneSchema, nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { readOrigin } from '../member/member.routes';
@@ -53,7 +53,7 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
     return ok(await oidc.providers.listPublic());
   });
 
-  app.get('/wps/oidc/providers/:providerId/start', { schema: { params: oidcProviderParamsSchema } }, async (request, reply) => {
+  app.get('/wps/oidc/providers/:providerId/start', { schema: { params: oidcProviderParamsSchema, response: { 303: nonJson(['text/html'], "The provider's authorization page, or /sign-in/provider with the error (Location)") } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       const started = await oidc.flow.start(request.params.providerId, readFlowCookie(request), request.ip);
@@ -65,7 +65,7 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
     }
   });
 
-  app.get('/wps/oidc/callback', async (request, reply) => {
+  app.get('/wps/oidc/callback', { schema: { response: { 303: nonJson(['text/html'], 'The site page that continues the sign-in (Location)') } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     // The URL the provider sent the browser to, on our registered redirect URI (never the Host header).
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';

@@ -116,7 +116,7 @@ export function createOidcService(ctx: OidcContext) {
 
     /**
      * GET /wps/oidc/callback: where the provider sends the browser. Always answers the SPA page to
-     * go to: with a login exchange code, with `pending=1` (the player chooses), or with an error code.
+     * go to: the home page with a login exchange code (`/?token=`), `/sign-in/provider?pending=1` (the player chooses), or with an error code.
      */
     async callback(callbackUrl: URL, browser: string | undefined, origin: RequestOrigin): Promise<string> {
       const fail = (code: string) => `${OIDC_CONTINUE_PATH}?error=${encodeURIComponent(code)}`;
@@ -141,7 +141,8 @@ export function createOidcService(ctx: OidcContext) {
       try {
         const result = await member.loginLinkedMember(link.memberId, origin);
         await touchLink(db, link.id, now());
-        return `${OIDC_CONTINUE_PATH}?code=${encodeURIComponent(await exchangeCodeFor(result))}`;
+        // The site's login link: the page trades the code (UrlLoginHandler), as for any start URL's `?token=`.
+        return `/?token=${encodeURIComponent(await exchangeCodeFor(result))}`;
       } catch (err) {
         if (err instanceof AppError) return fail(err.errorCode);
         throw err;

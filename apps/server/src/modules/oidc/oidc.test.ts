@@ -149,8 +149,8 @@ describe('sign-in with an identity provider', () => {
 
     const second = await attempt(user, first.cookie);
     const location = await finish(second);
-    const code = new URL(location, 'http://x').searchParams.get('code');
-    expect(location).toMatch(/^\/sign-in\/provider\?code=/);
+    const code = new URL(location, 'http://x').searchParams.get('token');
+    expect(location).toMatch(/^\/\?token=/);
     expect(code).toBeTruthy();
     expect(location).not.toContain(token);
     const exchanged = valueOf<LoginResult>(await call(t.app, 'POST', '/wps/session/login/exchange', { payload: { code } }));

@@ -6,6 +6,7 @@ import { AvatarPicker } from '../../features/member/components/avatar-picker';
 import { useMemberInfo } from '../../lib/api/get-member-info';
 import { SecuritySettings } from '../../features/security-center/components/security-settings';
 import { TrustedDevices } from '../../features/security-center/components/trusted-devices';
+import { LinkedSignIns } from '../../features/security-center/components/linked-sign-ins';
 import { IdentityCheck } from '../../features/kyc/components/identity-check';
 import { PrivacyCard } from '../../features/privacy/components/privacy-card';
 
@@ -96,6 +97,7 @@ export function SecurityCenter({ onChangePassword }: SecurityCenterProps) {
       <IdentityCheck />
       <SecuritySettings />
       <TrustedDevices />
+      <LinkedSignIns />
       <PrivacyCard />
     </section>
   );

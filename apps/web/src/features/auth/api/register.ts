@@ -8,7 +8,7 @@ export function registerByUsername(body: RegisterBody): Promise<LoginResult> {
   return apiRequest<LoginResult>('/wps/member/register', { method: 'PUT', body, encrypted: true });
 }
 
-/** Mutation for the username registration form. */
-export function useRegisterByUsername() {
-  return useMutation({ mutationFn: registerByUsername });
+/** Mutation for the username registration form; an identity provider's sign-in sends the same body elsewhere (register-oidc-pending.ts). */
+export function useRegisterByUsername(submit: (body: RegisterBody) => Promise<LoginResult> = registerByUsername) {
+  return useMutation({ mutationFn: submit });
 }

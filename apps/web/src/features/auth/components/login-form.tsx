@@ -27,6 +27,7 @@ import { SmsCodeField } from '../../../components/form/sms-code-field';
 import type { LoginVerificationRequired } from '@wps/shared/schemas/login-verification';
 import { readDeviceToken } from '../trusted-device';
 import { DeviceCodeStep } from './device-code-step';
+import { OidcButtons } from './oidc-buttons';
 
 type LoginMethod = 'username' | 'sms';
 
@@ -68,6 +69,7 @@ export function LoginForm() {
       ) : (
         form
       )}
+      <OidcButtons />
       {switches.canRegister ? (
         <p className="auth-switch">
           {t('login.noAccount')}{' '}

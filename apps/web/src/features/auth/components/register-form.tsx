@@ -2,6 +2,8 @@ import type { InputHTMLAttributes } from 'react';
 import { z } from 'zod';
 import { FIELDS_AFTER_MOBILE as SHARED_AFTER_MOBILE, FIELDS_BEFORE_MOBILE as SHARED_BEFORE_MOBILE, registerFormFields, type OptionalRegisterField } from '@wps/shared/register-form-layout';
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
+import type { LoginResult } from '@wps/shared/schemas/common';
+import type { RegisterBody } from '@wps/shared/schemas/member';
 import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
@@ -65,15 +67,18 @@ const EMPTY_VALUES: RegisterValues = {
 };
 
 /** Username registration: every server-driven field and flag. */
-export function RegisterForm({ variant }: { variant: RegisterFormVariant }) {
+export function RegisterForm({ variant, submit }: { variant: RegisterFormVariant; submit?: RegisterSubmit }) {
   const { register: settings } = useAuthSettings();
   if (!settings) return null;
-  return <RegisterFormFields variant={variant} settings={settings} />;
+  return <RegisterFormFields variant={variant} settings={settings} submit={submit} />;
 }
 
-function RegisterFormFields({ variant, settings }: { variant: RegisterFormVariant; settings: RegisterSettings }) {
+/** Where the form's body goes: the registration call, or the one that also links an identity provider's sign-in. */
+type RegisterSubmit = (body: RegisterBody) => Promise<LoginResult>;
+
+function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFormVariant; settings: RegisterSettings; submit?: RegisterSubmit | undefined }) {
   const { switches } = useAuthSettings();
-  const registerUser = useRegisterByUsername();
+  const registerUser = useRegisterByUsername(submit);
   const isRequired = (name: RegisterField) => settings.required[name] === true;
   const ruleOf = (name: RegisterField) => settings.validate[name];
   const isMobileShown = settings.showMobile;

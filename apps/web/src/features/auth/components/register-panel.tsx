@@ -5,6 +5,7 @@ import { useAuthSettings } from '../use-auth-settings';
 import { MobileRegisterForm } from './mobile-register-form';
 import type { RegisterFormVariant } from '../use-register-form';
 import { RegisterForm } from './register-form';
+import { OidcButtons } from './oidc-buttons';
 
 type RegisterMethod = 'username' | 'mobile';
 
@@ -43,6 +44,7 @@ export function RegisterPanel({ variant }: { variant: RegisterFormVariant }) {
         />
       ) : null}
       {methods.length > 1 ? <TabPanel idBase={idBase} value={active}>{form}</TabPanel> : form}
+      <OidcButtons />
     </div>
   );
 }
