@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useModalDrag } from './modal-drag';
 import { useLatest } from './use-latest';
 import { useUiLabels } from './ui-labels';
 
@@ -25,6 +26,19 @@ export type ModalProps = {
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function MoveIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <circle cx="9" cy="6" r="1.6" />
+      <circle cx="15" cy="6" r="1.6" />
+      <circle cx="9" cy="12" r="1.6" />
+      <circle cx="15" cy="12" r="1.6" />
+      <circle cx="9" cy="18" r="1.6" />
+      <circle cx="15" cy="18" r="1.6" />
+    </svg>
+  );
+}
 
 function CloseIcon() {
   return (
@@ -106,7 +120,9 @@ type DialogProps = Omit<ModalProps, 'open' | 'closeOnBackdrop'> & { closeOnBackd
 function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, size, placement, className, header, children }: DialogProps) {
   const labels = useUiLabels();
   const titleId = useId();
+  const moveHintId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
+  const drag = useModalDrag(boxRef, placement === 'center');
   const onCloseRef = useLatest(onClose);
   const closableRef = useLatest(closable);
 
@@ -174,16 +190,33 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
         aria-modal="true"
         aria-labelledby={labelledBy ?? (title ? titleId : undefined)}
         tabIndex={-1}
+        style={drag.offset.x !== 0 || drag.offset.y !== 0 ? { translate: `${drag.offset.x}px ${drag.offset.y}px` } : undefined}
       >
         {header}
         {(title || closable) && (
-          <div className="modal__head">
+          <div className={`modal__head${drag.enabled ? ' modal__head--movable' : ''}`} {...drag.headProps}>
             {title ? (
               <h2 id={titleId} className="modal__title">
                 {title}
               </h2>
             ) : (
               <span />
+            )}
+            {drag.enabled && (
+              <>
+                <button
+                  type="button"
+                  className="icon-button modal__move"
+                  aria-label={labels.move ?? 'Move dialog'}
+                  aria-describedby={moveHintId}
+                  onKeyDown={drag.onMoveKeyDown}
+                >
+                  <MoveIcon />
+                </button>
+                <span id={moveHintId} className="visually-hidden">
+                  {labels.moveHint ?? 'Arrow keys move it, Shift with an arrow in bigger steps, Home puts it back in the centre.'}
+                </span>
+              </>
             )}
             {closable && (
               <button type="button" className="icon-button modal__close" onClick={onClose} aria-label={labels.close}>

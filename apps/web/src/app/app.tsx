@@ -2,7 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { ReactNode } from 'react';
+import { ModalDragProvider } from '@wps/ui/modal-drag';
 import { UiLabelsProvider } from '@wps/ui/ui-labels';
+import { usePermission } from '../lib/api/get-permission';
 import { i18n } from '../lib/i18n';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './pages/route-error-page';
@@ -14,10 +16,18 @@ import '../components/form/form.css';
 import './layout.css';
 import './layout-menu.css';
 
-/** The words the shared pieces say themselves (the dialogs' close control), in the player's language. */
+/**
+ * The words the shared pieces say themselves (the dialogs' close and move controls), in the
+ * player's language, and whether dialogs move (the operator's switch; on until the permission answers).
+ */
 function TranslatedUiLabels({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  return <UiLabelsProvider labels={{ close: t('close') }}>{children}</UiLabelsProvider>;
+  const { data: permission } = usePermission();
+  return (
+    <UiLabelsProvider labels={{ close: t('close'), move: t('modalMove'), moveHint: t('modalMoveHint') }}>
+      <ModalDragProvider enabled={permission?.modalsDraggable ?? true}>{children}</ModalDragProvider>
+    </UiLabelsProvider>
+  );
 }
 
 /**

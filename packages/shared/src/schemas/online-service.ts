@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CustomerServiceOpenAs } from './system';
+import { ONLINE_SERVICE_TYPES } from '../online-service';
 
 /**
  * The online-service list (GET /wps/system/onlineService): the customer-service entries the site
@@ -8,18 +8,6 @@ import type { CustomerServiceOpenAs } from './system';
  * (GET /wps/system/onlineService/target), so an entry switched off or changed since the list was
  * read opens nothing stale.
  */
-export const ONLINE_SERVICE_TYPE: Record<CustomerServiceOpenAs, '1' | '2' | '3' | '4' | '5'> = {
-  link: '1',
-  popup: '2',
-  chat: '3',
-  email: '4',
-  phone: '5',
-};
-export const ONLINE_SERVICE_TYPES = ['1', '2', '3', '4', '5'] as const;
-
-/** The chat window of a type 3 entry, the product's size. */
-export const ONLINE_SERVICE_POPUP = { width: 440, height: 500 } as const;
-
 export const onlineServiceEntrySchema = z.object({
   type: z.enum(ONLINE_SERVICE_TYPES),
   csType: z.string(),

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@wps/shared/error-codes';
-import { ONLINE_SERVICE_TYPE, type OnlineServiceList, type OnlineServiceTarget } from '@wps/shared/schemas/online-service';
+import { ONLINE_SERVICE_TYPE } from '@wps/shared/online-service';
+import type { OnlineServiceList, OnlineServiceTarget } from '@wps/shared/schemas/online-service';
 import type { CustomerServiceEntry } from '@wps/shared/schemas/system';
 import { AppError } from '../../http/app-error';
 import { settingVersion } from './site-settings';

@@ -1,6 +1,7 @@
 import type { CustomerServiceEntry } from '@wps/shared/schemas/system';
 import { isVipRankLevel } from '@wps/shared/constants';
-import { ONLINE_SERVICE_POPUP, ONLINE_SERVICE_TYPE, type OnlineServiceEntry } from '@wps/shared/schemas/online-service';
+import { ONLINE_SERVICE_POPUP, ONLINE_SERVICE_TYPE } from '@wps/shared/online-service';
+import type { OnlineServiceEntry } from '@wps/shared/schemas/online-service';
 import { toSafeHttpUrl } from '../../lib/safe-url';
 import { getOnlineServiceTarget } from './api/get-online-service-target';
 
