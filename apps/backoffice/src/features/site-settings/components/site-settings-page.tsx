@@ -22,7 +22,7 @@ type Section = (typeof SECTIONS)[number];
 /** Each section's settings: the section's form starts again from the stored values when one of them changes. */
 const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
   brand: ['brand', 'languages'],
-  switches: ['modules', 'loginToHome', 'modalsDraggable'],
+  switches: ['modules', 'loginToHome', 'modalsDraggable', 'newDeviceVerification'],
   registration: ['register', 'minimumAge', 'registrationBonusMinor', 'modules'],
   region: ['blockedCountries', 'defaultCountry'],
   contacts: ['customerService', 'resources', 'domains'],

@@ -6,9 +6,9 @@ import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
 
-type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable'> & { reason: string };
+type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable' | 'newDeviceVerification'> & { reason: string };
 
-const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true, modalsDraggable: true }).extend({ reason: reasonSchema });
+const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true, modalsDraggable: true, newDeviceVerification: true }).extend({ reason: reasonSchema });
 
 /** The switches in the groups the player site's module tree uses. */
 const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
@@ -21,13 +21,13 @@ const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
 /** The whitelabel switches (ways to register and log in, password rules, points), where a login lands and whether dialogs move. */
 export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
   const { t } = useTranslation('site-settings');
-  const { modules, loginToHome, modalsDraggable } = view.values;
+  const { modules, loginToHome, modalsDraggable, newDeviceVerification } = view.values;
   return (
     <SettingsForm<SwitchValues>
       view={view}
-      keys={['modules', 'loginToHome', 'modalsDraggable']}
+      keys={['modules', 'loginToHome', 'modalsDraggable', 'newDeviceVerification']}
       schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, SwitchValues>}
-      defaultValues={{ modules, loginToHome, modalsDraggable, reason: '' }}
+      defaultValues={{ modules, loginToHome, modalsDraggable, newDeviceVerification, reason: '' }}
       canWrite={canWrite}
       title={t('sections.switches')}
     >
@@ -39,6 +39,9 @@ export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; ca
               {group.modules.map((id) => (
                 <CheckField key={id} label={t(`switches.modules.${id}`)} hint={id} {...form.register(`modules.${id}`)} />
               ))}
+              {group.id === 'login' ? (
+                <CheckField label={t('switches.newDeviceVerification')} hint={t('switches.newDeviceVerificationHint')} {...form.register('newDeviceVerification')} />
+              ) : null}
             </fieldset>
           ))}
           <fieldset className="site-group">
