@@ -1,5 +1,6 @@
 import { PlayerLabelsPanel } from '../features/loyalty/components/player-labels-panel';
 import { PlayerPage } from '../features/players/components/player-page';
+import { TrustedDevicesPanel } from '../features/players/components/trusted-devices-panel';
 import { PlayerMonitoringPanel } from '../features/monitoring/components/player-monitoring-panel';
 import { PlayerRgPanel } from '../features/responsible-gaming/components/player-rg-panel';
 import { useCan } from '../lib/permissions';
@@ -14,6 +15,7 @@ export function PlayerScreen() {
         <>
           {canReadLabels ? <PlayerLabelsPanel memberId={memberId} /> : null}
           <PlayerRgPanel memberId={memberId} />
+          <TrustedDevicesPanel memberId={memberId} />
           {canReviewMonitoring ? <PlayerMonitoringPanel memberId={memberId} /> : null}
         </>
       )}
