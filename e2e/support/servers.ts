@@ -120,6 +120,12 @@ const PORT_OFFSETS = {
   monitoring: 50,
   /** The BR sign-up story: register with CPF and date of birth, limits asked at sign-up, KYC in the sandbox. */
   brJourney: 51,
+  /** PVP tables on /pvp joined through the reference vendor's room list, and the /seamless vendors' lobby. */
+  pvp: 55,
+  /** The online-service list on the registration page: a chat entry's 440×500 window, closed when its address cannot be had. */
+  onlineService: 57,
+  /** A login from a new device asks for a code (switched on in the back office), the device remembered, then forgotten in the security centre. */
+  newIpVerification: 52,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
