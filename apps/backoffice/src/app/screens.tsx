@@ -13,6 +13,7 @@ import { MonitoringFlagPage } from '../features/monitoring/components/monitoring
 import { MonitoringPage } from '../features/monitoring/components/monitoring-page';
 import { MonitoringSettingsPage } from '../features/monitoring/components/monitoring-settings-page';
 import { KycSettingsPage } from '../features/kyc/components/kyc-settings-page';
+import { IdentityProvidersPage } from '../features/identity-providers/components/identity-providers-page';
 import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
 import { BonusSettingsPage } from '../features/bonuses/components/bonus-settings-page';
 import { BonusesPage } from '../features/bonuses/components/bonuses-page';
@@ -120,5 +121,6 @@ export const SCREENS: readonly Screen[] = [
   { path: 'compliance/monitoring/settings', permission: 'settings.write', Component: MonitoringSettingsPage },
   { path: 'compliance/monitoring/:flagId', permission: 'monitoring.review', Component: MonitoringFlagPage },
   { path: 'compliance/kyc-settings', permission: 'settings.read', Component: KycSettingsPage, nav: { group: 'site', labelKey: 'nav.kycSettings' } },
+  { path: 'identity-providers', permission: 'settings.read', Component: IdentityProvidersPage, nav: { group: 'site', labelKey: 'nav.identityProviders' } },
   { path: 'compliance/exports', permission: 'compliance.exports', Component: RegulatorExportsPage, nav: { group: 'audit', labelKey: 'nav.regulatorExports' } },
 ];
