@@ -126,6 +126,10 @@ const PORT_OFFSETS = {
   onlineService: 57,
   /** A login from a new device asks for a code (switched on in the back office), the device remembered, then forgotten in the security centre. */
   newIpVerification: 52,
+  /** Sign-in with an identity provider: sign-up, sign-in and linking through the local identity provider, unlinked in the security centre; the provider's switch in the back office. */
+  oidc: 53,
+  /** The local identity provider (apps/idp-sandbox) the oidc suite's server starts beside itself. */
+  oidcIdp: 54,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
