@@ -68,6 +68,17 @@ describe('productionRefusals', () => {
     expect(productionRefusals(loadConfig({ TEST_CLOCK_DOOR: '1' }))).toEqual([]);
   });
 
+  it('refuses the local identity provider unless ALLOW_OIDC_DEV_PROVIDER says so', () => {
+    const safe = production({ sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
+    const started = loadConfig({ OIDC_DEV_PROVIDER_AUTOSTART: '1', OIDC_DEV_PROVIDER_PORT: '8259' });
+    expect(started.oidcDevProvider).toEqual({ autostart: true, port: 8259, allowInProduction: false });
+    expect(loadConfig({}).oidcDevProvider?.autostart).toBe(false);
+    expect(productionRefusals({ ...safe, oidcDevProvider: started.oidcDevProvider })).toEqual([expect.stringMatching(/OIDC_DEV_PROVIDER_AUTOSTART=1[\s\S]*ALLOW_OIDC_DEV_PROVIDER=1/)]);
+    expect(productionRefusals({ ...safe, oidcDevProvider: { autostart: true, port: 0, allowInProduction: true } })).toEqual([]);
+    // Outside production it starts when asked.
+    expect(productionRefusals(started)).toEqual([]);
+  });
+
   it('assertProductionSafe throws one message with every refusal', () => {
     expect(() => assertProductionSafe(production({ databaseUrl: undefined }))).toThrow(/PGlite[\s\S]*SMS_PROVIDER[\s\S]*EMAIL_PROVIDER/);
     expect(() => assertProductionSafe(loadConfig({}))).not.toThrow();

@@ -1,20 +1,22 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import type { OidcLink, OidcPending, OpsOidcProvider, PublicOidcProvider } from '@wps/shared/schemas/oidc';
 import { call, callEncrypted, disableRegisterCaptcha, expectFailure, registerUser, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { startDevOidcProvider, type DevOidcProvider } from './dev-oidc-provider';
 
 /**
  * Sign-in with an identity provider against the local provider (apps/idp-sandbox, a real
  * oidc-provider process): the browser's part is played by fetch with a cookie jar.
  */
-describe('sign-in with an identity provider', () => {
+describeEachDatabase('sign-in with an identity provider', (target) => {
   let t: TestApp;
   let idp: DevOidcProvider;
   let admin: string;
@@ -22,7 +24,7 @@ describe('sign-in with an identity provider', () => {
   const reason = 'connect the local provider for tests';
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { publicUrl: 'http://127.0.0.1:7999' });
+    t = await createTestApp(target, { publicUrl: 'http://127.0.0.1:7999' });
     await disableRegisterCaptcha(t.app);
     const started = await startDevOidcProvider({ port: 0, redirectUri: t.app.services.oidc.client.redirectUri, log: pino({ level: 'silent' }) });
     if (!started) throw new Error('the local identity provider did not start');
@@ -195,5 +197,63 @@ describe('sign-in with an identity provider', () => {
     expect(valueOf<OidcLink[]>(await call(t.app, 'GET', '/wps/member/oidc-links', { token }))).toEqual([]);
     // Revoked: the provider's sign-in no longer opens the account.
     expect(await finish(await attempt(user))).toBe('/sign-in/provider?pending=1');
+  });
+
+  it('signs in through a Facebook-type provider: named endpoints, no id_token, the id read from userinfo', async () => {
+    // A minimal OAuth 2 provider in the Graph API's shape: the code for a token (PKCE verifier and client secret checked), `/me` answers `id`.
+    const seen: { verifier?: string | null; auth?: string | undefined } = {};
+    const fake = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += String(chunk)));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/token' && req.method === 'POST') {
+          const form = new URLSearchParams(body);
+          seen.verifier = form.get('code_verifier');
+          seen.auth = req.headers.authorization;
+          return void res.end(JSON.stringify({ access_token: 'fb-access', token_type: 'bearer', expires_in: 3600 }));
+        }
+        if (req.url === '/me' && req.headers.authorization === 'Bearer fb-access') return void res.end(JSON.stringify({ id: 4242, name: 'Face Person', email: 'face@fb.test' }));
+        res.statusCode = 400;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    try {
+      const created = await call(t.app, 'POST', '/ops/oidc-providers', {
+        token: admin,
+        payload: {
+          name: 'Facebook-type',
+          kind: 'oauth2',
+          issuer: base,
+          authorizationEndpoint: `${base}/dialog/oauth`,
+          tokenEndpoint: `${base}/token`,
+          userinfoEndpoint: `${base}/me`,
+          scopes: 'email public_profile',
+          clientId: 'fb-client',
+          clientSecret: 'fb-secret-0123456789',
+          enabled: true,
+          reason,
+        },
+      });
+      const fbId = valueOf<OpsOidcProvider>(created).id;
+      const start = await t.app.inject({ method: 'GET', url: `/wps/oidc/providers/${fbId}/start` });
+      const location = new URL(String(start.headers.location));
+      expect(location.origin + location.pathname).toBe(`${base}/dialog/oauth`);
+      expect(location.searchParams.get('nonce')).toBeNull();
+      const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+      const callback = new URL(t.app.services.oidc.client.redirectUri);
+      callback.search = new URLSearchParams({ code: 'fb-code', state: location.searchParams.get('state') ?? '' }).toString();
+      expect(await finish({ cookie, callback })).toBe('/sign-in/provider?pending=1');
+      expect(seen.verifier).toMatch(/^[\w-]{43}$/);
+      // client_secret_basic: the id and secret form-encoded, then base64.
+      expect(decodeURIComponent(Buffer.from((seen.auth ?? '').replace(/^Basic /, ''), 'base64').toString())).toBe('fb-client:fb-secret-0123456789');
+      const pending = valueOf<OidcPending>(await call(t.app, 'GET', '/wps/oidc/pending', { headers: { cookie } }));
+      expect(pending).toMatchObject({ providerName: 'Facebook-type', email: 'face@fb.test', displayName: 'Face Person' });
+      await call(t.app, 'PUT', `/ops/oidc-providers/${fbId}/enabled`, { token: admin, payload: { enabled: false, reason } });
+    } finally {
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
   });
 });
