@@ -57,6 +57,8 @@ const ResetPasswordPage = lazyPage(
 );
 const GamePage = lazyPage(() => import('../features/games/components/game-page').then((m) => m.GamePage), ['games']);
 const CategoryPage = lazyPage(() => import('../features/lobby/components/category-page').then((m) => m.CategoryPage));
+const PvpRoute = lazyPage(() => import('./pages/pvp-route').then((m) => m.PvpRoute), ['pvp']);
+const SeamlessLobbyPage = lazyPage(() => import('../features/lobby/components/seamless-lobby-page').then((m) => m.SeamlessLobbyPage));
 const RngPage = lazyPage(() => import('../features/lobby/components/rng-page').then((m) => m.RngPage));
 const InhouseLobbyPage = lazyPage(() => import('../features/inhouse/components/inhouse-lobby-page').then((m) => m.InhouseLobbyPage), ['inhouse']);
 const InhouseGamePage = lazyPage(() => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage), ['inhouse']);
@@ -85,7 +87,7 @@ function page(element: ReactNode) {
 }
 
 /** Lobby category pages (the RNG page has its own grid; /elott is the lottery's quick-draw lobby). */
-const CATEGORY_PAGE_PATHS = ['/live', '/sports', '/fish', '/pvp', '/esports', '/cockfight'] as const;
+const CATEGORY_PAGE_PATHS = ['/live', '/sports', '/fish', '/esports', '/cockfight'] as const;
 
 /** The login-to-home guard: other paths redirect a visitor to /login. */
 function LoginToHomeGuard() {
@@ -125,6 +127,7 @@ export function AppRoutes() {
           {CATEGORY_PAGE_PATHS.map((path) => (
             <Route key={path} path={path.slice(1)} element={page(<CategoryPage path={path} />)} />
           ))}
+          <Route path="pvp" element={page(<PvpRoute />)} />
           <Route path="rng" element={page(<RngPage />)} />
           <Route path="lottery" element={page(<LotteryPage kind="quick" path="/lottery" />)} />
           <Route path="elott" element={page(<LotteryPage kind="quick" path="/elott" />)} />
@@ -155,6 +158,8 @@ export function AppRoutes() {
         {/* App download: a game page in the product's sense, so header and banner but no side menu. */}
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="down" element={page(<DownloadPage />)} />
+          {/* The seamless-wallet vendors' lobby: a game page too (header and side menu in the product's list, the menu hidden on game pages). */}
+          <Route path="seamless" element={page(<SeamlessLobbyPage />)} />
         </Route>
         {/* The product's list of open paths names /download: the same page. */}
         <Route path="download" element={<Navigate to="/down" replace />} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameCategory, VendorCard as VendorCardData } from '@wps/shared/schemas/catalogue';
@@ -16,8 +16,9 @@ import '../lobby-games.css';
 /**
  * A category page (/live, /sports, /fish, /pvp, /esports, /cockfight, /elott): the category's
  * vendors as cards (SPORTS includes its vendor groups); a card opens the vendor's game popup.
+ * `children` come between the title and the vendors.
  */
-export function CategoryPage({ path }: { path: Exclude<CategoryPath, '/rng'> }) {
+export function CategoryPage({ path, children }: { path: Exclude<CategoryPath, '/rng'>; children?: ReactNode }) {
   const { t } = useTranslation('lobby');
   const navigate = useNavigate();
   const titleId = useId();
@@ -43,6 +44,8 @@ export function CategoryPage({ path }: { path: Exclude<CategoryPath, '/rng'> }) 
         </h1>
         <p className="lobby-page__subtitle">{t(`pages.${path.slice(1)}`)}</p>
       </header>
+      {/* What the app composes into this category's page (the PVP tables on /pvp). */}
+      {children}
       {isLoading && lanes.length === 0 ? (
         <VendorCardSkeletons />
       ) : vendors.length === 0 ? (
