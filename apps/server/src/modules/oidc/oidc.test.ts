@@ -10,6 +10,7 @@ import type { OidcLink, OidcPending, OpsOidcProvider, PublicOidcProvider } from 
 import { call, callEncrypted, disableRegisterCaptcha, expectFailure, registerUser, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { newCpf } from '../identity/identity-fixtures';
 import { startDevOidcProvider, type DevOidcProvider } from './dev-oidc-provider';
 
 /**
@@ -255,5 +256,22 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
     } finally {
       await new Promise<void>((resolve) => fake.close(() => resolve()));
     }
+  });
+
+  // Last: it leaves the operator under the BR profile.
+  it('under the BR profile, an account made through a provider passes the registration identity checks (CPF, date of birth)', async () => {
+    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    const a = await attempt(`br-${Date.now()}`);
+    expect(await finish(a)).toBe('/sign-in/provider?pending=1');
+    const username = uniqueUsername('br');
+    const password = strongPassword();
+    const body = { username, password, confirmPassword: password, agree: true };
+    const missing = expectFailure(await callEncrypted(t.app, 'POST', '/wps/oidc/pending/register', body, { headers: { cookie: a.cookie } }), ErrorCode.VALIDATION_FAILED, 400);
+    expect((missing.value as { fields: { field: string; code: string }[] }).fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'cpf', code: 'required' }), expect.objectContaining({ field: 'birthDate', code: 'required' })]),
+    );
+    const created = await callEncrypted(t.app, 'POST', '/wps/oidc/pending/register', { ...body, cpf: newCpf(), birthDate: '1990-05-17' }, { headers: { cookie: a.cookie } });
+    const token = valueOf<LoginResult>(created).token;
+    expect(valueOf<OidcLink[]>(await call(t.app, 'GET', '/wps/member/oidc-links', { token }))).toHaveLength(1);
   });
 });
