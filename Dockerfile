@@ -29,6 +29,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/backoffice/package.json apps/backoffice/
 COPY apps/vendor-sandbox/package.json apps/vendor-sandbox/
+COPY apps/idp-sandbox/package.json apps/idp-sandbox/
 RUN npm ci --no-audit --no-fund
 # The site, the back office, and the server bundle with its migrations.
 COPY . .
