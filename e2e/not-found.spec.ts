@@ -45,14 +45,14 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a planned section not built yet shows the 404 page, and client-side navigation reaches it', async ({ page }) => {
-  await page.goto('/seamless');
+test('a section the site does not have shows the 404 page, and client-side navigation reaches it', async ({ page }) => {
+  await page.goto('/tournaments');
   await expectNotFound(page, 'Página não encontrada');
   await page.getByRole('link', { name: 'Voltar ao início' }).click();
   await expect(page).toHaveURL(/\/$/);
   // Back returns to the 404 page: the page was not replaced by a redirect.
   await page.goBack();
-  await expect(page).toHaveURL(/\/seamless$/);
+  await expect(page).toHaveURL(/\/tournaments$/);
   await expectNotFound(page, 'Página não encontrada');
 });
 
@@ -63,7 +63,7 @@ test('the 404 page speaks EN for an EN player, in the light theme too', async ({
   });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.goto('/seamless');
+    await page.goto('/tournaments');
     await expectNotFound(page, 'Page not found');
     await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `EN 404 ${viewport.width}`);

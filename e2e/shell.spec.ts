@@ -65,9 +65,9 @@ test.describe('language and theme', () => {
 
 test.describe('routing', () => {
   test('unbuilt routes show the 404 page, aliases show home, /login opens the login modal', async ({ page }) => {
-    await page.goto('/seamless#12');
+    await page.goto('/tournaments#12');
     await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
-    await expect(page).toHaveURL(/\/seamless#12$/);
+    await expect(page).toHaveURL(/\/tournaments#12$/);
     await gotoHome(page, '/index.html');
     await expect(page).toHaveURL(/\/index\.html$/);
     await page.goto('/login');
