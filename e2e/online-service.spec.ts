@@ -5,7 +5,8 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, 
 /**
  * The online-service list on the registration page, as the operator's settings hold it: a chat
  * (type 3) opens in a 440×500 window at the click, is sent to the address the server answers, and
- * the window closes when that answer cannot be had; an entry switched off is not listed.
+ * the window closes when that answer cannot be had; an entry switched off is not listed. The
+ * operator's switch for movable dialogs is off on this server: its dialogs have no move control.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'online-service');
@@ -16,7 +17,9 @@ let server: ExtraServer;
 
 test.beforeAll(async () => {
   const baseURL = `http://127.0.0.1:${EXTRA_PORTS.onlineService}`;
-  server = await startServer('online-service', EXTRA_PORTS.onlineService, (dataDir) =>
+  server = await startServer('online-service', EXTRA_PORTS.onlineService, (dataDir) => {
+    // The operator's switch for movable dialogs, off here (the main server keeps the default, on).
+    runOps(dataDir, ['config:set', 'modalsDraggable', 'false']);
     runOps(dataDir, [
       'config:set',
       'customerService',
@@ -26,8 +29,8 @@ test.beforeAll(async () => {
         { csType: 'EMAIL', name: 'E-mail', path: 'mailto:suporte@lumenbet.example', openAs: 'email', vipOnly: false },
         { csType: 'TELEGRAM', name: 'Telegram', path: 'https://t.me/lumenbet', openAs: 'link', vipOnly: false, enabled: false },
       ]),
-    ]),
-  );
+    ]);
+  });
 });
 
 test.afterAll(async () => {
@@ -67,4 +70,21 @@ test('a chat opens in its 440×500 window, which closes when its address cannot 
   await expect(contacts(page).getByRole('link')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page, 'online service 360');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("with the operator's switch off, a dialog has no move control and its header does not move it", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.goto(`${server.baseURL}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Verificar velocidade da conexão' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Velocidade da conexão' });
+  await expect(dialog).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await expect(dialog.getByRole('button', { name: 'Mover janela' })).toHaveCount(0);
+  const before = await dialog.boundingBox();
+  const title = (await dialog.getByRole('heading', { name: 'Velocidade da conexão' }).boundingBox())!;
+  await page.mouse.move(title.x + 10, title.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(title.x - 190, title.y - 90, { steps: 5 });
+  await page.mouse.up();
+  expect(await dialog.boundingBox()).toEqual(before);
 });
