@@ -135,18 +135,18 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       const createdAt = new Date(now());
       const expiresAt = new Date(createdAt.getTime() + CODE_TTL_MS);
       const salt = crypto.randomBytes(16).toString('hex');
-      const contacts = member ? await ctx.findContacts(member.id) : undefined;
+      // The same reads for every attempt (id 0 matches no member), so its time tells little.
+      const lookupId = member?.id ?? '0';
+      const found = await ctx.findContacts(lookupId);
+      const contacts = member ? found : undefined;
       const channel = contacts?.phoneE164 ? 'sms' : contacts?.email ? 'email' : null;
-      let sendable = member !== null && channel !== null;
-      if (sendable && member) {
-        const sends = await rateLimiter.peek('login-code-send-member', member.id, l.sendsPerMember.limit, l.sendsPerMember.windowSeconds);
-        if (sends.limited) sendable = false;
-        else await rateLimiter.hit('login-code-send-member', member.id, l.sendsPerMember.windowSeconds);
-      }
+      const sends = await rateLimiter.peek('login-code-send-member', lookupId, l.sendsPerMember.limit, l.sendsPerMember.windowSeconds);
+      const sendable = member !== null && channel !== null && !sends.limited;
+      if (sendable) await rateLimiter.hit('login-code-send-member', lookupId, l.sendsPerMember.windowSeconds);
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       await insertChallenge(db, {
         challengeHash,
-        memberId: sendable && member ? member.id : null,
+        memberId: sendable ? lookupId : null,
         channel: sendable ? channel : null,
         codeSalt: salt,
         // Nothing is sent for a dead attempt: random bytes, which no code's HMAC can equal.

@@ -105,6 +105,16 @@ describeEachDatabase('login from a new device', (target) => {
     expect(asked.verificationRequired).toBe(true);
   });
 
+  it('sends at most five codes to an account in 15 minutes, answering the sixth login alike', async () => {
+    const m = await emailMember();
+    for (let i = 0; i < 6; i++) {
+      expect(valueOf<LoginVerificationRequired>(await login(t.app, m.account, password, {}, freshIp())).verificationRequired).toBe(true);
+    }
+    await waitForCode(t.app, 'email', m.email);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await outboxCount(t.app, 'email', m.email)).toBe(5);
+  });
+
   it('sends the code by SMS to a bound mobile', async () => {
     const national = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const m = await insertTestMember(t, password, { dialingCode: '55', mobile: national, email: 'someone@example.test' });
