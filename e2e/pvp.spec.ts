@@ -66,7 +66,7 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(paulista).toBeVisible();
   // The filters and tables fit the phone: none of them reaches past the screen's edge.
-  const widest = await page.getByTestId('pvp-rooms').evaluate((el) => Math.max(...[el, ...el.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)));
+  const widest = await page.getByTestId('pvp-rooms').evaluate((el) => Math.max(...[el, ...Array.from(el.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)));
   expect(widest).toBeLessThanOrEqual(360);
   await page.screenshot({ path: path.join(SHOTS, 'pvp-360.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'pvp 360');
@@ -114,7 +114,7 @@ test('/seamless lists the seamless-wallet vendors and the chosen vendor games, w
     await expect(page).toHaveURL(/\/seamless\?vassalage=SBP$/);
     await expect(page.getByRole('button', { name: "Jogar Texas Hold'em" })).toBeVisible();
     // The page fits the screen; the vendor tabs scroll inside their own row.
-    const widest = await page.getByTestId('seamless-lobby').evaluate((el) => Math.max(...[el, ...el.querySelectorAll(':scope > *')].map((e) => e.getBoundingClientRect().right)));
+    const widest = await page.getByTestId('seamless-lobby').evaluate((el) => Math.max(...[el, ...Array.from(el.querySelectorAll(':scope > *'))].map((e) => e.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(SHOTS, `seamless-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page, `seamless ${width}`);
