@@ -112,7 +112,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: '/wps/session/login',
     encrypted: true,
     token: false,
-    fields: ['type', 'username', 'password', 'countryDialingCode', 'captcha', 'captchaKey'],
+    fields: ['type', 'username', 'password', 'countryDialingCode', 'captcha', 'captchaKey', 'deviceToken'],
   },
   {
     method: 'POST',
@@ -122,6 +122,15 @@ const ENDPOINTS: readonly Endpoint[] = [
     fields: ['os', 'platform', 'random', 'gatewayVersion', 'idempotencyKey'],
   },
   { method: 'POST', path: '/wps/session/exchange-code', encrypted: false, token: true, fields: [] },
+  // Sign-in with an identity provider: the pending sign-in lives in the flow's cookie, which random input never has.
+  { method: 'POST', path: '/wps/oidc/pending/link', encrypted: true, token: false, fields: ['username', 'password'] },
+  {
+    method: 'POST',
+    path: '/wps/oidc/pending/register',
+    encrypted: true,
+    token: false,
+    fields: ['username', 'password', 'confirmPassword', 'agree', 'mobileNum', 'countryDialingCode', 'email', 'captcha', 'captchaKey', 'affiliateCode', 'referralCode', 'verificationCode'],
+  },
   { method: 'POST', path: '/wps/session/login/exchange', encrypted: false, token: false, fields: ['code'] },
   {
     method: 'POST',
