@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { Notifier } from '../verification/notifier';
 import type { RateLimiter } from '../verification/rate-limiter';
+import { hashOneTimeCode, newOneTimeCode, sameCodeHash } from '../verification/one-time-code';
 import { deviceLabel } from './device-label';
 import {
   consumeChallenge,
@@ -58,15 +59,8 @@ export type LoginVerificationContext = Pick<AppContext, 'db' | 'log'> & {
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
-function hashCode(salt: string, challengeHash: string, code: string): string {
-  return crypto.createHmac('sha256', salt).update(`login\u0000${challengeHash}\u0000${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
+/** A code's hash is bound to its challenge (one-time-code.ts). */
+const hashCode = (salt: string, challengeHash: string, code: string) => hashOneTimeCode(salt, ['login', challengeHash], code);
 
 function codeText(code: string): string {
   return [
@@ -134,7 +128,6 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       const challengeHash = sha256(challengeId);
       const createdAt = new Date(now());
       const expiresAt = new Date(createdAt.getTime() + CODE_TTL_MS);
-      const salt = crypto.randomBytes(16).toString('hex');
       // The same reads for every attempt (id 0 matches no member), so its time tells little.
       const lookupId = member?.id ?? '0';
       const found = await ctx.findContacts(lookupId);
@@ -143,7 +136,7 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       const sends = await rateLimiter.peek('login-code-send-member', lookupId, l.sendsPerMember.limit, l.sendsPerMember.windowSeconds);
       const sendable = member !== null && channel !== null && !sends.limited;
       if (sendable) await rateLimiter.hit('login-code-send-member', lookupId, l.sendsPerMember.windowSeconds);
-      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      const { code, salt } = newOneTimeCode();
       await insertChallenge(db, {
         challengeHash,
         memberId: sendable ? lookupId : null,
@@ -184,7 +177,7 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       if (!row || row.consumedAt !== null || row.attempts >= OTP_MAX_ATTEMPTS) throw invalid();
       if (row.expiresAt.getTime() <= at.getTime()) throw new AppError(ErrorCode.DEVICE_CODE_EXPIRED, 'The code has expired; log in again for a new one');
       const given = hashCode(row.codeSalt, challengeHash, body.code.trim());
-      if (!sameHash(given, row.codeHash) || row.memberId === null) {
+      if (!sameCodeHash(given, row.codeHash) || row.memberId === null) {
         const attempts = await recordChallengeFailure(db, row.id);
         throw invalid(Math.max(0, OTP_MAX_ATTEMPTS - (attempts ?? OTP_MAX_ATTEMPTS)));
       }

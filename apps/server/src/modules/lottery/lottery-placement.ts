@@ -118,6 +118,13 @@ function planTicket(rules: LotteryRules, job: PlaceJob, room: (key: string) => b
   return { ticket: { drawId: job.drawId, memberId: input.memberId, idempotencyKey: input.idempotencyKey, selections: accepted, stakeMinor: stake, maxPayoutMinor: maxPayout }, exposure };
 }
 
+/** The inner map kept under `key`, made empty the first time. */
+function mapFor<V>(outer: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let inner = outer.get(key);
+  if (!inner) outer.set(key, (inner = new Map()));
+  return inner;
+}
+
 const sum = (into: Map<string, bigint>, add: Map<string, bigint>) => {
   for (const [key, v] of add) into.set(key, (into.get(key) ?? 0n) + v);
 };
@@ -196,7 +203,7 @@ async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[]
   for (const i of indices) {
     const { game, drawId } = jobs[i]!;
     const heldHere = held.get(drawId)!;
-    const addedHere = added.get(drawId) ?? added.set(drawId, new Map()).get(drawId)!;
+    const addedHere = mapFor(added, drawId);
     try {
       const plan = planTicket(rules, jobs[i]!, (key) => game.limits.perKeyMinor - (heldHere.get(key) ?? 0n) - (addedHere.get(key) ?? 0n));
       sum(addedHere, plan.exposure);
@@ -242,7 +249,7 @@ async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[]
     }
     const exposure = planned.get(i)!.exposure;
     sum(held.get(ticket.drawId)!, exposure);
-    sum(load.get(ticket.drawId) ?? load.set(ticket.drawId, new Map()).get(ticket.drawId)!, exposure);
+    sum(mapFor(load, ticket.drawId), exposure);
     answers[i] = { ok: { ticket, draw: draws.get(ticket.drawId)!, balanceMinor: BigInt(result.balanceMinor) } };
   });
   return { limited, freed };

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { OtpPurpose } from '../../db/tables/verification';
 import type { Notifier } from './notifier';
 import type { RateLimiter, VerificationContext } from './rate-limiter';
+import { hashOneTimeCode, newOneTimeCode, sameCodeHash } from './one-time-code';
 import { consumeOtp, findOtp, pruneOtps, recordOtpFailure, upsertOtp } from './verification.repository';
 
 export type { OtpPurpose };
@@ -43,16 +44,8 @@ export function formatOtpText(code: string): string {
   return `Seu código de verificação: ${code}. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe. / Your code: ${code}`;
 }
 
-/** HMAC keyed by a per-code salt over purpose, number and code: a stored hash checks only its own binding. */
-function hashCode(salt: string, purpose: OtpPurpose, phone: string, code: string): string {
-  return crypto.createHmac('sha256', salt).update(`${purpose}\u0000${phone}\u0000${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
+/** A code's hash is bound to its purpose and full number (one-time-code.ts). */
+const hashCode = (salt: string, purpose: OtpPurpose, phone: string, code: string) => hashOneTimeCode(salt, [purpose, phone], code);
 
 /**
  * Six-digit SMS codes for registration, login and password reset. Each code is bound to its
@@ -91,8 +84,7 @@ export function createOtpService(ctx: OtpContext) {
       );
       await rateLimiter.consume('otp-send-ip', input.ip, OTP_LIMITS.sendPerIp.limit, OTP_LIMITS.sendPerIp.windowSeconds);
 
-      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      const salt = crypto.randomBytes(16).toString('hex');
+      const { code, salt } = newOneTimeCode();
       const createdAt = new Date(now());
       const expiresAt = new Date(createdAt.getTime() + OTP_TTL_MS);
       await upsertOtp(db, {
@@ -140,7 +132,7 @@ export function createOtpService(ctx: OtpContext) {
         throw new AppError(ErrorCode.SMS_CODE_EXPIRED, 'The verification code has expired; request a new one');
       }
       const given = hashCode(row.codeSalt, input.purpose, phone, input.code.trim());
-      if (sameHash(given, row.codeHash)) {
+      if (sameCodeHash(given, row.codeHash)) {
         const consumed = await consumeOtp(db, { id: row.id, codeHash: row.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now: at });
         if (consumed) return;
         // Someone else consumed or replaced it between our read and our update.
