@@ -107,6 +107,18 @@ test.describe('routing', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(menuWidth).toBe(240);
   });
+
+  test('with reduced motion asked for, the phone drawer opens with focus on its first entry', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 360, height: 760 });
+    await gotoHome(page);
+    const menu = page.getByRole('complementary', { name: 'Menu principal' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Início' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
 });
 
 test.describe('operator flags', () => {
