@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 //
 // - `server`: the server's suites and the shared package, without per-file isolation. Each
 //   worker imports the server's module graph once and runs file after file in it, instead of a
-//   fresh process importing it again for every file: the suite takes about a third less time
+//   fresh process importing it again for every file: the suite takes about two fifths less time
 //   (770 s against 444 s on one machine, docs/decisions.md "Unit and API tests without per-file
 //   isolation"). Nothing in these files may leave state behind: each builds its own app over its
 //   own database and closes it, and a test that sets environment variables puts them back.
