@@ -61,23 +61,23 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
     setReview(values);
   }
 
-  function bind(values: BankValues) {
-    mutation.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('bank.success'));
-        onDone();
-      },
-      onError: (error) => {
-        setReview(null);
-        const fields = readFieldErrors(ta, error, labels);
-        const first = Object.entries(fields)[0];
-        if (first) setError(first[0] as keyof BankValues, { message: first[1] });
-        else if (isApiError(error, 'BANK_ACCOUNT_HOLDER_MISMATCH')) setError('holderName', { message: translateError(error) });
-        else if (isApiError(error, 'BANK_ACCOUNT_DUPLICATE')) setError('accountNumber', { message: translateError(error) });
-        else if (isApiError(error, 'BANK_NOT_SUPPORTED')) setError('bankCode', { message: translateError(error) });
-        else setFormError(translateError(error));
-      },
-    });
+  async function bind(values: BankValues) {
+    try {
+      await mutation.mutateAsync(values);
+    } catch (error) {
+      setReview(null);
+      const fields = readFieldErrors(ta, error, labels);
+      const first = Object.entries(fields)[0];
+      if (first) setError(first[0] as keyof BankValues, { message: first[1] });
+      else if (isApiError(error, 'BANK_ACCOUNT_HOLDER_MISMATCH')) setError('holderName', { message: translateError(error) });
+      else if (isApiError(error, 'BANK_ACCOUNT_DUPLICATE')) setError('accountNumber', { message: translateError(error) });
+      else if (isApiError(error, 'BANK_NOT_SUPPORTED')) setError('bankCode', { message: translateError(error) });
+      else setFormError(translateError(error));
+      return;
+    }
+    // Awaited: filling the last account slot unmounts this form (see mobile-bind-form.tsx).
+    toast.success(t('bank.success'));
+    onDone();
   }
 
   if (review) {
@@ -90,7 +90,7 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
           [labels.holderName, review.holderName.trim()],
         ]}
         isBinding={mutation.isPending}
-        onConfirm={() => bind(review)}
+        onConfirm={() => void bind(review)}
         onEdit={() => setReview(null)}
       />
     );

@@ -66,26 +66,23 @@ export function EmailBindForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  function onSubmit(values: EmailValues) {
+  async function onSubmit(values: EmailValues) {
     setFormError(null);
-    bind.mutate(
-      { email: values.email.trim(), verificationCode: values.verificationCode.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('email.success'));
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error, 'EMAIL_CODE_INVALID') || isApiError(error, 'EMAIL_CODE_EXPIRED')) {
-            setError('verificationCode', { message: translateError(error) });
-          } else if (isApiError(error, 'EMAIL_TAKEN')) {
-            setError('email', { message: translateError(error) });
-          } else {
-            setFormError(translateError(error));
-          }
-        },
-      },
-    );
+    try {
+      await bind.mutateAsync({ email: values.email.trim(), verificationCode: values.verificationCode.trim() });
+    } catch (error) {
+      if (isApiError(error, 'EMAIL_CODE_INVALID') || isApiError(error, 'EMAIL_CODE_EXPIRED')) {
+        setError('verificationCode', { message: translateError(error) });
+      } else if (isApiError(error, 'EMAIL_TAKEN')) {
+        setError('email', { message: translateError(error) });
+      } else {
+        setFormError(translateError(error));
+      }
+      return;
+    }
+    // Awaited: the refreshed summary unmounts this form (see mobile-bind-form.tsx).
+    toast.success(t('email.success'));
+    onDone();
   }
 
   return (

@@ -67,27 +67,29 @@ export function MobileBindForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  function onSubmit(values: MobileValues) {
+  async function onSubmit(values: MobileValues) {
     if (!country) return;
     setFormError(null);
-    bind.mutate(
-      { countryDialingCode: country.countryDialingCode, mobileNum: values.mobileNum.trim(), verificationCode: values.verificationCode.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('mobile.success'));
-          onDone();
-        },
-        onError: (error) => {
-          if (isApiError(error, 'SMS_CODE_INVALID') || isApiError(error, 'SMS_CODE_EXPIRED')) {
-            setError('verificationCode', { message: translateError(error) });
-          } else if (isApiError(error, 'MOBILE_TAKEN')) {
-            setError('mobileNum', { message: translateError(error) });
-          } else {
-            setFormError(translateError(error));
-          }
-        },
-      },
-    );
+    try {
+      await bind.mutateAsync({
+        countryDialingCode: country.countryDialingCode,
+        mobileNum: values.mobileNum.trim(),
+        verificationCode: values.verificationCode.trim(),
+      });
+    } catch (error) {
+      if (isApiError(error, 'SMS_CODE_INVALID') || isApiError(error, 'SMS_CODE_EXPIRED')) {
+        setError('verificationCode', { message: translateError(error) });
+      } else if (isApiError(error, 'MOBILE_TAKEN')) {
+        setError('mobileNum', { message: translateError(error) });
+      } else {
+        setFormError(translateError(error));
+      }
+      return;
+    }
+    // Awaited, not a mutate() callback: the refreshed summary unmounts this form, and TanStack
+    // Query drops a mutate() callback whose component is gone, so the player would see no notice.
+    toast.success(t('mobile.success'));
+    onDone();
   }
 
   return (

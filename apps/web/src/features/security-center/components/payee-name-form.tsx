@@ -35,22 +35,19 @@ export function PayeeNameForm({ onDone }: { onDone: () => void }) {
     resolver: createFormResolver(schema, createIssueDescriber(ta, () => label)),
   });
 
-  function onSubmit(values: PayeeValues) {
+  async function onSubmit(values: PayeeValues) {
     setFormError(null);
-    mutation.mutate(
-      { payeeName: values.payeeName.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('payeeName.success'));
-          onDone();
-        },
-        onError: (error) => {
-          const fields = readFieldErrors(ta, error, { payeeName: label });
-          if (fields.payeeName) setError('payeeName', { message: fields.payeeName });
-          else setFormError(translateError(error));
-        },
-      },
-    );
+    try {
+      await mutation.mutateAsync({ payeeName: values.payeeName.trim() });
+    } catch (error) {
+      const fields = readFieldErrors(ta, error, { payeeName: label });
+      if (fields.payeeName) setError('payeeName', { message: fields.payeeName });
+      else setFormError(translateError(error));
+      return;
+    }
+    // Awaited: the refreshed summary unmounts this form (see mobile-bind-form.tsx).
+    toast.success(t('payeeName.success'));
+    onDone();
   }
 
   return (

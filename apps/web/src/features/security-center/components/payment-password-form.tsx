@@ -73,22 +73,21 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
     }
   }
 
-  function onSubmit(values: PinValues) {
+  async function onSubmit(values: PinValues) {
     setFormError(null);
-    mutation.mutate(
-      {
+    try {
+      await mutation.mutateAsync({
         ...(isChange ? { oldPaymentPassword: values.oldPaymentPassword } : {}),
         newPaymentPassword: values.newPaymentPassword,
         confirmPaymentPassword: values.confirmPaymentPassword,
-      },
-      {
-        onSuccess: () => {
-          toast.success(isChange ? t('paymentPassword.successChange') : t('paymentPassword.successSet'));
-          onDone();
-        },
-        onError,
-      },
-    );
+      });
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    // Awaited, so the notice survives the summary refresh re-rendering the item (see mobile-bind-form.tsx).
+    toast.success(isChange ? t('paymentPassword.successChange') : t('paymentPassword.successSet'));
+    onDone();
   }
 
   return (

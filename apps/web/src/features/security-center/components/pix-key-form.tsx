@@ -45,19 +45,19 @@ export function PixKeyForm({ ownAccountsOnly, onDone }: { ownAccountsOnly: boole
     resolver: createFormResolver(schema, describeIssue),
   });
 
-  function onSubmit(values: { keyType: PixKeyType; key: string }) {
+  async function onSubmit(values: { keyType: PixKeyType; key: string }) {
     setFormError(null);
-    mutation.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('pix.success'));
-        onDone();
-      },
-      onError: (error) => {
-        if (isApiError(error, 'PAYOUT_ACCOUNT_NOT_OWN') || isApiError(error, 'PAYOUT_ACCOUNT_UNKNOWN') || isApiError(error, 'BANK_ACCOUNT_DUPLICATE') || isApiError(error, 'VALIDATION_FAILED')) {
-          setError('key', { message: translateError(error) });
-        } else setFormError(translateError(error));
-      },
-    });
+    try {
+      await mutation.mutateAsync(values);
+    } catch (error) {
+      if (isApiError(error, 'PAYOUT_ACCOUNT_NOT_OWN') || isApiError(error, 'PAYOUT_ACCOUNT_UNKNOWN') || isApiError(error, 'BANK_ACCOUNT_DUPLICATE') || isApiError(error, 'VALIDATION_FAILED')) {
+        setError('key', { message: translateError(error) });
+      } else setFormError(translateError(error));
+      return;
+    }
+    // Awaited: filling the last account slot unmounts this form (see mobile-bind-form.tsx).
+    toast.success(t('pix.success'));
+    onDone();
   }
 
   return (
