@@ -78,6 +78,10 @@ test("with the operator's switch off, a dialog has no move control and its heade
   await page.getByRole('banner').getByRole('button', { name: 'Verificar velocidade da conexão' }).click();
   const dialog = page.getByRole('dialog', { name: 'Velocidade da conexão' });
   await expect(dialog).toBeVisible();
+  // The addresses load and their pings settle first: the dialog's size changes with them, and a
+  // box measured mid-load would differ from one measured after for a reason other than a drag.
+  await expect(dialog.getByText('Carregando os endereços')).toHaveCount(0);
+  await expect(dialog.getByText('Medindo')).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().length === 0);
   await expect(dialog.getByRole('button', { name: 'Mover janela' })).toHaveCount(0);
   const before = await dialog.boundingBox();
