@@ -170,6 +170,7 @@ export function createServices(ctx: AppContext) {
     depositsUsed: (memberId) => depositViews.depositsHeld(memberId, new Date()),
     endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
     now: ctx.calendarClock ?? Date.now,
+    changeFeed,
   });
   const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings(), limits: kycTiers.withDepositCap(responsibleGaming.guards.deposits) });
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.

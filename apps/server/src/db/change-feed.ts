@@ -22,6 +22,8 @@ export const CHANGE_CHANNELS = {
   rewardEvents: 'wps_reward_events',
   /** Sent by triggers on rg_players, rg_limits and rg_exclusions; the payload is the member id (migration 0330). */
   rgChange: 'wps_rg_change',
+  /** Sent by a trigger on kyc_members when a re-verification is found due; the payload is the member id (migration 0420). */
+  kycChange: 'wps_kyc_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

@@ -192,6 +192,27 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     expect(names.rows).toEqual([{ full_name: 'Rafael Moura Teixeira', payee_name: 'Rafael Moura Teixeira' }]);
   });
 
+  it('play is refused right after the login that marks a face check due, though the player played before; a mark made on another instance arrives through the change feed', async () => {
+    expect(t.app.services.changeFeed.isLive).toBe(true);
+    const launch = (token: string) => call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } });
+    const p = await brPlayer();
+    await verify(p.token, 'Otavio Reis Prado');
+    // Played first: "nothing due" is what this instance now keeps of the player.
+    expect((await launch(p.token)).statusCode).toBe(200);
+    offset = 31 * DAY;
+    const token = await logIn(p);
+    expectFailure(await launch(token), 'KYC_REVERIFICATION_REQUIRED', 403);
+
+    // Another instance's login marks a second player, who played here: this instance hears the
+    // trigger's announcement (the kept answer would otherwise be trusted for 30 s).
+    offset = 0;
+    const q = await brPlayer();
+    await verify(q.token, 'Beatriz Nunes Rocha');
+    expect((await launch(q.token)).statusCode).toBe(200);
+    await sql`UPDATE kyc_members SET reverify_due_at = now() WHERE member_id = ${q.memberId}::bigint`.execute(t.database.db);
+    await expect.poll(async () => (await launch(q.token)).statusCode, { timeout: 5_000 }).toBe(403);
+  });
+
   it('a face check the provider sends to review keeps the player restricted until an operator passes it', async () => {
     const p = await brPlayer();
     await verify(p.token, 'Irene Campos Luz');

@@ -3,6 +3,8 @@ import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdi
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type { KycDepositCap, KycSettings, KycSettingsBody } from '@wps/shared/schemas/kyc';
 import type { Kysely } from 'kysely';
+import { createTtlCache } from '../../cache/ttl-cache';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -16,6 +18,9 @@ type Db = Kysely<Database>;
 const DAY_MS = 24 * 3_600_000;
 /** Since the epoch: the cap counts every deposit the player ever made. */
 const ALL_TIME = new Date(0);
+/** "Nothing due" is trusted this long while the change feed is live (a mark evicts it at once; this bounds a missed one). */
+const CLEAR_TTL_MS = 30_000;
+const CLEAR_MAX = 50_000;
 
 export type KycTiersContext = {
   db: Db;
@@ -30,6 +35,8 @@ export type KycTiersContext = {
   endSessions: (trx: Db, memberId: string) => Promise<void>;
   /** The operator's calendar clock (the test clock door moves it). */
   now: () => number;
+  /** Keeps "nothing due" per player in memory while it is live (migration 0420 announces every mark). */
+  changeFeed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive'>;
 };
 
 /**
@@ -40,6 +47,23 @@ export type KycTiersContext = {
  */
 export function createKycTiers(ctx: KycTiersContext) {
   const { db, audit } = ctx;
+  // Players with no re-verification due, read outside a transaction: every ticket, launch and
+  // bet asks (assertNotReverifying), and almost every answer is "none". Only that answer is kept,
+  // so a passed face check needs no eviction; a mark found at login is evicted here at once and
+  // on the other instances through the change feed.
+  const clear = createTtlCache<true>({ ttlMs: CLEAR_TTL_MS, maxEntries: CLEAR_MAX, now: Date.now });
+  ctx.changeFeed?.subscribe(CHANGE_CHANNELS.kycChange, (memberId) => clear.delete(memberId));
+  ctx.changeFeed?.onReset(() => clear.clear());
+
+  /** The player's mark, from memory when "none" is known there (outside a transaction only). */
+  async function reverifyDueAt(memberId: string, trx: Db): Promise<Date | null> {
+    const cacheable = trx === db && ctx.changeFeed?.isLive === true;
+    if (cacheable && clear.get(memberId)) return null;
+    const version = clear.version;
+    const due = (await findKycMember(trx, memberId))?.reverifyDueAt ?? null;
+    if (cacheable && due === null) clear.set(memberId, true, version);
+    return due;
+  }
 
   const applies = (p: JurisdictionProfile) => jurisdictionRules(p).kyc;
 
@@ -55,10 +79,10 @@ export function createKycTiers(ctx: KycTiersContext) {
 
   /** A re-verification found due and not yet passed, while the schedule and the licence ask for one. */
   async function dueSince(memberId: string, trx: Db = db): Promise<Date | null> {
-    const row = await findKycMember(trx, memberId);
-    if (!row?.reverifyDueAt) return null;
+    const due = await reverifyDueAt(memberId, trx);
+    if (!due) return null;
     const [settings, profile] = await Promise.all([findTierSettings(trx), trx === db ? ctx.jurisdiction() : ctx.jurisdictionIn(trx)]);
-    return settings.reverifyDays > 0 && applies(profile) ? row.reverifyDueAt : null;
+    return settings.reverifyDays > 0 && applies(profile) ? due : null;
   }
 
   async function assertNotReverifying(memberId: string, trx: Db = db): Promise<void> {
@@ -148,6 +172,8 @@ export function createKycTiers(ctx: KycTiersContext) {
           after: { reverifyDueAt: new Date(at).toISOString(), reverifyDays: settings.reverifyDays },
         });
       });
+      // Committed: this instance forgets "nothing due" now; the others hear it from the trigger.
+      clear.delete(memberId);
     },
 
     /** A passed face check (the first check or a re-verification), in its decision's transaction. */

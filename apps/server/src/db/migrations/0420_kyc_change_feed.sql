@@ -1,0 +1,12 @@
+-- A face check found due at login (kyc_members.reverify_due_at set) is announced to every
+-- instance, so each can keep "no re-verification due" per player in memory for the play path
+-- (modules/kyc/kyc-tiers.ts, `dueSince`): a ticket, a launch or a bet then costs no query for it.
+-- Only the way into "due" is announced; the way out (a passed face check) needs no eviction, as
+-- the instances never keep a "due" answer.
+CREATE FUNCTION kyc_notify_due() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('wps_kyc_change', NEW.member_id::text);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER kyc_members_notify_due AFTER INSERT OR UPDATE OF reverify_due_at ON kyc_members
+  FOR EACH ROW WHEN (NEW.reverify_due_at IS NOT NULL) EXECUTE FUNCTION kyc_notify_due();
