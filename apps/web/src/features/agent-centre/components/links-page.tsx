@@ -30,6 +30,19 @@ function LinkCard({ link }: { link: AgentLink }) {
   const address = linkAddress(link.code);
   const terms = CONTRACT_TYPES.flatMap((c) => (link.terms[c] ? [`${t(`type.${c}`)} ${link.terms[c].map((tier) => formats.percent(tier.rateBp / 10_000)).join(' / ')}`] : []));
   const onError = (error: unknown) => toast.error(translateError(error));
+
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(link.linkId);
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    // Awaited, not a mutate() callback: the refreshed list drops this card, and TanStack Query
+    // drops a callback whose component is gone (see security-center mobile-bind-form.tsx).
+    toast.success(t('links.deleted'));
+  }
+
   return (
     <article className="ac-card" aria-label={link.code}>
       <h3 className="ac-card__title">
@@ -65,7 +78,7 @@ function LinkCard({ link }: { link: AgentLink }) {
         <Button size="sm" variant="secondary" loading={update.isPending} onClick={() => update.mutate({ linkId: link.linkId, enabled: !link.enabled }, { onError })}>
           {link.enabled ? t('links.disable') : t('links.enable')}
         </Button>
-        <Button size="sm" variant="danger" loading={remove.isPending} onClick={() => remove.mutate(link.linkId, { onSuccess: () => toast.success(t('links.deleted')), onError })}>
+        <Button size="sm" variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
           {t('links.delete')}
         </Button>
       </div>

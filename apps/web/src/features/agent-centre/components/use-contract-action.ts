@@ -28,22 +28,29 @@ export function useContractAction(type: ContractType) {
   const [pendingCascade, setPendingCascade] = useState<{ contractId: string; affected: CascadeAffected } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  function run(body: Action) {
+  async function perform(body: Action) {
     setBusy(`${body.action}:${body.contractId}`);
-    mutation.mutate(body, {
-      onSuccess: () => {
-        setPendingCascade(null);
-        toast.success(t(`done.${body.action}`));
-      },
-      onError: (error) => {
-        if (body.action === 'accept' && isApiError(error, 'AGENT_CONTRACT_CONFIRM_CASCADE')) {
-          setPendingCascade({ contractId: body.contractId, affected: readAffected(error.value) });
-          return;
-        }
-        toast.error(translateError(error));
-      },
-      onSettled: () => setBusy(null),
-    });
+    try {
+      await mutation.mutateAsync(body);
+    } catch (error) {
+      if (body.action === 'accept' && isApiError(error, 'AGENT_CONTRACT_CONFIRM_CASCADE')) {
+        setPendingCascade({ contractId: body.contractId, affected: readAffected(error.value) });
+        return;
+      }
+      toast.error(translateError(error));
+      return;
+    } finally {
+      setBusy(null);
+    }
+    // Awaited, not a mutate() callback: a rejected offer or an agreed termination can end the
+    // type, and the refreshed funds then take its page (and this section) out of the agent centre;
+    // TanStack Query drops a callback whose component is gone (see security-center mobile-bind-form.tsx).
+    setPendingCascade(null);
+    toast.success(t(`done.${body.action}`));
+  }
+
+  function run(body: Action) {
+    void perform(body);
   }
 
   return {

@@ -35,18 +35,18 @@ export function ApplyForm({ promotionId, onDone }: { promotionId: string; onDone
     if (!problem) setImages([...images, ...picked]);
   }
 
-  const onSubmit = handleSubmit((fields) =>
-    apply.mutate(
-      { ...fields, images },
-      {
-        onSuccess: () => {
-          toast.success(t('appliedToast'));
-          onDone();
-        },
-        onError: (error) => toast.error(translateError(error)),
-      },
-    ),
-  );
+  const onSubmit = handleSubmit(async (fields) => {
+    try {
+      await apply.mutateAsync({ ...fields, images });
+    } catch (error) {
+      toast.error(translateError(error));
+      return;
+    }
+    // Awaited, not a mutate() callback: the refreshed activity ("applying") unmounts this form, and
+    // TanStack Query drops a callback whose component is gone (see security-center mobile-bind-form.tsx).
+    toast.success(t('appliedToast'));
+    onDone();
+  });
   const commentError = formState.errors.comment ? t('commentLength', { max: PROMO_COMMENT_MAX }) : null;
   return (
     <form className="apply-form" onSubmit={onSubmit} noValidate aria-label={t('applyTitle')}>
