@@ -156,12 +156,16 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
     }
   });
 
-  // Each draw's liability rows locked once for all its jobs; `held` then follows what this batch stakes.
-  const held = new Map<string, Map<string, bigint>>();
-  for (const drawId of drawIds) {
-    const keys = pending.filter((i) => jobs[i]!.drawId === drawId).flatMap((i) => jobs[i]!.input.selections.flatMap((sel) => [...rules.exposure(jobs[i]!.game.family, sel, jobs[i]!.game.paytable, sel.stakePerLineMinor).keys()]));
-    if (keys.length > 0) held.set(drawId, await lockExposure(trx, drawId, keys));
+  // The liability rows of every draw locked once for all its jobs, in one statement; `held` then
+  // follows what this batch stakes.
+  const keysByDraw = new Map<string, string[]>();
+  for (const i of pending) {
+    const { game, drawId, input } = jobs[i]!;
+    let keys = keysByDraw.get(drawId);
+    if (!keys) keysByDraw.set(drawId, (keys = []));
+    for (const sel of input.selections) keys.push(...rules.exposure(game.family, sel, game.paytable, sel.stakePerLineMinor).keys());
   }
+  const held = await lockExposure(trx, keysByDraw);
 
   const load = new Map<string, Map<string, bigint>>();
   const refused: { id: string; errorCode: string }[] = [];
@@ -175,7 +179,7 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
   // A second send answers as the first: its refusal, or a replay of its ticket.
   for (const [i, first] of twins) answers[i] = 'error' in answers[first]! ? answers[first]! : { twin: true };
   // Only staked tickets load the draw's liability; a refused one stays written, refused, with its code.
-  for (const drawId of drawIds) if (load.has(drawId)) await addExposure(trx, drawId, load.get(drawId)!);
+  await addExposure(trx, load);
   await refuseTickets(trx, refused);
   return answers;
 }

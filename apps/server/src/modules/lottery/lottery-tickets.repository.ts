@@ -244,32 +244,45 @@ export async function findMemberTickets(db: Db, memberId: string, open: boolean,
   return rows.map((r) => ({ ...toTicket(r as unknown as TicketDbRow), gameCode: r.game_code, numero: r.numero }));
 }
 
+/** Draw ids (bigint text) in numeric order. */
+const byDrawId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Lock a draw's liability rows for the keys a ticket loads, in key order (the one lock order:
- * two tickets on the same numbers never deadlock), creating missing ones at zero. Returns what
- * each key would pay so far.
+ * Lock the liability rows a batch's tickets load, draw by draw in id order and by key within a
+ * draw (the one lock order: two batches on the same numbers never deadlock), creating missing
+ * ones at zero. One statement: an upsert whose no-op update takes each row's lock as it goes, in
+ * the order of its rows, and returns what the row holds. Answers, per draw, what each key would
+ * pay so far.
  */
-export async function lockExposure(trx: Db, drawId: string, keys: string[]): Promise<Map<string, bigint>> {
-  const sorted = [...new Set(keys)].sort();
-  if (sorted.length === 0) return new Map();
-  await trx
+export async function lockExposure(trx: Db, keysByDraw: Map<string, string[]>): Promise<Map<string, Map<string, bigint>>> {
+  const held = new Map<string, Map<string, bigint>>();
+  const rows: { draw_id: string; key: string; payout_minor: string }[] = [];
+  for (const drawId of [...keysByDraw.keys()].sort(byDrawId)) {
+    held.set(drawId, new Map());
+    for (const key of [...new Set(keysByDraw.get(drawId))].sort(byKey)) rows.push({ draw_id: drawId, key, payout_minor: '0' });
+  }
+  if (rows.length === 0) return held;
+  const locked = await trx
     .insertInto('lottery_exposure')
-    .values(sorted.map((key) => ({ draw_id: drawId, key, payout_minor: '0' })))
-    .onConflict((oc) => oc.columns(['draw_id', 'key']).doNothing())
+    .values(rows)
+    .onConflict((oc) => oc.columns(['draw_id', 'key']).doUpdateSet({ payout_minor: (eb) => eb.ref('lottery_exposure.payout_minor') }))
+    .returning(['draw_id', 'key', 'payout_minor'])
     .execute();
-  const rows = await trx.selectFrom('lottery_exposure').select(['key', 'payout_minor']).where('draw_id', '=', drawId).where('key', 'in', sorted).orderBy('key').forUpdate().execute();
-  return new Map(rows.map((r) => [r.key, BigInt(r.payout_minor)]));
+  for (const r of locked) held.get(String(r.draw_id))!.set(r.key, BigInt(r.payout_minor));
+  return held;
 }
 
-/** Add to (or, negative, take from) a draw's liability per key. */
-export async function addExposure(trx: Db, drawId: string, deltas: Map<string, bigint>): Promise<void> {
-  const entries = [...deltas.entries()].filter(([, v]) => v !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (entries.length === 0) return;
-  const values = sql.join(entries.map(([key, v]) => sql`(${key}::text, ${v.toString()}::bigint)`));
+/** Add to (or, negative, take from) draws' liability per key; the rows are locked by the caller. */
+export async function addExposure(trx: Db, deltasByDraw: Map<string, Map<string, bigint>>): Promise<void> {
+  const values = [...deltasByDraw].flatMap(([drawId, deltas]) =>
+    [...deltas].filter(([, v]) => v !== 0n).map(([key, v]) => sql`(${drawId}::bigint, ${key}::text, ${v.toString()}::bigint)`),
+  );
+  if (values.length === 0) return;
   await sql`
     UPDATE lottery_exposure e SET payout_minor = greatest(e.payout_minor + v.delta, 0)
-    FROM (VALUES ${values}) AS v(key, delta)
-    WHERE e.draw_id = ${drawId} AND e.key = v.key`.execute(trx);
+    FROM (VALUES ${sql.join(values)}) AS v(draw_id, key, delta)
+    WHERE e.draw_id = v.draw_id AND e.key = v.key`.execute(trx);
 }
 
 /** A draw's liability per key, largest first (the back office's view of an open draw). */
