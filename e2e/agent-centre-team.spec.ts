@@ -104,6 +104,17 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   const linksAgain = await openPage(topPage, 'Gestão de links');
   await expect(linksAgain.getByRole('article').first()).toContainText(/Cadastros\s*1/);
 
+  // A second link, made by mistake, is deleted: it leaves the list and the agent is told so.
+  await linksAgain.getByRole('button', { name: 'Criar link' }).click();
+  await expect(linksAgain.getByRole('article')).toHaveCount(2);
+  const used = new URL(address).searchParams.get('affiliateCode')!;
+  const codes = await linksAgain.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  const spare = codes.find((code) => code !== used)!;
+  await linksAgain.getByRole('article', { name: spare }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(topPage.getByText('Link excluído.')).toBeVisible();
+  await expect(linksAgain.getByRole('article')).toHaveCount(1);
+  await expect(linksAgain.getByRole('article', { name: used })).toBeVisible();
+
   // The agent offers a daily salary of 0,50 % from R$ 1.000,00 of turnover and 2 active players, 0,30 % below.
   const contracts = await openPage(topPage, 'Contratos');
   await contracts.getByRole('tab', { name: 'Salário diário' }).click();
