@@ -8,7 +8,7 @@ import type { GameRow } from './lottery-games.repository';
 import { lockDrawsForBet, type DrawRow } from './lottery-draws.repository';
 import { addExposure, insertTickets, lockExposure, refuseTickets, type NewTicket, type TicketRow, type TicketSelection } from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules, type Selection } from './lottery-rules';
-import { drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
+import { compareIds, drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
 
 // One placement batch (docs/lottery.md, "Placement at load"): many players' tickets written in
 // one transaction, with the liability they add and their stakes, instead of three transactions
@@ -133,7 +133,7 @@ const sum = (into: Map<string, bigint>, add: Map<string, bigint>) => {
 export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<PlaceAnswer[]> {
   const { trx, rules, now } = ctx;
   const answers: PlaceAnswer[] = new Array<PlaceAnswer>(jobs.length);
-  const drawIds = [...new Set(jobs.map((j) => j.drawId))].sort((a, b) => Number(BigInt(a) - BigInt(b)));
+  const drawIds = [...new Set(jobs.map((j) => j.drawId))].sort(compareIds);
   const draws = await lockDrawsForBet(trx, drawIds);
 
   // Jobs on a draw taking bets now; the others are refused. A key sent twice in one batch (a

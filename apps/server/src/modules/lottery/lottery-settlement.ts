@@ -19,7 +19,7 @@ import {
   type TicketRow,
 } from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules } from './lottery-rules';
-import { drawRoundId, ticketTxId } from './lottery-ids';
+import { compareIds, drawRoundId, ticketTxId } from './lottery-ids';
 
 // Finishing a draw (docs/lottery.md, "Settlement"): a drawn draw's tickets are settled, a voided
 // draw's refunded, each exactly once. One instance at a time holds a draw (a lease it renews per
@@ -76,9 +76,6 @@ export function cappedPayout(payout: bigint, cap: bigint | null, gross: bigint):
   if (cap === null || gross <= cap || gross === 0n) return payout;
   return (payout * cap) / gross;
 }
-
-/** Two bigint ids as decimal strings, in numeric order. */
-const compareIds = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A winning ticket found by the pricing pass: what it pays before the draw's cap. */
 type Winner = { id: string; memberId: string; grossMinor: bigint };

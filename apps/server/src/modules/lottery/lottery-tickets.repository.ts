@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LotteryTicketStatus } from '../../db/tables/lottery';
+import { compareIds } from './lottery-ids';
 
 type Db = Kysely<Database>;
 
@@ -244,10 +245,6 @@ export async function findMemberTickets(db: Db, memberId: string, open: boolean,
   return rows.map((r) => ({ ...toTicket(r as unknown as TicketDbRow), gameCode: r.game_code, numero: r.numero }));
 }
 
-/** Draw ids (bigint text) in numeric order. */
-const byDrawId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
-const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /**
  * Lock the liability rows a batch's tickets load, draw by draw in id order and by key within a
  * draw (the one lock order: two batches on the same numbers never deadlock), creating missing
@@ -258,9 +255,9 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export async function lockExposure(trx: Db, keysByDraw: Map<string, string[]>): Promise<Map<string, Map<string, bigint>>> {
   const held = new Map<string, Map<string, bigint>>();
   const rows: { draw_id: string; key: string; payout_minor: string }[] = [];
-  for (const drawId of [...keysByDraw.keys()].sort(byDrawId)) {
+  for (const drawId of [...keysByDraw.keys()].sort(compareIds)) {
     held.set(drawId, new Map());
-    for (const key of [...new Set(keysByDraw.get(drawId))].sort(byKey)) rows.push({ draw_id: drawId, key, payout_minor: '0' });
+    for (const key of [...new Set(keysByDraw.get(drawId))].sort()) rows.push({ draw_id: drawId, key, payout_minor: '0' });
   }
   if (rows.length === 0) return held;
   const locked = await trx
