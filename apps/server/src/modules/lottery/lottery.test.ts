@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import { drawFairResult } from '@wps/shared/lottery/fair-draw';
-import type { LotteryDrawView, LotteryMenuGroup, LotteryTicketView } from '@wps/shared/schemas/lottery';
+import type { LotteryDrawView, LotteryGameMenu, LotteryMenuGroup, LotteryTicketView } from '@wps/shared/schemas/lottery';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
@@ -130,6 +130,19 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     expect([first.replayed, second.replayed].sort()).toEqual([false, true]);
     expect(await mainBalance(t.app, player.memberId)).toBe(4900n);
     expectFailure(await place(player, { ...body, selections: [{ betType: 'last2', numbers: [28], stakePerLineMinor: '100' }] }), ErrorCode.DUPLICATE_TRANSACTION, 409);
+  });
+
+  it("recent games are the ones the player bet on, the latest first; a visitor is asked to sign in", async () => {
+    const player = await createPlayer(t.app, 5000n);
+    const recent = async () => valueOf<LotteryGameMenu[]>(await call(t.app, 'GET', '/lgw/vn/games/game_menu/recent', { token: player.token })).map((m) => m.gameCode);
+    const bet = async (gameCode: string, selection: Record<string, unknown>) => valueOf<Placed>(await place(player, { gameCode, selections: [{ ...selection, stakePerLineMinor: '100' }] }));
+    expect(await recent()).toEqual([]);
+    await bet('E5D-1', { betType: 'last2', numbers: [1] });
+    await bet('E3D-3', { betType: 'straight', numbers: [321] });
+    expect(await recent()).toEqual(['E3D-3', 'E5D-1']);
+    await bet('E5D-1', { betType: 'last2', numbers: [2] });
+    expect(await recent()).toEqual(['E5D-1', 'E3D-3']);
+    expectFailure(await call(t.app, 'GET', '/lgw/vn/games/game_menu/recent'), ErrorCode.UNAUTHORIZED, 401);
   });
 
   it('the cut-off is the server clock: a bet a millisecond before it is taken, one at it is refused', async () => {
