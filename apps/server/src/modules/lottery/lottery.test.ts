@@ -145,6 +145,22 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     expectFailure(await call(t.app, 'GET', '/lgw/vn/games/game_menu/recent'), ErrorCode.UNAUTHORIZED, 401);
   });
 
+  it("favourites are kept per player on the server, in the order starred; another player's are their own", async () => {
+    const [a, b] = [await createPlayer(t.app, 0n), await createPlayer(t.app, 0n)];
+    const mark = (p: Player, code: string, favourite: boolean) => call(t.app, 'PUT', `/lgw/favourites/${code}`, { token: p.token, payload: { favourite } });
+    const list = async (p: Player) => valueOf<string[]>(await call(t.app, 'GET', '/lgw/favourites', { token: p.token }));
+    expect(await list(a)).toEqual([]);
+    expect(valueOf<string[]>(await mark(a, 'VN-MN', true))).toEqual(['VN-MN']);
+    expect(valueOf<string[]>(await mark(a, 'E5D-1', true))).toEqual(['VN-MN', 'E5D-1']);
+    // Starring twice keeps one entry; the other player sees none of them.
+    expect(valueOf<string[]>(await mark(a, 'VN-MN', true))).toEqual(['VN-MN', 'E5D-1']);
+    expect(await list(b)).toEqual([]);
+    expect(valueOf<string[]>(await mark(a, 'VN-MN', false))).toEqual(['E5D-1']);
+    expect(await list(a)).toEqual(['E5D-1']);
+    expectFailure(await mark(a, 'NO-SUCH-GAME', true), ErrorCode.LOTTERY_GAME_NOT_FOUND, 404);
+    expectFailure(await call(t.app, 'GET', '/lgw/favourites'), ErrorCode.UNAUTHORIZED, 401);
+  });
+
   it('the cut-off is the server clock: a bet a millisecond before it is taken, one at it is refused', async () => {
     const player = await createPlayer(t.app, 5000n);
     // The clock only goes forward: an earlier test settled the draws around START.
