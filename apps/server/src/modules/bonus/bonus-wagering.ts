@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { EventSubscriber, RewardEvent } from '../rewards/reward-events.types';
 import type { BonusLifecycle } from './bonus-lifecycle';
 import { addWagers, findCountedRounds, findMembersWithActiveBonus, lockMembersOpenBonuses, lockOpenBonuses, readSettings, type BonusRow } from './bonus.repository';
+import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 
@@ -52,7 +53,7 @@ export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; catego
         list.push(roundOf(e));
         pending.set(e.memberId, list);
       }
-      const memberIds = [...pending.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      const memberIds = [...pending.keys()].sort(compareIds);
       // The bonus module's lock order: money accounts first (all of the batch's, in id order), then bonus
       // rows. Rounds are in the operator's one currency, the bonuses' too.
       const moneys = await lifecycle.lockMembersMoney(trx, memberIds, pending.get(memberIds[0]!)![0]!.currency);
@@ -67,7 +68,7 @@ export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; catego
       };
 
       while (pending.size > 0) {
-        const members = [...pending.keys()].filter((m) => active.has(m)).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+        const members = [...pending.keys()].filter((m) => active.has(m)).sort(compareIds);
         const counted = await findCountedRounds(trx, members.flatMap((m) => pending.get(m)!.map((r) => ({ bonusId: String(active.get(m)!.id), roundId: r.roundId }))));
         const rows: Parameters<typeof addWagers>[1] = [];
         const rest = new Map<string, Round[]>();

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { HoldStatus } from '../../db/tables/ledger';
+import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 
@@ -48,7 +49,7 @@ export async function upsertMemberAccount(
 
 /** Several members' accounts of one purpose and currency, created when missing (two statements for all): member id → account id. */
 export async function upsertMemberAccounts(db: Db, memberIds: string[], purpose: string, currency: string, isPlayer: boolean): Promise<Map<string, string>> {
-  const ids = [...new Set(memberIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+  const ids = [...new Set(memberIds)].sort(compareIds);
   if (ids.length === 0) return new Map();
   await sql`
     INSERT INTO ledger_accounts (member_id, purpose, currency, is_player)

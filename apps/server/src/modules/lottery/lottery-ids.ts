@@ -31,6 +31,3 @@ export function drawRoundId(drawId: string, memberId: string): string {
 export function ticketTxId(ticketId: string, kind: 'bet' | 'win' | 'void'): string {
   return `lt-${ticketId}-${kind}`;
 }
-
-/** Two positive bigint ids as decimal strings, in numeric order (a shorter one is smaller). */
-export const compareIds = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

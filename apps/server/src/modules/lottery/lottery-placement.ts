@@ -8,7 +8,8 @@ import type { GameRow } from './lottery-games.repository';
 import { lockDrawsForBet, type DrawRow } from './lottery-draws.repository';
 import { addExposure, insertTickets, lockExposure, refuseTickets, type NewTicket, type TicketRow, type TicketSelection } from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules, type Selection } from './lottery-rules';
-import { compareIds, drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
+import { drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
+import { compareIds } from '../../db/ids';
 
 // One placement batch (docs/lottery.md, "Placement at load"): many players' tickets written in
 // one transaction, with the liability they add and their stakes, instead of three transactions

@@ -19,7 +19,8 @@ import {
   type TicketRow,
 } from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules } from './lottery-rules';
-import { compareIds, drawRoundId, ticketTxId } from './lottery-ids';
+import { drawRoundId, ticketTxId } from './lottery-ids';
+import { compareIds } from '../../db/ids';
 
 // Finishing a draw (docs/lottery.md, "Settlement"): a drawn draw's tickets are settled, a voided
 // draw's refunded, each exactly once. One instance at a time holds a draw (a lease it renews per

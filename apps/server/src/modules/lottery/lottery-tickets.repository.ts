@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LotteryTicketStatus } from '../../db/tables/lottery';
-import { compareIds } from './lottery-ids';
+import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 
 // What the event consumer writes for a whole batch at once: a few statements per batch, whatever
 // the number of events, instead of a few per event.
 
-const byMemberId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
 /**
  * Lock several members' points rows (created when missing) in member id order, and read them. The
@@ -14,7 +14,7 @@ const byMemberId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigIn
  * two writers of several members from waiting on each other in a cycle.
  */
 export async function lockPointsAccounts(trx: Db, memberIds: string[]): Promise<Map<string, { balance: bigint; earnRemainder: bigint }>> {
-  const ids = [...new Set(memberIds)].sort(byMemberId);
+  const ids = [...new Set(memberIds)].sort(compareIds);
   if (ids.length === 0) return new Map();
   await sql`INSERT INTO points_accounts (member_id) SELECT m FROM unnest(${sql.val(ids)}::bigint[]) AS m ORDER BY m ON CONFLICT (member_id) DO NOTHING`.execute(trx);
   const { rows } = await sql<{ member_id: string; balance: string; earn_remainder: string }>`

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MemberStatus } from '../../db/tables/member';
+import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 
@@ -41,7 +42,7 @@ export function createMemberAdmin() {
      * not wait for, so a registration and a move never wait on each other's row locks.
      */
     async lockForTreeChange(trx: Db, memberIds: string[]): Promise<TreeMemberRow[]> {
-      const ids = [...new Set(memberIds.map(String))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+      const ids = [...new Set(memberIds.map(String))].sort(compareIds);
       if (ids.length === 0) return [];
       const rows = await trx.selectFrom('members').select(['id', 'account', 'type', 'status', 'upline_id']).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
       return rows.map((r) => ({ id: String(r.id), account: r.account, type: Number(r.type), status: r.status, uplineId: r.upline_id === null ? null : String(r.upline_id) }));

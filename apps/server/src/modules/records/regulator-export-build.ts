@@ -7,6 +7,7 @@ import {
 } from '@wps/shared/schemas/regulator-export';
 import type { ExportIdentity } from './identity-reader';
 import type { findBettors, findDayEntries, findDayRoundMoves, findDayWallets } from './regulator-export-data.repository';
+import { compareIds } from '../../db/ids';
 
 // One operator day's records, built from what the repositories read. Pure: the same rows always
 // give the same files, so a re-run of a day whose records did not change has the same checksum.
@@ -81,7 +82,7 @@ export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExpor
   }
   const byKind = (moves: DayRows['moves'], kind: string) => sum(moves.filter((m) => m.kind === kind).map((m) => BigInt(m.amount)));
   const bets = [...rounds.entries()]
-    .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+    .sort(([a], [b]) => compareIds(a, b))
     .map(([, { moves }]) => {
       const r = moves[0]!;
       const stake = byKind(moves, 'bet');
