@@ -11,7 +11,8 @@ import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
  * - a player who is not an agent finds no agent entry and is refused the centre's address (the
  *   process calls answer AGENT_ONLY);
  * - an upline offers a daily-salary contract to its direct downline, which accepts it;
- * - the downline asks to terminate it and the upline accepts;
+ * - the downline asks to terminate it and the upline accepts; or the upline asks and the
+ *   downline agrees, which ends its only contract of the type and its page of that type;
  * - an upline's lower terms, accepted after the confirmation the spec names, terminate its
  *   downline's higher contract automatically.
  * Agents are made, placed in the tree and given their house contract through the ops API by an
@@ -180,6 +181,30 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
 
   mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
   await expect(mine).toContainText('Você não tem contrato deste tipo.');
+});
+
+test('a downline that agrees to the termination its upline asked for is told so, and its daily wages page leaves the menu', async ({ browser, request }) => {
+  const ops = await opsApi(request);
+  const top = await registerMember(request, baseURL, 'topo');
+  await makeAgent(ops, top);
+  await setHouseContract(ops, top, 100);
+  const sub = await registerMember(request, baseURL, 'sub');
+  await makeAgent(ops, sub, top);
+  const contractId = await offerDailySalary(request, top, sub, 60);
+  await dailySalary(request, sub, { action: 'accept', contractId });
+  await dailySalary(request, top, { action: 'requestTermination', contractId });
+
+  const subPage = await memberPage(browser, baseURL, sub, 1366);
+  const mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
+  const subCentre = subPage.getByRole('dialog', { name: 'Centro do agente' });
+  await expect(mine).toContainText(`${top.username} pediu a rescisão deste contrato.`);
+  await expect(menuEntries(subPage, subCentre).filter({ hasText: 'Salário diário' })).toHaveCount(1);
+  // Agreeing ends the agent's only contract of the type: the refreshed centre drops the type's
+  // page while the answer is still arriving, and the notice must survive that.
+  await mine.getByRole('button', { name: 'Aceitar a rescisão' }).click();
+  await expect(subPage.getByText('Contrato rescindido.')).toBeVisible();
+  await expect(mine).toContainText('Você não tem contrato deste tipo.');
+  await expect(menuEntries(subPage, subCentre).filter({ hasText: 'Salário diário' })).toHaveCount(0);
 });
 
 test("an upline's lower terms terminate its higher downline automatically, after the spec's warning", async ({ browser, request }) => {

@@ -65,7 +65,7 @@ test('the day is exported once it has ended, listed with its counts and checksum
   }).toPass({ timeout: 60_000 });
   const row = runRow(admin, today, 1);
   await expect(row).toContainText('agendada');
-  await expect(row).toContainText(/\d+ apostadores?/);
+  await expect(row).toContainText(/\d+ apostador(es)?/);
   await checkBackofficePage(admin, 'exports-1366', SHOTS);
   await expectTablesFit(admin, 'exports-1366');
 

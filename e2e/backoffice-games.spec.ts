@@ -115,8 +115,14 @@ test.describe('back-office games', () => {
     await changeStatus(admin, row, { button: 'Ativar Card Room', dialog: 'Ativar Card Room?', reason: 'e2e: incident over', notice: 'Card Room agora está ativo.', after: 'Ativo' });
     await player.reload();
     await expect(card).toContainText('3 jogos');
-    await card.click();
     const popup = player.getByRole('dialog', { name: 'Card Room' });
+    // The tables above the vendors load and refresh live, and can move the card under a click
+    // (a CI run once clicked beside it and no dialog opened): the click is made again until the
+    // dialog is open, and never while it is.
+    await expect(async () => {
+      if (!(await popup.isVisible())) await card.click();
+      await expect(popup).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(popup.getByRole('list', { name: 'Jogos de Card Room' }).getByRole('button', { name: 'Jogar Teen Patti' })).toBeVisible();
 
     // The audit log: both changes, with the reasons and the admin, on the Audit screen and through the API.
