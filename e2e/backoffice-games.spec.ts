@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
-import { STATUS_BUTTON, changeStatus, check, expectTablesFit, newPage, openInhouseSession, rowOf } from './support/games-screen';
+import { STATUS_BUTTON, changeStatus, check, expectTablesFit, newPage, openInhouseSession, openVendorPopup, rowOf, sidebar, vendorsTable } from './support/games-screen';
 import { operatorLogin } from './support/operators';
 import { connectDemoVendors } from './support/vendors';
 
@@ -35,14 +35,6 @@ type AuditEntry = { action: string; subjectId: string; actorName: string | null;
 
 async function registerPlayer(page: Page): Promise<void> {
   await registerThroughSite(page, server.baseURL, { prefix: 'g', password: PASSWORD });
-}
-
-function sidebar(page: Page) {
-  return page.getByRole('navigation', { name: 'Back office' });
-}
-
-function vendorsTable(page: Page) {
-  return page.getByRole('table', { name: 'Fornecedores de jogos' });
 }
 
 test.describe('back-office games', () => {
@@ -115,14 +107,7 @@ test.describe('back-office games', () => {
     await changeStatus(admin, row, { button: 'Ativar Card Room', dialog: 'Ativar Card Room?', reason: 'e2e: incident over', notice: 'Card Room agora está ativo.', after: 'Ativo' });
     await player.reload();
     await expect(card).toContainText('3 jogos');
-    const popup = player.getByRole('dialog', { name: 'Card Room' });
-    // The tables above the vendors load and refresh live, and can move the card under a click
-    // (a CI run once clicked beside it and no dialog opened): the click is made again until the
-    // dialog is open, and never while it is.
-    await expect(async () => {
-      if (!(await popup.isVisible())) await card.click();
-      await expect(popup).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    const popup = await openVendorPopup(player, card, 'Card Room');
     await expect(popup.getByRole('list', { name: 'Jogos de Card Room' }).getByRole('button', { name: 'Jogar Teen Patti' })).toBeVisible();
 
     // The audit log: both changes, with the reasons and the admin, on the Audit screen and through the API.

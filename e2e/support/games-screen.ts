@@ -37,6 +37,30 @@ export async function changeStatus(page: Page, row: Locator, change: { button: s
   await expect(row.getByRole('cell', { name: change.after, exact: true })).toBeVisible();
 }
 
+/** The back office's sidebar. */
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Back office' });
+}
+
+/** The Games screen's vendors table. */
+export function vendorsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Fornecedores de jogos' });
+}
+
+/**
+ * Open a vendor's games popup from its card in the player's lobby. The tables above the vendors
+ * load and refresh live, and can move the card under a click (a CI run once clicked beside it and
+ * no dialog opened), so the click is made again until the dialog is open, and never while it is.
+ */
+export async function openVendorPopup(page: Page, card: Locator, vendor: string): Promise<Locator> {
+  const popup = page.getByRole('dialog', { name: vendor });
+  await expect(async () => {
+    if (!(await popup.isVisible())) await card.click();
+    await expect(popup).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return popup;
+}
+
 /** Launch an in-house game as the player and open its game session as the game page does: the rules it is told. */
 export async function openInhouseSession(request: APIRequestContext, baseURL: string, playerToken: string, nodeId: string) {
   const launched = await callApi<{ game_url: string }>({ request, baseURL, token: playerToken }, 'POST', '/wps/game/launchGame', { nodeId, vassalage: 'inhouse' });

@@ -126,6 +126,11 @@ export async function openDatabase(opts: {
     // cost, which a misestimate reaches) spends hundreds of milliseconds compiling a statement
     // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off").
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
+    // database) is reported by the pool as an 'error' event, which with no listener would throw
+    // and end the process. The pool has already dropped that connection and opens a new one for
+    // the next query, so there is nothing to do; a query in flight still gets its own error.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // With no parameters pg uses the simple protocol, which accepts several statements.
     const execScript = async (trx: Kysely<Database>, script: string) => {
