@@ -10,8 +10,8 @@
 -- Now every lookup is by its unique key, whatever the statistics: the lookups are LATERAL
 -- subqueries and the EXISTS has OFFSET 0, which keeps the planner from turning them into joins or
 -- hashed subplans, so each is one index probe per op; the locks take id arrays (`= ANY`), and the
--- rounds' update runs only when the batch has rounds that existed before it, and it and the
--- accounts' update find their rows by those arrays too. Semantics, answers,
+-- rounds' update runs only when plain bets stake rounds that existed before the batch, and it and
+-- the accounts' update find their rows by id arrays too. Semantics, answers,
 -- rows and lock order are 0390's, unchanged; its header says what a plain bet is.
 CREATE OR REPLACE FUNCTION seamless_bet_many(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -25,6 +25,7 @@ DECLARE
   v_rest_answers jsonb := '[]'::jsonb;
   v_accounts bigint[];
   v_rounds bigint[];
+  v_staked_rounds bigint[];
 BEGIN
   IF jsonb_array_length(p_ops) = 0 THEN
     RETURN '[]'::jsonb;
@@ -35,8 +36,7 @@ BEGIN
     LATERAL (VALUES ((o ->> 'walletId')::bigint), ((o ->> 'houseId')::bigint), ((o ->> 'bonusWalletId')::bigint)) AS k(id)
   WHERE k.id IS NOT NULL;
   PERFORM 1 FROM ledger_accounts AS a WHERE a.id = ANY (v_accounts) ORDER BY a.id FOR UPDATE;
-  -- 2. The batch's existing rounds, in id order (none when every bet opens its round, as a
-  -- lottery ticket does).
+  -- 2. The batch's existing rounds, in id order.
   SELECT array_agg(DISTINCT r.id) INTO v_rounds
   FROM (SELECT DISTINCT o ->> 'vassalage' AS vassalage, o ->> 'roundId' AS round_id FROM jsonb_array_elements(p_ops) AS o) AS k,
     LATERAL (SELECT g.id FROM game_rounds AS g WHERE g.vassalage = k.vassalage AND g.round_id = k.round_id OFFSET 0) AS r;
@@ -160,10 +160,10 @@ BEGIN
     END IF;
     -- 8. The rounds: existing ones grow by their bets' sum (one UPDATE, whose statement triggers
     -- count the batch at once); new ones are inserted with it, under the first bet's game.
-    SELECT array_agg(DISTINCT p.round_pk) INTO v_rounds
+    SELECT array_agg(DISTINCT p.round_pk) INTO v_staked_rounds
     FROM jsonb_to_recordset(v_plan) AS p(round_pk bigint)
     WHERE p.round_pk IS NOT NULL;
-    IF v_rounds IS NOT NULL THEN
+    IF v_staked_rounds IS NOT NULL THEN
       UPDATE game_rounds AS r SET total_bet = r.total_bet + s.amount, updated_at = now()
       FROM (
         SELECT p.round_pk, sum(p.amount)::bigint AS amount
@@ -171,7 +171,7 @@ BEGIN
         WHERE p.round_pk IS NOT NULL
         GROUP BY p.round_pk
       ) AS s
-      WHERE r.id = ANY (v_rounds) AND r.id = s.round_pk;
+      WHERE r.id = ANY (v_staked_rounds) AND r.id = s.round_pk;
     END IF;
     INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet, bonus_bet)
     SELECT DISTINCT ON (p.vassalage, p.round_id) p.vassalage, p.round_id, p.member_id, p.node_id, p.op_currency,
