@@ -52,6 +52,17 @@ async function offerDailySalary(request: APIRequestContext, upline: Member, down
   return view.changed!.id;
 }
 
+/** A top agent under the house (its house contract at 1,00 %) and a new agent directly under it. */
+async function agentWithDownline(request: APIRequestContext): Promise<{ top: Member; sub: Member }> {
+  const ops = await opsApi(request);
+  const top = await registerMember(request, baseURL, 'topo');
+  await makeAgent(ops, top);
+  await setHouseContract(ops, top, 100);
+  const sub = await registerMember(request, baseURL, 'sub');
+  await makeAgent(ops, sub, top);
+  return { top, sub };
+}
+
 /** The agent centre, opened from the avatar menu's agent entry. */
 async function openAgentCentre(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /^Menu da conta/ }).click();
@@ -127,12 +138,7 @@ test('the process calls refuse a player who is not an agent', async ({ request }
 });
 
 test('a daily-salary contract offered to a direct downline is accepted, and its termination request agreed', async ({ browser, request }) => {
-  const ops = await opsApi(request);
-  const top = await registerMember(request, baseURL, 'topo');
-  await makeAgent(ops, top);
-  await setHouseContract(ops, top, 100);
-  const sub = await registerMember(request, baseURL, 'sub');
-  await makeAgent(ops, sub, top);
+  const { top, sub } = await agentWithDownline(request);
   await offerDailySalary(request, top, sub, 60);
 
   // The downline, on a phone: the new request with its terms, accepted.
@@ -184,12 +190,7 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
 });
 
 test('a downline that agrees to the termination its upline asked for is told so, and its daily wages page leaves the menu', async ({ browser, request }) => {
-  const ops = await opsApi(request);
-  const top = await registerMember(request, baseURL, 'topo');
-  await makeAgent(ops, top);
-  await setHouseContract(ops, top, 100);
-  const sub = await registerMember(request, baseURL, 'sub');
-  await makeAgent(ops, sub, top);
+  const { top, sub } = await agentWithDownline(request);
   const contractId = await offerDailySalary(request, top, sub, 60);
   await dailySalary(request, sub, { action: 'accept', contractId });
   await dailySalary(request, top, { action: 'requestTermination', contractId });
