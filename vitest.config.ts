@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects, run together in one vitest process on two workers:
+// Three projects, run together in one vitest process on two workers:
 //
 // - `server`: the server's suites and the shared package, without per-file isolation. Each
 //   worker imports the server's module graph once and runs file after file in it, instead of a
@@ -8,8 +8,12 @@ import { defineConfig } from 'vitest/config';
 //   (770 s against 444 s on one machine, docs/decisions.md "Unit and API tests without per-file
 //   isolation"). Nothing in these files may leave state behind: each builds its own app over its
 //   own database and closes it, and a test that sets environment variables puts them back.
-// - `web`: the two web apps' unit tests, which stub `window` (vi.stubGlobal) and fake timers, so
-//   each file keeps its own process.
+// - `web`: the two web apps' unit tests (`*.test.ts`), which stub `window` (vi.stubGlobal) and
+//   fake timers, so each file keeps its own process.
+// - `components`: the two web apps' and the UI package's component tests (`*.test.tsx`), Testing
+//   Library on jsdom, next to the component they render (docs/testing.md).
+//
+// `npm run test:coverage` runs the same projects with v8 coverage (scripts/coverage.mjs).
 const shared = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -19,6 +23,13 @@ const shared = {
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    coverage: {
+      provider: 'v8',
+      include: ['apps/server/src/**', 'apps/web/src/**', 'apps/backoffice/src/**', 'packages/shared/src/**', 'packages/ui/src/**'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', '**/migrations/**', '**/locales/**/*.json'],
+      reporter: ['json-summary', 'text-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
@@ -35,6 +46,16 @@ export default defineConfig({
           ...shared,
           name: 'web',
           include: ['apps/web/src/**/*.test.ts', 'apps/backoffice/src/**/*.test.ts'],
+          isolate: true,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'components',
+          include: ['apps/web/src/**/*.test.tsx', 'apps/backoffice/src/**/*.test.tsx', 'packages/ui/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['packages/ui/test/component-setup.ts'],
           isolate: true,
         },
       },
