@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { databaseEnv } from './scripts/e2e-databases.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
@@ -46,8 +47,9 @@ export default defineConfig({
   webServer: {
     // A fresh database on every run, also when Playwright is started directly rather than through scripts/e2e.mjs:
     // a data directory left by an earlier run would carry its players, limits and settings into this one.
-    // scripts/e2e.mjs passes E2E_TEMPLATE_DIR, a migrated and seeded database to start from (see there).
-    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true }); const t = process.env.E2E_TEMPLATE_DIR; if (t && fs.existsSync(t)) fs.cpSync(t, process.env.DATA_DIR, { recursive: true })" && node apps/server/dist/server.js`,
+    // scripts/e2e.mjs makes the migrated and seeded template to start from: a PostgreSQL database with
+    // E2E_DATABASE_URL, else a PGlite data directory (E2E_TEMPLATE_DIR; scripts/e2e-databases.mjs).
+    command: `node scripts/e2e-databases.mjs fresh "${DATA_DIR}" && node apps/server/dist/server.js`,
     url: `http://127.0.0.1:${PORT}/wps/system/status`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -55,6 +57,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      ...databaseEnv(DATA_DIR),
       ...(process.env.E2E_TEMPLATE_DIR ? { E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR } : {}),
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14',

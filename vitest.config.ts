@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PGLITE_SMOKE_FILES } from './apps/server/test/pglite-smoke.ts';
 
 // Three projects, run together in one vitest process on two workers:
 //
@@ -10,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 //   own database and closes it, and a test that sets environment variables puts them back.
 // - `web`: the two web apps' unit tests (`*.test.ts`), which stub `window` (vi.stubGlobal) and
 //   fake timers, so each file keeps its own process.
+// - `pglite-smoke` (only with TEST_DATABASE_URL, when the server's suites run on PostgreSQL): the
+//   files apps/server/test/pglite-smoke.ts names, again on the embedded PGlite.
 // - `components`: the two web apps' and the UI package's component tests (`*.test.tsx`), Testing
 //   Library on jsdom, next to the component they render (docs/testing.md).
 //
@@ -41,6 +44,21 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'pglite-smoke',
+                include: PGLITE_SMOKE_FILES,
+                // Its own processes, so its database choice cannot leak into the server project's.
+                isolate: true,
+                env: { WPS_TEST_DATABASE: 'pglite' },
+                globalSetup: ['apps/server/test/global-setup.ts'],
+              },
+            },
+          ]
+        : []),
       {
         test: {
           ...shared,

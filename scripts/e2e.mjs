@@ -1,20 +1,35 @@
-// Run the browser suite against the built server on a fresh database.
+// Run the browser suite against the built server on fresh databases.
 //
-// Every server the suite starts (the main one and the suites' extra servers) begins from a copy of
-// one template data directory, migrated and seeded here once: a fresh PGlite database spends
-// seconds applying every migration, and the suite starts some thirty servers.
+// Every server the suite starts (the main one and the suites' extra servers) begins from one
+// template, migrated and seeded here once: a fresh database spends seconds applying every
+// migration, and the suite starts some thirty servers. With TEST_DATABASE_URL (or
+// E2E_DATABASE_URL) set, as CI has it, the servers run on PostgreSQL, each on a database copied
+// from a template database; without it, on PGlite, each in a copy of a template data directory
+// (scripts/e2e-databases.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { createEmptyDatabase, databaseUrl, dropRunDatabases, templateName } from './e2e-databases.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const templateDir = `${dataDir}-template`;
+process.env.E2E_DATA_DIR = dataDir;
+if (!process.env.E2E_DATABASE_URL && process.env.TEST_DATABASE_URL) process.env.E2E_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
+
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.rmSync(templateDir, { recursive: true, force: true });
+let templateEnv = { DATA_DIR: templateDir };
+if (onPostgres) {
+  // Databases a crashed run left behind go first; the template is made empty and migrated below.
+  await dropRunDatabases(dataDir);
+  await createEmptyDatabase(templateName(dataDir));
+  templateEnv = { ...templateEnv, DATABASE_URL: databaseUrl(templateName(dataDir)) };
+}
 const migrated = spawnSync('node', ['apps/server/dist/migrate.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: templateDir, LOG_LEVEL: 'warn' },
+  env: { ...process.env, ...templateEnv, LOG_LEVEL: 'warn' },
 });
 if (migrated.status !== 0) {
   console.error('e2e: could not migrate the template database');
@@ -41,4 +56,5 @@ await build({
 
 const args = ['playwright', 'test', ...process.argv.slice(2)];
 const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_TEMPLATE_DIR: templateDir, E2E_OPS_BUNDLE: opsBundle } });
+if (onPostgres) await dropRunDatabases(dataDir).catch((error) => console.warn(`e2e: could not drop the run's databases: ${error.message}`));
 process.exit(r.status ?? 1);

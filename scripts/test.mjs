@@ -1,7 +1,11 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
-// Chromium → typecheck → lint → vitest (unit + API; also PostgreSQL when TEST_DATABASE_URL is set)
-// → build → deploy-check (the Dockerfile's steps) → Playwright. Ends with one plain
-// `N passed, N failed` line that CI reads.
+// Chromium → typecheck → lint → vitest (unit, API and component tests; the database suites on
+// PostgreSQL when TEST_DATABASE_URL is set, with a PGlite smoke subset) → build → deploy-check (the
+// Dockerfile's steps) → Playwright. At the end: each step's wall time against its budget, the 15
+// slowest files of each runner, and one plain `N passed, N failed` line that CI reads.
+//
+// Budgets (docs/testing.md, "Budgets"): a group of steps that takes more than 1.5 × its budget
+// fails the run, so a slow suite is seen the day it slows rather than when CI passes 90 minutes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -54,6 +58,64 @@ function countPlaywright(status) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, skipped: stats.skipped ?? 0 };
 }
 
+/** The files a vitest run spent longest on, from its JSON report: [seconds, file]. */
+function vitestFileTimes() {
+  const report = readJson(VITEST_JSON);
+  return (report?.testResults ?? []).map((f) => [(f.endTime - f.startTime) / 1000, path.relative(root, f.name)]);
+}
+
+/** The spec files a Playwright run spent longest on: each test's attempts added up per file. */
+function playwrightFileTimes() {
+  const report = readJson(PLAYWRIGHT_JSON);
+  const perFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      const file = spec.file ?? suite.file;
+      perFile.set(file, (perFile.get(file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return [...perFile].map(([file, ms]) => [ms / 1000, file]);
+}
+
+function printSlowest(title, times) {
+  if (times.length === 0) return;
+  console.log(`\n[test] the 15 slowest ${title} (seconds):`);
+  for (const [seconds, file] of times.sort((a, b) => b[0] - a[0]).slice(0, 15)) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${file}`);
+}
+
+/**
+ * Wall-time budgets in seconds, per group of steps, as measured on the project's two-core machine
+ * when quiet (docs/testing.md, "Budgets"). A group over BUDGET_TOLERANCE × its budget fails the run.
+ * TEST_BUDGET_SCALE multiplies every budget, for a machine known to be slower; CI does not set it.
+ */
+const BUDGETS = [
+  { name: 'typecheck + lint', steps: ['typecheck', 'lint'], seconds: 150 },
+  { name: 'vitest', steps: ['vitest'], seconds: 450 },
+  { name: 'build + deploy-check', steps: ['build', 'deploy-check'], seconds: 120 },
+  { name: 'e2e', steps: ['e2e'], seconds: 600 },
+];
+const BUDGET_TOLERANCE = 1.5;
+const BUDGET_SCALE = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
+
+/** Check each group whose steps all ran; return the lines to print and whether one was over. */
+function checkBudgets(seconds) {
+  const lines = [];
+  let over = false;
+  for (const budget of BUDGETS) {
+    if (!budget.steps.every((step) => seconds.has(step))) continue;
+    const spent = budget.steps.reduce((sum, step) => sum + seconds.get(step), 0);
+    const allowed = budget.seconds * BUDGET_SCALE;
+    const failed = spent > allowed * BUDGET_TOLERANCE;
+    over ||= failed;
+    const verdict = failed ? `OVER BUDGET (more than ${BUDGET_TOLERANCE} × the budget)` : spent > allowed ? 'over budget, within the tolerance' : 'within budget';
+    lines.push(`[test] budget ${budget.name}: ${spent.toFixed(1)}s of ${allowed}s, ${verdict}`);
+  }
+  return { lines, over };
+}
+
 const steps = [
   { name: 'chromium', run: () => run('node', ['scripts/ensure-chromium.mjs']) },
   { name: 'typecheck', run: () => run('npm', ['run', 'typecheck']) },
@@ -102,6 +164,7 @@ function selectSteps(argv) {
 const selected = selectSteps(process.argv.slice(2));
 fs.mkdirSync(TMP, { recursive: true });
 const timings = [];
+const stepSeconds = new Map();
 const started = Date.now();
 let exitCode = 0;
 
@@ -109,8 +172,9 @@ for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
   const t0 = Date.now();
   const status = step.run();
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  const line = `[test] ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`;
+  const seconds = (Date.now() - t0) / 1000;
+  stepSeconds.set(step.name, seconds);
+  const line = `[test] ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)}s`;
   timings.push(line);
   console.log(line);
   if (step.count) {
@@ -129,7 +193,17 @@ for (const step of selected) {
 }
 
 console.log('\n=== summary ===');
+if (stepSeconds.has('vitest')) printSlowest('vitest files', vitestFileTimes());
+if (stepSeconds.has('e2e')) printSlowest('browser spec files (test time, both workers added up)', playwrightFileTimes());
+console.log('');
 for (const line of timings) console.log(line);
+const budgets = checkBudgets(stepSeconds);
+for (const line of budgets.lines) console.log(line);
+if (budgets.over && exitCode === 0) {
+  // The run's tests passed, but the suite has grown past what CI can carry: fail, and count it.
+  exitCode = 1;
+  totals.failed += 1;
+}
 console.log(`[test] total: ${((Date.now() - started) / 1000).toFixed(1)}s; skipped tests: ${totals.skipped}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(exitCode);

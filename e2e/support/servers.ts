@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { databaseEnv, freshDataDir } from '../../scripts/e2e-databases.mjs';
 
 /**
  * Helpers shared by the browser suites: extra built servers with their own operator
@@ -185,7 +186,7 @@ function runOpsNow(dataDir: string, batch: OpsStep[]): string {
       : [TSX, ['scripts/e2e-ops.ts']];
   const result = spawnSync(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', E2E_OPS_STEPS: JSON.stringify(batch) },
+    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv(dataDir), LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', E2E_OPS_STEPS: JSON.stringify(batch) },
     encoding: 'utf8',
     timeout: 150_000,
   });
@@ -263,16 +264,6 @@ function extraDataDir(name: string): string {
   return `${main}-${name}`;
 }
 
-/**
- * Begin a data directory as a copy of the migrated and seeded template that scripts/e2e.mjs makes
- * (E2E_TEMPLATE_DIR): migrating a fresh database takes seconds, the copy a fraction of one. Run
- * straight through Playwright, without the template, a server migrates its own.
- */
-export function copyTemplate(dataDir: string): void {
-  const template = process.env.E2E_TEMPLATE_DIR;
-  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
-}
-
 /** How long an extra server gets to shut down cleanly before it is killed (inside the 60 s hook timeout). */
 const STOP_CEILING_MS = 30_000;
 
@@ -285,8 +276,10 @@ export async function startServer(
 ): Promise<ExtraServer> {
   await assertPortFree(port, name);
   const dataDir = extraDataDir(name);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  copyTemplate(dataDir);
+  // A copy of the migrated and seeded template scripts/e2e.mjs makes (a PostgreSQL database, or a
+  // PGlite data directory): migrating a fresh database takes seconds, the copy a fraction of one.
+  // Run straight through Playwright, without a template, a server migrates its own.
+  await freshDataDir(dataDir);
   const queue: OpsStep[] = [];
   queuedOps.set(dataDir, queue);
   try {
@@ -298,7 +291,7 @@ export async function startServer(
   let output = '';
   const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', DEMO_CONTENT: 'off', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...databaseEnv(dataDir), LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', DEMO_CONTENT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

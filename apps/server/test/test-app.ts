@@ -10,12 +10,20 @@ import { createPostgresDatabase } from './scratch-postgres';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
-/** The database targets every database suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The database a database suite runs on: PostgreSQL, the production database, when
+ * TEST_DATABASE_URL is set (CI sets it), else the embedded PGlite. The `pglite-smoke` vitest
+ * project runs the files named in `pglite-smoke.ts` once more with WPS_TEST_DATABASE=pglite, so
+ * the embedded default keeps a proof that it works without every suite running twice
+ * (docs/testing.md, "Both databases").
+ */
 export function databaseTargets(): DatabaseTarget[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const forced = process.env.WPS_TEST_DATABASE;
+  if (forced === 'pglite' || forced === 'postgres') return [forced];
+  return process.env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
 }
 
-/** Run a suite once per database target, named after it. */
+/** Run a suite on the run's database target (databaseTargets), named after it. */
 export function describeEachDatabase(name: string, fn: (target: DatabaseTarget) => void): void {
   for (const target of databaseTargets()) {
     describe(`${name} [${target}]`, () => fn(target));
