@@ -48,7 +48,8 @@ export default tseslint.config(
             {
               from: { element: { type: 'feature' } },
               disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
-              message: 'A feature imports only components/, lib/, packages/shared and its own files: move what both need to lib/ or components/, or compose the two in app/.',
+              message:
+                'A feature imports only components/, lib/, packages/shared and its own files: move what both need to lib/ or components/, or compose the two in app/.',
             },
             {
               from: { element: { type: 'shared' } },

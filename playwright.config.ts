@@ -14,7 +14,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * drive the full Chromium. CHROMIUM_PATH, when set, is used as given.
  */
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-const SUITE_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+const SUITE_CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

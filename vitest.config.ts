@@ -28,7 +28,13 @@ export default defineConfig({
     maxWorkers: 2,
     coverage: {
       provider: 'v8',
-      include: ['apps/server/src/**', 'apps/web/src/**', 'apps/backoffice/src/**', 'packages/shared/src/**', 'packages/ui/src/**'],
+      include: [
+        'apps/server/src/**',
+        'apps/web/src/**',
+        'apps/backoffice/src/**',
+        'packages/shared/src/**',
+        'packages/ui/src/**',
+      ],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', '**/migrations/**', '**/locales/**/*.json'],
       reporter: ['json-summary', 'text-summary'],
       reportsDirectory: '.tmp/coverage',

@@ -39,11 +39,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Proc = { info: Record<string, string>; pid: number; stop: () => Promise<void> };
 
 function start(script: string, env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...(script.endsWith('read-server.ts') ? ['bare'] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, script), ...(script.endsWith('read-server.ts') ? ['bare'] : [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
@@ -64,7 +68,9 @@ function start(script: string, env: Record<string, string>): Promise<Proc> {
 async function main(): Promise<void> {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (!process.env.TEST_DATABASE_URL) {
-    console.log('agents reads bench: PostgreSQL only (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where a scratch database may be created)');
+    console.log(
+      'agents reads bench: PostgreSQL only (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where a scratch database may be created)',
+    );
     return;
   }
   const { compareWithBare, describeRun, fetchJson } = await import('./read-load');
@@ -77,9 +83,18 @@ async function main(): Promise<void> {
     try {
       await runMigrations(database);
       await seedDemoOperator(database.db);
-      console.log(`agents reads bench: generating ${MEMBERS.toLocaleString('en')} members under ${AGENTS.toLocaleString('en')} agents, ${DEPTH} levels, ${ROUNDS_PER_DAY.toLocaleString('en')} rounds:`);
+      console.log(
+        `agents reads bench: generating ${MEMBERS.toLocaleString('en')} members under ${AGENTS.toLocaleString('en')} agents, ${DEPTH} levels, ${ROUNDS_PER_DAY.toLocaleString('en')} rounds:`,
+      );
       const hash = await createPasswordHasher({ logN: loadConfig().scryptLogN }).hash(PASSWORD);
-      data = await generateTeam(database.db, { agents: AGENTS, members: MEMBERS, depth: DEPTH, rounds: ROUNDS_PER_DAY, topPasswordHash: hash, log: (l) => console.log(l) });
+      data = await generateTeam(database.db, {
+        agents: AGENTS,
+        members: MEMBERS,
+        depth: DEPTH,
+        rounds: ROUNDS_PER_DAY,
+        topPasswordHash: hash,
+        log: (l) => console.log(l),
+      });
       // What one overview costs when it is not in memory: its statement alone, one at a time, no load.
       const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
       const cold: number[] = [];
@@ -99,17 +114,28 @@ async function main(): Promise<void> {
     procs.push(app);
     const baseUrl = app.info.baseUrl!;
     const key = await fetchRsaKey(baseUrl);
-    const { token } = await callApi<{ token: string }>(baseUrl, '/wps/session/login', { method: 'POST', body: await encryptLogin(key, data.topAgentAccount, PASSWORD) });
+    const { token } = await callApi<{ token: string }>(baseUrl, '/wps/session/login', {
+      method: 'POST',
+      body: await encryptLogin(key, data.topAgentAccount, PASSWORD),
+    });
     const headers = { authorization: token };
     const overview = { url: `${baseUrl}/wps/agent/centre/overview`, headers, pid: app.pid };
-    const search = { url: `${baseUrl}/wps/agent/centre/downlines?search=${data.searchPrefix}&pageSize=20`, headers, pid: app.pid };
-    const overviewBody = (await fetchJson(overview)) as { value: { last30Days: { members: number; activePlayers: number; turnoverMinor: string } } };
+    const search = {
+      url: `${baseUrl}/wps/agent/centre/downlines?search=${data.searchPrefix}&pageSize=20`,
+      headers,
+      pid: app.pid,
+    };
+    const overviewBody = (await fetchJson(overview)) as {
+      value: { last30Days: { members: number; activePlayers: number; turnoverMinor: string } };
+    };
     const searchBody = (await fetchJson(search)) as { value: { total: number } };
     console.log(
       `top agent ${data.topAgentAccount}: team ${overviewBody.value.last30Days.members.toLocaleString('en')}, active in 30 days ${overviewBody.value.last30Days.activePlayers.toLocaleString('en')}, ` +
         `turnover ${overviewBody.value.last30Days.turnoverMinor} minor; search "${data.searchPrefix}" matches ${searchBody.value.total}`,
     );
-    const bare = await start('bench/read-server.ts', { BENCH_BARE_BODIES: JSON.stringify({ overview: overviewBody, search: searchBody }) });
+    const bare = await start('bench/read-server.ts', {
+      BENCH_BARE_BODIES: JSON.stringify({ overview: overviewBody, search: searchBody }),
+    });
     procs.push(bare);
     describeRun('agents reads', 'PostgreSQL');
 
@@ -119,14 +145,18 @@ async function main(): Promise<void> {
       ['overview', overview],
       ['search', search],
     ] as const) {
-      console.log(`${name === 'overview' ? 'team overview (today, 7 and 30 days) of the top agent' : 'downline search by account prefix, top agent'}:`);
+      console.log(
+        `${name === 'overview' ? 'team overview (today, 7 and 30 days) of the top agent' : 'downline search by account prefix, top agent'}:`,
+      );
       const c = await compareWithBare(name, { url: `${bare.info.baseUrl}/bare/${name}`, pid: bare.pid }, target, 0);
       const p99s = c.target.map((r) => r.p99Ms).sort((a, b) => a - b);
       const p50s = c.target.map((r) => r.p50Ms).sort((a, b) => a - b);
       const p99 = p99s[Math.floor(p99s.length / 2)]!;
       results.push({ name, p50: p50s[Math.floor(p50s.length / 2)]!, p99, goal: goals[name], ratio: c.ratio });
     }
-    console.log(`summary (median of the rounds; the overview is kept 30 s per agent, uncached statement ${coldFigures}):`);
+    console.log(
+      `summary (median of the rounds; the overview is kept 30 s per agent, uncached statement ${coldFigures}):`,
+    );
     for (const r of results) {
       console.log(
         `  ${r.name.padEnd(9)} p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  (goal p99 < ${r.goal} ms: ${r.p99 < r.goal ? 'met' : 'NOT met'})  throughput ratio to the bare route ${r.ratio.toFixed(3)}`,

@@ -28,7 +28,11 @@ const DAILY_GOAL_MS = 30_000;
 const REALTIME_GOAL_MS = 10_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
@@ -37,7 +41,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 }
 
 async function main(): Promise<void> {
-  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) throw new Error('bench:agents-settle needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
+    throw new Error('bench:agents-settle needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   console.info(`load average at start: ${load()}`);
   const server = await startBenchServer({}, { poolSize: 10 });
   const db = server.database.db;
@@ -47,7 +52,11 @@ async function main(): Promise<void> {
     db,
     audit: server.app.services.audit,
     ledger: server.app.services.ledger,
-    views: { rounds: createGatewayViews({ db }).settledRounds, bonuses: createLedgerViews({ db }).playerBonusCredits, members: createMemberViews({ db }).uplines },
+    views: {
+      rounds: createGatewayViews({ db }).settledRounds,
+      bonuses: createLedgerViews({ db }).playerBonusCredits,
+      members: createMemberViews({ db }).uplines,
+    },
     timeZone: server.app.services.rewards.timeZone,
     onPhase: (phase, ms) => phases.push(`${phase} ${seconds(ms)}`),
   });
@@ -57,7 +66,11 @@ async function main(): Promise<void> {
     await sql`UPDATE reward_settings SET time_zone = 'UTC'`.execute(db);
     const start = new Date(Date.UTC(2026, 0, 15));
     const day = { key: '2026-01-15', start, end: new Date(start.getTime() + 86_400_000) };
-    const last5 = { key: new Date(day.end.getTime() - 300_000).toISOString(), start: new Date(day.end.getTime() - 300_000), end: day.end };
+    const last5 = {
+      key: new Date(day.end.getTime() - 300_000).toISOString(),
+      start: new Date(day.end.getTime() - 300_000),
+      end: day.end,
+    };
 
     const gen = await timed(async () => {
       const tree = await generateAgentTree(db, { agents: AGENTS, players: MEMBERS, depth: DEPTH });
@@ -67,31 +80,51 @@ async function main(): Promise<void> {
       await sql`ANALYZE`.execute(db);
       return tree;
     });
-    console.info(`generated ${gen.value.agents} agents (levels ${gen.value.levels.map((l) => l.length).join('/')}), ${gen.value.players} players, ${ROUNDS} rounds in ${seconds(gen.ms)}`);
+    console.info(
+      `generated ${gen.value.agents} agents (levels ${gen.value.levels.map((l) => l.length).join('/')}), ${gen.value.players} players, ${ROUNDS} rounds in ${seconds(gen.ms)}`,
+    );
 
     const baseline = async (w: { start: Date; end: Date }) =>
-      timed(async () => (await sql<{ s: string }>`SELECT sum(total_bet - total_refund)::text AS s FROM game_rounds WHERE status = 'settled' AND settled_at >= ${w.start} AND settled_at < ${w.end}`.execute(db)).rows[0]!.s);
+      timed(
+        async () =>
+          (
+            await sql<{
+              s: string;
+            }>`SELECT sum(total_bet - total_refund)::text AS s FROM game_rounds WHERE status = 'settled' AND settled_at >= ${w.start} AND settled_at < ${w.end}`.execute(
+              db,
+            )
+          ).rows[0]!.s,
+      );
 
     const dayBase = await baseline(day);
     const daily = await timed(() => settlement.settleWindow(streamOf('daily_salary:day')!, day));
     const dailySteps = steps();
-    const dailyRun = (await settlement.listRuns({ page: 1, pageSize: 5, order: 'desc', type: 'daily_salary' })).list[0]!;
-    const computeMs = dailyRun.computedAt ? new Date(dailyRun.computedAt).getTime() - new Date(dailyRun.startedAt).getTime() : NaN;
+    const dailyRun = (await settlement.listRuns({ page: 1, pageSize: 5, order: 'desc', type: 'daily_salary' }))
+      .list[0]!;
+    const computeMs = dailyRun.computedAt
+      ? new Date(dailyRun.computedAt).getTime() - new Date(dailyRun.startedAt).getTime()
+      : NaN;
 
     const rtBase = await baseline(last5);
     const realtime = await timed(() => settlement.settleWindow(streamOf('realtime_salary:5min')!, last5));
-    const rtRun = (await settlement.listRuns({ page: 1, pageSize: 5, order: 'desc', type: 'realtime_salary' })).list[0]!;
+    const rtRun = (await settlement.listRuns({ page: 1, pageSize: 5, order: 'desc', type: 'realtime_salary' }))
+      .list[0]!;
 
     const line = (name: string, ms: number, goal: number, base: number) =>
       `${name}: ${seconds(ms)} (goal ≤ ${seconds(goal)}: ${ms <= goal ? 'met' : 'MISSED'}); baseline SUM ${seconds(base)}, ratio ${(ms / Math.max(base, 0.001)).toFixed(1)}×`;
     console.info(`turnover of the day: ${dayBase.value} minor units; of the last 5 minutes: ${rtBase.value}`);
     console.info(line('daily-salary settlement', daily.ms, DAILY_GOAL_MS, dayBase.ms));
-    console.info(`  ${dailyRun.statements} statements, ${dailyRun.paid} paid, ${dailyRun.totalMinor} minor units; computing ${seconds(computeMs)}, paying ${seconds(daily.ms - computeMs)}`);
+    console.info(
+      `  ${dailyRun.statements} statements, ${dailyRun.paid} paid, ${dailyRun.totalMinor} minor units; computing ${seconds(computeMs)}, paying ${seconds(daily.ms - computeMs)}`,
+    );
     console.info(`  computing: ${dailySteps}`);
     console.info(line('real-time (5-minute) settlement', realtime.ms, REALTIME_GOAL_MS, rtBase.ms));
-    console.info(`  ${rtRun.statements} statements, ${rtRun.paid} paid, ${rtRun.totalMinor} minor units; computing: ${steps()}`);
+    console.info(
+      `  ${rtRun.statements} statements, ${rtRun.paid} paid, ${rtRun.totalMinor} minor units; computing: ${steps()}`,
+    );
     console.info(`load average at end: ${load()}`);
-    if (daily.value.status !== 'done' || realtime.value.status !== 'done') throw new Error(`runs not done: ${daily.value.status}, ${realtime.value.status}`);
+    if (daily.value.status !== 'done' || realtime.value.status !== 'done')
+      throw new Error(`runs not done: ${daily.value.status}, ${realtime.value.status}`);
   } finally {
     await server.close();
   }

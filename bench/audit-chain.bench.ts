@@ -23,7 +23,16 @@ async function main(): Promise<void> {
     const audit = createAuditService({ db });
     const write = (i: number) =>
       db.transaction().execute((trx) =>
-        audit.record(trx, { actorType: 'operator', actorId: '1', action: 'bench.write', subjectType: 'bench', subjectId: String(i), reason: 'bench', before: { n: i }, after: { n: i + 1, note: 'x'.repeat(200) } }),
+        audit.record(trx, {
+          actorType: 'operator',
+          actorId: '1',
+          action: 'bench.write',
+          subjectType: 'bench',
+          subjectId: String(i),
+          reason: 'bench',
+          before: { n: i },
+          after: { n: i + 1, note: 'x'.repeat(200) },
+        }),
       );
     const run = async (writers: number) => {
       const times: number[] = [];
@@ -41,7 +50,11 @@ async function main(): Promise<void> {
       );
       const seconds = (performance.now() - started) / 1000;
       times.sort((a, b) => a - b);
-      return { perSecond: Math.round(PER_CASE / seconds), p50: times[Math.floor(times.length / 2)]!.toFixed(2), p99: times[Math.floor(times.length * 0.99)]!.toFixed(2) };
+      return {
+        perSecond: Math.round(PER_CASE / seconds),
+        p50: times[Math.floor(times.length / 2)]!.toFixed(2),
+        p99: times[Math.floor(times.length * 0.99)]!.toFixed(2),
+      };
     };
     const results: Record<string, unknown> = {};
     for (const writers of [1, 16]) {
@@ -54,7 +67,9 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const check = await verifyAuditChain(db);
     // The unsealed cases' entries are what the check must find: the first of them.
-    console.log(`check: ${check.checked} links in ${(performance.now() - t0).toFixed(0)} ms; first problem: ${check.firstBroken?.problem ?? 'none'}`);
+    console.log(
+      `check: ${check.checked} links in ${(performance.now() - t0).toFixed(0)} ms; first problem: ${check.firstBroken?.problem ?? 'none'}`,
+    );
   } finally {
     await database.close();
     await scratch.drop();

@@ -24,7 +24,12 @@ function quantile(sorted: number[], q: number): number {
 
 type Figure = { name: string; p50: number; p99: number; goalMs: number };
 
-async function measure(name: string, goalMs: number, iterations: number, fn: (i: number) => Promise<unknown>): Promise<Figure> {
+async function measure(
+  name: string,
+  goalMs: number,
+  iterations: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<Figure> {
   for (let i = 0; i < Math.min(5, iterations); i++) await fn(i);
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -34,14 +39,18 @@ async function measure(name: string, goalMs: number, iterations: number, fn: (i:
   }
   times.sort((a, b) => a - b);
   const f = { name, p50: quantile(times, 0.5), p99: quantile(times, 0.99), goalMs };
-  console.log(`${name.padEnd(44)} p50 ${f.p50.toFixed(2).padStart(8)} ms  p99 ${f.p99.toFixed(2).padStart(8)} ms  (goal p99 < ${goalMs} ms: ${f.p99 < goalMs ? 'met' : 'NOT met'})`);
+  console.log(
+    `${name.padEnd(44)} p50 ${f.p50.toFixed(2).padStart(8)} ms  p99 ${f.p99.toFixed(2).padStart(8)} ms  (goal p99 < ${goalMs} ms: ${f.p99 < goalMs ? 'met' : 'NOT met'})`,
+  );
   return f;
 }
 
 async function main(): Promise<void> {
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   if (!process.env.TEST_DATABASE_URL) {
-    console.log('backoffice bench: PostgreSQL only (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where a scratch database may be created)');
+    console.log(
+      'backoffice bench: PostgreSQL only (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where a scratch database may be created)',
+    );
     return;
   }
   const scratch = await createScratchPostgres();
@@ -49,7 +58,9 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     await seedDemoOperator(database.db);
-    console.log(`backoffice bench: PostgreSQL, scale ${SCALE}, ${ITERATIONS} iterations per call, node ${process.version}`);
+    console.log(
+      `backoffice bench: PostgreSQL, scale ${SCALE}, ${ITERATIONS} iterations per call, node ${process.version}`,
+    );
     console.log('seeding with COPY:');
     const t0 = Date.now();
     const seed = await seedBackoffice(scratch.url, SCALE, (line) => console.log(line));
@@ -58,7 +69,12 @@ async function main(): Promise<void> {
         `(${seed.entries.toLocaleString('en')} entries) in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
     );
 
-    const config = { ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wps-bench-${crypto.randomBytes(6).toString('hex')}` }), databaseUrl: scratch.url, webDist: undefined, nodeEnv: 'production' as const };
+    const config = {
+      ...loadConfig({ DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/wps-bench-${crypto.randomBytes(6).toString('hex')}` }),
+      databaseUrl: scratch.url,
+      webDist: undefined,
+      nodeEnv: 'production' as const,
+    };
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     const { players, reporting } = app.services;
@@ -66,20 +82,62 @@ async function main(): Promise<void> {
     const figures: Figure[] = [];
     try {
       console.log('player search (services.players.search, page size 20):');
-      figures.push(await measure('search by username prefix', 50, ITERATIONS, (i) => players.search({ q: `p${pick(i)}`.slice(0, 6), key: 'username', page: 1, pageSize: 20 })));
-      figures.push(await measure('search by mobile', 50, ITERATIONS, (i) => players.search({ q: `+55${String(11_900_000_000 + (pick(i) - seed.firstMemberId)).slice(0, 11)}`, key: 'mobile', page: 1, pageSize: 20 })));
-      figures.push(await measure('search by e-mail', 50, ITERATIONS, (i) => players.search({ q: `P${pick(i)}@bench.example`, key: 'email', page: 1, pageSize: 20 })));
-      figures.push(await measure('search by id', 50, ITERATIONS, (i) => players.search({ q: String(pick(i)), key: 'id', page: 1, pageSize: 20 })));
-      figures.push(await measure('search by bank account last 6 digits', 50, ITERATIONS, (i) => players.search({ q: String(7_000_000_000 + ((i * 7919) % seed.members) * 7).slice(-6), key: 'bank', page: 1, pageSize: 20 })));
+      figures.push(
+        await measure('search by username prefix', 50, ITERATIONS, (i) =>
+          players.search({ q: `p${pick(i)}`.slice(0, 6), key: 'username', page: 1, pageSize: 20 }),
+        ),
+      );
+      figures.push(
+        await measure('search by mobile', 50, ITERATIONS, (i) =>
+          players.search({
+            q: `+55${String(11_900_000_000 + (pick(i) - seed.firstMemberId)).slice(0, 11)}`,
+            key: 'mobile',
+            page: 1,
+            pageSize: 20,
+          }),
+        ),
+      );
+      figures.push(
+        await measure('search by e-mail', 50, ITERATIONS, (i) =>
+          players.search({ q: `P${pick(i)}@bench.example`, key: 'email', page: 1, pageSize: 20 }),
+        ),
+      );
+      figures.push(
+        await measure('search by id', 50, ITERATIONS, (i) =>
+          players.search({ q: String(pick(i)), key: 'id', page: 1, pageSize: 20 }),
+        ),
+      );
+      figures.push(
+        await measure('search by bank account last 6 digits', 50, ITERATIONS, (i) =>
+          players.search({
+            q: String(7_000_000_000 + ((i * 7919) % seed.members) * 7).slice(-6),
+            key: 'bank',
+            page: 1,
+            pageSize: 20,
+          }),
+        ),
+      );
 
-      console.log(`player page of a player with ${Math.round(seed.rounds / 10).toLocaleString('en')} rounds (member ${seed.heavyMemberId}):`);
+      console.log(
+        `player page of a player with ${Math.round(seed.rounds / 10).toLocaleString('en')} rounds (member ${seed.heavyMemberId}):`,
+      );
       const heavy = seed.heavyMemberId;
       figures.push(await measure('profile', 50, ITERATIONS, () => players.getProfile(heavy)));
       figures.push(await measure('balances', 50, ITERATIONS, () => players.getBalances(heavy)));
-      figures.push(await measure('ledger, first page (50)', 50, ITERATIONS, () => players.listLedger(heavy, { limit: 50 })));
-      figures.push(await measure('rounds, first page (50)', 50, ITERATIONS, () => players.listRounds(heavy, { limit: 50 })));
-      figures.push(await measure('deposits, first page (50)', 50, ITERATIONS, () => players.listDeposits(heavy, { limit: 50 })));
-      figures.push(await measure('withdrawals, first page (50)', 50, ITERATIONS, () => players.listWithdrawals(heavy, { limit: 50 })));
+      figures.push(
+        await measure('ledger, first page (50)', 50, ITERATIONS, () => players.listLedger(heavy, { limit: 50 })),
+      );
+      figures.push(
+        await measure('rounds, first page (50)', 50, ITERATIONS, () => players.listRounds(heavy, { limit: 50 })),
+      );
+      figures.push(
+        await measure('deposits, first page (50)', 50, ITERATIONS, () => players.listDeposits(heavy, { limit: 50 })),
+      );
+      figures.push(
+        await measure('withdrawals, first page (50)', 50, ITERATIONS, () =>
+          players.listWithdrawals(heavy, { limit: 50 }),
+        ),
+      );
 
       // Walk the keyset to deep pages once, then time fetching those pages again.
       const cursors: string[] = [];
@@ -91,20 +149,42 @@ async function main(): Promise<void> {
         if (page >= 100) cursors.push(p.nextCursor);
       }
       if (cursors.length > 0) {
-        figures.push(await measure(`ledger page beyond entry ${(101 * 50).toLocaleString('en')} (keyset)`, 50, ITERATIONS, (i) => players.listLedger(heavy, { limit: 50, cursor: cursors[i % cursors.length] })));
+        figures.push(
+          await measure(`ledger page beyond entry ${(101 * 50).toLocaleString('en')} (keyset)`, 50, ITERATIONS, (i) =>
+            players.listLedger(heavy, { limit: 50, cursor: cursors[i % cursors.length] }),
+          ),
+        );
       } else {
         console.log('ledger deep pages: the player has fewer than 5,000 entries at this scale');
       }
 
       console.log('dashboard (services.reporting.dashboard, America/Sao_Paulo):');
       const hour = Math.floor(Date.now() / HOUR) * HOUR;
-      const dayStart = hour - (((hour / HOUR + 24 - 3) % 24) * HOUR); // midnight in Sao Paulo (UTC-3)
-      const q = (from: number, to: number) => ({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), timeZone: 'America/Sao_Paulo' });
-      figures.push(await measure('dashboard today', 500, Math.min(ITERATIONS, 100), () => reporting.dashboard(q(dayStart, dayStart + 24 * HOUR))));
-      figures.push(await measure('dashboard last 30 days', 500, Math.min(ITERATIONS, 100), () => reporting.dashboard(q(dayStart - 29 * 24 * HOUR, dayStart + 24 * HOUR))));
-      figures.push(await measure('P&L report, 30 days by day and vendor', 500, Math.min(ITERATIONS, 50), () => reporting.pnl(q(dayStart - 29 * 24 * HOUR, dayStart + 24 * HOUR))));
+      const dayStart = hour - ((hour / HOUR + 24 - 3) % 24) * HOUR; // midnight in Sao Paulo (UTC-3)
+      const q = (from: number, to: number) => ({
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        timeZone: 'America/Sao_Paulo',
+      });
+      figures.push(
+        await measure('dashboard today', 500, Math.min(ITERATIONS, 100), () =>
+          reporting.dashboard(q(dayStart, dayStart + 24 * HOUR)),
+        ),
+      );
+      figures.push(
+        await measure('dashboard last 30 days', 500, Math.min(ITERATIONS, 100), () =>
+          reporting.dashboard(q(dayStart - 29 * 24 * HOUR, dayStart + 24 * HOUR)),
+        ),
+      );
+      figures.push(
+        await measure('P&L report, 30 days by day and vendor', 500, Math.min(ITERATIONS, 50), () =>
+          reporting.pnl(q(dayStart - 29 * 24 * HOUR, dayStart + 24 * HOUR)),
+        ),
+      );
       const sample = await reporting.dashboard(q(dayStart - 29 * 24 * HOUR, dayStart + 24 * HOUR));
-      console.log(`  (30 days: ${sample.games.rounds.toLocaleString('en')} rounds, ${sample.activePlayers.toLocaleString('en')} active players, GGR ${sample.games.ggrMinor} minor)`);
+      console.log(
+        `  (30 days: ${sample.games.rounds.toLocaleString('en')} rounds, ${sample.activePlayers.toLocaleString('en')} active players, GGR ${sample.games.ggrMinor} minor)`,
+      );
     } finally {
       await app.close();
     }

@@ -7,7 +7,10 @@ import { runReadBench } from './read-load';
 
 const GOAL = 0.5;
 
-runReadBench('balance', GOAL, (app) => ({ url: `${app.baseUrl}/wps/v2/wallets/balance`, headers: { authorization: app.token! } })).catch((err) => {
+runReadBench('balance', GOAL, (app) => ({
+  url: `${app.baseUrl}/wps/v2/wallets/balance`,
+  headers: { authorization: app.token! },
+})).catch((err) => {
   console.error(err);
   process.exit(1);
 });

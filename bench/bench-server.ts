@@ -23,7 +23,10 @@ export type BenchServer = {
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else in-memory PGlite. Logging is off so the
  * figure measures the request path, not log I/O.
  */
-export async function startBenchServer(overrides: Partial<AppConfig> = {}, opts: { poolSize?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  overrides: Partial<AppConfig> = {},
+  opts: { poolSize?: number } = {},
+): Promise<BenchServer> {
   // The test harness makes (and safely drops) scratch databases next to TEST_DATABASE_URL.
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchPostgres() : undefined;

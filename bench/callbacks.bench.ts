@@ -24,7 +24,16 @@ const RATIO_GOAL = 0.35;
 const P99_GOAL_MS = 50;
 
 type PlayerSession = { playerId: string; sessionToken: string };
-type LoadResult = { warmupCallbacks: number; callbacks: number; bets: number; errors: number; firstError?: string; seconds: number; betLatencies: number[]; winLatencies: number[] };
+type LoadResult = {
+  warmupCallbacks: number;
+  callbacks: number;
+  bets: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  betLatencies: number[];
+  winLatencies: number[];
+};
 
 // Each player of the load process loops: bet (new round) → win (closes it). Bodies are signed per request,
 // as a vendor would, so the measurement includes HMAC checking of the raw bytes.
@@ -93,12 +102,22 @@ async function phase(ms, record) {
 /** One load run from a process of its own (never inside the measured server's process). */
 function runCallbackLoad(input: { baseUrl: string; secret: string; players: PlayerSession[] }): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const data = { ...input, vendor: SANDBOX_SEAMLESS, durationMs: DURATION_MS, warmupMs: WARMUP_MS, runId: crypto.randomBytes(4).toString('hex') };
-    const child = spawn(process.execPath, ['-e', LOAD_SOURCE, JSON.stringify(data)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const data = {
+      ...input,
+      vendor: SANDBOX_SEAMLESS,
+      durationMs: DURATION_MS,
+      warmupMs: WARMUP_MS,
+      runId: crypto.randomBytes(4).toString('hex'),
+    };
+    const child = spawn(process.execPath, ['-e', LOAD_SOURCE, JSON.stringify(data)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`callback load exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`callback load exited ${code}`)),
+    );
   });
 }
 
@@ -121,10 +140,22 @@ async function main() {
   const db = server.database.db;
   try {
     // BENCH_WITHOUT_REPORTING=1 turns the reporting aggregates' round triggers off, to price it (run both ways, alternating).
-    if (process.env.BENCH_WITHOUT_REPORTING === '1') await sql`ALTER TABLE game_rounds DISABLE TRIGGER reporting_game_rounds, DISABLE TRIGGER reporting_game_rounds_insert`.execute(db);
-    console.log(`callbacks bench: ${process.env.BENCH_WITHOUT_REPORTING === '1' ? 'reporting trigger off, ' : ''}${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
+    if (process.env.BENCH_WITHOUT_REPORTING === '1')
+      await sql`ALTER TABLE game_rounds DISABLE TRIGGER reporting_game_rounds, DISABLE TRIGGER reporting_game_rounds_insert`.execute(
+        db,
+      );
+    console.log(
+      `callbacks bench: ${process.env.BENCH_WITHOUT_REPORTING === '1' ? 'reporting trigger off, ' : ''}${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`,
+    );
     const secret = crypto.randomBytes(24).toString('hex');
-    await app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 5000 });
+    await app.services.gateway.configureAdapter({
+      vassalage: SANDBOX_SEAMLESS,
+      walletModel: 'seamless',
+      launchUrl: 'http://127.0.0.1:9/play',
+      apiUrl: null,
+      secret,
+      requestTimeoutMs: 5000,
+    });
 
     // Players: a member row, a funded wallet, and a vendor session from a real launch + signed authenticate.
     const players: PlayerSession[] = [];
@@ -155,15 +186,32 @@ async function main() {
         now: new Date(),
         lastLoginAt: null,
       });
-      await app.services.ledger.creditPlayerFromSystem({ systemAccount: 'demo_bank', memberId, amountMinor: 10n ** 12n, kind: 'adjustment', idempotencyKey: `bench-cb-fund:${memberId}` });
+      await app.services.ledger.creditPlayerFromSystem({
+        systemAccount: 'demo_bank',
+        memberId,
+        amountMinor: 10n ** 12n,
+        kind: 'adjustment',
+        idempotencyKey: `bench-cb-fund:${memberId}`,
+      });
       // A game session lives with the login session that launched it.
       const { sessionId } = await app.services.session.createSession(db, { memberId });
-      const launch = await app.services.gateway.launchGame({ memberId, type: 3, sessionId }, { nodeId: 'SBX-slot-01', vassalage: SANDBOX_SEAMLESS }, 'en');
+      const launch = await app.services.gateway.launchGame(
+        { memberId, type: 3, sessionId },
+        { nodeId: 'SBX-slot-01', vassalage: SANDBOX_SEAMLESS },
+        'en',
+      );
       const launchToken = new URL(launch.game_url).searchParams.get('token')!;
       const raw = JSON.stringify({ launchToken });
       const res = await fetch(`${server.baseUrl}/vendor/${SANDBOX_SEAMLESS}/authenticate`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, { method: 'POST', path: vendorCallbackPath(SANDBOX_SEAMLESS, 'authenticate'), rawBody: raw }) },
+        headers: {
+          'content-type': 'application/json',
+          ...vendorSignatureHeaders(secret, {
+            method: 'POST',
+            path: vendorCallbackPath(SANDBOX_SEAMLESS, 'authenticate'),
+            rawBody: raw,
+          }),
+        },
         body: raw,
       });
       const body = (await res.json()) as { value: { sessionToken: string } };
@@ -171,10 +219,28 @@ async function main() {
     }
 
     // Rules live on rounds, as a site runs them (one reading the day's turnover); they act only while the engine is on.
-    const op = await db.insertInto('operators').values({ username: `cbrules${crypto.randomBytes(3).toString('hex')}`, password_hash: 'x', role: 'marketing' }).returning('id').executeTakeFirstOrThrow();
+    const op = await db
+      .insertInto('operators')
+      .values({ username: `cbrules${crypto.randomBytes(3).toString('hex')}`, password_hash: 'x', role: 'marketing' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const input of [
-      { name: 'High rollers', trigger: 'round_settled' as const, conditions: { turnoverInPeriod: { period: 'day' as const, min: '100000000000' } }, reward: { kind: 'cash' as const, amount: '1000' }, perPlayerCap: 1, capPeriod: 'daily' as const },
-      { name: 'Slot coin', trigger: 'round_settled' as const, conditions: { roundCategories: ['RNG' as const] }, reward: { kind: 'cash' as const, amount: '1' }, perPlayerCap: 5, capPeriod: 'daily' as const },
+      {
+        name: 'High rollers',
+        trigger: 'round_settled' as const,
+        conditions: { turnoverInPeriod: { period: 'day' as const, min: '100000000000' } },
+        reward: { kind: 'cash' as const, amount: '1000' },
+        perPlayerCap: 1,
+        capPeriod: 'daily' as const,
+      },
+      {
+        name: 'Slot coin',
+        trigger: 'round_settled' as const,
+        conditions: { roundCategories: ['RNG' as const] },
+        reward: { kind: 'cash' as const, amount: '1' },
+        perPlayerCap: 5,
+        capPeriod: 'daily' as const,
+      },
     ]) {
       const rule = await app.services.rewards.rules.create(String(op.id), input);
       await app.services.rewards.rules.setStatus(String(op.id), rule.id, 'live', rule.version);
@@ -204,12 +270,18 @@ async function main() {
       cpuOn += cpuMs(process.cpuUsage(cpu));
       if (on.errors > 0) throw new Error(`callback errors: ${on.errors} (first: ${on.firstError})`);
       onRuns.push(on);
-      console.log(`  pair ${pair + 1}: engine off ${(off.callbacks / off.seconds).toFixed(0)} /s, on ${(on.callbacks / on.seconds).toFixed(0)} /s`);
+      console.log(
+        `  pair ${pair + 1}: engine off ${(off.callbacks / off.seconds).toFixed(0)} /s, on ${(on.callbacks / on.seconds).toFixed(0)} /s`,
+      );
     }
-    const rate = (runs: LoadResult[]) => runs.reduce((n, r) => n + r.callbacks, 0) / runs.reduce((n, r) => n + r.seconds, 0);
+    const rate = (runs: LoadResult[]) =>
+      runs.reduce((n, r) => n + r.callbacks, 0) / runs.reduce((n, r) => n + r.seconds, 0);
     const perSecond = rate(onRuns);
     const offPerSecond = rate(offRuns);
-    const load = { callbacks: onRuns.reduce((n, r) => n + r.callbacks, 0), bets: onRuns.reduce((n, r) => n + r.bets, 0) };
+    const load = {
+      callbacks: onRuns.reduce((n, r) => n + r.callbacks, 0),
+      bets: onRuns.reduce((n, r) => n + r.bets, 0),
+    };
     const off = { callbacks: offRuns.reduce((n, r) => n + r.callbacks, 0) };
     const bets = onRuns.flatMap((r) => r.betLatencies).sort((a, b) => a - b);
     const wins = onRuns.flatMap((r) => r.winLatencies).sort((a, b) => a - b);
@@ -228,17 +300,34 @@ async function main() {
     const tps = runPgbench(url.toString(), PLAYERS, DURATION_MS / 1000);
 
     const ratio = perSecond / tps;
-    console.log(`seamless callbacks, rewards engine off         ${offPerSecond.toFixed(0).padStart(7)} /s  (${off.callbacks} callbacks)`);
-    console.log(`seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds; rewards engine on)`);
-    console.log(`rewards engine on / off: ${(perSecond / offPerSecond).toFixed(2)} (goal ≥ 0.90: ${perSecond / offPerSecond >= 0.9 ? 'met' : 'NOT met'})`);
+    console.log(
+      `seamless callbacks, rewards engine off         ${offPerSecond.toFixed(0).padStart(7)} /s  (${off.callbacks} callbacks)`,
+    );
+    console.log(
+      `seamless callbacks (bet + win, signed HTTP)  ${perSecond.toFixed(0).padStart(7)} /s  (${load.callbacks} callbacks, ${load.bets} rounds; rewards engine on)`,
+    );
+    console.log(
+      `rewards engine on / off: ${(perSecond / offPerSecond).toFixed(2)} (goal ≥ 0.90: ${perSecond / offPerSecond >= 0.9 ? 'met' : 'NOT met'})`,
+    );
     const callsOf = (runs: LoadResult[]) => runs.reduce((n, r) => n + r.callbacks + r.warmupCallbacks, 0);
-    console.log(`  server process CPU per callback (warm-up included): engine off ${((cpuOff * 1000) / callsOf(offRuns)).toFixed(0)} µs, on ${((cpuOn * 1000) / callsOf(onRuns)).toFixed(0)} µs`);
+    console.log(
+      `  server process CPU per callback (warm-up included): engine off ${((cpuOff * 1000) / callsOf(offRuns)).toFixed(0)} µs, on ${((cpuOn * 1000) / callsOf(onRuns)).toFixed(0)} µs`,
+    );
     console.log(`  bet callback   p50 ${pick(bets, 0.5).toFixed(2)} ms  p99 ${pick(bets, 0.99).toFixed(2)} ms`);
     console.log(`  win callback   p50 ${pick(wins, 0.5).toFixed(2)} ms  p99 ${pick(wins, 0.99).toFixed(2)} ms`);
     console.log(`pgbench two-account transfer (${PLAYERS} clients) ${tps.toFixed(0).padStart(7)} tps`);
-    console.log(`ratio callbacks / pgbench: ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL}: ${ratio >= RATIO_GOAL ? 'met' : 'NOT met'})`);
-    console.log(`bet callback p99: ${pick(bets, 0.99).toFixed(2)} ms (goal < ${P99_GOAL_MS} ms: ${pick(bets, 0.99) < P99_GOAL_MS ? 'met' : 'NOT met'})`);
-    console.log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    console.log(
+      `ratio callbacks / pgbench: ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL}: ${ratio >= RATIO_GOAL ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `bet callback p99: ${pick(bets, 0.99).toFixed(2)} ms (goal < ${P99_GOAL_MS} ms: ${pick(bets, 0.99) < P99_GOAL_MS ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
   } finally {
     await server.close();
   }

@@ -27,7 +27,9 @@ async function main() {
   const logN = loadConfig().scryptLogN;
   const server = await startBenchServer({ scryptLogN: logN, trustProxy: 1 });
   try {
-    console.log(`login bench: ${server.databaseKind}, scrypt N=2^${logN} r=8 p=1, ${LOGIN_SAMPLES} logins, node ${process.version}`);
+    console.log(
+      `login bench: ${server.databaseKind}, scrypt N=2^${logN} r=8 p=1, ${LOGIN_SAMPLES} logins, node ${process.version}`,
+    );
     const key = await fetchRsaKey(server.baseUrl);
     const users: string[] = [];
     for (let i = 0; i < USERS; i++) {
@@ -62,9 +64,15 @@ async function main() {
 
     const h = stats(hashMs);
     const l = stats(loginMs);
-    console.log(`raw scrypt verify       p50 ${h.p50.toFixed(1)} ms  p99 ${h.p99.toFixed(1)} ms  (min ${h.min.toFixed(1)}, max ${h.max.toFixed(1)}; ${SCRYPT_SAMPLES} samples)`);
-    console.log(`POST /wps/session/login p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms  (min ${l.min.toFixed(1)}, max ${l.max.toFixed(1)}; ${LOGIN_SAMPLES} samples)`);
-    console.log(`hashing share of login p50: ${((h.p50 / l.p50) * 100).toFixed(0)}% (the rest: decryption, database, session, HTTP)`);
+    console.log(
+      `raw scrypt verify       p50 ${h.p50.toFixed(1)} ms  p99 ${h.p99.toFixed(1)} ms  (min ${h.min.toFixed(1)}, max ${h.max.toFixed(1)}; ${SCRYPT_SAMPLES} samples)`,
+    );
+    console.log(
+      `POST /wps/session/login p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms  (min ${l.min.toFixed(1)}, max ${l.max.toFixed(1)}; ${LOGIN_SAMPLES} samples)`,
+    );
+    console.log(
+      `hashing share of login p50: ${((h.p50 / l.p50) * 100).toFixed(0)}% (the rest: decryption, database, session, HTTP)`,
+    );
   } finally {
     await server.close();
   }

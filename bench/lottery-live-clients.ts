@@ -53,7 +53,8 @@ function quantile(sorted: number[], q: number): number {
 
 async function main(): Promise<void> {
   // Open in waves, as pages arriving would, without a SYN flood the loopback refuses.
-  for (let i = 0; i < CLIENTS; i += 500) await Promise.all(Array.from({ length: Math.min(500, CLIENTS - i) }, (_, k) => open(i + k)));
+  for (let i = 0; i < CLIENTS; i += 500)
+    await Promise.all(Array.from({ length: Math.min(500, CLIENTS - i) }, (_, k) => open(i + k)));
   console.log(JSON.stringify({ ready: hellos }));
   for await (const line of readline.createInterface({ input: process.stdin })) {
     const [command, numero, status] = line.trim().split(' ');
@@ -71,7 +72,15 @@ async function main(): Promise<void> {
       }, 30_000).unref();
     });
     times.sort((a, b) => a - b);
-    console.log(JSON.stringify({ received: times.length, first: times[0], p50: quantile(times, 0.5), p99: quantile(times, 0.99), last: times[times.length - 1] }));
+    console.log(
+      JSON.stringify({
+        received: times.length,
+        first: times[0],
+        p50: quantile(times, 0.5),
+        p99: quantile(times, 0.99),
+        last: times[times.length - 1],
+      }),
+    );
   }
   for (const s of streams) s.destroy();
   process.exit(0);

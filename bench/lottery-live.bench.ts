@@ -28,11 +28,18 @@ const wallNow = () => performance.timeOrigin + performance.now();
 
 type Receipt = { received: number; first: number; p50: number; p99: number; last: number };
 
-function startClients(baseUrl: string, clients: number): { child: ChildProcessByStdio<Writable, Readable, null>; next: () => Promise<Record<string, number>> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/lottery-live-clients.ts'), baseUrl, GAME], {
-    env: { ...process.env, BENCH_LIVE_CLIENTS: String(clients) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+function startClients(
+  baseUrl: string,
+  clients: number,
+): { child: ChildProcessByStdio<Writable, Readable, null>; next: () => Promise<Record<string, number>> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/lottery-live-clients.ts'), baseUrl, GAME],
+    {
+      env: { ...process.env, BENCH_LIVE_CLIENTS: String(clients) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async () => {
     const { value, done } = await lines.next();
@@ -48,7 +55,12 @@ async function measure(baseUrl: string, databaseUrl: string, clients: number, ro
   if (ready.ready !== clients) throw new Error(`only ${ready.ready} of ${clients} streams opened`);
   // A connection of its own, as another instance's clock would write.
   const writer = await openDatabase({ databaseUrl, poolSize: 1 });
-  const { rows } = await sql<{ id: string; numero: string }>`SELECT id, numero FROM lottery_draws WHERE game_code = ${GAME} AND status = 'open' ORDER BY draw_at LIMIT 1`.execute(writer.db);
+  const { rows } = await sql<{
+    id: string;
+    numero: string;
+  }>`SELECT id, numero FROM lottery_draws WHERE game_code = ${GAME} AND status = 'open' ORDER BY draw_at LIMIT 1`.execute(
+    writer.db,
+  );
   const draw = rows[0]!;
   const receipts: Receipt[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -60,7 +72,13 @@ async function measure(baseUrl: string, databaseUrl: string, clients: number, ro
     const committed = wallNow();
     await sql`UPDATE lottery_draws SET status = ${status} WHERE id = ${draw.id}`.execute(writer.db);
     const r = await next();
-    receipts.push({ received: r.received!, first: r.first! - committed, p50: r.p50! - committed, p99: r.p99! - committed, last: r.last! - committed });
+    receipts.push({
+      received: r.received!,
+      first: r.first! - committed,
+      p50: r.p50! - committed,
+      p99: r.p99! - committed,
+      last: r.last! - committed,
+    });
   }
   await sql`UPDATE lottery_draws SET status = 'open' WHERE id = ${draw.id}`.execute(writer.db);
   await writer.close();
@@ -78,20 +96,28 @@ async function main(): Promise<void> {
     return;
   }
   // The pages all come from this machine's one address: the per-address bound is lifted.
-  const server = await startBenchServer({ nodeEnv: 'production', lotteryLive: { maxStreams: CLIENTS + 10, perIp: CLIENTS + 10 } });
+  const server = await startBenchServer({
+    nodeEnv: 'production',
+    lotteryLive: { maxStreams: CLIENTS + 10, perIp: CLIENTS + 10 },
+  });
   try {
     // The draws exist (planned and opened) as the clock job would leave them; the job itself does not run here.
     await server.app.services.lottery.runClock();
     const single = await measure(server.baseUrl, server.databaseUrl!, 1, ROUNDS);
     const many = await measure(server.baseUrl, server.databaseUrl!, CLIENTS, ROUNDS);
-    const median = (rs: Receipt[], k: keyof Receipt) => [...rs.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(rs.length / 2)]!;
+    const median = (rs: Receipt[], k: keyof Receipt) =>
+      [...rs.map((r) => r[k])].sort((a, b) => a - b)[Math.floor(rs.length / 2)]!;
     console.log(`lottery live delivery (${server.databaseKind}, ${ROUNDS} rounds, medians over rounds)`);
     console.log(`  baseline, 1 page:      last ${ms(median(single, 'last'))}`);
     for (const [i, r] of many.entries()) {
-      console.log(`  round ${i + 1}, ${r.received}/${CLIENTS} pages: first ${ms(r.first)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, last ${ms(r.last)}`);
+      console.log(
+        `  round ${i + 1}, ${r.received}/${CLIENTS} pages: first ${ms(r.first)}, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, last ${ms(r.last)}`,
+      );
     }
     const last = median(many, 'last');
-    console.log(`  ${CLIENTS} pages:          last ${ms(last)} (${(last / median(single, 'last')).toFixed(1)}× the single page; goal ≤ ${GOAL_MS} ms: ${last <= GOAL_MS ? 'met' : 'NOT met'}, ${(last / GOAL_MS).toFixed(2)} of the goal)`);
+    console.log(
+      `  ${CLIENTS} pages:          last ${ms(last)} (${(last / median(single, 'last')).toFixed(1)}× the single page; goal ≤ ${GOAL_MS} ms: ${last <= GOAL_MS ? 'met' : 'NOT met'}, ${(last / GOAL_MS).toFixed(2)} of the goal)`,
+    );
     if (many.some((r) => r.received < CLIENTS)) console.log('  some pages missed a change: see the rounds above');
   } finally {
     await server.close();

@@ -18,9 +18,23 @@ async function main(): Promise<void> {
   const db = server.database.db;
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const row = await db.insertInto('members').values({ account: `lt${crypto.randomBytes(5).toString('hex')}`, password_hash: 'bench-no-login', type: 3 } as never).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('members')
+      .values({
+        account: `lt${crypto.randomBytes(5).toString('hex')}`,
+        password_hash: 'bench-no-login',
+        type: 3,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const memberId = String(row.id);
-    await app.services.ledger.creditPlayerFromSystem({ systemAccount: 'demo_bank', memberId, amountMinor: 10n ** 10n, kind: 'adjustment', idempotencyKey: `bench-lottery-fund:${memberId}` });
+    await app.services.ledger.creditPlayerFromSystem({
+      systemAccount: 'demo_bank',
+      memberId,
+      amountMinor: 10n ** 10n,
+      kind: 'adjustment',
+      idempotencyKey: `bench-lottery-fund:${memberId}`,
+    });
     tokens.push((await app.services.session.createSession(db, { memberId })).token);
   }
   await app.services.lottery.draws.tick();
@@ -45,7 +59,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, gameCode: draw.game_code, numero: draw.numero, closesAt: draw.closes_at.toISOString(), tokens })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, gameCode: draw.game_code, numero: draw.numero, closesAt: draw.closes_at.toISOString(), tokens })}\n`,
+  );
 }
 
 main().catch((err) => {

@@ -43,9 +43,21 @@ const SETTLE_GOAL_MS = 10_000;
 const SETTLE_RATE_GOAL = 1_000_000 / (SETTLE_GOAL_MS / 1000);
 const ONLY = process.env.BENCH_ONLY;
 
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
-type Placement = { ok: number; non2xx: number; errors: number; seconds: number; p50: number; p99: number; firstNon2xx: string | undefined };
+type Placement = {
+  ok: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  firstNon2xx: string | undefined;
+};
 
 // The load process: autocannon with one request builder, so every request is a new ticket (its own
 // idempotency key) of a player taken in turn, on a number taken in turn.
@@ -73,18 +85,41 @@ const run = (duration) => new Promise((resolve, reject) => autocannon({ url, con
 })().catch((err) => { console.error(err); process.exit(1); });
 `;
 
-function runPlacementLoad(input: { url: string; tokens: string[]; gameCode: string; numero: string }): Promise<Placement> {
-  const data = { ...input, autocannonPath: AUTOCANNON, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, runId: crypto.randomBytes(4).toString('hex') };
+function runPlacementLoad(input: {
+  url: string;
+  tokens: string[];
+  gameCode: string;
+  numero: string;
+}): Promise<Placement> {
+  const data = {
+    ...input,
+    autocannonPath: AUTOCANNON,
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    warmupS: WARMUP_S,
+    runId: crypto.randomBytes(4).toString('hex'),
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD_SOURCE, JSON.stringify(data)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', LOAD_SOURCE, JSON.stringify(data)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Placement) : reject(new Error(`placement load exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Placement) : reject(new Error(`placement load exited ${code}`)),
+    );
   });
 }
 
-type ServerInfo = { baseUrl: string; databaseUrl: string; gameCode: string; numero: string; closesAt: string; tokens: string[] };
+type ServerInfo = {
+  baseUrl: string;
+  databaseUrl: string;
+  gameCode: string;
+  numero: string;
+  closesAt: string;
+  tokens: string[];
+};
 
 function startLotteryServer(): Promise<{ info: ServerInfo; stop: () => Promise<void> }> {
   // BENCH_CPU_PROF=<dir> profiles the server process (written when it stops), as the read benches do.
@@ -115,23 +150,38 @@ async function placementFigure(): Promise<void> {
   const server = await startLotteryServer();
   try {
     const { info } = server;
-    console.log(`1. ticket placement: POST /lgw/tickets, ${info.tokens.length} players, autocannon in its own process with ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up; ${info.gameCode} ${info.numero} (closes ${info.closesAt})`);
-    const placed = await runPlacementLoad({ url: info.baseUrl, tokens: info.tokens, gameCode: info.gameCode, numero: info.numero });
+    console.log(
+      `1. ticket placement: POST /lgw/tickets, ${info.tokens.length} players, autocannon in its own process with ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up; ${info.gameCode} ${info.numero} (closes ${info.closesAt})`,
+    );
+    const placed = await runPlacementLoad({
+      url: info.baseUrl,
+      tokens: info.tokens,
+      gameCode: info.gameCode,
+      numero: info.numero,
+    });
     const perSecond = placed.ok / placed.seconds;
     const database = await openDatabase({ databaseUrl: info.databaseUrl, dataDir: null, poolSize: 2 });
     let tps: number;
     try {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lottery_tickets WHERE status = 'open'`.execute(database.db);
-      console.log(`   ${placed.ok} tickets placed in the measured ${placed.seconds} s (${rows[0]!.n} open tickets in all, warm-up included), ${placed.non2xx} non-2xx, ${placed.errors} errors${placed.firstNon2xx ? ` (first: ${placed.firstNon2xx})` : ''}`);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM lottery_tickets WHERE status = 'open'`.execute(database.db);
+      console.log(
+        `   ${placed.ok} tickets placed in the measured ${placed.seconds} s (${rows[0]!.n} open tickets in all, warm-up included), ${placed.non2xx} non-2xx, ${placed.errors} errors${placed.firstNon2xx ? ` (first: ${placed.firstNon2xx})` : ''}`,
+      );
       await createPgbenchAccounts(database.db);
       tps = runPgbench(info.databaseUrl, CONNECTIONS, DURATION_S);
     } finally {
       await database.close();
     }
     const ratio = perSecond / tps;
-    console.log(`   tickets placed        ${perSecond.toFixed(0).padStart(7)} /s  p50 ${placed.p50} ms  p99 ${placed.p99} ms`);
+    console.log(
+      `   tickets placed        ${perSecond.toFixed(0).padStart(7)} /s  p50 ${placed.p50} ms  p99 ${placed.p99} ms`,
+    );
     console.log(`   pgbench transfer (${CONNECTIONS} clients) ${tps.toFixed(0).padStart(7)} tps`);
-    console.log(`   ratio tickets / pgbench: ${ratio.toFixed(2)} (goal ≥ ${PLACEMENT_GOAL}: ${ratio >= PLACEMENT_GOAL ? 'met' : 'NOT met'})`);
+    console.log(
+      `   ratio tickets / pgbench: ${ratio.toFixed(2)} (goal ≥ ${PLACEMENT_GOAL}: ${ratio >= PLACEMENT_GOAL ? 'met' : 'NOT met'})`,
+    );
   } finally {
     await server.stop();
   }
@@ -172,7 +222,11 @@ async function settlementFigure(): Promise<void> {
       db,
       log: log as unknown as Parameters<typeof createLotterySettlement>[0]['log'],
       rules: sharedLotteryRules,
-      seamless: { ...seamless, closeRounds: timedCall('closeRounds', seamless.closeRounds), winMany: timedCall('winMany', seamless.winMany) },
+      seamless: {
+        ...seamless,
+        closeRounds: timedCall('closeRounds', seamless.closeRounds),
+        winMany: timedCall('winMany', seamless.winMany),
+      },
       now: () => new Date(),
       instance: 'bench-lottery',
     });
@@ -181,9 +235,17 @@ async function settlementFigure(): Promise<void> {
     const ms = performance.now() - started;
     const perSecond = (settled / ms) * 1000;
     console.log(`   settled ${settled} tickets in ${(ms / 1000).toFixed(2)} s: ${perSecond.toFixed(0)} tickets/s`);
-    console.log(`   of which closing the players' rounds ${(spent.closeRounds / 1000).toFixed(2)} s, paying wins ${(spent.winMany / 1000).toFixed(2)} s`);
-    console.log(`   steps (ms): ${Object.entries(phases).map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`).join(', ')}`);
-    console.log(`   ratio to the goal (1,000,000 tickets in ≤ ${SETTLE_GOAL_MS / 1000} s, ${SETTLE_RATE_GOAL} tickets/s): ${(perSecond / SETTLE_RATE_GOAL).toFixed(2)} (${perSecond >= SETTLE_RATE_GOAL ? 'met' : 'NOT met'})`);
+    console.log(
+      `   of which closing the players' rounds ${(spent.closeRounds / 1000).toFixed(2)} s, paying wins ${(spent.winMany / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `   steps (ms): ${Object.entries(phases)
+        .map(([k, v]) => `${k.replace(/Ms$/, '')} ${v}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `   ratio to the goal (1,000,000 tickets in ≤ ${SETTLE_GOAL_MS / 1000} s, ${SETTLE_RATE_GOAL} tickets/s): ${(perSecond / SETTLE_RATE_GOAL).toFixed(2)} (${perSecond >= SETTLE_RATE_GOAL ? 'met' : 'NOT met'})`,
+    );
     await checkSettled(server.database.db, draw.drawId);
   } finally {
     await server.close();
@@ -203,7 +265,9 @@ async function checkSettled(db: Parameters<typeof checkLedger>[0], drawId: strin
       (SELECT count(*)::int FROM round_bets b JOIN lottery_tickets x ON b.vassalage = 'ILE' AND b.vendor_tx_id = 'lt-' || x.id || '-win' WHERE x.draw_id = ${drawId}) AS wins,
       coalesce(sum(g.total_win), 0)::text AS paid
     FROM game_rounds g WHERE g.vassalage = 'ILE' AND g.round_id IN (SELECT DISTINCT 'ld-' || draw_id || '-' || member_id FROM lottery_tickets WHERE draw_id = ${drawId})`);
-  console.log(`   draw ${d.status}: ${t.won} won, ${t.lost} lost; gross ${d.gross}, cap ${d.cap ?? 'none'}, paid ${d.paid} (rounds' wins ${r.paid}); ${r.wins} win rows`);
+  console.log(
+    `   draw ${d.status}: ${t.won} won, ${t.lost} lost; gross ${d.gross}, cap ${d.cap ?? 'none'}, paid ${d.paid} (rounds' wins ${r.paid}); ${r.wins} win rows`,
+  );
   const problems: string[] = [];
   if (d.status !== 'settled' || t.open !== 0) problems.push(`draw ${d.status} with ${t.open} tickets still open`);
   if (r.open !== 0) problems.push(`${r.open} rounds still open`);
@@ -212,12 +276,15 @@ async function checkSettled(db: Parameters<typeof checkLedger>[0], drawId: strin
   if (d.cap !== null && BigInt(d.paid) > BigInt(d.cap)) problems.push(`paid ${d.paid} over the cap ${d.cap}`);
   const ledger = await checkLedger(db);
   if (!ledger.ok) problems.push(`ledger: ${ledger.problems.slice(0, 5).join('; ')}`);
-  console.log(`   checks: ${problems.length ? `FAILED: ${problems.join('; ')}` : 'ok (no ticket or round open, one win per winner, within the cap, ledger balanced)'}`);
+  console.log(
+    `   checks: ${problems.length ? `FAILED: ${problems.join('; ')}` : 'ok (no ticket or round open, one win per winner, within the cap, ledger balanced)'}`,
+  );
   if (problems.length) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
-  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) throw new Error('bench:lottery needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
+    throw new Error('bench:lottery needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   requirePgbench();
   console.log(`lottery bench: PostgreSQL, node ${process.version}, ${os.cpus().length} cores, load average ${load()}`);

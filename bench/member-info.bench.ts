@@ -6,7 +6,10 @@ import { runReadBench } from './read-load';
 
 const GOAL = 0.8;
 
-runReadBench('member-info', GOAL, (app) => ({ url: `${app.baseUrl}/wps/member/info`, headers: { authorization: app.token! } })).catch((err) => {
+runReadBench('member-info', GOAL, (app) => ({
+  url: `${app.baseUrl}/wps/member/info`,
+  headers: { authorization: app.token! },
+})).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -14,7 +14,8 @@ export async function createPgbenchAccounts(db: Kysely<Database>): Promise<void>
 
 /** Throw a clear error when the pgbench binary is missing. */
 export function requirePgbench(): void {
-  if (spawnSync('pgbench', ['--version']).status !== 0) throw new Error('pgbench is missing: apt-get install postgresql-client');
+  if (spawnSync('pgbench', ['--version']).status !== 0)
+    throw new Error('pgbench is missing: apt-get install postgresql-client');
 }
 
 /** pgbench: a two-account transfer per transaction from `clients` clients for `seconds`; its tps. */
@@ -31,7 +32,11 @@ export function runPgbench(url: string, clients: number, seconds: number): numbe
     '',
   ].join('\n');
   spawnSync('sh', ['-c', `cat > ${script}`], { input: text });
-  const r = spawnSync('pgbench', ['-n', '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-f', script, url], { encoding: 'utf8' });
+  const r = spawnSync(
+    'pgbench',
+    ['-n', '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-f', script, url],
+    { encoding: 'utf8' },
+  );
   spawnSync('rm', ['-f', script]);
   const m = /tps = ([\d.]+)/.exec(r.stdout);
   if (r.status !== 0 || !m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);

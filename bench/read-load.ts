@@ -24,15 +24,20 @@ export type ServerProcess = { info: Record<string, string>; pid: number; stop: (
  * BENCH_CPU_PROF=<dir> profiles the app process (`node --cpu-prof`), written when it stops.
  */
 export function startServerProcess(kind: 'app' | 'bare', env: Record<string, string> = {}): Promise<ServerProcess> {
-  const profile = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/read-server.ts'), kind], {
-    cwd: ROOT,
-    // Both sides run as a deployment does: NODE_ENV=production (the app then writes answers with
-    // plain JSON.stringify, no response-schema check). The sandbox vendor stays on, since the game
-    // list bench reads its games.
-    env: { ...process.env, NODE_ENV: 'production', ALLOW_SANDBOX_VENDOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const profile =
+    kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(ROOT, 'bench/read-server.ts'), kind],
+    {
+      cwd: ROOT,
+      // Both sides run as a deployment does: NODE_ENV=production (the app then writes answers with
+      // plain JSON.stringify, no response-schema check). The sandbox vendor stays on, since the game
+      // list bench reads its games.
+      env: { ...process.env, NODE_ENV: 'production', ALLOW_SANDBOX_VENDOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code} before it was ready`)));
@@ -52,7 +57,13 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** `pid`: the serving process, whose CPU time per request is measured too (Linux /proc). */
-export type Target = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown; pid?: number };
+export type Target = {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  pid?: number;
+};
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ; 100 on Linux). */
 const USER_HZ = 100;
@@ -110,7 +121,10 @@ export function runAutocannon(target: Target, seconds: number): Promise<RoundRes
       const r = JSON.parse(out) as AutocannonJson;
       const cpuAfter = cpuMsOf(target.pid);
       resolve({
-        cpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined || r.requests.total === 0 ? undefined : ((cpuAfter - cpuBefore) * 1000) / r.requests.total,
+        cpuUsPerRequest:
+          cpuBefore === undefined || cpuAfter === undefined || r.requests.total === 0
+            ? undefined
+            : ((cpuAfter - cpuBefore) * 1000) / r.requests.total,
         requestsPerSecond: r.requests.average,
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
@@ -140,7 +154,8 @@ export type Comparison = {
   cpuRatio: number | undefined;
 };
 
-const cpuText = (r: RoundResult) => (r.cpuUsPerRequest === undefined ? '' : `, ${r.cpuUsPerRequest.toFixed(0)} µs CPU/req`);
+const cpuText = (r: RoundResult) =>
+  r.cpuUsPerRequest === undefined ? '' : `, ${r.cpuUsPerRequest.toFixed(0)} µs CPU/req`;
 
 /**
  * Warm both up, then alternate bare and target rounds ROUNDS times each; print every round, the
@@ -155,8 +170,12 @@ export async function compareWithBare(name: string, bare: Target, target: Target
   for (let round = 1; round <= ROUNDS; round++) {
     const b = await runAutocannon(bare, DURATION_S);
     const t = await runAutocannon(target, DURATION_S);
-    for (const [side, r] of [['bare', b], [name, t]] as const) {
-      if (r.non2xx > 0 || r.errors > 0) throw new Error(`${side}: ${r.non2xx} non-2xx answers and ${r.errors} errors in round ${round}`);
+    for (const [side, r] of [
+      ['bare', b],
+      [name, t],
+    ] as const) {
+      if (r.non2xx > 0 || r.errors > 0)
+        throw new Error(`${side}: ${r.non2xx} non-2xx answers and ${r.errors} errors in round ${round}`);
     }
     console.log(
       `  round ${round}: bare ${b.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${b.p99Ms} ms${cpuText(b)})   ${name} ${t.requestsPerSecond.toFixed(0).padStart(6)} req/s (p99 ${t.p99Ms} ms${cpuText(t)})   ratio ${(t.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`,
@@ -170,11 +189,17 @@ export async function compareWithBare(name: string, bare: Target, target: Target
   console.log(`  median: bare ${bareMedian.toFixed(0)} req/s, ${name} ${targetMedian.toFixed(0)} req/s`);
   console.log(`  ratio ${name} / bare: ${ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT met'})`);
   // On a shared machine throughput swings with what else runs; CPU per request does much less.
-  const bareCpu = bares.every((r) => r.cpuUsPerRequest !== undefined) ? median(bares.map((r) => r.cpuUsPerRequest!)) : undefined;
-  const targetCpu = targets.every((r) => r.cpuUsPerRequest !== undefined) ? median(targets.map((r) => r.cpuUsPerRequest!)) : undefined;
+  const bareCpu = bares.every((r) => r.cpuUsPerRequest !== undefined)
+    ? median(bares.map((r) => r.cpuUsPerRequest!))
+    : undefined;
+  const targetCpu = targets.every((r) => r.cpuUsPerRequest !== undefined)
+    ? median(targets.map((r) => r.cpuUsPerRequest!))
+    : undefined;
   const cpuRatio = bareCpu !== undefined && targetCpu !== undefined ? bareCpu / targetCpu : undefined;
   if (cpuRatio !== undefined) {
-    console.log(`  server CPU per request (median): bare ${bareCpu!.toFixed(0)} µs, ${name} ${targetCpu!.toFixed(0)} µs; ratio by CPU (bare µs / ${name} µs): ${cpuRatio.toFixed(2)}`);
+    console.log(
+      `  server CPU per request (median): bare ${bareCpu!.toFixed(0)} µs, ${name} ${targetCpu!.toFixed(0)} µs; ratio by CPU (bare µs / ${name} µs): ${cpuRatio.toFixed(2)}`,
+    );
   }
   return { name, bare: bares, target: targets, bareMedian, targetMedian, ratio, goal, cpuRatio };
 }
@@ -187,7 +212,8 @@ export async function fetchJson(target: Target): Promise<unknown> {
     body: target.body === undefined ? undefined : JSON.stringify(target.body),
   });
   const json = (await res.json()) as { success?: boolean };
-  if (res.status !== 200 || json.success !== true) throw new Error(`${target.method ?? 'GET'} ${target.url} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.status !== 200 || json.success !== true)
+    throw new Error(`${target.method ?? 'GET'} ${target.url} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return json;
 }
 
@@ -217,11 +243,19 @@ export async function runReadBench(
     const body = await fetchJson(target);
     // BENCH_ACCEPT_ENCODING=br (or gzip) asks the app for what a browser asks for; the bare route
     // never compresses, so the ratio then includes the app's compression of answers over 1 KiB.
-    if (process.env.BENCH_ACCEPT_ENCODING) target.headers = { ...target.headers, 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING };
+    if (process.env.BENCH_ACCEPT_ENCODING)
+      target.headers = { ...target.headers, 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING };
     bare = await startServerProcess('bare', { BENCH_BARE_BODIES: JSON.stringify({ [name]: body }) });
     describeRun(name, app.info.databaseKind ?? '?');
-    console.log(`  each answer: ${JSON.stringify(body).length} bytes of JSON${process.env.BENCH_ACCEPT_ENCODING ? `; the app is asked for accept-encoding: ${process.env.BENCH_ACCEPT_ENCODING}` : ''}`);
-    return await compareWithBare(name, { url: `${bare.info.baseUrl}/bare/${name}`, method: target.method, body: target.body, pid: bare.pid }, target, goal);
+    console.log(
+      `  each answer: ${JSON.stringify(body).length} bytes of JSON${process.env.BENCH_ACCEPT_ENCODING ? `; the app is asked for accept-encoding: ${process.env.BENCH_ACCEPT_ENCODING}` : ''}`,
+    );
+    return await compareWithBare(
+      name,
+      { url: `${bare.info.baseUrl}/bare/${name}`, method: target.method, body: target.body, pid: bare.pid },
+      target,
+      goal,
+    );
   } finally {
     await bare?.stop();
     await app.stop();

@@ -55,7 +55,10 @@ async function publishBenchPromotions(app: App, count: number): Promise<void> {
       publishUntil: null,
       linkage: null,
       imageName: null,
-      translations: { PT: { title: `Promoção ${n}`, bodyHtml: paragraph(n, 'PT') }, EN: { title: `Promotion ${n}`, bodyHtml: paragraph(n, 'EN') } },
+      translations: {
+        PT: { title: `Promoção ${n}`, bodyHtml: paragraph(n, 'PT') },
+        EN: { title: `Promotion ${n}`, bodyHtml: paragraph(n, 'EN') },
+      },
       reason: 'benchmark content',
     });
     await app.services.content.setStatus(actor, item.id, 'published', 'benchmark content');
@@ -81,7 +84,8 @@ async function startBare(): Promise<{ info: Record<string, string>; close: () =>
     if (!add) throw new Error(`unknown plugin ${name}; known: ${Object.keys(PLUGINS).join(', ')}`);
     await add(app);
   }
-  const answer = async (request: { params: unknown }) => bodies[(request.params as { name: string }).name] ?? { success: true, value: 1 };
+  const answer = async (request: { params: unknown }) =>
+    bodies[(request.params as { name: string }).name] ?? { success: true, value: 1 };
   app.get('/bare/:name', answer);
   app.post('/bare/:name', answer);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -72,15 +72,31 @@ const [url, everyMs] = [process.argv[1], Number(process.argv[2])];
 
 export type LoadResult = { rounds: number; seconds: number; late: number; commits: [string[], number][] };
 
-function runScript<T>(script: string, args: string[], opts: { keepStdinOpen?: boolean } = {}): { done: Promise<T>; stop: () => void } {
-  const child = spawn(process.execPath, ['-e', script, ...args], { stdio: [opts.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'inherit'] });
+function runScript<T>(
+  script: string,
+  args: string[],
+  opts: { keepStdinOpen?: boolean } = {},
+): { done: Promise<T>; stop: () => void } {
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    stdio: [opts.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  const done = new Promise<T>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`bench process exited ${code}`)))));
+  const done = new Promise<T>((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`bench process exited ${code}`)),
+    ),
+  );
   return { done, stop: () => child.stdin?.end() };
 }
 
-export function runLoad(dbUrl: string, rate: number, durationMs: number, members: string[], runId: string): Promise<LoadResult> {
+export function runLoad(
+  dbUrl: string,
+  rate: number,
+  durationMs: number,
+  members: string[],
+  runId: string,
+): Promise<LoadResult> {
   return runScript<LoadResult>(LOADER, [dbUrl, String(rate), String(durationMs), members.join(','), runId]).done;
 }
 
@@ -104,7 +120,11 @@ export type StreamEvent = { tx: string; id: string; roundId: string };
  * had passed the event (the database's clock at that sample). Events it never passed count as
  * Infinity. Both clocks are this machine's; the sampling period bounds the overstatement.
  */
-export function lagsByConsumer(events: StreamEvent[], commits: LoadResult['commits'], samples: Sample[]): Map<string, number[]> {
+export function lagsByConsumer(
+  events: StreamEvent[],
+  commits: LoadResult['commits'],
+  samples: Sample[],
+): Map<string, number[]> {
   const committedAt = new Map<string, number>();
   for (const [ids, at] of commits) for (const id of ids) committedAt.set(String(id), at);
   const ordered = [...events].sort((a, b) => cmp(BigInt(a.tx), BigInt(a.id), BigInt(b.tx), BigInt(b.id)));

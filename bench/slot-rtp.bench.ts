@@ -4,7 +4,13 @@
 // RTP next to the exact theoretical RTP and the configured target; exits 1 outside ±0.5 pp.
 // Run: npm run bench:rtp   (BENCH_SPINS to change the count, BENCH_SERVER_SEED to replay a run)
 import crypto from 'node:crypto';
-import { SLOT_CONFIG, roundBytes, slotExactRtp, slotOutcomeFromBytes, slotPayout } from '../packages/shared/src/provably-fair';
+import {
+  SLOT_CONFIG,
+  roundBytes,
+  slotExactRtp,
+  slotOutcomeFromBytes,
+  slotPayout,
+} from '../packages/shared/src/provably-fair';
 
 const SPINS = Number(process.env.BENCH_SPINS ?? 1_000_000);
 const TOLERANCE_PP = 0.5;
@@ -36,8 +42,12 @@ function main() {
   console.log(`slot RTP over ${SPINS.toLocaleString('en')} spins (server seed ${serverSeed})`);
   console.log(`  target   ${(target * 100).toFixed(4)} %`);
   console.log(`  exact    ${(exact * 100).toFixed(4)} %  (closed form over the paytable and weights)`);
-  console.log(`  measured ${(measured * 100).toFixed(4)} %  (${diffPp >= 0 ? '+' : ''}${diffPp.toFixed(4)} pp from target; 1 s.e. = ${((sd / Math.sqrt(SPINS)) * 100).toFixed(4)} pp)`);
-  console.log(`  hit rate ${((hits / SPINS) * 100).toFixed(2)} %, ${Math.round(SPINS / seconds).toLocaleString('en')} spins/s`);
+  console.log(
+    `  measured ${(measured * 100).toFixed(4)} %  (${diffPp >= 0 ? '+' : ''}${diffPp.toFixed(4)} pp from target; 1 s.e. = ${((sd / Math.sqrt(SPINS)) * 100).toFixed(4)} pp)`,
+  );
+  console.log(
+    `  hit rate ${((hits / SPINS) * 100).toFixed(2)} %, ${Math.round(SPINS / seconds).toLocaleString('en')} spins/s`,
+  );
   if (Math.abs(diffPp) > TOLERANCE_PP) {
     console.error(`FAIL: measured RTP is more than ${TOLERANCE_PP} pp from the target`);
     process.exit(1);

@@ -41,7 +41,13 @@ async function measure(concurrency: number, op: (worker: number, seq: number) =>
   await run(Date.now() + DURATION_MS, true);
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  return { operations: latencies.length, perSecond: latencies.length / seconds, p50Ms: quantile(latencies, 0.5), p99Ms: quantile(latencies, 0.99), errors };
+  return {
+    operations: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    errors,
+  };
 }
 
 function describe(name: string, r: Timed): string {
@@ -53,7 +59,9 @@ async function main() {
   const { ledger } = server.app.services;
   const db = server.database.db;
   try {
-    console.log(`wallet-transfer bench: ${server.databaseKind}, concurrency ${CONCURRENCY}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`);
+    console.log(
+      `wallet-transfer bench: ${server.databaseKind}, concurrency ${CONCURRENCY}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`,
+    );
     const currency = await ledger.getOperatorCurrency();
     // One pair of wallets per worker, so both measurements see the same (absent) row contention.
     const pairs: { from: string; to: string }[] = [];
@@ -62,7 +70,13 @@ async function main() {
       const toMember = String(9_000_001 + i * 2);
       const from = await ledger.ensurePlayerWallet(db, fromMember, currency);
       const to = await ledger.ensurePlayerWallet(db, toMember, currency);
-      await ledger.creditPlayerFromSystem({ systemAccount: 'demo_bank', memberId: fromMember, amountMinor: 10n ** 12n, kind: 'adjustment', idempotencyKey: `bench-fund:${fromMember}` });
+      await ledger.creditPlayerFromSystem({
+        systemAccount: 'demo_bank',
+        memberId: fromMember,
+        amountMinor: 10n ** 12n,
+        kind: 'adjustment',
+        idempotencyKey: `bench-fund:${fromMember}`,
+      });
       pairs.push({ from, to });
     }
     const run = crypto.randomBytes(4).toString('hex');
@@ -80,7 +94,9 @@ async function main() {
 
     // The baseline: the cheapest possible balance change, one autocommitted statement per op.
     await sql`CREATE TABLE bench_wallets (id int PRIMARY KEY, balance bigint NOT NULL)`.execute(db);
-    await sql`INSERT INTO bench_wallets SELECT g, 1000000000000 FROM generate_series(0, ${CONCURRENCY - 1}) g`.execute(db);
+    await sql`INSERT INTO bench_wallets SELECT g, 1000000000000 FROM generate_series(0, ${CONCURRENCY - 1}) g`.execute(
+      db,
+    );
     const updates = await measure(CONCURRENCY, async (worker) => {
       await sql`UPDATE bench_wallets SET balance = balance - 1 WHERE id = ${worker}`.execute(db);
     });
@@ -89,7 +105,9 @@ async function main() {
     console.log(describe('UPDATE balance = balance - 1', updates));
     if (transfers.errors > 0 || updates.errors > 0) throw new Error('errors during the measurement');
     const ratio = transfers.perSecond / updates.perSecond;
-    console.log(`ratio ledger transfer / bare UPDATE: ${ratio.toFixed(2)} (goal ≥ ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'})`);
+    console.log(
+      `ratio ledger transfer / bare UPDATE: ${ratio.toFixed(2)} (goal ≥ ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'})`,
+    );
 
     const check = await import('../apps/server/src/modules/ledger/ledger-check').then((m) => m.checkLedger(db));
     if (!check.ok) throw new Error(`ledger check failed after the bench: ${check.problems.join('; ')}`);
@@ -103,7 +121,8 @@ async function main() {
       url: `${server.baseUrl}/wps/v2/wallets/balance`,
       headers: { authorization: token },
     });
-    if (balance.errors > 0) throw new Error(`non-200 answers from the balance call: ${JSON.stringify(balance.statuses)}`);
+    if (balance.errors > 0)
+      throw new Error(`non-200 answers from the balance call: ${JSON.stringify(balance.statuses)}`);
     console.log(
       `GET /wps/v2/wallets/balance (concurrency 32): ${balance.requestsPerSecond.toFixed(0)} req/s  p50 ${balance.p50Ms.toFixed(2)} ms  p99 ${balance.p99Ms.toFixed(2)} ms`,
     );

@@ -40,7 +40,9 @@ function prepareBuild(): string {
   fs.rmSync(frozen, { recursive: true, force: true });
   fs.cpSync(WEB_DIST, frozen, { recursive: true });
   const precompress = path.join(ROOT, 'scripts/precompress.mjs');
-  const hasCopies = fs.readdirSync(path.join(frozen, 'assets')).some((file) => file.endsWith('.br') || file.endsWith('.gz'));
+  const hasCopies = fs
+    .readdirSync(path.join(frozen, 'assets'))
+    .some((file) => file.endsWith('.br') || file.endsWith('.gz'));
   if (fs.existsSync(precompress) && !hasCopies) run('node', [precompress, frozen]);
   return frozen;
 }
@@ -86,7 +88,9 @@ function initialFiles(dist: string): Initial {
 }
 
 function gzipKb(dist: string, files: string[]): number {
-  return files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024;
+  return (
+    files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024
+  );
 }
 
 /** What the server actually sends for these files to a browser that accepts br and gzip. */
@@ -100,7 +104,12 @@ async function servedKb(baseUrl: string, files: string[]): Promise<{ kb: number;
     const length = Number(response.headers.get('content-length') ?? NaN);
     const encoding = response.headers.get('content-encoding') ?? 'identity';
     encodings.add(encoding);
-    bytes += Number.isFinite(length) && encoding !== 'identity' ? length : encoding === 'identity' ? body.length : gzipSync(body).length;
+    bytes +=
+      Number.isFinite(length) && encoding !== 'identity'
+        ? length
+        : encoding === 'identity'
+          ? body.length
+          : gzipSync(body).length;
   }
   return { kb: bytes / 1024, encodings: [...encodings] };
 }
@@ -111,7 +120,14 @@ async function startServer(dist: string): Promise<{ baseUrl: string; stop: () =>
   let output = '';
   const child: ChildProcess = spawn('node', [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -121,7 +137,10 @@ async function startServer(dist: string): Promise<{ baseUrl: string; stop: () =>
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    const ok = await fetch(`${baseUrl}/wps/system/status`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/wps/system/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -141,9 +160,13 @@ type Figures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; tra
 /** Debian's Chromium, headless, with the browser suite's flags and a debugging port for Lighthouse. */
 async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(SCRATCH, 'chromium-'));
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -170,13 +193,20 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
 async function lighthouseRun(url: string, config: Config | undefined): Promise<Figures> {
   const chrome = await launchChromium();
   try {
-    const result = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config)) as RunnerResult;
+    const result = (await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      config,
+    )) as RunnerResult;
     const { audits, categories } = result.lhr;
     // BENCH_WEB_REPORT=<dir>: keep each run's Lighthouse result (the LCP element and its phases are in it).
     const reportDir = process.env.BENCH_WEB_REPORT;
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
-      fs.writeFileSync(path.join(reportDir, `lighthouse-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+      fs.writeFileSync(
+        path.join(reportDir, `lighthouse-${config ? 'desktop' : 'mobile'}-${Date.now()}.json`),
+        JSON.stringify(result.lhr),
+      );
     }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
@@ -208,7 +238,9 @@ async function main() {
   const initial = initialFiles(dist);
   const jsKb = gzipKb(dist, initial.js);
   const cssKb = gzipKb(dist, initial.css);
-  console.log(`home initial JS : ${jsKb.toFixed(1)} KB gzip -9 in ${initial.js.length} file(s)  (budget ${JS_BUDGET_KB} KB: ${jsKb <= JS_BUDGET_KB ? 'within' : 'over'})`);
+  console.log(
+    `home initial JS : ${jsKb.toFixed(1)} KB gzip -9 in ${initial.js.length} file(s)  (budget ${JS_BUDGET_KB} KB: ${jsKb <= JS_BUDGET_KB ? 'within' : 'over'})`,
+  );
   console.log(`home initial CSS: ${cssKb.toFixed(1)} KB gzip -9 in ${initial.css.length} file(s)`);
 
   if (process.env.BENCH_WEB_LIGHTHOUSE === '0') return;

@@ -29,7 +29,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('agent-centre-team', EXTRA_PORTS.agentCentreTeam, { roles: ['admin'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('agent-centre-team', EXTRA_PORTS.agentCentreTeam, {
+    roles: ['admin'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -48,8 +51,10 @@ async function openPage(page: Page, name: string): Promise<Locator> {
   await page.getByRole('button', { name: /^Menu da conta/ }).click();
   await page.getByRole('menuitem', { name: 'Centro do agente' }).click();
   const centre = page.getByRole('dialog', { name: 'Centro do agente' });
-  if ((page.viewportSize()?.width ?? 1366) <= 720) await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
-  else await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
+  if ((page.viewportSize()?.width ?? 1366) <= 720)
+    await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
+  else
+    await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
   await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
   return centre;
 }
@@ -59,7 +64,11 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     await expectNoSeriousA11yViolations(page, `${name} ${width}`);
-    const fits = await page.evaluate(() => [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every((el) => el.scrollWidth <= el.clientWidth + 1));
+    const fits = await page.evaluate(() =>
+      [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every(
+        (el) => el.scrollWidth <= el.clientWidth + 1,
+      ),
+    );
     expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
@@ -72,16 +81,31 @@ async function fund(ops: Api, agent: Member, amount: string): Promise<void> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: crypto.randomUUID() });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual!.id,
+    amount,
+    idempotencyKey: crypto.randomUUID(),
+  });
   await callApi(ops, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'seen on the bank statement' });
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
-  await callApi(a, 'PUT', '/wps/member/payment-password', await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }));
+  await callApi(
+    a,
+    'PUT',
+    '/wps/member/payment-password',
+    await encryptPayload(key.jwk, key.keyId, {
+      newPaymentPassword: PAYMENT_PASSWORD,
+      confirmPaymentPassword: PAYMENT_PASSWORD,
+    }),
+  );
 }
 
 let top: Member;
 let recruitName: string;
 
-test('an agent invites a downline agent through a link, offers it a daily salary and the downline accepts', async ({ browser, request }) => {
+test('an agent invites a downline agent through a link, offers it a daily salary and the downline accepts', async ({
+  browser,
+  request,
+}) => {
   const ops = await opsApi(request);
   top = await registerMember(request, baseURL, 'lider');
   await makeAgent(ops, top);
@@ -99,7 +123,11 @@ test('an agent invites a downline agent through a link, offers it a daily salary
 
   // Someone registers through it, on a phone: an agent under the inviting agent.
   const recruitPage = await browser.newPage({ locale: 'pt-BR', viewport: { width: 360, height: 780 } });
-  const recruit = await registerThroughSite(recruitPage, baseURL, { prefix: 'rec', password: PASSWORD, query: new URL(address).search.slice(1) });
+  const recruit = await registerThroughSite(recruitPage, baseURL, {
+    prefix: 'rec',
+    password: PASSWORD,
+    query: new URL(address).search.slice(1),
+  });
   recruitName = recruit.username;
   const linksAgain = await openPage(topPage, 'Gestão de links');
   await expect(linksAgain.getByRole('article').first()).toContainText(/Cadastros\s*1/);
@@ -108,7 +136,9 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   await linksAgain.getByRole('button', { name: 'Criar link' }).click();
   await expect(linksAgain.getByRole('article')).toHaveCount(2);
   const used = new URL(address).searchParams.get('affiliateCode')!;
-  const codes = await linksAgain.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+  const codes = await linksAgain
+    .getByRole('article')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
   const spare = codes.find((code) => code !== used)!;
   await linksAgain.getByRole('article', { name: spare }).getByRole('button', { name: 'Excluir' }).click();
   await expect(topPage.getByText('Link excluído.')).toBeVisible();
@@ -133,7 +163,9 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   await checkBothWidths(topPage, 'offer-form');
   await form.getByRole('button', { name: 'Enviar proposta' }).click();
   await expect(topPage.getByText('Proposta enviada.')).toBeVisible();
-  await expect(contracts.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: recruit.username })).toContainText('Aguardando a resposta do subordinado.');
+  await expect(
+    contracts.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: recruit.username }),
+  ).toContainText('Aguardando a resposta do subordinado.');
 
   // The new agent accepts it from its own agent centre.
   const recruitContracts = await openPage(recruitPage, 'Contratos');
@@ -146,7 +178,10 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   await expect(recruitContracts.getByRole('article', { name: 'Contrato atual' })).toContainText('Ativo');
 });
 
-test('the team overview and downline management show the team, and a transfer reaches a direct downline', async ({ browser, request }) => {
+test('the team overview and downline management show the team, and a transfer reaches a direct downline', async ({
+  browser,
+  request,
+}) => {
   const ops = await opsApi(request);
   await fund(ops, top, '100.00');
   const topPage = await memberPage(browser, baseURL, top, 1366);
@@ -185,7 +220,10 @@ test('the team overview and downline management show the team, and a transfer re
   await expect(downlines.getByRole('row', { name: new RegExp(recruitName) })).toContainText(/R\$\s*25,00/);
 });
 
-test("the register center creates a downline that must change its first password, and the team's reports open at both widths", async ({ browser, request }) => {
+test("the register center creates a downline that must change its first password, and the team's reports open at both widths", async ({
+  browser,
+  request,
+}) => {
   const topPage = await memberPage(browser, baseURL, top, 360);
   const centre = await openPage(topPage, 'Central de cadastro');
   const username = `novo${Date.now() % 1e8}`;
@@ -197,16 +235,32 @@ test("the register center creates a downline that must change its first password
   await centre.getByLabel('Confirmar senha').fill(PASSWORD);
   await checkBothWidths(topPage, 'register-center');
   await centre.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(centre.getByRole('status').filter({ hasText: `${username} (Membro) foi criada abaixo de você.` })).toBeVisible();
+  await expect(
+    centre.getByRole('status').filter({ hasText: `${username} (Membro) foi criada abaixo de você.` }),
+  ).toBeVisible();
 
   // The new member's first login is told to change the password.
-  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>({ request, baseURL, token: '' }, 'GET', '/wps/session/key/rsa');
-  const login = await callApi<{ mustChangePassword: boolean }>({ request, baseURL, token: '' }, 'POST', '/wps/session/login', await encryptPayload(key.jwk, key.keyId, { username, password: PASSWORD }));
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(
+    { request, baseURL, token: '' },
+    'GET',
+    '/wps/session/key/rsa',
+  );
+  const login = await callApi<{ mustChangePassword: boolean }>(
+    { request, baseURL, token: '' },
+    'POST',
+    '/wps/session/login',
+    await encryptPayload(key.jwk, key.keyId, { username, password: PASSWORD }),
+  );
   expect(login.mustChangePassword).toBe(true);
 
   // Every report answers with the team: the transfer of the last test among the account details.
   const details = await openPage(topPage, 'Detalhes da conta');
-  await expect(details.getByTestId('agent-transactions').getByRole('row', { name: new RegExp(recruitName) }).first()).toContainText(/25,00/);
+  await expect(
+    details
+      .getByTestId('agent-transactions')
+      .getByRole('row', { name: new RegExp(recruitName) })
+      .first(),
+  ).toContainText(/25,00/);
   await checkBothWidths(topPage, 'account-details');
   const team = await openPage(topPage, 'Gestão da equipe');
   await expect(team.getByTestId('agent-team')).toContainText(username);

@@ -29,7 +29,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('agent-centre', EXTRA_PORTS.agentCentre, { roles: ['admin'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('agent-centre', EXTRA_PORTS.agentCentre, {
+    roles: ['admin'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -44,11 +47,25 @@ async function opsApi(request: APIRequestContext): Promise<Api> {
 
 /** One daily-salary process call as `member` (for the steps a test does not take in the browser). */
 function dailySalary(request: APIRequestContext, member: Member, body: Record<string, unknown>) {
-  return callApi<{ changed: { id: string } | null; offer: { id: string } | null }>({ request, baseURL, token: member.token }, 'POST', '/wps/relay/MCS2_processDailySalContract', body);
+  return callApi<{ changed: { id: string } | null; offer: { id: string } | null }>(
+    { request, baseURL, token: member.token },
+    'POST',
+    '/wps/relay/MCS2_processDailySalContract',
+    body,
+  );
 }
 
-async function offerDailySalary(request: APIRequestContext, upline: Member, downline: Member, rateBp: number): Promise<string> {
-  const view = await dailySalary(request, upline, { action: 'offer', downlineId: downline.id, tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }] });
+async function offerDailySalary(
+  request: APIRequestContext,
+  upline: Member,
+  downline: Member,
+  rateBp: number,
+): Promise<string> {
+  const view = await dailySalary(request, upline, {
+    action: 'offer',
+    downlineId: downline.id,
+    tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }],
+  });
   return view.changed!.id;
 }
 
@@ -82,8 +99,10 @@ function menuEntries(page: Page, centre: Locator): Locator {
 
 /** Go to a page of the open centre through its menu. */
 async function goToPage(page: Page, centre: Locator, name: string): Promise<void> {
-  if ((page.viewportSize()?.width ?? 1366) <= 720) await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
-  else await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
+  if ((page.viewportSize()?.width ?? 1366) <= 720)
+    await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
+  else
+    await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
   await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
@@ -102,7 +121,11 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     await expectNoSeriousA11yViolations(page, `${name} ${width}`);
-    const fits = await page.evaluate(() => [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every((el) => el.scrollWidth <= el.clientWidth + 1));
+    const fits = await page.evaluate(() =>
+      [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every(
+        (el) => el.scrollWidth <= el.clientWidth + 1,
+      ),
+    );
     expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
@@ -132,12 +155,18 @@ test('a player who is not an agent is refused the agent centre', async ({ browse
 
 test('the process calls refuse a player who is not an agent', async ({ request }) => {
   const player = await registerMember(request, baseURL, 'naoag');
-  const response = await request.post(`${baseURL}/wps/relay/MCS2_processDailySalContract`, { headers: { authorization: player.token }, data: { action: 'view' } });
+  const response = await request.post(`${baseURL}/wps/relay/MCS2_processDailySalContract`, {
+    headers: { authorization: player.token },
+    data: { action: 'view' },
+  });
   expect(response.status()).toBe(403);
   expect(await response.json()).toMatchObject({ success: false, errorCode: 'AGENT_ONLY' });
 });
 
-test('a daily-salary contract offered to a direct downline is accepted, and its termination request agreed', async ({ browser, request }) => {
+test('a daily-salary contract offered to a direct downline is accepted, and its termination request agreed', async ({
+  browser,
+  request,
+}) => {
   const { top, sub } = await agentWithDownline(request);
   await offerDailySalary(request, top, sub, 60);
 
@@ -157,7 +186,9 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
   const subCentre = subPage.getByRole('dialog', { name: 'Centro do agente' });
   await expect(menuEntries(subPage, subCentre).filter({ hasText: 'Salário diário' })).toHaveCount(1);
   await goToPage(subPage, subCentre, 'Salário diário');
-  await expect(subCentre.getByTestId('agent-type-daily_salary').getByRole('article', { name: 'Contrato atual' })).toContainText('0,60%');
+  await expect(
+    subCentre.getByTestId('agent-type-daily_salary').getByRole('article', { name: 'Contrato atual' }),
+  ).toContainText('0,60%');
   await expect(subCentre.getByTestId('income-daily_salary')).toContainText('Nenhum extrato ainda');
   await checkBothWidths(subPage, 'daily-wages');
   await goToPage(subPage, subCentre, 'Contratos');
@@ -175,7 +206,9 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
   // The downline asks to end it; the upline sees the request and agrees.
   await current.getByRole('button', { name: 'Pedir rescisão' }).click();
   await expect(subPage.getByText('Pedido de rescisão enviado.')).toBeVisible();
-  await expect(mine.getByRole('article', { name: 'Pedido de rescisão' })).toContainText('aguardando a resposta da outra parte');
+  await expect(mine.getByRole('article', { name: 'Pedido de rescisão' })).toContainText(
+    'aguardando a resposta da outra parte',
+  );
 
   panel = await openDailyContracts(topPage);
   theirs = panel.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: sub.username });
@@ -183,13 +216,18 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
   await checkBothWidths(topPage, 'termination-request');
   await theirs.getByRole('button', { name: 'Aceitar a rescisão' }).click();
   await expect(topPage.getByText('Contrato rescindido.')).toBeVisible();
-  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText('Nenhum contrato com subordinados deste tipo');
+  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText(
+    'Nenhum contrato com subordinados deste tipo',
+  );
 
   mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
   await expect(mine).toContainText('Você não tem contrato deste tipo.');
 });
 
-test('a downline that agrees to the termination its upline asked for is told so, and its daily wages page leaves the menu', async ({ browser, request }) => {
+test('a downline that agrees to the termination its upline asked for is told so, and its daily wages page leaves the menu', async ({
+  browser,
+  request,
+}) => {
   const { top, sub } = await agentWithDownline(request);
   const contractId = await offerDailySalary(request, top, sub, 60);
   await dailySalary(request, sub, { action: 'accept', contractId });
@@ -208,7 +246,10 @@ test('a downline that agrees to the termination its upline asked for is told so,
   await expect(menuEntries(subPage, subCentre).filter({ hasText: 'Salário diário' })).toHaveCount(0);
 });
 
-test("an upline's lower terms terminate its higher downline automatically, after the spec's warning", async ({ browser, request }) => {
+test("an upline's lower terms terminate its higher downline automatically, after the spec's warning", async ({
+  browser,
+  request,
+}) => {
   const ops = await opsApi(request);
   const top = await registerMember(request, baseURL, 'topo');
   await makeAgent(ops, top);
@@ -228,25 +269,39 @@ test("an upline's lower terms terminate its higher downline automatically, after
   await expect(offer).toContainText('Aceitar esta proposta substitui o seu contrato atual deste tipo.');
   await offer.getByRole('button', { name: 'Aceitar' }).click();
   const warning = midPage.getByRole('dialog', { name: 'Confirmar contrato' });
-  await expect(warning).toContainText('Um subordinado com taxa superior será encerrado automaticamente se o contrato prosseguir.');
+  await expect(warning).toContainText(
+    'Um subordinado com taxa superior será encerrado automaticamente se o contrato prosseguir.',
+  );
   await expect(warning.getByRole('listitem')).toHaveText([low.username]);
   await checkBothWidths(midPage, 'cascade-warning');
   await warning.getByRole('button', { name: 'Aceitar mesmo assim' }).click();
   await expect(midPage.getByText('Contrato aceito.')).toBeVisible();
   await expect(warning).toHaveCount(0);
-  await expect(panel.getByRole('article', { name: 'Contrato atual' }).getByRole('cell', { name: '0,40%' })).toBeVisible();
-  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText('Nenhum contrato com subordinados deste tipo');
+  await expect(
+    panel.getByRole('article', { name: 'Contrato atual' }).getByRole('cell', { name: '0,40%' }),
+  ).toBeVisible();
+  await expect(panel.getByTestId('downline-contracts-daily_salary')).toContainText(
+    'Nenhum contrato com subordinados deste tipo',
+  );
 
   // The downline's contract ended by itself: nothing left on its page, and its daily wages page is gone.
   const lowPage = await memberPage(browser, baseURL, low, 360);
   const lowPanel = await openDailyContracts(lowPage);
   await expect(lowPanel.getByTestId('my-contract-daily_salary')).toContainText('Você não tem contrato deste tipo.');
-  await expect(menuEntries(lowPage, lowPage.getByRole('dialog', { name: 'Centro do agente' })).filter({ hasText: 'Salário diário' })).toHaveCount(0);
+  await expect(
+    menuEntries(lowPage, lowPage.getByRole('dialog', { name: 'Centro do agente' })).filter({
+      hasText: 'Salário diário',
+    }),
+  ).toHaveCount(0);
   await checkBothWidths(lowPage, 'contract-ended');
 
   // The operator lowers the top agent's house contract under the middle agent's rate: that one ends too.
   await setHouseContract(ops, top, 30);
-  await expect(async () => expect((await dailySalary(request, mid, { action: 'view' }) as unknown as { current: unknown }).current).toBeNull()).toPass({ timeout: 10_000 });
+  await expect(async () =>
+    expect(
+      ((await dailySalary(request, mid, { action: 'view' })) as unknown as { current: unknown }).current,
+    ).toBeNull(),
+  ).toPass({ timeout: 10_000 });
   const again = await openDailyContracts(midPage);
   await expect(again.getByTestId('my-contract-daily_salary')).toContainText('Você não tem contrato deste tipo.');
 });

@@ -59,7 +59,15 @@ async function opsApi(request: APIRequestContext): Promise<Api> {
 }
 
 async function balanceOf(request: APIRequestContext, member: Member): Promise<bigint> {
-  return BigInt((await callApi<{ sumBalanceMinor: string }>({ request, baseURL, token: member.token }, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor);
+  return BigInt(
+    (
+      await callApi<{ sumBalanceMinor: string }>(
+        { request, baseURL, token: member.token },
+        'GET',
+        '/wps/v2/wallets/balance',
+      )
+    ).sumBalanceMinor,
+  );
 }
 
 /** The agent's "My income" page, its one statement showing `amount` as paid, checked at both widths. */
@@ -79,23 +87,42 @@ async function expectStatement(page: Page, name: string, amount: bigint, lineSou
   }
 }
 
-test('players under a chain play, the day settles, and both agents see their statement and money', async ({ browser, request }) => {
+test('players under a chain play, the day settles, and both agents see their statement and money', async ({
+  browser,
+  request,
+}) => {
   const ops = await opsApi(request);
   const top = await registerMember(request, baseURL, 'sa');
   const sub = await registerMember(request, baseURL, 'sb');
   const player = await registerMember(request, baseURL, 'sp');
   await makeAgent(ops, top);
   await makeAgent(ops, sub, top);
-  await callApi(ops, 'POST', `/ops/agents/${player.id}/move`, { uplineId: sub.id, reason: 'signed up through the agent' });
+  await callApi(ops, 'POST', `/ops/agents/${player.id}/move`, {
+    uplineId: sub.id,
+    reason: 'signed up through the agent',
+  });
   await setHouseContract(ops, top, Number(TOP_BP));
   const daily = (member: Member, body: Record<string, unknown>) =>
-    callApi<{ changed: { id: string } | null }>({ request, baseURL, token: member.token }, 'POST', '/wps/relay/MCS2_processDailySalContract', body);
-  const offered = await daily(top, { action: 'offer', downlineId: sub.id, tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp: Number(DOWNLINE_BP) }] });
+    callApi<{ changed: { id: string } | null }>(
+      { request, baseURL, token: member.token },
+      'POST',
+      '/wps/relay/MCS2_processDailySalContract',
+      body,
+    );
+  const offered = await daily(top, {
+    action: 'offer',
+    downlineId: sub.id,
+    tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp: Number(DOWNLINE_BP) }],
+  });
   await daily(sub, { action: 'accept', contractId: offered.changed!.id });
   const before = { top: await balanceOf(request, top), sub: await balanceOf(request, sub) };
 
   // The player deposits and plays three settled spins of R$ 10,00.
-  await depositConfirmed({ request, baseURL, token: player.token }, BACKOFFICE_OPERATORS.finance, String(DEPOSIT / 100n));
+  await depositConfirmed(
+    { request, baseURL, token: player.token },
+    BACKOFFICE_OPERATORS.finance,
+    String(DEPOSIT / 100n),
+  );
   const playerPage = await memberPage(browser, baseURL, player, 1366);
   const frame = await openSlot(playerPage, baseURL);
   await setStake(frame, shown(STAKE));

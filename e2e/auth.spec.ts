@@ -68,7 +68,10 @@ async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ us
     await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
     await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
-    await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cadastro concluído' })
+      .getByRole('button', { name: 'Começar a jogar' })
+      .click();
     await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     expect(token).not.toBeNull();
@@ -80,7 +83,9 @@ async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ us
 
 /** POST /wps/session/exchange-code: a single-use login code for a session. */
 async function mintLoginCode(page: Page, baseURL: string, token: string): Promise<string> {
-  const response = await page.request.post(`${baseURL}/wps/session/exchange-code`, { headers: { authorization: token } });
+  const response = await page.request.post(`${baseURL}/wps/session/exchange-code`, {
+    headers: { authorization: token },
+  });
   const body = (await response.json()) as { success: boolean; value: { code: string } };
   expect(body.success, JSON.stringify(body)).toBe(true);
   return body.value.code;
@@ -104,7 +109,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await server?.stop();
   });
 
-  test('register by mobile with the code from the outbox, see the generated account, then the balance', async ({ page }) => {
+  test('register by mobile with the code from the outbox, see the generated account, then the balance', async ({
+    page,
+  }) => {
     const mobile = newMobile();
     await page.goto(`${server.baseURL}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Cadastrar' }).click();
@@ -311,7 +318,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await page.goto(`${server.baseURL}/?token=${await mintLoginCode(page, server.baseURL, second.token)}`);
     await expect(page).toHaveURL(`${server.baseURL}/`);
     const ask = page.getByRole('dialog', { name: 'Trocar de conta?' });
-    await expect(ask).toContainText(`Você está conectado como ${first.username}. Este link entra como ${second.username}.`);
+    await expect(ask).toContainText(
+      `Você está conectado como ${first.username}. Este link entra como ${second.username}.`,
+    );
     for (const width of [360, 1366]) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await expectNoSeriousA11yViolations(page, `switch account dialog ${width}`);
@@ -323,7 +332,10 @@ test.describe('auth flows (operator without registration captcha)', () => {
 
     // Again, and switch.
     await page.goto(`${server.baseURL}/?token=${await mintLoginCode(page, server.baseURL, second.token)}`);
-    await page.getByRole('dialog', { name: 'Trocar de conta?' }).getByRole('button', { name: `Trocar para ${second.username}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Trocar de conta?' })
+      .getByRole('button', { name: `Trocar para ${second.username}` })
+      .click();
     await expect(page.getByRole('button', { name: `Menu da conta ${second.username}` })).toBeVisible();
 
     // A session token in ?token= logs nobody in any more.
@@ -331,7 +343,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
     try {
       await visitor.goto(`${server.baseURL}/?token=${second.token}`);
       await expect(visitor).toHaveURL(`${server.baseURL}/`);
-      await expect(visitor.getByRole('dialog', { name: 'Aviso' })).toContainText('Este link de acesso é inválido ou expirou.');
+      await expect(visitor.getByRole('dialog', { name: 'Aviso' })).toContainText(
+        'Este link de acesso é inválido ou expirou.',
+      );
       expect(await visitor.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
       await visitor.getByRole('dialog', { name: 'Aviso' }).getByRole('button', { name: 'OK' }).click();
       await expect(visitor.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();

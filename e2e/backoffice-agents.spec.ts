@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from './support/test';
-import { checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  checkBackofficePage,
+  newBackofficePage,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 
@@ -31,7 +37,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('backoffice-agents', EXTRA_PORTS.backofficeAgents, { roles: ['admin', 'support'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('backoffice-agents', EXTRA_PORTS.backofficeAgents, {
+    roles: ['admin', 'support'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -57,7 +66,10 @@ function brl(minor: bigint): RegExp {
 async function openMember(ops: Page, account: string): Promise<Locator> {
   await ops.getByRole('searchbox', { name: 'Conta' }).fill(account);
   await ops.getByRole('button', { name: 'Buscar' }).click();
-  await ops.getByRole('table', { name: 'Membros encontrados' }).getByRole('button', { name: `Abrir ${account}` }).click();
+  await ops
+    .getByRole('table', { name: 'Membros encontrados' })
+    .getByRole('button', { name: `Abrir ${account}` })
+    .click();
   const panel = ops.getByRole('region', { name: `${account} na árvore` });
   await expect(panel).toBeVisible();
   return panel;
@@ -87,7 +99,9 @@ async function move(ops: Page, panel: Locator, account: string, upline: string):
   await expect(changes.getByRole('row').filter({ hasText: 'Movido' })).toContainText(REASON);
 }
 
-test('an admin builds a branch of the agent tree, sets a house contract, and reads the contracts and the team report', async ({ browser }) => {
+test('an admin builds a branch of the agent tree, sets a house contract, and reads the contracts and the team report', async ({
+  browser,
+}) => {
   const top = await register(browser, 'agtop');
   const sub = await register(browser, 'agsub');
   const player = await register(browser, 'agply');
@@ -100,7 +114,11 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   const api = { request: ops.request, baseURL, token: player.token };
   const channels = await callApi<{ id: string; type: string }[]>(api, 'GET', '/wps/deposit/channels');
   const bank = channels.find((c) => c.type === 'manual_bank')!;
-  const order = await callApi<{ id: string }>(api, 'POST', '/wps/deposit/orders', { channelId: bank.id, amount: '100', idempotencyKey: crypto.randomUUID() });
+  const order = await callApi<{ id: string }>(api, 'POST', '/wps/deposit/orders', {
+    channelId: bank.id,
+    amount: '100',
+    idempotencyKey: crypto.randomUUID(),
+  });
   await callApi(api, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'visto no extrato' }, admin);
   const launch = await callApi<{ game_url: string }>(api, 'POST', '/wps/game/launchGame', {
     nodeId: 'inhouse-dice',
@@ -113,11 +131,23 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
     clientType: 3,
     language: 'pt',
   });
-  const session = await callApi<{ sessionToken: string; playerId: string }>(api, 'POST', '/wps/inhouse/session', { launchToken: new URL(launch.game_url, baseURL).searchParams.get('launch') }, '');
+  const session = await callApi<{ sessionToken: string; playerId: string }>(
+    api,
+    'POST',
+    '/wps/inhouse/session',
+    { launchToken: new URL(launch.game_url, baseURL).searchParams.get('launch') },
+    '',
+  );
   let stakes = 0n;
   let payouts = 0n;
   for (let i = 0; i < 2; i++) {
-    const roll = await callApi<{ stakeMinor: string; payoutMinor: string }>(api, 'POST', '/wps/inhouse/dice/roll', { ...session, stakeMinor: '1000', idempotencyKey: crypto.randomUUID(), target: 4950, direction: 'under' }, '');
+    const roll = await callApi<{ stakeMinor: string; payoutMinor: string }>(
+      api,
+      'POST',
+      '/wps/inhouse/dice/roll',
+      { ...session, stakeMinor: '1000', idempotencyKey: crypto.randomUUID(), target: 4950, direction: 'under' },
+      '',
+    );
     stakes += BigInt(roll.stakeMinor);
     payouts += BigInt(roll.payoutMinor);
   }
@@ -131,7 +161,9 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   let panel = await openMember(ops, top.username);
   await expect(panel).toContainText('No topo da árvore: sem superior.');
   await changeType(ops, panel, top.username, 'Agente');
-  await expect(panel.getByRole('table', { name: 'Alterações' }).getByRole('row').filter({ hasText: 'Tipo alterado' })).toContainText('Membro → Agente');
+  await expect(
+    panel.getByRole('table', { name: 'Alterações' }).getByRole('row').filter({ hasText: 'Tipo alterado' }),
+  ).toContainText('Membro → Agente');
 
   panel = await openMember(ops, sub.username);
   await changeType(ops, panel, sub.username, 'Agente (salário)');
@@ -145,14 +177,19 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expect(chain).toHaveText([new RegExp(top.username), new RegExp(sub.username), player.username]);
 
   // The top agent's tree, opened level by level from its chain.
-  await panel.getByRole('navigation', { name: 'Cadeia acima' }).getByRole('button', { name: `Abrir ${top.username}` }).click();
+  await panel
+    .getByRole('navigation', { name: 'Cadeia acima' })
+    .getByRole('button', { name: `Abrir ${top.username}` })
+    .click();
   panel = ops.getByRole('region', { name: `${top.username} na árvore` });
   await expect(panel.locator('[data-fact="direct"]')).toHaveText('1');
   await expect(panel.locator('[data-fact="team"]')).toHaveText('2');
   const level1 = panel.getByRole('list', { name: `Subordinados de ${top.username}` });
   await expect(level1.locator(`[data-account="${sub.username}"]`)).toContainText('1 diretos · equipe 1');
   await level1.getByRole('button', { name: `Mostrar os subordinados de ${sub.username}` }).click();
-  await expect(panel.getByRole('list', { name: `Subordinados de ${sub.username}` }).locator(`[data-account="${player.username}"]`)).toContainText('Membro');
+  await expect(
+    panel.getByRole('list', { name: `Subordinados de ${sub.username}` }).locator(`[data-account="${player.username}"]`),
+  ).toContainText('Membro');
   await checkBackofficePage(ops, 'agent-tree-1366', SHOTS);
 
   // A house contract for the top agent: daily salary, 1,00 % from the first real of turnover.
@@ -167,7 +204,9 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expectNoSeriousA11yViolations(ops, 'house contract dialog 1366');
   await house.getByRole('group', { name: 'Faixa 1' }).getByLabel('Taxa (%)').fill('1,00');
   await house.getByRole('button', { name: 'Definir contrato' }).click();
-  await expect(ops.getByRole('status').filter({ hasText: `Contrato de Salário diário de ${top.username} definido.` })).toBeVisible();
+  await expect(
+    ops.getByRole('status').filter({ hasText: `Contrato de Salário diário de ${top.username} definido.` }),
+  ).toBeVisible();
   await expect(house).toHaveCount(0);
   await expect(panel.getByRole('table', { name: 'Alterações' })).toContainText('Contrato com a casa');
 
@@ -203,7 +242,9 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expect(team.locator('[data-figure="deposits"]')).toContainText(brl(100_00n));
   await expect(team.locator('[data-figure="turnover"]')).toHaveText(brl(stakes));
   const netLoss = stakes - payouts;
-  await expect(team.locator('[data-figure="netLoss"]')).toHaveText(new RegExp(`${netLoss < 0n ? '-' : ''}${brl(netLoss < 0n ? -netLoss : netLoss).source}`));
+  await expect(team.locator('[data-figure="netLoss"]')).toHaveText(
+    new RegExp(`${netLoss < 0n ? '-' : ''}${brl(netLoss < 0n ? -netLoss : netLoss).source}`),
+  );
   const branch = ops.getByRole('table', { name: 'Números por ramo' }).locator(`[data-branch="${sub.username}"]`);
   await expect(branch.locator('[data-figure="turnover"]')).toHaveText(brl(stakes));
   // Nothing settled yet for this agent: its own statements say so.

@@ -48,7 +48,9 @@ test.describe('back office sign-in with two-factor login', () => {
     await server?.stop();
   });
 
-  test('first sign-in enrols TOTP, then sign-out, a wrong code refused, a fresh code signs in (1366 px)', async ({ page }) => {
+  test('first sign-in enrols TOTP, then sign-out, a wrong code refused, a fresh code signs in (1366 px)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.goto(`${server.baseURL}/backoffice/`);
     await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
@@ -96,7 +98,10 @@ test.describe('back office sign-in with two-factor login', () => {
     await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}`, level: 1 })).toBeVisible();
   });
 
-  test('an admin resets another operator\'s two-factor login with a reason; unknown screens are a 404 page (1366 px)', async ({ page, request }) => {
+  test("an admin resets another operator's two-factor login with a reason; unknown screens are a 404 page (1366 px)", async ({
+    page,
+    request,
+  }) => {
     // The cashier enrolled and works through the API.
     const cashierToken = await operatorLogin(request, server.baseURL, CASHIER, CASHIER_PASSWORD);
     await page.setViewportSize({ width: 1366, height: 860 });
@@ -110,7 +115,9 @@ test.describe('back office sign-in with two-factor login', () => {
     await expect(row).toContainText('Financeiro');
     await expect(row).toContainText('Configurada');
     // No reset button for oneself.
-    await expect(page.getByRole('row', { name: new RegExp(ADMIN.replace('.', '\\.')) }).getByRole('button')).toHaveCount(0);
+    await expect(
+      page.getByRole('row', { name: new RegExp(ADMIN.replace('.', '\\.')) }).getByRole('button'),
+    ).toHaveCount(0);
     await check(page, 'operators-1366');
 
     await row.getByRole('button', { name: `Redefinir duas etapas de ${CASHIER}` }).click();
@@ -126,13 +133,19 @@ test.describe('back office sign-in with two-factor login', () => {
     await expect(row).toContainText('Não configurada');
 
     // The cashier's session ended and the next sign-in enrols again.
-    const me = await request.get(`${server.baseURL}/ops/session/me`, { headers: { authorization: `Bearer ${cashierToken}` } });
+    const me = await request.get(`${server.baseURL}/ops/session/me`, {
+      headers: { authorization: `Bearer ${cashierToken}` },
+    });
     expect(me.status()).toBe(401);
-    const again = await request.post(`${server.baseURL}/ops/session/login`, { data: { username: CASHIER, password: CASHIER_PASSWORD } });
+    const again = await request.post(`${server.baseURL}/ops/session/login`, {
+      data: { username: CASHIER, password: CASHIER_PASSWORD },
+    });
     expect(((await again.json()) as { value: { status: string } }).value.status).toBe('enrolmentRequired');
     // The reset is in the audit log with its reason.
     const token = await page.evaluate(() => window.sessionStorage.getItem('wps.backoffice.token'));
-    const audit = await request.get(`${server.baseURL}/ops/audit?action=operator.totp_reset`, { headers: { authorization: `Bearer ${token}` } });
+    const audit = await request.get(`${server.baseURL}/ops/audit?action=operator.totp_reset`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const entries = ((await audit.json()) as { value: { list: { reason: string }[] } }).value.list;
     expect(entries.map((e) => e.reason)).toEqual(['Celular perdido']);
 

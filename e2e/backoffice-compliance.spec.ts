@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { checkBackofficePage, expectTablesFit, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  checkBackofficePage,
+  expectTablesFit,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { registerMember } from './support/agents';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha } from './support/setup';
@@ -30,7 +36,12 @@ let server: ExtraServer;
 let baseURL: string;
 let admin: Page;
 /** The operator day the test's activity falls on (the server's clock before it is moved). */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date());
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
@@ -50,9 +61,15 @@ test.afterAll(async () => {
 });
 
 /** The runs table's row of a day's version. */
-const runRow = (page: Page, day: string, version: number) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: day }) }).filter({ hasText: `v${version}` });
+const runRow = (page: Page, day: string, version: number) =>
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: day }) })
+    .filter({ hasText: `v${version}` });
 
-test('the day is exported once it has ended, listed with its counts and checksum, and its files download as stored', async ({ request }) => {
+test('the day is exported once it has ended, listed with its counts and checksum, and its files download as stored', async ({
+  request,
+}) => {
   const player = await registerMember(request, baseURL, 'rgx');
   // A day and an hour later (past midnight and the half hour of grace): today's day is due.
   expect((await request.put(`${baseURL}/dev/clock`, { data: { offsetMs: DAY_MS + 60 * 60_000 } })).status()).toBe(200);
@@ -72,7 +89,11 @@ test('the day is exported once it has ended, listed with its counts and checksum
   // bettors.jsonl: one JSON record per line, the new player among them.
   const bettorsDownload = admin.waitForEvent('download');
   await row.getByRole('button', { name: `Baixar bettors.jsonl de ${today} versão 1` }).click();
-  const bettors = fs.readFileSync(await (await bettorsDownload).path(), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { record: string; playerId: string; account: string });
+  const bettors = fs
+    .readFileSync(await (await bettorsDownload).path(), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { record: string; playerId: string; account: string });
   expect(bettors.every((b) => b.record === 'bettor')).toBe(true);
   expect(bettors).toContainEqual(expect.objectContaining({ playerId: player.id, account: player.username }));
 
@@ -86,7 +107,9 @@ test('the day is exported once it has ended, listed with its counts and checksum
 });
 
 test('a re-run with a reason adds a version beside the first', async () => {
-  await runRow(admin, today, 1).getByRole('button', { name: `Reexecutar a exportação de ${today} (após a versão 1)` }).click();
+  await runRow(admin, today, 1)
+    .getByRole('button', { name: `Reexecutar a exportação de ${today} (após a versão 1)` })
+    .click();
   const dialog = admin.getByRole('dialog', { name: `Reexecutar a exportação de ${today}` });
   await dialog.getByLabel('Motivo').fill('o regulador pediu o arquivo de novo');
   await dialog.getByRole('button', { name: 'Reexecutar' }).click();

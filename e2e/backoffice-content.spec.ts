@@ -2,7 +2,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, fieldLabel } from './support/setup';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+  type BackofficeRole,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 
@@ -36,15 +43,25 @@ function localIn(hours: number): string {
 async function openContent(browser: Browser, role: BackofficeRole, width = 1366): Promise<Page> {
   const page = await newBackofficePage(browser, width);
   await signInOperator(page, { baseURL: server.baseURL, role });
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Conteúdo', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Conteúdo', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/backoffice\/content/);
   await expect(page.getByRole('heading', { name: 'Conteúdo', level: 1 })).toBeVisible();
   return page;
 }
 
-async function liveBanners(request: APIRequestContext): Promise<{ title: string; url: string; width: number; height: number }[]> {
-  const response = await request.get(`${server.baseURL}/wps/content/banners?group=w_home`, { headers: { language: 'PT' } });
-  const body = (await response.json()) as { success: boolean; value: { list: { title: string; url: string; width: number; height: number }[] } };
+async function liveBanners(
+  request: APIRequestContext,
+): Promise<{ title: string; url: string; width: number; height: number }[]> {
+  const response = await request.get(`${server.baseURL}/wps/content/banners?group=w_home`, {
+    headers: { language: 'PT' },
+  });
+  const body = (await response.json()) as {
+    success: boolean;
+    value: { list: { title: string; url: string; width: number; height: number }[] };
+  };
   expect(body.success, JSON.stringify(body)).toBe(true);
   return body.value.list;
 }
@@ -71,7 +88,10 @@ test.describe('back-office content', () => {
     await server?.stop();
   });
 
-  test('a scheduled banner with an uploaded picture: previewed sanitised, live only when due, gone when archived', async ({ browser, request }) => {
+  test('a scheduled banner with an uploaded picture: previewed sanitised, live only when due, gone when archived', async ({
+    browser,
+    request,
+  }) => {
     const page = await openContent(browser, 'marketing');
     await checkBackofficePage(page, 'list-1366', SHOTS);
 
@@ -82,11 +102,15 @@ test.describe('back-office content', () => {
     await dialog.getByRole('button', { name: 'Criar rascunho' }).click();
     await expect(dialog.getByText('Banners precisam de uma imagem.')).toBeVisible();
 
-    await dialog.getByLabel('Imagem').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(40, 20) });
+    await dialog
+      .getByLabel('Imagem')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(40, 20) });
     await expect(dialog.getByTestId('content-image')).toContainText('40 × 20 px');
     await dialog.getByLabel('Publicar a partir de').fill(localIn(48));
     await dialog.getByLabel(fieldLabel('Título (PT)')).fill(BANNER_PT);
-    await dialog.getByLabel('Corpo em HTML (PT)').fill('<p>Olá <strong>jogador</strong></p><script>window.__xss = 1</script>');
+    await dialog
+      .getByLabel('Corpo em HTML (PT)')
+      .fill('<p>Olá <strong>jogador</strong></p><script>window.__xss = 1</script>');
     await dialog.getByRole('tab', { name: /Inglês/ }).click();
     await dialog.getByLabel(fieldLabel('Título (EN)')).fill('Welcome e2e');
     await dialog.getByLabel('Corpo em HTML (EN)').fill('<p>Hello <em>player</em></p>');
@@ -117,7 +141,10 @@ test.describe('back-office content', () => {
 
     await changeStatus(page, BANNER_PT, 'Publicar', 'e2e: campaign approved', 'Publicado');
     // Every column in view at 1366 px, none behind a sideways scroll.
-    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
+    expect(
+      await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth),
+      'the list scrolls sideways',
+    ).toBeLessThanOrEqual(0);
     // Published, but its start is tomorrow: players do not get it yet.
     expect((await liveBanners(request)).map((b) => b.title)).not.toContain(BANNER_PT);
 
@@ -128,7 +155,9 @@ test.describe('back-office content', () => {
     await edit.getByLabel(fieldLabel('Motivo da mudança')).fill('e2e: start now');
     await edit.getByRole('button', { name: 'Salvar mudanças' }).click();
     await expect(edit).toHaveCount(0);
-    await expect.poll(async () => (await liveBanners(request)).find((b) => b.title === BANNER_PT) ?? null).toMatchObject({ width: 40, height: 20 });
+    await expect
+      .poll(async () => (await liveBanners(request)).find((b) => b.title === BANNER_PT) ?? null)
+      .toMatchObject({ width: 40, height: 20 });
     const live = (await liveBanners(request)).find((b) => b.title === BANNER_PT)!;
     const picture = await request.get(`${server.baseURL}${live.url}`);
     expect(picture.status()).toBe(200);
@@ -139,7 +168,10 @@ test.describe('back-office content', () => {
     await page.context().close();
   });
 
-  test('an announcement published in the back office reaches players; every publish is audited', async ({ browser, request }) => {
+  test('an announcement published in the back office reaches players; every publish is audited', async ({
+    browser,
+    request,
+  }) => {
     const page = await openContent(browser, 'marketing');
     await page.getByRole('tab', { name: 'Avisos' }).click();
     await expect(page).toHaveURL(/kind=announcement/);
@@ -157,14 +189,28 @@ test.describe('back-office content', () => {
     await expect(dialog).toHaveCount(0);
     await changeStatus(page, NOTICE_PT, 'Publicar', 'e2e: notice approved', 'Publicado');
 
-    const response = await request.post(`${server.baseURL}/wps/relay/MCSFE_getListAnnouncements`, { data: {}, headers: { language: 'PT' } });
+    const response = await request.post(`${server.baseURL}/wps/relay/MCSFE_getListAnnouncements`, {
+      data: {},
+      headers: { language: 'PT' },
+    });
     const body = (await response.json()) as { success: boolean; value: { list: { title: string; type: string }[] } };
     expect(body.success, JSON.stringify(body)).toBe(true);
     expect(body.value.list).toContainEqual(expect.objectContaining({ title: NOTICE_PT, type: 'PL' }));
 
-    const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-    const audit = await callApi<{ list: { reason: string | null; subjectType: string }[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', '/ops/audit?action=content.publish');
-    expect(audit.list.map((entry) => entry.reason)).toEqual(expect.arrayContaining(['e2e: campaign approved', 'e2e: notice approved']));
+    const token = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.admin.username,
+      BACKOFFICE_OPERATORS.admin.password,
+    );
+    const audit = await callApi<{ list: { reason: string | null; subjectType: string }[] }>(
+      { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+      'GET',
+      '/ops/audit?action=content.publish',
+    );
+    expect(audit.list.map((entry) => entry.reason)).toEqual(
+      expect.arrayContaining(['e2e: campaign approved', 'e2e: notice approved']),
+    );
     await page.context().close();
   });
 
@@ -176,30 +222,48 @@ test.describe('back-office content', () => {
     await expect(page.getByRole('button', { name: 'Novo item' })).toHaveCount(0);
     await expect(row.getByRole('button', { name: /^(Editar|Publicar|Arquivar|Voltar a rascunho)/ })).toHaveCount(0);
     await row.getByRole('button', { name: `Pré-visualizar ${BANNER_PT}` }).click();
-    await expect(page.getByRole('dialog', { name: 'Pré-visualização como os jogadores verão' }).getByRole('heading', { name: BANNER_PT })).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Pré-visualização como os jogadores verão' })
+        .getByRole('heading', { name: BANNER_PT }),
+    ).toBeVisible();
     await page.context().close();
   });
 
   test('axe-clean at 1024 px: the list, the form and the preview', async ({ browser }) => {
     const page = await openContent(browser, 'marketing', 1024);
     await expect(page.getByRole('row', { name: new RegExp(BANNER_PT) })).toBeVisible();
-    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth), 'the list scrolls sideways').toBeLessThanOrEqual(0);
+    expect(
+      await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth),
+      'the list scrolls sideways',
+    ).toBeLessThanOrEqual(0);
     await checkBackofficePage(page, 'list-1024', SHOTS);
     await page.getByRole('button', { name: 'Novo item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo item: banner' });
     // A GIF called a PNG: the server reads its bytes and refuses it; the error is translated.
-    await dialog.getByLabel('Imagem').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1') });
+    await dialog.getByLabel('Imagem').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+        'latin1',
+      ),
+    });
     const refused = dialog.getByRole('alert').filter({ hasText: /imagem.*png/i });
     await expect(refused).toBeVisible();
     await expect(dialog.getByTestId('content-image')).toHaveCount(0);
-    await dialog.getByLabel('Imagem').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(40, 20) });
+    await dialog
+      .getByLabel('Imagem')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(40, 20) });
     await expect(dialog.getByTestId('content-image')).toBeVisible();
     await expect(refused).toHaveCount(0);
     await dialog.getByLabel(fieldLabel('Título (PT)')).fill('Prévia e2e');
     await dialog.getByLabel('Corpo em HTML (PT)').fill('<p>Texto <a href="/promotions">promoções</a></p>');
     await checkBackofficePage(page, 'dialog-1024', SHOTS);
     await dialog.getByRole('button', { name: 'Pré-visualizar', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Pré-visualização como os jogadores verão' }).getByTestId('content-preview')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Pré-visualização como os jogadores verão' }).getByTestId('content-preview'),
+    ).toBeVisible();
     await checkBackofficePage(page, 'preview-1024', SHOTS);
     // The light theme reads as well: the list with its status badges.
     await page.keyboard.press('Escape');

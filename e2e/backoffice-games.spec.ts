@@ -2,7 +2,18 @@ import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
-import { STATUS_BUTTON, changeStatus, check, expectTablesFit, newPage, openInhouseSession, openVendorPopup, rowOf, sidebar, vendorsTable } from './support/games-screen';
+import {
+  STATUS_BUTTON,
+  changeStatus,
+  check,
+  expectTablesFit,
+  newPage,
+  openInhouseSession,
+  openVendorPopup,
+  rowOf,
+  sidebar,
+  vendorsTable,
+} from './support/games-screen';
 import { operatorLogin } from './support/operators';
 import { connectDemoVendors } from './support/vendors';
 
@@ -31,7 +42,14 @@ const PORT = EXTRA_PORTS.backofficeGames;
 
 let server: ExtraServer;
 
-type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: unknown; after: unknown };
+type AuditEntry = {
+  action: string;
+  subjectId: string;
+  actorName: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+};
 
 async function registerPlayer(page: Page): Promise<void> {
   await registerThroughSite(page, server.baseURL, { prefix: 'g', password: PASSWORD });
@@ -43,7 +61,10 @@ test.describe('back-office games', () => {
 
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-games', PORT, { roles: ['admin', 'finance'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-games', PORT, {
+      roles: ['admin', 'finance'],
+      configure: disableRegisterCaptcha,
+    });
     const request = await playwright.request.newContext();
     await connectDemoVendors(request, server.baseURL, BACKOFFICE_OPERATORS.admin, [
       { vassalage: 'CRD', walletModel: 'seamless' },
@@ -55,7 +76,10 @@ test.describe('back-office games', () => {
     await server?.stop();
   });
 
-  test('an admin puts a vendor in maintenance and enables it again; the lobby follows and the audit log has both (1366 px)', async ({ browser, request }) => {
+  test('an admin puts a vendor in maintenance and enables it again; the lobby follows and the audit log has both (1366 px)', async ({
+    browser,
+    request,
+  }) => {
     // The player's lobby first: Card Room is playable.
     const player = await newPage(browser, 1366);
     await registerPlayer(player);
@@ -104,11 +128,19 @@ test.describe('back-office games', () => {
     await expect(notice).toBeHidden();
 
     // Enabled again: the lobby shows its games and opens them.
-    await changeStatus(admin, row, { button: 'Ativar Card Room', dialog: 'Ativar Card Room?', reason: 'e2e: incident over', notice: 'Card Room agora está ativo.', after: 'Ativo' });
+    await changeStatus(admin, row, {
+      button: 'Ativar Card Room',
+      dialog: 'Ativar Card Room?',
+      reason: 'e2e: incident over',
+      notice: 'Card Room agora está ativo.',
+      after: 'Ativo',
+    });
     await player.reload();
     await expect(card).toContainText('3 jogos');
     const popup = await openVendorPopup(player, card, 'Card Room');
-    await expect(popup.getByRole('list', { name: 'Jogos de Card Room' }).getByRole('button', { name: 'Jogar Teen Patti' })).toBeVisible();
+    await expect(
+      popup.getByRole('list', { name: 'Jogos de Card Room' }).getByRole('button', { name: 'Jogar Teen Patti' }),
+    ).toBeVisible();
 
     // The audit log: both changes, with the reasons and the admin, on the Audit screen and through the API.
     await admin.goto(`${server.baseURL}/backoffice/audit?action=game_vendor.status&subjectId=CRD`);
@@ -118,7 +150,11 @@ test.describe('back-office games', () => {
     await expect(audit.getByRole('cell', { name: 'e2e: incident over' })).toBeVisible();
     await expect(audit.getByRole('cell', { name: /^bo\.admin/ })).toHaveCount(2);
     const token = await pageOperatorToken(admin);
-    const entries = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', '/ops/audit?action=game_vendor.status&subjectId=CRD&sort=at&order=asc');
+    const entries = await callApi<{ list: AuditEntry[] }>(
+      { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+      'GET',
+      '/ops/audit?action=game_vendor.status&subjectId=CRD&sort=at&order=asc',
+    );
     expect(entries.list.map((e) => [e.actorName, e.reason, e.before, e.after])).toEqual([
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: card room incident', { status: 'active' }, { status: 'maintenance' }],
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: incident over', { status: 'maintenance' }, { status: 'active' }],
@@ -126,10 +162,15 @@ test.describe('back-office games', () => {
     await Promise.all([player.context().close(), admin.context().close()]);
   });
 
-  test("an admin moves a vendor down the lobby and takes its hot flag off; the lobby follows, audited (1366 px)", async ({ browser, request }) => {
+  test('an admin moves a vendor down the lobby and takes its hot flag off; the lobby follows, audited (1366 px)', async ({
+    browser,
+    request,
+  }) => {
     const liveLane = async () => {
       const res = await request.post(`${server.baseURL}/wps/relay/GCSGAME_newGameVendor`, { data: {} });
-      const lanes = ((await res.json()) as { value: { lanes: { title: string; cards: { vassalage: string; isHot: number }[] }[] } }).value.lanes;
+      const lanes = (
+        (await res.json()) as { value: { lanes: { title: string; cards: { vassalage: string; isHot: number }[] }[] } }
+      ).value.lanes;
       return lanes.find((l) => l.title === 'LIVE')!.cards;
     };
     expect((await liveLane()).map((c) => c.vassalage)).toEqual(['SBX', 'ALV']);
@@ -153,22 +194,46 @@ test.describe('back-office games', () => {
     await check(admin, 'vendor-settings-dialog-1366');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: 'Sandbox Seamless: posição no lobby salva.' })).toBeVisible();
+    await expect(
+      admin.getByRole('status').filter({ hasText: 'Sandbox Seamless: posição no lobby salva.' }),
+    ).toBeVisible();
     await expect(row.getByRole('cell', { name: '9999', exact: true })).toBeVisible();
 
     // The lobby's lanes follow: SBX last in its live lane, no longer hot.
     const lane = await liveLane();
     expect(lane.map((c) => c.vassalage)).toEqual(['ALV', 'SBX']);
     expect(lane.find((c) => c.vassalage === 'SBX')!.isHot).toBe(0);
-    const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-    const audit = await request.get(`${server.baseURL}/ops/audit?action=game_vendor.settings&subjectId=SBX`, { headers: { authorization: token } });
-    const entries = ((await audit.json()) as { value: { list: { reason: string; before: { sortOrder: number; isHot: boolean }; after: { sortOrder: number; isHot: boolean } }[] } }).value.list;
-    expect(entries.map((e) => [e.reason, e.after.sortOrder, e.after.isHot])).toEqual([['e2e: live vendor first', 9999, false]]);
+    const token = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.admin.username,
+      BACKOFFICE_OPERATORS.admin.password,
+    );
+    const audit = await request.get(`${server.baseURL}/ops/audit?action=game_vendor.settings&subjectId=SBX`, {
+      headers: { authorization: token },
+    });
+    const entries = (
+      (await audit.json()) as {
+        value: {
+          list: {
+            reason: string;
+            before: { sortOrder: number; isHot: boolean };
+            after: { sortOrder: number; isHot: boolean };
+          }[];
+        };
+      }
+    ).value.list;
+    expect(entries.map((e) => [e.reason, e.after.sortOrder, e.after.isHot])).toEqual([
+      ['e2e: live vendor first', 9999, false],
+    ]);
     expect(entries[0]!.before.isHot).toBe(true);
     await admin.context().close();
   });
 
-  test("an admin opens a vendor's games from its row and from the URL, and puts one game in maintenance (1024 px)", async ({ browser, request }) => {
+  test("an admin opens a vendor's games from its row and from the URL, and puts one game in maintenance (1024 px)", async ({
+    browser,
+    request,
+  }) => {
     const admin = await newPage(browser, 1024, 768);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
     await admin.goto(`${server.baseURL}/backoffice/games`);
@@ -211,9 +276,18 @@ test.describe('back-office games', () => {
     await expect(lobby.getByRole('button', { name: 'Ruby Rush (em manutenção)' })).toBeVisible();
 
     const token = await pageOperatorToken(admin);
-    const entries = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', '/ops/audit?action=game.status&subjectId=SBX-slot-02');
+    const entries = await callApi<{ list: AuditEntry[] }>(
+      { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+      'GET',
+      '/ops/audit?action=game.status&subjectId=SBX-slot-02',
+    );
     expect(entries.list.map((e) => [e.actorName, e.reason, e.before, e.after])).toEqual([
-      [BACKOFFICE_OPERATORS.admin.username, 'e2e: ruby rush payout bug', { status: 'active' }, { status: 'maintenance' }],
+      [
+        BACKOFFICE_OPERATORS.admin.username,
+        'e2e: ruby rush payout bug',
+        { status: 'active' },
+        { status: 'maintenance' },
+      ],
     ]);
 
     // Its minimum bet, typed as the operator writes money: the player's list shows it, audited.
@@ -235,8 +309,14 @@ test.describe('back-office games', () => {
       { vassalage: 'SBX', gameName: 'Ruby Rush', pageSize: 10 },
     );
     expect(listed.games.find((g) => g.nodeId === 'SBX-slot-02')?.minBetMinor).toBe('250');
-    const changed = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', '/ops/audit?action=game.settings&subjectId=SBX-slot-02');
-    expect(changed.list.map((e) => [e.reason, (e.after as { minBetMinor: string }).minBetMinor])).toEqual([['e2e: high-stakes week', '250']]);
+    const changed = await callApi<{ list: AuditEntry[] }>(
+      { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+      'GET',
+      '/ops/audit?action=game.settings&subjectId=SBX-slot-02',
+    );
+    expect(changed.list.map((e) => [e.reason, (e.after as { minBetMinor: string }).minBetMinor])).toEqual([
+      ['e2e: high-stakes week', '250'],
+    ]);
     await Promise.all([player.context().close(), admin.context().close()]);
   });
 
@@ -266,7 +346,12 @@ test.describe('back-office games', () => {
     await check(finance, 'games-finance-390');
 
     // The server refuses the change too.
-    const financeToken = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.finance.username, BACKOFFICE_OPERATORS.finance.password);
+    const financeToken = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.finance.username,
+      BACKOFFICE_OPERATORS.finance.password,
+    );
     const refused = await request.put(`${server.baseURL}/ops/vendors/SBX/status`, {
       headers: { authorization: `Bearer ${financeToken}` },
       data: { status: 'maintenance', reason: 'not allowed' },
@@ -276,7 +361,10 @@ test.describe('back-office games', () => {
     await finance.context().close();
   });
 
-  test("an admin connects a vendor, then edits its timeout without the secret: the fingerprint stays (1366 and 1024 px)", async ({ browser, request }) => {
+  test('an admin connects a vendor, then edits its timeout without the secret: the fingerprint stays (1366 and 1024 px)', async ({
+    browser,
+    request,
+  }) => {
     const SECRET = 'e2e-nova-lotto-shared-secret-2026';
     const admin = await newPage(browser, 1366);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
@@ -312,7 +400,9 @@ test.describe('back-office games', () => {
     await row.getByRole('button', { name: 'Editar a conexão de Nova Lotto' }).click();
     const edit = admin.getByRole('dialog', { name: 'Conexão de Nova Lotto' });
     await expect(edit.getByLabel('Segredo compartilhado')).toHaveValue('');
-    await expect(edit.getByText(`Deixe em branco para manter o segredo atual (impressão digital ${shown}).`)).toBeVisible();
+    await expect(
+      edit.getByText(`Deixe em branco para manter o segredo atual (impressão digital ${shown}).`),
+    ).toBeVisible();
     await expect(edit.getByLabel('Página de jogo')).toHaveValue('https://nlt.example/play');
     await edit.getByLabel('Tempo limite (milissegundos)').fill('2500');
     await edit.getByLabel(/Motivo/).fill('e2e: slower vendor');
@@ -324,10 +414,21 @@ test.describe('back-office games', () => {
 
     // The API and the audit log carry the fingerprint, never the secret.
     const token = `Bearer ${await pageOperatorToken(admin)}`;
-    const adapters = await callApi<{ vassalage: string; requestTimeoutMs: number; secretFingerprint: string }[]>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/vendor-adapters');
-    expect(adapters.find((a) => a.vassalage === 'NLT')).toMatchObject({ requestTimeoutMs: 2500, secretFingerprint: shown });
+    const adapters = await callApi<{ vassalage: string; requestTimeoutMs: number; secretFingerprint: string }[]>(
+      { request, baseURL: server.baseURL, token },
+      'GET',
+      '/ops/vendor-adapters',
+    );
+    expect(adapters.find((a) => a.vassalage === 'NLT')).toMatchObject({
+      requestTimeoutMs: 2500,
+      secretFingerprint: shown,
+    });
     expect(JSON.stringify(adapters)).not.toContain(SECRET);
-    const audit = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/ops/audit?action=vendor_adapter.set&subjectId=NLT&sort=at&order=asc');
+    const audit = await callApi<{ list: AuditEntry[] }>(
+      { request, baseURL: server.baseURL, token },
+      'GET',
+      '/ops/audit?action=vendor_adapter.set&subjectId=NLT&sort=at&order=asc',
+    );
     expect(audit.list.map((e) => [e.reason, (e.after as { secretFingerprint: string }).secretFingerprint])).toEqual([
       ['e2e: connect lottery vendor', shown],
       ['e2e: slower vendor', shown],
@@ -340,7 +441,10 @@ test.describe('back-office games', () => {
     await admin.context().close();
   });
 
-  test("an admin sets the dice game's maximum stake: the player's game stops there and the server refuses more (1024 and 1366 px)", async ({ browser, request }) => {
+  test("an admin sets the dice game's maximum stake: the player's game stops there and the server refuses more (1024 and 1366 px)", async ({
+    browser,
+    request,
+  }) => {
     const admin = await newPage(browser, 1024, 768);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
     await admin.goto(`${server.baseURL}/backoffice/games?view=inhouse`);
@@ -385,7 +489,14 @@ test.describe('back-office games', () => {
     const session = await openInhouseSession(request, server.baseURL, playerToken, 'inhouse-dice');
     expect(session.maxStakeMinor).toBe('200');
     const refused = await request.post(`${server.baseURL}/wps/inhouse/dice/roll`, {
-      data: { sessionToken: session.sessionToken, playerId: session.playerId, stakeMinor: '300', idempotencyKey: 'e2e-dice-above-max', target: 5000, direction: 'under' },
+      data: {
+        sessionToken: session.sessionToken,
+        playerId: session.playerId,
+        stakeMinor: '300',
+        idempotencyKey: 'e2e-dice-above-max',
+        target: 5000,
+        direction: 'under',
+      },
     });
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('STAKE_INVALID');

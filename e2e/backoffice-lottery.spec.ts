@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { memberContext, memberPage, memberPageIn, registerMember, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
@@ -44,7 +50,13 @@ let playerPage: Page;
 let vnDraw: { drawId: string; numero: string; drawAt: string };
 
 type Ticket = { ticketId: string; status: string; payoutMinor: string | null; stakeMinor: string };
-type OpsGame = { code: string; name: string; paytable: Record<string, { multiplierBp: number }>; limits: Record<string, string>; edges: { betType: string; variant: string | null; edgePercent: string }[] };
+type OpsGame = {
+  code: string;
+  name: string;
+  paytable: Record<string, { multiplierBp: number }>;
+  limits: Record<string, string>;
+  edges: { betType: string; variant: string | null; edgePercent: string }[];
+};
 type OpsDraw = { drawId: string; numero: string; status: string; drawAt: string };
 
 test.beforeAll(async ({ browser }) => {
@@ -79,7 +91,10 @@ function playerApi(request: APIRequestContext, member: Member): Api {
 }
 
 async function balanceOf(request: APIRequestContext, member: Member): Promise<bigint> {
-  return BigInt((await callApi<{ sumBalanceMinor: string }>(playerApi(request, member), 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor);
+  return BigInt(
+    (await callApi<{ sumBalanceMinor: string }>(playerApi(request, member), 'GET', '/wps/v2/wallets/balance'))
+      .sumBalanceMinor,
+  );
 }
 
 async function fundedPlayer(request: APIRequestContext, prefix: string): Promise<Member> {
@@ -89,14 +104,31 @@ async function fundedPlayer(request: APIRequestContext, prefix: string): Promise
   return member;
 }
 
-async function currentDraw(request: APIRequestContext, member: Member, gameCode: string, ops: Api): Promise<{ drawId: string; numero: string; drawAt: string }> {
-  const { current } = await callApi<{ current: { numero: string; drawAt: string } }>(playerApi(request, member), 'GET', `/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
+async function currentDraw(
+  request: APIRequestContext,
+  member: Member,
+  gameCode: string,
+  ops: Api,
+): Promise<{ drawId: string; numero: string; drawAt: string }> {
+  const { current } = await callApi<{ current: { numero: string; drawAt: string } }>(
+    playerApi(request, member),
+    'GET',
+    `/lotto/lgw/games/opened/numero?gameCode=${gameCode}`,
+  );
   const page = await callApi<{ list: OpsDraw[] }>(ops, 'GET', `/ops/lottery/draws?gameCode=${gameCode}&size=100`);
-  return { drawId: page.list.find((d) => d.numero === current.numero)!.drawId, numero: current.numero, drawAt: current.drawAt };
+  return {
+    drawId: page.list.find((d) => d.numero === current.numero)!.drawId,
+    numero: current.numero,
+    drawAt: current.drawAt,
+  };
 }
 
 /** A VN ticket placed as a player does: the game's page on /vnlottery, the stake, each bet type and number, Apostar. */
-async function placeThroughSlip(page: Page, gameCode: string, picks: { betType: string; number: string }[]): Promise<void> {
+async function placeThroughSlip(
+  page: Page,
+  gameCode: string,
+  picks: { betType: string; number: string }[],
+): Promise<void> {
   await page.goto(`${baseURL}/vnlottery?gameCode=${gameCode}`);
   await expect(page.getByTestId('lottery-countdown')).toBeVisible({ timeout: 30_000 });
   const slip = page.getByTestId('lottery-slip');
@@ -129,7 +161,9 @@ function brl(minor: bigint): RegExp {
   return new RegExp(`R\\$\\s*${whole.replace(/\./g, '\\.')},${(minor % 100n).toString().padStart(2, '0')}`);
 }
 
-test('the games screen shows the house edges; a limit and a multiplier changed with a reason are audited; a new interval waits for its day', async ({ request }) => {
+test('the games screen shows the house edges; a limit and a multiplier changed with a reason are audited; a new interval waits for its day', async ({
+  request,
+}) => {
   const ops = await opsApi(request);
   const games = await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games');
   const north = games.find((g) => g.code === 'VN-MB')!;
@@ -140,7 +174,9 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
     // "2.78%" from the server is written "2,78 %" in Portuguese.
     expect(edge.edgePercent).toMatch(/^\d+\.\d{2}%$/);
     const shown = `${edge.edgePercent.replace('%', '').replace('.', ',')} %`;
-    await expect(edges.getByRole('listitem').filter({ hasText: new RegExp(`^${edge.betType}\\s`) })).toContainText(shown);
+    await expect(edges.getByRole('listitem').filter({ hasText: new RegExp(`^${edge.betType}\\s`) })).toContainText(
+      shown,
+    );
   }
   await expect(admin.locator('main')).not.toContainText('NaN');
   await checkWidths(admin, 'games');
@@ -165,9 +201,19 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
   // The house edge of xien4 is recomputed from the new multiplier, and shown.
   const edge = changed.edges.find((e) => e.betType === 'xien4')!;
   expect(edge.edgePercent).not.toBe(north.edges.find((e) => e.betType === 'xien4')!.edgePercent);
-  await expect(edges.getByRole('listitem').filter({ hasText: /^xien4\s/ })).toContainText(`${edge.edgePercent.replace('%', '').replace('.', ',')} %`);
-  const audit = await callApi<{ list: { action: string; reason: string | null; actorName: string | null }[] }>(ops, 'GET', '/ops/audit?action=lottery.game_changed&subjectId=VN-MB');
-  expect(audit.list[0]).toMatchObject({ action: 'lottery.game_changed', reason: 'Lower the liability per number for the derby', actorName: BACKOFFICE_OPERATORS.admin.username });
+  await expect(edges.getByRole('listitem').filter({ hasText: /^xien4\s/ })).toContainText(
+    `${edge.edgePercent.replace('%', '').replace('.', ',')} %`,
+  );
+  const audit = await callApi<{ list: { action: string; reason: string | null; actorName: string | null }[] }>(
+    ops,
+    'GET',
+    '/ops/audit?action=lottery.game_changed&subjectId=VN-MB',
+  );
+  expect(audit.list[0]).toMatchObject({
+    action: 'lottery.game_changed',
+    reason: 'Lower the liability per number for the derby',
+    actorName: BACKOFFICE_OPERATORS.admin.username,
+  });
 
   // A quick game's interval: the draws already planned keep theirs, the new one waits for its first free day.
   const quick = games.find((g) => g.code === 'E3D-3')!;
@@ -179,7 +225,13 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
   await quickDialog.getByLabel(/Motivo/).fill('Five-minute draws from the next free day');
   await quickDialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(quickDialog).toBeHidden();
-  const waiting = (await callApi<(OpsGame & { nextSchedule: { intervalSeconds: number; from: string } | null })[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'E3D-3')!;
+  const waiting = (
+    await callApi<(OpsGame & { nextSchedule: { intervalSeconds: number; from: string } | null })[]>(
+      ops,
+      'GET',
+      '/ops/lottery/games',
+    )
+  ).find((g) => g.code === 'E3D-3')!;
   expect(waiting.nextSchedule).toMatchObject({ intervalSeconds: 300 });
   await expect(quickRow.getByTestId('next-schedule')).toContainText(/^A partir de .+: A cada 5 minutos$/);
   await expect(quickRow).toContainText('A cada 3 minutos');
@@ -242,7 +294,9 @@ test('a voided draw refunds its ticket exactly once', async ({ browser, request 
 
   // The player's open page hears of the void: the ticket moves to the settled list as refunded, and
   // the stake is back in the header balance.
-  const refunded = otherPage.getByTestId('lottery-tickets-settled').locator(`[data-testid="lottery-ticket"][data-ticket-id="${ticketId}"]`);
+  const refunded = otherPage
+    .getByTestId('lottery-tickets-settled')
+    .locator(`[data-testid="lottery-ticket"][data-ticket-id="${ticketId}"]`);
   await expect(refunded).toHaveAttribute('data-status', 'refunded', { timeout: 30_000 });
   await expect(otherPage.getByTestId('header-balance')).toHaveText(brl(DEPOSIT), { timeout: 15_000 });
   expect((await tickets(request, other, 'settled')).find((x) => x.ticketId === ticketId)?.status).toBe('refunded');
@@ -265,7 +319,9 @@ const NORTH_RESULT: [string, string[]][] = [
   ['Sétimo prêmio', ['71', '72', '73', '74']],
 ];
 
-test('a Vietnamese result typed by one operator and approved by another settles lô and đề with the exact payouts', async ({ request }) => {
+test('a Vietnamese result typed by one operator and approved by another settles lô and đề with the exact payouts', async ({
+  request,
+}) => {
   const ops = await opsApi(request);
   const pay = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!.paytable;
   const before = await balanceOf(request, player);
@@ -282,7 +338,8 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await finance.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
   const form = finance.getByRole('form', { name: 'Digitar o resultado' });
   for (const [tier, numbers] of NORTH_RESULT) {
-    for (const [i, n] of numbers.entries()) await form.getByLabel(`${tier}, número ${i + 1} (${n.length} dígitos)`).fill(n);
+    for (const [i, n] of numbers.entries())
+      await form.getByLabel(`${tier}, número ${i + 1} (${n.length} dígitos)`).fill(n);
   }
   await checkWidths(finance, 'result-form');
   await form.getByRole('button', { name: 'Registrar resultado' }).click();
@@ -296,7 +353,10 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await admin.goto(`${baseURL}/backoffice/lottery/results`);
   const entry = admin.getByRole('region', { name: /^Resultado digitado #/ });
   await expect(entry).toHaveCount(1);
-  await expect(admin.getByRole('link', { name: `Abrir sorteio ${vnDraw.numero} de VN-MB` })).toHaveAttribute('href', `/backoffice/lottery/draws/${vnDraw.drawId}`);
+  await expect(admin.getByRole('link', { name: `Abrir sorteio ${vnDraw.numero} de VN-MB` })).toHaveAttribute(
+    'href',
+    `/backoffice/lottery/draws/${vnDraw.drawId}`,
+  );
   await expect(entry).toContainText(`Digitado por ${BACKOFFICE_OPERATORS.finance.username}`);
   await expect(entry).toContainText('11127');
   await checkWidths(admin, 'results-queue');

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './support/test';
-import { checkBackofficePage, expectTablesFit, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  checkBackofficePage,
+  expectTablesFit,
+  newBackofficePage,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 
@@ -27,7 +34,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('backoffice-missions', EXTRA_PORTS.backofficeMissions, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('backoffice-missions', EXTRA_PORTS.backofficeMissions, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -44,14 +54,18 @@ async function openPlayerMissions(page: Page, username: string): Promise<Locator
   return menu;
 }
 
-test('a daily mission written in the back office is completed and claimed by a player, and its figures show it', async ({ browser }) => {
+test('a daily mission written in the back office is completed and claimed by a player, and its figures show it', async ({
+  browser,
+}) => {
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
   const nav = ops.getByRole('navigation', { name: 'Back office' });
   await nav.getByRole('list', { name: 'Recompensas' }).getByRole('link', { name: 'Missões', exact: true }).click();
   await expect(ops).toHaveURL(/\/backoffice\/missions$/);
   await expect(ops.getByRole('heading', { name: 'Missões', level: 1 })).toBeVisible();
-  await expect(ops.getByRole('region', { name: 'Missões diárias', exact: true })).toContainText('Nenhuma missão neste conjunto.');
+  await expect(ops.getByRole('region', { name: 'Missões diárias', exact: true })).toContainText(
+    'Nenhuma missão neste conjunto.',
+  );
 
   await ops.getByRole('button', { name: 'Nova missão' }).click();
   const dialog = ops.getByRole('dialog', { name: 'Nova missão' });
@@ -90,7 +104,11 @@ test('a daily mission written in the back office is completed and claimed by a p
   const me = await registerThroughSite(player, baseURL, { prefix: 'bomis', password: PASSWORD });
   // The login reaches the missions' counters within the event stream's poll (REWARD_EVENTS_POLL_MS).
   await expect(async () => {
-    const summary = await callApi<{ claimableCount: number }>({ request: player.request, baseURL, token: me.token }, 'GET', '/wps/relay/MCSFE_getMissionSummaryDetails');
+    const summary = await callApi<{ claimableCount: number }>(
+      { request: player.request, baseURL, token: me.token },
+      'GET',
+      '/wps/relay/MCSFE_getMissionSummaryDetails',
+    );
     expect(summary.claimableCount).toBe(1);
   }).toPass({ timeout: 20_000 });
   await openPlayerMissions(player, me.username);
@@ -123,14 +141,22 @@ test('a daily mission written in the back office is completed and claimed by a p
   await openPlayerMissions(player, me.username);
   await expect(player.getByRole('article', { name: TITLE })).toHaveCount(0);
   const token = await pageOperatorToken(ops);
-  const list = await callApi<{ list: { titlePt: string; status: string }[] }>({ request: ops.request, baseURL, token }, 'GET', '/ops/missions');
+  const list = await callApi<{ list: { titlePt: string; status: string }[] }>(
+    { request: ops.request, baseURL, token },
+    'GET',
+    '/ops/missions',
+  );
   expect(list.list.find((m) => m.titlePt === TITLE)?.status).toBe('draft');
 
   // The screen in English.
   await ops.setViewportSize({ width: 1366, height: 900 });
   await ops.getByLabel('Idioma').selectOption('en');
   await expect(ops.getByRole('heading', { name: 'Missions', level: 1 })).toBeVisible();
-  await expect(ops.getByRole('region', { name: 'Daily missions', exact: true }).getByRole('rowheader', { name: 'Log in today and win' })).toBeVisible();
+  await expect(
+    ops
+      .getByRole('region', { name: 'Daily missions', exact: true })
+      .getByRole('rowheader', { name: 'Log in today and win' }),
+  ).toBeVisible();
   await expect(ops.getByRole('region', { name: 'Daily missions', exact: true })).toContainText('Log in on 1 day');
   await checkBackofficePage(ops, 'missions-en-1366', SHOTS);
   await ops.getByLabel('Language').selectOption('pt');

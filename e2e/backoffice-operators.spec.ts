@@ -26,12 +26,16 @@ function sidebar(page: Page) {
 }
 
 function operatorRow(page: Page, username: string) {
-  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username.replace('.', '\\.')}`) }) });
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${username.replace('.', '\\.')}`) }) });
 }
 
 /** Change an operator's role on the Operators screen (the admin's page), with a reason. */
 async function changeRole(page: Page, username: string, role: string, reason: string): Promise<void> {
-  await operatorRow(page, username).getByRole('button', { name: `Mudar a função de ${username}` }).click();
+  await operatorRow(page, username)
+    .getByRole('button', { name: `Mudar a função de ${username}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Mudar a função de ${username}` });
   await dialog.getByLabel('Nova função').selectOption({ label: role });
   await dialog.getByLabel('Motivo').fill(reason);
@@ -61,7 +65,10 @@ test.describe('back-office operators and audit log', () => {
     await server?.stop();
   });
 
-  test('an admin creates a support operator, who signs in with two-factor, sees no money screens and is refused a money call (1366 px)', async ({ page, browser }) => {
+  test('an admin creates a support operator, who signs in with two-factor, sees no money screens and is refused a money call (1366 px)', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
     await sidebar(page).getByRole('link', { name: 'Operadores' }).click();
@@ -147,7 +154,11 @@ test.describe('back-office operators and audit log', () => {
       await expect(table.getByRole('row').nth(1)).toContainText('back to support');
       await check(page, 'audit-1366');
 
-      await table.getByRole('row').nth(1).getByRole('button', { name: /^Ver as mudanças da entrada/ }).click();
+      await table
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: /^Ver as mudanças da entrada/ })
+        .click();
       const detail = page.getByRole('dialog', { name: /^Entrada de auditoria/ });
       const role = detail.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^role/ }) });
       await expect(role).toHaveAttribute('data-changed', 'true');
@@ -173,14 +184,21 @@ test.describe('back-office operators and audit log', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
     await page.goto(`${server.baseURL}/backoffice/operators`);
-    await operatorRow(page, NEW_USER).getByRole('button', { name: `Desativar ${NEW_USER}` }).click();
+    await operatorRow(page, NEW_USER)
+      .getByRole('button', { name: `Desativar ${NEW_USER}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Desativar ${NEW_USER}` });
     await dialog.getByLabel('Motivo').fill('left the company');
     await check(page, 'disable-1024');
     await dialog.getByRole('button', { name: 'Desativar operador' }).click();
     await expect(operatorRow(page, NEW_USER).getByRole('cell', { name: 'Desativado' })).toBeVisible();
-    await operatorRow(page, NEW_USER).getByRole('button', { name: `Ativar ${NEW_USER}` }).click();
-    await page.getByRole('dialog', { name: `Ativar ${NEW_USER}` }).getByLabel('Motivo').fill('came back');
+    await operatorRow(page, NEW_USER)
+      .getByRole('button', { name: `Ativar ${NEW_USER}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Ativar ${NEW_USER}` })
+      .getByLabel('Motivo')
+      .fill('came back');
     await page.getByRole('button', { name: 'Ativar operador' }).click();
     await expect(operatorRow(page, NEW_USER).getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
     await check(page, 'operators-1024');

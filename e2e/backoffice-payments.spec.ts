@@ -2,7 +2,15 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
-import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer, type BackofficeRole, checkBackofficePage, newBackofficePage as newPage, expectTablesFit } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  signInOperator,
+  startBackofficeServer,
+  type BackofficeRole,
+  checkBackofficePage,
+  newBackofficePage as newPage,
+  expectTablesFit,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { confirmBankBinding, openBindBankForm } from './support/security-centre';
 
@@ -37,7 +45,14 @@ const PORT = EXTRA_PORTS.backofficePayments;
 
 let server: ExtraServer;
 
-type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type AuditEntry = {
+  action: string;
+  subjectId: string;
+  actorName: string | null;
+  reason: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 type PlayerChannel = { id: string; name: string; type: string; method: string; min: string; minMinor: string };
 
 /** A new player through the site's registration form; returns the page (signed in) and its API access. */
@@ -50,7 +65,10 @@ async function registerPlayer(browser: Browser, request: APIRequestContext): Pro
 async function openPayments(browser: Browser, role: BackofficeRole, width: number, height = 900): Promise<Page> {
   const page = await newPage(browser, width, height);
   await signInOperator(page, { baseURL: server.baseURL, role });
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pagamentos', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Pagamentos', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/backoffice\/payments$/);
   await expect(page.getByRole('heading', { name: 'Pagamentos', level: 1 })).toBeVisible();
   return page;
@@ -73,17 +91,36 @@ function methodCell(page: Page, name: string): Locator {
 
 /** The operator's jurisdiction profile, as an admin sets it on the rewards screen. */
 async function setJurisdiction(request: APIRequestContext, jurisdiction: 'BR' | 'permissive'): Promise<void> {
-  const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-  await callApi({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'PUT', '/ops/rewards/settings', { jurisdiction });
+  const token = await operatorLogin(
+    request,
+    server.baseURL,
+    BACKOFFICE_OPERATORS.admin.username,
+    BACKOFFICE_OPERATORS.admin.password,
+  );
+  await callApi({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'PUT', '/ops/rewards/settings', {
+    jurisdiction,
+  });
 }
 
 function bankRowOf(page: Page, name: string): Locator {
-  return page.getByRole('table', { name: 'Bancos' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  return page
+    .getByRole('table', { name: 'Bancos' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 }
 
 async function auditEntries(request: APIRequestContext, query: string): Promise<AuditEntry[]> {
-  const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-  const page = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', `/ops/audit?${query}&sort=at&order=asc`);
+  const token = await operatorLogin(
+    request,
+    server.baseURL,
+    BACKOFFICE_OPERATORS.admin.username,
+    BACKOFFICE_OPERATORS.admin.password,
+  );
+  const page = await callApi<{ list: AuditEntry[] }>(
+    { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+    'GET',
+    `/ops/audit?${query}&sort=at&order=asc`,
+  );
   return page.list;
 }
 
@@ -93,13 +130,19 @@ test.describe('back-office payments', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-payments', PORT, { roles: ['admin', 'finance', 'support'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-payments', PORT, {
+      roles: ['admin', 'finance', 'support'],
+      configure: disableRegisterCaptcha,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test("a finance operator raises the bank transfer's minimum: the player's deposit refuses less, and the audit log has it (1366 px)", async ({ browser, request }) => {
+  test("a finance operator raises the bank transfer's minimum: the player's deposit refuses less, and the audit log has it (1366 px)", async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser, request);
     const finance = await openPayments(browser, 'finance', 1366);
     const bank = rowOf(finance, 'Transferência bancária');
@@ -157,9 +200,13 @@ test.describe('back-office payments', () => {
     await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
-  test('a finance operator disables Sandbox Pay and enables it again, and creates a channel choosing its payment method (1024 px)', async ({ browser, request }) => {
+  test('a finance operator disables Sandbox Pay and enables it again, and creates a channel choosing its payment method (1024 px)', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser, request);
-    const playerChannels = async () => (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
+    const playerChannels = async () =>
+      (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
     expect(await playerChannels()).toContain('Sandbox Pay');
 
     const finance = await openPayments(browser, 'finance', 1024, 768);
@@ -186,7 +233,9 @@ test.describe('back-office payments', () => {
     await expect(enable).toBeHidden();
     await expect(sandbox.getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
     expect(await playerChannels()).toContain('Sandbox Pay');
-    const sandboxId = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find((c) => c.name === 'Sandbox Pay')!.id;
+    const sandboxId = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find(
+      (c) => c.name === 'Sandbox Pay',
+    )!.id;
     const toggles = await auditEntries(request, `action=deposit_channel.update&subjectId=${sandboxId}`);
     expect(toggles.map((e) => [e.actorName, e.reason, e.before?.enabled, e.after?.enabled])).toEqual([
       [BACKOFFICE_OPERATORS.finance.username, 'e2e: gateway incident', true, false],
@@ -216,22 +265,32 @@ test.describe('back-office payments', () => {
     await create.getByLabel('Moeda').fill('BRL');
     await create.getByRole('button', { name: 'Criar canal' }).click();
     await expect(create).toBeHidden();
-    await expect(rowOf(finance, 'Banco Reserva').getByRole('cell', { name: /R\$\s*50,00 a R\$\s*1\.000,00/ })).toBeVisible();
+    await expect(
+      rowOf(finance, 'Banco Reserva').getByRole('cell', { name: /R\$\s*50,00 a R\$\s*1\.000,00/ }),
+    ).toBeVisible();
     await expect(methodCell(finance, 'Banco Reserva')).toHaveText('Transferência bancária');
-    const created = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find((c) => c.name === 'Banco Reserva');
+    const created = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find(
+      (c) => c.name === 'Banco Reserva',
+    );
     expect(created).toMatchObject({ type: 'manual_bank', method: 'bank_transfer', minMinor: '5000' });
     await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
-  test('under the BR profile the list and form mark the kinds players do not see, and Sandbox Pay becomes a PIX channel (1366 and 360 px)', async ({ browser, request }) => {
+  test('under the BR profile the list and form mark the kinds players do not see, and Sandbox Pay becomes a PIX channel (1366 and 360 px)', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser, request);
-    const playerChannels = async () => (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
+    const playerChannels = async () =>
+      (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
     await setJurisdiction(request, 'BR');
     try {
       expect(await playerChannels()).not.toContain('Sandbox Pay');
       const finance = await openPayments(browser, 'finance', 1366);
       await expect(channelsTable(finance).getByRole('columnheader', { name: 'Forma de pagamento' })).toBeVisible();
-      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('OutraOculto aos jogadores: a licença (BR) não permite');
+      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText(
+        'OutraOculto aos jogadores: a licença (BR) não permite',
+      );
       await expect(methodCell(finance, 'PIX')).toHaveText('PIX');
       await expect(methodCell(finance, 'Transferência bancária')).toHaveText('Transferência bancária');
       await expectTablesFit(finance, 'payments-br-1366');
@@ -241,7 +300,9 @@ test.describe('back-office payments', () => {
       const dialog = finance.getByRole('dialog', { name: 'Editar Sandbox Pay' });
       const method = dialog.getByLabel('Forma de pagamento');
       await expect(method).toHaveValue('other');
-      await expect(method).toHaveAccessibleDescription(/A licença \(BR\) não permite as formas marcadas: um canal assim fica oculto aos jogadores/);
+      await expect(method).toHaveAccessibleDescription(
+        /A licença \(BR\) não permite as formas marcadas: um canal assim fica oculto aos jogadores/,
+      );
       expect(await method.locator('option').allTextContents()).toEqual([
         'Escolha…',
         'PIX',
@@ -258,10 +319,16 @@ test.describe('back-office payments', () => {
       await expect(dialog).toBeHidden();
       await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('PIX');
       // Players see it again, as a PIX channel, and the audit log has the change of kind.
-      const sandbox = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find((c) => c.name === 'Sandbox Pay');
+      const sandbox = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find(
+        (c) => c.name === 'Sandbox Pay',
+      );
       expect(sandbox).toMatchObject({ method: 'pix' });
       const edits = await auditEntries(request, `action=deposit_channel.update&subjectId=${sandbox!.id}`);
-      expect(edits.at(-1)).toMatchObject({ reason: 'e2e: the sandbox gateway takes PIX', before: { method: 'other' }, after: { method: 'pix' } });
+      expect(edits.at(-1)).toMatchObject({
+        reason: 'e2e: the sandbox gateway takes PIX',
+        before: { method: 'other' },
+        after: { method: 'pix' },
+      });
       await finance.context().close();
 
       // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
@@ -282,9 +349,16 @@ test.describe('back-office payments', () => {
     await player.page.context().close();
   });
 
-  test("the withdrawal rules form changes the minimum and the daily count: the player's withdrawal info follows (1366 px)", async ({ browser, request }) => {
+  test("the withdrawal rules form changes the minimum and the daily count: the player's withdrawal info follows (1366 px)", async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser, request);
-    const before = await callApi<{ minAmount: string; dailyCountLimit: number }>(player.api, 'GET', '/wps/withdraw/info');
+    const before = await callApi<{ minAmount: string; dailyCountLimit: number }>(
+      player.api,
+      'GET',
+      '/wps/withdraw/info',
+    );
     expect(before).toMatchObject({ minAmount: '10.00', dailyCountLimit: 5 });
 
     const finance = await openPayments(browser, 'finance', 1366);
@@ -304,18 +378,34 @@ test.describe('back-office payments', () => {
     await expect(finance.getByRole('status').filter({ hasText: 'As regras de saque foram salvas.' })).toBeVisible();
     await expect(rules).toHaveText([/R\$\s*20,00/, /R\$\s*50\.000,00/, /^2/, '30 minutos após a aprovação']);
 
-    const after = await callApi<{ minAmount: string; dailyCountLimit: number }>(player.api, 'GET', '/wps/withdraw/info');
+    const after = await callApi<{ minAmount: string; dailyCountLimit: number }>(
+      player.api,
+      'GET',
+      '/wps/withdraw/info',
+    );
     expect(after).toMatchObject({ minAmount: '20.00', dailyCountLimit: 2 });
     const entries = await auditEntries(request, 'action=settings.withdrawal&subjectId=withdrawal');
-    expect(entries.map((e) => [e.actorName, e.reason, e.before?.minAmountMinor, e.after?.minAmountMinor, e.after?.dailyCountLimit])).toEqual([
-      [BACKOFFICE_OPERATORS.finance.username, 'e2e: fewer, larger payouts', '1000', '2000', 2],
-    ]);
+    expect(
+      entries.map((e) => [
+        e.actorName,
+        e.reason,
+        e.before?.minAmountMinor,
+        e.after?.minAmountMinor,
+        e.after?.dailyCountLimit,
+      ]),
+    ).toEqual([[BACKOFFICE_OPERATORS.finance.username, 'e2e: fewer, larger payouts', '1000', '2000', 2]]);
     await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
-  test('an admin adds a bank and disables Nubank: the player\'s bind-bank form follows, and the audit log has it (1366 px)', async ({ browser, request }) => {
+  test("an admin adds a bank and disables Nubank: the player's bind-bank form follows, and the audit log has it (1366 px)", async ({
+    browser,
+    request,
+  }) => {
     const playerPage = await newPage(browser, 1366);
-    const { username, token } = await registerThroughSite(playerPage, server.baseURL, { prefix: 'p', password: PASSWORD });
+    const { username, token } = await registerThroughSite(playerPage, server.baseURL, {
+      prefix: 'p',
+      password: PASSWORD,
+    });
     const player: Api = { request, baseURL: server.baseURL, token };
     await callApi(player, 'PUT', '/wps/member/payee-name', { payeeName: PAYEE });
     const before = await openBindBankForm(playerPage, username);
@@ -357,8 +447,17 @@ test.describe('back-office payments', () => {
     const name = edit.getByLabel(fieldLabel('Nome mostrado aos jogadores'));
     await name.fill('Banco Aurora S.A.');
     await edit.getByLabel(fieldLabel('Motivo')).fill('e2e: legal name');
-    const refusal = { success: false, errorCode: 'VALIDATION_FAILED', message: 'Invalid input: body.name', value: { fields: [{ field: 'body.name', message: 'invalid' }] } };
-    await admin.route('**/ops/banks/9100', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }), { times: 1 });
+    const refusal = {
+      success: false,
+      errorCode: 'VALIDATION_FAILED',
+      message: 'Invalid input: body.name',
+      value: { fields: [{ field: 'body.name', message: 'invalid' }] },
+    };
+    await admin.route(
+      '**/ops/banks/9100',
+      (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(refusal) }),
+      { times: 1 },
+    );
     await edit.getByRole('button', { name: 'Salvar banco' }).click();
     await expect(name).toHaveAccessibleDescription(/Digite um nome de até 128 caracteres/);
     await expect(edit.getByText('Alguns campos não são válidos.')).toBeVisible();
@@ -393,12 +492,16 @@ test.describe('back-office payments', () => {
     await expect(bankRowOf(admin, 'Banco Aurora S.A.').getByRole('cell', { name: '1', exact: true })).toBeVisible();
 
     const saves = await auditEntries(request, 'action=bank.save&subjectId=9100');
-    expect(saves.map((e) => [e.actorName, e.reason, e.before?.name ?? null, e.after?.name, e.after?.sortOrder])).toEqual([
+    expect(
+      saves.map((e) => [e.actorName, e.reason, e.before?.name ?? null, e.after?.name, e.after?.sortOrder]),
+    ).toEqual([
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: new partner bank', null, 'Banco Aurora', 5],
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: legal name', 'Banco Aurora', 'Banco Aurora S.A.', 5],
     ]);
     const disables = await auditEntries(request, 'action=bank.disable&subjectId=260');
-    expect(disables.map((e) => [e.actorName, e.reason, e.before?.enabled, e.after?.enabled])).toEqual([[BACKOFFICE_OPERATORS.admin.username, 'e2e: bank under intervention', true, false]]);
+    expect(disables.map((e) => [e.actorName, e.reason, e.before?.enabled, e.after?.enabled])).toEqual([
+      [BACKOFFICE_OPERATORS.admin.username, 'e2e: bank under intervention', true, false],
+    ]);
 
     // And back: Nubank offered again.
     await bankRowOf(admin, 'Nubank').getByRole('button', { name: 'Ativar Nubank', exact: true }).click();
@@ -411,33 +514,64 @@ test.describe('back-office payments', () => {
     await Promise.all([playerPage.context().close(), admin.context().close()]);
   });
 
-  test('support reads the whole Payments page with no button to change it, and the server refuses its changes; at 390 px the screen fits', async ({ browser, request }) => {
+  test('support reads the whole Payments page with no button to change it, and the server refuses its changes; at 390 px the screen fits', async ({
+    browser,
+    request,
+  }) => {
     for (const [width, height] of [
       [1366, 900],
       [1024, 768],
     ] as const) {
       const support = await openPayments(browser, 'support', width, height);
-      await expect(support.getByRole('note')).toHaveText('Sua função só consulta os pagamentos: alterar canais, bancos e regras de saque é para funções que podem editá-los.');
+      await expect(support.getByRole('note')).toHaveText(
+        'Sua função só consulta os pagamentos: alterar canais, bancos e regras de saque é para funções que podem editá-los.',
+      );
       await expect(rowOf(support, 'Transferência bancária')).toBeVisible();
       await expect(bankRowOf(support, 'Nubank').getByRole('cell', { name: '260', exact: true })).toBeVisible();
       await expect(support.getByRole('definition')).toHaveCount(4);
       await expect(support.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
       await expect(support.getByRole('button', { name: /^(Editar|Desativar|Ativar) / })).toHaveCount(0);
-      for (const label of ['Novo canal', 'Adicionar banco', 'Alterar regras de saque']) await expect(support.getByRole('button', { name: label })).toHaveCount(0);
+      for (const label of ['Novo canal', 'Adicionar banco', 'Alterar regras de saque'])
+        await expect(support.getByRole('button', { name: label })).toHaveCount(0);
       await expectTablesFit(support, `payments-support-${width}`);
       await check(support, `payments-support-${width}`);
       await support.context().close();
     }
 
-    const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.support.username, BACKOFFICE_OPERATORS.support.password);
+    const token = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.support.username,
+      BACKOFFICE_OPERATORS.support.password,
+    );
     const headers = { authorization: `Bearer ${token}` };
-    for (const path of ['/ops/deposit-channels', '/ops/banks', '/ops/withdrawal-settings']) expect((await request.get(`${server.baseURL}${path}`, { headers })).status(), path).toBe(200);
-    const channel = { name: 'Not allowed', type: 'manual_bank', currency: 'BRL', minMinor: '100', maxMinor: '1000', bankName: 'X', accountNumber: '1', accountHolder: 'Y', reason: 'not allowed' };
+    for (const path of ['/ops/deposit-channels', '/ops/banks', '/ops/withdrawal-settings'])
+      expect((await request.get(`${server.baseURL}${path}`, { headers })).status(), path).toBe(200);
+    const channel = {
+      name: 'Not allowed',
+      type: 'manual_bank',
+      currency: 'BRL',
+      minMinor: '100',
+      maxMinor: '1000',
+      bankName: 'X',
+      accountNumber: '1',
+      accountHolder: 'Y',
+      reason: 'not allowed',
+    };
     const answers = await Promise.all([
       request.put(`${server.baseURL}/ops/deposit-channels`, { headers, data: channel }),
-      request.put(`${server.baseURL}/ops/withdrawal-settings`, { headers, data: { dailyCountLimit: 9, reason: 'not allowed' } }),
-      request.put(`${server.baseURL}/ops/banks/9200`, { headers, data: { name: 'Not allowed', reason: 'not allowed' } }),
-      request.put(`${server.baseURL}/ops/banks/260/status`, { headers, data: { enabled: false, reason: 'not allowed' } }),
+      request.put(`${server.baseURL}/ops/withdrawal-settings`, {
+        headers,
+        data: { dailyCountLimit: 9, reason: 'not allowed' },
+      }),
+      request.put(`${server.baseURL}/ops/banks/9200`, {
+        headers,
+        data: { name: 'Not allowed', reason: 'not allowed' },
+      }),
+      request.put(`${server.baseURL}/ops/banks/260/status`, {
+        headers,
+        data: { enabled: false, reason: 'not allowed' },
+      }),
     ]);
     for (const answer of answers) {
       expect(answer.status()).toBe(403);
@@ -450,7 +584,9 @@ test.describe('back-office payments', () => {
     await finance.goto(`${server.baseURL}/backoffice/payments`);
     await expect(rowOf(finance, 'Transferência bancária')).toBeVisible();
     await check(finance, 'payments-finance-390');
-    await rowOf(finance, 'Transferência bancária').getByRole('button', { name: 'Editar Transferência bancária', exact: true }).click();
+    await rowOf(finance, 'Transferência bancária')
+      .getByRole('button', { name: 'Editar Transferência bancária', exact: true })
+      .click();
     const dialog = finance.getByRole('dialog', { name: 'Editar Transferência bancária' });
     await expect(dialog.getByLabel('Depósito mínimo (BRL)')).toBeVisible();
     await check(finance, 'channel-dialog-390');

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
-import { pageOperatorToken, signInOperator, startBackofficeServer, checkBackofficePage, newBackofficePage as newPage } from './support/backoffice';
+import {
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+  checkBackofficePage,
+  newBackofficePage as newPage,
+} from './support/backoffice';
 
 /**
  * Players in the back office. A player registers on the player site; a finance operator finds
@@ -22,7 +28,10 @@ const PASSWORD = 'Player2026pass';
 let server: ExtraServer;
 
 /** A 2×2 PNG (a real one: the server reads its header). */
-const PNG_2X2 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function registerPlayer(page: Page, baseURL: string): Promise<string> {
   return (await registerThroughSite(page, baseURL, { prefix: 'p', password: PASSWORD })).username;
@@ -33,14 +42,20 @@ test.describe('back-office players and four-eyes adjustments', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('backoffice-players', EXTRA_PORTS.backofficePlayers, { roles: ['finance', 'admin'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-players', EXTRA_PORTS.backofficePlayers, {
+      roles: ['finance', 'admin'],
+      configure: disableRegisterCaptcha,
+    });
   });
 
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('find a player, request a credit above the threshold, a second operator approves, the player sees it', async ({ browser, request }) => {
+  test('find a player, request a credit above the threshold, a second operator approves, the player sees it', async ({
+    browser,
+    request,
+  }) => {
     const player = await newPage(browser, 1366);
     const username = await registerPlayer(player, server.baseURL);
     const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) as string;
@@ -96,14 +111,23 @@ test.describe('back-office players and four-eyes adjustments', () => {
 
     // The back office shows the new balance and the audit trail names both operators.
     const adminToken = await pageOperatorToken(admin);
-    const search = await callApi<{ list: { memberId: string }[] }>({ request, baseURL: server.baseURL, token: adminToken }, 'GET', `/ops/players?key=username&q=${username}`);
+    const search = await callApi<{ list: { memberId: string }[] }>(
+      { request, baseURL: server.baseURL, token: adminToken },
+      'GET',
+      `/ops/players?key=username&q=${username}`,
+    );
     const memberId = search.list[0]!.memberId;
     await admin.goto(`${server.baseURL}/backoffice/players/${memberId}`);
     await admin.getByRole('tab', { name: 'Saldos' }).click();
     await expect(admin.getByTestId('balance-player_main')).toHaveText(/R\$\s*1\.500,00/);
     await admin.getByRole('tab', { name: 'Razão' }).click();
     await admin.getByRole('tabpanel').getByLabel('Tipo').selectOption('adjustment');
-    await expect(admin.getByRole('tabpanel').getByRole('cell', { name: /1\.500,00/ }).first()).toBeVisible();
+    await expect(
+      admin
+        .getByRole('tabpanel')
+        .getByRole('cell', { name: /1\.500,00/ })
+        .first(),
+    ).toBeVisible();
     await check(admin, 'player-ledger-1024');
     await admin.getByRole('tab', { name: 'Trilha de auditoria' }).click();
     await expect(admin.getByRole('cell', { name: 'adjustment.approve' })).toBeVisible();
@@ -121,7 +145,11 @@ test.describe('back-office players and four-eyes adjustments', () => {
     // The player site: the header balance and the player's own account record.
     await player.reload();
     await expect(player.getByTestId('header-balance')).toHaveText(/R\$\s*1\.500,00/);
-    const record = await callApi<{ list: { type: string; amountMinor: string }[] }>({ request, baseURL: server.baseURL, token: playerToken }, 'GET', '/wps/member/transactions?type=adjustment');
+    const record = await callApi<{ list: { type: string; amountMinor: string }[] }>(
+      { request, baseURL: server.baseURL, token: playerToken },
+      'GET',
+      '/wps/member/transactions?type=adjustment',
+    );
     expect(record.list.map((e) => [e.type, e.amountMinor])).toEqual([['adjustment', '150000']]);
 
     // Disabling the account from its page ends the player's session at once.
@@ -136,13 +164,20 @@ test.describe('back-office players and four-eyes adjustments', () => {
     expect(info.status()).toBe(401);
   });
 
-  test("a player's feedback with an image is answered in the back office, and the player reads the answer", async ({ browser, request }) => {
+  test("a player's feedback with an image is answered in the back office, and the player reads the answer", async ({
+    browser,
+    request,
+  }) => {
     const player = await newPage(browser, 1366);
     const username = await registerPlayer(player, server.baseURL);
     const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) as string;
     const sent = await request.put(`${server.baseURL}/wps/feedback`, {
       headers: { authorization: playerToken },
-      multipart: { questionType: 'withdrawal', content: 'Meu saque de ontem ainda não chegou.', images: { name: 'extrato.png', mimeType: 'image/png', buffer: PNG_2X2 } },
+      multipart: {
+        questionType: 'withdrawal',
+        content: 'Meu saque de ontem ainda não chegou.',
+        images: { name: 'extrato.png', mimeType: 'image/png', buffer: PNG_2X2 },
+      },
     });
     const { value: feedback } = (await sent.json()) as { value: { id: string } };
     expect(sent.status()).toBe(200);
@@ -150,7 +185,10 @@ test.describe('back-office players and four-eyes adjustments', () => {
     // Finance reads players but may not write to them: the feedback opens read-only.
     const finance = await newPage(browser, 1024);
     await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await finance.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Feedback', exact: true }).click();
+    await finance
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Feedback', exact: true })
+      .click();
     await expect(finance.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
     await finance.getByRole('button', { name: `Abrir o feedback ${feedback.id} de ${username}` }).click();
     const readOnly = finance.getByRole('dialog', { name: `Feedback ${feedback.id} de ${username}` });
@@ -178,7 +216,13 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await admin.getByLabel('Situação').selectOption('all');
     await expect(admin.getByRole('row', { name: /Meu saque de ontem/ }).getByText('Respondido')).toBeVisible();
 
-    const mine = await callApi<{ list: { id: string; status: string; reply: string | null }[] }>({ request, baseURL: server.baseURL, token: playerToken }, 'GET', '/wps/feedback');
-    expect(mine.list).toMatchObject([{ id: feedback.id, status: 'answered', reply: 'O saque foi pago hoje às 10h; confira o extrato do banco.' }]);
+    const mine = await callApi<{ list: { id: string; status: string; reply: string | null }[] }>(
+      { request, baseURL: server.baseURL, token: playerToken },
+      'GET',
+      '/wps/feedback',
+    );
+    expect(mine.list).toMatchObject([
+      { id: feedback.id, status: 'answered', reply: 'O saque foi pago hoje às 10h; confira o extrato do banco.' },
+    ]);
   });
 });

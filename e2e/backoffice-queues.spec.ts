@@ -5,7 +5,14 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
-import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer, checkBackofficePage, newBackofficePage as newPage } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+  checkBackofficePage,
+  newBackofficePage as newPage,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 
 /**
@@ -34,14 +41,20 @@ const check = (page: Page, name: string): Promise<void> => checkBackofficePage(p
 const PASSWORD = 'Queue2026play';
 const PAYMENT_PASSWORD = '582046';
 /** A 1×1 PNG: a real image for the player's "not received" proof. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PORT = EXTRA_PORTS.backofficeQueues;
 /**
  * The reference vendor, connected at a port where nothing listens: a transfer into its wallet gets
  * no answer, so it stays pending in the vendor-transfer queue (as the status job's checks find no
  * answer either).
  */
-const DEAD_VENDOR = { VENDOR_SANDBOX_URL: 'http://127.0.0.1:9', VENDOR_SANDBOX_SECRET: 'e2e-queues-dead-vendor-secret' };
+const DEAD_VENDOR = {
+  VENDOR_SANDBOX_URL: 'http://127.0.0.1:9',
+  VENDOR_SANDBOX_SECRET: 'e2e-queues-dead-vendor-secret',
+};
 
 let server: ExtraServer;
 /** The finance operator's API token, for the set-up calls made beside the browser. */
@@ -51,7 +64,10 @@ let adminToken: string;
 
 /** At desktop widths every column is in view: the table itself does not scroll sideways. */
 async function expectTableFits(page: Page, name: string): Promise<void> {
-  const overflow = await page.locator('.table-scroll').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+  const overflow = await page
+    .locator('.table-scroll')
+    .first()
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow, `${name}: the table scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -88,11 +104,19 @@ function playerApi(request: APIRequestContext, token: string): Api {
 type DepositOrder = { id: string; referenceCode: string; status: string; failureReason: string | null };
 
 /** A deposit order placed by the player (a bank transfer unless told); it waits in the queue. */
-async function placeDeposit(a: Api, amount: string, type: 'manual_bank' | 'gateway' = 'manual_bank'): Promise<DepositOrder> {
+async function placeDeposit(
+  a: Api,
+  amount: string,
+  type: 'manual_bank' | 'gateway' = 'manual_bank',
+): Promise<DepositOrder> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const channel = channels.find((c) => c.type === type);
   expect(channel, `a ${type} deposit channel`).toBeDefined();
-  return callApi<DepositOrder>(a, 'POST', '/wps/deposit/orders', { channelId: channel!.id, amount, idempotencyKey: crypto.randomUUID() });
+  return callApi<DepositOrder>(a, 'POST', '/wps/deposit/orders', {
+    channelId: channel!.id,
+    amount,
+    idempotencyKey: crypto.randomUUID(),
+  });
 }
 
 async function playerDeposits(a: Api): Promise<DepositOrder[]> {
@@ -104,16 +128,30 @@ type AuditEntry = { action: string; reason: string | null; after: { status?: str
 /** The audit entries about one subject, read by the admin. */
 async function auditOf(request: APIRequestContext, subjectType: string, subjectId: string): Promise<AuditEntry[]> {
   const admin = { request, baseURL: server.baseURL, token: adminToken };
-  return (await callApi<{ list: AuditEntry[] }>(admin, 'GET', `/ops/audit?subjectType=${subjectType}&subjectId=${subjectId}`)).list;
+  return (
+    await callApi<{ list: AuditEntry[] }>(admin, 'GET', `/ops/audit?subjectType=${subjectType}&subjectId=${subjectId}`)
+  ).list;
 }
 
 /** Payee name, payment password and a bank account, then a confirmed deposit of `funds`: ready to withdraw. */
 async function fundPlayer(a: Api, funds: string): Promise<void> {
   await callApi(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
-  await callApi(a, 'PUT', '/wps/member/payment-password', await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }));
+  await callApi(
+    a,
+    'PUT',
+    '/wps/member/payment-password',
+    await encryptPayload(key.jwk, key.keyId, {
+      newPaymentPassword: PAYMENT_PASSWORD,
+      confirmPaymentPassword: PAYMENT_PASSWORD,
+    }),
+  );
   const banks = await callApi<{ code: string }[]>(a, 'GET', '/wps/member/banks');
-  await callApi(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '40981234', holderName: 'Maria Silva' });
+  await callApi(a, 'PUT', '/wps/member/bank-accounts', {
+    bankCode: banks[0]!.code,
+    accountNumber: '40981234',
+    holderName: 'Maria Silva',
+  });
   const order = await placeDeposit(a, funds);
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
 }
@@ -124,7 +162,12 @@ type PlayerWithdrawal = { id: string; status: string };
 async function requestWithdrawal(a: Api, amount: string): Promise<PlayerWithdrawal> {
   const info = await callApi<{ bankAccounts: { id: string }[] }>(a, 'GET', '/wps/withdraw/info');
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
-  const body = await encryptPayload(key.jwk, key.keyId, { amount, bankAccountId: info.bankAccounts[0]!.id, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: crypto.randomUUID() });
+  const body = await encryptPayload(key.jwk, key.keyId, {
+    amount,
+    bankAccountId: info.bankAccounts[0]!.id,
+    paymentPassword: PAYMENT_PASSWORD,
+    idempotencyKey: crypto.randomUUID(),
+  });
   return callApi<PlayerWithdrawal>(a, 'POST', '/wps/withdraw/orders', body);
 }
 
@@ -139,16 +182,28 @@ test.describe('back-office money queues', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-queues', PORT, { roles: ['finance', 'support', 'admin'], configure: disableRegisterCaptcha, env: DEAD_VENDOR });
+    server = await startBackofficeServer('backoffice-queues', PORT, {
+      roles: ['finance', 'support', 'admin'],
+      configure: disableRegisterCaptcha,
+      env: DEAD_VENDOR,
+    });
     const { username, password } = BACKOFFICE_OPERATORS.finance;
     financeToken = await operatorLogin(request, server.baseURL, username, password);
-    adminToken = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
+    adminToken = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.admin.username,
+      BACKOFFICE_OPERATORS.admin.password,
+    );
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('finance rejects a pending bank deposit with a reason; the player’s order is failed (1366 and 1024 px)', async ({ browser, request }) => {
+  test('finance rejects a pending bank deposit with a reason; the player’s order is failed (1366 and 1024 px)', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
     const refused = await placeDeposit(a, '75');
@@ -163,7 +218,10 @@ test.describe('back-office money queues', () => {
     await expect(page.getByLabel('Situação')).toHaveValue('pending');
     await expect(page.getByRole('columnheader', { name: /Criado/ })).toHaveAttribute('aria-sort', 'ascending');
     const row = orderRow(page, refused.id);
-    await expect(row.getByRole('link', { name: player.username })).toHaveAttribute('href', /\/backoffice\/players\/\d+$/);
+    await expect(row.getByRole('link', { name: player.username })).toHaveAttribute(
+      'href',
+      /\/backoffice\/players\/\d+$/,
+    );
     await expect(row.getByRole('cell', { name: refused.referenceCode })).toBeVisible();
     await expect(row.getByRole('cell', { name: /R\$\s*75,00/ })).toBeVisible();
     await expect(row.getByText('Pendente', { exact: true })).toBeVisible();
@@ -214,7 +272,10 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('with the keyboard, finance selects two pending bank deposits and rejects both with one reason; gateway and credited orders cannot be selected', async ({ browser, request }) => {
+  test('with the keyboard, finance selects two pending bank deposits and rejects both with one reason; gateway and credited orders cannot be selected', async ({
+    browser,
+    request,
+  }) => {
     const first = await registerPlayer(browser);
     const second = await registerPlayer(browser);
     const a = playerApi(request, first.token);
@@ -224,7 +285,13 @@ test.describe('back-office money queues', () => {
     const kept = await placeDeposit(b, '15');
     const gateway = await placeDeposit(a, '50', 'gateway');
     const credited = await placeDeposit(a, '12');
-    await callApi(a, 'POST', `/ops/deposits/${credited.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
+    await callApi(
+      a,
+      'POST',
+      `/ops/deposits/${credited.id}/confirm`,
+      { reason: 'seen on the bank statement' },
+      financeToken,
+    );
 
     const page = await newPage(browser, 1366);
     await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
@@ -281,13 +348,18 @@ test.describe('back-office money queues', () => {
     await expect(page.getByRole('region', { name: 'Pedidos de depósito' })).toBeFocused();
 
     // Each player's order is failed, refused by the operator; the order not selected still waits.
-    expect((await playerDeposits(a)).find((o) => o.id === one.id)).toMatchObject({ status: 'failed', failureReason: 'rejected' });
+    expect((await playerDeposits(a)).find((o) => o.id === one.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'rejected',
+    });
     const seconds = await playerDeposits(b);
     expect(seconds.find((o) => o.id === two.id)).toMatchObject({ status: 'failed', failureReason: 'rejected' });
     expect(seconds.find((o) => o.id === kept.id)).toMatchObject({ status: 'pending' });
     // One audit entry per order, each with the one reason.
     for (const id of [one.id, two.id]) {
-      expect((await auditOf(request, 'deposit_order', id)).map((e) => [e.action, e.reason, e.after.status])).toEqual([['deposit.fail', 'no such transfers on the statement', 'failed']]);
+      expect((await auditOf(request, 'deposit_order', id)).map((e) => [e.action, e.reason, e.after.status])).toEqual([
+        ['deposit.fail', 'no such transfers on the statement', 'failed'],
+      ]);
     }
 
     // Under "failed" both read "rejected"; nothing there can be selected.
@@ -321,19 +393,33 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('finance asks the vendor about two selected pending transfers at once; each ask is audited', async ({ browser, request }) => {
+  test('finance asks the vendor about two selected pending transfers at once; each ask is audited', async ({
+    browser,
+    request,
+  }) => {
     const transfers: { id: string; account: string }[] = [];
     for (const amount of ['10', '25']) {
       const player = await registerPlayer(browser);
       const a = playerApi(request, player.token);
       const deposit = await placeDeposit(a, '60');
-      await callApi(a, 'POST', `/ops/deposits/${deposit.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
-      const moved = await callApi<{ transfers: { id: string; status: string }[] }>(a, 'POST', '/wps/relay/GCS_walletTransfer', {
-        direction: 'in',
-        vassalage: 'SBT',
-        amount,
-        idempotencyKey: `e2e-queues-${crypto.randomUUID()}`,
-      });
+      await callApi(
+        a,
+        'POST',
+        `/ops/deposits/${deposit.id}/confirm`,
+        { reason: 'seen on the bank statement' },
+        financeToken,
+      );
+      const moved = await callApi<{ transfers: { id: string; status: string }[] }>(
+        a,
+        'POST',
+        '/wps/relay/GCS_walletTransfer',
+        {
+          direction: 'in',
+          vassalage: 'SBT',
+          amount,
+          idempotencyKey: `e2e-queues-${crypto.randomUUID()}`,
+        },
+      );
       expect(moved.transfers[0]!.status).toBe('pending');
       transfers.push({ id: moved.transfers[0]!.id, account: player.username });
     }
@@ -342,7 +428,10 @@ test.describe('back-office money queues', () => {
     await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
     await sidebar(page).getByRole('link', { name: 'Transferências de fornecedor' }).click();
     await expect(page.getByRole('heading', { name: 'Transferências de fornecedor', level: 1 })).toBeVisible();
-    for (const { id } of transfers) await orderRow(page, id).getByRole('checkbox', { name: `Selecionar linha ${id}` }).check();
+    for (const { id } of transfers)
+      await orderRow(page, id)
+        .getByRole('checkbox', { name: `Selecionar linha ${id}` })
+        .check();
     const bar = page.getByRole('region', { name: 'Ações para as linhas selecionadas' });
     await expect(bar).toContainText('2 linhas selecionadas');
     await check(page, 'vendor-transfers-selected-1366');
@@ -360,12 +449,17 @@ test.describe('back-office money queues', () => {
     for (const { id } of transfers) {
       await expect(orderRow(page, id)).toContainText('Pendente');
       const audit = await auditOf(request, 'vendor_transfer', id);
-      expect(audit.map((e) => [e.action, e.reason, e.after.status])).toEqual([['vendor_transfer.check', 'players asked where the money went', 'pending']]);
+      expect(audit.map((e) => [e.action, e.reason, e.after.status])).toEqual([
+        ['vendor_transfer.check', 'players asked where the money went', 'pending'],
+      ]);
     }
     await page.context().close();
   });
 
-  test('finance approves a pending withdrawal, paying to the account the row shows; the player sees it approved (1024 and 1366 px)', async ({ browser, request }) => {
+  test('finance approves a pending withdrawal, paying to the account the row shows; the player sees it approved (1024 and 1366 px)', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '300');
@@ -411,7 +505,10 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('finance views the proof image of a disputed withdrawal and resolves the dispute with a note', async ({ browser, request }) => {
+  test('finance views the proof image of a disputed withdrawal and resolves the dispute with a note', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '90');
@@ -433,10 +530,13 @@ test.describe('back-office money queues', () => {
 
     const imageCalls: string[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith(`/ops/withdrawals/${withdrawal.id}/proofs/0`)) imageCalls.push(r.headers()['authorization'] ?? '');
+      if (r.url().endsWith(`/ops/withdrawals/${withdrawal.id}/proofs/0`))
+        imageCalls.push(r.headers()['authorization'] ?? '');
     });
     // The proofs count opens them; the dispute's only action is to resolve it.
-    const viewProofs = row.getByRole('button', { name: `Ver 1 comprovante do saque ${withdrawal.id} do jogador ${player.username}` });
+    const viewProofs = row.getByRole('button', {
+      name: `Ver 1 comprovante do saque ${withdrawal.id} do jogador ${player.username}`,
+    });
     await expect(viewProofs).toHaveText('Ver 1');
     await expect(row.getByRole('button')).toHaveCount(2);
     await expectTableFits(page, 'disputed withdrawals 1366');
@@ -459,8 +559,12 @@ test.describe('back-office money queues', () => {
     await page.keyboard.press('Escape');
     await expect(proofs).toBeHidden();
 
-    await row.getByRole('button', { name: `Resolver a disputa do saque ${withdrawal.id} do jogador ${player.username}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Resolver a disputa do saque ${withdrawal.id} de ${player.username}?` });
+    await row
+      .getByRole('button', { name: `Resolver a disputa do saque ${withdrawal.id} do jogador ${player.username}` })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: `Resolver a disputa do saque ${withdrawal.id} de ${player.username}?`,
+    });
     await dialog.getByLabel('Nota de resolução').fill('payout re-sent, bank confirmed');
     await check(page, 'withdrawal-resolve-dialog-1366');
     await dialog.getByRole('button', { name: 'Resolver disputa' }).click();
@@ -471,7 +575,10 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('a support operator reads the withdrawal queue without decision buttons, and the server refuses their approval', async ({ browser, request }) => {
+  test('a support operator reads the withdrawal queue without decision buttons, and the server refuses their approval', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '100');
@@ -508,7 +615,10 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('on a phone (390 px) the filters wrap and the approve action is in view and works', async ({ browser, request }) => {
+  test('on a phone (390 px) the filters wrap and the approve action is in view and works', async ({
+    browser,
+    request,
+  }) => {
     const player = await registerPlayer(browser);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '80');

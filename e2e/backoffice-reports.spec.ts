@@ -23,8 +23,18 @@ let server: ExtraServer;
 
 type Envelope<T> = { success: boolean; value: T; errorCode?: string };
 
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, token: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${server.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+async function api<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${server.baseURL}${url}`, {
+    method,
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = (await res.json()) as Envelope<T>;
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
@@ -59,14 +69,26 @@ test.describe('back-office dashboard and reports', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-reports', EXTRA_PORTS.backofficeReports, { roles: ['finance'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-reports', EXTRA_PORTS.backofficeReports, {
+      roles: ['finance'],
+      configure: disableRegisterCaptcha,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('a finance operator sees the seeded workload on the dashboard and exports a report as CSV (1366 and 1024 px)', async ({ browser, page, request }) => {
-    const finance = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.finance.username, BACKOFFICE_OPERATORS.finance.password);
+  test('a finance operator sees the seeded workload on the dashboard and exports a report as CSV (1366 and 1024 px)', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const finance = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.finance.username,
+      BACKOFFICE_OPERATORS.finance.password,
+    );
     // Crossing midnight in São Paulo mid-test would split the workload over two days.
     const before = await dashboardNow(request, finance);
     expect(before.from).toBe(todayRange().from);
@@ -75,16 +97,28 @@ test.describe('back-office dashboard and reports', () => {
     const site = await browser.newPage();
     const players = [await registerPlayer(site), await registerPlayer(site)];
     await site.close();
-    const channels = await api<{ id: string; type: string; name: string }[]>(request, 'GET', '/wps/deposit/channels', players[0]!);
+    const channels = await api<{ id: string; type: string; name: string }[]>(
+      request,
+      'GET',
+      '/wps/deposit/channels',
+      players[0]!,
+    );
     const bank = channels.find((c) => c.type === 'manual_bank')!;
     const order = (token: string, amount: string) =>
-      api<{ id: string }>(request, 'POST', '/wps/deposit/orders', token, { channelId: bank.id, amount, idempotencyKey: crypto.randomUUID() });
+      api<{ id: string }>(request, 'POST', '/wps/deposit/orders', token, {
+        channelId: bank.id,
+        amount,
+        idempotencyKey: crypto.randomUUID(),
+      });
     const first = await order(players[0]!, '250');
     const second = await order(players[1]!, '120.50');
     const refused = await order(players[1]!, '40');
     await order(players[1]!, '15');
-    for (const o of [first, second]) await api(request, 'POST', `/ops/deposits/${o.id}/confirm`, finance, { reason: 'seen on the bank statement' });
-    await api(request, 'POST', `/ops/deposits/${refused.id}/reject`, finance, { reason: 'no such transfer on the statement' });
+    for (const o of [first, second])
+      await api(request, 'POST', `/ops/deposits/${o.id}/confirm`, finance, { reason: 'seen on the bank statement' });
+    await api(request, 'POST', `/ops/deposits/${refused.id}/reject`, finance, {
+      reason: 'no such transfer on the statement',
+    });
 
     const launch = await api<{ game_url: string }>(request, 'POST', '/wps/game/launchGame', players[0]!, {
       nodeId: 'inhouse-dice',
@@ -97,17 +131,25 @@ test.describe('back-office dashboard and reports', () => {
       clientType: 3,
       language: 'pt',
     });
-    const session = await api<{ sessionToken: string; playerId: string }>(request, 'POST', '/wps/inhouse/session', '', { launchToken: new URL(launch.game_url, server.baseURL).searchParams.get('launch') });
+    const session = await api<{ sessionToken: string; playerId: string }>(request, 'POST', '/wps/inhouse/session', '', {
+      launchToken: new URL(launch.game_url, server.baseURL).searchParams.get('launch'),
+    });
     let stakes = 0n;
     let payouts = 0n;
     for (let i = 0; i < 3; i++) {
-      const roll = await api<{ stakeMinor: string; payoutMinor: string }>(request, 'POST', '/wps/inhouse/dice/roll', '', {
-        ...session,
-        stakeMinor: '1000',
-        idempotencyKey: crypto.randomUUID(),
-        target: 4950,
-        direction: 'under',
-      });
+      const roll = await api<{ stakeMinor: string; payoutMinor: string }>(
+        request,
+        'POST',
+        '/wps/inhouse/dice/roll',
+        '',
+        {
+          ...session,
+          stakeMinor: '1000',
+          idempotencyKey: crypto.randomUUID(),
+          target: 4950,
+          direction: 'under',
+        },
+      );
       stakes += BigInt(roll.stakeMinor);
       payouts += BigInt(roll.payoutMinor);
     }
@@ -128,21 +170,33 @@ test.describe('back-office dashboard and reports', () => {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Painel' }).click();
     await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     const today = page.getByRole('region', { name: 'Hoje' });
-    await expect(today.locator('[data-figure="deposits"] dd')).toHaveText(new RegExp(`^${brl(deposits).source} · ${after.deposits.count} pedidos?$`));
-    await expect(today.locator('[data-figure="ggr"] dd')).toHaveText(new RegExp(`^-?${brl(ggr < 0n ? -ggr : ggr).source}$`));
+    await expect(today.locator('[data-figure="deposits"] dd')).toHaveText(
+      new RegExp(`^${brl(deposits).source} · ${after.deposits.count} pedidos?$`),
+    );
+    await expect(today.locator('[data-figure="ggr"] dd')).toHaveText(
+      new RegExp(`^-?${brl(ggr < 0n ? -ggr : ggr).source}$`),
+    );
     await expect(today.locator('[data-figure="newPlayers"] dd')).toHaveText(String(after.newPlayers));
     await expect(today.locator('[data-figure="activePlayers"] dd')).toHaveText(String(after.activePlayers));
     const queue = page.locator('[data-queue="deposits"]');
     await expect(queue).toContainText(`${after.queues.deposits.count} aguardando`);
-    await expect(queue.getByRole('link', { name: 'Depósitos a confirmar' })).toHaveAttribute('href', '/backoffice/queues/deposits');
-    await expect(page.getByRole('table', { name: 'Jogos por categoria' }).getByRole('rowheader', { name: 'INHOUSE' })).toBeVisible();
+    await expect(queue.getByRole('link', { name: 'Depósitos a confirmar' })).toHaveAttribute(
+      'href',
+      '/backoffice/queues/deposits',
+    );
+    await expect(
+      page.getByRole('table', { name: 'Jogos por categoria' }).getByRole('rowheader', { name: 'INHOUSE' }),
+    ).toBeVisible();
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-1366.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page, 'dashboard 1366');
 
     await page.setViewportSize({ width: 1024, height: 900 });
     await expectNoSeriousA11yViolations(page, 'dashboard 1024');
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-1024.png'), fullPage: true });
 
@@ -156,7 +210,11 @@ test.describe('back-office dashboard and reports', () => {
     expect((Date.parse(chosen.get('to')!) - Date.parse(chosen.get('from')!)) / 86_400_000).toBe(6);
     const asked = (r: { url(): string }) => {
       const q = new URL(r.url()).searchParams;
-      return r.url().includes('/ops/dashboard?') && q.get('timeZone') === 'UTC' && q.get('from') === `${chosen.get('from')}T00:00:00.000Z`;
+      return (
+        r.url().includes('/ops/dashboard?') &&
+        q.get('timeZone') === 'UTC' &&
+        q.get('from') === `${chosen.get('from')}T00:00:00.000Z`
+      );
     };
     const inUtc = page.waitForRequest(asked);
     await period.getByLabel('Fuso horário').selectOption('UTC');
@@ -165,14 +223,23 @@ test.describe('back-office dashboard and reports', () => {
     await period.getByLabel('Fuso horário').selectOption('America/Sao_Paulo');
 
     // Reports: the payments report of today, its totals, and the CSV export.
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Relatórios', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Relatórios', exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: 'Relatórios', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Depósitos e saques' }).click();
     await expect(page.locator('[data-report="payments"] [data-total="deposits"]')).toHaveText(brl(deposits));
     await expectNoSeriousA11yViolations(page, 'payments report 1024');
     await page.screenshot({ path: path.join(SHOTS, 'reports-payments-1024.png'), fullPage: true });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Exportar CSV|Export CSV/ }).click()]);
-    const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Exportar CSV|Export CSV/ }).click(),
+    ]);
+    const csv = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/);
     expect(csv[0]).toBe('day,kind,channel,channel_name,count,amount_BRL,fee_BRL');
     const units = deposits / 100n;
     const cents = (deposits % 100n).toString().padStart(2, '0');

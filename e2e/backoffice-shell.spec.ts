@@ -37,7 +37,9 @@ test.describe('back-office shell', () => {
     await server?.stop();
   });
 
-  test('an admin sees every built screen; a support operator only theirs; unknown paths are a 404 page (1366 px)', async ({ page }) => {
+  test('an admin sees every built screen; a support operator only theirs; unknown paths are a 404 page (1366 px)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
     await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
@@ -51,7 +53,13 @@ test.describe('back-office shell', () => {
 
     // The queues: money's three screens, the points mall's redemptions and the held rewards, under their heading.
     const queues = sidebar(page).getByRole('list', { name: 'Filas' });
-    await expect(queues.getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos', 'Recompensas retidas']);
+    await expect(queues.getByRole('link')).toHaveText([
+      'Depósitos',
+      'Saques',
+      'Transferências de fornecedor',
+      'Trocas de pontos',
+      'Recompensas retidas',
+    ]);
     // The rewards: the engine, missions, the programmes, promotions and loyalty.
     await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText([
       'Motor de recompensas',
@@ -81,9 +89,20 @@ test.describe('back-office shell', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveCount(0);
     // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons),
     // fulfils points redemptions (loyalty.fulfil) and reads the held rewards (rewards.read).
-    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText(['Depósitos', 'Saques', 'Transferências de fornecedor', 'Trocas de pontos', 'Recompensas retidas']);
+    await expect(sidebar(page).getByRole('list', { name: 'Filas' }).getByRole('link')).toHaveText([
+      'Depósitos',
+      'Saques',
+      'Transferências de fornecedor',
+      'Trocas de pontos',
+      'Recompensas retidas',
+    ]);
     // The rewards screens support may read (rewards.read, loyalty.read); promotions are marketing's.
-    await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText(['Motor de recompensas', 'Missões', 'Programas de recompensas', 'Pontos e VIP']);
+    await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText([
+      'Motor de recompensas',
+      'Missões',
+      'Programas de recompensas',
+      'Pontos e VIP',
+    ]);
     // Missions read-only (rewards.write is marketing's): no new mission.
     await sidebar(page).getByRole('link', { name: 'Missões', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Missões', level: 1 })).toBeVisible();
@@ -146,7 +165,9 @@ test.describe('back-office shell', () => {
     await check(page, 'operators-admin-390');
   });
 
-  test('a list keeps its sort and page size in the URL and exports the filtered rows as CSV (the audit log, 1366 px)', async ({ page }) => {
+  test('a list keeps its sort and page size in the URL and exports the filtered rows as CSV (the audit log, 1366 px)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
     await sidebar(page).getByRole('link', { name: 'Registro de auditoria' }).click();
@@ -186,7 +207,9 @@ test.describe('back-office shell', () => {
     await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
     const token = await page.evaluate(() => window.sessionStorage.getItem('wps.backoffice.token'));
     const expiryOf = async () => {
-      const answer = await page.request.get(`${server.baseURL}/ops/session/expiry`, { headers: { authorization: `Bearer ${token}` } });
+      const answer = await page.request.get(`${server.baseURL}/ops/session/expiry`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return ((await answer.json()) as { value: { idleExpiresAt: string } }).value.idleExpiresAt;
     };
     const before = await expiryOf();

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer, type BackofficeRole } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+  type BackofficeRole,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import type { Browser } from './support/test';
 
@@ -22,16 +30,33 @@ import type { Browser } from './support/test';
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-site-settings');
 const PORT = EXTRA_PORTS.backofficeSite;
-const SECTIONS = ['Marca e idiomas', 'Chaves', 'Cadastro', 'Região', 'Contatos, recursos e domínios', 'Manutenção e contas'];
+const SECTIONS = [
+  'Marca e idiomas',
+  'Chaves',
+  'Cadastro',
+  'Região',
+  'Contatos, recursos e domínios',
+  'Manutenção e contas',
+];
 
 let server: ExtraServer;
 
-type AuditEntry = { action: string; subjectId: string; actorName: string | null; reason: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type AuditEntry = {
+  action: string;
+  subjectId: string;
+  actorName: string | null;
+  reason: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 
 async function openSiteSettings(browser: Browser, role: BackofficeRole, width = 1366): Promise<Page> {
   const page = await newBackofficePage(browser, width);
   await signInOperator(page, { baseURL: server.baseURL, role });
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Configurações do site', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Configurações do site', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/backoffice\/site-settings/);
   await expect(page.getByRole('heading', { name: 'Configurações do site', level: 1 })).toBeVisible();
   return page;
@@ -49,8 +74,17 @@ async function save(page: Page, reason: string): Promise<void> {
 }
 
 async function auditEntries(request: APIRequestContext, action: string): Promise<AuditEntry[]> {
-  const token = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-  const page = await callApi<{ list: AuditEntry[] }>({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'GET', `/ops/audit?action=${action}&sort=at&order=asc`);
+  const token = await operatorLogin(
+    request,
+    server.baseURL,
+    BACKOFFICE_OPERATORS.admin.username,
+    BACKOFFICE_OPERATORS.admin.password,
+  );
+  const page = await callApi<{ list: AuditEntry[] }>(
+    { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+    'GET',
+    `/ops/audit?action=${action}&sort=at&order=asc`,
+  );
   return page.list;
 }
 
@@ -60,13 +94,19 @@ test.describe('back-office site settings', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    server = await startBackofficeServer('backoffice-site-settings', PORT, { roles: ['admin', 'support', 'marketing'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('backoffice-site-settings', PORT, {
+      roles: ['admin', 'support', 'marketing'],
+      configure: disableRegisterCaptcha,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('a registration rule changed in the back office is the rule of the player registration form; audited', async ({ browser, request }) => {
+  test('a registration rule changed in the back office is the rule of the player registration form; audited', async ({
+    browser,
+    request,
+  }) => {
     const page = await openSiteSettings(browser, 'admin');
     await openSection(page, 'Cadastro');
     const preview = page.getByTestId('registration-preview');
@@ -80,7 +120,9 @@ test.describe('back-office site settings', () => {
     await expect(preview.locator('[data-field="payeeName"] .field__star')).toBeVisible();
     const sample = preview.getByLabel(fieldLabel('Usuário'));
     await sample.fill('abc1234');
-    await expect(preview.getByText(/^Recusado: letra primeiro, depois letras e dígitos, 8–16 caracteres$/)).toBeVisible();
+    await expect(
+      preview.getByText(/^Recusado: letra primeiro, depois letras e dígitos, 8–16 caracteres$/),
+    ).toBeVisible();
     await sample.fill('abc12345');
     await expect(preview.locator('[data-field="username"]').getByText('Aceito', { exact: true })).toBeVisible();
 
@@ -91,7 +133,10 @@ test.describe('back-office site settings', () => {
     await expect(page.getByRole('row', { name: /Usuário \(confira esta regra\)/ })).toBeVisible();
     await expect(page.getByLabel('Tamanho máximo de Usuário (0: sem máximo)')).toHaveAttribute('aria-invalid', 'true');
     // (The suite's setup turned the captcha off with the ops CLI: that entry is the CLI's.)
-    const byOperators = async () => (await auditEntries(request, 'settings.register')).filter((e) => e.actorName === BACKOFFICE_OPERATORS.admin.username);
+    const byOperators = async () =>
+      (await auditEntries(request, 'settings.register')).filter(
+        (e) => e.actorName === BACKOFFICE_OPERATORS.admin.username,
+      );
     expect(await byOperators()).toEqual([]);
 
     await page.getByLabel('Tamanho máximo de Usuário (0: sem máximo)').fill('16');
@@ -99,7 +144,13 @@ test.describe('back-office site settings', () => {
     await save(page, 'KYC precisa do nome');
 
     const [entry] = await byOperators();
-    expect(entry).toMatchObject({ subjectId: 'register', actorName: BACKOFFICE_OPERATORS.admin.username, reason: 'KYC precisa do nome', before: { showPayeeName: false }, after: { showPayeeName: true, required: { payeeName: true } } });
+    expect(entry).toMatchObject({
+      subjectId: 'register',
+      actorName: BACKOFFICE_OPERATORS.admin.username,
+      reason: 'KYC precisa do nome',
+      before: { showPayeeName: false },
+      after: { showPayeeName: true, required: { payeeName: true } },
+    });
     expect((entry!.after as { validate: { username: { minLength: number } } }).validate.username.minLength).toBe(8);
 
     // The player's registration form follows the new rules.
@@ -108,7 +159,11 @@ test.describe('back-office site settings', () => {
     const form = player.getByRole('region', { name: 'Criar conta' });
     const realName = form.getByRole('textbox', { name: fieldLabel('Nome real') });
     await expect(realName).toBeVisible();
-    await expect(form.locator('.field', { has: player.getByRole('textbox', { name: fieldLabel('Nome real') }) }).locator('.field__star')).toBeVisible();
+    await expect(
+      form
+        .locator('.field', { has: player.getByRole('textbox', { name: fieldLabel('Nome real') }) })
+        .locator('.field__star'),
+    ).toBeVisible();
     const username = form.getByRole('textbox', { name: 'Usuário', exact: true });
     await username.fill('abc1234');
     await form.getByLabel(fieldLabel('Senha')).fill('Settings2026play');
@@ -123,7 +178,10 @@ test.describe('back-office site settings', () => {
     await expect(player.getByRole('dialog', { name: 'Cadastro concluído' })).toBeVisible();
   });
 
-  test('maintenance turned on and off and a phone entry added from the back office; the player site follows', async ({ browser, request }) => {
+  test('maintenance turned on and off and a phone entry added from the back office; the player site follows', async ({
+    browser,
+    request,
+  }) => {
     const page = await openSiteSettings(browser, 'admin');
     await openSection(page, 'Manutenção e contas');
     await page.getByRole('checkbox', { name: 'Site em manutenção' }).check();
@@ -158,7 +216,9 @@ test.describe('back-office site settings', () => {
     await link.fill('tel:+551140001234');
     await save(page, 'novo canal');
     await player.reload();
-    await expect(player.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Telefone' })).toHaveAttribute('href', 'tel:+551140001234');
+    await expect(
+      player.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Telefone' }),
+    ).toHaveAttribute('href', 'tel:+551140001234');
   });
 
   test('a change saved from a stale page is refused and the current value is loaded instead', async ({ browser }) => {
@@ -181,7 +241,9 @@ test.describe('back-office site settings', () => {
     await expect(second.getByLabel('País padrão')).toHaveValue('PT');
   });
 
-  test('support and marketing read the settings without changing them; every section is axe-clean at 1366 and 1024 px', async ({ browser }) => {
+  test('support and marketing read the settings without changing them; every section is axe-clean at 1366 and 1024 px', async ({
+    browser,
+  }) => {
     for (const role of ['support', 'marketing'] as const) {
       const page = await openSiteSettings(browser, role);
       await expect(page.getByText('Seu perfil pode ver as configurações do site, mas não alterá-las.')).toBeVisible();

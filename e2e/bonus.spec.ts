@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
@@ -41,14 +47,24 @@ function money(minor: bigint): string {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('bonus', EXTRA_PORTS.bonus, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('bonus', EXTRA_PORTS.bonus, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'deposit', translations: {
+  promotionId = await publishPromotion(request, baseURL, token, {
+    groupCode: 'deposit',
+    translations: {
       PT: { title: PROMOTION, bodyHtml: '<p>Participe e ganhe 20% do seu depósito em bônus, com rollover de 1×.</p>' },
-      EN: { title: '20% deposit bonus', bodyHtml: '<p>Join and get 20% of your deposit as bonus money, wagered once.</p>' },
-    }, reason: 'deposit campaign for the e2e suite' });
+      EN: {
+        title: '20% deposit bonus',
+        bodyHtml: '<p>Join and get 20% of your deposit as bonus money, wagered once.</p>',
+      },
+    },
+    reason: 'deposit campaign for the e2e suite',
+  });
 });
 
 test.afterAll(async () => {
@@ -58,7 +74,10 @@ test.afterAll(async () => {
 async function openBonusPage(page: Page, username: string): Promise<Locator> {
   await page.getByRole('button', { name: `Menu da conta ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
-  await page.getByRole('navigation', { name: 'Páginas da central do membro' }).getByRole('button', { name: 'Detalhes do bônus' }).click();
+  await page
+    .getByRole('navigation', { name: 'Páginas da central do membro' })
+    .getByRole('button', { name: 'Detalhes do bônus' })
+    .click();
   const card = page.getByTestId('bonus-card');
   await expect(card).toHaveCount(1);
   return card;
@@ -77,7 +96,10 @@ async function expectMainBalance(page: Page, minor: bigint): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
-test('a deposit promotion joined, its bonus wagered on the slot and converted to the main wallet', async ({ page, browser }) => {
+test('a deposit promotion joined, its bonus wagered on the slot and converted to the main wallet', async ({
+  page,
+  browser,
+}) => {
   // Marketing makes the promotion one players join, then puts its paying rule live.
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
@@ -89,7 +111,10 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
   await ops.getByRole('button', { name: 'Salvar configuração' }).click();
   await expect(ops.getByRole('row', { name: new RegExp(PROMOTION) })).toContainText('Participar (o jogador entra)');
   await checkBackofficePage(ops, 'promo-settings-1366', SHOTS);
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Motor de recompensas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Motor de recompensas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Motor de recompensas', level: 1 })).toBeVisible();
   await ops.getByRole('button', { name: 'Nova regra' }).click();
   const form = ops.getByRole('dialog', { name: 'Nova regra' });
@@ -146,7 +171,9 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
   // The rule pays the bonus within the event stream's poll: the header shows it beside the real balance.
   await expect(async () => {
     await page.getByRole('button', { name: 'Atualizar saldo' }).click();
-    await expect(page.getByTestId('header-bonus')).toHaveText(new RegExp(`^Bônus ${money(BONUS)}$`), { timeout: 2_000 });
+    await expect(page.getByTestId('header-bonus')).toHaveText(new RegExp(`^Bônus ${money(BONUS)}$`), {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`^${money(DEPOSIT)}$`));
   let card = await openBonusPage(page, player.username);
@@ -194,7 +221,11 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
     await page.screenshot({ path: path.join(SHOTS, `bonus-converted-${width}.png`) });
   }
   // The ledger agrees with what the page shows.
-  const balance = await callApi<{ sumBalanceMinor: string; bonusBalanceMinor: string }>(api, 'GET', '/wps/v2/wallets/balance');
+  const balance = await callApi<{ sumBalanceMinor: string; bonusBalanceMinor: string }>(
+    api,
+    'GET',
+    '/wps/v2/wallets/balance',
+  );
   expect(BigInt(balance.sumBalanceMinor)).toBe(beforeLast - STAKE + won + BONUS);
   expect(balance.bonusBalanceMinor).toBe('0');
 });

@@ -25,7 +25,9 @@ test.describe('the BR sign-up story', () => {
   const br = useBrServer('br-journey', EXTRA_PORTS.brJourney);
 
   for (const width of [360, 1366]) {
-    test(`register with CPF and date of birth, limits asked at sign-up, identity verified in the sandbox (${width} px)`, async ({ page }) => {
+    test(`register with CPF and date of birth, limits asked at sign-up, identity verified in the sandbox (${width} px)`, async ({
+      page,
+    }) => {
       const { server } = br;
       await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
       const username = await registerWithCpf(page, server.baseURL, 'brj', PASSWORD);
@@ -79,7 +81,11 @@ test.describe('the BR sign-up story', () => {
   }
 
   /** The registration form filled with these details and sent; the form is left on screen. */
-  async function register(page: Page, baseURL: string, details: { username: string; email: string; cpf: string }): Promise<void> {
+  async function register(
+    page: Page,
+    baseURL: string,
+    details: { username: string; email: string; cpf: string },
+  ): Promise<void> {
     await page.goto(`${baseURL}/register`);
     const form = page.getByRole('region', { name: 'Criar conta' });
     await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(details.username);
@@ -92,13 +98,18 @@ test.describe('the BR sign-up story', () => {
     await form.getByRole('button', { name: 'Cadastrar' }).click();
   }
 
-  test('self-exclusion under the licence: logged out, login refused, the same e-mail or CPF cannot register again (1366 px)', async ({ page }) => {
+  test('self-exclusion under the licence: logged out, login refused, the same e-mail or CPF cannot register again (1366 px)', async ({
+    page,
+  }) => {
     const { server } = br;
     await page.setViewportSize({ width: 1366, height: 860 });
     const tag = `${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
     const first = { username: `brx${tag}`, email: `brx-${tag}@example.com`, cpf: newCpf() };
     await register(page, server.baseURL, first);
-    await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cadastro concluído' })
+      .getByRole('button', { name: 'Começar a jogar' })
+      .click();
     await setSignUpLimits(page, '500', '2');
 
     await page.goto(`${server.baseURL}/account/responsible-gaming`);
@@ -115,7 +126,9 @@ test.describe('the BR sign-up story', () => {
     await login.getByRole('textbox', { name: 'Usuário', exact: true }).fill(first.username);
     await login.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await login.getByRole('button', { name: 'Entrar' }).click();
-    await expect(login.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    await expect(
+      login.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
 
     // The same e-mail with another CPF: the excluded account's details.

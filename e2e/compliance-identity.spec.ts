@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, expectTablesFit, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  expectTablesFit,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
@@ -46,17 +53,32 @@ const player = { username: `br${Date.now() % 1e8}${crypto.randomInt(10, 99)}`, c
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('compliance-identity', EXTRA_PORTS.complianceIdentity, { roles: ['admin'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+  server = await startBackofficeServer('compliance-identity', EXTRA_PORTS.complianceIdentity, {
+    roles: ['admin'],
+    configure: disableRegisterCaptcha,
+    env: { TEST_CLOCK_DOOR: '1' },
+  });
   baseURL = server.baseURL;
   // The operator switches the licence's profile to BR (the rewards engine keeps it).
   const request = await playwright.request.newContext();
   const { username, password } = BACKOFFICE_OPERATORS.admin;
   const token = await operatorLogin(request, baseURL, username, password);
-  const switched = await request.put(`${baseURL}/ops/rewards/settings`, { headers: { Authorization: `Bearer ${token}` }, data: { jurisdiction: 'BR' } });
+  const switched = await request.put(`${baseURL}/ops/rewards/settings`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { jurisdiction: 'BR' },
+  });
   expect(switched.ok(), await switched.text()).toBe(true);
   // The registration settings show it once the server's copy of its configuration is renewed.
   await expect
-    .poll(async () => ((await (await request.get(`${baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`${baseURL}/wps/system/setting/register`)).json()) as {
+            value: { jurisdiction: { profile: string } };
+          }
+        ).value.jurisdiction.profile,
+      { timeout: 15_000 },
+    )
     .toBe('BR');
   await request.dispose();
 });
@@ -107,7 +129,10 @@ test('a player registers with a CPF and a date of birth', async ({ page }) => {
   await expect(form.getByRole('textbox', { name: fieldLabel('CPF') })).toHaveValue(masked(player.cpf));
   await form.getByLabel(fieldLabel('Data de nascimento')).fill('1990-05-17');
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
 
   // One account per CPF: a second registration with it is told under the field.
@@ -154,7 +179,10 @@ test('a CPF on the barred-persons list cannot register', async ({ page, browser 
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 });
 
-test('a player listed after registering is refused at the next day\'s first login, and the back office settles the hit', async ({ page, browser }) => {
+test("a player listed after registering is refused at the next day's first login, and the back office settles the hit", async ({
+  page,
+  browser,
+}) => {
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'admin' });
   await listInBackoffice(ops, player.cpf, 'Decisão judicial');
@@ -173,7 +201,10 @@ test('a player listed after registering is refused at the next day\'s first logi
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 
   // The back office's barred-persons screen: the hit, its check, the balance, and the settlement.
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pessoas impedidas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Pessoas impedidas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Pessoas impedidas', level: 1 })).toBeVisible();
   await ops.getByLabel('Verificação').selectOption('login');
   const row = ops.getByRole('row').filter({ hasText: player.username });
@@ -199,7 +230,10 @@ test('a player listed after registering is refused at the next day\'s first logi
 
 /** An admin lists a CPF with a reason on the back office's sandbox list screen. */
 async function listInBackoffice(ops: Page, cpf: string, reason: string): Promise<void> {
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Lista de impedidos', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Lista de impedidos', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Lista de pessoas impedidas (sandbox)', level: 1 })).toBeVisible();
   const add = ops.getByRole('form', { name: 'Listar um CPF' });
   await add.getByLabel(fieldLabel('CPF')).fill(masked(cpf));

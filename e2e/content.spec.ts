@@ -21,8 +21,18 @@ let baseURL: string;
 
 type Envelope<T> = { success: boolean; value: T };
 
-async function opsCall<T>(request: APIRequestContext, token: string, method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+async function opsCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.fetch(`${baseURL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
   const body = (await response.json()) as Envelope<T>;
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
@@ -33,7 +43,15 @@ function pngDataUrl(rgb: [number, number, number]): string {
   return `data:image/png;base64,${makePng(1200, 400, rgb).toString('base64')}`;
 }
 
-type Item = { kind: string; groupCode: string; sortOrder?: number; linkage?: unknown; imageName?: string | null; pt: [string, string]; en: [string, string] };
+type Item = {
+  kind: string;
+  groupCode: string;
+  sortOrder?: number;
+  linkage?: unknown;
+  imageName?: string | null;
+  pt: [string, string];
+  en: [string, string];
+};
 
 async function publish(request: APIRequestContext, token: string, item: Item): Promise<void> {
   const body = {
@@ -58,11 +76,37 @@ test.beforeAll(async ({ request }) => {
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  const upload = (rgb: [number, number, number]) => opsCall<{ name: string }>(request, token, 'POST', '/ops/content/images', { dataUrl: pngDataUrl(rgb) });
-  const [violet, teal, amber] = await Promise.all([upload([98, 66, 191]), upload([0, 128, 128]), upload([200, 140, 0])]);
-  await publish(request, token, { kind: 'banner', groupCode: 'w_home', sortOrder: 1, imageName: violet.name, linkage: { type: 'page', target: '/rng' }, pt: ['Jogos RNG em destaque', ''], en: ['Featured RNG games', ''] });
-  await publish(request, token, { kind: 'banner', groupCode: 'w_home', sortOrder: 2, imageName: teal.name, pt: ['Bônus de boas-vindas', ''], en: ['Welcome bonus', ''] });
-  await publish(request, token, { kind: 'banner', groupCode: 'w_live', imageName: amber.name, pt: ['Cassino ao vivo', ''], en: ['Live casino', ''] });
+  const upload = (rgb: [number, number, number]) =>
+    opsCall<{ name: string }>(request, token, 'POST', '/ops/content/images', { dataUrl: pngDataUrl(rgb) });
+  const [violet, teal, amber] = await Promise.all([
+    upload([98, 66, 191]),
+    upload([0, 128, 128]),
+    upload([200, 140, 0]),
+  ]);
+  await publish(request, token, {
+    kind: 'banner',
+    groupCode: 'w_home',
+    sortOrder: 1,
+    imageName: violet.name,
+    linkage: { type: 'page', target: '/rng' },
+    pt: ['Jogos RNG em destaque', ''],
+    en: ['Featured RNG games', ''],
+  });
+  await publish(request, token, {
+    kind: 'banner',
+    groupCode: 'w_home',
+    sortOrder: 2,
+    imageName: teal.name,
+    pt: ['Bônus de boas-vindas', ''],
+    en: ['Welcome bonus', ''],
+  });
+  await publish(request, token, {
+    kind: 'banner',
+    groupCode: 'w_live',
+    imageName: amber.name,
+    pt: ['Cassino ao vivo', ''],
+    en: ['Live casino', ''],
+  });
 });
 
 test.afterAll(async () => {
@@ -70,7 +114,15 @@ test.afterAll(async () => {
 });
 
 /** Open a page of the content server in a theme and language, at a width. */
-async function open(page: Page, url: string, { width = 1366, theme = 'dark', language = 'PT' }: { width?: number; theme?: 'dark' | 'light'; language?: 'PT' | 'EN' } = {}) {
+async function open(
+  page: Page,
+  url: string,
+  {
+    width = 1366,
+    theme = 'dark',
+    language = 'PT',
+  }: { width?: number; theme?: 'dark' | 'light'; language?: 'PT' | 'EN' } = {},
+) {
   await page.addInitScript(
     ([t, l]) => {
       localStorage.setItem('theme', t);
@@ -86,7 +138,9 @@ async function open(page: Page, url: string, { width = 1366, theme = 'dark', lan
 
 const strip = (page: Page) => page.getByRole('region', { name: /^(Destaques|Featured)$/ });
 
-test('home: a centred slider with two dots; a dot changes the slide; a banner with a page linkage opens it', async ({ page }) => {
+test('home: a centred slider with two dots; a dot changes the slide; a banner with a page linkage opens it', async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await open(page, '/');
   const dots = strip(page).getByRole('button', { name: /^Mostrar banner \d de 2$/ });
@@ -126,13 +180,21 @@ test('a page with one banner shows one slide, without dots', async ({ page }) =>
 });
 
 /** Every look a screen is checked in: both widths, both themes, both languages. */
-const LOOKS = [360, 1366].flatMap((width) => (['dark', 'light'] as const).flatMap((theme) => (['PT', 'EN'] as const).map((language) => ({ width, theme, language }))));
+const LOOKS = [360, 1366].flatMap((width) =>
+  (['dark', 'light'] as const).flatMap((theme) =>
+    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
+  ),
+);
 
 /**
  * Open a page in one look after another in one browser page: the stored theme and language, then
  * a load of `url` at the look's width (the site reads both at start), then `check`.
  */
-async function inEveryLook(page: Page, url: string, check: (look: (typeof LOOKS)[number], label: string) => Promise<void>): Promise<void> {
+async function inEveryLook(
+  page: Page,
+  url: string,
+  check: (look: (typeof LOOKS)[number], label: string) => Promise<void>,
+): Promise<void> {
   await page.goto(`${baseURL}/`);
   for (const look of LOOKS) {
     const { width, theme, language } = look;
@@ -159,7 +221,10 @@ test('home with banners: axe-clean at 360 and 1366 px, both themes, PT and EN', 
     await expect(strip(page).getByRole('button'), label).toHaveCount(2);
     await expect(strip(page).getByRole('img').first(), label).toBeVisible();
     await expectNoSeriousA11yViolations(page, `home banners ${label}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `home fits ${label}`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `home fits ${label}`,
+    ).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${language}-${width}.png`) });
   });
 });
@@ -168,11 +233,19 @@ test.describe('legal pages', () => {
   test.beforeAll(async ({ request }) => {
     const { username, password } = BACKOFFICE_OPERATORS.marketing;
     const token = await operatorLogin(request, baseURL, username, password);
-    const html = (words: string) => `<h2>1. ${words}</h2><p>${words}.</p><script>window.__contentXss = 'script'</script><img src="x" onerror="window.__contentXss = 'onerror'">`;
-    await publish(request, token, { kind: 'legal_page', groupCode: 'terms', pt: ['Termos de uso', html('Apenas maiores de 18 anos')], en: ['Terms of use', html('Over 18 only')] });
+    const html = (words: string) =>
+      `<h2>1. ${words}</h2><p>${words}.</p><script>window.__contentXss = 'script'</script><img src="x" onerror="window.__contentXss = 'onerror'">`;
+    await publish(request, token, {
+      kind: 'legal_page',
+      groupCode: 'terms',
+      pt: ['Termos de uso', html('Apenas maiores de 18 anos')],
+      en: ['Terms of use', html('Over 18 only')],
+    });
   });
 
-  test('/terms shows the text without running its script; the footer and the consent line link to it', async ({ page }) => {
+  test('/terms shows the text without running its script; the footer and the consent line link to it', async ({
+    page,
+  }) => {
     await open(page, '/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de uso' }).click();
     await expect(page).toHaveURL(`${baseURL}/terms`);
@@ -203,11 +276,23 @@ test.describe('help centre', () => {
   test.beforeAll(async ({ request }) => {
     const { username, password } = BACKOFFICE_OPERATORS.marketing;
     const token = await operatorLogin(request, baseURL, username, password);
-    await publish(request, token, { kind: 'help_article', groupCode: 'deposit', pt: ['Como fazer um depósito', '<p>Escolha o <strong>PIX</strong>.</p>'], en: ['How to deposit', '<p>Choose PIX.</p>'] });
-    await publish(request, token, { kind: 'help_article', groupCode: 'withdrawal', pt: ['Prazo do saque', '<p>Até 30 minutos.</p>'], en: ['Withdrawal times', '<p>Up to 30 minutes.</p>'] });
+    await publish(request, token, {
+      kind: 'help_article',
+      groupCode: 'deposit',
+      pt: ['Como fazer um depósito', '<p>Escolha o <strong>PIX</strong>.</p>'],
+      en: ['How to deposit', '<p>Choose PIX.</p>'],
+    });
+    await publish(request, token, {
+      kind: 'help_article',
+      groupCode: 'withdrawal',
+      pt: ['Prazo do saque', '<p>Até 30 minutos.</p>'],
+      en: ['Withdrawal times', '<p>Up to 30 minutes.</p>'],
+    });
   });
 
-  test('/help lists articles by category, opens one, finds one by a word without accents, says when nothing matches', async ({ page }) => {
+  test('/help lists articles by category, opens one, finds one by a word without accents, says when nothing matches', async ({
+    page,
+  }) => {
     await open(page, '/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Central de ajuda' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Central de ajuda' })).toBeVisible();
@@ -238,7 +323,10 @@ test.describe('help centre', () => {
       await page.getByText(language === 'PT' ? 'Prazo do saque' : 'Withdrawal times').click();
       await expect(page.getByText(language === 'PT' ? 'Até 30 minutos.' : 'Up to 30 minutes.'), label).toBeVisible();
       await expectNoSeriousA11yViolations(page, `help ${label}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `help fits ${label}`).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `help fits ${label}`,
+      ).toBe(true);
       await page.screenshot({ path: path.join(SHOTS, `help-${theme}-${language}-${width}.png`) });
     });
   });

@@ -23,7 +23,6 @@ function prepare(dataDir: string): void {
   createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
 }
 
-
 async function register(page: Page, baseURL: string): Promise<string> {
   return (await registerThroughSite(page, baseURL, { prefix: 'd', password: PASSWORD })).username;
 }
@@ -136,7 +135,10 @@ test.describe('deposits', () => {
     await page.screenshot({ path: path.join(SHOTS, 'messages-360-light.png') });
   });
 
-  test('manual bank transfer confirmed by the operator: the balance updates without a reload', async ({ page, request }) => {
+  test('manual bank transfer confirmed by the operator: the balance updates without a reload', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await register(page, server.baseURL);
     const panel = await openDepositPage(page);
@@ -159,7 +161,9 @@ test.describe('deposits', () => {
 
     // The operator finds the order by its reference and confirms it through the /ops API.
     const token = await financeLogin(request, server.baseURL);
-    const list = await request.get(`${server.baseURL}/ops/deposits?status=pending&pageSize=100&order=desc`, { headers: { authorization: token } });
+    const list = await request.get(`${server.baseURL}/ops/deposits?status=pending&pageSize=100&order=desc`, {
+      headers: { authorization: token },
+    });
     const orders = ((await list.json()) as { value: { list: { id: string; referenceCode: string }[] } }).value.list;
     const order = orders.find((o) => o.referenceCode === reference);
     expect(order, `pending order ${reference}`).toBeTruthy();

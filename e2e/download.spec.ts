@@ -27,8 +27,18 @@ let baseURL: string;
 
 type Envelope<T> = { success: boolean; value: T };
 
-async function opsCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
+async function opsCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`${baseURL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = (await response.json()) as Envelope<T>;
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
@@ -36,7 +46,10 @@ async function opsCall<T>(request: APIRequestContext, token: string, method: 'GE
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('download', EXTRA_PORTS.download, { roles: ['admin'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('download', EXTRA_PORTS.download, {
+    roles: ['admin'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.admin;
   const token = await operatorLogin(request, baseURL, username, password);
@@ -55,7 +68,10 @@ test.beforeAll(async ({ request }) => {
         version: settings.versions.customerService,
       },
       // An Android app and no iOS profile.
-      resources: { value: [{ resourceType: 'ANDROID', labelNameEn: 'Android app', url: ANDROID_LINK, qrCodeUrl: null }], version: settings.versions.resources },
+      resources: {
+        value: [{ resourceType: 'ANDROID', labelNameEn: 'Android app', url: ANDROID_LINK, qrCodeUrl: null }],
+        version: settings.versions.resources,
+      },
     },
     reason: 'app download and support channels for the e2e suite',
   });
@@ -106,14 +122,17 @@ async function decodeQr(qr: Locator): Promise<string | null> {
     return { size: canvas.width, bits: text };
   });
   const rgba = new Uint8ClampedArray(size * size * 4);
-  for (let i = 0; i < bits.length; i += 1) rgba.fill(bits[i] === '1' ? 0 : 255, i * 4, i * 4 + 3).fill(255, i * 4 + 3, i * 4 + 4);
+  for (let i = 0; i < bits.length; i += 1)
+    rgba.fill(bits[i] === '1' ? 0 : 255, i * 4, i * 4 + 3).fill(255, i * 4 + 3, i * 4 + 4);
   return jsQR(rgba, size, size)?.data ?? null;
 }
 
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Menu principal' });
 const rightBar = (page: Page) => page.getByRole('navigation', { name: 'Atalhos' });
 
-test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP entry only above club rank level 4', async ({ page }) => {
+test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP entry only above club rank level 4', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   const player = await registerThroughSite(page, baseURL, { prefix: 'dl', password: PASSWORD });
   await page.goto(`${baseURL}/`);
@@ -169,7 +188,9 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
   await page.screenshot({ path: path.join(SHOTS, 'vip-1366.png') });
 });
 
-test("download: the modal's QR code decodes to the Android link, iOS explains there is none; /down has both tabs under its banner", async ({ page }) => {
+test("download: the modal's QR code decodes to the Android link, iOS explains there is none; /down has both tabs under its banner", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
   await rightBar(page).getByRole('button', { name: 'Baixar o app' }).click();
@@ -218,7 +239,11 @@ test('/helpmc: the help centre alone, ending with the contact entries; back to t
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-const LOOKS = [360, 1366].flatMap((width) => (['dark', 'light'] as const).flatMap((theme) => (['PT', 'EN'] as const).map((language) => ({ width, theme, language }))));
+const LOOKS = [360, 1366].flatMap((width) =>
+  (['dark', 'light'] as const).flatMap((theme) =>
+    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
+  ),
+);
 
 test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes, PT and EN', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -238,12 +263,20 @@ test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes
     // One page load per look: /helpmc, then the site and /down by its own links.
     await page.goto(`${baseURL}/helpmc`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await expect(page.getByRole('heading', { name: pt ? 'Ainda precisa de ajuda?' : 'Still need help?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: pt ? 'Ainda precisa de ajuda?' : 'Still need help?' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, `/helpmc ${label}`);
-    await page.getByRole('link', { name: pt ? 'Voltar ao site' : 'Back to the site' }).last().click();
+    await page
+      .getByRole('link', { name: pt ? 'Voltar ao site' : 'Back to the site' })
+      .last()
+      .click();
     if (width === 1366) {
       // The right bar (tablets and desktops) opens the modal.
-      await page.getByRole('navigation', { name: pt ? 'Atalhos' : 'Shortcuts' }).getByRole('button').click();
+      await page
+        .getByRole('navigation', { name: pt ? 'Atalhos' : 'Shortcuts' })
+        .getByRole('button')
+        .click();
       const modal = page.getByRole('dialog', { name: pt ? 'Baixe o app' : 'Get the app' });
       await expect(modal.getByRole('img')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `download modal ${label}`);
@@ -257,7 +290,10 @@ test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes
     await expect(page.getByRole('heading', { name: pt ? 'Baixe o app' : 'Get the app', level: 1 })).toBeVisible();
     await expect(page.getByRole('img', { name: pt ? 'Baixe e ganhe' : 'Download and win' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `/down ${label}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `/down fits ${label}`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `/down fits ${label}`,
+    ).toBe(true);
     if (pt) await page.screenshot({ path: path.join(SHOTS, `down-${width}-${theme}.png`) });
   }
 });

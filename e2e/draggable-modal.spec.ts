@@ -52,14 +52,22 @@ test('a dialog moves by mouse and arrow keys, stays inside the viewport, and is 
   // Dragged far past the bottom-right corner: it stops at the edges.
   await dragBy(page, move, 3000, 3000);
   now = await box(dialog);
-  const viewport = await page.evaluate(() => ({ width: document.documentElement.clientWidth, height: document.documentElement.clientHeight }));
+  const viewport = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth,
+    height: document.documentElement.clientHeight,
+  }));
   expect(Math.round(now.x + now.width)).toBe(viewport.width);
   expect(Math.round(now.y + now.height)).toBe(viewport.height);
   await page.screenshot({ path: path.join(SHOTS, 'corner-1366.png') });
 
   // A smaller window pulls it back inside.
   await page.setViewportSize({ width: 1000, height: 700 });
-  await expect.poll(async () => { const b = await box(dialog); return b.x + b.width <= 1000 && b.y + b.height <= 700 && b.x >= 0 && b.y >= 0; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const b = await box(dialog);
+      return b.x + b.width <= 1000 && b.y + b.height <= 700 && b.x >= 0 && b.y >= 0;
+    })
+    .toBe(true);
 
   // The keyboard: Home back to the centre, arrows by 10 px, Shift+arrows by 50 px.
   await move.focus();

@@ -22,7 +22,10 @@ async function startCollector(): Promise<{ url: string; received: Received[]; cl
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       if (request.method === 'POST' && request.url === '/collect') {
-        received.push({ contentType: request.headers['content-type'], report: JSON.parse(body) as Record<string, unknown> });
+        received.push({
+          contentType: request.headers['content-type'],
+          report: JSON.parse(body) as Record<string, unknown>,
+        });
       }
       response.writeHead(204);
       response.end();
@@ -30,13 +33,21 @@ async function startCollector(): Promise<{ url: string; received: Received[]; cl
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/collect`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/collect`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-test('a page that fails while rendering POSTs its report to the ERROR_REPORT_URL the server was started with', async ({ page }) => {
+test('a page that fails while rendering POSTs its report to the ERROR_REPORT_URL the server was started with', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const collector = await startCollector();
-  const server = await startServer('error-report', EXTRA_PORTS.errorReport, () => undefined, { ERROR_REPORT_URL: collector.url });
+  const server = await startServer('error-report', EXTRA_PORTS.errorReport, () => undefined, {
+    ERROR_REPORT_URL: collector.url,
+  });
   const blocked: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());

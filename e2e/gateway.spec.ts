@@ -38,7 +38,12 @@ function prepare(dataDir: string): void {
 async function startSandbox(platformUrl: string): Promise<ChildProcess> {
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/vendor-sandbox/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_PORT: String(EXTRA_PORTS.vendorSandbox), WPS_PLATFORM_URL: platformUrl, VENDOR_SANDBOX_SECRET: SECRET },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(EXTRA_PORTS.vendorSandbox),
+      WPS_PLATFORM_URL: platformUrl,
+      VENDOR_SANDBOX_SECRET: SECRET,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,7 +66,11 @@ async function startSandbox(platformUrl: string): Promise<ChildProcess> {
 async function sandboxControl<T>(request: APIRequestContext, route: string, body?: unknown): Promise<T> {
   const method = body === undefined ? 'GET' : 'POST';
   const raw = body === undefined ? '' : JSON.stringify(body);
-  const res = await request.fetch(`${SANDBOX_URL}${route}`, { method, headers: signedHeaders(SECRET, { method, path: route, rawBody: raw }), ...(body === undefined ? {} : { data: raw }) });
+  const res = await request.fetch(`${SANDBOX_URL}${route}`, {
+    method,
+    headers: signedHeaders(SECRET, { method, path: route, rawBody: raw }),
+    ...(body === undefined ? {} : { data: raw }),
+  });
   expect(res.status(), `${method} ${route}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -87,7 +96,11 @@ test.describe('vendor gateway', () => {
     sandbox = await startSandbox(platformUrl);
     // The vendor status check runs every 15 s on transfers pending 10 s: up to 25 s before the pending
     // transfer below resolves, close to the test's wait. Every 2 s, the wait is for the check, not its schedule.
-    server = await startServer('gateway', EXTRA_PORTS.gateway, prepare, { VENDOR_SANDBOX_URL: SANDBOX_URL, VENDOR_SANDBOX_SECRET: SECRET, JOB_INTERVAL_MS: '2000' });
+    server = await startServer('gateway', EXTRA_PORTS.gateway, prepare, {
+      VENDOR_SANDBOX_URL: SANDBOX_URL,
+      VENDOR_SANDBOX_SECRET: SECRET,
+      JOB_INTERVAL_MS: '2000',
+    });
   });
 
   test.afterAll(async () => {
@@ -106,7 +119,10 @@ test.describe('vendor gateway', () => {
     await page.reload();
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
 
-    await page.getByRole('banner').getByRole('button', { name: /Menu da conta|Account menu/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Menu da conta|Account menu/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Minha carteira' }).click();
     const panel = page.getByRole('dialog');
     const wallet = panel.getByTestId('vendor-wallet-SBT');
@@ -120,7 +136,9 @@ test.describe('vendor gateway', () => {
     await expect(panel.getByTestId('main-wallet-balance')).toHaveText(/R\$\s*70,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*70,00/);
     // The money is really at the vendor.
-    const playerId = (await callApi<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')).id;
+    const playerId = (
+      await callApi<{ id: string }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/info')
+    ).id;
     const atVendor = await sandboxControl<{ balanceMinor: string }>(request, `/control/wallets/${playerId}`);
     expect(atVendor.balanceMinor).toBe('3000');
     await expectNoSeriousA11yViolations(page, 'my wallet');
@@ -136,7 +154,9 @@ test.describe('vendor gateway', () => {
     await sandboxControl(request, '/control/faults', { delayMs: 8000 });
     await wallet.getByLabel('Valor').fill('10');
     await wallet.getByRole('button', { name: 'Transferir para' }).click();
-    await expect(page.getByText('Transferência aguardando confirmação do fornecedor.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Transferência aguardando confirmação do fornecedor.')).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(wallet.getByTestId('vendor-wallet-pending')).toContainText(/R\$\s*10,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*90,00/);
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-pending-1366.png') });
@@ -146,7 +166,9 @@ test.describe('vendor gateway', () => {
 
     await page.setViewportSize({ width: 360, height: 780 });
     await expect(wallet).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360.png') });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
@@ -155,7 +177,11 @@ test.describe('vendor gateway', () => {
     await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360-light.png') });
   });
 
-  test('a transfer the vendor did not answer waits in the back office queue; asking the vendor is recorded; the status check settles it', async ({ page, browser, request }) => {
+  test('a transfer the vendor did not answer waits in the back office queue; asking the vendor is recorded; the status check settles it', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const player = await browser.newPage();
     const token = await register(player, server.baseURL);
     await player.close();
@@ -164,18 +190,26 @@ test.describe('vendor gateway', () => {
     const account = (await callApi<{ account: string }>(a, 'GET', '/wps/member/info')).account;
     // The vendor is down: the transfer in is neither done nor refused, so the money is held.
     await sandboxControl(request, '/control/faults', { down: true });
-    const moved = await callApi<{ transfers: { id: string; status: string }[] }>(a, 'POST', '/wps/relay/GCS_walletTransfer', {
-      direction: 'in',
-      vassalage: 'SBT',
-      amount: '15',
-      idempotencyKey: `e2e-bo-${crypto.randomUUID()}`,
-    });
+    const moved = await callApi<{ transfers: { id: string; status: string }[] }>(
+      a,
+      'POST',
+      '/wps/relay/GCS_walletTransfer',
+      {
+        direction: 'in',
+        vassalage: 'SBT',
+        amount: '15',
+        idempotencyKey: `e2e-bo-${crypto.randomUUID()}`,
+      },
+    );
     expect(moved.transfers[0]!.status).toBe('pending');
     const id = moved.transfers[0]!.id;
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Transferências de fornecedor' }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Transferências de fornecedor' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Transferências de fornecedor', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
     await expect(row).toContainText(account);
@@ -185,28 +219,62 @@ test.describe('vendor gateway', () => {
     await page.screenshot({ path: path.join(SHOTS, 'backoffice-vendor-transfers-1366.png'), fullPage: true });
 
     // Asking while the vendor is still down: no answer, still pending, and the ask is in the audit log.
-    await row.getByRole('button', { name: `Perguntar agora ao fornecedor sobre a transferência ${id} do jogador ${account}` }).click();
+    await row
+      .getByRole('button', { name: `Perguntar agora ao fornecedor sobre a transferência ${id} do jogador ${account}` })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill('player asked where the 15 went');
     await dialog.getByRole('button', { name: 'Perguntar agora' }).click();
-    await expect(page.getByText(`Transferência ${id}: o fornecedor ainda não respondeu; continua pendente.`)).toBeVisible();
+    await expect(
+      page.getByText(`Transferência ${id}: o fornecedor ainda não respondeu; continua pendente.`),
+    ).toBeVisible();
     await expect(row).toContainText('Pendente');
-    const admin = await operatorLogin(request, server.baseURL, BACKOFFICE_OPERATORS.admin.username, BACKOFFICE_OPERATORS.admin.password);
-    const audit = await callApi<{ list: { action: string; reason: string; after: { status: string } }[] }>(a, 'GET', `/ops/audit?subjectType=vendor_transfer&subjectId=${id}`, undefined, admin);
-    expect(audit.list.map((e) => [e.action, e.reason, e.after.status])).toEqual([['vendor_transfer.check', 'player asked where the 15 went', 'pending']]);
+    const admin = await operatorLogin(
+      request,
+      server.baseURL,
+      BACKOFFICE_OPERATORS.admin.username,
+      BACKOFFICE_OPERATORS.admin.password,
+    );
+    const audit = await callApi<{ list: { action: string; reason: string; after: { status: string } }[] }>(
+      a,
+      'GET',
+      `/ops/audit?subjectType=vendor_transfer&subjectId=${id}`,
+      undefined,
+      admin,
+    );
+    expect(audit.list.map((e) => [e.action, e.reason, e.after.status])).toEqual([
+      ['vendor_transfer.check', 'player asked where the 15 went', 'pending'],
+    ]);
 
     // The vendor is back: the status job learns the transfer never arrived, and the hold returns to the player.
     await sandboxControl(request, '/control/faults', { down: false });
     await expect
-      .poll(async () => (await callApi<{ list: { id: string; status: string }[] }>(a, 'GET', `/ops/vendor-transfers?pageSize=100&order=desc`, undefined, admin)).list.find((t) => t.id === id)?.status, { timeout: 60_000 })
+      .poll(
+        async () =>
+          (
+            await callApi<{ list: { id: string; status: string }[] }>(
+              a,
+              'GET',
+              `/ops/vendor-transfers?pageSize=100&order=desc`,
+              undefined,
+              admin,
+            )
+          ).list.find((t) => t.id === id)?.status,
+        { timeout: 60_000 },
+      )
       .toBe('failed');
     await page.getByLabel('Situação').selectOption('failed');
     await expect(row).toContainText('Falhou');
     await expect(row.getByRole('button')).toHaveCount(0);
-    expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe('4000');
+    expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe(
+      '4000',
+    );
   });
 
-  test('launching a sandbox game opens /game with the vendor page in the iframe; a spin bets through the callbacks', async ({ page, request }) => {
+  test('launching a sandbox game opens /game with the vendor page in the iframe; a spin bets through the callbacks', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     const token = await register(page, server.baseURL);
     await deposit({ request, baseURL: server.baseURL, token }, '50');
@@ -224,11 +292,17 @@ test.describe('vendor gateway', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     await expect(frame.getByTestId('sandbox-spin')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'game-360-light.png') });
 
     // The bet and its win are in the player's account record, from the ledger.
-    const record = await callApi<{ list: { type: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/member/transactions?type=bet');
+    const record = await callApi<{ list: { type: string }[] }>(
+      { request, baseURL: server.baseURL, token },
+      'GET',
+      '/wps/member/transactions?type=bet',
+    );
     expect(record.list.length).toBe(1);
 
     await page.getByRole('button', { name: 'Voltar' }).click();

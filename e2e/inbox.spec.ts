@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
@@ -31,7 +37,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('inbox', EXTRA_PORTS.inbox, { roles: ['support', 'marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('inbox', EXTRA_PORTS.inbox, {
+    roles: ['support', 'marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -62,7 +71,10 @@ async function checkLooks(page: Page, name: string, language: 'PT' | 'EN'): Prom
         document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', t);
       }, theme);
       await expectNoSeriousA11yViolations(page, `${name} ${width} ${theme} ${language}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} ${width}: no sideways scroll`).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${name} ${width}: no sideways scroll`,
+      ).toBe(true);
       if (language === 'PT') await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`) });
     }
   }
@@ -73,14 +85,20 @@ async function opsToken(request: APIRequestContext, role: 'marketing'): Promise<
   return operatorLogin(request, baseURL, username, password);
 }
 
-test('a message sent in the back office is read in the inbox, and the unread count falls', async ({ page, browser }) => {
+test('a message sent in the back office is read in the inbox, and the unread count falls', async ({
+  page,
+  browser,
+}) => {
   const player = await registerThroughSite(page, baseURL, { prefix: 'inbox', password: PASSWORD });
   const mail = page.getByRole('banner').getByTestId('header-mail');
   await expect(mail).toHaveAccessibleName('Mensagens');
 
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'support' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Mensagens', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Mensagens', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Mensagens', level: 1 })).toBeVisible();
   await ops.getByRole('button', { name: 'Nova mensagem' }).click();
   const form = ops.getByRole('dialog', { name: 'Nova mensagem' });
@@ -152,7 +170,12 @@ test('a message sent in the back office is read in the inbox, and the unread cou
   await page.keyboard.press('Escape');
 
   await ops.reload();
-  await expect(ops.getByRole('row', { name: new RegExp(TITLE_PT) }).getByRole('cell').nth(3)).toHaveText('1');
+  await expect(
+    ops
+      .getByRole('row', { name: new RegExp(TITLE_PT) })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText('1');
 
   // The same inbox in English: the message in its English words.
   await useLanguage(page, 'EN');
@@ -178,16 +201,27 @@ test('the notice modal shows a notice on entering the home page, once per sessio
       publishUntil: null,
       linkage: null,
       imageName: null,
-      translations: { PT: { title: 'Manutenção no domingo', bodyHtml: '<p>O site para às <strong>3h</strong>.</p>' }, EN: { title: 'Maintenance on Sunday', bodyHtml: '<p>The site stops at <strong>3 am</strong>.</p>' } },
+      translations: {
+        PT: { title: 'Manutenção no domingo', bodyHtml: '<p>O site para às <strong>3h</strong>.</p>' },
+        EN: { title: 'Maintenance on Sunday', bodyHtml: '<p>The site stops at <strong>3 am</strong>.</p>' },
+      },
       reason: 'notice for the e2e suite',
     },
   });
   const { value } = (await created.json()) as { value: { id: string } };
-  expect((await request.put(`${baseURL}/ops/content/${value.id}/status`, { headers, data: { status: 'published', reason: 'go live' } })).ok()).toBe(true);
+  expect(
+    (
+      await request.put(`${baseURL}/ops/content/${value.id}/status`, {
+        headers,
+        data: { status: 'published', reason: 'go live' },
+      })
+    ).ok(),
+  ).toBe(true);
 
   const noticeCalls: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/wps/relay/MCSFE_getListAnnouncements') && r.postData()?.includes('"H"')) noticeCalls.push(r.url());
+    if (r.url().endsWith('/wps/relay/MCSFE_getListAnnouncements') && r.postData()?.includes('"H"'))
+      noticeCalls.push(r.url());
   });
   await page.goto(`${baseURL}/`);
   const modal = page.getByRole('dialog', { name: 'Aviso' });

@@ -33,13 +33,19 @@ async function deposit(a: Api, amount: string): Promise<void> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-ih-${Date.now()}` });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual!.id,
+    amount,
+    idempotencyKey: `e2e-ih-${Date.now()}`,
+  });
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
 
 async function noSidewaysScroll(page: Page, frame?: ReturnType<Page['frames']>[number]): Promise<void> {
   const target = frame ?? page.mainFrame();
-  const overflow = await target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await target.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -54,7 +60,9 @@ async function expectControlsInView(page: Page, spinTestId: string): Promise<voi
     const box = await control.boundingBox();
     expect(box, spinTestId).not.toBeNull();
     expect(box!.y, `${spinTestId} at ${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(0);
-    expect(box!.y + box!.height, `${spinTestId} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+    expect(box!.y + box!.height, `${spinTestId} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(
+      viewport.height,
+    );
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
   }
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -74,7 +82,10 @@ test.describe('in-house games', () => {
     await server?.stop();
   });
 
-  test('launch the slot, spin in the /game frame, the header balance follows, the round verifies and shows in the betting record', async ({ page, request }) => {
+  test('launch the slot, spin in the /game frame, the header balance follows, the round verifies and shows in the betting record', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const token = await register(page, server.baseURL);
     const a = { request, baseURL: server.baseURL, token };
@@ -160,7 +171,10 @@ test.describe('in-house games', () => {
     // The betting record lists every spin, newest first, from the round records.
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('button', { name: 'Voltar' }).click();
-    await page.getByRole('banner').getByRole('button', { name: /Menu da conta|Account menu/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Menu da conta|Account menu/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Histórico de apostas' }).click();
     const record = page.getByTestId('betting-record');
     await expect(record.getByTestId('betting-record-row')).toHaveCount(spins + 1);
@@ -222,8 +236,14 @@ test.describe('in-house games', () => {
     await frame.getByTestId('dice-roll-button').click();
     await expect(frame.getByTestId('dice-roll')).toHaveText(/^\d{1,2},\d{2}$/);
     await expect(frame.getByTestId('dice-result')).toContainText(/Você ganhou|Sem prêmio/);
-    const rolls = await callApi<{ list: { gameName: string; stakeMinor: string; status: string }[] }>({ request, baseURL: server.baseURL, token }, 'GET', '/wps/bet-record');
-    expect(rolls.list).toEqual([expect.objectContaining({ gameName: 'Provable Dice', stakeMinor: '100', status: 'settled' })]);
+    const rolls = await callApi<{ list: { gameName: string; stakeMinor: string; status: string }[] }>(
+      { request, baseURL: server.baseURL, token },
+      'GET',
+      '/wps/bet-record',
+    );
+    expect(rolls.list).toEqual([
+      expect.objectContaining({ gameName: 'Provable Dice', stakeMinor: '100', status: 'settled' }),
+    ]);
     const gameFrame = page.frame({ url: /\/inhouse\/play\/dice/ })!;
     await noSidewaysScroll(page, gameFrame);
     await expectNoSeriousA11yViolations(page, 'dice in /game (360 px)');

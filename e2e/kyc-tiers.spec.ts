@@ -34,7 +34,10 @@ test.describe('KYC tiers', () => {
   test.setTimeout(150_000);
   const br = useBrServer('kyc-tiers', EXTRA_PORTS.kycTiers);
 
-  test('an admin sets the cap and the schedule; before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({ page, browser }) => {
+  test('an admin sets the cap and the schedule; before verification a deposit over the cap is refused with the room left; verified, the cap is gone', async ({
+    page,
+    browser,
+  }) => {
     const { server } = br;
     for (const width of [360, 1366]) {
       const ops = await newBackofficePage(browser, width);
@@ -49,7 +52,9 @@ test.describe('KYC tiers', () => {
         await form.getByLabel(fieldLabel('Motivo')).fill('Teto de depósitos antes da verificação');
         await form.getByRole('button', { name: 'Salvar' }).click();
         await expect(ops.getByText('Configurações dos níveis de identidade salvas.')).toBeVisible();
-        await expect(form.getByLabel(fieldLabel('Depósitos antes da verificação, no total (BRL)'))).toHaveValue('150.00');
+        await expect(form.getByLabel(fieldLabel('Depósitos antes da verificação, no total (BRL)'))).toHaveValue(
+          '150.00',
+        );
       }
       await ops.context().close();
     }
@@ -66,7 +71,12 @@ test.describe('KYC tiers', () => {
     await expectNoSeriousA11yViolations(page, 'deposit with the unverified cap 1366');
     await panel.getByLabel(fieldLabel('Valor')).fill('200');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect(panel.getByText('Até sua identidade ser verificada, os depósitos param em 150.00 no total. Você ainda pode depositar 150.00.', { exact: false })).toBeVisible();
+    await expect(
+      panel.getByText(
+        'Até sua identidade ser verificada, os depósitos param em 150.00 no total. Você ainda pode depositar 150.00.',
+        { exact: false },
+      ),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 1366');
     await page.screenshot({ path: path.join(SHOTS, 'cap-refused-1366.png') });
 
@@ -83,7 +93,10 @@ test.describe('KYC tiers', () => {
     await expect(panel.getByTestId('kyc-deposit-cap')).toHaveCount(0);
   });
 
-  test('a face check due at login routes the player to it; deposits wait; a failed selfie keeps them waiting, a passed one lifts it', async ({ page, request }) => {
+  test('a face check due at login routes the player to it; deposits wait; a failed selfie keeps them waiting, a passed one lifts it', async ({
+    page,
+    request,
+  }) => {
     const { server } = br;
     expect(username, 'the first test registered and verified the player').not.toBe('');
     const moved = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 31 * DAY } });
@@ -106,7 +119,9 @@ test.describe('KYC tiers', () => {
     const panel = await openDeposit(page);
     await panel.getByLabel(fieldLabel('Valor')).fill('50');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect(panel.getByText('Confirme que é você com uma selfie primeiro: até lá não é possível jogar, depositar nem sacar.')).toBeVisible();
+    await expect(
+      panel.getByText('Confirme que é você com uma selfie primeiro: até lá não é possível jogar, depositar nem sacar.'),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
 
     // A failed selfie: still due, told why.
@@ -127,7 +142,9 @@ test.describe('KYC tiers', () => {
     await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();
     await page.getByRole('button', { name: 'Pass' }).click();
     await expect(page).toHaveURL(/\/kyc\/reverify$/);
-    await expect(check.getByRole('status')).toHaveText('Obrigado: é você mesmo. Você já pode jogar, depositar e sacar.');
+    await expect(check.getByRole('status')).toHaveText(
+      'Obrigado: é você mesmo. Você já pode jogar, depositar e sacar.',
+    );
     await expectNoSeriousA11yViolations(page, 'face check passed 1366');
     await page.screenshot({ path: path.join(SHOTS, 'reverify-passed-1366.png') });
     await check.getByRole('link', { name: 'Ir para o lobby' }).click();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import {
+  EXTRA_PORTS,
+  ROOT,
+  expectNoSeriousA11yViolations,
+  runOps,
+  startServer,
+  type ExtraServer,
+} from './support/servers';
 import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { createOperatorWithCli } from './support/operators';
 import { connectDemoVendors } from './support/vendors';
@@ -82,16 +89,23 @@ test.describe('lobby', () => {
     await topNav.getByRole('link', { name: 'Esportes' }).click();
     await expect(page).toHaveURL(/\/sports$/);
     const vendors = page.getByRole('list', { name: 'Fornecedores' });
-    for (const name of ['Kickoff Sportsbook', 'AV Esports', 'DS88 Cockfight']) await expect(vendors.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+    for (const name of ['Kickoff Sportsbook', 'AV Esports', 'DS88 Cockfight'])
+      await expect(vendors.getByRole('button', { name: new RegExp(name) })).toBeVisible();
     // Vendors without a connection are not offered at all.
-    for (const name of ['IM Esports', 'DIG Cockfight']) await expect(vendors.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
+    for (const name of ['IM Esports', 'DIG Cockfight'])
+      await expect(vendors.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'sports page');
     await page.screenshot({ path: path.join(SHOTS, 'sports-visitor-1366.png'), fullPage: true });
 
     // The RNG page for a visitor: vendor tabs and the popular games; the full list needs login.
     await topNav.getByRole('link', { name: 'Slots' }).click();
-    await expect(page.getByRole('navigation', { name: 'Fornecedores de slots' }).getByRole('link', { name: 'In-house Games' })).toHaveAttribute('aria-current', 'page');
-    await page.getByRole('navigation', { name: 'Fornecedores de slots' }).getByRole('link', { name: 'Sandbox Seamless' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Fornecedores de slots' }).getByRole('link', { name: 'In-house Games' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await page
+      .getByRole('navigation', { name: 'Fornecedores de slots' })
+      .getByRole('link', { name: 'Sandbox Seamless' })
+      .click();
     await expect(page).toHaveURL(/\/rng\?vassalage=SBX$/);
     const tile = page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' });
     await expect(tile).toBeVisible();
@@ -99,7 +113,10 @@ test.describe('lobby', () => {
     await expectNoSeriousA11yViolations(page, 'rng page (visitor)');
     await page.screenshot({ path: path.join(SHOTS, 'rng-visitor-1366.png'), fullPage: true });
 
-    await page.locator('main .rng-games').getByRole('button', { name: 'Adicionar Golden Lantern aos favoritos' }).click();
+    await page
+      .locator('main .rng-games')
+      .getByRole('button', { name: 'Adicionar Golden Lantern aos favoritos' })
+      .click();
     const login = page.getByRole('dialog');
     await expect(login.getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
     await login.getByRole('button', { name: 'Fechar' }).first().click();
@@ -108,7 +125,9 @@ test.describe('lobby', () => {
     await expect(page.getByRole('dialog').getByRole('heading', { name: 'Entre na sua conta' })).toBeVisible();
   });
 
-  test('a player at 1366 px: top navigation entries that do not fit move into "Mais", none is cut off', async ({ page }) => {
+  test('a player at 1366 px: top navigation entries that do not fit move into "Mais", none is cut off', async ({
+    page,
+  }) => {
     const names = ['Loteria', 'Cassino ao vivo', 'Esportes', 'Pesca', 'Slots', 'Jogos de cartas', 'E-sports'];
     await page.setViewportSize({ width: 1366, height: 860 });
     await register(page, server.baseURL);
@@ -186,7 +205,10 @@ test.describe('lobby', () => {
     await expect(grid.getByRole('button', { name: 'Jogar Ruby Rush' })).toBeVisible();
     await grid.getByRole('button', { name: 'Adicionar Ruby Rush aos favoritos' }).click();
     await expect(page.getByText('Ruby Rush adicionado aos favoritos.')).toBeVisible();
-    await expect(grid.getByRole('button', { name: 'Remover Ruby Rush dos favoritos' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(grid.getByRole('button', { name: 'Remover Ruby Rush dos favoritos' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('zzz');
     await expect(games.getByText('Nenhum jogo encontrado para "zzz". Tente outro nome.')).toBeVisible();
@@ -202,7 +224,9 @@ test.describe('lobby', () => {
     // The favourite survives a reload.
     await page.reload();
     await page.locator('main .rng-games').getByRole('searchbox', { name: 'Buscar jogo' }).fill('Ruby');
-    await expect(page.locator('main .rng-games').getByRole('button', { name: 'Remover Ruby Rush dos favoritos' })).toBeVisible();
+    await expect(
+      page.locator('main .rng-games').getByRole('button', { name: 'Remover Ruby Rush dos favoritos' }),
+    ).toBeVisible();
 
     // Images are drawn SVGs; they load lazily and a missing one falls back to the default icon.
     await page.locator('main .rng-games').getByRole('searchbox', { name: 'Buscar jogo' }).fill('');
@@ -214,7 +238,10 @@ test.describe('lobby', () => {
     await page.goto(`${server.baseURL}/rng?vassalage=inhouse`);
     await page.locator('main .rng-games').getByRole('button', { name: 'Jogar Lucky Fives' }).click();
     await expect(page).toHaveURL(/\/game$/);
-    await expect(page.locator('iframe')).toHaveAttribute('src', /\/inhouse\/play\/slot\?launch=[a-f0-9]{64}&game=inhouse-slot/);
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      /\/inhouse\/play\/slot\?launch=[a-f0-9]{64}&game=inhouse-slot/,
+    );
     await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
     await expect(page.getByTestId('recent-strip').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
 
@@ -235,8 +262,12 @@ test.describe('lobby', () => {
     await games.getByRole('button', { name: 'Star Harbor (em manutenção)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manutenção' });
     await expect(dialog.getByText('Star Harbor está em manutenção')).toBeVisible();
-    await expect(dialog.getByText('O jogo está em manutenção. Experimente outros jogos populares enquanto isso.')).toBeVisible();
-    await expect(dialog.getByTestId('maintenance-suggestions').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
+    await expect(
+      dialog.getByText('O jogo está em manutenção. Experimente outros jogos populares enquanto isso.'),
+    ).toBeVisible();
+    await expect(
+      dialog.getByTestId('maintenance-suggestions').getByRole('button', { name: 'Jogar Lucky Fives' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'maintenance dialog');
     await page.screenshot({ path: path.join(SHOTS, 'maintenance-game-1366.png') });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
@@ -246,7 +277,9 @@ test.describe('lobby', () => {
     const card = page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
     await expect(card).toContainText('Em manutenção');
     await card.click();
-    await expect(page.getByRole('dialog', { name: 'Manutenção' }).getByText('Card Room está em manutenção')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Manutenção' }).getByText('Card Room está em manutenção'),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: path.join(SHOTS, 'maintenance-vendor-360.png') });
@@ -256,7 +289,10 @@ test.describe('lobby', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await register(page, server.baseURL);
     await page.goto(`${server.baseURL}/fish`);
-    await page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Transfer/ }).click();
+    await page
+      .getByRole('list', { name: 'Fornecedores' })
+      .getByRole('button', { name: /Sandbox Transfer/ })
+      .click();
     const popup = page.getByRole('dialog', { name: 'Sandbox Transfer' });
     await expect(popup.getByRole('list', { name: 'Jogos de Sandbox Transfer' }).getByRole('listitem')).toHaveCount(4);
     await expectNoSeriousA11yViolations(page, 'game popup');
@@ -277,7 +313,10 @@ test.describe('lobby', () => {
     await expect(live.getByRole('button', { name: /Aurora Live/ })).toHaveCount(0);
 
     // The light theme reads as well.
-    await page.getByRole('banner').getByRole('button', { name: /tema claro/i }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /tema claro/i })
+      .click();
     await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
     await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page, light theme');
@@ -285,7 +324,9 @@ test.describe('lobby', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.baseURL}/live`);
-    await expect(page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Seamless/ })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Seamless/ }),
+    ).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, 'live page at 360 px');
     await page.screenshot({ path: path.join(SHOTS, 'live-360.png'), fullPage: true });

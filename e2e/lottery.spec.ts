@@ -53,13 +53,20 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     // The innermost elements past the right edge name the culprit when this fails.
-    const past = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 1 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= width + 1);
+    const past = Array.from(document.querySelectorAll('body *')).filter(
+      (el) =>
+        el.getBoundingClientRect().right > width + 1 &&
+        (el.parentElement?.getBoundingClientRect().right ?? 0) <= width + 1,
+    );
     const chain: string[] = [];
     for (let el: Element | null = past[0] ?? null; el && el !== document.body; el = el.parentElement) {
       const r = el.getBoundingClientRect();
       chain.push(`${el.tagName}.${String(el.className)} ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
-    return { by: document.documentElement.scrollWidth - width, past: [...past.slice(0, 3).map((el) => `${el.tagName}.${el.className}`), ...chain] };
+    return {
+      by: document.documentElement.scrollWidth - width,
+      past: [...past.slice(0, 3).map((el) => `${el.tagName}.${el.className}`), ...chain],
+    };
   });
   expect(overflow.by, overflow.past.join(', ')).toBeLessThanOrEqual(0);
 }
@@ -74,10 +81,15 @@ async function countdownSeconds(page: Page): Promise<number> {
 /** Wait for a draw with enough time before its cut-off to place a bet through the UI. */
 async function waitForBettingTime(page: Page, seconds: number): Promise<void> {
   await expect(page.getByTestId('lottery-countdown')).toHaveText(/^\d\d:\d\d$/, { timeout: 30_000 });
-  await expect.poll(() => countdownSeconds(page), { timeout: 90_000, intervals: [1000] }).toBeGreaterThanOrEqual(seconds);
+  await expect
+    .poll(() => countdownSeconds(page), { timeout: 90_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(seconds);
 }
 
-test('a quick-draw ticket on every digit wins, pays into the balance, shows in the betting record and verifies', async ({ page, request }) => {
+test('a quick-draw ticket on every digit wins, pays into the balance, shows in the betting record and verifies', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const a = await fundedPlayer(page, request, '100');
   await page.goto(`${server.baseURL}/lottery?gameCode=E5D-1`);
@@ -109,12 +121,18 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   // up (the badge) the page does not poll, so the ticket, the results and the balance move only
   // because the draw's close, result and settlement were pushed.
   await expect(game.getByTestId('lottery-live')).toBeVisible();
-  const settled = page.getByTestId('lottery-tickets-settled').locator(`[data-testid="lottery-ticket"][data-numero="${numero}"]`);
+  const settled = page
+    .getByTestId('lottery-tickets-settled')
+    .locator(`[data-testid="lottery-ticket"][data-numero="${numero}"]`);
   await expect(settled).toHaveAttribute('data-status', 'won', { timeout: 110_000 });
   await expect(settled.getByTestId('lottery-ticket-payout')).toHaveText(/R\$\s*9,80/);
   await expect(open).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*99,80/);
-  const tickets = await callApi<{ list: { status: string; payoutMinor: string | null }[] }>(a, 'GET', '/lgw/tickets?status=settled');
+  const tickets = await callApi<{ list: { status: string; payoutMinor: string | null }[] }>(
+    a,
+    'GET',
+    '/lgw/tickets?status=settled',
+  );
   expect(tickets.list).toEqual([expect.objectContaining({ status: 'won', payoutMinor: '980' })]);
 
   // The draw's revealed seed verifies in the page and with the stand-alone script.
@@ -126,7 +144,22 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   const shown = (await card.getByTestId('lottery-result-numbers').getAttribute('data-result'))!;
   const seed = (await card.getByTestId('lottery-seed').textContent())!.trim();
   const hash = (await card.getByTestId('lottery-seed-hash').textContent())!.trim();
-  const out = execFileSync('node', ['scripts/verify-lottery.mjs', '--family', 'digits5', '--seed', seed, '--hash', hash, '--draw', `E5D-1:${numero}`, '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync(
+    'node',
+    [
+      'scripts/verify-lottery.mjs',
+      '--family',
+      'digits5',
+      '--seed',
+      seed,
+      '--hash',
+      hash,
+      '--draw',
+      `E5D-1:${numero}`,
+      '--json',
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   const verified = JSON.parse(out) as { hashMatches: boolean; result: { numbers: number[] } };
   expect(verified.hashMatches).toBe(true);
   expect(verified.result.numbers.join(',')).toBe(shown);
@@ -143,7 +176,10 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
 
   // The ticket's round is in the betting record.
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.getByRole('banner').getByRole('button', { name: /Menu da conta|Account menu/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Menu da conta|Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Histórico de apostas' }).click();
   const record = page.getByTestId('betting-record');
   await expect(record.getByTestId('betting-record-row')).toHaveCount(1);
@@ -161,7 +197,15 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
   await page.setViewportSize({ width: 1366, height: 900 });
   const a = await fundedPlayer(page, request, '100');
   const ops = await operatorLogin(request, server.baseURL, ADMIN.username, ADMIN.password);
-  type Game = { code: string; name: string; paytable: Record<string, unknown>; limits: Record<string, string>; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number };
+  type Game = {
+    code: string;
+    name: string;
+    paytable: Record<string, unknown>;
+    limits: Record<string, string>;
+    status: 'active' | 'paused';
+    closeBeforeSeconds: number;
+    sortOrder: number;
+  };
   const games = await callApi<Game[]>(a, 'GET', '/ops/lottery/games', undefined, ops);
   const e5d = games.find((g) => g.code === 'E5D-1')!;
   // R$ 5,00 of liability per number: a digit at 9.8× takes at most R$ 0,51 a line.
@@ -169,7 +213,15 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
     a,
     'PUT',
     '/ops/lottery/games/E5D-1',
-    { name: e5d.name, paytable: e5d.paytable, limits: { ...e5d.limits, perKeyMinor: '500' }, status: e5d.status, closeBeforeSeconds: e5d.closeBeforeSeconds, sortOrder: e5d.sortOrder, reason: 'e2e: a small liability limit' },
+    {
+      name: e5d.name,
+      paytable: e5d.paytable,
+      limits: { ...e5d.limits, perKeyMinor: '500' },
+      status: e5d.status,
+      closeBeforeSeconds: e5d.closeBeforeSeconds,
+      sortOrder: e5d.sortOrder,
+      reason: 'e2e: a small liability limit',
+    },
     ops,
   );
 
@@ -185,7 +237,9 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
   const trimmed = slip.getByTestId('slip-trimmed');
   await expect(trimmed).toContainText('limite de responsabilidade');
   await expect(trimmed).toContainText(/R\$\s*0,51 por linha em vez de R\$\s*10,00/);
-  await expect(page.getByTestId('lottery-tickets-open').getByTestId('lottery-ticket')).toContainText(/reduzido de R\$\s*10,00/);
+  await expect(page.getByTestId('lottery-tickets-open').getByTestId('lottery-ticket')).toContainText(
+    /reduzido de R\$\s*10,00/,
+  );
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*99,49/);
   await expectNoSeriousA11yViolations(page, 'trimmed slip');
   await page.screenshot({ path: path.join(SHOTS, 'trimmed-1366.png'), fullPage: true });
@@ -197,16 +251,23 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
   // All on one draw with minutes to go, so none settles (and leaves the open list) meanwhile.
   type Opened = { current: { closesAt: string } | null; serverTime: string };
   await expect
-    .poll(async () => {
-      const opened = await callApi<Opened>(a, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5');
-      return opened.current ? Date.parse(opened.current.closesAt) - Date.parse(opened.serverTime) : 0;
-    }, { timeout: 200_000, intervals: [5000] })
+    .poll(
+      async () => {
+        const opened = await callApi<Opened>(a, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5');
+        return opened.current ? Date.parse(opened.current.closesAt) - Date.parse(opened.serverTime) : 0;
+      },
+      { timeout: 200_000, intervals: [5000] },
+    )
     .toBeGreaterThan(90_000);
   const placed: string[] = [];
   while (placed.length < 23) {
     const response = await request.post(`${server.baseURL}/lgw/tickets`, {
       headers: { authorization: a.token },
-      data: { gameCode: 'EKENO-5', idempotencyKey: `e2e-more-${placed.length}-${Date.now()}`, selections: [{ betType: 'pick', numbers: [placed.length + 1], stakePerLineMinor: '100' }] },
+      data: {
+        gameCode: 'EKENO-5',
+        idempotencyKey: `e2e-more-${placed.length}-${Date.now()}`,
+        selections: [{ betType: 'pick', numbers: [placed.length + 1], stakePerLineMinor: '100' }],
+      },
     });
     const body = (await response.json()) as { success: boolean; value?: { ticket: { ticketId: string } } };
     expect(body.success, JSON.stringify(body)).toBe(true);
@@ -224,7 +285,9 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
   await expectNoSeriousA11yViolations(page, 'tickets, second page');
 });
 
-test('every lottery page renders at both widths, axe-clean, and an unknown game is a clear message', async ({ page }) => {
+test('every lottery page renders at both widths, axe-clean, and an unknown game is a clear message', async ({
+  page,
+}) => {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     for (const [url, heading] of [
@@ -244,19 +307,32 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
         // The page's content stops short of the fixed right bar: nothing of it sits underneath.
         const bar = await page.locator('.right-bar').boundingBox();
         const main = await page.locator('#main-content').boundingBox();
-        expect(bar && main && main.x + main.width <= bar.x, `${url}: content ${JSON.stringify(main)} under the right bar ${JSON.stringify(bar)}`).toBe(true);
+        expect(
+          bar && main && main.x + main.width <= bar.x,
+          `${url}: content ${JSON.stringify(main)} under the right bar ${JSON.stringify(bar)}`,
+        ).toBe(true);
       }
       await expectNoSeriousA11yViolations(page, `${url} ${viewport.width}`);
-      await page.screenshot({ path: path.join(SHOTS, `${url.replace(/[/?=]/g, '_')}-${viewport.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SHOTS, `${url.replace(/[/?=]/g, '_')}-${viewport.width}.png`),
+        fullPage: true,
+      });
     }
     // The Vietnamese lobby lists the three regions.
     await page.goto(`${server.baseURL}/vnlottery`);
-    for (const region of ['Norte', 'Centro', 'Sul']) await expect(page.getByRole('heading', { name: region, exact: true })).toBeVisible();
+    for (const region of ['Norte', 'Centro', 'Sul'])
+      await expect(page.getByRole('heading', { name: region, exact: true })).toBeVisible();
     // Favourites: a visitor's star puts the game first, and it stays after a reload.
     await page.getByRole('region', { name: 'Sul' }).getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
-    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute('data-game-code', 'VN-MN');
+    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
+      'data-game-code',
+      'VN-MN',
+    );
     await page.reload();
-    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute('data-game-code', 'VN-MN');
+    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
+      'data-game-code',
+      'VN-MN',
+    );
     await page.getByTestId('lottery-favourites').getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
     await expect(page.getByTestId('lottery-favourites')).toHaveCount(0);
 

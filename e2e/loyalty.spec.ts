@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, type ExtraServer } from './support/servers';
@@ -56,7 +63,10 @@ async function opsToken(request: APIRequestContext, role: 'finance' | 'marketing
 /** The payment password, set through its encrypted call. */
 async function setPaymentPassword(a: Api): Promise<void> {
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
-  const body = await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+  const body = await encryptPayload(key.jwk, key.keyId, {
+    newPaymentPassword: PAYMENT_PASSWORD,
+    confirmPaymentPassword: PAYMENT_PASSWORD,
+  });
   await callApi(a, 'PUT', '/wps/member/payment-password', body);
 }
 
@@ -66,7 +76,11 @@ async function deposit(a: Api, amount: string): Promise<void> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-loy-${Date.now()}` });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual!.id,
+    amount,
+    idempotencyKey: `e2e-loy-${Date.now()}`,
+  });
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
 
@@ -75,17 +89,27 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     await expectNoSeriousA11yViolations(page, `${name} ${width}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} ${width}: no sideways scroll`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} ${width}: no sideways scroll`,
+    ).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 }
 
-test('points from a round are redeemed in the mall with the payment password, approved in the back office, and shown approved', async ({ page, browser, request }) => {
+test('points from a round are redeemed in the mall with the payment password, approved in the back office, and shown approved', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Marketing: slots earn 10 points per unit, and a T-shirt costs 15 points.
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pontos e VIP', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Pontos e VIP', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Pontos e VIP', level: 1 })).toBeVisible();
   await ops.getByRole('tab', { name: 'Pontos', exact: true }).click();
   await ops.getByLabel('Slots').fill('10');
@@ -98,7 +122,9 @@ test('points from a round are redeemed in the mall with the payment password, ap
   await dialog.getByLabel('Nome (EN)').fill('T-shirt e2e');
   await dialog.getByLabel('Pontos').fill('15');
   await dialog.getByLabel('Estoque (vazio: sem limite)').fill('3');
-  await dialog.getByLabel(/^Imagem/).setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: makePng(160, 120, [0x20, 0x60, 0xa0]) });
+  await dialog
+    .getByLabel(/^Imagem/)
+    .setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: makePng(160, 120, [0x20, 0x60, 0xa0]) });
   await expect(dialog.getByRole('img', { name: 'Imagem escolhida' })).toBeVisible();
   await checkBackofficePage(ops, 'backoffice-item-1366', SHOTS);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -128,7 +154,14 @@ test('points from a round are redeemed in the mall with the payment password, ap
   const mall = page.getByRole('region', { name: 'Shopping de pontos' });
   await expect(mall.getByRole('heading', { name: ITEM_PT })).toBeVisible();
   // The uploaded picture is served and drawn.
-  await expect.poll(() => mall.locator('img.pm-card__image').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      mall
+        .locator('img.pm-card__image')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await checkWidths(page, 'mall');
   await mall.getByRole('button', { name: `Trocar ${ITEM_PT}` }).click();
   const redeem = page.getByRole('dialog', { name: 'Trocar pontos' });
@@ -147,7 +180,10 @@ test('points from a round are redeemed in the mall with the payment password, ap
   // Support approves it in the redeem queue, with a reason for the audit log.
   const support = await newBackofficePage(browser, 1366);
   await signInOperator(support, { baseURL, role: 'support' });
-  await support.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Trocas de pontos', exact: true }).click();
+  await support
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Trocas de pontos', exact: true })
+    .click();
   const queued = support.getByRole('row', { name: new RegExp(player.username) });
   await expect(queued).toContainText(ITEM_PT);
   await checkBackofficePage(support, 'backoffice-queue-1366', SHOTS);
@@ -166,7 +202,10 @@ test('points from a round are redeemed in the mall with the payment password, ap
   await support.close();
 });
 
-test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge and the upgrade bonus', async ({ page, request }) => {
+test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge and the upgrade bonus', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const marketing = await opsToken(request, 'marketing');
   const level = (rankLevel: number, labelName: string, deposit: string, upgradeBonus: string) => ({
@@ -187,7 +226,11 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   await callApi({ request, baseURL, token: marketing }, 'PUT', '/ops/vip', {
     windowDays: 30,
     reviewPeriod: 'monthly',
-    levels: [level(0, 'Bronze e2e', '0', '0'), level(1, 'Prata e2e', '50.00', '7.00'), level(2, 'Ouro e2e', '1000.00', '50.00')],
+    levels: [
+      level(0, 'Bronze e2e', '0', '0'),
+      level(1, 'Prata e2e', '50.00', '7.00'),
+      level(2, 'Ouro e2e', '1000.00', '50.00'),
+    ],
   });
 
   await page.setViewportSize({ width: 1366, height: 860 });
@@ -219,10 +262,17 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   await checkWidths(page, 'vip');
 });
 
-test("a member label given on the player's page is shown in the player's account", async ({ page, browser, request }) => {
+test("a member label given on the player's page is shown in the player's account", async ({
+  page,
+  browser,
+  request,
+}) => {
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Pontos e VIP', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Pontos e VIP', exact: true })
+    .click();
   await ops.getByRole('tab', { name: 'Etiquetas de jogador' }).click();
   await ops.getByLabel('Nome da etiqueta').fill('Cliente fiel');
   await ops.getByLabel('Cor').fill('#1d4ed8');
@@ -235,7 +285,11 @@ test("a member label given on the player's page is shown in the player's account
   const admin = await newBackofficePage(browser, 1366);
   await signInOperator(admin, { baseURL, role: 'admin' });
   const token = await pageOperatorToken(admin);
-  const search = await callApi<{ list: { memberId: string }[] }>({ request, baseURL, token }, 'GET', `/ops/players?key=username&q=${player.username}`);
+  const search = await callApi<{ list: { memberId: string }[] }>(
+    { request, baseURL, token },
+    'GET',
+    `/ops/players?key=username&q=${player.username}`,
+  );
   await admin.goto(`${baseURL}/backoffice/players/${search.list[0]!.memberId}`);
   const panel = admin.getByRole('region', { name: 'Etiquetas do membro' });
   await panel.getByRole('checkbox', { name: 'Cliente fiel' }).check();
@@ -248,7 +302,9 @@ test("a member label given on the player's page is shown in the player's account
   await expect(confirm).toBeHidden();
   await expect(admin.getByText('Etiquetas salvas.')).toBeVisible();
   await admin.reload();
-  await expect(admin.getByRole('region', { name: 'Etiquetas do membro' }).getByRole('checkbox', { name: 'Cliente fiel' })).toBeChecked();
+  await expect(
+    admin.getByRole('region', { name: 'Etiquetas do membro' }).getByRole('checkbox', { name: 'Cliente fiel' }),
+  ).toBeChecked();
   await checkBackofficePage(admin, 'backoffice-player-labels-1366', SHOTS);
   await admin.close();
 

@@ -22,7 +22,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('missions', EXTRA_PORTS.missions, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('missions', EXTRA_PORTS.missions, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -47,7 +50,11 @@ test('a daily mission completed by logging in is claimed once, and its badge goe
   const player = await registerThroughSite(page, baseURL, { prefix: 'missa', password: PASSWORD });
   // The login reaches the missions' counters within the event stream's poll (REWARD_EVENTS_POLL_MS).
   await expect(async () => {
-    const summary = await callApi<{ claimableCount: number }>({ request: page.request, baseURL, token: player.token }, 'GET', '/wps/relay/MCSFE_getMissionSummaryDetails');
+    const summary = await callApi<{ claimableCount: number }>(
+      { request: page.request, baseURL, token: player.token },
+      'GET',
+      '/wps/relay/MCSFE_getMissionSummaryDetails',
+    );
     expect(summary.claimableCount).toBe(1);
   }).toPass({ timeout: 20_000 });
   await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();
@@ -70,6 +77,9 @@ test('a daily mission completed by logging in is claimed once, and its badge goe
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*2,00/);
   await expect(page.getByText('Sua posição: 1', { exact: false })).toBeVisible();
   // A second claim of the same mission and day is refused by the server.
-  const again = await page.request.post(`${baseURL}/wps/missions/claim`, { headers: { authorization: player.token }, data: { missionId: created.id } });
+  const again = await page.request.post(`${baseURL}/wps/missions/claim`, {
+    headers: { authorization: player.token },
+    data: { missionId: created.id },
+  });
   expect(((await again.json()) as { errorCode?: string }).errorCode).toBe('MISSION_ALREADY_CLAIMED');
 });

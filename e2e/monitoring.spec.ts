@@ -26,7 +26,10 @@ let server: ExtraServer;
 async function expectNotice(page: Page, name: string): Promise<void> {
   const notice = page.getByTestId('rg-notice').first();
   await expect(notice).toContainText('18+');
-  await expect(notice.getByRole('link', { name: /Jogo responsável|Jogue com responsabilidade/ })).toHaveAttribute('href', '/responsible-gaming');
+  await expect(notice.getByRole('link', { name: /Jogo responsável|Jogue com responsabilidade/ })).toHaveAttribute(
+    'href',
+    '/responsible-gaming',
+  );
   await expectNoSeriousA11yViolations(page, name);
 }
 
@@ -36,20 +39,27 @@ test.describe('behaviour monitoring', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('monitoring', EXTRA_PORTS.monitoring, { roles: ['support', 'admin'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('monitoring', EXTRA_PORTS.monitoring, {
+      roles: ['support', 'admin'],
+      configure: disableRegisterCaptcha,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('the 18+ notice and the responsible-gaming message on registration, deposit, the game screen and the footer', async ({ page }) => {
+  test('the 18+ notice and the responsible-gaming message on registration, deposit, the game screen and the footer', async ({
+    page,
+  }) => {
     for (const width of [360, 1366]) {
       await page.setViewportSize({ width, height: 800 });
       await page.context().clearCookies();
       await page.goto(`${server.baseURL}/`);
       await page.evaluate(() => window.sessionStorage.clear());
       await page.goto(`${server.baseURL}/register`);
-      await expect(page.getByRole('region', { name: 'Criar conta' }).getByTestId('rg-notice')).toContainText('Somente para maiores de 18 anos');
+      await expect(page.getByRole('region', { name: 'Criar conta' }).getByTestId('rg-notice')).toContainText(
+        'Somente para maiores de 18 anos',
+      );
       await expectNotice(page, `registration (${width} px)`);
       await registerThroughSite(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
       await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
@@ -68,12 +78,17 @@ test.describe('behaviour monitoring', () => {
     }
   });
 
-  test('limits raised often raise a flag; support opens it, adds a note and closes it with an outcome', async ({ page, browser, request }) => {
+  test('limits raised often raise a flag; support opens it, adds a note and closes it with an outcome', async ({
+    page,
+    browser,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const player = await registerThroughSite(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
     const api = { request, baseURL: server.baseURL, token: player.token };
     // A limit set, then raised three times: each raise waits a day, and each request counts.
-    for (const value of ['50', '100', '200', '400']) await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
+    for (const value of ['50', '100', '200', '400'])
+      await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
 
     const support = await newBackofficePage(browser, 1366);
     await signInOperator(support, { baseURL: server.baseURL, role: 'support' });
@@ -87,14 +102,18 @@ test.describe('behaviour monitoring', () => {
     await checkBackofficePage(support, 'monitoring-list-1366', SHOTS);
 
     await row.getByRole('link', { name: /^Alerta \d+$/ }).click();
-    await expect(support.getByRole('heading', { name: /^Alerta \d+: Limites aumentados com frequência$/, level: 1 })).toBeVisible();
+    await expect(
+      support.getByRole('heading', { name: /^Alerta \d+: Limites aumentados com frequência$/, level: 1 }),
+    ).toBeVisible();
     const figures = support.getByTestId('monitoring-figures');
     await expect(figures).toContainText('Pedidos para aumentar ou remover um limite');
     await expect(figures).toContainText('3');
     await expect(figures).toContainText('Depósitos por dia');
     await checkBackofficePage(support, 'monitoring-flag-1366', SHOTS);
 
-    await support.getByLabel('Nota', { exact: true }).fill('Falei com o jogador por telefone: quer aumentar o limite para uma viagem.');
+    await support
+      .getByLabel('Nota', { exact: true })
+      .fill('Falei com o jogador por telefone: quer aumentar o limite para uma viagem.');
     await support.getByRole('button', { name: 'Adicionar nota' }).click();
     await expect(support.getByTestId('monitoring-notes')).toContainText('quer aumentar o limite para uma viagem');
     await expect(support.getByTestId('monitoring-notes')).toContainText('bo.support');
@@ -109,7 +128,9 @@ test.describe('behaviour monitoring', () => {
     // The player's page lists the flag, closed with its outcome.
     await support.getByRole('link', { name: player.username }).click();
     const panel = support.getByTestId('player-monitoring-panel');
-    await expect(panel.getByRole('row', { name: /Limites aumentados com frequência/ })).toContainText('Fechado: Limites sugeridos');
+    await expect(panel.getByRole('row', { name: /Limites aumentados com frequência/ })).toContainText(
+      'Fechado: Limites sugeridos',
+    );
     await checkBackofficePage(support, 'monitoring-player-1366', SHOTS);
 
     // The same screens on a phone.
@@ -118,17 +139,25 @@ test.describe('behaviour monitoring', () => {
     await phone.goto(`${server.baseURL}/backoffice/compliance/monitoring?status=all`);
     await expect(phone.getByRole('row', { name: new RegExp(player.username) })).toBeVisible();
     await checkBackofficePage(phone, 'monitoring-list-360', SHOTS);
-    await phone.getByRole('row', { name: new RegExp(player.username) }).getByRole('link', { name: /^Alerta \d+$/ }).click();
+    await phone
+      .getByRole('row', { name: new RegExp(player.username) })
+      .getByRole('link', { name: /^Alerta \d+$/ })
+      .click();
     await expect(phone.getByTestId('monitoring-notes')).toBeVisible();
     await checkBackofficePage(phone, 'monitoring-flag-360', SHOTS);
   });
 
-  test('an admin lowers a threshold on the screen and the next scan flags what it passed over; support does not see the screen', async ({ page, browser, request }) => {
+  test('an admin lowers a threshold on the screen and the next scan flags what it passed over; support does not see the screen', async ({
+    page,
+    browser,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const player = await registerThroughSite(page, server.baseURL, { prefix: 'thr', password: PASSWORD });
     const api = { request, baseURL: server.baseURL, token: player.token };
     // A limit set, then raised twice: two requests, one fewer than the default threshold.
-    for (const value of ['50', '100', '200']) await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
+    for (const value of ['50', '100', '200'])
+      await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
 
     const admin = await newBackofficePage(browser, 1366);
     await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
@@ -143,7 +172,9 @@ test.describe('behaviour monitoring', () => {
     const rule = admin.getByRole('group', { name: 'Limites aumentados com frequência' });
     await expect(rule.getByRole('switch', { name: 'Verificar “Limites aumentados com frequência”' })).toBeChecked();
     // Amounts in reais, as the operator types them.
-    await expect(admin.getByRole('group', { name: 'Depósitos subindo rápido' }).getByLabel(/e de pelo menos \(BRL\)/)).toHaveValue('500,00');
+    await expect(
+      admin.getByRole('group', { name: 'Depósitos subindo rápido' }).getByLabel(/e de pelo menos \(BRL\)/),
+    ).toHaveValue('500,00');
     const raises = rule.getByLabel('Pedidos para aumentar ou remover um limite nos últimos 30 dias');
     await expect(raises).toHaveValue('3');
     await checkBackofficePage(admin, 'monitoring-settings-1366', SHOTS);
@@ -157,7 +188,11 @@ test.describe('behaviour monitoring', () => {
     await admin.getByRole('button', { name: 'Salvar limiares' }).click();
     await expect(admin.getByText('Limiares do monitoramento salvos.')).toBeVisible();
     await admin.reload();
-    await expect(admin.getByRole('group', { name: 'Limites aumentados com frequência' }).getByLabel('Pedidos para aumentar ou remover um limite nos últimos 30 dias')).toHaveValue('2');
+    await expect(
+      admin
+        .getByRole('group', { name: 'Limites aumentados com frequência' })
+        .getByLabel('Pedidos para aumentar ou remover um limite nos últimos 30 dias'),
+    ).toHaveValue('2');
 
     // The next scan uses it: the player's two requests now raise a flag.
     await admin.getByRole('link', { name: 'Todos os alertas' }).click();
@@ -174,7 +209,9 @@ test.describe('behaviour monitoring', () => {
     await signInOperator(phone, { baseURL: server.baseURL, role: 'admin' });
     await phone.goto(`${server.baseURL}/backoffice/compliance/monitoring/settings`);
     await expect(phone.getByRole('heading', { name: 'Limiares do monitoramento', level: 1 })).toBeVisible();
-    await expect(phone.getByRole('group', { name: 'Jogo de madrugada' }).getByLabel('A madrugada começa às')).toHaveValue('0');
+    await expect(
+      phone.getByRole('group', { name: 'Jogo de madrugada' }).getByLabel('A madrugada começa às'),
+    ).toHaveValue('0');
     await checkBackofficePage(phone, 'monitoring-settings-360', SHOTS);
 
     // Support reviews flags but does not hold settings.write: no way to the screen, and its address refuses.

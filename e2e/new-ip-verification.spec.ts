@@ -44,7 +44,9 @@ async function setSwitch(browser: Browser, on: boolean, width: number): Promise<
   await page.getByRole('tab', { name: 'Chaves' }).click();
   const box = page.getByLabel('Pedir código no login de dispositivos novos');
   await (on ? box.check() : box.uncheck());
-  await page.getByLabel(fieldLabel('Motivo da mudança')).fill(on ? 'Proteger contas contra senhas vazadas' : 'Fim do teste de verificação');
+  await page
+    .getByLabel(fieldLabel('Motivo da mudança'))
+    .fill(on ? 'Proteger contas contra senhas vazadas' : 'Fim do teste de verificação');
   await checkBackofficePage(page, `site settings switch (${width} px)`, SHOTS);
   await page.getByRole('button', { name: 'Salvar mudanças' }).click();
   await expect(page.getByText('Configurações salvas.', { exact: false })).toBeVisible();
@@ -72,13 +74,18 @@ test.describe('login from a new device', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('newIpVerification', EXTRA_PORTS.newIpVerification, { roles: ['admin'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('newIpVerification', EXTRA_PORTS.newIpVerification, {
+      roles: ['admin'],
+      configure: disableRegisterCaptcha,
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('a code at the first login, none from the remembered device, asked again once it is forgotten', async ({ browser }) => {
+  test('a code at the first login, none from the remembered device, asked again once it is forgotten', async ({
+    browser,
+  }) => {
     // The player, with an e-mail bound through the security centre's calls.
     const setupPage = await browser.newPage();
     const player = await registerThroughSite(setupPage, server.baseURL, { prefix: 'dev', password: PASSWORD });
@@ -89,7 +96,9 @@ test.describe('login from a new device', () => {
     let bindCode: string | null = null;
     await expect
       .poll(async () => {
-        const body = (await (await setupPage.request.get(`${server.baseURL}/dev/outbox/email?to=${encodeURIComponent(email)}`)).json()) as { value: { text: string }[] };
+        const body = (await (
+          await setupPage.request.get(`${server.baseURL}/dev/outbox/email?to=${encodeURIComponent(email)}`)
+        ).json()) as { value: { text: string }[] };
         bindCode = /\b(\d{6})\b/.exec(body.value[0]?.text ?? '')?.[1] ?? null;
         return bindCode;
       })
@@ -148,15 +157,28 @@ test.describe('login from a new device', () => {
     await expect(page.getByTestId('header-balance')).toContainText('R$');
 
     // The back office's player page lists the device, and an operator forgets it with a reason.
-    const memberId = (await callApi<{ id: string }>({ request: page.request, baseURL: server.baseURL, token: player.token }, 'GET', '/wps/member/info')).id;
+    const memberId = (
+      await callApi<{ id: string }>(
+        { request: page.request, baseURL: server.baseURL, token: player.token },
+        'GET',
+        '/wps/member/info',
+      )
+    ).id;
     const ops = await newBackofficePage(browser, 1366);
     await signInOperator(ops, { baseURL: server.baseURL, role: 'admin' });
     await ops.goto(`${server.baseURL}/backoffice/players/${memberId}`);
     const panel = ops.getByTestId('player-trusted-devices');
     await expect(panel.getByRole('row')).toHaveCount(2);
     await checkBackofficePage(ops, 'player page devices (1366 px)', SHOTS);
-    await panel.getByRole('row').nth(1).getByRole('button', { name: /^Esquecer / }).click();
-    await ops.getByRole('dialog').getByLabel(fieldLabel('Motivo (fica no registro de auditoria)')).fill('Jogador perdeu o celular');
+    await panel
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Esquecer / })
+      .click();
+    await ops
+      .getByRole('dialog')
+      .getByLabel(fieldLabel('Motivo (fica no registro de auditoria)'))
+      .fill('Jogador perdeu o celular');
     await ops.getByRole('dialog').getByRole('button', { name: 'Esquecer dispositivo' }).click();
     await expect(panel.getByText('Nenhum dispositivo lembrado', { exact: false })).toBeVisible();
     await ops.close();

@@ -51,7 +51,11 @@ test.describe('sign-in with an identity provider', () => {
     server = await startBackofficeServer('oidc', PORT, {
       roles: ['admin'],
       configure: disableRegisterCaptcha,
-      env: { OIDC_DEV_PROVIDER_AUTOSTART: '1', OIDC_DEV_PROVIDER_PORT: String(EXTRA_PORTS.oidcIdp), PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+      env: {
+        OIDC_DEV_PROVIDER_AUTOSTART: '1',
+        OIDC_DEV_PROVIDER_PORT: String(EXTRA_PORTS.oidcIdp),
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      },
     });
   });
   test.afterAll(async () => {
@@ -61,7 +65,10 @@ test.describe('sign-in with an identity provider', () => {
   test('the operator switches the local provider on in the back office', async ({ browser }) => {
     const page = await newBackofficePage(browser, 1366);
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Provedores de identidade', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Provedores de identidade', exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: 'Provedores de identidade', level: 1 })).toBeVisible();
     const row = page.getByRole('row', { name: /Local IdP/ });
     await expect(row.getByText(/^Definido em /)).toBeVisible();
@@ -109,7 +116,10 @@ test.describe('sign-in with an identity provider', () => {
     await expectNoSeriousA11yViolations(page, 'provider continuation, new account (360 px)');
     await page.screenshot({ path: path.join(SHOTS, 'continue-register-360.png'), fullPage: true });
     await form.getByRole('button', { name: 'Cadastrar' }).click();
-    await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cadastro concluído' })
+      .getByRole('button', { name: 'Começar a jogar' })
+      .click();
     await expect(page.getByTestId('header-balance')).toContainText('R$');
 
     // Signed out, the login form's button signs the same player in: the provider remembers them, no form.
@@ -123,7 +133,9 @@ test.describe('sign-in with an identity provider', () => {
     await context.close();
   });
 
-  test('a player links the provider to an existing account with its password, then unlinks it (1366 px)', async ({ browser }) => {
+  test('a player links the provider to an existing account with its password, then unlinks it (1366 px)', async ({
+    browser,
+  }) => {
     const setup = await browser.newPage();
     const player = await registerThroughSite(setup, server.baseURL, { prefix: 'lnk', password: PASSWORD });
     await setup.close();

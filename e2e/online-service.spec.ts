@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
-import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer, type ExtraServer } from './support/servers';
+import {
+  EXTRA_PORTS,
+  ROOT,
+  expectNoSeriousA11yViolations,
+  runOps,
+  startServer,
+  type ExtraServer,
+} from './support/servers';
 
 /**
  * The online-service list on the registration page, as the operator's settings hold it: a chat
@@ -27,7 +34,14 @@ test.beforeAll(async () => {
         // The chat is this site's own help centre, so the window has a page to show here.
         { csType: 'LIVECHAT', name: 'Chat ao vivo', path: `${baseURL}/helpmc`, openAs: 'chat', vipOnly: false },
         { csType: 'EMAIL', name: 'E-mail', path: 'mailto:suporte@lumenbet.example', openAs: 'email', vipOnly: false },
-        { csType: 'TELEGRAM', name: 'Telegram', path: 'https://t.me/lumenbet', openAs: 'link', vipOnly: false, enabled: false },
+        {
+          csType: 'TELEGRAM',
+          name: 'Telegram',
+          path: 'https://t.me/lumenbet',
+          openAs: 'link',
+          vipOnly: false,
+          enabled: false,
+        },
       ]),
     ]);
   });
@@ -72,7 +86,9 @@ test('a chat opens in its 440×500 window, which closes when its address cannot 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
-test("with the operator's switch off, a dialog has no move control and its header does not move it", async ({ page }) => {
+test("with the operator's switch off, a dialog has no move control and its header does not move it", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${server.baseURL}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Verificar velocidade da conexão' }).click();

@@ -39,17 +39,39 @@ async function brPlayer(request: APIRequestContext): Promise<{ username: string;
   const cpf = newCpf();
   const username = `pix${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
   const anonymous: Api = { request, baseURL: server.baseURL, token: '' };
-  const login = await callApi<{ token: string }>(anonymous, 'PUT', '/wps/member/register', await encrypted(anonymous, { username, password: PASSWORD, confirmPassword: PASSWORD, agree: true, cpf, birthDate: '1992-06-18' }));
+  const login = await callApi<{ token: string }>(
+    anonymous,
+    'PUT',
+    '/wps/member/register',
+    await encrypted(anonymous, {
+      username,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agree: true,
+      cpf,
+      birthDate: '1992-06-18',
+    }),
+  );
   const api: Api = { ...anonymous, token: login.token };
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_month', value: '1000' }] });
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'daily_time', value: '600' }] });
   const check = await callApi<{ url: string }>(api, 'POST', '/wps/kyc/checks', { returnUrl: '/' });
-  const steps: Record<string, string>[] = [{ step: 'document', documentName: NAME }, { step: 'selfie' }, { step: 'liveness' }, { step: 'outcome', outcome: 'passed' }];
+  const steps: Record<string, string>[] = [
+    { step: 'document', documentName: NAME },
+    { step: 'selfie' },
+    { step: 'liveness' },
+    { step: 'outcome', outcome: 'passed' },
+  ];
   for (const form of steps) {
     const res = await request.post(`${server.baseURL}${check.url}`, { form, maxRedirects: 0 });
     expect(res.status(), `sandbox identity step ${form.step}`).toBe(303);
   }
-  await callApi(api, 'PUT', '/wps/member/payment-password', await encrypted(api, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }));
+  await callApi(
+    api,
+    'PUT',
+    '/wps/member/payment-password',
+    await encrypted(api, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }),
+  );
   return { username, cpf, api };
 }
 
@@ -91,20 +113,37 @@ test.describe('PIX payments under the BR profile', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('pix-payments', EXTRA_PORTS.pixPayments, { roles: ['admin'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('pix-payments', EXTRA_PORTS.pixPayments, {
+      roles: ['admin'],
+      configure: disableRegisterCaptcha,
+    });
     const { username, password } = BACKOFFICE_OPERATORS.admin;
     const admin = await operatorLogin(request, server.baseURL, username, password);
-    const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, { headers: { Authorization: `Bearer ${admin}` }, data: { jurisdiction: 'BR' } });
+    const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { jurisdiction: 'BR' },
+    });
     expect(switched.ok(), await switched.text()).toBe(true);
     await expect
-      .poll(async () => ((await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as {
+              value: { jurisdiction: { profile: string } };
+            }
+          ).value.jurisdiction.profile,
+        { timeout: 15_000 },
+      )
       .toBe('BR');
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test("a PIX deposit from the player's own CPF is credited; one from another CPF is returned and the player sees why", async ({ page, request }) => {
+  test("a PIX deposit from the player's own CPF is credited; one from another CPF is returned and the player sees why", async ({
+    page,
+    request,
+  }) => {
     const player = await brPlayer(request);
     await page.setViewportSize({ width: 1366, height: 860 });
     await logIn(page, player.username);
@@ -151,8 +190,16 @@ test.describe('PIX payments under the BR profile', () => {
     const player = await brPlayer(request);
     // Money in first, from the player's own CPF (the previous test shows it through the screens).
     const channels = await callApi<{ id: string; method: string }[]>(player.api, 'GET', '/wps/deposit/channels');
-    const order = await callApi<{ payUrl: string }>(player.api, 'POST', '/wps/deposit/orders', { channelId: channels.find((c) => c.method === 'pix')!.id, amount: '50', idempotencyKey: `e2e-pix-${Date.now()}` });
-    expect((await request.post(`${server.baseURL}${order.payUrl}`, { form: { outcome: 'succeeded' }, maxRedirects: 0 })).status()).toBe(303);
+    const order = await callApi<{ payUrl: string }>(player.api, 'POST', '/wps/deposit/orders', {
+      channelId: channels.find((c) => c.method === 'pix')!.id,
+      amount: '50',
+      idempotencyKey: `e2e-pix-${Date.now()}`,
+    });
+    expect(
+      (
+        await request.post(`${server.baseURL}${order.payUrl}`, { form: { outcome: 'succeeded' }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(303);
 
     // The player's bank registered their CPF as a PIX key: the tester lists it in the sandbox directory.
     await page.setViewportSize({ width: 1366, height: 860 });
@@ -192,7 +239,9 @@ test.describe('PIX payments under the BR profile', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sacar' }).click();
     const panel = page.getByRole('dialog');
     await expect(panel.getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
-    await panel.getByLabel(fieldLabel('Conta bancária')).selectOption({ label: `PIX · ${masked(player.cpf)} · ${NAME}` });
+    await panel
+      .getByLabel(fieldLabel('Conta bancária'))
+      .selectOption({ label: `PIX · ${masked(player.cpf)} · ${NAME}` });
     await panel.getByLabel(fieldLabel('Valor')).fill('30');
     await panel.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
     await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();

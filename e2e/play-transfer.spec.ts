@@ -40,7 +40,10 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     await server?.stop();
   });
 
-  test('offers the transfer on the game page, refuses too much there, and starts the game once the money moved', async ({ page, request }) => {
+  test('offers the transfer on the game page, refuses too much there, and starts the game once the money moved', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const { token } = await registerThroughSite(page, server.baseURL, { prefix: 't', password: 'Lumen2024play' });
     await depositConfirmed({ request, baseURL: server.baseURL, token }, OPERATOR, '50');
@@ -50,7 +53,10 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     const vendors = page.getByRole('list', { name: 'Fornecedores' });
     await expect(vendors.getByRole('button', { name: /Deep Reef Fishing/ })).toHaveCount(0);
     await vendors.getByRole('button', { name: /Sandbox Transfer/ }).click();
-    await page.getByRole('dialog', { name: 'Sandbox Transfer' }).getByRole('button', { name: 'Jogar Ocean Hunter' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sandbox Transfer' })
+      .getByRole('button', { name: 'Jogar Ocean Hunter' })
+      .click();
     await expect(page).toHaveURL(/\/game$/);
 
     const gate = page.getByTestId('transfer-gate');
@@ -62,7 +68,9 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     await page.screenshot({ path: path.join(SHOTS, 'offer-1366.png') });
     await page.setViewportSize({ width: 360, height: 760 });
     await expect(gate.getByRole('button', { name: 'Transferir e jogar' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await checkThemes(page, 'transfer offer 360 PT');
     await page.screenshot({ path: path.join(SHOTS, 'offer-360-light.png') });
 

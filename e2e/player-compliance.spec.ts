@@ -49,7 +49,10 @@ test.describe("a player's identity check, data and account", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('player-compliance', EXTRA_PORTS.playerCompliance, { roles: ['support'], configure: disableRegisterCaptcha });
+    server = await startBackofficeServer('player-compliance', EXTRA_PORTS.playerCompliance, {
+      roles: ['support'],
+      configure: disableRegisterCaptcha,
+    });
   });
 
   test.afterAll(async () => {
@@ -72,7 +75,10 @@ test.describe("a player's identity check, data and account", () => {
     await page.screenshot({ path: path.join(SHOTS, 'verified-1366.png') });
   });
 
-  test('a check sent to review waits for a person; a support operator passes it in the back office', async ({ page, browser }) => {
+  test('a check sent to review waits for a person; a support operator passes it in the back office', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'kyr', password: PASSWORD });
     await (await openMyAccount(page, username)).getByRole('button', { name: 'Verificar identidade' }).click();
@@ -81,7 +87,10 @@ test.describe("a player's identity check, data and account", () => {
     await expect(waiting.getByTestId('kyc-level')).toHaveText('Em análise por nossa equipe');
     await expect(waiting).toContainText('Motivo: The document photo is unclear (sandbox)');
     await expectNoSeriousA11yViolations(page, 'my account, identity in review, 360 px');
-    const shot = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    const shot = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
     expect(shot.page).toBeLessThanOrEqual(shot.viewport);
 
     for (const width of [1366, 360]) {
@@ -114,15 +123,23 @@ test.describe("a player's identity check, data and account", () => {
     await expect(verified).toContainText('Nome no documento: João Pereira Lima');
   });
 
-  test('a player downloads their data as a file and closes the account with the password; then login is refused', async ({ page }) => {
+  test('a player downloads their data as a file and closes the account with the password; then login is refused', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'prv', password: PASSWORD });
     const card = (await openMyAccountPanel(page, username)).getByTestId('privacy-card');
     await expectNoSeriousA11yViolations(page, 'my account, your data and your account');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Baixar meus dados' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Baixar meus dados' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as { profile: { account: string }; sessions: unknown[] };
+    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+      profile: { account: string };
+      sessions: unknown[];
+    };
     expect(data.profile.account).toBe(username);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
 

@@ -26,17 +26,32 @@ type Envelope<T> = { success: boolean; value: T };
 /** One session per role: each login spends a TOTP step, so a new one would wait up to 30 s. */
 const opsTokens = new Map<string, string>();
 
-async function opsCall<T>(request: APIRequestContext, role: 'admin' | 'marketing', method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+async function opsCall<T>(
+  request: APIRequestContext,
+  role: 'admin' | 'marketing',
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const { username, password } = BACKOFFICE_OPERATORS[role];
   const token = opsTokens.get(role) ?? (await operatorLogin(request, baseURL, username, password));
   opsTokens.set(role, token);
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
+  const response = await request.fetch(`${baseURL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = (await response.json()) as Envelope<T>;
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
 }
 
-async function publishAnnouncement(request: APIRequestContext, type: 'B' | 'PU', n: number, html: string): Promise<void> {
+async function publishAnnouncement(
+  request: APIRequestContext,
+  type: 'B' | 'PU',
+  n: number,
+  html: string,
+): Promise<void> {
   const created = await opsCall<{ id: string }>(request, 'marketing', 'PUT', '/ops/content', {
     kind: 'announcement',
     groupCode: type,
@@ -48,7 +63,10 @@ async function publishAnnouncement(request: APIRequestContext, type: 'B' | 'PU',
     translations: { PT: { title: `Aviso ${n}`, bodyHtml: html }, EN: { title: `Notice ${n}`, bodyHtml: html } },
     reason: 'announcement for the e2e suite',
   });
-  await opsCall(request, 'marketing', 'PUT', `/ops/content/${created.id}/status`, { status: 'published', reason: 'go live' });
+  await opsCall(request, 'marketing', 'PUT', `/ops/content/${created.id}/status`, {
+    status: 'published',
+    reason: 'go live',
+  });
 }
 
 /** A small PNG, as a phone's screenshot would be. */
@@ -58,9 +76,13 @@ function pngBuffer(): Buffer {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('playerContent', EXTRA_PORTS.playerContent, { roles: ['admin', 'marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('playerContent', EXTRA_PORTS.playerContent, {
+    roles: ['admin', 'marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
-  for (let n = 1; n <= 9; n += 1) await publishAnnouncement(request, 'B', n, `<p>Texto do aviso <strong>${n}</strong></p>`);
+  for (let n = 1; n <= 9; n += 1)
+    await publishAnnouncement(request, 'B', n, `<p>Texto do aviso <strong>${n}</strong></p>`);
 });
 
 test.afterAll(async () => {
@@ -68,7 +90,10 @@ test.afterAll(async () => {
 });
 
 /** Theme and language as stored by the site, applied by a reload. */
-async function applyLook(page: Page, { theme, language, width }: { theme: 'dark' | 'light'; language: 'PT' | 'EN'; width: number }): Promise<void> {
+async function applyLook(
+  page: Page,
+  { theme, language, width }: { theme: 'dark' | 'light'; language: 'PT' | 'EN'; width: number },
+): Promise<void> {
   await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
   await page.evaluate(
     ([t, l]) => {
@@ -83,17 +108,26 @@ async function applyLook(page: Page, { theme, language, width }: { theme: 'dark'
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'PT' ? 'pt-BR' : 'en');
 }
 
-const LOOKS = [360, 1366].flatMap((width) => (['dark', 'light'] as const).flatMap((theme) => (['PT', 'EN'] as const).map((language) => ({ width, theme, language }))));
+const LOOKS = [360, 1366].flatMap((width) =>
+  (['dark', 'light'] as const).flatMap((theme) =>
+    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
+  ),
+);
 
 async function openFeedback(page: Page, account: string, language: 'PT' | 'EN' = 'PT') {
-  await page.getByRole('button', { name: language === 'PT' ? `Menu da conta ${account}` : `Account menu ${account}` }).click();
+  await page
+    .getByRole('button', { name: language === 'PT' ? `Menu da conta ${account}` : `Account menu ${account}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Feedback' }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByRole('heading', { name: 'Feedback', level: 2 })).toBeVisible();
   return panel;
 }
 
-test('feedback: sent with a PNG through the page, listed as open, then the operator answer shows', async ({ page, request }) => {
+test('feedback: sent with a PNG through the page, listed as open, then the operator answer shows', async ({
+  page,
+  request,
+}) => {
   player = await registerThroughSite(page, baseURL, { prefix: 'fb', password: PASSWORD });
   const panel = await openFeedback(page, player.username);
   await panel.getByLabel('Tipo de questão').selectOption('withdrawal');
@@ -104,9 +138,13 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
   await text.fill('Meu saque de ontem ainda não chegou na conta.');
   await expect(panel.getByText('45 / 1000')).toBeVisible();
   // A wrong type is refused before sending, with the server's own text.
-  await panel.getByLabel('Imagens (até 3)').setInputFiles({ name: 'nota.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await panel
+    .getByLabel('Imagens (até 3)')
+    .setInputFiles({ name: 'nota.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(panel.getByRole('alert')).toContainText('png ou jpg');
-  await panel.getByLabel('Imagens (até 3)').setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: pngBuffer() });
+  await panel
+    .getByLabel('Imagens (até 3)')
+    .setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: pngBuffer() });
   await expect(panel.getByRole('img', { name: 'extrato.png' })).toBeVisible();
   await panel.getByRole('button', { name: 'Enviar feedback' }).click();
   await expect(page.getByText('Obrigado: seu feedback foi enviado.')).toBeVisible();
@@ -117,10 +155,17 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
   await expect(item).toContainText('1 imagem');
   await expect(panel.getByRole('img', { name: 'extrato.png' })).toHaveCount(0);
 
-  const open = await opsCall<{ list: { id: string; account: string; imageCount: number }[] }>(request, 'admin', 'GET', '/ops/feedback?status=open');
+  const open = await opsCall<{ list: { id: string; account: string; imageCount: number }[] }>(
+    request,
+    'admin',
+    'GET',
+    '/ops/feedback?status=open',
+  );
   const mine = open.list.find((f) => f.account === player.username);
   expect(mine?.imageCount).toBe(1);
-  await opsCall(request, 'admin', 'POST', `/ops/feedback/${mine!.id}/reply`, { reply: 'O saque foi pago hoje às 10h.' });
+  await opsCall(request, 'admin', 'POST', `/ops/feedback/${mine!.id}/reply`, {
+    reply: 'O saque foi pago hoje às 10h.',
+  });
 
   await page.reload();
   const again = await openFeedback(page, player.username);
@@ -136,7 +181,8 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
     await expect(view.getByTestId('feedback-item').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, `feedback ${look.width} ${look.theme} ${look.language}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    if (look.language === 'PT') await page.screenshot({ path: path.join(SHOTS, `feedback-${look.width}-${look.theme}.png`) });
+    if (look.language === 'PT')
+      await page.screenshot({ path: path.join(SHOTS, `feedback-${look.width}-${look.theme}.png`) });
   }
 });
 
@@ -145,7 +191,10 @@ test('speed test: the site own domain measured and classified, with an Enter lin
   for (const look of LOOKS) {
     await applyLook(page, look);
     const isPt = look.language === 'PT';
-    await page.getByRole('banner').getByRole('button', { name: isPt ? 'Verificar velocidade da conexão' : 'Check connection speed' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: isPt ? 'Verificar velocidade da conexão' : 'Check connection speed' })
+      .click();
     const dialog = page.getByRole('dialog', { name: isPt ? 'Velocidade da conexão' : 'Connection speed' });
     const row = dialog.getByTestId('speed-row');
     await expect(row).toHaveCount(1);
@@ -153,7 +202,9 @@ test('speed test: the site own domain measured and classified, with an Enter lin
     await expect(row).toContainText(host);
     await expect(row).toContainText(/\d+ ms/);
     await expect(row).toContainText(isPt ? /Rápido|Normal|Lento/ : /Fast|Normal|Slow/);
-    const enter = row.getByRole('link', { name: new RegExp(`^${isPt ? 'Entrar' : 'Enter'} ${host.replace(/\./g, '\\.')}`) });
+    const enter = row.getByRole('link', {
+      name: new RegExp(`^${isPt ? 'Entrar' : 'Enter'} ${host.replace(/\./g, '\\.')}`),
+    });
     await expect(enter).toHaveAttribute('href', `${baseURL}/`);
     await expect(enter).toHaveAttribute('target', '_blank');
     await expectNoSeriousA11yViolations(page, `speed test ${look.width} ${look.theme} ${look.language}`);
@@ -196,7 +247,10 @@ test('announcements: nine a page and one on the next, the chosen one read as HTM
     await applyLook(page, look);
     const isPt = look.language === 'PT';
     if (look.width === 360) await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('complementary').getByRole('button', { name: isPt ? 'Anúncios' : 'Announcements' }).click();
+    await page
+      .getByRole('complementary')
+      .getByRole('button', { name: isPt ? 'Anúncios' : 'Announcements' })
+      .click();
     const dialog = page.getByRole('dialog', { name: isPt ? 'Anúncios' : 'Announcements' });
     const items = dialog.getByRole('list', { name: isPt ? 'Anúncios' : 'Announcements' }).getByRole('button');
     await expect(items).toHaveCount(9);

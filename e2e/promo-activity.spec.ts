@@ -22,11 +22,21 @@ let promotionId: string;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('promoActivity', EXTRA_PORTS.promoActivity, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('promoActivity', EXTRA_PORTS.promoActivity, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'deposit', translations: { PT: { title: 'Bônus por comprovante', bodyHtml: '<p>Envie o comprovante do depósito.</p>' }, EN: { title: 'Receipt bonus', bodyHtml: '<p>Send your deposit receipt.</p>' } }, reason: 'campaign for the e2e suite' });
+  promotionId = await publishPromotion(request, baseURL, token, {
+    groupCode: 'deposit',
+    translations: {
+      PT: { title: 'Bônus por comprovante', bodyHtml: '<p>Envie o comprovante do depósito.</p>' },
+      EN: { title: 'Receipt bonus', bodyHtml: '<p>Send your deposit receipt.</p>' },
+    },
+    reason: 'campaign for the e2e suite',
+  });
 });
 
 test.afterAll(async () => {
@@ -72,7 +82,9 @@ test('apply with a comment and an image, approved in the back office, then claim
   await expect(form.getByText('Escreva um comentário de até 140 caracteres.')).toBeVisible();
   await form.getByLabel('Comentário').fill('Depositei R$ 100 ontem às 20h.');
   await expect(form.getByText('30/140')).toBeVisible();
-  await form.getByLabel('Imagens (até 3)').setInputFiles({ name: 'comprovante.png', mimeType: 'image/png', buffer: makePng(60, 40, [20, 120, 200]) });
+  await form
+    .getByLabel('Imagens (até 3)')
+    .setInputFiles({ name: 'comprovante.png', mimeType: 'image/png', buffer: makePng(60, 40, [20, 120, 200]) });
   await expect(form.getByRole('img', { name: 'comprovante.png' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'promotion apply form 360');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -24,7 +24,10 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('pvp', EXTRA_PORTS.pvp, { roles: ['support'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('pvp', EXTRA_PORTS.pvp, {
+    roles: ['support'],
+    configure: disableRegisterCaptcha,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -34,7 +37,10 @@ test.afterAll(async () => {
 async function setPvpVendor(request: APIRequestContext, status: 'active' | 'disabled'): Promise<void> {
   const { username, password } = BACKOFFICE_OPERATORS.support;
   const token = await operatorLogin(request, server.baseURL, username, password);
-  const res = await request.put(`${server.baseURL}/ops/vendors/SBP/status`, { headers: { authorization: `Bearer ${token}` }, data: { status, reason: 'e2e: PVP tables switch' } });
+  const res = await request.put(`${server.baseURL}/ops/vendors/SBP/status`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status, reason: 'e2e: PVP tables switch' },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -43,10 +49,15 @@ function tables(page: Page) {
 }
 
 function table(page: Page, name: string) {
-  return tables(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  return tables(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
-test('a player filters the PVP tables, takes a seat and the vendor table opens; the operator switch hides them', async ({ page, request }) => {
+test('a player filters the PVP tables, takes a seat and the vendor table opens; the operator switch hides them', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   await registerThroughSite(page, server.baseURL, { prefix: 'pv', password: PASSWORD });
   await page.goto(`${server.baseURL}/pvp`);
@@ -67,7 +78,12 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
   await expect(paulista).toBeVisible();
   // The filters and tables fit the phone: none of them reaches past the screen's edge. Polled, as
   // the layout settles after the resize (the side menu folds away) a frame or two later.
-  const widest = () => page.getByTestId('pvp-rooms').evaluate((el) => Math.max(...[el, ...Array.from(el.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)));
+  const widest = () =>
+    page
+      .getByTestId('pvp-rooms')
+      .evaluate((el) =>
+        Math.max(...[el, ...Array.from(el.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)),
+      );
   await expect.poll(widest).toBeLessThanOrEqual(360);
   await page.screenshot({ path: path.join(SHOTS, 'pvp-360.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'pvp 360');
@@ -102,7 +118,9 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
   await expectNoSeriousA11yViolations(page, 'pvp 1366 en');
 });
 
-test('/seamless lists the seamless-wallet vendors and the chosen vendor games, without the side menu', async ({ page }) => {
+test('/seamless lists the seamless-wallet vendors and the chosen vendor games, without the side menu', async ({
+  page,
+}) => {
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 860 });
     await page.goto(`${server.baseURL}/seamless`);
@@ -115,7 +133,11 @@ test('/seamless lists the seamless-wallet vendors and the chosen vendor games, w
     await expect(page).toHaveURL(/\/seamless\?vassalage=SBP$/);
     await expect(page.getByRole('button', { name: "Jogar Texas Hold'em" })).toBeVisible();
     // The page fits the screen; the vendor tabs scroll inside their own row.
-    const widest = await page.getByTestId('seamless-lobby').evaluate((el) => Math.max(...[el, ...Array.from(el.querySelectorAll(':scope > *'))].map((e) => e.getBoundingClientRect().right)));
+    const widest = await page
+      .getByTestId('seamless-lobby')
+      .evaluate((el) =>
+        Math.max(...[el, ...Array.from(el.querySelectorAll(':scope > *'))].map((e) => e.getBoundingClientRect().right)),
+      );
     expect(widest).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(SHOTS, `seamless-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page, `seamless ${width}`);

@@ -28,13 +28,31 @@ let promotionId: string;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('raffle', EXTRA_PORTS.raffle, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('raffle', EXTRA_PORTS.raffle, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   const token = await operatorLogin(request, baseURL, username, password);
-  promotionId = await publishPromotion(request, baseURL, token, { groupCode: 'others', translations: { PT: { title: 'Sorteio de fim de ano', bodyHtml: '<p>Ganhe bilhetes e concorra.</p>' }, EN: { title: 'Year-end raffle', bodyHtml: '<p>Earn tickets and win.</p>' } }, reason: 'raffle campaign for the e2e suite' });
+  promotionId = await publishPromotion(request, baseURL, token, {
+    groupCode: 'others',
+    translations: {
+      PT: { title: 'Sorteio de fim de ano', bodyHtml: '<p>Ganhe bilhetes e concorra.</p>' },
+      EN: { title: 'Year-end raffle', bodyHtml: '<p>Earn tickets and win.</p>' },
+    },
+    reason: 'raffle campaign for the e2e suite',
+  });
   // The raffle's promotion pays by itself (no player action): its page reads Process.
-  await opsCall(request, baseURL, token, 'PUT', `/ops/promo/settings/${promotionId}`, { mode: 'auto', period: 'once', startsAt: null, endsAt: null, rewardKind: null, rewardAmount: null, reason: 'raffle promotion' });
+  await opsCall(request, baseURL, token, 'PUT', `/ops/promo/settings/${promotionId}`, {
+    mode: 'auto',
+    period: 'once',
+    startsAt: null,
+    endsAt: null,
+    rewardKind: null,
+    rewardAmount: null,
+    reason: 'raffle promotion',
+  });
 });
 
 test.afterAll(async () => {
@@ -43,7 +61,12 @@ test.afterAll(async () => {
 
 /** Tomorrow at 20:00 in São Paulo, as a datetime-local value. */
 function tomorrowEvening(): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + 86_400_000));
   return `${day}T20:00`;
 }
 
@@ -52,7 +75,10 @@ async function openPromotion(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sorteio de fim de ano', level: 1 })).toBeVisible();
 }
 
-test('a raffle: created with its commitment, tickets claimed, drawn, winners shown and verified', async ({ browser, page }) => {
+test('a raffle: created with its commitment, tickets claimed, drawn, winners shown and verified', async ({
+  browser,
+  page,
+}) => {
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
   await ops.goto(`${baseURL}/backoffice/promo/raffles`);
@@ -115,7 +141,9 @@ test('a raffle: created with its commitment, tickets claimed, drawn, winners sho
 
   // Anyone can check it with the stand-alone verifier and the public answer.
   const raffleId = await page.evaluate(async (id) => {
-    const answer = (await (await fetch(`/wps/promo/activities`)).json()) as { value: { list: { promotionId: string; raffleIds: string[] }[] } };
+    const answer = (await (await fetch(`/wps/promo/activities`)).json()) as {
+      value: { list: { promotionId: string; raffleIds: string[] }[] };
+    };
     return answer.value.list.find((a) => a.promotionId === id)!.raffleIds[0]!;
   }, promotionId);
   const publicAnswer = await (await page.request.get(`${baseURL}/wps/promo/raffles/${raffleId}`)).text();

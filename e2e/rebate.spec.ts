@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { expect, test } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
 import { openSlot, setStake, shown, spin } from './support/slot';
@@ -41,7 +47,11 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('rebate', EXTRA_PORTS.rebate, { roles: ['marketing', 'finance'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+  server = await startBackofficeServer('rebate', EXTRA_PORTS.rebate, {
+    roles: ['marketing', 'finance'],
+    configure: disableRegisterCaptcha,
+    env: { TEST_CLOCK_DOOR: '1' },
+  });
   baseURL = server.baseURL;
 });
 
@@ -53,7 +63,10 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   // Marketing switches the betting bonus on.
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Programas de recompensas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Programas de recompensas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Programas de recompensas', level: 1 })).toBeVisible();
   const settings = ops.getByRole('form', { name: 'Bônus de apostas' });
   await settings.getByLabel('O bônus de apostas está ativo').check();
@@ -82,11 +95,17 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await page.getByRole('button', { name: 'Voltar' }).click();
 
   // The side menu's "Bônus de apostas" (on while the programme is on) opens the page: today in progress.
-  const summary = async () => callApi<{ current: { periodKey: string; totalMinor: string } }>(api, 'GET', '/wps/rebate');
+  const summary = async () =>
+    callApi<{ current: { periodKey: string; totalMinor: string } }>(api, 'GET', '/wps/rebate');
   // The rebate's consumer counts the rounds within the event stream's poll.
-  await expect(async () => expect((await summary()).current.totalMinor).toBe(rebate.toString())).toPass({ timeout: 20_000 });
+  await expect(async () => expect((await summary()).current.totalMinor).toBe(rebate.toString())).toPass({
+    timeout: 20_000,
+  });
   const day = (await summary()).current.periodKey;
-  await page.getByRole('complementary', { name: 'Menu principal' }).getByRole('button', { name: 'Bônus de apostas' }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu principal' })
+    .getByRole('button', { name: 'Bônus de apostas' })
+    .click();
   const panel = page.getByRole('dialog');
   const current = panel.getByRole('article', { name: 'Período atual' });
   await expect(current).toContainText('Em andamento');
@@ -95,7 +114,10 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await expect(current.getByRole('button', { name: 'Resgatar' })).toHaveCount(0);
   await expect(panel.getByText('Ainda não há períodos anteriores.')).toBeVisible();
   // Before the day ends, the server refuses a claim of it too.
-  const early = await page.request.post(`${baseURL}/wps/rebate/claim`, { headers: { authorization: player.token }, data: { periodKey: day } });
+  const early = await page.request.post(`${baseURL}/wps/rebate/claim`, {
+    headers: { authorization: player.token },
+    data: { periodKey: day },
+  });
   expect(((await early.json()) as { errorCode?: string }).errorCode).toBe('REBATE_NOT_CLAIMABLE');
   await expectNoSeriousA11yViolations(page, 'betting bonus in progress 1366');
   await page.screenshot({ path: path.join(SHOTS, 'rebate-in-progress-1366.png') });
@@ -107,8 +129,13 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   // The balance before the claim: the deposit, less the stakes, plus what the spins paid.
   const before = DEPOSIT - turnover + won;
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`^${money(before)}$`));
-  await page.getByRole('complementary', { name: 'Menu principal' }).getByRole('button', { name: 'Bônus de apostas' }).click();
-  await expect(panel.getByRole('article', { name: 'Período atual' })).toContainText('Ainda não há apostas liquidadas neste período.');
+  await page
+    .getByRole('complementary', { name: 'Menu principal' })
+    .getByRole('button', { name: 'Bônus de apostas' })
+    .click();
+  await expect(panel.getByRole('article', { name: 'Período atual' })).toContainText(
+    'Ainda não há apostas liquidadas neste período.',
+  );
   const ended = panel.getByRole('article', { name: /^Período de / });
   await expect(ended).toHaveCount(1);
   await expect(ended).toContainText('Pronto para resgatar');
@@ -128,7 +155,10 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await page.screenshot({ path: path.join(SHOTS, 'rebate-paid-1366.png') });
 
   // A second claim of the same day is refused, and pays nothing.
-  const again = await page.request.post(`${baseURL}/wps/rebate/claim`, { headers: { authorization: player.token }, data: { periodKey: day } });
+  const again = await page.request.post(`${baseURL}/wps/rebate/claim`, {
+    headers: { authorization: player.token },
+    data: { periodKey: day },
+  });
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { errorCode?: string }).errorCode).toBe('REBATE_ALREADY_CLAIMED');
   const balance = await callApi<{ sumBalanceMinor: string }>(api, 'GET', '/wps/v2/wallets/balance');

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from './support/test';
-import { BACKOFFICE_OPERATORS, checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, registerThroughSite, type Api } from './support/setup';
@@ -28,7 +34,11 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('referral', EXTRA_PORTS.referral, { roles: ['marketing', 'finance'], env: { TRUST_PROXY: '1' }, configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('referral', EXTRA_PORTS.referral, {
+    roles: ['marketing', 'finance'],
+    env: { TRUST_PROXY: '1' },
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -38,7 +48,12 @@ test.afterAll(async () => {
 
 /** A player's own browser: its address and user agent. */
 async function playerPage(browser: Browser, ip: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': ip }, userAgent: `Mozilla/5.0 (e2e ${name})`, locale: 'pt-BR', viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': ip },
+    userAgent: `Mozilla/5.0 (e2e ${name})`,
+    locale: 'pt-BR',
+    viewport: { width: 1366, height: 800 },
+  });
   return context.newPage();
 }
 
@@ -49,14 +64,21 @@ async function deposit(a: Api, amount: string, financeToken: string): Promise<vo
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const channel = channels.find((c) => c.type === 'manual_bank');
   expect(channel, 'a manual bank deposit channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: channel!.id, amount, idempotencyKey: crypto.randomUUID() });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: channel!.id,
+    amount,
+    idempotencyKey: crypto.randomUUID(),
+  });
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'seen on the bank statement' }, financeToken);
 }
 
 test('a referral is paid, and one from the same address is held until an operator releases it', async ({ browser }) => {
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Programas de recompensas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Programas de recompensas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Programas de recompensas', level: 1 })).toBeVisible();
   const settings = ops.getByRole('form', { name: 'Indique e ganhe' });
   await settings.getByLabel('Indique e ganhe está ativo').check();
@@ -82,7 +104,10 @@ test('a referral is paid, and one from the same address is held until an operato
   // The member opens refer and earn from the side menu and reads the invitation.
   const member = await playerPage(browser, '10.71.0.10', 'member');
   const referrer = await registerThroughSite(member, baseURL, { prefix: 'indic', password: PASSWORD });
-  await member.getByRole('complementary', { name: 'Menu principal' }).getByRole('button', { name: 'Indique e ganhe' }).click();
+  await member
+    .getByRole('complementary', { name: 'Menu principal' })
+    .getByRole('button', { name: 'Indique e ganhe' })
+    .click();
   await expect(member.getByText(/ganhe R\$\s*10,00 por cada um/)).toBeVisible();
   const code = (await member.getByTestId('referral-code').textContent())!.trim();
   expect(code).toMatch(/^[a-z0-9]{8}$/);
@@ -98,21 +123,36 @@ test('a referral is paid, and one from the same address is held until an operato
 
   // A friend registers through the link from elsewhere and deposits: the member is paid at once.
   const friend = await playerPage(browser, '10.72.0.20', 'friend');
-  const invited = await registerThroughSite(friend, baseURL, { prefix: 'amigo', password: PASSWORD, query: `referralCode=${code}` });
+  const invited = await registerThroughSite(friend, baseURL, {
+    prefix: 'amigo',
+    password: PASSWORD,
+    query: `referralCode=${code}`,
+  });
   await deposit({ request: friend.request, baseURL, token: invited.token }, '60.00', financeToken);
-  await expect(async () => expect((await summary()).totals).toMatchObject({ invited: 1, qualified: 1, paidMinor: '1000' })).toPass({ timeout: 20_000 });
+  await expect(async () =>
+    expect((await summary()).totals).toMatchObject({ invited: 1, qualified: 1, paidMinor: '1000' }),
+  ).toPass({ timeout: 20_000 });
 
   // A second account from the member's own address qualifies, but waits for a review.
   const twin = await playerPage(browser, '10.71.0.10', 'twin');
-  const second = await registerThroughSite(twin, baseURL, { prefix: 'gemeo', password: PASSWORD, query: `referralCode=${code}` });
+  const second = await registerThroughSite(twin, baseURL, {
+    prefix: 'gemeo',
+    password: PASSWORD,
+    query: `referralCode=${code}`,
+  });
   await deposit({ request: twin.request, baseURL, token: second.token }, '50.00', financeToken);
-  await expect(async () => expect((await summary()).totals).toMatchObject({ invited: 2, qualified: 2, paidMinor: '1000', heldMinor: '1000' })).toPass({ timeout: 20_000 });
+  await expect(async () =>
+    expect((await summary()).totals).toMatchObject({ invited: 2, qualified: 2, paidMinor: '1000', heldMinor: '1000' }),
+  ).toPass({ timeout: 20_000 });
 
   await member.reload();
   await expect(member.getByTestId('header-balance')).toHaveText(/R\$\s*10,00/);
 
   // Marketing reads why it was held and releases it, with a reason.
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Recompensas retidas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Recompensas retidas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Recompensas retidas', level: 1 })).toBeVisible();
   const row = ops.getByRole('row', { name: /mesmo endereço/ });
   await expect(row).toHaveCount(1);

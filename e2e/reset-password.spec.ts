@@ -50,7 +50,10 @@ async function registerWithBoundEmail(page: Page): Promise<{ username: string; e
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(OLD_PASSWORD);
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   await expect(page.getByTestId('header-balance')).toContainText('R$');
 
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
@@ -90,7 +93,9 @@ test.describe('reset password by e-mail link', () => {
     await server?.stop();
   });
 
-  test('request a reset, open the e-mailed link, set a new password, log in with it; the old one fails', async ({ page }) => {
+  test('request a reset, open the e-mailed link, set a new password, log in with it; the old one fails', async ({
+    page,
+  }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const { username, email } = await registerWithBoundEmail(page);
     await logOut(page, username);
@@ -161,10 +166,14 @@ test.describe('reset password by e-mail link', () => {
     await again.getByLabel(fieldLabel('Nova senha')).fill('Terceira2026ok');
     await again.getByLabel(fieldLabel('Confirmar nova senha')).fill('Terceira2026ok');
     await again.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(again.getByRole('alert')).toContainText('Este link de redefinição de senha é inválido, já foi usado ou expirou.');
+    await expect(again.getByRole('alert')).toContainText(
+      'Este link de redefinição de senha é inválido, já foi usado ou expirou.',
+    );
   });
 
-  test('an unknown or missing token shows a clear error with a way to request a new link, at 360 and 1366 px', async ({ page }) => {
+  test('an unknown or missing token shows a clear error with a way to request a new link, at 360 and 1366 px', async ({
+    page,
+  }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const width of [360, 1366]) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
@@ -176,7 +185,9 @@ test.describe('reset password by e-mail link', () => {
       await card.getByLabel(fieldLabel('Nova senha')).fill(NEW_PASSWORD);
       await card.getByLabel(fieldLabel('Confirmar nova senha')).fill(NEW_PASSWORD);
       await card.getByRole('button', { name: 'Salvar nova senha' }).click();
-      await expect(card.getByRole('alert')).toContainText('Este link de redefinição de senha é inválido, já foi usado ou expirou.');
+      await expect(card.getByRole('alert')).toContainText(
+        'Este link de redefinição de senha é inválido, já foi usado ou expirou.',
+      );
 
       // No token at all: the error at once.
       await page.goto(`${server.baseURL}/reset-password`);

@@ -39,7 +39,9 @@ async function collectReports(page: Page): Promise<Array<Record<string, unknown>
   return reports;
 }
 
-test('a route whose code does not load reloads once, then shows the error page, and retry recovers it', async ({ page }) => {
+test('a route whose code does not load reloads once, then shows the error page, and retry recovers it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   const reports = await collectReports(page);
   // A player with a session: the reports must not carry its token.
@@ -76,7 +78,9 @@ test('a route whose code does not load reloads once, then shows the error page, 
   expect(loads()).toBe(2);
 
   // The failures reached the collector, each with its kind and path, and without the session token.
-  await expect.poll(() => reports.map((report) => report.kind)).toEqual(expect.arrayContaining(['preload', 'boundary']));
+  await expect
+    .poll(() => reports.map((report) => report.kind))
+    .toEqual(expect.arrayContaining(['preload', 'boundary']));
   for (const report of reports) {
     expect(report.path).toBe('/inhouse');
     const body = JSON.stringify(report);
@@ -110,11 +114,14 @@ test('a chunk missing once (a redeploy) reloads the page once and then shows the
   await expectNoSeriousA11yViolations(page, 'after stale-chunk reload 360');
 });
 
-test('language switch loads the other language lazily: PT by default, EN strings after switching, on lazy pages too', async ({ page }) => {
+test('language switch loads the other language lazily: PT by default, EN strings after switching, on lazy pages too', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   const localeFiles: string[] = [];
   page.on('response', (response) => {
-    if (/\/assets\/(initial|inhouse|auth|errors)-[\w-]+\.js$/.test(response.url())) localeFiles.push(new URL(response.url()).pathname);
+    if (/\/assets\/(initial|inhouse|auth|errors)-[\w-]+\.js$/.test(response.url()))
+      localeFiles.push(new URL(response.url()).pathname);
   });
   await page.goto('/inhouse');
   await expect(page.getByRole('heading', { level: 1, name: 'Jogos da casa' })).toBeVisible();

@@ -36,7 +36,10 @@ async function registerWithEmail(page: Page, email: string): Promise<string> {
 }
 
 async function finishRegistration(page: Page): Promise<void> {
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
 }
 
@@ -61,14 +64,22 @@ test.describe('responsible gaming', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startBackofficeServer('responsible-gaming', EXTRA_PORTS.responsibleGaming, { roles: ['finance'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+    server = await startBackofficeServer('responsible-gaming', EXTRA_PORTS.responsibleGaming, {
+      roles: ['finance'],
+      configure: disableRegisterCaptcha,
+      env: { TEST_CLOCK_DOOR: '1' },
+    });
   });
   test.afterAll(async ({ request }) => {
     await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } }).catch(() => undefined);
     await server?.stop();
   });
 
-  test('a deposit over the limit is refused; a raised limit waits 24 hours and then needs confirming; the back office shows the history', async ({ page, request, browser }) => {
+  test('a deposit over the limit is refused; a raised limit waits 24 hours and then needs confirming; the back office shows the history', async ({
+    page,
+    request,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const username = await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await finishRegistration(page);
@@ -127,7 +138,10 @@ test.describe('responsible gaming', () => {
     await checkBackofficePage(finance, 'backoffice-player-rg-1366', SHOTS);
   });
 
-  test('the reality check shows the session from the server, and "stop" logs out (360 px)', async ({ page, request }) => {
+  test('the reality check shows the session from the server, and "stop" logs out (360 px)', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await registerWithEmail(page, `rc-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await finishRegistration(page);
@@ -152,7 +166,10 @@ test.describe('responsible gaming', () => {
     expect(after.status()).toBe(401);
   });
 
-  test('self-exclusion logs out, login is refused with its end, the same e-mail cannot register again, and coming back needs a request', async ({ page, request }) => {
+  test('self-exclusion logs out, login is refused with its end, the same e-mail cannot register again, and coming back needs a request', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const email = `se-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const username = await registerWithEmail(page, email);
@@ -169,7 +186,9 @@ test.describe('responsible gaming', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 
     const dialog = await logIn(page, username);
-    await expect(dialog.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    await expect(
+      dialog.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
 
     await registerWithEmail(page, email.toUpperCase());

@@ -25,7 +25,10 @@ let baseURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBackofficeServer('rewards', EXTRA_PORTS.rewards, { roles: ['marketing'], configure: disableRegisterCaptcha });
+  server = await startBackofficeServer('rewards', EXTRA_PORTS.rewards, {
+    roles: ['marketing'],
+    configure: disableRegisterCaptcha,
+  });
   baseURL = server.baseURL;
 });
 
@@ -33,13 +36,19 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a rule written, tested over history and put live in the back office is claimed in the reward centre', async ({ page, browser }) => {
+test('a rule written, tested over history and put live in the back office is claimed in the reward centre', async ({
+  page,
+  browser,
+}) => {
   // A player from before the rule: their login is history the dry run reads.
   await registerThroughSite(page, baseURL, { prefix: 'early', password: PASSWORD });
 
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Motor de recompensas', exact: true }).click();
+  await ops
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Motor de recompensas', exact: true })
+    .click();
   await expect(ops.getByRole('heading', { name: 'Motor de recompensas', level: 1 })).toBeVisible();
   await expect(ops.getByTestId('jurisdiction')).toHaveText('Permissivo');
   await ops.getByRole('button', { name: 'Nova regra' }).click();
@@ -79,7 +88,11 @@ test('a rule written, tested over history and put live in the back office is cla
   const player = await registerThroughSite(page, baseURL, { prefix: 'claim', password: PASSWORD });
   // The rules consumer applies the login within its poll (REWARD_EVENTS_POLL_MS): wait for it as the page would be reloaded.
   await expect(async () => {
-    const waiting = await callApi<{ claimable: number }>({ request: page.request, baseURL, token: player.token }, 'GET', '/wps/rewards/grants');
+    const waiting = await callApi<{ claimable: number }>(
+      { request: page.request, baseURL, token: player.token },
+      'GET',
+      '/wps/rewards/grants',
+    );
     expect(waiting.claimable).toBe(1);
   }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();

@@ -88,7 +88,9 @@ test.describe('security centre', () => {
     await server?.stop();
   });
 
-  test('bind the real name, set the payment password, bind a bank account, link an e-mail and a mobile', async ({ page }) => {
+  test('bind the real name, set the payment password, bind a bank account, link an e-mail and a mobile', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     const { username, panel } = await registerAndOpenMyAccount(page, server.baseURL);
     await expectNoSeriousA11yViolations(page, 'security centre, empty');
@@ -204,7 +206,9 @@ test.describe('security centre', () => {
     const bank = panel.getByTestId('sec-bank-accounts');
     await bank.getByRole('button', { name: 'Adicionar' }).click();
     await expect(bank.getByLabel(fieldLabel('Banco'))).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'security centre at 360 px');
     await page.screenshot({ path: path.join(SHOTS, 'security-centre-360.png') });

@@ -34,7 +34,10 @@ test.describe('language and theme', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('EN');
-    expect(await page.evaluate(() => [localStorage.getItem('hisLang'), localStorage.getItem('lang')])).toEqual(['EN', 'EN']);
+    expect(await page.evaluate(() => [localStorage.getItem('hisLang'), localStorage.getItem('lang')])).toEqual([
+      'EN',
+      'EN',
+    ]);
 
     await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -53,7 +56,9 @@ test.describe('language and theme', () => {
   test('a language without translations lists and falls back to EN strings', async ({ page }) => {
     await gotoHome(page);
     const select = page.getByRole('combobox', { name: 'Idioma' });
-    const listed = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const listed = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(listed).toEqual(expect.arrayContaining(['PT', 'EN']));
     const incomplete = listed.find((code) => !['PT', 'EN', 'PT-BR'].includes(code));
     test.skip(!incomplete, 'operator lists only complete languages');
@@ -124,7 +129,9 @@ test.describe('routing', () => {
 test.describe('operator flags', () => {
   test('the maintenance flag shows the maintenance page', async ({ page }) => {
     test.setTimeout(180_000);
-    const server = await startServer('maintenance', EXTRA_PORTS.maintenance, (dataDir) => runOps(dataDir, ['config:set', 'maintenance', 'true']));
+    const server = await startServer('maintenance', EXTRA_PORTS.maintenance, (dataDir) =>
+      runOps(dataDir, ['config:set', 'maintenance', 'true']),
+    );
     try {
       const status = await (await fetch(`${server.baseURL}/wps/system/status`)).json();
       expect(status).toEqual({ success: true, value: 1 });
@@ -163,7 +170,9 @@ test.describe('operator flags', () => {
 
   test('the login-to-home guard sends a visitor to /login', async ({ page }) => {
     test.setTimeout(180_000);
-    const server = await startServer('login-to-home', EXTRA_PORTS.loginToHome, (dataDir) => runOps(dataDir, ['config:set', 'loginToHome', 'true']));
+    const server = await startServer('login-to-home', EXTRA_PORTS.loginToHome, (dataDir) =>
+      runOps(dataDir, ['config:set', 'loginToHome', 'true']),
+    );
     try {
       await page.goto(`${server.baseURL}/promotions`);
       await expect(page).toHaveURL(`${server.baseURL}/login`);
@@ -212,7 +221,9 @@ test.describe('logged-in header', () => {
     await header.getByRole('button', { name: /Menu da conta/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(header.getByRole('button', { name: 'Entrar' })).toBeVisible();
-    expect(await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('merchantCode')])).toEqual([null, 'demo']);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('merchantCode')]),
+    ).toEqual([null, 'demo']);
   });
 });
 
@@ -230,7 +241,10 @@ test.describe('accessibility and look', () => {
         await gotoHome(page);
         await expect(page.locator('html'), label).toHaveAttribute('data-theme', theme);
         await expectNoSeriousA11yViolations(page, label);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${label}: page width`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${label}: page width`,
+        ).toBeLessThanOrEqual(width);
         await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${width}.png`) });
         await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${width}-full.png`), fullPage: true });
       }

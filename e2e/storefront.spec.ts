@@ -29,13 +29,27 @@ const ids: Record<'welcome' | 'spins' | 'cashback' | 'vip', string> = { welcome:
 type Envelope<T> = { success: boolean; value: T };
 
 async function ops<T>(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const response = await request.fetch(`${baseURL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
   const body = (await response.json()) as Envelope<T>;
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
 }
 
-type Item = { kind: string; groupCode: string; sortOrder?: number; tags?: string[]; publishUntil?: string; linkage?: unknown; imageName?: string; pt: [string, string]; en: [string, string] };
+type Item = {
+  kind: string;
+  groupCode: string;
+  sortOrder?: number;
+  tags?: string[];
+  publishUntil?: string;
+  linkage?: unknown;
+  imageName?: string;
+  pt: [string, string];
+  en: [string, string];
+};
 
 async function publish(request: APIRequestContext, item: Item): Promise<string> {
   const created = await ops<{ id: string }>(request, 'PUT', '/ops/content', {
@@ -55,7 +69,9 @@ async function publish(request: APIRequestContext, item: Item): Promise<string> 
 }
 
 const upload = (request: APIRequestContext, width: number, height: number, rgb: [number, number, number]) =>
-  ops<{ name: string }>(request, 'POST', '/ops/content/images', { dataUrl: `data:image/png;base64,${makePng(width, height, rgb).toString('base64')}` });
+  ops<{ name: string }>(request, 'POST', '/ops/content/images', {
+    dataUrl: `data:image/png;base64,${makePng(width, height, rgb).toString('base64')}`,
+  });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
@@ -63,17 +79,81 @@ test.beforeAll(async ({ request }) => {
   baseURL = server.baseURL;
   const { username, password } = BACKOFFICE_OPERATORS.marketing;
   token = await operatorLogin(request, baseURL, username, password);
-  const [banner, promo, pix] = await Promise.all([upload(request, 1200, 400, [98, 66, 191]), upload(request, 600, 200, [0, 128, 128]), upload(request, 120, 40, [0, 170, 140])]);
+  const [banner, promo, pix] = await Promise.all([
+    upload(request, 1200, 400, [98, 66, 191]),
+    upload(request, 600, 200, [0, 128, 128]),
+    upload(request, 120, 40, [0, 170, 140]),
+  ]);
   const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  ids.welcome = await publish(request, { kind: 'promotion', groupCode: 'new_player', sortOrder: 1, tags: ['newbie', 'limited'], publishUntil: until, imageName: promo.name, pt: ['Bônus de boas-vindas', '<p>Deposite R$ 20 ou mais no primeiro dia.</p>'], en: ['Welcome bonus', '<p>Deposit R$ 20 or more on your first day.</p>'] });
-  ids.spins = await publish(request, { kind: 'promotion', groupCode: 'slots', sortOrder: 2, tags: ['daily'], pt: ['Giros diários', '<p>Dez giros por dia.</p>'], en: ['Daily spins', '<p>Ten spins a day.</p>'] });
-  ids.cashback = await publish(request, { kind: 'promotion', groupCode: 'rebate', sortOrder: 3, pt: ['Cashback semanal', '<p>5% toda segunda.</p>'], en: ['Weekly cashback', '<p>5% every Monday.</p>'] });
-  ids.vip = await publish(request, { kind: 'promotion', groupCode: 'rebate', sortOrder: 4, tags: ['vip'], pt: ['Rebate VIP', '<p>Para o clube VIP.</p>'], en: ['VIP rebate', '<p>For the VIP club.</p>'] });
-  await publish(request, { kind: 'banner', groupCode: 'w_home', imageName: banner.name, linkage: { type: 'promotion', target: ids.welcome }, pt: ['Bônus para novos jogadores', ''], en: ['Bonus for new players', ''] });
-  await publish(request, { kind: 'footer', groupCode: 'licence', linkage: { type: 'url', target: 'https://regulator.example/licence/123' }, pt: ['Licença nº 123/2026', '<p>Loterias do Estado.</p>'], en: ['Licence no. 123/2026', '<p>State Lotteries.</p>'] });
-  await publish(request, { kind: 'footer', groupCode: 'payment', imageName: pix.name, pt: ['PIX', ''], en: ['PIX', ''] });
-  await publish(request, { kind: 'footer', groupCode: 'affiliate', linkage: { type: 'page', target: '/register' }, pt: ['Ganhe indicando amigos', '<p>Comissão sobre cada indicado.</p>'], en: ['Earn by referring friends', '<p>Commission on every referral.</p>'] });
-  await publish(request, { kind: 'footer', groupCode: 'ombudsman', linkage: { type: 'url', target: 'https://ouvidoria.example/' }, pt: ['Ouvidoria', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'], en: ['Ombudsman', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'] });
+  ids.welcome = await publish(request, {
+    kind: 'promotion',
+    groupCode: 'new_player',
+    sortOrder: 1,
+    tags: ['newbie', 'limited'],
+    publishUntil: until,
+    imageName: promo.name,
+    pt: ['Bônus de boas-vindas', '<p>Deposite R$ 20 ou mais no primeiro dia.</p>'],
+    en: ['Welcome bonus', '<p>Deposit R$ 20 or more on your first day.</p>'],
+  });
+  ids.spins = await publish(request, {
+    kind: 'promotion',
+    groupCode: 'slots',
+    sortOrder: 2,
+    tags: ['daily'],
+    pt: ['Giros diários', '<p>Dez giros por dia.</p>'],
+    en: ['Daily spins', '<p>Ten spins a day.</p>'],
+  });
+  ids.cashback = await publish(request, {
+    kind: 'promotion',
+    groupCode: 'rebate',
+    sortOrder: 3,
+    pt: ['Cashback semanal', '<p>5% toda segunda.</p>'],
+    en: ['Weekly cashback', '<p>5% every Monday.</p>'],
+  });
+  ids.vip = await publish(request, {
+    kind: 'promotion',
+    groupCode: 'rebate',
+    sortOrder: 4,
+    tags: ['vip'],
+    pt: ['Rebate VIP', '<p>Para o clube VIP.</p>'],
+    en: ['VIP rebate', '<p>For the VIP club.</p>'],
+  });
+  await publish(request, {
+    kind: 'banner',
+    groupCode: 'w_home',
+    imageName: banner.name,
+    linkage: { type: 'promotion', target: ids.welcome },
+    pt: ['Bônus para novos jogadores', ''],
+    en: ['Bonus for new players', ''],
+  });
+  await publish(request, {
+    kind: 'footer',
+    groupCode: 'licence',
+    linkage: { type: 'url', target: 'https://regulator.example/licence/123' },
+    pt: ['Licença nº 123/2026', '<p>Loterias do Estado.</p>'],
+    en: ['Licence no. 123/2026', '<p>State Lotteries.</p>'],
+  });
+  await publish(request, {
+    kind: 'footer',
+    groupCode: 'payment',
+    imageName: pix.name,
+    pt: ['PIX', ''],
+    en: ['PIX', ''],
+  });
+  await publish(request, {
+    kind: 'footer',
+    groupCode: 'affiliate',
+    linkage: { type: 'page', target: '/register' },
+    pt: ['Ganhe indicando amigos', '<p>Comissão sobre cada indicado.</p>'],
+    en: ['Earn by referring friends', '<p>Commission on every referral.</p>'],
+  });
+  await publish(request, {
+    kind: 'footer',
+    groupCode: 'ombudsman',
+    linkage: { type: 'url', target: 'https://ouvidoria.example/' },
+    pt: ['Ouvidoria', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'],
+    en: ['Ombudsman', '<p>ouvidoria@exemplo.com.br · 0800 000 0000</p>'],
+  });
 });
 
 test.afterAll(async () => {
@@ -83,7 +163,11 @@ test.afterAll(async () => {
 type Look = { width: number; theme: 'dark' | 'light'; language: 'PT' | 'EN' };
 
 /** Every combination, ordered so each step changes as little as possible. */
-const LOOKS: Look[] = [1366, 360].flatMap((width) => (['dark', 'light'] as const).flatMap((theme) => (['PT', 'EN'] as const).map((language) => ({ width, theme, language }))));
+const LOOKS: Look[] = [1366, 360].flatMap((width) =>
+  (['dark', 'light'] as const).flatMap((theme) =>
+    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
+  ),
+);
 /** Each width, theme and language at least once, for screens checked in four looks. */
 const FOUR_LOOKS: Look[] = [
   { width: 1366, theme: 'dark', language: 'PT' },
@@ -103,11 +187,17 @@ async function setLook(page: Page, look: Look): Promise<void> {
   const needsLanguage = (await html.getAttribute('lang')) !== lang;
   if (needsTheme || needsLanguage) await page.setViewportSize({ width: 1366, height: 860 });
   if (needsTheme) {
-    await page.getByRole('banner').getByRole('button', { name: /^(Tema claro|Tema escuro|Light theme|Dark theme)$/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^(Tema claro|Tema escuro|Light theme|Dark theme)$/ })
+      .click();
     await expect(html).toHaveAttribute('data-theme', look.theme);
   }
   if (needsLanguage) {
-    await page.getByRole('complementary').getByRole('combobox', { name: /^(Idioma|Language)$/ }).selectOption(look.language);
+    await page
+      .getByRole('complementary')
+      .getByRole('combobox', { name: /^(Idioma|Language)$/ })
+      .selectOption(look.language);
     await expect(html).toHaveAttribute('lang', lang);
   }
   await page.setViewportSize({ width: look.width, height: look.width === 360 ? 760 : 860 });
@@ -119,20 +209,33 @@ async function checkLook(page: Page, look: Look, name: string): Promise<void> {
   // What sticks out past the right edge, named, so a failure says where to look.
   const wide = await page.evaluate(() =>
     Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && getComputedStyle(el).position !== 'fixed')
-      .filter((el) => !el.closest('[style*="overflow"], .game-strip__list, .promotion-strip__list, .winners__list, .banner-strip__viewport, .tabs, .category-nav__measure'))
+      .filter(
+        (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && getComputedStyle(el).position !== 'fixed',
+      )
+      .filter(
+        (el) =>
+          !el.closest(
+            '[style*="overflow"], .game-strip__list, .promotion-strip__list, .winners__list, .banner-strip__viewport, .tabs, .category-nav__measure',
+          ),
+      )
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
   );
   expect(wide, `${name}: no sideways scroll`).toEqual([]);
-  if (look.language === 'PT') await page.screenshot({ path: path.join(SHOTS, `${name}-${look.width}-${look.theme}.png`), fullPage: look.width === 1366 });
+  if (look.language === 'PT')
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${look.width}-${look.theme}.png`),
+      fullPage: look.width === 1366,
+    });
 }
 
 test('home: banner, game lanes, winners, promotions and the footer blocks; axe in every look', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
-  await expect(page.getByRole('region', { name: 'Destaques' }).getByRole('img', { name: 'Bônus para novos jogadores' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Destaques' }).getByRole('img', { name: 'Bônus para novos jogadores' }),
+  ).toBeVisible();
   const hot = page.getByTestId('home-hot');
   await expect(hot.getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
   // Lanes below the fold ask for their games when scrolled towards.
@@ -147,7 +250,10 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   await expect(page.getByRole('heading', { name: 'Maiores ganhos' })).toBeVisible();
   const strip = page.getByRole('region', { name: 'Promoções', exact: true });
   await expect(strip.getByRole('link')).toHaveCount(5);
-  await expect(strip.getByRole('link', { name: /Bônus de boas-vindas/ })).toHaveAttribute('href', `/promotions#${ids.welcome}`);
+  await expect(strip.getByRole('link', { name: /Bônus de boas-vindas/ })).toHaveAttribute(
+    'href',
+    `/promotions#${ids.welcome}`,
+  );
 
   const footer = page.getByRole('contentinfo');
   await footer.scrollIntoViewIfNeeded();
@@ -157,14 +263,25 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   await expect(affiliate.getByRole('link', { name: 'Começar' })).toHaveAttribute('href', '/register');
   const licence = footer.getByRole('region', { name: 'Licença e regulador' });
   await expect(licence).toContainText('Licença nº 123/2026 Loterias do Estado.');
-  await expect(licence.getByRole('link', { name: 'Ver a licença no site do regulador' })).toHaveAttribute('href', 'https://regulator.example/licence/123');
+  await expect(licence.getByRole('link', { name: 'Ver a licença no site do regulador' })).toHaveAttribute(
+    'href',
+    'https://regulator.example/licence/123',
+  );
   // The ombudsman's contacts (a Brazilian licence asks that they be shown).
   const ombudsman = footer.getByRole('region', { name: 'Ouvidoria' });
   await expect(ombudsman).toContainText('Ouvidoria ouvidoria@exemplo.com.br · 0800 000 0000');
-  await expect(ombudsman.getByRole('link', { name: 'Falar com a ouvidoria' })).toHaveAttribute('href', 'https://ouvidoria.example/');
-  await expect(footer.getByRole('region', { name: 'Formas de pagamento' }).getByRole('img', { name: 'PIX' })).toBeVisible();
-  await expect(footer.getByRole('region', { name: 'Provedores de jogos' }).getByRole('img', { name: 'In-house Games' })).toBeVisible();
-  for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável']) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(ombudsman.getByRole('link', { name: 'Falar com a ouvidoria' })).toHaveAttribute(
+    'href',
+    'https://ouvidoria.example/',
+  );
+  await expect(
+    footer.getByRole('region', { name: 'Formas de pagamento' }).getByRole('img', { name: 'PIX' }),
+  ).toBeVisible();
+  await expect(
+    footer.getByRole('region', { name: 'Provedores de jogos' }).getByRole('img', { name: 'In-house Games' }),
+  ).toBeVisible();
+  for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável'])
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
 
   for (const look of LOOKS) await checkLook(page, look, 'home');
 });
@@ -175,14 +292,19 @@ test('home at rest: lanes below the fold hold their place without animating', as
   await expect(page.getByTestId('home-hot').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
   // The lanes nobody has scrolled to are placeholders that do not shimmer: an idle page animates nothing.
   await expect(page.getByTestId('home-lane-rng').locator('.game-tile--skeleton').first()).toBeAttached();
-  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+    .toBe(0);
 });
 
 test('a banner linked to a promotion opens its page with the rules and the period', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
-  await page.getByRole('region', { name: 'Destaques' }).getByRole('link', { name: 'Bônus para novos jogadores' }).click();
+  await page
+    .getByRole('region', { name: 'Destaques' })
+    .getByRole('link', { name: 'Bônus para novos jogadores' })
+    .click();
   await expect(page).toHaveURL(`${baseURL}/promoDetail?id=${ids.welcome}`);
   const article = page.getByRole('article', { name: 'Bônus de boas-vindas' });
   await expect(article.getByRole('heading', { level: 2, name: 'Regras' })).toBeVisible();
@@ -217,7 +339,11 @@ test('/promotions: category tabs, tag filters, #id anchors, and the side menu fi
   const first = menu.getByRole('list', { name: 'Primeiras promoções' }).getByRole('link');
   await expect(first).toHaveCount(3);
   await expect(menu.getByRole('link', { name: 'Ver mais' })).toHaveAttribute('href', '/promotions');
-  await first.filter({ hasText: 'Rebate VIP' }).or(first.filter({ hasText: 'Cashback semanal' })).first().click();
+  await first
+    .filter({ hasText: 'Rebate VIP' })
+    .or(first.filter({ hasText: 'Cashback semanal' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(`${baseURL}/promotions#${ids.cashback}`);
   const target = page.locator(`[id="${ids.cashback}"]`);
   await expect(target).toBeInViewport();
@@ -235,12 +361,17 @@ test('the registration page shows the new_player promotions', async ({ page }) =
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/register`);
   const slider = page.getByRole('region', { name: 'Promoções para novos jogadores' });
-  await expect(slider.getByRole('link', { name: /Bônus de boas-vindas/ })).toHaveAttribute('href', `/promoDetail?id=${ids.welcome}`);
+  await expect(slider.getByRole('link', { name: /Bônus de boas-vindas/ })).toHaveAttribute(
+    'href',
+    `/promoDetail?id=${ids.welcome}`,
+  );
   await expect(slider.getByText('Giros diários')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'register with promotions');
 });
 
-test('header search by keyboard: a visitor finds hot games and vendors, and is asked to log in to play', async ({ page }) => {
+test('header search by keyboard: a visitor finds hot games and vendors, and is asked to log in to play', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Pesquisar jogos' }).focus();
@@ -258,7 +389,10 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await setLook(page, look);
-    await page.getByRole('banner').getByRole('button', { name: /^(Pesquisar jogos|Search games)$/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^(Pesquisar jogos|Search games)$/ })
+      .click();
     await page.getByRole('dialog').getByRole('searchbox').fill('house');
     await expect(page.getByRole('dialog').getByRole('button', { name: /In-house Games/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `search ${look.width} ${look.theme} ${look.language}`);
@@ -275,7 +409,9 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   await expect(page.getByRole('dialog', { name: 'Entre na sua conta' })).toBeVisible();
 });
 
-test('phones: the bottom tab bar leads to promotions and asks a visitor to log in for the account', async ({ page }) => {
+test('phones: the bottom tab bar leads to promotions and asks a visitor to log in for the account', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 760 });
   await page.goto(`${baseURL}/`);
   const bar = page.getByRole('navigation', { name: 'Navegação rápida' });
@@ -287,7 +423,10 @@ test('phones: the bottom tab bar leads to promotions and asks a visitor to log i
   // The last card is not hidden behind the bar.
   const last = page.getByRole('article').last();
   await last.scrollIntoViewIfNeeded();
-  const [cardBottom, barTop] = await Promise.all([last.evaluate((el) => el.getBoundingClientRect().bottom), bar.evaluate((el) => el.getBoundingClientRect().top)]);
+  const [cardBottom, barTop] = await Promise.all([
+    last.evaluate((el) => el.getBoundingClientRect().bottom),
+    bar.evaluate((el) => el.getBoundingClientRect().top),
+  ]);
   expect(cardBottom).toBeLessThanOrEqual(barTop);
   await bar.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('dialog', { name: 'Entre na sua conta' })).toBeVisible();
@@ -348,5 +487,8 @@ test('back office: a promotion written with tags shows them on /promotions', asy
   await page.goto(`${baseURL}/promotions`);
   await page.getByRole('tab', { name: 'Esportes' }).click();
   const card = page.getByRole('article', { name: 'Aposta segura' });
-  await expect(card.getByRole('list', { name: 'Etiquetas' }).getByRole('listitem')).toHaveText(['Oferta especial', 'Diária']);
+  await expect(card.getByRole('list', { name: 'Etiquetas' }).getByRole('listitem')).toHaveText([
+    'Oferta especial',
+    'Diária',
+  ]);
 });

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, acceptTerms, createFinanceOperator, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import {
+  type Api,
+  callApi,
+  acceptTerms,
+  createFinanceOperator,
+  disableRegisterCaptcha,
+  fieldLabel,
+} from './support/setup';
 import { operatorLogin } from './support/operators';
 import { ACCOUNT_RECORD_KINDS } from '../packages/shared/src/ledger-kinds';
 
@@ -24,7 +31,10 @@ const OPERATOR = 'e2e.withdrawals';
 const OPERATOR_PASSWORD = 'withdrawals-e2e-pass-2026';
 
 /** A 1×1 PNG: a real image for the proof upload. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function prepare(dataDir: string): void {
   disableRegisterCaptcha(dataDir);
@@ -40,7 +50,10 @@ async function register(page: Page, baseURL: string, query = ''): Promise<string
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
   return username;
 }
@@ -49,10 +62,17 @@ async function register(page: Page, baseURL: string, query = ''): Promise<string
 async function bindSecurity(a: Api): Promise<void> {
   await callApi(a, 'PUT', '/wps/member/payee-name', { payeeName: 'Maria Silva' });
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(a, 'GET', '/wps/session/key/rsa');
-  const body = await encryptPayload(key.jwk, key.keyId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+  const body = await encryptPayload(key.jwk, key.keyId, {
+    newPaymentPassword: PAYMENT_PASSWORD,
+    confirmPaymentPassword: PAYMENT_PASSWORD,
+  });
   await callApi(a, 'PUT', '/wps/member/payment-password', body);
   const banks = await callApi<{ code: string }[]>(a, 'GET', '/wps/member/banks');
-  await callApi(a, 'PUT', '/wps/member/bank-accounts', { bankCode: banks[0]!.code, accountNumber: '12345678', holderName: 'Maria Silva' });
+  await callApi(a, 'PUT', '/wps/member/bank-accounts', {
+    bankCode: banks[0]!.code,
+    accountNumber: '12345678',
+    holderName: 'Maria Silva',
+  });
 }
 
 /** A manual bank-transfer deposit, confirmed by the operator. */
@@ -60,7 +80,11 @@ async function deposit(a: Api, ops: string, amount: string): Promise<void> {
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-dep-${Date.now()}` });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual!.id,
+    amount,
+    idempotencyKey: `e2e-dep-${Date.now()}`,
+  });
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }
 
@@ -164,7 +188,9 @@ test.describe('withdrawals', () => {
       await expect(balance).toHaveText(/R\$\s*500,00/);
       await expect(panel.getByTestId('withdrawable')).toHaveText(/R\$\s*500,00/);
       // No upline: the transferUpline page is not offered.
-      await expect(panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' })).toHaveCount(0);
+      await expect(panel.getByRole('navigation').getByRole('button', { name: 'Transferir ao superior' })).toHaveCount(
+        0,
+      );
       // The form never offers more than the balance.
       await panel.getByLabel(fieldLabel('Valor')).fill('600');
       await panel.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
@@ -218,14 +244,22 @@ test.describe('withdrawals', () => {
       const order = panel.getByTestId(`withdrawal-${id}`);
       await order.getByRole('button', { name: 'Não recebido' }).click();
       const dialog = page.getByRole('dialog', { name: 'Saque não recebido' });
-      await dialog.getByLabel('Imagens de comprovante').setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: PNG_1X1 });
+      await dialog
+        .getByLabel('Imagens de comprovante')
+        .setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: PNG_1X1 });
       await expect(dialog.getByText('extrato.png')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'not-received dialog');
       await page.screenshot({ path: path.join(SHOTS, 'not-received-1366.png') });
       await dialog.getByRole('button', { name: 'Enviar' }).click();
       await expect(dialog).toBeHidden();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Não recebido – em análise');
-      const disputed = await callApi<{ list: { id: string; proofCount: number }[] }>(a, 'GET', '/ops/withdrawals?status=disputed&pageSize=100&order=desc', undefined, ops);
+      const disputed = await callApi<{ list: { id: string; proofCount: number }[] }>(
+        a,
+        'GET',
+        '/ops/withdrawals?status=disputed&pageSize=100&order=desc',
+        undefined,
+        ops,
+      );
       expect(disputed.list.find((o) => o.id === id)?.proofCount).toBe(1);
       await expect(balance).toHaveText(/R\$\s*350,00/);
     });
@@ -248,7 +282,9 @@ test.describe('withdrawals', () => {
       for (const [i, [type, amount, after]] of expected.entries()) {
         const cells = rows.nth(i).locator('td');
         await expect(cells.nth(1)).toHaveText(type!);
-        await expect(cells.nth(2)).toHaveText(new RegExp(amount!.replace('$', '\\$').replace(/\s/g, '\\s*').replace('-', '[-−]')));
+        await expect(cells.nth(2)).toHaveText(
+          new RegExp(amount!.replace('$', '\\$').replace(/\s/g, '\\s*').replace('-', '[-−]')),
+        );
         await expect(cells.nth(3)).toHaveText(new RegExp(after!.replace('$', '\\$').replace(/\s/g, '\\s*')));
       }
       // Type filter and quick ranges.

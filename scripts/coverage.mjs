@@ -13,7 +13,9 @@ process.chdir(root);
 const dir = path.join(root, '.tmp', 'coverage');
 fs.rmSync(dir, { recursive: true, force: true });
 
-const r = spawnSync('npx', ['vitest', 'run', '--coverage', ...process.argv.slice(2)], { stdio: ['ignore', 'inherit', 'inherit'] });
+const r = spawnSync('npx', ['vitest', 'run', '--coverage', ...process.argv.slice(2)], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 const summaryFile = path.join(dir, 'coverage-summary.json');
 if (!fs.existsSync(summaryFile)) {
@@ -37,7 +39,8 @@ for (const [file, figures] of Object.entries(summary)) {
   t.branches[1] += figures.branches.total;
 }
 
-const pct = ([covered, total]) => (total === 0 ? '—' : `${((covered / total) * 100).toFixed(2)} % (${covered}/${total})`);
+const pct = ([covered, total]) =>
+  total === 0 ? '—' : `${((covered / total) * 100).toFixed(2)} % (${covered}/${total})`;
 const rows = [
   '| app or package | lines | branches |',
   '|---|---|---|',

@@ -26,12 +26,30 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'wps-deploy-check-'));
-const dirs = { context: path.join(scratch, 'context'), build: path.join(scratch, 'build'), image: path.join(scratch, 'image'), data: path.join(scratch, 'data') };
+const dirs = {
+  context: path.join(scratch, 'context'),
+  build: path.join(scratch, 'build'),
+  image: path.join(scratch, 'image'),
+  data: path.join(scratch, 'data'),
+};
 const WORKDIR = '/app';
 const timings = [];
 let server;
 
-const INSTRUCTIONS = new Set(['FROM', 'ARG', 'ENV', 'WORKDIR', 'COPY', 'RUN', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD', 'LABEL', 'STOPSIGNAL']);
+const INSTRUCTIONS = new Set([
+  'FROM',
+  'ARG',
+  'ENV',
+  'WORKDIR',
+  'COPY',
+  'RUN',
+  'USER',
+  'EXPOSE',
+  'HEALTHCHECK',
+  'CMD',
+  'LABEL',
+  'STOPSIGNAL',
+]);
 
 /** The Dockerfile as stages of instructions; refuses what it cannot carry out the same way. */
 function parseDockerfile(text) {
@@ -53,11 +71,13 @@ function parseDockerfile(text) {
   for (const line of logical) {
     const [, keyword = '', rest = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
     const instruction = keyword.toUpperCase();
-    if (!INSTRUCTIONS.has(instruction)) throw new Error(`Dockerfile: ${instruction} is not an instruction deploy-check carries out`);
+    if (!INSTRUCTIONS.has(instruction))
+      throw new Error(`Dockerfile: ${instruction} is not an instruction deploy-check carries out`);
     if (instruction === 'FROM') {
       const m = /^(\S+)\s+AS\s+(\S+)$/i.exec(rest);
       if (!m) throw new Error(`Dockerfile: every stage needs a name (FROM image AS name): ${line}`);
-      for (const [, name] of m[1].matchAll(/\$\{(\w+)\}/g)) if (!globalArgs.has(name)) throw new Error(`Dockerfile: FROM uses \${${name}}, declared by no ARG before it`);
+      for (const [, name] of m[1].matchAll(/\$\{(\w+)\}/g))
+        if (!globalArgs.has(name)) throw new Error(`Dockerfile: FROM uses \${${name}}, declared by no ARG before it`);
       stages.push({ name: m[2], image: m[1], steps: [] });
     } else if (stages.length === 0) {
       if (instruction !== 'ARG') throw new Error(`Dockerfile: only ARG may come before the first FROM: ${line}`);
@@ -91,7 +111,10 @@ function cleanEnv(extra = {}) {
   const env = {};
   for (const key of ['HOME', 'TMPDIR', 'LANG', 'npm_config_cache']) if (process.env[key]) env[key] = process.env[key];
   // Without the enclosing npm run's node_modules/.bin entries: a tool missing from the scratch install must fail.
-  env.PATH = (process.env.PATH ?? '').split(path.delimiter).filter((p) => !p.includes(`node_modules${path.sep}.bin`)).join(path.delimiter);
+  env.PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((p) => !p.includes(`node_modules${path.sep}.bin`))
+    .join(path.delimiter);
   return { ...env, ...extra };
 }
 
@@ -128,9 +151,13 @@ function globToRegExp(pattern) {
 }
 
 function dockerignore() {
-  const lines = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+  const lines = fs
+    .readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
   const patterns = lines.filter((l) => l && !l.startsWith('#'));
-  if (patterns.some((p) => p.startsWith('!'))) throw new Error('.dockerignore exceptions (!) are not handled here: extend deploy-check');
+  if (patterns.some((p) => p.startsWith('!')))
+    throw new Error('.dockerignore exceptions (!) are not handled here: extend deploy-check');
   return patterns.map(globToRegExp);
 }
 
@@ -142,13 +169,20 @@ function copyContext() {
   if (args.has('--committed')) {
     const tar = execFileSync('git', ['archive', '--format=tar', 'HEAD'], { cwd: ROOT, maxBuffer: 1 << 30 });
     execFileSync('tar', ['-x', '-C', dirs.context], { input: tar });
-    for (const file of execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).split('\0')) {
+    for (const file of execFileSync('git', ['ls-tree', '-r', '--name-only', '-z', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).split('\0')) {
       if (file && !keep(file)) fs.rmSync(path.join(dirs.context, file), { force: true });
     }
     return;
   }
   // What `docker build .` sends: the files on disk (committed or not) that git does not ignore.
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   for (const file of listed.split('\0')) {
     if (!file || !keep(file) || !fs.existsSync(path.join(ROOT, file))) continue;
     fs.mkdirSync(path.dirname(path.join(dirs.context, file)), { recursive: true });
@@ -163,7 +197,10 @@ function copyInto(fromDir, toDir, words, move) {
   for (const source of sources) {
     const from = source === '.' ? fromDir : under(fromDir, source);
     if (!fs.existsSync(from)) throw new Error(`COPY ${source}: not found`);
-    const into = dest.endsWith('/') && source !== '.' && fs.statSync(from).isFile() ? path.join(under(toDir, dest), path.basename(from)) : under(toDir, dest);
+    const into =
+      dest.endsWith('/') && source !== '.' && fs.statSync(from).isFile()
+        ? path.join(under(toDir, dest), path.basename(from))
+        : under(toDir, dest);
     fs.mkdirSync(path.dirname(into), { recursive: true });
     if (move && !fs.existsSync(into)) fs.renameSync(from, into);
     else fs.cpSync(from, into, { recursive: true, verbatimSymlinks: true });
@@ -175,7 +212,8 @@ function runBuildStage(stage) {
   const env = cleanEnv({ ...envOf(stage), npm_config_prefer_offline: 'true' });
   fs.mkdirSync(dirs.build, { recursive: true });
   for (const { instruction, rest } of stage.steps) {
-    if (instruction === 'WORKDIR' && rest !== WORKDIR) throw new Error(`WORKDIR ${rest}: deploy-check stands for ${WORKDIR} only`);
+    if (instruction === 'WORKDIR' && rest !== WORKDIR)
+      throw new Error(`WORKDIR ${rest}: deploy-check stands for ${WORKDIR} only`);
     if (instruction === 'COPY') {
       if (rest.startsWith('--')) throw new Error(`build stage COPY with flags is not carried out here: ${rest}`);
       copyInto(dirs.context, dirs.build, rest.split(/\s+/), false);
@@ -193,25 +231,45 @@ function runBuildStage(stage) {
 /** The runtime stage's COPY --from lines; then what the image must and must not hold. */
 function assembleImage(stage, stageDirs) {
   for (const { instruction, rest } of stage.steps) {
-    if (instruction === 'WORKDIR' && rest !== WORKDIR) throw new Error(`WORKDIR ${rest}: deploy-check stands for ${WORKDIR} only`);
+    if (instruction === 'WORKDIR' && rest !== WORKDIR)
+      throw new Error(`WORKDIR ${rest}: deploy-check stands for ${WORKDIR} only`);
     if (instruction !== 'COPY') continue;
     const words = rest.split(/\s+/);
     const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
     if (!from || !stageDirs[from]) throw new Error(`runtime COPY must come from an earlier stage: ${rest}`);
-    copyInto(stageDirs[from], dirs.image, words.filter((w) => !w.startsWith('--')), true);
+    copyInto(
+      stageDirs[from],
+      dirs.image,
+      words.filter((w) => !w.startsWith('--')),
+      true,
+    );
   }
   const user = stage.steps.findLast((s) => s.instruction === 'USER')?.rest;
-  if (!user || user === 'root' || user === '0') throw new Error('the runtime stage must end with a USER that is not root');
-  if (!fs.readdirSync(path.join(dirs.image, 'apps/server/dist/migrations')).some((f) => f.endsWith('.sql'))) throw new Error('no migrations in apps/server/dist/migrations');
+  if (!user || user === 'root' || user === '0')
+    throw new Error('the runtime stage must end with a USER that is not root');
+  if (!fs.readdirSync(path.join(dirs.image, 'apps/server/dist/migrations')).some((f) => f.endsWith('.sql')))
+    throw new Error('no migrations in apps/server/dist/migrations');
   // Not typescript: npm keeps it as an optional peer of i18next, a dependency of the site's workspaces.
-  for (const dev of ['vite', 'vitest', 'esbuild', '@playwright/test', 'playwright-core', 'tsx', 'eslint', 'lighthouse']) {
-    if (fs.existsSync(path.join(dirs.image, 'node_modules', dev))) throw new Error(`dev dependency ${dev} left in the image's node_modules`);
+  for (const dev of [
+    'vite',
+    'vitest',
+    'esbuild',
+    '@playwright/test',
+    'playwright-core',
+    'tsx',
+    'eslint',
+    'lighthouse',
+  ]) {
+    if (fs.existsSync(path.join(dirs.image, 'node_modules', dev)))
+      throw new Error(`dev dependency ${dev} left in the image's node_modules`);
   }
   for (const prod of ['fastify', 'pg', '@electric-sql/pglite', 'pino']) {
-    if (!fs.existsSync(path.join(dirs.image, 'node_modules', prod))) throw new Error(`production dependency ${prod} missing from the image's node_modules`);
+    if (!fs.existsSync(path.join(dirs.image, 'node_modules', prod)))
+      throw new Error(`production dependency ${prod} missing from the image's node_modules`);
   }
   const top = fs.readdirSync(dirs.image).sort().join(',');
-  if (top !== 'apps,node_modules,package.json') throw new Error(`the image holds ${top}, more than apps, node_modules and package.json`);
+  if (top !== 'apps,node_modules,package.json')
+    throw new Error(`the image holds ${top}, more than apps, node_modules and package.json`);
 }
 
 async function get(base, url, expectedType) {
@@ -226,7 +284,8 @@ async function get(base, url, expectedType) {
 /** The runtime stage's CMD and ENV, on a scratch data dir and a free loopback port. */
 async function startAndProbe(stage) {
   const cmd = JSON.parse(stage.steps.findLast((s) => s.instruction === 'CMD')?.rest ?? 'null');
-  if (!Array.isArray(cmd) || cmd[0] !== 'node') throw new Error('the runtime stage needs CMD ["node", ...] in exec form');
+  if (!Array.isArray(cmd) || cmd[0] !== 'node')
+    throw new Error('the runtime stage needs CMD ["node", ...] in exec form');
   fs.mkdirSync(dirs.data, { recursive: true });
   let output = '';
   server = spawn(process.execPath, cmd.slice(1), {
@@ -280,7 +339,8 @@ async function startAndProbe(stage) {
   await get(base, asset, 'javascript');
   await get(base, '/backoffice/', 'text/html');
   const api = JSON.parse(await get(base, '/wps/system/whitelabel', 'application/json'));
-  if (api.success !== true || !Array.isArray(api.value) || api.value.length === 0) throw new Error(`GET /wps/system/whitelabel: ${JSON.stringify(api).slice(0, 300)}`);
+  if (api.success !== true || !Array.isArray(api.value) || api.value.length === 0)
+    throw new Error(`GET /wps/system/whitelabel: ${JSON.stringify(api).slice(0, 300)}`);
 
   server.kill('SIGTERM');
   const code = await exited;
@@ -293,7 +353,8 @@ let failed;
 try {
   const { stages } = parseDockerfile(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
   const [build, runtime] = [stages.find((s) => s.name === 'build'), stages.at(-1)];
-  if (!build || !runtime || build === runtime) throw new Error('the Dockerfile needs a `build` stage and a final runtime stage');
+  if (!build || !runtime || build === runtime)
+    throw new Error('the Dockerfile needs a `build` stage and a final runtime stage');
   await step('context (.dockerignore)', copyContext);
   await step(`stage ${build.name} (COPY, RUN)`, () => runBuildStage(build));
   await step(`stage ${runtime.name} (COPY --from)`, () => assembleImage(runtime, { [build.name]: dirs.build }));

@@ -20,10 +20,18 @@ const HEIGHT = 400;
 
 const sparkles = (points: [number, number, number][], color: string) =>
   points
-    .map(([x, y, r]) => `<path d="M${x} ${y - r} L${x + r / 4} ${y - r / 4} L${x + r} ${y} L${x + r / 4} ${y + r / 4} L${x} ${y + r} L${x - r / 4} ${y + r / 4} L${x - r} ${y} L${x - r / 4} ${y - r / 4} Z" fill="${color}"/>`)
+    .map(
+      ([x, y, r]) =>
+        `<path d="M${x} ${y - r} L${x + r / 4} ${y - r / 4} L${x + r} ${y} L${x + r / 4} ${y + r / 4} L${x} ${y + r} L${x - r / 4} ${y + r / 4} L${x - r} ${y} L${x - r / 4} ${y - r / 4} Z" fill="${color}"/>`,
+    )
     .join('');
 
-const frame = (id: string, from: string, to: string, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+const frame = (
+  id: string,
+  from: string,
+  to: string,
+  body: string,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
     <radialGradient id="${id}-glow" cx="0.75" cy="0.45" r="0.5"><stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
@@ -48,7 +56,15 @@ const welcome = frame(
     <rect x="110" y="60" width="40" height="240" fill="#e0364f"/>
     <path d="M130 60 C 60 -20, 10 40, 130 60 C 250 40, 200 -20, 130 60 Z" fill="none" stroke="#e0364f" stroke-width="22" stroke-linejoin="round"/>
   </g>
-  ${sparkles([[740, 90, 22], [1130, 80, 16], [760, 330, 14], [1150, 330, 24]], '#ffffff')}`,
+  ${sparkles(
+    [
+      [740, 90, 22],
+      [1130, 80, 16],
+      [760, 330, 14],
+      [1150, 330, 24],
+    ],
+    '#ffffff',
+  )}`,
 );
 
 /** Provably fair in-house games: two dice and a shield with a tick. */
@@ -58,11 +74,26 @@ const fair = frame(
   '#0e8f7e',
   `<g transform="translate(90 80) rotate(-12 110 110)">
     <rect width="220" height="220" rx="36" fill="#ffffff"/>
-    ${[[55, 55], [165, 55], [110, 110], [55, 165], [165, 165]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="20" fill="#0b5466"/>`).join('')}
+    ${[
+      [55, 55],
+      [165, 55],
+      [110, 110],
+      [55, 165],
+      [165, 165],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="20" fill="#0b5466"/>`)
+      .join('')}
   </g>
   <g transform="translate(330 150) rotate(14 80 80)">
     <rect width="160" height="160" rx="28" fill="#ffd84d"/>
-    ${[[40, 40], [120, 40], [40, 120], [120, 120]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="15" fill="#0b5466"/>`).join('')}
+    ${[
+      [40, 40],
+      [120, 40],
+      [40, 120],
+      [120, 120],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="15" fill="#0b5466"/>`)
+      .join('')}
   </g>
   <g transform="translate(820 60)">
     <path d="M140 0 L270 50 L270 150 C270 230 210 270 140 300 C70 270 10 230 10 150 L10 50 Z" fill="#ffffff" fill-opacity="0.92"/>
@@ -99,14 +130,24 @@ const tournament = frame(
     <rect x="130" y="228" width="40" height="50" fill="#f0a81c"/>
     <rect x="80" y="275" width="140" height="34" rx="8" fill="#ffd84d"/>
   </g>
-  ${sparkles([[700, 90, 20], [1140, 110, 14], [720, 320, 16]], '#ffd84d')}`,
+  ${sparkles(
+    [
+      [700, 90, 20],
+      [1140, 110, 14],
+      [720, 320, 16],
+    ],
+    '#ffd84d',
+  )}`,
 );
 
 const BANNERS: Record<string, string> = { welcome, fair, cashback, tournament };
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     for (const [name, svg] of Object.entries(BANNERS)) {

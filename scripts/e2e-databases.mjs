@@ -18,7 +18,10 @@ import pg from 'pg';
 
 /** The database a data directory's server uses: its directory's name, as an identifier. */
 export function databaseName(dataDir) {
-  return `wps_${path.basename(dataDir).toLowerCase().replace(/[^a-z0-9]+/g, '_')}`.slice(0, 63);
+  return `wps_${path
+    .basename(dataDir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')}`.slice(0, 63);
 }
 
 /** The template's name for the run whose main data directory is `mainDataDir`. */
@@ -64,7 +67,10 @@ export async function dropRunDatabases(mainDataDir) {
   await withAdmin(async (c) => {
     // LIKE's "_" matches any character: escaped, so a run named e2e-a1 never drops e2e-a10's databases.
     const like = `${prefix.replaceAll('_', '\\_')}\\_%`;
-    const { rows } = await c.query('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [prefix, like]);
+    const { rows } = await c.query('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [
+      prefix,
+      like,
+    ]);
     for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${quote(datname)} WITH (FORCE)`);
   });
 }

@@ -28,7 +28,8 @@ async function run(ctx: OpsContext, name: string, args: string[]): Promise<void>
     if (!key || !patch) throw new Error('usage: config:patch <key> <json-object>');
     let current: unknown;
     await COMMANDS['config:get']!.run({ ...ctx, print: (value) => (current = value) }, [key]);
-    if (typeof current !== 'object' || current === null) throw new Error(`config:patch ${key}: the setting is not an object`);
+    if (typeof current !== 'object' || current === null)
+      throw new Error(`config:patch ${key}: the setting is not an object`);
     await COMMANDS['config:set']!.run(ctx, [key, JSON.stringify({ ...current, ...(JSON.parse(patch) as object) })]);
     return;
   }
@@ -46,13 +47,18 @@ async function main(batch: Step[]): Promise<void> {
     await runMigrations(database);
     await seedDemoOperator(database.db);
     const ctx: OpsContext = { database, print: (value) => console.log(JSON.stringify(value, null, 2)) };
-    for (const { args: [name, ...args], password } of batch) {
+    for (const {
+      args: [name, ...args],
+      password,
+    } of batch) {
       if (password === undefined) delete process.env.OPS_PASSWORD;
       else process.env.OPS_PASSWORD = password;
       try {
         await run(ctx, name ?? '', args);
       } catch (error) {
-        throw new Error(`ops ${[name, ...args].join(' ')}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(`ops ${[name, ...args].join(' ')}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       } finally {
         delete process.env.OPS_PASSWORD;
       }

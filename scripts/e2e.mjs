@@ -15,7 +15,8 @@ import { createEmptyDatabase, databaseUrl, dropRunDatabases, templateName } from
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const templateDir = `${dataDir}-template`;
 process.env.E2E_DATA_DIR = dataDir;
-if (!process.env.E2E_DATABASE_URL && process.env.TEST_DATABASE_URL) process.env.E2E_DATABASE_URL = process.env.TEST_DATABASE_URL;
+if (!process.env.E2E_DATABASE_URL && process.env.TEST_DATABASE_URL)
+  process.env.E2E_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
 
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -55,6 +56,12 @@ await build({
 });
 
 const args = ['playwright', 'test', ...process.argv.slice(2)];
-const r = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_TEMPLATE_DIR: templateDir, E2E_OPS_BUNDLE: opsBundle } });
-if (onPostgres) await dropRunDatabases(dataDir).catch((error) => console.warn(`e2e: could not drop the run's databases: ${error.message}`));
+const r = spawnSync('npx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_TEMPLATE_DIR: templateDir, E2E_OPS_BUNDLE: opsBundle },
+});
+if (onPostgres)
+  await dropRunDatabases(dataDir).catch((error) =>
+    console.warn(`e2e: could not drop the run's databases: ${error.message}`),
+  );
 process.exit(r.status ?? 1);

@@ -35,13 +35,15 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     if (!wanted.includes('chromium')) {
-      console.log(`Chromium found at ${CHROMIUM_PATH}; ${HEADLESS_SHELL_PATH} is missing, so the browser tests drive the full Chromium (sudo apt-get install chromium-headless-shell to save CPU).`);
+      console.log(
+        `Chromium found at ${CHROMIUM_PATH}; ${HEADLESS_SHELL_PATH} is missing, so the browser tests drive the full Chromium (sudo apt-get install chromium-headless-shell to save CPU).`,
+      );
       return true;
     }
     console.error(
       [
         `Chromium is missing: ${CHROMIUM_PATH} does not exist.`,
-        'The browser tests use Debian\'s Chromium (Playwright does not download a browser).',
+        "The browser tests use Debian's Chromium (Playwright does not download a browser).",
         'Install it as root, then run the tests again:',
         '  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-headless-shell',
         'Or point CHROMIUM_PATH at an existing Chromium binary.',

@@ -6,7 +6,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ico', '.wasm', '.map']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.ico',
+  '.wasm',
+  '.map',
+]);
 /** Smaller files fit in a packet or two either way; the copy is not worth a file. */
 const MIN_BYTES = 1024;
 

@@ -83,7 +83,8 @@ function playwrightFileTimes() {
 function printSlowest(title, times) {
   if (times.length === 0) return;
   console.log(`\n[test] the 15 slowest ${title} (seconds):`);
-  for (const [seconds, file] of times.sort((a, b) => b[0] - a[0]).slice(0, 15)) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${file}`);
+  for (const [seconds, file] of times.sort((a, b) => b[0] - a[0]).slice(0, 15))
+    console.log(`  ${seconds.toFixed(1).padStart(7)}  ${file}`);
 }
 
 /**
@@ -110,7 +111,11 @@ function checkBudgets(seconds) {
     const allowed = budget.seconds * BUDGET_SCALE;
     const failed = spent > allowed * BUDGET_TOLERANCE;
     over ||= failed;
-    const verdict = failed ? `OVER BUDGET (more than ${BUDGET_TOLERANCE} × the budget)` : spent > allowed ? 'over budget, within the tolerance' : 'within budget';
+    const verdict = failed
+      ? `OVER BUDGET (more than ${BUDGET_TOLERANCE} × the budget)`
+      : spent > allowed
+        ? 'over budget, within the tolerance'
+        : 'within budget';
     lines.push(`[test] budget ${budget.name}: ${spent.toFixed(1)}s of ${allowed}s, ${verdict}`);
   }
   return { lines, over };
@@ -194,7 +199,8 @@ for (const step of selected) {
 
 console.log('\n=== summary ===');
 if (stepSeconds.has('vitest')) printSlowest('vitest files', vitestFileTimes());
-if (stepSeconds.has('e2e')) printSlowest('browser spec files (test time, both workers added up)', playwrightFileTimes());
+if (stepSeconds.has('e2e'))
+  printSlowest('browser spec files (test time, both workers added up)', playwrightFileTimes());
 console.log('');
 for (const line of timings) console.log(line);
 const budgets = checkBudgets(stepSeconds);

@@ -102,8 +102,16 @@ function main() {
     process.exit(2);
   }
   const game = args.game ?? 'slot';
-  if (args.help || args['server-seed'] === undefined || args['client-seed'] === undefined || args.nonce === undefined || !['slot', 'dice'].includes(game)) {
-    console.error('usage: node scripts/verify-fair.mjs --game slot|dice --server-seed S --client-seed C --nonce N [--target T --direction under|over] [--stake MINOR] [--hash HEX] [--json]');
+  if (
+    args.help ||
+    args['server-seed'] === undefined ||
+    args['client-seed'] === undefined ||
+    args.nonce === undefined ||
+    !['slot', 'dice'].includes(game)
+  ) {
+    console.error(
+      'usage: node scripts/verify-fair.mjs --game slot|dice --server-seed S --client-seed C --nonce N [--target T --direction under|over] [--stake MINOR] [--hash HEX] [--json]',
+    );
     process.exit(2);
   }
   const serverSeed = args['server-seed'];
@@ -114,7 +122,10 @@ function main() {
     process.exit(2);
   }
   const serverSeedHash = crypto.createHash('sha256').update(serverSeed, 'utf8').digest('hex');
-  const bytes = crypto.createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(`${clientSeed}:${nonce}`, 'utf8').digest();
+  const bytes = crypto
+    .createHmac('sha256', Buffer.from(serverSeed, 'utf8'))
+    .update(`${clientSeed}:${nonce}`, 'utf8')
+    .digest();
   const stake = args.stake !== undefined ? BigInt(args.stake) : undefined;
   let outcome;
   let payout;
@@ -145,14 +156,19 @@ function main() {
   if (args.json) {
     console.log(JSON.stringify(result));
   } else {
-    console.log(`server seed hash: ${serverSeedHash}${hashMatches === undefined ? '' : hashMatches ? '  (matches)' : '  (DOES NOT MATCH)'}`);
+    console.log(
+      `server seed hash: ${serverSeedHash}${hashMatches === undefined ? '' : hashMatches ? '  (matches)' : '  (DOES NOT MATCH)'}`,
+    );
     console.log(`hmac:             ${result.hmac}`);
     if (game === 'slot') {
       for (let row = 0; row < 3; row++) console.log(`  ${outcome.grid.map((c) => c[row].padEnd(7)).join(' ')}`);
-      for (const w of outcome.wins) console.log(`  line ${w.line + 1}: ${w.count} × ${w.symbol} pays ${w.multiplier}× line bet`);
+      for (const w of outcome.wins)
+        console.log(`  line ${w.line + 1}: ${w.count} × ${w.symbol} pays ${w.multiplier}× line bet`);
       console.log(`total: ${outcome.totalMultiplier}× line bet`);
     } else {
-      console.log(`roll: ${(outcome.roll / 100).toFixed(2)} (${outcome.direction} ${(outcome.target / 100).toFixed(2)}) → ${outcome.win ? 'win' : 'loss'}, multiplier ${(outcome.multiplierBp / 10000).toFixed(4)}×`);
+      console.log(
+        `roll: ${(outcome.roll / 100).toFixed(2)} (${outcome.direction} ${(outcome.target / 100).toFixed(2)}) → ${outcome.win ? 'win' : 'loss'}, multiplier ${(outcome.multiplierBp / 10000).toFixed(4)}×`,
+      );
     }
     if (payout !== undefined) console.log(`payout: ${payout} (stake ${stake}, minor units)`);
   }

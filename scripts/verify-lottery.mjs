@@ -53,7 +53,11 @@ function drawValue(seed, drawKey, i, range, taken) {
   const limit = Math.floor(2 ** 32 / range) * range;
   for (let k = 0; ; k++) {
     const message = k === 0 ? `lottery:${drawKey}:${i}` : `lottery:${drawKey}:${i}:${k}`;
-    const word = crypto.createHmac('sha256', Buffer.from(seed, 'utf8')).update(message, 'utf8').digest().readUInt32BE(0);
+    const word = crypto
+      .createHmac('sha256', Buffer.from(seed, 'utf8'))
+      .update(message, 'utf8')
+      .digest()
+      .readUInt32BE(0);
     if (word >= limit) continue;
     const value = word % range;
     if (taken && taken.has(value)) continue;
@@ -67,7 +71,9 @@ function drawResult(family, seed, drawKey) {
     let i = 0;
     const prizes = PRIZES[family].map(([tier, count, digits]) => ({
       tier,
-      numbers: Array.from({ length: count }, () => String(drawValue(seed, drawKey, ++i, 10 ** digits)).padStart(digits, '0')),
+      numbers: Array.from({ length: count }, () =>
+        String(drawValue(seed, drawKey, ++i, 10 ** digits)).padStart(digits, '0'),
+      ),
     }));
     return { kind: 'prizes', prizes };
   }
@@ -100,8 +106,16 @@ function main() {
     console.error(String(err.message));
     process.exit(2);
   }
-  if (args.help || !FAMILIES.includes(args.family) || typeof args.seed !== 'string' || typeof args.hash !== 'string' || typeof args.draw !== 'string') {
-    console.error(`usage: node scripts/verify-lottery.mjs --family ${FAMILIES.join('|')} --seed SEED --hash HEX --draw DRAW_KEY [--json]`);
+  if (
+    args.help ||
+    !FAMILIES.includes(args.family) ||
+    typeof args.seed !== 'string' ||
+    typeof args.hash !== 'string' ||
+    typeof args.draw !== 'string'
+  ) {
+    console.error(
+      `usage: node scripts/verify-lottery.mjs --family ${FAMILIES.join('|')} --seed SEED --hash HEX --draw DRAW_KEY [--json]`,
+    );
     process.exit(2);
   }
   const serverSeedHash = crypto.createHash('sha256').update(args.seed, 'utf8').digest('hex');
@@ -110,7 +124,9 @@ function main() {
   if (args.json) {
     console.log(JSON.stringify({ family: args.family, draw: args.draw, serverSeedHash, hashMatches, result }));
   } else {
-    console.log(`server seed hash: ${serverSeedHash}${hashMatches ? '  (matches)' : `  (DOES NOT MATCH the committed ${args.hash})`}`);
+    console.log(
+      `server seed hash: ${serverSeedHash}${hashMatches ? '  (matches)' : `  (DOES NOT MATCH the committed ${args.hash})`}`,
+    );
     console.log(`family ${args.family}, draw ${args.draw}`);
     if (result.kind === 'numbers') console.log(`result: ${result.numbers.join(' ')}`);
     else for (const { tier, numbers } of result.prizes) console.log(`  ${tier.padEnd(8)} ${numbers.join(' ')}`);

@@ -37,9 +37,14 @@ export function drawWinners(serverSeed, raffleId, ticketCount, prizeCount) {
 /** Every check of one drawn raffle: [name, passed, detail]. */
 export function verifyRaffle(raffle) {
   const checks = [];
-  if (raffle.status !== 'drawn' || typeof raffle.serverSeed !== 'string') return [['drawn', false, 'the raffle is not drawn yet: its seed is still secret']];
+  if (raffle.status !== 'drawn' || typeof raffle.serverSeed !== 'string')
+    return [['drawn', false, 'the raffle is not drawn yet: its seed is still secret']];
   const hash = crypto.createHash('sha256').update(raffle.serverSeed, 'utf8').digest('hex');
-  checks.push(['commitment', hash === raffle.serverSeedHash, `SHA-256(serverSeed) = ${hash}, published ${raffle.serverSeedHash}`]);
+  checks.push([
+    'commitment',
+    hash === raffle.serverSeedHash,
+    `SHA-256(serverSeed) = ${hash}, published ${raffle.serverSeedHash}`,
+  ]);
   const expected = drawWinners(raffle.serverSeed, String(raffle.id), raffle.ticketCount, raffle.prizes.length);
   const shown = [...raffle.winners].sort((a, b) => a.rank - b.rank).map((w) => w.ticket);
   const same = expected.length === shown.length && expected.every((t, i) => t === shown[i]);
@@ -64,7 +69,13 @@ function main() {
   try {
     const parsed = JSON.parse(text);
     raffle = parsed && typeof parsed === 'object' && 'value' in parsed ? parsed.value : parsed;
-    if (!raffle || !Array.isArray(raffle.prizes) || !Array.isArray(raffle.winners) || typeof raffle.ticketCount !== 'number') throw new Error('not a raffle');
+    if (
+      !raffle ||
+      !Array.isArray(raffle.prizes) ||
+      !Array.isArray(raffle.winners) ||
+      typeof raffle.ticketCount !== 'number'
+    )
+      throw new Error('not a raffle');
   } catch (err) {
     console.error(`not a raffle answer: ${err.message}`);
     process.exit(2);
@@ -72,7 +83,11 @@ function main() {
   const checks = verifyRaffle(raffle);
   for (const [name, passed, detail] of checks) console.log(`${passed ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
   const failed = checks.some(([, passed]) => !passed);
-  console.log(failed ? 'raffle NOT verified' : `raffle ${raffle.id} verified: ${raffle.winners.length} winners from ${raffle.ticketCount} tickets`);
+  console.log(
+    failed
+      ? 'raffle NOT verified'
+      : `raffle ${raffle.id} verified: ${raffle.winners.length} winners from ${raffle.ticketCount} tickets`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

@@ -6,7 +6,8 @@ import { reportInitialJs } from './build/report-initial-js.ts';
  * Libraries every page needs, in one chunk of their own: its name changes only when a library
  * does, so a returning visitor keeps it cached across our deploys.
  */
-const VENDOR_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
+const VENDOR_MODULES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 
 /**
  * The default language's shell strings are fetched by the entry script at start; a modulepreload
@@ -20,10 +21,17 @@ function preloadDefaultStrings(): Plugin {
       order: 'post',
       handler(_html, context) {
         const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.moduleIds.some((id) => /[\\/]locales[\\/]pt[\\/]initial\.ts$/.test(id)),
+          (output) =>
+            output.type === 'chunk' && output.moduleIds.some((id) => /[\\/]locales[\\/]pt[\\/]initial\.ts$/.test(id)),
         );
         if (!chunk) return [];
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

@@ -33,7 +33,13 @@ export function teamLevelSizes(agents: number, depth: number): number[] {
   return sizes;
 }
 
-async function insertLevel(db: Db, accounts: string, type: number, uplines: (string | null)[], passwordHash: string): Promise<string[]> {
+async function insertLevel(
+  db: Db,
+  accounts: string,
+  type: number,
+  uplines: (string | null)[],
+  passwordHash: string,
+): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     INSERT INTO members (account, type, password_hash, upline_id, language, created_at)
     SELECT ${accounts} || g.i, ${type}, ${passwordHash}, g.upline, 'PT', now() - make_interval(secs => (g.i * 7919 % 2592000))
@@ -49,7 +55,15 @@ async function insertLevel(db: Db, accounts: string, type: number, uplines: (str
  */
 export async function generateTeam(
   db: Db,
-  opts: { agents: number; members: number; depth: number; rounds: number; topPasswordHash: string; prefix?: string; log?: (line: string) => void },
+  opts: {
+    agents: number;
+    members: number;
+    depth: number;
+    rounds: number;
+    topPasswordHash: string;
+    prefix?: string;
+    log?: (line: string) => void;
+  },
 ): Promise<TeamData> {
   const prefix = opts.prefix ?? 'bt';
   const log = opts.log ?? (() => undefined);
@@ -58,10 +72,20 @@ export async function generateTeam(
   for (const [level, size] of teamLevelSizes(opts.agents, opts.depth).entries()) {
     const above = levels[level - 1];
     const uplines = Array.from({ length: size }, (_, i) => (above ? above[i % above.length]! : null));
-    levels.push(await insertLevel(db, `${prefix}a${level + 1}x`, level === 0 ? 1 : 2, uplines, level === 0 ? opts.topPasswordHash : 'bench-no-login'));
+    levels.push(
+      await insertLevel(
+        db,
+        `${prefix}a${level + 1}x`,
+        level === 0 ? 1 : 2,
+        uplines,
+        level === 0 ? opts.topPasswordHash : 'bench-no-login',
+      ),
+    );
   }
   const agents = levels.flat();
-  log(`  ${agents.length.toLocaleString('en')} agents over ${levels.length} levels (${levels.map((l) => l.length).join(', ')}) in ${Date.now() - t0} ms`);
+  log(
+    `  ${agents.length.toLocaleString('en')} agents over ${levels.length} levels (${levels.map((l) => l.length).join(', ')}) in ${Date.now() - t0} ms`,
+  );
 
   t0 = Date.now();
   const batch = 20_000;
@@ -90,8 +114,17 @@ export async function generateTeam(
   await sql`SELECT agent_member_daily_backfill()`.execute(db);
   // The state autovacuum leaves a loaded table in: statistics and the visibility map (index-only scans).
   await sql`VACUUM ANALYZE`.execute(db);
-  log(`  ${opts.rounds.toLocaleString('en')} rounds over the last 24 hours, per-member daily figures rebuilt, in ${Date.now() - t0} ms`);
+  log(
+    `  ${opts.rounds.toLocaleString('en')} rounds over the last 24 hours, per-member daily figures rebuilt, in ${Date.now() - t0} ms`,
+  );
 
   const top = levels[0]![0]!;
-  return { topAgentId: top, topAgentAccount: `${prefix}a1x1`, agents: agents.length, members: memberIds.length, rounds: opts.rounds, searchPrefix: `${prefix}m40000_123` };
+  return {
+    topAgentId: top,
+    topAgentAccount: `${prefix}a1x1`,
+    agents: agents.length,
+    members: memberIds.length,
+    rounds: opts.rounds,
+    searchPrefix: `${prefix}m40000_123`,
+  };
 }

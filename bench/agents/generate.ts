@@ -41,7 +41,10 @@ async function insertMembers(db: Db, prefix: string, type: number, uplines: (str
  * `agents` agents over `depth` levels (each agent under one of the level above, spread evenly) and
  * `players` players spread evenly over all the agents, every level included.
  */
-export async function generateAgentTree(db: Db, opts: { agents: number; players: number; depth: number; prefix?: string }): Promise<AgentTree> {
+export async function generateAgentTree(
+  db: Db,
+  opts: { agents: number; players: number; depth: number; prefix?: string },
+): Promise<AgentTree> {
   const prefix = opts.prefix ?? 'bag';
   const levels: string[][] = [];
   for (const [level, size] of levelSizes(opts.agents, opts.depth).entries()) {
@@ -53,7 +56,12 @@ export async function generateAgentTree(db: Db, opts: { agents: number; players:
   const CHUNK = 20_000;
   for (let at = 0; at < opts.players; at += CHUNK) {
     const n = Math.min(CHUNK, opts.players - at);
-    await insertMembers(db, `${prefix}p${at}x`, 3, Array.from({ length: n }, (_, i) => all[(at + i) % all.length]!));
+    await insertMembers(
+      db,
+      `${prefix}p${at}x`,
+      3,
+      Array.from({ length: n }, (_, i) => all[(at + i) % all.length]!),
+    );
   }
   return { levels, agents: all.length, players: opts.players };
 }
@@ -63,7 +71,12 @@ export async function generateAgentTree(db: Db, opts: { agents: number; players:
  * house): two tiers, half the rate from the first unit and the full rate from 1 000.00 and 3 active
  * players, so the rate cap holds at every level.
  */
-export async function generateContracts(db: Db, tree: AgentTree, type: 'daily_salary' | 'hourly_salary' | 'realtime_salary', topRateBp = 120): Promise<void> {
+export async function generateContracts(
+  db: Db,
+  tree: AgentTree,
+  type: 'daily_salary' | 'hourly_salary' | 'realtime_salary',
+  topRateBp = 120,
+): Promise<void> {
   const period = type === 'daily_salary' ? 'day' : type === 'hourly_salary' ? 'hour' : '5min';
   for (const [level, ids] of tree.levels.entries()) {
     const rate = Math.max(2, Math.floor(topRateBp * (1 - level / (tree.levels.length + 1))));
@@ -84,9 +97,16 @@ export async function generateContracts(db: Db, tree: AgentTree, type: 'daily_sa
  * evenly over [start, end): stakes of 1.00 to 100.00, wins of 0 to 1.9 × the stake. Returns the
  * rows written.
  */
-export async function generateRounds(db: Db, opts: { start: Date; end: Date; rounds: number; prefix?: string }): Promise<number> {
+export async function generateRounds(
+  db: Db,
+  opts: { start: Date; end: Date; rounds: number; prefix?: string },
+): Promise<number> {
   const prefix = opts.prefix ?? 'bag';
-  const { rows } = await sql<{ ids: string[] }>`SELECT array_agg(id::text ORDER BY id) AS ids FROM members WHERE account LIKE ${`${prefix}p%`} AND type = 3`.execute(db);
+  const { rows } = await sql<{
+    ids: string[];
+  }>`SELECT array_agg(id::text ORDER BY id) AS ids FROM members WHERE account LIKE ${`${prefix}p%`} AND type = 3`.execute(
+    db,
+  );
   const players = rows[0]?.ids ?? [];
   if (players.length === 0) throw new Error('generateRounds: no players; generate the tree first');
   const spanMs = opts.end.getTime() - opts.start.getTime();

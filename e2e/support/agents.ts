@@ -15,8 +15,17 @@ export const MEMBER_PASSWORD = 'Agente2026contrato';
 /** A player registered through the API (encrypted, as the site sends it; the registration captcha off), signed in. */
 export async function registerMember(request: APIRequestContext, baseURL: string, prefix: string): Promise<Member> {
   const username = `${prefix}${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
-  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>({ request, baseURL, token: '' }, 'GET', '/wps/session/key/rsa');
-  const data = await encryptPayload(key.jwk, key.keyId, { username, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, agree: true });
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(
+    { request, baseURL, token: '' },
+    'GET',
+    '/wps/session/key/rsa',
+  );
+  const data = await encryptPayload(key.jwk, key.keyId, {
+    username,
+    password: MEMBER_PASSWORD,
+    confirmPassword: MEMBER_PASSWORD,
+    agree: true,
+  });
   const response = await request.put(`${baseURL}/wps/member/register`, { data });
   const body = (await response.json()) as { success: boolean; value: { token: string } };
   expect(body.success, `register ${username}: ${JSON.stringify(body)}`).toBe(true);
@@ -28,12 +37,19 @@ export async function registerMember(request: APIRequestContext, baseURL: string
 /** The operator makes a member an agent (type 1) and, when given, puts it under `upline`. */
 export async function makeAgent(ops: Api, member: Member, upline?: Member): Promise<void> {
   await callApi(ops, 'PUT', `/ops/agents/${member.id}/type`, { type: 1, reason: 'agent agreement signed' });
-  if (upline) await callApi(ops, 'POST', `/ops/agents/${member.id}/move`, { uplineId: upline.id, reason: 'recruited by this agent' });
+  if (upline)
+    await callApi(ops, 'POST', `/ops/agents/${member.id}/move`, {
+      uplineId: upline.id,
+      reason: 'recruited by this agent',
+    });
 }
 
 /** A top agent's daily-salary contract with the house: one tier at `rateBp` from the first turnover. */
 export async function setHouseContract(ops: Api, agent: Member, rateBp: number): Promise<void> {
-  await callApi(ops, 'PUT', `/ops/agents/${agent.id}/contracts/daily_salary`, { tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }], reason: 'commercial agreement' });
+  await callApi(ops, 'PUT', `/ops/agents/${agent.id}/contracts/daily_salary`, {
+    tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }],
+    reason: 'commercial agreement',
+  });
 }
 
 /** A browser signed in as `member` (its session token in session storage, as a login leaves it), in Portuguese. */

@@ -33,7 +33,11 @@ export function createBackofficeOperators(dataDir: string, roles: readonly Backo
 export function startBackofficeServer(
   name: string,
   port: number,
-  { roles, env = {}, configure }: { roles: readonly BackofficeRole[]; env?: Record<string, string>; configure?: (dataDir: string) => void },
+  {
+    roles,
+    env = {},
+    configure,
+  }: { roles: readonly BackofficeRole[]; env?: Record<string, string>; configure?: (dataDir: string) => void },
 ): Promise<ExtraServer> {
   return startServer(
     name,
@@ -53,7 +57,10 @@ export function startBackofficeServer(
  * TOTP time-step once, so every third sign-in in a period waited up to 30 s for the next one. The
  * form itself, enrolment and codes are the sign-in suites' subject (backoffice-auth, backoffice-operators).
  */
-export async function signInOperator(page: Page, { baseURL, role }: { baseURL: string; role: BackofficeRole }): Promise<void> {
+export async function signInOperator(
+  page: Page,
+  { baseURL, role }: { baseURL: string; role: BackofficeRole },
+): Promise<void> {
   const { username, password } = BACKOFFICE_OPERATORS[role];
   const token = await operatorLogin(page.request, baseURL, username, password);
   await page.goto(`${baseURL}/backoffice/sign-in`);
@@ -78,7 +85,10 @@ export async function newBackofficePage(browser: Browser, width: number, height 
 /** Axe finds nothing serious, nothing scrolls the page sideways, and a screenshot is kept under `shotsDir`. */
 export async function checkBackofficePage(page: Page, name: string, shotsDir: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
@@ -86,7 +96,11 @@ export async function checkBackofficePage(page: Page, name: string, shotsDir: st
 
 /** At desktop widths every column is in view: no table scrolls sideways inside its region. */
 export async function expectTablesFit(page: Page, name: string): Promise<void> {
-  const overflows = await page.locator('.table-scroll').evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
+  const overflows = await page
+    .locator('.table-scroll')
+    .evaluateAll((regions) => regions.map((el) => el.scrollWidth - el.clientWidth));
   expect(overflows.length, `${name}: tables`).toBeGreaterThan(0);
-  overflows.forEach((overflow, index) => expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0));
+  overflows.forEach((overflow, index) =>
+    expect(overflow, `${name}: table ${index + 1} scrolls sideways`).toBeLessThanOrEqual(0),
+  );
 }

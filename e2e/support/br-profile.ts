@@ -13,15 +13,34 @@ import { expect, test, type APIRequestContext, type Page } from './test';
  */
 
 /** A server with an admin, the captcha off and the test clock door, switched to the BR profile. */
-async function startBrServer(name: string, port: number, request: APIRequestContext): Promise<{ server: ExtraServer; adminToken: string }> {
-  const server = await startBackofficeServer(name, port, { roles: ['admin'], configure: disableRegisterCaptcha, env: { TEST_CLOCK_DOOR: '1' } });
+async function startBrServer(
+  name: string,
+  port: number,
+  request: APIRequestContext,
+): Promise<{ server: ExtraServer; adminToken: string }> {
+  const server = await startBackofficeServer(name, port, {
+    roles: ['admin'],
+    configure: disableRegisterCaptcha,
+    env: { TEST_CLOCK_DOOR: '1' },
+  });
   const { username, password } = BACKOFFICE_OPERATORS.admin;
   const adminToken = await operatorLogin(request, server.baseURL, username, password);
-  const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, { headers: { Authorization: `Bearer ${adminToken}` }, data: { jurisdiction: 'BR' } });
+  const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { jurisdiction: 'BR' },
+  });
   expect(switched.ok(), await switched.text()).toBe(true);
   // The registration settings show it once the server's copy of its configuration is renewed.
   await expect
-    .poll(async () => ((await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as { value: { jurisdiction: { profile: string } } }).value.jurisdiction.profile, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as {
+            value: { jurisdiction: { profile: string } };
+          }
+        ).value.jurisdiction.profile,
+      { timeout: 15_000 },
+    )
     .toBe('BR');
   return { server, adminToken };
 }
@@ -58,7 +77,10 @@ export async function registerWithCpf(page: Page, baseURL: string, prefix: strin
   await form.getByLabel(fieldLabel('Data de nascimento')).fill('1991-08-23');
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   return username;
 }
 

@@ -27,7 +27,11 @@ export const STATUS_BUTTON = /^(Colocar .+ em manutenção|Ativar .+|Desativar .
  * Ask for a status change from a row, give the reason, and wait for the success notice (it fades
  * after a few seconds, so it is read first) and for the row to show the new status.
  */
-export async function changeStatus(page: Page, row: Locator, change: { button: string; dialog: string; reason: string; notice: string; after: string }): Promise<void> {
+export async function changeStatus(
+  page: Page,
+  row: Locator,
+  change: { button: string; dialog: string; reason: string; notice: string; after: string },
+): Promise<void> {
   await row.getByRole('button', { name: change.button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: change.dialog });
   await dialog.getByLabel('Motivo').fill(change.reason);
@@ -62,8 +66,23 @@ export async function openVendorPopup(page: Page, card: Locator, vendor: string)
 }
 
 /** Launch an in-house game as the player and open its game session as the game page does: the rules it is told. */
-export async function openInhouseSession(request: APIRequestContext, baseURL: string, playerToken: string, nodeId: string) {
-  const launched = await callApi<{ game_url: string }>({ request, baseURL, token: playerToken }, 'POST', '/wps/game/launchGame', { nodeId, vassalage: 'inhouse' });
+export async function openInhouseSession(
+  request: APIRequestContext,
+  baseURL: string,
+  playerToken: string,
+  nodeId: string,
+) {
+  const launched = await callApi<{ game_url: string }>(
+    { request, baseURL, token: playerToken },
+    'POST',
+    '/wps/game/launchGame',
+    { nodeId, vassalage: 'inhouse' },
+  );
   const launchToken = new URLSearchParams(launched.game_url.split('?')[1]).get('launch');
-  return callApi<{ sessionToken: string; playerId: string; minStakeMinor: string; maxStakeMinor: string }>({ request, baseURL, token: '' }, 'POST', '/wps/inhouse/session', { launchToken });
+  return callApi<{ sessionToken: string; playerId: string; minStakeMinor: string; maxStakeMinor: string }>(
+    { request, baseURL, token: '' },
+    'POST',
+    '/wps/inhouse/session',
+    { launchToken },
+  );
 }

@@ -10,7 +10,9 @@ import { runOps } from './servers';
 const secrets = new Map<string, string>();
 
 type Envelope<T> = { success: boolean; value: T; errorCode?: string };
-type LoginAnswer = { status: 'signedIn'; token: string } | { status: 'enrolmentRequired'; enrolmentToken: string; secret: string };
+type LoginAnswer =
+  | { status: 'signedIn'; token: string }
+  | { status: 'enrolmentRequired'; enrolmentToken: string; secret: string };
 
 async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
   const response = await request.post(url, { data });
@@ -42,7 +44,12 @@ async function isSignedIn(request: APIRequestContext, baseURL: string, token: st
  * An operator token through the API: the session this worker holds when it is still valid, else a
  * new sign-in (enrolling TOTP on the first call).
  */
-export async function operatorLogin(request: APIRequestContext, baseURL: string, username: string, password: string): Promise<string> {
+export async function operatorLogin(
+  request: APIRequestContext,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const key = `${baseURL}|${username}`;
   const held = sessions.get(key);
   if (held && (await isSignedIn(request, baseURL, held))) return held;
@@ -51,16 +58,26 @@ export async function operatorLogin(request: APIRequestContext, baseURL: string,
   return token;
 }
 
-async function signIn(request: APIRequestContext, baseURL: string, username: string, password: string): Promise<string> {
+async function signIn(
+  request: APIRequestContext,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const key = `${baseURL}|${username}`;
   const secret = secrets.get(key);
   if (secret) {
-    const answer = await post<LoginAnswer>(request, `${baseURL}/ops/session/login`, { username, password, code: await nextTotpCode(secret) });
+    const answer = await post<LoginAnswer>(request, `${baseURL}/ops/session/login`, {
+      username,
+      password,
+      code: await nextTotpCode(secret),
+    });
     if (answer.status !== 'signedIn') throw new Error(`${username}: expected a session, got ${answer.status}`);
     return answer.token;
   }
   const answer = await post<LoginAnswer>(request, `${baseURL}/ops/session/login`, { username, password });
-  if (answer.status !== 'enrolmentRequired') throw new Error(`${username} is enrolled but its secret is unknown to this worker`);
+  if (answer.status !== 'enrolmentRequired')
+    throw new Error(`${username} is enrolled but its secret is unknown to this worker`);
   secrets.set(key, answer.secret);
   const session = await post<{ token: string }>(request, `${baseURL}/ops/session/enrol`, {
     enrolmentToken: answer.enrolmentToken,
@@ -70,7 +87,12 @@ async function signIn(request: APIRequestContext, baseURL: string, username: str
 }
 
 /** Create an operator with the ops CLI before the server starts, as for the first back-office user. */
-export function createOperatorWithCli(dataDir: string, username: string, role: 'finance' | 'support' | 'admin' | 'marketing', password: string): void {
+export function createOperatorWithCli(
+  dataDir: string,
+  username: string,
+  role: 'finance' | 'support' | 'admin' | 'marketing',
+  password: string,
+): void {
   process.env.OPS_PASSWORD = password;
   try {
     runOps(dataDir, ['operator:create', username, role]);

@@ -25,7 +25,11 @@ function chunk(type: string, data: Buffer): Buffer {
  * A solid-colour RGB PNG of the given size, written with zlib (the browser suites need real
  * images, which the server checks by their bytes, and no image library).
  */
-export function makePng(width: number, height: number, rgb: readonly [number, number, number] = [0x3c, 0x3c, 0x3c]): Buffer {
+export function makePng(
+  width: number,
+  height: number,
+  rgb: readonly [number, number, number] = [0x3c, 0x3c, 0x3c],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -33,5 +37,10 @@ export function makePng(width: number, height: number, rgb: readonly [number, nu
   const pixel = Buffer.from(rgb);
   const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, () => pixel)]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -3,8 +3,19 @@ import { expect, type APIRequestContext } from '@playwright/test';
 type Words = { title: string; bodyHtml: string };
 
 /** An operator call through the ops API (the bearer token of an operator signed in by operatorLogin). */
-export async function opsCall<T>(request: APIRequestContext, baseURL: string, token: string, method: 'PUT' | 'POST', url: string, data: unknown): Promise<T> {
-  const response = await request.fetch(`${baseURL}${url}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+export async function opsCall<T>(
+  request: APIRequestContext,
+  baseURL: string,
+  token: string,
+  method: 'PUT' | 'POST',
+  url: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.fetch(`${baseURL}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
   const body = (await response.json()) as { success: boolean; value: T };
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;
@@ -31,6 +42,9 @@ export async function publishPromotion(
     translations,
     reason,
   });
-  await opsCall(request, baseURL, token, 'PUT', `/ops/content/${item.id}/status`, { status: 'published', reason: 'go live' });
+  await opsCall(request, baseURL, token, 'PUT', `/ops/content/${item.id}/status`, {
+    status: 'published',
+    reason: 'go live',
+  });
   return item.id;
 }

@@ -23,7 +23,10 @@ export async function openBindBankForm(page: Page, username: string): Promise<{ 
  * Submit the filled bind-bank form and confirm the step that shows the account back (a bound
  * account cannot be undone): checks the review names the bank and the number as typed.
  */
-export async function confirmBankBinding(form: Locator, expected: { bank: string; accountNumber: string }): Promise<void> {
+export async function confirmBankBinding(
+  form: Locator,
+  expected: { bank: string; accountNumber: string },
+): Promise<void> {
   await form.getByRole('button', { name: 'Vincular conta bancária' }).click();
   const review = form.getByRole('group', { name: 'Confira antes de vincular' });
   await expect(review).toContainText(expected.bank);

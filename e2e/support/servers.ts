@@ -134,14 +134,18 @@ const PORT_OFFSETS = {
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
-  if (!Number.isInteger(MAIN_PORT) || !Number.isInteger(PORT_BASE)) throw new Error('E2E_PORT and E2E_PORT_BASE must be integers');
-  const ports = Object.fromEntries(Object.entries(PORT_OFFSETS).map(([name, offset]) => [name, PORT_BASE + offset])) as {
+  if (!Number.isInteger(MAIN_PORT) || !Number.isInteger(PORT_BASE))
+    throw new Error('E2E_PORT and E2E_PORT_BASE must be integers');
+  const ports = Object.fromEntries(
+    Object.entries(PORT_OFFSETS).map(([name, offset]) => [name, PORT_BASE + offset]),
+  ) as {
     [K in keyof typeof PORT_OFFSETS]: number;
   };
   const seen = new Map<number, string>([[MAIN_PORT, 'main server (E2E_PORT)']]);
   for (const [name, port] of Object.entries(ports)) {
     const offset = port - PORT_BASE;
-    if (offset < 0 || offset >= PORT_SPAN) throw new Error(`e2e port offset of ${name} (${offset}) is outside 0..${PORT_SPAN - 1}`);
+    if (offset < 0 || offset >= PORT_SPAN)
+      throw new Error(`e2e port offset of ${name} (${offset}) is outside 0..${PORT_SPAN - 1}`);
     const other = seen.get(port);
     // Two suites on one port collide only when Playwright happens to run them at the same time: refuse at once instead.
     if (other) throw new Error(`e2e port ${port} is assigned to both ${other} and ${name}`);
@@ -186,13 +190,22 @@ function runOpsNow(dataDir: string, batch: OpsStep[]): string {
       : [TSX, ['scripts/e2e-ops.ts']];
   const result = spawnSync(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv(dataDir), LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', E2E_OPS_STEPS: JSON.stringify(batch) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...databaseEnv(dataDir),
+      LOG_LEVEL: 'warn',
+      SCRYPT_LOG_N: '14',
+      E2E_OPS_STEPS: JSON.stringify(batch),
+    },
     encoding: 'utf8',
     timeout: 150_000,
   });
   if (result.status !== 0) {
     const why = result.error ? ` (${result.error.message})` : result.signal ? ` (killed by ${result.signal})` : '';
-    throw new Error(`ops ${batch.map(({ args }) => args.join(' ')).join('; ')} failed${why}:\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `ops ${batch.map(({ args }) => args.join(' ')).join('; ')} failed${why}:\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result.stdout;
 }
@@ -205,7 +218,8 @@ function runOpsNow(dataDir: string, batch: OpsStep[]): string {
  */
 export function runOps(dataDir: string, args: string[]): string {
   const queue = queuedOps.get(dataDir);
-  const step: OpsStep = process.env.OPS_PASSWORD === undefined ? { args } : { args, password: process.env.OPS_PASSWORD };
+  const step: OpsStep =
+    process.env.OPS_PASSWORD === undefined ? { args } : { args, password: process.env.OPS_PASSWORD };
   if (queue) {
     queue.push(step);
     return '';
@@ -291,7 +305,17 @@ export async function startServer(
   let output = '';
   const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...databaseEnv(dataDir), LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', DEMO_CONTENT: 'off', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...databaseEnv(dataDir),
+      LOG_LEVEL: 'warn',
+      SCRYPT_LOG_N: '14',
+      DEMO_CONTENT: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -303,7 +327,9 @@ export async function startServer(
       // A clean shutdown waits for requests in flight; one a browser left hanging must not hold the
       // suite past its hook's timeout, so after a ceiling the server is killed and its output shown.
       const ceiling = setTimeout(() => {
-        console.warn(`${name} server did not stop within ${STOP_CEILING_MS} ms of SIGTERM; killed. Its output:\n${output.slice(-4000)}`);
+        console.warn(
+          `${name} server did not stop within ${STOP_CEILING_MS} ms of SIGTERM; killed. Its output:\n${output.slice(-4000)}`,
+        );
         child.kill('SIGKILL');
       }, STOP_CEILING_MS);
       child.once('exit', () => {

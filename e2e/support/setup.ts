@@ -26,7 +26,10 @@ export async function registerThroughSite(
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page.getByRole('dialog', { name: 'Cadastro concluído' }).getByRole('button', { name: 'Começar a jogar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cadastro concluído' })
+    .getByRole('button', { name: 'Começar a jogar' })
+    .click();
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
   const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
   expect(token, 'the session token after registering').toBeTruthy();
@@ -67,8 +70,18 @@ export function createFinanceOperator(dataDir: string, username: string, passwor
 export type Api = { request: APIRequestContext; baseURL: string; token: string };
 
 /** Call the API and expect success; returns the envelope's value. */
-export async function callApi<T>(a: Api, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, token = a.token): Promise<T> {
-  const response = await a.request.fetch(`${a.baseURL}${url}`, { method, headers: { authorization: token }, ...(data === undefined ? {} : { data }) });
+export async function callApi<T>(
+  a: Api,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+  token = a.token,
+): Promise<T> {
+  const response = await a.request.fetch(`${a.baseURL}${url}`, {
+    method,
+    headers: { authorization: token },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = (await response.json()) as { success: boolean; value: T };
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value;

@@ -30,11 +30,19 @@ export async function connectDemoVendors(
 }
 
 /** A manual bank-transfer deposit confirmed by a finance operator: real money in the player's main wallet. */
-export async function depositConfirmed(a: Api, operator: { username: string; password: string }, amount: string): Promise<void> {
+export async function depositConfirmed(
+  a: Api,
+  operator: { username: string; password: string },
+  amount: string,
+): Promise<void> {
   const ops = await operatorLogin(a.request, a.baseURL, operator.username, operator.password);
   const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
   const manual = channels.find((c) => c.type === 'manual_bank');
   expect(manual, 'a manual bank-transfer channel').toBeDefined();
-  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', { channelId: manual!.id, amount, idempotencyKey: `e2e-${crypto.randomUUID()}` });
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual!.id,
+    amount,
+    idempotencyKey: `e2e-${crypto.randomUUID()}`,
+  });
   await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
 }

@@ -50,7 +50,10 @@ export async function createIdp(opts: IdpOptions): Promise<{ issuer: string; clo
     async findAccount(_ctx, sub) {
       const user = userFor(sub);
       if (!user) return undefined;
-      return { accountId: user.id, claims: () => ({ sub: user.id, name: user.name, email: user.email, email_verified: true }) };
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, name: user.name, email: user.email, email_verified: true }),
+      };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: [crypto.randomBytes(32).toString('hex')] },
@@ -73,7 +76,12 @@ export async function createIdp(opts: IdpOptions): Promise<{ issuer: string; clo
             res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
             return void res.end(loginPage(details.uid, 'WPS platform', 'Unknown user name'));
           }
-          return void (await provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false }));
+          return void (await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: user.id } },
+            { mergeWithLastSubmission: false },
+          ));
         }
         if (details.prompt.name === 'login') {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -82,7 +90,9 @@ export async function createIdp(opts: IdpOptions): Promise<{ issuer: string; clo
         // Consent: a test provider grants what was asked.
         const accountId = details.session?.accountId;
         if (!accountId) throw new Error('consent without a signed-in user');
-        const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+        const grant = details.grantId
+          ? await provider.Grant.find(details.grantId)
+          : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
         if (!grant) throw new Error('grant not found');
         const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
         if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));

@@ -11,7 +11,13 @@ if (!clientSecret || clientSecret.length < 16 || redirectUris.length === 0) {
   console.error('idp-sandbox: set IDP_CLIENT_SECRET (16+ characters) and IDP_REDIRECT_URIS');
   process.exit(2);
 }
-const idp = await createIdp({ port: Number(process.env.IDP_PORT ?? 8259), host: process.env.IDP_HOST ?? '127.0.0.1', clientId, clientSecret, redirectUris });
+const idp = await createIdp({
+  port: Number(process.env.IDP_PORT ?? 8259),
+  host: process.env.IDP_HOST ?? '127.0.0.1',
+  clientId,
+  clientSecret,
+  redirectUris,
+});
 // The starting server reads this line to learn the issuer.
 console.log(`idp-sandbox listening ${idp.issuer}`);
 const stop = () => void idp.close().then(() => process.exit(0));

@@ -8,7 +8,8 @@ function escapeHtml(value: string): string {
 export function loginPage(uid: string, clientName: string, error?: string): string {
   const action = `/interaction/${encodeURIComponent(uid)}/login`;
   const buttons = TEST_USERS.map(
-    (u) => `<li><form method="post" action="${action}"><input type="hidden" name="user" value="${escapeHtml(u.id)}"><button type="submit">${escapeHtml(u.name)} <small>${escapeHtml(u.email)}</small></button></form></li>`,
+    (u) =>
+      `<li><form method="post" action="${action}"><input type="hidden" name="user" value="${escapeHtml(u.id)}"><button type="submit">${escapeHtml(u.name)} <small>${escapeHtml(u.email)}</small></button></form></li>`,
   ).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -90,7 +90,12 @@ function withZod(app: FastifyInstance) {
 }
 
 /** Build the HTTP app over an open, migrated database. Used by server.ts and by every API test. */
-export async function buildApp(opts: { config: AppConfig; database: DatabaseHandle; logger?: Logger | false; calendarClock?: () => number }) {
+export async function buildApp(opts: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: Logger | false;
+  calendarClock?: () => number;
+}) {
   const { config, database } = opts;
   const app: FastifyInstance = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger as unknown as FastifyBaseLogger } : { logger: false }),
@@ -117,8 +122,15 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   await registerOpenApi(app, config);
 
   // The test clock door moves the calendar clock of every service that reads one; never in production.
-  const devClock = config.testClockDoor && config.nodeEnv !== 'production' ? createDevClock(opts.calendarClock) : undefined;
-  const services = createServices({ config, database, db: database.db, log: app.log as unknown as Logger, calendarClock: devClock?.now ?? opts.calendarClock });
+  const devClock =
+    config.testClockDoor && config.nodeEnv !== 'production' ? createDevClock(opts.calendarClock) : undefined;
+  const services = createServices({
+    config,
+    database,
+    db: database.db,
+    log: app.log as unknown as Logger,
+    calendarClock: devClock?.now ?? opts.calendarClock,
+  });
   app.decorate('services', services);
   registerHttpMetrics(app, services.metrics);
   if (config.metricsToken) registerMetricsRoute(app, services.metrics, config.metricsToken);
@@ -132,14 +144,23 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   await services.rewardEvents.prepare();
   // The speed test pings the operator's other domains from the page: the CSP's connect-src lists
   // them, following the site setting (read now, so the first page served already has them).
-  services.system.onConfigLoaded((operator) => securityHeaders.setSiteOrigins(operator.domains.map((d) => d.domainName)));
+  services.system.onConfigLoaded((operator) =>
+    securityHeaders.setSiteOrigins(operator.domains.map((d) => d.domainName)),
+  );
   await services.system.getOperatorConfig();
   registerAccessGate(app, services);
   registerAuth(app, services);
   registerOperatorAccess(app);
   registerPayloadEncryption(app, services);
 
-  registerHealthRoutes(app, createHealthService({ database, changeFeed: services.changeFeed, onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed') }));
+  registerHealthRoutes(
+    app,
+    createHealthService({
+      database,
+      changeFeed: services.changeFeed,
+      onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed'),
+    }),
+  );
   const z = withZod(app);
   registerSystemRoutes(z, services);
   registerSiteSettingsRoutes(z, services);
@@ -197,7 +218,8 @@ export async function buildApp(opts: { config: AppConfig; database: DatabaseHand
   registerAgentCentreRoutes(z, services);
   if (devClock) registerDevClockRoutes(z, devClock);
 
-  if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html'))) serveBackoffice(app, config.backofficeDist);
+  if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html')))
+    serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     serveWeb(app, config.webDist, { errorReportUrl: config.errorReportUrl });
   }

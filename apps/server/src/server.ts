@@ -30,10 +30,19 @@ async function main() {
   // Development: the reference vendor beside the server, so SBX (seamless) and SBT (transfer) can be played with no setup.
   // Its port must be known before the app is built (the gateway's adapters, the CSP's frame-src).
   const sandbox =
-    config.vendorSandboxAutostart && config.port !== 0 ? await startDevVendorSandbox({ platformHost: config.host, platformPort: config.port, log }) : undefined;
-  if (config.vendorSandboxAutostart && config.port === 0) log.warn('VENDOR_SANDBOX_AUTOSTART needs a fixed PORT (the vendor calls the server back); SBX and SBT stay unconnected.');
+    config.vendorSandboxAutostart && config.port !== 0
+      ? await startDevVendorSandbox({ platformHost: config.host, platformPort: config.port, log })
+      : undefined;
+  if (config.vendorSandboxAutostart && config.port === 0)
+    log.warn(
+      'VENDOR_SANDBOX_AUTOSTART needs a fixed PORT (the vendor calls the server back); SBX and SBT stay unconnected.',
+    );
   const appConfig = sandbox
-    ? { ...config, startedVendorSandbox: { url: sandbox.url, secret: sandbox.secret }, frameOrigins: [...new Set([sandbox.url, ...(config.frameOrigins ?? [])])] }
+    ? {
+        ...config,
+        startedVendorSandbox: { url: sandbox.url, secret: sandbox.secret },
+        frameOrigins: [...new Set([sandbox.url, ...(config.frameOrigins ?? [])])],
+      }
     : config;
   const app = await buildApp({ config: appConfig, database, logger: log });
   if (sandbox) {
@@ -42,15 +51,25 @@ async function main() {
   }
   // Development: the local identity provider beside the server, kept as the back office's provider `Local IdP`.
   if (config.oidcDevProvider?.autostart) {
-    const idp = await startDevOidcProvider({ port: config.oidcDevProvider.port, redirectUri: app.services.oidc.client.redirectUri, log });
+    const idp = await startDevOidcProvider({
+      port: config.oidcDevProvider.port,
+      redirectUri: app.services.oidc.client.redirectUri,
+      log,
+    });
     if (idp) {
       app.addHook('onClose', async () => idp.stop());
-      await app.services.oidc.providers.ensureDevProvider({ name: DEV_PROVIDER_NAME, issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret });
+      await app.services.oidc.providers.ensureDevProvider({
+        name: DEV_PROVIDER_NAME,
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+      });
     }
   }
   // On the start that created the database only (one instance wins firstSeed): a newcomer's site
   // has banners, promotions, help and legal pages; DEMO_CONTENT=off leaves it empty.
-  if (firstSeed && config.demoContent) log.info({ items: await seedDemoContent(app.services.content) }, 'demo site content written');
+  if (firstSeed && config.demoContent)
+    log.info({ items: await seedDemoContent(app.services.content) }, 'demo site content written');
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await app.close();
@@ -60,7 +79,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // Stopped by app.close(), which waits for runs in progress, so none runs against a closed database.
-  const jobs = startPeriodicJobs(app.services, database.db, log, { leaseMs: config.jobLeaseMs, intervalOverrideMs: config.jobIntervalMs });
+  const jobs = startPeriodicJobs(app.services, database.db, log, {
+    leaseMs: config.jobLeaseMs,
+    intervalOverrideMs: config.jobIntervalMs,
+  });
   app.addHook('onClose', async () => jobs.stop());
   // The rewards engine's consumers: every instance runs them; each batch runs on one (reward-events.ts).
   app.services.rewardEvents.start();

@@ -83,7 +83,9 @@ export function createServices(ctx: AppContext) {
   // Started by the app once every service has subscribed (app.ts).
   const changeFeed = createChangeFeed(ctx.database);
   // One registry per app, so the many apps a test process builds do not collide; served by app.ts or server.ts.
-  const metrics = createMetrics({ processMetrics: ctx.config.metricsPort !== undefined || ctx.config.metricsToken !== undefined });
+  const metrics = createMetrics({
+    processMetrics: ctx.config.metricsPort !== undefined || ctx.config.metricsToken !== undefined,
+  });
   metrics.watchPool(() => ctx.database.poolStats?.());
   // Every service built below gets the port through `...ctx`.
   ctx = { ...ctx, metrics: metrics.port };
@@ -92,13 +94,19 @@ export function createServices(ctx: AppContext) {
   // is built late, so modules built before it get this getter, which asks the engine when called.
   const jurisdictionSource: { read?: () => Promise<JurisdictionProfile> } = {};
   const jurisdiction = (): Promise<JurisdictionProfile> => {
-    if (!jurisdictionSource.read) throw new Error('the jurisdiction profile was read before the rewards engine was built');
+    if (!jurisdictionSource.read)
+      throw new Error('the jurisdiction profile was read before the rewards engine was built');
     return jurisdictionSource.read();
   };
   // What happens to players (written by triggers and by the modules that make the change), applied
   // once per consumer by the rewards engine's consumers, woken by the change feed; started by
   // server.ts, drained by tests.
-  const rewardEvents = createRewardEventStream({ db: ctx.db, log: ctx.log, pollMs: ctx.config.rewardEventsPollMs, feed: changeFeed });
+  const rewardEvents = createRewardEventStream({
+    db: ctx.db,
+    log: ctx.log,
+    pollMs: ctx.config.rewardEventsPollMs,
+    feed: changeFeed,
+  });
   const keys = createKeyService(ctx);
   // The balance players see is kept in memory; the ledger's money-moving calls evict it (balance-cache.ts).
   const playerBalances = createBalanceCache({ db: ctx.db, changeFeed });
@@ -111,7 +119,17 @@ export function createServices(ctx: AppContext) {
   const memberViews = createMemberViews(ctx);
   const session = createSessionService({ ...ctx, system, memberViews, changeFeed });
   const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
-  const member = createMemberService({ ...ctx, system, ledger, captcha, otp, rateLimiter, session, notifier, changeFeed });
+  const member = createMemberService({
+    ...ctx,
+    system,
+    ledger,
+    captcha,
+    otp,
+    rateLimiter,
+    session,
+    notifier,
+    changeFeed,
+  });
   const security = createSecurityService({
     ...ctx,
     databaseKind: ctx.database.kind,
@@ -156,7 +174,12 @@ export function createServices(ctx: AppContext) {
   const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
-  const siteSettings = createSiteSettings({ db: ctx.db, audit, evict: system.invalidateCache, signUpBonusAllowed: system.isSignUpBonusAllowed });
+  const siteSettings = createSiteSettings({
+    db: ctx.db,
+    audit,
+    evict: system.invalidateCache,
+    signUpBonusAllowed: system.isSignUpBonusAllowed,
+  });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });
   // Identity tiers (docs/compliance.md, "KYC"): the unverified deposit cap rides on the deposit
@@ -172,7 +195,17 @@ export function createServices(ctx: AppContext) {
     now: ctx.calendarClock ?? Date.now,
     changeFeed,
   });
-  const deposits = createDepositService({ ...ctx, system, ledger, audit, member, messages, rateLimiter, settings: loadDepositSettings(), limits: kycTiers.withDepositCap(responsibleGaming.guards.deposits) });
+  const deposits = createDepositService({
+    ...ctx,
+    system,
+    ledger,
+    audit,
+    member,
+    messages,
+    rateLimiter,
+    settings: loadDepositSettings(),
+    limits: kycTiers.withDepositCap(responsibleGaming.guards.deposits),
+  });
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
   // Identity checks (KYC) through a provider: the sandbox outside production (docs/compliance.md, "KYC").
@@ -219,28 +252,74 @@ export function createServices(ctx: AppContext) {
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
   const agents = createAgentsService({ db: ctx.db, audit, member, messages, memberAdmin: createMemberAdmin() });
-  const transfer = createTransferService({ ...ctx, system, ledger, security, withdrawal, member, contracts: agents.contracts });
+  const transfer = createTransferService({
+    ...ctx,
+    system,
+    ledger,
+    security,
+    withdrawal,
+    member,
+    contracts: agents.contracts,
+  });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
   // Which vendors can launch: the gateway's, read by the catalogue so players see only those (built before both).
-  const vendorConnections = createVendorConnections({ db: ctx.db, isSandboxVendorAllowed: gatewaySettings.isSandboxVendorAllowed, changeFeed });
-  const catalogue = createCatalogueService({ ...ctx, system, audit, ledger, memberViews, changeFeed, connections: vendorConnections });
+  const vendorConnections = createVendorConnections({
+    db: ctx.db,
+    isSandboxVendorAllowed: gatewaySettings.isSandboxVendorAllowed,
+    changeFeed,
+  });
+  const catalogue = createCatalogueService({
+    ...ctx,
+    system,
+    audit,
+    ledger,
+    memberViews,
+    changeFeed,
+    connections: vendorConnections,
+  });
   // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
   // A banner that launches a game names its node; the catalogue gives the vendor the launch needs.
   const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
   // Settled rounds advance bonus wagering, weighted by the vendor's category in the catalogue.
   rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
-  const gateway = createGatewayService({ ...ctx, databaseKind: ctx.database.kind, system, ledger, catalogue, member, session, audit, changeFeed, settings: gatewaySettings, connections: vendorConnections, betGuard: responsibleGaming.guards, launchGuard: kycTiers.assertNotReverifying });
+  const gateway = createGatewayService({
+    ...ctx,
+    databaseKind: ctx.database.kind,
+    system,
+    ledger,
+    catalogue,
+    member,
+    session,
+    audit,
+    changeFeed,
+    settings: gatewaySettings,
+    connections: vendorConnections,
+    betGuard: responsibleGaming.guards,
+    launchGuard: kycTiers.assertNotReverifying,
+  });
   responsibleGaming.useRounds(gateway.sumMemberRounds);
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
   const transferReview = createTransferReview({ ...ctx, system, audit, member, transfers: gateway.transfers });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
-  const betRecord = createBetRecordService({ ...ctx, system, gateway, catalogue, inhouse, lottery: createLotteryViews(ctx) });
+  const betRecord = createBetRecordService({
+    ...ctx,
+    system,
+    gateway,
+    catalogue,
+    inhouse,
+    lottery: createLotteryViews(ctx),
+  });
   // The agent centre: team reads over the closure table and the owners' views, links behind affiliate codes.
   const calendarClock = ctx.calendarClock;
   const agentCentre = createAgentCentre({
     db: ctx.db,
-    views: { member: memberViews, gateway: { gameRounds: gateway.gameRounds }, catalogue: { vendorNames: catalogue.vendorNames, gameNames: catalogue.gameNames }, ledger: createLedgerEntryViews(ctx) },
+    views: {
+      member: memberViews,
+      gateway: { gameRounds: gateway.gameRounds },
+      catalogue: { vendorNames: catalogue.vendorNames, gameNames: catalogue.gameNames },
+      ledger: createLedgerEntryViews(ctx),
+    },
     system,
     ledger,
     member,
@@ -253,7 +332,16 @@ export function createServices(ctx: AppContext) {
   // The back office's player administration: search and player page, changes, manual adjustments.
   const players = createPlayersService({ ...ctx, system, audit, security });
   // The player's rights over their data: a copy of it, and closing the account (docs/compliance.md, "Player rights").
-  const privacy = createPrivacyService({ db: ctx.db, audit, member, memberAdmin: createMemberAdmin(), session, players, kyc: kyc.service, now: Date.now });
+  const privacy = createPrivacyService({
+    db: ctx.db,
+    audit,
+    member,
+    memberAdmin: createMemberAdmin(),
+    session,
+    players,
+    kyc: kyc.service,
+    now: Date.now,
+  });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
   const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
   // The rewards engine: grants and their payers, the operator's rules over the player event stream.
@@ -270,7 +358,9 @@ export function createServices(ctx: AppContext) {
   system.setJurisdictionSource(jurisdiction);
   // Identity under the licence (CPF, age, the barred-persons list; docs/compliance.md): checked at
   // registration and login through the member module's gate, the base swept every 15 days.
-  const barredListSandbox = loadBarredListSettings().isSandboxEnabled ? createSandboxBarredList({ db: ctx.db, audit }) : null;
+  const barredListSandbox = loadBarredListSettings().isSandboxEnabled
+    ? createSandboxBarredList({ db: ctx.db, audit })
+    : null;
   const identity = createIdentityService({
     db: ctx.db,
     log: ctx.log,
@@ -278,7 +368,8 @@ export function createServices(ctx: AppContext) {
     jurisdiction,
     provider: barredListSandbox?.provider ?? null,
     endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
-    balance: async (memberId, trx = ctx.db) => ledger.getMemberAccountBalance(memberId, PLAYER_MAIN, await ledger.getOperatorCurrency(trx), trx),
+    balance: async (memberId, trx = ctx.db) =>
+      ledger.getMemberAccountBalance(memberId, PLAYER_MAIN, await ledger.getOperatorCurrency(trx), trx),
     accountNames: (ids) => member.findAccountNames(ids),
     timeZone: rewards.timeZone,
     now: calendarClock,
@@ -294,11 +385,18 @@ export function createServices(ctx: AppContext) {
   responsibleGaming.useCpf(identity.cpfOf);
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
-  deposits.useOwnership({ rules: async () => jurisdictionRules(await jurisdiction()), cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId) });
+  deposits.useOwnership({
+    rules: async () => jurisdictionRules(await jurisdiction()),
+    cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId),
+  });
   // Payouts only to the player's own accounts: the PIX directory names each key's and account's owner (the sandbox outside production).
   const pixSandbox = loadPixDirectorySettings().isSandboxEnabled ? createSandboxPixDirectory({ db: ctx.db }) : null;
   const pix = { sandbox: pixSandbox, directory: pixSandbox?.provider ?? null };
-  security.usePayoutOwnership({ rules: async () => jurisdictionRules(await jurisdiction()), cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId), directory: pix.directory });
+  security.usePayoutOwnership({
+    rules: async () => jurisdictionRules(await jurisdiction()),
+    cpfOf: (memberId) => identity.cpfOf(ctx.db, memberId),
+    directory: pix.directory,
+  });
   // Missions and the rebate: counters kept by their own consumers of the event stream, rewards paid as the engine's cash grants.
   const rewardInputs = {
     db: ctx.db,
@@ -309,7 +407,10 @@ export function createServices(ctx: AppContext) {
     brand: () => system.getBrand(),
     now: ctx.calendarClock,
   };
-  const missions = createMissionsService({ ...rewardInputs, accountNames: (ids: string[]) => member.findAccountNames(ids) });
+  const missions = createMissionsService({
+    ...rewardInputs,
+    accountNames: (ids: string[]) => member.findAccountNames(ids),
+  });
   rewardEvents.subscribe(missions.subscriber());
   const rebate = createRebateService(rewardInputs);
   rewardEvents.subscribe(rebate.subscriber());
@@ -319,7 +420,11 @@ export function createServices(ctx: AppContext) {
     db: ctx.db,
     audit,
     ledger,
-    views: { rounds: createGatewayViews(ctx).settledRounds, bonuses: createLedgerViews(ctx).playerBonusCredits, members: memberViews.uplines },
+    views: {
+      rounds: createGatewayViews(ctx).settledRounds,
+      bonuses: createLedgerViews(ctx).playerBonusCredits,
+      members: memberViews.uplines,
+    },
     timeZone: rewards.timeZone,
     now: ctx.calendarClock,
   });
@@ -334,14 +439,28 @@ export function createServices(ctx: AppContext) {
   const raffles = createRaffleService({ db: ctx.db, audit, content, memberViews, system, rewards });
   // Points and VIP: a consumer of the player events, the 'points' payer of grants, VIP bonuses as
   // grants; the member info's club label and member labels are read from it.
-  const loyalty = createLoyaltyService({ ...ctx, system, ledger, security, audit, catalogue, member, events: rewardEvents, rewards });
+  const loyalty = createLoyaltyService({
+    ...ctx,
+    system,
+    ledger,
+    security,
+    audit,
+    catalogue,
+    member,
+    events: rewardEvents,
+    rewards,
+  });
   member.useLabels(loyalty.vip.findLabels);
   rewards.setFacts({ vipLevels: loyalty.vip.findRanks });
   // Refer and earn: invited players followed on the event stream; what referrer and invitee share is read through the modules that keep it.
   const referral = createReferralService({
     ...rewardInputs,
     events: rewardEvents,
-    traits: { members: member.findReferralTraits, sessions: session.findClientTraits, bankAccounts: security.findBankAccountKeys },
+    traits: {
+      members: member.findReferralTraits,
+      sessions: session.findClientTraits,
+      bankAccounts: security.findBankAccountKeys,
+    },
     accountNames: (ids: string[]) => member.findAccountNames(ids),
     inviteCode: member.ensureInviteCode,
   });
@@ -382,11 +501,74 @@ export function createServices(ctx: AppContext) {
     operatorNames: (ids) => operators.namesOf(ids),
     now: ctx.calendarClock,
   });
-  system.setPromoSwitches(async () => ({ REFERRAL: { enabled: await referral.isEnabled() }, REBATE: { enabled: await rebate.isEnabled() } }));
+  system.setPromoSwitches(async () => ({
+    REFERRAL: { enabled: await referral.isEnabled() },
+    REBATE: { enabled: await rebate.isEnabled() },
+  }));
   // Players in a time-out or self-exclusion get no rewards and no platform messages (marketing).
   rewards.grants.useExclusion(responsibleGaming.isExcluded);
   messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
-  return { monitoring, privacy, kyc, responsibleGaming, jurisdiction, identity, barredListSandbox, agents, agentSettlement, agentCentre, lottery, loyalty, metrics, changeFeed, rewardEvents, security, system, keys, ledger, playerBalances, rateLimiter, notifier, captcha, otp, session, loginCodes, oidc, loginVerification, member, audit, messages, operators, siteSettings, content, feedback, deposits, withdrawal, transfer, accountRecord, catalogue, gateway, transferReview, inhouse, betRecord, players, playerActions, adjustments, reporting, rewards, missions, rebate, bonus, bonusOps, promoActivity, promoReview, raffles, referral, records, pix };
+  return {
+    monitoring,
+    privacy,
+    kyc,
+    responsibleGaming,
+    jurisdiction,
+    identity,
+    barredListSandbox,
+    agents,
+    agentSettlement,
+    agentCentre,
+    lottery,
+    loyalty,
+    metrics,
+    changeFeed,
+    rewardEvents,
+    security,
+    system,
+    keys,
+    ledger,
+    playerBalances,
+    rateLimiter,
+    notifier,
+    captcha,
+    otp,
+    session,
+    loginCodes,
+    oidc,
+    loginVerification,
+    member,
+    audit,
+    messages,
+    operators,
+    siteSettings,
+    content,
+    feedback,
+    deposits,
+    withdrawal,
+    transfer,
+    accountRecord,
+    catalogue,
+    gateway,
+    transferReview,
+    inhouse,
+    betRecord,
+    players,
+    playerActions,
+    adjustments,
+    reporting,
+    rewards,
+    missions,
+    rebate,
+    bonus,
+    bonusOps,
+    promoActivity,
+    promoReview,
+    raffles,
+    referral,
+    records,
+    pix,
+  };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

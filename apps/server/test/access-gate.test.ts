@@ -59,7 +59,14 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
     }
   });
 
-  const closures: { name: string; errorCode: string; status: number; headers: Record<string, string>; close?: () => Promise<void>; reopen?: () => Promise<void> }[] = [
+  const closures: {
+    name: string;
+    errorCode: string;
+    status: number;
+    headers: Record<string, string>;
+    close?: () => Promise<void>;
+    reopen?: () => Promise<void>;
+  }[] = [
     {
       name: 'maintenance',
       errorCode: ErrorCode.SYSTEM_MAINTENANCE,
@@ -69,8 +76,18 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
       reopen: () => t.app.services.system.updateSetting('maintenance', false).then(() => undefined),
     },
     // The demo operator maps 203.0.113.0/24 (RFC 5737) to US and blocks US.
-    { name: 'region block', errorCode: ErrorCode.REGION_RESTRICTED, status: 403, headers: { 'x-forwarded-for': '203.0.113.9' } },
-    { name: 'unknown merchant', errorCode: ErrorCode.UNKNOWN_MERCHANT, status: 0, headers: { merchant: 'NOT-THIS-OPERATOR' } },
+    {
+      name: 'region block',
+      errorCode: ErrorCode.REGION_RESTRICTED,
+      status: 403,
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    },
+    {
+      name: 'unknown merchant',
+      errorCode: ErrorCode.UNKNOWN_MERCHANT,
+      status: 0,
+      headers: { merchant: 'NOT-THIS-OPERATOR' },
+    },
   ];
 
   for (const closure of closures) {
@@ -83,7 +100,9 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
           for (const path of PATHS) {
             for (const spelling of spellings(path)) {
               const res = await rawRequest(port, 'GET', withKey(spelling), closure.headers);
-              const isGateAnswer = res.errorCode === closure.errorCode && (closure.status === 0 ? res.status >= 400 && res.status < 500 : res.status === closure.status);
+              const isGateAnswer =
+                res.errorCode === closure.errorCode &&
+                (closure.status === 0 ? res.status >= 400 && res.status < 500 : res.status === closure.status);
               const isUnknown = res.status === 404 && res.errorCode === ErrorCode.NOT_FOUND;
               if (isGateAnswer) refused++;
               else if (!isUnknown) leaks.push(`${spelling} → ${res.status} ${res.body.slice(0, 120)}`);
@@ -100,7 +119,17 @@ describeEachDatabase('access gate: every spelling of a gated path', (target) => 
       it('refuses the spellings the router resolves to a route, one by one', async () => {
         await closure.close?.();
         try {
-          for (const spelling of ['/%77ps/captcha', '/wp%73/captcha', '/wps/c%61ptcha', '/wps/captcha/', '/%6cgw/games/popular', '/%6Cgw/games/popular', '/lgw/games/SBX;x=1', '/%6cotto/lgw/fixture/numero', '/lotto/lgw/fixture/numero/']) {
+          for (const spelling of [
+            '/%77ps/captcha',
+            '/wp%73/captcha',
+            '/wps/c%61ptcha',
+            '/wps/captcha/',
+            '/%6cgw/games/popular',
+            '/%6Cgw/games/popular',
+            '/lgw/games/SBX;x=1',
+            '/%6cotto/lgw/fixture/numero',
+            '/lotto/lgw/fixture/numero/',
+          ]) {
             const res = await rawRequest(port, 'GET', withKey(spelling), closure.headers);
             expect(res.errorCode, `${spelling}: ${res.body}`).toBe(closure.errorCode);
           }

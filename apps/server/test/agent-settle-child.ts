@@ -20,14 +20,27 @@ import { createServices } from '../src/services';
 const [streamName, key, start, end] = process.argv.slice(2) as [string, string, string, string];
 const databaseUrl = process.env.DATABASE_URL!;
 const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
-const ctx = { config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-agent-settle-child') }), databaseUrl, scryptLogN: 10 }, database, db: database.db, log: pino({ level: 'silent' }) };
+const ctx = {
+  config: {
+    ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-agent-settle-child') }),
+    databaseUrl,
+    scryptLogN: 10,
+  },
+  database,
+  db: database.db,
+  log: pino({ level: 'silent' }),
+};
 const services = createServices(ctx);
 let batches = 0;
 const settlement = createAgentSettlementService({
   db: database.db,
   audit: services.audit,
   ledger: services.ledger,
-  views: { rounds: createGatewayViews(ctx).settledRounds, bonuses: createLedgerViews(ctx).playerBonusCredits, members: createMemberViews(ctx).uplines },
+  views: {
+    rounds: createGatewayViews(ctx).settledRounds,
+    bonuses: createLedgerViews(ctx).playerBonusCredits,
+    members: createMemberViews(ctx).uplines,
+  },
   timeZone: services.rewards.timeZone,
   onPaymentBatch: async (paid) => void process.stdout.write(`PAID ${paid}\n`),
   beforePaymentCommit: async () => {
@@ -36,7 +49,11 @@ const settlement = createAgentSettlementService({
     await new Promise((resolve) => setTimeout(resolve, 60_000));
   },
 });
-const outcome = await settlement.settleWindow(streamOf(streamName)!, { key, start: new Date(start), end: new Date(end) });
+const outcome = await settlement.settleWindow(streamOf(streamName)!, {
+  key,
+  start: new Date(start),
+  end: new Date(end),
+});
 process.stdout.write(`DONE ${outcome.status}\n`);
 await database.close();
 process.exit(0);

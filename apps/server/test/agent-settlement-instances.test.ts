@@ -33,7 +33,11 @@ const day = (d: number) => {
 };
 
 function settleInChild(url: string, w: ReturnType<typeof day>, env: Record<string, string> = {}): TsxChild {
-  return spawnTsxChild('apps/server/test/agent-settle-child.ts', [STREAM, w.key, w.start.toISOString(), w.end.toISOString()], { DATABASE_URL: url, ...env });
+  return spawnTsxChild(
+    'apps/server/test/agent-settle-child.ts',
+    [STREAM, w.key, w.start.toISOString(), w.end.toISOString()],
+    { DATABASE_URL: url, ...env },
+  );
 }
 
 describePostgres('agent settlement on several processes, one SIGKILLed mid-payment [postgres]', () => {
@@ -48,7 +52,11 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
     await runMigrations(database);
     await seedDemoOperator(database.db);
     services = createServices({
-      config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-agent-settle') }), databaseUrl: scratch.url, scryptLogN: 10 },
+      config: {
+        ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-agent-settle') }),
+        databaseUrl: scratch.url,
+        scryptLogN: 10,
+      },
       database,
       db: database.db,
       log: pino({ level: 'silent' }),
@@ -81,9 +89,22 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
 
   const db = () => database.db;
   const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(db())).rows[0]!.n;
-  const paidStatements = (key: string) => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM agent_statements WHERE period_key = ${key} AND status = 'paid'`);
-  const payments = () => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'agent_salary'`);
-  const agentMoney = async () => BigInt((await sql<{ s: string | null }>`SELECT sum(balance)::text AS s FROM ledger_accounts AS a JOIN members AS m ON m.id = a.member_id WHERE a.purpose = 'player_main' AND m.type = 1`.execute(db())).rows[0]!.s ?? '0');
+  const paidStatements = (key: string) =>
+    count(
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM agent_statements WHERE period_key = ${key} AND status = 'paid'`,
+    );
+  const payments = () =>
+    count(sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'agent_salary'`);
+  const agentMoney = async () =>
+    BigInt(
+      (
+        await sql<{
+          s: string | null;
+        }>`SELECT sum(balance)::text AS s FROM ledger_accounts AS a JOIN members AS m ON m.id = a.member_id WHERE a.purpose = 'player_main' AND m.type = 1`.execute(
+          db(),
+        )
+      ).rows[0]!.s ?? '0',
+    );
   async function playDay(w: ReturnType<typeof day>) {
     await sql`
       INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, status, total_bet, total_win, settled_at)
@@ -98,13 +119,16 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
     const killed = settleInChild(scratch.url, w, { SETTLE_STALL_SECOND_BATCH: '1' });
     const deadline = Date.now() + 60_000;
     while (!killed.output().includes('INFLIGHT')) {
-      if (Date.now() > deadline || killed.child.exitCode !== null) throw new Error(`the settling process did not reach its second batch: ${killed.output()}`);
+      if (Date.now() > deadline || killed.child.exitCode !== null)
+        throw new Error(`the settling process did not reach its second batch: ${killed.output()}`);
       await new Promise((r) => setTimeout(r, 5));
     }
     killed.child.kill('SIGKILL');
     await killed.exited;
     const atKill = await paidStatements(w.key);
-    console.info(`agent settlement: ${atKill} of ${TOPS * 2} statements paid when the process was killed inside a payment batch`);
+    console.info(
+      `agent settlement: ${atKill} of ${TOPS * 2} statements paid when the process was killed inside a payment batch`,
+    );
     expect(atKill).toBe(100);
     expect(await payments()).toBe(100);
 
@@ -124,13 +148,17 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
     expect(codes, both.map((r) => r.output()).join('\n')).toEqual([0, 0]);
     expect(await paidStatements(w.key)).toBe(TOPS * 2);
     expect(await payments()).toBe(TOPS * 4);
-    expect(await count(sql<{ n: number }>`SELECT count(DISTINCT ledger_transaction_id)::int AS n FROM agent_statements`)).toBe(TOPS * 4);
+    expect(
+      await count(sql<{ n: number }>`SELECT count(DISTINCT ledger_transaction_id)::int AS n FROM agent_statements`),
+    ).toBe(TOPS * 4);
     expect(await agentMoney()).toBe(2n * PER_DAY);
 
     const stream = streamOf(STREAM)!;
     for (const d of [day(1), day(2)]) expect((await services.agentSettlement.settleWindow(stream, d)).paid).toBe(0);
     expect(await payments()).toBe(TOPS * 4);
-    expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM agent_settlement_runs WHERE status <> 'done'`)).toBe(0);
+    expect(
+      await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM agent_settlement_runs WHERE status <> 'done'`),
+    ).toBe(0);
     const report = await checkLedger(db());
     expect(report.ok, JSON.stringify(report.problems)).toBe(true);
   }, 120_000);
@@ -139,14 +167,18 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
     const [w3, w4] = [day(3), day(4)];
     const player = players[0]!;
     const roundId = `inflight:${w3.key}`;
-    await sql`INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet) VALUES ('settle-twin', ${roundId}, ${player}, 'n1', 'BRL', 1000000)`.execute(db());
+    await sql`INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet) VALUES ('settle-twin', ${roundId}, ${player}, 'n1', 'BRL', 1000000)`.execute(
+      db(),
+    );
     const other = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 1 });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let settledInFlight!: () => void;
     const updated = new Promise<void>((resolve) => (settledInFlight = resolve));
     const inFlight = other.db.transaction().execute(async (trx) => {
-      await sql`UPDATE game_rounds SET status = 'settled', settled_at = ${new Date(w3.start.getTime() + 1000)} WHERE round_id = ${roundId}`.execute(trx);
+      await sql`UPDATE game_rounds SET status = 'settled', settled_at = ${new Date(w3.start.getTime() + 1000)} WHERE round_id = ${roundId}`.execute(
+        trx,
+      );
       settledInFlight();
       await gate;
     });
@@ -157,7 +189,15 @@ describePostgres('agent settlement on several processes, one SIGKILLed mid-payme
       const stream = streamOf(STREAM)!;
       await services.agentSettlement.settleWindow(stream, w3);
       const topBase = async (key: string) =>
-        BigInt((await sql<{ s: string | null }>`SELECT sum(s.team_base)::text AS s FROM agent_statements AS s JOIN members AS m ON m.id = s.member_id WHERE s.period_key = ${key} AND m.upline_id IS NULL`.execute(db())).rows[0]?.s ?? '0');
+        BigInt(
+          (
+            await sql<{
+              s: string | null;
+            }>`SELECT sum(s.team_base)::text AS s FROM agent_statements AS s JOIN members AS m ON m.id = s.member_id WHERE s.period_key = ${key} AND m.upline_id IS NULL`.execute(
+              db(),
+            )
+          ).rows[0]?.s ?? '0',
+        );
       expect(await topBase(w3.key)).toBe(BigInt(players.length) * 10_000n);
       release();
       await inFlight;

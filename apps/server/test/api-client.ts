@@ -34,7 +34,13 @@ export async function callEncrypted(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   const body = await encryptedBody(app, payload);
-  return app.inject({ method, url, headers, payload: body, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    payload: body,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
 }
 
 /** Send a plain call, optionally with a token. */
@@ -46,7 +52,12 @@ export async function call(
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
-  return app.inject({ method, url, headers, ...(opts.payload === undefined ? {} : { payload: opts.payload as object }) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(opts.payload === undefined ? {} : { payload: opts.payload as object }),
+  });
 }
 
 /** The value of a success envelope (asserting success). */
@@ -156,7 +167,11 @@ export async function waitForEmail(app: App, to: string, timeoutMs = 5000): Prom
 }
 
 /** A member row inserted directly, as an operator import or a legacy account would be. */
-export async function insertTestMember(t: TestApp, password: string, extra: Partial<NewMember> = {}): Promise<{ account: string; id: string }> {
+export async function insertTestMember(
+  t: TestApp,
+  password: string,
+  extra: Partial<NewMember> = {},
+): Promise<{ account: string; id: string }> {
   const account = uniqueUsername('legacy');
   const hasher = createPasswordHasher({ logN: t.config.scryptLogN });
   const id = await insertMember(t.database.db, {
@@ -188,4 +203,3 @@ export async function insertTestMember(t: TestApp, password: string, extra: Part
   });
   return { account, id };
 }
-

@@ -16,7 +16,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 const DAY = 86_400_000;
 const VENDORS = ['SBX', 'inhouse', 'NLT', 'RLT', 'ALV'];
 
-export type SeedCounts = { members: number; rounds: number; deposits: number; wins: number; transactions: number; entries: number };
+export type SeedCounts = {
+  members: number;
+  rounds: number;
+  deposits: number;
+  wins: number;
+  transactions: number;
+  entries: number;
+};
 
 export type SeedResult = SeedCounts & {
   /** A paying player with many rounds, for the player-page and deep ledger listing figures. */
@@ -66,7 +73,11 @@ export async function seedBackoffice(url: string, scale: number, log: (line: str
 }
 
 async function seed(client: pg.Client, scale: number, log: (line: string) => void): Promise<SeedResult> {
-  const counts = { members: Math.round(1_000_000 * scale), rounds: Math.round(5_000_000 * scale), depositors: Math.round(200_000 * scale) };
+  const counts = {
+    members: Math.round(1_000_000 * scale),
+    rounds: Math.round(5_000_000 * scale),
+    depositors: Math.round(200_000 * scale),
+  };
   const seconds: Record<string, number> = {};
   const timed = async (name: string, fn: () => Promise<void>) => {
     const t0 = Date.now();
@@ -78,7 +89,9 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
 
   const now = Date.now();
   const start = now - 60 * DAY;
-  const bankCodes = (await client.query<{ code: string }>('SELECT code FROM banks ORDER BY code LIMIT 5')).rows.map((r) => r.code);
+  const bankCodes = (await client.query<{ code: string }>('SELECT code FROM banks ORDER BY code LIMIT 5')).rows.map(
+    (r) => r.code,
+  );
   const { clearing, channel } = await one<{ clearing: string; channel: string }>(`SELECT
       (SELECT id FROM ledger_accounts WHERE purpose = 'gateway_clearing' AND currency = 'BRL' AND member_id IS NULL) AS clearing,
       (SELECT id FROM deposit_channels WHERE type = 'manual_bank' ORDER BY id LIMIT 1) AS channel`);
@@ -86,8 +99,20 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
   await client.query(`INSERT INTO ledger_accounts (currency, purpose, member_id, is_player)
     SELECT 'BRL', CASE WHEN s = 0 THEN 'house_cash' ELSE 'house_cash_s' || s END, NULL, false FROM generate_series(0, 15) AS s
     ON CONFLICT DO NOTHING`);
-  const houses = (await client.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE member_id IS NULL AND purpose ~ '^house_cash(_s[0-9]+)?$' ORDER BY id`)).rows.map((r) => Number(r.id));
-  const base = await one<{ member: string; account: string; tx: string; entry: string; round: string; deposit: string; bank: string }>(`SELECT
+  const houses = (
+    await client.query<{ id: string }>(
+      `SELECT id FROM ledger_accounts WHERE member_id IS NULL AND purpose ~ '^house_cash(_s[0-9]+)?$' ORDER BY id`,
+    )
+  ).rows.map((r) => Number(r.id));
+  const base = await one<{
+    member: string;
+    account: string;
+    tx: string;
+    entry: string;
+    round: string;
+    deposit: string;
+    bank: string;
+  }>(`SELECT
       (SELECT coalesce(max(id), 0) + 1 FROM members) AS member, (SELECT coalesce(max(id), 0) + 1 FROM ledger_accounts) AS account,
       (SELECT coalesce(max(id), 0) + 1 FROM ledger_transactions) AS tx, (SELECT coalesce(max(id), 0) + 1 FROM ledger_entries) AS entry,
       (SELECT coalesce(max(id), 0) + 1 FROM game_rounds) AS round, (SELECT coalesce(max(id), 0) + 1 FROM deposit_orders) AS deposit,
@@ -105,13 +130,21 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         yield `${id}\tp${id}\t3\tscrypt$14$8$1$c2FsdA$aGFzaA\t55\t${mobile}\tp${id}@bench.example\t${iso(memberCreated(i))}\n`;
       }
     }
-    await copy(client, 'COPY members (id, account, type, password_hash, dialing_code, mobile, email, created_at) FROM STDIN', rows());
+    await copy(
+      client,
+      'COPY members (id, account, type, password_hash, dialing_code, mobile, email, created_at) FROM STDIN',
+      rows(),
+    );
     function* banks() {
       for (let i = 0; i < counts.members; i += 2) {
         yield `${Number(base.bank) + i / 2}\t${m0 + i}\t${bankCodes[i % bankCodes.length]}\t${String(7_000_000_000 + i * 7)}\tHolder ${i}\n`;
       }
     }
-    await copy(client, 'COPY member_bank_accounts (id, member_id, bank_code, account_number, holder_name) FROM STDIN', banks());
+    await copy(
+      client,
+      'COPY member_bank_accounts (id, member_id, bank_code, account_number, holder_name) FROM STDIN',
+      banks(),
+    );
     function* accounts() {
       for (let i = 0; i < counts.members; i++) yield `${a0 + i}\tBRL\tplayer_main\t${m0 + i}\tt\n`;
     }
@@ -136,7 +169,11 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         yield `${tx0 + k}\tdeposit\tdeposit:${id}\tx\tBRL\tdeposit_order:${id}\t{"orderId":"${id}","via":"bench"}\t${iso(depositAt(k))}\n`;
       }
     }
-    await copy(client, 'COPY ledger_transactions (id, kind, idempotency_key, request_hash, currency, reference, metadata, created_at) FROM STDIN', txs());
+    await copy(
+      client,
+      'COPY ledger_transactions (id, kind, idempotency_key, request_hash, currency, reference, metadata, created_at) FROM STDIN',
+      txs(),
+    );
     function* entries() {
       for (let k = 0; k < counts.depositors; k++) {
         yield `${entry++}\t${tx0 + k}\t${clearing}\t${-depositAmount(k)}\tBRL\n${entry++}\t${tx0 + k}\t${a0 + depositor(k)}\t${depositAmount(k)}\tBRL\n`;
@@ -161,7 +198,12 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
   await timed('rounds and their ledger transactions', async () => {
     // One pass decides every round; three COPY streams read the same decisions.
     const r = rng(42);
-    const plan = { member: new Int32Array(counts.rounds), at: new Float64Array(counts.rounds), bet: new Int32Array(counts.rounds), win: new Int32Array(counts.rounds) };
+    const plan = {
+      member: new Int32Array(counts.rounds),
+      at: new Float64Array(counts.rounds),
+      bet: new Int32Array(counts.rounds),
+      win: new Int32Array(counts.rounds),
+    };
     for (let n = 0; n < counts.rounds; n++) {
       // Every tenth round is the heavy player's, so one player has a deep history.
       const k = n % 10 === 0 ? heavy : Math.floor(r() * counts.depositors);
@@ -182,10 +224,15 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         const v = VENDORS[n % VENDORS.length];
         const meta = `{"memberId":"${memberOf(n)}","vassalage":"${v}","roundId":"r${n}","gameId":"${v}-01"}`;
         yield `${betTx(n)}\tbet\tseamless:${v}:b${n}\tx\tBRL\tround:${v}:r${n}\t${meta}\t${iso(plan.at[n]!)}\n`;
-        if (winTxIds[n]! >= 0) yield `${tx + winTxIds[n]!}\twin\tseamless:${v}:w${n}\tx\tBRL\tround:${v}:r${n}\t${meta}\t${iso(plan.at[n]! + 1000)}\n`;
+        if (winTxIds[n]! >= 0)
+          yield `${tx + winTxIds[n]!}\twin\tseamless:${v}:w${n}\tx\tBRL\tround:${v}:r${n}\t${meta}\t${iso(plan.at[n]! + 1000)}\n`;
       }
     }
-    await copy(client, 'COPY ledger_transactions (id, kind, idempotency_key, request_hash, currency, reference, metadata, created_at) FROM STDIN', txs());
+    await copy(
+      client,
+      'COPY ledger_transactions (id, kind, idempotency_key, request_hash, currency, reference, metadata, created_at) FROM STDIN',
+      txs(),
+    );
     function* entries() {
       for (let n = 0; n < counts.rounds; n++) {
         const wallet = a0 + depositor(plan.member[n]!);
@@ -205,7 +252,11 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         yield `${Number(base.round) + n}\t${v}\tr${n}\t${memberOf(n)}\t${v}-01\tBRL\tsettled\t${plan.bet[n]}\t${plan.win[n]}\t0\t${at}\t${at}\t${at}\n`;
       }
     }
-    await copy(client, 'COPY game_rounds (id, vassalage, round_id, member_id, node_id, currency, status, total_bet, total_win, total_refund, created_at, updated_at, settled_at) FROM STDIN', rounds());
+    await copy(
+      client,
+      'COPY game_rounds (id, vassalage, round_id, member_id, node_id, currency, status, total_bet, total_win, total_refund, created_at, updated_at, settled_at) FROM STDIN',
+      rounds(),
+    );
     tx = next;
   });
   await client.query('SET session_replication_role = DEFAULT');
@@ -213,12 +264,24 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
   await timed('balances, sequences and checks', async () => {
     await client.query(`UPDATE ledger_accounts AS a SET balance = s.total
       FROM (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) AS s WHERE s.account_id = a.id AND a.balance <> s.total`);
-    for (const table of ['members', 'member_bank_accounts', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'game_rounds', 'deposit_orders']) {
+    for (const table of [
+      'members',
+      'member_bank_accounts',
+      'ledger_accounts',
+      'ledger_transactions',
+      'ledger_entries',
+      'game_rounds',
+      'deposit_orders',
+    ]) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
     }
-    const check = await one<{ total: string; negative: string }>(`SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries) AS total,
+    const check = await one<{
+      total: string;
+      negative: string;
+    }>(`SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries) AS total,
       (SELECT count(*) FROM ledger_accounts WHERE is_player AND balance < 0) AS negative`);
-    if (check.total !== '0' || check.negative !== '0') throw new Error(`seeded ledger is not sound: ${JSON.stringify(check)}`);
+    if (check.total !== '0' || check.negative !== '0')
+      throw new Error(`seeded ledger is not sound: ${JSON.stringify(check)}`);
   });
   await timed('reporting aggregates (reporting_backfill)', async () => {
     await client.query('SELECT reporting_backfill()');

@@ -35,7 +35,10 @@ describe('bad values stop the start, naming the variable', () => {
     [{ SCRYPT_LOG_N: '17.5' }, 'SCRYPT_LOG_N="17.5": must be a whole number'],
     [{ PUBLIC_URL: 'example.com' }, 'PUBLIC_URL="example.com": must be an http:// or https:// URL'],
     [{ SMS_HTTP_URL: 'sms.example/send' }, 'SMS_HTTP_URL="sms.example/send": must be an http:// or https:// URL'],
-    [{ VENDOR_SANDBOX_URL: 'ftp://vendor.example' }, 'VENDOR_SANDBOX_URL="ftp://vendor.example": must be an http:// or https:// URL'],
+    [
+      { VENDOR_SANDBOX_URL: 'ftp://vendor.example' },
+      'VENDOR_SANDBOX_URL="ftp://vendor.example": must be an http:// or https:// URL',
+    ],
     [{ PORT: '-1' }, 'PORT="-1": must be a whole number from 0 to 65535'],
     [{ PORT: '70000' }, 'PORT="70000": must be a whole number from 0 to 65535'],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV="prod": must be one of development, production, test'],
@@ -43,13 +46,28 @@ describe('bad values stop the start, naming the variable', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL="verbose": must be one of'],
     [{ ALLOW_PGLITE_IN_PRODUCTION: 'yes' }, 'ALLOW_PGLITE_IN_PRODUCTION="yes": must be 1, true, 0 or false'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY="true": TRUST_PROXY=true is no longer accepted'],
-    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY="10.0.0.0/33": must be a hop count or comma-separated proxy addresses'],
-    [{ VENDOR_FRAME_ORIGINS: 'https://ok.example vendor.example' }, 'VENDOR_FRAME_ORIGINS="https://ok.example vendor.example": must be space-separated'],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'TRUST_PROXY="10.0.0.0/33": must be a hop count or comma-separated proxy addresses',
+    ],
+    [
+      { VENDOR_FRAME_ORIGINS: 'https://ok.example vendor.example' },
+      'VENDOR_FRAME_ORIGINS="https://ok.example vendor.example": must be space-separated',
+    ],
     [{ SESSION_IDLE_SECONDS: '0' }, 'SESSION_IDLE_SECONDS="0": must be a whole number of at least 1'],
     [{ JOB_LEASE_MS: '1m' }, 'JOB_LEASE_MS="1m": must be a whole number of at least 100'],
-    [{ ERROR_REPORT_URL: 'javascript:alert(1)' }, 'ERROR_REPORT_URL="javascript:alert(1)": must be an http:// or https:// URL, or a path starting with /'],
-    [{ ERROR_REPORT_URL: '//evil.example/r' }, 'ERROR_REPORT_URL="//evil.example/r": must be an http:// or https:// URL, or a path'],
-    [{ ERROR_REPORT_URL: 'https://c.example/r"><script>' }, 'ERROR_REPORT_URL="https://c.example/r\\"><script>": must be an http:// or https:// URL'],
+    [
+      { ERROR_REPORT_URL: 'javascript:alert(1)' },
+      'ERROR_REPORT_URL="javascript:alert(1)": must be an http:// or https:// URL, or a path starting with /',
+    ],
+    [
+      { ERROR_REPORT_URL: '//evil.example/r' },
+      'ERROR_REPORT_URL="//evil.example/r": must be an http:// or https:// URL, or a path',
+    ],
+    [
+      { ERROR_REPORT_URL: 'https://c.example/r"><script>' },
+      'ERROR_REPORT_URL="https://c.example/r\\"><script>": must be an http:// or https:// URL',
+    ],
   ])('%o', (env, line) => {
     const err = refusal(env);
     expect(err.problems).toHaveLength(1);
@@ -72,21 +90,40 @@ describe('bad values stop the start, naming the variable', () => {
   });
 
   it('reads the settings the modules take from the same schema', () => {
-    expect(() => loadDepositSettings({ DEPOSIT_MANUAL_TTL_MINUTES: 'a day' })).toThrow(/DEPOSIT_MANUAL_TTL_MINUTES="a day": must be a whole number/);
+    expect(() => loadDepositSettings({ DEPOSIT_MANUAL_TTL_MINUTES: 'a day' })).toThrow(
+      /DEPOSIT_MANUAL_TTL_MINUTES="a day": must be a whole number/,
+    );
     expect(() => loadDepositSettings({ ALLOW_SANDBOX_GATEWAY: 'on' })).toThrow(/ALLOW_SANDBOX_GATEWAY="on"/);
-    expect(() => loadGatewaySettings({ VENDOR_MAX_WIN_MULTIPLE: '1e4' })).toThrow(/VENDOR_MAX_WIN_MULTIPLE="1e4": must be a whole number/);
-    expect(() => loadGatewaySettings({ VENDOR_SANDBOX_SECRET: 'too-short' })).toThrow(/VENDOR_SANDBOX_SECRET \(value hidden\): must be at least 16/);
-    expect(() => loadKeySettings({ PAYLOAD_REPLAY_WINDOW_SECONDS: '0.5' })).toThrow(/PAYLOAD_REPLAY_WINDOW_SECONDS="0.5": must be a number of at least 1/);
+    expect(() => loadGatewaySettings({ VENDOR_MAX_WIN_MULTIPLE: '1e4' })).toThrow(
+      /VENDOR_MAX_WIN_MULTIPLE="1e4": must be a whole number/,
+    );
+    expect(() => loadGatewaySettings({ VENDOR_SANDBOX_SECRET: 'too-short' })).toThrow(
+      /VENDOR_SANDBOX_SECRET \(value hidden\): must be at least 16/,
+    );
+    expect(() => loadKeySettings({ PAYLOAD_REPLAY_WINDOW_SECONDS: '0.5' })).toThrow(
+      /PAYLOAD_REPLAY_WINDOW_SECONDS="0.5": must be a number of at least 1/,
+    );
   });
 });
 
 describe('values and defaults', () => {
   it('applies the defaults, and treats a blank value as unset', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', nodeEnv: 'development', scryptLogN: 17, trustProxy: false, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      scryptLogN: 17,
+      trustProxy: false,
+      logLevel: 'info',
+    });
     expect(config.sms).toEqual({ provider: 'outbox', httpUrl: undefined, httpSecret: undefined });
     expect(config.databaseUrl).toBeUndefined();
-    expect(loadConfig({ PORT: '', SCRYPT_LOG_N: '  ', DATABASE_URL: '' })).toMatchObject({ port: 8080, scryptLogN: 17, databaseUrl: undefined });
+    expect(loadConfig({ PORT: '', SCRYPT_LOG_N: '  ', DATABASE_URL: '' })).toMatchObject({
+      port: 8080,
+      scryptLogN: 17,
+      databaseUrl: undefined,
+    });
   });
 
   it('parses what it is given', () => {
@@ -102,13 +139,21 @@ describe('values and defaults', () => {
       JOB_INTERVAL_MS: '250',
       ERROR_REPORT_URL: ' https://errors.example/collect?site=wps ',
     });
-    expect(config).toMatchObject({ port: 0, scryptLogN: 10, databaseUrl: 'postgresql://wps:pw@db:5432/wps', allowPgliteInProduction: true, jobIntervalMs: 250 });
+    expect(config).toMatchObject({
+      port: 0,
+      scryptLogN: 10,
+      databaseUrl: 'postgresql://wps:pw@db:5432/wps',
+      allowPgliteInProduction: true,
+      jobIntervalMs: 250,
+    });
     expect(config.email).toMatchObject({ provider: 'http', httpUrl: 'https://mail.example/send' });
     expect(config.frameOrigins).toEqual(['http://127.0.0.1:8257', 'https://games.example']);
     expect(config.errorReportUrl).toBe('https://errors.example/collect?site=wps');
     expect(loadConfig({ ERROR_REPORT_URL: '/errors' }).errorReportUrl).toBe('/errors');
     expect(loadConfig({}).errorReportUrl).toBeUndefined();
-    expect(parseEnv({ VENDOR_MAX_WIN_MINOR: '900000000000000000' }).VENDOR_MAX_WIN_MINOR).toBe(900_000_000_000_000_000n);
+    expect(parseEnv({ VENDOR_MAX_WIN_MINOR: '900000000000000000' }).VENDOR_MAX_WIN_MINOR).toBe(
+      900_000_000_000_000_000n,
+    );
   });
 });
 
@@ -118,7 +163,9 @@ describe('the schema is the one place', () => {
     const fed = new Set<string>();
     for (const [name, v] of variables) {
       expect(v.description.length, name).toBeGreaterThan(10);
-      expect(v.default === undefined || v.defaultText === undefined, `${name}: default or defaultText, not both`).toBe(true);
+      expect(v.default === undefined || v.defaultText === undefined, `${name}: default or defaultText, not both`).toBe(
+        true,
+      );
       for (const target of v.feeds.split(', ')) {
         if (!target.startsWith('AppConfig.')) continue;
         const field = target.slice('AppConfig.'.length).split('.')[0] ?? '';
@@ -151,7 +198,9 @@ describe('the schema is the one place', () => {
   it('README.md has the table the schema writes (npx tsx scripts/config-table.ts)', () => {
     const readme = fs.readFileSync(README, 'utf8');
     expect(readme).toContain('| `SCRYPT_LOG_N` | `17` |');
-    expect(withEnvTable(readme, renderEnvTable()), 'README.md is stale: run npx tsx scripts/config-table.ts').toBe(readme);
+    expect(withEnvTable(readme, renderEnvTable()), 'README.md is stale: run npx tsx scripts/config-table.ts').toBe(
+      readme,
+    );
   });
 });
 

@@ -97,7 +97,11 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     try {
       let payload = body;
       if (encrypted) {
-        const key = ((await (await fetch(`${baseUrl}/wps/session/key/rsa`)).json()) as { value: { keyId: string; jwk: JsonWebKey } }).value;
+        const key = (
+          (await (await fetch(`${baseUrl}/wps/session/key/rsa`)).json()) as {
+            value: { keyId: string; jwk: JsonWebKey };
+          }
+        ).value;
         payload = await encryptPayload(key.jwk, key.keyId, body);
       }
       const res = await fetch(`${baseUrl}${url}`, {
@@ -136,12 +140,21 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     const url = op.kind === 'withdraw' ? '/wps/withdraw/orders' : '/wps/member/transfer/upline';
     const body =
       op.kind === 'withdraw'
-        ? { amount: major(op.amountMinor), bankAccountId: p.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: op.key }
+        ? {
+            amount: major(op.amountMinor),
+            bankAccountId: p.bankAccountId,
+            paymentPassword: PAYMENT_PASSWORD,
+            idempotencyKey: op.key,
+          }
         : { amount: major(op.amountMinor), paymentPassword: PAYMENT_PASSWORD, idempotencyKey: op.key };
     const r = await send('POST', url, p.token, body, true);
     op.outcome = r.outcome;
     if (r.outcome === 'accepted' && op.kind === 'withdraw') op.orderId = (r.value as { id: string }).id;
-    if (r.outcome === 'refused' && r.errorCode !== 'INSUFFICIENT_FUNDS' && r.errorCode !== 'WITHDRAWAL_DAILY_LIMIT_REACHED') {
+    if (
+      r.outcome === 'refused' &&
+      r.errorCode !== 'INSUFFICIENT_FUNDS' &&
+      r.errorCode !== 'WITHDRAWAL_DAILY_LIMIT_REACHED'
+    ) {
       throw new Error(`unexpected refusal ${r.errorCode} for ${op.kind}`);
     }
   }
@@ -177,16 +190,37 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
         { username, password, confirmPassword: password, agree: true, affiliateCode: DEMO_AGENT.affiliateCode },
         { ip: `10.9.${i}.1`, userAgent: 'crash-test' },
       );
-      const member = await database.db.selectFrom('members').select('id').where('account', '=', username).executeTakeFirstOrThrow();
+      const member = await database.db
+        .selectFrom('members')
+        .select('id')
+        .where('account', '=', username)
+        .executeTakeFirstOrThrow();
       const memberId = String(member.id);
       await services.security.setPayeeName(memberId, 'Maria Silva');
-      await services.security.setPaymentPassword(memberId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+      await services.security.setPaymentPassword(memberId, {
+        newPaymentPassword: PAYMENT_PASSWORD,
+        confirmPaymentPassword: PAYMENT_PASSWORD,
+      });
       const bank = (await services.security.listBanks())[0]!;
-      const account = await services.security.addBankAccount(memberId, { bankCode: bank.code, accountNumber: `${10_000_000 + i}`, holderName: 'Maria Silva' });
-      await services.ledger.creditPlayerFromSystem({ systemAccount: 'gateway_clearing', memberId, amountMinor: FUNDING, kind: 'deposit', idempotencyKey: `crash-fund:${memberId}` });
+      const account = await services.security.addBankAccount(memberId, {
+        bankCode: bank.code,
+        accountNumber: `${10_000_000 + i}`,
+        holderName: 'Maria Silva',
+      });
+      await services.ledger.creditPlayerFromSystem({
+        systemAccount: 'gateway_clearing',
+        memberId,
+        amountMinor: FUNDING,
+        kind: 'deposit',
+        idempotencyKey: `crash-fund:${memberId}`,
+      });
       players.push({ memberId, token: login.token, bankAccountId: account.id });
     }
-    const agent = await database.db.selectFrom('members').select('id').where('account', '=', DEMO_AGENT.account).executeTakeFirstOrThrow();
+    const agent = await database.db
+      .selectFrom('members')
+      .select('id')
+      .where('account', '=', DEMO_AGENT.account)
+      .executeTakeFirstOrThrow();
     const agentId = String(agent.id);
     const agentBefore = await services.ledger.getPlayerBalance(agentId);
 
@@ -195,12 +229,22 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
     await services.operators.createOperator({ username: opsName, role: 'finance', password: opsPassword });
     // First login: the operator enrols TOTP with the shown secret, and the confirmation opens the session.
     const postJson = async <T>(url: string, body: unknown): Promise<T> => {
-      const response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return ((await response.json()) as { value: T }).value;
     };
-    const enrolment = await postJson<{ enrolmentToken: string; secret: string }>('/ops/session/login', { username: opsName, password: opsPassword });
+    const enrolment = await postJson<{ enrolmentToken: string; secret: string }>('/ops/session/login', {
+      username: opsName,
+      password: opsPassword,
+    });
     const opsToken = (
-      await postJson<{ token: string }>('/ops/session/enrol', { enrolmentToken: enrolment.enrolmentToken, code: await nextTotpCode(enrolment.secret) })
+      await postJson<{ token: string }>('/ops/session/enrol', {
+        enrolmentToken: enrolment.enrolmentToken,
+        code: await nextTotpCode(enrolment.secret),
+      })
     ).token;
 
     // Each player runs its own sequence (one request at a time per player: the security centre
@@ -223,7 +267,12 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
         // The operator decides on some orders while the load runs.
         if (op.kind === 'withdraw' && op.orderId && !killed) {
           const action = crypto.randomInt(2) === 0 ? 'approve' : 'reject';
-          const r = await send('POST', `/ops/withdrawals/${op.orderId}/${action}`, opsToken, action === 'reject' ? { reason: 'crash test' } : {});
+          const r = await send(
+            'POST',
+            `/ops/withdrawals/${op.orderId}/${action}`,
+            opsToken,
+            action === 'reject' ? { reason: 'crash test' } : {},
+          );
           decisions.push({ orderId: op.orderId, action, outcome: r.outcome });
         }
       }
@@ -260,24 +309,42 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
           .executeTakeFirst();
         expect(row, `order for ${op.key}`).toBeDefined();
         expect(row!.amount).toBe(op.amountMinor.toString());
-        const expectedHold = { pending: 'pending', rejected: 'voided', approved: 'posted', completed: 'posted', disputed: 'posted' }[row!.status];
+        const expectedHold = {
+          pending: 'pending',
+          rejected: 'voided',
+          approved: 'posted',
+          completed: 'posted',
+          disputed: 'posted',
+        }[row!.status];
         expect(row!.holdStatus).toBe(expectedHold);
       } else {
         const key = op.kind === 'transfer' ? `transfer-upline:${players[op.player]!.memberId}:${op.key}` : op.key;
-        const tx = await database.db.selectFrom('ledger_transactions').select(['id', 'result']).where('idempotency_key', '=', key).executeTakeFirst();
+        const tx = await database.db
+          .selectFrom('ledger_transactions')
+          .select(['id', 'result'])
+          .where('idempotency_key', '=', key)
+          .executeTakeFirst();
         expect(tx, `transaction for ${op.key}`).toBeDefined();
         expect(tx!.result).not.toBeNull();
       }
     }
     // Refused requests left nothing behind.
     for (const op of ops.filter((o) => o.outcome === 'refused' && o.kind === 'withdraw')) {
-      const row = await database.db.selectFrom('withdrawal_orders').select('id').where('idempotency_key', '=', op.key).executeTakeFirst();
+      const row = await database.db
+        .selectFrom('withdrawal_orders')
+        .select('id')
+        .where('idempotency_key', '=', op.key)
+        .executeTakeFirst();
       expect(row).toBeUndefined();
     }
 
     // Decide every order still pending (some decisions' answers were lost in the crash: the
     // order shows whether they happened; a repeated decision gets WITHDRAWAL_ALREADY_RESOLVED).
-    const pending = await database.db.selectFrom('withdrawal_orders').select('id').where('status', '=', 'pending').execute();
+    const pending = await database.db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('status', '=', 'pending')
+      .execute();
     for (const row of pending) {
       const r = await send('POST', `/ops/withdrawals/${row.id}/approve`, opsToken, { reason: 'checked' });
       expect(r.outcome).toBe('accepted');
@@ -285,7 +352,13 @@ describePostgres('crash test: SIGKILL under load, restart, complete [postgres]',
 
     // Balances: each player's is exactly funding + deposits − transfers − withdrawals not rejected.
     const rejected = new Set(
-      (await database.db.selectFrom('withdrawal_orders').select('idempotency_key').where('status', '=', 'rejected').execute()).map((r) => r.idempotency_key),
+      (
+        await database.db
+          .selectFrom('withdrawal_orders')
+          .select('idempotency_key')
+          .where('status', '=', 'rejected')
+          .execute()
+      ).map((r) => r.idempotency_key),
     );
     let transferred = 0n;
     for (const [i, p] of players.entries()) {

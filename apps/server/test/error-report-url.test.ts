@@ -61,9 +61,15 @@ describe('ERROR_REPORT_URL set', () => {
     const meta = `<meta name="error-report-url" content="${COLLECTOR.replace(/&/g, '&amp;')}" />`;
     for (const url of ['/', '/index.html', '/home', '/rng']) {
       for (const encoding of ['br', 'gzip', 'identity']) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html', 'accept-encoding': encoding },
+        });
         expect(res.statusCode, `${url} ${encoding}`).toBe(200);
-        expect(res.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(res.headers['content-encoding'], `${url} ${encoding}`).toBe(
+          encoding === 'identity' ? undefined : encoding,
+        );
         expect(res.headers['content-type']).toContain('text/html');
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(res.headers.vary).toContain('accept-encoding');
@@ -80,10 +86,18 @@ describe('ERROR_REPORT_URL set', () => {
     const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
-    const again = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+    });
     expect(other.statusCode).toBe(200);
   });
 

@@ -24,7 +24,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * Calls that would end the session the rest of the run uses, serve documentation, not the API, or
  * stream without end (the lottery's live events: their input is tested in lottery-live.test.ts).
  */
-const SKIPPED = [/^DELETE \/(wps|ops)\/session\/logout$/, /^\w+ \/docs\b/, /^GET \/openapi\.json$/, /^GET \/lgw\/live$/];
+const SKIPPED = [
+  /^DELETE \/(wps|ops)\/session\/logout$/,
+  /^\w+ \/docs\b/,
+  /^GET \/openapi\.json$/,
+  /^GET \/lgw\/live$/,
+];
 
 /** The API answers in the envelope; probes, vendor protocols and served pages have their own formats. */
 const ENVELOPED = /^\/(wps|ops)\//;
@@ -36,14 +41,34 @@ const RUNS = 10;
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(wrongValue, fc.integer({ min: 0, max: 10_000 }).map(String));
 
 const pathParam = fc.oneof(
-  fc.constantFrom('1', '0', '-1', '999999999', '99999999999999999999', 'x', 'inhouse', 'SBX', '00000000-0000-0000-0000-000000000000', '%00', '..', 'a%2Fb'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '999999999',
+    '99999999999999999999',
+    'x',
+    'inhouse',
+    'SBX',
+    '00000000-0000-0000-0000-000000000000',
+    '%00',
+    '..',
+    'a%2Fb',
+  ),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
 );
 
-type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; parameters?: { in: string; name: string }[] };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: { in: string; name: string }[];
+};
 
 /** The body and query fields a route's schema names, from the OpenAPI document. */
-function fieldsOf(doc: { paths: Record<string, Record<string, Operation>> }, method: Method, url: string): { body: string[]; query: string[] } {
+function fieldsOf(
+  doc: { paths: Record<string, Record<string, Operation>> },
+  method: Method,
+  url: string,
+): { body: string[]; query: string[] } {
   const operation = doc.paths[url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()];
   const body = Object.keys(operation?.requestBody?.content?.['application/json']?.schema?.properties ?? {});
   const query = (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
@@ -52,13 +77,19 @@ function fieldsOf(doc: { paths: Record<string, Record<string, Operation>> }, met
 
 /** An object with some of the known fields and a few unknown ones, each given any value. */
 function objectWith(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
-  const known = fields.length ? fc.subarray([...fields]).chain((keys) => fc.tuple(...keys.map((k) => anyValue.map((v) => [k, v] as const))).map(Object.fromEntries)) : fc.constant({});
-  return fc.tuple(known, fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }) as Record<string, unknown>);
+  const known = fields.length
+    ? fc
+        .subarray([...fields])
+        .chain((keys) => fc.tuple(...keys.map((k) => anyValue.map((v) => [k, v] as const))).map(Object.fromEntries))
+    : fc.constant({});
+  return fc
+    .tuple(known, fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 2 }))
+    .map(([a, b]) => ({ ...b, ...a }) as Record<string, unknown>);
 }
 
 function queryString(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) params.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  for (const [k, v] of Object.entries(query)) params.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -82,7 +113,9 @@ describe('fuzz: every registered route', () => {
     const routes = [
       ...new Map(
         registeredRoutes(t.app)
-          .filter((r): r is { method: Method; url: string } => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method))
+          .filter((r): r is { method: Method; url: string } =>
+            ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method),
+          )
           .filter((r) => !r.url.includes('*') && !SKIPPED.some((re) => re.test(`${r.method} ${r.url}`)))
           .map((r) => [`${r.method} ${r.url}`, r]),
       ).values(),
@@ -124,11 +157,14 @@ describe('fuzz: every registered route', () => {
           // Maintenance (an admin may switch it on at random) is the one 5xx a request may get.
           const maintenance = res.statusCode === 503 && body?.errorCode === ErrorCode.SYSTEM_MAINTENANCE;
           if (res.statusCode >= 500 && !maintenance) failures.push(`${label}: ${res.body.slice(0, 300)}`);
-          else if (ENVELOPED.test(route.url) && json && typeof body?.success !== 'boolean') failures.push(`${label}: not the envelope: ${res.body.slice(0, 200)}`);
+          else if (ENVELOPED.test(route.url) && json && typeof body?.success !== 'boolean')
+            failures.push(`${label}: not the envelope: ${res.body.slice(0, 200)}`);
         }
       }
     }
-    console.log(`fuzzed ${routes.length} routes, ${routes.length * callers.length * RUNS} requests; statuses: ${JSON.stringify(statuses)}`);
+    console.log(
+      `fuzzed ${routes.length} routes, ${routes.length * callers.length * RUNS} requests; statuses: ${JSON.stringify(statuses)}`,
+    );
     expect(failures).toEqual([]);
   });
 });

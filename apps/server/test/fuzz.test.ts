@@ -129,7 +129,20 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: '/wps/oidc/pending/register',
     encrypted: true,
     token: false,
-    fields: ['username', 'password', 'confirmPassword', 'agree', 'mobileNum', 'countryDialingCode', 'email', 'captcha', 'captchaKey', 'affiliateCode', 'referralCode', 'verificationCode'],
+    fields: [
+      'username',
+      'password',
+      'confirmPassword',
+      'agree',
+      'mobileNum',
+      'countryDialingCode',
+      'email',
+      'captcha',
+      'captchaKey',
+      'affiliateCode',
+      'referralCode',
+      'verificationCode',
+    ],
   },
   { method: 'POST', path: '/wps/session/login/exchange', encrypted: false, token: false, fields: ['code'] },
   {
@@ -164,7 +177,20 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: '/wps/member/register',
     encrypted: true,
     token: false,
-    fields: ['username', 'password', 'confirmPassword', 'agree', 'mobileNum', 'countryDialingCode', 'email', 'captcha', 'captchaKey', 'affiliateCode', 'referralCode', 'verificationCode'],
+    fields: [
+      'username',
+      'password',
+      'confirmPassword',
+      'agree',
+      'mobileNum',
+      'countryDialingCode',
+      'email',
+      'captcha',
+      'captchaKey',
+      'affiliateCode',
+      'referralCode',
+      'verificationCode',
+    ],
   },
   {
     method: 'PUT',
@@ -222,60 +248,183 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'PUT', path: '/wps/member/payee-name', encrypted: false, token: true, fields: ['payeeName'] },
   { method: 'GET', path: '/wps/member/banks', encrypted: false, token: true, fields: [] },
-  { method: 'PUT', path: '/wps/member/bank-accounts', encrypted: false, token: true, fields: ['bankCode', 'accountNumber', 'holderName'] },
+  {
+    method: 'PUT',
+    path: '/wps/member/bank-accounts',
+    encrypted: false,
+    token: true,
+    fields: ['bankCode', 'accountNumber', 'holderName'],
+  },
   { method: 'POST', path: '/wps/verification/email/bind', encrypted: false, token: true, fields: ['email'] },
   { method: 'POST', path: '/wps/member/email', encrypted: false, token: true, fields: ['email', 'verificationCode'] },
-  { method: 'POST', path: '/wps/verification/sms/bind', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum'] },
-  { method: 'POST', path: '/wps/member/mobile', encrypted: false, token: true, fields: ['countryDialingCode', 'mobileNum', 'verificationCode'] },
+  {
+    method: 'POST',
+    path: '/wps/verification/sms/bind',
+    encrypted: false,
+    token: true,
+    fields: ['countryDialingCode', 'mobileNum'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/member/mobile',
+    encrypted: false,
+    token: true,
+    fields: ['countryDialingCode', 'mobileNum', 'verificationCode'],
+  },
   // Withdrawals, transfers, account record. Operator calls get a member token: refused, never 5xx.
   { method: 'GET', path: '/wps/withdraw/info', encrypted: false, token: true, fields: [] },
-  { method: 'POST', path: '/wps/withdraw/orders', encrypted: true, token: true, fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'] },
+  {
+    method: 'POST',
+    path: '/wps/withdraw/orders',
+    encrypted: true,
+    token: true,
+    fields: ['amount', 'bankAccountId', 'paymentPassword', 'idempotencyKey'],
+  },
   { method: 'POST', path: '/wps/withdraw/orders/1/confirm', encrypted: false, token: true, fields: ['result'] },
   { method: 'POST', path: '/wps/withdraw/orders/1/not-received', encrypted: false, token: true, fields: ['proofs'] },
-  { method: 'POST', path: '/wps/member/transfer/upline', encrypted: true, token: true, fields: ['amount', 'paymentPassword', 'idempotencyKey'] },
+  {
+    method: 'POST',
+    path: '/wps/member/transfer/upline',
+    encrypted: true,
+    token: true,
+    fields: ['amount', 'paymentPassword', 'idempotencyKey'],
+  },
   // The agent centre's transfer to a downline and register centre carry passwords, so they are encrypted.
-  { method: 'POST', path: '/wps/agent/centre/transfer', encrypted: true, token: true, fields: ['memberId', 'amount', 'paymentPassword', 'idempotencyKey'] },
-  { method: 'POST', path: '/wps/agent/centre/register', encrypted: true, token: true, fields: ['type', 'username', 'password', 'confirmPassword'] },
+  {
+    method: 'POST',
+    path: '/wps/agent/centre/transfer',
+    encrypted: true,
+    token: true,
+    fields: ['memberId', 'amount', 'paymentPassword', 'idempotencyKey'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/agent/centre/register',
+    encrypted: true,
+    token: true,
+    fields: ['type', 'username', 'password', 'confirmPassword'],
+  },
   // Points: redeem and convert carry the payment password, so they are encrypted.
-  { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_redeemPointReward', encrypted: true, token: true, fields: ['itemId', 'paymentPassword', 'idempotencyKey'] },
-  { method: 'POST', path: '/wps/relay/passwordCheck/MCS2_convertPoint', encrypted: true, token: true, fields: ['points', 'paymentPassword', 'idempotencyKey'] },
+  {
+    method: 'POST',
+    path: '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+    encrypted: true,
+    token: true,
+    fields: ['itemId', 'paymentPassword', 'idempotencyKey'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/relay/passwordCheck/MCS2_convertPoint',
+    encrypted: true,
+    token: true,
+    fields: ['points', 'paymentPassword', 'idempotencyKey'],
+  },
   { method: 'GET', path: '/wps/member/info/funds/consolidated', encrypted: false, token: true, fields: [] },
-  { method: 'GET', path: '/wps/member/transactions', encrypted: false, token: true, fields: ['type', 'from', 'to', 'page', 'pageSize'] },
-  { method: 'GET', path: '/ops/withdrawals', encrypted: false, token: true, fields: ['status', 'page', 'pageSize', 'sort', 'order'] },
+  {
+    method: 'GET',
+    path: '/wps/member/transactions',
+    encrypted: false,
+    token: true,
+    fields: ['type', 'from', 'to', 'page', 'pageSize'],
+  },
+  {
+    method: 'GET',
+    path: '/ops/withdrawals',
+    encrypted: false,
+    token: true,
+    fields: ['status', 'page', 'pageSize', 'sort', 'order'],
+  },
   { method: 'GET', path: '/ops/withdrawals/1/proofs/0', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/ops/withdrawals/1/approve', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/withdrawals/1/reject', encrypted: false, token: true, fields: ['reason'] },
-  { method: 'PUT', path: '/ops/withdrawal-settings', encrypted: false, token: true, fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'] },
+  {
+    method: 'PUT',
+    path: '/ops/withdrawal-settings',
+    encrypted: false,
+    token: true,
+    fields: ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes'],
+  },
   // Deposits, notices, operator sessions. The sandbox pay page answers HTML, not the envelope, and is
   // covered by the deposit tests; its webhook is fuzzed here (every random body fails the signature or the parse).
   { method: 'GET', path: '/wps/deposit/channels', encrypted: false, token: true, fields: [] },
-  { method: 'POST', path: '/wps/deposit/orders', encrypted: false, token: true, fields: ['channelId', 'amount', 'idempotencyKey'] },
+  {
+    method: 'POST',
+    path: '/wps/deposit/orders',
+    encrypted: false,
+    token: true,
+    fields: ['channelId', 'amount', 'idempotencyKey'],
+  },
   { method: 'GET', path: '/wps/deposit/orders', encrypted: false, token: true, fields: ['page', 'pageSize'] },
-  { method: 'POST', path: '/wps/deposit/webhook/sandbox', encrypted: false, token: false, fields: ['event', 'paymentRef', 'merchantRef', 'amountMinor', 'currency', 'timestamp'] },
+  {
+    method: 'POST',
+    path: '/wps/deposit/webhook/sandbox',
+    encrypted: false,
+    token: false,
+    fields: ['event', 'paymentRef', 'merchantRef', 'amountMinor', 'currency', 'timestamp'],
+  },
   { method: 'GET', path: '/wps/relay/CSP_unreadCount', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/wps/messages', encrypted: false, token: true, fields: ['page', 'pageSize'] },
   { method: 'POST', path: '/wps/messages/read', encrypted: false, token: true, fields: ['ids'] },
-  { method: 'POST', path: '/ops/session/login', encrypted: false, token: false, fields: ['username', 'password', 'code'] },
+  {
+    method: 'POST',
+    path: '/ops/session/login',
+    encrypted: false,
+    token: false,
+    fields: ['username', 'password', 'code'],
+  },
   { method: 'POST', path: '/ops/session/enrol', encrypted: false, token: false, fields: ['enrolmentToken', 'code'] },
   { method: 'GET', path: '/ops/operators', encrypted: false, token: true, fields: [] },
   { method: 'POST', path: '/ops/operators/op.x/totp-reset', encrypted: false, token: true, fields: ['reason'] },
   { method: 'GET', path: '/ops/session/me', encrypted: false, token: true, fields: [] },
   { method: 'DELETE', path: '/ops/session/logout', encrypted: false, token: true, fields: [] },
-  { method: 'GET', path: '/ops/audit', encrypted: false, token: true, fields: ['page', 'pageSize', 'subjectType', 'subjectId', 'action'] },
+  {
+    method: 'GET',
+    path: '/ops/audit',
+    encrypted: false,
+    token: true,
+    fields: ['page', 'pageSize', 'subjectType', 'subjectId', 'action'],
+  },
   { method: 'GET', path: '/ops/deposit-channels', encrypted: false, token: true, fields: [] },
   {
     method: 'PUT',
     path: '/ops/deposit-channels',
     encrypted: false,
     token: true,
-    fields: ['id', 'name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'enabled', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider'],
+    fields: [
+      'id',
+      'name',
+      'type',
+      'currency',
+      'minMinor',
+      'maxMinor',
+      'feeFixedMinor',
+      'feeBps',
+      'enabled',
+      'sort',
+      'bankName',
+      'accountNumber',
+      'accountHolder',
+      'provider',
+    ],
   },
-  { method: 'GET', path: '/ops/deposits', encrypted: false, token: true, fields: ['status', 'type', 'page', 'pageSize', 'sort', 'order'] },
+  {
+    method: 'GET',
+    path: '/ops/deposits',
+    encrypted: false,
+    token: true,
+    fields: ['status', 'type', 'page', 'pageSize', 'sort', 'order'],
+  },
   { method: 'POST', path: '/ops/deposits/1/confirm', encrypted: false, token: true, fields: ['reason'] },
   { method: 'POST', path: '/ops/deposits/1/reject', encrypted: false, token: true, fields: ['reason'] },
   // Game catalogue.
   { method: 'POST', path: '/wps/relay/GCSGAME_newGameVendor', encrypted: false, token: false, fields: ['platform'] },
-  { method: 'POST', path: '/wps/relay/GCSGAME_hotGamesV2', encrypted: false, token: false, fields: ['vassalage', 'gameType', 'merchantCode', 'isPlatform'] },
+  {
+    method: 'POST',
+    path: '/wps/relay/GCSGAME_hotGamesV2',
+    encrypted: false,
+    token: false,
+    fields: ['vassalage', 'gameType', 'merchantCode', 'isPlatform'],
+  },
   { method: 'POST', path: '/wps/relay/GCSGAME_getRankList', encrypted: false, token: false, fields: ['size'] },
   {
     method: 'POST',
@@ -286,10 +435,34 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'POST', path: '/wps/relay/GCSGAME_getVassGameType', encrypted: false, token: true, fields: ['vassalage'] },
   { method: 'POST', path: '/wps/relay/MCSFE_getFavoriteGames', encrypted: false, token: true, fields: [] },
-  { method: 'POST', path: '/wps/relay/MCSFE_getFavoriteGamesList', encrypted: false, token: true, fields: ['pageNo', 'pageSize', 'gameType'] },
-  { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
-  { method: 'POST', path: '/wps/relay/MCSFE_removeFavoriteGame', encrypted: false, token: true, fields: ['nodeId', 'vendor', 'gameType'] },
-  { method: 'POST', path: '/wps/relay/GCS_recentGame', encrypted: false, token: true, fields: ['pageNo', 'pageSize', 'vassalage'] },
+  {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_getFavoriteGamesList',
+    encrypted: false,
+    token: true,
+    fields: ['pageNo', 'pageSize', 'gameType'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_addFavoriteGame',
+    encrypted: false,
+    token: true,
+    fields: ['nodeId', 'vendor', 'gameType'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/relay/MCSFE_removeFavoriteGame',
+    encrypted: false,
+    token: true,
+    fields: ['nodeId', 'vendor', 'gameType'],
+  },
+  {
+    method: 'POST',
+    path: '/wps/relay/GCS_recentGame',
+    encrypted: false,
+    token: true,
+    fields: ['pageNo', 'pageSize', 'vassalage'],
+  },
   { method: 'GET', path: '/ops/vendors', encrypted: false, token: true, fields: [] },
   { method: 'GET', path: '/ops/games', encrypted: false, token: true, fields: ['vassalage'] },
   { method: 'PUT', path: '/ops/vendors/SBX/status', encrypted: false, token: true, fields: ['status', 'reason'] },
@@ -350,7 +523,10 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
   newPaymentPassword: fc.constantFrom('483920', '592817', '123456', 'abcdef', '4839201'),
   confirmPaymentPassword: fc.constantFrom('483920', '592817'),
   avatarId: fc.integer({ min: -1, max: 10 }),
-  amount: fc.oneof(fc.stringMatching(/^\d{1,6}(\.\d{1,3})?$/), fc.constantFrom('0', '10', '1e3', '-5', '99999999999999999999')),
+  amount: fc.oneof(
+    fc.stringMatching(/^\d{1,6}(\.\d{1,3})?$/),
+    fc.constantFrom('0', '10', '1e3', '-5', '99999999999999999999'),
+  ),
   bankAccountId: fc.oneof(digits(1, 4), fc.constantFrom('0', 'abc', '99999999999999999999')),
   paymentPassword: digits(6, 6),
   result: fc.constantFrom('received', 'fully_paid', 'not_received', 'x'),
@@ -381,11 +557,16 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<unknown>> = {
 
 /** Objects with the schema's own keys (and a few extra), each given a plausible or a wrong value. */
 function shapedObject(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
-  const valueFor = (k: string) => (PLAUSIBLE[k] ? fc.oneof({ weight: 3, arbitrary: PLAUSIBLE[k] }, wrongValue) : wrongValue);
+  const valueFor = (k: string) =>
+    PLAUSIBLE[k] ? fc.oneof({ weight: 3, arbitrary: PLAUSIBLE[k] }, wrongValue) : wrongValue;
   const known = fields.length
-    ? fc.subarray([...fields], { minLength: Math.min(1, fields.length) }).chain((keys) =>
-        fc.tuple(...keys.map((k) => valueFor(k).map((v) => [k, v] as const))).map((pairs) => Object.fromEntries(pairs)),
-      )
+    ? fc
+        .subarray([...fields], { minLength: Math.min(1, fields.length) })
+        .chain((keys) =>
+          fc
+            .tuple(...keys.map((k) => valueFor(k).map((v) => [k, v] as const)))
+            .map((pairs) => Object.fromEntries(pairs)),
+        )
     : fc.constant({});
   const extra = fc.dictionary(fc.string({ maxLength: 12 }), wrongValue, { maxKeys: 3 });
   return fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a }));
@@ -441,27 +622,57 @@ const contentTypes = fc.oneof(
 
 function bodySpec(endpoint: Endpoint, keyId: string): fc.Arbitrary<BodySpec> {
   const asJson = (arb: fc.Arbitrary<unknown>) =>
-    fc.tuple(arb, contentTypes).map(([v, ct]): BodySpec => ({ kind: 'raw', text: JSON.stringify(v) ?? 'null', contentType: ct }));
+    fc
+      .tuple(arb, contentTypes)
+      .map(([v, ct]): BodySpec => ({ kind: 'raw', text: JSON.stringify(v) ?? 'null', contentType: ct }));
   const options: fc.Arbitrary<BodySpec>[] = [
     fc.constant<BodySpec>({ kind: 'none' }),
     asJson(fc.jsonValue({ maxDepth: 4 })),
     asJson(shapedObject(endpoint.fields)),
     asJson(envelopeGarbage(keyId)),
-    asJson(fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: 'small' }, fc.constant(1), fc.array(tie('deep'), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), tie('deep'), { maxKeys: 2 })) })).deep),
-    fc.tuple(fc.string({ maxLength: 200 }), fc.option(contentTypes, { nil: undefined })).map(
-      ([text, contentType]): BodySpec => ({ kind: 'raw', text, contentType }),
+    asJson(
+      fc.letrec((tie) => ({
+        deep: fc.oneof(
+          { depthSize: 'small' },
+          fc.constant(1),
+          fc.array(tie('deep'), { maxLength: 2 }),
+          fc.dictionary(fc.string({ maxLength: 3 }), tie('deep'), { maxKeys: 2 }),
+        ),
+      })).deep,
     ),
     fc
-      .constantFrom('{', '{"a":', '[1,2', '{"username": "x",}', 'null', '""', '{"__proto__": {"polluted": 1}}', "{'a': 1}", '\u0000', '{"a":1}{"b":2}')
-      .map((text): BodySpec => ({ kind: 'raw', text, contentType: 'application/json' })),
-    hugeString.map((s): BodySpec => ({ kind: 'raw', text: JSON.stringify({ username: s, password: s }), contentType: 'application/json' })),
+      .tuple(fc.string({ maxLength: 200 }), fc.option(contentTypes, { nil: undefined }))
+      .map(([text, contentType]): BodySpec => ({ kind: 'raw', text, contentType })),
     fc
-      .tuple(shapedObject(endpoint.fields))
-      .map(([o]): BodySpec => ({
+      .constantFrom(
+        '{',
+        '{"a":',
+        '[1,2',
+        '{"username": "x",}',
+        'null',
+        '""',
+        '{"__proto__": {"polluted": 1}}',
+        "{'a': 1}",
+        '\u0000',
+        '{"a":1}{"b":2}',
+      )
+      .map((text): BodySpec => ({ kind: 'raw', text, contentType: 'application/json' })),
+    hugeString.map(
+      (s): BodySpec => ({
         kind: 'raw',
-        text: new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString(),
+        text: JSON.stringify({ username: s, password: s }),
+        contentType: 'application/json',
+      }),
+    ),
+    fc.tuple(shapedObject(endpoint.fields)).map(
+      ([o]): BodySpec => ({
+        kind: 'raw',
+        text: new URLSearchParams(
+          Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+        ).toString(),
         contentType: 'application/x-www-form-urlencoded',
-      })),
+      }),
+    ),
   ];
   if (endpoint.encrypted) {
     // A valid envelope around random plaintext reaches decryption and then the zod schema.
@@ -486,28 +697,46 @@ function bodySpec(endpoint: Endpoint, keyId: string): fc.Arbitrary<BodySpec> {
 }
 
 function querySpec(endpoint: Endpoint): fc.Arbitrary<Record<string, string>> {
-  const values = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), hugeString.map((s) => s.slice(0, 3_000)));
+  const values = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    hugeString.map((s) => s.slice(0, 3_000)),
+  );
   const known = endpoint.method === 'GET' ? endpoint.fields : [];
-  return fc.tuple(
-    fc.subarray([...known]).chain((keys) =>
-      fc.tuple(...keys.map((k) => fc.oneof({ weight: 3, arbitrary: (PLAUSIBLE[k] ?? values).map(String) }, values).map((v) => [k, v] as const))),
-    ),
-    fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), values, { maxKeys: 3 }),
-  ).map(([pairs, extra]) => ({ ...extra, ...Object.fromEntries(pairs) }));
+  return fc
+    .tuple(
+      fc
+        .subarray([...known])
+        .chain((keys) =>
+          fc.tuple(
+            ...keys.map((k) =>
+              fc
+                .oneof({ weight: 3, arbitrary: (PLAUSIBLE[k] ?? values).map(String) }, values)
+                .map((v) => [k, v] as const),
+            ),
+          ),
+        ),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), values, { maxKeys: 3 }),
+    )
+    .map(([pairs, extra]) => ({ ...extra, ...Object.fromEntries(pairs) }));
 }
 
 type AuthSpec = 'valid' | 'none' | { garbage: string };
 
 function authSpec(withValidToken: boolean): fc.Arbitrary<AuthSpec> {
-  const garbage = fc.oneof(
-    headerText,
-    headerText.map((s) => `Bearer ${s}`),
-    fc.stringMatching(/^[0-9a-f]{64}$/),
-    fc.uint8Array({ minLength: 16, maxLength: 48 }).map((b) => Buffer.from(b).toString('base64url')),
-    fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'null', 'undefined', 'Bearer Bearer x'),
-    fc.integer({ min: 513, max: 4_000 }).map((n) => 'B'.repeat(n)),
-  ).map((g): AuthSpec => ({ garbage: g }));
-  return withValidToken ? fc.oneof({ weight: 4, arbitrary: fc.constant<AuthSpec>('valid') }, garbage) : fc.oneof(fc.constant<AuthSpec>('none'), garbage);
+  const garbage = fc
+    .oneof(
+      headerText,
+      headerText.map((s) => `Bearer ${s}`),
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.uint8Array({ minLength: 16, maxLength: 48 }).map((b) => Buffer.from(b).toString('base64url')),
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'null', 'undefined', 'Bearer Bearer x'),
+      fc.integer({ min: 513, max: 4_000 }).map((n) => 'B'.repeat(n)),
+    )
+    .map((g): AuthSpec => ({ garbage: g }));
+  return withValidToken
+    ? fc.oneof({ weight: 4, arbitrary: fc.constant<AuthSpec>('valid') }, garbage)
+    : fc.oneof(fc.constant<AuthSpec>('none'), garbage);
 }
 
 /** Optional headers; a wrong Merchant stops every call early, so it is sent only now and then. */
@@ -586,7 +815,14 @@ function expectEnvelope(res: LightMyRequestResponse, what: string): void {
 
 async function send(
   endpoint: Endpoint,
-  opts: { auth: AuthSpec; body: BodySpec; query: Record<string, string>; headers: Record<string, string>; ip: string; authToken?: string },
+  opts: {
+    auth: AuthSpec;
+    body: BodySpec;
+    query: Record<string, string>;
+    headers: Record<string, string>;
+    ip: string;
+    authToken?: string;
+  },
 ): Promise<void> {
   const { payload, contentType } = await renderBody(opts.body);
   const headers: Record<string, string> = { ...opts.headers };
@@ -601,7 +837,13 @@ async function send(
     payload,
     remoteAddress: opts.ip,
   });
-  const request = JSON.stringify({ method: endpoint.method, url: endpoint.path, query: opts.query, headers, payload: payload?.slice(0, 300) });
+  const request = JSON.stringify({
+    method: endpoint.method,
+    url: endpoint.path,
+    query: opts.query,
+    headers,
+    payload: payload?.slice(0, 300),
+  });
   expectEnvelope(res, request);
   recordOutcome(endpoint, res);
 }
@@ -642,7 +884,9 @@ afterAll(async () => {
 
 describe('fuzz: every foundation call', () => {
   it('lists the encrypted calls exactly as the shared contract does', () => {
-    const ours = ENDPOINTS.filter((e) => e.encrypted).map((e) => e.path).sort();
+    const ours = ENDPOINTS.filter((e) => e.encrypted)
+      .map((e) => e.path)
+      .sort();
     expect(ours).toEqual([...ENCRYPTED_PATHS].sort());
   });
 
@@ -651,7 +895,9 @@ describe('fuzz: every foundation call', () => {
       const res = await t.app.inject({ method: endpoint.method, url: endpoint.path, remoteAddress: '192.0.2.10' });
       expectEnvelope(res, `${endpoint.method} ${endpoint.path}`);
       const body = res.json() as { errorCode?: string };
-      expect(body.errorCode, `${endpoint.method} ${endpoint.path} should exist: ${res.body}`).not.toBe(ErrorCode.NOT_FOUND);
+      expect(body.errorCode, `${endpoint.method} ${endpoint.path} should exist: ${res.body}`).not.toBe(
+        ErrorCode.NOT_FOUND,
+      );
     }
   });
 
@@ -673,7 +919,10 @@ describe('fuzz: every foundation call', () => {
 
   // Authenticated variants: the member's real token with random input. The password change
   // comes last because a wrong old password may be throttled per member.
-  const authenticated = [...ENDPOINTS.filter((e) => e.path !== '/wps/member/password'), ...ENDPOINTS.filter((e) => e.path === '/wps/member/password')];
+  const authenticated = [
+    ...ENDPOINTS.filter((e) => e.path !== '/wps/member/password'),
+    ...ENDPOINTS.filter((e) => e.path === '/wps/member/password'),
+  ];
   for (const endpoint of authenticated) {
     it(`${endpoint.method} ${endpoint.path} with the member's token: random input never gets a 5xx`, async () => {
       await fc.assert(
@@ -732,7 +981,11 @@ describe('framework-level input errors', () => {
         payload: '{"countryDialingCode": "55", "mobileNum": ',
       });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, errorCode: ErrorCode.MALFORMED_JSON, message: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        errorCode: ErrorCode.MALFORMED_JSON,
+        message: expect.any(String),
+      });
     }
   });
 
@@ -746,7 +999,11 @@ describe('framework-level input errors', () => {
         payload: big,
       });
       expect(res.statusCode, res.body).toBe(413);
-      expect(res.json()).toMatchObject({ success: false, errorCode: ErrorCode.PAYLOAD_TOO_LARGE, message: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        errorCode: ErrorCode.PAYLOAD_TOO_LARGE,
+        message: expect.any(String),
+      });
     }
   });
 
@@ -778,14 +1035,18 @@ describe('fuzz: encoded paths under maintenance', () => {
     await t.app.services.system.updateSetting('maintenance', true);
     try {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...GATED_ENDPOINTS), fc.array(pathEdit, { minLength: 1, maxLength: 4 }), async (endpoint, edits) => {
-          const path = edits.reduce(applyEdit, endpoint.path);
-          const res = await rawRequest(port, endpoint.method, path, { authorization: token });
-          const what = `${endpoint.method} ${path} → ${res.status} ${res.body.slice(0, 160)}`;
-          // The gate's own 503 is the only 5xx allowed; anything else (200, 401, 400, 500) reached past it.
-          expect([ErrorCode.SYSTEM_MAINTENANCE, ErrorCode.NOT_FOUND], what).toContain(res.errorCode);
-          expect(res.status, what).toBe(res.errorCode === ErrorCode.SYSTEM_MAINTENANCE ? 503 : 404);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...GATED_ENDPOINTS),
+          fc.array(pathEdit, { minLength: 1, maxLength: 4 }),
+          async (endpoint, edits) => {
+            const path = edits.reduce(applyEdit, endpoint.path);
+            const res = await rawRequest(port, endpoint.method, path, { authorization: token });
+            const what = `${endpoint.method} ${path} → ${res.status} ${res.body.slice(0, 160)}`;
+            // The gate's own 503 is the only 5xx allowed; anything else (200, 401, 400, 500) reached past it.
+            expect([ErrorCode.SYSTEM_MAINTENANCE, ErrorCode.NOT_FOUND], what).toContain(res.errorCode);
+            expect(res.status, what).toBe(res.errorCode === ErrorCode.SYSTEM_MAINTENANCE ? 503 : 404);
+          },
+        ),
         { numRuns: RUNS * 10 },
       );
       // The canonical paths themselves are closed too, so the property is about the gate, not the router.

@@ -22,12 +22,16 @@ function listSourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return listSourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')
+      ? [full]
+      : [];
   });
 }
 
 function readCompilerOptions(): ts.CompilerOptions {
-  const configPath = ts.findConfigFile(SERVER, ts.sys.fileExists, 'tsconfig.json') ?? ts.findConfigFile(path.resolve(SERVER, '../..'), ts.sys.fileExists, 'tsconfig.json');
+  const configPath =
+    ts.findConfigFile(SERVER, ts.sys.fileExists, 'tsconfig.json') ??
+    ts.findConfigFile(path.resolve(SERVER, '../..'), ts.sys.fileExists, 'tsconfig.json');
   if (!configPath) throw new Error('no tsconfig.json found');
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   return ts.parseJsonConfigFileContent(config.config, ts.sys, path.dirname(configPath)).options;
@@ -53,12 +57,22 @@ function readImportGraph(files: string[], options: ts.CompilerOptions): Map<stri
     const edges: Edge[] = [];
     const add = (specifier: string, typeOnly: boolean) => {
       const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule?.resolvedFileName;
-      if (resolved && resolved.startsWith(SRC + path.sep) && !resolved.endsWith('.d.ts')) edges.push({ to: path.resolve(resolved), isTypeOnly: typeOnly });
+      if (resolved && resolved.startsWith(SRC + path.sep) && !resolved.endsWith('.d.ts'))
+        edges.push({ to: path.resolve(resolved), isTypeOnly: typeOnly });
     };
     const visit = (node: ts.Node) => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         add(node.moduleSpecifier.text, isTypeOnly(node));
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
         add(node.arguments[0].text, false); // import('...'): loaded at run time
       }
       node.forEachChild(visit);
@@ -77,7 +91,8 @@ function findCycles(graph: Map<string, Edge[]>, includeTypeOnly: boolean): strin
   const stack: string[] = [];
   const onStack = new Set<string>();
   const cycles: string[][] = [];
-  const next = (file: string) => (graph.get(file) ?? []).filter((e) => includeTypeOnly || !e.isTypeOnly).map((e) => e.to);
+  const next = (file: string) =>
+    (graph.get(file) ?? []).filter((e) => includeTypeOnly || !e.isTypeOnly).map((e) => e.to);
   const connect = (file: string) => {
     indices.set(file, index);
     low.set(file, index);
@@ -100,7 +115,8 @@ function findCycles(graph: Map<string, Edge[]>, includeTypeOnly: boolean): strin
         onStack.delete(member);
         component.push(member);
       } while (member !== file);
-      if (component.length > 1 || next(file).includes(file)) cycles.push(component.map((f) => path.relative(SRC, f)).sort());
+      if (component.length > 1 || next(file).includes(file))
+        cycles.push(component.map((f) => path.relative(SRC, f)).sort());
     }
   };
   for (const file of graph.keys()) if (!indices.has(file)) connect(file);
@@ -112,7 +128,9 @@ describe('import cycles in apps/server/src', () => {
 
   it('resolves the imports it reads (the check itself)', () => {
     const services = graph.get(path.join(SRC, 'services.ts')) ?? [];
-    expect(services.some((e) => e.to === path.join(SRC, 'modules/ledger/ledger.service.ts') && !e.isTypeOnly)).toBe(true);
+    expect(services.some((e) => e.to === path.join(SRC, 'modules/ledger/ledger.service.ts') && !e.isTypeOnly)).toBe(
+      true,
+    );
     const cycle = findCycles(
       new Map([
         ['/a.ts', [{ to: '/b.ts', isTypeOnly: false }]],

@@ -55,7 +55,12 @@ describeEachDatabase('request logs', (target) => {
     'x-wps-signature': `sha256=${SECRETS.signature}`,
   };
 
-  async function send(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<number> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<number> {
     const init: RequestInit = { method, headers: { ...headers, ...extra } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -80,8 +85,16 @@ describeEachDatabase('request logs', (target) => {
     await send('GET', `/wps/no/such/call?token=${SECRETS.queryToken}`);
     // Passwords and codes in plain bodies (refused: these calls want encryption), and in encrypted ones.
     await send('POST', '/wps/session/login', { type: 'username', username: 'nobody1', password: SECRETS.password });
-    await sendEncrypted('POST', '/wps/session/login', { type: 'username', username: 'nobody1', password: SECRETS.password });
-    await send('POST', '/wps/member/mobile', { countryDialingCode: '55', mobileNum: '11987654321', verificationCode: SECRETS.smsCode });
+    await sendEncrypted('POST', '/wps/session/login', {
+      type: 'username',
+      username: 'nobody1',
+      password: SECRETS.password,
+    });
+    await send('POST', '/wps/member/mobile', {
+      countryDialingCode: '55',
+      mobileNum: '11987654321',
+      verificationCode: SECRETS.smsCode,
+    });
     await sendEncrypted('PUT', '/wps/member/register/mobile', {
       mobileNum: '11987654321',
       countryDialingCode: '55',
@@ -90,19 +103,45 @@ describeEachDatabase('request logs', (target) => {
       agree: true,
     });
     // A reset token, plain and encrypted, with the new password.
-    await send('POST', '/wps/member/password/reset', { token: SECRETS.resetToken, newPassword: SECRETS.newPassword, confirmNewPassword: SECRETS.newPassword });
-    await sendEncrypted('POST', '/wps/member/password/reset', { token: SECRETS.resetToken, newPassword: SECRETS.newPassword, confirmNewPassword: SECRETS.newPassword });
-    await sendEncrypted('POST', '/wps/withdraw/orders', { amount: '10', bankAccountId: '1', paymentPassword: SECRETS.paymentPassword, idempotencyKey: 'log-redaction-1' });
+    await send('POST', '/wps/member/password/reset', {
+      token: SECRETS.resetToken,
+      newPassword: SECRETS.newPassword,
+      confirmNewPassword: SECRETS.newPassword,
+    });
+    await sendEncrypted('POST', '/wps/member/password/reset', {
+      token: SECRETS.resetToken,
+      newPassword: SECRETS.newPassword,
+      confirmNewPassword: SECRETS.newPassword,
+    });
+    await sendEncrypted('POST', '/wps/withdraw/orders', {
+      amount: '10',
+      bankAccountId: '1',
+      paymentPassword: SECRETS.paymentPassword,
+      idempotencyKey: 'log-redaction-1',
+    });
     // Malformed and form-encoded bodies carrying secrets.
     await send('POST', '/wps/verification/sms/noLogin', `{"password":"${SECRETS.password}",`);
-    await send('POST', '/wps/member/password/email', `username=nobody1&token=${SECRETS.resetToken}`, { 'content-type': 'application/x-www-form-urlencoded' });
-    await send('POST', '/vendor/SBX/bet', { token: SECRETS.launchToken }, { 'x-wps-signature': `sha256=${SECRETS.signature}` });
+    await send('POST', '/wps/member/password/email', `username=nobody1&token=${SECRETS.resetToken}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    await send(
+      'POST',
+      '/vendor/SBX/bet',
+      { token: SECRETS.launchToken },
+      { 'x-wps-signature': `sha256=${SECRETS.signature}` },
+    );
 
     // Stop the process so every buffered line is written, then search everything it printed.
     await server.stop();
     const log = server.output();
     const leaked = Object.entries(SECRETS).filter(([, secret]) => occurs(log, secret));
-    expect(leaked.map(([name]) => name), log.split('\n').filter((line) => leaked.some(([, s]) => occurs(line, s))).join('\n')).toEqual([]);
+    expect(
+      leaked.map(([name]) => name),
+      log
+        .split('\n')
+        .filter((line) => leaked.some(([, s]) => occurs(line, s)))
+        .join('\n'),
+    ).toEqual([]);
     // Not vacuous: the requests were logged, by path.
     expect(log).toContain('"url":"/wps/member/info"');
     expect(log).toContain('"url":"/wps/member/password/reset"');

@@ -22,7 +22,11 @@ const at = Date.parse(process.env.LOTTERY_NOW!);
 const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
 const log = pino({ level: 'silent' });
 const services = createServices({
-  config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-lottery-settle-child') }), databaseUrl, scryptLogN: 10 },
+  config: {
+    ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-lottery-settle-child') }),
+    databaseUrl,
+    scryptLogN: 10,
+  },
   database,
   db: database.db,
   log,

@@ -25,7 +25,14 @@ const LEASE_MS = 1500;
 const WIN_BATCH = 50;
 
 function finishInChild(url: string, drawId: string, at: number, env: Record<string, string> = {}): TsxChild {
-  return spawnTsxChild('apps/server/test/lottery-settle-child.ts', [drawId], { DATABASE_URL: url, LOTTERY_NOW: new Date(at).toISOString(), LOTTERY_LEASE_MS: String(LEASE_MS), LOTTERY_WIN_BATCH: String(WIN_BATCH), LOTTERY_PRICE_BATCH: '300', ...env });
+  return spawnTsxChild('apps/server/test/lottery-settle-child.ts', [drawId], {
+    DATABASE_URL: url,
+    LOTTERY_NOW: new Date(at).toISOString(),
+    LOTTERY_LEASE_MS: String(LEASE_MS),
+    LOTTERY_WIN_BATCH: String(WIN_BATCH),
+    LOTTERY_PRICE_BATCH: '300',
+    ...env,
+  });
 }
 
 describePostgres('lottery settlement on several processes, one SIGKILLed mid-batch [postgres]', () => {
@@ -47,42 +54,79 @@ describePostgres('lottery settlement on several processes, one SIGKILLed mid-bat
   /** The open draw of the 1-minute game, and `count` tickets on it: one digit at one position each, every (position, digit) pair alike, so every position's drawn digit wins on some tickets. */
   async function ticketsOnOpenDraw(count: number): Promise<LotteryDrawView> {
     await t.app.services.lottery.runClock();
-    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: players[0]!.token }));
+    const { current } = valueOf<{ current: LotteryDrawView }>(
+      await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: players[0]!.token }),
+    );
     const place = (i: number) =>
       call(t.app, 'POST', '/lgw/tickets', {
         token: players[i % PLAYERS]!.token,
-        payload: { gameCode: 'E5D-1', numero: current.numero, idempotencyKey: `kill-${current.numero}-${i}`, selections: [{ betType: 'position', position: (i % 5) + 1, numbers: [Math.floor(i / 5) % 10], stakePerLineMinor: String(100 + (i % 7)) }] },
+        payload: {
+          gameCode: 'E5D-1',
+          numero: current.numero,
+          idempotencyKey: `kill-${current.numero}-${i}`,
+          selections: [
+            {
+              betType: 'position',
+              position: (i % 5) + 1,
+              numbers: [Math.floor(i / 5) % 10],
+              stakePerLineMinor: String(100 + (i % 7)),
+            },
+          ],
+        },
       }).then(valueOf);
-    for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => place(i + k)));
+    for (let i = 0; i < count; i += 20)
+      await Promise.all(Array.from({ length: Math.min(20, count - i) }, (_, k) => place(i + k)));
     return current;
   }
 
   async function drawIdOf(numero: string): Promise<string> {
-    return (await sql<{ id: string }>`SELECT id::text AS id FROM lottery_draws WHERE game_code = 'E5D-1' AND numero = ${numero}`.execute(db())).rows[0]!.id;
+    return (
+      await sql<{
+        id: string;
+      }>`SELECT id::text AS id FROM lottery_draws WHERE game_code = 'E5D-1' AND numero = ${numero}`.execute(db())
+    ).rows[0]!.id;
   }
 
   const count = async (q: ReturnType<typeof sql<{ n: number }>>) => (await q.execute(db())).rows[0]!.n;
   const wins = (drawId: string) =>
-    count(sql<{ n: number }>`SELECT count(*)::int AS n FROM round_bets b JOIN lottery_tickets t ON b.vendor_tx_id = 'lt-' || t.id || '-win' WHERE t.draw_id = ${drawId} AND b.kind = 'win' AND b.vassalage = 'ILE'`);
+    count(
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM round_bets b JOIN lottery_tickets t ON b.vendor_tx_id = 'lt-' || t.id || '-win' WHERE t.draw_id = ${drawId} AND b.kind = 'win' AND b.vassalage = 'ILE'`,
+    );
   const openRounds = (drawId: string) =>
     count(sql<{ n: number }>`
       SELECT count(*)::int AS n FROM game_rounds r
       WHERE r.vassalage = 'ILE' AND r.status <> 'settled' AND r.round_id IN (SELECT DISTINCT 'ld-' || draw_id || '-' || member_id FROM lottery_tickets WHERE draw_id = ${drawId})`);
-  const settled = (drawId: string) => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM lottery_tickets WHERE draw_id = ${drawId} AND status IN ('won', 'lost')`);
+  const settled = (drawId: string) =>
+    count(
+      sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM lottery_tickets WHERE draw_id = ${drawId} AND status IN ('won', 'lost')`,
+    );
 
   /** What the draw's tickets pay, priced again here from the drawn result and the game's paytable. */
   async function expectedPayout(drawId: string): Promise<{ stakes: bigint; payouts: bigint; winners: number }> {
-    const draw = (await sql<{ result: unknown }>`SELECT result FROM lottery_draws WHERE id = ${drawId}`.execute(db())).rows[0]!;
-    const game = (await sql<{ paytable: unknown }>`SELECT paytable FROM lottery_games WHERE code = 'E5D-1'`.execute(db())).rows[0]!;
-    const tickets = (await sql<{ stake: string; selections: { betType: string; position: number; numbers: number[]; stakePerLineMinor: string }[] }>`
-      SELECT stake_minor::text AS stake, selections FROM lottery_tickets WHERE draw_id = ${drawId}`.execute(db())).rows;
+    const draw = (await sql<{ result: unknown }>`SELECT result FROM lottery_draws WHERE id = ${drawId}`.execute(db()))
+      .rows[0]!;
+    const game = (
+      await sql<{ paytable: unknown }>`SELECT paytable FROM lottery_games WHERE code = 'E5D-1'`.execute(db())
+    ).rows[0]!;
+    const tickets = (
+      await sql<{
+        stake: string;
+        selections: { betType: string; position: number; numbers: number[]; stakePerLineMinor: string }[];
+      }>`
+      SELECT stake_minor::text AS stake, selections FROM lottery_tickets WHERE draw_id = ${drawId}`.execute(db())
+    ).rows;
     let stakes = 0n;
     let payouts = 0n;
     let winners = 0;
     for (const ticket of tickets) {
       stakes += BigInt(ticket.stake);
       let pays = 0n;
-      for (const sel of ticket.selections) pays += sharedLotteryRules.payout('digits5', sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
+      for (const sel of ticket.selections)
+        pays += sharedLotteryRules.payout('digits5', sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
       payouts += pays;
       if (pays > 0n) winners++;
     }
@@ -105,7 +149,8 @@ describePostgres('lottery settlement on several processes, one SIGKILLed mid-bat
     const killed = finishInChild(url(), drawId, clock, { LOTTERY_STALL_SECOND_BATCH: '1' });
     const deadline = Date.now() + 60_000;
     while (!killed.output().includes('INFLIGHT')) {
-      if (Date.now() > deadline || killed.child.exitCode !== null) throw new Error(`the settling process did not reach its second batch: ${killed.output()}`);
+      if (Date.now() > deadline || killed.child.exitCode !== null)
+        throw new Error(`the settling process did not reach its second batch: ${killed.output()}`);
       await new Promise((r) => setTimeout(r, 5));
     }
     killed.child.kill('SIGKILL');
@@ -128,7 +173,12 @@ describePostgres('lottery settlement on several processes, one SIGKILLed mid-bat
     expect(await openRounds(drawId)).toBe(0);
     expect(payouts).toBeGreaterThan(0n);
     expect(await totalBalance()).toBe(before - stakes + payouts);
-    const status = (await sql<{ status: string; payout: string }>`SELECT status, payout_minor::text AS payout FROM lottery_draws WHERE id = ${drawId}`.execute(db())).rows[0]!;
+    const status = (
+      await sql<{
+        status: string;
+        payout: string;
+      }>`SELECT status, payout_minor::text AS payout FROM lottery_draws WHERE id = ${drawId}`.execute(db())
+    ).rows[0]!;
     expect(status).toEqual({ status: 'settled', payout: payouts.toString() });
   }, 180_000);
 

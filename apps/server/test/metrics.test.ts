@@ -9,10 +9,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
-import { createOrder, demoChannel, newPlayer, sendWebhook, webhookBody } from '../src/modules/deposit/deposit.test-support';
+import {
+  createOrder,
+  demoChannel,
+  newPlayer,
+  sendWebhook,
+  webhookBody,
+} from '../src/modules/deposit/deposit.test-support';
 import { SANDBOX_SEAMLESS } from '../src/modules/gateway/gateway.service';
 import { createPlayer, injectCallback, launchToken } from '../src/modules/gateway/gateway.test-support';
-import { createPayer, operatorToken as withdrawalOperatorToken, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.test-support';
+import {
+  createPayer,
+  operatorToken as withdrawalOperatorToken,
+  requestWithdrawal,
+} from '../src/modules/withdrawal/withdrawal.test-support';
 import { call, disableRegisterCaptcha, login, valueOf } from './api-client';
 import { postOperatorLogin } from './operator-login';
 import { spawnServer, type SpawnedServer } from './spawn-server';
@@ -26,7 +36,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).split(' ')[0] ?? '';
-    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) sum = (sum ?? 0) + Number(line.split(' ').at(-1));
+    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`)))
+      sum = (sum ?? 0) + Number(line.split(' ').at(-1));
   }
   return sum;
 }
@@ -49,8 +60,19 @@ describeEachDatabase('metrics on the main port, with a token', (target) => {
   };
 
   it('refuses a missing or wrong token', async () => {
-    for (const authorization of [undefined, 'Bearer', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`]) {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+    for (const authorization of [
+      undefined,
+      'Bearer',
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
       expect(res.statusCode, String(authorization)).toBe(401);
       expect(res.json()).toMatchObject({ success: false, errorCode: ErrorCode.UNAUTHORIZED });
       expect(res.body).not.toContain('http_request_duration_seconds');
@@ -62,8 +84,16 @@ describeEachDatabase('metrics on the main port, with a token', (target) => {
     await t.app.inject({ method: 'GET', url: '/wps/no/such/call/secret-looking-123' });
     await t.app.inject({ method: 'POST', url: '/vendor/SBX-NOPE/bet', payload: {} });
     const text = await scrape();
-    expect(sample(text, 'http_request_duration_seconds_count', { route: '/wps/system/status', method: 'GET', status_class: '2xx' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        route: '/wps/system/status',
+        method: 'GET',
+        status_class: '2xx',
+      }),
+    ).toBe(3);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status_class: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('probe=');
     expect(text).not.toContain('secret-looking-123');
     expect(text).not.toContain('SBX-NOPE');
@@ -85,7 +115,11 @@ describeEachDatabase('metrics on the main port, with a token', (target) => {
   it('a second app in the same process has its own registry', async () => {
     const other = await createTestApp('pglite', { metricsToken: TOKEN });
     try {
-      const res = await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(sample(res.body, 'http_request_duration_seconds_count', { route: '/wps/system/status' })).toBeUndefined();
     } finally {
@@ -115,12 +149,23 @@ describe('built files in the latency metric', () => {
   });
 
   it('share one route label, "static"; page routes and the API keep theirs', async () => {
-    const files = ['/assets/app-1a2b3c.js', '/assets/app-1a2b3c.css', '/theme-init.js', '/backoffice/assets/app-1a2b3c.js', '/backoffice/assets/app-1a2b3c.css'];
+    const files = [
+      '/assets/app-1a2b3c.js',
+      '/assets/app-1a2b3c.css',
+      '/theme-init.js',
+      '/backoffice/assets/app-1a2b3c.js',
+      '/backoffice/assets/app-1a2b3c.css',
+    ];
     for (const url of files) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/register', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/register', headers: { accept: 'text/html' } })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).statusCode).toBe(200);
-    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'static', method: 'GET', status_class: '2xx' })).toBe(files.length);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+      .body;
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: 'static', method: 'GET', status_class: '2xx' }),
+    ).toBe(files.length);
     for (const url of files) expect(text).not.toContain(`route="${url}"`);
     expect(sample(text, 'http_request_duration_seconds_count', { route: '/*' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', { route: '/wps/system/status' })).toBe(1);
@@ -168,7 +213,9 @@ describe('metrics on the internal port (METRICS_PORT)', () => {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(sample(text, 'http_request_duration_seconds_count', { route: '/wps/system/status', status_class: '2xx' })).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: '/wps/system/status', status_class: '2xx' }),
+    ).toBe(1);
     expect(text).toContain('process_resident_memory_bytes');
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
@@ -183,13 +230,21 @@ describe('business counters and group-commit histograms, through the real calls'
     t = await createTestApp('pglite', { metricsToken: TOKEN });
     await disableRegisterCaptcha(t.app);
     // The reference vendor's seamless adapter, called here directly with signed callbacks.
-    await t.app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://127.0.0.1:9/play', apiUrl: null, secret, requestTimeoutMs: 1000 });
+    await t.app.services.gateway.configureAdapter({
+      vassalage: SANDBOX_SEAMLESS,
+      walletModel: 'seamless',
+      launchUrl: 'http://127.0.0.1:9/play',
+      apiUrl: null,
+      secret,
+      requestTimeoutMs: 1000,
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+  const scrape = async () =>
+    (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
 
   it('counts deposits credited, withdrawals by state, bets and wins, ledger posts and login failures', async () => {
     // Deposit: a sandbox gateway order paid by its webhook.
@@ -203,7 +258,14 @@ describe('business counters and group-commit histograms, through the real calls'
     const payer = await createPayer(t.app, 100_000n);
     const requested = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '50.00'));
     const ops = await withdrawalOperatorToken(t.app, 'finance');
-    expect((await call(t.app, 'POST', `/ops/withdrawals/${requested.id}/approve`, { token: ops, payload: { reason: 'checked' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', `/ops/withdrawals/${requested.id}/approve`, {
+          token: ops,
+          payload: { reason: 'checked' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // Seamless bet and win, signed callbacks; the bet sent twice (the replay is not counted again).
     const player = await createPlayer(t.app, 10_000n);
@@ -213,17 +275,28 @@ describe('business counters and group-commit histograms, through the real calls'
     const sessionToken = String((auth.json() as { value: { sessionToken: string } }).value.sessionToken);
     const base = { playerId: player.memberId, sessionToken, roundId: 'metrics-round-1' };
     const bet = { ...base, transactionId: 'metrics-bet-1', gameId: 'SBX-slot-01', amountMinor: '700' };
-    for (let i = 0; i < 2; i++) expect((await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'bet', bet)).statusCode).toBe(200);
-    const win = { ...base, transactionId: 'metrics-win-1', betTransactionId: 'metrics-bet-1', amountMinor: '1500', roundClosed: true };
+    for (let i = 0; i < 2; i++)
+      expect((await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'bet', bet)).statusCode).toBe(200);
+    const win = {
+      ...base,
+      transactionId: 'metrics-win-1',
+      betTransactionId: 'metrics-bet-1',
+      amountMinor: '1500',
+      roundClosed: true,
+    };
     expect((await injectCallback(t.app, secret, SANDBOX_SEAMLESS, 'win', win)).statusCode).toBe(200);
 
     // Failed logins: a member's wrong password, an operator's.
     expect((await login(t.app, payer.username, 'Wrong-password-123')).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await postOperatorLogin(t.app, { username: 'nobody-here', password: 'Wrong-password-123' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await postOperatorLogin(t.app, { username: 'nobody-here', password: 'Wrong-password-123' })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
 
     const text = await scrape();
     expect(sample(text, 'deposits_credited_total')).toBe(1);
-    expect(sample(text, 'deposits_credited_amount_minor_total')).toBe(Number(order.amountMinor) - Number(order.feeMinor ?? 0));
+    expect(sample(text, 'deposits_credited_amount_minor_total')).toBe(
+      Number(order.amountMinor) - Number(order.feeMinor ?? 0),
+    );
     expect(sample(text, 'withdrawals_total', { state: 'pending' })).toBe(1);
     expect(sample(text, 'withdrawals_total', { state: 'approved' })).toBe(1);
     expect(sample(text, 'bets_total', { vendor: SANDBOX_SEAMLESS })).toBe(1);

@@ -39,11 +39,22 @@ const EXCEPTIONS: Exception[] = [
   {
     file: 'records/identity-reader.ts',
     table: 'member_identities',
-    reason: "the regulator's bettors file carries each player's CPF; read here while the identity module that owns the table is built beside the records module, to move behind its view",
+    reason:
+      "the regulator's bettors file carries each player's CPF; read here while the identity module that owns the table is built beside the records module, to move behind its view",
   },
 ];
 
-const KYSELY_TABLE_CALLS = new Set(['selectFrom', 'updateTable', 'insertInto', 'deleteFrom', 'mergeInto', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin']);
+const KYSELY_TABLE_CALLS = new Set([
+  'selectFrom',
+  'updateTable',
+  'insertInto',
+  'deleteFrom',
+  'mergeInto',
+  'innerJoin',
+  'leftJoin',
+  'rightJoin',
+  'fullJoin',
+]);
 const SQL_TABLE_PATTERN = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)/gi;
 
 /** table → owning module, from the db/tables files (and the overrides). */
@@ -52,12 +63,18 @@ function readOwnership(): Map<string, string> {
   const dir = path.join(SRC, 'db/tables');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     const module = file.replace(/\.ts$/, '');
-    const source = ts.createSourceFile(file, fs.readFileSync(path.join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(
+      file,
+      fs.readFileSync(path.join(dir, file), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     source.forEachChild((node) => {
       // export type XTables = { table_name: {...}; ... }
       if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) {
         for (const member of node.type.members) {
-          if (ts.isPropertySignature(member) && member.type && ts.isTypeLiteralNode(member.type)) owners.set(member.name.getText(source), module);
+          if (ts.isPropertySignature(member) && member.type && ts.isTypeLiteralNode(member.type))
+            owners.set(member.name.getText(source), module);
         }
       }
     });
@@ -73,7 +90,11 @@ function findTables(file: string, text = fs.readFileSync(file, 'utf8')): Set<str
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : undefined;
       const first = node.arguments[0];
       if (name && KYSELY_TABLE_CALLS.has(name) && first && ts.isStringLiteralLike(first)) {
         tables.add(first.text.trim().split(/\s+/)[0]!);
@@ -93,14 +114,12 @@ function findTables(file: string, text = fs.readFileSync(file, 'utf8')): Set<str
 }
 
 function listModuleFiles(): { module: string; file: string }[] {
-  return fs
-    .readdirSync(MODULES)
-    .flatMap((module) =>
-      fs
-        .readdirSync(path.join(MODULES, module))
-        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-support'))
-        .map((f) => ({ module, file: `${module}/${f}` })),
-    );
+  return fs.readdirSync(MODULES).flatMap((module) =>
+    fs
+      .readdirSync(path.join(MODULES, module))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-support'))
+      .map((f) => ({ module, file: `${module}/${f}` })),
+  );
 }
 
 describe('module boundaries', () => {
@@ -110,7 +129,10 @@ describe('module boundaries', () => {
     const dir = path.join(SRC, 'db/migrations');
     const created = new Set<string>();
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-      for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi)) created.add(m[1]!);
+      for (const m of fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi))
+        created.add(m[1]!);
     }
     const orphans = [...created].filter((t) => !owners.has(t) && !INFRASTRUCTURE_TABLES.has(t));
     expect(orphans).toEqual([]);
@@ -139,11 +161,22 @@ describe('module boundaries', () => {
       "exists(selectFrom('member_sessions as s'));",
       "db.updateTable('games'); db.insertInto('round_bets'); db.deleteFrom('otp_codes');",
       'sql`SELECT 1 FROM ledger_accounts a JOIN ledger_entries e ON e.id = ${id} WHERE x`.execute(db);',
-      "sql<{ n: string }>`UPDATE vendor_wallets SET v = 1; INSERT INTO audit_log VALUES (1)`;",
+      'sql<{ n: string }>`UPDATE vendor_wallets SET v = 1; INSERT INTO audit_log VALUES (1)`;',
       "const words = 'select from games'; // not a call: ignored",
     ].join('\n');
     expect([...findTables('sample.ts', sample)].sort()).toEqual(
-      ['audit_log', 'deposit_orders', 'games', 'ledger_accounts', 'ledger_entries', 'member_sessions', 'members', 'otp_codes', 'round_bets', 'vendor_wallets'].sort(),
+      [
+        'audit_log',
+        'deposit_orders',
+        'games',
+        'ledger_accounts',
+        'ledger_entries',
+        'member_sessions',
+        'members',
+        'otp_codes',
+        'round_bets',
+        'vendor_wallets',
+      ].sort(),
     );
   });
 });

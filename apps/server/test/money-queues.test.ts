@@ -10,12 +10,20 @@ import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { OpsWithdrawalOrder, WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 import { call, disableRegisterCaptcha, expectFailure, valueOf } from './api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
-import { createOrder, demoChannel, newPlayer, operatorToken as depositOperator } from '../src/modules/deposit/deposit.test-support';
+import {
+  createOrder,
+  demoChannel,
+  newPlayer,
+  operatorToken as depositOperator,
+} from '../src/modules/deposit/deposit.test-support';
 import { createPayer, requestWithdrawal } from '../src/modules/withdrawal/withdrawal.test-support';
 
 /** CSV rows as objects by header (the export writes a BOM and quotes only where needed; these values need none). */
 function parseCsv(text: string): Record<string, string>[] {
-  const [head = '', ...lines] = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const [head = '', ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   const headers = head.split(',');
   return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [headers[i], cell])));
 }
@@ -60,28 +68,40 @@ describeEachDatabase('money queues', (target) => {
       .map((r) => r.id);
 
   it('deposits: pending oldest first by default, with the player named; paged with a total', async () => {
-    const first = valueOf<OpsPage<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=3', { token: support }));
+    const first = valueOf<OpsPage<OpsDepositOrder>>(
+      await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=3', { token: support }),
+    );
     expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3, totalPages: 2 });
-    const second = valueOf<OpsPage<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=3&page=2', { token: support }));
+    const second = valueOf<OpsPage<OpsDepositOrder>>(
+      await call(t.app, 'GET', '/ops/deposits?status=pending&pageSize=3&page=2', { token: support }),
+    );
     expect([...ids(first), ...ids(second)]).toEqual(deposits.map((d) => d.id));
     expect(first.list.map((o) => o.account)).toEqual(deposits.slice(0, 3).map((d) => d.account));
-    const newest = valueOf<OpsPage<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&order=desc', { token: support }));
+    const newest = valueOf<OpsPage<OpsDepositOrder>>(
+      await call(t.app, 'GET', '/ops/deposits?status=pending&order=desc', { token: support }),
+    );
     expect(ids(newest)).toEqual(deposits.map((d) => d.id).reverse());
   });
 
   it('deposits: sorted by amount either way, ties in placing order; the type filter narrows', async () => {
     for (const order of ['asc', 'desc'] as const) {
-      const page = valueOf<OpsPage<OpsDepositOrder>>(await call(t.app, 'GET', `/ops/deposits?status=pending&sort=amount&order=${order}`, { token: finance }));
+      const page = valueOf<OpsPage<OpsDepositOrder>>(
+        await call(t.app, 'GET', `/ops/deposits?status=pending&sort=amount&order=${order}`, { token: finance }),
+      );
       expect(ids(page)).toEqual(byAmount(deposits, order));
     }
-    const gateway = valueOf<OpsPage<OpsDepositOrder>>(await call(t.app, 'GET', '/ops/deposits?status=pending&type=gateway', { token: finance }));
+    const gateway = valueOf<OpsPage<OpsDepositOrder>>(
+      await call(t.app, 'GET', '/ops/deposits?status=pending&type=gateway', { token: finance }),
+    );
     expect(gateway.total).toBe(0);
     expectFailure(await call(t.app, 'GET', '/ops/deposits?sort=account', { token: finance }), 'VALIDATION_FAILED', 400);
   });
 
   it('deposits CSV: every matching row once, in the queue order', async () => {
     for (const order of ['asc', 'desc'] as const) {
-      const res = await call(t.app, 'GET', `/ops/deposits/csv?status=pending&sort=amount&order=${order}`, { token: support });
+      const res = await call(t.app, 'GET', `/ops/deposits/csv?status=pending&sort=amount&order=${order}`, {
+        token: support,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       const rows = parseCsv(res.body);
@@ -91,7 +111,10 @@ describeEachDatabase('money queues', (target) => {
     }
     // A rejected order leaves the pending export and shows under its new status.
     const [gone] = deposits;
-    await call(t.app, 'POST', `/ops/deposits/${gone!.id}/reject`, { token: finance, payload: { reason: 'no transfer arrived' } });
+    await call(t.app, 'POST', `/ops/deposits/${gone!.id}/reject`, {
+      token: finance,
+      payload: { reason: 'no transfer arrived' },
+    });
     const pending = parseCsv((await call(t.app, 'GET', '/ops/deposits/csv?status=pending', { token: finance })).body);
     expect(pending.map((r) => r.id)).toEqual(deposits.slice(1).map((d) => d.id));
     const failed = parseCsv((await call(t.app, 'GET', '/ops/deposits/csv?status=failed', { token: finance })).body);
@@ -99,27 +122,42 @@ describeEachDatabase('money queues', (target) => {
   });
 
   it('withdrawals: paged, oldest first, the player and the full account number shown; sorted by amount', async () => {
-    const page = valueOf<OpsPage<OpsWithdrawalOrder>>(await call(t.app, 'GET', '/ops/withdrawals?status=pending&pageSize=2', { token: support }));
+    const page = valueOf<OpsPage<OpsWithdrawalOrder>>(
+      await call(t.app, 'GET', '/ops/withdrawals?status=pending&pageSize=2', { token: support }),
+    );
     expect(page).toMatchObject({ total: 3, totalPages: 2 });
     expect(ids(page)).toEqual(withdrawals.slice(0, 2).map((w) => w.id));
     expect(page.list[0]).toMatchObject({ account: withdrawals[0]!.account, status: 'pending' });
     expect(page.list[0]!.accountNumber).toMatch(/^\d+$/);
     for (const order of ['asc', 'desc'] as const) {
-      const sorted = valueOf<OpsPage<OpsWithdrawalOrder>>(await call(t.app, 'GET', `/ops/withdrawals?status=pending&sort=amount&order=${order}`, { token: support }));
+      const sorted = valueOf<OpsPage<OpsWithdrawalOrder>>(
+        await call(t.app, 'GET', `/ops/withdrawals?status=pending&sort=amount&order=${order}`, { token: support }),
+      );
       expect(ids(sorted)).toEqual(byAmount(withdrawals, order));
     }
   });
 
   it('withdrawals CSV follows the filters and sort; a decided order moves to its status', async () => {
-    const rows = parseCsv((await call(t.app, 'GET', '/ops/withdrawals/csv?status=pending&sort=amount&order=desc', { token: support })).body);
+    const rows = parseCsv(
+      (await call(t.app, 'GET', '/ops/withdrawals/csv?status=pending&sort=amount&order=desc', { token: support })).body,
+    );
     expect(rows.map((r) => r.id)).toEqual(byAmount(withdrawals, 'desc'));
     expect(rows[0]).toMatchObject({ status: 'pending', currency: 'BRL' });
     const [first] = withdrawals;
-    valueOf(await call(t.app, 'POST', `/ops/withdrawals/${first!.id}/approve`, { token: finance, payload: { reason: 'paid by PIX' } }));
-    const approved = parseCsv((await call(t.app, 'GET', '/ops/withdrawals/csv?status=approved', { token: finance })).body);
+    valueOf(
+      await call(t.app, 'POST', `/ops/withdrawals/${first!.id}/approve`, {
+        token: finance,
+        payload: { reason: 'paid by PIX' },
+      }),
+    );
+    const approved = parseCsv(
+      (await call(t.app, 'GET', '/ops/withdrawals/csv?status=approved', { token: finance })).body,
+    );
     expect(approved.map((r) => r.id)).toEqual([first!.id]);
     expect(approved[0]!.decided_by).toMatch(/^operator:/);
-    const pending = valueOf<OpsPage<OpsWithdrawalOrder>>(await call(t.app, 'GET', '/ops/withdrawals?status=pending', { token: finance }));
+    const pending = valueOf<OpsPage<OpsWithdrawalOrder>>(
+      await call(t.app, 'GET', '/ops/withdrawals?status=pending', { token: finance }),
+    );
     expect(ids(pending)).toEqual(withdrawals.slice(1).map((w) => w.id));
   });
 

@@ -16,7 +16,15 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, da
 const db = database.db;
 const log = pino({ level: 'silent' });
 const none = async () => new Map<string, string>();
-const monitoring = createMonitoringService({ db, log, audit: createAuditService({ db }), views: monitoringViewsOf(db), timeZone: async () => 'America/Sao_Paulo', accountNames: none, operatorNames: none });
+const monitoring = createMonitoringService({
+  db,
+  log,
+  audit: createAuditService({ db }),
+  views: monitoringViewsOf(db),
+  timeZone: async () => 'America/Sao_Paulo',
+  accountNames: none,
+  operatorNames: none,
+});
 let stalled = false;
 startMonitoringScanJob(
   {

@@ -77,7 +77,12 @@ const PLAIN_JSON_ANSWERS = new Set(['get /openapi.json', 'get /healthz', 'get /r
 /** Who calls what: the tag every path must carry (checked independently of the server's own table). */
 function expectedTag(path: string): string {
   if (path.startsWith('/wps/inhouse/')) return 'in-house games';
-  if (path.startsWith('/wps/deposit/webhook/') || path.startsWith('/sandbox-gateway/') || path.startsWith('/sandbox-pix/')) return 'payment gateway';
+  if (
+    path.startsWith('/wps/deposit/webhook/') ||
+    path.startsWith('/sandbox-gateway/') ||
+    path.startsWith('/sandbox-pix/')
+  )
+    return 'payment gateway';
   if (path.startsWith('/wps/kyc/webhook/') || path.startsWith('/sandbox-kyc/')) return 'identity provider';
   if (path.startsWith('/wps/')) return 'member';
   if (path.startsWith('/ops/')) return 'operator';
@@ -92,7 +97,9 @@ function openapiPath(url: string): string {
 }
 
 function operations(doc: Document): Array<{ path: string; method: string; op: Operation }> {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
 }
 
 /** Resolve a local JSON pointer (`#/components/schemas/Failure`) in the document. */
@@ -124,12 +131,20 @@ describe('OpenAPI document', () => {
 
   beforeAll(async () => {
     // With a metrics token, /metrics is served on this port too: it must be documented as well.
-    t = await createTestApp('pglite', { metricsToken: 'openapi-test-metrics-token-0123456789' }, {
-      // A route added later under the lottery prefix is documented and tagged without touching the plugin.
-      extraRoutes: (app) => {
-        app.get('/lgw/fixture/openapi', { schema: { response: success(z.object({ drawn: z.boolean() })) } }, async () => ({ success: true, value: { drawn: false } }));
+    t = await createTestApp(
+      'pglite',
+      { metricsToken: 'openapi-test-metrics-token-0123456789' },
+      {
+        // A route added later under the lottery prefix is documented and tagged without touching the plugin.
+        extraRoutes: (app) => {
+          app.get(
+            '/lgw/fixture/openapi',
+            { schema: { response: success(z.object({ drawn: z.boolean() })) } },
+            async () => ({ success: true, value: { drawn: false } }),
+          );
+        },
       },
-    });
+    );
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -144,7 +159,17 @@ describe('OpenAPI document', () => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBeTruthy();
     expect(doc.tags.map((tag) => tag.name)).toEqual(
-      expect.arrayContaining(['member', 'operator', 'vendor', 'lottery gateway', 'in-house games', 'payment gateway', 'identity provider', 'development', 'service']),
+      expect.arrayContaining([
+        'member',
+        'operator',
+        'vendor',
+        'lottery gateway',
+        'in-house games',
+        'payment gateway',
+        'identity provider',
+        'development',
+        'service',
+      ]),
     );
     expect(Object.keys(doc.paths).length).toBeGreaterThan(100);
   });
@@ -187,20 +212,28 @@ describe('OpenAPI document', () => {
       if (path.includes('{') || !path.startsWith('/wps/')) continue;
       const res = await t.app.inject({ method: method.toUpperCase() as 'POST' | 'PUT', url: path, payload: {} });
       const refused = res.json<{ errorCode?: string }>().errorCode === ErrorCode.ENCRYPTION_REQUIRED;
-      expect(op['x-encrypted'] === true, `${method} ${path}: marked ${String(op['x-encrypted'])}, refuses plain JSON ${refused}`).toBe(refused);
+      expect(
+        op['x-encrypted'] === true,
+        `${method} ${path}: marked ${String(op['x-encrypted'])}, refuses plain JSON ${refused}`,
+      ).toBe(refused);
       if (refused) {
         expect(op.description, `${method} ${path}`).toMatch(/Encrypted call/);
         marked.push(`${method} ${path}`);
       }
     }
-    expect(marked).toEqual(expect.arrayContaining(['post /wps/session/login', 'put /wps/member/register', 'post /wps/withdraw/orders']));
+    expect(marked).toEqual(
+      expect.arrayContaining(['post /wps/session/login', 'put /wps/member/register', 'post /wps/withdraw/orders']),
+    );
     // Nothing outside the player API is marked.
-    for (const { path, op } of operations(doc)) if (!path.startsWith('/wps/')) expect(op['x-encrypted'], path).toBeUndefined();
+    for (const { path, op } of operations(doc))
+      if (!path.startsWith('/wps/')) expect(op['x-encrypted'], path).toBeUndefined();
   });
 
   it('documents every answer: the 200 schema of each call and the shared failure envelope', () => {
     const undocumented = operations(doc)
-      .filter(({ path, method, op }) => !op.responses?.[NON_JSON_ANSWERS[`${method} ${path}`]?.status ?? '200']?.content)
+      .filter(
+        ({ path, method, op }) => !op.responses?.[NON_JSON_ANSWERS[`${method} ${path}`]?.status ?? '200']?.content,
+      )
       .map(({ path, method }) => `${method} ${path}`);
     expect(undocumented, 'calls without a response schema').toEqual([]);
     for (const { path, method, op } of operations(doc)) {
@@ -211,20 +244,33 @@ describe('OpenAPI document', () => {
         continue;
       }
       const ok = op.responses?.['200'];
-      const schema = ok?.content?.['application/json']?.schema as { properties?: { success?: unknown; value?: unknown } } | undefined;
+      const schema = ok?.content?.['application/json']?.schema as
+        | { properties?: { success?: unknown; value?: unknown } }
+        | undefined;
       expect(schema?.properties, `${key}: no JSON schema for its answer`).toBeDefined();
       expect(op.responses?.['4XX'], key).toEqual({ $ref: '#/components/responses/Failure' });
       if (PLAIN_JSON_ANSWERS.has(key)) continue;
       expect(schema?.properties?.success, `${key}: no envelope`).toBeDefined();
       expect(schema?.properties?.value, `${key}: no value schema`).toBeDefined();
     }
-    const failure = resolvePointer(doc, '#/components/schemas/Failure') as { properties: Record<string, { enum?: string[] }> };
-    expect(failure.properties.errorCode?.enum).toEqual(expect.arrayContaining([ErrorCode.VALIDATION_FAILED, ErrorCode.UNAUTHORIZED]));
+    const failure = resolvePointer(doc, '#/components/schemas/Failure') as {
+      properties: Record<string, { enum?: string[] }>;
+    };
+    expect(failure.properties.errorCode?.enum).toEqual(
+      expect.arrayContaining([ErrorCode.VALIDATION_FAILED, ErrorCode.UNAUTHORIZED]),
+    );
   });
 
   it('the game list, sent as cached bytes past the serializer, still matches its documented schema', async () => {
-    const { token } = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'openapi-game-list' }));
-    const res = await t.app.inject({ method: 'POST', url: '/wps/relay/GCSGAME_gameList', headers: { authorization: token }, payload: {} });
+    const { token } = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'openapi-game-list' }),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCSGAME_gameList',
+      headers: { authorization: token },
+      payload: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     const parsed = success(gameListSchema)[200].safeParse(res.json());
     expect(parsed.error?.issues ?? [], res.body.slice(0, 500)).toEqual([]);
@@ -264,12 +310,22 @@ describe('response serializer', () => {
   async function appWith(validate: boolean) {
     const app = Fastify({ logger: false });
     app.setSerializerCompiler(createResponseSerializer({ validate }));
-    app.get('/drift', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({ success: true, value: { amountMinor: 100 } }));
-    app.get('/extra', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({ success: true, value: { amountMinor: '100', note: 'x' } }));
-    app.get('/fine', { schema: { response: success(z.object({ amountMinor: z.string(), note: z.string() })) } }, async () => ({
+    app.get('/drift', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({
       success: true,
-      value: { note: 'kept in this order', amountMinor: '100' },
+      value: { amountMinor: 100 },
     }));
+    app.get('/extra', { schema: { response: success(z.object({ amountMinor: z.string() })) } }, async () => ({
+      success: true,
+      value: { amountMinor: '100', note: 'x' },
+    }));
+    app.get(
+      '/fine',
+      { schema: { response: success(z.object({ amountMinor: z.string(), note: z.string() })) } },
+      async () => ({
+        success: true,
+        value: { note: 'kept in this order', amountMinor: '100' },
+      }),
+    );
     await app.ready();
     return app;
   }
@@ -288,7 +344,9 @@ describe('response serializer', () => {
 
   it('never rewrites the answer: what passes is sent as the handler returned it', async () => {
     const app = await appWith(true);
-    expect((await app.inject({ method: 'GET', url: '/fine' })).body).toBe('{"success":true,"value":{"note":"kept in this order","amountMinor":"100"}}');
+    expect((await app.inject({ method: 'GET', url: '/fine' })).body).toBe(
+      '{"success":true,"value":{"note":"kept in this order","amountMinor":"100"}}',
+    );
     await app.close();
   });
 

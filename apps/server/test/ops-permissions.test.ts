@@ -1,8 +1,18 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { OPS_PERMISSIONS, OPS_ROLES, ROLE_PERMISSIONS, roleHasPermission, type OpsRole } from '@wps/shared/ops-permissions';
-import { declaredOpsRoutes, registerOperatorAccess, type OpsRouteDeclaration } from '../src/modules/operator/operator-auth';
+import {
+  OPS_PERMISSIONS,
+  OPS_ROLES,
+  ROLE_PERMISSIONS,
+  roleHasPermission,
+  type OpsRole,
+} from '@wps/shared/ops-permissions';
+import {
+  declaredOpsRoutes,
+  registerOperatorAccess,
+  type OpsRouteDeclaration,
+} from '../src/modules/operator/operator-auth';
 import { registerErrorHandling } from '../src/plugins/errors';
 import { call, disableRegisterCaptcha, registerUser } from './api-client';
 import { createTestOperator } from './operator-login';
@@ -20,7 +30,9 @@ function concreteUrl(url: string): string {
 
 /** Every callable route (HEAD copies of GET routes add nothing). */
 function callable(routes: readonly OpsRouteDeclaration[]): (OpsRouteDeclaration & { method: Method })[] {
-  return routes.filter((r): r is OpsRouteDeclaration & { method: Method } => ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method));
+  return routes.filter((r): r is OpsRouteDeclaration & { method: Method } =>
+    ['GET', 'POST', 'PUT', 'DELETE'].includes(r.method),
+  );
 }
 
 function routeName(r: OpsRouteDeclaration): string {
@@ -46,18 +58,27 @@ describe('operator permissions', () => {
     const app = Fastify();
     registerErrorHandling(app);
     app.decorate('services', {
-      operators: { resolve: async (token: string) => (token === 'ops_admin' ? { operatorId: '1', username: 'root', role: 'admin', sessionId: '1' } : null) },
+      operators: {
+        resolve: async (token: string) =>
+          token === 'ops_admin' ? { operatorId: '1', username: 'root', role: 'admin', sessionId: '1' } : null,
+      },
     });
     registerOperatorAccess(app);
     app.get('/ops/undeclared', async () => ({ success: true, value: true }));
     app.get('/ops/declared', { config: { permission: 'audit.read' } }, async () => ({ success: true, value: true }));
     await app.ready();
     expect(declaredOpsRoutes(app).find((r) => r.url === '/ops/undeclared')?.permission).toBeUndefined();
-    const undeclared = await app.inject({ method: 'GET', url: '/ops/undeclared', headers: { authorization: 'ops_admin' } });
+    const undeclared = await app.inject({
+      method: 'GET',
+      url: '/ops/undeclared',
+      headers: { authorization: 'ops_admin' },
+    });
     expect(undeclared.statusCode).toBe(403);
     expect(undeclared.json()).toMatchObject({ success: false, errorCode: ErrorCode.OPERATOR_FORBIDDEN });
     expect((await app.inject({ method: 'GET', url: '/ops/undeclared' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/ops/declared', headers: { authorization: 'ops_admin' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/ops/declared', headers: { authorization: 'ops_admin' } })).statusCode,
+    ).toBe(200);
     await app.close();
   });
 });
@@ -81,16 +102,26 @@ describeEachDatabase('every /ops/ route declares its permission and the hook enf
     expect(routes.length).toBeGreaterThan(20);
     const undeclared = routes.filter((r) => r.permission === undefined).map(routeName);
     expect(undeclared, 'routes under /ops/ without config.permission').toEqual([]);
-    const unknown = routes.filter((r) => !['signedIn', 'public', ...OPS_PERMISSIONS].includes(r.permission as string)).map(routeName);
+    const unknown = routes
+      .filter((r) => !['signedIn', 'public', ...OPS_PERMISSIONS].includes(r.permission as string))
+      .map(routeName);
     expect(unknown, 'routes with a permission outside packages/shared/src/ops-permissions.ts').toEqual([]);
-    expect(routes.filter((r) => r.permission === 'public').map(routeName).sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect(
+      routes
+        .filter((r) => r.permission === 'public')
+        .map(routeName)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('answer 401 OPERATOR_UNAUTHORIZED without an operator session, member tokens included', async () => {
     const { result: member } = await registerUser(t.app);
     for (const route of routes.filter((r) => r.permission !== 'public')) {
       for (const token of [undefined, member.token]) {
-        const res = await call(t.app, route.method, concreteUrl(route.url), { ...(token ? { token } : {}), ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const res = await call(t.app, route.method, concreteUrl(route.url), {
+          ...(token ? { token } : {}),
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
         expect(res.statusCode, `${routeName(route)} ${token ? 'member token' : 'no token'}`).toBe(401);
         expect(res.json(), routeName(route)).toMatchObject({ errorCode: ErrorCode.OPERATOR_UNAUTHORIZED });
       }
@@ -101,12 +132,19 @@ describeEachDatabase('every /ops/ route declares its permission and the hook enf
     it(`answer ${role} 403 OPERATOR_FORBIDDEN exactly where the role lacks the permission`, async () => {
       // Logout would end the session the loop goes on with; it is 'signedIn' like /me.
       for (const route of routes.filter((r) => r.permission !== 'public' && r.url !== '/ops/session/logout')) {
-        const res = await call(t.app, route.method, concreteUrl(route.url), { token: tokens[role], ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const res = await call(t.app, route.method, concreteUrl(route.url), {
+          token: tokens[role],
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
         const name = `${role}: ${routeName(route)} (${String(route.permission)})`;
         const permitted = route.permission === 'signedIn' || roleHasPermission(role, route.permission as never);
-        const errorCode = res.headers['content-type']?.toString().includes('json') ? (res.json() as { errorCode?: string }).errorCode : undefined;
+        const errorCode = res.headers['content-type']?.toString().includes('json')
+          ? (res.json() as { errorCode?: string }).errorCode
+          : undefined;
         if (permitted) {
-          expect(errorCode === ErrorCode.OPERATOR_FORBIDDEN, `${name} answered ${res.statusCode} ${res.body}`).toBe(false);
+          expect(errorCode === ErrorCode.OPERATOR_FORBIDDEN, `${name} answered ${res.statusCode} ${res.body}`).toBe(
+            false,
+          );
           expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(500);
         } else {
           expect(res.statusCode, name).toBe(403);

@@ -64,9 +64,20 @@ export type PathEdit =
 export const pathEdit: fc.Arbitrary<PathEdit> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('encode' as const), at: fc.nat(), upper: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('case' as const), at: fc.nat() }) },
-  fc.record({ kind: fc.constant('segment' as const), at: fc.nat(), insert: fc.constantFrom('.', '..', 'x/..', '%2e', '%2E%2e', '', ';a=1', '%2e%2e/wps') }),
-  fc.record({ kind: fc.constant('suffix' as const), text: fc.constantFrom('/', '//', ';', ';jsessionid=1', '%20', '/.', '/..', '%2F') }),
-  fc.record({ kind: fc.constant('slash' as const), at: fc.nat(), as: fc.constantFrom('%2F', '%2f', '//', '\\', '/./') }),
+  fc.record({
+    kind: fc.constant('segment' as const),
+    at: fc.nat(),
+    insert: fc.constantFrom('.', '..', 'x/..', '%2e', '%2E%2e', '', ';a=1', '%2e%2e/wps'),
+  }),
+  fc.record({
+    kind: fc.constant('suffix' as const),
+    text: fc.constantFrom('/', '//', ';', ';jsessionid=1', '%20', '/.', '/..', '%2F'),
+  }),
+  fc.record({
+    kind: fc.constant('slash' as const),
+    at: fc.nat(),
+    as: fc.constantFrom('%2F', '%2f', '//', '\\', '/./'),
+  }),
 );
 
 export function applyEdit(path: string, edit: PathEdit): string {
@@ -74,26 +85,39 @@ export function applyEdit(path: string, edit: PathEdit): string {
   switch (edit.kind) {
     case 'encode': {
       // Any character but a slash, already-encoded ones included (double encoding).
-      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [] : [idx])), edit.at);
+      const i = pick(
+        [...path].flatMap((c, idx) => (c === '/' ? [] : [idx])),
+        edit.at,
+      );
       if (i === undefined) return path;
       const hex = path.charCodeAt(i).toString(16).padStart(2, '0');
       return `${path.slice(0, i)}%${edit.upper ? hex.toUpperCase() : hex}${path.slice(i + 1)}`;
     }
     case 'case': {
-      const i = pick([...path].flatMap((c, idx) => (/[a-z]/i.test(c) ? [idx] : [])), edit.at);
+      const i = pick(
+        [...path].flatMap((c, idx) => (/[a-z]/i.test(c) ? [idx] : [])),
+        edit.at,
+      );
       if (i === undefined) return path;
       const c = path.charAt(i);
       return `${path.slice(0, i)}${c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()}${path.slice(i + 1)}`;
     }
     case 'segment': {
-      const i = pick([...path].flatMap((c, idx) => (c === '/' ? [idx] : [])), edit.at) ?? 0;
+      const i =
+        pick(
+          [...path].flatMap((c, idx) => (c === '/' ? [idx] : [])),
+          edit.at,
+        ) ?? 0;
       return `${path.slice(0, i)}/${edit.insert}${path.slice(i)}`;
     }
     case 'suffix':
       return `${path}${edit.text}`;
     case 'slash': {
       // Never the leading slash: a request target must start with one.
-      const i = pick([...path].flatMap((c, idx) => (c === '/' && idx > 0 ? [idx] : [])), edit.at);
+      const i = pick(
+        [...path].flatMap((c, idx) => (c === '/' && idx > 0 ? [idx] : [])),
+        edit.at,
+      );
       if (i === undefined) return path;
       return `${path.slice(0, i)}${edit.as}${path.slice(i + 1)}`;
     }

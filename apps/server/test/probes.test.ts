@@ -25,7 +25,12 @@ describeEachDatabase('probes', (target) => {
 
   async function probe(url: string, headers: Record<string, string> = {}) {
     const res = await t.app.inject({ method: 'GET', url, headers });
-    return { status: res.statusCode, body: res.body, json: () => res.json() as { status: string; checks?: Record<string, string> }, headers: res.headers };
+    return {
+      status: res.statusCode,
+      body: res.body,
+      json: () => res.json() as { status: string; checks?: Record<string, string> },
+      headers: res.headers,
+    };
   }
 
   it('/healthz and /readyz answer JSON, never the site', async () => {
@@ -65,13 +70,21 @@ describeEachDatabase('probes', (target) => {
   });
 
   it('/readyz answers 503 with the reason when a migration is missing', async () => {
-    const row = await t.database.db.selectFrom('schema_migrations').selectAll().orderBy('version', 'desc').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('schema_migrations')
+      .selectAll()
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
     await t.database.db.deleteFrom('schema_migrations').where('version', '=', row.version).execute();
     try {
       const res = await probe('/readyz');
       expect(res.status).toBe(503);
       expect(res.json().status).toBe('not ready');
-      expect(res.json().checks).toMatchObject({ database: 'ok', changeFeed: 'ok', migrations: `1 pending: ${row.name}` });
+      expect(res.json().checks).toMatchObject({
+        database: 'ok',
+        changeFeed: 'ok',
+        migrations: `1 pending: ${row.name}`,
+      });
       expect((await probe('/healthz')).status).toBe(200);
     } finally {
       await t.database.db.insertInto('schema_migrations').values(row).execute();

@@ -12,12 +12,19 @@ import { assertProductionSafe, loadConfig, productionRefusals, type AppConfig } 
 import { spawnServer, type SpawnedServer } from './spawn-server';
 import { createScratchPostgres, createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
-const HTTP_PROVIDER = { provider: 'http' as const, httpUrl: 'http://127.0.0.1:1/unused', httpSecret: 'provider-secret-0123456789' };
+const HTTP_PROVIDER = {
+  provider: 'http' as const,
+  httpUrl: 'http://127.0.0.1:1/unused',
+  httpSecret: 'provider-secret-0123456789',
+};
 
 const TOTP_KEY = 'production-operator-totp-key-0123456789abcdef';
 
 function production(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.invalid/wps', OPERATOR_TOTP_KEY: TOTP_KEY }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.invalid/wps', OPERATOR_TOTP_KEY: TOTP_KEY }),
+    ...overrides,
+  };
 }
 
 describe('productionRefusals', () => {
@@ -40,7 +47,14 @@ describe('productionRefusals', () => {
     expect(loadConfig({}).allowOutboxInProduction).toBe(false);
     expect(productionRefusals(production({ allowOutboxInProduction: true }))).toEqual([]);
     // Not a silent "no" either: a value other than 1/true/0/false stops the start, naming the variable.
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', ALLOW_OUTBOX_IN_PRODUCTION: 'yes', OPERATOR_TOTP_KEY: TOTP_KEY })).toThrow(/ALLOW_OUTBOX_IN_PRODUCTION/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x/y',
+        ALLOW_OUTBOX_IN_PRODUCTION: 'yes',
+        OPERATOR_TOTP_KEY: TOTP_KEY,
+      }),
+    ).toThrow(/ALLOW_OUTBOX_IN_PRODUCTION/);
   });
 
   it('refuses to encrypt operator TOTP secrets with the development key', () => {
@@ -53,7 +67,9 @@ describe('productionRefusals', () => {
 
   it('still refuses PGlite in production unless allowed, and nothing outside production', () => {
     const pglite = production({ databaseUrl: undefined, sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
-    expect(productionRefusals(pglite)).toEqual([expect.stringMatching(/DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1/)]);
+    expect(productionRefusals(pglite)).toEqual([
+      expect.stringMatching(/DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1/),
+    ]);
     expect(productionRefusals({ ...pglite, allowPgliteInProduction: true })).toEqual([]);
     expect(productionRefusals(loadConfig({}))).toEqual([]);
   });
@@ -62,7 +78,15 @@ describe('productionRefusals', () => {
     const safe = production({ sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
     expect(productionRefusals({ ...safe, testClockDoor: true })).toEqual([expect.stringMatching(/TEST_CLOCK_DOOR=1/)]);
     // Allowing the outbox and PGlite does not allow the clock.
-    expect(productionRefusals({ ...safe, databaseUrl: undefined, allowPgliteInProduction: true, allowOutboxInProduction: true, testClockDoor: true })).toEqual([expect.stringMatching(/TEST_CLOCK_DOOR/)]);
+    expect(
+      productionRefusals({
+        ...safe,
+        databaseUrl: undefined,
+        allowPgliteInProduction: true,
+        allowOutboxInProduction: true,
+        testClockDoor: true,
+      }),
+    ).toEqual([expect.stringMatching(/TEST_CLOCK_DOOR/)]);
     expect(loadConfig({ TEST_CLOCK_DOOR: '1' }).testClockDoor).toBe(true);
     expect(loadConfig({}).testClockDoor).toBe(false);
     expect(productionRefusals(loadConfig({ TEST_CLOCK_DOOR: '1' }))).toEqual([]);
@@ -73,14 +97,20 @@ describe('productionRefusals', () => {
     const started = loadConfig({ OIDC_DEV_PROVIDER_AUTOSTART: '1', OIDC_DEV_PROVIDER_PORT: '8259' });
     expect(started.oidcDevProvider).toEqual({ autostart: true, port: 8259, allowInProduction: false });
     expect(loadConfig({}).oidcDevProvider?.autostart).toBe(false);
-    expect(productionRefusals({ ...safe, oidcDevProvider: started.oidcDevProvider })).toEqual([expect.stringMatching(/OIDC_DEV_PROVIDER_AUTOSTART=1[\s\S]*ALLOW_OIDC_DEV_PROVIDER=1/)]);
-    expect(productionRefusals({ ...safe, oidcDevProvider: { autostart: true, port: 0, allowInProduction: true } })).toEqual([]);
+    expect(productionRefusals({ ...safe, oidcDevProvider: started.oidcDevProvider })).toEqual([
+      expect.stringMatching(/OIDC_DEV_PROVIDER_AUTOSTART=1[\s\S]*ALLOW_OIDC_DEV_PROVIDER=1/),
+    ]);
+    expect(
+      productionRefusals({ ...safe, oidcDevProvider: { autostart: true, port: 0, allowInProduction: true } }),
+    ).toEqual([]);
     // Outside production it starts when asked.
     expect(productionRefusals(started)).toEqual([]);
   });
 
   it('assertProductionSafe throws one message with every refusal', () => {
-    expect(() => assertProductionSafe(production({ databaseUrl: undefined }))).toThrow(/PGlite[\s\S]*SMS_PROVIDER[\s\S]*EMAIL_PROVIDER/);
+    expect(() => assertProductionSafe(production({ databaseUrl: undefined }))).toThrow(
+      /PGlite[\s\S]*SMS_PROVIDER[\s\S]*EMAIL_PROVIDER/,
+    );
     expect(() => assertProductionSafe(loadConfig({}))).not.toThrow();
   });
 });
@@ -105,7 +135,11 @@ describeEachDatabase('no /dev routes in production', (target) => {
 
   it('the test clock door is not registered even when the configuration asks for it', async () => {
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await t.app.inject({ method, url: '/dev/clock', ...(method === 'PUT' ? { payload: { offsetMs: 86_400_000 } } : {}) });
+      const res = await t.app.inject({
+        method,
+        url: '/dev/clock',
+        ...(method === 'PUT' ? { payload: { offsetMs: 86_400_000 } } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
       expect(res.json<{ errorCode: string }>().errorCode).toBe(ErrorCode.NOT_FOUND);
     }
@@ -135,7 +169,10 @@ describeEachDatabase('the server process in production', (target) => {
     const server = spawnServer({ NODE_ENV: 'production', OPERATOR_TOTP_KEY: TOTP_KEY, ...databaseEnv });
     servers.push(server);
     // Whichever comes first: an exit, or (the failure) a server that starts listening.
-    const outcome = await Promise.race([server.exited.then((code) => ({ code })), server.listening().then(() => 'listening' as const)]);
+    const outcome = await Promise.race([
+      server.exited.then((code) => ({ code })),
+      server.listening().then(() => 'listening' as const),
+    ]);
     expect(outcome, server.output()).not.toBe('listening');
     expect(outcome, server.output()).not.toEqual({ code: 0 });
     expect(server.output()).toMatch(/SMS_PROVIDER=http/);
@@ -145,9 +182,18 @@ describeEachDatabase('the server process in production', (target) => {
   }, 120_000);
 
   it('refuses to start with the test clock door, whatever else is allowed', async () => {
-    const server = spawnServer({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: '1', OPERATOR_TOTP_KEY: TOTP_KEY, TEST_CLOCK_DOOR: '1', ...databaseEnv });
+    const server = spawnServer({
+      NODE_ENV: 'production',
+      ALLOW_OUTBOX_IN_PRODUCTION: '1',
+      OPERATOR_TOTP_KEY: TOTP_KEY,
+      TEST_CLOCK_DOOR: '1',
+      ...databaseEnv,
+    });
     servers.push(server);
-    const outcome = await Promise.race([server.exited.then((code) => ({ code })), server.listening().then(() => 'listening' as const)]);
+    const outcome = await Promise.race([
+      server.exited.then((code) => ({ code })),
+      server.listening().then(() => 'listening' as const),
+    ]);
     expect(outcome, server.output()).not.toBe('listening');
     expect(outcome, server.output()).not.toEqual({ code: 0 });
     expect(server.output()).toMatch(/TEST_CLOCK_DOOR=1/);
@@ -155,7 +201,12 @@ describeEachDatabase('the server process in production', (target) => {
   }, 120_000);
 
   it('starts with ALLOW_OUTBOX_IN_PRODUCTION=1, and /dev/outbox/* answers 404', async () => {
-    const server = spawnServer({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: '1', OPERATOR_TOTP_KEY: TOTP_KEY, ...databaseEnv });
+    const server = spawnServer({
+      NODE_ENV: 'production',
+      ALLOW_OUTBOX_IN_PRODUCTION: '1',
+      OPERATOR_TOTP_KEY: TOTP_KEY,
+      ...databaseEnv,
+    });
     servers.push(server);
     const base = await server.listening();
     const status = await fetch(`${base}/wps/system/status`);

@@ -7,7 +7,12 @@ import http from 'node:http';
 export type Answer = { status: number; errorCode: string | undefined; body: string };
 
 /** Send one request with the path exactly as given (Node's client does not normalise it). */
-export function rawRequest(port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -16,7 +16,14 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, da
 const db = database.db;
 const log = pino({ level: 'silent' });
 const clock = Number(process.env.EXPORT_CLOCK_MS);
-const exports = createRegulatorExportService({ db, log, audit: createAuditService({ db }), views: recordsViewsOf(db), timeZone: async () => 'America/Sao_Paulo', now: () => clock });
+const exports = createRegulatorExportService({
+  db,
+  log,
+  audit: createAuditService({ db }),
+  views: recordsViewsOf(db),
+  timeZone: async () => 'America/Sao_Paulo',
+  now: () => clock,
+});
 let stalled = false;
 startRegulatorExportJob(
   {

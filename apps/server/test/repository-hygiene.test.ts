@@ -27,12 +27,25 @@ const FORBIDDEN: { name: string; pattern: RegExp }[] = [
 
 /** Files that are not prose or code: binary assets and the generated lockfile. */
 const SKIPPED = /(^|\/)package-lock\.json$|\.(png|jpe?g|gif|webp|ico|woff2?|ttf|otf|pdf|zip|gz)$/i;
-const WALK_SKIPPED_DIRS = new Set(['.git', 'node_modules', 'dist', 'data', '.tmp', 'test-results', 'playwright-report', 'coverage']);
+const WALK_SKIPPED_DIRS = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'data',
+  '.tmp',
+  'test-results',
+  'playwright-report',
+  'coverage',
+]);
 
 /** Every file of the checkout: tracked and new (not ignored) ones from git, or a walk of the tree without git. */
 function listFiles(): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return [...new Set(out.split('\0').filter(Boolean))];
   } catch {
     const walk = (dir: string): string[] =>

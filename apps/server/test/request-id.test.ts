@@ -32,16 +32,26 @@ describe('request ids', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
-    const config = { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), `wps-reqid-${crypto.randomBytes(4).toString('hex')}`) }), webDist, scryptLogN: 10 };
+    const config = {
+      ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), `wps-reqid-${crypto.randomBytes(4).toString('hex')}`) }),
+      webDist,
+      scryptLogN: 10,
+    };
     database = await openDatabase({ dataDir: null });
     await runMigrations(database);
     await seedDemoOperator(database.db);
-    const logger = createLogger({ logLevel: 'trace' }, { write: (chunk: string) => void (rawLines.push(chunk), lines.push(JSON.parse(chunk) as Line)) });
+    const logger = createLogger(
+      { logLevel: 'trace' },
+      { write: (chunk: string) => void (rawLines.push(chunk), lines.push(JSON.parse(chunk) as Line)) },
+    );
     app = await buildApp({ config, database, logger });
     // Stand-ins for a service logging through the process logger (ctx.log) after awaiting the database.
     app.get('/wps/test-fixture/service-log', async () => {
       await database.db.selectFrom('schema_migrations').select('version').limit(1).execute();
-      app.log.warn({ authorization: 'Bearer SECRET-TOKEN-1' , headers: { authorization: 'Bearer SECRET-TOKEN-2' } }, 'fixture: service line');
+      app.log.warn(
+        { authorization: 'Bearer SECRET-TOKEN-1', headers: { authorization: 'Bearer SECRET-TOKEN-2' } },
+        'fixture: service line',
+      );
       return ok(true);
     });
     app.post('/wps/test-fixture/service-log', async (request) => {
@@ -80,7 +90,12 @@ describe('request ids', () => {
   });
 
   it('keeps the request context after the body is read', async () => {
-    const res = await app.inject({ method: 'POST', url: '/wps/test-fixture/service-log', payload: { a: 'x'.repeat(2000) }, headers: { 'x-request-id': 'client-post-1' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/wps/test-fixture/service-log',
+      payload: { a: 'x'.repeat(2000) },
+      headers: { 'x-request-id': 'client-post-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-request-id']).toBe('client-post-1');
     expect(linesOf('client-post-1').map((l) => l.msg)).toContain('fixture: service line after a body');
@@ -103,7 +118,13 @@ describe('request ids', () => {
     const cases = [
       { method: 'GET' as const, url: '/wps/no/such/call', status: 404 },
       { method: 'GET' as const, url: '/.env', status: 404 },
-      { method: 'POST' as const, url: '/wps/member/login', status: 400, payload: '{not json', headers: { 'content-type': 'application/json' } },
+      {
+        method: 'POST' as const,
+        url: '/wps/member/login',
+        status: 400,
+        payload: '{not json',
+        headers: { 'content-type': 'application/json' },
+      },
       { method: 'GET' as const, url: '/wps/captcha', status: 403, headers: { merchant: 'NOT-THIS-OPERATOR' } },
       { method: 'GET' as const, url: '/assets/app-1.js', status: 200 },
       { method: 'GET' as const, url: '/home', status: 200 },
@@ -111,11 +132,19 @@ describe('request ids', () => {
     ];
     for (const [i, c] of cases.entries()) {
       const id = `case-${i}`;
-      const res = await app.inject({ method: c.method, url: c.url, payload: c.payload, headers: { ...c.headers, 'x-request-id': id } });
+      const res = await app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload,
+        headers: { ...c.headers, 'x-request-id': id },
+      });
       if (c.status !== 403) expect(res.statusCode, c.url).toBe(c.status);
       else expect(res.statusCode, c.url).toBeGreaterThanOrEqual(400);
       expect(res.headers['x-request-id'], c.url).toBe(id);
-      expect(linesOf(id).some((l) => l.msg === 'request completed'), c.url).toBe(true);
+      expect(
+        linesOf(id).some((l) => l.msg === 'request completed'),
+        c.url,
+      ).toBe(true);
     }
   });
 
@@ -129,7 +158,9 @@ describe('request ids', () => {
       maxBatch: 8,
       maxInFlight: 1,
     });
-    const answers = await Promise.all(['req-a', 'req-b'].map((reqId, i) => requestContext.run({ reqId }, () => queue.submit(i))));
+    const answers = await Promise.all(
+      ['req-a', 'req-b'].map((reqId, i) => requestContext.run({ reqId }, () => queue.submit(i))),
+    );
     expect(answers).toEqual([0, 1]);
     expect(seen).toEqual([undefined]);
   });

@@ -38,7 +38,11 @@ describePostgres('rewards engine on two instances, one SIGKILLed mid-stream [pos
     await runMigrations(database);
     await seedDemoOperator(database.db);
     services = createServices({
-      config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-rewards-twin') }), databaseUrl: scratch.url, scryptLogN: 10 },
+      config: {
+        ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-rewards-twin') }),
+        databaseUrl: scratch.url,
+        scryptLogN: 10,
+      },
       database,
       db: database.db,
       log: pino({ level: 'silent' }),
@@ -48,7 +52,11 @@ describePostgres('rewards engine on two instances, one SIGKILLed mid-stream [pos
       .values({ username: 'rules-writer', password_hash: 'never-used', role: 'marketing' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const rule = await services.rewards.rules.create(String(operator.id), { name: 'A coin per login', trigger: 'login', reward: { kind: 'cash', amount: '1' } });
+    const rule = await services.rewards.rules.create(String(operator.id), {
+      name: 'A coin per login',
+      trigger: 'login',
+      reward: { kind: 'cash', amount: '1' },
+    });
     await services.rewards.rules.setStatus(String(operator.id), rule.id, 'live', rule.version);
     // Players (their registration writes events nobody pays for) and their main wallets.
     for (let i = 0; i < PLAYERS; i++) {
@@ -75,10 +83,22 @@ describePostgres('rewards engine on two instances, one SIGKILLed mid-stream [pos
 
   const count = async (q: string) => Number((await sql<{ n: string }>`${sql.raw(q)}`.execute(database.db)).rows[0]!.n);
   const paidTotal = async () =>
-    BigInt((await sql<{ s: string | null }>`SELECT sum(balance)::text AS s FROM ledger_accounts WHERE purpose = 'player_main' AND member_id = ANY(${sql.val(members)}::bigint[])`.execute(database.db)).rows[0]!.s ?? '0');
+    BigInt(
+      (
+        await sql<{
+          s: string | null;
+        }>`SELECT sum(balance)::text AS s FROM ledger_accounts WHERE purpose = 'player_main' AND member_id = ANY(${sql.val(members)}::bigint[])`.execute(
+          database.db,
+        )
+      ).rows[0]!.s ?? '0',
+    );
 
   it('pays every event once across a SIGKILL, and a replay pays nothing more', async () => {
-    const env = { REWARD_EVENTS_POLL_MS: '20', VENDOR_SANDBOX_URL: 'http://127.0.0.1:9', VENDOR_SANDBOX_SECRET: 'x'.repeat(32) };
+    const env = {
+      REWARD_EVENTS_POLL_MS: '20',
+      VENDOR_SANDBOX_URL: 'http://127.0.0.1:9',
+      VENDOR_SANDBOX_SECRET: 'x'.repeat(32),
+    };
     instances = await Promise.all([startInstance('RA', scratch.url, env), startInstance('RB', scratch.url, env)]);
     const [a] = instances as [Instance, Instance];
     // Kill A once the stream is under way but not finished.

@@ -10,14 +10,18 @@ export type ScratchPostgres = { name: string; url: string; drop: () => Promise<v
 /** Wait until nobody is connected to database `name` (up to about `tries` × 20 ms). */
 export async function waitUntilUnused(admin: pg.Client, name: string, tries = 100): Promise<void> {
   for (let i = 0; i < tries; i++) {
-    const res = await admin.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    const res = await admin.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [
+      name,
+    ]);
     if (Number(res.rows[0]?.n ?? 0) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 /** Create a uniquely named database, empty or a copy of `template`, with its URL and a dropper. */
-export async function createPostgresDatabase(opts: { prefix?: string; template?: string } = {}): Promise<ScratchPostgres> {
+export async function createPostgresDatabase(
+  opts: { prefix?: string; template?: string } = {},
+): Promise<ScratchPostgres> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${opts.prefix ?? 't'}_${crypto.randomBytes(6).toString('hex')}`;

@@ -77,9 +77,15 @@ describeEachDatabase('security headers', (target) => {
       ['unknown path', await t.app.inject({ method: 'GET', url: '/wps/no/such/call' })],
       ['no token', await t.app.inject({ method: 'GET', url: '/wps/member/info' })],
       ['validation', await t.app.inject({ method: 'GET', url: '/wps/captcha' })],
-      ['unknown merchant', await t.app.inject({ method: 'GET', url: '/wps/captcha?captchaKey=abcdefgh', headers: { merchant: 'NOPE' } })],
+      [
+        'unknown merchant',
+        await t.app.inject({ method: 'GET', url: '/wps/captcha?captchaKey=abcdefgh', headers: { merchant: 'NOPE' } }),
+      ],
       ['malformed URL', await t.app.inject({ method: 'GET', url: '/wps/%%77' })],
-      ['over-long path parameter', await t.app.inject({ method: 'POST', url: `/wps/withdraw/orders/${'9'.repeat(200)}/confirm` })],
+      [
+        'over-long path parameter',
+        await t.app.inject({ method: 'POST', url: `/wps/withdraw/orders/${'9'.repeat(200)}/confirm` }),
+      ],
     ];
     for (const [what, res] of responses) {
       expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
@@ -102,17 +108,36 @@ describeEachDatabase('security headers', (target) => {
     });
     reference.all('/*', async () => 'ok');
     const precomputed = securityHeaders([VENDOR_ORIGIN]);
-    expect(Object.keys(precomputed)).toEqual(expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options', 'permissions-policy']));
+    expect(Object.keys(precomputed)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'strict-transport-security',
+        'x-frame-options',
+        'permissions-policy',
+      ]),
+    );
     const requests = [
       { method: 'GET', url: '/wps/system/status', headers: {} },
-      { method: 'POST', url: '/wps/no/such/call', headers: { 'user-agent': 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)' } },
+      {
+        method: 'POST',
+        url: '/wps/no/such/call',
+        headers: { 'user-agent': 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)' },
+      },
       { method: 'GET', url: '/docs', headers: { 'x-forwarded-proto': 'https', accept: 'text/html' } },
-      { method: 'GET', url: '/backoffice/', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' } },
+      {
+        method: 'GET',
+        url: '/backoffice/',
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+      },
     ] as const;
     try {
       for (const request of requests) {
         const expected = await reference.inject(request);
-        const written = Object.fromEntries(Object.entries(expected.headers).filter(([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name)));
+        const written = Object.fromEntries(
+          Object.entries(expected.headers).filter(
+            ([name]) => !['content-type', 'content-length', 'date', 'connection'].includes(name),
+          ),
+        );
         expect(written, request.url).toEqual(precomputed);
       }
     } finally {
@@ -123,8 +148,14 @@ describeEachDatabase('security headers', (target) => {
   });
 
   it("lets the page's speed test reach the operator's other domains (connect-src), following the setting", async () => {
-    const connectSrc = async () => parseCsp(String((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).headers['content-security-policy']))['connect-src'];
-    await t.app.services.system.updateSetting('domains', [{ domainName: 'https://play2.example' }, { domainName: 'https://fast.example:8443' }]);
+    const connectSrc = async () =>
+      parseCsp(
+        String((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).headers['content-security-policy']),
+      )['connect-src'];
+    await t.app.services.system.updateSetting('domains', [
+      { domainName: 'https://play2.example' },
+      { domainName: 'https://fast.example:8443' },
+    ]);
     await t.app.services.system.getOperatorConfig();
     expect(await connectSrc()).toEqual(["'self'", 'https://fast.example:8443', 'https://play2.example']);
     await t.app.services.system.updateSetting('domains', []);

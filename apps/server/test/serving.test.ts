@@ -15,7 +15,8 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { ok } from '../src/http/envelope';
 import { createTestApp, type TestApp } from './test-app';
 
-const INDEX = '<!doctype html><html><head><title>Site</title><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Site</title><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 17}`))};\n`;
 
 describe('serving the built web app', () => {
@@ -36,11 +37,17 @@ describe('serving the built web app', () => {
     fs.writeFileSync(path.join(backofficeDist, 'assets', 'bo-5d6e.js'), SCRIPT);
     // The build step itself, over both folders.
     execFileSync(process.execPath, ['scripts/precompress.mjs', webDist, backofficeDist], { stdio: 'pipe' });
-    t = await createTestApp('pglite', { webDist, backofficeDist }, {
-      extraRoutes: (app) => {
-        app.get('/wps/test-fixture/big', async () => ok({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `member-${i}` })) }));
+    t = await createTestApp(
+      'pglite',
+      { webDist, backofficeDist },
+      {
+        extraRoutes: (app) => {
+          app.get('/wps/test-fixture/big', async () =>
+            ok({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `member-${i}` })) }),
+          );
+        },
       },
-    });
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -67,7 +74,9 @@ describe('serving the built web app', () => {
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
     expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
     // The copy made at build time, not a compression per request.
-    expect(br.headers['content-length']).toBe(String(fs.statSync(path.join(webDist, 'assets', 'app-1a2b3c.js.br')).size));
+    expect(br.headers['content-length']).toBe(
+      String(fs.statSync(path.join(webDist, 'assets', 'app-1a2b3c.js.br')).size),
+    );
 
     const gz = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -91,10 +100,16 @@ describe('serving the built web app', () => {
     expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
     expect(plain.headers.vary).toContain('accept-encoding');
     expect(gz.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    const revalidated = await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    const revalidated = await get('/assets/app-1a2b3c.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (await get('/assets/app-1a2b3c.js', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) }))
+        .statusCode,
+    ).toBe(200);
 
     // No copy made at build time (under 1 KiB): the file itself, with its own type.
     const tiny = await get('/assets/tiny-9f8e.css');
@@ -129,7 +144,19 @@ describe('serving the built web app', () => {
   });
 
   it('answers the 404 envelope for unknown paths under API prefixes and the build folder', async () => {
-    for (const url of ['/wps/no/such/call', '/lgw/nothing', '/lotto/x', '/ops/x', '/vendor/x', '/dev/x', '/sandbox-gateway/x', '/assets/missing-123.js', '/assets/', '/backoffice/assets/missing.js', '/wps']) {
+    for (const url of [
+      '/wps/no/such/call',
+      '/lgw/nothing',
+      '/lotto/x',
+      '/ops/x',
+      '/vendor/x',
+      '/dev/x',
+      '/sandbox-gateway/x',
+      '/assets/missing-123.js',
+      '/assets/',
+      '/backoffice/assets/missing.js',
+      '/wps',
+    ]) {
       const res = await get(url, { accept: 'text/html' });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ success: false, errorCode: ErrorCode.NOT_FOUND });
@@ -137,7 +164,25 @@ describe('serving the built web app', () => {
   });
 
   it('answers 404 to scanners and to files that are not built, never the site', async () => {
-    const probes = ['/.env', '/.git/config', '/.well-known/security.txt', '/wp-admin', '/wp-login.php', '/index.php', '/cgi-bin/luci', '/phpmyadmin/', '/config.json', '/favicon.ico', '/app.js.map', '/assets/app-1a2b3c.js.br', '/games/../.env', '/%2e%2e/package.json', '/backoffice/.env', '/backoffice/x.php', '/home/.git'];
+    const probes = [
+      '/.env',
+      '/.git/config',
+      '/.well-known/security.txt',
+      '/wp-admin',
+      '/wp-login.php',
+      '/index.php',
+      '/cgi-bin/luci',
+      '/phpmyadmin/',
+      '/config.json',
+      '/favicon.ico',
+      '/app.js.map',
+      '/assets/app-1a2b3c.js.br',
+      '/games/../.env',
+      '/%2e%2e/package.json',
+      '/backoffice/.env',
+      '/backoffice/x.php',
+      '/home/.git',
+    ];
     for (const url of probes) {
       const res = await get(url, { accept: '*/*' });
       expect(res.statusCode, url).toBe(404);
@@ -166,7 +211,9 @@ describe('serving the built web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(asset.headers['content-length']).toBe(String(fs.statSync(path.join(backofficeDist, 'assets', 'bo-5d6e.js.br')).size));
+    expect(asset.headers['content-length']).toBe(
+      String(fs.statSync(path.join(backofficeDist, 'assets', 'bo-5d6e.js.br')).size),
+    );
     expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(SCRIPT);
     const page = await get('/backoffice/operators');
     expect(page.headers['cache-control']).toBe('no-cache');

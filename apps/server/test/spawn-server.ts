@@ -33,7 +33,10 @@ export type SpawnedServer = {
  */
 export function listeningAddress(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
     const check = () => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
       if (!match?.[1]) return;

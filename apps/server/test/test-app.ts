@@ -51,7 +51,9 @@ export function provided(key: 'pgliteTemplate' | 'postgresTemplate' | 'serverDat
  * `migrated`, a copy of the run's migrated template when there is one (the caller still runs the
  * migrations, which then have nothing to do).
  */
-export async function createScratchPostgres(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchPostgres(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = opts.migrated ? provided('postgresTemplate') : '';
   return createPostgresDatabase(template ? { template } : {});
 }

@@ -20,7 +20,11 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('1')).toBe(1);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
+    expect(parseTrustProxy('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+    ]);
     expect(parseTrustProxy('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
   });
 
@@ -53,7 +57,11 @@ describeEachDatabase('client address behind proxies', (target) => {
     await Promise.all([direct?.close(), oneHop?.close(), listed?.close()]);
   });
 
-  async function seenAs(t: TestApp, remoteAddress: string, forwardedFor?: string): Promise<PermissionResult['location']> {
+  async function seenAs(
+    t: TestApp,
+    remoteAddress: string,
+    forwardedFor?: string,
+  ): Promise<PermissionResult['location']> {
     const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/permission', remoteAddress, headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -69,10 +77,20 @@ describeEachDatabase('client address behind proxies', (target) => {
 
   it('one trusted hop: a spoofed leading entry neither triggers nor escapes the region block', async () => {
     const captcha = '/wps/captcha?captchaKey=trust-proxy-test-1';
-    const blocked = await oneHop.app.inject({ method: 'GET', url: captcha, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } });
+    const blocked = await oneHop.app.inject({
+      method: 'GET',
+      url: captcha,
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' },
+    });
     expect(blocked.statusCode, blocked.body).toBe(403);
     expect(blocked.json<{ errorCode: string }>().errorCode).toBe(ErrorCode.REGION_RESTRICTED);
-    const open = await oneHop.app.inject({ method: 'GET', url: captcha, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9, 6.6.6.6' } });
+    const open = await oneHop.app.inject({
+      method: 'GET',
+      url: captcha,
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9, 6.6.6.6' },
+    });
     expect(open.statusCode, open.body).toBe(200);
   });
 

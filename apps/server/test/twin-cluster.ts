@@ -92,7 +92,12 @@ type RequestOptions = {
  * One HTTP call to one instance. A 2xx success envelope (or a redirect) is 'accepted', a 4xx
  * failure envelope 'refused'; a lost connection, a timeout or a 5xx is 'unknown'.
  */
-export async function send(instance: Instance, method: string, url: string, opts: RequestOptions = {}): Promise<Answer> {
+export async function send(
+  instance: Instance,
+  method: string,
+  url: string,
+  opts: RequestOptions = {},
+): Promise<Answer> {
   try {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = opts.token;
@@ -109,9 +114,23 @@ export async function send(instance: Instance, method: string, url: string, opts
         payload = await encryptPayload(key.jwk, key.keyId, opts.body);
       }
       body = JSON.stringify(payload);
-      if (opts.vendorSecret) Object.assign(headers, vendorSignatureHeaders(opts.vendorSecret, { method, path: vendorCallbackPath(...(url.split('/').slice(2, 4) as [string, string])), rawBody: body }));
+      if (opts.vendorSecret)
+        Object.assign(
+          headers,
+          vendorSignatureHeaders(opts.vendorSecret, {
+            method,
+            path: vendorCallbackPath(...(url.split('/').slice(2, 4) as [string, string])),
+            rawBody: body,
+          }),
+        );
     }
-    const res = await fetch(`${instance.baseUrl}${url}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(`${instance.baseUrl}${url}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
     if (res.status >= 500) {
       await res.arrayBuffer();
       return { outcome: 'unknown', status: res.status };
@@ -160,7 +179,8 @@ export class TwinClient {
     const other = this.instances.find((i) => i !== target && i.isAlive()) ?? target;
     this.resent++;
     const again = await send(other, method, url, opts);
-    if (again.outcome === 'unknown') throw new Error(`${label}: no answer from ${target.name} nor, re-sent, from ${other.name}`);
+    if (again.outcome === 'unknown')
+      throw new Error(`${label}: no answer from ${target.name} nor, re-sent, from ${other.name}`);
     return { ...again, resent: true };
   }
 }

@@ -13,7 +13,14 @@ export const PAYMENT_PASSWORD = '739184';
 export const GAME_ID = 'SBX-slot-01';
 
 export type OpKind = 'deposit' | 'bet' | 'win' | 'withdraw';
-export type Op = { kind: OpKind; amountMinor: bigint; key: string; accepted: boolean; orderId?: string; betKey?: string };
+export type Op = {
+  kind: OpKind;
+  amountMinor: bigint;
+  key: string;
+  accepted: boolean;
+  orderId?: string;
+  betKey?: string;
+};
 export type Player = {
   index: number;
   home: number;
@@ -44,7 +51,10 @@ export type LoadContext = {
 /** Register over HTTP; a re-sent registration that finds its username taken logs in instead. */
 async function register(ctx: LoadContext, p: Player): Promise<void> {
   const body = { username: p.username, password: p.password, confirmPassword: p.password, agree: true };
-  const answer = await ctx.client.request(p.home, `register ${p.username}`, 'PUT', '/wps/member/register', { body, encrypted: true });
+  const answer = await ctx.client.request(p.home, `register ${p.username}`, 'PUT', '/wps/member/register', {
+    body,
+    encrypted: true,
+  });
   ctx.onAnswer();
   if (answer.outcome === 'accepted') {
     p.token = (answer.value as { token: string }).token;
@@ -68,9 +78,16 @@ async function register(ctx: LoadContext, p: Player): Promise<void> {
 async function prepareWithdrawals(ctx: LoadContext, p: Player): Promise<string> {
   const { security } = ctx.services;
   await security.setPayeeName(p.memberId, 'Maria Silva');
-  await security.setPaymentPassword(p.memberId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+  await security.setPaymentPassword(p.memberId, {
+    newPaymentPassword: PAYMENT_PASSWORD,
+    confirmPaymentPassword: PAYMENT_PASSWORD,
+  });
   const bank = (await security.listBanks())[0]!;
-  const account = await security.addBankAccount(p.memberId, { bankCode: bank.code, accountNumber: `${20_000_000 + p.index}`, holderName: 'Maria Silva' });
+  const account = await security.addBankAccount(p.memberId, {
+    bankCode: bank.code,
+    accountNumber: `${20_000_000 + p.index}`,
+    holderName: 'Maria Silva',
+  });
   return account.id;
 }
 
@@ -82,7 +99,14 @@ async function prepareWithdrawals(ctx: LoadContext, p: Player): Promise<string> 
 async function openGame(ctx: LoadContext, p: Player, attempt = 1): Promise<void> {
   const launch = await ctx.client.request(p.home, 'launch', 'POST', '/wps/game/launchGame', {
     token: p.token,
-    body: { nodeId: GAME_ID, vassalage: SANDBOX_SEAMLESS, gameId: GAME_ID, launchMode: 'GLS', platform: 'html5-desktop', language: 'en' },
+    body: {
+      nodeId: GAME_ID,
+      vassalage: SANDBOX_SEAMLESS,
+      gameId: GAME_ID,
+      launchMode: 'GLS',
+      platform: 'html5-desktop',
+      language: 'en',
+    },
   });
   if (launch.outcome !== 'accepted') throw new Error(`launch refused: ${launch.errorCode}`);
   const launchToken = new URL((launch.value as { game_url: string }).game_url).searchParams.get('token');
@@ -99,7 +123,10 @@ async function openGame(ctx: LoadContext, p: Player, attempt = 1): Promise<void>
 
 async function deposit(ctx: LoadContext, p: Player, op: Op): Promise<void> {
   const order = { channelId: ctx.depositChannelId, amount: major(op.amountMinor), idempotencyKey: op.key };
-  const created = await ctx.client.request(p.home, `deposit ${op.key}`, 'POST', '/wps/deposit/orders', { token: p.token, body: order });
+  const created = await ctx.client.request(p.home, `deposit ${op.key}`, 'POST', '/wps/deposit/orders', {
+    token: p.token,
+    body: order,
+  });
   ctx.onAnswer();
   if (created.outcome !== 'accepted') throw new Error(`deposit order refused: ${created.errorCode}`);
   const { id, payUrl } = created.value as { id: string; payUrl: string };
@@ -110,7 +137,10 @@ async function deposit(ctx: LoadContext, p: Player, op: Op): Promise<void> {
   // The player's page then shows the order (the same key answers with it as it is now). A
   // re-sent press finds the payment already completed (404); whether the first press's webhook
   // credited the order before its instance died is what the order says.
-  const after = await ctx.client.request(p.home, `deposit status ${op.key}`, 'POST', '/wps/deposit/orders', { token: p.token, body: order });
+  const after = await ctx.client.request(p.home, `deposit status ${op.key}`, 'POST', '/wps/deposit/orders', {
+    token: p.token,
+    body: order,
+  });
   if (after.outcome !== 'accepted') throw new Error(`deposit order re-read refused: ${after.errorCode}`);
   const status = (after.value as { status: string }).status;
   op.accepted = status === 'credited';
@@ -123,19 +153,33 @@ async function callback(ctx: LoadContext, p: Player, op: Op, name: 'bet' | 'win'
     name === 'bet'
       ? { ...base, gameId: GAME_ID, amountMinor: op.amountMinor.toString() }
       : { ...base, betTransactionId: op.betKey, amountMinor: op.amountMinor.toString(), roundClosed: true };
-  const answer = await ctx.client.request(p.home, `${name} ${op.key}`, 'POST', `/vendor/${SANDBOX_SEAMLESS}/${name}`, { body, vendorSecret: ctx.vendorSecret });
+  const answer = await ctx.client.request(p.home, `${name} ${op.key}`, 'POST', `/vendor/${SANDBOX_SEAMLESS}/${name}`, {
+    body,
+    vendorSecret: ctx.vendorSecret,
+  });
   ctx.onAnswer();
   op.accepted = answer.outcome === 'accepted';
-  if (answer.outcome === 'refused' && answer.errorCode !== 'INSUFFICIENT_FUNDS') throw new Error(`${name} refused: ${answer.errorCode}`);
+  if (answer.outcome === 'refused' && answer.errorCode !== 'INSUFFICIENT_FUNDS')
+    throw new Error(`${name} refused: ${answer.errorCode}`);
 }
 
 async function withdraw(ctx: LoadContext, p: Player, op: Op, bankAccountId: string): Promise<void> {
-  const body = { amount: major(op.amountMinor), bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: op.key };
-  const answer = await ctx.client.request(p.home, `withdraw ${op.key}`, 'POST', '/wps/withdraw/orders', { token: p.token, body, encrypted: true });
+  const body = {
+    amount: major(op.amountMinor),
+    bankAccountId,
+    paymentPassword: PAYMENT_PASSWORD,
+    idempotencyKey: op.key,
+  };
+  const answer = await ctx.client.request(p.home, `withdraw ${op.key}`, 'POST', '/wps/withdraw/orders', {
+    token: p.token,
+    body,
+    encrypted: true,
+  });
   ctx.onAnswer();
   op.accepted = answer.outcome === 'accepted';
   if (op.accepted) op.orderId = (answer.value as { id: string }).id;
-  if (answer.outcome === 'refused' && answer.errorCode !== 'INSUFFICIENT_FUNDS') throw new Error(`withdrawal refused: ${answer.errorCode}`);
+  if (answer.outcome === 'refused' && answer.errorCode !== 'INSUFFICIENT_FUNDS')
+    throw new Error(`withdrawal refused: ${answer.errorCode}`);
 }
 
 /** How many requests one player's run sends at least (its first sends; re-sends come on top). */
@@ -156,7 +200,13 @@ export async function runPlayer(ctx: LoadContext, p: Player): Promise<void> {
     p.ops.push(bet);
     await callback(ctx, p, bet, 'bet', roundId);
     if (bet.accepted) {
-      const win: Op = { kind: 'win', amountMinor: between(0, 6_000), key: `twin-win-${tag}`, betKey: bet.key, accepted: false };
+      const win: Op = {
+        kind: 'win',
+        amountMinor: between(0, 6_000),
+        key: `twin-win-${tag}`,
+        betKey: bet.key,
+        accepted: false,
+      };
       p.ops.push(win);
       await callback(ctx, p, win, 'win', roundId);
     }

@@ -38,7 +38,11 @@ const BLOCKED_JOB = 'encryption-key-rotation';
 const CACHE_DEADLINE_MS = 1_000;
 
 /** Poll `probe` until it returns a value (not undefined/false), or fail after `timeoutMs`. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -61,7 +65,11 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     await runMigrations(database);
     await seedDemoOperator(database.db);
     services = createServices({
-      config: { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-twin-test') }), databaseUrl: scratch.url, scryptLogN: 10 },
+      config: {
+        ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-twin-test') }),
+        databaseUrl: scratch.url,
+        scryptLogN: 10,
+      },
       database,
       db: database.db,
       log: pino({ level: 'silent' }),
@@ -89,14 +97,20 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     const [a, b] = instances;
     const username = `twin${crypto.randomBytes(4).toString('hex')}`;
     const password = `Pw${crypto.randomBytes(6).toString('hex')}9`;
-    const reg = await send(a, 'PUT', '/wps/member/register', { body: { username, password, confirmPassword: password, agree: true }, encrypted: true });
+    const reg = await send(a, 'PUT', '/wps/member/register', {
+      body: { username, password, confirmPassword: password, agree: true },
+      encrypted: true,
+    });
     expect(reg.outcome, reg.errorCode).toBe('accepted');
     const token = (reg.value as { token: string }).token;
     const info = async (on: Instance) => send(on, 'GET', '/wps/member/info', { token });
     const languageOn = async (on: Instance) => ((await info(on)).value as { language: string } | undefined)?.language;
 
     const timings: string[] = [];
-    for (const [writer, reader, language] of [[a, b, 'EN'], [b, a, 'ES']] as const) {
+    for (const [writer, reader, language] of [
+      [a, b, 'EN'],
+      [b, a, 'ES'],
+    ] as const) {
       // The reader has the member (and the session) in its caches.
       const before = await languageOn(reader);
       expect(await languageOn(reader)).toBe(before);
@@ -123,7 +137,9 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
   it('keeps every accepted request applied once across a SIGKILL, and each job period run once', async () => {
     const client = new TwinClient(instances);
     const channels = await send(instances[0], 'GET', '/wps/deposit/channels', { token: await anyToken() });
-    const channel = (channels.value as { id: string; type: string; name: string }[]).find((c) => c.type === 'gateway' && c.name === 'Sandbox Pay');
+    const channel = (channels.value as { id: string; type: string; name: string }[]).find(
+      (c) => c.type === 'gateway' && c.name === 'Sandbox Pay',
+    );
     expect(channel).toBeDefined();
 
     const players: Player[] = Array.from({ length: PLAYERS }, (_, index) => ({
@@ -149,7 +165,9 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     let killed: { victim: Instance; survivor: Instance; at: number; heldPeriod: string } | undefined;
     const killer = (async () => {
       await waitFor('a quarter of the load', () => answered >= total / 4, 60_000);
-      await locker.query(`INSERT INTO payload_nonces (nonce, expires_at) VALUES ('twin-held', now() - interval '1 hour')`);
+      await locker.query(
+        `INSERT INTO payload_nonces (nonce, expires_at) VALUES ('twin-held', now() - interval '1 hour')`,
+      );
       await locker.query('BEGIN');
       await locker.query(`SELECT nonce FROM payload_nonces WHERE nonce = 'twin-held' FOR UPDATE`);
       const lockedAt = new Date((await locker.query<{ at: Date }>('SELECT clock_timestamp() AS at')).rows[0]!.at);
@@ -182,21 +200,46 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
       expect(members.map((m) => String(m.id))).toEqual([p.memberId]);
       for (const op of p.ops) {
         if (op.kind === 'deposit') {
-          const orders = await db.selectFrom('deposit_orders').select(['id', 'status', 'amount_minor']).where('member_id', '=', p.memberId).where('idempotency_key', '=', op.key).execute();
+          const orders = await db
+            .selectFrom('deposit_orders')
+            .select(['id', 'status', 'amount_minor'])
+            .where('member_id', '=', p.memberId)
+            .where('idempotency_key', '=', op.key)
+            .execute();
           expect(orders, op.key).toHaveLength(1);
-          const txs = await db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `deposit:${op.orderId}`).execute();
+          const txs = await db
+            .selectFrom('ledger_transactions')
+            .select('id')
+            .where('idempotency_key', '=', `deposit:${op.orderId}`)
+            .execute();
           expect(txs.length, op.key).toBe(op.accepted ? 1 : 0);
         } else if (op.kind === 'bet' || op.kind === 'win') {
-          const rows = await db.selectFrom('round_bets').select(['ledger_transaction_id']).where('vassalage', '=', SANDBOX_SEAMLESS).where('vendor_tx_id', '=', op.key).execute();
+          const rows = await db
+            .selectFrom('round_bets')
+            .select(['ledger_transaction_id'])
+            .where('vassalage', '=', SANDBOX_SEAMLESS)
+            .where('vendor_tx_id', '=', op.key)
+            .execute();
           if (op.accepted) {
             expect(rows, op.key).toHaveLength(1);
             expect(rows[0]!.ledger_transaction_id, op.key).not.toBeNull();
           } else {
-            expect(rows.filter((r) => r.ledger_transaction_id !== null), op.key).toHaveLength(0);
+            expect(
+              rows.filter((r) => r.ledger_transaction_id !== null),
+              op.key,
+            ).toHaveLength(0);
           }
         } else {
-          const orders = await db.selectFrom('withdrawal_orders').select(['amount']).where('member_id', '=', p.memberId).where('idempotency_key', '=', op.key).execute();
-          expect(orders.map((o) => String(o.amount)), op.key).toEqual(op.accepted ? [op.amountMinor.toString()] : []);
+          const orders = await db
+            .selectFrom('withdrawal_orders')
+            .select(['amount'])
+            .where('member_id', '=', p.memberId)
+            .where('idempotency_key', '=', op.key)
+            .execute();
+          expect(
+            orders.map((o) => String(o.amount)),
+            op.key,
+          ).toEqual(op.accepted ? [op.amountMinor.toString()] : []);
         }
       }
       expect(await services.ledger.getPlayerBalance(p.memberId), `player ${p.index}`).toBe(expectedBalance(p));
@@ -211,19 +254,33 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
     const victimTag = `:${victim.child.pid}:`;
     await waitFor('the killed instance periods to be finished', async () => {
       const rows = await listJobRuns(db, JOBS);
-      return !rows.some((r) => r.finishedAt === null && r.instance.includes(victimTag)) && rows.find((r) => r.job === BLOCKED_JOB && r.periodKey === killed!.heldPeriod)?.finishedAt;
+      return (
+        !rows.some((r) => r.finishedAt === null && r.instance.includes(victimTag)) &&
+        rows.find((r) => r.job === BLOCKED_JOB && r.periodKey === killed!.heldPeriod)?.finishedAt
+      );
     });
     const afterTakeover = Date.now();
     await waitFor('two more periods of every job on the survivor', async () => {
       const rows = await listJobRuns(db, JOBS);
-      return JOBS.every((job) => rows.filter((r) => r.job === job && r.instance.includes(survivorTag) && r.finishedAt && r.periodStart.getTime() > afterTakeover).length >= 2);
+      return JOBS.every(
+        (job) =>
+          rows.filter(
+            (r) =>
+              r.job === job &&
+              r.instance.includes(survivorTag) &&
+              r.finishedAt &&
+              r.periodStart.getTime() > afterTakeover,
+          ).length >= 2,
+      );
     });
     await stopInstance(survivor, 'SIGTERM');
     const runs = await listJobRuns(db, JOBS);
     checkJobRuns(runs, { victimTag, survivorTag, heldPeriod: killed!.heldPeriod });
 
     const perInstance = instances.map((i) => `${i.name} ${i.answered}`).join(', ');
-    const runsPerInstance = instances.map((i) => `${i.name} ${runs.filter((r) => r.instance.includes(`:${i.child.pid}:`)).length}`).join(', ');
+    const runsPerInstance = instances
+      .map((i) => `${i.name} ${runs.filter((r) => r.instance.includes(`:${i.child.pid}:`)).length}`)
+      .join(', ');
     console.info(
       `two instances: ${answered} load requests answered in ${loadMs} ms by ${PLAYERS} players (HTTP answers per instance: ${perInstance}); ` +
         `${victim.name} SIGKILLed after ${killed!.at} answers, ` +
@@ -238,7 +295,10 @@ describePostgres('two instances on one database: split load, one SIGKILLed, jobs
   async function anyToken(): Promise<string> {
     const username = `twin${crypto.randomBytes(4).toString('hex')}`;
     const password = `Pw${crypto.randomBytes(6).toString('hex')}9`;
-    const reg = await send(instances[0], 'PUT', '/wps/member/register', { body: { username, password, confirmPassword: password, agree: true }, encrypted: true });
+    const reg = await send(instances[0], 'PUT', '/wps/member/register', {
+      body: { username, password, confirmPassword: password, agree: true },
+      encrypted: true,
+    });
     return (reg.value as { token: string }).token;
   }
 });
@@ -254,11 +314,14 @@ function checkJobRuns(runs: JobRunRow[], opts: { victimTag: string; survivorTag:
     expect(rows.length, job).toBeGreaterThan(5);
     const starts = rows.map((r) => r.periodStart.getTime());
     expect(new Set(starts).size, `${job}: one row per period`).toBe(rows.length);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!, `${job}: no period missed`).toBe(JOB_INTERVAL_MS);
+    for (let i = 1; i < starts.length; i++)
+      expect(starts[i]! - starts[i - 1]!, `${job}: no period missed`).toBe(JOB_INTERVAL_MS);
     for (const r of rows) {
       expect(r.finishedAt, `${job} ${r.periodKey} finished`).not.toBeNull();
       if (r.attempt > 1) {
-        expect(r.previousInstance, `${job} ${r.periodKey} taken over from the killed instance`).toContain(opts.victimTag);
+        expect(r.previousInstance, `${job} ${r.periodKey} taken over from the killed instance`).toContain(
+          opts.victimTag,
+        );
         expect(r.instance).toContain(opts.survivorTag);
       }
     }

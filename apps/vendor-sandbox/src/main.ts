@@ -11,7 +11,10 @@ if (!secret || secret.length < 16 || !platformUrl) {
   process.exit(2);
 }
 const { app } = createSandbox({ platformUrl, secret });
-const address = await app.listen({ port: Number(process.env.SANDBOX_PORT ?? 8257), host: process.env.SANDBOX_HOST ?? '127.0.0.1' });
+const address = await app.listen({
+  port: Number(process.env.SANDBOX_PORT ?? 8257),
+  host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+});
 // Tests and scripts read this line to learn the port.
 console.log(`vendor-sandbox listening ${address}`);
 const stop = () => void app.close().then(() => process.exit(0));

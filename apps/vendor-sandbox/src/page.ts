@@ -2,12 +2,33 @@
 // small script, served by the vendor itself (its own origin), like a real vendor's game client.
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 const TEXTS = {
-  pt: { title: 'Sandbox Slots', balance: 'Saldo', bet: 'Aposta', spin: 'Girar', win: 'Ganho', transfer: 'Carteira de transferência', seamless: 'Carteira integrada', failed: 'Aposta recusada' },
-  en: { title: 'Sandbox Slots', balance: 'Balance', bet: 'Bet', spin: 'Spin', win: 'Win', transfer: 'Transfer wallet', seamless: 'Seamless wallet', failed: 'Bet refused' },
+  pt: {
+    title: 'Sandbox Slots',
+    balance: 'Saldo',
+    bet: 'Aposta',
+    spin: 'Girar',
+    win: 'Ganho',
+    transfer: 'Carteira de transferência',
+    seamless: 'Carteira integrada',
+    failed: 'Aposta recusada',
+  },
+  en: {
+    title: 'Sandbox Slots',
+    balance: 'Balance',
+    bet: 'Bet',
+    spin: 'Spin',
+    win: 'Win',
+    transfer: 'Transfer wallet',
+    seamless: 'Seamless wallet',
+    failed: 'Bet refused',
+  },
 };
 
 const STYLE = `
@@ -38,7 +59,9 @@ export function renderGamePage(p: {
   betOptions: { minor: string; label: string }[];
 }): string {
   const t = TEXTS[p.language];
-  const options = p.betOptions.map((o) => `<option value="${escapeHtml(o.minor)}">${escapeHtml(o.label)} ${escapeHtml(p.currency)}</option>`).join('');
+  const options = p.betOptions
+    .map((o) => `<option value="${escapeHtml(o.minor)}">${escapeHtml(o.label)} ${escapeHtml(p.currency)}</option>`)
+    .join('');
   return `<!doctype html>
 <html lang="${p.language === 'en' ? 'en' : 'pt-BR'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title}</title><style>${STYLE}</style></head>

@@ -18,7 +18,17 @@ export type Room = {
 export function createRooms(vendor: string): Map<string, Room> {
   const holdem = `${vendor}-holdem`;
   const truco = `${vendor}-truco-br`;
-  const room = (roomId: string, gameId: string, name: string, min: number, max: number, blinds: [number, number] | null, seats: number, seatsTaken: number, status: RoomStatus): Room => ({
+  const room = (
+    roomId: string,
+    gameId: string,
+    name: string,
+    min: number,
+    max: number,
+    blinds: [number, number] | null,
+    seats: number,
+    seatsTaken: number,
+    status: RoomStatus,
+  ): Room => ({
     roomId,
     gameId,
     name,

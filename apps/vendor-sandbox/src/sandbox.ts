@@ -49,7 +49,12 @@ type PlaySession = {
   currency: string;
   scale: number;
 };
-type TransferRecord = { playerId: string; direction: 'deposit' | 'withdraw'; amount: bigint; status: 'succeeded' | 'failed' };
+type TransferRecord = {
+  playerId: string;
+  direction: 'deposit' | 'withdraw';
+  amount: bigint;
+  status: 'succeeded' | 'failed';
+};
 
 const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,18}$/.test(v);
 
@@ -111,12 +116,23 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     reply.status(status).send({ success: false, errorCode, message });
 
   /** Send one signed callback to the platform. */
-  async function callPlatform(vendor: string, op: string, body: unknown, badSignature = false): Promise<CallbackResult> {
+  async function callPlatform(
+    vendor: string,
+    op: string,
+    body: unknown,
+    badSignature = false,
+  ): Promise<CallbackResult> {
     const raw = JSON.stringify(body);
     const headers = signedHeaders(opts.secret, { method: 'POST', path: `/vendor/${vendor}/${op}`, rawBody: raw });
-    if (badSignature) headers['x-wps-signature'] = headers['x-wps-signature']!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    if (badSignature)
+      headers['x-wps-signature'] = headers['x-wps-signature']!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
     try {
-      const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${platformUrl}/vendor/${vendor}/${op}`, {
+        method: 'POST',
+        headers,
+        body: raw,
+        signal: AbortSignal.timeout(60_000),
+      });
       return { status: res.status, body: await res.json().catch(() => null) };
     } catch (err) {
       return { status: 0, body: { error: err instanceof Error ? err.message : 'request failed' } };
@@ -148,7 +164,6 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     }
   });
 
-
   // ---------------------------------------------------------------------------------------------
   // Control (tests and operators of the sandbox), signed like every other call
   // ---------------------------------------------------------------------------------------------
@@ -157,7 +172,8 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     const b = json(request.body);
     if (typeof b.down === 'boolean') faults.down = b.down;
     if (typeof b.delayMs === 'number' && b.delayMs >= 0 && b.delayMs <= 120_000) faults.delayMs = b.delayMs;
-    if (typeof b.duplicateCallbacks === 'number' && b.duplicateCallbacks >= 1 && b.duplicateCallbacks <= 10) faults.duplicateCallbacks = Math.floor(b.duplicateCallbacks);
+    if (typeof b.duplicateCallbacks === 'number' && b.duplicateCallbacks >= 1 && b.duplicateCallbacks <= 10)
+      faults.duplicateCallbacks = Math.floor(b.duplicateCallbacks);
     if (typeof b.outOfOrderRollback === 'boolean') faults.outOfOrderRollback = b.outOfOrderRollback;
     return { faults };
   });
@@ -170,16 +186,25 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   /** Send a list of callbacks, `concurrency` at a time; results in request order. */
   app.post('/control/callbacks', async (request, reply) => {
     const b = json(request.body);
-    const list = Array.isArray(b.requests) ? (b.requests as { vendor?: string; op?: string; body?: unknown; badSignature?: boolean }[]) : [];
-    const concurrency = typeof b.concurrency === 'number' && b.concurrency >= 1 ? Math.min(Math.floor(b.concurrency), 500) : 1;
-    if (list.length === 0 || list.length > 5000) return fail(reply, 400, 'VALIDATION_FAILED', 'requests: 1 to 5000 items');
+    const list = Array.isArray(b.requests)
+      ? (b.requests as { vendor?: string; op?: string; body?: unknown; badSignature?: boolean }[])
+      : [];
+    const concurrency =
+      typeof b.concurrency === 'number' && b.concurrency >= 1 ? Math.min(Math.floor(b.concurrency), 500) : 1;
+    if (list.length === 0 || list.length > 5000)
+      return fail(reply, 400, 'VALIDATION_FAILED', 'requests: 1 to 5000 items');
     const results: CallbackResult[] = new Array(list.length);
     let next = 0;
     const worker = async () => {
       while (next < list.length) {
         const i = next++;
         const r = list[i]!;
-        results[i] = await callPlatform(r.vendor ?? seamlessVendor, String(r.op), r.body ?? {}, r.badSignature === true);
+        results[i] = await callPlatform(
+          r.vendor ?? seamlessVendor,
+          String(r.op),
+          r.body ?? {},
+          r.badSignature === true,
+        );
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
@@ -196,7 +221,8 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   /** Simulate a game result at the transfer vendor (positive: the player won). */
   app.post<{ Params: { playerId: string } }>('/control/wallets/:playerId', async (request, reply) => {
     const b = json(request.body);
-    if (typeof b.deltaMinor !== 'string' || !/^-?\d{1,18}$/.test(b.deltaMinor)) return fail(reply, 400, 'VALIDATION_FAILED', 'deltaMinor');
+    if (typeof b.deltaMinor !== 'string' || !/^-?\d{1,18}$/.test(b.deltaMinor))
+      return fail(reply, 400, 'VALIDATION_FAILED', 'deltaMinor');
     const next = (wallets.get(request.params.playerId) ?? 0n) + BigInt(b.deltaMinor);
     if (next < 0n) return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Balance would go negative');
     wallets.set(request.params.playerId, next);
@@ -226,13 +252,20 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
 
   const moveMoney = (direction: 'deposit' | 'withdraw') => async (request: { body: unknown }, reply: FastifyReply) => {
     const b = json(request.body);
-    if (typeof b.transferId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId) || !isDigits(b.playerId) || !isDigits(b.amountMinor) || BigInt(b.amountMinor) <= 0n) {
+    if (
+      typeof b.transferId !== 'string' ||
+      !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId) ||
+      !isDigits(b.playerId) ||
+      !isDigits(b.amountMinor) ||
+      BigInt(b.amountMinor) <= 0n
+    ) {
       return fail(reply, 400, 'VALIDATION_FAILED', 'transferId, playerId, amountMinor');
     }
     const known = transfers.get(b.transferId);
     if (known) {
       // Idempotent: the same transfer id always gets the first outcome (a failed status check counts).
-      if (known.status === 'failed') return fail(reply, 409, 'TRANSFER_FAILED', 'This transfer failed or was cancelled');
+      if (known.status === 'failed')
+        return fail(reply, 409, 'TRANSFER_FAILED', 'This transfer failed or was cancelled');
       return answer(transferView(b.transferId, known));
     }
     const amount = BigInt(b.amountMinor);
@@ -258,7 +291,8 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
 
   app.post('/api/wallet/status', async (request, reply) => {
     const b = json(request.body);
-    if (typeof b.transferId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId)) return fail(reply, 400, 'VALIDATION_FAILED', 'transferId');
+    if (typeof b.transferId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(b.transferId))
+      return fail(reply, 400, 'VALIDATION_FAILED', 'transferId');
     const known = transfers.get(b.transferId);
     if (known) return answer(transferView(b.transferId, known));
     // Never seen: remember it as failed, so a late deposit with this id is refused, not applied.
@@ -288,12 +322,15 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const vendorCode = vendor === transferVendor ? transferVendor : vendor === pvpVendor ? pvpVendor : seamlessVendor;
     const room = vendorCode === pvpVendor && roomId ? rooms.get(roomId) : undefined;
-    if (vendorCode === pvpVendor && roomId && (!room || room.gameId !== game)) return reply.status(404).send(renderErrorPage('This table does not exist.'));
+    if (vendorCode === pvpVendor && roomId && (!room || room.gameId !== game))
+      return reply.status(404).send(renderErrorPage('This table does not exist.'));
     if (faults.down) return reply.status(503).send(renderErrorPage('The game server is down. Try again later.'));
-    if (!token || !/^[a-f0-9]{64}$/.test(token)) return reply.status(400).send(renderErrorPage('This game link is not valid.'));
+    if (!token || !/^[a-f0-9]{64}$/.test(token))
+      return reply.status(400).send(renderErrorPage('This game link is not valid.'));
     const auth = await callPlatform(vendorCode, 'authenticate', { launchToken: token });
     const value = (auth.body as { success?: boolean; value?: Record<string, string> } | null)?.value;
-    if (auth.status !== 200 || !value) return reply.status(401).send(renderErrorPage('This game link has expired. Open the game again.'));
+    if (auth.status !== 200 || !value)
+      return reply.status(401).send(renderErrorPage('This game link has expired. Open the game again.'));
     const scale = value.balance?.includes('.') ? value.balance.split('.')[1]!.length : 0;
     const session: PlaySession = {
       id: crypto.randomBytes(16).toString('hex'),
@@ -320,7 +357,10 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
         balance: formatMinor(balance, scale),
         currency: session.currency,
         language: lang === 'en' ? 'en' : 'pt',
-        betOptions: [1n, 5n, 10n].map((major) => ({ minor: (major * 10n ** BigInt(scale)).toString(), label: formatMinor(major * 10n ** BigInt(scale), scale) })),
+        betOptions: [1n, 5n, 10n].map((major) => ({
+          minor: (major * 10n ** BigInt(scale)).toString(),
+          label: formatMinor(major * 10n ** BigInt(scale), scale),
+        })),
       }),
     );
   });
@@ -339,14 +379,25 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
       if (balance < bet) return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Not enough balance: transfer money in first');
       const next = balance - bet + winAmount;
       wallets.set(session.playerId, next);
-      return { success: true, value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance: formatMinor(next, session.scale) } };
+      return {
+        success: true,
+        value: {
+          winMinor: winAmount.toString(),
+          win: formatMinor(winAmount, session.scale),
+          balance: formatMinor(next, session.scale),
+        },
+      };
     }
 
     const roundId = `r-${crypto.randomUUID()}`;
     const betTx = `b-${crypto.randomUUID()}`;
     const base = { playerId: session.playerId, roundId };
     if (faults.outOfOrderRollback) {
-      await sendWithDuplicates(session.vendor, 'rollback', { ...base, transactionId: `rb-${betTx}`, betTransactionId: betTx });
+      await sendWithDuplicates(session.vendor, 'rollback', {
+        ...base,
+        transactionId: `rb-${betTx}`,
+        betTransactionId: betTx,
+      });
     }
     const betRes = await sendWithDuplicates(session.vendor, 'bet', {
       ...base,
@@ -355,9 +406,18 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
       gameId: session.gameId,
       amountMinor: bet.toString(),
     });
-    const betBody = betRes.body as { success?: boolean; errorCode?: string; message?: string; value?: { balance?: string } } | null;
+    const betBody = betRes.body as {
+      success?: boolean;
+      errorCode?: string;
+      message?: string;
+      value?: { balance?: string };
+    } | null;
     if (betRes.status !== 200 || !betBody?.success) {
-      return reply.status(409).send({ success: false, errorCode: betBody?.errorCode ?? 'BET_FAILED', message: betBody?.message ?? 'The bet was refused' });
+      return reply.status(409).send({
+        success: false,
+        errorCode: betBody?.errorCode ?? 'BET_FAILED',
+        message: betBody?.message ?? 'The bet was refused',
+      });
     }
     const winRes = await sendWithDuplicates(session.vendor, 'win', {
       ...base,
@@ -369,7 +429,10 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     });
     const winBody = winRes.body as { success?: boolean; value?: { balance?: string } } | null;
     const balance = winBody?.value?.balance ?? betBody.value?.balance ?? '';
-    return { success: true, value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance } };
+    return {
+      success: true,
+      value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance },
+    };
   });
 
   return { app, faults };

@@ -8,13 +8,21 @@ export type Signed = { method: string; path: string; rawBody: string | Buffer };
 
 /** hex HMAC-SHA256(secret, `${timestamp}.${METHOD}.${path}.${rawBody}`). */
 export function sign(secret: string, timestamp: string, request: Signed): string {
-  return crypto.createHmac('sha256', secret).update(`${timestamp}.${request.method.toUpperCase()}.${request.path}.`).update(request.rawBody).digest('hex');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`${timestamp}.${request.method.toUpperCase()}.${request.path}.`)
+    .update(request.rawBody)
+    .digest('hex');
 }
 
 /** The headers that sign a JSON request now. */
 export function signedHeaders(secret: string, request: Signed): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  return { 'content-type': 'application/json', 'x-wps-timestamp': timestamp, 'x-wps-signature': sign(secret, timestamp, request) };
+  return {
+    'content-type': 'application/json',
+    'x-wps-timestamp': timestamp,
+    'x-wps-signature': sign(secret, timestamp, request),
+  };
 }
 
 /** Check a signature (the platform's on our transfer API, a tester's on /control/*), in constant time, within 300 s. */

@@ -4,7 +4,17 @@
  */
 
 /** Game categories. */
-export const GAME_CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT'] as const;
+export const GAME_CATEGORIES = [
+  'ELOTT',
+  'LOTT',
+  'LIVE',
+  'SPORTS',
+  'FISH',
+  'RNG',
+  'PVP',
+  'ESPORTS',
+  'COCKFIGHT',
+] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 /** Vendor groups: these categories' vendors also belong to their parent category. */

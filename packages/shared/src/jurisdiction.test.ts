@@ -3,8 +3,20 @@ import { ageOn, jurisdictionRules } from './jurisdiction';
 
 describe('jurisdiction rules', () => {
   it('BR asks for a CPF, 18 years, KYC, the barred list and limits at sign-up; permissive asks for none', () => {
-    expect(jurisdictionRules('BR')).toMatchObject({ identity: 'cpf', minimumAge: 18, kyc: true, barredList: true, limitsAtSignUp: true, ownAccountsOnly: true });
-    expect(jurisdictionRules('permissive')).toMatchObject({ identity: 'none', minimumAge: null, kyc: false, barredList: false });
+    expect(jurisdictionRules('BR')).toMatchObject({
+      identity: 'cpf',
+      minimumAge: 18,
+      kyc: true,
+      barredList: true,
+      limitsAtSignUp: true,
+      ownAccountsOnly: true,
+    });
+    expect(jurisdictionRules('permissive')).toMatchObject({
+      identity: 'none',
+      minimumAge: null,
+      kyc: false,
+      barredList: false,
+    });
   });
 
   it('counts whole years as a birthday does, leap days included', () => {

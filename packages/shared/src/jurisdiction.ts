@@ -32,8 +32,24 @@ export type JurisdictionRules = {
 };
 
 const RULES: Record<JurisdictionProfile, JurisdictionRules> = {
-  permissive: { identity: 'none', minimumAge: null, kyc: false, barredList: false, limitsAtSignUp: false, depositMethods: 'any', ownAccountsOnly: false },
-  BR: { identity: 'cpf', minimumAge: 18, kyc: true, barredList: true, limitsAtSignUp: true, depositMethods: ['pix', 'bank_transfer'], ownAccountsOnly: true },
+  permissive: {
+    identity: 'none',
+    minimumAge: null,
+    kyc: false,
+    barredList: false,
+    limitsAtSignUp: false,
+    depositMethods: 'any',
+    ownAccountsOnly: false,
+  },
+  BR: {
+    identity: 'cpf',
+    minimumAge: 18,
+    kyc: true,
+    barredList: true,
+    limitsAtSignUp: true,
+    depositMethods: ['pix', 'bank_transfer'],
+    ownAccountsOnly: true,
+  },
 };
 
 /** The rules of a profile. */

@@ -4,4 +4,10 @@
  */
 
 /** Notice kinds the web words (other modules may add kinds; unknown ones get a generic text). */
-export const NOTICE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'agent_contract_terminated'] as const;
+export const NOTICE_KINDS = [
+  'deposit_credited',
+  'deposit_failed',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'agent_contract_terminated',
+] as const;

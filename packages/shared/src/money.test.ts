@@ -77,7 +77,22 @@ describe('parseTypedAmount (the one parser of typed amounts)', () => {
   });
 
   it('refuses signs, exponents, stray or misplaced marks and more decimals than the currency has', () => {
-    for (const text of ['', 'abc', '-1', '+1', '1e3', '1,001', '1.2.3', '1,2,3', '12.34,5', '1.23,45', '50,', ',5', 'R$ 5', '9007199254740993,45']) {
+    for (const text of [
+      '',
+      'abc',
+      '-1',
+      '+1',
+      '1e3',
+      '1,001',
+      '1.2.3',
+      '1,2,3',
+      '12.34,5',
+      '1.23,45',
+      '50,',
+      ',5',
+      'R$ 5',
+      '9007199254740993,45',
+    ]) {
       expect(parseTypedAmount(text, 2, 'pt-BR'), text).toBeNull();
     }
     expect(parseTypedAmount('1.000,00', 2, 'en-US')).toBeNull();

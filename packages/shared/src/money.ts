@@ -55,7 +55,10 @@ export function decimalMarks(locale: string): DecimalMarks {
     } catch {
       parts = new Intl.NumberFormat('en-US').formatToParts(12345.6);
     }
-    marks = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    marks = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
     marksCache.set(locale, marks);
   }
   return marks;
@@ -89,7 +92,9 @@ export function parseTypedAmount(text: string, scale: number, locale?: string): 
     const { decimal, group } = decimalMarks(locale);
     const g = group.replace(SPACES, ' ');
     const normalized = g === ' ' ? typed.replace(SPACES, ' ') : typed;
-    const grouped = new RegExp(`^(\\d{1,3}(?:${escapeRegExp(g)}\\d{3})+|\\d+)(?:${escapeRegExp(decimal)}(\\d+))?$`).exec(normalized);
+    const grouped = new RegExp(
+      `^(\\d{1,3}(?:${escapeRegExp(g)}\\d{3})+|\\d+)(?:${escapeRegExp(decimal)}(\\d+))?$`,
+    ).exec(normalized);
     if (grouped) {
       whole = grouped[1]!.split(g).join('');
       fraction = grouped[2] ?? '';

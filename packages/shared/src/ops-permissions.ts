@@ -150,7 +150,23 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     // Support is who contacts a player whose play was flagged.
     'monitoring.review',
   ],
-  marketing: ['dashboard.read', 'content.read', 'content.write', 'inbox.read', 'inbox.write', 'promotions.write', 'rewards.write', 'rewards.read', 'games.read', 'settings.read', 'bonuses.read', 'bonuses.write', 'loyalty.read', 'loyalty.write', 'agents.read'],
+  marketing: [
+    'dashboard.read',
+    'content.read',
+    'content.write',
+    'inbox.read',
+    'inbox.write',
+    'promotions.write',
+    'rewards.write',
+    'rewards.read',
+    'games.read',
+    'settings.read',
+    'bonuses.read',
+    'bonuses.write',
+    'loyalty.read',
+    'loyalty.write',
+    'agents.read',
+  ],
 };
 
 /** Whether a role holds a permission. Unknown roles hold nothing. */

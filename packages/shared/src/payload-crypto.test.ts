@@ -39,11 +39,21 @@ describe('payload crypto', () => {
     expect(a.nonce).not.toBe(b.nonce);
     // The plaintext is exactly { ts, nonce, body }; a caller may fix the time (clock offset) and the nonce.
     const fixed = await encryptPayload(publicJwk, 'k', [1], { timestamp: 1_700_000_000_000, nonce: 'n'.repeat(22) });
-    expect(await decryptPlaintext(privateKey, fixed)).toEqual({ ts: 1_700_000_000_000, nonce: 'n'.repeat(22), body: [1] });
+    expect(await decryptPlaintext(privateKey, fixed)).toEqual({
+      ts: 1_700_000_000_000,
+      nonce: 'n'.repeat(22),
+      body: [1],
+    });
     // A plaintext without them does not pass decryptPayload.
-    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { x: 1 }))).rejects.toThrow(/ts and nonce/);
-    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 'now', nonce: 'n'.repeat(22), body: 1 }))).rejects.toThrow();
-    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 1, nonce: 'short', body: 1 }))).rejects.toThrow();
+    await expect(decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { x: 1 }))).rejects.toThrow(
+      /ts and nonce/,
+    );
+    await expect(
+      decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 'now', nonce: 'n'.repeat(22), body: 1 })),
+    ).rejects.toThrow();
+    await expect(
+      decryptPayload(privateKey, await encryptPlaintext(publicJwk, 'k', { ts: 1, nonce: 'short', body: 1 })),
+    ).rejects.toThrow();
   });
 
   it('exposes only public members in the public JWK', async () => {

@@ -87,14 +87,21 @@ function isJwk(key: JsonWebKey | CryptoKey): key is JsonWebKey {
 
 /** A fresh random nonce for one encrypted body. */
 export function newPayloadNonce(): string {
-  return encodeBase64(globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return encodeBase64(globalThis.crypto.getRandomValues(new Uint8Array(NONCE_BYTES)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
  * Encrypt any JSON plaintext for the key `keyId` (a public JWK or an imported CryptoKey), as it
  * is: the low-level half of encryptPayload. The server only accepts a SealedPayload plaintext.
  */
-export async function encryptPlaintext(publicKey: JsonWebKey | CryptoKey, keyId: string, plaintext: unknown): Promise<EncryptedBody> {
+export async function encryptPlaintext(
+  publicKey: JsonWebKey | CryptoKey,
+  keyId: string,
+  plaintext: unknown,
+): Promise<EncryptedBody> {
   const rsaKey = isJwk(publicKey) ? await importPublicKey(publicKey) : publicKey;
   const aesKey = await subtle().generateKey({ name: 'AES-GCM', length: AES_KEY_BITS }, true, ['encrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
@@ -116,8 +123,17 @@ export async function encryptPlaintext(publicKey: JsonWebKey | CryptoKey, keyId:
  * Encrypt a call's JSON body for the key `keyId`, sealed with the sending time and a fresh
  * nonce (`{ ts, nonce, body }`). Encrypt again for every send: a body sent twice is a replay.
  */
-export async function encryptPayload(publicKey: JsonWebKey | CryptoKey, keyId: string, payload: unknown, options: SealOptions = {}): Promise<EncryptedBody> {
-  const sealed: SealedPayload = { ts: Math.round(options.timestamp ?? Date.now()), nonce: options.nonce ?? newPayloadNonce(), body: payload };
+export async function encryptPayload(
+  publicKey: JsonWebKey | CryptoKey,
+  keyId: string,
+  payload: unknown,
+  options: SealOptions = {},
+): Promise<EncryptedBody> {
+  const sealed: SealedPayload = {
+    ts: Math.round(options.timestamp ?? Date.now()),
+    nonce: options.nonce ?? newPayloadNonce(),
+    body: payload,
+  };
   return encryptPlaintext(publicKey, keyId, sealed);
 }
 

@@ -31,12 +31,26 @@ describe('phone numbers', () => {
     expect(normalisePhone('1', '2025550123', COUNTRIES)?.countryCode).toBe('US');
     // 613 is a Canadian area code: Canada is not listed here.
     expect(normalisePhone('1', '6135550123', COUNTRIES)).toBeNull();
-    expect(normalisePhone('1', '6135550123', [...COUNTRIES, { countryCode: 'CA', countryDialingCode: '1' }])?.countryCode).toBe('CA');
+    expect(
+      normalisePhone('1', '6135550123', [...COUNTRIES, { countryCode: 'CA', countryDialingCode: '1' }])?.countryCode,
+    ).toBe('CA');
   });
 
   it('compares and formats', () => {
-    expect(isSamePhone({ dialingCode: '+55', mobile: '11975603901' }, { dialingCode: '55', mobile: '011 97560 3901' }, COUNTRIES)).toBe(true);
-    expect(isSamePhone({ dialingCode: '55', mobile: '11975603901' }, { dialingCode: '551', mobile: '1975603901' }, COUNTRIES)).toBe(false);
+    expect(
+      isSamePhone(
+        { dialingCode: '+55', mobile: '11975603901' },
+        { dialingCode: '55', mobile: '011 97560 3901' },
+        COUNTRIES,
+      ),
+    ).toBe(true);
+    expect(
+      isSamePhone(
+        { dialingCode: '55', mobile: '11975603901' },
+        { dialingCode: '551', mobile: '1975603901' },
+        COUNTRIES,
+      ),
+    ).toBe(false);
     expect(cleanDialingCode(' +351 ')).toBe('351');
     expect(formatPhone('+5511975603901')).toBe('+55 11 97560 3901');
   });

@@ -33,7 +33,11 @@ const FORMATTING = /[\s().\-\u00a0]/g;
  * with that dialing code. A national trunk prefix (`0` in `011975603901`) is dropped; a number
  * typed in full international form must carry the same dialing code.
  */
-export function normalisePhone(dialingCode: string, mobile: string, countries: readonly PhoneCountry[]): NormalisedPhone | null {
+export function normalisePhone(
+  dialingCode: string,
+  mobile: string,
+  countries: readonly PhoneCountry[],
+): NormalisedPhone | null {
   const code = cleanDialingCode(dialingCode);
   const listed = countries.filter((c) => c.countryDialingCode === code);
   const typed = mobile.replace(FORMATTING, '');
@@ -44,7 +48,12 @@ export function normalisePhone(dialingCode: string, mobile: string, countries: r
     // Countries sharing a calling code (US and CA under 1): the number's own country must be listed.
     const numberCountry = parsed.country ?? country.countryCode;
     if (!listed.some((c) => c.countryCode === numberCountry)) continue;
-    return { e164: parsed.number, dialingCode: code, nationalNumber: parsed.nationalNumber, countryCode: numberCountry };
+    return {
+      e164: parsed.number,
+      dialingCode: code,
+      nationalNumber: parsed.nationalNumber,
+      countryCode: numberCountry,
+    };
   }
   return null;
 }

@@ -3,7 +3,8 @@ import { brCodeCrc, decodePixCharge, encodePixCharge, parseBrCodeFields } from '
 
 // A static code as a bank app issues it (published with the pix-utils library): its CRC, 6069,
 // is the one every wallet would compute, so ours must agree to the digit.
-const PUBLISHED = '00020126650014br.gov.bcb.pix0119nubank@thalesog.com0220Gerado por Pix-Utils52040000530398654041.005802BR5914Thales Ogliari6009Sao Paulo62070503***63046069';
+const PUBLISHED =
+  '00020126650014br.gov.bcb.pix0119nubank@thalesog.com0220Gerado por Pix-Utils52040000530398654041.005802BR5914Thales Ogliari6009Sao Paulo62070503***63046069';
 
 describe('PIX BR Code', () => {
   it('computes the CRC16-CCITT-FALSE a wallet checks', () => {
@@ -47,11 +48,24 @@ describe('PIX BR Code', () => {
 
   it('reads the published static code', () => {
     const read = decodePixCharge(PUBLISHED);
-    expect(read.ok && read.charge).toMatchObject({ pixKey: 'nubank@thalesog.com', amount: '1.00', merchantName: 'Thales Ogliari', txid: '***', singleUse: false });
+    expect(read.ok && read.charge).toMatchObject({
+      pixKey: 'nubank@thalesog.com',
+      amount: '1.00',
+      merchantName: 'Thales Ogliari',
+      txid: '***',
+      singleUse: false,
+    });
   });
 
   it('refuses a changed amount (CRC), a broken field run and a payload of another scheme', () => {
-    const code = encodePixCharge({ pixKey: '+5511999990000', amount: '10.00', merchantName: 'Lumen', merchantCity: 'Recife', txid: '***', singleUse: false });
+    const code = encodePixCharge({
+      pixKey: '+5511999990000',
+      amount: '10.00',
+      merchantName: 'Lumen',
+      merchantCity: 'Recife',
+      txid: '***',
+      singleUse: false,
+    });
     expect(decodePixCharge(code.replace('540510.00', '540590.00'))).toEqual({ ok: false, problem: 'CRC_MISMATCH' });
     expect(decodePixCharge(code.slice(0, -10))).toEqual({ ok: false, problem: 'MALFORMED' });
     expect(parseBrCodeFields('0002019')).toBeNull();
@@ -61,7 +75,18 @@ describe('PIX BR Code', () => {
 
   it('refuses to write what no wallet would read', () => {
     expect(() => encodePixCharge({ merchantName: 'A', merchantCity: 'B', txid: '***', singleUse: false })).toThrow();
-    expect(() => encodePixCharge({ pixKey: 'k', amount: '10', merchantName: 'A', merchantCity: 'B', txid: '***', singleUse: false })).toThrow();
-    expect(() => encodePixCharge({ pixKey: 'k', merchantName: 'A', merchantCity: 'B', txid: 'has space', singleUse: false })).toThrow();
+    expect(() =>
+      encodePixCharge({
+        pixKey: 'k',
+        amount: '10',
+        merchantName: 'A',
+        merchantCity: 'B',
+        txid: '***',
+        singleUse: false,
+      }),
+    ).toThrow();
+    expect(() =>
+      encodePixCharge({ pixKey: 'k', merchantName: 'A', merchantCity: 'B', txid: 'has space', singleUse: false }),
+    ).toThrow();
   });
 });

@@ -54,8 +54,10 @@ function plain(text: string, max: number): string {
 /** The BR Code of a charge: static with a PIX key, or dynamic with the url of its payload. */
 export function encodePixCharge(charge: PixCharge): string {
   if (!charge.pixKey === !charge.url) throw new Error('A BR Code has either a PIX key (static) or a url (dynamic)');
-  if (charge.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(charge.amount)) throw new Error('A BR Code amount is written like 12.50');
-  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(charge.txid)) throw new Error('A BR Code txid is up to 25 letters and digits, or ***');
+  if (charge.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(charge.amount))
+    throw new Error('A BR Code amount is written like 12.50');
+  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(charge.txid))
+    throw new Error('A BR Code txid is up to 25 letters and digits, or ***');
   const account = field('00', GUI) + (charge.pixKey ? field('01', charge.pixKey) : field('25', charge.url!));
   const body =
     field('00', '01') +
@@ -91,11 +93,13 @@ export type BrCodeProblem = 'MALFORMED' | 'CRC_MISMATCH' | 'NOT_PIX';
 export function decodePixCharge(text: string): { ok: true; charge: PixCharge } | { ok: false; problem: BrCodeProblem } {
   const fields = parseBrCodeFields(text);
   const last = fields?.[fields.length - 1];
-  if (!fields || !last || last.id !== '63' || last.value.length !== 4 || fields[0]?.id !== '00') return { ok: false, problem: 'MALFORMED' };
+  if (!fields || !last || last.id !== '63' || last.value.length !== 4 || fields[0]?.id !== '00')
+    return { ok: false, problem: 'MALFORMED' };
   if (brCodeCrc(text.slice(0, -4)) !== last.value.toUpperCase()) return { ok: false, problem: 'CRC_MISMATCH' };
   const get = (id: string) => fields.find((f) => f.id === id)?.value;
   const account = parseBrCodeFields(get('26') ?? '');
-  if (!account || account.find((f) => f.id === '00')?.value.toLowerCase() !== GUI) return { ok: false, problem: 'NOT_PIX' };
+  if (!account || account.find((f) => f.id === '00')?.value.toLowerCase() !== GUI)
+    return { ok: false, problem: 'NOT_PIX' };
   const extra = parseBrCodeFields(get('62') ?? '') ?? [];
   return {
     ok: true,

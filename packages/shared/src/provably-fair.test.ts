@@ -56,11 +56,16 @@ describe('slot', () => {
     const exact = slotExactRtp();
     expect(Math.abs(exact.value - SLOT_CONFIG.targetRtp)).toBeLessThanOrEqual(0.0001);
     // The closed form is checked against brute force on a reduced alphabet (2 symbols → 2^5 line patterns).
-    const tiny = { ...SLOT_CONFIG, symbols: ['seven', 'cherry'] as const, weights: [300, 724], pays: { ...SLOT_CONFIG.pays } };
+    const tiny = {
+      ...SLOT_CONFIG,
+      symbols: ['seven', 'cherry'] as const,
+      weights: [300, 724],
+      pays: { ...SLOT_CONFIG.pays },
+    };
     let brute = 0;
     for (let mask = 0; mask < 32; mask++) {
       const cells = [0, 1, 2, 3, 4].map((i) => ((mask >> i) & 1 ? 'seven' : 'cherry'));
-      const p = cells.reduce((acc, s) => acc * (s === 'seven' ? 300 : 724) / 1024, 1);
+      const p = cells.reduce((acc, s) => (acc * (s === 'seven' ? 300 : 724)) / 1024, 1);
       let count = 1;
       while (count < 5 && cells[count] === cells[0]) count++;
       if (count >= 3) brute += p * SLOT_CONFIG.pays[cells[0] as 'seven' | 'cherry'][count - 3]!;
@@ -131,7 +136,11 @@ describe('dice', () => {
       expect(rtp).toBeLessThanOrEqual(0.99);
       expect(rtp).toBeGreaterThan(0.9899);
     }
-    expect(dicePayout(1000n, { roll: 10, target: 5000, direction: 'under', win: true, multiplierBp: 19800 })).toBe(1980n);
-    expect(dicePayout(1000n, { roll: 6000, target: 5000, direction: 'under', win: false, multiplierBp: 19800 })).toBe(0n);
+    expect(dicePayout(1000n, { roll: 10, target: 5000, direction: 'under', win: true, multiplierBp: 19800 })).toBe(
+      1980n,
+    );
+    expect(dicePayout(1000n, { roll: 6000, target: 5000, direction: 'under', win: false, multiplierBp: 19800 })).toBe(
+      0n,
+    );
   });
 });

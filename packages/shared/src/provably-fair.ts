@@ -8,12 +8,14 @@
 // ---------------------------------------------------------------------------------------------
 
 const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
-  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]);
 
 /** UTF-8 bytes of a string. */
@@ -41,7 +43,9 @@ export function sha256(data: Uint8Array): Uint8Array {
   // Messages here are far below 2^32 bits, so the high word of the length stays 0.
   view.setUint32(padded.length - 4, bitLength >>> 0);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 2 ** 32));
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  const h = new Uint32Array([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
   const w = SCHEDULE;
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
@@ -204,7 +208,12 @@ export function slotOutcomeFromBytes(bytes: Uint8Array, config: SlotConfig = SLO
 }
 
 /** The slot result of a round. */
-export function slotOutcome(serverSeed: string, clientSeed: string, nonce: number, config: SlotConfig = SLOT_CONFIG): SlotOutcome {
+export function slotOutcome(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  config: SlotConfig = SLOT_CONFIG,
+): SlotOutcome {
   return slotOutcomeFromBytes(roundBytes(serverSeed, clientSeed, nonce), config);
 }
 
@@ -218,7 +227,11 @@ export function slotPayout(stakeMinor: bigint, outcome: SlotOutcome, config: Slo
  * independent, so P(exactly k of s from the left) = p^k·(1−p) for k < 5 and p^5 for k = 5.
  * Returned as an exact fraction (numerator over 1024^5) and as a number.
  */
-export function slotExactRtp(config: SlotConfig = SLOT_CONFIG): { numerator: bigint; denominator: bigint; value: number } {
+export function slotExactRtp(config: SlotConfig = SLOT_CONFIG): {
+  numerator: bigint;
+  denominator: bigint;
+  value: number;
+} {
   const W = BigInt(SLOT_WEIGHT_TOTAL);
   const denominator = W ** 5n;
   let numerator = 0n;
@@ -267,10 +280,22 @@ export function diceMultiplierBp(winCount: number, houseEdgeBp: number = DICE_CO
   return Math.floor(((DICE_OUTCOMES - houseEdgeBp) * DICE_OUTCOMES) / winCount);
 }
 
-export type DiceOutcome = { roll: number; target: number; direction: DiceDirection; win: boolean; multiplierBp: number };
+export type DiceOutcome = {
+  roll: number;
+  target: number;
+  direction: DiceDirection;
+  win: boolean;
+  multiplierBp: number;
+};
 
 /** The dice result of a round. */
-export function diceOutcome(serverSeed: string, clientSeed: string, nonce: number, target: number, direction: DiceDirection): DiceOutcome {
+export function diceOutcome(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  target: number,
+  direction: DiceDirection,
+): DiceOutcome {
   const roll = diceRollFromBytes(roundBytes(serverSeed, clientSeed, nonce));
   const win = direction === 'under' ? roll < target : roll > target;
   return { roll, target, direction, win, multiplierBp: diceMultiplierBp(diceWinCount(target, direction)) };

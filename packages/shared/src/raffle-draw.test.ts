@@ -66,7 +66,10 @@ describe('raffle draw', () => {
     const loser = Array.from({ length: 25 }, (_, i) => i + 1).find((n) => !raffle.winners.some((w) => w.ticket === n))!;
     const swapped = { ...raffle, winners: raffle.winners.map((w, i) => (i === 0 ? { ...w, ticket: loser } : w)) };
     expect((await verify(swapped)).code).toBe(1);
-    const reordered = { ...raffle, winners: [raffle.winners[1]!, raffle.winners[0]!, raffle.winners[2]!].map((w, i) => ({ ...w, rank: i + 1 })) };
+    const reordered = {
+      ...raffle,
+      winners: [raffle.winners[1]!, raffle.winners[0]!, raffle.winners[2]!].map((w, i) => ({ ...w, rank: i + 1 })),
+    };
     expect((await verify(reordered)).code).toBe(1);
     const otherSeed = { ...raffle, serverSeed: crypto.randomBytes(32).toString('hex') };
     const bad = await verify(otherSeed);

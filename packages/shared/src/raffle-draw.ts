@@ -12,13 +12,21 @@ import { hmacSha256, utf8 } from './provably-fair';
 const TWO_32 = 2 ** 32;
 
 /** The winning ticket numbers in prize order; fewer than `prizeCount` when there are fewer tickets. */
-export function drawRaffleWinners(serverSeed: string, raffleId: string, ticketCount: number, prizeCount: number): number[] {
+export function drawRaffleWinners(
+  serverSeed: string,
+  raffleId: string,
+  ticketCount: number,
+  prizeCount: number,
+): number[] {
   const winners: number[] = [];
   const taken = new Set<number>();
   const limit = ticketCount > 0 ? Math.floor(TWO_32 / ticketCount) * ticketCount : 0;
   for (let n = 1; n <= Math.min(prizeCount, ticketCount); n++) {
     for (let k = 0; ; k++) {
-      const bytes = hmacSha256(utf8(serverSeed), utf8(k === 0 ? `raffle:${raffleId}:${n}` : `raffle:${raffleId}:${n}:${k}`));
+      const bytes = hmacSha256(
+        utf8(serverSeed),
+        utf8(k === 0 ? `raffle:${raffleId}:${n}` : `raffle:${raffleId}:${n}:${k}`),
+      );
       const word = ((bytes[0]! << 24) >>> 0) + (bytes[1]! << 16) + (bytes[2]! << 8) + bytes[3]!;
       if (word >= limit) continue;
       const ticket = (word % ticketCount) + 1;

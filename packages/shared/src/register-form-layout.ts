@@ -7,7 +7,10 @@ import type { RegisterField, RegisterSettings } from './schemas/system';
  */
 
 /** A field the operator can show or hide (username and password are always shown). */
-export type OptionalRegisterField = Exclude<RegisterField, 'username' | 'password' | 'mobileNum' | 'captcha' | 'verificationCode' | 'affiliateCode'>;
+export type OptionalRegisterField = Exclude<
+  RegisterField,
+  'username' | 'password' | 'mobileNum' | 'captcha' | 'verificationCode' | 'affiliateCode'
+>;
 
 type ShownBy = (settings: Pick<RegisterSettings, 'required'> & Record<string, unknown>) => boolean;
 const flag =
@@ -18,7 +21,11 @@ const flag =
 /** The optional fields shown above the mobile number, in the product's order, each behind its flag. */
 export const FIELDS_BEFORE_MOBILE: readonly { name: OptionalRegisterField; isShown: ShownBy }[] = [
   // Where the licence identifies players by CPF, the payee name is the one the identity check reads, never typed.
-  { name: 'payeeName', isShown: (s) => s.showPayeeName === true && (s.jurisdiction as { identity?: string } | undefined)?.identity !== 'cpf' },
+  {
+    name: 'payeeName',
+    isShown: (s) =>
+      s.showPayeeName === true && (s.jurisdiction as { identity?: string } | undefined)?.identity !== 'cpf',
+  },
   { name: 'email', isShown: flag('showEmail') },
   { name: 'qqNum', isShown: flag('showQQ') },
 ];
@@ -47,8 +54,12 @@ export type RegisterFormField = RegisterField | 'confirmPassword' | 'agree';
  * already came with the link the player followed.
  */
 export function registerFormFields(
-  settings: Pick<RegisterSettings, 'required' | 'showMobile' | 'showCaptcha' | 'hasAffiliate'> & Record<string, unknown>,
-  { isMobileVerified, isAffiliateShown = settings.hasAffiliate }: { isMobileVerified: boolean; isAffiliateShown?: boolean },
+  settings: Pick<RegisterSettings, 'required' | 'showMobile' | 'showCaptcha' | 'hasAffiliate'> &
+    Record<string, unknown>,
+  {
+    isMobileVerified,
+    isAffiliateShown = settings.hasAffiliate,
+  }: { isMobileVerified: boolean; isAffiliateShown?: boolean },
 ): RegisterFormField[] {
   const shown = (list: typeof FIELDS_BEFORE_MOBILE) => list.filter((f) => f.isShown(settings)).map((f) => f.name);
   return [

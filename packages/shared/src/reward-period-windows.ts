@@ -16,7 +16,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -36,7 +45,11 @@ function wallClock(at: number, timeZone: string): WallClock {
   const key = `${timeZone}|${Math.floor(at / 1000)}`;
   const known = clocks.get(key);
   if (known) return known;
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
   const y = Number(p.year);
   const m = Number(p.month);
   const d = Number(p.day);

@@ -69,7 +69,11 @@ export function periodKey(at: Date, period: RewardPeriod | 'none', timeZone: str
 }
 
 /** The local days (YYYY-MM-DD) from the start of an instant's period up to and including its own day. */
-export function daysOfPeriodSoFar(at: Date, period: 'day' | 'week' | 'month', timeZone: string): { from: string; to: string } {
+export function daysOfPeriodSoFar(
+  at: Date,
+  period: 'day' | 'week' | 'month',
+  timeZone: string,
+): { from: string; to: string } {
   const [y, m, d] = localDate(at, timeZone);
   const to = `${y}-${pad(m)}-${pad(d)}`;
   if (period === 'day') return { from: to, to };

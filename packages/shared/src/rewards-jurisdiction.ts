@@ -30,7 +30,12 @@ type ProfileRules = {
 
 const PROFILES: Record<JurisdictionProfile, ProfileRules> = {
   permissive: { forbiddenKinds: [], forbiddenTriggers: [], depositConditions: true, signUpBonus: true },
-  BR: { forbiddenKinds: ['bonus'], forbiddenTriggers: ['registered', 'deposit_credited'], depositConditions: false, signUpBonus: false },
+  BR: {
+    forbiddenKinds: ['bonus'],
+    forbiddenTriggers: ['registered', 'deposit_credited'],
+    depositConditions: false,
+    signUpBonus: false,
+  },
 };
 
 /** The reasons a profile refuses a rule (empty: allowed). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PATTERN_IDS, compileAcceptedPattern, countCharacters, matchesPattern, validateField } from './validation-patterns';
+import {
+  PATTERN_IDS,
+  compileAcceptedPattern,
+  countCharacters,
+  matchesPattern,
+  validateField,
+} from './validation-patterns';
 
 /** For every pattern id: strings it must accept and strings it must reject. */
 const CASES: Record<number, { accept: string[]; reject: string[] }> = {
@@ -17,9 +23,15 @@ const CASES: Record<number, { accept: string[]; reject: string[] }> = {
   8: { accept: ['John Smith', 'abc', ' Ann '], reject: ['John3', 'José', '   ', 'a-b'] },
   9: { accept: ['abc!@#', '中文', 'a-b_c'], reject: ['a b', 'tab\there', ' lead', 'nl\nx'] },
   10: { accept: ['欧阳·娜娜', '张三', '你好，世界！'], reject: ['张三1', 'abc', '·。', '张 三'] },
-  11: { accept: ['2000-01-31', '2024-02-29', '1999-12-01'], reject: ['2023-02-29', '2000-13-01', '01-31-2000', '2000-1-31'] },
+  11: {
+    accept: ['2000-01-31', '2024-02-29', '1999-12-01'],
+    reject: ['2023-02-29', '2000-13-01', '01-31-2000', '2000-1-31'],
+  },
   12: { accept: ['Maria José', 'Nguyễn Văn', 'Иван'], reject: ['Maria1', 'a_b', '   ', 'x@y'] },
-  13: { accept: ['01-31-2000', '02-29-2024', '12-01-1999'], reject: ['02-29-2023', '13-01-2000', '2000-01-31', '1-31-2000'] },
+  13: {
+    accept: ['01-31-2000', '02-29-2024', '12-01-1999'],
+    reject: ['02-29-2023', '13-01-2000', '2000-01-31', '1-31-2000'],
+  },
   14: { accept: ['abc123', 'São2', 'Ñandú', '中文1'], reject: ['abc 123', 'a_b', 'a-b', 'x!'] },
   15: { accept: ['홍길동', '한국어'], reject: ['홍길동1', 'abc', '홍 길동', '中文'] },
   16: { accept: ['สวัสดี', 'ภาษาไทย'], reject: ['สวัสดี1', 'abc', 'สวัส ดี', 'ກາ'] },
@@ -27,8 +39,14 @@ const CASES: Record<number, { accept: string[]; reject: string[] }> = {
   18: { accept: ['JOHN SMITH', 'ABC', ' A B '], reject: ['John', 'JOHN1', '   ', 'ÇA'] },
   19: { accept: ['abc123!@#', 'P@ss-w0rd', '~'], reject: ['abc 123', 'ção', '中文', 'a\tb'] },
   20: { accept: ['Abc123!', 'P@ssw0rd', 'zZ9~'], reject: ['abc123!', 'ABC123!', 'Abcdef!', 'Abc1234', 'Ab 12!c'] },
-  21: { accept: ['Maria Silva', 'José da Silva', "Anne-Marie O'Neil"], reject: ['Maria', 'Maria  Silva', ' Maria Silva', 'Maria Silva2'] },
-  22: { accept: ['やまだ', 'ヤマダ', '山田太郎', 'ひらがなカタカナ漢字'], reject: ['山田 太郎', 'ﾔﾏﾀﾞ', 'yamada', '山田1'] },
+  21: {
+    accept: ['Maria Silva', 'José da Silva', "Anne-Marie O'Neil"],
+    reject: ['Maria', 'Maria  Silva', ' Maria Silva', 'Maria Silva2'],
+  },
+  22: {
+    accept: ['やまだ', 'ヤマダ', '山田太郎', 'ひらがなカタカナ漢字'],
+    reject: ['山田 太郎', 'ﾔﾏﾀﾞ', 'yamada', '山田1'],
+  },
 };
 
 describe('validation patterns 0–22', () => {
@@ -66,7 +84,12 @@ describe('validateField', () => {
   const username = { acceptedPattern: '*', minLength: 4, maxLength: 16, patternId: 1 };
 
   it('reports required only for required empty fields', () => {
-    expect(validateField(username, '', { required: true })).toEqual({ code: 'required', patternId: 1, min: 4, max: 16 });
+    expect(validateField(username, '', { required: true })).toEqual({
+      code: 'required',
+      patternId: 1,
+      min: 4,
+      max: 16,
+    });
     expect(validateField(username, undefined, { required: true })?.code).toBe('required');
     expect(validateField(username, '', { required: false })).toBeNull();
     expect(validateField(undefined, undefined, { required: true })?.code).toBe('required');
@@ -89,13 +112,21 @@ describe('validateField', () => {
 
   it('ignores an invalid acceptedPattern instead of blocking every value', () => {
     expect(compileAcceptedPattern('([')).toBeNull();
-    expect(validateField({ acceptedPattern: '([', minLength: 1, maxLength: 5, patternId: 4 }, 'ab1', { required: true })).toBeNull();
+    expect(
+      validateField({ acceptedPattern: '([', minLength: 1, maxLength: 5, patternId: 4 }, 'ab1', { required: true }),
+    ).toBeNull();
   });
 
   it('treats maxLength 0 as no upper bound and counts code points', () => {
-    expect(validateField({ acceptedPattern: '*', minLength: 1, maxLength: 0, patternId: 0 }, 'x'.repeat(500), { required: false })).toBeNull();
+    expect(
+      validateField({ acceptedPattern: '*', minLength: 1, maxLength: 0, patternId: 0 }, 'x'.repeat(500), {
+        required: false,
+      }),
+    ).toBeNull();
     expect(countCharacters('𠮷野家')).toBe(3);
-    expect(validateField({ acceptedPattern: '*', minLength: 3, maxLength: 3, patternId: 22 }, '𠮷野家', { required: true })).toBeNull();
+    expect(
+      validateField({ acceptedPattern: '*', minLength: 3, maxLength: 3, patternId: 22 }, '𠮷野家', { required: true }),
+    ).toBeNull();
   });
 
   it('accepts any value without a rule when present', () => {

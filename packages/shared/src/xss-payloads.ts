@@ -39,7 +39,10 @@ export const XSS_PAYLOADS = [
 /** What must never survive: a script, an event handler, a scripting URL, a frame, or a load from outside https. */
 export function looksDangerous(html: string): string | null {
   const checks: [RegExp, string][] = [
-    [/<\s*(script|iframe|object|embed|form|input|svg|math|style|link|meta|base|video|source|details|template|body)\b/i, 'a dangerous tag'],
+    [
+      /<\s*(script|iframe|object|embed|form|input|svg|math|style|link|meta|base|video|source|details|template|body)\b/i,
+      'a dangerous tag',
+    ],
     [/\son[a-z]+\s*=/i, 'an event handler'],
     [/(java|vb)script\s*:/i, 'a script URL'],
     [/data\s*:/i, 'a data URL'],

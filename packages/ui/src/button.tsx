@@ -26,7 +26,14 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', loading ? 'is-loading' : '', className ?? '']
+  const classes = [
+    'btn',
+    `btn--${variant}`,
+    `btn--${size}`,
+    block ? 'btn--block' : '',
+    loading ? 'is-loading' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

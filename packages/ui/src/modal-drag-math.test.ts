@@ -24,7 +24,10 @@ describe('clampOffset', () => {
   it('pulls a moved dialog back in when the window shrinks', () => {
     // Moved to the right edge at 1366 px, then the window is 1000 px wide: its layout box moved too (centred again).
     const narrower = { left: 270, top: 280, width: 460, height: 300 };
-    expect(clampOffset({ x: 453, y: 0 }, narrower, { width: 1000, height: 860 })).toEqual({ x: 1000 - 460 - 270, y: 0 });
+    expect(clampOffset({ x: 453, y: 0 }, narrower, { width: 1000, height: 860 })).toEqual({
+      x: 1000 - 460 - 270,
+      y: 0,
+    });
   });
 });
 

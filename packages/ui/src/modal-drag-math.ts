@@ -20,7 +20,10 @@ function clampAxis(offset: number, start: number, length: number, size: number):
  * top-left corner, when it is larger than the viewport, so its header stays reachable).
  */
 export function clampOffset(offset: Offset, box: Box, viewport: Viewport): Offset {
-  return { x: clampAxis(offset.x, box.left, box.width, viewport.width), y: clampAxis(offset.y, box.top, box.height, viewport.height) };
+  return {
+    x: clampAxis(offset.x, box.left, box.width, viewport.width),
+    y: clampAxis(offset.y, box.top, box.height, viewport.height),
+  };
 }
 
 /** The offset an arrow key asks for, or null for any other key (Home is a reset, answered by the caller). */

@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { clampOffset, keyOffset, type Offset } from './modal-drag-math';
 
 /**
@@ -16,7 +27,9 @@ export function ModalDragProvider({ enabled, children }: { enabled: boolean; chi
 const MOVABLE_MEDIA = '(min-width: 601px) and (pointer: fine)';
 
 function useMatchMedia(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  const [matches, setMatches] = useState(
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);
@@ -86,15 +99,27 @@ export function useModalDrag(boxRef: RefObject<HTMLElement | null>, wanted: bool
     ? {
         onPointerDown(event: PointerEvent<HTMLElement>) {
           // The header's own controls (close) keep their clicks.
-          if (event.button !== 0 || (event.target as HTMLElement).closest('button:not(.modal__move), a, input, select, textarea')) return;
+          if (
+            event.button !== 0 ||
+            (event.target as HTMLElement).closest('button:not(.modal__move), a, input, select, textarea')
+          )
+            return;
           event.preventDefault();
           event.currentTarget.setPointerCapture(event.pointerId);
-          drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, from: offsetRef.current };
+          drag.current = {
+            pointerId: event.pointerId,
+            startX: event.clientX,
+            startY: event.clientY,
+            from: offsetRef.current,
+          };
         },
         onPointerMove(event: PointerEvent<HTMLElement>) {
           const current = drag.current;
           if (!current || current.pointerId !== event.pointerId) return;
-          moveTo({ x: current.from.x + event.clientX - current.startX, y: current.from.y + event.clientY - current.startY });
+          moveTo({
+            x: current.from.x + event.clientX - current.startX,
+            y: current.from.y + event.clientY - current.startY,
+          });
         },
         onPointerUp(event: PointerEvent<HTMLElement>) {
           if (drag.current?.pointerId === event.pointerId) drag.current = null;

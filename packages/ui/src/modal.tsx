@@ -42,7 +42,17 @@ function MoveIcon() {
 
 function CloseIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
@@ -117,7 +127,18 @@ export function Modal({
 
 type DialogProps = Omit<ModalProps, 'open' | 'closeOnBackdrop'> & { closeOnBackdrop: boolean };
 
-function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, size, placement, className, header, children }: DialogProps) {
+function ModalDialog({
+  onClose,
+  title,
+  labelledBy,
+  closable,
+  closeOnBackdrop,
+  size,
+  placement,
+  className,
+  header,
+  children,
+}: DialogProps) {
   const labels = useUiLabels();
   const titleId = useId();
   const moveHintId = useId();
@@ -190,7 +211,11 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
         aria-modal="true"
         aria-labelledby={labelledBy ?? (title ? titleId : undefined)}
         tabIndex={-1}
-        style={drag.offset.x !== 0 || drag.offset.y !== 0 ? { translate: `${drag.offset.x}px ${drag.offset.y}px` } : undefined}
+        style={
+          drag.offset.x !== 0 || drag.offset.y !== 0
+            ? { translate: `${drag.offset.x}px ${drag.offset.y}px` }
+            : undefined
+        }
       >
         {header}
         {(title || closable) && (
@@ -214,7 +239,8 @@ function ModalDialog({ onClose, title, labelledBy, closable, closeOnBackdrop, si
                   <MoveIcon />
                 </button>
                 <span id={moveHintId} className="visually-hidden">
-                  {labels.moveHint ?? 'Arrow keys move it, Shift with an arrow in bigger steps, Home puts it back in the centre.'}
+                  {labels.moveHint ??
+                    'Arrow keys move it, Shift with an arrow in bigger steps, Home puts it back in the centre.'}
                 </span>
               </>
             )}

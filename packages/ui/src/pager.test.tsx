@@ -6,7 +6,15 @@ import { Pager } from './pager';
 function renderPager(page: number, totalPages: number, label?: string) {
   const onPage = vi.fn();
   render(
-    <Pager page={page} totalPages={totalPages} onPage={onPage} pageLabel={`Página ${page} de ${totalPages}`} previousLabel="Anterior" nextLabel="Próxima" label={label} />,
+    <Pager
+      page={page}
+      totalPages={totalPages}
+      onPage={onPage}
+      pageLabel={`Página ${page} de ${totalPages}`}
+      previousLabel="Anterior"
+      nextLabel="Próxima"
+      label={label}
+    />,
   );
   return onPage;
 }

@@ -17,7 +17,17 @@ export type PagerProps = {
 };
 
 /** Previous / page x of y / Next under a paged list. */
-export function Pager({ page, totalPages, onPage, pageLabel, previousLabel, nextLabel, label, variant = 'secondary', className }: PagerProps) {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  pageLabel,
+  previousLabel,
+  nextLabel,
+  label,
+  variant = 'secondary',
+  className,
+}: PagerProps) {
   const content = (
     <>
       <Button size="sm" variant={variant} disabled={page <= 1} onClick={() => onPage(page - 1)}>

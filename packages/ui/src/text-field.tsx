@@ -15,7 +15,18 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** Labelled input with its first error under it; works with react-hook-form's register(). */
-export function TextField({ label, error, hint, trailing, leading, requiredMark, id, className, ref, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  leading,
+  requiredMark,
+  id,
+  className,
+  ref,
+  ...inputProps
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -33,7 +44,14 @@ export function TextField({ label, error, hint, trailing, leading, requiredMark,
       </label>
       <div className="field__box">
         {leading}
-        <input ref={ref} id={inputId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+        <input
+          ref={ref}
+          id={inputId}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...inputProps}
+        />
         {trailing}
       </div>
       {hint && !error && (

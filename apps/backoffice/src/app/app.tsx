@@ -38,7 +38,11 @@ export function App() {
                       <Component />
                     </RequireSession>
                   );
-                  return path === '' ? <Route key="index" index element={element} /> : <Route key={path} path={path} element={element} />;
+                  return path === '' ? (
+                    <Route key="index" index element={element} />
+                  ) : (
+                    <Route key={path} path={path} element={element} />
+                  );
                 })}
                 <Route path="*" element={<NotFoundPage />} />
               </Route>

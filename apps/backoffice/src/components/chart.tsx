@@ -46,8 +46,15 @@ export function Chart<K extends string>({ type, title, description, data, xLabel
       <XAxis dataKey="x" stroke="var(--color-text-muted)" />
       <YAxis stroke="var(--color-text-muted)" tickFormatter={axisFormat} width={90} />
       <Tooltip
-        formatter={(value, name) => [formatOf(String(name))(Number(value)), series.find((s) => s.key === name)?.label ?? String(name)]}
-        contentStyle={{ background: 'var(--color-surface-raised)', border: '1px solid var(--color-border)', color: 'var(--color-text)' }}
+        formatter={(value, name) => [
+          formatOf(String(name))(Number(value)),
+          series.find((s) => s.key === name)?.label ?? String(name),
+        ]}
+        contentStyle={{
+          background: 'var(--color-surface-raised)',
+          border: '1px solid var(--color-border)',
+          color: 'var(--color-text)',
+        }}
       />
       {series.length > 1 && <Legend formatter={(name) => series.find((s) => s.key === name)?.label ?? name} />}
     </>
@@ -66,14 +73,29 @@ export function Chart<K extends string>({ type, title, description, data, xLabel
           <LineChart {...common} accessibilityLayer={false}>
             {parts}
             {series.map((s, i) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.key} stroke={COLOURS[i % COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.key}
+                stroke={COLOURS[i % COLOURS.length]}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (
           <BarChart {...common} accessibilityLayer={false}>
             {parts}
             {series.map((s, i) => (
-              <Bar key={s.key} dataKey={s.key} name={s.key} fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.key}
+                fill={COLOURS[i % COLOURS.length]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         )}

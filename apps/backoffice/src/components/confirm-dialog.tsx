@@ -42,7 +42,20 @@ export type ConfirmDialogProps = {
  * asks for a reason (sent with the call, kept in the audit log), and stays open with the
  * server's translated error when the call fails. It closes itself after success.
  */
-export function ConfirmDialog({ open, onClose, title, description, changes, confirmLabel, reasonLabel, reasonHint, danger, onConfirm, isPending, errorMessage }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  changes,
+  confirmLabel,
+  reasonLabel,
+  reasonHint,
+  danger,
+  onConfirm,
+  isPending,
+  errorMessage,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const reasonId = useId();
   const {
@@ -50,7 +63,10 @@ export function ConfirmDialog({ open, onClose, title, description, changes, conf
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ReasonInput, unknown, ReasonValues>({ resolver: zodResolver(reasonFormSchema), defaultValues: { reason: '' } });
+  } = useForm<ReasonInput, unknown, ReasonValues>({
+    resolver: zodResolver(reasonFormSchema),
+    defaultValues: { reason: '' },
+  });
 
   const close = () => {
     reset();

@@ -75,7 +75,9 @@ type Selection = { view: string; ids: RowSelectionState };
 function keepFocusIn(block: HTMLElement | null): void {
   const active = document.activeElement;
   if (!block || (active && active !== document.body && active.isConnected)) return;
-  const target = block.querySelector<HTMLElement>('.table-scroll') ?? block.querySelector<HTMLElement>('select, button:not([disabled]), input:not([disabled])');
+  const target =
+    block.querySelector<HTMLElement>('.table-scroll') ??
+    block.querySelector<HTMLElement>('select, button:not([disabled]), input:not([disabled])');
   target?.focus();
 }
 
@@ -133,7 +135,8 @@ export function DataTable<T extends RowData>({
       const first = next[0];
       params.setSort(first ? first.id : null, first?.desc ? 'desc' : 'asc');
     },
-    onRowSelectionChange: (updater: Updater<RowSelectionState>) => setSelection({ view, ids: typeof updater === 'function' ? updater(rowSelection) : updater }),
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) =>
+      setSelection({ view, ids: typeof updater === 'function' ? updater(rowSelection) : updater }),
   });
 
   const clearSelection = () => setSelection({ view, ids: {} });
@@ -194,7 +197,9 @@ export function DataTable<T extends RowData>({
                       key={header.id}
                       scope="col"
                       className={numeric ? 'is-numeric' : undefined}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined
+                      }
                     >
                       {header.isPlaceholder ? null : canSort ? (
                         <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
@@ -258,7 +263,9 @@ export function DataTable<T extends RowData>({
         // Always there while rows can be selected, so the table does not move down under the
         // pointer when the first row is ticked; the count is announced as it changes.
         <div className="bulk-bar" role="region" aria-label={t('table.bulkActions')}>
-          <span role="status">{hasSelection ? t('table.selected', { count: selected.length }) : t('table.noneSelected')}</span>
+          <span role="status">
+            {hasSelection ? t('table.selected', { count: selected.length }) : t('table.noneSelected')}
+          </span>
           {hasSelection && (
             <>
               {bulkActions(selected, clearSelection)}
@@ -272,7 +279,9 @@ export function DataTable<T extends RowData>({
       {body}
       {page && page.total > 0 && (
         <div className="table-footer">
-          <span className="table-footer__count">{t('table.total', { count: page.total, formatted: numbers.format(page.total) })}</span>
+          <span className="table-footer__count">
+            {t('table.total', { count: page.total, formatted: numbers.format(page.total) })}
+          </span>
           <label className="table-footer__size">
             <span>{t('table.pageSize')}</span>
             <select value={params.pageSize} onChange={(e) => params.setPageSize(Number(e.target.value))}>

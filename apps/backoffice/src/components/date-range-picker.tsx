@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { localeTag } from '../lib/i18n';
 import { COMMON_TIME_ZONES, setTimeZone, useTimeZone } from '../lib/time-zone';
-import { RANGE_PRESETS, presetDays, presetOf, toDays, toInstants, type DayRange, type InstantRange } from '../lib/zoned-days';
+import {
+  RANGE_PRESETS,
+  presetDays,
+  presetOf,
+  toDays,
+  toInstants,
+  type DayRange,
+  type InstantRange,
+} from '../lib/zoned-days';
 
 /** A calendar day string as a local Date, only for the calendar's display (days have no zone). */
 function toCalendarDate(day: string): Date {
@@ -47,11 +55,23 @@ export function DateRangePicker({ value, onChange, label }: DateRangePickerProps
       <legend className="field__label">{label}</legend>
       <div className="date-range__presets">
         {RANGE_PRESETS.map((p) => (
-          <Button key={p} size="sm" variant={preset === p ? 'primary' : 'secondary'} aria-pressed={preset === p} onClick={() => choose(presetDays(p, timeZone))}>
+          <Button
+            key={p}
+            size="sm"
+            variant={preset === p ? 'primary' : 'secondary'}
+            aria-pressed={preset === p}
+            onClick={() => choose(presetDays(p, timeZone))}
+          >
             {t(`dateRange.presets.${p}`)}
           </Button>
         ))}
-        <Button size="sm" variant={days && !preset ? 'primary' : 'secondary'} aria-expanded={open} aria-controls={`${id}-calendar`} onClick={() => setOpen((o) => !o)}>
+        <Button
+          size="sm"
+          variant={days && !preset ? 'primary' : 'secondary'}
+          aria-expanded={open}
+          aria-controls={`${id}-calendar`}
+          onClick={() => setOpen((o) => !o)}
+        >
           {t('dateRange.custom')}
         </Button>
       </div>

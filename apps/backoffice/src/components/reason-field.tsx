@@ -32,7 +32,15 @@ export function ReasonField({ label, hint, error, required, registration, rows =
         )}
         {label}
       </label>
-      <textarea id={id} className="field__input" rows={rows} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} {...registration} />
+      <textarea
+        id={id}
+        className="field__input"
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        {...registration}
+      />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
       </p>

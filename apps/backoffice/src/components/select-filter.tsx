@@ -4,7 +4,17 @@ import { useId } from 'react';
 export const ALL = 'all';
 
 /** One labelled drop-down of a list's toolbar (status, type, promotion…). */
-export function SelectFilter({ label, value, options, onChange }: { label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+export function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -23,6 +33,10 @@ export function SelectFilter({ label, value, options, onChange }: { label: strin
 }
 
 /** A filter's choices: each value with its label, then "all". */
-export function filterOptions(values: readonly string[], label: (value: string) => string, allLabel: string): { value: string; label: string }[] {
+export function filterOptions(
+  values: readonly string[],
+  label: (value: string) => string,
+  allLabel: string,
+): { value: string; label: string }[] {
   return [...values.map((value) => ({ value, label: label(value) })), { value: ALL, label: allLabel }];
 }

@@ -42,7 +42,12 @@ export function SessionExpiryNotice() {
   const watch = useRef<ReturnType<typeof createExpiryWatch> | null>(null);
 
   useEffect(() => {
-    const w = createExpiryWatch({ warnBeforeMs: WARN_BEFORE_MS, now: Date.now, fetchExpiry: fetchSessionExpiry, onChange: setState });
+    const w = createExpiryWatch({
+      warnBeforeMs: WARN_BEFORE_MS,
+      now: Date.now,
+      fetchExpiry: fetchSessionExpiry,
+      onChange: setState,
+    });
     watch.current = w;
     // The instants of this session, read without touching it (a sign-in seeds "me" without them).
     w.check();
@@ -79,7 +84,9 @@ export function SessionExpiryNotice() {
   const time = new Intl.DateTimeFormat(localeTag(i18n.language), { timeStyle: 'short' }).format(state.deadline);
   return (
     <div className="session-banner" role="region" aria-label={t('session.label')}>
-      <p role="alert">{state.kind === 'idle' ? t('session.idleWarning', { time }) : t('session.absoluteWarning', { time })}</p>
+      <p role="alert">
+        {state.kind === 'idle' ? t('session.idleWarning', { time }) : t('session.absoluteWarning', { time })}
+      </p>
       <Countdown key={state.deadline} deadline={state.deadline} />
       {state.kind === 'idle' && (
         <Button size="sm" loading={touching} onClick={() => void stay()}>

@@ -23,7 +23,8 @@ export function Tabs<T extends string>({ ids, active, onChange, label, labelOf, 
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? ids.length - 1 : (index + step + ids.length) % ids.length;
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? ids.length - 1 : (index + step + ids.length) % ids.length;
     onChange(ids[next]!);
     refs.current[next]?.focus();
   };
@@ -50,7 +51,13 @@ export function Tabs<T extends string>({ ids, active, onChange, label, labelOf, 
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${idPrefix}-panel-${active}`} aria-labelledby={`${idPrefix}-tab-${active}`} tabIndex={0} className="tabs__panel">
+      <div
+        role="tabpanel"
+        id={`${idPrefix}-panel-${active}`}
+        aria-labelledby={`${idPrefix}-tab-${active}`}
+        tabIndex={0}
+        className="tabs__panel"
+      >
         {children}
       </div>
     </>

@@ -21,7 +21,9 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.errorCode === code);
 }
 
-type Envelope<T> = { success: true; value: T } | { success: false; errorCode: ErrorCode; message: string; value?: unknown };
+type Envelope<T> =
+  | { success: true; value: T }
+  | { success: false; errorCode: ErrorCode; message: string; value?: unknown };
 
 /** The headers of an /ops call: what it accepts, and the operator token when there is one. */
 function opsHeaders(accept: string): { headers: Headers; token: string | null } {
@@ -32,7 +34,11 @@ function opsHeaders(accept: string): { headers: Headers; token: string | null } 
 }
 
 /** A failed /ops answer as an ApiError; a 401 on a call that carried a token ends the session (the app shows sign-in). */
-function failure(envelope: { errorCode: ErrorCode; message: string; value?: unknown }, status: number, token: string | null): ApiError {
+function failure(
+  envelope: { errorCode: ErrorCode; message: string; value?: unknown },
+  status: number,
+  token: string | null,
+): ApiError {
   if (status === 401 && token && envelope.errorCode === 'OPERATOR_UNAUTHORIZED') setOperatorToken(null);
   return new ApiError(envelope.errorCode, envelope.message, status, envelope.value);
 }
@@ -42,7 +48,10 @@ function failure(envelope: { errorCode: ErrorCode; message: string; value?: unkn
  * on a call that carried a token means the session ended: the token is dropped, so the app
  * shows the sign-in page.
  */
-export async function opsRequest<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {}): Promise<T> {
+export async function opsRequest<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+): Promise<T> {
   const { headers, token } = opsHeaders('application/json');
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   let response: Response;
@@ -80,9 +89,18 @@ export async function opsRequestBlob(path: string, accept: string): Promise<Blob
     throw new ApiError('NETWORK_ERROR', 'The server could not be reached', 0);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { errorCode?: ErrorCode; message?: string; value?: unknown } | null;
-    if (!body?.errorCode) throw new ApiError('BAD_RESPONSE', body?.message ?? `Unexpected answer (${response.status})`, response.status);
-    throw failure({ errorCode: body.errorCode, message: body.message ?? '', value: body.value }, response.status, token);
+    const body = (await response.json().catch(() => null)) as {
+      errorCode?: ErrorCode;
+      message?: string;
+      value?: unknown;
+    } | null;
+    if (!body?.errorCode)
+      throw new ApiError('BAD_RESPONSE', body?.message ?? `Unexpected answer (${response.status})`, response.status);
+    throw failure(
+      { errorCode: body.errorCode, message: body.message ?? '', value: body.value },
+      response.status,
+      token,
+    );
   }
   return response.blob();
 }

@@ -52,7 +52,9 @@ describe('runOneByOne', () => {
 describe('joinOutcome', () => {
   it('joins the parts as a list in the interface language', () => {
     expect(joinOutcome(['3 rejected', '1 already decided'], 'en')).toBe('3 rejected and 1 already decided');
-    expect(joinOutcome(['3 recusados', '1 já decidido', '1 falhou'], 'pt-BR')).toBe('3 recusados, 1 já decidido e 1 falhou');
+    expect(joinOutcome(['3 recusados', '1 já decidido', '1 falhou'], 'pt-BR')).toBe(
+      '3 recusados, 1 já decidido e 1 falhou',
+    );
     expect(joinOutcome(['2 rejected'], 'en')).toBe('2 rejected');
   });
 });
@@ -76,8 +78,27 @@ describe('sumByCurrency', () => {
 describe('formatTotal', () => {
   it('formats one sum per currency, joined by " + "', () => {
     const amount = (r: { minor: string; currency: string }) => ({ ...r, scale: 2 });
-    const format = (minor: bigint, money: { currency: string; scale: number }) => `${money.currency} ${minor}/${money.scale}`;
-    expect(formatTotal([{ minor: '3100', currency: 'BRL' }, { minor: '4250', currency: 'BRL' }], amount, format)).toBe('BRL 7350/2');
-    expect(formatTotal([{ minor: '100', currency: 'BRL' }, { minor: '250', currency: 'USD' }], amount, format)).toBe('BRL 100/2 + USD 250/2');
+    const format = (minor: bigint, money: { currency: string; scale: number }) =>
+      `${money.currency} ${minor}/${money.scale}`;
+    expect(
+      formatTotal(
+        [
+          { minor: '3100', currency: 'BRL' },
+          { minor: '4250', currency: 'BRL' },
+        ],
+        amount,
+        format,
+      ),
+    ).toBe('BRL 7350/2');
+    expect(
+      formatTotal(
+        [
+          { minor: '100', currency: 'BRL' },
+          { minor: '250', currency: 'USD' },
+        ],
+        amount,
+        format,
+      ),
+    ).toBe('BRL 100/2 + USD 250/2');
   });
 });

@@ -18,7 +18,11 @@ export type BulkOutcome<R> = { done: R[]; skipped: number; errors: unknown[] };
  * When every call failed (the session ended, the network is down), the first error is thrown.
  * The confirmation dialog then stays open to show it, as it does for a single action.
  */
-export async function runOneByOne<T, R>(items: readonly T[], call: (item: T) => Promise<R>, isSkipped: (error: unknown) => boolean): Promise<BulkOutcome<R>> {
+export async function runOneByOne<T, R>(
+  items: readonly T[],
+  call: (item: T) => Promise<R>,
+  isSkipped: (error: unknown) => boolean,
+): Promise<BulkOutcome<R>> {
   const outcome: BulkOutcome<R> = { done: [], skipped: 0, errors: [] };
   for (const item of items) {
     try {
@@ -41,7 +45,10 @@ export function joinOutcome(parts: readonly string[], locale: string): string {
 }
 
 /** The sum of some amounts per currency, in the order the currencies first appear (integer minor units, no float). */
-export function sumByCurrency<T>(items: readonly T[], amountOf: (item: T) => { minor: string; currency: string; scale: number }): { minor: bigint; currency: string; scale: number }[] {
+export function sumByCurrency<T>(
+  items: readonly T[],
+  amountOf: (item: T) => { minor: string; currency: string; scale: number },
+): { minor: bigint; currency: string; scale: number }[] {
   const sums = new Map<string, { minor: bigint; currency: string; scale: number }>();
   for (const item of items) {
     const { minor, currency, scale } = amountOf(item);

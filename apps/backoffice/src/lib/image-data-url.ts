@@ -20,6 +20,7 @@ function readAsDataUrl(blob: Blob): Promise<string> {
  */
 export async function fetchOpsImage(path: string, types: readonly string[]): Promise<string> {
   const blob = await opsRequestBlob(path, types.join(', '));
-  if (!types.includes(blob.type)) throw new ApiError('BAD_RESPONSE', `Not an image of the expected type (${blob.type || 'no type'})`, 200);
+  if (!types.includes(blob.type))
+    throw new ApiError('BAD_RESPONSE', `Not an image of the expected type (${blob.type || 'no type'})`, 200);
   return readAsDataUrl(blob);
 }

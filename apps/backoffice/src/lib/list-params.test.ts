@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readListState, toListQuery } from './list-params';
 
-const options = { filterKeys: ['status', 'q'], defaultSort: 'createdAt', defaultOrder: 'desc' as const, defaultPageSize: 50 };
+const options = {
+  filterKeys: ['status', 'q'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc' as const,
+  defaultPageSize: 50,
+};
 
 describe('list state in the URL', () => {
-  it('reads page, size, sort, order and only the list\'s own filters', () => {
-    const state = readListState(new URLSearchParams('page=3&pageSize=20&sort=amount&order=asc&status=pending&other=x&q='), options);
+  it("reads page, size, sort, order and only the list's own filters", () => {
+    const state = readListState(
+      new URLSearchParams('page=3&pageSize=20&sort=amount&order=asc&status=pending&other=x&q='),
+      options,
+    );
     expect(state).toEqual({ page: 3, pageSize: 20, sort: 'amount', order: 'asc', filters: { status: 'pending' } });
   });
 
@@ -17,7 +25,10 @@ describe('list state in the URL', () => {
       order: 'desc',
       filters: {},
     });
-    expect(readListState(new URLSearchParams('page=2.5&pageSize=-1'), options)).toMatchObject({ page: 1, pageSize: 50 });
+    expect(readListState(new URLSearchParams('page=2.5&pageSize=-1'), options)).toMatchObject({
+      page: 1,
+      pageSize: 50,
+    });
   });
 
   it('sends the list the page and the export only the filters and sort', () => {

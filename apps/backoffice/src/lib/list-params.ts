@@ -77,12 +77,23 @@ export function toListQuery(state: ListState, withPage: boolean): URLSearchParam
 }
 
 /** The list state of the current URL, and setters that replace it (one history entry per change). */
-export function useListParams({ filterKeys, defaultSort, defaultOrder = 'desc', defaultPageSize = 20 }: ListParamsOptions): ListParams {
+export function useListParams({
+  filterKeys,
+  defaultSort,
+  defaultOrder = 'desc',
+  defaultPageSize = 20,
+}: ListParamsOptions): ListParams {
   const [search, setSearch] = useSearchParams();
   const keys = filterKeys.join('|');
 
   const state = useMemo(
-    () => readListState(search, { filterKeys: keys.split('|').filter(Boolean), defaultSort, defaultOrder, defaultPageSize }),
+    () =>
+      readListState(search, {
+        filterKeys: keys.split('|').filter(Boolean),
+        defaultSort,
+        defaultOrder,
+        defaultPageSize,
+      }),
     [search, keys, defaultSort, defaultOrder, defaultPageSize],
   );
 

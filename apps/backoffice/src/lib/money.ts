@@ -15,7 +15,12 @@ function formatterFor(locale: string, { currency, scale }: MoneyFormat): Intl.Nu
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: scale, maximumFractionDigits: scale });
+      formatter = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: scale,
+        maximumFractionDigits: scale,
+      });
     } catch {
       // An unknown currency code: the number without a symbol rather than a crash.
       formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });

@@ -60,7 +60,9 @@ describe('session expiry watch', () => {
   });
 
   it('warns of the absolute expiry when it comes first, and reports the end', async () => {
-    const fetchExpiry = vi.fn(async () => (Date.now() >= start + 10 * MINUTE ? null : instants(30, 10 - (Date.now() - start) / MINUTE)));
+    const fetchExpiry = vi.fn(async () =>
+      Date.now() >= start + 10 * MINUTE ? null : instants(30, 10 - (Date.now() - start) / MINUTE),
+    );
     const w = watch(fetchExpiry);
     w.update(instants(30, 10));
     await vi.advanceTimersByTimeAsync(5 * MINUTE);

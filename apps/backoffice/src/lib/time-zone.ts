@@ -11,7 +11,14 @@ const STORAGE_KEY = 'backoffice-time-zone';
 const listeners = new Set<() => void>();
 
 /** Zones offered first in the picker; any zone the browser knows can be stored. */
-export const COMMON_TIME_ZONES = ['America/Sao_Paulo', 'America/Manaus', 'America/Noronha', 'America/Rio_Branco', 'UTC', 'Europe/Lisbon'] as const;
+export const COMMON_TIME_ZONES = [
+  'America/Sao_Paulo',
+  'America/Manaus',
+  'America/Noronha',
+  'America/Rio_Branco',
+  'UTC',
+  'Europe/Lisbon',
+] as const;
 
 function read(): string {
   try {

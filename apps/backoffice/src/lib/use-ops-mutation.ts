@@ -15,7 +15,11 @@ export type OpsMutationOptions<TVariables, TResult> = {
  * The standard operator action: the call, the lists it changes refetched, a success notice, and
  * the server's errorCode translated (`errorMessage`, null while there is none) for the form.
  */
-export function useOpsMutation<TVariables, TResult>({ mutationFn, invalidates = [], successText }: OpsMutationOptions<TVariables, TResult>) {
+export function useOpsMutation<TVariables, TResult>({
+  mutationFn,
+  invalidates = [],
+  successText,
+}: OpsMutationOptions<TVariables, TResult>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mutation = useMutation({

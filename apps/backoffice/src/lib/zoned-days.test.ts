@@ -5,15 +5,24 @@ const SP = 'America/Sao_Paulo';
 
 describe('days in an operator time zone', () => {
   it('turns São Paulo days into UTC instants, half-open', () => {
-    expect(toInstants({ from: '2026-11-22', to: '2026-11-22' }, SP)).toEqual({ from: '2026-11-22T03:00:00.000Z', to: '2026-11-23T03:00:00.000Z' });
-    expect(toInstants({ from: '2026-11-01', to: '2026-11-30' }, 'UTC')).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' });
+    expect(toInstants({ from: '2026-11-22', to: '2026-11-22' }, SP)).toEqual({
+      from: '2026-11-22T03:00:00.000Z',
+      to: '2026-11-23T03:00:00.000Z',
+    });
+    expect(toInstants({ from: '2026-11-01', to: '2026-11-30' }, 'UTC')).toEqual({
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-12-01T00:00:00.000Z',
+    });
   });
 
   it('reads the day of an instant in the zone, not the browser', () => {
     // 02:30Z on the 23rd is still the evening of the 22nd in São Paulo.
     expect(dayOf(Date.parse('2026-11-23T02:30:00Z'), SP)).toBe('2026-11-22');
     expect(dayOf(Date.parse('2026-11-23T03:00:00Z'), SP)).toBe('2026-11-23');
-    expect(toDays({ from: '2026-11-22T03:00:00.000Z', to: '2026-11-23T03:00:00.000Z' }, SP)).toEqual({ from: '2026-11-22', to: '2026-11-22' });
+    expect(toDays({ from: '2026-11-22T03:00:00.000Z', to: '2026-11-23T03:00:00.000Z' }, SP)).toEqual({
+      from: '2026-11-22',
+      to: '2026-11-22',
+    });
   });
 
   it('handles days a DST change makes 23 or 25 hours long', () => {

@@ -30,9 +30,23 @@ function partsIn(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock fields of an instant in a zone. */
-function wallClock(instant: number, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
-  const parts = Object.fromEntries(partsIn(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+function wallClock(
+  instant: number,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number; s: number } {
+  const parts = Object.fromEntries(
+    partsIn(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month),
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in ms (São Paulo: −3 h). */
@@ -83,7 +97,10 @@ export function startOfDay(day: string, timeZone: string): Date {
 
 /** The instants of a range of days: from its first day's start to the next day's start after its last (exclusive). */
 export function toInstants(range: DayRange, timeZone: string): InstantRange {
-  return { from: startOfDay(range.from, timeZone).toISOString(), to: startOfDay(addDays(range.to, 1), timeZone).toISOString() };
+  return {
+    from: startOfDay(range.from, timeZone).toISOString(),
+    to: startOfDay(addDays(range.to, 1), timeZone).toISOString(),
+  };
 }
 
 /** The days of an instant range made by toInstants (the exclusive end goes back one day). */
@@ -108,8 +125,10 @@ export function presetDays(preset: RangePreset, timeZone: string, now: number = 
 
 /** Which preset a day range is, if any. */
 export function presetOf(range: DayRange, timeZone: string, now: number = Date.now()): RangePreset | null {
-  return RANGE_PRESETS.find((p) => {
-    const days = presetDays(p, timeZone, now);
-    return days.from === range.from && days.to === range.to;
-  }) ?? null;
+  return (
+    RANGE_PRESETS.find((p) => {
+      const days = presetDays(p, timeZone, now);
+      return days.from === range.from && days.to === range.to;
+    }) ?? null
+  );
 }

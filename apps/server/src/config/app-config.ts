@@ -132,9 +132,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     frameOrigins: [...new Set([...sandboxOrigin, ...(env.VENDOR_FRAME_ORIGINS ?? [])])],
     // On by default only in development: production never starts a test door unless told (and then refuses, productionRefusals).
-    vendorSandboxAutostart: (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
+    vendorSandboxAutostart:
+      (env.VENDOR_SANDBOX_AUTOSTART ?? env.NODE_ENV === 'development') && env.VENDOR_SANDBOX_URL === undefined,
     testClockDoor: env.TEST_CLOCK_DOOR,
-    oidcDevProvider: { autostart: env.OIDC_DEV_PROVIDER_AUTOSTART, port: env.OIDC_DEV_PROVIDER_PORT, allowInProduction: env.ALLOW_OIDC_DEV_PROVIDER },
+    oidcDevProvider: {
+      autostart: env.OIDC_DEV_PROVIDER_AUTOSTART,
+      port: env.OIDC_DEV_PROVIDER_PORT,
+      allowInProduction: env.ALLOW_OIDC_DEV_PROVIDER,
+    },
     lotteryLive: { maxStreams: env.LOTTERY_LIVE_MAX_STREAMS, perIp: env.LOTTERY_LIVE_STREAMS_PER_IP },
     jobLeaseMs: env.JOB_LEASE_MS,
     jobIntervalMs: env.JOB_INTERVAL_MS,
@@ -151,16 +156,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
  * variable that fixes it; empty outside production or when every risk is explicitly accepted.
  */
 export function productionRefusals(
-  config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl' | 'allowPgliteInProduction' | 'allowOutboxInProduction' | 'sms' | 'email' | 'operatorTotpKey' | 'vendorSandboxAutostart' | 'testClockDoor' | 'oidcDevProvider'>,
+  config: Pick<
+    AppConfig,
+    | 'nodeEnv'
+    | 'databaseUrl'
+    | 'allowPgliteInProduction'
+    | 'allowOutboxInProduction'
+    | 'sms'
+    | 'email'
+    | 'operatorTotpKey'
+    | 'vendorSandboxAutostart'
+    | 'testClockDoor'
+    | 'oidcDevProvider'
+  >,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const refusals: string[] = [];
   if (!config.databaseUrl && !config.allowPgliteInProduction) {
-    refusals.push('Refusing NODE_ENV=production on PGlite. Set DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1 to accept the risk.');
+    refusals.push(
+      'Refusing NODE_ENV=production on PGlite. Set DATABASE_URL, or ALLOW_PGLITE_IN_PRODUCTION=1 to accept the risk.',
+    );
   }
   if (!config.allowOutboxInProduction) {
     // The outbox delivers nothing: players would never get their codes or reset links.
-    for (const [channel, variable] of [['sms', 'SMS'], ['email', 'EMAIL']] as const) {
+    for (const [channel, variable] of [
+      ['sms', 'SMS'],
+      ['email', 'EMAIL'],
+    ] as const) {
       if (config[channel].provider !== 'outbox') continue;
       refusals.push(
         `Refusing NODE_ENV=production with the outbox ${channel === 'sms' ? 'SMS' : 'e-mail'} provider (messages are only written to DATA_DIR). ` +
@@ -184,11 +206,15 @@ export function productionRefusals(
   }
   // Anyone can sign in there as any test user, and through a linked identity as that member.
   if (config.oidcDevProvider?.autostart && !config.oidcDevProvider.allowInProduction) {
-    refusals.push('Refusing NODE_ENV=production with OIDC_DEV_PROVIDER_AUTOSTART=1: the local identity provider signs anyone in. Unset it, or ALLOW_OIDC_DEV_PROVIDER=1 for a deliberate demonstration.');
+    refusals.push(
+      'Refusing NODE_ENV=production with OIDC_DEV_PROVIDER_AUTOSTART=1: the local identity provider signs anyone in. Unset it, or ALLOW_OIDC_DEV_PROVIDER=1 for a deliberate demonstration.',
+    );
   }
   // A clock anyone can move would end reward periods early and pay them: there is no way round this one.
   if (config.testClockDoor) {
-    refusals.push('Refusing NODE_ENV=production with TEST_CLOCK_DOOR=1: the test clock door is for browser tests only. Unset it.');
+    refusals.push(
+      'Refusing NODE_ENV=production with TEST_CLOCK_DOOR=1: the test clock door is for browser tests only. Unset it.',
+    );
   }
   return refusals;
 }

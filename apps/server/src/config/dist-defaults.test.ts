@@ -16,7 +16,10 @@ describe('default built-app folders', () => {
   fs.mkdirSync(path.join(repo, 'apps/server/src/config'), { recursive: true });
   fs.mkdirSync(path.join(repo, 'apps/server/dist'), { recursive: true });
   // The server's own manifest has no "workspaces": the walk must go past it.
-  fs.writeFileSync(path.join(repo, 'apps/server/package.json'), JSON.stringify({ name: '@wps/server', type: 'module' }));
+  fs.writeFileSync(
+    path.join(repo, 'apps/server/package.json'),
+    JSON.stringify({ name: '@wps/server', type: 'module' }),
+  );
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
   const expected = { web: path.join(repo, 'apps/web/dist'), backoffice: path.join(repo, 'apps/backoffice/dist') };
@@ -33,7 +36,7 @@ describe('default built-app folders', () => {
     expect(findWorkspaceRoot(os.tmpdir())).toBeUndefined();
   });
 
-  it('loadConfig uses this repository\'s apps/web/dist and apps/backoffice/dist', () => {
+  it("loadConfig uses this repository's apps/web/dist and apps/backoffice/dist", () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
     const config = loadConfig({});
     expect(config.webDist).toBe(path.join(root, 'apps/web/dist'));

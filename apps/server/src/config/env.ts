@@ -11,7 +11,9 @@ export type EnvName = keyof Variables;
 
 /** The parsed environment: variables with a default always have a value. */
 export type Env = {
-  [K in EnvName]: Variables[K] extends { default: string } ? z.output<Variables[K]['schema']> : z.output<Variables[K]['schema']> | undefined;
+  [K in EnvName]: Variables[K] extends { default: string }
+    ? z.output<Variables[K]['schema']>
+    : z.output<Variables[K]['schema']> | undefined;
 };
 
 /** A configuration that must not start; the message has one line per bad variable. */

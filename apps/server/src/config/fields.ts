@@ -20,7 +20,8 @@ export function textField<T>(expected: string, parse: (raw: string) => T | undef
 
 /** A whole number from min to max (inclusive). */
 export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const range = max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`;
+  const range =
+    max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`;
   return textField(range, (raw) => {
     const text = raw.trim();
     if (!/^-?\d+$/.test(text)) return undefined;
@@ -43,7 +44,10 @@ export function decimal(min: number) {
 }
 
 /** A whole number of minor units or a multiple, up to 18 digits, kept as a bigint (money never goes through a float). */
-export const bigWholeNumber = () => textField('a whole number of at most 18 digits', (raw) => (/^\d{1,18}$/.test(raw.trim()) ? BigInt(raw.trim()) : undefined));
+export const bigWholeNumber = () =>
+  textField('a whole number of at most 18 digits', (raw) =>
+    /^\d{1,18}$/.test(raw.trim()) ? BigInt(raw.trim()) : undefined,
+  );
 
 /** `1`/`true` or `0`/`false`; anything else is a typo, not "off". */
 export const flag = () =>
@@ -79,7 +83,9 @@ function urlWithScheme(raw: string, schemes: readonly string[]): URL | undefined
 
 /** An absolute http(s) URL, kept as written. */
 export const httpUrl = () =>
-  textField('an http:// or https:// URL, e.g. https://example.com', (raw) => (urlWithScheme(raw, ['http:', 'https:']) ? raw.trim() : undefined));
+  textField('an http:// or https:// URL, e.g. https://example.com', (raw) =>
+    urlWithScheme(raw, ['http:', 'https:']) ? raw.trim() : undefined,
+  );
 
 /**
  * Where the browser sends something: an absolute http(s) URL or a path on the site itself
@@ -103,7 +109,10 @@ export const postgresUrl = () =>
 /** Space-separated http(s) origins (scheme://host:port); a path after the origin is dropped. */
 export const originList = () =>
   textField('space-separated http:// or https:// origins', (raw) => {
-    const origins = raw.split(/\s+/).filter(Boolean).map((entry) => urlWithScheme(entry, ['http:', 'https:'])?.origin);
+    const origins = raw
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((entry) => urlWithScheme(entry, ['http:', 'https:'])?.origin);
     return origins.every((o) => o !== undefined) ? (origins as string[]) : undefined;
   });
 

@@ -31,12 +31,19 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (raw === '' || raw === '0' || raw === 'false') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (raw === 'true') {
-    throw new Error('TRUST_PROXY=true is no longer accepted: set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7)');
+    throw new Error(
+      'TRUST_PROXY=true is no longer accepted: set the number of proxies in front (e.g. TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.0.2.7)',
+    );
   }
-  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const invalid = entries.filter((e) => !isProxyAddress(e));
   if (entries.length === 0 || invalid.length > 0) {
-    throw new Error(`TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR blocks; not understood: ${invalid.join(', ') || raw}`);
+    throw new Error(
+      `TRUST_PROXY must be a hop count or comma-separated proxy addresses / CIDR blocks; not understood: ${invalid.join(', ') || raw}`,
+    );
   }
   return entries;
 }
@@ -47,7 +54,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
  * they are. proxy-addr walks from the socket address (hop 0) towards the client and stops at
  * the first untrusted hop, which is the client address.
  */
-export function fastifyTrustProxy(trustProxy: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy === 'number') {
     const hops = trustProxy;
     return hops > 0 ? (_address: string, hop: number) => hop < hops : false;

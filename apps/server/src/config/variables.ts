@@ -11,7 +11,21 @@
  */
 import type { z } from 'zod';
 import { ENCRYPTION_KEY_GRACE_MS } from '@wps/shared/constants';
-import { bigWholeNumber, decimal, flag, httpUrl, httpUrlOrPath, oneOf, originList, port, postgresUrl, secret, text, trustProxy, wholeNumber } from './fields';
+import {
+  bigWholeNumber,
+  decimal,
+  flag,
+  httpUrl,
+  httpUrlOrPath,
+  oneOf,
+  originList,
+  port,
+  postgresUrl,
+  secret,
+  text,
+  trustProxy,
+  wholeNumber,
+} from './fields';
 
 export type EnvVariable = {
   /** Parses the variable's text into its value (fields.ts); failures name what was expected. */
@@ -45,7 +59,8 @@ export const ENV_VARIABLES = {
     schema: oneOf(['development', 'production', 'test']),
     default: 'development',
     feeds: 'AppConfig.nodeEnv',
-    description: '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` unless allowed below, and never serves `/dev/*`',
+    description:
+      '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` unless allowed below, and never serves `/dev/*`',
   },
   DEMO_CONTENT: {
     schema: oneOf(['auto', 'on', 'off']),
@@ -63,7 +78,8 @@ export const ENV_VARIABLES = {
   DATABASE_URL: {
     schema: postgresUrl(),
     feeds: 'AppConfig.databaseUrl',
-    description: 'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite',
+    description:
+      'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite',
     secret: true,
   },
   ALLOW_PGLITE_IN_PRODUCTION: {
@@ -76,7 +92,8 @@ export const ENV_VARIABLES = {
     schema: flag(),
     default: '0',
     feeds: 'AppConfig.allowOutboxInProduction',
-    description: '`1`/`true` lets `NODE_ENV=production` start with the `outbox` SMS/e-mail provider (nothing is delivered; `/dev/outbox/*` stays off)',
+    description:
+      '`1`/`true` lets `NODE_ENV=production` start with the `outbox` SMS/e-mail provider (nothing is delivered; `/dev/outbox/*` stays off)',
   },
   TRUST_PROXY: {
     schema: trustProxy(),
@@ -128,7 +145,8 @@ export const ENV_VARIABLES = {
     schema: oneOf(['outbox', 'http']),
     default: 'outbox',
     feeds: 'AppConfig.sms.provider',
-    description: '`outbox` appends messages to `DATA_DIR/outbox/sms.jsonl` (and, outside production, serves `GET /dev/outbox/sms`); `http` POSTs signed JSON',
+    description:
+      '`outbox` appends messages to `DATA_DIR/outbox/sms.jsonl` (and, outside production, serves `GET /dev/outbox/sms`); `http` POSTs signed JSON',
   },
   SMS_HTTP_URL: {
     schema: httpUrl(),
@@ -192,7 +210,8 @@ export const ENV_VARIABLES = {
     schema: decimal(0),
     default: '30',
     feeds: 'loadKeySettings().rotationPeriodMs',
-    description: 'the payload-encryption RSA key is replaced when older than this (exactly once across instances); `0` = only manual `keys:rotate`',
+    description:
+      'the payload-encryption RSA key is replaced when older than this (exactly once across instances); `0` = only manual `keys:rotate`',
   },
   ENCRYPTION_KEY_GRACE_MINUTES: {
     schema: decimal(0),
@@ -204,13 +223,15 @@ export const ENV_VARIABLES = {
     schema: decimal(1),
     default: '300',
     feeds: 'loadKeySettings().replayWindowMs',
-    description: "an encrypted body's sealed time must be this close to the server's clock; its nonce is remembered that long (docs/api.md)",
+    description:
+      "an encrypted body's sealed time must be this close to the server's clock; its nonce is remembered that long (docs/api.md)",
   },
   SANDBOX_GATEWAY_SECRET: {
     schema: secret(16),
     defaultText: 'random per process',
     feeds: 'loadDepositSettings().sandboxSecret',
-    description: "HMAC secret of the sandbox payment gateway's webhook (16+ characters; set it when several instances run)",
+    description:
+      "HMAC secret of the sandbox payment gateway's webhook (16+ characters; set it when several instances run)",
     secret: true,
   },
   DEPOSIT_MANUAL_TTL_MINUTES: {
@@ -229,13 +250,15 @@ export const ENV_VARIABLES = {
     schema: flag(),
     default: '0',
     feeds: 'loadDepositSettings().isSandboxEnabled',
-    description: '`1`/`true` keeps the sandbox payment gateway on with `NODE_ENV=production` (off there by default: anyone can press its Pay button)',
+    description:
+      '`1`/`true` keeps the sandbox payment gateway on with `NODE_ENV=production` (off there by default: anyone can press its Pay button)',
   },
   SANDBOX_GATEWAY_PIX_CITY: {
     schema: text(),
     default: 'Sao Paulo',
     feeds: 'loadDepositSettings().pixCity',
-    description: "the merchant city the sandbox gateway writes in its PIX charges' BR Codes (field 60; a real gateway knows the merchant's)",
+    description:
+      "the merchant city the sandbox gateway writes in its PIX charges' BR Codes (field 60; a real gateway knows the merchant's)",
   },
   ALLOW_SANDBOX_PIX_DIRECTORY: {
     schema: flag(),
@@ -248,7 +271,8 @@ export const ENV_VARIABLES = {
     schema: secret(16),
     defaultText: 'random per process',
     feeds: 'loadKycSettings().sandboxSecret',
-    description: "HMAC secret of the sandbox identity (KYC) provider's result callback (16+ characters; set it when several instances run)",
+    description:
+      "HMAC secret of the sandbox identity (KYC) provider's result callback (16+ characters; set it when several instances run)",
     secret: true,
   },
   ALLOW_SANDBOX_KYC: {
@@ -296,32 +320,35 @@ export const ENV_VARIABLES = {
     default: '0',
     feeds: 'AppConfig.oidcDevProvider',
     description:
-      '`1`/`true`: the server starts the local identity provider (`apps/idp-sandbox`, on oidc-provider, with test users) as a child process with a fresh client secret and keeps the back office\'s provider `Local IdP` pointed at it (its enabled switch stays the operator\'s), so sign-in with an identity provider can be tried with no setup; `NODE_ENV=production` refuses to start with it unless `ALLOW_OIDC_DEV_PROVIDER=1`',
+      "`1`/`true`: the server starts the local identity provider (`apps/idp-sandbox`, on oidc-provider, with test users) as a child process with a fresh client secret and keeps the back office's provider `Local IdP` pointed at it (its enabled switch stays the operator's), so sign-in with an identity provider can be tried with no setup; `NODE_ENV=production` refuses to start with it unless `ALLOW_OIDC_DEV_PROVIDER=1`",
   },
   OIDC_DEV_PROVIDER_PORT: {
     schema: port(),
     default: '0',
     feeds: 'AppConfig.oidcDevProvider',
-    description: 'port of the local identity provider `OIDC_DEV_PROVIDER_AUTOSTART` starts, on 127.0.0.1 (`0`: any free port)',
+    description:
+      'port of the local identity provider `OIDC_DEV_PROVIDER_AUTOSTART` starts, on 127.0.0.1 (`0`: any free port)',
   },
   ALLOW_OIDC_DEV_PROVIDER: {
     schema: flag(),
     default: '0',
     feeds: 'productionRefusals',
-    description: '`1`/`true` lets `OIDC_DEV_PROVIDER_AUTOSTART` run with `NODE_ENV=production` (anyone can sign in there as any test user: a demonstration only)',
+    description:
+      '`1`/`true` lets `OIDC_DEV_PROVIDER_AUTOSTART` run with `NODE_ENV=production` (anyone can sign in there as any test user: a demonstration only)',
   },
   TEST_CLOCK_DOOR: {
     schema: flag(),
     default: '0',
     feeds: 'AppConfig.testClockDoor',
     description:
-      '`1`/`true`, for browser tests only: `PUT /dev/clock` `{ offsetMs }` runs the calendar clock (the rebate\'s and missions\' periods, the withdrawal day) that far ahead, so a test sees a day end without waiting; `NODE_ENV=production` refuses to start with it',
+      "`1`/`true`, for browser tests only: `PUT /dev/clock` `{ offsetMs }` runs the calendar clock (the rebate's and missions' periods, the withdrawal day) that far ahead, so a test sees a day end without waiting; `NODE_ENV=production` refuses to start with it",
   },
   VENDOR_MAX_WIN_MULTIPLE: {
     schema: bigWholeNumber(),
     default: '10000',
     feeds: 'loadGatewaySettings().winLimits.multiple',
-    description: "a single seamless win pays at most this many times its round's stake; a bigger one is refused `WIN_LIMIT_EXCEEDED` (stored); `0` turns this bound off",
+    description:
+      "a single seamless win pays at most this many times its round's stake; a bigger one is refused `WIN_LIMIT_EXCEEDED` (stored); `0` turns this bound off",
   },
   VENDOR_MAX_WIN_MINOR: {
     schema: bigWholeNumber(),
@@ -337,19 +364,22 @@ export const ENV_VARIABLES = {
     schema: wholeNumber(100),
     default: '60000',
     feeds: 'AppConfig.jobLeaseMs',
-    description: "how long an instance's claim on a periodic job's period holds without renewal: how soon another instance takes over the period of one that died",
+    description:
+      "how long an instance's claim on a periodic job's period holds without renewal: how soon another instance takes over the period of one that died",
   },
   LOTTERY_LIVE_MAX_STREAMS: {
     schema: wholeNumber(1),
     default: '20000',
     feeds: 'AppConfig.lotteryLive.maxStreams',
-    description: "the lottery pages' live event streams (`GET /lgw/live`) one instance holds open at most; the next is refused `SERVER_BUSY` (503) until one closes",
+    description:
+      "the lottery pages' live event streams (`GET /lgw/live`) one instance holds open at most; the next is refused `SERVER_BUSY` (503) until one closes",
   },
   LOTTERY_LIVE_STREAMS_PER_IP: {
     schema: wholeNumber(1),
     default: '20',
     feeds: 'AppConfig.lotteryLive.perIp',
-    description: 'live event streams one client address may hold open on an instance (a household behind one address opens a few; one client cannot take them all)',
+    description:
+      'live event streams one client address may hold open on an instance (a household behind one address opens a few; one client cannot take them all)',
   },
   JOB_INTERVAL_MS: {
     schema: wholeNumber(10),
@@ -361,38 +391,44 @@ export const ENV_VARIABLES = {
     schema: wholeNumber(10),
     default: '200',
     feeds: 'AppConfig.rewardEventsPollMs',
-    description: "the shortest time between two batches of a rewards-engine consumer that is not behind (new player events wake the consumers through the change feed; while the feed is down, how often an idle instance looks); the events' lag is at most about this",
+    description:
+      "the shortest time between two batches of a rewards-engine consumer that is not behind (new player events wake the consumers through the change feed; while the feed is down, how often an idle instance looks); the events' lag is at most about this",
   },
   METRICS_PORT: {
     schema: port(),
     defaultText: 'unset (no internal listener)',
     feeds: 'AppConfig.metricsPort',
-    description: 'internal port (on `METRICS_HOST`) that serves Prometheus `GET /metrics` without a token; keep it off the public network (`0`: any free port)',
+    description:
+      'internal port (on `METRICS_HOST`) that serves Prometheus `GET /metrics` without a token; keep it off the public network (`0`: any free port)',
   },
   METRICS_HOST: {
     schema: text(),
     defaultText: 'the value of `HOST`',
     feeds: 'AppConfig.metricsHost',
-    description: 'address the `METRICS_PORT` listener binds to; set a private one (`127.0.0.1`, an internal interface) so the tokenless `/metrics` is never public',
+    description:
+      'address the `METRICS_PORT` listener binds to; set a private one (`127.0.0.1`, an internal interface) so the tokenless `/metrics` is never public',
   },
   METRICS_TOKEN: {
     schema: secret(32, 500),
     defaultText: 'unset (no `/metrics` on `PORT`)',
     feeds: 'AppConfig.metricsToken',
-    description: 'serves `/metrics` on the main port too, only with `Authorization: Bearer <token>` (32–500 characters); with neither this nor `METRICS_PORT`, `/metrics` is a 404',
+    description:
+      'serves `/metrics` on the main port too, only with `Authorization: Bearer <token>` (32–500 characters); with neither this nor `METRICS_PORT`, `/metrics` is a 404',
     secret: true,
   },
   VENDOR_SECRET: {
     schema: secret(16, 200),
     feeds: 'ops CLI vendor:adapter',
-    description: 'only for `npm run ops -- vendor:adapter`: the shared secret of the vendor being connected (16–200 characters; never on the command line)',
+    description:
+      'only for `npm run ops -- vendor:adapter`: the shared secret of the vendor being connected (16–200 characters; never on the command line)',
     secret: true,
   },
   OPS_PASSWORD: {
     schema: text(),
     defaultText: 'generated',
     feeds: 'ops CLI operator:create',
-    description: "only for `npm run ops -- operator:create`: the new operator's password; unset, a strong one is generated and printed once",
+    description:
+      "only for `npm run ops -- operator:create`: the new operator's password; unset, a strong one is generated and printed once",
     secret: true,
   },
 } as const satisfies Record<string, EnvVariable>;

@@ -9,7 +9,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
     const scratch = await createScratchPostgres();
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null, poolSize: 1 });
     try {
-      const pid = async () => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(database.db)).rows[0]!.pid;
+      const pid = async () =>
+        (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(database.db)).rows[0]!.pid;
       const first = await pid();
       // Another session ends the pool's idle connection, as a restart or a failover would. With
       // no listener on the pool, its 'error' event is an uncaught exception and this run fails.

@@ -26,14 +26,18 @@ export type DatabaseHandle = {
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
-export type ListenHandlers = { onMessage: (channel: string, payload: string) => void; onState: (isLive: boolean) => void };
+export type ListenHandlers = {
+  onMessage: (channel: string, payload: string) => void;
+  onState: (isLive: boolean) => void;
+};
 
 /** Channel names are fixed identifiers in our code; this keeps LISTEN free of injection. */
 const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 const RECONNECT_MS = 1000;
 
 function checkChannels(channels: readonly string[]): void {
-  for (const channel of channels) if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  for (const channel of channels)
+    if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name ${channel}`);
 }
 
 /** LISTEN on a connection of its own, reconnecting after errors until stopped. */
@@ -137,7 +141,14 @@ export async function openDatabase(opts: {
       await sql.raw(script).execute(trx);
     };
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, kind: 'postgres', execScript, close: () => db.destroy(), listen: createPostgresListener(opts.databaseUrl), poolStats };
+    return {
+      db,
+      kind: 'postgres',
+      execScript,
+      close: () => db.destroy(),
+      listen: createPostgresListener(opts.databaseUrl),
+      poolStats,
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -146,7 +157,9 @@ export async function openDatabase(opts: {
   }
   // PGlite would return int8 as number (or bigint when large); keep it a string, as pg does.
   const parsers = { 20: (value: string) => value };
-  const pglite = dir ? new PGlite(dir, { relaxedDurability: true, parsers }) : new PGlite({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  const pglite = dir
+    ? new PGlite(dir, { relaxedDurability: true, parsers })
+    : new PGlite({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite has one session; the dialect's extended protocol refuses several statements, so
@@ -154,5 +167,12 @@ export async function openDatabase(opts: {
   const execScript = async (_trx: Kysely<Database>, script: string) => {
     await pglite.exec(script);
   };
-  return { db, kind: 'pglite', execScript, close: () => db.destroy(), listen: createPgliteListener(pglite), dumpDataDir: () => pglite.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    execScript,
+    close: () => db.destroy(),
+    listen: createPgliteListener(pglite),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+  };
 }

@@ -68,7 +68,12 @@ describe('group commit', () => {
       maxBatch: 10,
       maxInFlight: 1,
     });
-    const failed = [gc.submit(1), gc.submit(2)].map((p) => p.then(() => 'ok', (e: Error) => e.message));
+    const failed = [gc.submit(1), gc.submit(2)].map((p) =>
+      p.then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
     expect(await Promise.all(failed)).toEqual(['boom', 'boom']);
     expect(await gc.submit(3)).toBe(3);
   });
@@ -96,7 +101,11 @@ describe('group commit', () => {
       recover: { isRetryable: (err) => (err as { code?: string }).code === 'LE004', attempts: 5 },
     });
     const settled = await Promise.allSettled([1, 2, 3].map((i) => gc.submit(i)));
-    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([10, 'bad item in 2', 30]);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([
+      10,
+      'bad item in 2',
+      30,
+    ]);
     expect(runs).toEqual([[1, 2, 3], [1, 2, 3], [1], [2], [3]]);
   });
 

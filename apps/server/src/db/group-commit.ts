@@ -45,7 +45,8 @@ type Settled<O> = { ok: true; value: O } | { ok: false; err: unknown };
 
 /** Build a group-commit queue over `run`. */
 export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
-  if (opts.maxBatch < 1 || opts.maxInFlight < 1) throw new Error('group commit: maxBatch and maxInFlight are at least 1');
+  if (opts.maxBatch < 1 || opts.maxInFlight < 1)
+    throw new Error('group commit: maxBatch and maxInFlight are at least 1');
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let running = 0;
@@ -54,7 +55,8 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
 
   async function runOnce(items: I[], slot: number): Promise<O[]> {
     const answers = await opts.run(items, slot);
-    if (answers.length !== items.length) throw new Error(`group commit: ${answers.length} answers for ${items.length} items`);
+    if (answers.length !== items.length)
+      throw new Error(`group commit: ${answers.length} answers for ${items.length} items`);
     return answers;
   }
 
@@ -84,7 +86,10 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
       const batch = queue.splice(0, opts.maxBatch);
       if (opts.observe) {
         const now = performance.now();
-        opts.observe(batch.length, batch.map((w) => now - w.queuedAt));
+        opts.observe(
+          batch.length,
+          batch.map((w) => now - w.queuedAt),
+        );
       }
       const slot = busy.indexOf(false);
       busy[slot] = true;

@@ -4,9 +4,20 @@ import { compareIds } from './ids';
 describe('compareIds', () => {
   it('orders decimal ids as numbers, not as strings, past the range of a double', () => {
     const ids = ['10', '9', '100', '11', '9223372036854775807', '9007199254740993', '9007199254740992', '1'];
-    expect([...ids].sort(compareIds)).toEqual(['1', '9', '10', '11', '100', '9007199254740992', '9007199254740993', '9223372036854775807']);
+    expect([...ids].sort(compareIds)).toEqual([
+      '1',
+      '9',
+      '10',
+      '11',
+      '100',
+      '9007199254740992',
+      '9007199254740993',
+      '9223372036854775807',
+    ]);
     // The same order BigInt gives.
-    expect([...ids].sort(compareIds)).toEqual([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)));
+    expect([...ids].sort(compareIds)).toEqual(
+      [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)),
+    );
   });
 
   it('says equal ids are equal', () => {

@@ -13,7 +13,12 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 export type KeysetCursor = { value: string; id: string };
 
 /** The rows after `after` in the order (column, idColumn) `order`: a row comparison, one index range. */
-export function afterKeyset(column: string, idColumn: string, order: 'asc' | 'desc', after: KeysetCursor): Expression<SqlBool> {
+export function afterKeyset(
+  column: string,
+  idColumn: string,
+  order: 'asc' | 'desc',
+  after: KeysetCursor,
+): Expression<SqlBool> {
   const cmp = order === 'asc' ? sql`>` : sql`<`;
   return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(idColumn)}) ${cmp} (${after.value}, ${after.id})`;
 }

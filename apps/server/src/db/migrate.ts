@@ -24,12 +24,21 @@ export function readMigrations(dir = findMigrationsDir()): Migration[] {
     .readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
-    .map((f) => ({ version: Number(f.slice(0, 4)), name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(`${dir}/${f}`, 'utf8') }));
+    .map((f) => ({
+      version: Number(f.slice(0, 4)),
+      name: f.replace(/\.sql$/, ''),
+      sql: fs.readFileSync(`${dir}/${f}`, 'utf8'),
+    }));
 }
 
 /** Names of the migrations in `migrations` that the database has not applied (the readiness probe asks). */
-export async function pendingMigrations(handle: Pick<DatabaseHandle, 'db'>, migrations = readMigrations()): Promise<string[]> {
-  const applied = new Set((await handle.db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+export async function pendingMigrations(
+  handle: Pick<DatabaseHandle, 'db'>,
+  migrations = readMigrations(),
+): Promise<string[]> {
+  const applied = new Set(
+    (await handle.db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+  );
   return migrations.filter((m) => !applied.has(m.version)).map((m) => m.name);
 }
 
@@ -45,7 +54,9 @@ export async function runMigrations(handle: DatabaseHandle, migrations = readMig
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`.execute(trx);
-    const applied = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+    const applied = new Set(
+      (await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+    );
     const done: string[] = [];
     for (const m of migrations) {
       if (applied.has(m.version)) continue;

@@ -39,22 +39,32 @@ describeEachDatabase('round counters kept per statement', (target) => {
     ).rows[0]!;
     return row;
   }
-  async function settledEvents(): Promise<{ member: string; round: string; bet: string; win: string; refund: string }[]> {
+  async function settledEvents(): Promise<
+    { member: string; round: string; bet: string; win: string; refund: string }[]
+  > {
     return (
       await sql<{ member: string; round: string; bet: string; win: string; refund: string }>`
         SELECT member_id::text AS member, data ->> 'roundId' AS round, data ->> 'bet' AS bet, data ->> 'win' AS win, data ->> 'refund' AS refund
-        FROM reward_events WHERE kind = 'round_settled' AND data ->> 'vassalage' = ${VASSALAGE} ORDER BY id`.execute(db())
+        FROM reward_events WHERE kind = 'round_settled' AND data ->> 'vassalage' = ${VASSALAGE} ORDER BY id`.execute(
+        db(),
+      )
     ).rows;
   }
   async function insertRound(memberId: string): Promise<string> {
     return (
       await sql<{ id: string }>`
         INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency)
-        VALUES (${VASSALAGE}, ${`r-${crypto.randomUUID()}`}, ${memberId}::bigint, 'g-1', 'BRL') RETURNING id::text`.execute(db())
+        VALUES (${VASSALAGE}, ${`r-${crypto.randomUUID()}`}, ${memberId}::bigint, 'g-1', 'BRL') RETURNING id::text`.execute(
+        db(),
+      )
     ).rows[0]!.id;
   }
   const activeHours = async (memberId: string) =>
-    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM reporting_member_hours WHERE member_id = ${memberId}::bigint`.execute(db())).rows[0]!.n;
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM reporting_member_hours WHERE member_id = ${memberId}::bigint`.execute(db())
+    ).rows[0]!.n;
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -69,7 +79,14 @@ describeEachDatabase('round counters kept per statement', (target) => {
 
   it('one statement over many rounds adds what the rounds moved, counts first stakes once and settles each round once', async () => {
     // Six empty rounds (an insert of zeros counts nothing): two per player.
-    const rounds = { a1: await insertRound(real[0]!), a2: await insertRound(real[0]!), b1: await insertRound(real[1]!), b2: await insertRound(real[1]!), t1: await insertRound(trial), t2: await insertRound(trial) };
+    const rounds = {
+      a1: await insertRound(real[0]!),
+      a2: await insertRound(real[0]!),
+      b1: await insertRound(real[1]!),
+      b2: await insertRound(real[1]!),
+      t1: await insertRound(trial),
+      t2: await insertRound(trial),
+    };
     expect(await report()).toEqual({ rounds: '0', bets: '0', wins: '0', refunds: '0' });
 
     // One statement: every round gets its first stake (a1 300, a2 200, b1 500, b2 700, t1 900, t2 100).
@@ -125,16 +142,52 @@ describeEachDatabase('round counters kept per statement', (target) => {
     const roundOf = (m: string) => `ld-test-${m}`;
     for (const memberId of real) {
       for (const n of [1, 2]) {
-        await seamless.bet({ vassalage: VASSALAGE, memberId, transactionId: `lt-${memberId}-${n}-bet`, roundId: roundOf(memberId), gameId: 'E5D-1', amountMinor: 100n });
+        await seamless.bet({
+          vassalage: VASSALAGE,
+          memberId,
+          transactionId: `lt-${memberId}-${n}-bet`,
+          roundId: roundOf(memberId),
+          gameId: 'E5D-1',
+          amountMinor: 100n,
+        });
       }
     }
     // Three wins in one batch (two in the first player's round), then both rounds closed at once.
     await seamless.winMany([
-      { vassalage: VASSALAGE, memberId: real[0]!, transactionId: `lt-${real[0]}-1-win`, roundId: roundOf(real[0]!), betTransactionId: `lt-${real[0]}-1-bet`, amountMinor: 900n, roundClosed: false },
-      { vassalage: VASSALAGE, memberId: real[0]!, transactionId: `lt-${real[0]}-2-win`, roundId: roundOf(real[0]!), betTransactionId: `lt-${real[0]}-2-bet`, amountMinor: 90n, roundClosed: false },
-      { vassalage: VASSALAGE, memberId: real[1]!, transactionId: `lt-${real[1]}-1-win`, roundId: roundOf(real[1]!), betTransactionId: `lt-${real[1]}-1-bet`, amountMinor: 9000n, roundClosed: false },
+      {
+        vassalage: VASSALAGE,
+        memberId: real[0]!,
+        transactionId: `lt-${real[0]}-1-win`,
+        roundId: roundOf(real[0]!),
+        betTransactionId: `lt-${real[0]}-1-bet`,
+        amountMinor: 900n,
+        roundClosed: false,
+      },
+      {
+        vassalage: VASSALAGE,
+        memberId: real[0]!,
+        transactionId: `lt-${real[0]}-2-win`,
+        roundId: roundOf(real[0]!),
+        betTransactionId: `lt-${real[0]}-2-bet`,
+        amountMinor: 90n,
+        roundClosed: false,
+      },
+      {
+        vassalage: VASSALAGE,
+        memberId: real[1]!,
+        transactionId: `lt-${real[1]}-1-win`,
+        roundId: roundOf(real[1]!),
+        betTransactionId: `lt-${real[1]}-1-bet`,
+        amountMinor: 9000n,
+        roundClosed: false,
+      },
     ]);
-    expect(await seamless.closeRounds({ vassalage: VASSALAGE, rounds: real.map((m) => ({ roundId: roundOf(m), memberId: m })) })).toBe(2);
+    expect(
+      await seamless.closeRounds({
+        vassalage: VASSALAGE,
+        rounds: real.map((m) => ({ roundId: roundOf(m), memberId: m })),
+      }),
+    ).toBe(2);
 
     expect(await report()).toEqual({
       rounds: String(Number(before.rounds) + 2),
@@ -142,8 +195,16 @@ describeEachDatabase('round counters kept per statement', (target) => {
       wins: String(BigInt(before.wins) + 9990n),
       refunds: before.refunds,
     });
-    expect(await daily(real[0]!)).toEqual({ ...beforeDaily[0], bets: String(BigInt(beforeDaily[0]!.bets) + 200n), wins: String(BigInt(beforeDaily[0]!.wins) + 990n) });
-    expect(await daily(real[1]!)).toEqual({ ...beforeDaily[1], bets: String(BigInt(beforeDaily[1]!.bets) + 200n), wins: String(BigInt(beforeDaily[1]!.wins) + 9000n) });
+    expect(await daily(real[0]!)).toEqual({
+      ...beforeDaily[0],
+      bets: String(BigInt(beforeDaily[0]!.bets) + 200n),
+      wins: String(BigInt(beforeDaily[0]!.wins) + 990n),
+    });
+    expect(await daily(real[1]!)).toEqual({
+      ...beforeDaily[1],
+      bets: String(BigInt(beforeDaily[1]!.bets) + 200n),
+      wins: String(BigInt(beforeDaily[1]!.wins) + 9000n),
+    });
     const events = (await settledEvents()).slice(eventsBefore);
     expect(events.map(({ member, bet, win }) => ({ member, bet, win }))).toEqual([
       { member: real[0], bet: '200', win: '990' },

@@ -27,7 +27,9 @@ function barrier(count: number) {
   };
 }
 
-async function openTarget(target: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTarget(
+  target: 'pglite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (target === 'pglite') {
     const handle = await openDatabase({ dataDir: null });
     return { handle, drop: async () => undefined };

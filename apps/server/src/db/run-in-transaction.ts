@@ -64,7 +64,11 @@ export function jitteredDelayMs(attempt: number): number {
  * error is thrown at once. `fn` may run more than once, so it must not call outside parties or
  * keep state between attempts.
  */
-export async function runInTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>, options: RunInTransactionOptions = {}): Promise<T> {
+export async function runInTransaction<T>(
+  db: Db,
+  fn: (trx: Db) => Promise<T>,
+  options: RunInTransactionOptions = {},
+): Promise<T> {
   const attempts = Math.max(1, options.attempts ?? DEFAULT_TRANSACTION_ATTEMPTS);
   const delayMs = options.delayMs ?? jitteredDelayMs;
   for (let attempt = 1; ; attempt++) {

@@ -36,7 +36,42 @@ import type { OidcTables } from './tables/oidc';
 import type { LoginVerificationTables } from './tables/login-verification';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
-export type Database = SystemTables & MemberTables & LedgerTables & VerificationTables & OperatorTables & DepositTables & SecurityTables & WithdrawalTables & CatalogueTables & GatewayTables & InhouseTables & SessionTables & PlayersTables & ContentTables & FeedbackTables & MessagesTables & RewardsTables & RebateTables & MissionsTables & BonusTables & PromoTables & LoyaltyTables & ReferralTables & AgentsTables & AgentCentreTables & LotteryTables & IdentityTables & KycTables & PixTables & ResponsibleGamingTables & AuditTables & RecordsTables & MonitoringTables & OidcTables & LoginVerificationTables & MigrationTables;
+export type Database = SystemTables &
+  MemberTables &
+  LedgerTables &
+  VerificationTables &
+  OperatorTables &
+  DepositTables &
+  SecurityTables &
+  WithdrawalTables &
+  CatalogueTables &
+  GatewayTables &
+  InhouseTables &
+  SessionTables &
+  PlayersTables &
+  ContentTables &
+  FeedbackTables &
+  MessagesTables &
+  RewardsTables &
+  RebateTables &
+  MissionsTables &
+  BonusTables &
+  PromoTables &
+  LoyaltyTables &
+  ReferralTables &
+  AgentsTables &
+  AgentCentreTables &
+  LotteryTables &
+  IdentityTables &
+  KycTables &
+  PixTables &
+  ResponsibleGamingTables &
+  AuditTables &
+  RecordsTables &
+  MonitoringTables &
+  OidcTables &
+  LoginVerificationTables &
+  MigrationTables;
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };

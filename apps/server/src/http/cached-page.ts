@@ -22,7 +22,11 @@ export function cachedPage(json: Buffer): CachedPage {
 const COMPRESS: Record<Encoding, (json: Buffer) => Buffer> = {
   br: (json) =>
     brotliCompressSync(json, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
     }),
   gzip: (json) => gzipSync(json),
 };

@@ -51,7 +51,11 @@ describe('the compression plugin answers as negotiateEncoding does', () => {
   });
 
   it.each(CASES)('%j', async (header) => {
-    const res = await app.inject({ method: 'GET', url: '/big', headers: header === undefined ? {} : { 'accept-encoding': header } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/big',
+      headers: header === undefined ? {} : { 'accept-encoding': header },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding'] ?? 'identity').toBe(negotiateEncoding(header));
   });

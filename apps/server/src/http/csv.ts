@@ -56,7 +56,10 @@ export function csvCell(value: CsvValue): string {
 }
 
 /** The rows of every page in turn, as CSV records (arrays of cells). */
-async function* records<T, C>({ columns, fetchPage, cursorOf, pageSize }: Required<Omit<CsvExport<T, C>, 'filename'>>, first: readonly T[]) {
+async function* records<T, C>(
+  { columns, fetchPage, cursorOf, pageSize }: Required<Omit<CsvExport<T, C>, 'filename'>>,
+  first: readonly T[],
+) {
   let page = first;
   for (;;) {
     for (const row of page) yield columns.map((column) => csvCell(column.value(row)));
@@ -75,7 +78,11 @@ function safeFilename(name: string): string {
 export async function sendCsv<T, C>(reply: FastifyReply, spec: CsvExport<T, C>): Promise<FastifyReply> {
   const pageSize = spec.pageSize ?? 1000;
   const first = await spec.fetchPage(null, pageSize);
-  const formatter = format<string[], string[]>({ headers: spec.columns.map((c) => c.header), writeBOM: true, alwaysWriteHeaders: true });
+  const formatter = format<string[], string[]>({
+    headers: spec.columns.map((c) => c.header),
+    writeBOM: true,
+    alwaysWriteHeaders: true,
+  });
   const source = Readable.from(records({ ...spec, pageSize }, first));
   source.on('error', (error) => formatter.destroy(error));
   source.pipe(formatter);

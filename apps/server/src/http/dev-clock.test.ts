@@ -22,10 +22,14 @@ describe('the test clock door', () => {
 
   it('moves the calendar clock the rebate periods follow, and refuses offsets it does not take', async () => {
     const marketing = await operatorToken(t, 'marketing');
-    const enabled = await call(t.app, 'PUT', '/ops/rebate/settings', { token: marketing, payload: { enabled: true, period: 'daily', mode: 'claim', rates: { RNG: 100 }, reason: 'clock door test' } });
+    const enabled = await call(t.app, 'PUT', '/ops/rebate/settings', {
+      token: marketing,
+      payload: { enabled: true, period: 'daily', mode: 'claim', rates: { RNG: 100 }, reason: 'clock door test' },
+    });
     expect(enabled.statusCode).toBe(200);
     const player = await newPlayer(t);
-    const current = async () => valueOf<RebateSummary>(await call(t.app, 'GET', '/wps/rebate', { token: player.token })).current;
+    const current = async () =>
+      valueOf<RebateSummary>(await call(t.app, 'GET', '/wps/rebate', { token: player.token })).current;
     const today = await current();
     expect(valueOf<{ offsetMs: number }>(await call(t.app, 'GET', '/dev/clock')).offsetMs).toBe(0);
 

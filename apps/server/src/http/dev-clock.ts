@@ -27,8 +27,12 @@ export function createDevClock(base: () => number = Date.now): DevClock {
 export function registerDevClockRoutes(app: RouteApp, clock: DevClock): void {
   const view = () => ({ offsetMs: clock.offsetMs(), now: new Date(clock.now()).toISOString() });
   app.get('/dev/clock', { schema: { response: success(devClockSchema) } }, async () => ok(view()));
-  app.put('/dev/clock', { schema: { body: devClockBodySchema, response: success(devClockSchema) } }, async (request) => {
-    clock.setOffset(request.body.offsetMs);
-    return ok(view());
-  });
+  app.put(
+    '/dev/clock',
+    { schema: { body: devClockBodySchema, response: success(devClockSchema) } },
+    async (request) => {
+      clock.setOffset(request.body.offsetMs);
+      return ok(view());
+    },
+  );
 }

@@ -56,17 +56,26 @@ function quality(header: string, encoding: string): number {
  * index.html hold the text as built, so they are never sent. Each copy has its own ETag;
  * revalidated on every use (`no-cache`), like the other unhashed files.
  */
-export function createIndexPage(dist: string, settings: IndexPageSettings): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+export function createIndexPage(
+  dist: string,
+  settings: IndexPageSettings,
+): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   const text = renderIndexHtml(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), settings);
   const raw = Buffer.from(text);
   const variants = {
     identity: variant(raw, undefined),
-    br: variant(zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }), 'br'),
+    br: variant(
+      zlib.brotliCompressSync(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      }),
+      'br',
+    ),
     gzip: variant(zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION }), 'gzip'),
   };
   return (request, reply) => {
     const accept = request.headers['accept-encoding'] ?? '';
-    const chosen = quality(accept, 'br') > 0 ? variants.br : quality(accept, 'gzip') > 0 ? variants.gzip : variants.identity;
+    const chosen =
+      quality(accept, 'br') > 0 ? variants.br : quality(accept, 'gzip') > 0 ? variants.gzip : variants.identity;
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');

@@ -36,7 +36,11 @@ describe('the back office at /backoffice/', () => {
   });
 
   it('never serves a file outside its folder', async () => {
-    for (const url of ['/backoffice/..%2f..%2fpackage.json', '/backoffice/%2e%2e/%2e%2e/package.json', '/backoffice/../package.json']) {
+    for (const url of [
+      '/backoffice/..%2f..%2fpackage.json',
+      '/backoffice/%2e%2e/%2e%2e/package.json',
+      '/backoffice/../package.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body, url).not.toContain('"name"');
     }

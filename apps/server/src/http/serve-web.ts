@@ -71,7 +71,8 @@ export async function registerBuiltFiles(scope: FastifyInstance, options: Fastif
 export function useTextJavascript(scope: FastifyInstance): void {
   scope.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/javascript')) reply.header('content-type', 'text/javascript; charset=utf-8');
+    if (typeof type === 'string' && type.startsWith('application/javascript'))
+      reply.header('content-type', 'text/javascript; charset=utf-8');
     return payload;
   });
 }
@@ -105,7 +106,8 @@ const RESERVED_SEGMENTS = new Set([
 ]);
 
 /** First segments scanners try on every site; none is ever a page of ours. */
-const PROBE_SEGMENT = /^(wp-[a-z-]*|wordpress|cgi-bin|phpmyadmin|pma|xmlrpc|actuator|server-status|console|owa|solr|hnap1|boaform)$/i;
+const PROBE_SEGMENT =
+  /^(wp-[a-z-]*|wordpress|cgi-bin|phpmyadmin|pma|xmlrpc|actuator|server-status|console|owa|solr|hnap1|boaform)$/i;
 
 /**
  * The rule for a page route, the only requests answered with index.html (the web app's router

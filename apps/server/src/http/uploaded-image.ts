@@ -5,7 +5,12 @@ const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' 
 export type ImageKind = keyof typeof CONTENT_TYPES;
 
 /** What an upload's bytes say it is: its kind (also its file extension), the content type to serve it with, and its size in pixels. */
-export type ImageHeader<K extends ImageKind = ImageKind> = { kind: K; contentType: (typeof CONTENT_TYPES)[K]; width: number; height: number };
+export type ImageHeader<K extends ImageKind = ImageKind> = {
+  kind: K;
+  contentType: (typeof CONTENT_TYPES)[K];
+  width: number;
+  height: number;
+};
 
 /**
  * Read an uploaded image's kind and size from its header bytes (image-size), never from its file

@@ -16,7 +16,10 @@ const TYPES: readonly ContractType[] = ['realtime_salary', 'hourly_salary', 'dai
  * stream and period, one statement per contract and period, one ledger transaction per statement)
  * make it pay once even when a claim is taken over from an instance that died mid-run.
  */
-export function startAgentSettlementJobs(settlement: Pick<AgentSettlementService, 'settleEnded'>, scheduler: JobScheduler): (() => Promise<void>)[] {
+export function startAgentSettlementJobs(
+  settlement: Pick<AgentSettlementService, 'settleEnded'>,
+  scheduler: JobScheduler,
+): (() => Promise<void>)[] {
   return TYPES.map((type) =>
     startIntervalJob(
       {

@@ -10,7 +10,11 @@ import { startIntervalJob, type JobScheduler } from './interval-job';
 export const BARRED_LIST_SWEEP_INTERVAL_MS = 15 * 24 * 60 * 60 * 1000;
 
 /** Start the periodic sweep; returns a stop function. */
-export function startBarredListSweepJob(identity: Pick<IdentityService, 'sweep'>, scheduler: JobScheduler, intervalMs = BARRED_LIST_SWEEP_INTERVAL_MS): () => Promise<void> {
+export function startBarredListSweepJob(
+  identity: Pick<IdentityService, 'sweep'>,
+  scheduler: JobScheduler,
+  intervalMs = BARRED_LIST_SWEEP_INTERVAL_MS,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: 'barred-list-sweep',

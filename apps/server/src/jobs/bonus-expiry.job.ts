@@ -9,7 +9,11 @@ export const BONUS_EXPIRY_INTERVAL_MS = 60_000;
  * Safe from any number of servers and any number of runs: each bonus ends once, under its row
  * lock (a bonus that has already ended is left alone), and its ledger move is keyed by the bonus.
  */
-export function startBonusExpiryJob(bonus: Pick<BonusService, 'expireDue'>, scheduler: JobScheduler, intervalMs = BONUS_EXPIRY_INTERVAL_MS): () => Promise<void> {
+export function startBonusExpiryJob(
+  bonus: Pick<BonusService, 'expireDue'>,
+  scheduler: JobScheduler,
+  intervalMs = BONUS_EXPIRY_INTERVAL_MS,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: 'bonus-expiry',

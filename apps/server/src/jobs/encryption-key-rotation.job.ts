@@ -11,7 +11,9 @@ export const KEY_ROTATION_CHECK_INTERVAL_MS = 60_000;
  * one server rotates, and a restart neither rotates early nor forgets that a rotation is due.
  * Returns 1 when this pass rotated.
  */
-export async function runEncryptionKeyMaintenance(keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>): Promise<number> {
+export async function runEncryptionKeyMaintenance(
+  keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>,
+): Promise<number> {
   const rotated = await keys.rotateIfDue();
   await keys.pruneNonces();
   return rotated ? 1 : 0;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { runMigrations } from '../db/migrate';
 import { createScratchPostgres, describeEachDatabase } from '../../test/test-app';
-import { CATCH_UP_PERIODS, JOB_RUNS_KEPT_MS, periodAt, periodsToClaim, startIntervalJob, type JobScheduler } from './interval-job';
+import {
+  CATCH_UP_PERIODS,
+  JOB_RUNS_KEPT_MS,
+  periodAt,
+  periodsToClaim,
+  startIntervalJob,
+  type JobScheduler,
+} from './interval-job';
 import { claimPeriod, completeClaim, listJobRuns, renewClaim } from './job-runs.repository';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -18,7 +25,10 @@ async function waitFor(what: string, probe: () => Promise<boolean> | boolean, ti
 
 it('a tick claims abandoned periods, the periods missed since the latest (at most CATCH_UP_PERIODS) and the current one', () => {
   const at = Date.parse('2026-01-01T00:10:05.000Z');
-  expect(periodAt(at, 60_000)).toEqual({ key: '2026-01-01T00:10:00.000Z', start: new Date('2026-01-01T00:10:00.000Z') });
+  expect(periodAt(at, 60_000)).toEqual({
+    key: '2026-01-01T00:10:00.000Z',
+    start: new Date('2026-01-01T00:10:00.000Z'),
+  });
   // First run ever: the current period only.
   expect(periodsToClaim(at, 60_000, null, []).map((p) => p.key)).toEqual(['2026-01-01T00:10:00.000Z']);
   // Two periods missed, and one abandoned long ago.
@@ -48,7 +58,12 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
     await drop?.();
   });
 
-  const scheduler = (instance: string, leaseMs = 5_000): JobScheduler => ({ db: database.db, instance, leaseMs, log: silent });
+  const scheduler = (instance: string, leaseMs = 5_000): JobScheduler => ({
+    db: database.db,
+    instance,
+    leaseMs,
+    log: silent,
+  });
 
   it('two instances on one database run each period of a job once between them', async () => {
     const runs: { instance: string; period: string }[] = [];
@@ -80,24 +95,52 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
 
   it('a period whose holder died is taken over after its lease, and the old holder is fenced out', async () => {
     const period = periodAt(Date.now(), 60_000);
-    const dead = await claimPeriod(database.db, { job: 'twin-takeover', periodKey: period.key, periodStart: period.start, instance: 'dead', leaseMs: 50, maxAttempts: 5 });
+    const dead = await claimPeriod(database.db, {
+      job: 'twin-takeover',
+      periodKey: period.key,
+      periodStart: period.start,
+      instance: 'dead',
+      leaseMs: 50,
+      maxAttempts: 5,
+    });
     expect(dead?.attempt).toBe(1);
     // While the lease holds, nobody else gets the period.
-    expect(await claimPeriod(database.db, { job: 'twin-takeover', periodKey: period.key, periodStart: period.start, instance: 'early', leaseMs: 50, maxAttempts: 5 })).toBeUndefined();
+    expect(
+      await claimPeriod(database.db, {
+        job: 'twin-takeover',
+        periodKey: period.key,
+        periodStart: period.start,
+        instance: 'early',
+        leaseMs: 50,
+        maxAttempts: 5,
+      }),
+    ).toBeUndefined();
     await waitFor('the lease to run out', async () => {
-      const { rows } = await sql<{ expired: boolean }>`SELECT lease_until < now() AS expired FROM job_runs WHERE job = 'twin-takeover'`.execute(database.db);
+      const { rows } = await sql<{
+        expired: boolean;
+      }>`SELECT lease_until < now() AS expired FROM job_runs WHERE job = 'twin-takeover'`.execute(database.db);
       return rows[0]?.expired === true;
     });
 
     const ran: string[] = [];
     const stop = startIntervalJob(
-      { name: 'twin-takeover', intervalMs: 60_000, doneMessage: 'done', failMessage: 'failed', runAtStart: true, run: async (p) => {
-        ran.push(p.key);
-        return 0;
-      } },
+      {
+        name: 'twin-takeover',
+        intervalMs: 60_000,
+        doneMessage: 'done',
+        failMessage: 'failed',
+        runAtStart: true,
+        run: async (p) => {
+          ran.push(p.key);
+          return 0;
+        },
+      },
       scheduler('alive'),
     );
-    await waitFor('the takeover', async () => (await listJobRuns(database.db, ['twin-takeover']))[0]?.finishedAt != null);
+    await waitFor(
+      'the takeover',
+      async () => (await listJobRuns(database.db, ['twin-takeover']))[0]?.finishedAt != null,
+    );
     await stop();
 
     expect(ran).toEqual([period.key]);
@@ -124,7 +167,10 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
       },
       { ...scheduler('transactional'), log: { ...silent, warn: (obj: unknown) => void warnings.push(obj) } },
     );
-    await waitFor('the finished period', async () => (await listJobRuns(database.db, ['twin-in-transaction']))[0]?.finishedAt != null);
+    await waitFor(
+      'the finished period',
+      async () => (await listJobRuns(database.db, ['twin-in-transaction']))[0]?.finishedAt != null,
+    );
     await stop();
     expect((await listJobRuns(database.db, ['twin-in-transaction']))[0]).toMatchObject({ attempt: 1, handled: 3 });
     expect(warnings).toEqual([]);
@@ -132,12 +178,33 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
 
   it('the instance that runs the current period forgets finished runs older than a week', async () => {
     const old = periodAt(Date.now() - JOB_RUNS_KEPT_MS - 120_000, 60_000);
-    const stale = await claimPeriod(database.db, { job: 'twin-prune', periodKey: old.key, periodStart: old.start, instance: 'gone', leaseMs: 1_000, maxAttempts: 5 });
+    const stale = await claimPeriod(database.db, {
+      job: 'twin-prune',
+      periodKey: old.key,
+      periodStart: old.start,
+      instance: 'gone',
+      leaseMs: 1_000,
+      maxAttempts: 5,
+    });
     expect(await completeClaim(database.db, stale!, 0)).toBe(true);
-    const stop = startIntervalJob({ name: 'twin-prune', intervalMs: 60_000, doneMessage: 'done', failMessage: 'failed', runAtStart: true, run: async () => 0 }, scheduler('pruner'));
+    const stop = startIntervalJob(
+      {
+        name: 'twin-prune',
+        intervalMs: 60_000,
+        doneMessage: 'done',
+        failMessage: 'failed',
+        runAtStart: true,
+        run: async () => 0,
+      },
+      scheduler('pruner'),
+    );
     await waitFor('the old run to be forgotten', async () => {
       const rows = await listJobRuns(database.db, ['twin-prune']);
-      return !rows.some((r) => r.periodKey === old.key) && rows.at(-1)?.periodKey === periodAt(Date.now(), 60_000).key && rows.at(-1)?.finishedAt != null;
+      return (
+        !rows.some((r) => r.periodKey === old.key) &&
+        rows.at(-1)?.periodKey === periodAt(Date.now(), 60_000).key &&
+        rows.at(-1)?.finishedAt != null
+      );
     });
     await stop();
   });
@@ -159,7 +226,9 @@ describeEachDatabase('interval jobs claim each period once across instances', (t
       },
       scheduler('retrier'),
     );
-    await waitFor('a retried period', async () => (await listJobRuns(database.db, ['twin-retry'])).some((r) => r.attempt === 2 && r.finishedAt !== null));
+    await waitFor('a retried period', async () =>
+      (await listJobRuns(database.db, ['twin-retry'])).some((r) => r.attempt === 2 && r.finishedAt !== null),
+    );
     await stop();
     const rows = await listJobRuns(database.db, ['twin-retry']);
     expect(rows.every((r) => r.finishedAt !== null)).toBe(true);

@@ -3,7 +3,16 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
-import { claimPeriod, completeClaim, findJobState, isClaimFinished, pruneJobRuns, releaseClaim, renewClaim, type PeriodClaim } from './job-runs.repository';
+import {
+  claimPeriod,
+  completeClaim,
+  findJobState,
+  isClaimFinished,
+  pruneJobRuns,
+  releaseClaim,
+  renewClaim,
+  type PeriodClaim,
+} from './job-runs.repository';
 
 /** The window of time one run of an interval job stands for. */
 export type JobPeriod = { key: string; start: Date };
@@ -66,11 +75,19 @@ export function periodAt(atMs: number, intervalMs: number): JobPeriod {
  * before they finished), periods missed since the latest claimed one (at most CATCH_UP_PERIODS),
  * and the current one.
  */
-export function periodsToClaim(nowMs: number, intervalMs: number, latestStart: Date | null, abandoned: JobPeriod[]): JobPeriod[] {
+export function periodsToClaim(
+  nowMs: number,
+  intervalMs: number,
+  latestStart: Date | null,
+  abandoned: JobPeriod[],
+): JobPeriod[] {
   const current = periodAt(nowMs, intervalMs);
   const wanted = new Map(abandoned.map((p) => [p.key, p]));
   if (latestStart !== null) {
-    const first = Math.max(latestStart.getTime() + intervalMs, current.start.getTime() - (CATCH_UP_PERIODS - 1) * intervalMs);
+    const first = Math.max(
+      latestStart.getTime() + intervalMs,
+      current.start.getTime() - (CATCH_UP_PERIODS - 1) * intervalMs,
+    );
     for (let at = periodAt(first, intervalMs).start.getTime(); at < current.start.getTime(); at += intervalMs) {
       const p = periodAt(at, intervalMs);
       wanted.set(p.key, p);
@@ -97,9 +114,14 @@ export function startIntervalJob(job: IntervalJob, scheduler: JobScheduler): () 
   let current: Promise<void> | undefined;
 
   async function runClaimed(period: JobPeriod, claim: PeriodClaim): Promise<void> {
-    const heartbeat = setInterval(() => {
-      renewClaim(db, claim, leaseMs).catch((err: unknown) => log.warn({ err, job: job.name }, 'job lease renewal failed'));
-    }, Math.max(1, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewClaim(db, claim, leaseMs).catch((err: unknown) =>
+          log.warn({ err, job: job.name }, 'job lease renewal failed'),
+        );
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       const count = await job.run(period, claim);

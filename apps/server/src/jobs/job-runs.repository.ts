@@ -40,14 +40,24 @@ export async function claimPeriod(
       WHERE job_runs.finished_at IS NULL AND job_runs.lease_until < now() AND job_runs.attempt < ${input.maxAttempts}
     RETURNING attempt`.execute(db);
   const row = rows[0];
-  return row ? { job: input.job, periodKey: input.periodKey, periodStart: input.periodStart, instance: input.instance, attempt: row.attempt } : undefined;
+  return row
+    ? {
+        job: input.job,
+        periodKey: input.periodKey,
+        periodStart: input.periodStart,
+        instance: input.instance,
+        attempt: row.attempt,
+      }
+    : undefined;
 }
 
 /** Push the lease on while the holder still works; false when the claim was taken over or finished. */
 export async function renewClaim(db: Db, claim: PeriodClaim, leaseMs: number): Promise<boolean> {
   const res = await sql`
     UPDATE job_runs SET lease_until = now() + ${leaseMs} * interval '1 millisecond'
-    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(db);
+    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(
+    db,
+  );
   return Number(res.numAffectedRows ?? 0) === 1;
 }
 
@@ -58,7 +68,9 @@ export async function renewClaim(db: Db, claim: PeriodClaim, leaseMs: number): P
 export async function completeClaim(db: Db, claim: PeriodClaim, handled: number): Promise<boolean> {
   const res = await sql`
     UPDATE job_runs SET finished_at = now(), handled = ${handled}, error = NULL
-    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(db);
+    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(
+    db,
+  );
   return Number(res.numAffectedRows ?? 0) === 1;
 }
 
@@ -66,7 +78,9 @@ export async function completeClaim(db: Db, claim: PeriodClaim, handled: number)
 export async function isClaimFinished(db: Db, claim: PeriodClaim): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
     SELECT 1 AS n FROM job_runs
-    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NOT NULL`.execute(db);
+    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NOT NULL`.execute(
+    db,
+  );
   return rows.length === 1;
 }
 
@@ -74,26 +88,40 @@ export async function isClaimFinished(db: Db, claim: PeriodClaim): Promise<boole
 export async function releaseClaim(db: Db, claim: PeriodClaim, error: string): Promise<void> {
   await sql`
     UPDATE job_runs SET lease_until = now(), error = ${error.slice(0, 500)}
-    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(db);
+    WHERE job = ${claim.job} AND period_key = ${claim.periodKey} AND attempt = ${claim.attempt} AND finished_at IS NULL`.execute(
+    db,
+  );
 }
 
 /**
  * What a tick of `job` needs to decide: the start of its latest claimed period, and its unfinished
  * claims whose lease has run out (with tries left), oldest first.
  */
-export async function findJobState(db: Db, job: string, maxAttempts: number): Promise<{ latestStart: Date | null; abandoned: { periodKey: string; periodStart: Date }[] }> {
-  const latest = await sql<{ latest: Date | null }>`SELECT max(period_start) AS latest FROM job_runs WHERE job = ${job}`.execute(db);
+export async function findJobState(
+  db: Db,
+  job: string,
+  maxAttempts: number,
+): Promise<{ latestStart: Date | null; abandoned: { periodKey: string; periodStart: Date }[] }> {
+  const latest = await sql<{
+    latest: Date | null;
+  }>`SELECT max(period_start) AS latest FROM job_runs WHERE job = ${job}`.execute(db);
   const abandoned = await sql<{ periodKey: string; periodStart: Date }>`
     SELECT period_key AS "periodKey", period_start AS "periodStart" FROM job_runs
     WHERE job = ${job} AND finished_at IS NULL AND lease_until < now() AND attempt < ${maxAttempts}
     ORDER BY period_start`.execute(db);
   const latestStart = latest.rows[0]?.latest ?? null;
-  return { latestStart: latestStart === null ? null : new Date(latestStart), abandoned: abandoned.rows.map((r) => ({ ...r, periodStart: new Date(r.periodStart) })) };
+  return {
+    latestStart: latestStart === null ? null : new Date(latestStart),
+    abandoned: abandoned.rows.map((r) => ({ ...r, periodStart: new Date(r.periodStart) })),
+  };
 }
 
 /** Forget a job's finished runs of periods that started before `before` (unfinished ones stay for takeover). */
 export async function pruneJobRuns(db: Db, job: string, before: Date): Promise<number> {
-  const res = await sql`DELETE FROM job_runs WHERE job = ${job} AND period_start < ${before} AND finished_at IS NOT NULL`.execute(db);
+  const res =
+    await sql`DELETE FROM job_runs WHERE job = ${job} AND period_start < ${before} AND finished_at IS NOT NULL`.execute(
+      db,
+    );
   return Number(res.numAffectedRows ?? 0);
 }
 

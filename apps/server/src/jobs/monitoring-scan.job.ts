@@ -11,7 +11,10 @@ export const MONITORING_SCAN_INTERVAL_MS = 60 * 60_000;
  * run leaves nothing and the instance that takes the period over raises them; the flags' unique
  * key (player, rule, period) is the last guard.
  */
-export function startMonitoringScanJob(monitoring: Pick<MonitoringService, 'scan'>, scheduler: JobScheduler): () => Promise<void> {
+export function startMonitoringScanJob(
+  monitoring: Pick<MonitoringService, 'scan'>,
+  scheduler: JobScheduler,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: MONITORING_SCAN_JOB,

@@ -9,9 +9,20 @@ export const RAFFLE_DRAW_INTERVAL_MS = 30_000;
  * while open, so a period that runs twice (a taken-over claim) or an operator's draw at the same
  * moment draws it once: the winners, their grants and the revealed seed commit together.
  */
-export function startRaffleDrawJob(raffles: Pick<RaffleService, 'drawDue'>, scheduler: JobScheduler, intervalMs = RAFFLE_DRAW_INTERVAL_MS): () => Promise<void> {
+export function startRaffleDrawJob(
+  raffles: Pick<RaffleService, 'drawDue'>,
+  scheduler: JobScheduler,
+  intervalMs = RAFFLE_DRAW_INTERVAL_MS,
+): () => Promise<void> {
   return startIntervalJob(
-    { name: 'raffle-draw', run: () => raffles.drawDue(), intervalMs, doneMessage: 'raffles drawn', failMessage: 'raffle draw failed', runAtStart: true },
+    {
+      name: 'raffle-draw',
+      run: () => raffles.drawDue(),
+      intervalMs,
+      doneMessage: 'raffles drawn',
+      failMessage: 'raffle draw failed',
+      runAtStart: true,
+    },
     scheduler,
   );
 }

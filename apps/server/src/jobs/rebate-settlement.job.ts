@@ -10,7 +10,10 @@ export const REBATE_SETTLEMENT_INTERVAL_MS = 5 * 60_000;
  * each period's mark and this run's completion commit in one transaction, so a period is paid
  * once across instances and after a kill -9 (a taken-over claim rolls the run back).
  */
-export function startRebateSettlementJob(rebate: Pick<RebateService, 'settleEndedPeriods'>, scheduler: JobScheduler): () => Promise<void> {
+export function startRebateSettlementJob(
+  rebate: Pick<RebateService, 'settleEndedPeriods'>,
+  scheduler: JobScheduler,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: 'rebate-settlement',

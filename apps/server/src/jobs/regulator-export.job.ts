@@ -15,7 +15,10 @@ export const REGULATOR_EXPORT_INTERVAL_MS = 60 * 60_000;
  * across instances and after a kill -9: a holder that dies rolls its run back, and the instance
  * that takes the period over finds the day still to do; one that committed left the day done.
  */
-export function startRegulatorExportJob(exports: Pick<RegulatorExportService, 'runScheduled'>, scheduler: JobScheduler): () => Promise<void> {
+export function startRegulatorExportJob(
+  exports: Pick<RegulatorExportService, 'runScheduled'>,
+  scheduler: JobScheduler,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: REGULATOR_EXPORT_JOB,

@@ -9,7 +9,11 @@ export const RG_TIME_LIMITS_INTERVAL_MS = 30_000;
  * gambling). Safe from any number of servers and runs: ending a session twice is one revocation,
  * and the block is a later instant written under the player's row lock.
  */
-export function startRgTimeLimitsJob(rg: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>, scheduler: JobScheduler, intervalMs = RG_TIME_LIMITS_INTERVAL_MS): () => Promise<void> {
+export function startRgTimeLimitsJob(
+  rg: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>,
+  scheduler: JobScheduler,
+  intervalMs = RG_TIME_LIMITS_INTERVAL_MS,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: 'rg-time-limits',

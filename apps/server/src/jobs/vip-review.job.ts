@@ -10,7 +10,11 @@ import { startIntervalJob, type JobScheduler } from './interval-job';
 export const VIP_REVIEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Start the periodic VIP review; returns a stop function. */
-export function startVipReviewJob(vip: Pick<VipService, 'runReview'>, scheduler: JobScheduler, intervalMs = VIP_REVIEW_INTERVAL_MS): () => Promise<void> {
+export function startVipReviewJob(
+  vip: Pick<VipService, 'runReview'>,
+  scheduler: JobScheduler,
+  intervalMs = VIP_REVIEW_INTERVAL_MS,
+): () => Promise<void> {
   return startIntervalJob(
     {
       name: 'vip-review',

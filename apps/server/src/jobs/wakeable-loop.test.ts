@@ -19,7 +19,11 @@ describe('a wakeable loop', () => {
 
   it('is woken no sooner than the gap after the last turn began', async () => {
     const starts: number[] = [];
-    loop = startWakeableLoop({ turn: async () => (starts.push(Date.now()), 60_000), minGapMs: 300, failedTurnDelayMs: 60_000 });
+    loop = startWakeableLoop({
+      turn: async () => (starts.push(Date.now()), 60_000),
+      minGapMs: 300,
+      failedTurnDelayMs: 60_000,
+    });
     await sleep(20);
     loop.wake();
     await sleep(100);

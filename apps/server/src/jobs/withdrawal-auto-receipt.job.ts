@@ -9,7 +9,10 @@ export const AUTO_RECEIPT_INTERVAL_MS = 30_000;
  * any number of times, from any number of servers: each order moves at most once, under its row
  * lock. Tests call it directly with a clock of their choosing.
  */
-export async function runWithdrawalAutoReceipt(withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>, now?: Date): Promise<number> {
+export async function runWithdrawalAutoReceipt(
+  withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>,
+  now?: Date,
+): Promise<number> {
   return withdrawal.runAutoReceipt(now);
 }
 

@@ -44,24 +44,39 @@ export function tokenMatches(given: string, expected: string): boolean {
  * `Authorization: Bearer <token>`. Without a token configured the route does not exist (404).
  */
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
-  app.get('/metrics', { schema: { response: { 200: nonJson(['text/plain'], 'Prometheus text exposition format'), 401: failureEnvelopeSchema } } }, async (request, reply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!given || !tokenMatches(given, token)) {
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        response: { 200: nonJson(['text/plain'], 'Prometheus text exposition format'), 401: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+      if (!given || !tokenMatches(given, token)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ success: false, errorCode: ErrorCode.UNAUTHORIZED, message: 'A metrics token is required' });
+      }
       return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ success: false, errorCode: ErrorCode.UNAUTHORIZED, message: 'A metrics token is required' });
-    }
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+        .header('cache-control', 'no-store')
+        .type(metrics.registry.contentType)
+        .send(await metrics.registry.metrics());
+    },
+  );
 }
 
 /**
  * The internal metrics listener (METRICS_PORT): `GET /metrics` and nothing else, no token. Kept
  * off the public port so a firewall rule, not a secret, decides who scrapes.
  */
-export async function startMetricsListener(metrics: Metrics, port: number, host: string): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startMetricsListener(
+  metrics: Metrics,
+  port: number,
+  host: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/metrics') {
@@ -69,7 +84,10 @@ export async function startMetricsListener(metrics: Metrics, port: number, host:
       return;
     }
     metrics.registry.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : body),
       () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n'),
     );
   });

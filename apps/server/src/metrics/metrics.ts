@@ -81,9 +81,13 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
     registers: [registry],
   });
 
-  const counter = (name: string, help: string, labelNames: string[] = []) => new Counter({ name, help, labelNames, registers: [registry] });
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
   const depositsCredited = counter('deposits_credited_total', 'Deposits credited to a member');
-  const depositsCreditedAmount = counter('deposits_credited_amount_minor_total', 'Amount of deposits credited, in minor units');
+  const depositsCreditedAmount = counter(
+    'deposits_credited_amount_minor_total',
+    'Amount of deposits credited, in minor units',
+  );
   const withdrawals = counter('withdrawals_total', 'Withdrawals entering each state', ['state']);
   const bets = counter('bets_total', 'Bets accepted on the seamless wallet, by vendor', ['vendor']);
   const betAmount = counter('bet_amount_minor_total', 'Amount of bets accepted, in minor units, by vendor', ['vendor']);

@@ -1,7 +1,11 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
 import './components';
@@ -46,7 +50,10 @@ type Operation = {
   responses?: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
 };
-type OpenApiObject = { paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>; components?: Record<string, unknown> };
+type OpenApiObject = {
+  paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  components?: Record<string, unknown>;
+};
 
 /** `{param}` paths of the document back to the declared `:param` form the encryption list uses. */
 function declaredPath(openapiPath: string): string {
@@ -68,17 +75,24 @@ function decorateOperations(document: OpenApiObject): OpenApiObject {
       if (tag) operation.tags = [tag];
       if (isEncryptedPath(route)) {
         operation['x-encrypted'] = true;
-        operation.description = operation.description ? `${operation.description}\n\n${ENCRYPTED_DESCRIPTION}` : ENCRYPTED_DESCRIPTION;
+        operation.description = operation.description
+          ? `${operation.description}\n\n${ENCRYPTED_DESCRIPTION}`
+          : ENCRYPTED_DESCRIPTION;
       }
       // A route that answers its refusals otherwise (an HTML page) declares its own 4XX.
-      operation.responses = { '4XX': { $ref: '#/components/responses/Failure' }, '5XX': { $ref: '#/components/responses/Failure' }, ...operation.responses };
+      operation.responses = {
+        '4XX': { $ref: '#/components/responses/Failure' },
+        '5XX': { $ref: '#/components/responses/Failure' },
+        ...operation.responses,
+      };
     }
   }
   const components = (document.components ?? {}) as { responses?: Record<string, unknown> };
   components.responses = {
     ...components.responses,
     Failure: {
-      description: 'A refusal or failure in the failure envelope. The status for each `errorCode` is in packages/shared/src/error-codes.ts.',
+      description:
+        'A refusal or failure in the failure envelope. The status for each `errorCode` is in packages/shared/src/error-codes.ts.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
     },
   };
@@ -97,7 +111,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<AppConf
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+    for (const method of Array.isArray(route.method) ? route.method : [route.method])
+      routes.push({ method, url: route.url });
   });
 
   const transform = createJsonSchemaTransform({});
@@ -123,12 +138,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<AppConf
       if (isExcluded(input.url)) return { schema: { hide: true }, url: input.url };
       return transform(input);
     },
-    transformObject: (input) => decorateOperations(transformObject(input) as OpenApiObject) as ReturnType<typeof transformObject>,
+    transformObject: (input) =>
+      decorateOperations(transformObject(input) as OpenApiObject) as ReturnType<typeof transformObject>,
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     OPENAPI_PATH,
-    { schema: { summary: 'This OpenAPI document', response: { 200: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) } } },
+    {
+      schema: {
+        summary: 'This OpenAPI document',
+        response: { 200: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return app.swagger() as { openapi: '3.1.0'; paths: Record<string, unknown> };

@@ -34,6 +34,8 @@ export const failureEnvelopeSchema = z
 export function nonJson(mediaTypes: readonly string[], description: string) {
   return {
     description,
-    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.unknown().meta({ type: 'string', contentMediaType: type }) }])),
+    content: Object.fromEntries(
+      mediaTypes.map((type) => [type, { schema: z.unknown().meta({ type: 'string', contentMediaType: type }) }]),
+    ),
   };
 }

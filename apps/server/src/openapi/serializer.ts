@@ -33,7 +33,12 @@ export function createResponseSerializer(options: { validate: boolean }): Fastif
       const sent = JSON.parse(JSON.stringify(data)) as unknown;
       if (!isDeepStrictEqual(JSON.parse(JSON.stringify(result.data)), sent)) {
         const keys = undeclared(result.data, sent);
-        const issue = { code: 'unrecognized_keys' as const, keys, path: [], message: `Undocumented fields in the answer: ${keys.join(', ')}` };
+        const issue = {
+          code: 'unrecognized_keys' as const,
+          keys,
+          path: [],
+          message: `Undocumented fields in the answer: ${keys.join(', ')}`,
+        };
         throw new ResponseSerializationError(method, url, { cause: new ZodError([issue]) });
       }
       return JSON.stringify(data);
@@ -43,7 +48,8 @@ export function createResponseSerializer(options: { validate: boolean }): Fastif
 
 /** Paths (a.b[0].c) of the fields in `sent` that `declared` lacks, to name them in the error. */
 function undeclared(declared: unknown, sent: unknown, at = ''): string[] {
-  if (Array.isArray(sent) && Array.isArray(declared)) return sent.flatMap((item, i) => undeclared(declared[i], item, `${at}[${i}]`));
+  if (Array.isArray(sent) && Array.isArray(declared))
+    return sent.flatMap((item, i) => undeclared(declared[i], item, `${at}[${i}]`));
   if (sent === null || typeof sent !== 'object' || declared === null || typeof declared !== 'object') return [];
   return Object.entries(sent).flatMap(([key, value]) => {
     const path = at ? `${at}.${key}` : key;

@@ -3,12 +3,26 @@ import { ENCRYPTED_PATHS } from '@wps/shared/constants';
 /** The document's tags: who calls a route. Every operation gets exactly one, from its path. */
 export const API_TAGS = [
   { name: 'member', description: 'Calls of the player site (`/wps/`): a member token, a trial token or none.' },
-  { name: 'in-house games', description: 'Calls of the in-house game pages (`/wps/inhouse/`), with the vendor session of a launch token.' },
+  {
+    name: 'in-house games',
+    description: 'Calls of the in-house game pages (`/wps/inhouse/`), with the vendor session of a launch token.',
+  },
   { name: 'operator', description: 'Back-office calls (`/ops/`): an operator session with TOTP, by role.' },
-  { name: 'vendor', description: 'Signed seamless-wallet callbacks from game vendors (`/vendor/`, docs/vendor-api.md).' },
+  {
+    name: 'vendor',
+    description: 'Signed seamless-wallet callbacks from game vendors (`/vendor/`, docs/vendor-api.md).',
+  },
   { name: 'lottery gateway', description: 'Lottery gateway calls (`/lgw/`, `/lotto/`).' },
-  { name: 'payment gateway', description: 'Payment gateway webhooks, the sandbox gateway pages and the sandbox PIX directory page (development only).' },
-  { name: 'identity provider', description: "Identity-check (KYC) providers' result callbacks and the sandbox provider's pages (development only)." },
+  {
+    name: 'payment gateway',
+    description:
+      'Payment gateway webhooks, the sandbox gateway pages and the sandbox PIX directory page (development only).',
+  },
+  {
+    name: 'identity provider',
+    description:
+      "Identity-check (KYC) providers' result callbacks and the sandbox provider's pages (development only).",
+  },
   { name: 'development', description: 'Development-only helpers (`/dev/`): never registered in production.' },
   { name: 'service', description: 'The service itself: this document, probes and metrics.' },
 ] as const;

@@ -52,6 +52,9 @@ export function registerAccessGate(app: FastifyInstance, services: AppServices):
       const refusal = system.cachedAccessRefusal(request.ip);
       if (refusal !== undefined) return done(refusal ?? undefined);
     }
-    check(route, merchant, request.ip).then(() => done(), (err: Error) => done(err));
+    check(route, merchant, request.ip).then(
+      () => done(),
+      (err: Error) => done(err),
+    );
   });
 }

@@ -21,7 +21,10 @@ declare module 'fastify' {
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const value = header.trim().replace(/^Bearer\s+/i, '').trim();
+  const value = header
+    .trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim();
   return value.length > 0 && value.length <= 128 ? value : null;
 }
 
@@ -54,7 +57,11 @@ export async function requireMember(
   if (!member) {
     // Say why, so the site can tell the player instead of logging out silently.
     const sessionEnded = await state.sessions.whyEnded(token);
-    throw new AppError(ErrorCode.UNAUTHORIZED, 'Your session has expired; please log in again', sessionEnded ? { sessionEnded } : undefined);
+    throw new AppError(
+      ErrorCode.UNAUTHORIZED,
+      'Your session has expired; please log in again',
+      sessionEnded ? { sessionEnded } : undefined,
+    );
   }
   if (member.mustChangePassword && !opts.allowPasswordChange) {
     throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'You must change your password first');

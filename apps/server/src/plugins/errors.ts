@@ -32,7 +32,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(fail(ErrorCode.VALIDATION_FAILED, `Invalid input: ${names}`, { fields }));
     }
     const code = err.code;
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    if (
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err instanceof SyntaxError
+    ) {
       return reply.status(400).send(fail(ErrorCode.MALFORMED_JSON, 'Malformed JSON body'));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -23,7 +23,9 @@ export function registerPayloadEncryption(app: FastifyInstance, services: Pick<A
     if (!route || !ENCRYPTED.has(route)) return done();
     const envelope = encryptedBodySchema.safeParse(request.body);
     if (!envelope.success) {
-      return done(new AppError(ErrorCode.ENCRYPTION_REQUIRED, 'This call requires an encrypted body (see docs/api.md)'));
+      return done(
+        new AppError(ErrorCode.ENCRYPTION_REQUIRED, 'This call requires an encrypted body (see docs/api.md)'),
+      );
     }
     services.keys.decryptBody(envelope.data).then(
       (body) => {

@@ -30,7 +30,11 @@ const DENIED_FEATURES = [
  */
 export function permissionsPolicy(frameOrigins: readonly string[]): string {
   const allowlist = ['self', ...frameOrigins.map((origin) => `"${origin}"`)].join(' ');
-  return [...DENIED_FEATURES.map((feature) => `${feature}=()`), `autoplay=(${allowlist})`, `fullscreen=(${allowlist})`].join(', ');
+  return [
+    ...DENIED_FEATURES.map((feature) => `${feature}=()`),
+    `autoplay=(${allowlist})`,
+    `fullscreen=(${allowlist})`,
+  ].join(', ');
 }
 
 /**
@@ -42,7 +46,10 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
  *   CORP `same-origin` (no other origin loads our resources: the vendor's game page is framed,
  *   not fed from here). COEP stays off: it would require every framed vendor page to opt in.
  */
-export function siteHelmet(frameOrigins: readonly string[], connectOrigins: readonly string[] = []): ReturnType<typeof helmet> {
+export function siteHelmet(
+  frameOrigins: readonly string[],
+  connectOrigins: readonly string[] = [],
+): ReturnType<typeof helmet> {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -89,8 +96,14 @@ function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, s
 }
 
 /** Every security header the site sends: helmet's and the Permissions-Policy. */
-export function securityHeaders(frameOrigins: readonly string[], connectOrigins: readonly string[] = []): Record<string, string> {
-  return { ...helmetHeaders(siteHelmet(frameOrigins, connectOrigins)), 'permissions-policy': permissionsPolicy(frameOrigins) };
+export function securityHeaders(
+  frameOrigins: readonly string[],
+  connectOrigins: readonly string[] = [],
+): Record<string, string> {
+  return {
+    ...helmetHeaders(siteHelmet(frameOrigins, connectOrigins)),
+    'permissions-policy': permissionsPolicy(frameOrigins),
+  };
 }
 
 /**
@@ -121,7 +134,10 @@ export type SecurityHeadersControl = {
  * and unmatched requests carry the headers. The back office replaces the CSP and X-Frame-Options
  * on its own pages.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>): SecurityHeadersControl {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>,
+): SecurityHeadersControl {
   const reports = reportOrigins(config.errorReportUrl);
   let siteOrigins = '';
   let headers = securityHeaders(config.frameOrigins ?? [], reports);

@@ -21,7 +21,9 @@ async function main(): Promise<number> {
       anchors.push(anchor);
     }
     const result = await verifyAuditChain(database.db, undefined, anchors);
-    console.log(`audit chain check on ${where}: ${result.checked} link(s) up to place ${result.headSeq} (head ${result.headHash})`);
+    console.log(
+      `audit chain check on ${where}: ${result.checked} link(s) up to place ${result.headSeq} (head ${result.headHash})`,
+    );
     if (result.ok) {
       console.log('OK: every entry is sealed and every link holds');
       return 0;

@@ -12,8 +12,11 @@ async function main(): Promise<number> {
     const result = await checkLedger(database.db);
     const s = result.stats;
     console.log(`ledger check on ${where}`);
-    console.log(`  accounts ${s.accounts}, transactions ${s.transactions}, entries ${s.entries}, holds ${s.holds} (${s.pendingHolds} pending)`);
-    for (const [currency, total] of Object.entries(s.playerBalances)) console.log(`  player balances ${currency}: ${total} (minor units)`);
+    console.log(
+      `  accounts ${s.accounts}, transactions ${s.transactions}, entries ${s.entries}, holds ${s.holds} (${s.pendingHolds} pending)`,
+    );
+    for (const [currency, total] of Object.entries(s.playerBalances))
+      console.log(`  player balances ${currency}: ${total} (minor units)`);
     if (result.ok) {
       console.log('OK: every invariant holds');
       return 0;
@@ -23,7 +26,8 @@ async function main(): Promise<number> {
     return 1;
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    if (code === '42P01') console.error(`ledger tables missing on ${where}: run the migrations first (npm run migrate)`);
+    if (code === '42P01')
+      console.error(`ledger tables missing on ${where}: run the migrations first (npm run migrate)`);
     else console.error(err);
     return 1;
   } finally {

@@ -13,7 +13,11 @@ async function main(): Promise<void> {
     const seed = await seedDemoOperator(database.db);
     console.log(`database: ${where}`);
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'applied: none (up to date)');
-    console.log(seed.insertedSettings.length ? `seeded settings: ${seed.insertedSettings.join(', ')}` : 'seeded settings: none (all present)');
+    console.log(
+      seed.insertedSettings.length
+        ? `seeded settings: ${seed.insertedSettings.join(', ')}`
+        : 'seeded settings: none (all present)',
+    );
   } finally {
     await database.close();
   }

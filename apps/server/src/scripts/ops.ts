@@ -42,7 +42,11 @@ const silentLog = pino({ level: 'warn' });
 
 /** CLI changes are audited as `ops-cli:<OS user>`, with the reason typed after the arguments (if any). */
 function auditedBy(ctx: OpsContext, reason: string[]): AuditedChange {
-  return { audit: createAuditService({ db: ctx.database.db }), actor: cliActor(), reason: reason.length ? reason.join(' ') : null };
+  return {
+    audit: createAuditService({ db: ctx.database.db }),
+    actor: cliActor(),
+    reason: reason.length ? reason.join(' ') : null,
+  };
 }
 
 function parseJsonArgument(text: string | undefined): unknown {
@@ -90,10 +94,16 @@ export const COMMANDS: Record<string, OpsCommand> = {
   },
   'region:add': {
     usage: 'region:add <cidr> <country> [note]',
-    description: 'Map a CIDR block to an ISO country code (the most specific block wins). Audited, with the note as the reason.',
+    description:
+      'Map a CIDR block to an ISO country code (the most specific block wins). Audited, with the note as the reason.',
     async run(ctx, [cidr, country, ...note]) {
       if (!cidr || !country) throw new UsageError('usage: region:add <cidr> <country> [note]');
-      const stored = await systemOf(ctx).addRegionCidr(cidr, country.toUpperCase(), note.length ? note.join(' ') : undefined, auditedBy(ctx, note));
+      const stored = await systemOf(ctx).addRegionCidr(
+        cidr,
+        country.toUpperCase(),
+        note.length ? note.join(' ') : undefined,
+        auditedBy(ctx, note),
+      );
       ctx.print({ cidr: stored, countryCode: country.toUpperCase() });
     },
   },
@@ -159,7 +169,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof ZodError) {
-      console.error(`invalid value:\n${err.issues.map((i) => `  ${i.path.join('.') || '(value)'}: ${i.message}`).join('\n')}`);
+      console.error(
+        `invalid value:\n${err.issues.map((i) => `  ${i.path.join('.') || '(value)'}: ${i.message}`).join('\n')}`,
+      );
       return 2;
     }
     if (err instanceof Error && /^not an? /.test(err.message)) {
@@ -168,7 +180,9 @@ async function main(argv: string[]): Promise<number> {
     }
     // An expected refusal (e.g. WITHDRAWAL_ALREADY_RESOLVED): its code and message, no stack.
     if (isAppError(err)) {
-      console.error(`${err.errorCode}: ${err.message}${err.value === undefined ? '' : ` ${JSON.stringify(err.value)}`}`);
+      console.error(
+        `${err.errorCode}: ${err.message}${err.value === undefined ? '' : ` ${JSON.stringify(err.value)}`}`,
+      );
       return 1;
     }
     throw err;

@@ -14,10 +14,14 @@ const AnnouncementModal = lazy(() =>
   import('../features/content/components/announcement-modal').then((module) => ({ default: module.AnnouncementModal })),
 );
 // Responsible gambling while logged in: the reality check, and the page that sets required limits.
-const ResponsibleGamingOverlays = lazy(() => import('./responsible-gaming-overlays').then((module) => ({ default: module.ResponsibleGamingOverlays })));
+const ResponsibleGamingOverlays = lazy(() =>
+  import('./responsible-gaming-overlays').then((module) => ({ default: module.ResponsibleGamingOverlays })),
+);
 const EntryPopups = lazy(() => import('./entry-popups').then((module) => ({ default: module.EntryPopups })));
 
-const AgentCentrePanel = lazy(() => import('./agent-centre/agent-centre-panel').then((module) => ({ default: module.AgentCentrePanel })));
+const AgentCentrePanel = lazy(() =>
+  import('./agent-centre/agent-centre-panel').then((module) => ({ default: module.AgentCentrePanel })),
+);
 
 const MemberCentrePanel = lazy(() =>
   import('./member-centre/member-centre-panel').then((module) => ({ default: module.MemberCentrePanel })),

@@ -18,7 +18,10 @@ import { getRetryEpoch, RouteErrorBoundary } from './pages/route-error-page';
  * one is not reused). While the page reloads for a new deploy (see installStaleChunkReload) it
  * keeps showing the skeleton.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, namespaces: readonly string[] = []): ComponentType<P> {
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  namespaces: readonly string[] = [],
+): ComponentType<P> {
   const importPage = (attempt: { failed: boolean }) =>
     Promise.all([load(), preloadNamespaces(namespaces)]).then(
       ([component]) => {
@@ -50,7 +53,10 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, names
 }
 
 const RegisterPage = lazyPage(() => import('./pages/register-route').then((m) => m.RegisterRoute), ['auth', 'content']);
-const OidcContinuePage = lazyPage(() => import('../features/auth/components/oidc-continue-page').then((m) => m.OidcContinuePage), ['auth']);
+const OidcContinuePage = lazyPage(
+  () => import('../features/auth/components/oidc-continue-page').then((m) => m.OidcContinuePage),
+  ['auth'],
+);
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
   ['auth'],
@@ -58,28 +64,64 @@ const ResetPasswordPage = lazyPage(
 const GamePage = lazyPage(() => import('../features/games/components/game-page').then((m) => m.GamePage), ['games']);
 const CategoryPage = lazyPage(() => import('../features/lobby/components/category-page').then((m) => m.CategoryPage));
 const PvpRoute = lazyPage(() => import('./pages/pvp-route').then((m) => m.PvpRoute), ['pvp']);
-const SeamlessLobbyPage = lazyPage(() => import('../features/lobby/components/seamless-lobby-page').then((m) => m.SeamlessLobbyPage));
+const SeamlessLobbyPage = lazyPage(() =>
+  import('../features/lobby/components/seamless-lobby-page').then((m) => m.SeamlessLobbyPage),
+);
 const RngPage = lazyPage(() => import('../features/lobby/components/rng-page').then((m) => m.RngPage));
-const InhouseLobbyPage = lazyPage(() => import('../features/inhouse/components/inhouse-lobby-page').then((m) => m.InhouseLobbyPage), ['inhouse']);
-const InhouseGamePage = lazyPage(() => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage), ['inhouse']);
+const InhouseLobbyPage = lazyPage(
+  () => import('../features/inhouse/components/inhouse-lobby-page').then((m) => m.InhouseLobbyPage),
+  ['inhouse'],
+);
+const InhouseGamePage = lazyPage(
+  () => import('../features/inhouse/components/inhouse-game-page').then((m) => m.InhouseGamePage),
+  ['inhouse'],
+);
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const LegalPageRoute = lazyPage(() => import('./pages/legal-page-route').then((m) => m.LegalPageRoute), ['content']);
 const HelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.HelpPage), ['content']);
 const StandaloneHelpPage = lazyPage(() => import('./pages/help-page').then((m) => m.StandaloneHelpPage), ['content']);
-const DownloadPage = lazyPage(() => import('../features/download/components/download-page').then((m) => m.DownloadPage), ['download']);
-const PromotionsRoute = lazyPage(() => import('./pages/promotions-route').then((m) => m.PromotionsRoute), ['content', 'promo']);
-const PromoDetailRoute = lazyPage(() => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute), ['content', 'promo']);
-const PointMallPage = lazyPage(() => import('../features/loyalty/components/point-mall-page').then((m) => m.PointMallPage), ['loyalty']);
-const LotteryPage = lazyPage(() => import('../features/lottery/components/lottery-page').then((m) => m.LotteryPage), ['lottery']);
+const DownloadPage = lazyPage(
+  () => import('../features/download/components/download-page').then((m) => m.DownloadPage),
+  ['download'],
+);
+const PromotionsRoute = lazyPage(
+  () => import('./pages/promotions-route').then((m) => m.PromotionsRoute),
+  ['content', 'promo'],
+);
+const PromoDetailRoute = lazyPage(
+  () => import('./pages/promo-detail-route').then((m) => m.PromoDetailRoute),
+  ['content', 'promo'],
+);
+const PointMallPage = lazyPage(
+  () => import('../features/loyalty/components/point-mall-page').then((m) => m.PointMallPage),
+  ['loyalty'],
+);
+const LotteryPage = lazyPage(
+  () => import('../features/lottery/components/lottery-page').then((m) => m.LotteryPage),
+  ['lottery'],
+);
 const ResponsibleGamingPage = lazyPage(
-  () => import('../features/responsible-gaming/components/responsible-gaming-page').then((m) => m.ResponsibleGamingPage),
+  () =>
+    import('../features/responsible-gaming/components/responsible-gaming-page').then((m) => m.ResponsibleGamingPage),
   ['responsibleGaming'],
 );
 // The sign-up steps a licence asks for (limits, then the identity check) and the face check a login found due.
-const SignUpLimitsPage = lazyPage(() => import('../features/responsible-gaming/components/sign-up-limits').then((m) => m.SignUpLimitsPage), ['responsibleGaming']);
-const SignUpIdentityStep = lazyPage(() => import('../features/kyc/components/sign-up-identity-step').then((m) => m.SignUpIdentityStep), ['kyc']);
-const ReverificationPage = lazyPage(() => import('../features/kyc/components/reverification').then((m) => m.ReverificationPage), ['kyc']);
-const InhousePlayPage = lazyPage(() => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage), ['inhouse']);
+const SignUpLimitsPage = lazyPage(
+  () => import('../features/responsible-gaming/components/sign-up-limits').then((m) => m.SignUpLimitsPage),
+  ['responsibleGaming'],
+);
+const SignUpIdentityStep = lazyPage(
+  () => import('../features/kyc/components/sign-up-identity-step').then((m) => m.SignUpIdentityStep),
+  ['kyc'],
+);
+const ReverificationPage = lazyPage(
+  () => import('../features/kyc/components/reverification').then((m) => m.ReverificationPage),
+  ['kyc'],
+);
+const InhousePlayPage = lazyPage(
+  () => import('../features/inhouse/components/inhouse-play-page').then((m) => m.InhousePlayPage),
+  ['inhouse'],
+);
 
 /** A route's page inside its own error boundary. */
 function page(element: ReactNode) {
@@ -164,23 +206,9 @@ export function AppRoutes() {
         {/* The product's list of open paths names /download: the same page. */}
         <Route path="download" element={<Navigate to="/down" replace />} />
         {/* The standalone help centre: no site frame at all. */}
-        <Route
-          path="helpmc"
-          element={
-            <Suspense fallback={null}>
-              {page(<StandaloneHelpPage />)}
-            </Suspense>
-          }
-        />
+        <Route path="helpmc" element={<Suspense fallback={null}>{page(<StandaloneHelpPage />)}</Suspense>} />
         {/* The in-house game itself: framed by /game, so no site header, menu or footer. */}
-        <Route
-          path="inhouse/play/:game"
-          element={
-            <Suspense fallback={null}>
-              {page(<InhousePlayPage />)}
-            </Suspense>
-          }
-        />
+        <Route path="inhouse/play/:game" element={<Suspense fallback={null}>{page(<InhousePlayPage />)}</Suspense>} />
       </Route>
     </Routes>
   );

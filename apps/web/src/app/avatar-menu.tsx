@@ -44,24 +44,62 @@ export function AvatarMenu() {
   const { isOpen, setOpen, menuId, rootRef, buttonRef, onMenuKeyDown } = useMenuButton();
 
   const pageItems: MenuItem[] = [
-    { id: 'wallet', label: t('games:wallet.title'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transferFund') },
-    { id: 'bets', label: t('betRecord:menu.bettingRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('personalHistoryCopy') },
-    { id: 'records', label: t('records:menu.accountRecord'), icon: <MenuIcon />, onSelect: () => openMemberCentre('transactionHistory') },
+    {
+      id: 'wallet',
+      label: t('games:wallet.title'),
+      icon: <MenuIcon />,
+      onSelect: () => openMemberCentre('transferFund'),
+    },
+    {
+      id: 'bets',
+      label: t('betRecord:menu.bettingRecord'),
+      icon: <MenuIcon />,
+      onSelect: () => openMemberCentre('personalHistoryCopy'),
+    },
+    {
+      id: 'records',
+      label: t('records:menu.accountRecord'),
+      icon: <MenuIcon />,
+      onSelect: () => openMemberCentre('transactionHistory'),
+    },
     {
       id: 'messages',
       label: unread > 0 ? `${t('messages:menuItem')} (${unread})` : t('messages:menuItem'),
       icon: <MailIcon />,
       onSelect: () => openMemberCentre('messageV2'),
     },
-    { id: 'rewards', label: t('rewards:pageTitle'), icon: <MenuIcon />, onSelect: () => openMemberCentre('rewardCenter') },
+    {
+      id: 'rewards',
+      label: t('rewards:pageTitle'),
+      icon: <MenuIcon />,
+      onSelect: () => openMemberCentre('rewardCenter'),
+    },
     { id: 'feedback', label: t('feedback:menuItem'), icon: <MenuIcon />, onSelect: () => openMemberCentre('feedback') },
-    ...(isAgent ? [{ id: 'agent', label: t('agent:title'), icon: <UserIcon />, onSelect: () => agentCentre.open() }] : []),
+    ...(isAgent
+      ? [{ id: 'agent', label: t('agent:title'), icon: <UserIcon />, onSelect: () => agentCentre.open() }]
+      : []),
   ];
   const items: MenuItem[] = [
-    { id: 'account', label: t('header.myAccount'), icon: <UserIcon />, onSelect: () => openMemberCentre('securityCenter') },
+    {
+      id: 'account',
+      label: t('header.myAccount'),
+      icon: <UserIcon />,
+      onSelect: () => openMemberCentre('securityCenter'),
+    },
     ...(hasPageNames ? pageItems : []),
-    { id: 'responsible-gaming', label: t('header.responsibleGaming'), icon: <UserIcon />, onSelect: () => void navigate('/account/responsible-gaming') },
-    { id: 'logout', label: t('header.signOut'), icon: <LogoutIcon />, onSelect: () => logout.mutate(), busy: logout.isPending },
+    {
+      id: 'responsible-gaming',
+      label: t('header.responsibleGaming'),
+      icon: <UserIcon />,
+      onSelect: () => void navigate('/account/responsible-gaming'),
+    },
+    {
+      id: 'logout',
+      label: t('header.signOut'),
+      icon: <LogoutIcon />,
+      onSelect: () => logout.mutate(),
+      busy: logout.isPending,
+    },
   ];
 
   return (

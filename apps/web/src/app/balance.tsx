@@ -30,12 +30,23 @@ export function Balance() {
   return (
     <div className="balance" role="group" aria-label={t('balance.label')}>
       <span className="balance__figures">
-        <span className={`balance__amount amount${isUpdating && !isHidden ? ' is-updating' : ''}`} aria-live="polite" data-testid="header-balance">
+        <span
+          className={`balance__amount amount${isUpdating && !isHidden ? ' is-updating' : ''}`}
+          aria-live="polite"
+          data-testid="header-balance"
+        >
           {text}
         </span>
         {hasBonus && (
           <span className="balance__bonus amount" aria-label={t('balance.bonusLabel')} data-testid="header-bonus">
-            {t('balance.bonus', { amount: isHidden ? '***' : formatMoney(balance.data.bonusBalance, { currency: balance.data.currency, scale: balance.data.scale }) })}
+            {t('balance.bonus', {
+              amount: isHidden
+                ? '***'
+                : formatMoney(balance.data.bonusBalance, {
+                    currency: balance.data.currency,
+                    scale: balance.data.scale,
+                  }),
+            })}
           </span>
         )}
       </span>

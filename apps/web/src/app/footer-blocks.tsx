@@ -20,7 +20,11 @@ function textOf(html: string): string {
 
 /** Where a block's linkage leads, as a link with the given text and class (nothing without one). */
 function LinkageLink({ item, className, children }: { item: LiveContentItem; className: string; children: string }) {
-  const link = toBannerLink({ linkageType: item.linkage?.type ?? null, linkageTarget: item.linkage?.target ?? null, linkageVendor: null });
+  const link = toBannerLink({
+    linkageType: item.linkage?.type ?? null,
+    linkageTarget: item.linkage?.target ?? null,
+    linkageVendor: null,
+  });
   if (link?.kind === 'route') {
     return (
       <Link to={link.to} className={className}>
@@ -82,7 +86,17 @@ export function AffiliateBlock({ item }: { item: LiveContentItem }) {
  * licence and regulator lines (blocks "licence"), and the ombudsman's contacts (blocks
  * "ombudsman": ouvidoria, which a Brazilian licence asks be shown; docs/compliance.md, "Player rights").
  */
-export function FooterLines({ items, label, linkText, testId }: { items: LiveContentItem[]; label: string; linkText: string; testId?: string }) {
+export function FooterLines({
+  items,
+  label,
+  linkText,
+  testId,
+}: {
+  items: LiveContentItem[];
+  label: string;
+  linkText: string;
+  testId?: string;
+}) {
   return (
     <section className="footer-licence" aria-label={label} data-testid={testId}>
       {items.map((item) => {
@@ -102,7 +116,13 @@ export function FooterLines({ items, label, linkText, testId }: { items: LiveCon
 }
 
 /** A row of logos: the payment methods (footer blocks "payment") or the game providers. */
-function LogoRow({ label, logos }: { label: string; logos: { key: string; src: string; alt: string; width: number; height: number }[] }) {
+function LogoRow({
+  label,
+  logos,
+}: {
+  label: string;
+  logos: { key: string; src: string; alt: string; width: number; height: number }[];
+}) {
   if (logos.length === 0) return null;
   return (
     <section className="footer-logos" aria-label={label}>
@@ -112,7 +132,14 @@ function LogoRow({ label, logos }: { label: string; logos: { key: string; src: s
       <ul className="footer-logos__list">
         {logos.map((logo) => (
           <li key={logo.key}>
-            <img src={logo.src} alt={logo.alt} width={logo.width} height={logo.height} className="footer-logos__image" loading="lazy" />
+            <img
+              src={logo.src}
+              alt={logo.alt}
+              width={logo.width}
+              height={logo.height}
+              className="footer-logos__image"
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>
@@ -123,7 +150,11 @@ function LogoRow({ label, logos }: { label: string; logos: { key: string; src: s
 /** The operator's payment logos, each named by its alt text. */
 export function PaymentLogos({ items }: { items: LiveContentItem[] }) {
   const { t } = useTranslation('storefront');
-  const logos = items.flatMap((item) => (item.image ? [{ key: item.id, src: item.image.url, alt: item.title, width: item.image.width, height: item.image.height }] : []));
+  const logos = items.flatMap((item) =>
+    item.image
+      ? [{ key: item.id, src: item.image.url, alt: item.title, width: item.image.width, height: item.image.height }]
+      : [],
+  );
   return <LogoRow label={t('footer.payments')} logos={logos} />;
 }
 
@@ -131,6 +162,12 @@ export function PaymentLogos({ items }: { items: LiveContentItem[] }) {
 export function ProviderLogos() {
   const { t } = useTranslation('storefront');
   const { sortingVendor } = useVendorLanes();
-  const logos = sortingVendor.map((vendor) => ({ key: vendor.vassalage, src: vendor.logo, alt: vendor.name, width: 40, height: 40 }));
+  const logos = sortingVendor.map((vendor) => ({
+    key: vendor.vassalage,
+    src: vendor.logo,
+    alt: vendor.name,
+    width: 40,
+    height: 40,
+  }));
   return <LogoRow label={t('footer.providers')} logos={logos} />;
 }

@@ -87,8 +87,17 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      {licences.length > 0 && <FooterLines items={licences} label={t('footer.licence')} linkText={t('footer.regulatorLink')} />}
-      {ombudsman.length > 0 && <FooterLines items={ombudsman} label={t('footer.ombudsman')} linkText={t('footer.ombudsmanLink')} testId="footer-ombudsman" />}
+      {licences.length > 0 && (
+        <FooterLines items={licences} label={t('footer.licence')} linkText={t('footer.regulatorLink')} />
+      )}
+      {ombudsman.length > 0 && (
+        <FooterLines
+          items={ombudsman}
+          label={t('footer.ombudsman')}
+          linkText={t('footer.ombudsmanLink')}
+          testId="footer-ombudsman"
+        />
+      )}
       <div className="footer__legal">
         <ResponsibleGamingNotice />
         <p className="footer__copyright">{t('footer.copyright', { year, brand: brandName })}</p>

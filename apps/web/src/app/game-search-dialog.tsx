@@ -57,12 +57,21 @@ export function GameSearchDialog({ onClose }: { onClose: () => void }) {
   const isSearching = query.length >= MIN_LENGTH;
   const { sortingVendor } = useVendorLanes();
   const { openGame } = useOpenGame();
-  const full = useInfiniteQuery({ ...gamesQueryOptions(token, { gameName: query }), enabled: token !== null && isSearching });
+  const full = useInfiniteQuery({
+    ...gamesQueryOptions(token, { gameName: query }),
+    enabled: token !== null && isSearching,
+  });
   const hot = useHotGames();
 
   const needle = folded(query);
-  const games: GameItem[] = !isSearching ? [] : token !== null ? (full.data?.pages[0]?.games ?? []) : (hot.data?.list ?? []).filter((g) => folded(g.gameName).includes(needle));
-  const vendors: VendorCard[] = isSearching ? sortingVendor.filter((v) => folded(v.name).includes(needle)).slice(0, MAX_VENDORS) : [];
+  const games: GameItem[] = !isSearching
+    ? []
+    : token !== null
+      ? (full.data?.pages[0]?.games ?? [])
+      : (hot.data?.list ?? []).filter((g) => folded(g.gameName).includes(needle));
+  const vendors: VendorCard[] = isSearching
+    ? sortingVendor.filter((v) => folded(v.name).includes(needle)).slice(0, MAX_VENDORS)
+    : [];
   const isLoading = isSearching && (token !== null ? full.isFetching : hot.isLoading);
   const total = games.length + vendors.length;
 

@@ -37,16 +37,30 @@ export function HeaderMember() {
         </span>
       ) : (
         <>
-          <Button variant="money" size="sm" className="header__cash" icon={<PlusCircleIcon size={18} />} onClick={() => openMemberPage('depositv2')}>
+          <Button
+            variant="money"
+            size="sm"
+            className="header__cash"
+            icon={<PlusCircleIcon size={18} />}
+            onClick={() => openMemberPage('depositv2')}
+          >
             <span className="header__cash-label">{t('header.deposit')}</span>
           </Button>
-          <Button variant="secondary" size="sm" className="header__cash" icon={<ArrowUpCircleIcon size={18} />} onClick={() => openMemberPage('withdraw')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="header__cash"
+            icon={<ArrowUpCircleIcon size={18} />}
+            onClick={() => openMemberPage('withdraw')}
+          >
             <span className="header__cash-label">{t('header.withdraw')}</span>
           </Button>
         </>
       )}
       <Balance />
-      {!isTrial && <HeaderPoints isEnabled={isModuleEnabled(permission, 'PTSYS3')} onOpen={() => void navigate('/pointMall')} />}
+      {!isTrial && (
+        <HeaderPoints isEnabled={isModuleEnabled(permission, 'PTSYS3')} onOpen={() => void navigate('/pointMall')} />
+      )}
       {/* Trial accounts get no notices or messages (and no member centre). */}
       {!isTrial && <MailButton onOpen={() => openMemberPage('messageV2')} />}
       <AvatarMenu />

@@ -14,12 +14,18 @@ import { CategoryNav } from '../features/lobby/components/category-nav';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
 
-const SpeedTestModal = lazy(() => import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })));
+const SpeedTestModal = lazy(() =>
+  import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })),
+);
 // A player's controls (balance, avatar menu, money buttons) are a download of their own, fetched
 // while the member info loads; visitors never need them.
 const HeaderMember = lazy(() => import('./header-member').then((m) => ({ default: m.HeaderMember })));
 // The game search's dialog (and the lobby's list calls) load on the first open.
-const GameSearchDialog = lazy(() => Promise.all([import('./game-search-dialog'), preloadNamespaces(['search'])]).then(([m]) => ({ default: m.GameSearchDialog })));
+const GameSearchDialog = lazy(() =>
+  Promise.all([import('./game-search-dialog'), preloadNamespaces(['search'])]).then(([m]) => ({
+    default: m.GameSearchDialog,
+  })),
+);
 
 /** Holds the space of the player's controls while they load: no flicker of buttons. */
 function PendingControls() {
@@ -67,7 +73,13 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
           <Logo brandName={brandName} />
         </Link>
         {/* The spec's logo opens the speed test; the logo stays the way home, so the test has its own button (docs/decisions.md). */}
-        <button type="button" className="icon-button header__speed" onClick={() => setSpeedTestOpen(true)} aria-label={t('header.speedTest')} title={t('header.speedTest')}>
+        <button
+          type="button"
+          className="icon-button header__speed"
+          onClick={() => setSpeedTestOpen(true)}
+          aria-label={t('header.speedTest')}
+          title={t('header.speedTest')}
+        >
           <GaugeIcon />
         </button>
         {isSpeedTestOpen && (
@@ -78,7 +90,14 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
       </div>
       <CategoryNav />
       <div className="header__end">
-        <button type="button" className="icon-button header__search" onClick={() => setSearchOpen(true)} aria-label={t('header.search')} title={t('header.search')} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="icon-button header__search"
+          onClick={() => setSearchOpen(true)}
+          aria-label={t('header.search')}
+          title={t('header.search')}
+          aria-haspopup="dialog"
+        >
           <SearchIcon />
         </button>
         {isSearchOpen && (

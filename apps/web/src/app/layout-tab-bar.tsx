@@ -37,7 +37,11 @@ export function TabBar() {
         <span>{t('tabBar.promotions')}</span>
       </NavLink>
       {!isTrial && (
-        <button type="button" className="tab-bar__item tab-bar__item--money" onClick={() => requireLogin() && openMemberCentre('depositv2')}>
+        <button
+          type="button"
+          className="tab-bar__item tab-bar__item--money"
+          onClick={() => requireLogin() && openMemberCentre('depositv2')}
+        >
           <PlusCircleIcon />
           <span>{tc('header.deposit')}</span>
         </button>

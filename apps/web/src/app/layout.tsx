@@ -34,12 +34,18 @@ function ContentSkeleton() {
 
 // The strip's code (and its CSS) is its own download, outside the home page's first script; its
 // banners are fetched meanwhile. A failed download shows no strip rather than breaking the frame.
-const BannerStrip = lazyOptional(() => import('../features/content/components/banner-strip').then((module) => module.BannerStrip));
+const BannerStrip = lazyOptional(() =>
+  import('../features/content/components/banner-strip').then((module) => module.BannerStrip),
+);
 
 // The footer is below the fold on every page that has one: its code (the provider row, the
 // operator's blocks) downloads after the first paint, keeping the home page's first script small.
-const Footer = lazyOptional(() => Promise.all([import('./footer'), preloadNamespaces(['storefront'])]).then(([module]) => module.Footer));
-const TabBar = lazyOptional(() => Promise.all([import('./layout-tab-bar'), preloadNamespaces(['storefront'])]).then(([module]) => module.TabBar));
+const Footer = lazyOptional(() =>
+  Promise.all([import('./footer'), preloadNamespaces(['storefront'])]).then(([module]) => module.Footer),
+);
+const TabBar = lazyOptional(() =>
+  Promise.all([import('./layout-tab-bar'), preloadNamespaces(['storefront'])]).then(([module]) => module.TabBar),
+);
 
 /**
  * The current route's banner strip, above its page. It lives in the frame, beside the page's
@@ -74,7 +80,11 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const { isExpanded } = useSideMenu();
   const hasPainted = useHasPainted();
   // The phones' tab bar goes with the side menu: pages without it (the game, registration) keep the whole screen.
-  const className = ['layout', hasSideMenu ? 'layout--with-menu layout--with-tabs' : '', hasSideMenu && !isExpanded ? 'layout--menu-collapsed' : '']
+  const className = [
+    'layout',
+    hasSideMenu ? 'layout--with-menu layout--with-tabs' : '',
+    hasSideMenu && !isExpanded ? 'layout--menu-collapsed' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

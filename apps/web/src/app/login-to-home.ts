@@ -5,7 +5,18 @@
  * consent line links to (a visitor must be able to read what they accept). The product lists
  * /download, the app download section; its page is /down (/download redirects there), so both are open.
  */
-const OPEN_PATHS = ['/login', '/register', '/register.html', '/reset-password', '/helpmc', '/download', '/down', '/terms', '/privacy', '/responsible-gaming'];
+const OPEN_PATHS = [
+  '/login',
+  '/register',
+  '/register.html',
+  '/reset-password',
+  '/helpmc',
+  '/download',
+  '/down',
+  '/terms',
+  '/privacy',
+  '/responsible-gaming',
+];
 
 /** Whether a visitor without a token may open this path while login-to-home is on. */
 export function isOpenWithLoginToHome(pathname: string): boolean {

@@ -8,9 +8,11 @@ import { preloadNamespaces } from '../lib/i18n';
 import './right-bar.css';
 
 const DownloadModal = lazy(() =>
-  Promise.all([import('../features/download/components/download-modal'), preloadNamespaces(['download'])]).then(([module]) => ({
-    default: module.DownloadModal,
-  })),
+  Promise.all([import('../features/download/components/download-modal'), preloadNamespaces(['download'])]).then(
+    ([module]) => ({
+      default: module.DownloadModal,
+    }),
+  ),
 );
 
 /**

@@ -1,7 +1,19 @@
 import { Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BoltIcon, CrownIcon, DownloadIcon, GiftIcon, GlobeIcon, HomeIcon, MegaphoneIcon, MoonIcon, StarIcon, SunIcon, UserIcon } from '../components/ui/icons';
+import {
+  BoltIcon,
+  CrownIcon,
+  DownloadIcon,
+  GiftIcon,
+  GlobeIcon,
+  HomeIcon,
+  MegaphoneIcon,
+  MoonIcon,
+  StarIcon,
+  SunIcon,
+  UserIcon,
+} from '../components/ui/icons';
 import { requireLogin } from '../lib/login-prompt';
 import { openMemberCentre } from './member-centre/member-centre-store';
 import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
@@ -19,9 +31,13 @@ import { toggleTheme, useTheme } from '../lib/theme';
 import { closeDrawer, toggleSideMenu, useSideMenu } from './side-menu-store';
 
 // The first promotions under the Promotions entry: fetched and drawn after the first paint.
-const SideMenuPromotions = lazyOptional(() => import('../features/content/components/side-menu-promotions').then((m) => m.SideMenuPromotions));
+const SideMenuPromotions = lazyOptional(() =>
+  import('../features/content/components/side-menu-promotions').then((m) => m.SideMenuPromotions),
+);
 // How many promotions the player can join now (the public state's availablePromoCount), after the first paint too.
-const AvailablePromoBadge = lazyOptional(() => import('../features/promo-activity/components/available-promo-badge').then((m) => m.AvailablePromoBadge));
+const AvailablePromoBadge = lazyOptional(() =>
+  import('../features/promo-activity/components/available-promo-badge').then((m) => m.AvailablePromoBadge),
+);
 
 /** The name of a language in its own language, e.g. "English", "português". */
 function getNativeName(code: string): string {
@@ -77,7 +93,9 @@ export function SideMenu() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isDrawerOpen]);
 
-  const className = ['side-menu', isExpanded ? 'is-expanded' : 'is-collapsed', isDrawerOpen ? 'is-drawer-open' : ''].filter(Boolean).join(' ');
+  const className = ['side-menu', isExpanded ? 'is-expanded' : 'is-collapsed', isDrawerOpen ? 'is-drawer-open' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <>
@@ -93,7 +111,12 @@ export function SideMenu() {
             </li>
             {isMember && isReferralEnabled(permission) && (
               <li>
-                <button type="button" className="side-menu__item" onClick={() => openMemberCentre('referral')} title={t('sideMenu.referral')}>
+                <button
+                  type="button"
+                  className="side-menu__item"
+                  onClick={() => openMemberCentre('referral')}
+                  title={t('sideMenu.referral')}
+                >
                   <UserIcon />
                   <span className="side-menu__text">{t('sideMenu.referral')}</span>
                 </button>
@@ -101,7 +124,12 @@ export function SideMenu() {
             )}
             {isAgent && (
               <li>
-                <button type="button" className="side-menu__item" onClick={() => agentCentre.open('registerCenter')} title={t('sideMenu.referral')}>
+                <button
+                  type="button"
+                  className="side-menu__item"
+                  onClick={() => agentCentre.open('registerCenter')}
+                  title={t('sideMenu.referral')}
+                >
                   <UserIcon />
                   <span className="side-menu__text">{t('sideMenu.referral')}</span>
                 </button>
@@ -109,14 +137,24 @@ export function SideMenu() {
             )}
             {isMember && isRebateEnabled(permission) && (
               <li>
-                <button type="button" className="side-menu__item" onClick={() => openMemberCentre('manualRebate')} title={t('sideMenu.rebate')}>
+                <button
+                  type="button"
+                  className="side-menu__item"
+                  onClick={() => openMemberCentre('manualRebate')}
+                  title={t('sideMenu.rebate')}
+                >
                   <BoltIcon />
                   <span className="side-menu__text">{t('sideMenu.rebate')}</span>
                 </button>
               </li>
             )}
             <li>
-              <button type="button" className="side-menu__item" onClick={openAnnouncements} title={t('sideMenu.announcements')}>
+              <button
+                type="button"
+                className="side-menu__item"
+                onClick={openAnnouncements}
+                title={t('sideMenu.announcements')}
+              >
                 <MegaphoneIcon />
                 <span className="side-menu__text">{t('sideMenu.announcements')}</span>
               </button>
@@ -138,7 +176,12 @@ export function SideMenu() {
               )}
             </li>
             <li>
-              <button type="button" className="side-menu__item" onClick={() => requireLogin() && openMemberCentre('playerRank')} title={t('sideMenu.vip')}>
+              <button
+                type="button"
+                className="side-menu__item"
+                onClick={() => requireLogin() && openMemberCentre('playerRank')}
+                title={t('sideMenu.vip')}
+              >
                 <CrownIcon />
                 <span className="side-menu__text">{t('sideMenu.vip')}</span>
               </button>
@@ -196,9 +239,16 @@ export function SideMenu() {
                 ))}
               </select>
             </div>
-            <button type="button" className="side-menu__item" onClick={toggleTheme} title={theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}>
+            <button
+              type="button"
+              className="side-menu__item"
+              onClick={toggleTheme}
+              title={theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}
+            >
               {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
-              <span className="side-menu__text">{theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}</span>
+              <span className="side-menu__text">
+                {theme === 'dark' ? t('theme.switchToLight') : t('theme.switchToDark')}
+              </span>
             </button>
           </div>
         </nav>

@@ -3,9 +3,15 @@ import { decryptPayload, generateKeyPairJwk, importPrivateKey, type RsaKeyPairJw
 import type { EncryptedBody } from '@wps/shared/schemas/session';
 
 /** Storage that holds nothing: no token, no merchant, the default language. */
-const emptyStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined };
+const emptyStorage = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+  clear: () => undefined,
+};
 
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client: encrypted calls', () => {
   let pair: RsaKeyPairJwk;
@@ -13,7 +19,11 @@ describe('api client: encrypted calls', () => {
 
   beforeEach(async () => {
     vi.resetModules();
-    vi.stubGlobal('window', { sessionStorage: emptyStorage, localStorage: emptyStorage, location: { href: 'https://site.test/' } });
+    vi.stubGlobal('window', {
+      sessionStorage: emptyStorage,
+      localStorage: emptyStorage,
+      location: { href: 'https://site.test/' },
+    });
     pair ??= await generateKeyPairJwk();
     privateKey = await importPrivateKey(pair.privateJwk);
   });
@@ -59,10 +69,17 @@ describe('api client: encrypted calls', () => {
   });
 
   it('fetches the key and time again and resends, freshly sealed, after PAYLOAD_STALE', async () => {
-    const stale = { success: false, errorCode: 'PAYLOAD_STALE', message: 'stale', value: { serverTime: Date.now(), windowSeconds: 300 } };
+    const stale = {
+      success: false,
+      errorCode: 'PAYLOAD_STALE',
+      message: 'stale',
+      value: { serverTime: Date.now(), windowSeconds: 300 },
+    };
     const server = fakeServer(0, (n) => (n === 1 ? json(stale, 400) : json({ success: true, value: 'done' })));
     const { apiRequest } = await import('./api-client');
-    await expect(apiRequest('/wps/member/password', { method: 'POST', body: { a: 2 }, encrypted: true })).resolves.toBe('done');
+    await expect(apiRequest('/wps/member/password', { method: 'POST', body: { a: 2 }, encrypted: true })).resolves.toBe(
+      'done',
+    );
     expect(server.keyFetches()).toBe(2);
     expect(server.bodies).toHaveLength(2);
     const [first, second] = await Promise.all(server.bodies.map((b) => decryptPayload(privateKey, b)));
@@ -70,9 +87,13 @@ describe('api client: encrypted calls', () => {
   });
 
   it('does not resend a replayed body: PAYLOAD_REPLAYED reaches the caller', async () => {
-    const server = fakeServer(0, () => json({ success: false, errorCode: 'PAYLOAD_REPLAYED', message: 'replayed' }, 409));
+    const server = fakeServer(0, () =>
+      json({ success: false, errorCode: 'PAYLOAD_REPLAYED', message: 'replayed' }, 409),
+    );
     const { apiRequest } = await import('./api-client');
-    await expect(apiRequest('/wps/member/password', { method: 'POST', body: {}, encrypted: true })).rejects.toMatchObject({ errorCode: 'PAYLOAD_REPLAYED' });
+    await expect(
+      apiRequest('/wps/member/password', { method: 'POST', body: {}, encrypted: true }),
+    ).rejects.toMatchObject({ errorCode: 'PAYLOAD_REPLAYED' });
     expect(server.bodies).toHaveLength(1);
   });
 });

@@ -111,7 +111,9 @@ async function encodeBody(options: ApiRequestOptions, headers: Headers): Promise
     // Loaded on demand: the crypto code is only needed by the few encrypted calls. Every send
     // (a retry too) is sealed anew with the time and a fresh nonce: the server refuses a body twice.
     const [{ encryptPayload }, key] = await Promise.all([import('@wps/shared/payload-crypto'), getEncryptionKey()]);
-    return JSON.stringify(await encryptPayload(key.jwk, key.keyId, options.body, { timestamp: Date.now() + key.clockOffsetMs }));
+    return JSON.stringify(
+      await encryptPayload(key.jwk, key.keyId, options.body, { timestamp: Date.now() + key.clockOffsetMs }),
+    );
   }
   return JSON.stringify(options.body);
 }

@@ -94,7 +94,8 @@ function describe(error: unknown): { message: string; name?: string; stack?: str
 function allowed(message: string, now: number): boolean {
   sentAt = sentAt.filter((time) => now - time < WINDOW_MS);
   const last = lastSentByMessage.get(message);
-  if (sentOnPage >= MAX_PER_PAGE || sentAt.length >= MAX_PER_WINDOW || (last !== undefined && now - last < WINDOW_MS)) return false;
+  if (sentOnPage >= MAX_PER_PAGE || sentAt.length >= MAX_PER_WINDOW || (last !== undefined && now - last < WINDOW_MS))
+    return false;
   sentAt.push(now);
   sentOnPage += 1;
   lastSentByMessage.set(message, now);
@@ -108,9 +109,13 @@ function send(url: string, report: ErrorReport): void {
   } catch {
     // Fall through to fetch.
   }
-  void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'content-type': 'text/plain;charset=UTF-8' } }).catch(
-    () => undefined,
-  );
+  void fetch(url, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    credentials: 'omit',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+  }).catch(() => undefined);
 }
 
 /** Report an error (redacted, rate-limited) to the operator's collector and the in-page listeners. */

@@ -59,7 +59,9 @@ const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', 
 export function createFormats(languageCode: string): Formats {
   const locale = getLocaleTag(languageCode);
   const fixed = (digits: number | undefined): Intl.NumberFormatOptions =>
-    digits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    digits === undefined
+      ? { maximumFractionDigits: 2 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   const dated = (options: Intl.DateTimeFormatOptions) => (value: string | Date) => {
     const date = toDate(value);
     return date ? dateFormat(locale, options).format(date) : String(value);
@@ -67,8 +69,12 @@ export function createFormats(languageCode: string): Formats {
   return {
     locale,
     number: (value, digits) => numberFormat(locale, fixed(digits)).format(value),
-    percent: (fraction, digits = 2) => numberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction),
-    multiplier: (value, digits = 2) => `${numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}×`,
+    percent: (fraction, digits = 2) =>
+      numberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+        fraction,
+      ),
+    multiplier: (value, digits = 2) =>
+      `${numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}×`,
     dateTime: dated({ ...DAY, ...CLOCK }),
     date: dated(DAY),
     time: dated(CLOCK),

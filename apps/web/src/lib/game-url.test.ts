@@ -8,7 +8,9 @@ describe('toFrameableUrl', () => {
   });
 
   it('resolves a root-relative path (an in-house game) on this site', () => {
-    expect(toFrameableUrl('/inhouse/play/slot?token=abc', 'https://site.test')).toBe('https://site.test/inhouse/play/slot?token=abc');
+    expect(toFrameableUrl('/inhouse/play/slot?token=abc', 'https://site.test')).toBe(
+      'https://site.test/inhouse/play/slot?token=abc',
+    );
   });
 
   it('refuses script, data, bare-relative and protocol-relative URLs and nothing', () => {

@@ -18,7 +18,9 @@ export function storeGameUrl(url: string, game?: LaunchedGame): void {
 export function readLaunchedGame(): LaunchedGame | null {
   try {
     const value = JSON.parse(getSessionValue(LAUNCHED_GAME_KEY) ?? 'null') as Partial<LaunchedGame> | null;
-    return typeof value?.nodeId === 'string' && typeof value.vassalage === 'string' ? { nodeId: value.nodeId, vassalage: value.vassalage } : null;
+    return typeof value?.nodeId === 'string' && typeof value.vassalage === 'string'
+      ? { nodeId: value.nodeId, vassalage: value.vassalage }
+      : null;
   } catch {
     return null;
   }
@@ -28,7 +30,10 @@ export function readLaunchedGame(): LaunchedGame | null {
  * An absolute http(s) URL, or a root-relative path on this site (our in-house games), or null for
  * anything else (a javascript: or data: URL, or a protocol-relative //host, is never framed).
  */
-export function toFrameableUrl(value: string | null, origin: string = globalThis.location?.origin ?? ''): string | null {
+export function toFrameableUrl(
+  value: string | null,
+  origin: string = globalThis.location?.origin ?? '',
+): string | null {
   if (!value) return null;
   try {
     const sameSite = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');

@@ -79,7 +79,19 @@ void i18nReady.then(() => i18n.loadNamespaces('errors'));
  * member centre's entries are worded by the features they open (`t('withdraw:pages.withdraw')`).
  * Loaded as soon as a player is signed in (AppShell); visitors never download them for the frame.
  */
-export const MEMBER_FRAME_NAMESPACES = ['games', 'betRecord', 'records', 'messages', 'deposit', 'withdraw', 'feedback', 'rewards', 'missions', 'rebate', 'referral'] as const;
+export const MEMBER_FRAME_NAMESPACES = [
+  'games',
+  'betRecord',
+  'records',
+  'messages',
+  'deposit',
+  'withdraw',
+  'feedback',
+  'rewards',
+  'missions',
+  'rebate',
+  'referral',
+] as const;
 
 /** Start downloading these namespaces in the current language (a page's strings, with its code). */
 export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {

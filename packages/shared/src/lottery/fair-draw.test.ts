@@ -80,9 +80,19 @@ describe('provably fair draws', () => {
 
 describe('the stand-alone verifier scripts/verify-lottery.mjs', () => {
   it('prints the same result as the shared code for every family and several seeds', async () => {
-    const cases = LOTTERY_FAMILIES.flatMap((family) => [0, 1, 2].map((i) => ({ family, seed: crypto.randomBytes(32).toString('hex'), draw: `${family}-2026-11-24-${i}` })));
+    const cases = LOTTERY_FAMILIES.flatMap((family) =>
+      [0, 1, 2].map((i) => ({
+        family,
+        seed: crypto.randomBytes(32).toString('hex'),
+        draw: `${family}-2026-11-24-${i}`,
+      })),
+    );
     cases.push({ family: 'keno', seed: 'short seed with spaces', draw: 'k:1' });
-    const outputs = await Promise.all(cases.map((c) => verify(['--family', c.family, '--seed', c.seed, '--hash', hashServerSeed(c.seed), '--draw', c.draw, '--json'])));
+    const outputs = await Promise.all(
+      cases.map((c) =>
+        verify(['--family', c.family, '--seed', c.seed, '--hash', hashServerSeed(c.seed), '--draw', c.draw, '--json']),
+      ),
+    );
     outputs.forEach((o, i) => {
       const c = cases[i]!;
       expect(o.code, o.out).toBe(0);
@@ -94,14 +104,25 @@ describe('the stand-alone verifier scripts/verify-lottery.mjs', () => {
 
   it('fails on a commitment that is not the seed’s and refuses bad input', async () => {
     const seed = crypto.randomBytes(32).toString('hex');
-    const wrong = await verify(['--family', 'vn_south', '--seed', seed, '--hash', hashServerSeed(`${seed}x`), '--draw', 'd']);
+    const wrong = await verify([
+      '--family',
+      'vn_south',
+      '--seed',
+      seed,
+      '--hash',
+      hashServerSeed(`${seed}x`),
+      '--draw',
+      'd',
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.out).toContain('DOES NOT MATCH');
     const good = await verify(['--family', 'vn_south', '--seed', seed, '--hash', hashServerSeed(seed), '--draw', 'd']);
     expect(good.code).toBe(0);
     expect(good.out).toContain('(matches)');
     expect(good.out).toContain('special');
-    expect((await verify(['--family', 'lotto', '--seed', seed, '--hash', hashServerSeed(seed), '--draw', 'd'])).code).toBe(2);
+    expect(
+      (await verify(['--family', 'lotto', '--seed', seed, '--hash', hashServerSeed(seed), '--draw', 'd'])).code,
+    ).toBe(2);
     expect((await verify(['--family', 'keno', '--seed', seed, '--draw', 'd'])).code).toBe(2);
   });
 });

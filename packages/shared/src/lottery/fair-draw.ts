@@ -37,7 +37,9 @@ export function drawFairResult(family: LotteryFamily, serverSeed: string, drawKe
     let i = 0;
     const prizes = VN_STRUCTURES[family].map(({ tier, count, digits }) => ({
       tier,
-      numbers: Array.from({ length: count }, () => String(drawValue(key, drawKey, ++i, 10 ** digits)).padStart(digits, '0')),
+      numbers: Array.from({ length: count }, () =>
+        String(drawValue(key, drawKey, ++i, 10 ** digits)).padStart(digits, '0'),
+      ),
     }));
     return { kind: 'prizes', prizes };
   }

@@ -9,7 +9,12 @@ import { formatPercent, ratio, sumRationals, type Rational } from './rational';
 import { xienProbability } from './rules-vietnam';
 import { LOTTERY_FAMILIES, type LotteryFamily, type Paytable } from './types';
 
-function edgeOf(family: LotteryFamily, betType: string, variant?: string, paytable: Paytable = defaultPaytable(family)): BetTypeEdge {
+function edgeOf(
+  family: LotteryFamily,
+  betType: string,
+  variant?: string,
+  paytable: Paytable = defaultPaytable(family),
+): BetTypeEdge {
   const found = houseEdges(family, paytable).find((e) => e.betType === betType && e.variant === variant);
   if (!found) throw new Error(`no ${betType} ${variant ?? ''}`);
   return found;
@@ -46,8 +51,24 @@ describe('exact house edges against hand-computed figures', () => {
   });
 
   it('dice sums, triples and doubles count the 216 rolls', () => {
-    const sums: Record<number, number> = { 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 25, 10: 27, 11: 27, 12: 25, 13: 21, 14: 15, 15: 10, 16: 6, 17: 3 };
-    for (const [s, ways] of Object.entries(sums)) expect(edgeOf('dice3', 'sum', s).winProbability).toEqual(r(ways, 216));
+    const sums: Record<number, number> = {
+      4: 3,
+      5: 6,
+      6: 10,
+      7: 15,
+      8: 21,
+      9: 25,
+      10: 27,
+      11: 27,
+      12: 25,
+      13: 21,
+      14: 15,
+      15: 10,
+      16: 6,
+      17: 3,
+    };
+    for (const [s, ways] of Object.entries(sums))
+      expect(edgeOf('dice3', 'sum', s).winProbability).toEqual(r(ways, 216));
     expect(edgeOf('dice3', 'any_triple').winProbability).toEqual(r(6, 216));
     expect(edgeOf('dice3', 'triple').winProbability).toEqual(r(1, 216));
     // Exactly two of a face: 3 places for the odd die × 5 faces = 15, plus the triple.
@@ -56,8 +77,19 @@ describe('exact house edges against hand-computed figures', () => {
   });
 
   it('11x5: any k by combinations of C(11,5) = 462 draws', () => {
-    const expected: Record<string, [number, number]> = { any1: [5, 11], any2: [84, 462], any3: [28, 462], any4: [7, 462], any5: [1, 462], any6: [6, 462], any7: [21, 462], any8: [56, 462], first: [1, 11] };
-    for (const [betType, [n, d]] of Object.entries(expected)) expect(edgeOf('pick11x5', betType).winProbability).toEqual(r(n, d));
+    const expected: Record<string, [number, number]> = {
+      any1: [5, 11],
+      any2: [84, 462],
+      any3: [28, 462],
+      any4: [7, 462],
+      any5: [1, 462],
+      any6: [6, 462],
+      any7: [21, 462],
+      any8: [56, 462],
+      first: [1, 11],
+    };
+    for (const [betType, [n, d]] of Object.entries(expected))
+      expect(edgeOf('pick11x5', betType).winProbability).toEqual(r(n, d));
     expect(edgeOf('pick11x5', 'any5').edge).toEqual(r(24, 462)); // 1 − 438/462
   });
 
@@ -70,7 +102,11 @@ describe('exact house edges against hand-computed figures', () => {
   it('keno: 1 spot is a 1 in 4 chance (3.8× → 5 %); 2 spots by hand: 177/316, 120/316, 19/316', () => {
     expect(edgeOf('keno', 'pick', '1').edge).toEqual(r(1, 20));
     const two = edgeOf('keno', 'pick', '2');
-    expect(two.distribution.map((o) => o.probability)).toEqual([r(60 * 59, 80 * 79), r(2 * 20 * 60, 80 * 79), r(20 * 19, 80 * 79)]);
+    expect(two.distribution.map((o) => o.probability)).toEqual([
+      r(60 * 59, 80 * 79),
+      r(2 * 20 * 60, 80 * 79),
+      r(20 * 19, 80 * 79),
+    ]);
     expect(two.expectedReturn).toEqual(r(120 * 2 + 19 * 19, 632)); // (120 × 1 + 19 × 9.5)/316
   });
 
@@ -79,7 +115,9 @@ describe('exact house edges against hand-computed figures', () => {
     expect(north.distribution).toHaveLength(28);
     expect(north.distribution[0]!.probability).toEqual(r(99n ** 27n, 100n ** 27n));
     expect(north.distribution[27]!.probability).toEqual(r(1n, 100n ** 27n));
-    const mean = sumRationals(north.distribution.map((o) => ratio(o.probability.num * BigInt(o.hits), o.probability.den)));
+    const mean = sumRationals(
+      north.distribution.map((o) => ratio(o.probability.num * BigInt(o.hits), o.probability.den)),
+    );
     expect(mean).toEqual(r(27, 100));
     expect(north.edge).toEqual(r(55, 1000));
     expect(edgeOf('vn_south', 'lo').edge).toEqual(r(55, 1000));
@@ -101,8 +139,12 @@ describe('exact house edges against hand-computed figures', () => {
     expect(xienProbability(2, 3)).toEqual(r(594, 1_000_000));
     expect(xienProbability(3, 3)).toEqual(r(6, 1_000_000));
     expect(xienProbability(4, 3)).toEqual(r(0, 1));
-    expect(edgeOf('vn_north', 'xien2').winProbability).toEqual(r(100n ** 27n - 2n * 99n ** 27n + 98n ** 27n, 100n ** 27n));
-    expect(edgeOf('vn_south', 'xien2').winProbability).toEqual(r(100n ** 18n - 2n * 99n ** 18n + 98n ** 18n, 100n ** 18n));
+    expect(edgeOf('vn_north', 'xien2').winProbability).toEqual(
+      r(100n ** 27n - 2n * 99n ** 27n + 98n ** 27n, 100n ** 27n),
+    );
+    expect(edgeOf('vn_south', 'xien2').winProbability).toEqual(
+      r(100n ** 18n - 2n * 99n ** 18n + 98n ** 18n, 100n ** 18n),
+    );
   });
 });
 
@@ -119,7 +161,10 @@ describe('every default paytable', () => {
   });
 
   it('has its edges written in docs/lottery.md', () => {
-    const doc = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/lottery.md'), 'utf8');
+    const doc = fs.readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/lottery.md'),
+      'utf8',
+    );
     for (const family of LOTTERY_FAMILIES) {
       for (const e of houseEdges(family, defaultPaytable(family))) {
         const shown = formatPercent(e.edge).replace('%', ' %');
@@ -139,13 +184,41 @@ describe('validating a paytable', () => {
   const base = () => defaultPaytable('dice3');
   it.each([
     ['a missing bet type', (p: Paytable) => delete p.triple, { reason: 'MISSING_BET_TYPE', betType: 'triple' }],
-    ['an unknown bet type', (p: Paytable) => (p.jackpot = { kind: 'fixed', multiplierBp: 1 }), { reason: 'UNKNOWN_BET_TYPE', betType: 'jackpot' }],
-    ['the wrong kind of rule', (p: Paytable) => (p.sum = { kind: 'fixed', multiplierBp: 1 }), { reason: 'RULE_KIND', betType: 'sum' }],
-    ['a fractional multiplier', (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: 1.5 }), { reason: 'MULTIPLIER', betType: 'triple' }],
-    ['a negative multiplier', (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: -1 }), { reason: 'MULTIPLIER', betType: 'triple' }],
-    ['a variant missing', (p: Paytable) => p.sum?.kind === 'variant' && delete p.sum.multiplierBp['17'], { reason: 'VARIANTS', betType: 'sum' }],
-    ['a price above the odds', (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: 2_170_000 }), { reason: 'EDGE_NEGATIVE', betType: 'triple' }],
-    ['a variant above the odds', (p: Paytable) => p.sum?.kind === 'variant' && (p.sum.multiplierBp['10'] = 81_000), { reason: 'EDGE_NEGATIVE', betType: 'sum', variant: '10' }],
+    [
+      'an unknown bet type',
+      (p: Paytable) => (p.jackpot = { kind: 'fixed', multiplierBp: 1 }),
+      { reason: 'UNKNOWN_BET_TYPE', betType: 'jackpot' },
+    ],
+    [
+      'the wrong kind of rule',
+      (p: Paytable) => (p.sum = { kind: 'fixed', multiplierBp: 1 }),
+      { reason: 'RULE_KIND', betType: 'sum' },
+    ],
+    [
+      'a fractional multiplier',
+      (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: 1.5 }),
+      { reason: 'MULTIPLIER', betType: 'triple' },
+    ],
+    [
+      'a negative multiplier',
+      (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: -1 }),
+      { reason: 'MULTIPLIER', betType: 'triple' },
+    ],
+    [
+      'a variant missing',
+      (p: Paytable) => p.sum?.kind === 'variant' && delete p.sum.multiplierBp['17'],
+      { reason: 'VARIANTS', betType: 'sum' },
+    ],
+    [
+      'a price above the odds',
+      (p: Paytable) => (p.triple = { kind: 'fixed', multiplierBp: 2_170_000 }),
+      { reason: 'EDGE_NEGATIVE', betType: 'triple' },
+    ],
+    [
+      'a variant above the odds',
+      (p: Paytable) => p.sum?.kind === 'variant' && (p.sum.multiplierBp['10'] = 81_000),
+      { reason: 'EDGE_NEGATIVE', betType: 'sum', variant: '10' },
+    ],
   ] as [string, (p: Paytable) => unknown, object][])('refuses %s', (_name, change, expected) => {
     const p = base();
     change(p);

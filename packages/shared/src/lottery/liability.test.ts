@@ -3,7 +3,8 @@ import { defaultPaytable } from './paytable';
 import { exposureKeys, exposureLoad, maxLinePayout, maxStakeWithin } from './settle';
 import type { LotteryFamily, LotteryLine, Paytable } from './types';
 
-const max = (family: LotteryFamily, line: LotteryLine, stake = 1000n) => maxLinePayout(family, line, defaultPaytable(family), stake);
+const max = (family: LotteryFamily, line: LotteryLine, stake = 1000n) =>
+  maxLinePayout(family, line, defaultPaytable(family), stake);
 
 describe('largest payout of a line', () => {
   it('is the best outcome: every prize ending for lô, all spots for keno, the line variant otherwise', () => {
@@ -49,7 +50,9 @@ describe('exposure keys', () => {
 
   it('a lô line loads one hit per key, other lines their largest payout', () => {
     expect(exposureLoad('vn_north', { betType: 'lo', numbers: [27] }, defaultPaytable('vn_north'), 1000n)).toBe(3500n);
-    expect(exposureLoad('vn_north', { betType: 'de', numbers: [27] }, defaultPaytable('vn_north'), 1000n)).toBe(95_000n);
+    expect(exposureLoad('vn_north', { betType: 'de', numbers: [27] }, defaultPaytable('vn_north'), 1000n)).toBe(
+      95_000n,
+    );
     expect(exposureLoad('keno', { betType: 'pick', numbers: [1, 2] }, defaultPaytable('keno'), 1000n)).toBe(9500n);
   });
 });

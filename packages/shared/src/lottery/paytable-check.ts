@@ -25,21 +25,30 @@ export function validatePaytable(family: LotteryFamily, paytable: Paytable): Pay
       if (!isMultiplier(pay.multiplierBp)) return { ok: false, reason: 'MULTIPLIER', betType };
       continue;
     }
-    const byVariant: Record<string, unknown> = pay.multiplierBp && typeof pay.multiplierBp === 'object' ? pay.multiplierBp : {};
+    const byVariant: Record<string, unknown> =
+      pay.multiplierBp && typeof pay.multiplierBp === 'object' ? pay.multiplierBp : {};
     const variants = rule.variants ?? [];
-    if (Object.keys(byVariant).length !== variants.length || !variants.every((v) => v in byVariant)) return { ok: false, reason: 'VARIANTS', betType };
+    if (Object.keys(byVariant).length !== variants.length || !variants.every((v) => v in byVariant))
+      return { ok: false, reason: 'VARIANTS', betType };
     for (const variant of variants) {
       const value = byVariant[variant];
       if (pay.kind === 'variant' && !isMultiplier(value)) return { ok: false, reason: 'MULTIPLIER', betType, variant };
       if (pay.kind === 'hits') {
         // One entry per possible number of hits: 0..spots.
-        if (!Array.isArray(value) || value.length !== rule.distribution(variant).length) return { ok: false, reason: 'VARIANTS', betType, variant };
+        if (!Array.isArray(value) || value.length !== rule.distribution(variant).length)
+          return { ok: false, reason: 'VARIANTS', betType, variant };
         if (!value.every(isMultiplier)) return { ok: false, reason: 'MULTIPLIER', betType, variant };
       }
     }
   }
 
   const generous = houseEdges(family, paytable).find((e) => e.edge.num < 0n);
-  if (generous) return { ok: false, reason: 'EDGE_NEGATIVE', betType: generous.betType, ...(generous.variant !== undefined ? { variant: generous.variant } : {}) };
+  if (generous)
+    return {
+      ok: false,
+      reason: 'EDGE_NEGATIVE',
+      betType: generous.betType,
+      ...(generous.variant !== undefined ? { variant: generous.variant } : {}),
+    };
   return { ok: true };
 }

@@ -32,7 +32,22 @@ const PICK11X5: Paytable = {
   first: fixed(104_500),
 };
 
-const DICE_SUM_BP: Record<string, number> = { 4: 680_000, 5: 340_000, 6: 205_000, 7: 136_000, 8: 97_000, 9: 82_000, 10: 76_000, 11: 76_000, 12: 82_000, 13: 97_000, 14: 136_000, 15: 205_000, 16: 340_000, 17: 680_000 };
+const DICE_SUM_BP: Record<string, number> = {
+  4: 680_000,
+  5: 340_000,
+  6: 205_000,
+  7: 136_000,
+  8: 97_000,
+  9: 82_000,
+  10: 76_000,
+  11: 76_000,
+  12: 82_000,
+  13: 97_000,
+  14: 136_000,
+  15: 205_000,
+  16: 340_000,
+  17: 680_000,
+};
 
 const DICE3: Paytable = {
   sum: { kind: 'variant', multiplierBp: DICE_SUM_BP },
@@ -107,7 +122,12 @@ function payRuleOf(rule: BetRule, paytable: Paytable): PayRule {
  * The multiplier (basis points) a line earns with this many hits: for per-hit bet types the
  * multiplier times the hits, for keno the table's entry, otherwise the multiplier on a win.
  */
-export function outcomeMultiplierBp(rule: BetRule, paytable: Paytable, variant: string | undefined, hits: number): number {
+export function outcomeMultiplierBp(
+  rule: BetRule,
+  paytable: Paytable,
+  variant: string | undefined,
+  hits: number,
+): number {
   const pay = payRuleOf(rule, paytable);
   switch (pay.kind) {
     case 'fixed':
@@ -123,7 +143,13 @@ export function outcomeMultiplierBp(rule: BetRule, paytable: Paytable, variant: 
  * The payout in minor units: floor(stake × multiplier / 10000), and for per-hit bet types the
  * floored single-hit payout times the hits (so each hit pays the same whole amount).
  */
-export function outcomePayout(rule: BetRule, paytable: Paytable, variant: string | undefined, hits: number, stakeMinor: bigint): bigint {
+export function outcomePayout(
+  rule: BetRule,
+  paytable: Paytable,
+  variant: string | undefined,
+  hits: number,
+  stakeMinor: bigint,
+): bigint {
   if (rule.pay === 'per_hit') {
     return ((stakeMinor * BigInt(outcomeMultiplierBp(rule, paytable, variant, 1))) / BigInt(BP_ONE)) * BigInt(hits);
   }

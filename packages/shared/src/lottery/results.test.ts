@@ -7,7 +7,8 @@ const numbers = (n: number[]): LotteryResult => ({ kind: 'numbers', numbers: n }
 
 describe('validating a result', () => {
   it('accepts the drawn results of every family', () => {
-    for (const family of LOTTERY_FAMILIES) expect(validateResult(family, drawFairResult(family, 's', 'd'))).toEqual({ ok: true });
+    for (const family of LOTTERY_FAMILIES)
+      expect(validateResult(family, drawFairResult(family, 's', 'd'))).toEqual({ ok: true });
   });
 
   it('knows the Vietnamese structures: 27 prize numbers in the north, 18 in the central and south', () => {
@@ -38,17 +39,60 @@ describe('validating a result', () => {
     const good = drawFairResult('vn_north', 's', 'd');
     if (good.kind !== 'prizes') throw new Error('prizes expected');
     const prizes = good.prizes;
-    const edit = (f: (p: typeof prizes) => typeof prizes): LotteryResult => ({ kind: 'prizes', prizes: f(structuredClone(prizes)) });
-    expect(validateResult('vn_north', edit((p) => p.slice(1)))).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
-    expect(validateResult('vn_north', edit((p) => [p[0]!, ...p.slice(0, -1)]))).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
-    expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'third' ? { ...t, numbers: t.numbers.slice(1) } : t))))).toEqual({ ok: false, reason: 'RESULT_COUNT' });
-    expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'special' ? { ...t, numbers: ['1234'] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
-    expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: ['1a', '00', '01', '02'] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
-    expect(validateResult('vn_north', edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: [7, '00', '01', '02'] as string[] } : t))))).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
-    expect(validateResult('vn_north', edit((p) => [...p.slice(1), null as unknown as (typeof p)[number]]))).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
+    const edit = (f: (p: typeof prizes) => typeof prizes): LotteryResult => ({
+      kind: 'prizes',
+      prizes: f(structuredClone(prizes)),
+    });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => p.slice(1)),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => [p[0]!, ...p.slice(0, -1)]),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => p.map((t) => (t.tier === 'third' ? { ...t, numbers: t.numbers.slice(1) } : t))),
+      ),
+    ).toEqual({ ok: false, reason: 'RESULT_COUNT' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => p.map((t) => (t.tier === 'special' ? { ...t, numbers: ['1234'] } : t))),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: ['1a', '00', '01', '02'] } : t))),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => p.map((t) => (t.tier === 'seventh' ? { ...t, numbers: [7, '00', '01', '02'] as string[] } : t))),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_DIGITS' });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => [...p.slice(1), null as unknown as (typeof p)[number]]),
+      ),
+    ).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
     expect(validateResult('vn_north', null as unknown as LotteryResult)).toEqual({ ok: false, reason: 'RESULT_KIND' });
     // Tier order is free: an operator may type them in as printed.
-    expect(validateResult('vn_north', edit((p) => [...p].reverse()))).toEqual({ ok: true });
+    expect(
+      validateResult(
+        'vn_north',
+        edit((p) => [...p].reverse()),
+      ),
+    ).toEqual({ ok: true });
     // A northern result is not a southern one.
     expect(validateResult('vn_south', good)).toEqual({ ok: false, reason: 'PRIZE_TIERS' });
   });

@@ -44,7 +44,11 @@ const VN_CENTRAL_SOUTH: VnStructure = [
   { tier: 'special', count: 1, digits: 6 },
 ];
 
-export const VN_STRUCTURES: Record<VnFamily, VnStructure> = { vn_north: VN_NORTH, vn_central: VN_CENTRAL_SOUTH, vn_south: VN_CENTRAL_SOUTH };
+export const VN_STRUCTURES: Record<VnFamily, VnStructure> = {
+  vn_north: VN_NORTH,
+  vn_central: VN_CENTRAL_SOUTH,
+  vn_south: VN_CENTRAL_SOUTH,
+};
 
 export function isVnFamily(family: LotteryFamily): family is VnFamily {
   return family === 'vn_north' || family === 'vn_central' || family === 'vn_south';
@@ -69,7 +73,8 @@ export function validateResult(family: LotteryFamily, result: LotteryResult): Ch
       if (found.length !== 1 || !Array.isArray(found[0]!.numbers)) return fail('PRIZE_TIERS');
       const numbers = found[0]!.numbers;
       if (numbers.length !== count) return fail('RESULT_COUNT');
-      if (!numbers.every((n) => typeof n === 'string' && n.length === digits && /^[0-9]+$/.test(n))) return fail('PRIZE_DIGITS');
+      if (!numbers.every((n) => typeof n === 'string' && n.length === digits && /^[0-9]+$/.test(n)))
+        return fail('PRIZE_DIGITS');
     }
     return { ok: true };
   }

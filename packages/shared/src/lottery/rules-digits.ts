@@ -68,7 +68,7 @@ function sumSizeRule(prefix: string, count: number, threshold: number): BetRule 
     code: 'sum_size',
     pay: 'fixed',
     options: ['big', 'small'],
-    hits: (line, result) => ((sumOf(resultNumbers(result)) >= threshold) === (line.option === 'big') ? 1 : 0),
+    hits: (line, result) => (sumOf(resultNumbers(result)) >= threshold === (line.option === 'big') ? 1 : 0),
     distribution: () => winLose(sumAtLeast(count, threshold)),
     exposureKey: (line) => `${prefix}:sum_size:${line.option}`,
   };

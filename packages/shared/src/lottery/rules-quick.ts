@@ -121,7 +121,7 @@ export const RACE10_RULES: readonly BetRule[] = [
     code: 'first_size',
     pay: 'fixed',
     options: ['big', 'small'],
-    hits: (line, result) => ((resultNumbers(result)[0]! >= 6) === (line.option === 'big') ? 1 : 0),
+    hits: (line, result) => (resultNumbers(result)[0]! >= 6 === (line.option === 'big') ? 1 : 0),
     distribution: () => winLose(ratio(5, 10)),
     exposureKey: (line) => `race:first_size:${line.option}`,
   },
@@ -133,7 +133,7 @@ export const RACE10_RULES: readonly BetRule[] = [
     options: ['dragon', 'tiger'],
     hits: (line, result) => {
       const order = resultNumbers(result);
-      return (order[0]! > order[9]!) === (line.option === 'dragon') ? 1 : 0;
+      return order[0]! > order[9]! === (line.option === 'dragon') ? 1 : 0;
     },
     distribution: () => winLose(ratio(choose(10, 2), 10 * 9)),
     exposureKey: (line) => `race:dragon_tiger:${line.option}`,
@@ -147,7 +147,10 @@ export const RACE10_RULES: readonly BetRule[] = [
 /** Hypergeometric: P(h of k spots drawn) = C(k,h)·C(80−k, 20−h) / C(80,20). */
 function kenoDistribution(k: number): HitOutcome[] {
   const draws = choose(80, 20);
-  return Array.from({ length: k + 1 }, (_, h) => ({ hits: h, probability: ratio(choose(k, h) * choose(80 - k, 20 - h), draws) }));
+  return Array.from({ length: k + 1 }, (_, h) => ({
+    hits: h,
+    probability: ratio(choose(k, h) * choose(80 - k, 20 - h), draws),
+  }));
 }
 
 export const KENO_MAX_SPOTS = 10;

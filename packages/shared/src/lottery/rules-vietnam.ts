@@ -21,11 +21,17 @@ function loDistribution(n: number): HitOutcome[] {
  */
 export function xienProbability(m: number, n: number) {
   return sumRationals(
-    Array.from({ length: m + 1 }, (_, j) => mulRational(ratio((j % 2 === 0 ? 1n : -1n) * choose(m, j)), powRational(ratio(100 - j, 100), n))),
+    Array.from({ length: m + 1 }, (_, j) =>
+      mulRational(ratio((j % 2 === 0 ? 1n : -1n) * choose(m, j)), powRational(ratio(100 - j, 100), n)),
+    ),
   );
 }
 
-const endingsKey = (picks: number[]) => [...picks].sort((a, b) => a - b).map((p) => pad(p, 2)).join('-');
+const endingsKey = (picks: number[]) =>
+  [...picks]
+    .sort((a, b) => a - b)
+    .map((p) => pad(p, 2))
+    .join('-');
 
 function xienRule(m: number, n: number): BetRule {
   return {

@@ -38,8 +38,12 @@ describe('expanding a selection into lines', () => {
       { betType: 'position', position: 4, numbers: [3] },
       { betType: 'position', position: 4, numbers: [1] },
     ]);
-    expect(expandLines('dice3', { betType: 'sum_size', option: 'big' })).toEqual([{ betType: 'sum_size', option: 'big' }]);
-    expect(expandLines('keno', { betType: 'pick', numbers: [9, 2, 70] })).toEqual([{ betType: 'pick', numbers: [2, 9, 70] }]);
+    expect(expandLines('dice3', { betType: 'sum_size', option: 'big' })).toEqual([
+      { betType: 'sum_size', option: 'big' },
+    ]);
+    expect(expandLines('keno', { betType: 'pick', numbers: [9, 2, 70] })).toEqual([
+      { betType: 'pick', numbers: [2, 9, 70] },
+    ]);
   });
 
   it(`caps a selection at ${MAX_LINES_PER_SELECTION} lines, counting without listing them`, () => {
@@ -48,7 +52,10 @@ describe('expanding a selection into lines', () => {
     expect(validateSelection('vn_north', all)).toEqual({ ok: false, reason: 'TOO_MANY_LINES' });
     expect(() => expandLines('vn_north', all)).toThrow(LotteryInputError);
     expect(validateSelection('vn_north', { betType: 'xien2', numbers: range(0, 44) })).toEqual({ ok: true }); // C(45,2) = 990
-    expect(validateSelection('vn_north', { betType: 'xien2', numbers: range(0, 45) })).toEqual({ ok: false, reason: 'TOO_MANY_LINES' }); // 1035
+    expect(validateSelection('vn_north', { betType: 'xien2', numbers: range(0, 45) })).toEqual({
+      ok: false,
+      reason: 'TOO_MANY_LINES',
+    }); // 1035
     expect(validateSelection('vn_north', { betType: 'lo', numbers: range(0, 99) })).toEqual({ ok: true });
   });
 });
@@ -89,8 +96,17 @@ describe('refusing a selection', () => {
   });
 
   it('refuses malformed input without throwing', () => {
-    expect(validateSelection('keno', { betType: 'pick', numbers: 'x' as unknown as number[] })).toEqual({ ok: false, reason: 'PICKS_COUNT' });
-    expect(validateSelection('keno', { betType: 42 as unknown as string })).toEqual({ ok: false, reason: 'UNKNOWN_BET_TYPE' });
-    expect(validateSelection('keno', { betType: 'pick', numbers: ['1' as unknown as number] })).toEqual({ ok: false, reason: 'PICK_RANGE' });
+    expect(validateSelection('keno', { betType: 'pick', numbers: 'x' as unknown as number[] })).toEqual({
+      ok: false,
+      reason: 'PICKS_COUNT',
+    });
+    expect(validateSelection('keno', { betType: 42 as unknown as string })).toEqual({
+      ok: false,
+      reason: 'UNKNOWN_BET_TYPE',
+    });
+    expect(validateSelection('keno', { betType: 'pick', numbers: ['1' as unknown as number] })).toEqual({
+      ok: false,
+      reason: 'PICK_RANGE',
+    });
   });
 });

@@ -3,7 +3,15 @@
 import type { BetRule } from './bet-rule';
 import { choose, combinations } from './combinatorics';
 import { findBetRule } from './registry';
-import { LotteryInputError, MAX_LINES_PER_SELECTION, type Check, type LotteryFamily, type LotteryLine, type LotterySelection, type SelectionReason } from './types';
+import {
+  LotteryInputError,
+  MAX_LINES_PER_SELECTION,
+  type Check,
+  type LotteryFamily,
+  type LotteryLine,
+  type LotterySelection,
+  type SelectionReason,
+} from './types';
 
 type Checked = { ok: true; rule: BetRule; lines: bigint } | { ok: false; reason: SelectionReason };
 
@@ -15,7 +23,8 @@ function checkSelection(family: LotteryFamily, selection: LotterySelection): Che
 
   if (rule.positions) {
     const p = selection.position;
-    if (typeof p !== 'number' || !Number.isInteger(p) || p < rule.positions.lo || p > rule.positions.hi) return fail('POSITION');
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < rule.positions.lo || p > rule.positions.hi)
+      return fail('POSITION');
   } else if (selection.position !== undefined) return fail('POSITION');
 
   if (rule.options) {
@@ -29,12 +38,14 @@ function checkSelection(family: LotteryFamily, selection: LotterySelection): Che
     return { ok: true, rule, lines: 1n };
   }
   if (!Array.isArray(numbers) || numbers.length < spec.min || numbers.length > spec.max) return fail('PICKS_COUNT');
-  if (!numbers.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= spec.lo && n <= spec.hi)) return fail('PICK_RANGE');
+  if (!numbers.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= spec.lo && n <= spec.hi))
+    return fail('PICK_RANGE');
   if (rule.isPickAllowed && !numbers.every(rule.isPickAllowed)) return fail('PICK_PATTERN');
   const keys = numbers.map((n) => (rule.pickKey ? rule.pickKey(n) : String(n)));
   if (new Set(keys).size !== keys.length) return fail('DUPLICATE_PICK');
 
-  const lines = spec.mode === 'each' ? BigInt(numbers.length) : spec.mode === 'choose' ? choose(numbers.length, spec.perLine) : 1n;
+  const lines =
+    spec.mode === 'each' ? BigInt(numbers.length) : spec.mode === 'choose' ? choose(numbers.length, spec.perLine) : 1n;
   return { ok: true, rule, lines };
 }
 

@@ -140,7 +140,13 @@ describe('keno settlement', () => {
     [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 10, 20_000_000n],
     [[1, 2, 21, 22, 23, 24, 25, 26, 27, 28], 2, 0n],
   ])('spots %o: %i hits pay %s', (numbers, hits, expected) => {
-    const s = settleLine('keno', { betType: 'pick', numbers }, { kind: 'numbers', numbers: drawn }, defaultPaytable('keno'), 1000n);
+    const s = settleLine(
+      'keno',
+      { betType: 'pick', numbers },
+      { kind: 'numbers', numbers: drawn },
+      defaultPaytable('keno'),
+      1000n,
+    );
     expect(s.hits).toBe(hits);
     expect(s.payout).toBe(expected);
   });
@@ -152,7 +158,9 @@ describe('settleLine refuses what it cannot judge', () => {
     const ok = { kind: 'numbers' as const, numbers: [1, 2, 3, 4, 5] };
     expect(() => settleLine('digits5', { betType: 'last2', numbers: [1, 2] }, ok, p, 1n)).toThrow(/PICKS_COUNT/);
     expect(() => settleLine('digits5', { betType: 'nope' }, ok, p, 1n)).toThrow(/UNKNOWN_BET_TYPE/);
-    expect(() => settleLine('digits5', { betType: 'last2', numbers: [1] }, { kind: 'numbers', numbers: [1, 2, 3] }, p, 1n)).toThrow(/RESULT_COUNT/);
+    expect(() =>
+      settleLine('digits5', { betType: 'last2', numbers: [1] }, { kind: 'numbers', numbers: [1, 2, 3] }, p, 1n),
+    ).toThrow(/RESULT_COUNT/);
     expect(() => settleLine('digits5', { betType: 'last2', numbers: [1] }, ok, p, -1n)).toThrow(RangeError);
     expect(() => settleLine('digits5', { betType: 'last2', numbers: [1] }, ok, {}, 1n)).toThrow(/MISSING_BET_TYPE/);
   });

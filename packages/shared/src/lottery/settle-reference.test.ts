@@ -13,8 +13,10 @@ import { settleLine } from './settle';
 import { LOTTERY_FAMILIES, type LotteryFamily, type LotteryLine, type LotteryResult, type Paytable } from './types';
 
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
-const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).join() === [...b].sort((x, y) => x - y).join();
-const permutations = (s: string): string[] => (s.length <= 1 ? [s] : [...s].flatMap((c, i) => permutations(s.slice(0, i) + s.slice(i + 1)).map((p) => c + p)));
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).join() === [...b].sort((x, y) => x - y).join();
+const permutations = (s: string): string[] =>
+  s.length <= 1 ? [s] : [...s].flatMap((c, i) => permutations(s.slice(0, i) + s.slice(i + 1)).map((p) => c + p));
 
 /** Hits by the rule's plain words. */
 function referenceHits(family: LotteryFamily, line: LotteryLine, result: LotteryResult): number {
@@ -64,15 +66,17 @@ function referenceHits(family: LotteryFamily, line: LotteryLine, result: Lottery
       case 'dice3:double':
         return d.filter((x) => x === pick).length >= 2;
       case 'race10:first_size':
-        return (d[0]! > 5) === (line.option === 'big');
+        return d[0]! > 5 === (line.option === 'big');
       case 'race10:dragon_tiger':
-        return (d[0]! > d[9]!) === (line.option === 'dragon');
+        return d[0]! > d[9]! === (line.option === 'dragon');
       case 'keno:pick':
         return null;
     }
     if (family === 'pick11x5') {
       const k = picks.length;
-      return k <= 5 ? combinations(d, k).some((c) => sameSet(c, picks)) : combinations(picks, 5).some((c) => sameSet(c, d));
+      return k <= 5
+        ? combinations(d, k).some((c) => sameSet(c, picks))
+        : combinations(picks, 5).some((c) => sameSet(c, d));
     }
     throw new Error(`no reference for ${family} ${line.betType}`);
   })();
@@ -90,30 +94,54 @@ function referencePayout(line: LotteryLine, paytable: Paytable, hits: number, st
   if (rule.kind === 'hits') return (stake * BigInt(rule.multiplierBp[String(line.numbers!.length)]![hits]!)) / 10_000n;
   if (hits === 0) return 0n;
   if (rule.kind === 'variant') {
-    const key = line.betType === 'box' ? (new Set(String(line.numbers![0]).padStart(3, '0')).size === 2 ? 'group3' : 'group6') : String(line.numbers![0]);
+    const key =
+      line.betType === 'box'
+        ? new Set(String(line.numbers![0]).padStart(3, '0')).size === 2
+          ? 'group3'
+          : 'group6'
+        : String(line.numbers![0]);
     return (stake * BigInt(rule.multiplierBp[key]!)) / 10_000n;
   }
-  return line.betType === 'lo' ? ((stake * BigInt(rule.multiplierBp)) / 10_000n) * BigInt(hits) : (stake * BigInt(rule.multiplierBp)) / 10_000n;
+  return line.betType === 'lo'
+    ? ((stake * BigInt(rule.multiplierBp)) / 10_000n) * BigInt(hits)
+    : (stake * BigInt(rule.multiplierBp)) / 10_000n;
 }
 
 function resultArbitrary(family: LotteryFamily): fc.Arbitrary<LotteryResult> {
   if (isVnFamily(family)) {
     // Half the prize numbers end in 00..09 so lô and xiên lines on small picks hit often.
     const prize = (digits: number) =>
-      fc.oneof(fc.integer({ min: 0, max: 10 ** digits - 1 }), fc.integer({ min: 0, max: 10 ** (digits - 2) - 1 }).map((h) => h * 100 + (h % 10)), fc.integer({ min: 0, max: 9 }));
+      fc.oneof(
+        fc.integer({ min: 0, max: 10 ** digits - 1 }),
+        fc.integer({ min: 0, max: 10 ** (digits - 2) - 1 }).map((h) => h * 100 + (h % 10)),
+        fc.integer({ min: 0, max: 9 }),
+      );
     return fc
-      .tuple(...VN_STRUCTURES[family as VnFamily].map(({ count, digits }) => fc.array(prize(digits), { minLength: count, maxLength: count })))
+      .tuple(
+        ...VN_STRUCTURES[family as VnFamily].map(({ count, digits }) =>
+          fc.array(prize(digits), { minLength: count, maxLength: count }),
+        ),
+      )
       .map((tiers) => ({
         kind: 'prizes' as const,
-        prizes: VN_STRUCTURES[family as VnFamily].map(({ tier, digits }, i) => ({ tier, numbers: tiers[i]!.map((n) => String(n).padStart(digits, '0')) })),
+        prizes: VN_STRUCTURES[family as VnFamily].map(({ tier, digits }, i) => ({
+          tier,
+          numbers: tiers[i]!.map((n) => String(n).padStart(digits, '0')),
+        })),
       }));
   }
   const { count, lo, hi, distinct } = NUMBERS_SPECS[family as NumbersFamily];
-  const uniform = distinct ? fc.shuffledSubarray(range(lo, hi), { minLength: count, maxLength: count }) : fc.array(fc.integer({ min: lo, max: hi }), { minLength: count, maxLength: count });
+  const uniform = distinct
+    ? fc.shuffledSubarray(range(lo, hi), { minLength: count, maxLength: count })
+    : fc.array(fc.integer({ min: lo, max: hi }), { minLength: count, maxLength: count });
   // Dice: triples and pairs as often as other rolls, so the sic bo rules on them are exercised.
   const numbers =
     family === 'dice3'
-      ? fc.oneof(uniform, fc.integer({ min: 1, max: 6 }).map((f) => [f, f, f]), fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })).map(([f, g]) => [f, g, f]))
+      ? fc.oneof(
+          uniform,
+          fc.integer({ min: 1, max: 6 }).map((f) => [f, f, f]),
+          fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })).map(([f, g]) => [f, g, f]),
+        )
       : uniform;
   return numbers.map((n) => ({ kind: 'numbers' as const, numbers: n }));
 }
@@ -126,12 +154,16 @@ function lineArbitrary(family: LotteryFamily): fc.Arbitrary<LotteryLine> {
     const picks = !spec
       ? fc.constant(undefined)
       : spec.mode === 'whole'
-        ? fc.integer({ min: spec.min, max: spec.max }).chain((k) => fc.shuffledSubarray(range(spec.lo, hi!), { minLength: k, maxLength: k }))
+        ? fc
+            .integer({ min: spec.min, max: spec.max })
+            .chain((k) => fc.shuffledSubarray(range(spec.lo, hi!), { minLength: k, maxLength: k }))
         : fc.shuffledSubarray(range(spec.lo, hi!), { minLength: spec.perLine, maxLength: spec.perLine });
     return fc
       .record({
         numbers: picks,
-        position: rule.positions ? fc.integer({ min: rule.positions.lo, max: rule.positions.hi }) : fc.constant(undefined),
+        position: rule.positions
+          ? fc.integer({ min: rule.positions.lo, max: rule.positions.hi })
+          : fc.constant(undefined),
         option: rule.options ? fc.constantFrom(...rule.options) : fc.constant(undefined),
       })
       .filter(({ numbers }) => !numbers || !rule.isPickAllowed || numbers.every(rule.isPickAllowed))
@@ -148,12 +180,17 @@ describe('settleLine agrees with a brute-force reference on random draws', () =>
   it.each(LOTTERY_FAMILIES)('%s', (family) => {
     const paytable = defaultPaytable(family);
     fc.assert(
-      fc.property(lineArbitrary(family), resultArbitrary(family), fc.bigInt({ min: 0n, max: 10n ** 9n }), (line, result, stake) => {
-        const settled = settleLine(family, line, result, paytable, stake);
-        const hits = referenceHits(family, line, result);
-        expect(settled.hits).toBe(hits);
-        expect(settled.payout).toBe(referencePayout(line, paytable, hits, stake));
-      }),
+      fc.property(
+        lineArbitrary(family),
+        resultArbitrary(family),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        (line, result, stake) => {
+          const settled = settleLine(family, line, result, paytable, stake);
+          const hits = referenceHits(family, line, result);
+          expect(settled.hits).toBe(hits);
+          expect(settled.payout).toBe(referencePayout(line, paytable, hits, stake));
+        },
+      ),
       { numRuns: 600 },
     );
   });
@@ -162,24 +199,30 @@ describe('settleLine agrees with a brute-force reference on random draws', () =>
 describe('the odds houseEdges states are the share of all outcomes settleLine pays', () => {
   const winShare = (family: LotteryFamily, line: LotteryLine, outcomes: number[][]) => {
     const paytable = defaultPaytable(family);
-    const wins = outcomes.filter((numbers) => settleLine(family, line, { kind: 'numbers', numbers }, paytable, 1n).multiplierBp > 0).length;
+    const wins = outcomes.filter(
+      (numbers) => settleLine(family, line, { kind: 'numbers', numbers }, paytable, 1n).multiplierBp > 0,
+    ).length;
     return ratio(wins, outcomes.length);
   };
   const odds = (family: LotteryFamily, betType: string, variant?: string) =>
-    houseEdges(family, defaultPaytable(family)).find((e) => e.betType === betType && e.variant === variant)!.winProbability;
+    houseEdges(family, defaultPaytable(family)).find((e) => e.betType === betType && e.variant === variant)!
+      .winProbability;
 
   it('digits3 over all 1000 results', () => {
     const all = range(0, 999).map((n) => String(n).padStart(3, '0').split('').map(Number));
     expect(winShare('digits3', { betType: 'straight', numbers: [407] }, all)).toEqual(odds('digits3', 'straight'));
     expect(winShare('digits3', { betType: 'box', numbers: [770] }, all)).toEqual(odds('digits3', 'box', 'group3'));
     expect(winShare('digits3', { betType: 'box', numbers: [258] }, all)).toEqual(odds('digits3', 'box', 'group6'));
-    expect(winShare('digits3', { betType: 'position', position: 2, numbers: [4] }, all)).toEqual(odds('digits3', 'position'));
+    expect(winShare('digits3', { betType: 'position', position: 2, numbers: [4] }, all)).toEqual(
+      odds('digits3', 'position'),
+    );
     expect(winShare('digits3', { betType: 'sum_size', option: 'small' }, all)).toEqual(odds('digits3', 'sum_size'));
   });
 
   it('dice3 over all 216 rolls', () => {
     const all = range(0, 215).map((i) => [Math.floor(i / 36) + 1, (Math.floor(i / 6) % 6) + 1, (i % 6) + 1]);
-    for (const s of range(4, 17)) expect(winShare('dice3', { betType: 'sum', numbers: [s] }, all)).toEqual(odds('dice3', 'sum', String(s)));
+    for (const s of range(4, 17))
+      expect(winShare('dice3', { betType: 'sum', numbers: [s] }, all)).toEqual(odds('dice3', 'sum', String(s)));
     expect(winShare('dice3', { betType: 'sum_size', option: 'small' }, all)).toEqual(odds('dice3', 'sum_size'));
     expect(winShare('dice3', { betType: 'any_triple' }, all)).toEqual(odds('dice3', 'any_triple'));
     expect(winShare('dice3', { betType: 'triple', numbers: [6] }, all)).toEqual(odds('dice3', 'triple'));
@@ -188,6 +231,9 @@ describe('the odds houseEdges states are the share of all outcomes settleLine pa
 
   it('11x5 any k over all 462 draws', () => {
     const all = combinations(range(1, 11), 5);
-    for (const k of range(1, 8)) expect(winShare('pick11x5', { betType: `any${k}`, numbers: range(11 - k + 1, 11) }, all)).toEqual(odds('pick11x5', `any${k}`));
+    for (const k of range(1, 8))
+      expect(winShare('pick11x5', { betType: `any${k}`, numbers: range(11 - k + 1, 11) }, all)).toEqual(
+        odds('pick11x5', `any${k}`),
+      );
   });
 });

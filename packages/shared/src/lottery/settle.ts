@@ -4,7 +4,14 @@ import type { BetRule } from './bet-rule';
 import { outcomeMultiplierBp, outcomePayout } from './paytable';
 import { validateResult } from './results';
 import { getLineRule } from './selection';
-import { BP_ONE, LotteryInputError, type LotteryFamily, type LotteryLine, type LotteryResult, type Paytable } from './types';
+import {
+  BP_ONE,
+  LotteryInputError,
+  type LotteryFamily,
+  type LotteryLine,
+  type LotteryResult,
+  type Paytable,
+} from './types';
 
 export type LineSettlement = {
   /** Minor units paid, stake included; 0 on a loss. */
@@ -20,7 +27,13 @@ function checkStake(stakeMinor: bigint): void {
 }
 
 /** The line's payout on a result. Throws LotteryInputError on a line or result the validators refuse. */
-export function settleLine(family: LotteryFamily, line: LotteryLine, result: LotteryResult, paytable: Paytable, stakeMinor: bigint): LineSettlement {
+export function settleLine(
+  family: LotteryFamily,
+  line: LotteryLine,
+  result: LotteryResult,
+  paytable: Paytable,
+  stakeMinor: bigint,
+): LineSettlement {
   checkStake(stakeMinor);
   const rule = getLineRule(family, line);
   const checked = validateResult(family, result);
@@ -46,12 +59,18 @@ function loadMultiplierBp(rule: BetRule, line: LotteryLine, paytable: Paytable):
   const variant = rule.variantOf?.(line);
   if (rule.pay === 'per_hit') return outcomeMultiplierBp(rule, paytable, variant, 1);
   let best = 0;
-  for (let hits = 0; hits <= mostHits(rule, line); hits++) best = Math.max(best, outcomeMultiplierBp(rule, paytable, variant, hits));
+  for (let hits = 0; hits <= mostHits(rule, line); hits++)
+    best = Math.max(best, outcomeMultiplierBp(rule, paytable, variant, hits));
   return best;
 }
 
 /** The largest payout the line can win (lô: every prize number ending in its pick), for per-ticket caps. */
-export function maxLinePayout(family: LotteryFamily, line: LotteryLine, paytable: Paytable, stakeMinor: bigint): bigint {
+export function maxLinePayout(
+  family: LotteryFamily,
+  line: LotteryLine,
+  paytable: Paytable,
+  stakeMinor: bigint,
+): bigint {
   checkStake(stakeMinor);
   const rule = getLineRule(family, line);
   const variant = rule.variantOf?.(line);
@@ -89,7 +108,12 @@ export function exposureLoad(family: LotteryFamily, line: LotteryLine, paytable:
  * so the server can trim a stake instead of refusing it; null when the line loads nothing at any
  * stake (its multipliers are all 0).
  */
-export function maxStakeWithin(family: LotteryFamily, line: LotteryLine, paytable: Paytable, roomMinor: bigint): bigint | null {
+export function maxStakeWithin(
+  family: LotteryFamily,
+  line: LotteryLine,
+  paytable: Paytable,
+  roomMinor: bigint,
+): bigint | null {
   const multiplier = BigInt(loadMultiplierBp(getLineRule(family, line), line, paytable));
   if (multiplier === 0n) return null;
   if (roomMinor < 0n) return 0n;

@@ -2,7 +2,17 @@
 // the stable reason codes the server returns when it refuses one of them. docs/lottery.md describes
 // every family and bet type.
 
-export const LOTTERY_FAMILIES = ['digits5', 'digits3', 'pick11x5', 'dice3', 'race10', 'keno', 'vn_north', 'vn_central', 'vn_south'] as const;
+export const LOTTERY_FAMILIES = [
+  'digits5',
+  'digits3',
+  'pick11x5',
+  'dice3',
+  'race10',
+  'keno',
+  'vn_north',
+  'vn_central',
+  'vn_south',
+] as const;
 export type LotteryFamily = (typeof LOTTERY_FAMILIES)[number];
 
 export function isLotteryFamily(value: string): value is LotteryFamily {
@@ -17,7 +27,9 @@ export type VnTier = 'special' | 'first' | 'second' | 'third' | 'fourth' | 'fift
  * order, keno's 20 numbers as drawn); Vietnamese draws are prize tiers whose numbers are strings so
  * leading zeros stay ("05", "00731").
  */
-export type LotteryResult = { kind: 'numbers'; numbers: number[] } | { kind: 'prizes'; prizes: { tier: VnTier; numbers: string[] }[] };
+export type LotteryResult =
+  | { kind: 'numbers'; numbers: number[] }
+  | { kind: 'prizes'; prizes: { tier: VnTier; numbers: string[] }[] };
 
 /**
  * What the player picks on one slip entry. `numbers` are the picks (digits, numbers, sums, faces,
@@ -49,9 +61,21 @@ export type SelectionReason =
   | 'OPTION'
   | 'TOO_MANY_LINES';
 
-export type ResultReason = 'RESULT_KIND' | 'RESULT_COUNT' | 'RESULT_RANGE' | 'RESULT_DUPLICATE' | 'PRIZE_TIERS' | 'PRIZE_DIGITS';
+export type ResultReason =
+  | 'RESULT_KIND'
+  | 'RESULT_COUNT'
+  | 'RESULT_RANGE'
+  | 'RESULT_DUPLICATE'
+  | 'PRIZE_TIERS'
+  | 'PRIZE_DIGITS';
 
-export type PaytableReason = 'MISSING_BET_TYPE' | 'UNKNOWN_BET_TYPE' | 'RULE_KIND' | 'MULTIPLIER' | 'VARIANTS' | 'EDGE_NEGATIVE';
+export type PaytableReason =
+  | 'MISSING_BET_TYPE'
+  | 'UNKNOWN_BET_TYPE'
+  | 'RULE_KIND'
+  | 'MULTIPLIER'
+  | 'VARIANTS'
+  | 'EDGE_NEGATIVE';
 
 export type Check<R extends string> = { ok: true } | { ok: false; reason: R };
 

@@ -11,7 +11,10 @@ export const accountRecordQuerySchema = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'from must not be after to', path: ['from'] });
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type AccountRecordQuery = z.input<typeof accountRecordQuerySchema>;
 
 export const accountRecordEntrySchema = z.object({

@@ -12,11 +12,17 @@ const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 /** A downline's account name as typed (a prefix for a search); names are stored lower-case. */
 const accountText = z.string().trim().toLowerCase().min(1).max(64);
 const isoTime = z.iso.datetime({ offset: true });
-const range = <T extends { from?: string | undefined; to?: string | undefined }>(q: T) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+const range = <T extends { from?: string | undefined; to?: string | undefined }>(q: T) =>
+  !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
 const rangeError = { message: 'from must not be after to', path: ['from'] };
 
 const money = { currency: z.string(), scale: z.number().int() };
-const paged = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), totalPages: z.number().int() };
+const paged = {
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+};
 
 /** The agent types a register centre or an agent link creates: a member (3) or a second-line agent (2). */
 export const CENTRE_ACCOUNT_TYPES = [2, 3] as const;
@@ -157,7 +163,13 @@ export const userLossRowSchema = z.object({
   netMinor: z.string(),
 });
 export type UserLossRow = z.infer<typeof userLossRowSchema>;
-export const userLossPageSchema = z.object({ ...money, from: z.string(), to: z.string(), list: z.array(userLossRowSchema), ...paged });
+export const userLossPageSchema = z.object({
+  ...money,
+  from: z.string(),
+  to: z.string(),
+  list: z.array(userLossRowSchema),
+  ...paged,
+});
 export type UserLossPage = z.infer<typeof userLossPageSchema>;
 
 // --- GET /wps/agent/centre/transactions -------------------------------------------------------
@@ -166,7 +178,14 @@ export type UserLossPage = z.infer<typeof userLossPageSchema>;
 export const TEAM_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'bonus'] as const;
 export type TeamTransactionType = (typeof TEAM_TRANSACTION_TYPES)[number];
 export const teamTransactionsQuerySchema = z
-  .object({ member: accountText.optional(), type: z.enum(TEAM_TRANSACTION_TYPES).optional(), from: isoTime.optional(), to: isoTime.optional(), page, pageSize })
+  .object({
+    member: accountText.optional(),
+    type: z.enum(TEAM_TRANSACTION_TYPES).optional(),
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+    page,
+    pageSize,
+  })
   .refine(range, rangeError);
 export type TeamTransactionsQuery = z.input<typeof teamTransactionsQuerySchema>;
 export const teamTransactionSchema = z.object({
@@ -186,7 +205,10 @@ export type TeamTransactionsPage = z.infer<typeof teamTransactionsPageSchema>;
 
 // --- GET /wps/agent/centre/announcements -------------------------------------------------------
 
-export const centreAnnouncementsQuerySchema = z.object({ page, pageSize: z.coerce.number().int().min(1).max(50).default(10) });
+export const centreAnnouncementsQuerySchema = z.object({
+  page,
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
 export const centreAnnouncementsSchema = z.object({ list: z.array(announcementSchema), ...paged });
 export type CentreAnnouncements = z.infer<typeof centreAnnouncementsSchema>;
 
@@ -200,7 +222,12 @@ export const centreRegisterBodySchema = z.object({
   confirmPassword: z.string().min(1).max(64),
 });
 export type CentreRegisterBody = z.input<typeof centreRegisterBodySchema>;
-export const centreRegisterResultSchema = z.object({ memberId: z.string(), account: z.string(), type: z.number().int(), mustChangePassword: z.literal(true) });
+export const centreRegisterResultSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  type: z.number().int(),
+  mustChangePassword: z.literal(true),
+});
 export type CentreRegisterResult = z.infer<typeof centreRegisterResultSchema>;
 
 // --- POST /wps/agent/centre/transfer ------------------------------------------------------------
@@ -246,7 +273,10 @@ export const linksSchema = z.object({ list: z.array(linkSchema) });
 /** Terms only for an agent link (a member has no contracts). */
 export const linkCreateBodySchema = z
   .object({ type: z.enum(LINK_TYPES), terms: linkTermsSchema.default({}) })
-  .refine((b) => b.type === 'agent' || Object.keys(b.terms).length === 0, { message: 'a member link has no contract terms', path: ['terms'] });
+  .refine((b) => b.type === 'agent' || Object.keys(b.terms).length === 0, {
+    message: 'a member link has no contract terms',
+    path: ['terms'],
+  });
 export type LinkCreateBody = z.input<typeof linkCreateBodySchema>;
 export const linkParamsSchema = z.object({ linkId: id });
 export const linkPatchBodySchema = z.object({ enabled: z.boolean() });

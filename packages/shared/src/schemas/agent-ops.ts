@@ -44,11 +44,20 @@ export const agentDownlinesPageSchema = opsPageSchema(agentOpsMemberSchema);
 export type AgentDownlinesPage = z.infer<typeof agentDownlinesPageSchema>;
 
 /** The types an operator may give: the four agent types, or member (a player). A trial account keeps its type. */
-export const ASSIGNABLE_TYPES = [AccountType.AGENT_1, AccountType.AGENT_2, AccountType.AGENT_41, AccountType.AGENT_42, AccountType.MEMBER] as const;
+export const ASSIGNABLE_TYPES = [
+  AccountType.AGENT_1,
+  AccountType.AGENT_2,
+  AccountType.AGENT_41,
+  AccountType.AGENT_42,
+  AccountType.MEMBER,
+] as const;
 
 /** PUT /ops/agents/:memberId/type: the new type and why. */
 export const agentTypeBodySchema = z.object({
-  type: z.number().int().refine((t) => (ASSIGNABLE_TYPES as readonly number[]).includes(t), 'one of 1, 2, 41, 42 or 3'),
+  type: z
+    .number()
+    .int()
+    .refine((t) => (ASSIGNABLE_TYPES as readonly number[]).includes(t), 'one of 1, 2, 41, 42 or 3'),
   reason: opsReasonSchema,
 });
 export type AgentTypeBody = z.infer<typeof agentTypeBodySchema>;
@@ -69,7 +78,15 @@ export const agentAuditQuerySchema = z.object({
 });
 
 /** The contract statuses a list may filter on; `live` is active or with a termination request open. */
-export const CONTRACT_STATUS_FILTERS = ['live', 'offered', 'active', 'termination_requested', 'terminated', 'rejected', 'cancelled'] as const;
+export const CONTRACT_STATUS_FILTERS = [
+  'live',
+  'offered',
+  'active',
+  'termination_requested',
+  'terminated',
+  'rejected',
+  'cancelled',
+] as const;
 
 /** GET /ops/agents/contracts: contracts of every agent, filtered by type, status and either party's account. */
 export const opsContractsQuerySchema = opsListQuerySchema(['offeredAt'] as const).extend({
@@ -92,7 +109,15 @@ export const opsContractParamsSchema = z.object({ contractId: id });
 /** One step of a contract's life, with who took it. */
 export const contractEventSchema = z.object({
   at: z.string(),
-  event: z.enum(['offered', 'set_by_house', 'accepted', 'rejected', 'termination_requested', 'terminated', 'cancelled']),
+  event: z.enum([
+    'offered',
+    'set_by_house',
+    'accepted',
+    'rejected',
+    'termination_requested',
+    'terminated',
+    'cancelled',
+  ]),
   /** upline / downline (a party), operator, or system (an automatic end). */
   by: z.enum(['upline', 'downline', 'operator', 'system']),
   /** The operator's id, for a contract with the house. */

@@ -124,7 +124,10 @@ export const settlementRunsPageSchema = opsPageSchema(settlementRunSchema);
 export const settlementRunParamsSchema = z.object({ runId: id });
 
 /** A run with its statements (without lines). */
-export const settlementRunDetailSchema = z.object({ run: settlementRunSchema, statements: z.array(statementSummarySchema) });
+export const settlementRunDetailSchema = z.object({
+  run: settlementRunSchema,
+  statements: z.array(statementSummarySchema),
+});
 export type SettlementRunDetail = z.infer<typeof settlementRunDetailSchema>;
 
 export const settlementRerunBodySchema = z.object({ reason: opsReasonSchema });
@@ -154,11 +157,18 @@ export const payeeHoldSchema = z.object({
 });
 export type PayeeHold = z.infer<typeof payeeHoldSchema>;
 
-export const payeeHoldsQuerySchema = z.object({ active: z.enum(['true', 'false']).optional(), memberId: id.optional() });
+export const payeeHoldsQuerySchema = z.object({
+  active: z.enum(['true', 'false']).optional(),
+  memberId: id.optional(),
+});
 export const payeeHoldsSchema = z.array(payeeHoldSchema);
 export const payeeHoldBodySchema = z.object({ memberId: id, reason: opsReasonSchema });
 export const payeeHoldParamsSchema = z.object({ holdId: id });
 /** DELETE /ops/agents/holds/:holdId: releasing pays the held statements, once. */
 export const payeeReleaseBodySchema = z.object({ reason: opsReasonSchema });
-export const payeeReleaseResultSchema = z.object({ hold: payeeHoldSchema, paidStatements: z.number().int(), paidMinor: minor });
+export const payeeReleaseResultSchema = z.object({
+  hold: payeeHoldSchema,
+  paidStatements: z.number().int(),
+  paidMinor: minor,
+});
 export type PayeeReleaseResult = z.infer<typeof payeeReleaseResultSchema>;

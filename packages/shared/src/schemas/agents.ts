@@ -11,7 +11,12 @@ export const agentMoveBodySchema = z.object({ uplineId: id.nullable(), reason: o
 export type AgentMoveBody = z.infer<typeof agentMoveBodySchema>;
 
 /** A member as the agent tree shows it. */
-export const agentTreeMemberSchema = z.object({ id: z.string(), account: z.string(), type: z.number().int(), isAgent: z.boolean() });
+export const agentTreeMemberSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+});
 export type AgentTreeMember = z.infer<typeof agentTreeMemberSchema>;
 
 /** A member's place in the tree: the chain above it (nearest first) and the size of its team. */
@@ -63,7 +68,10 @@ export const contractTiersSchema = z
   .array(contractTierSchema)
   .min(1)
   .max(CONTRACT_TIERS_MAX)
-  .refine((tiers) => new Set(tiers.map((t) => `${BigInt(t.minAmountMinor)}:${t.minActivePlayers}`)).size === tiers.length, 'two tiers with the same thresholds');
+  .refine(
+    (tiers) => new Set(tiers.map((t) => `${BigInt(t.minAmountMinor)}:${t.minActivePlayers}`)).size === tiers.length,
+    'two tiers with the same thresholds',
+  );
 
 /** A contract as either side sees it. */
 export const contractSchema = z.object({
@@ -93,7 +101,12 @@ const contractId = z.object({ contractId: id });
  */
 export const contractProcessBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('view') }),
-  z.object({ action: z.literal('offer'), downlineId: id, tiers: contractTiersSchema, period: z.enum(DIVIDEND_PERIODS).optional() }),
+  z.object({
+    action: z.literal('offer'),
+    downlineId: id,
+    tiers: contractTiersSchema,
+    period: z.enum(DIVIDEND_PERIODS).optional(),
+  }),
   /** `confirm`: accept even though lower terms end downlines' contracts (otherwise 409 naming them). */
   contractId.extend({ action: z.literal('accept'), confirm: z.boolean().optional() }),
   contractId.extend({ action: z.literal('reject') }),
@@ -118,7 +131,11 @@ export const contractViewSchema = z.object({
 export type ContractView = z.infer<typeof contractViewSchema>;
 
 /** PUT /ops/agents/:memberId/contracts/:type: a top agent's contract with the house, active at once. */
-export const houseContractBodySchema = z.object({ tiers: contractTiersSchema, period: z.enum(DIVIDEND_PERIODS).optional(), reason: opsReasonSchema });
+export const houseContractBodySchema = z.object({
+  tiers: contractTiersSchema,
+  period: z.enum(DIVIDEND_PERIODS).optional(),
+  reason: opsReasonSchema,
+});
 export type HouseContractBody = z.infer<typeof houseContractBodySchema>;
 
 export const houseContractParamsSchema = z.object({ memberId: id, type: z.enum(CONTRACT_TYPES) });

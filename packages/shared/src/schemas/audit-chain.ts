@@ -12,7 +12,15 @@ import { z } from 'zod';
  * - `anchor_mismatch`: the link at a place whose hash was kept outside the database (the regulator
  *   export's manifest) now holds another hash: the chain was rewritten from there on.
  */
-export const AUDIT_CHAIN_PROBLEMS = ['content_changed', 'link_broken', 'entry_missing', 'sequence_gap', 'unsealed_entry', 'head_mismatch', 'anchor_mismatch'] as const;
+export const AUDIT_CHAIN_PROBLEMS = [
+  'content_changed',
+  'link_broken',
+  'entry_missing',
+  'sequence_gap',
+  'unsealed_entry',
+  'head_mismatch',
+  'anchor_mismatch',
+] as const;
 export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
 
 export const auditChainResultSchema = z.object({

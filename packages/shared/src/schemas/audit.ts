@@ -29,7 +29,9 @@ function rangeIsOrdered(q: { from?: string | undefined; to?: string | undefined 
 }
 const RANGE_MESSAGE = { message: 'from must not be after to', path: ['to'] };
 
-export const auditSearchQuerySchema = opsListQuerySchema(['at']).extend(auditFilterSchema.shape).refine(rangeIsOrdered, RANGE_MESSAGE);
+export const auditSearchQuerySchema = opsListQuerySchema(['at'])
+  .extend(auditFilterSchema.shape)
+  .refine(rangeIsOrdered, RANGE_MESSAGE);
 export type AuditSearchQuery = z.infer<typeof auditSearchQuerySchema>;
 
 export const auditExportQuerySchema = auditFilterSchema
@@ -56,4 +58,3 @@ export type AuditSearchEntry = z.infer<typeof auditSearchEntrySchema>;
 /** GET /ops/audit: one page of entries and how many match. */
 export const auditSearchPageSchema = opsPageSchema(auditSearchEntrySchema);
 export type AuditSearchPage = z.infer<typeof auditSearchPageSchema>;
-

@@ -13,7 +13,12 @@ const optionalText = <T extends z.ZodType>(schema: T) =>
 /** Filters shared by the betting record and the profit and loss. `from`/`to` are ISO timestamps (the client picks its local day bounds). */
 const filterShape = {
   category: optionalText(z.enum(GAME_CATEGORIES)),
-  vassalage: optionalText(z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage')),
+  vassalage: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage'),
+  ),
   from: optionalText(isoTime),
   to: optionalText(isoTime),
 };
@@ -70,7 +75,13 @@ export type BetRecordItem = {
 };
 
 /** One ticket of a lottery round: its status, stake, payout once settled, and selections. */
-export type BetLotteryTicket = { id: string; status: string; stakeMinor: string; payoutMinor: string | null; selections: LotteryTicketSelection[] };
+export type BetLotteryTicket = {
+  id: string;
+  status: string;
+  stakeMinor: string;
+  payoutMinor: string | null;
+  selections: LotteryTicketSelection[];
+};
 
 /** A lottery round (a player's tickets on one draw): the tickets, the draw, and the result and seed once the draw is decided. */
 export type BetLottery = {
@@ -95,7 +106,15 @@ export type BetRecordPage = {
   totals: BetTotals;
 };
 
-export type BetTotals = { count: number; stake: string; stakeMinor: string; payout: string; payoutMinor: string; profit: string; profitMinor: string };
+export type BetTotals = {
+  count: number;
+  stake: string;
+  stakeMinor: string;
+  payout: string;
+  payoutMinor: string;
+  profit: string;
+  profitMinor: string;
+};
 
 export type BetProfitResult = {
   currency: string;
@@ -107,12 +126,25 @@ export type BetProfitResult = {
 };
 
 /** Response value schemas of the betting record calls (they mirror the types above; money as strings). */
-const betFairnessSchema = z.object({ serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number().int() });
+const betFairnessSchema = z.object({
+  serverSeedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
 const betLotterySchema = z.object({
   gameCode: z.string(),
   numero: z.string(),
   drawStatus: z.string(),
-  tickets: z.array(z.object({ id: z.string(), status: z.string(), stakeMinor: z.string(), payoutMinor: z.string().nullable(), selections: z.array(lotteryTicketSelectionSchema) })),
+  tickets: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      stakeMinor: z.string(),
+      payoutMinor: z.string().nullable(),
+      selections: z.array(lotteryTicketSelectionSchema),
+    }),
+  ),
   result: z.unknown(),
   serverSeedHash: z.string().nullable(),
   serverSeed: z.string().nullable(),

@@ -36,7 +36,10 @@ export const bonusSchema = z.object({
 export type Bonus = z.infer<typeof bonusSchema>;
 
 /** A category's share of a settled stake that counts towards wagering, in whole percent. */
-export const contributionSchema = z.object({ category: z.enum(GAME_CATEGORIES), percent: z.number().int().min(0).max(100) });
+export const contributionSchema = z.object({
+  category: z.enum(GAME_CATEGORIES),
+  percent: z.number().int().min(0).max(100),
+});
 
 /** A round that counted towards a bonus. */
 export const bonusWagerSchema = z.object({
@@ -76,12 +79,22 @@ export type OpsBonusSettingsBody = z.infer<typeof opsBonusSettingsBodySchema>;
 /** GET /ops/bonuses */
 export const opsBonusQuerySchema = opsListQuerySchema(['id'] as const).extend({
   status: z.enum(BONUS_STATUSES).optional(),
-  memberId: z.string().regex(/^\d{1,18}$/).optional(),
+  memberId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   source: z.string().max(20).optional(),
 });
-export const opsBonusSchema = bonusSchema.extend({ memberId: z.string(), username: z.string().nullable(), endReason: z.string().nullable() });
+export const opsBonusSchema = bonusSchema.extend({
+  memberId: z.string(),
+  username: z.string().nullable(),
+  endReason: z.string().nullable(),
+});
 export type OpsBonus = z.infer<typeof opsBonusSchema>;
-export const opsBonusPageSchema = opsPageSchema(opsBonusSchema).extend({ currency: z.string(), scale: z.number().int() });
+export const opsBonusPageSchema = opsPageSchema(opsBonusSchema).extend({
+  currency: z.string(),
+  scale: z.number().int(),
+});
 
 /** POST /ops/bonuses: an operator gives a player a bonus; the settings left out take the defaults. */
 export const opsGrantBonusBodySchema = z.object({
@@ -116,7 +129,11 @@ export const bonusCostRowSchema = z.object({
   expiredMinor: minor,
   cancelledMinor: minor,
 });
-export const bonusCostReportSchema = z.object({ currency: z.string(), scale: z.number().int(), rows: z.array(bonusCostRowSchema) });
+export const bonusCostReportSchema = z.object({
+  currency: z.string(),
+  scale: z.number().int(),
+  rows: z.array(bonusCostRowSchema),
+});
 export type BonusCostReport = z.infer<typeof bonusCostReportSchema>;
 
 /** The answer of a withdrawal asked while bonuses run without the confirmation: what would be forfeited. */

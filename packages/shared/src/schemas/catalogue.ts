@@ -11,15 +11,24 @@ export type WalletModel = (typeof WALLET_MODELS)[number];
 export const CATALOGUE_STATUSES = ['active', 'maintenance', 'disabled'] as const;
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
 
-const vassalageSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage');
-const nodeIdSchema = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId');
+const vassalageSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage');
+const nodeIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId');
 const categorySchema = z.enum(GAME_CATEGORIES);
 /** Optional text filters: the original client sends '' for "no filter". */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
 /** Amounts cross the wire as decimal strings in major units (docs/decisions.md "Money on the wire"). */
-const amountFilter = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'amount'));
+const amountFilter = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'amount'));
 
 /** POST /wps/relay/GCSGAME_newGameVendor. */
 export const vendorLanesRequestSchema = z.object({ platform: optionalFilter(z.string().max(32)) });
@@ -37,7 +46,11 @@ export const vendorCardSchema = z.object({
 });
 export type VendorCard = z.infer<typeof vendorCardSchema>;
 
-export const vendorLaneSchema = z.object({ title: categorySchema, gameClassify: z.string(), cards: z.array(vendorCardSchema) });
+export const vendorLaneSchema = z.object({
+  title: categorySchema,
+  gameClassify: z.string(),
+  cards: z.array(vendorCardSchema),
+});
 export type VendorLane = z.infer<typeof vendorLaneSchema>;
 export const vendorLanesSchema = z.object({ lanes: z.array(vendorLaneSchema) });
 export type VendorLanes = z.infer<typeof vendorLanesSchema>;
@@ -153,7 +166,10 @@ export const vendorSettingsBodySchema = z
     isHot: z.boolean().optional(),
     reason: z.string().trim().min(1).max(500),
   })
-  .refine((b) => b.category !== undefined || b.sortOrder !== undefined || b.isHot !== undefined, { message: 'nothing to change', path: ['sortOrder'] });
+  .refine((b) => b.category !== undefined || b.sortOrder !== undefined || b.isHot !== undefined, {
+    message: 'nothing to change',
+    path: ['sortOrder'],
+  });
 export type VendorSettingsBody = z.infer<typeof vendorSettingsBodySchema>;
 
 /** PUT /ops/games/:nodeId/settings: a game's order, hot flag and minimum bet (minor units). Only the fields sent change. */
@@ -161,14 +177,24 @@ export const gameSettingsBodySchema = z
   .object({
     sort: z.number().int().min(0).max(100_000).optional(),
     isHot: z.boolean().optional(),
-    minBetMinor: z.string().regex(/^\d{1,18}$/, 'integer minor units').optional(),
+    minBetMinor: z
+      .string()
+      .regex(/^\d{1,18}$/, 'integer minor units')
+      .optional(),
     reason: z.string().trim().min(1).max(500),
   })
-  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined, { message: 'nothing to change', path: ['sort'] });
+  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined, {
+    message: 'nothing to change',
+    path: ['sort'],
+  });
 export type GameSettingsBody = z.infer<typeof gameSettingsBodySchema>;
 
 /** The answer to a settings change: the stored fields before and after. */
-export const catalogueSettingsChangeResultSchema = z.object({ id: z.string(), before: z.record(z.string(), z.unknown()), after: z.record(z.string(), z.unknown()) });
+export const catalogueSettingsChangeResultSchema = z.object({
+  id: z.string(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
 
 export const vendorParamsSchema = z.object({ vassalage: vassalageSchema });
 export const gameParamsSchema = z.object({ nodeId: nodeIdSchema });
@@ -209,5 +235,13 @@ export const opsVendorGamesSchema = z.object({
 });
 
 /** PUT /ops/vendors/:vassalage/status and PUT /ops/games/:nodeId/status: the status before and after. */
-export const vendorStatusChangeResultSchema = z.object({ vassalage: z.string(), before: z.enum(CATALOGUE_STATUSES), status: z.enum(CATALOGUE_STATUSES) });
-export const gameStatusChangeResultSchema = z.object({ nodeId: z.string(), before: z.enum(CATALOGUE_STATUSES), status: z.enum(CATALOGUE_STATUSES) });
+export const vendorStatusChangeResultSchema = z.object({
+  vassalage: z.string(),
+  before: z.enum(CATALOGUE_STATUSES),
+  status: z.enum(CATALOGUE_STATUSES),
+});
+export const gameStatusChangeResultSchema = z.object({
+  nodeId: z.string(),
+  before: z.enum(CATALOGUE_STATUSES),
+  status: z.enum(CATALOGUE_STATUSES),
+});

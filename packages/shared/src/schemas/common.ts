@@ -18,7 +18,10 @@ export const dialingCodeSchema = z
   .regex(/^\+?\d{1,4}$/, 'dialing code')
   .transform((v) => v.replace(/^\+/, ''));
 
-export const mobileNumberSchema = z.string().trim().regex(/^\d{4,15}$/, 'mobile number');
+export const mobileNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4,15}$/, 'mobile number');
 
 /** Headers the API reads on every call. */
 export const commonHeadersSchema = z.object({

@@ -15,7 +15,22 @@ export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 /** Banner groups: one per route of the site; a page shows only its route's group. */
-export const BANNER_GROUPS = ['w_home', 'w_rng', 'w_live', 'w_fish', 'w_pvp', 'w_sports', 'w_esports', 'w_lott', 'w_down', 'w_promotion', 'w_shop', 'w_help', 'w_reg', 'w_inhouse'] as const;
+export const BANNER_GROUPS = [
+  'w_home',
+  'w_rng',
+  'w_live',
+  'w_fish',
+  'w_pvp',
+  'w_sports',
+  'w_esports',
+  'w_lott',
+  'w_down',
+  'w_promotion',
+  'w_shop',
+  'w_help',
+  'w_reg',
+  'w_inhouse',
+] as const;
 
 /** Announcement types of the product: B, PL, PU, PR, H; and AG, for agents only (the agent centre's announcements). */
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H', 'AG'] as const;
@@ -31,7 +46,22 @@ export const LEGAL_PAGES = ['terms', 'privacy', 'responsible_gaming'] as const;
  * lotto, rebate, points mall, ranking, deposit, app download, newbie, game promotions; "all" is
  * the players' tab of every category). new_player (newbie) feeds the registration page's slider.
  */
-export const PROMOTION_CATEGORIES = ['others', 'sports', 'live_casino', 'slots', 'card_games', 'fish', 'lotto', 'rebate', 'points_mall', 'ranking', 'deposit', 'app_download', 'new_player', 'game_promotions'] as const;
+export const PROMOTION_CATEGORIES = [
+  'others',
+  'sports',
+  'live_casino',
+  'slots',
+  'card_games',
+  'fish',
+  'lotto',
+  'rebate',
+  'points_mall',
+  'ranking',
+  'deposit',
+  'app_download',
+  'new_player',
+  'game_promotions',
+] as const;
 
 /** Promotion tags of the product (NEWBIE, LIMITED, SPECIAL OFFER, DAILY, HIGH RABATE, VIP), shown on its card. */
 export const PROMOTION_TAGS = ['newbie', 'limited', 'special_offer', 'daily', 'high_rebate', 'vip'] as const;
@@ -65,17 +95,39 @@ export const CONTENT_IMAGE_MAX_SIDE = 4096;
 export const contentImageNameSchema = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'an uploaded image');
 
 /** POST /ops/content/images: one image as a data: URL (about 2.7 MB of text for the 2 MB limit). */
-export const contentImageUploadSchema = z.object({ dataUrl: z.string().max(Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 64) });
-export const contentImageSchema = z.object({ name: z.string(), url: z.string(), contentType: z.string(), width: z.number(), height: z.number(), sizeBytes: z.number() });
+export const contentImageUploadSchema = z.object({
+  dataUrl: z.string().max(Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 64),
+});
+export const contentImageSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  sizeBytes: z.number(),
+});
 export type ContentImage = z.infer<typeof contentImageSchema>;
 
 /** What a click on an item opens. */
 export const CONTENT_LINKAGE_TYPES = ['url', 'promotion', 'game', 'page'] as const;
 export const contentLinkageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('url'), target: z.string().trim().max(500).regex(/^https?:\/\/\S+$/i, 'an http(s) link') }),
+  z.object({
+    type: z.literal('url'),
+    target: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^https?:\/\/\S+$/i, 'an http(s) link'),
+  }),
   z.object({ type: z.literal('promotion'), target: z.string().regex(/^\d{1,18}$/, 'a promotion id') }),
   z.object({ type: z.literal('game'), target: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'a game node id') }),
-  z.object({ type: z.literal('page'), target: z.string().max(200).regex(/^\/[A-Za-z0-9/_-]*$/, 'a path of the site, such as /promotions') }),
+  z.object({
+    type: z.literal('page'),
+    target: z
+      .string()
+      .max(200)
+      .regex(/^\/[A-Za-z0-9/_-]*$/, 'a path of the site, such as /promotions'),
+  }),
 ]);
 export type ContentLinkage = z.infer<typeof contentLinkageSchema>;
 
@@ -106,16 +158,26 @@ export const contentItemBodySchema = z
     reason: opsReasonSchema,
   })
   .superRefine((item, ctx) => {
-    if (!GROUP_RULES[item.kind].safeParse(item.groupCode).success) ctx.addIssue({ code: 'custom', path: ['groupCode'], message: `not a group of ${item.kind}` });
+    if (!GROUP_RULES[item.kind].safeParse(item.groupCode).success)
+      ctx.addIssue({ code: 'custom', path: ['groupCode'], message: `not a group of ${item.kind}` });
     if (item.publishFrom && item.publishUntil && Date.parse(item.publishUntil) <= Date.parse(item.publishFrom)) {
       ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: 'must be after publishFrom' });
     }
-    if (item.kind === 'banner' && !item.imageName) ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a banner needs its image' });
-    if (item.kind === 'footer' && item.groupCode === 'payment' && !item.imageName) ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a payment logo needs its image' });
-    if (item.tags.length > 0 && item.kind !== 'promotion') ctx.addIssue({ code: 'custom', path: ['tags'], message: 'only promotions have tags' });
-    if (new Set(item.tags).size !== item.tags.length) ctx.addIssue({ code: 'custom', path: ['tags'], message: 'a tag appears twice' });
+    if (item.kind === 'banner' && !item.imageName)
+      ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a banner needs its image' });
+    if (item.kind === 'footer' && item.groupCode === 'payment' && !item.imageName)
+      ctx.addIssue({ code: 'custom', path: ['imageName'], message: 'a payment logo needs its image' });
+    if (item.tags.length > 0 && item.kind !== 'promotion')
+      ctx.addIssue({ code: 'custom', path: ['tags'], message: 'only promotions have tags' });
+    if (new Set(item.tags).size !== item.tags.length)
+      ctx.addIssue({ code: 'custom', path: ['tags'], message: 'a tag appears twice' });
     for (const language of COMPLETE_LANGUAGES as readonly LanguageCode[]) {
-      if (!item.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
+      if (!item.translations[language])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', language],
+          message: `the ${language} words are required`,
+        });
     }
   });
 /** The body as written (a promotion's tags may be left out: none). */
@@ -144,7 +206,10 @@ export const opsContentItemSchema = z.object({
 export type OpsContentItem = z.infer<typeof opsContentItemSchema>;
 
 /** GET /ops/content: one kind, optionally one status, newest first (or by sort order). */
-export const opsContentQuerySchema = opsListQuerySchema(['id', 'sortOrder']).extend({ kind: z.enum(CONTENT_KINDS), status: z.enum(CONTENT_STATUSES).optional() });
+export const opsContentQuerySchema = opsListQuerySchema(['id', 'sortOrder']).extend({
+  kind: z.enum(CONTENT_KINDS),
+  status: z.enum(CONTENT_STATUSES).optional(),
+});
 export type OpsContentQuery = z.infer<typeof opsContentQuerySchema>;
 export const opsContentPageSchema = opsPageSchema(opsContentItemSchema);
 
@@ -190,7 +255,13 @@ export const announcementSchema = z.object({
   version: z.number(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
-export const announcementPageSchema = z.object({ list: z.array(announcementSchema), pageNo: z.number(), pageSize: z.number(), total: z.number(), totalPages: z.number() });
+export const announcementPageSchema = z.object({
+  list: z.array(announcementSchema),
+  pageNo: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
 
 /** GET /wps/content/banners?group=w_home: the route's banners, in order. */
 export const bannerQuerySchema = z.object({ group: z.enum(BANNER_GROUPS) });
@@ -218,6 +289,11 @@ export const legalPageParamsSchema = z.object({ page: z.enum(LEGAL_PAGES) });
 /** GET /wps/system/helpCenter?q=: help articles by category, only those matching `q` when given. */
 export const helpCenterQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 export const helpCenterSchema = z.object({
-  categories: z.array(z.object({ code: z.string(), articles: z.array(z.object({ id: z.string(), title: z.string(), content: z.string() })) })),
+  categories: z.array(
+    z.object({
+      code: z.string(),
+      articles: z.array(z.object({ id: z.string(), title: z.string(), content: z.string() })),
+    }),
+  ),
 });
 export type HelpCenter = z.infer<typeof helpCenterSchema>;

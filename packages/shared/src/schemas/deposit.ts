@@ -3,9 +3,15 @@ import { opsListQuerySchema } from './ops-list';
 
 const idString = z.string().regex(/^\d{1,18}$/, 'id');
 /** Integer minor units as a string (never a JSON number: see decisions.md "Money on the wire"). */
-const minorString = z.string().trim().regex(/^\d{1,18}$/, 'integer minor units');
+const minorString = z
+  .string()
+  .trim()
+  .regex(/^\d{1,18}$/, 'integer minor units');
 /** A decimal amount in major units as typed by a player, e.g. "150" or "150.50". */
-const majorString = z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount');
+const majorString = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount');
 
 export const depositChannelTypeSchema = z.enum(['manual_bank', 'gateway']);
 export type DepositChannelType = z.infer<typeof depositChannelTypeSchema>;
@@ -26,7 +32,10 @@ export const depositChannelInputSchema = z
     id: idString.optional(),
     name: z.string().trim().min(1).max(64),
     type: depositChannelTypeSchema,
-    currency: z.string().trim().regex(/^[A-Z0-9]{2,12}$/, 'currency code'),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{2,12}$/, 'currency code'),
     minMinor: minorString,
     maxMinor: minorString,
     feeFixedMinor: minorString.default('0'),
@@ -45,15 +54,19 @@ export const depositChannelInputSchema = z
   })
   .superRefine((c, ctx) => {
     if (BigInt(c.minMinor) <= 0n) ctx.addIssue({ code: 'custom', path: ['minMinor'], message: 'must be positive' });
-    if (BigInt(c.maxMinor) < BigInt(c.minMinor)) ctx.addIssue({ code: 'custom', path: ['maxMinor'], message: 'must be at least minMinor' });
+    if (BigInt(c.maxMinor) < BigInt(c.minMinor))
+      ctx.addIssue({ code: 'custom', path: ['maxMinor'], message: 'must be at least minMinor' });
     if (c.type === 'manual_bank') {
       for (const field of ['bankName', 'accountNumber', 'accountHolder'] as const) {
         if (!c[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required for manual_bank' });
       }
     }
-    if (c.type === 'gateway' && !c.provider) ctx.addIssue({ code: 'custom', path: ['provider'], message: 'required for gateway' });
-    if (c.method === 'pix' && c.type !== 'gateway') ctx.addIssue({ code: 'custom', path: ['method'], message: 'a PIX channel is a gateway channel' });
-    if (c.method === 'pix' && c.currency !== 'BRL') ctx.addIssue({ code: 'custom', path: ['currency'], message: 'a PIX channel is in BRL' });
+    if (c.type === 'gateway' && !c.provider)
+      ctx.addIssue({ code: 'custom', path: ['provider'], message: 'required for gateway' });
+    if (c.method === 'pix' && c.type !== 'gateway')
+      ctx.addIssue({ code: 'custom', path: ['method'], message: 'a PIX channel is a gateway channel' });
+    if (c.method === 'pix' && c.currency !== 'BRL')
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'a PIX channel is in BRL' });
   });
 export type DepositChannelInput = z.input<typeof depositChannelInputSchema>;
 
@@ -101,7 +114,10 @@ export const createDepositOrderBodySchema = z.object({
   channelId: idString,
   amount: majorString,
   /** Client-chosen key: a retried submit returns the first order instead of creating another. */
-  idempotencyKey: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotency key'),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotency key'),
 });
 export type CreateDepositOrderBody = z.infer<typeof createDepositOrderBodySchema>;
 
@@ -187,7 +203,10 @@ export const sandboxWebhookBodySchema = z.object({
   /** Unix seconds when the gateway signed it; older than 5 minutes is refused. */
   timestamp: z.number().int().positive(),
   /** A PIX payment: the CPF of the account it came from (11 digits). */
-  payerCpf: z.string().regex(/^\d{11}$/).optional(),
+  payerCpf: z
+    .string()
+    .regex(/^\d{11}$/)
+    .optional(),
 });
 export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBodySchema>;
 
@@ -197,7 +216,13 @@ export type WebhookResult = z.infer<typeof webhookResultSchema>;
 
 /** A page of a list (the Paged type above) as a response schema. */
 const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() });
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+  });
 
 /** GET /wps/deposit/orders */
 export const depositOrderPageSchema = pagedSchema(depositOrderSchema);

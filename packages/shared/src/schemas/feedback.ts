@@ -8,7 +8,14 @@ import { opsListQuerySchema, opsPageSchema } from './ops-list';
  */
 
 /** The product's support question types. */
-export const FEEDBACK_QUESTION_TYPES = ['deposit', 'withdrawal', 'game', 'customer_service', 'application', 'other'] as const;
+export const FEEDBACK_QUESTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'game',
+  'customer_service',
+  'application',
+  'other',
+] as const;
 export const FEEDBACK_STATUSES = ['open', 'answered'] as const;
 export const FEEDBACK_CONTENT_MIN = 10;
 export const FEEDBACK_CONTENT_MAX = 1000;
@@ -38,12 +45,25 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 /** GET /wps/feedback: the player's feedback, newest first (the last 50). */
 export const myFeedbackSchema = z.object({ list: z.array(feedbackSchema) });
 
-export const feedbackImageParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/), position: z.coerce.number().int().min(0).max(FEEDBACK_MAX_IMAGES - 1) });
+export const feedbackImageParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,18}$/),
+  position: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(FEEDBACK_MAX_IMAGES - 1),
+});
 
 /** The back office's view: the author too. */
-export const opsFeedbackSchema = feedbackSchema.extend({ memberId: z.string(), account: z.string(), repliedBy: z.string().nullable() });
+export const opsFeedbackSchema = feedbackSchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  repliedBy: z.string().nullable(),
+});
 export type OpsFeedback = z.infer<typeof opsFeedbackSchema>;
-export const opsFeedbackQuerySchema = opsListQuerySchema(['id'], 'asc').extend({ status: z.enum(FEEDBACK_STATUSES).optional() });
+export const opsFeedbackQuerySchema = opsListQuerySchema(['id'], 'asc').extend({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+});
 export type OpsFeedbackQuery = z.infer<typeof opsFeedbackQuerySchema>;
 export const opsFeedbackPageSchema = opsPageSchema(opsFeedbackSchema);
 

@@ -14,7 +14,10 @@ export const launchGameBodySchema = z.object({
   /** A PVP table (GLS2_roomList): the vendor must list it for `nodeId`; '' is no room. */
   roomId: idText.pipe(z.string().regex(/^[A-Za-z0-9_.:-]{0,64}$/, 'room id')).optional(),
   nodeId: idText.pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'node id')),
-  vassalage: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage'),
+  vassalage: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage'),
   accountType: z.coerce.number().int().optional(),
   confirmTrans: z.coerce.number().int().optional(),
   launchMode: z.string().max(16).optional(),
@@ -24,10 +27,22 @@ export const launchGameBodySchema = z.object({
   // The lottery lobby's launch (launchMode 'LOTT'): which lottery page opens and how. The page is
   // ours, so the answer is a path on this site; backUrl is not taken, the lottery pages have the
   // site's own header to go back with.
-  lottoArea: z.string().trim().regex(/^[A-Za-z]{0,8}$/, 'lottery area').optional(),
+  lottoArea: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{0,8}$/, 'lottery area')
+    .optional(),
   prizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']).optional(),
-  gameCode: z.string().trim().regex(/^[A-Za-z0-9_-]{2,40}$/, 'game code').optional(),
-  playType: z.string().trim().regex(/^[a-z0-9_]{1,30}$/, 'play type').optional(),
+  gameCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,40}$/, 'game code')
+    .optional(),
+  playType: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,30}$/, 'play type')
+    .optional(),
   view: z.enum(['betting', 'lobby']).optional(),
   device: z.string().max(16).optional(),
   backUrl: z.string().max(512).optional(),
@@ -47,7 +62,10 @@ export type LaunchGameResult = z.infer<typeof launchGameResultSchema>;
 // Seamless-wallet callbacks (docs/vendor-api.md): the vendor calls us.
 // ---------------------------------------------------------------------------------------------
 
-const vendorId = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'id');
+const vendorId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'id');
 /** Integer minor units as a string: money never travels as a JSON number. */
 const minorAmount = z.string().regex(/^\d{1,18}$/, 'minor amount');
 const playerId = z.string().regex(/^[1-9]\d{0,17}$/, 'player id');
@@ -128,12 +146,22 @@ export type VendorAuthenticateResult = z.infer<typeof vendorAuthenticateResultSc
 export const walletTransferBodySchema = z
   .object({
     direction: z.enum(['in', 'out']),
-    vassalage: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage').optional(),
+    vassalage: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage')
+      .optional(),
     amount: majorAmountSchema.optional(),
     idempotencyKey: idempotencyKeySchema,
   })
-  .refine((b) => b.direction === 'out' || b.vassalage !== undefined, { path: ['vassalage'], message: 'vassalage is required to transfer in' })
-  .refine((b) => b.vassalage !== undefined || b.amount === undefined, { path: ['amount'], message: 'amount needs one vendor' });
+  .refine((b) => b.direction === 'out' || b.vassalage !== undefined, {
+    path: ['vassalage'],
+    message: 'vassalage is required to transfer in',
+  })
+  .refine((b) => b.vassalage !== undefined || b.amount === undefined, {
+    path: ['amount'],
+    message: 'amount needs one vendor',
+  });
 export type WalletTransferBody = z.input<typeof walletTransferBodySchema>;
 
 export const vendorTransferStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
@@ -159,8 +187,15 @@ export type WalletTransferResult = z.infer<typeof walletTransferResultSchema>;
 
 /** POST /wps/relay/GCS_merchantWallet: `isSingle` with `vassalage` refreshes one vendor only. */
 export const merchantWalletBodySchema = z.object({
-  isSingle: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional().transform((v) => v === true || v === 'true' || v === '1'),
-  vassalage: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage').optional(),
+  isSingle: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1'),
+  vassalage: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage')
+    .optional(),
 });
 export type MerchantWalletBody = z.input<typeof merchantWalletBodySchema>;
 
@@ -194,7 +229,10 @@ export const OPS_VENDOR_TRANSFER_SORTS = ['createdAt', 'amount'] as const;
  */
 export const opsVendorTransferQuerySchema = opsListQuerySchema(OPS_VENDOR_TRANSFER_SORTS, 'asc').extend({
   status: vendorTransferStatusSchema.optional(),
-  vassalage: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
+  vassalage: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
 });
 export const opsVendorTransferExportQuerySchema = opsVendorTransferQuerySchema.omit({ page: true, pageSize: true });
 

@@ -67,7 +67,11 @@ export type BarredListEntry = z.infer<typeof barredListEntrySchema>;
 export const barredListSchema = z.object({ list: z.array(barredListEntrySchema), sandbox: z.boolean() });
 
 /** POST /ops/compliance/barred-list: list a CPF in the sandbox. */
-export const addBarredCpfBodySchema = z.object({ cpf: cpfInput, reason: z.enum(BARRED_REASONS), note: opsReasonSchema });
+export const addBarredCpfBodySchema = z.object({
+  cpf: cpfInput,
+  reason: z.enum(BARRED_REASONS),
+  note: opsReasonSchema,
+});
 export type AddBarredCpfBody = z.input<typeof addBarredCpfBodySchema>;
 
 /** POST /ops/compliance/barred-list/:id/remove: take a CPF off the sandbox list. */

@@ -19,6 +19,7 @@ describe('in-house stake rules', () => {
 
   it('take the maximum as integer minor units up to the house limit', () => {
     expect(inhouseGameSettingsBodySchema.safeParse({ maxStakeMinor: '500', reason: 'cap' }).success).toBe(true);
-    for (const bad of ['0', '2,50', '-5', String(INHOUSE_MAX_STAKE_MINOR + 1n)]) expect(inhouseGameSettingsBodySchema.safeParse({ maxStakeMinor: bad, reason: 'cap' }).success).toBe(false);
+    for (const bad of ['0', '2,50', '-5', String(INHOUSE_MAX_STAKE_MINOR + 1n)])
+      expect(inhouseGameSettingsBodySchema.safeParse({ maxStakeMinor: bad, reason: 'cap' }).success).toBe(false);
   });
 });

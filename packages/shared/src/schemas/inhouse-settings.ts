@@ -23,7 +23,11 @@ export function inhouseStakeStep(game: InhouseGameKind): bigint {
  * INHOUSE_MAX_STAKE_MINOR. A maximum left below a minimum raised later gives way to the minimum,
  * so the game stays playable at its minimum bet (docs/decisions.md).
  */
-export function inhouseStakeRules(game: InhouseGameKind, minBetMinor: bigint, maxStakeMinor: bigint | null): InhouseStakeRules {
+export function inhouseStakeRules(
+  game: InhouseGameKind,
+  minBetMinor: bigint,
+  maxStakeMinor: bigint | null,
+): InhouseStakeRules {
   const step = inhouseStakeStep(game);
   const min = minBetMinor <= step ? step : ((minBetMinor + step - 1n) / step) * step;
   const limit = maxStakeMinor ?? INHOUSE_MAX_STAKE_MINOR;
@@ -33,7 +37,10 @@ export function inhouseStakeRules(game: InhouseGameKind, minBetMinor: bigint, ma
 export type MaxStakeProblem = 'belowMin' | 'aboveLimit' | 'notStep';
 
 /** Why `max` cannot be a game's maximum stake under its minimum and step, or null when it can. */
-export function findMaxStakeProblem(max: bigint, rules: Pick<InhouseStakeRules, 'min' | 'step'>): MaxStakeProblem | null {
+export function findMaxStakeProblem(
+  max: bigint,
+  rules: Pick<InhouseStakeRules, 'min' | 'step'>,
+): MaxStakeProblem | null {
   if (max > INHOUSE_MAX_STAKE_MINOR) return 'aboveLimit';
   if (max < rules.min) return 'belowMin';
   if (max % rules.step !== 0n) return 'notStep';
@@ -59,7 +66,12 @@ export const inhouseGameSettingsBodySchema = z.object({
 });
 export type InhouseGameSettingsBody = z.infer<typeof inhouseGameSettingsBodySchema>;
 
-export const inhouseGameParamsSchema = z.object({ nodeId: z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId') });
+export const inhouseGameParamsSchema = z.object({
+  nodeId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId'),
+});
 
 const inhouseGameKindSchema = z.enum(Object.values(INHOUSE_GAMES) as [InhouseGameKind, ...InhouseGameKind[]]);
 

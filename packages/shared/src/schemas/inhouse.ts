@@ -16,10 +16,16 @@ export const INHOUSE_MAX_STAKE_MINOR = 1_000_000n;
 const hexToken = z.string().regex(/^[a-f0-9]{64}$/, 'token');
 const playerId = z.string().regex(/^[1-9]\d{0,17}$/, 'player id');
 /** Integer minor units as a string: money never travels as a JSON number. */
-const minorAmount = z.string().trim().regex(/^[1-9]\d{0,17}$/, 'minor amount');
+const minorAmount = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,17}$/, 'minor amount');
 
 /** Client seeds: printable ASCII without spaces, so they read the same in every tool. */
-export const clientSeedSchema = z.string().trim().regex(/^[\x21-\x7e]{1,64}$/, 'client seed');
+export const clientSeedSchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,64}$/, 'client seed');
 
 /** POST /wps/inhouse/session: exchange the launch token from the game URL (once) for a game session. */
 export const inhouseSessionBodySchema = z.object({ launchToken: hexToken });
@@ -29,14 +35,21 @@ export const inhouseAuthSchema = z.object({ sessionToken: hexToken, playerId });
 
 export const inhouseClientSeedBodySchema = inhouseAuthSchema.extend({ clientSeed: clientSeedSchema });
 
-export const slotSpinBodySchema = inhouseAuthSchema.extend({ stakeMinor: minorAmount, idempotencyKey: idempotencyKeySchema });
+export const slotSpinBodySchema = inhouseAuthSchema.extend({
+  stakeMinor: minorAmount,
+  idempotencyKey: idempotencyKeySchema,
+});
 
 export const diceRollBodySchema = inhouseAuthSchema
   .extend({
     stakeMinor: minorAmount,
     idempotencyKey: idempotencyKeySchema,
     /** 0…9999 (two implied decimals: 4950 = 49.50). */
-    target: z.coerce.number().int().min(0).max(DICE_OUTCOMES - 1),
+    target: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(DICE_OUTCOMES - 1),
     direction: z.enum(['under', 'over']),
   })
   .refine(
@@ -72,7 +85,13 @@ export type InhouseSession = {
 };
 
 /** A seed that has been rotated out: the player can now check every round played under it. */
-export type RevealedSeed = { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number | null; revealedAt: string };
+export type RevealedSeed = {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  lastNonce: number | null;
+  revealedAt: string;
+};
 
 /** What a round needs to be verified; `serverSeed` is null until its seed is rotated out. */
 export type RoundFairness = { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number };
@@ -146,7 +165,12 @@ const revealedSeedSchema = z.object({
   revealedAt: z.string(),
 }) satisfies z.ZodType<RevealedSeed>;
 
-const roundFairnessShape = { serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number().int() };
+const roundFairnessShape = {
+  serverSeedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+};
 
 /** POST /wps/inhouse/fair and /wps/inhouse/fair/client-seed */
 export const fairStateSchema = z.object({
@@ -172,7 +196,10 @@ export const fairStateSchema = z.object({
 }) satisfies z.ZodType<FairState>;
 
 /** POST /wps/inhouse/fair/rotate */
-export const rotateSeedResultSchema = z.object({ revealed: revealedSeedSchema, current: fairStateSchema }) satisfies z.ZodType<RotateSeedResult>;
+export const rotateSeedResultSchema = z.object({
+  revealed: revealedSeedSchema,
+  current: fairStateSchema,
+}) satisfies z.ZodType<RotateSeedResult>;
 
 /** POST /wps/inhouse/slot/spin and /wps/inhouse/dice/roll: the round as played (`outcome` depends on the game). */
 export const inhouseRoundResultSchema = z.object({

@@ -14,13 +14,25 @@ export const kycLevelSchema = z.enum(['unverified', 'pending', 'review', 'verifi
 export type KycLevel = z.infer<typeof kycLevelSchema>;
 
 /** Our own relative paths only: a provider never sends a browser off-site from here. */
-const returnPathSchema = z.string().max(300).regex(/^\/(?!\/)[\w\-./?=&%]*$/);
+const returnPathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?!\/)[\w\-./?=&%]*$/);
 
 /**
  * Before the identity check has passed, deposits stop at the operator's cumulative cap (credited
  * orders plus pending ones still payable). Major-unit decimal strings in the operator's currency.
  */
-export const kycDepositCapSchema = z.object({ currency: z.string(), scale: z.number().int(), cap: z.string(), capMinor: z.string(), used: z.string(), usedMinor: z.string(), remaining: z.string(), remainingMinor: z.string() });
+export const kycDepositCapSchema = z.object({
+  currency: z.string(),
+  scale: z.number().int(),
+  cap: z.string(),
+  capMinor: z.string(),
+  used: z.string(),
+  usedMinor: z.string(),
+  remaining: z.string(),
+  remainingMinor: z.string(),
+});
 export type KycDepositCap = z.infer<typeof kycDepositCapSchema>;
 
 /** A facial re-verification found due at login: what stands and where to go on with it. */
@@ -60,7 +72,9 @@ export const kycStartResultSchema = z.object({ checkId: z.string(), url: z.strin
 export type KycStartResult = z.infer<typeof kycStartResultSchema>;
 
 /** GET /ops/kyc/checks: newest first, by status. */
-export const opsKycListQuerySchema = opsListQuerySchema(['created'] as const).extend({ status: kycCheckStatusSchema.optional() });
+export const opsKycListQuerySchema = opsListQuerySchema(['created'] as const).extend({
+  status: kycCheckStatusSchema.optional(),
+});
 export type OpsKycListQuery = z.infer<typeof opsKycListQuerySchema>;
 export const opsKycCheckSchema = z.object({
   id: z.string(),
@@ -92,7 +106,10 @@ export const kycSettingsSchema = z.object({
 export type KycSettings = z.infer<typeof kycSettingsSchema>;
 export const kycSettingsBodySchema = z
   .object({
-    unverifiedDepositCap: z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount'),
+    unverifiedDepositCap: z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}(\.\d{1,8})?$/, 'decimal amount'),
     reverifyDays: z.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS),
     reason: z.string().trim().min(3).max(500),
   })
@@ -100,7 +117,9 @@ export const kycSettingsBodySchema = z
 export type KycSettingsBody = z.infer<typeof kycSettingsBodySchema>;
 
 /** POST /ops/kyc/checks/:id/decision */
-export const opsKycDecisionSchema = z.object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) }).strict();
+export const opsKycDecisionSchema = z
+  .object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) })
+  .strict();
 
 /** The sandbox provider's signed result callback (POST /wps/kyc/webhook/sandbox). */
 export const sandboxKycResultSchema = z.object({

@@ -39,8 +39,18 @@ export type LoginVerifiedResult = z.infer<typeof loginVerifiedResultSchema>;
 /** POST /wps/session/login/verify: the code sent for a login challenge, and how long to remember the device. */
 export const loginVerifyBodySchema = z.object({
   challengeId: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/),
-  code: z.string().trim().regex(/^\d{6}$/),
-  rememberDays: z.union(REMEMBER_DEVICE_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>]),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  rememberDays: z.union(
+    REMEMBER_DEVICE_DAYS.map((d) => z.literal(d)) as [
+      z.ZodLiteral<0>,
+      z.ZodLiteral<7>,
+      z.ZodLiteral<30>,
+      z.ZodLiteral<90>,
+    ],
+  ),
 });
 export type LoginVerifyBody = z.input<typeof loginVerifyBodySchema>;
 
@@ -70,4 +80,7 @@ export const trustedDevicesRevokedSchema = z.object({ revoked: z.number().int() 
 
 /** DELETE /ops/players/:memberId/trusted-devices[/:deviceId]: the operator's reason (audited). */
 export const opsTrustedDeviceRevokeBodySchema = z.object({ reason: opsReasonSchema });
-export const opsTrustedDeviceParamsSchema = z.object({ memberId: z.string().regex(/^\d{1,19}$/), deviceId: z.string().regex(/^\d{1,19}$/) });
+export const opsTrustedDeviceParamsSchema = z.object({
+  memberId: z.string().regex(/^\d{1,19}$/),
+  deviceId: z.string().regex(/^\d{1,19}$/),
+});

@@ -31,7 +31,9 @@ export const opsLotteryGameSchema = z.object({
    * A changed schedule waiting for its first day (YYYY-MM-DD in the game's zone): the draws already
    * planned keep their times, so a new interval or draw time starts on a day none is planned on.
    */
-  nextSchedule: z.object({ intervalSeconds: z.number().nullable(), drawTime: z.string().nullable(), from: z.string() }).nullable(),
+  nextSchedule: z
+    .object({ intervalSeconds: z.number().nullable(), drawTime: z.string().nullable(), from: z.string() })
+    .nullable(),
   closeBeforeSeconds: z.number(),
   resultSource: z.enum(['fair', 'operator', 'feed']),
   paytable: z.unknown(),
@@ -59,16 +61,25 @@ export const opsLotteryGameBodySchema = z.object({
   schedule: z
     .object({
       intervalSeconds: z.union([z.literal(60), z.literal(180), z.literal(300)]).optional(),
-      drawTime: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:MM').optional(),
+      drawTime: z
+        .string()
+        .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:MM')
+        .optional(),
     })
     .optional(),
   reason,
 });
 
 export const opsLotteryDrawsQuerySchema = z.object({
-  gameCode: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/).optional(),
+  gameCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{2,40}$/)
+    .optional(),
   status: z.enum(['scheduled', 'open', 'closed', 'drawn', 'settled', 'voided']).optional(),
-  before: z.string().regex(/^\d{1,18}$/).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   size: z.coerce.number().int().min(1).max(100).default(30),
 });
 
@@ -117,7 +128,10 @@ export const opsLotteryDrawDetailSchema = z.object({
 
 export const opsLotteryResultBodySchema = z.object({ result: z.record(z.string(), z.unknown()) });
 export const opsLotteryEntryParamsSchema = z.object({ entryId: z.string().regex(/^\d{1,18}$/) });
-export const opsLotteryReviewBodySchema = z.object({ approve: z.boolean(), reason: z.string().trim().max(500).optional() });
+export const opsLotteryReviewBodySchema = z.object({
+  approve: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
 export const opsLotteryReviewResultSchema = z.object({ entry: opsLotteryEntrySchema, draw: opsLotteryDrawSchema });
 export const opsLotteryVoidBodySchema = z.object({ reason });
 
@@ -134,7 +148,14 @@ const instant = z.iso.datetime({ offset: true });
 
 /** GET /ops/lottery/reports: draws finished in [from, to) (instants; the screen sends its days' bounds in the operator's zone). */
 export const opsLotteryReportQuerySchema = z
-  .object({ from: instant, to: instant, gameCode: z.string().regex(/^[A-Za-z0-9_-]{2,40}$/).optional() })
+  .object({
+    from: instant,
+    to: instant,
+    gameCode: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{2,40}$/)
+      .optional(),
+  })
   .refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['from'] });
 
 /** One game's figures over the range, in minor units: gross gaming revenue is stake − payout of its settled draws (voided draws refund their stakes). */
@@ -148,5 +169,9 @@ export const opsLotteryReportRowSchema = z.object({
   payoutMinor: z.string(),
   ggrMinor: z.string(),
 });
-export const opsLotteryReportSchema = z.object({ from: z.string(), to: z.string(), rows: z.array(opsLotteryReportRowSchema) });
+export const opsLotteryReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(opsLotteryReportRowSchema),
+});
 export type OpsLotteryReport = z.infer<typeof opsLotteryReportSchema>;

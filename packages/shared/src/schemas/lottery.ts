@@ -15,14 +15,31 @@ export { LOTTERY_VENDORS } from '../catalogue-constants';
 export const LOTTERY_POPULAR_COUNT = 20;
 export const LOTTERY_NUMEROS_COUNT = 100;
 
-const gameCode = z.string().trim().regex(/^[A-Za-z0-9_-]{2,40}$/, 'game code');
-const numero = z.string().trim().regex(/^[0-9-]{8,16}$/, 'numero');
-const minorAmount = z.string().trim().regex(/^[1-9]\d{0,17}$/, 'minor amount');
+const gameCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{2,40}$/, 'game code');
+const numero = z
+  .string()
+  .trim()
+  .regex(/^[0-9-]{8,16}$/, 'numero');
+const minorAmount = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,17}$/, 'minor amount');
 
 export const gameMenusQuerySchema = z.object({ prizeMode: z.enum(LOTTERY_PRIZE_MODES).optional() });
-export const vnGameMenuQuerySchema = z.object({ prizeMode: z.enum(LOTTERY_PRIZE_MODES).default('Lott'), device: z.string().max(10).optional() });
-export const popularQuerySchema = z.object({ count: z.coerce.number().int().min(1).max(50).default(LOTTERY_POPULAR_COUNT) });
-export const numerosQuerySchema = z.object({ gameCode, count: z.coerce.number().int().min(1).max(LOTTERY_NUMEROS_COUNT).default(LOTTERY_NUMEROS_COUNT) });
+export const vnGameMenuQuerySchema = z.object({
+  prizeMode: z.enum(LOTTERY_PRIZE_MODES).default('Lott'),
+  device: z.string().max(10).optional(),
+});
+export const popularQuerySchema = z.object({
+  count: z.coerce.number().int().min(1).max(50).default(LOTTERY_POPULAR_COUNT),
+});
+export const numerosQuerySchema = z.object({
+  gameCode,
+  count: z.coerce.number().int().min(1).max(LOTTERY_NUMEROS_COUNT).default(LOTTERY_NUMEROS_COUNT),
+});
 export const openedNumeroQuerySchema = z.object({ gameCode });
 export const gameCodeParamsSchema = z.object({ gameCode });
 /** GET /lgw/live: one game's draw changes, or every game's without a code. */
@@ -30,10 +47,17 @@ export const liveQuerySchema = z.object({ gameCode: gameCode.optional() });
 
 /** One selection of a bet slip; its bet type's rules check the rest (packages/shared/src/lottery). */
 export const slipSelectionSchema = z.object({
-  betType: z.string().trim().regex(/^[a-z0-9_]{1,30}$/, 'bet type'),
+  betType: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,30}$/, 'bet type'),
   numbers: z.array(z.number().int().min(0).max(999)).max(80).optional(),
   position: z.number().int().min(1).max(10).optional(),
-  option: z.string().trim().regex(/^[a-z0-9_]{1,20}$/, 'option').optional(),
+  option: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,20}$/, 'option')
+    .optional(),
   stakePerLineMinor: minorAmount,
 });
 export type SlipSelectionBody = z.infer<typeof slipSelectionSchema>;
@@ -52,7 +76,10 @@ export type PlaceTicketBody = z.infer<typeof placeTicketBodySchema>;
 export const ticketsQuerySchema = z.object({
   status: z.enum(['open', 'settled']).default('open'),
   /** Keyset paging: tickets before this id. */
-  before: z.string().regex(/^\d{1,18}$/).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   size: z.coerce.number().int().min(1).max(50).default(20),
 });
 
@@ -97,7 +124,11 @@ export const lotteryMenuGroupsSchema = z.array(lotteryMenuGroupSchema);
 export const lotteryRecentMenusSchema = z.array(lotteryGameMenuSchema);
 export const lotteryPopularSchema = z.array(lotteryGameMenuSchema.extend({ tickets: z.number() }));
 export const lotteryNumerosSchema = z.array(lotteryDrawViewSchema);
-export const lotteryOpenedNumeroSchema = z.object({ current: lotteryDrawViewSchema.nullable(), last: lotteryDrawViewSchema.nullable(), serverTime: z.string() });
+export const lotteryOpenedNumeroSchema = z.object({
+  current: lotteryDrawViewSchema.nullable(),
+  last: lotteryDrawViewSchema.nullable(),
+  serverTime: z.string(),
+});
 
 /** One selection of a placed ticket, as players read it (their tickets, the betting record). */
 export const lotteryTicketSelectionSchema = z.object({
@@ -128,6 +159,13 @@ export const lotteryTicketViewSchema = z.object({
   currency: z.string(),
 });
 export type LotteryTicketView = z.infer<typeof lotteryTicketViewSchema>;
-export const lotteryTicketsPageSchema = z.object({ list: z.array(lotteryTicketViewSchema), next: z.string().nullable() });
-export const lotteryPlacedSchema = z.object({ ticket: lotteryTicketViewSchema, balanceMinor: z.string().nullable(), replayed: z.boolean() });
+export const lotteryTicketsPageSchema = z.object({
+  list: z.array(lotteryTicketViewSchema),
+  next: z.string().nullable(),
+});
+export const lotteryPlacedSchema = z.object({
+  ticket: lotteryTicketViewSchema,
+  balanceMinor: z.string().nullable(),
+  replayed: z.boolean(),
+});
 export const lotteryFavouritesSchema = z.array(z.string());

@@ -33,7 +33,10 @@ export type NoticeListResult = z.infer<typeof noticeListResultSchema>;
 
 /** POST /wps/messages/read: the given ids, or every unread notice when `ids` is absent. */
 export const markNoticesReadBodySchema = z.object({
-  ids: z.array(z.string().regex(/^\d{1,18}$/)).max(100).optional(),
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/))
+    .max(100)
+    .optional(),
 });
 export type MarkNoticesReadBody = z.infer<typeof markNoticesReadBodySchema>;
 

@@ -18,7 +18,10 @@ export const missionStepSchema = z
     category: z.enum(GAME_CATEGORIES).optional(),
     target: minor.refine((v) => BigInt(v) > 0n, 'must be above 0'),
   })
-  .refine((s) => s.kind === 'stake' || s.category === undefined, { message: 'only a stake step names a category', path: ['category'] })
+  .refine((s) => s.kind === 'stake' || s.category === undefined, {
+    message: 'only a stake step names a category',
+    path: ['category'],
+  })
   .refine((s) => s.kind !== 'login_days' || BigInt(s.target) <= 7n, { message: 'at most 7 days', path: ['target'] });
 export type MissionStep = z.infer<typeof missionStepSchema>;
 
@@ -37,7 +40,9 @@ export const missionInputSchema = z.object({
 });
 export type MissionInput = z.infer<typeof missionInputSchema>;
 
-export const opsMissionSchema = missionInputSchema.omit({ reason: true }).extend({ id: z.string(), updatedAt: z.string() });
+export const opsMissionSchema = missionInputSchema
+  .omit({ reason: true })
+  .extend({ id: z.string(), updatedAt: z.string() });
 export type OpsMission = z.infer<typeof opsMissionSchema>;
 export const opsMissionListSchema = z.object({ list: z.array(opsMissionSchema) });
 export const missionIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
@@ -64,24 +69,40 @@ export type PlayerMission = z.infer<typeof playerMissionSchema>;
 const missionSetSchema = z.object({ periodKey: z.string(), end: z.string(), missions: z.array(playerMissionSchema) });
 
 /** GET /wps/relay/MCSFE_getMissionSummaryDetails (token): both sets in the player's language and the claimable count (the menu's badge). */
-export const missionSummarySchema = z.object({ claimableCount: z.number().int(), currency: z.string(), scale: z.number().int(), daily: missionSetSchema, weekly: missionSetSchema });
+export const missionSummarySchema = z.object({
+  claimableCount: z.number().int(),
+  currency: z.string(),
+  scale: z.number().int(),
+  daily: missionSetSchema,
+  weekly: missionSetSchema,
+});
 export type MissionSummary = z.infer<typeof missionSummarySchema>;
 
 /** POST /wps/missions/claim (token). */
 export const missionClaimBodySchema = z.object({ missionId: z.string().regex(/^\d{1,18}$/) });
-export const missionClaimResultSchema = z.object({ missionId: z.string(), periodKey: z.string(), rewardMinor: minor, grantId: z.string() });
+export const missionClaimResultSchema = z.object({
+  missionId: z.string(),
+  periodKey: z.string(),
+  rewardMinor: minor,
+  grantId: z.string(),
+});
 export type MissionClaimResult = z.infer<typeof missionClaimResultSchema>;
 
 /** GET /wps/relay/MCSFE_getMissionLeaderboard (token): missions claimed this week, the top players (masked) and the caller's place. */
 export const missionLeaderboardSchema = z.object({
   periodKey: z.string(),
-  list: z.array(z.object({ rank: z.number().int(), account: z.string(), completed: z.number().int(), isMe: z.boolean() })),
+  list: z.array(
+    z.object({ rank: z.number().int(), account: z.string(), completed: z.number().int(), isMe: z.boolean() }),
+  ),
   me: z.object({ rank: z.number().int().nullable(), completed: z.number().int() }),
 });
 export type MissionLeaderboard = z.infer<typeof missionLeaderboardSchema>;
 
 /** POST /ops/missions/:id/status: switch a mission on (`live`), off (`draft`) or archive it (`ended`), with the reason (audited). */
-export const missionStatusBodySchema = z.object({ status: z.enum(MISSION_STATUSES), reason: z.string().trim().min(3).max(500) });
+export const missionStatusBodySchema = z.object({
+  status: z.enum(MISSION_STATUSES),
+  reason: z.string().trim().min(3).max(500),
+});
 export type MissionStatusBody = z.infer<typeof missionStatusBodySchema>;
 
 /**
@@ -103,12 +124,18 @@ export type OpsMissionFigures = z.infer<typeof opsMissionFiguresSchema>;
 const periodSchema = z.object({ periodKey: z.string(), end: z.string() });
 
 /** GET /ops/missions/figures: every mission's figures and the current day and week. */
-export const opsMissionFiguresListSchema = z.object({ daily: periodSchema, weekly: periodSchema, list: z.array(opsMissionFiguresSchema) });
+export const opsMissionFiguresListSchema = z.object({
+  daily: periodSchema,
+  weekly: periodSchema,
+  list: z.array(opsMissionFiguresSchema),
+});
 export type OpsMissionFiguresList = z.infer<typeof opsMissionFiguresListSchema>;
 
 /** GET /ops/missions/leaderboard: the players' board of this week (missions claimed), with their accounts as operators see them. */
 export const opsMissionLeaderboardSchema = z.object({
   periodKey: z.string(),
-  list: z.array(z.object({ rank: z.number().int(), memberId: z.string(), account: z.string(), completed: z.number().int() })),
+  list: z.array(
+    z.object({ rank: z.number().int(), memberId: z.string(), account: z.string(), completed: z.number().int() }),
+  ),
 });
 export type OpsMissionLeaderboard = z.infer<typeof opsMissionLeaderboardSchema>;

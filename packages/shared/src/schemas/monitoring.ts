@@ -7,7 +7,13 @@ import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
  * rolling window and is raised at most once per player, rule and period (the period's key in the
  * operator's time zone).
  */
-export const MONITORING_RULES = ['deposits_rising', 'night_play', 'loss_chasing', 'withdrawals_reversed', 'limits_raised'] as const;
+export const MONITORING_RULES = [
+  'deposits_rising',
+  'night_play',
+  'loss_chasing',
+  'withdrawals_reversed',
+  'limits_raised',
+] as const;
 export const monitoringRuleSchema = z.enum(MONITORING_RULES);
 export type MonitoringRule = z.infer<typeof monitoringRuleSchema>;
 
@@ -108,7 +114,13 @@ export const MONITORING_DEFAULTS: MonitoringSettings = {
 export const monitoringFiguresSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
 export type MonitoringFigures = z.infer<typeof monitoringFiguresSchema>;
 
-export const opsMonitoringNoteSchema = z.object({ id: z.string(), operatorId: z.string(), operator: z.string(), body: z.string(), createdAt: z.string() });
+export const opsMonitoringNoteSchema = z.object({
+  id: z.string(),
+  operatorId: z.string(),
+  operator: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
 export type OpsMonitoringNote = z.infer<typeof opsMonitoringNoteSchema>;
 
 export const opsMonitoringFlagSchema = z.object({
@@ -130,14 +142,19 @@ export const opsMonitoringFlagSchema = z.object({
   notes: z.number().int(),
 });
 export type OpsMonitoringFlag = z.infer<typeof opsMonitoringFlagSchema>;
-export const opsMonitoringFlagDetailSchema = opsMonitoringFlagSchema.extend({ noteList: z.array(opsMonitoringNoteSchema) });
+export const opsMonitoringFlagDetailSchema = opsMonitoringFlagSchema.extend({
+  noteList: z.array(opsMonitoringNoteSchema),
+});
 export type OpsMonitoringFlagDetail = z.infer<typeof opsMonitoringFlagDetailSchema>;
 
 /** GET /ops/monitoring/flags: newest first, by rule, status or player. */
 export const opsMonitoringListQuerySchema = opsListQuerySchema(['raised'] as const).extend({
   rule: monitoringRuleSchema.optional(),
   status: monitoringStatusSchema.optional(),
-  memberId: z.string().regex(/^\d{1,19}$/).optional(),
+  memberId: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
 });
 export type OpsMonitoringListQuery = z.infer<typeof opsMonitoringListQuerySchema>;
 export const opsMonitoringPageSchema = opsPageSchema(opsMonitoringFlagSchema);
@@ -148,7 +165,9 @@ export const opsMonitoringNoteBodySchema = z.object({ body: z.string().trim().mi
 export type OpsMonitoringNoteBody = z.infer<typeof opsMonitoringNoteBodySchema>;
 
 /** POST /ops/monitoring/flags/:id/close: the outcome, and why (audited). */
-export const opsMonitoringCloseBodySchema = z.object({ outcome: monitoringOutcomeSchema, reason: opsReasonSchema }).strict();
+export const opsMonitoringCloseBodySchema = z
+  .object({ outcome: monitoringOutcomeSchema, reason: opsReasonSchema })
+  .strict();
 export type OpsMonitoringCloseBody = z.infer<typeof opsMonitoringCloseBodySchema>;
 
 /** POST /ops/monitoring/scan: what a scan raised. */

@@ -17,7 +17,9 @@ const httpsOrLocalUrl = z
   .trim()
   .max(500)
   .url()
-  .refine((v) => /^https:\/\//i.test(v) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(v), { message: 'https' });
+  .refine((v) => /^https:\/\//i.test(v) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(v), {
+    message: 'https',
+  });
 const optionalUrl = z.preprocess((v) => (v === '' ? null : v), httpsOrLocalUrl.nullable().optional());
 
 /** GET /wps/oidc/providers: the enabled providers, for the "Sign in with …" buttons. */
@@ -86,7 +88,13 @@ export const oidcProviderBodySchema = z
     authorizationEndpoint: optionalUrl,
     tokenEndpoint: optionalUrl,
     userinfoEndpoint: optionalUrl,
-    scopes: z.string().trim().min(1).max(200).regex(/^[\w.:/-]+( [\w.:/-]+)*$/).default('openid email profile'),
+    scopes: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[\w.:/-]+( [\w.:/-]+)*$/)
+      .default('openid email profile'),
     clientId: z.string().trim().min(1).max(500),
     clientSecret: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).max(500).optional()),
     enabled: z.boolean(),

@@ -27,7 +27,12 @@ export const onlineServiceListSchema = z.object({
 });
 export type OnlineServiceList = z.infer<typeof onlineServiceListSchema>;
 
-export const onlineServiceTargetQuerySchema = z.object({ csType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/) });
+export const onlineServiceTargetQuerySchema = z.object({
+  csType: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9_]{2,32}$/),
+});
 export type OnlineServiceTargetQuery = z.infer<typeof onlineServiceTargetQuerySchema>;
 
 /** Where a type 3 chat's window goes now. */

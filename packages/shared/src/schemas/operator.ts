@@ -65,7 +65,10 @@ export const operatorEnrolmentSchema = z.object({
 export type OperatorEnrolment = z.infer<typeof operatorEnrolmentSchema>;
 
 /** POST /ops/session/login value. */
-export const operatorLoginAnswerSchema = z.discriminatedUnion('status', [operatorSignedInSchema, operatorEnrolmentSchema]);
+export const operatorLoginAnswerSchema = z.discriminatedUnion('status', [
+  operatorSignedInSchema,
+  operatorEnrolmentSchema,
+]);
 export type OperatorLoginAnswer = z.infer<typeof operatorLoginAnswerSchema>;
 
 /** POST /ops/session/enrol: the enrolment started by a login, confirmed by the first code. */

@@ -12,7 +12,10 @@ export const OPS_REASON_MIN_LENGTH = 3;
 export const opsReasonSchema = z.string().trim().min(OPS_REASON_MIN_LENGTH).max(500);
 
 /** page / pageSize / sort / order for a list sortable by `sortable` (the first is the default). */
-export function opsListQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S, defaultOrder: 'asc' | 'desc' = 'desc') {
+export function opsListQuerySchema<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaultOrder: 'asc' | 'desc' = 'desc',
+) {
   return z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -56,14 +56,31 @@ export const platformMessageBodySchema = z
     const { audience } = body;
     if (audience.type === 'segment') {
       if (audience.registeredFrom === null && audience.registeredUntil === null && audience.hasDeposited === null) {
-        ctx.addIssue({ code: 'custom', path: ['audience'], message: 'a segment needs at least one rule (otherwise send to everyone)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['audience'],
+          message: 'a segment needs at least one rule (otherwise send to everyone)',
+        });
       }
-      if (audience.registeredFrom && audience.registeredUntil && Date.parse(audience.registeredUntil) <= Date.parse(audience.registeredFrom)) {
-        ctx.addIssue({ code: 'custom', path: ['audience', 'registeredUntil'], message: 'must be after registeredFrom' });
+      if (
+        audience.registeredFrom &&
+        audience.registeredUntil &&
+        Date.parse(audience.registeredUntil) <= Date.parse(audience.registeredFrom)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['audience', 'registeredUntil'],
+          message: 'must be after registeredFrom',
+        });
       }
     }
     for (const language of COMPLETE_LANGUAGES) {
-      if (!body.translations[language]) ctx.addIssue({ code: 'custom', path: ['translations', language], message: `the ${language} words are required` });
+      if (!body.translations[language])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', language],
+          message: `the ${language} words are required`,
+        });
     }
   });
 export type PlatformMessageBody = z.infer<typeof platformMessageBodySchema>;
@@ -79,7 +96,12 @@ export const opsPlatformMessageSchema = z.object({
   id: z.string(),
   audience: z.discriminatedUnion('type', [
     z.object({ type: z.literal('all') }),
-    z.object({ type: z.literal('segment'), registeredFrom: z.string().nullable(), registeredUntil: z.string().nullable(), hasDeposited: z.boolean().nullable() }),
+    z.object({
+      type: z.literal('segment'),
+      registeredFrom: z.string().nullable(),
+      registeredUntil: z.string().nullable(),
+      hasDeposited: z.boolean().nullable(),
+    }),
     /** The named accounts when there are few (up to 10), else only their count. */
     z.object({ type: z.literal('players'), count: z.number().int(), accounts: z.array(z.string()).nullable() }),
   ]),
@@ -103,7 +125,13 @@ export const platformMessageListQuerySchema = z.object({
 });
 
 /** One message in the player's inbox; bodyHtml is sanitised, and the site sanitises it again. */
-export const platformMessageSchema = z.object({ id: z.string(), title: z.string(), bodyHtml: z.string(), sentAt: z.string(), isRead: z.boolean() });
+export const platformMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  bodyHtml: z.string(),
+  sentAt: z.string(),
+  isRead: z.boolean(),
+});
 export type PlatformMessage = z.infer<typeof platformMessageSchema>;
 
 export const platformMessageListResultSchema = z.object({

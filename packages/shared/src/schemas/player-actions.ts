@@ -90,8 +90,14 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 /** GET /ops/adjustments: newest first, keyset-paged. */
 export const adjustmentsQuerySchema = z.object({
   status: z.enum(ADJUSTMENT_STATUSES).optional(),
-  memberId: z.string().regex(/^\d{1,18}$/).optional(),
-  cursor: z.string().regex(/^\d{1,18}$/).optional(),
+  memberId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const adjustmentsPageSchema = z.object({ list: z.array(adjustmentSchema), nextCursor: z.string().nullable() });

@@ -78,13 +78,18 @@ export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 export const playerBalancesSchema = z.object({
   currency: z.string(),
   scale: z.number().int(),
-  accounts: z.array(z.object({ accountId: z.string(), purpose: z.string(), currency: z.string(), balanceMinor: z.string() })),
+  accounts: z.array(
+    z.object({ accountId: z.string(), purpose: z.string(), currency: z.string(), balanceMinor: z.string() }),
+  ),
 });
 export type PlayerBalances = z.infer<typeof playerBalancesSchema>;
 
 const keysetQuery = z.object({ cursor, limit });
 const timeRange = { from: isoTime.optional(), to: isoTime.optional() };
-const kindText = z.string().trim().regex(/^[a-z][a-z0-9_]{0,63}$/);
+const kindText = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/);
 
 /** GET /ops/players/:memberId/ledger: entries newest first. */
 export const playerLedgerQuerySchema = keysetQuery.extend({

@@ -96,8 +96,15 @@ export const pointsPageRequestSchema = z.object({
 export type PointsPageRequest = z.input<typeof pointsPageRequestSchema>;
 
 /** MCS2_getRedeemPointList: the member's redemptions, optionally of one status. */
-export const redeemListRequestSchema = pointsPageRequestSchema.extend({ status: z.enum(REDEMPTION_STATUSES).optional() });
-export const redeemListSchema = z.object({ list: z.array(redemptionSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const redeemListRequestSchema = pointsPageRequestSchema.extend({
+  status: z.enum(REDEMPTION_STATUSES).optional(),
+});
+export const redeemListSchema = z.object({
+  list: z.array(redemptionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type RedeemList = z.infer<typeof redeemListSchema>;
 
 /** ODSFE2_MemTransDet: the member's points movements, newest first. */
@@ -110,7 +117,12 @@ export const pointsMovementSchema = z.object({
   createdAt: z.string(),
 });
 export type PointsMovement = z.infer<typeof pointsMovementSchema>;
-export const pointsMovementListSchema = z.object({ list: z.array(pointsMovementSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const pointsMovementListSchema = z.object({
+  list: z.array(pointsMovementSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type PointsMovementList = z.infer<typeof pointsMovementListSchema>;
 
 /** passwordCheck/MCS2_convertPoint (encrypted): points to cash at the operator's rate. */
@@ -121,7 +133,11 @@ export const convertPointBodySchema = z.object({
 });
 export type ConvertPointBody = z.input<typeof convertPointBodySchema>;
 /** Points taken, the cash paid and the points left. Points left over below one conversion step stay. */
-export const convertPointResultSchema = z.object({ points: pointsSchema, convertedPoints: pointsSchema, cashAmount: z.string() });
+export const convertPointResultSchema = z.object({
+  points: pointsSchema,
+  convertedPoints: pointsSchema,
+  cashAmount: z.string(),
+});
 export type ConvertPointResult = z.infer<typeof convertPointResultSchema>;
 
 // ---- back office ----
@@ -149,7 +165,10 @@ export const opsMallItemBodySchema = z.object({
   imageDataUrl: z.string().max(3_000_000).optional(),
 });
 export type OpsMallItemBody = z.input<typeof opsMallItemBodySchema>;
-export const opsMallItemSchema = mallItemSchema.extend({ status: z.enum(['active', 'archived']), sortOrder: z.number().int() });
+export const opsMallItemSchema = mallItemSchema.extend({
+  status: z.enum(['active', 'archived']),
+  sortOrder: z.number().int(),
+});
 export type OpsMallItem = z.infer<typeof opsMallItemSchema>;
 export const opsMallItemListSchema = z.object({ list: z.array(opsMallItemSchema) });
 
@@ -158,9 +177,16 @@ export const opsRedemptionQuerySchema = opsListQuerySchema(['createdAt'] as cons
   status: z.enum(REDEMPTION_STATUSES).optional(),
 });
 export type OpsRedemptionQuery = z.input<typeof opsRedemptionQuerySchema>;
-export const opsRedemptionSchema = redemptionSchema.extend({ memberId: z.string(), account: z.string(), resolvedBy: z.string().nullable() });
+export const opsRedemptionSchema = redemptionSchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  resolvedBy: z.string().nullable(),
+});
 export type OpsRedemption = z.infer<typeof opsRedemptionSchema>;
 export const opsRedemptionPageSchema = opsPageSchema(opsRedemptionSchema);
 /** Approve (fulfilled) or reject (points returned) with the operator's reason. */
-export const opsRedemptionDecisionSchema = z.object({ decision: z.enum(['approve', 'reject']), reason: opsReasonSchema });
+export const opsRedemptionDecisionSchema = z.object({
+  decision: z.enum(['approve', 'reject']),
+  reason: opsReasonSchema,
+});
 export type OpsRedemptionDecision = z.infer<typeof opsRedemptionDecisionSchema>;

@@ -21,7 +21,19 @@ export const PROMO_REWARD_KINDS = ['cash', 'bonus', 'points'] as const;
  * (Process: the promotion pays by itself), closed (Close), coming_soon (coming soon), login (a
  * visitor is asked to log in).
  */
-export const ACTIVITY_STATUSES = ['join', 'joined', 'apply', 'applying', 'rejected', 'issued', 'claimed', 'process', 'closed', 'coming_soon', 'login'] as const;
+export const ACTIVITY_STATUSES = [
+  'join',
+  'joined',
+  'apply',
+  'applying',
+  'rejected',
+  'issued',
+  'claimed',
+  'process',
+  'closed',
+  'coming_soon',
+  'login',
+] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 export const PROMO_COMMENT_MAX = 140;
@@ -55,7 +67,10 @@ export const activityListSchema = z.object({ list: z.array(activitySchema), avai
 export const promoActionBodySchema = z.object({ promotionId: id });
 
 /** The text fields of POST /wps/promo/apply (multipart: these fields, then 0–3 png or jpg images). */
-export const promoApplyFieldsSchema = z.object({ promotionId: id, comment: z.string().trim().min(1).max(PROMO_COMMENT_MAX) });
+export const promoApplyFieldsSchema = z.object({
+  promotionId: id,
+  comment: z.string().trim().min(1).max(PROMO_COMMENT_MAX),
+});
 export type PromoApplyFields = z.infer<typeof promoApplyFieldsSchema>;
 
 /** GET /wps/promo/state (token optional): the public state's promotion figures. */
@@ -84,9 +99,18 @@ export const promoSettingsBodySchema = z
     rewardAmount: minor.nullable(),
     reason: opsReasonSchema,
   })
-  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.startsAt) < Date.parse(b.endsAt), { path: ['endsAt'], message: 'must be after the start' })
-  .refine((b) => (b.rewardKind === null) === (b.rewardAmount === null), { path: ['rewardAmount'], message: 'kind and amount go together' })
-  .refine((b) => b.mode !== 'apply' || b.rewardKind !== null, { path: ['rewardKind'], message: 'an application promotion needs a reward' });
+  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.startsAt) < Date.parse(b.endsAt), {
+    path: ['endsAt'],
+    message: 'must be after the start',
+  })
+  .refine((b) => (b.rewardKind === null) === (b.rewardAmount === null), {
+    path: ['rewardAmount'],
+    message: 'kind and amount go together',
+  })
+  .refine((b) => b.mode !== 'apply' || b.rewardKind !== null, {
+    path: ['rewardKind'],
+    message: 'an application promotion needs a reward',
+  });
 export type PromoSettingsBody = z.infer<typeof promoSettingsBodySchema>;
 
 export const promoSettingsSchema = z.object({
@@ -130,7 +154,14 @@ export const opsApplicationQuerySchema = opsListQuerySchema(['id'], 'asc').exten
 export type OpsApplicationQuery = z.infer<typeof opsApplicationQuerySchema>;
 export const opsApplicationPageSchema = opsPageSchema(opsApplicationSchema);
 export const applicationIdParamsSchema = z.object({ id });
-export const applicationImageParamsSchema = z.object({ id, position: z.coerce.number().int().min(0).max(PROMO_MAX_IMAGES - 1) });
+export const applicationImageParamsSchema = z.object({
+  id,
+  position: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(PROMO_MAX_IMAGES - 1),
+});
 /** POST /ops/promo/applications/:id/approve | reject: the reason (shown to the player on a rejection; audited). */
 export const applicationDecisionBodySchema = z.object({ reason: opsReasonSchema });
 
@@ -138,7 +169,11 @@ export const applicationDecisionBodySchema = z.object({ reason: opsReasonSchema 
 // Raffles
 // ---------------------------------------------------------------------------------------------
 
-export const rafflePrizeSchema = z.object({ rank: z.number().int(), rewardKind: z.enum(PROMO_REWARD_KINDS), amount: z.string() });
+export const rafflePrizeSchema = z.object({
+  rank: z.number().int(),
+  rewardKind: z.enum(PROMO_REWARD_KINDS),
+  amount: z.string(),
+});
 export const raffleWinnerSchema = z.object({ rank: z.number().int(), ticket: z.number().int(), account: z.string() });
 
 /** A raffle as anyone sees it: the commitment always, the seed and the winners once drawn. */
@@ -167,14 +202,27 @@ export const raffleIdParamsSchema = z.object({ id });
 /** POST /wps/relay/MCS2_claimRafflePromotion (token): put the caller's waiting tickets of a raffle into its draw. */
 export const claimRaffleBodySchema = z.object({ raffleId: id });
 /** What was claimed now (the new ticket numbers) and every ticket the caller has in the draw. */
-export const claimRaffleResultSchema = z.object({ raffleId: z.string(), claimed: z.array(z.number().int()), tickets: z.array(z.number().int()), ticketCount: z.number().int() });
+export const claimRaffleResultSchema = z.object({
+  raffleId: z.string(),
+  claimed: z.array(z.number().int()),
+  tickets: z.array(z.number().int()),
+  ticketCount: z.number().int(),
+});
 
 export const RAFFLE_MAX_PRIZES = 100;
 export const raffleCreateBodySchema = z.object({
   promotionId: id,
   title: z.string().trim().min(1).max(120),
   drawAt: z.iso.datetime({ offset: true }),
-  prizes: z.array(z.object({ rewardKind: z.enum(PROMO_REWARD_KINDS), amount: minor.refine((v) => BigInt(v) > 0n, 'must be above 0') })).min(1).max(RAFFLE_MAX_PRIZES),
+  prizes: z
+    .array(
+      z.object({
+        rewardKind: z.enum(PROMO_REWARD_KINDS),
+        amount: minor.refine((v) => BigInt(v) > 0n, 'must be above 0'),
+      }),
+    )
+    .min(1)
+    .max(RAFFLE_MAX_PRIZES),
   reason: opsReasonSchema,
 });
 export type RaffleCreateBody = z.infer<typeof raffleCreateBodySchema>;
@@ -182,4 +230,8 @@ export type RaffleCreateBody = z.infer<typeof raffleCreateBodySchema>;
 export const opsRaffleListSchema = z.object({ list: z.array(raffleSchema.omit({ mine: true })) });
 export const raffleDrawBodySchema = z.object({ reason: opsReasonSchema });
 /** POST /ops/raffles/:id/tickets: an operator gives a player tickets (a raffle_ticket grant the player then claims into the draw). */
-export const raffleTicketGiftBodySchema = z.object({ account: z.string().trim().min(1).max(64), tickets: z.number().int().min(1).max(10_000), reason: opsReasonSchema });
+export const raffleTicketGiftBodySchema = z.object({
+  account: z.string().trim().min(1).max(64),
+  tickets: z.number().int().min(1).max(10_000),
+  reason: opsReasonSchema,
+});

@@ -9,9 +9,13 @@ export const isRoomJoinable = (room: { status: RoomStatus; seatsTaken: number; s
   (room.status === 'open' || room.status === 'playing') && room.seatsTaken < room.seats;
 
 /** The original client sends '' for "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 /** Amounts cross the wire as decimal strings in major units (docs/decisions.md "Money on the wire"). */
-const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'amount'));
+const amount = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'amount'));
 
 /**
  * POST /wps/relay/GLS2_roomList (token): the rooms of the PVP vendors (or of one), as their vendors
@@ -20,8 +24,18 @@ const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim
  */
 export const roomListRequestSchema = z
   .object({
-    vassalage: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage')),
-    nodeId: optional(z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId')),
+    vassalage: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/, 'vassalage'),
+    ),
+    nodeId: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'nodeId'),
+    ),
     status: optional(z.array(z.enum(ROOM_STATUSES)).max(ROOM_STATUSES.length)),
     minStake: optional(amount),
     maxStake: optional(amount),

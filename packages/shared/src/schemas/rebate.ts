@@ -54,7 +54,9 @@ export const rebateSummarySchema = z.object({
 export type RebateSummary = z.infer<typeof rebateSummarySchema>;
 
 /** POST /wps/rebate/claim: one ended period. */
-export const rebateClaimBodySchema = z.object({ periodKey: z.string().regex(/^\d{4}-(\d{2}-\d{2}|W\d{2})$/, 'period key') });
+export const rebateClaimBodySchema = z.object({
+  periodKey: z.string().regex(/^\d{4}-(\d{2}-\d{2}|W\d{2})$/, 'period key'),
+});
 export type RebateClaimBody = z.infer<typeof rebateClaimBodySchema>;
 export const rebateClaimResultSchema = z.object({ periodKey: z.string(), amountMinor: minor, grantId: z.string() });
 export type RebateClaimResult = z.infer<typeof rebateClaimResultSchema>;

@@ -21,7 +21,9 @@ export const referralSettingsSchema = z.object({
 export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 
 /** PUT /ops/referral/settings (audited): the settings and why. */
-export const referralSettingsUpdateSchema = referralSettingsSchema.extend({ reason: z.string().trim().min(3).max(500) });
+export const referralSettingsUpdateSchema = referralSettingsSchema.extend({
+  reason: z.string().trim().min(3).max(500),
+});
 export type ReferralSettingsUpdate = z.infer<typeof referralSettingsUpdateSchema>;
 
 /**
@@ -56,5 +58,11 @@ export const referralSummarySchema = z.object({
 export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 
 /** Why a qualified referral's reward waits for an operator: what the referrer and invitee share. */
-export const REFERRAL_HOLD_REASONS = ['shared_ip', 'shared_device', 'shared_phone', 'shared_bank_account', 'shared_payee_name'] as const;
+export const REFERRAL_HOLD_REASONS = [
+  'shared_ip',
+  'shared_device',
+  'shared_phone',
+  'shared_bank_account',
+  'shared_payee_name',
+] as const;
 export type ReferralHoldReason = (typeof REFERRAL_HOLD_REASONS)[number];

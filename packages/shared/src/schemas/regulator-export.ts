@@ -54,7 +54,10 @@ export const exportBettorSchema = z.strictObject({
   playerId: id,
   account: z.string().min(1),
   registeredAt: instant,
-  cpf: z.string().regex(/^\d{11}$/).nullable(),
+  cpf: z
+    .string()
+    .regex(/^\d{11}$/)
+    .nullable(),
   birthDate: z.iso.date().nullable(),
   fullName: z.string().nullable(),
 });
@@ -72,7 +75,18 @@ export const exportWalletSchema = z.strictObject({
   closingMinor: minor,
 });
 
-export const EXPORT_TRANSACTION_CATEGORIES = ['deposit', 'withdrawal', 'stake', 'win', 'refund', 'adjustment', 'bonus', 'transfer', 'agent_commission', 'other'] as const;
+export const EXPORT_TRANSACTION_CATEGORIES = [
+  'deposit',
+  'withdrawal',
+  'stake',
+  'win',
+  'refund',
+  'adjustment',
+  'bonus',
+  'transfer',
+  'agent_commission',
+  'other',
+] as const;
 export type ExportTransactionCategory = (typeof EXPORT_TRANSACTION_CATEGORIES)[number];
 
 /** One movement of a player's account: the ledger entry, its transaction's kind and the balance after it. */
@@ -122,7 +136,15 @@ export const exportManifestSchema = z.strictObject({
   windowEnd: instant,
   version: z.number().int().positive(),
   format: z.string().min(1),
-  files: z.array(z.strictObject({ name: z.string().min(1), file: z.enum(REGULATOR_EXPORT_FILES), rows: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  files: z.array(
+    z.strictObject({
+      name: z.string().min(1),
+      file: z.enum(REGULATOR_EXPORT_FILES),
+      rows: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
   totals: exportTotalsSchema,
   /** The audit log's hash chain head when the run was written: an anchor of the chain held outside the operator's database. */
   auditChain: z.strictObject({ seq: z.string().regex(/^\d+$/), hash: z.string().regex(/^[0-9a-f]{64}$/) }),

@@ -71,17 +71,38 @@ export const dashboardSchema = z.object({
   activePlayers: count,
   /** Per day of the range in the time zone, for the charts. */
   days: z.array(
-    z.object({ day: z.string(), depositsMinor: signedMinor, withdrawalsMinor: signedMinor, betsMinor: signedMinor, winsMinor: signedMinor, ggrMinor: signedMinor, newPlayers: count }),
+    z.object({
+      day: z.string(),
+      depositsMinor: signedMinor,
+      withdrawalsMinor: signedMinor,
+      betsMinor: signedMinor,
+      winsMinor: signedMinor,
+      ggrMinor: signedMinor,
+      newPlayers: count,
+    }),
   ),
-  queues: z.object({ deposits: queueSchema, withdrawals: queueSchema, disputes: queueSchema, vendorTransfers: queueSchema }),
+  queues: z.object({
+    deposits: queueSchema,
+    withdrawals: queueSchema,
+    disputes: queueSchema,
+    vendorTransfers: queueSchema,
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-const reportHead = { from: z.string(), to: z.string(), timeZone: z.string(), currency: z.string(), scale: z.number().int() };
+const reportHead = {
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  scale: z.number().int(),
+};
 
 export const pnlReportSchema = z.object({
   ...reportHead,
-  rows: z.array(gameFiguresSchema.extend({ day: z.string(), category: z.string(), vassalage: z.string(), vendorName: z.string() })),
+  rows: z.array(
+    gameFiguresSchema.extend({ day: z.string(), category: z.string(), vassalage: z.string(), vendorName: z.string() }),
+  ),
   totals: gameFiguresSchema,
 });
 export type PnlReport = z.infer<typeof pnlReportSchema>;
@@ -100,13 +121,18 @@ export const paymentsReportSchema = z.object({
       feeMinor: signedMinor,
     }),
   ),
-  totals: z.object({ deposits: z.object({ count, amountMinor: signedMinor }), withdrawals: z.object({ count, amountMinor: signedMinor }) }),
+  totals: z.object({
+    deposits: z.object({ count, amountMinor: signedMinor }),
+    withdrawals: z.object({ count, amountMinor: signedMinor }),
+  }),
 });
 export type PaymentsReport = z.infer<typeof paymentsReportSchema>;
 
 export const playersReportSchema = z.object({
   ...reportHead,
-  rows: z.array(z.object({ day: z.string(), registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor })),
+  rows: z.array(
+    z.object({ day: z.string(), registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor }),
+  ),
   totals: z.object({ registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor }),
 });
 export type PlayersReport = z.infer<typeof playersReportSchema>;

@@ -7,7 +7,15 @@ import { z } from 'zod';
  */
 
 /** The money limits: deposits per day, week and month, net loss per day, week and month, the stake of one bet. */
-export const RG_MONEY_LIMIT_KINDS = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'stake'] as const;
+export const RG_MONEY_LIMIT_KINDS = [
+  'deposit_day',
+  'deposit_week',
+  'deposit_month',
+  'loss_day',
+  'loss_week',
+  'loss_month',
+  'stake',
+] as const;
 /** The time limits, in minutes: one session, and all sessions of one day. */
 export const RG_TIME_LIMIT_KINDS = ['session_time', 'daily_time'] as const;
 export const RG_LIMIT_KINDS = [...RG_MONEY_LIMIT_KINDS, ...RG_TIME_LIMIT_KINDS] as const;
@@ -32,14 +40,19 @@ export const RG_TIME_OUT_MAX_DAYS = 42;
 /** Self-exclusion: 6 months, 1, 2 or 5 years, or permanent. */
 export const RG_SELF_EXCLUSION_DURATIONS = ['6m', '1y', '2y', '5y', 'permanent'] as const;
 
-const limitValue = z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/);
+const limitValue = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,8})?$/);
 
 export const rgLimitChangeSchema = z.object({
   kind: z.enum(RG_LIMIT_KINDS),
   /** The new limit (major units, or minutes for time limits); null removes it. */
   value: limitValue.nullable(),
 });
-export const rgSetLimitsBodySchema = z.object({ limits: z.array(rgLimitChangeSchema).min(1).max(RG_LIMIT_KINDS.length) });
+export const rgSetLimitsBodySchema = z.object({
+  limits: z.array(rgLimitChangeSchema).min(1).max(RG_LIMIT_KINDS.length),
+});
 export type RgSetLimitsBody = z.infer<typeof rgSetLimitsBodySchema>;
 
 /**
@@ -155,7 +168,19 @@ export type RgSessionSummary = z.infer<typeof rgSessionSummarySchema>;
 export const rgReopenBodySchema = z.object({ token: z.string().min(20).max(100) });
 export const rgReopenResultSchema = z.object({ coolingOffUntil: z.string() });
 
-export const RG_HISTORY_ACTIONS = ['set', 'decrease', 'increase_requested', 'increase_confirmed', 'removal_requested', 'removed', 'pending_cancelled', 'reality_check', 'time_out', 'self_exclusion', 'reopen_requested'] as const;
+export const RG_HISTORY_ACTIONS = [
+  'set',
+  'decrease',
+  'increase_requested',
+  'increase_confirmed',
+  'removal_requested',
+  'removed',
+  'pending_cancelled',
+  'reality_check',
+  'time_out',
+  'self_exclusion',
+  'reopen_requested',
+] as const;
 
 export const rgHistoryEntrySchema = z.object({
   id: z.string(),

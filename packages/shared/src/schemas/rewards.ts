@@ -39,7 +39,9 @@ export const ruleConditionsSchema = z
     /** The player's credited deposits in the current day/week/month, this one included, at least this much. */
     depositInPeriod: z.object({ period: z.enum(TOTAL_PERIODS), min: minor }).optional(),
     /** The player's settled turnover (stakes less refunds) in the period, in one category or all, at least this much. */
-    turnoverInPeriod: z.object({ period: z.enum(TOTAL_PERIODS), min: minor, category: z.enum(GAME_CATEGORIES).optional() }).optional(),
+    turnoverInPeriod: z
+      .object({ period: z.enum(TOTAL_PERIODS), min: minor, category: z.enum(GAME_CATEGORIES).optional() })
+      .optional(),
     /** round_settled: only rounds of these categories. */
     roundCategories: z.array(z.enum(GAME_CATEGORIES)).min(1).max(GAME_CATEGORIES.length).optional(),
     /** The player's VIP rank level in this range. */
@@ -56,9 +58,18 @@ export const ruleConditionsSchema = z
     joinedPromotion: z.boolean().optional(),
   })
   .strict()
-  .refine((c) => !(c.depositMin && c.depositMax) || BigInt(c.depositMin) <= BigInt(c.depositMax), { path: ['depositMax'], message: 'below depositMin' })
-  .refine((c) => c.vipLevelMin === undefined || c.vipLevelMax === undefined || c.vipLevelMin <= c.vipLevelMax, { path: ['vipLevelMax'], message: 'below vipLevelMin' })
-  .refine((c) => c.fromHour === undefined || c.untilHour === undefined || c.fromHour < c.untilHour, { path: ['untilHour'], message: 'not after fromHour' });
+  .refine((c) => !(c.depositMin && c.depositMax) || BigInt(c.depositMin) <= BigInt(c.depositMax), {
+    path: ['depositMax'],
+    message: 'below depositMin',
+  })
+  .refine((c) => c.vipLevelMin === undefined || c.vipLevelMax === undefined || c.vipLevelMin <= c.vipLevelMax, {
+    path: ['vipLevelMax'],
+    message: 'below vipLevelMin',
+  })
+  .refine((c) => c.fromHour === undefined || c.untilHour === undefined || c.fromHour < c.untilHour, {
+    path: ['untilHour'],
+    message: 'not after fromHour',
+  });
 export type RuleConditions = z.infer<typeof ruleConditionsSchema>;
 
 /** Whether conditions look at deposits (what the Brazilian profile forbids). */
@@ -81,7 +92,10 @@ export const ruleRewardSchema = z
     params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   })
   .strict()
-  .refine((r) => (r.amount === undefined) !== (r.percentBp === undefined), { path: ['amount'], message: 'either amount or percentBp' })
+  .refine((r) => (r.amount === undefined) !== (r.percentBp === undefined), {
+    path: ['amount'],
+    message: 'either amount or percentBp',
+  })
   .refine((r) => r.amount === undefined || BigInt(r.amount) > 0n, { path: ['amount'], message: 'positive' });
 export type RuleReward = z.infer<typeof ruleRewardSchema>;
 
@@ -101,7 +115,10 @@ export const ruleInputSchema = z
     totalCapCount: z.number().int().min(1).max(100_000_000).nullable().default(null),
     totalCapAmount: minor.nullable().default(null),
   })
-  .refine((r) => !r.startsAt || !r.endsAt || r.startsAt < r.endsAt, { path: ['endsAt'], message: 'not after startsAt' });
+  .refine((r) => !r.startsAt || !r.endsAt || r.startsAt < r.endsAt, {
+    path: ['endsAt'],
+    message: 'not after startsAt',
+  });
 export type RuleInput = z.input<typeof ruleInputSchema>;
 export type RuleInputParsed = z.infer<typeof ruleInputSchema>;
 
@@ -131,7 +148,10 @@ export type Rule = z.infer<typeof ruleSchema>;
 export const ruleListSchema = z.object({ list: z.array(ruleSchema) });
 
 /** POST /ops/rewards/rules/:id/status */
-export const ruleStatusBodySchema = z.object({ status: z.enum(['live', 'paused', 'ended']), version: z.number().int().min(1) });
+export const ruleStatusBodySchema = z.object({
+  status: z.enum(['live', 'paused', 'ended']),
+  version: z.number().int().min(1),
+});
 
 /** POST /ops/rewards/dry-run: a rule (saved or not) replayed over a window of history. */
 export const dryRunBodySchema = z.object({
@@ -179,7 +199,12 @@ export const grantSchema = z.object({
 export type Grant = z.infer<typeof grantSchema>;
 
 /** A grant as the back office lists it (GET /ops/rewards/grants): whose, from what, and why it is held. */
-export const opsGrantSchema = grantSchema.extend({ memberId: z.string(), sourceRef: z.string(), holdReason: z.string().nullable(), params: z.record(z.string(), z.unknown()) });
+export const opsGrantSchema = grantSchema.extend({
+  memberId: z.string(),
+  sourceRef: z.string(),
+  holdReason: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()),
+});
 export type OpsGrant = z.infer<typeof opsGrantSchema>;
 
 /** GET /wps/rewards/grants */

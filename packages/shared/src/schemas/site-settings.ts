@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { COMPLETE_LANGUAGES, LANGUAGE_CODES, PASSWORD_MIN_LENGTH, WHITELABEL_MODULES, type WhitelabelModule } from '../constants';
+import {
+  COMPLETE_LANGUAGES,
+  LANGUAGE_CODES,
+  PASSWORD_MIN_LENGTH,
+  WHITELABEL_MODULES,
+  type WhitelabelModule,
+} from '../constants';
 import { compileAcceptedPattern } from '../validation-patterns';
 import { opsReasonSchema } from './ops-list';
 import {
@@ -51,19 +57,26 @@ const OPEN_AS_LINK: Record<CustomerServiceOpenAs, { pattern: RegExp; message: st
  */
 export const storedCustomerServiceEntrySchema = customerServiceEntrySchema
   .extend({
-    csType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
+    csType: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
     name: z.string().trim().min(1).max(64),
     path: playerLinkSchema,
   })
   .superRefine((entry, context) => {
     const rule = OPEN_AS_LINK[entry.openAs];
     // A link that is no player link at all was already refused, once, by playerLinkSchema.
-    if (PLAYER_LINK.test(entry.path) && !rule.pattern.test(entry.path)) context.addIssue({ code: 'custom', path: ['path'], message: rule.message });
+    if (PLAYER_LINK.test(entry.path) && !rule.pattern.test(entry.path))
+      context.addIssue({ code: 'custom', path: ['path'], message: rule.message });
   });
 
 /** A resource (app download, social link) as stored; the QR code, when given, is a web link too. */
 export const storedResourceSchema = resourceSchema.extend({
-  resourceType: z.string().trim().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
+  resourceType: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits or _'),
   labelNameEn: z.string().trim().min(1).max(64),
   url: playerLinkSchema,
   qrCodeUrl: z
@@ -84,7 +97,10 @@ export const siteDomainSchema = z.object({
 });
 
 /** GET /wps/system/domainRoute: the domains to test, and the download resources beside them. */
-export const domainRouteSchema = z.object({ domainList: z.array(siteDomainSchema), resources: z.array(storedResourceSchema) });
+export const domainRouteSchema = z.object({
+  domainList: z.array(siteDomainSchema),
+  resources: z.array(storedResourceSchema),
+});
 export type DomainRoute = z.infer<typeof domainRouteSchema>;
 
 /** The brand as stored. The name and symbol are the operator's; the rest is fixed at setup. */
@@ -97,18 +113,31 @@ export const storedBrandSchema = brandSchema.extend({
 export const FIXED_BRAND_FIELDS = ['merchantCode', 'currency', 'currencyScale'] as const;
 
 const storedFieldRuleSchema = fieldRuleSchema
-  .extend({ minLength: z.number().int().min(0).max(500), maxLength: z.number().int().min(0).max(500), acceptedPattern: z.string().max(200) })
-  .refine((r) => r.acceptedPattern === '*' || r.acceptedPattern === '' || compileAcceptedPattern(r.acceptedPattern) !== null, {
-    message: 'acceptedPattern must be * or a valid regular expression',
-    path: ['acceptedPattern'],
+  .extend({
+    minLength: z.number().int().min(0).max(500),
+    maxLength: z.number().int().min(0).max(500),
+    acceptedPattern: z.string().max(200),
   })
-  .refine((r) => r.maxLength === 0 || r.maxLength >= r.minLength, { message: 'maxLength must be 0 or >= minLength', path: ['maxLength'] });
+  .refine(
+    (r) => r.acceptedPattern === '*' || r.acceptedPattern === '' || compileAcceptedPattern(r.acceptedPattern) !== null,
+    {
+      message: 'acceptedPattern must be * or a valid regular expression',
+      path: ['acceptedPattern'],
+    },
+  )
+  .refine((r) => r.maxLength === 0 || r.maxLength >= r.minLength, {
+    message: 'maxLength must be 0 or >= minLength',
+    path: ['maxLength'],
+  });
 
 /** Registration settings as stored: the derived fields (module switches, age, bonus) are composed in. */
 export const storedRegisterSettingsSchema = registerSettingsSchema
   .omit({ smsEnabled: true, mobilePassword: true, minimumAge: true, registrationBonusMinor: true, jurisdiction: true })
   // Absent when stored before the setting existed: read as unticked, the safe reading.
-  .extend({ validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema), consentPreticked: z.boolean().optional() })
+  .extend({
+    validate: z.partialRecord(z.enum(REGISTER_FIELDS), storedFieldRuleSchema),
+    consentPreticked: z.boolean().optional(),
+  })
   // No operator may allow login passwords shorter than 8 characters.
   .refine((r) => !r.validate.password || r.validate.password.minLength >= PASSWORD_MIN_LENGTH, {
     message: `validate.password.minLength must be at least ${PASSWORD_MIN_LENGTH}`,
@@ -120,7 +149,10 @@ const languageCode = z.enum(LANGUAGE_CODES);
 /** Languages: `supported` are those the site is fully translated into; `listed` fills the language menu. */
 export const languageSettingsSchema = z
   .object({ default: languageCode, supported: z.array(languageCode).min(1), listed: z.array(languageCode).min(1) })
-  .refine((l) => l.supported.includes(l.default), { message: 'default must be a supported language', path: ['default'] })
+  .refine((l) => l.supported.includes(l.default), {
+    message: 'default must be a supported language',
+    path: ['default'],
+  })
   .refine((l) => l.supported.every((code) => COMPLETE_LANGUAGES.includes(code)), {
     message: `only ${COMPLETE_LANGUAGES.join(' and ')} are fully translated`,
     path: ['supported'],
@@ -150,7 +182,8 @@ export const siteSettingsSchema = z.object({
       const seen = new Set<string>();
       entries.forEach((entry, index) => {
         if (entry.openAs !== 'chat') return;
-        if (seen.has(entry.csType)) context.addIssue({ code: 'custom', path: [index, 'csType'], message: 'another chat entry has this type' });
+        if (seen.has(entry.csType))
+          context.addIssue({ code: 'custom', path: [index, 'csType'], message: 'another chat entry has this type' });
         seen.add(entry.csType);
       });
     }),

@@ -46,7 +46,10 @@ export const jurisdictionRulesSchema = z.object({
   kyc: z.boolean(),
   barredList: z.boolean(),
   limitsAtSignUp: z.boolean(),
-  depositMethods: z.union([z.literal('any'), z.array(z.enum(['pix', 'bank_transfer', 'card', 'crypto', 'cash', 'other']))]),
+  depositMethods: z.union([
+    z.literal('any'),
+    z.array(z.enum(['pix', 'bank_transfer', 'card', 'crypto', 'cash', 'other'])),
+  ]),
   ownAccountsOnly: z.boolean(),
 });
 export type PublicJurisdictionRules = z.infer<typeof jurisdictionRulesSchema>;
@@ -146,7 +149,10 @@ export const brandSchema = z.object({
 export type Brand = z.infer<typeof brandSchema>;
 
 /** Promotions the site offers as entries of its own (the side menu's "Refer and earn" and "Betting bonus", the footer's affiliate start). */
-export const availablePromoSchema = z.object({ REFERRAL: z.object({ enabled: z.boolean() }), REBATE: z.object({ enabled: z.boolean() }) });
+export const availablePromoSchema = z.object({
+  REFERRAL: z.object({ enabled: z.boolean() }),
+  REBATE: z.object({ enabled: z.boolean() }),
+});
 export type AvailablePromo = z.infer<typeof availablePromoSchema>;
 
 /** GET /wps/system/permission — everything the shell needs before it renders. */

@@ -25,7 +25,13 @@ export function normaliseVendorUrl(text: string): string | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username !== '' || url.password !== '') return null;
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !url.hostname ||
+    url.username !== '' ||
+    url.password !== ''
+  )
+    return null;
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -66,12 +72,16 @@ export const vendorAdapterBodySchema = z
     reason: opsReasonSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.walletModel === 'transfer' && !body.apiUrl) ctx.addIssue({ code: 'custom', path: ['apiUrl'], message: 'required' });
+    if (body.walletModel === 'transfer' && !body.apiUrl)
+      ctx.addIssue({ code: 'custom', path: ['apiUrl'], message: 'required' });
   });
 export type VendorAdapterBody = z.output<typeof vendorAdapterBodySchema>;
 
 /** The same body when the vendor has no adapter yet: then the secret is required (the server refuses it without). */
-export const vendorAdapterConnectBodySchema = vendorAdapterBodySchema.refine((body) => body.secret !== undefined, { path: ['secret'], message: 'required' });
+export const vendorAdapterConnectBodySchema = vendorAdapterBodySchema.refine((body) => body.secret !== undefined, {
+  path: ['secret'],
+  message: 'required',
+});
 
 /** A connected vendor as operators see it: never the secret, only its fingerprint and when it was set. */
 export const opsVendorAdapterSchema = z.object({

@@ -29,7 +29,11 @@ export type SmsSentResult = z.infer<typeof smsSentResultSchema>;
 
 /** GET /dev/outbox/sms?mobile= (outbox provider only): the full number, dialing code included. */
 export const outboxSmsQuerySchema = z.object({
-  mobile: z.string().trim().regex(/^\+?\d{4,20}$/, 'mobile number').transform((v) => v.replace(/^\+/, '')),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{4,20}$/, 'mobile number')
+    .transform((v) => v.replace(/^\+/, '')),
 });
 
 /** GET /dev/outbox/email?to= (outbox provider only). */

@@ -26,7 +26,11 @@ export const withdrawalSettingsSchema = z
     /** Withdrawal requests a player may submit per UTC day; rejected ones do not count. */
     dailyCountLimit: z.number().int().min(1).max(1000),
     /** An approved withdrawal not confirmed within this many minutes counts as received. */
-    autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30),
+    autoReceiptMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30),
   })
   .refine((s) => BigInt(s.maxAmountMinor) >= BigInt(s.minAmountMinor) && BigInt(s.minAmountMinor) > 0n, {
     message: 'minAmountMinor must be positive and not above maxAmountMinor',
@@ -137,10 +141,21 @@ export const opsResolveDisputeBodySchema = z.object({ note: z.string().trim().mi
 
 /** PUT /ops/withdrawal-settings: every field optional, merged over the stored value. */
 export const opsWithdrawalSettingsBodySchema = z.object({
-  minAmountMinor: z.string().regex(/^\d{1,18}$/).optional(),
-  maxAmountMinor: z.string().regex(/^\d{1,18}$/).optional(),
+  minAmountMinor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  maxAmountMinor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   dailyCountLimit: z.number().int().min(1).max(1000).optional(),
-  autoReceiptMinutes: z.number().int().min(1).max(60 * 24 * 30).optional(),
+  autoReceiptMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .optional(),
   /** Why the rules changed; stored in the audit log. */
   reason: z.string().trim().min(1).max(500),
 });

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorEnrolBody, OperatorLoginAnswer, OperatorLoginBody, OperatorLoginResult } from '@wps/shared/schemas/operator';
+import type {
+  OperatorEnrolBody,
+  OperatorLoginAnswer,
+  OperatorLoginBody,
+  OperatorLoginResult,
+} from '@wps/shared/schemas/operator';
 import { opsRequest } from '../../lib/api-client';
 import { meQueryKey } from '../../lib/api/get-me';
 import { setOperatorToken } from '../../lib/session';
@@ -17,7 +22,8 @@ function useStoreSession() {
 export function useSignIn() {
   const store = useStoreSession();
   return useMutation({
-    mutationFn: (body: OperatorLoginBody) => opsRequest<OperatorLoginAnswer>('/ops/session/login', { method: 'POST', body }),
+    mutationFn: (body: OperatorLoginBody) =>
+      opsRequest<OperatorLoginAnswer>('/ops/session/login', { method: 'POST', body }),
     onSuccess: (answer) => {
       if (answer.status === 'signedIn') store(answer);
     },
@@ -28,7 +34,8 @@ export function useSignIn() {
 export function useConfirmEnrolment() {
   const store = useStoreSession();
   return useMutation({
-    mutationFn: (body: OperatorEnrolBody) => opsRequest<OperatorLoginResult>('/ops/session/enrol', { method: 'POST', body }),
+    mutationFn: (body: OperatorEnrolBody) =>
+      opsRequest<OperatorLoginResult>('/ops/session/enrol', { method: 'POST', body }),
     onSuccess: store,
   });
 }

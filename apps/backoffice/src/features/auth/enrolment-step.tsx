@@ -23,7 +23,15 @@ function grouped(secret: string): string {
  * First sign-in: the QR code of the otpauth URI (drawn here, in the browser), the key as text for
  * apps that cannot scan, and the first code to confirm. The secret is shown only on this screen.
  */
-export function EnrolmentStep({ enrolment, onDone, onRestart }: { enrolment: OperatorEnrolment; onDone: () => void; onRestart: () => void }) {
+export function EnrolmentStep({
+  enrolment,
+  onDone,
+  onRestart,
+}: {
+  enrolment: OperatorEnrolment;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirmEnrolment();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,7 +64,14 @@ export function EnrolmentStep({ enrolment, onDone, onRestart }: { enrolment: Ope
           <li>
             {t('enrol.stepScan')}
             <div className="qr">
-              <QRCodeSVG value={enrolment.otpauthUri} size={184} marginSize={2} title={t('enrol.qrLabel')} role="img" aria-label={t('enrol.qrLabel')} />
+              <QRCodeSVG
+                value={enrolment.otpauthUri}
+                size={184}
+                marginSize={2}
+                title={t('enrol.qrLabel')}
+                role="img"
+                aria-label={t('enrol.qrLabel')}
+              />
             </div>
             <p className="muted">{t('enrol.cannotScan')}</p>
             <p className="secret">
@@ -78,7 +93,11 @@ export function EnrolmentStep({ enrolment, onDone, onRestart }: { enrolment: Ope
               aria-describedby={errors.code ? 'enrol-code-error' : undefined}
               {...register('code')}
             />
-            {errors.code && <p id="enrol-code-error" className="field-error">{t('signIn.codeFormat')}</p>}
+            {errors.code && (
+              <p id="enrol-code-error" className="field-error">
+                {t('signIn.codeFormat')}
+              </p>
+            )}
           </div>
           {confirm.error && (
             <p role="alert" className="form-error">

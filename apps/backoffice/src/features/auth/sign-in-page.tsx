@@ -42,11 +42,19 @@ export function SignInPage() {
 
   // The password was right but a code is needed: the code field is where to go next.
   useEffect(() => {
-    if (isApiError(signIn.error, 'OPERATOR_TOTP_REQUIRED') || isApiError(signIn.error, 'OPERATOR_TOTP_INVALID')) setFocus('code');
+    if (isApiError(signIn.error, 'OPERATOR_TOTP_REQUIRED') || isApiError(signIn.error, 'OPERATOR_TOTP_INVALID'))
+      setFocus('code');
   }, [signIn.error, setFocus]);
 
   if (token) return <Navigate to="/" replace />;
-  if (enrolment) return <EnrolmentStep enrolment={enrolment} onRestart={() => setEnrolment(null)} onDone={() => navigate('/', { replace: true })} />;
+  if (enrolment)
+    return (
+      <EnrolmentStep
+        enrolment={enrolment}
+        onRestart={() => setEnrolment(null)}
+        onDone={() => navigate('/', { replace: true })}
+      />
+    );
 
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(
@@ -69,13 +77,36 @@ export function SignInPage() {
         <form onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor="username">{t('signIn.username')}</label>
-            <input id="username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-invalid={errors.username ? true : undefined} aria-describedby={errors.username ? 'username-error' : undefined} {...register('username')} />
-            {errors.username && <p id="username-error" className="field-error">{t('signIn.usernameRequired')}</p>}
+            <input
+              id="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-invalid={errors.username ? true : undefined}
+              aria-describedby={errors.username ? 'username-error' : undefined}
+              {...register('username')}
+            />
+            {errors.username && (
+              <p id="username-error" className="field-error">
+                {t('signIn.usernameRequired')}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor="password">{t('signIn.password')}</label>
-            <input id="password" type="password" autoComplete="current-password" aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? 'password-error' : undefined} {...register('password')} />
-            {errors.password && <p id="password-error" className="field-error">{t('signIn.passwordRequired')}</p>}
+            <input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'password-error' : undefined}
+              {...register('password')}
+            />
+            {errors.password && (
+              <p id="password-error" className="field-error">
+                {t('signIn.passwordRequired')}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor="code">{t('signIn.code')}</label>
@@ -88,8 +119,14 @@ export function SignInPage() {
               aria-describedby={errors.code ? 'code-hint code-error' : 'code-hint'}
               {...register('code')}
             />
-            <p id="code-hint" className="field-hint">{t('signIn.codeHint')}</p>
-            {errors.code && <p id="code-error" className="field-error">{t('signIn.codeFormat')}</p>}
+            <p id="code-hint" className="field-hint">
+              {t('signIn.codeHint')}
+            </p>
+            {errors.code && (
+              <p id="code-error" className="field-error">
+                {t('signIn.codeFormat')}
+              </p>
+            )}
           </div>
           {signIn.error && (
             <p role="alert" className="form-error">

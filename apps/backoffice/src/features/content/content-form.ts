@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ANNOUNCEMENT_TYPES, BANNER_GROUPS, contentItemBodySchema, FOOTER_BLOCKS, LEGAL_PAGES, PROMOTION_CATEGORIES, type CONTENT_LINKAGE_TYPES, type ContentItemBody, type ContentKind, type OpsContentItem, type PromotionTag } from '@wps/shared/schemas/content';
+import {
+  ANNOUNCEMENT_TYPES,
+  BANNER_GROUPS,
+  contentItemBodySchema,
+  FOOTER_BLOCKS,
+  LEGAL_PAGES,
+  PROMOTION_CATEGORIES,
+  type CONTENT_LINKAGE_TYPES,
+  type ContentItemBody,
+  type ContentKind,
+  type OpsContentItem,
+  type PromotionTag,
+} from '@wps/shared/schemas/content';
 import { isApiError } from '../../lib/api-client';
 import { isoToLocal, localToIso } from '../../lib/zoned-datetime';
 
@@ -60,7 +72,10 @@ export function formFieldOf(apiPath: string): ContentField | null {
 
 /** The form's starting values: the item's, or an empty draft of `kind` (its first group). */
 export function contentFormValues(item: OpsContentItem | null, kind: ContentKind, timeZone: string): ContentFormValues {
-  const words = (language: ContentLanguage) => ({ title: item?.translations[language]?.title ?? '', bodyHtml: item?.translations[language]?.bodyHtml ?? '' });
+  const words = (language: ContentLanguage) => ({
+    title: item?.translations[language]?.title ?? '',
+    bodyHtml: item?.translations[language]?.bodyHtml ?? '',
+  });
   return {
     kind: item?.kind ?? kind,
     groupCode: item?.groupCode ?? GROUPS_OF[kind]?.[0] ?? '',
@@ -85,7 +100,9 @@ export function toContentBody(values: ContentFormValues, timeZone: string): z.in
     sortOrder: /^\d+$/.test(order) ? Number(order) : Number.NaN,
     publishFrom: localToIso(values.publishFrom, timeZone),
     publishUntil: localToIso(values.publishUntil, timeZone),
-    linkage: values.linkageType ? ({ type: values.linkageType, target: values.linkageTarget.trim() } as ContentItemBody['linkage']) : null,
+    linkage: values.linkageType
+      ? ({ type: values.linkageType, target: values.linkageTarget.trim() } as ContentItemBody['linkage'])
+      : null,
     imageName: values.imageName,
     // Checkboxes of one name give an array; guard the shape a cleared group may leave.
     tags: values.kind === 'promotion' && Array.isArray(values.tags) ? values.tags : [],
@@ -114,5 +131,11 @@ export function contentFormSchema(timeZone: string) {
 export function serverContentFieldErrors(error: unknown): ContentField[] {
   if (!isApiError(error, 'VALIDATION_FAILED')) return [];
   const issues = (error.value as { fields?: { field?: unknown }[] } | undefined)?.fields ?? [];
-  return [...new Set(issues.map((issue) => formFieldOf(String(issue.field ?? ''))).filter((field): field is ContentField => field !== null))];
+  return [
+    ...new Set(
+      issues
+        .map((issue) => formFieldOf(String(issue.field ?? '')))
+        .filter((field): field is ContentField => field !== null),
+    ),
+  ];
 }

@@ -15,5 +15,8 @@ export function itemTitle(item: OpsContentItem): string {
 /** A stored item as a preview shows it. */
 export function previewOf(item: OpsContentItem): PreviewContent {
   const words = (language: ContentLanguage) => item.translations[language] ?? { title: '', bodyHtml: '' };
-  return { translations: { PT: words('PT'), EN: words('EN') }, image: item.image && { url: item.image.url, width: item.image.width, height: item.image.height } };
+  return {
+    translations: { PT: words('PT'), EN: words('EN') },
+    image: item.image && { url: item.image.url, width: item.image.width, height: item.image.height },
+  };
 }

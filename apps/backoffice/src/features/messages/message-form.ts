@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_ACCOUNTS, platformMessageBodySchema, type PlatformMessageBody } from '@wps/shared/schemas/platform-messages';
+import {
+  MESSAGE_MAX_ACCOUNTS,
+  platformMessageBodySchema,
+  type PlatformMessageBody,
+} from '@wps/shared/schemas/platform-messages';
 import { isApiError } from '../../lib/api-client';
 import { localToIso } from '../../lib/zoned-datetime';
 
@@ -35,12 +39,25 @@ export const EMPTY_MESSAGE: MessageFormValues = {
 };
 
 /** The form's fields a message can sit under. */
-export const MESSAGE_FIELDS = ['audience', 'registeredFrom', 'registeredUntil', 'accounts', 'sendAt', 'translations.PT.title', 'translations.PT.bodyHtml', 'translations.EN.title', 'translations.EN.bodyHtml'] as const;
+export const MESSAGE_FIELDS = [
+  'audience',
+  'registeredFrom',
+  'registeredUntil',
+  'accounts',
+  'sendAt',
+  'translations.PT.title',
+  'translations.PT.bodyHtml',
+  'translations.EN.title',
+  'translations.EN.bodyHtml',
+] as const;
 export type MessageField = (typeof MESSAGE_FIELDS)[number];
 
 /** An API path (`audience.accounts`, `body.translations.PT.title`) as the form's field. */
 export function formFieldOf(apiPath: string): MessageField | null {
-  const path = apiPath.replace(/^body\./, '').replace(/^audience\.(registeredFrom|registeredUntil|accounts)(\.\d+)?$/, '$1').replace(/^audience\.\w+$/, 'audience');
+  const path = apiPath
+    .replace(/^body\./, '')
+    .replace(/^audience\.(registeredFrom|registeredUntil|accounts)(\.\d+)?$/, '$1')
+    .replace(/^audience\.\w+$/, 'audience');
   return (MESSAGE_FIELDS as readonly string[]).includes(path) ? (path as MessageField) : null;
 }
 
@@ -62,7 +79,11 @@ export function toMessageBody(values: MessageFormValues, timeZone: string): z.in
             hasDeposited: values.hasDeposited === '' ? null : values.hasDeposited === 'yes',
           }
         : { type: 'players' as const, accounts: splitAccounts(values.accounts) };
-  return { audience, sendAt: localToIso(values.sendAt, timeZone), translations: { PT: values.translations.PT, EN: values.translations.EN } };
+  return {
+    audience,
+    sendAt: localToIso(values.sendAt, timeZone),
+    translations: { PT: values.translations.PT, EN: values.translations.EN },
+  };
 }
 
 /**
@@ -86,7 +107,13 @@ export function serverMessageFieldErrors(error: unknown): MessageField[] {
   if (isApiError(error, 'MESSAGE_RECIPIENTS_UNKNOWN')) return ['accounts'];
   if (!isApiError(error, 'VALIDATION_FAILED')) return [];
   const issues = (error.value as { fields?: { field?: unknown }[] } | undefined)?.fields ?? [];
-  return [...new Set(issues.map((issue) => formFieldOf(String(issue.field ?? ''))).filter((field): field is MessageField => field !== null))];
+  return [
+    ...new Set(
+      issues
+        .map((issue) => formFieldOf(String(issue.field ?? '')))
+        .filter((field): field is MessageField => field !== null),
+    ),
+  ];
 }
 
 /** The names a MESSAGE_RECIPIENTS_UNKNOWN refusal lists. */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES, type GameCategory } from '@wps/shared/catalogue-constants';
 import { formatMinor, parseTypedAmount } from '@wps/shared/money';
-import { MISSION_STATUSES, MISSION_STEP_KINDS, missionInputSchema, type MissionInput, type MissionStepKind, type OpsMission } from '@wps/shared/schemas/missions';
+import {
+  MISSION_STATUSES,
+  MISSION_STEP_KINDS,
+  missionInputSchema,
+  type MissionInput,
+  type MissionStepKind,
+  type OpsMission,
+} from '@wps/shared/schemas/missions';
 import { WINDOW_PERIODS } from '@wps/shared/reward-period-windows';
 import { SITE_MONEY } from '../../lib/money';
 
@@ -23,7 +30,16 @@ export type MissionFormValues = {
 
 export const EMPTY_STEP: MissionFormValues['steps'][number] = { kind: 'stake', category: '', target: '' };
 
-export const EMPTY_MISSION: MissionFormValues = { cadence: 'daily', titlePt: '', titleEn: '', status: 'draft', reward: '', sortOrder: '0', steps: [EMPTY_STEP], reason: '' };
+export const EMPTY_MISSION: MissionFormValues = {
+  cadence: 'daily',
+  titlePt: '',
+  titleEn: '',
+  status: 'draft',
+  reward: '',
+  sortOrder: '0',
+  steps: [EMPTY_STEP],
+  reason: '',
+};
 
 const wholeNumber = /^\d{1,9}$/;
 
@@ -48,22 +64,51 @@ export function missionFormSchema(locale: string) {
       status: z.enum(MISSION_STATUSES),
       reward: z.string(),
       sortOrder: z.string(),
-      steps: z.array(z.object({ kind: z.enum(MISSION_STEP_KINDS), category: z.union([z.literal(''), z.enum(GAME_CATEGORIES)]), target: z.string() })),
+      steps: z.array(
+        z.object({
+          kind: z.enum(MISSION_STEP_KINDS),
+          category: z.union([z.literal(''), z.enum(GAME_CATEGORIES)]),
+          target: z.string(),
+        }),
+      ),
       reason: z.string(),
     })
     .transform((v, ctx): MissionInput => {
       const reward = parseTypedAmount(v.reward, SITE_MONEY.scale, locale);
       if (reward === null) ctx.addIssue({ code: 'custom', path: ['reward'], message: 'amount' });
       const steps = v.steps.map((s, i) => {
-        const target = MONEY_STEPS.includes(s.kind) ? parseTypedAmount(s.target, SITE_MONEY.scale, locale) : wholeNumber.test(s.target.trim()) ? BigInt(s.target.trim()) : null;
-        if (target === null) ctx.addIssue({ code: 'custom', path: ['steps', i, 'target'], message: MONEY_STEPS.includes(s.kind) ? 'amount' : 'count' });
-        return { kind: s.kind, target: String(target ?? 0n), ...(s.kind === 'stake' && s.category ? { category: s.category } : {}) };
+        const target = MONEY_STEPS.includes(s.kind)
+          ? parseTypedAmount(s.target, SITE_MONEY.scale, locale)
+          : wholeNumber.test(s.target.trim())
+            ? BigInt(s.target.trim())
+            : null;
+        if (target === null)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['steps', i, 'target'],
+            message: MONEY_STEPS.includes(s.kind) ? 'amount' : 'count',
+          });
+        return {
+          kind: s.kind,
+          target: String(target ?? 0n),
+          ...(s.kind === 'stake' && s.category ? { category: s.category } : {}),
+        };
       });
       const sortOrder = wholeNumber.test(v.sortOrder.trim()) ? Number(v.sortOrder.trim()) : -1;
-      const input = { cadence: v.cadence, titlePt: v.titlePt, titleEn: v.titleEn, status: v.status, rewardMinor: String(reward ?? 0n), steps, sortOrder, reason: v.reason };
+      const input = {
+        cadence: v.cadence,
+        titlePt: v.titlePt,
+        titleEn: v.titleEn,
+        status: v.status,
+        rewardMinor: String(reward ?? 0n),
+        steps,
+        sortOrder,
+        reason: v.reason,
+      };
       const checked = missionInputSchema.safeParse(input);
       if (!checked.success) {
-        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: formPath(issue.path), message: issue.message });
+        for (const issue of checked.error.issues)
+          ctx.addIssue({ code: 'custom', path: formPath(issue.path), message: issue.message });
         return z.NEVER;
       }
       return checked.data;
@@ -83,7 +128,11 @@ export function toFormValues(m: OpsMission, language: string): MissionFormValues
     status: m.status,
     reward: money(m.rewardMinor),
     sortOrder: String(m.sortOrder),
-    steps: m.steps.map((s) => ({ kind: s.kind, category: s.category ?? '', target: MONEY_STEPS.includes(s.kind) ? money(s.target) : s.target })),
+    steps: m.steps.map((s) => ({
+      kind: s.kind,
+      category: s.category ?? '',
+      target: MONEY_STEPS.includes(s.kind) ? money(s.target) : s.target,
+    })),
     reason: '',
   };
 }

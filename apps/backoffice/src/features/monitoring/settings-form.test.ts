@@ -30,11 +30,18 @@ describe('the monitoring thresholds form', () => {
 
   it('refuses what the server would refuse, on the field that is wrong', () => {
     const typed = toFormValues(MONITORING_DEFAULTS, 2, 'pt-BR');
-    const paths = (values: unknown) => monitoringFormSchema(2, 'pt-BR').safeParse(values).error?.issues.map((i) => i.path.join('.'));
+    const paths = (values: unknown) =>
+      monitoringFormSchema(2, 'pt-BR')
+        .safeParse(values)
+        .error?.issues.map((i) => i.path.join('.'));
     expect(paths({ ...typed, limitsRaised: { enabled: true, minRaises: '0' } })).toEqual(['limitsRaised.minRaises']);
     expect(paths({ ...typed, limitsRaised: { enabled: true, minRaises: '2.5' } })).toEqual(['limitsRaised.minRaises']);
-    expect(paths({ ...typed, depositsRising: { ...typed.depositsRising, minRecentMinor: '5,001' } })).toEqual(['depositsRising.minRecentMinor']);
-    expect(paths({ ...typed, nightPlay: { ...typed.nightPlay, startHour: '4', endHour: '4' } })).toEqual(['nightPlay.endHour']);
+    expect(paths({ ...typed, depositsRising: { ...typed.depositsRising, minRecentMinor: '5,001' } })).toEqual([
+      'depositsRising.minRecentMinor',
+    ]);
+    expect(paths({ ...typed, nightPlay: { ...typed.nightPlay, startHour: '4', endHour: '4' } })).toEqual([
+      'nightPlay.endHour',
+    ]);
   });
 
   it('takes each whole number’s bounds from the shared schema', () => {

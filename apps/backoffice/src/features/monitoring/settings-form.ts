@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { formatMinor, formatTypedAmount } from '@wps/shared/money';
-import { MONITORING_RULE_SETTINGS, MONITORING_RULES, monitoringSettingsSchema, type MonitoringSettings } from '@wps/shared/schemas/monitoring';
+import {
+  MONITORING_RULE_SETTINGS,
+  MONITORING_RULES,
+  monitoringSettingsSchema,
+  type MonitoringSettings,
+} from '@wps/shared/schemas/monitoring';
 import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
 
 /*
@@ -16,7 +21,9 @@ export type FieldKind = 'int' | 'hour' | 'money';
 export type ThresholdField = { name: string; kind: FieldKind; min: number; max: number };
 
 /** What the form holds: each rule's switch, and its thresholds as typed. */
-export type MonitoringFormValues = { enabled: boolean } & { [G in RuleGroup]: { enabled: boolean } & Record<Thresholds<G>, string> };
+export type MonitoringFormValues = { enabled: boolean } & {
+  [G in RuleGroup]: { enabled: boolean } & Record<Thresholds<G>, string>;
+};
 
 const KINDS: { [G in RuleGroup]: Record<Thresholds<G>, FieldKind> } = {
   depositsRising: { factorPercent: 'int', minRecentMinor: 'money', baselineWeeks: 'int' },
@@ -37,7 +44,12 @@ export const RULE_FIELDS: Record<RuleGroup, readonly ThresholdField[]> = Object.
     const group = MONITORING_RULE_SETTINGS[rule];
     const fields = Object.entries(KINDS[group] as Record<string, FieldKind>).map(([name, kind]) => {
       const rule = shapeOf(group)[name];
-      return { name, kind, min: rule instanceof z.ZodNumber ? (rule.minValue ?? 0) : 0, max: rule instanceof z.ZodNumber ? (rule.maxValue ?? 0) : 0 };
+      return {
+        name,
+        kind,
+        min: rule instanceof z.ZodNumber ? (rule.minValue ?? 0) : 0,
+        max: rule instanceof z.ZodNumber ? (rule.maxValue ?? 0) : 0,
+      };
     });
     return [group, fields];
   }),
@@ -63,7 +75,10 @@ export function monitoringFormSchema(scale: number, locale: string) {
       return [group, z.object(shape).pipe(monitoringSettingsSchema.shape[group as RuleGroup])];
     }),
   );
-  return z.object({ enabled: z.boolean(), ...groups }).pipe(monitoringSettingsSchema) as unknown as z.ZodType<MonitoringSettings, MonitoringFormValues>;
+  return z.object({ enabled: z.boolean(), ...groups }).pipe(monitoringSettingsSchema) as unknown as z.ZodType<
+    MonitoringSettings,
+    MonitoringFormValues
+  >;
 }
 
 /** The stored settings as the form shows them: amounts written as the operator types them in `locale`. */
@@ -74,7 +89,8 @@ export function toFormValues(settings: MonitoringSettings, scale: number, locale
     const typed: Record<string, unknown> = { enabled: values.enabled };
     for (const f of fields) {
       const value = values[f.name];
-      typed[f.name] = f.kind === 'money' ? formatTypedAmount(formatMinor(String(value), scale), scale, locale) : String(value);
+      typed[f.name] =
+        f.kind === 'money' ? formatTypedAmount(formatMinor(String(value), scale), scale, locale) : String(value);
     }
     out[group] = typed;
   }

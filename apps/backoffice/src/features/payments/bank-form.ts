@@ -43,5 +43,7 @@ export const BANK_FIELDS: readonly BankField[] = ['bankCode', 'name', 'sortOrder
 
 /** The form's starting values: the bank's own, or an empty new bank. */
 export function bankFormValues(bank: OpsBank | null): BankFormValues {
-  return bank ? { bankCode: bank.code, name: bank.name, sortOrder: String(bank.sortOrder), reason: '' } : { bankCode: '', name: '', sortOrder: '', reason: '' };
+  return bank
+    ? { bankCode: bank.code, name: bank.name, sortOrder: String(bank.sortOrder), reason: '' }
+    : { bankCode: '', name: '', sortOrder: '', reason: '' };
 }

@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { depositChannelInputSchema, depositChannelTypeSchema, depositMethodSchema, depositProviderSchema, type DepositChannelType, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import {
+  depositChannelInputSchema,
+  depositChannelTypeSchema,
+  depositMethodSchema,
+  depositProviderSchema,
+  type DepositChannelType,
+  type OpsDepositChannel,
+} from '@wps/shared/schemas/deposit';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import type { SaveDepositChannelInput } from './api/save-deposit-channel';
-import { bpsToTyped, checkedBy, integerText, minorText, minorToTyped, optionalMinorText, percentAsBps } from './form-fields';
+import {
+  bpsToTyped,
+  checkedBy,
+  integerText,
+  minorText,
+  minorToTyped,
+  optionalMinorText,
+  percentAsBps,
+} from './form-fields';
 
 /**
  * The channel dialog's form. Its fields carry the API's names, so the shared
@@ -46,10 +61,29 @@ export type ChannelFormValues = z.input<ChannelFormSchema>;
 export type ChannelField = Exclude<keyof ChannelFormValues, 'id' | 'enabled'>;
 
 /** The fields the form shows an error under (server answers name the same ones). */
-export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'type', 'currency', 'minMinor', 'maxMinor', 'feeFixedMinor', 'feeBps', 'sort', 'bankName', 'accountNumber', 'accountHolder', 'provider', 'method', 'reason'];
+export const CHANNEL_FIELDS: readonly ChannelField[] = [
+  'name',
+  'type',
+  'currency',
+  'minMinor',
+  'maxMinor',
+  'feeFixedMinor',
+  'feeBps',
+  'sort',
+  'bankName',
+  'accountNumber',
+  'accountHolder',
+  'provider',
+  'method',
+  'reason',
+];
 
 /** The form's starting values: the channel's own, or a new bank-transfer channel in the site currency whose payment method the operator picks. */
-export function channelFormValues(channel: OpsDepositChannel | null, money: { currency: string; scale: number }, language: string): ChannelFormValues {
+export function channelFormValues(
+  channel: OpsDepositChannel | null,
+  money: { currency: string; scale: number },
+  language: string,
+): ChannelFormValues {
   if (!channel) {
     return {
       name: '',
@@ -90,7 +124,11 @@ export function channelFormValues(channel: OpsDepositChannel | null, money: { cu
 }
 
 /** The channel as the PUT body replaces it, with another `enabled` (the enable / disable action). */
-export function channelWithEnabled(channel: OpsDepositChannel, enabled: boolean, reason: string): SaveDepositChannelInput {
+export function channelWithEnabled(
+  channel: OpsDepositChannel,
+  enabled: boolean,
+  reason: string,
+): SaveDepositChannelInput {
   const provider = depositProviderSchema.safeParse(channel.provider);
   const type: DepositChannelType = channel.type;
   return {
@@ -106,7 +144,11 @@ export function channelWithEnabled(channel: OpsDepositChannel, enabled: boolean,
     sort: channel.sort,
     method: channel.method,
     ...(type === 'manual_bank'
-      ? { bankName: channel.bankName ?? undefined, accountNumber: channel.accountNumber ?? undefined, accountHolder: channel.accountHolder ?? undefined }
+      ? {
+          bankName: channel.bankName ?? undefined,
+          accountNumber: channel.accountNumber ?? undefined,
+          accountHolder: channel.accountHolder ?? undefined,
+        }
       : { provider: provider.success ? provider.data : undefined }),
     reason,
   };

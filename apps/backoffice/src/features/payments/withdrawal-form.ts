@@ -18,8 +18,10 @@ export function withdrawalFormSchema(scale: number) {
       reason: opsReasonSchema,
     })
     .superRefine((rules, ctx) => {
-      if (BigInt(rules.minAmountMinor) <= 0n) ctx.addIssue({ code: 'custom', path: ['minAmountMinor'], message: 'must be positive' });
-      else if (BigInt(rules.maxAmountMinor) < BigInt(rules.minAmountMinor)) ctx.addIssue({ code: 'custom', path: ['maxAmountMinor'], message: 'must be at least the minimum' });
+      if (BigInt(rules.minAmountMinor) <= 0n)
+        ctx.addIssue({ code: 'custom', path: ['minAmountMinor'], message: 'must be positive' });
+      else if (BigInt(rules.maxAmountMinor) < BigInt(rules.minAmountMinor))
+        ctx.addIssue({ code: 'custom', path: ['maxAmountMinor'], message: 'must be at least the minimum' });
     })
     .transform(checkedBy(opsWithdrawalSettingsBodySchema));
 }
@@ -28,10 +30,20 @@ export type WithdrawalFormSchema = ReturnType<typeof withdrawalFormSchema>;
 export type WithdrawalFormValues = z.input<WithdrawalFormSchema>;
 export type WithdrawalField = keyof WithdrawalFormValues;
 
-export const WITHDRAWAL_FIELDS: readonly WithdrawalField[] = ['minAmountMinor', 'maxAmountMinor', 'dailyCountLimit', 'autoReceiptMinutes', 'reason'];
+export const WITHDRAWAL_FIELDS: readonly WithdrawalField[] = [
+  'minAmountMinor',
+  'maxAmountMinor',
+  'dailyCountLimit',
+  'autoReceiptMinutes',
+  'reason',
+];
 
 /** The stored rules as the form shows them, ready to edit. */
-export function withdrawalFormValues(settings: WithdrawalSettings, scale: number, language: string): WithdrawalFormValues {
+export function withdrawalFormValues(
+  settings: WithdrawalSettings,
+  scale: number,
+  language: string,
+): WithdrawalFormValues {
   return {
     minAmountMinor: minorToTyped(settings.minAmountMinor, scale, language),
     maxAmountMinor: minorToTyped(settings.maxAmountMinor, scale, language),

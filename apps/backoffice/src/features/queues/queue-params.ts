@@ -12,7 +12,10 @@ export type QueueFilter = { values: readonly string[]; defaultValue: string };
  * filter's default. A queue opens on what waits for an operator (status=pending) without the URL
  * saying so, and "every status" is a choice of its own (`status=all`) rather than a missing value.
  */
-export function effectiveFilters(url: Readonly<Record<string, string>>, specs: Readonly<Record<string, QueueFilter>>): Record<string, string> {
+export function effectiveFilters(
+  url: Readonly<Record<string, string>>,
+  specs: Readonly<Record<string, QueueFilter>>,
+): Record<string, string> {
   const effective: Record<string, string> = {};
   for (const [key, spec] of Object.entries(specs)) {
     const value = url[key];
@@ -22,7 +25,10 @@ export function effectiveFilters(url: Readonly<Record<string, string>>, specs: R
 }
 
 /** A list or export query with the effective filters in place of the URL's: ALL is left out, the defaults are sent. */
-export function withEffectiveFilters(query: URLSearchParams, effective: Readonly<Record<string, string>>): URLSearchParams {
+export function withEffectiveFilters(
+  query: URLSearchParams,
+  effective: Readonly<Record<string, string>>,
+): URLSearchParams {
   const next = new URLSearchParams(query);
   for (const [key, value] of Object.entries(effective)) {
     if (value === ALL) next.delete(key);
@@ -41,7 +47,15 @@ export type QueueParams = {
 };
 
 /** useListParams for a queue: the URL keeps paging, sort and filters; filters have defaults and an "all" choice. */
-export function useQueueParams({ filters: specs, defaultSort, defaultOrder }: { filters: Readonly<Record<string, QueueFilter>>; defaultSort: string; defaultOrder: SortOrder }): QueueParams {
+export function useQueueParams({
+  filters: specs,
+  defaultSort,
+  defaultOrder,
+}: {
+  filters: Readonly<Record<string, QueueFilter>>;
+  defaultSort: string;
+  defaultOrder: SortOrder;
+}): QueueParams {
   const base = useListParams({ filterKeys: Object.keys(specs), defaultSort, defaultOrder, defaultPageSize: 20 });
   return useMemo(() => {
     const filters = effectiveFilters(base.filters, specs);

@@ -41,8 +41,23 @@ describe('the rule form and its promotion', () => {
   it('brings a saved rule back with its promotion and condition', () => {
     const outcome = toRuleInput(depositBonus, 'UTC', 'pt-BR');
     if (!('input' in outcome)) throw new Error('the form did not read');
-    const saved = { ...outcome.input, id: '7', status: 'draft', version: 1, grantedCount: 0, grantedAmount: '0', createdAt: '', updatedAt: '' } as unknown as Rule;
+    const saved = {
+      ...outcome.input,
+      id: '7',
+      status: 'draft',
+      version: 1,
+      grantedCount: 0,
+      grantedAmount: '0',
+      createdAt: '',
+      updatedAt: '',
+    } as unknown as Rule;
     const back = toFormValues(saved, 'UTC', (minor) => (Number(minor) / 100).toFixed(2).replace('.', ','));
-    expect(back).toMatchObject({ promotionId: '42', joinedPromotion: true, percent: '20', maxAmount: '100,00', wageringMultiple: '1' });
+    expect(back).toMatchObject({
+      promotionId: '42',
+      joinedPromotion: true,
+      percent: '20',
+      maxAmount: '100,00',
+      wageringMultiple: '1',
+    });
   });
 });

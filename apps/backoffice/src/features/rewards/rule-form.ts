@@ -1,6 +1,14 @@
 import type { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { parseTypedAmount } from '@wps/shared/money';
-import { ruleInputSchema, type CAP_PERIODS, type REWARD_TRIGGERS, type RULE_REWARD_KINDS, type TOTAL_PERIODS, type Rule, type RuleInput } from '@wps/shared/schemas/rewards';
+import {
+  ruleInputSchema,
+  type CAP_PERIODS,
+  type REWARD_TRIGGERS,
+  type RULE_REWARD_KINDS,
+  type TOTAL_PERIODS,
+  type Rule,
+  type RuleInput,
+} from '@wps/shared/schemas/rewards';
 import { isoToLocal, localToIso } from '../../lib/zoned-datetime';
 
 /** Money kinds are typed as amounts in the site currency; the others as whole numbers. */
@@ -84,7 +92,11 @@ function basisPoints(text: string): number | null {
  * The API body from the form, or the fields that do not read. The shared ruleInputSchema checks
  * the result once more, so the form and the server refuse the same rules.
  */
-export function toRuleInput(v: RuleFormValues, timeZone: string, locale: string): { input: RuleInput } | { errors: RuleField[] } {
+export function toRuleInput(
+  v: RuleFormValues,
+  timeZone: string,
+  locale: string,
+): { input: RuleInput } | { errors: RuleField[] } {
   const errors: RuleField[] = [];
   const money = MONEY_KINDS.includes(v.kind);
   const amount = v.mode === 'fixed' ? unitAmount(v.amount, money, locale) : null;
@@ -98,13 +110,15 @@ export function toRuleInput(v: RuleFormValues, timeZone: string, locale: string)
   const turnoverMin = v.turnoverPeriod ? parseTypedAmount(v.turnoverMin, SCALE, locale) : undefined;
   if (turnoverMin === null) errors.push('turnoverMin');
   const vipLevelMin = v.vipLevelMin.trim() ? Number(v.vipLevelMin) : undefined;
-  if (vipLevelMin !== undefined && !(Number.isInteger(vipLevelMin) && vipLevelMin >= 0 && vipLevelMin <= 100)) errors.push('vipLevelMin');
+  if (vipLevelMin !== undefined && !(Number.isInteger(vipLevelMin) && vipLevelMin >= 0 && vipLevelMin <= 100))
+    errors.push('vipLevelMin');
   const perPlayerCap = v.perPlayerCap.trim() ? Number(v.perPlayerCap) : null;
   if (perPlayerCap !== null && !(Number.isInteger(perPlayerCap) && perPlayerCap >= 1)) errors.push('perPlayerCap');
   const totalCapCount = v.totalCapCount.trim() ? Number(v.totalCapCount) : null;
   if (totalCapCount !== null && !(Number.isInteger(totalCapCount) && totalCapCount >= 1)) errors.push('totalCapCount');
   const wagering = v.kind === 'bonus' && v.wageringMultiple.trim() ? Number(v.wageringMultiple) : undefined;
-  if (wagering !== undefined && !(Number.isInteger(wagering) && wagering >= 0 && wagering <= 200)) errors.push('wageringMultiple');
+  if (wagering !== undefined && !(Number.isInteger(wagering) && wagering >= 0 && wagering <= 200))
+    errors.push('wageringMultiple');
   const startsAt = v.startsAt ? localToIso(v.startsAt, timeZone) : null;
   const endsAt = v.endsAt ? localToIso(v.endsAt, timeZone) : null;
   if (startsAt && endsAt && endsAt <= startsAt) errors.push('endsAt');
@@ -121,7 +135,13 @@ export function toRuleInput(v: RuleFormValues, timeZone: string, locale: string)
       ...(v.firstDeposit ? { firstDeposit: true } : {}),
       ...(depositMin ? { depositMin: depositMin.toString() } : {}),
       ...(v.turnoverPeriod && turnoverMin !== undefined && turnoverMin !== null
-        ? { turnoverInPeriod: { period: v.turnoverPeriod, min: turnoverMin.toString(), ...(v.turnoverCategory ? { category: v.turnoverCategory } : {}) } }
+        ? {
+            turnoverInPeriod: {
+              period: v.turnoverPeriod,
+              min: turnoverMin.toString(),
+              ...(v.turnoverCategory ? { category: v.turnoverCategory } : {}),
+            },
+          }
         : {}),
       ...(v.roundCategories.length ? { roundCategories: v.roundCategories as (typeof GAME_CATEGORIES)[number][] } : {}),
       ...(vipLevelMin !== undefined ? { vipLevelMin } : {}),
@@ -147,7 +167,13 @@ export function toRuleInput(v: RuleFormValues, timeZone: string, locale: string)
 /** A server or schema path (`reward.amount`, `conditions.depositMin`) as the form's field. */
 export function fieldOfPath(path: string[]): RuleField {
   const last = path.filter((p) => p !== 'body').at(-1) ?? 'name';
-  const map: Record<string, RuleField> = { percentBp: 'percent', min: 'turnoverMin', kind: 'kind', depositMax: 'depositMin', vipLevelMax: 'vipLevelMin' };
+  const map: Record<string, RuleField> = {
+    percentBp: 'percent',
+    min: 'turnoverMin',
+    kind: 'kind',
+    depositMax: 'depositMin',
+    vipLevelMax: 'vipLevelMin',
+  };
   const field = (map[last] ?? last) as RuleField;
   return field in EMPTY_RULE ? field : 'name';
 }
@@ -169,7 +195,8 @@ export function toFormValues(rule: Rule, timeZone: string, format: (minor: strin
     amount: unit(rule.reward.amount),
     percent: rule.reward.percentBp ? String(rule.reward.percentBp / 100) : '',
     maxAmount: unit(rule.reward.maxAmount),
-    wageringMultiple: rule.reward.params['wageringMultiple'] !== undefined ? String(rule.reward.params['wageringMultiple']) : '',
+    wageringMultiple:
+      rule.reward.params['wageringMultiple'] !== undefined ? String(rule.reward.params['wageringMultiple']) : '',
     firstDeposit: Boolean(c.firstDeposit),
     depositMin: c.depositMin ? format(c.depositMin) : '',
     turnoverPeriod: c.turnoverInPeriod?.period ?? '',

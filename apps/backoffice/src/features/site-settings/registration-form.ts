@@ -35,7 +35,10 @@ export const ALWAYS_REQUIRED: readonly RegisterField[] = ['username', 'password'
 const NO_RULE: FieldRule = { acceptedPattern: '*', minLength: 0, maxLength: 0, patternId: 0 };
 
 export type RegistrationValues = {
-  register: Omit<StoredRegisterSettings, 'required' | 'validate'> & { required: Record<RegisterField, boolean>; validate: Record<RegisterField, FieldRule> };
+  register: Omit<StoredRegisterSettings, 'required' | 'validate'> & {
+    required: Record<RegisterField, boolean>;
+    validate: Record<RegisterField, FieldRule>;
+  };
   recommenderShown: boolean;
   minimumAge: string;
   registrationBonusMinor: string;
@@ -44,8 +47,14 @@ export type RegistrationValues = {
 
 export function registrationValues(values: SiteSettings, scale: number, language: string): RegistrationValues {
   const { register } = values;
-  const required = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, register.required[f] === true])) as Record<RegisterField, boolean>;
-  const validate = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, register.validate[f] ?? NO_RULE])) as Record<RegisterField, FieldRule>;
+  const required = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, register.required[f] === true])) as Record<
+    RegisterField,
+    boolean
+  >;
+  const validate = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, register.validate[f] ?? NO_RULE])) as Record<
+    RegisterField,
+    FieldRule
+  >;
   return {
     register: { ...register, required, validate },
     recommenderShown: register.required.recommenderId !== undefined,
@@ -55,10 +64,18 @@ export function registrationValues(values: SiteSettings, scale: number, language
   };
 }
 
-const sameRule = (a: FieldRule, b: FieldRule) => a.acceptedPattern === b.acceptedPattern && a.minLength === b.minLength && a.maxLength === b.maxLength && a.patternId === b.patternId;
+const sameRule = (a: FieldRule, b: FieldRule) =>
+  a.acceptedPattern === b.acceptedPattern &&
+  a.minLength === b.minLength &&
+  a.maxLength === b.maxLength &&
+  a.patternId === b.patternId;
 
 /** The registration settings to store from the form's flags and rules, over the stored ones. */
-export function storedRegistration(form: RegistrationValues['register'], recommenderShown: boolean, stored: StoredRegisterSettings): StoredRegisterSettings {
+export function storedRegistration(
+  form: RegistrationValues['register'],
+  recommenderShown: boolean,
+  stored: StoredRegisterSettings,
+): StoredRegisterSettings {
   const required: StoredRegisterSettings['required'] = {};
   const validate: StoredRegisterSettings['validate'] = {};
   for (const field of REGISTER_FIELDS) {
@@ -77,7 +94,23 @@ export function storedRegistration(form: RegistrationValues['register'], recomme
 export function registrationSchema(stored: StoredRegisterSettings, scale: number) {
   const shape = siteSettingsSchema.shape;
   return z
-    .object({ register: z.custom<RegistrationValues['register']>(), recommenderShown: z.boolean(), minimumAge: typedInteger, registrationBonusMinor: typedMinor(scale), reason: z.string() })
-    .transform(({ register, recommenderShown, ...rest }) => ({ ...rest, register: storedRegistration(register, recommenderShown, stored) }))
-    .pipe(z.object({ register: shape.register, minimumAge: shape.minimumAge, registrationBonusMinor: shape.registrationBonusMinor, reason: reasonSchema }));
+    .object({
+      register: z.custom<RegistrationValues['register']>(),
+      recommenderShown: z.boolean(),
+      minimumAge: typedInteger,
+      registrationBonusMinor: typedMinor(scale),
+      reason: z.string(),
+    })
+    .transform(({ register, recommenderShown, ...rest }) => ({
+      ...rest,
+      register: storedRegistration(register, recommenderShown, stored),
+    }))
+    .pipe(
+      z.object({
+        register: shape.register,
+        minimumAge: shape.minimumAge,
+        registrationBonusMinor: shape.registrationBonusMinor,
+        reason: reasonSchema,
+      }),
+    );
 }

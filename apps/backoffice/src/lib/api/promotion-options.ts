@@ -9,5 +9,11 @@ export function fetchPromotionOptions(): Promise<OpsContentItem[]> {
 }
 
 export function usePromotionOptions() {
-  return useQuery(queryOptions({ queryKey: ['ops', 'promo', 'promotion-options'], queryFn: fetchPromotionOptions, staleTime: 60_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: ['ops', 'promo', 'promotion-options'],
+      queryFn: fetchPromotionOptions,
+      staleTime: 60_000,
+    }),
+  );
 }

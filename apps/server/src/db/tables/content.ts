@@ -19,7 +19,11 @@ export type ContentTables = {
     publish_from: NullableTimestamp;
     publish_until: NullableTimestamp;
     sort_order: Generated<number>;
-    linkage_type: ColumnType<ContentLinkageType | null, ContentLinkageType | null | undefined, ContentLinkageType | null>;
+    linkage_type: ColumnType<
+      ContentLinkageType | null,
+      ContentLinkageType | null | undefined,
+      ContentLinkageType | null
+    >;
     linkage_target: NullableText;
     version: Generated<number>;
     created_at: Generated<Date>;

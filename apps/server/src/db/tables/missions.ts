@@ -2,7 +2,11 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Int8 = ColumnType<string, string | bigint, string | bigint>;
 
-export type MissionStepRow = { kind: 'stake' | 'deposit' | 'distinct_games' | 'login_days'; category?: string | undefined; target: string };
+export type MissionStepRow = {
+  kind: 'stake' | 'deposit' | 'distinct_games' | 'login_days';
+  category?: string | undefined;
+  target: string;
+};
 
 /** Tables owned by the missions module (migration 0280_missions.sql). */
 export type MissionsTables = {

@@ -14,7 +14,11 @@ export type PromoTables = {
     period: 'once' | 'daily' | 'weekly' | 'semimonthly' | 'monthly';
     starts_at: NullableTimestamp;
     ends_at: NullableTimestamp;
-    reward_kind: ColumnType<'cash' | 'bonus' | 'points' | null, 'cash' | 'bonus' | 'points' | null | undefined, 'cash' | 'bonus' | 'points' | null>;
+    reward_kind: ColumnType<
+      'cash' | 'bonus' | 'points' | null,
+      'cash' | 'bonus' | 'points' | null | undefined,
+      'cash' | 'bonus' | 'points' | null
+    >;
     reward_amount: NullableInt8;
     version: Generated<number>;
     updated_at: Generated<Date>;

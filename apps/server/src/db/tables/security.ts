@@ -20,7 +20,11 @@ export type SecurityTables = {
     holder_name: string;
     created_at: CreatedAt;
     /** A PIX key bound as a payout account (migration 0360): its type and the key. */
-    pix_key_type: ColumnType<'cpf' | 'email' | 'phone' | 'evp' | null, 'cpf' | 'email' | 'phone' | 'evp' | null | undefined, never>;
+    pix_key_type: ColumnType<
+      'cpf' | 'email' | 'phone' | 'evp' | null,
+      'cpf' | 'email' | 'phone' | 'evp' | null | undefined,
+      never
+    >;
     pix_key: ColumnType<string | null, string | null | undefined, never>;
   };
   member_security: {

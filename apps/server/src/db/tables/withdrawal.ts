@@ -15,13 +15,21 @@ export type WithdrawalTables = {
     currency: string;
     hold_id: Int8;
     status: ColumnType<WithdrawalStatus, WithdrawalStatus | undefined, WithdrawalStatus>;
-    confirmation: ColumnType<WithdrawalConfirmation | null, WithdrawalConfirmation | null | undefined, WithdrawalConfirmation | null>;
+    confirmation: ColumnType<
+      WithdrawalConfirmation | null,
+      WithdrawalConfirmation | null | undefined,
+      WithdrawalConfirmation | null
+    >;
     bank_account_id: string;
     bank_code: string;
     bank_name: string;
     account_number: string;
     holder_name: string;
-    pix_key_type: ColumnType<'cpf' | 'email' | 'phone' | 'evp' | null, 'cpf' | 'email' | 'phone' | 'evp' | null | undefined, never>;
+    pix_key_type: ColumnType<
+      'cpf' | 'email' | 'phone' | 'evp' | null,
+      'cpf' | 'email' | 'phone' | 'evp' | null | undefined,
+      never
+    >;
     pix_key: ColumnType<string | null, string | null | undefined, never>;
     reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
     resolution_note: ColumnType<string | null, string | null | undefined, string | null>;

@@ -7,8 +7,12 @@ import type { AppServices } from '../../services';
 
 /** The account record (transactionHistory). Trial accounts may read theirs: it shows the demo credit. */
 export function registerAccountRecordRoutes(app: RouteApp, services: AppServices): void {
-  app.get('/wps/member/transactions', { schema: { querystring: accountRecordQuerySchema, response: success(accountRecordPageSchema) } }, async (request) => {
-    const member = await requireMember(request, { allowTrial: true });
-    return ok(await services.accountRecord.list(member.memberId, request.query));
-  });
+  app.get(
+    '/wps/member/transactions',
+    { schema: { querystring: accountRecordQuerySchema, response: success(accountRecordPageSchema) } },
+    async (request) => {
+      const member = await requireMember(request, { allowTrial: true });
+      return ok(await services.accountRecord.list(member.memberId, request.query));
+    },
+  );
 }

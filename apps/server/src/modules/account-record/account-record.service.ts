@@ -15,7 +15,13 @@ export function createAccountRecordService(ctx: AccountRecordContext) {
     /** GET /wps/member/transactions: one page, newest first, filtered by kind and time. */
     async list(
       memberId: string,
-      query: { type?: string | undefined; from?: string | undefined; to?: string | undefined; page: number; pageSize: number },
+      query: {
+        type?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+        page: number;
+        pageSize: number;
+      },
     ): Promise<AccountRecordPage> {
       const brand = await system.getBrand();
       const { rows, total } = await ledger.findMemberStatement(

@@ -27,8 +27,12 @@ describeEachDatabase('account record', (target) => {
     const payer = await createPayer(t.app, 10_000n);
     const first = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '20'));
     const second = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, payer, '15'));
-    valueOf(await call(t.app, 'POST', `/ops/withdrawals/${first.id}/approve`, { token: ops, payload: { reason: 'checked' } }));
-    valueOf(await call(t.app, 'POST', `/ops/withdrawals/${second.id}/reject`, { token: ops, payload: { reason: 'test' } }));
+    valueOf(
+      await call(t.app, 'POST', `/ops/withdrawals/${first.id}/approve`, { token: ops, payload: { reason: 'checked' } }),
+    );
+    valueOf(
+      await call(t.app, 'POST', `/ops/withdrawals/${second.id}/reject`, { token: ops, payload: { reason: 'test' } }),
+    );
 
     const page = valueOf<AccountRecordPage>(await record(payer.token));
     expect(page).toMatchObject({ currency: 'BRL', scale: 2, total: 4, page: 1, totalPages: 1 });
@@ -57,7 +61,9 @@ describeEachDatabase('account record', (target) => {
     const later = valueOf<AccountRecordPage>(await record(payer.token, `?from=${encodeURIComponent(future)}`));
     expect(later.total).toBe(0);
     const past = new Date(Date.now() - 3600_000).toISOString();
-    const recent = valueOf<AccountRecordPage>(await record(payer.token, `?type=deposit&from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}`));
+    const recent = valueOf<AccountRecordPage>(
+      await record(payer.token, `?type=deposit&from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}`),
+    );
     expect(recent.total).toBe(7);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     const before = valueOf<AccountRecordPage>(await record(payer.token, `?to=${encodeURIComponent(yesterday)}`));
@@ -77,9 +83,15 @@ describeEachDatabase('account record', (target) => {
     // Only kinds the record can show: a house-only or unknown kind is refused, not an empty page.
     expectFailure(await record(a.token, '?type=withdrawal_payout'), 'VALIDATION_FAILED', 400);
     expectFailure(await record(a.token, '?type=no_such_kind'), 'VALIDATION_FAILED', 400);
-    for (const kind of ACCOUNT_RECORD_KINDS) expect(valueOf<AccountRecordPage>(await record(a.token, `?type=${kind}`)).total, kind).toBe(kind === 'deposit' ? 1 : 0);
+    for (const kind of ACCOUNT_RECORD_KINDS)
+      expect(valueOf<AccountRecordPage>(await record(a.token, `?type=${kind}`)).total, kind).toBe(
+        kind === 'deposit' ? 1 : 0,
+      );
     expectFailure(
-      await record(a.token, `?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(0).toISOString())}`),
+      await record(
+        a.token,
+        `?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(0).toISOString())}`,
+      ),
       'VALIDATION_FAILED',
       400,
     );

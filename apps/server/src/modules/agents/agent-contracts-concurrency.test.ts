@@ -27,18 +27,29 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
 
   type Agent = { id: string; token: string };
   async function agent(upline: Agent | null): Promise<Agent> {
-    const { id, account } = await insertTestMember(t, PASSWORD, { type: AccountType.AGENT_1, uplineId: upline?.id ?? null });
+    const { id, account } = await insertTestMember(t, PASSWORD, {
+      type: AccountType.AGENT_1,
+      uplineId: upline?.id ?? null,
+    });
     return { id, token: valueOf<LoginResult>(await login(t.app, account, PASSWORD)).token };
   }
   const house = (a: Agent, rateBp: number) =>
-    call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, { token: admin, payload: { tiers: tiers(rateBp), reason: 'agreed with the partner' } });
-  const process = (a: Agent, body: Record<string, unknown>) => call(t.app, 'POST', DAILY, { token: a.token, payload: body });
-  const offer = (from: Agent, to: Agent, rateBp: number) => process(from, { action: 'offer', downlineId: to.id, tiers: tiers(rateBp) });
-  const offered = async (from: Agent, to: Agent, rateBp: number) => valueOf<ContractView>(await offer(from, to, rateBp)).changed!.id;
+    call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
+      token: admin,
+      payload: { tiers: tiers(rateBp), reason: 'agreed with the partner' },
+    });
+  const process = (a: Agent, body: Record<string, unknown>) =>
+    call(t.app, 'POST', DAILY, { token: a.token, payload: body });
+  const offer = (from: Agent, to: Agent, rateBp: number) =>
+    process(from, { action: 'offer', downlineId: to.id, tiers: tiers(rateBp) });
+  const offered = async (from: Agent, to: Agent, rateBp: number) =>
+    valueOf<ContractView>(await offer(from, to, rateBp)).changed!.id;
   const statuses = async (downline: Agent) =>
     (
       await sql<{ status: string; rate: number }>`
-        SELECT status, (tiers->0->>'rateBp')::int AS rate FROM agent_contracts WHERE downline_id = ${downline.id}::bigint ORDER BY id`.execute(t.database.db)
+        SELECT status, (tiers->0->>'rateBp')::int AS rate FROM agent_contracts WHERE downline_id = ${downline.id}::bigint ORDER BY id`.execute(
+        t.database.db,
+      )
     ).rows;
   const codes = (answers: { statusCode: number }[]) => answers.map((r) => r.statusCode).sort();
 
@@ -57,7 +68,10 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
     const b = await agent(a);
     await house(a, 300);
     const id = await offered(a, b, 200);
-    const answers = await Promise.all([process(b, { action: 'accept', contractId: id }), process(b, { action: 'accept', contractId: id })]);
+    const answers = await Promise.all([
+      process(b, { action: 'accept', contractId: id }),
+      process(b, { action: 'accept', contractId: id }),
+    ]);
     expect(codes(answers)).toEqual([200, 409]);
     expect((await statuses(b)).map((r) => r.status)).toEqual(['active']);
   });
@@ -92,7 +106,10 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
     await house(a, 300);
     const id = await offered(a, b, 200);
     await process(b, { action: 'accept', contractId: id });
-    const answers = await Promise.all([process(a, { action: 'requestTermination', contractId: id }), process(b, { action: 'requestTermination', contractId: id })]);
+    const answers = await Promise.all([
+      process(a, { action: 'requestTermination', contractId: id }),
+      process(b, { action: 'requestTermination', contractId: id }),
+    ]);
     expect(codes(answers)).toEqual([200, 409]);
     expect((await statuses(b)).map((r) => r.status)).toEqual(['termination_requested']);
   });

@@ -3,7 +3,15 @@ import { AccountType } from '@wps/shared/constants';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { Contract, ContractTier, ContractView } from '@wps/shared/schemas/agents';
 import type { ConsolidatedFunds } from '@wps/shared/schemas/transfer';
-import { call, disableRegisterCaptcha, expectFailure, insertTestMember, login, registerUser, valueOf } from '../../../test/api-client';
+import {
+  call,
+  disableRegisterCaptcha,
+  expectFailure,
+  insertTestMember,
+  login,
+  registerUser,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -31,17 +39,27 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
 
   type Agent = { id: string; account: string; token: string };
   async function agent(upline: Agent | null): Promise<Agent> {
-    const { id, account } = await insertTestMember(t, PASSWORD, { type: AccountType.AGENT_1, uplineId: upline?.id ?? null });
+    const { id, account } = await insertTestMember(t, PASSWORD, {
+      type: AccountType.AGENT_1,
+      uplineId: upline?.id ?? null,
+    });
     const token = valueOf<LoginResult>(await login(t.app, account, PASSWORD)).token;
     return { id, account, token };
   }
   const house = (a: Agent, rateBp: number, upperBp = rateBp) =>
-    call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, { token: admin, payload: { tiers: tiers(rateBp, upperBp), reason: 'agreed with the partner' } });
-  const process = (a: Agent, body: Record<string, unknown>, path = DAILY) => call(t.app, 'POST', path, { token: a.token, payload: body });
-  const offer = async (from: Agent, to: Agent, rateBp: number, upperBp = rateBp) => valueOf<ContractView>(await process(from, { action: 'offer', downlineId: to.id, tiers: tiers(rateBp, upperBp) })).changed!;
+    call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
+      token: admin,
+      payload: { tiers: tiers(rateBp, upperBp), reason: 'agreed with the partner' },
+    });
+  const process = (a: Agent, body: Record<string, unknown>, path = DAILY) =>
+    call(t.app, 'POST', path, { token: a.token, payload: body });
+  const offer = async (from: Agent, to: Agent, rateBp: number, upperBp = rateBp) =>
+    valueOf<ContractView>(await process(from, { action: 'offer', downlineId: to.id, tiers: tiers(rateBp, upperBp) }))
+      .changed!;
   const act = async (a: Agent, action: string, contract: Contract, extra: Record<string, unknown> = {}) =>
     valueOf<ContractView>(await process(a, { action, contractId: contract.id, ...extra })).changed!;
-  const flags = async (a: Agent) => valueOf<ConsolidatedFunds>(await call(t.app, 'GET', '/wps/member/info/funds/consolidated', { token: a.token }));
+  const flags = async (a: Agent) =>
+    valueOf<ConsolidatedFunds>(await call(t.app, 'GET', '/wps/member/info/funds/consolidated', { token: a.token }));
   const viewOf = async (a: Agent) => valueOf<ContractView>(await process(a, { action: 'view' }));
 
   /** A → B → C with daily-salary contracts at the given rates (A's with the house). */
@@ -57,8 +75,17 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
 
   it('refuses the four calls to a non-agent (AGENT_ONLY) and without a token', async () => {
     const player = await registerUser(t.app);
-    for (const path of [DAILY, '/wps/relay/MCS2_processDividendReq', '/wps/relay/MCS2_processContractHourSalary', '/wps/relay/MCSFE_processRealTimeSalaryContract']) {
-      expectFailure(await call(t.app, 'POST', path, { token: player.result.token, payload: { action: 'view' } }), 'AGENT_ONLY', 403);
+    for (const path of [
+      DAILY,
+      '/wps/relay/MCS2_processDividendReq',
+      '/wps/relay/MCS2_processContractHourSalary',
+      '/wps/relay/MCSFE_processRealTimeSalaryContract',
+    ]) {
+      expectFailure(
+        await call(t.app, 'POST', path, { token: player.result.token, payload: { action: 'view' } }),
+        'AGENT_ONLY',
+        403,
+      );
       expectFailure(await call(t.app, 'POST', path, { payload: { action: 'view' } }), 'UNAUTHORIZED', 401);
     }
   });
@@ -68,13 +95,21 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     const b = await agent(a);
     const top = valueOf<Contract>(await house(a, 100, 150));
     expect(top).toMatchObject({ upline: null, downline: a.account, status: 'active', period: 'day' });
-    expect(await flags(a)).toMatchObject({ hasDailySalaryContract: true, dailysalreqtype: 0, hasDividendContract: false });
+    expect(await flags(a)).toMatchObject({
+      hasDailySalaryContract: true,
+      dailysalreqtype: 0,
+      hasDividendContract: false,
+    });
 
     const first = await offer(a, b, 60, 90);
     expect(first).toMatchObject({ status: 'offered', upline: a.account, downline: b.account });
     expect(await flags(b)).toMatchObject({ dailysalreqtype: 1, hasDailySalaryContract: false });
     expect((await viewOf(b)).offer?.id).toBe(first.id);
-    expectFailure(await process(a, { action: 'offer', downlineId: b.id, tiers: tiers(50) }), 'AGENT_CONTRACT_PENDING', 409);
+    expectFailure(
+      await process(a, { action: 'offer', downlineId: b.id, tiers: tiers(50) }),
+      'AGENT_CONTRACT_PENDING',
+      409,
+    );
     expectFailure(await process(a, { action: 'accept', contractId: first.id }), 'AGENT_CONTRACT_NOT_FOUND', 404);
     expect((await act(b, 'reject', first)).status).toBe('rejected');
     expect(await flags(b)).toMatchObject({ dailysalreqtype: 0, hasDailySalaryContract: false });
@@ -88,21 +123,39 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     expect((await viewOf(b)).current?.id).toBe(second.id);
     expectFailure(await process(b, { action: 'accept', contractId: second.id }), 'AGENT_CONTRACT_STATE', 409);
     // Another type is another contract: none here.
-    expect(valueOf<ContractView>(await process(b, { action: 'view' }, '/wps/relay/MCS2_processDividendReq')).current).toBeNull();
+    expect(
+      valueOf<ContractView>(await process(b, { action: 'view' }, '/wps/relay/MCS2_processDividendReq')).current,
+    ).toBeNull();
   });
 
-  it('refuses an offer above the upline\'s rate anywhere on its tiers, to a non-direct downline, and from an agent without a contract', async () => {
+  it("refuses an offer above the upline's rate anywhere on its tiers, to a non-direct downline, and from an agent without a contract", async () => {
     const { b, c } = await chain([100, 60, 50]);
     const d = await agent(c);
-    expectFailure(await process(b, { action: 'offer', downlineId: d.id, tiers: tiers(50) }), 'AGENT_NOT_DIRECT_DOWNLINE', 409);
+    expectFailure(
+      await process(b, { action: 'offer', downlineId: d.id, tiers: tiers(50) }),
+      'AGENT_NOT_DIRECT_DOWNLINE',
+      409,
+    );
     const c2 = await agent(b);
-    expectFailure(await process(b, { action: 'offer', downlineId: c2.id, tiers: tiers(61) }), 'AGENT_RATE_ABOVE_UPLINE', 409);
+    expectFailure(
+      await process(b, { action: 'offer', downlineId: c2.id, tiers: tiers(61) }),
+      'AGENT_RATE_ABOVE_UPLINE',
+      409,
+    );
     // Under B's rate on the lower tier, above it once the team reaches the upper tier's thresholds.
-    expectFailure(await process(b, { action: 'offer', downlineId: c2.id, tiers: tiers(10, 61) }), 'AGENT_RATE_ABOVE_UPLINE', 409);
+    expectFailure(
+      await process(b, { action: 'offer', downlineId: c2.id, tiers: tiers(10, 61) }),
+      'AGENT_RATE_ABOVE_UPLINE',
+      409,
+    );
     expect((await offer(b, c2, 60)).status).toBe('offered');
     // D holds no daily-salary contract, so it has no rate to give.
     const e = await agent(d);
-    expectFailure(await process(d, { action: 'offer', downlineId: e.id, tiers: tiers(0, 1) }), 'AGENT_RATE_ABOVE_UPLINE', 409);
+    expectFailure(
+      await process(d, { action: 'offer', downlineId: e.id, tiers: tiers(0, 1) }),
+      'AGENT_RATE_ABOVE_UPLINE',
+      409,
+    );
   });
 
   it('a termination requested by one side is accepted by the other; the side that asked cannot accept it', async () => {
@@ -112,7 +165,11 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     expect(requested).toMatchObject({ status: 'termination_requested', terminationRequestedBy: 'downline' });
     expect(await flags(b)).toMatchObject({ dailysalreqtype: 2 });
     expect(await flags(c)).toMatchObject({ dailysalreqtype: 0, hasDailySalaryContract: true });
-    expectFailure(await process(c, { action: 'acceptTermination', contractId: current.id }), 'AGENT_CONTRACT_STATE', 409);
+    expectFailure(
+      await process(c, { action: 'acceptTermination', contractId: current.id }),
+      'AGENT_CONTRACT_STATE',
+      409,
+    );
     expect((await act(b, 'rejectTermination', current)).status).toBe('active');
     await act(b, 'requestTermination', current);
     expect(await flags(c)).toMatchObject({ dailysalreqtype: 2 });
@@ -120,19 +177,29 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     expect(await flags(c)).toMatchObject({ dailysalreqtype: 0, hasDailySalaryContract: false });
   });
 
-  it('an upline whose rate drops under a downline\'s ends that contract and everything under it, and tells them', async () => {
+  it("an upline whose rate drops under a downline's ends that contract and everything under it, and tells them", async () => {
     const { a, b, c } = await chain([100, 60, 50]);
     const bContract = (await viewOf(b)).current!;
     const cContract = (await viewOf(c)).current!;
     valueOf<Contract>(await house(a, 40));
     expect((await viewOf(b)).current).toBeNull();
     expect((await viewOf(c)).current).toBeNull();
-    const ended = await t.database.db.selectFrom('agent_contracts').select(['id', 'status', 'end_reason']).where('id', 'in', [bContract.id, cContract.id]).orderBy('id').execute();
+    const ended = await t.database.db
+      .selectFrom('agent_contracts')
+      .select(['id', 'status', 'end_reason'])
+      .where('id', 'in', [bContract.id, cContract.id])
+      .orderBy('id')
+      .execute();
     expect(ended.map((r) => [r.status, r.end_reason])).toEqual([
       ['terminated', 'rate_cap'],
       ['terminated', 'rate_cap'],
     ]);
-    const notices = await t.database.db.selectFrom('member_notices').select(['member_id', 'params']).where('kind', '=', 'agent_contract_terminated').where('member_id', 'in', [b.id, c.id]).execute();
+    const notices = await t.database.db
+      .selectFrom('member_notices')
+      .select(['member_id', 'params'])
+      .where('kind', '=', 'agent_contract_terminated')
+      .where('member_id', 'in', [b.id, c.id])
+      .execute();
     expect(notices.map((n) => String(n.member_id)).sort()).toEqual([b.id, c.id].sort());
     expect(notices[0]!.params).toMatchObject({ contractType: 'daily_salary', reason: 'rate_cap' });
     expect(await flags(b)).toMatchObject({ hasDailySalaryContract: false });
@@ -140,14 +207,26 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     const again = await chain([100, 60, 50]);
     valueOf<Contract>(await house(again.a, 200));
     expect((await viewOf(again.c)).current?.status).toBe('active');
-    const audit = await t.database.db.selectFrom('audit_log').select(['after']).where('action', '=', 'agent.contract.house').where('subject_id', '=', a.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect((audit.after as { endedContracts: string[] }).endedContracts.sort()).toEqual([bContract.id, cContract.id].sort());
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['after'])
+      .where('action', '=', 'agent.contract.house')
+      .where('subject_id', '=', a.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((audit.after as { endedContracts: string[] }).endedContracts.sort()).toEqual(
+      [bContract.id, cContract.id].sort(),
+    );
   });
 
   it('accepting lower terms asks for confirmation naming the downlines it would end; confirmed, they end', async () => {
     const { a, b, c } = await chain([100, 60, 50]);
     const lower = await offer(a, b, 30);
-    const refused = expectFailure(await process(b, { action: 'accept', contractId: lower.id }), 'AGENT_CONTRACT_CONFIRM_CASCADE', 409);
+    const refused = expectFailure(
+      await process(b, { action: 'accept', contractId: lower.id }),
+      'AGENT_CONTRACT_CONFIRM_CASCADE',
+      409,
+    );
     expect(refused.value).toEqual({ affected: [{ contractId: (await viewOf(c)).current!.id, downline: c.account }] });
     expect((await viewOf(b)).offer?.id).toBe(lower.id);
     expect((await viewOf(c)).current?.status).toBe('active');
@@ -155,15 +234,30 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     expect(accepted.status).toBe('active');
     expect((await viewOf(b)).current?.id).toBe(lower.id);
     expect((await viewOf(c)).current).toBeNull();
-    const replaced = await t.database.db.selectFrom('agent_contracts').select(['end_reason']).where('downline_id', '=', b.id).where('status', '=', 'terminated').execute();
+    const replaced = await t.database.db
+      .selectFrom('agent_contracts')
+      .select(['end_reason'])
+      .where('downline_id', '=', b.id)
+      .where('status', '=', 'terminated')
+      .execute();
     expect(replaced.map((r) => r.end_reason)).toEqual(['replaced']);
   });
 
-  it('a moved agent\'s contract with its old upline ends (moved), and so do those under it', async () => {
+  it("a moved agent's contract with its old upline ends (moved), and so do those under it", async () => {
     const { b, c } = await chain([100, 60, 50]);
     const other = await agent(null);
-    valueOf(await call(t.app, 'POST', `/ops/agents/${b.id}/move`, { token: admin, payload: { uplineId: other.id, reason: 'joined another partner' } }));
-    const rows = await t.database.db.selectFrom('agent_contracts').select(['downline_id', 'status', 'end_reason']).where('downline_id', 'in', [b.id, c.id]).orderBy('id').execute();
+    valueOf(
+      await call(t.app, 'POST', `/ops/agents/${b.id}/move`, {
+        token: admin,
+        payload: { uplineId: other.id, reason: 'joined another partner' },
+      }),
+    );
+    const rows = await t.database.db
+      .selectFrom('agent_contracts')
+      .select(['downline_id', 'status', 'end_reason'])
+      .where('downline_id', 'in', [b.id, c.id])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [String(r.downline_id), r.status, r.end_reason])).toEqual([
       [b.id, 'terminated', 'moved'],
       [c.id, 'terminated', 'rate_cap'],
@@ -176,7 +270,11 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     valueOf<Contract>(await house(a, 100));
     const twice = [tiers(10)[0], tiers(20)[0]];
     expectFailure(await process(a, { action: 'offer', downlineId: b.id, tiers: twice }), 'VALIDATION_FAILED', 400);
-    expectFailure(await process(a, { action: 'offer', downlineId: b.id, tiers: tiers(10_001) }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await process(a, { action: 'offer', downlineId: b.id, tiers: tiers(10_001) }),
+      'VALIDATION_FAILED',
+      400,
+    );
     expectFailure(await house(b, 10), 'AGENT_CONTRACT_STATE', 409);
   });
 });

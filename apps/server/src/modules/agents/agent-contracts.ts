@@ -1,6 +1,13 @@
 import { isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import type { Contract, ContractProcessBody, ContractTier, ContractType, ContractView, HouseContractBody } from '@wps/shared/schemas/agents';
+import type {
+  Contract,
+  ContractProcessBody,
+  ContractTier,
+  ContractType,
+  ContractView,
+  HouseContractBody,
+} from '@wps/shared/schemas/agents';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -9,7 +16,18 @@ import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
 import type { Cascade } from './contract-cascade';
 import { exceedsUpline } from './contract-rates';
-import { findContract, findMemberContracts, findOpenContractsOf, insertContract, lockContract, lockHouseContractSlot, lockLiveContract, lockOpenOffer, updateContract, type ContractRow } from './contracts.repository';
+import {
+  findContract,
+  findMemberContracts,
+  findOpenContractsOf,
+  insertContract,
+  lockContract,
+  lockHouseContractSlot,
+  lockLiveContract,
+  lockOpenOffer,
+  updateContract,
+  type ContractRow,
+} from './contracts.repository';
 
 type Db = Kysely<Database>;
 
@@ -22,7 +40,12 @@ export type AgentContractsContext = {
 };
 
 /** The salary types' fixed periods; a dividend's is chosen (monthly unless given). */
-const FIXED_PERIODS: Record<ContractType, string> = { dividend: 'monthly', daily_salary: 'day', hourly_salary: 'hour', realtime_salary: '5min' };
+const FIXED_PERIODS: Record<ContractType, string> = {
+  dividend: 'monthly',
+  daily_salary: 'day',
+  hourly_salary: 'hour',
+  realtime_salary: '5min',
+};
 
 export function periodOf(type: ContractType, asked: string | undefined): string {
   return type === 'dividend' ? (asked ?? FIXED_PERIODS.dividend) : FIXED_PERIODS[type];
@@ -45,7 +68,8 @@ export const REQUEST_TYPE = { NONE: 0, NEW_CONTRACT: 1, TERMINATION: 2 } as cons
 
 const stateError = () => new AppError(ErrorCode.AGENT_CONTRACT_STATE, 'This contract cannot be changed this way now');
 const notFound = () => new AppError(ErrorCode.AGENT_CONTRACT_NOT_FOUND, 'No such contract');
-const aboveUpline = () => new AppError(ErrorCode.AGENT_RATE_ABOVE_UPLINE, "A downline's rate cannot exceed its upline's");
+const aboveUpline = () =>
+  new AppError(ErrorCode.AGENT_RATE_ABOVE_UPLINE, "A downline's rate cannot exceed its upline's");
 
 /**
  * Contracts between an upline agent and a direct downline agent (docs/agents.md, "Contracts"):
@@ -57,7 +81,9 @@ export function createAgentContracts(ctx: AgentContractsContext) {
   const { db, audit, member, cascade, now } = ctx;
 
   async function toContracts(rows: ContractRow[]): Promise<Contract[]> {
-    const names = await member.findAccountNames(rows.flatMap((r) => [String(r.downline_id), ...(r.upline_id === null ? [] : [String(r.upline_id)])]));
+    const names = await member.findAccountNames(
+      rows.flatMap((r) => [String(r.downline_id), ...(r.upline_id === null ? [] : [String(r.upline_id)])]),
+    );
     const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
     return rows.map((r) => ({
       id: String(r.id),
@@ -84,19 +110,41 @@ export function createAgentContracts(ctx: AgentContractsContext) {
       toContracts(changed ? [changed] : []),
       toContracts(downlines),
     ]);
-    return { type, current: current[0] ?? null, offer: offer[0] ?? null, downlines: downlineViews, changed: changedView[0] ?? null };
+    return {
+      type,
+      current: current[0] ?? null,
+      offer: offer[0] ?? null,
+      downlines: downlineViews,
+      changed: changedView[0] ?? null,
+    };
   }
 
   /** The upline offers a contract to a direct downline agent, within its own contract of the type. */
-  async function offer(memberId: string, type: ContractType, downlineId: string, tiers: ContractTier[], period: string | undefined): Promise<ContractRow> {
+  async function offer(
+    memberId: string,
+    type: ContractType,
+    downlineId: string,
+    tiers: ContractTier[],
+    period: string | undefined,
+  ): Promise<ContractRow> {
     const [upline, brief] = await Promise.all([member.findUpline(downlineId), member.findMemberBrief(downlineId)]);
-    if (!upline || upline.uplineId !== String(memberId) || !brief || !isAgentType(brief.type) || brief.status !== 'active') {
-      throw new AppError(ErrorCode.AGENT_NOT_DIRECT_DOWNLINE, 'Contracts can only be offered to a direct downline agent');
+    if (
+      !upline ||
+      upline.uplineId !== String(memberId) ||
+      !brief ||
+      !isAgentType(brief.type) ||
+      brief.status !== 'active'
+    ) {
+      throw new AppError(
+        ErrorCode.AGENT_NOT_DIRECT_DOWNLINE,
+        'Contracts can only be offered to a direct downline agent',
+      );
     }
     return runInTransaction(db, async (trx) => {
       const own = await lockLiveContract(trx, memberId, type);
       if (!own || exceedsUpline(tiers, own.tiers)) throw aboveUpline();
-      if (await lockOpenOffer(trx, downlineId, type)) throw new AppError(ErrorCode.AGENT_CONTRACT_PENDING, 'An offer of this type already awaits an answer');
+      if (await lockOpenOffer(trx, downlineId, type))
+        throw new AppError(ErrorCode.AGENT_CONTRACT_PENDING, 'An offer of this type already awaits an answer');
       return insertContract(trx, {
         type,
         uplineId: String(memberId),
@@ -113,17 +161,24 @@ export function createAgentContracts(ctx: AgentContractsContext) {
   }
 
   /** The downline accepts an offer: it replaces the live contract of the type; lower terms end the downlines' contracts above them (once confirmed). */
-  async function accept(memberId: string, type: ContractType, contractId: string, confirm: boolean): Promise<ContractRow> {
+  async function accept(
+    memberId: string,
+    type: ContractType,
+    contractId: string,
+    confirm: boolean,
+  ): Promise<ContractRow> {
     const seen = await findContract(db, contractId);
     if (!seen || seen.type !== type || String(seen.downline_id) !== String(memberId)) throw notFound();
     // The refusal for unconfirmed lower terms names the downlines: their names are read after the
     // transaction (its rows are only locked and read, so nothing is written before it).
     const outcome = await runInTransaction(db, async (trx) => {
       // Top-down: the upline's live contract (the cap), then the offer, then the member's own rows.
-      const uplineContract = seen.upline_id === null ? undefined : await lockLiveContract(trx, String(seen.upline_id), type);
+      const uplineContract =
+        seen.upline_id === null ? undefined : await lockLiveContract(trx, String(seen.upline_id), type);
       const row = await lockContract(trx, contractId);
       if (!row || row.status !== 'offered') throw stateError();
-      if (row.upline_id !== null && (!uplineContract || exceedsUpline(row.tiers, uplineContract.tiers))) throw aboveUpline();
+      if (row.upline_id !== null && (!uplineContract || exceedsUpline(row.tiers, uplineContract.tiers)))
+        throw aboveUpline();
       const previous = await lockLiveContract(trx, memberId, type);
       const affected = await cascade.wouldExceed(trx, memberId, type, row.tiers);
       if (affected.length > 0 && !confirm) return { accepted: null, unconfirmed: affected };
@@ -135,16 +190,33 @@ export function createAgentContracts(ctx: AgentContractsContext) {
     });
     if (outcome.accepted) return outcome.accepted;
     const names = await member.findAccountNames(outcome.unconfirmed.map((r) => String(r.downline_id)));
-    throw new AppError(ErrorCode.AGENT_CONTRACT_CONFIRM_CASCADE, 'A downline with a higher rate is terminated automatically if the contract proceeds', {
-      affected: outcome.unconfirmed.map((r) => ({ contractId: String(r.id), downline: names.get(String(r.downline_id)) ?? '' })),
-    });
+    throw new AppError(
+      ErrorCode.AGENT_CONTRACT_CONFIRM_CASCADE,
+      'A downline with a higher rate is terminated automatically if the contract proceeds',
+      {
+        affected: outcome.unconfirmed.map((r) => ({
+          contractId: String(r.id),
+          downline: names.get(String(r.downline_id)) ?? '',
+        })),
+      },
+    );
   }
 
   /** Reject an offer, or act on a termination: `side` is who may act, `to` the status it moves to. */
-  async function transition(memberId: string, type: ContractType, contractId: string, action: Exclude<ContractProcessBody['action'], 'view' | 'offer' | 'accept'>): Promise<ContractRow> {
+  async function transition(
+    memberId: string,
+    type: ContractType,
+    contractId: string,
+    action: Exclude<ContractProcessBody['action'], 'view' | 'offer' | 'accept'>,
+  ): Promise<ContractRow> {
     const seen = await findContract(db, contractId);
     const me = String(memberId);
-    const side = seen && String(seen.downline_id) === me ? 'downline' : seen && seen.upline_id !== null && String(seen.upline_id) === me ? 'upline' : null;
+    const side =
+      seen && String(seen.downline_id) === me
+        ? 'downline'
+        : seen && seen.upline_id !== null && String(seen.upline_id) === me
+          ? 'upline'
+          : null;
     if (!seen || seen.type !== type || side === null) throw notFound();
     return runInTransaction(db, async (trx) => {
       const row = await lockContract(trx, contractId);
@@ -156,13 +228,25 @@ export function createAgentContracts(ctx: AgentContractsContext) {
           return updateContract(trx, contractId, { status: 'rejected', answered_at: at });
         case 'requestTermination':
           if (row.status !== 'active') throw stateError();
-          return updateContract(trx, contractId, { status: 'termination_requested', termination_requested_at: at, termination_requested_by: side });
+          return updateContract(trx, contractId, {
+            status: 'termination_requested',
+            termination_requested_at: at,
+            termination_requested_by: side,
+          });
         case 'rejectTermination':
           if (row.status !== 'termination_requested' || row.termination_requested_by === side) throw stateError();
-          return updateContract(trx, contractId, { status: 'active', termination_requested_at: null, termination_requested_by: null });
+          return updateContract(trx, contractId, {
+            status: 'active',
+            termination_requested_at: null,
+            termination_requested_by: null,
+          });
         case 'acceptTermination': {
           if (row.status !== 'termination_requested' || row.termination_requested_by === side) throw stateError();
-          const ended = await updateContract(trx, contractId, { status: 'terminated', terminated_at: at, end_reason: 'agreed' });
+          const ended = await updateContract(trx, contractId, {
+            status: 'terminated',
+            terminated_at: at,
+            end_reason: 'agreed',
+          });
           await cascade.afterEnded(trx, String(row.downline_id), type);
           return ended;
         }
@@ -189,11 +273,19 @@ export function createAgentContracts(ctx: AgentContractsContext) {
      * PUT /ops/agents/:memberId/contracts/:type: a top agent's (no agent above it) contract with the
      * house, active at once, replacing the live one; downlines' contracts above the new terms end.
      */
-    async setHouseContract(operatorId: string, memberId: string, type: ContractType, body: HouseContractBody): Promise<Contract> {
+    async setHouseContract(
+      operatorId: string,
+      memberId: string,
+      type: ContractType,
+      body: HouseContractBody,
+    ): Promise<Contract> {
       const [brief, upline] = await Promise.all([member.findMemberBrief(memberId), member.findUpline(memberId)]);
       if (!brief || upline === undefined) throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such member');
       if (!isAgentType(brief.type) || (upline !== null && isAgentType(upline.uplineType))) {
-        throw new AppError(ErrorCode.AGENT_CONTRACT_STATE, 'Only a top agent (no agent above it) has a contract with the house');
+        throw new AppError(
+          ErrorCode.AGENT_CONTRACT_STATE,
+          'Only a top agent (no agent above it) has a contract with the house',
+        );
       }
       const row = await runInTransaction(db, async (trx) => {
         await lockHouseContractSlot(trx, memberId, type);
@@ -221,7 +313,13 @@ export function createAgentContracts(ctx: AgentContractsContext) {
           subjectId: memberId,
           reason: body.reason,
           before: previous ? { contractId: String(previous.id), tiers: previous.tiers, period: previous.period } : null,
-          after: { contractId: String(created.id), type, tiers: body.tiers, period: created.period, endedContracts: ended.map((r) => String(r.id)) },
+          after: {
+            contractId: String(created.id),
+            type,
+            tiers: body.tiers,
+            period: created.period,
+            endedContracts: ended.map((r) => String(r.id)),
+          },
         });
         return created;
       });
@@ -232,9 +330,11 @@ export function createAgentContracts(ctx: AgentContractsContext) {
     async findFlags(memberId: string): Promise<ContractFlags> {
       const me = String(memberId);
       const rows = await findOpenContractsOf(db, me);
-      const live = (type: ContractType) => rows.some((r) => r.type === type && String(r.downline_id) === me && r.status !== 'offered');
+      const live = (type: ContractType) =>
+        rows.some((r) => r.type === type && String(r.downline_id) === me && r.status !== 'offered');
       const request = (type: ContractType) => {
-        if (rows.some((r) => r.type === type && r.status === 'offered' && String(r.downline_id) === me)) return REQUEST_TYPE.NEW_CONTRACT;
+        if (rows.some((r) => r.type === type && r.status === 'offered' && String(r.downline_id) === me))
+          return REQUEST_TYPE.NEW_CONTRACT;
         const awaiting = rows.some((r) => {
           if (r.type !== type || r.status !== 'termination_requested') return false;
           const mySide = String(r.downline_id) === me ? 'downline' : 'upline';

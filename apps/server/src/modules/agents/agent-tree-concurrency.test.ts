@@ -33,7 +33,8 @@ describePostgres('agent tree under concurrent registrations and moves [postgres]
   const stored = () => pairs(sql`SELECT ancestor_id::text AS a, descendant_id::text AS d, depth FROM agent_tree`);
 
   it('a move started while a registration under the branch is not committed yet waits for it, and carries the new member', async () => {
-    const agent = async (uplineId: string | null) => (await insertTestMember(t, 'agent-pass-1', { type: AccountType.AGENT_1, uplineId })).id;
+    const agent = async (uplineId: string | null) =>
+      (await insertTestMember(t, 'agent-pass-1', { type: AccountType.AGENT_1, uplineId })).id;
     const left = await agent(null);
     const right = await agent(null);
     const branch = await agent(left);
@@ -43,8 +44,13 @@ describePostgres('agent tree under concurrent registrations and moves [postgres]
     let moveAnswered = false;
     let move: Promise<unknown> = Promise.resolve();
     await t.database.db.transaction().execute(async (trx) => {
-      await sql`INSERT INTO members (account, password_hash, upline_id) VALUES (${`late${Date.now()}`}, 'locked', ${leaf}::bigint)`.execute(trx);
-      move = call(t.app, 'POST', `/ops/agents/${branch}/move`, { token: admin, payload: { uplineId: right, reason: 'load balancing the teams' } }).then((r) => {
+      await sql`INSERT INTO members (account, password_hash, upline_id) VALUES (${`late${Date.now()}`}, 'locked', ${leaf}::bigint)`.execute(
+        trx,
+      );
+      move = call(t.app, 'POST', `/ops/agents/${branch}/move`, {
+        token: admin,
+        payload: { uplineId: right, reason: 'load balancing the teams' },
+      }).then((r) => {
         moveAnswered = true;
         return r;
       });
@@ -57,14 +63,20 @@ describePostgres('agent tree under concurrent registrations and moves [postgres]
   });
 
   it('keeps the closure table equal to a fresh walk of upline_id', async () => {
-    const agent = async (uplineId: string | null) => (await insertTestMember(t, 'agent-pass-1', { type: AccountType.AGENT_1, uplineId })).id;
+    const agent = async (uplineId: string | null) =>
+      (await insertTestMember(t, 'agent-pass-1', { type: AccountType.AGENT_1, uplineId })).id;
     const left = await agent(null);
     const right = await agent(null);
     const branch = await agent(left);
     const leaf = await agent(branch);
-    const registrations = Array.from({ length: 40 }, (_, i) => insertTestMember(t, 'player-pass-1', { uplineId: i % 2 === 0 ? branch : leaf }));
+    const registrations = Array.from({ length: 40 }, (_, i) =>
+      insertTestMember(t, 'player-pass-1', { uplineId: i % 2 === 0 ? branch : leaf }),
+    );
     const moves = Array.from({ length: 6 }, (_, i) =>
-      call(t.app, 'POST', `/ops/agents/${branch}/move`, { token: admin, payload: { uplineId: i % 2 === 0 ? right : left, reason: 'load balancing the teams' } }),
+      call(t.app, 'POST', `/ops/agents/${branch}/move`, {
+        token: admin,
+        payload: { uplineId: i % 2 === 0 ? right : left, reason: 'load balancing the teams' },
+      }),
     );
     const [, answers] = await Promise.all([Promise.all(registrations), Promise.all(moves)]);
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));

@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccountType } from '@wps/shared/constants';
 import type { AgentMoveResult, AgentTeam } from '@wps/shared/schemas/agents';
-import { call, disableRegisterCaptcha, expectFailure, insertTestMember, registerUser, valueOf } from '../../../test/api-client';
+import {
+  call,
+  disableRegisterCaptcha,
+  expectFailure,
+  insertTestMember,
+  registerUser,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { insertAffiliateCodeIfMissing } from '../member/member.repository';
@@ -27,7 +34,10 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
 
   /** Every pair of the closure table, sorted. */
   async function closure(): Promise<Pair[]> {
-    const rows = await sql<Pair>`SELECT ancestor_id::text AS ancestor, descendant_id::text AS descendant, depth FROM agent_tree ORDER BY 1, 2`.execute(t.database.db);
+    const rows =
+      await sql<Pair>`SELECT ancestor_id::text AS ancestor, descendant_id::text AS descendant, depth FROM agent_tree ORDER BY 1, 2`.execute(
+        t.database.db,
+      );
     return rows.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
   }
 
@@ -39,7 +49,9 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
         UNION ALL
         SELECT m.upline_id, c.descendant, c.depth + 1 FROM chain AS c JOIN members AS m ON m.id = c.ancestor WHERE m.upline_id IS NOT NULL
       )
-      SELECT ancestor::text AS ancestor, descendant::text AS descendant, depth FROM chain ORDER BY 1, 2`.execute(t.database.db);
+      SELECT ancestor::text AS ancestor, descendant::text AS descendant, depth FROM chain ORDER BY 1, 2`.execute(
+      t.database.db,
+    );
     return rows.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
   }
 
@@ -51,11 +63,17 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
   }
 
   async function memberIdOf(account: string): Promise<string> {
-    return String((await t.database.db.selectFrom('members').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id);
+    return String(
+      (await t.database.db.selectFrom('members').select('id').where('account', '=', account).executeTakeFirstOrThrow())
+        .id,
+    );
   }
 
   const move = (memberId: string, uplineId: string | null, token = admin) =>
-    call(t.app, 'POST', `/ops/agents/${memberId}/move`, { token, payload: { uplineId, reason: 'regional team reorganised' } });
+    call(t.app, 'POST', `/ops/agents/${memberId}/move`, {
+      token,
+      payload: { uplineId, reason: 'regional team reorganised' },
+    });
 
   it('holds every ancestor pair of members registered under agents, at any depth', async () => {
     const top = await agent(null);
@@ -67,7 +85,12 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
     const team = valueOf<AgentTeam>(await call(t.app, 'GET', `/ops/agents/${playerId}`, { token: support }));
     expect(team.uplines.map((u) => u.id)).toEqual([low.id, mid.id, top.id]);
     const topTeam = valueOf<AgentTeam>(await call(t.app, 'GET', `/ops/agents/${top.id}`, { token: support }));
-    expect(topTeam).toMatchObject({ member: { id: top.id, isAgent: true }, uplines: [], directDownlines: 1, teamSize: 3 });
+    expect(topTeam).toMatchObject({
+      member: { id: top.id, isAgent: true },
+      uplines: [],
+      directDownlines: 1,
+      teamSize: 3,
+    });
   });
 
   it('moves a member with its whole team, audited; the closure table still matches upline_id', async () => {
@@ -83,12 +106,23 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
     const team = valueOf<AgentTeam>(await call(t.app, 'GET', `/ops/agents/${playerId}`, { token: admin }));
     expect(team.uplines.map((u) => u.id)).toEqual([c.id, b.id, other.id]);
     expect(valueOf<AgentTeam>(await call(t.app, 'GET', `/ops/agents/${a.id}`, { token: admin })).teamSize).toBe(0);
-    const entry = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'agent.move').where('subject_id', '=', b.id).executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ actor_type: 'operator', reason: 'regional team reorganised', before: { uplineId: a.id } });
+    const entry = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'agent.move')
+      .where('subject_id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      actor_type: 'operator',
+      reason: 'regional team reorganised',
+      before: { uplineId: a.id },
+    });
     expect(entry.after).toMatchObject({ uplineId: other.id, movedMembers: 3 });
     // A registration under the moved branch afterwards gets the new chain.
     const late = await registerUser(t.app, { affiliateCode: c.code });
-    const lateTeam = valueOf<AgentTeam>(await call(t.app, 'GET', `/ops/agents/${await memberIdOf(late.username)}`, { token: admin }));
+    const lateTeam = valueOf<AgentTeam>(
+      await call(t.app, 'GET', `/ops/agents/${await memberIdOf(late.username)}`, { token: admin }),
+    );
     expect(lateTeam.uplines.map((u) => u.id)).toEqual([c.id, b.id, other.id]);
     // To the top of the tree (no upline), and back.
     expect(valueOf<AgentMoveResult>(await move(b.id, null)).toUplineId).toBeNull();
@@ -104,7 +138,8 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
     const player = await registerUser(t.app, { affiliateCode: c.code });
     const playerId = await memberIdOf(player.username);
     const before = await closure();
-    const audits = async () => (await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'agent.move').execute()).length;
+    const audits = async () =>
+      (await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'agent.move').execute()).length;
     const auditCount = await audits();
     expectFailure(await move(a.id, c.id), 'AGENT_TREE_CYCLE', 409);
     expectFailure(await move(a.id, a.id), 'AGENT_UPLINE_INVALID', 409);
@@ -112,10 +147,16 @@ describeEachDatabase('agent tree: the closure table and the operator move', (tar
     expectFailure(await move(b.id, '999999999'), 'AGENT_UPLINE_INVALID', 409);
     expectFailure(await move('999999999', a.id), 'AGENT_MEMBER_NOT_FOUND', 404);
     expectFailure(await move(c.id, null, support), 'OPERATOR_FORBIDDEN', 403);
-    expectFailure(await call(t.app, 'POST', `/ops/agents/${c.id}/move`, { token: admin, payload: { uplineId: a.id, reason: '' } }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await call(t.app, 'POST', `/ops/agents/${c.id}/move`, { token: admin, payload: { uplineId: a.id, reason: '' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
     expect(await closure()).toEqual(before);
     expect(await audits()).toBe(auditCount);
     // The trigger is the last guard: a cycle written straight to members is refused too.
-    await expect(t.database.db.updateTable('members').set({ upline_id: c.id }).where('id', '=', a.id).execute()).rejects.toThrow(/own downline/);
+    await expect(
+      t.database.db.updateTable('members').set({ upline_id: c.id }).where('id', '=', a.id).execute(),
+    ).rejects.toThrow(/own downline/);
   });
 });

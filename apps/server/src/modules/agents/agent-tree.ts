@@ -53,7 +53,8 @@ export function createAgentTree(ctx: AgentTreeContext) {
      */
     async move(operatorId: string, memberId: string, body: AgentMoveBody): Promise<AgentMoveResult> {
       const uplineId = body.uplineId;
-      if (uplineId === memberId) throw new AppError(ErrorCode.AGENT_UPLINE_INVALID, 'A member cannot be its own upline');
+      if (uplineId === memberId)
+        throw new AppError(ErrorCode.AGENT_UPLINE_INVALID, 'A member cannot be its own upline');
       return runInTransaction(db, async (trx) => {
         await lockTreeForChange(trx);
         const rows = await memberAdmin.lockForTreeChange(trx, uplineId === null ? [memberId] : [memberId, uplineId]);
@@ -70,7 +71,12 @@ export function createAgentTree(ctx: AgentTreeContext) {
           }
         }
         const team = await countTeam(trx, memberId);
-        const result: AgentMoveResult = { memberId, fromUplineId: moved.uplineId, toUplineId: uplineId, movedMembers: team.all + 1 };
+        const result: AgentMoveResult = {
+          memberId,
+          fromUplineId: moved.uplineId,
+          toUplineId: uplineId,
+          movedMembers: team.all + 1,
+        };
         if (moved.uplineId === uplineId) return result;
         await memberAdmin.setUpline(trx, memberId, uplineId);
         // A contract is with the direct upline: the old one's end here (and those under them, by the rate cap).
@@ -83,7 +89,12 @@ export function createAgentTree(ctx: AgentTreeContext) {
           subjectId: memberId,
           reason: body.reason,
           before: { uplineId: moved.uplineId },
-          after: { uplineId, uplineAccount: upline?.account ?? null, movedMembers: result.movedMembers, endedContracts: ended.map((r) => String(r.id)) },
+          after: {
+            uplineId,
+            uplineAccount: upline?.account ?? null,
+            movedMembers: result.movedMembers,
+            endedContracts: ended.map((r) => String(r.id)),
+          },
         });
         return result;
       });

@@ -16,13 +16,24 @@ export async function lockTreeForChange(trx: Db): Promise<void> {
 
 /** Whether `descendantId` is `ancestorId` or anywhere under it. */
 export async function isInSubtree(db: Db, ancestorId: string, descendantId: string): Promise<boolean> {
-  const row = await db.selectFrom('agent_tree').select('depth').where('ancestor_id', '=', ancestorId).where('descendant_id', '=', descendantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent_tree')
+    .select('depth')
+    .where('ancestor_id', '=', ancestorId)
+    .where('descendant_id', '=', descendantId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The ids above a member, nearest first. */
 export async function findUplineIds(db: Db, memberId: string): Promise<string[]> {
-  const rows = await db.selectFrom('agent_tree').select('ancestor_id').where('descendant_id', '=', memberId).where('depth', '>', 0).orderBy('depth').execute();
+  const rows = await db
+    .selectFrom('agent_tree')
+    .select('ancestor_id')
+    .where('descendant_id', '=', memberId)
+    .where('depth', '>', 0)
+    .orderBy('depth')
+    .execute();
   return rows.map((r) => String(r.ancestor_id));
 }
 

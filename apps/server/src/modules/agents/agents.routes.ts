@@ -39,19 +39,31 @@ export async function requireAgent(request: FastifyRequest) {
 /** The agents' contract calls, and the back office's agent tree and house contracts. */
 export function registerAgentsRoutes(app: RouteApp, { agents }: AppServices): void {
   for (const [type, path] of Object.entries(PROCESS_CALLS) as [ContractType, string][]) {
-    app.post(path, { schema: { body: contractProcessBodySchema, response: success(contractViewSchema) } }, async (request) => {
-      const member = await requireAgent(request);
-      return ok(await agents.contracts.process(member.memberId, type, request.body));
-    });
+    app.post(
+      path,
+      { schema: { body: contractProcessBodySchema, response: success(contractViewSchema) } },
+      async (request) => {
+        const member = await requireAgent(request);
+        return ok(await agents.contracts.process(member.memberId, type, request.body));
+      },
+    );
   }
 
-  app.get('/ops/agents/:memberId', { config: { permission: 'agents.read' }, schema: { params: agentMemberParamsSchema, response: success(agentTeamSchema) } }, async (request) =>
-    ok(await agents.tree.getTeam(request.params.memberId)),
+  app.get(
+    '/ops/agents/:memberId',
+    {
+      config: { permission: 'agents.read' },
+      schema: { params: agentMemberParamsSchema, response: success(agentTeamSchema) },
+    },
+    async (request) => ok(await agents.tree.getTeam(request.params.memberId)),
   );
 
   app.post(
     '/ops/agents/:memberId/move',
-    { config: { permission: 'agents.write' }, schema: { params: agentMemberParamsSchema, body: agentMoveBodySchema, response: success(agentMoveResultSchema) } },
+    {
+      config: { permission: 'agents.write' },
+      schema: { params: agentMemberParamsSchema, body: agentMoveBodySchema, response: success(agentMoveResultSchema) },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       return ok(await agents.tree.move(String(operator.operatorId), request.params.memberId, request.body));
@@ -60,10 +72,20 @@ export function registerAgentsRoutes(app: RouteApp, { agents }: AppServices): vo
 
   app.put(
     '/ops/agents/:memberId/contracts/:type',
-    { config: { permission: 'agents.write' }, schema: { params: houseContractParamsSchema, body: houseContractBodySchema, response: success(contractSchema) } },
+    {
+      config: { permission: 'agents.write' },
+      schema: { params: houseContractParamsSchema, body: houseContractBodySchema, response: success(contractSchema) },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await agents.contracts.setHouseContract(String(operator.operatorId), request.params.memberId, request.params.type, request.body));
+      return ok(
+        await agents.contracts.setHouseContract(
+          String(operator.operatorId),
+          request.params.memberId,
+          request.params.type,
+          request.body,
+        ),
+      );
     },
   );
 }

@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MessagesService } from '../messages/messages.service';
 import { exceedsUpline } from './contract-rates';
-import { findOffersBy, lockContractsWithUpline, lockLiveContractsOfUpline, lockLiveContractsUnder, updateContract, type ContractRow } from './contracts.repository';
+import {
+  findOffersBy,
+  lockContractsWithUpline,
+  lockLiveContractsOfUpline,
+  lockLiveContractsUnder,
+  updateContract,
+  type ContractRow,
+} from './contracts.repository';
 
 type Db = Kysely<Database>;
 
@@ -23,15 +30,30 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
   const { messages, now } = deps;
 
   async function end(trx: Db, row: ContractRow, reason: AutomaticEnd, at: Date): Promise<ContractRow> {
-    const ended = await updateContract(trx, String(row.id), { status: 'terminated', terminated_at: at, end_reason: reason });
-    await messages.notify(trx, { memberId: String(row.downline_id), kind: CONTRACT_ENDED_NOTICE, params: { contractType: row.type, reason, contractId: String(row.id) } });
+    const ended = await updateContract(trx, String(row.id), {
+      status: 'terminated',
+      terminated_at: at,
+      end_reason: reason,
+    });
+    await messages.notify(trx, {
+      memberId: String(row.downline_id),
+      kind: CONTRACT_ENDED_NOTICE,
+      params: { contractType: row.type, reason, contractId: String(row.id) },
+    });
     return ended;
   }
 
   /** Cancel open offers of a type made by these members (they can no longer give what they offered). */
-  async function cancelOffers(trx: Db, uplineIds: string[], type: string, reason: AutomaticEnd, keep: (offer: ContractRow) => boolean = () => false): Promise<void> {
+  async function cancelOffers(
+    trx: Db,
+    uplineIds: string[],
+    type: string,
+    reason: AutomaticEnd,
+    keep: (offer: ContractRow) => boolean = () => false,
+  ): Promise<void> {
     for (const offer of await findOffersBy(trx, uplineIds, type)) {
-      if (!keep(offer)) await updateContract(trx, String(offer.id), { status: 'cancelled', terminated_at: now(), end_reason: reason });
+      if (!keep(offer))
+        await updateContract(trx, String(offer.id), { status: 'cancelled', terminated_at: now(), end_reason: reason });
     }
   }
 
@@ -61,9 +83,16 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
      * A member's contract of a type now has these tiers: its direct downlines' contracts above them
      * end (and everything under those), and its open offers above them are cancelled.
      */
-    async afterLowered(trx: Db, memberId: string, type: string, tiers: readonly ContractTier[]): Promise<ContractRow[]> {
+    async afterLowered(
+      trx: Db,
+      memberId: string,
+      type: string,
+      tiers: readonly ContractTier[],
+    ): Promise<ContractRow[]> {
       const at = now();
-      const over = (await lockLiveContractsOfUpline(trx, memberId, type)).filter((row) => exceedsUpline(row.tiers, tiers));
+      const over = (await lockLiveContractsOfUpline(trx, memberId, type)).filter((row) =>
+        exceedsUpline(row.tiers, tiers),
+      );
       const ended: ContractRow[] = [];
       for (const row of over) {
         ended.push(await end(trx, row, 'rate_cap', at));

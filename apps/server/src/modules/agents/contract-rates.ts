@@ -7,7 +7,8 @@ import type { ContractTier } from '@wps/shared/schemas/agents';
 export function rateAt(tiers: readonly ContractTier[], amountMinor: bigint, activePlayers: number): number {
   let rate = 0;
   for (const tier of tiers) {
-    if (amountMinor >= BigInt(tier.minAmountMinor) && activePlayers >= tier.minActivePlayers && tier.rateBp > rate) rate = tier.rateBp;
+    if (amountMinor >= BigInt(tier.minAmountMinor) && activePlayers >= tier.minActivePlayers && tier.rateBp > rate)
+      rate = tier.rateBp;
   }
   return rate;
 }
@@ -20,7 +21,11 @@ export function rateAt(tiers: readonly ContractTier[], amountMinor: bigint, acti
  */
 export function exceedsUpline(downline: readonly ContractTier[], upline: readonly ContractTier[] | null): boolean {
   const up = upline ?? [];
-  const amounts = [...new Set([0n, ...downline.map((t) => BigInt(t.minAmountMinor)), ...up.map((t) => BigInt(t.minAmountMinor))])];
+  const amounts = [
+    ...new Set([0n, ...downline.map((t) => BigInt(t.minAmountMinor)), ...up.map((t) => BigInt(t.minAmountMinor))]),
+  ];
   const players = [...new Set([0, ...downline.map((t) => t.minActivePlayers), ...up.map((t) => t.minActivePlayers)])];
-  return amounts.some((amount) => players.some((active) => rateAt(downline, amount, active) > rateAt(up, amount, active)));
+  return amounts.some((amount) =>
+    players.some((active) => rateAt(downline, amount, active) > rateAt(up, amount, active)),
+  );
 }

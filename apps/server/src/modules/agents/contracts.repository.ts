@@ -23,7 +23,9 @@ const HOUSE_CONTRACT_LOCK_NAMESPACE = 0x41484331; // "AHC1"
  * second would hit the one-live-contract index; in turn, the second now replaces the first's.
  */
 export async function lockHouseContractSlot(trx: Db, memberId: string, type: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${HOUSE_CONTRACT_LOCK_NAMESPACE}::int4, hashtext(${`${memberId}:${type}`}))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(${HOUSE_CONTRACT_LOCK_NAMESPACE}::int4, hashtext(${`${memberId}:${type}`}))`.execute(
+    trx,
+  );
 }
 
 /** Lock a contract by id. */
@@ -33,22 +35,44 @@ export function lockContract(trx: Db, id: string): Promise<ContractRow | undefin
 
 /** Lock a member's live contract of a type (the cap its downlines' contracts are checked against). */
 export function lockLiveContract(trx: Db, downlineId: string, type: string): Promise<ContractRow | undefined> {
-  return select(trx).where('downline_id', '=', downlineId).where('type', '=', type).where('status', 'in', LIVE_STATUSES).forUpdate().executeTakeFirst();
+  return select(trx)
+    .where('downline_id', '=', downlineId)
+    .where('type', '=', type)
+    .where('status', 'in', LIVE_STATUSES)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Lock the open offer of a type to a member, if there is one. */
 export function lockOpenOffer(trx: Db, downlineId: string, type: string): Promise<ContractRow | undefined> {
-  return select(trx).where('downline_id', '=', downlineId).where('type', '=', type).where('status', '=', 'offered').forUpdate().executeTakeFirst();
+  return select(trx)
+    .where('downline_id', '=', downlineId)
+    .where('type', '=', type)
+    .where('status', '=', 'offered')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Lock a member's live contracts and open offers with an upline agent (every type), by id. */
 export function lockContractsWithUpline(trx: Db, downlineId: string): Promise<ContractRow[]> {
-  return select(trx).where('downline_id', '=', downlineId).where('upline_id', 'is not', null).where('status', 'in', ['offered', ...LIVE_STATUSES]).orderBy('id').forUpdate().execute();
+  return select(trx)
+    .where('downline_id', '=', downlineId)
+    .where('upline_id', 'is not', null)
+    .where('status', 'in', ['offered', ...LIVE_STATUSES])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Lock the live contracts of a type an upline gave its direct downlines, by id. */
 export function lockLiveContractsOfUpline(trx: Db, uplineId: string, type: string): Promise<ContractRow[]> {
-  return select(trx).where('upline_id', '=', uplineId).where('type', '=', type).where('status', 'in', LIVE_STATUSES).orderBy('id').forUpdate().execute();
+  return select(trx)
+    .where('upline_id', '=', uplineId)
+    .where('type', '=', type)
+    .where('status', 'in', LIVE_STATUSES)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Lock the live contracts of a type held anywhere under a member, level by level (depth, then id). */
@@ -65,7 +89,12 @@ export async function lockLiveContractsUnder(trx: Db, memberId: string, type: st
 /** Open offers of a type made by these uplines. */
 export function findOffersBy(db: Db, uplineIds: string[], type: string): Promise<ContractRow[]> {
   if (uplineIds.length === 0) return Promise.resolve([]);
-  return select(db).where('upline_id', 'in', uplineIds).where('type', '=', type).where('status', '=', 'offered').orderBy('id').execute();
+  return select(db)
+    .where('upline_id', 'in', uplineIds)
+    .where('type', '=', type)
+    .where('status', '=', 'offered')
+    .orderBy('id')
+    .execute();
 }
 
 export type NewContract = {
@@ -114,11 +143,20 @@ export async function updateContract(trx: Db, id: string, patch: ContractPatch):
 }
 
 /** A member's contracts of a type for its views: its live one and open offer, and those with its direct downlines. */
-export async function findMemberContracts(db: Db, memberId: string, type: string): Promise<{ mine: ContractRow[]; downlines: ContractRow[] }> {
+export async function findMemberContracts(
+  db: Db,
+  memberId: string,
+  type: string,
+): Promise<{ mine: ContractRow[]; downlines: ContractRow[] }> {
   const open = ['offered', ...LIVE_STATUSES];
   const [mine, downlines] = await Promise.all([
     select(db).where('downline_id', '=', memberId).where('type', '=', type).where('status', 'in', open).execute(),
-    select(db).where('upline_id', '=', memberId).where('type', '=', type).where('status', 'in', open).orderBy('id').execute(),
+    select(db)
+      .where('upline_id', '=', memberId)
+      .where('type', '=', type)
+      .where('status', 'in', open)
+      .orderBy('id')
+      .execute(),
   ]);
   return { mine, downlines };
 }

@@ -4,12 +4,17 @@ import { RATE_SCALE, capChainRates, splitChainPayout } from './payout-split';
 
 /** A tree of agents, each with a rate at or under its upline's (the contracts' cap), and players under them. */
 const treeArbitrary = fc
-  .array(fc.record({ parentPick: fc.nat(), rateShare: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 1, maxLength: 30 })
+  .array(fc.record({ parentPick: fc.nat(), rateShare: fc.double({ min: 0, max: 1, noNaN: true }) }), {
+    minLength: 1,
+    maxLength: 30,
+  })
   .chain((specs) =>
     fc.record({
       topRate: fc.integer({ min: 0, max: Number(RATE_SCALE) }),
       specs: fc.constant(specs),
-      activities: fc.array(fc.record({ agentPick: fc.nat(), base: fc.bigInt({ min: 0n, max: 10n ** 15n }) }), { maxLength: 40 }),
+      activities: fc.array(fc.record({ agentPick: fc.nat(), base: fc.bigInt({ min: 0n, max: 10n ** 15n }) }), {
+        maxLength: 40,
+      }),
     }),
   )
   .map(({ topRate, specs, activities }) => {
@@ -60,15 +65,19 @@ describe('the money model: one activity split along the chain', () => {
     );
   });
 
-  it('caps a rate above its upline\'s, so even then no payout is negative and the total is the top rate', () => {
+  it("caps a rate above its upline's, so even then no payout is negative and the total is the top rate", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 8 }), fc.bigInt({ min: 0n, max: 10n ** 12n }), (rates, base) => {
-        const payouts = splitChainPayout(rates, base);
-        expect(payouts.every((p) => p >= 0n)).toBe(true);
-        expect(payouts.reduce((s, p) => s + p, 0n)).toBe((BigInt(rates[rates.length - 1]!) * base) / RATE_SCALE);
-        const capped = capChainRates(rates);
-        capped.forEach((r, i) => expect(r).toBeLessThanOrEqual(i + 1 < capped.length ? capped[i + 1]! : r));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 8 }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (rates, base) => {
+          const payouts = splitChainPayout(rates, base);
+          expect(payouts.every((p) => p >= 0n)).toBe(true);
+          expect(payouts.reduce((s, p) => s + p, 0n)).toBe((BigInt(rates[rates.length - 1]!) * base) / RATE_SCALE);
+          const capped = capChainRates(rates);
+          capped.forEach((r, i) => expect(r).toBeLessThanOrEqual(i + 1 < capped.length ? capped[i + 1]! : r));
+        },
+      ),
     );
   });
 

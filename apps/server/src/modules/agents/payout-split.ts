@@ -33,7 +33,8 @@ export function capChainRates(ratesBottomUp: readonly number[]): number[] {
 export function splitChainPayout(ratesBottomUp: readonly number[], baseMinor: bigint): bigint[] {
   if (baseMinor < 0n) throw new RangeError('payout base must not be negative');
   for (const rate of ratesBottomUp) {
-    if (!Number.isSafeInteger(rate) || rate < 0 || BigInt(rate) > RATE_SCALE) throw new RangeError(`rate out of range: ${rate}`);
+    if (!Number.isSafeInteger(rate) || rate < 0 || BigInt(rate) > RATE_SCALE)
+      throw new RangeError(`rate out of range: ${rate}`);
   }
   const rates = capChainRates(ratesBottomUp);
   let paidBelow = 0n;

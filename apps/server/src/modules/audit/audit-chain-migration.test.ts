@@ -14,13 +14,23 @@ describeEachDatabase('the audit chain migration seals the entries written before
     const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, poolSize: 2 });
     try {
       const all = readMigrations();
-      await runMigrations(database, all.filter((m) => m.version < 340));
+      await runMigrations(
+        database,
+        all.filter((m) => m.version < 340),
+      );
       for (const [i, reason] of ['first', 'quote " and \\ backslash', 'línea\nnueva'].entries()) {
         await sql`INSERT INTO audit_log (at, actor_type, actor_id, action, subject_type, subject_id, reason, before, after)
-          VALUES (${new Date(Date.UTC(2024, 0, 1 + i))}, 'system', null, 'widget.old', 'widget', ${String(i)}, ${reason}, ${JSON.stringify({ n: i, z: [1, 'a'] })}::jsonb, null)`.execute(database.db);
+          VALUES (${new Date(Date.UTC(2024, 0, 1 + i))}, 'system', null, 'widget.old', 'widget', ${String(i)}, ${reason}, ${JSON.stringify({ n: i, z: [1, 'a'] })}::jsonb, null)`.execute(
+          database.db,
+        );
       }
       await runMigrations(database, all);
-      const links = await sql<{ seq: string; entry_id: string }>`SELECT c.seq::text AS seq, c.entry_id::text AS entry_id FROM audit_chain c ORDER BY c.seq`.execute(database.db);
+      const links = await sql<{
+        seq: string;
+        entry_id: string;
+      }>`SELECT c.seq::text AS seq, c.entry_id::text AS entry_id FROM audit_chain c ORDER BY c.seq`.execute(
+        database.db,
+      );
       const entries = await sql<{ id: string }>`SELECT id::text AS id FROM audit_log ORDER BY id`.execute(database.db);
       expect(links.rows.map((r) => r.entry_id)).toEqual(entries.rows.map((r) => r.id));
       expect(links.rows.map((r) => r.seq)).toEqual(entries.rows.map((_, i) => String(i + 1)));

@@ -26,14 +26,22 @@ const toBuffer = (v: unknown): Buffer => (Buffer.isBuffer(v) ? v : Buffer.from(v
 
 /** The chain's head: its last place and hash. */
 export async function readChainHead(db: Db): Promise<{ seq: bigint; hash: Buffer }> {
-  const { rows } = await sql<{ seq: string; hash: Uint8Array }>`SELECT seq::text AS seq, hash FROM audit_chain_head`.execute(db);
+  const { rows } = await sql<{
+    seq: string;
+    hash: Uint8Array;
+  }>`SELECT seq::text AS seq, hash FROM audit_chain_head`.execute(db);
   const head = rows[0];
   if (!head) return { seq: 0n, hash: Buffer.alloc(32) };
   return { seq: BigInt(head.seq), hash: toBuffer(head.hash) };
 }
 
 /** Links after place `afterSeq` up to `lastSeq`, in chain order, with their entries (keyset by place). */
-export async function readChainLinks(db: Db, afterSeq: bigint, lastSeq: bigint, limit: number): Promise<ChainLinkRow[]> {
+export async function readChainLinks(
+  db: Db,
+  afterSeq: bigint,
+  lastSeq: bigint,
+  limit: number,
+): Promise<ChainLinkRow[]> {
   const { rows } = await sql<ChainLinkRow>`
     SELECT c.seq::text AS "seq", c.entry_id::text AS "entryId", c.prev_hash AS "prevHash", c.hash AS "hash",
            e.id::text AS "id", to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "at",

@@ -17,13 +17,37 @@ const GENESIS: Buffer = Buffer.alloc(32);
  * null), exactly as `audit_entry_canonical` (migration 0340) writes it. JSON.stringify escapes a
  * string as PostgreSQL's to_json does (quotes, backslash, control characters as \uXXXX lowercase).
  */
-export function canonicalEntry(seq: string, e: Omit<ChainLinkRow, 'seq' | 'entryId' | 'prevHash' | 'hash'>, prev: Buffer): string {
-  const fields = [seq, e.id, e.at, e.actorType, e.actorId, e.action, e.subjectType, e.subjectId, e.reason, e.before, e.after, prev.toString('hex')];
+export function canonicalEntry(
+  seq: string,
+  e: Omit<ChainLinkRow, 'seq' | 'entryId' | 'prevHash' | 'hash'>,
+  prev: Buffer,
+): string {
+  const fields = [
+    seq,
+    e.id,
+    e.at,
+    e.actorType,
+    e.actorId,
+    e.action,
+    e.subjectType,
+    e.subjectId,
+    e.reason,
+    e.before,
+    e.after,
+    prev.toString('hex'),
+  ];
   return `[${fields.map((f) => (f === null ? 'null' : JSON.stringify(f))).join(',')}]`;
 }
 
-export function entryHash(seq: string, e: Omit<ChainLinkRow, 'seq' | 'entryId' | 'prevHash' | 'hash'>, prev: Buffer): Buffer {
-  return crypto.createHash('sha256').update(canonicalEntry(seq, e, prev), 'utf8').digest();
+export function entryHash(
+  seq: string,
+  e: Omit<ChainLinkRow, 'seq' | 'entryId' | 'prevHash' | 'hash'>,
+  prev: Buffer,
+): Buffer {
+  return crypto
+    .createHash('sha256')
+    .update(canonicalEntry(seq, e, prev), 'utf8')
+    .digest();
 }
 
 type Broken = NonNullable<AuditChainResult['firstBroken']>;
@@ -41,15 +65,36 @@ export function parseAnchor(text: string): AuditChainAnchor | undefined {
 function checkLink(link: ChainLinkRow, expectedSeq: bigint, prevHash: Buffer): Broken | null {
   const seq = link.seq;
   if (BigInt(seq) !== expectedSeq) {
-    return { seq: expectedSeq.toString(), entryId: null, problem: 'sequence_gap', detail: `place ${expectedSeq} is missing: the chain goes on at place ${seq} (entry ${link.entryId})` };
+    return {
+      seq: expectedSeq.toString(),
+      entryId: null,
+      problem: 'sequence_gap',
+      detail: `place ${expectedSeq} is missing: the chain goes on at place ${seq} (entry ${link.entryId})`,
+    };
   }
   if (!link.prevHash.equals(prevHash)) {
-    return { seq, entryId: link.entryId, problem: 'link_broken', detail: `carries previous hash ${link.prevHash.toString('hex')}, but the link before ends on ${prevHash.toString('hex')}` };
+    return {
+      seq,
+      entryId: link.entryId,
+      problem: 'link_broken',
+      detail: `carries previous hash ${link.prevHash.toString('hex')}, but the link before ends on ${prevHash.toString('hex')}`,
+    };
   }
-  if (link.id === null) return { seq, entryId: link.entryId, problem: 'entry_missing', detail: `entry ${link.entryId} was sealed at place ${seq} and no longer exists` };
+  if (link.id === null)
+    return {
+      seq,
+      entryId: link.entryId,
+      problem: 'entry_missing',
+      detail: `entry ${link.entryId} was sealed at place ${seq} and no longer exists`,
+    };
   const recomputed = entryHash(seq, link, prevHash);
   if (!recomputed.equals(link.hash)) {
-    return { seq, entryId: link.entryId, problem: 'content_changed', detail: `sealed hash ${link.hash.toString('hex')}, the stored fields now hash to ${recomputed.toString('hex')}` };
+    return {
+      seq,
+      entryId: link.entryId,
+      problem: 'content_changed',
+      detail: `sealed hash ${link.hash.toString('hex')}, the stored fields now hash to ${recomputed.toString('hex')}`,
+    };
   }
   return null;
 }
@@ -59,7 +104,11 @@ function checkLink(link: ChainLinkRow, expectedSeq: bigint, prevHash: Buffer): B
  * sealed meanwhile are left to the next check), then look for entries that were never linked.
  * Reads in keyset pages of 2,000 links; stops at the first broken link.
  */
-export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = () => new Date(), anchors: readonly AuditChainAnchor[] = []): Promise<AuditChainResult> {
+export async function verifyAuditChain(
+  db: Kysely<Database>,
+  now: () => Date = () => new Date(),
+  anchors: readonly AuditChainAnchor[] = [],
+): Promise<AuditChainResult> {
   const anchorAt = new Map(anchors.map((a) => [a.seq, a.hash.toLowerCase()]));
   const head = await readChainHead(db);
   let expected = 1n;
@@ -81,7 +130,12 @@ export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = (
       if (broken) return result(broken);
       const anchored = anchorAt.get(link.seq);
       if (anchored !== undefined && anchored !== link.hash.toString('hex')) {
-        return result({ seq: link.seq, entryId: link.entryId, problem: 'anchor_mismatch', detail: `the hash kept outside the database for place ${link.seq} is ${anchored}; the chain now holds ${link.hash.toString('hex')}` });
+        return result({
+          seq: link.seq,
+          entryId: link.entryId,
+          problem: 'anchor_mismatch',
+          detail: `the hash kept outside the database for place ${link.seq} is ${anchored}; the chain now holds ${link.hash.toString('hex')}`,
+        });
       }
       anchorAt.delete(link.seq);
       checked += 1;
@@ -91,15 +145,37 @@ export async function verifyAuditChain(db: Kysely<Database>, now: () => Date = (
     after = BigInt(links.at(-1)!.seq);
   }
   if (expected - 1n !== head.seq) {
-    return result({ seq: expected.toString(), entryId: null, problem: 'sequence_gap', detail: `the head names place ${head.seq}, the chain ends at place ${expected - 1n}` });
+    return result({
+      seq: expected.toString(),
+      entryId: null,
+      problem: 'sequence_gap',
+      detail: `the head names place ${head.seq}, the chain ends at place ${expected - 1n}`,
+    });
   }
   if (!prev.equals(head.hash)) {
-    return result({ seq: head.seq.toString(), entryId: null, problem: 'head_mismatch', detail: `the head holds ${head.hash.toString('hex')}, the last link ${prev.toString('hex')}` });
+    return result({
+      seq: head.seq.toString(),
+      entryId: null,
+      problem: 'head_mismatch',
+      detail: `the head holds ${head.hash.toString('hex')}, the last link ${prev.toString('hex')}`,
+    });
   }
   const [missing] = anchorAt.keys();
-  if (missing !== undefined) return result({ seq: missing, entryId: null, problem: 'anchor_mismatch', detail: `the chain has no place ${missing}, whose hash was kept outside the database` });
+  if (missing !== undefined)
+    return result({
+      seq: missing,
+      entryId: null,
+      problem: 'anchor_mismatch',
+      detail: `the chain has no place ${missing}, whose hash was kept outside the database`,
+    });
   const unsealed = await findUnsealedEntry(db);
-  if (unsealed) return result({ seq: null, entryId: unsealed, problem: 'unsealed_entry', detail: `entry ${unsealed} is in the log but was never sealed into the chain` });
+  if (unsealed)
+    return result({
+      seq: null,
+      entryId: unsealed,
+      problem: 'unsealed_entry',
+      detail: `entry ${unsealed} is in the log but was never sealed into the chain`,
+    });
   return result(null);
 }
 

@@ -17,10 +17,7 @@ export type AuditEntryRow = {
 };
 
 /** Append one audit entry; the table rejects every UPDATE, DELETE and TRUNCATE. */
-export async function insertAuditEntry(
-  db: Db,
-  entry: Omit<AuditEntryRow, 'id' | 'at'>,
-): Promise<void> {
+export async function insertAuditEntry(db: Db, entry: Omit<AuditEntryRow, 'id' | 'at'>): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -39,7 +36,13 @@ export async function insertAuditEntry(
 /** Audit entries, newest first, optionally of one subject; one page plus the total. */
 export async function findAuditEntries(
   db: Db,
-  filter: { subjectType?: string | undefined; subjectId?: string | undefined; action?: string | undefined; offset: number; limit: number },
+  filter: {
+    subjectType?: string | undefined;
+    subjectId?: string | undefined;
+    action?: string | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
   let query = db.selectFrom('audit_log');
   if (filter.subjectType) query = query.where('subject_type', '=', filter.subjectType);
@@ -88,7 +91,9 @@ function filtered(db: Db, filter: AuditSearchFilter) {
   let query = db.selectFrom('audit_log');
   if (filter.actor) query = query.where('actor_type', 'in', filter.actor.types).where('actor_id', '=', filter.actor.id);
   if (filter.action) {
-    query = filter.action.endsWith('.') ? query.where('action', 'like', likePrefix(filter.action)) : query.where('action', '=', filter.action);
+    query = filter.action.endsWith('.')
+      ? query.where('action', 'like', likePrefix(filter.action))
+      : query.where('action', '=', filter.action);
   }
   if (filter.subjectType) query = query.where('subject_type', '=', filter.subjectType);
   if (filter.subjectId) query = query.where('subject_id', '=', filter.subjectId);
@@ -110,10 +115,23 @@ export async function searchAuditEntries(
   let query = filtered(db, filter);
   if (page.afterId) {
     const cursor = sql`(SELECT c.at, c.id FROM audit_log c WHERE c.id = ${page.afterId})`;
-    query = query.where(page.order === 'desc' ? sql<boolean>`(at, id) < ${cursor}` : sql<boolean>`(at, id) > ${cursor}`);
+    query = query.where(
+      page.order === 'desc' ? sql<boolean>`(at, id) < ${cursor}` : sql<boolean>`(at, id) > ${cursor}`,
+    );
   }
   return query
-    .select(['id', 'at', 'actor_type as actorType', 'actor_id as actorId', 'action', 'subject_type as subjectType', 'subject_id as subjectId', 'reason', 'before', 'after'])
+    .select([
+      'id',
+      'at',
+      'actor_type as actorType',
+      'actor_id as actorId',
+      'action',
+      'subject_type as subjectType',
+      'subject_id as subjectId',
+      'reason',
+      'before',
+      'after',
+    ])
     .orderBy('at', page.order)
     .orderBy('id', page.order)
     .offset(page.offset ?? 0)

@@ -16,7 +16,10 @@ const NO_ACTOR = '-';
  * The search as stored values: the actor filter names an operator by username; any other value
  * is a system actor as stored (`ops-cli:<user>`).
  */
-export async function auditSearchInput(services: Pick<AppServices, 'operators'>, q: AuditFilter): Promise<AuditSearchInput> {
+export async function auditSearchInput(
+  services: Pick<AppServices, 'operators'>,
+  q: AuditFilter,
+): Promise<AuditSearchInput> {
   let actor: AuditSearchInput['actor'];
   if (q.actor) {
     const operator = await services.operators.findOperator(q.actor);
@@ -27,10 +30,16 @@ export async function auditSearchInput(services: Pick<AppServices, 'operators'>,
 }
 
 /** Each entry with its actor's name: the operator's username, or the stored system actor. */
-export async function withActorNames(services: Pick<AppServices, 'operators'>, entries: AuditEntryView[]): Promise<AuditSearchEntry[]> {
+export async function withActorNames(
+  services: Pick<AppServices, 'operators'>,
+  entries: AuditEntryView[],
+): Promise<AuditSearchEntry[]> {
   const ids = [...new Set(entries.filter((e) => e.actorType === 'operator' && e.actorId).map((e) => e.actorId!))];
   const names = ids.length ? await services.operators.namesOf(ids) : new Map<string, string>();
-  return entries.map((e) => ({ ...e, actorName: e.actorType === 'operator' ? (names.get(e.actorId ?? '') ?? null) : e.actorId }));
+  return entries.map((e) => ({
+    ...e,
+    actorName: e.actorType === 'operator' ? (names.get(e.actorId ?? '') ?? null) : e.actorId,
+  }));
 }
 
 /** The audit log for the back office: filtered, keyset-paged search and the CSV export. */
@@ -38,20 +47,35 @@ export function registerAuditRoutes(app: RouteApp, services: AppServices): void 
   const { audit } = services;
 
   // The hash chain's check (docs/compliance.md, "Records, audit and reports"): reads the whole log.
-  app.post('/ops/audit/chain/verify', { config: { permission: 'audit.read' }, schema: { response: success(auditChainResultSchema) } }, async () =>
-    ok(await verifyAuditChain(services.audit.db)),
+  app.post(
+    '/ops/audit/chain/verify',
+    { config: { permission: 'audit.read' }, schema: { response: success(auditChainResultSchema) } },
+    async () => ok(await verifyAuditChain(services.audit.db)),
   );
 
-  app.get('/ops/audit', { config: { permission: 'audit.read' }, schema: { querystring: auditSearchQuerySchema, response: success(auditSearchPageSchema) } }, async (request) => {
-    const { page, pageSize, order, sort: _sort, ...filter } = request.query;
-    const found = await audit.search(await auditSearchInput(services, filter), { order, page, pageSize });
-    return ok({ ...found, list: await withActorNames(services, found.list) });
-  });
+  app.get(
+    '/ops/audit',
+    {
+      config: { permission: 'audit.read' },
+      schema: { querystring: auditSearchQuerySchema, response: success(auditSearchPageSchema) },
+    },
+    async (request) => {
+      const { page, pageSize, order, sort: _sort, ...filter } = request.query;
+      const found = await audit.search(await auditSearchInput(services, filter), { order, page, pageSize });
+      return ok({ ...found, list: await withActorNames(services, found.list) });
+    },
+  );
 
   // The filtered log as CSV, streamed in keyset pages; before and after as JSON text.
   app.get(
     '/ops/audit/csv',
-    { config: { permission: 'audit.read' }, schema: { querystring: auditExportQuerySchema, response: { 200: nonJson(['text/csv'], 'The matching audit entries as CSV, in time order') } } },
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        querystring: auditExportQuerySchema,
+        response: { 200: nonJson(['text/csv'], 'The matching audit entries as CSV, in time order') },
+      },
+    },
     async (request, reply) => {
       const { order, sort: _sort, ...filter } = request.query;
       const input = await auditSearchInput(services, filter);
@@ -69,7 +93,8 @@ export function registerAuditRoutes(app: RouteApp, services: AppServices): void 
           { header: 'before', value: (e) => (e.before === null ? null : JSON.stringify(e.before)) },
           { header: 'after', value: (e) => (e.after === null ? null : JSON.stringify(e.after)) },
         ],
-        fetchPage: async (after: string | null, limit) => withActorNames(services, await audit.exportPage(input, order, after, limit)),
+        fetchPage: async (after: string | null, limit) =>
+          withActorNames(services, await audit.exportPage(input, order, after, limit)),
         cursorOf: (e) => e.id,
       });
     },

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
-import { countAuditEntries, findAuditEntries, insertAuditEntry, searchAuditEntries, type AuditEntryRow, type AuditSearchFilter } from './audit.repository';
+import {
+  countAuditEntries,
+  findAuditEntries,
+  insertAuditEntry,
+  searchAuditEntries,
+  type AuditEntryRow,
+  type AuditSearchFilter,
+} from './audit.repository';
 
 type Db = Kysely<Database>;
 
@@ -21,7 +28,11 @@ function viewOf(row: AuditEntryRow): AuditEntryView {
 }
 
 function filterOf(input: AuditSearchInput): AuditSearchFilter {
-  return { ...input, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined };
+  return {
+    ...input,
+    from: input.from ? new Date(input.from) : undefined,
+    to: input.to ? new Date(input.to) : undefined,
+  };
 }
 
 export type AuditRecordInput = {
@@ -72,20 +83,41 @@ export function createAuditService(ctx: Pick<AppContext, 'db'>) {
     async search(input: AuditSearchInput, page: { order: 'asc' | 'desc'; page: number; pageSize: number }) {
       const filter = filterOf(input);
       const [rows, total] = await Promise.all([
-        searchAuditEntries(db, filter, { order: page.order, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+        searchAuditEntries(db, filter, {
+          order: page.order,
+          limit: page.pageSize,
+          offset: (page.page - 1) * page.pageSize,
+        }),
         countAuditEntries(db, filter),
       ]);
-      return { list: rows.map(viewOf), total, page: page.page, pageSize: page.pageSize, totalPages: Math.max(1, Math.ceil(total / page.pageSize)) };
+      return {
+        list: rows.map(viewOf),
+        total,
+        page: page.page,
+        pageSize: page.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / page.pageSize)),
+      };
     },
 
     /** The entries after `afterId` in time order: one keyset page of the CSV export (entries added meanwhile never shift it). */
-    async exportPage(input: AuditSearchInput, order: 'asc' | 'desc', afterId: string | null, limit: number): Promise<AuditEntryView[]> {
+    async exportPage(
+      input: AuditSearchInput,
+      order: 'asc' | 'desc',
+      afterId: string | null,
+      limit: number,
+    ): Promise<AuditEntryView[]> {
       const rows = await searchAuditEntries(db, filterOf(input), { order, limit, afterId: afterId ?? undefined });
       return rows.map(viewOf);
     },
 
     /** One page of entries, newest first. */
-    async list(filter: { subjectType?: string | undefined; subjectId?: string | undefined; action?: string | undefined; page: number; pageSize: number }) {
+    async list(filter: {
+      subjectType?: string | undefined;
+      subjectId?: string | undefined;
+      action?: string | undefined;
+      page: number;
+      pageSize: number;
+    }) {
       const { rows, total } = await findAuditEntries(db, {
         subjectType: filter.subjectType,
         subjectId: filter.subjectId,

@@ -13,7 +13,13 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
   const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12)).toISOString();
 
   /** An entry written through the service, in its own transaction (its time is now). */
-  async function write(entry: { actorId: string | null; actorType?: 'operator' | 'system'; action: string; subjectId: string; reason?: string }) {
+  async function write(entry: {
+    actorId: string | null;
+    actorType?: 'operator' | 'system';
+    action: string;
+    subjectId: string;
+    reason?: string;
+  }) {
     await t.database.db.transaction().execute(async (trx) => {
       await t.app.services.audit.record(trx, {
         actorType: entry.actorType ?? 'operator',
@@ -28,7 +34,10 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
     });
   }
 
-  const search = async (query: string) => valueOf<AuditSearchPage>(await call(t.app, 'GET', `/ops/audit?subjectType=widget&${query}`, { token: admin.token }));
+  const search = async (query: string) =>
+    valueOf<AuditSearchPage>(
+      await call(t.app, 'GET', `/ops/audit?subjectType=widget&${query}`, { token: admin.token }),
+    );
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -39,7 +48,13 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
       { actorId: admin.operatorId, action: 'widget.create', subjectId: 'w1', reason: 'first' },
       { actorId: other.operatorId, action: 'widget.resize', subjectId: 'w1', reason: 'bigger' },
       { actorId: admin.operatorId, action: 'widget.resize', subjectId: 'w2' },
-      { actorId: 'ops-cli:root', actorType: 'system' as const, action: 'widget.delete', subjectId: 'w2', reason: 'cleanup' },
+      {
+        actorId: 'ops-cli:root',
+        actorType: 'system' as const,
+        action: 'widget.delete',
+        subjectId: 'w2',
+        reason: 'cleanup',
+      },
     ].entries()) {
       await t.database.db
         .insertInto('audit_log')
@@ -65,9 +80,17 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
     const all = await search('');
     expect(all.total).toBe(4);
     expect(all.list.map((e) => e.action)).toEqual(['widget.delete', 'widget.resize', 'widget.resize', 'widget.create']);
-    expect(all.list[0]).toMatchObject({ actorName: 'ops-cli:root', actorType: 'system', reason: 'cleanup', before: { size: 3 }, after: { size: 4 } });
+    expect(all.list[0]).toMatchObject({
+      actorName: 'ops-cli:root',
+      actorType: 'system',
+      reason: 'cleanup',
+      before: { size: 3 },
+      after: { size: 4 },
+    });
 
-    expect((await search('actor=audit.fin')).list.map((e) => [e.action, e.actorName])).toEqual([['widget.resize', 'audit.fin']]);
+    expect((await search('actor=audit.fin')).list.map((e) => [e.action, e.actorName])).toEqual([
+      ['widget.resize', 'audit.fin'],
+    ]);
     expect((await search('actor=AUDIT.ADMIN')).total).toBe(2);
     expect((await search('actor=ops-cli:root')).list.map((e) => e.action)).toEqual(['widget.delete']);
     expect((await search('actor=nobody.here')).total).toBe(0);
@@ -88,16 +111,33 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
   });
 
   it('refuses a bad range or instant', async () => {
-    expectFailure(await call(t.app, 'GET', `/ops/audit?from=${encodeURIComponent(day(3))}&to=${encodeURIComponent(day(1))}`, { token: admin.token }), ErrorCode.VALIDATION_FAILED, 400);
-    expectFailure(await call(t.app, 'GET', '/ops/audit?from=yesterday', { token: admin.token }), ErrorCode.VALIDATION_FAILED, 400);
-    expectFailure(await call(t.app, 'GET', '/ops/audit?sort=actor', { token: admin.token }), ErrorCode.VALIDATION_FAILED, 400);
+    expectFailure(
+      await call(t.app, 'GET', `/ops/audit?from=${encodeURIComponent(day(3))}&to=${encodeURIComponent(day(1))}`, {
+        token: admin.token,
+      }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'GET', '/ops/audit?from=yesterday', { token: admin.token }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'GET', '/ops/audit?sort=actor', { token: admin.token }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
   });
 
   it('exports the filtered log as CSV, audit.read only', async () => {
     const res = await call(t.app, 'GET', '/ops/audit/csv?subjectType=widget&order=asc', { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('id,at,actor_type,actor,action,subject_type,subject_id,reason,before,after');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(`,${day(1)},operator,audit.admin,widget.create,widget,w1,first,`);
@@ -105,15 +145,30 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
     // Before and after as JSON text, quoted (jsonb orders the keys).
     expect(lines[1]).toContain('"{""note"":""=cmd"",""size"":0}"');
 
-    const filtered = await call(t.app, 'GET', '/ops/audit/csv?subjectType=widget&actor=audit.fin', { token: admin.token });
+    const filtered = await call(t.app, 'GET', '/ops/audit/csv?subjectType=widget&actor=audit.fin', {
+      token: admin.token,
+    });
     expect(filtered.body.trim().split('\n')).toHaveLength(2);
-    expectFailure(await call(t.app, 'GET', '/ops/audit/csv', { token: other.token }), ErrorCode.OPERATOR_FORBIDDEN, 403);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/audit/csv', { token: other.token }),
+      ErrorCode.OPERATOR_FORBIDDEN,
+      403,
+    );
   });
 
   it('records changes made through the service in the caller transaction (a rollback leaves none)', async () => {
     await expect(
       t.database.db.transaction().execute(async (trx) => {
-        await t.app.services.audit.record(trx, { actorType: 'operator', actorId: admin.operatorId, action: 'widget.lost', subjectType: 'widget', subjectId: 'w9', reason: 'x', before: null, after: null });
+        await t.app.services.audit.record(trx, {
+          actorType: 'operator',
+          actorId: admin.operatorId,
+          action: 'widget.lost',
+          subjectType: 'widget',
+          subjectId: 'w9',
+          reason: 'x',
+          before: null,
+          after: null,
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -128,12 +183,18 @@ describeEachDatabase('the audit log: filters, paging, CSV export', (target) => {
     await COMMANDS['config:set']!.run(ctx, ['maintenance', 'false']);
     await COMMANDS['region:add']!.run(ctx, ['198.51.100.0/24', 'pt', 'office']);
     await COMMANDS['region:remove']!.run(ctx, ['198.51.100.0/24', 'moved']);
-    const settings = valueOf<AuditSearchPage>(await call(t.app, 'GET', '/ops/audit?action=settings.maintenance&order=asc', { token: admin.token })).list;
-    expect(settings.map((e) => [e.actorType, e.actorName?.startsWith('ops-cli:'), e.reason, e.before, e.after])).toEqual([
+    const settings = valueOf<AuditSearchPage>(
+      await call(t.app, 'GET', '/ops/audit?action=settings.maintenance&order=asc', { token: admin.token }),
+    ).list;
+    expect(
+      settings.map((e) => [e.actorType, e.actorName?.startsWith('ops-cli:'), e.reason, e.before, e.after]),
+    ).toEqual([
       ['system', true, 'database upgrade', false, true],
       ['system', true, null, true, false],
     ]);
-    const regions = valueOf<AuditSearchPage>(await call(t.app, 'GET', '/ops/audit?action=region.&order=asc', { token: admin.token })).list;
+    const regions = valueOf<AuditSearchPage>(
+      await call(t.app, 'GET', '/ops/audit?action=region.&order=asc', { token: admin.token }),
+    ).list;
     expect(regions.map((e) => [e.action, e.subjectId, e.reason])).toEqual([
       ['region.add', '198.51.100.0/24', 'office'],
       ['region.remove', '198.51.100.0/24', 'moved'],

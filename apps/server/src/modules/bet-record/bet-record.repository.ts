@@ -55,10 +55,18 @@ function filtered(db: Db, views: BetRecordViews, f: BetFilter) {
 }
 
 /** One page of the player's rounds, newest first, and the totals over the whole filter. */
-export async function findBets(db: Db, views: BetRecordViews, f: BetFilter, offset: number, limit: number): Promise<{ rows: BetRow[]; totals: TotalsRow }> {
+export async function findBets(
+  db: Db,
+  views: BetRecordViews,
+  f: BetFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: BetRow[]; totals: TotalsRow }> {
   const rows = await filtered(db, views, f)
     .leftJoin(views.gameNames().as('g'), 'g.node_id', 'gr.node_id')
-    .leftJoin(views.roundFairness().as('ir'), (j) => j.onRef('ir.round_id', '=', 'gr.round_id').on('gr.vassalage', '=', 'inhouse'))
+    .leftJoin(views.roundFairness().as('ir'), (j) =>
+      j.onRef('ir.round_id', '=', 'gr.round_id').on('gr.vassalage', '=', 'inhouse'),
+    )
     .select([
       'gr.round_id',
       'gr.vassalage',
@@ -105,7 +113,12 @@ export async function findBets(db: Db, views: BetRecordViews, f: BetFilter, offs
       settledAt: r.settled_at,
       fair:
         r.server_seed_hash && r.client_seed !== null && r.nonce !== null
-          ? { serverSeedHash: r.server_seed_hash, serverSeed: r.revealed_seed, clientSeed: r.client_seed, nonce: Number(r.nonce) }
+          ? {
+              serverSeedHash: r.server_seed_hash,
+              serverSeed: r.revealed_seed,
+              clientSeed: r.client_seed,
+              nonce: Number(r.nonce),
+            }
           : null,
     })),
     totals: { count: Number(totals.n), totalBet: BigInt(totals.bet), totalPaid: BigInt(totals.paid) },
@@ -113,10 +126,20 @@ export async function findBets(db: Db, views: BetRecordViews, f: BetFilter, offs
 }
 
 /** Totals per local day (the day the round started, at `utcOffsetMinutes` from UTC), newest first. */
-export async function sumByDay(db: Db, views: BetRecordViews, f: BetFilter, utcOffsetMinutes: number): Promise<(TotalsRow & { day: string })[]> {
+export async function sumByDay(
+  db: Db,
+  views: BetRecordViews,
+  f: BetFilter,
+  utcOffsetMinutes: number,
+): Promise<(TotalsRow & { day: string })[]> {
   const day = sql<string>`to_char((gr.created_at AT TIME ZONE 'UTC') + make_interval(mins => ${utcOffsetMinutes}::int), 'YYYY-MM-DD')`;
   const rows = await filtered(db, views, f)
-    .select([day.as('day'), sql<string>`count(*)`.as('n'), sql<string>`sum(gr.total_bet)`.as('bet'), sql<string>`sum(gr.total_win + gr.total_refund)`.as('paid')])
+    .select([
+      day.as('day'),
+      sql<string>`count(*)`.as('n'),
+      sql<string>`sum(gr.total_bet)`.as('bet'),
+      sql<string>`sum(gr.total_win + gr.total_refund)`.as('paid'),
+    ])
     .groupBy(sql`1`)
     .orderBy(sql`1`, 'desc')
     .execute();
@@ -124,7 +147,11 @@ export async function sumByDay(db: Db, views: BetRecordViews, f: BetFilter, utcO
 }
 
 /** Totals per vendor category. */
-export async function sumByCategory(db: Db, views: BetRecordViews, f: BetFilter): Promise<(TotalsRow & { category: string })[]> {
+export async function sumByCategory(
+  db: Db,
+  views: BetRecordViews,
+  f: BetFilter,
+): Promise<(TotalsRow & { category: string })[]> {
   const rows = await filtered(db, views, f)
     .select([
       sql<string>`coalesce(v.category, '')`.as('category'),
@@ -135,5 +162,10 @@ export async function sumByCategory(db: Db, views: BetRecordViews, f: BetFilter)
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
-  return rows.map((r) => ({ category: r.category, count: Number(r.n), totalBet: BigInt(r.bet), totalPaid: BigInt(r.paid) }));
+  return rows.map((r) => ({
+    category: r.category,
+    count: Number(r.n),
+    totalBet: BigInt(r.bet),
+    totalPaid: BigInt(r.paid),
+  }));
 }

@@ -7,7 +7,14 @@ import type { GatewayService } from '../gateway/gateway.service';
 import type { InhouseService } from '../inhouse/inhouse.service';
 import type { LotteryViews } from '../lottery/lottery-views';
 import type { SystemService } from '../system/system.service';
-import { findBets, sumByCategory, sumByDay, type BetFilter, type BetRecordViews, type TotalsRow } from './bet-record.repository';
+import {
+  findBets,
+  sumByCategory,
+  sumByDay,
+  type BetFilter,
+  type BetRecordViews,
+  type TotalsRow,
+} from './bet-record.repository';
 
 export type BetRecordContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
@@ -19,7 +26,12 @@ export type BetRecordContext = Pick<AppContext, 'db'> & {
   lottery: Pick<LotteryViews, 'roundDetails'>;
 };
 
-type FilterInput = { category?: GameCategory | undefined; vassalage?: string | undefined; from?: string | undefined; to?: string | undefined };
+type FilterInput = {
+  category?: GameCategory | undefined;
+  vassalage?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
 
 /** A category and the categories grouped under it (COCKFIGHT and ESPORTS are also SPORTS). */
 function categoriesFor(category: GameCategory | undefined): string[] | undefined {
@@ -72,14 +84,21 @@ export function createBetRecordService(ctx: BetRecordContext) {
     async list(memberId: string, q: FilterInput & { page: number; pageSize: number }): Promise<BetRecordPage> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      const { rows, totals: sum } = await findBets(db, views, toFilter(memberId, q), (q.page - 1) * q.pageSize, q.pageSize);
+      const { rows, totals: sum } = await findBets(
+        db,
+        views,
+        toFilter(memberId, q),
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
       const tickets = await ctx.lottery.roundDetails(rows.map((r) => r.roundId));
       return {
         currency: brand.currency,
         scale,
         list: rows.map((r) => {
           const paid = r.totalWin + r.totalRefund;
-          const status: BetStatus = r.status === 'open' ? 'open' : r.totalRefund === r.totalBet ? 'cancelled' : 'settled';
+          const status: BetStatus =
+            r.status === 'open' ? 'open' : r.totalRefund === r.totalBet ? 'cancelled' : 'settled';
           return {
             roundId: r.roundId,
             vassalage: r.vassalage,
@@ -113,12 +132,22 @@ export function createBetRecordService(ctx: BetRecordContext) {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
       const filter = toFilter(memberId, q);
-      const [days, categories] = await Promise.all([sumByDay(db, views, filter, q.utcOffsetMinutes), sumByCategory(db, views, filter)]);
-      const all = categories.reduce<TotalsRow>((acc, c) => ({ count: acc.count + c.count, totalBet: acc.totalBet + c.totalBet, totalPaid: acc.totalPaid + c.totalPaid }), {
-        count: 0,
-        totalBet: 0n,
-        totalPaid: 0n,
-      });
+      const [days, categories] = await Promise.all([
+        sumByDay(db, views, filter, q.utcOffsetMinutes),
+        sumByCategory(db, views, filter),
+      ]);
+      const all = categories.reduce<TotalsRow>(
+        (acc, c) => ({
+          count: acc.count + c.count,
+          totalBet: acc.totalBet + c.totalBet,
+          totalPaid: acc.totalPaid + c.totalPaid,
+        }),
+        {
+          count: 0,
+          totalBet: 0n,
+          totalPaid: 0n,
+        },
+      );
       return {
         currency: brand.currency,
         scale,

@@ -17,7 +17,12 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
   const startedAt = Date.now();
 
   async function open(nodeId: string): Promise<InhouseSession> {
-    const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId, vassalage: 'inhouse' } })).game_url;
+    const url = valueOf<{ game_url: string }>(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: player.token,
+        payload: { nodeId, vassalage: 'inhouse' },
+      }),
+    ).game_url;
     const launchToken = new URLSearchParams(url.split('?')[1]).get('launch')!;
     return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken } }));
   }
@@ -27,19 +32,49 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
     player = await createPlayer(t.app, 1_000_000n);
     const slot = await open('inhouse-slot');
     for (let i = 0; i < 5; i++) {
-      const payload = { sessionToken: slot.sessionToken, playerId: slot.playerId, stakeMinor: String(100 * (i + 1)), idempotencyKey: `bet-record-slot-${i}-${crypto.randomBytes(4).toString('hex')}` };
+      const payload = {
+        sessionToken: slot.sessionToken,
+        playerId: slot.playerId,
+        stakeMinor: String(100 * (i + 1)),
+        idempotencyKey: `bet-record-slot-${i}-${crypto.randomBytes(4).toString('hex')}`,
+      };
       spins.push(valueOf<InhouseRoundResult>(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload })));
     }
     const dice = await open('inhouse-dice');
     for (let i = 0; i < 2; i++) {
-      const payload = { sessionToken: dice.sessionToken, playerId: dice.playerId, stakeMinor: '250', target: 5000, direction: 'under', idempotencyKey: `bet-record-dice-${i}-${crypto.randomBytes(4).toString('hex')}` };
+      const payload = {
+        sessionToken: dice.sessionToken,
+        playerId: dice.playerId,
+        stakeMinor: '250',
+        target: 5000,
+        direction: 'under',
+        idempotencyKey: `bet-record-dice-${i}-${crypto.randomBytes(4).toString('hex')}`,
+      };
       rolls.push(valueOf<InhouseRoundResult>(await call(t.app, 'POST', '/wps/inhouse/dice/roll', { payload })));
     }
     // Another player's rounds never show.
     const other = await createPlayer(t.app, 10_000n);
-    const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: other.token, payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' } })).game_url;
-    const s = valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: new URLSearchParams(url.split('?')[1]).get('launch')! } }));
-    valueOf(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { sessionToken: s.sessionToken, playerId: s.playerId, stakeMinor: '100', idempotencyKey: 'other-player-spin-1' } }));
+    const url = valueOf<{ game_url: string }>(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: other.token,
+        payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' },
+      }),
+    ).game_url;
+    const s = valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', {
+        payload: { launchToken: new URLSearchParams(url.split('?')[1]).get('launch')! },
+      }),
+    );
+    valueOf(
+      await call(t.app, 'POST', '/wps/inhouse/slot/spin', {
+        payload: {
+          sessionToken: s.sessionToken,
+          playerId: s.playerId,
+          stakeMinor: '100',
+          idempotencyKey: 'other-player-spin-1',
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -49,7 +84,14 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
   });
 
   const list = async (query: Record<string, string | number> = {}) =>
-    valueOf<BetRecordPage>(await call(t.app, 'GET', `/wps/bet-record?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { token: player.token }));
+    valueOf<BetRecordPage>(
+      await call(
+        t.app,
+        'GET',
+        `/wps/bet-record?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+        { token: player.token },
+      ),
+    );
 
   it('lists every bet, newest first, with vendor, game, stake, payout, profit, status and time', async () => {
     const page = await list();
@@ -88,36 +130,66 @@ describeEachDatabase('betting record and personal profit and loss', (target) => 
     expect((await list({ vassalage: 'inhouse' })).total).toBe(7);
     expect((await list({ vassalage: 'SBX' })).total).toBe(0);
     expect((await list({ from: new Date(Date.now() + 60_000).toISOString() })).total).toBe(0);
-    expect((await list({ from: new Date(Date.now() - 600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() })).total).toBe(7);
+    expect(
+      (
+        await list({
+          from: new Date(Date.now() - 600_000).toISOString(),
+          to: new Date(Date.now() + 60_000).toISOString(),
+        })
+      ).total,
+    ).toBe(7);
     // Empty filter values are ignored, unknown fields stripped.
     expect((await list({ category: '', vassalage: '', extra: 'x' })).total).toBe(7);
-    for (const bad of [{ category: 'CASINO' }, { from: 'yesterday' }, { pageSize: 500 }, { from: new Date().toISOString(), to: new Date(Date.now() - 86_400_000).toISOString() }]) {
+    for (const bad of [
+      { category: 'CASINO' },
+      { from: 'yesterday' },
+      { pageSize: 500 },
+      { from: new Date().toISOString(), to: new Date(Date.now() - 86_400_000).toISOString() },
+    ]) {
       const q = new URLSearchParams(Object.entries(bad).map(([k, v]) => [k, String(v)]));
-      expectFailure(await call(t.app, 'GET', `/wps/bet-record?${q}`, { token: player.token }), ErrorCode.VALIDATION_FAILED, 400);
+      expectFailure(
+        await call(t.app, 'GET', `/wps/bet-record?${q}`, { token: player.token }),
+        ErrorCode.VALIDATION_FAILED,
+        400,
+      );
     }
     expectFailure(await call(t.app, 'GET', '/wps/bet-record'), ErrorCode.UNAUTHORIZED, 401);
   });
 
   it('shows the revealed server seed on rounds once it is rotated out', async () => {
     const s = await open('inhouse-slot');
-    const rotated = valueOf<RotateSeedResult>(await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: { sessionToken: s.sessionToken, playerId: s.playerId } }));
+    const rotated = valueOf<RotateSeedResult>(
+      await call(t.app, 'POST', '/wps/inhouse/fair/rotate', {
+        payload: { sessionToken: s.sessionToken, playerId: s.playerId },
+      }),
+    );
     const page = await list({ pageSize: 100 });
     for (const row of page.list) expect(row.fair?.serverSeed).toBe(rotated.revealed.serverSeed);
   });
 
   it('sums profit and loss by day and by category', async () => {
-    const pnl = valueOf<BetProfitResult>(await call(t.app, 'GET', '/wps/bet-record/profit?utcOffsetMinutes=-180', { token: player.token }));
+    const pnl = valueOf<BetProfitResult>(
+      await call(t.app, 'GET', '/wps/bet-record/profit?utcOffsetMinutes=-180', { token: player.token }),
+    );
     const profit = [...spins, ...rolls].reduce((sum, r) => sum + BigInt(r.payoutMinor) - BigInt(r.stakeMinor), 0n);
     expect(pnl.totals).toMatchObject({ count: 7, stakeMinor: '2000', profitMinor: profit.toString() });
-    expect(pnl.byCategory).toEqual([expect.objectContaining({ category: 'RNG', count: 7, profitMinor: profit.toString() })]);
+    expect(pnl.byCategory).toEqual([
+      expect.objectContaining({ category: 'RNG', count: 7, profitMinor: profit.toString() }),
+    ]);
     const localDay = (ms: number) => new Date(ms - 180 * 60_000).toISOString().slice(0, 10);
     // Rounds played around local midnight could split over two days, and the check may run after it; the sums still add up.
     expect(pnl.byDay.length).toBeGreaterThan(0);
     for (const d of pnl.byDay) expect([localDay(startedAt), localDay(Date.now())]).toContain(d.day);
     expect(pnl.byDay.reduce((sum, d) => sum + BigInt(d.profitMinor), 0n)).toBe(profit);
     expect(pnl.byDay.reduce((sum, d) => sum + d.count, 0)).toBe(7);
-    const none = valueOf<BetProfitResult>(await call(t.app, 'GET', '/wps/bet-record/profit?category=FISH', { token: player.token }));
+    const none = valueOf<BetProfitResult>(
+      await call(t.app, 'GET', '/wps/bet-record/profit?category=FISH', { token: player.token }),
+    );
     expect(none).toMatchObject({ totals: { count: 0, stakeMinor: '0', profitMinor: '0' }, byDay: [], byCategory: [] });
-    expectFailure(await call(t.app, 'GET', '/wps/bet-record/profit?utcOffsetMinutes=9999', { token: player.token }), ErrorCode.VALIDATION_FAILED, 400);
+    expectFailure(
+      await call(t.app, 'GET', '/wps/bet-record/profit?utcOffsetMinutes=9999', { token: player.token }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
   });
 });

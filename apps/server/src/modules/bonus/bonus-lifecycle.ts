@@ -2,10 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import { PLAYER_BONUS } from '../ledger/ledger.types';
-import { findBonusByGrant, findDueBonusIds, insertBonus, lockBonus, lockOpenBonuses, markActive, markEnded, readSettings, type BonusRow } from './bonus.repository';
+import {
+  findBonusByGrant,
+  findDueBonusIds,
+  insertBonus,
+  lockBonus,
+  lockOpenBonuses,
+  markActive,
+  markEnded,
+  readSettings,
+  type BonusRow,
+} from './bonus.repository';
 
 type Db = Kysely<Database>;
-
 
 export type BonusEnd = 'converted' | 'forfeited' | 'expired' | 'cancelled';
 
@@ -14,7 +23,14 @@ export type BonusTerms = { wageringMultiple: number; expiresAt: Date; maxConvers
 
 export type BonusLedger = Pick<
   LedgerService,
-  'ensurePlayerWallet' | 'ensureMemberAccount' | 'ensureMemberAccounts' | 'ensureSystemAccount' | 'lockAccounts' | 'getAccountBalance' | 'postTransaction' | 'getOperatorCurrency'
+  | 'ensurePlayerWallet'
+  | 'ensureMemberAccount'
+  | 'ensureMemberAccounts'
+  | 'ensureSystemAccount'
+  | 'lockAccounts'
+  | 'getAccountBalance'
+  | 'postTransaction'
+  | 'getOperatorCurrency'
 >;
 
 export type MemberMoney = { main: string; bonus: string; promo: string; currency: string };
@@ -47,7 +63,9 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     const promo = await ledger.ensureSystemAccount('promotion_budget', currency, trx);
     const mains = await ledger.ensureMemberAccounts(trx, memberIds, PLAYER_MAIN, currency);
     const bonuses = await ledger.ensureMemberAccounts(trx, memberIds, PLAYER_BONUS, currency);
-    const out = new Map<string, MemberMoney>(memberIds.map((m) => [m, { main: mains.get(m)!, bonus: bonuses.get(m)!, promo, currency }]));
+    const out = new Map<string, MemberMoney>(
+      memberIds.map((m) => [m, { main: mains.get(m)!, bonus: bonuses.get(m)!, promo, currency }]),
+    );
     await ledger.lockAccounts(trx, [promo, ...[...out.values()].flatMap((m) => [m.main, m.bonus])]);
     return out;
   }
@@ -59,7 +77,12 @@ export function createBonusLifecycle(ledger: BonusLedger) {
         kind: 'bonus_grant',
         idempotencyKey: `reward:${row.grant_id}`,
         reference: `bonus:${row.id}`,
-        metadata: { memberId: String(row.member_id), bonusId: String(row.id), source: row.source, sourceRef: row.source_ref },
+        metadata: {
+          memberId: String(row.member_id),
+          bonusId: String(row.id),
+          source: row.source,
+          sourceRef: row.source_ref,
+        },
         entries: [
           { accountId: money.promo, amountMinor: -BigInt(row.amount) },
           { accountId: money.bonus, amountMinor: BigInt(row.amount) },
@@ -76,7 +99,14 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     if (open.some((b) => b.status === 'active')) return;
     for (const row of open) {
       if (row.expires_at.getTime() <= now.getTime()) {
-        await markEnded(trx, String(row.id), { status: 'expired', converted: 0n, returned: 0n, reason: null, by: null, at: now });
+        await markEnded(trx, String(row.id), {
+          status: 'expired',
+          converted: 0n,
+          returned: 0n,
+          reason: null,
+          by: null,
+          at: now,
+        });
         continue;
       }
       await activate(trx, row, money, now);
@@ -89,7 +119,15 @@ export function createBonusLifecycle(ledger: BonusLedger) {
    * whole balance in one ledger transaction (up to its cap, the rest back to the budget) or
    * returns it to the budget; a queued one never had money.
    */
-  async function end(trx: Db, row: BonusRow, money: MemberMoney, how: BonusEnd, reason: string | null, by: string | null, now: Date): Promise<BonusRow> {
+  async function end(
+    trx: Db,
+    row: BonusRow,
+    money: MemberMoney,
+    how: BonusEnd,
+    reason: string | null,
+    by: string | null,
+    now: Date,
+  ): Promise<BonusRow> {
     let converted = 0n;
     let returned = 0n;
     if (row.status === 'active') {
@@ -121,10 +159,12 @@ export function createBonusLifecycle(ledger: BonusLedger) {
   /** The operator's defaults for what a grant's params leave out. */
   async function termsFor(trx: Db, amount: bigint, params: Record<string, unknown>, now: Date): Promise<BonusTerms> {
     const s = await readSettings(trx);
-    const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+    const int = (v: unknown): number | undefined =>
+      typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
     const minor = (v: unknown): bigint | undefined => {
       if (typeof v === 'bigint') return v > 0n ? v : undefined;
-      if ((typeof v === 'string' && /^\d{1,18}$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v))) return BigInt(v) > 0n ? BigInt(v) : undefined;
+      if ((typeof v === 'string' && /^\d{1,18}$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v)))
+        return BigInt(v) > 0n ? BigInt(v) : undefined;
       return undefined;
     };
     const hours = int(params['expiresInHours']) ?? s.default_expiry_hours;
@@ -149,7 +189,15 @@ export function createBonusLifecycle(ledger: BonusLedger) {
      */
     async give(
       trx: Db,
-      grant: { grantId: string; memberId: string; amount: bigint; currency: string; source: string; sourceRef: string; params: Record<string, unknown> },
+      grant: {
+        grantId: string;
+        memberId: string;
+        amount: bigint;
+        currency: string;
+        source: string;
+        sourceRef: string;
+        params: Record<string, unknown>;
+      },
       now = new Date(),
     ): Promise<BonusRow> {
       const money = await lockMemberMoney(trx, grant.memberId, grant.currency);

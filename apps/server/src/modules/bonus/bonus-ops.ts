@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
-import type { BonusCostReport, BonusSettings, OpsBonus, OpsBonusSettingsBody, OpsGrantBonusBody } from '@wps/shared/schemas/bonus';
+import type {
+  BonusCostReport,
+  BonusSettings,
+  OpsBonus,
+  OpsBonusSettingsBody,
+  OpsGrantBonusBody,
+} from '@wps/shared/schemas/bonus';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { Database } from '../../db/schema';
 import type { BonusStatus } from '../../db/tables/bonus';
@@ -13,12 +19,22 @@ import type { GrantRequest, GrantStatus } from '../rewards/reward-grants.types';
 import type { SystemService } from '../system/system.service';
 import type { BonusService } from './bonus.service';
 import { toBonusView, toContributionList } from './bonus-view';
-import { findCostReport, findOpsBonuses, lockSettings, readSettings, writeSettings, type BonusSettingsRow } from './bonus.repository';
+import {
+  findCostReport,
+  findOpsBonuses,
+  lockSettings,
+  readSettings,
+  writeSettings,
+  type BonusSettingsRow,
+} from './bonus.repository';
 
 type Db = Kysely<Database>;
 
 /** The rewards engine's issue: every bonus an operator gives is a grant like any other. */
-export type IssueGrant = (trx: Db, req: GrantRequest) => Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
+export type IssueGrant = (
+  trx: Db,
+  req: GrantRequest,
+) => Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
 
 export type BonusOpsContext = {
   db: Db;
@@ -57,12 +73,23 @@ export function createBonusOps(ctx: BonusOpsContext) {
   const { db, audit, system, member } = ctx;
 
   return {
-    async list(q: { page: number; pageSize: number; status?: BonusStatus | undefined; memberId?: string | undefined; source?: string | undefined }): Promise<OpsPage<OpsBonus> & { currency: string; scale: number }> {
+    async list(q: {
+      page: number;
+      pageSize: number;
+      status?: BonusStatus | undefined;
+      memberId?: string | undefined;
+      source?: string | undefined;
+    }): Promise<OpsPage<OpsBonus> & { currency: string; scale: number }> {
       const brand = await system.getBrand();
       const { rows, total } = await findOpsBonuses(db, q, (q.page - 1) * q.pageSize, q.pageSize);
       const names = await member.findAccountNames(rows.map((r) => String(r.member_id)));
       return {
-        list: rows.map((r) => ({ ...toBonusView(r), memberId: String(r.member_id), username: names.get(String(r.member_id)) ?? null, endReason: r.end_reason })),
+        list: rows.map((r) => ({
+          ...toBonusView(r),
+          memberId: String(r.member_id),
+          username: names.get(String(r.member_id)) ?? null,
+          endReason: r.end_reason,
+        })),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -81,8 +108,14 @@ export function createBonusOps(ctx: BonusOpsContext) {
       const params: Record<string, unknown> = {};
       if (body.wageringMultiple !== undefined) params['wageringMultiple'] = body.wageringMultiple;
       if (body.expiresInHours !== undefined) params['expiresInHours'] = body.expiresInHours;
-      if (body.maxConversion !== undefined) params['maxConversionMinor'] = positiveMinor(body.maxConversion, brand.currencyScale, 'maxConversion').toString();
-      if (body.maxStake !== undefined) params['maxStakeMinor'] = positiveMinor(body.maxStake, brand.currencyScale, 'maxStake').toString();
+      if (body.maxConversion !== undefined)
+        params['maxConversionMinor'] = positiveMinor(
+          body.maxConversion,
+          brand.currencyScale,
+          'maxConversion',
+        ).toString();
+      if (body.maxStake !== undefined)
+        params['maxStakeMinor'] = positiveMinor(body.maxStake, brand.currencyScale, 'maxStake').toString();
       return runInTransaction(db, async (trx) => {
         const issued = await ctx.issueGrant(trx, {
           memberId: String(memberId),
@@ -112,9 +145,23 @@ export function createBonusOps(ctx: BonusOpsContext) {
 
     /** An operator cancels a running bonus: its money back to the promotion budget, audited with the reason. */
     async cancel(operatorId: string, bonusId: string, reason: string) {
-      const ended = await ctx.bonus.endOne(bonusId, 'cancelled', { reason, by: operatorId, now: new Date() }, async (trx, before, after) => {
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'bonus.cancel', subjectType: 'bonus', subjectId: bonusId, reason, before: { status: before.status }, after: { status: after.status, returnedMinor: after.returnedMinor } });
-      });
+      const ended = await ctx.bonus.endOne(
+        bonusId,
+        'cancelled',
+        { reason, by: operatorId, now: new Date() },
+        async (trx, before, after) => {
+          await audit.record(trx, {
+            actorType: 'operator',
+            actorId: operatorId,
+            action: 'bonus.cancel',
+            subjectType: 'bonus',
+            subjectId: bonusId,
+            reason,
+            before: { status: before.status },
+            after: { status: after.status, returnedMinor: after.returnedMinor },
+          });
+        },
+      );
       if (!ended) throw new AppError(ErrorCode.BONUS_ALREADY_ENDED, 'This bonus has already ended');
       return ended;
     },
@@ -142,7 +189,16 @@ export function createBonusOps(ctx: BonusOpsContext) {
           operatorId,
         );
         const after = toSettings(row, brand.currencyScale);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'bonus.settings', subjectType: 'bonus_settings', subjectId: 'bonus', reason: body.reason, before, after });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'bonus.settings',
+          subjectType: 'bonus_settings',
+          subjectId: 'bonus',
+          reason: body.reason,
+          before,
+          after,
+        });
         return after;
       });
     },

@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventSubscriber, RewardEvent } from '../rewards/reward-events.types';
 import type { BonusLifecycle } from './bonus-lifecycle';
-import { addWagers, findCountedRounds, findMembersWithActiveBonus, lockMembersOpenBonuses, lockOpenBonuses, readSettings, type BonusRow } from './bonus.repository';
+import {
+  addWagers,
+  findCountedRounds,
+  findMembersWithActiveBonus,
+  lockMembersOpenBonuses,
+  lockOpenBonuses,
+  readSettings,
+  type BonusRow,
+} from './bonus.repository';
 import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
@@ -19,7 +27,12 @@ type Round = { roundId: string; vassalage: string; currency: string; turnover: b
 
 function roundOf(event: RewardEvent): Round {
   const data = event.data as { roundId: string; vassalage: string; currency: string; bet: string; refund: string };
-  return { roundId: String(data.roundId), vassalage: data.vassalage, currency: data.currency, turnover: BigInt(data.bet) - BigInt(data.refund) };
+  return {
+    roundId: String(data.roundId),
+    vassalage: data.vassalage,
+    currency: data.currency,
+    turnover: BigInt(data.bet) - BigInt(data.refund),
+  };
 }
 
 /**
@@ -34,7 +47,11 @@ function roundOf(event: RewardEvent): Round {
  * their bonus, and writes them in a few statements for all; a player whose conversion started a
  * queued bonus goes on with the rounds after it in the next pass.
  */
-export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; categoryOf: CategoryOf; now?: () => Date }): EventSubscriber {
+export function createWageringConsumer(deps: {
+  lifecycle: BonusLifecycle;
+  categoryOf: CategoryOf;
+  now?: () => Date;
+}): EventSubscriber {
   const { lifecycle, now = () => new Date() } = deps;
 
   return {
@@ -58,18 +75,28 @@ export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; catego
       // rows. Rounds are in the operator's one currency, the bonuses' too.
       const moneys = await lifecycle.lockMembersMoney(trx, memberIds, pending.get(memberIds[0]!)![0]!.currency);
       const active = new Map<string, BonusRow>();
-      for (const b of await lockMembersOpenBonuses(trx, memberIds)) if (b.status === 'active') active.set(String(b.member_id), b);
+      for (const b of await lockMembersOpenBonuses(trx, memberIds))
+        if (b.status === 'active') active.set(String(b.member_id), b);
       // Each vendor's category read once per batch.
       const categories = new Map<string, string | null>();
-      for (const vassalage of new Set([...pending.values()].flat().map((r) => r.vassalage))) categories.set(vassalage, (await deps.categoryOf(vassalage, trx)) ?? null);
+      for (const vassalage of new Set([...pending.values()].flat().map((r) => r.vassalage)))
+        categories.set(vassalage, (await deps.categoryOf(vassalage, trx)) ?? null);
       const share = (r: Round) => {
         const category = categories.get(r.vassalage) ?? null;
-        return { category, percent: category ? Math.max(0, Math.min(100, Math.trunc(contributions[category] ?? 0))) : 0 };
+        return {
+          category,
+          percent: category ? Math.max(0, Math.min(100, Math.trunc(contributions[category] ?? 0))) : 0,
+        };
       };
 
       while (pending.size > 0) {
         const members = [...pending.keys()].filter((m) => active.has(m)).sort(compareIds);
-        const counted = await findCountedRounds(trx, members.flatMap((m) => pending.get(m)!.map((r) => ({ bonusId: String(active.get(m)!.id), roundId: r.roundId }))));
+        const counted = await findCountedRounds(
+          trx,
+          members.flatMap((m) =>
+            pending.get(m)!.map((r) => ({ bonusId: String(active.get(m)!.id), roundId: r.roundId })),
+          ),
+        );
         const rows: Parameters<typeof addWagers>[1] = [];
         const rest = new Map<string, Round[]>();
         const meeting = new Set<string>();
@@ -84,7 +111,15 @@ export function createWageringConsumer(deps: { lifecycle: BonusLifecycle; catego
             counted.add(key);
             const { category, percent } = share(r);
             const weighted = weightedStake(r.turnover, percent);
-            rows.push({ bonus_id: String(bonus.id), round_id: r.roundId, vassalage: r.vassalage, category, turnover: r.turnover.toString(), contribution_pct: percent, counted: weighted.toString() });
+            rows.push({
+              bonus_id: String(bonus.id),
+              round_id: r.roundId,
+              vassalage: r.vassalage,
+              category,
+              turnover: r.turnover.toString(),
+              contribution_pct: percent,
+              counted: weighted.toString(),
+            });
             wagered += weighted;
             if (wagered >= BigInt(bonus.requirement)) {
               meeting.add(memberId);

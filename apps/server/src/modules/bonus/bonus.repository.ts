@@ -17,12 +17,25 @@ export async function readSettings(db: Db): Promise<BonusSettingsRow> {
 
 export async function writeSettings(
   db: Db,
-  values: Pick<BonusSettingsRow, 'spend_order' | 'contributions' | 'default_wagering_multiple' | 'default_expiry_hours' | 'default_max_stake_minor' | 'default_max_conversion_multiple'>,
+  values: Pick<
+    BonusSettingsRow,
+    | 'spend_order'
+    | 'contributions'
+    | 'default_wagering_multiple'
+    | 'default_expiry_hours'
+    | 'default_max_stake_minor'
+    | 'default_max_conversion_multiple'
+  >,
   operatorId: string,
 ): Promise<BonusSettingsRow> {
   return db
     .updateTable('bonus_settings')
-    .set({ ...values, contributions: JSON.stringify(values.contributions), updated_at: new Date(), updated_by: operatorId })
+    .set({
+      ...values,
+      contributions: JSON.stringify(values.contributions),
+      updated_at: new Date(),
+      updated_by: operatorId,
+    })
     .where('id', '=', true)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -33,11 +46,19 @@ export async function lockSettings(db: Db): Promise<BonusSettingsRow> {
   return db.selectFrom('bonus_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
 }
 
-export type NewBonus = Omit<BonusRow, 'id' | 'wagered' | 'created_at' | 'activated_at' | 'ended_at' | 'end_reason' | 'ended_by' | 'converted' | 'returned'>;
+export type NewBonus = Omit<
+  BonusRow,
+  'id' | 'wagered' | 'created_at' | 'activated_at' | 'ended_at' | 'end_reason' | 'ended_by' | 'converted' | 'returned'
+>;
 
 /** Insert a grant's bonus; undefined when that grant already has one. */
 export async function insertBonus(db: Db, row: NewBonus): Promise<BonusRow | undefined> {
-  return db.insertInto('bonuses').values(row).onConflict((oc) => oc.column('grant_id').doNothing()).returningAll().executeTakeFirst();
+  return db
+    .insertInto('bonuses')
+    .values(row)
+    .onConflict((oc) => oc.column('grant_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findBonusByGrant(db: Db, grantId: string): Promise<BonusRow> {
@@ -54,36 +75,78 @@ export async function findBonus(db: Db, id: string): Promise<BonusRow | undefine
 
 /** A member's bonuses still running (active and queued), oldest first, locked. */
 export async function lockOpenBonuses(db: Db, memberId: string): Promise<BonusRow[]> {
-  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', 'in', ['active', 'queued']).orderBy('id').forUpdate().execute();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['active', 'queued'])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function findOpenBonuses(db: Db, memberId: string): Promise<BonusRow[]> {
-  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', 'in', ['active', 'queued']).orderBy('id').execute();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['active', 'queued'])
+    .orderBy('id')
+    .execute();
 }
 
 export async function findActiveBonus(db: Db, memberId: string): Promise<BonusRow | undefined> {
-  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
 }
 
 /** Which of these members have an active bonus (one read for a batch of events). */
 export async function findMembersWithActiveBonus(db: Db, memberIds: string[]): Promise<Set<string>> {
   if (memberIds.length === 0) return new Set();
-  const rows = await db.selectFrom('bonuses').select('member_id').where('member_id', 'in', memberIds).where('status', '=', 'active').execute();
+  const rows = await db
+    .selectFrom('bonuses')
+    .select('member_id')
+    .where('member_id', 'in', memberIds)
+    .where('status', '=', 'active')
+    .execute();
   return new Set(rows.map((r) => String(r.member_id)));
 }
 
 export async function markActive(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('bonuses').set({ status: 'active', activated_at: at }).where('id', '=', id).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('bonuses')
+    .set({ status: 'active', activated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 export async function markEnded(
   db: Db,
   id: string,
-  end: { status: Exclude<BonusStatus, 'queued' | 'active'>; converted: bigint; returned: bigint; reason: string | null; by: string | null; at: Date },
+  end: {
+    status: Exclude<BonusStatus, 'queued' | 'active'>;
+    converted: bigint;
+    returned: bigint;
+    reason: string | null;
+    by: string | null;
+    at: Date;
+  },
 ): Promise<BonusRow> {
   return db
     .updateTable('bonuses')
-    .set({ status: end.status, converted: end.converted.toString(), returned: end.returned.toString(), end_reason: end.reason, ended_by: end.by, ended_at: end.at })
+    .set({
+      status: end.status,
+      converted: end.converted.toString(),
+      returned: end.returned.toString(),
+      end_reason: end.reason,
+      ended_by: end.by,
+      ended_at: end.at,
+    })
     .where('id', '=', id)
     .where('status', 'in', ['active', 'queued'])
     .returningAll()
@@ -93,7 +156,15 @@ export async function markEnded(
 /** Several members' running bonuses locked, member by member in id order (the wagering consumer's batch). */
 export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promise<BonusRow[]> {
   if (memberIds.length === 0) return [];
-  return db.selectFrom('bonuses').selectAll().where('member_id', 'in', memberIds).where('status', 'in', ['active', 'queued']).orderBy('member_id').orderBy('id').forUpdate().execute();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('member_id', 'in', memberIds)
+    .where('status', 'in', ['active', 'queued'])
+    .orderBy('member_id')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -142,18 +213,40 @@ export async function findDueBonusIds(db: Db, now: Date, limit: number): Promise
 }
 
 export async function findMemberBonuses(db: Db, memberId: string, limit: number): Promise<BonusRow[]> {
-  return db.selectFrom('bonuses').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** The last rounds that counted towards a member's bonuses, newest first. */
 export async function findMemberWagers(db: Db, bonusIds: string[], limit: number): Promise<WagerRow[]> {
   if (bonusIds.length === 0) return [];
-  return db.selectFrom('bonus_wagers').selectAll().where('bonus_id', 'in', bonusIds).orderBy('created_at', 'desc').orderBy('round_id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('bonus_wagers')
+    .selectAll()
+    .where('bonus_id', 'in', bonusIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('round_id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export type OpsBonusFilter = { status?: BonusStatus | undefined; memberId?: string | undefined; source?: string | undefined };
+export type OpsBonusFilter = {
+  status?: BonusStatus | undefined;
+  memberId?: string | undefined;
+  source?: string | undefined;
+};
 
-export async function findOpsBonuses(db: Db, f: OpsBonusFilter, offset: number, limit: number): Promise<{ rows: BonusRow[]; total: number }> {
+export async function findOpsBonuses(
+  db: Db,
+  f: OpsBonusFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: BonusRow[]; total: number }> {
   let q = db.selectFrom('bonuses');
   if (f.status) q = q.where('status', '=', f.status);
   if (f.memberId) q = q.where('member_id', '=', f.memberId);
@@ -165,7 +258,16 @@ export async function findOpsBonuses(db: Db, f: OpsBonusFilter, offset: number, 
   return { rows, total: Number(count.n) };
 }
 
-export type CostRow = { day: string; source: string; granted: string; converted: string; forfeited: string; expired: string; cancelled: string; grants: string };
+export type CostRow = {
+  day: string;
+  source: string;
+  granted: string;
+  converted: string;
+  forfeited: string;
+  expired: string;
+  cancelled: string;
+  grants: string;
+};
 
 /**
  * The bonus cost by day (in the operator's time zone) and source: what was granted that day, and

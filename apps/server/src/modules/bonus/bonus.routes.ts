@@ -26,13 +26,24 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
     return ok(await bonus.listForPlayer(member.memberId));
   });
 
-  app.get('/ops/bonuses', { config: { permission: 'bonuses.read' }, schema: { querystring: opsBonusQuerySchema, response: success(opsBonusPageSchema) } }, async (request) =>
-    ok(await bonusOps.list(request.query)),
+  app.get(
+    '/ops/bonuses',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: { querystring: opsBonusQuerySchema, response: success(opsBonusPageSchema) },
+    },
+    async (request) => ok(await bonusOps.list(request.query)),
   );
 
   app.post(
     '/ops/bonuses',
-    { config: { permission: 'bonuses.write' }, schema: { body: opsGrantBonusBodySchema, response: success(z.object({ grantId: z.string(), created: z.boolean() })) } },
+    {
+      config: { permission: 'bonuses.write' },
+      schema: {
+        body: opsGrantBonusBodySchema,
+        response: success(z.object({ grantId: z.string(), created: z.boolean() })),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       return ok(await bonusOps.grant(operator.operatorId, request.body));
@@ -41,22 +52,40 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
 
   app.post(
     '/ops/bonuses/:id/cancel',
-    { config: { permission: 'bonuses.write' }, schema: { params: opsBonusIdParamsSchema, body: opsCancelBonusBodySchema, response: success(bonusSchema) } },
+    {
+      config: { permission: 'bonuses.write' },
+      schema: { params: opsBonusIdParamsSchema, body: opsCancelBonusBodySchema, response: success(bonusSchema) },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       return ok(await bonusOps.cancel(operator.operatorId, request.params.id, request.body.reason));
     },
   );
 
-  app.get('/ops/bonus-settings', { config: { permission: 'bonuses.read' }, schema: { response: success(bonusSettingsSchema) } }, async () => ok(await bonusOps.getSettings()));
+  app.get(
+    '/ops/bonus-settings',
+    { config: { permission: 'bonuses.read' }, schema: { response: success(bonusSettingsSchema) } },
+    async () => ok(await bonusOps.getSettings()),
+  );
 
-  app.put('/ops/bonus-settings', { config: { permission: 'bonuses.write' }, schema: { body: opsBonusSettingsBodySchema, response: success(bonusSettingsSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await bonusOps.updateSettings(operator.operatorId, request.body));
-  });
+  app.put(
+    '/ops/bonus-settings',
+    {
+      config: { permission: 'bonuses.write' },
+      schema: { body: opsBonusSettingsBodySchema, response: success(bonusSettingsSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await bonusOps.updateSettings(operator.operatorId, request.body));
+    },
+  );
 
-  app.get('/ops/reports/bonus-cost', { config: { permission: 'bonuses.read' }, schema: { querystring: opsBonusCostQuerySchema, response: success(bonusCostReportSchema) } }, async (request) =>
-    ok(await bonusOps.costReport(request.query)),
+  app.get(
+    '/ops/reports/bonus-cost',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: { querystring: opsBonusCostQuerySchema, response: success(bonusCostReportSchema) },
+    },
+    async (request) => ok(await bonusOps.costReport(request.query)),
   );
 }
-

@@ -11,14 +11,24 @@ import { PLAYER_BONUS } from '../ledger/ledger.types';
 import { createBonusLifecycle, type BonusLedger } from './bonus-lifecycle';
 import { toBonusView, toContributionList } from './bonus-view';
 import { createWageringConsumer, type CategoryOf } from './bonus-wagering';
-import { findBonus, findMemberBonuses, findMemberWagers, findOpenBonuses, lockBonus, lockOpenBonuses, readSettings } from './bonus.repository';
+import {
+  findBonus,
+  findMemberBonuses,
+  findMemberWagers,
+  findOpenBonuses,
+  lockBonus,
+  lockOpenBonuses,
+  readSettings,
+} from './bonus.repository';
 
 type Db = Kysely<Database>;
 
 export type BonusContext = {
   db: Db;
   log: Pick<Logger, 'warn'>;
-  ledger: BonusLedger & { getMemberAccountBalance(memberId: string, purpose: string, currency: string, dbOrTrx?: Db): Promise<bigint> };
+  ledger: BonusLedger & {
+    getMemberAccountBalance(memberId: string, purpose: string, currency: string, dbOrTrx?: Db): Promise<bigint>;
+  };
   system: Pick<SystemService, 'getBrand'>;
 };
 
@@ -47,7 +57,12 @@ export function createBonusService(ctx: BonusContext) {
   };
 
   /** End one running bonus the way `how` says, in its own transaction; false when it had already ended. */
-  async function endOne(bonusId: string, how: 'expired' | 'cancelled', opts: { reason: string | null; by: string | null; now: Date; onlyIfDue?: boolean }, after?: (trx: Db, before: Bonus, ended: Bonus) => Promise<void>): Promise<Bonus | undefined> {
+  async function endOne(
+    bonusId: string,
+    how: 'expired' | 'cancelled',
+    opts: { reason: string | null; by: string | null; now: Date; onlyIfDue?: boolean },
+    after?: (trx: Db, before: Bonus, ended: Bonus) => Promise<void>,
+  ): Promise<Bonus | undefined> {
     const found = await findBonus(db, bonusId);
     if (!found) throw new AppError(ErrorCode.BONUS_NOT_FOUND, 'No such bonus');
     return runInTransaction(db, async (trx) => {
@@ -83,7 +98,11 @@ export function createBonusService(ctx: BonusContext) {
         findMemberBonuses(db, memberId, PLAYER_LIST_LIMIT),
         ledger.getMemberAccountBalance(memberId, PLAYER_BONUS, brand.currency),
       ]);
-      const wagers = await findMemberWagers(db, rows.map((r) => String(r.id)), PLAYER_WAGERS_LIMIT);
+      const wagers = await findMemberWagers(
+        db,
+        rows.map((r) => String(r.id)),
+        PLAYER_WAGERS_LIMIT,
+      );
       return {
         currency: brand.currency,
         scale: brand.currencyScale,
@@ -112,12 +131,22 @@ export function createBonusService(ctx: BonusContext) {
      * it (4xx with the bonuses); with it, each is forfeited, the active one's balance back to the
      * promotion budget. Nothing to do without running bonuses.
      */
-    async settleForWithdrawal(trx: Db, memberId: string, currency: string, confirmed: boolean, now = new Date()): Promise<number> {
+    async settleForWithdrawal(
+      trx: Db,
+      memberId: string,
+      currency: string,
+      confirmed: boolean,
+      now = new Date(),
+    ): Promise<number> {
       if ((await findOpenBonuses(trx, memberId)).length === 0) return 0;
       const money = await lifecycle.lockMemberMoney(trx, memberId, currency);
       const open = await lockOpenBonuses(trx, memberId);
       if (open.length > 0 && !confirmed) {
-        throw new AppError(ErrorCode.BONUS_FORFEIT_CONFIRMATION_REQUIRED, 'A withdrawal forfeits the running bonuses; confirm it to go on', { bonuses: open.map(toBonusView) });
+        throw new AppError(
+          ErrorCode.BONUS_FORFEIT_CONFIRMATION_REQUIRED,
+          'A withdrawal forfeits the running bonuses; confirm it to go on',
+          { bonuses: open.map(toBonusView) },
+        );
       }
       for (const row of open) await lifecycle.end(trx, row, money, 'forfeited', 'withdrawal', null, now);
       return open.length;

@@ -4,7 +4,12 @@ import { PLAYER_BONUS } from '../ledger/ledger.types';
 import type { RewardGrant } from '../rewards/reward-grants.types';
 
 /** Pay a bonus grant through the bonus payer the rewards engine calls, in a transaction of its own. */
-export async function giveBonus(app: App, memberId: string, amount: bigint, params: Record<string, unknown> = {}): Promise<string> {
+export async function giveBonus(
+  app: App,
+  memberId: string,
+  amount: bigint,
+  params: Record<string, unknown> = {},
+): Promise<string> {
   const grantId = String(crypto.randomInt(1, 2 ** 47));
   const grant: RewardGrant = {
     grantId,

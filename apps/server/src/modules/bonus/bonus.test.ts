@@ -6,7 +6,13 @@ import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } fr
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer } from '../gateway/gateway.test-support';
-import { balanceOf, createPayer, memberIdOf, operatorToken, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
+import {
+  balanceOf,
+  createPayer,
+  memberIdOf,
+  operatorToken,
+  requestWithdrawal,
+} from '../withdrawal/withdrawal.test-support';
 import { bonusBalance, giveBonus } from './bonus.test-support';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
@@ -30,8 +36,22 @@ describeEachDatabase('bonus money', (target) => {
   /** A bet then its settling win on a vendor (SBX is RNG, ALV is LIVE in the demo catalogue). */
   async function playRound(memberId: string, vassalage: string, bet: bigint, win: bigint) {
     const roundId = id('r');
-    const placed = await seamless().bet({ vassalage, memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: bet });
-    const paid = await seamless().win({ vassalage, memberId, transactionId: id('w'), roundId, amountMinor: win, roundClosed: true });
+    const placed = await seamless().bet({
+      vassalage,
+      memberId,
+      transactionId: id('b'),
+      roundId,
+      gameId: 'g-1',
+      amountMinor: bet,
+    });
+    const paid = await seamless().win({
+      vassalage,
+      memberId,
+      transactionId: id('w'),
+      roundId,
+      amountMinor: win,
+      roundClosed: true,
+    });
     return { roundId, placed, paid };
   }
   async function bonuses(token: string) {
@@ -47,16 +67,39 @@ describeEachDatabase('bonus money', (target) => {
 
     // Real money first: 1000 real + 500 bonus; the vendor is answered real + bonus.
     const roundId = id('r');
-    const bet = await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: 1_500n });
+    const bet = await seamless().bet({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('b'),
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 1_500n,
+    });
     expect(bet.balanceMinor).toBe('4500');
     expect([await balanceOf(t.app, p.memberId), await bonusBalance(t.app, p.memberId)]).toEqual([0n, 4_500n]);
 
     // Above the bonus's maximum stake: refused, stored like any refusal.
     const tooBig = id('b');
-    await expect(seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: tooBig, roundId: id('r'), gameId: 'g-1', amountMinor: 2_001n })).rejects.toMatchObject({ errorCode: 'BONUS_MAX_STAKE_EXCEEDED' });
+    await expect(
+      seamless().bet({
+        vassalage: 'SBX',
+        memberId: p.memberId,
+        transactionId: tooBig,
+        roundId: id('r'),
+        gameId: 'g-1',
+        amountMinor: 2_001n,
+      }),
+    ).rejects.toMatchObject({ errorCode: 'BONUS_MAX_STAKE_EXCEEDED' });
 
     // The win is split as the stake was: 1000/1500 real (rounded down), the rest bonus.
-    const win = await seamless().win({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('w'), roundId, amountMinor: 3_001n, roundClosed: true });
+    const win = await seamless().win({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('w'),
+      roundId,
+      amountMinor: 3_001n,
+      roundClosed: true,
+    });
     expect([await balanceOf(t.app, p.memberId), await bonusBalance(t.app, p.memberId)]).toEqual([2_000n, 5_501n]);
     expect(win.balanceMinor).toBe('7501');
   });
@@ -64,21 +107,56 @@ describeEachDatabase('bonus money', (target) => {
   it('wagering counts settled stakes less refunds times the category share, exactly, then converts once up to the cap', async () => {
     const p = await createPlayer(t.app, 0n);
     // Requirement 1000 × 3 = 3000; conversion capped at 1200.
-    await giveBonus(t.app, p.memberId, 1_000n, { wageringMultiple: 3, maxStakeMinor: '1000', maxConversionMinor: '1200' });
+    await giveBonus(t.app, p.memberId, 1_000n, {
+      wageringMultiple: 3,
+      maxStakeMinor: '1000',
+      maxConversionMinor: '1200',
+    });
     await t.app.services.rewardEvents.drain();
 
     // RNG (100 %): a 400 round with a 150 refund counts 250. LIVE (10 %): 705 counts 70.
     const roundId = id('r');
     const refunded = id('b');
-    await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: 250n });
-    await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: refunded, roundId, gameId: 'g-1', amountMinor: 150n });
-    await seamless().rollback({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('rb'), roundId, betTransactionId: refunded });
+    await seamless().bet({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('b'),
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 250n,
+    });
+    await seamless().bet({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: refunded,
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 150n,
+    });
+    await seamless().rollback({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('rb'),
+      roundId,
+      betTransactionId: refunded,
+    });
     expect(await bonusBalance(t.app, p.memberId)).toBe(750n);
-    await seamless().win({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('w'), roundId, amountMinor: 0n, roundClosed: true });
+    await seamless().win({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('w'),
+      roundId,
+      amountMinor: 0n,
+      roundClosed: true,
+    });
     await playRound(p.memberId, 'ALV', 705n, 705n);
     await t.app.services.rewardEvents.drain();
     let view = await bonuses(p.token);
-    expect(view.bonuses[0]).toMatchObject({ status: 'active', requirementMinor: '3000', wageredMinor: String(250 + 70) });
+    expect(view.bonuses[0]).toMatchObject({
+      status: 'active',
+      requirementMinor: '3000',
+      wageredMinor: String(250 + 70),
+    });
     expect(view.wagers.map((w) => [w.category, w.turnoverMinor, w.percent, w.countedMinor])).toEqual([
       ['LIVE', '705', 10, '70'],
       ['RNG', '250', 100, '250'],
@@ -96,7 +174,12 @@ describeEachDatabase('bonus money', (target) => {
     await t.app.services.rewardEvents.drain();
     view = await bonuses(p.token);
     expect(before).toBe(2_500n);
-    expect(view.bonuses[0]).toMatchObject({ status: 'converted', wageredMinor: String(250 + 70 + 750 + 1000 + 1000), convertedMinor: '1200', returnedMinor: '300' });
+    expect(view.bonuses[0]).toMatchObject({
+      status: 'converted',
+      wageredMinor: String(250 + 70 + 750 + 1000 + 1000),
+      convertedMinor: '1200',
+      returnedMinor: '300',
+    });
     expect(await bonusBalance(t.app, p.memberId)).toBe(0n);
     expect(await balanceOf(t.app, p.memberId)).toBe(1_200n);
     // Further play moves nothing of the ended bonus.
@@ -105,7 +188,7 @@ describeEachDatabase('bonus money', (target) => {
     expect((await bonuses(p.token)).bonuses[0]!.wageredMinor).toBe(String(250 + 70 + 750 + 1000 + 1000));
   });
 
-  it('one batch of many players\' rounds: each counts once, the round that meets the requirement converts, the rounds after it count towards the queued bonus', async () => {
+  it("one batch of many players' rounds: each counts once, the round that meets the requirement converts, the rounds after it count towards the queued bonus", async () => {
     const anna = await createPlayer(t.app, 5_000n);
     const ben = await createPlayer(t.app, 5_000n);
     const cleo = await createPlayer(t.app, 5_000n);
@@ -116,18 +199,38 @@ describeEachDatabase('bonus money', (target) => {
     await t.app.services.rewardEvents.drain();
     // Interleaved, with no drain between: one batch of the consumer holds them all.
     for (const [p, vassalage, bet] of [
-      [anna, 'SBX', 600n], [ben, 'SBX', 400n], [anna, 'SBX', 600n], [cleo, 'SBX', 900n], [anna, 'SBX', 600n],
-      [ben, 'ALV', 705n], [anna, 'SBX', 500n], [anna, 'SBX', 300n], [cleo, 'ALV', 100n], [anna, 'ALV', 200n],
-    ] as const) await playRound(p.memberId, vassalage, bet, 0n);
+      [anna, 'SBX', 600n],
+      [ben, 'SBX', 400n],
+      [anna, 'SBX', 600n],
+      [cleo, 'SBX', 900n],
+      [anna, 'SBX', 600n],
+      [ben, 'ALV', 705n],
+      [anna, 'SBX', 500n],
+      [anna, 'SBX', 300n],
+      [cleo, 'ALV', 100n],
+      [anna, 'ALV', 200n],
+    ] as const)
+      await playRound(p.memberId, vassalage, bet, 0n);
     await t.app.services.rewardEvents.drain();
 
     // Anna's fourth round brings 1800 to 2300: converted there; 300 and 200 × 10 % count towards the next.
     const annas = (await bonuses(anna.token)).bonuses;
-    expect(annas.map((b) => [b.status, b.wageredMinor])).toEqual([['active', '320'], ['converted', '2300']]);
+    expect(annas.map((b) => [b.status, b.wageredMinor])).toEqual([
+      ['active', '320'],
+      ['converted', '2300'],
+    ]);
     const bens = (await bonuses(ben.token)).bonuses;
     expect(bens.map((b) => [b.status, b.wageredMinor])).toEqual([['active', String(400 + 70)]]);
     expect((await bonuses(cleo.token)).bonuses).toEqual([]);
-    const rows = await t.database.db.selectFrom('bonus_wagers').select('turnover').where('bonus_id', 'in', [...annas, ...bens].map((b) => b.id)).execute();
+    const rows = await t.database.db
+      .selectFrom('bonus_wagers')
+      .select('turnover')
+      .where(
+        'bonus_id',
+        'in',
+        [...annas, ...bens].map((b) => b.id),
+      )
+      .execute();
     expect(rows.map((r) => Number(r.turnover)).reduce((a, b) => a + b, 0)).toBe(600 * 3 + 500 + 300 + 200 + 400 + 705);
   });
 
@@ -136,12 +239,27 @@ describeEachDatabase('bonus money', (target) => {
     await giveBonus(t.app, payer.memberId, 3_000n, { maxStakeMinor: '5000' });
     // Stake partly bonus in an open round, so a later win's bonus part has nowhere to go.
     const roundId = id('r');
-    await seamless().bet({ vassalage: 'SBX', memberId: payer.memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: 1_000n });
-    const { sumBalanceMinor } = valueOf<BalanceResult>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: payer.token }));
+    await seamless().bet({
+      vassalage: 'SBX',
+      memberId: payer.memberId,
+      transactionId: id('b'),
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 1_000n,
+    });
+    const { sumBalanceMinor } = valueOf<BalanceResult>(
+      await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: payer.token }),
+    );
     expect(sumBalanceMinor).toBe('9000');
 
-    const refused = expectFailure(await requestWithdrawal(t.app, payer, '10.00'), 'BONUS_FORFEIT_CONFIRMATION_REQUIRED', 409);
-    expect((refused.value as { bonuses: { status: string; amountMinor: string }[] }).bonuses).toMatchObject([{ status: 'active', amountMinor: '3000' }]);
+    const refused = expectFailure(
+      await requestWithdrawal(t.app, payer, '10.00'),
+      'BONUS_FORFEIT_CONFIRMATION_REQUIRED',
+      409,
+    );
+    expect((refused.value as { bonuses: { status: string; amountMinor: string }[] }).bonuses).toMatchObject([
+      { status: 'active', amountMinor: '3000' },
+    ]);
     expect(await bonusBalance(t.app, payer.memberId)).toBe(3_000n);
 
     valueOf(await requestWithdrawal(t.app, payer, '10.00', { forfeitBonus: true }));
@@ -152,7 +270,14 @@ describeEachDatabase('bonus money', (target) => {
 
     // The round's win: real money 1000/1000 of the stake, so all of it is real; the forfeited
     // bonus gets nothing and never becomes real money.
-    await seamless().win({ vassalage: 'SBX', memberId: payer.memberId, transactionId: id('w'), roundId, amountMinor: 500n, roundClosed: true });
+    await seamless().win({
+      vassalage: 'SBX',
+      memberId: payer.memberId,
+      transactionId: id('w'),
+      roundId,
+      amountMinor: 500n,
+      roundClosed: true,
+    });
     expect([await balanceOf(t.app, payer.memberId), await bonusBalance(t.app, payer.memberId)]).toEqual([8_500n, 0n]);
   });
 
@@ -161,31 +286,88 @@ describeEachDatabase('bonus money', (target) => {
     await giveBonus(t.app, p.memberId, 2_000n, { maxStakeMinor: '2000' });
     const roundId = id('r');
     const second = id('b');
-    await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: 800n });
-    await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: second, roundId, gameId: 'g-1', amountMinor: 200n });
+    await seamless().bet({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('b'),
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 800n,
+    });
+    await seamless().bet({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: second,
+      roundId,
+      gameId: 'g-1',
+      amountMinor: 200n,
+    });
     const [running] = (await bonuses(p.token)).bonuses;
-    valueOf(await call(t.app, 'POST', `/ops/bonuses/${running!.id}/cancel`, { token: ops, payload: { reason: 'abuse checked' } }));
-    expectFailure(await call(t.app, 'POST', `/ops/bonuses/${running!.id}/cancel`, { token: ops, payload: { reason: 'again' } }), 'BONUS_ALREADY_ENDED', 409);
+    valueOf(
+      await call(t.app, 'POST', `/ops/bonuses/${running!.id}/cancel`, {
+        token: ops,
+        payload: { reason: 'abuse checked' },
+      }),
+    );
+    expectFailure(
+      await call(t.app, 'POST', `/ops/bonuses/${running!.id}/cancel`, { token: ops, payload: { reason: 'again' } }),
+      'BONUS_ALREADY_ENDED',
+      409,
+    );
     expect((await bonuses(p.token)).bonuses[0]).toMatchObject({ status: 'cancelled', returnedMinor: '1000' });
-    await seamless().rollback({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('rb'), roundId, betTransactionId: second });
-    await seamless().win({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('w'), roundId, amountMinor: 5_000n, roundClosed: true });
+    await seamless().rollback({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('rb'),
+      roundId,
+      betTransactionId: second,
+    });
+    await seamless().win({
+      vassalage: 'SBX',
+      memberId: p.memberId,
+      transactionId: id('w'),
+      roundId,
+      amountMinor: 5_000n,
+      roundClosed: true,
+    });
     expect([await balanceOf(t.app, p.memberId), await bonusBalance(t.app, p.memberId)]).toEqual([0n, 0n]);
-    const audit = valueOf<{ list: { action: string; reason: string }[] }>(await call(t.app, 'GET', '/ops/audit?action=bonus.cancel', { token: ops }));
+    const audit = valueOf<{ list: { action: string; reason: string }[] }>(
+      await call(t.app, 'GET', '/ops/audit?action=bonus.cancel', { token: ops }),
+    );
     expect(audit.list[0]).toMatchObject({ action: 'bonus.cancel', reason: 'abuse checked' });
   });
 
   it('bonus first when the operator says so; a queued bonus starts when the one before it ends; expiry ends each once', async () => {
     const settings = valueOf<Record<string, unknown>>(await call(t.app, 'GET', '/ops/bonus-settings', { token: ops }));
-    valueOf(await call(t.app, 'PUT', '/ops/bonus-settings', { token: ops, payload: { ...settings, spendOrder: 'bonus_first', reason: 'campaign rules' } }));
+    valueOf(
+      await call(t.app, 'PUT', '/ops/bonus-settings', {
+        token: ops,
+        payload: { ...settings, spendOrder: 'bonus_first', reason: 'campaign rules' },
+      }),
+    );
     try {
       const p = await createPlayer(t.app, 1_000n);
       await giveBonus(t.app, p.memberId, 500n, { expiresInHours: 1 });
       await giveBonus(t.app, p.memberId, 700n, { expiresInHours: 3 });
       expect((await bonuses(p.token)).bonuses.map((b) => b.status)).toEqual(['queued', 'active']);
       const roundId = id('r');
-      await seamless().bet({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('b'), roundId, gameId: 'g-1', amountMinor: 600n });
+      await seamless().bet({
+        vassalage: 'SBX',
+        memberId: p.memberId,
+        transactionId: id('b'),
+        roundId,
+        gameId: 'g-1',
+        amountMinor: 600n,
+      });
       expect([await balanceOf(t.app, p.memberId), await bonusBalance(t.app, p.memberId)]).toEqual([900n, 0n]);
-      await seamless().win({ vassalage: 'SBX', memberId: p.memberId, transactionId: id('w'), roundId, amountMinor: 600n, roundClosed: true });
+      await seamless().win({
+        vassalage: 'SBX',
+        memberId: p.memberId,
+        transactionId: id('w'),
+        roundId,
+        amountMinor: 600n,
+        roundClosed: true,
+      });
       // 500 of 600 staked was bonus: 100 real, 500 bonus.
       expect([await balanceOf(t.app, p.memberId), await bonusBalance(t.app, p.memberId)]).toEqual([1_000n, 500n]);
 
@@ -193,45 +375,92 @@ describeEachDatabase('bonus money', (target) => {
       expect(await t.app.services.bonus.expireDue(inTwoHours)).toBe(1);
       expect(await t.app.services.bonus.expireDue(inTwoHours)).toBe(0);
       const view = await bonuses(p.token);
-      expect(view.bonuses.map((b) => [b.status, b.returnedMinor])).toEqual([['active', '0'], ['expired', '500']]);
+      expect(view.bonuses.map((b) => [b.status, b.returnedMinor])).toEqual([
+        ['active', '0'],
+        ['expired', '500'],
+      ]);
       expect(await bonusBalance(t.app, p.memberId)).toBe(700n);
       expect(await t.app.services.bonus.expireDue(new Date(Date.now() + 4 * 3_600_000))).toBeGreaterThanOrEqual(1);
       expect(await bonusBalance(t.app, p.memberId)).toBe(0n);
       expect(await balanceOf(t.app, p.memberId)).toBe(1_000n);
     } finally {
-      valueOf(await call(t.app, 'PUT', '/ops/bonus-settings', { token: ops, payload: { ...settings, reason: 'back to the default' } }));
+      valueOf(
+        await call(t.app, 'PUT', '/ops/bonus-settings', {
+          token: ops,
+          payload: { ...settings, reason: 'back to the default' },
+        }),
+      );
     }
   });
 
   it('the back office lists bonuses with filters and reports their cost by day and source', async () => {
     const p = await createPlayer(t.app, 0n);
     await giveBonus(t.app, p.memberId, 1_234n);
-    const page = valueOf<{ list: { memberId: string; amountMinor: string; status: string; username: string | null }[] }>(
-      await call(t.app, 'GET', `/ops/bonuses?memberId=${p.memberId}&status=active`, { token: ops }),
-    );
+    const page = valueOf<{
+      list: { memberId: string; amountMinor: string; status: string; username: string | null }[];
+    }>(await call(t.app, 'GET', `/ops/bonuses?memberId=${p.memberId}&status=active`, { token: ops }));
     expect(page.list).toMatchObject([{ memberId: p.memberId, amountMinor: '1234', status: 'active' }]);
     expect(page.list[0]!.username).toBeTruthy();
     const day = new Date().toISOString().slice(0, 10);
-    const report = valueOf<{ rows: { source: string; grantedMinor: string }[] }>(await call(t.app, 'GET', `/ops/reports/bonus-cost?from=${day}&to=${day}`, { token: ops }));
+    const report = valueOf<{ rows: { source: string; grantedMinor: string }[] }>(
+      await call(t.app, 'GET', `/ops/reports/bonus-cost?from=${day}&to=${day}`, { token: ops }),
+    );
     expect(BigInt(report.rows.find((r) => r.source === 'operator')!.grantedMinor)).toBeGreaterThanOrEqual(1_234n);
     const support = await operatorToken(t.app, 'support');
-    expectFailure(await call(t.app, 'POST', `/ops/bonuses/1/cancel`, { token: support, payload: { reason: 'not mine' } }), 'OPERATOR_FORBIDDEN', 403);
-    expectFailure(await call(t.app, 'GET', `/ops/reports/bonus-cost?from=${day}&to=${day}&tz=Nowhere/Land`, { token: ops }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await call(t.app, 'POST', `/ops/bonuses/1/cancel`, { token: support, payload: { reason: 'not mine' } }),
+      'OPERATOR_FORBIDDEN',
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'GET', `/ops/reports/bonus-cost?from=${day}&to=${day}&tz=Nowhere/Land`, { token: ops }),
+      'VALIDATION_FAILED',
+      400,
+    );
   });
 
   it('an operator gives a bonus through the rewards engine: one grant per key, paid at once, audited', async () => {
     await disableRegisterCaptcha(t.app);
     const user = await registerUser(t.app);
     const memberId = await memberIdOf(t.app, user.result.token);
-    const body = { username: user.username, amount: '25.00', wageringMultiple: 5, maxStake: '3.00', reason: 'welcome back', idempotencyKey: `k-${crypto.randomUUID()}` };
-    const first = valueOf<{ grantId: string; created: boolean }>(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }));
-    const again = valueOf<{ grantId: string; created: boolean }>(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }));
+    const body = {
+      username: user.username,
+      amount: '25.00',
+      wageringMultiple: 5,
+      maxStake: '3.00',
+      reason: 'welcome back',
+      idempotencyKey: `k-${crypto.randomUUID()}`,
+    };
+    const first = valueOf<{ grantId: string; created: boolean }>(
+      await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }),
+    );
+    const again = valueOf<{ grantId: string; created: boolean }>(
+      await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: body }),
+    );
     expect([first.created, again.created, again.grantId]).toEqual([true, false, first.grantId]);
     expect(await bonusBalance(t.app, memberId)).toBe(2_500n);
-    expect((await bonuses(user.result.token)).bonuses).toMatchObject([{ status: 'active', amountMinor: '2500', requirementMinor: '12500', maxStakeMinor: '300', source: 'operator' }]);
-    const audit = valueOf<{ list: { action: string; reason: string }[] }>(await call(t.app, 'GET', '/ops/audit?action=bonus.grant', { token: ops }));
+    expect((await bonuses(user.result.token)).bonuses).toMatchObject([
+      { status: 'active', amountMinor: '2500', requirementMinor: '12500', maxStakeMinor: '300', source: 'operator' },
+    ]);
+    const audit = valueOf<{ list: { action: string; reason: string }[] }>(
+      await call(t.app, 'GET', '/ops/audit?action=bonus.grant', { token: ops }),
+    );
     expect(audit.list[0]).toMatchObject({ action: 'bonus.grant', reason: 'welcome back' });
-    expectFailure(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: { ...body, username: 'nobody-here', idempotencyKey: `k-${crypto.randomUUID()}` } }), 'PLAYER_NOT_FOUND', 404);
-    expectFailure(await call(t.app, 'POST', '/ops/bonuses', { token: ops, payload: { ...body, amount: '0.001', idempotencyKey: `k-${crypto.randomUUID()}` } }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await call(t.app, 'POST', '/ops/bonuses', {
+        token: ops,
+        payload: { ...body, username: 'nobody-here', idempotencyKey: `k-${crypto.randomUUID()}` },
+      }),
+      'PLAYER_NOT_FOUND',
+      404,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/bonuses', {
+        token: ops,
+        payload: { ...body, amount: '0.001', idempotencyKey: `k-${crypto.randomUUID()}` },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
   });
 });

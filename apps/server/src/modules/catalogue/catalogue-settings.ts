@@ -4,7 +4,12 @@ import type { GameSettingsBody, VendorSettingsBody } from '@wps/shared/schemas/c
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
-import { updateGameSettings, updateVendorSettings, type GameSettings, type VendorSettings } from './catalogue.repository';
+import {
+  updateGameSettings,
+  updateVendorSettings,
+  type GameSettings,
+  type VendorSettings,
+} from './catalogue.repository';
 
 /** Who changes a setting (audit log); the service's CatalogueActor, restated so this file does not import the service that spreads it. */
 type CatalogueActor = { actorType: AuditActorType; actorId: string | null };
@@ -29,12 +34,24 @@ function merged<T extends object>(before: T, patch: Partial<T>): T {
 export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
   return {
     /** PUT /ops/vendors/:vassalage/settings. */
-    async setVendorSettings(actor: CatalogueActor, vassalage: string, { reason, ...patch }: VendorSettingsBody): Promise<{ id: string; before: VendorSettings; after: VendorSettings }> {
+    async setVendorSettings(
+      actor: CatalogueActor,
+      vassalage: string,
+      { reason, ...patch }: VendorSettingsBody,
+    ): Promise<{ id: string; before: VendorSettings; after: VendorSettings }> {
       const result = await db.transaction().execute(async (trx) => {
         const before = await updateVendorSettings(trx, vassalage, patch);
         if (!before) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
         const after = merged(before, patch);
-        await audit.record(trx, { ...actor, action: 'game_vendor.settings', subjectType: 'game_vendor', subjectId: vassalage, reason, before, after });
+        await audit.record(trx, {
+          ...actor,
+          action: 'game_vendor.settings',
+          subjectType: 'game_vendor',
+          subjectId: vassalage,
+          reason,
+          before,
+          after,
+        });
         return { id: vassalage, before, after };
       });
       evict();
@@ -42,12 +59,24 @@ export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
     },
 
     /** PUT /ops/games/:nodeId/settings. */
-    async setGameSettings(actor: CatalogueActor, nodeId: string, { reason, ...patch }: GameSettingsBody): Promise<{ id: string; before: GameSettings; after: GameSettings }> {
+    async setGameSettings(
+      actor: CatalogueActor,
+      nodeId: string,
+      { reason, ...patch }: GameSettingsBody,
+    ): Promise<{ id: string; before: GameSettings; after: GameSettings }> {
       const result = await db.transaction().execute(async (trx) => {
         const before = await updateGameSettings(trx, nodeId, patch);
         if (!before) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
         const after = merged(before, patch);
-        await audit.record(trx, { ...actor, action: 'game.settings', subjectType: 'game', subjectId: nodeId, reason, before, after });
+        await audit.record(trx, {
+          ...actor,
+          action: 'game.settings',
+          subjectType: 'game',
+          subjectId: nodeId,
+          reason,
+          before,
+          after,
+        });
         return { id: nodeId, before, after };
       });
       evict();

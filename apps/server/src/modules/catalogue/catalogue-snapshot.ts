@@ -1,6 +1,14 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
-import { GAME_CATEGORIES, type CatalogueStatus, type GameCategory, type GameItem, type GameList, type VendorCard, type VendorLanes } from '@wps/shared/schemas/catalogue';
+import {
+  GAME_CATEGORIES,
+  type CatalogueStatus,
+  type GameCategory,
+  type GameItem,
+  type GameList,
+  type VendorCard,
+  type VendorLanes,
+} from '@wps/shared/schemas/catalogue';
 import { AppError } from '../../http/app-error';
 import type { GameRow, VendorRow } from './catalogue.repository';
 import type { CachedPage } from '../../http/cached-page';
@@ -39,14 +47,26 @@ export function vendorLogoPath(vassalage: string): string {
  * (undefined: all); the others stay in `vendors` and `vendorByCode` for operators and the gateway,
  * but no player list, lane, search or board names them or their games.
  */
-export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: number, connected?: ReadonlySet<string>): Snapshot {
+export function buildSnapshot(
+  vendors: VendorRow[],
+  games: GameRow[],
+  scale: number,
+  connected?: ReadonlySet<string>,
+): Snapshot {
   const vendorByCode = new Map(vendors.map((v) => [v.vassalage, v]));
-  const playable = new Set(vendors.filter((v) => v.status !== 'disabled' && (connected === undefined || connected.has(v.vassalage))).map((v) => v.vassalage));
+  const playable = new Set(
+    vendors
+      .filter((v) => v.status !== 'disabled' && (connected === undefined || connected.has(v.vassalage)))
+      .map((v) => v.vassalage),
+  );
   const items: GameItem[] = [];
   // Vendor order first (sort_order), then each game's own sort: the order lanes and grids show.
   const vendorRank = new Map(vendors.map((v, i) => [v.vassalage, i]));
   const ordered = [...games].sort(
-    (a, b) => (vendorRank.get(a.vassalage) ?? 0) - (vendorRank.get(b.vassalage) ?? 0) || a.sort - b.sort || (a.nodeId < b.nodeId ? -1 : 1),
+    (a, b) =>
+      (vendorRank.get(a.vassalage) ?? 0) - (vendorRank.get(b.vassalage) ?? 0) ||
+      a.sort - b.sort ||
+      (a.nodeId < b.nodeId ? -1 : 1),
   );
   for (const g of ordered) {
     const vendor = vendorByCode.get(g.vassalage);
@@ -76,7 +96,10 @@ export function buildSnapshot(vendors: VendorRow[], games: GameRow[], scale: num
     items,
     itemById: new Map(items.map((i) => [i.nodeId, i])),
     searchNames: items.map((i) => i.gameName.toLowerCase()),
-    lanes: buildLanes(vendors.filter((v) => playable.has(v.vassalage)), items),
+    lanes: buildLanes(
+      vendors.filter((v) => playable.has(v.vassalage)),
+      items,
+    ),
     pages: new Map(),
   };
 }
@@ -118,7 +141,11 @@ export function buildLanes(vendors: VendorRow[], items: GameItem[]): VendorLanes
 
 export function page<T>(all: T[], pageNo: number, pageSize: number): { rows: T[]; total: number; totalPages: number } {
   const total = all.length;
-  return { rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize), total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+  return {
+    rows: all.slice((pageNo - 1) * pageSize, pageNo * pageSize),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 export type GameListQuery = {

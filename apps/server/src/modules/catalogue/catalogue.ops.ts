@@ -17,7 +17,15 @@ export const CATALOGUE_COMMANDS: Record<string, OpsCommand> = {
     description: 'List every game vendor (disabled ones too) with its category, wallet model and status.',
     async run(ctx) {
       const vendors = await opsServicesOf(ctx).catalogue.listVendors();
-      ctx.print(vendors.map((v) => ({ vassalage: v.vassalage, name: v.name, category: v.category, walletModel: v.walletModel, status: v.status })));
+      ctx.print(
+        vendors.map((v) => ({
+          vassalage: v.vassalage,
+          name: v.name,
+          category: v.category,
+          walletModel: v.walletModel,
+          status: v.status,
+        })),
+      );
     },
   },
   'vendor:maintenance': {
@@ -26,7 +34,14 @@ export const CATALOGUE_COMMANDS: Record<string, OpsCommand> = {
     async run(ctx, [vassalage, onOff, ...reason]) {
       if (!vassalage) throw new Error(`not a valid call: usage ${VENDOR_USAGE}`);
       const status = parseSwitch(onOff, VENDOR_USAGE);
-      ctx.print(await opsServicesOf(ctx).catalogue.setVendorStatus(cliActor(), vassalage, status, reason.length ? reason.join(' ') : `ops-cli ${onOff}`));
+      ctx.print(
+        await opsServicesOf(ctx).catalogue.setVendorStatus(
+          cliActor(),
+          vassalage,
+          status,
+          reason.length ? reason.join(' ') : `ops-cli ${onOff}`,
+        ),
+      );
     },
   },
   'game:maintenance': {
@@ -35,7 +50,14 @@ export const CATALOGUE_COMMANDS: Record<string, OpsCommand> = {
     async run(ctx, [nodeId, onOff, ...reason]) {
       if (!nodeId) throw new Error(`not a valid call: usage ${GAME_USAGE}`);
       const status = parseSwitch(onOff, GAME_USAGE);
-      ctx.print(await opsServicesOf(ctx).catalogue.setGameStatus(cliActor(), nodeId, status, reason.length ? reason.join(' ') : `ops-cli ${onOff}`));
+      ctx.print(
+        await opsServicesOf(ctx).catalogue.setGameStatus(
+          cliActor(),
+          nodeId,
+          status,
+          reason.length ? reason.join(' ') : `ops-cli ${onOff}`,
+        ),
+      );
     },
   },
 };

@@ -53,7 +53,10 @@ describeEachDatabase('only what can be played', (target) => {
   };
   const hot = async () => valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', {}, undefined)).list;
   const launch = (game: { nodeId: string; vassalage: string }) =>
-    call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId: game.nodeId, vassalage: game.vassalage, gameId: game.nodeId } });
+    call(t.app, 'POST', '/wps/game/launchGame', {
+      token: player.token,
+      payload: { nodeId: game.nodeId, vassalage: game.vassalage, gameId: game.nodeId },
+    });
   const connect = (vassalage: string, walletModel: 'seamless' | 'transfer' = 'seamless') =>
     call(t.app, 'PUT', `/ops/vendor-adapters/${vassalage}`, {
       token: admin,
@@ -66,7 +69,9 @@ describeEachDatabase('only what can be played', (target) => {
         reason: 'playable test',
       },
     });
-  const catalogueGames = Object.entries(DEMO_GAMES).flatMap(([vassalage, games]) => games.map(([nodeId]) => ({ nodeId, vassalage })));
+  const catalogueGames = Object.entries(DEMO_GAMES).flatMap(([vassalage, games]) =>
+    games.map(([nodeId]) => ({ nodeId, vassalage })),
+  );
 
   it('with nothing connected players see only our own games: lanes, lists, hot games and search', async () => {
     const ours = new Set(['inhouse', 'ILE', 'ILT']);
@@ -83,7 +88,12 @@ describeEachDatabase('only what can be played', (target) => {
   });
 
   it('every vendor and game a player list shows launches: none answers VENDOR_NOT_CONNECTED; every other game does', async () => {
-    for (const [vassalage, model] of [['SBX', 'seamless'], ['SBT', 'transfer'], ['CRD', 'seamless'], ['KSB', 'transfer']] as const) {
+    for (const [vassalage, model] of [
+      ['SBX', 'seamless'],
+      ['SBT', 'transfer'],
+      ['CRD', 'seamless'],
+      ['KSB', 'transfer'],
+    ] as const) {
       valueOf(await connect(vassalage, model));
     }
     const vendors = await laneVendors();
@@ -112,8 +122,12 @@ describeEachDatabase('only what can be played', (target) => {
     expect((await allGames({ gameName: 'reef' })).map((g) => g.nodeId)).toEqual(['DRF-fish-01']);
     valueOf(await relay('MCSFE_addFavoriteGame', { nodeId: reef.nodeId }));
     valueOf(await launch(reef));
-    const favourites = async () => valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', { pageNo: 1, pageSize: 50 })).content.map((g) => g.nodeId);
-    const recent = async () => valueOf<GameStrip>(await relay('GCS_recentGame', { pageNo: 1, pageSize: 50 })).list.map((g) => g.nodeId);
+    const favourites = async () =>
+      valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', { pageNo: 1, pageSize: 50 })).content.map(
+        (g) => g.nodeId,
+      );
+    const recent = async () =>
+      valueOf<GameStrip>(await relay('GCS_recentGame', { pageNo: 1, pageSize: 50 })).list.map((g) => g.nodeId);
     expect(await favourites()).toContain(reef.nodeId);
     expect(await recent()).toContain(reef.nodeId);
 

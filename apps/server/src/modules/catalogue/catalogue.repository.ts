@@ -72,7 +72,13 @@ export async function findAllGames(db: Db): Promise<GameRow[]> {
 
 /** Every game of a vendor, whatever its status, in sort order. */
 export async function findVendorGames(db: Db, vassalage: string): Promise<GameRow[]> {
-  const rows = await db.selectFrom('games').select(gameColumns).where('vassalage', '=', vassalage).orderBy('sort').orderBy('node_id').execute();
+  const rows = await db
+    .selectFrom('games')
+    .select(gameColumns)
+    .where('vassalage', '=', vassalage)
+    .orderBy('sort')
+    .orderBy('node_id')
+    .execute();
   return rows.map(toGame);
 }
 
@@ -136,16 +142,34 @@ export async function insertMissingGames(db: Db, games: GameInsert[]): Promise<n
 }
 
 /** Set a vendor's status; returns the previous one (undefined when the vendor does not exist). */
-export async function updateVendorStatus(db: Db, vassalage: string, status: CatalogueStatus): Promise<CatalogueStatus | undefined> {
-  const before = await db.selectFrom('game_vendors').select('status').where('vassalage', '=', vassalage).forUpdate().executeTakeFirst();
+export async function updateVendorStatus(
+  db: Db,
+  vassalage: string,
+  status: CatalogueStatus,
+): Promise<CatalogueStatus | undefined> {
+  const before = await db
+    .selectFrom('game_vendors')
+    .select('status')
+    .where('vassalage', '=', vassalage)
+    .forUpdate()
+    .executeTakeFirst();
   if (!before) return undefined;
   await db.updateTable('game_vendors').set({ status }).where('vassalage', '=', vassalage).execute();
   return before.status;
 }
 
 /** Set a game's status; returns the previous one (undefined when the game does not exist). */
-export async function updateGameStatus(db: Db, nodeId: string, status: CatalogueStatus): Promise<CatalogueStatus | undefined> {
-  const before = await db.selectFrom('games').select('status').where('node_id', '=', nodeId).forUpdate().executeTakeFirst();
+export async function updateGameStatus(
+  db: Db,
+  nodeId: string,
+  status: CatalogueStatus,
+): Promise<CatalogueStatus | undefined> {
+  const before = await db
+    .selectFrom('games')
+    .select('status')
+    .where('node_id', '=', nodeId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!before) return undefined;
   await db.updateTable('games').set({ status }).where('node_id', '=', nodeId).execute();
   return before.status;
@@ -155,7 +179,11 @@ export type VendorSettings = { category: GameCategory; sortOrder: number; isHot:
 export type GameSettings = { sort: number; isHot: boolean; minBetMinor: string };
 
 /** Change a vendor's lobby settings (locked first); returns the settings before, undefined for an unknown vendor. */
-export async function updateVendorSettings(db: Db, vassalage: string, patch: Partial<VendorSettings>): Promise<VendorSettings | undefined> {
+export async function updateVendorSettings(
+  db: Db,
+  vassalage: string,
+  patch: Partial<VendorSettings>,
+): Promise<VendorSettings | undefined> {
   const before = await db
     .selectFrom('game_vendors')
     .select(['category', 'sort_order as sortOrder', 'is_hot as isHot'])
@@ -176,8 +204,17 @@ export async function updateVendorSettings(db: Db, vassalage: string, patch: Par
 }
 
 /** Change a game's settings (locked first); returns the settings before, undefined for an unknown game. */
-export async function updateGameSettings(db: Db, nodeId: string, patch: Partial<GameSettings>): Promise<GameSettings | undefined> {
-  const before = await db.selectFrom('games').select(['sort', 'is_hot as isHot', 'min_bet_minor as minBetMinor']).where('node_id', '=', nodeId).forUpdate().executeTakeFirst();
+export async function updateGameSettings(
+  db: Db,
+  nodeId: string,
+  patch: Partial<GameSettings>,
+): Promise<GameSettings | undefined> {
+  const before = await db
+    .selectFrom('games')
+    .select(['sort', 'is_hot as isHot', 'min_bet_minor as minBetMinor'])
+    .where('node_id', '=', nodeId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!before) return undefined;
   await db
     .updateTable('games')

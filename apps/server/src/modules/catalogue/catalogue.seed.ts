@@ -3,7 +3,13 @@ import type { GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
 import type { Database } from '../../db/schema';
 import { insertMissingGames, insertMissingVendors, type GameInsert, type VendorInsert } from './catalogue.repository';
 
-type SeedVendor = { vassalage: string; name: string; category: GameCategory; walletModel: WalletModel; isHot?: boolean };
+type SeedVendor = {
+  vassalage: string;
+  name: string;
+  category: GameCategory;
+  walletModel: WalletModel;
+  isHot?: boolean;
+};
 /** [nodeId suffix, name, gameType, classify, min bet in minor units, min lines, hot]. */
 type SeedGame = [string, string, GameCategory, string, number, number, boolean?];
 
@@ -36,11 +42,46 @@ export const DEMO_VENDORS: SeedVendor[] = [
 ];
 
 const SBX_SLOTS = [
-  'Golden Lantern', 'Ruby Rush', 'Jungle Drums', 'Star Harbor', 'Pharaoh Sun', 'Lucky Koi', 'Neon Nights', 'Frost Giant',
-  'Dragon Pearl', 'Candy Cascade', 'Wild Bison', 'Samba Reels', 'Treasure Tide', 'Thunder Peak', 'Mystic Orchard', 'Cosmic Cash',
-  'Amazon Gold', 'Carnival Spin', 'Desert Mirage', 'Electric Fruits', 'Fortune Fox', 'Glacier Gems', 'Harvest Moon', 'Ivory Tower',
-  'Jade Temple', 'Kraken Bay', 'Lava Lords', 'Midnight Wolf', 'Nebula Nine', 'Olympus Bolt', 'Pirate Plunder', 'Quartz Quest',
-  'Rio Rhythm', 'Safari Sunset', 'Tiki Treasure', 'Urban Heist', 'Viking Voyage', 'Winter Wonder', 'Xmas Bells', 'Zen Garden',
+  'Golden Lantern',
+  'Ruby Rush',
+  'Jungle Drums',
+  'Star Harbor',
+  'Pharaoh Sun',
+  'Lucky Koi',
+  'Neon Nights',
+  'Frost Giant',
+  'Dragon Pearl',
+  'Candy Cascade',
+  'Wild Bison',
+  'Samba Reels',
+  'Treasure Tide',
+  'Thunder Peak',
+  'Mystic Orchard',
+  'Cosmic Cash',
+  'Amazon Gold',
+  'Carnival Spin',
+  'Desert Mirage',
+  'Electric Fruits',
+  'Fortune Fox',
+  'Glacier Gems',
+  'Harvest Moon',
+  'Ivory Tower',
+  'Jade Temple',
+  'Kraken Bay',
+  'Lava Lords',
+  'Midnight Wolf',
+  'Nebula Nine',
+  'Olympus Bolt',
+  'Pirate Plunder',
+  'Quartz Quest',
+  'Rio Rhythm',
+  'Safari Sunset',
+  'Tiki Treasure',
+  'Urban Heist',
+  'Viking Voyage',
+  'Winter Wonder',
+  'Xmas Bells',
+  'Zen Garden',
 ];
 
 export const DEMO_GAMES: Record<string, SeedGame[]> = {
@@ -49,7 +90,17 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['inhouse-dice', 'Provable Dice', 'RNG', 'dice', 10, 0, true],
   ],
   SBX: [
-    ...SBX_SLOTS.map((name, i): SeedGame => [`SBX-slot-${String(i + 1).padStart(2, '0')}`, name, 'RNG', 'slots', [10, 20, 50, 100][i % 4]!, [1, 9, 20, 25][i % 4]!, i < 3]),
+    ...SBX_SLOTS.map(
+      (name, i): SeedGame => [
+        `SBX-slot-${String(i + 1).padStart(2, '0')}`,
+        name,
+        'RNG',
+        'slots',
+        [10, 20, 50, 100][i % 4]!,
+        [1, 9, 20, 25][i % 4]!,
+        i < 3,
+      ],
+    ),
     ['SBX-table-01', 'Blackjack Classic', 'RNG', 'table', 100, 0],
     ['SBX-table-02', 'European Roulette', 'RNG', 'table', 50, 0],
     ['SBX-table-03', 'Video Poker', 'RNG', 'table', 20, 0],
@@ -85,7 +136,10 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['VN-MN', 'Xổ số Miền Nam', 'LOTT', 'vn', 10, 0],
     ['SEA-N5', 'Express North', 'LOTT', 'sea', 10, 0],
   ],
-  NLT: [['NLT-5d', '5D Lotto', 'ELOTT', 'lotto', 100, 0], ['NLT-k3', 'Quick 3', 'ELOTT', 'lotto', 100, 0]],
+  NLT: [
+    ['NLT-5d', '5D Lotto', 'ELOTT', 'lotto', 100, 0],
+    ['NLT-k3', 'Quick 3', 'ELOTT', 'lotto', 100, 0],
+  ],
   RLT: [['RLT-north', 'Northern Draw', 'LOTT', 'lotto', 100, 0]],
   ALV: [['ALV-lobby', 'Aurora Live Lobby', 'LIVE', 'lobby', 100, 0]],
   KSB: [['KSB-lobby', 'Sportsbook', 'SPORTS', 'lobby', 100, 0]],
@@ -96,9 +150,19 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
   IA: [['IA-lobby', 'IA Esports', 'ESPORTS', 'lobby', 100, 0]],
   AI: [['AI-lobby', 'AI Esports', 'ESPORTS', 'lobby', 100, 0]],
   TF: [['TF-lobby', 'TF Esports', 'ESPORTS', 'lobby', 100, 0]],
-  DRF: [['DRF-fish-01', 'Reef Blaster', 'FISH', 'fish', 10, 0], ['DRF-fish-02', 'Kraken Hunt', 'FISH', 'fish', 20, 0]],
-  SBP: [['SBP-holdem', "Texas Hold'em", 'PVP', 'poker', 100, 0, true], ['SBP-truco-br', 'Truco', 'PVP', 'cards', 200, 0]],
-  CRD: [['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0], ['CRD-rummy', 'Rummy', 'PVP', 'cards', 100, 0], ['CRD-niu', 'Bull Bull', 'PVP', 'cards', 100, 0]],
+  DRF: [
+    ['DRF-fish-01', 'Reef Blaster', 'FISH', 'fish', 10, 0],
+    ['DRF-fish-02', 'Kraken Hunt', 'FISH', 'fish', 20, 0],
+  ],
+  SBP: [
+    ['SBP-holdem', "Texas Hold'em", 'PVP', 'poker', 100, 0, true],
+    ['SBP-truco-br', 'Truco', 'PVP', 'cards', 200, 0],
+  ],
+  CRD: [
+    ['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0],
+    ['CRD-rummy', 'Rummy', 'PVP', 'cards', 100, 0],
+    ['CRD-niu', 'Bull Bull', 'PVP', 'cards', 100, 0],
+  ],
 };
 
 /** The drawn tile of a game (scripts/draw-game-art.ts). */

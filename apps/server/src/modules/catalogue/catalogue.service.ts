@@ -110,7 +110,11 @@ export function createCatalogueService(ctx: CatalogueContext) {
     const { currencyScale } = await system.getBrand();
     if (cached && feed?.isLive && cached.scale === currencyScale) return cached;
     const started = generation;
-    const [vendors, games, connected] = await Promise.all([findAllVendors(db), findAllGames(db), ctx.connections?.connectedVendors()]);
+    const [vendors, games, connected] = await Promise.all([
+      findAllVendors(db),
+      findAllGames(db),
+      ctx.connections?.connectedVendors(),
+    ]);
     const fresh = buildSnapshot(vendors, games, currencyScale, connected);
     if (feed?.isLive && started === generation) cached = fresh;
     return fresh;
@@ -118,8 +122,10 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
   /** Throw the maintenance error a player should see for a vendor, if any. */
   function assertVendorOpen(vendor: VendorRow | undefined, vassalage: string): VendorRow {
-    if (!vendor || vendor.status === 'disabled') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
-    if (vendor.status === 'maintenance') throw new AppError(ErrorCode.VENDOR_MAINTENANCE, 'This game vendor is under maintenance', { vassalage });
+    if (!vendor || vendor.status === 'disabled')
+      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+    if (vendor.status === 'maintenance')
+      throw new AppError(ErrorCode.VENDOR_MAINTENANCE, 'This game vendor is under maintenance', { vassalage });
     return vendor;
   }
 
@@ -167,7 +173,8 @@ export function createCatalogueService(ctx: CatalogueContext) {
     reason: string,
   ): Promise<{ before: CatalogueStatus; status: CatalogueStatus }> {
     const before = await db.transaction().execute(async (trx) => {
-      const previous = kind === 'vendor' ? await updateVendorStatus(trx, id, status) : await updateGameStatus(trx, id, status);
+      const previous =
+        kind === 'vendor' ? await updateVendorStatus(trx, id, status) : await updateGameStatus(trx, id, status);
       if (previous === undefined) {
         throw kind === 'vendor'
           ? new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage: id })
@@ -207,7 +214,11 @@ export function createCatalogueService(ctx: CatalogueContext) {
       const games = await findVendorGames(db, vassalage);
       return {
         vendor,
-        games: games.map((g) => ({ ...g, minBet: formatMinor(g.minBetMinor, currencyScale), minBetMinor: g.minBetMinor.toString() })),
+        games: games.map((g) => ({
+          ...g,
+          minBet: formatMinor(g.minBetMinor, currencyScale),
+          minBetMinor: g.minBetMinor.toString(),
+        })),
       };
     },
 
@@ -259,9 +270,14 @@ export function createCatalogueService(ctx: CatalogueContext) {
       const game = await findGameRow(db, nodeId);
       if (!game || game.status === 'disabled') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
       const vendorRow = await findVendorRow(db, game.vassalage);
-      if (!vendorRow || vendorRow.status === 'disabled') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
+      if (!vendorRow || vendorRow.status === 'disabled')
+        throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });
       const vendor = assertVendorOpen(vendorRow, game.vassalage);
-      if (game.status === 'maintenance') throw new AppError(ErrorCode.GAME_MAINTENANCE, 'This game is under maintenance', { nodeId, vassalage: game.vassalage });
+      if (game.status === 'maintenance')
+        throw new AppError(ErrorCode.GAME_MAINTENANCE, 'This game is under maintenance', {
+          nodeId,
+          vassalage: game.vassalage,
+        });
       return { game, vendor };
     },
 
@@ -289,7 +305,16 @@ export function createCatalogueService(ctx: CatalogueContext) {
      */
     async listGamesPage(q: GameListQuery): Promise<CachedPage> {
       const snap = await snapshot();
-      const key = JSON.stringify([q.pageNo, q.pageSize, q.vassalage, q.gameType, q.gameClassify, q.gameName?.toLowerCase(), q.minBet, q.minLineNum]);
+      const key = JSON.stringify([
+        q.pageNo,
+        q.pageSize,
+        q.vassalage,
+        q.gameType,
+        q.gameClassify,
+        q.gameName?.toLowerCase(),
+        q.minBet,
+        q.minLineNum,
+      ]);
       const hit = snap.pages.get(key);
       if (hit !== undefined) return hit;
       const fresh = cachedPage(Buffer.from(JSON.stringify({ success: true, value: filterGames(snap, q) }), 'utf8'));
@@ -318,16 +343,24 @@ export function createCatalogueService(ctx: CatalogueContext) {
     async listVendorClassifies(vassalage: string): Promise<VendorClassify> {
       const snap = await snapshot();
       const vendor = snap.vendorByCode.get(vassalage);
-      if (!vendor || vendor.status === 'disabled' || !snap.playable.has(vassalage)) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+      if (!vendor || vendor.status === 'disabled' || !snap.playable.has(vassalage))
+        throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
       const counts = new Map<string, number>();
-      for (const i of snap.items) if (i.vassalage === vassalage) counts.set(i.gameClassify, (counts.get(i.gameClassify) ?? 0) + 1);
+      for (const i of snap.items)
+        if (i.vassalage === vassalage) counts.set(i.gameClassify, (counts.get(i.gameClassify) ?? 0) + 1);
       return { vassalage, list: [...counts].map(([gameClassify, count]) => ({ gameClassify, count })) };
     },
 
     /** Add a favourite (idempotent). `vendor`/`gameType`, when sent, must describe the same game. */
-    async addFavourite(memberId: string, input: { nodeId: string; vendor?: string | undefined; gameType?: string | undefined }) {
+    async addFavourite(
+      memberId: string,
+      input: { nodeId: string; vendor?: string | undefined; gameType?: string | undefined },
+    ) {
       const item = await requireVisibleGame(input.nodeId);
-      if ((input.vendor !== undefined && input.vendor !== item.vassalage) || (input.gameType !== undefined && input.gameType !== item.gameType)) {
+      if (
+        (input.vendor !== undefined && input.vendor !== item.vassalage) ||
+        (input.gameType !== undefined && input.gameType !== item.gameType)
+      ) {
         throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game for that vendor', { nodeId: input.nodeId });
       }
       await insertFavourite(db, String(memberId), item.nodeId);
@@ -346,15 +379,25 @@ export function createCatalogueService(ctx: CatalogueContext) {
     },
 
     /** MCSFE_getFavoriteGamesList: the player's favourite games, newest first. */
-    async listFavourites(memberId: string, q: { pageNo: number; pageSize: number; gameType?: GameCategory | undefined }): Promise<FavouriteList> {
-      const items = (await itemsByIds(await findFavouriteIds(db, String(memberId)))).filter((i) => q.gameType === undefined || i.gameType === q.gameType);
+    async listFavourites(
+      memberId: string,
+      q: { pageNo: number; pageSize: number; gameType?: GameCategory | undefined },
+    ): Promise<FavouriteList> {
+      const items = (await itemsByIds(await findFavouriteIds(db, String(memberId)))).filter(
+        (i) => q.gameType === undefined || i.gameType === q.gameType,
+      );
       const { rows, totalPages } = page(items, q.pageNo, q.pageSize);
       return { content: rows, totalPages };
     },
 
     /** GCS_recentGame: the player's recently launched games, newest first. */
-    async listRecentGames(memberId: string, q: { pageNo: number; pageSize: number; vassalage?: string | undefined }): Promise<GameStrip> {
-      const items = (await itemsByIds(await findRecentIds(db, String(memberId)))).filter((i) => q.vassalage === undefined || i.vassalage === q.vassalage);
+    async listRecentGames(
+      memberId: string,
+      q: { pageNo: number; pageSize: number; vassalage?: string | undefined },
+    ): Promise<GameStrip> {
+      const items = (await itemsByIds(await findRecentIds(db, String(memberId)))).filter(
+        (i) => q.vassalage === undefined || i.vassalage === q.vassalage,
+      );
       const { rows, totalPages } = page(items, q.pageNo, q.pageSize);
       return { list: rows, totalPages };
     },

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { FavouriteList, GameList, GameStrip, RankList, VendorClassify, VendorLanes } from '@wps/shared/schemas/catalogue';
+import type {
+  FavouriteList,
+  GameList,
+  GameStrip,
+  RankList,
+  VendorClassify,
+  VendorLanes,
+} from '@wps/shared/schemas/catalogue';
 import { call, callEncrypted, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -37,15 +44,32 @@ describeEachDatabase('game catalogue', (target) => {
 
   const relay = (name: string, payload: unknown = {}, token?: string) =>
     call(t.app, 'POST', `/wps/relay/${name}`, { payload, ...(token ? { token } : {}) });
-  const list = async (payload: Record<string, unknown>, token = player.token) => valueOf<GameList>(await relay('GCSGAME_gameList', payload, token));
+  const list = async (payload: Record<string, unknown>, token = player.token) =>
+    valueOf<GameList>(await relay('GCSGAME_gameList', payload, token));
   const setVendor = (code: string, status: string) =>
-    call(t.app, 'PUT', `/ops/vendors/${code}/status`, { token: support, payload: { status, reason: 'test maintenance' } });
+    call(t.app, 'PUT', `/ops/vendors/${code}/status`, {
+      token: support,
+      payload: { status, reason: 'test maintenance' },
+    });
   const setGame = (nodeId: string, status: string) =>
-    call(t.app, 'PUT', `/ops/games/${nodeId}/status`, { token: support, payload: { status, reason: 'test maintenance' } });
+    call(t.app, 'PUT', `/ops/games/${nodeId}/status`, {
+      token: support,
+      payload: { status, reason: 'test maintenance' },
+    });
 
   it('lists vendor lanes for every category, publicly, with the vendor groups', async () => {
     const { lanes } = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor', { platform: 'html5-desktop' }));
-    expect(lanes.map((l) => l.title)).toEqual(['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS', 'COCKFIGHT']);
+    expect(lanes.map((l) => l.title)).toEqual([
+      'ELOTT',
+      'LOTT',
+      'LIVE',
+      'SPORTS',
+      'FISH',
+      'RNG',
+      'PVP',
+      'ESPORTS',
+      'COCKFIGHT',
+    ]);
     const lane = (title: string) => lanes.find((l) => l.title === title)!.cards.map((c) => c.vassalage);
     expect(lane('RNG')).toEqual(['inhouse', 'SBX']);
     // SBX has live tables too, so it shows under LIVE beside the live vendor.
@@ -53,8 +77,17 @@ describeEachDatabase('game catalogue', (target) => {
     expect(lane('ESPORTS')).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF']);
     expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG']);
     const sbx = lanes.find((l) => l.title === 'RNG')!.cards.find((c) => c.vassalage === 'SBX')!;
-    expect(sbx).toMatchObject({ isHot: 1, walletModel: 'seamless', status: 'active', logo: '/games/vendors/sbx.svg', gameCount: 45 });
-    expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({ walletModel: 'transfer', isHot: 1 });
+    expect(sbx).toMatchObject({
+      isHot: 1,
+      walletModel: 'seamless',
+      status: 'active',
+      logo: '/games/vendors/sbx.svg',
+      gameCount: 45,
+    });
+    expect(lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')).toMatchObject({
+      walletModel: 'transfer',
+      isHot: 1,
+    });
   });
 
   it('has a drawn logo and tile in the web app for every seeded vendor and game', async () => {
@@ -110,7 +143,10 @@ describeEachDatabase('game catalogue', (target) => {
       t.app.inject({
         method: 'POST',
         url: '/wps/relay/GCSGAME_gameList',
-        headers: { authorization: player.token, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+        headers: {
+          authorization: player.token,
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
         payload: query,
       });
     const decode: Record<string, (raw: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
@@ -165,15 +201,30 @@ describeEachDatabase('game catalogue', (target) => {
     expectFailure(await relay('GCSGAME_gameList', { minBet: '0.001' }, player.token), 'VALIDATION_FAILED', 400);
     expectFailure(await relay('GCSGAME_gameList', { gameType: 'POKER' }, player.token), 'VALIDATION_FAILED', 400);
     expectFailure(await relay('GCSGAME_gameList', { vassalage: "x' OR 1=1" }, player.token), 'VALIDATION_FAILED', 400);
-    const res = await list({ clientType: 3, platform: 'html5-desktop', language: 'pt', channel: 'web', merchant: 'demo', vassalage: 'SBT' });
+    const res = await list({
+      clientType: 3,
+      platform: 'html5-desktop',
+      language: 'pt',
+      channel: 'web',
+      merchant: 'demo',
+      vassalage: 'SBT',
+    });
     expect(res.total).toBe(4);
   });
 
   it('needs a token for the game list, classify tabs, favourites and recent games; trial accounts may browse', async () => {
-    for (const name of ['GCSGAME_gameList', 'GCSGAME_getVassGameType', 'MCSFE_getFavoriteGames', 'MCSFE_getFavoriteGamesList', 'GCS_recentGame']) {
+    for (const name of [
+      'GCSGAME_gameList',
+      'GCSGAME_getVassGameType',
+      'MCSFE_getFavoriteGames',
+      'MCSFE_getFavoriteGamesList',
+      'GCS_recentGame',
+    ]) {
       expectFailure(await relay(name, { vassalage: 'SBX' }), 'UNAUTHORIZED', 401);
     }
-    const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
+    const trial = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }),
+    );
     expect((await list({ vassalage: 'SBX' }, trial.token)).total).toBe(52);
     valueOf(await relay('MCSFE_addFavoriteGame', { nodeId: 'SBX-slot-01' }, trial.token));
     expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, trial.token))).toEqual(['SBX-slot-01']);
@@ -196,15 +247,22 @@ describeEachDatabase('game catalogue', (target) => {
   it('adds, lists and removes favourites idempotently, per player', async () => {
     const me = await newPlayer(t);
     const other = await newPlayer(t);
-    const add = (nodeId: string, extra: Record<string, unknown> = {}) => relay('MCSFE_addFavoriteGame', { nodeId, ...extra }, me.token);
+    const add = (nodeId: string, extra: Record<string, unknown> = {}) =>
+      relay('MCSFE_addFavoriteGame', { nodeId, ...extra }, me.token);
     valueOf(await add('SBX-slot-02', { vendor: 'SBX', gameType: 'RNG' }));
     valueOf(await add('SBX-slot-02'));
     valueOf(await add('SBT-fish-01'));
     valueOf(await add('inhouse-slot'));
-    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual(['SBT-fish-01', 'SBX-slot-02', 'inhouse-slot']);
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual([
+      'SBT-fish-01',
+      'SBX-slot-02',
+      'inhouse-slot',
+    ]);
     expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, other.token))).toEqual([]);
 
-    const rng = valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', { gameType: 'RNG', pageSize: 1 }, me.token));
+    const rng = valueOf<FavouriteList>(
+      await relay('MCSFE_getFavoriteGamesList', { gameType: 'RNG', pageSize: 1 }, me.token),
+    );
     expect(rng.totalPages).toBe(2);
     expect(rng.content).toHaveLength(1);
     const allFavs = valueOf<FavouriteList>(await relay('MCSFE_getFavoriteGamesList', {}, me.token));
@@ -214,13 +272,20 @@ describeEachDatabase('game catalogue', (target) => {
     expectFailure(await add('SBX-slot-03', { vendor: 'SBT' }), 'GAME_NOT_FOUND', 404);
     expectFailure(await relay('MCSFE_addFavoriteGame', {}, me.token), 'VALIDATION_FAILED', 400);
 
-    valueOf(await relay('MCSFE_removeFavoriteGame', { nodeId: 'SBX-slot-02', vendor: 'SBX', gameType: 'RNG' }, me.token));
+    valueOf(
+      await relay('MCSFE_removeFavoriteGame', { nodeId: 'SBX-slot-02', vendor: 'SBX', gameType: 'RNG' }, me.token),
+    );
     valueOf(await relay('MCSFE_removeFavoriteGame', { nodeId: 'SBX-slot-02' }, me.token));
-    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual(['SBT-fish-01', 'inhouse-slot']);
+    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).sort()).toEqual([
+      'SBT-fish-01',
+      'inhouse-slot',
+    ]);
 
     // Ten parallel adds of one game leave one favourite.
     await Promise.all(Array.from({ length: 10 }, () => add('SBX-slot-05')));
-    expect(valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).filter((id) => id === 'SBX-slot-05')).toHaveLength(1);
+    expect(
+      valueOf<string[]>(await relay('MCSFE_getFavoriteGames', {}, me.token)).filter((id) => id === 'SBX-slot-05'),
+    ).toHaveLength(1);
   });
 
   it('records recent games through the service and lists them newest first', async () => {
@@ -239,34 +304,74 @@ describeEachDatabase('game catalogue', (target) => {
     expect(recent.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01', 'inhouse-slot']);
     const sbxOnly = valueOf<GameStrip>(await relay('GCS_recentGame', { vassalage: 'SBX' }, me.token));
     expect(sbxOnly.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01']);
-    await expect(t.app.services.catalogue.recordRecentGame(me.memberId, 'nope')).rejects.toMatchObject({ errorCode: 'GAME_NOT_FOUND' });
+    await expect(t.app.services.catalogue.recordRecentGame(me.memberId, 'nope')).rejects.toMatchObject({
+      errorCode: 'GAME_NOT_FOUND',
+    });
   });
 
   it('lists hot games publicly, only playable ones', async () => {
-    const hot = valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { merchantCode: 'demo', isPlatform: 2, platform: 'html5-desktop', language: 'pt' }));
+    const hot = valueOf<GameStrip>(
+      await relay('GCSGAME_hotGamesV2', {
+        merchantCode: 'demo',
+        isPlatform: 2,
+        platform: 'html5-desktop',
+        language: 'pt',
+      }),
+    );
     expect(hot.list.length).toBeGreaterThan(3);
     expect(hot.list.every((g) => g.isHot === 1 && g.status === 'active')).toBe(true);
     const sbxHot = valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { vassalage: 'SBX' }));
-    expect(sbxHot.list.map((g) => g.nodeId)).toEqual(['SBX-slot-01', 'SBX-slot-02', 'SBX-slot-03', 'SBX-crash-01', 'SBX-live-01']);
+    expect(sbxHot.list.map((g) => g.nodeId)).toEqual([
+      'SBX-slot-01',
+      'SBX-slot-02',
+      'SBX-slot-03',
+      'SBX-crash-01',
+      'SBX-live-01',
+    ]);
   });
 
   it('puts a vendor and a game under maintenance: listed with that status, refused at launch, audited', async () => {
     const catalogue = t.app.services.catalogue;
-    expectFailure(await call(t.app, 'PUT', '/ops/vendors/SBT/status', { payload: { status: 'maintenance', reason: 'x' } }), 'OPERATOR_UNAUTHORIZED', 401);
+    expectFailure(
+      await call(t.app, 'PUT', '/ops/vendors/SBT/status', { payload: { status: 'maintenance', reason: 'x' } }),
+      'OPERATOR_UNAUTHORIZED',
+      401,
+    );
     const finance = await operatorToken(t, 'finance');
     expectFailure(
-      await call(t.app, 'PUT', '/ops/vendors/SBT/status', { token: finance, payload: { status: 'maintenance', reason: 'x' } }),
+      await call(t.app, 'PUT', '/ops/vendors/SBT/status', {
+        token: finance,
+        payload: { status: 'maintenance', reason: 'x' },
+      }),
       'OPERATOR_FORBIDDEN',
       403,
     );
     expectFailure(await setVendor('NOPE', 'maintenance'), 'VENDOR_NOT_FOUND', 404);
     expectFailure(await setGame('nope', 'maintenance'), 'GAME_NOT_FOUND', 404);
-    expectFailure(await call(t.app, 'PUT', '/ops/vendors/SBT/status', { token: support, payload: { status: 'closed', reason: 'x' } }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await call(t.app, 'PUT', '/ops/vendors/SBT/status', {
+        token: support,
+        payload: { status: 'closed', reason: 'x' },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
 
-    expect(valueOf(await setVendor('SBT', 'maintenance'))).toEqual({ vassalage: 'SBT', before: 'active', status: 'maintenance' });
-    const opsVendors = valueOf<{ vassalage: string; status: string; walletModel: string }[]>(await call(t.app, 'GET', '/ops/vendors', { token: finance }));
-    expect(opsVendors.find((v) => v.vassalage === 'SBT')).toMatchObject({ status: 'maintenance', walletModel: 'transfer' });
-    const opsGames = valueOf<{ games: { nodeId: string; status: string; minBet: string }[] }>(await call(t.app, 'GET', '/ops/games?vassalage=SBT', { token: support }));
+    expect(valueOf(await setVendor('SBT', 'maintenance'))).toEqual({
+      vassalage: 'SBT',
+      before: 'active',
+      status: 'maintenance',
+    });
+    const opsVendors = valueOf<{ vassalage: string; status: string; walletModel: string }[]>(
+      await call(t.app, 'GET', '/ops/vendors', { token: finance }),
+    );
+    expect(opsVendors.find((v) => v.vassalage === 'SBT')).toMatchObject({
+      status: 'maintenance',
+      walletModel: 'transfer',
+    });
+    const opsGames = valueOf<{ games: { nodeId: string; status: string; minBet: string }[] }>(
+      await call(t.app, 'GET', '/ops/games?vassalage=SBT', { token: support }),
+    );
     expect(opsGames.games.map((g) => g.nodeId)).toEqual(['SBT-fish-01', 'SBT-fish-02', 'SBT-fish-03', 'SBT-pvp-01']);
     expect(opsGames.games[0]).toMatchObject({ status: 'active', minBet: '0.10' });
     expectFailure(await call(t.app, 'GET', '/ops/games?vassalage=NOPE', { token: support }), 'VENDOR_NOT_FOUND', 404);
@@ -275,13 +380,18 @@ describeEachDatabase('game catalogue', (target) => {
     await expect(catalogue.getVendor('SBT')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
     await expect(catalogue.getGame('SBT-fish-01')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
     const lanes = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor'));
-    expect(lanes.lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')!.status).toBe('maintenance');
+    expect(lanes.lanes.find((l) => l.title === 'FISH')!.cards.find((c) => c.vassalage === 'SBT')!.status).toBe(
+      'maintenance',
+    );
     expect(valueOf<GameStrip>(await relay('GCSGAME_hotGamesV2', { vassalage: 'SBT' })).list).toEqual([]);
 
     valueOf(await setGame('SBX-slot-04', 'maintenance'));
     await expect(catalogue.getGame('SBX-slot-04')).rejects.toMatchObject({ errorCode: 'GAME_MAINTENANCE' });
     expect((await list({ gameName: 'Star Harbor' })).games[0]!.status).toBe('maintenance');
-    await expect(catalogue.getGame('SBX-slot-05')).resolves.toMatchObject({ game: { nodeId: 'SBX-slot-05', minBetMinor: 10n }, vendor: { walletModel: 'seamless' } });
+    await expect(catalogue.getGame('SBX-slot-05')).resolves.toMatchObject({
+      game: { nodeId: 'SBX-slot-05', minBetMinor: 10n },
+      vendor: { walletModel: 'seamless' },
+    });
 
     // Disabled games disappear from the lobby and cannot be launched or favourited.
     valueOf(await setGame('SBX-slot-06', 'disabled'));
@@ -289,7 +399,11 @@ describeEachDatabase('game catalogue', (target) => {
     await expect(catalogue.getGame('SBX-slot-06')).rejects.toMatchObject({ errorCode: 'GAME_NOT_FOUND' });
     expectFailure(await relay('MCSFE_addFavoriteGame', { nodeId: 'SBX-slot-06' }, player.token), 'GAME_NOT_FOUND', 404);
 
-    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('subject_id', 'in', ['SBT', 'SBX-slot-04']).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject_id', 'in', ['SBT', 'SBX-slot-04'])
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['game.status', 'game_vendor.status']);
 
     valueOf(await setVendor('SBT', 'active'));
@@ -304,9 +418,15 @@ describeEachDatabase('game catalogue', (target) => {
     const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
     await COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'on', 'upgrade']);
     expect(printed[0]).toEqual({ vassalage: 'CRD', before: 'active', status: 'maintenance' });
-    await expect(t.app.services.catalogue.getGame('CRD-teen')).rejects.toMatchObject({ errorCode: 'VENDOR_MAINTENANCE' });
+    await expect(t.app.services.catalogue.getGame('CRD-teen')).rejects.toMatchObject({
+      errorCode: 'VENDOR_MAINTENANCE',
+    });
     await COMMANDS['vendor:list']!.run(ctx, []);
-    expect(printed[1]).toEqual(expect.arrayContaining([{ vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless', status: 'maintenance' }]));
+    expect(printed[1]).toEqual(
+      expect.arrayContaining([
+        { vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless', status: 'maintenance' },
+      ]),
+    );
     // A disabled vendor leaves the lobby but stays in the operator's list, so it can come back.
     await COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'off']);
     valueOf(await setVendor('ILE', 'disabled'));
@@ -314,16 +434,26 @@ describeEachDatabase('game catalogue', (target) => {
     const lanes = valueOf<VendorLanes>(await relay('GCSGAME_newGameVendor'));
     expect(lanes.lanes.find((l) => l.title === 'ELOTT')).toBeUndefined();
     await COMMANDS['vendor:list']!.run(ctx, []);
-    expect(printed[printed.length - 1]).toEqual(expect.arrayContaining([expect.objectContaining({ vassalage: 'ILE', status: 'disabled' })]));
+    expect(printed[printed.length - 1]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ vassalage: 'ILE', status: 'disabled' })]),
+    );
     valueOf(await setVendor('ILE', 'active'));
     valueOf(await setVendor('NLT', 'active'));
     await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'on']);
-    await expect(t.app.services.catalogue.getGame('CRD-rummy')).rejects.toMatchObject({ errorCode: 'GAME_MAINTENANCE' });
+    await expect(t.app.services.catalogue.getGame('CRD-rummy')).rejects.toMatchObject({
+      errorCode: 'GAME_MAINTENANCE',
+    });
     await COMMANDS['game:maintenance']!.run(ctx, ['CRD-rummy', 'off']);
     await expect(t.app.services.catalogue.getGame('CRD-rummy')).resolves.toBeDefined();
     await expect(COMMANDS['vendor:maintenance']!.run(ctx, ['CRD', 'maybe'])).rejects.toThrow(/usage/);
-    await expect(COMMANDS['vendor:maintenance']!.run(ctx, ['NOPE', 'on'])).rejects.toMatchObject({ errorCode: 'VENDOR_NOT_FOUND' });
-    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'actor_type']).where('subject_id', '=', 'CRD').execute();
+    await expect(COMMANDS['vendor:maintenance']!.run(ctx, ['NOPE', 'on'])).rejects.toMatchObject({
+      errorCode: 'VENDOR_NOT_FOUND',
+    });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type'])
+      .where('subject_id', '=', 'CRD')
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit.every((a) => a.actor_type === 'system')).toBe(true);
   });
@@ -332,7 +462,11 @@ describeEachDatabase('game catalogue', (target) => {
     const empty = valueOf<RankList>(await relay('GCSGAME_getRankList'));
     expect(empty.list).toEqual([]);
     const winner = await newPlayer(t);
-    const account = await t.database.db.selectFrom('members').select('account').where('id', '=', winner.memberId).executeTakeFirstOrThrow();
+    const account = await t.database.db
+      .selectFrom('members')
+      .select('account')
+      .where('id', '=', winner.memberId)
+      .executeTakeFirstOrThrow();
     await t.app.services.ledger.creditPlayerFromSystem({
       systemPurpose: 'house_cash',
       memberId: winner.memberId,
@@ -360,7 +494,12 @@ describeEachDatabase('game catalogue', (target) => {
     });
     const board = valueOf<RankList>(await relay('GCSGAME_getRankList', { size: 5 }));
     expect(board.list).toHaveLength(2);
-    expect(board.list[0]).toMatchObject({ vassalage: 'inhouse', gameName: 'Lucky Fives', amount: '12.34', amountMinor: '1234' });
+    expect(board.list[0]).toMatchObject({
+      vassalage: 'inhouse',
+      gameName: 'Lucky Fives',
+      amount: '12.34',
+      amountMinor: '1234',
+    });
     expect(board.list[1]).toMatchObject({ vassalage: 'SBX', gameName: 'Golden Lantern', amount: '5.00' });
     expect(board.list[0]!.account).not.toBe(account.account);
     expect(board.list[0]!.account).toContain('***');

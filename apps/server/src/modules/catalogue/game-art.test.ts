@@ -11,8 +11,15 @@ describe('the demo catalogue art (scripts/draw-game-art.ts)', () => {
   const { vendors, games } = buildDemoCatalogue();
 
   it('is committed as the generator draws it', () => {
-    for (const g of games) expect(fs.readFileSync(path.join(GAMES_DIR, 'tiles', `${g.nodeId.toLowerCase()}.svg`), 'utf8'), g.nodeId).toBe(drawTile(g.nodeId, g.name, g.gameClassify, g.vassalage));
-    for (const v of vendors) expect(fs.readFileSync(path.join(GAMES_DIR, 'vendors', `${v.vassalage.toLowerCase()}.svg`), 'utf8'), v.vassalage).toBe(drawLogo(v.vassalage, v.name, v.category));
+    for (const g of games)
+      expect(fs.readFileSync(path.join(GAMES_DIR, 'tiles', `${g.nodeId.toLowerCase()}.svg`), 'utf8'), g.nodeId).toBe(
+        drawTile(g.nodeId, g.name, g.gameClassify, g.vassalage),
+      );
+    for (const v of vendors)
+      expect(
+        fs.readFileSync(path.join(GAMES_DIR, 'vendors', `${v.vassalage.toLowerCase()}.svg`), 'utf8'),
+        v.vassalage,
+      ).toBe(drawLogo(v.vassalage, v.name, v.category));
   });
 
   it('draws each game from its own name: themed motifs, never one template in another colour', () => {

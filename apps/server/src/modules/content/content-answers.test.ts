@@ -4,16 +4,19 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { createContentAnswerCache } from './content-answers';
 import { createContentService } from './content.service';
 
-const bodyOf = (page: { json: Buffer }) => JSON.parse(page.json.toString('utf8')) as { success: boolean; value: unknown };
+const bodyOf = (page: { json: Buffer }) =>
+  JSON.parse(page.json.toString('utf8')) as { success: boolean; value: unknown };
 
 describe('content answer cache', () => {
   const setup = () => {
     const state = { now: 1_000, live: true, builds: 0 };
     const cache = createContentAnswerCache({ maxEntries: 2, isLive: () => state.live, now: () => state.now });
-    const build = (value: unknown, validUntil = Number.POSITIVE_INFINITY) => async () => {
-      state.builds++;
-      return { value, validUntil };
-    };
+    const build =
+      (value: unknown, validUntil = Number.POSITIVE_INFINITY) =>
+      async () => {
+        state.builds++;
+        return { value, validUntil };
+      };
     return { state, cache, build };
   };
 
@@ -69,7 +72,13 @@ describeEachDatabase('content answers on schedule', (target) => {
   it('turns with the schedule without a write', async () => {
     const clock = { now: Date.parse('2026-11-24T12:00:00Z') };
     const feed = { isLive: true, subscribe: () => undefined, onReset: () => undefined };
-    const content = createContentService({ db: t.database.db, audit: t.app.services.audit, system: t.app.services.system, changeFeed: feed, now: () => clock.now });
+    const content = createContentService({
+      db: t.database.db,
+      audit: t.app.services.audit,
+      system: t.app.services.system,
+      changeFeed: feed,
+      now: () => clock.now,
+    });
     const actor = { actorType: 'system' as const, actorId: null };
     const body: ContentItemBody = {
       kind: 'promotion',
@@ -79,13 +88,18 @@ describeEachDatabase('content answers on schedule', (target) => {
       publishUntil: '2026-11-24T14:00:00Z',
       linkage: null,
       imageName: null,
-      translations: { PT: { title: 'Só à tarde', bodyHtml: '<p>Uma hora</p>' }, EN: { title: 'Afternoon only', bodyHtml: '<p>One hour</p>' } },
+      translations: {
+        PT: { title: 'Só à tarde', bodyHtml: '<p>Uma hora</p>' },
+        EN: { title: 'Afternoon only', bodyHtml: '<p>One hour</p>' },
+      },
       reason: 'an hour-long offer',
     };
     const item = await content.create(actor, body);
     await content.setStatus(actor, item.id, 'published', 'schedule it');
     const titles = async () => {
-      const page = await content.answer('promotion', 'EN', '', async () => ({ list: await content.live('promotion', 'EN') }));
+      const page = await content.answer('promotion', 'EN', '', async () => ({
+        list: await content.live('promotion', 'EN'),
+      }));
       return (bodyOf(page).value as { list: { title: string }[] }).list.map((p) => p.title);
     };
     expect(await titles()).toEqual([]);

@@ -12,13 +12,18 @@ describe('sanitizeContentHtml', () => {
   });
 
   it('keeps the structure an operator writes, and closes new windows off from the opener', () => {
-    const html = '<h2>Regras</h2><p>Deposite <strong>R$ 50,00</strong> e ganhe <em>50%</em>.</p><ul><li>Um</li><li>Dois</li></ul><a href="https://lumenbet.example/promo" target="_blank">Ver</a><img src="https://cdn.example/p.png" alt="Promo" width="300" height="100">';
+    const html =
+      '<h2>Regras</h2><p>Deposite <strong>R$ 50,00</strong> e ganhe <em>50%</em>.</p><ul><li>Um</li><li>Dois</li></ul><a href="https://lumenbet.example/promo" target="_blank">Ver</a><img src="https://cdn.example/p.png" alt="Promo" width="300" height="100">';
     expect(sanitizeContentHtml(html)).toBe(
       '<h2>Regras</h2><p>Deposite <strong>R$ 50,00</strong> e ganhe <em>50%</em>.</p><ul><li>Um</li><li>Dois</li></ul><a href="https://lumenbet.example/promo" target="_blank" rel="noopener noreferrer">Ver</a><img src="https://cdn.example/p.png" alt="Promo" width="300" height="100" />',
     );
   });
 
   it('keeps the text of tags it drops, but nothing of scripts and styles', () => {
-    expect(sanitizeContentHtml('<div class="x">Olá <font color=red>mundo</font></div><script>alert(1)</script><style>p{}</style>')).toBe('Olá mundo');
+    expect(
+      sanitizeContentHtml(
+        '<div class="x">Olá <font color=red>mundo</font></div><script>alert(1)</script><style>p{}</style>',
+      ),
+    ).toBe('Olá mundo');
   });
 });

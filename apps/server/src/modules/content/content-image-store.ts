@@ -15,7 +15,14 @@ type ContentActor = { actorType: AuditActorType; actorId: string | null };
 const MEMORY_BUDGET_BYTES = 32 * 1_048_576;
 
 export function imageView(meta: ImageMeta): ContentImage {
-  return { name: meta.name, url: contentImageUrl(meta.name), contentType: meta.contentType, width: meta.width, height: meta.height, sizeBytes: meta.sizeBytes };
+  return {
+    name: meta.name,
+    url: contentImageUrl(meta.name),
+    contentType: meta.contentType,
+    width: meta.width,
+    height: meta.height,
+    sizeBytes: meta.sizeBytes,
+  };
 }
 
 /**
@@ -31,12 +38,27 @@ export function createContentImageStore({ db, audit }: { db: Kysely<Database>; a
     /** POST /ops/content/images. */
     async upload(actor: ContentActor, dataUrl: string): Promise<ContentImage> {
       const bytes = decodeImageDataUrl(dataUrl);
-      if (!bytes) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Send the image as a data:image/png, jpeg or webp base64 URL');
+      if (!bytes)
+        throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Send the image as a data:image/png, jpeg or webp base64 URL');
       const image = checkContentImage(bytes);
-      const meta: ImageMeta = { name: image.name, contentType: image.contentType, width: image.width, height: image.height, sizeBytes: bytes.length };
+      const meta: ImageMeta = {
+        name: image.name,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        sizeBytes: bytes.length,
+      };
       await runInTransaction(db, async (trx) => {
         await insertImage(trx, image);
-        await audit.record(trx, { ...actor, action: 'content.image_upload', subjectType: 'content_image', subjectId: image.name, reason: null, before: null, after: { ...meta } });
+        await audit.record(trx, {
+          ...actor,
+          action: 'content.image_upload',
+          subjectType: 'content_image',
+          subjectId: image.name,
+          reason: null,
+          before: null,
+          after: { ...meta },
+        });
       });
       return imageView(meta);
     },

@@ -6,7 +6,13 @@ import { readImageHeader } from '../../http/uploaded-image';
 import type { ContentImageType } from '../../db/tables/content';
 
 /** An uploaded image, checked: its kind from its bytes, its size, and the name it is stored under. */
-export type CheckedImage = { name: string; contentType: ContentImageType; bytes: Buffer; width: number; height: number };
+export type CheckedImage = {
+  name: string;
+  contentType: ContentImageType;
+  bytes: Buffer;
+  width: number;
+  height: number;
+};
 
 /**
  * Check an operator's upload by its bytes, never its name or declared type: png, jpg or webp
@@ -16,12 +22,16 @@ export type CheckedImage = { name: string; contentType: ContentImageType; bytes:
  */
 export function checkContentImage(bytes: Buffer): CheckedImage {
   if (bytes.length === 0 || bytes.length > CONTENT_IMAGE_MAX_BYTES) {
-    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_BYTES / 1_048_576} MB`, { maxBytes: CONTENT_IMAGE_MAX_BYTES });
+    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_BYTES / 1_048_576} MB`, {
+      maxBytes: CONTENT_IMAGE_MAX_BYTES,
+    });
   }
   const size = readImageHeader(bytes, ['png', 'jpg', 'webp']);
   if (!size) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png, jpg or webp images are accepted');
   if (size.width > CONTENT_IMAGE_MAX_SIDE || size.height > CONTENT_IMAGE_MAX_SIDE) {
-    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_SIDE} px a side`, { maxSide: CONTENT_IMAGE_MAX_SIDE });
+    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, `Images are at most ${CONTENT_IMAGE_MAX_SIDE} px a side`, {
+      maxSide: CONTENT_IMAGE_MAX_SIDE,
+    });
   }
   const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${size.kind}`;
   return { name, contentType: size.contentType, bytes, width: size.width, height: size.height };

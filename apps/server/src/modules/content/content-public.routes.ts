@@ -17,7 +17,8 @@ import { sendPage } from '../../http/cached-page';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 
-const languageOf = (request: FastifyRequest) => contentLanguageOf(typeof request.headers.language === 'string' ? request.headers.language : undefined);
+const languageOf = (request: FastifyRequest) =>
+  contentLanguageOf(typeof request.headers.language === 'string' ? request.headers.language : undefined);
 
 /**
  * What players read of the operator's content, in the language of their `Language` header (the
@@ -27,39 +28,96 @@ const languageOf = (request: FastifyRequest) => contentLanguageOf(typeof request
  * (content-answers.ts); the response schemas still document the shapes in the OpenAPI description.
  */
 export function registerContentPublicRoutes(app: RouteApp, { content }: AppServices): void {
-  app.post('/wps/relay/MCSFE_getListAnnouncements', { schema: { body: announcementListQuerySchema, response: success(announcementPageSchema) } }, async (request, reply) => {
-    const language = languageOf(request);
-    const { type, pageNo, pageSize } = request.body;
-    return sendPage(request, reply, await content.answer('announcement', language, `${type ?? ''}|${pageNo}|${pageSize}`, () => content.announcements(language, request.body)));
-  });
+  app.post(
+    '/wps/relay/MCSFE_getListAnnouncements',
+    { schema: { body: announcementListQuerySchema, response: success(announcementPageSchema) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { type, pageNo, pageSize } = request.body;
+      return sendPage(
+        request,
+        reply,
+        await content.answer('announcement', language, `${type ?? ''}|${pageNo}|${pageSize}`, () =>
+          content.announcements(language, request.body),
+        ),
+      );
+    },
+  );
 
-  app.get('/wps/content/banners', { schema: { querystring: bannerQuerySchema, response: success(z.object({ list: z.array(bannerSchema) })) } }, async (request, reply) => {
-    const language = languageOf(request);
-    const { group } = request.query;
-    return sendPage(request, reply, await content.answer('banner', language, group, async () => ({ list: await content.banners(language, group) })));
-  });
+  app.get(
+    '/wps/content/banners',
+    { schema: { querystring: bannerQuerySchema, response: success(z.object({ list: z.array(bannerSchema) })) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { group } = request.query;
+      return sendPage(
+        request,
+        reply,
+        await content.answer('banner', language, group, async () => ({ list: await content.banners(language, group) })),
+      );
+    },
+  );
 
-  app.get('/wps/content/promotions', { schema: { querystring: promotionQuerySchema, response: success(z.object({ list: z.array(liveContentItemSchema) })) } }, async (request, reply) => {
-    const language = languageOf(request);
-    const { category } = request.query;
-    return sendPage(request, reply, await content.answer('promotion', language, category ?? '', async () => ({ list: await content.live('promotion', language, category) })));
-  });
+  app.get(
+    '/wps/content/promotions',
+    {
+      schema: {
+        querystring: promotionQuerySchema,
+        response: success(z.object({ list: z.array(liveContentItemSchema) })),
+      },
+    },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { category } = request.query;
+      return sendPage(
+        request,
+        reply,
+        await content.answer('promotion', language, category ?? '', async () => ({
+          list: await content.live('promotion', language, category),
+        })),
+      );
+    },
+  );
 
   // The footer's blocks (licence line, payment logos, affiliate block), grouped by the site.
-  app.get('/wps/content/footer', { schema: { response: success(z.object({ list: z.array(liveContentItemSchema) })) } }, async (request, reply) => {
-    const language = languageOf(request);
-    return sendPage(request, reply, await content.answer('footer', language, '', async () => ({ list: await content.live('footer', language) })));
-  });
+  app.get(
+    '/wps/content/footer',
+    { schema: { response: success(z.object({ list: z.array(liveContentItemSchema) })) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      return sendPage(
+        request,
+        reply,
+        await content.answer('footer', language, '', async () => ({ list: await content.live('footer', language) })),
+      );
+    },
+  );
 
-  app.get('/wps/content/pages/:page', { schema: { params: legalPageParamsSchema, response: success(liveContentItemSchema) } }, async (request, reply) => {
-    const language = languageOf(request);
-    const { page } = request.params;
-    return sendPage(request, reply, await content.answer('legal_page', language, page, () => content.legalPage(language, page)));
-  });
+  app.get(
+    '/wps/content/pages/:page',
+    { schema: { params: legalPageParamsSchema, response: success(liveContentItemSchema) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { page } = request.params;
+      return sendPage(
+        request,
+        reply,
+        await content.answer('legal_page', language, page, () => content.legalPage(language, page)),
+      );
+    },
+  );
 
-  app.get('/wps/system/helpCenter', { schema: { querystring: helpCenterQuerySchema, response: success(helpCenterSchema) } }, async (request, reply) => {
-    const language = languageOf(request);
-    const { q } = request.query;
-    return sendPage(request, reply, await content.answer('help_article', language, q ?? '', () => content.helpCenter(language, q)));
-  });
+  app.get(
+    '/wps/system/helpCenter',
+    { schema: { querystring: helpCenterQuerySchema, response: success(helpCenterSchema) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      const { q } = request.query;
+      return sendPage(
+        request,
+        reply,
+        await content.answer('help_article', language, q ?? '', () => content.helpCenter(language, q)),
+      );
+    },
+  );
 }

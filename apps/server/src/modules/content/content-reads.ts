@@ -1,8 +1,18 @@
 import { ErrorCode } from '@wps/shared/error-codes';
-import { AGENT_ANNOUNCEMENT_TYPE, type Announcement, type Banner, type HelpCenter, type LiveContentItem } from '@wps/shared/schemas/content';
+import {
+  AGENT_ANNOUNCEMENT_TYPE,
+  type Announcement,
+  type Banner,
+  type HelpCenter,
+  type LiveContentItem,
+} from '@wps/shared/schemas/content';
 import { AppError } from '../../http/app-error';
 
-type Live = (kind: 'announcement' | 'banner' | 'help_article' | 'legal_page', language: string | undefined, group?: string) => Promise<LiveContentItem[]>;
+type Live = (
+  kind: 'announcement' | 'banner' | 'help_article' | 'legal_page',
+  language: string | undefined,
+  group?: string,
+) => Promise<LiveContentItem[]>;
 
 /** Lower case without accents, so "saque" finds "Saques" and "deposito" finds "Depósito". */
 function folded(text: string): string {
@@ -21,10 +31,15 @@ type GameVendor = (nodeId: string) => Promise<string | null>;
 export function createContentReads(live: Live, gameVendor: GameVendor = async () => null) {
   return {
     /** Announcements of a type (or all the players' types), newest first, one page. */
-    async announcements(language: string | undefined, q: { type?: Announcement['type'] | undefined; pageNo: number; pageSize: number }) {
+    async announcements(
+      language: string | undefined,
+      q: { type?: Announcement['type'] | undefined; pageNo: number; pageSize: number },
+    ) {
       const all = await live('announcement', language, q.type);
       // The agents' announcements are read only by their type (the agent centre), never in the players' list.
-      const items = (q.type === undefined ? all.filter((item) => item.groupCode !== AGENT_ANNOUNCEMENT_TYPE) : all).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.id) - Number(a.id));
+      const items = (
+        q.type === undefined ? all.filter((item) => item.groupCode !== AGENT_ANNOUNCEMENT_TYPE) : all
+      ).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || Number(b.id) - Number(a.id));
       const start = (q.pageNo - 1) * q.pageSize;
       const list: Announcement[] = items.slice(start, start + q.pageSize).map((item) => ({
         id: item.id,
@@ -34,7 +49,13 @@ export function createContentReads(live: Live, gameVendor: GameVendor = async ()
         publishedAt: item.publishedAt,
         version: item.version,
       }));
-      return { list, pageNo: q.pageNo, pageSize: q.pageSize, total: items.length, totalPages: Math.ceil(items.length / q.pageSize) };
+      return {
+        list,
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        total: items.length,
+        totalPages: Math.ceil(items.length / q.pageSize),
+      };
     },
 
     /**

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ContentImageType, ContentTables, ContentKind, ContentLinkageType, ContentStatus } from '../../db/tables/content';
+import type {
+  ContentImageType,
+  ContentTables,
+  ContentKind,
+  ContentLinkageType,
+  ContentStatus,
+} from '../../db/tables/content';
 
 type Db = Kysely<Database>;
 export type ContentItemRow = Selectable<ContentTables['content_items']>;
@@ -34,7 +40,11 @@ function columns(fields: ContentItemFields) {
 }
 
 /** Insert an item (a draft) and its words; returns the row. */
-export async function insertItem(db: Db, fields: ContentItemFields, translations: readonly TranslationFields[]): Promise<ContentItemRow> {
+export async function insertItem(
+  db: Db,
+  fields: ContentItemFields,
+  translations: readonly TranslationFields[],
+): Promise<ContentItemRow> {
   const row = await db.insertInto('content_items').values(columns(fields)).returningAll().executeTakeFirstOrThrow();
   await replaceTranslations(db, row.id, translations);
   return row;
@@ -51,7 +61,12 @@ export async function lockItem(db: Db, id: string): Promise<ContentItemRow | und
 }
 
 /** Replace an item's fields and words, bumping its version. */
-export async function updateItem(db: Db, id: string, fields: ContentItemFields, translations: readonly TranslationFields[]): Promise<ContentItemRow> {
+export async function updateItem(
+  db: Db,
+  id: string,
+  fields: ContentItemFields,
+  translations: readonly TranslationFields[],
+): Promise<ContentItemRow> {
   const row = await db
     .updateTable('content_items')
     .set({ ...columns(fields), version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
@@ -84,13 +99,25 @@ export async function setItemStatus(db: Db, id: string, status: ContentStatus): 
 /** The words of these items, every language. */
 export async function findTranslations(db: Db, ids: readonly string[]): Promise<ContentTranslationRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('content_translations').selectAll().where('item_id', 'in', [...ids]).orderBy('item_id').orderBy('language').execute();
+  return db
+    .selectFrom('content_translations')
+    .selectAll()
+    .where('item_id', 'in', [...ids])
+    .orderBy('item_id')
+    .orderBy('language')
+    .execute();
 }
 
 export type ItemFilter = { kind: ContentKind; status?: ContentStatus | undefined };
 
 /** One page of a kind's items for the back office, with the count of all that match. */
-export async function findItemPage(db: Db, filter: ItemFilter, sort: { by: 'id' | 'sortOrder'; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<{ rows: ContentItemRow[]; total: number }> {
+export async function findItemPage(
+  db: Db,
+  filter: ItemFilter,
+  sort: { by: 'id' | 'sortOrder'; order: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+): Promise<{ rows: ContentItemRow[]; total: number }> {
   let query = db.selectFrom('content_items').where('kind', '=', filter.kind);
   if (filter.status) query = query.where('status', '=', filter.status);
   const [rows, count] = await Promise.all([
@@ -108,23 +135,54 @@ export async function findItemPage(db: Db, filter: ItemFilter, sort: { by: 'id' 
 
 /** Every published item of a kind, in order, whatever its schedule (the caller keeps those due). */
 export async function findPublishedItems(db: Db, kind: ContentKind): Promise<ContentItemRow[]> {
-  return db.selectFrom('content_items').selectAll().where('kind', '=', kind).where('status', '=', 'published').orderBy('group_code').orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('status', '=', 'published')
+    .orderBy('group_code')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
-export type ImageMeta = { name: string; contentType: ContentImageType; width: number; height: number; sizeBytes: number };
+export type ImageMeta = {
+  name: string;
+  contentType: ContentImageType;
+  width: number;
+  height: number;
+  sizeBytes: number;
+};
 
 /** Store an image under its content name; the same bytes uploaded again are already there. */
-export async function insertImage(db: Db, image: { name: string; contentType: ContentImageType; bytes: Buffer; width: number; height: number }): Promise<void> {
+export async function insertImage(
+  db: Db,
+  image: { name: string; contentType: ContentImageType; bytes: Buffer; width: number; height: number },
+): Promise<void> {
   await db
     .insertInto('content_images')
-    .values({ name: image.name, content_type: image.contentType, bytes: image.bytes, size_bytes: image.bytes.length, width: image.width, height: image.height })
+    .values({
+      name: image.name,
+      content_type: image.contentType,
+      bytes: image.bytes,
+      size_bytes: image.bytes.length,
+      width: image.width,
+      height: image.height,
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }
 
 /** A stored image's bytes and type, for serving; undefined when there is none. */
-export async function findImageBytes(db: Db, name: string): Promise<{ contentType: ContentImageType; bytes: Buffer } | undefined> {
-  return db.selectFrom('content_images').select(['content_type as contentType', 'bytes']).where('name', '=', name).executeTakeFirst();
+export async function findImageBytes(
+  db: Db,
+  name: string,
+): Promise<{ contentType: ContentImageType; bytes: Buffer } | undefined> {
+  return db
+    .selectFrom('content_images')
+    .select(['content_type as contentType', 'bytes'])
+    .where('name', '=', name)
+    .executeTakeFirst();
 }
 
 /** The size and type of these images (never their bytes). */

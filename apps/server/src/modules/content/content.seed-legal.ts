@@ -5,7 +5,10 @@ import type { ContentTranslation } from '@wps/shared/schemas/content';
  * content. They describe how this platform actually behaves, so a newcomer reads something true;
  * a licensed operator replaces them with its own lawyers' text from the back office.
  */
-export const DEMO_LEGAL: Record<'terms' | 'privacy' | 'responsible_gaming', { PT: ContentTranslation; EN: ContentTranslation }> = {
+export const DEMO_LEGAL: Record<
+  'terms' | 'privacy' | 'responsible_gaming',
+  { PT: ContentTranslation; EN: ContentTranslation }
+> = {
   terms: {
     PT: {
       title: 'Termos e condições',

@@ -19,7 +19,8 @@ describeEachDatabase('demo site content', (target) => {
     await t?.close();
   });
 
-  const get = <T>(url: string, language: string) => call(t.app, 'GET', url, { headers: { language } }).then((res) => valueOf<T>(res));
+  const get = <T>(url: string, language: string) =>
+    call(t.app, 'GET', url, { headers: { language } }).then((res) => valueOf<T>(res));
 
   it('publishes promotions, banners linked to them, announcements, help and the legal pages in PT and EN', async () => {
     expect(written).toBe(DEMO_PROMOTIONS.length + DEMO_BANNERS.length + 3 + DEMO_HELP.length + 3 + 1);
@@ -30,7 +31,12 @@ describeEachDatabase('demo site content', (target) => {
 
     const home = (await get<{ list: Banner[] }>('/wps/content/banners?group=w_home', 'PT')).list;
     expect(home.length).toBe(DEMO_BANNERS.filter((b) => b.group === 'w_home').length);
-    expect(home[0]).toMatchObject({ title: 'Bônus de boas-vindas de 100%', width: 1200, height: 400, linkageType: 'promotion' });
+    expect(home[0]).toMatchObject({
+      title: 'Bônus de boas-vindas de 100%',
+      width: 1200,
+      height: 400,
+      linkageType: 'promotion',
+    });
     const promotionIds = new Set(promotions.map((p) => p.id));
     for (const banner of home) {
       if (banner.linkageType === 'promotion') expect(promotionIds.has(banner.linkageTarget!)).toBe(true);
@@ -40,10 +46,18 @@ describeEachDatabase('demo site content', (target) => {
       expect(picture.headers['content-type']).toBe('image/webp');
     }
 
-    const announcements = await call(t.app, 'POST', '/wps/relay/MCSFE_getListAnnouncements', { headers: { language: 'EN' }, payload: { pageNo: 1, pageSize: 9 } });
-    expect(valueOf<{ list: Announcement[] }>(announcements).list.map((a) => a.title)).toContain('Welcome to the demo site');
+    const announcements = await call(t.app, 'POST', '/wps/relay/MCSFE_getListAnnouncements', {
+      headers: { language: 'EN' },
+      payload: { pageNo: 1, pageSize: 9 },
+    });
+    expect(valueOf<{ list: Announcement[] }>(announcements).list.map((a) => a.title)).toContain(
+      'Welcome to the demo site',
+    );
     const help = await get<HelpCenter>('/wps/system/helpCenter?q=senha', 'PT');
-    expect(help.categories.flatMap((c) => c.articles.map((a) => a.title)).sort()).toEqual(['Esqueci a minha senha', 'Por que preciso de uma senha de pagamento?']);
+    expect(help.categories.flatMap((c) => c.articles.map((a) => a.title)).sort()).toEqual([
+      'Esqueci a minha senha',
+      'Por que preciso de uma senha de pagamento?',
+    ]);
     for (const page of ['terms', 'privacy', 'responsible_gaming']) {
       expect((await get<LiveContentItem>(`/wps/content/pages/${page}`, 'EN')).bodyHtml).toMatch(/<h2>|<p>/);
     }

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import type { ContentItemBody, ContentKind } from '@wps/shared/schemas/content';
 import type { ContentService } from './content.service';
-import { DEMO_ANNOUNCEMENTS, DEMO_BANNERS, DEMO_HELP, DEMO_OMBUDSMAN, DEMO_PROMOTIONS, type DemoPicture } from './content.seed-data';
+import {
+  DEMO_ANNOUNCEMENTS,
+  DEMO_BANNERS,
+  DEMO_HELP,
+  DEMO_OMBUDSMAN,
+  DEMO_PROMOTIONS,
+  type DemoPicture,
+} from './content.seed-data';
 import { DEMO_LEGAL } from './content.seed-legal';
 
 const SYSTEM = { actorType: 'system' as const, actorId: null };
@@ -35,8 +42,21 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
   };
 
   let published = 0;
-  const publish = async (kind: ContentKind, groupCode: string, sortOrder: number, extra: Pick<ContentItemBody, 'linkage' | 'imageName' | 'translations' | 'tags'>) => {
-    const item = await content.create(SYSTEM, { kind, groupCode, sortOrder, publishFrom: null, publishUntil: null, reason: REASON, ...extra });
+  const publish = async (
+    kind: ContentKind,
+    groupCode: string,
+    sortOrder: number,
+    extra: Pick<ContentItemBody, 'linkage' | 'imageName' | 'translations' | 'tags'>,
+  ) => {
+    const item = await content.create(SYSTEM, {
+      kind,
+      groupCode,
+      sortOrder,
+      publishFrom: null,
+      publishUntil: null,
+      reason: REASON,
+      ...extra,
+    });
     await content.setStatus(SYSTEM, item.id, 'published', REASON);
     published++;
     return item.id;
@@ -44,19 +64,34 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
 
   const promotionIds = new Map<string, string>();
   for (const [index, promotion] of DEMO_PROMOTIONS.entries()) {
-    const id = await publish('promotion', promotion.category, (index + 1) * 10, { linkage: null, imageName: await pictureName(promotion.picture), translations: promotion.words, tags: promotion.tags });
+    const id = await publish('promotion', promotion.category, (index + 1) * 10, {
+      linkage: null,
+      imageName: await pictureName(promotion.picture),
+      translations: promotion.words,
+      tags: promotion.tags,
+    });
     promotionIds.set(promotion.key, id);
   }
   for (const [index, banner] of DEMO_BANNERS.entries()) {
     const linkage: ContentItemBody['linkage'] =
-      'promotion' in banner.link ? { type: 'promotion', target: promotionIds.get(banner.link.promotion)! } : { type: 'page', target: banner.link.page };
-    await publish('banner', banner.group, (index + 1) * 10, { linkage, imageName: await pictureName(banner.picture), translations: banner.words });
+      'promotion' in banner.link
+        ? { type: 'promotion', target: promotionIds.get(banner.link.promotion)! }
+        : { type: 'page', target: banner.link.page };
+    await publish('banner', banner.group, (index + 1) * 10, {
+      linkage,
+      imageName: await pictureName(banner.picture),
+      translations: banner.words,
+    });
   }
   for (const [index, words] of DEMO_ANNOUNCEMENTS.entries()) {
     await publish('announcement', 'B', (index + 1) * 10, { linkage: null, imageName: null, translations: words });
   }
   for (const [index, article] of DEMO_HELP.entries()) {
-    await publish('help_article', article.category, (index + 1) * 10, { linkage: null, imageName: null, translations: article.words });
+    await publish('help_article', article.category, (index + 1) * 10, {
+      linkage: null,
+      imageName: null,
+      translations: article.words,
+    });
   }
   for (const [page, words] of Object.entries(DEMO_LEGAL)) {
     await publish('legal_page', page, 10, { linkage: null, imageName: null, translations: words });

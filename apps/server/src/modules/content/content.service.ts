@@ -1,6 +1,16 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { PROMOTION_TAGS, type ContentImage, type ContentItemBody, type ContentKind, type ContentStatus, type LiveContentItem, type OpsContentItem, type OpsContentQuery, type PromotionTag } from '@wps/shared/schemas/content';
+import {
+  PROMOTION_TAGS,
+  type ContentImage,
+  type ContentItemBody,
+  type ContentKind,
+  type ContentStatus,
+  type LiveContentItem,
+  type OpsContentItem,
+  type OpsContentQuery,
+  type PromotionTag,
+} from '@wps/shared/schemas/content';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -40,7 +50,11 @@ type ContentContext = {
   now?: () => number;
 };
 
-function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslationRow[], images: ReadonlyMap<string, ContentImage>): OpsContentItem {
+function toOpsItem(
+  row: ContentItemRow,
+  translations: readonly ContentTranslationRow[],
+  images: ReadonlyMap<string, ContentImage>,
+): OpsContentItem {
   return {
     id: row.id,
     kind: row.kind,
@@ -49,10 +63,17 @@ function toOpsItem(row: ContentItemRow, translations: readonly ContentTranslatio
     sortOrder: row.sort_order,
     publishFrom: row.publish_from?.toISOString() ?? null,
     publishUntil: row.publish_until?.toISOString() ?? null,
-    linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage']) : null,
+    linkage:
+      row.linkage_type && row.linkage_target
+        ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage'])
+        : null,
     image: row.image_name ? (images.get(row.image_name) ?? null) : null,
     tags: row.tags as PromotionTag[],
-    translations: Object.fromEntries(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
+    translations: Object.fromEntries(
+      translations
+        .filter((t) => t.item_id === row.id)
+        .map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }]),
+    ),
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -74,12 +95,20 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       // Kept in the product's order, however they were ticked.
       tags: PROMOTION_TAGS.filter((tag) => body.tags?.includes(tag)),
     },
-    translations: Object.entries(body.translations).map(([language, t]) => ({ language, title: t.title, bodyHtml: sanitizeContentHtml(t.bodyHtml) })),
+    translations: Object.entries(body.translations).map(([language, t]) => ({
+      language,
+      title: t.title,
+      bodyHtml: sanitizeContentHtml(t.bodyHtml),
+    })),
   };
 }
 
 /** A published item, its picture and its words, kept in memory for the players' reads. */
-type LiveEntry = { row: ContentItemRow; image: ContentImage | null; words: Map<string, { title: string; bodyHtml: string }> };
+type LiveEntry = {
+  row: ContentItemRow;
+  image: ContentImage | null;
+  words: Map<string, { title: string; bodyHtml: string }>;
+};
 
 /**
  * The operator's site content: items written in the back office (every change audited with the
@@ -110,11 +139,21 @@ export function createContentService(ctx: ContentContext) {
     if (hit && feed?.isLive) return hit;
     const started = generation;
     const rows = await findPublishedItems(db, kind);
-    const [translations, pictures] = await Promise.all([findTranslations(db, rows.map((r) => r.id)), images.describe(rows.map((r) => r.image_name))]);
+    const [translations, pictures] = await Promise.all([
+      findTranslations(
+        db,
+        rows.map((r) => r.id),
+      ),
+      images.describe(rows.map((r) => r.image_name)),
+    ]);
     const entries = rows.map((row) => ({
       row,
       image: row.image_name ? (pictures.get(row.image_name) ?? null) : null,
-      words: new Map(translations.filter((t) => t.item_id === row.id).map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
+      words: new Map(
+        translations
+          .filter((t) => t.item_id === row.id)
+          .map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }]),
+      ),
     }));
     if (feed?.isLive && started === generation) cache.set(kind, entries);
     return entries;
@@ -133,15 +172,22 @@ export function createContentService(ctx: ContentContext) {
 
   /** The back office's view of rows: their words and pictures read in two queries. */
   async function opsItems(trx: Kysely<Database>, rows: readonly ContentItemRow[]): Promise<OpsContentItem[]> {
-    const translations = await findTranslations(trx, rows.map((r) => r.id));
-    const pictures = await images.describe(rows.map((r) => r.image_name), trx);
+    const translations = await findTranslations(
+      trx,
+      rows.map((r) => r.id),
+    );
+    const pictures = await images.describe(
+      rows.map((r) => r.image_name),
+      trx,
+    );
     return rows.map((row) => toOpsItem(row, translations, pictures));
   }
   const opsItem = async (trx: Kysely<Database>, row: ContentItemRow) => (await opsItems(trx, [row]))[0]!;
 
   /** A named image must have been uploaded first (the column's foreign key would refuse it with a 5xx). */
   async function assertImage(name: string | null): Promise<void> {
-    if (name !== null && !(await images.describe([name])).has(name)) throw new AppError(ErrorCode.IMAGE_NOT_FOUND, 'Upload the image first', { imageName: name });
+    if (name !== null && !(await images.describe([name])).has(name))
+      throw new AppError(ErrorCode.IMAGE_NOT_FOUND, 'Upload the image first', { imageName: name });
   }
 
   async function getItem(id: string): Promise<OpsContentItem> {
@@ -182,8 +228,20 @@ export function createContentService(ctx: ContentContext) {
 
     /** GET /ops/content: one page of a kind's items. */
     async list(q: OpsContentQuery): Promise<OpsPage<OpsContentItem>> {
-      const { rows, total } = await findItemPage(db, { kind: q.kind, status: q.status }, { by: q.sort, order: q.order }, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: await opsItems(db, rows), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+      const { rows, total } = await findItemPage(
+        db,
+        { kind: q.kind, status: q.status },
+        { by: q.sort, order: q.order },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        list: await opsItems(db, rows),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(total / q.pageSize),
+      };
     },
 
     /** PUT /ops/content: a new item, as a draft. Audited `content.create`. */
@@ -193,7 +251,15 @@ export function createContentService(ctx: ContentContext) {
       return committed(async (trx) => {
         const row = await insertItem(trx, fields, translations);
         const after = await opsItem(trx, row);
-        await audit.record(trx, { ...actor, action: 'content.create', subjectType: `content_${body.kind}`, subjectId: row.id, reason: body.reason, before: null, after });
+        await audit.record(trx, {
+          ...actor,
+          action: 'content.create',
+          subjectType: `content_${body.kind}`,
+          subjectId: row.id,
+          reason: body.reason,
+          before: null,
+          after,
+        });
         return after;
       });
     },
@@ -205,11 +271,22 @@ export function createContentService(ctx: ContentContext) {
       return committed(async (trx) => {
         const locked = await lockItem(trx, id);
         if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
-        if (locked.kind !== body.kind) throw new AppError(ErrorCode.VALIDATION_FAILED, 'An item keeps its kind', { fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }] });
+        if (locked.kind !== body.kind)
+          throw new AppError(ErrorCode.VALIDATION_FAILED, 'An item keeps its kind', {
+            fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }],
+          });
         const before = await opsItem(trx, locked);
         const row = await updateItem(trx, id, fields, translations);
         const after = await opsItem(trx, row);
-        await audit.record(trx, { ...actor, action: 'content.update', subjectType: `content_${row.kind}`, subjectId: id, reason: body.reason, before, after });
+        await audit.record(trx, {
+          ...actor,
+          action: 'content.update',
+          subjectType: `content_${row.kind}`,
+          subjectId: id,
+          reason: body.reason,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -219,12 +296,22 @@ export function createContentService(ctx: ContentContext) {
       return committed(async (trx) => {
         const locked = await lockItem(trx, id);
         if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
-        if (locked.status === status) throw new AppError(ErrorCode.CONTENT_STATUS_UNCHANGED, `The item is already ${status}`, { id, status });
+        if (locked.status === status)
+          throw new AppError(ErrorCode.CONTENT_STATUS_UNCHANGED, `The item is already ${status}`, { id, status });
         const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);
-        const action = status === 'published' ? 'content.publish' : status === 'archived' ? 'content.archive' : 'content.draft';
+        const action =
+          status === 'published' ? 'content.publish' : status === 'archived' ? 'content.archive' : 'content.draft';
         const after = await opsItem(trx, row);
-        await audit.record(trx, { ...actor, action, subjectType: `content_${row.kind}`, subjectId: id, reason, before, after });
+        await audit.record(trx, {
+          ...actor,
+          action,
+          subjectType: `content_${row.kind}`,
+          subjectId: id,
+          reason,
+          before,
+          after,
+        });
         return after;
       });
     },
@@ -250,7 +337,10 @@ export function createContentService(ctx: ContentContext) {
           groupCode: row.group_code,
           title: text.title,
           bodyHtml: text.bodyHtml,
-          linkage: row.linkage_type && row.linkage_target ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage']) : null,
+          linkage:
+            row.linkage_type && row.linkage_target
+              ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage'])
+              : null,
           image: image ? { url: image.url, width: image.width, height: image.height } : null,
           tags: row.tags as PromotionTag[],
           version: row.version,

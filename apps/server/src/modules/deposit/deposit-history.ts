@@ -4,7 +4,13 @@ import type { Database } from '../../db/schema';
 type Db = Kysely<Database>;
 
 /** One member's deposit orders for the back office's player page, newest first, keyset-paged by id. */
-export type DepositHistoryFilter = { cursor?: string | undefined; limit: number; from?: Date | undefined; to?: Date | undefined; status?: string | undefined };
+export type DepositHistoryFilter = {
+  cursor?: string | undefined;
+  limit: number;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: string | undefined;
+};
 
 export async function findMemberDeposits(db: Db, memberId: string, f: DepositHistoryFilter) {
   let q = db
@@ -26,5 +32,8 @@ export async function findMemberDeposits(db: Db, memberId: string, f: DepositHis
   if (f.status) q = q.where('status', '=', f.status as never);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
 }

@@ -20,7 +20,11 @@ export const PAYER_NOT_OWNER = 'payer_not_owner';
 export const PAYER_UNKNOWN = 'payer_unknown';
 
 /** Why this paid order may not be credited (the failure reason and the payer, masked), or null when it may. */
-export async function payerRefusal(ownership: DepositOwnership | undefined, order: OrderRow, payerCpf: string | undefined): Promise<{ reason: string; payerCpfMasked: string | null } | null> {
+export async function payerRefusal(
+  ownership: DepositOwnership | undefined,
+  order: OrderRow,
+  payerCpf: string | undefined,
+): Promise<{ reason: string; payerCpfMasked: string | null } | null> {
   if (!ownership || order.channelType !== 'gateway') return null;
   if (!(await ownership.rules()).ownAccountsOnly) return null;
   if (!payerCpf) return { reason: PAYER_UNKNOWN, payerCpfMasked: null };
@@ -46,7 +50,10 @@ async function allowsMethod(ownership: DepositOwnership | undefined, method: Cha
 }
 
 /** The channels a player may see: those whose kind of money the licence allows. */
-export async function allowedChannels(ownership: DepositOwnership | undefined, channels: ChannelRow[]): Promise<ChannelRow[]> {
+export async function allowedChannels(
+  ownership: DepositOwnership | undefined,
+  channels: ChannelRow[],
+): Promise<ChannelRow[]> {
   const allowed = await Promise.all(channels.map((c) => allowsMethod(ownership, c.method)));
   return channels.filter((_, i) => allowed[i]);
 }
@@ -56,9 +63,21 @@ export async function allowedChannels(ownership: DepositOwnership | undefined, c
  * gateway order from a player with no CPF on file where only the player's own money is credited
  * (OWN_CPF_REQUIRED): whatever they paid would only be returned.
  */
-export async function assertChannelAllowed(ownership: DepositOwnership | undefined, channel: ChannelRow, memberId: string): Promise<void> {
-  if (!(await allowsMethod(ownership, channel.method))) throw new AppError(ErrorCode.DEPOSIT_METHOD_NOT_ALLOWED, 'The licence does not allow this kind of payment', { method: channel.method });
-  if (channel.type === 'gateway' && ownership && (await ownership.rules()).ownAccountsOnly && !(await ownership.cpfOf(memberId))) {
+export async function assertChannelAllowed(
+  ownership: DepositOwnership | undefined,
+  channel: ChannelRow,
+  memberId: string,
+): Promise<void> {
+  if (!(await allowsMethod(ownership, channel.method)))
+    throw new AppError(ErrorCode.DEPOSIT_METHOD_NOT_ALLOWED, 'The licence does not allow this kind of payment', {
+      method: channel.method,
+    });
+  if (
+    channel.type === 'gateway' &&
+    ownership &&
+    (await ownership.rules()).ownAccountsOnly &&
+    !(await ownership.cpfOf(memberId))
+  ) {
     throw new AppError(ErrorCode.OWN_CPF_REQUIRED, 'Your account has no CPF to match payments against');
   }
 }

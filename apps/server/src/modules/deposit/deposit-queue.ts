@@ -29,19 +29,36 @@ function filtered(db: Db, f: DepositQueueFilter) {
 }
 
 /** One page for the screen (OFFSET paging: the screen shows page numbers and a total). */
-export async function findQueuePage(db: Db, f: DepositQueueFilter, o: DepositQueueOrder, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+export async function findQueuePage(
+  db: Db,
+  f: DepositQueueFilter,
+  o: DepositQueueOrder,
+  offset: number,
+  limit: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
   let count = db.selectFrom('deposit_orders as o').select((eb) => eb.fn.countAll<string>().as('n'));
   if (f.status) count = count.where('o.status', '=', f.status);
   if (f.type) count = count.where('o.channel_type', '=', f.type);
   const [rows, total] = await Promise.all([
-    filtered(db, f).orderBy(SORT_COLUMN[o.sort], o.order).orderBy('o.id', o.order).offset(offset).limit(limit).execute(),
+    filtered(db, f)
+      .orderBy(SORT_COLUMN[o.sort], o.order)
+      .orderBy('o.id', o.order)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
     count.executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toOrder), total: Number(total.n) };
 }
 
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
-export async function findQueueExportPage(db: Db, f: DepositQueueFilter, o: DepositQueueOrder, after: DepositQueueCursor | null, limit: number): Promise<OrderRow[]> {
+export async function findQueueExportPage(
+  db: Db,
+  f: DepositQueueFilter,
+  o: DepositQueueOrder,
+  after: DepositQueueCursor | null,
+  limit: number,
+): Promise<OrderRow[]> {
   let q = filtered(db, f);
   if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 'o.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('o.id', o.order).limit(limit).execute();

@@ -1,12 +1,23 @@
 import { formatMinor } from '@wps/shared/money';
-import type { DepositOrder, OpsDepositChannel, OpsDepositOrder, Paged, depositChannelInputSchema } from '@wps/shared/schemas/deposit';
+import type {
+  DepositOrder,
+  OpsDepositChannel,
+  OpsDepositOrder,
+  Paged,
+  depositChannelInputSchema,
+} from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
 import type { ChannelRow, ChannelValues, OrderRow } from './deposit.repository';
 
 // How deposit orders and channels are shown to players, operators and the audit log.
 
 /** What the audit log keeps of an order before and after a change. */
-export function orderSnapshot(o: OrderRow, patch: Partial<Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy' | 'payerCpfMasked'>> = {}) {
+export function orderSnapshot(
+  o: OrderRow,
+  patch: Partial<
+    Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy' | 'payerCpfMasked'>
+  > = {},
+) {
   const merged = { ...o, ...patch };
   return {
     status: merged.status,
@@ -82,7 +93,13 @@ export function toOrderView(o: OrderRow, scale: number): DepositOrder {
 }
 
 export function toOpsOrderView(o: OrderRow, scale: number, account: string): OpsDepositOrder {
-  return { ...toOrderView(o, scale), memberId: o.memberId, account, providerRef: o.providerRef, resolvedBy: o.resolvedBy };
+  return {
+    ...toOrderView(o, scale),
+    memberId: o.memberId,
+    account,
+    providerRef: o.providerRef,
+    resolvedBy: o.resolvedBy,
+  };
 }
 
 export function paged<T>(list: T[], total: number, page: number, pageSize: number): Paged<T> {

@@ -37,7 +37,8 @@ describePostgres('deposits under concurrency [postgres]', () => {
     const player = await newPlayer(t);
     const gateway = await demoChannel(t, player.token, 'gateway');
     const orders: DepositOrder[] = [];
-    for (const amount of ['10', '20.5', '30', '44.44', '50']) orders.push(await createOrder(t, player.token, gateway.id, amount));
+    for (const amount of ['10', '20.5', '30', '44.44', '50'])
+      orders.push(await createOrder(t, player.token, gateway.id, amount));
 
     const deliveries = orders.flatMap((order) => {
       const body = webhookBody(order);
@@ -50,7 +51,12 @@ describePostgres('deposits under concurrency [postgres]', () => {
     }
     for (const order of orders) expect(await depositTransactionCount(t, order.id)).toBe(1);
     expect(await balanceMinor(t, player.token)).toBe(1000n + 2050n + 3000n + 4444n + 5000n);
-    const notices = await t.database.db.selectFrom('member_notices').select('id').where('member_id', '=', player.memberId).where('kind', '=', 'deposit_credited').execute();
+    const notices = await t.database.db
+      .selectFrom('member_notices')
+      .select('id')
+      .where('member_id', '=', player.memberId)
+      .where('kind', '=', 'deposit_credited')
+      .execute();
     expect(notices).toHaveLength(5);
   });
 
@@ -63,8 +69,18 @@ describePostgres('deposits under concurrency [postgres]', () => {
     let credited = 0;
     for (const order of orders) {
       const [confirm, reject] = await Promise.all([
-        t.app.inject({ method: 'POST', url: `/ops/deposits/${order.id}/confirm`, headers: { authorization: finance }, payload: { reason: 'checked' } }),
-        t.app.inject({ method: 'POST', url: `/ops/deposits/${order.id}/reject`, headers: { authorization: admin }, payload: { reason: 'race' } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/ops/deposits/${order.id}/confirm`,
+          headers: { authorization: finance },
+          payload: { reason: 'checked' },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: `/ops/deposits/${order.id}/reject`,
+          headers: { authorization: admin },
+          payload: { reason: 'race' },
+        }),
       ]);
       const statuses = [confirm.statusCode, reject.statusCode].sort();
       expect(statuses, `${confirm.body} ${reject.body}`).toEqual([200, 409]);
@@ -72,7 +88,12 @@ describePostgres('deposits under concurrency [postgres]', () => {
       expect(loser.json()).toMatchObject({ errorCode: 'DEPOSIT_ORDER_RESOLVED' });
       if (confirm.statusCode === 200) credited++;
       expect(await depositTransactionCount(t, order.id)).toBe(confirm.statusCode === 200 ? 1 : 0);
-      const audit = await t.database.db.selectFrom('audit_log').select('action').where('subject_type', '=', 'deposit_order').where('subject_id', '=', order.id).execute();
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('subject_type', '=', 'deposit_order')
+        .where('subject_id', '=', order.id)
+        .execute();
       expect(audit).toHaveLength(1);
     }
     expect(await balanceMinor(t, player.token)).toBe(BigInt(credited) * 2500n);

@@ -15,7 +15,11 @@ export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
     description: `List deposit orders, newest first (status: ${STATUSES.join(', ')}; default pending).`,
     async run(ctx, [status = 'pending']) {
       if (!STATUSES.includes(status as (typeof STATUSES)[number])) throw new Error(`not a valid status: ${status}`);
-      const page = await opsServicesOf(ctx).deposits.listOpsOrders({ status: status as (typeof STATUSES)[number], page: 1, pageSize: 100 });
+      const page = await opsServicesOf(ctx).deposits.listOpsOrders({
+        status: status as (typeof STATUSES)[number],
+        page: 1,
+        pageSize: 100,
+      });
       ctx.print(
         page.list.map((o) => ({
           id: o.id,
@@ -50,7 +54,8 @@ export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
   },
   'deposit:expire': {
     usage: 'deposit:expire',
-    description: 'Resolve overdue pending orders now (gateway status check, else expire), and ask the gateway again to send back returned payments it has not confirmed. Idempotent.',
+    description:
+      'Resolve overdue pending orders now (gateway status check, else expire), and ask the gateway again to send back returned payments it has not confirmed. Idempotent.',
     async run(ctx) {
       const { deposits } = opsServicesOf(ctx);
       ctx.print({ ...(await deposits.sweepOverdue(1000)), returns: await deposits.retryReturns(1000) });

@@ -136,7 +136,11 @@ export async function findChannel(db: Db, id: string, forUpdate = false): Promis
 
 /** Insert a channel; returns it. */
 export async function insertChannel(db: Db, v: ChannelValues): Promise<ChannelRow> {
-  const row = await db.insertInto('deposit_channels').values(channelColumns(v)).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('deposit_channels')
+    .values(channelColumns(v))
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toChannel(row);
 }
 
@@ -268,7 +272,10 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 
 /** The member's order with this idempotency key. */
 export async function findOrderByIdempotencyKey(db: Db, memberId: string, key: string): Promise<OrderRow | undefined> {
-  const row = await orderQuery(db).where('o.member_id', '=', memberId).where('o.idempotency_key', '=', key).executeTakeFirst();
+  const row = await orderQuery(db)
+    .where('o.member_id', '=', memberId)
+    .where('o.idempotency_key', '=', key)
+    .executeTakeFirst();
   return row ? toOrder(row) : undefined;
 }
 
@@ -278,7 +285,12 @@ export async function findOrderByIdempotencyKey(db: Db, memberId: string, key: s
  * credited ones, and (with `pendingAt`) the pending ones still payable at that instant, which
  * hold their room until they are paid, fail or expire. `exceptId` leaves one order out.
  */
-export async function sumMemberOrders(db: Db, memberId: string, since: Date, opts: { pendingAt?: Date; exceptId?: string }): Promise<bigint> {
+export async function sumMemberOrders(
+  db: Db,
+  memberId: string,
+  since: Date,
+  opts: { pendingAt?: Date; exceptId?: string },
+): Promise<bigint> {
   let q = db
     .selectFrom('deposit_orders')
     .select(sql<string>`coalesce(sum(amount_minor), 0)::text`.as('total'))
@@ -286,7 +298,9 @@ export async function sumMemberOrders(db: Db, memberId: string, since: Date, opt
     .where('created_at', '>=', since)
     .where((eb) => {
       const credited = eb('status', '=', 'credited');
-      return opts.pendingAt ? eb.or([credited, eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', opts.pendingAt)])]) : credited;
+      return opts.pendingAt
+        ? eb.or([credited, eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', opts.pendingAt)])])
+        : credited;
     });
   if (opts.exceptId) q = q.where('id', '!=', opts.exceptId);
   const row = await q.executeTakeFirstOrThrow();
@@ -294,7 +308,12 @@ export async function sumMemberOrders(db: Db, memberId: string, since: Date, opt
 }
 
 export async function lockOrder(db: Db, id: string): Promise<{ status: DepositOrderStatus } | undefined> {
-  const row = await db.selectFrom('deposit_orders').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select('status')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   return row;
 }
 
@@ -306,7 +325,14 @@ export async function resolveOrder(
   db: Db,
   id: string,
   from: readonly DepositOrderStatus[],
-  to: { status: Exclude<DepositOrderStatus, 'pending'>; ledgerTransactionId?: string | null; failureReason?: string | null; payerCpfMasked?: string | null; resolvedBy: string; at: Date },
+  to: {
+    status: Exclude<DepositOrderStatus, 'pending'>;
+    ledgerTransactionId?: string | null;
+    failureReason?: string | null;
+    payerCpfMasked?: string | null;
+    resolvedBy: string;
+    at: Date;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('deposit_orders')
@@ -325,7 +351,13 @@ export async function resolveOrder(
 }
 
 /** Remember the gateway's payment for an order (once), with its BR Code when it is a PIX charge. */
-export async function setOrderPayment(db: Db, id: string, providerRef: string, payUrl: string, pixCode: string | null): Promise<void> {
+export async function setOrderPayment(
+  db: Db,
+  id: string,
+  providerRef: string,
+  payUrl: string,
+  pixCode: string | null,
+): Promise<void> {
   await db
     .updateTable('deposit_orders')
     .set({ provider_ref: providerRef, pay_url: payUrl, pix_code: pixCode })
@@ -337,7 +369,13 @@ export async function setOrderPayment(db: Db, id: string, providerRef: string, p
 /** A page of orders, newest first, filtered by member, status and type; plus the total. */
 export async function findOrders(
   db: Db,
-  filter: { memberId?: string; status?: DepositOrderStatus | undefined; type?: DepositChannelType | undefined; offset: number; limit: number },
+  filter: {
+    memberId?: string;
+    status?: DepositOrderStatus | undefined;
+    type?: DepositChannelType | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   let list = orderQuery(db);
   let count = db.selectFrom('deposit_orders as o').select((eb) => eb.fn.countAll<string>().as('n'));

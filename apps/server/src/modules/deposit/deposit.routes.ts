@@ -37,80 +37,146 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
   const { deposits } = services;
 
   // Player: trial accounts get in_need_true_account from requireMember.
-  app.get('/wps/deposit/channels', { schema: { response: success(z.array(depositChannelSchema)) } }, async (request) => {
-    await requireMember(request);
-    return ok(await deposits.listChannels());
-  });
+  app.get(
+    '/wps/deposit/channels',
+    { schema: { response: success(z.array(depositChannelSchema)) } },
+    async (request) => {
+      await requireMember(request);
+      return ok(await deposits.listChannels());
+    },
+  );
 
-  app.post('/wps/deposit/orders', { schema: { body: createDepositOrderBodySchema, response: success(depositOrderSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await deposits.createOrder(member.memberId, request.body));
-  });
+  app.post(
+    '/wps/deposit/orders',
+    { schema: { body: createDepositOrderBodySchema, response: success(depositOrderSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await deposits.createOrder(member.memberId, request.body));
+    },
+  );
 
-  app.get('/wps/deposit/orders', { schema: { querystring: depositOrderListQuerySchema, response: success(depositOrderPageSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await deposits.listMemberOrders(member.memberId, request.query.page, request.query.pageSize));
-  });
+  app.get(
+    '/wps/deposit/orders',
+    { schema: { querystring: depositOrderListQuerySchema, response: success(depositOrderPageSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await deposits.listMemberOrders(member.memberId, request.query.page, request.query.pageSize));
+    },
+  );
 
   // Operators.
-  app.get('/ops/deposit-channels', { config: { permission: 'payments.read' }, schema: { response: success(z.array(opsDepositChannelSchema)) } }, async () => {
-    return ok(await deposits.listOpsChannels());
-  });
+  app.get(
+    '/ops/deposit-channels',
+    { config: { permission: 'payments.read' }, schema: { response: success(z.array(opsDepositChannelSchema)) } },
+    async () => {
+      return ok(await deposits.listOpsChannels());
+    },
+  );
 
-  app.put('/ops/deposit-channels', { config: { permission: 'payments.write' }, schema: { body: depositChannelInputSchema, response: success(opsDepositChannelSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await deposits.saveChannel(operatorActor(operator), request.body));
-  });
+  app.put(
+    '/ops/deposit-channels',
+    {
+      config: { permission: 'payments.write' },
+      schema: { body: depositChannelInputSchema, response: success(opsDepositChannelSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await deposits.saveChannel(operatorActor(operator), request.body));
+    },
+  );
 
-  app.get('/ops/deposits', { config: { permission: 'money.read' }, schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) } }, async (request) => {
-    return ok(await deposits.listOpsOrders(request.query));
-  });
+  app.get(
+    '/ops/deposits',
+    {
+      config: { permission: 'money.read' },
+      schema: { querystring: opsDepositListQuerySchema, response: success(opsDepositOrderPageSchema) },
+    },
+    async (request) => {
+      return ok(await deposits.listOpsOrders(request.query));
+    },
+  );
 
   // The queue as CSV with the same filters and sort, streamed in keyset pages; amounts in minor units.
-  app.get('/ops/deposits/csv', { config: { permission: 'money.read' }, schema: { querystring: opsDepositExportQuerySchema, response: { 200: nonJson(['text/csv'], 'The matching deposit orders as CSV, in the queue order') } } }, async (request, reply) => {
-    const q = request.query;
-    return sendCsv<{ view: OpsDepositOrder; cursor: DepositQueueCursor }, DepositQueueCursor>(reply, {
-      filename: 'deposits',
-      columns: [
-        { header: 'id', value: (r) => r.view.id },
-        { header: 'created_at', value: (r) => r.view.createdAt },
-        { header: 'account', value: (r) => r.view.account },
-        { header: 'member_id', value: (r) => r.view.memberId },
-        { header: 'channel', value: (r) => r.view.channelName },
-        { header: 'type', value: (r) => r.view.type },
-        { header: 'currency', value: (r) => r.view.currency },
-        { header: 'amount_minor', value: (r) => r.view.amountMinor },
-        { header: 'fee_minor', value: (r) => r.view.feeMinor },
-        { header: 'credit_minor', value: (r) => r.view.creditMinor },
-        { header: 'reference_code', value: (r) => r.view.referenceCode },
-        { header: 'status', value: (r) => r.view.status },
-        { header: 'resolved_at', value: (r) => r.view.resolvedAt },
-        { header: 'resolved_by', value: (r) => r.view.resolvedBy },
-        { header: 'failure_reason', value: (r) => r.view.failureReason },
-      ],
-      fetchPage: (after, limit) => deposits.exportOpsOrders(q, after, limit),
-      cursorOf: (r) => r.cursor,
-    });
-  });
+  app.get(
+    '/ops/deposits/csv',
+    {
+      config: { permission: 'money.read' },
+      schema: {
+        querystring: opsDepositExportQuerySchema,
+        response: { 200: nonJson(['text/csv'], 'The matching deposit orders as CSV, in the queue order') },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      return sendCsv<{ view: OpsDepositOrder; cursor: DepositQueueCursor }, DepositQueueCursor>(reply, {
+        filename: 'deposits',
+        columns: [
+          { header: 'id', value: (r) => r.view.id },
+          { header: 'created_at', value: (r) => r.view.createdAt },
+          { header: 'account', value: (r) => r.view.account },
+          { header: 'member_id', value: (r) => r.view.memberId },
+          { header: 'channel', value: (r) => r.view.channelName },
+          { header: 'type', value: (r) => r.view.type },
+          { header: 'currency', value: (r) => r.view.currency },
+          { header: 'amount_minor', value: (r) => r.view.amountMinor },
+          { header: 'fee_minor', value: (r) => r.view.feeMinor },
+          { header: 'credit_minor', value: (r) => r.view.creditMinor },
+          { header: 'reference_code', value: (r) => r.view.referenceCode },
+          { header: 'status', value: (r) => r.view.status },
+          { header: 'resolved_at', value: (r) => r.view.resolvedAt },
+          { header: 'resolved_by', value: (r) => r.view.resolvedBy },
+          { header: 'failure_reason', value: (r) => r.view.failureReason },
+        ],
+        fetchPage: (after, limit) => deposits.exportOpsOrders(q, after, limit),
+        cursorOf: (r) => r.cursor,
+      });
+    },
+  );
 
-  app.post('/ops/deposits/:id/confirm', { config: { permission: 'money.write' }, schema: { params: depositIdParamsSchema, body: confirmDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason));
-  });
+  app.post(
+    '/ops/deposits/:id/confirm',
+    {
+      config: { permission: 'money.write' },
+      schema: {
+        params: depositIdParamsSchema,
+        body: confirmDepositBodySchema,
+        response: success(opsDepositOrderSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason));
+    },
+  );
 
-  app.post('/ops/deposits/:id/reject', { config: { permission: 'money.write' }, schema: { params: depositIdParamsSchema, body: rejectDepositBodySchema, response: success(opsDepositOrderSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await deposits.rejectManual(operatorActor(operator), request.params.id, request.body.reason));
-  });
+  app.post(
+    '/ops/deposits/:id/reject',
+    {
+      config: { permission: 'money.write' },
+      schema: {
+        params: depositIdParamsSchema,
+        body: rejectDepositBodySchema,
+        response: success(opsDepositOrderSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await deposits.rejectManual(operatorActor(operator), request.params.id, request.body.reason));
+    },
+  );
 
   // Webhooks need the exact bytes for the HMAC. In this encapsulated scope only, JSON bodies
   // are kept as a Buffer; every other route keeps the global JSON parser.
   void app.register(async (scope: FastifyInstance) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/wps/deposit/webhook/sandbox', { schema: { response: success(webhookResultSchema) } }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return ok(await deposits.handleWebhook('sandbox', raw, request.headers));
-    });
+    scope.post(
+      '/wps/deposit/webhook/sandbox',
+      { schema: { response: success(webhookResultSchema) } },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return ok(await deposits.handleWebhook('sandbox', raw, request.headers));
+      },
+    );
   });
 }

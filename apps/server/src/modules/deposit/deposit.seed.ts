@@ -31,7 +31,22 @@ export async function seedDemoDepositChannels(db: Kysely<Database>): Promise<boo
   });
   // The sandbox gateway takes any kind of money; in reais it also takes PIX, each on its own channel.
   const sandboxChannel = (name: string, method: 'other' | 'pix') =>
-    insertChannel(db, { name, type: 'gateway', currency, minMinor: 500n, maxMinor: 1_000_000n, feeFixedMinor: 0n, feeBps: 0, enabled: true, sort: 0, bankName: null, accountNumber: null, accountHolder: null, provider: 'sandbox', method });
+    insertChannel(db, {
+      name,
+      type: 'gateway',
+      currency,
+      minMinor: 500n,
+      maxMinor: 1_000_000n,
+      feeFixedMinor: 0n,
+      feeBps: 0,
+      enabled: true,
+      sort: 0,
+      bankName: null,
+      accountNumber: null,
+      accountHolder: null,
+      provider: 'sandbox',
+      method,
+    });
   await sandboxChannel('Sandbox Pay', 'other');
   if (currency === 'BRL') await sandboxChannel('PIX', 'pix');
   return true;

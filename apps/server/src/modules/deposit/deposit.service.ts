@@ -16,7 +16,14 @@ import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findQueueExportPage, findQueuePage, queueCursorOf, type DepositQueueCursor, type DepositQueueFilter, type DepositQueueOrder } from './deposit-queue';
+import {
+  findQueueExportPage,
+  findQueuePage,
+  queueCursorOf,
+  type DepositQueueCursor,
+  type DepositQueueFilter,
+  type DepositQueueOrder,
+} from './deposit-queue';
 import { allowedChannels, assertChannelAllowed, returnToPayer } from './deposit-payer';
 import { createDepositResolution } from './deposit-resolution';
 import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
@@ -61,7 +68,10 @@ function newReferenceCode(): string {
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  return e?.code === '23505' && (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)));
+  return (
+    e?.code === '23505' &&
+    (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)))
+  );
 }
 
 /**
@@ -93,7 +103,20 @@ export function createDepositService(ctx: DepositContext) {
     cpfOf: async (memberId) => (ownershipPort ? ownershipPort.cpfOf(memberId) : null),
   };
 
-  const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns } = createDepositResolution({ db, log, system, ledger, audit, messages, now, gateways, inTransaction, metrics: ctx.metrics, limits: ctx.limits, ownership });
+  const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns } = createDepositResolution({
+    db,
+    log,
+    system,
+    ledger,
+    audit,
+    messages,
+    now,
+    gateways,
+    inTransaction,
+    metrics: ctx.metrics,
+    limits: ctx.limits,
+    ownership,
+  });
 
   /** One order as operators see it, with its member's account name. */
   async function toOpsView(order: OrderRow, scale: number): Promise<OpsDepositOrder> {
@@ -118,7 +141,8 @@ export function createDepositService(ctx: DepositContext) {
 
   /** A gateway order gets its payment (once); other orders are returned as they are. */
   async function ensurePayment(order: OrderRow, scale: number): Promise<DepositOrder> {
-    if (order.channelType !== 'gateway' || order.providerRef || order.status !== 'pending') return toOrderView(order, scale);
+    if (order.channelType !== 'gateway' || order.providerRef || order.status !== 'pending')
+      return toOrderView(order, scale);
     const provider = order.provider ? gateways[order.provider] : undefined;
     if (!provider) throw new Error(`deposit: no gateway provider ${order.provider ?? '(none)'}`);
     const payment = await provider.createPayment({
@@ -155,7 +179,10 @@ export function createDepositService(ctx: DepositContext) {
     async listChannels(): Promise<DepositChannel[]> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      const rows = await allowedChannels(ownership, (await findChannels(db, { enabledOnly: true, currency: brand.currency })).filter(isUsable));
+      const rows = await allowedChannels(
+        ownership,
+        (await findChannels(db, { enabledOnly: true, currency: brand.currency })).filter(isUsable),
+      );
       return rows.map((c) => ({
         id: c.id,
         name: c.name,
@@ -179,7 +206,10 @@ export function createDepositService(ctx: DepositContext) {
     },
 
     /** PUT /ops/deposit-channels: create or replace one channel, audited. */
-    async saveChannel(actor: DepositActor, input: z.output<typeof depositChannelInputSchema>): Promise<OpsDepositChannel> {
+    async saveChannel(
+      actor: DepositActor,
+      input: z.output<typeof depositChannelInputSchema>,
+    ): Promise<OpsDepositChannel> {
       const brand = await system.getBrand();
       if (input.currency !== brand.currency) {
         throw new AppError(ErrorCode.VALIDATION_FAILED, `Channels use the operator currency ${brand.currency}`, {
@@ -187,15 +217,23 @@ export function createDepositService(ctx: DepositContext) {
         });
       }
       if (input.type === 'gateway' && (!input.provider || !gateways[input.provider])) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Unknown gateway provider', { fields: [{ field: 'body.provider', message: 'unknown provider' }] });
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Unknown gateway provider', {
+          fields: [{ field: 'body.provider', message: 'unknown provider' }],
+        });
       }
       const values = toChannelValues(input);
       return inTransaction(async (trx) => {
         if (input.id) {
           const before = await findChannel(trx, input.id, true);
-          if (!before) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel', { id: input.id });
+          if (!before)
+            throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel', { id: input.id });
           // A form that does not say what the channel takes keeps what it took (the back office's form predates the method).
-          const after = await updateChannel(trx, input.id, { ...values, method: input.method ?? before.method }, new Date(now()));
+          const after = await updateChannel(
+            trx,
+            input.id,
+            { ...values, method: input.method ?? before.method },
+            new Date(now()),
+          );
           await audit.record(trx, {
             ...actor,
             action: 'deposit_channel.update',
@@ -246,8 +284,10 @@ export function createDepositService(ctx: DepositContext) {
       }
       await rateLimiter.consume('deposit-order', memberId, ORDER_LIMIT.limit, ORDER_LIMIT.windowSeconds);
       const channel = await findChannel(db, body.channelId);
-      if (!channel || channel.currency !== brand.currency) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel');
-      if (!channel.enabled || !isUsable(channel)) throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
+      if (!channel || channel.currency !== brand.currency)
+        throw new AppError(ErrorCode.DEPOSIT_CHANNEL_NOT_FOUND, 'No such deposit channel');
+      if (!channel.enabled || !isUsable(channel))
+        throw new AppError(ErrorCode.DEPOSIT_CHANNEL_DISABLED, 'This deposit channel is closed');
       await assertChannelAllowed(ownership, channel, memberId);
       const fee = computeDepositFee(amountMinor, channel);
       const range = {
@@ -257,7 +297,11 @@ export function createDepositService(ctx: DepositContext) {
         maxMinor: channel.maxMinor.toString(),
       };
       if (amountMinor < channel.minMinor || amountMinor > channel.maxMinor || amountMinor - fee <= 0n) {
-        throw new AppError(ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, `The amount must be between ${range.min} and ${range.max}`, range);
+        throw new AppError(
+          ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE,
+          `The amount must be between ${range.min} and ${range.max}`,
+          range,
+        );
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;
@@ -266,21 +310,24 @@ export function createDepositService(ctx: DepositContext) {
         try {
           id = await inTransaction(async (trx) => {
             // The player's deposit limits: the limits row is locked first, so parallel orders are counted one by one.
-            if (ctx.limits) await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) => sumMemberOrders(trx, memberId, since, { pendingAt: at }));
+            if (ctx.limits)
+              await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) =>
+                sumMemberOrders(trx, memberId, since, { pendingAt: at }),
+              );
             return insertOrder(trx, {
-            memberId,
-            channelId: channel.id,
-            channelType: channel.type,
-            provider: channel.provider,
-            currency: channel.currency,
-            amountMinor,
-            feeMinor: fee,
-            creditMinor: amountMinor - fee,
-            referenceCode: newReferenceCode(),
-            idempotencyKey: body.idempotencyKey,
-            method: channel.method,
-            createdAt: at,
-            expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
+              memberId,
+              channelId: channel.id,
+              channelType: channel.type,
+              provider: channel.provider,
+              currency: channel.currency,
+              amountMinor,
+              feeMinor: fee,
+              creditMinor: amountMinor - fee,
+              referenceCode: newReferenceCode(),
+              idempotencyKey: body.idempotencyKey,
+              method: channel.method,
+              createdAt: at,
+              expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
             });
           });
         } catch (err) {
@@ -306,19 +353,36 @@ export function createDepositService(ctx: DepositContext) {
       await sweepQuietly();
       const brand = await system.getBrand();
       const { rows, total } = await findOrders(db, { memberId, offset: (page - 1) * pageSize, limit: pageSize });
-      return paged(rows.map((o) => toOrderView(o, brand.currencyScale)), total, page, pageSize);
+      return paged(
+        rows.map((o) => toOrderView(o, brand.currencyScale)),
+        total,
+        page,
+        pageSize,
+      );
     },
 
     /** GET /ops/deposits: the queue, filtered and sorted (oldest first unless asked otherwise). */
-    async listOpsOrders(q: DepositQueueFilter & Partial<DepositQueueOrder> & { page: number; pageSize: number }): Promise<Paged<OpsDepositOrder>> {
+    async listOpsOrders(
+      q: DepositQueueFilter & Partial<DepositQueueOrder> & { page: number; pageSize: number },
+    ): Promise<Paged<OpsDepositOrder>> {
       await sweepQuietly();
       const brand = await system.getBrand();
-      const { rows, total } = await findQueuePage(db, q, { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' }, (q.page - 1) * q.pageSize, q.pageSize);
+      const { rows, total } = await findQueuePage(
+        db,
+        q,
+        { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
       return paged(await opsViews(rows, brand.currencyScale), total, q.page, q.pageSize);
     },
 
     /** GET /ops/deposits/csv: the rows after a cursor, in the queue's order (the streamed export reads it page by page). */
-    async exportOpsOrders(q: DepositQueueFilter & DepositQueueOrder, after: DepositQueueCursor | null, limit: number): Promise<{ view: OpsDepositOrder; cursor: DepositQueueCursor }[]> {
+    async exportOpsOrders(
+      q: DepositQueueFilter & DepositQueueOrder,
+      after: DepositQueueCursor | null,
+      limit: number,
+    ): Promise<{ view: OpsDepositOrder; cursor: DepositQueueCursor }[]> {
       const brand = await system.getBrand();
       const rows = await findQueueExportPage(db, q, q, after, limit);
       const views = await opsViews(rows, brand.currencyScale);
@@ -332,9 +396,17 @@ export function createDepositService(ctx: DepositContext) {
     async confirmManual(actor: DepositActor, id: string, reason: string | null): Promise<OpsDepositOrder> {
       const brand = await system.getBrand();
       const order = await requireOrder(db, id);
-      if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are confirmed by an operator', { id });
+      if (order.channelType !== 'manual_bank')
+        throw new AppError(
+          ErrorCode.DEPOSIT_ORDER_NOT_FOUND,
+          'Only manual bank-transfer orders are confirmed by an operator',
+          { id },
+        );
       const result = await creditOrder(id, actor, { via: 'manual', from: ['pending', 'expired'], reason });
-      if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
+      if (!result.changed)
+        throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, {
+          status: result.order.status,
+        });
       return toOpsView(await requireOrder(db, id), brand.currencyScale);
     },
 
@@ -342,9 +414,22 @@ export function createDepositService(ctx: DepositContext) {
     async rejectManual(actor: DepositActor, id: string, reason: string): Promise<OpsDepositOrder> {
       const brand = await system.getBrand();
       const order = await requireOrder(db, id);
-      if (order.channelType !== 'manual_bank') throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'Only manual bank-transfer orders are rejected by an operator', { id });
-      const result = await closeOrder(id, actor, { status: 'failed', via: 'manual', failureReason: 'rejected', reason });
-      if (!result.changed) throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, { status: result.order.status });
+      if (order.channelType !== 'manual_bank')
+        throw new AppError(
+          ErrorCode.DEPOSIT_ORDER_NOT_FOUND,
+          'Only manual bank-transfer orders are rejected by an operator',
+          { id },
+        );
+      const result = await closeOrder(id, actor, {
+        status: 'failed',
+        via: 'manual',
+        failureReason: 'rejected',
+        reason,
+      });
+      if (!result.changed)
+        throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, {
+          status: result.order.status,
+        });
       return toOpsView(await requireOrder(db, id), brand.currencyScale);
     },
 
@@ -353,22 +438,42 @@ export function createDepositService(ctx: DepositContext) {
      * order and amount, then credit or fail it once. A replay answers with the order's state,
      * which is the first answer.
      */
-    async handleWebhook(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookResult> {
+    async handleWebhook(
+      providerName: string,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<WebhookResult> {
       const provider = gateways[providerName];
       if (!provider) throw new AppError(ErrorCode.NOT_FOUND, 'Unknown gateway');
       const event = provider.verifyWebhook(rawBody, headers);
       const order = await findOrder(db, event.merchantRef);
-      if (!order || order.provider !== provider.name || (order.providerRef !== null && order.providerRef !== event.paymentRef)) {
+      if (
+        !order ||
+        order.provider !== provider.name ||
+        (order.providerRef !== null && order.providerRef !== event.paymentRef)
+      ) {
         throw new AppError(ErrorCode.WEBHOOK_PAYMENT_UNKNOWN, 'No order matches this payment');
       }
       if (event.amountMinor !== order.amountMinor || event.currency !== order.currency) {
-        log.warn({ orderId: order.id, paymentRef: event.paymentRef }, 'deposit webhook amount does not match its order');
+        log.warn(
+          { orderId: order.id, paymentRef: event.paymentRef },
+          'deposit webhook amount does not match its order',
+        );
         throw new AppError(ErrorCode.WEBHOOK_AMOUNT_MISMATCH, 'The payment amount does not match the order');
       }
       const result =
         event.outcome === 'succeeded'
-          ? await settlePaid(order.id, SYSTEM_ACTOR, { via: `webhook:${provider.name}`, from: ['pending', 'expired'], payerCpf: event.payerCpf })
-          : await closeOrder(order.id, SYSTEM_ACTOR, { status: 'failed', via: `webhook:${provider.name}`, failureReason: 'gateway_failed', reason: null });
+          ? await settlePaid(order.id, SYSTEM_ACTOR, {
+              via: `webhook:${provider.name}`,
+              from: ['pending', 'expired'],
+              payerCpf: event.payerCpf,
+            })
+          : await closeOrder(order.id, SYSTEM_ACTOR, {
+              status: 'failed',
+              via: `webhook:${provider.name}`,
+              failureReason: 'gateway_failed',
+              reason: null,
+            });
       if (result.order.status === 'returned') {
         // The decision is committed; the money goes back after it. A replayed webhook asks again
         // until the gateway confirms (so does the expiry sweep), and an error here tells the
@@ -377,7 +482,10 @@ export function createDepositService(ctx: DepositContext) {
           await returnToPayer(db, provider, result.order);
         } catch (err) {
           log.warn({ err, orderId: order.id }, 'deposit: the gateway did not take back a returned payment yet');
-          throw new AppError(ErrorCode.DEPOSIT_RETURN_PENDING, 'The payment is being returned to its payer; retry later');
+          throw new AppError(
+            ErrorCode.DEPOSIT_RETURN_PENDING,
+            'The payment is being returned to its payer; retry later',
+          );
         }
       }
       return { orderId: order.id, status: result.order.status };

@@ -34,12 +34,27 @@ export async function demoChannel(t: TestApp, token: string, type: 'manual_bank'
 }
 
 /** Save a channel as an operator. */
-export async function saveChannel(t: TestApp, opsToken: string, body: Record<string, unknown>): Promise<OpsDepositChannel> {
-  return valueOf<OpsDepositChannel>(await call(t.app, 'PUT', '/ops/deposit-channels', { token: opsToken, payload: { reason: 'channel set up by the test', ...body } }));
+export async function saveChannel(
+  t: TestApp,
+  opsToken: string,
+  body: Record<string, unknown>,
+): Promise<OpsDepositChannel> {
+  return valueOf<OpsDepositChannel>(
+    await call(t.app, 'PUT', '/ops/deposit-channels', {
+      token: opsToken,
+      payload: { reason: 'channel set up by the test', ...body },
+    }),
+  );
 }
 
 /** POST /wps/deposit/orders with a fresh idempotency key unless one is given. */
-export async function createOrderCall(t: TestApp, token: string, channelId: string, amount: string, idempotencyKey: string = crypto.randomUUID()): Promise<LightMyRequestResponse> {
+export async function createOrderCall(
+  t: TestApp,
+  token: string,
+  channelId: string,
+  amount: string,
+  idempotencyKey: string = crypto.randomUUID(),
+): Promise<LightMyRequestResponse> {
   return call(t.app, 'POST', '/wps/deposit/orders', { token, payload: { channelId, amount, idempotencyKey } });
 }
 
@@ -88,7 +103,11 @@ export async function sendWebhook(t: TestApp, rawBody: string, signature?: strin
 }
 
 /** Press a button on the sandbox pay page, as the browser does; returns the redirect response. */
-export async function pressSandboxButton(t: TestApp, order: DepositOrder, outcome: 'succeeded' | 'failed'): Promise<LightMyRequestResponse> {
+export async function pressSandboxButton(
+  t: TestApp,
+  order: DepositOrder,
+  outcome: 'succeeded' | 'failed',
+): Promise<LightMyRequestResponse> {
   const res = await t.app.inject({
     method: 'POST',
     url: order.payUrl ?? '',
@@ -101,6 +120,10 @@ export async function pressSandboxButton(t: TestApp, order: DepositOrder, outcom
 
 /** Ledger transactions posted for one deposit order. */
 export async function depositTransactionCount(t: TestApp, orderId: string): Promise<number> {
-  const rows = await t.database.db.selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `deposit:${orderId}`).execute();
+  const rows = await t.database.db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('idempotency_key', '=', `deposit:${orderId}`)
+    .execute();
   return rows.length;
 }

@@ -53,7 +53,21 @@ export type DepositLimitGuard = {
   /** Take the player's limits row lock (before the order row's). */
   lock(trx: Kysely<Database>, memberId: string): Promise<void>;
   /** Refuse a new order (throws the AppError) that would take a period past a limit, counting credited and live pending orders. */
-  checkOrder(trx: Kysely<Database>, memberId: string, amountMinor: bigint, at: Date, scale: number, used: DepositUsage): Promise<void>;
+  checkOrder(
+    trx: Kysely<Database>,
+    memberId: string,
+    amountMinor: bigint,
+    at: Date,
+    scale: number,
+    used: DepositUsage,
+  ): Promise<void>;
   /** The refusal for crediting an order that a limit (lowered meanwhile) no longer allows, counting credited orders only; null when it may be credited. */
-  checkCredit(trx: Kysely<Database>, memberId: string, amountMinor: bigint, at: Date, scale: number, used: DepositUsage): Promise<AppError | null>;
+  checkCredit(
+    trx: Kysely<Database>,
+    memberId: string,
+    amountMinor: bigint,
+    at: Date,
+    scale: number,
+    used: DepositUsage,
+  ): Promise<AppError | null>;
 };

@@ -33,7 +33,12 @@ export type GatewayEvent = {
   payerCpf?: string | undefined;
 };
 
-export type PaymentStatus = { status: 'pending' | 'succeeded' | 'failed' | 'unknown'; amountMinor?: bigint; currency?: string; payerCpf?: string | undefined };
+export type PaymentStatus = {
+  status: 'pending' | 'succeeded' | 'failed' | 'unknown';
+  amountMinor?: bigint;
+  currency?: string;
+  payerCpf?: string | undefined;
+};
 
 /**
  * A payment gateway. createPayment and queryStatus are outside calls: the deposit service never

@@ -41,7 +41,16 @@ function toRow(r: Omit<SandboxPaymentRow, 'amountMinor'> & { amountMinor: string
 /** Store a payment unless the merchant reference already has one; returns the stored payment either way. */
 export async function upsertSandboxPayment(
   db: Db,
-  input: { paymentRef: string; merchantRef: string; amountMinor: bigint; currency: string; returnUrl: string; method: DepositMethod; pixCode: string | null; expectedPayerCpf: string | null },
+  input: {
+    paymentRef: string;
+    merchantRef: string;
+    amountMinor: bigint;
+    currency: string;
+    returnUrl: string;
+    method: DepositMethod;
+    pixCode: string | null;
+    expectedPayerCpf: string | null;
+  },
 ): Promise<SandboxPaymentRow> {
   await db
     .insertInto('sandbox_payments')
@@ -57,18 +66,32 @@ export async function upsertSandboxPayment(
     })
     .onConflict((oc) => oc.column('merchant_ref').doNothing())
     .execute();
-  const row = await db.selectFrom('sandbox_payments').select(COLUMNS).where('merchant_ref', '=', input.merchantRef).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sandbox_payments')
+    .select(COLUMNS)
+    .where('merchant_ref', '=', input.merchantRef)
+    .executeTakeFirstOrThrow();
   return toRow(row);
 }
 
 /** One sandbox payment. */
 export async function findSandboxPayment(db: Db, paymentRef: string): Promise<SandboxPaymentRow | undefined> {
-  const row = await db.selectFrom('sandbox_payments').select(COLUMNS).where('payment_ref', '=', paymentRef).executeTakeFirst();
+  const row = await db
+    .selectFrom('sandbox_payments')
+    .select(COLUMNS)
+    .where('payment_ref', '=', paymentRef)
+    .executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
 
 /** Complete a pending payment once (with the CPF that paid, for PIX); false when it was already completed. */
-export async function completeSandboxPayment(db: Db, paymentRef: string, status: 'succeeded' | 'failed', payerCpf: string | null, at: Date): Promise<boolean> {
+export async function completeSandboxPayment(
+  db: Db,
+  paymentRef: string,
+  status: 'succeeded' | 'failed',
+  payerCpf: string | null,
+  at: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('sandbox_payments')
     .set({ status, completed_at: at, payer_cpf: status === 'succeeded' ? payerCpf : null })
@@ -80,7 +103,17 @@ export async function completeSandboxPayment(db: Db, paymentRef: string, status:
 
 /** Return a paid payment to its payer once; the stored time of the first return either way (undefined when it was not paid). */
 export async function returnSandboxPayment(db: Db, paymentRef: string, at: Date): Promise<Date | undefined> {
-  await db.updateTable('sandbox_payments').set({ returned_at: at }).where('payment_ref', '=', paymentRef).where('status', '=', 'succeeded').where('returned_at', 'is', null).execute();
-  const row = await db.selectFrom('sandbox_payments').select(['status', 'returned_at']).where('payment_ref', '=', paymentRef).executeTakeFirst();
+  await db
+    .updateTable('sandbox_payments')
+    .set({ returned_at: at })
+    .where('payment_ref', '=', paymentRef)
+    .where('status', '=', 'succeeded')
+    .where('returned_at', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('sandbox_payments')
+    .select(['status', 'returned_at'])
+    .where('payment_ref', '=', paymentRef)
+    .executeTakeFirst();
   return row?.status === 'succeeded' && row.returned_at ? row.returned_at : undefined;
 }

@@ -26,24 +26,38 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, services: App
   // In production the sandbox is off (anyone can press Pay): no pay page at all.
   if (!isSandboxEnabled) return;
 
-  app.get(`${SANDBOX_PAY_PATH}/:paymentRef`, { schema: { response: { 200: nonJson(['text/html'], 'The pay page'), '4xx': nonJson(['text/html'], 'No such payment') } } }, async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    const payment = params.success ? await sandbox.findPayment(params.data.paymentRef) : undefined;
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!payment) {
-      return reply.status(404).send(page('Sandbox Pay', '<h1>Payment not found</h1><p class="note">This payment link is not valid.</p><a href="/">Back to the site</a>'));
-    }
-    const brand = await services.system.getBrand();
-    const amount = `${formatMinor(payment.amountMinor, brand.currencyScale)} ${payment.currency}`;
-    const action = `${SANDBOX_PAY_PATH}/${payment.paymentRef}`;
-    const done = payment.status !== 'pending';
-    const pix = payment.method === 'pix';
-    // A PIX charge is paid from a bank account, whose CPF the webhook names: the player's own
-    // (the charge's debtor) or, to try what the merchant does with it, someone else's.
-    const own = payment.expectedPayerCpf ? maskCpf(payment.expectedPayerCpf) : 'the payer named by the charge';
-    let other = randomCpf();
-    while (other === payment.expectedPayerCpf) other = randomCpf();
-    const pixActions = `<div class="actions">
+  app.get(
+    `${SANDBOX_PAY_PATH}/:paymentRef`,
+    {
+      schema: {
+        response: { 200: nonJson(['text/html'], 'The pay page'), '4xx': nonJson(['text/html'], 'No such payment') },
+      },
+    },
+    async (request, reply) => {
+      const params = paramsSchema.safeParse(request.params);
+      const payment = params.success ? await sandbox.findPayment(params.data.paymentRef) : undefined;
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!payment) {
+        return reply
+          .status(404)
+          .send(
+            page(
+              'Sandbox Pay',
+              '<h1>Payment not found</h1><p class="note">This payment link is not valid.</p><a href="/">Back to the site</a>',
+            ),
+          );
+      }
+      const brand = await services.system.getBrand();
+      const amount = `${formatMinor(payment.amountMinor, brand.currencyScale)} ${payment.currency}`;
+      const action = `${SANDBOX_PAY_PATH}/${payment.paymentRef}`;
+      const done = payment.status !== 'pending';
+      const pix = payment.method === 'pix';
+      // A PIX charge is paid from a bank account, whose CPF the webhook names: the player's own
+      // (the charge's debtor) or, to try what the merchant does with it, someone else's.
+      const own = payment.expectedPayerCpf ? maskCpf(payment.expectedPayerCpf) : 'the payer named by the charge';
+      let other = randomCpf();
+      while (other === payment.expectedPayerCpf) other = randomCpf();
+      const pixActions = `<div class="actions">
   <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="succeeded"><button class="pay" type="submit">Pay from ${escapeHtml(own)}</button></form>
   <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="failed"><button class="fail" type="submit">Fail</button></form>
 </div>
@@ -52,7 +66,7 @@ export function registerSandboxGatewayRoutes(app: FastifyInstance, services: App
   <input id="payer-cpf" name="payerCpf" inputmode="numeric" autocomplete="off" value="${escapeHtml(other)}">
   <button class="other" type="submit">Pay from this CPF</button>
 </form>`;
-    const body = `<h1>Sandbox Pay</h1>
+      const body = `<h1>Sandbox Pay</h1>
 <p class="note">Test gateway: no real money moves.</p>
 <dl>
   <dt>Merchant</dt><dd>${escapeHtml(brand.brandName)}</dd>
@@ -71,25 +85,49 @@ ${
   <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="outcome" value="failed"><button class="fail" type="submit">Fail</button></form>
 </div>`
 }`;
-    return reply.send(page('Sandbox Pay', body));
-  });
+      return reply.send(page('Sandbox Pay', body));
+    },
+  );
 
-  app.post(`${SANDBOX_PAY_PATH}/:paymentRef`, { schema: { response: { 303: nonJson(['text/html'], 'Paid or failed: back to the site (Location)'), '4xx': nonJson(['text/html'], 'Invalid request or no such payment') } } }, async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    const form = formSchema.safeParse(request.body);
-    const payerCpf = form.success && form.data.payerCpf !== undefined ? normalizeCpf(form.data.payerCpf) : undefined;
-    if (!params.success || !form.success || payerCpf === null) {
-      return reply.status(400).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Invalid request</h1><a href="/">Back to the site</a>'));
-    }
-    const completed = await sandbox.complete(params.data.paymentRef, form.data.outcome, payerCpf);
-    if (!completed) {
-      return reply.status(404).type('text/html; charset=utf-8').send(page('Sandbox Pay', '<h1>Payment not found</h1><a href="/">Back to the site</a>'));
-    }
-    // The gateway's webhook, delivered through the full HTTP pipeline of this server (no
-    // database transaction is open here). A failed delivery leaves the order pending; the
-    // status check on expiry resolves it.
-    const delivery = await app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: completed.webhook.headers, payload: completed.webhook.rawBody });
-    if (delivery.statusCode >= 300) request.log.warn({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
-    return reply.redirect(safeReturnUrl(completed.payment.returnUrl), 303);
-  });
+  app.post(
+    `${SANDBOX_PAY_PATH}/:paymentRef`,
+    {
+      schema: {
+        response: {
+          303: nonJson(['text/html'], 'Paid or failed: back to the site (Location)'),
+          '4xx': nonJson(['text/html'], 'Invalid request or no such payment'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const params = paramsSchema.safeParse(request.params);
+      const form = formSchema.safeParse(request.body);
+      const payerCpf = form.success && form.data.payerCpf !== undefined ? normalizeCpf(form.data.payerCpf) : undefined;
+      if (!params.success || !form.success || payerCpf === null) {
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(page('Sandbox Pay', '<h1>Invalid request</h1><a href="/">Back to the site</a>'));
+      }
+      const completed = await sandbox.complete(params.data.paymentRef, form.data.outcome, payerCpf);
+      if (!completed) {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(page('Sandbox Pay', '<h1>Payment not found</h1><a href="/">Back to the site</a>'));
+      }
+      // The gateway's webhook, delivered through the full HTTP pipeline of this server (no
+      // database transaction is open here). A failed delivery leaves the order pending; the
+      // status check on expiry resolves it.
+      const delivery = await app.inject({
+        method: 'POST',
+        url: SANDBOX_WEBHOOK_PATH,
+        headers: completed.webhook.headers,
+        payload: completed.webhook.rawBody,
+      });
+      if (delivery.statusCode >= 300)
+        request.log.warn({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook delivery failed');
+      return reply.redirect(safeReturnUrl(completed.payment.returnUrl), 303);
+    },
+  );
 }

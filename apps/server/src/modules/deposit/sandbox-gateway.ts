@@ -6,7 +6,13 @@ import { sandboxWebhookBodySchema } from '@wps/shared/schemas/deposit';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import { isSignatureValid, signBody, type GatewayEvent, type GatewayProvider } from './gateway-provider';
-import { completeSandboxPayment, findSandboxPayment, returnSandboxPayment, upsertSandboxPayment, type SandboxPaymentRow } from './sandbox-gateway.repository';
+import {
+  completeSandboxPayment,
+  findSandboxPayment,
+  returnSandboxPayment,
+  upsertSandboxPayment,
+  type SandboxPaymentRow,
+} from './sandbox-gateway.repository';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_TIMESTAMP_HEADER = 'x-sandbox-timestamp';
@@ -31,7 +37,9 @@ function merchantPixKey(secret: string): string {
  * The built-in sandbox gateway. It behaves like an outside gateway: it keeps its own payments,
  * shows a pay page, and tells the merchant the outcome with a signed webhook.
  */
-export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: string; pixCity: string; now?: () => number }) {
+export function createSandboxGateway(
+  ctx: Pick<AppContext, 'db'> & { secret: string; pixCity: string; now?: () => number },
+) {
   const { db, secret } = ctx;
   const now = ctx.now ?? Date.now;
 
@@ -49,7 +57,11 @@ export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: str
     });
     return {
       rawBody,
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signBody(secret, rawBody), [SANDBOX_TIMESTAMP_HEADER]: String(timestamp) },
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signBody(secret, rawBody),
+        [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
+      },
     };
   }
 
@@ -61,7 +73,14 @@ export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: str
       // order's reference as its txid (how the gateway matches the payment to the charge).
       const pixCode =
         input.method === 'pix'
-          ? encodePixCharge({ pixKey: merchantPixKey(secret), amount: formatMinor(input.amountMinor, 2), merchantName: input.merchantName, merchantCity: ctx.pixCity, txid: input.reference, singleUse: false })
+          ? encodePixCharge({
+              pixKey: merchantPixKey(secret),
+              amount: formatMinor(input.amountMinor, 2),
+              merchantName: input.merchantName,
+              merchantCity: ctx.pixCity,
+              txid: input.reference,
+              singleUse: false,
+            })
           : null;
       const payment = await upsertSandboxPayment(db, {
         paymentRef: `sbx_${crypto.randomBytes(12).toString('hex')}`,
@@ -73,7 +92,11 @@ export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: str
         pixCode,
         expectedPayerCpf: input.payerCpf,
       });
-      return { paymentRef: payment.paymentRef, payUrl: `${SANDBOX_PAY_PATH}/${payment.paymentRef}`, pixCode: payment.pixCode };
+      return {
+        paymentRef: payment.paymentRef,
+        payUrl: `${SANDBOX_PAY_PATH}/${payment.paymentRef}`,
+        pixCode: payment.pixCode,
+      };
     },
 
     verifyWebhook(rawBody, headers): GatewayEvent {
@@ -109,7 +132,12 @@ export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: str
     async queryStatus(paymentRef) {
       const payment = await findSandboxPayment(db, paymentRef);
       if (!payment) return { status: 'unknown' };
-      return { status: payment.status, amountMinor: payment.amountMinor, currency: payment.currency, payerCpf: payment.payerCpf ?? undefined };
+      return {
+        status: payment.status,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        payerCpf: payment.payerCpf ?? undefined,
+      };
     },
 
     async returnPayment(paymentRef) {
@@ -128,7 +156,11 @@ export function createSandboxGateway(ctx: Pick<AppContext, 'db'> & { secret: str
      * Pressing again re-sends the first outcome, as a gateway retrying its webhook would. A PIX
      * payment comes from `payerCpf`, by default the CPF the merchant expected (the player's).
      */
-    async complete(paymentRef: string, outcome: 'succeeded' | 'failed', payerCpf?: string): Promise<{ payment: SandboxPaymentRow; webhook: SignedWebhook } | undefined> {
+    async complete(
+      paymentRef: string,
+      outcome: 'succeeded' | 'failed',
+      payerCpf?: string,
+    ): Promise<{ payment: SandboxPaymentRow; webhook: SignedWebhook } | undefined> {
       const payment = await findSandboxPayment(db, paymentRef);
       if (!payment) return undefined;
       const payer = payment.method === 'pix' ? (payerCpf ?? payment.expectedPayerCpf) : null;

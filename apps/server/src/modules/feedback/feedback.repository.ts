@@ -7,12 +7,19 @@ type Db = Kysely<Database>;
 export type FeedbackRow = Selectable<FeedbackTables['feedback']> & { imageCount: number };
 export type OpsFeedbackRow = FeedbackRow & { account: string };
 
-const imageCount = sql<number>`(select count(*)::int from feedback_images i where i.feedback_id = f.id)`.as('imageCount');
+const imageCount = sql<number>`(select count(*)::int from feedback_images i where i.feedback_id = f.id)`.as(
+  'imageCount',
+);
 
 /** Store a feedback and its images; returns its id. */
 export async function insertFeedback(
   db: Db,
-  input: { memberId: string; questionType: FeedbackQuestionType; content: string; images: readonly { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }[] },
+  input: {
+    memberId: string;
+    questionType: FeedbackQuestionType;
+    content: string;
+    images: readonly { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }[];
+  },
 ): Promise<string> {
   const { id } = await db
     .insertInto('feedback')
@@ -22,7 +29,15 @@ export async function insertFeedback(
   if (input.images.length > 0) {
     await db
       .insertInto('feedback_images')
-      .values(input.images.map((image, position) => ({ feedback_id: id, position, content_type: image.contentType, bytes: image.bytes, size_bytes: image.bytes.length })))
+      .values(
+        input.images.map((image, position) => ({
+          feedback_id: id,
+          position,
+          content_type: image.contentType,
+          bytes: image.bytes,
+          size_bytes: image.bytes.length,
+        })),
+      )
       .execute();
   }
   return id;
@@ -35,11 +50,23 @@ export async function findFeedback(db: Db, id: string): Promise<FeedbackRow | un
 
 /** A member's feedback, newest first. */
 export async function findMemberFeedback(db: Db, memberId: string, limit: number): Promise<FeedbackRow[]> {
-  return db.selectFrom('feedback as f').selectAll('f').select(imageCount).where('f.member_id', '=', memberId).orderBy('f.id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('feedback as f')
+    .selectAll('f')
+    .select(imageCount)
+    .where('f.member_id', '=', memberId)
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** One feedback's image; with `memberId`, only if that member wrote the feedback. */
-export async function findFeedbackImage(db: Db, feedbackId: string, position: number, memberId?: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+export async function findFeedbackImage(
+  db: Db,
+  feedbackId: string,
+  position: number,
+  memberId?: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
   let query = db
     .selectFrom('feedback_images as i')
     .innerJoin('feedback as f', 'f.id', 'i.feedback_id')
@@ -82,5 +109,9 @@ export async function lockFeedback(db: Db, id: string): Promise<Selectable<Feedb
 
 /** Record the operator's answer. */
 export async function answerFeedback(db: Db, id: string, reply: string, operatorId: string): Promise<void> {
-  await db.updateTable('feedback').set({ status: 'answered', reply, replied_by: operatorId, replied_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('feedback')
+    .set({ status: 'answered', reply, replied_by: operatorId, replied_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }

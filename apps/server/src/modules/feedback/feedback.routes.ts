@@ -26,13 +26,22 @@ export async function registerFeedbackRoutes(app: RouteApp, { feedback }: AppSer
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: FEEDBACK_IMAGE_MAX_BYTES, files: FEEDBACK_MAX_IMAGES, fields: 5, fieldSize: 8192, parts: FEEDBACK_MAX_IMAGES + 5, headerPairs: 100 },
+      limits: {
+        fileSize: FEEDBACK_IMAGE_MAX_BYTES,
+        files: FEEDBACK_MAX_IMAGES,
+        fields: 5,
+        fieldSize: 8192,
+        parts: FEEDBACK_MAX_IMAGES + 5,
+        headerPairs: 100,
+      },
     });
-    scope.withTypeProvider<ZodTypeProvider>().put('/wps/feedback', { schema: { response: success(feedbackSchema) } }, async (request) => {
-      const member = await requireMember(request);
-      const { fields, files } = await readMultipartForm(request, feedbackFieldsSchema, FEEDBACK_MAX_IMAGES);
-      return ok(await feedback.send(member.memberId, fields, files));
-    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .put('/wps/feedback', { schema: { response: success(feedbackSchema) } }, async (request) => {
+        const member = await requireMember(request);
+        const { fields, files } = await readMultipartForm(request, feedbackFieldsSchema, FEEDBACK_MAX_IMAGES);
+        return ok(await feedback.send(member.memberId, fields, files));
+      });
   });
 
   app.get('/wps/feedback', { schema: { response: success(myFeedbackSchema) } }, async (request) => {
@@ -41,24 +50,44 @@ export async function registerFeedbackRoutes(app: RouteApp, { feedback }: AppSer
   });
 
   const imageAnswer = { 200: nonJson(['image/png', 'image/jpeg'], 'The image, with its checked type') };
-  app.get('/wps/feedback/:id/images/:position', { schema: { params: feedbackImageParamsSchema, response: imageAnswer } }, async (request, reply) => {
-    const member = await requireMember(request);
-    const image = await feedback.image(request.params.id, request.params.position, member.memberId);
-    return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
-  });
-
-  app.get('/ops/feedback', { config: { permission: 'players.read' }, schema: { querystring: opsFeedbackQuerySchema, response: success(opsFeedbackPageSchema) } }, async (request) =>
-    ok(await feedback.listForOperator(request.query)),
+  app.get(
+    '/wps/feedback/:id/images/:position',
+    { schema: { params: feedbackImageParamsSchema, response: imageAnswer } },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const image = await feedback.image(request.params.id, request.params.position, member.memberId);
+      return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
+    },
   );
 
-  app.get('/ops/feedback/:id/images/:position', { config: { permission: 'players.read' }, schema: { params: feedbackImageParamsSchema, response: imageAnswer } }, async (request, reply) => {
-    const image = await feedback.image(request.params.id, request.params.position);
-    return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
-  });
+  app.get(
+    '/ops/feedback',
+    {
+      config: { permission: 'players.read' },
+      schema: { querystring: opsFeedbackQuerySchema, response: success(opsFeedbackPageSchema) },
+    },
+    async (request) => ok(await feedback.listForOperator(request.query)),
+  );
+
+  app.get(
+    '/ops/feedback/:id/images/:position',
+    { config: { permission: 'players.read' }, schema: { params: feedbackImageParamsSchema, response: imageAnswer } },
+    async (request, reply) => {
+      const image = await feedback.image(request.params.id, request.params.position);
+      return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
+    },
+  );
 
   app.post(
     '/ops/feedback/:id/reply',
-    { config: { permission: 'messages.write' }, schema: { params: z.object({ id: z.string().regex(/^\d{1,18}$/) }), body: feedbackReplyBodySchema, response: success(doneSchema) } },
+    {
+      config: { permission: 'messages.write' },
+      schema: {
+        params: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+        body: feedbackReplyBodySchema,
+        response: success(doneSchema),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       await feedback.reply(operator.operatorId, request.params.id, request.body.reply);

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES, type Feedback, type FeedbackFields, type OpsFeedback, type OpsFeedbackQuery } from '@wps/shared/schemas/feedback';
+import {
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_MAX_IMAGES,
+  type Feedback,
+  type FeedbackFields,
+  type OpsFeedback,
+  type OpsFeedbackQuery,
+} from '@wps/shared/schemas/feedback';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -9,7 +16,17 @@ import { readImageHeader } from '../../http/uploaded-image';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberViews } from '../member/member-views';
 import type { RateLimiter } from '../verification/rate-limiter';
-import { answerFeedback, findFeedback, findFeedbackImage, findFeedbackPage, findMemberFeedback, insertFeedback, lockFeedback, type FeedbackRow, type OpsFeedbackRow } from './feedback.repository';
+import {
+  answerFeedback,
+  findFeedback,
+  findFeedbackImage,
+  findFeedbackPage,
+  findMemberFeedback,
+  insertFeedback,
+  lockFeedback,
+  type FeedbackRow,
+  type OpsFeedbackRow,
+} from './feedback.repository';
 
 type FeedbackContext = {
   db: Kysely<Database>;
@@ -40,7 +57,8 @@ function opsView(row: OpsFeedbackRow): OpsFeedback {
 
 /** png or jpg by the bytes (readImageHeader), at most 5 MB; anything else is refused. */
 function checkImage(bytes: Buffer, index: number): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
-  if (bytes.length === 0 || bytes.length > FEEDBACK_IMAGE_MAX_BYTES) throw new AppError(ErrorCode.IMAGE_TOO_LARGE, 'Each image may be at most 5 MB', { index });
+  if (bytes.length === 0 || bytes.length > FEEDBACK_IMAGE_MAX_BYTES)
+    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, 'Each image may be at most 5 MB', { index });
   const header = readImageHeader(bytes, ['png', 'jpg']);
   if (!header) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png or jpg images are accepted', { index });
   return { contentType: header.contentType, bytes };
@@ -55,10 +73,13 @@ export function createFeedbackService({ db, audit, memberViews, rateLimiter }: F
   return {
     /** PUT /wps/feedback. */
     async send(memberId: string, fields: FeedbackFields, files: readonly Buffer[]): Promise<Feedback> {
-      if (files.length > FEEDBACK_MAX_IMAGES) throw new AppError(ErrorCode.IMAGE_TOO_MANY, `At most ${FEEDBACK_MAX_IMAGES} images`);
+      if (files.length > FEEDBACK_MAX_IMAGES)
+        throw new AppError(ErrorCode.IMAGE_TOO_MANY, `At most ${FEEDBACK_MAX_IMAGES} images`);
       const images = files.map(checkImage);
       await rateLimiter.consume('feedback:send', memberId, SENDS_PER_HOUR, 3600);
-      const id = await runInTransaction(db, (trx) => insertFeedback(trx, { memberId, questionType: fields.questionType, content: fields.content, images }));
+      const id = await runInTransaction(db, (trx) =>
+        insertFeedback(trx, { memberId, questionType: fields.questionType, content: fields.content, images }),
+      );
       const row = await findFeedback(db, id);
       if (!row) throw new Error(`feedback ${id} vanished after its insert`);
       return view(row);
@@ -70,7 +91,11 @@ export function createFeedbackService({ db, audit, memberViews, rateLimiter }: F
     },
 
     /** An image of a feedback; `memberId` limits it to the author's own. 404 otherwise. */
-    async image(feedbackId: string, position: number, memberId?: string): Promise<{ contentType: string; bytes: Buffer }> {
+    async image(
+      feedbackId: string,
+      position: number,
+      memberId?: string,
+    ): Promise<{ contentType: string; bytes: Buffer }> {
       const found = await findFeedbackImage(db, feedbackId, position, memberId);
       if (!found) throw new AppError(ErrorCode.NOT_FOUND, 'No such image');
       return found;
@@ -78,8 +103,21 @@ export function createFeedbackService({ db, audit, memberViews, rateLimiter }: F
 
     /** GET /ops/feedback. */
     async listForOperator(q: OpsFeedbackQuery): Promise<OpsPage<OpsFeedback>> {
-      const { rows, total } = await findFeedbackPage(db, memberViews, { status: q.status }, q.order, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: rows.map(opsView), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+      const { rows, total } = await findFeedbackPage(
+        db,
+        memberViews,
+        { status: q.status },
+        q.order,
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        list: rows.map(opsView),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(total / q.pageSize),
+      };
     },
 
     /** POST /ops/feedback/:id/reply: answered once; a second answer is 409 FEEDBACK_ALREADY_ANSWERED. */
@@ -87,7 +125,8 @@ export function createFeedbackService({ db, audit, memberViews, rateLimiter }: F
       await runInTransaction(db, async (trx) => {
         const before = await lockFeedback(trx, id);
         if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'No such feedback', { id });
-        if (before.status === 'answered') throw new AppError(ErrorCode.FEEDBACK_ALREADY_ANSWERED, 'This feedback was already answered', { id });
+        if (before.status === 'answered')
+          throw new AppError(ErrorCode.FEEDBACK_ALREADY_ANSWERED, 'This feedback was already answered', { id });
         await answerFeedback(trx, id, reply, operatorId);
         await audit.record(trx, {
           actorType: 'operator',

@@ -10,7 +10,17 @@ describe('the reference vendor started with a development server (VENDOR_SANDBOX
     expect(loadConfig({ NODE_ENV: 'test' }).vendorSandboxAutostart).toBe(false);
     expect(loadConfig({ VENDOR_SANDBOX_AUTOSTART: '0' }).vendorSandboxAutostart).toBe(false);
     expect(loadConfig({ VENDOR_SANDBOX_URL: 'http://127.0.0.1:8257' }).vendorSandboxAutostart).toBe(false);
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/wps', OPERATOR_TOTP_KEY: 'k'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.test', SMS_HTTP_SECRET: 's'.repeat(20), EMAIL_PROVIDER: 'http', EMAIL_HTTP_URL: 'https://mail.test', EMAIL_HTTP_SECRET: 's'.repeat(20) };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u:p@db:5432/wps',
+      OPERATOR_TOTP_KEY: 'k'.repeat(40),
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.test',
+      SMS_HTTP_SECRET: 's'.repeat(20),
+      EMAIL_PROVIDER: 'http',
+      EMAIL_HTTP_URL: 'https://mail.test',
+      EMAIL_HTTP_SECRET: 's'.repeat(20),
+    };
     // Production connects nothing unless configured…
     expect(loadConfig(production).vendorSandboxAutostart).toBe(false);
     expect(productionRefusals(loadConfig(production))).toEqual([]);
@@ -21,7 +31,11 @@ describe('the reference vendor started with a development server (VENDOR_SANDBOX
   });
 
   it('starts apps/vendor-sandbox on a free port with a fresh secret, which the gateway settings then connect', async () => {
-    const sandbox = await startDevVendorSandbox({ platformHost: '0.0.0.0', platformPort: 9, log: pino({ level: 'silent' }) });
+    const sandbox = await startDevVendorSandbox({
+      platformHost: '0.0.0.0',
+      platformPort: 9,
+      log: pino({ level: 'silent' }),
+    });
     expect(sandbox).toBeDefined();
     try {
       await sandbox!.ready;
@@ -29,7 +43,10 @@ describe('the reference vendor started with a development server (VENDOR_SANDBOX
       expect(sandbox!.secret).toMatch(/^[0-9a-f]{48}$/);
       expect((await fetch(`${sandbox!.url}/health`)).status).toBe(200);
       // The started vendor takes the place of VENDOR_SANDBOX_URL and _SECRET.
-      expect(loadGatewaySettings({}, { url: sandbox!.url, secret: sandbox!.secret }).sandbox).toEqual({ url: sandbox!.url, secret: sandbox!.secret });
+      expect(loadGatewaySettings({}, { url: sandbox!.url, secret: sandbox!.secret }).sandbox).toEqual({
+        url: sandbox!.url,
+        secret: sandbox!.secret,
+      });
     } finally {
       await sandbox?.stop();
     }

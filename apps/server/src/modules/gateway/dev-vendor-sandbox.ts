@@ -49,10 +49,16 @@ async function freePort(host: string): Promise<number> {
  * with a fresh secret, calling back to this server on `platformPort`. The child has an IPC
  * channel, so it ends with this process even when this one is killed.
  */
-export async function startDevVendorSandbox(opts: { platformHost: string; platformPort: number; log: Logger }): Promise<DevVendorSandbox | undefined> {
+export async function startDevVendorSandbox(opts: {
+  platformHost: string;
+  platformPort: number;
+  log: Logger;
+}): Promise<DevVendorSandbox | undefined> {
   const command = sandboxCommand();
   if (!command) {
-    opts.log.warn('VENDOR_SANDBOX_AUTOSTART: apps/vendor-sandbox was not found next to the server; SBX and SBT stay unconnected.');
+    opts.log.warn(
+      'VENDOR_SANDBOX_AUTOSTART: apps/vendor-sandbox was not found next to the server; SBX and SBT stay unconnected.',
+    );
     return undefined;
   }
   const host = '127.0.0.1';
@@ -78,14 +84,21 @@ export async function startDevVendorSandbox(opts: { platformHost: string; platfo
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code, signal) => {
-      if (!stopping) opts.log.error({ code, signal, output: output.slice(-2000) }, 'the reference vendor (VENDOR_SANDBOX_AUTOSTART) exited');
+      if (!stopping)
+        opts.log.error(
+          { code, signal, output: output.slice(-2000) },
+          'the reference vendor (VENDOR_SANDBOX_AUTOSTART) exited',
+        );
       reject(new Error(`vendor-sandbox exited (${code ?? signal}): ${output.slice(-500)}`));
     });
   });
   // The server goes on when the vendor fails: only SBX and SBT cannot be played.
   ready.catch(() => undefined);
   const url = `http://${host}:${port}`;
-  opts.log.info({ url }, 'the reference vendor (apps/vendor-sandbox) runs beside this development server; SBX and SBT connect to it');
+  opts.log.info(
+    { url },
+    'the reference vendor (apps/vendor-sandbox) runs beside this development server; SBX and SBT connect to it',
+  );
   return {
     url,
     secret,

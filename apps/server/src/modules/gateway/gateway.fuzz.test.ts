@@ -26,9 +26,23 @@ describe('gateway fuzz [pglite]', () => {
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
-    await t.app.services.gateway.configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: 'http://vendor.test/play', apiUrl: null, secret: SECRET, requestTimeoutMs: 500 });
+    await t.app.services.gateway.configureAdapter({
+      vassalage: SANDBOX_SEAMLESS,
+      walletModel: 'seamless',
+      launchUrl: 'http://vendor.test/play',
+      apiUrl: null,
+      secret: SECRET,
+      requestTimeoutMs: 500,
+    });
     // An unreachable transfer API: every transfer stays pending, held, never lost.
-    await t.app.services.gateway.configureAdapter({ vassalage: SANDBOX_TRANSFER, walletModel: 'transfer', launchUrl: 'http://vendor.test/play', apiUrl: 'http://127.0.0.1:9/api', secret: SECRET, requestTimeoutMs: 200 });
+    await t.app.services.gateway.configureAdapter({
+      vassalage: SANDBOX_TRANSFER,
+      walletModel: 'transfer',
+      launchUrl: 'http://vendor.test/play',
+      apiUrl: 'http://127.0.0.1:9/api',
+      secret: SECRET,
+      requestTimeoutMs: 200,
+    });
     player = await createPlayer(t.app, 5_000n);
     const token = await launchToken(t.app, player, 'SBX-slot-01', SANDBOX_SEAMLESS);
     const res = await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: token });
@@ -45,7 +59,14 @@ describe('gateway fuzz [pglite]', () => {
     if (body.success === false) expect(typeof body.errorCode, label).toBe('string');
   }
 
-  const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), fc.boolean(), fc.double(), fc.array(fc.string(), { maxLength: 3 }));
+  const junk = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer(),
+    fc.constant(null),
+    fc.boolean(),
+    fc.double(),
+    fc.array(fc.string(), { maxLength: 3 }),
+  );
 
   it('player calls never answer 5xx', async () => {
     const launchBody = fc.record(
@@ -63,7 +84,11 @@ describe('gateway fuzz [pglite]', () => {
         direction: fc.oneof(fc.constantFrom('in', 'out'), junk),
         vassalage: fc.oneof(fc.constantFrom(SANDBOX_TRANSFER, SANDBOX_SEAMLESS, 'NOPE'), junk),
         amount: fc.oneof(fc.constantFrom('1', '0', '0.01', '1.001', '-5', '99999999999', '1e3'), junk),
-        idempotencyKey: fc.oneof(fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002'), fc.string({ minLength: 8, maxLength: 20 }), junk),
+        idempotencyKey: fc.oneof(
+          fc.constantFrom('fuzz-key-0001', 'fuzz-key-0002'),
+          fc.string({ minLength: 8, maxLength: 20 }),
+          junk,
+        ),
       },
       { requiredKeys: [] },
     );
@@ -90,7 +115,10 @@ describe('gateway fuzz [pglite]', () => {
     const ids = ['a', 'b', 'c', 'd'];
     const callback = fc.record({
       op: fc.constantFrom('balance', 'bet', 'win', 'rollback', 'end-round', 'authenticate'),
-      playerId: fc.oneof(fc.constant(player.memberId), fc.constantFrom('1', '999999999', '0', 'x', '99999999999999999999')),
+      playerId: fc.oneof(
+        fc.constant(player.memberId),
+        fc.constantFrom('1', '999999999', '0', 'x', '99999999999999999999'),
+      ),
       session: fc.oneof(fc.constant(sessionToken), fc.constant('f'.repeat(64)), junk),
       transactionId: fc.oneof(fc.constantFrom(...ids), junk),
       roundId: fc.oneof(fc.constantFrom('r1', 'r2'), junk),
@@ -128,10 +156,21 @@ describe('gateway fuzz [pglite]', () => {
   it('money near the bigint limit, over the win cap, and signed bodies sent to another callback, vendor or spelling: never 5xx', async () => {
     // A wallet 10,000 short of 2^63 − 1, so wins overflow it and bets from it fill the house.
     const rich = await createPlayer(t.app, 0n);
-    await t.app.services.ledger.creditPlayerFromSystem({ systemAccount: 'adjustment', memberId: rich.memberId, amountMinor: MAX_INT8 - 10_000n, kind: 'adjustment', idempotencyKey: `fuzz-rich:${rich.memberId}` });
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemAccount: 'adjustment',
+      memberId: rich.memberId,
+      amountMinor: MAX_INT8 - 10_000n,
+      kind: 'adjustment',
+      idempotencyKey: `fuzz-rich:${rich.memberId}`,
+    });
     const richToken = await launchToken(t.app, rich, 'SBX-slot-01', SANDBOX_SEAMLESS);
-    const richSession = (await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: richToken })).json() as { value: { sessionToken: string } };
-    const players = { rich: { memberId: rich.memberId, session: richSession.value.sessionToken }, poor: { memberId: player.memberId, session: sessionToken } };
+    const richSession = (
+      await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: richToken })
+    ).json() as { value: { sessionToken: string } };
+    const players = {
+      rich: { memberId: rich.memberId, session: richSession.value.sessionToken },
+      poor: { memberId: player.memberId, session: sessionToken },
+    };
     const ops = ['bet', 'win', 'rollback', 'end-round'] as const;
     const ids = ['a', 'b'];
     const callback = fc.record({
@@ -139,14 +178,29 @@ describe('gateway fuzz [pglite]', () => {
       op: fc.constantFrom(...ops),
       vendor: fc.constantFrom(SANDBOX_SEAMLESS, SANDBOX_SEAMLESS, SANDBOX_SEAMLESS, SANDBOX_TRANSFER),
       // Mostly signed for where it goes; sometimes for another callback or vendor.
-      signedOp: fc.oneof({ arbitrary: fc.constant(null), weight: 5 }, { arbitrary: fc.constantFrom(...ops, 'balance'), weight: 1 }),
-      signedVendor: fc.oneof({ arbitrary: fc.constant(null), weight: 5 }, { arbitrary: fc.constantFrom(SANDBOX_SEAMLESS, SANDBOX_TRANSFER, 'ALV'), weight: 1 }),
+      signedOp: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 5 },
+        { arbitrary: fc.constantFrom(...ops, 'balance'), weight: 1 },
+      ),
+      signedVendor: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 5 },
+        { arbitrary: fc.constantFrom(SANDBOX_SEAMLESS, SANDBOX_TRANSFER, 'ALV'), weight: 1 },
+      ),
       spelling: fc.constantFrom('plain', 'vendor', 'op'),
       transactionId: fc.constantFrom(...ids),
       roundId: fc.constantFrom('r1', 'r2'),
       betTransactionId: fc.option(fc.constantFrom(...ids), { freq: 3 }),
       // Bets stay small so the rich wallet stays near the limit; the 19-digit amounts fail validation.
-      amountMinor: fc.constantFrom('1', '100', '9999', '10001', '1000000', '99999999999', '5000000000000000000', '9223372036854775807'),
+      amountMinor: fc.constantFrom(
+        '1',
+        '100',
+        '9999',
+        '10001',
+        '1000000',
+        '99999999999',
+        '5000000000000000000',
+        '9223372036854775807',
+      ),
       betAmount: fc.constantFrom('1', '100', '9999', '5000000000000000000'),
       roundClosed: fc.boolean(),
       // Often a win first gets a correctly signed bet in its round, so it reaches the cap and overflow rules.
@@ -178,8 +232,18 @@ describe('gateway fuzz [pglite]', () => {
           const p = players[c.who as 'rich' | 'poor'];
           if (c.op === 'win' && c.stakeFirst) {
             const betId = `${run}-${c.who}-bet-${c.betTransactionId ?? 'stake'}`;
-            const stake = { sessionToken: p.session, playerId: p.memberId, transactionId: betId, roundId: `${run}-${c.who}-${c.roundId}`, gameId: 'SBX-slot-01', amountMinor: c.stakeFirst };
-            expectEnvelope(await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'bet', stake), `stake ${JSON.stringify(stake)}`);
+            const stake = {
+              sessionToken: p.session,
+              playerId: p.memberId,
+              transactionId: betId,
+              roundId: `${run}-${c.who}-${c.roundId}`,
+              gameId: 'SBX-slot-01',
+              amountMinor: c.stakeFirst,
+            };
+            expectEnvelope(
+              await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'bet', stake),
+              `stake ${JSON.stringify(stake)}`,
+            );
           }
           const raw = JSON.stringify({
             sessionToken: p.session,
@@ -197,7 +261,14 @@ describe('gateway fuzz [pglite]', () => {
           const res = await t.app.inject({
             method: 'POST',
             url,
-            headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(SECRET, { method: 'POST', path: vendorCallbackPath(signedFor.vassalage, signedFor.op), rawBody: raw }) },
+            headers: {
+              'content-type': 'application/json',
+              ...vendorSignatureHeaders(SECRET, {
+                method: 'POST',
+                path: vendorCallbackPath(signedFor.vassalage, signedFor.op),
+                rawBody: raw,
+              }),
+            },
             payload: raw,
           });
           const label = `${url} signed for ${signedFor.vassalage}/${signedFor.op} ${raw}`;
@@ -205,7 +276,8 @@ describe('gateway fuzz [pglite]', () => {
           const errorCode = (JSON.parse(res.body) as { errorCode?: string }).errorCode;
           seen.add(errorCode ?? 'ok');
           // Signed for another callback or vendor: refused, whatever the body, however the URL is spelled.
-          if (signedFor.op !== c.op || signedFor.vassalage !== c.vendor) expect(errorCode, label).toBe('VENDOR_SIGNATURE_INVALID');
+          if (signedFor.op !== c.op || signedFor.vassalage !== c.vendor)
+            expect(errorCode, label).toBe('VENDOR_SIGNATURE_INVALID');
           // Correctly signed money from the transfer vendor: refused for its wallet model.
           else if (c.vendor === SANDBOX_TRANSFER) expect(errorCode, label).toBe('VENDOR_NOT_SEAMLESS');
           else expect(errorCode, label).not.toBe('VENDOR_SIGNATURE_INVALID');
@@ -228,7 +300,14 @@ describe('gateway fuzz [pglite]', () => {
       },
     );
     // The run reached every rule it is about, not only the signature checks.
-    for (const code of ['ok', 'AMOUNT_INVALID', 'WIN_LIMIT_EXCEEDED', 'VENDOR_SIGNATURE_INVALID', 'VENDOR_NOT_SEAMLESS']) expect([...seen], code).toContain(code);
+    for (const code of [
+      'ok',
+      'AMOUNT_INVALID',
+      'WIN_LIMIT_EXCEEDED',
+      'VENDOR_SIGNATURE_INVALID',
+      'VENDOR_NOT_SEAMLESS',
+    ])
+      expect([...seen], code).toContain(code);
     expect(await t.app.services.ledger.getPlayerBalance(rich.memberId)).toBeLessThanOrEqual(MAX_INT8);
     await expectLedgerHealthy(t.database);
   });

@@ -1,9 +1,15 @@
-import { normaliseVendorUrl, vendorSecretSchema, VENDOR_TIMEOUT_MAX_MS, VENDOR_TIMEOUT_MIN_MS } from '@wps/shared/schemas/vendor-adapters';
+import {
+  normaliseVendorUrl,
+  vendorSecretSchema,
+  VENDOR_TIMEOUT_MAX_MS,
+  VENDOR_TIMEOUT_MIN_MS,
+} from '@wps/shared/schemas/vendor-adapters';
 import { parseEnv } from '../../config';
 import type { OpsCommand } from '../../scripts/ops-command';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
-const SET_USAGE = 'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';
+const SET_USAGE =
+  'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';
 
 /** The same URL rule as the back office's form (packages/shared/src/schemas/vendor-adapters.ts). */
 function httpUrl(value: string | undefined, what: string): string {
@@ -23,14 +29,21 @@ export const GATEWAY_COMMANDS: Record<string, OpsCommand> = {
   },
   'vendor:adapter': {
     usage: SET_USAGE,
-    description: 'Connect a catalogue vendor (or change its connection). The shared secret is read from VENDOR_SECRET, never from the command line. Audited.',
+    description:
+      'Connect a catalogue vendor (or change its connection). The shared secret is read from VENDOR_SECRET, never from the command line. Audited.',
     async run(ctx, [vassalage, model, launchUrl, apiUrl, timeout]) {
-      if (!vassalage || (model !== 'seamless' && model !== 'transfer')) throw new Error(`not a valid call: usage ${SET_USAGE}`);
+      if (!vassalage || (model !== 'seamless' && model !== 'transfer'))
+        throw new Error(`not a valid call: usage ${SET_USAGE}`);
       const secret = parseEnv().VENDOR_SECRET ?? '';
-      if (!vendorSecretSchema.safeParse(secret).success) throw new Error('set VENDOR_SECRET to the shared secret (16–200 printable characters, no space at either end)');
+      if (!vendorSecretSchema.safeParse(secret).success)
+        throw new Error('set VENDOR_SECRET to the shared secret (16–200 printable characters, no space at either end)');
       if (model === 'transfer' && !apiUrl) throw new Error(`a transfer vendor needs its apiUrl: usage ${SET_USAGE}`);
       const requestTimeoutMs = timeout === undefined ? 5000 : Number(timeout);
-      if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < VENDOR_TIMEOUT_MIN_MS || requestTimeoutMs > VENDOR_TIMEOUT_MAX_MS) {
+      if (
+        !Number.isInteger(requestTimeoutMs) ||
+        requestTimeoutMs < VENDOR_TIMEOUT_MIN_MS ||
+        requestTimeoutMs > VENDOR_TIMEOUT_MAX_MS
+      ) {
         throw new Error(`timeoutMs: ${VENDOR_TIMEOUT_MIN_MS} to ${VENDOR_TIMEOUT_MAX_MS}`);
       }
       ctx.print(
@@ -51,7 +64,8 @@ export const GATEWAY_COMMANDS: Record<string, OpsCommand> = {
   },
   'transfer:check': {
     usage: 'transfer:check',
-    description: 'Ask the vendors about every transfer left pending (the job does this every 15 s) and print how many were resolved.',
+    description:
+      'Ask the vendors about every transfer left pending (the job does this every 15 s) and print how many were resolved.',
     async run(ctx) {
       ctx.print({ resolved: await opsServicesOf(ctx).gateway.transfers.runStatusChecks() });
     },

@@ -83,7 +83,14 @@ export async function upsertAdapter(db: Db, a: AdapterRow): Promise<void> {
 /** Store a new launch token (hashed), bound to the login session that launched the game. */
 export async function insertLaunchToken(
   db: Db,
-  input: { tokenHash: string; memberId: string; loginSessionId: string; vassalage: string; nodeId: string; expiresAt: Date },
+  input: {
+    tokenHash: string;
+    memberId: string;
+    loginSessionId: string;
+    vassalage: string;
+    nodeId: string;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('game_launch_tokens')
@@ -118,11 +125,17 @@ export async function consumeLaunchToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom(liveLoginSessions(now).as('s')).select('s.id').whereRef('s.id', '=', 'game_launch_tokens.login_session_id')),
+      exists(
+        selectFrom(liveLoginSessions(now).as('s'))
+          .select('s.id')
+          .whereRef('s.id', '=', 'game_launch_tokens.login_session_id'),
+      ),
     )
     .returning(['member_id', 'node_id', 'login_session_id'])
     .executeTakeFirst();
-  return row?.login_session_id ? { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id) } : undefined;
+  return row?.login_session_id
+    ? { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id) }
+    : undefined;
 }
 
 /** Forget launch tokens that can no longer be used. */
@@ -134,7 +147,14 @@ export async function deleteExpiredLaunchTokens(db: Db, before: Date): Promise<n
 /** Store a vendor session (hashed), bound to the login session that launched the game. */
 export async function insertVendorSession(
   db: Db,
-  input: { tokenHash: string; memberId: string; loginSessionId: string; vassalage: string; nodeId: string; expiresAt: Date },
+  input: {
+    tokenHash: string;
+    memberId: string;
+    loginSessionId: string;
+    vassalage: string;
+    nodeId: string;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('vendor_sessions')
@@ -175,5 +195,10 @@ export async function findVendorSession(
     .executeTakeFirst();
   if (!row?.login_session_id) return undefined;
   const expiresAt = row.login_expires_at < row.expires_at ? row.login_expires_at : row.expires_at;
-  return { memberId: String(row.member_id), nodeId: row.node_id, loginSessionId: String(row.login_session_id), expiresAt };
+  return {
+    memberId: String(row.member_id),
+    nodeId: row.node_id,
+    loginSessionId: String(row.login_session_id),
+    expiresAt,
+  };
 }

@@ -37,27 +37,43 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
   const { gateway } = services;
   await gateway.start();
 
-  app.post('/wps/game/launchGame', { schema: { body: launchGameBodySchema, response: success(launchGameResultSchema) } }, async (request) => {
-    // Trial accounts may launch in-house games only; the service decides per vendor.
-    const member = await requireMember(request, { allowTrial: true });
-    const language = typeof request.headers.language === 'string' ? request.headers.language : 'pt';
-    return ok(await gateway.launchGame(member, request.body, language));
-  });
+  app.post(
+    '/wps/game/launchGame',
+    { schema: { body: launchGameBodySchema, response: success(launchGameResultSchema) } },
+    async (request) => {
+      // Trial accounts may launch in-house games only; the service decides per vendor.
+      const member = await requireMember(request, { allowTrial: true });
+      const language = typeof request.headers.language === 'string' ? request.headers.language : 'pt';
+      return ok(await gateway.launchGame(member, request.body, language));
+    },
+  );
 
-  app.post('/wps/relay/GLS2_roomList', { schema: { body: roomListRequestSchema.optional(), response: success(roomListSchema) } }, async (request) => {
-    await requireMember(request);
-    return ok(await gateway.rooms.list(request.body ?? {}));
-  });
+  app.post(
+    '/wps/relay/GLS2_roomList',
+    { schema: { body: roomListRequestSchema.optional(), response: success(roomListSchema) } },
+    async (request) => {
+      await requireMember(request);
+      return ok(await gateway.rooms.list(request.body ?? {}));
+    },
+  );
 
-  app.post('/wps/relay/GCS_walletTransfer', { schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await gateway.transfers.walletTransfer(member.memberId, request.body));
-  });
+  app.post(
+    '/wps/relay/GCS_walletTransfer',
+    { schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await gateway.transfers.walletTransfer(member.memberId, request.body));
+    },
+  );
 
-  app.post('/wps/relay/GCS_merchantWallet', { schema: { body: merchantWalletBodySchema.optional(), response: success(merchantWalletResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await gateway.transfers.merchantWallet(member.memberId, request.body ?? {}));
-  });
+  app.post(
+    '/wps/relay/GCS_merchantWallet',
+    { schema: { body: merchantWalletBodySchema.optional(), response: success(merchantWalletResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await gateway.transfers.merchantWallet(member.memberId, request.body ?? {}));
+    },
+  );
 
   registerVendorCallbacks(app, services);
 }
@@ -81,15 +97,21 @@ async function readCallback<S extends z.ZodType>(
 ): Promise<{ vassalage: string; body: z.infer<S> }> {
   const params = vendorParamsSchema.safeParse(request.params);
   const adapter = params.success ? await services.gateway.findAdapter(params.data.vassalage) : undefined;
-  if (!params.success || !adapter || adapter.walletModel === 'internal') throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'Unknown vendor');
+  if (!params.success || !adapter || adapter.walletModel === 'internal')
+    throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'Unknown vendor');
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const signed = { method: request.method, path: vendorCallbackPath(adapter.vassalage, callback), rawBody: raw };
-  if (!verifyVendorSignature(adapter.secret, signed, request.headers[TIMESTAMP_HEADER], request.headers[SIGNATURE_HEADER])) {
+  if (
+    !verifyVendorSignature(adapter.secret, signed, request.headers[TIMESTAMP_HEADER], request.headers[SIGNATURE_HEADER])
+  ) {
     throw new AppError(ErrorCode.VENDOR_SIGNATURE_INVALID, 'The request signature is missing, wrong or too old');
   }
   // A transfer vendor keeps the player's money itself: it has no business moving our wallet.
   if (SEAMLESS_ONLY.has(callback) && adapter.walletModel !== 'seamless') {
-    throw new AppError(ErrorCode.VENDOR_NOT_SEAMLESS, 'This vendor uses the transfer wallet: seamless-wallet callbacks are refused');
+    throw new AppError(
+      ErrorCode.VENDOR_NOT_SEAMLESS,
+      'This vendor uses the transfer wallet: seamless-wallet callbacks are refused',
+    );
   }
   let json: unknown;
   try {
@@ -113,14 +135,28 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Each route and the callback name it signs come from one place, so they cannot drift apart.
-    const on = <S extends z.ZodType>(callback: CallbackName, schema: S, handle: (vassalage: string, body: z.infer<S>) => Promise<unknown>) =>
-      scope.post(`${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`, { schema: { response: success(callback === 'authenticate' ? vendorAuthenticateResultSchema : vendorWalletResultSchema) } }, async (request) => {
-        const { vassalage, body } = await readCallback(services, request, callback, schema);
-        return ok(await handle(vassalage, body));
-      });
+    const on = <S extends z.ZodType>(
+      callback: CallbackName,
+      schema: S,
+      handle: (vassalage: string, body: z.infer<S>) => Promise<unknown>,
+    ) =>
+      scope.post(
+        `${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`,
+        {
+          schema: {
+            response: success(callback === 'authenticate' ? vendorAuthenticateResultSchema : vendorWalletResultSchema),
+          },
+        },
+        async (request) => {
+          const { vassalage, body } = await readCallback(services, request, callback, schema);
+          return ok(await handle(vassalage, body));
+        },
+      );
     const withoutReplayFlag = ({ replayed: _replayed, ...result }: SeamlessResult) => result;
 
-    on('authenticate', vendorAuthenticateBodySchema, (vassalage, body) => gateway.authenticate(vassalage, body.launchToken));
+    on('authenticate', vendorAuthenticateBodySchema, (vassalage, body) =>
+      gateway.authenticate(vassalage, body.launchToken),
+    );
 
     on('balance', vendorBalanceBodySchema, async (vassalage, body) => {
       const session = await gateway.requireVendorSession(vassalage, body.sessionToken, body.playerId);

@@ -36,12 +36,23 @@ import { createTransferWalletService } from './transfer-wallet.service';
 import { createGatewayViews } from './gateway-views';
 import { createPvpRooms } from './pvp-rooms';
 import { createVendorSessions } from './vendor-sessions';
-import { createVendorConnections, isSandboxVendor, SANDBOX_PVP, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor, type VendorConnections } from './vendor-connections';
+import {
+  createVendorConnections,
+  isSandboxVendor,
+  SANDBOX_PVP,
+  SANDBOX_SEAMLESS,
+  SANDBOX_TRANSFER,
+  type InternalVendor,
+  type VendorConnections,
+} from './vendor-connections';
 
 /** What the gateway needs from the catalogue module. */
 export type CataloguePort = {
   /** A launchable game and its vendor; throws GAME_NOT_FOUND, VENDOR_MAINTENANCE or GAME_MAINTENANCE. */
-  getGame(nodeId: string): Promise<{ game: { nodeId: string; vassalage: string; name: string; gameClassify: string }; vendor: { vassalage: string; name: string } }>;
+  getGame(nodeId: string): Promise<{
+    game: { nodeId: string; vassalage: string; name: string; gameClassify: string };
+    vendor: { vassalage: string; name: string };
+  }>;
   /** A vendor that is open; throws VENDOR_NOT_FOUND or VENDOR_MAINTENANCE. */
   getVendor(vassalage: string): Promise<{ vassalage: string; name: string }>;
   recordRecentGame(memberId: string, nodeId: string): Promise<void>;
@@ -77,7 +88,10 @@ export type GatewaySettings = {
  * VENDOR_SANDBOX_SECRET (or the reference vendor `started` by the development start), ALLOW_SANDBOX_VENDOR, VENDOR_MAX_WIN_MULTIPLE (0 turns the multiple cap
  * off), VENDOR_MAX_WIN_MINOR.
  */
-export function loadGatewaySettings(source?: NodeJS.ProcessEnv, started?: { url: string; secret: string }): GatewaySettings {
+export function loadGatewaySettings(
+  source?: NodeJS.ProcessEnv,
+  started?: { url: string; secret: string },
+): GatewaySettings {
   const env = parseEnv(source);
   // The reference vendor the development start launched itself (dev-vendor-sandbox.ts) takes the place of the variables.
   const url = (started?.url ?? env.VENDOR_SANDBOX_URL)?.replace(/\/+$/, '');
@@ -154,9 +168,19 @@ function hashToken(token: string): string {
 /** The vendor gateway: adapters, launch tokens, vendor sessions, the seamless wallet and the transfer wallet. */
 export function createGatewayService(ctx: GatewayContext) {
   const { db, catalogue, settings } = ctx;
-  const connections = ctx.connections ?? createVendorConnections({ db, isSandboxVendorAllowed: settings.isSandboxVendorAllowed, changeFeed: ctx.changeFeed });
+  const connections =
+    ctx.connections ??
+    createVendorConnections({
+      db,
+      isSandboxVendorAllowed: settings.isSandboxVendorAllowed,
+      changeFeed: ctx.changeFeed,
+    });
   const { findAdapter } = connections;
-  const vendorSessions = createVendorSessions({ db, liveLoginSessions: ctx.session.liveLoginSessions, changeFeed: ctx.changeFeed });
+  const vendorSessions = createVendorSessions({
+    db,
+    liveLoginSessions: ctx.session.liveLoginSessions,
+    changeFeed: ctx.changeFeed,
+  });
 
   const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
 
@@ -179,18 +203,35 @@ export function createGatewayService(ctx: GatewayContext) {
   async function setAdapter(actor: GatewayActor, change: AdapterChange, reason: string): Promise<AdapterView> {
     const { vassalage } = change;
     if (!settings.isSandboxVendorAllowed && isSandboxVendor(vassalage)) {
-      throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)', { vassalage });
+      throw new AppError(
+        ErrorCode.VENDOR_NOT_FOUND,
+        'The reference vendor is off in production (ALLOW_SANDBOX_VENDOR=1 allows it)',
+        { vassalage },
+      );
     }
     // Our own engine's vendor calls the wallet in-process: an HTTP adapter would open signed money callbacks for it.
-    if (connections.findInternal(vassalage)) throw invalidAdapter('params.vassalage', 'internal', 'This vendor is served by our own game engine and takes no adapter');
+    if (connections.findInternal(vassalage))
+      throw invalidAdapter(
+        'params.vassalage',
+        'internal',
+        'This vendor is served by our own game engine and takes no adapter',
+      );
     if (!(await catalogue.findVendor(vassalage))) {
       throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such vendor in the catalogue', { vassalage });
     }
     const stored = await db.transaction().execute(async (t) => {
       const before = await findAdapterForUpdate(t, vassalage);
       const secret = change.secret ?? before?.secret;
-      if (secret === undefined) throw invalidAdapter('body.secret', 'required', 'Connecting a vendor needs its shared secret');
-      await upsertAdapter(t, { vassalage, walletModel: change.walletModel, launchUrl: change.launchUrl, apiUrl: change.apiUrl, requestTimeoutMs: change.requestTimeoutMs, secret });
+      if (secret === undefined)
+        throw invalidAdapter('body.secret', 'required', 'Connecting a vendor needs its shared secret');
+      await upsertAdapter(t, {
+        vassalage,
+        walletModel: change.walletModel,
+        launchUrl: change.launchUrl,
+        apiUrl: change.apiUrl,
+        requestTimeoutMs: change.requestTimeoutMs,
+        secret,
+      });
       const after = await findAdapterForUpdate(t, vassalage);
       if (!after) throw new Error('gateway: adapter not found after its upsert');
       await ctx.audit.record(t, {
@@ -217,23 +258,48 @@ export function createGatewayService(ctx: GatewayContext) {
       const stored = (await findAdapters(db)).filter((a) => isSandboxVendor(a.vassalage)).map((a) => a.vassalage);
       if (settings.sandboxRefusal) ctx.log.warn(settings.sandboxRefusal);
       else if (stored.length > 0) {
-        ctx.log.warn(`The reference vendor's stored adapters (${stored.join(', ')}) are ignored with NODE_ENV=production; set ALLOW_SANDBOX_VENDOR=1 to connect them.`);
+        ctx.log.warn(
+          `The reference vendor's stored adapters (${stored.join(', ')}) are ignored with NODE_ENV=production; set ALLOW_SANDBOX_VENDOR=1 to connect them.`,
+        );
       }
       return;
     }
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;
-    const vendors = await Promise.all([SANDBOX_SEAMLESS, SANDBOX_TRANSFER, SANDBOX_PVP].map((vassalage) => catalogue.findVendor(vassalage)));
+    const vendors = await Promise.all(
+      [SANDBOX_SEAMLESS, SANDBOX_TRANSFER, SANDBOX_PVP].map((vassalage) => catalogue.findVendor(vassalage)),
+    );
     const present = new Set(vendors.flatMap((v) => (v ? [v.vassalage] : [])));
     if (present.has(SANDBOX_SEAMLESS)) {
-      await configureAdapter({ vassalage: SANDBOX_SEAMLESS, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: null, secret, requestTimeoutMs: 5000 });
+      await configureAdapter({
+        vassalage: SANDBOX_SEAMLESS,
+        walletModel: 'seamless',
+        launchUrl: `${url}/play`,
+        apiUrl: null,
+        secret,
+        requestTimeoutMs: 5000,
+      });
     }
     if (present.has(SANDBOX_TRANSFER)) {
-      await configureAdapter({ vassalage: SANDBOX_TRANSFER, walletModel: 'transfer', launchUrl: `${url}/play`, apiUrl: `${url}/api`, secret, requestTimeoutMs: 5000 });
+      await configureAdapter({
+        vassalage: SANDBOX_TRANSFER,
+        walletModel: 'transfer',
+        launchUrl: `${url}/play`,
+        apiUrl: `${url}/api`,
+        secret,
+        requestTimeoutMs: 5000,
+      });
     }
     // The PVP vendor's money moves through the seamless callbacks; its API serves only the room list.
     if (present.has(SANDBOX_PVP)) {
-      await configureAdapter({ vassalage: SANDBOX_PVP, walletModel: 'seamless', launchUrl: `${url}/play`, apiUrl: `${url}/api`, secret, requestTimeoutMs: 5000 });
+      await configureAdapter({
+        vassalage: SANDBOX_PVP,
+        walletModel: 'seamless',
+        launchUrl: `${url}/play`,
+        apiUrl: `${url}/api`,
+        secret,
+        requestTimeoutMs: 5000,
+      });
     }
   }
 
@@ -243,14 +309,23 @@ export function createGatewayService(ctx: GatewayContext) {
    * whose play money never leaves our ledger. The token and the game session it opens end with
    * the login session `member.sessionId`.
    */
-  async function launchGame(member: { memberId: string; type: number; sessionId: string }, body: LaunchGameBody, language: string): Promise<LaunchGameResult> {
+  async function launchGame(
+    member: { memberId: string; type: number; sessionId: string },
+    body: LaunchGameBody,
+    language: string,
+  ): Promise<LaunchGameResult> {
     const input = launchGameBodySchema.parse(body);
     const { game, vendor } = await catalogue.getGame(input.nodeId);
-    if (vendor.vassalage !== input.vassalage) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
+    if (vendor.vassalage !== input.vassalage)
+      throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
     const inHouse = connections.findInternal(vendor.vassalage);
     const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
-    if (!inHouse && !adapter) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
-    if (isTrialType(member.type) && !inHouse) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
+    if (!inHouse && !adapter)
+      throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', {
+        vassalage: vendor.vassalage,
+      });
+    if (isTrialType(member.type) && !inHouse)
+      throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Free play is only for in-house games');
     await ctx.launchGuard?.(String(member.memberId));
     // A PVP launch names a table: the vendor must list it for this game, with a seat free.
     const room = input.roomId ? await rooms.requireJoinable(vendor, game.nodeId, input.roomId) : undefined;
@@ -291,10 +366,18 @@ export function createGatewayService(ctx: GatewayContext) {
     const used = await consumeLaunchToken(db, ctx.session.liveLoginSessions, hashToken(launchToken), vassalage);
     if (!used) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The launch token is unknown, used or expired');
     const brief = await ctx.member.findMemberBrief(used.memberId);
-    if (!brief || brief.status !== 'active') throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
+    if (!brief || brief.status !== 'active')
+      throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The player cannot play now');
     const sessionToken = crypto.randomBytes(32).toString('hex');
     const expiresAt = new Date(Date.now() + settings.vendorSessionSeconds * 1000);
-    await insertVendorSession(db, { tokenHash: hashToken(sessionToken), memberId: used.memberId, loginSessionId: used.loginSessionId, vassalage, nodeId: used.nodeId, expiresAt });
+    await insertVendorSession(db, {
+      tokenHash: hashToken(sessionToken),
+      memberId: used.memberId,
+      loginSessionId: used.loginSessionId,
+      vassalage,
+      nodeId: used.nodeId,
+      expiresAt,
+    });
     const brand = await ctx.system.getBrand();
     const balance = await ctx.ledger.getPlayerBalance(used.memberId, brand.currency);
     return {
@@ -310,7 +393,11 @@ export function createGatewayService(ctx: GatewayContext) {
   }
 
   /** The player of a live vendor session; VENDOR_TOKEN_INVALID when unknown, expired, ended with its login, or another player's. */
-  async function requireVendorSession(vassalage: string, sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string }> {
+  async function requireVendorSession(
+    vassalage: string,
+    sessionToken: string,
+    playerId: string,
+  ): Promise<{ memberId: string; nodeId: string }> {
     return vendorSessions.require(vassalage, hashToken(sessionToken), playerId);
   }
 
@@ -337,7 +424,8 @@ export function createGatewayService(ctx: GatewayContext) {
     /** For the bet record's statements: the round records (gateway-views.ts). */
     gameRounds: createGatewayViews(ctx).gameRounds,
     /** A member's rounds' stakes, wins and refunds since each instant (loss limits, the reality check). */
-    sumMemberRounds: (memberId: string, since: Date[], trx: Kysely<Database> = db) => sumMemberRounds(trx, String(memberId), since),
+    sumMemberRounds: (memberId: string, since: Date[], trx: Kysely<Database> = db) =>
+      sumMemberRounds(trx, String(memberId), since),
   };
 }
 

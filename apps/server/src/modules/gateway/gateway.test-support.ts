@@ -24,14 +24,24 @@ export type Sandbox = {
   stop(): Promise<void>;
 };
 export type SandboxCallback = { op: string; body: Record<string, unknown>; vendor?: string; badSignature?: boolean };
-export type CallbackResult = { status: number; body: { success: boolean; errorCode?: string; value?: Record<string, unknown> & { balanceMinor?: string } } };
+export type CallbackResult = {
+  status: number;
+  body: { success: boolean; errorCode?: string; value?: Record<string, unknown> & { balanceMinor?: string } };
+};
 
 /** Start apps/vendor-sandbox on a free port, pointed at the platform. */
-export async function startSandbox(platformUrl: string, secret = crypto.randomBytes(24).toString('hex')): Promise<Sandbox> {
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'apps/vendor-sandbox/src/main.ts')], {
-    env: { ...process.env, SANDBOX_PORT: '0', WPS_PLATFORM_URL: platformUrl, VENDOR_SANDBOX_SECRET: secret },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startSandbox(
+  platformUrl: string,
+  secret = crypto.randomBytes(24).toString('hex'),
+): Promise<Sandbox> {
+  const child: ChildProcess = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'apps/vendor-sandbox/src/main.ts')],
+    {
+      env: { ...process.env, SANDBOX_PORT: '0', WPS_PLATFORM_URL: platformUrl, VENDOR_SANDBOX_SECRET: secret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`vendor-sandbox did not start: ${out}`)), 30_000);
@@ -52,7 +62,10 @@ export async function startSandbox(platformUrl: string, secret = crypto.randomBy
     const raw = body === undefined ? '' : JSON.stringify(body);
     const res = await fetch(`${url}${route}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...vendorSignatureHeaders(secret, { method, path: route, rawBody: raw }) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...vendorSignatureHeaders(secret, { method, path: route, rawBody: raw }),
+      },
       ...(body === undefined ? {} : { body: raw }),
     });
     if (res.status === 401) throw new Error(`sandbox ${method} ${route} refused the signature: ${await res.text()}`);
@@ -62,7 +75,8 @@ export async function startSandbox(platformUrl: string, secret = crypto.randomBy
     url,
     secret,
     control,
-    callbacks: async (requests, concurrency = 1) => (await control<{ results: CallbackResult[] }>('/control/callbacks', { requests, concurrency })).results,
+    callbacks: async (requests, concurrency = 1) =>
+      (await control<{ results: CallbackResult[] }>('/control/callbacks', { requests, concurrency })).results,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -76,7 +90,10 @@ export async function startSandbox(platformUrl: string, secret = crypto.randomBy
 export type GatewayHarness = TestApp & { baseUrl: string; sandbox: Sandbox };
 
 /** Build the app, listen, start the sandbox and register both sandbox adapters (transfer timeout `transferTimeoutMs`). */
-export async function createGatewayHarness(target: DatabaseTarget, opts: { transferTimeoutMs?: number } = {}): Promise<GatewayHarness> {
+export async function createGatewayHarness(
+  target: DatabaseTarget,
+  opts: { transferTimeoutMs?: number } = {},
+): Promise<GatewayHarness> {
   const t = await createTestApp(target);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -123,7 +140,17 @@ export async function createPlayer(app: App, balanceMinor = 0n): Promise<Player>
 export async function launchToken(app: App, player: Player, nodeId: string, vassalage: string): Promise<string> {
   const res = await call(app, 'POST', '/wps/game/launchGame', {
     token: player.token,
-    payload: { nodeId, vassalage, gameId: nodeId, accountType: 1, confirmTrans: 0, launchMode: 'GLS', platform: 'html5-desktop', clientType: 3, language: 'en' },
+    payload: {
+      nodeId,
+      vassalage,
+      gameId: nodeId,
+      accountType: 1,
+      confirmTrans: 0,
+      launchMode: 'GLS',
+      platform: 'html5-desktop',
+      clientType: 3,
+      language: 'en',
+    },
   });
   const url = new URL(valueOf<{ game_url: string }>(res).game_url);
   const token = url.searchParams.get('token');
@@ -157,7 +184,10 @@ export async function injectCallback(
   return app.inject({
     method: 'POST',
     url: `/vendor/${vassalage}/${op}`,
-    headers: { 'content-type': 'application/json', ...vendorSignatureHeaders(secret, { method: 'POST', path, rawBody: raw }) },
+    headers: {
+      'content-type': 'application/json',
+      ...vendorSignatureHeaders(secret, { method: 'POST', path, rawBody: raw }),
+    },
     payload: raw,
   });
 }

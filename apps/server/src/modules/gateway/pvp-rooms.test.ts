@@ -32,17 +32,35 @@ describeEachDatabase('PVP rooms through the reference vendor', (target) => {
     await h.sandbox.control('/control/reset', {});
   });
 
-  const rooms = (payload: Record<string, unknown> = {}, token = player.token) => call(h.app, 'POST', '/wps/relay/GLS2_roomList', { token, payload });
+  const rooms = (payload: Record<string, unknown> = {}, token = player.token) =>
+    call(h.app, 'POST', '/wps/relay/GLS2_roomList', { token, payload });
   const launch = (payload: Record<string, unknown>) =>
     call(h.app, 'POST', '/wps/game/launchGame', {
       token: player.token,
-      payload: { vassalage: SANDBOX_PVP, accountType: 1, confirmTrans: 0, launchMode: 'GLS', platform: 'html5-desktop', clientType: 3, language: 'en', ...payload },
+      payload: {
+        vassalage: SANDBOX_PVP,
+        accountType: 1,
+        confirmTrans: 0,
+        launchMode: 'GLS',
+        platform: 'html5-desktop',
+        clientType: 3,
+        language: 'en',
+        ...payload,
+      },
     });
 
   it('lists the vendor rooms with stakes, seats and status, filtered by game, status, stake and free seats', async () => {
     expectFailure(await call(h.app, 'POST', '/wps/relay/GLS2_roomList', { payload: {} }), ErrorCode.UNAUTHORIZED, 401);
     const all = valueOf<RoomList>(await rooms());
-    expect(all.rooms.map((r) => r.roomId)).toEqual(['hm-101', 'hm-102', 'hm-103', 'hm-104', 'tr-201', 'tr-202', 'tr-203']);
+    expect(all.rooms.map((r) => r.roomId)).toEqual([
+      'hm-101',
+      'hm-102',
+      'hm-103',
+      'hm-104',
+      'tr-201',
+      'tr-202',
+      'tr-203',
+    ]);
     expect(all.games.map((g) => g.nodeId)).toEqual(['SBP-holdem', 'SBP-truco-br']);
     expect(all.rooms[0]).toMatchObject({
       vassalage: SANDBOX_PVP,
@@ -58,10 +76,15 @@ describeEachDatabase('PVP rooms through the reference vendor', (target) => {
       status: 'open',
       joinable: true,
     });
-    expect(all.rooms.find((r) => r.roomId === 'hm-102')).toMatchObject({ status: 'full', seatsFree: 0, joinable: false });
+    expect(all.rooms.find((r) => r.roomId === 'hm-102')).toMatchObject({
+      status: 'full',
+      seatsFree: 0,
+      joinable: false,
+    });
     expect(all.rooms.find((r) => r.roomId === 'tr-201')!.blinds).toBeNull();
 
-    const ids = async (payload: Record<string, unknown>) => valueOf<RoomList>(await rooms(payload)).rooms.map((r) => r.roomId);
+    const ids = async (payload: Record<string, unknown>) =>
+      valueOf<RoomList>(await rooms(payload)).rooms.map((r) => r.roomId);
     expect(await ids({ vassalage: SANDBOX_PVP, nodeId: 'SBP-truco-br' })).toEqual(['tr-201', 'tr-202', 'tr-203']);
     expect(await ids({ status: ['open', 'playing'] })).toEqual(['hm-101', 'hm-103', 'tr-201', 'tr-202', 'tr-203']);
     // Rooms whose stake range meets 30.00–60.00.
@@ -79,7 +102,9 @@ describeEachDatabase('PVP rooms through the reference vendor', (target) => {
 
   it('launches a room with roomId: value.content opens the vendor table, whose seat shows in the next list', async () => {
     const before = valueOf<RoomList>(await rooms({ nodeId: 'SBP-truco-br' })).rooms.find((r) => r.roomId === 'tr-201')!;
-    const value = valueOf<LaunchGameResult>(await launch({ nodeId: 'SBP-truco-br', gameId: 'SBP-truco-br', roomId: 'tr-201' }));
+    const value = valueOf<LaunchGameResult>(
+      await launch({ nodeId: 'SBP-truco-br', gameId: 'SBP-truco-br', roomId: 'tr-201' }),
+    );
     const url = new URL(value.content);
     expect(url.origin).toBe(h.sandbox.url);
     expect(url.searchParams.get('room')).toBe('tr-201');
@@ -113,7 +138,11 @@ describeEachDatabase('PVP rooms through the reference vendor', (target) => {
 
   it('the operator switch: a PVP vendor turned off in the back office lists no rooms and launches none', async () => {
     const support = await operatorToken(h, 'support');
-    const setVendor = (status: string) => call(h.app, 'PUT', `/ops/vendors/${SANDBOX_PVP}/status`, { token: support, payload: { status, reason: 'PVP tables closed tonight' } });
+    const setVendor = (status: string) =>
+      call(h.app, 'PUT', `/ops/vendors/${SANDBOX_PVP}/status`, {
+        token: support,
+        payload: { status, reason: 'PVP tables closed tonight' },
+      });
     valueOf(await setVendor('disabled'));
     try {
       expect(valueOf<RoomList>(await rooms()).rooms).toEqual([]);

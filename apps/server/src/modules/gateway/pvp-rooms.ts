@@ -1,6 +1,13 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
-import { isRoomJoinable, roomListRequestSchema, vendorRoomListSchema, type Room, type RoomList, type RoomListRequest } from '@wps/shared/schemas/pvp';
+import {
+  isRoomJoinable,
+  roomListRequestSchema,
+  vendorRoomListSchema,
+  type Room,
+  type RoomList,
+  type RoomListRequest,
+} from '@wps/shared/schemas/pvp';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error';
 import type { AdapterRow } from './gateway.repository';
@@ -10,7 +17,9 @@ import { callVendor } from './vendor-client';
 export type PvpCataloguePort = {
   listVendors(): Promise<{ vassalage: string; name: string; category: string; status: string }[]>;
   getVendor(vassalage: string): Promise<{ vassalage: string; name: string }>;
-  getGame(nodeId: string): Promise<{ game: { nodeId: string; vassalage: string; name: string }; vendor: { vassalage: string } }>;
+  getGame(
+    nodeId: string,
+  ): Promise<{ game: { nodeId: string; vassalage: string; name: string }; vendor: { vassalage: string } }>;
 };
 
 type VendorRoom = RoomList['rooms'][number];
@@ -21,7 +30,9 @@ function stakeFilter(field: 'minStake' | 'maxStake', value: string | undefined, 
   try {
     return parseMajor(value, scale);
   } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid stake filter', { fields: [{ field: `body.${field}`, message: 'amount' }] });
+    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid stake filter', {
+      fields: [{ field: `body.${field}`, message: 'amount' }],
+    });
   }
 }
 
@@ -50,12 +61,29 @@ export function createPvpRooms(ctx: {
   /** One PVP vendor's rooms whose game is in the catalogue and open; VENDOR_UNAVAILABLE when the vendor does not answer. */
   async function fetchVendorRooms(vendor: { vassalage: string; name: string }): Promise<VendorRoom[]> {
     const adapter = await ctx.findAdapter(vendor.vassalage);
-    if (!adapter?.apiUrl) throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', { vassalage: vendor.vassalage });
+    if (!adapter?.apiUrl)
+      throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', {
+        vassalage: vendor.vassalage,
+      });
     const outcome = await callVendor<unknown>(adapter, '/rooms/list', {});
     const parsed = outcome.kind === 'ok' ? vendorRoomListSchema.safeParse(outcome.value) : undefined;
     if (!parsed?.success) {
-      ctx.log.warn({ vassalage: vendor.vassalage, outcome: outcome.kind, error: outcome.kind === 'ok' ? 'unreadable room list' : outcome.kind === 'refused' ? outcome.errorCode : outcome.error }, 'PVP room list failed');
-      throw new AppError(ErrorCode.VENDOR_UNAVAILABLE, 'The vendor did not answer with its rooms', { vassalage: vendor.vassalage });
+      ctx.log.warn(
+        {
+          vassalage: vendor.vassalage,
+          outcome: outcome.kind,
+          error:
+            outcome.kind === 'ok'
+              ? 'unreadable room list'
+              : outcome.kind === 'refused'
+                ? outcome.errorCode
+                : outcome.error,
+        },
+        'PVP room list failed',
+      );
+      throw new AppError(ErrorCode.VENDOR_UNAVAILABLE, 'The vendor did not answer with its rooms', {
+        vassalage: vendor.vassalage,
+      });
     }
     const scale = (await ctx.brand()).currencyScale;
     const rooms: VendorRoom[] = [];
@@ -75,7 +103,12 @@ export function createPvpRooms(ctx: {
         maxStake: formatMinor(BigInt(r.maxStakeMinor), scale),
         minStakeMinor: r.minStakeMinor,
         maxStakeMinor: r.maxStakeMinor,
-        blinds: r.blinds ? { small: formatMinor(BigInt(r.blinds.smallMinor), scale), big: formatMinor(BigInt(r.blinds.bigMinor), scale) } : null,
+        blinds: r.blinds
+          ? {
+              small: formatMinor(BigInt(r.blinds.smallMinor), scale),
+              big: formatMinor(BigInt(r.blinds.bigMinor), scale),
+            }
+          : null,
         seats: r.seats,
         seatsTaken,
         seatsFree: r.seats - seatsTaken,
@@ -109,7 +142,9 @@ export function createPvpRooms(ctx: {
       return [await ctx.catalogue.getVendor(vassalage)];
     }
     const open = all.filter((v) => v.status === 'active');
-    const connected = await Promise.all(open.map(async (v) => ((await ctx.findAdapter(v.vassalage))?.apiUrl ? v : undefined)));
+    const connected = await Promise.all(
+      open.map(async (v) => ((await ctx.findAdapter(v.vassalage))?.apiUrl ? v : undefined)),
+    );
     return connected.filter((v): v is NonNullable<typeof v> => v !== undefined);
   }
 
@@ -129,7 +164,9 @@ export function createPvpRooms(ctx: {
         ),
       );
       const all = perVendor.flat();
-      const games = new Map(all.map((r) => [r.nodeId, { nodeId: r.nodeId, vassalage: r.vassalage, gameName: r.gameName }]));
+      const games = new Map(
+        all.map((r) => [r.nodeId, { nodeId: r.nodeId, vassalage: r.vassalage, gameName: r.gameName }]),
+      );
       const min = stakeFilter('minStake', input.minStake, scale);
       const max = stakeFilter('maxStake', input.maxStake, scale);
       const rooms = all.filter(
@@ -152,8 +189,10 @@ export function createPvpRooms(ctx: {
     async requireJoinable(vendor: { vassalage: string; name: string }, nodeId: string, roomId: string): Promise<Room> {
       const rooms = await vendorRooms(vendor, 1_000);
       const room = rooms.find((r) => r.roomId === roomId && r.nodeId === nodeId);
-      if (!room) throw new AppError(ErrorCode.ROOM_NOT_FOUND, 'The vendor lists no such room for this game', { roomId });
-      if (!room.joinable) throw new AppError(ErrorCode.ROOM_NOT_JOINABLE, 'The room is full or closed', { roomId, status: room.status });
+      if (!room)
+        throw new AppError(ErrorCode.ROOM_NOT_FOUND, 'The vendor lists no such room for this game', { roomId });
+      if (!room.joinable)
+        throw new AppError(ErrorCode.ROOM_NOT_JOINABLE, 'The room is full or closed', { roomId, status: room.status });
       // The seat the player takes shows in the next list.
       copies.delete(vendor.vassalage);
       return room;

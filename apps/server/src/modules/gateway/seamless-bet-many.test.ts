@@ -30,7 +30,9 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
 
   async function accountsOf(memberId: string): Promise<Accounts> {
     const { rows } = await sql<{ purpose: string; id: string }>`
-      SELECT purpose, id::text FROM ledger_accounts WHERE member_id = ${memberId}::bigint AND purpose IN ('player_main', 'player_bonus')`.execute(db());
+      SELECT purpose, id::text FROM ledger_accounts WHERE member_id = ${memberId}::bigint AND purpose IN ('player_main', 'player_bonus')`.execute(
+      db(),
+    );
     const id = (p: string) => rows.find((r) => r.purpose === p)!.id;
     return { walletId: id('player_main'), bonusWalletId: id('player_bonus') };
   }
@@ -38,9 +40,17 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
   beforeAll(async () => {
     t = await createTestApp(target);
     const seamless = t.app.services.gateway.seamless;
-    const { rows } = await sql<{ id: string }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'house_cash' AND currency = 'BRL'`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'house_cash' AND currency = 'BRL'`.execute(
+      db(),
+    );
     houseId = rows[0]!.id;
-    const { rows: budget } = await sql<{ id: string }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'promotion_budget' AND currency = 'BRL'`.execute(db());
+    const { rows: budget } = await sql<{
+      id: string;
+    }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'promotion_budget' AND currency = 'BRL'`.execute(
+      db(),
+    );
     for (const side of ['A', 'B'] as const) {
       const list = [];
       // Player 0: plenty of money and an open round. Player 1: 5,000. Player 2: a settled round.
@@ -48,7 +58,14 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
       for (const [i, funds] of [100_000n, 5_000n, 1_000n, 1_000n].entries()) {
         const p = await createPlayer(t.app, funds);
         const bet = (round: string, tx: string, amount: bigint) =>
-          seamless.bet({ vassalage: VASSALAGE, memberId: p.memberId, transactionId: `${side}-${tx}`, roundId: `${side}-${round}`, gameId: 'g-1', amountMinor: amount });
+          seamless.bet({
+            vassalage: VASSALAGE,
+            memberId: p.memberId,
+            transactionId: `${side}-${tx}`,
+            roundId: `${side}-${round}`,
+            gameId: 'g-1',
+            amountMinor: amount,
+          });
         if (i === 0) await bet('r0', 'b0pre', 1_000n);
         if (i === 2) {
           await bet('r2s', 'b2pre', 10n);
@@ -59,7 +76,9 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
         const accounts = await accountsOf(p.memberId);
         if (i === 3) {
           await sql`SELECT ledger_post('adjustment', ${`bet-many-bonus:${side}`}, 'h', 'test', '{}'::jsonb,
-            ARRAY[${budget[0]!.id}::bigint, ${accounts.bonusWalletId}::bigint], ARRAY[-500, 500]::bigint[])`.execute(db());
+            ARRAY[${budget[0]!.id}::bigint, ${accounts.bonusWalletId}::bigint], ARRAY[-500, 500]::bigint[])`.execute(
+            db(),
+          );
         }
         list.push({ memberId: p.memberId, accounts });
       }
@@ -102,7 +121,13 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
         nodeId: 'g-1',
         amount: amount.toString(),
         // seamless.bet's hash, so the bet placed before through it is this op's replay.
-        hash: hashCallback({ kind: 'bet', member: p.memberId, round: `${side}-${round}`, game: 'g-1', amount: amount.toString() }),
+        hash: hashCallback({
+          kind: 'bet',
+          member: p.memberId,
+          round: `${side}-${round}`,
+          game: 'g-1',
+          amount: amount.toString(),
+        }),
         walletId: p.accounts.walletId,
         bonusWalletId: p.accounts.bonusWalletId,
         houseId,
@@ -132,15 +157,29 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
     const list = players.get(side)!;
     const members = list.map((p) => p.memberId);
     const accounts = list.flatMap((p) => [p.accounts.walletId, p.accounts.bonusWalletId]);
-    const byAccount = new Map(list.flatMap((p, i) => [[p.accounts.walletId, `P${i}`] as const, [p.accounts.bonusWalletId, `P${i}-bonus`] as const]));
-    const balances = await sql<{ id: string; balance: string }>`SELECT id::text, balance::text FROM ledger_accounts WHERE id = ANY(${sql.val(accounts)}::bigint[])`.execute(db());
+    const byAccount = new Map(
+      list.flatMap((p, i) => [
+        [p.accounts.walletId, `P${i}`] as const,
+        [p.accounts.bonusWalletId, `P${i}-bonus`] as const,
+      ]),
+    );
+    const balances = await sql<{
+      id: string;
+      balance: string;
+    }>`SELECT id::text, balance::text FROM ledger_accounts WHERE id = ANY(${sql.val(accounts)}::bigint[])`.execute(
+      db(),
+    );
     const rounds = await sql`
       SELECT round_id, member_id::text, node_id, currency, status, total_bet::text, total_win::text, total_refund::text, bonus_bet::text
-      FROM game_rounds WHERE vassalage = ${VASSALAGE} AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY round_id`.execute(db());
+      FROM game_rounds WHERE vassalage = ${VASSALAGE} AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY round_id`.execute(
+      db(),
+    );
     const bets = await sql`
       SELECT vendor_tx_id, round_id, member_id::text, node_id, amount::text, status, request_hash, response, bonus_amount::text,
         ledger_transaction_id IS NOT NULL AS has_ledger
-      FROM round_bets WHERE vassalage = ${VASSALAGE} AND kind = 'bet' AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY vendor_tx_id`.execute(db());
+      FROM round_bets WHERE vassalage = ${VASSALAGE} AND kind = 'bet' AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY vendor_tx_id`.execute(
+      db(),
+    );
     const ledger = await sql<{ result: { balances: Record<string, string> } } & Record<string, unknown>>`
       SELECT t.kind, t.idempotency_key, t.currency, t.reference, t.metadata, t.result,
         (SELECT json_agg(json_build_object('house', e.account_id = ${houseId}::bigint, 'amount', e.amount::text) ORDER BY e.id) FROM ledger_entries e WHERE e.transaction_id = t.id) AS entries
@@ -149,15 +188,21 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
       ORDER BY t.idempotency_key`.execute(db());
     // The agents' member-day figures of these players (the report's hourly rows are shared by both sides, so they are compared below as a whole).
     const daily = await sql`
-      SELECT member_id::text, bets::text, wins::text, refunds::text FROM agent_member_daily WHERE member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY member_id`.execute(db());
+      SELECT member_id::text, bets::text, wins::text, refunds::text FROM agent_member_daily WHERE member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY member_id`.execute(
+      db(),
+    );
     return normalize(side, {
-      balances: balances.rows.map((b) => ({ account: byAccount.get(b.id), balance: b.balance })).sort((x, y) => x.account!.localeCompare(y.account!)),
+      balances: balances.rows
+        .map((b) => ({ account: byAccount.get(b.id), balance: b.balance }))
+        .sort((x, y) => x.account!.localeCompare(y.account!)),
       rounds: rounds.rows,
       bets: bets.rows,
       ledger: ledger.rows.map(({ result, ...rest }) => ({
         ...rest,
         walletAfter: Object.entries(result.balances).find(([id]) => byAccount.has(id))?.[1],
-        accounts: Object.keys(result.balances).map((id) => (id === houseId ? 'house' : byAccount.get(id))).sort(),
+        accounts: Object.keys(result.balances)
+          .map((id) => (id === houseId ? 'house' : byAccount.get(id)))
+          .sort(),
       })),
       daily: daily.rows,
     });
@@ -165,7 +210,9 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
 
   async function reportTotals() {
     const { rows } = await sql<{ bet: string; rounds: string }>`
-      SELECT coalesce(sum(bets), 0)::text AS bet, coalesce(sum(rounds), 0)::text AS rounds FROM reporting_game_hourly WHERE vassalage = ${VASSALAGE}`.execute(db());
+      SELECT coalesce(sum(bets), 0)::text AS bet, coalesce(sum(rounds), 0)::text AS rounds FROM reporting_game_hourly WHERE vassalage = ${VASSALAGE}`.execute(
+      db(),
+    );
     return rows[0]!;
   }
 
@@ -181,16 +228,41 @@ describeEachDatabase('seamless_bet_many: a batch of bets leaves what seamless_ap
     // Set-based were player 0's first three and player 1's first; the rest follow a refusal, a
     // replay or a shared round, or hold bonus money, so they went the careful way, in order.
     expect(batch.flatMap((x, i) => ('plain' in x && x.plain ? [i] : []))).toEqual([0, 1, 2, 3]);
-    expect(normalize('B', batch.map((x) => ({ ...x, plain: undefined })))).toEqual(normalize('A', one));
+    expect(
+      normalize(
+        'B',
+        batch.map((x) => ({ ...x, plain: undefined })),
+      ),
+    ).toEqual(normalize('A', one));
     const codes = batch.map((a) => ('error' in a ? a.error.errorCode : a.replayed ? 'replayed' : 'ok'));
-    expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'INSUFFICIENT_FUNDS', 'ok', 'ROUND_SETTLED', 'ok', 'replayed', 'ok', 'ok', 'ROUND_MISMATCH', 'ok', 'ROUND_MISMATCH', 'replayed', 'ok']);
+    expect(codes).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'INSUFFICIENT_FUNDS',
+      'ok',
+      'ROUND_SETTLED',
+      'ok',
+      'replayed',
+      'ok',
+      'ok',
+      'ROUND_MISMATCH',
+      'ok',
+      'ROUND_MISMATCH',
+      'replayed',
+      'ok',
+    ]);
     // Running balances: player 0 had 99,000 after its earlier bet.
     const p0 = [0, 1, 3].map((i) => (batch[i] as unknown as { ok: { balanceMinor: string } }).ok.balanceMinor);
     expect(p0).toEqual(['98000', '97500', '97300']);
 
     expect(await stateOf('B')).toEqual(await stateOf('A'));
     // The hourly report: both sides added the same stakes and the same number of rounds.
-    const added = (x: { bet: string; rounds: string }, y: { bet: string; rounds: string }) => ({ bet: BigInt(y.bet) - BigInt(x.bet), rounds: BigInt(y.rounds) - BigInt(x.rounds) });
+    const added = (x: { bet: string; rounds: string }, y: { bet: string; rounds: string }) => ({
+      bet: BigInt(y.bet) - BigInt(x.bet),
+      rounds: BigInt(y.rounds) - BigInt(x.rounds),
+    });
     expect(added(afterA, afterB)).toEqual(added(beforeA, afterA));
     await expectLedgerHealthy(t.database);
 

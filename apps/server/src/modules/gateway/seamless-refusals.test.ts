@@ -34,7 +34,9 @@ for (const target of databaseTargets()) {
     });
 
     it('seamless_apply takes every refusal from the table, by a reason the list knows', async () => {
-      const { rows } = await sql<{ src: string }>`SELECT prosrc AS src FROM pg_proc WHERE proname = 'seamless_apply'`.execute(handle.db);
+      const { rows } = await sql<{
+        src: string;
+      }>`SELECT prosrc AS src FROM pg_proc WHERE proname = 'seamless_apply'`.execute(handle.db);
       expect(rows).toHaveLength(1);
       const source = rows[0]!.src;
       const reasons = [...source.matchAll(/seamless_refusal\('([a-z_]+)'/g)].map((m) => m[1]!);
@@ -42,18 +44,26 @@ for (const target of databaseTargets()) {
       expect(reasons.filter((r) => !(r in SEAMLESS_REFUSALS))).toEqual([]);
       // No error code spelled in SQL: each comes from the table.
       const codes = new Set(Object.values(ErrorCode));
-      expect([...source.matchAll(/'([A-Z][A-Z_]{3,})'/g)].map((m) => m[1]!).filter((c) => codes.has(c as ErrorCode))).toEqual([]);
-      const old = await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_proc WHERE proname = 'seamless_error'`.execute(handle.db);
+      expect(
+        [...source.matchAll(/'([A-Z][A-Z_]{3,})'/g)].map((m) => m[1]!).filter((c) => codes.has(c as ErrorCode)),
+      ).toEqual([]);
+      const old = await sql<{
+        n: string;
+      }>`SELECT count(*)::text AS n FROM pg_proc WHERE proname = 'seamless_error'`.execute(handle.db);
       expect(old.rows[0]?.n).toBe('0');
     });
 
     it('SQL builds the same stored answer as TypeScript, and refuses an unknown reason', async () => {
-      const { rows } = await sql<{ answer: unknown }>`SELECT seamless_refusal('round_settled', ${JSON.stringify({ roundId: 'r1' })}::jsonb) AS answer`.execute(
+      const { rows } = await sql<{
+        answer: unknown;
+      }>`SELECT seamless_refusal('round_settled', ${JSON.stringify({ roundId: 'r1' })}::jsonb) AS answer`.execute(
         handle.db,
       );
       const answer = typeof rows[0]?.answer === 'string' ? JSON.parse(rows[0].answer) : rows[0]?.answer;
       expect(answer).toEqual(storedRefusal('round_settled', { roundId: 'r1' }));
-      await expect(sql`SELECT seamless_refusal('no_such_reason', NULL)`.execute(handle.db)).rejects.toThrow(/unknown reason/);
+      await expect(sql`SELECT seamless_refusal('no_such_reason', NULL)`.execute(handle.db)).rejects.toThrow(
+        /unknown reason/,
+      );
     });
   });
 }

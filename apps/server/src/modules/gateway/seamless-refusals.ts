@@ -13,7 +13,10 @@ export const SEAMLESS_REFUSALS = {
   /** A bet whose rollback arrived first (a tombstone holds its id). */
   bet_cancelled: { errorCode: ErrorCode.BET_CANCELLED, message: 'This bet was rolled back before it arrived' },
   /** The same vendor transaction id with another amount, round or player. */
-  duplicate_transaction: { errorCode: ErrorCode.DUPLICATE_TRANSACTION, message: 'This transaction id was already used for a different request' },
+  duplicate_transaction: {
+    errorCode: ErrorCode.DUPLICATE_TRANSACTION,
+    message: 'This transaction id was already used for a different request',
+  },
   /** The round belongs to another player. */
   round_mismatch: { errorCode: ErrorCode.ROUND_MISMATCH, message: 'This round belongs to another player' },
   /** The round is settled: no more bets, wins or rollbacks. */
@@ -27,9 +30,15 @@ export const SEAMLESS_REFUSALS = {
   /** A win for a round without an accepted bet (or without the bet it names). */
   win_without_bet: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No accepted bet for this win' },
   /** A stake above the active bonus's maximum while the player holds bonus money (migration 0251). */
-  bonus_max_stake: { errorCode: ErrorCode.BONUS_MAX_STAKE_EXCEEDED, message: 'This stake is above the maximum allowed while a bonus is active' },
+  bonus_max_stake: {
+    errorCode: ErrorCode.BONUS_MAX_STAKE_EXCEEDED,
+    message: 'This stake is above the maximum allowed while a bonus is active',
+  },
   /** A win above the configured cap for its round. */
-  win_limit_exceeded: { errorCode: ErrorCode.WIN_LIMIT_EXCEEDED, message: 'This win is above the maximum for the round' },
+  win_limit_exceeded: {
+    errorCode: ErrorCode.WIN_LIMIT_EXCEEDED,
+    message: 'This win is above the maximum for the round',
+  },
   /** A rollback naming a bet of another player, round or kind. */
   rollback_without_bet: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No bet of this player and round has this id' },
   /** An end of round for a round we do not know. */
@@ -47,7 +56,10 @@ export function refuse(reason: SeamlessRefusalReason, value?: unknown): AppError
 }
 
 /** The refusal as stored under a vendor transaction id, so replays get the same answer. */
-export function storedRefusal(reason: SeamlessRefusalReason, value?: unknown): { error: { errorCode: ErrorCode; message: string; value?: unknown } } {
+export function storedRefusal(
+  reason: SeamlessRefusalReason,
+  value?: unknown,
+): { error: { errorCode: ErrorCode; message: string; value?: unknown } } {
   const { errorCode, message } = SEAMLESS_REFUSALS[reason];
   return { error: value === undefined ? { errorCode, message } : { errorCode, message, value } };
 }

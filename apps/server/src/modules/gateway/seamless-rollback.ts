@@ -6,7 +6,18 @@ import { AppError } from '../../http/app-error';
 import type { LedgerService } from '../ledger/ledger.service';
 import { refuse, storedRefusal } from './seamless-refusals';
 import { hashCallback } from './seamless-shared';
-import { completeRoundBet, findRoundBet, insertRoundBet, isBonusActive, lockRound, markBetRolledBack, updateRound, type NewRoundBet, type RoundBetRow, type RoundRow } from './seamless.repository';
+import {
+  completeRoundBet,
+  findRoundBet,
+  insertRoundBet,
+  isBonusActive,
+  lockRound,
+  markBetRolledBack,
+  updateRound,
+  type NewRoundBet,
+  type RoundBetRow,
+  type RoundRow,
+} from './seamless.repository';
 import type { SeamlessAccounts, SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
 
 type Db = Kysely<Database>;
@@ -48,10 +59,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
   const { db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds } = parts;
 
   /** Claim the transaction id, or settle what an earlier call with the same id decided. */
-  async function claim(
-    t: Db,
-    row: NewRoundBet,
-  ): Promise<{ id: string } | { replay: RoundBetRow }> {
+  async function claim(t: Db, row: NewRoundBet): Promise<{ id: string } | { replay: RoundBetRow }> {
     const id = await insertRoundBet(t, row);
     if (id) return { id };
     const existing = await findRoundBet(t, row.vassalage, row.vendorTxId);
@@ -74,7 +82,12 @@ export function createSeamlessRollback(parts: SeamlessParts) {
   async function rollback(input: SeamlessRollbackInput): Promise<SeamlessResult> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     const money = await brand();
-    const requestHash = hashCallback({ kind: 'rollback', member: String(input.memberId), round: input.roundId, bet: input.betTransactionId });
+    const requestHash = hashCallback({
+      kind: 'rollback',
+      member: String(input.memberId),
+      round: input.roundId,
+      bet: input.betTransactionId,
+    });
     const accounts = await accountsFor(db, input.memberId, money.currency);
     return inTransaction(async (t) => {
       await ledger.lockAccounts(t, [accounts.walletId, accounts.bonusWalletId, accounts.houseId]);
@@ -114,7 +127,12 @@ export function createSeamlessRollback(parts: SeamlessParts) {
         if (tombstone) {
           const balance = await currentBalance(t, input.memberId, money.currency);
           const result = answer(input.memberId, money, balance, null, undefined);
-          await completeRoundBet(t, claimed.id, { status: 'done', amount: 0n, ledgerTransactionId: null, response: result });
+          await completeRoundBet(t, claimed.id, {
+            status: 'done',
+            amount: 0n,
+            ledgerTransactionId: null,
+            response: result,
+          });
           return { ...result, replayed: false };
         }
         target = await findRoundBet(t, input.vassalage, input.betTransactionId, { lock: true });
@@ -142,7 +160,12 @@ export function createSeamlessRollback(parts: SeamlessParts) {
               kind: 'rollback',
               idempotencyKey: `seamless-rollback:${input.vassalage}:${input.betTransactionId}`,
               reference: `round:${input.vassalage}:${input.roundId}`,
-              metadata: { memberId: String(input.memberId), vassalage: input.vassalage, roundId: input.roundId, betTransactionId: input.betTransactionId },
+              metadata: {
+                memberId: String(input.memberId),
+                vassalage: input.vassalage,
+                roundId: input.roundId,
+                betTransactionId: input.betTransactionId,
+              },
               entries: [
                 { accountId: houseId, amountMinor: -(realPart + bonusBack) },
                 ...(realPart > 0n ? [{ accountId: walletId, amountMinor: realPart }] : []),
@@ -161,9 +184,17 @@ export function createSeamlessRollback(parts: SeamlessParts) {
         // Already rolled back, refused or a tombstone: nothing to refund, the answer is still success.
         balance = await currentBalance(t, input.memberId, money.currency);
       }
-      const updated = round && refunded > 0n ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded }) : round;
+      const updated =
+        round && refunded > 0n
+          ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded })
+          : round;
       const result = answer(input.memberId, money, balance, transactionId, updated);
-      await completeRoundBet(t, claimed.id, { status: 'done', amount: refunded, ledgerTransactionId: transactionId, response: result });
+      await completeRoundBet(t, claimed.id, {
+        status: 'done',
+        amount: refunded,
+        ledgerTransactionId: transactionId,
+        response: result,
+      });
       return { ...result, replayed: false };
     });
   }

@@ -30,7 +30,9 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
 
   async function accountsOf(memberId: string): Promise<Accounts> {
     const { rows } = await sql<{ purpose: string; id: string }>`
-      SELECT purpose, id::text FROM ledger_accounts WHERE member_id = ${memberId}::bigint AND purpose IN ('player_main', 'player_bonus')`.execute(db());
+      SELECT purpose, id::text FROM ledger_accounts WHERE member_id = ${memberId}::bigint AND purpose IN ('player_main', 'player_bonus')`.execute(
+      db(),
+    );
     const id = (p: string) => rows.find((r) => r.purpose === p)!.id;
     return { walletId: id('player_main'), bonusWalletId: id('player_bonus') };
   }
@@ -38,14 +40,25 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
   beforeAll(async () => {
     t = await createTestApp(target);
     const seamless = t.app.services.gateway.seamless;
-    const { rows } = await sql<{ id: string }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'house_cash' AND currency = 'BRL'`.execute(db());
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id::text FROM ledger_accounts WHERE member_id IS NULL AND purpose = 'house_cash' AND currency = 'BRL'`.execute(
+      db(),
+    );
     houseId = rows[0]!.id;
     for (const side of ['A', 'B'] as const) {
       const list = [];
       for (let i = 0; i < 3; i++) {
         const p = await createPlayer(t.app, 100_000n);
         const bet = (round: string, tx: string, amount: bigint) =>
-          seamless.bet({ vassalage: VASSALAGE, memberId: p.memberId, transactionId: `${side}-${tx}`, roundId: `${side}-${round}`, gameId: 'g-1', amountMinor: amount });
+          seamless.bet({
+            vassalage: VASSALAGE,
+            memberId: p.memberId,
+            transactionId: `${side}-${tx}`,
+            roundId: `${side}-${round}`,
+            gameId: 'g-1',
+            amountMinor: amount,
+          });
         // Player 0: two rounds. Player 1: one round, and a win paid before the batch. Player 2:
         // one round, and a round already settled.
         if (i === 0) {
@@ -53,7 +66,13 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
           await bet('r0b', 'b0b', 500n);
         } else if (i === 1) {
           await bet('r1', 'b1', 2_000n);
-          await seamless.win({ vassalage: VASSALAGE, memberId: p.memberId, transactionId: `${side}-w1pre`, roundId: `${side}-r1`, amountMinor: 300n });
+          await seamless.win({
+            vassalage: VASSALAGE,
+            memberId: p.memberId,
+            transactionId: `${side}-w1pre`,
+            roundId: `${side}-r1`,
+            amountMinor: 300n,
+          });
         } else {
           await bet('r2', 'b2', 10n);
           await bet('r2c', 'b2c', 10n);
@@ -95,7 +114,14 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
         memberId: p.memberId,
         amount: amount.toString(),
         // seamless.win's hash, so the win paid before through it is this op's replay.
-        hash: hashCallback({ kind: 'win', member: p.memberId, round: `${side}-${round}`, bet: betTx === null ? null : `${side}-${betTx}`, amount: amount.toString(), closed: false }),
+        hash: hashCallback({
+          kind: 'win',
+          member: p.memberId,
+          round: `${side}-${round}`,
+          bet: betTx === null ? null : `${side}-${betTx}`,
+          amount: amount.toString(),
+          closed: false,
+        }),
         walletId: p.accounts.walletId,
         bonusWalletId: p.accounts.bonusWalletId,
         houseId,
@@ -130,17 +156,28 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
     const list = players.get(side)!;
     const members = list.map((p) => p.memberId);
     const wallets = list.map((p) => p.accounts.walletId);
-    const balances = await sql<{ id: string; balance: string }>`SELECT id::text, balance::text FROM ledger_accounts WHERE id = ANY(${sql.val(wallets)}::bigint[]) ORDER BY id`.execute(db());
+    const balances = await sql<{
+      id: string;
+      balance: string;
+    }>`SELECT id::text, balance::text FROM ledger_accounts WHERE id = ANY(${sql.val(wallets)}::bigint[]) ORDER BY id`.execute(
+      db(),
+    );
     const rounds = await sql`
       SELECT round_id, member_id::text, status, total_bet::text, total_win::text, total_refund::text, bonus_bet::text, bonus_win::text
-      FROM game_rounds WHERE vassalage = ${VASSALAGE} AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY round_id`.execute(db());
+      FROM game_rounds WHERE vassalage = ${VASSALAGE} AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY round_id`.execute(
+      db(),
+    );
     const wins = await sql`
       SELECT vendor_tx_id, round_id, member_id::text, amount::text, ref_tx_id, status, request_hash, response, bonus_amount::text, bonus_kept::text,
         ledger_transaction_id IS NOT NULL AS has_ledger
-      FROM round_bets WHERE vassalage = ${VASSALAGE} AND kind = 'win' AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY vendor_tx_id`.execute(db());
+      FROM round_bets WHERE vassalage = ${VASSALAGE} AND kind = 'win' AND member_id = ANY(${sql.val(members)}::bigint[]) ORDER BY vendor_tx_id`.execute(
+      db(),
+    );
     // The wins' ledger transactions: kind, key, reference, metadata, the wallet's balance in the
     // result, and the entries in order (house −, wallet +).
-    const ledger = await sql<{ idempotency_key: string; result: { balances: Record<string, string> } } & Record<string, unknown>>`
+    const ledger = await sql<
+      { idempotency_key: string; result: { balances: Record<string, string> } } & Record<string, unknown>
+    >`
       SELECT t.kind, t.idempotency_key, t.request_hash, t.currency, t.reference, t.metadata, t.result,
         (SELECT json_agg(json_build_object('house', e.account_id = ${houseId}::bigint, 'amount', e.amount::text) ORDER BY e.id) FROM ledger_entries e WHERE e.transaction_id = t.id) AS entries
       FROM ledger_transactions t
@@ -148,13 +185,17 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
       ORDER BY t.idempotency_key`.execute(db());
     const byWallet = new Map(list.map((p, i) => [p.accounts.walletId, `P${i}`]));
     return normalize(side, {
-      balances: balances.rows.map((b) => ({ player: byWallet.get(b.id), balance: b.balance })).sort((x, y) => x.player!.localeCompare(y.player!)),
+      balances: balances.rows
+        .map((b) => ({ player: byWallet.get(b.id), balance: b.balance }))
+        .sort((x, y) => x.player!.localeCompare(y.player!)),
       rounds: rounds.rows,
       wins: wins.rows,
       ledger: ledger.rows.map(({ result, ...rest }) => ({
         ...rest,
         walletAfter: Object.entries(result.balances).find(([id]) => byWallet.has(id))?.[1],
-        accounts: Object.keys(result.balances).map((id) => (id === houseId ? 'house' : byWallet.get(id))).sort(),
+        accounts: Object.keys(result.balances)
+          .map((id) => (id === houseId ? 'house' : byWallet.get(id)))
+          .sort(),
       })),
     });
   }
@@ -168,10 +209,28 @@ describeEachDatabase('seamless_win_many: a batch of wins leaves what seamless_ap
     // Set-based were player 0's three wins and player 1's first; the rest of player 1's follow its
     // replay, and player 2's its refusal, so they went the careful way, in order.
     expect(batch.flatMap((x, i) => ('plain' in x && x.plain ? [i] : []))).toEqual([0, 1, 3, 6]);
-    expect(normalize('B', batch.map((x) => ({ ...x, plain: undefined })))).toEqual(normalize('A', one));
+    expect(
+      normalize(
+        'B',
+        batch.map((x) => ({ ...x, plain: undefined })),
+      ),
+    ).toEqual(normalize('A', one));
     // The cases the batch must have answered as seamless_apply does, by name.
     const codes = batch.map((a) => ('error' in a ? a.error.errorCode : a.replayed ? 'replayed' : 'ok'));
-    expect(codes).toEqual(['ok', 'ok', 'WIN_LIMIT_EXCEEDED', 'ok', 'replayed', 'ok', 'ok', 'ok', 'ROUND_SETTLED', 'BET_NOT_FOUND', 'replayed', 'BET_NOT_FOUND']);
+    expect(codes).toEqual([
+      'ok',
+      'ok',
+      'WIN_LIMIT_EXCEEDED',
+      'ok',
+      'replayed',
+      'ok',
+      'ok',
+      'ok',
+      'ROUND_SETTLED',
+      'BET_NOT_FOUND',
+      'replayed',
+      'BET_NOT_FOUND',
+    ]);
     // Running balances: player 0's three wins report 100,000 − 1,500 staked + each win in turn.
     const p0 = [0, 3, 6].map((i) => (batch[i] as unknown as { ok: { balanceMinor: string } }).ok.balanceMinor);
     expect(p0).toEqual(['100000', '100700', '100950']);

@@ -58,7 +58,17 @@ for (const target of databaseTargets()) {
       const first = await h.sandbox.callbacks(unique);
       expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
       const followUps: SandboxCallback[] = [
-        { op: 'win', body: { ...base, transactionId: id('w'), roundId: r1, betTransactionId: bet1, amountMinor: '2500', roundClosed: true } },
+        {
+          op: 'win',
+          body: {
+            ...base,
+            transactionId: id('w'),
+            roundId: r1,
+            betTransactionId: bet1,
+            amountMinor: '2500',
+            roundClosed: true,
+          },
+        },
         { op: 'rollback', body: { ...base, transactionId: id('rb'), roundId: r2, betTransactionId: bet2 } },
       ];
       const second = await h.sandbox.callbacks(followUps);
@@ -69,7 +79,8 @@ for (const target of databaseTargets()) {
       const all = [...unique, ...followUps];
       const replays = shuffle(all.flatMap((c) => Array.from({ length: 1 + crypto.randomInt(1, 5) }, () => c)));
       const results = await h.sandbox.callbacks(replays, 4);
-      for (const [i, r] of results.entries()) expect(r.status, `${replays[i]!.op}: ${JSON.stringify(r.body)}`).toBe(200);
+      for (const [i, r] of results.entries())
+        expect(r.status, `${replays[i]!.op}: ${JSON.stringify(r.body)}`).toBe(200);
       // A replay answers with the first answer: the balance it reports is the one from then.
       const firstBetAnswer = first[0]!.body.value!.balanceMinor;
       const betReplays = results.filter((_, i) => replays[i]!.body.transactionId === bet1);
@@ -78,7 +89,10 @@ for (const target of databaseTargets()) {
 
       // The bet whose rollback came first is refused, however often it is sent.
       const late = await h.sandbox.callbacks(
-        Array.from({ length: 3 }, () => ({ op: 'bet', body: { ...base, transactionId: lateBet, roundId: r3, gameId: 'SBX-slot-01', amountMinor: '500' } })),
+        Array.from({ length: 3 }, () => ({
+          op: 'bet',
+          body: { ...base, transactionId: lateBet, roundId: r3, gameId: 'SBX-slot-01', amountMinor: '500' },
+        })),
       );
       for (const r of late) {
         expect(r.status).toBe(409);
@@ -92,7 +106,10 @@ for (const target of databaseTargets()) {
       const base = { playerId: player.memberId, sessionToken };
       const [unknownRound, unknownBet] = await h.sandbox.callbacks([
         { op: 'win', body: { ...base, transactionId: id('w'), roundId: id('r'), amountMinor: '100' } },
-        { op: 'win', body: { ...base, transactionId: id('w'), roundId: id('r'), betTransactionId: id('b'), amountMinor: '100' } },
+        {
+          op: 'win',
+          body: { ...base, transactionId: id('w'), roundId: id('r'), betTransactionId: id('b'), amountMinor: '100' },
+        },
       ]);
       expect(unknownRound!.body.errorCode).toBe('BET_NOT_FOUND');
       expect(unknownBet!.body.errorCode).toBe('BET_NOT_FOUND');
@@ -106,7 +123,10 @@ for (const target of databaseTargets()) {
         { op: 'end-round', body: { ...base, roundId: round } },
         { op: 'rollback', body: { ...base, transactionId: id('rb'), roundId: round, betTransactionId: bet } },
         { op: 'win', body: { ...base, transactionId: id('w'), roundId: round, amountMinor: '900' } },
-        { op: 'bet', body: { ...base, transactionId: id('b'), roundId: round, gameId: 'SBX-slot-01', amountMinor: '100' } },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: id('b'), roundId: round, gameId: 'SBX-slot-01', amountMinor: '100' },
+        },
         { op: 'rollback', body: { ...base, transactionId: id('rb'), roundId: round, betTransactionId: id('b') } },
       ]);
       expect(res.slice(0, 4).map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -123,10 +143,20 @@ for (const target of databaseTargets()) {
       const res = await h.sandbox.callbacks([
         { op: 'bet', body: { ...base, transactionId: bet, roundId: round, gameId: 'SBX-slot-01', amountMinor: '300' } },
         { op: 'bet', body: { ...base, transactionId: bet, roundId: round, gameId: 'SBX-slot-01', amountMinor: '301' } },
-        { op: 'bet', body: { ...base, transactionId: bet, roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '300' } },
         {
           op: 'bet',
-          body: { playerId: other.player.memberId, sessionToken: other.sessionToken, transactionId: bet, roundId: round, gameId: 'SBX-slot-01', amountMinor: '300' },
+          body: { ...base, transactionId: bet, roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '300' },
+        },
+        {
+          op: 'bet',
+          body: {
+            playerId: other.player.memberId,
+            sessionToken: other.sessionToken,
+            transactionId: bet,
+            roundId: round,
+            gameId: 'SBX-slot-01',
+            amountMinor: '300',
+          },
         },
         { op: 'rollback', body: { ...base, transactionId: id('rb'), roundId: round, betTransactionId: bet } },
         { op: 'rollback', body: { ...base, transactionId: id('rb'), roundId: round, betTransactionId: bet } },
@@ -145,10 +175,31 @@ for (const target of databaseTargets()) {
       const base = { playerId: player.memberId, sessionToken };
       const other = await createPlayer(h.app, 0n);
       const [bad, unknownVendor, foreign, poor] = await h.sandbox.callbacks([
-        { op: 'bet', badSignature: true, body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' } },
-        { op: 'bet', vendor: 'NOPE', body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' } },
-        { op: 'bet', body: { playerId: other.memberId, sessionToken, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' } },
-        { op: 'bet', body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '300' } },
+        {
+          op: 'bet',
+          badSignature: true,
+          body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' },
+        },
+        {
+          op: 'bet',
+          vendor: 'NOPE',
+          body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' },
+        },
+        {
+          op: 'bet',
+          body: {
+            playerId: other.memberId,
+            sessionToken,
+            transactionId: id('b'),
+            roundId: id('r'),
+            gameId: 'SBX-slot-01',
+            amountMinor: '100',
+          },
+        },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '300' },
+        },
       ]);
       expect([bad!.status, bad!.body.errorCode]).toEqual([401, 'VENDOR_SIGNATURE_INVALID']);
       expect([unknownVendor!.status, unknownVendor!.body.errorCode]).toEqual([404, 'VENDOR_NOT_FOUND']);
@@ -159,7 +210,10 @@ for (const target of databaseTargets()) {
       // An old timestamp is refused even with a correct HMAC for it.
       const raw = JSON.stringify({ playerId: player.memberId, sessionToken });
       const ts = String(Math.floor(Date.now() / 1000) - 600);
-      const sig = crypto.createHmac('sha256', h.sandbox.secret).update(`${ts}.POST./vendor/${SANDBOX_SEAMLESS}/balance.${raw}`).digest('hex');
+      const sig = crypto
+        .createHmac('sha256', h.sandbox.secret)
+        .update(`${ts}.POST./vendor/${SANDBOX_SEAMLESS}/balance.${raw}`)
+        .digest('hex');
       const old = await fetch(`${h.baseUrl}/vendor/${SANDBOX_SEAMLESS}/balance`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-wps-timestamp': ts, 'x-wps-signature': sig },
@@ -188,34 +242,65 @@ for (const target of databaseTargets()) {
         expect((await send(method, route, body)).status, `${method} ${route} unsigned`).toBe(401);
         // Signed with another secret, or signed for another path: refused as well.
         const raw = body === undefined ? '' : JSON.stringify(body);
-        expect((await send(method, route, body, vendorSignatureHeaders('x'.repeat(32), { method, path: route, rawBody: raw }))).status).toBe(401);
-        expect((await send(method, route, body, vendorSignatureHeaders(h.sandbox.secret, { method, path: '/control/reset', rawBody: raw }))).status).toBe(route === '/control/reset' ? 200 : 401);
+        expect(
+          (
+            await send(
+              method,
+              route,
+              body,
+              vendorSignatureHeaders('x'.repeat(32), { method, path: route, rawBody: raw }),
+            )
+          ).status,
+        ).toBe(401);
+        expect(
+          (
+            await send(
+              method,
+              route,
+              body,
+              vendorSignatureHeaders(h.sandbox.secret, { method, path: '/control/reset', rawBody: raw }),
+            )
+          ).status,
+        ).toBe(route === '/control/reset' ? 200 : 401);
         // The secret itself as a bearer is not a signature.
         expect((await send(method, route, body, { authorization: `Bearer ${h.sandbox.secret}` })).status).toBe(401);
       }
       // Another spelling of the path reaches the same route and is refused the same way.
       expect([401, 404]).toContain((await send('POST', '/%63ontrol/faults', { down: true })).status);
       // Nothing took effect: no fault set, no money at the vendor.
-      expect(await h.sandbox.control<{ faults: { down: boolean } }>('/control/reset', {})).toMatchObject({ faults: { down: false } });
+      expect(await h.sandbox.control<{ faults: { down: boolean } }>('/control/reset', {})).toMatchObject({
+        faults: { down: false },
+      });
       expect(await h.sandbox.control(`/control/wallets/${player.memberId}`)).toEqual({ balanceMinor: '0' });
     });
 
     it('a launch token authenticates once; the balance callback needs the live session', async () => {
       const player = await createPlayer(h.app, 1_234n);
       const sessionToken = await openSeamlessSession(h, player);
-      const [balance] = await h.sandbox.callbacks([{ op: 'balance', body: { playerId: player.memberId, sessionToken } }]);
+      const [balance] = await h.sandbox.callbacks([
+        { op: 'balance', body: { playerId: player.memberId, sessionToken } },
+      ]);
       expect(balance!.body.value!.balanceMinor).toBe('1234');
     });
 
     it('playing the sandbox game page with duplicate callbacks and out-of-order rollbacks moves money once per spin', async () => {
       const player = await createPlayer(h.app, 10_000n);
       const token = await launchToken(h.app, player, 'SBX-slot-05', SANDBOX_SEAMLESS);
-      const page = await fetch(`${h.sandbox.url}/play?token=${token}&game=SBX-slot-05&vendor=${SANDBOX_SEAMLESS}&lang=en`);
+      const page = await fetch(
+        `${h.sandbox.url}/play?token=${token}&game=SBX-slot-05&vendor=${SANDBOX_SEAMLESS}&lang=en`,
+      );
       expect(page.status).toBe(200);
       const sid = /const sid = "([a-f0-9]+)"/.exec(await page.text())![1]!;
       const spin = async () => {
-        const res = await fetch(`${h.sandbox.url}/play/${sid}/spin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ betMinor: '500' }) });
-        return { status: res.status, body: (await res.json()) as { success: boolean; errorCode?: string; value?: { winMinor: string } } };
+        const res = await fetch(`${h.sandbox.url}/play/${sid}/spin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ betMinor: '500' }),
+        });
+        return {
+          status: res.status,
+          body: (await res.json()) as { success: boolean; errorCode?: string; value?: { winMinor: string } },
+        };
       };
       // The rollback overtakes its bet: the bet is refused and nothing moves.
       await h.sandbox.control('/control/faults', { outOfOrderRollback: true, duplicateCallbacks: 2 });
@@ -232,7 +317,11 @@ for (const target of databaseTargets()) {
       }
       await h.sandbox.control('/control/reset', {});
       expect(await mainBalance(h.app, player.memberId)).toBe(expected);
-      const rounds = await h.database.db.selectFrom('game_rounds').select(['status', 'total_bet']).where('member_id', '=', player.memberId).execute();
+      const rounds = await h.database.db
+        .selectFrom('game_rounds')
+        .select(['status', 'total_bet'])
+        .where('member_id', '=', player.memberId)
+        .execute();
       expect(rounds.map((r) => [r.status, r.total_bet])).toEqual(Array.from({ length: 4 }, () => ['settled', '500']));
       // A used launch token cannot open the game again.
       const again = await fetch(`${h.sandbox.url}/play?token=${token}&game=SBX-slot-05&vendor=${SANDBOX_SEAMLESS}`);
@@ -243,7 +332,14 @@ for (const target of databaseTargets()) {
       const { player, sessionToken } = await session(50n * 100n);
       const bets = Array.from({ length: 200 }, () => ({
         op: 'bet',
-        body: { playerId: player.memberId, sessionToken, transactionId: id('b'), roundId: id('r'), gameId: 'SBX-slot-01', amountMinor: '100' },
+        body: {
+          playerId: player.memberId,
+          sessionToken,
+          transactionId: id('b'),
+          roundId: id('r'),
+          gameId: 'SBX-slot-01',
+          amountMinor: '100',
+        },
       }));
       const results = await h.sandbox.callbacks(bets, 200);
       const accepted = results.filter((r) => r.status === 200).length;

@@ -39,13 +39,11 @@ export type RoundBetRow = {
 };
 
 /** A vendor transaction to claim: its row without the id; `status` defaults to pending, `response` to none. */
-export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount'> & Partial<Pick<RoundBetRow, 'status' | 'response'>>;
+export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount'> &
+  Partial<Pick<RoundBetRow, 'status' | 'response'>>;
 
 /** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
-export async function insertRoundBet(
-  db: Db,
-  input: NewRoundBet,
-): Promise<string | undefined> {
+export async function insertRoundBet(db: Db, input: NewRoundBet): Promise<string | undefined> {
   const row = await db
     .insertInto('round_bets')
     .values({
@@ -68,8 +66,17 @@ export async function insertRoundBet(
 }
 
 /** A vendor transaction by id, optionally locked. */
-export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string, opts: { lock?: boolean } = {}): Promise<RoundBetRow | undefined> {
-  let q = db.selectFrom('round_bets').selectAll().where('vassalage', '=', vassalage).where('vendor_tx_id', '=', vendorTxId);
+export async function findRoundBet(
+  db: Db,
+  vassalage: string,
+  vendorTxId: string,
+  opts: { lock?: boolean } = {},
+): Promise<RoundBetRow | undefined> {
+  let q = db
+    .selectFrom('round_bets')
+    .selectAll()
+    .where('vassalage', '=', vassalage)
+    .where('vendor_tx_id', '=', vendorTxId);
   if (opts.lock) q = q.forUpdate();
   const r = await q.executeTakeFirst();
   return r ? toRoundBet(r) : undefined;
@@ -79,7 +86,13 @@ export async function findRoundBet(db: Db, vassalage: string, vendorTxId: string
 export async function completeRoundBet(
   db: Db,
   id: string,
-  input: { status: RoundBetStatus; amount?: bigint; bonusAmount?: bigint; ledgerTransactionId: string | null; response: Record<string, unknown> },
+  input: {
+    status: RoundBetStatus;
+    amount?: bigint;
+    bonusAmount?: bigint;
+    ledgerTransactionId: string | null;
+    response: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db
     .updateTable('round_bets')
@@ -96,18 +109,33 @@ export async function completeRoundBet(
 
 /** Mark an accepted bet rolled back; true when this call did it. */
 export async function markBetRolledBack(db: Db, id: string): Promise<boolean> {
-  const res = await db.updateTable('round_bets').set({ status: 'rolled_back' }).where('id', '=', id).where('status', '=', 'accepted').executeTakeFirst();
+  const res = await db
+    .updateTable('round_bets')
+    .set({ status: 'rolled_back' })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
   return res.numUpdatedRows === 1n;
 }
 
 /** A round, locked for the rest of the transaction. */
 export async function lockRound(db: Db, vassalage: string, roundId: string): Promise<RoundRow | undefined> {
-  const r = await db.selectFrom('game_rounds').selectAll().where('vassalage', '=', vassalage).where('round_id', '=', roundId).forUpdate().executeTakeFirst();
+  const r = await db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('vassalage', '=', vassalage)
+    .where('round_id', '=', roundId)
+    .forUpdate()
+    .executeTakeFirst();
   return r ? toRound(r) : undefined;
 }
 
 /** Move a round's win or refund totals and optionally settle it. */
-export async function updateRound(db: Db, id: string, input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; settle?: boolean }): Promise<RoundRow> {
+export async function updateRound(
+  db: Db,
+  id: string,
+  input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; settle?: boolean },
+): Promise<RoundRow> {
   const r = await db
     .updateTable('game_rounds')
     .set({
@@ -206,7 +234,9 @@ export type SeamlessOpAnswer =
 
 /** Apply a batch of bet and win callbacks in one statement (one commit); answers in input order. */
 export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
-  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_apply(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const { rows } = await sql<{
+    answers: SeamlessOpAnswer[] | string;
+  }>`SELECT seamless_apply(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
   const answers = rows[0]?.answers;
   if (!answers) throw new Error('seamless_apply returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
@@ -218,7 +248,9 @@ export async function applySeamlessOps(db: Db, ops: SeamlessOp[]): Promise<Seaml
  * seamless_apply would have given it.
  */
 export async function applySeamlessWins(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
-  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_win_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const { rows } = await sql<{
+    answers: SeamlessOpAnswer[] | string;
+  }>`SELECT seamless_win_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
   const answers = rows[0]?.answers;
   if (!answers) throw new Error('seamless_win_many returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
@@ -230,7 +262,9 @@ export async function applySeamlessWins(db: Db, ops: SeamlessOp[]): Promise<Seam
  * seamless_apply would have given it.
  */
 export async function applySeamlessBets(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
-  const { rows } = await sql<{ answers: SeamlessOpAnswer[] | string }>`SELECT seamless_bet_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
+  const { rows } = await sql<{
+    answers: SeamlessOpAnswer[] | string;
+  }>`SELECT seamless_bet_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);
   const answers = rows[0]?.answers;
   if (!answers) throw new Error('seamless_bet_many returned nothing');
   return typeof answers === 'string' ? (JSON.parse(answers) as SeamlessOpAnswer[]) : answers;
@@ -241,7 +275,11 @@ export async function applySeamlessBets(db: Db, ops: SeamlessOp[]): Promise<Seam
  * each round named with its player, only while open. Returns how many this call closed; a round
  * closed before (a repeated batch) is left as it is.
  */
-export async function closeRounds(db: Db, vassalage: string, rounds: { roundId: string; memberId: string }[]): Promise<number> {
+export async function closeRounds(
+  db: Db,
+  vassalage: string,
+  rounds: { roundId: string; memberId: string }[],
+): Promise<number> {
   if (rounds.length === 0) return 0;
   const ids = sql.val(rounds.map((r) => r.roundId));
   const members = sql.val(rounds.map((r) => r.memberId));

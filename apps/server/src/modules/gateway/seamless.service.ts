@@ -13,11 +13,29 @@ import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledge
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
-import { applySeamlessBets, applySeamlessOps, applySeamlessWins, closeRounds, findRoundBet, type RoundRow, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import {
+  applySeamlessBets,
+  applySeamlessOps,
+  applySeamlessWins,
+  closeRounds,
+  findRoundBet,
+  type RoundRow,
+  type SeamlessOp,
+  type SeamlessOpAnswer,
+} from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
-import type { PreparedBets, SeamlessAccounts, SeamlessBetInput, SeamlessCloseRoundsInput, SeamlessResult, SeamlessService, SeamlessWinInput, WinLimits } from './seamless.types';
+import type {
+  PreparedBets,
+  SeamlessAccounts,
+  SeamlessBetInput,
+  SeamlessCloseRoundsInput,
+  SeamlessResult,
+  SeamlessService,
+  SeamlessWinInput,
+  WinLimits,
+} from './seamless.types';
 
 type Db = Kysely<Database>;
 
@@ -36,7 +54,9 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   betGuard?: BetGuard;
 };
 
-export type BetGuard = { checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined };
+export type BetGuard = {
+  checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined;
+};
 
 /** Tries for a batch that lost a race for a key or hit 40001/40P01. */
 const MAX_BATCH_ATTEMPTS = 5;
@@ -98,8 +118,16 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     const types = await ctx.member.findMemberTypes(cold);
     const known = cold.flatMap((m) => (types.has(m) ? [{ memberId: m, demo: isTrialType(types.get(m)!) }] : []));
     const ids = known.map((k) => k.memberId);
-    const [main, bonus] = await Promise.all([ledger.ensureMemberAccounts(db, ids, PLAYER_MAIN, currency), ledger.ensureMemberAccounts(db, ids, PLAYER_BONUS, currency)]);
-    for (const k of known) wallets.set(`${k.memberId}:${currency}`, { walletId: main.get(k.memberId)!, bonusWalletId: bonus.get(k.memberId)!, demo: k.demo });
+    const [main, bonus] = await Promise.all([
+      ledger.ensureMemberAccounts(db, ids, PLAYER_MAIN, currency),
+      ledger.ensureMemberAccounts(db, ids, PLAYER_BONUS, currency),
+    ]);
+    for (const k of known)
+      wallets.set(`${k.memberId}:${currency}`, {
+        walletId: main.get(k.memberId)!,
+        bonusWalletId: bonus.get(k.memberId)!,
+        demo: k.demo,
+      });
   }
 
   /** A house shard's account id (cached: ids never change). */
@@ -137,7 +165,9 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   /** Run one callback in its own transaction, retried as a whole on 40001/40P01. */
   async function inTransaction<T>(fn: (t: Db) => Promise<T>): Promise<T> {
     try {
-      return await runInTransaction(db, fn, { onRetry: (_err, attempt) => log.warn({ attempt }, 'seamless callback retried') });
+      return await runInTransaction(db, fn, {
+        onRetry: (_err, attempt) => log.warn({ attempt }, 'seamless callback retried'),
+      });
     } catch (err) {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
       if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
@@ -171,7 +201,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       // then never queue on one house row.
       run: async (queued, slot) => {
         const ops: SeamlessOp[] = [];
-        for (const { demo, ...op } of queued) ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(firstSlot + slot, demo), op.currency) });
+        for (const { demo, ...op } of queued)
+          ops.push({ ...op, houseId: await houseAccount(housePurposeForSlot(firstSlot + slot, demo), op.currency) });
         return applyOps(db, ops);
       },
       maxBatch,
@@ -180,7 +211,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       recover: {
         isRetryable: isRetryableBatchError,
         attempts: MAX_BATCH_ATTEMPTS,
-        onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
+        onRetry: (err, attempt, size) =>
+          log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
       },
       observe: ctx.metrics?.groupCommit(name),
     });
@@ -191,7 +223,10 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   const bulk = queue('seamless_bulk', MAX_BULK_BATCH, MAX_IN_FLIGHT, applySeamlessWins);
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
-  async function apply(op: QueuedOp, through: GroupCommit<QueuedOp, SeamlessOpAnswer> = batches): Promise<SeamlessResult> {
+  async function apply(
+    op: QueuedOp,
+    through: GroupCommit<QueuedOp, SeamlessOpAnswer> = batches,
+  ): Promise<SeamlessResult> {
     let answer: SeamlessOpAnswer;
     try {
       answer = await through.submit(op);
@@ -208,7 +243,11 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   /** A bet as its batch takes it, checked (AppError for a bet no wallet would take). */
-  function betOp(input: SeamlessBetInput, money: { currency: string; scale: number }, accounts: { walletId: string; bonusWalletId: string; demo: boolean }): QueuedOp {
+  function betOp(
+    input: SeamlessBetInput,
+    money: { currency: string; scale: number },
+    accounts: { walletId: string; bonusWalletId: string; demo: boolean },
+  ): QueuedOp {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
@@ -262,8 +301,12 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   /** A bet's answer from seamless_apply as a result, or the AppError it was refused with. */
-  function settleAnswer(op: Pick<QueuedOp, 'op' | 'vassalage' | 'amount'>, answer: SeamlessOpAnswer): SeamlessResult | AppError {
-    if ('error' in answer) return new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
+  function settleAnswer(
+    op: Pick<QueuedOp, 'op' | 'vassalage' | 'amount'>,
+    answer: SeamlessOpAnswer,
+  ): SeamlessResult | AppError {
+    if ('error' in answer)
+      return new AppError(answer.error.errorCode as ErrorCode, answer.error.message, answer.error.value);
     if (!answer.replayed) ctx.metrics?.[op.op](op.vassalage, BigInt(op.amount));
     return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
   }
@@ -278,26 +321,37 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       const wallet = wallets.get(`${m}:${money.currency}`);
       if (!wallet) continue;
       known.add(m);
-      for (let slot = 0; slot < CALLER_SLOTS; slot++) await houseAccount(housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, wallet.demo), money.currency);
+      for (let slot = 0; slot < CALLER_SLOTS; slot++)
+        await houseAccount(housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, wallet.demo), money.currency);
     }
     const prepared: Prepared = { memberIds: known, kind: 'PreparedBets', money };
     return prepared;
   }
 
-  async function applyBetsWithin(trx: Db, prepared: PreparedBets, bets: SeamlessBetInput[], slot: number): Promise<(SeamlessResult | AppError)[]> {
+  async function applyBetsWithin(
+    trx: Db,
+    prepared: PreparedBets,
+    bets: SeamlessBetInput[],
+    slot: number,
+  ): Promise<(SeamlessResult | AppError)[]> {
     if (slot < 0 || slot >= CALLER_SLOTS) throw new Error(`seamless: slot ${slot} is not 0–${CALLER_SLOTS - 1}`);
     const { money } = prepared as Prepared;
     const answers: (SeamlessResult | AppError | undefined)[] = [];
     const ops: SeamlessOp[] = [];
     const at: number[] = [];
     for (const input of bets) {
-      const accounts = prepared.memberIds.has(String(input.memberId)) ? wallets.get(`${input.memberId}:${money.currency}`) : undefined;
+      const accounts = prepared.memberIds.has(String(input.memberId))
+        ? wallets.get(`${input.memberId}:${money.currency}`)
+        : undefined;
       try {
         if (!accounts) throw refuse('unknown_player');
         const { demo, ...op } = betOp(input, money, accounts);
         if (!demo) await guardBet(trx, input, money.scale);
         // House shards after the callbacks' (0, 1) and the settlements' (2, 3); found by prepareBets.
-        ops.push({ ...op, houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)! });
+        ops.push({
+          ...op,
+          houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)!,
+        });
         at.push(answers.length);
         answers.push(undefined);
       } catch (err) {
@@ -372,7 +426,16 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     return answer(memberId, money, real + bonus, null, undefined);
   }
 
-  const { rollback, endRound } = createSeamlessRollback({ db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds });
+  const { rollback, endRound } = createSeamlessRollback({
+    db,
+    ledger,
+    brand,
+    accountsFor,
+    answer,
+    inTransaction,
+    currentBalance,
+    assertIds,
+  });
 
   /** Many rounds settled in one statement (a lottery draw's rounds once its wins are paid): no money moves, so no ledger post. */
   async function closeMany(input: SeamlessCloseRoundsInput): Promise<number> {

@@ -89,7 +89,12 @@ export type SeamlessService = {
    * order: the result, or the AppError the bet was refused with (nothing is thrown for a refusal;
    * the caller decides what its rows become).
    */
-  applyBetsWithin(trx: Kysely<Database>, prepared: PreparedBets, bets: SeamlessBetInput[], slot: number): Promise<(SeamlessResult | AppError)[]>;
+  applyBetsWithin(
+    trx: Kysely<Database>,
+    prepared: PreparedBets,
+    bets: SeamlessBetInput[],
+    slot: number,
+  ): Promise<(SeamlessResult | AppError)[]>;
   rollback(input: SeamlessRollbackInput): Promise<SeamlessResult>;
   endRound(input: SeamlessEndRoundInput): Promise<SeamlessResult>;
   /**

@@ -61,19 +61,36 @@ function toQueued(r: Raw): QueuedTransfer {
 }
 
 /** One page for the screen (OFFSET paging, with the total). */
-export async function findTransferQueuePage(db: Db, f: TransferQueueFilter, o: TransferQueueOrder, offset: number, limit: number): Promise<{ rows: QueuedTransfer[]; total: number }> {
+export async function findTransferQueuePage(
+  db: Db,
+  f: TransferQueueFilter,
+  o: TransferQueueOrder,
+  offset: number,
+  limit: number,
+): Promise<{ rows: QueuedTransfer[]; total: number }> {
   let count = db.selectFrom('vendor_transfers as t').select((eb) => eb.fn.countAll<string>().as('n'));
   if (f.status) count = count.where('t.status', '=', f.status);
   if (f.vassalage) count = count.where('t.vassalage', '=', f.vassalage);
   const [rows, total] = await Promise.all([
-    filtered(db, f).orderBy(SORT_COLUMN[o.sort], o.order).orderBy('t.id', o.order).offset(offset).limit(limit).execute(),
+    filtered(db, f)
+      .orderBy(SORT_COLUMN[o.sort], o.order)
+      .orderBy('t.id', o.order)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
     count.executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toQueued), total: Number(total.n) };
 }
 
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
-export async function findTransferQueueExportPage(db: Db, f: TransferQueueFilter, o: TransferQueueOrder, after: TransferQueueCursor | null, limit: number): Promise<QueuedTransfer[]> {
+export async function findTransferQueueExportPage(
+  db: Db,
+  f: TransferQueueFilter,
+  o: TransferQueueOrder,
+  after: TransferQueueCursor | null,
+  limit: number,
+): Promise<QueuedTransfer[]> {
   let q = filtered(db, f);
   if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 't.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('t.id', o.order).limit(limit).execute();

@@ -19,13 +19,26 @@ import type { TransferQueueCursor } from './transfer-queue';
 export function registerTransferReviewRoutes(app: RouteApp, services: AppServices): void {
   const { transferReview } = services;
 
-  app.get('/ops/vendor-transfers', { config: { permission: 'money.read' }, schema: { querystring: opsVendorTransferQuerySchema, response: success(opsVendorTransferPageSchema) } }, async (request) => {
-    return ok(await transferReview.list(request.query));
-  });
+  app.get(
+    '/ops/vendor-transfers',
+    {
+      config: { permission: 'money.read' },
+      schema: { querystring: opsVendorTransferQuerySchema, response: success(opsVendorTransferPageSchema) },
+    },
+    async (request) => {
+      return ok(await transferReview.list(request.query));
+    },
+  );
 
   app.get(
     '/ops/vendor-transfers/csv',
-    { config: { permission: 'money.read' }, schema: { querystring: opsVendorTransferExportQuerySchema, response: { 200: nonJson(['text/csv'], 'The matching vendor transfers as CSV, in the queue order') } } },
+    {
+      config: { permission: 'money.read' },
+      schema: {
+        querystring: opsVendorTransferExportQuerySchema,
+        response: { 200: nonJson(['text/csv'], 'The matching vendor transfers as CSV, in the queue order') },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       return sendCsv<{ view: OpsVendorTransfer; cursor: TransferQueueCursor }, TransferQueueCursor>(reply, {
@@ -53,10 +66,23 @@ export function registerTransferReviewRoutes(app: RouteApp, services: AppService
 
   app.post(
     '/ops/vendor-transfers/:id/check',
-    { config: { permission: 'money.write' }, schema: { params: vendorTransferIdParamsSchema, body: vendorTransferCheckBodySchema, response: success(opsVendorTransferSchema) } },
+    {
+      config: { permission: 'money.write' },
+      schema: {
+        params: vendorTransferIdParamsSchema,
+        body: vendorTransferCheckBodySchema,
+        response: success(opsVendorTransferSchema),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await transferReview.check({ actorType: 'operator', actorId: operator.operatorId }, request.params.id, request.body.reason));
+      return ok(
+        await transferReview.check(
+          { actorType: 'operator', actorId: operator.operatorId },
+          request.params.id,
+          request.body.reason,
+        ),
+      );
     },
   );
 }

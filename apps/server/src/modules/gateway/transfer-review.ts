@@ -61,13 +61,31 @@ export function createTransferReview(ctx: TransferReviewContext) {
 
   return {
     /** GET /ops/vendor-transfers: oldest first unless asked otherwise. */
-    async list(q: TransferQueueFilter & Partial<TransferQueueOrder> & { page: number; pageSize: number }): Promise<OpsPage<OpsVendorTransfer>> {
-      const { rows, total } = await findTransferQueuePage(db, q, { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' }, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: await views(rows), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+    async list(
+      q: TransferQueueFilter & Partial<TransferQueueOrder> & { page: number; pageSize: number },
+    ): Promise<OpsPage<OpsVendorTransfer>> {
+      const { rows, total } = await findTransferQueuePage(
+        db,
+        q,
+        { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        list: await views(rows),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(total / q.pageSize),
+      };
     },
 
     /** GET /ops/vendor-transfers/csv: the rows after a cursor, in the queue's order. */
-    async exportPage(q: TransferQueueFilter & TransferQueueOrder, after: TransferQueueCursor | null, limit: number): Promise<{ view: OpsVendorTransfer; cursor: TransferQueueCursor }[]> {
+    async exportPage(
+      q: TransferQueueFilter & TransferQueueOrder,
+      after: TransferQueueCursor | null,
+      limit: number,
+    ): Promise<{ view: OpsVendorTransfer; cursor: TransferQueueCursor }[]> {
       const rows = await findTransferQueueExportPage(db, q, q, after, limit);
       const list = await views(rows);
       return rows.map((row, i) => ({ view: list[i]!, cursor: transferCursorOf(row, q.sort) }));
@@ -77,10 +95,17 @@ export function createTransferReview(ctx: TransferReviewContext) {
      * POST /ops/vendor-transfers/:id/check: ask the vendor about a pending transfer now. The
      * audit entry names the operator, the reason and the status before and after the answer.
      */
-    async check(actor: { actorType: 'operator'; actorId: string }, id: string, reason: string): Promise<OpsVendorTransfer> {
+    async check(
+      actor: { actorType: 'operator'; actorId: string },
+      id: string,
+      reason: string,
+    ): Promise<OpsVendorTransfer> {
       const before = await findQueuedTransfer(db, id);
       if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'No such transfer');
-      if (before.status !== 'pending') throw new AppError(ErrorCode.TRANSFER_NOT_PENDING, `This transfer is already ${before.status}`, { status: before.status });
+      if (before.status !== 'pending')
+        throw new AppError(ErrorCode.TRANSFER_NOT_PENDING, `This transfer is already ${before.status}`, {
+          status: before.status,
+        });
       await transfers.checkTransfer(id);
       const after = (await findQueuedTransfer(db, id))!;
       await audit.record(db, {

@@ -7,7 +7,13 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { describePostgres } from '../../../test/test-app';
 import { startVendorTransferStatusJob } from '../../jobs/vendor-transfer-status.job';
 import { SANDBOX_TRANSFER } from './gateway.service';
-import { createGatewayHarness, createPlayer, mainBalance, type GatewayHarness, type Player } from './gateway.test-support';
+import {
+  createGatewayHarness,
+  createPlayer,
+  mainBalance,
+  type GatewayHarness,
+  type Player,
+} from './gateway.test-support';
 import { STATUS_CHECK_AFTER_MS, vendorWalletPurpose } from './transfer-wallet.service';
 
 /** How long the players, the vendor and the job race each other. */
@@ -35,22 +41,39 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
     await h?.close();
   });
 
-  it('reads, transfers, vendor-side play and the status job: 0 5xx, mirror = vendor, ledger OK', { timeout: 120_000 }, async () => {
+  it('reads, transfers, vendor-side play and the status job: 0 5xx, mirror = vendor, ledger OK', {
+    timeout: 120_000,
+  }, async () => {
     const players = await Promise.all(Array.from({ length: PLAYERS }, () => createPlayer(h.app, FUNDS)));
-    const vendorLedger = (p: Player) => h.app.services.ledger.getMemberAccountBalance(p.memberId, vendorWalletPurpose(SANDBOX_TRANSFER), 'BRL');
-    const atVendor = async (p: Player) => BigInt((await h.sandbox.control<{ balanceMinor: string }>(`/control/wallets/${p.memberId}`)).balanceMinor);
+    const vendorLedger = (p: Player) =>
+      h.app.services.ledger.getMemberAccountBalance(p.memberId, vendorWalletPurpose(SANDBOX_TRANSFER), 'BRL');
+    const atVendor = async (p: Player) =>
+      BigInt((await h.sandbox.control<{ balanceMinor: string }>(`/control/wallets/${p.memberId}`)).balanceMinor);
 
     const serverErrors: string[] = [];
     const counts: Record<string, number> = {};
     const note = (what: string, res: LightMyRequestResponse) => {
       const body = res.json() as { errorCode?: string };
-      counts[`${what} ${res.statusCode} ${body.errorCode ?? ''}`.trim()] = (counts[`${what} ${res.statusCode} ${body.errorCode ?? ''}`.trim()] ?? 0) + 1;
+      counts[`${what} ${res.statusCode} ${body.errorCode ?? ''}`.trim()] =
+        (counts[`${what} ${res.statusCode} ${body.errorCode ?? ''}`.trim()] ?? 0) + 1;
       if (res.statusCode >= 500) serverErrors.push(`${what}: ${res.statusCode} ${res.body}`);
     };
     const transfer = async (p: Player, payload: Record<string, unknown>) =>
-      note('transfer', await call(h.app, 'POST', '/wps/relay/GCS_walletTransfer', { token: p.token, payload: { ...payload, idempotencyKey: `race-${crypto.randomUUID()}` } }));
+      note(
+        'transfer',
+        await call(h.app, 'POST', '/wps/relay/GCS_walletTransfer', {
+          token: p.token,
+          payload: { ...payload, idempotencyKey: `race-${crypto.randomUUID()}` },
+        }),
+      );
     const read = async (p: Player) =>
-      note('wallet', await call(h.app, 'POST', '/wps/relay/GCS_merchantWallet', { token: p.token, payload: { isSingle: true, vassalage: SANDBOX_TRANSFER } }));
+      note(
+        'wallet',
+        await call(h.app, 'POST', '/wps/relay/GCS_merchantWallet', {
+          token: p.token,
+          payload: { isSingle: true, vassalage: SANDBOX_TRANSFER },
+        }),
+      );
 
     // Every player starts with money at the vendor, so transfers out and vendor-side losses have something to move.
     for (const p of players) await transfer(p, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '100' });
@@ -61,8 +84,18 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
     let jobRun: Promise<number> = Promise.resolve(0);
     // The real job, as it runs once a transfer is old enough to be asked about.
     const stopJob = startVendorTransferStatusJob(
-      { runStatusChecks: () => (jobRun = h.app.services.gateway.transfers.runStatusChecks(new Date(Date.now() + STATUS_CHECK_AFTER_MS + TIMEOUT_MS))) },
-      { db: h.database.db, instance: 'race-test', leaseMs: 10_000, log: { info: () => undefined, warn: () => undefined, error: (obj: unknown) => void jobErrors.push(obj) } },
+      {
+        runStatusChecks: () =>
+          (jobRun = h.app.services.gateway.transfers.runStatusChecks(
+            new Date(Date.now() + STATUS_CHECK_AFTER_MS + TIMEOUT_MS),
+          )),
+      },
+      {
+        db: h.database.db,
+        instance: 'race-test',
+        leaseMs: 10_000,
+        log: { info: () => undefined, warn: () => undefined, error: (obj: unknown) => void jobErrors.push(obj) },
+      },
       100,
     );
 
@@ -94,8 +127,18 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
         (async () => {
           while (running()) {
             const roll = crypto.randomInt(4);
-            if (roll === 0) await transfer(p, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: String(crypto.randomInt(1, 40)) });
-            else if (roll === 1) await transfer(p, { direction: 'out', vassalage: SANDBOX_TRANSFER, amount: String(crypto.randomInt(1, 40)) });
+            if (roll === 0)
+              await transfer(p, {
+                direction: 'in',
+                vassalage: SANDBOX_TRANSFER,
+                amount: String(crypto.randomInt(1, 40)),
+              });
+            else if (roll === 1)
+              await transfer(p, {
+                direction: 'out',
+                vassalage: SANDBOX_TRANSFER,
+                amount: String(crypto.randomInt(1, 40)),
+              });
             else if (roll === 2) await transfer(p, { direction: 'out', vassalage: SANDBOX_TRANSFER });
             else await transfer(p, { direction: 'out' });
             await pause(crypto.randomInt(0, 60));
@@ -108,7 +151,9 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
           while (running()) {
             const delta = BigInt(crypto.randomInt(1, 800)) * (crypto.randomInt(2) === 0 ? -1n : 1n);
             // A loss bigger than the balance is refused by the vendor (no balanceMinor in the answer).
-            const res = await h.sandbox.control<{ balanceMinor?: string }>(`/control/wallets/${p.memberId}`, { deltaMinor: delta.toString() });
+            const res = await h.sandbox.control<{ balanceMinor?: string }>(`/control/wallets/${p.memberId}`, {
+              deltaMinor: delta.toString(),
+            });
             if (res.balanceMinor !== undefined) played.set(p.memberId, played.get(p.memberId)! + delta);
             await pause(crypto.randomInt(10, 80));
           }
@@ -123,10 +168,18 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
     await h.sandbox.control('/control/reset', {});
     for (let i = 0; i < 20; i++) {
       await h.app.services.gateway.transfers.runStatusChecks(new Date(Date.now() + STATUS_CHECK_AFTER_MS + TIMEOUT_MS));
-      const left = await h.database.db.selectFrom('vendor_transfers').select('id').where('status', '=', 'pending').execute();
+      const left = await h.database.db
+        .selectFrom('vendor_transfers')
+        .select('id')
+        .where('status', '=', 'pending')
+        .execute();
       if (left.length === 0) break;
     }
-    const stillPending = await h.database.db.selectFrom('vendor_transfers').select(['id', 'attempts', 'last_error', 'created_at', 'direction']).where('status', '=', 'pending').execute();
+    const stillPending = await h.database.db
+      .selectFrom('vendor_transfers')
+      .select(['id', 'attempts', 'last_error', 'created_at', 'direction'])
+      .where('status', '=', 'pending')
+      .execute();
 
     console.info('transfer-wallet race outcomes', counts);
     expect(serverErrors).toEqual([]);
@@ -134,7 +187,10 @@ describePostgres('transfer wallet race against a slow vendor [postgres]', () => 
     expect(stillPending).toEqual([]);
     for (const p of players) {
       const list = valueOf<MerchantWalletResult>(
-        await call(h.app, 'POST', '/wps/relay/GCS_merchantWallet', { token: p.token, payload: { isSingle: true, vassalage: SANDBOX_TRANSFER } }),
+        await call(h.app, 'POST', '/wps/relay/GCS_merchantWallet', {
+          token: p.token,
+          payload: { isSingle: true, vassalage: SANDBOX_TRANSFER },
+        }),
       );
       expect(list.list[0]).toMatchObject({ state: 'ok', pending: null });
       const mirror = await vendorLedger(p);

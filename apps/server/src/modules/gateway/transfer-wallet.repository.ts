@@ -41,10 +41,21 @@ export type TransferRequest = {
  * Claim a client key for a request. Returns what the key was first claimed for: this request when
  * the key is new, or the earlier request (which the caller compares) when it was used before.
  */
-export async function claimTransferRequest(db: Db, memberId: string, idempotencyKey: string, request: TransferRequest): Promise<TransferRequest> {
+export async function claimTransferRequest(
+  db: Db,
+  memberId: string,
+  idempotencyKey: string,
+  request: TransferRequest,
+): Promise<TransferRequest> {
   const inserted = await db
     .insertInto('vendor_transfer_requests')
-    .values({ member_id: memberId, idempotency_key: idempotencyKey, direction: request.direction, vassalage: request.vassalage, requested_amount: request.requestedAmount })
+    .values({
+      member_id: memberId,
+      idempotency_key: idempotencyKey,
+      direction: request.direction,
+      vassalage: request.vassalage,
+      requested_amount: request.requestedAmount,
+    })
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
     .returning('member_id')
     .executeTakeFirst();
@@ -61,7 +72,16 @@ export async function claimTransferRequest(db: Db, memberId: string, idempotency
 /** Insert a transfer intent; undefined when this member already used the idempotency key. */
 export async function insertTransfer(
   db: Db,
-  input: { transferRef: string; memberId: string; vassalage: string; direction: 'in' | 'out'; amount: bigint; currency: string; idempotencyKey: string; holdId: string },
+  input: {
+    transferRef: string;
+    memberId: string;
+    vassalage: string;
+    direction: 'in' | 'out';
+    amount: bigint;
+    currency: string;
+    idempotencyKey: string;
+    holdId: string;
+  },
 ): Promise<TransferRow | undefined> {
   const r = await db
     .insertInto('vendor_transfers')
@@ -82,13 +102,26 @@ export async function insertTransfer(
 }
 
 /** A member's transfer by its idempotency key (the client's, or a per-vendor one). */
-export async function findTransferByKey(db: Db, memberId: string, idempotencyKey: string): Promise<TransferRow | undefined> {
-  const r = await db.selectFrom('vendor_transfers').selectAll().where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+export async function findTransferByKey(
+  db: Db,
+  memberId: string,
+  idempotencyKey: string,
+): Promise<TransferRow | undefined> {
+  const r = await db
+    .selectFrom('vendor_transfers')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return r ? toTransfer(r) : undefined;
 }
 
 /** A transfer by id, optionally locked (after its wallet row: see the lock order above). */
-export async function findTransfer(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<TransferRow | undefined> {
+export async function findTransfer(
+  db: Db,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<TransferRow | undefined> {
   let q = db.selectFrom('vendor_transfers').selectAll().where('id', '=', id);
   if (opts.lock) q = q.forUpdate();
   const r = await q.executeTakeFirst();
@@ -96,7 +129,11 @@ export async function findTransfer(db: Db, id: string, opts: { lock?: boolean } 
 }
 
 /** The member's pending transfer at a vendor, if any. */
-export async function findPendingTransfer(db: Db, memberId: string, vassalage: string): Promise<TransferRow | undefined> {
+export async function findPendingTransfer(
+  db: Db,
+  memberId: string,
+  vassalage: string,
+): Promise<TransferRow | undefined> {
   const r = await db
     .selectFrom('vendor_transfers')
     .selectAll()
@@ -130,7 +167,12 @@ export async function noteTransferAttempt(db: Db, id: string, error: string | nu
 }
 
 /** Resolve a pending transfer; true when this call did it. */
-export async function resolveTransfer(db: Db, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
+export async function resolveTransfer(
+  db: Db,
+  id: string,
+  status: 'succeeded' | 'failed',
+  error: string | null,
+): Promise<boolean> {
   const res = await db
     .updateTable('vendor_transfers')
     .set({ status, resolved_at: new Date(), last_error: error?.slice(0, 500) ?? null })
@@ -142,7 +184,12 @@ export async function resolveTransfer(db: Db, id: string, status: 'succeeded' | 
 
 /** The version of a member's wallet at a vendor (0 when never used), read before a vendor balance call. */
 export async function findWalletVersion(db: Db, memberId: string, vassalage: string): Promise<string> {
-  const r = await db.selectFrom('vendor_wallets').select('version').where('member_id', '=', memberId).where('vassalage', '=', vassalage).executeTakeFirst();
+  const r = await db
+    .selectFrom('vendor_wallets')
+    .select('version')
+    .where('member_id', '=', memberId)
+    .where('vassalage', '=', vassalage)
+    .executeTakeFirst();
   return r?.version ?? '0';
 }
 
@@ -154,7 +201,9 @@ export async function lockWallet(db: Db, memberId: string, vassalage: string): P
   const r = await db
     .insertInto('vendor_wallets')
     .values({ member_id: memberId, vassalage, version: '1' })
-    .onConflict((oc) => oc.columns(['member_id', 'vassalage']).doUpdateSet({ version: sql<string>`vendor_wallets.version + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'vassalage']).doUpdateSet({ version: sql<string>`vendor_wallets.version + 1` }),
+    )
     .returning('version')
     .executeTakeFirstOrThrow();
   return r.version;
@@ -166,9 +215,18 @@ export async function lockWallet(db: Db, memberId: string, vassalage: string): P
  * version on and stamp the sync; false when something did, and the answer is stale. Under READ
  * COMMITTED a sync that waited for a concurrent writer re-reads its version after that commit.
  */
-export async function claimWalletAtVersion(db: Db, memberId: string, vassalage: string, version: string): Promise<boolean> {
+export async function claimWalletAtVersion(
+  db: Db,
+  memberId: string,
+  vassalage: string,
+  version: string,
+): Promise<boolean> {
   if (version === '0') {
-    await db.insertInto('vendor_wallets').values({ member_id: memberId, vassalage }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('vendor_wallets')
+      .values({ member_id: memberId, vassalage })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   const r = await db
     .updateTable('vendor_wallets')

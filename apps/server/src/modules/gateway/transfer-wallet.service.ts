@@ -50,7 +50,9 @@ export const PER_VENDOR_KEY_SEPARATOR = '#';
 /** The key of one vendor's part of a transfer out of every vendor; a hash (still with the separator) past the stored 120 characters. */
 export function perVendorKey(idempotencyKey: string, vassalage: string): string {
   const key = `${idempotencyKey}${PER_VENDOR_KEY_SEPARATOR}${vassalage}`;
-  return key.length <= 120 ? key : `${PER_VENDOR_KEY_SEPARATOR}${crypto.createHash('sha256').update(key).digest('hex')}`;
+  return key.length <= 120
+    ? key
+    : `${PER_VENDOR_KEY_SEPARATOR}${crypto.createHash('sha256').update(key).digest('hex')}`;
 }
 
 /** Whether a key's earlier request is this one: same direction, vendor and amount (not recorded before migration 0080). */
@@ -118,7 +120,10 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     // A vendor that cannot be read now leaves our copy as it is: it still refuses a withdraw it
     // cannot cover, and an unknown outcome stays pending like any other (docs/vendor-api.md "Transfer-wallet API").
     if (direction === 'out' && !(await syncVendorBalance(memberId, adapter, currency))) {
-      log.info({ vassalage: adapter.vassalage }, 'vendor balance unreadable before a transfer out; going on with our copy');
+      log.info(
+        { vassalage: adapter.vassalage },
+        'vendor balance unreadable before a transfer out; going on with our copy',
+      );
     }
     const sourcePurpose = direction === 'in' ? PLAYER_MAIN : vendorWalletPurpose(adapter.vassalage);
     const transferRef = `wps-${crypto.randomUUID()}`;
@@ -136,8 +141,14 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           direction === 'in'
             ? await ledger.ensurePlayerWallet(t, memberId, currency)
             : await ledger.ensureMemberAccount(t, memberId, sourcePurpose, currency);
-        const amount = amountInput === 'all' ? await ledger.getMemberAccountBalance(memberId, sourcePurpose, currency, t) : amountInput;
-        if (amount <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'There is nothing to transfer', { vassalage: adapter.vassalage });
+        const amount =
+          amountInput === 'all'
+            ? await ledger.getMemberAccountBalance(memberId, sourcePurpose, currency, t)
+            : amountInput;
+        if (amount <= 0n)
+          throw new AppError(ErrorCode.AMOUNT_INVALID, 'There is nothing to transfer', {
+            vassalage: adapter.vassalage,
+          });
         const hold = await ledger.createHold(
           {
             sourceAccountId: source,
@@ -150,7 +161,16 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           },
           t,
         );
-        const row = await insertTransfer(t, { transferRef, memberId: String(memberId), vassalage: adapter.vassalage, direction, amount, currency, idempotencyKey, holdId: hold.holdId });
+        const row = await insertTransfer(t, {
+          transferRef,
+          memberId: String(memberId),
+          vassalage: adapter.vassalage,
+          direction,
+          amount,
+          currency,
+          idempotencyKey,
+          holdId: hold.holdId,
+        });
         if (!row) throw new KeyTaken();
         return { transfer: row, isNew: true };
       });
@@ -167,13 +187,18 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     }
     if (!made.isNew) return replay(made.transfer);
     const created = made.transfer;
-    const outcome = await callVendor<VendorTransferAnswer>(adapter, direction === 'in' ? '/wallet/deposit' : '/wallet/withdraw', {
-      transferId: transferRef,
-      playerId: String(memberId),
-      currency,
-      amountMinor: created.amount.toString(),
-    });
-    if (outcome.kind === 'unknown') log.warn({ transferId: created.id, error: outcome.error }, 'vendor transfer outcome unknown; left pending');
+    const outcome = await callVendor<VendorTransferAnswer>(
+      adapter,
+      direction === 'in' ? '/wallet/deposit' : '/wallet/withdraw',
+      {
+        transferId: transferRef,
+        playerId: String(memberId),
+        currency,
+        amountMinor: created.amount.toString(),
+      },
+    );
+    if (outcome.kind === 'unknown')
+      log.warn({ transferId: created.id, error: outcome.error }, 'vendor transfer outcome unknown; left pending');
     return applyOutcome(created, outcome);
   }
 
@@ -184,12 +209,16 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
   async function claimKey(memberId: string, idempotencyKey: string, request: TransferRequest): Promise<void> {
     const first = await claimTransferRequest(db, String(memberId), idempotencyKey, request);
     if (!isSameRequest(first, request)) {
-      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different transfer', {
-        idempotencyKey,
-        direction: first.direction,
-        vassalage: first.vassalage,
-        ...(first.requestedAmount === null ? {} : { amountMinor: first.requestedAmount }),
-      });
+      throw new AppError(
+        ErrorCode.IDEMPOTENCY_CONFLICT,
+        'This idempotency key was already used for a different transfer',
+        {
+          idempotencyKey,
+          direction: first.direction,
+          vassalage: first.vassalage,
+          ...(first.requestedAmount === null ? {} : { amountMinor: first.requestedAmount }),
+        },
+      );
     }
   }
 
@@ -219,16 +248,25 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
             throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is not valid');
           }
         }
-        await claimKey(memberId, input.idempotencyKey, { direction: input.direction, vassalage: adapter.vassalage, requestedAmount: amount.toString() });
+        await claimKey(memberId, input.idempotencyKey, {
+          direction: input.direction,
+          vassalage: adapter.vassalage,
+          requestedAmount: amount.toString(),
+        });
         transfers.push(await transferOne(memberId, adapter, input.direction, amount, input.idempotencyKey));
       } else {
         await claimKey(memberId, input.idempotencyKey, { direction: 'out', vassalage: null, requestedAmount: 'all' });
         // Out of every vendor: one transfer each, keyed per vendor; a vendor with nothing is skipped.
         for (const adapter of await ctx.listTransferAdapters()) {
           try {
-            transfers.push(await transferOne(memberId, adapter, 'out', 'all', perVendorKey(input.idempotencyKey, adapter.vassalage)));
+            transfers.push(
+              await transferOne(memberId, adapter, 'out', 'all', perVendorKey(input.idempotencyKey, adapter.vassalage)),
+            );
           } catch (err) {
-            if (err instanceof AppError && [ErrorCode.AMOUNT_INVALID, ErrorCode.TRANSFER_PENDING].includes(err.errorCode as never)) {
+            if (
+              err instanceof AppError &&
+              [ErrorCode.AMOUNT_INVALID, ErrorCode.TRANSFER_PENDING].includes(err.errorCode as never)
+            ) {
               log.info({ vassalage: adapter.vassalage, code: err.errorCode }, 'vendor skipped in transfer-all');
               continue;
             }
@@ -256,7 +294,11 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
         let pending = await findPendingTransfer(db, memberId, adapter.vassalage);
         if (pending) pending = await checkStatus(pending);
         const fresh = await syncVendorBalance(memberId, adapter, m.currency);
-        const balance = await ledger.getMemberAccountBalance(memberId, vendorWalletPurpose(adapter.vassalage), m.currency);
+        const balance = await ledger.getMemberAccountBalance(
+          memberId,
+          vendorWalletPurpose(adapter.vassalage),
+          m.currency,
+        );
         list.push({
           vassalage: adapter.vassalage,
           name,

@@ -15,13 +15,17 @@ import {
   resolveTransfer,
   type TransferRow,
 } from './transfer-wallet.repository';
-import { callVendor, type VendorBalanceAnswer, type VendorCallOutcome, type VendorTransferAnswer } from './vendor-client';
+import {
+  callVendor,
+  type VendorBalanceAnswer,
+  type VendorCallOutcome,
+  type VendorTransferAnswer,
+} from './vendor-client';
 
 /** The ledger purpose of a player's wallet at one vendor, so the ledger shows where the money is. */
 export function vendorWalletPurpose(vassalage: string): string {
   return `player_vendor_${vassalage.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
 }
-
 
 /** A pending transfer this old is checked by the status job. */
 export const STATUS_CHECK_AFTER_MS = 10_000;
@@ -43,7 +47,10 @@ export function createVendorWalletState(ctx: VendorWalletStateContext) {
   const inTransaction = ledger.transaction;
 
   /** Record what the vendor said about a pending transfer, exactly once. Returns the transfer as it now stands. */
-  async function applyOutcome(transfer: TransferRow, outcome: VendorCallOutcome<VendorTransferAnswer>): Promise<TransferRow> {
+  async function applyOutcome(
+    transfer: TransferRow,
+    outcome: VendorCallOutcome<VendorTransferAnswer>,
+  ): Promise<TransferRow> {
     let status: 'succeeded' | 'failed' | undefined;
     let error: string | null = null;
     if (outcome.kind === 'ok' && outcome.value.status === 'succeeded') status = 'succeeded';
@@ -66,14 +73,31 @@ export function createVendorWalletState(ctx: VendorWalletStateContext) {
       if (final === 'succeeded') {
         const destination =
           locked.direction === 'in'
-            ? await ledger.ensureMemberAccount(t, locked.memberId, vendorWalletPurpose(locked.vassalage), locked.currency)
+            ? await ledger.ensureMemberAccount(
+                t,
+                locked.memberId,
+                vendorWalletPurpose(locked.vassalage),
+                locked.currency,
+              )
             : await ledger.ensurePlayerWallet(t, locked.memberId, locked.currency);
         await ledger.postHold(
-          { holdId: locked.holdId, destinationAccountId: destination, kind: `vendor_transfer_${locked.direction}`, idempotencyKey: `vendor-transfer:${locked.transferRef}:post` },
+          {
+            holdId: locked.holdId,
+            destinationAccountId: destination,
+            kind: `vendor_transfer_${locked.direction}`,
+            idempotencyKey: `vendor-transfer:${locked.transferRef}:post`,
+          },
           t,
         );
       } else {
-        await ledger.voidHold({ holdId: locked.holdId, kind: 'vendor_transfer_void', idempotencyKey: `vendor-transfer:${locked.transferRef}:void` }, t);
+        await ledger.voidHold(
+          {
+            holdId: locked.holdId,
+            kind: 'vendor_transfer_void',
+            idempotencyKey: `vendor-transfer:${locked.transferRef}:void`,
+          },
+          t,
+        );
       }
       await resolveTransfer(t, locked.id, final, error);
     });
@@ -88,7 +112,9 @@ export function createVendorWalletState(ctx: VendorWalletStateContext) {
     // Our own call may still be on its way: asking now could make the vendor refuse it (a status
     // query for an unknown id cancels that id), so a young transfer is just shown as pending.
     if (now.getTime() - transfer.createdAt.getTime() < adapter.requestTimeoutMs) return transfer;
-    const outcome = await callVendor<VendorTransferAnswer>(adapter, '/wallet/status', { transferId: transfer.transferRef });
+    const outcome = await callVendor<VendorTransferAnswer>(adapter, '/wallet/status', {
+      transferId: transfer.transferRef,
+    });
     // A status call the vendor refuses says nothing about the transfer itself.
     if (outcome.kind === 'refused') {
       await noteTransferAttempt(db, transfer.id, `status refused: ${outcome.errorCode}`);
@@ -108,7 +134,10 @@ export function createVendorWalletState(ctx: VendorWalletStateContext) {
     const version = await findWalletVersion(db, memberId, adapter.vassalage);
     // While a transfer is in flight the vendor's balance may or may not include it.
     if (await findPendingTransfer(db, memberId, adapter.vassalage)) return true;
-    const outcome = await callVendor<VendorBalanceAnswer>(adapter, '/wallet/balance', { playerId: String(memberId), currency });
+    const outcome = await callVendor<VendorBalanceAnswer>(adapter, '/wallet/balance', {
+      playerId: String(memberId),
+      currency,
+    });
     if (outcome.kind !== 'ok' || !/^\d{1,18}$/.test(String(outcome.value?.balanceMinor))) return false;
     const reported = BigInt(outcome.value.balanceMinor);
     await inTransaction(async (t) => {
@@ -144,7 +173,9 @@ export function createVendorWalletState(ctx: VendorWalletStateContext) {
     if (!pending) return;
     const after = await checkStatus(pending);
     if (after.status === 'pending') {
-      throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed', { transferId: after.id });
+      throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed', {
+        transferId: after.id,
+      });
     }
   }
 

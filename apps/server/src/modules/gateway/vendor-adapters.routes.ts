@@ -15,20 +15,34 @@ import { requestOperator } from '../operator/operator-auth';
 export function registerVendorAdapterRoutes(app: RouteApp, services: AppServices): void {
   const { gateway } = services;
 
-  app.get('/ops/vendor-adapters', { config: { permission: 'games.read' }, schema: { response: success(z.array(opsVendorAdapterSchema)) } }, async () => {
-    return ok(await gateway.listAdapters());
-  });
+  app.get(
+    '/ops/vendor-adapters',
+    { config: { permission: 'games.read' }, schema: { response: success(z.array(opsVendorAdapterSchema)) } },
+    async () => {
+      return ok(await gateway.listAdapters());
+    },
+  );
 
   app.put(
     '/ops/vendor-adapters/:vassalage',
-    { config: { permission: 'vendors.connect' }, schema: { params: vendorParamsSchema, body: vendorAdapterBodySchema, response: success(opsVendorAdapterSchema) } },
+    {
+      config: { permission: 'vendors.connect' },
+      schema: { params: vendorParamsSchema, body: vendorAdapterBodySchema, response: success(opsVendorAdapterSchema) },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       const { reason, secret, walletModel, launchUrl, apiUrl, requestTimeoutMs } = request.body;
       return ok(
         await gateway.setAdapter(
           { actorType: 'operator', actorId: operator.operatorId },
-          { vassalage: request.params.vassalage, walletModel, launchUrl, apiUrl: apiUrl ?? null, requestTimeoutMs, secret },
+          {
+            vassalage: request.params.vassalage,
+            walletModel,
+            launchUrl,
+            apiUrl: apiUrl ?? null,
+            requestTimeoutMs,
+            secret,
+          },
           reason,
         ),
       );

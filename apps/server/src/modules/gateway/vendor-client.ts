@@ -11,11 +11,19 @@ export type VendorCallOutcome<T> =
   | { kind: 'refused'; errorCode: string; message: string }
   | { kind: 'unknown'; error: string };
 
-export type VendorTransferAnswer = { transferId: string; status: 'succeeded' | 'failed' | 'not_found'; balanceMinor?: string };
+export type VendorTransferAnswer = {
+  transferId: string;
+  status: 'succeeded' | 'failed' | 'not_found';
+  balanceMinor?: string;
+};
 export type VendorBalanceAnswer = { balanceMinor: string };
 
 /** POST a signed JSON body to the vendor's transfer API (docs/vendor-api.md "Transfer wallet"). Never inside a DB transaction. */
-export async function callVendor<T>(adapter: AdapterRow, path: string, body: Record<string, unknown>): Promise<VendorCallOutcome<T>> {
+export async function callVendor<T>(
+  adapter: AdapterRow,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<VendorCallOutcome<T>> {
   if (!adapter.apiUrl) return { kind: 'unknown', error: 'vendor has no API URL' };
   const raw = JSON.stringify(body);
   let url: URL;
@@ -48,7 +56,11 @@ export async function callVendor<T>(adapter: AdapterRow, path: string, body: Rec
   if (res.ok && envelope.success === true) return { kind: 'ok', value: envelope.value as T };
   // Only a clear 4xx refusal is final; anything else may still have been applied.
   if (res.status >= 400 && res.status < 500 && envelope.success === false && typeof envelope.errorCode === 'string') {
-    return { kind: 'refused', errorCode: envelope.errorCode, message: typeof envelope.message === 'string' ? envelope.message : envelope.errorCode };
+    return {
+      kind: 'refused',
+      errorCode: envelope.errorCode,
+      message: typeof envelope.message === 'string' ? envelope.message : envelope.errorCode,
+    };
   }
   return { kind: 'unknown', error: `HTTP ${res.status}` };
 }

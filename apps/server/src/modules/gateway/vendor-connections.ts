@@ -8,7 +8,8 @@ export const SANDBOX_SEAMLESS = 'SBX';
 export const SANDBOX_TRANSFER = 'SBT';
 /** The reference vendor's PVP vendor: seamless wallet, with a room list at its API. */
 export const SANDBOX_PVP = 'SBP';
-export const isSandboxVendor = (vassalage: string) => vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER || vassalage === SANDBOX_PVP;
+export const isSandboxVendor = (vassalage: string) =>
+  vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER || vassalage === SANDBOX_PVP;
 
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
 /** What an in-house engine is told at launch: the game (its classify too), the launch token, the language, and the lottery's launch fields. */
@@ -17,7 +18,12 @@ export type InternalLaunch = {
   classify: string;
   token: string;
   language: string;
-  lottery: { prizeMode?: string | undefined; lottoArea?: string | undefined; playType?: string | undefined; view?: string | undefined };
+  lottery: {
+    prizeMode?: string | undefined;
+    lottoArea?: string | undefined;
+    playType?: string | undefined;
+    view?: string | undefined;
+  };
 };
 export type InternalVendor = { launchUrl: (input: InternalLaunch) => string };
 

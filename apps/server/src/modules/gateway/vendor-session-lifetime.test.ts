@@ -19,7 +19,14 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { databaseTargets } from '../../../test/test-app';
 import { fundMember, memberIdOf } from '../withdrawal/withdrawal.test-support';
 import { SANDBOX_SEAMLESS } from './gateway.service';
-import { createGatewayHarness, launchToken, mainBalance, type CallbackResult, type GatewayHarness, type Player } from './gateway.test-support';
+import {
+  createGatewayHarness,
+  launchToken,
+  mainBalance,
+  type CallbackResult,
+  type GatewayHarness,
+  type Player,
+} from './gateway.test-support';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
 
@@ -59,8 +66,27 @@ for (const target of databaseTargets()) {
     const balance = async (p: Player, sessionToken: string): Promise<CallbackResult> =>
       (await h.sandbox.callbacks([{ op: 'balance', body: { playerId: p.memberId, sessionToken } }]))[0]!;
 
-    const bet = async (p: Player, sessionToken: string, transactionId = id('b'), roundId = id('r')): Promise<CallbackResult> =>
-      (await h.sandbox.callbacks([{ op: 'bet', body: { playerId: p.memberId, sessionToken, transactionId, roundId, gameId: 'SBX-slot-01', amountMinor: '100' } }]))[0]!;
+    const bet = async (
+      p: Player,
+      sessionToken: string,
+      transactionId = id('b'),
+      roundId = id('r'),
+    ): Promise<CallbackResult> =>
+      (
+        await h.sandbox.callbacks([
+          {
+            op: 'bet',
+            body: {
+              playerId: p.memberId,
+              sessionToken,
+              transactionId,
+              roundId,
+              gameId: 'SBX-slot-01',
+              amountMinor: '100',
+            },
+          },
+        ])
+      )[0]!;
 
     function expectRefused(r: CallbackResult): void {
       expect(r.status, JSON.stringify(r.body)).toBe(401);
@@ -85,7 +111,18 @@ for (const target of databaseTargets()) {
       expectRefused(auth!);
       // The round that was open at logout still settles.
       const [win] = await h.sandbox.callbacks([
-        { op: 'win', body: { playerId: p.memberId, sessionToken, transactionId: id('w'), roundId, betTransactionId: betTx, amountMinor: '250', roundClosed: true } },
+        {
+          op: 'win',
+          body: {
+            playerId: p.memberId,
+            sessionToken,
+            transactionId: id('w'),
+            roundId,
+            betTransactionId: betTx,
+            amountMinor: '250',
+            roundClosed: true,
+          },
+        },
       ]);
       expect(win!.status, JSON.stringify(win!.body)).toBe(200);
       expect(await mainBalance(h.app, p.memberId)).toBe(10_000n - 100n + 250n);
@@ -100,7 +137,13 @@ for (const target of databaseTargets()) {
 
       const next = strongPassword();
       valueOf(
-        await callEncrypted(h.app, 'POST', '/wps/member/password', { oldPassword: p.password, newPassword: next, confirmNewPassword: next }, { token: p.token }),
+        await callEncrypted(
+          h.app,
+          'POST',
+          '/wps/member/password',
+          { oldPassword: p.password, newPassword: next, confirmNewPassword: next },
+          { token: p.token },
+        ),
       );
 
       expectRefused(await balance(p, fromOther));
@@ -118,12 +161,20 @@ for (const target of databaseTargets()) {
       const sessionToken = await gameSession(p);
       expect((await balance(p, sessionToken)).status).toBe(200);
 
-      valueOf(await call(h.app, 'POST', '/wps/member/password/email', { payload: { username: member.account, email } }));
+      valueOf(
+        await call(h.app, 'POST', '/wps/member/password/email', { payload: { username: member.account, email } }),
+      );
       const mail = await waitForEmail(h.app, email);
       const resetToken = /[?#&]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
       expect(resetToken).toBeTruthy();
       const next = strongPassword();
-      valueOf(await callEncrypted(h.app, 'POST', '/wps/member/password/reset', { token: resetToken, newPassword: next, confirmNewPassword: next }));
+      valueOf(
+        await callEncrypted(h.app, 'POST', '/wps/member/password/reset', {
+          token: resetToken,
+          newPassword: next,
+          confirmNewPassword: next,
+        }),
+      );
 
       expectRefused(await balance(p, sessionToken));
       expectRefused(await bet(p, sessionToken));
@@ -149,18 +200,29 @@ for (const target of databaseTargets()) {
     it('logout ends an in-house game session too', async () => {
       const p = await player();
       const url = valueOf<{ game_url: string }>(
-        await call(h.app, 'POST', '/wps/game/launchGame', { token: p.token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } }),
+        await call(h.app, 'POST', '/wps/game/launchGame', {
+          token: p.token,
+          payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' },
+        }),
       ).game_url;
       const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-      const s = valueOf<InhouseSession>(await call(h.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
+      const s = valueOf<InhouseSession>(
+        await call(h.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+      );
       const auth = { sessionToken: s.sessionToken, playerId: s.playerId };
       valueOf(await call(h.app, 'POST', '/wps/inhouse/fair', { payload: auth }));
 
       valueOf(await call(h.app, 'DELETE', '/wps/session/logout', { token: p.token }));
 
-      expectFailure(await call(h.app, 'POST', '/wps/inhouse/fair', { payload: auth }), ErrorCode.VENDOR_TOKEN_INVALID, 401);
       expectFailure(
-        await call(h.app, 'POST', '/wps/inhouse/dice/roll', { payload: { ...auth, stakeMinor: '100', idempotencyKey: id('k'), target: 5000, direction: 'under' } }),
+        await call(h.app, 'POST', '/wps/inhouse/fair', { payload: auth }),
+        ErrorCode.VENDOR_TOKEN_INVALID,
+        401,
+      );
+      expectFailure(
+        await call(h.app, 'POST', '/wps/inhouse/dice/roll', {
+          payload: { ...auth, stakeMinor: '100', idempotencyKey: id('k'), target: 5000, direction: 'under' },
+        }),
         ErrorCode.VENDOR_TOKEN_INVALID,
         401,
       );

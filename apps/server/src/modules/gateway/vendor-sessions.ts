@@ -49,7 +49,11 @@ export function createVendorSessions(ctx: VendorSessionContext) {
   feed?.onReset(() => cache.clear());
 
   /** The player of a live vendor session; VENDOR_TOKEN_INVALID when unknown, ended or another player's. */
-  async function require(vassalage: string, tokenHash: string, playerId: string): Promise<{ memberId: string; nodeId: string }> {
+  async function require(
+    vassalage: string,
+    tokenHash: string,
+    playerId: string,
+  ): Promise<{ memberId: string; nodeId: string }> {
     const key = `${vassalage}:${tokenHash}`;
     const isCacheUsable = feed?.isLive === true;
     let hit = isCacheUsable ? cache.get(key) : undefined;
@@ -57,12 +61,19 @@ export function createVendorSessions(ctx: VendorSessionContext) {
     if (!hit) {
       const readVersion = cache.version;
       const row = await findVendorSession(ctx.db, ctx.liveLoginSessions, tokenHash, vassalage);
-      if (!row) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session is unknown, expired or ended with its login');
-      hit = { memberId: row.memberId, nodeId: row.nodeId, loginSessionId: row.loginSessionId, until: row.expiresAt.getTime() };
+      if (!row)
+        throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session is unknown, expired or ended with its login');
+      hit = {
+        memberId: row.memberId,
+        nodeId: row.nodeId,
+        loginSessionId: row.loginSessionId,
+        until: row.expiresAt.getTime(),
+      };
       // Unknown tokens are never cached, so guessing cannot fill the cache.
       if (isCacheUsable) cache.set(key, hit, readVersion);
     }
-    if (hit.memberId !== String(playerId)) throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session belongs to another player');
+    if (hit.memberId !== String(playerId))
+      throw new AppError(ErrorCode.VENDOR_TOKEN_INVALID, 'The session belongs to another player');
     return { memberId: hit.memberId, nodeId: hit.nodeId };
   }
 

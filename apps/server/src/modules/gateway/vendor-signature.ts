@@ -26,13 +26,23 @@ export function signVendorRequest(secret: string, timestamp: string, request: Si
 }
 
 /** The two headers that sign a request now. */
-export function vendorSignatureHeaders(secret: string, request: SignedRequest, nowMs = Date.now()): Record<string, string> {
+export function vendorSignatureHeaders(
+  secret: string,
+  request: SignedRequest,
+  nowMs = Date.now(),
+): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signVendorRequest(secret, timestamp, request) };
 }
 
 /** Check a signed request in constant time, and that its timestamp is within the window. */
-export function verifyVendorSignature(secret: string, request: SignedRequest, timestamp: unknown, signature: unknown, nowMs = Date.now()): boolean {
+export function verifyVendorSignature(
+  secret: string,
+  request: SignedRequest,
+  timestamp: unknown,
+  signature: unknown,
+  nowMs = Date.now(),
+): boolean {
   if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) return false;
   if (typeof signature !== 'string' || !/^[a-f0-9]{64}$/i.test(signature)) return false;
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS) return false;

@@ -29,7 +29,10 @@ type HitsContext = {
 export function createBarredHits({ db, audit, balance, accountNames, now }: HitsContext) {
   async function viewOf(rows: HitRow[]): Promise<BarredHit[]> {
     const memberIds = [...new Set(rows.flatMap((row) => (row.memberId ? [row.memberId] : [])))];
-    const [names, balances] = await Promise.all([accountNames(memberIds), Promise.all(memberIds.map(async (id) => [id, await balance(id)] as const))]);
+    const [names, balances] = await Promise.all([
+      accountNames(memberIds),
+      Promise.all(memberIds.map(async (id) => [id, await balance(id)] as const)),
+    ]);
     const balanceOf = new Map(balances);
     return rows.map((row) => ({
       id: row.id,
@@ -50,9 +53,15 @@ export function createBarredHits({ db, audit, balance, accountNames, now }: Hits
 
   return {
     /** GET /ops/compliance/barred-hits. */
-    async list(query: { page: number; pageSize: number; order: 'asc' | 'desc' } & Pick<BarredHitsQuery, 'check' | 'status'>): Promise<OpsPage<BarredHit>> {
+    async list(
+      query: { page: number; pageSize: number; order: 'asc' | 'desc' } & Pick<BarredHitsQuery, 'check' | 'status'>,
+    ): Promise<OpsPage<BarredHit>> {
       const { page, pageSize } = query;
-      const { rows, total } = await findHits(db, { check: query.check, status: query.status }, { offset: (page - 1) * pageSize, limit: pageSize, order: query.order });
+      const { rows, total } = await findHits(
+        db,
+        { check: query.check, status: query.status },
+        { offset: (page - 1) * pageSize, limit: pageSize, order: query.order },
+      );
       return { list: await viewOf(rows), total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
     },
 
@@ -65,10 +74,15 @@ export function createBarredHits({ db, audit, balance, accountNames, now }: Hits
       const settled = await runInTransaction(db, async (trx) => {
         const hit = await lockHit(trx, id);
         if (!hit) throw new AppError(ErrorCode.BARRED_HIT_NOT_FOUND, 'No such barred-list hit');
-        if (hit.status !== 'open' || !hit.memberId) throw new AppError(ErrorCode.BARRED_HIT_NOT_OPEN, 'This hit has nothing left to settle');
+        if (hit.status !== 'open' || !hit.memberId)
+          throw new AppError(ErrorCode.BARRED_HIT_NOT_OPEN, 'This hit has nothing left to settle');
         const left = await balance(hit.memberId, trx);
         if (left > 0n) {
-          throw new AppError(ErrorCode.BARRED_BALANCE_OUTSTANDING, 'Pay the balance out first (a manual adjustment or a withdrawal)', { balanceMinor: left.toString() });
+          throw new AppError(
+            ErrorCode.BARRED_BALANCE_OUTSTANDING,
+            'Pay the balance out first (a manual adjustment or a withdrawal)',
+            { balanceMinor: left.toString() },
+          );
         }
         const count = await settleMemberHits(trx, hit.memberId, { operatorId, note, at: new Date(now()) });
         await audit.record(trx, {

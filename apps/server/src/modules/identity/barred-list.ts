@@ -21,7 +21,10 @@ export interface BarredListProvider {
 }
 
 /** The barred answers of a check, by CPF. */
-export async function barredOf(provider: BarredListProvider, cpfs: readonly string[]): Promise<Map<string, BarredReason>> {
+export async function barredOf(
+  provider: BarredListProvider,
+  cpfs: readonly string[],
+): Promise<Map<string, BarredReason>> {
   const barred = new Map<string, BarredReason>();
   for (let at = 0; at < cpfs.length; at += provider.maxBatch) {
     const page = cpfs.slice(at, at + provider.maxBatch);
@@ -30,7 +33,8 @@ export async function barredOf(provider: BarredListProvider, cpfs: readonly stri
     for (const answer of answers) if (answer.barred && asked.has(answer.cpf)) barred.set(answer.cpf, answer.reason);
     // An answer that leaves a CPF out is no answer: a missing CPF must not pass as clear.
     const answered = new Set(answers.map((a) => a.cpf));
-    if (page.some((cpf) => !answered.has(cpf))) throw new Error(`barred-list provider ${provider.name} left CPFs unanswered`);
+    if (page.some((cpf) => !answered.has(cpf)))
+      throw new Error(`barred-list provider ${provider.name} left CPFs unanswered`);
   }
   return barred;
 }

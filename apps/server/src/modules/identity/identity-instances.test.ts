@@ -5,7 +5,15 @@ import { buildApp, type App } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { startBarredListSweepJob } from '../../jobs/barred-list-sweep.job';
 import type { JobScheduler } from '../../jobs/interval-job';
-import { call, callEncrypted, disableRegisterCaptcha, registerUser, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
+import {
+  call,
+  callEncrypted,
+  disableRegisterCaptcha,
+  registerUser,
+  strongPassword,
+  uniqueUsername,
+  valueOf,
+} from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
@@ -42,16 +50,37 @@ describePostgres('identity under the BR profile on several connections and insta
       Array.from({ length: 12 }, (_, i) => {
         const password = strongPassword();
         const app = i % 2 === 0 ? t.app : second.app;
-        return callEncrypted(app, 'PUT', '/wps/member/register', { username: uniqueUsername('cpf'), password, confirmPassword: password, cpf, birthDate: '1988-08-08', agree: true }, { remoteAddress: `10.9.0.${i + 1}` });
+        return callEncrypted(
+          app,
+          'PUT',
+          '/wps/member/register',
+          {
+            username: uniqueUsername('cpf'),
+            password,
+            confirmPassword: password,
+            cpf,
+            birthDate: '1988-08-08',
+            agree: true,
+          },
+          { remoteAddress: `10.9.0.${i + 1}` },
+        );
       }),
     );
     const codes = responses.map((r) => (r.json() as { errorCode?: string }).errorCode ?? 'OK');
     expect(codes.filter((c) => c === 'OK')).toHaveLength(1);
     expect(codes.filter((c) => c !== 'OK').every((c) => c === ErrorCode.CPF_TAKEN)).toBe(true);
-    const rows = await t.database.db.selectFrom('member_identities').select('member_id').where('cpf', '=', cpf).execute();
+    const rows = await t.database.db
+      .selectFrom('member_identities')
+      .select('member_id')
+      .where('cpf', '=', cpf)
+      .execute();
     expect(rows).toHaveLength(1);
     // Nothing half-written: every account made has its identity.
-    const { rows: orphans } = await sql<{ n: string }>`SELECT count(*) AS n FROM members m WHERE m.register_ip LIKE '10.9.0.%' AND NOT EXISTS (SELECT 1 FROM member_identities i WHERE i.member_id = m.id)`.execute(t.database.db);
+    const { rows: orphans } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM members m WHERE m.register_ip LIKE '10.9.0.%' AND NOT EXISTS (SELECT 1 FROM member_identities i WHERE i.member_id = m.id)`.execute(
+      t.database.db,
+    );
     expect(orphans[0]?.n).toBe('0');
   });
 
@@ -59,12 +88,22 @@ describePostgres('identity under the BR profile on several connections and insta
     const barred = [newCpf(), newCpf()];
     for (const cpf of barred) {
       await registerUser(t.app, { cpf, birthDate: '1970-01-01' });
-      valueOf(await call(t.app, 'POST', '/ops/compliance/barred-list', { token: admin.token, payload: { cpf, reason: 'court_order', note: 'ofício' } }));
+      valueOf(
+        await call(t.app, 'POST', '/ops/compliance/barred-list', {
+          token: admin.token,
+          payload: { cpf, reason: 'court_order', note: 'ofício' },
+        }),
+      );
     }
     await registerUser(t.app, { cpf: newCpf(), birthDate: '1970-01-01' });
     const runs: string[] = [];
     const instance = (name: string, app: App, database: DatabaseHandle) => {
-      const scheduler: JobScheduler = { db: database.db, instance: `identity-test-${name}`, leaseMs: 60_000, log: quiet };
+      const scheduler: JobScheduler = {
+        db: database.db,
+        instance: `identity-test-${name}`,
+        leaseMs: 60_000,
+        log: quiet,
+      };
       return startBarredListSweepJob(
         {
           sweep: async (period) => {
@@ -79,7 +118,12 @@ describePostgres('identity under the BR profile on several connections and insta
     const deadline = Date.now() + 20_000;
     let finished: { instance: string; handled: number | null }[] = [];
     while (Date.now() < deadline) {
-      ({ rows: finished } = await sql<{ instance: string; handled: number | null }>`SELECT instance, handled FROM job_runs WHERE job = 'barred-list-sweep' AND finished_at IS NOT NULL`.execute(t.database.db));
+      ({ rows: finished } = await sql<{
+        instance: string;
+        handled: number | null;
+      }>`SELECT instance, handled FROM job_runs WHERE job = 'barred-list-sweep' AND finished_at IS NOT NULL`.execute(
+        t.database.db,
+      ));
       if (finished.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -87,10 +131,16 @@ describePostgres('identity under the BR profile on several connections and insta
     await new Promise((resolve) => setTimeout(resolve, 500));
     await Promise.all(stops.map((stop) => stop()));
     expect(runs).toHaveLength(1);
-    const { rows: all } = await sql<{ n: string }>`SELECT count(*) AS n FROM job_runs WHERE job = 'barred-list-sweep'`.execute(t.database.db);
+    const { rows: all } = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM job_runs WHERE job = 'barred-list-sweep'`.execute(t.database.db);
     expect(all[0]?.n).toBe('1');
     expect(finished).toEqual([{ instance: `identity-test-${runs[0]}`, handled: 2 }]);
-    const hits = await t.database.db.selectFrom('barred_hits').select(['cpf', 'check_kind']).where('check_kind', '=', 'sweep').execute();
+    const hits = await t.database.db
+      .selectFrom('barred_hits')
+      .select(['cpf', 'check_kind'])
+      .where('check_kind', '=', 'sweep')
+      .execute();
     expect(hits.map((h) => h.cpf).sort()).toEqual([...barred].sort());
   });
 });

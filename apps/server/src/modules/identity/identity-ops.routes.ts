@@ -26,37 +26,60 @@ import { requestOperator } from '../operator/operator-auth';
  */
 export function registerIdentityOpsRoutes(app: RouteApp, services: AppServices): void {
   const { identity, barredListSandbox } = services;
-  const operatorId = async (request: Parameters<typeof requestOperator>[0]) => (await requestOperator(request)).operatorId;
+  const operatorId = async (request: Parameters<typeof requestOperator>[0]) =>
+    (await requestOperator(request)).operatorId;
   const sandbox = () => {
-    if (!barredListSandbox) throw new AppError(ErrorCode.FEATURE_DISABLED, 'The sandbox barred list is off on this server', { module: 'barred-list-sandbox' });
+    if (!barredListSandbox)
+      throw new AppError(ErrorCode.FEATURE_DISABLED, 'The sandbox barred list is off on this server', {
+        module: 'barred-list-sandbox',
+      });
     return barredListSandbox;
   };
 
   app.get(
     '/ops/compliance/barred-hits',
-    { config: { permission: 'players.read' }, schema: { querystring: barredHitsQuerySchema, response: success(barredHitPageSchema) } },
+    {
+      config: { permission: 'players.read' },
+      schema: { querystring: barredHitsQuerySchema, response: success(barredHitPageSchema) },
+    },
     async (request) => ok(await identity.hits.list(request.query)),
   );
 
   app.post(
     '/ops/compliance/barred-hits/:id/settle',
-    { config: { permission: 'adjustments.approve' }, schema: { params: barredHitParamsSchema, body: settleBarredHitBodySchema, response: success(barredHitSchema) } },
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: { params: barredHitParamsSchema, body: settleBarredHitBodySchema, response: success(barredHitSchema) },
+    },
     async (request) => ok(await identity.hits.settle(await operatorId(request), request.params.id, request.body.note)),
   );
 
-  app.get('/ops/compliance/barred-list', { config: { permission: 'settings.read' }, schema: { response: success(barredListSchema) } }, async () =>
-    ok({ list: barredListSandbox ? await barredListSandbox.list() : [], sandbox: barredListSandbox !== null }),
+  app.get(
+    '/ops/compliance/barred-list',
+    { config: { permission: 'settings.read' }, schema: { response: success(barredListSchema) } },
+    async () =>
+      ok({ list: barredListSandbox ? await barredListSandbox.list() : [], sandbox: barredListSandbox !== null }),
   );
 
   app.post(
     '/ops/compliance/barred-list',
-    { config: { permission: 'settings.write' }, schema: { body: addBarredCpfBodySchema, response: success(z.object({ id: z.string() })) } },
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: addBarredCpfBodySchema, response: success(z.object({ id: z.string() })) },
+    },
     async (request) => ok(await sandbox().add(await operatorId(request), request.body)),
   );
 
   app.post(
     '/ops/compliance/barred-list/:id/remove',
-    { config: { permission: 'settings.write' }, schema: { params: barredListEntryParamsSchema, body: removeBarredCpfBodySchema, response: success(z.object({ removed: z.literal(true) })) } },
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        params: barredListEntryParamsSchema,
+        body: removeBarredCpfBodySchema,
+        response: success(z.object({ removed: z.literal(true) })),
+      },
+    },
     async (request) => {
       await sandbox().remove(await operatorId(request), request.params.id, request.body.note);
       return ok({ removed: true as const });

@@ -7,7 +7,9 @@ import { loadBarredListSettings } from './identity-settings';
 describe('the sandbox barred-persons list in production', () => {
   it('is off with NODE_ENV=production unless ALLOW_SANDBOX_BARRED_LIST says so, on elsewhere', () => {
     expect(loadBarredListSettings({ NODE_ENV: 'production' }).isSandboxEnabled).toBe(false);
-    expect(loadBarredListSettings({ NODE_ENV: 'production', ALLOW_SANDBOX_BARRED_LIST: '1' }).isSandboxEnabled).toBe(true);
+    expect(loadBarredListSettings({ NODE_ENV: 'production', ALLOW_SANDBOX_BARRED_LIST: '1' }).isSandboxEnabled).toBe(
+      true,
+    );
     expect(loadBarredListSettings({ NODE_ENV: 'development' }).isSandboxEnabled).toBe(true);
   });
 
@@ -16,7 +18,9 @@ describe('the sandbox barred-persons list in production', () => {
       throw new Error('not reached');
     };
     const identity = createIdentityService({
-      db: { selectFrom: () => ({ select: () => ({ where: () => ({ executeTakeFirst: async () => undefined }) }) }) } as never,
+      db: {
+        selectFrom: () => ({ select: () => ({ where: () => ({ executeTakeFirst: async () => undefined }) }) }),
+      } as never,
       log: { info: () => {}, warn: () => {} },
       audit: { record: unused },
       jurisdiction: async () => 'BR',

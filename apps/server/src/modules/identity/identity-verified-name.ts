@@ -8,6 +8,10 @@ import type { Database } from '../../db/schema';
  * under a profile that asks for none).
  */
 export async function setVerifiedName(trx: Kysely<Database>, memberId: string, fullName: string): Promise<boolean> {
-  const r = await trx.updateTable('member_identities').set({ full_name: fullName, updated_at: new Date() }).where('member_id', '=', memberId).executeTakeFirst();
+  const r = await trx
+    .updateTable('member_identities')
+    .set({ full_name: fullName, updated_at: new Date() })
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

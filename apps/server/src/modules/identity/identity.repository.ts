@@ -11,15 +11,27 @@ export async function isCpfTaken(db: Db, cpf: string): Promise<boolean> {
 }
 
 /** Write a new member's identity in the account's transaction; a taken CPF raises 23505 on member_identities_cpf_key. */
-export async function insertIdentity(trx: Db, row: { memberId: string; cpf: string; birthDate: string; checkedOn: string }): Promise<void> {
+export async function insertIdentity(
+  trx: Db,
+  row: { memberId: string; cpf: string; birthDate: string; checkedOn: string },
+): Promise<void> {
   await trx
     .insertInto('member_identities')
-    .values({ member_id: row.memberId, cpf: row.cpf, birth_date: row.birthDate, full_name: null, barred_checked_on: row.checkedOn })
+    .values({
+      member_id: row.memberId,
+      cpf: row.cpf,
+      birth_date: row.birthDate,
+      full_name: null,
+      barred_checked_on: row.checkedOn,
+    })
     .execute();
 }
 
 /** A member's CPF and the operator day it was last found clear at login. */
-export async function findLoginIdentity(db: Db, memberId: string): Promise<{ cpf: string; checkedOn: string | null } | undefined> {
+export async function findLoginIdentity(
+  db: Db,
+  memberId: string,
+): Promise<{ cpf: string; checkedOn: string | null } | undefined> {
   return db
     .selectFrom('member_identities')
     .select(['cpf', sql<string | null>`to_char(barred_checked_on, 'YYYY-MM-DD')`.as('checkedOn')])
@@ -33,7 +45,11 @@ export async function markCheckedOn(db: Db, memberId: string, day: string): Prom
 }
 
 /** The identities after a member id, in id order: the sweep's pages. */
-export async function findIdentitiesAfter(db: Db, afterMemberId: string, limit: number): Promise<{ memberId: string; cpf: string }[]> {
+export async function findIdentitiesAfter(
+  db: Db,
+  afterMemberId: string,
+  limit: number,
+): Promise<{ memberId: string; cpf: string }[]> {
   return db
     .selectFrom('member_identities')
     .select(['member_id as memberId', 'cpf'])
@@ -43,7 +59,13 @@ export async function findIdentitiesAfter(db: Db, afterMemberId: string, limit: 
     .execute();
 }
 
-export type NewHit = { memberId: string | null; cpf: string; reason: BarredReason; check: BarredCheckKind; day: string };
+export type NewHit = {
+  memberId: string | null;
+  cpf: string;
+  reason: BarredReason;
+  check: BarredCheckKind;
+  day: string;
+};
 
 /** Record a hit; a member's hit is once per check and day (answers false when it was there already). */
 export async function insertHit(db: Db, hit: NewHit): Promise<boolean> {
@@ -57,7 +79,9 @@ export async function insertHit(db: Db, hit: NewHit): Promise<boolean> {
       check_day: hit.day,
       status: hit.memberId === null ? 'refused' : 'open',
     })
-    .onConflict((oc) => oc.columns(['member_id', 'check_kind', 'check_day']).where('member_id', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'check_kind', 'check_day']).where('member_id', 'is not', null).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -94,7 +118,11 @@ const HIT_COLUMNS = [
 export type HitFilter = { check?: BarredCheckKind | undefined; status?: BarredHitStatus | undefined };
 
 /** A page of hits, newest first (or oldest), with how many match. */
-export async function findHits(db: Db, filter: HitFilter, page: { offset: number; limit: number; order: 'asc' | 'desc' }): Promise<{ rows: HitRow[]; total: number }> {
+export async function findHits(
+  db: Db,
+  filter: HitFilter,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: HitRow[]; total: number }> {
   let query = db.selectFrom('barred_hits');
   if (filter.check) query = query.where('check_kind', '=', filter.check);
   if (filter.status) query = query.where('status', '=', filter.status);
@@ -111,7 +139,11 @@ export async function lockHit(trx: Db, id: string): Promise<HitRow | undefined> 
 }
 
 /** Settle every open hit of a member (one balance, however many checks found it); answers how many. */
-export async function settleMemberHits(trx: Db, memberId: string, by: { operatorId: string; note: string; at: Date }): Promise<number> {
+export async function settleMemberHits(
+  trx: Db,
+  memberId: string,
+  by: { operatorId: string; note: string; at: Date },
+): Promise<number> {
   const rows = await trx
     .updateTable('barred_hits')
     .set({ status: 'settled', settled_by: by.operatorId, settled_at: by.at, settlement_note: by.note })
@@ -124,7 +156,10 @@ export async function settleMemberHits(trx: Db, memberId: string, by: { operator
 
 // The sandbox provider's list (sandbox-barred-list.ts).
 
-export async function findSandboxListed(db: Db, cpfs: readonly string[]): Promise<{ cpf: string; reason: BarredReason }[]> {
+export async function findSandboxListed(
+  db: Db,
+  cpfs: readonly string[],
+): Promise<{ cpf: string; reason: BarredReason }[]> {
   if (cpfs.length === 0) return [];
   return db.selectFrom('barred_list_sandbox').select(['cpf', 'reason']).where('cpf', 'in', cpfs).execute();
 }
@@ -132,11 +167,19 @@ export async function findSandboxListed(db: Db, cpfs: readonly string[]): Promis
 export type SandboxEntryRow = { id: string; cpf: string; reason: BarredReason; note: string | null; addedAt: Date };
 
 export async function findSandboxEntries(db: Db, limit: number): Promise<SandboxEntryRow[]> {
-  return db.selectFrom('barred_list_sandbox').select(['id', 'cpf', 'reason', 'note', 'added_at as addedAt']).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('barred_list_sandbox')
+    .select(['id', 'cpf', 'reason', 'note', 'added_at as addedAt'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** List a CPF; answers the new entry's id, or null when the CPF is listed already. */
-export async function insertSandboxEntry(trx: Db, row: { cpf: string; reason: BarredReason; note: string; operatorId: string }): Promise<string | null> {
+export async function insertSandboxEntry(
+  trx: Db,
+  row: { cpf: string; reason: BarredReason; note: string; operatorId: string },
+): Promise<string | null> {
   const inserted = await trx
     .insertInto('barred_list_sandbox')
     .values({ cpf: row.cpf, reason: row.reason, note: row.note, added_by: row.operatorId })
@@ -146,6 +189,9 @@ export async function insertSandboxEntry(trx: Db, row: { cpf: string; reason: Ba
   return inserted?.id ?? null;
 }
 
-export async function deleteSandboxEntry(trx: Db, id: string): Promise<{ cpf: string; reason: BarredReason } | undefined> {
+export async function deleteSandboxEntry(
+  trx: Db,
+  id: string,
+): Promise<{ cpf: string; reason: BarredReason } | undefined> {
   return trx.deleteFrom('barred_list_sandbox').where('id', '=', id).returning(['cpf', 'reason']).executeTakeFirst();
 }

@@ -13,7 +13,15 @@ import type { IdentityGate, RegistrationIdentity } from '../member/member-core';
 import type { FieldFailure } from '../member/member-helpers';
 import { barredOf, type BarredListProvider } from './barred-list';
 import { createBarredHits } from './barred-hits';
-import { findIdentitiesAfter, findLoginIdentity, insertHit, insertIdentity, isCpfTaken, markCheckedOn, type NewHit } from './identity.repository';
+import {
+  findIdentitiesAfter,
+  findLoginIdentity,
+  insertHit,
+  insertIdentity,
+  isCpfTaken,
+  markCheckedOn,
+  type NewHit,
+} from './identity.repository';
 
 type Db = Kysely<Database>;
 
@@ -59,7 +67,11 @@ export function createIdentityService(ctx: IdentityContext) {
   }
 
   function requireProvider(): BarredListProvider {
-    if (!provider) throw new AppError(ErrorCode.BARRED_LIST_UNAVAILABLE, 'The barred-persons list cannot be checked now; try again later');
+    if (!provider)
+      throw new AppError(
+        ErrorCode.BARRED_LIST_UNAVAILABLE,
+        'The barred-persons list cannot be checked now; try again later',
+      );
     return provider;
   }
 
@@ -70,7 +82,10 @@ export function createIdentityService(ctx: IdentityContext) {
     } catch (err) {
       if (err instanceof AppError) throw err;
       log.warn({ err }, 'barred-persons list check failed');
-      throw new AppError(ErrorCode.BARRED_LIST_UNAVAILABLE, 'The barred-persons list cannot be checked now; try again later');
+      throw new AppError(
+        ErrorCode.BARRED_LIST_UNAVAILABLE,
+        'The barred-persons list cannot be checked now; try again later',
+      );
     }
   }
 
@@ -94,18 +109,27 @@ export function createIdentityService(ctx: IdentityContext) {
       else if (!cpf) failures.push({ field: 'cpf', code: 'pattern', patternId: 6, min: 11, max: 11 });
       const birthDate = input.birthDate?.trim() ?? '';
       if (birthDate === '') failures.push({ field: 'birthDate', code: 'required', patternId: 11, min: 10, max: 10 });
-      else if (!matchesPattern(11, birthDate) || birthDate < '1900-01-01') failures.push({ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 });
+      else if (!matchesPattern(11, birthDate) || birthDate < '1900-01-01')
+        failures.push({ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 });
       return {
         failures,
         async admit() {
           // Only reached once every field passed.
           if (!cpf) throw new Error('unreachable: admit without a valid CPF');
           const day = await today();
-          if (birthDate > day) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid input: birthDate', { fields: [{ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 }] });
+          if (birthDate > day)
+            throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid input: birthDate', {
+              fields: [{ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 }],
+            });
           if (profileRules.minimumAge !== null && ageOn(birthDate, day) < profileRules.minimumAge) {
-            throw new AppError(ErrorCode.UNDER_MINIMUM_AGE, `Players must be at least ${profileRules.minimumAge} years old`, { minimumAge: profileRules.minimumAge });
+            throw new AppError(
+              ErrorCode.UNDER_MINIMUM_AGE,
+              `Players must be at least ${profileRules.minimumAge} years old`,
+              { minimumAge: profileRules.minimumAge },
+            );
           }
-          if (await isCpfTaken(db, cpf)) throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+          if (await isCpfTaken(db, cpf))
+            throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
           if (profileRules.barredList) {
             const reason = (await askList([cpf])).get(cpf);
             if (reason) {
@@ -139,7 +163,8 @@ export function createIdentityService(ctx: IdentityContext) {
   return {
     gate,
     /** A member's CPF (`trx` inside the caller's transaction), null without one: a self-exclusion refuses new accounts with it. */
-    cpfOf: async (trx: Kysely<Database>, memberId: string): Promise<string | null> => (await findLoginIdentity(trx, String(memberId)))?.cpf ?? null,
+    cpfOf: async (trx: Kysely<Database>, memberId: string): Promise<string | null> =>
+      (await findLoginIdentity(trx, String(memberId)))?.cpf ?? null,
     hits: createBarredHits({ db, audit: ctx.audit, balance: ctx.balance, accountNames: ctx.accountNames, now }),
 
     /**
@@ -158,7 +183,8 @@ export function createIdentityService(ctx: IdentityContext) {
         const barred = await askList(page.map((row) => row.cpf));
         for (const row of page) {
           const reason = barred.get(row.cpf);
-          if (reason && (await recordMemberHit({ memberId: row.memberId, cpf: row.cpf, reason, check: 'sweep', day }))) found += 1;
+          if (reason && (await recordMemberHit({ memberId: row.memberId, cpf: row.cpf, reason, check: 'sweep', day })))
+            found += 1;
         }
         after = page[page.length - 1]!.memberId;
       }

@@ -39,13 +39,22 @@ export function createSandboxBarredList({ db, audit }: { db: Db; audit: Pick<Aud
     /** GET /ops/compliance/barred-list: the listed CPFs, masked, newest first. */
     async list(): Promise<BarredListEntry[]> {
       const rows = await findSandboxEntries(db, LIST_LIMIT);
-      return rows.map((row) => ({ id: row.id, cpfMasked: maskCpf(row.cpf), reason: row.reason, note: row.note, addedAt: row.addedAt.toISOString() }));
+      return rows.map((row) => ({
+        id: row.id,
+        cpfMasked: maskCpf(row.cpf),
+        reason: row.reason,
+        note: row.note,
+        addedAt: row.addedAt.toISOString(),
+      }));
     },
 
     /** POST /ops/compliance/barred-list: list a CPF (audited with the CPF masked). */
     async add(operatorId: string, body: AddBarredCpfBody): Promise<{ id: string }> {
       const cpf = normalizeCpf(body.cpf);
-      if (!cpf) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The CPF is not valid', { fields: [{ field: 'cpf', code: 'pattern', patternId: 6, min: 11, max: 11 }] });
+      if (!cpf)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'The CPF is not valid', {
+          fields: [{ field: 'cpf', code: 'pattern', patternId: 6, min: 11, max: 11 }],
+        });
       return runInTransaction(db, async (trx) => {
         const id = await insertSandboxEntry(trx, { cpf, reason: body.reason, note: body.note, operatorId });
         if (id === null) throw new AppError(ErrorCode.BARRED_CPF_LISTED, 'This CPF is listed already');

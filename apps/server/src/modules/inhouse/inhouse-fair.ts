@@ -131,14 +131,18 @@ export function createInhouseFair(ctx: InhouseFairContext) {
         await settle(round);
       } catch (err) {
         // A refusal is recorded on the round; anything else leaves it pending and is refused below.
-        if (!isAppError(err)) log.warn({ err, roundId: round.roundId }, 'in-house round not settled before a seed rotation');
+        if (!isAppError(err))
+          log.warn({ err, roundId: round.roundId }, 'in-house round not settled before a seed rotation');
       }
     }
     const old = await db.transaction().execute(async (t) => {
       const seed = await activeSeed(t, memberId, true);
       // Under the seed's lock: no round can join this seed until the rotation commits.
       if (await hasPendingRound(t, seed.id)) {
-        throw new AppError(ErrorCode.ROUND_IN_PROGRESS, 'A round under this seed is not settled yet; try again in a moment');
+        throw new AppError(
+          ErrorCode.ROUND_IN_PROGRESS,
+          'A round under this seed is not settled yet; try again in a moment',
+        );
       }
       const done = await revealSeed(t, seed.id, now());
       const next = await insertActiveSeed(t, { memberId, ...newServerSeed(), clientSeed: seed.clientSeed });

@@ -3,7 +3,13 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-export type InhouseHistoryFilter = { cursor?: string | undefined; limit: number; from?: Date | undefined; to?: Date | undefined; game?: 'slot' | 'dice' | undefined };
+export type InhouseHistoryFilter = {
+  cursor?: string | undefined;
+  limit: number;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  game?: 'slot' | 'dice' | undefined;
+};
 
 /**
  * One member's in-house rounds for the back office's player page, newest first, keyset-paged by id,
@@ -34,5 +40,8 @@ export async function findMemberInhouseRounds(db: Db, memberId: string, f: Inhou
   if (f.game) q = q.where('r.game', '=', f.game);
   if (f.from) q = q.where('r.created_at', '>=', f.from);
   if (f.to) q = q.where('r.created_at', '<=', f.to);
-  return q.orderBy('r.id', 'desc').limit(f.limit + 1).execute();
+  return q
+    .orderBy('r.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
 }

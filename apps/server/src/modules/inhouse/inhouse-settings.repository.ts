@@ -28,6 +28,8 @@ export async function upsertMaxStake(db: Db, nodeId: string, maxStakeMinor: bigi
   await db
     .insertInto('inhouse_game_settings')
     .values({ node_id: nodeId, max_stake_minor: maxStakeMinor.toString(), updated_at: now })
-    .onConflict((oc) => oc.column('node_id').doUpdateSet({ max_stake_minor: maxStakeMinor.toString(), updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('node_id').doUpdateSet({ max_stake_minor: maxStakeMinor.toString(), updated_at: now }),
+    )
     .execute();
 }

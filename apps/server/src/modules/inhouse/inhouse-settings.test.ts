@@ -32,36 +32,89 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
     await expectLedgerHealthy(t.database);
   });
 
-  const games = async (token = support) => valueOf<OpsInhouseGame[]>(await call(t.app, 'GET', '/ops/inhouse-games', { token }));
-  const put = (nodeId: string, payload: Record<string, unknown>, token = support) => call(t.app, 'PUT', `/ops/inhouse-games/${nodeId}/settings`, { token, payload });
+  const games = async (token = support) =>
+    valueOf<OpsInhouseGame[]>(await call(t.app, 'GET', '/ops/inhouse-games', { token }));
+  const put = (nodeId: string, payload: Record<string, unknown>, token = support) =>
+    call(t.app, 'PUT', `/ops/inhouse-games/${nodeId}/settings`, { token, payload });
   const audit = (nodeId: string) =>
-    t.database.db.selectFrom('audit_log').select(['reason', 'before', 'after']).where('action', '=', 'inhouse_game.settings').where('subject_id', '=', nodeId).orderBy('id').execute();
+    t.database.db
+      .selectFrom('audit_log')
+      .select(['reason', 'before', 'after'])
+      .where('action', '=', 'inhouse_game.settings')
+      .where('subject_id', '=', nodeId)
+      .orderBy('id')
+      .execute();
 
   /** Launch like the lobby, open the game session like the game page: the rules the player is shown. */
   async function open(nodeId: string): Promise<InhouseSession> {
-    const url = valueOf<{ game_url: string }>(await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId, vassalage: 'inhouse' } })).game_url;
+    const url = valueOf<{ game_url: string }>(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: player.token,
+        payload: { nodeId, vassalage: 'inhouse' },
+      }),
+    ).game_url;
     const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-    return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
+    return valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+    );
   }
 
   const roll = (s: InhouseSession, stakeMinor: string) =>
     call(t.app, 'POST', '/wps/inhouse/dice/roll', {
-      payload: { sessionToken: s.sessionToken, playerId: s.playerId, stakeMinor, idempotencyKey: `k-${crypto.randomBytes(8).toString('hex')}`, target: 5000, direction: 'under' },
+      payload: {
+        sessionToken: s.sessionToken,
+        playerId: s.playerId,
+        stakeMinor,
+        idempotencyKey: `k-${crypto.randomBytes(8).toString('hex')}`,
+        target: 5000,
+        direction: 'under',
+      },
     });
 
   it('lists each in-house game with its fixed RTP and the house limit as maximum; every role with games.read reads it', async () => {
     const list = await games(marketing);
     expect(list).toEqual([
-      { nodeId: 'inhouse-slot', name: 'Lucky Fives', game: 'slot', status: 'active', rtp: 0.96, minStakeMinor: '10', maxStakeMinor: '1000000', stakeStepMinor: '10', maxStakeSetMinor: null },
-      { nodeId: 'inhouse-dice', name: 'Provable Dice', game: 'dice', status: 'active', rtp: 0.99, minStakeMinor: '10', maxStakeMinor: '1000000', stakeStepMinor: '1', maxStakeSetMinor: null },
+      {
+        nodeId: 'inhouse-slot',
+        name: 'Lucky Fives',
+        game: 'slot',
+        status: 'active',
+        rtp: 0.96,
+        minStakeMinor: '10',
+        maxStakeMinor: '1000000',
+        stakeStepMinor: '10',
+        maxStakeSetMinor: null,
+      },
+      {
+        nodeId: 'inhouse-dice',
+        name: 'Provable Dice',
+        game: 'dice',
+        status: 'active',
+        rtp: 0.99,
+        minStakeMinor: '10',
+        maxStakeMinor: '1000000',
+        stakeStepMinor: '1',
+        maxStakeSetMinor: null,
+      },
     ]);
   });
 
   it('a maximum stake set on dice: audited, the player is told it, a round above it is refused and one at it plays', async () => {
-    const change = valueOf<InhouseGameSettingsChange>(await put('inhouse-dice', { maxStakeMinor: '500', reason: 'cap dice at 5' }));
-    expect(change).toEqual({ nodeId: 'inhouse-dice', before: { maxStakeMinor: null }, after: { maxStakeMinor: '500' } });
-    expect((await games()).find((g) => g.nodeId === 'inhouse-dice')).toMatchObject({ maxStakeMinor: '500', maxStakeSetMinor: '500' });
-    expect(await audit('inhouse-dice')).toEqual([{ reason: 'cap dice at 5', before: { maxStakeMinor: null }, after: { maxStakeMinor: '500' } }]);
+    const change = valueOf<InhouseGameSettingsChange>(
+      await put('inhouse-dice', { maxStakeMinor: '500', reason: 'cap dice at 5' }),
+    );
+    expect(change).toEqual({
+      nodeId: 'inhouse-dice',
+      before: { maxStakeMinor: null },
+      after: { maxStakeMinor: '500' },
+    });
+    expect((await games()).find((g) => g.nodeId === 'inhouse-dice')).toMatchObject({
+      maxStakeMinor: '500',
+      maxStakeSetMinor: '500',
+    });
+    expect(await audit('inhouse-dice')).toEqual([
+      { reason: 'cap dice at 5', before: { maxStakeMinor: null }, after: { maxStakeMinor: '500' } },
+    ]);
 
     const session = await open('inhouse-dice');
     expect(session).toMatchObject({ minStakeMinor: '10', maxStakeMinor: '500' });
@@ -72,31 +125,78 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
     expect((await open('inhouse-slot')).maxStakeMinor).toBe('1000000');
 
     // A second change answers the maximum it replaced.
-    expect(valueOf<InhouseGameSettingsChange>(await put('inhouse-dice', { maxStakeMinor: '2000', reason: 'raise the cap' })).before).toEqual({ maxStakeMinor: '500' });
+    expect(
+      valueOf<InhouseGameSettingsChange>(await put('inhouse-dice', { maxStakeMinor: '2000', reason: 'raise the cap' }))
+        .before,
+    ).toEqual({ maxStakeMinor: '500' });
     expect(valueOf<InhouseRoundResult>(await roll(await open('inhouse-dice'), '2000')).stakeMinor).toBe('2000');
   });
 
   it('refuses a maximum below the minimum, off the step, above the house limit, for another game or role; nothing is written', async () => {
-    const below = expectFailure(await put('inhouse-slot', { maxStakeMinor: '5', reason: 'too low' }), ErrorCode.VALIDATION_FAILED, 400);
-    expect(below.value).toMatchObject({ fields: [{ field: 'body.maxStakeMinor', message: 'belowMin' }], minStakeMinor: '10', stakeStepMinor: '10' });
-    const offStep = expectFailure(await put('inhouse-slot', { maxStakeMinor: '1005', reason: 'odd' }), ErrorCode.VALIDATION_FAILED, 400);
+    const below = expectFailure(
+      await put('inhouse-slot', { maxStakeMinor: '5', reason: 'too low' }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expect(below.value).toMatchObject({
+      fields: [{ field: 'body.maxStakeMinor', message: 'belowMin' }],
+      minStakeMinor: '10',
+      stakeStepMinor: '10',
+    });
+    const offStep = expectFailure(
+      await put('inhouse-slot', { maxStakeMinor: '1005', reason: 'odd' }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
     expect(offStep.value).toMatchObject({ fields: [{ field: 'body.maxStakeMinor', message: 'notStep' }] });
-    expectFailure(await put('inhouse-slot', { maxStakeMinor: '1000010', reason: 'too high' }), ErrorCode.VALIDATION_FAILED, 400);
-    expectFailure(await put('inhouse-slot', { maxStakeMinor: '2,50', reason: 'typed' }), ErrorCode.VALIDATION_FAILED, 400);
+    expectFailure(
+      await put('inhouse-slot', { maxStakeMinor: '1000010', reason: 'too high' }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expectFailure(
+      await put('inhouse-slot', { maxStakeMinor: '2,50', reason: 'typed' }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
     expectFailure(await put('inhouse-slot', { maxStakeMinor: '500' }), ErrorCode.VALIDATION_FAILED, 400);
-    expectFailure(await put('SBX-slot-01', { maxStakeMinor: '500', reason: 'not ours' }), ErrorCode.GAME_NOT_FOUND, 404);
-    expectFailure(await put('inhouse-slot', { maxStakeMinor: '500', reason: 'no role' }, marketing), ErrorCode.OPERATOR_FORBIDDEN, 403);
-    expect((await games()).find((g) => g.nodeId === 'inhouse-slot')).toMatchObject({ maxStakeMinor: '1000000', maxStakeSetMinor: null });
+    expectFailure(
+      await put('SBX-slot-01', { maxStakeMinor: '500', reason: 'not ours' }),
+      ErrorCode.GAME_NOT_FOUND,
+      404,
+    );
+    expectFailure(
+      await put('inhouse-slot', { maxStakeMinor: '500', reason: 'no role' }, marketing),
+      ErrorCode.OPERATOR_FORBIDDEN,
+      403,
+    );
+    expect((await games()).find((g) => g.nodeId === 'inhouse-slot')).toMatchObject({
+      maxStakeMinor: '1000000',
+      maxStakeSetMinor: null,
+    });
     expect(await audit('inhouse-slot')).toEqual([]);
   });
 
   it('a minimum bet raised above the maximum later wins: the game stays playable at its minimum', async () => {
-    valueOf(await call(t.app, 'PUT', '/ops/games/inhouse-dice/settings', { token: support, payload: { minBetMinor: '3000', reason: 'high rollers' } }));
-    expect((await games()).find((g) => g.nodeId === 'inhouse-dice')).toMatchObject({ minStakeMinor: '3000', maxStakeMinor: '3000', maxStakeSetMinor: '2000' });
+    valueOf(
+      await call(t.app, 'PUT', '/ops/games/inhouse-dice/settings', {
+        token: support,
+        payload: { minBetMinor: '3000', reason: 'high rollers' },
+      }),
+    );
+    expect((await games()).find((g) => g.nodeId === 'inhouse-dice')).toMatchObject({
+      minStakeMinor: '3000',
+      maxStakeMinor: '3000',
+      maxStakeSetMinor: '2000',
+    });
     const session = await open('inhouse-dice');
     expect(session).toMatchObject({ minStakeMinor: '3000', maxStakeMinor: '3000' });
     expectFailure(await roll(session, '3010'), ErrorCode.STAKE_INVALID, 400);
     // Setting a maximum under the new minimum is refused.
-    expectFailure(await put('inhouse-dice', { maxStakeMinor: '2500', reason: 'too low now' }), ErrorCode.VALIDATION_FAILED, 400);
+    expectFailure(
+      await put('inhouse-dice', { maxStakeMinor: '2500', reason: 'too low now' }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
   });
 });

@@ -85,7 +85,11 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
      * most the house limit, a whole step. Refused (400, nothing written) otherwise; the change and
      * its audit entry (before and after) commit together.
      */
-    async setGameSettings(actor: InhouseActor, nodeId: string, { maxStakeMinor, reason }: InhouseGameSettingsBody): Promise<InhouseGameSettingsChange> {
+    async setGameSettings(
+      actor: InhouseActor,
+      nodeId: string,
+      { maxStakeMinor, reason }: InhouseGameSettingsBody,
+    ): Promise<InhouseGameSettingsChange> {
       const game = requireInhouseGame(nodeId);
       const found = await catalogue.findGame(nodeId);
       if (!found) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId });
@@ -103,8 +107,20 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
       return db.transaction().execute(async (t) => {
         const before = await findMaxStake(t, nodeId, { lock: true });
         await upsertMaxStake(t, nodeId, max);
-        const change = { nodeId, before: { maxStakeMinor: before?.toString() ?? null }, after: { maxStakeMinor: max.toString() } };
-        await audit.record(t, { ...actor, action: 'inhouse_game.settings', subjectType: 'game', subjectId: nodeId, reason, before: change.before, after: change.after });
+        const change = {
+          nodeId,
+          before: { maxStakeMinor: before?.toString() ?? null },
+          after: { maxStakeMinor: max.toString() },
+        };
+        await audit.record(t, {
+          ...actor,
+          action: 'inhouse_game.settings',
+          subjectType: 'game',
+          subjectId: nodeId,
+          reason,
+          before: change.before,
+          after: change.after,
+        });
         return change;
       });
     },

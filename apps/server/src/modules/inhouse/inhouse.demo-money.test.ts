@@ -41,10 +41,15 @@ describeEachDatabase('in-house games: demo money stays demo', (target) => {
   /** Free play login → launch → game session, as the site and the game page do it. */
   async function open(token: string, nodeId: 'inhouse-slot' | 'inhouse-dice'): Promise<InhouseSession> {
     const url = valueOf<{ game_url: string }>(
-      await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId, vassalage: 'inhouse', gameId: nodeId, language: 'en' } }),
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token,
+        payload: { nodeId, vassalage: 'inhouse', gameId: nodeId, language: 'en' },
+      }),
     ).game_url;
     const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-    return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
+    return valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+    );
   }
 
   const auth = (s: InhouseSession) => ({ sessionToken: s.sessionToken, playerId: s.playerId });
@@ -54,7 +59,9 @@ describeEachDatabase('in-house games: demo money stays demo', (target) => {
     const rounds: InhouseRoundResult[] = [];
     for (let i = 0; i < 20; i++) {
       const r = valueOf<InhouseRoundResult>(
-        await call(t.app, 'POST', '/wps/inhouse/dice/roll', { payload: { ...auth(s), stakeMinor: '1000', idempotencyKey: key(), target: 9800, direction: 'under' } }),
+        await call(t.app, 'POST', '/wps/inhouse/dice/roll', {
+          payload: { ...auth(s), stakeMinor: '1000', idempotencyKey: key(), target: 9800, direction: 'under' },
+        }),
       );
       rounds.push(r);
       if (BigInt(r.payoutMinor) > 0n) return rounds;
@@ -62,23 +69,38 @@ describeEachDatabase('in-house games: demo money stays demo', (target) => {
     throw new Error('no winning roll in 20 tries at 98 %');
   }
 
-  const net = (rounds: InhouseRoundResult[]) => rounds.reduce((sum, r) => sum + BigInt(r.stakeMinor) - BigInt(r.payoutMinor), 0n);
+  const net = (rounds: InhouseRoundResult[]) =>
+    rounds.reduce((sum, r) => sum + BigInt(r.stakeMinor) - BigInt(r.payoutMinor), 0n);
 
   it('a trial account plays slot and dice against the demo house: house_cash, the winners board and the house figures never see it', async () => {
     // A real player's win: it moves house_cash and shows on the board, so the checks below can fail.
     const real = await createPlayer(t.app, 100_000n);
     const cashAtStart = await house('house_cash');
     const realRounds = await rollUntilWin(await open(real.token, 'inhouse-dice'));
-    const realAccount = await t.database.db.selectFrom('members').select('account').where('id', '=', real.memberId).executeTakeFirstOrThrow();
+    const realAccount = await t.database.db
+      .selectFrom('members')
+      .select('account')
+      .where('id', '=', real.memberId)
+      .executeTakeFirstOrThrow();
 
     const cashBefore = await house('house_cash');
     const demoBefore = await house('house_demo');
 
-    const trial = valueOf<{ token: string }>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: crypto.randomBytes(8).toString('hex') }));
+    const trial = valueOf<{ token: string }>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', {
+        random: crypto.randomBytes(8).toString('hex'),
+      }),
+    );
     const slot = await open(trial.token, 'inhouse-slot');
     const trialRounds: InhouseRoundResult[] = [];
     for (let i = 0; i < 3; i++) {
-      trialRounds.push(valueOf<InhouseRoundResult>(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(slot), stakeMinor: '100', idempotencyKey: key() } })));
+      trialRounds.push(
+        valueOf<InhouseRoundResult>(
+          await call(t.app, 'POST', '/wps/inhouse/slot/spin', {
+            payload: { ...auth(slot), stakeMinor: '100', idempotencyKey: key() },
+          }),
+        ),
+      );
     }
     trialRounds.push(...(await rollUntilWin(await open(trial.token, 'inhouse-dice'))));
     const trialWin = trialRounds.find((r) => BigInt(r.payoutMinor) > 0n)!;
@@ -94,15 +116,25 @@ describeEachDatabase('in-house games: demo money stays demo', (target) => {
     expect(record.total).toBe(trialRounds.length);
 
     // The public winners board lists the real win and no trial win.
-    const trialAccount = await t.database.db.selectFrom('members').select(['account', 'type']).where('id', '=', slot.playerId).executeTakeFirstOrThrow();
+    const trialAccount = await t.database.db
+      .selectFrom('members')
+      .select(['account', 'type'])
+      .where('id', '=', slot.playerId)
+      .executeTakeFirstOrThrow();
     expect(trialAccount.type).toBe(4);
-    const board = valueOf<RankList>(await call(t.app, 'POST', '/wps/relay/GCSGAME_getRankList', { payload: { size: 50 } }));
+    const board = valueOf<RankList>(
+      await call(t.app, 'POST', '/wps/relay/GCSGAME_getRankList', { payload: { size: 50 } }),
+    );
     const realWins = realRounds.filter((r) => BigInt(r.payoutMinor) > 0n);
     expect(board.list.map((w) => ({ account: w.account, amountMinor: w.amountMinor }))).toEqual(
-      realWins.map((r) => ({ account: maskAccount(realAccount.account), amountMinor: r.payoutMinor })).sort((a, b) => Number(BigInt(b.amountMinor) - BigInt(a.amountMinor))),
+      realWins
+        .map((r) => ({ account: maskAccount(realAccount.account), amountMinor: r.payoutMinor }))
+        .sort((a, b) => Number(BigInt(b.amountMinor) - BigInt(a.amountMinor))),
     );
     expect(board.list.some((w) => w.account === maskAccount(trialAccount.account))).toBe(false);
-    expect(board.list.some((w) => w.amountMinor === trialWin.payoutMinor && w.account !== maskAccount(realAccount.account))).toBe(false);
+    expect(
+      board.list.some((w) => w.amountMinor === trialWin.payoutMinor && w.account !== maskAccount(realAccount.account)),
+    ).toBe(false);
 
     // The house's result (house_cash* balance, docs/decisions.md) moved by the real rounds only.
     expect((await house('house_cash')).balance - cashAtStart.balance).toBe(net(realRounds));

@@ -62,7 +62,11 @@ function toSeed(r: SeedDbRow): SeedRow {
 }
 
 /** The player's active seed, locked FOR UPDATE when `lock` (nonces are taken under this lock). */
-export async function findActiveSeed(db: Db, memberId: string, opts: { lock?: boolean } = {}): Promise<SeedRow | undefined> {
+export async function findActiveSeed(
+  db: Db,
+  memberId: string,
+  opts: { lock?: boolean } = {},
+): Promise<SeedRow | undefined> {
   let q = db.selectFrom('inhouse_seeds').selectAll().where('member_id', '=', memberId).where('status', '=', 'active');
   if (opts.lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
@@ -70,10 +74,18 @@ export async function findActiveSeed(db: Db, memberId: string, opts: { lock?: bo
 }
 
 /** Insert an active seed; undefined when the player already has one (a concurrent insert won). */
-export async function insertActiveSeed(db: Db, seed: { memberId: string; serverSeed: string; serverSeedHash: string; clientSeed: string }): Promise<SeedRow | undefined> {
+export async function insertActiveSeed(
+  db: Db,
+  seed: { memberId: string; serverSeed: string; serverSeedHash: string; clientSeed: string },
+): Promise<SeedRow | undefined> {
   const row = await db
     .insertInto('inhouse_seeds')
-    .values({ member_id: seed.memberId, server_seed: seed.serverSeed, server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed })
+    .values({
+      member_id: seed.memberId,
+      server_seed: seed.serverSeed,
+      server_seed_hash: seed.serverSeedHash,
+      client_seed: seed.clientSeed,
+    })
     .onConflict((oc) => oc.column('member_id').where('status', '=', 'active').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -98,7 +110,12 @@ export async function updateClientSeed(db: Db, seedId: string, clientSeed: strin
 
 /** Reveal a locked active seed. */
 export async function revealSeed(db: Db, seedId: string, at: Date): Promise<SeedRow> {
-  const row = await db.updateTable('inhouse_seeds').set({ status: 'revealed', revealed_at: at }).where('id', '=', seedId).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('inhouse_seeds')
+    .set({ status: 'revealed', revealed_at: at })
+    .where('id', '=', seedId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toSeed(row);
 }
 
@@ -168,7 +185,10 @@ function toRound(r: RoundDbRow): RoundRow {
 
 /** A player's round by their idempotency key. */
 export async function findRoundByKey(db: Db, memberId: string, idempotencyKey: string): Promise<RoundRow | undefined> {
-  const row = await roundQuery(db).where('r.member_id', '=', memberId).where('r.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = await roundQuery(db)
+    .where('r.member_id', '=', memberId)
+    .where('r.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row ? toRound(row) : undefined;
 }
 
@@ -215,7 +235,13 @@ export async function insertRound(
 }
 
 /** Record a pending round's end: settled, or refused with the wallet's error code. Only pending rows move. */
-export async function finishRound(db: Db, roundId: string, status: 'settled' | 'refused', errorCode: string | null, at: Date): Promise<void> {
+export async function finishRound(
+  db: Db,
+  roundId: string,
+  status: 'settled' | 'refused',
+  errorCode: string | null,
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('inhouse_rounds')
     .set({ status, error_code: errorCode, settled_at: at })
@@ -230,24 +256,45 @@ export async function finishRound(db: Db, roundId: string, status: 'settled' | '
  * away from the losses (e.g. empty the wallet before a pending bet is retried).
  */
 export async function listRecentSettledRounds(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
-  const rows = await roundQuery(db).where('r.member_id', '=', memberId).where('r.status', '=', 'settled').orderBy('r.id', 'desc').limit(limit).execute();
+  const rows = await roundQuery(db)
+    .where('r.member_id', '=', memberId)
+    .where('r.status', '=', 'settled')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toRound);
 }
 
 /** The member's rounds that are not settled yet (the money step was interrupted or is running), oldest first. */
 export async function findPendingRoundsOfMember(db: Db, memberId: string, limit: number): Promise<RoundRow[]> {
-  const rows = await roundQuery(db).where('r.member_id', '=', memberId).where('r.status', '=', 'pending').orderBy('r.id').limit(limit).execute();
+  const rows = await roundQuery(db)
+    .where('r.member_id', '=', memberId)
+    .where('r.status', '=', 'pending')
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
   return rows.map(toRound);
 }
 
 /** Whether a round under this seed is still pending (its outcome would be revealed with the seed). */
 export async function hasPendingRound(db: Db, seedId: string): Promise<boolean> {
-  const row = await db.selectFrom('inhouse_rounds').select('id').where('seed_id', '=', seedId).where('status', '=', 'pending').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('inhouse_rounds')
+    .select('id')
+    .where('seed_id', '=', seedId)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Rounds left pending since before `before` (a crash between the wallet calls), oldest first. */
 export async function findStalePendingRounds(db: Db, before: Date, limit: number): Promise<RoundRow[]> {
-  const rows = await roundQuery(db).where('r.status', '=', 'pending').where('r.created_at', '<', before).orderBy('r.id').limit(limit).execute();
+  const rows = await roundQuery(db)
+    .where('r.status', '=', 'pending')
+    .where('r.created_at', '<', before)
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
   return rows.map(toRound);
 }

@@ -9,7 +9,12 @@ import {
   rotateSeedResultSchema,
   slotSpinBodySchema,
 } from '@wps/shared/schemas/inhouse';
-import { inhouseGameParamsSchema, inhouseGameSettingsBodySchema, inhouseGameSettingsChangeSchema, opsInhouseGameSchema } from '@wps/shared/schemas/inhouse-settings';
+import {
+  inhouseGameParamsSchema,
+  inhouseGameSettingsBodySchema,
+  inhouseGameSettingsChangeSchema,
+  opsInhouseGameSchema,
+} from '@wps/shared/schemas/inhouse-settings';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-types';
@@ -27,65 +32,108 @@ import { requestOperator } from '../operator/operator-auth';
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
 
-  app.post('/wps/inhouse/session', { schema: { body: inhouseSessionBodySchema, response: success(inhouseSessionSchema) } }, async (request) => {
-    return ok(await inhouse.openSession(request.body.launchToken));
-  });
+  app.post(
+    '/wps/inhouse/session',
+    { schema: { body: inhouseSessionBodySchema, response: success(inhouseSessionSchema) } },
+    async (request) => {
+      return ok(await inhouse.openSession(request.body.launchToken));
+    },
+  );
 
-  app.post('/wps/inhouse/fair', { schema: { body: inhouseAuthSchema, response: success(fairStateSchema) } }, async (request) => {
-    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
-    return ok(await inhouse.fairState(session.memberId));
-  });
+  app.post(
+    '/wps/inhouse/fair',
+    { schema: { body: inhouseAuthSchema, response: success(fairStateSchema) } },
+    async (request) => {
+      const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+      return ok(await inhouse.fairState(session.memberId));
+    },
+  );
 
-  app.post('/wps/inhouse/fair/client-seed', { schema: { body: inhouseClientSeedBodySchema, response: success(fairStateSchema) } }, async (request) => {
-    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
-    return ok(await inhouse.setClientSeed(session.memberId, request.body.clientSeed));
-  });
+  app.post(
+    '/wps/inhouse/fair/client-seed',
+    { schema: { body: inhouseClientSeedBodySchema, response: success(fairStateSchema) } },
+    async (request) => {
+      const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+      return ok(await inhouse.setClientSeed(session.memberId, request.body.clientSeed));
+    },
+  );
 
-  app.post('/wps/inhouse/fair/rotate', { schema: { body: inhouseAuthSchema, response: success(rotateSeedResultSchema) } }, async (request) => {
-    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
-    return ok(await inhouse.rotateSeed(session.memberId));
-  });
+  app.post(
+    '/wps/inhouse/fair/rotate',
+    { schema: { body: inhouseAuthSchema, response: success(rotateSeedResultSchema) } },
+    async (request) => {
+      const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+      return ok(await inhouse.rotateSeed(session.memberId));
+    },
+  );
 
-  app.post('/wps/inhouse/slot/spin', { schema: { body: slotSpinBodySchema, response: success(inhouseRoundResultSchema) } }, async (request) => {
-    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
-    if (session.game !== 'slot') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
-    return ok(
-      await inhouse.play({
-        memberId: session.memberId,
-        nodeId: session.nodeId,
-        game: 'slot',
-        stakeMinor: BigInt(request.body.stakeMinor),
-        idempotencyKey: request.body.idempotencyKey,
-        params: {},
-      }),
-    );
-  });
+  app.post(
+    '/wps/inhouse/slot/spin',
+    { schema: { body: slotSpinBodySchema, response: success(inhouseRoundResultSchema) } },
+    async (request) => {
+      const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+      if (session.game !== 'slot')
+        throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
+      return ok(
+        await inhouse.play({
+          memberId: session.memberId,
+          nodeId: session.nodeId,
+          game: 'slot',
+          stakeMinor: BigInt(request.body.stakeMinor),
+          idempotencyKey: request.body.idempotencyKey,
+          params: {},
+        }),
+      );
+    },
+  );
 
-  app.post('/wps/inhouse/dice/roll', { schema: { body: diceRollBodySchema, response: success(inhouseRoundResultSchema) } }, async (request) => {
-    const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
-    if (session.game !== 'dice') throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
-    return ok(
-      await inhouse.play({
-        memberId: session.memberId,
-        nodeId: session.nodeId,
-        game: 'dice',
-        stakeMinor: BigInt(request.body.stakeMinor),
-        idempotencyKey: request.body.idempotencyKey,
-        params: { target: request.body.target, direction: request.body.direction },
-      }),
-    );
-  });
+  app.post(
+    '/wps/inhouse/dice/roll',
+    { schema: { body: diceRollBodySchema, response: success(inhouseRoundResultSchema) } },
+    async (request) => {
+      const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
+      if (session.game !== 'dice')
+        throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
+      return ok(
+        await inhouse.play({
+          memberId: session.memberId,
+          nodeId: session.nodeId,
+          game: 'dice',
+          stakeMinor: BigInt(request.body.stakeMinor),
+          idempotencyKey: request.body.idempotencyKey,
+          params: { target: request.body.target, direction: request.body.direction },
+        }),
+      );
+    },
+  );
 
-  app.get('/ops/inhouse-games', { config: { permission: 'games.read' }, schema: { response: success(z.array(opsInhouseGameSchema)) } }, async () => {
-    return ok(await inhouse.listGames());
-  });
+  app.get(
+    '/ops/inhouse-games',
+    { config: { permission: 'games.read' }, schema: { response: success(z.array(opsInhouseGameSchema)) } },
+    async () => {
+      return ok(await inhouse.listGames());
+    },
+  );
 
   app.put(
     '/ops/inhouse-games/:nodeId/settings',
-    { config: { permission: 'games.write' }, schema: { params: inhouseGameParamsSchema, body: inhouseGameSettingsBodySchema, response: success(inhouseGameSettingsChangeSchema) } },
+    {
+      config: { permission: 'games.write' },
+      schema: {
+        params: inhouseGameParamsSchema,
+        body: inhouseGameSettingsBodySchema,
+        response: success(inhouseGameSettingsChangeSchema),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await inhouse.setGameSettings({ actorType: 'operator', actorId: operator.operatorId }, request.params.nodeId, request.body));
+      return ok(
+        await inhouse.setGameSettings(
+          { actorType: 'operator', actorId: operator.operatorId },
+          request.params.nodeId,
+          request.body,
+        ),
+      );
     },
   );
 }

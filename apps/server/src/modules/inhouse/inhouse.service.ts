@@ -2,14 +2,27 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import { diceOutcome, dicePayout, slotOutcome, slotPayout, type DiceDirection } from '@wps/shared/provably-fair';
-import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseGameKind, type InhouseRoundResult, type InhouseSession } from '@wps/shared/schemas/inhouse';
+import {
+  INHOUSE_GAMES,
+  INHOUSE_VASSALAGE,
+  type InhouseGameKind,
+  type InhouseRoundResult,
+  type InhouseSession,
+} from '@wps/shared/schemas/inhouse';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { activeSeed, createInhouseFair } from './inhouse-fair';
-import { findRoundByKey, findStalePendingRounds, finishRound, insertRound, takeNonce, type RoundRow } from './inhouse.repository';
+import {
+  findRoundByKey,
+  findStalePendingRounds,
+  finishRound,
+  insertRound,
+  takeNonce,
+  type RoundRow,
+} from './inhouse.repository';
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseViews } from './inhouse-views';
 
@@ -86,7 +99,10 @@ export function createInhouseService(ctx: InhouseContext) {
   }
 
   /** The player and game of a live game session. */
-  async function requireSession(sessionToken: string, playerId: string): Promise<{ memberId: string; nodeId: string; game: InhouseGameKind }> {
+  async function requireSession(
+    sessionToken: string,
+    playerId: string,
+  ): Promise<{ memberId: string; nodeId: string; game: InhouseGameKind }> {
     const session = await gateway.requireVendorSession(INHOUSE_VASSALAGE, sessionToken, playerId);
     return { ...session, game: requireInhouseGame(session.nodeId) };
   }
@@ -127,7 +143,12 @@ export function createInhouseService(ctx: InhouseContext) {
   }
 
   function sameRequest(r: RoundRow, input: PlayInput): boolean {
-    return r.game === input.game && r.nodeId === input.nodeId && r.stake === input.stakeMinor && JSON.stringify(r.params) === JSON.stringify(input.params);
+    return (
+      r.game === input.game &&
+      r.nodeId === input.nodeId &&
+      r.stake === input.stakeMinor &&
+      JSON.stringify(r.params) === JSON.stringify(input.params)
+    );
   }
 
   async function result(round: RoundRow, balanceMinor: bigint, replayed: boolean): Promise<InhouseRoundResult> {
@@ -159,51 +180,58 @@ export function createInhouseService(ctx: InhouseContext) {
     const { rules } = await settings.getPlayableGame(input.nodeId, input.game);
     if (input.stakeMinor < rules.min || input.stakeMinor > rules.max || input.stakeMinor % rules.step !== 0n) {
       const { scale } = await money();
-      throw new AppError(ErrorCode.STAKE_INVALID, 'The stake is below the minimum, above the maximum or not a whole step', {
-        minStake: formatMinor(rules.min, scale),
-        minStakeMinor: rules.min.toString(),
-        maxStakeMinor: rules.max.toString(),
-        stakeStepMinor: rules.step.toString(),
-      });
+      throw new AppError(
+        ErrorCode.STAKE_INVALID,
+        'The stake is below the minimum, above the maximum or not a whole step',
+        {
+          minStake: formatMinor(rules.min, scale),
+          minStakeMinor: rules.min.toString(),
+          maxStakeMinor: rules.max.toString(),
+          stakeStepMinor: rules.step.toString(),
+        },
+      );
     }
 
     const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
-    const inserted = await db.transaction().execute(async (t) => {
-      const seed = await activeSeed(t, input.memberId, true);
-      const nonce = await takeNonce(t, seed.id);
-      let outcome: Record<string, unknown>;
-      let payout: bigint;
-      if (input.game === 'slot') {
-        const o = slotOutcome(seed.serverSeed, seed.clientSeed, nonce);
-        outcome = o as unknown as Record<string, unknown>;
-        payout = slotPayout(input.stakeMinor, o);
-      } else {
-        const o = diceOutcome(seed.serverSeed, seed.clientSeed, nonce, input.params.target!, input.params.direction!);
-        outcome = o as unknown as Record<string, unknown>;
-        payout = dicePayout(input.stakeMinor, o);
-      }
-      const ok = await insertRound(t, {
-        roundId,
-        memberId: input.memberId,
-        nodeId: input.nodeId,
-        game: input.game,
-        idempotencyKey: input.idempotencyKey,
-        seedId: seed.id,
-        serverSeedHash: seed.serverSeedHash,
-        clientSeed: seed.clientSeed,
-        nonce,
-        stake: input.stakeMinor,
-        payout,
-        params: input.params,
-        outcome,
+    const inserted = await db
+      .transaction()
+      .execute(async (t) => {
+        const seed = await activeSeed(t, input.memberId, true);
+        const nonce = await takeNonce(t, seed.id);
+        let outcome: Record<string, unknown>;
+        let payout: bigint;
+        if (input.game === 'slot') {
+          const o = slotOutcome(seed.serverSeed, seed.clientSeed, nonce);
+          outcome = o as unknown as Record<string, unknown>;
+          payout = slotPayout(input.stakeMinor, o);
+        } else {
+          const o = diceOutcome(seed.serverSeed, seed.clientSeed, nonce, input.params.target!, input.params.direction!);
+          outcome = o as unknown as Record<string, unknown>;
+          payout = dicePayout(input.stakeMinor, o);
+        }
+        const ok = await insertRound(t, {
+          roundId,
+          memberId: input.memberId,
+          nodeId: input.nodeId,
+          game: input.game,
+          idempotencyKey: input.idempotencyKey,
+          seedId: seed.id,
+          serverSeedHash: seed.serverSeedHash,
+          clientSeed: seed.clientSeed,
+          nonce,
+          stake: input.stakeMinor,
+          payout,
+          params: input.params,
+          outcome,
+        });
+        // A concurrent request with the same key won: give the nonce back by rolling back.
+        if (!ok) throw new KeyTaken();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof KeyTaken) return false;
+        throw err;
       });
-      // A concurrent request with the same key won: give the nonce back by rolling back.
-      if (!ok) throw new KeyTaken();
-      return true;
-    }).catch((err: unknown) => {
-      if (err instanceof KeyTaken) return false;
-      throw err;
-    });
     const round = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     if (!round) throw new Error('inhouse: round not found after insert');
     if (!inserted) return replay(round, input);
@@ -214,10 +242,18 @@ export function createInhouseService(ctx: InhouseContext) {
   /** The answer to a repeated idempotency key: the same round, finished if it was interrupted. */
   async function replay(round: RoundRow, input: PlayInput): Promise<InhouseRoundResult> {
     if (!sameRequest(round, input)) {
-      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This idempotency key was already used for a different round', { idempotencyKey: input.idempotencyKey });
+      throw new AppError(
+        ErrorCode.DUPLICATE_TRANSACTION,
+        'This idempotency key was already used for a different round',
+        { idempotencyKey: input.idempotencyKey },
+      );
     }
     if (round.status === 'refused') {
-      throw new AppError((round.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS, 'This round was refused by the wallet', { roundId: round.roundId });
+      throw new AppError(
+        (round.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS,
+        'This round was refused by the wallet',
+        { roundId: round.roundId },
+      );
     }
     if (round.status === 'settled') {
       // The wallet's replay would repeat the balance of the first answer; show today's.
@@ -248,7 +284,16 @@ export function createInhouseService(ctx: InhouseContext) {
 
   // roundFairness: for the bet record's statements (inhouse-views.ts).
   // listGames, setGameSettings: the back office's in-house games (inhouse-settings.ts).
-  return { openSession, requireSession, ...fair, play, settleStaleRounds, listGames: settings.listGames, setGameSettings: settings.setGameSettings, ...createInhouseViews(ctx) };
+  return {
+    openSession,
+    requireSession,
+    ...fair,
+    play,
+    settleStaleRounds,
+    listGames: settings.listGames,
+    setGameSettings: settings.setGameSettings,
+    ...createInhouseViews(ctx),
+  };
 }
 
 class KeyTaken extends Error {}

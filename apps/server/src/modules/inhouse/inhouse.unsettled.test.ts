@@ -31,10 +31,15 @@ describeEachDatabase('in-house rounds stay hidden until settled', (target) => {
 
   async function open(player: Player): Promise<InhouseSession> {
     const url = valueOf<{ game_url: string }>(
-      await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' } }),
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: player.token,
+        payload: { nodeId: 'inhouse-slot', vassalage: 'inhouse' },
+      }),
     ).game_url;
     const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-    return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
+    return valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+    );
   }
 
   const auth = (s: InhouseSession) => ({ sessionToken: s.sessionToken, playerId: s.playerId });
@@ -52,18 +57,28 @@ describeEachDatabase('in-house rounds stay hidden until settled', (target) => {
   }
 
   async function pendingRound(idempotencyKey: string) {
-    return t.database.db.selectFrom('inhouse_rounds').select(['round_id', 'status', 'payout', 'outcome']).where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow();
+    return t.database.db
+      .selectFrom('inhouse_rounds')
+      .select(['round_id', 'status', 'payout', 'outcome'])
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
   }
 
   it('a round whose bet did not go through shows nowhere and its seed is not revealed until it settles', async () => {
     const player = await createPlayer(t.app, 10_000n);
     const s = await open(player);
     // One settled round, so the panel is not empty and the check below can fail.
-    const settled = valueOf<{ roundId: string }>(await call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '100', idempotencyKey: key() } }));
+    const settled = valueOf<{ roundId: string }>(
+      await call(t.app, 'POST', '/wps/inhouse/slot/spin', {
+        payload: { ...auth(s), stakeMinor: '100', idempotencyKey: key() },
+      }),
+    );
     const afterFirst = await mainBalance(t.app, player.memberId);
 
     const k = key();
-    const failed = await whileFailing('bet', () => call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '100', idempotencyKey: k } }));
+    const failed = await whileFailing('bet', () =>
+      call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '100', idempotencyKey: k } }),
+    );
     expect(failed.statusCode).toBe(500);
     expect(failed.body).not.toContain('grid');
     const pending = await pendingRound(k);
@@ -77,14 +92,26 @@ describeEachDatabase('in-house rounds stay hidden until settled', (target) => {
 
     // Rotating would reveal the seed, and with it the pending outcome: refused while it cannot settle.
     await whileFailing('bet', async () => {
-      expectFailure(await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }), ErrorCode.ROUND_IN_PROGRESS, 409);
+      expectFailure(
+        await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }),
+        ErrorCode.ROUND_IN_PROGRESS,
+        409,
+      );
     });
-    const seeds = await t.database.db.selectFrom('inhouse_seeds').select('status').where('member_id', '=', player.memberId).execute();
+    const seeds = await t.database.db
+      .selectFrom('inhouse_seeds')
+      .select('status')
+      .where('member_id', '=', player.memberId)
+      .execute();
     expect(seeds.map((r) => r.status)).toEqual(['active']);
-    expect(valueOf<FairState>(await call(t.app, 'POST', '/wps/inhouse/fair', { payload: auth(s) })).previous).toBeNull();
+    expect(
+      valueOf<FairState>(await call(t.app, 'POST', '/wps/inhouse/fair', { payload: auth(s) })).previous,
+    ).toBeNull();
 
     // Once the wallet answers, the rotation settles the round first, then reveals the seed.
-    const rotated = valueOf<RotateSeedResult>(await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }));
+    const rotated = valueOf<RotateSeedResult>(
+      await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }),
+    );
     expect((await pendingRound(k)).status).toBe('settled');
     const payout = BigInt(pending.payout);
     expect(await mainBalance(t.app, player.memberId)).toBe(afterFirst - 100n + payout);
@@ -99,14 +126,18 @@ describeEachDatabase('in-house rounds stay hidden until settled', (target) => {
     const player = await createPlayer(t.app, 10_000n);
     const s = await open(player);
     const k = key();
-    const failed = await whileFailing('win', () => call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '100', idempotencyKey: k } }));
+    const failed = await whileFailing('win', () =>
+      call(t.app, 'POST', '/wps/inhouse/slot/spin', { payload: { ...auth(s), stakeMinor: '100', idempotencyKey: k } }),
+    );
     expect(failed.statusCode).toBe(500);
     const pending = await pendingRound(k);
     expect(pending.status).toBe('pending');
     expect(await mainBalance(t.app, player.memberId)).toBe(9_900n);
     expect(valueOf<FairState>(await call(t.app, 'POST', '/wps/inhouse/fair', { payload: auth(s) })).rounds).toEqual([]);
 
-    const rotated = valueOf<RotateSeedResult>(await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }));
+    const rotated = valueOf<RotateSeedResult>(
+      await call(t.app, 'POST', '/wps/inhouse/fair/rotate', { payload: auth(s) }),
+    );
     expect(rotated.current.rounds.map((r) => [r.roundId, r.status])).toEqual([[pending.round_id, 'settled']]);
     expect(await mainBalance(t.app, player.memberId)).toBe(9_900n + BigInt(pending.payout));
   });

@@ -16,7 +16,12 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
     valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
-    valueOf(await call(t.app, 'PUT', '/ops/kyc/settings', { token: admin, payload: { unverifiedDepositCap: '100', reverifyDays: 30, reason: 'concurrency test' } }));
+    valueOf(
+      await call(t.app, 'PUT', '/ops/kyc/settings', {
+        token: admin,
+        payload: { unverifiedDepositCap: '100', reverifyDays: 30, reason: 'concurrency test' },
+      }),
+    );
   });
   afterEach(async () => {
     await expectLedgerHealthy(t.database);
@@ -30,13 +35,28 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
     const token = user.result.token;
     const memberId = (await t.app.services.session.resolve(token))!.memberId;
     // The player's own limits are far above the cap, so only the cap can refuse.
-    valueOf(await call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token, payload: { limits: [{ kind: 'deposit_month', value: '100000' }, { kind: 'daily_time', value: '600' }] } }));
+    valueOf(
+      await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+        token,
+        payload: {
+          limits: [
+            { kind: 'deposit_month', value: '100000' },
+            { kind: 'daily_time', value: '600' },
+          ],
+        },
+      }),
+    );
     const channel = await demoChannel(t, token, 'manual_bank');
     const answers = await Promise.all(Array.from({ length: 20 }, () => createOrderCall(t, token, channel.id, '30')));
     const made = answers.filter((r) => r.statusCode === 200);
     expect(made).toHaveLength(3);
-    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(r.json()).toMatchObject({ errorCode: 'KYC_DEPOSIT_CAP_REACHED', value: { remaining: '10.00' } });
-    const rows = await t.database.db.selectFrom('deposit_orders').select('amount_minor').where('member_id', '=', memberId).execute();
+    for (const r of answers.filter((a) => a.statusCode !== 200))
+      expect(r.json()).toMatchObject({ errorCode: 'KYC_DEPOSIT_CAP_REACHED', value: { remaining: '10.00' } });
+    const rows = await t.database.db
+      .selectFrom('deposit_orders')
+      .select('amount_minor')
+      .where('member_id', '=', memberId)
+      .execute();
     expect(rows.reduce((sum, r) => sum + BigInt(r.amount_minor), 0n)).toBe(9000n);
   });
 });

@@ -37,10 +37,16 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     await t?.close();
   });
 
-  const settings = (body: { unverifiedDepositCap: string; reverifyDays: number }, token = admin) => call(t.app, 'PUT', '/ops/kyc/settings', { token, payload: { ...body, reason: 'set by the test' } });
+  const settings = (body: { unverifiedDepositCap: string; reverifyDays: number }, token = admin) =>
+    call(t.app, 'PUT', '/ops/kyc/settings', { token, payload: { ...body, reason: 'set by the test' } });
   const status = async (token: string) => valueOf<KycStatus>(await call(t.app, 'GET', '/wps/kyc/status', { token }));
   const form = (url: string, body: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString() });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+    });
 
   /** A BR player (CPF, date of birth) with the limits the licence asks for before any deposit. */
   async function brPlayer() {
@@ -49,7 +55,12 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     valueOf(
       await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
         token: user.result.token,
-        payload: { limits: [{ kind: 'deposit_month', value: '100000' }, { kind: 'daily_time', value: '600' }] },
+        payload: {
+          limits: [
+            { kind: 'deposit_month', value: '100000' },
+            { kind: 'daily_time', value: '600' },
+          ],
+        },
       }),
     );
     return { token: user.result.token, memberId, username: user.username, password: user.password };
@@ -57,7 +68,9 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
 
   /** The first identity check on the sandbox: document, selfie, liveness, passed. */
   async function verify(token: string, name: string) {
-    const { url } = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/checks', { token, payload: { returnUrl: '/security-center' } }));
+    const { url } = valueOf<KycStartResult>(
+      await call(t.app, 'POST', '/wps/kyc/checks', { token, payload: { returnUrl: '/security-center' } }),
+    );
     await form(url, { step: 'document', documentName: name });
     await form(url, { step: 'selfie' });
     await form(url, { step: 'liveness' });
@@ -75,9 +88,22 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     expectFailure(await settings({ unverifiedDepositCap: '10', reverifyDays: -1 }), 'VALIDATION_FAILED', 400);
     const support = (await createTestOperator(t.app, 'support')).token;
     expect((await settings({ unverifiedDepositCap: '10', reverifyDays: 30 }, support)).statusCode).toBe(403);
-    expect(valueOf<KycSettings>(await settings({ unverifiedDepositCap: '150.50', reverifyDays: 7 }))).toMatchObject({ unverifiedDepositCap: '150.50', reverifyDays: 7 });
-    const audit = await sql<{ reason: string; before: unknown; after: unknown }>`SELECT reason, before, after FROM audit_log WHERE action = 'kyc.settings' ORDER BY id DESC LIMIT 1`.execute(t.database.db);
-    expect(audit.rows[0]).toMatchObject({ reason: 'set by the test', before: { unverifiedDepositCapMinor: '20000', reverifyDays: 30 }, after: { unverifiedDepositCapMinor: '15050', reverifyDays: 7 } });
+    expect(valueOf<KycSettings>(await settings({ unverifiedDepositCap: '150.50', reverifyDays: 7 }))).toMatchObject({
+      unverifiedDepositCap: '150.50',
+      reverifyDays: 7,
+    });
+    const audit = await sql<{
+      reason: string;
+      before: unknown;
+      after: unknown;
+    }>`SELECT reason, before, after FROM audit_log WHERE action = 'kyc.settings' ORDER BY id DESC LIMIT 1`.execute(
+      t.database.db,
+    );
+    expect(audit.rows[0]).toMatchObject({
+      reason: 'set by the test',
+      before: { unverifiedDepositCapMinor: '20000', reverifyDays: 30 },
+      after: { unverifiedDepositCapMinor: '15050', reverifyDays: 7 },
+    });
     valueOf(await settings({ unverifiedDepositCap: '200', reverifyDays: 30 }));
   });
 
@@ -90,7 +116,12 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     // A pending order holds its room.
     expectFailure(await createOrderCall(t, p.token, channel.id, '50'), 'KYC_DEPOSIT_CAP_REACHED', 409);
     const refused = (await createOrderCall(t, p.token, channel.id, '50')).json() as { value: Record<string, string> };
-    expect(refused.value).toMatchObject({ cap: '100.00', capMinor: '10000', remaining: '40.00', remainingMinor: '4000' });
+    expect(refused.value).toMatchObject({
+      cap: '100.00',
+      capMinor: '10000',
+      remaining: '40.00',
+      remainingMinor: '4000',
+    });
     await createOrder(t, p.token, channel.id, '40');
     expect((await status(p.token)).depositCap).toMatchObject({ used: '100.00', remaining: '0.00' });
     expectFailure(await createOrderCall(t, p.token, channel.id, '10'), 'KYC_DEPOSIT_CAP_REACHED', 409);
@@ -109,12 +140,17 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     const second = await createOrder(t, p.token, channel.id, '50');
     valueOf(await settings({ unverifiedDepositCap: '70', reverifyDays: 30 }));
     const finance = (await createTestOperator(t.app, 'finance')).token;
-    const confirm = async (id: string) => valueOf<{ status: string }>(await call(t.app, 'POST', `/ops/deposits/${id}/confirm`, { token: finance, payload: { reason: 'arrived' } })).status;
+    const confirm = async (id: string) =>
+      valueOf<{ status: string }>(
+        await call(t.app, 'POST', `/ops/deposits/${id}/confirm`, { token: finance, payload: { reason: 'arrived' } }),
+      ).status;
     expect(await confirm(first.id)).toBe('credited');
     expect(await confirm(second.id)).toBe('failed');
     valueOf(await settings({ unverifiedDepositCap: '200', reverifyDays: 30 }));
 
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    valueOf(
+      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
+    );
     try {
       const free = await registerUser(t.app);
       expect((await status(free.result.token)).depositCap).toBeNull();
@@ -143,17 +179,42 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
 
     const channel = await demoChannel(t, token, 'manual_bank');
     expectFailure(await createOrderCall(t, token, channel.id, '10'), 'KYC_REVERIFICATION_REQUIRED', 403);
-    expectFailure(await requestWithdrawal(t.app, { token, memberId: p.memberId, username: p.username, bankAccountId }, '10'), 'KYC_REVERIFICATION_REQUIRED', 403);
-    expectFailure(await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } }), 'KYC_REVERIFICATION_REQUIRED', 403);
+    expectFailure(
+      await requestWithdrawal(t.app, { token, memberId: p.memberId, username: p.username, bankAccountId }, '10'),
+      'KYC_REVERIFICATION_REQUIRED',
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token,
+        payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' },
+      }),
+      'KYC_REVERIFICATION_REQUIRED',
+      403,
+    );
     // A lottery ticket is bought without a launch: refused the same way.
-    const ticket = { idempotencyKey: 'reverify-ticket-1', gameCode: 'E5D-1', selections: [{ betType: 'last2', numbers: [27], stakePerLineMinor: '100' }] };
-    expectFailure(await call(t.app, 'POST', '/lgw/tickets', { token, payload: ticket }), 'KYC_REVERIFICATION_REQUIRED', 403);
+    const ticket = {
+      idempotencyKey: 'reverify-ticket-1',
+      gameCode: 'E5D-1',
+      selections: [{ betType: 'last2', numbers: [27], stakePerLineMinor: '100' }],
+    };
+    expectFailure(
+      await call(t.app, 'POST', '/lgw/tickets', { token, payload: ticket }),
+      'KYC_REVERIFICATION_REQUIRED',
+      403,
+    );
     // The identity check itself is not what is asked for.
     expectFailure(await call(t.app, 'POST', '/wps/kyc/checks', { token, payload: {} }), 'KYC_ALREADY_VERIFIED', 409);
 
     // The sandbox's face check: no document, a selfie and liveness, then pass or fail.
-    const first = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: { returnUrl: '/kyc/reverify' } }));
-    expect(valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: { returnUrl: '/kyc/reverify' } }))).toEqual(first);
+    const first = valueOf<KycStartResult>(
+      await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: { returnUrl: '/kyc/reverify' } }),
+    );
+    expect(
+      valueOf<KycStartResult>(
+        await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: { returnUrl: '/kyc/reverify' } }),
+      ),
+    ).toEqual(first);
     const page = await t.app.inject({ method: 'GET', url: first.url });
     expect(page.body).toContain('Sandbox face check');
     expect(page.body).not.toContain('documentName');
@@ -162,7 +223,10 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     await form(first.url, { step: 'liveness' });
     const failed = await form(first.url, { step: 'outcome', outcome: 'failed' });
     expect(failed.headers.location).toBe('/kyc/reverify');
-    expect((await status(token)).reverification).toMatchObject({ status: 'failed', reason: 'The document and the selfie do not match (sandbox)' });
+    expect((await status(token)).reverification).toMatchObject({
+      status: 'failed',
+      reason: 'The document and the selfie do not match (sandbox)',
+    });
     expectFailure(await createOrderCall(t, token, channel.id, '10'), 'KYC_REVERIFICATION_REQUIRED', 403);
 
     const again = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }));
@@ -174,13 +238,26 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     const after = await status(token);
     expect(after).toMatchObject({ level: 'verified', reverification: null, fullName: 'Rafael Moura Teixeira' });
     await createOrder(t, token, channel.id, '10');
-    expect((await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } })).statusCode).toBe(200);
-    expectFailure(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }), 'KYC_REVERIFICATION_NOT_DUE', 409);
+    expect(
+      (
+        await call(t.app, 'POST', '/wps/game/launchGame', {
+          token,
+          payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }),
+      'KYC_REVERIFICATION_NOT_DUE',
+      409,
+    );
     // The face check just passed counts from the calendar's today: the next login asks nothing.
     expect((await status(await logIn(p))).reverification).toBeNull();
 
     const audit = await sql<{ action: string; actor_type: string; after: { purpose?: string } }>`
-      SELECT action, actor_type, after FROM audit_log WHERE subject_type = 'member' AND subject_id = ${p.memberId} AND action LIKE 'kyc.%' ORDER BY id`.execute(t.database.db);
+      SELECT action, actor_type, after FROM audit_log WHERE subject_type = 'member' AND subject_id = ${p.memberId} AND action LIKE 'kyc.%' ORDER BY id`.execute(
+      t.database.db,
+    );
     expect(audit.rows.map((r) => [r.action, r.after.purpose ?? null])).toEqual([
       ['kyc.passed', 'onboarding'],
       ['kyc.reverification_due', null],
@@ -188,13 +265,16 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
       ['kyc.passed', 'reverification'],
     ]);
     const names = await sql<{ full_name: string | null; payee_name: string | null }>`
-      SELECT i.full_name, m.payee_name FROM member_identities i JOIN members m ON m.id = i.member_id WHERE i.member_id = ${p.memberId}::bigint`.execute(t.database.db);
+      SELECT i.full_name, m.payee_name FROM member_identities i JOIN members m ON m.id = i.member_id WHERE i.member_id = ${p.memberId}::bigint`.execute(
+      t.database.db,
+    );
     expect(names.rows).toEqual([{ full_name: 'Rafael Moura Teixeira', payee_name: 'Rafael Moura Teixeira' }]);
   });
 
   it('play is refused right after the login that marks a face check due, though the player played before; a mark made on another instance arrives through the change feed', async () => {
     expect(t.app.services.changeFeed.isLive).toBe(true);
-    const launch = (token: string) => call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } });
+    const launch = (token: string) =>
+      call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } });
     const p = await brPlayer();
     await verify(p.token, 'Otavio Reis Prado');
     // Played first: "nothing due" is what this instance now keeps of the player.
@@ -209,7 +289,9 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     const q = await brPlayer();
     await verify(q.token, 'Beatriz Nunes Rocha');
     expect((await launch(q.token)).statusCode).toBe(200);
-    await sql`UPDATE kyc_members SET reverify_due_at = now() WHERE member_id = ${q.memberId}::bigint`.execute(t.database.db);
+    await sql`UPDATE kyc_members SET reverify_due_at = now() WHERE member_id = ${q.memberId}::bigint`.execute(
+      t.database.db,
+    );
     await expect.poll(async () => (await launch(q.token)).statusCode, { timeout: 5_000 }).toBe(403);
   });
 
@@ -218,14 +300,40 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     await verify(p.token, 'Irene Campos Luz');
     offset = 31 * DAY;
     const token = await logIn(p);
-    const { url, checkId } = valueOf<KycStartResult>(await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }));
+    const { url, checkId } = valueOf<KycStartResult>(
+      await call(t.app, 'POST', '/wps/kyc/reverification', { token, payload: {} }),
+    );
     const ref = url.split('/').pop()!;
-    const body = JSON.stringify({ ref, outcome: 'review', fullName: null, reason: 'Low light', steps: { document: false, selfie: true, liveness: true }, timestamp: Math.floor(Date.now() / 1000) });
-    const sent = await t.app.inject({ method: 'POST', url: SANDBOX_KYC_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'x-sandbox-kyc-signature': t.app.services.kyc.sandbox.sign(body) }, payload: body });
+    const body = JSON.stringify({
+      ref,
+      outcome: 'review',
+      fullName: null,
+      reason: 'Low light',
+      steps: { document: false, selfie: true, liveness: true },
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_KYC_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'x-sandbox-kyc-signature': t.app.services.kyc.sandbox.sign(body) },
+      payload: body,
+    });
     expect(valueOf<{ status: string }>(sent).status).toBe('review');
     expect((await status(token)).reverification).toMatchObject({ status: 'review', reason: 'Low light' });
-    expectFailure(await call(t.app, 'POST', '/wps/game/launchGame', { token, payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' } }), 'KYC_REVERIFICATION_REQUIRED', 403);
-    valueOf(await call(t.app, 'POST', `/ops/kyc/checks/${checkId}/decision`, { token: admin, payload: { decision: 'passed', reason: 'Face matches the document' } }));
+    expectFailure(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token,
+        payload: { nodeId: 'inhouse-dice', vassalage: 'inhouse' },
+      }),
+      'KYC_REVERIFICATION_REQUIRED',
+      403,
+    );
+    valueOf(
+      await call(t.app, 'POST', `/ops/kyc/checks/${checkId}/decision`, {
+        token: admin,
+        payload: { decision: 'passed', reason: 'Face matches the document' },
+      }),
+    );
     expect(await status(token)).toMatchObject({ reverification: null, fullName: 'Irene Campos Luz' });
   });
 
@@ -242,6 +350,10 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
       valueOf(await settings({ unverifiedDepositCap: '200', reverifyDays: 30 }));
     }
     expect((await status(await logIn(unverified))).reverification).toBeNull();
-    expectFailure(await call(t.app, 'POST', '/wps/kyc/reverification', { token: unverified.token, payload: {} }), 'KYC_REVERIFICATION_NOT_DUE', 409);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/kyc/reverification', { token: unverified.token, payload: {} }),
+      'KYC_REVERIFICATION_NOT_DUE',
+      409,
+    );
   });
 });

@@ -11,7 +11,15 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { DepositLimitGuard } from '../deposit/deposit.types';
 import { findLatestPassedCheck, hasPassedCheck } from './kyc.repository';
-import { findKycMember, findTierSettings, lockKycMember, lockTierSettings, recordFaceCheck, setReverifyDue, updateTierSettings } from './kyc-tiers.repository';
+import {
+  findKycMember,
+  findTierSettings,
+  lockKycMember,
+  lockTierSettings,
+  recordFaceCheck,
+  setReverifyDue,
+  updateTierSettings,
+} from './kyc-tiers.repository';
 
 type Db = Kysely<Database>;
 
@@ -81,16 +89,29 @@ export function createKycTiers(ctx: KycTiersContext) {
   async function dueSince(memberId: string, trx: Db = db): Promise<Date | null> {
     const due = await reverifyDueAt(memberId, trx);
     if (!due) return null;
-    const [settings, profile] = await Promise.all([findTierSettings(trx), trx === db ? ctx.jurisdiction() : ctx.jurisdictionIn(trx)]);
+    const [settings, profile] = await Promise.all([
+      findTierSettings(trx),
+      trx === db ? ctx.jurisdiction() : ctx.jurisdictionIn(trx),
+    ]);
     return settings.reverifyDays > 0 && applies(profile) ? due : null;
   }
 
   async function assertNotReverifying(memberId: string, trx: Db = db): Promise<void> {
-    if (await dueSince(memberId, trx)) throw new AppError(ErrorCode.KYC_REVERIFICATION_REQUIRED, 'Confirm it is you with a selfie before playing, depositing or withdrawing');
+    if (await dueSince(memberId, trx))
+      throw new AppError(
+        ErrorCode.KYC_REVERIFICATION_REQUIRED,
+        'Confirm it is you with a selfie before playing, depositing or withdrawing',
+      );
   }
 
   /** The deposit cap's checks, in the deposit's transaction after the limits guard's lock. */
-  async function capCheck(trx: Db, memberId: string, amountMinor: bigint, scale: number, used: () => Promise<bigint>): Promise<AppError | null> {
+  async function capCheck(
+    trx: Db,
+    memberId: string,
+    amountMinor: bigint,
+    scale: number,
+    used: () => Promise<bigint>,
+  ): Promise<AppError | null> {
     if (!applies(await ctx.jurisdictionIn(trx))) return null;
     await lockKycMember(trx, memberId);
     if (await hasPassedCheck(trx, memberId)) return null;
@@ -101,7 +122,12 @@ export function createKycTiers(ctx: KycTiersContext) {
 
   async function settings(): Promise<KycSettings> {
     const [s, brand] = await Promise.all([findTierSettings(db), ctx.brand()]);
-    return { unverifiedDepositCap: formatMinor(s.capMinor, brand.currencyScale), currency: brand.currency, scale: brand.currencyScale, reverifyDays: s.reverifyDays };
+    return {
+      unverifiedDepositCap: formatMinor(s.capMinor, brand.currencyScale),
+      currency: brand.currency,
+      scale: brand.currencyScale,
+      reverifyDays: s.reverifyDays,
+    };
   }
 
   return {
@@ -127,7 +153,10 @@ export function createKycTiers(ctx: KycTiersContext) {
           if (refusal) throw refusal;
         },
         async checkCredit(trx, memberId, amountMinor, at, scale, used) {
-          return (await inner?.checkCredit(trx, memberId, amountMinor, at, scale, used)) ?? (await capCheck(trx, memberId, amountMinor, scale, () => used(ALL_TIME)));
+          return (
+            (await inner?.checkCredit(trx, memberId, amountMinor, at, scale, used)) ??
+            (await capCheck(trx, memberId, amountMinor, scale, () => used(ALL_TIME)))
+          );
         },
       };
     },
@@ -135,10 +164,23 @@ export function createKycTiers(ctx: KycTiersContext) {
     /** The room left under the cap; null when it does not apply (verified, or the licence does not ask). */
     async capOf(memberId: string): Promise<KycDepositCap | null> {
       if (!applies(await ctx.jurisdiction()) || (await hasPassedCheck(db, memberId))) return null;
-      const [{ capMinor }, usedMinor, brand] = await Promise.all([findTierSettings(db), ctx.depositsUsed(memberId), ctx.brand()]);
+      const [{ capMinor }, usedMinor, brand] = await Promise.all([
+        findTierSettings(db),
+        ctx.depositsUsed(memberId),
+        ctx.brand(),
+      ]);
       const room = capMinor > usedMinor ? capMinor - usedMinor : 0n;
       const s = brand.currencyScale;
-      return { currency: brand.currency, scale: s, cap: formatMinor(capMinor, s), capMinor: capMinor.toString(), used: formatMinor(usedMinor, s), usedMinor: usedMinor.toString(), remaining: formatMinor(room, s), remainingMinor: room.toString() };
+      return {
+        currency: brand.currency,
+        scale: s,
+        cap: formatMinor(capMinor, s),
+        capMinor: capMinor.toString(),
+        used: formatMinor(usedMinor, s),
+        usedMinor: usedMinor.toString(),
+        remaining: formatMinor(room, s),
+        remainingMinor: room.toString(),
+      };
     },
 
     /**
@@ -186,7 +228,9 @@ export function createKycTiers(ctx: KycTiersContext) {
       try {
         capMinor = parseMajor(body.unverifiedDepositCap, brand.currencyScale);
       } catch {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${brand.currencyScale} decimals`, { fields: [{ field: 'body.unverifiedDepositCap', message: `at most ${brand.currencyScale} decimals` }] });
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${brand.currencyScale} decimals`, {
+          fields: [{ field: 'body.unverifiedDepositCap', message: `at most ${brand.currencyScale} decimals` }],
+        });
       }
       await runInTransaction(db, async (trx) => {
         const before = await lockTierSettings(trx);

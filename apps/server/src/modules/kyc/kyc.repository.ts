@@ -33,10 +33,22 @@ const COLUMNS = [
 ] as const;
 
 /** A new check, open; null when the player has one open already (the partial unique index decides). */
-export async function insertCheck(db: Db, check: { memberId: string; provider: string; providerRef: string; purpose: 'onboarding' | 'reverification' }): Promise<KycCheckRow | null> {
+export async function insertCheck(
+  db: Db,
+  check: { memberId: string; provider: string; providerRef: string; purpose: 'onboarding' | 'reverification' },
+): Promise<KycCheckRow | null> {
   const row = await db
     .insertInto('kyc_checks')
-    .values({ member_id: check.memberId, provider: check.provider, provider_ref: check.providerRef, purpose: check.purpose, full_name: null, reason: null, decided_by: null, decided_at: null })
+    .values({
+      member_id: check.memberId,
+      provider: check.provider,
+      provider_ref: check.providerRef,
+      purpose: check.purpose,
+      full_name: null,
+      reason: null,
+      decided_by: null,
+      decided_at: null,
+    })
     .onConflict((oc) => oc.column('member_id').where('status', 'in', ['pending', 'review']).doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
@@ -45,7 +57,13 @@ export async function insertCheck(db: Db, check: { memberId: string; provider: s
 
 /** The player's newest check. */
 export async function findLatestCheck(db: Db, memberId: string): Promise<KycCheckRow | undefined> {
-  return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('kyc_checks')
+    .select(COLUMNS)
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Every check of the player, newest first. */
@@ -55,12 +73,26 @@ export async function findMemberChecks(db: Db, memberId: string): Promise<KycChe
 
 /** The player's newest passed identity check (the document's; a re-verification reads no name). */
 export async function findLatestPassedCheck(db: Db, memberId: string): Promise<KycCheckRow | undefined> {
-  return db.selectFrom('kyc_checks').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', 'passed').where('purpose', '=', 'onboarding').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('kyc_checks')
+    .select(COLUMNS)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'passed')
+    .where('purpose', '=', 'onboarding')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Whether any check of the player passed. */
 export async function hasPassedCheck(db: Db, memberId: string): Promise<boolean> {
-  const r = await db.selectFrom('kyc_checks').select('id').where('member_id', '=', memberId).where('status', '=', 'passed').limit(1).executeTakeFirst();
+  const r = await db
+    .selectFrom('kyc_checks')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'passed')
+    .limit(1)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
@@ -70,7 +102,13 @@ export async function findCheck(db: Db, id: string): Promise<KycCheckRow | undef
 
 /** The check behind a provider's reference, locked for its decision. */
 export async function lockCheckByRef(db: Db, provider: string, providerRef: string): Promise<KycCheckRow | undefined> {
-  return db.selectFrom('kyc_checks').select(COLUMNS).where('provider', '=', provider).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('kyc_checks')
+    .select(COLUMNS)
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', providerRef)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function lockCheck(db: Db, id: string): Promise<KycCheckRow | undefined> {
@@ -82,7 +120,13 @@ export async function decideCheck(
   db: Db,
   id: string,
   from: KycCheckStatus,
-  to: { status: KycCheckStatus; fullName: string | null; reason: string | null; decidedBy: string | null; at: Date | null },
+  to: {
+    status: KycCheckStatus;
+    fullName: string | null;
+    reason: string | null;
+    decidedBy: string | null;
+    at: Date | null;
+  },
 ): Promise<boolean> {
   const r = await db
     .updateTable('kyc_checks')
@@ -94,7 +138,10 @@ export async function decideCheck(
 }
 
 /** A page of checks for the back office, newest (or oldest) first, with how many match. */
-export async function listChecks(db: Db, filter: { status?: KycCheckStatus | undefined; order: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: KycCheckRow[]; total: number }> {
+export async function listChecks(
+  db: Db,
+  filter: { status?: KycCheckStatus | undefined; order: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<{ rows: KycCheckRow[]; total: number }> {
   let q = db.selectFrom('kyc_checks');
   if (filter.status) q = q.where('status', '=', filter.status);
   const [rows, count] = await Promise.all([

@@ -30,32 +30,70 @@ export function registerKycRoutes(app: RouteApp, services: AppServices): void {
     return ok(await kyc.service.status(member.memberId));
   });
 
-  app.post('/wps/kyc/checks', { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await kyc.service.start(member.memberId, request.body.returnUrl));
-  });
-
-  // The face check a login found due (docs/compliance.md, "KYC": re-verification at login).
-  app.post('/wps/kyc/reverification', { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await kyc.service.startReverification(member.memberId, request.body.returnUrl));
-  });
-
-  app.get('/ops/kyc/settings', { config: { permission: 'settings.read' }, schema: { response: success(kycSettingsSchema) } }, async () => ok(await kyc.tiers.settings()));
-
-  app.put('/ops/kyc/settings', { config: { permission: 'settings.write' }, schema: { body: kycSettingsBodySchema, response: success(kycSettingsSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await kyc.tiers.updateSettings(operator.operatorId, request.body));
-  });
-
-  app.get('/ops/kyc/checks', { config: { permission: 'kyc.review' }, schema: { querystring: opsKycListQuerySchema, response: success(opsKycPageSchema) } }, async (request) =>
-    ok(await kyc.service.list(request.query)),
+  app.post(
+    '/wps/kyc/checks',
+    { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await kyc.service.start(member.memberId, request.body.returnUrl));
+    },
   );
 
-  app.post('/ops/kyc/checks/:id/decision', { config: { permission: 'kyc.review' }, schema: { params: checkParamsSchema, body: opsKycDecisionSchema, response: success(opsKycCheckSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await kyc.service.decideReview(operator.operatorId, request.params.id, request.body.decision, request.body.reason));
-  });
+  // The face check a login found due (docs/compliance.md, "KYC": re-verification at login).
+  app.post(
+    '/wps/kyc/reverification',
+    { schema: { body: kycStartBodySchema, response: success(kycStartResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await kyc.service.startReverification(member.memberId, request.body.returnUrl));
+    },
+  );
+
+  app.get(
+    '/ops/kyc/settings',
+    { config: { permission: 'settings.read' }, schema: { response: success(kycSettingsSchema) } },
+    async () => ok(await kyc.tiers.settings()),
+  );
+
+  app.put(
+    '/ops/kyc/settings',
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: kycSettingsBodySchema, response: success(kycSettingsSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await kyc.tiers.updateSettings(operator.operatorId, request.body));
+    },
+  );
+
+  app.get(
+    '/ops/kyc/checks',
+    {
+      config: { permission: 'kyc.review' },
+      schema: { querystring: opsKycListQuerySchema, response: success(opsKycPageSchema) },
+    },
+    async (request) => ok(await kyc.service.list(request.query)),
+  );
+
+  app.post(
+    '/ops/kyc/checks/:id/decision',
+    {
+      config: { permission: 'kyc.review' },
+      schema: { params: checkParamsSchema, body: opsKycDecisionSchema, response: success(opsKycCheckSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await kyc.service.decideReview(
+          operator.operatorId,
+          request.params.id,
+          request.body.decision,
+          request.body.reason,
+        ),
+      );
+    },
+  );
 
   // The provider's callback needs the exact bytes for its HMAC: JSON is kept as a Buffer in this scope only.
   void app.register(async (scope: FastifyInstance) => {

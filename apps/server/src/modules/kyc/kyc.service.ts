@@ -8,7 +8,19 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { KycProvider, KycPurpose, KycResult } from './kyc-provider';
 import type { KycTiers } from './kyc-tiers';
-import { decideCheck, findCheck, findLatestCheck, findLatestPassedCheck, findMemberChecks, hasPassedCheck, insertCheck, listChecks, lockCheck, lockCheckByRef, type KycCheckRow } from './kyc.repository';
+import {
+  decideCheck,
+  findCheck,
+  findLatestCheck,
+  findLatestPassedCheck,
+  findMemberChecks,
+  hasPassedCheck,
+  insertCheck,
+  listChecks,
+  lockCheck,
+  lockCheckByRef,
+  type KycCheckRow,
+} from './kyc.repository';
 
 type Db = Kysely<Database>;
 
@@ -49,10 +61,28 @@ export function createKycService(ctx: KycContext) {
   }
 
   /** Decide a check once, from `from`, in the caller's transaction; audited. */
-  async function decide(trx: Db, check: KycCheckRow, to: { status: KycCheckRow['status']; fullName: string | null; reason: string | null; by: string; actor: { actorType: 'operator' | 'system'; actorId: string | null } }): Promise<void> {
+  async function decide(
+    trx: Db,
+    check: KycCheckRow,
+    to: {
+      status: KycCheckRow['status'];
+      fullName: string | null;
+      reason: string | null;
+      by: string;
+      actor: { actorType: 'operator' | 'system'; actorId: string | null };
+    },
+  ): Promise<void> {
     const final = to.status === 'passed' || to.status === 'failed';
     const at = final ? new Date(now()) : null;
-    if (!(await decideCheck(trx, check.id, check.status, { status: to.status, fullName: to.fullName, reason: to.reason, decidedBy: final ? to.by : null, at }))) {
+    if (
+      !(await decideCheck(trx, check.id, check.status, {
+        status: to.status,
+        fullName: to.fullName,
+        reason: to.reason,
+        decidedBy: final ? to.by : null,
+        at,
+      }))
+    ) {
       throw new Error(`kyc: check ${check.id} changed despite its row lock`);
     }
     if (to.status === 'passed') {
@@ -72,11 +102,16 @@ export function createKycService(ctx: KycContext) {
   }
 
   /** Open a check at the active provider, or answer the one under way (so a second click opens no second check). */
-  async function open(memberId: string, purpose: KycPurpose, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+  async function open(
+    memberId: string,
+    purpose: KycPurpose,
+    returnUrl: string | undefined,
+  ): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
     const provider = ctx.active ? providers[ctx.active] : undefined;
     if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
     const current = await findLatestCheck(db, memberId);
-    if (current && (current.status === 'pending' || current.status === 'review')) return { checkId: current.id, url: provider.pageOf(current.providerRef), status: current.status };
+    if (current && (current.status === 'pending' || current.status === 'review'))
+      return { checkId: current.id, url: provider.pageOf(current.providerRef), status: current.status };
     const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN, purpose });
     const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose });
     if (!row) {
@@ -143,51 +178,97 @@ export function createKycService(ctx: KycContext) {
      * Open a check at the active provider (or answer the one under way, so a second click opens
      * no second check). A verified player needs none.
      */
-    async start(memberId: string, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
-      if (await hasPassedCheck(db, memberId)) throw new AppError(ErrorCode.KYC_ALREADY_VERIFIED, 'This identity is verified already');
+    async start(
+      memberId: string,
+      returnUrl: string | undefined,
+    ): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+      if (await hasPassedCheck(db, memberId))
+        throw new AppError(ErrorCode.KYC_ALREADY_VERIFIED, 'This identity is verified already');
       return open(memberId, 'onboarding', returnUrl);
     },
 
     /** Open (or go on with) the face check a login found due; refused when none is due. */
-    async startReverification(memberId: string, returnUrl: string | undefined): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
-      if (!(await ctx.tiers?.dueSince(memberId))) throw new AppError(ErrorCode.KYC_REVERIFICATION_NOT_DUE, 'No face check is due');
+    async startReverification(
+      memberId: string,
+      returnUrl: string | undefined,
+    ): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
+      if (!(await ctx.tiers?.dueSince(memberId)))
+        throw new AppError(ErrorCode.KYC_REVERIFICATION_NOT_DUE, 'No face check is due');
       return open(memberId, 'reverification', returnUrl);
     },
 
     /** A provider's signed result: decides the check once; repeated results change nothing. */
-    async applyResult(providerName: string, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ checkId: string; status: KycCheckRow['status'] }> {
+    async applyResult(
+      providerName: string,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<{ checkId: string; status: KycCheckRow['status'] }> {
       const provider = providers[providerName];
       if (!provider) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity provider');
       const result: KycResult = provider.verifyResult(rawBody, headers);
       return runInTransaction(db, async (trx) => {
         const check = await lockCheckByRef(trx, provider.name, result.providerRef);
-        if (!check) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { ref: result.providerRef });
+        if (!check)
+          throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { ref: result.providerRef });
         if (check.status !== 'pending') return { checkId: check.id, status: check.status };
         // Every step must have been done for a pass (a re-verification has no document step); a provider claiming otherwise sends it to a person.
-        const complete = (check.purpose === 'reverification' || result.steps.document) && result.steps.selfie && result.steps.liveness;
+        const complete =
+          (check.purpose === 'reverification' || result.steps.document) && result.steps.selfie && result.steps.liveness;
         const status = result.outcome === 'passed' && !complete ? 'review' : result.outcome;
-        const reason = status === 'review' && result.outcome === 'passed' ? 'A step is missing from a passed check' : result.reason;
+        const reason =
+          status === 'review' && result.outcome === 'passed' ? 'A step is missing from a passed check' : result.reason;
         // A re-verification keeps the name read at the first check.
         const fullName = check.purpose === 'onboarding' ? result.fullName : null;
-        await decide(trx, check, { status, fullName, reason, by: 'provider', actor: { actorType: 'system', actorId: `kyc:${provider.name}` } });
+        await decide(trx, check, {
+          status,
+          fullName,
+          reason,
+          by: 'provider',
+          actor: { actorType: 'system', actorId: `kyc:${provider.name}` },
+        });
         return { checkId: check.id, status };
       });
     },
 
     /** The back office's list of checks, a page at a time, with the players' account names. */
     async list(query: OpsKycListQuery): Promise<OpsKycPage> {
-      const { rows, total } = await listChecks(db, { status: query.status, order: query.order, offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
+      const { rows, total } = await listChecks(db, {
+        status: query.status,
+        order: query.order,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
       const names = await ctx.accountNames([...new Set(rows.map((r) => r.memberId))]);
-      return { list: rows.map((r) => opsView(r, names.get(r.memberId) ?? '')), total, page: query.page, pageSize: query.pageSize, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) };
+      return {
+        list: rows.map((r) => opsView(r, names.get(r.memberId) ?? '')),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+      };
     },
 
     /** An operator decides a check that went to review; audited with the reason. */
-    async decideReview(operatorId: string, checkId: string, decision: 'passed' | 'failed', reason: string): Promise<OpsKycCheck> {
+    async decideReview(
+      operatorId: string,
+      checkId: string,
+      decision: 'passed' | 'failed',
+      reason: string,
+    ): Promise<OpsKycCheck> {
       await runInTransaction(db, async (trx) => {
         const check = await lockCheck(trx, checkId);
         if (!check) throw new AppError(ErrorCode.KYC_CHECK_NOT_FOUND, 'No such identity check', { checkId });
-        if (check.status !== 'review') throw new AppError(ErrorCode.KYC_NOT_IN_REVIEW, 'This check is not waiting for a decision', { status: check.status });
-        await decide(trx, check, { status: decision, fullName: check.fullName, reason, by: `operator:${operatorId}`, actor: { actorType: 'operator', actorId: operatorId } });
+        if (check.status !== 'review')
+          throw new AppError(ErrorCode.KYC_NOT_IN_REVIEW, 'This check is not waiting for a decision', {
+            status: check.status,
+          });
+        await decide(trx, check, {
+          status: decision,
+          fullName: check.fullName,
+          reason,
+          by: `operator:${operatorId}`,
+          actor: { actorType: 'operator', actorId: operatorId },
+        });
       });
       const after = (await findCheck(db, checkId))!;
       const names = await ctx.accountNames([after.memberId]);

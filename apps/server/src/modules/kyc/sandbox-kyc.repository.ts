@@ -15,10 +15,26 @@ export type SandboxKycSession = {
   purpose: 'onboarding' | 'reverification';
 };
 
-const COLUMNS = ['ref', 'return_url as returnUrl', 'document_name as documentName', 'selfie_done as selfieDone', 'liveness_done as livenessDone', 'outcome', 'purpose'] as const;
+const COLUMNS = [
+  'ref',
+  'return_url as returnUrl',
+  'document_name as documentName',
+  'selfie_done as selfieDone',
+  'liveness_done as livenessDone',
+  'outcome',
+  'purpose',
+] as const;
 
-export async function insertSandboxSession(db: Db, ref: string, returnUrl: string, purpose: SandboxKycSession['purpose']): Promise<void> {
-  await db.insertInto('kyc_sandbox_sessions').values({ ref, return_url: returnUrl, document_name: null, outcome: null, purpose }).execute();
+export async function insertSandboxSession(
+  db: Db,
+  ref: string,
+  returnUrl: string,
+  purpose: SandboxKycSession['purpose'],
+): Promise<void> {
+  await db
+    .insertInto('kyc_sandbox_sessions')
+    .values({ ref, return_url: returnUrl, document_name: null, outcome: null, purpose })
+    .execute();
 }
 
 export async function findSandboxSession(db: Db, ref: string): Promise<SandboxKycSession | undefined> {
@@ -31,13 +47,32 @@ export async function recordSandboxStep(
   ref: string,
   step: { documentName: string } | { selfie: true } | { liveness: true },
 ): Promise<boolean> {
-  const set = 'documentName' in step ? { document_name: step.documentName } : 'selfie' in step ? { selfie_done: true } : { liveness_done: true };
-  const r = await db.updateTable('kyc_sandbox_sessions').set(set).where('ref', '=', ref).where('outcome', 'is', null).executeTakeFirst();
+  const set =
+    'documentName' in step
+      ? { document_name: step.documentName }
+      : 'selfie' in step
+        ? { selfie_done: true }
+        : { liveness_done: true };
+  const r = await db
+    .updateTable('kyc_sandbox_sessions')
+    .set(set)
+    .where('ref', '=', ref)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** The tester's outcome, set once; the session as it ends. */
-export async function finishSandboxSession(db: Db, ref: string, outcome: 'passed' | 'failed' | 'review'): Promise<SandboxKycSession | undefined> {
-  await db.updateTable('kyc_sandbox_sessions').set({ outcome }).where('ref', '=', ref).where('outcome', 'is', null).execute();
+export async function finishSandboxSession(
+  db: Db,
+  ref: string,
+  outcome: 'passed' | 'failed' | 'review',
+): Promise<SandboxKycSession | undefined> {
+  await db
+    .updateTable('kyc_sandbox_sessions')
+    .set({ outcome })
+    .where('ref', '=', ref)
+    .where('outcome', 'is', null)
+    .execute();
   return findSandboxSession(db, ref);
 }

@@ -14,7 +14,10 @@ const stepSchema = z.discriminatedUnion('step', [
 ]);
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** Only our own relative paths: the sandbox never redirects a browser off-site. */
@@ -66,15 +69,22 @@ function faceCheckPage(session: SandboxKycSession, action: string): string {
     `<h2>1. Selfie</h2>${session.selfieDone ? '<p class="done">Selfie taken</p>' : stepForm(action, 'selfie', 'Take the selfie (simulated)')}`,
     `<h2>2. Liveness</h2>${session.livenessDone ? '<p class="done">Liveness confirmed</p>' : !session.selfieDone ? '<p class="note">After the selfie.</p>' : stepForm(action, 'liveness', 'Blink and turn your head (simulated)')}`,
   ];
-  const outcome = isReady(session) ? `<h2>Outcome</h2><p class="note">The sandbox does what you choose.</p><div class="actions">${outcomeForm(action, 'passed')}${outcomeForm(action, 'failed')}</div>` : '';
-  return page(`<h1>Sandbox face check</h1><p class="note">Confirm it is you: the face is compared with the one on your verified document. Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`);
+  const outcome = isReady(session)
+    ? `<h2>Outcome</h2><p class="note">The sandbox does what you choose.</p><div class="actions">${outcomeForm(action, 'passed')}${outcomeForm(action, 'failed')}</div>`
+    : '';
+  return page(
+    `<h1>Sandbox face check</h1><p class="note">Confirm it is you: the face is compared with the one on your verified document. Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`,
+  );
 }
 
 /** The sandbox's page of one check: the three steps in order, then the tester's outcome. */
 function checkPage(session: SandboxKycSession): string {
   const action = `${SANDBOX_KYC_PAGE_PATH}/${session.ref}`;
   const back = `<a href="${escapeHtml(safeReturnUrl(session.returnUrl))}">Back to the site</a>`;
-  if (session.outcome) return page(`<h1>Sandbox ID check</h1><p>This check ended: <strong data-testid="kyc-sandbox-outcome">${escapeHtml(session.outcome)}</strong>.</p>${back}`);
+  if (session.outcome)
+    return page(
+      `<h1>Sandbox ID check</h1><p>This check ended: <strong data-testid="kyc-sandbox-outcome">${escapeHtml(session.outcome)}</strong>.</p>${back}`,
+    );
   if (session.purpose === 'reverification') return faceCheckPage(session, action);
   const document =
     session.documentName === null
@@ -90,7 +100,9 @@ function checkPage(session: SandboxKycSession): string {
 ${(['passed', 'review', 'failed'] as const).map((o) => outcomeForm(action, o)).join('\n')}
 </div>`
     : '';
-  return page(`<h1>Sandbox ID check</h1><p class="note">Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`);
+  return page(
+    `<h1>Sandbox ID check</h1><p class="note">Test identity provider: nothing is captured or kept.</p>${steps.join('')}${outcome}`,
+  );
 }
 
 /**
@@ -101,31 +113,67 @@ export function registerSandboxKycRoutes(app: FastifyInstance, services: AppServ
   const { sandbox, isSandboxEnabled } = services.kyc;
   if (!isSandboxEnabled) return;
 
-  app.get(`${SANDBOX_KYC_PAGE_PATH}/:ref`, { schema: { response: { 200: nonJson(['text/html'], 'The check page'), '4xx': nonJson(['text/html'], 'No such check') } } }, async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    const session = params.success ? await sandbox.findSession(params.data.ref) : undefined;
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    if (!session) return reply.status(404).send(page('<h1>Check not found</h1><a href="/">Back to the site</a>'));
-    return reply.send(checkPage(session));
-  });
+  app.get(
+    `${SANDBOX_KYC_PAGE_PATH}/:ref`,
+    {
+      schema: {
+        response: { 200: nonJson(['text/html'], 'The check page'), '4xx': nonJson(['text/html'], 'No such check') },
+      },
+    },
+    async (request, reply) => {
+      const params = paramsSchema.safeParse(request.params);
+      const session = params.success ? await sandbox.findSession(params.data.ref) : undefined;
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!session) return reply.status(404).send(page('<h1>Check not found</h1><a href="/">Back to the site</a>'));
+      return reply.send(checkPage(session));
+    },
+  );
 
-  app.post(`${SANDBOX_KYC_PAGE_PATH}/:ref`, { schema: { response: { 303: nonJson(['text/html'], 'The next step (Location)'), '4xx': nonJson(['text/html'], 'Invalid request or no such check') } } }, async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    const form = stepSchema.safeParse(request.body);
-    reply.type('text/html; charset=utf-8');
-    if (!params.success || !form.success) return reply.status(400).send(page('<h1>Invalid request</h1><a href="/">Back to the site</a>'));
-    const { ref } = params.data;
-    const step = form.data;
-    if (step.step !== 'outcome') {
-      await sandbox.recordStep(ref, step.step === 'document' ? { documentName: step.documentName } : step.step === 'selfie' ? { selfie: true } : { liveness: true });
-      return reply.redirect(`${SANDBOX_KYC_PAGE_PATH}/${ref}`, 303);
-    }
-    const finished = await sandbox.finish(ref, step.outcome);
-    if (!finished) return reply.status(404).send(page('<h1>Check not found, or a step is missing</h1><a href="/">Back to the site</a>'));
-    // The provider's result, delivered through this server's full HTTP pipeline (no transaction
-    // is open here). A failed delivery leaves the check pending; the player can open it again.
-    const delivery = await app.inject({ method: 'POST', url: SANDBOX_KYC_WEBHOOK_PATH, headers: finished.result.headers, payload: finished.result.rawBody });
-    if (delivery.statusCode >= 300) request.log.warn({ status: delivery.statusCode, body: delivery.body }, 'sandbox KYC result delivery failed');
-    return reply.redirect(safeReturnUrl(finished.session.returnUrl), 303);
-  });
+  app.post(
+    `${SANDBOX_KYC_PAGE_PATH}/:ref`,
+    {
+      schema: {
+        response: {
+          303: nonJson(['text/html'], 'The next step (Location)'),
+          '4xx': nonJson(['text/html'], 'Invalid request or no such check'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const params = paramsSchema.safeParse(request.params);
+      const form = stepSchema.safeParse(request.body);
+      reply.type('text/html; charset=utf-8');
+      if (!params.success || !form.success)
+        return reply.status(400).send(page('<h1>Invalid request</h1><a href="/">Back to the site</a>'));
+      const { ref } = params.data;
+      const step = form.data;
+      if (step.step !== 'outcome') {
+        await sandbox.recordStep(
+          ref,
+          step.step === 'document'
+            ? { documentName: step.documentName }
+            : step.step === 'selfie'
+              ? { selfie: true }
+              : { liveness: true },
+        );
+        return reply.redirect(`${SANDBOX_KYC_PAGE_PATH}/${ref}`, 303);
+      }
+      const finished = await sandbox.finish(ref, step.outcome);
+      if (!finished)
+        return reply
+          .status(404)
+          .send(page('<h1>Check not found, or a step is missing</h1><a href="/">Back to the site</a>'));
+      // The provider's result, delivered through this server's full HTTP pipeline (no transaction
+      // is open here). A failed delivery leaves the check pending; the player can open it again.
+      const delivery = await app.inject({
+        method: 'POST',
+        url: SANDBOX_KYC_WEBHOOK_PATH,
+        headers: finished.result.headers,
+        payload: finished.result.rawBody,
+      });
+      if (delivery.statusCode >= 300)
+        request.log.warn({ status: delivery.statusCode, body: delivery.body }, 'sandbox KYC result delivery failed');
+      return reply.redirect(safeReturnUrl(finished.session.returnUrl), 303);
+    },
+  );
 }

@@ -6,7 +6,13 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { isSignatureValid, signBody } from '../deposit/gateway-provider';
 import type { KycProvider, KycResult } from './kyc-provider';
-import { finishSandboxSession, findSandboxSession, insertSandboxSession, recordSandboxStep, type SandboxKycSession } from './sandbox-kyc.repository';
+import {
+  finishSandboxSession,
+  findSandboxSession,
+  insertSandboxSession,
+  recordSandboxStep,
+  type SandboxKycSession,
+} from './sandbox-kyc.repository';
 
 export const SANDBOX_KYC_SIGNATURE_HEADER = 'x-sandbox-kyc-signature';
 export const SANDBOX_KYC_WEBHOOK_PATH = '/wps/kyc/webhook/sandbox';
@@ -16,7 +22,11 @@ const MAX_RESULT_AGE_SECONDS = 5 * 60;
 
 /** Every step of the session done: the document (a first check only), the selfie and liveness. */
 export function isReady(session: SandboxKycSession): boolean {
-  return (session.purpose === 'reverification' || session.documentName !== null) && session.selfieDone && session.livenessDone;
+  return (
+    (session.purpose === 'reverification' || session.documentName !== null) &&
+    session.selfieDone &&
+    session.livenessDone
+  );
 }
 
 /**
@@ -52,18 +62,32 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
       }
       const body = sandboxKycResultSchema.safeParse(parsed);
       if (!body.success) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid result body', { fields: body.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, message: i.message })) });
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid result body', {
+          fields: body.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, message: i.message })),
+        });
       }
       const age = Math.floor(now() / 1000) - body.data.timestamp;
-      if (Math.abs(age) > MAX_RESULT_AGE_SECONDS) throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, 'Result timestamp is outside the allowed window');
-      return { providerRef: body.data.ref, outcome: body.data.outcome, fullName: body.data.fullName, reason: body.data.reason, steps: body.data.steps };
+      if (Math.abs(age) > MAX_RESULT_AGE_SECONDS)
+        throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, 'Result timestamp is outside the allowed window');
+      return {
+        providerRef: body.data.ref,
+        outcome: body.data.outcome,
+        fullName: body.data.fullName,
+        reason: body.data.reason,
+        steps: body.data.steps,
+      };
     },
   };
 
   /** The signed callback of a finished session. */
   function buildResult(session: SandboxKycSession): { rawBody: string; headers: Record<string, string> } {
     const outcome = session.outcome!;
-    const reason = outcome === 'failed' ? 'The document and the selfie do not match (sandbox)' : outcome === 'review' ? 'The document photo is unclear (sandbox)' : null;
+    const reason =
+      outcome === 'failed'
+        ? 'The document and the selfie do not match (sandbox)'
+        : outcome === 'review'
+          ? 'The document photo is unclear (sandbox)'
+          : null;
     const rawBody = JSON.stringify({
       ref: session.ref,
       outcome,
@@ -72,7 +96,10 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
       steps: { document: session.documentName !== null, selfie: session.selfieDone, liveness: session.livenessDone },
       timestamp: Math.floor(now() / 1000),
     });
-    return { rawBody, headers: { 'content-type': 'application/json', [SANDBOX_KYC_SIGNATURE_HEADER]: signBody(secret, rawBody) } };
+    return {
+      rawBody,
+      headers: { 'content-type': 'application/json', [SANDBOX_KYC_SIGNATURE_HEADER]: signBody(secret, rawBody) },
+    };
   }
 
   return {
@@ -80,7 +107,12 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
     findSession: (ref: string) => findSandboxSession(db, ref),
     recordStep: (ref: string, step: Parameters<typeof recordSandboxStep>[2]) => recordSandboxStep(db, ref, step),
     /** Set the outcome once (every step done) and answer the callback to send; pressing again re-sends the first outcome. */
-    async finish(ref: string, outcome: 'passed' | 'failed' | 'review'): Promise<{ session: SandboxKycSession; result: { rawBody: string; headers: Record<string, string> } } | undefined> {
+    async finish(
+      ref: string,
+      outcome: 'passed' | 'failed' | 'review',
+    ): Promise<
+      { session: SandboxKycSession; result: { rawBody: string; headers: Record<string, string> } } | undefined
+    > {
       const session = await findSandboxSession(db, ref);
       if (!session || !isReady(session)) return undefined;
       const final = await finishSandboxSession(db, ref, outcome);

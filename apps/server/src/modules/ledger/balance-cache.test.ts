@@ -7,7 +7,13 @@ import { CHANGE_CHANNELS } from '../../db/change-feed';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { call, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
-import { createTestApp, describeEachDatabase, describePostgres, type DatabaseTarget, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  describeEachDatabase,
+  describePostgres,
+  type DatabaseTarget,
+  type TestApp,
+} from '../../../test/test-app';
 
 /** Poll until `check` holds or two seconds pass (evictions from elsewhere arrive by NOTIFY). */
 async function eventually(check: () => Promise<boolean>): Promise<boolean> {
@@ -58,8 +64,12 @@ function credit(memberId: string, amountMinor: bigint) {
 async function changeSilently(database: DatabaseHandle, memberId: string, delta: bigint): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
-    await sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(trx);
-    await sql`UPDATE ledger_accounts SET balance = balance - ${delta} WHERE purpose = 'promotion_budget' AND member_id IS NULL AND currency = 'BRL'`.execute(trx);
+    await sql`UPDATE ledger_accounts SET balance = balance + ${delta} WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(
+      trx,
+    );
+    await sql`UPDATE ledger_accounts SET balance = balance - ${delta} WHERE purpose = 'promotion_budget' AND member_id IS NULL AND currency = 'BRL'`.execute(
+      trx,
+    );
   });
 }
 
@@ -124,9 +134,13 @@ describeEachDatabase('the balance a player sees, kept in memory', (target: Datab
     const { token, memberId } = await newMember(t.app);
     await t.app.services.ledger.creditPlayerFromSystem(credit(memberId, 300n));
     expect(await shownBalance(t.app, token)).toBe('300');
-    await sql`UPDATE ledger_accounts SET balance = balance - 300 WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(t.database.db);
+    await sql`UPDATE ledger_accounts SET balance = balance - 300 WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(
+      t.database.db,
+    );
     expect(await eventually(async () => (await shownBalance(t.app, token)) === '0')).toBe(true);
-    await sql`UPDATE ledger_accounts SET balance = balance + 300 WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(t.database.db);
+    await sql`UPDATE ledger_accounts SET balance = balance + 300 WHERE member_id = ${memberId} AND purpose = 'player_main'`.execute(
+      t.database.db,
+    );
     expect(await eventually(async () => (await shownBalance(t.app, token)) === '300')).toBe(true);
   });
 

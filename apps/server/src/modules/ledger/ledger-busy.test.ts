@@ -29,23 +29,31 @@ describeEachDatabase('ledger under contention it cannot win', (target) => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp(target, {}, {
-      extraRoutes: (app) => {
-        app.post('/test/ledger-busy', async () => {
-          await t.app.services.ledger.postTransaction(busyPost());
-          return { success: true };
-        });
+    t = await createTestApp(
+      target,
+      {},
+      {
+        extraRoutes: (app) => {
+          app.post('/test/ledger-busy', async () => {
+            await t.app.services.ledger.postTransaction(busyPost());
+            return { success: true };
+          });
+        },
       },
-    });
+    );
     ledger = t.app.services.ledger;
     wallet = await ledger.ensurePlayerWallet(t.database.db, '9100001');
     house = await ledger.ensureSystemAccount('house_cash', 'BRL');
     await sql`
       CREATE FUNCTION probe_always_busy() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'probe: this write always loses its race' USING ERRCODE = 'serialization_failure'; END $$`.execute(t.database.db);
+      BEGIN RAISE EXCEPTION 'probe: this write always loses its race' USING ERRCODE = 'serialization_failure'; END $$`.execute(
+      t.database.db,
+    );
     await sql`
       CREATE TRIGGER probe_always_busy BEFORE INSERT ON ledger_transactions
-      FOR EACH ROW WHEN (NEW.reference = 'probe:always-busy') EXECUTE FUNCTION probe_always_busy()`.execute(t.database.db);
+      FOR EACH ROW WHEN (NEW.reference = 'probe:always-busy') EXECUTE FUNCTION probe_always_busy()`.execute(
+      t.database.db,
+    );
   });
   afterAll(async () => {
     await t?.close();

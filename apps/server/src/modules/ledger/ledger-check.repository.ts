@@ -15,7 +15,10 @@ export async function findUnbalancedCurrencies(db: Db): Promise<{ currency: stri
 }
 
 /** Transactions whose entries do not sum to zero, have fewer than two entries, or lack a result. */
-export async function findBadTransactions(db: Db, limit: number): Promise<{ id: string; entries: string; total: string; hasResult: boolean }[]> {
+export async function findBadTransactions(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; entries: string; total: string; hasResult: boolean }[]> {
   const { rows } = await sql<{ id: string; entries: string; total: string; has_result: boolean }>`
     SELECT t.id::text AS id, count(e.id)::text AS entries, coalesce(sum(e.amount), 0)::text AS total, (t.result IS NOT NULL) AS has_result
     FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
@@ -27,7 +30,10 @@ export async function findBadTransactions(db: Db, limit: number): Promise<{ id: 
 }
 
 /** Accounts whose cached balance differs from the sum of their entries, or whose entries use another currency. */
-export async function findDriftedAccounts(db: Db, limit: number): Promise<{ id: string; balance: string; entriesSum: string }[]> {
+export async function findDriftedAccounts(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; balance: string; entriesSum: string }[]> {
   const { rows } = await sql<{ id: string; balance: string; entries_sum: string }>`
     SELECT a.id::text AS id, a.balance::text AS balance, coalesce(s.total, 0)::text AS entries_sum
     FROM ledger_accounts a
@@ -62,7 +68,10 @@ export async function findNegativePlayerAccounts(db: Db, limit: number): Promise
  * at exactly one resolving transaction (post or void, matching its status) and no hold may be
  * named by two resolving transactions; a pending hold has none.
  */
-export async function findInconsistentHolds(db: Db, limit: number): Promise<{ id: string; status: string; resolutions: string; problem: string }[]> {
+export async function findInconsistentHolds(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; status: string; resolutions: string; problem: string }[]> {
   const { rows } = await sql<{ id: string; status: string; resolutions: string; problem: string }>`
     WITH r AS (
       SELECT (metadata->>'holdId') AS hold_id, count(*) AS n,
@@ -114,7 +123,13 @@ export async function findLedgerStats(db: Db): Promise<{
   pendingHolds: number;
   playerBalances: Record<string, string>;
 }> {
-  const { rows } = await sql<{ accounts: string; transactions: string; entries: string; holds: string; pending_holds: string }>`
+  const { rows } = await sql<{
+    accounts: string;
+    transactions: string;
+    entries: string;
+    holds: string;
+    pending_holds: string;
+  }>`
     SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts,
            (SELECT count(*) FROM ledger_transactions)::text AS transactions,
            (SELECT count(*) FROM ledger_entries)::text AS entries,

@@ -20,7 +20,12 @@ export async function findMemberAccounts(db: Db, memberId: string) {
     .execute();
 }
 
-export type LedgerFilter = Keyset & { from?: Date | undefined; to?: Date | undefined; accountId?: string | undefined; kind?: string | undefined };
+export type LedgerFilter = Keyset & {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  accountId?: string | undefined;
+  kind?: string | undefined;
+};
 
 export type LedgerRow = {
   entryId: string;

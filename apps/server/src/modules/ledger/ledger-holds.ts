@@ -3,7 +3,15 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { LedgerKind } from '@wps/shared/ledger-kinds';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findAccounts, findHoldByCreateTransaction, findTransactionById, insertHold, lockHold, resolveHold, upsertSystemAccount } from './ledger.repository';
+import {
+  findAccounts,
+  findHoldByCreateTransaction,
+  findTransactionById,
+  insertHold,
+  lockHold,
+  resolveHold,
+  upsertSystemAccount,
+} from './ledger.repository';
 import { assertWellFormed, hashRequest, toStoredResult } from './ledger-request';
 import type { HoldResult, PostResult, PostTransactionInput, SystemPurpose } from './ledger.types';
 
@@ -72,7 +80,13 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
   /** Resolve a pending hold exactly once: post it to a destination, or void it back to its source. */
   async function resolve(
     action: 'post' | 'void',
-    input: { holdId: string; destinationAccountId?: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> },
+    input: {
+      holdId: string;
+      destinationAccountId?: string;
+      kind: LedgerKind;
+      idempotencyKey: string;
+      metadata?: Record<string, unknown>;
+    },
     trx?: Db,
   ): Promise<HoldResult> {
     const status = action === 'post' ? 'posted' : 'voided';
@@ -80,11 +94,16 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
       const hold = await lockHold(t, input.holdId);
       if (!hold) throw new AppError(ErrorCode.NOT_FOUND, 'Hold not found', { holdId: input.holdId });
       if (hold.status !== 'pending') {
-        const resolvedBy = hold.resolveTransactionId ? await findTransactionById(t, hold.resolveTransactionId) : undefined;
+        const resolvedBy = hold.resolveTransactionId
+          ? await findTransactionById(t, hold.resolveTransactionId)
+          : undefined;
         if (resolvedBy && hold.status === status && resolvedBy.idempotencyKey === input.idempotencyKey) {
           return { ...toStoredResult(resolvedBy, true), holdId: hold.id };
         }
-        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, `Hold is already ${hold.status}`, { holdId: hold.id, status: hold.status });
+        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, `Hold is already ${hold.status}`, {
+          holdId: hold.id,
+          status: hold.status,
+        });
       }
       const target = action === 'post' ? input.destinationAccountId : hold.sourceAccountId;
       if (!target) throw new Error('ledger: posting a hold needs a destination account');
@@ -116,10 +135,20 @@ export function createLedgerHolds({ runInTransaction, postWithin }: LedgerHoldDe
   return {
     createHold,
     /** Post a pending hold to its destination (e.g. the gateway clearing account). */
-    postHold: (input: { holdId: string; destinationAccountId: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
-      resolve('post', input, trx),
+    postHold: (
+      input: {
+        holdId: string;
+        destinationAccountId: string;
+        kind: LedgerKind;
+        idempotencyKey: string;
+        metadata?: Record<string, unknown>;
+      },
+      trx?: Db,
+    ) => resolve('post', input, trx),
     /** Void a pending hold: the money returns to the account it came from. */
-    voidHold: (input: { holdId: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> }, trx?: Db) =>
-      resolve('void', input, trx),
+    voidHold: (
+      input: { holdId: string; kind: LedgerKind; idempotencyKey: string; metadata?: Record<string, unknown> },
+      trx?: Db,
+    ) => resolve('void', input, trx),
   };
 }

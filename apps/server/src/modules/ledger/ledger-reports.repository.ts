@@ -17,7 +17,12 @@ export type StatementRow = {
   createdAt: Date;
 };
 
-export type StatementFilter = { memberId: string; kind?: string | undefined; from?: Date | undefined; to?: Date | undefined };
+export type StatementFilter = {
+  memberId: string;
+  kind?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
 
 function filteredEntries(db: Db, f: StatementFilter) {
   let q = db
@@ -32,7 +37,12 @@ function filteredEntries(db: Db, f: StatementFilter) {
 }
 
 /** One page of a member's ledger entries (all their accounts), newest first, and the total count. */
-export async function findMemberStatement(db: Db, f: StatementFilter, offset: number, limit: number): Promise<{ rows: StatementRow[]; total: number }> {
+export async function findMemberStatement(
+  db: Db,
+  f: StatementFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: StatementRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filteredEntries(db, f)
       .select([

@@ -24,19 +24,29 @@ function stringifyCanonical(value: unknown): string {
 export function hashRequest(input: PostTransactionInput): string {
   const entries = input.entries
     .map((e) => ({ accountId: e.accountId, amount: e.amountMinor.toString() }))
-    .sort((a, b) => (a.accountId === b.accountId ? a.amount.localeCompare(b.amount) : a.accountId.localeCompare(b.accountId)));
-  const canonical = stringifyCanonical({ kind: input.kind, reference: input.reference ?? null, entries, metadata: input.metadata ?? {} });
+    .sort((a, b) =>
+      a.accountId === b.accountId ? a.amount.localeCompare(b.amount) : a.accountId.localeCompare(b.accountId),
+    );
+  const canonical = stringifyCanonical({
+    kind: input.kind,
+    reference: input.reference ?? null,
+    entries,
+    metadata: input.metadata ?? {},
+  });
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
 export function assertWellFormed(input: PostTransactionInput): void {
   if (!KIND_PATTERN.test(input.kind)) throw new Error(`ledger: invalid transaction kind ${JSON.stringify(input.kind)}`);
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new Error('ledger: idempotency key must be 1–200 characters');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200)
+    throw new Error('ledger: idempotency key must be 1–200 characters');
   if (input.entries.length < 2) throw new Error('ledger: a transaction needs at least two entries');
   let sum = 0n;
   for (const e of input.entries) {
-    if (typeof e.amountMinor !== 'bigint' || e.amountMinor === 0n) throw new Error('ledger: entry amounts are non-zero bigints');
-    if (e.amountMinor > MAX_INT8 || e.amountMinor < -MAX_INT8) throw new Error('ledger: entry amount out of int8 range');
+    if (typeof e.amountMinor !== 'bigint' || e.amountMinor === 0n)
+      throw new Error('ledger: entry amounts are non-zero bigints');
+    if (e.amountMinor > MAX_INT8 || e.amountMinor < -MAX_INT8)
+      throw new Error('ledger: entry amount out of int8 range');
     if (!/^\d+$/.test(e.accountId)) throw new Error(`ledger: invalid account id ${JSON.stringify(e.accountId)}`);
     sum += e.amountMinor;
   }
@@ -48,4 +58,3 @@ export function toStoredResult(row: TransactionRow, replayed: boolean): PostResu
   const balances = (row.result.balances ?? {}) as Record<string, string>;
   return { transactionId: row.id, replayed, balances };
 }
-

@@ -5,7 +5,12 @@ import { PLAYER_MAIN } from './ledger.service';
 // Views of the ledger's tables for other modules' statements (see member/member-views.ts).
 
 /** What the house gives players on top of their play: rewards and rebates in cash, bonuses converted, points turned into cash. */
-export const PLAYER_BONUS_KINDS = ['reward_cash', 'bonus_conversion', 'points_conversion', 'points_redeem_cash'] as const;
+export const PLAYER_BONUS_KINDS = [
+  'reward_cash',
+  'bonus_conversion',
+  'points_conversion',
+  'points_redeem_cash',
+] as const;
 
 export function createLedgerViews({ db }: { db: Kysely<Database> }) {
   return {

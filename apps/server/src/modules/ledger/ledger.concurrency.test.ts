@@ -23,7 +23,13 @@ describePostgres('ledger concurrency [postgres]', () => {
 
   async function fundedWallet(memberId: string, amountMinor: bigint): Promise<string> {
     const wallet = await ledger.ensurePlayerWallet(t.database.db, memberId);
-    await ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor, kind: 'adjustment', idempotencyKey: `fund:${memberId}` });
+    await ledger.creditPlayerFromSystem({
+      memberId,
+      systemAccount: 'promotion_budget',
+      amountMinor,
+      kind: 'adjustment',
+      idempotencyKey: `fund:${memberId}`,
+    });
     return wallet;
   }
 
@@ -74,7 +80,13 @@ describePostgres('ledger concurrency [postgres]', () => {
   it('parallel demo credits with one idempotency key credit once', async () => {
     const results: PostResult[] = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ledger.creditPlayerFromSystem({ memberId: '8000003', systemAccount: 'demo_bank', amountMinor: 2_000n, kind: 'freeplay_demo_credit', idempotencyKey: 'demo:8000003' }),
+        ledger.creditPlayerFromSystem({
+          memberId: '8000003',
+          systemAccount: 'demo_bank',
+          amountMinor: 2_000n,
+          kind: 'freeplay_demo_credit',
+          idempotencyKey: 'demo:8000003',
+        }),
       ),
     );
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
@@ -106,11 +118,21 @@ describePostgres('ledger concurrency [postgres]', () => {
   it('resolves a hold once under 20 parallel post and void attempts', async () => {
     const wallet = await fundedWallet('8000006', 1_000n);
     const clearing = await ledger.ensureSystemAccount('gateway_clearing', 'BRL');
-    const { holdId } = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 400n, kind: 'withdrawal', idempotencyKey: 'race-hold' });
+    const { holdId } = await ledger.createHold({
+      sourceAccountId: wallet,
+      amountMinor: 400n,
+      kind: 'withdrawal',
+      idempotencyKey: 'race-hold',
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? ledger.postHold({ holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `race-post:${i}` })
+          ? ledger.postHold({
+              holdId,
+              destinationAccountId: clearing,
+              kind: 'withdrawal',
+              idempotencyKey: `race-post:${i}`,
+            })
           : ledger.voidHold({ holdId, kind: 'withdrawal_reversal', idempotencyKey: `race-void:${i}` }),
       ),
     );

@@ -5,7 +5,14 @@ import { compareIds } from '../../db/ids';
 
 type Db = Kysely<Database>;
 
-export type AccountRow = { id: string; currency: string; purpose: string; memberId: string | null; isPlayer: boolean; balance: bigint };
+export type AccountRow = {
+  id: string;
+  currency: string;
+  purpose: string;
+  memberId: string | null;
+  isPlayer: boolean;
+  balance: bigint;
+};
 export type TransactionRow = {
   id: string;
   kind: string;
@@ -48,7 +55,13 @@ export async function upsertMemberAccount(
 }
 
 /** Several members' accounts of one purpose and currency, created when missing (two statements for all): member id → account id. */
-export async function upsertMemberAccounts(db: Db, memberIds: string[], purpose: string, currency: string, isPlayer: boolean): Promise<Map<string, string>> {
+export async function upsertMemberAccounts(
+  db: Db,
+  memberIds: string[],
+  purpose: string,
+  currency: string,
+  isPlayer: boolean,
+): Promise<Map<string, string>> {
   const ids = [...new Set(memberIds)].sort(compareIds);
   if (ids.length === 0) return new Map();
   await sql`
@@ -82,7 +95,12 @@ export async function upsertSystemAccount(db: Db, purpose: string, currency: str
 }
 
 /** The id of a member's account of this purpose and currency, if it exists. */
-export async function findMemberAccountId(db: Db, memberId: string, purpose: string, currency: string): Promise<string | undefined> {
+export async function findMemberAccountId(
+  db: Db,
+  memberId: string,
+  purpose: string,
+  currency: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
@@ -94,12 +112,13 @@ export async function findMemberAccountId(db: Db, memberId: string, purpose: str
 }
 
 /** A member's account of this purpose (any currency, oldest first). */
-export async function findMemberAccount(db: Db, memberId: string, purpose: string, currency?: string): Promise<AccountRow | undefined> {
-  let q = db
-    .selectFrom('ledger_accounts')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('purpose', '=', purpose);
+export async function findMemberAccount(
+  db: Db,
+  memberId: string,
+  purpose: string,
+  currency?: string,
+): Promise<AccountRow | undefined> {
+  let q = db.selectFrom('ledger_accounts').selectAll().where('member_id', '=', memberId).where('purpose', '=', purpose);
   if (currency) q = q.where('currency', '=', currency);
   const row = await q.orderBy('id').limit(1).executeTakeFirst();
   return row ? toAccount(row) : undefined;
@@ -123,14 +142,23 @@ export async function lockAccountsInOrder(db: Db, accountIds: string[]): Promise
 
 /** What ledger_post (migrations 0008, 0009) answers. */
 export type PostOutcome =
-  | { status: 'posted' | 'replayed'; transactionId: string; result: { transactionId: string; balances: Record<string, string> } | null }
+  | {
+      status: 'posted' | 'replayed';
+      transactionId: string;
+      result: { transactionId: string; balances: Record<string, string> } | null;
+    }
   | { status: 'conflict' };
 
 /**
  * SQLSTATEs ledger_post raises; the statement is rolled back. `keyRace`: a concurrent post with
  * the same key committed first, so calling again finds it (a replay or a conflict).
  */
-export const LEDGER_POST_ERRORS = { unknownAccount: 'LE001', mixedCurrency: 'LE002', insufficientFunds: 'LE003', keyRace: 'LE004' } as const;
+export const LEDGER_POST_ERRORS = {
+  unknownAccount: 'LE001',
+  mixedCurrency: 'LE002',
+  insufficientFunds: 'LE003',
+  keyRace: 'LE004',
+} as const;
 
 /**
  * Post a transaction in one statement: find a replay by its key, move the balances in id order
@@ -175,7 +203,9 @@ export type BatchPostOutcome = PostOutcome | { status: 'insufficient'; balance: 
 
 /** Post many transactions in one statement (one commit); answers in input order (migration 0012). */
 export async function postLedgerBatch(db: Db, posts: BatchPost[]): Promise<BatchPostOutcome[]> {
-  const { rows } = await sql<{ outcomes: BatchPostOutcome[] | string }>`SELECT ledger_post_batch(${JSON.stringify(posts)}::jsonb) AS outcomes`.execute(db);
+  const { rows } = await sql<{
+    outcomes: BatchPostOutcome[] | string;
+  }>`SELECT ledger_post_batch(${JSON.stringify(posts)}::jsonb) AS outcomes`.execute(db);
   const outcomes = rows[0]?.outcomes;
   if (!outcomes) throw new Error('ledger: ledger_post_batch returned nothing');
   return typeof outcomes === 'string' ? (JSON.parse(outcomes) as BatchPostOutcome[]) : outcomes;
@@ -212,7 +242,14 @@ export async function runInSavepoint<T>(trx: Db, name: string, fn: () => Promise
 /** Record a new pending hold. */
 export async function insertHold(
   db: Db,
-  input: { sourceAccountId: string; holdAccountId: string; amount: bigint; currency: string; createTransactionId: string; reference: string | null },
+  input: {
+    sourceAccountId: string;
+    holdAccountId: string;
+    amount: bigint;
+    currency: string;
+    createTransactionId: string;
+    reference: string | null;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('ledger_holds')
@@ -231,7 +268,11 @@ export async function insertHold(
 
 /** The hold created by a transaction, if any. */
 export async function findHoldByCreateTransaction(db: Db, transactionId: string): Promise<HoldRow | undefined> {
-  const row = await db.selectFrom('ledger_holds').selectAll().where('create_transaction_id', '=', transactionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_holds')
+    .selectAll()
+    .where('create_transaction_id', '=', transactionId)
+    .executeTakeFirst();
   return row ? toHold(row) : undefined;
 }
 
@@ -242,7 +283,12 @@ export async function lockHold(db: Db, holdId: string): Promise<HoldRow | undefi
 }
 
 /** Resolve a pending hold; returns whether exactly this call resolved it. */
-export async function resolveHold(db: Db, holdId: string, status: 'posted' | 'voided', transactionId: string): Promise<boolean> {
+export async function resolveHold(
+  db: Db,
+  holdId: string,
+  status: 'posted' | 'voided',
+  transactionId: string,
+): Promise<boolean> {
   const res = await db
     .updateTable('ledger_holds')
     .set({ status, resolve_transaction_id: transactionId, resolved_at: new Date() })
@@ -254,7 +300,14 @@ export async function resolveHold(db: Db, holdId: string, status: 'posted' | 'vo
 
 // ---------------------------------------------------------------------------------------------
 
-type AccountSelect = { id: string; currency: string; purpose: string; member_id: string | null; is_player: boolean; balance: string };
+type AccountSelect = {
+  id: string;
+  currency: string;
+  purpose: string;
+  member_id: string | null;
+  is_player: boolean;
+  balance: string;
+};
 
 function toAccount(row: AccountSelect): AccountRow {
   return {

@@ -56,8 +56,18 @@ describeEachDatabase('ledger service', (target) => {
     const a = await ledger.ensurePlayerWallet(t.database.db, memberId);
     const b = await ledger.ensurePlayerWallet(t.database.db, memberId);
     expect(a).toBe(b);
-    const row = await t.database.db.selectFrom('ledger_accounts').selectAll().where('id', '=', a).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ currency: 'BRL', purpose: 'player_main', is_player: true, balance: '0', member_id: memberId });
+    const row = await t.database.db
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where('id', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      currency: 'BRL',
+      purpose: 'player_main',
+      is_player: true,
+      balance: '0',
+      member_id: memberId,
+    });
     expect(await ledger.getPlayerBalance(memberId)).toBe(0n);
     expect(await ledger.getPlayerBalance(nextMemberId())).toBe(0n);
   });
@@ -101,12 +111,32 @@ describeEachDatabase('ledger service', (target) => {
   it('rejects a reused key with a different request as IDEMPOTENCY_CONFLICT', async () => {
     const { memberId, wallet } = await fundedWallet(1_000n);
     const key = `bet:${memberId}`;
-    await ledger.postTransaction({ kind: 'bet', idempotencyKey: key, entries: [{ accountId: wallet, amountMinor: -100n }, { accountId: house, amountMinor: 100n }] });
+    await ledger.postTransaction({
+      kind: 'bet',
+      idempotencyKey: key,
+      entries: [
+        { accountId: wallet, amountMinor: -100n },
+        { accountId: house, amountMinor: 100n },
+      ],
+    });
     await expect(
-      ledger.postTransaction({ kind: 'bet', idempotencyKey: key, entries: [{ accountId: wallet, amountMinor: -200n }, { accountId: house, amountMinor: 200n }] }),
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: key,
+        entries: [
+          { accountId: wallet, amountMinor: -200n },
+          { accountId: house, amountMinor: 200n },
+        ],
+      }),
     ).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
     await expect(
-      ledger.creditPlayerFromSystem({ memberId, systemAccount: 'promotion_budget', amountMinor: 999n, kind: 'adjustment', idempotencyKey: `fund:${memberId}` }),
+      ledger.creditPlayerFromSystem({
+        memberId,
+        systemAccount: 'promotion_budget',
+        amountMinor: 999n,
+        kind: 'adjustment',
+        idempotencyKey: `fund:${memberId}`,
+      }),
     ).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
     expect(await ledger.getPlayerBalance(memberId)).toBe(900n);
   });
@@ -116,13 +146,27 @@ describeEachDatabase('ledger service', (target) => {
     const txBefore = await countRows(t, 'ledger_transactions');
     const entriesBefore = await countRows(t, 'ledger_entries');
     await expect(
-      ledger.postTransaction({ kind: 'bet', idempotencyKey: `big:${memberId}`, entries: [{ accountId: wallet, amountMinor: -501n }, { accountId: house, amountMinor: 501n }] }),
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: `big:${memberId}`,
+        entries: [
+          { accountId: wallet, amountMinor: -501n },
+          { accountId: house, amountMinor: 501n },
+        ],
+      }),
     ).rejects.toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS', value: { balance: '500' } });
     expect(await countRows(t, 'ledger_transactions')).toBe(txBefore);
     expect(await countRows(t, 'ledger_entries')).toBe(entriesBefore);
     expect(await ledger.getPlayerBalance(memberId)).toBe(500n);
     // The key was not consumed: the same key may be used once funds allow it.
-    const ok = await ledger.postTransaction({ kind: 'bet', idempotencyKey: `big:${memberId}`, entries: [{ accountId: wallet, amountMinor: -500n }, { accountId: house, amountMinor: 500n }] });
+    const ok = await ledger.postTransaction({
+      kind: 'bet',
+      idempotencyKey: `big:${memberId}`,
+      entries: [
+        { accountId: wallet, amountMinor: -500n },
+        { accountId: house, amountMinor: 500n },
+      ],
+    });
     expect(ok.balances[wallet]).toBe('0');
   });
 
@@ -131,7 +175,14 @@ describeEachDatabase('ledger service', (target) => {
     const b = await fundedWallet(100n);
     const before = await countRows(t, 'ledger_transactions');
     const bet = (w: string, key: string, amount: bigint) =>
-      ledger.postTransaction({ kind: 'bet', idempotencyKey: key, entries: [{ accountId: w, amountMinor: -amount }, { accountId: house, amountMinor: amount }] });
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: key,
+        entries: [
+          { accountId: w, amountMinor: -amount },
+          { accountId: house, amountMinor: amount },
+        ],
+      });
     const settled = await Promise.allSettled([
       bet(a.wallet, `batch-a1:${a.memberId}`, 300n),
       bet(b.wallet, `batch-b:${b.memberId}`, 101n), // more than b has
@@ -140,7 +191,10 @@ describeEachDatabase('ledger service', (target) => {
       bet(a.wallet, `batch-a1:${a.memberId}`, 300n), // the first one again, in the same batch
     ]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
-    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS', value: { balance: '100' } });
+    expect((settled[1] as PromiseRejectedResult).reason).toMatchObject({
+      errorCode: 'INSUFFICIENT_FUNDS',
+      value: { balance: '100' },
+    });
     expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'LE001' });
     const first = (settled[0] as PromiseFulfilledResult<{ transactionId: string; replayed: boolean }>).value;
     const again = (settled[4] as PromiseFulfilledResult<{ transactionId: string; replayed: boolean }>).value;
@@ -155,9 +209,29 @@ describeEachDatabase('ledger service', (target) => {
     const txBefore = await countRows(t, 'ledger_transactions');
     await t.database.db.transaction().execute(async (trx) => {
       await expect(
-        ledger.postTransaction({ kind: 'bet', idempotencyKey: `in-trx:${memberId}`, entries: [{ accountId: wallet, amountMinor: -101n }, { accountId: house, amountMinor: 101n }] }, trx),
+        ledger.postTransaction(
+          {
+            kind: 'bet',
+            idempotencyKey: `in-trx:${memberId}`,
+            entries: [
+              { accountId: wallet, amountMinor: -101n },
+              { accountId: house, amountMinor: 101n },
+            ],
+          },
+          trx,
+        ),
       ).rejects.toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS' });
-      await ledger.postTransaction({ kind: 'bet', idempotencyKey: `in-trx-2:${memberId}`, entries: [{ accountId: wallet, amountMinor: -40n }, { accountId: house, amountMinor: 40n }] }, trx);
+      await ledger.postTransaction(
+        {
+          kind: 'bet',
+          idempotencyKey: `in-trx-2:${memberId}`,
+          entries: [
+            { accountId: wallet, amountMinor: -40n },
+            { accountId: house, amountMinor: 40n },
+          ],
+        },
+        trx,
+      );
     });
     expect(await countRows(t, 'ledger_transactions')).toBe(txBefore + 1);
     expect(await ledger.getPlayerBalance(memberId)).toBe(60n);
@@ -168,22 +242,68 @@ describeEachDatabase('ledger service', (target) => {
     await expect(
       t.database.db.transaction().execute(async (trx) => {
         await ledger.ensurePlayerWallet(trx, memberId);
-        await ledger.creditPlayerFromSystem({ memberId, systemAccount: 'demo_bank', amountMinor: 5_000n, kind: 'freeplay_demo_credit', idempotencyKey: `demo:${memberId}` }, trx);
+        await ledger.creditPlayerFromSystem(
+          {
+            memberId,
+            systemAccount: 'demo_bank',
+            amountMinor: 5_000n,
+            kind: 'freeplay_demo_credit',
+            idempotencyKey: `demo:${memberId}`,
+          },
+          trx,
+        );
         throw new Error('registration failed later');
       }),
     ).rejects.toThrow('registration failed later');
     expect(await ledger.getPlayerBalance(memberId)).toBe(0n);
-    const wallets = await t.database.db.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).execute();
+    const wallets = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .execute();
     expect(wallets).toHaveLength(0);
   });
 
   it('rejects malformed transactions before touching the database', async () => {
     const { wallet } = await fundedWallet(100n);
-    await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'unbalanced', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: house, amountMinor: 2n }] })).rejects.toThrow(/sum to zero/);
-    await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'single', entries: [{ accountId: wallet, amountMinor: 0n }] })).rejects.toThrow(/two entries/);
-    await expect(ledger.postTransaction({ kind: 'Bad Kind' as LedgerKind, idempotencyKey: 'k', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: house, amountMinor: 1n }] })).rejects.toThrow(/kind/);
+    await expect(
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: 'unbalanced',
+        entries: [
+          { accountId: wallet, amountMinor: -1n },
+          { accountId: house, amountMinor: 2n },
+        ],
+      }),
+    ).rejects.toThrow(/sum to zero/);
+    await expect(
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: 'single',
+        entries: [{ accountId: wallet, amountMinor: 0n }],
+      }),
+    ).rejects.toThrow(/two entries/);
+    await expect(
+      ledger.postTransaction({
+        kind: 'Bad Kind' as LedgerKind,
+        idempotencyKey: 'k',
+        entries: [
+          { accountId: wallet, amountMinor: -1n },
+          { accountId: house, amountMinor: 1n },
+        ],
+      }),
+    ).rejects.toThrow(/kind/);
     const usd = await ledger.ensureSystemAccount('house_cash', 'USD');
-    await expect(ledger.postTransaction({ kind: 'bet', idempotencyKey: 'fx', entries: [{ accountId: wallet, amountMinor: -1n }, { accountId: usd, amountMinor: 1n }] })).rejects.toThrow(/one currency/);
+    await expect(
+      ledger.postTransaction({
+        kind: 'bet',
+        idempotencyKey: 'fx',
+        entries: [
+          { accountId: wallet, amountMinor: -1n },
+          { accountId: usd, amountMinor: 1n },
+        ],
+      }),
+    ).rejects.toThrow(/one currency/);
   });
 
   it('rejects UPDATE, DELETE and TRUNCATE of entries and transactions in the database', async () => {
@@ -205,42 +325,98 @@ describeEachDatabase('ledger service', (target) => {
         const { rows } = await sql<{ id: string }>`
           INSERT INTO ledger_transactions (kind, idempotency_key, request_hash, currency, result)
           VALUES ('adjustment', 'raw-unbalanced', 'x', 'BRL', '{}') RETURNING id`.execute(trx);
-        await sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, currency) VALUES (${rows[0]!.id}, ${house}, 5, 'BRL')`.execute(trx);
+        await sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, currency) VALUES (${rows[0]!.id}, ${house}, 5, 'BRL')`.execute(
+          trx,
+        );
         await sql`UPDATE ledger_accounts SET balance = balance + 5 WHERE id = ${house}`.execute(trx);
       }),
     ).rejects.toThrow(/unbalanced/);
     // The player CHECK constraint backs the service's own guard.
-    await expect(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${wallet}`.execute(t.database.db)).rejects.toThrow(/non_negative/);
+    await expect(
+      sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${wallet}`.execute(t.database.db),
+    ).rejects.toThrow(/non_negative/);
   });
 
   it('holds money, then posts or voids each hold exactly once', async () => {
     const { memberId, wallet } = await fundedWallet(1_000n);
     const clearing = await ledger.ensureSystemAccount('gateway_clearing', 'BRL');
-    const a = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal', idempotencyKey: `hold-a:${memberId}` });
-    const again = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 300n, kind: 'withdrawal', idempotencyKey: `hold-a:${memberId}` });
+    const a = await ledger.createHold({
+      sourceAccountId: wallet,
+      amountMinor: 300n,
+      kind: 'withdrawal',
+      idempotencyKey: `hold-a:${memberId}`,
+    });
+    const again = await ledger.createHold({
+      sourceAccountId: wallet,
+      amountMinor: 300n,
+      kind: 'withdrawal',
+      idempotencyKey: `hold-a:${memberId}`,
+    });
     expect(again).toEqual({ ...a, replayed: true });
-    const b = await ledger.createHold({ sourceAccountId: wallet, amountMinor: 200n, kind: 'withdrawal', idempotencyKey: `hold-b:${memberId}` });
+    const b = await ledger.createHold({
+      sourceAccountId: wallet,
+      amountMinor: 200n,
+      kind: 'withdrawal',
+      idempotencyKey: `hold-b:${memberId}`,
+    });
     expect(await ledger.getPlayerBalance(memberId)).toBe(500n);
-    await expect(ledger.createHold({ sourceAccountId: wallet, amountMinor: 501n, kind: 'withdrawal', idempotencyKey: `hold-c:${memberId}` })).rejects.toMatchObject({
+    await expect(
+      ledger.createHold({
+        sourceAccountId: wallet,
+        amountMinor: 501n,
+        kind: 'withdrawal',
+        idempotencyKey: `hold-c:${memberId}`,
+      }),
+    ).rejects.toMatchObject({
       errorCode: 'INSUFFICIENT_FUNDS',
     });
 
-    const posted = await ledger.postHold({ holdId: a.holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `post-a:${memberId}` });
+    const posted = await ledger.postHold({
+      holdId: a.holdId,
+      destinationAccountId: clearing,
+      kind: 'withdrawal',
+      idempotencyKey: `post-a:${memberId}`,
+    });
     expect(posted.replayed).toBe(false);
-    const replay = await ledger.postHold({ holdId: a.holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `post-a:${memberId}` });
+    const replay = await ledger.postHold({
+      holdId: a.holdId,
+      destinationAccountId: clearing,
+      kind: 'withdrawal',
+      idempotencyKey: `post-a:${memberId}`,
+    });
     expect(replay).toEqual({ ...posted, replayed: true });
-    await expect(ledger.voidHold({ holdId: a.holdId, kind: 'withdrawal_reversal', idempotencyKey: `void-a:${memberId}` })).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
+    await expect(
+      ledger.voidHold({ holdId: a.holdId, kind: 'withdrawal_reversal', idempotencyKey: `void-a:${memberId}` }),
+    ).rejects.toMatchObject({ errorCode: 'IDEMPOTENCY_CONFLICT' });
 
     await ledger.voidHold({ holdId: b.holdId, kind: 'withdrawal_reversal', idempotencyKey: `void-b:${memberId}` });
-    await expect(ledger.postHold({ holdId: b.holdId, destinationAccountId: clearing, kind: 'withdrawal', idempotencyKey: `post-b:${memberId}` })).rejects.toMatchObject({
+    await expect(
+      ledger.postHold({
+        holdId: b.holdId,
+        destinationAccountId: clearing,
+        kind: 'withdrawal',
+        idempotencyKey: `post-b:${memberId}`,
+      }),
+    ).rejects.toMatchObject({
       errorCode: 'IDEMPOTENCY_CONFLICT',
     });
-    await expect(ledger.voidHold({ holdId: '999999999', kind: 'withdrawal_reversal', idempotencyKey: `void-x:${memberId}` })).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
+    await expect(
+      ledger.voidHold({ holdId: '999999999', kind: 'withdrawal_reversal', idempotencyKey: `void-x:${memberId}` }),
+    ).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
     expect(await ledger.getPlayerBalance(memberId)).toBe(700n);
 
-    const holds = await t.database.db.selectFrom('ledger_holds').select(['id', 'status']).where('id', 'in', [a.holdId, b.holdId]).orderBy('id').execute();
+    const holds = await t.database.db
+      .selectFrom('ledger_holds')
+      .select(['id', 'status'])
+      .where('id', 'in', [a.holdId, b.holdId])
+      .orderBy('id')
+      .execute();
     expect(holds.map((h) => h.status)).toEqual(['posted', 'voided']);
-    await expect(sql`UPDATE ledger_holds SET status = 'pending', resolve_transaction_id = NULL WHERE id = ${a.holdId}`.execute(t.database.db)).rejects.toThrow(/resolved once/);
+    await expect(
+      sql`UPDATE ledger_holds SET status = 'pending', resolve_transaction_id = NULL WHERE id = ${a.holdId}`.execute(
+        t.database.db,
+      ),
+    ).rejects.toThrow(/resolved once/);
   });
 
   describe('checkLedger', () => {
@@ -253,7 +429,9 @@ describeEachDatabase('ledger service', (target) => {
           await sql`UPDATE ledger_accounts SET balance = balance + 7 WHERE id = ${wallet}`.execute(trx);
           const result = await checkLedger(trx);
           expect(result.ok).toBe(false);
-          expect(result.problems).toContainEqual(expect.stringContaining(`account ${wallet}: cached balance 107 but entries sum to 100`));
+          expect(result.problems).toContainEqual(
+            expect.stringContaining(`account ${wallet}: cached balance 107 but entries sum to 100`),
+          );
           throw new Error('undo');
         })
         .catch((err: unknown) => {

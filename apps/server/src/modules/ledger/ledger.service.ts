@@ -3,7 +3,11 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { Brand } from '@wps/shared/schemas/system';
 import type { DatabaseKind } from '../../db/database';
 import { createGroupCommit } from '../../db/group-commit';
-import { isRetryableDatabaseError, runInTransaction as runInNewTransaction, serverBusy } from '../../db/run-in-transaction';
+import {
+  isRetryableDatabaseError,
+  runInTransaction as runInNewTransaction,
+  serverBusy,
+} from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
@@ -75,7 +79,8 @@ export function createLedgerService(ctx: LedgerContext) {
       return runInSavepoint(trx, `ledger_sp_${savepointSeq}`, () => fn(trx));
     }
     return runInNewTransaction(db, fn, {
-      onRetry: (err, attempt) => log.warn({ attempt, code: (err as { code?: unknown }).code }, 'ledger transaction retried'),
+      onRetry: (err, attempt) =>
+        log.warn({ attempt, code: (err as { code?: unknown }).code }, 'ledger transaction retried'),
     });
   }
 
@@ -91,7 +96,11 @@ export function createLedgerService(ctx: LedgerContext) {
     }
     if (!outcome.result) throw new Error(`ledger: transaction ${outcome.transactionId} has no stored result`);
     if (outcome.status !== 'replayed') ctx.metrics?.ledgerPost(input.kind);
-    return { transactionId: outcome.transactionId, replayed: outcome.status === 'replayed', balances: outcome.result.balances };
+    return {
+      transactionId: outcome.transactionId,
+      replayed: outcome.status === 'replayed',
+      balances: outcome.result.balances,
+    };
   }
 
   /** A caller's transaction: one ledger_post statement inside it. */
@@ -108,7 +117,8 @@ export function createLedgerService(ctx: LedgerContext) {
       });
     } catch (err) {
       const { code, detail } = (err ?? {}) as { code?: unknown; detail?: unknown };
-      if (code === LEDGER_POST_ERRORS.insufficientFunds) return toPostResult({ status: 'insufficient', balance: String(detail) }, input);
+      if (code === LEDGER_POST_ERRORS.insufficientFunds)
+        return toPostResult({ status: 'insufficient', balance: String(detail) }, input);
       throw err;
     }
     return toPostResult(outcome, input);
@@ -143,7 +153,8 @@ export function createLedgerService(ctx: LedgerContext) {
     recover: {
       isRetryable: isRetryableBatchError,
       attempts: MAX_BATCH_ATTEMPTS,
-      onRetry: (err, attempt, size) => log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
+      onRetry: (err, attempt, size) =>
+        log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
     },
     observe: ctx.metrics?.groupCommit('ledger'),
   });
@@ -154,18 +165,20 @@ export function createLedgerService(ctx: LedgerContext) {
     const requestHash = hashRequest(input);
     if (!trx) {
       // On its own the post joins the next batch: posts arriving together share one statement and one commit.
-      const outcome = await batches.submit({
-        kind: input.kind,
-        key: input.idempotencyKey,
-        hash: requestHash,
-        reference: input.reference ?? null,
-        metadata: input.metadata ?? {},
-        accounts: input.entries.map((e) => e.accountId),
-        amounts: input.entries.map((e) => e.amountMinor.toString()),
-      }).catch((err: unknown) => {
-        // Every try of the batch lost its race: nothing was written, the caller may try again.
-        throw isRetryableBatchError(err) ? serverBusy(MAX_BATCH_ATTEMPTS) : err;
-      });
+      const outcome = await batches
+        .submit({
+          kind: input.kind,
+          key: input.idempotencyKey,
+          hash: requestHash,
+          reference: input.reference ?? null,
+          metadata: input.metadata ?? {},
+          accounts: input.entries.map((e) => e.accountId),
+          amounts: input.entries.map((e) => e.amountMinor.toString()),
+        })
+        .catch((err: unknown) => {
+          // Every try of the batch lost its race: nothing was written, the caller may try again.
+          throw isRetryableBatchError(err) ? serverBusy(MAX_BATCH_ATTEMPTS) : err;
+        });
       return toPostResult(outcome, input);
     }
     const post = () => runInTransaction(trx, (t) => postWithin(t, input, requestHash));
@@ -204,16 +217,31 @@ export function createLedgerService(ctx: LedgerContext) {
   /** The id of a member's main wallet in the operator currency, created when missing. */
   async function ensurePlayerWallet(dbOrTrx: Db, memberId: string, currency?: string): Promise<string> {
     const cur = currency ?? (await getOperatorCurrency(dbOrTrx));
-    return upsertMemberAccount(dbOrTrx, { memberId: String(memberId), purpose: PLAYER_MAIN, currency: cur, isPlayer: true });
+    return upsertMemberAccount(dbOrTrx, {
+      memberId: String(memberId),
+      purpose: PLAYER_MAIN,
+      currency: cur,
+      isPlayer: true,
+    });
   }
 
   /** The id of a member's player account of another purpose (e.g. a wallet at a vendor), created when missing. */
-  async function ensureMemberAccount(dbOrTrx: Db, memberId: string, purpose: string, currency: string): Promise<string> {
+  async function ensureMemberAccount(
+    dbOrTrx: Db,
+    memberId: string,
+    purpose: string,
+    currency: string,
+  ): Promise<string> {
     return upsertMemberAccount(dbOrTrx, { memberId: String(memberId), purpose, currency, isPlayer: true });
   }
 
   /** A member's balance in an account of this purpose; 0 when the account does not exist yet. */
-  async function getMemberAccountBalance(memberId: string, purpose: string, currency: string, dbOrTrx: Db = db): Promise<bigint> {
+  async function getMemberAccountBalance(
+    memberId: string,
+    purpose: string,
+    currency: string,
+    dbOrTrx: Db = db,
+  ): Promise<bigint> {
     const account = await findMemberAccount(dbOrTrx, String(memberId), purpose, currency);
     return account?.balance ?? 0n;
   }
@@ -263,8 +291,12 @@ export function createLedgerService(ctx: LedgerContext) {
     ensurePlayerWallet,
     ensureMemberAccount,
     /** Several members' player accounts of one purpose (their main wallets: PLAYER_MAIN), created when missing: member id → account id. */
-    ensureMemberAccounts: (dbOrTrx: Db, memberIds: string[], purpose: string, currency: string): Promise<Map<string, string>> =>
-      upsertMemberAccounts(dbOrTrx, memberIds, purpose, currency, true),
+    ensureMemberAccounts: (
+      dbOrTrx: Db,
+      memberIds: string[],
+      purpose: string,
+      currency: string,
+    ): Promise<Map<string, string>> => upsertMemberAccounts(dbOrTrx, memberIds, purpose, currency, true),
     getMemberAccountBalance,
     ensureSystemAccount,
     postTransaction,
@@ -286,7 +318,8 @@ export function createLedgerService(ctx: LedgerContext) {
       return account.balance;
     },
     /** One page of a member's ledger entries, newest first, with the total (the account statement). */
-    findMemberStatement: (filter: StatementFilter, offset: number, limit: number) => findMemberStatement(db, filter, offset, limit),
+    findMemberStatement: (filter: StatementFilter, offset: number, limit: number) =>
+      findMemberStatement(db, filter, offset, limit),
     /** The biggest credits of a kind to the listed members' player accounts since a time (the winners board). */
     findTopPlayerCredits: (q: Parameters<typeof findTopPlayerCredits>[1]) => findTopPlayerCredits(db, q),
     /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */

@@ -51,7 +51,17 @@ export async function insertChallenge(db: Db, c: NewChallenge): Promise<void> {
 export async function findChallenge(db: Db, challengeHash: string): Promise<ChallengeRow | undefined> {
   const row = await db
     .selectFrom('login_challenges')
-    .select(['id', 'member_id', 'code_salt', 'code_hash', 'attempts', 'must_change_password', 'password_expired', 'expires_at', 'consumed_at'])
+    .select([
+      'id',
+      'member_id',
+      'code_salt',
+      'code_hash',
+      'attempts',
+      'must_change_password',
+      'password_expired',
+      'expires_at',
+      'consumed_at',
+    ])
     .where('challenge_hash', '=', challengeHash)
     .executeTakeFirst();
   return (
@@ -70,7 +80,10 @@ export async function findChallenge(db: Db, challengeHash: string): Promise<Chal
 }
 
 /** Spend the challenge: of parallel calls only one updates the row. */
-export async function consumeChallenge(db: Db, input: { id: string; maxAttempts: number; now: Date }): Promise<boolean> {
+export async function consumeChallenge(
+  db: Db,
+  input: { id: string; maxAttempts: number; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('login_challenges')
     .set({ consumed_at: input.now })
@@ -99,17 +112,36 @@ export async function pruneChallenges(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('login_challenges').where('expires_at', '<', before).execute();
 }
 
-export type NewTrustedDevice = { memberId: string; tokenHash: string; label: string; ip: string; now: Date; expiresAt: Date };
+export type NewTrustedDevice = {
+  memberId: string;
+  tokenHash: string;
+  label: string;
+  ip: string;
+  now: Date;
+  expiresAt: Date;
+};
 
 export async function insertTrustedDevice(db: Db, d: NewTrustedDevice): Promise<void> {
   await db
     .insertInto('trusted_devices')
-    .values({ member_id: d.memberId, token_hash: d.tokenHash, label: d.label, ip: d.ip, last_ip: d.ip, created_at: d.now, last_used_at: d.now, expires_at: d.expiresAt })
+    .values({
+      member_id: d.memberId,
+      token_hash: d.tokenHash,
+      label: d.label,
+      ip: d.ip,
+      last_ip: d.ip,
+      created_at: d.now,
+      last_used_at: d.now,
+      expires_at: d.expiresAt,
+    })
     .execute();
 }
 
 /** A live (unrevoked, unexpired) device of the member by its token's hash, marked as used now from `ip`. */
-export async function touchTrustedDevice(db: Db, input: { memberId: string; tokenHash: string; ip: string; now: Date }): Promise<boolean> {
+export async function touchTrustedDevice(
+  db: Db,
+  input: { memberId: string; tokenHash: string; ip: string; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('trusted_devices')
     .set({ last_used_at: input.now, last_ip: input.ip })

@@ -20,20 +20,32 @@ import { requestOperator } from '../operator/operator-auth';
 export function registerLoginVerificationRoutes(app: RouteApp, services: AppServices): void {
   const { loginVerification, member } = services;
 
-  app.post('/wps/session/login/verify', { schema: { body: loginVerifyBodySchema, response: success(loginVerifiedResultSchema) } }, async (request) => {
-    const origin = readOrigin(request);
-    return ok(await loginVerification.verify(request.body, origin, (login) => member.loginVerified(login, origin)));
-  });
+  app.post(
+    '/wps/session/login/verify',
+    { schema: { body: loginVerifyBodySchema, response: success(loginVerifiedResultSchema) } },
+    async (request) => {
+      const origin = readOrigin(request);
+      return ok(await loginVerification.verify(request.body, origin, (login) => member.loginVerified(login, origin)));
+    },
+  );
 
-  app.get('/wps/member/trusted-devices', { schema: { response: success(trustedDeviceListSchema) } }, async (request) => {
-    const auth = await requireMember(request);
-    return ok(await loginVerification.list(auth.memberId));
-  });
+  app.get(
+    '/wps/member/trusted-devices',
+    { schema: { response: success(trustedDeviceListSchema) } },
+    async (request) => {
+      const auth = await requireMember(request);
+      return ok(await loginVerification.list(auth.memberId));
+    },
+  );
 
-  app.delete('/wps/member/trusted-devices', { schema: { response: success(trustedDevicesRevokedSchema) } }, async (request) => {
-    const auth = await requireMember(request);
-    return ok(await loginVerification.revokeByMember(auth.memberId));
-  });
+  app.delete(
+    '/wps/member/trusted-devices',
+    { schema: { response: success(trustedDevicesRevokedSchema) } },
+    async (request) => {
+      const auth = await requireMember(request);
+      return ok(await loginVerification.revokeByMember(auth.memberId));
+    },
+  );
 
   app.delete(
     '/wps/member/trusted-devices/:deviceId',
@@ -46,26 +58,57 @@ export function registerLoginVerificationRoutes(app: RouteApp, services: AppServ
 
   app.get(
     '/ops/players/:memberId/trusted-devices',
-    { config: { permission: 'players.read' }, schema: { params: playerIdParamsSchema, response: success(trustedDeviceListSchema) } },
+    {
+      config: { permission: 'players.read' },
+      schema: { params: playerIdParamsSchema, response: success(trustedDeviceListSchema) },
+    },
     async (request) => ok(await loginVerification.list(request.params.memberId)),
   );
 
   // DELETE with a body: the reason is audited with the revocation.
   app.post(
     '/ops/players/:memberId/trusted-devices/revoke',
-    { config: { permission: 'players.write' }, schema: { params: playerIdParamsSchema, body: opsTrustedDeviceRevokeBodySchema, response: success(trustedDevicesRevokedSchema) } },
+    {
+      config: { permission: 'players.write' },
+      schema: {
+        params: playerIdParamsSchema,
+        body: opsTrustedDeviceRevokeBodySchema,
+        response: success(trustedDevicesRevokedSchema),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await loginVerification.revokeByOperator({ actorType: 'operator', actorId: String(operator.operatorId) }, request.params.memberId, undefined, request.body.reason));
+      return ok(
+        await loginVerification.revokeByOperator(
+          { actorType: 'operator', actorId: String(operator.operatorId) },
+          request.params.memberId,
+          undefined,
+          request.body.reason,
+        ),
+      );
     },
   );
 
   app.post(
     '/ops/players/:memberId/trusted-devices/:deviceId/revoke',
-    { config: { permission: 'players.write' }, schema: { params: opsTrustedDeviceParamsSchema, body: opsTrustedDeviceRevokeBodySchema, response: success(trustedDevicesRevokedSchema) } },
+    {
+      config: { permission: 'players.write' },
+      schema: {
+        params: opsTrustedDeviceParamsSchema,
+        body: opsTrustedDeviceRevokeBodySchema,
+        response: success(trustedDevicesRevokedSchema),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await loginVerification.revokeByOperator({ actorType: 'operator', actorId: String(operator.operatorId) }, request.params.memberId, request.params.deviceId, request.body.reason));
+      return ok(
+        await loginVerification.revokeByOperator(
+          { actorType: 'operator', actorId: String(operator.operatorId) },
+          request.params.memberId,
+          request.params.deviceId,
+          request.body.reason,
+        ),
+      );
     },
   );
 }

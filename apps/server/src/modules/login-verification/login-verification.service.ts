@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { LoginVerificationRequired, LoginVerifiedResult, LoginVerifyBody, TrustedDevice } from '@wps/shared/schemas/login-verification';
+import type {
+  LoginVerificationRequired,
+  LoginVerifiedResult,
+  LoginVerifyBody,
+  TrustedDevice,
+} from '@wps/shared/schemas/login-verification';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -60,7 +65,8 @@ const sha256 = (value: string) => crypto.createHash('sha256').update(value).dige
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** A code's hash is bound to its challenge (one-time-code.ts). */
-const hashCode = (salt: string, challengeHash: string, code: string) => hashOneTimeCode(salt, ['login', challengeHash], code);
+const hashCode = (salt: string, challengeHash: string, code: string) =>
+  hashOneTimeCode(salt, ['login', challengeHash], code);
 
 function codeText(code: string): string {
   return [
@@ -106,7 +112,12 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
      * Whether `deviceToken` is a live remembered device of the member; with `touch`, records
      * this use (only after the right password, so a guess leaves no trace on the device).
      */
-    async isTrusted(memberId: string, deviceToken: string | undefined, origin: LoginOrigin, touch: boolean): Promise<boolean> {
+    async isTrusted(
+      memberId: string,
+      deviceToken: string | undefined,
+      origin: LoginOrigin,
+      touch: boolean,
+    ): Promise<boolean> {
       if (!deviceToken || !/^[A-Za-z0-9_-]{43}$/.test(deviceToken)) return false;
       const tokenHash = sha256(deviceToken);
       const at = new Date(now());
@@ -123,7 +134,12 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       origin: LoginOrigin,
     ): Promise<LoginVerificationRequired> {
       const l = LOGIN_CODE_LIMITS;
-      await rateLimiter.consume('login-challenge-ip', origin.ip, l.challengesPerIp.limit, l.challengesPerIp.windowSeconds);
+      await rateLimiter.consume(
+        'login-challenge-ip',
+        origin.ip,
+        l.challengesPerIp.limit,
+        l.challengesPerIp.windowSeconds,
+      );
       const challengeId = randomToken();
       const challengeHash = sha256(challengeId);
       const createdAt = new Date(now());
@@ -133,7 +149,12 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       const found = await ctx.findContacts(lookupId);
       const contacts = member ? found : undefined;
       const channel = contacts?.phoneE164 ? 'sms' : contacts?.email ? 'email' : null;
-      const sends = await rateLimiter.peek('login-code-send-member', lookupId, l.sendsPerMember.limit, l.sendsPerMember.windowSeconds);
+      const sends = await rateLimiter.peek(
+        'login-code-send-member',
+        lookupId,
+        l.sendsPerMember.limit,
+        l.sendsPerMember.windowSeconds,
+      );
       const sendable = member !== null && channel !== null && !sends.limited;
       if (sendable) await rateLimiter.hit('login-code-send-member', lookupId, l.sendsPerMember.windowSeconds);
       const { code, salt } = newOneTimeCode();
@@ -152,10 +173,17 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
         expiresAt,
       });
       if (crypto.randomInt(PRUNE_EVERY) === 0) {
-        pruneChallenges(db, new Date(createdAt.getTime() - DAY_MS)).catch((err: unknown) => log.warn({ err }, 'login challenge prune failed'));
+        pruneChallenges(db, new Date(createdAt.getTime() - DAY_MS)).catch((err: unknown) =>
+          log.warn({ err }, 'login challenge prune failed'),
+        );
       }
       if (sendable && member && contacts) void deliver(member.id, contacts, code);
-      return { verificationRequired: true, challengeId, expirationTime: expiresAt.getTime(), expiredMinutes: OTP_TTL_MINUTES };
+      return {
+        verificationRequired: true,
+        challengeId,
+        expirationTime: expiresAt.getTime(),
+        expiredMinutes: OTP_TTL_MINUTES,
+      };
     },
 
     /**
@@ -173,9 +201,14 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       const at = new Date(now());
       const row = await findChallenge(db, challengeHash);
       const invalid = (attemptsLeft?: number) =>
-        new AppError(ErrorCode.DEVICE_CODE_INVALID, 'Invalid verification code', attemptsLeft === undefined ? undefined : { attemptsLeft });
+        new AppError(
+          ErrorCode.DEVICE_CODE_INVALID,
+          'Invalid verification code',
+          attemptsLeft === undefined ? undefined : { attemptsLeft },
+        );
       if (!row || row.consumedAt !== null || row.attempts >= OTP_MAX_ATTEMPTS) throw invalid();
-      if (row.expiresAt.getTime() <= at.getTime()) throw new AppError(ErrorCode.DEVICE_CODE_EXPIRED, 'The code has expired; log in again for a new one');
+      if (row.expiresAt.getTime() <= at.getTime())
+        throw new AppError(ErrorCode.DEVICE_CODE_EXPIRED, 'The code has expired; log in again for a new one');
       const given = hashCode(row.codeSalt, challengeHash, body.code.trim());
       if (!sameCodeHash(given, row.codeHash) || row.memberId === null) {
         const attempts = await recordChallengeFailure(db, row.id);
@@ -183,11 +216,22 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       }
       if (!(await consumeChallenge(db, { id: row.id, maxAttempts: OTP_MAX_ATTEMPTS, now: at }))) throw invalid();
       const memberId = row.memberId;
-      const result: LoginVerifiedResult = await startSession({ memberId, mustChangePassword: row.mustChangePassword, passwordExpired: row.passwordExpired });
+      const result: LoginVerifiedResult = await startSession({
+        memberId,
+        mustChangePassword: row.mustChangePassword,
+        passwordExpired: row.passwordExpired,
+      });
       if (body.rememberDays > 0) {
         const deviceToken = randomToken();
         const tokenHash = sha256(deviceToken);
-        await insertTrustedDevice(db, { memberId, tokenHash, label: deviceLabel(origin.userAgent), ip: origin.ip, now: at, expiresAt: new Date(at.getTime() + body.rememberDays * DAY_MS) });
+        await insertTrustedDevice(db, {
+          memberId,
+          tokenHash,
+          label: deviceLabel(origin.userAgent),
+          ip: origin.ip,
+          now: at,
+          expiresAt: new Date(at.getTime() + body.rememberDays * DAY_MS),
+        });
         const added = (await listTrustedDevices(db, memberId, at)).find((d) => d.tokenHash === tokenHash);
         return { ...result, deviceToken, ...(added ? { deviceId: added.id } : {}) };
       }
@@ -202,15 +246,22 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
     /** The player forgets one device (TRUSTED_DEVICE_NOT_FOUND when it is not a live one of theirs) or all. */
     async revokeByMember(memberId: string, deviceId?: string): Promise<{ revoked: number }> {
       const revoked = await revokeTrustedDevices(db, { memberId, deviceId, by: 'member', now: new Date(now()) });
-      if (deviceId !== undefined && revoked === 0) throw new AppError(ErrorCode.TRUSTED_DEVICE_NOT_FOUND, 'No such remembered device');
+      if (deviceId !== undefined && revoked === 0)
+        throw new AppError(ErrorCode.TRUSTED_DEVICE_NOT_FOUND, 'No such remembered device');
       return { revoked };
     },
 
     /** An operator forgets one device or all of a player's, audited with the reason in the same transaction. */
-    async revokeByOperator(actor: { actorType: 'operator'; actorId: string }, memberId: string, deviceId: string | undefined, reason: string): Promise<{ revoked: number }> {
+    async revokeByOperator(
+      actor: { actorType: 'operator'; actorId: string },
+      memberId: string,
+      deviceId: string | undefined,
+      reason: string,
+    ): Promise<{ revoked: number }> {
       return runInTransaction(db as Kysely<Database>, async (trx) => {
         const revoked = await revokeTrustedDevices(trx, { memberId, deviceId, by: 'operator', now: new Date(now()) });
-        if (deviceId !== undefined && revoked === 0) throw new AppError(ErrorCode.TRUSTED_DEVICE_NOT_FOUND, 'No such remembered device');
+        if (deviceId !== undefined && revoked === 0)
+          throw new AppError(ErrorCode.TRUSTED_DEVICE_NOT_FOUND, 'No such remembered device');
         await audit.record(trx, {
           ...actor,
           action: deviceId === undefined ? 'member.trusted_devices.revoke_all' : 'member.trusted_device.revoke',

@@ -15,7 +15,6 @@ import { writeBatch, type PlaceJob } from './lottery-placement';
 import type { LotteryRules } from './lottery-rules';
 import type { PlaceInput, SlipSelection } from './lottery-ids';
 
-
 // Placing a ticket (docs/lottery.md, "Bets"). The slip is checked alone, its draw found, and the
 // ticket queued for a placement batch (lottery-placement.ts): one transaction that writes many
 // tickets with their liability and takes their stakes through the seamless wallet, so a ticket
@@ -103,7 +102,8 @@ export function createLotteryBetting(ctx: BettingContext) {
   async function requireGame(code: string): Promise<GameRow> {
     const game = await readGame(code);
     if (!game) throw new AppError(ErrorCode.LOTTERY_GAME_NOT_FOUND, 'No such lottery game', { gameCode: code });
-    if (game.status !== 'active') throw new AppError(ErrorCode.LOTTERY_GAME_PAUSED, 'This game is paused', { gameCode: code });
+    if (game.status !== 'active')
+      throw new AppError(ErrorCode.LOTTERY_GAME_PAUSED, 'This game is paused', { gameCode: code });
     return game;
   }
 
@@ -111,7 +111,11 @@ export function createLotteryBetting(ctx: BettingContext) {
   function checkSlip(game: GameRow, selections: SlipSelection[]): number[] {
     return selections.map((sel, index) => {
       const checked = rules.check(game.family, sel);
-      if (!checked.ok) throw new AppError(ErrorCode.LOTTERY_SELECTION_INVALID, 'A selection is not valid', { index, reason: checked.reason });
+      if (!checked.ok)
+        throw new AppError(ErrorCode.LOTTERY_SELECTION_INVALID, 'A selection is not valid', {
+          index,
+          reason: checked.reason,
+        });
       const { minStakeMinor, maxStakeMinor } = game.limits;
       if (sel.stakePerLineMinor < minStakeMinor || sel.stakePerLineMinor > maxStakeMinor) {
         throw new AppError(ErrorCode.LOTTERY_STAKE_INVALID, 'A stake per line is out of range', {
@@ -129,7 +133,13 @@ export function createLotteryBetting(ctx: BettingContext) {
     return ticket.selections.every((s, i) => {
       const sel = input.selections[i]!;
       const asked = s.requestedPerLineMinor ?? s.stakePerLineMinor;
-      return s.betType === sel.betType && JSON.stringify(s.numbers ?? null) === JSON.stringify(sel.numbers ?? null) && (s.position ?? null) === (sel.position ?? null) && (s.option ?? null) === (sel.option ?? null) && asked === sel.stakePerLineMinor.toString();
+      return (
+        s.betType === sel.betType &&
+        JSON.stringify(s.numbers ?? null) === JSON.stringify(sel.numbers ?? null) &&
+        (s.position ?? null) === (sel.position ?? null) &&
+        (s.option ?? null) === (sel.option ?? null) &&
+        asked === sel.stakePerLineMinor.toString()
+      );
     });
   }
 
@@ -137,10 +147,18 @@ export function createLotteryBetting(ctx: BettingContext) {
   async function replay(existing: TicketRow, input: PlaceInput): Promise<PlaceOutcome> {
     const draw = (await findDraw(db, existing.drawId))!;
     if (!sameSlip(existing, input) || (input.numero !== undefined && input.numero !== draw.numero)) {
-      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This idempotency key was already used for a different slip', { idempotencyKey: input.idempotencyKey });
+      throw new AppError(
+        ErrorCode.DUPLICATE_TRANSACTION,
+        'This idempotency key was already used for a different slip',
+        { idempotencyKey: input.idempotencyKey },
+      );
     }
     if (existing.status === 'refused') {
-      throw new AppError((existing.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS, 'This ticket was refused by the wallet', { ticketId: existing.id });
+      throw new AppError(
+        (existing.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS,
+        'This ticket was refused by the wallet',
+        { ticketId: existing.id },
+      );
     }
     return { ticket: existing, draw, replayed: true, balanceMinor: null };
   }
@@ -150,7 +168,10 @@ export function createLotteryBetting(ctx: BettingContext) {
     await ctx.playGuard?.(input.memberId);
     const game = await requireGame(input.gameCode);
     const lines = checkSlip(game, input.selections);
-    const drawId = input.numero !== undefined ? await drawIdOf(game.code, input.numero) : (await findOpenDraw(db, game.code, now()))?.id;
+    const drawId =
+      input.numero !== undefined
+        ? await drawIdOf(game.code, input.numero)
+        : (await findOpenDraw(db, game.code, now()))?.id;
     const answer = drawId ? await batches.submit({ input, game, lines, drawId }) : { twin: true as const };
     if ('ok' in answer) return { ...answer.ok, replayed: false };
     // A key used before (a retry, a double-click, the twin in the same batch) answers its ticket,
@@ -158,8 +179,11 @@ export function createLotteryBetting(ctx: BettingContext) {
     const existing = await findTicketByKey(db, input.memberId, input.idempotencyKey);
     if (existing) return replay(existing, input);
     if ('error' in answer) throw answer.error;
-    if (input.numero !== undefined) throw new AppError(ErrorCode.LOTTERY_DRAW_NOT_FOUND, 'No such draw', { numero: input.numero });
-    throw new AppError(ErrorCode.LOTTERY_DRAW_CLOSED, 'No draw of this game is taking bets now', { gameCode: game.code });
+    if (input.numero !== undefined)
+      throw new AppError(ErrorCode.LOTTERY_DRAW_NOT_FOUND, 'No such draw', { numero: input.numero });
+    throw new AppError(ErrorCode.LOTTERY_DRAW_CLOSED, 'No draw of this game is taking bets now', {
+      gameCode: game.code,
+    });
   }
 
   return { place, requireGame };

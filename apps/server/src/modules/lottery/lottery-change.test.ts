@@ -17,7 +17,14 @@ describe('a draw change from wps_lottery_change', () => {
   });
 
   it('is null for a payload that is not a change, never a throw', () => {
-    for (const payload of ['', 'drawn', '{"status":"drawn"}', '{"gameCode":1,"numero":"2","status":"drawn"}', 'null', '[]']) {
+    for (const payload of [
+      '',
+      'drawn',
+      '{"status":"drawn"}',
+      '{"gameCode":1,"numero":"2","status":"drawn"}',
+      'null',
+      '[]',
+    ]) {
       expect(parseLotteryChange(payload)).toBeNull();
     }
   });

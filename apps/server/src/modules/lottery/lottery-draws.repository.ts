@@ -121,7 +121,12 @@ export async function insertMissingDraws(db: Db, draws: NewDraw[]): Promise<numb
 
 /** The numeros a game already has from `from` on (the draw job skips writing those). */
 export async function findNumerosFrom(db: Db, gameCode: string, from: Date): Promise<Set<string>> {
-  const rows = await db.selectFrom('lottery_draws').select('numero').where('game_code', '=', gameCode).where('draw_at', '>=', from).execute();
+  const rows = await db
+    .selectFrom('lottery_draws')
+    .select('numero')
+    .where('game_code', '=', gameCode)
+    .where('draw_at', '>=', from)
+    .execute();
   return new Set(rows.map((r) => r.numero));
 }
 
@@ -149,7 +154,11 @@ export async function advanceDraws(db: Db, now: Date): Promise<{ opened: number;
 }
 
 /** Closed draws whose draw time has come, oldest first, with their game's result source. */
-export async function findDueDraws(db: Db, now: Date, limit: number): Promise<(DrawRow & { resultSource: string; family: string })[]> {
+export async function findDueDraws(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<(DrawRow & { resultSource: string; family: string })[]> {
   const rows = await db
     .selectFrom('lottery_draws as d')
     .innerJoin('lottery_games as g', 'g.code', 'd.game_code')
@@ -164,7 +173,13 @@ export async function findDueDraws(db: Db, now: Date, limit: number): Promise<(D
 }
 
 /** Record a draw's result once: closed → drawn. False when another instance (or a void) got there first. */
-export async function markDrawn(db: Db, drawId: string, result: unknown, entryId: string | null, now: Date): Promise<boolean> {
+export async function markDrawn(
+  db: Db,
+  drawId: string,
+  result: unknown,
+  entryId: string | null,
+  now: Date,
+): Promise<boolean> {
   const r = await db
     .updateTable('lottery_draws')
     .set({ status: 'drawn', result: JSON.stringify(result), result_entry_id: entryId, drawn_at: now })
@@ -180,7 +195,12 @@ export async function findDraw(db: Db, drawId: string): Promise<DrawRow | undefi
 }
 
 export async function findDrawByNumero(db: Db, gameCode: string, numero: string): Promise<DrawRow | undefined> {
-  const r = await db.selectFrom('lottery_draws').select(DRAW_COLUMNS).where('game_code', '=', gameCode).where('numero', '=', numero).executeTakeFirst();
+  const r = await db
+    .selectFrom('lottery_draws')
+    .select(DRAW_COLUMNS)
+    .where('game_code', '=', gameCode)
+    .where('numero', '=', numero)
+    .executeTakeFirst();
   return r ? toDraw(r as DrawDbRow) : undefined;
 }
 
@@ -220,7 +240,13 @@ export async function findOpenDraws(db: Db, gameCodes: string[], now: Date): Pro
 /** The draw rows of a batch of placements, locked in id order (FOR SHARE: batches run side by side, a close or void waits). */
 export async function lockDrawsForBet(trx: Db, drawIds: string[]): Promise<Map<string, DrawRow>> {
   if (drawIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('lottery_draws').select(DRAW_COLUMNS).where('id', 'in', drawIds).orderBy('id').forShare().execute();
+  const rows = await trx
+    .selectFrom('lottery_draws')
+    .select(DRAW_COLUMNS)
+    .where('id', 'in', drawIds)
+    .orderBy('id')
+    .forShare()
+    .execute();
   return new Map(rows.map((r) => [String(r.id), toDraw(r as DrawDbRow)]));
 }
 
@@ -260,7 +286,9 @@ export async function findDrawsToFinish(db: Db, now: Date, limit: number): Promi
   const rows = await db
     .selectFrom('lottery_draws')
     .select(DRAW_COLUMNS)
-    .where((eb) => eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]),
+    )
     .where((eb) => eb.or([eb('settle_lease_until', 'is', null), eb('settle_lease_until', '<', now)]))
     .orderBy('draw_at')
     .limit(limit)
@@ -272,13 +300,27 @@ export async function findDrawsToFinish(db: Db, now: Date, limit: number): Promi
  * Take (or renew) the lease on finishing a draw. Only one instance holds it; an instance killed
  * mid-way stops renewing and another takes the draw over once the lease ran out.
  */
-export async function takeSettleLease(db: Db, drawId: string, holder: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function takeSettleLease(
+  db: Db,
+  drawId: string,
+  holder: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const r = await db
     .updateTable('lottery_draws')
     .set({ settle_holder: holder, settle_lease_until: new Date(now.getTime() + leaseMs) })
     .where('id', '=', drawId)
-    .where((eb) => eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]))
-    .where((eb) => eb.or([eb('settle_lease_until', 'is', null), eb('settle_lease_until', '<', now), eb('settle_holder', '=', holder)]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('settle_lease_until', 'is', null),
+        eb('settle_lease_until', '<', now),
+        eb('settle_holder', '=', holder),
+      ]),
+    )
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
@@ -287,7 +329,10 @@ export async function takeSettleLease(db: Db, drawId: string, holder: string, no
 export async function fixPayoutCap(db: Db, drawId: string, capMinor: bigint | null, grossMinor: bigint): Promise<void> {
   await db
     .updateTable('lottery_draws')
-    .set({ payout_cap_minor: capMinor === null ? null : capMinor.toString(), gross_payout_minor: grossMinor.toString() })
+    .set({
+      payout_cap_minor: capMinor === null ? null : capMinor.toString(),
+      gross_payout_minor: grossMinor.toString(),
+    })
     .where('id', '=', drawId)
     .where('gross_payout_minor', 'is', null)
     .execute();
@@ -323,14 +368,27 @@ export async function markVoided(db: Db, drawId: string, reason: string, now: Da
     .updateTable('lottery_draws')
     .set({ status: 'voided', voided_at: now, void_reason: reason })
     .where('id', '=', drawId)
-    .where((eb) => eb.or([eb('status', 'in', ['scheduled', 'open', 'closed']), eb.and([eb('status', '=', 'drawn'), eb('settle_holder', 'is', null)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['scheduled', 'open', 'closed']),
+        eb.and([eb('status', '=', 'drawn'), eb('settle_holder', 'is', null)]),
+      ]),
+    )
     .returning(DRAW_COLUMNS)
     .executeTakeFirst();
   return r ? toDraw(r as DrawDbRow) : undefined;
 }
 
 /** Draws newest first by game and status, one page of keyset paging (the back office's list). */
-export async function findDrawsPage(db: Db, q: { gameCode?: string | undefined; status?: LotteryDrawStatus | undefined; before?: string | undefined; limit: number }): Promise<DrawRow[]> {
+export async function findDrawsPage(
+  db: Db,
+  q: {
+    gameCode?: string | undefined;
+    status?: LotteryDrawStatus | undefined;
+    before?: string | undefined;
+    limit: number;
+  },
+): Promise<DrawRow[]> {
   let query = db.selectFrom('lottery_draws').select(DRAW_COLUMNS).orderBy('id', 'desc').limit(q.limit);
   if (q.gameCode) query = query.where('game_code', '=', q.gameCode);
   if (q.status) query = query.where('status', '=', q.status);
@@ -340,6 +398,10 @@ export async function findDrawsPage(db: Db, q: { gameCode?: string | undefined; 
 
 /** When the game's latest draw written so far is (null: none yet). */
 export async function findLastDrawAt(db: Db, code: string): Promise<Date | null> {
-  const r = await db.selectFrom('lottery_draws').select((eb) => eb.fn.max('draw_at').as('last')).where('game_code', '=', code).executeTakeFirst();
+  const r = await db
+    .selectFrom('lottery_draws')
+    .select((eb) => eb.fn.max('draw_at').as('last'))
+    .where('game_code', '=', code)
+    .executeTakeFirst();
   return r?.last ? new Date(r.last as Date | string) : null;
 }

@@ -3,7 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import type { Database } from '../../db/schema';
-import { advanceDraws, findDueDraws, findNextDrawEventAt, findNumerosFrom, insertMissingDraws, markDrawn, type NewDraw } from './lottery-draws.repository';
+import {
+  advanceDraws,
+  findDueDraws,
+  findNextDrawEventAt,
+  findNumerosFrom,
+  insertMissingDraws,
+  markDrawn,
+  type NewDraw,
+} from './lottery-draws.repository';
 import { adoptNextSchedule, findGames } from './lottery-games.repository';
 import { plannedDraws, scheduleChangeDue } from './lottery-schedule';
 import type { LotteryRules } from './lottery-rules';
@@ -56,13 +64,18 @@ export function createLotteryDraws(ctx: DrawsContext) {
       const gameZone = game.drawZone ?? zone;
       // A changed schedule whose first day has come becomes the game's own (the planner already
       // follows it from that day on; this keeps the back office's view current).
-      if (game.nextSchedule && scheduleChangeDue(game.nextSchedule, at, gameZone)) await adoptNextSchedule(db, game.code, game.nextSchedule.from);
+      if (game.nextSchedule && scheduleChangeDue(game.nextSchedule, at, gameZone))
+        await adoptNextSchedule(db, game.code, game.nextSchedule.from);
       if (game.status !== 'active') continue;
       const planned = plannedDraws(game, at, gameZone);
       const existing = await findNumerosFrom(db, game.code, planned[0]!.drawAt);
       const missing: NewDraw[] = planned
         .filter((p) => !existing.has(p.numero))
-        .map((p) => ({ ...p, gameCode: game.code, ...(game.resultSource === 'fair' ? newSeed() : { serverSeed: null, serverSeedHash: null }) }));
+        .map((p) => ({
+          ...p,
+          gameCode: game.code,
+          ...(game.resultSource === 'fair' ? newSeed() : { serverSeed: null, serverSeedHash: null }),
+        }));
       written += await insertMissingDraws(db, missing);
     }
     return written;
@@ -89,7 +102,8 @@ export function createLotteryDraws(ctx: DrawsContext) {
     if (due) plannedAt = at;
     const { opened, closed } = await advanceDraws(db, now());
     const decided = await decideDue();
-    if (decided > 0 || closed.length > 0) log.info({ planned, opened, closed: closed.length, decided }, 'lottery draws moved');
+    if (decided > 0 || closed.length > 0)
+      log.info({ planned, opened, closed: closed.length, decided }, 'lottery draws moved');
     return { planned, opened, closed: closed.length, decided };
   }
 

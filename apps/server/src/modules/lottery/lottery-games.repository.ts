@@ -116,7 +116,10 @@ function toGame(r: GameDbRow): GameRow {
     intervalSeconds: r.interval_seconds,
     drawTime: r.draw_time,
     drawZone: r.draw_zone,
-    nextSchedule: r.schedule_from === null ? null : { intervalSeconds: r.next_interval_seconds, drawTime: r.next_draw_time, from: r.schedule_from },
+    nextSchedule:
+      r.schedule_from === null
+        ? null
+        : { intervalSeconds: r.next_interval_seconds, drawTime: r.next_draw_time, from: r.schedule_from },
     closeBeforeSeconds: r.close_before_seconds,
     resultSource: r.result_source,
     paytable: r.paytable,
@@ -127,7 +130,12 @@ function toGame(r: GameDbRow): GameRow {
 }
 
 export async function findGames(db: Db): Promise<GameRow[]> {
-  const rows = await db.selectFrom('lottery_games').select(GAME_COLUMNS).orderBy('sort_order').orderBy('code').execute();
+  const rows = await db
+    .selectFrom('lottery_games')
+    .select(GAME_COLUMNS)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
   return rows.map((r) => toGame(r as GameDbRow));
 }
 
@@ -136,7 +144,10 @@ export async function findGame(db: Db, code: string): Promise<GameRow | undefine
   return r ? toGame(r as GameDbRow) : undefined;
 }
 
-export type GameWrite = Omit<GameRow, 'status' | 'sortOrder' | 'nextSchedule'> & { status?: 'active' | 'paused'; sortOrder?: number };
+export type GameWrite = Omit<GameRow, 'status' | 'sortOrder' | 'nextSchedule'> & {
+  status?: 'active' | 'paused';
+  sortOrder?: number;
+};
 
 /** Write the games that do not exist yet (the demo seed); existing games keep the operator's settings. */
 export async function insertMissingGames(db: Db, games: GameWrite[]): Promise<number> {
@@ -175,7 +186,15 @@ export async function insertMissingGames(db: Db, games: GameWrite[]): Promise<nu
 export async function updateGame(
   db: Db,
   code: string,
-  patch: { name: string; paytable: unknown; limits: GameLimits; status: 'active' | 'paused'; closeBeforeSeconds: number; sortOrder: number; nextSchedule: NextSchedule | null },
+  patch: {
+    name: string;
+    paytable: unknown;
+    limits: GameLimits;
+    status: 'active' | 'paused';
+    closeBeforeSeconds: number;
+    sortOrder: number;
+    nextSchedule: NextSchedule | null;
+  },
 ): Promise<boolean> {
   const r = await db
     .updateTable('lottery_games')
@@ -219,7 +238,11 @@ export async function adoptNextSchedule(db: Db, code: string, from: string): Pro
 }
 
 /** Games by tickets placed since `since`, most first (the popular list). */
-export async function findPopularCodes(db: Db, since: Date, limit: number): Promise<{ code: string; tickets: number }[]> {
+export async function findPopularCodes(
+  db: Db,
+  since: Date,
+  limit: number,
+): Promise<{ code: string; tickets: number }[]> {
   const rows = await sql<{ code: string; tickets: string }>`
     SELECT d.game_code AS code, count(*) AS tickets
     FROM lottery_tickets t JOIN lottery_draws d ON d.id = t.draw_id
@@ -239,13 +262,22 @@ export async function findRecentCodes(db: Db, memberId: string, limit: number): 
 }
 
 export async function findFavouriteCodes(db: Db, memberId: string): Promise<string[]> {
-  const rows = await db.selectFrom('lottery_favourites').select('game_code').where('member_id', '=', memberId).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('lottery_favourites')
+    .select('game_code')
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => r.game_code);
 }
 
 export async function setFavourite(db: Db, memberId: string, code: string, on: boolean): Promise<void> {
   if (on) {
-    await db.insertInto('lottery_favourites').values({ member_id: memberId, game_code: code }).onConflict((oc) => oc.columns(['member_id', 'game_code']).doNothing()).execute();
+    await db
+      .insertInto('lottery_favourites')
+      .values({ member_id: memberId, game_code: code })
+      .onConflict((oc) => oc.columns(['member_id', 'game_code']).doNothing())
+      .execute();
   } else {
     await db.deleteFrom('lottery_favourites').where('member_id', '=', memberId).where('game_code', '=', code).execute();
   }

@@ -11,7 +11,14 @@ import type { InternalLaunch } from '../gateway/vendor-connections';
  */
 export function lotteryLaunchPath(input: Pick<InternalLaunch, 'nodeId' | 'classify' | 'lottery'>): string {
   const { prizeMode, lottoArea, playType, view } = input.lottery;
-  const kind = prizeMode === 'SEA' ? 'sea' : prizeMode === 'Lott' || lottoArea === 'VN' ? 'vn' : prizeMode === 'Elott' ? 'quick' : input.classify;
+  const kind =
+    prizeMode === 'SEA'
+      ? 'sea'
+      : prizeMode === 'Lott' || lottoArea === 'VN'
+        ? 'vn'
+        : prizeMode === 'Elott'
+          ? 'quick'
+          : input.classify;
   const page = kind === 'sea' ? '/seaLottery' : kind === 'vn' ? '/vnlottery' : '/lottery';
   const query = new URLSearchParams({ gameCode: input.nodeId });
   if (playType) query.set('playType', playType);

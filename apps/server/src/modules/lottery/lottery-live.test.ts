@@ -11,7 +11,12 @@ import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
 type Event = { event: string; data: Record<string, string> };
 
 /** Read a Server-Sent Events stream: its events in order, until the test ends it. */
-async function openStream(url: string): Promise<{ events: Event[]; next: (match: (e: Event) => boolean, ms?: number) => Promise<Event>; close: () => void; status: number }> {
+async function openStream(url: string): Promise<{
+  events: Event[];
+  next: (match: (e: Event) => boolean, ms?: number) => Promise<Event>;
+  close: () => void;
+  status: number;
+}> {
   const abort = new AbortController();
   const res = await fetch(url, { signal: abort.signal });
   const events: Event[] = [];
@@ -53,7 +58,10 @@ async function openStream(url: string): Promise<{ events: Event[]; next: (match:
       new Promise<Event>((resolve, reject) => {
         const seen = events.find(match);
         if (seen) return resolve(seen);
-        const timer = setTimeout(() => reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`)), ms);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`)),
+          ms,
+        );
         waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
       }),
   };
@@ -82,7 +90,9 @@ describeEachDatabase('lottery: live draw changes to open pages', (target) => {
 
   it("streams the server's time, then the game's draws closing, decided and settled; other games' only to a stream of every game", async () => {
     const player = await createPlayer(t.app, 5_000n);
-    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: player.token }));
+    const { current } = valueOf<{ current: LotteryDrawView }>(
+      await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E5D-1', { token: player.token }),
+    );
     const game = await openStream(`${base}/lgw/live?gameCode=E5D-1`);
     const other = await openStream(`${base}/lgw/live?gameCode=VN-MB`);
     const all = await openStream(`${base}/lgw/live`);
@@ -92,7 +102,8 @@ describeEachDatabase('lottery: live draw changes to open pages', (target) => {
 
     clock = Date.parse(current.drawAt) + 1_000;
     await t.app.services.lottery.runClock();
-    const mine = (status: string) => (e: Event) => e.event === 'draw' && e.data.gameCode === 'E5D-1' && e.data.numero === current.numero && e.data.status === status;
+    const mine = (status: string) => (e: Event) =>
+      e.event === 'draw' && e.data.gameCode === 'E5D-1' && e.data.numero === current.numero && e.data.status === status;
     for (const status of ['closed', 'settled']) await game.next(mine(status));
     await all.next(mine('settled'));
     // Other games moved too (the 1-minute dice): the stream of every game hears them, a game's stream only its own.
@@ -107,15 +118,34 @@ describeEachDatabase('lottery: live draw changes to open pages', (target) => {
   it('a voided draw is pushed when voided, and again as refunded once the stakes are back', async () => {
     const finance = (await createTestOperator(t.app, 'finance')).token;
     const player = await createPlayer(t.app, 5_000n);
-    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5', { token: player.token }));
-    valueOf(await call(t.app, 'POST', '/lgw/tickets', { token: player.token, payload: { gameCode: 'EKENO-5', idempotencyKey: `live-void-${current.numero}`, selections: [{ betType: 'pick', numbers: [7], stakePerLineMinor: '700' }] } }));
-    const draws = valueOf<{ list: { drawId: string; numero: string }[] }>(await call(t.app, 'GET', '/ops/lottery/draws?gameCode=EKENO-5&size=100', { token: finance }));
+    const { current } = valueOf<{ current: LotteryDrawView }>(
+      await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5', { token: player.token }),
+    );
+    valueOf(
+      await call(t.app, 'POST', '/lgw/tickets', {
+        token: player.token,
+        payload: {
+          gameCode: 'EKENO-5',
+          idempotencyKey: `live-void-${current.numero}`,
+          selections: [{ betType: 'pick', numbers: [7], stakePerLineMinor: '700' }],
+        },
+      }),
+    );
+    const draws = valueOf<{ list: { drawId: string; numero: string }[] }>(
+      await call(t.app, 'GET', '/ops/lottery/draws?gameCode=EKENO-5&size=100', { token: finance }),
+    );
     const drawId = draws.list.find((d) => d.numero === current.numero)!.drawId;
     const stream = await openStream(`${base}/lgw/live?gameCode=EKENO-5`);
     await stream.next((e) => e.event === 'hello');
-    const mine = (status: string) => (e: Event) => e.event === 'draw' && e.data.numero === current.numero && e.data.status === status;
+    const mine = (status: string) => (e: Event) =>
+      e.event === 'draw' && e.data.numero === current.numero && e.data.status === status;
 
-    valueOf(await call(t.app, 'POST', `/ops/lottery/draws/${drawId}/void`, { token: finance, payload: { reason: 'draw machine fault' } }));
+    valueOf(
+      await call(t.app, 'POST', `/ops/lottery/draws/${drawId}/void`, {
+        token: finance,
+        payload: { reason: 'draw machine fault' },
+      }),
+    );
     await stream.next(mine('voided'));
     await t.app.services.lottery.settlement.finishDue();
     await stream.next(mine('refunded'));
@@ -154,7 +184,10 @@ describePostgres('lottery: live changes reach pages held by another instance [po
   beforeAll(async () => {
     t = await createTestApp('postgres', {}, { calendarClock: () => clock });
     const database = await openDatabase({ databaseUrl: t.config.databaseUrl });
-    second = { database, app: await buildApp({ config: t.config, database, logger: false, calendarClock: () => clock }) };
+    second = {
+      database,
+      app: await buildApp({ config: t.config, database, logger: false, calendarClock: () => clock }),
+    };
     await second.app.ready();
     await t.app.services.lottery.runClock();
   });
@@ -166,7 +199,9 @@ describePostgres('lottery: live changes reach pages held by another instance [po
 
   it('a draw decided by one instance is pushed by the other', async () => {
     const player = await createPlayer(t.app, 5_000n);
-    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EK3-1', { token: player.token }));
+    const { current } = valueOf<{ current: LotteryDrawView }>(
+      await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EK3-1', { token: player.token }),
+    );
     const stream = await openStream(`${await listen(second.app)}/lgw/live?gameCode=EK3-1`);
     await stream.next((e) => e.event === 'hello');
     clock = Date.parse(current.drawAt) + 1_000;

@@ -85,78 +85,157 @@ export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: 
   const { ops, results } = lottery;
   /** The usernames of the operators who typed and reviewed these entries. */
   const namesOf = (entries: ResultEntryRow[]): Promise<Names> => {
-    const ids = [...new Set(entries.flatMap((e) => (e.reviewedBy === null ? [e.enteredBy] : [e.enteredBy, e.reviewedBy])))];
+    const ids = [
+      ...new Set(entries.flatMap((e) => (e.reviewedBy === null ? [e.enteredBy] : [e.enteredBy, e.reviewedBy]))),
+    ];
     return ids.length ? operators.namesOf(ids) : Promise.resolve(new Map());
   };
   const entryView = async (e: ResultEntryRow) => opsEntry(e, await namesOf([e]));
 
-  app.get('/ops/lottery/games', { config: READ, schema: { response: success(opsLotteryGamesSchema) } }, async () => ok((await ops.games()).map(opsGame)));
+  app.get('/ops/lottery/games', { config: READ, schema: { response: success(opsLotteryGamesSchema) } }, async () =>
+    ok((await ops.games()).map(opsGame)),
+  );
 
-  app.put('/ops/lottery/games/:gameCode', { config: WRITE, schema: { params: opsLotteryGameParamsSchema, body: opsLotteryGameBodySchema, response: success(opsLotteryGameSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    const { reason, limits, ...rest } = request.body;
-    const changed = await ops.changeGame(
-      operator.operatorId,
-      request.params.gameCode,
-      {
-        ...rest,
-        limits: {
-          minStakeMinor: BigInt(limits.minStakeMinor),
-          maxStakeMinor: BigInt(limits.maxStakeMinor),
-          perKeyMinor: BigInt(limits.perKeyMinor),
-          perTicketMinor: BigInt(limits.perTicketMinor),
-          perDrawMinor: BigInt(limits.perDrawMinor),
-        },
+  app.put(
+    '/ops/lottery/games/:gameCode',
+    {
+      config: WRITE,
+      schema: {
+        params: opsLotteryGameParamsSchema,
+        body: opsLotteryGameBodySchema,
+        response: success(opsLotteryGameSchema),
       },
-      reason,
-    );
-    return ok(opsGame(changed));
-  });
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      const { reason, limits, ...rest } = request.body;
+      const changed = await ops.changeGame(
+        operator.operatorId,
+        request.params.gameCode,
+        {
+          ...rest,
+          limits: {
+            minStakeMinor: BigInt(limits.minStakeMinor),
+            maxStakeMinor: BigInt(limits.maxStakeMinor),
+            perKeyMinor: BigInt(limits.perKeyMinor),
+            perTicketMinor: BigInt(limits.perTicketMinor),
+            perDrawMinor: BigInt(limits.perDrawMinor),
+          },
+        },
+        reason,
+      );
+      return ok(opsGame(changed));
+    },
+  );
 
-  app.get('/ops/lottery/draws', { config: READ, schema: { querystring: opsLotteryDrawsQuerySchema, response: success(opsLotteryDrawsPageSchema) } }, async (request) => {
-    const page = await ops.draws(request.query);
-    return ok({ list: page.list.map(opsDraw), next: page.next });
-  });
+  app.get(
+    '/ops/lottery/draws',
+    { config: READ, schema: { querystring: opsLotteryDrawsQuerySchema, response: success(opsLotteryDrawsPageSchema) } },
+    async (request) => {
+      const page = await ops.draws(request.query);
+      return ok({ list: page.list.map(opsDraw), next: page.next });
+    },
+  );
 
-  app.get('/ops/lottery/draws/:drawId', { config: READ, schema: { params: opsLotteryDrawParamsSchema, response: success(opsLotteryDrawDetailSchema) } }, async (request) => {
-    const d = await ops.draw(request.params.drawId);
-    return ok({
-      draw: opsDraw(d.draw),
-      exposure: d.exposure.map((e) => ({ key: e.key, payoutMinor: e.payoutMinor.toString() })),
-      tickets: Object.fromEntries(Object.entries(d.tickets).map(([k, v]) => [k, { count: v.count, stakeMinor: v.stakeMinor.toString() }])),
-      pendingEntry: d.pendingEntry ? await entryView(d.pendingEntry) : null,
-    });
-  });
+  app.get(
+    '/ops/lottery/draws/:drawId',
+    { config: READ, schema: { params: opsLotteryDrawParamsSchema, response: success(opsLotteryDrawDetailSchema) } },
+    async (request) => {
+      const d = await ops.draw(request.params.drawId);
+      return ok({
+        draw: opsDraw(d.draw),
+        exposure: d.exposure.map((e) => ({ key: e.key, payoutMinor: e.payoutMinor.toString() })),
+        tickets: Object.fromEntries(
+          Object.entries(d.tickets).map(([k, v]) => [k, { count: v.count, stakeMinor: v.stakeMinor.toString() }]),
+        ),
+        pendingEntry: d.pendingEntry ? await entryView(d.pendingEntry) : null,
+      });
+    },
+  );
 
-  app.get('/ops/lottery/results/pending', { config: READ, schema: { response: success(opsLotteryQueueSchema) } }, async () => {
-    const entries = await ops.pendingEntries();
-    const names = await namesOf(entries);
-    return ok(entries.map((e) => ({ ...opsEntry(e, names), gameCode: e.gameCode, numero: e.numero })));
-  });
+  app.get(
+    '/ops/lottery/results/pending',
+    { config: READ, schema: { response: success(opsLotteryQueueSchema) } },
+    async () => {
+      const entries = await ops.pendingEntries();
+      const names = await namesOf(entries);
+      return ok(entries.map((e) => ({ ...opsEntry(e, names), gameCode: e.gameCode, numero: e.numero })));
+    },
+  );
 
-  app.post('/ops/lottery/draws/:drawId/results', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryResultBodySchema, response: success(opsLotteryEntrySchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await entryView(await results.enter({ operatorId: operator.operatorId }, request.params.drawId, request.body.result)));
-  });
+  app.post(
+    '/ops/lottery/draws/:drawId/results',
+    {
+      config: RESULTS,
+      schema: {
+        params: opsLotteryDrawParamsSchema,
+        body: opsLotteryResultBodySchema,
+        response: success(opsLotteryEntrySchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await entryView(
+          await results.enter({ operatorId: operator.operatorId }, request.params.drawId, request.body.result),
+        ),
+      );
+    },
+  );
 
-  app.post('/ops/lottery/results/:entryId/review', { config: RESULTS, schema: { params: opsLotteryEntryParamsSchema, body: opsLotteryReviewBodySchema, response: success(opsLotteryReviewResultSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    const reviewed = await results.review({ operatorId: operator.operatorId }, request.params.entryId, request.body);
-    return ok({ entry: await entryView(reviewed.entry), draw: opsDraw(reviewed.draw) });
-  });
+  app.post(
+    '/ops/lottery/results/:entryId/review',
+    {
+      config: RESULTS,
+      schema: {
+        params: opsLotteryEntryParamsSchema,
+        body: opsLotteryReviewBodySchema,
+        response: success(opsLotteryReviewResultSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      const reviewed = await results.review({ operatorId: operator.operatorId }, request.params.entryId, request.body);
+      return ok({ entry: await entryView(reviewed.entry), draw: opsDraw(reviewed.draw) });
+    },
+  );
 
-  app.post('/ops/lottery/draws/:drawId/void', { config: RESULTS, schema: { params: opsLotteryDrawParamsSchema, body: opsLotteryVoidBodySchema, response: success(opsLotteryDrawSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(opsDraw(await results.voidDraw({ operatorId: operator.operatorId }, request.params.drawId, request.body.reason)));
-  });
+  app.post(
+    '/ops/lottery/draws/:drawId/void',
+    {
+      config: RESULTS,
+      schema: {
+        params: opsLotteryDrawParamsSchema,
+        body: opsLotteryVoidBodySchema,
+        response: success(opsLotteryDrawSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        opsDraw(
+          await results.voidDraw({ operatorId: operator.operatorId }, request.params.drawId, request.body.reason),
+        ),
+      );
+    },
+  );
 
-  app.get('/ops/lottery/reports', { config: READ, schema: { querystring: opsLotteryReportQuerySchema, response: success(opsLotteryReportSchema) } }, async (request) => {
-    const { from, to, gameCode } = request.query;
-    const rows = await ops.report({ from: new Date(from), to: new Date(to), gameCode });
-    return ok({
-      from,
-      to,
-      rows: rows.map((r) => ({ ...r, stakeMinor: r.stakeMinor.toString(), payoutMinor: r.payoutMinor.toString(), ggrMinor: r.ggrMinor.toString() })),
-    });
-  });
+  app.get(
+    '/ops/lottery/reports',
+    { config: READ, schema: { querystring: opsLotteryReportQuerySchema, response: success(opsLotteryReportSchema) } },
+    async (request) => {
+      const { from, to, gameCode } = request.query;
+      const rows = await ops.report({ from: new Date(from), to: new Date(to), gameCode });
+      return ok({
+        from,
+        to,
+        rows: rows.map((r) => ({
+          ...r,
+          stakeMinor: r.stakeMinor.toString(),
+          payoutMinor: r.payoutMinor.toString(),
+          ggrMinor: r.ggrMinor.toString(),
+        })),
+      });
+    },
+  );
 }

@@ -65,15 +65,24 @@ export function createLotteryOps(ctx: OpsContext) {
   /** Change a game's settings; the paytable is checked against its family, the limits against each other. */
   async function changeGame(operatorId: string, code: string, patch: GamePatch, reason: string) {
     const game = await requireGame(code);
-    if (!rules.checkPaytable(game.family, patch.paytable)) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The paytable does not fit the game', { field: 'paytable' });
+    if (!rules.checkPaytable(game.family, patch.paytable))
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'The paytable does not fit the game', { field: 'paytable' });
     const l = patch.limits;
-    if (l.minStakeMinor <= 0n || l.maxStakeMinor < l.minStakeMinor || l.perKeyMinor <= 0n || l.perTicketMinor <= 0n || l.perDrawMinor < l.perTicketMinor) {
+    if (
+      l.minStakeMinor <= 0n ||
+      l.maxStakeMinor < l.minStakeMinor ||
+      l.perKeyMinor <= 0n ||
+      l.perTicketMinor <= 0n ||
+      l.perDrawMinor < l.perTicketMinor
+    ) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, 'The limits contradict each other', { field: 'limits' });
     }
     const nextSchedule = await scheduleChange(game, patch.schedule);
     for (const interval of [game.intervalSeconds, nextSchedule?.intervalSeconds ?? null]) {
       if (interval !== null && patch.closeBeforeSeconds >= interval) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Betting must close within the draw interval', { field: 'closeBeforeSeconds' });
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Betting must close within the draw interval', {
+          field: 'closeBeforeSeconds',
+        });
       }
     }
     const { schedule: _asked, ...settings } = patch;
@@ -86,7 +95,17 @@ export function createLotteryOps(ctx: OpsContext) {
         subjectType: 'lottery_game',
         subjectId: code,
         reason,
-        before: { name: game.name, paytable: game.paytable, limits: game.limits, status: game.status, closeBeforeSeconds: game.closeBeforeSeconds, sortOrder: game.sortOrder, intervalSeconds: game.intervalSeconds, drawTime: game.drawTime, nextSchedule: game.nextSchedule },
+        before: {
+          name: game.name,
+          paytable: game.paytable,
+          limits: game.limits,
+          status: game.status,
+          closeBeforeSeconds: game.closeBeforeSeconds,
+          sortOrder: game.sortOrder,
+          intervalSeconds: game.intervalSeconds,
+          drawTime: game.drawTime,
+          nextSchedule: game.nextSchedule,
+        },
         after: { ...settings, nextSchedule },
       });
     });
@@ -103,26 +122,52 @@ export function createLotteryOps(ctx: OpsContext) {
   async function scheduleChange(game: GameRow, asked: GamePatch['schedule']): Promise<NextSchedule | null> {
     if (!asked || (asked.intervalSeconds === undefined && asked.drawTime === undefined)) return game.nextSchedule;
     const quick = game.intervalSeconds !== null;
-    if (quick ? asked.intervalSeconds === undefined || asked.drawTime !== undefined : asked.drawTime === undefined || asked.intervalSeconds !== undefined) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, quick ? 'A quick draw is scheduled by its interval' : 'A daily draw is scheduled by its time of day', { field: 'schedule' });
+    if (
+      quick
+        ? asked.intervalSeconds === undefined || asked.drawTime !== undefined
+        : asked.drawTime === undefined || asked.intervalSeconds !== undefined
+    ) {
+      throw new AppError(
+        ErrorCode.VALIDATION_FAILED,
+        quick ? 'A quick draw is scheduled by its interval' : 'A daily draw is scheduled by its time of day',
+        { field: 'schedule' },
+      );
     }
-    const wanted = quick ? { intervalSeconds: asked.intervalSeconds!, drawTime: null } : { intervalSeconds: null, drawTime: asked.drawTime! };
+    const wanted = quick
+      ? { intervalSeconds: asked.intervalSeconds!, drawTime: null }
+      : { intervalSeconds: null, drawTime: asked.drawTime! };
     if (wanted.intervalSeconds === game.intervalSeconds && wanted.drawTime === game.drawTime) return null;
     const waiting = game.nextSchedule;
-    if (waiting && waiting.intervalSeconds === wanted.intervalSeconds && waiting.drawTime === wanted.drawTime) return waiting;
+    if (waiting && waiting.intervalSeconds === wanted.intervalSeconds && waiting.drawTime === wanted.drawTime)
+      return waiting;
     const zone = game.drawZone ?? (await ctx.timeZone());
     return { ...wanted, from: scheduleChangeFrom(game, ctx.now(), await findLastDrawAt(db, game.code), zone) };
   }
 
   /** Draws newest first, by game and status. */
-  async function draws(q: { gameCode?: string | undefined; status?: LotteryDrawStatus | undefined; before?: string | undefined; size: number }): Promise<{ list: DrawRow[]; next: string | null }> {
-    const rows = await findDrawsPage(db, { gameCode: q.gameCode, status: q.status, before: q.before, limit: q.size + 1 });
+  async function draws(q: {
+    gameCode?: string | undefined;
+    status?: LotteryDrawStatus | undefined;
+    before?: string | undefined;
+    size: number;
+  }): Promise<{ list: DrawRow[]; next: string | null }> {
+    const rows = await findDrawsPage(db, {
+      gameCode: q.gameCode,
+      status: q.status,
+      before: q.before,
+      limit: q.size + 1,
+    });
     const list = rows.slice(0, q.size);
     return { list, next: rows.length > q.size ? list[list.length - 1]!.id : null };
   }
 
   /** One draw: its liability per key (largest first), tickets by status and the entry waiting for approval. */
-  async function draw(drawId: string): Promise<{ draw: DrawRow; exposure: { key: string; payoutMinor: bigint }[]; tickets: Record<string, { count: number; stakeMinor: bigint }>; pendingEntry: ResultEntryRow | null }> {
+  async function draw(drawId: string): Promise<{
+    draw: DrawRow;
+    exposure: { key: string; payoutMinor: bigint }[];
+    tickets: Record<string, { count: number; stakeMinor: bigint }>;
+    pendingEntry: ResultEntryRow | null;
+  }> {
     const d = await findDraw(db, drawId);
     if (!d) throw new AppError(ErrorCode.LOTTERY_DRAW_NOT_FOUND, 'No such draw', { drawId });
     const [exposure, counts, pendingEntry] = await Promise.all([
@@ -138,7 +183,11 @@ export function createLotteryOps(ctx: OpsContext) {
   }
 
   /** Per game, the draws finished in [from, to) with their tickets, stakes, payouts and gross gaming revenue. */
-  async function report(q: { from: Date; to: Date; gameCode?: string | undefined }): Promise<(GameReportRow & { ggrMinor: bigint })[]> {
+  async function report(q: {
+    from: Date;
+    to: Date;
+    gameCode?: string | undefined;
+  }): Promise<(GameReportRow & { ggrMinor: bigint })[]> {
     return (await findGameReport(db, q)).map((r) => ({ ...r, ggrMinor: r.stakeMinor - r.payoutMinor }));
   }
 

@@ -18,8 +18,15 @@ import { sharedLotteryRules } from './lottery-rules-shared';
 // a draw's liability room, a batch mixes accepted, trimmed, refused and repeated tickets, and a
 // ticket is never written without its stake nor a stake taken without its ticket.
 
-type OpsGame = { code: string; paytable: Record<string, { kind: string; multiplierBp: number }>; limits: Record<string, string> };
-type DrawDetail = { exposure: { key: string; payoutMinor: string }[]; tickets: Record<string, { count: number; stakeMinor: string }> };
+type OpsGame = {
+  code: string;
+  paytable: Record<string, { kind: string; multiplierBp: number }>;
+  limits: Record<string, string>;
+};
+type DrawDetail = {
+  exposure: { key: string; payoutMinor: string }[];
+  tickets: Record<string, { count: number; stakeMinor: string }>;
+};
 type Body = { success: boolean; value?: { ticket: LotteryTicketView; replayed: boolean }; errorCode?: string };
 
 const START = Date.parse('2026-11-26T09:00:05.000Z');
@@ -51,14 +58,28 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     valueOf(
       await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
         token: admin,
-        payload: { name: 'Lotto 3D', paytable: g.paytable, limits: { ...g.limits, perKeyMinor: perKey.toString() }, status: 'active', closeBeforeSeconds: 15, sortOrder: 20, reason: 'placement test' },
+        payload: {
+          name: 'Lotto 3D',
+          paytable: g.paytable,
+          limits: { ...g.limits, perKeyMinor: perKey.toString() },
+          status: 'active',
+          closeBeforeSeconds: 15,
+          sortOrder: 20,
+          reason: 'placement test',
+        },
       }),
     );
     const rich = await Promise.all(Array.from({ length: 30 }, () => createPlayer(t.app, 500n)));
     // Too poor for their stake: the wallet refuses them inside the same batches.
     const poor = await Promise.all(Array.from({ length: 5 }, () => createPlayer(t.app, 50n)));
-    const slip = (numbers: number[]) => ({ gameCode: 'E3D-3', onLimit: 'refuse', selections: [{ betType: 'straight', numbers, stakePerLineMinor: '100' }] });
-    const keys = new Map<Player, string>(rich.concat(poor).map((p) => [p, `k-${crypto.randomBytes(8).toString('hex')}`]));
+    const slip = (numbers: number[]) => ({
+      gameCode: 'E3D-3',
+      onLimit: 'refuse',
+      selections: [{ betType: 'straight', numbers, stakePerLineMinor: '100' }],
+    });
+    const keys = new Map<Player, string>(
+      rich.concat(poor).map((p) => [p, `k-${crypto.randomBytes(8).toString('hex')}`]),
+    );
     // Every player sends the same ticket twice at once (a double-click).
     const sends = [...rich, ...rich].map((p) => place(p, { ...slip([123]), idempotencyKey: keys.get(p) }));
     const poorSends = poor.map((p) => place(p, { ...slip([124]), idempotencyKey: keys.get(p) }));
@@ -75,7 +96,10 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
         expect(b.value!.ticket.ticketId).toBe(a.value!.ticket.ticketId);
         expect([a.value!.replayed, b.value!.replayed].sort()).toEqual([false, true]);
       } else {
-        expect([a.errorCode, b.errorCode]).toEqual([ErrorCode.LOTTERY_LIMIT_EXCEEDED, ErrorCode.LOTTERY_LIMIT_EXCEEDED]);
+        expect([a.errorCode, b.errorCode]).toEqual([
+          ErrorCode.LOTTERY_LIMIT_EXCEEDED,
+          ErrorCode.LOTTERY_LIMIT_EXCEEDED,
+        ]);
       }
     });
     expect(poorAnswers.map((a) => a.errorCode)).toEqual(poor.map(() => ErrorCode.INSUFFICIENT_FUNDS));
@@ -84,8 +108,12 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     for (const p of poor) expect(await mainBalance(t.app, p.memberId)).toBe(50n);
 
     // The draw holds exactly the ten stakes' liability, and ten open tickets; the poor players' tickets are refused, not open.
-    const { current } = valueOf<{ current: LotteryDrawView }>(await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E3D-3', { token: rich[0]!.token }));
-    const page = valueOf<{ list: (LotteryDrawView & { drawId: string })[] }>(await call(t.app, 'GET', '/ops/lottery/draws?gameCode=E3D-3&size=100', { token: finance }));
+    const { current } = valueOf<{ current: LotteryDrawView }>(
+      await call(t.app, 'GET', '/lotto/lgw/games/opened/numero?gameCode=E3D-3', { token: rich[0]!.token }),
+    );
+    const page = valueOf<{ list: (LotteryDrawView & { drawId: string })[] }>(
+      await call(t.app, 'GET', '/ops/lottery/draws?gameCode=E3D-3&size=100', { token: finance }),
+    );
     const drawId = page.list.find((d) => d.numero === current.numero)!.drawId;
     const detail = valueOf<DrawDetail>(await call(t.app, 'GET', `/ops/lottery/draws/${drawId}`, { token: finance }));
     const load = detail.exposure.filter((e) => e.key.endsWith('123'));
@@ -104,24 +132,53 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     valueOf(
       await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
         token: admin,
-        payload: { name: 'Lotto 3D', paytable: g.paytable, limits: { ...g.limits, perKeyMinor: ((300n * multiplier) / 10000n).toString() }, status: 'active', closeBeforeSeconds: 15, sortOrder: 20, reason: 'batch room test' },
+        payload: {
+          name: 'Lotto 3D',
+          paytable: g.paytable,
+          limits: { ...g.limits, perKeyMinor: ((300n * multiplier) / 10000n).toString() },
+          status: 'active',
+          closeBeforeSeconds: 15,
+          sortOrder: 20,
+          reason: 'batch room test',
+        },
       }),
     );
-    const [poor, twice, r1, r2, late] = await Promise.all([createPlayer(t.app, 50n), createPlayer(t.app, 500n), createPlayer(t.app, 500n), createPlayer(t.app, 500n), createPlayer(t.app, 500n)]);
+    const [poor, twice, r1, r2, late] = await Promise.all([
+      createPlayer(t.app, 50n),
+      createPlayer(t.app, 500n),
+      createPlayer(t.app, 500n),
+      createPlayer(t.app, 500n),
+      createPlayer(t.app, 500n),
+    ]);
     const game = (await findGame(t.database.db, 'E3D-3'))!;
     const draw = (await findOpenDraw(t.database.db, 'E3D-3', new Date(START)))!;
     const job = (p: Player, key: string): PlaceJob => ({
-      input: { memberId: p.memberId, gameCode: 'E3D-3', onLimit: 'refuse', idempotencyKey: key, selections: [{ betType: 'straight', numbers: [456], stakePerLineMinor: 100n }] },
+      input: {
+        memberId: p.memberId,
+        gameCode: 'E3D-3',
+        onLimit: 'refuse',
+        idempotencyKey: key,
+        selections: [{ betType: 'straight', numbers: [456], stakePerLineMinor: 100n }],
+      },
       game,
       lines: [1],
       drawId: draw.id,
     });
     // In order: the poor player (planned into room, then refused by the wallet), a double-click,
     // two more players, and one who finds the room full only while the poor ticket still holds it.
-    const jobs = [job(poor, 'room-key-p'), job(twice, 'room-key-t'), job(twice, 'room-key-t'), job(r1, 'room-key-a'), job(r2, 'room-key-b'), job(late, 'room-key-c')];
+    const jobs = [
+      job(poor, 'room-key-p'),
+      job(twice, 'room-key-t'),
+      job(twice, 'room-key-t'),
+      job(r1, 'room-key-a'),
+      job(r2, 'room-key-b'),
+      job(late, 'room-key-c'),
+    ];
     const { seamless } = t.app.services.gateway;
     const prepared = await seamless.prepareBets(jobs.map((j) => j.input.memberId));
-    const answers = await runInTransaction(t.database.db, (trx) => writeBatch({ trx, rules: sharedLotteryRules, seamless, prepared, slot: 0, now: new Date(START) }, jobs));
+    const answers = await runInTransaction(t.database.db, (trx) =>
+      writeBatch({ trx, rules: sharedLotteryRules, seamless, prepared, slot: 0, now: new Date(START) }, jobs),
+    );
     const shape = answers.map((a) => ('ok' in a ? 'ok' : 'twin' in a ? 'twin' : a.error.errorCode));
     // Room for three: the double-click's first send and r1 fill two places; r2 is refused while the
     // poor ticket holds the third, and is planned again once the wallet refuses it; `late` stays refused.
@@ -142,11 +199,24 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
       valueOf(
         await call(t.app, 'PUT', '/ops/lottery/games/E3D-3', {
           token: admin,
-          payload: { name: 'Lotto 3D', paytable: g.paytable, limits: g.limits, status, closeBeforeSeconds: 15, sortOrder: 20, reason: 'cache test' },
+          payload: {
+            name: 'Lotto 3D',
+            paytable: g.paytable,
+            limits: g.limits,
+            status,
+            closeBeforeSeconds: 15,
+            sortOrder: 20,
+            reason: 'cache test',
+          },
         }),
       );
     const player = await createPlayer(t.app, 10_000n);
-    const ticket = () => place(player, { gameCode: 'E3D-3', idempotencyKey: `c-${crypto.randomBytes(8).toString('hex')}`, selections: [{ betType: 'straight', numbers: [7], stakePerLineMinor: '100' }] });
+    const ticket = () =>
+      place(player, {
+        gameCode: 'E3D-3',
+        idempotencyKey: `c-${crypto.randomBytes(8).toString('hex')}`,
+        selections: [{ betType: 'straight', numbers: [7], stakePerLineMinor: '100' }],
+      });
     // Read once (and kept), then paused in the back office: the next ticket is refused.
     expect((await ticket()).success).toBe(true);
     await setStatus('paused');
@@ -156,7 +226,8 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     // Another instance pauses it: this one hears the database's notice and refuses the next ticket.
     await sql`UPDATE lottery_games SET status = 'paused' WHERE code = 'E3D-3'`.execute(t.database.db);
     let answer = await ticket();
-    for (const deadline = Date.now() + 10_000; answer.success && Date.now() < deadline; answer = await ticket()) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 10_000; answer.success && Date.now() < deadline; answer = await ticket())
+      await new Promise((r) => setTimeout(r, 50));
     expect(answer.errorCode).toBe(ErrorCode.LOTTERY_GAME_PAUSED);
     await sql`UPDATE lottery_games SET status = 'active' WHERE code = 'E3D-3'`.execute(t.database.db);
   });

@@ -6,7 +6,15 @@ import type { GatewayService } from '../gateway/gateway.service';
 import type { PreparedBets } from '../gateway/seamless.types';
 import type { GameRow } from './lottery-games.repository';
 import { lockDrawsForBet, type DrawRow } from './lottery-draws.repository';
-import { addExposure, insertTickets, lockExposure, refuseTickets, type NewTicket, type TicketRow, type TicketSelection } from './lottery-tickets.repository';
+import {
+  addExposure,
+  insertTickets,
+  lockExposure,
+  refuseTickets,
+  type NewTicket,
+  type TicketRow,
+  type TicketSelection,
+} from './lottery-tickets.repository';
 import { lotteryVassalage, type LotteryRules, type Selection } from './lottery-rules';
 import { drawRoundId, ticketTxId, type PlaceInput } from './lottery-ids';
 import { compareIds } from '../../db/ids';
@@ -31,7 +39,10 @@ type Db = Kysely<Database>;
 export type PlaceJob = { input: PlaceInput; game: GameRow; lines: number[]; drawId: string };
 
 /** A job's answer: the ticket and the balance after its stake; a refusal; or "this key was used" (the caller replays it). */
-export type PlaceAnswer = { ok: { ticket: TicketRow; draw: DrawRow; balanceMinor: bigint } } | { error: AppError } | { twin: true };
+export type PlaceAnswer =
+  | { ok: { ticket: TicketRow; draw: DrawRow; balanceMinor: bigint } }
+  | { error: AppError }
+  | { twin: true };
 
 export type BatchContext = {
   trx: Db;
@@ -89,13 +100,24 @@ function planTicket(rules: LotteryRules, job: PlaceJob, room: (key: string) => b
   let maxPayout = 0n;
   input.selections.forEach((sel, index) => {
     const asked = rules.exposure(game.family, sel, game.paytable, sel.stakePerLineMinor);
-    const fit = fitStake(rules, game, sel, sel.stakePerLineMinor, asked, (key) => room(key) - (exposure.get(key) ?? 0n));
+    const fit = fitStake(
+      rules,
+      game,
+      sel,
+      sel.stakePerLineMinor,
+      asked,
+      (key) => room(key) - (exposure.get(key) ?? 0n),
+    );
     if (fit === null || (fit.stake < sel.stakePerLineMinor && input.onLimit === 'refuse')) {
-      throw new AppError(ErrorCode.LOTTERY_LIMIT_EXCEEDED, 'A number has too little liability room left for this stake', {
-        index,
-        requestedPerLineMinor: sel.stakePerLineMinor.toString(),
-        availablePerLineMinor: fit?.stake.toString() ?? '0',
-      });
+      throw new AppError(
+        ErrorCode.LOTTERY_LIMIT_EXCEEDED,
+        'A number has too little liability room left for this stake',
+        {
+          index,
+          requestedPerLineMinor: sel.stakePerLineMinor.toString(),
+          availablePerLineMinor: fit?.stake.toString() ?? '0',
+        },
+      );
     }
     for (const [key, v] of fit.exposure) exposure.set(key, (exposure.get(key) ?? 0n) + v);
     stake += fit.stake * BigInt(lines[index]!);
@@ -116,7 +138,17 @@ function planTicket(rules: LotteryRules, job: PlaceJob, room: (key: string) => b
       perTicketMinor: game.limits.perTicketMinor.toString(),
     });
   }
-  return { ticket: { drawId: job.drawId, memberId: input.memberId, idempotencyKey: input.idempotencyKey, selections: accepted, stakeMinor: stake, maxPayoutMinor: maxPayout }, exposure };
+  return {
+    ticket: {
+      drawId: job.drawId,
+      memberId: input.memberId,
+      idempotencyKey: input.idempotencyKey,
+      selections: accepted,
+      stakeMinor: stake,
+      maxPayoutMinor: maxPayout,
+    },
+    exposure,
+  };
 }
 
 /** The inner map kept under `key`, made empty the first time. */
@@ -144,8 +176,17 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
   const twins: [number, number][] = [];
   jobs.forEach((job, i) => {
     const draw = draws.get(job.drawId);
-    if (!draw || (draw.status !== 'open' && draw.status !== 'scheduled') || now < draw.opensAt || now >= draw.closesAt) {
-      answers[i] = { error: new AppError(ErrorCode.LOTTERY_DRAW_CLOSED, 'Betting on this draw is closed', { numero: draw?.numero ?? job.input.numero ?? null }) };
+    if (
+      !draw ||
+      (draw.status !== 'open' && draw.status !== 'scheduled') ||
+      now < draw.opensAt ||
+      now >= draw.closesAt
+    ) {
+      answers[i] = {
+        error: new AppError(ErrorCode.LOTTERY_DRAW_CLOSED, 'Betting on this draw is closed', {
+          numero: draw?.numero ?? job.input.numero ?? null,
+        }),
+      };
       return;
     }
     const key = `${job.input.memberId}:${job.input.idempotencyKey}`;
@@ -164,7 +205,8 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
     const { game, drawId, input } = jobs[i]!;
     let keys = keysByDraw.get(drawId);
     if (!keys) keysByDraw.set(drawId, (keys = []));
-    for (const sel of input.selections) keys.push(...rules.exposure(game.family, sel, game.paytable, sel.stakePerLineMinor).keys());
+    for (const sel of input.selections)
+      keys.push(...rules.exposure(game.family, sel, game.paytable, sel.stakePerLineMinor).keys());
   }
   const held = await lockExposure(trx, keysByDraw);
 
@@ -199,7 +241,12 @@ type BatchState = {
  * those refused for room (`limited`), which a later round may plan again on the draws where the
  * wallet refused a ticket (`freed`).
  */
-async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[], batch: BatchState): Promise<{ limited: number[]; freed: Set<string> }> {
+async function placeRound(
+  ctx: BatchContext,
+  jobs: PlaceJob[],
+  indices: number[],
+  batch: BatchState,
+): Promise<{ limited: number[]; freed: Set<string> }> {
   const { trx, rules, now } = ctx;
   const { draws, held, load, refused, answers } = batch;
   const planned = new Map<number, Planned>();
@@ -210,7 +257,11 @@ async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[]
     const heldHere = held.get(drawId)!;
     const addedHere = mapFor(added, drawId);
     try {
-      const plan = planTicket(rules, jobs[i]!, (key) => game.limits.perKeyMinor - (heldHere.get(key) ?? 0n) - (addedHere.get(key) ?? 0n));
+      const plan = planTicket(
+        rules,
+        jobs[i]!,
+        (key) => game.limits.perKeyMinor - (heldHere.get(key) ?? 0n) - (addedHere.get(key) ?? 0n),
+      );
       sum(addedHere, plan.exposure);
       planned.set(i, plan);
     } catch (err) {
@@ -221,7 +272,11 @@ async function placeRound(ctx: BatchContext, jobs: PlaceJob[], indices: number[]
   }
 
   // The tickets, open; a key used before (by an earlier batch) is no ticket of this one.
-  const written = await insertTickets(trx, [...planned.values()].map((p) => p.ticket), now);
+  const written = await insertTickets(
+    trx,
+    [...planned.values()].map((p) => p.ticket),
+    now,
+  );
   const staked: { i: number; ticket: TicketRow }[] = [];
   for (const [i, plan] of planned) {
     const ticket = written.get(`${plan.ticket.memberId}:${plan.ticket.idempotencyKey}`);

@@ -1,11 +1,25 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import type { LotteryDrawView, LotteryGameMenu, LotteryMenuGroup, LotteryPrizeMode, LotteryTicketView } from '@wps/shared/schemas/lottery';
+import type {
+  LotteryDrawView,
+  LotteryGameMenu,
+  LotteryMenuGroup,
+  LotteryPrizeMode,
+  LotteryTicketView,
+} from '@wps/shared/schemas/lottery';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
 import { findOpenDraw, findOpenDraws, findRecentResults, type DrawRow } from './lottery-draws.repository';
-import { findFavouriteCodes, findGame, findGames, findPopularCodes, findRecentCodes, setFavourite, type GameRow } from './lottery-games.repository';
+import {
+  findFavouriteCodes,
+  findGame,
+  findGames,
+  findPopularCodes,
+  findRecentCodes,
+  setFavourite,
+  type GameRow,
+} from './lottery-games.repository';
 import { findMemberTickets, type TicketRow } from './lottery-tickets.repository';
 
 // What players read of the lottery: the lobby's menus (by group, and the Vietnam lottery by
@@ -43,7 +57,10 @@ export function drawView(d: DrawRow): LotteryDrawView {
   };
 }
 
-export function ticketView(t: TicketRow & { gameCode: string; numero: string }, money: { currency: string; scale: number }): LotteryTicketView {
+export function ticketView(
+  t: TicketRow & { gameCode: string; numero: string },
+  money: { currency: string; scale: number },
+): LotteryTicketView {
   return {
     ticketId: t.id,
     gameCode: t.gameCode,
@@ -66,7 +83,11 @@ export function createLotteryReads(ctx: ReadsContext) {
 
   /** The games' menu entries, each with the draw it is taking bets for (one read for all of them). */
   async function menusOf(games: GameRow[]): Promise<LotteryGameMenu[]> {
-    const open = await findOpenDraws(db, games.map((g) => g.code), now());
+    const open = await findOpenDraws(
+      db,
+      games.map((g) => g.code),
+      now(),
+    );
     return games.map((g) => {
       const current = open.get(g.code);
       return {
@@ -83,7 +104,9 @@ export function createLotteryReads(ctx: ReadsContext) {
   }
 
   async function activeGames(prizeMode?: LotteryPrizeMode): Promise<GameRow[]> {
-    return (await findGames(db)).filter((g) => g.status === 'active' && (prizeMode === undefined || g.prizeMode === prizeMode));
+    return (await findGames(db)).filter(
+      (g) => g.status === 'active' && (prizeMode === undefined || g.prizeMode === prizeMode),
+    );
   }
 
   /** GET /lgw/games/game_menus: the games by their menu group. */
@@ -92,7 +115,12 @@ export function createLotteryReads(ctx: ReadsContext) {
     const menus = await menusOf(games);
     const groups = new Map<string, LotteryMenuGroup>();
     games.forEach((g, i) => {
-      const group = groups.get(g.groupCode) ?? { gameGroupCode: g.groupCode, labelName: g.groupCode, accountTypeName: g.prizeMode === 'Elott' ? 'ELOTT' : 'VN', gameMenus: [] };
+      const group = groups.get(g.groupCode) ?? {
+        gameGroupCode: g.groupCode,
+        labelName: g.groupCode,
+        accountTypeName: g.prizeMode === 'Elott' ? 'ELOTT' : 'VN',
+        gameMenus: [],
+      };
       group.gameMenus.push(menus[i]!);
       groups.set(g.groupCode, group);
     });
@@ -106,7 +134,12 @@ export function createLotteryReads(ctx: ReadsContext) {
     const regions = new Map<string, LotteryMenuGroup>();
     games.forEach((g, i) => {
       const region = g.region ?? g.groupCode;
-      const group = regions.get(region) ?? { gameGroupCode: region, labelName: REGION_LABELS[region] ?? region, accountTypeName: 'VN', gameMenus: [] };
+      const group = regions.get(region) ?? {
+        gameGroupCode: region,
+        labelName: REGION_LABELS[region] ?? region,
+        accountTypeName: 'VN',
+        gameMenus: [],
+      };
       group.gameMenus.push(menus[i]!);
       regions.set(region, group);
     });
@@ -125,7 +158,10 @@ export function createLotteryReads(ctx: ReadsContext) {
     const games = await activeGames();
     const counted = await findPopularCodes(db, new Date(now().getTime() - POPULAR_WINDOW_MS), count);
     const byCode = new Map(games.map((g) => [g.code, g]));
-    const order = [...counted.filter((c) => byCode.has(c.code)), ...games.filter((g) => !counted.some((c) => c.code === g.code)).map((g) => ({ code: g.code, tickets: 0 }))];
+    const order = [
+      ...counted.filter((c) => byCode.has(c.code)),
+      ...games.filter((g) => !counted.some((c) => c.code === g.code)).map((g) => ({ code: g.code, tickets: 0 })),
+    ];
     const picked = order.slice(0, count);
     const menus = await menusOf(picked.map((c) => byCode.get(c.code)!));
     return menus.map((menu, i) => ({ ...menu, tickets: picked[i]!.tickets }));
@@ -144,19 +180,31 @@ export function createLotteryReads(ctx: ReadsContext) {
   }
 
   /** GET /lotto/lgw/games/opened/numero: the draw taking bets now, the last result and the server's time (for the countdown). */
-  async function openedNumero(code: string): Promise<{ current: LotteryDrawView | null; last: LotteryDrawView | null; serverTime: string }> {
+  async function openedNumero(
+    code: string,
+  ): Promise<{ current: LotteryDrawView | null; last: LotteryDrawView | null; serverTime: string }> {
     await requireGame(code);
     const at = now();
     const [current, last] = await Promise.all([findOpenDraw(db, code, at), findRecentResults(db, code, 1)]);
-    return { current: current ? drawView(current) : null, last: last[0] ? drawView(last[0]) : null, serverTime: at.toISOString() };
+    return {
+      current: current ? drawView(current) : null,
+      last: last[0] ? drawView(last[0]) : null,
+      serverTime: at.toISOString(),
+    };
   }
 
   /** GET /lgw/tickets: the player's open or settled tickets, newest first. */
-  async function tickets(memberId: string, q: { status: 'open' | 'settled'; before?: string | undefined; size: number }): Promise<{ list: LotteryTicketView[]; next: string | null }> {
+  async function tickets(
+    memberId: string,
+    q: { status: 'open' | 'settled'; before?: string | undefined; size: number },
+  ): Promise<{ list: LotteryTicketView[]; next: string | null }> {
     const money = await ctx.money();
     const rows = await findMemberTickets(db, memberId, q.status === 'open', q.before ?? null, q.size + 1);
     const page = rows.slice(0, q.size);
-    return { list: page.map((t) => ticketView(t, money)), next: rows.length > q.size ? page[page.length - 1]!.id : null };
+    return {
+      list: page.map((t) => ticketView(t, money)),
+      next: rows.length > q.size ? page[page.length - 1]!.id : null,
+    };
   }
 
   async function favourites(memberId: string): Promise<string[]> {
@@ -169,7 +217,18 @@ export function createLotteryReads(ctx: ReadsContext) {
     return findFavouriteCodes(db, memberId);
   }
 
-  return { gameMenus, vnGameMenu, recentMenus, popular, openedNumeros, openedNumero, tickets, favourites, markFavourite, requireGame };
+  return {
+    gameMenus,
+    vnGameMenu,
+    recentMenus,
+    popular,
+    openedNumeros,
+    openedNumero,
+    tickets,
+    favourites,
+    markFavourite,
+    requireGame,
+  };
 }
 
 export type LotteryReads = ReturnType<typeof createLotteryReads>;

@@ -18,9 +18,20 @@ export type GameReportRow = {
  * (the totals markFinished wrote on the draw), and voided ones counted alone, since their stakes
  * went back. A voided draw is placed by when its refunds finished, or by its void while they run.
  */
-export async function findGameReport(db: Db, q: { from: Date; to: Date; gameCode?: string | undefined }): Promise<GameReportRow[]> {
+export async function findGameReport(
+  db: Db,
+  q: { from: Date; to: Date; gameCode?: string | undefined },
+): Promise<GameReportRow[]> {
   const game = q.gameCode === undefined ? sql`` : sql`AND d.game_code = ${q.gameCode}`;
-  const { rows } = await sql<{ code: string; name: string; settled: number; voided: number; tickets: string; stake: string; payout: string }>`
+  const { rows } = await sql<{
+    code: string;
+    name: string;
+    settled: number;
+    voided: number;
+    tickets: string;
+    stake: string;
+    payout: string;
+  }>`
     SELECT g.code, g.name,
       count(*) FILTER (WHERE d.status = 'settled')::int AS settled,
       count(*) FILTER (WHERE d.status = 'voided')::int AS voided,

@@ -16,7 +16,17 @@ export type ResultEntryRow = {
   reason: string | null;
 };
 
-const ENTRY_COLUMNS = ['id', 'draw_id', 'result', 'entered_by', 'entered_at', 'status', 'reviewed_by', 'reviewed_at', 'reason'] as const;
+const ENTRY_COLUMNS = [
+  'id',
+  'draw_id',
+  'result',
+  'entered_by',
+  'entered_at',
+  'status',
+  'reviewed_by',
+  'reviewed_at',
+  'reason',
+] as const;
 
 type EntryDbRow = {
   id: string;
@@ -45,17 +55,29 @@ function toEntry(r: EntryDbRow): ResultEntryRow {
 }
 
 export async function findEntry(db: Db, entryId: string): Promise<ResultEntryRow | undefined> {
-  const r = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('id', '=', entryId).executeTakeFirst();
+  const r = await db
+    .selectFrom('lottery_result_entries')
+    .select(ENTRY_COLUMNS)
+    .where('id', '=', entryId)
+    .executeTakeFirst();
   return r ? toEntry(r as EntryDbRow) : undefined;
 }
 
 export async function findPendingEntry(db: Db, drawId: string): Promise<ResultEntryRow | undefined> {
-  const r = await db.selectFrom('lottery_result_entries').select(ENTRY_COLUMNS).where('draw_id', '=', drawId).where('status', '=', 'pending').executeTakeFirst();
+  const r = await db
+    .selectFrom('lottery_result_entries')
+    .select(ENTRY_COLUMNS)
+    .where('draw_id', '=', drawId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   return r ? toEntry(r as EntryDbRow) : undefined;
 }
 
 /** Entries waiting for a second operator, oldest first, with their draw's game and numero (the back office's queue). */
-export async function findPendingEntries(db: Db, limit: number): Promise<(ResultEntryRow & { gameCode: string; numero: string })[]> {
+export async function findPendingEntries(
+  db: Db,
+  limit: number,
+): Promise<(ResultEntryRow & { gameCode: string; numero: string })[]> {
   const rows = await db
     .selectFrom('lottery_result_entries as e')
     .innerJoin('lottery_draws as d', 'd.id', 'e.draw_id')
@@ -68,7 +90,10 @@ export async function findPendingEntries(db: Db, limit: number): Promise<(Result
   return rows.map((r) => ({ ...toEntry(r as unknown as EntryDbRow), gameCode: r.game_code, numero: r.numero }));
 }
 
-export async function insertEntry(trx: Db, e: { drawId: string; result: unknown; enteredBy: string; at: Date }): Promise<ResultEntryRow> {
+export async function insertEntry(
+  trx: Db,
+  e: { drawId: string; result: unknown; enteredBy: string; at: Date },
+): Promise<ResultEntryRow> {
   const r = await trx
     .insertInto('lottery_result_entries')
     .values({ draw_id: e.drawId, result: JSON.stringify(e.result), entered_by: e.enteredBy, entered_at: e.at })
@@ -78,7 +103,11 @@ export async function insertEntry(trx: Db, e: { drawId: string; result: unknown;
 }
 
 /** Review a waiting entry once; undefined when it was not waiting any more. */
-export async function reviewEntry(trx: Db, entryId: string, r: { status: 'approved' | 'rejected'; reviewedBy: string; reason: string | null; at: Date }): Promise<ResultEntryRow | undefined> {
+export async function reviewEntry(
+  trx: Db,
+  entryId: string,
+  r: { status: 'approved' | 'rejected'; reviewedBy: string; reason: string | null; at: Date },
+): Promise<ResultEntryRow | undefined> {
   const row = await trx
     .updateTable('lottery_result_entries')
     .set({ status: r.status, reviewed_by: r.reviewedBy, reviewed_at: r.at, reason: r.reason })

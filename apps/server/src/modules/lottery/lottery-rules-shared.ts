@@ -6,7 +6,13 @@ import { formatPercent } from '@wps/shared/lottery/rational';
 import { validateResult } from '@wps/shared/lottery/results';
 import { expandLines, lineCount, validateSelection } from '@wps/shared/lottery/selection';
 import { exposureKeys, exposureLoad, maxLinePayout, settleLine } from '@wps/shared/lottery/settle';
-import { isLotteryFamily, type LotteryFamily, type LotteryResult, type LotterySelection, type Paytable } from '@wps/shared/lottery/types';
+import {
+  isLotteryFamily,
+  type LotteryFamily,
+  type LotteryResult,
+  type LotterySelection,
+  type Paytable,
+} from '@wps/shared/lottery/types';
 import type { LotteryRules, Selection } from './lottery-rules';
 
 // The lottery port over the shared game code. A family the shared code does not know is a
@@ -34,7 +40,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export const sharedLotteryRules: LotteryRules = {
   check(name, sel) {
     const checked = validateSelection(family(name), selectionOf(sel));
-    return checked.ok ? { ok: true, lines: lineCount(family(name), selectionOf(sel)) } : { ok: false, reason: checked.reason };
+    return checked.ok
+      ? { ok: true, lines: lineCount(family(name), selectionOf(sel)) }
+      : { ok: false, reason: checked.reason };
   },
 
   exposure(name, sel, paytable, stake) {
@@ -57,7 +65,8 @@ export const sharedLotteryRules: LotteryRules = {
   payout(name, sel, result, paytable, stake) {
     const f = family(name);
     let sum = 0n;
-    for (const line of expandLines(f, selectionOf(sel))) sum += settleLine(f, line, result as LotteryResult, paytable as Paytable, stake).payout;
+    for (const line of expandLines(f, selectionOf(sel)))
+      sum += settleLine(f, line, result as LotteryResult, paytable as Paytable, stake).payout;
     return sum;
   },
 
@@ -85,6 +94,10 @@ export const sharedLotteryRules: LotteryRules = {
   defaultPaytable: (name) => defaultPaytable(family(name)),
 
   edges(name, paytable) {
-    return houseEdges(family(name), paytable as Paytable).map((e) => ({ betType: e.betType, variant: e.variant ?? null, edgePercent: formatPercent(e.edge) }));
+    return houseEdges(family(name), paytable as Paytable).map((e) => ({
+      betType: e.betType,
+      variant: e.variant ?? null,
+      edgePercent: formatPercent(e.edge),
+    }));
   },
 };

@@ -5,7 +5,12 @@ import { LOTTERY_VENDORS, type LotteryPrizeMode } from '@wps/shared/schemas/lott
 // server never prices, settles or draws any other way than a player can check.
 
 /** What a player picks on one slip line, before its stake. */
-export type Selection = { betType: string; numbers?: number[] | undefined; position?: number | undefined; option?: string | undefined };
+export type Selection = {
+  betType: string;
+  numbers?: number[] | undefined;
+  position?: number | undefined;
+  option?: string | undefined;
+};
 
 export type LotteryRules = {
   /** The selection is well formed for the family; how many single lines it stands for. */

@@ -50,28 +50,53 @@ describe('a changed schedule', () => {
       ['20261125-0003', '2026-11-25T03:10:00.000Z', '2026-11-25T03:15:00.000Z'],
     ]);
     // Before its first day the change plans nothing differently.
-    expect(plannedDraws(game, new Date('2026-11-24T12:00:00.000Z'), 'America/Sao_Paulo')).toEqual(plannedDraws(quick, new Date('2026-11-24T12:00:00.000Z'), 'America/Sao_Paulo'));
+    expect(plannedDraws(game, new Date('2026-11-24T12:00:00.000Z'), 'America/Sao_Paulo')).toEqual(
+      plannedDraws(quick, new Date('2026-11-24T12:00:00.000Z'), 'America/Sao_Paulo'),
+    );
   });
 
   it("daily draws move on the change's first day; that draw's betting opens at the old time the day before", () => {
     const game = { ...daily, nextSchedule: { intervalSeconds: null, drawTime: '19:30', from: '2026-11-26' } };
     const draws = plannedDraws(game, new Date('2026-11-25T12:00:00.000Z'), 'Asia/Ho_Chi_Minh');
     expect(draws).toEqual([
-      { numero: '20261126', opensAt: new Date('2026-11-25T11:15:00.000Z'), closesAt: new Date('2026-11-26T12:15:00.000Z'), drawAt: new Date('2026-11-26T12:30:00.000Z') },
-      { numero: '20261127', opensAt: new Date('2026-11-26T12:30:00.000Z'), closesAt: new Date('2026-11-27T12:15:00.000Z'), drawAt: new Date('2026-11-27T12:30:00.000Z') },
+      {
+        numero: '20261126',
+        opensAt: new Date('2026-11-25T11:15:00.000Z'),
+        closesAt: new Date('2026-11-26T12:15:00.000Z'),
+        drawAt: new Date('2026-11-26T12:30:00.000Z'),
+      },
+      {
+        numero: '20261127',
+        opensAt: new Date('2026-11-26T12:30:00.000Z'),
+        closesAt: new Date('2026-11-27T12:15:00.000Z'),
+        drawAt: new Date('2026-11-27T12:30:00.000Z'),
+      },
     ]);
   });
 
   it('starts on the first local day no draw can have been planned on yet, and is due from that day', () => {
     const zone = 'America/Sao_Paulo';
     // Midday: quick draws are planned minutes ahead, so tomorrow is free.
-    expect(scheduleChangeFrom(quick, new Date('2026-11-24T15:00:00.000Z'), new Date('2026-11-24T15:15:00.000Z'), zone)).toBe('2026-11-25');
+    expect(
+      scheduleChangeFrom(quick, new Date('2026-11-24T15:00:00.000Z'), new Date('2026-11-24T15:15:00.000Z'), zone),
+    ).toBe('2026-11-25');
     // Half an hour before midnight: the clock may plan into tomorrow within the hour, so the day after.
-    expect(scheduleChangeFrom(quick, new Date('2026-11-25T02:30:00.000Z'), new Date('2026-11-25T02:45:00.000Z'), zone)).toBe('2026-11-26');
+    expect(
+      scheduleChangeFrom(quick, new Date('2026-11-25T02:30:00.000Z'), new Date('2026-11-25T02:45:00.000Z'), zone),
+    ).toBe('2026-11-26');
     // A draw at midnight is the day before's.
-    expect(scheduleChangeFrom(quick, new Date('2026-11-24T12:00:00.000Z'), new Date('2026-11-25T03:00:00.000Z'), zone)).toBe('2026-11-25');
+    expect(
+      scheduleChangeFrom(quick, new Date('2026-11-24T12:00:00.000Z'), new Date('2026-11-25T03:00:00.000Z'), zone),
+    ).toBe('2026-11-25');
     // Daily draws are planned today and tomorrow: the change starts the day after tomorrow at the earliest.
-    expect(scheduleChangeFrom(daily, new Date('2026-11-24T10:00:00.000Z'), new Date('2026-11-25T11:15:00.000Z'), 'Asia/Ho_Chi_Minh')).toBe('2026-11-27');
+    expect(
+      scheduleChangeFrom(
+        daily,
+        new Date('2026-11-24T10:00:00.000Z'),
+        new Date('2026-11-25T11:15:00.000Z'),
+        'Asia/Ho_Chi_Minh',
+      ),
+    ).toBe('2026-11-27');
     const next = { intervalSeconds: 300, drawTime: null, from: '2026-11-25' };
     expect(scheduleChangeDue(next, new Date('2026-11-25T02:59:59.000Z'), zone)).toBe(false);
     expect(scheduleChangeDue(next, new Date('2026-11-25T03:00:00.000Z'), zone)).toBe(true);

@@ -119,8 +119,14 @@ const PLANNED_AHEAD_MS = { quick: QUICK_DRAWS_AHEAD * 300_000, daily: DAILY_DRAW
  * by the time the change is saved, may have) a planned draw. `lastDrawAt` is the game's latest
  * draw written so far. An hour of margin covers a clock turning while the change is saved.
  */
-export function scheduleChangeFrom(game: Pick<ScheduledGame, 'intervalSeconds'>, now: Date, lastDrawAt: Date | null, timeZone: string): string {
-  const ahead = now.getTime() + (game.intervalSeconds !== null ? PLANNED_AHEAD_MS.quick : PLANNED_AHEAD_MS.daily) + 3_600_000;
+export function scheduleChangeFrom(
+  game: Pick<ScheduledGame, 'intervalSeconds'>,
+  now: Date,
+  lastDrawAt: Date | null,
+  timeZone: string,
+): string {
+  const ahead =
+    now.getTime() + (game.intervalSeconds !== null ? PLANNED_AHEAD_MS.quick : PLANNED_AHEAD_MS.daily) + 3_600_000;
   const latest = Math.max(ahead, lastDrawAt?.getTime() ?? 0);
   // The day of the instant just before: a draw at midnight belongs to the day it ends.
   return dayKeyAfter(periodOf(new Date(latest - 1), 'daily', timeZone).key, 1);

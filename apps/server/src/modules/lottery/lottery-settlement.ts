@@ -4,7 +4,14 @@ import type { Logger } from 'pino';
 import { isAppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
 import type { GatewayService } from '../gateway/gateway.service';
-import { findDraw, findDrawsToFinish, fixPayoutCap, markFinished, takeSettleLease, type DrawRow } from './lottery-draws.repository';
+import {
+  findDraw,
+  findDrawsToFinish,
+  fixPayoutCap,
+  markFinished,
+  takeSettleLease,
+  type DrawRow,
+} from './lottery-draws.repository';
 import { findGame, type GameRow } from './lottery-games.repository';
 import {
   closeOpenTicketsInRange,
@@ -92,7 +99,8 @@ export function createLotterySettlement(ctx: SettlementContext) {
 
   function ticketPayout(game: GameRow, draw: DrawRow, t: Pick<TicketRow, 'selections'>): bigint {
     let sum = 0n;
-    for (const sel of t.selections) sum += rules.payout(game.family, sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
+    for (const sel of t.selections)
+      sum += rules.payout(game.family, sel, draw.result, game.paytable, BigInt(sel.stakePerLineMinor));
     return sum;
   }
 
@@ -101,7 +109,11 @@ export function createLotterySettlement(ctx: SettlementContext) {
    * is paid before it is fixed, so while it is not, every winning ticket is still open and
    * `winners` (every open ticket that wins) is the whole gross.
    */
-  async function fixCap(draw: DrawRow, game: GameRow, winners: Winner[]): Promise<{ cap: bigint | null; gross: bigint }> {
+  async function fixCap(
+    draw: DrawRow,
+    game: GameRow,
+    winners: Winner[],
+  ): Promise<{ cap: bigint | null; gross: bigint }> {
     if (draw.grossPayoutMinor !== null) return { cap: draw.payoutCapMinor, gross: draw.grossPayoutMinor };
     let gross = 0n;
     for (const w of winners) gross += w.grossMinor;
@@ -121,7 +133,10 @@ export function createLotterySettlement(ctx: SettlementContext) {
     const all = [...members];
     for (let i = 0; i < all.length; i += ROUND_CLOSE_BATCH) {
       if (!(await lease(draw))) return false;
-      await seamless.closeRounds({ vassalage, rounds: all.slice(i, i + ROUND_CLOSE_BATCH).map((m) => ({ roundId: drawRoundId(draw.id, m), memberId: m })) });
+      await seamless.closeRounds({
+        vassalage,
+        rounds: all.slice(i, i + ROUND_CLOSE_BATCH).map((m) => ({ roundId: drawRoundId(draw.id, m), memberId: m })),
+      });
     }
     return true;
   }
@@ -130,11 +145,16 @@ export function createLotterySettlement(ctx: SettlementContext) {
    * Tickets moved to their outcome in pages of [from, to) over `count` (list positions, or ids
    * past a draw's first), two statements in flight (the database takes one core each).
    */
-  async function markInPages(draw: DrawRow, count: number, mark: (from: number, to: number) => Promise<unknown>): Promise<boolean> {
+  async function markInPages(
+    draw: DrawRow,
+    count: number,
+    mark: (from: number, to: number) => Promise<unknown>,
+  ): Promise<boolean> {
     for (let i = 0; i < count; i += priceBatch * 2) {
       if (!(await lease(draw))) return false;
       const pages: Promise<unknown>[] = [];
-      for (let j = i; j < Math.min(count, i + priceBatch * 2); j += priceBatch) pages.push(mark(j, Math.min(count, j + priceBatch)));
+      for (let j = i; j < Math.min(count, i + priceBatch * 2); j += priceBatch)
+        pages.push(mark(j, Math.min(count, j + priceBatch)));
       await Promise.all(pages);
     }
     return true;
@@ -150,7 +170,14 @@ export function createLotterySettlement(ctx: SettlementContext) {
     let closed = 0;
     const done = await markInPages(draw, Number(span.to - span.from) + 1, async (from, to) => {
       // Two ranges are in flight: `closed += await …` would add to the count read before the wait.
-      const n = await closeOpenTicketsInRange(db, draw.id, span.from + BigInt(from), span.from + BigInt(to) - 1n, 'lost', at);
+      const n = await closeOpenTicketsInRange(
+        db,
+        draw.id,
+        span.from + BigInt(from),
+        span.from + BigInt(to) - 1n,
+        'lost',
+        at,
+      );
       closed += n;
     });
     return done ? closed : null;
@@ -262,7 +289,8 @@ export function createLotterySettlement(ctx: SettlementContext) {
     if (!(await closeRounds(draw, vassalage, members))) return 0;
     phase('closeMs');
     const at = now();
-    if (!(await markInPages(draw, priced.length, (from, to) => settleTickets(db, priced.slice(from, to), at)))) return 0;
+    if (!(await markInPages(draw, priced.length, (from, to) => settleTickets(db, priced.slice(from, to), at))))
+      return 0;
     const lost = await closeLosers(draw, at);
     if (lost === null) return 0;
     await markFinished(db, draw.id, now());
@@ -287,10 +315,22 @@ export function createLotterySettlement(ctx: SettlementContext) {
         batch.map(async (t) => {
           // A rollback before its bet leaves a tombstone: a late bet of this ticket is then refused.
           await seamless
-            .rollback({ vassalage, memberId: t.memberId, transactionId: ticketTxId(t.id, 'void'), roundId: drawRoundId(draw.id, t.memberId), betTransactionId: ticketTxId(t.id, 'bet') })
+            .rollback({
+              vassalage,
+              memberId: t.memberId,
+              transactionId: ticketTxId(t.id, 'void'),
+              roundId: drawRoundId(draw.id, t.memberId),
+              betTransactionId: ticketTxId(t.id, 'bet'),
+            })
             .catch((err: unknown) => {
               // Nothing to refund: the bet never reached the wallet (or it was cancelled already).
-              if (!(isAppError(err) && (err.errorCode === ErrorCode.BET_NOT_FOUND || err.errorCode === ErrorCode.BET_CANCELLED))) throw err;
+              if (
+                !(
+                  isAppError(err) &&
+                  (err.errorCode === ErrorCode.BET_NOT_FOUND || err.errorCode === ErrorCode.BET_CANCELLED)
+                )
+              )
+                throw err;
             });
         }),
       );
@@ -302,7 +342,12 @@ export function createLotterySettlement(ctx: SettlementContext) {
     }
     if (!(await closeRounds(draw, vassalage, members))) return 0;
     const at = now();
-    if (!(await markInPages(draw, refunded.length, (from, to) => closeUnpaidTickets(db, refunded.slice(from, to), 'refunded', at)))) return 0;
+    if (
+      !(await markInPages(draw, refunded.length, (from, to) =>
+        closeUnpaidTickets(db, refunded.slice(from, to), 'refunded', at),
+      ))
+    )
+      return 0;
     await markFinished(db, draw.id, now());
     return refunded.length;
   }
@@ -315,7 +360,10 @@ export function createLotterySettlement(ctx: SettlementContext) {
     // How long each step took (ms), in the log: where a slow settlement spends its time.
     const phases: Record<string, number> = {};
     const done = draw.status === 'voided' ? await refundVoided(draw, game) : await settleDrawn(draw, game, phases);
-    log.info({ drawId, game: game.code, numero: draw.numero, status: draw.status, tickets: done, phases }, draw.status === 'voided' ? 'lottery draw refunded' : 'lottery draw settled');
+    log.info(
+      { drawId, game: game.code, numero: draw.numero, status: draw.status, tickets: done, phases },
+      draw.status === 'voided' ? 'lottery draw refunded' : 'lottery draw settled',
+    );
     return done;
   }
 

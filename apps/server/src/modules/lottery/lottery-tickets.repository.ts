@@ -80,12 +80,28 @@ function toTicket(r: TicketDbRow): TicketRow {
   };
 }
 
-export async function findTicketByKey(db: Db, memberId: string, idempotencyKey: string): Promise<TicketRow | undefined> {
-  const r = await db.selectFrom('lottery_tickets').select(TICKET_COLUMNS).where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+export async function findTicketByKey(
+  db: Db,
+  memberId: string,
+  idempotencyKey: string,
+): Promise<TicketRow | undefined> {
+  const r = await db
+    .selectFrom('lottery_tickets')
+    .select(TICKET_COLUMNS)
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return r ? toTicket(r as TicketDbRow) : undefined;
 }
 
-export type NewTicket = { drawId: string; memberId: string; idempotencyKey: string; selections: TicketSelection[]; stakeMinor: bigint; maxPayoutMinor: bigint };
+export type NewTicket = {
+  drawId: string;
+  memberId: string;
+  idempotencyKey: string;
+  selections: TicketSelection[];
+  stakeMinor: bigint;
+  maxPayoutMinor: bigint;
+};
 
 /**
  * Insert a batch's tickets, open, in one statement. A ticket whose member already used its key
@@ -140,7 +156,12 @@ export async function settleTickets(db: Db, settled: { id: string; payoutMinor: 
  * Many open tickets closed with nothing paid: `lost` (a settled draw's losers) or `refunded` (a
  * voided draw's tickets). Returns how many this call moved; a ticket moved before stays as it is.
  */
-export async function closeUnpaidTickets(db: Db, ids: readonly number[], status: 'lost' | 'refunded', now: Date): Promise<number> {
+export async function closeUnpaidTickets(
+  db: Db,
+  ids: readonly number[],
+  status: 'lost' | 'refunded',
+  now: Date,
+): Promise<number> {
   if (ids.length === 0) return 0;
   const r = await sql`
     UPDATE lottery_tickets SET status = ${status}, payout_minor = 0, settled_at = ${now}
@@ -157,7 +178,12 @@ export async function closeUnpaidTickets(db: Db, ids: readonly number[], status:
 export type TicketToPrice = { id: string; memberId: string; selectionsText: string };
 
 /** A page of a draw's open tickets, in id order after `afterId`: what settlement prices. */
-export async function findTicketsToPrice(db: Db, drawId: string, afterId: string, limit: number): Promise<TicketToPrice[]> {
+export async function findTicketsToPrice(
+  db: Db,
+  drawId: string,
+  afterId: string,
+  limit: number,
+): Promise<TicketToPrice[]> {
   const { rows } = await sql<{ id: string; member_id: string; selections: string }>`
     SELECT t.id::text AS id, t.member_id::text AS member_id, t.selections::text AS selections FROM lottery_tickets AS t
     WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' AND t.id > ${afterId}::bigint
@@ -172,12 +198,18 @@ export async function findTicketsToPrice(db: Db, drawId: string, afterId: string
 export async function findDrawSlips(db: Db, drawId: string, limit: number): Promise<string[]> {
   const { rows } = await sql<{ slip: string }>`
     SELECT s.selections::text AS slip
-    FROM (SELECT t.selections FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' GROUP BY t.selections LIMIT ${limit}) AS s`.execute(db);
+    FROM (SELECT t.selections FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' GROUP BY t.selections LIMIT ${limit}) AS s`.execute(
+    db,
+  );
   return rows.map((r) => r.slip);
 }
 
 /** The open tickets of a draw holding one of these slips (as findDrawSlips gave them), each with its slip's gross. */
-export async function findTicketsOfSlips(db: Db, drawId: string, slips: { slip: string; grossMinor: bigint }[]): Promise<{ id: string; memberId: string; grossMinor: bigint }[]> {
+export async function findTicketsOfSlips(
+  db: Db,
+  drawId: string,
+  slips: { slip: string; grossMinor: bigint }[],
+): Promise<{ id: string; memberId: string; grossMinor: bigint }[]> {
   if (slips.length === 0) return [];
   const { rows } = await sql<{ id: string; member_id: string; gross: string }>`
     SELECT t.id::text AS id, t.member_id::text AS member_id, w.gross::text AS gross
@@ -192,14 +224,18 @@ export async function findTicketsOfSlips(db: Db, drawId: string, slips: { slip: 
 /** The players holding open tickets on a draw. */
 export async function findDrawPlayers(db: Db, drawId: string): Promise<string[]> {
   const { rows } = await sql<{ member_id: string }>`
-    SELECT DISTINCT t.member_id::text AS member_id FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(db);
+    SELECT DISTINCT t.member_id::text AS member_id FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(
+    db,
+  );
   return rows.map((r) => r.member_id);
 }
 
 /** The lowest and highest id of a draw's open tickets, or null when none is open. */
 export async function findOpenTicketSpan(db: Db, drawId: string): Promise<{ from: bigint; to: bigint } | null> {
   const { rows } = await sql<{ lo: string | null; hi: string | null }>`
-    SELECT min(t.id)::text AS lo, max(t.id)::text AS hi FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(db);
+    SELECT min(t.id)::text AS lo, max(t.id)::text AS hi FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'`.execute(
+    db,
+  );
   const r = rows[0];
   return r?.lo && r.hi ? { from: BigInt(r.lo), to: BigInt(r.hi) } : null;
 }
@@ -208,15 +244,30 @@ export async function findOpenTicketSpan(db: Db, drawId: string): Promise<{ from
  * Every open ticket of a draw with an id in [fromId, toId] closed with nothing paid: once a
  * draw's winners are marked, its open tickets are its losers. Returns how many it moved.
  */
-export async function closeOpenTicketsInRange(db: Db, drawId: string, fromId: bigint, toId: bigint, status: 'lost' | 'refunded', now: Date): Promise<number> {
+export async function closeOpenTicketsInRange(
+  db: Db,
+  drawId: string,
+  fromId: bigint,
+  toId: bigint,
+  status: 'lost' | 'refunded',
+  now: Date,
+): Promise<number> {
   const r = await sql`
     UPDATE lottery_tickets SET status = ${status}, payout_minor = 0, settled_at = ${now}
-    WHERE draw_id = ${drawId}::bigint AND id BETWEEN ${fromId.toString()}::bigint AND ${toId.toString()}::bigint AND status = 'open'`.execute(db);
+    WHERE draw_id = ${drawId}::bigint AND id BETWEEN ${fromId.toString()}::bigint AND ${toId.toString()}::bigint AND status = 'open'`.execute(
+    db,
+  );
   return Number(r.numAffectedRows ?? 0n);
 }
 
 /** A draw's tickets in a status, in id order after `afterId` (settlement and refund batches). */
-export async function findDrawTickets(db: Db, drawId: string, statuses: LotteryTicketStatus[], afterId: string, limit: number): Promise<TicketRow[]> {
+export async function findDrawTickets(
+  db: Db,
+  drawId: string,
+  statuses: LotteryTicketStatus[],
+  afterId: string,
+  limit: number,
+): Promise<TicketRow[]> {
   const rows = await db
     .selectFrom('lottery_tickets')
     .select(TICKET_COLUMNS)
@@ -230,7 +281,13 @@ export async function findDrawTickets(db: Db, drawId: string, statuses: LotteryT
 }
 
 /** A member's tickets, newest first; `open` lists those still waiting, else the settled ones. */
-export async function findMemberTickets(db: Db, memberId: string, open: boolean, beforeId: string | null, limit: number): Promise<(TicketRow & { gameCode: string; numero: string })[]> {
+export async function findMemberTickets(
+  db: Db,
+  memberId: string,
+  open: boolean,
+  beforeId: string | null,
+  limit: number,
+): Promise<(TicketRow & { gameCode: string; numero: string })[]> {
   let q = db
     .selectFrom('lottery_tickets as t')
     .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
@@ -252,18 +309,24 @@ export async function findMemberTickets(db: Db, memberId: string, open: boolean,
  * the order of its rows, and returns what the row holds. Answers, per draw, what each key would
  * pay so far.
  */
-export async function lockExposure(trx: Db, keysByDraw: Map<string, string[]>): Promise<Map<string, Map<string, bigint>>> {
+export async function lockExposure(
+  trx: Db,
+  keysByDraw: Map<string, string[]>,
+): Promise<Map<string, Map<string, bigint>>> {
   const held = new Map<string, Map<string, bigint>>();
   const rows: { draw_id: string; key: string; payout_minor: string }[] = [];
   for (const drawId of [...keysByDraw.keys()].sort(compareIds)) {
     held.set(drawId, new Map());
-    for (const key of [...new Set(keysByDraw.get(drawId))].sort()) rows.push({ draw_id: drawId, key, payout_minor: '0' });
+    for (const key of [...new Set(keysByDraw.get(drawId))].sort())
+      rows.push({ draw_id: drawId, key, payout_minor: '0' });
   }
   if (rows.length === 0) return held;
   const locked = await trx
     .insertInto('lottery_exposure')
     .values(rows)
-    .onConflict((oc) => oc.columns(['draw_id', 'key']).doUpdateSet({ payout_minor: (eb) => eb.ref('lottery_exposure.payout_minor') }))
+    .onConflict((oc) =>
+      oc.columns(['draw_id', 'key']).doUpdateSet({ payout_minor: (eb) => eb.ref('lottery_exposure.payout_minor') }),
+    )
     .returning(['draw_id', 'key', 'payout_minor'])
     .execute();
   for (const r of locked) held.get(String(r.draw_id))!.set(r.key, BigInt(r.payout_minor));
@@ -273,7 +336,9 @@ export async function lockExposure(trx: Db, keysByDraw: Map<string, string[]>): 
 /** Add to (or, negative, take from) draws' liability per key; the rows are locked by the caller. */
 export async function addExposure(trx: Db, deltasByDraw: Map<string, Map<string, bigint>>): Promise<void> {
   const values = [...deltasByDraw].flatMap(([drawId, deltas]) =>
-    [...deltas].filter(([, v]) => v !== 0n).map(([key, v]) => sql`(${drawId}::bigint, ${key}::text, ${v.toString()}::bigint)`),
+    [...deltas]
+      .filter(([, v]) => v !== 0n)
+      .map(([key, v]) => sql`(${drawId}::bigint, ${key}::text, ${v.toString()}::bigint)`),
   );
   if (values.length === 0) return;
   await sql`
@@ -283,14 +348,31 @@ export async function addExposure(trx: Db, deltasByDraw: Map<string, Map<string,
 }
 
 /** A draw's liability per key, largest first (the back office's view of an open draw). */
-export async function findExposure(db: Db, drawId: string, limit: number): Promise<{ key: string; payoutMinor: bigint }[]> {
-  const rows = await db.selectFrom('lottery_exposure').select(['key', 'payout_minor']).where('draw_id', '=', drawId).where('payout_minor', '>', '0').orderBy('payout_minor', 'desc').orderBy('key').limit(limit).execute();
+export async function findExposure(
+  db: Db,
+  drawId: string,
+  limit: number,
+): Promise<{ key: string; payoutMinor: bigint }[]> {
+  const rows = await db
+    .selectFrom('lottery_exposure')
+    .select(['key', 'payout_minor'])
+    .where('draw_id', '=', drawId)
+    .where('payout_minor', '>', '0')
+    .orderBy('payout_minor', 'desc')
+    .orderBy('key')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ key: r.key, payoutMinor: BigInt(r.payout_minor) }));
 }
 
 /** A draw's tickets counted by status, with their stakes. */
-export async function countDrawTickets(db: Db, drawId: string): Promise<Record<string, { count: number; stakeMinor: bigint }>> {
+export async function countDrawTickets(
+  db: Db,
+  drawId: string,
+): Promise<Record<string, { count: number; stakeMinor: bigint }>> {
   const rows = await sql<{ status: string; n: string; stake: string }>`
-    SELECT status, count(*) AS n, coalesce(sum(stake_minor), 0) AS stake FROM lottery_tickets WHERE draw_id = ${drawId} GROUP BY status`.execute(db);
+    SELECT status, count(*) AS n, coalesce(sum(stake_minor), 0) AS stake FROM lottery_tickets WHERE draw_id = ${drawId} GROUP BY status`.execute(
+    db,
+  );
   return Object.fromEntries(rows.rows.map((r) => [r.status, { count: Number(r.n), stakeMinor: BigInt(r.stake) }]));
 }

@@ -11,7 +11,13 @@ import type { TicketSelection } from './lottery-tickets.repository';
 /** A player's round of one draw in the seamless wallet's round records: `ld-<draw id>-<member id>` (lottery-betting.ts). */
 const ROUND_ID = /^ld-(\d{1,18})-(\d{1,18})$/;
 
-export type LotteryRoundTicket = { id: string; status: LotteryTicketStatus; stakeMinor: string; payoutMinor: string | null; selections: TicketSelection[] };
+export type LotteryRoundTicket = {
+  id: string;
+  status: LotteryTicketStatus;
+  stakeMinor: string;
+  payoutMinor: string | null;
+  selections: TicketSelection[];
+};
 
 export type LotteryRoundDetail = {
   gameCode: string;
@@ -37,9 +43,26 @@ export function createLotteryViews({ db }: { db: Kysely<Database> }) {
       const rows = await db
         .selectFrom('lottery_tickets as t')
         .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
-        .select(['t.id', 't.draw_id', 't.member_id', 't.status as ticket_status', 't.stake_minor', 't.payout_minor', 't.selections'])
-        .select(['d.game_code', 'd.numero', 'd.status as draw_status', 'd.result', 'd.server_seed', 'd.server_seed_hash'])
-        .where((eb) => eb.or(pairs.map((p) => eb.and([eb('t.member_id', '=', p.memberId), eb('t.draw_id', '=', p.drawId)]))))
+        .select([
+          't.id',
+          't.draw_id',
+          't.member_id',
+          't.status as ticket_status',
+          't.stake_minor',
+          't.payout_minor',
+          't.selections',
+        ])
+        .select([
+          'd.game_code',
+          'd.numero',
+          'd.status as draw_status',
+          'd.result',
+          'd.server_seed',
+          'd.server_seed_hash',
+        ])
+        .where((eb) =>
+          eb.or(pairs.map((p) => eb.and([eb('t.member_id', '=', p.memberId), eb('t.draw_id', '=', p.drawId)]))),
+        )
         .orderBy('t.id')
         .execute();
       const details = new Map<string, LotteryRoundDetail>();

@@ -46,69 +46,114 @@ export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): 
    */
   app.get(
     '/lgw/live',
-    { schema: { querystring: liveQuerySchema, response: { 200: nonJson(['text/event-stream'], 'Server-Sent Events: hello, draw, reset'), 503: failureEnvelopeSchema } } },
+    {
+      schema: {
+        querystring: liveQuerySchema,
+        response: {
+          200: nonJson(['text/event-stream'], 'Server-Sent Events: hello, draw, reset'),
+          503: failureEnvelopeSchema,
+        },
+      },
+    },
     async (request, reply) => {
-      if (!live.hasRoom(request.ip)) throw new AppError(ErrorCode.SERVER_BUSY, 'Too many live pages are open; try again', { retryAfterSeconds: 5 });
+      if (!live.hasRoom(request.ip))
+        throw new AppError(ErrorCode.SERVER_BUSY, 'Too many live pages are open; try again', { retryAfterSeconds: 5 });
       reply.hijack();
       live.attach(reply.raw, request.query.gameCode ?? null, request.ip);
     },
   );
 
-  app.get('/lgw/games/game_menus', { schema: { querystring: gameMenusQuerySchema, response: success(lotteryMenuGroupsSchema) } }, async (request) =>
-    ok(await reads.gameMenus(request.query.prizeMode)),
+  app.get(
+    '/lgw/games/game_menus',
+    { schema: { querystring: gameMenusQuerySchema, response: success(lotteryMenuGroupsSchema) } },
+    async (request) => ok(await reads.gameMenus(request.query.prizeMode)),
   );
 
-  app.get('/lgw/vn/games/game_menu', { schema: { querystring: vnGameMenuQuerySchema, response: success(lotteryMenuGroupsSchema) } }, async (request) =>
-    ok(await reads.vnGameMenu(request.query.prizeMode)),
+  app.get(
+    '/lgw/vn/games/game_menu',
+    { schema: { querystring: vnGameMenuQuerySchema, response: success(lotteryMenuGroupsSchema) } },
+    async (request) => ok(await reads.vnGameMenu(request.query.prizeMode)),
   );
 
-  app.get('/lgw/vn/games/game_menu/recent', { schema: { response: success(lotteryRecentMenusSchema) } }, async (request) => {
-    const member = await requireMember(request, { allowTrial: true });
-    return ok(await reads.recentMenus(member.memberId));
-  });
-
-  app.get('/lgw/games/popular', { schema: { querystring: popularQuerySchema, response: success(lotteryPopularSchema) } }, async (request) => ok(await reads.popular(request.query.count)));
-
-  app.get('/lgw/vn/numeros/opened/game', { schema: { querystring: numerosQuerySchema, response: success(lotteryNumerosSchema) } }, async (request) =>
-    ok(await reads.openedNumeros(request.query.gameCode, request.query.count)),
+  app.get(
+    '/lgw/vn/games/game_menu/recent',
+    { schema: { response: success(lotteryRecentMenusSchema) } },
+    async (request) => {
+      const member = await requireMember(request, { allowTrial: true });
+      return ok(await reads.recentMenus(member.memberId));
+    },
   );
 
-  app.get('/lotto/lgw/games/opened/numero', { schema: { querystring: openedNumeroQuerySchema, response: success(lotteryOpenedNumeroSchema) } }, async (request) => {
-    await requireMember(request, { allowTrial: true });
-    return ok(await reads.openedNumero(request.query.gameCode));
-  });
+  app.get(
+    '/lgw/games/popular',
+    { schema: { querystring: popularQuerySchema, response: success(lotteryPopularSchema) } },
+    async (request) => ok(await reads.popular(request.query.count)),
+  );
 
-  app.post('/lgw/tickets', { schema: { body: placeTicketBodySchema, response: success(lotteryPlacedSchema) } }, async (request) => {
-    const member = await requireMember(request, { allowTrial: true });
-    const body = request.body;
-    const placed = await betting.place({
-      memberId: member.memberId,
-      gameCode: body.gameCode,
-      numero: body.numero,
-      selections: body.selections.map((s) => ({ betType: s.betType, numbers: s.numbers, position: s.position, option: s.option, stakePerLineMinor: BigInt(s.stakePerLineMinor) })),
-      onLimit: body.onLimit,
-      idempotencyKey: body.idempotencyKey,
-    });
-    const money = await lottery.money();
-    return ok({
-      ticket: ticketView({ ...placed.ticket, gameCode: placed.draw.gameCode, numero: placed.draw.numero }, money),
-      balanceMinor: placed.balanceMinor?.toString() ?? null,
-      replayed: placed.replayed,
-    });
-  });
+  app.get(
+    '/lgw/vn/numeros/opened/game',
+    { schema: { querystring: numerosQuerySchema, response: success(lotteryNumerosSchema) } },
+    async (request) => ok(await reads.openedNumeros(request.query.gameCode, request.query.count)),
+  );
 
-  app.get('/lgw/tickets', { schema: { querystring: ticketsQuerySchema, response: success(lotteryTicketsPageSchema) } }, async (request) => {
-    const member = await requireMember(request, { allowTrial: true });
-    return ok(await reads.tickets(member.memberId, request.query));
-  });
+  app.get(
+    '/lotto/lgw/games/opened/numero',
+    { schema: { querystring: openedNumeroQuerySchema, response: success(lotteryOpenedNumeroSchema) } },
+    async (request) => {
+      await requireMember(request, { allowTrial: true });
+      return ok(await reads.openedNumero(request.query.gameCode));
+    },
+  );
+
+  app.post(
+    '/lgw/tickets',
+    { schema: { body: placeTicketBodySchema, response: success(lotteryPlacedSchema) } },
+    async (request) => {
+      const member = await requireMember(request, { allowTrial: true });
+      const body = request.body;
+      const placed = await betting.place({
+        memberId: member.memberId,
+        gameCode: body.gameCode,
+        numero: body.numero,
+        selections: body.selections.map((s) => ({
+          betType: s.betType,
+          numbers: s.numbers,
+          position: s.position,
+          option: s.option,
+          stakePerLineMinor: BigInt(s.stakePerLineMinor),
+        })),
+        onLimit: body.onLimit,
+        idempotencyKey: body.idempotencyKey,
+      });
+      const money = await lottery.money();
+      return ok({
+        ticket: ticketView({ ...placed.ticket, gameCode: placed.draw.gameCode, numero: placed.draw.numero }, money),
+        balanceMinor: placed.balanceMinor?.toString() ?? null,
+        replayed: placed.replayed,
+      });
+    },
+  );
+
+  app.get(
+    '/lgw/tickets',
+    { schema: { querystring: ticketsQuerySchema, response: success(lotteryTicketsPageSchema) } },
+    async (request) => {
+      const member = await requireMember(request, { allowTrial: true });
+      return ok(await reads.tickets(member.memberId, request.query));
+    },
+  );
 
   app.get('/lgw/favourites', { schema: { response: success(lotteryFavouritesSchema) } }, async (request) => {
     const member = await requireMember(request, { allowTrial: true });
     return ok(await reads.favourites(member.memberId));
   });
 
-  app.put('/lgw/favourites/:gameCode', { schema: { params: gameCodeParamsSchema, body: favouriteBodySchema, response: success(lotteryFavouritesSchema) } }, async (request) => {
-    const member = await requireMember(request, { allowTrial: true });
-    return ok(await reads.markFavourite(member.memberId, request.params.gameCode, request.body.favourite));
-  });
+  app.put(
+    '/lgw/favourites/:gameCode',
+    { schema: { params: gameCodeParamsSchema, body: favouriteBodySchema, response: success(lotteryFavouritesSchema) } },
+    async (request) => {
+      const member = await requireMember(request, { allowTrial: true });
+      return ok(await reads.markFavourite(member.memberId, request.params.gameCode, request.body.favourite));
+    },
+  );
 }

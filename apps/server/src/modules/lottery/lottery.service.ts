@@ -54,16 +54,44 @@ export function createLotteryService(ctx: LotteryContext) {
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.quick, { launchUrl: lotteryLaunchPath });
   ctx.gateway.registerInternalVendor(LOTTERY_VENDORS.daily, { launchUrl: lotteryLaunchPath });
 
-  const betting = createLotteryBetting({ db, databaseKind: ctx.databaseKind, rules, seamless: ctx.gateway.seamless, now, changeFeed: ctx.changeFeed, playGuard: ctx.playGuard });
+  const betting = createLotteryBetting({
+    db,
+    databaseKind: ctx.databaseKind,
+    rules,
+    seamless: ctx.gateway.seamless,
+    now,
+    changeFeed: ctx.changeFeed,
+    playGuard: ctx.playGuard,
+  });
   const draws = createLotteryDraws({ db, log, rules, now, timeZone: () => ctx.timeZone(db) });
-  const settlement = createLotterySettlement({ db, log, rules, seamless: ctx.gateway.seamless, now, instance: newInstanceId() });
+  const settlement = createLotterySettlement({
+    db,
+    log,
+    rules,
+    seamless: ctx.gateway.seamless,
+    now,
+    instance: newInstanceId(),
+  });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
   const reads = createLotteryReads({ db, now, money });
   // A game changed here is dropped from this instance's memory at once; the database's notice
   // reaches the other instances (and this one again) a moment later.
-  const ops = createLotteryOps({ db, rules, audit: ctx.audit, money, now, timeZone: () => ctx.timeZone(db), onGameChanged: (code) => ctx.changeFeed.announce(CHANGE_CHANNELS.lotteryGameChange, code) });
+  const ops = createLotteryOps({
+    db,
+    rules,
+    audit: ctx.audit,
+    money,
+    now,
+    timeZone: () => ctx.timeZone(db),
+    onGameChanged: (code) => ctx.changeFeed.announce(CHANGE_CHANNELS.lotteryGameChange, code),
+  });
   // Live pages: each stream is one socket and a few KB; the configuration bounds them per instance and per address.
-  const live = createLotteryLive({ changeFeed: ctx.changeFeed, log, now, limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 } });
+  const live = createLotteryLive({
+    changeFeed: ctx.changeFeed,
+    log,
+    now,
+    limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 },
+  });
 
   /** One turn of the lottery's clock: draws planned, opened, closed and decided; decided draws finished. */
   async function runClock(): Promise<number> {
@@ -98,7 +126,20 @@ export function createLotteryService(ctx: LotteryContext) {
     return () => clockWakers.delete(wake);
   }
 
-  return { betting, draws, settlement, results, reads, ops, live, rules, money, runClock, clockSleepMs, onDrawToFinish };
+  return {
+    betting,
+    draws,
+    settlement,
+    results,
+    reads,
+    ops,
+    live,
+    rules,
+    money,
+    runClock,
+    clockSleepMs,
+    onDrawToFinish,
+  };
 }
 
 export type LotteryService = ReturnType<typeof createLotteryService>;

@@ -33,7 +33,10 @@ export function createLoyaltyService(ctx: LoyaltyContext) {
     name: LOYALTY_CONSUMER,
     kinds: ['round_settled', 'deposit_credited'],
     async beforeBatch() {
-      [categories, scale] = await Promise.all([ctx.catalogue.vendorCategories(), ctx.system.getBrand().then((b) => b.currencyScale)]);
+      [categories, scale] = await Promise.all([
+        ctx.catalogue.vendorCategories(),
+        ctx.system.getBrand().then((b) => b.currencyScale),
+      ]);
     },
     // Set-based: the batch's rows are read and written a few statements at a time, not per event.
     // Larger batches than the stream's default, as each costs a handful of statements.
@@ -44,14 +47,28 @@ export function createLoyaltyService(ctx: LoyaltyContext) {
       for (const e of events) {
         if (e.kind === 'round_settled') {
           const turnover = minor(e.data.bet) - minor(e.data.refund);
-          rounds.push({ eventId: e.id, memberId: e.memberId, turnoverMinor: turnover, category: categories.get(String(e.data.vassalage)), roundId: String(e.data.roundId) });
+          rounds.push({
+            eventId: e.id,
+            memberId: e.memberId,
+            turnoverMinor: turnover,
+            category: categories.get(String(e.data.vassalage)),
+            roundId: String(e.data.roundId),
+          });
           activity.push({ memberId: e.memberId, at: e.occurredAt, turnoverMinor: turnover, depositMinor: 0n });
         } else if (e.kind === 'deposit_credited') {
-          activity.push({ memberId: e.memberId, at: e.occurredAt, turnoverMinor: 0n, depositMinor: minor(e.data.amount) });
+          activity.push({
+            memberId: e.memberId,
+            at: e.occurredAt,
+            turnoverMinor: 0n,
+            depositMinor: minor(e.data.amount),
+          });
         }
       }
       // The module's lock order begins with the points rows: every active member's, in id order, first.
-      await lockPointsAccounts(trx, activity.filter((a) => a.turnoverMinor > 0n || a.depositMinor > 0n).map((a) => a.memberId));
+      await lockPointsAccounts(
+        trx,
+        activity.filter((a) => a.turnoverMinor > 0n || a.depositMinor > 0n).map((a) => a.memberId),
+      );
       // Points at the level the member had when the batch began, before its rounds count towards the next one.
       await points.earnFromRounds(trx, rounds, scale);
       await vip.applyActivity(trx, activity);

@@ -14,7 +14,9 @@ type Db = Kysely<Database>;
 
 /** What loyalty needs of the rewards engine: to give grants (VIP bonuses) and to pay 'points' grants. */
 export type LoyaltyRewardsPort = {
-  grants: { issue(trx: Db, request: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> };
+  grants: {
+    issue(trx: Db, request: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
+  };
   registerSink(sink: RewardSink): void;
 };
 

@@ -1,8 +1,20 @@
 import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
-import type { OpsMallItem, OpsMallItemBody, OpsPointsSettings, OpsRedemption, OpsRedemptionDecision, OpsRedemptionQuery } from '@wps/shared/schemas/points';
-import type { MemberLabel, MemberLabelAssignment, MemberLabelAssignmentBody, MemberLabelBody } from '@wps/shared/schemas/vip';
+import type {
+  OpsMallItem,
+  OpsMallItemBody,
+  OpsPointsSettings,
+  OpsRedemption,
+  OpsRedemptionDecision,
+  OpsRedemptionQuery,
+} from '@wps/shared/schemas/points';
+import type {
+  MemberLabel,
+  MemberLabelAssignment,
+  MemberLabelAssignmentBody,
+  MemberLabelBody,
+} from '@wps/shared/schemas/vip';
 import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { checkContentImage, decodeImageDataUrl } from '../content/content-images';
@@ -26,7 +38,15 @@ import {
   type MallItemWrite,
 } from './points.repository';
 import { presentMallItem, presentRedemption } from './points.service';
-import { countLabels, deleteLabel, findLabels, findMemberLabelIds, insertLabel, lockMemberLabelIds, replaceMemberLabels } from './vip.repository';
+import {
+  countLabels,
+  deleteLabel,
+  findLabels,
+  findMemberLabelIds,
+  insertLabel,
+  lockMemberLabelIds,
+  replaceMemberLabels,
+} from './vip.repository';
 
 /** The back office's side of points: settings, mall items, the redeem queue, member labels. Every change audited. */
 export function createPointsOps(ctx: LoyaltyContext) {
@@ -42,7 +62,9 @@ export function createPointsOps(ctx: LoyaltyContext) {
     const paysMoney = body.kind === 'cash' || body.kind === 'bonus';
     const cashMinor = paysMoney ? parseMajor(body.cashAmount ?? '0', currencyScale) : 0n;
     if (paysMoney && cashMinor <= 0n) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'A cash or bonus item gives an amount above zero', { fields: [{ field: 'cashAmount', message: 'required' }] });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'A cash or bonus item gives an amount above zero', {
+        fields: [{ field: 'cashAmount', message: 'required' }],
+      });
     }
     let image: MallItemWrite['image'];
     if (body.imageDataUrl) {
@@ -85,7 +107,16 @@ export function createPointsOps(ctx: LoyaltyContext) {
           conversionMinor: parseMajor(body.conversionAmount, currencyScale),
           minConversion: body.minConversion,
         });
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'points.settings.update', subjectType: 'points_settings', subjectId: '1', reason: null, before, after: body });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'points.settings.update',
+          subjectType: 'points_settings',
+          subjectId: '1',
+          reason: null,
+          before,
+          after: body,
+        });
       });
       return this.getSettings();
     },
@@ -102,7 +133,16 @@ export function createPointsOps(ctx: LoyaltyContext) {
         const id = await insertMallItem(trx, write);
         const row = (await findMallItem(trx, id))!;
         const after = presentOpsItem(row, currencyScale);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'points.item.create', subjectType: 'points_mall_item', subjectId: id, reason: null, before: null, after });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'points.item.create',
+          subjectType: 'points_mall_item',
+          subjectId: id,
+          reason: null,
+          before: null,
+          after,
+        });
         return after;
       });
     },
@@ -112,9 +152,19 @@ export function createPointsOps(ctx: LoyaltyContext) {
       const { currencyScale } = await system.getBrand();
       return runInTransaction(db, async (trx) => {
         const old = await findMallItem(trx, id);
-        if (!old || !(await updateMallItem(trx, id, write))) throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item', { itemId: id });
+        if (!old || !(await updateMallItem(trx, id, write)))
+          throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item', { itemId: id });
         const after = presentOpsItem((await findMallItem(trx, id))!, currencyScale);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'points.item.update', subjectType: 'points_mall_item', subjectId: id, reason: null, before: presentOpsItem(old, currencyScale), after });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'points.item.update',
+          subjectType: 'points_mall_item',
+          subjectId: id,
+          reason: null,
+          before: presentOpsItem(old, currencyScale),
+          after,
+        });
         return after;
       });
     },
@@ -123,11 +173,24 @@ export function createPointsOps(ctx: LoyaltyContext) {
     image: (name: string) => findMallImage(db, name),
 
     /** The redeem queue, oldest first by default when filtered to in_process. */
-    async listRedemptions(q: OpsRedemptionQuery & { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<{ list: OpsRedemption[]; total: number; page: number; pageSize: number; totalPages: number }> {
-      const { rows, total } = await findRedemptions(db, { status: q.status }, (q.page - 1) * q.pageSize, q.pageSize, q.order);
+    async listRedemptions(
+      q: OpsRedemptionQuery & { page: number; pageSize: number; order: 'asc' | 'desc' },
+    ): Promise<{ list: OpsRedemption[]; total: number; page: number; pageSize: number; totalPages: number }> {
+      const { rows, total } = await findRedemptions(
+        db,
+        { status: q.status },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+        q.order,
+      );
       const names = await member.findAccountNames(rows.map((r) => r.memberId));
       return {
-        list: rows.map((r) => ({ ...presentRedemption(r), memberId: r.memberId, account: names.get(r.memberId) ?? '', resolvedBy: r.resolvedBy })),
+        list: rows.map((r) => ({
+          ...presentRedemption(r),
+          memberId: r.memberId,
+          account: names.get(r.memberId) ?? '',
+          resolvedBy: r.resolvedBy,
+        })),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -147,12 +210,21 @@ export function createPointsOps(ctx: LoyaltyContext) {
         await lockPointsAccount(trx, memberId);
         const row = await lockRedemption(trx, id);
         if (!row) throw new AppError(ErrorCode.REDEMPTION_NOT_FOUND, 'No such redemption', { id });
-        if (row.status !== 'in_process') throw new AppError(ErrorCode.REDEMPTION_ALREADY_DECIDED, 'This redemption was already decided', { status: row.status });
+        if (row.status !== 'in_process')
+          throw new AppError(ErrorCode.REDEMPTION_ALREADY_DECIDED, 'This redemption was already decided', {
+            status: row.status,
+          });
         const status = body.decision === 'approve' ? 'approved' : 'rejected';
         const after = await resolveRedemption(trx, id, status, body.reason, operatorId, new Date());
         if (status === 'rejected') {
           await returnMallItemStock(trx, row.itemId);
-          await movePoints(trx, { memberId: row.memberId, amount: BigInt(row.points), kind: 'redeem_return', key: `points-redeem-return:${id}`, reference: id });
+          await movePoints(trx, {
+            memberId: row.memberId,
+            amount: BigInt(row.points),
+            kind: 'redeem_return',
+            key: `points-redeem-return:${id}`,
+            reference: id,
+          });
         }
         await audit.record(trx, {
           actorType: 'operator',
@@ -167,7 +239,12 @@ export function createPointsOps(ctx: LoyaltyContext) {
         return after;
       });
       const names = await member.findAccountNames([decided.memberId]);
-      return { ...presentRedemption(decided), memberId: decided.memberId, account: names.get(decided.memberId) ?? '', resolvedBy: decided.resolvedBy };
+      return {
+        ...presentRedemption(decided),
+        memberId: decided.memberId,
+        account: names.get(decided.memberId) ?? '',
+        resolvedBy: decided.resolvedBy,
+      };
     },
 
     async listLabels(): Promise<{ list: MemberLabel[] }> {
@@ -177,7 +254,16 @@ export function createPointsOps(ctx: LoyaltyContext) {
     async createLabel(operatorId: string, body: MemberLabelBody): Promise<MemberLabel> {
       return runInTransaction(db, async (trx) => {
         const label = await insertLabel(trx, body.labelName, body.color);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'member_label.create', subjectType: 'member_label', subjectId: label.id, reason: null, before: null, after: label });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'member_label.create',
+          subjectType: 'member_label',
+          subjectId: label.id,
+          reason: null,
+          before: null,
+          after: label,
+        });
         return label;
       });
     },
@@ -185,25 +271,50 @@ export function createPointsOps(ctx: LoyaltyContext) {
     async deleteLabel(operatorId: string, id: string): Promise<void> {
       await runInTransaction(db, async (trx) => {
         if (!(await deleteLabel(trx, id))) throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'member_label.delete', subjectType: 'member_label', subjectId: id, reason: null, before: { id }, after: null });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'member_label.delete',
+          subjectType: 'member_label',
+          subjectId: id,
+          reason: null,
+          before: { id },
+          after: null,
+        });
       });
     },
 
     /** The labels a player carries (GET /ops/member-labels/members/:memberId). */
     async memberLabels(memberId: string): Promise<MemberLabelAssignment> {
-      if (!(await member.findAccountNames([memberId])).has(memberId)) throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
+      if (!(await member.findAccountNames([memberId])).has(memberId))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
       return { labelIds: await findMemberLabelIds(db, memberId) };
     },
 
     /** Give a player exactly these labels (audited `member_label.assign`, before and after). */
-    async setMemberLabels(operatorId: string, memberId: string, body: MemberLabelAssignmentBody): Promise<MemberLabelAssignment> {
-      if (!(await member.findAccountNames([memberId])).has(memberId)) throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
+    async setMemberLabels(
+      operatorId: string,
+      memberId: string,
+      body: MemberLabelAssignmentBody,
+    ): Promise<MemberLabelAssignment> {
+      if (!(await member.findAccountNames([memberId])).has(memberId))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
       const labelIds = [...new Set(body.labelIds)].sort((a, b) => Number(a) - Number(b));
       return runInTransaction(db, async (trx) => {
-        if ((await countLabels(trx, labelIds)) !== labelIds.length) throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
+        if ((await countLabels(trx, labelIds)) !== labelIds.length)
+          throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
         const before = await lockMemberLabelIds(trx, memberId);
         await replaceMemberLabels(trx, memberId, labelIds);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'member_label.assign', subjectType: 'member', subjectId: memberId, reason: body.reason, before: { labelIds: before }, after: { labelIds } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'member_label.assign',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: body.reason,
+          before: { labelIds: before },
+          after: { labelIds },
+        });
         return { labelIds };
       });
     },

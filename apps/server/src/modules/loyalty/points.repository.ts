@@ -23,8 +23,16 @@ export type PointsMoveInput = {
 export type PointsMoveOutcome = { status: 'applied' | 'replayed' | 'insufficient'; balance: bigint };
 
 export async function findPointsSettings(db: Db): Promise<PointsSettingsRow> {
-  const row = await db.selectFrom('points_settings').select(['earn_rates', 'conversion_points', 'conversion_minor', 'min_conversion']).executeTakeFirstOrThrow();
-  return { earnRates: row.earn_rates, conversionPoints: row.conversion_points, conversionMinor: BigInt(row.conversion_minor), minConversion: row.min_conversion };
+  const row = await db
+    .selectFrom('points_settings')
+    .select(['earn_rates', 'conversion_points', 'conversion_minor', 'min_conversion'])
+    .executeTakeFirstOrThrow();
+  return {
+    earnRates: row.earn_rates,
+    conversionPoints: row.conversion_points,
+    conversionMinor: BigInt(row.conversion_minor),
+    minConversion: row.min_conversion,
+  };
 }
 
 export async function updatePointsSettings(db: Db, s: PointsSettingsRow): Promise<void> {
@@ -42,7 +50,11 @@ export async function updatePointsSettings(db: Db, s: PointsSettingsRow): Promis
 }
 
 export async function findPointsBalance(db: Db, memberId: string): Promise<bigint> {
-  const row = await db.selectFrom('points_accounts').select('balance').where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('points_accounts')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return row ? BigInt(row.balance) : 0n;
 }
 
@@ -51,9 +63,21 @@ export async function findPointsBalance(db: Db, memberId: string): Promise<bigin
  * Every writer of a member's points takes this lock before anything else of the member's points,
  * so two moves of one member queue here, and the second sees the first's key.
  */
-export async function lockPointsAccount(trx: Db, memberId: string): Promise<{ balance: bigint; earnRemainder: bigint }> {
-  await trx.insertInto('points_accounts').values({ member_id: memberId }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
-  const row = await trx.selectFrom('points_accounts').select(['balance', 'earn_remainder']).where('member_id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+export async function lockPointsAccount(
+  trx: Db,
+  memberId: string,
+): Promise<{ balance: bigint; earnRemainder: bigint }> {
+  await trx
+    .insertInto('points_accounts')
+    .values({ member_id: memberId })
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('points_accounts')
+    .select(['balance', 'earn_remainder'])
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { balance: BigInt(row.balance), earnRemainder: BigInt(row.earn_remainder) };
 }
 
@@ -64,13 +88,23 @@ export async function lockPointsAccount(trx: Db, memberId: string): Promise<{ ba
  */
 export async function movePoints(trx: Db, input: PointsMoveInput, earnRemainder?: bigint): Promise<PointsMoveOutcome> {
   const locked = await lockPointsAccount(trx, input.memberId);
-  const seen = await trx.selectFrom('points_movements').select(['member_id', 'amount']).where('idempotency_key', '=', input.key).executeTakeFirst();
+  const seen = await trx
+    .selectFrom('points_movements')
+    .select(['member_id', 'amount'])
+    .where('idempotency_key', '=', input.key)
+    .executeTakeFirst();
   if (seen) {
-    if (seen.member_id !== input.memberId || BigInt(seen.amount) !== input.amount) throw new Error(`points: key ${input.key} was used for another movement`);
+    if (seen.member_id !== input.memberId || BigInt(seen.amount) !== input.amount)
+      throw new Error(`points: key ${input.key} was used for another movement`);
     return { status: 'replayed', balance: locked.balance };
   }
   if (input.amount === 0n) {
-    if (earnRemainder !== undefined) await trx.updateTable('points_accounts').set({ earn_remainder: earnRemainder.toString(), updated_at: new Date() }).where('member_id', '=', input.memberId).execute();
+    if (earnRemainder !== undefined)
+      await trx
+        .updateTable('points_accounts')
+        .set({ earn_remainder: earnRemainder.toString(), updated_at: new Date() })
+        .where('member_id', '=', input.memberId)
+        .execute();
     return { status: 'applied', balance: locked.balance };
   }
   const updated = await trx
@@ -99,13 +133,25 @@ export async function movePoints(trx: Db, input: PointsMoveInput, earnRemainder?
   return { status: 'applied', balance: BigInt(updated.balance) };
 }
 
-export async function findMovementByKey(db: Db, key: string): Promise<{ amount: string; reference: string | null } | undefined> {
-  return db.selectFrom('points_movements').select(['amount', 'reference']).where('idempotency_key', '=', key).executeTakeFirst();
+export async function findMovementByKey(
+  db: Db,
+  key: string,
+): Promise<{ amount: string; reference: string | null } | undefined> {
+  return db
+    .selectFrom('points_movements')
+    .select(['amount', 'reference'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 export type PointsMovementRow = { id: string; kind: string; amount: string; balanceAfter: string; createdAt: Date };
 
-export async function findPointsMovements(db: Db, memberId: string, offset: number, limit: number): Promise<{ rows: PointsMovementRow[]; total: number }> {
+export async function findPointsMovements(
+  db: Db,
+  memberId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PointsMovementRow[]; total: number }> {
   const rows = await db
     .selectFrom('points_movements')
     .select(['id', 'kind', 'amount', 'balance_after as balanceAfter', 'created_at as createdAt'])
@@ -114,7 +160,11 @@ export async function findPointsMovements(db: Db, memberId: string, offset: numb
     .offset(offset)
     .limit(limit)
     .execute();
-  const { n } = await db.selectFrom('points_movements').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('points_movements')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 
@@ -169,7 +219,12 @@ export async function takeMallItemStock(trx: Db, id: string): Promise<MallItemRo
 }
 
 export async function returnMallItemStock(trx: Db, id: string): Promise<void> {
-  await trx.updateTable('points_mall_items').set({ stock: sql`stock + 1` }).where('id', '=', id).where('stock', 'is not', null).execute();
+  await trx
+    .updateTable('points_mall_items')
+    .set({ stock: sql`stock + 1` })
+    .where('id', '=', id)
+    .where('stock', 'is not', null)
+    .execute();
 }
 
 export type MallItemWrite = {
@@ -213,7 +268,12 @@ export async function updateMallItem(db: Db, id: string, w: MallItemWrite): Prom
 }
 
 export async function findMallImage(db: Db, name: string): Promise<{ type: string; bytes: Buffer } | undefined> {
-  const row = await db.selectFrom('points_mall_items').select(['image_type', 'image_bytes']).where('image_name', '=', name).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('points_mall_items')
+    .select(['image_type', 'image_bytes'])
+    .where('image_name', '=', name)
+    .limit(1)
+    .executeTakeFirst();
   return row?.image_type && row.image_bytes ? { type: row.image_type, bytes: Buffer.from(row.image_bytes) } : undefined;
 }
 
@@ -270,20 +330,41 @@ export async function insertRedemption(
 }
 
 export async function findRedemptionMember(db: Db, id: string): Promise<string | undefined> {
-  return (await db.selectFrom('points_redemptions').select('member_id').where('id', '=', id).executeTakeFirst())?.member_id;
+  return (await db.selectFrom('points_redemptions').select('member_id').where('id', '=', id).executeTakeFirst())
+    ?.member_id;
 }
 
 export async function lockRedemption(trx: Db, id: string): Promise<RedemptionRow | undefined> {
-  return trx.selectFrom('points_redemptions').select(redemptionColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('points_redemptions')
+    .select(redemptionColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function findRedemptionByMovementKey(db: Db, key: string): Promise<RedemptionRow | undefined> {
-  const movement = await db.selectFrom('points_movements').select('reference').where('idempotency_key', '=', key).executeTakeFirst();
+  const movement = await db
+    .selectFrom('points_movements')
+    .select('reference')
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   if (!movement?.reference) return undefined;
-  return db.selectFrom('points_redemptions').select(redemptionColumns).where('id', '=', movement.reference).executeTakeFirst();
+  return db
+    .selectFrom('points_redemptions')
+    .select(redemptionColumns)
+    .where('id', '=', movement.reference)
+    .executeTakeFirst();
 }
 
-export async function resolveRedemption(trx: Db, id: string, status: 'approved' | 'rejected', reason: string, operatorId: string | null, at: Date): Promise<RedemptionRow> {
+export async function resolveRedemption(
+  trx: Db,
+  id: string,
+  status: 'approved' | 'rejected',
+  reason: string,
+  operatorId: string | null,
+  at: Date,
+): Promise<RedemptionRow> {
   return trx
     .updateTable('points_redemptions')
     .set({ status, reason, resolved_by: operatorId, resolved_at: at })

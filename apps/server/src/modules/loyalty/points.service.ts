@@ -35,7 +35,12 @@ import {
   type MallItemRow,
   type RedemptionRow,
 } from './points.repository';
-import { applyEarnings, findUsedMovementKeys, lockPointsAccounts, type EarnedMovement } from './loyalty-batch.repository';
+import {
+  applyEarnings,
+  findUsedMovementKeys,
+  lockPointsAccounts,
+  type EarnedMovement,
+} from './loyalty-batch.repository';
 import { findMemberLevel, findMemberRanks, findVipLevels, levelOfRank } from './vip.repository';
 
 type Db = Kysely<Database>;
@@ -81,7 +86,13 @@ export function presentRedemption(row: RedemptionRow): Redemption {
  * times the VIP multiplier, plus the member's carried fraction. Answers whole points and the new
  * fraction carried (in millionths).
  */
-export function earnedPoints(turnoverMinor: bigint, rate: number, multiplierPct: number, scale: number, carried: bigint): { points: bigint; remainder: bigint } {
+export function earnedPoints(
+  turnoverMinor: bigint,
+  rate: number,
+  multiplierPct: number,
+  scale: number,
+  carried: bigint,
+): { points: bigint; remainder: bigint } {
   if (turnoverMinor <= 0n || rate <= 0 || multiplierPct <= 0) return { points: 0n, remainder: carried };
   const rateMicro = BigInt(Math.round(rate * 1_000_000));
   const micro = (turnoverMinor * rateMicro * BigInt(multiplierPct)) / (100n * 10n ** BigInt(scale));
@@ -108,7 +119,8 @@ export function createPointsService(ctx: LoyaltyContext) {
   }
 
   async function assertEnabled(): Promise<void> {
-    if (!(await system.isModuleEnabled('PTSYS3'))) throw new AppError(ErrorCode.POINTS_DISABLED, 'The points system is off');
+    if (!(await system.isModuleEnabled('PTSYS3')))
+      throw new AppError(ErrorCode.POINTS_DISABLED, 'The points system is off');
   }
 
   return {
@@ -119,7 +131,12 @@ export function createPointsService(ctx: LoyaltyContext) {
 
     /** MCS2_getPointConfig: rates by category, the member's VIP multiplier and the conversion. */
     async getConfig(memberId: string): Promise<PointConfig> {
-      const [settings, brand, enabled, level] = await Promise.all([findPointsSettings(db), system.getBrand(), system.isModuleEnabled('PTSYS3'), findMemberLevel(db, memberId)]);
+      const [settings, brand, enabled, level] = await Promise.all([
+        findPointsSettings(db),
+        system.getBrand(),
+        system.isModuleEnabled('PTSYS3'),
+        findMemberLevel(db, memberId),
+      ]);
       return {
         enabled,
         earnRates: GAME_CATEGORIES.map((category) => ({ category, rate: settings.earnRates[category] ?? 0 })),
@@ -152,23 +169,49 @@ export function createPointsService(ctx: LoyaltyContext) {
       return ledger.transaction(async (trx) => {
         await lockPointsAccount(trx, memberId);
         const earlier = await findRedemptionByMovementKey(trx, key);
-        if (earlier) return { redemption: presentRedemption(earlier), points: (await findPointsBalance(trx, memberId)).toString() };
+        if (earlier)
+          return {
+            redemption: presentRedemption(earlier),
+            points: (await findPointsBalance(trx, memberId)).toString(),
+          };
         const item = await takeMallItemStock(trx, body.itemId);
         if (!item) {
           const exists = await findMallItem(trx, body.itemId);
-          if (!exists || exists.status !== 'active') throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item in the mall', { itemId: body.itemId });
+          if (!exists || exists.status !== 'active')
+            throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item in the mall', { itemId: body.itemId });
           throw new AppError(ErrorCode.MALL_ITEM_OUT_OF_STOCK, 'This item is out of stock', { itemId: body.itemId });
         }
         const isCash = item.kind === 'cash';
         const paidAtOnce = isCash || item.kind === 'bonus';
-        const redemption = await insertRedemption(trx, { memberId, item, status: paidAtOnce ? 'approved' : 'in_process', resolvedAt: paidAtOnce ? new Date() : null });
-        const moved = await movePoints(trx, { memberId, amount: -BigInt(item.pointsPrice), kind: 'redeem', key, reference: redemption.id });
+        const redemption = await insertRedemption(trx, {
+          memberId,
+          item,
+          status: paidAtOnce ? 'approved' : 'in_process',
+          resolvedAt: paidAtOnce ? new Date() : null,
+        });
+        const moved = await movePoints(trx, {
+          memberId,
+          amount: -BigInt(item.pointsPrice),
+          kind: 'redeem',
+          key,
+          reference: redemption.id,
+        });
         if (moved.status === 'insufficient') {
-          throw new AppError(ErrorCode.POINTS_INSUFFICIENT, 'Not enough points', { points: moved.balance.toString(), required: item.pointsPrice });
+          throw new AppError(ErrorCode.POINTS_INSUFFICIENT, 'Not enough points', {
+            points: moved.balance.toString(),
+            required: item.pointsPrice,
+          });
         }
         if (isCash) {
           await ledger.creditPlayerFromSystem(
-            { memberId, systemAccount: 'promotion_budget', amountMinor: BigInt(item.cashMinor), kind: 'points_redeem_cash', idempotencyKey: `points-redeem-cash:${redemption.id}`, reference: `points_redemption:${redemption.id}` },
+            {
+              memberId,
+              systemAccount: 'promotion_budget',
+              amountMinor: BigInt(item.cashMinor),
+              kind: 'points_redeem_cash',
+              idempotencyKey: `points-redeem-cash:${redemption.id}`,
+              reference: `points_redemption:${redemption.id}`,
+            },
             trx,
           );
         }
@@ -178,8 +221,16 @@ export function createPointsService(ctx: LoyaltyContext) {
     },
 
     /** MCS2_getRedeemPointList: the member's redemptions, newest first. */
-    async listRedemptions(memberId: string, q: { page: number; pageSize: number; status?: RedemptionStatus | undefined }): Promise<RedeemList> {
-      const { rows, total } = await findRedemptions(db, { memberId, status: q.status }, (q.page - 1) * q.pageSize, q.pageSize);
+    async listRedemptions(
+      memberId: string,
+      q: { page: number; pageSize: number; status?: RedemptionStatus | undefined },
+    ): Promise<RedeemList> {
+      const { rows, total } = await findRedemptions(
+        db,
+        { memberId, status: q.status },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
       return { list: rows.map(presentRedemption), total, page: q.page, pageSize: q.pageSize };
     },
 
@@ -187,7 +238,13 @@ export function createPointsService(ctx: LoyaltyContext) {
     async listMovements(memberId: string, q: { page: number; pageSize: number }): Promise<PointsMovementList> {
       const { rows, total } = await findPointsMovements(db, memberId, (q.page - 1) * q.pageSize, q.pageSize);
       return {
-        list: rows.map((r) => ({ id: r.id, kind: r.kind as PointsMovementKind, points: r.amount, balanceAfter: r.balanceAfter, createdAt: r.createdAt.toISOString() })),
+        list: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as PointsMovementKind,
+          points: r.amount,
+          balanceAfter: r.balanceAfter,
+          createdAt: r.createdAt.toISOString(),
+        })),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -203,7 +260,9 @@ export function createPointsService(ctx: LoyaltyContext) {
       const asked = BigInt(body.points);
       const settings = await findPointsSettings(db);
       if (asked < BigInt(settings.minConversion) || asked < BigInt(settings.conversionPoints)) {
-        throw new AppError(ErrorCode.POINTS_BELOW_MINIMUM, 'Convert at least the minimum', { minConversion: Math.max(settings.minConversion, settings.conversionPoints) });
+        throw new AppError(ErrorCode.POINTS_BELOW_MINIMUM, 'Convert at least the minimum', {
+          minConversion: Math.max(settings.minConversion, settings.conversionPoints),
+        });
       }
       await security.verifyPaymentPassword(memberId, body.paymentPassword);
       const { currencyScale } = await system.getBrand();
@@ -212,26 +271,57 @@ export function createPointsService(ctx: LoyaltyContext) {
       const cashMinor = steps * settings.conversionMinor;
       const key = `points-convert:${memberId}:${body.idempotencyKey}`;
       return ledger.transaction(async (trx) => {
-        const moved = await movePoints(trx, { memberId, amount: -points, kind: 'convert', key, reference: `cash:${cashMinor}` });
-        if (moved.status === 'insufficient') throw new AppError(ErrorCode.POINTS_INSUFFICIENT, 'Not enough points', { points: moved.balance.toString(), required: points.toString() });
+        const moved = await movePoints(trx, {
+          memberId,
+          amount: -points,
+          kind: 'convert',
+          key,
+          reference: `cash:${cashMinor}`,
+        });
+        if (moved.status === 'insufficient')
+          throw new AppError(ErrorCode.POINTS_INSUFFICIENT, 'Not enough points', {
+            points: moved.balance.toString(),
+            required: points.toString(),
+          });
         if (moved.status === 'replayed') {
           const first = await findFirstConversion(trx, key);
-          return { points: moved.balance.toString(), convertedPoints: first.points.toString(), cashAmount: formatMinor(first.cashMinor, currencyScale) };
+          return {
+            points: moved.balance.toString(),
+            convertedPoints: first.points.toString(),
+            cashAmount: formatMinor(first.cashMinor, currencyScale),
+          };
         }
         if (cashMinor > 0n) {
           await ledger.creditPlayerFromSystem(
-            { memberId, systemAccount: 'promotion_budget', amountMinor: cashMinor, kind: 'points_conversion', idempotencyKey: key, reference: `points:${points}` },
+            {
+              memberId,
+              systemAccount: 'promotion_budget',
+              amountMinor: cashMinor,
+              kind: 'points_conversion',
+              idempotencyKey: key,
+              reference: `points:${points}`,
+            },
             trx,
           );
         }
-        return { points: moved.balance.toString(), convertedPoints: points.toString(), cashAmount: formatMinor(cashMinor, currencyScale) };
+        return {
+          points: moved.balance.toString(),
+          convertedPoints: points.toString(),
+          cashAmount: formatMinor(cashMinor, currencyScale),
+        };
       });
     },
 
     /** The 'points' reward sink: a grant's points, once per grant (its key). */
     async payGrant(trx: Db, grant: RewardGrant): Promise<void> {
       if (grant.amount <= 0n) return;
-      await movePoints(trx, { memberId: grant.memberId, amount: grant.amount, kind: 'grant', key: `reward:${grant.grantId}`, reference: `grant:${grant.grantId}` });
+      await movePoints(trx, {
+        memberId: grant.memberId,
+        amount: grant.amount,
+        kind: 'grant',
+        key: `reward:${grant.grantId}`,
+        reference: `grant:${grant.grantId}`,
+      });
     },
 
     /**
@@ -240,7 +330,17 @@ export function createPointsService(ctx: LoyaltyContext) {
      * the level the member had before the batch (its upgrades come after), the remainder carried
      * from round to round; one movement per round that earned a whole point, keyed by its event.
      */
-    async earnFromRounds(trx: Db, rounds: { eventId: string; memberId: string; turnoverMinor: bigint; category: string | undefined; roundId: string }[], scale: number): Promise<void> {
+    async earnFromRounds(
+      trx: Db,
+      rounds: {
+        eventId: string;
+        memberId: string;
+        turnoverMinor: bigint;
+        category: string | undefined;
+        roundId: string;
+      }[],
+      scale: number,
+    ): Promise<void> {
       const settings = await findPointsSettings(trx);
       const rateOf = (r: (typeof rounds)[number]) => (r.category ? (settings.earnRates[r.category] ?? 0) : 0);
       const earning = rounds.filter((r) => r.turnoverMinor > 0n && rateOf(r) > 0);
@@ -248,7 +348,10 @@ export function createPointsService(ctx: LoyaltyContext) {
       const memberIds = [...new Set(earning.map((r) => r.memberId))];
       const accounts = await lockPointsAccounts(trx, memberIds);
       const [used, ranks, levels] = await Promise.all([
-        findUsedMovementKeys(trx, earning.map((r) => `points-earn:${r.eventId}`)),
+        findUsedMovementKeys(
+          trx,
+          earning.map((r) => `points-earn:${r.eventId}`),
+        ),
         findMemberRanks(trx, memberIds),
         findVipLevels(trx),
       ]);
@@ -267,7 +370,13 @@ export function createPointsService(ctx: LoyaltyContext) {
         if (earned.points > 0n) {
           account.balance += earned.points;
           entry.add += earned.points;
-          movements.push({ memberId: r.memberId, amount: earned.points, balanceAfter: account.balance, key, reference: `round:${r.roundId}` });
+          movements.push({
+            memberId: r.memberId,
+            amount: earned.points,
+            balanceAfter: account.balance,
+            key,
+            reference: `round:${r.roundId}`,
+          });
         }
         changed.set(r.memberId, entry);
       }
@@ -277,7 +386,10 @@ export function createPointsService(ctx: LoyaltyContext) {
 
   async function findFirstConversion(trx: Db, key: string): Promise<{ points: bigint; cashMinor: bigint }> {
     const m = await findMovementByKey(trx, key);
-    return { points: m ? -BigInt(m.amount) : 0n, cashMinor: m?.reference?.startsWith('cash:') ? BigInt(m.reference.slice(5)) : 0n };
+    return {
+      points: m ? -BigInt(m.amount) : 0n,
+      cashMinor: m?.reference?.startsWith('cash:') ? BigInt(m.reference.slice(5)) : 0n,
+    };
   }
 }
 

@@ -64,7 +64,10 @@ export async function findVipLevels(db: Db): Promise<VipLevelRow[]> {
 
 /** Replace the settings and every level (the back office saves them together). */
 export async function replaceVipSettings(trx: Db, settings: VipSettingsRow, levels: VipLevelRow[]): Promise<void> {
-  await trx.updateTable('vip_settings').set({ window_days: settings.windowDays, review_period: settings.reviewPeriod, updated_at: new Date() }).execute();
+  await trx
+    .updateTable('vip_settings')
+    .set({ window_days: settings.windowDays, review_period: settings.reviewPeriod, updated_at: new Date() })
+    .execute();
   await trx.deleteFrom('vip_levels').execute();
   await trx
     .insertInto('vip_levels')
@@ -90,7 +93,11 @@ export async function replaceVipSettings(trx: Db, settings: VipSettingsRow, leve
 
 /** A member's level now with its settings (level 0 when the member has none yet). */
 export async function findMemberLevel(db: Db, memberId: string): Promise<VipLevelRow> {
-  const row = await db.selectFrom('vip_members').select('rank_level').where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('vip_members')
+    .select('rank_level')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return levelOfRank(await findVipLevels(db), row?.rank_level ?? 0);
 }
 
@@ -100,22 +107,37 @@ export function levelOfRank(levels: VipLevelRow[], rank: number): VipLevelRow {
 }
 
 export async function findMemberRank(db: Db, memberId: string): Promise<number> {
-  const row = await db.selectFrom('vip_members').select('rank_level').where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('vip_members')
+    .select('rank_level')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return row?.rank_level ?? 0;
 }
 
 /** Members' levels (members without a row are at 0 and left out). */
 export async function findMemberRanks(db: Db, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await db.selectFrom('vip_members').select(['member_id', 'rank_level']).where('member_id', 'in', [...new Set(memberIds)]).execute();
+  const rows = await db
+    .selectFrom('vip_members')
+    .select(['member_id', 'rank_level'])
+    .where('member_id', 'in', [...new Set(memberIds)])
+    .execute();
   return new Map(rows.map((r) => [String(r.member_id), r.rank_level]));
 }
 
 /** A member's totals over the days from `fromDay` (inclusive). */
-export async function sumMemberDays(db: Db, memberId: string, fromDay: string): Promise<{ turnoverMinor: bigint; depositMinor: bigint }> {
+export async function sumMemberDays(
+  db: Db,
+  memberId: string,
+  fromDay: string,
+): Promise<{ turnoverMinor: bigint; depositMinor: bigint }> {
   const row = await db
     .selectFrom('vip_member_days')
-    .select([sql<string>`coalesce(sum(turnover_minor), 0)::text`.as('turnover'), sql<string>`coalesce(sum(deposit_minor), 0)::text`.as('deposit')])
+    .select([
+      sql<string>`coalesce(sum(turnover_minor), 0)::text`.as('turnover'),
+      sql<string>`coalesce(sum(deposit_minor), 0)::text`.as('deposit'),
+    ])
     .where('member_id', '=', memberId)
     .where('day', '>=', fromDay)
     .executeTakeFirstOrThrow();
@@ -126,16 +148,37 @@ export async function sumMemberDays(db: Db, memberId: string, fromDay: string): 
  * Lock a member's level row (created at 0 when missing) for the rest of the transaction: every
  * change of a member's level (an upgrade from the event consumer, the periodic review) takes it.
  */
-export async function lockMemberLevel(trx: Db, memberId: string): Promise<{ rankLevel: number; reviewedPeriod: string | null }> {
-  await trx.insertInto('vip_members').values({ member_id: memberId, rank_level: 0 }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
-  const row = await trx.selectFrom('vip_members').select(['rank_level', 'reviewed_period']).where('member_id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+export async function lockMemberLevel(
+  trx: Db,
+  memberId: string,
+): Promise<{ rankLevel: number; reviewedPeriod: string | null }> {
+  await trx
+    .insertInto('vip_members')
+    .values({ member_id: memberId, rank_level: 0 })
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('vip_members')
+    .select(['rank_level', 'reviewed_period'])
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { rankLevel: row.rank_level, reviewedPeriod: row.reviewed_period };
 }
 
-export async function setMemberLevel(trx: Db, memberId: string, rankLevel: number, reviewedPeriod?: string): Promise<void> {
+export async function setMemberLevel(
+  trx: Db,
+  memberId: string,
+  rankLevel: number,
+  reviewedPeriod?: string,
+): Promise<void> {
   await trx
     .updateTable('vip_members')
-    .set({ rank_level: rankLevel, reached_at: new Date(), ...(reviewedPeriod ? { reviewed_period: reviewedPeriod } : {}) })
+    .set({
+      rank_level: rankLevel,
+      reached_at: new Date(),
+      ...(reviewedPeriod ? { reviewed_period: reviewedPeriod } : {}),
+    })
     .where('member_id', '=', memberId)
     .execute();
 }
@@ -166,7 +209,11 @@ export async function findLabels(db: Db): Promise<MemberLabelRow[]> {
 }
 
 export async function insertLabel(db: Db, labelName: string, color: string): Promise<MemberLabelRow> {
-  return db.insertInto('member_labels').values({ label_name: labelName, color }).returning(['id', 'label_name as labelName', 'color']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('member_labels')
+    .values({ label_name: labelName, color })
+    .returning(['id', 'label_name as labelName', 'color'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteLabel(db: Db, id: string): Promise<boolean> {
@@ -176,27 +223,46 @@ export async function deleteLabel(db: Db, id: string): Promise<boolean> {
 
 /** The ids of the labels a member carries. */
 export async function findMemberLabelIds(db: Db, memberId: string): Promise<string[]> {
-  const rows = await db.selectFrom('member_label_assignments').select('label_id').where('member_id', '=', memberId).orderBy('label_id').execute();
+  const rows = await db
+    .selectFrom('member_label_assignments')
+    .select('label_id')
+    .where('member_id', '=', memberId)
+    .orderBy('label_id')
+    .execute();
   return rows.map((r) => String(r.label_id));
 }
 
 /** Lock a member's label rows (assignments are replaced as a set, one writer at a time per member). */
 export async function lockMemberLabelIds(db: Db, memberId: string): Promise<string[]> {
-  const rows = await db.selectFrom('member_label_assignments').select('label_id').where('member_id', '=', memberId).orderBy('label_id').forUpdate().execute();
+  const rows = await db
+    .selectFrom('member_label_assignments')
+    .select('label_id')
+    .where('member_id', '=', memberId)
+    .orderBy('label_id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => String(r.label_id));
 }
 
 /** How many of these label ids exist. */
 export async function countLabels(db: Db, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db.selectFrom('member_labels').select((eb) => eb.fn.countAll<string>().as('n')).where('id', 'in', ids).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('member_labels')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Replace a member's labels with this set. */
 export async function replaceMemberLabels(db: Db, memberId: string, labelIds: string[]): Promise<void> {
   await db.deleteFrom('member_label_assignments').where('member_id', '=', memberId).execute();
-  if (labelIds.length) await db.insertInto('member_label_assignments').values(labelIds.map((id) => ({ member_id: memberId, label_id: id }))).execute();
+  if (labelIds.length)
+    await db
+      .insertInto('member_label_assignments')
+      .values(labelIds.map((id) => ({ member_id: memberId, label_id: id })))
+      .execute();
 }
 
 export async function findMemberLabels(db: Db, memberId: string): Promise<{ labelName: string; color: string }[]> {

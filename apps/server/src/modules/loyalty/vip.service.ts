@@ -43,12 +43,15 @@ export function monthOf(at: Date | number): string {
 /** The highest level whose thresholds the totals both reach (levels sorted by rank). */
 export function qualifiedRank(levels: VipLevelRow[], totals: { turnoverMinor: bigint; depositMinor: bigint }): number {
   let rank = 0;
-  for (const l of levels) if (totals.turnoverMinor >= l.turnoverMinor && totals.depositMinor >= l.depositMinor) rank = Math.max(rank, l.rankLevel);
+  for (const l of levels)
+    if (totals.turnoverMinor >= l.turnoverMinor && totals.depositMinor >= l.depositMinor)
+      rank = Math.max(rank, l.rankLevel);
   return rank;
 }
 
 function presentLevel(l: VipLevelRow, scale: number): VipLevel {
-  const bonus = (kind: 'cash' | 'points', amount: bigint) => (kind === 'cash' ? formatMinor(amount, scale) : amount.toString());
+  const bonus = (kind: 'cash' | 'points', amount: bigint) =>
+    kind === 'cash' ? formatMinor(amount, scale) : amount.toString();
   return {
     rankLevel: l.rankLevel,
     labelName: l.labelName,
@@ -80,23 +83,29 @@ export function createVipService(ctx: LoyaltyContext) {
     return sumMemberDays(dbOrTrx, memberId, dayOf(at - (windowDays - 1) * DAY_MS));
   }
 
-  async function issueBonus(trx: Db, memberId: string, level: VipLevelRow, what: 'upgrade' | 'monthly', key: string): Promise<void> {
+  async function issueBonus(
+    trx: Db,
+    memberId: string,
+    level: VipLevelRow,
+    what: 'upgrade' | 'monthly',
+    key: string,
+  ): Promise<void> {
     const kind = what === 'upgrade' ? level.upgradeBonusKind : level.monthlyBonusKind;
     const amount = what === 'upgrade' ? level.upgradeBonus : level.monthlyBonus;
     if (amount <= 0n) return;
     try {
       await rewards.grants.issue(trx, {
-      memberId,
-      kind,
-      amount,
-      source: 'vip',
-      sourceRef: `level:${level.rankLevel}`,
-      key,
-      delivery: 'auto',
-      title:
-        what === 'upgrade'
-          ? { PT: `Bônus de subida ${level.labelName}`, EN: `${level.labelName} upgrade bonus` }
-          : { PT: `Bônus mensal ${level.labelName}`, EN: `${level.labelName} monthly bonus` },
+        memberId,
+        kind,
+        amount,
+        source: 'vip',
+        sourceRef: `level:${level.rankLevel}`,
+        key,
+        delivery: 'auto',
+        title:
+          what === 'upgrade'
+            ? { PT: `Bônus de subida ${level.labelName}`, EN: `${level.labelName} upgrade bonus` }
+            : { PT: `Bônus mensal ${level.labelName}`, EN: `${level.labelName} monthly bonus` },
       });
     } catch (err) {
       // The operator's jurisdiction forbids this kind of reward: the level still changes, without the bonus
@@ -111,7 +120,13 @@ export function createVipService(ctx: LoyaltyContext) {
    * level passed on the way getting its upgrade bonus once (key per member and level). Locks the
    * member's level row; the caller's transaction is the event consumer's.
    */
-  async function upgradeIfQualified(trx: Db, memberId: string, at: number, levels: VipLevelRow[], windowDays: number): Promise<void> {
+  async function upgradeIfQualified(
+    trx: Db,
+    memberId: string,
+    at: number,
+    levels: VipLevelRow[],
+    windowDays: number,
+  ): Promise<void> {
     // The module's lock order: the member's points row, then their level row (a points bonus pays into the first).
     await lockPointsAccount(trx, memberId);
     const current = await lockMemberLevel(trx, memberId);
@@ -136,12 +151,20 @@ export function createVipService(ctx: LoyaltyContext) {
      * member's points row already, so a review of one of them either committed before these reads
      * or waits for this batch.
      */
-    async applyActivity(trx: Db, items: { memberId: string; at: Date; turnoverMinor: bigint; depositMinor: bigint }[]): Promise<void> {
+    async applyActivity(
+      trx: Db,
+      items: { memberId: string; at: Date; turnoverMinor: bigint; depositMinor: bigint }[],
+    ): Promise<void> {
       const latest = new Map<string, number>();
       const days: MemberDayDelta[] = [];
       for (const i of items) {
         if (i.turnoverMinor <= 0n && i.depositMinor <= 0n) continue;
-        days.push({ memberId: i.memberId, day: dayOf(i.at), turnoverMinor: i.turnoverMinor > 0n ? i.turnoverMinor : 0n, depositMinor: i.depositMinor > 0n ? i.depositMinor : 0n });
+        days.push({
+          memberId: i.memberId,
+          day: dayOf(i.at),
+          turnoverMinor: i.turnoverMinor > 0n ? i.turnoverMinor : 0n,
+          depositMinor: i.depositMinor > 0n ? i.depositMinor : 0n,
+        });
         latest.set(i.memberId, Math.max(latest.get(i.memberId) ?? 0, i.at.getTime()));
       }
       if (latest.size === 0) return;
@@ -150,7 +173,10 @@ export function createVipService(ctx: LoyaltyContext) {
       const memberIds = [...latest.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
       // Every member's window starts at the batch's earliest window, and each is checked against its own below.
       const earliest = Math.min(...latest.values());
-      const [ranks, windows] = await Promise.all([findMemberRanks(trx, memberIds), sumMembersDays(trx, memberIds, dayOf(earliest - (settings.windowDays - 1) * DAY_MS))]);
+      const [ranks, windows] = await Promise.all([
+        findMemberRanks(trx, memberIds),
+        sumMembersDays(trx, memberIds, dayOf(earliest - (settings.windowDays - 1) * DAY_MS)),
+      ]);
       // Members in id order: the consumer's batch locks their level rows in one order.
       for (const memberId of memberIds) {
         const wide = windows.get(memberId) ?? { turnoverMinor: 0n, depositMinor: 0n };
@@ -188,7 +214,8 @@ export function createVipService(ctx: LoyaltyContext) {
             }
             await markReviewed(trx, memberId, period);
             const level = levels.find((l) => l.rankLevel === rank);
-            if (level && rank > 0) await issueBonus(trx, memberId, level, 'monthly', `vip-monthly:${memberId}:${period}`);
+            if (level && rank > 0)
+              await issueBonus(trx, memberId, level, 'monthly', `vip-monthly:${memberId}:${period}`);
           });
           handled += 1;
         }
@@ -198,7 +225,12 @@ export function createVipService(ctx: LoyaltyContext) {
 
     /** MCS2_getVipInfo: the member's level, the window's totals and every level. */
     async getInfo(memberId: string): Promise<VipInfo> {
-      const [levels, settings, brand, rankLevel] = await Promise.all([findVipLevels(db), findVipSettings(db), system.getBrand(), findMemberRank(db, memberId)]);
+      const [levels, settings, brand, rankLevel] = await Promise.all([
+        findVipLevels(db),
+        findVipSettings(db),
+        system.getBrand(),
+        findMemberRank(db, memberId),
+      ]);
       const totals = await windowTotals(db, memberId, now(), settings.windowDays);
       return {
         rankLevel,
@@ -216,10 +248,16 @@ export function createVipService(ctx: LoyaltyContext) {
 
     /** The member info's clubLabel and memberLabel (the member module asks here). */
     async findLabels(memberId: string): Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> {
-      const [rank, levels, memberLabel] = await Promise.all([findMemberRank(db, memberId), findVipLevels(db), findMemberLabels(db, memberId)]);
+      const [rank, levels, memberLabel] = await Promise.all([
+        findMemberRank(db, memberId),
+        findVipLevels(db),
+        findMemberLabels(db, memberId),
+      ]);
       const level = levels.find((l) => l.rankLevel === rank);
       return {
-        clubLabel: level ? { labelName: level.labelName, color: level.color, color2: level.color2, rankLevel: level.rankLevel } : null,
+        clubLabel: level
+          ? { labelName: level.labelName, color: level.color, color2: level.color2, rankLevel: level.rankLevel }
+          : null,
         memberLabel,
       };
     },
@@ -254,13 +292,32 @@ export function createVipService(ctx: LoyaltyContext) {
         benefitsEn: l.benefitsEn,
       }));
       const sorted = [...levels].sort((a, b) => a.rankLevel - b.rankLevel);
-      const invalid = sorted.some((l, i) => l.rankLevel !== i) || sorted[0]!.turnoverMinor !== 0n || sorted[0]!.depositMinor !== 0n ||
-        sorted.some((l, i) => i > 0 && (l.turnoverMinor < sorted[i - 1]!.turnoverMinor || l.depositMinor < sorted[i - 1]!.depositMinor));
-      if (invalid) throw new AppError(ErrorCode.VIP_LEVELS_INVALID, 'Levels must be ranks 0, 1, 2… with thresholds that rise with the rank, and rank 0 needs nothing');
+      const invalid =
+        sorted.some((l, i) => l.rankLevel !== i) ||
+        sorted[0]!.turnoverMinor !== 0n ||
+        sorted[0]!.depositMinor !== 0n ||
+        sorted.some(
+          (l, i) =>
+            i > 0 && (l.turnoverMinor < sorted[i - 1]!.turnoverMinor || l.depositMinor < sorted[i - 1]!.depositMinor),
+        );
+      if (invalid)
+        throw new AppError(
+          ErrorCode.VIP_LEVELS_INVALID,
+          'Levels must be ranks 0, 1, 2… with thresholds that rise with the rank, and rank 0 needs nothing',
+        );
       const before = await this.getSettings();
       await runInTransaction(db, async (trx) => {
         await replaceVipSettings(trx, { windowDays: body.windowDays, reviewPeriod: body.reviewPeriod }, sorted);
-        await ctx.audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'vip.settings.update', subjectType: 'vip_settings', subjectId: '1', reason: null, before, after: body });
+        await ctx.audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'vip.settings.update',
+          subjectType: 'vip_settings',
+          subjectId: '1',
+          reason: null,
+          before,
+          after: body,
+        });
       });
       return this.getSettings();
     },

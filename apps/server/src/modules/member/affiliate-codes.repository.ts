@@ -18,6 +18,16 @@ export async function insertAffiliateCode(trx: Db, code: string, memberId: strin
 }
 
 /** Turn an agent's affiliate code on or off (a disabled code registers nobody and fails the affiliate check). */
-export async function setAffiliateCodeEnabled(trx: Db, code: string, memberId: string, enabled: boolean): Promise<void> {
-  await trx.updateTable('affiliate_codes').set({ enabled }).where('code', '=', code).where('member_id', '=', memberId).execute();
+export async function setAffiliateCodeEnabled(
+  trx: Db,
+  code: string,
+  memberId: string,
+  enabled: boolean,
+): Promise<void> {
+  await trx
+    .updateTable('affiliate_codes')
+    .set({ enabled })
+    .where('code', '=', code)
+    .where('member_id', '=', memberId)
+    .execute();
 }

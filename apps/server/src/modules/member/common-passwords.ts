@@ -214,4 +214,8 @@ const LIST =
   'tuesday traffic toto star69 server ready rafael omega1 nathalie microlab killme jrcfyf ';
 
 /** The 3,000 most common passwords, lower-cased. */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.trim().split(" ").map((p) => p.toLowerCase()));
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
+  LIST.trim()
+    .split(' ')
+    .map((p) => p.toLowerCase()),
+);

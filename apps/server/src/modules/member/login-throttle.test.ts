@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import { disableRegisterCaptcha, expectFailure, login, plantCaptcha, registerUser, valueOf } from '../../../test/api-client';
+import {
+  disableRegisterCaptcha,
+  expectFailure,
+  login,
+  plantCaptcha,
+  registerUser,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { LOGIN_THROTTLE, loginDelaySeconds } from './login-throttle';
 
@@ -36,13 +43,19 @@ describeEachDatabase('password login throttling', (target) => {
     const attacker = { remoteAddress: nextIp() };
     for (let i = 1; i <= LOGIN_THROTTLE.delayAfterPairFailures; i++) {
       const extra = i > LOGIN_THROTTLE.captchaAfterPairFailures ? await solvedCaptcha() : {};
-      const failed = expectFailure(await login(t.app, username, `Wrong${i}pass`, extra, attacker), ErrorCode.INVALID_CREDENTIALS, 401);
+      const failed = expectFailure(
+        await login(t.app, username, `Wrong${i}pass`, extra, attacker),
+        ErrorCode.INVALID_CREDENTIALS,
+        401,
+      );
       expect(failed.value).toEqual({ captcha: i >= LOGIN_THROTTLE.captchaAfterPairFailures });
     }
     // The attacker's pair now waits, even with a solved captcha and (had he guessed it) the right password.
     const slowed = await login(t.app, username, password, await solvedCaptcha(), attacker);
     const limited = expectFailure(slowed, ErrorCode.TOO_MANY_REQUESTS, 429);
-    expect(limited.value).toMatchObject({ retryAfterSeconds: loginDelaySeconds(LOGIN_THROTTLE.delayAfterPairFailures) });
+    expect(limited.value).toMatchObject({
+      retryAfterSeconds: loginDelaySeconds(LOGIN_THROTTLE.delayAfterPairFailures),
+    });
     expect(slowed.headers['retry-after']).toBe(String(loginDelaySeconds(LOGIN_THROTTLE.delayAfterPairFailures)));
 
     // The player, from another address, with the right password: in, without a captcha.
@@ -50,7 +63,9 @@ describeEachDatabase('password login throttling', (target) => {
     const result = valueOf<LoginResult>(await login(t.app, username, password, {}, player));
     expect(result.userInfo.userName).toBe(username);
     // And a wrong try by the player is judged on the player's own record.
-    expect(expectFailure(await login(t.app, username, 'Typo1pass', {}, player), ErrorCode.INVALID_CREDENTIALS).value).toEqual({ captcha: false });
+    expect(
+      expectFailure(await login(t.app, username, 'Typo1pass', {}, player), ErrorCode.INVALID_CREDENTIALS).value,
+    ).toEqual({ captcha: false });
   });
 
   it('guessing from many addresses asks every caller for a captcha, never a refusal of the right password', async () => {
@@ -76,7 +91,11 @@ describeEachDatabase('password login throttling', (target) => {
     for (let i = 0; i < LOGIN_THROTTLE.perIp.limit; i++) {
       await login(t.app, `ghost${i}x${ipSeq}`, 'Whatever123', {}, sprayer);
     }
-    expectFailure(await login(t.app, username, password, await solvedCaptcha(), sprayer), ErrorCode.TOO_MANY_REQUESTS, 429);
+    expectFailure(
+      await login(t.app, username, password, await solvedCaptcha(), sprayer),
+      ErrorCode.TOO_MANY_REQUESTS,
+      429,
+    );
     valueOf(await login(t.app, username, password, {}, { remoteAddress: nextIp() }));
   });
 
@@ -90,7 +109,10 @@ describeEachDatabase('password login throttling', (target) => {
     }
     valueOf(await login(t.app, username, password, await solvedCaptcha(), from));
     // Without the reset this would be the pair's fifth failure and the next try would wait.
-    expectFailure(await login(t.app, username, 'Again1pass', await solvedCaptcha(), from), ErrorCode.INVALID_CREDENTIALS);
+    expectFailure(
+      await login(t.app, username, 'Again1pass', await solvedCaptcha(), from),
+      ErrorCode.INVALID_CREDENTIALS,
+    );
     valueOf(await login(t.app, username, password, await solvedCaptcha(), from));
   });
 });

@@ -6,7 +6,13 @@ import { compareIds } from '../../db/ids';
 type Db = Kysely<Database>;
 
 /** A member as a change of the agent tree sees it. */
-export type TreeMemberRow = { id: string; account: string; type: number; status: MemberStatus; uplineId: string | null };
+export type TreeMemberRow = {
+  id: string;
+  account: string;
+  type: number;
+  status: MemberStatus;
+  uplineId: string | null;
+};
 
 /**
  * Operator changes to the member row: the account status and the payee name. A disabled
@@ -17,9 +23,15 @@ export function createMemberAdmin() {
   return {
     /** Set the status in the caller's transaction; the status before, or undefined for an unknown member. */
     async setStatus(trx: Db, memberId: string, status: MemberStatus): Promise<MemberStatus | undefined> {
-      const before = await trx.selectFrom('members').select('status').where('id', '=', memberId).forUpdate().executeTakeFirst();
+      const before = await trx
+        .selectFrom('members')
+        .select('status')
+        .where('id', '=', memberId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) return undefined;
-      if (before.status !== status) await trx.updateTable('members').set({ status }).where('id', '=', memberId).execute();
+      if (before.status !== status)
+        await trx.updateTable('members').set({ status }).where('id', '=', memberId).execute();
       return before.status;
     },
 
@@ -27,8 +39,17 @@ export function createMemberAdmin() {
      * Replace the payee (real) name, which the member can bind only once, in the caller's
      * transaction; the name before, or undefined for an unknown member.
      */
-    async correctPayeeName(trx: Db, memberId: string, payeeName: string): Promise<{ before: string | null } | undefined> {
-      const row = await trx.selectFrom('members').select('payee_name').where('id', '=', memberId).forUpdate().executeTakeFirst();
+    async correctPayeeName(
+      trx: Db,
+      memberId: string,
+      payeeName: string,
+    ): Promise<{ before: string | null } | undefined> {
+      const row = await trx
+        .selectFrom('members')
+        .select('payee_name')
+        .where('id', '=', memberId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) return undefined;
       await trx.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).execute();
       return { before: row.payee_name };
@@ -44,8 +65,20 @@ export function createMemberAdmin() {
     async lockForTreeChange(trx: Db, memberIds: string[]): Promise<TreeMemberRow[]> {
       const ids = [...new Set(memberIds.map(String))].sort(compareIds);
       if (ids.length === 0) return [];
-      const rows = await trx.selectFrom('members').select(['id', 'account', 'type', 'status', 'upline_id']).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
-      return rows.map((r) => ({ id: String(r.id), account: r.account, type: Number(r.type), status: r.status, uplineId: r.upline_id === null ? null : String(r.upline_id) }));
+      const rows = await trx
+        .selectFrom('members')
+        .select(['id', 'account', 'type', 'status', 'upline_id'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+      return rows.map((r) => ({
+        id: String(r.id),
+        account: r.account,
+        type: Number(r.type),
+        status: r.status,
+        uplineId: r.upline_id === null ? null : String(r.upline_id),
+      }));
     },
 
     /** Place a member under another upline (null: no upline) in the caller's transaction; the agent tree follows by trigger. */

@@ -63,7 +63,10 @@ export type AffiliateLinks = {
  */
 export type IdentityGate = {
   /** The registration's identity fields: null when the profile asks for none, else their failures and, once the rest passed, the checks. */
-  registration(input: { cpf?: string | undefined; birthDate?: string | undefined }): Promise<RegistrationIdentity | null>;
+  registration(input: {
+    cpf?: string | undefined;
+    birthDate?: string | undefined;
+  }): Promise<RegistrationIdentity | null>;
   /** Refuse a login the licence does not allow (a CPF on the barred-persons list); throws an AppError. */
   beforeLogin(memberId: string): Promise<void>;
 };
@@ -88,7 +91,8 @@ export function createMemberCore(ctx: MemberContext) {
   let identity: IdentityGate | null = null;
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
-  const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn, { attempts: MAX_TRANSACTION_ATTEMPTS });
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> =>
+    runInTransaction(db, fn, { attempts: MAX_TRANSACTION_ATTEMPTS });
 
   async function requireModules(...modules: WhitelabelModule[]): Promise<void> {
     for (const module of modules) {
@@ -153,7 +157,12 @@ export function createMemberCore(ctx: MemberContext) {
   async function startSession(
     row: CredentialRow,
     origin: RequestOrigin,
-    opts: { mustChangePassword: boolean; passwordExpired: boolean; persistMustChange?: boolean; upgradedHash?: string | undefined },
+    opts: {
+      mustChangePassword: boolean;
+      passwordExpired: boolean;
+      persistMustChange?: boolean;
+      upgradedHash?: string | undefined;
+    },
   ): Promise<LoginResult> {
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
     if (identity) await identity.beforeLogin(row.id);
@@ -198,7 +207,9 @@ export function createMemberCore(ctx: MemberContext) {
   }
 
   /** The same insert without a session: an account made for someone else (the agent centre's register centre). */
-  async function createAccountWithoutSession(member: Omit<NewMember, 'account' | 'now'> & { account: string }): Promise<{ memberId: string; account: string }> {
+  async function createAccountWithoutSession(
+    member: Omit<NewMember, 'account' | 'now'> & { account: string },
+  ): Promise<{ memberId: string; account: string }> {
     const created = await insertAccount(member, {}, async (_trx, memberId, account) => ({ memberId, account }));
     if ('grantTaken' in created) throw new Error('unreachable: no grant key');
     return created;
@@ -240,9 +251,11 @@ export function createMemberCore(ctx: MemberContext) {
           if (typeof member.account === 'function' && attempt < MAX_GENERATE_ATTEMPTS) continue;
           throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
         }
-        if (constraint === 'members_mobile_key') throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
+        if (constraint === 'members_mobile_key')
+          throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
         // One account per CPF, decided by the identity table's unique index when two sign-ups race.
-        if (constraint === 'member_identities_cpf_key') throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+        if (constraint === 'member_identities_cpf_key')
+          throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
         throw err;
       }
     }

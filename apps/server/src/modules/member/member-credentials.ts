@@ -17,7 +17,8 @@ export function createCredentials(core: MemberCore) {
       const limit = MEMBER_LIMITS.passwordChangePerMember;
       await rateLimiter.consume('password-confirm-member', memberId, limit.limit, limit.windowSeconds);
       const row = await findCredentialsById(db, memberId);
-      if (!row || !(await hasher.verify(password, row.passwordHash))) throw new AppError(ErrorCode.OLD_PASSWORD_INCORRECT, 'The password is incorrect');
+      if (!row || !(await hasher.verify(password, row.passwordHash)))
+        throw new AppError(ErrorCode.OLD_PASSWORD_INCORRECT, 'The password is incorrect');
     },
   };
 }

@@ -1,7 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import crypto from 'node:crypto';
-import { findAccountNames, findCredentialsByAccount, findMemberBrief, findMemberContacts, findMemberCode, findMemberTypes, findReferralTraits, findRegisteredAt, findUpline, insertAffiliateCodeIfMissing } from './member.repository';
+import {
+  findAccountNames,
+  findCredentialsByAccount,
+  findMemberBrief,
+  findMemberContacts,
+  findMemberCode,
+  findMemberTypes,
+  findReferralTraits,
+  findRegisteredAt,
+  findUpline,
+  insertAffiliateCodeIfMissing,
+} from './member.repository';
 
 /** Letters and digits a player can read out and type without confusing them (no 0/o, 1/l/i). */
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -27,7 +38,8 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     /** When members registered, by id (a reward rule's segment); `trx` when the caller is inside a transaction. */
     findRegisteredAt: (memberIds: string[], trx: Kysely<Database> = db) => findRegisteredAt(trx, memberIds.map(String)),
     /** Where members registered from, their phone (E.164) and payee name: a referral's check for related accounts. */
-    findReferralTraits: (memberIds: string[], trx: Kysely<Database> = db) => findReferralTraits(trx, memberIds.map(String)),
+    findReferralTraits: (memberIds: string[], trx: Kysely<Database> = db) =>
+      findReferralTraits(trx, memberIds.map(String)),
     /**
      * The code a member invites players with (registration records them as its referrals): its
      * existing code, or a new random one made now. Two requests at once may both insert; the

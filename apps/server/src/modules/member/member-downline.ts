@@ -34,10 +34,22 @@ export function createDownlineAccounts(core: MemberCore) {
       const settings = await system.getRegisterSettings();
       const usernameError = validateField(settings.validate.username, body.username, { required: true });
       if (usernameError) failFields([{ field: 'username', ...usernameError }]);
-      const password = core.checkNewPassword(settings, 'password', body.password, 'confirmPassword', body.confirmPassword);
+      const password = core.checkNewPassword(
+        settings,
+        'password',
+        body.password,
+        'confirmPassword',
+        body.confirmPassword,
+      );
       const account = body.username.trim().toLowerCase();
-      if (await isAccountTaken(db, account)) throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
-      await rateLimiter.consume('centre-register', String(agentId), CENTRE_REGISTER_LIMIT.limit, CENTRE_REGISTER_LIMIT.windowSeconds);
+      if (await isAccountTaken(db, account))
+        throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
+      await rateLimiter.consume(
+        'centre-register',
+        String(agentId),
+        CENTRE_REGISTER_LIMIT.limit,
+        CENTRE_REGISTER_LIMIT.windowSeconds,
+      );
       const created = await core.createAccountWithoutSession({
         account,
         nickname: null,
@@ -76,7 +88,8 @@ export function createDownlineAccounts(core: MemberCore) {
     },
 
     /** Enable or disable an agent's link code, in the caller's transaction. */
-    setLinkCodeEnabled: (trx: Kysely<Database>, agentId: string, code: string, enabled: boolean) => setAffiliateCodeEnabled(trx, code, String(agentId), enabled),
+    setLinkCodeEnabled: (trx: Kysely<Database>, agentId: string, code: string, enabled: boolean) =>
+      setAffiliateCodeEnabled(trx, code, String(agentId), enabled),
 
     /** The agents module's links behind affiliate codes (set once at start, services.ts). */
     useAffiliateLinks: core.useLinks,

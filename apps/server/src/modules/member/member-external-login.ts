@@ -20,9 +20,13 @@ export function createExternalLogin(core: MemberCore) {
     /** A session for a linked member: the same path as a password login after its check (status, identity gate, login record). */
     async loginLinkedMember(memberId: string, origin: RequestOrigin): Promise<LoginResult> {
       const row = await findCredentialsById(db, memberId);
-      if (!row || isTrialType(row.type)) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'This account cannot sign in here');
+      if (!row || isTrialType(row.type))
+        throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'This account cannot sign in here');
       const age = await core.passwordAge(row);
-      return core.startSession(row, origin, { mustChangePassword: row.mustChangePassword || age.forceChange, passwordExpired: age.expired });
+      return core.startSession(row, origin, {
+        mustChangePassword: row.mustChangePassword || age.forceChange,
+        passwordExpired: age.expired,
+      });
     },
 
     /**
@@ -33,7 +37,10 @@ export function createExternalLogin(core: MemberCore) {
       const account = username.trim().toLowerCase();
       const { captcha } = await throttle.admit(account, origin.ip);
       // The link form has no captcha: past that many failures the player signs in with the password form first.
-      if (captcha) throw new AppError(ErrorCode.CAPTCHA_REQUIRED, 'Too many failed attempts; sign in with your password first', { captcha: true });
+      if (captcha)
+        throw new AppError(ErrorCode.CAPTCHA_REQUIRED, 'Too many failed attempts; sign in with your password first', {
+          captcha: true,
+        });
       const row = await findCredentialsByAccount(db, account);
       const valid = row ? await hasher.verify(password, row.passwordHash) : await hasher.verifyDummy(password);
       if (!row || !valid || isTrialType(row.type)) {

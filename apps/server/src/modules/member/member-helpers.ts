@@ -74,7 +74,13 @@ export function randomPassword(): string {
 
 export function normaliseDomain(domain: string | undefined): string | null {
   if (!domain) return null;
-  const host = domain.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').split('/')[0]?.split(':')[0] ?? '';
+  const host =
+    domain
+      .trim()
+      .toLowerCase()
+      .replace(/^[a-z]+:\/\//, '')
+      .split('/')[0]
+      ?.split(':')[0] ?? '';
   return host.replace(/^www\./, '') || null;
 }
 
@@ -87,7 +93,10 @@ export function isCodeValidOn(code: AffiliateCodeRow, domain: string | undefined
 
 export function maskMobile(dialingCode: string | null, mobile: string | null): string | null {
   if (!mobile) return null;
-  const visible = mobile.length > 6 ? `${mobile.slice(0, 2)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-3)}` : `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
+  const visible =
+    mobile.length > 6
+      ? `${mobile.slice(0, 2)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-3)}`
+      : `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
   return dialingCode ? `+${dialingCode} ${visible}` : visible;
 }
 

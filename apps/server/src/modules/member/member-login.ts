@@ -5,8 +5,23 @@ import type { LoginVerificationRequired } from '@wps/shared/schemas/login-verifi
 import { AppError } from '../../http/app-error';
 import { LOGIN_THROTTLE, createLoginThrottle } from './login-throttle';
 import type { MemberCore } from './member-core';
-import { MEMBER_LIMITS, failFields, hashKey, randomDigits, randomPassword, required, type FieldFailure, type RequestOrigin } from './member-helpers';
-import { findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, findFreeplayGrant, type CredentialRow } from './member.repository';
+import {
+  MEMBER_LIMITS,
+  failFields,
+  hashKey,
+  randomDigits,
+  randomPassword,
+  required,
+  type FieldFailure,
+  type RequestOrigin,
+} from './member-helpers';
+import {
+  findCredentialsByAccount,
+  findCredentialsById,
+  findCredentialsByMobile,
+  findFreeplayGrant,
+  type CredentialRow,
+} from './member.repository';
 
 export type LoginInput = {
   type: 'username' | 'sms';
@@ -25,7 +40,10 @@ export type LoginInput = {
 export type NewDeviceGate = {
   isEnabled(): Promise<boolean>;
   isTrusted(memberId: string, deviceToken: string | undefined, origin: RequestOrigin, touch: boolean): Promise<boolean>;
-  challenge(member: { id: string; mustChangePassword: boolean; passwordExpired: boolean } | null, origin: RequestOrigin): Promise<LoginVerificationRequired>;
+  challenge(
+    member: { id: string; mustChangePassword: boolean; passwordExpired: boolean } | null,
+    origin: RequestOrigin,
+  ): Promise<LoginVerificationRequired>;
 };
 
 /** Login by password or SMS code, and free play. */
@@ -36,7 +54,10 @@ export function createLogin(core: MemberCore) {
   const throttle = createLoginThrottle(rateLimiter, now);
   let newDevices: NewDeviceGate | null = null;
 
-  async function loginWithPassword(body: LoginInput, origin: RequestOrigin): Promise<LoginResult | LoginVerificationRequired> {
+  async function loginWithPassword(
+    body: LoginInput,
+    origin: RequestOrigin,
+  ): Promise<LoginResult | LoginVerificationRequired> {
     const account = body.username.trim().toLowerCase();
     const { captcha } = await throttle.admit(account, origin.ip);
     if (captcha) await core.checkCaptcha(body.captchaKey, body.captcha);
@@ -65,29 +86,52 @@ export function createLogin(core: MemberCore) {
 
     const isDefault = body.password === DEFAULT_WEAK_PASSWORD;
     const { mustChangePassword, passwordExpired } = await mustChangeFlags(row, body.password);
-    const upgradedHash = !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
-    return core.startSession(row, origin, { mustChangePassword, passwordExpired, persistMustChange: isDefault, upgradedHash });
+    const upgradedHash =
+      !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
+    return core.startSession(row, origin, {
+      mustChangePassword,
+      passwordExpired,
+      persistMustChange: isDefault,
+      upgradedHash,
+    });
   }
 
-  async function mustChangeFlags(row: CredentialRow, password: string): Promise<{ mustChangePassword: boolean; passwordExpired: boolean }> {
+  async function mustChangeFlags(
+    row: CredentialRow,
+    password: string,
+  ): Promise<{ mustChangePassword: boolean; passwordExpired: boolean }> {
     const trial = isTrialType(row.type);
     const age = trial ? { expired: false, forceChange: false } : await core.passwordAge(row);
-    return { mustChangePassword: !trial && (password === DEFAULT_WEAK_PASSWORD || row.mustChangePassword || age.forceChange), passwordExpired: age.expired };
+    return {
+      mustChangePassword: !trial && (password === DEFAULT_WEAK_PASSWORD || row.mustChangePassword || age.forceChange),
+      passwordExpired: age.expired,
+    };
   }
 
   async function loginWithSms(body: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
     await core.requireModules('MOBILEVERCODELOGIN3');
     const mobile = body.username.trim();
     const failures: FieldFailure[] = [];
-    if (!/^\d{4,15}$/.test(mobile)) failures.push({ field: 'username', code: 'pattern', patternId: 6, min: 4, max: 15 });
+    if (!/^\d{4,15}$/.test(mobile))
+      failures.push({ field: 'username', code: 'pattern', patternId: 6, min: 4, max: 15 });
     if (!body.countryDialingCode) failures.push(required('countryDialingCode'));
     if (failures.length > 0 || !body.countryDialingCode) failFields(failures);
     await rateLimiter.consume('login-ip', origin.ip, LOGIN_THROTTLE.perIp.limit, LOGIN_THROTTLE.perIp.windowSeconds);
-    const phone = await core.phones.normalise(body.countryDialingCode, mobile, { dialingCode: 'countryDialingCode', mobile: 'username' });
+    const phone = await core.phones.normalise(body.countryDialingCode, mobile, {
+      dialingCode: 'countryDialingCode',
+      mobile: 'username',
+    });
     // The code's own limits (5 wrong tries, checks per number and IP) stand in for the captcha here.
-    await otp.verify({ purpose: 'login', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, code: body.password, ip: origin.ip });
+    await otp.verify({
+      purpose: 'login',
+      dialingCode: phone.dialingCode,
+      mobile: phone.nationalNumber,
+      code: body.password,
+      ip: origin.ip,
+    });
     const row = await findCredentialsByMobile(db, phone.e164);
-    if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
+    if (!row)
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'No account uses this mobile number', { captcha: false });
     const age = await core.passwordAge(row);
     // The change-password step is skipped for SMS login.
     return core.startSession(row, origin, { mustChangePassword: false, passwordExpired: age.expired });
@@ -105,10 +149,16 @@ export function createLogin(core: MemberCore) {
     },
 
     /** POST /wps/session/login/verify, once the code was right: the session the password login would have opened. */
-    async loginVerified(login: { memberId: string; mustChangePassword: boolean; passwordExpired: boolean }, origin: RequestOrigin): Promise<LoginResult> {
+    async loginVerified(
+      login: { memberId: string; mustChangePassword: boolean; passwordExpired: boolean },
+      origin: RequestOrigin,
+    ): Promise<LoginResult> {
       const row = await findCredentialsById(db, login.memberId);
       if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', { captcha: false });
-      const result = await core.startSession(row, origin, { mustChangePassword: login.mustChangePassword, passwordExpired: login.passwordExpired });
+      const result = await core.startSession(row, origin, {
+        mustChangePassword: login.mustChangePassword,
+        passwordExpired: login.passwordExpired,
+      });
       await throttle.succeeded(row.account, origin.ip);
       return result;
     },
@@ -117,9 +167,17 @@ export function createLogin(core: MemberCore) {
      * POST /wps/session/login/freeplay: a trial account with a demo balance. Requests with one
      * client key (from one IP) share one account and one demo credit, however many run at once.
      */
-    async loginFreeplay(body: { random: string; idempotencyKey?: string | undefined }, origin: RequestOrigin): Promise<LoginResult> {
+    async loginFreeplay(
+      body: { random: string; idempotencyKey?: string | undefined },
+      origin: RequestOrigin,
+    ): Promise<LoginResult> {
       await core.requireModules('FREEPLAY3');
-      await rateLimiter.consume('freeplay-ip', origin.ip, MEMBER_LIMITS.freeplayPerIp.limit, MEMBER_LIMITS.freeplayPerIp.windowSeconds);
+      await rateLimiter.consume(
+        'freeplay-ip',
+        origin.ip,
+        MEMBER_LIMITS.freeplayPerIp.limit,
+        MEMBER_LIMITS.freeplayPerIp.windowSeconds,
+      );
       // Bound to the IP too, so a leaked key does not hand a stranger the trial account.
       const grantKey = hashKey(`freeplay\u0000${origin.ip}\u0000${body.idempotencyKey ?? body.random}`);
       const loginExisting = async (memberId: string): Promise<LoginResult> => {

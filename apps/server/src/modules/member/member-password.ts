@@ -6,7 +6,13 @@ import { AppError } from '../../http/app-error';
 import type { SessionMember } from '../session/session.service';
 import type { MemberCore } from './member-core';
 import { MEMBER_LIMITS, failFields, hashKey, required, type RequestOrigin } from './member-helpers';
-import { consumeResetToken, findCredentialsByAccount, findCredentialsById, findCredentialsByMobile, replaceResetToken } from './member.repository';
+import {
+  consumeResetToken,
+  findCredentialsByAccount,
+  findCredentialsById,
+  findCredentialsByMobile,
+  replaceResetToken,
+} from './member.repository';
 
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -44,9 +50,17 @@ export function createPasswords(core: MemberCore) {
         throw new AppError(ErrorCode.OLD_PASSWORD_INCORRECT, 'The current password is incorrect');
       }
       const settings = await system.getRegisterSettings();
-      const password = core.checkNewPassword(settings, 'newPassword', body.newPassword, 'confirmNewPassword', body.confirmNewPassword);
+      const password = core.checkNewPassword(
+        settings,
+        'newPassword',
+        body.newPassword,
+        'confirmNewPassword',
+        body.confirmNewPassword,
+      );
       if (password === body.oldPassword) {
-        throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'The new password must differ from the current one', { reason: 'unchanged' });
+        throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'The new password must differ from the current one', {
+          reason: 'unchanged',
+        });
       }
       await core.setPassword(auth.memberId, password, auth.sessionId);
     },
@@ -57,8 +71,18 @@ export function createPasswords(core: MemberCore) {
      */
     async requestEmailReset(body: { username: string; email: string }, origin: RequestOrigin): Promise<void> {
       const account = body.username.trim().toLowerCase();
-      await rateLimiter.consume('forgot-ip', origin.ip, MEMBER_LIMITS.forgotPerIp.limit, MEMBER_LIMITS.forgotPerIp.windowSeconds);
-      await rateLimiter.consume('forgot-account', account, MEMBER_LIMITS.forgotPerAccount.limit, MEMBER_LIMITS.forgotPerAccount.windowSeconds);
+      await rateLimiter.consume(
+        'forgot-ip',
+        origin.ip,
+        MEMBER_LIMITS.forgotPerIp.limit,
+        MEMBER_LIMITS.forgotPerIp.windowSeconds,
+      );
+      await rateLimiter.consume(
+        'forgot-account',
+        account,
+        MEMBER_LIMITS.forgotPerAccount.limit,
+        MEMBER_LIMITS.forgotPerAccount.windowSeconds,
+      );
       const row = await findCredentialsByAccount(db, account);
       const matches =
         row !== undefined &&
@@ -69,7 +93,12 @@ export function createPasswords(core: MemberCore) {
       if (!matches || !row?.email) return;
       const token = crypto.randomBytes(32).toString('base64url');
       const at = new Date(now());
-      await replaceResetToken(db, { tokenHash: hashKey(token), memberId: row.id, now: at, expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS) });
+      await replaceResetToken(db, {
+        tokenHash: hashKey(token),
+        memberId: row.id,
+        now: at,
+        expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+      });
       const link = buildResetLink(token);
       const text = [
         `Olá ${row.account},`,
@@ -91,9 +120,20 @@ export function createPasswords(core: MemberCore) {
       body: { token: string; newPassword: string; confirmNewPassword: string },
       origin: RequestOrigin,
     ): Promise<void> {
-      await rateLimiter.consume('reset-token-ip', origin.ip, MEMBER_LIMITS.resetTokenPerIp.limit, MEMBER_LIMITS.resetTokenPerIp.windowSeconds);
+      await rateLimiter.consume(
+        'reset-token-ip',
+        origin.ip,
+        MEMBER_LIMITS.resetTokenPerIp.limit,
+        MEMBER_LIMITS.resetTokenPerIp.windowSeconds,
+      );
       const settings = await system.getRegisterSettings();
-      const password = core.checkNewPassword(settings, 'newPassword', body.newPassword, 'confirmNewPassword', body.confirmNewPassword);
+      const password = core.checkNewPassword(
+        settings,
+        'newPassword',
+        body.newPassword,
+        'confirmNewPassword',
+        body.confirmNewPassword,
+      );
       const memberId = await consumeResetToken(db, hashKey(body.token), new Date(now()));
       // Not UNAUTHORIZED: a client takes that for its own dead session and logs out whoever is there.
       if (!memberId) throw new AppError(ErrorCode.RESET_LINK_INVALID, 'This reset link is invalid or has expired');
@@ -102,7 +142,13 @@ export function createPasswords(core: MemberCore) {
 
     /** POST /wps/member/password/verification: verify the reset code, set the password, log in. */
     async resetByPhone(
-      body: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string; confirmNewPassword?: string | undefined },
+      body: {
+        mobileNum: string;
+        countryDialingCode: string;
+        verificationCode: string;
+        newPassword: string;
+        confirmNewPassword?: string | undefined;
+      },
       origin: RequestOrigin,
     ): Promise<LoginResult> {
       await core.requireModules('CHNGPASSVERIF3');

@@ -1,6 +1,12 @@
 import { LANGUAGE_CODES } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { AVATAR_COUNT, avatarUrl, type MemberAvatar, type MemberInfo, type PlayerAvatarList } from '@wps/shared/schemas/member';
+import {
+  AVATAR_COUNT,
+  avatarUrl,
+  type MemberAvatar,
+  type MemberInfo,
+  type PlayerAvatarList,
+} from '@wps/shared/schemas/member';
 import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS } from '../../db/change-feed';
 import { AppError } from '../../http/app-error';
@@ -23,12 +29,19 @@ export function createProfile(core: MemberCore) {
   const feed = core.ctx.changeFeed;
   // Holds only what comes from the members row: a field read from another table would also need
   // evicting when that table changes.
-  const infoCache = createTtlCache<MemberInfoRow>({ ttlMs: INFO_CACHE_TTL_MS, maxEntries: INFO_CACHE_MAX_ENTRIES, now });
+  const infoCache = createTtlCache<MemberInfoRow>({
+    ttlMs: INFO_CACHE_TTL_MS,
+    maxEntries: INFO_CACHE_MAX_ENTRIES,
+    now,
+  });
   feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => infoCache.delete(memberId));
   feed?.onReset(() => infoCache.clear());
   // The club label (VIP level) and member labels belong to the loyalty module, built after this
   // one: it hands its reader over in the composition root. Read apart from the cached row.
-  let findLabels: (memberId: string) => Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> = async () => ({ clubLabel: null, memberLabel: [] });
+  let findLabels: (memberId: string) => Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> = async () => ({
+    clubLabel: null,
+    memberLabel: [],
+  });
 
   /** The members-row fields of member info, from the cache while the change feed is live. */
   async function readMemberInfo(memberId: string): Promise<MemberInfoRow | undefined> {
@@ -97,8 +110,17 @@ export function createProfile(core: MemberCore) {
     },
 
     /** GET /wps/agent/affiliate: the agent behind a code valid on the given domain. */
-    async checkAffiliate(code: string, domain: string | undefined, origin: RequestOrigin): Promise<{ code: string; agent: string }> {
-      await rateLimiter.consume('affiliate-ip', origin.ip, MEMBER_LIMITS.affiliatePerIp.limit, MEMBER_LIMITS.affiliatePerIp.windowSeconds);
+    async checkAffiliate(
+      code: string,
+      domain: string | undefined,
+      origin: RequestOrigin,
+    ): Promise<{ code: string; agent: string }> {
+      await rateLimiter.consume(
+        'affiliate-ip',
+        origin.ip,
+        MEMBER_LIMITS.affiliatePerIp.limit,
+        MEMBER_LIMITS.affiliatePerIp.windowSeconds,
+      );
       const row = await core.resolveCode(code, domain);
       if (!row) throw new AppError(ErrorCode.INVITATION_CODE_ERROR, 'The invitation code is not valid');
       return { code: row.code, agent: row.memberAccount };

@@ -66,12 +66,23 @@ export function createRegistration(core: MemberCore) {
   const { system, rateLimiter, otp } = core.ctx;
 
   /** The shared part of both registrations; `mode` decides which fields apply. */
-  async function register(mode: 'username' | 'mobile', body: RegisterInput, origin: RequestOrigin, linkIdentity?: AfterInsert): Promise<LoginResult> {
+  async function register(
+    mode: 'username' | 'mobile',
+    body: RegisterInput,
+    origin: RequestOrigin,
+    linkIdentity?: AfterInsert,
+  ): Promise<LoginResult> {
     await core.requireModules('DIRECTREG3', mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
     if (body.agree !== true) {
-      throw new AppError(ErrorCode.AGREEMENT_REQUIRED, 'Accept the terms, the privacy policy and the minimum age to register');
+      throw new AppError(
+        ErrorCode.AGREEMENT_REQUIRED,
+        'Accept the terms, the privacy policy and the minimum age to register',
+      );
     }
-    const [settings, smsVerification] = await Promise.all([system.getRegisterSettings(), system.isModuleEnabled('REGMOBVERF3')]);
+    const [settings, smsVerification] = await Promise.all([
+      system.getRegisterSettings(),
+      system.isModuleEnabled('REGMOBVERF3'),
+    ]);
 
     const mobileShown = mode === 'mobile' || settings.showMobile;
     const mobile = mobileShown ? body.mobileNum?.trim() || undefined : undefined;
@@ -128,14 +139,20 @@ export function createRegistration(core: MemberCore) {
       throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'This password is too common; choose another one');
     }
 
-    await rateLimiter.consume('register-ip', origin.ip, MEMBER_LIMITS.registerPerIp.limit, MEMBER_LIMITS.registerPerIp.windowSeconds);
+    await rateLimiter.consume(
+      'register-ip',
+      origin.ip,
+      MEMBER_LIMITS.registerPerIp.limit,
+      MEMBER_LIMITS.registerPerIp.windowSeconds,
+    );
     if (settings.showCaptcha) await core.checkCaptcha(body.captchaKey, body.captcha);
 
     const affiliate = await core.resolveCode(settings.hasAffiliate ? body.affiliateCode : undefined, body.domain);
     const referral = await core.resolveCode(body.referralCode ?? body.recommenderId, body.domain);
     const account = mode === 'username' ? (body.username ?? '').trim().toLowerCase() : undefined;
     // Cheap pre-checks, so a taken name does not burn the player's SMS code; the unique indexes decide.
-    if (account && (await isAccountTaken(db, account))) throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
+    if (account && (await isAccountTaken(db, account)))
+      throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
     if (phone && (await isMobileTaken(db, phone.e164))) {
       throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
     }

@@ -64,26 +64,41 @@ export function memberSearchQuery(db: Db, criteria: MemberSearchCriteria, offset
         .offset(offset)
         .limit(take);
     case 'mobile':
-      return members(db).where('m.mobile_e164', '=', criteria.e164).orderBy('m.mobile_e164').orderBy('m.id').offset(offset).limit(take);
-    case 'email':
       return members(db)
-        .where(sql<boolean>`lower(m.email) = ${criteria.email.toLowerCase()}`)
-        .where('m.email', 'is not', null)
-        // `id + 0`: an order the primary key cannot give, so the planner never walks the whole
-        // primary key hoping to meet the address early (it did at 200,000 members); the few
-        // matches are sorted after the e-mail index found them.
-        .orderBy(sql`m.id + 0`)
+        .where('m.mobile_e164', '=', criteria.e164)
+        .orderBy('m.mobile_e164')
+        .orderBy('m.id')
         .offset(offset)
         .limit(take);
+    case 'email':
+      return (
+        members(db)
+          .where(sql<boolean>`lower(m.email) = ${criteria.email.toLowerCase()}`)
+          .where('m.email', 'is not', null)
+          // `id + 0`: an order the primary key cannot give, so the planner never walks the whole
+          // primary key hoping to meet the address early (it did at 200,000 members); the few
+          // matches are sorted after the e-mail index found them.
+          .orderBy(sql`m.id + 0`)
+          .offset(offset)
+          .limit(take)
+      );
     case 'id':
       return members(db).where('m.id', '=', criteria.memberId).offset(offset).limit(take);
     case 'ids':
       // Already one page of ids: no offset here.
-      return members(db).where('m.id', 'in', criteria.memberIds.length ? criteria.memberIds : ['0']).orderBy('m.id').limit(take);
+      return members(db)
+        .where('m.id', 'in', criteria.memberIds.length ? criteria.memberIds : ['0'])
+        .orderBy('m.id')
+        .limit(take);
   }
 }
 
-export async function searchMembers(db: Db, criteria: MemberSearchCriteria, offset: number, limit: number): Promise<MemberSearchRow[]> {
+export async function searchMembers(
+  db: Db,
+  criteria: MemberSearchCriteria,
+  offset: number,
+  limit: number,
+): Promise<MemberSearchRow[]> {
   return memberSearchQuery(db, criteria, offset, limit).execute();
 }
 

@@ -11,12 +11,18 @@ type Db = Kysely<Database>;
 
 /** View: every member's security columns with the login password hash (re-authentication). */
 export function selectSecurityColumns(db: Db) {
-  return db.selectFrom('members').select(['id', 'type', 'password_hash', 'payment_password_hash', 'payee_name', 'email', 'dialing_code', 'mobile']);
+  return db
+    .selectFrom('members')
+    .select(['id', 'type', 'password_hash', 'payment_password_hash', 'payee_name', 'email', 'dialing_code', 'mobile']);
 }
 
 /** The stored payment password hash (null when none is set; undefined for an unknown member). */
 export async function findPaymentPasswordHash(db: Db, memberId: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('members').select('payment_password_hash').where('id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('members')
+    .select('payment_password_hash')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
   return row ? row.payment_password_hash : undefined;
 }
 
@@ -30,9 +36,17 @@ export async function findPayeeName(db: Db, memberId: string): Promise<string | 
  * Store a payment password hash. `expected` guards against a concurrent set or change: the row is
  * updated only while the stored hash is still the one the caller checked (null for a first set).
  */
-export async function updatePaymentPasswordHash(db: Db, memberId: string, hash: string, expected: string | null): Promise<boolean> {
+export async function updatePaymentPasswordHash(
+  db: Db,
+  memberId: string,
+  hash: string,
+  expected: string | null,
+): Promise<boolean> {
   let query = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
-  query = expected === null ? query.where('payment_password_hash', 'is', null) : query.where('payment_password_hash', '=', expected);
+  query =
+    expected === null
+      ? query.where('payment_password_hash', 'is', null)
+      : query.where('payment_password_hash', '=', expected);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -58,7 +72,12 @@ export async function setPayeeNameOnce(db: Db, memberId: string, payeeName: stri
  * it replaces a typed one when `replace` (the player is identified by the licence's identity),
  * else it is bound only where none is. True when the name is now the member's payee name.
  */
-export async function bindVerifiedPayeeName(db: Db, memberId: string, payeeName: string, replace: boolean): Promise<boolean> {
+export async function bindVerifiedPayeeName(
+  db: Db,
+  memberId: string,
+  payeeName: string,
+  replace: boolean,
+): Promise<boolean> {
   let q = db.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId);
   if (!replace) q = q.where('payee_name', 'is', null);
   const result = await q.executeTakeFirst();
@@ -72,7 +91,12 @@ export async function updateEmail(db: Db, memberId: string, email: string): Prom
 
 /** Whether a mobile number (E.164) belongs to another member. */
 export async function isMobileUsedElsewhere(db: Db, memberId: string, e164: string): Promise<boolean> {
-  const row = await db.selectFrom('members').select('id').where('mobile_e164', '=', e164).where('id', '!=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('mobile_e164', '=', e164)
+    .where('id', '!=', memberId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -88,7 +112,10 @@ export async function setMobileOnce(db: Db, memberId: string, dialingCode: strin
 }
 
 /** A member by account name (case-insensitive) with the payment password hash, its row locked for update. */
-export async function findPaymentPasswordForUpdate(db: Db, account: string): Promise<{ id: string; paymentPasswordHash: string | null } | undefined> {
+export async function findPaymentPasswordForUpdate(
+  db: Db,
+  account: string,
+): Promise<{ id: string; paymentPasswordHash: string | null } | undefined> {
   const row = await db
     .selectFrom('members')
     .select(['id', 'payment_password_hash'])

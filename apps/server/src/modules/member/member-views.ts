@@ -16,11 +16,17 @@ export function createMemberViews({ db }: { db: Kysely<Database> }) {
     /** Members whose money is real, with their account names: trial (free-play) accounts are left out. */
     realMoneyAccounts: () => db.selectFrom('members').select(['id', 'account']).where('type', '<>', AccountType.TRIAL),
     /** Real-money members with when they registered (who a platform message reaches, its segments). */
-    registrations: () => db.selectFrom('members').select(['id', 'account', 'created_at']).where('type', '<>', AccountType.TRIAL),
+    registrations: () =>
+      db.selectFrom('members').select(['id', 'account', 'created_at']).where('type', '<>', AccountType.TRIAL),
     /** Real-money members with their type and upline: the agent tree's edges (the agent settlement walks each player's chain of agents). */
-    uplines: () => db.selectFrom('members').select(['id', 'account', 'type', 'upline_id']).where('type', '<>', AccountType.TRIAL),
+    uplines: () =>
+      db.selectFrom('members').select(['id', 'account', 'type', 'upline_id']).where('type', '<>', AccountType.TRIAL),
     /** Real-money members with their status and when they registered and last signed in: the records module's LGPD anonymisation finds closed accounts past retention by it. */
-    activity: () => db.selectFrom('members').select(['id', 'account', 'status', 'created_at', 'last_login_at']).where('type', '<>', AccountType.TRIAL),
+    activity: () =>
+      db
+        .selectFrom('members')
+        .select(['id', 'account', 'status', 'created_at', 'last_login_at'])
+        .where('type', '<>', AccountType.TRIAL),
   };
 }
 

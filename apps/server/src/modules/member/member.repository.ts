@@ -114,7 +114,9 @@ function toCredential(row: CredentialRow | undefined): CredentialRow | undefined
 
 /** A member by account name, case-insensitively (served by the unique index on lower(account)). */
 export async function findCredentialsByAccount(db: Db, account: string): Promise<CredentialRow | undefined> {
-  return toCredential(await credentialQuery(db).where(sql<string>`lower(account)`, '=', account.toLowerCase()).executeTakeFirst());
+  return toCredential(
+    await credentialQuery(db).where(sql<string>`lower(account)`, '=', account.toLowerCase()).executeTakeFirst(),
+  );
 }
 
 /** A member by mobile number, in E.164 (phone-numbers.ts). */
@@ -237,7 +239,14 @@ export async function findAffiliateCode(db: Db, code: string): Promise<Affiliate
   const row = await db
     .selectFrom('affiliate_codes as c')
     .innerJoin('members as m', 'm.id', 'c.member_id')
-    .select(['c.code', 'c.kind', 'c.member_id as memberId', 'c.domain', 'm.account as memberAccount', 'm.type as memberType'])
+    .select([
+      'c.code',
+      'c.kind',
+      'c.member_id as memberId',
+      'c.domain',
+      'm.account as memberAccount',
+      'm.type as memberType',
+    ])
     .where('c.code', '=', code.toLowerCase())
     .where('c.enabled', '=', true)
     .where('m.status', '=', 'active')
@@ -285,7 +294,12 @@ export async function replaceResetToken(
     .execute();
   await db
     .insertInto('password_reset_tokens')
-    .values({ token_hash: input.tokenHash, member_id: input.memberId, created_at: input.now, expires_at: input.expiresAt })
+    .values({
+      token_hash: input.tokenHash,
+      member_id: input.memberId,
+      created_at: input.now,
+      expires_at: input.expiresAt,
+    })
     .execute();
 }
 
@@ -308,12 +322,19 @@ export async function consumeResetToken(db: Db, tokenHash: string, now: Date): P
 
 /** Bind a grant key to its trial account; a second insert of one key raises 23505. */
 export async function insertFreeplayGrant(db: Db, grantKey: string, memberId: string, now: Date): Promise<void> {
-  await db.insertInto('freeplay_grants').values({ grant_key: grantKey, member_id: memberId, created_at: now }).execute();
+  await db
+    .insertInto('freeplay_grants')
+    .values({ grant_key: grantKey, member_id: memberId, created_at: now })
+    .execute();
 }
 
 /** The trial account a grant key already created, if any. */
 export async function findFreeplayGrant(db: Db, grantKey: string): Promise<string | undefined> {
-  const row = await db.selectFrom('freeplay_grants').select('member_id').where('grant_key', '=', grantKey).executeTakeFirst();
+  const row = await db
+    .selectFrom('freeplay_grants')
+    .select('member_id')
+    .where('grant_key', '=', grantKey)
+    .executeTakeFirst();
   return row?.member_id;
 }
 
@@ -330,7 +351,13 @@ export async function findUpline(db: Db, memberId: string): Promise<UplineRow | 
   const row = await db
     .selectFrom('members as m')
     .leftJoin('members as u', 'u.id', 'm.upline_id')
-    .select(['m.id as memberId', 'u.id as uplineId', 'u.account as uplineAccount', 'u.type as uplineType', 'u.status as uplineStatus'])
+    .select([
+      'm.id as memberId',
+      'u.id as uplineId',
+      'u.account as uplineAccount',
+      'u.type as uplineType',
+      'u.status as uplineStatus',
+    ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -344,15 +371,25 @@ export async function findUpline(db: Db, memberId: string): Promise<UplineRow | 
 }
 
 /** A member's login name and account type, for the authenticate answer. */
-export async function findMemberBrief(db: Db, memberId: string): Promise<{ account: string; nickname: string | null; type: number; status: string } | undefined> {
+export async function findMemberBrief(
+  db: Db,
+  memberId: string,
+): Promise<{ account: string; nickname: string | null; type: number; status: string } | undefined> {
   const row = await sql<{ account: string; nickname: string | null; type: number; status: string }>`
     SELECT account, nickname, type, status FROM members WHERE id = ${memberId}::bigint`.execute(db);
   return row.rows[0];
 }
 
 /** A member's e-mail and phone (E.164): what a self-exclusion remembers, hashed, to refuse a new account with them. */
-export async function findMemberContacts(db: Db, memberId: string): Promise<{ email: string | null; phoneE164: string | null } | undefined> {
-  const row = await db.selectFrom('members').select(['email', 'mobile_e164']).where('id', '=', memberId).executeTakeFirst();
+export async function findMemberContacts(
+  db: Db,
+  memberId: string,
+): Promise<{ email: string | null; phoneE164: string | null } | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select(['email', 'mobile_e164'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
   return row && { email: row.email, phoneE164: row.mobile_e164 };
 }
 
@@ -367,26 +404,49 @@ export async function findMemberTypes(db: Db, memberIds: string[]): Promise<Map<
 /** When members registered, by id; unknown ids are left out. */
 export async function findRegisteredAt(db: Db, memberIds: string[]): Promise<Map<string, Date>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await db.selectFrom('members').select(['id', 'created_at']).where('id', 'in', [...new Set(memberIds)]).execute();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'created_at'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
   return new Map(rows.map((r) => [String(r.id), new Date(r.created_at)]));
 }
 
 /** What a referral's check compares between two accounts: where they registered from, phone and payee name. */
-export async function findReferralTraits(db: Db, memberIds: string[]): Promise<Map<string, { registerIp: string | null; phone: string | null; payeeName: string | null }>> {
+export async function findReferralTraits(
+  db: Db,
+  memberIds: string[],
+): Promise<Map<string, { registerIp: string | null; phone: string | null; payeeName: string | null }>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await db.selectFrom('members').select(['id', 'register_ip', 'mobile_e164', 'payee_name']).where('id', 'in', [...new Set(memberIds)]).execute();
-  return new Map(rows.map((r) => [String(r.id), { registerIp: r.register_ip, phone: r.mobile_e164, payeeName: r.payee_name }]));
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'register_ip', 'mobile_e164', 'payee_name'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
+  return new Map(
+    rows.map((r) => [String(r.id), { registerIp: r.register_ip, phone: r.mobile_e164, payeeName: r.payee_name }]),
+  );
 }
 
 /** A member's own enabled invitation code, the oldest when it has several. */
 export async function findMemberCode(db: Db, memberId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('affiliate_codes').select('code').where('member_id', '=', memberId).where('enabled', '=', true).orderBy('created_at').executeTakeFirst();
+  const row = await db
+    .selectFrom('affiliate_codes')
+    .select('code')
+    .where('member_id', '=', memberId)
+    .where('enabled', '=', true)
+    .orderBy('created_at')
+    .executeTakeFirst();
   return row?.code;
 }
 
 /** Account names by member id; unknown ids are left out. */
 export async function findAccountNames(db: Db, memberIds: string[]): Promise<Map<string, string>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await db.selectFrom('members').select(['id', 'account']).where('id', 'in', [...new Set(memberIds)]).execute();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'account'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute();
   return new Map(rows.map((r) => [String(r.id), r.account]));
 }

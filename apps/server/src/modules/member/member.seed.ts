@@ -38,5 +38,10 @@ export async function seedDemoAgent(db: Kysely<Database>): Promise<void> {
     now: at,
     lastLoginAt: null,
   });
-  await insertAffiliateCodeIfMissing(db, { code: DEMO_AGENT.affiliateCode, kind: 'affiliate', memberId: agentId, domain: null });
+  await insertAffiliateCodeIfMissing(db, {
+    code: DEMO_AGENT.affiliateCode,
+    kind: 'affiliate',
+    memberId: agentId,
+    domain: null,
+  });
 }

@@ -74,7 +74,11 @@ describeEachDatabase('member accounts', (target) => {
   it('checks the confirmation and refuses common passwords', async () => {
     const base = { username: uniqueUsername(), agree: true };
     expectFailure(
-      await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...base, password: 'Lumen2024bet', confirmPassword: 'Lumen2024bex' }),
+      await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+        ...base,
+        password: 'Lumen2024bet',
+        confirmPassword: 'Lumen2024bex',
+      }),
       ErrorCode.PASSWORD_MISMATCH,
     );
     const missing = expectFailure(
@@ -83,7 +87,11 @@ describeEachDatabase('member accounts', (target) => {
     );
     expect((missing.value as FieldFailures).fields[0]).toMatchObject({ field: 'confirmPassword', code: 'required' });
     expectFailure(
-      await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...base, password: 'abcd1234', confirmPassword: 'abcd1234' }),
+      await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+        ...base,
+        password: 'abcd1234',
+        confirmPassword: 'abcd1234',
+      }),
       ErrorCode.PASSWORD_TOO_WEAK,
     );
   });
@@ -100,17 +108,33 @@ describeEachDatabase('member accounts', (target) => {
   });
 
   it('checks affiliate codes against code and domain', async () => {
-    const found = valueOf<{ code: string; agent: string }>(await call(t.app, 'GET', `/wps/agent/affiliate?code=${DEMO_AGENT.affiliateCode}`));
+    const found = valueOf<{ code: string; agent: string }>(
+      await call(t.app, 'GET', `/wps/agent/affiliate?code=${DEMO_AGENT.affiliateCode}`),
+    );
     expect(found.agent).toBe(DEMO_AGENT.account);
     expectFailure(await call(t.app, 'GET', '/wps/agent/affiliate?code=NOPE1234'), ErrorCode.INVITATION_CODE_ERROR, 400);
 
     await t.database.db
       .insertInto('affiliate_codes')
-      .values({ code: 'boundcode', kind: 'affiliate', member_id: (await t.database.db.selectFrom('members').select('id').where('account', '=', DEMO_AGENT.account).executeTakeFirstOrThrow()).id, domain: 'lumen.example' })
+      .values({
+        code: 'boundcode',
+        kind: 'affiliate',
+        member_id: (
+          await t.database.db
+            .selectFrom('members')
+            .select('id')
+            .where('account', '=', DEMO_AGENT.account)
+            .executeTakeFirstOrThrow()
+        ).id,
+        domain: 'lumen.example',
+      })
       .execute();
     valueOf(await call(t.app, 'GET', '/wps/agent/affiliate?code=BOUNDCODE&domain=www.lumen.example'));
     valueOf(await call(t.app, 'GET', '/wps/agent/affiliate?code=boundcode&domain=m.lumen.example'));
-    expectFailure(await call(t.app, 'GET', '/wps/agent/affiliate?code=boundcode&domain=evil.example'), ErrorCode.INVITATION_CODE_ERROR);
+    expectFailure(
+      await call(t.app, 'GET', '/wps/agent/affiliate?code=boundcode&domain=evil.example'),
+      ErrorCode.INVITATION_CODE_ERROR,
+    );
 
     expectFailure(
       await callEncrypted(t.app, 'PUT', '/wps/member/register', {
@@ -130,14 +154,29 @@ describeEachDatabase('member accounts', (target) => {
   it('requires and checks the captcha when the operator shows it', async () => {
     await updateOperatorSetting(t.app, 'register', (r) => ({ ...r, showCaptcha: true }));
     try {
-      const body = { username: uniqueUsername(), password: 'Lumen2024bet', confirmPassword: 'Lumen2024bet', agree: true };
+      const body = {
+        username: uniqueUsername(),
+        password: 'Lumen2024bet',
+        confirmPassword: 'Lumen2024bet',
+        agree: true,
+      };
       expectFailure(await callEncrypted(t.app, 'PUT', '/wps/member/register', body), ErrorCode.CAPTCHA_REQUIRED);
       expectFailure(
-        await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...body, captchaKey: 'reg-captcha-1', captcha: 'AAAAA' }),
+        await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+          ...body,
+          captchaKey: 'reg-captcha-1',
+          captcha: 'AAAAA',
+        }),
         ErrorCode.CAPTCHA_INVALID,
       );
       await plantCaptcha(t.database, 'reg-captcha-2', 'H4K8N');
-      valueOf(await callEncrypted(t.app, 'PUT', '/wps/member/register', { ...body, captchaKey: 'reg-captcha-2', captcha: 'H4K8N' }));
+      valueOf(
+        await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+          ...body,
+          captchaKey: 'reg-captcha-2',
+          captcha: 'H4K8N',
+        }),
+      );
     } finally {
       await disableRegisterCaptcha(t.app);
     }
@@ -147,11 +186,20 @@ describeEachDatabase('member accounts', (target) => {
     const mobile = uniqueMobile();
     const password = strongPassword();
     const payload = { mobileNum: mobile, countryDialingCode: '+55', password, confirmPassword: password, agree: true };
-    expectFailure(await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', payload), ErrorCode.VALIDATION_FAILED);
+    expectFailure(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', payload),
+      ErrorCode.VALIDATION_FAILED,
+    );
 
-    valueOf(await call(t.app, 'POST', '/wps/verification/sms/register', { payload: { countryDialingCode: '55', mobileNo: mobile } }));
+    valueOf(
+      await call(t.app, 'POST', '/wps/verification/sms/register', {
+        payload: { countryDialingCode: '55', mobileNo: mobile },
+      }),
+    );
     const code = await readSmsCode(t.app, `55${mobile}`);
-    const result = valueOf<LoginResult>(await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { ...payload, verificationCode: code }));
+    const result = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { ...payload, verificationCode: code }),
+    );
     expect(result.account).toMatch(/^m\d{9}$/);
     expect(result.userInfo.userName).toBe(result.account);
     const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
@@ -160,7 +208,11 @@ describeEachDatabase('member accounts', (target) => {
 
     valueOf(await login(t.app, result.account ?? '', password));
     // The number is now taken.
-    expectFailure(await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { ...payload, verificationCode: code }), ErrorCode.MOBILE_TAKEN, 409);
+    expectFailure(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register/mobile', { ...payload, verificationCode: code }),
+      ErrorCode.MOBILE_TAKEN,
+      409,
+    );
   });
 
   it('rejects a mobile number with the wrong digit count for its country', async () => {
@@ -173,7 +225,9 @@ describeEachDatabase('member accounts', (target) => {
       agree: true,
     });
     const failure = expectFailure(res, ErrorCode.VALIDATION_FAILED);
-    expect((failure.value as FieldFailures).fields).toContainEqual(expect.objectContaining({ field: 'mobileNum', code: 'length', min: 10, max: 11 }));
+    expect((failure.value as FieldFailures).fields).toContainEqual(
+      expect.objectContaining({ field: 'mobileNum', code: 'length', min: 10, max: 11 }),
+    );
   });
 
   it('resets the password by phone and logs in', async () => {
@@ -182,7 +236,11 @@ describeEachDatabase('member accounts', (target) => {
     const member = await insertTestMember(t, password, { dialingCode: '55', mobile });
     const registered = valueOf<LoginResult>(await login(t.app, member.account, password));
 
-    valueOf(await call(t.app, 'POST', '/wps/verification/sms/password', { payload: { countryDialingCode: '55', mobileNum: mobile } }));
+    valueOf(
+      await call(t.app, 'POST', '/wps/verification/sms/password', {
+        payload: { countryDialingCode: '55', mobileNum: mobile },
+      }),
+    );
     const code = await readSmsCode(t.app, `55${mobile}`);
     const next = strongPassword();
     const result = valueOf<LoginResult>(
@@ -227,7 +285,10 @@ describeEachDatabase('member accounts', (target) => {
     const next = strongPassword();
     const reset = { token, newPassword: next, confirmNewPassword: next };
     valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset));
-    expectFailure(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset), ErrorCode.RESET_LINK_INVALID);
+    expectFailure(
+      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', reset),
+      ErrorCode.RESET_LINK_INVALID,
+    );
     expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
     expectFailure(await login(t.app, username, password), ErrorCode.INVALID_CREDENTIALS);
     valueOf(await login(t.app, username, next));
@@ -236,35 +297,63 @@ describeEachDatabase('member accounts', (target) => {
   it('stores the language choice', async () => {
     const { result } = await registerUser(t.app);
     // Read (and cache) the info first: the change must still show at once.
-    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe('PT');
-    expect(valueOf<{ language: string }>(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'en' } }))).toEqual({
+    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe(
+      'PT',
+    );
+    expect(
+      valueOf<{ language: string }>(
+        await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'en' } }),
+      ),
+    ).toEqual({
       language: 'EN',
     });
-    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe('EN');
-    expectFailure(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'xx' } }), ErrorCode.VALIDATION_FAILED);
-    expectFailure(await call(t.app, 'PUT', '/wps/member/language', { payload: { language: 'EN' } }), ErrorCode.UNAUTHORIZED);
+    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token })).language).toBe(
+      'EN',
+    );
+    expectFailure(
+      await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'xx' } }),
+      ErrorCode.VALIDATION_FAILED,
+    );
+    expectFailure(
+      await call(t.app, 'PUT', '/wps/member/language', { payload: { language: 'EN' } }),
+      ErrorCode.UNAUTHORIZED,
+    );
   });
 
   it('keeps the chosen avatar; trial accounts see theirs but may not change it', async () => {
     const { result } = await registerUser(t.app);
     const token = result.token;
-    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token }))).toEqual({ avatarId: null, url: null });
+    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token }))).toEqual({
+      avatarId: null,
+      url: null,
+    });
     const offered = valueOf<PlayerAvatarList>(await call(t.app, 'GET', '/wps/relay/MCSFE_getPlayerAvatar', { token }));
     expect(offered.list).toHaveLength(AVATAR_COUNT);
     expect(offered.current).toBeNull();
 
-    const chosen = valueOf<MemberAvatar>(await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId: 3 } }));
+    const chosen = valueOf<MemberAvatar>(
+      await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId: 3 } }),
+    );
     expect(chosen).toEqual({ avatarId: 3, url: '/avatars/avatar-3.svg' });
     expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token })).avatarId).toBe(3);
-    expect(valueOf<PlayerAvatarList>(await call(t.app, 'GET', '/wps/relay/MCSFE_getPlayerAvatar', { token })).current).toBe(3);
+    expect(
+      valueOf<PlayerAvatarList>(await call(t.app, 'GET', '/wps/relay/MCSFE_getPlayerAvatar', { token })).current,
+    ).toBe(3);
 
     for (const avatarId of [0, AVATAR_COUNT + 1, '2', 1.5]) {
-      expectFailure(await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId } }), ErrorCode.VALIDATION_FAILED);
+      expectFailure(
+        await call(t.app, 'PUT', '/wps/member/info/icon', { token, payload: { avatarId } }),
+        ErrorCode.VALIDATION_FAILED,
+      );
     }
     expectFailure(await call(t.app, 'GET', '/wps/member/info/icon'), ErrorCode.UNAUTHORIZED);
 
-    const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
-    expect(valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token: trial.token })).avatarId).toBeNull();
+    const trial = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }),
+    );
+    expect(
+      valueOf<MemberAvatar>(await call(t.app, 'GET', '/wps/member/info/icon', { token: trial.token })).avatarId,
+    ).toBeNull();
     expectFailure(
       await call(t.app, 'PUT', '/wps/member/info/icon', { token: trial.token, payload: { avatarId: 2 } }),
       ErrorCode.NEED_TRUE_ACCOUNT,
@@ -275,7 +364,9 @@ describeEachDatabase('member accounts', (target) => {
     await updateOperatorSetting(t.app, 'registrationBonusMinor', () => '1500');
     try {
       const { result } = await registerUser(t.app);
-      const balance = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }));
+      const balance = valueOf<{ sumBalanceMinor: string }>(
+        await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }),
+      );
       expect(balance.sumBalanceMinor).toBe('1500');
     } finally {
       await updateOperatorSetting(t.app, 'registrationBonusMinor', () => '0');
@@ -314,7 +405,11 @@ describePostgres('member concurrency [postgres]', () => {
     expect(codes.filter((c) => c !== 'OK').every((c) => c === ErrorCode.USERNAME_TAKEN)).toBe(true);
     const rows = await t.database.db.selectFrom('members').select('id').where('account', '=', username).execute();
     expect(rows).toHaveLength(1);
-    const wallets = await t.database.db.selectFrom('ledger_accounts').select('id').where('member_id', '=', rows[0]?.id ?? '0').execute();
+    const wallets = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('member_id', '=', rows[0]?.id ?? '0')
+      .execute();
     expect(wallets).toHaveLength(1);
   });
 
@@ -340,7 +435,9 @@ describePostgres('member concurrency [postgres]', () => {
     expect(credits).toHaveLength(1);
     const operator = await t.app.services.system.getOperatorConfig();
     for (const r of results) {
-      const balance = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: r.token }));
+      const balance = valueOf<{ sumBalanceMinor: string }>(
+        await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: r.token }),
+      );
       expect(balance.sumBalanceMinor).toBe(operator.freeplayDemoBalanceMinor.toString());
     }
   });

@@ -51,7 +51,9 @@ export function createPasswordHasher(opts: { logN: number }) {
   async function hash(password: string): Promise<string> {
     const salt = crypto.randomBytes(SALT_LENGTH);
     const key = await derive(password, salt, current);
-    return ['scrypt', current.logN, current.r, current.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return ['scrypt', current.logN, current.r, current.p, salt.toString('base64url'), key.toString('base64url')].join(
+      '$',
+    );
   }
 
   return {

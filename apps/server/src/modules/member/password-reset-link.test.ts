@@ -77,15 +77,28 @@ describeEachDatabase('password reset link', (target) => {
     const next = strongPassword();
     // The token in the query string instead of the body is not a reset.
     expectFailure(
-      await callEncrypted(t.app, 'POST', `/wps/member/password/reset?token=${token}`, { newPassword: next, confirmNewPassword: next }),
+      await callEncrypted(t.app, 'POST', `/wps/member/password/reset?token=${token}`, {
+        newPassword: next,
+        confirmNewPassword: next,
+      }),
       ErrorCode.VALIDATION_FAILED,
       400,
     );
 
-    valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password/reset', { token, newPassword: next, confirmNewPassword: next }));
+    valueOf(
+      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', {
+        token,
+        newPassword: next,
+        confirmNewPassword: next,
+      }),
+    );
     // Used once: the second try is the clear link error, not a 401 that a client takes for a dead session.
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', { token, newPassword: next, confirmNewPassword: next }),
+      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', {
+        token,
+        newPassword: next,
+        confirmNewPassword: next,
+      }),
       ErrorCode.RESET_LINK_INVALID,
       400,
     );
@@ -97,7 +110,11 @@ describeEachDatabase('password reset link', (target) => {
   it('answers an unknown token with RESET_LINK_INVALID (400), never 5xx', async () => {
     const next = strongPassword();
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', { token: 'x'.repeat(43), newPassword: next, confirmNewPassword: next }),
+      await callEncrypted(t.app, 'POST', '/wps/member/password/reset', {
+        token: 'x'.repeat(43),
+        newPassword: next,
+        confirmNewPassword: next,
+      }),
       ErrorCode.RESET_LINK_INVALID,
       400,
     );

@@ -26,7 +26,11 @@ function failure(field: string, code: 'pattern' | 'length', min: number, max: nu
  */
 export function createPhoneNormaliser(system: CountrySource) {
   /** The number in E.164 with its parts, or the field failure that explains why not. */
-  async function parse(dialingCode: string, mobile: string, fields: PhoneFields = DEFAULT_FIELDS): Promise<{ phone: NormalisedPhone } | { failure: PhoneFailure }> {
+  async function parse(
+    dialingCode: string,
+    mobile: string,
+    fields: PhoneFields = DEFAULT_FIELDS,
+  ): Promise<{ phone: NormalisedPhone } | { failure: PhoneFailure }> {
     const countries = await system.listCountries();
     const phone = normalisePhone(dialingCode, mobile, countries);
     if (phone) return { phone };
@@ -34,17 +38,24 @@ export function createPhoneNormaliser(system: CountrySource) {
     if (listed.length === 0) return failure(fields.dialingCode, 'pattern', 1, 4);
     const lengths = listed.flatMap((c) => c.mobileLengths);
     const digits = mobile.replace(/\D/g, '').length;
-    if (lengths.length > 0 && !lengths.includes(digits)) return failure(fields.mobile, 'length', Math.min(...lengths), Math.max(...lengths));
+    if (lengths.length > 0 && !lengths.includes(digits))
+      return failure(fields.mobile, 'length', Math.min(...lengths), Math.max(...lengths));
     return failure(fields.mobile, 'pattern', 4, 15);
   }
 
   return {
     parse,
     /** The number in E.164 with its parts; VALIDATION_FAILED naming the field otherwise. */
-    async normalise(dialingCode: string, mobile: string, fields: PhoneFields = DEFAULT_FIELDS): Promise<NormalisedPhone> {
+    async normalise(
+      dialingCode: string,
+      mobile: string,
+      fields: PhoneFields = DEFAULT_FIELDS,
+    ): Promise<NormalisedPhone> {
       const result = await parse(dialingCode, mobile, fields);
       if ('phone' in result) return result.phone;
-      throw new AppError(ErrorCode.VALIDATION_FAILED, `Invalid input: ${result.failure.field}`, { fields: [result.failure] });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, `Invalid input: ${result.failure.field}`, {
+        fields: [result.failure],
+      });
     },
   };
 }

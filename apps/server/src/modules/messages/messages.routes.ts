@@ -26,24 +26,42 @@ export function registerMessagesRoutes(app: RouteApp, services: AppServices): vo
     return ok(await messages.countUnread(member.memberId));
   });
 
-  app.get('/wps/messages', { schema: { querystring: noticeListQuerySchema, response: success(noticeListResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await messages.list(member.memberId, request.query.page, request.query.pageSize));
-  });
+  app.get(
+    '/wps/messages',
+    { schema: { querystring: noticeListQuerySchema, response: success(noticeListResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await messages.list(member.memberId, request.query.page, request.query.pageSize));
+    },
+  );
 
-  app.post('/wps/messages/read', { schema: { body: markNoticesReadBodySchema, response: success(markNoticesReadResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await messages.markRead(member.memberId, request.body.ids));
-  });
+  app.post(
+    '/wps/messages/read',
+    { schema: { body: markNoticesReadBodySchema, response: success(markNoticesReadResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await messages.markRead(member.memberId, request.body.ids));
+    },
+  );
 
-  app.get('/wps/messages/platform', { schema: { querystring: platformMessageListQuerySchema, response: success(platformMessageListResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    const language = contentLanguageOf(typeof request.headers.language === 'string' ? request.headers.language : undefined);
-    return ok(await messages.platform.inbox(member.memberId, language, request.query.page, request.query.pageSize));
-  });
+  app.get(
+    '/wps/messages/platform',
+    { schema: { querystring: platformMessageListQuerySchema, response: success(platformMessageListResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      const language = contentLanguageOf(
+        typeof request.headers.language === 'string' ? request.headers.language : undefined,
+      );
+      return ok(await messages.platform.inbox(member.memberId, language, request.query.page, request.query.pageSize));
+    },
+  );
 
-  app.post('/wps/messages/platform/read', { schema: { body: markNoticesReadBodySchema, response: success(markNoticesReadResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await messages.platform.markRead(member.memberId, request.body.ids));
-  });
+  app.post(
+    '/wps/messages/platform/read',
+    { schema: { body: markNoticesReadBodySchema, response: success(markNoticesReadResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await messages.platform.markRead(member.memberId, request.body.ids));
+    },
+  );
 }

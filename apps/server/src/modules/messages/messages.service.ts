@@ -7,7 +7,12 @@ import { createPlatformMessages, type PlatformMessagesContext } from './platform
 type Db = Kysely<Database>;
 
 /** Notice kinds the web knows how to word; other modules may add their own. */
-export type NoticeKind = 'deposit_credited' | 'deposit_failed' | 'withdrawal_approved' | 'withdrawal_rejected' | (string & {});
+export type NoticeKind =
+  | 'deposit_credited'
+  | 'deposit_failed'
+  | 'withdrawal_approved'
+  | 'withdrawal_rejected'
+  | (string & {});
 
 export type NotifyInput = { memberId: string; kind: NoticeKind; params: Record<string, string> };
 
@@ -30,13 +35,19 @@ export function createMessagesService(ctx: Pick<AppContext, 'db'> & Omit<Platfor
 
     /** Insert a notice in the caller's transaction, so it exists exactly when the event committed. */
     async notify(trx: Db, input: NotifyInput): Promise<void> {
-      if (!KIND_PATTERN.test(input.kind)) throw new Error(`messages: invalid notice kind ${JSON.stringify(input.kind)}`);
+      if (!KIND_PATTERN.test(input.kind))
+        throw new Error(`messages: invalid notice kind ${JSON.stringify(input.kind)}`);
       const entries = Object.entries(input.params);
       if (entries.length > MAX_PARAMS) throw new Error('messages: too many notice params');
       for (const [key, value] of entries) {
-        if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH) throw new Error(`messages: param ${key} must be a short string`);
+        if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH)
+          throw new Error(`messages: param ${key} must be a short string`);
       }
-      await insertNotice(trx, { memberId: String(input.memberId), kind: input.kind, params: Object.fromEntries(entries) });
+      await insertNotice(trx, {
+        memberId: String(input.memberId),
+        kind: input.kind,
+        params: Object.fromEntries(entries),
+      });
     },
 
     /** The member's unread notices and platform messages together (the header's count). */

@@ -10,5 +10,8 @@ export async function findMemberNotices(db: Db, memberId: string, f: { cursor?: 
     .select(['id', 'kind', 'params', 'created_at as createdAt', 'read_at as readAt'])
     .where('member_id', '=', memberId);
   if (f.cursor) q = q.where('id', '<', f.cursor);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
 }

@@ -9,7 +9,12 @@ type Db = Kysely<Database>;
 /** What decides which broadcast messages reach a player: when the account was made and whether it has deposited. */
 export type RecipientFacts = { id: string; createdAt: Date; hasDeposited: boolean };
 
-export type InboxRow = { id: string; sendAt: Date; translations: Record<string, PlatformMessageWords>; isRead: boolean };
+export type InboxRow = {
+  id: string;
+  sendAt: Date;
+  translations: Record<string, PlatformMessageWords>;
+  isRead: boolean;
+};
 
 export type PlatformMessageRow = {
   id: string;
@@ -40,13 +45,24 @@ const MESSAGE_COLUMNS = [
 ] as const;
 
 /** A real-money member's facts in one statement (the member and deposit modules' views); undefined for trial or unknown ids. */
-export async function findRecipientFacts(db: Db, views: { members: MemberViews; deposits: DepositMemberViews }, memberId: string): Promise<RecipientFacts | undefined> {
+export async function findRecipientFacts(
+  db: Db,
+  views: { members: MemberViews; deposits: DepositMemberViews },
+  memberId: string,
+): Promise<RecipientFacts | undefined> {
   const row = await db
     .selectFrom(views.members.registrations().as('m'))
     .select((eb) => [
       'm.id',
       'm.created_at as createdAt',
-      eb.exists(eb.selectFrom(views.deposits.creditedDeposits().as('d')).select('d.member_id').whereRef('d.member_id', '=', 'm.id')).as('hasDeposited'),
+      eb
+        .exists(
+          eb
+            .selectFrom(views.deposits.creditedDeposits().as('d'))
+            .select('d.member_id')
+            .whereRef('d.member_id', '=', 'm.id'),
+        )
+        .as('hasDeposited'),
     ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
@@ -95,16 +111,37 @@ export async function countUnreadMessages(db: Db, facts: RecipientFacts, at: Dat
 }
 
 /** One page of the player's messages, newest first, and how many there are. */
-export async function findInbox(db: Db, facts: RecipientFacts, at: Date, offset: number, limit: number): Promise<{ rows: InboxRow[]; total: number }> {
+export async function findInbox(
+  db: Db,
+  facts: RecipientFacts,
+  at: Date,
+  offset: number,
+  limit: number,
+): Promise<{ rows: InboxRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db.selectFrom(visibleMessages(db, facts, at, false).as('v')).selectAll().orderBy('sendAt', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-    db.selectFrom(visibleMessages(db, facts, at, false).as('v')).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(visibleMessages(db, facts, at, false).as('v'))
+      .selectAll()
+      .orderBy('sendAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom(visibleMessages(db, facts, at, false).as('v'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((r) => ({ ...r, isRead: Boolean(r.isRead) })), total: Number(count.n) };
 }
 
 /** Record read receipts for the given messages (or every unread one) the player can see; answers how many were new. */
-export async function insertReadReceipts(db: Db, facts: RecipientFacts, at: Date, ids: string[] | undefined): Promise<number> {
+export async function insertReadReceipts(
+  db: Db,
+  facts: RecipientFacts,
+  at: Date,
+  ids: string[] | undefined,
+): Promise<number> {
   if (ids && ids.length === 0) return 0;
   const inserted = await db
     .insertInto('platform_message_reads')
@@ -112,7 +149,11 @@ export async function insertReadReceipts(db: Db, facts: RecipientFacts, at: Date
     .expression(
       db
         .selectFrom(visibleMessages(db, facts, at, true).as('v'))
-        .select([sql<string>`cast(${facts.id} as bigint)`.as('member_id'), 'v.id', sql<Date>`cast(${at.toISOString()} as timestamptz)`.as('read_at')])
+        .select([
+          sql<string>`cast(${facts.id} as bigint)`.as('member_id'),
+          'v.id',
+          sql<Date>`cast(${at.toISOString()} as timestamptz)`.as('read_at'),
+        ])
         .$if(ids !== undefined, (q) => q.where('v.id', 'in', ids!)),
     )
     .onConflict((oc) => oc.columns(['member_id', 'message_id']).doNothing())
@@ -122,12 +163,24 @@ export async function insertReadReceipts(db: Db, facts: RecipientFacts, at: Date
 }
 
 /** Named accounts that are real-money players, as member ids (trial and unknown accounts are left out). */
-export async function findRecipientIds(db: Db, views: { members: MemberViews }, accounts: string[]): Promise<{ id: string; account: string }[]> {
+export async function findRecipientIds(
+  db: Db,
+  views: { members: MemberViews },
+  accounts: string[],
+): Promise<{ id: string; account: string }[]> {
   if (accounts.length === 0) return [];
-  return db.selectFrom(views.members.realMoneyAccounts().as('m')).select(['m.id', 'm.account']).where('m.account', 'in', accounts).execute();
+  return db
+    .selectFrom(views.members.realMoneyAccounts().as('m'))
+    .select(['m.id', 'm.account'])
+    .where('m.account', 'in', accounts)
+    .execute();
 }
 
-export async function insertMessage(db: Db, message: NewPlatformMessage, recipientIds: string[]): Promise<PlatformMessageRow> {
+export async function insertMessage(
+  db: Db,
+  message: NewPlatformMessage,
+  recipientIds: string[],
+): Promise<PlatformMessageRow> {
   const row = await db
     .insertInto('platform_messages')
     .values({
@@ -157,14 +210,33 @@ export async function lockMessage(db: Db, id: string): Promise<PlatformMessageRo
 }
 
 export async function setWithdrawn(db: Db, id: string, operatorId: string, at: Date): Promise<PlatformMessageRow> {
-  return db.updateTable('platform_messages').set({ withdrawn_at: at, withdrawn_by: operatorId }).where('id', '=', id).returning(MESSAGE_COLUMNS).executeTakeFirstOrThrow();
+  return db
+    .updateTable('platform_messages')
+    .set({ withdrawn_at: at, withdrawn_by: operatorId })
+    .where('id', '=', id)
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** One page of every message, newest first, and the total. */
-export async function findMessagePage(db: Db, order: 'asc' | 'desc', offset: number, limit: number): Promise<{ rows: PlatformMessageRow[]; total: number }> {
+export async function findMessagePage(
+  db: Db,
+  order: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): Promise<{ rows: PlatformMessageRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db.selectFrom('platform_messages').select(MESSAGE_COLUMNS).orderBy('id', order).offset(offset).limit(limit).execute(),
-    db.selectFrom('platform_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('platform_messages')
+      .select(MESSAGE_COLUMNS)
+      .orderBy('id', order)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('platform_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -182,7 +254,11 @@ export async function countReads(db: Db, ids: string[]): Promise<Map<string, num
 }
 
 /** The accounts each message names, for messages naming few. */
-export async function findNamedAccounts(db: Db, views: { members: MemberViews }, ids: string[]): Promise<Map<string, string[]>> {
+export async function findNamedAccounts(
+  db: Db,
+  views: { members: MemberViews },
+  ids: string[],
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (ids.length === 0) return out;
   const rows = await db

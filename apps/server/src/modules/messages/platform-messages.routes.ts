@@ -16,15 +16,37 @@ const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /** The back office's platform messages: the list with read counts (inbox.read); send, schedule and withdraw (inbox.write). */
 export function registerPlatformMessageRoutes(app: RouteApp, { messages }: AppServices): void {
-  app.get('/ops/messages', { config: { permission: 'inbox.read' }, schema: { querystring: opsPlatformMessageQuerySchema, response: success(opsPlatformMessagePageSchema) } }, async (request) =>
-    ok(await messages.platform.list(request.query)),
+  app.get(
+    '/ops/messages',
+    {
+      config: { permission: 'inbox.read' },
+      schema: { querystring: opsPlatformMessageQuerySchema, response: success(opsPlatformMessagePageSchema) },
+    },
+    async (request) => ok(await messages.platform.list(request.query)),
   );
 
-  app.post('/ops/messages', { config: { permission: 'inbox.write' }, schema: { body: platformMessageBodySchema, response: success(opsPlatformMessageSchema) } }, async (request) =>
-    ok(await messages.platform.send((await requestOperator(request)).operatorId, request.body)),
+  app.post(
+    '/ops/messages',
+    {
+      config: { permission: 'inbox.write' },
+      schema: { body: platformMessageBodySchema, response: success(opsPlatformMessageSchema) },
+    },
+    async (request) => ok(await messages.platform.send((await requestOperator(request)).operatorId, request.body)),
   );
 
-  app.post('/ops/messages/:id/withdraw', { config: { permission: 'inbox.write' }, schema: { params: idParams, body: withdrawMessageBodySchema, response: success(opsPlatformMessageSchema) } }, async (request) =>
-    ok(await messages.platform.withdraw((await requestOperator(request)).operatorId, request.params.id, request.body.reason)),
+  app.post(
+    '/ops/messages/:id/withdraw',
+    {
+      config: { permission: 'inbox.write' },
+      schema: { params: idParams, body: withdrawMessageBodySchema, response: success(opsPlatformMessageSchema) },
+    },
+    async (request) =>
+      ok(
+        await messages.platform.withdraw(
+          (await requestOperator(request)).operatorId,
+          request.params.id,
+          request.body.reason,
+        ),
+      ),
   );
 }

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
-import type { OpsPlatformMessage, PlatformMessageBody, PlatformMessageListResult, PlatformMessageStatus } from '@wps/shared/schemas/platform-messages';
+import type {
+  OpsPlatformMessage,
+  PlatformMessageBody,
+  PlatformMessageListResult,
+  PlatformMessageStatus,
+} from '@wps/shared/schemas/platform-messages';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -81,8 +86,17 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
         row.audience === 'all'
           ? { type: 'all' as const }
           : row.audience === 'segment'
-            ? { type: 'segment' as const, registeredFrom: row.registeredFrom?.toISOString() ?? null, registeredUntil: row.registeredUntil?.toISOString() ?? null, hasDeposited: row.hasDeposited }
-            : { type: 'players' as const, count: row.recipientCount, accounts: few.includes(row.id) ? (named.get(row.id) ?? []) : null },
+            ? {
+                type: 'segment' as const,
+                registeredFrom: row.registeredFrom?.toISOString() ?? null,
+                registeredUntil: row.registeredUntil?.toISOString() ?? null,
+                hasDeposited: row.hasDeposited,
+              }
+            : {
+                type: 'players' as const,
+                count: row.recipientCount,
+                accounts: few.includes(row.id) ? (named.get(row.id) ?? []) : null,
+              },
       translations: row.translations,
       status: statusOf(row, at),
       sendAt: row.sendAt.toISOString(),
@@ -95,7 +109,8 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
   // Players in a time-out or self-exclusion see no platform messages (operators' marketing);
   // their notices (deposits, withdrawals) still reach them. Set by services.ts.
   let optedOut: ((memberId: string) => Promise<boolean>) | null = null;
-  const recipientFacts = async (memberId: string) => ((optedOut && (await optedOut(memberId))) ? undefined : findRecipientFacts(db, views, memberId));
+  const recipientFacts = async (memberId: string) =>
+    optedOut && (await optedOut(memberId)) ? undefined : findRecipientFacts(db, views, memberId);
 
   return {
     /** Leave players out of every message while this answers true (responsible gambling's exclusions). */
@@ -110,17 +125,35 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
     },
 
     /** One page of the player's messages in `language` (else the operator's default), newest first. */
-    async inbox(memberId: string, language: string | undefined, page: number, pageSize: number): Promise<PlatformMessageListResult> {
+    async inbox(
+      memberId: string,
+      language: string | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<PlatformMessageListResult> {
       const facts = await recipientFacts(memberId);
       const empty = { list: [], total: 0, page, pageSize, totalPages: 1, unreadCount: 0 };
       if (!facts) return empty;
       const at = new Date(now());
-      const [{ rows, total }, unreadCount, config] = await Promise.all([findInbox(db, facts, at, (page - 1) * pageSize, pageSize), countUnreadMessages(db, facts, at), system.getOperatorConfig()]);
+      const [{ rows, total }, unreadCount, config] = await Promise.all([
+        findInbox(db, facts, at, (page - 1) * pageSize, pageSize),
+        countUnreadMessages(db, facts, at),
+        system.getOperatorConfig(),
+      ]);
       const fallback = config.languages.default;
       return {
         list: rows.map((row) => {
-          const words = (language && (row.translations[language] ?? row.translations[language.split('-')[0]!])) || row.translations[fallback] || Object.values(row.translations)[0]!;
-          return { id: row.id, title: words.title, bodyHtml: words.bodyHtml, sentAt: row.sendAt.toISOString(), isRead: row.isRead };
+          const words =
+            (language && (row.translations[language] ?? row.translations[language.split('-')[0]!])) ||
+            row.translations[fallback] ||
+            Object.values(row.translations)[0]!;
+          return {
+            id: row.id,
+            title: words.title,
+            bodyHtml: words.bodyHtml,
+            sentAt: row.sendAt.toISOString(),
+            isRead: row.isRead,
+          };
         }),
         total,
         page,
@@ -142,7 +175,13 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
     /** GET /ops/messages: every message, newest first, with its status and read count. */
     async list(q: { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<OpsPage<OpsPlatformMessage>> {
       const { rows, total } = await findMessagePage(db, q.order, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: await toOps(db, rows), total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) };
+      return {
+        list: await toOps(db, rows),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
     },
 
     /**
@@ -152,14 +191,23 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
     async send(operatorId: string, body: PlatformMessageBody): Promise<OpsPlatformMessage> {
       const at = now();
       const sendAt = body.sendAt ? Date.parse(body.sendAt) : at;
-      if (sendAt < at - PAST_SLACK_MS) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The send time has passed', { fields: [{ field: 'sendAt', message: 'must not be in the past' }] });
+      if (sendAt < at - PAST_SLACK_MS)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'The send time has passed', {
+          fields: [{ field: 'sendAt', message: 'must not be in the past' }],
+        });
       const translations = Object.fromEntries(
-        Object.entries(body.translations).map(([language, words]) => [language, { title: words.title, bodyHtml: sanitizeContentHtml(words.bodyHtml) }]),
+        Object.entries(body.translations).map(([language, words]) => [
+          language,
+          { title: words.title, bodyHtml: sanitizeContentHtml(words.bodyHtml) },
+        ]),
       );
       const emptied = Object.entries(translations).filter(([, words]) => words.bodyHtml === '');
       if (emptied.length > 0) {
         throw new AppError(ErrorCode.VALIDATION_FAILED, 'Nothing of the text is left once unsafe HTML is removed', {
-          fields: emptied.map(([language]) => ({ field: `translations.${language}.bodyHtml`, message: 'nothing is left once unsafe HTML is removed' })),
+          fields: emptied.map(([language]) => ({
+            field: `translations.${language}.bodyHtml`,
+            message: 'nothing is left once unsafe HTML is removed',
+          })),
         });
       }
       const { audience } = body;
@@ -168,7 +216,10 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
         recipients = await findRecipientIds(db, views, audience.accounts);
         const found = new Set(recipients.map((r) => r.account));
         const unknown = audience.accounts.filter((account) => !found.has(account));
-        if (unknown.length > 0) throw new AppError(ErrorCode.MESSAGE_RECIPIENTS_UNKNOWN, 'Some accounts are not players', { accounts: unknown });
+        if (unknown.length > 0)
+          throw new AppError(ErrorCode.MESSAGE_RECIPIENTS_UNKNOWN, 'Some accounts are not players', {
+            accounts: unknown,
+          });
       }
       const segment = audience.type === 'segment' ? audience : null;
       return runInTransaction(db, async (trx) => {
@@ -188,7 +239,16 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
         );
         const action = row.sendAt.getTime() > at ? 'message.schedule' : 'message.send';
         const after = snapshot(row, audience.type === 'players' ? recipients.map((r) => r.account).sort() : undefined);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action, subjectType: 'platform_message', subjectId: row.id, reason: null, before: null, after });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action,
+          subjectType: 'platform_message',
+          subjectId: row.id,
+          reason: null,
+          before: null,
+          after,
+        });
         return (await toOps(trx, [row]))[0]!;
       });
     },
@@ -198,9 +258,19 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
       return runInTransaction(db, async (trx) => {
         const locked = await lockMessage(trx, id);
         if (!locked) throw new AppError(ErrorCode.MESSAGE_NOT_FOUND, 'No such message', { id });
-        if (locked.withdrawnAt) throw new AppError(ErrorCode.MESSAGE_WITHDRAWN, 'The message is already withdrawn', { id });
+        if (locked.withdrawnAt)
+          throw new AppError(ErrorCode.MESSAGE_WITHDRAWN, 'The message is already withdrawn', { id });
         const row = await setWithdrawn(trx, id, operatorId, new Date(now()));
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'message.withdraw', subjectType: 'platform_message', subjectId: id, reason, before: snapshot(locked), after: snapshot(row) });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'message.withdraw',
+          subjectType: 'platform_message',
+          subjectId: id,
+          reason,
+          before: snapshot(locked),
+          after: snapshot(row),
+        });
         return (await toOps(trx, [row]))[0]!;
       });
     },

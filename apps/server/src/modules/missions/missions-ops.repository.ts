@@ -11,19 +11,36 @@ export type StepCondition = { metric: string; target: string };
  * every step reached its target (`completed`). Marks are counted per member and kind, as the
  * player's progress reads them.
  */
-export async function countStepProgress(db: Db, periodKey: string, steps: StepCondition[]): Promise<{ progressed: number; completed: number }> {
+export async function countStepProgress(
+  db: Db,
+  periodKey: string,
+  steps: StepCondition[],
+): Promise<{ progressed: number; completed: number }> {
   const counterMetrics = [...new Set(steps.map((s) => s.metric).filter((m) => !m.startsWith('mark:')))];
-  const markKinds = [...new Set(steps.map((s) => s.metric).filter((m) => m.startsWith('mark:')).map((m) => m.slice('mark:'.length)))];
+  const markKinds = [
+    ...new Set(
+      steps
+        .map((s) => s.metric)
+        .filter((m) => m.startsWith('mark:'))
+        .map((m) => m.slice('mark:'.length)),
+    ),
+  ];
   if (steps.length === 0) return { progressed: 0, completed: 0 };
   const parts = [
     ...(counterMetrics.length
-      ? [sql`SELECT member_id, metric, value FROM mission_counters WHERE period_key = ${periodKey} AND metric IN (${sql.join(counterMetrics)})`]
+      ? [
+          sql`SELECT member_id, metric, value FROM mission_counters WHERE period_key = ${periodKey} AND metric IN (${sql.join(counterMetrics)})`,
+        ]
       : []),
     ...(markKinds.length
-      ? [sql`SELECT member_id, 'mark:' || kind AS metric, count(*) AS value FROM mission_marks WHERE period_key = ${periodKey} AND kind IN (${sql.join(markKinds)}) GROUP BY member_id, kind`]
+      ? [
+          sql`SELECT member_id, 'mark:' || kind AS metric, count(*) AS value FROM mission_marks WHERE period_key = ${periodKey} AND kind IN (${sql.join(markKinds)}) GROUP BY member_id, kind`,
+        ]
       : []),
   ];
-  const met = steps.map((s, i) => sql`bool_or(p.metric = ${s.metric} AND p.value >= ${s.target}::bigint) AS ${sql.ref(`s${i}`)}`);
+  const met = steps.map(
+    (s, i) => sql`bool_or(p.metric = ${s.metric} AND p.value >= ${s.target}::bigint) AS ${sql.ref(`s${i}`)}`,
+  );
   const all = sql.join(
     steps.map((_, i) => sql.ref(`m.s${i}`)),
     sql` AND `,
@@ -37,7 +54,10 @@ export async function countStepProgress(db: Db, periodKey: string, steps: StepCo
 }
 
 /** Per mission: claims in the given periods (the current day and week), claims in all and what they paid. */
-export async function findClaimTotals(db: Db, currentKeys: string[]): Promise<Map<string, { claimed: number; claimedAllTime: number; paid: bigint }>> {
+export async function findClaimTotals(
+  db: Db,
+  currentKeys: string[],
+): Promise<Map<string, { claimed: number; claimedAllTime: number; paid: bigint }>> {
   const rows = await db
     .selectFrom('mission_claims')
     .select([
@@ -48,7 +68,12 @@ export async function findClaimTotals(db: Db, currentKeys: string[]): Promise<Ma
     ])
     .groupBy('mission_id')
     .execute();
-  return new Map(rows.map((r) => [String(r.mission_id), { claimed: Number(r.claimed), claimedAllTime: Number(r.all_time), paid: BigInt(r.paid) }]));
+  return new Map(
+    rows.map((r) => [
+      String(r.mission_id),
+      { claimed: Number(r.claimed), claimedAllTime: Number(r.all_time), paid: BigInt(r.paid) },
+    ]),
+  );
 }
 
 export async function setMissionStatus(db: Db, id: string, status: 'draft' | 'live' | 'ended'): Promise<void> {

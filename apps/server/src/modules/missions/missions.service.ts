@@ -81,7 +81,11 @@ function opsView(r: MissionRow): OpsMission {
     titleEn: r.title_en,
     status: r.status,
     rewardMinor: String(r.reward_amount),
-    steps: r.steps.map((s) => ({ kind: s.kind, target: s.target, ...(s.category ? { category: s.category as GameCategory } : {}) })),
+    steps: r.steps.map((s) => ({
+      kind: s.kind,
+      target: s.target,
+      ...(s.category ? { category: s.category as GameCategory } : {}),
+    })),
     sortOrder: r.sort_order,
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -104,22 +108,40 @@ export function createMissionsService(ctx: MissionsContext) {
     return { daily: periodOf(at, 'daily', timeZone), weekly: periodOf(at, 'weekly', timeZone) };
   }
 
-  function playerMission(m: MissionRow, periodKey: string, progress: Map<string, bigint>, claims: Set<string>, language: string): PlayerMission {
+  function playerMission(
+    m: MissionRow,
+    periodKey: string,
+    progress: Map<string, bigint>,
+    claims: Set<string>,
+    language: string,
+  ): PlayerMission {
     const steps = m.steps.map((s) => {
       const target = BigInt(s.target);
       const done = progress.get(`${periodKey}|${metricOf(s)}`) ?? 0n;
-      return { kind: s.kind, category: (s.category ?? null) as GameCategory | null, target: s.target, progress: (done < target ? done : target).toString() };
+      return {
+        kind: s.kind,
+        category: (s.category ?? null) as GameCategory | null,
+        target: s.target,
+        progress: (done < target ? done : target).toString(),
+      };
     });
     const complete = steps.every((s) => s.progress === s.target);
     const status = claims.has(`${m.id}|${periodKey}`) ? 'claimed' : complete ? 'claimable' : 'in_progress';
-    return { id: String(m.id), title: language.toLowerCase().startsWith('en') ? m.title_en : m.title_pt, rewardMinor: String(m.reward_amount), status, steps };
+    return {
+      id: String(m.id),
+      title: language.toLowerCase().startsWith('en') ? m.title_en : m.title_pt,
+      rewardMinor: String(m.reward_amount),
+      status,
+      steps,
+    };
   }
 
   /** This week and the period keys its claims are under: the week's own and each of its days'. */
   function weekKeys(timeZone: string): { week: PeriodWindow; keys: string[] } {
     const week = periodOf(now(), 'weekly', timeZone);
     const keys = [week.key];
-    for (let t = week.start.getTime() + DAY / 2; t < week.end.getTime(); t += DAY) keys.push(periodOf(new Date(t), 'daily', timeZone).key);
+    for (let t = week.start.getTime() + DAY / 2; t < week.end.getTime(); t += DAY)
+      keys.push(periodOf(new Date(t), 'daily', timeZone).key);
     return { week, keys };
   }
 
@@ -127,11 +149,17 @@ export function createMissionsService(ctx: MissionsContext) {
     const at = now();
     const w = windows(at, await ctx.timeZone(db));
     const keys = [w.daily.key, w.weekly.key];
-    const [missions, progress, claims] = await Promise.all([findLiveMissions(db), findMemberProgress(db, memberId, keys), findMemberClaims(db, memberId, keys)]);
+    const [missions, progress, claims] = await Promise.all([
+      findLiveMissions(db),
+      findMemberProgress(db, memberId, keys),
+      findMemberClaims(db, memberId, keys),
+    ]);
     const set = (cadence: WindowPeriod) => ({
       periodKey: w[cadence].key,
       end: w[cadence].end.toISOString(),
-      missions: missions.filter((m) => m.cadence === cadence).map((m) => playerMission(m, w[cadence].key, progress, claims, language)),
+      missions: missions
+        .filter((m) => m.cadence === cadence)
+        .map((m) => playerMission(m, w[cadence].key, progress, claims, language)),
     });
     const daily = set('daily');
     const weekly = set('weekly');
@@ -172,15 +200,29 @@ export function createMissionsService(ctx: MissionsContext) {
                   const category = categories.get(String(e.data['vassalage'] ?? ''));
                   if (category) add(e.memberId, periodKey, `stake:${category}`, turnover);
                 }
-                if (e.data['nodeId']) marks.push({ memberId: e.memberId, periodKey, kind: 'game', mark: `${String(e.data['vassalage'])}:${String(e.data['nodeId'])}` });
+                if (e.data['nodeId'])
+                  marks.push({
+                    memberId: e.memberId,
+                    periodKey,
+                    kind: 'game',
+                    mark: `${String(e.data['vassalage'])}:${String(e.data['nodeId'])}`,
+                  });
               } else if (e.kind === 'deposit_credited') {
                 add(e.memberId, periodKey, 'deposit', BigInt(String(e.data['amount'] ?? '0')));
               } else if (e.kind === 'login') {
-                marks.push({ memberId: e.memberId, periodKey, kind: 'day', mark: periodOf(e.occurredAt, 'daily', timeZone).key });
+                marks.push({
+                  memberId: e.memberId,
+                  periodKey,
+                  kind: 'day',
+                  mark: periodOf(e.occurredAt, 'daily', timeZone).key,
+                });
               }
             }
           }
-          await addCounters(trx, [...counters.values()].filter((c) => c.amount > 0n));
+          await addCounters(
+            trx,
+            [...counters.values()].filter((c) => c.amount > 0n),
+          );
           await addMarks(trx, marks);
         },
       };
@@ -196,11 +238,13 @@ export function createMissionsService(ctx: MissionsContext) {
         if (!mission) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
         const periodKey = windows(now(), await ctx.timeZone(trx))[mission.cadence].key;
         const amount = BigInt(mission.reward_amount);
-        if (!(await insertClaim(trx, { memberId, missionId, periodKey, amount }))) throw new AppError(ErrorCode.MISSION_ALREADY_CLAIMED, 'This mission was claimed already');
+        if (!(await insertClaim(trx, { memberId, missionId, periodKey, amount })))
+          throw new AppError(ErrorCode.MISSION_ALREADY_CLAIMED, 'This mission was claimed already');
         const progress = await findMemberProgress(trx, memberId, [periodKey]);
         const view = playerMission(mission, periodKey, progress, new Set(), 'pt');
         // Rolls the claim row back with the refusal.
-        if (view.status !== 'claimable') throw new AppError(ErrorCode.MISSION_NOT_COMPLETED, 'This mission is not completed yet');
+        if (view.status !== 'claimable')
+          throw new AppError(ErrorCode.MISSION_NOT_COMPLETED, 'This mission is not completed yet');
         const grant = await grants.issue(trx, {
           memberId,
           kind: 'cash',
@@ -225,7 +269,12 @@ export function createMissionsService(ctx: MissionsContext) {
       const mine = await findClaimRank(db, memberId, keys);
       return {
         periodKey: week.key,
-        list: top.map((r, i) => ({ rank: i + 1, account: maskAccount(names.get(r.memberId) ?? '?'), completed: r.completed, isMe: r.memberId === String(memberId) })),
+        list: top.map((r, i) => ({
+          rank: i + 1,
+          account: maskAccount(names.get(r.memberId) ?? '?'),
+          completed: r.completed,
+          isMe: r.memberId === String(memberId),
+        })),
         me: { rank: mine.completed > 0 ? mine.ahead + 1 : null, completed: mine.completed },
       };
     },
@@ -238,9 +287,20 @@ export function createMissionsService(ctx: MissionsContext) {
       const list = [];
       for (const m of missions) {
         const periodKey = w[m.cadence].key;
-        const counts = await countStepProgress(db, periodKey, m.steps.map((s) => ({ metric: metricOf(s), target: s.target })));
+        const counts = await countStepProgress(
+          db,
+          periodKey,
+          m.steps.map((s) => ({ metric: metricOf(s), target: s.target })),
+        );
         const c = claims.get(String(m.id));
-        list.push({ missionId: String(m.id), periodKey, ...counts, claimed: c?.claimed ?? 0, claimedAllTime: c?.claimedAllTime ?? 0, paidMinor: (c?.paid ?? 0n).toString() });
+        list.push({
+          missionId: String(m.id),
+          periodKey,
+          ...counts,
+          claimed: c?.claimed ?? 0,
+          claimedAllTime: c?.claimedAllTime ?? 0,
+          paidMinor: (c?.paid ?? 0n).toString(),
+        });
       }
       const period = (p: PeriodWindow) => ({ periodKey: p.key, end: p.end.toISOString() });
       return { daily: period(w.daily), weekly: period(w.weekly), list };
@@ -251,7 +311,15 @@ export function createMissionsService(ctx: MissionsContext) {
       const { week, keys } = weekKeys(await ctx.timeZone(db));
       const top = await findClaimCounts(db, keys, LEADERBOARD_SIZE);
       const names = await ctx.accountNames(top.map((r) => r.memberId));
-      return { periodKey: week.key, list: top.map((r, i) => ({ rank: i + 1, memberId: r.memberId, account: names.get(r.memberId) ?? '?', completed: r.completed })) };
+      return {
+        periodKey: week.key,
+        list: top.map((r, i) => ({
+          rank: i + 1,
+          memberId: r.memberId,
+          account: names.get(r.memberId) ?? '?',
+          completed: r.completed,
+        })),
+      };
     },
 
     /** POST /ops/missions/:id/status: on (live), off (draft) or archived (ended); audited `mission.status`. */
@@ -260,7 +328,16 @@ export function createMissionsService(ctx: MissionsContext) {
         const before = await lockMission(trx, id);
         if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
         await setMissionStatus(trx, id, status);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'mission.status', subjectType: 'mission', subjectId: id, reason, before: { status: before.status }, after: { status } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'mission.status',
+          subjectType: 'mission',
+          subjectId: id,
+          reason,
+          before: { status: before.status },
+          after: { status },
+        });
       });
       const saved = (await findMissions(db)).find((r) => String(r.id) === id);
       if (!saved) throw new Error(`mission ${id} vanished after its status change`);
@@ -273,17 +350,43 @@ export function createMissionsService(ctx: MissionsContext) {
     /** POST /ops/missions and PUT /ops/missions/:id (audited `mission.create` / `mission.update`). */
     async save(operatorId: string, input: MissionInput, id?: string): Promise<OpsMission> {
       const { reason, ...m } = input;
-      const write = { ...m, rewardMinor: BigInt(m.rewardMinor), steps: m.steps.map((s) => ({ kind: s.kind, target: s.target, ...(s.category ? { category: s.category } : {}) })) };
+      const write = {
+        ...m,
+        rewardMinor: BigInt(m.rewardMinor),
+        steps: m.steps.map((s) => ({
+          kind: s.kind,
+          target: s.target,
+          ...(s.category ? { category: s.category } : {}),
+        })),
+      };
       const savedId = await runInTransaction(db, async (trx) => {
         if (id === undefined) {
           const newId = await insertMission(trx, write, operatorId);
-          await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'mission.create', subjectType: 'mission', subjectId: newId, reason, before: null, after: m });
+          await audit.record(trx, {
+            actorType: 'operator',
+            actorId: operatorId,
+            action: 'mission.create',
+            subjectType: 'mission',
+            subjectId: newId,
+            reason,
+            before: null,
+            after: m,
+          });
           return newId;
         }
         const before = await lockMission(trx, id);
         if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
         await updateMission(trx, id, write);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'mission.update', subjectType: 'mission', subjectId: id, reason, before: opsView(before), after: m });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'mission.update',
+          subjectType: 'mission',
+          subjectId: id,
+          reason,
+          before: opsView(before),
+          after: m,
+        });
         return id;
       });
       const saved = (await findMissions(db)).find((r) => String(r.id) === savedId);

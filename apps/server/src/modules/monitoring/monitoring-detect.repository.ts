@@ -13,7 +13,13 @@ const minutes = (n: number) => sql<string>`${n} * interval '1 minute'`;
 const hours = (n: number) => sql<string>`${n} * interval '1 hour'`;
 
 /** Credited deposits of the recent window and of the baseline before it (`baselineFrom` … `recent.from`). */
-export async function findDepositTotals(db: Db, views: MonitoringViews, recent: Window, baselineFrom: Date, minRecentMinor: string) {
+export async function findDepositTotals(
+  db: Db,
+  views: MonitoringViews,
+  recent: Window,
+  baselineFrom: Date,
+  minRecentMinor: string,
+) {
   return db
     .selectFrom(views.mainWalletEntries().as('e'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'e.member_id')
@@ -29,7 +35,9 @@ export async function findDepositTotals(db: Db, views: MonitoringViews, recent: 
     .where('e.created_at', '>=', baselineFrom)
     .where('e.created_at', '<', recent.to)
     .groupBy('e.member_id')
-    .having(sql<boolean>`coalesce(sum(e.amount) FILTER (WHERE e.created_at >= ${recent.from}), 0) >= ${minRecentMinor}::bigint`)
+    .having(
+      sql<boolean>`coalesce(sum(e.amount) FILTER (WHERE e.created_at >= ${recent.from}), 0) >= ${minRecentMinor}::bigint`,
+    )
     .execute();
 }
 
@@ -39,10 +47,19 @@ export async function findDepositTotals(db: Db, views: MonitoringViews, recent: 
  * named by the local date of its start: a round's local time less `endHour` hours, so 23:00 and
  * 02:00 of one night share a name.
  */
-export async function findNightPlay(db: Db, views: MonitoringViews, w: Window, timeZone: string, night: { startHour: number; endHour: number }) {
+export async function findNightPlay(
+  db: Db,
+  views: MonitoringViews,
+  w: Window,
+  timeZone: string,
+  night: { startHour: number; endHour: number },
+) {
   const local = sql`(r.created_at AT TIME ZONE ${timeZone})`;
   const hour = sql`extract(hour FROM ${local})`;
-  const isNight = night.startHour < night.endHour ? sql<boolean>`(${hour} >= ${night.startHour} AND ${hour} < ${night.endHour})` : sql<boolean>`(${hour} >= ${night.startHour} OR ${hour} < ${night.endHour})`;
+  const isNight =
+    night.startHour < night.endHour
+      ? sql<boolean>`(${hour} >= ${night.startHour} AND ${hour} < ${night.endHour})`
+      : sql<boolean>`(${hour} >= ${night.startHour} OR ${hour} < ${night.endHour})`;
   return db
     .selectFrom(views.gameRounds().as('r'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'r.member_id')
@@ -61,14 +78,20 @@ export async function findNightPlay(db: Db, views: MonitoringViews, w: Window, t
 }
 
 /** A round that lost: settled, with less back (wins and refunds) than was staked. */
-const lost = (r: string) => sql<boolean>`(${sql.ref(`${r}.status`)} = 'settled' AND ${sql.ref(`${r}.total_win`)} + ${sql.ref(`${r}.total_refund`)} < ${sql.ref(`${r}.total_bet`)})`;
+const lost = (r: string) =>
+  sql<boolean>`(${sql.ref(`${r}.status`)} = 'settled' AND ${sql.ref(`${r}.total_win`)} + ${sql.ref(`${r}.total_refund`)} < ${sql.ref(`${r}.total_bet`)})`;
 
 /**
  * Per player over the window: the net loss of the rounds begun in it, and the rounds begun within
  * `afterLossMinutes` of the end of the player's previous round when that round lost, with a stake
  * at least `stakeRaisePercent` of its stake (the loss chased with a bigger bet).
  */
-export async function findStakeChases(db: Db, views: MonitoringViews, w: Window, rule: { afterLossMinutes: number; stakeRaisePercent: number }) {
+export async function findStakeChases(
+  db: Db,
+  views: MonitoringViews,
+  w: Window,
+  rule: { afterLossMinutes: number; stakeRaisePercent: number },
+) {
   const sequence = db
     .selectFrom(views.gameRounds().as('r'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'r.member_id')
@@ -80,7 +103,9 @@ export async function findStakeChases(db: Db, views: MonitoringViews, w: Window,
       'r.total_refund',
       sql<boolean>`lag(${lost('r')}) OVER (PARTITION BY r.member_id ORDER BY r.created_at, r.id)`.as('prev_lost'),
       sql<string>`lag(r.total_bet) OVER (PARTITION BY r.member_id ORDER BY r.created_at, r.id)`.as('prev_bet'),
-      sql<Date>`lag(coalesce(r.settled_at, r.created_at)) OVER (PARTITION BY r.member_id ORDER BY r.created_at, r.id)`.as('prev_end'),
+      sql<Date>`lag(coalesce(r.settled_at, r.created_at)) OVER (PARTITION BY r.member_id ORDER BY r.created_at, r.id)`.as(
+        'prev_end',
+      ),
     ])
     .where('r.created_at', '>=', sql<Date>`${w.from}::timestamptz - ${minutes(rule.afterLossMinutes)}`)
     .where('r.created_at', '<', w.to)
@@ -89,7 +114,9 @@ export async function findStakeChases(db: Db, views: MonitoringViews, w: Window,
     .selectFrom(sequence.as('s'))
     .select([
       's.member_id',
-      sql<string>`coalesce(sum(s.total_bet - s.total_win - s.total_refund) FILTER (WHERE s.created_at >= ${w.from}), 0)::text`.as('net_loss'),
+      sql<string>`coalesce(sum(s.total_bet - s.total_win - s.total_refund) FILTER (WHERE s.created_at >= ${w.from}), 0)::text`.as(
+        'net_loss',
+      ),
       sql<number>`(count(*) FILTER (WHERE s.created_at >= ${w.from}))::int`.as('rounds'),
       sql<number>`(count(*) FILTER (WHERE s.created_at >= ${w.from} AND s.prev_lost AND s.created_at <= s.prev_end + ${minutes(rule.afterLossMinutes)}
         AND s.total_bet * 100 >= s.prev_bet * ${rule.stakeRaisePercent}))::int`.as('stake_raises'),
@@ -114,7 +141,9 @@ export async function findDepositChases(db: Db, views: MonitoringViews, w: Windo
           .select(sql`1`.as('one'))
           .whereRef('r.member_id', '=', 'd.member_id')
           .where(lost('r'))
-          .where(sql<boolean>`r.settled_at <= d.created_at AND r.settled_at >= d.created_at - ${minutes(afterLossMinutes)}`),
+          .where(
+            sql<boolean>`r.settled_at <= d.created_at AND r.settled_at >= d.created_at - ${minutes(afterLossMinutes)}`,
+          ),
       ),
     )
     .groupBy('d.member_id')
@@ -129,7 +158,9 @@ export async function findReversals(db: Db, views: MonitoringViews, w: Window, p
   const playedAfter = sql<boolean>`EXISTS (${views
     .gameRounds()
     .select(sql`1`.as('one'))
-    .where(sql<boolean>`member_id = v.member_id AND total_bet > 0 AND created_at >= v.created_at AND created_at < v.created_at + ${hours(playWithinHours)}`)})`;
+    .where(
+      sql<boolean>`member_id = v.member_id AND total_bet > 0 AND created_at >= v.created_at AND created_at < v.created_at + ${hours(playWithinHours)}`,
+    )})`;
   return db
     .selectFrom(views.mainWalletEntries().as('v'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'v.member_id')
@@ -152,7 +183,11 @@ export async function findLimitLoosenings(db: Db, views: MonitoringViews, w: Win
   return db
     .selectFrom(views.limitLoosenings().as('h'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'h.member_id')
-    .select(['h.member_id', sql<number>`count(*)::int`.as('raises'), sql<string>`string_agg(DISTINCT h.kind, ',')`.as('kinds')])
+    .select([
+      'h.member_id',
+      sql<number>`count(*)::int`.as('raises'),
+      sql<string>`string_agg(DISTINCT h.kind, ',')`.as('kinds'),
+    ])
     .where('h.at', '>=', w.from)
     .where('h.at', '<', w.to)
     .groupBy('h.member_id')

@@ -36,10 +36,17 @@ describePostgres('behaviour monitoring scan on two instances [postgres]', () => 
     t = await createTestApp('postgres');
     for (let i = 0; i < 3; i++) {
       const p = await createPlayer(t.app);
-      for (const value of ['100', '200', '300', '400']) valueOf(await call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token: p.token, payload: { limits: [{ kind: 'deposit_day', value }] } }));
+      for (const value of ['100', '200', '300', '400'])
+        valueOf(
+          await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+            token: p.token,
+            payload: { limits: [{ kind: 'deposit_day', value }] },
+          }),
+        );
       members.push(p.memberId);
     }
-    for (let i = 0; i < 2; i++) handles.push(await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize: 4 }));
+    for (let i = 0; i < 2; i++)
+      handles.push(await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize: 4 }));
   }, 60_000);
   afterAll(async () => {
     for (const h of handles) await h.close();
@@ -47,13 +54,38 @@ describePostgres('behaviour monitoring scan on two instances [postgres]', () => 
   });
 
   function instance(db: DatabaseHandle) {
-    const monitoring = createMonitoringService({ db: db.db, log, audit: createAuditService({ db: db.db }), views: monitoringViewsOf(db.db), timeZone: async () => 'America/Sao_Paulo', accountNames: none, operatorNames: none });
-    return startMonitoringScanJob(monitoring, { db: db.db, instance: newInstanceId(), leaseMs: 1_000, intervalOverrideMs: 200, log });
+    const monitoring = createMonitoringService({
+      db: db.db,
+      log,
+      audit: createAuditService({ db: db.db }),
+      views: monitoringViewsOf(db.db),
+      timeZone: async () => 'America/Sao_Paulo',
+      accountNames: none,
+      operatorNames: none,
+    });
+    return startMonitoringScanJob(monitoring, {
+      db: db.db,
+      instance: newInstanceId(),
+      leaseMs: 1_000,
+      intervalOverrideMs: 200,
+      log,
+    });
   }
-  const flags = async () => (await sql<{ member_id: string; n: number }>`SELECT member_id::text, count(*)::int AS n FROM monitoring_flags GROUP BY member_id ORDER BY member_id`.execute(t.database.db)).rows;
+  const flags = async () =>
+    (
+      await sql<{
+        member_id: string;
+        n: number;
+      }>`SELECT member_id::text, count(*)::int AS n FROM monitoring_flags GROUP BY member_id ORDER BY member_id`.execute(
+        t.database.db,
+      )
+    ).rows;
 
   it('raises each flag once with two instances, after the first holder is killed -9 inside its scan', async () => {
-    const a = spawnTsxChild('apps/server/test/monitoring-scan-child.ts', [], { DATABASE_URL: t.config.databaseUrl!, SCAN_STALL: '1' });
+    const a = spawnTsxChild('apps/server/test/monitoring-scan-child.ts', [], {
+      DATABASE_URL: t.config.databaseUrl!,
+      SCAN_STALL: '1',
+    });
     await waitFor('A inside its scan', async () => a.output().includes('INFLIGHT'), 30_000);
     expect(a.output()).toContain('INFLIGHT 3');
     a.child.kill('SIGKILL');
@@ -68,12 +100,16 @@ describePostgres('behaviour monitoring scan on two instances [postgres]', () => 
 
     expect(await flags()).toEqual([...members].sort().map((member_id) => ({ member_id, n: 1 })));
     const runs = await sql<{ handled: number; n: number }>`
-      SELECT coalesce(sum(handled), 0)::int AS handled, count(*)::int AS n FROM job_runs WHERE job = ${MONITORING_SCAN_JOB} AND finished_at IS NOT NULL`.execute(t.database.db);
+      SELECT coalesce(sum(handled), 0)::int AS handled, count(*)::int AS n FROM job_runs WHERE job = ${MONITORING_SCAN_JOB} AND finished_at IS NOT NULL`.execute(
+      t.database.db,
+    );
     expect(runs.rows[0]!.handled).toBe(3);
     expect(runs.rows[0]!.n).toBeGreaterThan(3);
     // The killed holder's period was taken over once its lease ran out, and finished by the taker.
     const taken = await sql<{ attempt: number; finished: boolean }>`
-      SELECT attempt, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = ${MONITORING_SCAN_JOB} AND previous_instance IS NOT NULL`.execute(t.database.db);
+      SELECT attempt, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = ${MONITORING_SCAN_JOB} AND previous_instance IS NOT NULL`.execute(
+      t.database.db,
+    );
     expect(taken.rows).toContainEqual({ attempt: 2, finished: true });
   }, 60_000);
 });

@@ -1,8 +1,21 @@
 import type { Kysely } from 'kysely';
 import { periodKey } from '@wps/shared/reward-periods';
-import { MONITORING_RULE_SETTINGS, type MonitoringFigures, type MonitoringRule, type MonitoringSettings } from '@wps/shared/schemas/monitoring';
+import {
+  MONITORING_RULE_SETTINGS,
+  type MonitoringFigures,
+  type MonitoringRule,
+  type MonitoringSettings,
+} from '@wps/shared/schemas/monitoring';
 import type { Database } from '../../db/schema';
-import { findDepositChases, findDepositTotals, findLimitLoosenings, findNightPlay, findReversals, findStakeChases, type Window } from './monitoring-detect.repository';
+import {
+  findDepositChases,
+  findDepositTotals,
+  findLimitLoosenings,
+  findNightPlay,
+  findReversals,
+  findStakeChases,
+  type Window,
+} from './monitoring-detect.repository';
 import type { MonitoringViews } from './monitoring-views';
 
 const HOUR = 3_600_000;
@@ -22,16 +35,34 @@ export const RULE_SPANS: Record<MonitoringRule, { windowMs: number; period: 'dai
 };
 
 /** A flag the scan would raise: who, which rule, the period, the window and what it counted. */
-export type Candidate = { memberId: string; rule: MonitoringRule; periodKey: string; window: Window; figures: MonitoringFigures };
+export type Candidate = {
+  memberId: string;
+  rule: MonitoringRule;
+  periodKey: string;
+  window: Window;
+  figures: MonitoringFigures;
+};
 
-type Detect = { db: Kysely<Database>; views: MonitoringViews; at: Date; timeZone: string; settings: MonitoringSettings };
+type Detect = {
+  db: Kysely<Database>;
+  views: MonitoringViews;
+  at: Date;
+  timeZone: string;
+  settings: MonitoringSettings;
+};
 
 function windowOf(rule: MonitoringRule, at: Date): Window {
   return { from: new Date(at.getTime() - RULE_SPANS[rule].windowMs), to: at };
 }
 
 function candidate(d: Detect, rule: MonitoringRule, memberId: string, figures: MonitoringFigures): Candidate {
-  return { memberId, rule, periodKey: periodKey(d.at, RULE_SPANS[rule].period, d.timeZone), window: windowOf(rule, d.at), figures };
+  return {
+    memberId,
+    rule,
+    periodKey: periodKey(d.at, RULE_SPANS[rule].period, d.timeZone),
+    window: windowOf(rule, d.at),
+    figures,
+  };
 }
 
 /**
@@ -45,7 +76,11 @@ async function depositsRising(d: Detect): Promise<Candidate[]> {
   const baselineFrom = new Date(recent.from.getTime() - s.baselineWeeks * 7 * DAY);
   const rows = await findDepositTotals(d.db, d.views, recent, baselineFrom, s.minRecentMinor);
   return rows
-    .filter((r) => r.baseline_count > 0 && BigInt(r.recent) * BigInt(s.baselineWeeks) * 100n >= BigInt(r.baseline) * BigInt(s.factorPercent))
+    .filter(
+      (r) =>
+        r.baseline_count > 0 &&
+        BigInt(r.recent) * BigInt(s.baselineWeeks) * 100n >= BigInt(r.baseline) * BigInt(s.factorPercent),
+    )
     .map((r) =>
       candidate(d, 'deposits_rising', String(r.member_id), {
         recentMinor: r.recent,
@@ -67,7 +102,17 @@ async function nightPlay(d: Detect): Promise<Candidate[]> {
   return rows.flatMap((r) => {
     const nights = (r.nights ?? '').split(',').filter(Boolean).sort();
     if (nights.length < s.minNights) return [];
-    return [candidate(d, 'night_play', String(r.member_id), { nights: nights.length, nightDates: nights, nightRounds: r.rounds, nightStakesMinor: r.stakes, startHour: s.startHour, endHour: s.endHour, thresholdNights: s.minNights })];
+    return [
+      candidate(d, 'night_play', String(r.member_id), {
+        nights: nights.length,
+        nightDates: nights,
+        nightRounds: r.rounds,
+        nightStakesMinor: r.stakes,
+        startHour: s.startHour,
+        endHour: s.endHour,
+        thresholdNights: s.minNights,
+      }),
+    ];
   });
 }
 
@@ -79,14 +124,27 @@ async function nightPlay(d: Detect): Promise<Candidate[]> {
 async function lossChasing(d: Detect): Promise<Candidate[]> {
   const s = d.settings.lossChasing;
   const w = windowOf('loss_chasing', d.at);
-  const [stakes, deposits] = await Promise.all([findStakeChases(d.db, d.views, w, s), findDepositChases(d.db, d.views, w, s.afterLossMinutes)]);
+  const [stakes, deposits] = await Promise.all([
+    findStakeChases(d.db, d.views, w, s),
+    findDepositChases(d.db, d.views, w, s.afterLossMinutes),
+  ]);
   const depositChases = new Map(deposits.map((r) => [String(r.member_id), r.deposits_after_loss]));
   return stakes.flatMap((r) => {
     const memberId = String(r.member_id);
     const afterLoss = depositChases.get(memberId) ?? 0;
     const chases = afterLoss + r.stake_raises;
     if (chases < s.minChases || BigInt(r.net_loss) < BigInt(s.minNetLossMinor)) return [];
-    return [candidate(d, 'loss_chasing', memberId, { chases, depositsAfterLoss: afterLoss, stakesRaisedAfterLoss: r.stake_raises, netLossMinor: r.net_loss, rounds: r.rounds, afterLossMinutes: s.afterLossMinutes, thresholdChases: s.minChases })];
+    return [
+      candidate(d, 'loss_chasing', memberId, {
+        chases,
+        depositsAfterLoss: afterLoss,
+        stakesRaisedAfterLoss: r.stake_raises,
+        netLossMinor: r.net_loss,
+        rounds: r.rounds,
+        afterLossMinutes: s.afterLossMinutes,
+        thresholdChases: s.minChases,
+      }),
+    ];
   });
 }
 
@@ -96,14 +154,28 @@ async function withdrawalsReversed(d: Detect): Promise<Candidate[]> {
   const rows = await findReversals(d.db, d.views, windowOf('withdrawals_reversed', d.at), s.playWithinHours);
   return rows
     .filter((r) => r.played >= s.minReversals)
-    .map((r) => candidate(d, 'withdrawals_reversed', String(r.member_id), { reversedAndPlayed: r.played, reversals: r.reversals, reversedMinor: r.played_amount, playWithinHours: s.playWithinHours, thresholdReversals: s.minReversals }));
+    .map((r) =>
+      candidate(d, 'withdrawals_reversed', String(r.member_id), {
+        reversedAndPlayed: r.played,
+        reversals: r.reversals,
+        reversedMinor: r.played_amount,
+        playWithinHours: s.playWithinHours,
+        thresholdReversals: s.minReversals,
+      }),
+    );
 }
 
 /** Limits raised often: at least `minRaises` requests to raise or remove a limit in 30 days. */
 async function limitsRaised(d: Detect): Promise<Candidate[]> {
   const s = d.settings.limitsRaised;
   const rows = await findLimitLoosenings(d.db, d.views, windowOf('limits_raised', d.at), s.minRaises);
-  return rows.map((r) => candidate(d, 'limits_raised', String(r.member_id), { raises: r.raises, limits: (r.kinds ?? '').split(',').filter(Boolean).sort(), thresholdRaises: s.minRaises }));
+  return rows.map((r) =>
+    candidate(d, 'limits_raised', String(r.member_id), {
+      raises: r.raises,
+      limits: (r.kinds ?? '').split(',').filter(Boolean).sort(),
+      thresholdRaises: s.minRaises,
+    }),
+  );
 }
 
 const RULES: Record<MonitoringRule, (d: Detect) => Promise<Candidate[]>> = {

@@ -11,7 +11,10 @@ import { createRgViews, type RgViews } from '../responsible-gaming/rg-views';
  * rounds with their stakes and results (gateway), real-money players (member), and the players'
  * own requests to loosen their limits (responsible gaming).
  */
-export type MonitoringViews = Pick<LedgerEntryViews, 'mainWalletEntries'> & Pick<GatewayViews, 'gameRounds'> & Pick<MemberViews, 'registrations'> & Pick<RgViews, 'limitLoosenings'>;
+export type MonitoringViews = Pick<LedgerEntryViews, 'mainWalletEntries'> &
+  Pick<GatewayViews, 'gameRounds'> &
+  Pick<MemberViews, 'registrations'> &
+  Pick<RgViews, 'limitLoosenings'>;
 
 export function monitoringViewsOf(db: Kysely<Database>): MonitoringViews {
   return {

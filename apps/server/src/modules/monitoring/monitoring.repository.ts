@@ -70,40 +70,87 @@ export async function insertFlag(db: Db, c: Candidate, at: Date, coolDownMs: num
 }
 
 export async function findFlag(db: Db, id: string): Promise<FlagRow | undefined> {
-  return db.selectFrom('monitoring_flags as f').select([...COLUMNS, noteCount]).where('f.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('monitoring_flags as f')
+    .select([...COLUMNS, noteCount])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function lockFlag(db: Db, id: string): Promise<{ id: string; memberId: string; status: 'open' | 'closed' } | undefined> {
-  return db.selectFrom('monitoring_flags').select(['id', 'member_id as memberId', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockFlag(
+  db: Db,
+  id: string,
+): Promise<{ id: string; memberId: string; status: 'open' | 'closed' } | undefined> {
+  return db
+    .selectFrom('monitoring_flags')
+    .select(['id', 'member_id as memberId', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A page of flags, newest (or oldest) first, with how many match. */
 export async function listFlags(
   db: Db,
-  filter: { rule?: MonitoringRule | undefined; status?: 'open' | 'closed' | undefined; memberId?: string | undefined; order: 'asc' | 'desc'; offset: number; limit: number },
+  filter: {
+    rule?: MonitoringRule | undefined;
+    status?: 'open' | 'closed' | undefined;
+    memberId?: string | undefined;
+    order: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: FlagRow[]; total: number }> {
   let q = db.selectFrom('monitoring_flags as f');
   if (filter.rule) q = q.where('f.rule', '=', filter.rule);
   if (filter.status) q = q.where('f.status', '=', filter.status);
   if (filter.memberId) q = q.where('f.member_id', '=', filter.memberId);
   const [rows, count] = await Promise.all([
-    q.select([...COLUMNS, noteCount]).orderBy('f.id', filter.order).offset(filter.offset).limit(filter.limit).execute(),
+    q
+      .select([...COLUMNS, noteCount])
+      .orderBy('f.id', filter.order)
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export async function insertNote(db: Db, flagId: string, operatorId: string, body: string): Promise<string> {
-  const row = await db.insertInto('monitoring_notes').values({ flag_id: flagId, operator_id: operatorId, body }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('monitoring_notes')
+    .values({ flag_id: flagId, operator_id: operatorId, body })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function findNotes(db: Db, flagId: string): Promise<{ id: string; operatorId: string; body: string; createdAt: Date }[]> {
-  return db.selectFrom('monitoring_notes').select(['id', 'operator_id as operatorId', 'body', 'created_at as createdAt']).where('flag_id', '=', flagId).orderBy('id').execute();
+export async function findNotes(
+  db: Db,
+  flagId: string,
+): Promise<{ id: string; operatorId: string; body: string; createdAt: Date }[]> {
+  return db
+    .selectFrom('monitoring_notes')
+    .select(['id', 'operator_id as operatorId', 'body', 'created_at as createdAt'])
+    .where('flag_id', '=', flagId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Close an open flag (locked by the caller) with its outcome. */
-export async function closeFlag(db: Db, id: string, outcome: MonitoringOutcome, by: string, at: Date): Promise<boolean> {
-  const r = await db.updateTable('monitoring_flags').set({ status: 'closed', outcome, closed_by: by, closed_at: at }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+export async function closeFlag(
+  db: Db,
+  id: string,
+  outcome: MonitoringOutcome,
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('monitoring_flags')
+    .set({ status: 'closed', outcome, closed_by: by, closed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

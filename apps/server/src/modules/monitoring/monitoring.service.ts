@@ -44,7 +44,8 @@ function withDefaults(stored: unknown): MonitoringSettings {
   const merged: Record<string, unknown> = { ...MONITORING_DEFAULTS };
   for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
     const base = (MONITORING_DEFAULTS as Record<string, unknown>)[key];
-    merged[key] = base && typeof base === 'object' && value && typeof value === 'object' ? { ...base, ...value } : value;
+    merged[key] =
+      base && typeof base === 'object' && value && typeof value === 'object' ? { ...base, ...value } : value;
   }
   const parsed = monitoringSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : MONITORING_DEFAULTS;
@@ -92,7 +93,16 @@ export function createMonitoringService(ctx: MonitoringContext) {
     const notes = await repo.findNotes(db, id);
     const [flag] = await present([row]);
     const names = await ctx.operatorNames([...new Set(notes.map((n) => n.operatorId))]);
-    return { ...flag!, noteList: notes.map((n) => ({ id: n.id, operatorId: n.operatorId, operator: names.get(n.operatorId) ?? n.operatorId, body: n.body, createdAt: n.createdAt.toISOString() })) };
+    return {
+      ...flag!,
+      noteList: notes.map((n) => ({
+        id: n.id,
+        operatorId: n.operatorId,
+        operator: names.get(n.operatorId) ?? n.operatorId,
+        body: n.body,
+        createdAt: n.createdAt.toISOString(),
+      })),
+    };
   }
 
   return {
@@ -103,7 +113,16 @@ export function createMonitoringService(ctx: MonitoringContext) {
       await runInTransaction(db, async (trx) => {
         const before = await settings(trx);
         await repo.saveSettings(trx, next, operatorId);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'monitoring.settings', subjectType: 'monitoring', subjectId: 'settings', reason: null, before, after: next });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'monitoring.settings',
+          subjectType: 'monitoring',
+          subjectId: 'settings',
+          reason: null,
+          before,
+          after: next,
+        });
       });
       return settings();
     },
@@ -123,15 +142,29 @@ export function createMonitoringService(ctx: MonitoringContext) {
       return runInTransaction(db, async (trx) => {
         let raised = 0;
         for (const c of candidates) if (await repo.insertFlag(trx, c, at, RULE_SPANS[c.rule].windowMs)) raised++;
-        if (complete && !(await complete(trx, raised))) throw new Error('monitoring scan: the period was taken over before it finished');
+        if (complete && !(await complete(trx, raised)))
+          throw new Error('monitoring scan: the period was taken over before it finished');
         return raised;
       });
     },
 
     /** The back office's list, a page at a time. */
     async list(query: OpsMonitoringListQuery): Promise<OpsMonitoringPage> {
-      const { rows, total } = await repo.listFlags(db, { rule: query.rule, status: query.status, memberId: query.memberId, order: query.order, offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
-      return { list: await present(rows), total, page: query.page, pageSize: query.pageSize, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) };
+      const { rows, total } = await repo.listFlags(db, {
+        rule: query.rule,
+        status: query.status,
+        memberId: query.memberId,
+        order: query.order,
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      return {
+        list: await present(rows),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+      };
     },
 
     detail,
@@ -142,7 +175,16 @@ export function createMonitoringService(ctx: MonitoringContext) {
         const flag = await repo.lockFlag(trx, flagId);
         if (!flag) throw new AppError(ErrorCode.MONITORING_FLAG_NOT_FOUND, 'No such flag', { id: flagId });
         const noteId = await repo.insertNote(trx, flagId, operatorId, body);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'monitoring.note', subjectType: 'member', subjectId: flag.memberId, reason: null, before: null, after: { flagId, noteId } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'monitoring.note',
+          subjectType: 'member',
+          subjectId: flag.memberId,
+          reason: null,
+          before: null,
+          after: { flagId, noteId },
+        });
       });
       return detail(flagId);
     },

@@ -2,11 +2,22 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '@wps/shared/reward-period-windows';
-import { MONITORING_DEFAULTS, type MonitoringRule, type OpsMonitoringFlagDetail, type OpsMonitoringPage } from '@wps/shared/schemas/monitoring';
+import {
+  MONITORING_DEFAULTS,
+  type MonitoringRule,
+  type OpsMonitoringFlagDetail,
+  type OpsMonitoringPage,
+} from '@wps/shared/schemas/monitoring';
 import { call, expectFailure, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { databaseTargets } from '../../../test/test-app';
-import { createGatewayHarness, createPlayer, openSeamlessSession, type GatewayHarness, type Player } from '../gateway/gateway.test-support';
+import {
+  createGatewayHarness,
+  createPlayer,
+  openSeamlessSession,
+  type GatewayHarness,
+  type Player,
+} from '../gateway/gateway.test-support';
 import { createPayer, fundMember, requestWithdrawal, type Payer } from '../withdrawal/withdrawal.test-support';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
@@ -33,27 +44,62 @@ for (const target of databaseTargets()) {
       await h?.close();
     });
 
-    const scan = async () => valueOf<{ raised: number }>(await call(h.app, 'POST', '/ops/monitoring/scan', { token: support })).raised;
+    const scan = async () =>
+      valueOf<{ raised: number }>(await call(h.app, 'POST', '/ops/monitoring/scan', { token: support })).raised;
     const flagsOf = async (memberId: string, rule?: MonitoringRule) =>
-      valueOf<OpsMonitoringPage>(await call(h.app, 'GET', `/ops/monitoring/flags?memberId=${memberId}${rule ? `&rule=${rule}` : ''}`, { token: support })).list;
+      valueOf<OpsMonitoringPage>(
+        await call(h.app, 'GET', `/ops/monitoring/flags?memberId=${memberId}${rule ? `&rule=${rule}` : ''}`, {
+          token: support,
+        }),
+      ).list;
     const setLimit = async (p: Player, value: string) =>
-      valueOf(await call(h.app, 'PUT', '/wps/responsible-gaming/limits', { token: p.token, payload: { limits: [{ kind: 'deposit_day', value }] } }));
+      valueOf(
+        await call(h.app, 'PUT', '/wps/responsible-gaming/limits', {
+          token: p.token,
+          payload: { limits: [{ kind: 'deposit_day', value }] },
+        }),
+      );
 
     async function play(p: Player, sessionToken: string, stakeMinor: string, winMinor: string | null) {
       const base = { playerId: p.memberId, sessionToken };
       const round = id('r');
       const bet = id('b');
       const res = await h.sandbox.callbacks([
-        { op: 'bet', body: { ...base, transactionId: bet, roundId: round, gameId: 'SBX-slot-01', amountMinor: stakeMinor } },
-        winMinor === null ? { op: 'end-round', body: { ...base, roundId: round } } : { op: 'win', body: { ...base, transactionId: id('w'), roundId: round, betTransactionId: bet, amountMinor: winMinor, roundClosed: true } },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: bet, roundId: round, gameId: 'SBX-slot-01', amountMinor: stakeMinor },
+        },
+        winMinor === null
+          ? { op: 'end-round', body: { ...base, roundId: round } }
+          : {
+              op: 'win',
+              body: {
+                ...base,
+                transactionId: id('w'),
+                roundId: round,
+                betTransactionId: bet,
+                amountMinor: winMinor,
+                roundClosed: true,
+              },
+            },
       ]);
-      expect(res.map((r) => r.status), JSON.stringify(res.map((r) => r.body))).toEqual([200, 200]);
+      expect(
+        res.map((r) => r.status),
+        JSON.stringify(res.map((r) => r.body)),
+      ).toEqual([200, 200]);
     }
 
     /** Move a player's rounds (newest first) to the given instants, as if played then. */
     async function movePlayerRounds(memberId: string, instants: Date[]) {
-      const { rows } = await sql<{ id: string }>`SELECT id::text AS id FROM game_rounds WHERE member_id = ${memberId}::bigint ORDER BY id DESC`.execute(h.database.db);
-      for (const [i, at] of instants.entries()) await sql`UPDATE game_rounds SET created_at = ${at}, settled_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(h.database.db);
+      const { rows } = await sql<{
+        id: string;
+      }>`SELECT id::text AS id FROM game_rounds WHERE member_id = ${memberId}::bigint ORDER BY id DESC`.execute(
+        h.database.db,
+      );
+      for (const [i, at] of instants.entries())
+        await sql`UPDATE game_rounds SET created_at = ${at}, settled_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(
+          h.database.db,
+        );
     }
 
     /**
@@ -68,7 +114,8 @@ for (const target of databaseTargets()) {
           SELECT t.id::text AS id FROM ledger_transactions t
           WHERE t.kind = 'deposit' AND EXISTS (SELECT 1 FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.transaction_id = t.id AND a.member_id = ${memberId}::bigint)
           ORDER BY t.id DESC`.execute(trx);
-        for (const [i, at] of instants.entries()) await sql`UPDATE ledger_transactions SET created_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(trx);
+        for (const [i, at] of instants.entries())
+          await sql`UPDATE ledger_transactions SET created_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(trx);
       });
     }
 
@@ -82,7 +129,12 @@ for (const target of databaseTargets()) {
       await scan();
       const [flag, ...more] = await flagsOf(often.memberId, 'limits_raised');
       expect(more).toEqual([]);
-      expect(flag).toMatchObject({ rule: 'limits_raised', status: 'open', figures: { raises: 3, limits: ['deposit_day'], thresholdRaises: 3 }, periodKey: expect.stringMatching(/^\d{4}-\d{2}$/) });
+      expect(flag).toMatchObject({
+        rule: 'limits_raised',
+        status: 'open',
+        figures: { raises: 3, limits: ['deposit_day'], thresholdRaises: 3 },
+        periodKey: expect.stringMatching(/^\d{4}-\d{2}$/),
+      });
       expect(await flagsOf(twice.memberId, 'limits_raised')).toEqual([]);
       // Once per period: a fourth raise and another scan add no second flag.
       await setLimit(often, '500');
@@ -110,7 +162,13 @@ for (const target of databaseTargets()) {
       await scan();
       const [flag] = await flagsOf(chaser.memberId, 'loss_chasing');
       // Two deposits after a loss, and the 100.00 stake after the lost 50.00 (the 50.00 after the lost 100.00 is no raise).
-      expect(flag?.figures).toMatchObject({ chases: 3, depositsAfterLoss: 2, stakesRaisedAfterLoss: 1, netLossMinor: '28000', rounds: 5 });
+      expect(flag?.figures).toMatchObject({
+        chases: 3,
+        depositsAfterLoss: 2,
+        stakesRaisedAfterLoss: 1,
+        netLossMinor: '28000',
+        rounds: 5,
+      });
       expect(flag?.periodKey).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(await flagsOf(calm.memberId, 'loss_chasing')).toEqual([]);
       await scan();
@@ -121,7 +179,8 @@ for (const target of databaseTargets()) {
       const owl = await createPlayer(h.app, 10_000n);
       const twoNights = await createPlayer(h.app, 10_000n);
       const byDay = await createPlayer(h.app, 10_000n);
-      const at = (daysAgo: number, hour: number) => new Date(periodOf(new Date(Date.now() - daysAgo * DAY), 'daily', TZ).start.getTime() + hour * 3_600_000);
+      const at = (daysAgo: number, hour: number) =>
+        new Date(periodOf(new Date(Date.now() - daysAgo * DAY), 'daily', TZ).start.getTime() + hour * 3_600_000);
       for (const p of [owl, twoNights, byDay]) {
         const s = await openSeamlessSession(h, p);
         for (let i = 0; i < 3; i++) await play(p, s, '100', '50');
@@ -150,11 +209,25 @@ for (const target of databaseTargets()) {
       for (let i = 0; i < 4; i++) await fundMember(h.app, steady.memberId, 20_000n);
       await fundMember(h.app, steady.memberId, 55_000n);
       await fundMember(h.app, newcomer.memberId, 90_000n);
-      await moveDeposits(rising.memberId, [new Date(now - DAY), new Date(now - 2 * DAY), ...[9, 16, 23, 30].map((d) => new Date(now - d * DAY))]);
-      await moveDeposits(steady.memberId, [new Date(now - DAY), ...[9, 16, 23, 30].map((d) => new Date(now - d * DAY))]);
+      await moveDeposits(rising.memberId, [
+        new Date(now - DAY),
+        new Date(now - 2 * DAY),
+        ...[9, 16, 23, 30].map((d) => new Date(now - d * DAY)),
+      ]);
+      await moveDeposits(steady.memberId, [
+        new Date(now - DAY),
+        ...[9, 16, 23, 30].map((d) => new Date(now - d * DAY)),
+      ]);
       await scan();
       const [flag] = await flagsOf(rising.memberId, 'deposits_rising');
-      expect(flag?.figures).toMatchObject({ recentMinor: '70000', recentDeposits: 2, baselineMinor: '40000', baselineWeekMinor: '10000', risePercent: 700, thresholdPercent: 300 });
+      expect(flag?.figures).toMatchObject({
+        recentMinor: '70000',
+        recentDeposits: 2,
+        baselineMinor: '40000',
+        baselineWeekMinor: '10000',
+        risePercent: 700,
+        thresholdPercent: 300,
+      });
       expect(await flagsOf(steady.memberId, 'deposits_rising')).toEqual([]);
       expect(await flagsOf(newcomer.memberId, 'deposits_rising')).toEqual([]);
     });
@@ -165,7 +238,12 @@ for (const target of databaseTargets()) {
       for (const p of players) {
         for (let i = 0; i < 2; i++) {
           const order = valueOf<{ id: string }>(await requestWithdrawal(h.app, p, '100'));
-          valueOf(await call(h.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: finance, payload: { reason: 'player asked' } }));
+          valueOf(
+            await call(h.app, 'POST', `/ops/withdrawals/${order.id}/reject`, {
+              token: finance,
+              payload: { reason: 'player asked' },
+            }),
+          );
         }
       }
       const [replayer, saver] = players;
@@ -173,7 +251,12 @@ for (const target of databaseTargets()) {
       await play(replayer, s, '5000', '1000');
       await scan();
       const [flag] = await flagsOf(replayer.memberId, 'withdrawals_reversed');
-      expect(flag?.figures).toMatchObject({ reversedAndPlayed: 2, reversals: 2, reversedMinor: '20000', playWithinHours: 24 });
+      expect(flag?.figures).toMatchObject({
+        reversedAndPlayed: 2,
+        reversals: 2,
+        reversedMinor: '20000',
+        playWithinHours: 24,
+      });
       expect(await flagsOf(saver.memberId, 'withdrawals_reversed')).toEqual([]);
     });
 
@@ -185,36 +268,105 @@ for (const target of databaseTargets()) {
       const [flag] = await flagsOf(p.memberId);
       const url = `/ops/monitoring/flags/${flag!.id}`;
       // The player page's view: by member, open.
-      expect(valueOf<OpsMonitoringPage>(await call(h.app, 'GET', `/ops/monitoring/flags?status=open&rule=limits_raised&memberId=${p.memberId}`, { token: support })).total).toBe(1);
-      const noted = valueOf<OpsMonitoringFlagDetail>(await call(h.app, 'POST', `${url}/notes`, { token: support, payload: { body: 'Called the player: wants higher limits for a trip.' } }));
-      expect(noted.noteList).toMatchObject([{ body: 'Called the player: wants higher limits for a trip.', operator: expect.any(String) }]);
+      expect(
+        valueOf<OpsMonitoringPage>(
+          await call(h.app, 'GET', `/ops/monitoring/flags?status=open&rule=limits_raised&memberId=${p.memberId}`, {
+            token: support,
+          }),
+        ).total,
+      ).toBe(1);
+      const noted = valueOf<OpsMonitoringFlagDetail>(
+        await call(h.app, 'POST', `${url}/notes`, {
+          token: support,
+          payload: { body: 'Called the player: wants higher limits for a trip.' },
+        }),
+      );
+      expect(noted.noteList).toMatchObject([
+        { body: 'Called the player: wants higher limits for a trip.', operator: expect.any(String) },
+      ]);
       expect(noted.notes).toBe(1);
-      expectFailure(await call(h.app, 'POST', `${url}/close`, { token: support, payload: { outcome: 'called', reason: 'done' } }), 'VALIDATION_FAILED', 400);
-      const closed = valueOf<OpsMonitoringFlagDetail>(await call(h.app, 'POST', `${url}/close`, { token: support, payload: { outcome: 'limits_suggested', reason: 'suggested a weekly limit' } }));
-      expect(closed).toMatchObject({ status: 'closed', outcome: 'limits_suggested', closedBy: expect.any(String), closedAt: expect.any(String) });
-      expectFailure(await call(h.app, 'POST', `${url}/close`, { token: support, payload: { outcome: 'no_action', reason: 'again' } }), 'MONITORING_FLAG_CLOSED', 409);
-      expectFailure(await call(h.app, 'GET', '/ops/monitoring/flags/999999999', { token: support }), 'MONITORING_FLAG_NOT_FOUND', 404);
-      const audit = await sql<{ action: string; reason: string | null }>`SELECT action, reason FROM audit_log WHERE subject_id = ${p.memberId} AND action LIKE 'monitoring.%' ORDER BY id`.execute(h.database.db);
+      expectFailure(
+        await call(h.app, 'POST', `${url}/close`, { token: support, payload: { outcome: 'called', reason: 'done' } }),
+        'VALIDATION_FAILED',
+        400,
+      );
+      const closed = valueOf<OpsMonitoringFlagDetail>(
+        await call(h.app, 'POST', `${url}/close`, {
+          token: support,
+          payload: { outcome: 'limits_suggested', reason: 'suggested a weekly limit' },
+        }),
+      );
+      expect(closed).toMatchObject({
+        status: 'closed',
+        outcome: 'limits_suggested',
+        closedBy: expect.any(String),
+        closedAt: expect.any(String),
+      });
+      expectFailure(
+        await call(h.app, 'POST', `${url}/close`, {
+          token: support,
+          payload: { outcome: 'no_action', reason: 'again' },
+        }),
+        'MONITORING_FLAG_CLOSED',
+        409,
+      );
+      expectFailure(
+        await call(h.app, 'GET', '/ops/monitoring/flags/999999999', { token: support }),
+        'MONITORING_FLAG_NOT_FOUND',
+        404,
+      );
+      const audit = await sql<{
+        action: string;
+        reason: string | null;
+      }>`SELECT action, reason FROM audit_log WHERE subject_id = ${p.memberId} AND action LIKE 'monitoring.%' ORDER BY id`.execute(
+        h.database.db,
+      );
       expect(audit.rows).toEqual([
         { action: 'monitoring.note', reason: null },
         { action: 'monitoring.close', reason: 'suggested a weekly limit' },
       ]);
 
       // Support reviews, only an admin changes the thresholds; switched off, a scan raises nothing.
-      expectFailure(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: support, payload: MONITORING_DEFAULTS }), 'OPERATOR_FORBIDDEN', 403);
-      expectFailure(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, nightPlay: { startHour: 2, endHour: 2, minNights: 3 } } }), 'VALIDATION_FAILED', 400);
-      valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, enabled: false } }));
+      expectFailure(
+        await call(h.app, 'PUT', '/ops/monitoring/settings', { token: support, payload: MONITORING_DEFAULTS }),
+        'OPERATOR_FORBIDDEN',
+        403,
+      );
+      expectFailure(
+        await call(h.app, 'PUT', '/ops/monitoring/settings', {
+          token: admin,
+          payload: { ...MONITORING_DEFAULTS, nightPlay: { startHour: 2, endHour: 2, minNights: 3 } },
+        }),
+        'VALIDATION_FAILED',
+        400,
+      );
+      valueOf(
+        await call(h.app, 'PUT', '/ops/monitoring/settings', {
+          token: admin,
+          payload: { ...MONITORING_DEFAULTS, enabled: false },
+        }),
+      );
       const off = await createPlayer(h.app);
       await setLimit(off, '10');
       for (const v of ['20', '30', '40']) await setLimit(off, v);
       expect(await scan()).toBe(0);
       expect(await flagsOf(off.memberId)).toEqual([]);
       // On again with a lower threshold but this rule's own switch off: the other rules run, this one raises nothing.
-      valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: false, minRaises: 2 } } }));
+      valueOf(
+        await call(h.app, 'PUT', '/ops/monitoring/settings', {
+          token: admin,
+          payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: false, minRaises: 2 } },
+        }),
+      );
       await scan();
       expect(await flagsOf(off.memberId)).toEqual([]);
       // The rule on: two raises are enough now.
-      const settings = valueOf(await call(h.app, 'PUT', '/ops/monitoring/settings', { token: admin, payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: true, minRaises: 2 } } }));
+      const settings = valueOf(
+        await call(h.app, 'PUT', '/ops/monitoring/settings', {
+          token: admin,
+          payload: { ...MONITORING_DEFAULTS, limitsRaised: { enabled: true, minRaises: 2 } },
+        }),
+      );
       expect(settings).toMatchObject({ enabled: true, limitsRaised: { enabled: true, minRaises: 2 } });
       expect(valueOf(await call(h.app, 'GET', '/ops/monitoring/settings', { token: support }))).toEqual(settings);
       await scan();

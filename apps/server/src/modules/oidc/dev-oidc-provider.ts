@@ -33,7 +33,11 @@ function idpCommand(): { args: string[]; cwd: string } | undefined {
  * secret, allowing only this server's callback. Resolves once it listens, with its issuer; the
  * child has an IPC channel, so it ends with this process even when this one is killed.
  */
-export async function startDevOidcProvider(opts: { port: number; redirectUri: string; log: Logger }): Promise<DevOidcProvider | undefined> {
+export async function startDevOidcProvider(opts: {
+  port: number;
+  redirectUri: string;
+  log: Logger;
+}): Promise<DevOidcProvider | undefined> {
   const command = idpCommand();
   if (!command) {
     opts.log.warn('OIDC_DEV_PROVIDER_AUTOSTART: apps/idp-sandbox was not found next to the server.');
@@ -42,7 +46,13 @@ export async function startDevOidcProvider(opts: { port: number; redirectUri: st
   const clientSecret = crypto.randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
-    env: { IDP_PORT: String(opts.port), IDP_HOST: '127.0.0.1', IDP_CLIENT_ID: DEV_PROVIDER_CLIENT_ID, IDP_CLIENT_SECRET: clientSecret, IDP_REDIRECT_URIS: opts.redirectUri },
+    env: {
+      IDP_PORT: String(opts.port),
+      IDP_HOST: '127.0.0.1',
+      IDP_CLIENT_ID: DEV_PROVIDER_CLIENT_ID,
+      IDP_CLIENT_SECRET: clientSecret,
+      IDP_REDIRECT_URIS: opts.redirectUri,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
@@ -68,7 +78,11 @@ export async function startDevOidcProvider(opts: { port: number; redirectUri: st
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        if (!stopping) opts.log.error({ code, signal, output: output.slice(-2000) }, 'the local identity provider (OIDC_DEV_PROVIDER_AUTOSTART) exited');
+        if (!stopping)
+          opts.log.error(
+            { code, signal, output: output.slice(-2000) },
+            'the local identity provider (OIDC_DEV_PROVIDER_AUTOSTART) exited',
+          );
         reject(new Error(`idp-sandbox exited (${code ?? signal}): ${output.slice(-500)}`));
       });
     });

@@ -31,7 +31,9 @@ export function createOidcClient(opts: { allowLoopbackHttp: boolean; redirectUri
     const version = `${p.updatedAt.getTime()}:${p.secretSetAt.getTime()}`;
     const hit = cache.get(p.id);
     if (hit && hit.version === version && Date.now() - hit.at < CONFIG_TTL_MS) return hit.config;
-    const urls = [p.issuer, p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint].filter((u): u is string => u !== null);
+    const urls = [p.issuer, p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint].filter(
+      (u): u is string => u !== null,
+    );
     const insecure = urls.some((u) => u.startsWith('http:'));
     if (insecure && !(opts.allowLoopbackHttp && urls.every((u) => u.startsWith('https:') || isLoopbackHttp(u)))) {
       throw new Error(`identity provider ${p.id}: http:// endpoints are refused here`);
@@ -39,7 +41,13 @@ export function createOidcClient(opts: { allowLoopbackHttp: boolean; redirectUri
     const auth = client.ClientSecretBasic(p.clientSecret);
     let config: client.Configuration;
     if (p.kind === 'oidc') {
-      config = await client.discovery(new URL(p.issuer), p.clientId, undefined, auth, insecure ? { execute: [client.allowInsecureRequests] } : undefined);
+      config = await client.discovery(
+        new URL(p.issuer),
+        p.clientId,
+        undefined,
+        auth,
+        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      );
     } else {
       config = new client.Configuration(
         {
@@ -82,7 +90,11 @@ export function createOidcClient(opts: { allowLoopbackHttp: boolean; redirectUri
      * Trade the callback's code and read who signed in. `callbackUrl` is the URL the provider
      * sent the browser to; the library checks its state and issuer against what we kept.
      */
-    async complete(p: ProviderRow, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity> {
+    async complete(
+      p: ProviderRow,
+      callbackUrl: URL,
+      checks: { state: string; nonce: string; codeVerifier: string },
+    ): Promise<ProviderIdentity> {
       const config = await configurationOf(p);
       if (p.kind === 'oidc') {
         const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
@@ -94,18 +106,27 @@ export function createOidcClient(opts: { allowLoopbackHttp: boolean; redirectUri
         const claims = tokens.claims();
         if (!claims) throw new Error('no id_token claims');
         // Many providers put e-mail and name only in userinfo; read it for the same subject (the library checks it).
-        const info = (claims.email === undefined || claims.name === undefined) && config.serverMetadata().userinfo_endpoint
-          ? await client.fetchUserInfo(config, tokens.access_token, claims.sub)
-          : claims;
+        const info =
+          (claims.email === undefined || claims.name === undefined) && config.serverMetadata().userinfo_endpoint
+            ? await client.fetchUserInfo(config, tokens.access_token, claims.sub)
+            : claims;
         return {
           subject: claims.sub,
           email: info.email_verified === true ? stringClaim(info.email) : null,
           displayName: stringClaim(info.name),
         };
       }
-      const tokens = await client.authorizationCodeGrant(config, callbackUrl, { expectedState: checks.state, pkceCodeVerifier: checks.codeVerifier });
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        expectedState: checks.state,
+        pkceCodeVerifier: checks.codeVerifier,
+      });
       // A Facebook-type userinfo answers `id` (Graph API) or `sub`; either is the player's id at the provider.
-      const response = await client.fetchProtectedResource(config, tokens.access_token, new URL(p.userinfoEndpoint ?? ''), 'GET');
+      const response = await client.fetchProtectedResource(
+        config,
+        tokens.access_token,
+        new URL(p.userinfoEndpoint ?? ''),
+        'GET',
+      );
       if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
       const info = (await response.json()) as Record<string, unknown>;
       const subject = stringClaim(info.sub) ?? (typeof info.id === 'number' ? String(info.id) : stringClaim(info.id));

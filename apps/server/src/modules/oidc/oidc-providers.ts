@@ -75,7 +75,10 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
 
   async function nameTaken(trx: Db, name: string, exceptId: string | null): Promise<void> {
     const other = await findProviderByName(trx, name);
-    if (other && other.id !== exceptId) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Another provider has this name', { fields: [{ field: 'name', code: 'taken' }] });
+    if (other && other.id !== exceptId)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Another provider has this name', {
+        fields: [{ field: 'name', code: 'taken' }],
+      });
   }
 
   return {
@@ -92,13 +95,24 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
     async create(actor: OidcActor, body: OidcProviderBody, reason: string): Promise<OpsOidcProvider> {
       const input = inputOf(body);
       const secret = input.clientSecret;
-      if (secret === undefined) throw new AppError(ErrorCode.VALIDATION_FAILED, 'The client secret is required', { fields: [{ field: 'clientSecret', code: 'required' }] });
+      if (secret === undefined)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'The client secret is required', {
+          fields: [{ field: 'clientSecret', code: 'required' }],
+        });
       const id = await runInTransaction(db, async (trx) => {
         await nameTaken(trx, input.name, null);
         const at = now();
         const newId = await insertProvider(trx, { ...input, clientSecret: secret }, at);
         const after = await findProvider(trx, newId);
-        await audit.record(trx, { ...actor, action: 'oidc_provider.create', subjectType: 'oidc_provider', subjectId: newId, reason, before: null, after: after && auditView(after) });
+        await audit.record(trx, {
+          ...actor,
+          action: 'oidc_provider.create',
+          subjectType: 'oidc_provider',
+          subjectId: newId,
+          reason,
+          before: null,
+          after: after && auditView(after),
+        });
         return newId;
       });
       return view(id);
@@ -112,7 +126,15 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
         await nameTaken(trx, input.name, id);
         await updateProvider(trx, id, input, now());
         const after = await findProvider(trx, id);
-        await audit.record(trx, { ...actor, action: 'oidc_provider.update', subjectType: 'oidc_provider', subjectId: id, reason, before: auditView(before), after: after && auditView(after) });
+        await audit.record(trx, {
+          ...actor,
+          action: 'oidc_provider.update',
+          subjectType: 'oidc_provider',
+          subjectId: id,
+          reason,
+          before: auditView(before),
+          after: after && auditView(after),
+        });
       });
       return view(id);
     },
@@ -122,7 +144,15 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
         const before = await lockProvider(trx, id);
         if (!before) throw notFound();
         await setProviderEnabled(trx, id, enabled, now());
-        await audit.record(trx, { ...actor, action: enabled ? 'oidc_provider.enable' : 'oidc_provider.disable', subjectType: 'oidc_provider', subjectId: id, reason, before: { enabled: before.enabled }, after: { enabled } });
+        await audit.record(trx, {
+          ...actor,
+          action: enabled ? 'oidc_provider.enable' : 'oidc_provider.disable',
+          subjectType: 'oidc_provider',
+          subjectId: id,
+          reason,
+          before: { enabled: before.enabled },
+          after: { enabled },
+        });
       });
       return view(id);
     },
@@ -131,7 +161,12 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
      * The local identity provider a development server starts beside itself: its row made or
      * brought up to date (issuer and the fresh secret of this start), its switch left as the operator set it.
      */
-    async ensureDevProvider(dev: { name: string; issuer: string; clientId: string; clientSecret: string }): Promise<string> {
+    async ensureDevProvider(dev: {
+      name: string;
+      issuer: string;
+      clientId: string;
+      clientSecret: string;
+    }): Promise<string> {
       return runInTransaction(db, async (trx) => {
         const existing = await findProviderByName(trx, dev.name);
         const input: ProviderInput = {
@@ -151,7 +186,16 @@ export function createOidcProviders(ctx: { db: Db; audit: Pick<AuditService, 're
           return existing.id;
         }
         const id = await insertProvider(trx, { ...input, clientSecret: dev.clientSecret }, now());
-        await audit.record(trx, { actorType: 'system', actorId: null, action: 'oidc_provider.create', subjectType: 'oidc_provider', subjectId: id, reason: 'local identity provider started beside a development server', before: null, after: { name: dev.name, issuer: dev.issuer } });
+        await audit.record(trx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'oidc_provider.create',
+          subjectType: 'oidc_provider',
+          subjectId: id,
+          reason: 'local identity provider started beside a development server',
+          before: null,
+          after: { name: dev.name, issuer: dev.issuer },
+        });
         return id;
       });
     },

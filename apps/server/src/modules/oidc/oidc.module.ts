@@ -23,7 +23,10 @@ export function createOidc(
 ) {
   const base = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
   // Plain http to a provider only on this machine and outside production: the local identity provider.
-  const client = createOidcClient({ allowLoopbackHttp: ctx.config.nodeEnv !== 'production', redirectUri: `${base}${OIDC_CALLBACK_PATH}` });
+  const client = createOidcClient({
+    allowLoopbackHttp: ctx.config.nodeEnv !== 'production',
+    redirectUri: `${base}${OIDC_CALLBACK_PATH}`,
+  });
   const providers = createOidcProviders({ db: ctx.db, audit: ctx.audit });
   const flow = createOidcService({ ...ctx, providers, client });
   return { client, providers, flow };

@@ -21,7 +21,9 @@ export type ProviderRow = {
   updatedAt: Date;
 };
 
-export type ProviderInput = Omit<ProviderRow, 'id' | 'secretSetAt' | 'updatedAt' | 'clientSecret'> & { clientSecret: string | undefined };
+export type ProviderInput = Omit<ProviderRow, 'id' | 'secretSetAt' | 'updatedAt' | 'clientSecret'> & {
+  clientSecret: string | undefined;
+};
 
 const providerColumns = [
   'id',
@@ -43,7 +45,13 @@ export async function listProviders(db: Db): Promise<(ProviderRow & { linkedMemb
   const rows = await db
     .selectFrom('oidc_providers as p')
     .select(providerColumns.map((c) => `p.${c}` as const))
-    .select((eb) => eb.selectFrom('member_oidc_links as l').whereRef('l.provider_id', '=', 'p.id').select(eb.fn.countAll<string>().as('n')).as('linkedMembers'))
+    .select((eb) =>
+      eb
+        .selectFrom('member_oidc_links as l')
+        .whereRef('l.provider_id', '=', 'p.id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('linkedMembers'),
+    )
     .orderBy('p.id')
     .execute();
   return rows.map((r) => ({ ...r, linkedMembers: Number(r.linkedMembers ?? 0) }));
@@ -54,7 +62,11 @@ export async function findProvider(db: Db, id: string): Promise<ProviderRow | un
 }
 
 export async function findProviderByName(db: Db, name: string): Promise<ProviderRow | undefined> {
-  return db.selectFrom('oidc_providers').select(providerColumns).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('oidc_providers')
+    .select(providerColumns)
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function listEnabledProviders(db: Db): Promise<{ id: string; name: string }[]> {
@@ -88,7 +100,11 @@ export async function insertProvider(db: Db, p: ProviderInput & { clientSecret: 
 export async function updateProvider(db: Db, id: string, p: ProviderInput, now: Date): Promise<void> {
   await db
     .updateTable('oidc_providers')
-    .set({ ...columnsOf(p), updated_at: now, ...(p.clientSecret !== undefined ? { client_secret: p.clientSecret, secret_set_at: now } : {}) })
+    .set({
+      ...columnsOf(p),
+      updated_at: now,
+      ...(p.clientSecret !== undefined ? { client_secret: p.clientSecret, secret_set_at: now } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -105,9 +121,21 @@ export async function lockProvider(db: Db, id: string): Promise<ProviderRow | un
 
 export async function insertFlow(
   db: Db,
-  f: { providerId: string; stateHash: string; browserHash: string; nonce: string; codeVerifier: string; now: Date; expiresAt: Date },
+  f: {
+    providerId: string;
+    stateHash: string;
+    browserHash: string;
+    nonce: string;
+    codeVerifier: string;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
-  await db.deleteFrom('oidc_flows').where('expires_at', '<=', f.now).where((eb) => eb.or([eb('pending_expires_at', 'is', null), eb('pending_expires_at', '<=', f.now)])).execute();
+  await db
+    .deleteFrom('oidc_flows')
+    .where('expires_at', '<=', f.now)
+    .where((eb) => eb.or([eb('pending_expires_at', 'is', null), eb('pending_expires_at', '<=', f.now)]))
+    .execute();
   await db
     .insertInto('oidc_flows')
     .values({
@@ -126,7 +154,12 @@ export async function insertFlow(
  * Spend a flow by its state and browser: one conditional UPDATE, so a replayed or concurrent
  * callback gets nothing. Unknown, spent, expired and other browsers' states all return undefined.
  */
-export async function useFlow(db: Db, stateHash: string, browserHash: string, now: Date): Promise<{ id: string; providerId: string; nonce: string; codeVerifier: string } | undefined> {
+export async function useFlow(
+  db: Db,
+  stateHash: string,
+  browserHash: string,
+  now: Date,
+): Promise<{ id: string; providerId: string; nonce: string; codeVerifier: string } | undefined> {
   return db
     .updateTable('oidc_flows')
     .set({ used_at: now })
@@ -138,22 +171,53 @@ export async function useFlow(db: Db, stateHash: string, browserHash: string, no
     .executeTakeFirst();
 }
 
-export async function markFlowPending(db: Db, flowId: string, identity: { subject: string; email: string | null; displayName: string | null }, expiresAt: Date): Promise<void> {
+export async function markFlowPending(
+  db: Db,
+  flowId: string,
+  identity: { subject: string; email: string | null; displayName: string | null },
+  expiresAt: Date,
+): Promise<void> {
   await db
     .updateTable('oidc_flows')
-    .set({ subject: identity.subject, email: identity.email, display_name: identity.displayName, pending_expires_at: expiresAt })
+    .set({
+      subject: identity.subject,
+      email: identity.email,
+      display_name: identity.displayName,
+      pending_expires_at: expiresAt,
+    })
     .where('id', '=', flowId)
     .execute();
 }
 
-export type PendingFlow = { id: string; providerId: string; providerName: string; subject: string; email: string | null; displayName: string | null; expiresAt: Date };
+export type PendingFlow = {
+  id: string;
+  providerId: string;
+  providerName: string;
+  subject: string;
+  email: string | null;
+  displayName: string | null;
+  expiresAt: Date;
+};
 
 /** The browser's newest identity waiting for a choice; `lock` takes its row for the transaction that completes it. */
-export async function findPendingFlow(db: Db, browserHash: string, now: Date, lock = false): Promise<PendingFlow | undefined> {
+export async function findPendingFlow(
+  db: Db,
+  browserHash: string,
+  now: Date,
+  lock = false,
+): Promise<PendingFlow | undefined> {
   let q = db
     .selectFrom('oidc_flows as f')
     .innerJoin('oidc_providers as p', 'p.id', 'f.provider_id')
-    .select(['f.id', 'f.provider_id as providerId', 'p.name as providerName', 'f.subject', 'f.email', 'f.display_name as displayName', 'f.pending_expires_at as expiresAt'])
+    .select([
+      'f.id',
+      'f.provider_id as providerId',
+      'p.name as providerName',
+      'f.subject',
+      'f.email',
+      'f.display_name as displayName',
+      'f.pending_expires_at as expiresAt',
+    ])
     .where('f.browser_hash', '=', browserHash)
     .where('f.subject', 'is not', null)
     .where('f.completed_at', 'is', null)
@@ -163,19 +227,36 @@ export async function findPendingFlow(db: Db, browserHash: string, now: Date, lo
     .limit(1);
   if (lock) q = q.forUpdate('f');
   const row = await q.executeTakeFirst();
-  return row && row.subject !== null && row.expiresAt !== null ? { ...row, subject: row.subject, expiresAt: row.expiresAt } : undefined;
+  return row && row.subject !== null && row.expiresAt !== null
+    ? { ...row, subject: row.subject, expiresAt: row.expiresAt }
+    : undefined;
 }
 
 /** Complete a pending flow once: false when another request completed it first. */
 export async function completeFlow(db: Db, flowId: string, now: Date): Promise<boolean> {
-  const row = await db.updateTable('oidc_flows').set({ completed_at: now }).where('id', '=', flowId).where('completed_at', 'is', null).returning('id').executeTakeFirst();
+  const row = await db
+    .updateTable('oidc_flows')
+    .set({ completed_at: now })
+    .where('id', '=', flowId)
+    .where('completed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 // Links
 
-export async function findLinkBySubject(db: Db, providerId: string, subject: string): Promise<{ id: string; memberId: string } | undefined> {
-  return db.selectFrom('member_oidc_links').select(['id', 'member_id as memberId']).where('provider_id', '=', providerId).where('subject', '=', subject).executeTakeFirst();
+export async function findLinkBySubject(
+  db: Db,
+  providerId: string,
+  subject: string,
+): Promise<{ id: string; memberId: string } | undefined> {
+  return db
+    .selectFrom('member_oidc_links')
+    .select(['id', 'member_id as memberId'])
+    .where('provider_id', '=', providerId)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
 export async function touchLink(db: Db, linkId: string, now: Date): Promise<void> {
@@ -183,10 +264,19 @@ export async function touchLink(db: Db, linkId: string, now: Date): Promise<void
 }
 
 /** Link an identity; false when it is linked already (the unique index decides under concurrency). */
-export async function insertLink(db: Db, link: { memberId: string; providerId: string; subject: string; email: string | null; now: Date }): Promise<boolean> {
+export async function insertLink(
+  db: Db,
+  link: { memberId: string; providerId: string; subject: string; email: string | null; now: Date },
+): Promise<boolean> {
   const row = await db
     .insertInto('member_oidc_links')
-    .values({ member_id: link.memberId, provider_id: link.providerId, subject: link.subject, email: link.email, created_at: link.now })
+    .values({
+      member_id: link.memberId,
+      provider_id: link.providerId,
+      subject: link.subject,
+      email: link.email,
+      created_at: link.now,
+    })
     .onConflict((oc) => oc.columns(['provider_id', 'subject']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -203,7 +293,11 @@ export async function listMemberLinks(db: Db, memberId: string) {
     .execute();
 }
 
-export async function deleteMemberLink(db: Db, memberId: string, linkId: string): Promise<{ providerId: string; subject: string } | undefined> {
+export async function deleteMemberLink(
+  db: Db,
+  memberId: string,
+  linkId: string,
+): Promise<{ providerId: string; subject: string } | undefined> {
   return db
     .deleteFrom('member_oidc_links')
     .where('id', '=', linkId)

@@ -34,7 +34,13 @@ function readFlowCookie(request: FastifyRequest): string | undefined {
 
 function setFlowCookie(reply: FastifyReply, value: string, secure: boolean): void {
   // Lax: sent on the provider's top-level redirect back to us, never on another site's POST.
-  const attributes = [`${FLOW_COOKIE}=${value}`, 'Path=/wps/oidc', 'HttpOnly', 'SameSite=Lax', `Max-Age=${OIDC_PENDING_TTL_SECONDS + 600}`];
+  const attributes = [
+    `${FLOW_COOKIE}=${value}`,
+    'Path=/wps/oidc',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${OIDC_PENDING_TTL_SECONDS + 600}`,
+  ];
   if (secure) attributes.push('Secure');
   void reply.header('set-cookie', attributes.join('; '));
 }
@@ -53,47 +59,77 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
     return ok(await oidc.providers.listPublic());
   });
 
-  app.get('/wps/oidc/providers/:providerId/start', { schema: { params: oidcProviderParamsSchema, response: { 303: nonJson(['text/html'], "The provider's authorization page, or /sign-in/provider with the error (Location)") } } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    try {
-      const started = await oidc.flow.start(request.params.providerId, readFlowCookie(request), request.ip);
-      setFlowCookie(reply, started.browser, secureCookie);
-      return reply.redirect(started.location, 303);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return reply.redirect(`${OIDC_CONTINUE_PATH}?error=${encodeURIComponent(err.errorCode)}`, 303);
-    }
-  });
+  app.get(
+    '/wps/oidc/providers/:providerId/start',
+    {
+      schema: {
+        params: oidcProviderParamsSchema,
+        response: {
+          303: nonJson(
+            ['text/html'],
+            "The provider's authorization page, or /sign-in/provider with the error (Location)",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      try {
+        const started = await oidc.flow.start(request.params.providerId, readFlowCookie(request), request.ip);
+        setFlowCookie(reply, started.browser, secureCookie);
+        return reply.redirect(started.location, 303);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return reply.redirect(`${OIDC_CONTINUE_PATH}?error=${encodeURIComponent(err.errorCode)}`, 303);
+      }
+    },
+  );
 
-  app.get('/wps/oidc/callback', { schema: { response: { 303: nonJson(['text/html'], 'The site page that continues the sign-in (Location)') } } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    // The URL the provider sent the browser to, on our registered redirect URI (never the Host header).
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const callbackUrl = new URL(`${redirectUri.origin}${redirectUri.pathname}${query}`);
-    const location = await oidc.flow.callback(callbackUrl, readFlowCookie(request), readOrigin(request));
-    return reply.redirect(location, 303);
-  });
+  app.get(
+    '/wps/oidc/callback',
+    { schema: { response: { 303: nonJson(['text/html'], 'The site page that continues the sign-in (Location)') } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      // The URL the provider sent the browser to, on our registered redirect URI (never the Host header).
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const callbackUrl = new URL(`${redirectUri.origin}${redirectUri.pathname}${query}`);
+      const location = await oidc.flow.callback(callbackUrl, readFlowCookie(request), readOrigin(request));
+      return reply.redirect(location, 303);
+    },
+  );
 
   app.get('/wps/oidc/pending', { schema: { response: success(oidcPendingSchema) } }, async (request) => {
     return ok(await oidc.flow.pending(readFlowCookie(request)));
   });
 
-  app.post('/wps/oidc/pending/link', { schema: { body: oidcLinkBodySchema, response: success(loginResultSchema) } }, async (request) => {
-    return ok(await oidc.flow.linkPending(readFlowCookie(request), request.body, readOrigin(request)));
-  });
+  app.post(
+    '/wps/oidc/pending/link',
+    { schema: { body: oidcLinkBodySchema, response: success(loginResultSchema) } },
+    async (request) => {
+      return ok(await oidc.flow.linkPending(readFlowCookie(request), request.body, readOrigin(request)));
+    },
+  );
 
-  app.post('/wps/oidc/pending/register', { schema: { body: oidcRegisterBodySchema, response: success(loginResultSchema) } }, async (request) => {
-    return ok(await oidc.flow.registerPending(readFlowCookie(request), request.body, readOrigin(request)));
-  });
+  app.post(
+    '/wps/oidc/pending/register',
+    { schema: { body: oidcRegisterBodySchema, response: success(loginResultSchema) } },
+    async (request) => {
+      return ok(await oidc.flow.registerPending(readFlowCookie(request), request.body, readOrigin(request)));
+    },
+  );
 
   app.get('/wps/member/oidc-links', { schema: { response: success(z.array(oidcLinkSchema)) } }, async (request) => {
     const auth = await requireMember(request);
     return ok(await oidc.flow.links(auth.memberId));
   });
 
-  app.delete('/wps/member/oidc-links/:linkId', { schema: { params: oidcLinkParamsSchema, response: success(doneSchema) } }, async (request) => {
-    const auth = await requireMember(request);
-    await oidc.flow.revokeLink(auth.memberId, request.params.linkId);
-    return ok(true);
-  });
+  app.delete(
+    '/wps/member/oidc-links/:linkId',
+    { schema: { params: oidcLinkParamsSchema, response: success(doneSchema) } },
+    async (request) => {
+      const auth = await requireMember(request);
+      await oidc.flow.revokeLink(auth.memberId, request.params.linkId);
+      return ok(true);
+    },
+  );
 }

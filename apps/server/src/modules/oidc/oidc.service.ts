@@ -90,7 +90,11 @@ export function createOidcService(ctx: OidcContext) {
      * GET /wps/oidc/providers/:providerId/start: a fresh attempt. Answers the provider's URL and
      * the browser's flow cookie value (a new one when the browser had none).
      */
-    async start(providerId: string, browser: string | undefined, ip: string): Promise<{ location: string; browser: string }> {
+    async start(
+      providerId: string,
+      browser: string | undefined,
+      ip: string,
+    ): Promise<{ location: string; browser: string }> {
       await rateLimiter.consume('oidc-start-ip', ip, START_PER_IP.limit, START_PER_IP.windowSeconds);
       const provider = await providers.enabledProvider(providerId);
       const cookie = browser && /^[\w-]{43}$/.test(browser) ? browser : crypto.randomBytes(32).toString('base64url');
@@ -127,10 +131,17 @@ export function createOidcService(ctx: OidcContext) {
       let identity;
       try {
         const provider = await providers.enabledProvider(flow.providerId);
-        identity = await client.complete(provider, callbackUrl, { state, nonce: flow.nonce, codeVerifier: flow.codeVerifier });
+        identity = await client.complete(provider, callbackUrl, {
+          state,
+          nonce: flow.nonce,
+          codeVerifier: flow.codeVerifier,
+        });
       } catch (err) {
         // The library's message names the failed check (state, nonce, signature…), never a secret or the code.
-        ctx.log.warn({ providerId: flow.providerId, error: (err as Error).message }, 'identity provider sign-in refused');
+        ctx.log.warn(
+          { providerId: flow.providerId, error: (err as Error).message },
+          'identity provider sign-in refused',
+        );
         return fail(err instanceof AppError ? err.errorCode : ErrorCode.OIDC_SIGN_IN_FAILED);
       }
       const link = await findLinkBySubject(db, flow.providerId, identity.subject);
@@ -152,7 +163,12 @@ export function createOidcService(ctx: OidcContext) {
     /** GET /wps/oidc/pending. */
     async pending(browser: string | undefined): Promise<OidcPending> {
       const p = await pendingOf(browser);
-      return { providerName: p.providerName, email: p.email, displayName: p.displayName, expiresAt: p.expiresAt.toISOString() };
+      return {
+        providerName: p.providerName,
+        email: p.email,
+        displayName: p.displayName,
+        expiresAt: p.expiresAt.toISOString(),
+      };
     },
 
     /** POST /wps/oidc/pending/link: the account's password proven, the identity linked, a session opened. */
@@ -162,19 +178,35 @@ export function createOidcService(ctx: OidcContext) {
       await runInTransaction(db, async (trx) => {
         const p = await pendingOf(browser, trx, true);
         if (!(await completeFlow(trx, p.id, now()))) throw flowInvalid();
-        const linked = await insertLink(trx, { memberId, providerId: p.providerId, subject: p.subject, email: p.email, now: now() });
+        const linked = await insertLink(trx, {
+          memberId,
+          providerId: p.providerId,
+          subject: p.subject,
+          email: p.email,
+          now: now(),
+        });
         if (!linked) throw new AppError(ErrorCode.OIDC_IDENTITY_TAKEN, 'This sign-in is linked to an account already');
       });
       return member.loginLinkedMember(memberId, origin);
     },
 
     /** POST /wps/oidc/pending/register: the registration service (operator's rules, identity checks), linked in its transaction. */
-    async registerPending(browser: string | undefined, body: RegisterInput, origin: RequestOrigin): Promise<LoginResult> {
+    async registerPending(
+      browser: string | undefined,
+      body: RegisterInput,
+      origin: RequestOrigin,
+    ): Promise<LoginResult> {
       await pendingOf(browser);
       return member.registerByUsername(body, origin, async (trx, memberId) => {
         const p = await pendingOf(browser, trx, true);
         if (!(await completeFlow(trx, p.id, now()))) throw flowInvalid();
-        const linked = await insertLink(trx, { memberId, providerId: p.providerId, subject: p.subject, email: p.email, now: now() });
+        const linked = await insertLink(trx, {
+          memberId,
+          providerId: p.providerId,
+          subject: p.subject,
+          email: p.email,
+          now: now(),
+        });
         if (!linked) throw new AppError(ErrorCode.OIDC_IDENTITY_TAKEN, 'This sign-in is linked to an account already');
       });
     },
@@ -182,7 +214,13 @@ export function createOidcService(ctx: OidcContext) {
     /** GET /wps/member/oidc-links. */
     async links(memberId: string): Promise<OidcLink[]> {
       const rows = await listMemberLinks(db, memberId);
-      return rows.map((r) => ({ id: r.id, providerName: r.providerName, email: r.email, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
+      return rows.map((r) => ({
+        id: r.id,
+        providerName: r.providerName,
+        email: r.email,
+        createdAt: r.createdAt.toISOString(),
+        lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+      }));
     },
 
     /** DELETE /wps/member/oidc-links/:linkId: the provider no longer signs this member in. */

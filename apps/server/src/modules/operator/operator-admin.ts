@@ -67,15 +67,26 @@ function isSelf(actor: OperatorActor, row: OperatorRow): boolean {
  * the active admins' rows are locked first, in id order, so two admins removing each other at
  * once queue and the second sees one admin left.
  */
-export function createOperatorAdmin(deps: { db: Db; audit: Pick<AuditService, 'record'>; hasher: PasswordHasher; now: () => number }) {
+export function createOperatorAdmin(deps: {
+  db: Db;
+  audit: Pick<AuditService, 'record'>;
+  hasher: PasswordHasher;
+  now: () => number;
+}) {
   const { db, audit, hasher, now } = deps;
 
   /** Lock the target after the active admins; refuse self-changes and removing the last admin. */
-  async function lockForChange(trx: Db, actor: OperatorActor, username: string, removesAdmin: (row: OperatorRow) => boolean): Promise<OperatorRow> {
+  async function lockForChange(
+    trx: Db,
+    actor: OperatorActor,
+    username: string,
+    removesAdmin: (row: OperatorRow) => boolean,
+  ): Promise<OperatorRow> {
     const admins = await lockActiveAdmins(trx);
     const row = await lockOperatorByUsername(trx, username.trim().toLowerCase());
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such operator');
-    if (isSelf(actor, row)) throw new AppError(ErrorCode.OPERATOR_SELF_CHANGE, 'You may not disable or demote your own account');
+    if (isSelf(actor, row))
+      throw new AppError(ErrorCode.OPERATOR_SELF_CHANGE, 'You may not disable or demote your own account');
     if (removesAdmin(row) && admins.length <= 1 && admins.includes(row.id)) {
       throw new AppError(ErrorCode.OPERATOR_LAST_ADMIN, 'The last active admin cannot be disabled or demoted');
     }
@@ -90,11 +101,18 @@ export function createOperatorAdmin(deps: { db: Db; audit: Pick<AuditService, 'r
     ): Promise<{ operatorId: string; username: string; role: OpsRole }> {
       const username = input.username.trim().toLowerCase();
       if (!OPERATOR_USERNAME_PATTERN.test(username)) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Operator usernames are 3–32 characters: a letter, then letters, digits, _ . -');
+        throw new AppError(
+          ErrorCode.VALIDATION_FAILED,
+          'Operator usernames are 3–32 characters: a letter, then letters, digits, _ . -',
+        );
       }
-      if (!OPS_ROLES.includes(input.role)) throw new AppError(ErrorCode.VALIDATION_FAILED, `Role must be one of ${OPS_ROLES.join(', ')}`);
+      if (!OPS_ROLES.includes(input.role))
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Role must be one of ${OPS_ROLES.join(', ')}`);
       if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-        throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, `Operator passwords are ${MIN_PASSWORD_LENGTH}–${MAX_PASSWORD_LENGTH} characters`);
+        throw new AppError(
+          ErrorCode.PASSWORD_TOO_WEAK,
+          `Operator passwords are ${MIN_PASSWORD_LENGTH}–${MAX_PASSWORD_LENGTH} characters`,
+        );
       }
       const passwordHash = await hasher.hash(input.password);
       const operatorId = await runInTransaction(db, async (trx) => {
@@ -119,9 +137,19 @@ export function createOperatorAdmin(deps: { db: Db; audit: Pick<AuditService, 'r
      * Disable (every session ends at once) or re-enable an operator; audited with the actor.
      * Unknown username: 404 NOT_FOUND.
      */
-    async setOperatorStatus(actor: OperatorActor, username: string, status: 'active' | 'disabled', reason: string | null): Promise<OperatorView> {
+    async setOperatorStatus(
+      actor: OperatorActor,
+      username: string,
+      status: 'active' | 'disabled',
+      reason: string | null,
+    ): Promise<OperatorView> {
       return runInTransaction(db, async (trx) => {
-        const row = await lockForChange(trx, actor, username, (r) => status === 'disabled' && r.role === 'admin' && r.status === 'active');
+        const row = await lockForChange(
+          trx,
+          actor,
+          username,
+          (r) => status === 'disabled' && r.role === 'admin' && r.status === 'active',
+        );
         await setOperatorStatusById(trx, row.id, status);
         if (status === 'disabled') await revokeOperatorSessions(trx, row.id, new Date(now()));
         await audit.record(trx, {
@@ -140,7 +168,12 @@ export function createOperatorAdmin(deps: { db: Db; audit: Pick<AuditService, 'r
     /** Change an operator's role; it applies from their next call (roles are read per request). Audited. */
     async changeRole(actor: OperatorActor, username: string, role: OpsRole, reason: string): Promise<OperatorView> {
       return runInTransaction(db, async (trx) => {
-        const row = await lockForChange(trx, actor, username, (r) => role !== 'admin' && r.role === 'admin' && r.status === 'active');
+        const row = await lockForChange(
+          trx,
+          actor,
+          username,
+          (r) => role !== 'admin' && r.role === 'admin' && r.status === 'active',
+        );
         await updateOperatorRole(trx, row.id, role);
         await audit.record(trx, {
           ...actor,
@@ -164,7 +197,8 @@ export function createOperatorAdmin(deps: { db: Db; audit: Pick<AuditService, 'r
       const name = username.trim().toLowerCase();
       const row = await findOperatorByUsername(db, name);
       if (!row) return false;
-      if (isSelf(actor, row)) throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'Another admin must reset your two-factor login');
+      if (isSelf(actor, row))
+        throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'Another admin must reset your two-factor login');
       await runInTransaction(db, async (trx) => {
         const wasEnrolled = await clearOperatorTotp(trx, row.id);
         await revokeOperatorSessions(trx, row.id, new Date(now()));

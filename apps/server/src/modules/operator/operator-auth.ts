@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { OPS_PERMISSIONS, roleHasPermission, rolesWithPermission, type OpsPermission, type OpsRouteAccess } from '@wps/shared/ops-permissions';
+import {
+  OPS_PERMISSIONS,
+  roleHasPermission,
+  rolesWithPermission,
+  type OpsPermission,
+  type OpsRouteAccess,
+} from '@wps/shared/ops-permissions';
 import { AppError } from '../../http/app-error';
 import { readToken } from '../../plugins/auth';
 import type { AppServices } from '../../services';
@@ -93,7 +99,9 @@ export function registerOperatorAccess(app: FastifyInstance): void {
     if (access === 'signedIn') return;
     if (!isPermission(access)) {
       request.log.error({ route }, 'operator route without a declared permission: refused');
-      throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'This operator call declares no permission', { role: operator.role });
+      throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'This operator call declares no permission', {
+        role: operator.role,
+      });
     }
     const permission = access;
     if (!roleHasPermission(operator.role, permission)) {

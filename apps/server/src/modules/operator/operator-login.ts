@@ -7,8 +7,19 @@ import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { PasswordHasher } from '../member/password-hasher';
 import type { RateLimiter } from '../verification/rate-limiter';
-import { findOperatorByUsername, insertOperatorSession, setOperatorLastLogin, type OperatorRow } from './operator.repository';
-import { claimOperatorTotpStep, completeTotpEnrolment, findOperatorTotp, findTotpEnrolment, insertTotpEnrolment } from './operator-totp.repository';
+import {
+  findOperatorByUsername,
+  insertOperatorSession,
+  setOperatorLastLogin,
+  type OperatorRow,
+} from './operator.repository';
+import {
+  claimOperatorTotpStep,
+  completeTotpEnrolment,
+  findOperatorTotp,
+  findTotpEnrolment,
+  insertTotpEnrolment,
+} from './operator-totp.repository';
 import { createTotpCipher, matchTotpStep, newTotpSecret } from './operator-totp';
 
 export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
@@ -67,16 +78,25 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
   /** Refuse early while this operator+IP (or this IP) has too many recent failures. */
   async function throttle(username: string, ip: string): Promise<void> {
     await rateLimiter.consume('ops-login-ip', ip, L.loginPerIp.limit, L.loginPerIp.windowSeconds);
-    await rateLimiter.consume('ops-login-account-ip', accountIp(username, ip), L.loginPerAccountIp.limit, L.loginPerAccountIp.windowSeconds);
+    await rateLimiter.consume(
+      'ops-login-account-ip',
+      accountIp(username, ip),
+      L.loginPerAccountIp.limit,
+      L.loginPerAccountIp.windowSeconds,
+    );
     for (const [bucket, key, limit] of [
       ['ops-login-fail-account-ip', accountIp(username, ip), L.failuresPerAccountIp],
       ['ops-login-fail-ip', ip, L.failuresPerIp],
     ] as const) {
       const status = await rateLimiter.peek(bucket, key, limit.limit, limit.windowSeconds);
       if (status.limited) {
-        throw new AppError(ErrorCode.TOO_MANY_REQUESTS, `Too many failed logins; retry in ${status.retryAfterSeconds} s`, {
-          retryAfterSeconds: status.retryAfterSeconds,
-        });
+        throw new AppError(
+          ErrorCode.TOO_MANY_REQUESTS,
+          `Too many failed logins; retry in ${status.retryAfterSeconds} s`,
+          {
+            retryAfterSeconds: status.retryAfterSeconds,
+          },
+        );
       }
     }
   }
@@ -87,11 +107,16 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
     await rateLimiter.hit('ops-login-fail-ip', ip, L.failuresPerIp.windowSeconds);
   }
 
-  async function openSession(operator: Pick<OperatorRow, 'id' | 'username' | 'role'>, origin: Origin): Promise<OperatorLoginResult> {
+  async function openSession(
+    operator: Pick<OperatorRow, 'id' | 'username' | 'role'>,
+    origin: Origin,
+  ): Promise<OperatorLoginResult> {
     await rateLimiter.reset('ops-login-fail-account-ip', accountIp(operator.username, origin.ip));
     const token = TOKEN_PREFIX + crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const at = new Date(now());
-    const expiresAt = new Date(at.getTime() + (ctx.config.operatorSessionAbsoluteSeconds ?? OPERATOR_ABSOLUTE_SECONDS) * 1000);
+    const expiresAt = new Date(
+      at.getTime() + (ctx.config.operatorSessionAbsoluteSeconds ?? OPERATOR_ABSOLUTE_SECONDS) * 1000,
+    );
     await insertOperatorSession(db, {
       tokenHash: hashOperatorToken(token),
       operatorId: operator.id,
@@ -115,7 +140,13 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
     const enrolmentToken = ENROLMENT_PREFIX + crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const at = new Date(now());
     const expiresAt = new Date(at.getTime() + ENROLMENT_SECONDS * 1000);
-    await insertTotpEnrolment(db, { tokenHash: hashEnrolmentToken(enrolmentToken), operatorId: operator.id, secret: cipher.encrypt(secret), now: at, expiresAt });
+    await insertTotpEnrolment(db, {
+      tokenHash: hashEnrolmentToken(enrolmentToken),
+      operatorId: operator.id,
+      secret: cipher.encrypt(secret),
+      now: at,
+      expiresAt,
+    });
     return { status: 'enrolmentRequired', enrolmentToken, secret, otpauthUri, expiresAt: expiresAt.toISOString() };
   }
 
@@ -124,20 +155,28 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
      * POST /ops/session/login. The right password opens a session only with a valid, unused code;
      * an operator without TOTP gets an enrolment instead (the secret is shown only then).
      */
-    async login(input: { username: string; password: string; code?: string | undefined }, origin: Origin): Promise<OperatorLoginResult | OperatorEnrolment> {
+    async login(
+      input: { username: string; password: string; code?: string | undefined },
+      origin: Origin,
+    ): Promise<OperatorLoginResult | OperatorEnrolment> {
       const username = input.username.trim().toLowerCase();
       await throttle(username, origin.ip);
       const row = await findOperatorByUsername(db, username);
-      const valid = row ? await hasher.verify(input.password, row.passwordHash) : await hasher.verifyDummy(input.password);
+      const valid = row
+        ? await hasher.verify(input.password, row.passwordHash)
+        : await hasher.verifyDummy(input.password);
       if (!row || !valid || row.status !== 'active') {
         await recordFailure(username, origin.ip);
         // A disabled operator gets the same answer as a wrong password: nothing to probe.
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password');
       }
       if (!row.totpEnrolled) return startEnrolment(row);
-      if (input.code === undefined) throw new AppError(ErrorCode.OPERATOR_TOTP_REQUIRED, 'Enter the code from your authenticator app');
+      if (input.code === undefined)
+        throw new AppError(ErrorCode.OPERATOR_TOTP_REQUIRED, 'Enter the code from your authenticator app');
       const totp = await findOperatorTotp(db, row.id);
-      const step = totp?.secret ? await matchTotpStep(cipher.decrypt(totp.secret), input.code, now(), totp.lastStep) : null;
+      const step = totp?.secret
+        ? await matchTotpStep(cipher.decrypt(totp.secret), input.code, now(), totp.lastStep)
+        : null;
       // The conditional claim is what makes a code single-use under concurrency.
       if (step === null || !(await claimOperatorTotpStep(db, row.id, step))) {
         await recordFailure(username, origin.ip);
@@ -151,7 +190,13 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
       const expired = () => new AppError(ErrorCode.OPERATOR_ENROLMENT_EXPIRED, 'This enrolment expired; sign in again');
       if (!input.enrolmentToken.startsWith(ENROLMENT_PREFIX)) throw expired();
       const enrolment = await findTotpEnrolment(db, hashEnrolmentToken(input.enrolmentToken));
-      if (!enrolment || enrolment.usedAt || enrolment.enrolled || enrolment.status !== 'active' || enrolment.expiresAt.getTime() <= now()) {
+      if (
+        !enrolment ||
+        enrolment.usedAt ||
+        enrolment.enrolled ||
+        enrolment.status !== 'active' ||
+        enrolment.expiresAt.getTime() <= now()
+      ) {
         throw expired();
       }
       await throttle(enrolment.username, origin.ip);
@@ -163,7 +208,13 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
       }
       const done = await db.transaction().execute(async (trx) => {
         const at = new Date(now());
-        const ok = await completeTotpEnrolment(trx, { enrolmentId: enrolment.id, operatorId: enrolment.operatorId, secret: enrolment.secret, step, now: at });
+        const ok = await completeTotpEnrolment(trx, {
+          enrolmentId: enrolment.id,
+          operatorId: enrolment.operatorId,
+          secret: enrolment.secret,
+          step,
+          now: at,
+        });
         if (!ok) return false;
         await audit.record(trx, {
           actorType: 'operator',

@@ -1,4 +1,8 @@
-import { operatorMeSchema, operatorSessionExpirySchema, type OperatorSessionExpiry } from '@wps/shared/schemas/operator';
+import {
+  operatorMeSchema,
+  operatorSessionExpirySchema,
+  type OperatorSessionExpiry,
+} from '@wps/shared/schemas/operator';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-types';
@@ -35,20 +39,35 @@ function expiryOf(session: SessionOperator): OperatorSessionExpiry {
  * /ops/session/expiry (reads without touching) and POST /ops/session/touch ("stay signed in").
  */
 export function registerOperatorSessionRoutes(app: RouteApp): void {
-  app.get('/ops/session/me', { config: { permission: 'signedIn' }, schema: { response: success(operatorMeSchema) } }, async (request) => {
-    const session = await sessionOf(request);
-    return ok({ operatorId: session.operatorId, username: session.username, role: session.role, ...expiryOf(session) });
-  });
+  app.get(
+    '/ops/session/me',
+    { config: { permission: 'signedIn' }, schema: { response: success(operatorMeSchema) } },
+    async (request) => {
+      const session = await sessionOf(request);
+      return ok({
+        operatorId: session.operatorId,
+        username: session.username,
+        role: session.role,
+        ...expiryOf(session),
+      });
+    },
+  );
 
   app.get(
     '/ops/session/expiry',
-    { config: { permission: 'signedIn', sessionTouch: false }, schema: { response: success(operatorSessionExpirySchema) } },
+    {
+      config: { permission: 'signedIn', sessionTouch: false },
+      schema: { response: success(operatorSessionExpirySchema) },
+    },
     async (request) => ok(expiryOf(await sessionOf(request))),
   );
 
   app.post(
     '/ops/session/touch',
-    { config: { permission: 'signedIn', sessionTouch: 'now' }, schema: { response: success(operatorSessionExpirySchema) } },
+    {
+      config: { permission: 'signedIn', sessionTouch: 'now' },
+      schema: { response: success(operatorSessionExpirySchema) },
+    },
     async (request) => ok(expiryOf(await sessionOf(request))),
   );
 }

@@ -13,7 +13,10 @@ describeEachDatabase('operator session expiry instants', (target) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { operatorSessionIdleSeconds: IDLE_SECONDS, operatorSessionAbsoluteSeconds: ABSOLUTE_SECONDS });
+    t = await createTestApp(target, {
+      operatorSessionIdleSeconds: IDLE_SECONDS,
+      operatorSessionAbsoluteSeconds: ABSOLUTE_SECONDS,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -22,12 +25,20 @@ describeEachDatabase('operator session expiry instants', (target) => {
   /** Pretend the session was last used `secondsAgo` ago. */
   async function setLastSeen(op: TestOperator, secondsAgo: number): Promise<Date> {
     const at = new Date(Date.now() - secondsAgo * 1000);
-    await t.database.db.updateTable('operator_sessions').set({ last_seen_at: at }).where('token_hash', '=', hashOperatorToken(op.token)).execute();
+    await t.database.db
+      .updateTable('operator_sessions')
+      .set({ last_seen_at: at })
+      .where('token_hash', '=', hashOperatorToken(op.token))
+      .execute();
     return at;
   }
 
   async function lastSeen(op: TestOperator): Promise<Date> {
-    const row = await t.database.db.selectFrom('operator_sessions').select('last_seen_at').where('token_hash', '=', hashOperatorToken(op.token)).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('operator_sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', hashOperatorToken(op.token))
+      .executeTakeFirstOrThrow();
     return new Date(row.last_seen_at);
   }
 
@@ -62,7 +73,9 @@ describeEachDatabase('operator session expiry instants', (target) => {
     // Used 10 s ago: an ordinary call would not write yet (once a minute), the touch does.
     await setLastSeen(op, 10);
     const before = Date.now();
-    const touched = valueOf<OperatorSessionExpiry>(await call(t.app, 'POST', '/ops/session/touch', { token: op.token }));
+    const touched = valueOf<OperatorSessionExpiry>(
+      await call(t.app, 'POST', '/ops/session/touch', { token: op.token }),
+    );
     expect(Date.parse(touched.idleExpiresAt)).toBeGreaterThanOrEqual(before + IDLE_SECONDS * 1000);
     expect((await lastSeen(op)).getTime()).toBeGreaterThanOrEqual(before);
   });
@@ -70,16 +83,32 @@ describeEachDatabase('operator session expiry instants', (target) => {
   it('an idle session ends: the expiry read and the touch are refused, never revive it', async () => {
     const op = await createTestOperator(t.app, 'support');
     await setLastSeen(op, IDLE_SECONDS + 1);
-    expectFailure(await call(t.app, 'GET', '/ops/session/expiry', { token: op.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
-    expectFailure(await call(t.app, 'POST', '/ops/session/touch', { token: op.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
-    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: op.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/expiry', { token: op.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/session/touch', { token: op.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/me', { token: op.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
     expectFailure(await call(t.app, 'GET', '/ops/session/expiry'), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
   });
 
   it('the idle expiry never passes the absolute one', async () => {
     const op = await createTestOperator(t.app, 'finance');
     const end = new Date(Date.now() + 120_000);
-    await t.database.db.updateTable('operator_sessions').set({ expires_at: end }).where('token_hash', '=', hashOperatorToken(op.token)).execute();
+    await t.database.db
+      .updateTable('operator_sessions')
+      .set({ expires_at: end })
+      .where('token_hash', '=', hashOperatorToken(op.token))
+      .execute();
     const expiry = valueOf<OperatorSessionExpiry>(await call(t.app, 'POST', '/ops/session/touch', { token: op.token }));
     expect(Date.parse(expiry.expiresAt)).toBe(end.getTime());
     expect(Date.parse(expiry.idleExpiresAt)).toBe(end.getTime());

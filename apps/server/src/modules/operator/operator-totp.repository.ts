@@ -37,10 +37,20 @@ export async function insertTotpEnrolment(
   db: Db,
   input: { tokenHash: string; operatorId: string; secret: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.deleteFrom('operator_totp_enrolments').where('operator_id', '=', input.operatorId).where('used_at', 'is', null).execute();
+  await db
+    .deleteFrom('operator_totp_enrolments')
+    .where('operator_id', '=', input.operatorId)
+    .where('used_at', 'is', null)
+    .execute();
   await db
     .insertInto('operator_totp_enrolments')
-    .values({ token_hash: input.tokenHash, operator_id: input.operatorId, secret: input.secret, created_at: input.now, expires_at: input.expiresAt })
+    .values({
+      token_hash: input.tokenHash,
+      operator_id: input.operatorId,
+      secret: input.secret,
+      created_at: input.now,
+      expires_at: input.expiresAt,
+    })
     .execute();
 }
 
@@ -105,8 +115,21 @@ export async function completeTotpEnrolment(
 
 /** Forget an operator's TOTP (admin reset) and any started enrolment; returns whether it was enrolled. */
 export async function clearOperatorTotp(db: Db, operatorId: string): Promise<boolean> {
-  const before = await db.selectFrom('operators').select('totp_secret').where('id', '=', operatorId).forUpdate().executeTakeFirstOrThrow();
-  await db.updateTable('operators').set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null }).where('id', '=', operatorId).execute();
-  await db.deleteFrom('operator_totp_enrolments').where('operator_id', '=', operatorId).where('used_at', 'is', null).execute();
+  const before = await db
+    .selectFrom('operators')
+    .select('totp_secret')
+    .where('id', '=', operatorId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('operators')
+    .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
+    .where('id', '=', operatorId)
+    .execute();
+  await db
+    .deleteFrom('operator_totp_enrolments')
+    .where('operator_id', '=', operatorId)
+    .where('used_at', 'is', null)
+    .execute();
   return before.totp_secret !== null;
 }

@@ -22,13 +22,21 @@ export type TotpCipher = {
 
 /** The cipher for stored TOTP secrets; any key text is stretched to 32 bytes with SHA-256. */
 export function createTotpCipher(keyText: string | undefined): TotpCipher {
-  const key = crypto.createHash('sha256').update(keyText ?? DEVELOPMENT_KEY).digest();
+  const key = crypto
+    .createHash('sha256')
+    .update(keyText ?? DEVELOPMENT_KEY)
+    .digest();
   return {
     encrypt(secret) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [FORMAT, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        FORMAT,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     decrypt(stored) {
       const [format, iv, tag, body] = stored.split('.');
@@ -50,7 +58,12 @@ export function newTotpSecret(username: string): { secret: string; otpauthUri: s
  * The time-step a code belongs to, or null when it is wrong at `nowMs` or not later than
  * `afterStep` (the operator's last used step: a code works once).
  */
-export async function matchTotpStep(secret: string, code: string, nowMs: number, afterStep: number | null): Promise<number | null> {
+export async function matchTotpStep(
+  secret: string,
+  code: string,
+  nowMs: number,
+  afterStep: number | null,
+): Promise<number | null> {
   const result = await verify({
     secret,
     token: code,

@@ -9,7 +9,12 @@ import { generateOperatorPassword } from './operator-admin';
 
 /** The services over the CLI's database, built the same way the server builds them. */
 export function opsServicesOf(ctx: OpsContext) {
-  return createServices({ config: loadConfig(), database: ctx.database, db: ctx.database.db, log: pino({ level: 'warn' }) });
+  return createServices({
+    config: loadConfig(),
+    database: ctx.database,
+    db: ctx.database.db,
+    log: pino({ level: 'warn' }),
+  });
 }
 
 /** The CLI acts as the system, named after the OS user who ran it (the audit log keeps it). */
@@ -46,7 +51,8 @@ export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
     usage: 'operator:disable <username> <reason>',
     description: 'Disable an operator: every session ends now and logins fail. Audited.',
     async run(ctx, [username, ...reason]) {
-      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:disable <username> <reason>');
+      if (!username || reason.length === 0)
+        throw new Error('not a valid call: usage operator:disable <username> <reason>');
       if (!(await opsServicesOf(ctx).operators.findOperator(username))) throw new Error(`not an operator: ${username}`);
       await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'disabled', reason.join(' '));
       ctx.print({ username: username.toLowerCase(), status: 'disabled' });
@@ -56,7 +62,8 @@ export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
     usage: 'operator:enable <username> <reason>',
     description: 'Enable a disabled operator again. Audited.',
     async run(ctx, [username, ...reason]) {
-      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:enable <username> <reason>');
+      if (!username || reason.length === 0)
+        throw new Error('not a valid call: usage operator:enable <username> <reason>');
       if (!(await opsServicesOf(ctx).operators.findOperator(username))) throw new Error(`not an operator: ${username}`);
       await opsServicesOf(ctx).operators.setOperatorStatus(cliActor(), username, 'active', reason.join(' '));
       ctx.print({ username: username.toLowerCase(), status: 'active' });
@@ -77,9 +84,10 @@ export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {
   },
   'operator:totp-reset': {
     usage: 'operator:totp-reset <username> <reason>',
-    description: 'Forget an operator\'s two-factor (TOTP) setup: sessions end, the next login enrols again. Audited.',
+    description: "Forget an operator's two-factor (TOTP) setup: sessions end, the next login enrols again. Audited.",
     async run(ctx, [username, ...reason]) {
-      if (!username || reason.length === 0) throw new Error('not a valid call: usage operator:totp-reset <username> <reason>');
+      if (!username || reason.length === 0)
+        throw new Error('not a valid call: usage operator:totp-reset <username> <reason>');
       const done = await opsServicesOf(ctx).operators.resetTotp(cliActor(), username, reason.join(' '));
       if (!done) throw new Error(`not an operator: ${username}`);
       ctx.print({ username: username.toLowerCase(), totpEnrolled: false });

@@ -37,7 +37,9 @@ const OPERATOR_COLUMNS = [
   'last_login_at as lastLoginAt',
 ] as const;
 
-function withTotpFlag<T extends { totpSecret: string | null }>(row: T): Omit<T, 'totpSecret'> & { totpEnrolled: boolean } {
+function withTotpFlag<T extends { totpSecret: string | null }>(
+  row: T,
+): Omit<T, 'totpSecret'> & { totpEnrolled: boolean } {
   const { totpSecret, ...rest } = row;
   return { ...rest, totpEnrolled: totpSecret !== null };
 }
@@ -58,13 +60,21 @@ export async function insertOperator(
 
 /** The operator with this (lower-case) username. */
 export async function findOperatorByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
-  const row = await db.selectFrom('operators').select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret']).where('username', '=', username).executeTakeFirst();
+  const row = await db
+    .selectFrom('operators')
+    .select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   return row && withTotpFlag(row);
 }
 
 /** Every operator, oldest first. */
 export async function findOperators(db: Db): Promise<OperatorRow[]> {
-  const rows = await db.selectFrom('operators').select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('operators')
+    .select([...OPERATOR_COLUMNS, 'totp_secret as totpSecret'])
+    .orderBy('id')
+    .execute();
   return rows.map(withTotpFlag);
 }
 
@@ -76,7 +86,15 @@ export async function setOperatorLastLogin(db: Db, operatorId: string, at: Date)
 /** Store a new operator session under the hash of its token; returns the session id. */
 export async function insertOperatorSession(
   db: Db,
-  input: { tokenHash: string; operatorId: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null; totpPassedAt: Date },
+  input: {
+    tokenHash: string;
+    operatorId: string;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    totpPassedAt: Date;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('operator_sessions')
@@ -96,7 +114,10 @@ export async function insertOperatorSession(
 }
 
 /** The operator session of a token hash with the operator fields every operator call needs. */
-export async function findOperatorSessionByTokenHash(db: Db, tokenHash: string): Promise<OperatorSessionRow | undefined> {
+export async function findOperatorSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<OperatorSessionRow | undefined> {
   return db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
@@ -148,7 +169,14 @@ export async function revokeOperatorSessions(db: Db, operatorId: string, now: Da
 
 /** Lock the active admins' rows (in id order, so concurrent changes queue) and return their ids. */
 export async function lockActiveAdmins(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('operators').select('id').where('role', '=', 'admin').where('status', '=', 'active').orderBy('id').forUpdate().execute();
+  const rows = await db
+    .selectFrom('operators')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => r.id);
 }
 

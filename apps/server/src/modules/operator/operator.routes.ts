@@ -38,55 +38,119 @@ const MANAGE = { permission: 'operators.manage' } as const;
 export function registerOperatorRoutes(app: RouteApp, services: AppServices): void {
   const { operators } = services;
 
-  app.post('/ops/session/login', { config: { permission: 'public' }, schema: { body: operatorLoginBodySchema, response: success(operatorLoginAnswerSchema) } }, async (request) => {
-    return ok(await operators.login(request.body, originOf(request)));
-  });
+  app.post(
+    '/ops/session/login',
+    {
+      config: { permission: 'public' },
+      schema: { body: operatorLoginBodySchema, response: success(operatorLoginAnswerSchema) },
+    },
+    async (request) => {
+      return ok(await operators.login(request.body, originOf(request)));
+    },
+  );
 
-  app.post('/ops/session/enrol', { config: { permission: 'public' }, schema: { body: operatorEnrolBodySchema, response: success(operatorSignedInSchema) } }, async (request) => {
-    return ok(await operators.enrol(request.body, originOf(request)));
-  });
+  app.post(
+    '/ops/session/enrol',
+    {
+      config: { permission: 'public' },
+      schema: { body: operatorEnrolBodySchema, response: success(operatorSignedInSchema) },
+    },
+    async (request) => {
+      return ok(await operators.enrol(request.body, originOf(request)));
+    },
+  );
 
-  app.delete('/ops/session/logout', { config: { permission: 'signedIn' }, schema: { response: success(doneSchema) } }, async (request) => {
-    const session = await findRequestOperator(request);
-    if (session) await operators.revoke(session.sessionId);
-    return ok(true);
-  });
+  app.delete(
+    '/ops/session/logout',
+    { config: { permission: 'signedIn' }, schema: { response: success(doneSchema) } },
+    async (request) => {
+      const session = await findRequestOperator(request);
+      if (session) await operators.revoke(session.sessionId);
+      return ok(true);
+    },
+  );
 
   // GET /ops/session/me, /ops/session/expiry and POST /ops/session/touch (expiry instants for the back office).
   registerOperatorSessionRoutes(app);
 
-  app.get('/ops/operators', { config: MANAGE, schema: { response: success(z.array(operatorListItemSchema)) } }, async () => {
-    return ok(await operators.listOperators());
-  });
+  app.get(
+    '/ops/operators',
+    { config: MANAGE, schema: { response: success(z.array(operatorListItemSchema)) } },
+    async () => {
+      return ok(await operators.listOperators());
+    },
+  );
 
-  app.post('/ops/operators', { config: MANAGE, schema: { body: operatorCreateBodySchema, response: success(operatorCreatedSchema) } }, async (request) => {
-    const { username, role, password, reason } = request.body;
-    const generatedPassword = password === undefined ? generateOperatorPassword() : null;
-    const created = await operators.createOperator({ username, role, password: password ?? generatedPassword! }, { actor: await actorOf(request), reason });
-    const operator = await operators.findOperator(created.username);
-    if (!operator) throw new AppError(ErrorCode.NOT_FOUND, 'No such operator');
-    return ok({ operator, generatedPassword });
-  });
+  app.post(
+    '/ops/operators',
+    { config: MANAGE, schema: { body: operatorCreateBodySchema, response: success(operatorCreatedSchema) } },
+    async (request) => {
+      const { username, role, password, reason } = request.body;
+      const generatedPassword = password === undefined ? generateOperatorPassword() : null;
+      const created = await operators.createOperator(
+        { username, role, password: password ?? generatedPassword! },
+        { actor: await actorOf(request), reason },
+      );
+      const operator = await operators.findOperator(created.username);
+      if (!operator) throw new AppError(ErrorCode.NOT_FOUND, 'No such operator');
+      return ok({ operator, generatedPassword });
+    },
+  );
 
   app.put(
     '/ops/operators/:username/status',
-    { config: MANAGE, schema: { params: operatorUsernameParamsSchema, body: operatorStatusBodySchema, response: success(operatorListItemSchema) } },
+    {
+      config: MANAGE,
+      schema: {
+        params: operatorUsernameParamsSchema,
+        body: operatorStatusBodySchema,
+        response: success(operatorListItemSchema),
+      },
+    },
     async (request) => {
-      return ok(await operators.setOperatorStatus(await actorOf(request), request.params.username, request.body.status, request.body.reason));
+      return ok(
+        await operators.setOperatorStatus(
+          await actorOf(request),
+          request.params.username,
+          request.body.status,
+          request.body.reason,
+        ),
+      );
     },
   );
 
   app.put(
     '/ops/operators/:username/role',
-    { config: MANAGE, schema: { params: operatorUsernameParamsSchema, body: operatorRoleBodySchema, response: success(operatorListItemSchema) } },
+    {
+      config: MANAGE,
+      schema: {
+        params: operatorUsernameParamsSchema,
+        body: operatorRoleBodySchema,
+        response: success(operatorListItemSchema),
+      },
+    },
     async (request) => {
-      return ok(await operators.changeRole(await actorOf(request), request.params.username, request.body.role, request.body.reason));
+      return ok(
+        await operators.changeRole(
+          await actorOf(request),
+          request.params.username,
+          request.body.role,
+          request.body.reason,
+        ),
+      );
     },
   );
 
   app.post(
     '/ops/operators/:username/totp-reset',
-    { config: MANAGE, schema: { params: operatorUsernameParamsSchema, body: operatorTotpResetBodySchema, response: success(doneSchema) } },
+    {
+      config: MANAGE,
+      schema: {
+        params: operatorUsernameParamsSchema,
+        body: operatorTotpResetBodySchema,
+        response: success(doneSchema),
+      },
+    },
     async (request) => {
       const done = await operators.resetTotp(await actorOf(request), request.params.username, request.body.reason);
       if (!done) throw new AppError(ErrorCode.NOT_FOUND, 'No such operator');

@@ -16,7 +16,10 @@ export type OperatorRole = OpsRole;
 export type { SessionOperator } from './operator-session';
 
 type OperatorContext = Pick<AppContext, 'db' | 'metrics'> & {
-  config: Pick<AppConfig, 'scryptLogN' | 'operatorTotpKey' | 'operatorSessionIdleSeconds' | 'operatorSessionAbsoluteSeconds'>;
+  config: Pick<
+    AppConfig,
+    'scryptLogN' | 'operatorTotpKey' | 'operatorSessionIdleSeconds' | 'operatorSessionAbsoluteSeconds'
+  >;
   rateLimiter: RateLimiter;
   audit: Pick<AuditService, 'record'>;
   now?: () => number;

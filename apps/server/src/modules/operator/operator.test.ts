@@ -15,8 +15,17 @@ async function createOperator(t: TestApp, username: string, role: 'finance' | 's
   return createTestOperator(t.app, role, { username, password: PASSWORD });
 }
 
-async function opsLogin(t: TestApp, op: Pick<TestOperator, 'username' | 'secret'>, password = PASSWORD, remoteAddress = '10.0.0.1') {
-  return postOperatorLogin(t.app, { username: op.username, password, code: await nextTotpCode(op.secret) }, { remoteAddress });
+async function opsLogin(
+  t: TestApp,
+  op: Pick<TestOperator, 'username' | 'secret'>,
+  password = PASSWORD,
+  remoteAddress = '10.0.0.1',
+) {
+  return postOperatorLogin(
+    t.app,
+    { username: op.username, password, code: await nextTotpCode(op.secret) },
+    { remoteAddress },
+  );
 }
 
 describeEachDatabase('operators, audit log and notices', (target) => {
@@ -43,19 +52,35 @@ describeEachDatabase('operators, audit log and notices', (target) => {
 
     expectFailure(await call(t.app, 'DELETE', '/ops/session/logout'), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
     valueOf(await call(t.app, 'DELETE', '/ops/session/logout', { token: login.token }));
-    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: login.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/me', { token: login.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
   });
 
   it('refuses wrong passwords and unknown operators alike', async () => {
     const op = await createOperator(t, 'sup.limit', 'support');
     const code = await nextTotpCode(op.secret);
-    expectFailure(await postOperatorLogin(t.app, { username: op.username, password: 'wrong-password-1', code }), ErrorCode.INVALID_CREDENTIALS, 401);
-    expectFailure(await postOperatorLogin(t.app, { username: 'nobody.here', password: 'wrong-password-1', code }), ErrorCode.INVALID_CREDENTIALS, 401);
+    expectFailure(
+      await postOperatorLogin(t.app, { username: op.username, password: 'wrong-password-1', code }),
+      ErrorCode.INVALID_CREDENTIALS,
+      401,
+    );
+    expectFailure(
+      await postOperatorLogin(t.app, { username: 'nobody.here', password: 'wrong-password-1', code }),
+      ErrorCode.INVALID_CREDENTIALS,
+      401,
+    );
   });
 
   it('keeps member and operator token scopes apart', async () => {
     const { result } = await registerUser(t.app);
-    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: result.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/me', { token: result.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
     const op = await createOperator(t, 'adm.scope', 'admin');
     expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: op.token }), ErrorCode.UNAUTHORIZED, 401);
   });
@@ -77,11 +102,18 @@ describeEachDatabase('operators, audit log and notices', (target) => {
         after: { value: 2n },
       });
     });
-    const page = valueOf<{ list: { action: string; actorName: string; before: unknown; after: unknown; reason: string }[]; total: number }>(
-      await call(t.app, 'GET', '/ops/audit?subjectType=test_subject&subjectId=42', { token: admin.token }),
-    );
+    const page = valueOf<{
+      list: { action: string; actorName: string; before: unknown; after: unknown; reason: string }[];
+      total: number;
+    }>(await call(t.app, 'GET', '/ops/audit?subjectType=test_subject&subjectId=42', { token: admin.token }));
     expect(page.total).toBe(1);
-    expect(page.list[0]).toMatchObject({ action: 'test.change', actorName: 'adm.audit', reason: 'because', before: { value: '1' }, after: { value: '2' } });
+    expect(page.list[0]).toMatchObject({
+      action: 'test.change',
+      actorName: 'adm.audit',
+      reason: 'because',
+      before: { value: '1' },
+      after: { value: '2' },
+    });
 
     await expect(sql`UPDATE audit_log SET reason = 'x'`.execute(t.database.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
@@ -93,8 +125,16 @@ describeEachDatabase('operators, audit log and notices', (target) => {
     const b = await registerUser(t.app);
     const memberA = (await t.app.services.session.resolve(a.result.token))!.memberId;
     await t.database.db.transaction().execute(async (trx) => {
-      await t.app.services.messages.notify(trx, { memberId: memberA, kind: 'deposit_credited', params: { amount: '10.00', currency: 'BRL' } });
-      await t.app.services.messages.notify(trx, { memberId: memberA, kind: 'deposit_failed', params: { reason: 'rejected' } });
+      await t.app.services.messages.notify(trx, {
+        memberId: memberA,
+        kind: 'deposit_credited',
+        params: { amount: '10.00', currency: 'BRL' },
+      });
+      await t.app.services.messages.notify(trx, {
+        memberId: memberA,
+        kind: 'deposit_failed',
+        params: { reason: 'rejected' },
+      });
     });
     // A notice written in a transaction that rolls back never appears.
     await expect(
@@ -115,15 +155,23 @@ describeEachDatabase('operators, audit log and notices', (target) => {
     const [newest] = list.list;
 
     // B cannot mark A's notice read.
-    const foreign = valueOf<{ updated: number }>(await call(t.app, 'POST', '/wps/messages/read', { token: b.result.token, payload: { ids: [newest!.id] } }));
+    const foreign = valueOf<{ updated: number }>(
+      await call(t.app, 'POST', '/wps/messages/read', { token: b.result.token, payload: { ids: [newest!.id] } }),
+    );
     expect(foreign.updated).toBe(0);
     const own = valueOf<{ updated: number; unreadCount: number }>(
       await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: { ids: [newest!.id] } }),
     );
     expect(own).toEqual({ updated: 1, unreadCount: 1 });
-    const all = valueOf<{ unreadCount: number }>(await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: {} }));
+    const all = valueOf<{ unreadCount: number }>(
+      await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: {} }),
+    );
     expect(all.unreadCount).toBe(0);
-    expectFailure(await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: { ids: ['x'] } }), ErrorCode.VALIDATION_FAILED, 400);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/messages/read', { token: a.result.token, payload: { ids: ['x'] } }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
   });
 
   it('creates and lists operators through npm run ops', async () => {
@@ -143,15 +191,33 @@ describeEachDatabase('operators, audit log and notices', (target) => {
     const before = await createOperator(t, 'fin.off', 'finance');
     const ctx = { database: t.database, print: () => undefined };
     await COMMANDS['operator:disable']!.run(ctx, ['fin.off', 'left', 'the', 'company']);
-    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
-    expectFailure(await postOperatorLogin(t.app, { username: 'fin.off', password: PASSWORD }), ErrorCode.INVALID_CREDENTIALS, 401);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/me', { token: before.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
+    expectFailure(
+      await postOperatorLogin(t.app, { username: 'fin.off', password: PASSWORD }),
+      ErrorCode.INVALID_CREDENTIALS,
+      401,
+    );
     await expect(COMMANDS['operator:enable']!.run(ctx, ['fin.off'])).rejects.toThrow(/^not a valid call/);
     await COMMANDS['operator:enable']!.run(ctx, ['fin.off', 'back', 'again']);
     // The old session stays revoked; a new login works.
-    expectFailure(await call(t.app, 'GET', '/ops/session/me', { token: before.token }), ErrorCode.OPERATOR_UNAUTHORIZED, 401);
+    expectFailure(
+      await call(t.app, 'GET', '/ops/session/me', { token: before.token }),
+      ErrorCode.OPERATOR_UNAUTHORIZED,
+      401,
+    );
     valueOf(await opsLogin(t, before));
     await expect(COMMANDS['operator:disable']!.run(ctx, ['no.such.op', 'gone'])).rejects.toThrow(/^not an operator/);
-    const entries = await t.database.db.selectFrom('audit_log').select(['action', 'reason', 'actor_type']).where('subject_type', '=', 'operator').where('action', 'in', ['operator.disable', 'operator.enable']).orderBy('id').execute();
+    const entries = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'actor_type'])
+      .where('subject_type', '=', 'operator')
+      .where('action', 'in', ['operator.disable', 'operator.enable'])
+      .orderBy('id')
+      .execute();
     expect(entries.map((e) => [e.action, e.reason, e.actor_type])).toEqual([
       ['operator.disable', 'left the company', 'system'],
       ['operator.enable', 'back again', 'system'],

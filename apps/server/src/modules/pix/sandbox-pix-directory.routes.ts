@@ -11,16 +11,30 @@ export const SANDBOX_PIX_DIRECTORY_PATH = '/sandbox-pix/directory';
 const formSchema = z.object({
   ownerCpf: z.string().max(20),
   ownerName: z.string().trim().min(1).max(128),
-  bankCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,16}$/),
-  accountNumber: z.string().trim().regex(/^\d{4,20}$/),
+  bankCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,16}$/),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,20}$/),
   keyType: z.enum(['', ...PIX_KEY_TYPES]).default(''),
   key: z.string().max(100).default(''),
 });
 
-const KEY_LABELS: Record<string, string> = { cpf: 'CPF', email: 'E-mail', phone: 'Phone (+55)', evp: 'Random key (EVP)' };
+const KEY_LABELS: Record<string, string> = {
+  cpf: 'CPF',
+  email: 'E-mail',
+  phone: 'Phone (+55)',
+  evp: 'Random key (EVP)',
+};
 
 function form(error: string | null): string {
-  const options = ['<option value="">No key (the account only)</option>', ...PIX_KEY_TYPES.map((t) => `<option value="${t}">${KEY_LABELS[t]}</option>`)].join('');
+  const options = [
+    '<option value="">No key (the account only)</option>',
+    ...PIX_KEY_TYPES.map((t) => `<option value="${t}">${KEY_LABELS[t]}</option>`),
+  ].join('');
   return `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${SANDBOX_PIX_DIRECTORY_PATH}">
   <label for="owner-cpf">Owner's CPF</label><input id="owner-cpf" name="ownerCpf" inputmode="numeric" autocomplete="off" required>
@@ -44,7 +58,10 @@ export function registerSandboxPixDirectoryRoutes(app: FastifyInstance, sandbox:
 
   async function render(error: string | null): Promise<string> {
     const rows = (await sandbox!.list())
-      .map((e) => `<tr><td>${escapeHtml(e.keyType ? `${KEY_LABELS[e.keyType]}: ${e.key ?? ''}` : '—')}</td><td>${escapeHtml(maskCpf(e.ownerCpf))}</td><td>${escapeHtml(e.ownerName)}</td><td>${escapeHtml(`${e.bankCode} / ${e.accountNumber}`)}</td></tr>`)
+      .map(
+        (e) =>
+          `<tr><td>${escapeHtml(e.keyType ? `${KEY_LABELS[e.keyType]}: ${e.key ?? ''}` : '—')}</td><td>${escapeHtml(maskCpf(e.ownerCpf))}</td><td>${escapeHtml(e.ownerName)}</td><td>${escapeHtml(`${e.bankCode} / ${e.accountNumber}`)}</td></tr>`,
+      )
       .join('');
     return sandboxPage(
       'Sandbox PIX directory',
@@ -55,21 +72,43 @@ ${form(error)}
     );
   }
 
-  const html = { 200: nonJson(['text/html'], 'The directory page'), '4xx': nonJson(['text/html'], 'Invalid entry: the page with the reason') };
+  const html = {
+    200: nonJson(['text/html'], 'The directory page'),
+    '4xx': nonJson(['text/html'], 'Invalid entry: the page with the reason'),
+  };
   app.get(SANDBOX_PIX_DIRECTORY_PATH, { schema: { response: { 200: html[200] } } }, async (_request, reply) => {
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await render(null));
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(await render(null));
   });
 
-  app.post(SANDBOX_PIX_DIRECTORY_PATH, { schema: { response: { 303: nonJson(['text/html'], 'Listed: back to the page (Location)'), ...html } } }, async (request, reply) => {
-    const body = formSchema.safeParse(request.body);
-    const ownerCpf = body.success ? normalizeCpf(body.data.ownerCpf) : null;
-    const keyType = body.success && body.data.keyType !== '' ? body.data.keyType : null;
-    const key = body.success && keyType ? normalizePixKey(keyType, body.data.key) : null;
-    const refuse = async (why: string) => reply.status(400).type('text/html; charset=utf-8').send(await render(why));
-    if (!body.success || !ownerCpf) return refuse('Check the fields: a valid CPF, a name, a bank code and an account number of 4 to 20 digits.');
-    if (keyType && !key) return refuse(`That is not a valid ${KEY_LABELS[keyType]} key.`);
-    const listed = await sandbox.add({ ownerCpf, ownerName: body.data.ownerName, bankCode: body.data.bankCode, accountNumber: body.data.accountNumber, keyType, key });
-    if (!listed) return refuse('That key is listed already.');
-    return reply.redirect(SANDBOX_PIX_DIRECTORY_PATH, 303);
-  });
+  app.post(
+    SANDBOX_PIX_DIRECTORY_PATH,
+    { schema: { response: { 303: nonJson(['text/html'], 'Listed: back to the page (Location)'), ...html } } },
+    async (request, reply) => {
+      const body = formSchema.safeParse(request.body);
+      const ownerCpf = body.success ? normalizeCpf(body.data.ownerCpf) : null;
+      const keyType = body.success && body.data.keyType !== '' ? body.data.keyType : null;
+      const key = body.success && keyType ? normalizePixKey(keyType, body.data.key) : null;
+      const refuse = async (why: string) =>
+        reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(await render(why));
+      if (!body.success || !ownerCpf)
+        return refuse('Check the fields: a valid CPF, a name, a bank code and an account number of 4 to 20 digits.');
+      if (keyType && !key) return refuse(`That is not a valid ${KEY_LABELS[keyType]} key.`);
+      const listed = await sandbox.add({
+        ownerCpf,
+        ownerName: body.data.ownerName,
+        bankCode: body.data.bankCode,
+        accountNumber: body.data.accountNumber,
+        keyType,
+        key,
+      });
+      if (!listed) return refuse('That key is listed already.');
+      return reply.redirect(SANDBOX_PIX_DIRECTORY_PATH, 303);
+    },
+  );
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DirectoryAccount, PixDirectoryProvider } from './pix-directory';
-import { findEntries, findEntryByAccount, findEntryByKey, insertEntry, type SandboxDirectoryEntry } from './pix-directory.repository';
+import {
+  findEntries,
+  findEntryByAccount,
+  findEntryByKey,
+  insertEntry,
+  type SandboxDirectoryEntry,
+} from './pix-directory.repository';
 
 /**
  * The built-in sandbox PIX directory. It behaves like the real one behind a provider: it keeps
@@ -12,7 +18,14 @@ export function createSandboxPixDirectory(ctx: { db: Kysely<Database> }) {
   const { db } = ctx;
   /** What a lookup answers: the account and its owner, not the sandbox's bookkeeping. */
   const account = (entry: SandboxDirectoryEntry | undefined): DirectoryAccount | null =>
-    entry ? { ownerCpf: entry.ownerCpf, ownerName: entry.ownerName, bankCode: entry.bankCode, accountNumber: entry.accountNumber } : null;
+    entry
+      ? {
+          ownerCpf: entry.ownerCpf,
+          ownerName: entry.ownerName,
+          bankCode: entry.bankCode,
+          accountNumber: entry.accountNumber,
+        }
+      : null;
   const provider: PixDirectoryProvider = {
     name: 'sandbox',
     lookupKey: async (keyType, key) => account(await findEntryByKey(db, keyType, key)),

@@ -40,7 +40,11 @@ export async function insertAdjustment(db: Db, a: NewAdjustment): Promise<{ row:
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
-  const existing = await db.selectFrom('player_adjustments').selectAll().where('request_key', '=', a.requestKey).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('player_adjustments')
+    .selectAll()
+    .where('request_key', '=', a.requestKey)
+    .executeTakeFirstOrThrow();
   return { row: existing, created: false };
 }
 
@@ -53,14 +57,26 @@ export async function findAdjustment(db: Db, id: string): Promise<AdjustmentRow 
  * it then finds the status changed. Undefined when it is not pending (any more).
  */
 export async function lockPendingAdjustment(db: Db, id: string): Promise<AdjustmentRow | undefined> {
-  return db.selectFrom('player_adjustments').selectAll().where('id', '=', id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('player_adjustments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Record the decision on a locked pending row; must touch exactly that row. */
 export async function decideAdjustment(
   db: Db,
   id: string,
-  d: { status: Exclude<AdjustmentStatus, 'pending'>; decidedBy: string | null; decisionReason: string | null; ledgerTransactionId: string | null; at: Date },
+  d: {
+    status: Exclude<AdjustmentStatus, 'pending'>;
+    decidedBy: string | null;
+    decisionReason: string | null;
+    ledgerTransactionId: string | null;
+    at: Date;
+  },
 ): Promise<AdjustmentRow> {
   return db
     .updateTable('player_adjustments')
@@ -80,11 +96,19 @@ export async function decideAdjustment(
 /** Adjustments newest first, keyset-paged by id; `limit + 1` rows (the extra one says more exist). */
 export async function findAdjustments(
   db: Db,
-  f: { status?: AdjustmentStatus | undefined; memberId?: string | undefined; cursor?: string | undefined; limit: number },
+  f: {
+    status?: AdjustmentStatus | undefined;
+    memberId?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
 ): Promise<AdjustmentRow[]> {
   let q = db.selectFrom('player_adjustments').selectAll();
   if (f.status) q = q.where('status', '=', f.status);
   if (f.memberId) q = q.where('member_id', '=', f.memberId);
   if (f.cursor) q = q.where('id', '<', f.cursor);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
 }

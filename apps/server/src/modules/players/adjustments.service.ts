@@ -11,14 +11,24 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { createMemberDirectory } from '../member/member-directory';
 import type { OperatorService } from '../operator/operator.service';
 import type { SystemService } from '../system/system.service';
-import { decideAdjustment, findAdjustment, findAdjustments, insertAdjustment, lockPendingAdjustment, type AdjustmentRow } from './adjustments.repository';
+import {
+  decideAdjustment,
+  findAdjustment,
+  findAdjustments,
+  insertAdjustment,
+  lockPendingAdjustment,
+  type AdjustmentRow,
+} from './adjustments.repository';
 import type { OperatorActor } from './player-actions';
 import type { PlayersService } from './players.service';
 
 type Db = Kysely<Database>;
 
 export type AdjustmentsContext = Pick<AppContext, 'db'> & {
-  ledger: Pick<LedgerService, 'getOperatorCurrency' | 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction' | 'getPlayerBalance'>;
+  ledger: Pick<
+    LedgerService,
+    'getOperatorCurrency' | 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction' | 'getPlayerBalance'
+  >;
   audit: Pick<AuditService, 'record'>;
   system: Pick<SystemService, 'getOperatorConfig' | 'updateSetting'>;
   operators: Pick<OperatorService, 'listOperators'>;
@@ -75,7 +85,11 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
   }
 
   /** Post the adjustment's money in the caller's transaction; the wallet's balance after it. */
-  async function post(trx: Db, row: AdjustmentRow, approvedBy: string | null): Promise<{ transactionId: string; balanceAfter: string }> {
+  async function post(
+    trx: Db,
+    row: AdjustmentRow,
+    approvedBy: string | null,
+  ): Promise<{ transactionId: string; balanceAfter: string }> {
     const walletId = await ledger.ensurePlayerWallet(trx, String(row.member_id), row.currency);
     const systemId = await ledger.ensureSystemAccount('adjustment', row.currency, trx);
     const amount = BigInt(row.amount);
@@ -85,7 +99,13 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
         kind: 'adjustment',
         idempotencyKey: adjustmentLedgerKey(String(row.id)),
         reference: adjustmentLedgerKey(String(row.id)),
-        metadata: { adjustmentId: String(row.id), adjustmentKind: row.kind, direction: row.direction, requestedBy: String(row.requested_by), approvedBy },
+        metadata: {
+          adjustmentId: String(row.id),
+          adjustmentKind: row.kind,
+          direction: row.direction,
+          requestedBy: String(row.requested_by),
+          approvedBy,
+        },
         entries: [
           { accountId: walletId, amountMinor: signed },
           { accountId: systemId, amountMinor: -signed },
@@ -106,7 +126,9 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     if (!row) {
       const existing = await findAdjustment(trx, id);
       if (!existing) throw new AppError(ErrorCode.ADJUSTMENT_NOT_FOUND, 'No such adjustment');
-      throw new AppError(ErrorCode.ADJUSTMENT_ALREADY_DECIDED, 'This adjustment was already decided', { status: existing.status });
+      throw new AppError(ErrorCode.ADJUSTMENT_ALREADY_DECIDED, 'This adjustment was already decided', {
+        status: existing.status,
+      });
     }
     if (String(row.requested_by) === actor.actorId) {
       throw new AppError(ErrorCode.ADJUSTMENT_OWN_REQUEST, 'Another operator must decide an adjustment you requested');
@@ -134,13 +156,15 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
      */
     async request(actor: OperatorActor, memberId: string, body: AdjustmentRequestBody): Promise<Adjustment> {
       const player = await players.requirePlayer(memberId);
-      if (player.type === TRIAL_TYPE) throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Trial accounts hold demo money only');
+      if (player.type === TRIAL_TYPE)
+        throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Trial accounts hold demo money only');
       const amount = BigInt(body.amountMinor);
       const [limit, currency] = await Promise.all([threshold(), ledger.getOperatorCurrency()]);
       // Early answer for a debit the wallet cannot cover now; the post itself is the guard.
       if (body.direction === 'debit') {
         const balance = await ledger.getPlayerBalance(memberId, currency);
-        if (balance < amount) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: balance.toString() });
+        if (balance < amount)
+          throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: balance.toString() });
       }
       const needsApproval = amount > limit;
       const balances = new Map<string, string>();
@@ -158,16 +182,50 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           requestedBy: actor.actorId,
         });
         if (!created) {
-          const same = String(stored.member_id) === memberId && stored.direction === body.direction && stored.kind === body.kind && BigInt(stored.amount) === amount;
-          if (!same) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another adjustment', { idempotencyKey: body.idempotencyKey });
+          const same =
+            String(stored.member_id) === memberId &&
+            stored.direction === body.direction &&
+            stored.kind === body.kind &&
+            BigInt(stored.amount) === amount;
+          if (!same)
+            throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another adjustment', {
+              idempotencyKey: body.idempotencyKey,
+            });
           return stored;
         }
-        await audit.record(trx, { ...actor, action: 'adjustment.request', subjectType: 'member', subjectId: memberId, reason: body.reason, before: null, after: { adjustmentId: String(stored.id), ...snapshot(stored), needsApproval } });
+        await audit.record(trx, {
+          ...actor,
+          action: 'adjustment.request',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: body.reason,
+          before: null,
+          after: { adjustmentId: String(stored.id), ...snapshot(stored), needsApproval },
+        });
         if (needsApproval) return stored;
         const posted = await post(trx, stored, null);
         balances.set(String(stored.id), posted.balanceAfter);
-        const decided = await decideAdjustment(trx, String(stored.id), { status: 'posted', decidedBy: null, decisionReason: null, ledgerTransactionId: posted.transactionId, at: new Date(now()) });
-        await audit.record(trx, { ...actor, action: 'adjustment.post', subjectType: 'member', subjectId: memberId, reason: body.reason, before: { status: 'pending' }, after: { adjustmentId: String(stored.id), ...snapshot(decided), transactionId: posted.transactionId, balanceAfterMinor: posted.balanceAfter } });
+        const decided = await decideAdjustment(trx, String(stored.id), {
+          status: 'posted',
+          decidedBy: null,
+          decisionReason: null,
+          ledgerTransactionId: posted.transactionId,
+          at: new Date(now()),
+        });
+        await audit.record(trx, {
+          ...actor,
+          action: 'adjustment.post',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: body.reason,
+          before: { status: 'pending' },
+          after: {
+            adjustmentId: String(stored.id),
+            ...snapshot(decided),
+            transactionId: posted.transactionId,
+            balanceAfterMinor: posted.balanceAfter,
+          },
+        });
         return decided;
       });
       return (await present([row], balances))[0]!;
@@ -180,8 +238,27 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
         const pending = await lockForDecision(trx, actor, id);
         const posted = await post(trx, pending, actor.actorId);
         balances.set(id, posted.balanceAfter);
-        const decided = await decideAdjustment(trx, id, { status: 'posted', decidedBy: actor.actorId, decisionReason: reason, ledgerTransactionId: posted.transactionId, at: new Date(now()) });
-        await audit.record(trx, { ...actor, action: 'adjustment.approve', subjectType: 'member', subjectId: String(pending.member_id), reason, before: { adjustmentId: id, ...snapshot(pending) }, after: { adjustmentId: id, ...snapshot(decided), transactionId: posted.transactionId, balanceAfterMinor: posted.balanceAfter } });
+        const decided = await decideAdjustment(trx, id, {
+          status: 'posted',
+          decidedBy: actor.actorId,
+          decisionReason: reason,
+          ledgerTransactionId: posted.transactionId,
+          at: new Date(now()),
+        });
+        await audit.record(trx, {
+          ...actor,
+          action: 'adjustment.approve',
+          subjectType: 'member',
+          subjectId: String(pending.member_id),
+          reason,
+          before: { adjustmentId: id, ...snapshot(pending) },
+          after: {
+            adjustmentId: id,
+            ...snapshot(decided),
+            transactionId: posted.transactionId,
+            balanceAfterMinor: posted.balanceAfter,
+          },
+        });
         return decided;
       });
       return (await present([row], balances))[0]!;
@@ -191,15 +268,34 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     async reject(actor: OperatorActor, id: string, reason: string): Promise<Adjustment> {
       const row = await runInTransaction(db, async (trx) => {
         const pending = await lockForDecision(trx, actor, id);
-        const decided = await decideAdjustment(trx, id, { status: 'rejected', decidedBy: actor.actorId, decisionReason: reason, ledgerTransactionId: null, at: new Date(now()) });
-        await audit.record(trx, { ...actor, action: 'adjustment.reject', subjectType: 'member', subjectId: String(pending.member_id), reason, before: { adjustmentId: id, ...snapshot(pending) }, after: { adjustmentId: id, ...snapshot(decided) } });
+        const decided = await decideAdjustment(trx, id, {
+          status: 'rejected',
+          decidedBy: actor.actorId,
+          decisionReason: reason,
+          ledgerTransactionId: null,
+          at: new Date(now()),
+        });
+        await audit.record(trx, {
+          ...actor,
+          action: 'adjustment.reject',
+          subjectType: 'member',
+          subjectId: String(pending.member_id),
+          reason,
+          before: { adjustmentId: id, ...snapshot(pending) },
+          after: { adjustmentId: id, ...snapshot(decided) },
+        });
         return decided;
       });
       return (await present([row]))[0]!;
     },
 
     /** GET /ops/adjustments: newest first, keyset-paged; `status=pending` is the approval queue. */
-    async list(q: { status?: AdjustmentStatus | undefined; memberId?: string | undefined; cursor?: string | undefined; limit: number }) {
+    async list(q: {
+      status?: AdjustmentStatus | undefined;
+      memberId?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }) {
       const rows = await findAdjustments(db, q);
       const more = rows.length > q.limit;
       const page = more ? rows.slice(0, q.limit) : rows;
@@ -209,11 +305,23 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     getSettings,
 
     /** PUT /ops/adjustment-settings: store the threshold, audited with the value before. */
-    async updateSettings(actor: OperatorActor, settings: AdjustmentSettings, reason: string): Promise<AdjustmentSettings> {
+    async updateSettings(
+      actor: OperatorActor,
+      settings: AdjustmentSettings,
+      reason: string,
+    ): Promise<AdjustmentSettings> {
       const before = await getSettings();
       const stored = await system.updateSetting('adjustmentApprovalThresholdMinor', settings.approvalThresholdMinor);
       await runInTransaction(db, (trx) =>
-        audit.record(trx, { ...actor, action: 'settings.adjustment_threshold', subjectType: 'operator_setting', subjectId: 'adjustmentApprovalThresholdMinor', reason, before, after: { approvalThresholdMinor: stored } }),
+        audit.record(trx, {
+          ...actor,
+          action: 'settings.adjustment_threshold',
+          subjectType: 'operator_setting',
+          subjectId: 'adjustmentApprovalThresholdMinor',
+          reason,
+          before,
+          after: { approvalThresholdMinor: stored },
+        }),
       );
       return { approvalThresholdMinor: stored };
     },

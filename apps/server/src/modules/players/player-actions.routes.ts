@@ -37,13 +37,31 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
 
   app.put(
     '/ops/players/:memberId/status',
-    { config: { permission: 'players.write' }, schema: { params, body: playerStatusBodySchema, response: success(z.object({ status: playerStatusSchema, revokedSessions: z.number().int() })) } },
-    async (request) => ok(await playerActions.setStatus(await actorOf(request), request.params.memberId, request.body.status, request.body.reason)),
+    {
+      config: { permission: 'players.write' },
+      schema: {
+        params,
+        body: playerStatusBodySchema,
+        response: success(z.object({ status: playerStatusSchema, revokedSessions: z.number().int() })),
+      },
+    },
+    async (request) =>
+      ok(
+        await playerActions.setStatus(
+          await actorOf(request),
+          request.params.memberId,
+          request.body.status,
+          request.body.reason,
+        ),
+      ),
   );
 
   app.post(
     '/ops/players/:memberId/payment-password-reset',
-    { config: { permission: 'players.write' }, schema: { params, body: playerReasonBodySchema, response: success(doneSchema) } },
+    {
+      config: { permission: 'players.write' },
+      schema: { params, body: playerReasonBodySchema, response: success(doneSchema) },
+    },
     async (request) => {
       await playerActions.resetPaymentPassword(await actorOf(request), request.params.memberId, request.body.reason);
       return ok(true);
@@ -52,13 +70,27 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
 
   app.put(
     '/ops/players/:memberId/payee-name',
-    { config: { permission: 'players.write' }, schema: { params, body: playerPayeeNameBodySchema, response: success(z.object({ payeeName: z.string() })) } },
-    async (request) => ok(await playerActions.correctPayeeName(await actorOf(request), request.params.memberId, request.body.payeeName, request.body.reason)),
+    {
+      config: { permission: 'players.write' },
+      schema: { params, body: playerPayeeNameBodySchema, response: success(z.object({ payeeName: z.string() })) },
+    },
+    async (request) =>
+      ok(
+        await playerActions.correctPayeeName(
+          await actorOf(request),
+          request.params.memberId,
+          request.body.payeeName,
+          request.body.reason,
+        ),
+      ),
   );
 
   app.post(
     '/ops/players/:memberId/messages',
-    { config: { permission: 'messages.write' }, schema: { params, body: playerMessageBodySchema, response: success(doneSchema) } },
+    {
+      config: { permission: 'messages.write' },
+      schema: { params, body: playerMessageBodySchema, response: success(doneSchema) },
+    },
     async (request) => {
       await playerActions.sendMessage(await actorOf(request), request.params.memberId, request.body);
       return ok(true);
@@ -67,7 +99,10 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
 
   app.delete(
     '/ops/players/:memberId/sessions/:sessionId',
-    { config: { permission: 'players.write' }, schema: { params: playerSessionParamsSchema, response: success(doneSchema) } },
+    {
+      config: { permission: 'players.write' },
+      schema: { params: playerSessionParamsSchema, response: success(doneSchema) },
+    },
     async (request) => {
       await playerActions.revokeSession(await actorOf(request), request.params.memberId, request.params.sessionId);
       return ok(true);
@@ -82,33 +117,60 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
 
   app.post(
     '/ops/players/:memberId/adjustments',
-    { config: { permission: 'adjustments.write' }, schema: { params, body: adjustmentRequestBodySchema, response: success(adjustmentSchema) } },
+    {
+      config: { permission: 'adjustments.write' },
+      schema: { params, body: adjustmentRequestBodySchema, response: success(adjustmentSchema) },
+    },
     async (request) => ok(await adjustments.request(await actorOf(request), request.params.memberId, request.body)),
   );
 
-  app.get('/ops/adjustments', { config: { permission: 'players.read' }, schema: { querystring: adjustmentsQuerySchema, response: success(adjustmentsPageSchema) } }, async (request) => {
-    return ok(await adjustments.list(request.query));
-  });
+  app.get(
+    '/ops/adjustments',
+    {
+      config: { permission: 'players.read' },
+      schema: { querystring: adjustmentsQuerySchema, response: success(adjustmentsPageSchema) },
+    },
+    async (request) => {
+      return ok(await adjustments.list(request.query));
+    },
+  );
 
   app.post(
     '/ops/adjustments/:id/approve',
-    { config: { permission: 'adjustments.approve' }, schema: { params: adjustmentParamsSchema, body: adjustmentApproveBodySchema, response: success(adjustmentSchema) } },
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: {
+        params: adjustmentParamsSchema,
+        body: adjustmentApproveBodySchema,
+        response: success(adjustmentSchema),
+      },
+    },
     async (request) => ok(await adjustments.approve(await actorOf(request), request.params.id, request.body.reason)),
   );
 
   app.post(
     '/ops/adjustments/:id/reject',
-    { config: { permission: 'adjustments.approve' }, schema: { params: adjustmentParamsSchema, body: adjustmentRejectBodySchema, response: success(adjustmentSchema) } },
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: { params: adjustmentParamsSchema, body: adjustmentRejectBodySchema, response: success(adjustmentSchema) },
+    },
     async (request) => ok(await adjustments.reject(await actorOf(request), request.params.id, request.body.reason)),
   );
 
-  app.get('/ops/adjustment-settings', { config: { permission: 'players.read' }, schema: { response: success(adjustmentSettingsSchema) } }, async () => {
-    return ok(await adjustments.getSettings());
-  });
+  app.get(
+    '/ops/adjustment-settings',
+    { config: { permission: 'players.read' }, schema: { response: success(adjustmentSettingsSchema) } },
+    async () => {
+      return ok(await adjustments.getSettings());
+    },
+  );
 
   app.put(
     '/ops/adjustment-settings',
-    { config: { permission: 'settings.write' }, schema: { body: adjustmentSettingsBodySchema, response: success(adjustmentSettingsSchema) } },
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: adjustmentSettingsBodySchema, response: success(adjustmentSettingsSchema) },
+    },
     async (request) => {
       const { reason, ...settings } = request.body;
       return ok(await adjustments.updateSettings(await actorOf(request), settings, reason));

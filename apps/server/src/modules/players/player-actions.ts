@@ -42,12 +42,18 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
      * Disable or enable the account. Disabling ends every session of the player at once; their
      * logins are refused with ACCOUNT_DISABLED until enabled again.
      */
-    async setStatus(actor: OperatorActor, memberId: string, status: PlayerStatus, reason: string): Promise<{ status: PlayerStatus; revokedSessions: number }> {
+    async setStatus(
+      actor: OperatorActor,
+      memberId: string,
+      status: PlayerStatus,
+      reason: string,
+    ): Promise<{ status: PlayerStatus; revokedSessions: number }> {
       await players.requirePlayer(memberId);
       return runInTransaction(db, async (trx) => {
         const before = await memberAdmin.setStatus(trx, memberId, status);
         if (before === undefined) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No such player');
-        const revokedSessions = status === 'disabled' ? await session.revokeOthers(memberId, undefined, trx, 'account_disabled') : 0;
+        const revokedSessions =
+          status === 'disabled' ? await session.revokeOthers(memberId, undefined, trx, 'account_disabled') : 0;
         await audit.record(trx, {
           ...actor,
           action: status === 'disabled' ? 'member.disable' : 'member.enable',
@@ -68,7 +74,12 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
     },
 
     /** Correct the payee (real) name, checked against the operator's payeeName rule; bound accounts follow. */
-    async correctPayeeName(actor: OperatorActor, memberId: string, payeeName: string, reason: string): Promise<{ payeeName: string }> {
+    async correctPayeeName(
+      actor: OperatorActor,
+      memberId: string,
+      payeeName: string,
+      reason: string,
+    ): Promise<{ payeeName: string }> {
       await players.requirePlayer(memberId);
       const rule = (await system.getRegisterSettings()).validate.payeeName ?? FALLBACK_RULES.payeeName;
       checkField('payeeName', rule, payeeName);
@@ -93,17 +104,38 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
     async sendMessage(actor: OperatorActor, memberId: string, message: { title: string; body: string }): Promise<void> {
       await players.requirePlayer(memberId);
       await runInTransaction(db, async (trx) => {
-        await messages.notify(trx, { memberId, kind: OPERATOR_MESSAGE_KIND, params: { title: message.title, note: message.body } });
-        await audit.record(trx, { ...actor, action: 'member.message', subjectType: 'member', subjectId: memberId, reason: null, before: null, after: message });
+        await messages.notify(trx, {
+          memberId,
+          kind: OPERATOR_MESSAGE_KIND,
+          params: { title: message.title, note: message.body },
+        });
+        await audit.record(trx, {
+          ...actor,
+          action: 'member.message',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: null,
+          before: null,
+          after: message,
+        });
       });
     },
 
     /** End one of the player's sessions (404 NOT_FOUND for a session that is not theirs). */
     async revokeSession(actor: OperatorActor, memberId: string, sessionId: string): Promise<void> {
-      if (!(await isMemberSession(db, memberId, sessionId))) throw new AppError(ErrorCode.NOT_FOUND, 'No such session of this player');
+      if (!(await isMemberSession(db, memberId, sessionId)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such session of this player');
       await session.revoke(sessionId, 'operator');
       await runInTransaction(db, (trx) =>
-        audit.record(trx, { ...actor, action: 'member.session.revoke', subjectType: 'member', subjectId: memberId, reason: null, before: { sessionId }, after: null }),
+        audit.record(trx, {
+          ...actor,
+          action: 'member.session.revoke',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: null,
+          before: { sessionId },
+          after: null,
+        }),
       );
     },
 
@@ -112,7 +144,15 @@ export function createPlayerActions(ctx: PlayerActionsContext) {
       await players.requirePlayer(memberId);
       return runInTransaction(db, async (trx) => {
         const revoked = await session.revokeOthers(memberId, undefined, trx, 'operator');
-        await audit.record(trx, { ...actor, action: 'member.sessions.revoke_all', subjectType: 'member', subjectId: memberId, reason: null, before: null, after: { revoked } });
+        await audit.record(trx, {
+          ...actor,
+          action: 'member.sessions.revoke_all',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: null,
+          before: null,
+          after: { revoked },
+        });
         return { revoked };
       });
     },

@@ -35,15 +35,23 @@ describePostgres('player search and ledger plans at scale [postgres]', () => {
         FROM generate_series(1, ${MEMBERS}) AS i`.execute(db);
       await sql`
         INSERT INTO member_bank_accounts (member_id, bank_code, account_number, holder_name)
-        SELECT id, '001', lpad(((id * 7919) % 10000000000)::text, 10, '0'), 'Plan Holder' FROM members WHERE account LIKE 'plan%'`.execute(db);
-      heavyMember = (await db.selectFrom('members').select('id').where('account', '=', 'plan0000001').executeTakeFirstOrThrow()).id;
+        SELECT id, '001', lpad(((id * 7919) % 10000000000)::text, 10, '0'), 'Plan Holder' FROM members WHERE account LIKE 'plan%'`.execute(
+        db,
+      );
+      heavyMember = (
+        await db.selectFrom('members').select('id').where('account', '=', 'plan0000001').executeTakeFirstOrThrow()
+      ).id;
       // A long history on two accounts of one player, between other players' entries.
       await sql`
         INSERT INTO ledger_accounts (currency, purpose, member_id, is_player)
-        VALUES ('BRL', 'player_main', ${heavyMember}::bigint, true), ('BRL', 'player_vendor_plan', ${heavyMember}::bigint, true)`.execute(db);
+        VALUES ('BRL', 'player_main', ${heavyMember}::bigint, true), ('BRL', 'player_vendor_plan', ${heavyMember}::bigint, true)`.execute(
+        db,
+      );
       await sql`
         INSERT INTO ledger_accounts (currency, purpose, member_id, is_player)
-        SELECT 'BRL', 'player_main', id, true FROM members WHERE account LIKE 'plan%' AND id <> ${heavyMember}::bigint AND id % 20 = 0`.execute(db);
+        SELECT 'BRL', 'player_main', id, true FROM members WHERE account LIKE 'plan%' AND id <> ${heavyMember}::bigint AND id % 20 = 0`.execute(
+        db,
+      );
       await sql`
         WITH tx AS (
           INSERT INTO ledger_transactions (kind, idempotency_key, request_hash, currency, result)
@@ -83,11 +91,23 @@ describePostgres('player search and ledger plans at scale [postgres]', () => {
 
   const member = (criteria: MemberSearchCriteria) => memberSearchQuery(t.database.db, criteria, 0, 20);
   const cases: { name: string; query: () => { compile(): CompiledQuery }; index: string }[] = [
-    { name: 'username prefix', query: () => member({ key: 'username', prefix: 'plan01234' }), index: 'members_account_prefix_idx' },
+    {
+      name: 'username prefix',
+      query: () => member({ key: 'username', prefix: 'plan01234' }),
+      index: 'members_account_prefix_idx',
+    },
     { name: 'mobile', query: () => member({ key: 'mobile', e164: '+551100012345' }), index: 'members_mobile_key' },
-    { name: 'email', query: () => member({ key: 'email', email: 'plan12345@example.com' }), index: 'members_email_lower_idx' },
+    {
+      name: 'email',
+      query: () => member({ key: 'email', email: 'plan12345@example.com' }),
+      index: 'members_email_lower_idx',
+    },
     { name: 'member id', query: () => member({ key: 'id', memberId: '12345' }), index: 'members_pkey' },
-    { name: 'bank last digits', query: () => memberIdsByAccountSuffixQuery(t.database.db, '7919', 0, 20), index: 'member_bank_accounts_reversed_number_idx' },
+    {
+      name: 'bank last digits',
+      query: () => memberIdsByAccountSuffixQuery(t.database.db, '7919', 0, 20),
+      index: 'member_bank_accounts_reversed_number_idx',
+    },
   ];
 
   for (const c of cases) {

@@ -17,7 +17,12 @@ import { findMemberDeposits } from '../deposit/deposit-history';
 import { findMemberRounds } from '../gateway/round-history';
 import { findMemberInhouseRounds } from '../inhouse/inhouse-history';
 import { findLedgerEntries, findMemberAccounts } from '../ledger/ledger-history';
-import { findMemberProfile, searchMembers, type MemberSearchCriteria, type MemberSearchRow } from '../member/member-search';
+import {
+  findMemberProfile,
+  searchMembers,
+  type MemberSearchCriteria,
+  type MemberSearchRow,
+} from '../member/member-search';
 import { findMemberNotices } from '../messages/notice-history';
 import { findMemberIdsByAccountSuffix } from '../security/bank-account-search';
 import type { SecurityService } from '../security/security.service';
@@ -32,13 +37,22 @@ export type PlayersContext = Pick<AppContext, 'db'> & {
 };
 
 /** A list query as the routes hand it over: keyset and time range as strings. */
-export type ListQuery = { cursor?: string | undefined; limit: number; from?: string | undefined; to?: string | undefined };
+export type ListQuery = {
+  cursor?: string | undefined;
+  limit: number;
+  from?: string | undefined;
+  to?: string | undefined;
+};
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const toDate = (s: string | undefined): Date | undefined => (s === undefined ? undefined : new Date(s));
 
 /** Cut the extra row a repository read: it only says that a next page exists. */
-function keysetPage<R extends { id?: unknown; entryId?: unknown }, T>(rows: R[], limit: number, map: (row: R) => T): KeysetPage<T> {
+function keysetPage<R extends { id?: unknown; entryId?: unknown }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+): KeysetPage<T> {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
@@ -82,7 +96,12 @@ export function createPlayersService(ctx: PlayersContext) {
   }
 
   /** The members query of a search, or null when nobody can match (an invalid number). */
-  async function criteriaFor(key: PlayerSearchKey, q: string, offset: number, limit: number): Promise<{ criteria: MemberSearchCriteria; offset: number; hasMore?: boolean } | null> {
+  async function criteriaFor(
+    key: PlayerSearchKey,
+    q: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ criteria: MemberSearchCriteria; offset: number; hasMore?: boolean } | null> {
     switch (key) {
       case 'username':
         return { criteria: { key, prefix: q.toLowerCase() }, offset };
@@ -115,12 +134,22 @@ export function createPlayersService(ctx: PlayersContext) {
      * mobile number that is not a valid number (of the operator's default country, without `+`)
      * finds nobody.
      */
-    async search(query: { q: string; key: PlayerSearchKey; page: number; pageSize: number }): Promise<PlayerSearchPage> {
+    async search(query: {
+      q: string;
+      key: PlayerSearchKey;
+      page: number;
+      pageSize: number;
+    }): Promise<PlayerSearchPage> {
       const offset = (query.page - 1) * query.pageSize;
       const found = await criteriaFor(query.key, query.q.trim(), offset, query.pageSize);
       const rows = found ? await searchMembers(db, found.criteria, found.offset, query.pageSize) : [];
       const hasMore = found?.hasMore ?? rows.length > query.pageSize;
-      return { list: rows.slice(0, query.pageSize).map(toSearchItem), page: query.page, pageSize: query.pageSize, hasMore };
+      return {
+        list: rows.slice(0, query.pageSize).map(toSearchItem),
+        page: query.page,
+        pageSize: query.pageSize,
+        hasMore,
+      };
     },
 
     /** GET /ops/players/:memberId: profile, status, security state and bound bank accounts. */
@@ -153,23 +182,37 @@ export function createPlayersService(ctx: PlayersContext) {
     },
 
     /** Whether the player exists (404 PLAYER_NOT_FOUND otherwise); its account and type. */
-    async requirePlayer(memberId: string): Promise<{ memberId: string; account: string; type: number; status: 'active' | 'disabled' }> {
+    async requirePlayer(
+      memberId: string,
+    ): Promise<{ memberId: string; account: string; type: number; status: 'active' | 'disabled' }> {
       const row = await requireProfile(memberId);
       return { memberId: String(row.memberId), account: row.account, type: row.type, status: row.status };
     },
 
     /** GET /ops/players/:memberId/balances: every ledger account the player owns. */
     async getBalances(memberId: string): Promise<PlayerBalances> {
-      const [, accounts, brand] = await Promise.all([requireProfile(memberId), findMemberAccounts(db, memberId), system.getBrand()]);
+      const [, accounts, brand] = await Promise.all([
+        requireProfile(memberId),
+        findMemberAccounts(db, memberId),
+        system.getBrand(),
+      ]);
       return {
         currency: brand.currency,
         scale: brand.currencyScale,
-        accounts: accounts.map((a) => ({ accountId: String(a.accountId), purpose: a.purpose, currency: a.currency, balanceMinor: String(a.balance) })),
+        accounts: accounts.map((a) => ({
+          accountId: String(a.accountId),
+          purpose: a.purpose,
+          currency: a.currency,
+          balanceMinor: String(a.balance),
+        })),
       };
     },
 
     /** GET /ops/players/:memberId/ledger: entries newest first, keyset-paged on the entry id. */
-    async listLedger(memberId: string, q: ListQuery & { accountId?: string | undefined; kind?: string | undefined }): Promise<KeysetPage<PlayerLedgerEntry>> {
+    async listLedger(
+      memberId: string,
+      q: ListQuery & { accountId?: string | undefined; kind?: string | undefined },
+    ): Promise<KeysetPage<PlayerLedgerEntry>> {
       const rows = await findLedgerEntries(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) });
       return keysetPage(rows, q.limit, (r) => ({
         entryId: r.entryId,
@@ -185,69 +228,88 @@ export function createPlayersService(ctx: PlayersContext) {
     },
 
     async listDeposits(memberId: string, q: ListQuery & { status?: string | undefined }) {
-      return keysetPage(await findMemberDeposits(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }), q.limit, (r) => ({
-        id: String(r.id),
-        channelType: r.channelType,
-        provider: r.provider,
-        amountMinor: String(r.amount),
-        creditMinor: String(r.credit),
-        status: r.status,
-        referenceCode: r.referenceCode,
-        failureReason: r.failureReason,
-        createdAt: iso(r.createdAt) ?? '',
-        resolvedAt: iso(r.resolvedAt),
-      }));
+      return keysetPage(
+        await findMemberDeposits(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
+        q.limit,
+        (r) => ({
+          id: String(r.id),
+          channelType: r.channelType,
+          provider: r.provider,
+          amountMinor: String(r.amount),
+          creditMinor: String(r.credit),
+          status: r.status,
+          referenceCode: r.referenceCode,
+          failureReason: r.failureReason,
+          createdAt: iso(r.createdAt) ?? '',
+          resolvedAt: iso(r.resolvedAt),
+        }),
+      );
     },
 
     async listWithdrawals(memberId: string, q: ListQuery & { status?: string | undefined }) {
-      return keysetPage(await findMemberWithdrawals(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }), q.limit, (r) => ({
-        id: String(r.id),
-        amountMinor: String(r.amount),
-        status: r.status,
-        bankName: r.bankName,
-        accountNumber: r.accountNumber,
-        holderName: r.holderName,
-        rejectReason: r.rejectReason,
-        createdAt: r.createdAt.toISOString(),
-        decidedAt: iso(r.decidedAt),
-      }));
+      return keysetPage(
+        await findMemberWithdrawals(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
+        q.limit,
+        (r) => ({
+          id: String(r.id),
+          amountMinor: String(r.amount),
+          status: r.status,
+          bankName: r.bankName,
+          accountNumber: r.accountNumber,
+          holderName: r.holderName,
+          rejectReason: r.rejectReason,
+          createdAt: r.createdAt.toISOString(),
+          decidedAt: iso(r.decidedAt),
+        }),
+      );
     },
 
     async listRounds(memberId: string, q: ListQuery & { status?: string | undefined; vassalage?: string | undefined }) {
-      return keysetPage(await findMemberRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }), q.limit, (r) => ({
-        id: String(r.id),
-        vassalage: r.vassalage,
-        roundId: r.roundId,
-        nodeId: r.nodeId,
-        status: r.status,
-        totalBetMinor: String(r.totalBet),
-        totalWinMinor: String(r.totalWin),
-        totalRefundMinor: String(r.totalRefund),
-        createdAt: r.createdAt.toISOString(),
-        settledAt: iso(r.settledAt),
-      }));
+      return keysetPage(
+        await findMemberRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
+        q.limit,
+        (r) => ({
+          id: String(r.id),
+          vassalage: r.vassalage,
+          roundId: r.roundId,
+          nodeId: r.nodeId,
+          status: r.status,
+          totalBetMinor: String(r.totalBet),
+          totalWinMinor: String(r.totalWin),
+          totalRefundMinor: String(r.totalRefund),
+          createdAt: r.createdAt.toISOString(),
+          settledAt: iso(r.settledAt),
+        }),
+      );
     },
 
     async listInhouseRounds(memberId: string, q: ListQuery & { game?: 'slot' | 'dice' | undefined }) {
-      return keysetPage(await findMemberInhouseRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }), q.limit, (r) => ({
-        id: String(r.id),
-        roundId: r.roundId,
-        game: r.game,
-        nodeId: r.nodeId,
-        status: r.status,
-        stakeMinor: String(r.stake),
-        payoutMinor: String(r.payout),
-        serverSeedHash: r.serverSeedHash,
-        serverSeed: r.serverSeed ?? null,
-        clientSeed: r.clientSeed,
-        nonce: String(r.nonce),
-        outcome: r.outcome,
-        createdAt: r.createdAt.toISOString(),
-        settledAt: iso(r.settledAt),
-      }));
+      return keysetPage(
+        await findMemberInhouseRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
+        q.limit,
+        (r) => ({
+          id: String(r.id),
+          roundId: r.roundId,
+          game: r.game,
+          nodeId: r.nodeId,
+          status: r.status,
+          stakeMinor: String(r.stake),
+          payoutMinor: String(r.payout),
+          serverSeedHash: r.serverSeedHash,
+          serverSeed: r.serverSeed ?? null,
+          clientSeed: r.clientSeed,
+          nonce: String(r.nonce),
+          outcome: r.outcome,
+          createdAt: r.createdAt.toISOString(),
+          settledAt: iso(r.settledAt),
+        }),
+      );
     },
 
-    async listSessions(memberId: string, q: { cursor?: string | undefined; limit: number; live?: 'true' | 'false' | undefined }) {
+    async listSessions(
+      memberId: string,
+      q: { cursor?: string | undefined; limit: number; live?: 'true' | 'false' | undefined },
+    ) {
       const live = q.live === undefined ? undefined : q.live === 'true';
       return keysetPage(await findMemberSessions(db, memberId, { ...q, live, now: new Date(now()) }), q.limit, (r) => ({
         id: String(r.id),
@@ -272,7 +334,13 @@ export function createPlayersService(ctx: PlayersContext) {
 
     /** The audit entries whose subject is this player (status, payee name, adjustments, …). */
     async listAudit(memberId: string, q: { page: number; pageSize: number; action?: string | undefined }) {
-      return audit.list({ subjectType: 'member', subjectId: memberId, action: q.action, page: q.page, pageSize: q.pageSize });
+      return audit.list({
+        subjectType: 'member',
+        subjectId: memberId,
+        action: q.action,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
     },
   };
 }

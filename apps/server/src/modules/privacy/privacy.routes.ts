@@ -6,20 +6,27 @@ import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 
-
 /** The player's rights over their data (docs/compliance.md, "Player rights"). */
 export function registerPrivacyRoutes(app: RouteApp, services: AppServices): void {
   const { privacy } = services;
 
   // The site saves the value as a file (my-data-<day>.json); it is never cached.
-  app.get('/wps/member/data-export', { schema: { response: success(z.record(z.string(), z.unknown())) } }, async (request, reply) => {
-    const member = await requireMember(request);
-    reply.header('cache-control', 'no-store');
-    return ok(await privacy.exportData(member.memberId));
-  });
+  app.get(
+    '/wps/member/data-export',
+    { schema: { response: success(z.record(z.string(), z.unknown())) } },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      reply.header('cache-control', 'no-store');
+      return ok(await privacy.exportData(member.memberId));
+    },
+  );
 
-  app.post('/wps/member/close', { schema: { body: closeAccountBodySchema, response: success(z.object({ closed: z.literal(true) })) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await privacy.closeAccount(member.memberId, request.body.password));
-  });
+  app.post(
+    '/wps/member/close',
+    { schema: { body: closeAccountBodySchema, response: success(z.object({ closed: z.literal(true) })) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await privacy.closeAccount(member.memberId, request.body.password));
+    },
+  );
 }

@@ -20,7 +20,10 @@ export type PrivacyContext = {
   member: Pick<MemberService, 'confirmPassword'>;
   memberAdmin: Pick<MemberAdmin, 'setStatus'>;
   session: Pick<SessionService, 'revokeOthers'>;
-  players: Pick<PlayersService, 'getProfile' | 'getBalances' | 'listLedger' | 'listDeposits' | 'listWithdrawals' | 'listRounds' | 'listSessions'>;
+  players: Pick<
+    PlayersService,
+    'getProfile' | 'getBalances' | 'listLedger' | 'listDeposits' | 'listWithdrawals' | 'listRounds' | 'listSessions'
+  >;
   kyc: Pick<KycService, 'historyOf'>;
   now: () => number;
 };
@@ -61,7 +64,17 @@ export function createPrivacyService(ctx: PrivacyContext) {
         everyPage((cursor) => players.listRounds(memberId, { cursor, limit: PAGE })),
         everyPage((cursor) => players.listSessions(memberId, { cursor, limit: PAGE })),
       ]);
-      return { generatedAt: new Date(ctx.now()).toISOString(), profile, balances, identityChecks, deposits, withdrawals, ledger, rounds, sessions };
+      return {
+        generatedAt: new Date(ctx.now()).toISOString(),
+        profile,
+        balances,
+        identityChecks,
+        deposits,
+        withdrawals,
+        ledger,
+        rounds,
+        sessions,
+      };
     },
 
     /**
@@ -73,16 +86,25 @@ export function createPrivacyService(ctx: PrivacyContext) {
      */
     async closeAccount(memberId: string, password: string): Promise<{ closed: true }> {
       await ctx.member.confirmPassword(memberId, password);
-      const refuse = (reason: 'agent' | 'balance' | 'withdrawal', message: string, extra: Record<string, unknown> = {}) => {
+      const refuse = (
+        reason: 'agent' | 'balance' | 'withdrawal',
+        message: string,
+        extra: Record<string, unknown> = {},
+      ) => {
         throw new AppError(ErrorCode.ACCOUNT_CLOSURE_REFUSED, message, { reason, ...extra });
       };
       // An agent's account carries a team and contracts: closing it is the operator's decision.
-      if (isAgentType((await players.getProfile(memberId)).type)) refuse('agent', 'An agent account is closed by the operator');
+      if (isAgentType((await players.getProfile(memberId)).type))
+        refuse('agent', 'An agent account is closed by the operator');
       const held = (await players.getBalances(memberId)).accounts.filter((a) => BigInt(a.balanceMinor) !== 0n);
-      if (held.length > 0) refuse('balance', 'Withdraw the balance before closing the account', { accounts: held.map((a) => ({ purpose: a.purpose, balanceMinor: a.balanceMinor })) });
+      if (held.length > 0)
+        refuse('balance', 'Withdraw the balance before closing the account', {
+          accounts: held.map((a) => ({ purpose: a.purpose, balanceMinor: a.balanceMinor })),
+        });
       // Money still held for a withdrawal, or one the player says never arrived.
       for (const status of ['pending', 'disputed']) {
-        if ((await players.listWithdrawals(memberId, { limit: 1, status })).list.length > 0) refuse('withdrawal', 'A withdrawal is under way: the account closes once it is settled');
+        if ((await players.listWithdrawals(memberId, { limit: 1, status })).list.length > 0)
+          refuse('withdrawal', 'A withdrawal is under way: the account closes once it is settled');
       }
       await runInTransaction(ctx.db, async (trx) => {
         await ctx.memberAdmin.setStatus(trx, memberId, 'disabled');

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { PROMO_IMAGE_MAX_BYTES, PROMO_MAX_IMAGES, type Activity, type ActivityStatus, type PromoApplyFields } from '@wps/shared/schemas/promo';
+import {
+  PROMO_IMAGE_MAX_BYTES,
+  PROMO_MAX_IMAGES,
+  type Activity,
+  type ActivityStatus,
+  type PromoApplyFields,
+} from '@wps/shared/schemas/promo';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -44,7 +50,8 @@ function windowOf(s: PromoSettingsRow, at: number): 'coming_soon' | 'closed' | '
 
 /** png or jpg by the bytes, at most 5 MB; anything else is refused (the feedback form's rule). */
 function checkImage(bytes: Buffer, index: number): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
-  if (bytes.length === 0 || bytes.length > PROMO_IMAGE_MAX_BYTES) throw new AppError(ErrorCode.IMAGE_TOO_LARGE, 'Each image may be at most 5 MB', { index });
+  if (bytes.length === 0 || bytes.length > PROMO_IMAGE_MAX_BYTES)
+    throw new AppError(ErrorCode.IMAGE_TOO_LARGE, 'Each image may be at most 5 MB', { index });
   const header = readImageHeader(bytes, ['png', 'jpg']);
   if (!header) throw new AppError(ErrorCode.IMAGE_TYPE_INVALID, 'Only png or jpg images are accepted', { index });
   return { contentType: header.contentType as 'image/png' | 'image/jpeg', bytes };
@@ -64,31 +71,45 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
   /** The settings of a promotion that is live now, or 404 PROMO_NOT_FOUND. */
   async function liveSettings(promotionId: string): Promise<PromoSettingsRow> {
     const [settings, live] = await Promise.all([findSettings(db, promotionId), content.live('promotion', undefined)]);
-    if (!settings || !live.some((p) => p.id === promotionId)) throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion has no activity', { promotionId });
+    if (!settings || !live.some((p) => p.id === promotionId))
+      throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion has no activity', { promotionId });
     return settings;
   }
 
   async function assertOpen(s: PromoSettingsRow, mode: PromoSettingsRow['mode']): Promise<string> {
-    if (s.mode !== mode) throw new AppError(ErrorCode.PROMO_MODE_MISMATCH, `This promotion's mode is ${s.mode}`, { mode: s.mode });
+    if (s.mode !== mode)
+      throw new AppError(ErrorCode.PROMO_MODE_MISMATCH, `This promotion's mode is ${s.mode}`, { mode: s.mode });
     if (windowOf(s, now()) !== 'open') throw new AppError(ErrorCode.PROMO_NOT_OPEN, 'This promotion is not open now');
     return periodKeyOf(s.period, new Date(now()), await rewards.timeZone(db));
   }
 
   async function activities(memberId: string | null): Promise<{ list: Activity[]; availablePromoCount: number }> {
-    const [all, live, timeZone] = await Promise.all([findAllSettings(db), content.live('promotion', undefined), rewards.timeZone(db)]);
+    const [all, live, timeZone] = await Promise.all([
+      findAllSettings(db),
+      content.live('promotion', undefined),
+      rewards.timeZone(db),
+    ]);
     const liveIds = new Set(live.map((p) => p.id));
     const settings = all.filter((s) => liveIds.has(s.promotion_id));
     const at = now();
-    const keys = settings.map((s) => ({ promotionId: s.promotion_id, periodKey: periodKeyOf(s.period, new Date(at), timeZone) }));
+    const keys = settings.map((s) => ({
+      promotionId: s.promotion_id,
+      periodKey: periodKeyOf(s.period, new Date(at), timeZone),
+    }));
     const [rows, raffles] = await Promise.all([
       memberId ? findMemberPeriodRows(db, memberId, keys) : Promise.resolve({ joins: [], applications: [] }),
-      findRaffleIdsByPromotion(db, settings.map((s) => s.promotion_id)),
+      findRaffleIdsByPromotion(
+        db,
+        settings.map((s) => s.promotion_id),
+      ),
     ]);
     let available = 0;
     const list = settings.map((s, i): Activity => {
       const periodKey = keys[i]!.periodKey;
       const joined = rows.joins.some((j) => j.promotion_id === s.promotion_id && j.period_key === periodKey);
-      const application = rows.applications.find((a) => a.promotion_id === s.promotion_id && a.period_key === periodKey);
+      const application = rows.applications.find(
+        (a) => a.promotion_id === s.promotion_id && a.period_key === periodKey,
+      );
       const window = windowOf(s, at);
       let status: ActivityStatus;
       if (window !== 'open') status = window;
@@ -121,12 +142,17 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
     /** The rules engine's fact: whether the player joined the promotion in its period containing `at`. */
     async joinedPromotion(promotionId: string, memberId: string, at: Date, trx: Db): Promise<boolean> {
       const settings = await findSettings(trx, promotionId);
-      return settings ? hasJoined(trx, promotionId, memberId, periodKeyOf(settings.period, at, await rewards.timeZone(trx))) : false;
+      return settings
+        ? hasJoined(trx, promotionId, memberId, periodKeyOf(settings.period, at, await rewards.timeZone(trx)))
+        : false;
     },
 
     /** The public state's promotion figures: what the player can join now, and the referral switch. */
     async publicState(memberId: string | null) {
-      const [{ availablePromoCount }, switches] = await Promise.all([memberId ? activities(memberId) : { availablePromoCount: 0 }, ctx.system.getPromoSwitches()]);
+      const [{ availablePromoCount }, switches] = await Promise.all([
+        memberId ? activities(memberId) : { availablePromoCount: 0 },
+        ctx.system.getPromoSwitches(),
+      ]);
       // The referral programme's switch (its settings), as the permission call serves it.
       return { availablePromoCount, availablePromo: { REFERRAL: switches.REFERRAL } };
     },
@@ -145,11 +171,20 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
 
     /** POST /wps/promo/apply: a comment (≤ 140) and up to 3 png/jpg images of 5 MB, once per period. */
     async apply(memberId: string, fields: PromoApplyFields, files: Buffer[]): Promise<Activity> {
-      if (files.length > PROMO_MAX_IMAGES) throw new AppError(ErrorCode.IMAGE_TOO_MANY, `At most ${PROMO_MAX_IMAGES} images`);
+      if (files.length > PROMO_MAX_IMAGES)
+        throw new AppError(ErrorCode.IMAGE_TOO_MANY, `At most ${PROMO_MAX_IMAGES} images`);
       const images = files.map(checkImage);
       const settings = await liveSettings(fields.promotionId);
       const periodKey = await assertOpen(settings, 'apply');
-      const id = await runInTransaction(db, (trx) => insertApplication(trx, { promotionId: fields.promotionId, memberId, periodKey, comment: fields.comment, images }));
+      const id = await runInTransaction(db, (trx) =>
+        insertApplication(trx, {
+          promotionId: fields.promotionId,
+          memberId,
+          periodKey,
+          comment: fields.comment,
+          images,
+        }),
+      );
       if (!id) throw new AppError(ErrorCode.PROMO_ALREADY_DONE, 'Already applied in this period', { periodKey });
       return (await activities(memberId)).list.find((a) => a.promotionId === fields.promotionId)!;
     },
@@ -163,12 +198,16 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       const settings = await liveSettings(promotionId);
       const periodKey = periodKeyOf(settings.period, new Date(now()), await rewards.timeZone(db));
       const application = await findClaimableApplication(db, memberId, promotionId, periodKey);
-      if (!application?.grant_id || application.claimed_at) throw new AppError(ErrorCode.PROMO_NOTHING_TO_CLAIM, 'Nothing to claim in this promotion');
+      if (!application?.grant_id || application.claimed_at)
+        throw new AppError(ErrorCode.PROMO_NOTHING_TO_CLAIM, 'Nothing to claim in this promotion');
       try {
         await rewards.grants.claim(memberId, application.grant_id);
       } catch (err) {
         // Claimed meanwhile in the reward centre: paid once already, so this page now reads Claimed.
-        const isPaid = err instanceof AppError && err.errorCode === ErrorCode.GRANT_NOT_CLAIMABLE && (err.value as { status?: string } | undefined)?.status === 'paid';
+        const isPaid =
+          err instanceof AppError &&
+          err.errorCode === ErrorCode.GRANT_NOT_CLAIMABLE &&
+          (err.value as { status?: string } | undefined)?.status === 'paid';
         if (!isPaid) throw err;
       }
       await runInTransaction(db, (trx) => markApplicationClaimed(trx, application.id));

@@ -10,8 +10,12 @@ describe('periodKeyOf', () => {
     expect(periodKeyOf('daily', new Date('2026-11-25T02:30:00Z'), 'UTC')).toBe('2026-11-25');
   });
   it('names ISO weeks, halves of months and months; once is one period', () => {
-    expect(periodKeyOf('weekly', new Date('2026-11-29T12:00:00Z'), zone)).toBe(periodKeyOf('weekly', new Date('2026-11-23T12:00:00Z'), zone)); // Sunday and Monday before
-    expect(periodKeyOf('weekly', new Date('2026-11-30T12:00:00Z'), zone)).not.toBe(periodKeyOf('weekly', new Date('2026-11-29T12:00:00Z'), zone));
+    expect(periodKeyOf('weekly', new Date('2026-11-29T12:00:00Z'), zone)).toBe(
+      periodKeyOf('weekly', new Date('2026-11-23T12:00:00Z'), zone),
+    ); // Sunday and Monday before
+    expect(periodKeyOf('weekly', new Date('2026-11-30T12:00:00Z'), zone)).not.toBe(
+      periodKeyOf('weekly', new Date('2026-11-29T12:00:00Z'), zone),
+    );
     expect(periodKeyOf('semimonthly', new Date('2026-11-15T12:00:00Z'), zone)).toBe('2026-11-H1');
     expect(periodKeyOf('semimonthly', new Date('2026-11-16T12:00:00Z'), zone)).toBe('2026-11-H2');
     expect(periodKeyOf('monthly', new Date('2026-12-01T02:00:00Z'), zone)).toBe('2026-11');

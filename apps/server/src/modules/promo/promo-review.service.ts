@@ -10,7 +10,18 @@ import type { ContentService } from '../content/content.service';
 import type { MemberViews } from '../member/member-views';
 import type { RewardEventStream } from '../rewards/reward-events';
 import { assertPayable, type PromoRewards } from './promo-rewards';
-import { decideApplication, findAllSettings, findApplication, findApplicationPage, findOpsApplication, lockApplication, lockSettings, saveSettings, type OpsApplicationRow, type PromoSettingsRow } from './promo.repository';
+import {
+  decideApplication,
+  findAllSettings,
+  findApplication,
+  findApplicationPage,
+  findOpsApplication,
+  lockApplication,
+  lockSettings,
+  saveSettings,
+  type OpsApplicationRow,
+  type PromoSettingsRow,
+} from './promo.repository';
 
 type Db = Kysely<Database>;
 
@@ -110,23 +121,48 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
     },
 
     async listApplications(q: OpsApplicationQuery): Promise<OpsPage<OpsApplication>> {
-      const { rows, total } = await findApplicationPage(db, memberViews, { status: q.status, promotionId: q.promotionId, account: q.account }, q.order, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: rows.map(applicationView), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+      const { rows, total } = await findApplicationPage(
+        db,
+        memberViews,
+        { status: q.status, promotionId: q.promotionId, account: q.account },
+        q.order,
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        list: rows.map(applicationView),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(total / q.pageSize),
+      };
     },
 
     /** Approve or reject an application still applying; a second decision is 409 PROMO_APPLICATION_DECIDED. */
-    async decide(operatorId: string, id: string, decision: 'approved' | 'rejected', reason: string): Promise<OpsApplication> {
+    async decide(
+      operatorId: string,
+      id: string,
+      decision: 'approved' | 'rejected',
+      reason: string,
+    ): Promise<OpsApplication> {
       const found = await findApplication(db, id);
       if (!found) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
       const item = decision === 'approved' ? await assertPromotion(found.promotion_id) : null;
       await runInTransaction(db, async (trx) => {
         const before = await lockApplication(trx, id);
         if (!before) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
-        if (before.status !== 'applying') throw new AppError(ErrorCode.PROMO_APPLICATION_DECIDED, 'This application was already decided', { id, status: before.status });
+        if (before.status !== 'applying')
+          throw new AppError(ErrorCode.PROMO_APPLICATION_DECIDED, 'This application was already decided', {
+            id,
+            status: before.status,
+          });
         let grantId: string | null = null;
         if (decision === 'approved') {
           const settings = await lockSettings(trx, before.promotion_id);
-          if (!settings?.reward_kind || !settings.reward_amount) throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion gives no reward', { promotionId: before.promotion_id });
+          if (!settings?.reward_kind || !settings.reward_amount)
+            throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion gives no reward', {
+              promotionId: before.promotion_id,
+            });
           assertPayable(rewards, settings.reward_kind, 'rewardKind');
           const titles = item!.translations;
           const title = titles.PT?.title ?? titles.EN?.title ?? Object.values(titles)[0]?.title ?? '';
@@ -142,7 +178,12 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
             params: { promotionId: before.promotion_id, applicationId: id },
           });
           grantId = grant.grantId;
-          await rewardEvents.record(trx, 'application_approved', before.member_id, { applicationId: id, promotionId: before.promotion_id, periodKey: before.period_key, grantId });
+          await rewardEvents.record(trx, 'application_approved', before.member_id, {
+            applicationId: id,
+            promotionId: before.promotion_id,
+            periodKey: before.period_key,
+            grantId,
+          });
         }
         await decideApplication(trx, id, { status: decision, reason, operatorId, grantId });
         await audit.record(trx, {

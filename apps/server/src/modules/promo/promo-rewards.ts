@@ -22,5 +22,8 @@ export type PromoRewards = {
 
 /** Refuse a reward kind nobody pays yet (400 VALIDATION_FAILED on `field`), before anything is written. */
 export function assertPayable(rewards: Pick<PromoRewards, 'grants'>, kind: RewardKind, field: string): void {
-  if (!rewards.grants.hasSink(kind)) throw new AppError(ErrorCode.VALIDATION_FAILED, `No payer for ${kind} rewards is set up`, { fields: [{ field, message: 'no payer for this reward kind' }] });
+  if (!rewards.grants.hasSink(kind))
+    throw new AppError(ErrorCode.VALIDATION_FAILED, `No payer for ${kind} rewards is set up`, {
+      fields: [{ field, message: 'no payer for this reward kind' }],
+    });
 }

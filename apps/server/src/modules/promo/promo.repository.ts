@@ -8,7 +8,9 @@ export type PromoSettingsRow = Selectable<PromoTables['promo_settings']>;
 export type ApplicationRow = Selectable<PromoTables['promo_applications']> & { imageCount: number };
 export type OpsApplicationRow = ApplicationRow & { account: string };
 
-const imageCount = sql<number>`(select count(*)::int from promo_application_images i where i.application_id = a.id)`.as('imageCount');
+const imageCount = sql<number>`(select count(*)::int from promo_application_images i where i.application_id = a.id)`.as(
+  'imageCount',
+);
 
 export async function findSettings(db: Db, promotionId: string): Promise<PromoSettingsRow | undefined> {
   return db.selectFrom('promo_settings').selectAll().where('promotion_id', '=', promotionId).executeTakeFirst();
@@ -19,7 +21,12 @@ export async function findAllSettings(db: Db): Promise<PromoSettingsRow[]> {
 }
 
 export async function lockSettings(db: Db, promotionId: string): Promise<PromoSettingsRow | undefined> {
-  return db.selectFrom('promo_settings').selectAll().where('promotion_id', '=', promotionId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('promo_settings')
+    .selectAll()
+    .where('promotion_id', '=', promotionId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export type SettingsFields = Omit<PromoSettingsRow, 'promotion_id' | 'version' | 'updated_at'>;
@@ -29,17 +36,30 @@ export async function saveSettings(db: Db, promotionId: string, fields: Settings
   return db
     .insertInto('promo_settings')
     .values({ promotion_id: promotionId, ...fields })
-    .onConflict((oc) => oc.column('promotion_id').doUpdateSet({ ...fields, version: sql`promo_settings.version + 1`, updated_at: sql`now()` }))
+    .onConflict((oc) =>
+      oc
+        .column('promotion_id')
+        .doUpdateSet({ ...fields, version: sql`promo_settings.version + 1`, updated_at: sql`now()` }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** A member's joins and applications of these promotions in these periods (one key per promotion). */
-export async function findMemberPeriodRows(db: Db, memberId: string, keys: readonly { promotionId: string; periodKey: string }[]) {
+export async function findMemberPeriodRows(
+  db: Db,
+  memberId: string,
+  keys: readonly { promotionId: string; periodKey: string }[],
+) {
   if (keys.length === 0) return { joins: [], applications: [] };
   const pairs = sql.join(keys.map((k) => sql`(${k.promotionId}::bigint, ${k.periodKey}::text)`));
   const [joins, applications] = await Promise.all([
-    db.selectFrom('promo_joins').select(['promotion_id', 'period_key']).where('member_id', '=', memberId).where(sql<boolean>`(promotion_id, period_key) in (${pairs})`).execute(),
+    db
+      .selectFrom('promo_joins')
+      .select(['promotion_id', 'period_key'])
+      .where('member_id', '=', memberId)
+      .where(sql<boolean>`(promotion_id, period_key) in (${pairs})`)
+      .execute(),
     db
       .selectFrom('promo_applications')
       .select(['id', 'promotion_id', 'period_key', 'status', 'reason', 'grant_id', 'claimed_at'])
@@ -51,7 +71,10 @@ export async function findMemberPeriodRows(db: Db, memberId: string, keys: reado
 }
 
 /** Record a join; false when the member had already joined in this period. */
-export async function insertJoin(db: Db, input: { promotionId: string; memberId: string; periodKey: string }): Promise<{ id: string } | undefined> {
+export async function insertJoin(
+  db: Db,
+  input: { promotionId: string; memberId: string; periodKey: string },
+): Promise<{ id: string } | undefined> {
   return db
     .insertInto('promo_joins')
     .values({ promotion_id: input.promotionId, member_id: input.memberId, period_key: input.periodKey })
@@ -63,11 +86,22 @@ export async function insertJoin(db: Db, input: { promotionId: string; memberId:
 /** Store an application and its images; undefined when the member already applied in this period. */
 export async function insertApplication(
   db: Db,
-  input: { promotionId: string; memberId: string; periodKey: string; comment: string; images: readonly { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }[] },
+  input: {
+    promotionId: string;
+    memberId: string;
+    periodKey: string;
+    comment: string;
+    images: readonly { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }[];
+  },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('promo_applications')
-    .values({ promotion_id: input.promotionId, member_id: input.memberId, period_key: input.periodKey, comment: input.comment })
+    .values({
+      promotion_id: input.promotionId,
+      member_id: input.memberId,
+      period_key: input.periodKey,
+      comment: input.comment,
+    })
     .onConflict((oc) => oc.columns(['member_id', 'promotion_id', 'period_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -75,17 +109,33 @@ export async function insertApplication(
   if (input.images.length > 0) {
     await db
       .insertInto('promo_application_images')
-      .values(input.images.map((image, position) => ({ application_id: row.id, position, content_type: image.contentType, bytes: image.bytes, size_bytes: image.bytes.length })))
+      .values(
+        input.images.map((image, position) => ({
+          application_id: row.id,
+          position,
+          content_type: image.contentType,
+          bytes: image.bytes,
+          size_bytes: image.bytes.length,
+        })),
+      )
       .execute();
   }
   return row.id;
 }
 
 export async function findApplication(db: Db, id: string): Promise<ApplicationRow | undefined> {
-  return db.selectFrom('promo_applications as a').selectAll('a').select(imageCount).where('a.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('promo_applications as a')
+    .selectAll('a')
+    .select(imageCount)
+    .where('a.id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function lockApplication(db: Db, id: string): Promise<Selectable<PromoTables['promo_applications']> | undefined> {
+export async function lockApplication(
+  db: Db,
+  id: string,
+): Promise<Selectable<PromoTables['promo_applications']> | undefined> {
   return db.selectFrom('promo_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
@@ -101,20 +151,40 @@ export async function findClaimableApplication(db: Db, memberId: string, promoti
     .executeTakeFirst();
 }
 
-export async function decideApplication(db: Db, id: string, fields: { status: 'approved' | 'rejected'; reason: string; operatorId: string; grantId: string | null }): Promise<void> {
+export async function decideApplication(
+  db: Db,
+  id: string,
+  fields: { status: 'approved' | 'rejected'; reason: string; operatorId: string; grantId: string | null },
+): Promise<void> {
   await db
     .updateTable('promo_applications')
-    .set({ status: fields.status, reason: fields.reason, reviewed_by: fields.operatorId, reviewed_at: sql<Date>`now()`, grant_id: fields.grantId })
+    .set({
+      status: fields.status,
+      reason: fields.reason,
+      reviewed_by: fields.operatorId,
+      reviewed_at: sql<Date>`now()`,
+      grant_id: fields.grantId,
+    })
     .where('id', '=', id)
     .where('status', '=', 'applying')
     .execute();
 }
 
 export async function markApplicationClaimed(db: Db, id: string): Promise<void> {
-  await db.updateTable('promo_applications').set({ claimed_at: sql<Date>`now()` }).where('id', '=', id).where('claimed_at', 'is', null).execute();
+  await db
+    .updateTable('promo_applications')
+    .set({ claimed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('claimed_at', 'is', null)
+    .execute();
 }
 
-export async function findApplicationImage(db: Db, applicationId: string, position: number, memberId?: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+export async function findApplicationImage(
+  db: Db,
+  applicationId: string,
+  position: number,
+  memberId?: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
   let query = db
     .selectFrom('promo_application_images as i')
     .innerJoin('promo_applications as a', 'a.id', 'i.application_id')
@@ -146,7 +216,11 @@ export async function findApplicationPage(
 }
 
 /** One application as the back office shows it, with the applicant's account name. */
-export async function findOpsApplication(db: Db, members: MemberViews, id: string): Promise<OpsApplicationRow | undefined> {
+export async function findOpsApplication(
+  db: Db,
+  members: MemberViews,
+  id: string,
+): Promise<OpsApplicationRow | undefined> {
   return db
     .selectFrom('promo_applications as a')
     .innerJoin(members.briefs().as('m'), 'm.id', 'a.member_id')
@@ -158,6 +232,12 @@ export async function findOpsApplication(db: Db, members: MemberViews, id: strin
 
 /** Whether the member joined the promotion in this period. */
 export async function hasJoined(db: Db, promotionId: string, memberId: string, periodKey: string): Promise<boolean> {
-  const row = await db.selectFrom('promo_joins').select('id').where('promotion_id', '=', promotionId).where('member_id', '=', memberId).where('period_key', '=', periodKey).executeTakeFirst();
+  const row = await db
+    .selectFrom('promo_joins')
+    .select('id')
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .where('period_key', '=', periodKey)
+    .executeTakeFirst();
   return row !== undefined;
 }

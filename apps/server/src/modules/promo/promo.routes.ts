@@ -44,77 +44,159 @@ async function optionalMemberId(request: FastifyRequest): Promise<string | null>
 const imageAnswer = { 200: nonJson(['image/png', 'image/jpeg'], 'The image, with its checked type') };
 
 /** Promotions' activity and raffles: the players' calls and the back office's. */
-export async function registerPromoRoutes(app: RouteApp, { promoActivity, promoReview, raffles }: AppServices): Promise<void> {
+export async function registerPromoRoutes(
+  app: RouteApp,
+  { promoActivity, promoReview, raffles }: AppServices,
+): Promise<void> {
   // Multipart lives in its own scope, so no other route starts accepting multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: PROMO_IMAGE_MAX_BYTES, files: PROMO_MAX_IMAGES, fields: 5, fieldSize: 2048, parts: PROMO_MAX_IMAGES + 5, headerPairs: 100 },
+      limits: {
+        fileSize: PROMO_IMAGE_MAX_BYTES,
+        files: PROMO_MAX_IMAGES,
+        fields: 5,
+        fieldSize: 2048,
+        parts: PROMO_MAX_IMAGES + 5,
+        headerPairs: 100,
+      },
     });
-    scope.withTypeProvider<ZodTypeProvider>().post('/wps/promo/apply', { schema: { response: success(activitySchema) } }, async (request) => {
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/wps/promo/apply', { schema: { response: success(activitySchema) } }, async (request) => {
+        const member = await requireMember(request);
+        const { fields, files } = await readMultipartForm(request, promoApplyFieldsSchema, PROMO_MAX_IMAGES);
+        return ok(await promoActivity.apply(member.memberId, fields, files));
+      });
+  });
+
+  app.get('/wps/promo/activities', { schema: { response: success(activityListSchema) } }, async (request) =>
+    ok(await promoActivity.activities(await optionalMemberId(request))),
+  );
+  app.get('/wps/promo/state', { schema: { response: success(promoPublicStateSchema) } }, async (request) =>
+    ok(await promoActivity.publicState(await optionalMemberId(request))),
+  );
+  app.post(
+    '/wps/promo/join',
+    { schema: { body: promoActionBodySchema, response: success(activitySchema) } },
+    async (request) => {
       const member = await requireMember(request);
-      const { fields, files } = await readMultipartForm(request, promoApplyFieldsSchema, PROMO_MAX_IMAGES);
-      return ok(await promoActivity.apply(member.memberId, fields, files));
-    });
-  });
+      return ok(await promoActivity.join(member.memberId, request.body.promotionId));
+    },
+  );
+  app.post(
+    '/wps/promo/claim',
+    { schema: { body: promoActionBodySchema, response: success(activitySchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await promoActivity.claim(member.memberId, request.body.promotionId));
+    },
+  );
+  app.get(
+    '/wps/promo/applications/:id/images/:position',
+    { schema: { params: applicationImageParamsSchema, response: imageAnswer } },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const image = await promoActivity.image(request.params.id, request.params.position, member.memberId);
+      return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
+    },
+  );
 
-  app.get('/wps/promo/activities', { schema: { response: success(activityListSchema) } }, async (request) => ok(await promoActivity.activities(await optionalMemberId(request))));
-  app.get('/wps/promo/state', { schema: { response: success(promoPublicStateSchema) } }, async (request) => ok(await promoActivity.publicState(await optionalMemberId(request))));
-  app.post('/wps/promo/join', { schema: { body: promoActionBodySchema, response: success(activitySchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await promoActivity.join(member.memberId, request.body.promotionId));
-  });
-  app.post('/wps/promo/claim', { schema: { body: promoActionBodySchema, response: success(activitySchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await promoActivity.claim(member.memberId, request.body.promotionId));
-  });
-  app.get('/wps/promo/applications/:id/images/:position', { schema: { params: applicationImageParamsSchema, response: imageAnswer } }, async (request, reply) => {
-    const member = await requireMember(request);
-    const image = await promoActivity.image(request.params.id, request.params.position, member.memberId);
-    return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
-  });
-
-  app.get('/wps/promo/raffles/:id', { schema: { params: raffleIdParamsSchema, response: success(raffleSchema) } }, async (request) => ok(await raffles.get(request.params.id, await optionalMemberId(request))));
-  app.post('/wps/relay/MCS2_claimRafflePromotion', { schema: { body: claimRaffleBodySchema, response: success(claimRaffleResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await raffles.claimTickets(member.memberId, request.body.raffleId));
-  });
+  app.get(
+    '/wps/promo/raffles/:id',
+    { schema: { params: raffleIdParamsSchema, response: success(raffleSchema) } },
+    async (request) => ok(await raffles.get(request.params.id, await optionalMemberId(request))),
+  );
+  app.post(
+    '/wps/relay/MCS2_claimRafflePromotion',
+    { schema: { body: claimRaffleBodySchema, response: success(claimRaffleResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await raffles.claimTickets(member.memberId, request.body.raffleId));
+    },
+  );
 
   // The back office.
   const write = { permission: 'promotions.write' } as const;
-  app.get('/ops/promo/settings', { config: write, schema: { response: success(promoSettingsListSchema) } }, async () => ok({ list: await promoReview.listSettings() }));
-  app.put('/ops/promo/settings/:promotionId', { config: write, schema: { params: promoIdParamsSchema, body: promoSettingsBodySchema, response: success(promoSettingsSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await promoReview.saveSettings(operator.operatorId, request.params.promotionId, request.body));
-  });
-  app.get('/ops/promo/applications', { config: write, schema: { querystring: opsApplicationQuerySchema, response: success(opsApplicationPageSchema) } }, async (request) =>
-    ok(await promoReview.listApplications(request.query)),
+  app.get('/ops/promo/settings', { config: write, schema: { response: success(promoSettingsListSchema) } }, async () =>
+    ok({ list: await promoReview.listSettings() }),
   );
-  app.get('/ops/promo/applications/:id/images/:position', { config: write, schema: { params: applicationImageParamsSchema, response: imageAnswer } }, async (request, reply) => {
-    const image = await promoActivity.image(request.params.id, request.params.position);
-    return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
-  });
+  app.put(
+    '/ops/promo/settings/:promotionId',
+    {
+      config: write,
+      schema: { params: promoIdParamsSchema, body: promoSettingsBodySchema, response: success(promoSettingsSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await promoReview.saveSettings(operator.operatorId, request.params.promotionId, request.body));
+    },
+  );
+  app.get(
+    '/ops/promo/applications',
+    { config: write, schema: { querystring: opsApplicationQuerySchema, response: success(opsApplicationPageSchema) } },
+    async (request) => ok(await promoReview.listApplications(request.query)),
+  );
+  app.get(
+    '/ops/promo/applications/:id/images/:position',
+    { config: write, schema: { params: applicationImageParamsSchema, response: imageAnswer } },
+    async (request, reply) => {
+      const image = await promoActivity.image(request.params.id, request.params.position);
+      return reply.type(image.contentType).header('cache-control', 'private, no-store').send(image.bytes);
+    },
+  );
   for (const [action, decision] of [
     ['approve', 'approved'],
     ['reject', 'rejected'],
   ] as const) {
-    app.post(`/ops/promo/applications/:id/${action}`, { config: write, schema: { params: applicationIdParamsSchema, body: applicationDecisionBodySchema, response: success(opsApplicationSchema) } }, async (request) => {
-      const operator = await requestOperator(request);
-      return ok(await promoReview.decide(operator.operatorId, request.params.id, decision, request.body.reason));
-    });
+    app.post(
+      `/ops/promo/applications/:id/${action}`,
+      {
+        config: write,
+        schema: {
+          params: applicationIdParamsSchema,
+          body: applicationDecisionBodySchema,
+          response: success(opsApplicationSchema),
+        },
+      },
+      async (request) => {
+        const operator = await requestOperator(request);
+        return ok(await promoReview.decide(operator.operatorId, request.params.id, decision, request.body.reason));
+      },
+    );
   }
 
-  app.get('/ops/raffles', { config: write, schema: { response: success(opsRaffleListSchema) } }, async () => ok({ list: await raffles.listForOps() }));
-  app.post('/ops/raffles', { config: write, schema: { body: raffleCreateBodySchema, response: success(raffleSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await raffles.create(operator.operatorId, request.body));
-  });
-  app.post('/ops/raffles/:id/draw', { config: write, schema: { params: raffleIdParamsSchema, body: raffleDrawBodySchema, response: success(raffleSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await raffles.draw(operator.operatorId, request.params.id, request.body.reason));
-  });
-  app.post('/ops/raffles/:id/tickets', { config: write, schema: { params: raffleIdParamsSchema, body: raffleTicketGiftBodySchema, response: success(raffleSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await raffles.giveTickets(operator.operatorId, request.params.id, request.body));
-  });
+  app.get('/ops/raffles', { config: write, schema: { response: success(opsRaffleListSchema) } }, async () =>
+    ok({ list: await raffles.listForOps() }),
+  );
+  app.post(
+    '/ops/raffles',
+    { config: write, schema: { body: raffleCreateBodySchema, response: success(raffleSchema) } },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await raffles.create(operator.operatorId, request.body));
+    },
+  );
+  app.post(
+    '/ops/raffles/:id/draw',
+    {
+      config: write,
+      schema: { params: raffleIdParamsSchema, body: raffleDrawBodySchema, response: success(raffleSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await raffles.draw(operator.operatorId, request.params.id, request.body.reason));
+    },
+  );
+  app.post(
+    '/ops/raffles/:id/tickets',
+    {
+      config: write,
+      schema: { params: raffleIdParamsSchema, body: raffleTicketGiftBodySchema, response: success(raffleSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await raffles.giveTickets(operator.operatorId, request.params.id, request.body));
+    },
+  );
 }

@@ -8,21 +8,44 @@ export type RaffleRow = Selectable<PromoTables['raffles']>;
 export type PrizeRow = Selectable<PromoTables['raffle_prizes']>;
 
 /** Each promotion's raffle ids, newest first. */
-export async function findRaffleIdsByPromotion(db: Db, promotionIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function findRaffleIdsByPromotion(
+  db: Db,
+  promotionIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (promotionIds.length === 0) return out;
-  const rows = await db.selectFrom('raffles').select(['id', 'promotion_id']).where('promotion_id', 'in', promotionIds).orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('raffles')
+    .select(['id', 'promotion_id'])
+    .where('promotion_id', 'in', promotionIds)
+    .orderBy('id', 'desc')
+    .execute();
   for (const r of rows) out.set(r.promotion_id, [...(out.get(r.promotion_id) ?? []), r.id]);
   return out;
 }
 
 export async function insertRaffle(
   db: Db,
-  input: { promotionId: string; title: string; drawAt: Date; serverSeed: string; serverSeedHash: string; createdBy: string; prizes: readonly { rewardKind: 'cash' | 'bonus' | 'points'; amount: string }[] },
+  input: {
+    promotionId: string;
+    title: string;
+    drawAt: Date;
+    serverSeed: string;
+    serverSeedHash: string;
+    createdBy: string;
+    prizes: readonly { rewardKind: 'cash' | 'bonus' | 'points'; amount: string }[];
+  },
 ): Promise<string> {
   const { id } = await db
     .insertInto('raffles')
-    .values({ promotion_id: input.promotionId, title: input.title, draw_at: input.drawAt, server_seed: input.serverSeed, server_seed_hash: input.serverSeedHash, created_by: input.createdBy })
+    .values({
+      promotion_id: input.promotionId,
+      title: input.title,
+      draw_at: input.drawAt,
+      server_seed: input.serverSeed,
+      server_seed_hash: input.serverSeedHash,
+      created_by: input.createdBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -46,13 +69,26 @@ export async function lockRaffle(db: Db, id: string): Promise<RaffleRow | undefi
 
 /** Open raffles whose draw time has come, oldest first. */
 export async function findDueRaffleIds(db: Db, at: Date, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('raffles').select('id').where('status', '=', 'open').where('draw_at', '<=', at).orderBy('draw_at').limit(limit).execute();
+  const rows = await db
+    .selectFrom('raffles')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('draw_at', '<=', at)
+    .orderBy('draw_at')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function findPrizes(db: Db, raffleIds: readonly string[]): Promise<PrizeRow[]> {
   if (raffleIds.length === 0) return [];
-  return db.selectFrom('raffle_prizes').selectAll().where('raffle_id', 'in', raffleIds).orderBy('raffle_id').orderBy('rank').execute();
+  return db
+    .selectFrom('raffle_prizes')
+    .selectAll()
+    .where('raffle_id', 'in', raffleIds)
+    .orderBy('raffle_id')
+    .orderBy('rank')
+    .execute();
 }
 
 /** The winners with their account names (through the member module's view). */
@@ -69,7 +105,10 @@ export async function findWinners(db: Db, members: MemberViews, raffleIds: reado
 }
 
 /** Record a grant's tickets for its player (the sink); a repeat of the same grant writes nothing. */
-export async function insertEntitlement(db: Db, input: { grantId: string; raffleId: string; memberId: string; tickets: number }): Promise<void> {
+export async function insertEntitlement(
+  db: Db,
+  input: { grantId: string; raffleId: string; memberId: string; tickets: number },
+): Promise<void> {
   await db
     .insertInto('raffle_entitlements')
     .values({ grant_id: input.grantId, raffle_id: input.raffleId, member_id: input.memberId, tickets: input.tickets })
@@ -104,42 +143,102 @@ export async function lockClaimable(db: Db, raffleId: string, memberId: string) 
 }
 
 /** Number the tickets from `first` in order, mark the entitlements claimed and move the raffle's count (its row is locked). */
-export async function insertTickets(db: Db, raffleId: string, memberId: string, first: number, entitlements: readonly { grant_id: string; tickets: number }[]): Promise<number[]> {
+export async function insertTickets(
+  db: Db,
+  raffleId: string,
+  memberId: string,
+  first: number,
+  entitlements: readonly { grant_id: string; tickets: number }[],
+): Promise<number[]> {
   const rows: { raffle_id: string; number: number; member_id: string; grant_id: string }[] = [];
   let next = first;
-  for (const e of entitlements) for (let i = 0; i < e.tickets; i++) rows.push({ raffle_id: raffleId, number: next++, member_id: memberId, grant_id: e.grant_id });
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('raffle_tickets').values(rows.slice(i, i + 1000)).execute();
+  for (const e of entitlements)
+    for (let i = 0; i < e.tickets; i++)
+      rows.push({ raffle_id: raffleId, number: next++, member_id: memberId, grant_id: e.grant_id });
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('raffle_tickets')
+      .values(rows.slice(i, i + 1000))
+      .execute();
   await db
     .updateTable('raffle_entitlements')
     .set({ claimed_at: sql<Date>`now()` })
-    .where('grant_id', 'in', entitlements.map((e) => e.grant_id))
+    .where(
+      'grant_id',
+      'in',
+      entitlements.map((e) => e.grant_id),
+    )
     .execute();
-  await db.updateTable('raffles').set({ ticket_count: next - 1 }).where('id', '=', raffleId).execute();
+  await db
+    .updateTable('raffles')
+    .set({ ticket_count: next - 1 })
+    .where('id', '=', raffleId)
+    .execute();
   return rows.map((r) => r.number);
 }
 
 export async function findMemberTickets(db: Db, raffleId: string, memberId: string): Promise<number[]> {
-  const rows = await db.selectFrom('raffle_tickets').select('number').where('raffle_id', '=', raffleId).where('member_id', '=', memberId).orderBy('number').execute();
+  const rows = await db
+    .selectFrom('raffle_tickets')
+    .select('number')
+    .where('raffle_id', '=', raffleId)
+    .where('member_id', '=', memberId)
+    .orderBy('number')
+    .execute();
   return rows.map((r) => r.number);
 }
 
 /** Owners of these ticket numbers. */
-export async function findTicketOwners(db: Db, raffleId: string, numbers: readonly number[]): Promise<Map<number, string>> {
+export async function findTicketOwners(
+  db: Db,
+  raffleId: string,
+  numbers: readonly number[],
+): Promise<Map<number, string>> {
   if (numbers.length === 0) return new Map();
-  const rows = await db.selectFrom('raffle_tickets').select(['number', 'member_id']).where('raffle_id', '=', raffleId).where('number', 'in', numbers).execute();
+  const rows = await db
+    .selectFrom('raffle_tickets')
+    .select(['number', 'member_id'])
+    .where('raffle_id', '=', raffleId)
+    .where('number', 'in', numbers)
+    .execute();
   return new Map(rows.map((r) => [r.number, r.member_id]));
 }
 
-export async function insertWinner(db: Db, row: { raffleId: string; rank: number; number: number; memberId: string; grantId: string }): Promise<void> {
-  await db.insertInto('raffle_winners').values({ raffle_id: row.raffleId, rank: row.rank, number: row.number, member_id: row.memberId, grant_id: row.grantId }).execute();
+export async function insertWinner(
+  db: Db,
+  row: { raffleId: string; rank: number; number: number; memberId: string; grantId: string },
+): Promise<void> {
+  await db
+    .insertInto('raffle_winners')
+    .values({
+      raffle_id: row.raffleId,
+      rank: row.rank,
+      number: row.number,
+      member_id: row.memberId,
+      grant_id: row.grantId,
+    })
+    .execute();
 }
 
 export async function markDrawn(db: Db, raffleId: string): Promise<void> {
-  await db.updateTable('raffles').set({ status: 'drawn', drawn_at: sql<Date>`now()` }).where('id', '=', raffleId).where('status', '=', 'open').execute();
+  await db
+    .updateTable('raffles')
+    .set({ status: 'drawn', drawn_at: sql<Date>`now()` })
+    .where('id', '=', raffleId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 /** A member id by account name (through the member module's view), for an operator's ticket gift. */
-export async function findMemberIdByAccount(db: Db, members: MemberViews, account: string): Promise<string | undefined> {
-  const row = await db.selectFrom(members.realMoneyAccounts().as('m')).select('m.id').where('m.account', '=', account).executeTakeFirst();
+export async function findMemberIdByAccount(
+  db: Db,
+  members: MemberViews,
+  account: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(members.realMoneyAccounts().as('m'))
+    .select('m.id')
+    .where('m.account', '=', account)
+    .executeTakeFirst();
   return row?.id;
 }

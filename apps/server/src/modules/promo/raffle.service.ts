@@ -65,10 +65,16 @@ export function createRaffleService(ctx: RaffleContext) {
 
   async function views(rows: readonly RaffleRow[], memberId: string | null): Promise<Raffle[]> {
     const ids = rows.map((r) => r.id);
-    const [prizes, winners, config] = await Promise.all([findPrizes(db, ids), findWinners(db, memberViews, ids), ctx.system.getOperatorConfig()]);
+    const [prizes, winners, config] = await Promise.all([
+      findPrizes(db, ids),
+      findWinners(db, memberViews, ids),
+      ctx.system.getOperatorConfig(),
+    ]);
     return Promise.all(
       rows.map(async (r): Promise<Raffle> => {
-        const [claimable, tickets] = memberId ? await Promise.all([countClaimable(db, r.id, memberId), findMemberTickets(db, r.id, memberId)]) : [0, []];
+        const [claimable, tickets] = memberId
+          ? await Promise.all([countClaimable(db, r.id, memberId), findMemberTickets(db, r.id, memberId)])
+          : [0, []];
         return {
           id: r.id,
           promotionId: r.promotion_id,
@@ -80,8 +86,12 @@ export function createRaffleService(ctx: RaffleContext) {
           ticketCount: r.ticket_count,
           currency: config.brand.currency,
           scale: config.brand.currencyScale,
-          prizes: prizes.filter((p) => p.raffle_id === r.id).map((p) => ({ rank: p.rank, rewardKind: p.reward_kind, amount: p.amount })),
-          winners: winners.filter((w) => w.raffle_id === r.id).map((w) => ({ rank: w.rank, ticket: w.number, account: maskAccount(w.account) })),
+          prizes: prizes
+            .filter((p) => p.raffle_id === r.id)
+            .map((p) => ({ rank: p.rank, rewardKind: p.reward_kind, amount: p.amount })),
+          winners: winners
+            .filter((w) => w.raffle_id === r.id)
+            .map((w) => ({ rank: w.rank, ticket: w.number, account: maskAccount(w.account) })),
           drawnAt: r.drawn_at?.toISOString() ?? null,
           mine: { claimable, tickets },
         };
@@ -142,9 +152,16 @@ export function createRaffleService(ctx: RaffleContext) {
     kind: 'raffle_ticket',
     async pay(trx: Db, grant: RewardGrant) {
       const raffleId = String(grant.params.raffleId ?? '');
-      if (!/^\d{1,18}$/.test(raffleId) || !(await findRaffle(trx, raffleId))) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'A raffle ticket grant names no raffle', { raffleId });
-      if (grant.amount < 1n || grant.amount > 10_000n) throw new AppError(ErrorCode.VALIDATION_FAILED, 'A raffle ticket grant gives 1 to 10,000 tickets');
-      await insertEntitlement(trx, { grantId: grant.grantId, raffleId, memberId: grant.memberId, tickets: Number(grant.amount) });
+      if (!/^\d{1,18}$/.test(raffleId) || !(await findRaffle(trx, raffleId)))
+        throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'A raffle ticket grant names no raffle', { raffleId });
+      if (grant.amount < 1n || grant.amount > 10_000n)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'A raffle ticket grant gives 1 to 10,000 tickets');
+      await insertEntitlement(trx, {
+        grantId: grant.grantId,
+        raffleId,
+        memberId: grant.memberId,
+        tickets: Number(grant.amount),
+      });
     },
   });
 
@@ -159,12 +176,30 @@ export function createRaffleService(ctx: RaffleContext) {
     /** Create a raffle with its prizes and its commitment (a new random seed); audited. */
     async create(operatorId: string, body: RaffleCreateBody): Promise<Raffle> {
       const item = await content.getItem(body.promotionId);
-      if (item.kind !== 'promotion') throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'Not a promotion', { promotionId: body.promotionId });
+      if (item.kind !== 'promotion')
+        throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'Not a promotion', { promotionId: body.promotionId });
       body.prizes.forEach((p, i) => assertPayable(rewards, p.rewardKind, `body.prizes.${i}.rewardKind`));
       const serverSeed = crypto.randomBytes(32).toString('hex');
       const id = await runInTransaction(db, async (trx) => {
-        const id = await insertRaffle(trx, { promotionId: body.promotionId, title: body.title, drawAt: new Date(body.drawAt), serverSeed, serverSeedHash: hashServerSeed(serverSeed), createdBy: operatorId, prizes: body.prizes });
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'raffle.create', subjectType: 'raffle', subjectId: id, reason: body.reason, before: null, after: { ...body, reason: undefined } });
+        const id = await insertRaffle(trx, {
+          promotionId: body.promotionId,
+          title: body.title,
+          drawAt: new Date(body.drawAt),
+          serverSeed,
+          serverSeedHash: hashServerSeed(serverSeed),
+          createdBy: operatorId,
+          prizes: body.prizes,
+        });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'raffle.create',
+          subjectType: 'raffle',
+          subjectId: id,
+          reason: body.reason,
+          before: null,
+          after: { ...body, reason: undefined },
+        });
         return id;
       });
       return get(id, null);
@@ -175,7 +210,8 @@ export function createRaffleService(ctx: RaffleContext) {
       const claimed = await runInTransaction(db, async (trx) => {
         const raffle = await lockRaffle(trx, raffleId);
         if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
-        if (raffle.status === 'drawn' || raffle.draw_at.getTime() <= now()) throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle takes no more tickets');
+        if (raffle.status === 'drawn' || raffle.draw_at.getTime() <= now())
+          throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle takes no more tickets');
         const entitlements = await lockClaimable(trx, raffleId, memberId);
         if (entitlements.length === 0) throw new AppError(ErrorCode.RAFFLE_NO_TICKETS, 'No tickets to claim');
         return insertTickets(trx, raffleId, memberId, raffle.ticket_count + 1, entitlements);
@@ -198,7 +234,11 @@ export function createRaffleService(ctx: RaffleContext) {
     },
 
     /** An operator gives a player tickets (a `raffle_ticket` grant paid at once, so the tickets wait for the player's claim); audited. */
-    async giveTickets(operatorId: string, raffleId: string, input: { account: string; tickets: number; reason: string }): Promise<Raffle> {
+    async giveTickets(
+      operatorId: string,
+      raffleId: string,
+      input: { account: string; tickets: number; reason: string },
+    ): Promise<Raffle> {
       const raffle = await findRaffle(db, raffleId);
       if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
       if (raffle.status === 'drawn') throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle was drawn');
@@ -216,7 +256,16 @@ export function createRaffleService(ctx: RaffleContext) {
           title: { PT: raffle.title, EN: raffle.title },
           params: { raffleId },
         });
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'raffle.tickets', subjectType: 'raffle', subjectId: raffleId, reason: input.reason, before: null, after: { memberId, tickets: input.tickets, grantId: grant.grantId } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'raffle.tickets',
+          subjectType: 'raffle',
+          subjectId: raffleId,
+          reason: input.reason,
+          before: null,
+          after: { memberId, tickets: input.tickets, grantId: grant.grantId },
+        });
       });
       return get(raffleId, null);
     },

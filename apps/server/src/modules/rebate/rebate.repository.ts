@@ -4,23 +4,42 @@ import type { RebatePayoutLine } from '../../db/tables/rebate';
 
 type Db = Kysely<Database>;
 
-export type RebateSettingsRow = { enabled: boolean; period: 'daily' | 'weekly'; mode: 'claim' | 'auto'; rates: Record<string, number> };
+export type RebateSettingsRow = {
+  enabled: boolean;
+  period: 'daily' | 'weekly';
+  mode: 'claim' | 'auto';
+  rates: Record<string, number>;
+};
 
 export async function readRebateSettings(db: Db): Promise<RebateSettingsRow> {
-  const row = await db.selectFrom('rebate_settings').select(['enabled', 'period', 'mode', 'rates']).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('rebate_settings')
+    .select(['enabled', 'period', 'mode', 'rates'])
+    .executeTakeFirstOrThrow();
   return { enabled: row.enabled, period: row.period, mode: row.mode, rates: row.rates ?? {} };
 }
 
 /** The settings row, locked for a change. */
 export async function lockRebateSettings(db: Db): Promise<RebateSettingsRow> {
-  const row = await db.selectFrom('rebate_settings').select(['enabled', 'period', 'mode', 'rates']).forUpdate().executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('rebate_settings')
+    .select(['enabled', 'period', 'mode', 'rates'])
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { enabled: row.enabled, period: row.period, mode: row.mode, rates: row.rates ?? {} };
 }
 
 export async function writeRebateSettings(db: Db, s: RebateSettingsRow, operatorId: string): Promise<void> {
   await db
     .updateTable('rebate_settings')
-    .set({ enabled: s.enabled, period: s.period, mode: s.mode, rates: JSON.stringify(s.rates), updated_at: new Date(), updated_by: operatorId })
+    .set({
+      enabled: s.enabled,
+      period: s.period,
+      mode: s.mode,
+      rates: JSON.stringify(s.rates),
+      updated_at: new Date(),
+      updated_by: operatorId,
+    })
     .execute();
 }
 
@@ -61,7 +80,12 @@ export async function findMemberTurnover(db: Db, memberId: string, periodKeys: s
     .where('member_id', '=', memberId)
     .where('period_key', 'in', periodKeys)
     .execute();
-  return rows.map((r) => ({ periodKey: r.period_key, category: r.category, periodEnd: r.period_end, turnover: BigInt(r.turnover) }));
+  return rows.map((r) => ({
+    periodKey: r.period_key,
+    category: r.category,
+    periodEnd: r.period_end,
+    turnover: BigInt(r.turnover),
+  }));
 }
 
 /** The member's most recent periods with turnover that ended before `now`, newest first. */
@@ -78,7 +102,13 @@ export async function findMemberEndedPeriods(db: Db, memberId: string, now: Date
   return rows.map((r) => r.period_key);
 }
 
-export type PayoutRow = { periodKey: string; amount: bigint; lines: RebatePayoutLine[]; paidAt: Date; paidBy: 'claim' | 'auto' };
+export type PayoutRow = {
+  periodKey: string;
+  amount: bigint;
+  lines: RebatePayoutLine[];
+  paidAt: Date;
+  paidBy: 'claim' | 'auto';
+};
 
 export async function findMemberPayouts(db: Db, memberId: string, periodKeys: string[]): Promise<PayoutRow[]> {
   if (periodKeys.length === 0) return [];
@@ -88,14 +118,29 @@ export async function findMemberPayouts(db: Db, memberId: string, periodKeys: st
     .where('member_id', '=', memberId)
     .where('period_key', 'in', periodKeys)
     .execute();
-  return rows.map((r) => ({ periodKey: r.period_key, amount: BigInt(r.amount), lines: r.lines, paidAt: r.paid_at, paidBy: r.paid_by }));
+  return rows.map((r) => ({
+    periodKey: r.period_key,
+    amount: BigInt(r.amount),
+    lines: r.lines,
+    paidAt: r.paid_at,
+    paidBy: r.paid_by,
+  }));
 }
 
 /** Claim a period's payout row; false when it exists (paid already, or being paid by a concurrent claim that commits first). */
-export async function insertPayout(db: Db, p: { memberId: string; periodKey: string; amount: bigint; lines: RebatePayoutLine[]; paidBy: 'claim' | 'auto' }): Promise<boolean> {
+export async function insertPayout(
+  db: Db,
+  p: { memberId: string; periodKey: string; amount: bigint; lines: RebatePayoutLine[]; paidBy: 'claim' | 'auto' },
+): Promise<boolean> {
   const row = await db
     .insertInto('rebate_payouts')
-    .values({ member_id: p.memberId, period_key: p.periodKey, amount: p.amount.toString(), lines: JSON.stringify(p.lines), paid_by: p.paidBy })
+    .values({
+      member_id: p.memberId,
+      period_key: p.periodKey,
+      amount: p.amount.toString(),
+      lines: JSON.stringify(p.lines),
+      paid_by: p.paidBy,
+    })
     .onConflict((oc) => oc.columns(['member_id', 'period_key']).doNothing())
     .returning('period_key')
     .executeTakeFirst();
@@ -103,7 +148,12 @@ export async function insertPayout(db: Db, p: { memberId: string; periodKey: str
 }
 
 export async function setPayoutGrant(db: Db, memberId: string, periodKey: string, grantId: string): Promise<void> {
-  await db.updateTable('rebate_payouts').set({ grant_id: grantId }).where('member_id', '=', memberId).where('period_key', '=', periodKey).execute();
+  await db
+    .updateTable('rebate_payouts')
+    .set({ grant_id: grantId })
+    .where('member_id', '=', memberId)
+    .where('period_key', '=', periodKey)
+    .execute();
 }
 
 /** Ended periods with turnover that the automatic payment has not settled, oldest first. */
@@ -112,7 +162,13 @@ export async function findUnsettledPeriods(db: Db, now: Date, limit: number): Pr
     .selectFrom('rebate_turnover as t')
     .select('t.period_key')
     .where('t.period_end', '<=', now)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('rebate_settlements as s').select('s.period_key').whereRef('s.period_key', '=', 't.period_key'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('rebate_settlements as s').select('s.period_key').whereRef('s.period_key', '=', 't.period_key'),
+        ),
+      ),
+    )
     .groupBy('t.period_key')
     .orderBy(sql`min(t.period_end)`)
     .limit(limit)
@@ -127,7 +183,14 @@ export async function findUnpaidTurnover(db: Db, periodKey: string): Promise<Map
     .select(['t.member_id', 't.period_key', 't.category', 't.period_end', 't.turnover'])
     .where('t.period_key', '=', periodKey)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('rebate_payouts as p').select('p.period_key').whereRef('p.member_id', '=', 't.member_id').whereRef('p.period_key', '=', 't.period_key'))),
+      not(
+        exists(
+          selectFrom('rebate_payouts as p')
+            .select('p.period_key')
+            .whereRef('p.member_id', '=', 't.member_id')
+            .whereRef('p.period_key', '=', 't.period_key'),
+        ),
+      ),
     )
     .orderBy('t.member_id')
     .execute();

@@ -1,4 +1,10 @@
-import { rebateClaimBodySchema, rebateClaimResultSchema, rebateSettingsSchema, rebateSettingsUpdateSchema, rebateSummarySchema } from '@wps/shared/schemas/rebate';
+import {
+  rebateClaimBodySchema,
+  rebateClaimResultSchema,
+  rebateSettingsSchema,
+  rebateSettingsUpdateSchema,
+  rebateSummarySchema,
+} from '@wps/shared/schemas/rebate';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -13,15 +19,30 @@ export function registerRebateRoutes(app: RouteApp, { rebate }: AppServices): vo
     return ok(await rebate.summary(member.memberId));
   });
 
-  app.post('/wps/rebate/claim', { schema: { body: rebateClaimBodySchema, response: success(rebateClaimResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await rebate.claim(member.memberId, request.body.periodKey));
-  });
+  app.post(
+    '/wps/rebate/claim',
+    { schema: { body: rebateClaimBodySchema, response: success(rebateClaimResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await rebate.claim(member.memberId, request.body.periodKey));
+    },
+  );
 
-  app.get('/ops/rebate/settings', { config: { permission: 'rewards.read' }, schema: { response: success(rebateSettingsSchema) } }, async () => ok(await rebate.readSettings()));
+  app.get(
+    '/ops/rebate/settings',
+    { config: { permission: 'rewards.read' }, schema: { response: success(rebateSettingsSchema) } },
+    async () => ok(await rebate.readSettings()),
+  );
 
-  app.put('/ops/rebate/settings', { config: { permission: 'rewards.write' }, schema: { body: rebateSettingsUpdateSchema, response: success(rebateSettingsSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await rebate.writeSettings(operator.operatorId, request.body));
-  });
+  app.put(
+    '/ops/rebate/settings',
+    {
+      config: { permission: 'rewards.write' },
+      schema: { body: rebateSettingsUpdateSchema, response: success(rebateSettingsSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await rebate.writeSettings(operator.operatorId, request.body));
+    },
+  );
 }

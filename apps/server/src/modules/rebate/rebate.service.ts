@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { GAME_CATEGORIES, type GameCategory } from '@wps/shared/catalogue-constants';
 import { periodOf, periodOfKey, type PeriodWindow } from '@wps/shared/reward-period-windows';
-import type { RebateClaimResult, RebateLine, RebatePeriod, RebateSettings, RebateSettingsUpdate, RebateSummary } from '@wps/shared/schemas/rebate';
+import type {
+  RebateClaimResult,
+  RebateLine,
+  RebatePeriod,
+  RebateSettings,
+  RebateSettingsUpdate,
+  RebateSummary,
+} from '@wps/shared/schemas/rebate';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -29,7 +36,9 @@ import {
 type Db = Kysely<Database>;
 
 /** What the rebate needs of the rewards engine: its grants and the operator's time zone. */
-export type RebateGrants = { issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> };
+export type RebateGrants = {
+  issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
+};
 
 export type RebateContext = {
   db: Db;
@@ -59,7 +68,10 @@ function isCategory(c: string): c is GameCategory {
 }
 
 /** Per category: turnover × rate (basis points), rounded down to the minor unit. */
-export function rebateLines(rows: readonly TurnoverRow[], rates: Record<string, number>): { lines: RebateLine[]; total: bigint } {
+export function rebateLines(
+  rows: readonly TurnoverRow[],
+  rates: Record<string, number>,
+): { lines: RebateLine[]; total: bigint } {
   const lines: RebateLine[] = [];
   let total = 0n;
   for (const category of GAME_CATEGORIES) {
@@ -86,10 +98,18 @@ export function createRebateService(ctx: RebateContext) {
   const now = () => new Date((ctx.now ?? Date.now)());
 
   /** Pay one period to one member in `trx`: the payout row first, then the grant. False when already paid. */
-  async function pay(trx: Db, memberId: string, periodKey: string, rows: TurnoverRow[], rates: Record<string, number>, paidBy: 'claim' | 'auto') {
+  async function pay(
+    trx: Db,
+    memberId: string,
+    periodKey: string,
+    rows: TurnoverRow[],
+    rates: Record<string, number>,
+    paidBy: 'claim' | 'auto',
+  ) {
     const { lines, total } = rebateLines(rows, rates);
     if (total === 0n) return { paid: false as const, total };
-    if (!(await insertPayout(trx, { memberId, periodKey, amount: total, lines, paidBy }))) return { paid: false as const, total, exists: true };
+    if (!(await insertPayout(trx, { memberId, periodKey, amount: total, lines, paidBy })))
+      return { paid: false as const, total, exists: true };
     const grant = await grants.issue(trx, {
       memberId,
       kind: 'cash',
@@ -105,9 +125,23 @@ export function createRebateService(ctx: RebateContext) {
     return { paid: true as const, total, grantId: grant.grantId };
   }
 
-  function periodView(window: PeriodWindow, rows: TurnoverRow[], rates: Record<string, number>, payout: { amount: bigint; lines: RebateLine[]; paidAt: Date } | undefined, mode: 'claim' | 'auto', at: Date): RebatePeriod {
+  function periodView(
+    window: PeriodWindow,
+    rows: TurnoverRow[],
+    rates: Record<string, number>,
+    payout: { amount: bigint; lines: RebateLine[]; paidAt: Date } | undefined,
+    mode: 'claim' | 'auto',
+    at: Date,
+  ): RebatePeriod {
     const base = { periodKey: window.key, start: window.start.toISOString(), end: window.end.toISOString() };
-    if (payout) return { ...base, status: 'paid', lines: payout.lines, totalMinor: payout.amount.toString(), paidAt: payout.paidAt.toISOString() };
+    if (payout)
+      return {
+        ...base,
+        status: 'paid',
+        lines: payout.lines,
+        totalMinor: payout.amount.toString(),
+        paidAt: payout.paidAt.toISOString(),
+      };
     const { lines, total } = rebateLines(rows, rates);
     const settled = at.getTime() >= window.end.getTime() + REBATE_SETTLE_DELAY_MS;
     const status = !settled ? 'in_progress' : total === 0n ? 'none' : mode === 'claim' ? 'claimable' : 'pending';
@@ -139,7 +173,14 @@ export function createRebateService(ctx: RebateContext) {
             const key = `${e.memberId}|${window.key}|${category}`;
             const d = deltas.get(key);
             if (d) d.amount += turnover;
-            else deltas.set(key, { memberId: e.memberId, periodKey: window.key, category, periodEnd: window.end, amount: turnover });
+            else
+              deltas.set(key, {
+                memberId: e.memberId,
+                periodKey: window.key,
+                category,
+                periodEnd: window.end,
+                amount: turnover,
+              });
           }
           await addTurnover(trx, [...deltas.values()]);
         },
@@ -162,7 +203,14 @@ export function createRebateService(ctx: RebateContext) {
       const payouts = new Map((await findMemberPayouts(db, memberId, keys)).map((p) => [p.periodKey, p]));
       const view = (key: string, window: PeriodWindow) => {
         const p = payouts.get(key);
-        return periodView(window, rows.filter((r) => r.periodKey === key), settings.rates, p && { amount: p.amount, lines: p.lines as RebateLine[], paidAt: p.paidAt }, settings.mode, at);
+        return periodView(
+          window,
+          rows.filter((r) => r.periodKey === key),
+          settings.rates,
+          p && { amount: p.amount, lines: p.lines as RebateLine[], paidAt: p.paidAt },
+          settings.mode,
+          at,
+        );
       };
       return {
         enabled: settings.enabled,
@@ -170,7 +218,10 @@ export function createRebateService(ctx: RebateContext) {
         scale: brand.currencyScale,
         period: settings.period,
         mode: settings.mode,
-        rates: GAME_CATEGORIES.filter((c) => (settings.rates[c] ?? 0) > 0).map((c) => ({ category: c, rateBp: settings.rates[c]! })),
+        rates: GAME_CATEGORIES.filter((c) => (settings.rates[c] ?? 0) > 0).map((c) => ({
+          category: c,
+          rateBp: settings.rates[c]!,
+        })),
         current: view(current.key, current),
         past: pastKeys.flatMap((k) => {
           const w = periodOfKey(k, timeZone);
@@ -184,9 +235,11 @@ export function createRebateService(ctx: RebateContext) {
       const at = now();
       return runInTransaction(db, async (trx) => {
         const settings = await readRebateSettings(trx);
-        if (!settings.enabled || settings.mode !== 'claim') throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'The rebate is not claimed by players here');
+        if (!settings.enabled || settings.mode !== 'claim')
+          throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'The rebate is not claimed by players here');
         const window = periodOfKey(periodKey, await ctx.timeZone(trx));
-        if (!window || at.getTime() < window.end.getTime() + REBATE_SETTLE_DELAY_MS) throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'This period has not ended yet');
+        if (!window || at.getTime() < window.end.getTime() + REBATE_SETTLE_DELAY_MS)
+          throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'This period has not ended yet');
         const rows = await findMemberTurnover(trx, memberId, [periodKey]);
         const outcome = await pay(trx, memberId, periodKey, rows, settings.rates, 'claim');
         if (outcome.paid) return { periodKey, amountMinor: outcome.total.toString(), grantId: outcome.grantId };
@@ -215,7 +268,8 @@ export function createRebateService(ctx: RebateContext) {
             handled += payouts;
           }
         }
-        if (complete && !(await complete(trx, handled))) throw new Error('rebate: the period claim was taken over; its payments roll back');
+        if (complete && !(await complete(trx, handled)))
+          throw new Error('rebate: the period claim was taken over; its payments roll back');
         return handled;
       });
     },
@@ -223,7 +277,12 @@ export function createRebateService(ctx: RebateContext) {
     /** GET /ops/rebate/settings. */
     async readSettings(): Promise<RebateSettings> {
       const s = await readRebateSettings(db);
-      return { enabled: s.enabled, period: s.period, mode: s.mode, rates: Object.fromEntries(Object.entries(s.rates).filter(([c]) => isCategory(c))) };
+      return {
+        enabled: s.enabled,
+        period: s.period,
+        mode: s.mode,
+        rates: Object.fromEntries(Object.entries(s.rates).filter(([c]) => isCategory(c))),
+      };
     },
 
     /** PUT /ops/rebate/settings (audited `rebate.settings`). */
@@ -231,9 +290,21 @@ export function createRebateService(ctx: RebateContext) {
       const { reason, ...next } = input;
       await runInTransaction(db, async (trx) => {
         const before = await lockRebateSettings(trx);
-        const rates = Object.fromEntries(Object.entries(next.rates).filter(([, r]) => r !== undefined)) as Record<string, number>;
+        const rates = Object.fromEntries(Object.entries(next.rates).filter(([, r]) => r !== undefined)) as Record<
+          string,
+          number
+        >;
         await writeRebateSettings(trx, { ...next, rates }, operatorId);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'rebate.settings', subjectType: 'rebate', subjectId: 'settings', reason, before, after: { ...next, rates } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'rebate.settings',
+          subjectType: 'rebate',
+          subjectId: 'settings',
+          reason,
+          before,
+          after: { ...next, rates },
+        });
       });
       return this.readSettings();
     },

@@ -29,7 +29,17 @@ describeEachDatabase('rebate', (target) => {
   });
 
   async function settings(body: Record<string, unknown>) {
-    return call(t.app, 'PUT', '/ops/rebate/settings', { token: marketing, payload: { enabled: true, period: 'daily', mode: 'claim', rates: { RNG: 100, LIVE: 50 }, reason: 'weekly promotion plan', ...body } });
+    return call(t.app, 'PUT', '/ops/rebate/settings', {
+      token: marketing,
+      payload: {
+        enabled: true,
+        period: 'daily',
+        mode: 'claim',
+        rates: { RNG: 100, LIVE: 50 },
+        reason: 'weekly promotion plan',
+        ...body,
+      },
+    });
   }
 
   /** A funded player who bets (and gets part of one bet refunded) on the in-house vendor (RNG). */
@@ -39,18 +49,46 @@ describeEachDatabase('rebate', (target) => {
     const seamless = t.app.services.gateway.seamless;
     for (const amount of [100_00n, 23_45n]) {
       const round = `r-${crypto.randomUUID()}`;
-      await seamless.bet({ vassalage: 'inhouse', memberId: p.memberId, transactionId: `b-${crypto.randomUUID()}`, roundId: round, gameId: 'inhouse-slot', amountMinor: amount });
+      await seamless.bet({
+        vassalage: 'inhouse',
+        memberId: p.memberId,
+        transactionId: `b-${crypto.randomUUID()}`,
+        roundId: round,
+        gameId: 'inhouse-slot',
+        amountMinor: amount,
+      });
       const refunded = `b-${crypto.randomUUID()}`;
-      await seamless.bet({ vassalage: 'inhouse', memberId: p.memberId, transactionId: refunded, roundId: round, gameId: 'inhouse-slot', amountMinor: 7_00n });
-      await seamless.rollback({ vassalage: 'inhouse', memberId: p.memberId, transactionId: `rb-${crypto.randomUUID()}`, roundId: round, betTransactionId: refunded });
-      await seamless.win({ vassalage: 'inhouse', memberId: p.memberId, transactionId: `w-${crypto.randomUUID()}`, roundId: round, amountMinor: 5_00n, roundClosed: true });
+      await seamless.bet({
+        vassalage: 'inhouse',
+        memberId: p.memberId,
+        transactionId: refunded,
+        roundId: round,
+        gameId: 'inhouse-slot',
+        amountMinor: 7_00n,
+      });
+      await seamless.rollback({
+        vassalage: 'inhouse',
+        memberId: p.memberId,
+        transactionId: `rb-${crypto.randomUUID()}`,
+        roundId: round,
+        betTransactionId: refunded,
+      });
+      await seamless.win({
+        vassalage: 'inhouse',
+        memberId: p.memberId,
+        transactionId: `w-${crypto.randomUUID()}`,
+        roundId: round,
+        amountMinor: 5_00n,
+        roundClosed: true,
+      });
     }
     await t.app.services.rewardEvents.drain();
     return p;
   }
 
   const summary = async (token: string) => valueOf<RebateSummary>(await call(t.app, 'GET', '/wps/rebate', { token }));
-  const claim = (token: string, periodKey: string) => call(t.app, 'POST', '/wps/rebate/claim', { token, payload: { periodKey } });
+  const claim = (token: string, periodKey: string) =>
+    call(t.app, 'POST', '/wps/rebate/claim', { token, payload: { periodKey } });
   const balance = (memberId: string) => t.app.services.ledger.getPlayerBalance(memberId);
 
   it('counts settled turnover per category, shows the calculation and refuses a claim before the period ends', async () => {
@@ -60,7 +98,11 @@ describeEachDatabase('rebate', (target) => {
     const s = await summary(p.token);
     expect(s).toMatchObject({ enabled: true, period: 'daily', mode: 'claim' });
     // Turnover is bet − refund: 100.00 + 23.45 (the 7.00 bets were rolled back).
-    expect(s.current).toMatchObject({ status: 'in_progress', totalMinor: '123', lines: [{ category: 'RNG', turnoverMinor: '12345', rateBp: 100, amountMinor: '123' }] });
+    expect(s.current).toMatchObject({
+      status: 'in_progress',
+      totalMinor: '123',
+      lines: [{ category: 'RNG', turnoverMinor: '12345', rateBp: 100, amountMinor: '123' }],
+    });
     const refused = await claim(p.token, s.current.periodKey);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'REBATE_NOT_CLAIMABLE' });
@@ -83,7 +125,10 @@ describeEachDatabase('rebate', (target) => {
     const again = await claim(a.token, periodKey);
     expect(again.json()).toMatchObject({ success: false, errorCode: 'REBATE_ALREADY_CLAIMED' });
     expect(await balance(a.memberId)).toBe(before + 123n);
-    expect((await summary(a.token)).past.find((x) => x.periodKey === periodKey)).toMatchObject({ status: 'paid', totalMinor: '123' });
+    expect((await summary(a.token)).past.find((x) => x.periodKey === periodKey)).toMatchObject({
+      status: 'paid',
+      totalMinor: '123',
+    });
 
     const beforeB = await balance(b.memberId);
     const results = await Promise.all([1, 2, 3, 4].map(() => claim(b.token, periodKey)));

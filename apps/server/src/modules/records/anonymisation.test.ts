@@ -12,11 +12,19 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
   let closedWithMoney: Player;
   let open: Player;
   const actor = { actorType: 'system' as const, actorId: 'ops-cli:test' };
-  const run = (now: Date, apply: boolean) => anonymiseClosedAccounts({ db: t.database.db, views: recordsViewsOf(t.database.db), audit: t.app.services.audit }, { now, apply, actor });
+  const run = (now: Date, apply: boolean) =>
+    anonymiseClosedAccounts(
+      { db: t.database.db, views: recordsViewsOf(t.database.db), audit: t.app.services.audit },
+      { now, apply, actor },
+    );
   /** Five years and a day from now: today's activity is then past the retention. */
   const later = () => new Date(yearsBefore(new Date(), -5).getTime() + 86_400_000);
   const member = (p: Player) =>
-    t.database.db.selectFrom('members').select(['account', 'email', 'mobile', 'nickname', 'register_ip', 'status']).where('id', '=', p.memberId).executeTakeFirstOrThrow();
+    t.database.db
+      .selectFrom('members')
+      .select(['account', 'email', 'mobile', 'nickname', 'register_ip', 'status'])
+      .where('id', '=', p.memberId)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -24,10 +32,13 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
     closedWithMoney = await createPlayer(t.app, 500n);
     open = await createPlayer(t.app);
     for (const p of [closed, closedWithMoney, open]) {
-      await sql`UPDATE members SET email = ${`p${p.memberId}@example.com`}, nickname = 'Maria', register_ip = '203.0.113.9' WHERE id = ${p.memberId}`.execute(t.database.db);
+      await sql`UPDATE members SET email = ${`p${p.memberId}@example.com`}, nickname = 'Maria', register_ip = '203.0.113.9' WHERE id = ${p.memberId}`.execute(
+        t.database.db,
+      );
     }
     // Closed by an operator (disabled); the third stays open.
-    for (const p of [closed, closedWithMoney]) await sql`UPDATE members SET status = 'disabled' WHERE id = ${p.memberId}`.execute(t.database.db);
+    for (const p of [closed, closedWithMoney])
+      await sql`UPDATE members SET status = 'disabled' WHERE id = ${p.memberId}`.execute(t.database.db);
   });
   afterAll(async () => {
     await t?.close();
@@ -50,13 +61,27 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
 
     const applied = await run(later(), true);
     expect(applied.anonymised).toContain(closed.memberId);
-    expect(await member(closed)).toEqual({ account: `anon-${closed.memberId}`, email: null, mobile: null, nickname: null, register_ip: null, status: 'disabled' });
+    expect(await member(closed)).toEqual({
+      account: `anon-${closed.memberId}`,
+      email: null,
+      mobile: null,
+      nickname: null,
+      register_ip: null,
+      status: 'disabled',
+    });
     expect((await member(closedWithMoney)).email).toBe(`p${closedWithMoney.memberId}@example.com`);
     expect((await member(open)).email).toBe(`p${open.memberId}@example.com`);
 
-    const audit = await t.database.db.selectFrom('audit_log').select(['actor_id', 'before', 'after', 'reason']).where('action', '=', 'member.anonymise').where('subject_id', '=', closed.memberId).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'before', 'after', 'reason'])
+      .where('action', '=', 'member.anonymise')
+      .where('subject_id', '=', closed.memberId)
+      .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.before).toEqual({ fields: expect.arrayContaining(['account', 'email', 'nickname', 'register_ip']) });
+    expect(audit[0]!.before).toEqual({
+      fields: expect.arrayContaining(['account', 'email', 'nickname', 'register_ip']),
+    });
     expect(JSON.stringify(audit[0])).not.toMatch(/example\.com|Maria|203\.0\.113/);
     // Nothing twice (the row stays, under its id); the audit chain is whole.
     expect((await run(later(), true)).anonymised).toEqual([]);

@@ -14,7 +14,10 @@ export const RECORDS_COMMANDS: Record<string, OpsCommand> = {
     async run(ctx, [roundId, vassalage]) {
       if (!roundId) throw new Error('not a round: usage round:show <roundId> [vassalage]');
       const round = await reconstructRound(ctx.database.db, recordsViewsOf(ctx.database.db), roundId, vassalage);
-      if (!round) throw new Error(`not a round: no single round ${roundId}${vassalage ? ` of ${vassalage}` : ' (name the vendor when several have one)'}`);
+      if (!round)
+        throw new Error(
+          `not a round: no single round ${roundId}${vassalage ? ` of ${vassalage}` : ' (name the vendor when several have one)'}`,
+        );
       ctx.print(round);
       if (!round.agrees) process.exitCode = 1;
     },
@@ -24,7 +27,12 @@ export const RECORDS_COMMANDS: Record<string, OpsCommand> = {
     description: `LGPD: list the closed (disabled) accounts with no activity and no money for ${RETENTION_YEARS} years; with --apply, replace their personal fields (audited as member.anonymise, the fields named, never their values). Records stay.`,
     async run(ctx, args) {
       const db = ctx.database.db;
-      ctx.print(await anonymiseClosedAccounts({ db, views: recordsViewsOf(db), audit: createAuditService({ db }) }, { now: new Date(), apply: args.includes('--apply'), actor: cliActor() }));
+      ctx.print(
+        await anonymiseClosedAccounts(
+          { db, views: recordsViewsOf(db), audit: createAuditService({ db }) },
+          { now: new Date(), apply: args.includes('--apply'), actor: cliActor() },
+        ),
+      );
     },
   },
 };

@@ -19,18 +19,38 @@ const fileParams = z.object({ id: z.string().min(1).max(20), name: z.string().mi
 export function registerRecordsRoutes(app: RouteApp, services: AppServices): void {
   const exports = services.records.exports;
 
-  app.get('/ops/compliance/exports', { config: EXPORTS, schema: { querystring: regulatorExportListQuerySchema, response: success(regulatorExportPageSchema) } }, async (request) =>
-    ok(await exports.list(request.query)),
+  app.get(
+    '/ops/compliance/exports',
+    {
+      config: EXPORTS,
+      schema: { querystring: regulatorExportListQuerySchema, response: success(regulatorExportPageSchema) },
+    },
+    async (request) => ok(await exports.list(request.query)),
   );
 
-  app.get('/ops/compliance/exports/state', { config: EXPORTS, schema: { response: success(regulatorExportStateSchema) } }, async () => ok(await exports.state()));
+  app.get(
+    '/ops/compliance/exports/state',
+    { config: EXPORTS, schema: { response: success(regulatorExportStateSchema) } },
+    async () => ok(await exports.state()),
+  );
 
   app.post(
     '/ops/compliance/exports/rerun',
-    { config: EXPORTS, schema: { body: regulatorExportRerunSchema, response: success(regulatorExportRunSchema.pick({ id: true, operatorDay: true, version: true, checksum: true, counts: true })) } },
+    {
+      config: EXPORTS,
+      schema: {
+        body: regulatorExportRerunSchema,
+        response: success(
+          regulatorExportRunSchema.pick({ id: true, operatorDay: true, version: true, checksum: true, counts: true }),
+        ),
+      },
+    },
     async (request) => {
       const operator = await requestOperator(request);
-      const run = await exports.rerun(request.body.day, { operatorId: operator.operatorId, reason: request.body.reason });
+      const run = await exports.rerun(request.body.day, {
+        operatorId: operator.operatorId,
+        reason: request.body.reason,
+      });
       return ok({ id: run.id, operatorDay: run.day, version: run.version, checksum: run.checksum, counts: run.counts });
     },
   );
@@ -38,7 +58,13 @@ export function registerRecordsRoutes(app: RouteApp, services: AppServices): voi
   // The stored bytes as they were written, with their SHA-256 in a header to check the download by.
   app.get(
     '/ops/compliance/exports/:id/files/:name',
-    { config: EXPORTS, schema: { params: fileParams, response: { 200: nonJson(['application/x-ndjson', 'application/json'], 'One stored file of a run') } } },
+    {
+      config: EXPORTS,
+      schema: {
+        params: fileParams,
+        response: { 200: nonJson(['application/x-ndjson', 'application/json'], 'One stored file of a run') },
+      },
+    },
     async (request, reply) => {
       const file = await exports.file(request.params.id, request.params.name);
       return reply

@@ -19,7 +19,15 @@ export type RecordsContext = Pick<AppContext, 'db' | 'log'> & {
  */
 export function createRecordsService(ctx: RecordsContext) {
   return {
-    exports: createRegulatorExportService({ db: ctx.db, log: ctx.log, audit: ctx.audit, views: ctx.views, timeZone: ctx.timeZone, ...(ctx.now ? { now: ctx.now } : {}), ...(ctx.operatorNames ? { operatorNames: ctx.operatorNames } : {}) }),
+    exports: createRegulatorExportService({
+      db: ctx.db,
+      log: ctx.log,
+      audit: ctx.audit,
+      views: ctx.views,
+      timeZone: ctx.timeZone,
+      ...(ctx.now ? { now: ctx.now } : {}),
+      ...(ctx.operatorNames ? { operatorNames: ctx.operatorNames } : {}),
+    }),
   };
 }
 

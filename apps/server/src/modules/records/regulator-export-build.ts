@@ -6,7 +6,12 @@ import {
   type RegulatorExportFile,
 } from '@wps/shared/schemas/regulator-export';
 import type { ExportIdentity } from './identity-reader';
-import type { findBettors, findDayEntries, findDayRoundMoves, findDayWallets } from './regulator-export-data.repository';
+import type {
+  findBettors,
+  findDayEntries,
+  findDayRoundMoves,
+  findDayWallets,
+} from './regulator-export-data.repository';
 import { compareIds } from '../../db/ids';
 
 // One operator day's records, built from what the repositories read. Pure: the same rows always
@@ -57,7 +62,10 @@ const sum = (values: Iterable<bigint>) => {
 };
 
 /** The four files' records, in a stable order, and the day's totals. */
-export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExportFile, unknown[]>; totals: ExportTotals } {
+export function buildDayRecords(rows: DayRows): {
+  records: Record<RegulatorExportFile, unknown[]>;
+  totals: ExportTotals;
+} {
   const transactions = rows.entries.map((e) => ({
     record: 'transaction' as const,
     transactionId: e.transaction_id,
@@ -80,7 +88,8 @@ export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExpor
     round.moves.push(m);
     rounds.set(m.round_pk, round);
   }
-  const byKind = (moves: DayRows['moves'], kind: string) => sum(moves.filter((m) => m.kind === kind).map((m) => BigInt(m.amount)));
+  const byKind = (moves: DayRows['moves'], kind: string) =>
+    sum(moves.filter((m) => m.kind === kind).map((m) => BigInt(m.amount)));
   const bets = [...rounds.entries()]
     .sort(([a], [b]) => compareIds(a, b))
     .map(([, { moves }]) => {
@@ -99,7 +108,12 @@ export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExpor
         placedAt: r.round_created_at.toISOString(),
         settledAt: r.settled_at ? r.settled_at.toISOString() : null,
         status: r.status,
-        outcome: r.status === 'open' ? ('open' as const) : r.total_refund === r.total_bet ? ('cancelled' as const) : ('settled' as const),
+        outcome:
+          r.status === 'open'
+            ? ('open' as const)
+            : r.total_refund === r.total_bet
+              ? ('cancelled' as const)
+              : ('settled' as const),
         stakeMinor: stake.toString(),
         winMinor: byKind(moves, 'win').toString(),
         refundMinor: refund.toString(),
@@ -107,7 +121,13 @@ export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExpor
         roundStakeMinor: r.total_bet,
         roundWinMinor: r.total_win,
         roundRefundMinor: r.total_refund,
-        movements: moves.map((m) => ({ kind: m.kind, vendorTxId: m.vendor_tx_id, at: m.created_at.toISOString(), amountMinor: m.amount, ledgerTransactionId: m.ledger_transaction_id! })),
+        movements: moves.map((m) => ({
+          kind: m.kind,
+          vendorTxId: m.vendor_tx_id,
+          at: m.created_at.toISOString(),
+          amountMinor: m.amount,
+          ledgerTransactionId: m.ledger_transaction_id!,
+        })),
       };
     });
 
@@ -144,13 +164,18 @@ export function buildDayRecords(rows: DayRows): { records: Record<RegulatorExpor
     };
   });
 
-  const byCategory = Object.fromEntries(EXPORT_TRANSACTION_CATEGORIES.map((c) => [c, 0n])) as Record<ExportTransactionCategory, bigint>;
+  const byCategory = Object.fromEntries(EXPORT_TRANSACTION_CATEGORIES.map((c) => [c, 0n])) as Record<
+    ExportTransactionCategory,
+    bigint
+  >;
   for (const t of transactions) byCategory[t.category] += BigInt(t.amountMinor);
   const totals: ExportTotals = {
     stakesMinor: sum(bets.map((b) => BigInt(b.stakeMinor))).toString(),
     winsMinor: sum(bets.map((b) => BigInt(b.winMinor))).toString(),
     refundsMinor: sum(bets.map((b) => BigInt(b.refundMinor))).toString(),
-    byCategory: Object.fromEntries(Object.entries(byCategory).map(([c, v]) => [c, v.toString()])) as ExportTotals['byCategory'],
+    byCategory: Object.fromEntries(
+      Object.entries(byCategory).map(([c, v]) => [c, v.toString()]),
+    ) as ExportTotals['byCategory'],
     walletsOpeningMinor: sum(wallets.map((w) => BigInt(w.openingMinor))).toString(),
     walletsClosingMinor: sum(wallets.map((w) => BigInt(w.closingMinor))).toString(),
   };

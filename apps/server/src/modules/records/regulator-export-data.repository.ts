@@ -27,7 +27,9 @@ export async function findDayRoundMoves(db: Db, views: RecordsViews, w: DayWindo
   return db
     .selectFrom(views.roundBets().as('b'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'b.member_id')
-    .innerJoin(views.roundRecords().as('r'), (j) => j.onRef('r.vassalage', '=', 'b.vassalage').onRef('r.round_id', '=', 'b.round_id'))
+    .innerJoin(views.roundRecords().as('r'), (j) =>
+      j.onRef('r.vassalage', '=', 'b.vassalage').onRef('r.round_id', '=', 'b.round_id'),
+    )
     .leftJoin(views.vendorNames().as('v'), 'v.vassalage', 'b.vassalage')
     .leftJoin(views.gameNames().as('g'), 'g.node_id', 'r.node_id')
     .select([
@@ -77,8 +79,12 @@ export async function findDayWallets(db: Db, views: RecordsViews, w: DayWindow) 
       'a.currency',
       'a.balance',
       sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at >= ${w.end}), 0)::text`.as('after_end'),
-      sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${w.end} AND e.amount > 0), 0)::text`.as('credits'),
-      sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${w.end} AND e.amount < 0), 0)::text`.as('debits'),
+      sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${w.end} AND e.amount > 0), 0)::text`.as(
+        'credits',
+      ),
+      sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${w.end} AND e.amount < 0), 0)::text`.as(
+        'debits',
+      ),
     ])
     .groupBy(['a.id', 'a.member_id', 'a.purpose', 'a.currency', 'a.balance'])
     .orderBy('a.id')
@@ -90,7 +96,12 @@ export async function findBettors(db: Db, views: RecordsViews, w: DayWindow, ids
   return db
     .selectFrom(views.registrations().as('m'))
     .select(['m.id', 'm.account', 'm.created_at'])
-    .where((eb) => eb.or([eb.and([eb('m.created_at', '>=', w.start), eb('m.created_at', '<', w.end)]), ...(ids.length ? [eb('m.id', 'in', ids)] : [])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.created_at', '>=', w.start), eb('m.created_at', '<', w.end)]),
+        ...(ids.length ? [eb('m.id', 'in', ids)] : []),
+      ]),
+    )
     .orderBy('m.id')
     .execute();
 }

@@ -13,7 +13,9 @@ export const LOCK_NOT_AVAILABLE = '55P03';
  * day's latest version.
  */
 export async function lockExportDay(db: Db, day: string): Promise<number | null> {
-  await sql`INSERT INTO regulator_export_days (operator_day) VALUES (${day}::date) ON CONFLICT (operator_day) DO NOTHING`.execute(db);
+  await sql`INSERT INTO regulator_export_days (operator_day) VALUES (${day}::date) ON CONFLICT (operator_day) DO NOTHING`.execute(
+    db,
+  );
   await sql`SAVEPOINT regulator_export_day`.execute(db);
   try {
     const { rows } = await sql<{ latest_version: number }>`
@@ -29,13 +31,19 @@ export async function lockExportDay(db: Db, day: string): Promise<number | null>
 
 /** Whether a day already has an export (any version). */
 export async function dayHasExport(db: Db, day: string): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`SELECT 1 AS n FROM regulator_exports WHERE operator_day = ${day}::date LIMIT 1`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT 1 AS n FROM regulator_exports WHERE operator_day = ${day}::date LIMIT 1`.execute(db);
   return rows.length > 0;
 }
 
 /** The latest day the schedule exported, as YYYY-MM-DD. */
 export async function latestScheduledDay(db: Db): Promise<string | null> {
-  const { rows } = await sql<{ day: string | null }>`SELECT to_char(max(operator_day), 'YYYY-MM-DD') AS day FROM regulator_exports WHERE trigger = 'schedule'`.execute(db);
+  const { rows } = await sql<{
+    day: string | null;
+  }>`SELECT to_char(max(operator_day), 'YYYY-MM-DD') AS day FROM regulator_exports WHERE trigger = 'schedule'`.execute(
+    db,
+  );
   return rows[0]?.day ?? null;
 }
 
@@ -80,9 +88,21 @@ export async function insertExport(db: Db, run: NewExport): Promise<string> {
     .executeTakeFirstOrThrow();
   await db
     .insertInto('regulator_export_files')
-    .values(run.files.map((f) => ({ export_id: row.id, name: f.name, content_type: f.contentType, rows: f.rows, bytes: f.bytes, sha256: f.sha256, content: f.content })))
+    .values(
+      run.files.map((f) => ({
+        export_id: row.id,
+        name: f.name,
+        content_type: f.contentType,
+        rows: f.rows,
+        bytes: f.bytes,
+        sha256: f.sha256,
+        content: f.content,
+      })),
+    )
     .execute();
-  await sql`UPDATE regulator_export_days SET latest_version = ${run.version} WHERE operator_day = ${run.day}::date`.execute(db);
+  await sql`UPDATE regulator_export_days SET latest_version = ${run.version} WHERE operator_day = ${run.day}::date`.execute(
+    db,
+  );
   return row.id;
 }
 
@@ -102,7 +122,12 @@ export type ExportRunRow = {
 };
 
 /** One page of runs, newest day first, each day's versions newest first, with how many there are. */
-export async function listExports(db: Db, order: 'asc' | 'desc', offset: number, limit: number): Promise<{ rows: ExportRunRow[]; total: number }> {
+export async function listExports(
+  db: Db,
+  order: 'asc' | 'desc',
+  offset: number,
+  limit: number,
+): Promise<{ rows: ExportRunRow[]; total: number }> {
   const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
   const { rows } = await sql<ExportRunRow>`
     SELECT id::text AS id, to_char(operator_day, 'YYYY-MM-DD') AS operator_day, version, trigger, requested_by, reason, time_zone,
@@ -129,14 +154,24 @@ export async function findExportFile(db: Db, exportId: string, name: string) {
   return db
     .selectFrom('regulator_export_files as f')
     .innerJoin('regulator_exports as x', 'x.id', 'f.export_id')
-    .select(['f.name', 'f.content_type', 'f.sha256', 'f.content', sql<string>`to_char(x.operator_day, 'YYYY-MM-DD')`.as('day'), 'x.version'])
+    .select([
+      'f.name',
+      'f.content_type',
+      'f.sha256',
+      'f.content',
+      sql<string>`to_char(x.operator_day, 'YYYY-MM-DD')`.as('day'),
+      'x.version',
+    ])
     .where('f.export_id', '=', exportId)
     .where('f.name', '=', name)
     .executeTakeFirst();
 }
 
 /** The export job's latest unfinished period that failed (job_runs: the scheduler's own table), if any. */
-export async function findFailingRun(db: Db, job: string): Promise<{ error: string; at: Date; attempt: number } | undefined> {
+export async function findFailingRun(
+  db: Db,
+  job: string,
+): Promise<{ error: string; at: Date; attempt: number } | undefined> {
   const { rows } = await sql<{ error: string; at: Date; attempt: number }>`
     SELECT error, started_at AS at, attempt FROM job_runs
     WHERE job = ${job} AND finished_at IS NULL AND error IS NOT NULL ORDER BY period_start DESC LIMIT 1`.execute(db);

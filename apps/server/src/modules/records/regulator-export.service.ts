@@ -20,7 +20,13 @@ import type { AuditService } from '../audit/audit.service';
 import { JSON_LINES, type ExportFormat } from './export-format';
 import { findIdentities } from './identity-reader';
 import { buildDayRecords, playersOf } from './regulator-export-build';
-import { findBettors, findDayEntries, findDayRoundMoves, findDayWallets, type DayWindow } from './regulator-export-data.repository';
+import {
+  findBettors,
+  findDayEntries,
+  findDayRoundMoves,
+  findDayWallets,
+  type DayWindow,
+} from './regulator-export-data.repository';
 import * as repo from './regulator-export.repository';
 import type { RecordsViews } from './records-views';
 
@@ -56,7 +62,10 @@ function validated(file: (typeof REGULATOR_EXPORT_FILES)[number], records: unkno
   const schema = regulatorExportRecordSchemas[file];
   return records.map((r, i) => {
     const parsed = schema.safeParse(r);
-    if (!parsed.success) throw new Error(`regulator export: ${file} line ${i + 1} does not match the schema (${parsed.error.issues.map((x) => x.path.join('.') || '(record)').join(', ')})`);
+    if (!parsed.success)
+      throw new Error(
+        `regulator export: ${file} line ${i + 1} does not match the schema (${parsed.error.issues.map((x) => x.path.join('.') || '(record)').join(', ')})`,
+      );
     return parsed.data;
   });
 }
@@ -73,7 +82,13 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
   }
 
   /** Read, build, validate and encode one day; store it as `version` in the caller's transaction. */
-  async function exportDay(trx: Db, day: string, version: number, trigger: 'schedule' | 'rerun', by: { operatorId: string | null; reason: string | null }) {
+  async function exportDay(
+    trx: Db,
+    day: string,
+    version: number,
+    trigger: 'schedule' | 'rerun',
+    by: { operatorId: string | null; reason: string | null },
+  ) {
     const startedAt = new Date(now());
     const timeZone = await ctx.timeZone(trx);
     const window: DayWindow | undefined = periodOfKey(day, timeZone);
@@ -84,12 +99,23 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
     const wallets = await findDayWallets(trx, views, window);
     const players = playersOf({ entries, moves });
     const bettors = await findBettors(trx, views, window, players);
-    const identities = await findIdentities(trx, bettors.map((b) => b.id));
+    const identities = await findIdentities(
+      trx,
+      bettors.map((b) => b.id),
+    );
     const { records, totals } = buildDayRecords({ entries, moves, wallets, bettors, identities });
 
     const files = REGULATOR_EXPORT_FILES.map((file) => {
       const content = format.encode(validated(file, records[file]));
-      return { file, name: `${file}${format.extension}`, contentType: format.contentType, rows: records[file].length, bytes: content.length, sha256: sha256(content), content };
+      return {
+        file,
+        name: `${file}${format.extension}`,
+        contentType: format.contentType,
+        rows: records[file].length,
+        bytes: content.length,
+        sha256: sha256(content),
+        content,
+      };
     });
     const manifest: ExportManifest = exportManifestSchema.parse({
       schemaVersion: REGULATOR_EXPORT_SCHEMA_VERSION,
@@ -121,8 +147,22 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
       checksum,
       startedAt,
       files: [
-        ...files.map(({ name, contentType, rows, bytes, sha256: hash, content }) => ({ name, contentType, rows, bytes, sha256: hash, content })),
-        { name: 'manifest.json', contentType: 'application/json; charset=utf-8', rows: 1, bytes: manifestBytes.length, sha256: checksum, content: manifestBytes },
+        ...files.map(({ name, contentType, rows, bytes, sha256: hash, content }) => ({
+          name,
+          contentType,
+          rows,
+          bytes,
+          sha256: hash,
+          content,
+        })),
+        {
+          name: 'manifest.json',
+          contentType: 'application/json; charset=utf-8',
+          rows: 1,
+          bytes: manifestBytes.length,
+          sha256: checksum,
+          content: manifestBytes,
+        },
       ],
     });
     // Counts and the checksum only: the files hold personal data.
@@ -156,7 +196,8 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
           await exportDay(trx, day, version + 1, 'schedule', { operatorId: null, reason: null });
           handled += 1;
         }
-        if (!(await complete(trx, handled))) throw new Error('regulator export: the period was taken over; this run is rolled back');
+        if (!(await complete(trx, handled)))
+          throw new Error('regulator export: the period was taken over; this run is rolled back');
         return handled;
       });
     },
@@ -166,7 +207,10 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
       return runInTransaction(db, async (trx) => {
         const timeZone = await ctx.timeZone(trx);
         if (!periodOfKey(day, timeZone) || day > lastDueDay(timeZone)) {
-          throw new AppError(ErrorCode.REGULATOR_EXPORT_DAY_NOT_ENDED, `${day} has not ended (and its grace passed) in ${timeZone}`);
+          throw new AppError(
+            ErrorCode.REGULATOR_EXPORT_DAY_NOT_ENDED,
+            `${day} has not ended (and its grace passed) in ${timeZone}`,
+          );
         }
         const latest = await repo.lockExportDay(trx, day);
         if (latest === null) throw new AppError(ErrorCode.REGULATOR_EXPORT_BUSY, `an export of ${day} is running`);
@@ -195,16 +239,22 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         timeZone,
         lastDueDay: lastDue,
         exported: await repo.dayHasExport(db, lastDue),
-        failing: failing ? { error: failing.error, at: new Date(failing.at).toISOString(), attempt: failing.attempt } : null,
+        failing: failing
+          ? { error: failing.error, at: new Date(failing.at).toISOString(), attempt: failing.attempt }
+          : null,
       };
     },
 
     /** GET /ops/compliance/exports. */
     async list(q: { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<RegulatorExportPage> {
       const { rows, total } = await repo.listExports(db, q.order, (q.page - 1) * q.pageSize, q.pageSize);
-      const files = await repo.listExportFiles(db, rows.map((r) => r.id));
+      const files = await repo.listExportFiles(
+        db,
+        rows.map((r) => r.id),
+      );
       const operatorIds = [...new Set(rows.map((r) => r.requested_by).filter((x): x is string => x !== null))];
-      const names = operatorIds.length && ctx.operatorNames ? await ctx.operatorNames(operatorIds) : new Map<string, string>();
+      const names =
+        operatorIds.length && ctx.operatorNames ? await ctx.operatorNames(operatorIds) : new Map<string, string>();
       return {
         list: rows.map((r) => ({
           id: r.id,
@@ -219,7 +269,9 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
           format: r.format,
           counts: r.counts,
           checksum: r.checksum,
-          files: files.filter((f) => f.export_id === r.id).map((f) => ({ name: f.name, rows: f.rows, bytes: f.bytes, sha256: f.sha256 })),
+          files: files
+            .filter((f) => f.export_id === r.id)
+            .map((f) => ({ name: f.name, rows: f.rows, bytes: f.bytes, sha256: f.sha256 })),
         })),
         total,
         page: q.page,
@@ -233,8 +285,14 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
       const f = /^\d{1,18}$/.test(exportId) ? await repo.findExportFile(db, exportId, name) : undefined;
       if (!f) throw new AppError(ErrorCode.REGULATOR_EXPORT_NOT_FOUND);
       const content = Buffer.from(f.content);
-      if (sha256(content) !== f.sha256) throw new Error(`regulator export ${exportId}/${name}: stored content does not match its checksum`);
-      return { filename: `regulator-${f.day}-v${f.version}-${f.name}`, contentType: f.content_type, sha256: f.sha256, content };
+      if (sha256(content) !== f.sha256)
+        throw new Error(`regulator export ${exportId}/${name}: stored content does not match its checksum`);
+      return {
+        filename: `regulator-${f.day}-v${f.version}-${f.name}`,
+        contentType: f.content_type,
+        sha256: f.sha256,
+        content,
+      };
     },
   };
 }

@@ -39,14 +39,20 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(p);
-    return (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.includes('test-support')) || e.name.endsWith('.sql') ? [p] : [];
+    return (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.includes('test-support')) ||
+      e.name.endsWith('.sql')
+      ? [p]
+      : [];
   });
 }
 
 describe('retention of records', () => {
   it('no code or migration deletes or truncates a retained table', () => {
     const names = Object.keys(RETAINED_TABLES).join('|');
-    const pattern = new RegExp(`(?:DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(${names})\\b|deleteFrom\\(\\s*'(${names})\\b`, 'gi');
+    const pattern = new RegExp(
+      `(?:DELETE\\s+FROM|TRUNCATE(?:\\s+TABLE)?)\\s+(?:ONLY\\s+)?(${names})\\b|deleteFrom\\(\\s*'(${names})\\b`,
+      'gi',
+    );
     const found: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const text = fs.readFileSync(file, 'utf8');
@@ -56,7 +62,10 @@ describe('retention of records', () => {
   });
 
   it('the scanner finds a delete (it can fail)', () => {
-    const pattern = /(?:DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(round_bets)\b|deleteFrom\(\s*'(round_bets)\b/gi;
-    expect([..."sql`DELETE FROM round_bets WHERE id = 1`; db.deleteFrom('round_bets')".matchAll(pattern)]).toHaveLength(2);
+    const pattern =
+      /(?:DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(round_bets)\b|deleteFrom\(\s*'(round_bets)\b/gi;
+    expect([..."sql`DELETE FROM round_bets WHERE id = 1`; db.deleteFrom('round_bets')".matchAll(pattern)]).toHaveLength(
+      2,
+    );
   });
 });

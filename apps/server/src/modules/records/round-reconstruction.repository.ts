@@ -20,7 +20,11 @@ export async function findRound(db: Db, views: RecordsViews, vassalage: string, 
 
 /** The vassalages that have a round of this id (a round id is unique only per vendor). */
 export async function findRoundVendors(db: Db, views: RecordsViews, roundId: string): Promise<string[]> {
-  const rows = await db.selectFrom(views.roundRecords().as('r')).select('r.vassalage').where('r.round_id', '=', roundId).execute();
+  const rows = await db
+    .selectFrom(views.roundRecords().as('r'))
+    .select('r.vassalage')
+    .where('r.round_id', '=', roundId)
+    .execute();
   return rows.map((r) => r.vassalage);
 }
 
@@ -38,5 +42,11 @@ export async function findRoundBets(db: Db, views: RecordsViews, vassalage: stri
 /** The ledger entries of these transactions, with accounts and balances after. */
 export async function findEntriesOf(db: Db, views: RecordsViews, transactionIds: string[]) {
   if (transactionIds.length === 0) return [];
-  return db.selectFrom(views.entries().as('e')).selectAll('e').where('e.transaction_id', 'in', transactionIds).orderBy('e.transaction_id').orderBy('e.id').execute();
+  return db
+    .selectFrom(views.entries().as('e'))
+    .selectAll('e')
+    .where('e.transaction_id', 'in', transactionIds)
+    .orderBy('e.transaction_id')
+    .orderBy('e.id')
+    .execute();
 }

@@ -5,7 +5,14 @@ import { call, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { databaseTargets } from '../../../test/test-app';
 import { COMMANDS } from '../../scripts/ops';
-import { createGatewayHarness, createPlayer, mainBalance, openSeamlessSession, type GatewayHarness, type Player } from '../gateway/gateway.test-support';
+import {
+  createGatewayHarness,
+  createPlayer,
+  mainBalance,
+  openSeamlessSession,
+  type GatewayHarness,
+  type Player,
+} from '../gateway/gateway.test-support';
 import type { RoundReconstruction } from './round-reconstruction';
 
 const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
@@ -33,11 +40,33 @@ for (const target of databaseTargets()) {
       const sessionToken = await openSeamlessSession(h, player);
       const base = { playerId: player.memberId, sessionToken };
       const results = await h.sandbox.callbacks([
-        { op: 'bet', body: { ...base, transactionId: bets.first, roundId: won, gameId: 'SBX-slot-01', amountMinor: '1000' } },
-        { op: 'bet', body: { ...base, transactionId: bets.second, roundId: won, gameId: 'SBX-slot-01', amountMinor: '500' } },
-        { op: 'win', body: { ...base, transactionId: bets.win, roundId: won, betTransactionId: bets.first, amountMinor: '2600', roundClosed: true } },
-        { op: 'bet', body: { ...base, transactionId: bets.refunded, roundId: refunded, gameId: 'SBX-slot-01', amountMinor: '700' } },
-        { op: 'rollback', body: { ...base, transactionId: bets.rollback, roundId: refunded, betTransactionId: bets.refunded } },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: bets.first, roundId: won, gameId: 'SBX-slot-01', amountMinor: '1000' },
+        },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: bets.second, roundId: won, gameId: 'SBX-slot-01', amountMinor: '500' },
+        },
+        {
+          op: 'win',
+          body: {
+            ...base,
+            transactionId: bets.win,
+            roundId: won,
+            betTransactionId: bets.first,
+            amountMinor: '2600',
+            roundClosed: true,
+          },
+        },
+        {
+          op: 'bet',
+          body: { ...base, transactionId: bets.refunded, roundId: refunded, gameId: 'SBX-slot-01', amountMinor: '700' },
+        },
+        {
+          op: 'rollback',
+          body: { ...base, transactionId: bets.rollback, roundId: refunded, betTransactionId: bets.refunded },
+        },
         { op: 'end-round', body: { ...base, roundId: refunded } },
       ]);
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -83,7 +112,10 @@ for (const target of databaseTargets()) {
 
     it('lists every stake, win and refund with its time, vendor and ledger transaction, and the balances after', async () => {
       const round = await show(won, 'SBX');
-      expect(round).toMatchObject({ outcome: 'settled', totals: { stakeMinor: '1500', winMinor: '2600', refundMinor: '0', profitMinor: '1100' } });
+      expect(round).toMatchObject({
+        outcome: 'settled',
+        totals: { stakeMinor: '1500', winMinor: '2600', refundMinor: '0', profitMinor: '1100' },
+      });
       expect(round.movements.map((m) => [m.kind, m.vendorTxId, m.amountMinor, m.status])).toEqual([
         ['bet', bets.first, '1000', 'accepted'],
         ['bet', bets.second, '500', 'accepted'],
@@ -100,7 +132,11 @@ for (const target of databaseTargets()) {
       expect(last.balanceAfterMinor).toBe('11100');
 
       const cancelled = await show(refunded);
-      expect(cancelled).toMatchObject({ outcome: 'cancelled', agrees: true, totals: { stakeMinor: '700', refundMinor: '700', profitMinor: '0' } });
+      expect(cancelled).toMatchObject({
+        outcome: 'cancelled',
+        agrees: true,
+        totals: { stakeMinor: '700', refundMinor: '700', profitMinor: '0' },
+      });
       expect(cancelled.movements.map((m) => m.kind)).toEqual(['bet', 'rollback']);
       expect(await mainBalance(h.app, player.memberId)).toBe(11_100n);
       await expectLedgerHealthy(h.database);

@@ -23,7 +23,13 @@ export type RoundLedgerTransaction = {
   id: string;
   kind: string;
   at: string;
-  entries: { accountId: string; purpose: string; memberId: string | null; amountMinor: string; balanceAfterMinor: string | null }[];
+  entries: {
+    accountId: string;
+    purpose: string;
+    memberId: string | null;
+    amountMinor: string;
+    balanceAfterMinor: string | null;
+  }[];
 };
 
 export type RoundCheck = { check: string; ok: boolean; detail: string };
@@ -41,7 +47,15 @@ export type RoundReconstruction = {
   outcome: 'open' | 'cancelled' | 'settled';
   createdAt: string;
   settledAt: string | null;
-  totals: { stakeMinor: string; winMinor: string; refundMinor: string; payoutMinor: string; profitMinor: string; bonusStakeMinor: string; bonusWinMinor: string };
+  totals: {
+    stakeMinor: string;
+    winMinor: string;
+    refundMinor: string;
+    payoutMinor: string;
+    profitMinor: string;
+    bonusStakeMinor: string;
+    bonusWinMinor: string;
+  };
   movements: RoundMovement[];
   ledger: RoundLedgerTransaction[];
   checks: RoundCheck[];
@@ -56,7 +70,12 @@ function check(name: string, expected: bigint, actual: bigint, what: string): Ro
 }
 
 /** A round by vendor and id; with no vendor, the one vendor that has a round of that id. Undefined when none (or several and no vendor). */
-export async function reconstructRound(db: Kysely<Database>, views: RecordsViews, roundId: string, vassalage?: string): Promise<RoundReconstruction | undefined> {
+export async function reconstructRound(
+  db: Kysely<Database>,
+  views: RecordsViews,
+  roundId: string,
+  vassalage?: string,
+): Promise<RoundReconstruction | undefined> {
   let vendor = vassalage;
   if (!vendor) {
     const vendors = await findRoundVendors(db, views, roundId);
@@ -71,8 +90,19 @@ export async function reconstructRound(db: Kysely<Database>, views: RecordsViews
 
   const ledger = new Map<string, RoundLedgerTransaction>();
   for (const e of entries) {
-    const tx = ledger.get(e.transaction_id) ?? { id: e.transaction_id, kind: e.kind, at: e.created_at.toISOString(), entries: [] };
-    tx.entries.push({ accountId: e.account_id, purpose: e.purpose, memberId: e.member_id, amountMinor: e.amount, balanceAfterMinor: e.balance_after });
+    const tx = ledger.get(e.transaction_id) ?? {
+      id: e.transaction_id,
+      kind: e.kind,
+      at: e.created_at.toISOString(),
+      entries: [],
+    };
+    tx.entries.push({
+      accountId: e.account_id,
+      purpose: e.purpose,
+      memberId: e.member_id,
+      amountMinor: e.amount,
+      balanceAfterMinor: e.balance_after,
+    });
     ledger.set(e.transaction_id, tx);
   }
   const totalBet = BigInt(round.total_bet);
@@ -80,8 +110,13 @@ export async function reconstructRound(db: Kysely<Database>, views: RecordsViews
   const totalRefund = BigInt(round.total_refund);
   const amountsOf = (kind: string) => moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount));
   /** The player's net in a transaction over all their own accounts (main wallet and bonus). */
-  const ownAccounts = new Set(entries.filter((e) => e.is_player && e.member_id === round.member_id).map((e) => e.account_id));
-  const playerNet = (txId: string) => sum((ledger.get(txId)?.entries ?? []).filter((e) => ownAccounts.has(e.accountId)).map((e) => BigInt(e.amountMinor)));
+  const ownAccounts = new Set(
+    entries.filter((e) => e.is_player && e.member_id === round.member_id).map((e) => e.account_id),
+  );
+  const playerNet = (txId: string) =>
+    sum(
+      (ledger.get(txId)?.entries ?? []).filter((e) => ownAccounts.has(e.accountId)).map((e) => BigInt(e.amountMinor)),
+    );
 
   const checks: RoundCheck[] = [
     check('stakes', totalBet, sum(amountsOf('bet')), 'stakes'),
@@ -104,7 +139,14 @@ export async function reconstructRound(db: Kysely<Database>, views: RecordsViews
   }
   const ledgerNet = sum([...ledger.keys()].map(playerNet));
   const kept = sum(moved.map((b) => BigInt(b.bonus_kept)));
-  checks.push(check('player net', totalWin + totalRefund - totalBet - kept, ledgerNet, "the player's net (wins + refunds - stakes) against the ledger"));
+  checks.push(
+    check(
+      'player net',
+      totalWin + totalRefund - totalBet - kept,
+      ledgerNet,
+      "the player's net (wins + refunds - stakes) against the ledger",
+    ),
+  );
 
   const payout = totalWin + totalRefund;
   return {

@@ -8,7 +8,10 @@ type Db = Kysely<Database>;
 /** What the check reads of the two accounts, each through the module that keeps it. */
 export type ReferralTraitSources = {
   /** Registration address, phone (E.164) and payee name: the member module. */
-  members: (memberIds: string[], trx: Db) => Promise<Map<string, { registerIp: string | null; phone: string | null; payeeName: string | null }>>;
+  members: (
+    memberIds: string[],
+    trx: Db,
+  ) => Promise<Map<string, { registerIp: string | null; phone: string | null; payeeName: string | null }>>;
   /** Addresses and user agents of their sessions: the session module. */
   sessions: (memberIds: string[], trx: Db) => Promise<Map<string, { ips: Set<string>; userAgents: Set<string> }>>;
   /** Bank accounts as `bank:number`: the security module. */
@@ -26,7 +29,11 @@ function intersects(a: Iterable<string>, b: Set<string>): boolean {
  * payee name). A player inviting themselves through a second account usually shares one of these;
  * a shared address alone can be a household or a café, hence a review rather than a refusal.
  */
-export async function findHoldReasons(trx: Db, sources: ReferralTraitSources, pairs: { inviteeId: string; referrerId: string }[]): Promise<Map<string, ReferralHoldReason[]>> {
+export async function findHoldReasons(
+  trx: Db,
+  sources: ReferralTraitSources,
+  pairs: { inviteeId: string; referrerId: string }[],
+): Promise<Map<string, ReferralHoldReason[]>> {
   const out = new Map<string, ReferralHoldReason[]>();
   if (!pairs.length) return out;
   const ids = [...new Set(pairs.flatMap((p) => [p.inviteeId, p.referrerId]))];
@@ -44,7 +51,8 @@ export async function findHoldReasons(trx: Db, sources: ReferralTraitSources, pa
     const a = members.get(inviteeId);
     const b = members.get(referrerId);
     if (intersects(ipsOf(inviteeId), ipsOf(referrerId))) reasons.push('shared_ip');
-    if (intersects(sessions.get(inviteeId)?.userAgents ?? [], sessions.get(referrerId)?.userAgents ?? new Set())) reasons.push('shared_device');
+    if (intersects(sessions.get(inviteeId)?.userAgents ?? [], sessions.get(referrerId)?.userAgents ?? new Set()))
+      reasons.push('shared_device');
     if (a?.phone && a.phone === b?.phone) reasons.push('shared_phone');
     if (intersects(banks.get(inviteeId) ?? [], banks.get(referrerId) ?? new Set())) reasons.push('shared_bank_account');
     if (a?.payeeName && b?.payeeName && sameName(a.payeeName, b.payeeName)) reasons.push('shared_payee_name');

@@ -1,4 +1,8 @@
-import { referralSettingsSchema, referralSettingsUpdateSchema, referralSummarySchema } from '@wps/shared/schemas/referral';
+import {
+  referralSettingsSchema,
+  referralSettingsUpdateSchema,
+  referralSummarySchema,
+} from '@wps/shared/schemas/referral';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -13,10 +17,21 @@ export function registerReferralRoutes(app: RouteApp, { referral }: AppServices)
     return ok(await referral.summary(member.memberId));
   });
 
-  app.get('/ops/referral/settings', { config: { permission: 'rewards.read' }, schema: { response: success(referralSettingsSchema) } }, async () => ok(await referral.readSettings()));
+  app.get(
+    '/ops/referral/settings',
+    { config: { permission: 'rewards.read' }, schema: { response: success(referralSettingsSchema) } },
+    async () => ok(await referral.readSettings()),
+  );
 
-  app.put('/ops/referral/settings', { config: { permission: 'rewards.write' }, schema: { body: referralSettingsUpdateSchema, response: success(referralSettingsSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await referral.writeSettings(operator.operatorId, request.body));
-  });
+  app.put(
+    '/ops/referral/settings',
+    {
+      config: { permission: 'rewards.write' },
+      schema: { body: referralSettingsUpdateSchema, response: success(referralSettingsSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await referral.writeSettings(operator.operatorId, request.body));
+    },
+  );
 }

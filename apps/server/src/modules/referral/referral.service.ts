@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ReferralInvitee, ReferralInviteeStatus, ReferralSettings, ReferralSettingsUpdate, ReferralSummary } from '@wps/shared/schemas/referral';
+import type {
+  ReferralInvitee,
+  ReferralInviteeStatus,
+  ReferralSettings,
+  ReferralSettingsUpdate,
+  ReferralSummary,
+} from '@wps/shared/schemas/referral';
 import type { Database } from '../../db/schema';
 import { allowsDepositConditions, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import { ErrorCode } from '@wps/shared/error-codes';
@@ -65,7 +71,13 @@ function qualifies(row: InviteeRow, s: ReferralSettingsRow, depositCondition: bo
 
 /** The settings as they apply: no first-deposit minimum where the licence forbids deposit conditions. */
 function settingsView(s: ReferralSettingsRow, depositCondition = true): ReferralSettings {
-  return { enabled: s.enabled, minFirstDepositMinor: (depositCondition ? s.minFirstDeposit : 0n).toString(), minTurnoverMinor: s.minTurnover.toString(), withinDays: s.withinDays, rewardMinor: s.reward.toString() };
+  return {
+    enabled: s.enabled,
+    minFirstDepositMinor: (depositCondition ? s.minFirstDeposit : 0n).toString(),
+    minTurnoverMinor: s.minTurnover.toString(),
+    withinDays: s.withinDays,
+    rewardMinor: s.reward.toString(),
+  };
 }
 
 /**
@@ -89,7 +101,17 @@ export function createReferralService(ctx: ReferralContext) {
     if (e.kind === 'registered') {
       const referrerId = e.data['referrerId'];
       if (typeof referrerId !== 'string' || !referrerId || rows.has(e.memberId)) return undefined;
-      const row: InviteeRow = { inviteeId: e.memberId, referrerId, registeredAt: e.occurredAt, firstDeposit: null, turnover: 0n, qualifiedAt: null, reward: null, grantId: null, holdReason: null };
+      const row: InviteeRow = {
+        inviteeId: e.memberId,
+        referrerId,
+        registeredAt: e.occurredAt,
+        firstDeposit: null,
+        turnover: 0n,
+        qualifiedAt: null,
+        reward: null,
+        grantId: null,
+        holdReason: null,
+      };
       rows.set(e.memberId, row);
       return row;
     }
@@ -111,13 +133,21 @@ export function createReferralService(ctx: ReferralContext) {
 
   /** Reward the referrers of invitees that qualified in this batch. */
   async function reward(trx: Db, qualified: { row: InviteeRow; at: Date }[], s: ReferralSettingsRow): Promise<void> {
-    const reasons = await findHoldReasons(trx, ctx.traits, qualified.map(({ row }) => row));
+    const reasons = await findHoldReasons(
+      trx,
+      ctx.traits,
+      qualified.map(({ row }) => row),
+    );
     for (const { row, at } of qualified) {
       const holdReason = (reasons.get(row.inviteeId) ?? []).join(',') || null;
       row.qualifiedAt = at;
       row.reward = s.reward;
       row.holdReason = holdReason;
-      await ctx.events.record(trx, 'referral_qualified', row.referrerId, { inviteeId: row.inviteeId, reward: s.reward.toString(), held: holdReason !== null });
+      await ctx.events.record(trx, 'referral_qualified', row.referrerId, {
+        inviteeId: row.inviteeId,
+        reward: s.reward.toString(),
+        held: holdReason !== null,
+      });
       const grant = await grants.issue(trx, {
         memberId: row.referrerId,
         kind: 'cash',
@@ -134,11 +164,20 @@ export function createReferralService(ctx: ReferralContext) {
     }
   }
 
-  function inviteeStatus(row: InviteeRow, statuses: Map<string, GrantStatus>, withinDays: number, at: Date): ReferralInviteeStatus {
+  function inviteeStatus(
+    row: InviteeRow,
+    statuses: Map<string, GrantStatus>,
+    withinDays: number,
+    at: Date,
+  ): ReferralInviteeStatus {
     if (row.grantId) {
       const status = statuses.get(row.grantId);
       // A queued grant is paid moments after the batch that qualified the invitee.
-      return status === 'paid' || status === 'queued' ? 'paid' : status === 'rejected' || status === 'expired' ? 'rejected' : 'held';
+      return status === 'paid' || status === 'queued'
+        ? 'paid'
+        : status === 'rejected' || status === 'expired'
+          ? 'rejected'
+          : 'held';
     }
     return at.getTime() > deadlineOf(row, withinDays).getTime() ? 'missed' : 'in_progress';
   }
@@ -152,7 +191,10 @@ export function createReferralService(ctx: ReferralContext) {
         async handle(trx, events) {
           const s = await readReferralSettings(trx);
           const depositCondition = allowsDepositConditions(await grants.jurisdiction(trx));
-          const rows = await lockInvitees(trx, events.map((e) => e.memberId));
+          const rows = await lockInvitees(
+            trx,
+            events.map((e) => e.memberId),
+          );
           const changed = new Set<InviteeRow>();
           const qualified: { row: InviteeRow; at: Date }[] = [];
           for (const e of events) {
@@ -160,7 +202,13 @@ export function createReferralService(ctx: ReferralContext) {
             if (!row) continue;
             changed.add(row);
             // Qualifying while the programme is off rewards nothing, then or later.
-            if (s.enabled && s.reward > 0n && qualifies(row, s, depositCondition) && !qualified.some((q) => q.row === row)) qualified.push({ row, at: e.occurredAt });
+            if (
+              s.enabled &&
+              s.reward > 0n &&
+              qualifies(row, s, depositCondition) &&
+              !qualified.some((q) => q.row === row)
+            )
+              qualified.push({ row, at: e.occurredAt });
           }
           if (qualified.length) await reward(trx, qualified, s);
           await saveInvitees(trx, [...changed]);
@@ -189,7 +237,8 @@ export function createReferralService(ctx: ReferralContext) {
       ]);
       const statuses = await grants.statuses(rewards.map((r) => r.grantId));
       const names = await ctx.accountNames(invitees.map((r) => r.inviteeId));
-      const sum = (...of: GrantStatus[]) => rewards.filter((r) => of.includes(statuses.get(r.grantId)!)).reduce((total, r) => total + r.reward, 0n);
+      const sum = (...of: GrantStatus[]) =>
+        rewards.filter((r) => of.includes(statuses.get(r.grantId)!)).reduce((total, r) => total + r.reward, 0n);
       const list: ReferralInvitee[] = invitees.map((r) => ({
         account: maskAccount(names.get(r.inviteeId) ?? '?'),
         registeredAt: r.registeredAt.toISOString(),
@@ -207,7 +256,12 @@ export function createReferralService(ctx: ReferralContext) {
         scale: brand.currencyScale,
         terms,
         invitees: list,
-        totals: { invited: counts.invited, qualified: counts.qualified, paidMinor: sum('paid', 'queued').toString(), heldMinor: sum('held').toString() },
+        totals: {
+          invited: counts.invited,
+          qualified: counts.qualified,
+          paidMinor: sum('paid', 'queued').toString(),
+          heldMinor: sum('held').toString(),
+        },
       };
     },
 
@@ -217,14 +271,33 @@ export function createReferralService(ctx: ReferralContext) {
     /** PUT /ops/referral/settings (audited `referral.settings`). */
     async writeSettings(operatorId: string, input: ReferralSettingsUpdate): Promise<ReferralSettings> {
       const { reason, ...next } = input;
-      const row: ReferralSettingsRow = { enabled: next.enabled, minFirstDeposit: BigInt(next.minFirstDepositMinor), minTurnover: BigInt(next.minTurnoverMinor), withinDays: next.withinDays, reward: BigInt(next.rewardMinor) };
+      const row: ReferralSettingsRow = {
+        enabled: next.enabled,
+        minFirstDeposit: BigInt(next.minFirstDepositMinor),
+        minTurnover: BigInt(next.minTurnoverMinor),
+        withinDays: next.withinDays,
+        reward: BigInt(next.rewardMinor),
+      };
       await runInTransaction(db, async (trx) => {
         if (row.minFirstDeposit > 0n && !allowsDepositConditions(await grants.jurisdiction(trx))) {
-          throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids a first-deposit condition', { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] });
+          throw new AppError(
+            ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION,
+            'The jurisdiction profile forbids a first-deposit condition',
+            { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] },
+          );
         }
         const before = await lockReferralSettings(trx);
         await writeReferralSettings(trx, row, operatorId);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'referral.settings', subjectType: 'referral', subjectId: 'settings', reason, before: settingsView(before), after: next });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'referral.settings',
+          subjectType: 'referral',
+          subjectId: 'settings',
+          reason,
+          before: settingsView(before),
+          after: next,
+        });
       });
       return settingsView(row);
     },

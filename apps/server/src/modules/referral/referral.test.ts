@@ -3,7 +3,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReferralSettings, ReferralSummary } from '@wps/shared/schemas/referral';
 import type { PermissionResult } from '@wps/shared/schemas/system';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import { call, callEncrypted, disableRegisterCaptcha, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
+import {
+  call,
+  callEncrypted,
+  disableRegisterCaptcha,
+  strongPassword,
+  uniqueUsername,
+  valueOf,
+} from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createOrder, demoChannel, operatorToken } from '../deposit/deposit.test-support';
@@ -32,7 +39,15 @@ describeEachDatabase('referral', (target) => {
   const settings = (body: Record<string, unknown>) =>
     call(t.app, 'PUT', '/ops/referral/settings', {
       token: marketing,
-      payload: { enabled: true, minFirstDepositMinor: '5000', minTurnoverMinor: '3000', withinDays: 7, rewardMinor: '1000', reason: 'referral programme launch', ...body },
+      payload: {
+        enabled: true,
+        minFirstDepositMinor: '5000',
+        minTurnoverMinor: '3000',
+        withinDays: 7,
+        rewardMinor: '1000',
+        reason: 'referral programme launch',
+        ...body,
+      },
     });
   const permission = async () => valueOf<PermissionResult>(await call(t.app, 'GET', '/wps/system/permission'));
   const page = async (token: string) => valueOf<ReferralSummary>(await call(t.app, 'GET', '/wps/referral', { token }));
@@ -45,7 +60,14 @@ describeEachDatabase('referral', (target) => {
       t.app,
       'PUT',
       '/wps/member/register',
-      { username: uniqueUsername(), password, confirmPassword: password, agree: true, ...(referralCode ? { referralCode } : {}), ...extra },
+      {
+        username: uniqueUsername(),
+        password,
+        confirmPassword: password,
+        agree: true,
+        ...(referralCode ? { referralCode } : {}),
+        ...extra,
+      },
       { remoteAddress: ip, headers: { 'user-agent': userAgent } },
     );
     const token = valueOf<LoginResult>(res).token;
@@ -57,13 +79,32 @@ describeEachDatabase('referral', (target) => {
   async function deposit(token: string, amount: string) {
     const channel = await demoChannel(t, token, 'manual_bank');
     const order = await createOrder(t, token, channel.id, amount);
-    valueOf(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: { reason: 'seen on the statement' } }));
+    valueOf(
+      await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, {
+        token: finance,
+        payload: { reason: 'seen on the statement' },
+      }),
+    );
   }
 
   async function play(memberId: string, amount: bigint) {
     const round = `r-${crypto.randomUUID()}`;
-    await t.app.services.gateway.seamless.bet({ vassalage: 'inhouse', memberId, transactionId: `b-${crypto.randomUUID()}`, roundId: round, gameId: 'inhouse-slot', amountMinor: amount });
-    await t.app.services.gateway.seamless.win({ vassalage: 'inhouse', memberId, transactionId: `w-${crypto.randomUUID()}`, roundId: round, amountMinor: 0n, roundClosed: true });
+    await t.app.services.gateway.seamless.bet({
+      vassalage: 'inhouse',
+      memberId,
+      transactionId: `b-${crypto.randomUUID()}`,
+      roundId: round,
+      gameId: 'inhouse-slot',
+      amountMinor: amount,
+    });
+    await t.app.services.gateway.seamless.win({
+      vassalage: 'inhouse',
+      memberId,
+      transactionId: `w-${crypto.randomUUID()}`,
+      roundId: round,
+      amountMinor: 0n,
+      roundClosed: true,
+    });
     await t.app.services.rewardEvents.drain();
   }
 
@@ -75,16 +116,20 @@ describeEachDatabase('referral', (target) => {
     expect((await settings({ withinDays: 0 })).statusCode).toBe(400);
     expect((await settings({ rewardMinor: '-5' })).statusCode).toBe(400);
     valueOf<ReferralSettings>(await settings({}));
-    expect(valueOf<ReferralSettings>(await call(t.app, 'GET', '/ops/referral/settings', { token: marketing }))).toEqual({
-      enabled: true,
-      minFirstDepositMinor: '5000',
-      minTurnoverMinor: '3000',
-      withinDays: 7,
-      rewardMinor: '1000',
-    });
+    expect(valueOf<ReferralSettings>(await call(t.app, 'GET', '/ops/referral/settings', { token: marketing }))).toEqual(
+      {
+        enabled: true,
+        minFirstDepositMinor: '5000',
+        minTurnoverMinor: '3000',
+        withinDays: 7,
+        rewardMinor: '1000',
+      },
+    );
     expect((await permission()).availablePromo).toMatchObject({ REFERRAL: { enabled: true } });
     // The public state says the same.
-    expect(valueOf<{ availablePromo: unknown }>(await call(t.app, 'GET', '/wps/promo/state')).availablePromo).toEqual({ REFERRAL: { enabled: true } });
+    expect(valueOf<{ availablePromo: unknown }>(await call(t.app, 'GET', '/wps/promo/state')).availablePromo).toEqual({
+      REFERRAL: { enabled: true },
+    });
     expect((await call(t.app, 'GET', '/wps/referral', {})).statusCode).toBe(401);
   });
 
@@ -101,7 +146,12 @@ describeEachDatabase('referral', (target) => {
     await play(friend.memberId, 20_00n);
     let mine = await page(referrer.token);
     expect(mine.invitees).toHaveLength(1);
-    expect(mine.invitees[0]).toMatchObject({ status: 'in_progress', firstDepositMinor: '10000', turnoverMinor: '2000', rewardMinor: null });
+    expect(mine.invitees[0]).toMatchObject({
+      status: 'in_progress',
+      firstDepositMinor: '10000',
+      turnoverMinor: '2000',
+      rewardMinor: null,
+    });
     expect(mine.invitees[0]!.account).toContain('***');
 
     const before = await balance(referrer.memberId);
@@ -113,8 +163,14 @@ describeEachDatabase('referral', (target) => {
     mine = await page(referrer.token);
     expect(mine.invitees[0]).toMatchObject({ status: 'paid', rewardMinor: '1000' });
     expect(mine.totals).toEqual({ invited: 1, qualified: 1, paidMinor: '1000', heldMinor: '0' });
-    const events = await t.database.db.selectFrom('reward_events').select(['member_id', 'data']).where('kind', '=', 'referral_qualified').execute();
-    expect(events).toEqual([{ member_id: referrer.memberId, data: expect.objectContaining({ inviteeId: friend.memberId, held: false }) }]);
+    const events = await t.database.db
+      .selectFrom('reward_events')
+      .select(['member_id', 'data'])
+      .where('kind', '=', 'referral_qualified')
+      .execute();
+    expect(events).toEqual([
+      { member_id: referrer.memberId, data: expect.objectContaining({ inviteeId: friend.memberId, held: false }) },
+    ]);
   });
 
   it('does not count a first deposit below the minimum', async () => {
@@ -126,7 +182,7 @@ describeEachDatabase('referral', (target) => {
     expect(row).toMatchObject({ status: 'in_progress', turnoverMinor: '4000' });
   });
 
-  it('holds the reward of an invitee registered from the referrer\'s address until an operator releases it', async () => {
+  it("holds the reward of an invitee registered from the referrer's address until an operator releases it", async () => {
     const twin = await register('10.88.0.10', 'Twin browser', code);
     await deposit(twin.token, '100.00');
     const before = await balance(referrer.memberId);
@@ -140,7 +196,11 @@ describeEachDatabase('referral', (target) => {
       await call(t.app, 'GET', '/ops/rewards/grants?status=held', { token: marketing }),
     ).list.filter((g) => g.source === 'referral');
     expect(held).toEqual([expect.objectContaining({ memberId: referrer.memberId, holdReason: 'shared_ip' })]);
-    const release = () => call(t.app, 'POST', `/ops/rewards/grants/${held[0]!.id}/release`, { token: marketing, payload: { reason: 'checked: different people' } });
+    const release = () =>
+      call(t.app, 'POST', `/ops/rewards/grants/${held[0]!.id}/release`, {
+        token: marketing,
+        payload: { reason: 'checked: different people' },
+      });
     expect((await release()).statusCode).toBe(200);
     expect((await release()).json()).toMatchObject({ errorCode: 'GRANT_NOT_HELD' });
     expect(await balance(referrer.memberId)).toBe(before + 1000n);
@@ -165,7 +225,10 @@ describeEachDatabase('referral', (target) => {
     valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
     try {
       const refused = await settings({ enabled: true });
-      expect(refused.json()).toMatchObject({ errorCode: 'REWARD_FORBIDDEN_BY_JURISDICTION', value: { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] } });
+      expect(refused.json()).toMatchObject({
+        errorCode: 'REWARD_FORBIDDEN_BY_JURISDICTION',
+        value: { reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] },
+      });
       valueOf(await settings({ enabled: true, minFirstDepositMinor: '0' }));
       // The stored minimum of an earlier profile would not count either: the terms show none.
       expect((await page(referrer.token)).terms.minFirstDepositMinor).toBe('0');
@@ -174,7 +237,12 @@ describeEachDatabase('referral', (target) => {
       valueOf(
         await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
           token: friend.token,
-          payload: { limits: [{ kind: 'deposit_month', value: '1000' }, { kind: 'daily_time', value: '600' }] },
+          payload: {
+            limits: [
+              { kind: 'deposit_month', value: '1000' },
+              { kind: 'daily_time', value: '600' },
+            ],
+          },
         }),
       );
       const before = await balance(referrer.memberId);
@@ -183,7 +251,9 @@ describeEachDatabase('referral', (target) => {
       await play(friend.memberId, 30_00n);
       expect(await balance(referrer.memberId)).toBe(before + 1000n);
     } finally {
-      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+      valueOf(
+        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
+      );
     }
   });
 });

@@ -15,9 +15,27 @@ function money(minor: string, scale: number): string {
 export function pnlCsv(r: PnlReport): CsvTable {
   const m = (v: string) => money(v, r.scale);
   return {
-    header: ['day', 'category', 'vendor', 'vendor_name', 'rounds', `bets_${r.currency}`, `wins_${r.currency}`, `ggr_${r.currency}`],
+    header: [
+      'day',
+      'category',
+      'vendor',
+      'vendor_name',
+      'rounds',
+      `bets_${r.currency}`,
+      `wins_${r.currency}`,
+      `ggr_${r.currency}`,
+    ],
     rows: [
-      ...r.rows.map((x) => [x.day, x.category, x.vassalage, x.vendorName, x.rounds, m(x.betsMinor), m(x.winsMinor), m(x.ggrMinor)]),
+      ...r.rows.map((x) => [
+        x.day,
+        x.category,
+        x.vassalage,
+        x.vendorName,
+        x.rounds,
+        m(x.betsMinor),
+        m(x.winsMinor),
+        m(x.ggrMinor),
+      ]),
       ['total', '', '', '', r.totals.rounds, m(r.totals.betsMinor), m(r.totals.winsMinor), m(r.totals.ggrMinor)],
     ],
   };

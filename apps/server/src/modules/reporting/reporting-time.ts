@@ -12,14 +12,26 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
 }
 
 function parts(at: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  return Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** The local calendar day (YYYY-MM-DD) of an instant in a time zone. */
@@ -41,9 +53,13 @@ export function assertWholeHourZone(from: Date, to: Date, timeZone: string): voi
   for (let t = Math.ceil(from.getTime() / DAY) * DAY; t < to.getTime(); t += DAY) points.push(t);
   for (const t of points) {
     if (offsetMinutes(new Date(t), timeZone) % 60 !== 0) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Reports cut days on whole hours: this time zone has a part-hour offset', {
-        fields: { timeZone: 'offset is not a whole number of hours' },
-      });
+      throw new AppError(
+        ErrorCode.VALIDATION_FAILED,
+        'Reports cut days on whole hours: this time zone has a part-hour offset',
+        {
+          fields: { timeZone: 'offset is not a whole number of hours' },
+        },
+      );
     }
   }
 }

@@ -22,7 +22,13 @@ async function rows(t: TestApp, query: ReturnType<typeof sql>): Promise<Row[]> {
 }
 
 function canon(list: Row[]): string[] {
-  return list.map((r) => Object.entries(r).map(([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : String(v)}`).join(' ')).sort();
+  return list
+    .map((r) =>
+      Object.entries(r)
+        .map(([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : String(v)}`)
+        .join(' '),
+    )
+    .sort();
 }
 
 describeEachDatabase('reporting aggregates', (target) => {
@@ -44,7 +50,10 @@ describeEachDatabase('reporting aggregates', (target) => {
       players.push(p.memberId);
       const order = await createOrder(t, p.token, channel.id, `${100 + i}.25`);
       const action = i === 2 ? 'reject' : 'confirm';
-      const res = await call(t.app, 'POST', `/ops/deposits/${order.id}/${action}`, { token: finance, payload: { reason: 'checked statement' } });
+      const res = await call(t.app, 'POST', `/ops/deposits/${order.id}/${action}`, {
+        token: finance,
+        payload: { reason: 'checked statement' },
+      });
       expect(res.statusCode).toBe(200);
     }
     const again = await createOrder(t, depositors[0]!.token, channel.id, '50');
@@ -55,9 +64,24 @@ describeEachDatabase('reporting aggregates', (target) => {
     const payer = await createPayer(t.app, 500_00n);
     players.push(payer.memberId);
     const ids: string[] = [];
-    for (const amount of ['60', '40', '20']) ids.push(valueOf<{ id: string }>(await requestWithdrawal(t.app, payer, amount)).id);
-    expect((await call(t.app, 'POST', `/ops/withdrawals/${ids[0]}/approve`, { token: finance, payload: { reason: 'checked' } })).statusCode).toBe(200);
-    expect((await call(t.app, 'POST', `/ops/withdrawals/${ids[1]}/reject`, { token: finance, payload: { reason: 'name differs' } })).statusCode).toBe(200);
+    for (const amount of ['60', '40', '20'])
+      ids.push(valueOf<{ id: string }>(await requestWithdrawal(t.app, payer, amount)).id);
+    expect(
+      (
+        await call(t.app, 'POST', `/ops/withdrawals/${ids[0]}/approve`, {
+          token: finance,
+          payload: { reason: 'checked' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, 'POST', `/ops/withdrawals/${ids[1]}/reject`, {
+          token: finance,
+          payload: { reason: 'name differs' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // Games on two vendors: bets, wins, a rollback, a refused bet, a replay, a tombstone.
     for (const memberId of players) await fundMember(t.app, memberId, 1_000_00n);
@@ -66,24 +90,87 @@ describeEachDatabase('reporting aggregates', (target) => {
       for (const vassalage of ['SBX', 'inhouse']) {
         const round = `r-${crypto.randomUUID()}`;
         const bet = `b-${++n}-${crypto.randomUUID()}`;
-        await seamless.bet({ vassalage, memberId, transactionId: bet, roundId: round, gameId: 'g-1', amountMinor: BigInt(1_00 * (i + 1)) });
-        await seamless.bet({ vassalage, memberId, transactionId: bet, roundId: round, gameId: 'g-1', amountMinor: BigInt(1_00 * (i + 1)) });
+        await seamless.bet({
+          vassalage,
+          memberId,
+          transactionId: bet,
+          roundId: round,
+          gameId: 'g-1',
+          amountMinor: BigInt(1_00 * (i + 1)),
+        });
+        await seamless.bet({
+          vassalage,
+          memberId,
+          transactionId: bet,
+          roundId: round,
+          gameId: 'g-1',
+          amountMinor: BigInt(1_00 * (i + 1)),
+        });
         const second = `b2-${n}-${crypto.randomUUID()}`;
-        await seamless.bet({ vassalage, memberId, transactionId: second, roundId: round, gameId: 'g-1', amountMinor: 55n });
-        if (i % 2 === 0) await seamless.rollback({ vassalage, memberId, transactionId: `rb-${n}`, roundId: round, betTransactionId: second });
-        await seamless.win({ vassalage, memberId, transactionId: `w-${n}`, roundId: round, amountMinor: BigInt(i * 1_37), roundClosed: true });
+        await seamless.bet({
+          vassalage,
+          memberId,
+          transactionId: second,
+          roundId: round,
+          gameId: 'g-1',
+          amountMinor: 55n,
+        });
+        if (i % 2 === 0)
+          await seamless.rollback({
+            vassalage,
+            memberId,
+            transactionId: `rb-${n}`,
+            roundId: round,
+            betTransactionId: second,
+          });
+        await seamless.win({
+          vassalage,
+          memberId,
+          transactionId: `w-${n}`,
+          roundId: round,
+          amountMinor: BigInt(i * 1_37),
+          roundClosed: true,
+        });
       }
       await expect(
-        seamless.bet({ vassalage: 'SBX', memberId, transactionId: `big-${i}`, roundId: `rb-${i}`, gameId: 'g-1', amountMinor: 10_000_000_00n }),
+        seamless.bet({
+          vassalage: 'SBX',
+          memberId,
+          transactionId: `big-${i}`,
+          roundId: `rb-${i}`,
+          gameId: 'g-1',
+          amountMinor: 10_000_000_00n,
+        }),
       ).rejects.toMatchObject({ errorCode: 'INSUFFICIENT_FUNDS' });
-      await seamless.rollback({ vassalage: 'SBX', memberId, transactionId: `ts-${i}`, roundId: `rt-${i}`, betTransactionId: `never-${i}` });
+      await seamless.rollback({
+        vassalage: 'SBX',
+        memberId,
+        transactionId: `ts-${i}`,
+        roundId: `rt-${i}`,
+        betTransactionId: `never-${i}`,
+      });
     }
     // An adjustment moves money but is no deposit, bet or win.
-    await t.app.services.ledger.creditPlayerFromSystem({ systemAccount: 'adjustment', memberId: players[0]!, amountMinor: 3_00n, kind: 'adjustment', idempotencyKey: `adj-${crypto.randomUUID()}` });
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemAccount: 'adjustment',
+      memberId: players[0]!,
+      amountMinor: 3_00n,
+      kind: 'adjustment',
+      idempotencyKey: `adj-${crypto.randomUUID()}`,
+    });
     // A trial player's game money is demo money: not in the figures.
-    const trial = valueOf<{ token: string }>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${crypto.randomUUID()}` }));
+    const trial = valueOf<{ token: string }>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${crypto.randomUUID()}` }),
+    );
     trialId = (await t.app.services.session.resolve(trial.token))!.memberId;
-    await seamless.bet({ vassalage: 'SBX', memberId: trialId, transactionId: `trial-${crypto.randomUUID()}`, roundId: `tr-${crypto.randomUUID()}`, gameId: 'g-1', amountMinor: 1_00n });
+    await seamless.bet({
+      vassalage: 'SBX',
+      memberId: trialId,
+      transactionId: `trial-${crypto.randomUUID()}`,
+      roundId: `tr-${crypto.randomUUID()}`,
+      gameId: 'g-1',
+      amountMinor: 1_00n,
+    });
   });
 
   afterAll(async () => {
@@ -92,9 +179,14 @@ describeEachDatabase('reporting aggregates', (target) => {
   });
 
   it('game aggregates equal the ledger scanned hour by hour', async () => {
-    const agg = await rows(t, sql`SELECT hour, vassalage, sum(bets)::text AS bets, sum(refunds)::text AS refunds, sum(wins)::text AS wins
-      FROM reporting_game_hourly GROUP BY 1, 2 HAVING sum(bets) <> 0 OR sum(refunds) <> 0 OR sum(wins) <> 0`);
-    const scan = await rows(t, sql`SELECT date_trunc('hour', t.created_at, 'UTC') AS hour, t.metadata ->> 'vassalage' AS vassalage,
+    const agg = await rows(
+      t,
+      sql`SELECT hour, vassalage, sum(bets)::text AS bets, sum(refunds)::text AS refunds, sum(wins)::text AS wins
+      FROM reporting_game_hourly GROUP BY 1, 2 HAVING sum(bets) <> 0 OR sum(refunds) <> 0 OR sum(wins) <> 0`,
+    );
+    const scan = await rows(
+      t,
+      sql`SELECT date_trunc('hour', t.created_at, 'UTC') AS hour, t.metadata ->> 'vassalage' AS vassalage,
         coalesce(sum(-e.amount) FILTER (WHERE t.kind = 'bet'), 0)::text AS bets,
         coalesce(sum(e.amount) FILTER (WHERE t.kind = 'rollback'), 0)::text AS refunds,
         coalesce(sum(e.amount) FILTER (WHERE t.kind = 'win'), 0)::text AS wins
@@ -102,18 +194,27 @@ describeEachDatabase('reporting aggregates', (target) => {
       JOIN ledger_entries AS e ON e.transaction_id = t.id
       JOIN ledger_accounts AS a ON a.id = e.account_id AND a.is_player
       JOIN members AS m ON m.id = a.member_id AND m.type <> 4
-      WHERE t.kind IN ('bet', 'win', 'rollback') GROUP BY 1, 2`);
+      WHERE t.kind IN ('bet', 'win', 'rollback') GROUP BY 1, 2`,
+    );
     expect(scan.length).toBeGreaterThan(0);
     expect(canon(agg)).toEqual(canon(scan));
     const rounds = await rows(t, sql`SELECT sum(rounds)::int AS n FROM reporting_game_hourly`);
-    const scanned = await rows(t, sql`SELECT count(*)::int AS n FROM game_rounds AS r JOIN members AS m ON m.id = r.member_id AND m.type <> 4 WHERE r.total_bet > 0`);
+    const scanned = await rows(
+      t,
+      sql`SELECT count(*)::int AS n FROM game_rounds AS r JOIN members AS m ON m.id = r.member_id AND m.type <> 4 WHERE r.total_bet > 0`,
+    );
     expect(rounds).toEqual(scanned);
   });
 
   it('payment aggregates equal the credited and paid-out ledger transactions', async () => {
-    const agg = await rows(t, sql`SELECT hour, kind, channel, sum(orders)::int AS orders, sum(amount)::text AS amount, sum(fee)::text AS fee
-      FROM reporting_payment_hourly GROUP BY 1, 2, 3`);
-    const scan = await rows(t, sql`
+    const agg = await rows(
+      t,
+      sql`SELECT hour, kind, channel, sum(orders)::int AS orders, sum(amount)::text AS amount, sum(fee)::text AS fee
+      FROM reporting_payment_hourly GROUP BY 1, 2, 3`,
+    );
+    const scan = await rows(
+      t,
+      sql`
       SELECT date_trunc('hour', t.created_at, 'UTC') AS hour, 'deposit' AS kind, d.channel_id::text AS channel, count(*)::int AS orders,
              sum(d.amount_minor)::text AS amount, sum(d.fee_minor)::text AS fee
       FROM ledger_transactions AS t JOIN deposit_orders AS d ON t.reference = 'deposit_order:' || d.id
@@ -121,29 +222,51 @@ describeEachDatabase('reporting aggregates', (target) => {
       UNION ALL
       SELECT date_trunc('hour', t.created_at, 'UTC'), 'withdrawal', w.bank_code, count(*)::int, sum(w.amount)::text, '0'
       FROM ledger_transactions AS t JOIN withdrawal_orders AS w ON (t.metadata ->> 'withdrawalId')::bigint = w.id
-      WHERE t.kind = 'withdrawal_payout' GROUP BY 1, 3`);
+      WHERE t.kind = 'withdrawal_payout' GROUP BY 1, 3`,
+    );
     expect(canon(agg)).toEqual(canon(scan));
     expect(agg.filter((r) => r.kind === 'deposit').reduce((s, r) => s + Number(r.orders), 0)).toBe(3);
     expect(agg.filter((r) => r.kind === 'withdrawal').reduce((s, r) => s + Number(r.orders), 0)).toBe(1);
   });
 
   it('player aggregates equal registrations and first credited deposits', async () => {
-    const agg = await rows(t, sql`SELECT hour, sum(registrations)::int AS r, sum(first_deposits)::int AS f, sum(first_deposit_amount)::text AS a
-      FROM reporting_player_hourly GROUP BY 1 HAVING sum(registrations) <> 0 OR sum(first_deposits) <> 0`);
-    const scan = await rows(t, sql`SELECT hour, sum(r)::int AS r, sum(f)::int AS f, sum(a)::text AS a FROM (
+    const agg = await rows(
+      t,
+      sql`SELECT hour, sum(registrations)::int AS r, sum(first_deposits)::int AS f, sum(first_deposit_amount)::text AS a
+      FROM reporting_player_hourly GROUP BY 1 HAVING sum(registrations) <> 0 OR sum(first_deposits) <> 0`,
+    );
+    const scan = await rows(
+      t,
+      sql`SELECT hour, sum(r)::int AS r, sum(f)::int AS f, sum(a)::text AS a FROM (
         SELECT date_trunc('hour', created_at, 'UTC') AS hour, 1 AS r, 0 AS f, 0::bigint AS a FROM members WHERE type = 3
         UNION ALL
         (SELECT DISTINCT ON (d.member_id) date_trunc('hour', t.created_at, 'UTC'), 0, 1, d.amount_minor
         FROM deposit_orders AS d JOIN ledger_transactions AS t ON t.id = d.ledger_transaction_id
-        WHERE d.status = 'credited' ORDER BY d.member_id, t.created_at)) AS x GROUP BY hour`);
+        WHERE d.status = 'credited' ORDER BY d.member_id, t.created_at)) AS x GROUP BY hour`,
+    );
     expect(canon(agg)).toEqual(canon(scan));
   });
 
   it('the backfill rebuilds the same figures the triggers kept', async () => {
     const snapshot = async () => ({
-      game: canon(await rows(t, sql`SELECT hour, vassalage, sum(rounds)::text r, sum(bets)::text b, sum(refunds)::text f, sum(wins)::text w FROM reporting_game_hourly GROUP BY 1, 2 HAVING sum(bets) + sum(wins) + sum(refunds) <> 0`)),
-      pay: canon(await rows(t, sql`SELECT hour, kind, channel, sum(orders)::text o, sum(amount)::text a, sum(fee)::text f FROM reporting_payment_hourly GROUP BY 1, 2, 3`)),
-      players: canon(await rows(t, sql`SELECT hour, sum(registrations)::text r, sum(first_deposits)::text f, sum(first_deposit_amount)::text a FROM reporting_player_hourly GROUP BY 1`)),
+      game: canon(
+        await rows(
+          t,
+          sql`SELECT hour, vassalage, sum(rounds)::text r, sum(bets)::text b, sum(refunds)::text f, sum(wins)::text w FROM reporting_game_hourly GROUP BY 1, 2 HAVING sum(bets) + sum(wins) + sum(refunds) <> 0`,
+        ),
+      ),
+      pay: canon(
+        await rows(
+          t,
+          sql`SELECT hour, kind, channel, sum(orders)::text o, sum(amount)::text a, sum(fee)::text f FROM reporting_payment_hourly GROUP BY 1, 2, 3`,
+        ),
+      ),
+      players: canon(
+        await rows(
+          t,
+          sql`SELECT hour, sum(registrations)::text r, sum(first_deposits)::text f, sum(first_deposit_amount)::text a FROM reporting_player_hourly GROUP BY 1`,
+        ),
+      ),
       hours: canon(await rows(t, sql`SELECT member_id::text, hour FROM reporting_member_hours`)),
     });
     const before = await snapshot();
@@ -155,13 +278,18 @@ describeEachDatabase('reporting aggregates', (target) => {
     const now = Date.now();
     const from = new Date(Math.floor(now / HOUR) * HOUR - 24 * HOUR).toISOString();
     const to = new Date(Math.floor(now / HOUR) * HOUR + HOUR).toISOString();
-    const d = valueOf<Dashboard>(await call(t.app, 'GET', `/ops/dashboard?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, { token: finance }));
-    const [ledger] = await rows(t, sql`SELECT
+    const d = valueOf<Dashboard>(
+      await call(t.app, 'GET', `/ops/dashboard?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, { token: finance }),
+    );
+    const [ledger] = await rows(
+      t,
+      sql`SELECT
         coalesce(sum(-e.amount) FILTER (WHERE t.kind = 'bet'), 0) - coalesce(sum(e.amount) FILTER (WHERE t.kind = 'rollback'), 0) AS bets,
         coalesce(sum(e.amount) FILTER (WHERE t.kind = 'win'), 0) AS wins
       FROM ledger_transactions AS t JOIN ledger_entries AS e ON e.transaction_id = t.id
       JOIN ledger_accounts AS a ON a.id = e.account_id AND a.is_player JOIN members AS m ON m.id = a.member_id AND m.type <> 4
-      WHERE t.kind IN ('bet', 'win', 'rollback')`);
+      WHERE t.kind IN ('bet', 'win', 'rollback')`,
+    );
     expect(d.games.betsMinor).toBe(String(ledger!.bets));
     expect(d.games.winsMinor).toBe(String(ledger!.wins));
     expect(d.deposits).toEqual({ count: 3, amountMinor: String(100_25 + 101_25 + 50_00) });
@@ -183,9 +311,13 @@ describeEachDatabase('reporting aggregates', (target) => {
     }
     expect(d.games.ggrMinor).toBe((stake - payout).toString());
 
-    const pnl = valueOf<{ totals: { ggrMinor: string } }>(await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, { token: finance }));
+    const pnl = valueOf<{ totals: { ggrMinor: string } }>(
+      await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, { token: finance }),
+    );
     expect(pnl.totals.ggrMinor).toBe(d.games.ggrMinor);
-    const csv = await call(t.app, 'GET', `/ops/reports/payments/csv?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, { token: finance });
+    const csv = await call(t.app, 'GET', `/ops/reports/payments/csv?from=${from}&to=${to}&timeZone=America/Sao_Paulo`, {
+      token: finance,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -195,11 +327,25 @@ describeEachDatabase('reporting aggregates', (target) => {
 
   it('refuses ranges that are not whole hours, part-hour time zones and operators without the permission', async () => {
     const from = '2026-01-01T00:00:00Z';
-    expect((await call(t.app, 'GET', `/ops/reports/pnl?from=2026-01-01T00:30:00Z&to=2026-01-02T00:00:00Z`, { token: finance })).statusCode).toBe(400);
-    const kolkata = await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=2026-01-02T00:00:00Z&timeZone=Asia/Kolkata`, { token: finance });
+    expect(
+      (
+        await call(t.app, 'GET', `/ops/reports/pnl?from=2026-01-01T00:30:00Z&to=2026-01-02T00:00:00Z`, {
+          token: finance,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const kolkata = await call(
+      t.app,
+      'GET',
+      `/ops/reports/pnl?from=${from}&to=2026-01-02T00:00:00Z&timeZone=Asia/Kolkata`,
+      { token: finance },
+    );
     expect(kolkata.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
     const support = await operatorToken(t, 'support');
-    expect((await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=2026-01-02T00:00:00Z`, { token: support })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=2026-01-02T00:00:00Z`, { token: support }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(t.app, 'GET', `/ops/reports/pnl?from=${from}&to=2026-01-02T00:00:00Z`)).statusCode).toBe(401);
   });
 
@@ -208,13 +354,21 @@ describeEachDatabase('reporting aggregates', (target) => {
     const base = Date.UTC(2025, 0, 10);
     const members = ['900000001', '900000002', '900000003', '900000004'];
     const events: [string, number][] = [];
-    for (let i = 0; i < 120; i++) events.push([members[crypto.randomInt(members.length)]!, base + crypto.randomInt(240) * HOUR + crypto.randomInt(HOUR)]);
-    for (const [m, at] of events) await sql`SELECT reporting_note_activity(${m}::bigint, ${new Date(at)}::timestamptz)`.execute(t.database.db);
+    for (let i = 0; i < 120; i++)
+      events.push([
+        members[crypto.randomInt(members.length)]!,
+        base + crypto.randomInt(240) * HOUR + crypto.randomInt(HOUR),
+      ]);
+    for (const [m, at] of events)
+      await sql`SELECT reporting_note_activity(${m}::bigint, ${new Date(at)}::timestamptz)`.execute(t.database.db);
     for (let k = 0; k < 60; k++) {
       const a = base - 24 * HOUR + crypto.randomInt(280) * HOUR;
       const b = a + (1 + crypto.randomInt(200)) * HOUR;
       const expected = new Set(events.filter(([, at]) => at >= a && at < b).map(([m]) => m)).size;
-      const real = await rows(t, sql`SELECT count(DISTINCT member_id)::int AS n FROM reporting_member_hours WHERE hour >= ${new Date(a)} AND hour < ${new Date(b)} AND member_id >= 900000001`);
+      const real = await rows(
+        t,
+        sql`SELECT count(DISTINCT member_id)::int AS n FROM reporting_member_hours WHERE hour >= ${new Date(a)} AND hour < ${new Date(b)} AND member_id >= 900000001`,
+      );
       const counted = await countActivePlayers(t.database.db, { from: new Date(a), to: new Date(b) });
       expect(counted, `[${new Date(a).toISOString()}, ${new Date(b).toISOString()})`).toBe(expected);
       expect(real[0]!.n).toBe(expected);

@@ -14,7 +14,14 @@ function reporting(db: Db): Kysely<ReportingTables> {
 
 export type Range = { from: Date; to: Date };
 
-export type GameHourRow = { hour: Date; vassalage: string; rounds: bigint; bets: bigint; refunds: bigint; wins: bigint };
+export type GameHourRow = {
+  hour: Date;
+  vassalage: string;
+  rounds: bigint;
+  bets: bigint;
+  refunds: bigint;
+  wins: bigint;
+};
 
 /** Game money per hour and vendor in [from, to), in one currency. */
 export async function sumGameByHour(db: Db, r: Range, currency: string): Promise<GameHourRow[]> {
@@ -33,10 +40,24 @@ export async function sumGameByHour(db: Db, r: Range, currency: string): Promise
     ])
     .groupBy(['hour', 'vassalage'])
     .execute();
-  return rows.map((x) => ({ hour: new Date(x.hour), vassalage: x.vassalage, rounds: BigInt(x.rounds), bets: BigInt(x.bets), refunds: BigInt(x.refunds), wins: BigInt(x.wins) }));
+  return rows.map((x) => ({
+    hour: new Date(x.hour),
+    vassalage: x.vassalage,
+    rounds: BigInt(x.rounds),
+    bets: BigInt(x.bets),
+    refunds: BigInt(x.refunds),
+    wins: BigInt(x.wins),
+  }));
 }
 
-export type PaymentHourRow = { hour: Date; kind: 'deposit' | 'withdrawal'; channel: string; orders: bigint; amount: bigint; fee: bigint };
+export type PaymentHourRow = {
+  hour: Date;
+  kind: 'deposit' | 'withdrawal';
+  channel: string;
+  orders: bigint;
+  amount: bigint;
+  fee: bigint;
+};
 
 /** Deposits credited and withdrawals approved per hour and channel in [from, to), in one currency. */
 export async function sumPaymentsByHour(db: Db, r: Range, currency: string): Promise<PaymentHourRow[]> {
@@ -45,10 +66,24 @@ export async function sumPaymentsByHour(db: Db, r: Range, currency: string): Pro
     .where('hour', '>=', r.from)
     .where('hour', '<', r.to)
     .where('currency', '=', currency)
-    .select(['hour', 'kind', 'channel', sql<string>`sum(orders)`.as('orders'), sql<string>`sum(amount)`.as('amount'), sql<string>`sum(fee)`.as('fee')])
+    .select([
+      'hour',
+      'kind',
+      'channel',
+      sql<string>`sum(orders)`.as('orders'),
+      sql<string>`sum(amount)`.as('amount'),
+      sql<string>`sum(fee)`.as('fee'),
+    ])
     .groupBy(['hour', 'kind', 'channel'])
     .execute();
-  return rows.map((x) => ({ hour: new Date(x.hour), kind: x.kind, channel: x.channel, orders: BigInt(x.orders), amount: BigInt(x.amount), fee: BigInt(x.fee) }));
+  return rows.map((x) => ({
+    hour: new Date(x.hour),
+    kind: x.kind,
+    channel: x.channel,
+    orders: BigInt(x.orders),
+    amount: BigInt(x.amount),
+    fee: BigInt(x.fee),
+  }));
 }
 
 export type PlayerHourRow = { hour: Date; registrations: bigint; firstDeposits: bigint; firstDepositAmount: bigint };
@@ -67,7 +102,12 @@ export async function sumPlayersByHour(db: Db, r: Range): Promise<PlayerHourRow[
     ])
     .groupBy('hour')
     .execute();
-  return rows.map((x) => ({ hour: new Date(x.hour), registrations: BigInt(x.registrations), firstDeposits: BigInt(x.first_deposits), firstDepositAmount: BigInt(x.first_deposit_amount) }));
+  return rows.map((x) => ({
+    hour: new Date(x.hour),
+    registrations: BigInt(x.registrations),
+    firstDeposits: BigInt(x.first_deposits),
+    firstDepositAmount: BigInt(x.first_deposit_amount),
+  }));
 }
 
 /**

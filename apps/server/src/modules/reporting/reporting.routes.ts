@@ -1,4 +1,10 @@
-import { dashboardSchema, paymentsReportSchema, playersReportSchema, pnlReportSchema, reportRangeQuerySchema } from '@wps/shared/schemas/reporting';
+import {
+  dashboardSchema,
+  paymentsReportSchema,
+  playersReportSchema,
+  pnlReportSchema,
+  reportRangeQuerySchema,
+} from '@wps/shared/schemas/reporting';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
@@ -11,28 +17,68 @@ const csvResponse = { 200: nonJson(['text/csv'], 'The report as CSV (UTF-8, a he
 export function registerReportingRoutes(app: RouteApp, services: Pick<AppServices, 'reporting'>): void {
   const { reporting } = services;
 
-  app.get('/ops/dashboard', { config: { permission: 'dashboard.read' }, schema: { querystring: reportRangeQuerySchema, response: success(dashboardSchema) } }, async (request) => {
-    return ok(await reporting.dashboard(request.query));
-  });
+  app.get(
+    '/ops/dashboard',
+    {
+      config: { permission: 'dashboard.read' },
+      schema: { querystring: reportRangeQuerySchema, response: success(dashboardSchema) },
+    },
+    async (request) => {
+      return ok(await reporting.dashboard(request.query));
+    },
+  );
 
-  app.get('/ops/reports/pnl', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: success(pnlReportSchema) } }, async (request) => {
-    return ok(await reporting.pnl(request.query));
-  });
-  app.get('/ops/reports/pnl/csv', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } }, async (request, reply) => {
-    return sendCsv(reply, 'pnl', request.query, pnlCsv(await reporting.pnl(request.query)));
-  });
+  app.get(
+    '/ops/reports/pnl',
+    {
+      config: { permission: 'reports.read' },
+      schema: { querystring: reportRangeQuerySchema, response: success(pnlReportSchema) },
+    },
+    async (request) => {
+      return ok(await reporting.pnl(request.query));
+    },
+  );
+  app.get(
+    '/ops/reports/pnl/csv',
+    { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } },
+    async (request, reply) => {
+      return sendCsv(reply, 'pnl', request.query, pnlCsv(await reporting.pnl(request.query)));
+    },
+  );
 
-  app.get('/ops/reports/payments', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: success(paymentsReportSchema) } }, async (request) => {
-    return ok(await reporting.payments(request.query));
-  });
-  app.get('/ops/reports/payments/csv', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } }, async (request, reply) => {
-    return sendCsv(reply, 'payments', request.query, paymentsCsv(await reporting.payments(request.query)));
-  });
+  app.get(
+    '/ops/reports/payments',
+    {
+      config: { permission: 'reports.read' },
+      schema: { querystring: reportRangeQuerySchema, response: success(paymentsReportSchema) },
+    },
+    async (request) => {
+      return ok(await reporting.payments(request.query));
+    },
+  );
+  app.get(
+    '/ops/reports/payments/csv',
+    { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } },
+    async (request, reply) => {
+      return sendCsv(reply, 'payments', request.query, paymentsCsv(await reporting.payments(request.query)));
+    },
+  );
 
-  app.get('/ops/reports/players', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: success(playersReportSchema) } }, async (request) => {
-    return ok(await reporting.players(request.query));
-  });
-  app.get('/ops/reports/players/csv', { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } }, async (request, reply) => {
-    return sendCsv(reply, 'players', request.query, playersCsv(await reporting.players(request.query)));
-  });
+  app.get(
+    '/ops/reports/players',
+    {
+      config: { permission: 'reports.read' },
+      schema: { querystring: reportRangeQuerySchema, response: success(playersReportSchema) },
+    },
+    async (request) => {
+      return ok(await reporting.players(request.query));
+    },
+  );
+  app.get(
+    '/ops/reports/players/csv',
+    { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } },
+    async (request, reply) => {
+      return sendCsv(reply, 'players', request.query, playersCsv(await reporting.players(request.query)));
+    },
+  );
 }

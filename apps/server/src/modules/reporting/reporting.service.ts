@@ -1,11 +1,26 @@
-import type { Dashboard, GameFigures, PaymentsReport, PlayersReport, PnlReport, Queue, ReportRangeQuery } from '@wps/shared/schemas/reporting';
+import type {
+  Dashboard,
+  GameFigures,
+  PaymentsReport,
+  PlayersReport,
+  PnlReport,
+  Queue,
+  ReportRangeQuery,
+} from '@wps/shared/schemas/reporting';
 import type { AppContext } from '../../app-context';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { DepositService } from '../deposit/deposit.service';
 import type { SystemService } from '../system/system.service';
 import type { WithdrawalService } from '../withdrawal/withdrawal.service';
 import { assertWholeHourZone, daysOf, localDay } from './reporting-time';
-import { countActivePlayers, sumGameByHour, sumPaymentsByHour, sumPlayersByHour, type GameHourRow, type Range } from './reporting.repository';
+import {
+  countActivePlayers,
+  sumGameByHour,
+  sumPaymentsByHour,
+  sumPlayersByHour,
+  type GameHourRow,
+  type Range,
+} from './reporting.repository';
 
 /** The category the reports give our own games, whatever the catalogue files them under. */
 export const INHOUSE_CATEGORY = 'INHOUSE';
@@ -32,7 +47,12 @@ function addGame(into: GameSum, r: Pick<GameHourRow, 'rounds' | 'bets' | 'refund
 
 function figures(s: GameSum): GameFigures {
   const bets = s.bets - s.refunds;
-  return { rounds: Number(s.rounds), betsMinor: bets.toString(), winsMinor: s.wins.toString(), ggrMinor: (bets - s.wins).toString() };
+  return {
+    rounds: Number(s.rounds),
+    betsMinor: bets.toString(),
+    winsMinor: s.wins.toString(),
+    ggrMinor: (bets - s.wins).toString(),
+  };
 }
 
 function queue(q: QueueStats): Queue {
@@ -62,13 +82,24 @@ export function createReportingService(ctx: ReportingContext) {
     const range: Range = { from: new Date(q.from), to: new Date(q.to) };
     assertWholeHourZone(range.from, range.to, q.timeZone);
     const brand = await system.getBrand();
-    const head = { from: range.from.toISOString(), to: range.to.toISOString(), timeZone: q.timeZone, currency: brand.currency, scale: brand.currencyScale };
+    const head = {
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      timeZone: q.timeZone,
+      currency: brand.currency,
+      scale: brand.currencyScale,
+    };
     return { range, head, currency: brand.currency };
   }
 
   async function vendorInfo(): Promise<Map<string, { name: string; category: string }>> {
     const vendors = await catalogue.listVendors();
-    return new Map(vendors.map((v) => [v.vassalage, { name: v.name, category: v.vassalage === 'inhouse' ? INHOUSE_CATEGORY : v.category }]));
+    return new Map(
+      vendors.map((v) => [
+        v.vassalage,
+        { name: v.name, category: v.vassalage === 'inhouse' ? INHOUSE_CATEGORY : v.category },
+      ]),
+    );
   }
 
   const categoryOf = (vendors: Map<string, { category: string }>, vassalage: string) =>
@@ -78,21 +109,28 @@ export function createReportingService(ctx: ReportingContext) {
     /** GET /ops/dashboard: money, game and player figures of [from, to) with the pending queues. */
     async dashboard(q: ReportRangeQuery): Promise<Dashboard> {
       const { range, head, currency } = await prepare(q);
-      const [games, payments, players, active, vendors, depositQueue, reviewQueue, disputeQueue, transferQueue] = await Promise.all([
-        sumGameByHour(db, range, currency),
-        sumPaymentsByHour(db, range, currency),
-        sumPlayersByHour(db, range),
-        countActivePlayers(db, range),
-        vendorInfo(),
-        deposits.pendingQueue(),
-        withdrawal.queue('pending'),
-        withdrawal.queue('disputed'),
-        gateway.transfers.pendingQueue(),
-      ]);
+      const [games, payments, players, active, vendors, depositQueue, reviewQueue, disputeQueue, transferQueue] =
+        await Promise.all([
+          sumGameByHour(db, range, currency),
+          sumPaymentsByHour(db, range, currency),
+          sumPlayersByHour(db, range),
+          countActivePlayers(db, range),
+          vendorInfo(),
+          deposits.pendingQueue(),
+          withdrawal.queue('pending'),
+          withdrawal.queue('disputed'),
+          gateway.transfers.pendingQueue(),
+        ]);
       type Day = { deposits: bigint; withdrawals: bigint; game: GameSum; newPlayers: bigint };
-      const days = new Map<string, Day>(daysOf(range.from, range.to, q.timeZone).map((d) => [d, { deposits: 0n, withdrawals: 0n, game: zeroGame(), newPlayers: 0n }]));
+      const days = new Map<string, Day>(
+        daysOf(range.from, range.to, q.timeZone).map((d) => [
+          d,
+          { deposits: 0n, withdrawals: 0n, game: zeroGame(), newPlayers: 0n },
+        ]),
+      );
       const cut = dayCutter(q.timeZone);
-      const dayOf = (hour: Date) => getOrAdd(days, cut(hour), () => ({ deposits: 0n, withdrawals: 0n, game: zeroGame(), newPlayers: 0n }));
+      const dayOf = (hour: Date) =>
+        getOrAdd(days, cut(hour), () => ({ deposits: 0n, withdrawals: 0n, game: zeroGame(), newPlayers: 0n }));
       const total = zeroGame();
       const byCategory = new Map<string, GameSum>();
       for (const g of games) {
@@ -123,7 +161,9 @@ export function createReportingService(ctx: ReportingContext) {
         withdrawals: { count: Number(wd.count), amountMinor: wd.amount.toString() },
         netDepositsMinor: (dep.amount - wd.amount).toString(),
         games: figures(total),
-        byCategory: [...byCategory.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([category, s]) => ({ category, ...figures(s) })),
+        byCategory: [...byCategory.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([category, s]) => ({ category, ...figures(s) })),
         newPlayers: Number(newPlayers),
         firstDeposits: Number(firstDeposits),
         activePlayers: active,
@@ -139,7 +179,12 @@ export function createReportingService(ctx: ReportingContext) {
             newPlayers: Number(d.newPlayers),
           };
         }),
-        queues: { deposits: queue(depositQueue), withdrawals: queue(reviewQueue), disputes: queue(disputeQueue), vendorTransfers: queue(transferQueue) },
+        queues: {
+          deposits: queue(depositQueue),
+          withdrawals: queue(reviewQueue),
+          disputes: queue(disputeQueue),
+          vendorTransfers: queue(transferQueue),
+        },
       };
     },
 
@@ -152,7 +197,10 @@ export function createReportingService(ctx: ReportingContext) {
       const cut = dayCutter(q.timeZone);
       for (const g of games) {
         const day = cut(g.hour);
-        addGame(getOrAdd(cells, `${day}\u0000${g.vassalage}`, () => ({ day, vassalage: g.vassalage, sum: zeroGame() })).sum, g);
+        addGame(
+          getOrAdd(cells, `${day}\u0000${g.vassalage}`, () => ({ day, vassalage: g.vassalage, sum: zeroGame() })).sum,
+          g,
+        );
         addGame(total, g);
       }
       const rows = [...cells.values()].map((c) => ({
@@ -162,14 +210,20 @@ export function createReportingService(ctx: ReportingContext) {
         vendorName: vendors.get(c.vassalage)?.name ?? c.vassalage,
         ...figures(c.sum),
       }));
-      rows.sort((a, b) => a.day.localeCompare(b.day) || a.category.localeCompare(b.category) || a.vassalage.localeCompare(b.vassalage));
+      rows.sort(
+        (a, b) =>
+          a.day.localeCompare(b.day) || a.category.localeCompare(b.category) || a.vassalage.localeCompare(b.vassalage),
+      );
       return { ...head, rows, totals: figures(total) };
     },
 
     /** GET /ops/reports/payments: deposits credited and withdrawals approved per local day and channel. */
     async payments(q: ReportRangeQuery): Promise<PaymentsReport> {
       const { range, head, currency } = await prepare(q);
-      const [payments, channels] = await Promise.all([sumPaymentsByHour(db, range, currency), deposits.listOpsChannels()]);
+      const [payments, channels] = await Promise.all([
+        sumPaymentsByHour(db, range, currency),
+        deposits.listOpsChannels(),
+      ]);
       const channelNames = new Map(channels.map((c) => [c.id, c.name]));
       const cells = new Map<string, PaymentsReport['rows'][number] & { amount: bigint; fee: bigint }>();
       const totals = { deposit: { count: 0, amount: 0n }, withdrawal: { count: 0, amount: 0n } };
@@ -196,7 +250,10 @@ export function createReportingService(ctx: ReportingContext) {
       }
       const rows = [...cells.values()]
         .map(({ amount, fee, ...r }) => ({ ...r, amountMinor: amount.toString(), feeMinor: fee.toString() }))
-        .sort((a, b) => a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind) || a.channelName.localeCompare(b.channelName));
+        .sort(
+          (a, b) =>
+            a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind) || a.channelName.localeCompare(b.channelName),
+        );
       return {
         ...head,
         rows,
@@ -211,10 +268,16 @@ export function createReportingService(ctx: ReportingContext) {
     async players(q: ReportRangeQuery): Promise<PlayersReport> {
       const { range, head } = await prepare(q);
       const hours = await sumPlayersByHour(db, range);
-      const days = new Map(daysOf(range.from, range.to, q.timeZone).map((d) => [d, { registrations: 0n, firstDeposits: 0n, amount: 0n }]));
+      const days = new Map(
+        daysOf(range.from, range.to, q.timeZone).map((d) => [d, { registrations: 0n, firstDeposits: 0n, amount: 0n }]),
+      );
       const total = { registrations: 0n, firstDeposits: 0n, amount: 0n };
       for (const h of hours) {
-        const d = getOrAdd(days, localDay(h.hour, q.timeZone), () => ({ registrations: 0n, firstDeposits: 0n, amount: 0n }));
+        const d = getOrAdd(days, localDay(h.hour, q.timeZone), () => ({
+          registrations: 0n,
+          firstDeposits: 0n,
+          amount: 0n,
+        }));
         for (const into of [d, total]) {
           into.registrations += h.registrations;
           into.firstDeposits += h.firstDeposits;
@@ -229,7 +292,11 @@ export function createReportingService(ctx: ReportingContext) {
           firstDeposits: Number(d.firstDeposits),
           firstDepositAmountMinor: d.amount.toString(),
         })),
-        totals: { registrations: Number(total.registrations), firstDeposits: Number(total.firstDeposits), firstDepositAmountMinor: total.amount.toString() },
+        totals: {
+          registrations: Number(total.registrations),
+          firstDeposits: Number(total.firstDeposits),
+          firstDepositAmountMinor: total.amount.toString(),
+        },
       };
     },
   };

@@ -12,7 +12,11 @@ export type HistoryRow = Selectable<ResponsibleGamingTables['rg_history']>;
 
 /** The player's row, made when missing (without touching an existing one, so its change trigger stays quiet). */
 export async function ensurePlayer(db: Db, memberId: string): Promise<void> {
-  await db.insertInto('rg_players').values({ member_id: memberId }).onConflict((oc) => oc.column('member_id').doNothing()).execute();
+  await db
+    .insertInto('rg_players')
+    .values({ member_id: memberId })
+    .onConflict((oc) => oc.column('member_id').doNothing())
+    .execute();
 }
 
 /**
@@ -21,7 +25,12 @@ export async function ensurePlayer(db: Db, memberId: string): Promise<void> {
  */
 export async function lockPlayer(db: Db, memberId: string): Promise<PlayerRow> {
   await ensurePlayer(db, memberId);
-  return db.selectFrom('rg_players').selectAll().where('member_id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+  return db
+    .selectFrom('rg_players')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findPlayer(db: Db, memberId: string): Promise<PlayerRow | undefined> {
@@ -34,7 +43,16 @@ export async function findLimits(db: Db, memberId: string): Promise<LimitRow[]> 
 
 export async function writeLimit(
   db: Db,
-  row: { memberId: string; kind: RgLimitKind; value: bigint | null; pendingValue: bigint | null; pendingRemove: boolean; pendingRequestedAt: Date | null; pendingEffectiveAt: Date | null; at: Date },
+  row: {
+    memberId: string;
+    kind: RgLimitKind;
+    value: bigint | null;
+    pendingValue: bigint | null;
+    pendingRemove: boolean;
+    pendingRequestedAt: Date | null;
+    pendingEffectiveAt: Date | null;
+    at: Date;
+  },
 ): Promise<void> {
   const values = {
     value: row.value,
@@ -53,24 +71,56 @@ export async function writeLimit(
 
 export async function insertHistory(
   db: Db,
-  e: { memberId: string; kind: string; action: string; before: string | null; after: string | null; actorType: 'member' | 'operator' | 'system'; actorId: string | null; at: Date },
+  e: {
+    memberId: string;
+    kind: string;
+    action: string;
+    before: string | null;
+    after: string | null;
+    actorType: 'member' | 'operator' | 'system';
+    actorId: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('rg_history')
-    .values({ member_id: e.memberId, kind: e.kind, action: e.action, before_value: e.before, after_value: e.after, actor_type: e.actorType, actor_id: e.actorId, at: e.at })
+    .values({
+      member_id: e.memberId,
+      kind: e.kind,
+      action: e.action,
+      before_value: e.before,
+      after_value: e.after,
+      actor_type: e.actorType,
+      actor_id: e.actorId,
+      at: e.at,
+    })
     .execute();
 }
 
 export async function findHistory(db: Db, memberId: string, limit: number): Promise<HistoryRow[]> {
-  return db.selectFrom('rg_history').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('rg_history')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function setRealityCheck(db: Db, memberId: string, minutes: number | null, at: Date): Promise<void> {
-  await db.updateTable('rg_players').set({ reality_check_minutes: minutes, updated_at: at }).where('member_id', '=', memberId).execute();
+  await db
+    .updateTable('rg_players')
+    .set({ reality_check_minutes: minutes, updated_at: at })
+    .where('member_id', '=', memberId)
+    .execute();
 }
 
 export async function setBlock(db: Db, memberId: string, until: Date, reason: RgBlockReason): Promise<void> {
-  await db.updateTable('rg_players').set({ blocked_until: until, blocked_reason: reason, updated_at: new Date() }).where('member_id', '=', memberId).execute();
+  await db
+    .updateTable('rg_players')
+    .set({ blocked_until: until, blocked_reason: reason, updated_at: new Date() })
+    .where('member_id', '=', memberId)
+    .execute();
 }
 
 /** Players with a time limit (the time-limit job's list), by id. */
@@ -90,25 +140,57 @@ export async function findMembersWithTimeLimits(db: Db, afterId: string, limit: 
 
 export async function insertExclusion(
   db: Db,
-  e: { memberId: string; kind: RgExclusionKind; startsAt: Date; endsAt: Date | null; emailHash: string | null; phoneHash: string | null; cpfHash: string | null },
+  e: {
+    memberId: string;
+    kind: RgExclusionKind;
+    startsAt: Date;
+    endsAt: Date | null;
+    emailHash: string | null;
+    phoneHash: string | null;
+    cpfHash: string | null;
+  },
 ): Promise<ExclusionRow> {
   return db
     .insertInto('rg_exclusions')
-    .values({ member_id: e.memberId, kind: e.kind, starts_at: e.startsAt, ends_at: e.endsAt, email_hash: e.emailHash, phone_hash: e.phoneHash, cpf_hash: e.cpfHash })
+    .values({
+      member_id: e.memberId,
+      kind: e.kind,
+      starts_at: e.startsAt,
+      ends_at: e.endsAt,
+      email_hash: e.emailHash,
+      phone_hash: e.phoneHash,
+      cpf_hash: e.cpfHash,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** A member's exclusions not yet ended (a time-out past its end is over without being marked). */
 export async function findOpenExclusions(db: Db, memberId: string): Promise<ExclusionRow[]> {
-  return db.selectFrom('rg_exclusions').selectAll().where('member_id', '=', memberId).where('ended_at', 'is', null).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('rg_exclusions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('ended_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function findExclusions(db: Db, memberId: string): Promise<ExclusionRow[]> {
-  return db.selectFrom('rg_exclusions').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(100).execute();
+  return db
+    .selectFrom('rg_exclusions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
 }
 
-export async function findExclusion(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<ExclusionRow | undefined> {
+export async function findExclusion(
+  db: Db,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<ExclusionRow | undefined> {
   let q = db.selectFrom('rg_exclusions').selectAll().where('id', '=', id);
   if (opts.lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -119,7 +201,12 @@ export async function findExclusion(db: Db, id: string, opts: { lock?: boolean }
  * with an excluded player's e-mail, phone or CPF). In force: a self-exclusion not ended, or a
  * time-out not past its end.
  */
-export async function findExclusionByHashes(db: Db, memberId: string, hashes: { email: string | null; phone: string | null; cpf: string | null }, at: Date): Promise<ExclusionRow | undefined> {
+export async function findExclusionByHashes(
+  db: Db,
+  memberId: string,
+  hashes: { email: string | null; phone: string | null; cpf: string | null },
+  at: Date,
+): Promise<ExclusionRow | undefined> {
   const matches = [
     hashes.email ? sql<boolean>`email_hash = ${hashes.email}` : null,
     hashes.phone ? sql<boolean>`phone_hash = ${hashes.phone}` : null,
@@ -151,11 +238,21 @@ export async function isExcluded(db: Db, memberId: string, at: Date): Promise<bo
 }
 
 export async function markReopenRequested(db: Db, id: string, at: Date, coolingOffUntil: Date): Promise<void> {
-  await db.updateTable('rg_exclusions').set({ reopen_requested_at: at, cooling_off_until: coolingOffUntil }).where('id', '=', id).where('reopen_requested_at', 'is', null).execute();
+  await db
+    .updateTable('rg_exclusions')
+    .set({ reopen_requested_at: at, cooling_off_until: coolingOffUntil })
+    .where('id', '=', id)
+    .where('reopen_requested_at', 'is', null)
+    .execute();
 }
 
 export async function markEnded(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('rg_exclusions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('rg_exclusions')
+    .set({ ended_at: at })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 /** The secret the reopen tokens are signed with (made by migration 0330). */

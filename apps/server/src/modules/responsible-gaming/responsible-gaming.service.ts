@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import type { RgExclusion, RgHistoryEntry, RgOpsPlayer, RgSessionSummary } from '@wps/shared/schemas/responsible-gaming';
+import type {
+  RgExclusion,
+  RgHistoryEntry,
+  RgOpsPlayer,
+  RgSessionSummary,
+} from '@wps/shared/schemas/responsible-gaming';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findExclusions, findHistory, findMembersWithTimeLimits, isExcluded, type ExclusionRow, type HistoryRow } from './responsible-gaming.repository';
+import {
+  findExclusions,
+  findHistory,
+  findMembersWithTimeLimits,
+  isExcluded,
+  type ExclusionRow,
+  type HistoryRow,
+} from './responsible-gaming.repository';
 import { createRgAccess } from './rg-access';
 import type { RgContext, RgLatePorts } from './rg-context';
 import { createRgGuards } from './rg-guards';
@@ -118,7 +130,11 @@ export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: C
     /** GET /ops/players/:id/responsible-gaming: limits, exclusions and history; the operator's look is audited. */
     async opsView(operatorId: string, memberId: string): Promise<RgOpsPlayer> {
       const at = ctx.now();
-      const [status, exclusions, history] = await Promise.all([limits.status(memberId), findExclusions(ctx.db, memberId), findHistory(ctx.db, memberId, HISTORY_SHOWN)]);
+      const [status, exclusions, history] = await Promise.all([
+        limits.status(memberId),
+        findExclusions(ctx.db, memberId),
+        findHistory(ctx.db, memberId, HISTORY_SHOWN),
+      ]);
       await ctx.audit.record(ctx.db, {
         actorType: 'operator',
         actorId: operatorId,
@@ -129,7 +145,12 @@ export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: C
         before: null,
         after: null,
       });
-      return { memberId, status, exclusions: exclusions.map((e) => exclusionView(e, at)), history: history.map(historyView) };
+      return {
+        memberId,
+        status,
+        exclusions: exclusions.map((e) => exclusionView(e, at)),
+        history: history.map(historyView),
+      };
     },
   };
 }

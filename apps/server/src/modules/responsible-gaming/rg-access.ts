@@ -19,7 +19,15 @@ import {
   readReopenSecret,
   setBlock,
 } from './responsible-gaming.repository';
-import { limitState, SELF_EXCLUSION_COOLING_OFF_HOURS, SESSION_LIMIT_BREAK_MINUTES, valueOf, type Actor, type RgContext, type RgLatePorts } from './rg-context';
+import {
+  limitState,
+  SELF_EXCLUSION_COOLING_OFF_HOURS,
+  SESSION_LIMIT_BREAK_MINUTES,
+  valueOf,
+  type Actor,
+  type RgContext,
+  type RgLatePorts,
+} from './rg-context';
 import { addMonths, dayEnd, periodStart } from './rg-periods';
 
 type Db = Kysely<Database>;
@@ -44,7 +52,10 @@ function timeOutEnd(at: Date, body: RgTimeOutBody): Date {
     case '1m':
       return addMonths(at, 1);
     case 'days':
-      if (!body.days) throw new AppError(ErrorCode.VALIDATION_FAILED, 'Choose how many days', { fields: [{ field: 'body.days', message: 'required' }] });
+      if (!body.days)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Choose how many days', {
+          fields: [{ field: 'body.days', message: 'required' }],
+        });
       return new Date(at.getTime() + body.days * DAY_MS);
   }
 }
@@ -77,14 +88,24 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
   async function contactHashes(t: Db, memberId: string) {
     const contacts = await ctx.members.findContacts(memberId, t);
     const cpf = late.cpfOf ? await late.cpfOf(t, memberId) : null;
-    return { email: hashOf('email', contacts?.email), phone: hashOf('phone', contacts?.phoneE164), cpf: hashOf('cpf', cpf) };
+    return {
+      email: hashOf('email', contacts?.email),
+      phone: hashOf('phone', contacts?.phoneE164),
+      cpf: hashOf('cpf', cpf),
+    };
   }
 
   /** Seconds a member has been logged in during the local day holding `at` (overlapping sessions counted once). */
   async function dailySeconds(t: Db, memberId: string, at: Date, zone: string): Promise<number> {
     const from = periodStart(at, 'day', zone).getTime();
     const spans = (await ctx.session.sessionSpans(memberId, new Date(from), t))
-      .map((s) => [Math.max(s.startedAt.getTime(), from), Math.min(s.endedAt?.getTime() ?? at.getTime(), at.getTime())] as const)
+      .map(
+        (s) =>
+          [
+            Math.max(s.startedAt.getTime(), from),
+            Math.min(s.endedAt?.getTime() ?? at.getTime(), at.getTime()),
+          ] as const,
+      )
       .filter(([a, b]) => b > a)
       .sort((x, y) => x[0] - y[0]);
     let total = 0;
@@ -107,13 +128,34 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
     evict(memberId);
   }
 
-  async function startExclusion(memberId: string, kind: 'time_out' | 'self_exclusion', endsAt: Date | null, actor: Actor) {
+  async function startExclusion(
+    memberId: string,
+    kind: 'time_out' | 'self_exclusion',
+    endsAt: Date | null,
+    actor: Actor,
+  ) {
     const startsAt = new Date(ctx.now());
     const row = await runInTransaction(db, async (trx) => {
       await lockPlayer(trx, memberId);
       const hashes = await contactHashes(trx, memberId);
-      const inserted = await insertExclusion(trx, { memberId, kind, startsAt, endsAt, emailHash: hashes.email, phoneHash: hashes.phone, cpfHash: hashes.cpf });
-      await insertHistory(trx, { memberId, kind, action: kind, before: null, after: endsAt?.toISOString() ?? 'permanent', ...actor, at: startsAt });
+      const inserted = await insertExclusion(trx, {
+        memberId,
+        kind,
+        startsAt,
+        endsAt,
+        emailHash: hashes.email,
+        phoneHash: hashes.phone,
+        cpfHash: hashes.cpf,
+      });
+      await insertHistory(trx, {
+        memberId,
+        kind,
+        action: kind,
+        before: null,
+        after: endsAt?.toISOString() ?? 'permanent',
+        ...actor,
+        at: startsAt,
+      });
       await ctx.session.revokeOthers(memberId, undefined, trx, kind === 'time_out' ? 'time_out' : 'self_excluded');
       return inserted;
     });
@@ -122,8 +164,10 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
   }
 
   return {
-    startTimeOut: (memberId: string, body: RgTimeOutBody, actor: Actor) => startExclusion(memberId, 'time_out', timeOutEnd(new Date(ctx.now()), body), actor),
-    startSelfExclusion: (memberId: string, body: RgSelfExclusionBody, actor: Actor) => startExclusion(memberId, 'self_exclusion', selfExclusionEnd(new Date(ctx.now()), body), actor),
+    startTimeOut: (memberId: string, body: RgTimeOutBody, actor: Actor) =>
+      startExclusion(memberId, 'time_out', timeOutEnd(new Date(ctx.now()), body), actor),
+    startSelfExclusion: (memberId: string, body: RgSelfExclusionBody, actor: Actor) =>
+      startExclusion(memberId, 'self_exclusion', selfExclusionEnd(new Date(ctx.now()), body), actor),
 
     /**
      * The session module's open guard: run in the transaction that opens a session (a login, or a
@@ -135,32 +179,58 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
       for (const ex of await findOpenExclusions(trx, memberId)) {
         const endsAt = ex.ends_at?.getTime() ?? null;
         if (ex.kind === 'time_out') {
-          if (endsAt! > at) throw new AppError(ErrorCode.RG_TIME_OUT_ACTIVE, 'You are taking a time-out', { until: ex.ends_at!.toISOString() });
+          if (endsAt! > at)
+            throw new AppError(ErrorCode.RG_TIME_OUT_ACTIVE, 'You are taking a time-out', {
+              until: ex.ends_at!.toISOString(),
+            });
           await markEnded(trx, ex.id, new Date(at));
           continue;
         }
-        if (endsAt === null || endsAt > at) throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'You have excluded yourself', { until: ex.ends_at?.toISOString() ?? null, expired: false });
+        if (endsAt === null || endsAt > at)
+          throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'You have excluded yourself', {
+            until: ex.ends_at?.toISOString() ?? null,
+            expired: false,
+          });
         if (!ex.reopen_requested_at) {
-          throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'Your self-exclusion has ended; ask to reopen the account', { until: ex.ends_at!.toISOString(), expired: true, reopenToken: await reopenToken(trx, ex.id) });
+          throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'Your self-exclusion has ended; ask to reopen the account', {
+            until: ex.ends_at!.toISOString(),
+            expired: true,
+            reopenToken: await reopenToken(trx, ex.id),
+          });
         }
         if (ex.cooling_off_until!.getTime() > at) {
-          throw new AppError(ErrorCode.RG_SELF_EXCLUSION_COOLING_OFF, 'Your account reopens after the cooling-off period', { until: ex.cooling_off_until!.toISOString() });
+          throw new AppError(
+            ErrorCode.RG_SELF_EXCLUSION_COOLING_OFF,
+            'Your account reopens after the cooling-off period',
+            { until: ex.cooling_off_until!.toISOString() },
+          );
         }
         await markEnded(trx, ex.id, new Date(at));
       }
       const other = await findExclusionByHashes(trx, memberId, await contactHashes(trx, memberId), new Date(at));
-      if (other) throw new AppError(ErrorCode.RG_EXCLUDED_REGISTRATION, 'These details belong to an account that is excluded from play', { until: other.ends_at?.toISOString() ?? null });
+      if (other)
+        throw new AppError(
+          ErrorCode.RG_EXCLUDED_REGISTRATION,
+          'These details belong to an account that is excluded from play',
+          { until: other.ends_at?.toISOString() ?? null },
+        );
       const real = ctx.realNow();
       const player = await findPlayer(trx, memberId);
       if (player?.blocked_until && player.blocked_until.getTime() > real) {
-        throw new AppError(ErrorCode.RG_TIME_LIMIT_REACHED, 'Your time limit is reached', { limit: player.blocked_reason, until: player.blocked_until.toISOString() });
+        throw new AppError(ErrorCode.RG_TIME_LIMIT_REACHED, 'Your time limit is reached', {
+          limit: player.blocked_reason,
+          until: player.blocked_until.toISOString(),
+        });
       }
       const daily = valueOf(limitState(await findLimits(trx, memberId)), 'daily_time');
       if (daily !== null) {
         const zone = await ctx.timeZone(trx);
         const now = new Date(real);
         if ((await dailySeconds(trx, memberId, now, zone)) >= Number(daily) * 60) {
-          throw new AppError(ErrorCode.RG_TIME_LIMIT_REACHED, 'Your daily time limit is reached', { limit: 'daily_limit', until: dayEnd(now, zone).toISOString() });
+          throw new AppError(ErrorCode.RG_TIME_LIMIT_REACHED, 'Your daily time limit is reached', {
+            limit: 'daily_limit',
+            until: dayEnd(now, zone).toISOString(),
+          });
         }
       }
     },
@@ -194,10 +264,16 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
     /** End an expired self-exclusion: the request (proved by a refused login's token) starts the cooling-off period. */
     async requestReopen(token: string): Promise<{ coolingOffUntil: string }> {
       const [id, exp, mac] = token.split('.');
-      const invalid = () => new AppError(ErrorCode.RG_REOPEN_INVALID, 'This request is not valid any more; log in again');
+      const invalid = () =>
+        new AppError(ErrorCode.RG_REOPEN_INVALID, 'This request is not valid any more; log in again');
       if (!id || !exp || !mac || !/^\d+$/.test(id) || !/^\d+$/.test(exp)) throw invalid();
       const expected = await sign(`${id}.${exp}`, db);
-      if (expected.length !== mac.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac)) || Number(exp) < ctx.realNow()) throw invalid();
+      if (
+        expected.length !== mac.length ||
+        !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac)) ||
+        Number(exp) < ctx.realNow()
+      )
+        throw invalid();
       const result = await runInTransaction(db, async (trx) => {
         const ex = await findExclusion(trx, id, { lock: true });
         const at = new Date(ctx.now());
@@ -205,7 +281,16 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
         if (ex.cooling_off_until) return { memberId: String(ex.member_id), until: ex.cooling_off_until };
         const until = new Date(at.getTime() + SELF_EXCLUSION_COOLING_OFF_HOURS * HOUR_MS);
         await markReopenRequested(trx, ex.id, at, until);
-        await insertHistory(trx, { memberId: String(ex.member_id), kind: 'self_exclusion', action: 'reopen_requested', before: ex.ends_at.toISOString(), after: until.toISOString(), actorType: 'member', actorId: String(ex.member_id), at });
+        await insertHistory(trx, {
+          memberId: String(ex.member_id),
+          kind: 'self_exclusion',
+          action: 'reopen_requested',
+          before: ex.ends_at.toISOString(),
+          after: until.toISOString(),
+          actorType: 'member',
+          actorId: String(ex.member_id),
+          at,
+        });
         return { memberId: String(ex.member_id), until };
       });
       evict(result.memberId);

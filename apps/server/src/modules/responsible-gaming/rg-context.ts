@@ -26,11 +26,18 @@ export type RgContext = {
   /** The operator's time zone (the rewards engine keeps it). */
   timeZone: (db: Db) => Promise<string>;
   session: {
-    revokeOthers(memberId: string, keepSessionId: string | undefined, trx: Db, reason: SessionRevokeReason): Promise<number>;
+    revokeOthers(
+      memberId: string,
+      keepSessionId: string | undefined,
+      trx: Db,
+      reason: SessionRevokeReason,
+    ): Promise<number>;
     sessionSpans(memberId: string, since: Date, trx?: Db): Promise<SessionSpan[]>;
     sessionStartedAt(sessionId: string): Promise<Date | undefined>;
   };
-  members: { findContacts(memberId: string, trx: Db): Promise<{ email: string | null; phoneE164: string | null } | undefined> };
+  members: {
+    findContacts(memberId: string, trx: Db): Promise<{ email: string | null; phoneE164: string | null } | undefined>;
+  };
 };
 
 /** Ports bound after the module is built: the gateway's round sums, the identity module's CPF. */

@@ -6,13 +6,27 @@ import { createTtlCache } from '../../cache/ttl-cache';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { findLimits, isExcluded, lockPlayer } from './responsible-gaming.repository';
-import { hasRequiredLimits, limitState, requiresLimits, valueOf, type LimitState, type RgContext, type RgLatePorts } from './rg-context';
+import {
+  hasRequiredLimits,
+  limitState,
+  requiresLimits,
+  valueOf,
+  type LimitState,
+  type RgContext,
+  type RgLatePorts,
+} from './rg-context';
 import { periodStart, type RgPeriod } from './rg-periods';
 
 type Db = Kysely<Database>;
 
 /** What a bet needs to know of a player, cached per instance (evicted through the change feed). */
-type BetRules = { stake: bigint | null; loss: { period: RgPeriod; limit: bigint }[]; deposit: boolean; time: boolean; excluded: boolean };
+type BetRules = {
+  stake: bigint | null;
+  loss: { period: RgPeriod; limit: bigint }[];
+  deposit: boolean;
+  time: boolean;
+  excluded: boolean;
+};
 
 /** Trusted this long when the change feed is live (evictions come at once; this bounds a missed one). */
 const CACHE_TTL_MS = 30_000;
@@ -32,7 +46,10 @@ const LOSS_KINDS = [
 ] as const;
 
 function limitsRequired(): AppError {
-  return new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'Set a deposit limit and a time limit before depositing or playing');
+  return new AppError(
+    ErrorCode.RG_LIMITS_REQUIRED,
+    'Set a deposit limit and a time limit before depositing or playing',
+  );
 }
 
 /**
@@ -74,7 +91,12 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
 
   /** Whether a bet of this player needs more than the cache: any limit, an exclusion, or required limits missing. */
   function isFree(rules: BetRules, p: JurisdictionProfile): boolean {
-    return rules.stake === null && rules.loss.length === 0 && !rules.excluded && (!requiresLimits(p) || (rules.deposit && rules.time));
+    return (
+      rules.stake === null &&
+      rules.loss.length === 0 &&
+      !rules.excluded &&
+      (!requiresLimits(p) || (rules.deposit && rules.time))
+    );
   }
 
   async function checkBetSlow(t: Db, memberId: string, amountMinor: bigint, scale: number): Promise<void> {
@@ -83,12 +105,19 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
     if (rules.excluded) throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'This account is excluded from play');
     if (requiresLimits(p) && !(rules.deposit && rules.time)) throw limitsRequired();
     if (rules.stake !== null && amountMinor > rules.stake) {
-      throw new AppError(ErrorCode.RG_STAKE_LIMIT_EXCEEDED, 'This stake is above your stake limit', { limit: formatMinor(rules.stake, scale), limitMinor: rules.stake.toString() });
+      throw new AppError(ErrorCode.RG_STAKE_LIMIT_EXCEEDED, 'This stake is above your stake limit', {
+        limit: formatMinor(rules.stake, scale),
+        limitMinor: rules.stake.toString(),
+      });
     }
     if (rules.loss.length === 0 || !late.rounds) return;
     const at = new Date(ctx.now());
     const zone = await ctx.timeZone(t);
-    const sums = await late.rounds(memberId, rules.loss.map((l) => periodStart(at, l.period, zone)), t);
+    const sums = await late.rounds(
+      memberId,
+      rules.loss.map((l) => periodStart(at, l.period, zone)),
+      t,
+    );
     for (let i = 0; i < rules.loss.length; i++) {
       const { period, limit } = rules.loss[i]!;
       const s = sums[i]!;
@@ -109,7 +138,14 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
   }
 
   /** The deposit limits in force at `at`, each against what its period has used. */
-  async function depositRefusal(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<AppError | null> {
+  async function depositRefusal(
+    trx: Db,
+    memberId: string,
+    amountMinor: bigint,
+    at: Date,
+    scale: number,
+    used: (since: Date) => Promise<bigint>,
+  ): Promise<AppError | null> {
     const state = limitState(await findLimits(trx, memberId));
     const zone = await ctx.timeZone(trx);
     for (const [kind, period] of DEPOSIT_KINDS) {
@@ -118,13 +154,17 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
       const spent = await used(periodStart(at, period, zone));
       if (spent + amountMinor > limit) {
         const room = limit > spent ? limit - spent : 0n;
-        return new AppError(ErrorCode.RG_DEPOSIT_LIMIT_REACHED, `This deposit would pass your ${period} deposit limit`, {
-          period,
-          limit: formatMinor(limit, scale),
-          limitMinor: limit.toString(),
-          remaining: formatMinor(room, scale),
-          remainingMinor: room.toString(),
-        });
+        return new AppError(
+          ErrorCode.RG_DEPOSIT_LIMIT_REACHED,
+          `This deposit would pass your ${period} deposit limit`,
+          {
+            period,
+            limit: formatMinor(limit, scale),
+            limitMinor: limit.toString(),
+            remaining: formatMinor(room, scale),
+            remainingMinor: room.toString(),
+          },
+        );
       }
     }
     return null;
@@ -139,14 +179,22 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
     /** The seamless wallet's check (gateway BetGuard): undefined when nothing applies, without a promise. */
     checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined {
       const cached = feedIsLive() ? cache.get(memberId) : undefined;
-      if (cached && profile && Date.now() - profile.at < PROFILE_TTL_MS && isFree(cached, profile.value)) return undefined;
+      if (cached && profile && Date.now() - profile.at < PROFILE_TTL_MS && isFree(cached, profile.value))
+        return undefined;
       return checkBetSlow(trx, memberId, amountMinor, scale);
     },
 
     /** The deposit module's guard (deposit.types.ts DepositLimitGuard). */
     deposits: {
       lock: async (trx: Db, memberId: string) => void (await lockPlayer(trx, memberId)),
-      async checkOrder(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<void> {
+      async checkOrder(
+        trx: Db,
+        memberId: string,
+        amountMinor: bigint,
+        at: Date,
+        scale: number,
+        used: (since: Date) => Promise<bigint>,
+      ): Promise<void> {
         await lockPlayer(trx, memberId);
         if (requiresLimits(await ctx.jurisdictionIn(trx))) {
           const have = hasRequiredLimits(limitState(await findLimits(trx, memberId)));
@@ -155,7 +203,14 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
         const refusal = await depositRefusal(trx, memberId, amountMinor, at, scale, used);
         if (refusal) throw refusal;
       },
-      async checkCredit(trx: Db, memberId: string, amountMinor: bigint, at: Date, scale: number, used: (since: Date) => Promise<bigint>): Promise<AppError | null> {
+      async checkCredit(
+        trx: Db,
+        memberId: string,
+        amountMinor: bigint,
+        at: Date,
+        scale: number,
+        used: (since: Date) => Promise<bigint>,
+      ): Promise<AppError | null> {
         await lockPlayer(trx, memberId);
         return depositRefusal(trx, memberId, amountMinor, at, scale, used);
       },

@@ -12,8 +12,27 @@ import {
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
-import { findLimits, findPlayer, insertHistory, lockPlayer, setRealityCheck, writeLimit, type LimitRow } from './responsible-gaming.repository';
-import { ALL_KINDS, BR_DEFAULT_REALITY_CHECK_MINUTES, hasRequiredLimits, limitState, requiresLimits, shown, valueOf, type Actor, type LimitState, type RgContext } from './rg-context';
+import {
+  findLimits,
+  findPlayer,
+  insertHistory,
+  lockPlayer,
+  setRealityCheck,
+  writeLimit,
+  type LimitRow,
+} from './responsible-gaming.repository';
+import {
+  ALL_KINDS,
+  BR_DEFAULT_REALITY_CHECK_MINUTES,
+  hasRequiredLimits,
+  limitState,
+  requiresLimits,
+  shown,
+  valueOf,
+  type Actor,
+  type LimitState,
+  type RgContext,
+} from './rg-context';
 
 type Db = Kysely<Database>;
 const HOUR_MS = 3_600_000;
@@ -50,7 +69,12 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
   const { db } = ctx;
 
   async function status(memberId: string, t: Db = db): Promise<RgStatus> {
-    const [brand, profile, player, rows] = await Promise.all([ctx.brand(), ctx.jurisdiction(), findPlayer(t, memberId), findLimits(t, memberId)]);
+    const [brand, profile, player, rows] = await Promise.all([
+      ctx.brand(),
+      ctx.jurisdiction(),
+      findPlayer(t, memberId),
+      findLimits(t, memberId),
+    ]);
     const state = limitState(rows);
     const at = ctx.now();
     const required = requiresLimits(profile);
@@ -89,14 +113,20 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
     const before = hasRequiredLimits(state);
     const after = hasRequiredLimits(eventual);
     if ((before.deposit && !after.deposit) || (before.time && !after.time)) {
-      throw new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'The licence requires a deposit limit and a time limit; change them instead of removing them');
+      throw new AppError(
+        ErrorCode.RG_LIMITS_REQUIRED,
+        'The licence requires a deposit limit and a time limit; change them instead of removing them',
+      );
     }
   }
 
   async function change(memberId: string, body: RgSetLimitsBody, actor: Actor): Promise<RgStatus> {
     const [brand, profile] = await Promise.all([ctx.brand(), ctx.jurisdiction()]);
     const scale = brand.currencyScale;
-    const changes = body.limits.map((c, i) => ({ kind: c.kind, value: c.value === null ? null : parseLimit(c.kind, c.value, scale, i) }));
+    const changes = body.limits.map((c, i) => ({
+      kind: c.kind,
+      value: c.value === null ? null : parseLimit(c.kind, c.value, scale, i),
+    }));
     if (new Set(changes.map((c) => c.kind)).size !== changes.length) throw invalid('body.limits', 'each kind once');
     await runInTransaction(db, async (trx) => {
       await lockPlayer(trx, memberId);
@@ -106,14 +136,39 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         const row = state.get(kind);
         const current = valueOf(state, kind);
         const history = (action: string, before: bigint | null, after: bigint | null) =>
-          insertHistory(trx, { memberId, kind, action, before: shown(kind, before, scale), after: shown(kind, after, scale), ...actor, at });
+          insertHistory(trx, {
+            memberId,
+            kind,
+            action,
+            before: shown(kind, before, scale),
+            after: shown(kind, after, scale),
+            ...actor,
+            at,
+          });
         const write = (next: Omit<Parameters<typeof writeLimit>[1], 'memberId' | 'kind' | 'at'>) => {
-          const written = { member_id: memberId, kind, value: next.value?.toString() ?? null, pending_value: next.pendingValue?.toString() ?? null, pending_remove: next.pendingRemove, pending_requested_at: next.pendingRequestedAt, pending_effective_at: next.pendingEffectiveAt, updated_at: at };
+          const written = {
+            member_id: memberId,
+            kind,
+            value: next.value?.toString() ?? null,
+            pending_value: next.pendingValue?.toString() ?? null,
+            pending_remove: next.pendingRemove,
+            pending_requested_at: next.pendingRequestedAt,
+            pending_effective_at: next.pendingEffectiveAt,
+            updated_at: at,
+          };
           state.set(kind, written as LimitRow);
           return writeLimit(trx, { memberId, kind, at, ...next });
         };
-        const noPending = { pendingValue: null, pendingRemove: false, pendingRequestedAt: null, pendingEffectiveAt: null };
-        const wait = { pendingRequestedAt: at, pendingEffectiveAt: new Date(at.getTime() + RG_INCREASE_WAIT_HOURS * HOUR_MS) };
+        const noPending = {
+          pendingValue: null,
+          pendingRemove: false,
+          pendingRequestedAt: null,
+          pendingEffectiveAt: null,
+        };
+        const wait = {
+          pendingRequestedAt: at,
+          pendingEffectiveAt: new Date(at.getTime() + RG_INCREASE_WAIT_HOURS * HOUR_MS),
+        };
         if (value !== null && (current === null || value < current)) {
           // Stricter, or new: at once; a pending loosening of the same limit is dropped.
           await write({ value, ...noPending });
@@ -151,22 +206,43 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         await lockPlayer(trx, memberId);
         const state = limitState(await findLimits(trx, memberId));
         const row = state.get(kind);
-        if (!row?.pending_effective_at) throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
+        if (!row?.pending_effective_at)
+          throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
         const at = new Date(ctx.now());
         if (row.pending_effective_at.getTime() > at.getTime()) {
-          throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_DUE, 'This change can be confirmed only after its 24 hours', { effectiveAt: row.pending_effective_at.toISOString() });
+          throw new AppError(
+            ErrorCode.RG_LIMIT_CHANGE_NOT_DUE,
+            'This change can be confirmed only after its 24 hours',
+            { effectiveAt: row.pending_effective_at.toISOString() },
+          );
         }
         const before = valueOf(state, kind);
         const after = row.pending_remove ? null : BigInt(row.pending_value!);
         if (requiresLimits(profile)) {
           // A removal confirmed must still leave the limits the licence requires.
           const next: LimitState = new Map(state);
-          next.set(kind, { ...row, value: after?.toString() ?? null, pending_value: null, pending_remove: false, pending_effective_at: null });
+          next.set(kind, {
+            ...row,
+            value: after?.toString() ?? null,
+            pending_value: null,
+            pending_remove: false,
+            pending_effective_at: null,
+          });
           const was = hasRequiredLimits(state);
           const will = hasRequiredLimits(next);
-          if ((was.deposit && !will.deposit) || (was.time && !will.time)) throw new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'The licence requires a deposit limit and a time limit');
+          if ((was.deposit && !will.deposit) || (was.time && !will.time))
+            throw new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'The licence requires a deposit limit and a time limit');
         }
-        await writeLimit(trx, { memberId, kind, value: after, pendingValue: null, pendingRemove: false, pendingRequestedAt: null, pendingEffectiveAt: null, at });
+        await writeLimit(trx, {
+          memberId,
+          kind,
+          value: after,
+          pendingValue: null,
+          pendingRemove: false,
+          pendingRequestedAt: null,
+          pendingEffectiveAt: null,
+          at,
+        });
         await insertHistory(trx, {
           memberId,
           kind,
@@ -188,12 +264,30 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         await lockPlayer(trx, memberId);
         const state = limitState(await findLimits(trx, memberId));
         const row = state.get(kind);
-        if (!row?.pending_effective_at) throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
+        if (!row?.pending_effective_at)
+          throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
         const at = new Date(ctx.now());
         const current = valueOf(state, kind);
-        await writeLimit(trx, { memberId, kind, value: current, pendingValue: null, pendingRemove: false, pendingRequestedAt: null, pendingEffectiveAt: null, at });
+        await writeLimit(trx, {
+          memberId,
+          kind,
+          value: current,
+          pendingValue: null,
+          pendingRemove: false,
+          pendingRequestedAt: null,
+          pendingEffectiveAt: null,
+          at,
+        });
         const value = shown(kind, current, brand.currencyScale);
-        await insertHistory(trx, { memberId, kind, action: 'pending_cancelled', before: value, after: value, ...actor, at });
+        await insertHistory(trx, {
+          memberId,
+          kind,
+          action: 'pending_cancelled',
+          before: value,
+          after: value,
+          ...actor,
+          at,
+        });
       });
       evict(memberId);
       return status(memberId);
@@ -202,13 +296,24 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
     /** The reality check's interval; under BR it cannot be turned off (only changed). */
     async setRealityCheck(memberId: string, minutes: number | null, actor: Actor): Promise<RgStatus> {
       if (minutes === null && requiresLimits(await ctx.jurisdiction())) {
-        throw new AppError(ErrorCode.RG_REALITY_CHECK_REQUIRED, 'The licence requires a reality check; choose an interval');
+        throw new AppError(
+          ErrorCode.RG_REALITY_CHECK_REQUIRED,
+          'The licence requires a reality check; choose an interval',
+        );
       }
       await runInTransaction(db, async (trx) => {
         const before = await lockPlayer(trx, memberId);
         const at = new Date(ctx.now());
         await setRealityCheck(trx, memberId, minutes, at);
-        await insertHistory(trx, { memberId, kind: 'reality_check', action: 'reality_check', before: before.reality_check_minutes?.toString() ?? null, after: minutes?.toString() ?? null, ...actor, at });
+        await insertHistory(trx, {
+          memberId,
+          kind: 'reality_check',
+          action: 'reality_check',
+          before: before.reality_check_minutes?.toString() ?? null,
+          after: minutes?.toString() ?? null,
+          ...actor,
+          at,
+        });
       });
       evict(memberId);
       return status(memberId);

@@ -7,15 +7,37 @@ type Db = Kysely<Database>;
 /** A consumer's place in the stream: the last (tx, id) it applied. */
 export type EventCursor = { lastTx: string; lastId: string };
 
-type EventRow = { id: string; tx: string; kind: string; member_id: string; occurred_at: Date; data: Record<string, unknown> };
+type EventRow = {
+  id: string;
+  tx: string;
+  kind: string;
+  member_id: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+};
 
 function toEvent(row: EventRow): RewardEvent {
-  return { id: String(row.id), tx: row.tx, kind: row.kind as RewardEventKind, memberId: String(row.member_id), occurredAt: new Date(row.occurred_at), data: row.data };
+  return {
+    id: String(row.id),
+    tx: row.tx,
+    kind: row.kind as RewardEventKind,
+    memberId: String(row.member_id),
+    occurredAt: new Date(row.occurred_at),
+    data: row.data,
+  };
 }
 
 /** Write an event in the caller's transaction (the changes the triggers do not see: a level change, an approval). */
-export async function insertEvent(trx: Db, kind: RewardEventKind, memberId: string, data: Record<string, unknown>): Promise<void> {
-  await trx.insertInto('reward_events').values({ kind, member_id: memberId, data: JSON.stringify(data) }).execute();
+export async function insertEvent(
+  trx: Db,
+  kind: RewardEventKind,
+  memberId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await trx
+    .insertInto('reward_events')
+    .values({ kind, member_id: memberId, data: JSON.stringify(data) })
+    .execute();
 }
 
 /**
@@ -33,7 +55,11 @@ async function findStreamEnd(db: Db): Promise<EventCursor | undefined> {
 
 /** Give a consumer its row, at the stream's end when it is new (nothing it would have done in the past is done now). */
 export async function ensureCursor(db: Db, subscriber: string): Promise<void> {
-  const existing = await db.selectFrom('reward_event_cursors').select('subscriber').where('subscriber', '=', subscriber).executeTakeFirst();
+  const existing = await db
+    .selectFrom('reward_event_cursors')
+    .select('subscriber')
+    .where('subscriber', '=', subscriber)
+    .executeTakeFirst();
   if (existing) return;
   const end = await findStreamEnd(db);
   await sql`INSERT INTO reward_event_cursors (subscriber, last_tx, last_id)
@@ -82,7 +108,8 @@ export async function readAfter(
   let end: EventCursor | undefined;
   for (const row of rows) {
     if (row.id !== null) events.push(toEvent(row as EventRow));
-    else if ('end_tx' in row && row.end_tx !== null && row.end_id !== null) end = { lastTx: row.end_tx, lastId: row.end_id };
+    else if ('end_tx' in row && row.end_tx !== null && row.end_id !== null)
+      end = { lastTx: row.end_tx, lastId: row.end_id };
   }
   return { events, end };
 }
@@ -92,7 +119,11 @@ export async function readAfter(
  * place, also those not readable yet behind an older transaction still running (on a shared server,
  * in any database), so a drain waits for them instead of answering before they are applied.
  */
-export async function hasPending(db: Db, subscriber: string, kinds: readonly RewardEventKind[] | undefined): Promise<boolean> {
+export async function hasPending(
+  db: Db,
+  subscriber: string,
+  kinds: readonly RewardEventKind[] | undefined,
+): Promise<boolean> {
   const kindFilter = kinds ? sql`AND e.kind = ANY(${sql.val(kinds as string[])}::text[])` : sql``;
   // The first event after the place, found by the (tx, id) index: a plain join of the two is planned as a scan of every event.
   const { rows } = await sql<{ pending: boolean }>`
@@ -116,7 +147,9 @@ export async function recordFailure(trx: Db, subscriber: string, eventId: string
 }
 
 /** Each consumer's place and how far behind the newest event it is (the back office, the benchmark). */
-export async function findCursorStates(db: Db): Promise<{ subscriber: string; applied: string; behind: string; updatedAt: Date }[]> {
+export async function findCursorStates(
+  db: Db,
+): Promise<{ subscriber: string; applied: string; behind: string; updatedAt: Date }[]> {
   const { rows } = await sql<{ subscriber: string; applied: string; behind: string; updated_at: Date }>`
     SELECT c.subscriber, c.applied::text AS applied, c.updated_at,
       (SELECT count(*) FROM reward_events AS e WHERE (e.tx, e.id) > (c.last_tx, c.last_id))::text AS behind

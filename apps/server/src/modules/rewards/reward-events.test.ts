@@ -31,7 +31,12 @@ describePostgres('reward event stream under concurrent writers [postgres]', () =
     const stream = createRewardEventStream({ db, log: pino({ level: 'silent' }), pollMs: 1 });
     const applied: string[] = [];
     // Small batches, mostly not full: the place then moves to the stream's end past other kinds.
-    stream.subscribe({ name: 'horizon-check', kinds: ['login'], batchSize: 7, handle: async (_trx, events: RewardEvent[]) => void applied.push(...events.map((e) => e.id)) });
+    stream.subscribe({
+      name: 'horizon-check',
+      kinds: ['login'],
+      batchSize: 7,
+      handle: async (_trx, events: RewardEvent[]) => void applied.push(...events.map((e) => e.id)),
+    });
     await stream.prepare();
     stream.start();
 
@@ -40,7 +45,9 @@ describePostgres('reward event stream under concurrent writers [postgres]', () =
     const writer = async (w: number) => {
       for (let n = 0; Date.now() < deadline; n++) {
         await db.transaction().execute(async (trx) => {
-          await sql`INSERT INTO reward_events (kind, member_id, data) VALUES (${n % 2 === 0 ? 'login' : 'deposit_credited'}, ${w + 1}, '{}'::jsonb)`.execute(trx);
+          await sql`INSERT INTO reward_events (kind, member_id, data) VALUES (${n % 2 === 0 ? 'login' : 'deposit_credited'}, ${w + 1}, '{}'::jsonb)`.execute(
+            trx,
+          );
           if (n % 3 === 0) await sql`SELECT pg_sleep(0.002)`.execute(trx);
         });
       }
@@ -49,7 +56,11 @@ describePostgres('reward event stream under concurrent writers [postgres]', () =
     await stream.stop();
     await stream.drain();
 
-    const logins = (await sql<{ id: string }>`SELECT e.id::text AS id FROM reward_events AS e WHERE e.kind = 'login' ORDER BY e.id`.execute(db)).rows.map((r) => r.id);
+    const logins = (
+      await sql<{
+        id: string;
+      }>`SELECT e.id::text AS id FROM reward_events AS e WHERE e.kind = 'login' ORDER BY e.id`.execute(db)
+    ).rows.map((r) => r.id);
     expect(logins.length).toBeGreaterThan(100);
     expect([...applied].sort((a, b) => Number(a) - Number(b))).toEqual(logins);
   });
@@ -74,7 +85,11 @@ describe('reward event stream woken by the change feed', () => {
     const stream = createRewardEventStream({ db, log: pino({ level: 'silent' }), pollMs: 50, feed });
     const applied: string[] = [];
     let batches = 0;
-    stream.subscribe({ name: 'woken', kinds: ['login'], handle: async (_trx, events: RewardEvent[]) => void applied.push(...events.map((e) => e.id)) });
+    stream.subscribe({
+      name: 'woken',
+      kinds: ['login'],
+      handle: async (_trx, events: RewardEvent[]) => void applied.push(...events.map((e) => e.id)),
+    });
     stream.subscribe({ name: 'counted', afterBatch: async () => void batches++, handle: async () => undefined });
     await stream.prepare();
     await feed.start();
@@ -87,7 +102,9 @@ describe('reward event stream woken by the change feed', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(batches).toBe(idleBatches);
 
-      await sql`INSERT INTO reward_events (kind, member_id, data) VALUES ('login', 1, '{}'::jsonb), ('login', 2, '{}'::jsonb)`.execute(db);
+      await sql`INSERT INTO reward_events (kind, member_id, data) VALUES ('login', 1, '{}'::jsonb), ('login', 2, '{}'::jsonb)`.execute(
+        db,
+      );
       await vi.waitFor(() => expect(applied).toHaveLength(2), { timeout: 5_000 });
     } finally {
       await stream.stop();

@@ -90,14 +90,18 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
         if (events.length) await sub.handle(trx, events);
         // Past the events of other kinds too when the batch was not full (end), else to its last event.
         const to = end ?? (events.length ? cursorOf(events[events.length - 1]!) : undefined);
-        if (to && (to.lastTx !== cursor.lastTx || to.lastId !== cursor.lastId)) await moveCursor(trx, sub.name, to, events.length);
+        if (to && (to.lastTx !== cursor.lastTx || to.lastId !== cursor.lastId))
+          await moveCursor(trx, sub.name, to, events.length);
       });
     } catch (err) {
       if (isRetryableDatabaseError(err) || read.length <= 1) {
         if (read.length === 1) return runAlone(sub, read[0]!);
         throw err;
       }
-      log.warn({ subscriber: sub.name, err, events: read.length }, 'reward events: batch failed, applying its events one by one');
+      log.warn(
+        { subscriber: sub.name, err, events: read.length },
+        'reward events: batch failed, applying its events one by one',
+      );
       for (const e of read) await runAlone(sub, e);
     }
     observe(sub, read);
@@ -173,7 +177,8 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
 
     start(): void {
       if (loops.size > 0) return;
-      for (const sub of subscribers) loops.set(sub.name, startWakeableLoop({ turn: () => turn(sub), minGapMs: pollMs, failedTurnDelayMs: pollMs }));
+      for (const sub of subscribers)
+        loops.set(sub.name, startWakeableLoop({ turn: () => turn(sub), minGapMs: pollMs, failedTurnDelayMs: pollMs }));
     },
 
     async stop(): Promise<void> {

@@ -12,7 +12,10 @@ export async function readJurisdiction(db: Db): Promise<JurisdictionProfile> {
 }
 
 export async function writeJurisdiction(trx: Db, profile: JurisdictionProfile, operatorId: string): Promise<void> {
-  await trx.updateTable('reward_settings').set({ jurisdiction: profile, updated_by: operatorId, updated_at: new Date() }).execute();
+  await trx
+    .updateTable('reward_settings')
+    .set({ jurisdiction: profile, updated_by: operatorId, updated_at: new Date() })
+    .execute();
 }
 
 export type NewGrant = {
@@ -67,7 +70,11 @@ export async function findExistingKeys(trx: Db, keys: string[]): Promise<Set<str
 /** Grants' statuses by id; unknown ids are left out. */
 export async function findStatuses(db: Db, grantIds: string[]): Promise<Map<string, string>> {
   if (!grantIds.length) return new Map();
-  const rows = await db.selectFrom('reward_grants').select(['id', 'status']).where('id', 'in', [...new Set(grantIds)]).execute();
+  const rows = await db
+    .selectFrom('reward_grants')
+    .select(['id', 'status'])
+    .where('id', 'in', [...new Set(grantIds)])
+    .execute();
   return new Map(rows.map((r) => [String(r.id), r.status]));
 }
 
@@ -80,24 +87,47 @@ export async function lockGrant(trx: Db, grantId: string, memberId?: string): Pr
 
 /** The oldest queued grants' ids. */
 export async function findQueuedIds(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('reward_grants').select('id').where('status', '=', 'queued').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('reward_grants')
+    .select('id')
+    .where('status', '=', 'queued')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => String(r.id));
 }
 
 /** A queued grant locked for payment; undefined when paid meanwhile or being paid by another instance. */
 export async function lockQueuedGrant(trx: Db, grantId: string): Promise<GrantRow | undefined> {
-  return trx.selectFrom('reward_grants').selectAll().where('id', '=', grantId).where('status', '=', 'queued').forUpdate().skipLocked().executeTakeFirst();
+  return trx
+    .selectFrom('reward_grants')
+    .selectAll()
+    .where('id', '=', grantId)
+    .where('status', '=', 'queued')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
 }
 
 export async function markPaid(trx: Db, grantId: string, operatorId: string | null): Promise<void> {
   await trx
     .updateTable('reward_grants')
-    .set({ status: 'paid', paid_at: new Date(), ...(operatorId ? { resolved_at: new Date(), resolved_by: operatorId } : {}) })
+    .set({
+      status: 'paid',
+      paid_at: new Date(),
+      ...(operatorId ? { resolved_at: new Date(), resolved_by: operatorId } : {}),
+    })
     .where('id', '=', grantId)
     .execute();
 }
 
-export async function markClosed(trx: Db, grantId: string, status: 'rejected' | 'expired', operatorId: string | null, reason: string | null): Promise<void> {
+export async function markClosed(
+  trx: Db,
+  grantId: string,
+  status: 'rejected' | 'expired',
+  operatorId: string | null,
+  reason: string | null,
+): Promise<void> {
   await trx
     .updateTable('reward_grants')
     .set({ status, resolved_at: new Date(), resolved_by: operatorId, resolve_reason: reason })
@@ -139,10 +169,19 @@ export async function findMemberGrants(
   return { rows, total: Number(count.n), claimable: Number(claimable.n) };
 }
 
-export type OpsGrantFilter = { status?: GrantStatus | undefined; source?: string | undefined; memberId?: string | undefined };
+export type OpsGrantFilter = {
+  status?: GrantStatus | undefined;
+  source?: string | undefined;
+  memberId?: string | undefined;
+};
 
 /** The back office's list: newest first, keyset-paged by id. */
-export async function findGrants(db: Db, f: OpsGrantFilter, beforeId: string | undefined, limit: number): Promise<GrantRow[]> {
+export async function findGrants(
+  db: Db,
+  f: OpsGrantFilter,
+  beforeId: string | undefined,
+  limit: number,
+): Promise<GrantRow[]> {
   let q = db.selectFrom('reward_grants').selectAll();
   if (f.status) q = q.where('status', '=', f.status);
   if (f.source) q = q.where('source', '=', f.source);

@@ -36,7 +36,13 @@ export type RewardGrantsContext = {
 };
 
 /** The unit a grant's amount is counted in, stored as its currency: money kinds use the operator's. */
-const UNIT_OF: Record<RewardKind, string | undefined> = { cash: undefined, bonus: undefined, points: 'PTS', raffle_ticket: 'TKT', mission_step: 'STEP' };
+const UNIT_OF: Record<RewardKind, string | undefined> = {
+  cash: undefined,
+  bonus: undefined,
+  points: 'PTS',
+  raffle_ticket: 'TKT',
+  mission_step: 'STEP',
+};
 
 export function toGrantView(row: GrantRow): Grant {
   return {
@@ -88,7 +94,15 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     kind: 'cash',
     async pay(trx, grant) {
       await ledger.creditPlayerFromSystem(
-        { memberId: grant.memberId, amountMinor: grant.amount, systemAccount: 'promotion_budget', kind: 'reward_cash', idempotencyKey: grant.idempotencyKey, reference: `grant:${grant.grantId}`, metadata: { source: grant.source, sourceRef: grant.sourceRef } },
+        {
+          memberId: grant.memberId,
+          amountMinor: grant.amount,
+          systemAccount: 'promotion_budget',
+          kind: 'reward_cash',
+          idempotencyKey: grant.idempotencyKey,
+          reference: `grant:${grant.grantId}`,
+          metadata: { source: grant.source, sourceRef: grant.sourceRef },
+        },
         trx,
       );
     },
@@ -97,15 +111,29 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
   let isExcluded: ((memberId: string, trx: Db) => Promise<boolean>) | null = null;
 
   /** Issue a grant in the caller's transaction; the same key again answers the grant already made. */
-  async function issue(trx: Db, req: GrantRequest): Promise<{ grantId: string; status: GrantStatus; created: boolean }> {
+  async function issue(
+    trx: Db,
+    req: GrantRequest,
+  ): Promise<{ grantId: string; status: GrantStatus; created: boolean }> {
     const reasons = jurisdictionRefusals(await readJurisdiction(trx), { rewardKind: req.kind });
-    if (reasons.length) throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', { reasons });
+    if (reasons.length)
+      throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', {
+        reasons,
+      });
     if (req.amount <= 0n) throw new Error('rewards: a grant is positive');
     if (!sinks.has(req.kind)) throw new Error(`rewards: no payer for ${req.kind} rewards is registered`);
     // A player in a time-out or self-exclusion gets nothing (responsible gambling): the grant is
     // kept, rejected, so its key is spent and the record shows why nothing was paid.
     const excluded = isExcluded ? await isExcluded(String(req.memberId), trx) : false;
-    const status: GrantStatus = excluded ? 'rejected' : req.delivery === 'auto' ? 'paid' : req.delivery === 'queue' ? 'queued' : req.delivery === 'claim' ? 'issued' : 'held';
+    const status: GrantStatus = excluded
+      ? 'rejected'
+      : req.delivery === 'auto'
+        ? 'paid'
+        : req.delivery === 'queue'
+          ? 'queued'
+          : req.delivery === 'claim'
+            ? 'issued'
+            : 'held';
     const { row, created } = await insertGrant(trx, {
       memberId: req.memberId,
       kind: req.kind,
@@ -144,7 +172,8 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     existingKeys: (trx: Db, keys: string[]): Promise<Set<string>> => findExistingKeys(trx, keys),
 
     /** Where grants stand, by id (a module's page shows its own rewards: paid, held, rejected). */
-    statuses: async (grantIds: string[]): Promise<Map<string, GrantStatus>> => (await findStatuses(db, grantIds)) as Map<string, GrantStatus>,
+    statuses: async (grantIds: string[]): Promise<Map<string, GrantStatus>> =>
+      (await findStatuses(db, grantIds)) as Map<string, GrantStatus>,
 
     /** Whether a payer of this kind exists (a rule's reward needs one). */
     hasSink: (kind: RewardKind): boolean => sinks.has(kind),
@@ -154,7 +183,10 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       const outcome = await runInTransaction(db, async (trx) => {
         const row = await lockGrant(trx, grantId, memberId);
         if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
-        if (row.status !== 'issued') throw new AppError(ErrorCode.GRANT_NOT_CLAIMABLE, 'This reward is not waiting for a claim', { status: row.status });
+        if (row.status !== 'issued')
+          throw new AppError(ErrorCode.GRANT_NOT_CLAIMABLE, 'This reward is not waiting for a claim', {
+            status: row.status,
+          });
         if (row.claim_until && new Date(row.claim_until).getTime() <= Date.now()) {
           await markClosed(trx, grantId, 'expired', null, null);
           return 'expired' as const;
@@ -163,7 +195,8 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
         await pay(trx, row);
         return (await lockGrant(trx, grantId))!;
       });
-      if (outcome === 'expired') throw new AppError(ErrorCode.GRANT_EXPIRED, 'The time to claim this reward has passed');
+      if (outcome === 'expired')
+        throw new AppError(ErrorCode.GRANT_EXPIRED, 'The time to claim this reward has passed');
       return toGrantView(outcome);
     },
 
@@ -172,11 +205,21 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       return runInTransaction(db, async (trx) => {
         const row = await lockGrant(trx, grantId);
         if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
-        if (row.status !== 'held') throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward is not held for review', { status: row.status });
+        if (row.status !== 'held')
+          throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward is not held for review', { status: row.status });
         await markPaid(trx, grantId, operatorId);
         await pay(trx, row);
         const after = (await lockGrant(trx, grantId))!;
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward.release', subjectType: 'reward_grant', subjectId: grantId, reason, before: { status: row.status }, after: { status: after.status } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'reward.release',
+          subjectType: 'reward_grant',
+          subjectId: grantId,
+          reason,
+          before: { status: row.status },
+          after: { status: after.status },
+        });
         return toGrantView(after);
       });
     },
@@ -186,24 +229,46 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       return runInTransaction(db, async (trx) => {
         const row = await lockGrant(trx, grantId);
         if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
-        if (row.status !== 'held' && row.status !== 'issued') throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward can no longer be rejected', { status: row.status });
+        if (row.status !== 'held' && row.status !== 'issued')
+          throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward can no longer be rejected', { status: row.status });
         await markClosed(trx, grantId, 'rejected', operatorId, reason);
         const after = (await lockGrant(trx, grantId))!;
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward.reject', subjectType: 'reward_grant', subjectId: grantId, reason, before: { status: row.status }, after: { status: after.status } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'reward.reject',
+          subjectType: 'reward_grant',
+          subjectId: grantId,
+          reason,
+          before: { status: row.status },
+          after: { status: after.status },
+        });
         return toGrantView(after);
       });
     },
 
     /** The player's reward centre: one page, newest first, and how many wait for a claim. */
     async listForMember(memberId: string, q: { status?: GrantStatus | undefined; page: number; pageSize: number }) {
-      const { rows, total, claimable } = await findMemberGrants(db, memberId, q.status, (q.page - 1) * q.pageSize, q.pageSize);
+      const { rows, total, claimable } = await findMemberGrants(
+        db,
+        memberId,
+        q.status,
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
       return { list: rows.map(toGrantView), total, page: q.page, pageSize: q.pageSize, claimable };
     },
 
     /** The back office's list, keyset-paged. */
     async listForOps(f: OpsGrantFilter, beforeId: string | undefined, limit: number) {
       const rows = await findGrants(db, f, beforeId, limit);
-      return rows.map((r) => ({ ...toGrantView(r), memberId: String(r.member_id), sourceRef: r.source_ref, holdReason: r.hold_reason, params: r.params }));
+      return rows.map((r) => ({
+        ...toGrantView(r),
+        memberId: String(r.member_id),
+        sourceRef: r.source_ref,
+        holdReason: r.hold_reason,
+        params: r.params,
+      }));
     },
 
     /**

@@ -12,7 +12,16 @@ export const REWARD_KINDS = ['cash', 'bonus', 'points', 'raffle_ticket', 'missio
 export type RewardKind = (typeof REWARD_KINDS)[number];
 
 /** Who decided a grant: its `source` and `sourceRef` (the rule id, mission id, rebate period…). */
-export const GRANT_SOURCES = ['rule', 'mission', 'rebate', 'referral', 'vip', 'operator', 'raffle', 'points_mall'] as const;
+export const GRANT_SOURCES = [
+  'rule',
+  'mission',
+  'rebate',
+  'referral',
+  'vip',
+  'operator',
+  'raffle',
+  'points_mall',
+] as const;
 export type GrantSource = (typeof GRANT_SOURCES)[number];
 
 /**

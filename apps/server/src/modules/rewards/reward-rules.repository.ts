@@ -63,14 +63,26 @@ export async function findRule(db: Db, id: string): Promise<RuleRow | undefined>
 /** Live rules for these triggers (the consumer reads them once per batch). */
 export async function findLiveRules(db: Db, triggers: readonly string[]): Promise<RuleRow[]> {
   if (!triggers.length) return [];
-  return db.selectFrom('reward_rules').selectAll().where('status', '=', 'live').where('trigger', 'in', triggers).orderBy('id').execute();
+  return db
+    .selectFrom('reward_rules')
+    .selectAll()
+    .where('status', '=', 'live')
+    .where('trigger', 'in', triggers)
+    .orderBy('id')
+    .execute();
 }
 
 /**
  * Count one grant against a player's cap for the period: false when the cap is reached. The
  * usage row is the lock, so two events of one player in one period never both pass the last slot.
  */
-export async function takePlayerSlot(trx: Db, ruleId: string, memberId: string, periodKey: string, cap: number): Promise<boolean> {
+export async function takePlayerSlot(
+  trx: Db,
+  ruleId: string,
+  memberId: string,
+  periodKey: string,
+  cap: number,
+): Promise<boolean> {
   const { rows } = await sql<{ grants: number }>`
     INSERT INTO reward_rule_usage AS u (rule_id, member_id, period_key, grants) VALUES (${ruleId}, ${memberId}, ${periodKey}, 1)
     ON CONFLICT (rule_id, member_id, period_key) DO UPDATE SET grants = u.grants + 1 WHERE u.grants < ${cap}
@@ -86,14 +98,17 @@ export type PlayerSlot = { ruleId: string; memberId: string; periodKey: string; 
  * one found full stays full for the rest of the batch.
  */
 export async function findFullPlayerSlots(db: Db, slots: PlayerSlot[]): Promise<Set<string>> {
-  const key = (s: { ruleId: string; memberId: string; periodKey: string }) => `${s.ruleId}|${s.memberId}|${s.periodKey}`;
+  const key = (s: { ruleId: string; memberId: string; periodKey: string }) =>
+    `${s.ruleId}|${s.memberId}|${s.periodKey}`;
   const unique = [...new Map(slots.map((s) => [key(s), s])).values()];
   if (unique.length === 0) return new Set();
   const { rows } = await sql<{ rule_id: string; member_id: string; period_key: string; grants: number }>`
     SELECT u.rule_id::text AS rule_id, u.member_id::text AS member_id, u.period_key, u.grants
     FROM reward_rule_usage AS u
     JOIN unnest(${sql.val(unique.map((s) => s.ruleId))}::bigint[], ${sql.val(unique.map((s) => s.memberId))}::bigint[], ${sql.val(unique.map((s) => s.periodKey))}::text[])
-      AS s (rule_id, member_id, period_key) ON u.rule_id = s.rule_id AND u.member_id = s.member_id AND u.period_key = s.period_key`.execute(db);
+      AS s (rule_id, member_id, period_key) ON u.rule_id = s.rule_id AND u.member_id = s.member_id AND u.period_key = s.period_key`.execute(
+    db,
+  );
   const caps = new Map(unique.map((s) => [key(s), s.cap]));
   const full = new Set<string>();
   for (const r of rows) {
@@ -126,7 +141,12 @@ export async function addTotals(trx: Db, deltas: TotalDelta[]): Promise<void> {
 }
 
 /** Players' daily totals of some metrics from a day on (the conditions' periods), before this batch. */
-export async function findTotals(db: Db, memberIds: string[], metrics: string[], fromDay: string): Promise<TotalDelta[]> {
+export async function findTotals(
+  db: Db,
+  memberIds: string[],
+  metrics: string[],
+  fromDay: string,
+): Promise<TotalDelta[]> {
   if (!memberIds.length || !metrics.length) return [];
   const rows = await db
     .selectFrom('reward_member_totals')
@@ -146,5 +166,9 @@ export async function readTimeZone(db: Db): Promise<string> {
 /** Live rules the new profile forbids are paused in the same transaction as the change of profile. */
 export async function pauseRules(trx: Db, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await trx.updateTable('reward_rules').set({ status: 'paused', version: sql`version + 1`, updated_at: new Date() }).where('id', 'in', ids).execute();
+  await trx
+    .updateTable('reward_rules')
+    .set({ status: 'paused', version: sql`version + 1`, updated_at: new Date() })
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { jurisdictionRefusals, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import { periodKey } from '@wps/shared/reward-periods';
-import { ruleInputSchema, type DryRunResult, type Rule, type RuleInput, type RuleInputParsed, usesDepositCondition } from '@wps/shared/schemas/rewards';
+import {
+  ruleInputSchema,
+  type DryRunResult,
+  type Rule,
+  type RuleInput,
+  type RuleInputParsed,
+  usesDepositCondition,
+} from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -10,7 +17,17 @@ import type { AuditService } from '../audit/audit.service';
 import type { RewardEventStream } from './reward-events';
 import type { RewardEventKind } from './reward-events.types';
 import { readJurisdiction, writeJurisdiction } from './reward-grants.repository';
-import { findRule, findRules, insertRule, lockRule, pauseRules, readTimeZone, setRuleStatus, updateRule, type RuleRow } from './reward-rules.repository';
+import {
+  findRule,
+  findRules,
+  insertRule,
+  lockRule,
+  pauseRules,
+  readTimeZone,
+  setRuleStatus,
+  updateRule,
+  type RuleRow,
+} from './reward-rules.repository';
 import { TotalsBook, toLiveRule, type RuleFactSources } from './rules-consumer';
 import { evaluateRule, eventTotals, type LiveRule } from './rule-evaluation';
 
@@ -46,12 +63,21 @@ export function toRuleView(row: RuleRow): Rule {
 }
 
 function refusalsOf(profile: JurisdictionProfile, r: RuleInputParsed) {
-  return jurisdictionRefusals(profile, { rewardKind: r.reward.kind, trigger: r.trigger, usesDepositCondition: usesDepositCondition(r.conditions) });
+  return jurisdictionRefusals(profile, {
+    rewardKind: r.reward.kind,
+    trigger: r.trigger,
+    usesDepositCondition: usesDepositCondition(r.conditions),
+  });
 }
 
 function assertAllowed(profile: JurisdictionProfile, r: RuleInputParsed): void {
   const reasons = refusalsOf(profile, r);
-  if (reasons.length) throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, `The ${profile} jurisdiction profile forbids this rule`, { reasons, profile });
+  if (reasons.length)
+    throw new AppError(
+      ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION,
+      `The ${profile} jurisdiction profile forbids this rule`,
+      { reasons, profile },
+    );
 }
 
 /** The operator's rules: written in the back office (audited), checked against the jurisdiction profile on every save and status change. */
@@ -66,7 +92,9 @@ export function createRewardRules(ctx: {
 
   function assertPayable(r: RuleInputParsed): void {
     if (!ctx.hasSink(r.reward.kind)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, `No payer for ${r.reward.kind} rewards is installed`, { fields: { 'reward.kind': 'unavailable' } });
+      throw new AppError(ErrorCode.VALIDATION_FAILED, `No payer for ${r.reward.kind} rewards is installed`, {
+        fields: { 'reward.kind': 'unavailable' },
+      });
     }
   }
 
@@ -85,7 +113,16 @@ export function createRewardRules(ctx: {
         assertAllowed(await readJurisdiction(trx), parsed);
         assertPayable(parsed);
         const row = await insertRule(trx, parsed, operatorId);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward_rule.create', subjectType: 'reward_rule', subjectId: String(row.id), reason: null, before: null, after: toRuleView(row) });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'reward_rule.create',
+          subjectType: 'reward_rule',
+          subjectId: String(row.id),
+          reason: null,
+          before: null,
+          after: toRuleView(row),
+        });
         return toRuleView(row);
       });
     },
@@ -96,36 +133,70 @@ export function createRewardRules(ctx: {
       return runInTransaction(db, async (trx) => {
         const before = await lockRule(trx, id);
         if (!before) throw new AppError(ErrorCode.REWARD_RULE_NOT_FOUND, 'No such rule');
-        if (before.version !== version) throw new AppError(ErrorCode.SETTING_CHANGED, 'The rule changed since it was loaded');
-        if (before.status !== 'draft' && before.status !== 'paused') throw new AppError(ErrorCode.REWARD_RULE_NOT_EDITABLE, 'Pause the rule before changing it', { status: before.status });
+        if (before.version !== version)
+          throw new AppError(ErrorCode.SETTING_CHANGED, 'The rule changed since it was loaded');
+        if (before.status !== 'draft' && before.status !== 'paused')
+          throw new AppError(ErrorCode.REWARD_RULE_NOT_EDITABLE, 'Pause the rule before changing it', {
+            status: before.status,
+          });
         assertAllowed(await readJurisdiction(trx), parsed);
         assertPayable(parsed);
         const row = await updateRule(trx, id, parsed);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'reward_rule.update', subjectType: 'reward_rule', subjectId: id, reason: null, before: toRuleView(before), after: toRuleView(row) });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'reward_rule.update',
+          subjectType: 'reward_rule',
+          subjectId: id,
+          reason: null,
+          before: toRuleView(before),
+          after: toRuleView(row),
+        });
         return toRuleView(row);
       });
     },
 
     /** draft|paused → live, live → paused, anything but ended → ended. Going live checks the profile again. */
-    async setStatus(operatorId: string, id: string, status: 'live' | 'paused' | 'ended', version: number): Promise<Rule> {
+    async setStatus(
+      operatorId: string,
+      id: string,
+      status: 'live' | 'paused' | 'ended',
+      version: number,
+    ): Promise<Rule> {
       return runInTransaction(db, async (trx) => {
         const before = await lockRule(trx, id);
         if (!before) throw new AppError(ErrorCode.REWARD_RULE_NOT_FOUND, 'No such rule');
-        if (before.version !== version) throw new AppError(ErrorCode.SETTING_CHANGED, 'The rule changed since it was loaded');
+        if (before.version !== version)
+          throw new AppError(ErrorCode.SETTING_CHANGED, 'The rule changed since it was loaded');
         const allowed =
           (status === 'live' && (before.status === 'draft' || before.status === 'paused')) ||
           (status === 'paused' && before.status === 'live') ||
           (status === 'ended' && before.status !== 'ended');
-        if (!allowed) throw new AppError(ErrorCode.REWARD_RULE_STATUS_INVALID, `A ${before.status} rule cannot become ${status}`, { status: before.status });
+        if (!allowed)
+          throw new AppError(ErrorCode.REWARD_RULE_STATUS_INVALID, `A ${before.status} rule cannot become ${status}`, {
+            status: before.status,
+          });
         if (status === 'live') assertAllowed(await readJurisdiction(trx), ruleInputSchema.parse(toRuleView(before)));
         const row = await setRuleStatus(trx, id, status);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: `reward_rule.${status}`, subjectType: 'reward_rule', subjectId: id, reason: null, before: { status: before.status }, after: { status } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: `reward_rule.${status}`,
+          subjectType: 'reward_rule',
+          subjectId: id,
+          reason: null,
+          before: { status: before.status },
+          after: { status },
+        });
         return toRuleView(row);
       });
     },
 
     /** Change the jurisdiction profile; live rules it forbids are paused in the same transaction. */
-    async setJurisdiction(operatorId: string, profile: JurisdictionProfile): Promise<{ jurisdiction: JurisdictionProfile; paused: string[] }> {
+    async setJurisdiction(
+      operatorId: string,
+      profile: JurisdictionProfile,
+    ): Promise<{ jurisdiction: JurisdictionProfile; paused: string[] }> {
       return runInTransaction(db, async (trx) => {
         const before = await readJurisdiction(trx);
         const rows = await findRules(trx);
@@ -134,7 +205,16 @@ export function createRewardRules(ctx: {
           .map((r) => String(r.id));
         await pauseRules(trx, paused);
         await writeJurisdiction(trx, profile, operatorId);
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'rewards.jurisdiction', subjectType: 'reward_settings', subjectId: 'jurisdiction', reason: null, before: { jurisdiction: before }, after: { jurisdiction: profile, paused } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'rewards.jurisdiction',
+          subjectType: 'reward_settings',
+          subjectId: 'jurisdiction',
+          reason: null,
+          before: { jurisdiction: before },
+          after: { jurisdiction: profile, paused },
+        });
         return { jurisdiction: profile, paused };
       });
     },
@@ -164,27 +244,53 @@ export function createRewardRules(ctx: {
       const players = new Set<string>();
       const categories = await ctx.facts.vendorCategories();
       const sample: DryRunResult['sample'] = [];
-      let scanned = 0, grants = 0, cappedOut = 0, amount = 0n, afterId = '0', truncated = false;
+      let scanned = 0,
+        grants = 0,
+        cappedOut = 0,
+        amount = 0n,
+        afterId = '0',
+        truncated = false;
       let registered = new Map<string, Date>();
       let levels = new Map<string, number>();
       for (;;) {
         const page = await ctx.events.history(kinds, from, until, afterId, DRY_RUN_PAGE);
         if (!page.length) break;
         const ids = [...new Set(page.map((e) => e.memberId))];
-        if (parsed.conditions.registeredFrom || parsed.conditions.registeredUntil) registered = await ctx.facts.registeredAt(ids, db);
-        if ((parsed.conditions.vipLevelMin !== undefined || parsed.conditions.vipLevelMax !== undefined) && ctx.facts.vipLevels) levels = await ctx.facts.vipLevels(ids, db);
+        if (parsed.conditions.registeredFrom || parsed.conditions.registeredUntil)
+          registered = await ctx.facts.registeredAt(ids, db);
+        if (
+          (parsed.conditions.vipLevelMin !== undefined || parsed.conditions.vipLevelMax !== undefined) &&
+          ctx.facts.vipLevels
+        )
+          levels = await ctx.facts.vipLevels(ids, db);
         for (const e of page) {
           scanned++;
           const v = e.kind === 'round_settled' ? String(e.data['vassalage'] ?? '') : '';
           const category = v ? categories.get(v) : undefined;
           for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
           if (e.kind !== parsed.trigger) continue;
-          const joined = parsed.conditions.joinedPromotion && parsed.promotionId && ctx.facts.joinedPromotion ? await ctx.facts.joinedPromotion(parsed.promotionId, e.memberId, e.occurredAt, db) : false;
-          const verdict = evaluateRule(rule, e, { category, vipLevel: levels.get(e.memberId), registeredAt: registered.get(e.memberId) ?? null, joinedPromotion: joined, total: (m, f, t) => book.total(e.memberId, m, f, t) }, timeZone);
+          const joined =
+            parsed.conditions.joinedPromotion && parsed.promotionId && ctx.facts.joinedPromotion
+              ? await ctx.facts.joinedPromotion(parsed.promotionId, e.memberId, e.occurredAt, db)
+              : false;
+          const verdict = evaluateRule(
+            rule,
+            e,
+            {
+              category,
+              vipLevel: levels.get(e.memberId),
+              registeredAt: registered.get(e.memberId) ?? null,
+              joinedPromotion: joined,
+              total: (m, f, t) => book.total(e.memberId, m, f, t),
+            },
+            timeZone,
+          );
           if (!verdict.ok) continue;
           const slot = `${e.memberId}|${periodKey(e.occurredAt, parsed.capPeriod === 'none' ? 'none' : parsed.capPeriod, timeZone)}`;
           const overPlayer = parsed.perPlayerCap !== null && (perPlayer.get(slot) ?? 0) >= parsed.perPlayerCap;
-          const overTotal = (parsed.totalCapCount !== null && grants >= parsed.totalCapCount) || (parsed.totalCapAmount !== null && amount + verdict.amount > BigInt(parsed.totalCapAmount));
+          const overTotal =
+            (parsed.totalCapCount !== null && grants >= parsed.totalCapCount) ||
+            (parsed.totalCapAmount !== null && amount + verdict.amount > BigInt(parsed.totalCapAmount));
           if (overPlayer || overTotal) {
             cappedOut++;
             continue;
@@ -193,7 +299,13 @@ export function createRewardRules(ctx: {
           grants++;
           amount += verdict.amount;
           players.add(e.memberId);
-          if (sample.length < 20) sample.push({ memberId: e.memberId, eventId: e.id, occurredAt: e.occurredAt.toISOString(), amount: verdict.amount.toString() });
+          if (sample.length < 20)
+            sample.push({
+              memberId: e.memberId,
+              eventId: e.id,
+              occurredAt: e.occurredAt.toISOString(),
+              amount: verdict.amount.toString(),
+            });
         }
         afterId = page[page.length - 1]!.id;
         if (scanned >= DRY_RUN_MAX_EVENTS) {
@@ -201,7 +313,16 @@ export function createRewardRules(ctx: {
           break;
         }
       }
-      return { eventsScanned: scanned, truncated, grants, players: players.size, amount: amount.toString(), kind: parsed.reward.kind, cappedOut, sample };
+      return {
+        eventsScanned: scanned,
+        truncated,
+        grants,
+        players: players.size,
+        amount: amount.toString(),
+        kind: parsed.reward.kind,
+        cappedOut,
+        sample,
+      };
     },
   };
 }

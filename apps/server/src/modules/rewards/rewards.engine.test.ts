@@ -29,23 +29,52 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     await t?.close();
   });
 
-  const createRule = async (input: RuleInput) => valueOf<Rule>(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: input }));
-  const goLive = async (rule: Rule) => valueOf<Rule>(await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, { token: marketing, payload: { status: 'live', version: rule.version } }));
+  const createRule = async (input: RuleInput) =>
+    valueOf<Rule>(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: input }));
+  const goLive = async (rule: Rule) =>
+    valueOf<Rule>(
+      await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, {
+        token: marketing,
+        payload: { status: 'live', version: rule.version },
+      }),
+    );
   const end = async (rule: Rule) => {
     const now = valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${rule.id}`, { token: marketing }));
-    return valueOf<Rule>(await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, { token: marketing, payload: { status: 'ended', version: now.version } }));
+    return valueOf<Rule>(
+      await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, {
+        token: marketing,
+        payload: { status: 'ended', version: now.version },
+      }),
+    );
   };
-  const grants = async (token: string) => valueOf<GrantList>(await call(t.app, 'GET', '/wps/rewards/grants', { token }));
+  const grants = async (token: string) =>
+    valueOf<GrantList>(await call(t.app, 'GET', '/wps/rewards/grants', { token }));
   const deposit = async (token: string, amount: string) => {
     const channel = await demoChannel(t, token, 'manual_bank');
     const order = await createOrder(t, token, channel.id, amount);
-    valueOf(await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, { token: finance, payload: { reason: 'seen on the statement' } }));
+    valueOf(
+      await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, {
+        token: finance,
+        payload: { reason: 'seen on the statement' },
+      }),
+    );
   };
-  const grantRows = (ruleId: string) => t.database.db.selectFrom('reward_grants').selectAll().where('source', '=', 'rule').where('source_ref', '=', ruleId).execute();
+  const grantRows = (ruleId: string) =>
+    t.database.db
+      .selectFrom('reward_grants')
+      .selectAll()
+      .where('source', '=', 'rule')
+      .where('source_ref', '=', ruleId)
+      .execute();
 
   it('pays a first-deposit rule once: 10 % capped, the second deposit and replayed events pay nothing', async () => {
     const rule = await goLive(
-      await createRule({ name: 'Welcome 10%', trigger: 'deposit_credited', conditions: { firstDeposit: true }, reward: { kind: 'cash', percentBp: 1000, maxAmount: '3000' } }),
+      await createRule({
+        name: 'Welcome 10%',
+        trigger: 'deposit_credited',
+        conditions: { firstDeposit: true },
+        reward: { kind: 'cash', percentBp: 1000, maxAmount: '3000' },
+      }),
     );
     const anna = await newPlayer(t);
     const before = await balanceMinor(t, anna.token);
@@ -61,7 +90,9 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     expect(list.list[0]).toMatchObject({ amount: '1000', status: 'paid', title: { PT: 'Welcome 10%' } });
 
     // Replay every event from the start of the stream: the grant's key holds, nothing is paid twice.
-    await sql`UPDATE reward_event_cursors SET last_tx = '0'::xid8, last_id = 0 WHERE subscriber = 'rules'`.execute(t.database.db);
+    await sql`UPDATE reward_event_cursors SET last_tx = '0'::xid8, last_id = 0 WHERE subscriber = 'rules'`.execute(
+      t.database.db,
+    );
     await t.app.services.rewardEvents.drain();
     expect(await grantRows(rule.id)).toHaveLength(1);
     expect((await balanceMinor(t, anna.token)) - before).toBe(61_000n);
@@ -71,7 +102,16 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
   });
 
   it('issues a claimable reward on login that the player claims once', async () => {
-    const rule = await goLive(await createRule({ name: 'Daily login', trigger: 'login', reward: { kind: 'cash', amount: '500' }, delivery: 'claim', perPlayerCap: 1, capPeriod: 'daily' }));
+    const rule = await goLive(
+      await createRule({
+        name: 'Daily login',
+        trigger: 'login',
+        reward: { kind: 'cash', amount: '500' },
+        delivery: 'claim',
+        perPlayerCap: 1,
+        capPeriod: 'daily',
+      }),
+    );
     const { username, password, result } = await registerUser(t.app);
     const bruno = { token: result.token, memberId: (await t.app.services.session.resolve(result.token))!.memberId };
     await t.app.services.rewardEvents.drain();
@@ -84,10 +124,18 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     const before = await balanceMinor(t, bruno.token);
     valueOf(await call(t.app, 'POST', `/wps/rewards/grants/${grant.id}/claim`, { token: bruno.token }));
     expect((await balanceMinor(t, bruno.token)) - before).toBe(500n);
-    expectFailure(await call(t.app, 'POST', `/wps/rewards/grants/${grant.id}/claim`, { token: bruno.token }), 'GRANT_NOT_CLAIMABLE', 409);
+    expectFailure(
+      await call(t.app, 'POST', `/wps/rewards/grants/${grant.id}/claim`, { token: bruno.token }),
+      'GRANT_NOT_CLAIMABLE',
+      409,
+    );
     // Another player cannot claim it.
     const carla = await newPlayer(t);
-    expectFailure(await call(t.app, 'POST', `/wps/rewards/grants/${grant.id}/claim`, { token: carla.token }), 'GRANT_NOT_FOUND', 404);
+    expectFailure(
+      await call(t.app, 'POST', `/wps/rewards/grants/${grant.id}/claim`, { token: carla.token }),
+      'GRANT_NOT_FOUND',
+      404,
+    );
     // The per-player daily cap: a second login today gives nothing more.
     valueOf(await login(t.app, username, password));
     await t.app.services.rewardEvents.drain();
@@ -103,11 +151,23 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     await t.app.services.rewardEvents.drain();
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const until = new Date(Date.now() + 60_000).toISOString();
-    const grantsBefore = await t.database.db.selectFrom('reward_grants').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const grantsBefore = await t.database.db
+      .selectFrom('reward_grants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const dry = valueOf<DryRunResult>(
       await call(t.app, 'POST', '/ops/rewards/dry-run', {
         token: marketing,
-        payload: { from, until, rule: { name: 'Deposits of 50+', trigger: 'deposit_credited', conditions: { depositMin: '5000' }, reward: { kind: 'cash', amount: '200' } } },
+        payload: {
+          from,
+          until,
+          rule: {
+            name: 'Deposits of 50+',
+            trigger: 'deposit_credited',
+            conditions: { depositMin: '5000' },
+            reward: { kind: 'cash', amount: '200' },
+          },
+        },
       }),
     );
     // Every deposit of 50.00 or more in the window: Anna's 100 and 500, Dave's 80.
@@ -118,47 +178,116 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     const capped = valueOf<DryRunResult>(
       await call(t.app, 'POST', '/ops/rewards/dry-run', {
         token: marketing,
-        payload: { from, until, rule: { name: 'Once', trigger: 'deposit_credited', conditions: { depositMin: '5000' }, reward: { kind: 'cash', amount: '200' }, perPlayerCap: 1 } },
+        payload: {
+          from,
+          until,
+          rule: {
+            name: 'Once',
+            trigger: 'deposit_credited',
+            conditions: { depositMin: '5000' },
+            reward: { kind: 'cash', amount: '200' },
+            perPlayerCap: 1,
+          },
+        },
       }),
     );
     expect(capped).toMatchObject({ grants: 2, cappedOut: 1 });
-    const grantsAfter = await t.database.db.selectFrom('reward_grants').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const grantsAfter = await t.database.db
+      .selectFrom('reward_grants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(grantsAfter.n).toBe(grantsBefore.n);
   });
 
   it('refuses what the Brazilian profile forbids, and pauses live rules it forbids when switched', async () => {
-    const rule = await goLive(await createRule({ name: 'Reload', trigger: 'deposit_credited', conditions: { depositMin: '1000' }, reward: { kind: 'cash', amount: '100' } }));
-    const loginRule = await goLive(await createRule({ name: 'Login points', trigger: 'login', reward: { kind: 'cash', amount: '1' }, perPlayerCap: 1, capPeriod: 'daily' }));
-    const switched = valueOf<{ jurisdiction: string; paused: string[] }>(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    const rule = await goLive(
+      await createRule({
+        name: 'Reload',
+        trigger: 'deposit_credited',
+        conditions: { depositMin: '1000' },
+        reward: { kind: 'cash', amount: '100' },
+      }),
+    );
+    const loginRule = await goLive(
+      await createRule({
+        name: 'Login points',
+        trigger: 'login',
+        reward: { kind: 'cash', amount: '1' },
+        perPlayerCap: 1,
+        capPeriod: 'daily',
+      }),
+    );
+    const switched = valueOf<{ jurisdiction: string; paused: string[] }>(
+      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }),
+    );
     expect(switched.paused).toEqual([rule.id]);
-    expect(valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${loginRule.id}`, { token: marketing })).status).toBe('live');
+    expect(
+      valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${loginRule.id}`, { token: marketing })).status,
+    ).toBe('live');
 
     const refused = expectFailure(
-      await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: { name: 'Sign-up', trigger: 'registered', reward: { kind: 'bonus', amount: '1000' } } }),
+      await call(t.app, 'POST', '/ops/rewards/rules', {
+        token: marketing,
+        payload: { name: 'Sign-up', trigger: 'registered', reward: { kind: 'bonus', amount: '1000' } },
+      }),
       'REWARD_FORBIDDEN_BY_JURISDICTION',
       409,
     );
     expect(refused.value).toMatchObject({ reasons: ['REWARD_KIND_FORBIDDEN', 'TRIGGER_FORBIDDEN'], profile: 'BR' });
     expect(
       expectFailure(
-        await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: { name: 'Big depositors', trigger: 'login', conditions: { depositInPeriod: { period: 'week', min: '100' } }, reward: { kind: 'cash', amount: '1' } } }),
+        await call(t.app, 'POST', '/ops/rewards/rules', {
+          token: marketing,
+          payload: {
+            name: 'Big depositors',
+            trigger: 'login',
+            conditions: { depositInPeriod: { period: 'week', min: '100' } },
+            reward: { kind: 'cash', amount: '1' },
+          },
+        }),
         'REWARD_FORBIDDEN_BY_JURISDICTION',
         409,
       ).value,
     ).toMatchObject({ reasons: ['DEPOSIT_CONDITION_FORBIDDEN'] });
     // The paused rule cannot go live again under this profile.
     const paused = valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${rule.id}`, { token: marketing }));
-    expectFailure(await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, { token: marketing, payload: { status: 'live', version: paused.version } }), 'REWARD_FORBIDDEN_BY_JURISDICTION', 409);
+    expectFailure(
+      await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, {
+        token: marketing,
+        payload: { status: 'live', version: paused.version },
+      }),
+      'REWARD_FORBIDDEN_BY_JURISDICTION',
+      409,
+    );
     // And a deposit pays nothing under it (a BR player registers with a CPF and sets the limits the licence asks first).
     const erinLogin = (await registerUser(t.app, { cpf: newCpf(), birthDate: '1991-07-09' })).result;
-    const erin = { token: erinLogin.token, memberId: (await t.app.services.session.resolve(erinLogin.token))!.memberId };
-    valueOf(await call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token: erin.token, payload: { limits: [{ kind: 'deposit_month', value: '1000' }, { kind: 'daily_time', value: '600' }] } }));
+    const erin = {
+      token: erinLogin.token,
+      memberId: (await t.app.services.session.resolve(erinLogin.token))!.memberId,
+    };
+    valueOf(
+      await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+        token: erin.token,
+        payload: {
+          limits: [
+            { kind: 'deposit_month', value: '1000' },
+            { kind: 'daily_time', value: '600' },
+          ],
+        },
+      }),
+    );
     await deposit(erin.token, '20.00');
     await t.app.services.rewardEvents.drain();
     expect((await grantRows(rule.id)).filter((g) => g.member_id === erin.memberId)).toHaveLength(0);
     // Marketing may not change the profile.
-    expectFailure(await call(t.app, 'PUT', '/ops/rewards/settings', { token: marketing, payload: { jurisdiction: 'permissive' } }), 'OPERATOR_FORBIDDEN', 403);
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+    expectFailure(
+      await call(t.app, 'PUT', '/ops/rewards/settings', { token: marketing, payload: { jurisdiction: 'permissive' } }),
+      'OPERATOR_FORBIDDEN',
+      403,
+    );
+    valueOf(
+      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
+    );
     await end(loginRule);
     await end(rule);
   });
@@ -170,10 +299,14 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
       const view = await settings();
       return call(t.app, 'PUT', '/ops/site-settings', {
         token: admin,
-        payload: { changes: { registrationBonusMinor: { value: amount, version: view.versions.registrationBonusMinor } }, reason: 'welcome offer' },
+        payload: {
+          changes: { registrationBonusMinor: { value: amount, version: view.versions.registrationBonusMinor } },
+          reason: 'welcome offer',
+        },
       });
     };
-    const registeredBalance = async (overrides: Record<string, unknown> = {}) => balanceMinor(t, (await registerUser(t.app, overrides)).result.token);
+    const registeredBalance = async (overrides: Record<string, unknown> = {}) =>
+      balanceMinor(t, (await registerUser(t.app, overrides)).result.token);
     valueOf(await setBonus('700'));
     try {
       expect(await registeredBalance()).toBe(700n);
@@ -181,25 +314,69 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
       // The setting stays as it was, but a new account (registered with its CPF) receives nothing and the site no longer offers it.
       expect(await registeredBalance({ cpf: newCpf(), birthDate: '1988-02-20' })).toBe(0n);
       t.app.services.system.invalidateCache();
-      expect(valueOf<{ registrationBonusMinor: string }>(await call(t.app, 'GET', '/wps/system/setting/register')).registrationBonusMinor).toBe('0');
+      expect(
+        valueOf<{ registrationBonusMinor: string }>(await call(t.app, 'GET', '/wps/system/setting/register'))
+          .registrationBonusMinor,
+      ).toBe('0');
       // Raising it is refused with the reason; lowering it to nothing is allowed.
       const refused = expectFailure(await setBonus('900'), 'REWARD_FORBIDDEN_BY_JURISDICTION', 409);
       expect(refused.value).toMatchObject({ reasons: ['SIGN_UP_BONUS_FORBIDDEN'] });
       expect((await settings()).values.registrationBonusMinor).toBe('700');
       valueOf(await setBonus('0'));
     } finally {
-      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }));
+      valueOf(
+        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
+      );
       if ((await settings()).values.registrationBonusMinor !== '0') valueOf(await setBonus('0'));
     }
   });
 
   it('validates rules: 4xx with the fields, nothing written', async () => {
-    const count = async () => (await t.database.db.selectFrom('reward_rules').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.database.db
+          .selectFrom('reward_rules')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
-    expectFailure(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: { name: 'x', trigger: 'login', reward: { kind: 'cash' } } }), 'VALIDATION_FAILED', 400);
-    expectFailure(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: { name: 'x', trigger: 'nope', reward: { kind: 'cash', amount: '1' } } }), 'VALIDATION_FAILED', 400);
-    expectFailure(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: { name: 'x', trigger: 'login', conditions: { depositMin: '500', depositMax: '100' }, reward: { kind: 'cash', amount: '1' } } }), 'VALIDATION_FAILED', 400);
-    expectFailure(await call(t.app, 'POST', '/ops/rewards/rules', { token: finance, payload: { name: 'x', trigger: 'login', reward: { kind: 'cash', amount: '1' } } }), 'OPERATOR_FORBIDDEN', 403);
+    expectFailure(
+      await call(t.app, 'POST', '/ops/rewards/rules', {
+        token: marketing,
+        payload: { name: 'x', trigger: 'login', reward: { kind: 'cash' } },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/rewards/rules', {
+        token: marketing,
+        payload: { name: 'x', trigger: 'nope', reward: { kind: 'cash', amount: '1' } },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/rewards/rules', {
+        token: marketing,
+        payload: {
+          name: 'x',
+          trigger: 'login',
+          conditions: { depositMin: '500', depositMax: '100' },
+          reward: { kind: 'cash', amount: '1' },
+        },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/rewards/rules', {
+        token: finance,
+        payload: { name: 'x', trigger: 'login', reward: { kind: 'cash', amount: '1' } },
+      }),
+      'OPERATOR_FORBIDDEN',
+      403,
+    );
     expect(await count()).toBe(before);
   });
 });

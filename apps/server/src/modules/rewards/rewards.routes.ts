@@ -12,13 +12,21 @@ import type { AppServices } from '../../services';
 export function registerRewardsRoutes(app: RouteApp, services: AppServices): void {
   const { rewards } = services;
 
-  app.get('/wps/rewards/grants', { schema: { querystring: grantListQuerySchema, response: success(grantListSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await rewards.grants.listForMember(member.memberId, request.query));
-  });
+  app.get(
+    '/wps/rewards/grants',
+    { schema: { querystring: grantListQuerySchema, response: success(grantListSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await rewards.grants.listForMember(member.memberId, request.query));
+    },
+  );
 
-  app.post('/wps/rewards/grants/:id/claim', { schema: { params: grantIdParamsSchema, response: success(grantSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await rewards.grants.claim(member.memberId, request.params.id));
-  });
+  app.post(
+    '/wps/rewards/grants/:id/claim',
+    { schema: { params: grantIdParamsSchema, response: success(grantSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await rewards.grants.claim(member.memberId, request.params.id));
+    },
+  );
 }

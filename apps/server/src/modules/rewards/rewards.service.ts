@@ -21,7 +21,13 @@ export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
  */
 export function createRewardsService(ctx: RewardsContext) {
   const grants = createRewardGrants({ db: ctx.db, log: ctx.log, ledger: ctx.ledger, audit: ctx.audit });
-  const rules = createRewardRules({ db: ctx.db, audit: ctx.audit, events: ctx.events, facts: ctx.facts, hasSink: (kind) => grants.hasSink(kind as never) });
+  const rules = createRewardRules({
+    db: ctx.db,
+    audit: ctx.audit,
+    events: ctx.events,
+    facts: ctx.facts,
+    hasSink: (kind) => grants.hasSink(kind as never),
+  });
   ctx.events.subscribe(createRulesConsumer({ grants, facts: ctx.facts, log: ctx.log }));
   return {
     grants,

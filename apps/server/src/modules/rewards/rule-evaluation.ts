@@ -46,7 +46,11 @@ export function eventAmount(e: RewardEvent): bigint {
 }
 
 /** The daily totals an event adds to (deposits; turnover in all and in its category). */
-export function eventTotals(e: RewardEvent, category: string | undefined, timeZone: string): { metric: string; day: string; amount: bigint }[] {
+export function eventTotals(
+  e: RewardEvent,
+  category: string | undefined,
+  timeZone: string,
+): { metric: string; day: string; amount: bigint }[] {
   const amount = eventAmount(e);
   if (amount <= 0n) return [];
   const day = localDayKey(e.occurredAt, timeZone);
@@ -69,19 +73,27 @@ export function evaluateRule(rule: LiveRule, e: RewardEvent, facts: PlayerFacts,
   if (rule.endsAt && at >= rule.endsAt.getTime()) return { ok: false, reason: 'ended' };
   const c = rule.conditions;
   const amount = eventAmount(e);
-  if (c.firstDeposit && !(e.kind === 'deposit_credited' && e.data['first'] === true)) return { ok: false, reason: 'first_deposit' };
-  if (c.depositMin && !(e.kind === 'deposit_credited' && amount >= BigInt(c.depositMin))) return { ok: false, reason: 'deposit_min' };
-  if (c.depositMax && !(e.kind === 'deposit_credited' && amount <= BigInt(c.depositMax))) return { ok: false, reason: 'deposit_max' };
-  if (c.roundCategories && !(e.kind === 'round_settled' && facts.category && (c.roundCategories as string[]).includes(facts.category))) {
+  if (c.firstDeposit && !(e.kind === 'deposit_credited' && e.data['first'] === true))
+    return { ok: false, reason: 'first_deposit' };
+  if (c.depositMin && !(e.kind === 'deposit_credited' && amount >= BigInt(c.depositMin)))
+    return { ok: false, reason: 'deposit_min' };
+  if (c.depositMax && !(e.kind === 'deposit_credited' && amount <= BigInt(c.depositMax)))
+    return { ok: false, reason: 'deposit_max' };
+  if (
+    c.roundCategories &&
+    !(e.kind === 'round_settled' && facts.category && (c.roundCategories as string[]).includes(facts.category))
+  ) {
     return { ok: false, reason: 'round_category' };
   }
   if (c.depositInPeriod) {
     const { from, to } = daysOfPeriodSoFar(e.occurredAt, c.depositInPeriod.period, timeZone);
-    if (facts.total(METRIC_DEPOSIT, from, to) < BigInt(c.depositInPeriod.min)) return { ok: false, reason: 'deposit_in_period' };
+    if (facts.total(METRIC_DEPOSIT, from, to) < BigInt(c.depositInPeriod.min))
+      return { ok: false, reason: 'deposit_in_period' };
   }
   if (c.turnoverInPeriod) {
     const { from, to } = daysOfPeriodSoFar(e.occurredAt, c.turnoverInPeriod.period, timeZone);
-    if (facts.total(turnoverMetric(c.turnoverInPeriod.category), from, to) < BigInt(c.turnoverInPeriod.min)) return { ok: false, reason: 'turnover_in_period' };
+    if (facts.total(turnoverMetric(c.turnoverInPeriod.category), from, to) < BigInt(c.turnoverInPeriod.min))
+      return { ok: false, reason: 'turnover_in_period' };
   }
   const level = facts.vipLevel ?? 0;
   if (c.vipLevelMin !== undefined && level < c.vipLevelMin) return { ok: false, reason: 'vip_level' };

@@ -8,8 +8,26 @@ import type { EventSubscriber, RewardEvent } from './reward-events.types';
 import { readJurisdiction } from './reward-grants.repository';
 import type { RewardGrants } from './reward-grants';
 import type { RewardKind } from './reward-grants.types';
-import { addTotals, findFullPlayerSlots, findLiveRules, findTotals, readTimeZone, takePlayerSlot, takeTotalSlot, type PlayerSlot, type RuleRow, type TotalDelta } from './reward-rules.repository';
-import { evaluateRule, eventTotals, METRIC_DEPOSIT, METRIC_TURNOVER, type LiveRule, type PlayerFacts } from './rule-evaluation';
+import {
+  addTotals,
+  findFullPlayerSlots,
+  findLiveRules,
+  findTotals,
+  readTimeZone,
+  takePlayerSlot,
+  takeTotalSlot,
+  type PlayerSlot,
+  type RuleRow,
+  type TotalDelta,
+} from './reward-rules.repository';
+import {
+  evaluateRule,
+  eventTotals,
+  METRIC_DEPOSIT,
+  METRIC_TURNOVER,
+  type LiveRule,
+  type PlayerFacts,
+} from './rule-evaluation';
 import { REWARD_EVENT_KINDS } from './reward-events.types';
 
 type Db = Kysely<Database>;
@@ -60,7 +78,11 @@ export class TotalsBook {
  * whose caps allow issues a grant keyed by rule and event, so a replayed event pays nothing twice.
  * Rules the operator's jurisdiction profile forbids are skipped.
  */
-export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFactSources; log: Pick<Logger, 'warn'> }): EventSubscriber {
+export function createRulesConsumer(ctx: {
+  grants: RewardGrants;
+  facts: RuleFactSources;
+  log: Pick<Logger, 'warn'>;
+}): EventSubscriber {
   const { grants, facts } = ctx;
   let categories = new Map<string, string>();
   return {
@@ -75,11 +97,13 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
     },
     async handle(trx, events) {
       const timeZone = await readTimeZone(trx);
-      const categoryOf = (e: RewardEvent) => (e.kind === 'round_settled' ? categories.get(String(e.data['vassalage'] ?? '')) : undefined);
+      const categoryOf = (e: RewardEvent) =>
+        e.kind === 'round_settled' ? categories.get(String(e.data['vassalage'] ?? '')) : undefined;
 
       // The batch's additions to the daily totals, written in one statement.
       const deltas: TotalDelta[] = [];
-      for (const e of events) for (const t of eventTotals(e, categoryOf(e), timeZone)) deltas.push({ memberId: e.memberId, ...t });
+      for (const e of events)
+        for (const t of eventTotals(e, categoryOf(e), timeZone)) deltas.push({ memberId: e.memberId, ...t });
 
       const rows = await findLiveRules(trx, [...new Set(events.map((e) => e.kind))]);
       if (rows.length === 0) {
@@ -87,31 +111,63 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
         return;
       }
       const profile = await readJurisdiction(trx);
-      const rules = rows.filter((r) => {
-        const rule = toLiveRule(r);
-        return jurisdictionRefusals(profile, { rewardKind: rule.reward.kind, trigger: rule.trigger, usesDepositCondition: usesDepositCondition(rule.conditions) }).length === 0;
-      }).map((r) => ({ row: r, rule: toLiveRule(r) }));
+      const rules = rows
+        .filter((r) => {
+          const rule = toLiveRule(r);
+          return (
+            jurisdictionRefusals(profile, {
+              rewardKind: rule.reward.kind,
+              trigger: rule.trigger,
+              usesDepositCondition: usesDepositCondition(rule.conditions),
+            }).length === 0
+          );
+        })
+        .map((r) => ({ row: r, rule: toLiveRule(r) }));
 
       const memberIds = [...new Set(events.map((e) => e.memberId))];
       const book = new TotalsBook();
       const needsTotals = rules.some(({ rule }) => rule.conditions.depositInPeriod || rule.conditions.turnoverInPeriod);
       if (needsTotals) {
-        const earliest = new Date(Math.min(...events.map((e) => e.occurredAt.getTime())) - 31 * 86_400_000).toISOString().slice(0, 10);
-        const metrics = [METRIC_DEPOSIT, METRIC_TURNOVER, ...[...new Set([...categories.values()].filter(Boolean))].map((c) => `${METRIC_TURNOVER}:${c}`)];
-        const extra = rules.map(({ rule }) => rule.conditions.turnoverInPeriod?.category).filter((c): c is NonNullable<typeof c> => Boolean(c)).map((c) => `${METRIC_TURNOVER}:${c}`);
-        for (const t of await findTotals(trx, memberIds, [...new Set([...metrics, ...extra])], earliest)) book.add(t.memberId, t.metric, t.day, t.amount);
+        const earliest = new Date(Math.min(...events.map((e) => e.occurredAt.getTime())) - 31 * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const metrics = [
+          METRIC_DEPOSIT,
+          METRIC_TURNOVER,
+          ...[...new Set([...categories.values()].filter(Boolean))].map((c) => `${METRIC_TURNOVER}:${c}`),
+        ];
+        const extra = rules
+          .map(({ rule }) => rule.conditions.turnoverInPeriod?.category)
+          .filter((c): c is NonNullable<typeof c> => Boolean(c))
+          .map((c) => `${METRIC_TURNOVER}:${c}`);
+        for (const t of await findTotals(trx, memberIds, [...new Set([...metrics, ...extra])], earliest))
+          book.add(t.memberId, t.metric, t.day, t.amount);
       }
-      const registered = rules.some(({ rule }) => rule.conditions.registeredFrom || rule.conditions.registeredUntil) ? await facts.registeredAt(memberIds, trx) : new Map<string, Date>();
-      const levels = rules.some(({ rule }) => rule.conditions.vipLevelMin !== undefined || rule.conditions.vipLevelMax !== undefined) && facts.vipLevels ? await facts.vipLevels(memberIds, trx) : new Map<string, number>();
+      const registered = rules.some(({ rule }) => rule.conditions.registeredFrom || rule.conditions.registeredUntil)
+        ? await facts.registeredAt(memberIds, trx)
+        : new Map<string, Date>();
+      const levels =
+        rules.some(
+          ({ rule }) => rule.conditions.vipLevelMin !== undefined || rule.conditions.vipLevelMax !== undefined,
+        ) && facts.vipLevels
+          ? await facts.vipLevels(memberIds, trx)
+          : new Map<string, number>();
 
       // Grants already made for this batch's (rule, event) pairs: only a replayed stream has any.
-      const candidateKeys = events.flatMap((e) => rules.filter(({ rule }) => rule.trigger === e.kind).map(({ rule }) => `rule:${rule.id}:${e.id}`));
+      const candidateKeys = events.flatMap((e) =>
+        rules.filter(({ rule }) => rule.trigger === e.kind).map(({ rule }) => `rule:${rule.id}:${e.id}`),
+      );
       const granted = await grants.existingKeys(trx, candidateKeys);
       // Per-player cap slots found full (before the batch, in one read, or during it): not asked again.
       const slots: PlayerSlot[] = events.flatMap((e) =>
         rules
           .filter(({ row, rule }) => rule.trigger === e.kind && row.per_player_cap)
-          .map(({ row, rule }) => ({ ruleId: rule.id, memberId: e.memberId, periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone), cap: row.per_player_cap! })),
+          .map(({ row, rule }) => ({
+            ruleId: rule.id,
+            memberId: e.memberId,
+            periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone),
+            cap: row.per_player_cap!,
+          })),
       );
       const full = await findFullPlayerSlots(trx, slots);
 
@@ -120,7 +176,10 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
         for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
         for (const { row, rule } of rules) {
           if (rule.trigger !== e.kind) continue;
-          const joined = rule.conditions.joinedPromotion && row.promotion_id && facts.joinedPromotion ? await facts.joinedPromotion(String(row.promotion_id), e.memberId, e.occurredAt, trx) : false;
+          const joined =
+            rule.conditions.joinedPromotion && row.promotion_id && facts.joinedPromotion
+              ? await facts.joinedPromotion(String(row.promotion_id), e.memberId, e.occurredAt, trx)
+              : false;
           const playerFacts: PlayerFacts = {
             category,
             vipLevel: levels.get(e.memberId),
@@ -150,10 +209,16 @@ export function createRulesConsumer(ctx: { grants: RewardGrants; facts: RuleFact
             source: 'rule',
             sourceRef: rule.id,
             key,
-            params: { ...rule.reward.params, ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}), eventId: e.id },
+            params: {
+              ...rule.reward.params,
+              ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}),
+              eventId: e.id,
+            },
             delivery: row.delivery === 'claim' ? 'claim' : 'queue',
             title: { PT: row.name, EN: row.name },
-            ...(row.delivery === 'claim' ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) } : {}),
+            ...(row.delivery === 'claim'
+              ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) }
+              : {}),
           });
         }
       }

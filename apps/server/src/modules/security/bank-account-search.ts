@@ -22,7 +22,11 @@ export function memberIdsByAccountSuffixQuery(db: Db, lastDigits: string, offset
   return db
     .with(
       (cte) => cte('matches').materialized(),
-      (qb) => qb.selectFrom('member_bank_accounts').select('member_id').where(sql<boolean>`reverse(account_number) LIKE ${reversedPrefix}`),
+      (qb) =>
+        qb
+          .selectFrom('member_bank_accounts')
+          .select('member_id')
+          .where(sql<boolean>`reverse(account_number) LIKE ${reversedPrefix}`),
     )
     .selectFrom('matches')
     .select('member_id')
@@ -32,7 +36,12 @@ export function memberIdsByAccountSuffixQuery(db: Db, lastDigits: string, offset
     .limit(limit + 1);
 }
 
-export async function findMemberIdsByAccountSuffix(db: Db, lastDigits: string, offset: number, limit: number): Promise<string[]> {
+export async function findMemberIdsByAccountSuffix(
+  db: Db,
+  lastDigits: string,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
   const rows = await memberIdsByAccountSuffixQuery(db, lastDigits, offset, limit).execute();
   return rows.map((r) => String(r.member_id));
 }

@@ -39,7 +39,10 @@ export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwners
   const now = ctx.now ?? Date.now;
 
   /** Store one payout account within the operator's maximum; BANK_ACCOUNT_DUPLICATE when the member has it already. */
-  async function insertWithinLimit(memberId: string, account: { bankCode: string; accountNumber: string; holderName: string; pixKeyType?: PixKeyType; pixKey?: string }): Promise<string> {
+  async function insertWithinLimit(
+    memberId: string,
+    account: { bankCode: string; accountNumber: string; holderName: string; pixKeyType?: PixKeyType; pixKey?: string },
+  ): Promise<string> {
     const max = (await system.getOperatorConfig()).maxBankAccountsPerMember;
     try {
       return await db.transaction().execute(async (trx) => {
@@ -69,7 +72,8 @@ export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwners
     const holder = normaliseName(body.holderName);
     const failures: FieldFailure[] = [];
     if (!accountNumber) failures.push(required('accountNumber'));
-    else if (!ACCOUNT_NUMBER_PATTERN.test(accountNumber)) failures.push({ field: 'accountNumber', code: 'pattern', patternId: 6, min: 4, max: 20 });
+    else if (!ACCOUNT_NUMBER_PATTERN.test(accountNumber))
+      failures.push({ field: 'accountNumber', code: 'pattern', patternId: 6, min: 4, max: 20 });
     if (!holder) failures.push(required('holderName'));
     if (failures.length > 0) failFields(failures);
     const bank = await findEnabledBank(db, body.bankCode);
@@ -80,7 +84,15 @@ export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwners
     // Only the player's own accounts under BR: the directory must name the player's CPF as the owner.
     await ownership.checkBankAccount(memberId, bank.code, accountNumber, payee);
     const id = await insertWithinLimit(memberId, { bankCode: bank.code, accountNumber, holderName: payee });
-    return { id, bankCode: bank.code, bankName: bank.name, accountNumber, holderName: payee, pixKeyType: null, pixKey: null };
+    return {
+      id,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber,
+      holderName: payee,
+      pixKeyType: null,
+      pixKey: null,
+    };
   }
 
   /**
@@ -88,7 +100,10 @@ export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwners
    * directory names the key's account and owner, who must be the player (their CPF under BR,
    * their payee name elsewhere), at a bank the operator accepts.
    */
-  async function bindPixKey(memberId: string, body: { keyType: PixKeyType; key: string }): Promise<BankAccountSummary[]> {
+  async function bindPixKey(
+    memberId: string,
+    body: { keyType: PixKeyType; key: string },
+  ): Promise<BankAccountSummary[]> {
     const payee = await findPayeeName(db, memberId);
     if (!payee) throw new AppError(ErrorCode.PAYEE_NAME_REQUIRED, 'Bind your real name before adding a PIX key');
     const key = normalizePixKey(body.keyType, body.key);
@@ -96,7 +111,13 @@ export function createBankAccounts(ctx: SecurityContext, ownership: PayoutOwners
     const account = await ownership.resolveKey(memberId, body.keyType, key, payee);
     const bank = await findEnabledBank(db, account.bankCode);
     if (!bank) throw new AppError(ErrorCode.BANK_NOT_SUPPORTED, 'This bank is not supported');
-    await insertWithinLimit(memberId, { bankCode: bank.code, accountNumber: account.accountNumber, holderName: payee, pixKeyType: body.keyType, pixKey: key });
+    await insertWithinLimit(memberId, {
+      bankCode: bank.code,
+      accountNumber: account.accountNumber,
+      holderName: payee,
+      pixKeyType: body.keyType,
+      pixKey: key,
+    });
     return listAccounts(memberId);
   }
 

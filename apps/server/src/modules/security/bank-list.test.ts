@@ -31,12 +31,19 @@ describeEachDatabase('bank list (back office)', (target) => {
     await t?.close();
   });
 
-  const opsBanks = async (token = finance.token) => valueOf<OpsBankListItem[]>(await call(t.app, 'GET', '/ops/banks', { token }));
-  const playerBanks = async () => valueOf<Bank[]>(await call(t.app, 'GET', '/wps/member/banks', { token: player.token }));
-  const saveBank = (code: string, payload: unknown, token = finance.token) => call(t.app, 'PUT', `/ops/banks/${code}`, { token, payload });
-  const setStatus = (code: string, payload: unknown, token = finance.token) => call(t.app, 'PUT', `/ops/banks/${code}/status`, { token, payload });
+  const opsBanks = async (token = finance.token) =>
+    valueOf<OpsBankListItem[]>(await call(t.app, 'GET', '/ops/banks', { token }));
+  const playerBanks = async () =>
+    valueOf<Bank[]>(await call(t.app, 'GET', '/wps/member/banks', { token: player.token }));
+  const saveBank = (code: string, payload: unknown, token = finance.token) =>
+    call(t.app, 'PUT', `/ops/banks/${code}`, { token, payload });
+  const setStatus = (code: string, payload: unknown, token = finance.token) =>
+    call(t.app, 'PUT', `/ops/banks/${code}/status`, { token, payload });
   const bind = (bankCode: string, accountNumber: string) =>
-    call(t.app, 'PUT', '/wps/member/bank-accounts', { token: player.token, payload: { bankCode, accountNumber, holderName: PAYEE } });
+    call(t.app, 'PUT', '/wps/member/bank-accounts', {
+      token: player.token,
+      payload: { bankCode, accountNumber, holderName: PAYEE },
+    });
   const audit = (subjectId: string) =>
     t.database.db
       .selectFrom('audit_log')
@@ -45,7 +52,8 @@ describeEachDatabase('bank list (back office)', (target) => {
       .where('subject_id', '=', subjectId)
       .orderBy('id', 'asc')
       .execute();
-  const bankRow = (code: string) => t.database.db.selectFrom('banks').selectAll().where('code', '=', code).executeTakeFirst();
+  const bankRow = (code: string) =>
+    t.database.db.selectFrom('banks').selectAll().where('code', '=', code).executeTakeFirst();
 
   it('lists every bank in the players’ order, with its switch and bound accounts; support may read it', async () => {
     valueOf(await bind('260', '26002600'));
@@ -54,27 +62,42 @@ describeEachDatabase('bank list (back office)', (target) => {
       { code: '001', name: 'Banco do Brasil', enabled: true, sortOrder: 10, accountCount: 0 },
       { code: '104', name: 'Caixa Econômica Federal', enabled: true, sortOrder: 20, accountCount: 0 },
     ]);
-    expect(banks.find((b) => b.code === '260')).toEqual({ code: '260', name: 'Nubank', enabled: true, sortOrder: 60, accountCount: 1 });
+    expect(banks.find((b) => b.code === '260')).toEqual({
+      code: '260',
+      name: 'Nubank',
+      enabled: true,
+      sortOrder: 60,
+      accountCount: 1,
+    });
     expect(await opsBanks(support)).toEqual(banks);
   });
 
   it('adds a bank, renames it (keeping its place), disables it for new accounts and enables it again; audited', async () => {
-    const added = valueOf<OpsBank>(await saveBank('9001', { name: '  Banco   Nove\n', sortOrder: 5, reason: 'new partner bank' }));
+    const added = valueOf<OpsBank>(
+      await saveBank('9001', { name: '  Banco   Nove\n', sortOrder: 5, reason: 'new partner bank' }),
+    );
     expect(added).toEqual({ code: '9001', name: 'Banco Nove', enabled: true, sortOrder: 5 });
     expect((await playerBanks())[0]).toEqual({ code: '9001', name: 'Banco Nove' });
 
     const renamed = valueOf<OpsBank>(await saveBank('9001', { name: 'Banco Nove S.A.', reason: 'legal name' }));
     expect(renamed).toEqual({ code: '9001', name: 'Banco Nove S.A.', enabled: true, sortOrder: 5 });
     valueOf(await bind('9001', '90019001'));
-    expect((await opsBanks()).find((b) => b.code === '9001')).toMatchObject({ name: 'Banco Nove S.A.', accountCount: 1 });
+    expect((await opsBanks()).find((b) => b.code === '9001')).toMatchObject({
+      name: 'Banco Nove S.A.',
+      accountCount: 1,
+    });
 
     const disabled = valueOf<OpsBank>(await setStatus('9001', { enabled: false, reason: 'bank under intervention' }));
     expect(disabled).toEqual({ ...renamed, enabled: false });
     expect((await playerBanks()).map((b) => b.code)).not.toContain('9001');
     expectFailure(await bind('9001', '90019002'), ErrorCode.BANK_NOT_SUPPORTED, 400);
     // The account bound before keeps its bank, and the back office still lists the bank.
-    const summary = valueOf<{ bankAccounts: { bankCode: string; bankName: string }[] }>(await call(t.app, 'GET', '/wps/member/security', { token: player.token }));
-    expect(summary.bankAccounts).toContainEqual(expect.objectContaining({ bankCode: '9001', bankName: 'Banco Nove S.A.' }));
+    const summary = valueOf<{ bankAccounts: { bankCode: string; bankName: string }[] }>(
+      await call(t.app, 'GET', '/wps/member/security', { token: player.token }),
+    );
+    expect(summary.bankAccounts).toContainEqual(
+      expect.objectContaining({ bankCode: '9001', bankName: 'Banco Nove S.A.' }),
+    );
     expect((await opsBanks(support)).find((b) => b.code === '9001')).toMatchObject({ enabled: false, accountCount: 1 });
 
     valueOf(await setStatus('9001', { enabled: true, reason: 'intervention over' }));
@@ -107,13 +130,23 @@ describeEachDatabase('bank list (back office)', (target) => {
   it('a bank added without an order goes last; reordering moves it in the player’s list', async () => {
     valueOf(await saveBank('ZZ-1', { name: 'Banco Último', reason: 'regional bank' }));
     expect((await playerBanks()).at(-1)).toEqual({ code: 'ZZ-1', name: 'Banco Último' });
-    expect(valueOf<OpsBank>(await saveBank('ZZ-1', { name: 'Banco Último', sortOrder: 15, reason: 'move it up' })).sortOrder).toBe(15);
+    expect(
+      valueOf<OpsBank>(await saveBank('ZZ-1', { name: 'Banco Último', sortOrder: 15, reason: 'move it up' })).sortOrder,
+    ).toBe(15);
     expect((await playerBanks()).map((b) => b.code).slice(0, 4)).toEqual(['9001', '001', 'ZZ-1', '104']);
   });
 
   it('refuses support’s changes with OPERATOR_FORBIDDEN, writing nothing', async () => {
-    expectFailure(await saveBank('9002', { name: 'Banco Suporte', reason: 'not allowed' }, support), ErrorCode.OPERATOR_FORBIDDEN, 403);
-    expectFailure(await setStatus('260', { enabled: false, reason: 'not allowed' }, support), ErrorCode.OPERATOR_FORBIDDEN, 403);
+    expectFailure(
+      await saveBank('9002', { name: 'Banco Suporte', reason: 'not allowed' }, support),
+      ErrorCode.OPERATOR_FORBIDDEN,
+      403,
+    );
+    expectFailure(
+      await setStatus('260', { enabled: false, reason: 'not allowed' }, support),
+      ErrorCode.OPERATOR_FORBIDDEN,
+      403,
+    );
     expect(await bankRow('9002')).toBeUndefined();
     expect(await bankRow('260')).toMatchObject({ enabled: true });
     expect(await audit('9002')).toEqual([]);
@@ -140,7 +173,12 @@ describeEachDatabase('bank list (back office)', (target) => {
     expect(await bankRow('9003')).toBeUndefined();
     expect(await bankRow('bad code!')).toBeUndefined();
     expect(await bankRow('260')).toMatchObject({ name: 'Nubank', enabled: true });
-    const written = await t.database.db.selectFrom('audit_log').select('subject_id').where('subject_type', '=', 'bank').where('subject_id', 'not in', ['9001', 'ZZ-1']).execute();
+    const written = await t.database.db
+      .selectFrom('audit_log')
+      .select('subject_id')
+      .where('subject_type', '=', 'bank')
+      .where('subject_id', 'not in', ['9001', 'ZZ-1'])
+      .execute();
     expect(written).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { BANK_DEFAULT_SORT_ORDER, bankCodeSchema, bankNameSchema, bankSortOrderSchema, type OpsBank, type OpsBankListItem } from '@wps/shared/schemas/banks';
+import {
+  BANK_DEFAULT_SORT_ORDER,
+  bankCodeSchema,
+  bankNameSchema,
+  bankSortOrderSchema,
+  type OpsBank,
+  type OpsBankListItem,
+} from '@wps/shared/schemas/banks';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -41,17 +48,34 @@ export function createBankList({ db, audit }: BankListContext) {
      * PUT /ops/banks/:bankCode: add the bank (enabled, last unless an order is given) or change its
      * name and, when given, its order. `reason` is null only from the CLI, which asks for none.
      */
-    async saveBank(actor: BankListActor, input: { code: string; name: string; sortOrder?: number | undefined; reason: string | null }): Promise<OpsBank> {
+    async saveBank(
+      actor: BankListActor,
+      input: { code: string; name: string; sortOrder?: number | undefined; reason: string | null },
+    ): Promise<OpsBank> {
       const code = parseField(bankCodeSchema, input.code.trim(), 'params.bankCode');
       const name = parseField(bankNameSchema, input.name, 'body.name');
-      const sortOrder = input.sortOrder === undefined ? undefined : parseField(bankSortOrderSchema, input.sortOrder, 'body.sortOrder');
+      const sortOrder =
+        input.sortOrder === undefined ? undefined : parseField(bankSortOrderSchema, input.sortOrder, 'body.sortOrder');
       return runInTransaction(db, async (trx) => {
         // A new code has no row to lock yet: two first saves of one code queue on this key instead.
         await lockKey(trx, `bank:${code}`);
         const before = await findBankForUpdate(trx, code);
-        const after: OpsBank = { code, name, enabled: before?.enabled ?? true, sortOrder: sortOrder ?? before?.sortOrder ?? BANK_DEFAULT_SORT_ORDER };
+        const after: OpsBank = {
+          code,
+          name,
+          enabled: before?.enabled ?? true,
+          sortOrder: sortOrder ?? before?.sortOrder ?? BANK_DEFAULT_SORT_ORDER,
+        };
         await upsertBank(trx, after);
-        await audit.record(trx, { ...actor, action: 'bank.save', subjectType: 'bank', subjectId: code, reason: input.reason, before: before ?? null, after });
+        await audit.record(trx, {
+          ...actor,
+          action: 'bank.save',
+          subjectType: 'bank',
+          subjectId: code,
+          reason: input.reason,
+          before: before ?? null,
+          after,
+        });
         return after;
       });
     },
@@ -60,7 +84,10 @@ export function createBankList({ db, audit }: BankListContext) {
      * PUT /ops/banks/:bankCode/status: offer the bank for new accounts, or stop offering it.
      * Accounts already bound keep their bank. Unknown code: NOT_FOUND.
      */
-    async setBankEnabled(actor: BankListActor, input: { code: string; enabled: boolean; reason: string | null }): Promise<OpsBank> {
+    async setBankEnabled(
+      actor: BankListActor,
+      input: { code: string; enabled: boolean; reason: string | null },
+    ): Promise<OpsBank> {
       const code = input.code.trim();
       return runInTransaction(db, async (trx) => {
         const before = await findBankForUpdate(trx, code);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { call, disableRegisterCaptcha, expectFailure, readSmsCode, registerUser, valueOf } from '../../../test/api-client';
+import {
+  call,
+  disableRegisterCaptcha,
+  expectFailure,
+  readSmsCode,
+  registerUser,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { BIND_LIMITS } from './security.service';
 
@@ -17,7 +24,12 @@ type Answer = { status: number; success: boolean; errorCode: string | undefined;
 /** What a caller can see of a send-code answer, without the expiry instant itself. */
 function shape(res: { statusCode: number; json: () => unknown }): Answer {
   const body = res.json() as { success: boolean; errorCode?: string; value?: Record<string, unknown> };
-  return { status: res.statusCode, success: body.success, errorCode: body.errorCode, keys: Object.keys(body.value ?? {}).sort() };
+  return {
+    status: res.statusCode,
+    success: body.success,
+    errorCode: body.errorCode,
+    keys: Object.keys(body.value ?? {}).sort(),
+  };
 }
 
 /**
@@ -47,7 +59,8 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
       payload: { countryDialingCode: '55', mobileNum },
       remoteAddress: ip,
     });
-  const emailBind = (token: string, email: string) => call(t.app, 'POST', '/wps/verification/email/bind', { token, payload: { email } });
+  const emailBind = (token: string, email: string) =>
+    call(t.app, 'POST', '/wps/verification/email/bind', { token, payload: { email } });
 
   /** A member whose number is linked, and that number. */
   async function memberWithMobile(): Promise<string> {
@@ -55,7 +68,12 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     const mobile = uniqueMobile();
     valueOf(await smsBind(token, mobile));
     const code = await readSmsCode(t.app, `55${mobile}`);
-    valueOf(await call(t.app, 'POST', '/wps/member/mobile', { token, payload: { countryDialingCode: '55', mobileNum: mobile, verificationCode: code } }));
+    valueOf(
+      await call(t.app, 'POST', '/wps/member/mobile', {
+        token,
+        payload: { countryDialingCode: '55', mobileNum: mobile, verificationCode: code },
+      }),
+    );
     return mobile;
   }
 
@@ -64,12 +82,20 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     const free = uniqueMobile();
     const b = await newMember();
     // Wait out the taken number's per-number send interval from its own binding.
-    await t.database.db.deleteFrom('rate_limit_events').where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly']).execute();
+    await t.database.db
+      .deleteFrom('rate_limit_events')
+      .where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly'])
+      .execute();
 
     const takenAnswer = shape(await smsBind(b, taken));
     const freeAnswer = shape(await smsBind(b, free));
     expect(takenAnswer).toEqual(freeAnswer);
-    expect(takenAnswer).toEqual({ status: 200, success: true, errorCode: undefined, keys: ['expirationTime', 'expiredMinutes'] });
+    expect(takenAnswer).toEqual({
+      status: 200,
+      success: true,
+      errorCode: undefined,
+      keys: ['expirationTime', 'expiredMinutes'],
+    });
     // Sent again at once: both refused by the number's send limit, taken or not.
     expect(shape(await smsBind(b, taken))).toEqual(shape(await smsBind(b, free)));
     expect(shape(await smsBind(b, taken)).errorCode).toBe(ErrorCode.TOO_MANY_REQUESTS);
@@ -79,7 +105,10 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     const limit = BIND_LIMITS.smsSendPerMemberHourly.limit;
     for (let i = 0; i < limit; i++) {
       if (i === 0) {
-        await t.database.db.deleteFrom('rate_limit_events').where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly']).execute();
+        await t.database.db
+          .deleteFrom('rate_limit_events')
+          .where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly'])
+          .execute();
         valueOf(await smsBind(c, taken));
       } else valueOf(await smsBind(c, uniqueMobile()));
     }
@@ -89,10 +118,16 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
   it('only whoever receives the code learns that a number is taken', async () => {
     const taken = await memberWithMobile();
     const b = await newMember();
-    await t.database.db.deleteFrom('rate_limit_events').where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly']).execute();
+    await t.database.db
+      .deleteFrom('rate_limit_events')
+      .where('bucket', 'in', ['otp-send-number', 'otp-send-number-hourly'])
+      .execute();
     valueOf(await smsBind(b, taken));
     const code = await readSmsCode(t.app, `55${taken}`);
-    const bind = await call(t.app, 'POST', '/wps/member/mobile', { token: b, payload: { countryDialingCode: '55', mobileNum: taken, verificationCode: code } });
+    const bind = await call(t.app, 'POST', '/wps/member/mobile', {
+      token: b,
+      payload: { countryDialingCode: '55', mobileNum: taken, verificationCode: code },
+    });
     expectFailure(bind, ErrorCode.MOBILE_TAKEN, 409);
   });
 
@@ -100,9 +135,16 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     const a = await newMember();
     const takenEmail = uniqueEmail();
     valueOf(await emailBind(a, takenEmail));
-    const mails = valueOf<{ text: string }[]>(await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(takenEmail)}`));
+    const mails = valueOf<{ text: string }[]>(
+      await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(takenEmail)}`),
+    );
     const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-    valueOf(await call(t.app, 'POST', '/wps/member/email', { token: a, payload: { email: takenEmail, verificationCode: code } }));
+    valueOf(
+      await call(t.app, 'POST', '/wps/member/email', {
+        token: a,
+        payload: { email: takenEmail, verificationCode: code },
+      }),
+    );
 
     const b = await newMember();
     const takenAnswer = shape(await emailBind(b, takenEmail));
@@ -111,7 +153,9 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     expect(takenAnswer).toEqual(freeAnswer);
     expect(takenAnswer.success).toBe(true);
     // The owner of the taken address is told, without a code.
-    const notice = valueOf<{ text: string }[]>(await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(takenEmail)}`))[0]?.text ?? '';
+    const notice =
+      valueOf<{ text: string }[]>(await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(takenEmail)}`))[0]
+        ?.text ?? '';
     expect(notice).toMatch(/another account/);
     expect(notice).not.toMatch(/\b\d{6}\b/);
 

@@ -62,13 +62,34 @@ export function createContactBinding(ctx: SecurityContext) {
       const email = rawEmail.trim();
       checkField('email', (await system.getRegisterSettings()).validate.email ?? FALLBACK_RULES.email, email);
       const row = await loadMember(memberId);
-      if (row.emailVerifiedAt) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
+      if (row.emailVerifiedAt)
+        throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
       const address = email.toLowerCase();
       const l = BIND_LIMITS;
-      await rateLimiter.consume('email-bind-send-ip', origin.ip, l.emailSendPerIp.limit, l.emailSendPerIp.windowSeconds);
-      await rateLimiter.consume('email-bind-send-member', memberId, l.emailSendPerMember.limit, l.emailSendPerMember.windowSeconds);
-      await rateLimiter.consume('email-bind-send-member-hourly', memberId, l.emailSendPerMemberHourly.limit, l.emailSendPerMemberHourly.windowSeconds);
-      await rateLimiter.consume('email-bind-send-address', address, l.emailSendPerAddress.limit, l.emailSendPerAddress.windowSeconds);
+      await rateLimiter.consume(
+        'email-bind-send-ip',
+        origin.ip,
+        l.emailSendPerIp.limit,
+        l.emailSendPerIp.windowSeconds,
+      );
+      await rateLimiter.consume(
+        'email-bind-send-member',
+        memberId,
+        l.emailSendPerMember.limit,
+        l.emailSendPerMember.windowSeconds,
+      );
+      await rateLimiter.consume(
+        'email-bind-send-member-hourly',
+        memberId,
+        l.emailSendPerMemberHourly.limit,
+        l.emailSendPerMemberHourly.windowSeconds,
+      );
+      await rateLimiter.consume(
+        'email-bind-send-address',
+        address,
+        l.emailSendPerAddress.limit,
+        l.emailSendPerAddress.windowSeconds,
+      );
 
       const createdAt = new Date(now());
       const expiresAt = new Date(createdAt.getTime() + EMAIL_CODE_TTL_MS);
@@ -105,7 +126,8 @@ export function createContactBinding(ctx: SecurityContext) {
     /** POST /wps/member/email: link the address with its code; a linked e-mail is final. */
     async bindEmail(memberId: string, body: { email: string; verificationCode: string }): Promise<void> {
       const row = await loadMember(memberId);
-      if (row.emailVerifiedAt) throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
+      if (row.emailVerifiedAt)
+        throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
       const l = BIND_LIMITS.emailCheckPerMember;
       await rateLimiter.consume('email-bind-check-member', memberId, l.limit, l.windowSeconds);
       const email = body.email.trim();
@@ -124,7 +146,9 @@ export function createContactBinding(ctx: SecurityContext) {
         const attemptsLeft = Math.max(0, OTP_MAX_ATTEMPTS - (attempts ?? OTP_MAX_ATTEMPTS));
         throw new AppError(ErrorCode.EMAIL_CODE_INVALID, 'Invalid verification code', { attemptsLeft });
       }
-      if (!(await consumeEmailCode(db, { id: code.id, codeHash: code.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now: at }))) {
+      if (
+        !(await consumeEmailCode(db, { id: code.id, codeHash: code.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now: at }))
+      ) {
         throw new AppError(ErrorCode.EMAIL_CODE_INVALID, 'Invalid verification code');
       }
       await db.transaction().execute(async (trx) => {
@@ -151,7 +175,8 @@ export function createContactBinding(ctx: SecurityContext) {
       origin: SecurityOrigin,
     ): Promise<SmsSentResult> {
       const row = await loadMember(memberId);
-      if (row.mobile !== null) throw new AppError(ErrorCode.MOBILE_ALREADY_BOUND, 'The mobile number is already linked and cannot be changed');
+      if (row.mobile !== null)
+        throw new AppError(ErrorCode.MOBILE_ALREADY_BOUND, 'The mobile number is already linked and cannot be changed');
       const phone = await phones.normalise(body.countryDialingCode, body.mobileNum);
       const l = BIND_LIMITS.smsSendPerMemberHourly;
       await rateLimiter.consume('sms-bind-send-member-hourly', memberId, l.limit, l.windowSeconds);
@@ -165,7 +190,8 @@ export function createContactBinding(ctx: SecurityContext) {
       origin: SecurityOrigin,
     ): Promise<void> {
       const row = await loadMember(memberId);
-      if (row.mobile !== null) throw new AppError(ErrorCode.MOBILE_ALREADY_BOUND, 'The mobile number is already linked and cannot be changed');
+      if (row.mobile !== null)
+        throw new AppError(ErrorCode.MOBILE_ALREADY_BOUND, 'The mobile number is already linked and cannot be changed');
       const phone = await phones.normalise(body.countryDialingCode, body.mobileNum);
       await otp.verify({
         purpose: 'bind',
@@ -178,7 +204,10 @@ export function createContactBinding(ctx: SecurityContext) {
       if (await isMobileUsedElsewhere(db, memberId, phone.e164)) throw taken();
       try {
         if (!(await setMobileOnce(db, memberId, phone.dialingCode, phone.nationalNumber))) {
-          throw new AppError(ErrorCode.MOBILE_ALREADY_BOUND, 'The mobile number is already linked and cannot be changed');
+          throw new AppError(
+            ErrorCode.MOBILE_ALREADY_BOUND,
+            'The mobile number is already linked and cannot be changed',
+          );
         }
       } catch (err) {
         if (findUniqueViolation(err) === 'members_mobile_key') throw taken();

@@ -9,6 +9,10 @@ type Db = Kysely<Database>;
  * made with.
  */
 export async function setBankAccountHolders(trx: Db, memberId: string, holderName: string): Promise<number> {
-  const result = await trx.updateTable('member_bank_accounts').set({ holder_name: holderName }).where('member_id', '=', memberId).executeTakeFirst();
+  const result = await trx
+    .updateTable('member_bank_accounts')
+    .set({ holder_name: holderName })
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -30,7 +30,11 @@ export async function findPaymentPasswordFailures(db: Db, memberId: string, sinc
 
 /** Record a wrong try. */
 export async function insertPaymentPasswordFailure(db: Db, memberId: string, at: Date): Promise<string> {
-  const row = await db.insertInto('payment_password_failures').values({ member_id: memberId, at }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('payment_password_failures')
+    .values({ member_id: memberId, at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -40,7 +44,9 @@ export async function lockPaymentPassword(db: Db, memberId: string, until: Date)
     .insertInto('payment_password_locks')
     .values({ member_id: memberId, locked_until: until })
     .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet({ locked_until: sql<Date>`greatest(payment_password_locks.locked_until, excluded.locked_until)` }),
+      oc
+        .column('member_id')
+        .doUpdateSet({ locked_until: sql<Date>`greatest(payment_password_locks.locked_until, excluded.locked_until)` }),
     )
     .execute();
 }
@@ -49,6 +55,8 @@ export async function lockPaymentPassword(db: Db, memberId: string, until: Date)
 export async function prunePaymentPasswordFailures(db: Db, before: Date): Promise<void> {
   await db
     .deleteFrom('payment_password_failures')
-    .where('id', 'in', (eb) => eb.selectFrom('payment_password_failures').select('id').where('at', '<', before).limit(500))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('payment_password_failures').select('id').where('at', '<', before).limit(500),
+    )
     .execute();
 }

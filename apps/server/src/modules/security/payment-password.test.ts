@@ -35,19 +35,33 @@ describeEachDatabase('payment password under parallel withdrawals', (target) => 
     expect(bodies.filter((b) => b.errorCode === ErrorCode.PAYMENT_PASSWORD_LOCKED)).toEqual([]);
     expect(bodies.filter((b) => !b.success)).toEqual([]);
     expect(await balanceOf(t.app, payer.memberId)).toBe(100_000n - 10n * 1_000n);
-    const failures = await t.database.db.selectFrom('payment_password_failures').select('id').where('member_id', '=', payer.memberId).execute();
+    const failures = await t.database.db
+      .selectFrom('payment_password_failures')
+      .select('id')
+      .where('member_id', '=', payer.memberId)
+      .execute();
     expect(failures).toHaveLength(0);
   });
 
   it('wrong passwords still lock after 5, in parallel too; the right one is then refused until the lock ends', async () => {
     const payer = await createPayer(t.app, 100_000n);
     const wrong = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => requestWithdrawal(t.app, payer, '10.00', { paymentPassword: `${804_120 + i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        requestWithdrawal(t.app, payer, '10.00', { paymentPassword: `${804_120 + i}` }),
+      ),
     );
     const codes = wrong.map((r) => (r.json() as Envelope).errorCode);
-    expect(codes.filter((c) => c === ErrorCode.PAYMENT_PASSWORD_INVALID)).toHaveLength(PAYMENT_PASSWORD_LIMITS.maxFailures - 1);
-    expect(codes.filter((c) => c === ErrorCode.PAYMENT_PASSWORD_LOCKED)).toHaveLength(8 - (PAYMENT_PASSWORD_LIMITS.maxFailures - 1));
-    const failures = await t.database.db.selectFrom('payment_password_failures').select('id').where('member_id', '=', payer.memberId).execute();
+    expect(codes.filter((c) => c === ErrorCode.PAYMENT_PASSWORD_INVALID)).toHaveLength(
+      PAYMENT_PASSWORD_LIMITS.maxFailures - 1,
+    );
+    expect(codes.filter((c) => c === ErrorCode.PAYMENT_PASSWORD_LOCKED)).toHaveLength(
+      8 - (PAYMENT_PASSWORD_LIMITS.maxFailures - 1),
+    );
+    const failures = await t.database.db
+      .selectFrom('payment_password_failures')
+      .select('id')
+      .where('member_id', '=', payer.memberId)
+      .execute();
     expect(failures).toHaveLength(PAYMENT_PASSWORD_LIMITS.maxFailures);
     const locked = await requestWithdrawal(t.app, payer, '10.00');
     expect((locked.json() as Envelope).errorCode).toBe(ErrorCode.PAYMENT_PASSWORD_LOCKED);

@@ -40,7 +40,9 @@ const PRUNE_EVERY = 20;
 type Outcome = { ok: true } | { ok: false; error: AppError };
 
 function lockedError(retryAfterSeconds: number): AppError {
-  return new AppError(ErrorCode.PAYMENT_PASSWORD_LOCKED, 'Too many wrong payment passwords; try again later', { retryAfterSeconds });
+  return new AppError(ErrorCode.PAYMENT_PASSWORD_LOCKED, 'Too many wrong payment passwords; try again later', {
+    retryAfterSeconds,
+  });
 }
 
 /**
@@ -84,7 +86,8 @@ export function createPaymentPassword(ctx: SecurityContext) {
     const lockedUntil = await findPaymentPasswordLock(exec, memberId, new Date(at));
     if (lockedUntil) return { ok: false, error: lockedError(retryAfter(lockedUntil.getTime(), at)) };
     const hash = await findPaymentPasswordHash(exec, memberId);
-    if (!hash) return { ok: false, error: new AppError(ErrorCode.PAYMENT_PASSWORD_NOT_SET, 'Set a payment password first') };
+    if (!hash)
+      return { ok: false, error: new AppError(ErrorCode.PAYMENT_PASSWORD_NOT_SET, 'Set a payment password first') };
     if (await hasher.verify(password, hash)) return { ok: true };
 
     const windowMs = PAYMENT_PASSWORD_LIMITS.windowSeconds * 1000;
@@ -95,7 +98,10 @@ export function createPaymentPassword(ctx: SecurityContext) {
       await lockPaymentPassword(exec, memberId, new Date(at + PAYMENT_PASSWORD_LIMITS.lockSeconds * 1000));
       return { ok: false, error: lockedError(PAYMENT_PASSWORD_LIMITS.lockSeconds) };
     }
-    return { ok: false, error: new AppError(ErrorCode.PAYMENT_PASSWORD_INVALID, 'The payment password is incorrect', { attemptsLeft }) };
+    return {
+      ok: false,
+      error: new AppError(ErrorCode.PAYMENT_PASSWORD_INVALID, 'The payment password is incorrect', { attemptsLeft }),
+    };
   }
 
   /**
@@ -111,7 +117,9 @@ export function createPaymentPassword(ctx: SecurityContext) {
       // throughout, so nothing interleaves (and queueing there could wait on a query that waits
       // for this very transaction). Otherwise the queue serialises, and the hash is compared
       // outside any transaction, so the session is not held meanwhile.
-      outcome = trx ? await check(trx, memberId, password, false) : await queue(memberId, () => check(db, memberId, password, false));
+      outcome = trx
+        ? await check(trx, memberId, password, false)
+        : await queue(memberId, () => check(db, memberId, password, false));
     } else {
       // PostgreSQL: the member's advisory lock serialises instances too. The failure is written
       // in its own transaction, committed before the error is thrown.
@@ -119,12 +127,17 @@ export function createPaymentPassword(ctx: SecurityContext) {
     }
     if (crypto.randomInt(PRUNE_EVERY) === 0) {
       const before = new Date(now() - PAYMENT_PASSWORD_LIMITS.windowSeconds * 1000);
-      prunePaymentPasswordFailures(db, before).catch((err: unknown) => log.warn({ err }, 'payment password prune failed'));
+      prunePaymentPasswordFailures(db, before).catch((err: unknown) =>
+        log.warn({ err }, 'payment password prune failed'),
+      );
     }
     if (!outcome.ok) throw outcome.error;
   }
 
-  async function checkNewPaymentPassword(row: SecurityMemberRow, body: { newPaymentPassword: string; confirmPaymentPassword: string }): Promise<string> {
+  async function checkNewPaymentPassword(
+    row: SecurityMemberRow,
+    body: { newPaymentPassword: string; confirmPaymentPassword: string },
+  ): Promise<string> {
     const rule = (await system.getRegisterSettings()).validate.paymentPassword ?? FALLBACK_RULES.paymentPassword;
     checkField('newPaymentPassword', rule, body.newPaymentPassword);
     if (body.newPaymentPassword !== body.confirmPaymentPassword) {
@@ -132,7 +145,9 @@ export function createPaymentPassword(ctx: SecurityContext) {
     }
     const password = body.newPaymentPassword;
     if (isWeakPassword(password) || isTrivialPin(password)) {
-      throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'This payment password is too easy to guess', { reason: 'common' });
+      throw new AppError(ErrorCode.PASSWORD_TOO_WEAK, 'This payment password is too easy to guess', {
+        reason: 'common',
+      });
     }
     // A stolen login password must not also unlock withdrawals.
     if (await hasher.verify(password, row.passwordHash)) {
@@ -159,7 +174,12 @@ export function createPaymentPassword(ctx: SecurityContext) {
       memberId: string,
       body: { oldPaymentPassword?: string | undefined; newPaymentPassword: string; confirmPaymentPassword: string },
     ): Promise<void> {
-      await rateLimiter.consume('payment-password-change', memberId, CHANGE_PER_MEMBER.limit, CHANGE_PER_MEMBER.windowSeconds);
+      await rateLimiter.consume(
+        'payment-password-change',
+        memberId,
+        CHANGE_PER_MEMBER.limit,
+        CHANGE_PER_MEMBER.windowSeconds,
+      );
       const row = await findSecurityMember(db, memberId);
       if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
       const password = await checkNewPaymentPassword(row, body);
@@ -176,7 +196,10 @@ export function createPaymentPassword(ctx: SecurityContext) {
       const hash = await hasher.hash(password);
       if (!(await updatePaymentPasswordHash(db, memberId, hash, current))) {
         // Another request set or changed it between our read and our write.
-        throw new AppError(ErrorCode.PAYMENT_PASSWORD_ALREADY_SET, 'The payment password was changed meanwhile; reload and retry');
+        throw new AppError(
+          ErrorCode.PAYMENT_PASSWORD_ALREADY_SET,
+          'The payment password was changed meanwhile; reload and retry',
+        );
       }
     },
   };

@@ -24,7 +24,9 @@ export function createPayoutOwnership(port: () => PayoutOwnership | undefined) {
   }
 
   /** A directory lookup; PIX_DIRECTORY_UNAVAILABLE when there is none or it failed (never read as "not found"). */
-  async function ask(lookup: (directory: PixDirectoryProvider) => Promise<DirectoryAccount | null>): Promise<DirectoryAccount | null> {
+  async function ask(
+    lookup: (directory: PixDirectoryProvider) => Promise<DirectoryAccount | null>,
+  ): Promise<DirectoryAccount | null> {
     const directory = port()?.directory;
     if (!directory) throw new AppError(ErrorCode.PIX_DIRECTORY_UNAVAILABLE, 'The PIX directory is not available');
     try {
@@ -37,15 +39,23 @@ export function createPayoutOwnership(port: () => PayoutOwnership | undefined) {
   /** The player's CPF where the licence asks for own accounts; OWN_CPF_REQUIRED when the account has none. */
   async function ownCpf(memberId: string): Promise<string> {
     const cpf = await port()?.cpfOf(memberId);
-    if (!cpf) throw new AppError(ErrorCode.OWN_CPF_REQUIRED, 'Your account has no CPF to match payout accounts against');
+    if (!cpf)
+      throw new AppError(ErrorCode.OWN_CPF_REQUIRED, 'Your account has no CPF to match payout accounts against');
     return cpf;
   }
 
   /** Refuse an account the directory does not know, one of another CPF (own accounts only) or, elsewhere, of another name. */
-  async function assertOwn(memberId: string, owner: DirectoryAccount | null, payeeName: string, ownOnly: boolean): Promise<DirectoryAccount> {
-    if (!owner) throw new AppError(ErrorCode.PAYOUT_ACCOUNT_UNKNOWN, 'The PIX directory does not know this key or account');
+  async function assertOwn(
+    memberId: string,
+    owner: DirectoryAccount | null,
+    payeeName: string,
+    ownOnly: boolean,
+  ): Promise<DirectoryAccount> {
+    if (!owner)
+      throw new AppError(ErrorCode.PAYOUT_ACCOUNT_UNKNOWN, 'The PIX directory does not know this key or account');
     if (ownOnly) {
-      if (owner.ownerCpf !== (await ownCpf(memberId))) throw new AppError(ErrorCode.PAYOUT_ACCOUNT_NOT_OWN, 'This key or account belongs to another CPF');
+      if (owner.ownerCpf !== (await ownCpf(memberId)))
+        throw new AppError(ErrorCode.PAYOUT_ACCOUNT_NOT_OWN, 'This key or account belongs to another CPF');
     } else if (!sameName(owner.ownerName, payeeName)) {
       throw new AppError(ErrorCode.BANK_ACCOUNT_HOLDER_MISMATCH, 'The account holder must be your bound real name');
     }
@@ -56,7 +66,12 @@ export function createPayoutOwnership(port: () => PayoutOwnership | undefined) {
     ownAccountsOnly,
 
     /** A bank account to bind: where the licence asks for own accounts, the directory must name the player's CPF as its owner. */
-    async checkBankAccount(memberId: string, bankCode: string, accountNumber: string, payeeName: string): Promise<void> {
+    async checkBankAccount(
+      memberId: string,
+      bankCode: string,
+      accountNumber: string,
+      payeeName: string,
+    ): Promise<void> {
       if (!(await ownAccountsOnly())) return;
       await assertOwn(memberId, await ask((d) => d.lookupAccount(bankCode, accountNumber)), payeeName, true);
     },
@@ -65,7 +80,8 @@ export function createPayoutOwnership(port: () => PayoutOwnership | undefined) {
     async resolveKey(memberId: string, keyType: PixKeyType, key: string, payeeName: string): Promise<DirectoryAccount> {
       const ownOnly = await ownAccountsOnly();
       // A CPF key is its owner's CPF: another one is refused without asking anyone.
-      if (ownOnly && keyType === 'cpf' && key !== (await ownCpf(memberId))) throw new AppError(ErrorCode.PAYOUT_ACCOUNT_NOT_OWN, 'This key belongs to another CPF');
+      if (ownOnly && keyType === 'cpf' && key !== (await ownCpf(memberId)))
+        throw new AppError(ErrorCode.PAYOUT_ACCOUNT_NOT_OWN, 'This key belongs to another CPF');
       return assertOwn(memberId, await ask((d) => d.lookupKey(keyType, key)), payeeName, ownOnly);
     },
   };

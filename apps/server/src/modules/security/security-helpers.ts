@@ -55,7 +55,9 @@ export const FALLBACK_RULES = {
 export type FieldFailure = { field: string } & FieldError;
 
 export function failFields(fields: FieldFailure[]): never {
-  throw new AppError(ErrorCode.VALIDATION_FAILED, `Invalid input: ${fields.map((f) => f.field).join(', ')}`, { fields });
+  throw new AppError(ErrorCode.VALIDATION_FAILED, `Invalid input: ${fields.map((f) => f.field).join(', ')}`, {
+    fields,
+  });
 }
 
 export function required(field: string): FieldFailure {
@@ -84,7 +86,10 @@ export function maskEmail(email: string | null): string | null {
 
 export function maskMobile(dialingCode: string | null, mobile: string | null): string | null {
   if (!mobile) return null;
-  const visible = mobile.length > 6 ? `${mobile.slice(0, 2)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-3)}` : `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
+  const visible =
+    mobile.length > 6
+      ? `${mobile.slice(0, 2)}${'*'.repeat(mobile.length - 5)}${mobile.slice(-3)}`
+      : `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
   return dialingCode ? `+${dialingCode} ${visible}` : visible;
 }
 
@@ -107,10 +112,26 @@ export function toSummary(row: BankAccountRow): BankAccountSummary {
 }
 
 /** A bound payout account as payments use it: the full number (and PIX key, when it is one), for payouts. */
-export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string; pixKeyType: PixKeyType | null; pixKey: string | null };
+export type BankAccount = {
+  id: string;
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  holderName: string;
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
+};
 
 export function toBankAccount(row: BankAccountRow): BankAccount {
-  return { id: row.id, bankCode: row.bankCode, bankName: row.bankName, accountNumber: row.accountNumber, holderName: row.holderName, pixKeyType: row.pixKeyType, pixKey: row.pixKey };
+  return {
+    id: row.id,
+    bankCode: row.bankCode,
+    bankName: row.bankName,
+    accountNumber: row.accountNumber,
+    holderName: row.holderName,
+    pixKeyType: row.pixKeyType,
+    pixKey: row.pixKey,
+  };
 }
 
 export function sameHash(a: string, b: string): boolean {

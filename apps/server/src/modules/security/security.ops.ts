@@ -39,10 +39,14 @@ async function run<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof SecurityAdminError) {
-      throw new Error(err.message.startsWith('not a') ? err.message : `not a valid call: ${err.message}`, { cause: err });
+      throw new Error(err.message.startsWith('not a') ? err.message : `not a valid call: ${err.message}`, {
+        cause: err,
+      });
     }
-    if (isAppError(err) && err.errorCode === 'VALIDATION_FAILED') throw new Error(`not a valid ${refusedField(err.value)}: ${err.message}`, { cause: err });
-    if (isAppError(err) && err.errorCode === 'NOT_FOUND') throw new Error(`not a known bank: ${String((err.value as { bankCode?: unknown }).bankCode)}`, { cause: err });
+    if (isAppError(err) && err.errorCode === 'VALIDATION_FAILED')
+      throw new Error(`not a valid ${refusedField(err.value)}: ${err.message}`, { cause: err });
+    if (isAppError(err) && err.errorCode === 'NOT_FOUND')
+      throw new Error(`not a known bank: ${String((err.value as { bankCode?: unknown }).bankCode)}`, { cause: err });
     throw err;
   }
 }
@@ -65,7 +69,9 @@ export const SECURITY_COMMANDS: Record<string, OpsCommand> = {
       const rest = orderAt >= 0 ? args.slice(0, orderAt) : args;
       const [code, ...name] = rest;
       if (!code || name.length === 0) throw new Error('not a valid call: usage bank:set <code> <name…> [--order N]');
-      ctx.print(await run(() => bankListOf(ctx).saveBank(cliActor(), { code, name: name.join(' '), sortOrder, reason: null })));
+      ctx.print(
+        await run(() => bankListOf(ctx).saveBank(cliActor(), { code, name: name.join(' '), sortOrder, reason: null })),
+      );
     },
   },
   'bank:enable': {
@@ -73,7 +79,15 @@ export const SECURITY_COMMANDS: Record<string, OpsCommand> = {
     description: 'Offer a bank again for new bank accounts. Audited.',
     async run(ctx, [code, ...reason]) {
       if (!code) throw new Error('not a valid call: usage bank:enable <code> [reason…]');
-      ctx.print(await run(() => bankListOf(ctx).setBankEnabled(cliActor(), { code, enabled: true, reason: reason.length ? reason.join(' ') : null })));
+      ctx.print(
+        await run(() =>
+          bankListOf(ctx).setBankEnabled(cliActor(), {
+            code,
+            enabled: true,
+            reason: reason.length ? reason.join(' ') : null,
+          }),
+        ),
+      );
     },
   },
   'bank:disable': {
@@ -81,14 +95,23 @@ export const SECURITY_COMMANDS: Record<string, OpsCommand> = {
     description: 'Stop offering a bank for new bank accounts (bound accounts keep it). Audited.',
     async run(ctx, [code, ...reason]) {
       if (!code) throw new Error('not a valid call: usage bank:disable <code> [reason…]');
-      ctx.print(await run(() => bankListOf(ctx).setBankEnabled(cliActor(), { code, enabled: false, reason: reason.length ? reason.join(' ') : null })));
+      ctx.print(
+        await run(() =>
+          bankListOf(ctx).setBankEnabled(cliActor(), {
+            code,
+            enabled: false,
+            reason: reason.length ? reason.join(' ') : null,
+          }),
+        ),
+      );
     },
   },
   'payment-password:reset': {
     usage: 'payment-password:reset <account> <reason…>',
-    description: 'Remove a player\'s forgotten payment password (and its lock) so they can set a new one.',
+    description: "Remove a player's forgotten payment password (and its lock) so they can set a new one.",
     async run(ctx, [account, ...reason]) {
-      if (!account || reason.length === 0) throw new Error('not a valid call: usage payment-password:reset <account> <reason…>');
+      if (!account || reason.length === 0)
+        throw new Error('not a valid call: usage payment-password:reset <account> <reason…>');
       ctx.print(await run(() => adminOf(ctx).resetPaymentPassword(cliActor(), account, reason.join(' '))));
     },
   },

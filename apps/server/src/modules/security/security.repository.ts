@@ -112,7 +112,12 @@ export async function findEnabledBanks(db: Db): Promise<BankRow[]> {
 
 /** One enabled bank by code. */
 export async function findEnabledBank(db: Db, code: string): Promise<BankRow | undefined> {
-  return db.selectFrom('banks').select(['code', 'name']).where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('banks')
+    .select(['code', 'name'])
+    .where('code', '=', code)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
 }
 
 export type BankAccountRow = {
@@ -131,7 +136,16 @@ function bankAccountsQuery(db: Db) {
   return db
     .selectFrom('member_bank_accounts as a')
     .innerJoin('banks as b', 'b.code', 'a.bank_code')
-    .select(['a.id', 'a.bank_code', 'b.name as bank_name', 'a.account_number', 'a.holder_name', 'a.created_at', 'a.pix_key_type', 'a.pix_key']);
+    .select([
+      'a.id',
+      'a.bank_code',
+      'b.name as bank_name',
+      'a.account_number',
+      'a.holder_name',
+      'a.created_at',
+      'a.pix_key_type',
+      'a.pix_key',
+    ]);
 }
 
 function toBankAccount(row: {
@@ -166,7 +180,11 @@ export async function findBankAccounts(db: Db, memberId: string): Promise<BankAc
 export async function findBankAccountKeys(db: Db, memberIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (!memberIds.length) return out;
-  const rows = await db.selectFrom('member_bank_accounts').select(['member_id', 'bank_code', 'account_number']).where('member_id', 'in', [...new Set(memberIds)]).execute();
+  const rows = await db
+    .selectFrom('member_bank_accounts')
+    .select(['member_id', 'bank_code', 'account_number'])
+    .where('member_id', 'in', [...new Set(memberIds)])
+    .execute();
   for (const r of rows) {
     const set = out.get(String(r.member_id)) ?? new Set<string>();
     set.add(`${r.bank_code}:${r.account_number.replace(/[\s.-]/g, '')}`);
@@ -194,7 +212,15 @@ export async function countBankAccounts(db: Db, memberId: string): Promise<numbe
 /** Insert a bank account; a duplicate raises 23505 member_bank_accounts_unique_key. */
 export async function insertBankAccount(
   db: Db,
-  input: { memberId: string; bankCode: string; accountNumber: string; holderName: string; now: Date; pixKeyType?: PixKeyType | undefined; pixKey?: string | undefined },
+  input: {
+    memberId: string;
+    bankCode: string;
+    accountNumber: string;
+    holderName: string;
+    now: Date;
+    pixKeyType?: PixKeyType | undefined;
+    pixKey?: string | undefined;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('member_bank_accounts')
@@ -268,7 +294,10 @@ export async function findEmailCode(db: Db, memberId: string): Promise<EmailCode
 }
 
 /** Consume a code if it is still the same, unconsumed and under the try limit; of parallel calls one wins. */
-export async function consumeEmailCode(db: Db, input: { id: string; codeHash: string; maxAttempts: number; now: Date }): Promise<boolean> {
+export async function consumeEmailCode(
+  db: Db,
+  input: { id: string; codeHash: string; maxAttempts: number; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('email_codes')
     .set({ consumed_at: input.now })
@@ -281,7 +310,10 @@ export async function consumeEmailCode(db: Db, input: { id: string; codeHash: st
 }
 
 /** Count one wrong try; returns the tries so far (undefined when the code changed meanwhile). */
-export async function recordEmailCodeFailure(db: Db, input: { id: string; codeHash: string }): Promise<number | undefined> {
+export async function recordEmailCodeFailure(
+  db: Db,
+  input: { id: string; codeHash: string },
+): Promise<number | undefined> {
   const row = await db
     .updateTable('email_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -316,7 +348,13 @@ export async function findAllBanks(db: Db): Promise<(BankAdminRow & { accountCou
     .orderBy('b.name', 'asc')
     .orderBy('b.code', 'asc')
     .execute();
-  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, sortOrder: r.sort_order, accountCount: Number(r.n ?? 0) }));
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    enabled: r.enabled,
+    sortOrder: r.sort_order,
+    accountCount: Number(r.n ?? 0),
+  }));
 }
 
 /** One bank by code, locked for update inside the caller's transaction. */
@@ -335,7 +373,9 @@ export async function upsertBank(db: Db, bank: BankAdminRow): Promise<void> {
   await db
     .insertInto('banks')
     .values({ code: bank.code, name: bank.name, enabled: bank.enabled, sort_order: bank.sortOrder })
-    .onConflict((oc) => oc.column('code').doUpdateSet({ name: bank.name, enabled: bank.enabled, sort_order: bank.sortOrder }))
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet({ name: bank.name, enabled: bank.enabled, sort_order: bank.sortOrder }),
+    )
     .execute();
 }
 

@@ -42,7 +42,8 @@ export function createSecurityService(ctx: SecurityContext) {
     ...bankList,
 
     /** Members' bank accounts as `bank:number`, by member (`trx` inside the caller's transaction). */
-    findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) => findBankAccountKeys(trx, memberIds.map(String)),
+    findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) =>
+      findBankAccountKeys(trx, memberIds.map(String)),
 
     /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
     usePayoutOwnership(port: PayoutOwnership): void {

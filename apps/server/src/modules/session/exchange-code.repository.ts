@@ -57,7 +57,11 @@ export async function useExchangeCode(db: Db, codeHash: string, now: Date): Prom
 }
 
 /** The session that minted a code, and its member (through the member module's view). */
-export async function findExchangeSource(db: Db, members: MemberBriefs, sessionId: string): Promise<ExchangeSource | undefined> {
+export async function findExchangeSource(
+  db: Db,
+  members: MemberBriefs,
+  sessionId: string,
+): Promise<ExchangeSource | undefined> {
   const row = await db
     .selectFrom('member_sessions as s')
     .innerJoin(members.briefs().as('m'), 'm.id', 's.member_id')

@@ -6,7 +6,12 @@ import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../verification/rate-limiter';
-import { deleteExpiredExchangeCodes, findExchangeSource, insertExchangeCode, useExchangeCode } from './exchange-code.repository';
+import {
+  deleteExpiredExchangeCodes,
+  findExchangeSource,
+  insertExchangeCode,
+  useExchangeCode,
+} from './exchange-code.repository';
 import type { MemberBriefs } from './session.repository';
 import type { SessionMember, SessionService } from './session.service';
 
@@ -61,7 +66,13 @@ export function createExchangeCodeService(ctx: ExchangeCodeContext) {
       const at = new Date(now());
       const expiresAt = new Date(at.getTime() + EXCHANGE_CODE_TTL_SECONDS * 1000);
       await deleteExpiredExchangeCodes(db, at);
-      await insertExchangeCode(db, { codeHash: hashExchangeCode(code), memberId: auth.memberId, sessionId: auth.sessionId, now: at, expiresAt });
+      await insertExchangeCode(db, {
+        codeHash: hashExchangeCode(code),
+        memberId: auth.memberId,
+        sessionId: auth.sessionId,
+        now: at,
+        expiresAt,
+      });
       return { code, expiresAt: expiresAt.toISOString(), expiresInSeconds: EXCHANGE_CODE_TTL_SECONDS };
     },
 
@@ -86,7 +97,11 @@ export function createExchangeCodeService(ctx: ExchangeCodeContext) {
         source.expiresAt.getTime() > t &&
         source.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 > t;
       if (!source || !isLive) throw invalidCode();
-      const { token } = await session.createSession(db, { memberId: source.memberId, ip: origin.ip, userAgent: origin.userAgent });
+      const { token } = await session.createSession(db, {
+        memberId: source.memberId,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
       return {
         token,
         firstTimeLogin: false,

@@ -5,7 +5,14 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import type { ExchangeCodeResult } from '@wps/shared/schemas/session';
-import { call, callEncrypted, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
+import {
+  call,
+  callEncrypted,
+  disableRegisterCaptcha,
+  expectFailure,
+  registerUser,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { EXCHANGE_CODE_LIMITS, EXCHANGE_CODE_TTL_SECONDS } from './exchange-code.service';
 
@@ -24,10 +31,17 @@ describeEachDatabase('login exchange codes', (target) => {
     await t.close();
   });
 
-  const mint = async (token: string) => valueOf<ExchangeCodeResult>(await call(t.app, 'POST', '/wps/session/exchange-code', { token }));
+  const mint = async (token: string) =>
+    valueOf<ExchangeCodeResult>(await call(t.app, 'POST', '/wps/session/exchange-code', { token }));
   const exchange = (code: unknown, remoteAddress?: string) =>
-    t.app.inject({ method: 'POST', url: '/wps/session/login/exchange', payload: { code }, ...(remoteAddress ? { remoteAddress } : {}) });
-  const accountOf = async (token: string) => valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token })).account;
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/exchange',
+      payload: { code },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const accountOf = async (token: string) =>
+    valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token })).account;
 
   it('trades a code once for a new session of the same member; the code is not the token', async () => {
     const { username, result } = await registerUser(t.app);
@@ -43,7 +57,12 @@ describeEachDatabase('login exchange codes', (target) => {
     expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: minted.code }), ErrorCode.UNAUTHORIZED, 401);
 
     const login = valueOf<LoginResult>(await exchange(minted.code));
-    expect(login).toMatchObject({ firstTimeLogin: false, passwordExpired: false, mustChangePassword: false, userInfo: { userName: username, type: 3 } });
+    expect(login).toMatchObject({
+      firstTimeLogin: false,
+      passwordExpired: false,
+      mustChangePassword: false,
+      userInfo: { userName: username, type: 3 },
+    });
     // A fresh session, not the minting one handed out again.
     expect(login.token).not.toBe(result.token);
     expect(login.token).not.toBe(minted.code);
@@ -119,11 +138,21 @@ describeEachDatabase('login exchange codes', (target) => {
 
   it('needs a live real-money session to mint, and limits minting per member', async () => {
     expectFailure(await call(t.app, 'POST', '/wps/session/exchange-code'), ErrorCode.UNAUTHORIZED, 401);
-    const trial = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }));
-    expectFailure(await call(t.app, 'POST', '/wps/session/exchange-code', { token: trial.token }), ErrorCode.NEED_TRUE_ACCOUNT, 403);
+    const trial = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: `r-${Math.random()}` }),
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/wps/session/exchange-code', { token: trial.token }),
+      ErrorCode.NEED_TRUE_ACCOUNT,
+      403,
+    );
 
     const { result } = await registerUser(t.app);
     for (let i = 0; i < EXCHANGE_CODE_LIMITS.mintPerMember.limit; i += 1) await mint(result.token);
-    expectFailure(await call(t.app, 'POST', '/wps/session/exchange-code', { token: result.token }), ErrorCode.TOO_MANY_REQUESTS, 429);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/session/exchange-code', { token: result.token }),
+      ErrorCode.TOO_MANY_REQUESTS,
+      429,
+    );
   });
 });

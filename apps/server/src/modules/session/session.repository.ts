@@ -58,7 +58,10 @@ export async function insertSession(
  * query is built and compiled once; each call sends the same SQL with its token hash as the only
  * parameter, so a lookup spends nothing on query building.
  */
-export function createSessionLookup(db: Db, members: MemberBriefs): (tokenHash: string) => Promise<SessionRow | undefined> {
+export function createSessionLookup(
+  db: Db,
+  members: MemberBriefs,
+): (tokenHash: string) => Promise<SessionRow | undefined> {
   const query = db
     .selectFrom('member_sessions as s')
     .innerJoin(members.briefs().as('m'), 'm.id', 's.member_id')
@@ -105,7 +108,13 @@ export async function revokeSession(db: Db, sessionId: string, now: Date, reason
 }
 
 /** Revoke every live session of a member, optionally keeping one. */
-export async function revokeMemberSessions(db: Db, memberId: string, now: Date, reason: SessionRevokeReason, exceptSessionId?: string): Promise<number> {
+export async function revokeMemberSessions(
+  db: Db,
+  memberId: string,
+  now: Date,
+  reason: SessionRevokeReason,
+  exceptSessionId?: string,
+): Promise<number> {
   let query = db
     .updateTable('member_sessions')
     .set({ revoked_at: now, revoke_reason: reason })
@@ -118,7 +127,11 @@ export async function revokeMemberSessions(db: Db, memberId: string, now: Date, 
 
 /** When a session began. */
 export async function findSessionStart(db: Db, sessionId: string): Promise<Date | undefined> {
-  const row = await db.selectFrom('member_sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('member_sessions')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   return row?.created_at;
 }
 
@@ -129,7 +142,13 @@ export type SessionSpan = { sessionId: string; startedAt: Date; endedAt: Date | 
  * session ended when it was revoked; an expired or idle one at its absolute expiry or its last
  * activity plus the idle time, whichever came first; a live one has no end yet.
  */
-export async function findMemberSessionSpans(db: Db, memberId: string, since: Date, idleSeconds: number, nowMs: number): Promise<SessionSpan[]> {
+export async function findMemberSessionSpans(
+  db: Db,
+  memberId: string,
+  since: Date,
+  idleSeconds: number,
+  nowMs: number,
+): Promise<SessionSpan[]> {
   const rows = await db
     .selectFrom('member_sessions')
     .select(['id', 'created_at', 'revoked_at', 'last_seen_at', 'expires_at'])
@@ -153,10 +172,18 @@ export async function clearSessionMustChange(db: Db, sessionId: string): Promise
 }
 
 /** The addresses and browsers (user agents) members' sessions came from, by member. */
-export async function findClientTraits(db: Db, memberIds: string[]): Promise<Map<string, { ips: Set<string>; userAgents: Set<string> }>> {
+export async function findClientTraits(
+  db: Db,
+  memberIds: string[],
+): Promise<Map<string, { ips: Set<string>; userAgents: Set<string> }>> {
   const out = new Map<string, { ips: Set<string>; userAgents: Set<string> }>();
   if (!memberIds.length) return out;
-  const rows = await db.selectFrom('member_sessions').select(['member_id', 'ip', 'user_agent']).distinct().where('member_id', 'in', [...new Set(memberIds)]).execute();
+  const rows = await db
+    .selectFrom('member_sessions')
+    .select(['member_id', 'ip', 'user_agent'])
+    .distinct()
+    .where('member_id', 'in', [...new Set(memberIds)])
+    .execute();
   for (const r of rows) {
     const t = out.get(String(r.member_id)) ?? { ips: new Set<string>(), userAgents: new Set<string>() };
     if (r.ip) t.ips.add(r.ip);

@@ -119,7 +119,8 @@ export function createSessionService(ctx: SessionContext) {
      * A member's sessions that were open at some point since `since`, with when each began and
      * ended (null while live): what the time limits count.
      */
-    sessionSpans: (memberId: string, since: Date, trx: Db = db) => findMemberSessionSpans(trx, memberId, since, config.sessionIdleSeconds, now()),
+    sessionSpans: (memberId: string, since: Date, trx: Db = db) =>
+      findMemberSessionSpans(trx, memberId, since, config.sessionIdleSeconds, now()),
 
     /** The addresses and user agents members' sessions came from (`trx` inside the caller's transaction). */
     findClientTraits: (memberIds: string[], trx: Db = ctx.db) => findClientTraits(trx, memberIds.map(String)),
@@ -208,7 +209,12 @@ export function createSessionService(ctx: SessionContext) {
     },
 
     /** Revoke every session of a member except `keepSessionId` (after a password change, by default). */
-    async revokeOthers(memberId: string, keepSessionId: string | undefined, trx: Db = db, reason: SessionRevokeReason = 'password_changed'): Promise<number> {
+    async revokeOthers(
+      memberId: string,
+      keepSessionId: string | undefined,
+      trx: Db = db,
+      reason: SessionRevokeReason = 'password_changed',
+    ): Promise<number> {
       const revoked = await revokeMemberSessions(trx, memberId, new Date(now()), reason, keepSessionId);
       await evict(trx, { memberId });
       return revoked;

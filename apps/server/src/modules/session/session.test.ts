@@ -47,12 +47,22 @@ describeEachDatabase('sessions', (target) => {
 
     const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }));
     // A new player holds the lowest VIP level (its label, from the loyalty module).
-    expect(info).toMatchObject({ account: username, type: 3, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [] });
+    expect(info).toMatchObject({
+      account: username,
+      type: 3,
+      toUpline: false,
+      clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+      memberLabel: [],
+    });
     // Bearer form works too.
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: `Bearer ${loggedIn.token}` }));
 
     valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: loggedIn.token }));
-    const loggedOut = expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }), ErrorCode.UNAUTHORIZED, 401);
+    const loggedOut = expectFailure(
+      await call(t.app, 'GET', '/wps/member/info', { token: loggedIn.token }),
+      ErrorCode.UNAUTHORIZED,
+      401,
+    );
     // The answer says why the session ended, so another tab sharing it can tell the player.
     expect(loggedOut.value).toEqual({ sessionEnded: 'logged_out' });
     // The registration session is a separate session and still works.
@@ -60,18 +70,29 @@ describeEachDatabase('sessions', (target) => {
   });
 
   it('rejects missing, unknown, idle and expired tokens, saying why a known session ended', async () => {
-    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info'), ErrorCode.UNAUTHORIZED, 401).value).toBeUndefined();
-    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: 'not-a-token' }), ErrorCode.UNAUTHORIZED, 401).value).toBeUndefined();
+    expect(
+      expectFailure(await call(t.app, 'GET', '/wps/member/info'), ErrorCode.UNAUTHORIZED, 401).value,
+    ).toBeUndefined();
+    expect(
+      expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: 'not-a-token' }), ErrorCode.UNAUTHORIZED, 401)
+        .value,
+    ).toBeUndefined();
 
     const idle = await registerUser(t.app);
     await sql`UPDATE member_sessions SET last_seen_at = now() - make_interval(secs => ${t.config.sessionIdleSeconds + 5})
       WHERE member_id = (SELECT id FROM members WHERE account = ${idle.username})`.execute(t.database.db);
-    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: idle.result.token }), ErrorCode.UNAUTHORIZED).value).toEqual({ sessionEnded: 'idle' });
+    expect(
+      expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: idle.result.token }), ErrorCode.UNAUTHORIZED)
+        .value,
+    ).toEqual({ sessionEnded: 'idle' });
 
     const old = await registerUser(t.app);
     await sql`UPDATE member_sessions SET expires_at = now() - interval '1 second'
       WHERE member_id = (SELECT id FROM members WHERE account = ${old.username})`.execute(t.database.db);
-    expect(expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: old.result.token }), ErrorCode.UNAUTHORIZED).value).toEqual({ sessionEnded: 'expired' });
+    expect(
+      expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: old.result.token }), ErrorCode.UNAUTHORIZED)
+        .value,
+    ).toEqual({ sessionEnded: 'expired' });
   });
 
   it('stores only a hash of the token', async () => {
@@ -92,7 +113,11 @@ describeEachDatabase('sessions', (target) => {
     // Its own address, so the per-IP failure count does not spill into other tests.
     const from = { remoteAddress: '10.1.0.1' };
     for (let i = 1; i <= 3; i++) {
-      const failed = expectFailure(await login(t.app, username, `Wrong${i}pass`, {}, from), ErrorCode.INVALID_CREDENTIALS, 401);
+      const failed = expectFailure(
+        await login(t.app, username, `Wrong${i}pass`, {}, from),
+        ErrorCode.INVALID_CREDENTIALS,
+        401,
+      );
       expect(failed.value).toEqual({ captcha: i >= 3 });
     }
     expectFailure(await login(t.app, username, password, {}, from), ErrorCode.CAPTCHA_REQUIRED, 400);
@@ -108,13 +133,20 @@ describeEachDatabase('sessions', (target) => {
     await plantCaptcha(t.database, 'captcha-key-right', 'K7M2P');
     valueOf(await login(t.app, username, password, { captchaKey: 'captcha-key-right', captcha: 'k7m2p' }, from));
     // A captcha answer is single use.
-    expectFailure(await login(t.app, username, password, { captchaKey: 'captcha-key-right', captcha: 'K7M2P' }, from), ErrorCode.CAPTCHA_INVALID);
+    expectFailure(
+      await login(t.app, username, password, { captchaKey: 'captcha-key-right', captcha: 'K7M2P' }, from),
+      ErrorCode.CAPTCHA_INVALID,
+    );
   });
 
   it('counts failures per IP across accounts', async () => {
     const from = { remoteAddress: '10.1.0.3' };
     for (let i = 0; i < 3; i++) {
-      expectFailure(await login(t.app, uniqueUsername('ghost'), 'Whatever123', {}, from), ErrorCode.INVALID_CREDENTIALS, 401);
+      expectFailure(
+        await login(t.app, uniqueUsername('ghost'), 'Whatever123', {}, from),
+        ErrorCode.INVALID_CREDENTIALS,
+        401,
+      );
     }
     const { username, password } = await registerUser(t.app);
     expectFailure(await login(t.app, username, password, {}, from), ErrorCode.CAPTCHA_REQUIRED);
@@ -145,20 +177,44 @@ describeEachDatabase('sessions', (target) => {
     const { account } = await insertTestMember(t, '{secret}');
     const result = valueOf<LoginResult>(await login(t.app, account, '{secret}'));
     expect(result).toMatchObject({ mustChangePassword: true, firstTimeLogin: true });
-    const flagged = await t.database.db.selectFrom('members').select('must_change_password').where('account', '=', account).executeTakeFirst();
+    const flagged = await t.database.db
+      .selectFrom('members')
+      .select('must_change_password')
+      .where('account', '=', account)
+      .executeTakeFirst();
     expect(flagged?.must_change_password).toBe(true);
 
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
-    expectFailure(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED, 403);
+    expectFailure(
+      await call(t.app, 'GET', '/wps/member/info', { token: result.token }),
+      ErrorCode.PASSWORD_CHANGE_REQUIRED,
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }),
+      ErrorCode.PASSWORD_CHANGE_REQUIRED,
+      403,
+    );
 
     // A common password is refused (8 characters: the minimum).
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: '{secret}', newPassword: 'abcd1234', confirmNewPassword: 'abcd1234' }, { token: result.token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: '{secret}', newPassword: 'abcd1234', confirmNewPassword: 'abcd1234' },
+        { token: result.token },
+      ),
       ErrorCode.PASSWORD_TOO_WEAK,
     );
     const next = strongPassword();
     valueOf(
-      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: '{secret}', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: '{secret}', newPassword: next, confirmNewPassword: next },
+        { token: result.token },
+      ),
     );
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
     expectFailure(await login(t.app, account, '{secret}'), ErrorCode.INVALID_CREDENTIALS);
@@ -172,16 +228,36 @@ describeEachDatabase('sessions', (target) => {
     const { account } = await insertTestMember(t, password, { now: new Date(Date.now() - 400 * 24 * 3600 * 1000) });
     const result = valueOf<LoginResult>(await login(t.app, account, password));
     expect(result).toMatchObject({ passwordExpired: true, mustChangePassword: true });
-    expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.PASSWORD_CHANGE_REQUIRED);
+    expectFailure(
+      await call(t.app, 'GET', '/wps/member/info', { token: result.token }),
+      ErrorCode.PASSWORD_CHANGE_REQUIRED,
+    );
 
     const next = strongPassword();
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: 'Wrong1pass', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: 'Wrong1pass', newPassword: next, confirmNewPassword: next },
+        { token: result.token },
+      ),
       ErrorCode.OLD_PASSWORD_INCORRECT,
     );
-    valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: next }, { token: result.token }));
+    valueOf(
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: password, newPassword: next, confirmNewPassword: next },
+        { token: result.token },
+      ),
+    );
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
-    expect(valueOf<LoginResult>(await login(t.app, account, next))).toMatchObject({ passwordExpired: false, mustChangePassword: false });
+    expect(valueOf<LoginResult>(await login(t.app, account, next))).toMatchObject({
+      passwordExpired: false,
+      mustChangePassword: false,
+    });
   });
 
   it('revokes the other sessions when the password changes', async () => {
@@ -189,11 +265,28 @@ describeEachDatabase('sessions', (target) => {
     const second = valueOf<LoginResult>(await login(t.app, username, password));
     const next = strongPassword();
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: `${next}x` }, { token: second.token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: password, newPassword: next, confirmNewPassword: `${next}x` },
+        { token: second.token },
+      ),
       ErrorCode.PASSWORD_MISMATCH,
     );
-    valueOf(await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: password, newPassword: next, confirmNewPassword: next }, { token: second.token }));
-    const ended = expectFailure(await call(t.app, 'GET', '/wps/member/info', { token: result.token }), ErrorCode.UNAUTHORIZED);
+    valueOf(
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: password, newPassword: next, confirmNewPassword: next },
+        { token: second.token },
+      ),
+    );
+    const ended = expectFailure(
+      await call(t.app, 'GET', '/wps/member/info', { token: result.token }),
+      ErrorCode.UNAUTHORIZED,
+    );
     expect(ended.value).toEqual({ sessionEnded: 'password_changed' });
     valueOf(await call(t.app, 'GET', '/wps/member/info', { token: second.token }));
   });
@@ -201,7 +294,11 @@ describeEachDatabase('sessions', (target) => {
   it('logs in by SMS code from the outbox', async () => {
     const mobile = `9${String(Date.now()).slice(-9)}`;
     const { account } = await insertTestMember(t, strongPassword(), { dialingCode: '55', mobile });
-    valueOf(await call(t.app, 'POST', '/wps/verification/sms/noLogin', { payload: { countryDialingCode: '+55', mobileNum: mobile } }));
+    valueOf(
+      await call(t.app, 'POST', '/wps/verification/sms/noLogin', {
+        payload: { countryDialingCode: '+55', mobileNum: mobile },
+      }),
+    );
     const code = await readSmsCode(t.app, `55${mobile}`);
     const body = { type: 'sms', username: mobile, password: code, countryDialingCode: '55' };
     const result = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login', body));
@@ -213,18 +310,28 @@ describeEachDatabase('sessions', (target) => {
   });
 
   it('free play: a trial account with the demo balance, refused on account actions', async () => {
-    const result = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }));
+    const result = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }),
+    );
     expect(result.userInfo.type).toBe(4);
     expect(result.userInfo.userName).toMatch(/^demo\d{8}$/);
     const info = valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token: result.token }));
     expect(info.type).toBe(4);
-    const balance = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }));
+    const balance = valueOf<{ sumBalanceMinor: string }>(
+      await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: result.token }),
+    );
     const operator = await t.app.services.system.getOperatorConfig();
     expect(balance.sumBalanceMinor).toBe(operator.freeplayDemoBalanceMinor.toString());
 
     const next = strongPassword();
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/password', { oldPassword: 'whatever1', newPassword: next, confirmNewPassword: next }, { token: result.token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/password',
+        { oldPassword: 'whatever1', newPassword: next, confirmNewPassword: next },
+        { token: result.token },
+      ),
       ErrorCode.NEED_TRUE_ACCOUNT,
       403,
     );
@@ -232,9 +339,13 @@ describeEachDatabase('sessions', (target) => {
     valueOf(await call(t.app, 'PUT', '/wps/member/language', { token: result.token, payload: { language: 'en' } }));
 
     // The same key again logs into the same trial account without a second credit.
-    const again = valueOf<LoginResult>(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }));
+    const again = valueOf<LoginResult>(
+      await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh12345678' }),
+    );
     expect(again.userInfo.userName).toBe(result.userInfo.userName);
-    const after = valueOf<{ sumBalanceMinor: string }>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: again.token }));
+    const after = valueOf<{ sumBalanceMinor: string }>(
+      await call(t.app, 'GET', '/wps/v2/wallets/balance', { token: again.token }),
+    );
     expect(after.sumBalanceMinor).toBe(balance.sumBalanceMinor);
     valueOf(await call(t.app, 'DELETE', '/wps/session/logout', { token: again.token }));
   });
@@ -243,13 +354,16 @@ describeEachDatabase('sessions', (target) => {
     const modules = (await t.app.services.system.getOperatorConfig()).modules;
     await t.app.services.system.updateSetting('modules', { ...modules, FREEPLAY3: false });
     try {
-      expectFailure(await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh87654321' }), ErrorCode.FEATURE_DISABLED, 403);
+      expectFailure(
+        await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'abcdefgh87654321' }),
+        ErrorCode.FEATURE_DISABLED,
+        403,
+      );
     } finally {
       await t.app.services.system.updateSetting('modules', { ...modules, FREEPLAY3: true });
     }
   });
 });
-
 
 describePostgres('sessions across server instances [postgres]', () => {
   let t: TestApp;

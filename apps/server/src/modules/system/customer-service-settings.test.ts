@@ -26,7 +26,10 @@ describeEachDatabase('customer-service settings', (target) => {
 
   const read = async () => valueOf<SiteSettingsView>(await call(t.app, 'GET', '/ops/site-settings', { token: admin }));
   const put = (customerService: unknown, version: string) =>
-    call(t.app, 'PUT', '/ops/site-settings', { token: admin, payload: { changes: { customerService: { value: customerService, version } }, reason: 'support channels' } });
+    call(t.app, 'PUT', '/ops/site-settings', {
+      token: admin,
+      payload: { changes: { customerService: { value: customerService, version } }, reason: 'support channels' },
+    });
   const fieldsOf = (res: Awaited<ReturnType<typeof put>>) =>
     (expectFailure(res, 'VALIDATION_FAILED', 400).value as { fields: { field: string; message: string }[] }).fields;
 
@@ -44,13 +47,22 @@ describeEachDatabase('customer-service settings', (target) => {
     expect(saved.values.customerService).toEqual(ENTRIES);
     const permission = valueOf<PermissionResult>(await call(t.app, 'GET', '/wps/system/permission'));
     expect(permission.customerService).toEqual(ENTRIES);
-    const [entry] = await t.database.db.selectFrom('audit_log').select(['reason', 'after']).where('action', '=', 'settings.customerService').execute();
+    const [entry] = await t.database.db
+      .selectFrom('audit_log')
+      .select(['reason', 'after'])
+      .where('action', '=', 'settings.customerService')
+      .execute();
     expect(entry).toMatchObject({ reason: 'support channels', after: ENTRIES });
   });
 
   it('refuses a link whose scheme does not match how the entry opens, an unsafe link and an unknown kind, writing nothing', async () => {
     const view = await read();
-    const [popup, link, email, phone] = ENTRIES as [(typeof ENTRIES)[number], (typeof ENTRIES)[number], (typeof ENTRIES)[number], (typeof ENTRIES)[number]];
+    const [popup, link, email, phone] = ENTRIES as [
+      (typeof ENTRIES)[number],
+      (typeof ENTRIES)[number],
+      (typeof ENTRIES)[number],
+      (typeof ENTRIES)[number],
+    ];
     const fields = fieldsOf(
       await put(
         [
@@ -87,7 +99,10 @@ describeEachDatabase('customer-service settings', (target) => {
       { csType: 'PHONE', name: 'Phone', path: 'tel:+551140001234' },
       { csType: 'VIP', name: 'VIP desk', path: 'https://t.me/lumenbet_vip', openAs: 'link', vipOnly: true },
     ]);
-    const migration = fs.readFileSync(new URL('../../db/migrations/0230_customer_service_open_as.sql', import.meta.url), 'utf8');
+    const migration = fs.readFileSync(
+      new URL('../../db/migrations/0230_customer_service_open_as.sql', import.meta.url),
+      'utf8',
+    );
     await sql.raw(migration).execute(t.database.db);
     expect((await read()).values.customerService).toEqual([
       { csType: 'LIVECHAT', name: 'Chat', path: 'https://chat.lumenbet.example', openAs: 'popup', vipOnly: false },

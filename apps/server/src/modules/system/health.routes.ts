@@ -17,12 +17,18 @@ function noStore(reply: FastifyReply): FastifyReply {
  * - /readyz: ready for traffic (database, migrations, change feed): 200, or 503 with each reason.
  */
 export function registerHealthRoutes(app: FastifyInstance, health: HealthService): void {
-  app.get('/healthz', { schema: { response: { 200: livenessSchema } } }, async (_request, reply) => noStore(reply).send({ status: 'ok' }));
+  app.get('/healthz', { schema: { response: { 200: livenessSchema } } }, async (_request, reply) =>
+    noStore(reply).send({ status: 'ok' }),
+  );
 
-  app.get('/readyz', { schema: { response: { 200: readinessSchema, 503: readinessSchema } } }, async (_request, reply) => {
-    const { ready, checks } = await health.readiness();
-    return noStore(reply)
-      .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not ready', checks });
-  });
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      const { ready, checks } = await health.readiness();
+      return noStore(reply)
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not ready', checks });
+    },
+  );
 }

@@ -22,7 +22,11 @@ export function createJurisdictionSource({ now, cacheMs }: { now: () => number; 
     async rules(): Promise<PublicJurisdictionRules> {
       if (!cached || now() - cached.at >= cacheMs) cached = { profile: await source(), at: now() };
       const rules = jurisdictionRules(cached.profile);
-      return { profile: cached.profile, ...rules, depositMethods: rules.depositMethods === 'any' ? 'any' : [...rules.depositMethods] };
+      return {
+        profile: cached.profile,
+        ...rules,
+        depositMethods: rules.depositMethods === 'any' ? 'any' : [...rules.depositMethods],
+      };
     },
   };
 }

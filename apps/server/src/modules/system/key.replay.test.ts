@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { encryptPayload, encryptPlaintext } from '@wps/shared/payload-crypto';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
-import { call, disableRegisterCaptcha, expectFailure, strongPassword, uniqueUsername, valueOf } from '../../../test/api-client';
+import {
+  call,
+  disableRegisterCaptcha,
+  expectFailure,
+  strongPassword,
+  uniqueUsername,
+  valueOf,
+} from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { runEncryptionKeyMaintenance } from '../../jobs/encryption-key-rotation.job';
 import { ok } from '../../http/envelope';
@@ -26,15 +33,29 @@ async function buildPluginApp(keys: KeyService): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerPayloadEncryption(app, { keys });
   // '/wps/member/password' is in ENCRYPTED_PATHS.
-  app.withTypeProvider<ZodTypeProvider>().post('/wps/member/password', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ok(request.body));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/wps/member/password', { schema: { body: z.object({ n: z.number() }) } }, async (request) =>
+      ok(request.body),
+    );
   await app.ready();
   return app;
 }
 
 describe('key settings from the environment', () => {
   it('defaults to a 30-day rotation, a 10-minute grace and a 5-minute replay window', () => {
-    expect(loadKeySettings({})).toEqual({ rotationPeriodMs: 30 * DAY, graceMs: 10 * MINUTE, replayWindowMs: 5 * MINUTE });
-    expect(loadKeySettings({ ENCRYPTION_KEY_ROTATION_DAYS: '7', ENCRYPTION_KEY_GRACE_MINUTES: '60', PAYLOAD_REPLAY_WINDOW_SECONDS: '90' })).toEqual({
+    expect(loadKeySettings({})).toEqual({
+      rotationPeriodMs: 30 * DAY,
+      graceMs: 10 * MINUTE,
+      replayWindowMs: 5 * MINUTE,
+    });
+    expect(
+      loadKeySettings({
+        ENCRYPTION_KEY_ROTATION_DAYS: '7',
+        ENCRYPTION_KEY_GRACE_MINUTES: '60',
+        PAYLOAD_REPLAY_WINDOW_SECONDS: '90',
+      }),
+    ).toEqual({
       rotationPeriodMs: 7 * DAY,
       graceMs: 60 * MINUTE,
       replayWindowMs: 90_000,
@@ -57,7 +78,8 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
     await t?.close();
   });
 
-  const currentKey = async () => valueOf<RsaKeyResult & { serverTime: number }>(await call(t.app, 'GET', '/wps/session/key/rsa'));
+  const currentKey = async () =>
+    valueOf<RsaKeyResult & { serverTime: number }>(await call(t.app, 'GET', '/wps/session/key/rsa'));
   const register = (payload: unknown) => call(t.app, 'PUT', '/wps/member/register', { payload });
   const registration = () => {
     const password = strongPassword();
@@ -86,15 +108,27 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
   it('refuses a body sealed outside the window either way as PAYLOAD_STALE, and a body without time or nonce', async () => {
     const { keyId, jwk, serverTime } = await currentKey();
     const window = loadKeySettings({}).replayWindowMs;
-    const old = await encryptPayload(jwk as JsonWebKey, keyId, registration(), { timestamp: Date.now() - window - 5_000 });
+    const old = await encryptPayload(jwk as JsonWebKey, keyId, registration(), {
+      timestamp: Date.now() - window - 5_000,
+    });
     const stale = expectFailure(await register(old), ErrorCode.PAYLOAD_STALE, 400);
     expect(stale.value).toMatchObject({ windowSeconds: window / 1000 });
-    const future = await encryptPayload(jwk as JsonWebKey, keyId, registration(), { timestamp: Date.now() + window + 5_000 });
+    const future = await encryptPayload(jwk as JsonWebKey, keyId, registration(), {
+      timestamp: Date.now() + window + 5_000,
+    });
     expectFailure(await register(future), ErrorCode.PAYLOAD_STALE, 400);
     // Inside the window (a clock a little behind) is fine.
-    valueOf(await register(await encryptPayload(jwk as JsonWebKey, keyId, registration(), { timestamp: serverTime - window + 30_000 })));
+    valueOf(
+      await register(
+        await encryptPayload(jwk as JsonWebKey, keyId, registration(), { timestamp: serverTime - window + 30_000 }),
+      ),
+    );
     // The old format (the body alone, no ts or nonce) is refused.
-    expectFailure(await register(await encryptPlaintext(jwk as JsonWebKey, keyId, registration())), ErrorCode.DECRYPTION_FAILED, 400);
+    expectFailure(
+      await register(await encryptPlaintext(jwk as JsonWebKey, keyId, registration())),
+      ErrorCode.DECRYPTION_FAILED,
+      400,
+    );
   });
 
   it('remembers nonces in the database, so another instance refuses a body this one accepted', async () => {
@@ -127,7 +161,13 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
     let clock = Date.now();
     const instance = () => createKeyService({ db, log, settings, now: () => clock });
     const first = await instance().getCurrentKey();
-    const created = (await db.selectFrom('encryption_keys').select('created_at').where('key_id', '=', first.keyId).executeTakeFirstOrThrow()).created_at.getTime();
+    const created = (
+      await db
+        .selectFrom('encryption_keys')
+        .select('created_at')
+        .where('key_id', '=', first.keyId)
+        .executeTakeFirstOrThrow()
+    ).created_at.getTime();
 
     clock = created + 30 * DAY - 1;
     expect(await runEncryptionKeyMaintenance(instance())).toBe(0);
@@ -138,10 +178,18 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
     const servers = [instance(), instance(), instance()];
     const results = await Promise.all(servers.map((s) => runEncryptionKeyMaintenance(s)));
     expect(results.reduce((a, b) => a + b, 0)).toBe(1);
-    const current = await db.selectFrom('encryption_keys').select(['key_id', 'created_at']).where('retired_at', 'is', null).execute();
+    const current = await db
+      .selectFrom('encryption_keys')
+      .select(['key_id', 'created_at'])
+      .where('retired_at', 'is', null)
+      .execute();
     expect(current).toHaveLength(1);
     expect(current[0]!.key_id).not.toBe(first.keyId);
-    const retired = await db.selectFrom('encryption_keys').select('retired_at').where('key_id', '=', first.keyId).executeTakeFirstOrThrow();
+    const retired = await db
+      .selectFrom('encryption_keys')
+      .select('retired_at')
+      .where('key_id', '=', first.keyId)
+      .executeTakeFirstOrThrow();
     expect(retired.retired_at?.getTime()).toBe(clock);
 
     // A restart (a fresh instance) reads the new key's age from the database: nothing is due.
@@ -149,7 +197,12 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
     expect(await runEncryptionKeyMaintenance(instance())).toBe(0);
     expect((await instance().getCurrentKey()).keyId).toBe(current[0]!.key_id);
     // Rotation off: never automatic, the manual rotation still works.
-    const off = createKeyService({ db, log, settings: { ...settings, rotationPeriodMs: 0 }, now: () => clock + 365 * DAY });
+    const off = createKeyService({
+      db,
+      log,
+      settings: { ...settings, rotationPeriodMs: 0 },
+      now: () => clock + 365 * DAY,
+    });
     expect(await off.rotateIfDue()).toBeNull();
     expect((await off.rotateKey()).keyId).not.toBe(current[0]!.key_id);
   });
@@ -162,13 +215,23 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
     const app = await buildPluginApp(keys);
     try {
       const old = await keys.getCurrentKey();
-      const created = (await db.selectFrom('encryption_keys').select('created_at').where('key_id', '=', old.keyId).executeTakeFirstOrThrow()).created_at.getTime();
+      const created = (
+        await db
+          .selectFrom('encryption_keys')
+          .select('created_at')
+          .where('key_id', '=', old.keyId)
+          .executeTakeFirstOrThrow()
+      ).created_at.getTime();
       clock = Math.max(clock, created + DAY);
       const fresh = await keys.rotateIfDue();
       expect(fresh?.keyId).toBeTruthy();
       expect((await keys.getCurrentKey()).keyId).toBe(fresh!.keyId);
       const send = async (key: RsaKeyResult, n: number) =>
-        app.inject({ method: 'POST', url: '/wps/member/password', payload: await encryptPayload(key.jwk as JsonWebKey, key.keyId, { n }, { timestamp: clock }) });
+        app.inject({
+          method: 'POST',
+          url: '/wps/member/password',
+          payload: await encryptPayload(key.jwk as JsonWebKey, key.keyId, { n }, { timestamp: clock }),
+        });
 
       clock += 2 * MINUTE;
       expect((await send(old, 1)).json()).toEqual({ success: true, value: { n: 1 } });
@@ -179,7 +242,15 @@ describeEachDatabase('encrypted payloads: replay, staleness and scheduled rotati
       const other = createKeyService({ db, log, settings, now: () => clock });
       const otherApp = await buildPluginApp(other);
       try {
-        expectFailure(await otherApp.inject({ method: 'POST', url: '/wps/member/password', payload: await encryptPayload(old.jwk as JsonWebKey, old.keyId, { n: 4 }, { timestamp: clock }) }), ErrorCode.ENCRYPTION_KEY_EXPIRED, 400);
+        expectFailure(
+          await otherApp.inject({
+            method: 'POST',
+            url: '/wps/member/password',
+            payload: await encryptPayload(old.jwk as JsonWebKey, old.keyId, { n: 4 }, { timestamp: clock }),
+          }),
+          ErrorCode.ENCRYPTION_KEY_EXPIRED,
+          400,
+        );
       } finally {
         await otherApp.close();
       }

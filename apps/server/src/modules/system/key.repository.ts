@@ -95,7 +95,12 @@ export async function replaceCurrentKeyIfDue(db: Kysely<Database>, key: NewKey, 
  * racing on the same body cannot both win.
  */
 export async function claimPayloadNonce(db: Kysely<Database>, nonce: string, expiresAt: Date): Promise<boolean> {
-  const rows = await db.insertInto('payload_nonces').values({ nonce, expires_at: expiresAt }).onConflict((oc) => oc.doNothing()).returning('nonce').execute();
+  const rows = await db
+    .insertInto('payload_nonces')
+    .values({ nonce, expires_at: expiresAt })
+    .onConflict((oc) => oc.doNothing())
+    .returning('nonce')
+    .execute();
   return rows.length > 0;
 }
 

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { asSealedPayload, decryptPlaintext, generateKeyPairJwk, importPrivateKey, toPublicJwk } from '@wps/shared/payload-crypto';
+import {
+  asSealedPayload,
+  decryptPlaintext,
+  generateKeyPairJwk,
+  importPrivateKey,
+  toPublicJwk,
+} from '@wps/shared/payload-crypto';
 import type { EncryptedBody, RsaKeyResult } from '@wps/shared/schemas/session';
 import { parseEnv } from '../../config';
 import type { Database } from '../../db/schema';
@@ -112,7 +118,10 @@ export function createKeyService(ctx: KeyContext) {
     for (const entry of privateKeys.values()) {
       if (entry.retiredAt === null) entry.retiredAt = at;
     }
-    const pruned = await deleteKeysRetiredBefore(db, new Date(at - Math.max(RETIRED_KEY_RETENTION_MS, settings.graceMs)));
+    const pruned = await deleteKeysRetiredBefore(
+      db,
+      new Date(at - Math.max(RETIRED_KEY_RETENTION_MS, settings.graceMs)),
+    );
     log.info({ keyId, pruned }, 'encryption key rotated');
     const result = toResult({ keyId, publicJwk });
     current = { result, loadedAt: at };
@@ -150,18 +159,28 @@ export function createKeyService(ctx: KeyContext) {
       }
       const sealed = asSealedPayload(plaintext);
       if (!sealed) {
-        throw new AppError(ErrorCode.DECRYPTION_FAILED, 'The decrypted payload must be { ts, nonce, body } (see docs/api.md)');
+        throw new AppError(
+          ErrorCode.DECRYPTION_FAILED,
+          'The decrypted payload must be { ts, nonce, body } (see docs/api.md)',
+        );
       }
       const at = now();
       if (Math.abs(at - sealed.ts) > settings.replayWindowMs) {
-        throw new AppError(ErrorCode.PAYLOAD_STALE, 'The request timestamp is outside the accepted window; check the clock and send again', {
-          serverTime: at,
-          windowSeconds: settings.replayWindowMs / 1000,
-        });
+        throw new AppError(
+          ErrorCode.PAYLOAD_STALE,
+          'The request timestamp is outside the accepted window; check the clock and send again',
+          {
+            serverTime: at,
+            windowSeconds: settings.replayWindowMs / 1000,
+          },
+        );
       }
       // Remembered until its timestamp is stale on its own; after that the window refuses it.
       if (!(await claimPayloadNonce(db, sealed.nonce, new Date(sealed.ts + settings.replayWindowMs)))) {
-        throw new AppError(ErrorCode.PAYLOAD_REPLAYED, 'This encrypted body was already received; encrypt the request again');
+        throw new AppError(
+          ErrorCode.PAYLOAD_REPLAYED,
+          'This encrypted body was already received; encrypt the request again',
+        );
       }
       return sealed.body;
     },

@@ -43,24 +43,39 @@ describeEachDatabase('payload encryption keys', (target) => {
     await t?.close();
   });
 
-  const currentKey = async (): Promise<RsaKeyResult> => valueOf<RsaKeyResult>(await call(t.app, 'GET', '/wps/session/key/rsa'));
+  const currentKey = async (): Promise<RsaKeyResult> =>
+    valueOf<RsaKeyResult>(await call(t.app, 'GET', '/wps/session/key/rsa'));
 
   it('serves the current public key, and only its public members', async () => {
     const key = rsaKeyResultSchema.parse(await currentKey());
     expect(Object.keys(key.jwk).sort()).toEqual(['alg', 'e', 'ext', 'kty', 'n']);
     expect(key.jwk.alg).toBe('RSA-OAEP-256');
     expect((await currentKey()).keyId).toBe(key.keyId);
-    const stored = await t.database.db.selectFrom('encryption_keys').select(['key_id', 'private_jwk']).where('retired_at', 'is', null).execute();
+    const stored = await t.database.db
+      .selectFrom('encryption_keys')
+      .select(['key_id', 'private_jwk'])
+      .where('retired_at', 'is', null)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.key_id).toBe(key.keyId);
     expect(stored[0]?.private_jwk.d).toBeTruthy();
   });
 
   it('refuses plain JSON on an encrypted path of the real app with ENCRYPTION_REQUIRED', async () => {
-    const res = await call(t.app, 'POST', '/wps/session/login', { payload: { type: 'username', username: 'someone', password: 'secret1' } });
+    const res = await call(t.app, 'POST', '/wps/session/login', {
+      payload: { type: 'username', username: 'someone', password: 'secret1' },
+    });
     expectFailure(res, ErrorCode.ENCRYPTION_REQUIRED, 400);
-    expectFailure(await call(t.app, 'POST', '/wps/session/login/?x=1', { payload: { username: 'a' } }), ErrorCode.ENCRYPTION_REQUIRED, 400);
-    expectFailure(await call(t.app, 'PUT', '/wps/member/register', { payload: {} }), ErrorCode.ENCRYPTION_REQUIRED, 400);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/session/login/?x=1', { payload: { username: 'a' } }),
+      ErrorCode.ENCRYPTION_REQUIRED,
+      400,
+    );
+    expectFailure(
+      await call(t.app, 'PUT', '/wps/member/register', { payload: {} }),
+      ErrorCode.ENCRYPTION_REQUIRED,
+      400,
+    );
     expectFailure(await call(t.app, 'POST', '/wps/session/login'), ErrorCode.ENCRYPTION_REQUIRED, 400);
   });
 
@@ -68,20 +83,32 @@ describeEachDatabase('payload encryption keys', (target) => {
     const { keyId } = await currentKey();
     const bad = { keyId, key: 'AAAA', iv: 'AAAAAAAAAAAAAAAA', data: 'AAAA' };
     expectFailure(await call(t.app, 'POST', '/wps/session/login', { payload: bad }), ErrorCode.DECRYPTION_FAILED, 400);
-    expectFailure(await call(t.app, 'POST', '/wps/session/login', { payload: { ...bad, key: '%%%' } }), ErrorCode.DECRYPTION_FAILED, 400);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/session/login', { payload: { ...bad, key: '%%%' } }),
+      ErrorCode.DECRYPTION_FAILED,
+      400,
+    );
   });
 
   it('puts the decrypted body through the route schema', async () => {
     const { keyId, jwk } = await currentKey();
     const body = await encryptPayload(jwk as JsonWebKey, keyId, { type: 'nope' });
-    const res = expectFailure(await call(t.app, 'POST', '/wps/session/login', { payload: body }), ErrorCode.VALIDATION_FAILED, 400);
+    const res = expectFailure(
+      await call(t.app, 'POST', '/wps/session/login', { payload: body }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
     expect(JSON.stringify(res.value)).toContain('body.');
   });
 
   it('answers ENCRYPTION_KEY_EXPIRED for an unknown key id', async () => {
     const { jwk } = await currentKey();
     const body = await encryptPayload(jwk as JsonWebKey, 'no-such-key', { username: 'a', password: 'b' });
-    expectFailure(await call(t.app, 'POST', '/wps/session/login', { payload: body }), ErrorCode.ENCRYPTION_KEY_EXPIRED, 400);
+    expectFailure(
+      await call(t.app, 'POST', '/wps/session/login', { payload: body }),
+      ErrorCode.ENCRYPTION_KEY_EXPIRED,
+      400,
+    );
   });
 
   describe('plugin on a bare app', () => {
@@ -103,18 +130,36 @@ describeEachDatabase('payload encryption keys', (target) => {
       const res = await app.inject({ method: 'POST', url: '/wps/member/password', payload: encrypted });
       expect(res.json()).toEqual({ success: true, value: { oldPassword: 'old', newPassword: 'newpass1' } });
       // Same path with a trailing slash and a query string is still encrypted (encrypted anew: a body is accepted once).
-      const again = await app.inject({ method: 'POST', url: '/wps/member/password/?a=1', payload: await encryptPayload(jwk as JsonWebKey, keyId, payload) });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/wps/member/password/?a=1',
+        payload: await encryptPayload(jwk as JsonWebKey, keyId, payload),
+      });
       expect(again.statusCode).toBe(200);
-      expectFailure(await app.inject({ method: 'POST', url: '/wps/member/password', payload: encrypted }), ErrorCode.PAYLOAD_REPLAYED, 409);
+      expectFailure(
+        await app.inject({ method: 'POST', url: '/wps/member/password', payload: encrypted }),
+        ErrorCode.PAYLOAD_REPLAYED,
+        409,
+      );
 
-      expectFailure(await app.inject({ method: 'POST', url: '/wps/member/password', payload }), ErrorCode.ENCRYPTION_REQUIRED, 400);
+      expectFailure(
+        await app.inject({ method: 'POST', url: '/wps/member/password', payload }),
+        ErrorCode.ENCRYPTION_REQUIRED,
+        400,
+      );
       const plain = await app.inject({ method: 'POST', url: '/plain/echo', payload });
       expect(plain.json()).toEqual({ success: true, value: { oldPassword: 'old', newPassword: 'newpass1' } });
 
       const short = await encryptPayload(jwk as JsonWebKey, keyId, { oldPassword: 'old', newPassword: 'x' });
-      expectFailure(await app.inject({ method: 'POST', url: '/wps/member/password', payload: short }), ErrorCode.VALIDATION_FAILED, 400);
+      expectFailure(
+        await app.inject({ method: 'POST', url: '/wps/member/password', payload: short }),
+        ErrorCode.VALIDATION_FAILED,
+        400,
+      );
       const notJson = await encryptPayload(jwk as JsonWebKey, keyId, undefined);
-      expect((await app.inject({ method: 'POST', url: '/wps/member/password', payload: notJson })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'POST', url: '/wps/member/password', payload: notJson })).statusCode).toBe(
+        400,
+      );
     });
   });
 
@@ -128,7 +173,11 @@ describeEachDatabase('payload encryption keys', (target) => {
         const payload = { oldPassword: 'old', newPassword: 'newpass1' };
         // Each send is sealed anew at the test clock's time, as a client encrypts every request.
         const send = async (key: RsaKeyResult) =>
-          app.inject({ method: 'POST', url: '/wps/member/password', payload: await encryptPayload(key.jwk as JsonWebKey, key.keyId, payload, { timestamp: clock }) });
+          app.inject({
+            method: 'POST',
+            url: '/wps/member/password',
+            payload: await encryptPayload(key.jwk as JsonWebKey, key.keyId, payload, { timestamp: clock }),
+          });
         expect((await send(old)).statusCode).toBe(200);
 
         const fresh = await keys.rotateKey();
@@ -159,15 +208,21 @@ describeEachDatabase('payload encryption keys', (target) => {
       const other = createKeyService({ db: t.database.db, log });
       await expect(other.decryptBody(oldBody)).resolves.toEqual({ a: 1 });
       // Once decrypted, the same body is a replay for every instance.
-      await expect(createKeyService({ db: t.database.db, log }).decryptBody(oldBody)).rejects.toMatchObject({ errorCode: ErrorCode.PAYLOAD_REPLAYED });
-      await sql`UPDATE encryption_keys SET retired_at = now() - interval '11 minutes' WHERE key_id = ${old.keyId}`.execute(t.database.db);
+      await expect(createKeyService({ db: t.database.db, log }).decryptBody(oldBody)).rejects.toMatchObject({
+        errorCode: ErrorCode.PAYLOAD_REPLAYED,
+      });
+      await sql`UPDATE encryption_keys SET retired_at = now() - interval '11 minutes' WHERE key_id = ${old.keyId}`.execute(
+        t.database.db,
+      );
       const later = createKeyService({ db: t.database.db, log });
       await expect(later.decryptBody(oldBody)).rejects.toMatchObject({ errorCode: ErrorCode.ENCRYPTION_KEY_EXPIRED });
     });
 
     it('prunes keys retired over a day ago and keeps exactly one current key', async () => {
       const db = t.database.db;
-      await sql`UPDATE encryption_keys SET retired_at = now() - interval '2 days' WHERE retired_at IS NOT NULL`.execute(db);
+      await sql`UPDATE encryption_keys SET retired_at = now() - interval '2 days' WHERE retired_at IS NOT NULL`.execute(
+        db,
+      );
       const keys = createKeyService({ db, log });
       await keys.rotateKey();
       const rows = await db.selectFrom('encryption_keys').select(['key_id', 'retired_at']).execute();

@@ -24,15 +24,44 @@ describeEachDatabase('online-service list', (target) => {
   const put = async (customerService: unknown) =>
     call(t.app, 'PUT', '/ops/site-settings', {
       token: admin,
-      payload: { changes: { customerService: { value: customerService, version: (await read()).versions.customerService } }, reason: 'support channels' },
+      payload: {
+        changes: { customerService: { value: customerService, version: (await read()).versions.customerService } },
+        reason: 'support channels',
+      },
     });
   const list = async () => valueOf<OnlineServiceList>(await call(t.app, 'GET', '/wps/system/onlineService'));
   const targetOf = (csType: string) => call(t.app, 'GET', `/wps/system/onlineService/target?csType=${csType}`);
 
-  const CHAT = { csType: 'LIVECHAT', name: 'Chat', path: 'https://chat.lumenbet.example/room', openAs: 'chat', vipOnly: false };
-  const MAIL = { csType: 'EMAIL', name: 'E-mail', path: 'mailto:help@lumenbet.example', openAs: 'email', vipOnly: false };
-  const TAB = { csType: 'WHATSAPP', name: 'WhatsApp', path: 'https://wa.me/5511999990000', openAs: 'link', vipOnly: false, enabled: true };
-  const OFF = { csType: 'TELEGRAM', name: 'Telegram', path: 'https://t.me/lumenbet', openAs: 'chat', vipOnly: false, enabled: false };
+  const CHAT = {
+    csType: 'LIVECHAT',
+    name: 'Chat',
+    path: 'https://chat.lumenbet.example/room',
+    openAs: 'chat',
+    vipOnly: false,
+  };
+  const MAIL = {
+    csType: 'EMAIL',
+    name: 'E-mail',
+    path: 'mailto:help@lumenbet.example',
+    openAs: 'email',
+    vipOnly: false,
+  };
+  const TAB = {
+    csType: 'WHATSAPP',
+    name: 'WhatsApp',
+    path: 'https://wa.me/5511999990000',
+    openAs: 'link',
+    vipOnly: false,
+    enabled: true,
+  };
+  const OFF = {
+    csType: 'TELEGRAM',
+    name: 'Telegram',
+    path: 'https://t.me/lumenbet',
+    openAs: 'chat',
+    vipOnly: false,
+    enabled: false,
+  };
 
   it('lists the entries switched on in order with their types; a chat answers its address; one switched off is nowhere', async () => {
     valueOf(await put([MAIL, CHAT, OFF, TAB]));
@@ -58,7 +87,11 @@ describeEachDatabase('online-service list', (target) => {
     valueOf(await put([{ ...CHAT, enabled: false }, MAIL]));
     expectFailure(await targetOf('LIVECHAT'), 'ONLINE_SERVICE_NOT_FOUND', 404);
     expect((await list()).version.pathList.map((entry) => entry.csType)).toEqual(['EMAIL']);
-    const rows = await t.database.db.selectFrom('audit_log').select(['reason']).where('action', '=', 'settings.customerService').execute();
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['reason'])
+      .where('action', '=', 'settings.customerService')
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((row) => row.reason === 'support channels')).toBe(true);
   });
@@ -66,7 +99,9 @@ describeEachDatabase('online-service list', (target) => {
   it('refuses two chats of one type and a chat without a web link, writing nothing', async () => {
     const view = await read();
     const res = await put([CHAT, { ...CHAT, name: 'Chat 2' }, { ...CHAT, csType: 'OTHER', path: 'tel:+5511' }]);
-    const fields = (expectFailure(res, 'VALIDATION_FAILED', 400).value as { fields: { field: string; message: string }[] }).fields;
+    const fields = (
+      expectFailure(res, 'VALIDATION_FAILED', 400).value as { fields: { field: string; message: string }[] }
+    ).fields;
     expect(fields.map((f) => f.field)).toEqual(['customerService.2.path', 'customerService.1.csType']);
     expect(await read()).toEqual(view);
   });
@@ -77,11 +112,18 @@ describeEachDatabase('online-service list', (target) => {
     valueOf(
       await call(t.app, 'PUT', '/ops/site-settings', {
         token: admin,
-        payload: { changes: { modalsDraggable: { value: false, version: view.versions.modalsDraggable } }, reason: 'fixed dialogs' },
+        payload: {
+          changes: { modalsDraggable: { value: false, version: view.versions.modalsDraggable } },
+          reason: 'fixed dialogs',
+        },
       }),
     );
     expect(valueOf<PermissionResult>(await call(t.app, 'GET', '/wps/system/permission')).modalsDraggable).toBe(false);
-    const [entry] = await t.database.db.selectFrom('audit_log').select(['reason']).where('action', '=', 'settings.modalsDraggable').execute();
+    const [entry] = await t.database.db
+      .selectFrom('audit_log')
+      .select(['reason'])
+      .where('action', '=', 'settings.modalsDraggable')
+      .execute();
     expect(entry?.reason).toBe('fixed dialogs');
   });
 });

@@ -16,7 +16,8 @@ import type { OperatorConfig } from './system.service';
  * whether the chat is still on and where it is now (docs/decisions.md, "The online-service list").
  */
 export function createOnlineService(system: { getOperatorConfig(): Promise<OperatorConfig> }) {
-  const live = async (): Promise<CustomerServiceEntry[]> => (await system.getOperatorConfig()).customerService.filter((entry) => entry.enabled !== false);
+  const live = async (): Promise<CustomerServiceEntry[]> =>
+    (await system.getOperatorConfig()).customerService.filter((entry) => entry.enabled !== false);
 
   return {
     /** GET /wps/system/onlineService: the entries switched on, in the operator's order. */
@@ -25,7 +26,13 @@ export function createOnlineService(system: { getOperatorConfig(): Promise<Opera
       return {
         version: {
           id: settingVersion(entries),
-          pathList: entries.map((entry) => ({ type: ONLINE_SERVICE_TYPE[entry.openAs], csType: entry.csType, name: entry.name, path: entry.path, vipOnly: entry.vipOnly })),
+          pathList: entries.map((entry) => ({
+            type: ONLINE_SERVICE_TYPE[entry.openAs],
+            csType: entry.csType,
+            name: entry.name,
+            path: entry.path,
+            vipOnly: entry.vipOnly,
+          })),
         },
       };
     },

@@ -7,11 +7,18 @@ import { requestOperator } from '../operator/operator-auth';
 
 /** The back office's site settings: read (settings.read) and change with a reason (settings.write). */
 export function registerSiteSettingsRoutes(app: RouteApp, { siteSettings }: AppServices): void {
-  app.get('/ops/site-settings', { config: { permission: 'settings.read' }, schema: { response: success(siteSettingsViewSchema) } }, async () => ok(await siteSettings.read()));
+  app.get(
+    '/ops/site-settings',
+    { config: { permission: 'settings.read' }, schema: { response: success(siteSettingsViewSchema) } },
+    async () => ok(await siteSettings.read()),
+  );
 
   app.put(
     '/ops/site-settings',
-    { config: { permission: 'settings.write' }, schema: { body: siteSettingsUpdateBodySchema, response: success(siteSettingsViewSchema) } },
+    {
+      config: { permission: 'settings.write' },
+      schema: { body: siteSettingsUpdateBodySchema, response: success(siteSettingsViewSchema) },
+    },
     async (request) => {
       const operator = await requestOperator(request);
       return ok(await siteSettings.update({ actorType: 'operator', actorId: operator.operatorId }, request.body));

@@ -16,7 +16,13 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import { SETTINGS } from './operator-settings';
-import { findAllSettings, insertMissingSettings, lockSettings, upsertSetting, type SettingRow } from './system.repository';
+import {
+  findAllSettings,
+  insertMissingSettings,
+  lockSettings,
+  upsertSetting,
+  type SettingRow,
+} from './system.repository';
 
 type SiteSettingsActor = { actorType: AuditActorType; actorId: string | null };
 
@@ -59,14 +65,25 @@ function effectiveValue<K extends SiteSettingKey>(key: K, row: SettingRow | unde
 type FieldIssue = { field: string; message: string };
 
 /** The issues of one proposed value, on paths under its key (`register.validate.username.minLength`). */
-function checkValue(key: SiteSettingKey, value: unknown, current: SiteSettings[SiteSettingKey]): { issues: FieldIssue[]; data?: unknown } {
+function checkValue(
+  key: SiteSettingKey,
+  value: unknown,
+  current: SiteSettings[SiteSettingKey],
+): { issues: FieldIssue[]; data?: unknown } {
   const parsed = (siteSettingsSchema.shape[key] as z.ZodType).safeParse(value);
-  if (!parsed.success) return { issues: parsed.error.issues.map((i) => ({ field: [key, ...i.path].join('.'), message: i.message })) };
+  if (!parsed.success)
+    return { issues: parsed.error.issues.map((i) => ({ field: [key, ...i.path].join('.'), message: i.message })) };
   if (key === 'brand') {
     const brand = parsed.data as SiteSettings['brand'];
     const fixed = current as SiteSettings['brand'];
     const changed = FIXED_BRAND_FIELDS.filter((field) => brand[field] !== fixed[field]);
-    if (changed.length > 0) return { issues: changed.map((field) => ({ field: `brand.${field}`, message: 'fixed at setup; cannot be changed here' })) };
+    if (changed.length > 0)
+      return {
+        issues: changed.map((field) => ({
+          field: `brand.${field}`,
+          message: 'fixed at setup; cannot be changed here',
+        })),
+      };
   }
   return { issues: [], data: parsed.data };
 }
@@ -107,7 +124,10 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
       await runInTransaction(db, async (trx) => {
         // Rows are made to exist first (the seed writes them all, so this is normally nothing),
         // so that every key has a row to lock.
-        await insertMissingSettings(trx, keys.map((key) => ({ key, value: SETTINGS[key].demo })));
+        await insertMissingSettings(
+          trx,
+          keys.map((key) => ({ key, value: SETTINGS[key].demo })),
+        );
         const rows = new Map((await lockSettings(trx, keys)).map((row) => [row.key, row]));
         const issues: FieldIssue[] = [];
         const stale: SiteSettingKey[] = [];
@@ -118,24 +138,43 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
           if (settingVersion(before) !== change.version) stale.push(key);
           const checked = checkValue(key, change.value, before);
           issues.push(...checked.issues);
-          if (checked.issues.length === 0 && settingVersion(checked.data) !== settingVersion(before)) writes.push({ key, before, after: checked.data });
+          if (checked.issues.length === 0 && settingVersion(checked.data) !== settingVersion(before))
+            writes.push({ key, before, after: checked.data });
         }
         if (issues.length > 0) {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, issues.map((i) => `${i.field}: ${i.message}`).join('; '), { fields: issues });
+          throw new AppError(ErrorCode.VALIDATION_FAILED, issues.map((i) => `${i.field}: ${i.message}`).join('; '), {
+            fields: issues,
+          });
         }
         if (stale.length > 0) {
-          throw new AppError(ErrorCode.SETTING_CHANGED, 'Another operator changed these settings since they were loaded', { keys: stale });
+          throw new AppError(
+            ErrorCode.SETTING_CHANGED,
+            'Another operator changed these settings since they were loaded',
+            { keys: stale },
+          );
         }
         // A registration bonus is refused where the licence forbids sign-up bonuses; lowering it to 0 is always allowed.
         const bonus = writes.find((w) => w.key === 'registrationBonusMinor');
         if (bonus && BigInt(bonus.after as string) > 0n && !bonusAllowed) {
-          throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids a registration bonus', {
-            reasons: ['SIGN_UP_BONUS_FORBIDDEN'],
-          });
+          throw new AppError(
+            ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION,
+            'The jurisdiction profile forbids a registration bonus',
+            {
+              reasons: ['SIGN_UP_BONUS_FORBIDDEN'],
+            },
+          );
         }
         for (const { key, before, after } of writes) {
           await upsertSetting(trx, key, after);
-          await audit.record(trx, { ...actor, action: `settings.${key}`, subjectType: 'operator_setting', subjectId: key, reason, before, after });
+          await audit.record(trx, {
+            ...actor,
+            action: `settings.${key}`,
+            subjectType: 'operator_setting',
+            subjectId: key,
+            reason,
+            before,
+            after,
+          });
         }
       });
       evict();

@@ -143,7 +143,9 @@ describeEachDatabase('system routes', (target) => {
     });
 
     it('survives a garbage X-Forwarded-For', async () => {
-      const res = await call(proxied.app, 'GET', '/wps/system/status', { headers: { 'x-forwarded-for': "1.2.3.4'; DROP TABLE x" } });
+      const res = await call(proxied.app, 'GET', '/wps/system/status', {
+        headers: { 'x-forwarded-for': "1.2.3.4'; DROP TABLE x" },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -156,7 +158,16 @@ describeEachDatabase('system routes', (target) => {
       expect(nodes.get('PTSYS3')).toBe(0);
       // PWDEXPFORCECHANGE3 is off by default: no forced periodic expiry.
       expect(nodes.get('PWDEXPFORCECHANGE3')).toBe(0);
-      for (const m of ['MOBILENUMREG3', 'REGMOBVERF3', 'USERNAMEREG3', 'FREEPLAY3', 'MOBILEVERCODELOGIN3', 'DIRECTREG3', 'CHNGPASSVERIF3', 'MOBILENUMPASSREG3']) {
+      for (const m of [
+        'MOBILENUMREG3',
+        'REGMOBVERF3',
+        'USERNAMEREG3',
+        'FREEPLAY3',
+        'MOBILEVERCODELOGIN3',
+        'DIRECTREG3',
+        'CHNGPASSVERIF3',
+        'MOBILENUMPASSREG3',
+      ]) {
         expect(nodes.get(m), m).toBe(1);
       }
       expect(await t.app.services.system.isModuleEnabled('PTSYS3')).toBe(false);
@@ -164,8 +175,16 @@ describeEachDatabase('system routes', (target) => {
     });
 
     it('serves the registration settings with derived switches', async () => {
-      const settings = registerSettingsSchema.parse(valueOf<RegisterSettings>(await call(t.app, 'GET', '/wps/system/setting/register')));
-      expect(settings).toMatchObject({ showCaptcha: true, showEmail: true, smsEnabled: true, mobilePassword: true, minimumAge: 18 });
+      const settings = registerSettingsSchema.parse(
+        valueOf<RegisterSettings>(await call(t.app, 'GET', '/wps/system/setting/register')),
+      );
+      expect(settings).toMatchObject({
+        showCaptcha: true,
+        showEmail: true,
+        smsEnabled: true,
+        mobilePassword: true,
+        minimumAge: 18,
+      });
       expect(settings.required).toMatchObject({ username: true, password: true, email: false });
       expect(settings.validate.username).toEqual({ acceptedPattern: '*', minLength: 4, maxLength: 16, patternId: 1 });
       expect(settings.validate.password?.patternId).toBe(5);
@@ -187,16 +206,32 @@ describeEachDatabase('system routes', (target) => {
     it('serves the permission bundle', async () => {
       const res = await call(t.app, 'GET', '/wps/system/permission?url=lumenbet.example');
       const permission = permissionResultSchema.parse(valueOf(res));
-      expect(permission.brand).toEqual({ merchantCode: 'demo', brandName: 'Lumen Bet', currency: 'BRL', currencyScale: 2, currencySymbol: 'R$' });
+      expect(permission.brand).toEqual({
+        merchantCode: 'demo',
+        brandName: 'Lumen Bet',
+        currency: 'BRL',
+        currencyScale: 2,
+        currencySymbol: 'R$',
+      });
       expect(permission.location).toEqual({ ip: '127.0.0.1', country: null });
       expect(permission).toMatchObject({ maintenance: false, regionRestriction: false, loginToHome: false });
       expect(permission.languages.default).toBe('PT');
       expect(permission.languages.supported).toEqual(['PT', 'EN']);
       expect(permission.languages.listed.length).toBeGreaterThanOrEqual(37);
-      expect(permission.resources.map((r) => r.resourceType)).toEqual(['ANDROID', 'MOBILECONFIG', 'FACEBOOK', 'INSTAGRAM', 'TELEGRAM']);
+      expect(permission.resources.map((r) => r.resourceType)).toEqual([
+        'ANDROID',
+        'MOBILECONFIG',
+        'FACEBOOK',
+        'INSTAGRAM',
+        'TELEGRAM',
+      ]);
       expect(permission.customerService.length).toBeGreaterThan(0);
       expect(permission.register.showCaptcha).toBe(true);
-      expectFailure(await call(t.app, 'GET', `/wps/system/permission?url=${'x'.repeat(600)}`), ErrorCode.VALIDATION_FAILED, 400);
+      expectFailure(
+        await call(t.app, 'GET', `/wps/system/permission?url=${'x'.repeat(600)}`),
+        ErrorCode.VALIDATION_FAILED,
+        400,
+      );
     });
 
     it('serves the dialing codes with the default country first', async () => {
@@ -223,10 +258,22 @@ describeEachDatabase('system routes', (target) => {
     it('accepts the operator code or no header, refuses another code on every /wps/ route', async () => {
       expect(await status(t, { merchant: 'demo' })).toBe(0);
       expect(await status(t)).toBe(0);
-      expectFailure(await call(t.app, 'GET', '/wps/system/status', { headers: { merchant: 'other' } }), ErrorCode.UNKNOWN_MERCHANT, 400);
-      expectFailure(await call(t.app, 'GET', '/wps/session/key/rsa', { headers: { merchant: 'other' } }), ErrorCode.UNKNOWN_MERCHANT, 400);
+      expectFailure(
+        await call(t.app, 'GET', '/wps/system/status', { headers: { merchant: 'other' } }),
+        ErrorCode.UNKNOWN_MERCHANT,
+        400,
+      );
+      expectFailure(
+        await call(t.app, 'GET', '/wps/session/key/rsa', { headers: { merchant: 'other' } }),
+        ErrorCode.UNKNOWN_MERCHANT,
+        400,
+      );
       // The gate decides on the matched route: a path that matches none is simply unknown.
-      expectFailure(await call(t.app, 'GET', '/wps/no/such/path', { headers: { merchant: 'other' } }), ErrorCode.NOT_FOUND, 404);
+      expectFailure(
+        await call(t.app, 'GET', '/wps/no/such/path', { headers: { merchant: 'other' } }),
+        ErrorCode.NOT_FOUND,
+        404,
+      );
     });
   });
 
@@ -239,7 +286,10 @@ describeEachDatabase('system routes', (target) => {
       await expect(
         system.updateSetting('register', {
           ...register,
-          validate: { ...register.validate, username: { acceptedPattern: '([', minLength: 4, maxLength: 16, patternId: 1 } },
+          validate: {
+            ...register.validate,
+            username: { acceptedPattern: '([', minLength: 4, maxLength: 16, patternId: 1 },
+          },
         }),
       ).rejects.toThrow();
       expect((await system.getOperatorConfig()).blockedCountries).toEqual(['US']);

@@ -43,7 +43,6 @@ export type OperatorConfig = Omit<Settings, 'registrationBonusMinor' | 'freeplay
   freeplayDemoBalanceMinor: bigint;
 };
 
-
 export type SystemContext = Pick<AppContext, 'db' | 'log'> & {
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
@@ -54,7 +53,11 @@ export type SystemContext = Pick<AppContext, 'db' | 'log'> & {
 const DEFAULT_CACHE_MS = 3000;
 
 /** Display grouping of the module switches; group nodes are containers, each switch stands alone. */
-const WHITELABEL_LAYOUT: { moduleId: string; name: string; children: { moduleId: WhitelabelModule; name: string }[] }[] = [
+const WHITELABEL_LAYOUT: {
+  moduleId: string;
+  name: string;
+  children: { moduleId: WhitelabelModule; name: string }[];
+}[] = [
   {
     moduleId: 'REGISTRATION',
     name: 'Registration',
@@ -102,7 +105,12 @@ export function buildWhitelabelTree(modules: Record<WhitelabelModule, boolean>):
       enabled: modules[c.moduleId] ? 1 : 0,
       children: [],
     }));
-    return { moduleId: group.moduleId, name: group.name, enabled: children.some((c) => c.enabled === 1) ? 1 : 0, children };
+    return {
+      moduleId: group.moduleId,
+      name: group.name,
+      enabled: children.some((c) => c.enabled === 1) ? 1 : 0,
+      children,
+    };
   });
 }
 
@@ -127,9 +135,13 @@ export function createSystemService(ctx: SystemContext) {
   let loading: Promise<OperatorConfig> | undefined;
   const loadedListeners: ((config: OperatorConfig) => void)[] = [];
   // No promotion is on until a module that runs one says so.
-  let promoSwitches: () => Promise<AvailablePromo> = async () => ({ REFERRAL: { enabled: false }, REBATE: { enabled: false } });
+  let promoSwitches: () => Promise<AvailablePromo> = async () => ({
+    REFERRAL: { enabled: false },
+    REBATE: { enabled: false },
+  });
   const bonusPolicy = createRegistrationBonusPolicy({ now, cacheMs });
-  const registrationBonus = (config: OperatorConfig, fresh = false) => bonusPolicy.bonusOf(config.registrationBonusMinor, fresh);
+  const registrationBonus = (config: OperatorConfig, fresh = false) =>
+    bonusPolicy.bonusOf(config.registrationBonusMinor, fresh);
   const jurisdiction = createJurisdictionSource({ now, cacheMs });
 
   async function loadConfig(): Promise<OperatorConfig> {
@@ -169,7 +181,11 @@ export function createSystemService(ctx: SystemContext) {
     jurisdiction.evict();
   }
 
-  function composeRegisterSettings(config: OperatorConfig, bonusMinor: bigint, rules: RegisterSettings['jurisdiction']): RegisterSettings {
+  function composeRegisterSettings(
+    config: OperatorConfig,
+    bonusMinor: bigint,
+    rules: RegisterSettings['jurisdiction'],
+  ): RegisterSettings {
     return {
       ...config.register,
       // One switch each, so the module tree and the registration settings cannot disagree.
@@ -334,7 +350,10 @@ export function createSystemService(ctx: SystemContext) {
      */
     async getDomainRoute(currentOrigin: string): Promise<DomainRoute> {
       const config = await getOperatorConfig();
-      return { domainList: config.domains.length > 0 ? config.domains : [{ domainName: currentOrigin }], resources: config.resources };
+      return {
+        domainList: config.domains.length > 0 ? config.domains : [{ domainName: currentOrigin }],
+        resources: config.resources,
+      };
     },
 
     /** Dialing codes, the operator's default country first. */
@@ -354,7 +373,15 @@ export function createSystemService(ctx: SystemContext) {
         const before = (await getOperatorConfig())[key as keyof OperatorConfig] ?? null;
         await runInTransaction(db, async (trx) => {
           await upsertSetting(trx, key, parsed);
-          await audited.audit.record(trx, { ...audited.actor, action: `settings.${key}`, subjectType: 'operator_setting', subjectId: key, reason: audited.reason, before, after: parsed });
+          await audited.audit.record(trx, {
+            ...audited.actor,
+            action: `settings.${key}`,
+            subjectType: 'operator_setting',
+            subjectId: key,
+            reason: audited.reason,
+            before,
+            after: parsed,
+          });
         });
       }
       invalidateCache();
@@ -368,7 +395,15 @@ export function createSystemService(ctx: SystemContext) {
       if (!audited) return upsertRegionCidr(db, { cidr, countryCode, note: note ?? null });
       return runInTransaction(db, async (trx) => {
         const stored = await upsertRegionCidr(trx, { cidr, countryCode, note: note ?? null });
-        await audited.audit.record(trx, { ...audited.actor, action: 'region.add', subjectType: 'region_cidr', subjectId: stored, reason: audited.reason, before: null, after: { cidr: stored, countryCode, note: note ?? null } });
+        await audited.audit.record(trx, {
+          ...audited.actor,
+          action: 'region.add',
+          subjectType: 'region_cidr',
+          subjectId: stored,
+          reason: audited.reason,
+          before: null,
+          after: { cidr: stored, countryCode, note: note ?? null },
+        });
         return stored;
       });
     },
@@ -378,7 +413,16 @@ export function createSystemService(ctx: SystemContext) {
       if (!audited) return deleteRegionCidr(db, cidr);
       return runInTransaction(db, async (trx) => {
         const removed = await deleteRegionCidr(trx, cidr);
-        if (removed) await audited.audit.record(trx, { ...audited.actor, action: 'region.remove', subjectType: 'region_cidr', subjectId: cidr, reason: audited.reason, before: { cidr }, after: null });
+        if (removed)
+          await audited.audit.record(trx, {
+            ...audited.actor,
+            action: 'region.remove',
+            subjectType: 'region_cidr',
+            subjectId: cidr,
+            reason: audited.reason,
+            before: { cidr },
+            after: null,
+          });
         return removed;
       });
     },

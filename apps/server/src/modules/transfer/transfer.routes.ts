@@ -1,4 +1,8 @@
-import { consolidatedFundsSchema, transferUplineBodySchema, transferUplineResultSchema } from '@wps/shared/schemas/transfer';
+import {
+  consolidatedFundsSchema,
+  transferUplineBodySchema,
+  transferUplineResultSchema,
+} from '@wps/shared/schemas/transfer';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -9,14 +13,22 @@ import type { AppServices } from '../../services';
 export function registerTransferRoutes(app: RouteApp, services: AppServices): void {
   const { transfer } = services;
 
-  app.post('/wps/member/transfer/upline', { schema: { body: transferUplineBodySchema, response: success(transferUplineResultSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await transfer.transferToUpline(member.memberId, request.body));
-  });
+  app.post(
+    '/wps/member/transfer/upline',
+    { schema: { body: transferUplineBodySchema, response: success(transferUplineResultSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await transfer.transferToUpline(member.memberId, request.body));
+    },
+  );
 
   // Trial users do not fetch consolidated contract info, so they get in_need_true_account.
-  app.get('/wps/member/info/funds/consolidated', { schema: { response: success(consolidatedFundsSchema) } }, async (request) => {
-    const member = await requireMember(request);
-    return ok(await transfer.getConsolidated(member.memberId));
-  });
+  app.get(
+    '/wps/member/info/funds/consolidated',
+    { schema: { response: success(consolidatedFundsSchema) } },
+    async (request) => {
+      const member = await requireMember(request);
+      return ok(await transfer.getConsolidated(member.memberId));
+    },
+  );
 }

@@ -30,7 +30,14 @@ export type TransferContext = Pick<AppContext, 'db'> & {
 export function createTransferService(ctx: TransferContext) {
   const { system, ledger, security, withdrawal, member, contracts } = ctx;
 
-  type Move = { memberId: string; body: TransferUplineBody; amount: bigint; brand: Brand; toId: string; scope: 'transfer_upline' | 'transfer_downline' };
+  type Move = {
+    memberId: string;
+    body: TransferUplineBody;
+    amount: bigint;
+    brand: Brand;
+    toId: string;
+    scope: 'transfer_upline' | 'transfer_downline';
+  };
 
   /**
    * One ledger transaction from the member's main wallet to another member's, after the payment
@@ -41,7 +48,12 @@ export function createTransferService(ctx: TransferContext) {
   async function move({ memberId, body, amount, brand, toId, scope }: Move) {
     await security.verifyPaymentPassword(memberId, body.paymentPassword);
     const key = body.idempotencyKey.trim();
-    const refusalKey: RefusalKey = { scope, memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${toId}` };
+    const refusalKey: RefusalKey = {
+      scope,
+      memberId: String(memberId),
+      idempotencyKey: key,
+      fingerprint: `${amount}:${toId}`,
+    };
     const prefix = scope === 'transfer_upline' ? 'transfer-upline' : 'transfer-downline';
     const target = scope === 'transfer_upline' ? 'upline' : 'downline';
     // One transaction under the member's transfer lock: the stored-refusal check, the post and
@@ -57,7 +69,10 @@ export function createTransferService(ctx: TransferContext) {
             kind: scope,
             idempotencyKey: `${prefix}:${memberId}:${key}`,
             reference: `${target}:${toId}`,
-            metadata: scope === 'transfer_upline' ? { memberId: String(memberId), uplineId: toId } : { memberId: String(memberId), downlineId: toId },
+            metadata:
+              scope === 'transfer_upline'
+                ? { memberId: String(memberId), uplineId: toId }
+                : { memberId: String(memberId), downlineId: toId },
             entries: [
               { accountId: fromId, amountMinor: -amount },
               { accountId: toAccountId, amountMinor: amount },
@@ -106,14 +121,25 @@ export function createTransferService(ctx: TransferContext) {
      * POST /wps/agent/centre/transfer: the same one-transaction move from an agent to one of its
      * DIRECT downlines (AGENT_NOT_DIRECT_DOWNLINE for anyone else, or a disabled downline).
      */
-    async transferToDownline(agentId: string, downlineId: string, body: TransferUplineBody): Promise<CentreTransferResult> {
+    async transferToDownline(
+      agentId: string,
+      downlineId: string,
+      body: TransferUplineBody,
+    ): Promise<CentreTransferResult> {
       const brand = await system.getBrand();
       const amount = parsePositiveAmount(body.amount, brand.currencyScale);
       const [upline, brief] = await Promise.all([member.findUpline(downlineId), member.findMemberBrief(downlineId)]);
       if (!upline || upline.uplineId !== String(agentId) || !brief || brief.status !== 'active') {
         throw new AppError(ErrorCode.AGENT_NOT_DIRECT_DOWNLINE, 'Transfers go only to your direct downlines');
       }
-      const moved = await move({ memberId: agentId, body, amount, brand, toId: String(downlineId), scope: 'transfer_downline' });
+      const moved = await move({
+        memberId: agentId,
+        body,
+        amount,
+        brand,
+        toId: String(downlineId),
+        scope: 'transfer_downline',
+      });
       return { ...moved, downline: brief.account };
     },
 
@@ -124,7 +150,11 @@ export function createTransferService(ctx: TransferContext) {
      */
     async getConsolidated(memberId: string): Promise<ConsolidatedFunds> {
       const brand = await system.getBrand();
-      const [main, pending, flags] = await Promise.all([ledger.getPlayerBalance(memberId, brand.currency), withdrawal.sumPending(memberId), contracts.findFlags(memberId)]);
+      const [main, pending, flags] = await Promise.all([
+        ledger.getPlayerBalance(memberId, brand.currency),
+        withdrawal.sumPending(memberId),
+        contracts.findFlags(memberId),
+      ]);
       const fmt = (v: bigint) => formatMinor(v, brand.currencyScale);
       return {
         currency: brand.currency,

@@ -12,7 +12,11 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    const agent = await t.database.db.selectFrom('members').select('id').where('account', '=', DEMO_AGENT.account).executeTakeFirstOrThrow();
+    const agent = await t.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('account', '=', DEMO_AGENT.account)
+      .executeTakeFirstOrThrow();
     agentId = String(agent.id);
   });
   afterEach(async () => {
@@ -23,7 +27,13 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
   });
 
   const transfer = (token: string, amount: string, extra: Record<string, unknown> = {}) =>
-    callEncrypted(t.app, 'POST', '/wps/member/transfer/upline', { amount, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra }, { token });
+    callEncrypted(
+      t.app,
+      'POST',
+      '/wps/member/transfer/upline',
+      { amount, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra },
+      { token },
+    );
 
   it('moves money from the member to their upline agent in one ledger transaction, once per key', async () => {
     const payer = await createPayer(t.app, 10_000n, { affiliateCode: DEMO_AGENT.affiliateCode });
@@ -32,12 +42,21 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     const agentBefore = await balanceOf(t.app, agentId);
     const key = newKey();
     const result = valueOf<TransferUplineResult>(await transfer(payer.token, '12.34', { idempotencyKey: key }));
-    expect(result).toMatchObject({ amount: '12.34', amountMinor: '1234', balance: '87.66', upline: DEMO_AGENT.account });
+    expect(result).toMatchObject({
+      amount: '12.34',
+      amountMinor: '1234',
+      balance: '87.66',
+      upline: DEMO_AGENT.account,
+    });
     const replay = valueOf<TransferUplineResult>(await transfer(payer.token, '12.34', { idempotencyKey: key }));
     expect(replay.transactionId).toBe(result.transactionId);
     expect(await balanceOf(t.app, payer.memberId)).toBe(8_766n);
     expect(await balanceOf(t.app, agentId)).toBe(agentBefore + 1_234n);
-    const entries = await t.database.db.selectFrom('ledger_entries').select('amount').where('transaction_id', '=', result.transactionId).execute();
+    const entries = await t.database.db
+      .selectFrom('ledger_entries')
+      .select('amount')
+      .where('transaction_id', '=', result.transactionId)
+      .execute();
     expect(entries.map((e) => e.amount).sort()).toEqual(['-1234', '1234']);
   });
 
@@ -55,7 +74,11 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     const payer = await createPayer(t.app, 1_000n, { affiliateCode: DEMO_AGENT.affiliateCode });
     const agentBefore = await balanceOf(t.app, agentId);
     const key = newKey();
-    const refused = expectFailure(await transfer(payer.token, '20', { idempotencyKey: key }), 'INSUFFICIENT_FUNDS', 409);
+    const refused = expectFailure(
+      await transfer(payer.token, '20', { idempotencyKey: key }),
+      'INSUFFICIENT_FUNDS',
+      409,
+    );
     await fundMember(t.app, payer.memberId, 5_000n);
     const again = expectFailure(await transfer(payer.token, '20', { idempotencyKey: key }), 'INSUFFICIENT_FUNDS', 409);
     expect(again.value).toEqual(refused.value);
@@ -64,7 +87,11 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     expect(await balanceOf(t.app, agentId)).toBe(agentBefore);
     // A wrong payment password is not final: the same key with the right one executes.
     const retried = newKey();
-    expectFailure(await transfer(payer.token, '20', { idempotencyKey: retried, paymentPassword: '918273' }), 'PAYMENT_PASSWORD_INVALID', 400);
+    expectFailure(
+      await transfer(payer.token, '20', { idempotencyKey: retried, paymentPassword: '918273' }),
+      'PAYMENT_PASSWORD_INVALID',
+      400,
+    );
     valueOf<TransferUplineResult>(await transfer(payer.token, '20', { idempotencyKey: retried }));
     expect(await balanceOf(t.app, payer.memberId)).toBe(4_000n);
     expect(await balanceOf(t.app, agentId)).toBe(agentBefore + 2_000n);
@@ -82,7 +109,9 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
 
   it('consolidated funds: balance summary and contract flags (0/false until contracts exist)', async () => {
     const payer = await createPayer(t.app, 5_000n);
-    const funds = valueOf<ConsolidatedFunds>(await call(t.app, 'GET', '/wps/member/info/funds/consolidated', { token: payer.token }));
+    const funds = valueOf<ConsolidatedFunds>(
+      await call(t.app, 'GET', '/wps/member/info/funds/consolidated', { token: payer.token }),
+    );
     expect(funds).toEqual({
       currency: 'BRL',
       scale: 2,

@@ -23,7 +23,10 @@ function normaliseAnswer(answer: string): string {
  * another key. Exported for tests, which plant a known answer for a key.
  */
 export function hashCaptchaAnswer(captchaKey: string, answer: string): string {
-  return crypto.createHash('sha256').update(`${captchaKey}\u0000${normaliseAnswer(answer)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${captchaKey}\u0000${normaliseAnswer(answer)}`)
+    .digest('hex');
 }
 
 function pickAnswer(): string {
@@ -44,7 +47,9 @@ export function createCaptchaService(ctx: VerificationContext) {
      */
     async issue(captchaKey: string): Promise<string> {
       if (!CAPTCHA_KEY_PATTERN.test(captchaKey)) {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid captcha key', { fields: [{ field: 'captchaKey', message: 'invalid' }] });
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid captcha key', {
+          fields: [{ field: 'captchaKey', message: 'invalid' }],
+        });
       }
       const answer = pickAnswer();
       const createdAt = new Date(now());

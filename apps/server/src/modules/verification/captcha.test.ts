@@ -70,7 +70,11 @@ describeEachDatabase('captcha service', (target) => {
   it('issues a PNG data URL and stores only a hash of the answer', async () => {
     const png = decodeDataUrl(await captcha.issue('key-issue-1'));
     expect([png.width, png.height]).toEqual([CAPTCHA_WIDTH, CAPTCHA_HEIGHT]);
-    const rows = await database.db.selectFrom('captcha_challenges').selectAll().where('captcha_key', '=', 'key-issue-1').execute();
+    const rows = await database.db
+      .selectFrom('captcha_challenges')
+      .selectAll()
+      .where('captcha_key', '=', 'key-issue-1')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.answer_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Date(rows[0]!.expires_at).getTime() - clock.now()).toBe(CAPTCHA_TTL_MS);
@@ -106,7 +110,13 @@ describeEachDatabase('captcha service', (target) => {
     await plant('key-re-1', 'VWXY4');
     await captcha.issue('key-re-1');
     expect(await captcha.verify('key-re-1', 'VWXY4')).toBe(false);
-    expect(await database.db.selectFrom('captcha_challenges').select('captcha_key').where('captcha_key', '=', 'key-re-1').execute()).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom('captcha_challenges')
+        .select('captcha_key')
+        .where('captcha_key', '=', 'key-re-1')
+        .execute(),
+    ).toEqual([]);
 
     // A hash planted under another key does not verify.
     await captcha.issue('key-bind-1');

@@ -27,9 +27,15 @@ describe('notifier: outbox provider', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('appends one JSON line per message and reads them back in order', async () => {
-    const notifier = createNotifier({ config: makeConfig(dataDir), log: silentLog, now: () => Date.parse('2030-05-01T10:00:00Z') });
+    const notifier = createNotifier({
+      config: makeConfig(dataDir),
+      log: silentLog,
+      now: () => Date.parse('2030-05-01T10:00:00Z'),
+    });
     expect(notifier.usesOutbox('sms')).toBe(true);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => notifier.sendSms(`55119876543${String(i).padStart(2, '0')}`, `msg ${i}`)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => notifier.sendSms(`55119876543${String(i).padStart(2, '0')}`, `msg ${i}`)),
+    );
     await notifier.sendEmail('ana@example.com', 'Reset', 'Hello "Ana"\nline two');
 
     const smsLines = fs.readFileSync(getOutboxPath(dataDir, 'sms'), 'utf8').trim().split('\n');
@@ -99,7 +105,12 @@ describe('notifier: http provider', () => {
     expect(smsBody).toMatchObject({ channel: 'sms', to: '5511987654321', text: 'Seu código: 123456' });
     expect(String(smsBody.timestamp)).toBe(smsReq.headers[TIMESTAMP_HEADER]);
     expect(typeof smsBody.id).toBe('string');
-    expect(JSON.parse(emailReq.body)).toMatchObject({ channel: 'email', to: 'ana@example.com', subject: 'Reset', text: 'text' });
+    expect(JSON.parse(emailReq.body)).toMatchObject({
+      channel: 'email',
+      to: 'ana@example.com',
+      subject: 'Reset',
+      text: 'text',
+    });
     expect(emailReq.headers[SIGNATURE_HEADER]).toBe(`sha256=${signBody(secret, emailReq.body)}`);
     // Nothing went to the local outbox.
     expect(fs.existsSync(getOutboxPath(dataDir, 'sms'))).toBe(false);
@@ -124,7 +135,10 @@ describe('notifier: http provider', () => {
 
   it('refuses to start without a URL and a secret', () => {
     expect(() =>
-      createNotifier({ config: makeConfig('/tmp', { sms: { provider: 'http', httpUrl: url, httpSecret: undefined } }), log: silentLog }),
+      createNotifier({
+        config: makeConfig('/tmp', { sms: { provider: 'http', httpUrl: url, httpSecret: undefined } }),
+        log: silentLog,
+      }),
     ).toThrow(/SMS_HTTP_SECRET/);
   });
 });

@@ -74,7 +74,9 @@ function createHttpTransport(
 ): Transport {
   const { httpUrl, httpSecret } = settings;
   if (!httpUrl || !httpSecret) {
-    throw new Error(`${channel.toUpperCase()}_HTTP_URL and ${channel.toUpperCase()}_HTTP_SECRET are required for the http provider`);
+    throw new Error(
+      `${channel.toUpperCase()}_HTTP_URL and ${channel.toUpperCase()}_HTTP_SECRET are required for the http provider`,
+    );
   }
   return async (message) => {
     const timestamp = Math.floor(now() / 1000);
@@ -105,7 +107,9 @@ export function createNotifier(ctx: NotifierContext) {
   const { config, log } = ctx;
   const now = ctx.now ?? Date.now;
   const sms: Transport =
-    config.sms.provider === 'http' ? createHttpTransport(config.sms, 'sms', now) : createOutboxTransport(config.dataDir, 'sms', now);
+    config.sms.provider === 'http'
+      ? createHttpTransport(config.sms, 'sms', now)
+      : createOutboxTransport(config.dataDir, 'sms', now);
   const email: Transport =
     config.email.provider === 'http'
       ? createHttpTransport(config.email, 'email', now)
@@ -114,9 +118,12 @@ export function createNotifier(ctx: NotifierContext) {
   if (production && (config.sms.provider === 'outbox' || config.email.provider === 'outbox')) {
     // Only reachable with ALLOW_OUTBOX_IN_PRODUCTION=1 (server.ts refuses otherwise): nothing is
     // delivered, and the /dev/outbox routes stay unregistered so no code is readable over HTTP.
-    log.warn('SMS/e-mail use the outbox provider in production: messages are only written to DATA_DIR/outbox; set SMS_PROVIDER / EMAIL_PROVIDER=http');
+    log.warn(
+      'SMS/e-mail use the outbox provider in production: messages are only written to DATA_DIR/outbox; set SMS_PROVIDER / EMAIL_PROVIDER=http',
+    );
   }
-  const usesOutbox = (channel: OutboxChannel) => (channel === 'sms' ? config.sms.provider : config.email.provider) === 'outbox';
+  const usesOutbox = (channel: OutboxChannel) =>
+    (channel === 'sms' ? config.sms.provider : config.email.provider) === 'outbox';
 
   return {
     /** Whether a channel writes to the local outbox. */

@@ -7,12 +7,18 @@ import crypto from 'node:crypto';
 
 /** A new six-digit code, uniform over 000000–999999, and the salt its hash is keyed by. */
 export function newOneTimeCode(): { code: string; salt: string } {
-  return { code: String(crypto.randomInt(0, 1_000_000)).padStart(6, '0'), salt: crypto.randomBytes(16).toString('hex') };
+  return {
+    code: String(crypto.randomInt(0, 1_000_000)).padStart(6, '0'),
+    salt: crypto.randomBytes(16).toString('hex'),
+  };
 }
 
 /** HMAC-SHA-256 keyed by the code's salt over its binding and the code, NUL-separated. */
 export function hashOneTimeCode(salt: string, binding: readonly string[], code: string): string {
-  return crypto.createHmac('sha256', salt).update([...binding, code].join('\u0000')).digest('hex');
+  return crypto
+    .createHmac('sha256', salt)
+    .update([...binding, code].join('\u0000'))
+    .digest('hex');
 }
 
 /** Whether two hex hashes are equal, in time that does not depend on where they differ. */

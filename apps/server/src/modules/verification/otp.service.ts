@@ -45,7 +45,8 @@ export function formatOtpText(code: string): string {
 }
 
 /** A code's hash is bound to its purpose and full number (one-time-code.ts). */
-const hashCode = (salt: string, purpose: OtpPurpose, phone: string, code: string) => hashOneTimeCode(salt, [purpose, phone], code);
+const hashCode = (salt: string, purpose: OtpPurpose, phone: string, code: string) =>
+  hashOneTimeCode(salt, [purpose, phone], code);
 
 /**
  * Six-digit SMS codes for registration, login and password reset. Each code is bound to its
@@ -69,20 +70,35 @@ export function createOtpService(ctx: OtpContext) {
       }
       const phone = formatFullNumber(input.dialingCode, input.mobile);
       // Look at the IP first without counting, so a flooding IP does not also burn the number's slot.
-      const ipStatus = await rateLimiter.peek('otp-send-ip', input.ip, OTP_LIMITS.sendPerIp.limit, OTP_LIMITS.sendPerIp.windowSeconds);
+      const ipStatus = await rateLimiter.peek(
+        'otp-send-ip',
+        input.ip,
+        OTP_LIMITS.sendPerIp.limit,
+        OTP_LIMITS.sendPerIp.windowSeconds,
+      );
       if (ipStatus.limited) {
         throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'Too many codes requested from this address', {
           retryAfterSeconds: ipStatus.retryAfterSeconds,
         });
       }
-      await rateLimiter.consume('otp-send-number', phone, OTP_LIMITS.sendPerNumber.limit, OTP_LIMITS.sendPerNumber.windowSeconds);
+      await rateLimiter.consume(
+        'otp-send-number',
+        phone,
+        OTP_LIMITS.sendPerNumber.limit,
+        OTP_LIMITS.sendPerNumber.windowSeconds,
+      );
       await rateLimiter.consume(
         'otp-send-number-hourly',
         phone,
         OTP_LIMITS.sendPerNumberHourly.limit,
         OTP_LIMITS.sendPerNumberHourly.windowSeconds,
       );
-      await rateLimiter.consume('otp-send-ip', input.ip, OTP_LIMITS.sendPerIp.limit, OTP_LIMITS.sendPerIp.windowSeconds);
+      await rateLimiter.consume(
+        'otp-send-ip',
+        input.ip,
+        OTP_LIMITS.sendPerIp.limit,
+        OTP_LIMITS.sendPerIp.windowSeconds,
+      );
 
       const { code, salt } = newOneTimeCode();
       const createdAt = new Date(now());
@@ -96,7 +112,9 @@ export function createOtpService(ctx: OtpContext) {
         expiresAt,
       });
       if (crypto.randomInt(PRUNE_EVERY) === 0) {
-        pruneOtps(db, new Date(createdAt.getTime() - PRUNE_AGE_MS)).catch((err: unknown) => log.warn({ err }, 'otp prune failed'));
+        pruneOtps(db, new Date(createdAt.getTime() - PRUNE_AGE_MS)).catch((err: unknown) =>
+          log.warn({ err }, 'otp prune failed'),
+        );
       }
       await notifier.sendSms(phone, formatOtpText(code));
       return { expiredMinutes: OTP_TTL_MINUTES, expirationTime: expiresAt.getTime() };
@@ -120,7 +138,12 @@ export function createOtpService(ctx: OtpContext) {
         OTP_LIMITS.checkPerNumber.windowSeconds,
       );
       if (input.ip) {
-        await rateLimiter.consume('otp-check-ip', input.ip, OTP_LIMITS.checkPerIp.limit, OTP_LIMITS.checkPerIp.windowSeconds);
+        await rateLimiter.consume(
+          'otp-check-ip',
+          input.ip,
+          OTP_LIMITS.checkPerIp.limit,
+          OTP_LIMITS.checkPerIp.windowSeconds,
+        );
       }
 
       const at = new Date(now());
@@ -133,12 +156,22 @@ export function createOtpService(ctx: OtpContext) {
       }
       const given = hashCode(row.codeSalt, input.purpose, phone, input.code.trim());
       if (sameCodeHash(given, row.codeHash)) {
-        const consumed = await consumeOtp(db, { id: row.id, codeHash: row.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now: at });
+        const consumed = await consumeOtp(db, {
+          id: row.id,
+          codeHash: row.codeHash,
+          maxAttempts: OTP_MAX_ATTEMPTS,
+          now: at,
+        });
         if (consumed) return;
         // Someone else consumed or replaced it between our read and our update.
         throw new AppError(ErrorCode.SMS_CODE_INVALID, 'Invalid verification code');
       }
-      const attempts = await recordOtpFailure(db, { id: row.id, codeHash: row.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now: at });
+      const attempts = await recordOtpFailure(db, {
+        id: row.id,
+        codeHash: row.codeHash,
+        maxAttempts: OTP_MAX_ATTEMPTS,
+        now: at,
+      });
       const attemptsLeft = Math.max(0, OTP_MAX_ATTEMPTS - (attempts ?? OTP_MAX_ATTEMPTS));
       throw new AppError(ErrorCode.SMS_CODE_INVALID, 'Invalid verification code', { attemptsLeft });
     },

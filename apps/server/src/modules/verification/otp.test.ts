@@ -82,7 +82,11 @@ describeEachDatabase('otp service', (target) => {
     const code = await w.lastCode(`55${mobile}`);
     expect(code).toMatch(/^\d{6}$/);
 
-    const row = await database.db.selectFrom('otp_codes').selectAll().where('phone', '=', `55${mobile}`).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('phone', '=', `55${mobile}`)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(`"${code}"`);
 
@@ -145,9 +149,9 @@ describeEachDatabase('otp service', (target) => {
     await w.otp.send({ purpose: 'register', dialingCode: '55', mobile, ip });
     const second = await w.lastCode(`55${mobile}`);
     if (second !== first) {
-      expect((await errorOf(w.otp.verify({ purpose: 'register', dialingCode: '55', mobile, code: first }))).errorCode).toBe(
-        ErrorCode.SMS_CODE_INVALID,
-      );
+      expect(
+        (await errorOf(w.otp.verify({ purpose: 'register', dialingCode: '55', mobile, code: first }))).errorCode,
+      ).toBe(ErrorCode.SMS_CODE_INVALID);
     }
     await w.otp.verify({ purpose: 'register', dialingCode: '55', mobile, code: second });
   });
@@ -177,9 +181,13 @@ describeEachDatabase('otp service', (target) => {
   });
 
   it('refuses malformed numbers before touching the database', async () => {
-    const sendErr = await errorOf(w.otp.send({ purpose: 'login', dialingCode: '55', mobile: 'abc\u0000', ip: nextIp() }));
+    const sendErr = await errorOf(
+      w.otp.send({ purpose: 'login', dialingCode: '55', mobile: 'abc\u0000', ip: nextIp() }),
+    );
     expect(sendErr.errorCode).toBe(ErrorCode.VALIDATION_FAILED);
-    const verifyErr = await errorOf(w.otp.verify({ purpose: 'login', dialingCode: '55', mobile: 'user\u0000name', code: '123456' }));
+    const verifyErr = await errorOf(
+      w.otp.verify({ purpose: 'login', dialingCode: '55', mobile: 'user\u0000name', code: '123456' }),
+    );
     expect(verifyErr.errorCode).toBe(ErrorCode.SMS_CODE_INVALID);
   });
 
@@ -227,7 +235,9 @@ describePostgres('otp service under concurrency [postgres]', () => {
     if (!row) throw new Error('code not stored');
     const now = new Date();
     const wins = await Promise.all(
-      Array.from({ length: 10 }, () => consumeOtp(database.db, { id: row.id, codeHash: row.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now })),
+      Array.from({ length: 10 }, () =>
+        consumeOtp(database.db, { id: row.id, codeHash: row.codeHash, maxAttempts: OTP_MAX_ATTEMPTS, now }),
+      ),
     );
     expect(wins.filter(Boolean)).toHaveLength(1);
   });
@@ -235,7 +245,9 @@ describePostgres('otp service under concurrency [postgres]', () => {
   it('sends at most one code when one number is requested in parallel', async () => {
     const mobile = '11900000002';
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => w.otp.send({ purpose: 'register', dialingCode: '55', mobile, ip: `10.8.0.${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        w.otp.send({ purpose: 'register', dialingCode: '55', mobile, ip: `10.8.0.${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await w.notifier.readOutbox('sms')).filter((e) => e.to === `55${mobile}`)).toHaveLength(1);

@@ -12,7 +12,8 @@ import {
 } from './verification.repository';
 
 /** Services in this module accept an injectable clock (epoch ms) so tests can move time. */
-export type VerificationContext = Pick<AppContext, 'db' | 'log'> & Partial<Pick<AppContext, 'config'>> & { now?: () => number };
+export type VerificationContext = Pick<AppContext, 'db' | 'log'> &
+  Partial<Pick<AppContext, 'config'>> & { now?: () => number };
 
 export type RateLimitStatus = { count: number; limited: boolean; retryAfterSeconds: number };
 

@@ -11,7 +11,9 @@ const PRUNE_BATCH = 500;
 // Rate-limit events (sliding log)
 // ---------------------------------------------------------------------------------------------
 
-export type RateLimitDecision = { allowed: true; count: number } | { allowed: false; count: number; retryAfterMs: number };
+export type RateLimitDecision =
+  | { allowed: true; count: number }
+  | { allowed: false; count: number; retryAfterMs: number };
 
 /**
  * Count the events of (bucket, key) inside the window and, when under the limit, record one more.
@@ -51,10 +53,18 @@ export async function consumeRateLimitEvent(
 }
 
 /** Record an event without any limit (e.g. a failed login). */
-export async function insertRateLimitEvent(db: Db, input: { bucket: string; key: string; windowMs: number; now: Date }) {
+export async function insertRateLimitEvent(
+  db: Db,
+  input: { bucket: string; key: string; windowMs: number; now: Date },
+) {
   await db
     .insertInto('rate_limit_events')
-    .values({ bucket: input.bucket, key: input.key, at: input.now, expires_at: new Date(input.now.getTime() + input.windowMs) })
+    .values({
+      bucket: input.bucket,
+      key: input.key,
+      at: input.now,
+      expires_at: new Date(input.now.getTime() + input.windowMs),
+    })
     .execute();
 }
 
@@ -71,7 +81,13 @@ export async function countEventsSince(db: Db, bucket: string, key: string, sinc
 }
 
 /** The oldest events of (bucket, key) after `since`, ascending; used to compute when a slot frees. */
-export async function findEventTimesSince(db: Db, bucket: string, key: string, since: Date, limit: number): Promise<Date[]> {
+export async function findEventTimesSince(
+  db: Db,
+  bucket: string,
+  key: string,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
   const rows = await db
     .selectFrom('rate_limit_events')
     .select('at')
@@ -127,7 +143,10 @@ export async function upsertCaptcha(
 }
 
 /** Delete the challenge and return it: whoever deletes it is the only one who may check it. */
-export async function takeCaptcha(db: Db, captchaKey: string): Promise<{ answerHash: string; expiresAt: Date } | undefined> {
+export async function takeCaptcha(
+  db: Db,
+  captchaKey: string,
+): Promise<{ answerHash: string; expiresAt: Date } | undefined> {
   const row = await db
     .deleteFrom('captcha_challenges')
     .where('captcha_key', '=', captchaKey)
@@ -245,6 +264,8 @@ export async function recordOtpFailure(
 export async function pruneOtps(db: Db, before: Date): Promise<void> {
   await db
     .deleteFrom('otp_codes')
-    .where('id', 'in', (eb) => eb.selectFrom('otp_codes').select('id').where('expires_at', '<', before).limit(PRUNE_BATCH))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('otp_codes').select('id').where('expires_at', '<', before).limit(PRUNE_BATCH),
+    )
     .execute();
 }

@@ -42,7 +42,11 @@ describeEachDatabase('verification routes', (target) => {
   }
 
   it('GET /wps/captcha returns a PNG data URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/wps/captcha?captchaKey=route-captcha-1', remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/wps/captcha?captchaKey=route-captcha-1',
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<Envelope<string>>();
     expect(body.success).toBe(true);
@@ -61,10 +65,18 @@ describeEachDatabase('verification routes', (target) => {
 
     const ip = nextIp();
     for (let i = 0; i < 30; i++) {
-      const ok = await t.app.inject({ method: 'GET', url: `/wps/captcha?captchaKey=flood-key-${i}`, remoteAddress: ip });
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: `/wps/captcha?captchaKey=flood-key-${i}`,
+        remoteAddress: ip,
+      });
       expect(ok.statusCode).toBe(200);
     }
-    const limited = await t.app.inject({ method: 'GET', url: '/wps/captcha?captchaKey=flood-key-x', remoteAddress: ip });
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/wps/captcha?captchaKey=flood-key-x',
+      remoteAddress: ip,
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json<Envelope>()).toMatchObject({ success: false, errorCode: ErrorCode.TOO_MANY_REQUESTS });
   });
@@ -87,7 +99,9 @@ describeEachDatabase('verification routes', (target) => {
 
     const code = message.code ?? '';
     await t.app.services.otp.verify({ purpose: 'register', dialingCode: '55', mobile, code });
-    const reused = await t.app.services.otp.verify({ purpose: 'register', dialingCode: '55', mobile, code }).catch((e: unknown) => e);
+    const reused = await t.app.services.otp
+      .verify({ purpose: 'register', dialingCode: '55', mobile, code })
+      .catch((e: unknown) => e);
     expect(isAppError(reused) && reused.errorCode).toBe(ErrorCode.SMS_CODE_INVALID);
   });
 
@@ -103,7 +117,8 @@ describeEachDatabase('verification routes', (target) => {
 
   it('SMS flood: many numbers from one IP are refused', async () => {
     const ip = nextIp();
-    for (let i = 0; i < OTP_LIMITS.sendPerIp.limit; i++) expect((await sendRegisterSms(nextMobile(), ip)).status).toBe(200);
+    for (let i = 0; i < OTP_LIMITS.sendPerIp.limit; i++)
+      expect((await sendRegisterSms(nextMobile(), ip)).status).toBe(200);
     const refused = await sendRegisterSms(nextMobile(), ip);
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe(ErrorCode.TOO_MANY_REQUESTS);
@@ -145,7 +160,12 @@ describeEachDatabase('verification routes', (target) => {
       ['/wps/verification/sms/password', 'CHNGPASSVERIF3', 'reset'],
     ] as const) {
       const send = (mobile: string) =>
-        t.app.inject({ method: 'POST', url, remoteAddress: nextIp(), payload: { countryDialingCode: '55', mobileNum: mobile } });
+        t.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: nextIp(),
+          payload: { countryDialingCode: '55', mobileNum: mobile },
+        });
 
       await system.updateSetting('modules', { ...modules, [module]: false });
       const offMobile = nextMobile();

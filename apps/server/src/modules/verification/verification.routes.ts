@@ -44,54 +44,102 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
   // Codes are keyed by the E.164 number, as registration, SMS login and reset look them up.
   const phones = createPhoneNormaliser(services.system);
 
-  app.get('/wps/captcha', { schema: { querystring: captchaQuerySchema, response: success(captchaImageSchema) } }, async (request) => {
-    await rateLimiter.consume('captcha-ip', request.ip, CAPTCHA_PER_IP.limit, CAPTCHA_PER_IP.windowSeconds);
-    return ok(await captcha.issue(request.query.captchaKey));
-  });
+  app.get(
+    '/wps/captcha',
+    { schema: { querystring: captchaQuerySchema, response: success(captchaImageSchema) } },
+    async (request) => {
+      await rateLimiter.consume('captcha-ip', request.ip, CAPTCHA_PER_IP.limit, CAPTCHA_PER_IP.windowSeconds);
+      return ok(await captcha.issue(request.query.captchaKey));
+    },
+  );
 
   // Captcha fields in the body belong to the client's verification widget; the code itself is
   // protected by the per-number and per-IP limits, so they are not checked here.
-  app.post('/wps/verification/sms/register', { schema: { body: smsRegisterBodySchema, response: success(smsSentResultSchema) } }, async (request) => {
-    const { countryDialingCode, mobileNo } = request.body;
-    const phone = await phones.normalise(countryDialingCode, mobileNo, { dialingCode: 'countryDialingCode', mobile: 'mobileNo' });
-    return ok(await otp.send({ purpose: 'register', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
-  });
+  app.post(
+    '/wps/verification/sms/register',
+    { schema: { body: smsRegisterBodySchema, response: success(smsSentResultSchema) } },
+    async (request) => {
+      const { countryDialingCode, mobileNo } = request.body;
+      const phone = await phones.normalise(countryDialingCode, mobileNo, {
+        dialingCode: 'countryDialingCode',
+        mobile: 'mobileNo',
+      });
+      return ok(
+        await otp.send({
+          purpose: 'register',
+          dialingCode: phone.dialingCode,
+          mobile: phone.nationalNumber,
+          ip: request.ip,
+        }),
+      );
+    },
+  );
 
-  app.post('/wps/verification/sms/noLogin', { schema: { body: smsLoginBodySchema, response: success(smsSentResultSchema) } }, async (request) => {
-    await requireModule(services, 'MOBILEVERCODELOGIN3');
-    const { countryDialingCode, mobileNum } = request.body;
-    const phone = await phones.normalise(countryDialingCode, mobileNum);
-    return ok(await otp.send({ purpose: 'login', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
-  });
+  app.post(
+    '/wps/verification/sms/noLogin',
+    { schema: { body: smsLoginBodySchema, response: success(smsSentResultSchema) } },
+    async (request) => {
+      await requireModule(services, 'MOBILEVERCODELOGIN3');
+      const { countryDialingCode, mobileNum } = request.body;
+      const phone = await phones.normalise(countryDialingCode, mobileNum);
+      return ok(
+        await otp.send({
+          purpose: 'login',
+          dialingCode: phone.dialingCode,
+          mobile: phone.nationalNumber,
+          ip: request.ip,
+        }),
+      );
+    },
+  );
 
-  app.post('/wps/verification/sms/password', { schema: { body: smsPasswordBodySchema, response: success(smsSentResultSchema) } }, async (request) => {
-    await requireModule(services, 'CHNGPASSVERIF3');
-    const { countryDialingCode, mobileNum } = request.body;
-    const phone = await phones.normalise(countryDialingCode, mobileNum);
-    return ok(await otp.send({ purpose: 'reset', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: request.ip }));
-  });
+  app.post(
+    '/wps/verification/sms/password',
+    { schema: { body: smsPasswordBodySchema, response: success(smsSentResultSchema) } },
+    async (request) => {
+      await requireModule(services, 'CHNGPASSVERIF3');
+      const { countryDialingCode, mobileNum } = request.body;
+      const phone = await phones.normalise(countryDialingCode, mobileNum);
+      return ok(
+        await otp.send({
+          purpose: 'reset',
+          dialingCode: phone.dialingCode,
+          mobile: phone.nationalNumber,
+          ip: request.ip,
+        }),
+      );
+    },
+  );
 
   if (notifier.servesDevOutbox('sms')) {
-    app.get('/dev/outbox/sms', { schema: { querystring: outboxSmsQuerySchema, response: success(z.array(outboxSmsMessageSchema)) } }, async (request) => {
-      const entries = await notifier.readOutbox('sms');
-      const messages: OutboxSmsMessage[] = entries
-        .filter((e) => e.to === request.query.mobile)
-        .reverse()
-        .slice(0, OUTBOX_PAGE)
-        .map((e) => ({ to: e.to, text: e.text, code: /\b(\d{6})\b/.exec(e.text)?.[1] ?? null, at: e.at }));
-      return ok(messages);
-    });
+    app.get(
+      '/dev/outbox/sms',
+      { schema: { querystring: outboxSmsQuerySchema, response: success(z.array(outboxSmsMessageSchema)) } },
+      async (request) => {
+        const entries = await notifier.readOutbox('sms');
+        const messages: OutboxSmsMessage[] = entries
+          .filter((e) => e.to === request.query.mobile)
+          .reverse()
+          .slice(0, OUTBOX_PAGE)
+          .map((e) => ({ to: e.to, text: e.text, code: /\b(\d{6})\b/.exec(e.text)?.[1] ?? null, at: e.at }));
+        return ok(messages);
+      },
+    );
   }
   if (notifier.servesDevOutbox('email')) {
-    app.get('/dev/outbox/email', { schema: { querystring: outboxEmailQuerySchema, response: success(z.array(outboxEmailMessageSchema)) } }, async (request) => {
-      const to = request.query.to.toLowerCase();
-      const entries = await notifier.readOutbox('email');
-      const messages: OutboxEmailMessage[] = entries
-        .filter((e) => e.to.toLowerCase() === to)
-        .reverse()
-        .slice(0, OUTBOX_PAGE)
-        .map((e) => ({ to: e.to, subject: e.subject ?? '', text: e.text, at: e.at }));
-      return ok(messages);
-    });
+    app.get(
+      '/dev/outbox/email',
+      { schema: { querystring: outboxEmailQuerySchema, response: success(z.array(outboxEmailMessageSchema)) } },
+      async (request) => {
+        const to = request.query.to.toLowerCase();
+        const entries = await notifier.readOutbox('email');
+        const messages: OutboxEmailMessage[] = entries
+          .filter((e) => e.to.toLowerCase() === to)
+          .reverse()
+          .slice(0, OUTBOX_PAGE)
+          .map((e) => ({ to: e.to, subject: e.subject ?? '', text: e.text, at: e.at }));
+        return ok(messages);
+      },
+    );
   }
 }

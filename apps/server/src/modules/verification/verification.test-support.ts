@@ -21,7 +21,9 @@ export function createTestClock(start = Date.parse('2030-01-01T00:00:00Z')) {
  * A fresh, migrated database of the given kind without the app on top, for service tests that
  * wire the verification services themselves (with a test clock).
  */
-export async function openMigratedDatabase(target: DatabaseTarget): Promise<{ database: DatabaseHandle; close: () => Promise<void> }> {
+export async function openMigratedDatabase(
+  target: DatabaseTarget,
+): Promise<{ database: DatabaseHandle; close: () => Promise<void> }> {
   const scratch = target === 'postgres' ? await createScratchPostgres() : undefined;
   const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: null, poolSize: 30 });
   await runMigrations(database);

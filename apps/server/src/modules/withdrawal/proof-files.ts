@@ -37,6 +37,7 @@ export async function removeProofFiles(dataDir: string, names: string[]): Promis
 
 /** Read a stored proof by its stored name (which the database gave; never a client-supplied path). */
 export async function readProofFile(dataDir: string, storedName: string): Promise<Buffer> {
-  if (!/^[a-f0-9]{32}\.(png|jpg)$/.test(storedName)) throw new Error(`withdrawal: invalid stored proof name ${JSON.stringify(storedName)}`);
+  if (!/^[a-f0-9]{32}\.(png|jpg)$/.test(storedName))
+    throw new Error(`withdrawal: invalid stored proof name ${JSON.stringify(storedName)}`);
   return fs.readFile(path.join(proofDirectory(dataDir), storedName));
 }

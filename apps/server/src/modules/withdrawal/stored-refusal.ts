@@ -18,7 +18,10 @@ export type RefusalKey = { scope: RefusalScope; memberId: string; idempotencyKey
  * upline not allowed, lock and database errors) is not stored: it never reached the money step,
  * and the same key may be retried once it is fixed. docs/api.md lists both.
  */
-export const FINAL_REFUSALS: ReadonlySet<ErrorCode> = new Set([ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.WITHDRAWAL_DAILY_LIMIT_REACHED]);
+export const FINAL_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  ErrorCode.INSUFFICIENT_FUNDS,
+  ErrorCode.WITHDRAWAL_DAILY_LIMIT_REACHED,
+]);
 
 /** Whether a thrown value is a refusal that is stored under the request's key. */
 export function isFinalRefusal(err: unknown): err is AppError {
@@ -68,7 +71,11 @@ export async function storeRefusal(trx: Db, key: RefusalKey, err: AppError): Pro
  * so a stored refusal and an executed request can never both exist for one key): a final refusal
  * is stored and returned as `refused`, to be thrown once the transaction has committed.
  */
-export async function decideOnce<T>(trx: Db, key: RefusalKey, step: () => Promise<T>): Promise<{ value: T } | { refused: AppError }> {
+export async function decideOnce<T>(
+  trx: Db,
+  key: RefusalKey,
+  step: () => Promise<T>,
+): Promise<{ value: T } | { refused: AppError }> {
   await replayStoredRefusal(trx, key);
   try {
     return { value: await step() };

@@ -4,7 +4,13 @@ import type { Database } from '../../db/schema';
 type Db = Kysely<Database>;
 
 /** One member's withdrawal orders for the back office's player page, newest first, keyset-paged by id. */
-export type WithdrawalHistoryFilter = { cursor?: string | undefined; limit: number; from?: Date | undefined; to?: Date | undefined; status?: string | undefined };
+export type WithdrawalHistoryFilter = {
+  cursor?: string | undefined;
+  limit: number;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: string | undefined;
+};
 
 export async function findMemberWithdrawals(db: Db, memberId: string, f: WithdrawalHistoryFilter) {
   let q = db
@@ -25,5 +31,8 @@ export async function findMemberWithdrawals(db: Db, memberId: string, f: Withdra
   if (f.status) q = q.where('status', '=', f.status as never);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<=', f.to);
-  return q.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
 }

@@ -26,18 +26,35 @@ function filtered(db: Db, f: WithdrawalQueueFilter) {
 }
 
 /** One page for the screen (OFFSET paging: the screen shows page numbers and a total). */
-export async function findQueuePage(db: Db, f: WithdrawalQueueFilter, o: WithdrawalQueueOrder, offset: number, limit: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+export async function findQueuePage(
+  db: Db,
+  f: WithdrawalQueueFilter,
+  o: WithdrawalQueueOrder,
+  offset: number,
+  limit: number,
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
   let count = db.selectFrom('withdrawal_orders as w').select((eb) => eb.fn.countAll<string>().as('n'));
   if (f.status) count = count.where('w.status', '=', f.status);
   const [rows, total] = await Promise.all([
-    filtered(db, f).orderBy(SORT_COLUMN[o.sort], o.order).orderBy('w.id', o.order).offset(offset).limit(limit).execute(),
+    filtered(db, f)
+      .orderBy(SORT_COLUMN[o.sort], o.order)
+      .orderBy('w.id', o.order)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
     count.executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRow), total: Number(total.n) };
 }
 
 /** The rows after a cursor in the same order, for the streamed CSV (never OFFSET). */
-export async function findQueueExportPage(db: Db, f: WithdrawalQueueFilter, o: WithdrawalQueueOrder, after: WithdrawalQueueCursor | null, limit: number): Promise<WithdrawalRow[]> {
+export async function findQueueExportPage(
+  db: Db,
+  f: WithdrawalQueueFilter,
+  o: WithdrawalQueueOrder,
+  after: WithdrawalQueueCursor | null,
+  limit: number,
+): Promise<WithdrawalRow[]> {
   let q = filtered(db, f);
   if (after) q = q.where(afterKeyset(SORT_COLUMN[o.sort], 'w.id', o.order, after));
   const rows = await q.orderBy(SORT_COLUMN[o.sort], o.order).orderBy('w.id', o.order).limit(limit).execute();

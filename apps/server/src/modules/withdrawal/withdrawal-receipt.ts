@@ -3,7 +3,14 @@ import { PROOF_MAX_FILES, type WithdrawalOrder } from '@wps/shared/schemas/withd
 import { AppError } from '../../http/app-error';
 import { detectProofImageType, removeProofFiles, writeProofFile } from './proof-files';
 import { present, snapshot, type ProofUpload, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
-import { findOrder, findOverdueApprovedIds, insertProof, lockOrder, updateOrderStatus, type WithdrawalRow } from './withdrawal.repository';
+import {
+  findOrder,
+  findOverdueApprovedIds,
+  insertProof,
+  lockOrder,
+  updateOrderStatus,
+  type WithdrawalRow,
+} from './withdrawal.repository';
 
 /** The player's answer to an approved order (received, fully paid, not received with proofs) and the forced receipt. */
 export function createWithdrawalReceipts(ctx: WithdrawalContext, core: WithdrawalCore) {
@@ -14,7 +21,11 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
     const settled = await core.inTransaction(async (trx) => {
       const row = await lockOrder(trx, id);
       if (!row || row.status !== 'approved' || !row.confirmDeadline || row.confirmDeadline > at) return false;
-      await updateOrderStatus(trx, id, 'approved', { status: 'completed', confirmation: 'auto_received', confirmedAt: at });
+      await updateOrderStatus(trx, id, 'approved', {
+        status: 'completed',
+        confirmation: 'auto_received',
+        confirmedAt: at,
+      });
       await audit.record(trx, {
         actorType: 'system',
         actorId: 'withdrawal-auto-receipt',
@@ -35,10 +46,14 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
   async function assertConfirmable(row: WithdrawalRow, at: Date): Promise<void> {
     if (row.status === 'approved' && row.confirmDeadline && row.confirmDeadline <= at) {
       await settleOverdue(row.id, at);
-      throw new AppError(ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE, 'The confirmation time is over: the withdrawal counts as received', {
-        status: 'completed',
-        confirmation: 'auto_received',
-      });
+      throw new AppError(
+        ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE,
+        'The confirmation time is over: the withdrawal counts as received',
+        {
+          status: 'completed',
+          confirmation: 'auto_received',
+        },
+      );
     }
     if (row.status !== 'approved') {
       throw new AppError(ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE, 'This withdrawal is not awaiting your confirmation', {
@@ -67,7 +82,11 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
         const before = await lockOrder(trx, id);
         if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
         if (before.status !== 'approved') {
-          throw new AppError(ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE, 'This withdrawal is not awaiting your confirmation', { status: before.status });
+          throw new AppError(
+            ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE,
+            'This withdrawal is not awaiting your confirmation',
+            { status: before.status },
+          );
         }
         await updateOrderStatus(trx, id, 'approved', { status: 'completed', confirmation: result, confirmedAt: at });
         const after = await findOrder(trx, id);
@@ -98,7 +117,8 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
       // Checked again here (the route checked before reading the body): the service is also called directly.
       await assertConfirmable(await core.requireOwnOrder(memberId, id), at);
       if (files.length === 0) throw new AppError(ErrorCode.PROOF_REQUIRED, 'Attach at least one proof image');
-      if (files.length > PROOF_MAX_FILES) throw new AppError(ErrorCode.PROOF_TOO_MANY, `At most ${PROOF_MAX_FILES} images`);
+      if (files.length > PROOF_MAX_FILES)
+        throw new AppError(ErrorCode.PROOF_TOO_MANY, `At most ${PROOF_MAX_FILES} images`);
       const typed = files.map((f, index) => {
         const type = detectProofImageType(f.data);
         if (!type) throw new AppError(ErrorCode.PROOF_TYPE_INVALID, 'Only png or jpg images are accepted', { index });
@@ -113,12 +133,25 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
           const before = await lockOrder(trx, id);
           if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
           if (before.status !== 'approved') {
-            throw new AppError(ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE, 'This withdrawal is not awaiting your confirmation', { status: before.status });
+            throw new AppError(
+              ErrorCode.WITHDRAWAL_NOT_CONFIRMABLE,
+              'This withdrawal is not awaiting your confirmation',
+              { status: before.status },
+            );
           }
           for (const [i, f] of typed.entries()) {
-            await insertProof(trx, { withdrawalId: id, storedName: names[i]!, contentType: f.type.contentType, sizeBytes: f.data.length });
+            await insertProof(trx, {
+              withdrawalId: id,
+              storedName: names[i]!,
+              contentType: f.type.contentType,
+              sizeBytes: f.data.length,
+            });
           }
-          await updateOrderStatus(trx, id, 'approved', { status: 'disputed', confirmation: 'not_received', confirmedAt: at });
+          await updateOrderStatus(trx, id, 'approved', {
+            status: 'disputed',
+            confirmation: 'not_received',
+            confirmedAt: at,
+          });
           const after = await findOrder(trx, id);
           if (!after) throw new Error(`withdrawal ${id} vanished inside its transaction`);
           await audit.record(trx, {
@@ -136,7 +169,9 @@ export function createWithdrawalReceipts(ctx: WithdrawalContext, core: Withdrawa
         ctx.metrics?.withdrawal(row.status);
         return present(row, brand.currencyScale);
       } catch (err) {
-        await removeProofFiles(ctx.dataDir, names).catch((e: unknown) => log.warn({ err: e }, 'withdrawal: could not remove proof files'));
+        await removeProofFiles(ctx.dataDir, names).catch((e: unknown) =>
+          log.warn({ err: e }, 'withdrawal: could not remove proof files'),
+        );
         throw err;
       }
     },

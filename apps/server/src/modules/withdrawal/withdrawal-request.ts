@@ -1,11 +1,31 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import { maskPixKey } from '@wps/shared/pix-key';
-import type { CreateWithdrawalBody, WithdrawBankAccount, WithdrawInfo, WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
+import type {
+  CreateWithdrawalBody,
+  WithdrawBankAccount,
+  WithdrawInfo,
+  WithdrawalOrder,
+} from '@wps/shared/schemas/withdrawal';
 import { AppError } from '../../http/app-error';
 import { decideOnce, replayStoredRefusal, type RefusalKey } from './stored-refusal';
-import { maskAccountNumber, parsePositiveAmount, present, startOfUtcDay, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
-import { countOrdersSince, findMemberOrders, findOrder, findOrderByKey, insertOrder, lockMemberWithdrawals, type WithdrawalRow } from './withdrawal.repository';
+import {
+  maskAccountNumber,
+  parsePositiveAmount,
+  present,
+  startOfUtcDay,
+  type WithdrawalContext,
+  type WithdrawalCore,
+} from './withdrawal-shared';
+import {
+  countOrdersSince,
+  findMemberOrders,
+  findOrder,
+  findOrderByKey,
+  insertOrder,
+  lockMemberWithdrawals,
+  type WithdrawalRow,
+} from './withdrawal.repository';
 
 const RECENT_ORDERS = 20;
 
@@ -69,13 +89,19 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
       const settings = await core.getSettings();
       const amount = parsePositiveAmount(body.amount, brand.currencyScale);
       const key = body.idempotencyKey.trim();
-      const refusalKey: RefusalKey = { scope: 'withdrawal', memberId: String(memberId), idempotencyKey: key, fingerprint: `${amount}:${body.bankAccountId}` };
+      const refusalKey: RefusalKey = {
+        scope: 'withdrawal',
+        memberId: String(memberId),
+        idempotencyKey: key,
+        fingerprint: `${amount}:${body.bankAccountId}`,
+      };
 
       const replay = await findOrderByKey(db, memberId, key);
       if (replay) return present(sameRequestOrConflict(replay, amount, body.bankAccountId), brand.currencyScale);
       await replayStoredRefusal(db, refusalKey);
       // Under a licence that asks for it, no money leaves before the player's identity is verified.
-      if (await ctx.identityCheckPending?.(memberId)) throw new AppError(ErrorCode.KYC_REQUIRED, 'Verify your identity before withdrawing');
+      if (await ctx.identityCheckPending?.(memberId))
+        throw new AppError(ErrorCode.KYC_REQUIRED, 'Verify your identity before withdrawing');
       if (amount < BigInt(settings.minAmountMinor)) {
         throw new AppError(ErrorCode.WITHDRAWAL_AMOUNT_BELOW_MIN, 'The amount is below the minimum', {
           min: formatMinor(BigInt(settings.minAmountMinor), brand.currencyScale),

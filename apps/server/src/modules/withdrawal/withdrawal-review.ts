@@ -1,11 +1,28 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
-import { withdrawalSettingsSchema, type OpsWithdrawalOrder, type WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
+import {
+  withdrawalSettingsSchema,
+  type OpsWithdrawalOrder,
+  type WithdrawalSettings,
+} from '@wps/shared/schemas/withdrawal';
 import { AppError } from '../../http/app-error';
 import { readProofFile } from './proof-files';
-import { findQueueExportPage, findQueuePage, queueCursorOf, type WithdrawalQueueCursor, type WithdrawalQueueFilter, type WithdrawalQueueOrder } from './withdrawal-queue';
-import { presentForOperator, snapshot, type WithdrawalActor, type WithdrawalContext, type WithdrawalCore } from './withdrawal-shared';
+import {
+  findQueueExportPage,
+  findQueuePage,
+  queueCursorOf,
+  type WithdrawalQueueCursor,
+  type WithdrawalQueueFilter,
+  type WithdrawalQueueOrder,
+} from './withdrawal-queue';
+import {
+  presentForOperator,
+  snapshot,
+  type WithdrawalActor,
+  type WithdrawalContext,
+  type WithdrawalCore,
+} from './withdrawal-shared';
 import { findOrder, findProofs, lockOrder, updateOrderStatus, type WithdrawalRow } from './withdrawal.repository';
 
 /** Where approved withdrawals are paid from: the house's own cash account (docs/decisions.md). */
@@ -24,23 +41,46 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       const before = await lockOrder(trx, id);
       if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
       if (before.status !== 'pending') {
-        throw new AppError(ErrorCode.WITHDRAWAL_ALREADY_RESOLVED, `Withdrawal is already ${before.status}`, { status: before.status });
+        throw new AppError(ErrorCode.WITHDRAWAL_ALREADY_RESOLVED, `Withdrawal is already ${before.status}`, {
+          status: before.status,
+        });
       }
       const decidedBy = actor.actorId ? `${actor.actorType}:${actor.actorId}` : actor.actorType;
       if (action === 'approve') {
         const payoutId = await ledger.ensureSystemAccount(PAYOUT_ACCOUNT, before.currency, trx);
         await ledger.postHold(
-          { holdId: before.holdId, destinationAccountId: payoutId, kind: 'withdrawal_payout', idempotencyKey: `withdrawal:${id}:approve`, metadata: { withdrawalId: id } },
+          {
+            holdId: before.holdId,
+            destinationAccountId: payoutId,
+            kind: 'withdrawal_payout',
+            idempotencyKey: `withdrawal:${id}:approve`,
+            metadata: { withdrawalId: id },
+          },
           trx,
         );
         const deadline = new Date(at.getTime() + settings.autoReceiptMinutes * 60_000);
-        await updateOrderStatus(trx, id, 'pending', { status: 'approved', decidedAt: at, decidedBy, confirmDeadline: deadline });
+        await updateOrderStatus(trx, id, 'pending', {
+          status: 'approved',
+          decidedAt: at,
+          decidedBy,
+          confirmDeadline: deadline,
+        });
       } else {
         await ledger.voidHold(
-          { holdId: before.holdId, kind: 'withdrawal_reversal', idempotencyKey: `withdrawal:${id}:reject`, metadata: { withdrawalId: id } },
+          {
+            holdId: before.holdId,
+            kind: 'withdrawal_reversal',
+            idempotencyKey: `withdrawal:${id}:reject`,
+            metadata: { withdrawalId: id },
+          },
           trx,
         );
-        await updateOrderStatus(trx, id, 'pending', { status: 'rejected', decidedAt: at, decidedBy, rejectReason: reason ?? '' });
+        await updateOrderStatus(trx, id, 'pending', {
+          status: 'rejected',
+          decidedAt: at,
+          decidedBy,
+          rejectReason: reason ?? '',
+        });
       }
       const after = await findOrder(trx, id);
       if (!after) throw new Error(`withdrawal ${id} vanished inside its transaction`);
@@ -82,14 +122,32 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
 
   return {
     /** GET /ops/withdrawals: the queue, filtered and sorted (oldest first unless asked otherwise). */
-    async listForOperator(q: WithdrawalQueueFilter & Partial<WithdrawalQueueOrder> & { page: number; pageSize: number }): Promise<OpsPage<OpsWithdrawalOrder>> {
+    async listForOperator(
+      q: WithdrawalQueueFilter & Partial<WithdrawalQueueOrder> & { page: number; pageSize: number },
+    ): Promise<OpsPage<OpsWithdrawalOrder>> {
       const brand = await system.getBrand();
-      const { rows, total } = await findQueuePage(db, q, { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' }, (q.page - 1) * q.pageSize, q.pageSize);
-      return { list: await operatorViews(rows, brand.currencyScale), total, page: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize) };
+      const { rows, total } = await findQueuePage(
+        db,
+        q,
+        { sort: q.sort ?? 'createdAt', order: q.order ?? 'asc' },
+        (q.page - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        list: await operatorViews(rows, brand.currencyScale),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(total / q.pageSize),
+      };
     },
 
     /** GET /ops/withdrawals/csv: the rows after a cursor, in the queue's order (the streamed export reads it page by page). */
-    async exportForOperator(q: WithdrawalQueueFilter & WithdrawalQueueOrder, after: WithdrawalQueueCursor | null, limit: number): Promise<{ view: OpsWithdrawalOrder; cursor: WithdrawalQueueCursor }[]> {
+    async exportForOperator(
+      q: WithdrawalQueueFilter & WithdrawalQueueOrder,
+      after: WithdrawalQueueCursor | null,
+      limit: number,
+    ): Promise<{ view: OpsWithdrawalOrder; cursor: WithdrawalQueueCursor }[]> {
       const brand = await system.getBrand();
       const rows = await findQueueExportPage(db, q, q, after, limit);
       const views = await operatorViews(rows, brand.currencyScale);
@@ -113,7 +171,9 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         const before = await lockOrder(trx, id);
         if (!before) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
         if (before.status !== 'disputed') {
-          throw new AppError(ErrorCode.WITHDRAWAL_NOT_DISPUTED, 'This withdrawal is not in dispute', { status: before.status });
+          throw new AppError(ErrorCode.WITHDRAWAL_NOT_DISPUTED, 'This withdrawal is not in dispute', {
+            status: before.status,
+          });
         }
         await updateOrderStatus(trx, id, 'disputed', { status: 'completed', resolutionNote: note, resolvedAt: at });
         const after = await findOrder(trx, id);
@@ -138,7 +198,12 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
     async listProofs(id: string) {
       if (!(await findOrder(db, id))) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
       const proofs = await findProofs(db, id);
-      return proofs.map((p, index) => ({ index, contentType: p.contentType, sizeBytes: p.sizeBytes, createdAt: p.createdAt.toISOString() }));
+      return proofs.map((p, index) => ({
+        index,
+        contentType: p.contentType,
+        sizeBytes: p.sizeBytes,
+        createdAt: p.createdAt.toISOString(),
+      }));
     },
 
     /** One proof image's bytes and type, by its index in listProofs. */
@@ -166,7 +231,11 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         });
       }
       // The rules and their audit entry commit together (updateSetting's audited form).
-      const stored = await system.updateSetting('withdrawal', parsed.data, { audit, actor: { actorType: actor.actorType, actorId: actor.actorId }, reason });
+      const stored = await system.updateSetting('withdrawal', parsed.data, {
+        audit,
+        actor: { actorType: actor.actorType, actorId: actor.actorId },
+        reason,
+      });
       return stored;
     },
   };

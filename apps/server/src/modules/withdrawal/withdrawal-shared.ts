@@ -16,7 +16,15 @@ import { findOrder, type WithdrawalRow } from './withdrawal.repository';
 
 export type Db = Kysely<Database>;
 
-export type BankAccount = { id: string; bankCode: string; bankName: string; accountNumber: string; holderName: string; pixKeyType: PixKeyType | null; pixKey: string | null };
+export type BankAccount = {
+  id: string;
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  holderName: string;
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
+};
 
 /** What this module needs from the security centre (built by the security module). */
 export type SecurityPort = {
@@ -28,7 +36,9 @@ export type SecurityPort = {
 
 /** The audit log and player notices, both written in the caller's transaction. */
 export type AuditPort = Pick<AuditService, 'record'>;
-export type MessagesPort = { notify(trx: Db, input: { memberId: string; kind: string; params: Record<string, string> }): Promise<void> };
+export type MessagesPort = {
+  notify(trx: Db, input: { memberId: string; kind: string; params: Record<string, string> }): Promise<void>;
+};
 
 /** Who acts on an order from the operator side: an operator, or the system (the auto-receipt job, the CLI). */
 export type WithdrawalActor = { actorType: 'operator' | 'system'; actorId: string | null };
@@ -71,7 +81,11 @@ export function parsePositiveAmount(amount: string, scale: number): bigint {
   try {
     minor = parseMajor(amount, scale);
   } catch {
-    throw new AppError(ErrorCode.AMOUNT_INVALID, `The amount must be a positive number with at most ${scale} decimals`, { field: 'amount' });
+    throw new AppError(
+      ErrorCode.AMOUNT_INVALID,
+      `The amount must be a positive number with at most ${scale} decimals`,
+      { field: 'amount' },
+    );
   }
   if (minor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount must be positive', { field: 'amount' });
   return minor;
@@ -138,7 +152,8 @@ export function createWithdrawalCore(ctx: WithdrawalContext) {
     /** The member's own order, or WITHDRAWAL_NOT_FOUND (also for another member's order: no enumeration). */
     async requireOwnOrder(memberId: string, id: string): Promise<WithdrawalRow> {
       const row = await findOrder(db, id);
-      if (!row || row.memberId !== String(memberId)) throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
+      if (!row || row.memberId !== String(memberId))
+        throw new AppError(ErrorCode.WITHDRAWAL_NOT_FOUND, 'Withdrawal not found');
       return row;
     },
   };

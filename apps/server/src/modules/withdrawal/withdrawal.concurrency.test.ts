@@ -4,7 +4,16 @@ import { call, updateOperatorSetting, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { createWithdrawalService, type WithdrawalService } from './withdrawal.service';
-import { balanceOf, createPayer, midDayClock, newKey, operatorToken, PAYMENT_PASSWORD, requestWithdrawal, type Payer } from './withdrawal.test-support';
+import {
+  balanceOf,
+  createPayer,
+  midDayClock,
+  newKey,
+  operatorToken,
+  PAYMENT_PASSWORD,
+  requestWithdrawal,
+  type Payer,
+} from './withdrawal.test-support';
 
 /**
  * Payment-password checks of one member run one at a time (security/payment-password.ts), so
@@ -32,7 +41,12 @@ function withoutPasswordCheck(t: TestApp, now: () => number): WithdrawalService 
 function parallelRequests(service: WithdrawalService, payer: Payer, n: number, amount: string) {
   return Promise.allSettled(
     Array.from({ length: n }, () =>
-      service.createOrder(payer.memberId, { amount, bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() }),
+      service.createOrder(payer.memberId, {
+        amount,
+        bankAccountId: payer.bankAccountId,
+        paymentPassword: PAYMENT_PASSWORD,
+        idempotencyKey: newKey(),
+      }),
     ),
   );
 }
@@ -90,11 +104,20 @@ describePostgres('withdrawal concurrency [postgres]', () => {
     const payer = await createPayer(t.app, 10_000n);
     const service = withoutPasswordCheck(t, clock);
     const key = newKey();
-    const body = { amount: '25', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: key };
+    const body = {
+      amount: '25',
+      bankAccountId: payer.bankAccountId,
+      paymentPassword: PAYMENT_PASSWORD,
+      idempotencyKey: key,
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => service.createOrder(payer.memberId, body)));
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(await balanceOf(t.app, payer.memberId)).toBe(7_500n);
-    const orders = await t.database.db.selectFrom('withdrawal_orders').select('id').where('member_id', '=', payer.memberId).execute();
+    const orders = await t.database.db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('member_id', '=', payer.memberId)
+      .execute();
     expect(orders).toHaveLength(1);
   });
 

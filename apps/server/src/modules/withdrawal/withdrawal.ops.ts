@@ -29,9 +29,16 @@ export const WITHDRAWAL_COMMANDS: Record<string, OpsCommand> = {
       if (status !== undefined && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status)) {
         throw new Error(`not a valid call: status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
       }
-      const page = await opsServicesOf(ctx).withdrawal.listForOperator({ status: status as WithdrawalStatus | undefined, page: 1, pageSize: 100 });
+      const page = await opsServicesOf(ctx).withdrawal.listForOperator({
+        status: status as WithdrawalStatus | undefined,
+        page: 1,
+        pageSize: 100,
+      });
       ctx.print(page.list);
-      if (page.total > page.list.length) ctx.print(`(first ${page.list.length} of ${page.total}; the back office's Withdrawals queue pages through all)`);
+      if (page.total > page.list.length)
+        ctx.print(
+          `(first ${page.list.length} of ${page.total}; the back office's Withdrawals queue pages through all)`,
+        );
     },
   },
   'withdrawal:approve': {
@@ -54,7 +61,8 @@ export const WITHDRAWAL_COMMANDS: Record<string, OpsCommand> = {
   },
   'withdrawal:resolve': {
     usage: 'withdrawal:resolve <id> <note>',
-    description: 'Close a disputed ("not received") withdrawal after checking or re-sending the payout. Moves no money.',
+    description:
+      'Close a disputed ("not received") withdrawal after checking or re-sending the payout. Moves no money.',
     async run(ctx, [id, ...note]) {
       const orderId = requireId(id, 'withdrawal:resolve <id> <note>');
       if (note.length === 0) throw new Error('not a valid call: usage withdrawal:resolve <id> <note>');
@@ -63,7 +71,8 @@ export const WITHDRAWAL_COMMANDS: Record<string, OpsCommand> = {
   },
   'withdrawal:auto-receipt': {
     usage: 'withdrawal:auto-receipt',
-    description: 'Mark every approved withdrawal past its confirmation deadline as received (the server also does this every 30 s).',
+    description:
+      'Mark every approved withdrawal past its confirmation deadline as received (the server also does this every 30 s).',
     async run(ctx) {
       ctx.print({ settled: await opsServicesOf(ctx).withdrawal.runAutoReceipt() });
     },

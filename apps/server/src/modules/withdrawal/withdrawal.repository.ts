@@ -101,7 +101,9 @@ export function toRow(r: OrderSelect): WithdrawalRow {
  * read next cannot be raced by a parallel request of the same member. Other members never wait.
  */
 export async function lockMemberWithdrawals(trx: Db, memberId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${WITHDRAWAL_LOCK_NAMESPACE}::int4, hashtext(${String(memberId)}))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(${WITHDRAWAL_LOCK_NAMESPACE}::int4, hashtext(${String(memberId)}))`.execute(
+    trx,
+  );
 }
 
 /** Orders the member created since `since` that still count against the daily limit (not rejected). */
@@ -117,8 +119,15 @@ export async function countOrdersSince(db: Db, memberId: string, since: Date): P
 }
 
 /** The order a member created with an idempotency key, if any. */
-export async function findOrderByKey(db: Db, memberId: string, idempotencyKey: string): Promise<WithdrawalRow | undefined> {
-  const row = await selectOrders(db).where('w.member_id', '=', memberId).where('w.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+export async function findOrderByKey(
+  db: Db,
+  memberId: string,
+  idempotencyKey: string,
+): Promise<WithdrawalRow | undefined> {
+  const row = await selectOrders(db)
+    .where('w.member_id', '=', memberId)
+    .where('w.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
 
@@ -154,13 +163,22 @@ export async function findOrder(db: Db, id: string): Promise<WithdrawalRow | und
 
 /** Lock an order row for the rest of the transaction; every state change goes through this. */
 export async function lockOrder(db: Db, id: string): Promise<WithdrawalRow | undefined> {
-  const locked = await db.selectFrom('withdrawal_orders').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  const locked = await db
+    .selectFrom('withdrawal_orders')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   return locked ? findOrder(db, id) : undefined;
 }
 
 /** A member's newest orders. */
 export async function findMemberOrders(db: Db, memberId: string, limit: number): Promise<WithdrawalRow[]> {
-  const rows = await selectOrders(db).where('w.member_id', '=', memberId).orderBy('w.id', 'desc').limit(limit).execute();
+  const rows = await selectOrders(db)
+    .where('w.member_id', '=', memberId)
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toRow);
 }
 
@@ -220,7 +238,12 @@ export async function insertProof(
 ): Promise<void> {
   await db
     .insertInto('withdrawal_proofs')
-    .values({ withdrawal_id: proof.withdrawalId, stored_name: proof.storedName, content_type: proof.contentType, size_bytes: proof.sizeBytes })
+    .values({
+      withdrawal_id: proof.withdrawalId,
+      stored_name: proof.storedName,
+      content_type: proof.contentType,
+      size_bytes: proof.sizeBytes,
+    })
     .execute();
 }
 
@@ -235,7 +258,12 @@ export async function findProofs(
     .where('withdrawal_id', '=', withdrawalId)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ storedName: r.stored_name, contentType: r.content_type, sizeBytes: r.size_bytes, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    storedName: r.stored_name,
+    contentType: r.content_type,
+    sizeBytes: r.size_bytes,
+    createdAt: r.created_at,
+  }));
 }
 
 /** Sum of a member's pending withdrawals (money held, not yet approved or rejected). */

@@ -31,7 +31,11 @@ export async function memberIdOf(app: App, token: string): Promise<string> {
  * Register a player and give them what a withdrawal needs, through the security centre's own
  * service: a payee name, a payment password and one bank account.
  */
-export async function createPayer(app: App, balanceMinor = 0n, overrides: Record<string, unknown> = {}): Promise<Payer> {
+export async function createPayer(
+  app: App,
+  balanceMinor = 0n,
+  overrides: Record<string, unknown> = {},
+): Promise<Payer> {
   await disableRegisterCaptcha(app);
   const user = await registerUser(app, overrides);
   const token = user.result.token;
@@ -45,7 +49,10 @@ export async function createPayer(app: App, balanceMinor = 0n, overrides: Record
 export async function bindSecurity(app: App, memberId: string): Promise<string> {
   const { security } = app.services;
   await security.setPayeeName(memberId, 'Maria Silva');
-  await security.setPaymentPassword(memberId, { newPaymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD });
+  await security.setPaymentPassword(memberId, {
+    newPaymentPassword: PAYMENT_PASSWORD,
+    confirmPaymentPassword: PAYMENT_PASSWORD,
+  });
   const banks = await security.listBanks();
   const bank = banks[0];
   if (!bank) throw new Error('no enabled bank to bind');
@@ -103,7 +110,13 @@ export async function requestWithdrawal(app: App, payer: Payer, amount: string, 
     app,
     'POST',
     '/wps/withdraw/orders',
-    { amount, bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey(), ...extra },
+    {
+      amount,
+      bankAccountId: payer.bankAccountId,
+      paymentPassword: PAYMENT_PASSWORD,
+      idempotencyKey: newKey(),
+      ...extra,
+    },
     { token: payer.token },
   );
 }
@@ -114,12 +127,17 @@ export async function balanceOf(app: App, memberId: string): Promise<bigint> {
 }
 
 /** Build a multipart/form-data body by hand (what a browser sends), for the proof upload. */
-export function multipartBody(files: { name: string; contentType: string; data: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(files: { name: string; contentType: string; data: Buffer }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----wps${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const f of files) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="proofs"; filename="${f.name}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="proofs"; filename="${f.name}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );
@@ -139,8 +157,9 @@ export function pngBytes(size = 128): Buffer {
 /** A JPEG header as far as its size (SOI, JFIF APP0, a baseline SOF0 of 16×16 px), padded to `size`. */
 export function jpgBytes(size = 128): Buffer {
   const header = Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11,
+    0x01,
   ]);
   return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length), 9)]);
 }

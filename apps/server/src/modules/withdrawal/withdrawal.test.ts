@@ -39,7 +39,8 @@ describeEachDatabase('withdrawals', (target) => {
     await t?.close();
   });
 
-  const approve = (id: string, token = ops) => call(t.app, 'POST', `/ops/withdrawals/${id}/approve`, { token, payload: { reason: 'checked' } });
+  const approve = (id: string, token = ops) =>
+    call(t.app, 'POST', `/ops/withdrawals/${id}/approve`, { token, payload: { reason: 'checked' } });
   const reject = (id: string, reason = 'name mismatch', token = ops) =>
     call(t.app, 'POST', `/ops/withdrawals/${id}/reject`, { token, payload: { reason } });
   const confirm = (payer: Payer, id: string, result: 'received' | 'fully_paid') =>
@@ -140,31 +141,67 @@ describeEachDatabase('withdrawals', (target) => {
 
   it('refuses a plain-JSON request: the payment password only travels encrypted', async () => {
     const payer = await createPayer(t.app, 10_000n);
-    const plain = { amount: '20', bankAccountId: payer.bankAccountId, paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() };
-    expectFailure(await call(t.app, 'POST', '/wps/withdraw/orders', { token: payer.token, payload: plain }), 'ENCRYPTION_REQUIRED', 400);
+    const plain = {
+      amount: '20',
+      bankAccountId: payer.bankAccountId,
+      paymentPassword: PAYMENT_PASSWORD,
+      idempotencyKey: newKey(),
+    };
+    expectFailure(
+      await call(t.app, 'POST', '/wps/withdraw/orders', { token: payer.token, payload: plain }),
+      'ENCRYPTION_REQUIRED',
+      400,
+    );
     expect(await balanceOf(t.app, payer.memberId)).toBe(10_000n);
   });
 
   it('refuses a wrong payment password and an unknown or foreign bank account, moving nothing', async () => {
     const payer = await createPayer(t.app, 10_000n);
     const other = await createPayer(t.app);
-    expectFailure(await requestWithdrawal(t.app, payer, '20', { paymentPassword: '999999' }), 'PAYMENT_PASSWORD_INVALID', 400);
-    expectFailure(await requestWithdrawal(t.app, payer, '20', { bankAccountId: other.bankAccountId }), 'BANK_ACCOUNT_NOT_FOUND', 404);
-    expectFailure(await requestWithdrawal(t.app, payer, '20', { bankAccountId: '999999999' }), 'BANK_ACCOUNT_NOT_FOUND', 404);
+    expectFailure(
+      await requestWithdrawal(t.app, payer, '20', { paymentPassword: '999999' }),
+      'PAYMENT_PASSWORD_INVALID',
+      400,
+    );
+    expectFailure(
+      await requestWithdrawal(t.app, payer, '20', { bankAccountId: other.bankAccountId }),
+      'BANK_ACCOUNT_NOT_FOUND',
+      404,
+    );
+    expectFailure(
+      await requestWithdrawal(t.app, payer, '20', { bankAccountId: '999999999' }),
+      'BANK_ACCOUNT_NOT_FOUND',
+      404,
+    );
     expect(await balanceOf(t.app, payer.memberId)).toBe(10_000n);
   });
 
   it('answers in_need_true_account to a trial account', async () => {
-    const res = await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', { random: 'withdraw-trial-1234', idempotencyKey: newKey() });
+    const res = await callEncrypted(t.app, 'POST', '/wps/session/login/freeplay', {
+      random: 'withdraw-trial-1234',
+      idempotencyKey: newKey(),
+    });
     const { token } = valueOf<{ token: string }>(res);
     expectFailure(await call(t.app, 'GET', '/wps/withdraw/info', { token }), 'in_need_true_account', 403);
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/withdraw/orders', { amount: '10', bankAccountId: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() }, { token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/withdraw/orders',
+        { amount: '10', bankAccountId: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() },
+        { token },
+      ),
       'in_need_true_account',
       403,
     );
     expectFailure(
-      await callEncrypted(t.app, 'POST', '/wps/member/transfer/upline', { amount: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() }, { token }),
+      await callEncrypted(
+        t.app,
+        'POST',
+        '/wps/member/transfer/upline',
+        { amount: '1', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: newKey() },
+        { token },
+      ),
       'in_need_true_account',
       403,
     );
@@ -175,7 +212,11 @@ describeEachDatabase('withdrawals', (target) => {
     const order = await approvedOrder(payer, '40');
     expect(order.confirmDeadline).not.toBeNull();
     expect(await balanceOf(t.app, payer.memberId)).toBe(6_000n);
-    const notices = await t.database.db.selectFrom('member_notices').select(['kind']).where('member_id', '=', payer.memberId).execute();
+    const notices = await t.database.db
+      .selectFrom('member_notices')
+      .select(['kind'])
+      .where('member_id', '=', payer.memberId)
+      .execute();
     expect(notices.map((n) => n.kind)).toContain('withdrawal_approved');
     const done = valueOf<WithdrawalOrder>(await confirm(payer, order.id, 'received'));
     expect(done).toMatchObject({ status: 'completed', confirmation: 'received' });
@@ -183,14 +224,21 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await confirm(payer, order.id, 'fully_paid'), 'WITHDRAWAL_NOT_CONFIRMABLE', 409);
     expectFailure(await reject(order.id), 'WITHDRAWAL_ALREADY_RESOLVED', 409);
     expect(await balanceOf(t.app, payer.memberId)).toBe(6_000n);
-    const audit = await t.database.db.selectFrom('audit_log').select(['action']).where('subject_id', '=', order.id).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('subject_id', '=', order.id)
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['withdrawal.approve', 'withdrawal.received']));
   });
 
   it('fully paid closes an approved order too', async () => {
     const payer = await createPayer(t.app, 10_000n);
     const order = await approvedOrder(payer, '10');
-    expect(valueOf<WithdrawalOrder>(await confirm(payer, order.id, 'fully_paid'))).toMatchObject({ status: 'completed', confirmation: 'fully_paid' });
+    expect(valueOf<WithdrawalOrder>(await confirm(payer, order.id, 'fully_paid'))).toMatchObject({
+      status: 'completed',
+      confirmation: 'fully_paid',
+    });
   });
 
   it('reject → the hold is voided and the money is back; the player is notified', async () => {
@@ -202,7 +250,11 @@ describeEachDatabase('withdrawals', (target) => {
     expect(await balanceOf(t.app, payer.memberId)).toBe(10_000n);
     expectFailure(await approve(order.id), 'WITHDRAWAL_ALREADY_RESOLVED', 409);
     expectFailure(await confirm(payer, order.id, 'received'), 'WITHDRAWAL_NOT_CONFIRMABLE', 409);
-    const notices = await t.database.db.selectFrom('member_notices').select(['kind']).where('member_id', '=', payer.memberId).execute();
+    const notices = await t.database.db
+      .selectFrom('member_notices')
+      .select(['kind'])
+      .where('member_id', '=', payer.memberId)
+      .execute();
     expect(notices.map((n) => n.kind)).toContain('withdrawal_rejected');
   });
 
@@ -212,10 +264,20 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await approve(order.id, payer.token), 'OPERATOR_UNAUTHORIZED', 401);
     const support = await operatorToken(t.app, 'support');
     expectFailure(await approve(order.id, support), 'OPERATOR_FORBIDDEN', 403);
-    const list = valueOf<{ list: { id: string }[] }>(await call(t.app, 'GET', '/ops/withdrawals?status=pending&pageSize=100&order=desc', { token: support }));
+    const list = valueOf<{ list: { id: string }[] }>(
+      await call(t.app, 'GET', '/ops/withdrawals?status=pending&pageSize=100&order=desc', { token: support }),
+    );
     expect(list.list.map((o) => o.id)).toContain(order.id);
-    expectFailure(await call(t.app, 'POST', '/ops/withdrawals/999999999/approve', { token: ops, payload: { reason: 'checked' } }), 'WITHDRAWAL_NOT_FOUND', 404);
-    expectFailure(await call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: {} }), 'VALIDATION_FAILED', 400);
+    expectFailure(
+      await call(t.app, 'POST', '/ops/withdrawals/999999999/approve', { token: ops, payload: { reason: 'checked' } }),
+      'WITHDRAWAL_NOT_FOUND',
+      404,
+    );
+    expectFailure(
+      await call(t.app, 'POST', `/ops/withdrawals/${order.id}/reject`, { token: ops, payload: {} }),
+      'VALIDATION_FAILED',
+      400,
+    );
   });
 
   it('not received with proof images → dispute the operator sees and resolves; no refund', async () => {
@@ -225,14 +287,24 @@ describeEachDatabase('withdrawals', (target) => {
       { name: 'proof.png', contentType: 'image/png', data: pngBytes(2_000) },
       { name: 'bank.jpg', contentType: 'image/jpeg', data: jpgBytes(3_000) },
     ]);
-    expect(valueOf<WithdrawalOrder>(res)).toMatchObject({ status: 'disputed', confirmation: 'not_received', proofCount: 2 });
-    const proofs = await t.database.db.selectFrom('withdrawal_proofs').selectAll().where('withdrawal_id', '=', order.id).execute();
+    expect(valueOf<WithdrawalOrder>(res)).toMatchObject({
+      status: 'disputed',
+      confirmation: 'not_received',
+      proofCount: 2,
+    });
+    const proofs = await t.database.db
+      .selectFrom('withdrawal_proofs')
+      .selectAll()
+      .where('withdrawal_id', '=', order.id)
+      .execute();
     expect(proofs).toHaveLength(2);
     for (const p of proofs) {
       expect(p.stored_name).toMatch(/^[a-f0-9]{32}\.(png|jpg)$/);
       expect(fs.existsSync(path.join(proofDirectory(t.config.dataDir), p.stored_name))).toBe(true);
     }
-    const disputed = valueOf<{ list: { id: string }[] }>(await call(t.app, 'GET', '/ops/withdrawals?status=disputed&pageSize=100&order=desc', { token: ops }));
+    const disputed = valueOf<{ list: { id: string }[] }>(
+      await call(t.app, 'GET', '/ops/withdrawals?status=disputed&pageSize=100&order=desc', { token: ops }),
+    );
     expect(disputed.list.map((o) => o.id)).toContain(order.id);
     // The operator can look at the proofs: listed, then served with the type read from their bytes.
     const listed = valueOf<{ index: number; contentType: string; sizeBytes: number }[]>(
@@ -247,12 +319,22 @@ describeEachDatabase('withdrawals', (target) => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.rawPayload.equals(jpgBytes(3_000))).toBe(true);
     expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/2`, { token: ops }), 'NOT_FOUND', 404);
-    expectFailure(await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/0`, { token: payer.token }), 'OPERATOR_UNAUTHORIZED', 401);
+    expectFailure(
+      await call(t.app, 'GET', `/ops/withdrawals/${order.id}/proofs/0`, { token: payer.token }),
+      'OPERATOR_UNAUTHORIZED',
+      401,
+    );
     expect(await balanceOf(t.app, payer.memberId)).toBe(8_000n);
     // The auto-receipt never touches a dispute, however long after its deadline (the service's clock, not the test's).
-    await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(Date.parse(order.confirmDeadline!) + 24 * 3600_000));
+    await runWithdrawalAutoReceipt(
+      t.app.services.withdrawal,
+      new Date(Date.parse(order.confirmDeadline!) + 24 * 3600_000),
+    );
     const resolved = valueOf<WithdrawalOrder>(
-      await call(t.app, 'POST', `/ops/withdrawals/${order.id}/resolve`, { token: ops, payload: { note: 'payout re-sent, receipt 123' } }),
+      await call(t.app, 'POST', `/ops/withdrawals/${order.id}/resolve`, {
+        token: ops,
+        payload: { note: 'payout re-sent, receipt 123' },
+      }),
     );
     expect(resolved).toMatchObject({ status: 'completed', confirmation: 'not_received' });
     expect(await balanceOf(t.app, payer.memberId)).toBe(8_000n);
@@ -267,21 +349,46 @@ describeEachDatabase('withdrawals', (target) => {
     const payer = await createPayer(t.app, 10_000n);
     const order = await approvedOrder(payer, '10');
     const text = Buffer.from('<?php echo "not an image"; ?>');
-    expectFailure(await notReceived(payer, order.id, [{ name: 'proof.png', contentType: 'image/png', data: text }]), 'PROOF_TYPE_INVALID', 415);
+    expectFailure(
+      await notReceived(payer, order.id, [{ name: 'proof.png', contentType: 'image/png', data: text }]),
+      'PROOF_TYPE_INVALID',
+      415,
+    );
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
-    expectFailure(await notReceived(payer, order.id, [{ name: 'a.jpg', contentType: 'image/jpeg', data: gif }]), 'PROOF_TYPE_INVALID', 415);
-    const four = Array.from({ length: 4 }, (_, i) => ({ name: `p${i}.png`, contentType: 'image/png', data: pngBytes(100) }));
+    expectFailure(
+      await notReceived(payer, order.id, [{ name: 'a.jpg', contentType: 'image/jpeg', data: gif }]),
+      'PROOF_TYPE_INVALID',
+      415,
+    );
+    const four = Array.from({ length: 4 }, (_, i) => ({
+      name: `p${i}.png`,
+      contentType: 'image/png',
+      data: pngBytes(100),
+    }));
     expectFailure(await notReceived(payer, order.id, four), 'PROOF_TOO_MANY', 400);
     const big = pngBytes(5 * 1024 * 1024 + 1);
-    expectFailure(await notReceived(payer, order.id, [{ name: 'big.png', contentType: 'image/png', data: big }]), 'PROOF_TOO_LARGE', 413);
+    expectFailure(
+      await notReceived(payer, order.id, [{ name: 'big.png', contentType: 'image/png', data: big }]),
+      'PROOF_TOO_LARGE',
+      413,
+    );
     expectFailure(await notReceived(payer, order.id, []), 'PROOF_REQUIRED', 400);
-    const json = await call(t.app, 'POST', `/wps/withdraw/orders/${order.id}/not-received`, { token: payer.token, payload: { a: 1 } });
+    const json = await call(t.app, 'POST', `/wps/withdraw/orders/${order.id}/not-received`, {
+      token: payer.token,
+      payload: { a: 1 },
+    });
     expectFailure(json, 'UNSUPPORTED_MEDIA_TYPE', 415);
     // Nothing was stored and the order still awaits confirmation.
-    const proofs = await t.database.db.selectFrom('withdrawal_proofs').selectAll().where('withdrawal_id', '=', order.id).execute();
+    const proofs = await t.database.db
+      .selectFrom('withdrawal_proofs')
+      .selectAll()
+      .where('withdrawal_id', '=', order.id)
+      .execute();
     expect(proofs).toHaveLength(0);
     // Exactly 5 MB is fine.
-    const ok = await notReceived(payer, order.id, [{ name: 'ok.png', contentType: 'image/png', data: pngBytes(5 * 1024 * 1024) }]);
+    const ok = await notReceived(payer, order.id, [
+      { name: 'ok.png', contentType: 'image/png', data: pngBytes(5 * 1024 * 1024) },
+    ]);
     expect(valueOf<WithdrawalOrder>(ok).status).toBe('disputed');
   });
 
@@ -290,7 +397,11 @@ describeEachDatabase('withdrawals', (target) => {
     const other = await createPayer(t.app);
     const order = await approvedOrder(payer, '10');
     expectFailure(await confirm(other, order.id, 'received'), 'WITHDRAWAL_NOT_FOUND', 404);
-    expectFailure(await notReceived(other, order.id, [{ name: 'p.png', contentType: 'image/png', data: pngBytes() }]), 'WITHDRAWAL_NOT_FOUND', 404);
+    expectFailure(
+      await notReceived(other, order.id, [{ name: 'p.png', contentType: 'image/png', data: pngBytes() }]),
+      'WITHDRAWAL_NOT_FOUND',
+      404,
+    );
   });
 
   it('auto-receipt after N minutes; a forced receipt is never refunded', async () => {
@@ -300,17 +411,33 @@ describeEachDatabase('withdrawals', (target) => {
     expect(deadline - Date.parse(order.approvedAt!)).toBe(30 * 60_000);
     // Not yet due: nothing moves (other suites' orders may be due; ours must not be).
     await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(deadline - 1_000));
-    const before = await t.database.db.selectFrom('withdrawal_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('withdrawal_orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(before.status).toBe('approved');
     expect(await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(deadline))).toBeGreaterThanOrEqual(1);
     // Idempotent: a second run finds nothing of ours.
     await runWithdrawalAutoReceipt(t.app.services.withdrawal, new Date(deadline + 60_000));
-    const row = await t.database.db.selectFrom('withdrawal_orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('withdrawal_orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'completed', confirmation: 'auto_received' });
-    expectFailure(await notReceived(payer, order.id, [{ name: 'p.png', contentType: 'image/png', data: pngBytes() }]), 'WITHDRAWAL_NOT_CONFIRMABLE', 409);
+    expectFailure(
+      await notReceived(payer, order.id, [{ name: 'p.png', contentType: 'image/png', data: pngBytes() }]),
+      'WITHDRAWAL_NOT_CONFIRMABLE',
+      409,
+    );
     expectFailure(await confirm(payer, order.id, 'received'), 'WITHDRAWAL_NOT_CONFIRMABLE', 409);
     expect(await balanceOf(t.app, payer.memberId)).toBe(7_000n);
-    const hold = await t.database.db.selectFrom('ledger_holds').select('status').where('id', '=', row.hold_id).executeTakeFirstOrThrow();
+    const hold = await t.database.db
+      .selectFrom('ledger_holds')
+      .select('status')
+      .where('id', '=', row.hold_id)
+      .executeTakeFirstOrThrow();
     expect(hold.status).toBe('posted');
   });
 
@@ -328,9 +455,16 @@ describeEachDatabase('withdrawals', (target) => {
     await COMMANDS['withdrawal:reject']!.run(ctx, [b.id, 'wrong', 'account']);
     expect(printed[2]).toMatchObject({ id: b.id, status: 'rejected', rejectReason: 'wrong account' });
     await expect(COMMANDS['withdrawal:reject']!.run(ctx, [b.id])).rejects.toThrow(/reason/);
-    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [b.id, 'again'])).rejects.toMatchObject({ errorCode: 'WITHDRAWAL_ALREADY_RESOLVED' });
+    await expect(COMMANDS['withdrawal:approve']!.run(ctx, [b.id, 'again'])).rejects.toMatchObject({
+      errorCode: 'WITHDRAWAL_ALREADY_RESOLVED',
+    });
     expect(await balanceOf(t.app, payer.memberId)).toBe(9_000n);
-    const audit = await t.database.db.selectFrom('audit_log').select(['actor_type', 'actor_id']).where('subject_id', '=', a.id).where('action', '=', 'withdrawal.approve').executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_type', 'actor_id'])
+      .where('subject_id', '=', a.id)
+      .where('action', '=', 'withdrawal.approve')
+      .executeTakeFirstOrThrow();
     expect(audit.actor_type).toBe('system');
     expect(audit.actor_id).toMatch(/^ops-cli:/);
   });
@@ -343,18 +477,34 @@ describeEachDatabase('withdrawals', (target) => {
       403,
     );
     expectFailure(
-      await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { minAmountMinor: '9000000', reason: 'too high' } }),
+      await call(t.app, 'PUT', '/ops/withdrawal-settings', {
+        token: ops,
+        payload: { minAmountMinor: '9000000', reason: 'too high' },
+      }),
       'VALIDATION_FAILED',
       400,
     );
     const stored = valueOf<{ autoReceiptMinutes: number }>(
-      await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { autoReceiptMinutes: 45, reason: 'slower bank' } }),
+      await call(t.app, 'PUT', '/ops/withdrawal-settings', {
+        token: ops,
+        payload: { autoReceiptMinutes: 45, reason: 'slower bank' },
+      }),
     );
     expect(stored.autoReceiptMinutes).toBe(45);
-    expect(valueOf<{ autoReceiptMinutes: number }>(await call(t.app, 'GET', '/ops/withdrawal-settings', { token: support })).autoReceiptMinutes).toBe(45);
-    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.withdrawal').execute();
+    expect(
+      valueOf<{ autoReceiptMinutes: number }>(await call(t.app, 'GET', '/ops/withdrawal-settings', { token: support }))
+        .autoReceiptMinutes,
+    ).toBe(45);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'settings.withdrawal')
+      .execute();
     expect(audit.at(-1)).toMatchObject({ reason: 'slower bank', actor_type: 'operator' });
-    await call(t.app, 'PUT', '/ops/withdrawal-settings', { token: ops, payload: { autoReceiptMinutes: 30, reason: 'back to the default' } });
+    await call(t.app, 'PUT', '/ops/withdrawal-settings', {
+      token: ops,
+      payload: { autoReceiptMinutes: 30, reason: 'back to the default' },
+    });
   });
 });
 
@@ -367,6 +517,10 @@ describe('proof image detection', () => {
     expect(detectProofImageType(Buffer.alloc(0))).toBeNull();
     expect(detectProofImageType(Buffer.from([0x89, 0x50, 0x4e]))).toBeNull();
     // A PNG signature followed by anything but a PNG header is not an image.
-    expect(detectProofImageType(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]))).toBeNull();
+    expect(
+      detectProofImageType(
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]),
+      ),
+    ).toBeNull();
   });
 });

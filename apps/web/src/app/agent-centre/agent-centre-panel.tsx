@@ -15,7 +15,12 @@ import { AnnouncementsPage } from '../../features/agent-centre/components/announ
 import { DownlinesPage } from '../../features/agent-centre/components/downlines-page';
 import { LinksPage } from '../../features/agent-centre/components/links-page';
 import { RegisterCenterPage } from '../../features/agent-centre/components/register-center-page';
-import { TeamBetsPage, TeamPage, TeamTransactionsPage, UserLossPage } from '../../features/agent-centre/components/team-reports-pages';
+import {
+  TeamBetsPage,
+  TeamPage,
+  TeamTransactionsPage,
+  UserLossPage,
+} from '../../features/agent-centre/components/team-reports-pages';
 import { TeamOverviewPage } from '../../features/agent-centre/components/team-overview-page';
 import { DEFAULT_AGENT_CENTRE_PAGE, useAgentCentreUrl, type AgentCentrePageKey } from './agent-centre-url';
 import './agent-centre.css';
@@ -48,7 +53,10 @@ const PAGES: readonly PageEntry[] = [
   { key: 'agentAnnouncement', render: () => <AnnouncementsPage /> },
   { key: 'agentTeamOverview', render: () => <TeamOverviewPage /> },
   { key: 'registerCenter', render: () => <RegisterCenterPage /> },
-  { key: 'downlineManagement', render: ({ money, mainWallet }) => <DownlinesPage money={money} mainWallet={mainWallet} /> },
+  {
+    key: 'downlineManagement',
+    render: ({ money, mainWallet }) => <DownlinesPage money={money} mainWallet={mainWallet} />,
+  },
   { key: 'teamBetting', render: () => <TeamBetsPage /> },
   { key: 'userLoss', render: () => <UserLossPage /> },
   { key: 'myIncome', render: ({ money }) => <IncomePage money={money} /> },
@@ -104,7 +112,12 @@ export function AgentCentrePanel() {
             {t('agent:menu')}
           </label>
           <div className="field__box">
-            <select id={selectId} className="field__input" value={current.key} onChange={(event) => select(event.target.value as AgentCentrePageKey)}>
+            <select
+              id={selectId}
+              className="field__input"
+              value={current.key}
+              onChange={(event) => select(event.target.value as AgentCentrePageKey)}
+            >
               {visible.map((entry) => (
                 <option key={entry.key} value={entry.key}>
                   {t(`agent:pages.${entry.key}`)}

@@ -34,7 +34,23 @@ import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
 /** The menu names every page, and each page's strings load on demand: wait for them all. */
-const PANEL_NAMESPACES = ['common', 'errors', 'games', 'deposit', 'withdraw', 'betRecord', 'records', 'messages', 'feedback', 'rewards', 'bonus', 'loyalty', 'missions', 'rebate', 'referral'];
+const PANEL_NAMESPACES = [
+  'common',
+  'errors',
+  'games',
+  'deposit',
+  'withdraw',
+  'betRecord',
+  'records',
+  'messages',
+  'feedback',
+  'rewards',
+  'bonus',
+  'loyalty',
+  'missions',
+  'rebate',
+  'referral',
+];
 
 /** What the panel hands its pages: the features know nothing of each other or of this panel. */
 type PageActions = { onChangePassword: () => void };
@@ -71,7 +87,11 @@ function BettingRecordWithVendors() {
 
 /** The pages that exist, each from its own feature; the menu lists only these. */
 const PAGES: readonly PageEntry[] = [
-  { key: 'securityCenter', labelKey: 'memberCentre.pages.securityCenter', render: ({ onChangePassword }) => <SecurityCenter onChangePassword={onChangePassword} /> },
+  {
+    key: 'securityCenter',
+    labelKey: 'memberCentre.pages.securityCenter',
+    render: ({ onChangePassword }) => <SecurityCenter onChangePassword={onChangePassword} />,
+  },
   { key: 'transferFund', labelKey: 'games:wallet.title', render: () => <TransferFundPage /> },
   {
     key: 'depositv2',
@@ -85,14 +105,38 @@ const PAGES: readonly PageEntry[] = [
     ),
   },
   // Without a payment password or a bank account, the withdraw page sends the member to "my account".
-  { key: 'withdraw', labelKey: 'withdraw:pages.withdraw', render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} /> },
-  { key: 'transferUpline', labelKey: 'withdraw:pages.transferUpline', render: () => <TransferUplinePage />, isShown: (info) => info.toUpline },
-  { key: 'personalHistoryCopy', labelKey: 'betRecord:pages.personalHistoryCopy', render: () => <BettingRecordWithVendors />, isWide: true },
-  { key: 'transactionHistory', labelKey: 'records:pages.transactionHistory', render: () => <TransactionHistory />, isWide: true },
+  {
+    key: 'withdraw',
+    labelKey: 'withdraw:pages.withdraw',
+    render: () => <WithdrawPage onGoToAccount={() => selectMemberCentrePage('securityCenter')} />,
+  },
+  {
+    key: 'transferUpline',
+    labelKey: 'withdraw:pages.transferUpline',
+    render: () => <TransferUplinePage />,
+    isShown: (info) => info.toUpline,
+  },
+  {
+    key: 'personalHistoryCopy',
+    labelKey: 'betRecord:pages.personalHistoryCopy',
+    render: () => <BettingRecordWithVendors />,
+    isWide: true,
+  },
+  {
+    key: 'transactionHistory',
+    labelKey: 'records:pages.transactionHistory',
+    render: () => <TransactionHistory />,
+    isWide: true,
+  },
   { key: 'personalProfit', labelKey: 'betRecord:pages.personalProfit', render: () => <ProfitPage />, isWide: true },
   { key: 'bonusDetails', labelKey: 'bonus:pageTitle', render: () => <BonusDetailsPage /> },
   { key: 'rewardCenter', labelKey: 'rewards:pageTitle', render: () => <RewardCenter /> },
-  { key: 'referral', labelKey: 'referral:title', render: () => <ReferralPage />, isShown: (_info, permission) => isReferralEnabled(permission) },
+  {
+    key: 'referral',
+    labelKey: 'referral:title',
+    render: () => <ReferralPage />,
+    isShown: (_info, permission) => isReferralEnabled(permission),
+  },
   { key: 'missionLeaderboard', labelKey: 'missions:title', render: () => <MissionsPage />, Badge: MissionBadge },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
   { key: 'manualRebate', labelKey: 'rebate:title', render: () => <RebatePage /> },
@@ -123,9 +167,17 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
     return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
   }
   const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info, permission));
-  const current = visiblePages.find((entry) => entry.key === page) ?? visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
+  const current =
+    visiblePages.find((entry) => entry.key === page) ??
+    visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
   return (
-    <Modal open onClose={closeMemberCentre} title={t('memberCentre.title')} placement="right" className={current?.isWide ? 'mc-panel--wide' : undefined}>
+    <Modal
+      open
+      onClose={closeMemberCentre}
+      title={t('memberCentre.title')}
+      placement="right"
+      className={current?.isWide ? 'mc-panel--wide' : undefined}
+    >
       <nav className="mc-menu" aria-label={t('memberCentre.menu')}>
         {visiblePages.map((entry) => (
           <button

@@ -36,13 +36,41 @@ export function HeroArt() {
       <circle cx="180" cy="128" r="118" fill={`url(#${g('glow')})`} />
       <g transform="rotate(-14 120 150)">
         <rect x="70" y="80" width="110" height="150" rx="14" fill={`url(#${g('card2')})`} />
-        <rect x="80" y="90" width="90" height="130" rx="9" fill="none" stroke="#ffffff" strokeOpacity="0.35" strokeWidth="2" />
-        <path d="M125 130c10 14 24 20 24 32a12 12 0 0 1-20 9l4 16h-16l4-16a12 12 0 0 1-20-9c0-12 14-18 24-32z" fill="#ffffff" fillOpacity="0.9" />
+        <rect
+          x="80"
+          y="90"
+          width="90"
+          height="130"
+          rx="9"
+          fill="none"
+          stroke="#ffffff"
+          strokeOpacity="0.35"
+          strokeWidth="2"
+        />
+        <path
+          d="M125 130c10 14 24 20 24 32a12 12 0 0 1-20 9l4 16h-16l4-16a12 12 0 0 1-20-9c0-12 14-18 24-32z"
+          fill="#ffffff"
+          fillOpacity="0.9"
+        />
       </g>
       <g transform="rotate(12 240 150)">
         <rect x="180" y="78" width="110" height="150" rx="14" fill={`url(#${g('card1')})`} />
-        <rect x="190" y="88" width="90" height="130" rx="9" fill="none" stroke="#ffffff" strokeOpacity="0.35" strokeWidth="2" />
-        <path d="M235 128c-8-14-30-8-26 8 3 12 26 26 26 26s23-14 26-26c4-16-18-22-26-8z" fill="#ffffff" fillOpacity="0.9" />
+        <rect
+          x="190"
+          y="88"
+          width="90"
+          height="130"
+          rx="9"
+          fill="none"
+          stroke="#ffffff"
+          strokeOpacity="0.35"
+          strokeWidth="2"
+        />
+        <path
+          d="M235 128c-8-14-30-8-26 8 3 12 26 26 26 26s23-14 26-26c4-16-18-22-26-8z"
+          fill="#ffffff"
+          fillOpacity="0.9"
+        />
       </g>
       <g>
         <ellipse cx="86" cy="236" rx="38" ry="12" fill="#000000" fillOpacity="0.25" />

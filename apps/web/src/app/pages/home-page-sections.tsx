@@ -72,22 +72,48 @@ export function HomePageSections() {
   const token = useToken();
   const recent = useRecentGames();
   const { lanes, mappingVendor } = useVendorLanes();
-  const paths = visibleCategoryPaths(lanes, CATEGORY_ROUTES.map((route) => route.path));
+  const paths = visibleCategoryPaths(
+    lanes,
+    CATEGORY_ROUTES.map((route) => route.path),
+  );
 
   return (
     <div className="home-sections">
-      {token !== null && <GameStrip title={t('strips.recent')} games={recent.data?.list} isLoading={recent.isLoading} testId="home-recent" />}
+      {token !== null && (
+        <GameStrip
+          title={t('strips.recent')}
+          games={recent.data?.list}
+          isLoading={recent.isLoading}
+          testId="home-recent"
+        />
+      )}
       <Lane title={t('strips.hot')} filter={{}} testId="home-hot" />
       <PromotionStrip />
-      {mappingVendor[INHOUSE_VASSALAGE] && <Lane title={tc('lanes.inhouse')} filter={{ vassalage: INHOUSE_VASSALAGE }} testId="home-inhouse" to="/inhouse" />}
+      {mappingVendor[INHOUSE_VASSALAGE] && (
+        <Lane
+          title={tc('lanes.inhouse')}
+          filter={{ vassalage: INHOUSE_VASSALAGE }}
+          testId="home-inhouse"
+          to="/inhouse"
+        />
+      )}
       <div className="home-sections__winners">
         <WinnersBoard />
       </div>
       {paths.map((path) => {
         const route = CATEGORY_ROUTES.find((r) => r.path === path)!;
         // A route of two categories (ELOTT and LOTT) lists the first one that has vendors.
-        const category = route.categories.find((c) => vendorsForCategories(lanes, [c]).length > 0) ?? route.categories[0];
-        return <Lane key={path} title={t(`nav.${path.slice(1)}`)} filter={{ gameType: category }} testId={`home-lane-${path.slice(1)}`} to={path} />;
+        const category =
+          route.categories.find((c) => vendorsForCategories(lanes, [c]).length > 0) ?? route.categories[0];
+        return (
+          <Lane
+            key={path}
+            title={t(`nav.${path.slice(1)}`)}
+            filter={{ gameType: category }}
+            testId={`home-lane-${path.slice(1)}`}
+            to={path}
+          />
+        );
       })}
       <Highlights />
     </div>

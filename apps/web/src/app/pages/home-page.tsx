@@ -22,7 +22,11 @@ const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: mod
 // The lanes, the winners ticker and the promotions strip are below the hero: their code (the
 // lobby's tiles, the promotions' cards) and strings download after the first paint, so the home
 // page's first script stays small. A failed download leaves the hero and highlights in place.
-const HomePageSections = lazyOptional(() => Promise.all([import('./home-page-sections'), preloadNamespaces(['content', 'storefront'])]).then(([module]) => module.HomePageSections));
+const HomePageSections = lazyOptional(() =>
+  Promise.all([import('./home-page-sections'), preloadNamespaces(['content', 'storefront'])]).then(
+    ([module]) => module.HomePageSections,
+  ),
+);
 
 /** The place the sections take while their code loads, so the highlights below do not jump. */
 function SectionsPlaceholder() {
@@ -55,7 +59,9 @@ function Hero() {
           {isLogin ? (isTrial ? t('home.trialEyebrow') : t('home.memberEyebrow')) : t('home.eyebrow')}
         </p>
         <h1 id="hero-title" className="hero__title">
-          {isLogin ? t('home.welcomeBack', { name: info?.nickname || info?.account }) : t('home.title', { brand: brandName })}
+          {isLogin
+            ? t('home.welcomeBack', { name: info?.nickname || info?.account })
+            : t('home.title', { brand: brandName })}
         </h1>
         <p className="hero__text">{isLogin ? t('home.memberText') : t('home.text')}</p>
         {isLogin ? (
@@ -77,11 +83,21 @@ function Hero() {
                   </Button>
                 )
               ) : (
-                <Button size="lg" variant="money" icon={<PlusCircleIcon size={20} />} onClick={() => requireLogin() && openMemberCentre('depositv2')}>
+                <Button
+                  size="lg"
+                  variant="money"
+                  icon={<PlusCircleIcon size={20} />}
+                  onClick={() => requireLogin() && openMemberCentre('depositv2')}
+                >
                   {t('header.deposit')}
                 </Button>
               )}
-              <Button size="lg" variant="secondary" icon={<UserIcon size={20} />} onClick={() => openMemberCentre('securityCenter')}>
+              <Button
+                size="lg"
+                variant="secondary"
+                icon={<UserIcon size={20} />}
+                onClick={() => openMemberCentre('securityCenter')}
+              >
                 {t('header.myAccount')}
               </Button>
             </div>
@@ -94,7 +110,13 @@ function Hero() {
               </Button>
             )}
             {canFreePlay && (
-              <Button size="lg" variant="secondary" loading={freePlay.isPending} icon={<GamepadIcon size={20} />} onClick={() => freePlay.mutate()}>
+              <Button
+                size="lg"
+                variant="secondary"
+                loading={freePlay.isPending}
+                icon={<GamepadIcon size={20} />}
+                onClick={() => freePlay.mutate()}
+              >
                 {t('header.freeDemo')}
               </Button>
             )}

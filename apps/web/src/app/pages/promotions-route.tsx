@@ -4,5 +4,9 @@ import { promotionDetailPath } from '../../features/content/promotion-view';
 
 /** /promotions: the content feature's cards, each with the player's activity (status and button). */
 export function PromotionsRoute() {
-  return <PromotionsPage renderActivity={(id) => <PromotionCardActivity promotionId={id} detailHref={promotionDetailPath(id)} />} />;
+  return (
+    <PromotionsPage
+      renderActivity={(id) => <PromotionCardActivity promotionId={id} detailHref={promotionDetailPath(id)} />}
+    />
+  );
 }

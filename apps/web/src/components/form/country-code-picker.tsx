@@ -34,7 +34,12 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
 
   const query = filter.trim().toLowerCase().replace(/^\+/, '');
   const shown = query
-    ? countries.filter((c) => c.name.toLowerCase().includes(query) || c.countryDialingCode.startsWith(query) || c.countryCode.toLowerCase() === query)
+    ? countries.filter(
+        (c) =>
+          c.name.toLowerCase().includes(query) ||
+          c.countryDialingCode.startsWith(query) ||
+          c.countryCode.toLowerCase() === query,
+      )
     : countries;
 
   function handleBlur(event: FocusEvent<HTMLDivElement>) {

@@ -70,7 +70,11 @@ const FLAGS: Record<string, Stripes> = {
     colors: ['#0038a8', '#ce1126'],
     extra: <polygon points="0,0 10,7 0,14" fill="#fff" />,
   },
-  IN: { dir: 'h', colors: ['#ff9933', '#fff', '#138808'], extra: <circle cx="10" cy="7" r="1.8" fill="none" stroke="#000080" strokeWidth="0.6" /> },
+  IN: {
+    dir: 'h',
+    colors: ['#ff9933', '#fff', '#138808'],
+    extra: <circle cx="10" cy="7" r="1.8" fill="none" stroke="#000080" strokeWidth="0.6" />,
+  },
   JP: { dir: 'h', colors: ['#fff'], extra: <circle cx="10" cy="7" r="4.2" fill="#bc002d" /> },
   KR: {
     dir: 'h',
@@ -116,7 +120,11 @@ const FLAGS: Record<string, Stripes> = {
     ),
   },
   SG: { dir: 'h', colors: ['#ef3340', '#fff'], extra: <circle cx="4" cy="3.5" r="2" fill="#fff" /> },
-  KH: { dir: 'h', colors: ['#032ea1', '#e00025', '#e00025', '#032ea1'], extra: <rect x="7.5" y="5" width="5" height="4" fill="#fff" /> },
+  KH: {
+    dir: 'h',
+    colors: ['#032ea1', '#e00025', '#e00025', '#032ea1'],
+    extra: <rect x="7.5" y="5" width="5" height="4" fill="#fff" />,
+  },
   HK: { dir: 'h', colors: ['#de2910'], extra: <circle cx="10" cy="7" r="3.2" fill="#fff" /> },
   TW: {
     dir: 'h',

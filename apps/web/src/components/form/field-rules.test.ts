@@ -4,7 +4,15 @@ import { z } from 'zod';
 import { forgotPasswordEmailBodySchema } from '@wps/shared/schemas/member';
 import type { FieldRule } from '@wps/shared/schemas/system';
 import en from '../../locales/en/auth.json';
-import { checkConfirmation, createIssueDescriber, describeFieldIssue, mobileText, passwordText, requiredText, ruleText } from './field-rules';
+import {
+  checkConfirmation,
+  createIssueDescriber,
+  describeFieldIssue,
+  mobileText,
+  passwordText,
+  requiredText,
+  ruleText,
+} from './field-rules';
 import { readFormIssue } from './form-resolver';
 
 /** A tiny stand-in for i18next's t over the real EN auth strings, with {{x}} interpolation. */
@@ -17,7 +25,14 @@ const t = ((key: string, options: Record<string, unknown> = {}) => {
 
 const username: FieldRule = { acceptedPattern: '*', minLength: 4, maxLength: 16, patternId: 1 };
 const code: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 6, patternId: 6 };
-const labels = { username: 'Username', code: 'Code', password: 'Password', confirm: 'Confirm password', mobile: 'Mobile', email: 'Email' };
+const labels = {
+  username: 'Username',
+  code: 'Code',
+  password: 'Password',
+  confirm: 'Confirm password',
+  mobile: 'Mobile',
+  email: 'Email',
+};
 const describeIssue = createIssueDescriber(t, (field) => labels[field as keyof typeof labels] ?? field);
 
 /** The first message for each field, as the form would show it. */
@@ -40,17 +55,24 @@ describe('field rules', () => {
   });
 
   it('gives the pattern message with min and max substituted, one number when they are equal', () => {
-    const schema = z.object({ username: ruleText(username, { isRequired: true }), code: ruleText(code, { isRequired: true }) });
+    const schema = z.object({
+      username: ruleText(username, { isRequired: true }),
+      code: ruleText(code, { isRequired: true }),
+    });
     expect(messagesOf(schema, { username: '1abc', code: '12345' })).toEqual({
       username: '4-16 characters: start with a letter, then letters and digits',
       code: '6 digits only',
     });
-    expect(messagesOf(schema, { username: 'abc', code: '123456' }).username).toBe('4-16 characters: start with a letter, then letters and digits');
+    expect(messagesOf(schema, { username: 'abc', code: '123456' }).username).toBe(
+      '4-16 characters: start with a letter, then letters and digits',
+    );
     expect(messagesOf(schema, { username: ' abcd1 ', code: '123456' })).toEqual({});
   });
 
   it('says "at least" when the rule has no upper bound', () => {
-    expect(describeFieldIssue(t, 'Password', { code: 'length', patternId: 0, min: 8, max: 0 })).toBe('Must be at least 8 characters long');
+    expect(describeFieldIssue(t, 'Password', { code: 'length', patternId: 0, min: 8, max: 0 })).toBe(
+      'Must be at least 8 characters long',
+    );
   });
 
   it('checks secrets as typed, without trimming', () => {
@@ -64,23 +86,31 @@ describe('field rules', () => {
     const schema = z
       .object({ password: z.string(), confirm: z.string() })
       .superRefine((values, ctx) => checkConfirmation(values, 'password', 'confirm', ctx));
-    expect(messagesOf(schema, { password: 'abc123', confirm: '' })).toEqual({ confirm: 'Confirm password cannot be empty' });
+    expect(messagesOf(schema, { password: 'abc123', confirm: '' })).toEqual({
+      confirm: 'Confirm password cannot be empty',
+    });
     expect(messagesOf(schema, { password: 'abc123', confirm: 'abc124' })).toEqual({ confirm: 'Entry does not match' });
     expect(messagesOf(schema, { password: 'abc123', confirm: 'abc123' })).toEqual({});
   });
 
   it('checks the shape and the country digit count of a mobile number', () => {
     const schema = z.object({ mobile: mobileText(undefined, true, [10, 11]) });
-    expect(messagesOf(schema, { mobile: '119876543' })).toEqual({ mobile: 'Mobile numbers in this country have 10 / 11 digits' });
+    expect(messagesOf(schema, { mobile: '119876543' })).toEqual({
+      mobile: 'Mobile numbers in this country have 10 / 11 digits',
+    });
     expect(messagesOf(schema, { mobile: '11987654321' })).toEqual({});
     expect(messagesOf(schema, { mobile: '12ab' })).toEqual({ mobile: 'Enter a valid mobile number' });
     expect(messagesOf(schema, { mobile: '' })).toEqual({ mobile: 'Mobile cannot be empty' });
   });
 
   it('words a plain required field and anything unknown', () => {
-    expect(messagesOf(z.object({ username: requiredText() }), { username: ' ' })).toEqual({ username: 'Username cannot be empty' });
+    expect(messagesOf(z.object({ username: requiredText() }), { username: ' ' })).toEqual({
+      username: 'Username cannot be empty',
+    });
     expect(messagesOf(z.object({ code: z.string().min(1) }), { code: '' })).toEqual({ code: 'Code cannot be empty' });
-    expect(messagesOf(z.object({ username: z.string().regex(/^a/) }), { username: 'x' })).toEqual({ username: 'Username is not valid' });
+    expect(messagesOf(z.object({ username: z.string().regex(/^a/) }), { username: 'x' })).toEqual({
+      username: 'Username is not valid',
+    });
   });
 
   it("words a shared body schema's own rules: an empty field, then the server's address check", () => {
@@ -91,7 +121,9 @@ describe('field rules', () => {
   });
 
   it("applies the server's minimum password length on top of the operator's rule", () => {
-    expect(messagesOf(z.object({ password: passwordText(undefined) }), { password: 'abc1234' })).toEqual({ password: 'Must be at least 8 characters long' });
+    expect(messagesOf(z.object({ password: passwordText(undefined) }), { password: 'abc1234' })).toEqual({
+      password: 'Must be at least 8 characters long',
+    });
     const legacy: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 20, patternId: 5 };
     expect(messagesOf(z.object({ password: passwordText(legacy) }), { password: 'abc123' })).toEqual({
       password: '8-20 characters, with both letters and digits',

@@ -16,7 +16,10 @@ function addIssue(ctx: z.RefinementCtx, params: Record<string, unknown> & { reas
 }
 
 /** Text checked against a server-driven field rule; secrets are checked exactly as typed, other text trimmed. */
-export function ruleText(rule: FieldRule | undefined, { isRequired, isSecret = false }: { isRequired: boolean; isSecret?: boolean }) {
+export function ruleText(
+  rule: FieldRule | undefined,
+  { isRequired, isSecret = false }: { isRequired: boolean; isSecret?: boolean },
+) {
   return z.string().superRefine((value, ctx) => {
     const text = isSecret ? value : value.trim();
     const issue = validateField(rule, text, { required: isRequired });
@@ -52,9 +55,15 @@ export function mobileText(rule: FieldRule | undefined, isRequired: boolean, cou
 }
 
 /** The check that a confirmation equals its field ('entry does not match'), for an object's `.superRefine`. */
-export function checkConfirmation(values: Record<string, unknown>, field: string, confirm: string, ctx: z.RefinementCtx): void {
+export function checkConfirmation(
+  values: Record<string, unknown>,
+  field: string,
+  confirm: string,
+  ctx: z.RefinementCtx,
+): void {
   const value = values[confirm];
-  if (typeof value !== 'string' || value === '') ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'required' } });
+  if (typeof value !== 'string' || value === '')
+    ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'required' } });
   else if (value !== values[field]) ctx.addIssue({ code: 'custom', path: [confirm], params: { reason: 'mismatch' } });
 }
 
@@ -73,7 +82,10 @@ export function describeFieldIssue(t: TFunction<'auth'>, label: string, issue: F
       : issue.min === issue.max
         ? String(issue.min)
         : t('validation.range', { min: issue.min, max: issue.max });
-  return t(`validation.patterns.${issue.patternId}`, { length, defaultValue: t('validation.invalid', { field: label }) });
+  return t(`validation.patterns.${issue.patternId}`, {
+    length,
+    defaultValue: t('validation.invalid', { field: label }),
+  });
 }
 
 /**

@@ -11,7 +11,14 @@ export type FormIssue = { field: string; reason: string; params: Record<string, 
 
 export type DescribeIssue = (issue: FormIssue) => string;
 
-type RawIssue = { code?: string; path?: PropertyKey[]; params?: Record<string, unknown>; minimum?: unknown; origin?: string; format?: string };
+type RawIssue = {
+  code?: string;
+  path?: PropertyKey[];
+  params?: Record<string, unknown>;
+  minimum?: unknown;
+  origin?: string;
+  format?: string;
+};
 
 /** Read why a zod issue failed, without its (English, developer-facing) default message. */
 export function readFormIssue(issue: RawIssue): FormIssue {
@@ -19,7 +26,8 @@ export function readFormIssue(issue: RawIssue): FormIssue {
   const params = issue.params ?? {};
   if (issue.code === 'custom' && typeof params.reason === 'string') return { field, reason: params.reason, params };
   // A shared body schema's `z.string().min(1)` is how "cannot be empty" is written on the server.
-  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return { field, reason: 'required', params: {} };
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+    return { field, reason: 'required', params: {} };
   if (issue.code === 'invalid_format' && issue.format === 'email') return { field, reason: 'email', params: {} };
   return { field, reason: 'invalid', params: {} };
 }
@@ -33,5 +41,9 @@ export function createFormResolver<Input extends FieldValues, Output>(
   schema: z.$ZodType<Output, Input>,
   describe: DescribeIssue,
 ): Resolver<Input, unknown, Output> {
-  return zodResolver(schema, { error: (issue) => describe(readFormIssue(issue as RawIssue)) }) as Resolver<Input, unknown, Output>;
+  return zodResolver(schema, { error: (issue) => describe(readFormIssue(issue as RawIssue)) }) as Resolver<
+    Input,
+    unknown,
+    Output
+  >;
 }

@@ -12,7 +12,13 @@ export type MobileFieldProps = Omit<TextFieldProps, 'leading' | 'type'> & {
 };
 
 /** A mobile number input with the dialing-code picker on its left. */
-export function MobileField({ countries, country, onCountryChange, isPickerShown = true, ...fieldProps }: MobileFieldProps) {
+export function MobileField({
+  countries,
+  country,
+  onCountryChange,
+  isPickerShown = true,
+  ...fieldProps
+}: MobileFieldProps) {
   return (
     <TextField
       type="tel"

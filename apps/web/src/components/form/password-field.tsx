@@ -29,7 +29,15 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 
 function EyeIcon({ isOpen }: { isOpen: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {isOpen ? null : <path d="M4 4l16 16" />}

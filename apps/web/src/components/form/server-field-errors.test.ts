@@ -22,14 +22,21 @@ describe('readFieldErrors', () => {
         { field: 'notShown', code: 'required', patternId: 0, min: 0, max: 0 },
       ],
     });
-    expect(readFieldErrors(t, error, { newPaymentPassword: 'New payment password', oldPaymentPassword: 'Current payment password' })).toEqual({
+    expect(
+      readFieldErrors(t, error, {
+        newPaymentPassword: 'New payment password',
+        oldPaymentPassword: 'Current payment password',
+      }),
+    ).toEqual({
       newPaymentPassword: '6 digits only',
       oldPaymentPassword: 'Current payment password cannot be empty',
     });
   });
 
   it('is empty for other errors and for answers without fields', () => {
-    expect(readFieldErrors(t, new ApiError('PAYMENT_PASSWORD_INVALID', 'x', 400, { attemptsLeft: 2 }), { a: 'A' })).toEqual({});
+    expect(
+      readFieldErrors(t, new ApiError('PAYMENT_PASSWORD_INVALID', 'x', 400, { attemptsLeft: 2 }), { a: 'A' }),
+    ).toEqual({});
     expect(readFieldErrors(t, new ApiError('VALIDATION_FAILED', 'x', 400), { a: 'A' })).toEqual({});
     expect(readFieldErrors(t, new Error('boom'), { a: 'A' })).toEqual({});
   });

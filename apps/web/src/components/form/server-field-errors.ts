@@ -18,7 +18,11 @@ function toFormField(serverField: string): string {
  * a field-rule failure (code, patternId, min, max), so the text matches the form's own check;
  * schema failures only name the field.
  */
-export function readFieldErrors(t: TFunction<'auth'>, error: unknown, labels: Record<string, string>): Record<string, string> {
+export function readFieldErrors(
+  t: TFunction<'auth'>,
+  error: unknown,
+  labels: Record<string, string>,
+): Record<string, string> {
   if (!isApiError(error, 'VALIDATION_FAILED')) return {};
   const fields = (error.value as { fields?: FieldFailure[] } | undefined)?.fields ?? [];
   const out: Record<string, string> = {};

@@ -16,7 +16,10 @@ describe('day ranges for the record filters', () => {
     expect(shiftRange(week, -30, NOW)).toEqual({ from: '2026-02-07', to: '2026-02-13' });
     expect(shiftRange({ from: '2026-03-02', to: '2026-03-08' }, 7, NOW)).toEqual(week);
     // A forward step that would pass today stops at today and keeps the span.
-    expect(shiftRange({ from: '2026-03-05', to: '2026-03-11' }, 7, NOW)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
+    expect(shiftRange({ from: '2026-03-05', to: '2026-03-11' }, 7, NOW)).toEqual({
+      from: '2026-03-09',
+      to: '2026-03-15',
+    });
     expect(canStepForward(week, NOW)).toBe(false);
     expect(canStepForward({ from: '2026-03-01', to: '2026-03-07' }, NOW)).toBe(true);
   });

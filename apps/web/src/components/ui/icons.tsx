@@ -152,7 +152,10 @@ export const InstagramIcon = createIcon(
     <path d="M17.5 6.5v.01" />
   </>,
 );
-export const TelegramIcon = createIcon(<path d="M21.5 3.5L2.8 10.8c-.9.4-.9 1.6.1 1.9l4.6 1.5 1.8 5.6c.2.7 1.1.9 1.6.3l2.6-2.6 4.9 3.6c.6.4 1.4.1 1.5-.6L22.9 4.7c.2-.9-.6-1.5-1.4-1.2zM9.3 14l8.3-6.5-6.6 7.6-.3 2.9L9.3 14z" />, true);
+export const TelegramIcon = createIcon(
+  <path d="M21.5 3.5L2.8 10.8c-.9.4-.9 1.6.1 1.9l4.6 1.5 1.8 5.6c.2.7 1.1.9 1.6.3l2.6-2.6 4.9 3.6c.6.4 1.4.1 1.5-.6L22.9 4.7c.2-.9-.6-1.5-1.4-1.2zM9.3 14l8.3-6.5-6.6 7.6-.3 2.9L9.3 14z" />,
+  true,
+);
 export const MailIcon = createIcon(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -168,7 +171,9 @@ export const CrownIcon = createIcon(
     <path d="M5 21h14" />
   </>,
 );
-export const StarIcon = createIcon(<path d="M12 3l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8L12 3z" />);
+export const StarIcon = createIcon(
+  <path d="M12 3l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8L12 3z" />,
+);
 export const DownloadIcon = createIcon(
   <>
     <path d="M12 3v12M7 10l5 5 5-5" />

@@ -20,7 +20,16 @@ type ListStatesProps<T> = {
  * The states every paged list and report shows around its content, in this order: placeholder
  * rows while the first answer loads, the error with a retry, an empty note, else the content.
  */
-export function ListStates<T>({ isLoading, errorText, onRetry, value, isEmpty, labels, rows = 5, children }: ListStatesProps<T>) {
+export function ListStates<T>({
+  isLoading,
+  errorText,
+  onRetry,
+  value,
+  isEmpty,
+  labels,
+  rows = 5,
+  children,
+}: ListStatesProps<T>) {
   if (isLoading) {
     return (
       <div className="list-skeleton" aria-busy="true">

@@ -16,7 +16,10 @@ export function LogoMark({ size = 32 }: { size?: number }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="16" fill={`url(#${id}-tile)`} />
-      <path d="M32 11l6.2 13.2 14.4 1.8-10.6 9.9 2.7 14.3L32 43.1l-12.7 7.1 2.7-14.3-10.6-9.9 14.4-1.8z" fill={`url(#${id}-star)`} />
+      <path
+        d="M32 11l6.2 13.2 14.4 1.8-10.6 9.9 2.7 14.3L32 43.1l-12.7 7.1 2.7-14.3-10.6-9.9 14.4-1.8z"
+        fill={`url(#${id}-star)`}
+      />
     </svg>
   );
 }

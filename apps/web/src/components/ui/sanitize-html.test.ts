@@ -14,12 +14,18 @@ describe('sanitizeHtml (DOMPurify on render)', () => {
   });
 
   it("keeps an operator's ordinary markup", () => {
-    const html = '<h2>Regras</h2><p>Ganhe <strong>100%</strong> no <a href="https://ok.example/x">site</a>.</p><ul><li>Um</li></ul>';
+    const html =
+      '<h2>Regras</h2><p>Ganhe <strong>100%</strong> no <a href="https://ok.example/x">site</a>.</p><ul><li>Um</li></ul>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
   it('the check itself catches what it must', () => {
-    for (const dangerous of ['<script>x</script>', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '<iframe src="x"></iframe>']) {
+    for (const dangerous of [
+      '<script>x</script>',
+      '<img src=x onerror=alert(1)>',
+      '<a href="javascript:alert(1)">x</a>',
+      '<iframe src="x"></iframe>',
+    ]) {
       expect(runsScript(dangerous)).not.toBeNull();
     }
   });

@@ -58,9 +58,24 @@ export function Tabs<T extends string>({ items, value, onChange, idBase, ariaLab
 }
 
 /** The panel of the selected tab. */
-export function TabPanel({ idBase, value, children, className }: { idBase: string; value: string; children: ReactNode; className?: string }) {
+export function TabPanel({
+  idBase,
+  value,
+  children,
+  className,
+}: {
+  idBase: string;
+  value: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role="tabpanel" id={`${idBase}-panel-${value}`} aria-labelledby={`${idBase}-tab-${value}`} className={className}>
+    <div
+      role="tabpanel"
+      id={`${idBase}-panel-${value}`}
+      aria-labelledby={`${idBase}-tab-${value}`}
+      className={className}
+    >
       {children}
     </div>
   );

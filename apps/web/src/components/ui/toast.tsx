@@ -41,7 +41,12 @@ export function Toaster() {
               {item.kind === 'error' ? <WarningIcon /> : <CheckIcon />}
             </span>
             <span className="toast__message">{item.message}</span>
-            <button type="button" className="icon-button icon-button--sm" onClick={() => dismiss(item.id)} aria-label={t('close')}>
+            <button
+              type="button"
+              className="icon-button icon-button--sm"
+              onClick={() => dismiss(item.id)}
+              aria-label={t('close')}
+            >
               <CloseIcon />
             </button>
           </div>

@@ -35,5 +35,7 @@ export function WarningDialog({ open, onClose, title, message, confirmLabel }: W
 /** Hosts the dialog opened by showWarning(); mounted once by the layout. */
 export function WarningDialogHost() {
   const state = useWarning();
-  return <WarningDialog open={state !== null} onClose={closeWarning} title={state?.title} message={state?.message ?? ''} />;
+  return (
+    <WarningDialog open={state !== null} onClose={closeWarning} title={state?.title} message={state?.message ?? ''} />
+  );
 }

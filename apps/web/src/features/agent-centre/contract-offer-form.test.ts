@@ -3,7 +3,10 @@ import { createOfferFormSchema } from './contract-offer-form';
 
 const pt = createOfferFormSchema({ scale: 2, locale: 'pt-BR', hasPeriod: false });
 
-function reasons(result: { success: boolean; error?: { issues: { path: PropertyKey[]; params?: Record<string, unknown> }[] } }) {
+function reasons(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; params?: Record<string, unknown> }[] };
+}) {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${String(issue.params?.reason)}`);
 }
 
@@ -30,7 +33,11 @@ describe('the contract offer form', () => {
 
   it('keeps the period only for a dividend', () => {
     const dividend = createOfferFormSchema({ scale: 2, locale: 'en-US', hasPeriod: true });
-    const result = dividend.safeParse({ downlineId: '7', period: 'weekly', tiers: [{ minAmount: '10.5', minActivePlayers: '1', ratePercent: '12.5' }] });
+    const result = dividend.safeParse({
+      downlineId: '7',
+      period: 'weekly',
+      tiers: [{ minAmount: '10.5', minActivePlayers: '1', ratePercent: '12.5' }],
+    });
     expect(result.data).toMatchObject({ period: 'weekly', tiers: [{ minAmountMinor: '1050', rateBp: 1250 }] });
   });
 
@@ -40,12 +47,19 @@ describe('the contract offer form', () => {
       period: 'daily',
       tiers: [{ minAmount: 'x', minActivePlayers: '-1', ratePercent: '100,01' }],
     });
-    expect(reasons(result)).toEqual(['downlineId:downline', 'tiers.0.minAmount:format', 'tiers.0.minActivePlayers:players', 'tiers.0.ratePercent:rate']);
+    expect(reasons(result)).toEqual([
+      'downlineId:downline',
+      'tiers.0.minAmount:format',
+      'tiers.0.minActivePlayers:players',
+      'tiers.0.ratePercent:rate',
+    ]);
   });
 
   it('refuses two tiers with the same thresholds and an empty tier list, as the server would', () => {
     const twice = { minAmount: '10', minActivePlayers: '2', ratePercent: '1' };
-    expect(reasons(pt.safeParse({ downlineId: '1', period: 'daily', tiers: [twice, { ...twice, ratePercent: '2' }] }))).toEqual(['tiers:tiers']);
+    expect(
+      reasons(pt.safeParse({ downlineId: '1', period: 'daily', tiers: [twice, { ...twice, ratePercent: '2' }] })),
+    ).toEqual(['tiers:tiers']);
     expect(reasons(pt.safeParse({ downlineId: '1', period: 'daily', tiers: [] }))).toEqual(['tiers:tiers']);
   });
 });

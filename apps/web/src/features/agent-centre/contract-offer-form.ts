@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { contractProcessBodySchema, contractTiersSchema, DIVIDEND_PERIODS, type ContractTier } from '@wps/shared/schemas/agents';
+import {
+  contractProcessBodySchema,
+  contractTiersSchema,
+  DIVIDEND_PERIODS,
+  type ContractTier,
+} from '@wps/shared/schemas/agents';
 import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
 
 /** What the offer form holds: every field as typed, tiers in the player's locale. */
@@ -21,7 +26,15 @@ const offerBodySchema = contractProcessBodySchema.options.find((option) => optio
  * 100 %) and the shared offer body. Reasons: 'required', 'format', 'players', 'rate', 'tiers',
  * 'downline'. Out: the offer body.
  */
-export function createOfferFormSchema({ scale, locale, hasPeriod }: { scale: number; locale: string; hasPeriod: boolean }) {
+export function createOfferFormSchema({
+  scale,
+  locale,
+  hasPeriod,
+}: {
+  scale: number;
+  locale: string;
+  hasPeriod: boolean;
+}) {
   const tier = z.object({
     minAmount: typedAmountSchema(scale, locale),
     minActivePlayers: z.string().transform((text, ctx) => {
@@ -46,11 +59,20 @@ export function createOfferFormSchema({ scale, locale, hasPeriod }: { scale: num
       tiers: z.array(tier),
     })
     .transform((values, ctx) => {
-      const tiers: ContractTier[] = values.tiers.map((t) => ({ minAmountMinor: t.minAmount.toString(), minActivePlayers: t.minActivePlayers, rateBp: Number(t.ratePercent) }));
+      const tiers: ContractTier[] = values.tiers.map((t) => ({
+        minAmountMinor: t.minAmount.toString(),
+        minActivePlayers: t.minActivePlayers,
+        rateBp: Number(t.ratePercent),
+      }));
       if (!contractTiersSchema.safeParse(tiers).success) {
         ctx.addIssue({ code: 'custom', path: ['tiers'], params: { reason: 'tiers' } });
         return z.NEVER;
       }
-      return offerBodySchema.parse({ action: 'offer', downlineId: values.downlineId, tiers, ...(hasPeriod ? { period: values.period } : {}) });
+      return offerBodySchema.parse({
+        action: 'offer',
+        downlineId: values.downlineId,
+        tiers,
+        ...(hasPeriod ? { period: values.period } : {}),
+      });
     });
 }

@@ -5,7 +5,10 @@ import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
 
 export type LinkFormValues = { type: 'member' | 'agent'; rates: Record<ContractType, string> };
 
-export const EMPTY_LINK_FORM: LinkFormValues = { type: 'member', rates: { dividend: '', daily_salary: '', hourly_salary: '', realtime_salary: '' } };
+export const EMPTY_LINK_FORM: LinkFormValues = {
+  type: 'member',
+  rates: { dividend: '', daily_salary: '', hourly_salary: '', realtime_salary: '' },
+};
 
 /**
  * The link form's rule: a member link has no terms; an agent link offers, per contract type whose
@@ -27,7 +30,10 @@ export function createLinkFormSchema(locale: string) {
     return Number(bp.data);
   });
   return z
-    .object({ type: z.enum(['member', 'agent']), rates: z.object(Object.fromEntries(CONTRACT_TYPES.map((c) => [c, rate])) as Record<ContractType, typeof rate>) })
+    .object({
+      type: z.enum(['member', 'agent']),
+      rates: z.object(Object.fromEntries(CONTRACT_TYPES.map((c) => [c, rate])) as Record<ContractType, typeof rate>),
+    })
     .transform(({ type, rates }) => {
       const terms: LinkTerms = {};
       if (type === 'agent') {

@@ -5,12 +5,17 @@ const schema = createDownlineTransferSchema({ scale: 2, mainWallet: '100.00', lo
 
 describe('the transfer-to-downline form', () => {
   it('reads the amount in the player locale into minor units', () => {
-    expect(schema.parse({ amount: '25,50', paymentPassword: '123456' })).toEqual({ amount: 2550n, paymentPassword: '123456' });
+    expect(schema.parse({ amount: '25,50', paymentPassword: '123456' })).toEqual({
+      amount: 2550n,
+      paymentPassword: '123456',
+    });
   });
 
   it('refuses zero, more than the main wallet and a missing password, each with its reason', () => {
     const reasons = (amount: string, paymentPassword = 'x') =>
-      (schema.safeParse({ amount, paymentPassword }).error?.issues ?? []).map((i) => `${i.path.join('.')}:${String((i as { params?: { reason?: string } }).params?.reason)}`);
+      (schema.safeParse({ amount, paymentPassword }).error?.issues ?? []).map(
+        (i) => `${i.path.join('.')}:${String((i as { params?: { reason?: string } }).params?.reason)}`,
+      );
     expect(reasons('0')).toEqual(['amount:zero']);
     expect(reasons('100,01')).toEqual(['amount:balance']);
     expect(reasons('100,00')).toEqual([]);

@@ -7,7 +7,15 @@ import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
  * than zero and at most the agent's main wallet; the payment password present. Out: the amount in
  * minor units. Amount reasons: 'required', 'format', 'zero', 'balance'; the password's: 'required'.
  */
-export function createDownlineTransferSchema({ scale, mainWallet, locale }: { scale: number; mainWallet: string; locale: string }) {
+export function createDownlineTransferSchema({
+  scale,
+  mainWallet,
+  locale,
+}: {
+  scale: number;
+  mainWallet: string;
+  locale: string;
+}) {
   const balance = parseMajor(mainWallet, scale);
   return z.object({
     amount: typedAmountSchema(scale, locale).superRefine((minor, ctx) => {

@@ -46,8 +46,10 @@ export function identityShape(settings: RegisterSettings) {
     }),
     birthDate: z.string().superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', params: { reason: 'birthDate' } });
-      else if (!matchesPattern(11, value) || value < '1900-01-01' || value > localToday()) ctx.addIssue({ code: 'custom', params: { reason: 'birthDate' } });
-      else if (minimumAge !== null && ageOn(value, localToday()) < minimumAge) ctx.addIssue({ code: 'custom', params: { reason: 'underage', age: minimumAge } });
+      else if (!matchesPattern(11, value) || value < '1900-01-01' || value > localToday())
+        ctx.addIssue({ code: 'custom', params: { reason: 'birthDate' } });
+      else if (minimumAge !== null && ageOn(value, localToday()) < minimumAge)
+        ctx.addIssue({ code: 'custom', params: { reason: 'underage', age: minimumAge } });
     }),
   };
 }

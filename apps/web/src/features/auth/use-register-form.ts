@@ -37,7 +37,9 @@ type RegisterFormOptions<Values extends RegisterBaseValues> = {
 export function registerBaseShape(settings: RegisterSettings, { isAffiliateShown }: RegisterSchemaContext) {
   const isAffiliateRequired = settings.required.affiliateCode === true;
   return {
-    affiliateCode: isAffiliateShown ? ruleText(settings.validate.affiliateCode, { isRequired: isAffiliateRequired }) : z.string(),
+    affiliateCode: isAffiliateShown
+      ? ruleText(settings.validate.affiliateCode, { isRequired: isAffiliateRequired })
+      : z.string(),
     captcha: settings.showCaptcha ? ruleText(settings.validate.captcha, { isRequired: true }) : z.string(),
     agree: z.boolean().refine((value) => value, { params: { reason: 'agree' } }),
   };
@@ -49,7 +51,11 @@ export function registerBaseShape(settings: RegisterSettings, { isAffiliateShown
  * referral codes, the request fields every registration carries, and what happens after the
  * call (log in and show the success dialog, or put each failure under its field).
  */
-export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>({ settings, emptyValues, createSchema }: RegisterFormOptions<Values>) {
+export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>({
+  settings,
+  emptyValues,
+  createSchema,
+}: RegisterFormOptions<Values>) {
   const { t } = useTranslation('auth');
   const { switches } = useAuthSettings();
   const codes = useCheckedReferralCodes();
@@ -63,7 +69,10 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
   const isAffiliateShown = settings.hasAffiliate && !codes.hasCode;
   const label = (name: string) => t(`fields.${name}`);
   // Built each render: the country and the language may have changed, and react-hook-form reads the latest.
-  const resolver = createFormResolver(createSchema({ country, isAffiliateShown }), createIssueDescriber(t, label, describeIdentityIssue(t)));
+  const resolver = createFormResolver(
+    createSchema({ country, isAffiliateShown }),
+    createIssueDescriber(t, label, describeIdentityIssue(t)),
+  );
   // The consent starts unticked; only the operator's consentPreticked (where its jurisdiction allows it) ticks it.
   const defaultValues = { ...emptyValues, agree: settings.consentPreticked } as DefaultValues<Values>;
   const form = useForm<Values, unknown, Values>({ mode: 'onTouched', defaultValues, resolver });
@@ -77,7 +86,10 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
       form.setValue(mobileField, form.getValues(mobileField), { shouldTouch: true });
       return null;
     }
-    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNo: form.getValues(mobileField).trim() });
+    return sendSms.mutateAsync({
+      countryDialingCode: country.countryDialingCode,
+      mobileNo: form.getValues(mobileField).trim(),
+    });
   }
 
   /** The request fields every registration sends besides the form's own. */
@@ -96,7 +108,10 @@ export function useRegisterForm<Values extends RegisterBaseValues & FieldValues>
    * Callbacks for the registration mutation; `shownFields` are the fields the form shows, and
    * `getGeneratedAccount` names an account the server made up (shown before the success dialog).
    */
-  function getSubmitCallbacks(shownFields: readonly string[], getGeneratedAccount: (result: LoginResult) => string | undefined = () => undefined) {
+  function getSubmitCallbacks(
+    shownFields: readonly string[],
+    getGeneratedAccount: (result: LoginResult) => string | undefined = () => undefined,
+  ) {
     return {
       onSuccess: (result: LoginResult) => {
         completeLogin(result, 'register');

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toBannerLink } from './banner-link';
 
-const link = (linkageType: 'url' | 'page' | 'promotion' | 'game' | null, linkageTarget: string | null, linkageVendor: string | null = null) =>
-  toBannerLink({ linkageType, linkageTarget, linkageVendor });
+const link = (
+  linkageType: 'url' | 'page' | 'promotion' | 'game' | null,
+  linkageTarget: string | null,
+  linkageVendor: string | null = null,
+) => toBannerLink({ linkageType, linkageTarget, linkageVendor });
 
 describe('toBannerLink', () => {
   it('opens an http(s) URL in a new tab and refuses other schemes', () => {
@@ -24,7 +27,7 @@ describe('toBannerLink', () => {
     expect(link('promotion', '4x')).toBeNull();
   });
 
-  it("launches a game with the vendor the server found, and is no link when it found none", () => {
+  it('launches a game with the vendor the server found, and is no link when it found none', () => {
     expect(link('game', 'SBX-slot-01', 'SBX')).toEqual({ kind: 'game', nodeId: 'SBX-slot-01', vassalage: 'SBX' });
     expect(link('game', 'SBX-slot-01')).toBeNull();
   });

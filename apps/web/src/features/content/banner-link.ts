@@ -5,7 +5,11 @@ import { promotionDetailPath } from './promotion-view';
 export const BANNER_AUTOPLAY_MS = 5_000;
 
 /** Where a click on a banner goes: an in-site route, an external page (new tab), a game's launch, or nowhere. */
-export type BannerLink = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'game'; nodeId: string; vassalage: string } | null;
+export type BannerLink =
+  | { kind: 'route'; to: string }
+  | { kind: 'external'; href: string }
+  | { kind: 'game'; nodeId: string; vassalage: string }
+  | null;
 
 /**
  * The link of a banner's linkage. `url` must be http(s) (anything else, such as javascript:, is no

@@ -16,7 +16,9 @@ export function parseIndexNotice(raw: string | null): IndexNotice | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<IndexNotice> | null;
-    return value && typeof value.savedAt === 'number' && Array.isArray(value.list) ? { savedAt: value.savedAt, list: value.list } : null;
+    return value && typeof value.savedAt === 'number' && Array.isArray(value.list)
+      ? { savedAt: value.savedAt, list: value.list }
+      : null;
   } catch {
     return null;
   }

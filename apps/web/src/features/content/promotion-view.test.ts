@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveContentItem } from '@wps/shared/schemas/content';
-import { filterPromotions, findPromotion, promotionDetailPath, promotionTabsOf, promotionTagsOf } from './promotion-view';
+import {
+  filterPromotions,
+  findPromotion,
+  promotionDetailPath,
+  promotionTabsOf,
+  promotionTagsOf,
+} from './promotion-view';
 
 function promotion(id: string, groupCode: string, tags: LiveContentItem['tags'] = []): LiveContentItem {
-  return { id, groupCode, title: `P${id}`, bodyHtml: '', linkage: null, image: null, tags, version: 1, publishedAt: '2026-11-01T00:00:00.000Z', publishFrom: null, publishUntil: null };
+  return {
+    id,
+    groupCode,
+    title: `P${id}`,
+    bodyHtml: '',
+    linkage: null,
+    image: null,
+    tags,
+    version: 1,
+    publishedAt: '2026-11-01T00:00:00.000Z',
+    publishFrom: null,
+    publishUntil: null,
+  };
 }
 
-const LIST = [promotion('1', 'slots', ['daily']), promotion('2', 'new_player', ['newbie', 'limited']), promotion('3', 'slots', ['vip', 'daily'])];
+const LIST = [
+  promotion('1', 'slots', ['daily']),
+  promotion('2', 'new_player', ['newbie', 'limited']),
+  promotion('3', 'slots', ['vip', 'daily']),
+];
 
 describe('promotions view', () => {
   it('offers "all" and the categories present, in the product order', () => {

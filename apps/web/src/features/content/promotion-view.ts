@@ -1,4 +1,9 @@
-import { PROMOTION_CATEGORIES, PROMOTION_TAGS, type LiveContentItem, type PromotionTag } from '@wps/shared/schemas/content';
+import {
+  PROMOTION_CATEGORIES,
+  PROMOTION_TAGS,
+  type LiveContentItem,
+  type PromotionTag,
+} from '@wps/shared/schemas/content';
 
 export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 /** A tab of /promotions: every category ("all"), or one. */
@@ -17,12 +22,21 @@ export function promotionTagsOf(list: readonly LiveContentItem[]): PromotionTag[
 }
 
 /** The promotions of a tab that carry every chosen tag. */
-export function filterPromotions(list: readonly LiveContentItem[], tab: PromotionTab, tags: readonly PromotionTag[]): LiveContentItem[] {
-  return list.filter((item) => (tab === 'all' || item.groupCode === tab) && tags.every((tag) => item.tags.includes(tag)));
+export function filterPromotions(
+  list: readonly LiveContentItem[],
+  tab: PromotionTab,
+  tags: readonly PromotionTag[],
+): LiveContentItem[] {
+  return list.filter(
+    (item) => (tab === 'all' || item.groupCode === tab) && tags.every((tag) => item.tags.includes(tag)),
+  );
 }
 
 /** The promotion a `#id` or `?id=` names, when it is live. */
-export function findPromotion(list: readonly LiveContentItem[] | undefined, id: string | null): LiveContentItem | undefined {
+export function findPromotion(
+  list: readonly LiveContentItem[] | undefined,
+  id: string | null,
+): LiveContentItem | undefined {
   return id ? list?.find((item) => item.id === id) : undefined;
 }
 

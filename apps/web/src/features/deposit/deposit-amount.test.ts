@@ -3,8 +3,19 @@ import type { DepositChannel } from '@wps/shared/schemas/deposit';
 import { createDepositFormSchema, feeMinor, quickAmounts } from './deposit-amount';
 
 const channel: DepositChannel = {
-  id: '1', name: 'X', type: 'gateway', method: 'pix', currency: 'BRL', scale: 2,
-  min: '30.00', minMinor: '3000', max: '600.00', maxMinor: '60000', feeFixed: '1.50', feeFixedMinor: '150', feeBps: 200,
+  id: '1',
+  name: 'X',
+  type: 'gateway',
+  method: 'pix',
+  currency: 'BRL',
+  scale: 2,
+  min: '30.00',
+  minMinor: '3000',
+  max: '600.00',
+  maxMinor: '60000',
+  feeFixed: '1.50',
+  feeFixedMinor: '150',
+  feeBps: 200,
 };
 
 /** The reason of the first issue, as the form words it, or the parsed minor units. */
@@ -30,7 +41,9 @@ describe('deposit amounts', () => {
     expect(check('9007199254740993.45')).toBe('format');
     expect(check('29,99')).toBe('min');
     expect(check('600.01')).toBe('max');
-    expect(createDepositFormSchema({ ...channel, feeFixedMinor: '3000' }, 'pt-BR').safeParse({ amount: '30' }).success).toBe(false);
+    expect(
+      createDepositFormSchema({ ...channel, feeFixedMinor: '3000' }, 'pt-BR').safeParse({ amount: '30' }).success,
+    ).toBe(false);
   });
 
   it('computes the fee like the server (fixed + basis points, rounded down)', () => {

@@ -31,7 +31,13 @@ export function createDepositFormSchema(channel: DepositChannel, locale: string)
   return z.object({
     amount: typedAmountSchema(channel.scale, locale).superRefine((minor, ctx) => {
       const reason =
-        minor < BigInt(channel.minMinor) ? 'min' : minor > BigInt(channel.maxMinor) ? 'max' : minor - feeMinor(minor, channel) <= 0n ? 'fee' : null;
+        minor < BigInt(channel.minMinor)
+          ? 'min'
+          : minor > BigInt(channel.maxMinor)
+            ? 'max'
+            : minor - feeMinor(minor, channel) <= 0n
+              ? 'fee'
+              : null;
       if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
     }),
   });

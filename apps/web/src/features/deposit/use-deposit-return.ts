@@ -5,7 +5,11 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { getToken } from '../../lib/session-storage';
 import { BALANCE_QUERY_KEY } from '../../lib/api/get-balance';
-import { DEPOSIT_ORDERS_PAGE_SIZE, DEPOSIT_ORDERS_QUERY_KEY, depositOrdersQueryOptions } from './api/list-deposit-orders';
+import {
+  DEPOSIT_ORDERS_PAGE_SIZE,
+  DEPOSIT_ORDERS_QUERY_KEY,
+  depositOrdersQueryOptions,
+} from './api/list-deposit-orders';
 
 /** The query parameter the payment gateway's return URL carries (`/?depositOrder=<id>`). */
 export const DEPOSIT_RETURN_PARAM = 'depositOrder';

@@ -6,11 +6,20 @@ import { findAppLink } from './app-links';
 beforeAll(() => vi.stubGlobal('window', { location: { origin: 'https://site.test' } }));
 afterAll(() => vi.unstubAllGlobals());
 
-const resource = (resourceType: string, url: string): Resource => ({ resourceType, labelNameEn: resourceType, url, qrCodeUrl: null });
+const resource = (resourceType: string, url: string): Resource => ({
+  resourceType,
+  labelNameEn: resourceType,
+  url,
+  qrCodeUrl: null,
+});
 
 describe('findAppLink', () => {
   it("finds the APK for Android and the configuration profile for iOS, whatever the type's case", () => {
-    const resources = [resource('FACEBOOK', 'https://fb.example/x'), resource('android', 'https://cdn.example/app.apk'), resource('MOBILECONFIG', 'https://cdn.example/app.mobileconfig')];
+    const resources = [
+      resource('FACEBOOK', 'https://fb.example/x'),
+      resource('android', 'https://cdn.example/app.apk'),
+      resource('MOBILECONFIG', 'https://cdn.example/app.mobileconfig'),
+    ];
     expect(findAppLink(resources, 'android')).toBe('https://cdn.example/app.apk');
     expect(findAppLink(resources, 'ios')).toBe('https://cdn.example/app.mobileconfig');
   });

@@ -21,7 +21,13 @@ describe('games locales', () => {
   });
 
   it('translate every error a player can get from the wallet transfer and launch', () => {
-    for (const code of ['TRANSFER_PENDING', 'VENDOR_UNAVAILABLE', 'VENDOR_NOT_CONNECTED', 'INSUFFICIENT_FUNDS', 'AMOUNT_INVALID']) {
+    for (const code of [
+      'TRANSFER_PENDING',
+      'VENDOR_UNAVAILABLE',
+      'VENDOR_NOT_CONNECTED',
+      'INSUFFICIENT_FUNDS',
+      'AMOUNT_INVALID',
+    ]) {
       expect((ptErrors as Record<string, string>)[code], code).toBeTruthy();
       expect((enErrors as Record<string, string>)[code], code).toBeTruthy();
     }

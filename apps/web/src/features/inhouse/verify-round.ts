@@ -20,7 +20,13 @@ export function verifyRound(round: InhouseRoundSummary): RoundCheck {
   const expected =
     round.game === 'slot'
       ? slotOutcome(round.serverSeed, round.clientSeed, round.nonce)
-      : diceOutcome(round.serverSeed, round.clientSeed, round.nonce, Number(round.params.target), round.params.direction as DiceDirection);
+      : diceOutcome(
+          round.serverSeed,
+          round.clientSeed,
+          round.nonce,
+          Number(round.params.target),
+          round.params.direction as DiceDirection,
+        );
   return canonical(expected) === canonical(round.outcome) ? 'verified' : 'mismatch';
 }
 
@@ -36,6 +42,7 @@ export function verifierCommand(round: InhouseRoundSummary): string {
     `--stake ${round.stakeMinor}`,
     `--hash ${round.serverSeedHash}`,
   ];
-  if (round.game === 'dice') parts.push(`--target ${String(round.params.target)}`, `--direction ${String(round.params.direction)}`);
+  if (round.game === 'dice')
+    parts.push(`--target ${String(round.params.target)}`, `--direction ${String(round.params.direction)}`);
   return parts.join(' ');
 }

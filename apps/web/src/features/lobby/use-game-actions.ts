@@ -23,7 +23,12 @@ export function useGameActions() {
       toggle.mutate(
         { game, isFavourite },
         {
-          onSuccess: () => toast.success(isFavourite ? t('favourites.added', { name: game.gameName }) : t('favourites.removed', { name: game.gameName })),
+          onSuccess: () =>
+            toast.success(
+              isFavourite
+                ? t('favourites.added', { name: game.gameName })
+                : t('favourites.removed', { name: game.gameName }),
+            ),
           onError: (error) => toast.error(translateError(error)),
         },
       );

@@ -42,7 +42,8 @@ export function useOpenGame() {
           onSuccess: () => closeLobbyOverlay(),
           onError: (error) => {
             if (isApiError(error, ErrorCode.GAME_MAINTENANCE)) openMaintenance('game', game.gameName);
-            else if (isApiError(error, ErrorCode.VENDOR_MAINTENANCE)) openMaintenance('vendor', vendor?.name ?? game.vendorName);
+            else if (isApiError(error, ErrorCode.VENDOR_MAINTENANCE))
+              openMaintenance('vendor', vendor?.name ?? game.vendorName);
             else toast.error(translateError(error));
           },
           onSettled: () => setLaunchingNodeId(null),

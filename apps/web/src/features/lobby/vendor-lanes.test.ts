@@ -3,7 +3,16 @@ import type { VendorCard, VendorLane } from '@wps/shared/schemas/catalogue';
 import { deriveVendors, vendorsForCategories, visibleCategoryPaths } from './vendor-lanes';
 
 function card(vassalage: string, category: VendorCard['category'], isHot: 0 | 1 = 0): VendorCard {
-  return { vassalage, name: vassalage, category, walletModel: 'seamless', isHot, status: 'active', logo: `/games/vendors/${vassalage}.svg`, gameCount: 1 };
+  return {
+    vassalage,
+    name: vassalage,
+    category,
+    walletModel: 'seamless',
+    isHot,
+    status: 'active',
+    logo: `/games/vendors/${vassalage}.svg`,
+    gameCount: 1,
+  };
 }
 
 const LANES: VendorLane[] = [

@@ -16,7 +16,15 @@ export const CATEGORY_ROUTES = [
 export type CategoryPath = (typeof CATEGORY_ROUTES)[number]['path'];
 
 /** Top navigation shows these; /cockfight is reached from the sports page and the side menu. */
-export const TOP_NAV_PATHS: readonly CategoryPath[] = ['/elott', '/live', '/sports', '/fish', '/rng', '/pvp', '/esports'];
+export const TOP_NAV_PATHS: readonly CategoryPath[] = [
+  '/elott',
+  '/live',
+  '/sports',
+  '/fish',
+  '/rng',
+  '/pvp',
+  '/esports',
+];
 
 export type DerivedVendors = {
   /** Every vendor once, in lane order. */
@@ -65,7 +73,10 @@ export function vendorsForCategories(lanes: readonly VendorLane[], categories: r
 }
 
 /** The navigation entries whose categories have at least one vendor. */
-export function visibleCategoryPaths(lanes: readonly VendorLane[], paths: readonly CategoryPath[] = TOP_NAV_PATHS): CategoryPath[] {
+export function visibleCategoryPaths(
+  lanes: readonly VendorLane[],
+  paths: readonly CategoryPath[] = TOP_NAV_PATHS,
+): CategoryPath[] {
   return paths.filter((path) => {
     const route = CATEGORY_ROUTES.find((r) => r.path === path);
     return route !== undefined && vendorsForCategories(lanes, route.categories).length > 0;

@@ -11,9 +11,17 @@ describe('vendor and lottery routes', () => {
   });
 
   it('opens a lottery game on its page with its code', () => {
-    expect(lotteryGamePath({ vassalage: 'ILE', gameType: 'ELOTT', gameClassify: 'quick', nodeId: 'E5D-1' })).toBe('/lottery?gameCode=E5D-1');
-    expect(lotteryGamePath({ vassalage: 'ILT', gameType: 'LOTT', gameClassify: 'vn', nodeId: 'VN-MB' })).toBe('/vnlottery?gameCode=VN-MB');
-    expect(lotteryGamePath({ vassalage: 'ILT', gameType: 'LOTT', gameClassify: 'sea', nodeId: 'SEA-N5' })).toBe('/seaLottery?gameCode=SEA-N5');
-    expect(lotteryGamePath({ vassalage: 'RLT', gameType: 'LOTT', gameClassify: 'lotto', nodeId: 'RLT-north' })).toBeNull();
+    expect(lotteryGamePath({ vassalage: 'ILE', gameType: 'ELOTT', gameClassify: 'quick', nodeId: 'E5D-1' })).toBe(
+      '/lottery?gameCode=E5D-1',
+    );
+    expect(lotteryGamePath({ vassalage: 'ILT', gameType: 'LOTT', gameClassify: 'vn', nodeId: 'VN-MB' })).toBe(
+      '/vnlottery?gameCode=VN-MB',
+    );
+    expect(lotteryGamePath({ vassalage: 'ILT', gameType: 'LOTT', gameClassify: 'sea', nodeId: 'SEA-N5' })).toBe(
+      '/seaLottery?gameCode=SEA-N5',
+    );
+    expect(
+      lotteryGamePath({ vassalage: 'RLT', gameType: 'LOTT', gameClassify: 'lotto', nodeId: 'RLT-north' }),
+    ).toBeNull();
   });
 });

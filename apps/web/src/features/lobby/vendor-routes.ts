@@ -19,7 +19,9 @@ export function vendorPagePath(vendor: Pick<VendorCard, 'vassalage' | 'category'
  * 'sea' game, the Vietnam lottery's for other daily draws, the quick draws' otherwise. Null for a
  * game that is not ours, which launches through the gateway like any vendor's.
  */
-export function lotteryGamePath(game: Pick<GameItem, 'vassalage' | 'gameType' | 'gameClassify' | 'nodeId'>): string | null {
+export function lotteryGamePath(
+  game: Pick<GameItem, 'vassalage' | 'gameType' | 'gameClassify' | 'nodeId'>,
+): string | null {
   if (!IN_HOUSE_LOTTERY.has(game.vassalage)) return null;
   const page = game.gameClassify === 'sea' ? '/seaLottery' : game.gameType === 'LOTT' ? '/vnlottery' : '/lottery';
   return `${page}?${new URLSearchParams({ gameCode: game.nodeId }).toString()}`;

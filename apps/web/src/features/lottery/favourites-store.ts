@@ -51,7 +51,10 @@ export function writeLocalFavourites(codes: readonly string[]): void {
 }
 
 /** Games ordered favourites first, otherwise in their own order. */
-export function favouritesFirst<T extends { gameCode: string }>(games: readonly T[], favourites: readonly string[]): T[] {
+export function favouritesFirst<T extends { gameCode: string }>(
+  games: readonly T[],
+  favourites: readonly string[],
+): T[] {
   const set = new Set(favourites);
   return [...games.filter((g) => set.has(g.gameCode)), ...games.filter((g) => !set.has(g.gameCode))];
 }

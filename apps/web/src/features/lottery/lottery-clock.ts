@@ -38,7 +38,11 @@ type DrawTimes = { numero: string; drawAt: string };
  * again at its cut-off) and no closed draw awaits a result; otherwise every few seconds near the
  * draw time, every 30 s long after it. `awaiting` is the draw that closed while the page watched.
  */
-export function pollDelayMs(state: { current: DrawTimes | null; last: DrawTimes | null } | undefined, awaiting: DrawTimes | null, serverNowMs: number): number | false {
+export function pollDelayMs(
+  state: { current: DrawTimes | null; last: DrawTimes | null } | undefined,
+  awaiting: DrawTimes | null,
+  serverNowMs: number,
+): number | false {
   if (!state) return false;
   const decided = (d: DrawTimes) => state.last !== null && state.last.numero >= d.numero;
   const waitingFor = awaiting && !decided(awaiting) ? awaiting : null;

@@ -8,7 +8,10 @@ import type { LotteryFamily, LotterySelection, SelectionReason } from '@wps/shar
 export type SlipEntry = LotterySelection & { stakePerLineMinor: bigint };
 
 /** Lines and cost of a selection, or why the rules refuse it. */
-export function priceSelection(family: LotteryFamily, entry: SlipEntry): { ok: true; lines: number; totalMinor: bigint } | { ok: false; reason: SelectionReason } {
+export function priceSelection(
+  family: LotteryFamily,
+  entry: SlipEntry,
+): { ok: true; lines: number; totalMinor: bigint } | { ok: false; reason: SelectionReason } {
   const check = validateSelection(family, entry);
   if (!check.ok) return check;
   const lines = lineCount(family, entry);
@@ -39,7 +42,11 @@ export function pickLabel(rule: BetRule, n: number): string {
  * bet type, never two with the same key), a random position and option where it has them.
  * `random` returns [0, 1).
  */
-export function quickPick(family: LotteryFamily, betType: string, random: () => number = Math.random): LotterySelection {
+export function quickPick(
+  family: LotteryFamily,
+  betType: string,
+  random: () => number = Math.random,
+): LotterySelection {
   const rule = findBetRule(family, betType);
   if (!rule) throw new Error(`unknown bet type ${betType}`);
   const pickInt = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));

@@ -3,7 +3,11 @@ import { computeTrend } from './trend';
 
 describe('computeTrend', () => {
   it('counts quick-draw numbers, hot first and cold with never-drawn numbers', () => {
-    const draws = [{ result: { kind: 'numbers', numbers: [1, 1, 2, 3, 9] } }, { result: { kind: 'numbers', numbers: [1, 2, 2, 5, 9] } }, { result: null }];
+    const draws = [
+      { result: { kind: 'numbers', numbers: [1, 1, 2, 3, 9] } },
+      { result: { kind: 'numbers', numbers: [1, 2, 2, 5, 9] } },
+      { result: null },
+    ];
     const trend = computeTrend(draws, { lo: 0, hi: 9 }, 3);
     expect(trend.draws).toBe(2);
     expect(trend.hot.map((e) => [e.value, e.count])).toEqual([
@@ -16,7 +20,17 @@ describe('computeTrend', () => {
   });
 
   it('counts the Vietnamese prizes by their last two digits', () => {
-    const draws = [{ result: { kind: 'prizes', prizes: [{ tier: 'special', numbers: ['12307'] }, { tier: 'seventh', numbers: ['07', '99', '1207'] }] } }];
+    const draws = [
+      {
+        result: {
+          kind: 'prizes',
+          prizes: [
+            { tier: 'special', numbers: ['12307'] },
+            { tier: 'seventh', numbers: ['07', '99', '1207'] },
+          ],
+        },
+      },
+    ];
     const trend = computeTrend(draws, { lo: 0, hi: 99 }, 2);
     expect(trend.hot).toEqual([
       { value: 7, label: '07', count: 3 },

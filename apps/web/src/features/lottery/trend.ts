@@ -9,9 +9,12 @@ export type Trend = { draws: number; hot: TrendEntry[]; cold: TrendEntry[]; max:
 function valuesOf(result: unknown): { values: number[]; digits: number } | null {
   if (!result || typeof result !== 'object') return null;
   const r = result as { kind?: unknown; numbers?: unknown; prizes?: unknown };
-  if (r.kind === 'numbers' && Array.isArray(r.numbers)) return { values: r.numbers.filter((n): n is number => typeof n === 'number'), digits: 0 };
+  if (r.kind === 'numbers' && Array.isArray(r.numbers))
+    return { values: r.numbers.filter((n): n is number => typeof n === 'number'), digits: 0 };
   if (r.kind === 'prizes' && Array.isArray(r.prizes)) {
-    const endings = (r.prizes as { numbers?: unknown }[]).flatMap((p) => (Array.isArray(p?.numbers) ? p.numbers : [])).filter((n): n is string => typeof n === 'string' && /^\d{2,}$/.test(n));
+    const endings = (r.prizes as { numbers?: unknown }[])
+      .flatMap((p) => (Array.isArray(p?.numbers) ? p.numbers : []))
+      .filter((n): n is string => typeof n === 'string' && /^\d{2,}$/.test(n));
     return { values: endings.map((n) => Number(n.slice(-2))), digits: 2 };
   }
   return null;
@@ -33,7 +36,11 @@ export function computeTrend(draws: readonly ResultLike[], range: { lo: number; 
     digits = read.digits;
     for (const v of read.values) if (counts.has(v)) counts.set(v, counts.get(v)! + 1);
   }
-  const entries = [...counts].map(([value, count]) => ({ value, count, label: digits ? String(value).padStart(digits, '0') : String(value) }));
+  const entries = [...counts].map(([value, count]) => ({
+    value,
+    count,
+    label: digits ? String(value).padStart(digits, '0') : String(value),
+  }));
   const hot = [...entries].sort((a, b) => b.count - a.count || a.value - b.value).slice(0, size);
   const cold = [...entries].sort((a, b) => a.count - b.count || a.value - b.value).slice(0, size);
   return { draws: decided, hot, cold, max: Math.max(1, ...entries.map((e) => e.count)) };

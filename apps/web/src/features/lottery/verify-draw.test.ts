@@ -4,7 +4,13 @@ import { hashServerSeed } from '@wps/shared/provably-fair';
 import { verifyDraw, verifierCommand } from './verify-draw';
 
 const seed = 'a'.repeat(64);
-const draw = { gameCode: 'E5D-1', numero: '20261125-0600', serverSeed: seed, serverSeedHash: hashServerSeed(seed), result: drawFairResult('digits5', seed, 'E5D-1:20261125-0600') };
+const draw = {
+  gameCode: 'E5D-1',
+  numero: '20261125-0600',
+  serverSeed: seed,
+  serverSeedHash: hashServerSeed(seed),
+  result: drawFairResult('digits5', seed, 'E5D-1:20261125-0600'),
+};
 
 describe('verifyDraw', () => {
   it('verifies a fair draw from its seed, hash and draw key', () => {

@@ -4,7 +4,13 @@ import { hashServerSeed } from '@wps/shared/provably-fair';
 
 export type DrawCheck = { status: 'verified' | 'mismatch' | 'hidden'; hashMatches: boolean; expected: unknown };
 
-type DrawLike = { gameCode: string; numero: string; serverSeed: string | null; serverSeedHash: string | null; result: unknown };
+type DrawLike = {
+  gameCode: string;
+  numero: string;
+  serverSeed: string | null;
+  serverSeedHash: string | null;
+  result: unknown;
+};
 
 /** JSON with object keys sorted: the stored result comes back from jsonb with its keys reordered. */
 function canonical(value: unknown): string {

@@ -8,7 +8,13 @@ import { describeNotice } from './notice-text';
 
 async function translator(lng: 'pt' | 'en') {
   const instance = i18next.createInstance();
-  await instance.init({ lng, resources: { pt: { messages: ptMessages }, en: { messages: enMessages } }, ns: ['messages'], defaultNS: 'messages', interpolation: { escapeValue: false } });
+  await instance.init({
+    lng,
+    resources: { pt: { messages: ptMessages }, en: { messages: enMessages } },
+    ns: ['messages'],
+    defaultNS: 'messages',
+    interpolation: { escapeValue: false },
+  });
   return instance.getFixedT(lng, 'messages');
 }
 
@@ -19,16 +25,34 @@ function notice(kind: string, params: Record<string, string>): Notice {
 describe('notice texts', () => {
   it('words a credited deposit in the player language with the amount in the notice currency', async () => {
     const money = (amount: string, f: { currency: string; scale: number }) => formatMoney(amount, 'PT', f);
-    const text = describeNotice(await translator('pt'), money, notice('deposit_credited', { amount: '1234.50', currency: 'BRL', referenceCode: 'DPX' }), 2);
+    const text = describeNotice(
+      await translator('pt'),
+      money,
+      notice('deposit_credited', { amount: '1234.50', currency: 'BRL', referenceCode: 'DPX' }),
+      2,
+    );
     expect(text.title).toBe('Depósito creditado');
-    expect(text.body.replace(/\s/g, ' ')).toBe('Seu depósito de R$ 1.234,50 foi creditado na sua carteira (referência DPX).');
+    expect(text.body.replace(/\s/g, ' ')).toBe(
+      'Seu depósito de R$ 1.234,50 foi creditado na sua carteira (referência DPX).',
+    );
     expect(text.note).toBeNull();
   });
 
   it('explains a failed deposit with its reason and the operator note', async () => {
     const money = (amount: string, f: { currency: string; scale: number }) => formatMoney(amount, 'EN', f);
     const t = await translator('en');
-    const rejected = describeNotice(t, money, notice('deposit_failed', { amount: '20.00', currency: 'BRL', referenceCode: 'DPY', reason: 'rejected', note: 'no transfer' }), 2);
+    const rejected = describeNotice(
+      t,
+      money,
+      notice('deposit_failed', {
+        amount: '20.00',
+        currency: 'BRL',
+        referenceCode: 'DPY',
+        reason: 'rejected',
+        note: 'no transfer',
+      }),
+      2,
+    );
     expect(rejected.body).toContain('the transfer was not confirmed');
     expect(rejected.note).toBe('Note from the operator: no transfer');
     const odd = describeNotice(t, money, notice('deposit_failed', { reason: 'something_new' }), 2);
@@ -38,7 +62,13 @@ describe('notice texts', () => {
   it('gives unknown kinds a generic text and shows a withdrawal rejection reason', async () => {
     const money = (amount: string) => amount;
     const t = await translator('en');
-    expect(describeNotice(t, money, notice('mission_done', {}), 2)).toEqual({ title: 'Notice', body: 'You have a new account notice.', note: null });
-    expect(describeNotice(t, money, notice('withdrawal_rejected', { amount: '5.00', reason: 'wrong account' }), 2).note).toBe('Note from the operator: wrong account');
+    expect(describeNotice(t, money, notice('mission_done', {}), 2)).toEqual({
+      title: 'Notice',
+      body: 'You have a new account notice.',
+      note: null,
+    });
+    expect(
+      describeNotice(t, money, notice('withdrawal_rejected', { amount: '5.00', reason: 'wrong account' }), 2).note,
+    ).toBe('Note from the operator: wrong account');
   });
 });

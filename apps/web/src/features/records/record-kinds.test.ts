@@ -17,7 +17,11 @@ describe.each([
   });
 
   it('names no kind that does not exist', () => {
-    expect(Object.keys(types).filter((key) => key !== 'all' && key !== 'other' && !(LEDGER_KINDS as readonly string[]).includes(key))).toEqual([]);
+    expect(
+      Object.keys(types).filter(
+        (key) => key !== 'all' && key !== 'other' && !(LEDGER_KINDS as readonly string[]).includes(key),
+      ),
+    ).toEqual([]);
   });
 });
 

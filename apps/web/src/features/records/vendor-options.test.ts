@@ -7,7 +7,11 @@ function card(vassalage: string, name: string, category: VendorLane['title']): V
 }
 
 const lanes: VendorLane[] = [
-  { title: 'RNG', gameClassify: 'RNG', cards: [card('SBX', 'Sandbox Seamless', 'RNG'), card('inhouse', 'In-house Games', 'RNG')] },
+  {
+    title: 'RNG',
+    gameClassify: 'RNG',
+    cards: [card('SBX', 'Sandbox Seamless', 'RNG'), card('inhouse', 'In-house Games', 'RNG')],
+  },
   { title: 'SPORTS', gameClassify: 'SPORTS', cards: [card('AV', 'AV Sports', 'SPORTS')] },
   { title: 'ESPORTS', gameClassify: 'ESPORTS', cards: [card('AV', 'AV Sports', 'ESPORTS')] },
 ];

@@ -7,7 +7,8 @@ export function toVendorOptions(lanes: readonly VendorLane[], category: string):
   const seen = new Map<string, VendorOption>();
   for (const lane of lanes) {
     if (category && lane.title !== category) continue;
-    for (const card of lane.cards) if (!seen.has(card.vassalage)) seen.set(card.vassalage, { vassalage: card.vassalage, name: card.name });
+    for (const card of lane.cards)
+      if (!seen.has(card.vassalage)) seen.set(card.vassalage, { vassalage: card.vassalage, name: card.name });
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -6,7 +6,12 @@ import { customerServiceHref, openChatWindow, visibleCustomerService } from './c
 beforeAll(() => vi.stubGlobal('window', { location: { origin: 'https://site.test' } }));
 afterAll(() => vi.unstubAllGlobals());
 
-const entry = (csType: string, openAs: CustomerServiceEntry['openAs'], path: string, vipOnly = false): CustomerServiceEntry => ({ csType, name: csType, path, openAs, vipOnly });
+const entry = (
+  csType: string,
+  openAs: CustomerServiceEntry['openAs'],
+  path: string,
+  vipOnly = false,
+): CustomerServiceEntry => ({ csType, name: csType, path, openAs, vipOnly });
 
 const CHAT = entry('LIVECHAT', 'popup', 'https://chat.example/room');
 const MAIL = entry('EMAIL', 'email', 'mailto:help@example.com');
@@ -14,7 +19,8 @@ const VIP = entry('VIP', 'link', 'https://t.me/vip', true);
 
 describe('visibleCustomerService', () => {
   it('never offers a VIP entry at rank level 4 or below, or without a club', () => {
-    for (const level of [null, undefined, 0, 4]) expect(visibleCustomerService([VIP, CHAT, MAIL], level)).toEqual([CHAT, MAIL]);
+    for (const level of [null, undefined, 0, 4])
+      expect(visibleCustomerService([VIP, CHAT, MAIL], level)).toEqual([CHAT, MAIL]);
   });
 
   it('puts the VIP entries first above rank level 4', () => {
@@ -22,7 +28,11 @@ describe('visibleCustomerService', () => {
   });
 
   it('leaves out an entry whose link its kind may not open', () => {
-    const bad = [entry('X', 'popup', 'javascript:alert(1)'), entry('Y', 'email', 'https://mail.example'), entry('Z', 'phone', 'tel:+55 11')];
+    const bad = [
+      entry('X', 'popup', 'javascript:alert(1)'),
+      entry('Y', 'email', 'https://mail.example'),
+      entry('Z', 'phone', 'tel:+55 11'),
+    ];
     expect(visibleCustomerService([...bad, CHAT], null)).toEqual([CHAT]);
   });
 });
@@ -56,7 +66,10 @@ describe('openChatWindow', () => {
   });
 
   it('closes the window when the fetch fails or answers no web address', async () => {
-    for (const fetchTarget of [() => Promise.reject(new Error('404')), () => Promise.resolve({ url: 'javascript:alert(1)' })]) {
+    for (const fetchTarget of [
+      () => Promise.reject(new Error('404')),
+      () => Promise.resolve({ url: 'javascript:alert(1)' }),
+    ]) {
       const popup = popupWith();
       withOpen(popup);
       expect(openChatWindow('LIVECHAT', fetchTarget)).toBe(true);

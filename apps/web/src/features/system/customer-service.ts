@@ -57,14 +57,19 @@ export function openChatWindow(csType: string, fetchTarget = getOnlineServiceTar
   return true;
 }
 
-const OPEN_AS_OF_TYPE = Object.fromEntries(Object.entries(ONLINE_SERVICE_TYPE).map(([openAs, type]) => [type, openAs])) as Record<
-  OnlineServiceEntry['type'],
-  CustomerServiceEntry['openAs']
->;
+const OPEN_AS_OF_TYPE = Object.fromEntries(
+  Object.entries(ONLINE_SERVICE_TYPE).map(([openAs, type]) => [type, openAs]),
+) as Record<OnlineServiceEntry['type'], CustomerServiceEntry['openAs']>;
 
 /** An online-service list entry as the customer-service pieces show it. */
 export function fromOnlineService(entry: OnlineServiceEntry): CustomerServiceEntry {
-  return { csType: entry.csType, name: entry.name, path: entry.path, openAs: OPEN_AS_OF_TYPE[entry.type], vipOnly: entry.vipOnly };
+  return {
+    csType: entry.csType,
+    name: entry.name,
+    path: entry.path,
+    openAs: OPEN_AS_OF_TYPE[entry.type],
+    vipOnly: entry.vipOnly,
+  };
 }
 
 /**
@@ -73,7 +78,10 @@ export function fromOnlineService(entry: OnlineServiceEntry): CustomerServiceEnt
  * service picks a VIP entry when the club rank level is above 4, else a live-chat entry). Entries
  * whose link cannot be opened are left out.
  */
-export function visibleCustomerService(entries: readonly CustomerServiceEntry[], rankLevel: number | null | undefined): CustomerServiceEntry[] {
+export function visibleCustomerService(
+  entries: readonly CustomerServiceEntry[],
+  rankLevel: number | null | undefined,
+): CustomerServiceEntry[] {
   const usable = entries.filter((entry) => customerServiceHref(entry) !== null);
   const regular = usable.filter((entry) => !entry.vipOnly);
   return isVipRankLevel(rankLevel) ? [...usable.filter((entry) => entry.vipOnly), ...regular] : regular;

@@ -8,7 +8,9 @@ const valid = { bankAccountId: '7', paymentPassword: '123456' };
 function check(amount: string, values: Partial<typeof valid> = {}, field = 'amount'): unknown {
   const result = createWithdrawFormSchema(info, 'pt-BR').safeParse({ ...valid, ...values, amount });
   if (result.success) return result.data.amount;
-  const issue = result.error.issues.find((i) => i.path[0] === field) as { code: string; params?: { reason?: string } } | undefined;
+  const issue = result.error.issues.find((i) => i.path[0] === field) as
+    | { code: string; params?: { reason?: string } }
+    | undefined;
   return issue?.params?.reason ?? issue?.code;
 }
 
@@ -27,7 +29,12 @@ describe('withdrawal form rule', () => {
     expect(check('1.234')).toBe('balance');
     expect(check('19,99')).toBe('min');
     expect(check('100.01')).toBe('balance');
-    expect(createWithdrawFormSchema({ ...info, withdrawableMinor: '999999999' }, 'pt-BR').safeParse({ ...valid, amount: '5000.01' }).success).toBe(false);
+    expect(
+      createWithdrawFormSchema({ ...info, withdrawableMinor: '999999999' }, 'pt-BR').safeParse({
+        ...valid,
+        amount: '5000.01',
+      }).success,
+    ).toBe(false);
   });
 
   it('needs the bank account and payment password', () => {

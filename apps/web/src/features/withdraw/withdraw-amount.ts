@@ -8,7 +8,10 @@ import { createWithdrawalBodySchema, type WithdrawInfo } from '@wps/shared/schem
  * account and payment password as the request body schema has them. Out: the amount in minor
  * units. Amount reasons: 'required', 'format', 'min', 'max', 'balance'.
  */
-export function createWithdrawFormSchema(info: Pick<WithdrawInfo, 'scale' | 'minAmount' | 'maxAmount' | 'withdrawableMinor'>, locale: string) {
+export function createWithdrawFormSchema(
+  info: Pick<WithdrawInfo, 'scale' | 'minAmount' | 'maxAmount' | 'withdrawableMinor'>,
+  locale: string,
+) {
   const min = parseMajor(info.minAmount, info.scale);
   const max = parseMajor(info.maxAmount, info.scale);
   const balance = BigInt(info.withdrawableMinor);

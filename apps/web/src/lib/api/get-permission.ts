@@ -6,7 +6,9 @@ import { setMerchantCode } from '../session-storage';
 
 /** GET /wps/system/permission?url=<host>: everything the shell needs before it renders. */
 export async function getPermission(): Promise<PermissionResult> {
-  const permission = await apiRequest<PermissionResult>('/wps/system/permission', { query: { url: window.location.host } });
+  const permission = await apiRequest<PermissionResult>('/wps/system/permission', {
+    query: { url: window.location.host },
+  });
   setMerchantCode(permission.brand.merchantCode);
   return permission;
 }

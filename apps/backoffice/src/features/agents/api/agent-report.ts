@@ -10,7 +10,11 @@ export function fetchAgentReport(memberId: string, from: string, to: string): Pr
 }
 
 export function agentReportQuery(memberId: string, from: string, to: string) {
-  return queryOptions({ queryKey: [...agentsKey, 'report', memberId, from, to], queryFn: () => fetchAgentReport(memberId, from, to), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...agentsKey, 'report', memberId, from, to],
+    queryFn: () => fetchAgentReport(memberId, from, to),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAgentReport(memberId: string, from: string, to: string, enabled = true) {

@@ -9,7 +9,10 @@ export function fetchContractDetail(contractId: string): Promise<OpsContractDeta
 }
 
 export function contractDetailQuery(contractId: string) {
-  return queryOptions({ queryKey: [...agentsKey, 'contract', contractId], queryFn: () => fetchContractDetail(contractId) });
+  return queryOptions({
+    queryKey: [...agentsKey, 'contract', contractId],
+    queryFn: () => fetchContractDetail(contractId),
+  });
 }
 
 export function useContractDetail(contractId: string) {

@@ -10,7 +10,11 @@ export function fetchContracts(query: URLSearchParams): Promise<OpsContractsPage
 
 export function contractsQuery(query: URLSearchParams) {
   const key = query.toString();
-  return queryOptions({ queryKey: [...agentsKey, 'contracts', key], queryFn: () => fetchContracts(new URLSearchParams(key)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...agentsKey, 'contracts', key],
+    queryFn: () => fetchContracts(new URLSearchParams(key)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useContracts(query: URLSearchParams) {

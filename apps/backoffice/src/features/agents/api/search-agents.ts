@@ -10,7 +10,12 @@ export function fetchAgentSearch(account: string, agentsOnly: boolean): Promise<
 }
 
 export function agentSearchQuery(account: string, agentsOnly: boolean) {
-  return queryOptions({ queryKey: [...agentsKey, 'search', account, agentsOnly], queryFn: () => fetchAgentSearch(account, agentsOnly), enabled: account !== '', placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...agentsKey, 'search', account, agentsOnly],
+    queryFn: () => fetchAgentSearch(account, agentsOnly),
+    enabled: account !== '',
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAgentSearch(account: string, agentsOnly: boolean) {

@@ -14,7 +14,12 @@ export function fetchSettlementRuns(query: URLSearchParams): Promise<SettlementR
 export function settlementRunsQuery(query: URLSearchParams) {
   const key = query.toString();
   // Runs move while the jobs settle periods: refreshed while the screen is open.
-  return queryOptions({ queryKey: [...agentsKey, 'runs', key], queryFn: () => fetchSettlementRuns(new URLSearchParams(key)), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  return queryOptions({
+    queryKey: [...agentsKey, 'runs', key],
+    queryFn: () => fetchSettlementRuns(new URLSearchParams(key)),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
 }
 
 export function useSettlementRuns(query: URLSearchParams) {

@@ -9,7 +9,10 @@ export function fetchStatement(statementId: string): Promise<Statement> {
 }
 
 export function statementQuery(statementId: string) {
-  return queryOptions({ queryKey: [...agentsKey, 'statement', statementId], queryFn: () => fetchStatement(statementId) });
+  return queryOptions({
+    queryKey: [...agentsKey, 'statement', statementId],
+    queryFn: () => fetchStatement(statementId),
+  });
 }
 
 export function useStatement(statementId: string) {

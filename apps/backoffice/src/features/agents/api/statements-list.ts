@@ -13,7 +13,11 @@ export function fetchStatements(query: URLSearchParams): Promise<StatementsPage>
 
 export function statementsQuery(query: URLSearchParams) {
   const key = query.toString();
-  return queryOptions({ queryKey: [...agentsKey, 'statements', key], queryFn: () => fetchStatements(new URLSearchParams(key)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...agentsKey, 'statements', key],
+    queryFn: () => fetchStatements(new URLSearchParams(key)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useStatements(query: URLSearchParams) {

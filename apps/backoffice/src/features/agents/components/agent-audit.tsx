@@ -9,7 +9,14 @@ import { localeTag } from '../../../lib/i18n';
 import { useAgentAudit } from '../api/agent-audit';
 import { useTypeLabel } from './agent-labels';
 
-type Snapshot = { uplineId?: string | null; uplineAccount?: string | null; type?: number; movedMembers?: number; tiers?: unknown; contractId?: string } | null;
+type Snapshot = {
+  uplineId?: string | null;
+  uplineAccount?: string | null;
+  type?: number;
+  movedMembers?: number;
+  tiers?: unknown;
+  contractId?: string;
+} | null;
 
 /** What an entry changed, in words: the upline before and after, the type, or the house contract. */
 function useDescribe(): (entry: AuditEntry) => string {
@@ -21,7 +28,8 @@ function useDescribe(): (entry: AuditEntry) => string {
     if (entry.action === 'agent.move') {
       return t('audit.moved', { upline: after?.uplineAccount ?? t('audit.top'), count: after?.movedMembers ?? 1 });
     }
-    if (entry.action === 'agent.type') return t('audit.typed', { from: typeLabel(before?.type ?? 0), to: typeLabel(after?.type ?? 0) });
+    if (entry.action === 'agent.type')
+      return t('audit.typed', { from: typeLabel(before?.type ?? 0), to: typeLabel(after?.type ?? 0) });
     if (entry.action === 'agent.contract.house') return t('audit.house', { id: after?.contractId ?? '' });
     if (entry.action === 'agent.payee.hold') return t('audit.held');
     if (entry.action === 'agent.payee.release') return t('audit.releasedPay');
@@ -82,7 +90,12 @@ export function AgentAudit({ memberId }: { memberId: string }) {
                 {t('previous')}
               </Button>
               <span>{t('pageOf', { page, pages: audit.data.totalPages })}</span>
-              <Button size="sm" variant="secondary" disabled={page >= audit.data.totalPages} onClick={() => setPage(page + 1)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={page >= audit.data.totalPages}
+                onClick={() => setPage(page + 1)}
+              >
                 {t('next')}
               </Button>
             </nav>

@@ -9,5 +9,10 @@ export function useTypeLabel(): (type: number) => string {
 /** A rate in basis points as a percentage in the interface language (60 → "0,60 %"). */
 export function useRateLabel(): (rateBp: number) => string {
   const { i18n } = useTranslation();
-  return (rateBp) => new Intl.NumberFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rateBp / 10_000);
+  return (rateBp) =>
+    new Intl.NumberFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+      style: 'percent',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(rateBp / 10_000);
 }

@@ -31,7 +31,8 @@ function FigureCells({ figures }: { figures: AgentFigures }) {
         {figures.activePlayers}
       </td>
       <td className="num" data-figure="deposits">
-        {formatMoney(figures.depositsMinor)} <span className="agents-muted">{t('report.depositCount', { count: figures.depositCount })}</span>
+        {formatMoney(figures.depositsMinor)}{' '}
+        <span className="agents-muted">{t('report.depositCount', { count: figures.depositCount })}</span>
       </td>
       <td className="num" data-figure="turnover">
         {formatMoney(figures.turnoverMinor)}
@@ -109,7 +110,12 @@ export function AgentReportPage() {
           <label className="field__label" htmlFor="agent-report-account">
             {t('report.account')}
           </label>
-          <input id="agent-report-account" className="field__input" value={account} onChange={(e) => setAccount(e.target.value)} />
+          <input
+            id="agent-report-account"
+            className="field__input"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+          />
         </div>
         <Button type="submit" loading={finding === 'busy'}>
           {t('report.show')}
@@ -128,8 +134,15 @@ export function AgentReportPage() {
         <ErrorState message={errorText(t, report.error)} />
       ) : (
         <>
-          <h2 className="agents-subtitle">{t('report.of', { account: report.data.member.account, type: typeLabel(report.data.member.type) })}</h2>
-          <p data-figure="own">{t('report.own', { paid: formatMoney(report.data.own.payoutsMinor), unpaid: formatMoney(report.data.own.unpaidMinor) })}</p>
+          <h2 className="agents-subtitle">
+            {t('report.of', { account: report.data.member.account, type: typeLabel(report.data.member.type) })}
+          </h2>
+          <p data-figure="own">
+            {t('report.own', {
+              paid: formatMoney(report.data.own.payoutsMinor),
+              unpaid: formatMoney(report.data.own.unpaidMinor),
+            })}
+          </p>
           <TableScroll label={t('report.teamTable')}>
             <table className="data-table plain-table agents-table agents-report">
               <caption className="visually-hidden">{t('report.teamTable')}</caption>

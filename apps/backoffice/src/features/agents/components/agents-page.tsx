@@ -54,13 +54,24 @@ export function AgentsPage() {
           <label className="field__label" htmlFor="agents-search-q">
             {t('tree.account')}
           </label>
-          <input id="agents-search-q" className="field__input" type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} aria-describedby="agents-search-hint" />
+          <input
+            id="agents-search-q"
+            className="field__input"
+            type="search"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            aria-describedby="agents-search-hint"
+          />
           <p id="agents-search-hint" className="field__hint">
             {t('tree.accountHint')}
           </p>
         </div>
         <label className="agents-check">
-          <input type="checkbox" checked={draft.agentsOnly} onChange={(e) => setDraft({ ...draft, agentsOnly: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.agentsOnly}
+            onChange={(e) => setDraft({ ...draft, agentsOnly: e.target.checked })}
+          />
           {t('tree.agentsOnly')}
         </label>
         <Button type="submit">{t('tree.search')}</Button>
@@ -94,7 +105,12 @@ export function AgentsPage() {
                 {results.data.list.map((m) => (
                   <tr key={m.id} aria-current={m.id === memberId ? 'true' : undefined}>
                     <th scope="row">
-                      <button type="button" className="agents-link" onClick={() => update({ member: m.id })} aria-label={t('tree.openMember', { account: m.account })}>
+                      <button
+                        type="button"
+                        className="agents-link"
+                        onClick={() => update({ member: m.id })}
+                        aria-label={t('tree.openMember', { account: m.account })}
+                      >
                         {m.account}
                       </button>
                     </th>
@@ -109,7 +125,9 @@ export function AgentsPage() {
           </TableScroll>
         ))}
 
-      {memberId && /^\d+$/.test(memberId) && <MemberPanel key={memberId} memberId={memberId} onOpen={(id) => update({ member: id })} />}
+      {memberId && /^\d+$/.test(memberId) && (
+        <MemberPanel key={memberId} memberId={memberId} onOpen={(id) => update({ member: id })} />
+      )}
     </section>
   );
 }

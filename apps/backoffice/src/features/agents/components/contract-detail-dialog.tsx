@@ -80,7 +80,8 @@ export function ContractDetailDialog({ contractId, onClose }: { contractId: stri
           <ol className="agents-events">
             {detail.data.events.map((e, i) => (
               <li key={i}>
-                <time dateTime={e.at}>{dates.format(new Date(e.at))}</time> — {t(`events.${e.event}`)} ({t(`eventBy.${e.by}`)}
+                <time dateTime={e.at}>{dates.format(new Date(e.at))}</time> — {t(`events.${e.event}`)} (
+                {t(`eventBy.${e.by}`)}
                 {e.operatorId ? ` #${e.operatorId}` : ''}){e.endReason ? ` · ${t(`endReasons.${e.endReason}`)}` : ''}
               </li>
             ))}

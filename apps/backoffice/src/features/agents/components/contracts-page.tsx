@@ -31,9 +31,15 @@ export function ContractsPage() {
   const params = useListParams({ filterKeys: FILTER_KEYS, defaultSort: 'offeredAt' });
   const query = useMemo(() => params.toQuery(), [params]);
   const list = useContracts(query);
-  const [parties, setParties] = useState({ upline: params.filters.upline ?? '', downline: params.filters.downline ?? '' });
+  const [parties, setParties] = useState({
+    upline: params.filters.upline ?? '',
+    downline: params.filters.downline ?? '',
+  });
   const [open, setOpen] = useState<OpsContract | null>(null);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('contracts.documentTitle');
@@ -42,18 +48,58 @@ export function ContractsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('contracts.columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('type', { id: 'type', header: t('contracts.columns.type'), cell: (info) => t(`contractTypes.${info.getValue()}`) }),
-        col.accessor('upline', { id: 'upline', header: t('contracts.columns.upline'), cell: (info) => info.getValue() ?? t('contracts.house') }),
-        col.accessor('downline', { id: 'downline', header: t('contracts.columns.downline'), cell: (info) => info.getValue() }),
-        col.accessor('status', { id: 'status', header: t('contracts.columns.status'), cell: (info) => <span className={`status-pill agents-status--${info.getValue()}`}>{t(`contractStatuses.${info.getValue()}`)}</span> }),
-        col.display({ id: 'rate', header: t('contracts.columns.topRate'), meta: { numeric: true }, cell: (info) => rate(topRate(info.row.original)) }),
-        col.accessor('offeredAt', { id: 'offeredAt', header: t('contracts.columns.offeredAt'), enableSorting: true, cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('contracts.columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('type', {
+          id: 'type',
+          header: t('contracts.columns.type'),
+          cell: (info) => t(`contractTypes.${info.getValue()}`),
+        }),
+        col.accessor('upline', {
+          id: 'upline',
+          header: t('contracts.columns.upline'),
+          cell: (info) => info.getValue() ?? t('contracts.house'),
+        }),
+        col.accessor('downline', {
+          id: 'downline',
+          header: t('contracts.columns.downline'),
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('contracts.columns.status'),
+          cell: (info) => (
+            <span className={`status-pill agents-status--${info.getValue()}`}>
+              {t(`contractStatuses.${info.getValue()}`)}
+            </span>
+          ),
+        }),
+        col.display({
+          id: 'rate',
+          header: t('contracts.columns.topRate'),
+          meta: { numeric: true },
+          cell: (info) => rate(topRate(info.row.original)),
+        }),
+        col.accessor('offeredAt', {
+          id: 'offeredAt',
+          header: t('contracts.columns.offeredAt'),
+          enableSorting: true,
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
         col.display({
           id: 'actions',
           header: t('contracts.columns.actions'),
           cell: (info) => (
-            <Button size="sm" variant="secondary" onClick={() => setOpen(info.row.original)} aria-label={t('contracts.detailFor', { id: info.row.original.id })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setOpen(info.row.original)}
+              aria-label={t('contracts.detailFor', { id: info.row.original.id })}
+            >
               {t('contracts.detail')}
             </Button>
           ),
@@ -64,12 +110,20 @@ export function ContractsPage() {
 
   const applyParties = (event: FormEvent) => {
     event.preventDefault();
-    params.setFilters({ upline: parties.upline.trim().toLowerCase() || null, downline: parties.downline.trim().toLowerCase() || null });
+    params.setFilters({
+      upline: parties.upline.trim().toLowerCase() || null,
+      downline: parties.downline.trim().toLowerCase() || null,
+    });
   };
 
   const toolbar = (
     <div className="agents-filters">
-      <SelectFilter label={t('contracts.filters.type')} value={params.filters.type ?? ALL} options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))} onChange={(v) => params.setFilters({ type: v === ALL ? null : v })} />
+      <SelectFilter
+        label={t('contracts.filters.type')}
+        value={params.filters.type ?? ALL}
+        options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))}
+        onChange={(v) => params.setFilters({ type: v === ALL ? null : v })}
+      />
       <SelectFilter
         label={t('contracts.filters.status')}
         value={params.filters.status ?? ALL}
@@ -81,7 +135,13 @@ export function ContractsPage() {
           <label className="field__label" htmlFor="contracts-upline">
             {t('contracts.filters.upline')}
           </label>
-          <input id="contracts-upline" className="field__input" value={parties.upline} onChange={(e) => setParties({ ...parties, upline: e.target.value })} aria-describedby="contracts-upline-hint" />
+          <input
+            id="contracts-upline"
+            className="field__input"
+            value={parties.upline}
+            onChange={(e) => setParties({ ...parties, upline: e.target.value })}
+            aria-describedby="contracts-upline-hint"
+          />
           <p id="contracts-upline-hint" className="field__hint">
             {t('contracts.filters.uplineHint')}
           </p>
@@ -90,7 +150,12 @@ export function ContractsPage() {
           <label className="field__label" htmlFor="contracts-downline">
             {t('contracts.filters.downline')}
           </label>
-          <input id="contracts-downline" className="field__input" value={parties.downline} onChange={(e) => setParties({ ...parties, downline: e.target.value })} />
+          <input
+            id="contracts-downline"
+            className="field__input"
+            value={parties.downline}
+            onChange={(e) => setParties({ ...parties, downline: e.target.value })}
+          />
         </div>
         <Button type="submit" variant="secondary">
           {t('contracts.filters.apply')}
@@ -105,7 +170,16 @@ export function ContractsPage() {
         <h1 id="contracts-title">{t('contracts.title')}</h1>
       </div>
       <p>{t('contracts.intro')}</p>
-      <DataTable caption={t('contracts.caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('contracts.empty')} />
+      <DataTable
+        caption={t('contracts.caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('contracts.empty')}
+      />
       {open && <ContractDetailDialog contractId={open.id} onClose={() => setOpen(null)} />}
     </section>
   );

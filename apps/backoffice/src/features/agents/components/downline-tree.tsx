@@ -14,8 +14,18 @@ type OpenMember = (memberId: string) => void;
 function LevelPage({ memberId, page, onOpen }: { memberId: string; page: number; onOpen: OpenMember }) {
   const { t } = useTranslation('agents');
   const list = useAgentDownlines(memberId, page);
-  if (list.isPending) return <li><LoadingState label={t('loading')} /></li>;
-  if (list.isError) return <li><ErrorState message={errorText(t, list.error)} /></li>;
+  if (list.isPending)
+    return (
+      <li>
+        <LoadingState label={t('loading')} />
+      </li>
+    );
+  if (list.isError)
+    return (
+      <li>
+        <ErrorState message={errorText(t, list.error)} />
+      </li>
+    );
   if (list.data.total === 0) return <li className="agents-muted">{t('downlines.none')}</li>;
   return (
     <>
@@ -57,7 +67,13 @@ function DownlineItem({ member, onOpen }: { member: AgentOpsMember; onOpen: Open
     <li className="agents-node" data-account={member.account}>
       <div className="agents-node__row">
         {member.directDownlines > 0 ? (
-          <Button size="sm" variant="ghost" aria-expanded={open} aria-label={t(open ? 'downlines.collapse' : 'downlines.expand', { account: member.account })} onClick={() => setOpen((o) => !o)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={open}
+            aria-label={t(open ? 'downlines.collapse' : 'downlines.expand', { account: member.account })}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? '−' : '+'}
           </Button>
         ) : (
@@ -65,13 +81,22 @@ function DownlineItem({ member, onOpen }: { member: AgentOpsMember; onOpen: Open
             ·
           </span>
         )}
-        <button type="button" className="agents-link" onClick={() => onOpen(member.id)} aria-label={t('tree.openMember', { account: member.account })}>
+        <button
+          type="button"
+          className="agents-link"
+          onClick={() => onOpen(member.id)}
+          aria-label={t('tree.openMember', { account: member.account })}
+        >
           {member.account}
         </button>
         <span className="agents-muted">{typeLabel(member.type)}</span>
-        <span className="agents-node__count">{t('downlines.counts', { direct: member.directDownlines, team: member.teamSize })}</span>
+        <span className="agents-node__count">
+          {t('downlines.counts', { direct: member.directDownlines, team: member.teamSize })}
+        </span>
       </div>
-      {open && <Level memberId={member.id} label={t('downlines.levelOf', { account: member.account })} onOpen={onOpen} />}
+      {open && (
+        <Level memberId={member.id} label={t('downlines.levelOf', { account: member.account })} onOpen={onOpen} />
+      )}
     </li>
   );
 }

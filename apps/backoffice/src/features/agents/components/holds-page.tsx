@@ -31,7 +31,9 @@ export function HoldsPage() {
   const [unknown, setUnknown] = useState(false);
   const [releasing, setReleasing] = useState<PayeeHold | null>(null);
   const hold = useHoldPayee((h) => t('holds.held', { account: h.account }));
-  const release = useReleasePayee((r) => t('holds.released', { account: r.hold.account, count: r.paidStatements, amount: formatMoney(r.paidMinor) }));
+  const release = useReleasePayee((r) =>
+    t('holds.released', { account: r.hold.account, count: r.paidStatements, amount: formatMoney(r.paidMinor) }),
+  );
   const dates = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
 
   useEffect(() => {
@@ -65,7 +67,13 @@ export function HoldsPage() {
             <label className="field__label" htmlFor="holds-account">
               {t('holds.account')}
             </label>
-            <input id="holds-account" className="field__input" value={account} onChange={(e) => setAccount(e.target.value)} aria-describedby={unknown ? 'holds-account-error' : undefined} />
+            <input
+              id="holds-account"
+              className="field__input"
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+              aria-describedby={unknown ? 'holds-account-error' : undefined}
+            />
             {unknown && (
               <p id="holds-account-error" className="field__error" role="alert">
                 {t('move.uplineUnknown')}
@@ -109,12 +117,19 @@ export function HoldsPage() {
                     <time dateTime={h.createdAt}>{dates.format(new Date(h.createdAt))}</time>
                   </td>
                   <td>{h.reason}</td>
-                  <td className="num">{t('holds.waiting', { count: h.heldStatements, amount: formatMoney(h.heldMinor) })}</td>
+                  <td className="num">
+                    {t('holds.waiting', { count: h.heldStatements, amount: formatMoney(h.heldMinor) })}
+                  </td>
                   <td>{h.releasedAt ? `${dates.format(new Date(h.releasedAt))} · ${h.releaseReason ?? ''}` : '—'}</td>
                   {canWrite && (
                     <td>
                       {!h.releasedAt && (
-                        <Button size="sm" variant="secondary" onClick={() => setReleasing(h)} aria-label={t('holds.releaseFor', { account: h.account })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setReleasing(h)}
+                          aria-label={t('holds.releaseFor', { account: h.account })}
+                        >
                           {t('holds.release')}
                         </Button>
                       )}
@@ -144,7 +159,10 @@ export function HoldsPage() {
           open
           onClose={() => setReleasing(null)}
           title={t('holds.releaseTitle', { account: releasing.account })}
-          description={t('holds.releaseDescription', { count: releasing.heldStatements, amount: formatMoney(releasing.heldMinor) })}
+          description={t('holds.releaseDescription', {
+            count: releasing.heldStatements,
+            amount: formatMoney(releasing.heldMinor),
+          })}
           confirmLabel={t('holds.release')}
           onConfirm={(reason) => release.mutateAsync({ holdId: releasing.id, reason })}
           isPending={release.isPending}

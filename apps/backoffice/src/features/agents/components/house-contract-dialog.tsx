@@ -5,7 +5,13 @@ import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { parseTypedAmount } from '@wps/shared/money';
-import { CONTRACT_TYPES, DIVIDEND_PERIODS, contractTiersSchema, type AgentTreeMember, type ContractTier } from '@wps/shared/schemas/agents';
+import {
+  CONTRACT_TYPES,
+  DIVIDEND_PERIODS,
+  contractTiersSchema,
+  type AgentTreeMember,
+  type ContractTier,
+} from '@wps/shared/schemas/agents';
 import { OPS_REASON_MIN_LENGTH, opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import { ReasonField } from '../../../components/reason-field';
 import { localeTag } from '../../../lib/i18n';
@@ -13,7 +19,12 @@ import { SITE_MONEY } from '../../../lib/money';
 import { useSetHouseContract } from '../api/set-house-contract';
 
 type TierRow = { minAmount: string; minActivePlayers: string; rate: string };
-type HouseForm = { type: (typeof CONTRACT_TYPES)[number]; period: (typeof DIVIDEND_PERIODS)[number]; tiers: TierRow[]; reason: string };
+type HouseForm = {
+  type: (typeof CONTRACT_TYPES)[number];
+  period: (typeof DIVIDEND_PERIODS)[number];
+  tiers: TierRow[];
+  reason: string;
+};
 
 const MAX_TIERS = 10;
 const EMPTY_TIER: TierRow = { minAmount: '0', minActivePlayers: '0', rate: '' };
@@ -27,11 +38,15 @@ const EMPTY_TIER: TierRow = { minAmount: '0', minActivePlayers: '0', rate: '' };
 export function HouseContractDialog({ member, onClose }: { member: AgentTreeMember; onClose: () => void }) {
   const { t, i18n } = useTranslation('agents');
   const locale = localeTag(i18n.language);
-  const form = useForm<HouseForm>({ defaultValues: { type: 'daily_salary', period: 'monthly', tiers: [EMPTY_TIER], reason: '' } });
+  const form = useForm<HouseForm>({
+    defaultValues: { type: 'daily_salary', period: 'monthly', tiers: [EMPTY_TIER], reason: '' },
+  });
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
   const type = useWatch({ control: form.control, name: 'type' });
   const { errors } = form.formState;
-  const save = useSetHouseContract((c) => t('house.done', { account: member.account, type: t(`contractTypes.${c.type}`) }));
+  const save = useSetHouseContract((c) =>
+    t('house.done', { account: member.account, type: t(`contractTypes.${c.type}`) }),
+  );
 
   const submit = form.handleSubmit(async (values) => {
     let valid = true;
@@ -56,7 +71,13 @@ export function HouseContractDialog({ member, onClose }: { member: AgentTreeMemb
       return;
     }
     try {
-      await save.mutateAsync({ memberId: member.id, type: values.type, tiers: parsed, period: values.type === 'dividend' ? values.period : undefined, reason: values.reason });
+      await save.mutateAsync({
+        memberId: member.id,
+        type: values.type,
+        tiers: parsed,
+        period: values.type === 'dividend' ? values.period : undefined,
+        reason: values.reason,
+      });
     } catch {
       return; // The mutation holds the server's error; the dialog stays open to show it.
     }
@@ -64,7 +85,13 @@ export function HouseContractDialog({ member, onClose }: { member: AgentTreeMemb
   });
 
   return (
-    <Modal open onClose={onClose} title={t('house.title', { account: member.account })} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('house.title', { account: member.account })}
+      size="lg"
+      closable={!save.isPending}
+    >
       <form className="agents-form" onSubmit={submit} noValidate>
         <p>{t('house.description')}</p>
         <div className="agents-form__row">
@@ -96,11 +123,31 @@ export function HouseContractDialog({ member, onClose }: { member: AgentTreeMemb
           <p className="agents-muted">{t(type === 'dividend' ? 'house.tiersHintDividend' : 'house.tiersHint')}</p>
           {tiers.fields.map((field, i) => (
             <div key={field.id} className="agents-tier" role="group" aria-label={t('house.tier', { n: i + 1 })}>
-              <TextField label={t('house.minAmount', { currency: SITE_MONEY.currency })} inputMode="decimal" error={errors.tiers?.[i]?.minAmount?.message} {...form.register(`tiers.${i}.minAmount`)} />
-              <TextField label={t('house.minPlayers')} inputMode="numeric" error={errors.tiers?.[i]?.minActivePlayers?.message} {...form.register(`tiers.${i}.minActivePlayers`)} />
-              <TextField label={t('house.rate')} inputMode="decimal" error={errors.tiers?.[i]?.rate?.message} {...form.register(`tiers.${i}.rate`)} />
+              <TextField
+                label={t('house.minAmount', { currency: SITE_MONEY.currency })}
+                inputMode="decimal"
+                error={errors.tiers?.[i]?.minAmount?.message}
+                {...form.register(`tiers.${i}.minAmount`)}
+              />
+              <TextField
+                label={t('house.minPlayers')}
+                inputMode="numeric"
+                error={errors.tiers?.[i]?.minActivePlayers?.message}
+                {...form.register(`tiers.${i}.minActivePlayers`)}
+              />
+              <TextField
+                label={t('house.rate')}
+                inputMode="decimal"
+                error={errors.tiers?.[i]?.rate?.message}
+                {...form.register(`tiers.${i}.rate`)}
+              />
               {tiers.fields.length > 1 && (
-                <Button size="sm" variant="ghost" onClick={() => tiers.remove(i)} aria-label={t('house.removeTier', { n: i + 1 })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => tiers.remove(i)}
+                  aria-label={t('house.removeTier', { n: i + 1 })}
+                >
                   {t('house.remove')}
                 </Button>
               )}
@@ -112,7 +159,13 @@ export function HouseContractDialog({ member, onClose }: { member: AgentTreeMemb
             </Button>
           )}
         </fieldset>
-        <ReasonField label={t('reason')} hint={t('reasonHint')} required error={errors.reason?.message} registration={form.register('reason')} />
+        <ReasonField
+          label={t('reason')}
+          hint={t('reasonHint')}
+          required
+          error={errors.reason?.message}
+          registration={form.register('reason')}
+        />
         <FormError message={errors.root?.message ?? save.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={save.isPending}>

@@ -64,7 +64,12 @@ export function MemberPanel({ memberId, onOpen }: { memberId: string; onOpen: (m
           <ol className="agents-chain">
             {chain.map((u) => (
               <li key={u.id}>
-                <button type="button" className="agents-link" onClick={() => onOpen(u.id)} aria-label={t('tree.openMember', { account: u.account })}>
+                <button
+                  type="button"
+                  className="agents-link"
+                  onClick={() => onOpen(u.id)}
+                  aria-label={t('tree.openMember', { account: u.account })}
+                >
                   {u.account}
                 </button>{' '}
                 <span className="agents-muted">{typeLabel(u.type)}</span>
@@ -81,7 +86,10 @@ export function MemberPanel({ memberId, onOpen }: { memberId: string; onOpen: (m
         <Link className="btn btn--secondary btn--sm" to={`/agents/reports?member=${member.id}`}>
           {t('member.report')}
         </Link>
-        <Link className="btn btn--secondary btn--sm" to={`/agents/contracts?downline=${encodeURIComponent(member.account)}`}>
+        <Link
+          className="btn btn--secondary btn--sm"
+          to={`/agents/contracts?downline=${encodeURIComponent(member.account)}`}
+        >
           {t('member.contracts')}
         </Link>
         {canWrite && (

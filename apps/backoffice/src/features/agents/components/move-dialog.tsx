@@ -57,7 +57,13 @@ export function MoveDialog({ team, onClose }: { team: AgentTeam; onClose: () => 
   });
 
   return (
-    <Modal open onClose={onClose} title={t('move.title', { account: member.account })} size="md" closable={!move.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('move.title', { account: member.account })}
+      size="md"
+      closable={!move.isPending}
+    >
       <form className="agents-form" onSubmit={submit} noValidate>
         <p>{t('move.description', { account: member.account, count: team.teamSize })}</p>
         <p className="agents-muted">{t('move.from', { upline: team.uplines[0]?.account ?? t('audit.top') })}</p>
@@ -65,8 +71,23 @@ export function MoveDialog({ team, onClose }: { team: AgentTeam; onClose: () => 
           <input type="checkbox" {...form.register('toTop')} />
           {t('move.toTop')}
         </label>
-        {!toTop && <TextField label={t('move.upline')} hint={t('move.uplineHint')} autoComplete="off" error={errors.upline?.message} data-autofocus {...form.register('upline')} />}
-        <ReasonField label={t('reason')} hint={t('reasonHint')} required error={errors.reason?.message} registration={form.register('reason')} />
+        {!toTop && (
+          <TextField
+            label={t('move.upline')}
+            hint={t('move.uplineHint')}
+            autoComplete="off"
+            error={errors.upline?.message}
+            data-autofocus
+            {...form.register('upline')}
+          />
+        )}
+        <ReasonField
+          label={t('reason')}
+          hint={t('reasonHint')}
+          required
+          error={errors.reason?.message}
+          registration={form.register('reason')}
+        />
         <FormError message={move.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={move.isPending}>

@@ -37,7 +37,10 @@ export function SettlementRunsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [rerunning, setRerunning] = useState<SettlementRun | null>(null);
   const rerun = useRerunSettlement((r) => t('runs.rerunDone', { period: r.periodKey }));
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('runs.documentTitle');
@@ -46,23 +49,72 @@ export function SettlementRunsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('periodKey', { id: 'period', header: t('runs.columns.period'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('type', { id: 'type', header: t('runs.columns.type'), cell: (info) => t(`contractTypes.${info.getValue()}`) }),
-        col.accessor('periodStart', { id: 'periodStart', header: t('runs.columns.start'), enableSorting: true, cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
-        col.accessor('status', { id: 'status', header: t('runs.columns.status'), cell: (info) => <span className={`status-pill agents-status--${info.getValue()}`}>{t(`runStatuses.${info.getValue()}`)}</span> }),
-        col.display({ id: 'counts', header: t('runs.columns.counts'), meta: { numeric: true }, cell: (info) => t('runs.counts', { statements: info.row.original.statements, paid: info.row.original.paid, held: info.row.original.held }) }),
-        col.accessor('totalMinor', { id: 'total', header: t('runs.columns.total'), meta: { numeric: true }, cell: (info) => formatMoney(info.getValue()) }),
+        col.accessor('periodKey', {
+          id: 'period',
+          header: t('runs.columns.period'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('type', {
+          id: 'type',
+          header: t('runs.columns.type'),
+          cell: (info) => t(`contractTypes.${info.getValue()}`),
+        }),
+        col.accessor('periodStart', {
+          id: 'periodStart',
+          header: t('runs.columns.start'),
+          enableSorting: true,
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('runs.columns.status'),
+          cell: (info) => (
+            <span className={`status-pill agents-status--${info.getValue()}`}>
+              {t(`runStatuses.${info.getValue()}`)}
+            </span>
+          ),
+        }),
+        col.display({
+          id: 'counts',
+          header: t('runs.columns.counts'),
+          meta: { numeric: true },
+          cell: (info) =>
+            t('runs.counts', {
+              statements: info.row.original.statements,
+              paid: info.row.original.paid,
+              held: info.row.original.held,
+            }),
+        }),
+        col.accessor('totalMinor', {
+          id: 'total',
+          header: t('runs.columns.total'),
+          meta: { numeric: true },
+          cell: (info) => formatMoney(info.getValue()),
+        }),
         col.accessor('error', { id: 'error', header: t('runs.columns.error'), cell: (info) => info.getValue() ?? '—' }),
         col.display({
           id: 'actions',
           header: t('runs.columns.actions'),
           cell: (info) => (
             <span className="agents-actions agents-actions--inline">
-              <Button size="sm" variant="secondary" onClick={() => setOpen(info.row.original.id)} aria-label={t('runs.detailFor', { period: info.row.original.periodKey, type: t(`contractTypes.${info.row.original.type}`) })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setOpen(info.row.original.id)}
+                aria-label={t('runs.detailFor', {
+                  period: info.row.original.periodKey,
+                  type: t(`contractTypes.${info.row.original.type}`),
+                })}
+              >
                 {t('runs.detail')}
               </Button>
               {canWrite && info.row.original.status === 'failed' && (
-                <Button size="sm" onClick={() => setRerunning(info.row.original)} aria-label={t('runs.rerunFor', { period: info.row.original.periodKey })}>
+                <Button
+                  size="sm"
+                  onClick={() => setRerunning(info.row.original)}
+                  aria-label={t('runs.rerunFor', { period: info.row.original.periodKey })}
+                >
                   {t('runs.rerun')}
                 </Button>
               )}
@@ -75,8 +127,18 @@ export function SettlementRunsPage() {
 
   const toolbar = (
     <div className="agents-filters">
-      <SelectFilter label={t('contracts.filters.type')} value={params.filters.type ?? ALL} options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))} onChange={(v) => params.setFilters({ type: v === ALL ? null : v })} />
-      <SelectFilter label={t('contracts.filters.status')} value={params.filters.status ?? ALL} options={filterOptions(SETTLEMENT_RUN_STATUSES, (v) => t(`runStatuses.${v}`), t('contracts.filters.all'))} onChange={(v) => params.setFilters({ status: v === ALL ? null : v })} />
+      <SelectFilter
+        label={t('contracts.filters.type')}
+        value={params.filters.type ?? ALL}
+        options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))}
+        onChange={(v) => params.setFilters({ type: v === ALL ? null : v })}
+      />
+      <SelectFilter
+        label={t('contracts.filters.status')}
+        value={params.filters.status ?? ALL}
+        options={filterOptions(SETTLEMENT_RUN_STATUSES, (v) => t(`runStatuses.${v}`), t('contracts.filters.all'))}
+        onChange={(v) => params.setFilters({ status: v === ALL ? null : v })}
+      />
     </div>
   );
 
@@ -86,7 +148,16 @@ export function SettlementRunsPage() {
         <h1 id="runs-title">{t('runs.title')}</h1>
       </div>
       <p>{t('runs.intro')}</p>
-      <DataTable caption={t('runs.title')} captionHidden columns={columns} query={runs} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('runs.empty')} />
+      <DataTable
+        caption={t('runs.title')}
+        captionHidden
+        columns={columns}
+        query={runs}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('runs.empty')}
+      />
       {open && <RunDialog runId={open} onClose={() => setOpen(null)} />}
       {rerunning && (
         <ConfirmDialog
@@ -108,8 +179,23 @@ function RunDialog({ runId, onClose }: { runId: string; onClose: () => void }) {
   const { t } = useTranslation('agents');
   const run = useSettlementRun(runId);
   return (
-    <Modal open onClose={onClose} title={run.data ? t('runs.detailTitle', { period: run.data.run.periodKey, type: t(`contractTypes.${run.data.run.type}`) }) : t('runs.detail')} size="lg">
-      {run.isPending ? <LoadingState label={t('loading')} /> : run.isError ? <ErrorState message={errorText(t, run.error)} /> : <StatementsTable statements={run.data.statements} caption={t('statements.title')} />}
+    <Modal
+      open
+      onClose={onClose}
+      title={
+        run.data
+          ? t('runs.detailTitle', { period: run.data.run.periodKey, type: t(`contractTypes.${run.data.run.type}`) })
+          : t('runs.detail')
+      }
+      size="lg"
+    >
+      {run.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : run.isError ? (
+        <ErrorState message={errorText(t, run.error)} />
+      ) : (
+        <StatementsTable statements={run.data.statements} caption={t('statements.title')} />
+      )}
     </Modal>
   );
 }

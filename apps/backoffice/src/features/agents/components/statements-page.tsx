@@ -38,18 +38,56 @@ export function StatementsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('account', { id: 'payee', header: t('statements.columns.payee'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('type', { id: 'type', header: t('contracts.columns.type'), cell: (info) => t(`contractTypes.${info.getValue()}`) }),
-        col.accessor('periodKey', { id: 'periodStart', header: t('runs.columns.period'), enableSorting: true, cell: (info) => info.getValue() }),
-        col.accessor('teamBaseMinor', { id: 'base', header: t('statements.columns.base'), meta: { numeric: true }, cell: (info) => formatMoney(info.getValue()) }),
-        col.accessor('rateBp', { id: 'rate', header: t('statements.columns.rate'), meta: { numeric: true }, cell: (info) => rate(info.getValue()) }),
-        col.accessor('amountMinor', { id: 'amount', header: t('statements.columns.amount'), meta: { numeric: true }, cell: (info) => formatMoney(info.getValue()) }),
-        col.accessor('status', { id: 'status', header: t('statements.columns.status'), cell: (info) => t(`statementStatuses.${info.getValue()}`) }),
+        col.accessor('account', {
+          id: 'payee',
+          header: t('statements.columns.payee'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('type', {
+          id: 'type',
+          header: t('contracts.columns.type'),
+          cell: (info) => t(`contractTypes.${info.getValue()}`),
+        }),
+        col.accessor('periodKey', {
+          id: 'periodStart',
+          header: t('runs.columns.period'),
+          enableSorting: true,
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('teamBaseMinor', {
+          id: 'base',
+          header: t('statements.columns.base'),
+          meta: { numeric: true },
+          cell: (info) => formatMoney(info.getValue()),
+        }),
+        col.accessor('rateBp', {
+          id: 'rate',
+          header: t('statements.columns.rate'),
+          meta: { numeric: true },
+          cell: (info) => rate(info.getValue()),
+        }),
+        col.accessor('amountMinor', {
+          id: 'amount',
+          header: t('statements.columns.amount'),
+          meta: { numeric: true },
+          cell: (info) => formatMoney(info.getValue()),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('statements.columns.status'),
+          cell: (info) => t(`statementStatuses.${info.getValue()}`),
+        }),
         col.display({
           id: 'actions',
           header: t('statements.columns.actions'),
           cell: (info) => (
-            <Button size="sm" variant="secondary" onClick={() => setOpen(info.row.original.id)} aria-label={t('statements.linesFor', { id: info.row.original.id })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setOpen(info.row.original.id)}
+              aria-label={t('statements.linesFor', { id: info.row.original.id })}
+            >
               {t('statements.lines')}
             </Button>
           ),
@@ -74,14 +112,30 @@ export function StatementsPage() {
 
   const toolbar = (
     <div className="agents-filters">
-      <SelectFilter label={t('contracts.filters.type')} value={params.filters.type ?? ALL} options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))} onChange={(v) => params.setFilters({ type: v === ALL ? null : v })} />
-      <SelectFilter label={t('contracts.filters.status')} value={params.filters.status ?? ALL} options={filterOptions(STATEMENT_STATUSES, (v) => t(`statementStatuses.${v}`), t('contracts.filters.all'))} onChange={(v) => params.setFilters({ status: v === ALL ? null : v })} />
+      <SelectFilter
+        label={t('contracts.filters.type')}
+        value={params.filters.type ?? ALL}
+        options={filterOptions(CONTRACT_TYPES, (v) => t(`contractTypes.${v}`), t('contracts.filters.all'))}
+        onChange={(v) => params.setFilters({ type: v === ALL ? null : v })}
+      />
+      <SelectFilter
+        label={t('contracts.filters.status')}
+        value={params.filters.status ?? ALL}
+        options={filterOptions(STATEMENT_STATUSES, (v) => t(`statementStatuses.${v}`), t('contracts.filters.all'))}
+        onChange={(v) => params.setFilters({ status: v === ALL ? null : v })}
+      />
       <form className="agents-filters__parties" onSubmit={choosePayee} aria-label={t('statements.payeeFilter')}>
         <div className="field">
           <label className="field__label" htmlFor="statements-payee">
             {t('statements.payee')}
           </label>
-          <input id="statements-payee" className="field__input" value={payee} onChange={(e) => setPayee(e.target.value)} aria-describedby={unknown ? 'statements-payee-error' : undefined} />
+          <input
+            id="statements-payee"
+            className="field__input"
+            value={payee}
+            onChange={(e) => setPayee(e.target.value)}
+            aria-describedby={unknown ? 'statements-payee-error' : undefined}
+          />
           {unknown && (
             <p id="statements-payee-error" className="field__error" role="alert">
               {t('report.unknown')}
@@ -101,7 +155,16 @@ export function StatementsPage() {
         <h1 id="statements-title">{t('statements.title')}</h1>
       </div>
       <p>{t('statements.intro')}</p>
-      <DataTable caption={t('statements.title')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('statements.empty')} />
+      <DataTable
+        caption={t('statements.title')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('statements.empty')}
+      />
       {open && <StatementDialog statementId={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -47,7 +47,12 @@ export function StatementsTable({ statements, caption }: { statements: Statement
                 <td className="num">{formatMoney(s.amountMinor)}</td>
                 <td>{t(`statementStatuses.${s.status}`)}</td>
                 <td>
-                  <Button size="sm" variant="secondary" onClick={() => setOpen(s.id)} aria-label={t('statements.linesFor', { id: s.id })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setOpen(s.id)}
+                    aria-label={t('statements.linesFor', { id: s.id })}
+                  >
                     {t('statements.lines')}
                   </Button>
                 </td>

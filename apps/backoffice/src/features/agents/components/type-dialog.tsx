@@ -34,7 +34,13 @@ export function TypeDialog({ member, onClose }: { member: AgentTreeMember; onClo
   });
 
   return (
-    <Modal open onClose={onClose} title={t('type.title', { account: member.account })} size="md" closable={!change.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('type.title', { account: member.account })}
+      size="md"
+      closable={!change.isPending}
+    >
       <form className="agents-form" onSubmit={submit} noValidate>
         <p>{t('type.description')}</p>
         <label className="field">
@@ -47,7 +53,13 @@ export function TypeDialog({ member, onClose }: { member: AgentTreeMember; onClo
             ))}
           </select>
         </label>
-        <ReasonField label={t('reason')} hint={t('reasonHint')} required error={errors.reason?.message} registration={form.register('reason')} />
+        <ReasonField
+          label={t('reason')}
+          hint={t('reasonHint')}
+          required
+          error={errors.reason?.message}
+          registration={form.register('reason')}
+        />
         <FormError message={change.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={change.isPending}>

@@ -23,13 +23,17 @@ export function AuditChainCheck() {
       <div role="status" aria-live="polite" className="audit-chain-result">
         {result && result.ok && (
           <p className="audit-chain-ok">
-            {t('chain.ok', { count: result.checked, seq: result.headSeq, at: time.format(new Date(result.checkedAt)) })} <code title={result.headHash}>{result.headHash.slice(0, 16)}…</code>
+            {t('chain.ok', { count: result.checked, seq: result.headSeq, at: time.format(new Date(result.checkedAt)) })}{' '}
+            <code title={result.headHash}>{result.headHash.slice(0, 16)}…</code>
           </p>
         )}
         {result && !result.ok && result.firstBroken && (
           <div className="audit-chain-broken">
             <p>
-              <strong>{t('chain.broken', { entry: result.firstBroken.entryId ?? '—', seq: result.firstBroken.seq ?? '—' })}</strong> {t(`chain.problems.${result.firstBroken.problem}`)}
+              <strong>
+                {t('chain.broken', { entry: result.firstBroken.entryId ?? '—', seq: result.firstBroken.seq ?? '—' })}
+              </strong>{' '}
+              {t(`chain.problems.${result.firstBroken.problem}`)}
             </p>
             <p>
               <code className="audit-chain-detail">{result.firstBroken.detail}</code>

@@ -9,7 +9,10 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditSearchEntry |
   const { t, i18n } = useTranslation('audit');
   if (!entry) return null;
   const rows = diffStates(entry.before, entry.after);
-  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(entry.at));
+  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(entry.at));
   return (
     <Modal open onClose={onClose} title={t('detail.title', { id: entry.id })} size="lg">
       <dl className="facts audit-entry__facts">
@@ -57,7 +60,11 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditSearchEntry |
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.field} className={row.changed ? 'audit-diff__changed' : undefined} data-changed={row.changed || undefined}>
+                <tr
+                  key={row.field}
+                  className={row.changed ? 'audit-diff__changed' : undefined}
+                  data-changed={row.changed || undefined}
+                >
                   <th scope="row">
                     <code>{row.field}</code>
                     {row.changed && <span className="audit-diff__mark"> ({t('detail.changed')})</span>}

@@ -31,7 +31,13 @@ function dayAfterStart(day: string): string {
  * Filters for the audit log: actor, action, subject type and id, and a date range. Applied on
  * submit (one list request per change, not per keystroke); the values live in the URL.
  */
-export function AuditFilters({ values, onApply }: { values: AuditFilterValues; onApply: (patch: Record<string, string | null>) => void }) {
+export function AuditFilters({
+  values,
+  onApply,
+}: {
+  values: AuditFilterValues;
+  onApply: (patch: Record<string, string | null>) => void;
+}) {
   const { t } = useTranslation('audit');
   const initial = () => ({
     actor: values.actor ?? '',
@@ -42,7 +48,8 @@ export function AuditFilters({ values, onApply }: { values: AuditFilterValues; o
     to: values.to ? localDay(new Date(new Date(values.to).getTime() - DAY_MS).toISOString()) : '',
   });
   const [form, setForm] = useState(initial);
-  const set = (key: keyof ReturnType<typeof initial>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof ReturnType<typeof initial>) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,12 +69,52 @@ export function AuditFilters({ values, onApply }: { values: AuditFilterValues; o
 
   return (
     <form className="table-toolbar__filters audit-filters" onSubmit={submit} aria-label={t('filters.legend')}>
-      <TextField label={t('filters.actor')} hint={t('filters.actorHint')} value={form.actor} onChange={set('actor')} name="actor" autoComplete="off" />
-      <TextField label={t('filters.action')} hint={t('filters.actionHint')} value={form.action} onChange={set('action')} name="action" autoComplete="off" />
-      <TextField label={t('filters.subjectType')} value={form.subjectType} onChange={set('subjectType')} name="subjectType" autoComplete="off" />
-      <TextField label={t('filters.subjectId')} value={form.subjectId} onChange={set('subjectId')} name="subjectId" autoComplete="off" />
-      <TextField label={t('filters.from')} type="date" value={form.from} onChange={set('from')} name="from" max={form.to || undefined} />
-      <TextField label={t('filters.to')} type="date" value={form.to} onChange={set('to')} name="to" min={form.from || undefined} />
+      <TextField
+        label={t('filters.actor')}
+        hint={t('filters.actorHint')}
+        value={form.actor}
+        onChange={set('actor')}
+        name="actor"
+        autoComplete="off"
+      />
+      <TextField
+        label={t('filters.action')}
+        hint={t('filters.actionHint')}
+        value={form.action}
+        onChange={set('action')}
+        name="action"
+        autoComplete="off"
+      />
+      <TextField
+        label={t('filters.subjectType')}
+        value={form.subjectType}
+        onChange={set('subjectType')}
+        name="subjectType"
+        autoComplete="off"
+      />
+      <TextField
+        label={t('filters.subjectId')}
+        value={form.subjectId}
+        onChange={set('subjectId')}
+        name="subjectId"
+        autoComplete="off"
+      />
+      <TextField
+        label={t('filters.from')}
+        type="date"
+        value={form.from}
+        onChange={set('from')}
+        name="from"
+        max={form.to || undefined}
+      />
+      <TextField
+        label={t('filters.to')}
+        type="date"
+        value={form.to}
+        onChange={set('to')}
+        name="to"
+        min={form.from || undefined}
+      />
       <div className="audit-filters__buttons">
         <Button type="submit" size="sm">
           {t('filters.apply')}

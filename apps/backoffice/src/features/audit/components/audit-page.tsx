@@ -20,7 +20,12 @@ const col = dataColumns<AuditSearchEntry>();
  */
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
-  const params = useListParams({ filterKeys: AUDIT_FILTER_KEYS, defaultSort: 'at', defaultOrder: 'desc', defaultPageSize: 50 });
+  const params = useListParams({
+    filterKeys: AUDIT_FILTER_KEYS,
+    defaultSort: 'at',
+    defaultOrder: 'desc',
+    defaultPageSize: 50,
+  });
   const list = useAuditList(params.toQuery());
   const [open, setOpen] = useState<AuditSearchEntry | null>(null);
 
@@ -29,7 +34,10 @@ export function AuditPage() {
   }, [t]);
 
   const columns = useMemo(() => {
-    const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'medium' });
+    const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
     return col.columns([
       col.accessor('at', {
         id: 'at',
@@ -39,7 +47,11 @@ export function AuditPage() {
         cell: (info) => <time dateTime={info.getValue()}>{time.format(new Date(info.getValue()))}</time>,
       }),
       col.display({ id: 'actor', header: t('columns.actor'), cell: (info) => actorLabel(t, info.row.original) }),
-      col.accessor('action', { id: 'action', header: t('columns.action'), cell: (info) => <code>{info.getValue()}</code> }),
+      col.accessor('action', {
+        id: 'action',
+        header: t('columns.action'),
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
       col.display({
         id: 'subject',
         header: t('columns.subject'),
@@ -49,12 +61,21 @@ export function AuditPage() {
           </code>
         ),
       }),
-      col.accessor('reason', { id: 'reason', header: t('columns.reason'), cell: (info) => info.getValue() ?? t('noReason') }),
+      col.accessor('reason', {
+        id: 'reason',
+        header: t('columns.reason'),
+        cell: (info) => info.getValue() ?? t('noReason'),
+      }),
       col.display({
         id: 'details',
         header: t('columns.details'),
         cell: (info) => (
-          <Button variant="secondary" size="sm" aria-label={t('viewFor', { id: info.row.original.id })} onClick={() => setOpen(info.row.original)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('viewFor', { id: info.row.original.id })}
+            onClick={() => setOpen(info.row.original)}
+          >
             {t('view')}
           </Button>
         ),
@@ -77,7 +98,9 @@ export function AuditPage() {
         params={params}
         getRowId={(row) => row.id}
         csv={{ path: '/ops/audit/csv', filename: t('csvFilename') }}
-        toolbar={<AuditFilters key={JSON.stringify(params.filters)} values={params.filters} onApply={params.setFilters} />}
+        toolbar={
+          <AuditFilters key={JSON.stringify(params.filters)} values={params.filters} onApply={params.setFilters} />
+        }
         emptyTitle={t('empty')}
       />
       <AuditEntryDialog entry={open} onClose={() => setOpen(null)} />

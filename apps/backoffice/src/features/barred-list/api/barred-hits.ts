@@ -13,7 +13,11 @@ export function fetchBarredHits(query: URLSearchParams): Promise<OpsPage<BarredH
 
 export function barredHitsQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...barredHitsKey, search], queryFn: () => fetchBarredHits(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...barredHitsKey, search],
+    queryFn: () => fetchBarredHits(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of barred-list hits; the previous page stays on screen while the next one loads. */

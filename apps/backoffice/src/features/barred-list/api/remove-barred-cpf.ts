@@ -6,7 +6,10 @@ export type RemoveBarredCpfInput = { id: string; note: string };
 
 /** POST /ops/compliance/barred-list/:id/remove (settings.write): take a CPF off the sandbox list; audited. */
 export function removeBarredCpf({ id, note }: RemoveBarredCpfInput): Promise<{ removed: true }> {
-  return opsRequest<{ removed: true }>(`/ops/compliance/barred-list/${encodeURIComponent(id)}/remove`, { method: 'POST', body: { note } });
+  return opsRequest<{ removed: true }>(`/ops/compliance/barred-list/${encodeURIComponent(id)}/remove`, {
+    method: 'POST',
+    body: { note },
+  });
 }
 
 export function useRemoveBarredCpf(successText: () => string) {

@@ -6,7 +6,12 @@ import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
-import { BARRED_CHECKS, BARRED_HIT_STATUSES, settleBarredHitBodySchema, type BarredHit } from '@wps/shared/schemas/identity';
+import {
+  BARRED_CHECKS,
+  BARRED_HIT_STATUSES,
+  settleBarredHitBodySchema,
+  type BarredHit,
+} from '@wps/shared/schemas/identity';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { ReasonField } from '../../../components/reason-field';
 import { ALL, SelectFilter } from '../../../components/select-filter';
@@ -37,7 +42,10 @@ export function BarredHitsPage() {
   const status = params.filters.status ?? ALL;
   const query = useMemo(() => {
     const q = params.toQuery();
-    for (const [key, value] of [['check', check], ['status', status]] as const) {
+    for (const [key, value] of [
+      ['check', check],
+      ['status', status],
+    ] as const) {
       if (value === ALL) q.delete(key);
       else q.set(key, value);
     }
@@ -45,7 +53,10 @@ export function BarredHitsPage() {
   }, [params, check, status]);
   const list = useBarredHits(query);
   const [settling, setSettling] = useState<BarredHit | null>(null);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('hits.documentTitle');
@@ -54,22 +65,56 @@ export function BarredHitsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('hits.columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('hits.columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
         col.accessor('account', {
           id: 'account',
           header: t('hits.columns.player'),
-          cell: (info) => (info.row.original.memberId ? <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> : <span className="barred-muted">{t('hits.noAccount')}</span>),
+          cell: (info) =>
+            info.row.original.memberId ? (
+              <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>
+            ) : (
+              <span className="barred-muted">{t('hits.noAccount')}</span>
+            ),
         }),
-        col.accessor('cpfMasked', { id: 'cpf', header: t('hits.columns.cpf'), cell: (info) => <span className="barred-cpf">{info.getValue()}</span> }),
-        col.accessor('reason', { id: 'reason', header: t('hits.columns.reason'), cell: (info) => t(`reasons.${info.getValue()}`) }),
-        col.accessor('check', { id: 'check', header: t('hits.columns.check'), cell: (info) => t(`checks.${info.getValue()}`) }),
-        col.accessor('checkedAt', { id: 'checkedAt', header: t('hits.columns.when'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
-        col.accessor('balanceMinor', { id: 'balance', header: t('hits.columns.balance'), meta: { numeric: true }, cell: (info) => (info.getValue() === null ? '—' : money(info.getValue() ?? '0')) }),
+        col.accessor('cpfMasked', {
+          id: 'cpf',
+          header: t('hits.columns.cpf'),
+          cell: (info) => <span className="barred-cpf">{info.getValue()}</span>,
+        }),
+        col.accessor('reason', {
+          id: 'reason',
+          header: t('hits.columns.reason'),
+          cell: (info) => t(`reasons.${info.getValue()}`),
+        }),
+        col.accessor('check', {
+          id: 'check',
+          header: t('hits.columns.check'),
+          cell: (info) => t(`checks.${info.getValue()}`),
+        }),
+        col.accessor('checkedAt', {
+          id: 'checkedAt',
+          header: t('hits.columns.when'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
+        col.accessor('balanceMinor', {
+          id: 'balance',
+          header: t('hits.columns.balance'),
+          meta: { numeric: true },
+          cell: (info) => (info.getValue() === null ? '—' : money(info.getValue() ?? '0')),
+        }),
         col.accessor('status', {
           id: 'status',
           header: t('hits.columns.status'),
           cell: (info) => (
-            <span className={`barred-status barred-status--${info.getValue()}`} title={info.row.original.settlementNote ?? undefined}>
+            <span
+              className={`barred-status barred-status--${info.getValue()}`}
+              title={info.row.original.settlementNote ?? undefined}
+            >
               {t(`statuses.${info.getValue()}`)}
             </span>
           ),
@@ -82,7 +127,11 @@ export function BarredHitsPage() {
             if (hit.status === 'settled') return <span className="barred-note">{hit.settlementNote}</span>;
             if (hit.status !== 'open' || !canSettle) return null;
             return (
-              <Button size="sm" aria-label={t('hits.settleFor', { id: hit.id, account: hit.account ?? '' })} onClick={() => setSettling(hit)}>
+              <Button
+                size="sm"
+                aria-label={t('hits.settleFor', { id: hit.id, account: hit.account ?? '' })}
+                onClick={() => setSettling(hit)}
+              >
                 {t('hits.settle')}
               </Button>
             );
@@ -92,11 +141,22 @@ export function BarredHitsPage() {
     [t, dates, money, canSettle],
   );
 
-  const options = (values: readonly string[], group: 'checks' | 'statuses') => [ALL, ...values].map((value) => ({ value, label: value === ALL ? t('filters.all') : t(`${group}.${value}`) }));
+  const options = (values: readonly string[], group: 'checks' | 'statuses') =>
+    [ALL, ...values].map((value) => ({ value, label: value === ALL ? t('filters.all') : t(`${group}.${value}`) }));
   const toolbar = (
     <div className="barred-filters">
-      <SelectFilter label={t('filters.check')} value={check} options={options(BARRED_CHECKS, 'checks')} onChange={(value) => params.setFilters({ check: value === ALL ? null : value })} />
-      <SelectFilter label={t('filters.status')} value={status} options={options(BARRED_HIT_STATUSES, 'statuses')} onChange={(value) => params.setFilters({ status: value === ALL ? null : value })} />
+      <SelectFilter
+        label={t('filters.check')}
+        value={check}
+        options={options(BARRED_CHECKS, 'checks')}
+        onChange={(value) => params.setFilters({ check: value === ALL ? null : value })}
+      />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={options(BARRED_HIT_STATUSES, 'statuses')}
+        onChange={(value) => params.setFilters({ status: value === ALL ? null : value })}
+      />
     </div>
   );
 
@@ -106,7 +166,16 @@ export function BarredHitsPage() {
         <h1 id="barred-hits-title">{t('hits.title')}</h1>
       </div>
       <p>{t('hits.intro')}</p>
-      <DataTable caption={t('hits.caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('hits.empty')} />
+      <DataTable
+        caption={t('hits.caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('hits.empty')}
+      />
       {settling && <SettleDialog hit={settling} onClose={() => setSettling(null)} />}
     </section>
   );
@@ -117,7 +186,10 @@ function SettleDialog({ hit, onClose }: { hit: BarredHit; onClose: () => void })
   const { t } = useTranslation('barred-list');
   const money = useFormatMoney();
   const settle = useSettleBarredHit((done) => t('hits.settled', { account: done.account ?? '' }));
-  const form = useForm<{ note: string }>({ resolver: zodResolver(settleBarredHitBodySchema), defaultValues: { note: '' } });
+  const form = useForm<{ note: string }>({
+    resolver: zodResolver(settleBarredHitBodySchema),
+    defaultValues: { note: '' },
+  });
   const submit = form.handleSubmit(async ({ note }) => {
     try {
       await settle.mutateAsync({ id: hit.id, note });
@@ -127,11 +199,24 @@ function SettleDialog({ hit, onClose }: { hit: BarredHit; onClose: () => void })
     }
   });
   return (
-    <Modal open onClose={onClose} title={t('hits.dialogTitle', { account: hit.account ?? '' })} closable={!settle.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('hits.dialogTitle', { account: hit.account ?? '' })}
+      closable={!settle.isPending}
+    >
       <form onSubmit={submit} noValidate className="barred-form">
         <p>{t('hits.dialogBalance', { balance: money(hit.balanceMinor ?? '0') })}</p>
         <p className="barred-muted">{t('hits.dialogHelp')}</p>
-        <ReasonField label={t('hits.noteLabel')} hint={t('hits.noteHint')} required error={form.formState.errors.note ? t('hits.noteError') : undefined} registration={form.register('note')} rows={3} maxLength={500} />
+        <ReasonField
+          label={t('hits.noteLabel')}
+          hint={t('hits.noteHint')}
+          required
+          error={form.formState.errors.note ? t('hits.noteError') : undefined}
+          registration={form.register('note')}
+          rows={3}
+          maxLength={500}
+        />
         <FormError message={settle.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={settle.isPending}>

@@ -10,7 +10,13 @@ import { ErrorState, LoadingState } from '@wps/ui/states';
 import { TableScroll } from '@wps/ui/table-scroll';
 import { TextField } from '@wps/ui/text-field';
 import { normalizeCpf } from '@wps/shared/cpf';
-import { BARRED_REASONS, addBarredCpfBodySchema, removeBarredCpfBodySchema, type AddBarredCpfBody, type BarredListEntry } from '@wps/shared/schemas/identity';
+import {
+  BARRED_REASONS,
+  addBarredCpfBodySchema,
+  removeBarredCpfBodySchema,
+  type AddBarredCpfBody,
+  type BarredListEntry,
+} from '@wps/shared/schemas/identity';
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
@@ -20,7 +26,9 @@ import { useBarredList } from '../api/barred-list';
 import { useRemoveBarredCpf } from '../api/remove-barred-cpf';
 import './barred-list.css';
 
-const addSchema = addBarredCpfBodySchema.extend({ cpf: z.string().refine((value) => normalizeCpf(value) !== null, { message: 'cpf' }) });
+const addSchema = addBarredCpfBodySchema.extend({
+  cpf: z.string().refine((value) => normalizeCpf(value) !== null, { message: 'cpf' }),
+});
 
 /**
  * The sandbox barred-persons provider's list (settings.read; changes settings.write): the CPFs it
@@ -33,7 +41,10 @@ export function BarredListPage() {
   const canWrite = useCan('settings.write');
   const list = useBarredList();
   const [removing, setRemoving] = useState<BarredListEntry | null>(null);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('list.documentTitle');
@@ -82,7 +93,12 @@ export function BarredListPage() {
                       </td>
                       {canWrite && (
                         <td>
-                          <Button size="sm" variant="secondary" aria-label={t('list.removeFor', { cpf: entry.cpfMasked })} onClick={() => setRemoving(entry)}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            aria-label={t('list.removeFor', { cpf: entry.cpfMasked })}
+                            onClick={() => setRemoving(entry)}
+                          >
                             {t('list.remove')}
                           </Button>
                         </td>
@@ -104,7 +120,10 @@ export function BarredListPage() {
 function AddForm() {
   const { t } = useTranslation('barred-list');
   const add = useAddBarredCpf(() => t('list.added'));
-  const form = useForm<AddBarredCpfBody>({ resolver: zodResolver(addSchema), defaultValues: { cpf: '', reason: 'court_order', note: '' } });
+  const form = useForm<AddBarredCpfBody>({
+    resolver: zodResolver(addSchema),
+    defaultValues: { cpf: '', reason: 'court_order', note: '' },
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -117,7 +136,15 @@ function AddForm() {
   return (
     <form className="barred-add" aria-label={t('list.addTitle')} onSubmit={submit} noValidate>
       <h2>{t('list.addTitle')}</h2>
-      <TextField label={t('list.cpfLabel')} requiredMark inputMode="numeric" autoComplete="off" maxLength={14} error={errors.cpf ? t('list.cpfError') : undefined} {...form.register('cpf')} />
+      <TextField
+        label={t('list.cpfLabel')}
+        requiredMark
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={14}
+        error={errors.cpf ? t('list.cpfError') : undefined}
+        {...form.register('cpf')}
+      />
       <label className="field">
         <span className="field__label">{t('list.reasonLabel')}</span>
         <select className="field__input" {...form.register('reason')}>
@@ -128,7 +155,14 @@ function AddForm() {
           ))}
         </select>
       </label>
-      <ReasonField label={t('list.noteLabel')} hint={t('list.noteHint')} required error={errors.note ? t('list.noteError') : undefined} registration={form.register('note')} maxLength={500} />
+      <ReasonField
+        label={t('list.noteLabel')}
+        hint={t('list.noteHint')}
+        required
+        error={errors.note ? t('list.noteError') : undefined}
+        registration={form.register('note')}
+        maxLength={500}
+      />
       <FormError message={add.errorMessage} />
       <div className="actions">
         <Button type="submit" loading={add.isPending}>
@@ -143,7 +177,10 @@ function AddForm() {
 function RemoveDialog({ entry, onClose }: { entry: BarredListEntry; onClose: () => void }) {
   const { t } = useTranslation('barred-list');
   const remove = useRemoveBarredCpf(() => t('list.removed', { cpf: entry.cpfMasked }));
-  const form = useForm<{ note: string }>({ resolver: zodResolver(removeBarredCpfBodySchema), defaultValues: { note: '' } });
+  const form = useForm<{ note: string }>({
+    resolver: zodResolver(removeBarredCpfBodySchema),
+    defaultValues: { note: '' },
+  });
   const submit = form.handleSubmit(async ({ note }) => {
     try {
       await remove.mutateAsync({ id: entry.id, note });
@@ -155,7 +192,14 @@ function RemoveDialog({ entry, onClose }: { entry: BarredListEntry; onClose: () 
   return (
     <Modal open onClose={onClose} title={t('list.removeTitle', { cpf: entry.cpfMasked })} closable={!remove.isPending}>
       <form onSubmit={submit} noValidate className="barred-form">
-        <ReasonField label={t('list.noteLabel')} hint={t('list.removeHint')} required error={form.formState.errors.note ? t('list.noteError') : undefined} registration={form.register('note')} maxLength={500} />
+        <ReasonField
+          label={t('list.noteLabel')}
+          hint={t('list.removeHint')}
+          required
+          error={form.formState.errors.note ? t('list.noteError') : undefined}
+          registration={form.register('note')}
+          maxLength={500}
+        />
         <FormError message={remove.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>

@@ -11,5 +11,9 @@ export function cancelBonus({ id, reason }: CancelBonusInput): Promise<Bonus> {
 }
 
 export function useCancelBonus(successText: (input: CancelBonusInput) => string) {
-  return useOpsMutation({ mutationFn: cancelBonus, invalidates: [bonusListKey], successText: (_done, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: cancelBonus,
+    invalidates: [bonusListKey],
+    successText: (_done, input) => successText(input),
+  });
 }

@@ -8,5 +8,11 @@ export function fetchBonusCost(q: { from: string; to: string; tz: string }): Pro
 }
 
 export function useBonusCost(q: { from: string; to: string; tz: string }) {
-  return useQuery(queryOptions({ queryKey: ['ops', 'bonus-cost', q.from, q.to, q.tz], queryFn: () => fetchBonusCost(q), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: ['ops', 'bonus-cost', q.from, q.to, q.tz],
+      queryFn: () => fetchBonusCost(q),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

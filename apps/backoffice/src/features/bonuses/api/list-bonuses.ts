@@ -15,7 +15,11 @@ export function fetchBonuses(query: URLSearchParams): Promise<OpsBonusPage> {
 
 export function bonusListQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...bonusListKey, search], queryFn: () => fetchBonuses(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...bonusListKey, search],
+    queryFn: () => fetchBonuses(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of players' bonuses; the previous page stays on screen while the next one loads. */

@@ -38,13 +38,27 @@ export function BonusCostPage() {
           <label className="field__label" htmlFor="bonus-cost-from">
             {t('cost.from')}
           </label>
-          <input id="bonus-cost-from" className="field__input" type="date" value={from} max={to} onChange={(event) => event.target.value && setFrom(event.target.value)} />
+          <input
+            id="bonus-cost-from"
+            className="field__input"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(event) => event.target.value && setFrom(event.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="bonus-cost-to">
             {t('cost.to')}
           </label>
-          <input id="bonus-cost-to" className="field__input" type="date" value={to} min={from} onChange={(event) => event.target.value && setTo(event.target.value)} />
+          <input
+            id="bonus-cost-to"
+            className="field__input"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(event) => event.target.value && setTo(event.target.value)}
+          />
         </div>
       </div>
       {report.isPending ? (

@@ -49,7 +49,11 @@ function SettingsForm({ initial }: { initial: BonusSettings }) {
   const number = { valueAsNumber: true } as const;
 
   return (
-    <form className="bonus-settings" noValidate onSubmit={(event) => void form.handleSubmit((values) => setPending(values))(event)}>
+    <form
+      className="bonus-settings"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((values) => setPending(values))(event)}
+    >
       <fieldset disabled={!canWrite}>
         <legend>{t('settings.spendOrder')}</legend>
         {BONUS_SPEND_ORDERS.map((order) => (
@@ -66,7 +70,15 @@ function SettingsForm({ initial }: { initial: BonusSettings }) {
               <label className="field__label" htmlFor={`contribution-${c.category}`}>
                 {t(`categories.${c.category}`)} (%)
               </label>
-              <input id={`contribution-${c.category}`} className="field__input" type="number" min={0} max={100} step={1} {...form.register(`contributions.${i}.percent`, number)} />
+              <input
+                id={`contribution-${c.category}`}
+                className="field__input"
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                {...form.register(`contributions.${i}.percent`, number)}
+              />
             </div>
           ))}
         </div>
@@ -78,25 +90,55 @@ function SettingsForm({ initial }: { initial: BonusSettings }) {
             <label className="field__label" htmlFor="bonus-wagering">
               {t('settings.wageringMultiple')}
             </label>
-            <input id="bonus-wagering" className="field__input" type="number" min={0} max={200} {...form.register('defaultWageringMultiple', number)} aria-invalid={errors.defaultWageringMultiple ? true : undefined} />
+            <input
+              id="bonus-wagering"
+              className="field__input"
+              type="number"
+              min={0}
+              max={200}
+              {...form.register('defaultWageringMultiple', number)}
+              aria-invalid={errors.defaultWageringMultiple ? true : undefined}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="bonus-expiry">
               {t('settings.expiryHours')}
             </label>
-            <input id="bonus-expiry" className="field__input" type="number" min={1} max={8760} {...form.register('defaultExpiryHours', number)} aria-invalid={errors.defaultExpiryHours ? true : undefined} />
+            <input
+              id="bonus-expiry"
+              className="field__input"
+              type="number"
+              min={1}
+              max={8760}
+              {...form.register('defaultExpiryHours', number)}
+              aria-invalid={errors.defaultExpiryHours ? true : undefined}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="bonus-max-stake">
               {t('settings.maxStake')}
             </label>
-            <input id="bonus-max-stake" className="field__input" inputMode="decimal" {...form.register('defaultMaxStake')} aria-invalid={errors.defaultMaxStake ? true : undefined} />
+            <input
+              id="bonus-max-stake"
+              className="field__input"
+              inputMode="decimal"
+              {...form.register('defaultMaxStake')}
+              aria-invalid={errors.defaultMaxStake ? true : undefined}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="bonus-max-conversion">
               {t('settings.maxConversionMultiple')}
             </label>
-            <input id="bonus-max-conversion" className="field__input" type="number" min={1} max={1000} {...form.register('defaultMaxConversionMultiple', number)} aria-invalid={errors.defaultMaxConversionMultiple ? true : undefined} />
+            <input
+              id="bonus-max-conversion"
+              className="field__input"
+              type="number"
+              min={1}
+              max={1000}
+              {...form.register('defaultMaxConversionMultiple', number)}
+              aria-invalid={errors.defaultMaxConversionMultiple ? true : undefined}
+            />
           </div>
         </div>
       </fieldset>

@@ -44,7 +44,10 @@ export function BonusesPage() {
   const money: MoneyFormat = useMemo(() => ({ currency, scale }), [currency, scale]);
   const [cancelling, setCancelling] = useState<OpsBonus | null>(null);
   const cancel = useCancelBonus((input) => t('cancel.done', { id: input.id }));
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -53,11 +56,37 @@ export function BonusesPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('username', { id: 'player', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue() ?? info.row.original.memberId}</Link> }),
-        col.accessor('source', { id: 'source', header: t('columns.source'), cell: (info) => t(`sources.${info.getValue()}`, { defaultValue: info.getValue() }) }),
-        col.accessor('amountMinor', { id: 'amount', header: t('columns.amount'), meta: { numeric: true }, cell: (info) => formatMoney(info.getValue(), money) }),
-        col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <span className={`bonus-status bonus-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('username', {
+          id: 'player',
+          header: t('columns.player'),
+          cell: (info) => (
+            <Link to={`/players/${info.row.original.memberId}`}>{info.getValue() ?? info.row.original.memberId}</Link>
+          ),
+        }),
+        col.accessor('source', {
+          id: 'source',
+          header: t('columns.source'),
+          cell: (info) => t(`sources.${info.getValue()}`, { defaultValue: info.getValue() }),
+        }),
+        col.accessor('amountMinor', {
+          id: 'amount',
+          header: t('columns.amount'),
+          meta: { numeric: true },
+          cell: (info) => formatMoney(info.getValue(), money),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('columns.status'),
+          cell: (info) => (
+            <span className={`bonus-status bonus-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span>
+          ),
+        }),
         col.display({
           id: 'progress',
           header: t('columns.progress'),
@@ -74,14 +103,19 @@ export function BonusesPage() {
             );
           },
         }),
-        col.accessor('expiresAt', { id: 'expires', header: t('columns.expires'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('expiresAt', {
+          id: 'expires',
+          header: t('columns.expires'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
         col.display({
           id: 'outcome',
           header: t('columns.outcome'),
           meta: { numeric: true },
           cell: (info) => {
             const b = info.row.original;
-            if (b.status === 'converted') return t('outcome.converted', { amount: formatMoney(b.convertedMinor, money) });
+            if (b.status === 'converted')
+              return t('outcome.converted', { amount: formatMoney(b.convertedMinor, money) });
             if (b.endedAt) return t('outcome.returned', { amount: formatMoney(b.returnedMinor, money) });
             return '—';
           },
@@ -93,7 +127,12 @@ export function BonusesPage() {
             const b = info.row.original;
             const isRunning = b.status === 'active' || b.status === 'queued';
             return canWrite && isRunning ? (
-              <Button size="sm" variant="danger" aria-label={t('cancel.for', { id: b.id })} onClick={() => setCancelling(b)}>
+              <Button
+                size="sm"
+                variant="danger"
+                aria-label={t('cancel.for', { id: b.id })}
+                onClick={() => setCancelling(b)}
+              >
                 {t('cancel.button')}
               </Button>
             ) : null;
@@ -105,7 +144,12 @@ export function BonusesPage() {
 
   const toolbar = (
     <div className="bonus-filters">
-      <SelectFilter label={t('filters.status')} value={status} options={[ALL, ...BONUS_STATUSES].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === ALL ? null : value })} />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={[ALL, ...BONUS_STATUSES].map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onChange={(value) => params.setFilters({ status: value === ALL ? null : value })}
+      />
       <form
         className="field"
         onSubmit={(event) => {
@@ -116,7 +160,13 @@ export function BonusesPage() {
         <label className="field__label" htmlFor="bonus-member">
           {t('filters.memberId')}
         </label>
-        <input id="bonus-member" className="field__input" inputMode="numeric" value={memberInput} onChange={(event) => setMemberInput(event.target.value)} />
+        <input
+          id="bonus-member"
+          className="field__input"
+          inputMode="numeric"
+          value={memberInput}
+          onChange={(event) => setMemberInput(event.target.value)}
+        />
       </form>
     </div>
   );
@@ -127,7 +177,16 @@ export function BonusesPage() {
         <h1 id="bonuses-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
-      <DataTable caption={t('caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('empty')} />
+      <DataTable
+        caption={t('caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('empty')}
+      />
       {cancelling && (
         <ConfirmDialog
           open

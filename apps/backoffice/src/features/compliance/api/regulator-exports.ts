@@ -11,7 +11,11 @@ export function fetchRegulatorExports(query: URLSearchParams): Promise<Regulator
 
 export function regulatorExportsQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...regulatorExportsKey, search], queryFn: () => fetchRegulatorExports(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...regulatorExportsKey, search],
+    queryFn: () => fetchRegulatorExports(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useRegulatorExports(query: URLSearchParams) {

@@ -29,7 +29,10 @@ export function RegulatorExportsPage() {
   const runs = useRegulatorExports(query);
   const [rerunning, setRerunning] = useState<RegulatorExportRun | null>(null);
   const rerun = useRerunRegulatorExport((r) => t('rerunDone', { day: r.operatorDay, version: r.version }));
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -37,7 +40,9 @@ export function RegulatorExportsPage() {
 
   const columns = useMemo(() => {
     const download = (run: RegulatorExportRun, name: string) =>
-      downloadExportFile(run.id, name, `regulator-${run.operatorDay}-v${run.version}-${name}`).catch((err: unknown) => showNotice(errorText(t, err)));
+      downloadExportFile(run.id, name, `regulator-${run.operatorDay}-v${run.version}-${name}`).catch((err: unknown) =>
+        showNotice(errorText(t, err)),
+      );
     return col.columns([
       col.accessor('operatorDay', {
         id: 'day',
@@ -46,7 +51,8 @@ export function RegulatorExportsPage() {
         meta: { rowHeader: true },
         cell: (info) => (
           <>
-            {info.getValue()} <span className="compliance-version">{t('versionLabel', { version: info.row.original.version })}</span>
+            {info.getValue()}{' '}
+            <span className="compliance-version">{t('versionLabel', { version: info.row.original.version })}</span>
           </>
         ),
       }),
@@ -63,7 +69,11 @@ export function RegulatorExportsPage() {
           </>
         ),
       }),
-      col.accessor('finishedAt', { id: 'finishedAt', header: t('columns.finishedAt'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+      col.accessor('finishedAt', {
+        id: 'finishedAt',
+        header: t('columns.finishedAt'),
+        cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+      }),
       col.display({
         id: 'counts',
         header: t('columns.counts'),
@@ -90,7 +100,17 @@ export function RegulatorExportsPage() {
         cell: (info) => (
           <span className="compliance-files">
             {info.row.original.files.map((f) => (
-              <Button key={f.name} size="sm" variant="secondary" onClick={() => void download(info.row.original, f.name)} aria-label={t('downloadFor', { file: f.name, day: info.row.original.operatorDay, version: info.row.original.version })}>
+              <Button
+                key={f.name}
+                size="sm"
+                variant="secondary"
+                onClick={() => void download(info.row.original, f.name)}
+                aria-label={t('downloadFor', {
+                  file: f.name,
+                  day: info.row.original.operatorDay,
+                  version: info.row.original.version,
+                })}
+              >
                 {f.name}
               </Button>
             ))}
@@ -101,7 +121,11 @@ export function RegulatorExportsPage() {
         id: 'actions',
         header: t('columns.actions'),
         cell: (info) => (
-          <Button size="sm" onClick={() => setRerunning(info.row.original)} aria-label={t('rerunFor', { day: info.row.original.operatorDay, version: info.row.original.version })}>
+          <Button
+            size="sm"
+            onClick={() => setRerunning(info.row.original)}
+            aria-label={t('rerunFor', { day: info.row.original.operatorDay, version: info.row.original.version })}
+          >
             {t('rerun')}
           </Button>
         ),
@@ -116,7 +140,15 @@ export function RegulatorExportsPage() {
       </div>
       <p>{t('intro')}</p>
       <ScheduleState />
-      <DataTable caption={t('caption')} captionHidden columns={columns} query={runs} params={params} getRowId={(row) => row.id} emptyTitle={t('empty')} />
+      <DataTable
+        caption={t('caption')}
+        captionHidden
+        columns={columns}
+        query={runs}
+        params={params}
+        getRowId={(row) => row.id}
+        emptyTitle={t('empty')}
+      />
       {rerunning && (
         <ConfirmDialog
           open
@@ -140,8 +172,15 @@ function ScheduleState() {
   if (!state.data) return null;
   const { lastDueDay, exported, failing, timeZone } = state.data;
   return (
-    <div role="status" className={`compliance-state ${failing ? 'compliance-state--failing' : exported ? 'compliance-state--ok' : ''}`}>
-      <p>{exported ? t('state.exported', { day: lastDueDay, timeZone }) : t('state.pending', { day: lastDueDay, timeZone })}</p>
+    <div
+      role="status"
+      className={`compliance-state ${failing ? 'compliance-state--failing' : exported ? 'compliance-state--ok' : ''}`}
+    >
+      <p>
+        {exported
+          ? t('state.exported', { day: lastDueDay, timeZone })
+          : t('state.pending', { day: lastDueDay, timeZone })}
+      </p>
       {failing && <p>{t('state.failing', { attempt: failing.attempt, error: failing.error })}</p>}
     </div>
   );

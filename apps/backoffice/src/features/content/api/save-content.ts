@@ -11,7 +11,10 @@ export type SaveContentInput = { id: string | null; body: ContentItemBody };
  * (content.write): the server sanitises the HTML and audits the change with the reason.
  */
 export function saveContent({ id, body }: SaveContentInput): Promise<OpsContentItem> {
-  return opsRequest<OpsContentItem>(id ? `/ops/content/${encodeURIComponent(id)}` : '/ops/content', { method: 'PUT', body });
+  return opsRequest<OpsContentItem>(id ? `/ops/content/${encodeURIComponent(id)}` : '/ops/content', {
+    method: 'PUT',
+    body,
+  });
 }
 
 /** Refreshes every content list (players' copies are evicted by the server's change feed). */

@@ -6,12 +6,27 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
-import { CONTENT_LINKAGE_TYPES, PROMOTION_TAGS, type ContentItemBody, type ContentKind, type OpsContentItem } from '@wps/shared/schemas/content';
+import {
+  CONTENT_LINKAGE_TYPES,
+  PROMOTION_TAGS,
+  type ContentItemBody,
+  type ContentKind,
+  type OpsContentItem,
+} from '@wps/shared/schemas/content';
 import { OPS_REASON_MIN_LENGTH } from '@wps/shared/schemas/ops-list';
 import { ReasonField } from '../../../components/reason-field';
 import { Tabs } from '../../../components/tabs';
 import { useSaveContent } from '../api/save-content';
-import { CONTENT_LANGUAGES, contentFormSchema, contentFormValues, GROUPS_OF, serverContentFieldErrors, type ContentField, type ContentFormValues, type ContentLanguage } from '../content-form';
+import {
+  CONTENT_LANGUAGES,
+  contentFormSchema,
+  contentFormValues,
+  GROUPS_OF,
+  serverContentFieldErrors,
+  type ContentField,
+  type ContentFormValues,
+  type ContentLanguage,
+} from '../content-form';
 import { itemTitle, type PreviewContent } from '../content-view';
 import { ImageField, type ShownImage } from './image-field';
 import { PreviewDialog } from './preview-dialog';
@@ -77,11 +92,22 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
 
   const showPreview = () => {
     const values = form.getValues();
-    setPreviewing({ translations: values.translations, image: image && { url: image.url, width: image.width, height: image.height } });
+    setPreviewing({
+      translations: values.translations,
+      image: image && { url: image.url, width: image.width, height: image.height },
+    });
   };
 
   return (
-    <Modal open onClose={close} title={item ? t('form.titleEdit', { title: itemTitle(item) }) : t('form.titleNew', { kind: t(`kindOne.${kind}`) })} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={close}
+      title={
+        item ? t('form.titleEdit', { title: itemTitle(item) }) : t('form.titleNew', { kind: t(`kindOne.${kind}`) })
+      }
+      size="lg"
+      closable={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="content-form">
         <div className="content-form__grid">
           {groups ? (
@@ -92,7 +118,13 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
                 </span>
                 {t('form.group')}
               </label>
-              <select id={groupId} className="field__input" data-autofocus aria-invalid={errorOf('groupCode') ? true : undefined} {...form.register('groupCode')}>
+              <select
+                id={groupId}
+                className="field__input"
+                data-autofocus
+                aria-invalid={errorOf('groupCode') ? true : undefined}
+                {...form.register('groupCode')}
+              >
                 {groups.map((group) => (
                   <option key={group} value={group}>
                     {group}
@@ -106,11 +138,40 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
               )}
             </div>
           ) : (
-            <TextField label={t('form.group')} requiredMark autoComplete="off" spellCheck={false} maxLength={32} hint={t('form.groupHint')} data-autofocus {...form.register('groupCode')} error={errorOf('groupCode')} />
+            <TextField
+              label={t('form.group')}
+              requiredMark
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={32}
+              hint={t('form.groupHint')}
+              data-autofocus
+              {...form.register('groupCode')}
+              error={errorOf('groupCode')}
+            />
           )}
-          <TextField label={t('form.sortOrder')} inputMode="numeric" autoComplete="off" hint={t('form.sortOrderHint')} {...form.register('sortOrder')} error={errorOf('sortOrder')} />
-          <TextField label={t('form.publishFrom')} type="datetime-local" hint={t('form.scheduleHint', { zone: timeZone })} {...form.register('publishFrom')} error={errorOf('publishFrom')} />
-          <TextField label={t('form.publishUntil')} type="datetime-local" hint={t('form.scheduleHint', { zone: timeZone })} {...form.register('publishUntil')} error={errorOf('publishUntil')} />
+          <TextField
+            label={t('form.sortOrder')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('form.sortOrderHint')}
+            {...form.register('sortOrder')}
+            error={errorOf('sortOrder')}
+          />
+          <TextField
+            label={t('form.publishFrom')}
+            type="datetime-local"
+            hint={t('form.scheduleHint', { zone: timeZone })}
+            {...form.register('publishFrom')}
+            error={errorOf('publishFrom')}
+          />
+          <TextField
+            label={t('form.publishUntil')}
+            type="datetime-local"
+            hint={t('form.scheduleHint', { zone: timeZone })}
+            {...form.register('publishUntil')}
+            error={errorOf('publishUntil')}
+          />
           <div className="field">
             <label className="field__label" htmlFor={linkageId}>
               {t('form.linkageType')}
@@ -124,7 +185,15 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
             </select>
           </div>
           {linkageType && (
-            <TextField label={t('form.linkageTarget')} requiredMark autoComplete="off" spellCheck={false} hint={t(`form.linkageHint.${linkageType}`)} {...form.register('linkageTarget')} error={errorOf('linkageTarget')} />
+            <TextField
+              label={t('form.linkageTarget')}
+              requiredMark
+              autoComplete="off"
+              spellCheck={false}
+              hint={t(`form.linkageHint.${linkageType}`)}
+              {...form.register('linkageTarget')}
+              error={errorOf('linkageTarget')}
+            />
           )}
         </div>
         {kind === 'promotion' && (
@@ -142,22 +211,51 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
           <ImageField
             image={image}
             disabled={save.isPending}
-            error={errorOf('imageName') && (kind === 'banner' || kind === 'footer' ? t(`form.imageRequired.${kind}`) : errorOf('imageName'))}
+            error={
+              errorOf('imageName') &&
+              (kind === 'banner' || kind === 'footer' ? t(`form.imageRequired.${kind}`) : errorOf('imageName'))
+            }
             onChange={(next) => {
               setImage(next);
               form.setValue('imageName', next?.name ?? null, { shouldValidate: form.formState.isSubmitted });
             }}
           />
         )}
-        <Tabs ids={CONTENT_LANGUAGES} active={language} onChange={setLanguage} label={t('form.wordsLabel')} labelOf={(l) => `${t(`form.languages.${l}`)}${hasWordsError(l) ? ' ⚠' : ''}`} idPrefix="content-words">
+        <Tabs
+          ids={CONTENT_LANGUAGES}
+          active={language}
+          onChange={setLanguage}
+          label={t('form.wordsLabel')}
+          labelOf={(l) => `${t(`form.languages.${l}`)}${hasWordsError(l) ? ' ⚠' : ''}`}
+          idPrefix="content-words"
+        >
           {CONTENT_LANGUAGES.map((lang) => (
             <div key={lang} hidden={lang !== language} className="content-form__words">
-              <TextField label={t('form.itemTitle', { language: lang })} requiredMark autoComplete="off" maxLength={200} {...form.register(`translations.${lang}.title`)} error={errorOf(`translations.${lang}.title`)} />
-              <WordsBody lang={lang} error={errorOf(`translations.${lang}.bodyHtml`)} registration={form.register(`translations.${lang}.bodyHtml`)} hint={t('form.bodyHint')} label={t('form.body', { language: lang })} />
+              <TextField
+                label={t('form.itemTitle', { language: lang })}
+                requiredMark
+                autoComplete="off"
+                maxLength={200}
+                {...form.register(`translations.${lang}.title`)}
+                error={errorOf(`translations.${lang}.title`)}
+              />
+              <WordsBody
+                lang={lang}
+                error={errorOf(`translations.${lang}.bodyHtml`)}
+                registration={form.register(`translations.${lang}.bodyHtml`)}
+                hint={t('form.bodyHint')}
+                label={t('form.body', { language: lang })}
+              />
             </div>
           ))}
         </Tabs>
-        <ReasonField required label={t('form.reason')} hint={t('form.reasonHint')} error={errorOf('reason')} registration={form.register('reason')} />
+        <ReasonField
+          required
+          label={t('form.reason')}
+          hint={t('form.reasonHint')}
+          error={errorOf('reason')}
+          registration={form.register('reason')}
+        />
         <FormError message={save.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={save.isPending}>
@@ -176,7 +274,13 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
   );
 }
 
-type WordsBodyProps = { lang: ContentLanguage; label: string; hint: string; error: string | undefined; registration: UseFormRegisterReturn };
+type WordsBodyProps = {
+  lang: ContentLanguage;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+};
 
 /** The body's HTML, typed as text (the server keeps only its allow-list of tags). */
 function WordsBody({ lang, label, hint, error, registration }: WordsBodyProps) {
@@ -186,7 +290,16 @@ function WordsBody({ lang, label, hint, error, registration }: WordsBodyProps) {
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="field__input content-form__body" rows={8} spellCheck={lang === 'PT' ? true : undefined} lang={lang === 'PT' ? 'pt-BR' : 'en'} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} {...registration} />
+      <textarea
+        id={id}
+        className="field__input content-form__body"
+        rows={8}
+        spellCheck={lang === 'PT' ? true : undefined}
+        lang={lang === 'PT' ? 'pt-BR' : 'en'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        {...registration}
+      />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
       </p>

@@ -1,7 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
-import { CONTENT_STATUSES, type ContentKind, type ContentStatus, type OpsContentItem } from '@wps/shared/schemas/content';
+import {
+  CONTENT_STATUSES,
+  type ContentKind,
+  type ContentStatus,
+  type OpsContentItem,
+} from '@wps/shared/schemas/content';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
@@ -39,11 +44,24 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
   const [changing, setChanging] = useState<{ item: OpsContentItem; to: ContentStatus } | null>(null);
 
   const columns = useMemo(() => {
-    const time = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short', timeZone });
+    const time = new Intl.DateTimeFormat(localeTag(i18n.language), {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone,
+    });
     const at = (iso: string) => <time dateTime={iso}>{time.format(new Date(iso))}</time>;
     return col.columns([
-      col.display({ id: 'title', header: t('columns.title'), meta: { rowHeader: true }, cell: (info) => <span className="content-title-cell">{itemTitle(info.row.original)}</span> }),
-      col.accessor('groupCode', { id: 'group', header: t('columns.group'), cell: (info) => <code>{info.getValue()}</code> }),
+      col.display({
+        id: 'title',
+        header: t('columns.title'),
+        meta: { rowHeader: true },
+        cell: (info) => <span className="content-title-cell">{itemTitle(info.row.original)}</span>,
+      }),
+      col.accessor('groupCode', {
+        id: 'group',
+        header: t('columns.group'),
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
       col.accessor('status', {
         id: 'status',
         header: t('columns.status'),
@@ -58,14 +76,42 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         header: t('columns.schedule'),
         cell: (info) => {
           const { publishFrom: from, publishUntil: until } = info.row.original;
-          if (from && until) return <span className="content-schedule">{at(from)} – {at(until)}</span>;
-          if (from) return <span className="content-schedule">{t('schedule.from', { from: '' })}{at(from)}</span>;
-          if (until) return <span className="content-schedule">{t('schedule.until', { until: '' })}{at(until)}</span>;
+          if (from && until)
+            return (
+              <span className="content-schedule">
+                {at(from)} – {at(until)}
+              </span>
+            );
+          if (from)
+            return (
+              <span className="content-schedule">
+                {t('schedule.from', { from: '' })}
+                {at(from)}
+              </span>
+            );
+          if (until)
+            return (
+              <span className="content-schedule">
+                {t('schedule.until', { until: '' })}
+                {at(until)}
+              </span>
+            );
           return <span className="content-muted">{t('schedule.always')}</span>;
         },
       }),
-      col.accessor('sortOrder', { id: 'sortOrder', header: t('columns.order'), enableSorting: true, meta: { numeric: true }, cell: (info) => info.getValue() }),
-      col.accessor('version', { id: 'version', header: t('columns.version'), meta: { numeric: true }, cell: (info) => info.getValue() }),
+      col.accessor('sortOrder', {
+        id: 'sortOrder',
+        header: t('columns.order'),
+        enableSorting: true,
+        meta: { numeric: true },
+        cell: (info) => info.getValue(),
+      }),
+      col.accessor('version', {
+        id: 'version',
+        header: t('columns.version'),
+        meta: { numeric: true },
+        cell: (info) => info.getValue(),
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -74,16 +120,31 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
           const title = itemTitle(item);
           return (
             <span className="content-actions" role="group" aria-label={t('actionsFor', { title })}>
-              <Button size="sm" variant="secondary" aria-label={t('previewFor', { title })} onClick={() => setPreviewing(previewOf(item))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('previewFor', { title })}
+                onClick={() => setPreviewing(previewOf(item))}
+              >
                 {t('preview')}
               </Button>
               {canWrite && (
                 <>
-                  <Button size="sm" variant="secondary" aria-label={t('editFor', { title })} onClick={() => onEdit(item)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('editFor', { title })}
+                    onClick={() => onEdit(item)}
+                  >
                     {t('edit')}
                   </Button>
                   {NEXT_STATUSES[item.status].map((to) => (
-                    <Button key={to} size="sm" variant={to === 'archived' ? 'ghost' : 'secondary'} onClick={() => setChanging({ item, to })}>
+                    <Button
+                      key={to}
+                      size="sm"
+                      variant={to === 'archived' ? 'ghost' : 'secondary'}
+                      onClick={() => setChanging({ item, to })}
+                    >
                       {t(ACTION_KEY[to])}
                     </Button>
                   ))}
@@ -102,7 +163,12 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         <label className="field__label" htmlFor={statusId}>
           {t('statusFilter')}
         </label>
-        <select id={statusId} className="field__input" value={params.filters.status ?? ''} onChange={(event) => params.setFilters({ status: event.target.value || null })}>
+        <select
+          id={statusId}
+          className="field__input"
+          value={params.filters.status ?? ''}
+          onChange={(event) => params.setFilters({ status: event.target.value || null })}
+        >
           <option value="">{t('allStatuses')}</option>
           {CONTENT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -129,7 +195,14 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         emptyBody={canWrite ? t('emptyWrite') : undefined}
       />
       {previewing && <PreviewDialog content={previewing} onClose={() => setPreviewing(null)} />}
-      {changing && <StatusDialog key={`${changing.item.id}:${changing.to}`} item={changing.item} to={changing.to} onClose={() => setChanging(null)} />}
+      {changing && (
+        <StatusDialog
+          key={`${changing.item.id}:${changing.to}`}
+          item={changing.item}
+          to={changing.to}
+          onClose={() => setChanging(null)}
+        />
+      )}
     </>
   );
 }

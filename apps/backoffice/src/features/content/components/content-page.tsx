@@ -46,9 +46,24 @@ export function ContentPage() {
         labelOf={(k) => t(`kinds.${k}`)}
         idPrefix="content-kind"
       >
-        <ContentList key={kind} kind={kind} params={params} canWrite={canWrite} timeZone={timeZone} onEdit={(item) => setEditing({ kind, item })} />
+        <ContentList
+          key={kind}
+          kind={kind}
+          params={params}
+          canWrite={canWrite}
+          timeZone={timeZone}
+          onEdit={(item) => setEditing({ kind, item })}
+        />
       </Tabs>
-      {editing && <ContentDialog key={editing.item?.id ?? `new-${editing.kind}`} kind={editing.kind} item={editing.item} timeZone={timeZone} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ContentDialog
+          key={editing.item?.id ?? `new-${editing.kind}`}
+          kind={editing.kind}
+          item={editing.item}
+          timeZone={timeZone}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

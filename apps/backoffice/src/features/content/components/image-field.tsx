@@ -39,7 +39,11 @@ export function ImageField({ image, onChange, error, disabled }: ImageFieldProps
   const id = useId();
   const upload = useUploadContentImage();
   const [localError, setLocalError] = useState<string | null>(null);
-  const size = new Intl.NumberFormat(localeTag(i18n.language), { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
+  const size = new Intl.NumberFormat(localeTag(i18n.language), {
+    style: 'unit',
+    unit: 'kilobyte',
+    maximumFractionDigits: 1,
+  });
   const message = localError ?? upload.errorMessage ?? error;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -85,7 +89,11 @@ export function ImageField({ image, onChange, error, disabled }: ImageFieldProps
         <figure className="content-image__shown" data-testid="content-image">
           <img src={image.url} width={image.width} height={image.height} alt={t('form.imageAlt')} />
           <figcaption>
-            {t('form.imageSize', { width: image.width, height: image.height, size: size.format(image.sizeBytes / 1024) })}
+            {t('form.imageSize', {
+              width: image.width,
+              height: image.height,
+              size: size.format(image.sizeBytes / 1024),
+            })}
             <Button size="sm" variant="ghost" onClick={() => onChange(null)} disabled={disabled}>
               {t('form.imageRemove')}
             </Button>

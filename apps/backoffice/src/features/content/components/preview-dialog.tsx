@@ -20,17 +20,34 @@ export function PreviewDialog({ content, onClose }: { content: PreviewContent; o
   return (
     <Modal open onClose={onClose} title={t('previewDialog.title')} size="lg">
       <p className="content-muted">{t('previewDialog.note')}</p>
-      <Tabs ids={CONTENT_LANGUAGES} active={language} onChange={setLanguage} label={t('previewDialog.language')} labelOf={(l) => t(`form.languages.${l}`)} idPrefix="content-preview">
+      <Tabs
+        ids={CONTENT_LANGUAGES}
+        active={language}
+        onChange={setLanguage}
+        label={t('previewDialog.language')}
+        labelOf={(l) => t(`form.languages.${l}`)}
+        idPrefix="content-preview"
+      >
         <article className="content-preview" data-testid="content-preview" lang={language === 'PT' ? 'pt-BR' : 'en'}>
           <h3 className="content-preview__title">{words.title}</h3>
           {content.image ? (
-            <img className="content-preview__image" src={content.image.url} width={content.image.width} height={content.image.height} alt={words.title} />
+            <img
+              className="content-preview__image"
+              src={content.image.url}
+              width={content.image.width}
+              height={content.image.height}
+              alt={words.title}
+            />
           ) : (
             <p className="content-muted">{t('previewDialog.noImage')}</p>
           )}
           {safeHtml.trim() ? (
             // Sanitised by DOMPurify just above: no scripts, handlers or javascript: links.
-            <div className="content-preview__body" data-testid="content-preview-body" dangerouslySetInnerHTML={{ __html: safeHtml }} />
+            <div
+              className="content-preview__body"
+              data-testid="content-preview-body"
+              dangerouslySetInnerHTML={{ __html: safeHtml }}
+            />
           ) : (
             <p className="content-muted">{t('previewDialog.emptyBody')}</p>
           )}

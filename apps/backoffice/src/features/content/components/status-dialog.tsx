@@ -4,7 +4,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSetContentStatus } from '../api/set-content-status';
 import { itemTitle } from '../content-view';
 
-const DIALOG_KEY: Record<ContentStatus, 'publish' | 'archive' | 'draft'> = { published: 'publish', archived: 'archive', draft: 'draft' };
+const DIALOG_KEY: Record<ContentStatus, 'publish' | 'archive' | 'draft'> = {
+  published: 'publish',
+  archived: 'archive',
+  draft: 'draft',
+};
 
 /** Publish, archive or move back to draft one item, with the reason kept in the audit log. */
 export function StatusDialog({ item, to, onClose }: { item: OpsContentItem; to: ContentStatus; onClose: () => void }) {

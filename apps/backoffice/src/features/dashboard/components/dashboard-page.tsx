@@ -50,7 +50,13 @@ export function DashboardPage() {
         <h2 id="dash-range-title">{t('range.title')}</h2>
         <DateRangePicker label={t('range.label')} value={chartRange} onChange={apply} />
       </div>
-      {chartQuery.isError ? <ErrorState message={errorText(t, chartQuery.error)} /> : chartQuery.data ? <DailyChart data={chartQuery.data} /> : <LoadingState label={t('loading')} />}
+      {chartQuery.isError ? (
+        <ErrorState message={errorText(t, chartQuery.error)} />
+      ) : chartQuery.data ? (
+        <DailyChart data={chartQuery.data} />
+      ) : (
+        <LoadingState label={t('loading')} />
+      )}
     </section>
   );
 }

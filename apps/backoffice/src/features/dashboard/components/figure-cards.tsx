@@ -9,8 +9,14 @@ export function FigureCards({ title, id, data }: { title: string; id: string; da
   const format = { currency: data.currency, scale: data.scale };
   const count = (n: number) => n.toLocaleString(i18n.language);
   const items: [string, string][] = [
-    ['deposits', `${money(data.deposits.amountMinor, format)} · ${t('orders', { count: data.deposits.count, formatted: count(data.deposits.count) })}`],
-    ['withdrawals', `${money(data.withdrawals.amountMinor, format)} · ${t('orders', { count: data.withdrawals.count, formatted: count(data.withdrawals.count) })}`],
+    [
+      'deposits',
+      `${money(data.deposits.amountMinor, format)} · ${t('orders', { count: data.deposits.count, formatted: count(data.deposits.count) })}`,
+    ],
+    [
+      'withdrawals',
+      `${money(data.withdrawals.amountMinor, format)} · ${t('orders', { count: data.withdrawals.count, formatted: count(data.withdrawals.count) })}`,
+    ],
     ['netDeposits', money(data.netDepositsMinor, format)],
     ['bets', money(data.games.betsMinor, format)],
     ['wins', money(data.games.winsMinor, format)],

@@ -31,7 +31,9 @@ export function QueuesPanel({ queues, now }: { queues: Dashboard['queues']; now:
             <li key={key} data-queue={key}>
               <Link to={to}>{t(`queues.${key}`)}</Link>
               <span className="dash-queue-count">{t('queues.waiting', { count: q.count })}</span>
-              <span className="dash-queue-age">{oldest ? t(`queues.oldest.${oldest.unit}`, { count: oldest.value }) : t('queues.empty')}</span>
+              <span className="dash-queue-age">
+                {oldest ? t(`queues.oldest.${oldest.unit}`, { count: oldest.value }) : t('queues.empty')}
+              </span>
             </li>
           );
         })}

@@ -11,7 +11,12 @@ export function fetchFeedbackImage(id: string, position: number): Promise<string
 
 /** A player's picture is not kept once the dialog closes (gcTime 0); it never changes (staleTime Infinity). */
 export const feedbackImageQuery = (id: string, position: number) =>
-  queryOptions({ queryKey: [...feedbackQueueKey, id, 'image', position], queryFn: () => fetchFeedbackImage(id, position), staleTime: Infinity, gcTime: 0 });
+  queryOptions({
+    queryKey: [...feedbackQueueKey, id, 'image', position],
+    queryFn: () => fetchFeedbackImage(id, position),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
 export function useFeedbackImage(id: string, position: number) {
   return useQuery(feedbackImageQuery(id, position));

@@ -13,7 +13,11 @@ export function fetchFeedbackQueue(query: URLSearchParams): Promise<OpsPage<OpsF
 
 export function feedbackQueueQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...feedbackQueueKey, search], queryFn: () => fetchFeedbackQueue(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...feedbackQueueKey, search],
+    queryFn: () => fetchFeedbackQueue(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of players' feedback; the previous page stays on screen while the next one loads. */

@@ -10,5 +10,9 @@ export function replyFeedback({ id, reply }: ReplyFeedbackInput): Promise<boolea
 }
 
 export function useReplyFeedback(successText: (input: ReplyFeedbackInput) => string) {
-  return useOpsMutation({ mutationFn: replyFeedback, invalidates: [feedbackQueueKey], successText: (_done, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: replyFeedback,
+    invalidates: [feedbackQueueKey],
+    successText: (_done, input) => successText(input),
+  });
 }

@@ -18,17 +18,34 @@ function FeedbackImage({ feedback, position }: { feedback: OpsFeedback; position
   const image = useFeedbackImage(feedback.id, position);
   if (image.isPending) return <LoadingState label={t('dialog.loadingImage', { number: position + 1 })} />;
   if (image.isError) return <ErrorState message={errorText(tc, image.error)} />;
-  return <img src={image.data} className="feedback-image" alt={t('dialog.image', { number: position + 1, id: feedback.id })} />;
+  return (
+    <img
+      src={image.data}
+      className="feedback-image"
+      alt={t('dialog.image', { number: position + 1, id: feedback.id })}
+    />
+  );
 }
 
 /**
  * A player's feedback as they wrote it, with its images, and (for an operator who may write to
  * players, while it is open) the one answer the player will read.
  */
-export function FeedbackDialog({ feedback, canReply, onClose }: { feedback: OpsFeedback; canReply: boolean; onClose: () => void }) {
+export function FeedbackDialog({
+  feedback,
+  canReply,
+  onClose,
+}: {
+  feedback: OpsFeedback;
+  canReply: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('feedback');
   const reply = useReplyFeedback(() => t('dialog.sent', { id: feedback.id }));
-  const form = useForm<{ reply: string }>({ resolver: zodResolver(feedbackReplyBodySchema), defaultValues: { reply: '' } });
+  const form = useForm<{ reply: string }>({
+    resolver: zodResolver(feedbackReplyBodySchema),
+    defaultValues: { reply: '' },
+  });
   const isOpen = feedback.status === 'open';
   const submit = form.handleSubmit(async ({ reply: text }) => {
     try {
@@ -40,7 +57,13 @@ export function FeedbackDialog({ feedback, canReply, onClose }: { feedback: OpsF
   });
   const error = form.formState.errors.reply;
   return (
-    <Modal open onClose={onClose} title={t('dialog.title', { id: feedback.id, account: feedback.account })} size="lg" closable={!reply.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('dialog.title', { id: feedback.id, account: feedback.account })}
+      size="lg"
+      closable={!reply.isPending}
+    >
       <dl className="feedback-facts">
         <div>
           <dt>{t('columns.type')}</dt>
@@ -65,7 +88,14 @@ export function FeedbackDialog({ feedback, canReply, onClose }: { feedback: OpsF
         </div>
       ) : canReply ? (
         <form onSubmit={submit} noValidate className="feedback-form">
-          <ReasonField label={t('dialog.replyLabel')} hint={t('dialog.replyHint')} error={error ? t('dialog.replyError') : undefined} registration={form.register('reply')} rows={5} maxLength={2000} />
+          <ReasonField
+            label={t('dialog.replyLabel')}
+            hint={t('dialog.replyHint')}
+            error={error ? t('dialog.replyError') : undefined}
+            registration={form.register('reply')}
+            rows={5}
+            maxLength={2000}
+          />
           <FormError message={reply.errorMessage} />
           <div className="actions">
             <Button variant="ghost" onClick={onClose} disabled={reply.isPending}>

@@ -32,7 +32,10 @@ export function FeedbackPage() {
   }, [params, status]);
   const list = useFeedbackQueue(query);
   const [open, setOpen] = useState<OpsFeedback | null>(null);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -41,13 +44,47 @@ export function FeedbackPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> }),
-        col.accessor('questionType', { id: 'type', header: t('columns.type'), cell: (info) => t(`types.${info.getValue()}`) }),
-        col.accessor('content', { id: 'content', header: t('columns.content'), cell: (info) => <span className="feedback-excerpt">{info.getValue()}</span> }),
-        col.accessor('imageCount', { id: 'images', header: t('columns.images'), meta: { numeric: true }, cell: (info) => info.getValue() }),
-        col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <span className={`feedback-status feedback-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span> }),
-        col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('account', {
+          id: 'account',
+          header: t('columns.player'),
+          cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>,
+        }),
+        col.accessor('questionType', {
+          id: 'type',
+          header: t('columns.type'),
+          cell: (info) => t(`types.${info.getValue()}`),
+        }),
+        col.accessor('content', {
+          id: 'content',
+          header: t('columns.content'),
+          cell: (info) => <span className="feedback-excerpt">{info.getValue()}</span>,
+        }),
+        col.accessor('imageCount', {
+          id: 'images',
+          header: t('columns.images'),
+          meta: { numeric: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('columns.status'),
+          cell: (info) => (
+            <span className={`feedback-status feedback-status--${info.getValue()}`}>
+              {t(`statuses.${info.getValue()}`)}
+            </span>
+          ),
+        }),
+        col.accessor('createdAt', {
+          id: 'createdAt',
+          header: t('columns.created'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
         col.display({
           id: 'actions',
           header: t('columns.actions'),
@@ -55,7 +92,12 @@ export function FeedbackPage() {
             const item = info.row.original;
             const answerable = canReply && item.status === 'open';
             return (
-              <Button size="sm" variant={answerable ? 'primary' : 'secondary'} aria-label={t(answerable ? 'answerFor' : 'openFor', { id: item.id, account: item.account })} onClick={() => setOpen(item)}>
+              <Button
+                size="sm"
+                variant={answerable ? 'primary' : 'secondary'}
+                aria-label={t(answerable ? 'answerFor' : 'openFor', { id: item.id, account: item.account })}
+                onClick={() => setOpen(item)}
+              >
                 {t(answerable ? 'answer' : 'open')}
               </Button>
             );
@@ -67,7 +109,12 @@ export function FeedbackPage() {
 
   const toolbar = (
     <div className="feedback-filters">
-      <SelectFilter label={t('filters.status')} value={status} options={[...FEEDBACK_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'open' ? null : value })} />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={[...FEEDBACK_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onChange={(value) => params.setFilters({ status: value === 'open' ? null : value })}
+      />
     </div>
   );
 
@@ -77,7 +124,16 @@ export function FeedbackPage() {
         <h1 id="feedback-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
-      <DataTable caption={t('caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('empty')} />
+      <DataTable
+        caption={t('caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('empty')}
+      />
       {open && <FeedbackDialog feedback={open} canReply={canReply} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -9,7 +9,10 @@ export type SetGameStatusInput = { nodeId: string; status: CatalogueStatus; reas
 
 /** PUT /ops/games/:nodeId/status (games.write), audited with the reason; the vendor's own status still applies on top. */
 export function setGameStatus({ nodeId, status, reason }: SetGameStatusInput): Promise<GameStatusChange> {
-  return opsRequest<GameStatusChange>(`/ops/games/${encodeURIComponent(nodeId)}/status`, { method: 'PUT', body: { status, reason } });
+  return opsRequest<GameStatusChange>(`/ops/games/${encodeURIComponent(nodeId)}/status`, {
+    method: 'PUT',
+    body: { status, reason },
+  });
 }
 
 /** Refreshes the open games list (the vendor list does not show games). */

@@ -12,7 +12,10 @@ export type SetVendorStatusInput = { vassalage: string; status: CatalogueStatus;
  * the vendor in the lobby with the maintenance message; disabled hides it from players.
  */
 export function setVendorStatus({ vassalage, status, reason }: SetVendorStatusInput): Promise<VendorStatusChange> {
-  return opsRequest<VendorStatusChange>(`/ops/vendors/${encodeURIComponent(vassalage)}/status`, { method: 'PUT', body: { status, reason } });
+  return opsRequest<VendorStatusChange>(`/ops/vendors/${encodeURIComponent(vassalage)}/status`, {
+    method: 'PUT',
+    body: { status, reason },
+  });
 }
 
 /** Refreshes the vendor list and the open games list (it shows the vendor's status too). */

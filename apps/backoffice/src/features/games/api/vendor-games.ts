@@ -16,7 +16,8 @@ export function fetchVendorGames(vassalage: string): Promise<OpsVendorGames> {
   return opsRequest<OpsVendorGames>(`/ops/games?${new URLSearchParams({ vassalage }).toString()}`);
 }
 
-export const vendorGamesQuery = (vassalage: string) => queryOptions({ queryKey: vendorGamesKey(vassalage), queryFn: () => fetchVendorGames(vassalage) });
+export const vendorGamesQuery = (vassalage: string) =>
+  queryOptions({ queryKey: vendorGamesKey(vassalage), queryFn: () => fetchVendorGames(vassalage) });
 
 /** A vendor's games; nothing is asked while no vendor is selected. */
 export function useVendorGames(vassalage: string | null) {

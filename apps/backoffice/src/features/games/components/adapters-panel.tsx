@@ -38,7 +38,11 @@ export function AdaptersPanel() {
       <ErrorState
         message={errorText(tc, vendors.error ?? adapters.error)}
         action={
-          <Button variant="secondary" size="sm" onClick={() => void Promise.all([vendors.refetch(), adapters.refetch()])}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void Promise.all([vendors.refetch(), adapters.refetch()])}
+          >
             {t('retry')}
           </Button>
         }
@@ -97,7 +101,9 @@ export function AdaptersPanel() {
                       <td className="is-numeric">{t('adapters.milliseconds', { count: adapter.requestTimeoutMs })}</td>
                       <td>
                         <code data-testid="adapter-fingerprint">{adapter.secretFingerprint}</code>
-                        <span className="catalogue-table__id">{t('adapters.secretSetAt', { at: time.format(new Date(adapter.secretSetAt)) })}</span>
+                        <span className="catalogue-table__id">
+                          {t('adapters.secretSetAt', { at: time.format(new Date(adapter.secretSetAt)) })}
+                        </span>
                       </td>
                     </>
                   ) : (
@@ -126,7 +132,14 @@ export function AdaptersPanel() {
           </tbody>
         </table>
       </TableScroll>
-      {editing && <VendorAdapterDialog key={editing.vendor.vassalage} vendor={editing.vendor} adapter={editing.adapter} onClose={() => setEditing(null)} />}
+      {editing && (
+        <VendorAdapterDialog
+          key={editing.vendor.vassalage}
+          vendor={editing.vendor}
+          adapter={editing.adapter}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -78,8 +78,23 @@ export function CataloguePanel({ canWrite }: { canWrite: boolean }) {
           onEdit={setEditing}
         />
       )}
-      {selected && <VendorGamesPanel key={selected} vassalage={selected} canWrite={canWrite} onChange={setPending} onClose={closeGames} headingRef={headingRef} />}
-      {pending && <StatusChangeDialog key={`${pending.kind}:${pending.id}:${pending.to}`} pending={pending} onClose={() => setPending(null)} />}
+      {selected && (
+        <VendorGamesPanel
+          key={selected}
+          vassalage={selected}
+          canWrite={canWrite}
+          onChange={setPending}
+          onClose={closeGames}
+          headingRef={headingRef}
+        />
+      )}
+      {pending && (
+        <StatusChangeDialog
+          key={`${pending.kind}:${pending.id}:${pending.to}`}
+          pending={pending}
+          onClose={() => setPending(null)}
+        />
+      )}
       {editing && <VendorSettingsDialog key={editing.vassalage} vendor={editing} onClose={() => setEditing(null)} />}
     </>
   );

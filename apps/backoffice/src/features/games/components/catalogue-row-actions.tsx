@@ -16,7 +16,14 @@ type CatalogueRowActionsProps = {
 };
 
 /** The last cell of a vendor's or a game's row for editors: edit its settings, change its status. */
-export function CatalogueRowActions({ name, status, groupLabel, editLabel, onEdit, onChoose }: CatalogueRowActionsProps) {
+export function CatalogueRowActions({
+  name,
+  status,
+  groupLabel,
+  editLabel,
+  onEdit,
+  onChoose,
+}: CatalogueRowActionsProps) {
   const { t } = useTranslation('games');
   return (
     <td>

@@ -23,7 +23,9 @@ const formSchema = z
     minBet: z.string().refine((text) => parseTypedAmount(text, SITE_MONEY.scale) !== null, 'amount'),
     reason: gameSettingsBodySchema.shape.reason,
   })
-  .transform(({ minBet, ...rest }) => gameSettingsBodySchema.parse({ ...rest, minBetMinor: String(parseTypedAmount(minBet, SITE_MONEY.scale)) }));
+  .transform(({ minBet, ...rest }) =>
+    gameSettingsBodySchema.parse({ ...rest, minBetMinor: String(parseTypedAmount(minBet, SITE_MONEY.scale)) }),
+  );
 
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
@@ -75,7 +77,11 @@ export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onCl
           </p>
         )}
       </div>
-      <LobbyPlacementFields order={register('sort', { valueAsNumber: true })} hasOrderError={errors.sort !== undefined} hot={register('isHot')} />
+      <LobbyPlacementFields
+        order={register('sort', { valueAsNumber: true })}
+        hasOrderError={errors.sort !== undefined}
+        hot={register('isHot')}
+      />
     </SettingsDialog>
   );
 }

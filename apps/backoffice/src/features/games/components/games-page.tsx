@@ -45,7 +45,13 @@ export function GamesPage() {
         labelOf={(id) => t(`views.${id}`)}
         idPrefix="games"
       >
-        {view === 'catalogue' ? <CataloguePanel canWrite={canWrite} /> : view === 'adapters' ? <AdaptersPanel /> : <InhouseGamesPanel canWrite={canWrite} />}
+        {view === 'catalogue' ? (
+          <CataloguePanel canWrite={canWrite} />
+        ) : view === 'adapters' ? (
+          <AdaptersPanel />
+        ) : (
+          <InhouseGamesPanel canWrite={canWrite} />
+        )}
       </Tabs>
     </section>
   );

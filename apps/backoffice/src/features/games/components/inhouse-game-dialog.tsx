@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { TextField } from '@wps/ui/text-field';
 import { formatMinor } from '@wps/shared/money';
 import { INHOUSE_MAX_STAKE_MINOR } from '@wps/shared/schemas/inhouse';
-import { findMaxStakeProblem, inhouseGameSettingsBodySchema, type OpsInhouseGame } from '@wps/shared/schemas/inhouse-settings';
+import {
+  findMaxStakeProblem,
+  inhouseGameSettingsBodySchema,
+  type OpsInhouseGame,
+} from '@wps/shared/schemas/inhouse-settings';
 import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useSetInhouseGameSettings } from '../api/set-inhouse-game-settings';
@@ -96,7 +100,14 @@ export function InhouseGameDialog({ game, onClose }: { game: OpsInhouseGame; onC
         autoComplete="off"
         data-autofocus
         hint={t('inhouse.maxStakeHint', limits)}
-        error={problem ? t(`inhouse.maxStakeProblems.${problem === 'belowMin' || problem === 'aboveLimit' || problem === 'notStep' ? problem : 'format'}`, limits) : undefined}
+        error={
+          problem
+            ? t(
+                `inhouse.maxStakeProblems.${problem === 'belowMin' || problem === 'aboveLimit' || problem === 'notStep' ? problem : 'format'}`,
+                limits,
+              )
+            : undefined
+        }
         {...register('maxStake')}
       />
     </SettingsDialog>

@@ -70,14 +70,21 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                 <td className="is-numeric">{formatMoney(game.minStakeMinor, SITE_MONEY)}</td>
                 <td className="is-numeric">
                   {formatMoney(game.maxStakeMinor, SITE_MONEY)}
-                  {game.maxStakeSetMinor === null && <span className="catalogue-table__id">{t('inhouse.houseLimit')}</span>}
+                  {game.maxStakeSetMinor === null && (
+                    <span className="catalogue-table__id">{t('inhouse.houseLimit')}</span>
+                  )}
                 </td>
                 <td>
                   <CatalogueStatusBadge status={game.status} />
                 </td>
                 {canWrite && (
                   <td>
-                    <Button size="sm" variant="secondary" aria-label={t('inhouse.editFor', { name: game.name })} onClick={() => setEditing(game)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('inhouse.editFor', { name: game.name })}
+                      onClick={() => setEditing(game)}
+                    >
                       {t('settings.edit')}
                     </Button>
                   </td>

@@ -25,14 +25,29 @@ type SettingsDialogProps = {
  * The frame every settings form of the Games screen shares: the dialog, the form, the fields it
  * is given, then the audited reason, the server's refusal and the cancel and save buttons.
  */
-export function SettingsDialog({ title, onClose, onSubmit, isPending, errorMessage, reason, hasReasonError, children }: SettingsDialogProps) {
+export function SettingsDialog({
+  title,
+  onClose,
+  onSubmit,
+  isPending,
+  errorMessage,
+  reason,
+  hasReasonError,
+  children,
+}: SettingsDialogProps) {
   const { t } = useTranslation('games');
   const { t: tc } = useTranslation();
   return (
     <Modal open onClose={onClose} title={title} size="md" closable={!isPending}>
       <form onSubmit={onSubmit} noValidate className="catalogue-settings-form">
         {children}
-        <ReasonField required label={t('settings.reason')} hint={t('settings.reasonHint')} error={hasReasonError ? t('settings.reasonRequired') : undefined} registration={reason} />
+        <ReasonField
+          required
+          label={t('settings.reason')}
+          hint={t('settings.reasonHint')}
+          error={hasReasonError ? t('settings.reasonRequired') : undefined}
+          registration={reason}
+        />
         <FormError message={errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={isPending}>

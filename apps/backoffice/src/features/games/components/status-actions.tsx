@@ -12,12 +12,26 @@ const ACTION_ORDER: readonly CatalogueStatus[] = ['maintenance', 'active', 'disa
  * the page (now offering the way back), so the dialog returns focus to it instead of the page top.
  * They stay calm (secondary) in a long table; the dialog's confirm button marks a disabling red.
  */
-export function StatusActions({ name, status, onChoose }: { name: string; status: CatalogueStatus; onChoose: (next: CatalogueStatus) => void }) {
+export function StatusActions({
+  name,
+  status,
+  onChoose,
+}: {
+  name: string;
+  status: CatalogueStatus;
+  onChoose: (next: CatalogueStatus) => void;
+}) {
   const { t } = useTranslation('games');
   return (
     <>
       {ACTION_ORDER.filter((next) => next !== status).map((next, slot) => (
-        <Button key={slot} variant="secondary" size="sm" aria-label={t(`actions.${next}For`, { name })} onClick={() => onChoose(next)}>
+        <Button
+          key={slot}
+          variant="secondary"
+          size="sm"
+          aria-label={t(`actions.${next}For`, { name })}
+          onClick={() => onChoose(next)}
+        >
           {t(`actions.${next}`)}
         </Button>
       ))}

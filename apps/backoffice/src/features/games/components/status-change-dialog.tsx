@@ -7,10 +7,21 @@ import { useSetGameStatus } from '../api/set-game-status';
 import { useSetVendorStatus } from '../api/set-vendor-status';
 
 /** A status change the operator asked for, waiting for its reason. */
-export type PendingStatusChange = { kind: 'vendor' | 'game'; id: string; name: string; from: CatalogueStatus; to: CatalogueStatus };
+export type PendingStatusChange = {
+  kind: 'vendor' | 'game';
+  id: string;
+  name: string;
+  from: CatalogueStatus;
+  to: CatalogueStatus;
+};
 
 /** The server's "not found" codes, which the shared error texts do not cover, said here. */
-function catalogueErrorText(t: TFunction<'games'>, error: unknown, pending: PendingStatusChange, fallback: string | null): string | null {
+function catalogueErrorText(
+  t: TFunction<'games'>,
+  error: unknown,
+  pending: PendingStatusChange,
+  fallback: string | null,
+): string | null {
   if (isApiError(error, 'VENDOR_NOT_FOUND')) return t('games.vendorNotFound', { code: pending.id });
   if (isApiError(error, 'GAME_NOT_FOUND')) return t('games.gameNotFound');
   return fallback;
@@ -33,7 +44,9 @@ export function StatusChangeDialog({ pending, onClose }: { pending: PendingStatu
       onClose={onClose}
       title={t(`change.title.${pending.to}`, { name: pending.name })}
       description={t(`change.${pending.kind}.${pending.to}`, { name: pending.name })}
-      changes={[{ label: t('change.status'), before: t(`statuses.${pending.from}`), after: t(`statuses.${pending.to}`) }]}
+      changes={[
+        { label: t('change.status'), before: t(`statuses.${pending.from}`), after: t(`statuses.${pending.to}`) },
+      ]}
       confirmLabel={t(`actions.${pending.to}`)}
       danger={pending.to === 'disabled'}
       onConfirm={(reason) =>

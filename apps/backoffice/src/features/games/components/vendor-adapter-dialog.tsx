@@ -38,7 +38,9 @@ export function VendorAdapterDialog({ vendor, adapter, onClose }: VendorAdapterD
   const { t } = useTranslation('games');
   const walletId = useId();
   const isConnected = adapter !== undefined;
-  const save = useSetVendorAdapter(() => t(isConnected ? 'adapters.saved' : 'adapters.connected', { name: vendor.name }));
+  const save = useSetVendorAdapter(() =>
+    t(isConnected ? 'adapters.saved' : 'adapters.connected', { name: vendor.name }),
+  );
   const {
     register,
     handleSubmit,
@@ -46,7 +48,10 @@ export function VendorAdapterDialog({ vendor, adapter, onClose }: VendorAdapterD
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(isConnected ? vendorAdapterBodySchema : vendorAdapterConnectBodySchema),
     defaultValues: {
-      walletModel: adapter?.walletModel === 'transfer' || (!adapter && vendor.walletModel === 'transfer') ? 'transfer' : 'seamless',
+      walletModel:
+        adapter?.walletModel === 'transfer' || (!adapter && vendor.walletModel === 'transfer')
+          ? 'transfer'
+          : 'seamless',
       launchUrl: adapter?.launchUrl ?? '',
       apiUrl: adapter?.apiUrl ?? '',
       requestTimeoutMs: adapter?.requestTimeoutMs ?? 5000,
@@ -60,7 +65,10 @@ export function VendorAdapterDialog({ vendor, adapter, onClose }: VendorAdapterD
   const urlError = (error: { message?: string | undefined } | undefined) =>
     error ? t(error.message === 'required' ? 'adapters.apiUrlRequired' : 'adapters.urlInvalid') : undefined;
   const secretError = errors.secret
-    ? t(errors.secret.message === 'required' ? 'adapters.secretRequired' : 'adapters.secretInvalid', { min: VENDOR_SECRET_MIN_LENGTH, max: VENDOR_SECRET_MAX_LENGTH })
+    ? t(errors.secret.message === 'required' ? 'adapters.secretRequired' : 'adapters.secretInvalid', {
+        min: VENDOR_SECRET_MIN_LENGTH,
+        max: VENDOR_SECRET_MAX_LENGTH,
+      })
     : undefined;
 
   return (
@@ -86,15 +94,35 @@ export function VendorAdapterDialog({ vendor, adapter, onClose }: VendorAdapterD
           ))}
         </select>
       </div>
-      <TextField label={t('adapters.launchUrl')} type="url" autoComplete="off" spellCheck={false} hint={t('adapters.launchUrlHint')} error={urlError(errors.launchUrl)} {...register('launchUrl')} />
-      <TextField label={t('adapters.apiUrl')} type="url" autoComplete="off" spellCheck={false} hint={t('adapters.apiUrlHint')} error={urlError(errors.apiUrl)} {...register('apiUrl')} />
+      <TextField
+        label={t('adapters.launchUrl')}
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        hint={t('adapters.launchUrlHint')}
+        error={urlError(errors.launchUrl)}
+        {...register('launchUrl')}
+      />
+      <TextField
+        label={t('adapters.apiUrl')}
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        hint={t('adapters.apiUrlHint')}
+        error={urlError(errors.apiUrl)}
+        {...register('apiUrl')}
+      />
       <TextField
         label={t('adapters.timeoutLabel')}
         type="number"
         inputMode="numeric"
         min={VENDOR_TIMEOUT_MIN_MS}
         max={VENDOR_TIMEOUT_MAX_MS}
-        error={errors.requestTimeoutMs ? t('adapters.timeoutInvalid', { min: VENDOR_TIMEOUT_MIN_MS, max: VENDOR_TIMEOUT_MAX_MS }) : undefined}
+        error={
+          errors.requestTimeoutMs
+            ? t('adapters.timeoutInvalid', { min: VENDOR_TIMEOUT_MIN_MS, max: VENDOR_TIMEOUT_MAX_MS })
+            : undefined
+        }
         {...register('requestTimeoutMs', { valueAsNumber: true })}
       />
       <TextField

@@ -49,7 +49,11 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
   else if (games.isError)
     body = (
       <ErrorState
-        message={isApiError(games.error, 'VENDOR_NOT_FOUND') ? t('games.vendorNotFound', { code: vassalage }) : errorText(tc, games.error)}
+        message={
+          isApiError(games.error, 'VENDOR_NOT_FOUND')
+            ? t('games.vendorNotFound', { code: vassalage })
+            : errorText(tc, games.error)
+        }
         action={
           <Button variant="secondary" size="sm" onClick={() => void games.refetch()}>
             {t('retry')}
@@ -66,7 +70,14 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
             <label className="field__label" htmlFor={filterId}>
               {t('games.filter')}
             </label>
-            <input id={filterId} className="field__input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby={`${filterId}-hint`} />
+            <input
+              id={filterId}
+              className="field__input"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              aria-describedby={`${filterId}-hint`}
+            />
             <p id={`${filterId}-hint`} className="field__hint">
               {t('games.filterHint')}
             </p>
@@ -113,7 +124,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                         groupLabel={t('games.actionsFor', { name: game.name })}
                         editLabel={t('settings.editGameFor', { name: game.name })}
                         onEdit={() => setEditing(game)}
-                        onChoose={(to) => onChange({ kind: 'game', id: game.nodeId, name: game.name, from: game.status, to })}
+                        onChoose={(to) =>
+                          onChange({ kind: 'game', id: game.nodeId, name: game.name, from: game.status, to })
+                        }
                       />
                     )}
                   </tr>
@@ -146,7 +159,13 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
       {editing && (
         <GameSettingsDialog
           key={editing.nodeId}
-          game={{ nodeId: editing.nodeId, name: editing.name, sort: editing.sort, isHot: editing.isHot, minBet: editing.minBet }}
+          game={{
+            nodeId: editing.nodeId,
+            name: editing.name,
+            sort: editing.sort,
+            isHot: editing.isHot,
+            minBet: editing.minBet,
+          }}
           onClose={() => setEditing(null)}
         />
       )}

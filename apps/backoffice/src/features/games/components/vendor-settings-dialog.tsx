@@ -56,7 +56,11 @@ export function VendorSettingsDialog({ vendor, onClose }: { vendor: OpsVendor; o
           ))}
         </select>
       </div>
-      <LobbyPlacementFields order={register('sortOrder', { valueAsNumber: true })} hasOrderError={errors.sortOrder !== undefined} hot={register('isHot')} />
+      <LobbyPlacementFields
+        order={register('sortOrder', { valueAsNumber: true })}
+        hasOrderError={errors.sortOrder !== undefined}
+        hot={register('isHot')}
+      />
     </SettingsDialog>
   );
 }

@@ -51,7 +51,11 @@ export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, 
           {vendors.map((vendor) => {
             const isSelected = vendor.vassalage === selected;
             return (
-              <tr key={vendor.vassalage} data-vassalage={vendor.vassalage} className={isSelected ? 'is-selected' : undefined}>
+              <tr
+                key={vendor.vassalage}
+                data-vassalage={vendor.vassalage}
+                className={isSelected ? 'is-selected' : undefined}
+              >
                 <th scope="row">
                   <Link
                     to={{ search: `?${new URLSearchParams({ vendor: vendor.vassalage }).toString()}` }}
@@ -79,7 +83,9 @@ export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, 
                     groupLabel={t('vendors.actionsFor', { name: vendor.name })}
                     editLabel={t('settings.editFor', { name: vendor.name })}
                     onEdit={() => onEdit(vendor)}
-                    onChoose={(to) => onChange({ kind: 'vendor', id: vendor.vassalage, name: vendor.name, from: vendor.status, to })}
+                    onChoose={(to) =>
+                      onChange({ kind: 'vendor', id: vendor.vassalage, name: vendor.name, from: vendor.status, to })
+                    }
                   />
                 )}
               </tr>

@@ -25,7 +25,10 @@ export function IdentityProvidersPage() {
   const [editing, setEditing] = useState<OpsOidcProvider | 'new' | null>(null);
   const [switching, setSwitching] = useState<OpsOidcProvider | null>(null);
   const toggle = useSetOidcProviderEnabled(() => t('switched'));
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -76,7 +79,14 @@ export function IdentityProvidersPage() {
                   <td>{p.linkedMembers}</td>
                   <td>
                     {canWrite ? (
-                      <button type="button" role="switch" aria-checked={p.enabled} aria-label={t('switchLabel', { name: p.name })} className="idp-switch" onClick={() => setSwitching(p)}>
+                      <button
+                        type="button"
+                        role="switch"
+                        aria-checked={p.enabled}
+                        aria-label={t('switchLabel', { name: p.name })}
+                        className="idp-switch"
+                        onClick={() => setSwitching(p)}
+                      >
                         {p.enabled ? t('on') : t('off')}
                       </button>
                     ) : p.enabled ? (
@@ -87,7 +97,12 @@ export function IdentityProvidersPage() {
                   </td>
                   {canWrite ? (
                     <td>
-                      <Button variant="secondary" size="sm" aria-label={t('editLabel', { name: p.name })} onClick={() => setEditing(p)}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t('editLabel', { name: p.name })}
+                        onClick={() => setEditing(p)}
+                      >
                         {t('edit')}
                       </Button>
                     </td>
@@ -98,14 +113,26 @@ export function IdentityProvidersPage() {
           </table>
         </TableScroll>
       )}
-      {editing !== null ? <ProviderForm key={editing === 'new' ? 'new' : editing.id} current={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <ProviderForm
+          key={editing === 'new' ? 'new' : editing.id}
+          current={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
       {switching ? (
         <ConfirmDialog
           open
           onClose={() => setSwitching(null)}
           title={t(switching.enabled ? 'disableTitle' : 'enableTitle', { name: switching.name })}
           description={t(switching.enabled ? 'disableEffect' : 'enableEffect')}
-          changes={[{ label: t('col.enabled'), before: switching.enabled ? t('on') : t('off'), after: switching.enabled ? t('off') : t('on') }]}
+          changes={[
+            {
+              label: t('col.enabled'),
+              before: switching.enabled ? t('on') : t('off'),
+              after: switching.enabled ? t('off') : t('on'),
+            },
+          ]}
           confirmLabel={t(switching.enabled ? 'disable' : 'enable')}
           onConfirm={(reason) => toggle.mutateAsync({ id: switching.id, enabled: !switching.enabled, reason })}
           isPending={toggle.isPending}

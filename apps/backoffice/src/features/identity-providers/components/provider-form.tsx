@@ -49,23 +49,74 @@ export function ProviderForm({ current, onDone }: { current: OpsOidcProvider | n
     }
   });
   return (
-    <form className="idp-form" aria-label={current ? t('editTitle', { name: current.name }) : t('addTitle')} onSubmit={submit} noValidate>
+    <form
+      className="idp-form"
+      aria-label={current ? t('editTitle', { name: current.name }) : t('addTitle')}
+      onSubmit={submit}
+      noValidate
+    >
       <h2>{current ? t('editTitle', { name: current.name }) : t('addTitle')}</h2>
-      <TextField label={t('field.name')} requiredMark autoComplete="off" error={err(errors.name)} {...form.register('name')} />
+      <TextField
+        label={t('field.name')}
+        requiredMark
+        autoComplete="off"
+        error={err(errors.name)}
+        {...form.register('name')}
+      />
       <SelectField label={t('field.kind')} hint={t('field.kindHint')} {...form.register('kind')}>
         <option value="oidc">{t('kind.oidc')}</option>
         <option value="oauth2">{t('kind.oauth2')}</option>
       </SelectField>
-      <TextField label={t('field.issuer')} requiredMark autoComplete="off" inputMode="url" error={err(errors.issuer)} {...form.register('issuer')} />
+      <TextField
+        label={t('field.issuer')}
+        requiredMark
+        autoComplete="off"
+        inputMode="url"
+        error={err(errors.issuer)}
+        {...form.register('issuer')}
+      />
       {kind === 'oauth2' ? (
         <>
-          <TextField label={t('field.authorizationEndpoint')} requiredMark autoComplete="off" inputMode="url" error={err(errors.authorizationEndpoint)} {...form.register('authorizationEndpoint')} />
-          <TextField label={t('field.tokenEndpoint')} requiredMark autoComplete="off" inputMode="url" error={err(errors.tokenEndpoint)} {...form.register('tokenEndpoint')} />
-          <TextField label={t('field.userinfoEndpoint')} requiredMark autoComplete="off" inputMode="url" error={err(errors.userinfoEndpoint)} {...form.register('userinfoEndpoint')} />
+          <TextField
+            label={t('field.authorizationEndpoint')}
+            requiredMark
+            autoComplete="off"
+            inputMode="url"
+            error={err(errors.authorizationEndpoint)}
+            {...form.register('authorizationEndpoint')}
+          />
+          <TextField
+            label={t('field.tokenEndpoint')}
+            requiredMark
+            autoComplete="off"
+            inputMode="url"
+            error={err(errors.tokenEndpoint)}
+            {...form.register('tokenEndpoint')}
+          />
+          <TextField
+            label={t('field.userinfoEndpoint')}
+            requiredMark
+            autoComplete="off"
+            inputMode="url"
+            error={err(errors.userinfoEndpoint)}
+            {...form.register('userinfoEndpoint')}
+          />
         </>
       ) : null}
-      <TextField label={t('field.scopes')} requiredMark autoComplete="off" error={err(errors.scopes)} {...form.register('scopes')} />
-      <TextField label={t('field.clientId')} requiredMark autoComplete="off" error={err(errors.clientId)} {...form.register('clientId')} />
+      <TextField
+        label={t('field.scopes')}
+        requiredMark
+        autoComplete="off"
+        error={err(errors.scopes)}
+        {...form.register('scopes')}
+      />
+      <TextField
+        label={t('field.clientId')}
+        requiredMark
+        autoComplete="off"
+        error={err(errors.clientId)}
+        {...form.register('clientId')}
+      />
       <TextField
         label={t('field.clientSecret')}
         hint={current ? t('field.clientSecretKeep') : t('field.clientSecretHint')}
@@ -79,7 +130,14 @@ export function ProviderForm({ current, onDone }: { current: OpsOidcProvider | n
         <input type="checkbox" role="switch" {...form.register('enabled')} />
         <span>{t('field.enabled')}</span>
       </label>
-      <ReasonField label={t('field.reason')} hint={t('field.reasonHint')} required error={errors.reason ? t('field.reasonError') : undefined} registration={form.register('reason')} maxLength={500} />
+      <ReasonField
+        label={t('field.reason')}
+        hint={t('field.reasonHint')}
+        required
+        error={errors.reason ? t('field.reasonError') : undefined}
+        registration={form.register('reason')}
+        maxLength={500}
+      />
       <FormError message={save.errorMessage} />
       <div className="actions">
         <Button type="submit" loading={save.isPending}>

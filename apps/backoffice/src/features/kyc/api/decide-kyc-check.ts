@@ -11,5 +11,9 @@ export function decideKycCheck({ id, ...body }: DecideKycInput): Promise<OpsKycC
 }
 
 export function useDecideKycCheck(successText: (input: DecideKycInput) => string) {
-  return useOpsMutation({ mutationFn: decideKycCheck, invalidates: [kycChecksKey], successText: (_r, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: decideKycCheck,
+    invalidates: [kycChecksKey],
+    successText: (_r, input) => successText(input),
+  });
 }

@@ -12,7 +12,11 @@ export function fetchKycChecks(query: URLSearchParams): Promise<OpsKycPage> {
 
 export function kycChecksQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...kycChecksKey, search], queryFn: () => fetchKycChecks(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...kycChecksKey, search],
+    queryFn: () => fetchKycChecks(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useKycChecks(query: URLSearchParams) {

@@ -34,8 +34,13 @@ export function KycChecksPage() {
   }, [params, status]);
   const list = useKycChecks(query);
   const [deciding, setDeciding] = useState<Deciding | null>(null);
-  const decide = useDecideKycCheck((input) => t(input.decision === 'passed' ? 'passedNotice' : 'failedNotice', { id: input.id }));
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const decide = useDecideKycCheck((input) =>
+    t(input.decision === 'passed' ? 'passedNotice' : 'failedNotice', { id: input.id }),
+  );
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -44,25 +49,59 @@ export function KycChecksPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('account', {
+          id: 'account',
+          header: t('columns.player'),
+          cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>,
+        }),
         // A re-verification reads no name: it checks the face of an already verified player.
-        col.accessor('fullName', { id: 'fullName', header: t('columns.fullName'), cell: (info) => (info.row.original.purpose === 'reverification' ? t('reverification') : (info.getValue() ?? '—')) }),
-        col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <span className={`kyc-status kyc-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span> }),
+        col.accessor('fullName', {
+          id: 'fullName',
+          header: t('columns.fullName'),
+          cell: (info) =>
+            info.row.original.purpose === 'reverification' ? t('reverification') : (info.getValue() ?? '—'),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('columns.status'),
+          cell: (info) => (
+            <span className={`kyc-status kyc-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span>
+          ),
+        }),
         col.accessor('reason', { id: 'reason', header: t('columns.reason'), cell: (info) => info.getValue() ?? '' }),
-        col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('createdAt', {
+          id: 'createdAt',
+          header: t('columns.created'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
         col.display({
           id: 'actions',
           header: t('columns.actions'),
           cell: (info) => {
             const c = info.row.original;
-            if (c.status !== 'review') return c.decidedBy ? t(c.decidedBy === 'provider' ? 'byProvider' : 'byOperator') : '';
+            if (c.status !== 'review')
+              return c.decidedBy ? t(c.decidedBy === 'provider' ? 'byProvider' : 'byOperator') : '';
             return (
               <span className="kyc-actions">
-                <Button size="sm" aria-label={t('passFor', { id: c.id, account: c.account })} onClick={() => setDeciding({ check: c, decision: 'passed' })}>
+                <Button
+                  size="sm"
+                  aria-label={t('passFor', { id: c.id, account: c.account })}
+                  onClick={() => setDeciding({ check: c, decision: 'passed' })}
+                >
                   {t('pass')}
                 </Button>
-                <Button size="sm" variant="secondary" aria-label={t('failFor', { id: c.id, account: c.account })} onClick={() => setDeciding({ check: c, decision: 'failed' })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('failFor', { id: c.id, account: c.account })}
+                  onClick={() => setDeciding({ check: c, decision: 'failed' })}
+                >
                   {t('fail')}
                 </Button>
               </span>
@@ -75,7 +114,12 @@ export function KycChecksPage() {
 
   const toolbar = (
     <div className="kyc-filters">
-      <SelectFilter label={t('filters.status')} value={status} options={[...KYC_CHECK_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'review' ? null : value })} />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={[...KYC_CHECK_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onChange={(value) => params.setFilters({ status: value === 'review' ? null : value })}
+      />
     </div>
   );
 
@@ -85,7 +129,16 @@ export function KycChecksPage() {
         <h1 id="kyc-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
-      <DataTable caption={t('caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('empty')} />
+      <DataTable
+        caption={t('caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('empty')}
+      />
       {deciding && (
         <ConfirmDialog
           open
@@ -94,7 +147,9 @@ export function KycChecksPage() {
           description={
             deciding.check.purpose === 'reverification'
               ? t(deciding.decision === 'passed' ? 'reverifyPassEffect' : 'reverifyFailEffect')
-              : t(deciding.decision === 'passed' ? 'passEffect' : 'failEffect', { name: deciding.check.fullName ?? '—' })
+              : t(deciding.decision === 'passed' ? 'passEffect' : 'failEffect', {
+                  name: deciding.check.fullName ?? '—',
+                })
           }
           confirmLabel={t(deciding.decision === 'passed' ? 'pass' : 'fail')}
           danger={deciding.decision === 'failed'}

@@ -16,7 +16,9 @@ import { useSaveKycSettings } from '../api/save-kyc-settings';
 import './kyc.css';
 
 // The form holds the days as typed; the shared body schema checks the number.
-const formSchema = kycSettingsBodySchema.extend({ reverifyDays: z.coerce.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS) });
+const formSchema = kycSettingsBodySchema.extend({
+  reverifyDays: z.coerce.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS),
+});
 
 /**
  * The licence's identity tiers (settings.read; changes settings.write): what an unverified player
@@ -71,7 +73,11 @@ function SettingsForm({ current }: { current: KycSettings }) {
   const save = useSaveKycSettings(() => t('settings.saved'));
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: { unverifiedDepositCap: current.unverifiedDepositCap, reverifyDays: current.reverifyDays, reason: '' },
+    defaultValues: {
+      unverifiedDepositCap: current.unverifiedDepositCap,
+      reverifyDays: current.reverifyDays,
+      reason: '',
+    },
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (body) => {
@@ -102,7 +108,14 @@ function SettingsForm({ current }: { current: KycSettings }) {
         error={errors.reverifyDays ? t('settings.daysError', { max: KYC_REVERIFY_MAX_DAYS }) : undefined}
         {...form.register('reverifyDays')}
       />
-      <ReasonField label={t('settings.reasonLabel')} hint={t('settings.reasonHint')} required error={errors.reason ? t('settings.reasonError') : undefined} registration={form.register('reason')} maxLength={500} />
+      <ReasonField
+        label={t('settings.reasonLabel')}
+        hint={t('settings.reasonHint')}
+        required
+        error={errors.reason ? t('settings.reasonError') : undefined}
+        registration={form.register('reason')}
+        maxLength={500}
+      />
       <FormError message={save.errorMessage} />
       <div className="actions">
         <Button type="submit" loading={save.isPending}>

@@ -10,7 +10,11 @@ export function fetchLotteryDraw(drawId: string): Promise<OpsLotteryDrawDetail> 
 
 export function lotteryDrawQuery(drawId: string) {
   // An open draw's liability moves with every bet, and a decided one settles within seconds.
-  return queryOptions({ queryKey: [...lotteryKey, 'draw', drawId], queryFn: () => fetchLotteryDraw(drawId), refetchInterval: 5_000 });
+  return queryOptions({
+    queryKey: [...lotteryKey, 'draw', drawId],
+    queryFn: () => fetchLotteryDraw(drawId),
+    refetchInterval: 5_000,
+  });
 }
 
 export function useLotteryDraw(drawId: string) {

@@ -3,11 +3,17 @@ import type { OpsLotteryDrawsPage } from '@wps/shared/schemas/lottery-ops';
 import { opsRequest } from '../../../lib/api-client';
 import { lotteryKey } from './lottery-key';
 
-export type LotteryDrawsFilter = { gameCode?: string | undefined; status?: string | undefined; before?: string | undefined; size?: number };
+export type LotteryDrawsFilter = {
+  gameCode?: string | undefined;
+  status?: string | undefined;
+  before?: string | undefined;
+  size?: number;
+};
 
 function toQuery(filter: LotteryDrawsFilter): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(filter))
+    if (value !== undefined && value !== '') query.set(name, String(value));
   return query.toString();
 }
 
@@ -18,7 +24,12 @@ export function fetchLotteryDraws(filter: LotteryDrawsFilter): Promise<OpsLotter
 
 export function lotteryDrawsQuery(filter: LotteryDrawsFilter) {
   // Draws open, close and settle every minute for the quick games: refreshed while the screen is open.
-  return queryOptions({ queryKey: [...lotteryKey, 'draws', toQuery(filter)], queryFn: () => fetchLotteryDraws(filter), placeholderData: keepPreviousData, refetchInterval: 15_000 });
+  return queryOptions({
+    queryKey: [...lotteryKey, 'draws', toQuery(filter)],
+    queryFn: () => fetchLotteryDraws(filter),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
 }
 
 export function useLotteryDraws(filter: LotteryDrawsFilter) {

@@ -13,7 +13,11 @@ export function fetchLotteryReport({ from, to, gameCode }: LotteryReportFilter):
 }
 
 export function lotteryReportQuery(filter: LotteryReportFilter) {
-  return queryOptions({ queryKey: [...lotteryKey, 'report', filter.from, filter.to, filter.gameCode ?? ''], queryFn: () => fetchLotteryReport(filter), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...lotteryKey, 'report', filter.from, filter.to, filter.gameCode ?? ''],
+    queryFn: () => fetchLotteryReport(filter),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useLotteryReport(filter: LotteryReportFilter) {

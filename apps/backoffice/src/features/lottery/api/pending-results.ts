@@ -8,7 +8,11 @@ export function fetchPendingResults(): Promise<OpsLotteryQueueEntry[]> {
   return opsRequest<OpsLotteryQueueEntry[]>('/ops/lottery/results/pending');
 }
 
-export const pendingResultsQuery = queryOptions({ queryKey: [...lotteryKey, 'pending'], queryFn: fetchPendingResults, refetchInterval: 15_000 });
+export const pendingResultsQuery = queryOptions({
+  queryKey: [...lotteryKey, 'pending'],
+  queryFn: fetchPendingResults,
+  refetchInterval: 15_000,
+});
 
 export function usePendingResults() {
   return useQuery(pendingResultsQuery);

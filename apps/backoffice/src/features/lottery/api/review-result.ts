@@ -7,7 +7,10 @@ export type ReviewResultInput = { entryId: string; approve: boolean; reason?: st
 
 /** POST /ops/lottery/results/:entryId/review (lottery.results): approve (the draw takes the result and settles) or reject; the server refuses the operator who typed it. */
 export function reviewResult({ entryId, ...body }: ReviewResultInput): Promise<OpsLotteryReviewResult> {
-  return opsRequest<OpsLotteryReviewResult>(`/ops/lottery/results/${encodeURIComponent(entryId)}/review`, { method: 'POST', body });
+  return opsRequest<OpsLotteryReviewResult>(`/ops/lottery/results/${encodeURIComponent(entryId)}/review`, {
+    method: 'POST',
+    body,
+  });
 }
 
 export function useReviewResult(successText: (result: OpsLotteryReviewResult, input: ReviewResultInput) => string) {

@@ -22,12 +22,16 @@ export function EntryReview({ entry, title }: { entry: OpsLotteryEntry; title: s
   const [rejecting, setRejecting] = useState(false);
   const review = useReviewResult((_, input) => (input.approve ? t('results.approved') : t('results.rejected')));
   const isMine = me.data?.operatorId === entry.enteredBy;
-  const when = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(entry.enteredAt));
+  const when = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }).format(
+    new Date(entry.enteredAt),
+  );
 
   return (
     <section className="lottery-entry" aria-label={title}>
       <h3>{title}</h3>
-      <p className="lottery-entry__who">{t('results.enteredBy', { name: entry.enteredByName ?? `#${entry.enteredBy}`, when })}</p>
+      <p className="lottery-entry__who">
+        {t('results.enteredBy', { name: entry.enteredByName ?? `#${entry.enteredBy}`, when })}
+      </p>
       {isMine && (
         <p className="lottery-note" role="note">
           {t('results.yours')}
@@ -41,7 +45,10 @@ export function EntryReview({ entry, title }: { entry: OpsLotteryEntry; title: s
             <Button variant="secondary" onClick={() => setRejecting(true)} disabled={review.isPending}>
               {t('results.reject')}
             </Button>
-            <Button loading={review.isPending && !rejecting} onClick={() => void review.mutateAsync({ entryId: entry.entryId, approve: true }).catch(() => undefined)}>
+            <Button
+              loading={review.isPending && !rejecting}
+              onClick={() => void review.mutateAsync({ entryId: entry.entryId, approve: true }).catch(() => undefined)}
+            >
               {t('results.approve')}
             </Button>
           </div>

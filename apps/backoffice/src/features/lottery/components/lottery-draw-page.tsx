@@ -65,7 +65,10 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
   const [voiding, setVoiding] = useState(false);
   const voidDraw = useVoidDraw((d) => t('draw.voided', { numero: d.numero }));
   const { draw, exposure, tickets, pendingEntry } = detail;
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }),
+    [i18n.language],
+  );
   const time = (iso: string | null) => (iso ? <time dateTime={iso}>{dates.format(new Date(iso))}</time> : '—');
   const timeline: [string, string | null][] = [
     ['opensAt', draw.opensAt],
@@ -114,7 +117,9 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
             <div>
               <dt>{t('draw.seed')}</dt>
               <dd>
-                <code className="lottery-code">{draw.serverSeed ?? (draw.serverSeedHash ? t('draw.seedHidden') : t('draw.noSeed'))}</code>
+                <code className="lottery-code">
+                  {draw.serverSeed ?? (draw.serverSeedHash ? t('draw.seedHidden') : t('draw.noSeed'))}
+                </code>
               </dd>
             </div>
           </dl>
@@ -164,7 +169,16 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
           </div>
           <div>
             <dt>{t('draw.cap')}</dt>
-            <dd>{draw.payoutCapMinor === null ? '—' : isCapped(draw) ? t('draw.capDetail', { cap: formatMoney(draw.payoutCapMinor), gross: formatMoney(draw.grossPayoutMinor ?? '0') }) : t('draw.capNotReached', { cap: formatMoney(draw.payoutCapMinor) })}</dd>
+            <dd>
+              {draw.payoutCapMinor === null
+                ? '—'
+                : isCapped(draw)
+                  ? t('draw.capDetail', {
+                      cap: formatMoney(draw.payoutCapMinor),
+                      gross: formatMoney(draw.grossPayoutMinor ?? '0'),
+                    })
+                  : t('draw.capNotReached', { cap: formatMoney(draw.payoutCapMinor) })}
+            </dd>
           </div>
         </dl>
       </section>
@@ -196,7 +210,11 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
                         <code>{e.key}</code>
                       </th>
                       <td className="is-numeric">{formatMoney(e.payoutMinor)}</td>
-                      <td className="is-numeric">{game ? `${((Number(e.payoutMinor) / Number(game.limits.perKeyMinor)) * 100).toFixed(1)} %` : '—'}</td>
+                      <td className="is-numeric">
+                        {game
+                          ? `${((Number(e.payoutMinor) / Number(game.limits.perKeyMinor)) * 100).toFixed(1)} %`
+                          : '—'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -220,7 +238,9 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
           danger
           onClose={() => setVoiding(false)}
           title={t('draw.voidTitle', { numero: draw.numero })}
-          description={t('draw.voidDescription', { count: draw.ticketCount || Object.values(tickets).reduce((n, v) => n + v.count, 0) })}
+          description={t('draw.voidDescription', {
+            count: draw.ticketCount || Object.values(tickets).reduce((n, v) => n + v.count, 0),
+          })}
           confirmLabel={t('draw.void')}
           onConfirm={(reason) => voidDraw.mutateAsync({ drawId: draw.drawId, reason })}
           isPending={voidDraw.isPending}

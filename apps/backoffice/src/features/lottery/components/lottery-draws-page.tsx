@@ -45,7 +45,10 @@ function DrawsList({ mode }: { mode: 'draws' | 'settlements' }) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const before = cursors[cursors.length - 1];
   const draws = useLotteryDraws({ gameCode, status, before, size: PAGE_SIZE });
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
   const prefix = mode === 'settlements' ? 'settlements' : 'draws';
 
   useEffect(() => {
@@ -93,7 +96,10 @@ function DrawsList({ mode }: { mode: 'draws' | 'settlements' }) {
             {draws.data.list.map((d: OpsLotteryDraw) => (
               <tr key={d.drawId}>
                 <th scope="row">
-                  <Link to={`/lottery/draws/${d.drawId}`} aria-label={t('draws.openFor', { game: gameName(d.gameCode), numero: d.numero })}>
+                  <Link
+                    to={`/lottery/draws/${d.drawId}`}
+                    aria-label={t('draws.openFor', { game: gameName(d.gameCode), numero: d.numero })}
+                  >
                     {d.numero}
                   </Link>
                 </th>
@@ -105,7 +111,13 @@ function DrawsList({ mode }: { mode: 'draws' | 'settlements' }) {
                 <td className="is-numeric">{d.ticketCount}</td>
                 <td className="is-numeric">{formatMoney(d.stakeMinor)}</td>
                 <td className="is-numeric">{formatMoney(d.payoutMinor)}</td>
-                {mode === 'settlements' && <td>{isCapped(d) ? t('draws.cappedAt', { amount: formatMoney(d.payoutCapMinor ?? '0') }) : t('draws.notCapped')}</td>}
+                {mode === 'settlements' && (
+                  <td>
+                    {isCapped(d)
+                      ? t('draws.cappedAt', { amount: formatMoney(d.payoutCapMinor ?? '0') })
+                      : t('draws.notCapped')}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -129,16 +141,30 @@ function DrawsList({ mode }: { mode: 'draws' | 'settlements' }) {
         <SelectFilter
           label={t('draws.filters.status')}
           value={status ?? ALL}
-          options={mode === 'settlements' ? statuses.map((s) => ({ value: s, label: t(`drawStatuses.${s}`) })) : filterOptions(statuses, (s) => t(`drawStatuses.${s}`), t('draws.filters.all'))}
+          options={
+            mode === 'settlements'
+              ? statuses.map((s) => ({ value: s, label: t(`drawStatuses.${s}`) }))
+              : filterOptions(statuses, (s) => t(`drawStatuses.${s}`), t('draws.filters.all'))
+          }
           onChange={(v) => setFilter('status', v)}
         />
       </div>
       {body}
       <div className="lottery-pager">
-        <Button size="sm" variant="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={cursors.length < 2}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
           {t('draws.previous')}
         </Button>
-        <Button size="sm" variant="secondary" disabled={!draws.data?.next} onClick={() => draws.data?.next && setCursors((c) => [...c, draws.data.next ?? undefined])}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!draws.data?.next}
+          onClick={() => draws.data?.next && setCursors((c) => [...c, draws.data.next ?? undefined])}
+        >
           {t('draws.next')}
         </Button>
       </div>

@@ -33,7 +33,10 @@ function moneyField(locale: string) {
 }
 
 /** A whole number typed in a text field. */
-const wholeNumber = z.string().regex(/^\d{1,6}$/, 'whole').transform(Number);
+const wholeNumber = z
+  .string()
+  .regex(/^\d{1,6}$/, 'whole')
+  .transform(Number);
 
 /**
  * The schedule field as the server takes it: a quick draw's interval in seconds (a select of the
@@ -42,7 +45,11 @@ const wholeNumber = z.string().regex(/^\d{1,6}$/, 'whole').transform(Number);
 function scheduleField(quick: boolean) {
   const schedule = opsLotteryGameBodySchema.shape.schedule.unwrap();
   return quick
-    ? z.string().transform(Number).pipe(schedule.shape.intervalSeconds.unwrap()).transform((intervalSeconds) => ({ intervalSeconds }))
+    ? z
+        .string()
+        .transform(Number)
+        .pipe(schedule.shape.intervalSeconds.unwrap())
+        .transform((intervalSeconds) => ({ intervalSeconds }))
     : schedule.shape.drawTime.unwrap().transform((drawTime) => ({ drawTime }));
 }
 
@@ -66,14 +73,20 @@ function formSchemaFor(locale: string, paytable: Paytable, quick: boolean) {
       multipliers: z.array(z.string().trim().regex(MULTIPLIER_PATTERN, 'multiplier')),
       reason: opsLotteryGameBodySchema.shape.reason,
     })
-    .transform(({ minStakeMinor, maxStakeMinor, perKeyMinor, perTicketMinor, perDrawMinor, multipliers, ...rest }, ctx) => {
-      const table = paytableFromCells(paytable, multipliers);
-      if (!table) {
-        ctx.addIssue({ code: 'custom', path: ['multipliers'], message: 'multiplier' });
-        return z.NEVER;
-      }
-      return { ...rest, paytable: table, limits: { minStakeMinor, maxStakeMinor, perKeyMinor, perTicketMinor, perDrawMinor } };
-    });
+    .transform(
+      ({ minStakeMinor, maxStakeMinor, perKeyMinor, perTicketMinor, perDrawMinor, multipliers, ...rest }, ctx) => {
+        const table = paytableFromCells(paytable, multipliers);
+        if (!table) {
+          ctx.addIssue({ code: 'custom', path: ['multipliers'], message: 'multiplier' });
+          return z.NEVER;
+        }
+        return {
+          ...rest,
+          paytable: table,
+          limits: { minStakeMinor, maxStakeMinor, perKeyMinor, perTicketMinor, perDrawMinor },
+        };
+      },
+    );
 }
 type FormSchema = ReturnType<typeof formSchemaFor>;
 
@@ -105,7 +118,9 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
     defaultValues: {
       name: game.name,
       // The schedule waiting for its first day, if one does: saving again keeps it as it is.
-      schedule: quick ? String(game.nextSchedule?.intervalSeconds ?? game.intervalSeconds) : (game.nextSchedule?.drawTime ?? game.drawTime ?? ''),
+      schedule: quick
+        ? String(game.nextSchedule?.intervalSeconds ?? game.intervalSeconds)
+        : (game.nextSchedule?.drawTime ?? game.drawTime ?? ''),
       status: game.status,
       closeBeforeSeconds: String(game.closeBeforeSeconds),
       sortOrder: String(game.sortOrder),
@@ -119,9 +134,21 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
   });
 
   return (
-    <Modal open onClose={onClose} title={t('games.dialogTitle', { name: game.name })} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('games.dialogTitle', { name: game.name })}
+      size="lg"
+      closable={!save.isPending}
+    >
       <form className="lottery-form" onSubmit={submit} noValidate>
-        <TextField label={t('games.fields.name')} autoComplete="off" data-autofocus error={errors.name ? t('games.problems.name') : undefined} {...register('name')} />
+        <TextField
+          label={t('games.fields.name')}
+          autoComplete="off"
+          data-autofocus
+          error={errors.name ? t('games.problems.name') : undefined}
+          {...register('name')}
+        />
         <div className="field">
           <label className="field__label" htmlFor={statusId}>
             {t('games.fields.status')}
@@ -136,7 +163,12 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
             <label className="field__label" htmlFor={scheduleId}>
               {t('games.fields.interval')}
             </label>
-            <select id={scheduleId} className="field__input" aria-describedby={scheduleHintId} {...register('schedule')}>
+            <select
+              id={scheduleId}
+              className="field__input"
+              aria-describedby={scheduleHintId}
+              {...register('schedule')}
+            >
               {INTERVALS.map((seconds) => (
                 <option key={seconds} value={String(seconds)}>
                   {t('schedule.everyMinutes', { count: seconds / 60 })}
@@ -157,19 +189,44 @@ export function LotteryGameDialog({ game, onClose }: { game: OpsLotteryGame; onC
           />
         )}
         <div className="lottery-form__row">
-          <TextField label={t('games.fields.closeBeforeSeconds')} inputMode="numeric" autoComplete="off" error={errors.closeBeforeSeconds ? t('games.problems.closeBefore') : undefined} {...register('closeBeforeSeconds')} />
-          <TextField label={t('games.fields.sortOrder')} inputMode="numeric" autoComplete="off" error={errors.sortOrder ? t('games.problems.sortOrder') : undefined} {...register('sortOrder')} />
+          <TextField
+            label={t('games.fields.closeBeforeSeconds')}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.closeBeforeSeconds ? t('games.problems.closeBefore') : undefined}
+            {...register('closeBeforeSeconds')}
+          />
+          <TextField
+            label={t('games.fields.sortOrder')}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.sortOrder ? t('games.problems.sortOrder') : undefined}
+            {...register('sortOrder')}
+          />
         </div>
         <fieldset className="lottery-form__group">
           <legend>{t('games.fields.limits')}</legend>
           <div className="lottery-form__row">
             {LIMITS.map((name) => (
-              <TextField key={name} label={t(`limits.${name}`)} inputMode="decimal" autoComplete="off" error={errors[name] ? t('games.problems.money') : undefined} {...register(name)} />
+              <TextField
+                key={name}
+                label={t(`limits.${name}`)}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors[name] ? t('games.problems.money') : undefined}
+                {...register(name)}
+              />
             ))}
           </div>
         </fieldset>
         <PaytableEditor cells={cells} register={register} errors={errors} />
-        <ReasonField label={tc('confirm.reason')} hint={tc('confirm.reasonHint')} required error={errors.reason ? t('games.problems.reason') : undefined} registration={register('reason')} />
+        <ReasonField
+          label={tc('confirm.reason')}
+          hint={tc('confirm.reasonHint')}
+          required
+          error={errors.reason ? t('games.problems.reason') : undefined}
+          registration={register('reason')}
+        />
         <FormError message={save.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={save.isPending}>

@@ -59,7 +59,13 @@ export function LotteryGamesPage() {
                   {game.name}
                   <code className="lottery-muted">{game.code}</code>
                   {canWrite && (
-                    <Button size="sm" variant="secondary" className="lottery-edit" aria-label={t('games.editFor', { name: game.name })} onClick={() => setEditing(game)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="lottery-edit"
+                      aria-label={t('games.editFor', { name: game.name })}
+                      onClick={() => setEditing(game)}
+                    >
                       {t('games.edit')}
                     </Button>
                   )}
@@ -73,19 +79,25 @@ export function LotteryGamesPage() {
                   <span className="lottery-muted">{t('games.cutOff', { count: game.closeBeforeSeconds })}</span>
                   {game.nextSchedule && (
                     <span className="lottery-muted" data-testid="next-schedule">
-                      {t('games.nextSchedule', { from: dayText(game.nextSchedule.from, locale), schedule: scheduleText({ ...game, ...game.nextSchedule }, t) })}
+                      {t('games.nextSchedule', {
+                        from: dayText(game.nextSchedule.from, locale),
+                        schedule: scheduleText({ ...game, ...game.nextSchedule }, t),
+                      })}
                     </span>
                   )}
                 </td>
                 <td>{t(`sources.${game.resultSource}`)}</td>
                 <td>
-                  <span className={`status-pill lottery-status--${game.status}`}>{t(`gameStatuses.${game.status}`)}</span>
+                  <span className={`status-pill lottery-status--${game.status}`}>
+                    {t(`gameStatuses.${game.status}`)}
+                  </span>
                 </td>
                 <td>
                   <ul className="lottery-edges" aria-label={t('games.edgesFor', { name: game.name })}>
                     {game.edges.map((e) => (
                       <li key={`${e.betType}-${e.variant ?? ''}`}>
-                        <span>{e.variant === null ? e.betType : `${e.betType} ${e.variant}`}</span> <strong>{edgeText(e.edgePercent, locale)}</strong>
+                        <span>{e.variant === null ? e.betType : `${e.betType} ${e.variant}`}</span>{' '}
+                        <strong>{edgeText(e.edgePercent, locale)}</strong>
                       </li>
                     ))}
                   </ul>

@@ -13,7 +13,6 @@ import { useLotteryGames } from '../api/lottery-games';
 import { useLotteryReport } from '../api/lottery-report';
 import './lottery.css';
 
-
 /**
  * Lottery by game (lottery.read): over days in the operator's time zone, each game's draws
  * settled and voided, tickets, stake, payout and gross gaming revenue (stake − payout of settled
@@ -91,7 +90,11 @@ export function LotteryReportsPage() {
         <SelectFilter
           label={t('draws.filters.game')}
           value={gameCode ?? ALL}
-          options={filterOptions(games.data?.map((g) => g.code) ?? [], (code) => games.data?.find((g) => g.code === code)?.name ?? code, t('draws.filters.all'))}
+          options={filterOptions(
+            games.data?.map((g) => g.code) ?? [],
+            (code) => games.data?.find((g) => g.code === code)?.name ?? code,
+            t('draws.filters.all'),
+          )}
           onChange={setGame}
         />
       </div>

@@ -38,7 +38,9 @@ export function LotteryResultsPage() {
       ) : (
         pending.data.map((entry) => (
           <div key={entry.entryId} className="lottery-queue-item">
-            <Link to={`/lottery/draws/${entry.drawId}`}>{t('results.openDraw', { gameCode: entry.gameCode, numero: entry.numero })}</Link>
+            <Link to={`/lottery/draws/${entry.drawId}`}>
+              {t('results.openDraw', { gameCode: entry.gameCode, numero: entry.numero })}
+            </Link>
             <EntryReview entry={entry} title={t('results.entryTitle', { entryId: entry.entryId })} />
           </div>
         ))

@@ -18,7 +18,12 @@ describe('the paytable as cells an operator types', () => {
     for (const family of LOTTERY_FAMILIES) {
       const table = defaultPaytable(family);
       const cells = paytableCells(table);
-      expect(paytableFromCells(table, cells.map((c) => bpToMultiplier(c.bp, 'pt-BR')))).toEqual(table);
+      expect(
+        paytableFromCells(
+          table,
+          cells.map((c) => bpToMultiplier(c.bp, 'pt-BR')),
+        ),
+      ).toEqual(table);
     }
     const keno = defaultPaytable('keno');
     const cells = paytableCells(keno);
@@ -28,6 +33,11 @@ describe('the paytable as cells an operator types', () => {
     expect(changed.pick).toMatchObject({ kind: 'hits' });
     expect((changed.pick!.multiplierBp as Record<string, number[]>)['5']![4]).toBe(210_000);
     expect((keno.pick!.multiplierBp as Record<string, number[]>)['5']![4]).toBe(200_000);
-    expect(paytableFromCells(keno, typed.map((v, i) => (i === 0 ? 'x' : v)))).toBeNull();
+    expect(
+      paytableFromCells(
+        keno,
+        typed.map((v, i) => (i === 0 ? 'x' : v)),
+      ),
+    ).toBeNull();
   });
 });

@@ -12,8 +12,11 @@ const BP_ONE = 10_000;
 export function paytableCells(paytable: Paytable): PaytableCell[] {
   return Object.entries(paytable).flatMap(([betType, rule]): PaytableCell[] => {
     if (rule.kind === 'fixed') return [{ betType, variant: null, hits: null, bp: rule.multiplierBp }];
-    if (rule.kind === 'variant') return Object.entries(rule.multiplierBp).map(([variant, bp]) => ({ betType, variant, hits: null, bp }));
-    return Object.entries(rule.multiplierBp).flatMap(([variant, list]) => list.map((bp, hits) => ({ betType, variant, hits, bp })));
+    if (rule.kind === 'variant')
+      return Object.entries(rule.multiplierBp).map(([variant, bp]) => ({ betType, variant, hits: null, bp }));
+    return Object.entries(rule.multiplierBp).flatMap(([variant, list]) =>
+      list.map((bp, hits) => ({ betType, variant, hits, bp })),
+    );
   });
 }
 

@@ -5,12 +5,33 @@ import type { PaytableCell } from './paytable-cells';
 type Form = { multipliers: string[] };
 
 /** The cells of one bet type (and variant, for a table by number of hits) under one heading. */
-function groupCells(cells: PaytableCell[]): { key: string; betType: string; variant: string | null; byHits: boolean; items: { cell: PaytableCell; index: number }[] }[] {
-  const groups = new Map<string, { key: string; betType: string; variant: string | null; byHits: boolean; items: { cell: PaytableCell; index: number }[] }>();
+function groupCells(cells: PaytableCell[]): {
+  key: string;
+  betType: string;
+  variant: string | null;
+  byHits: boolean;
+  items: { cell: PaytableCell; index: number }[];
+}[] {
+  const groups = new Map<
+    string,
+    {
+      key: string;
+      betType: string;
+      variant: string | null;
+      byHits: boolean;
+      items: { cell: PaytableCell; index: number }[];
+    }
+  >();
   cells.forEach((cell, index) => {
     const byHits = cell.hits !== null;
     const key = byHits ? `${cell.betType}|${cell.variant}` : cell.betType;
-    const group = groups.get(key) ?? { key, betType: cell.betType, variant: byHits ? cell.variant : null, byHits, items: [] };
+    const group = groups.get(key) ?? {
+      key,
+      betType: cell.betType,
+      variant: byHits ? cell.variant : null,
+      byHits,
+      items: [],
+    };
     group.items.push({ cell, index });
     groups.set(key, group);
   });
@@ -23,7 +44,15 @@ function groupCells(cells: PaytableCell[]): { key: string; betType: string; vari
  * are the family's and cannot be added or removed here; the server checks the whole table and
  * recomputes the house edges on save.
  */
-export function PaytableEditor<T extends Form>({ cells, register, errors }: { cells: PaytableCell[]; register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+export function PaytableEditor<T extends Form>({
+  cells,
+  register,
+  errors,
+}: {
+  cells: PaytableCell[];
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+}) {
   const { t } = useTranslation('lottery');
   const reg = register as unknown as UseFormRegister<Form>;
   const fieldErrors = (errors as FieldErrors<Form>).multipliers;
@@ -33,16 +62,30 @@ export function PaytableEditor<T extends Form>({ cells, register, errors }: { ce
       <p className="field__hint">{t('games.paytableHint')}</p>
       {groupCells(cells).map((group) => (
         <div key={group.key} className="lottery-paytable__rule">
-          <h4>{group.byHits ? t('games.paytableSpots', { betType: group.betType, spots: group.variant }) : group.betType}</h4>
+          <h4>
+            {group.byHits ? t('games.paytableSpots', { betType: group.betType, spots: group.variant }) : group.betType}
+          </h4>
           <div className="lottery-paytable__cells">
             {group.items.map(({ cell, index }) => {
-              const label = cell.hits !== null ? t('games.paytableHits', { count: cell.hits }) : cell.variant !== null ? cell.variant : t('games.paytableWin');
+              const label =
+                cell.hits !== null
+                  ? t('games.paytableHits', { count: cell.hits })
+                  : cell.variant !== null
+                    ? cell.variant
+                    : t('games.paytableWin');
               const name = `${group.byHits ? t('games.paytableSpots', { betType: cell.betType, spots: cell.variant }) : cell.betType} · ${label}`;
               const invalid = Boolean(fieldErrors?.[index]);
               return (
                 <label key={index} className={`lottery-paytable__cell${invalid ? ' has-error' : ''}`}>
                   <span>{label}</span>
-                  <input className="field__input" inputMode="decimal" autoComplete="off" aria-label={t('games.paytableCell', { name })} aria-invalid={invalid || undefined} {...reg(`multipliers.${index}`)} />
+                  <input
+                    className="field__input"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    aria-label={t('games.paytableCell', { name })}
+                    aria-invalid={invalid || undefined}
+                    {...reg(`multipliers.${index}`)}
+                  />
                 </label>
               );
             })}

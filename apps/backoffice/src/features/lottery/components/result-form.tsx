@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { isLotteryFamily, type LotteryResult, type VnTier } from '@wps/shared/lottery/types';
-import { NUMBERS_SPECS, VN_STRUCTURES, isVnFamily, validateResult, type NumbersFamily } from '@wps/shared/lottery/results';
+import {
+  NUMBERS_SPECS,
+  VN_STRUCTURES,
+  isVnFamily,
+  validateResult,
+  type NumbersFamily,
+} from '@wps/shared/lottery/results';
 import { useEnterResult } from '../api/enter-result';
 
 type Field = { id: string; label: string; digits: number | null };
@@ -20,19 +26,41 @@ function tiersOf(family: string, t: (key: string, options?: Record<string, unkno
     return VN_STRUCTURES[family].map(({ tier, count, digits }) => ({
       key: tier,
       label: t(`tiers.${tier}`),
-      fields: Array.from({ length: count }, (_, i) => ({ id: `${tier}-${i}`, label: t('results.prizeNumber', { tier: t(`tiers.${tier}`), n: i + 1, digits }), digits })),
+      fields: Array.from({ length: count }, (_, i) => ({
+        id: `${tier}-${i}`,
+        label: t('results.prizeNumber', { tier: t(`tiers.${tier}`), n: i + 1, digits }),
+        digits,
+      })),
     }));
   }
   const spec = NUMBERS_SPECS[family as NumbersFamily];
-  return [{ key: 'numbers', label: t('results.numbers', spec), fields: Array.from({ length: spec.count }, (_, i) => ({ id: `n-${i}`, label: t('results.numberAt', { n: i + 1 }), digits: null })) }];
+  return [
+    {
+      key: 'numbers',
+      label: t('results.numbers', spec),
+      fields: Array.from({ length: spec.count }, (_, i) => ({
+        id: `n-${i}`,
+        label: t('results.numberAt', { n: i + 1 }),
+        digits: null,
+      })),
+    },
+  ];
 }
 
 function resultOf(family: string, tiers: Tier[], values: Record<string, string>): LotteryResult {
   const read = (f: Field) => (values[f.id] ?? '').trim();
   if (isLotteryFamily(family) && isVnFamily(family)) {
-    return { kind: 'prizes', prizes: tiers.flatMap((tier) => (tier.key === 'numbers' ? [] : [{ tier: tier.key, numbers: tier.fields.map(read) }])) };
+    return {
+      kind: 'prizes',
+      prizes: tiers.flatMap((tier) =>
+        tier.key === 'numbers' ? [] : [{ tier: tier.key, numbers: tier.fields.map(read) }],
+      ),
+    };
   }
-  return { kind: 'numbers', numbers: (tiers[0]?.fields ?? []).map((f) => (/^\d+$/.test(read(f)) ? Number(read(f)) : Number.NaN)) };
+  return {
+    kind: 'numbers',
+    numbers: (tiers[0]?.fields ?? []).map((f) => (/^\d+$/.test(read(f)) ? Number(read(f)) : Number.NaN)),
+  };
 }
 
 /**
@@ -50,7 +78,9 @@ export function ResultForm({ drawId, family }: { drawId: string; family: string 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = resultOf(family, tiers, values);
-    const check = isLotteryFamily(family) ? validateResult(family, result) : ({ ok: false, reason: 'RESULT_KIND' } as const);
+    const check = isLotteryFamily(family)
+      ? validateResult(family, result)
+      : ({ ok: false, reason: 'RESULT_KIND' } as const);
     if (!check.ok) {
       setProblem(t(`results.problems.${check.reason}`));
       return;
@@ -60,7 +90,12 @@ export function ResultForm({ drawId, family }: { drawId: string; family: string 
   };
 
   return (
-    <form className="lottery-result-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="lottery-result-form-title">
+    <form
+      className="lottery-result-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="lottery-result-form-title"
+    >
       <h2 id="lottery-result-form-title">{t('results.enterTitle')}</h2>
       <p>{t('results.enterIntro')}</p>
       {tiers.map((tier) => (

@@ -20,7 +20,10 @@ export type SaveMallItemInput = { id: string | null; body: OpsMallItemBody };
 
 /** PUT /ops/points/items or /ops/points/items/:id (loyalty.write); audited. */
 export function saveMallItem({ id, body }: SaveMallItemInput): Promise<OpsMallItem> {
-  return opsRequest<OpsMallItem>(id ? `/ops/points/items/${encodeURIComponent(id)}` : '/ops/points/items', { method: 'PUT', body });
+  return opsRequest<OpsMallItem>(id ? `/ops/points/items/${encodeURIComponent(id)}` : '/ops/points/items', {
+    method: 'PUT',
+    body,
+  });
 }
 
 export function useSaveMallItem(successText: (item: OpsMallItem) => string) {

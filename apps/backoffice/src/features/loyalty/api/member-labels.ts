@@ -31,5 +31,9 @@ export function deleteMemberLabel(id: string): Promise<boolean> {
 }
 
 export function useDeleteMemberLabel(successText: string) {
-  return useOpsMutation({ mutationFn: deleteMemberLabel, invalidates: [memberLabelsKey], successText: () => successText });
+  return useOpsMutation({
+    mutationFn: deleteMemberLabel,
+    invalidates: [memberLabelsKey],
+    successText: () => successText,
+  });
 }

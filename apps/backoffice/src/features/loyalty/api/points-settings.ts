@@ -22,5 +22,9 @@ export function savePointsSettings(body: OpsPointsSettings): Promise<OpsPointsSe
 }
 
 export function useSavePointsSettings(successText: string) {
-  return useOpsMutation({ mutationFn: savePointsSettings, invalidates: [pointsSettingsKey], successText: () => successText });
+  return useOpsMutation({
+    mutationFn: savePointsSettings,
+    invalidates: [pointsSettingsKey],
+    successText: () => successText,
+  });
 }

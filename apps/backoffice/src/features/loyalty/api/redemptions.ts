@@ -14,7 +14,11 @@ export function fetchRedemptions(query: URLSearchParams): Promise<OpsPage<OpsRed
 
 export function redemptionsQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...redemptionsKey, search], queryFn: () => fetchRedemptions(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...redemptionsKey, search],
+    queryFn: () => fetchRedemptions(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useRedemptions(query: URLSearchParams) {
@@ -25,9 +29,16 @@ export type DecideRedemptionInput = OpsRedemptionDecision & { id: string };
 
 /** POST /ops/points/redemptions/:id/decision (loyalty.fulfil): approve (fulfilled) or reject (points back); audited with the reason. */
 export function decideRedemption({ id, ...body }: DecideRedemptionInput): Promise<OpsRedemption> {
-  return opsRequest<OpsRedemption>(`/ops/points/redemptions/${encodeURIComponent(id)}/decision`, { method: 'POST', body });
+  return opsRequest<OpsRedemption>(`/ops/points/redemptions/${encodeURIComponent(id)}/decision`, {
+    method: 'POST',
+    body,
+  });
 }
 
 export function useDecideRedemption(successText: (input: DecideRedemptionInput) => string) {
-  return useOpsMutation({ mutationFn: decideRedemption, invalidates: [redemptionsKey], successText: (_r, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: decideRedemption,
+    invalidates: [redemptionsKey],
+    successText: (_r, input) => successText(input),
+  });
 }

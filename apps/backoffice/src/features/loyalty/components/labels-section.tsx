@@ -21,7 +21,10 @@ export function LabelsSection() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<MemberLabelBody>({ resolver: zodResolver(memberLabelBodySchema), defaultValues: { labelName: '', color: '#3366cc' } });
+  } = useForm<MemberLabelBody>({
+    resolver: zodResolver(memberLabelBodySchema),
+    defaultValues: { labelName: '', color: '#3366cc' },
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
@@ -38,7 +41,12 @@ export function LabelsSection() {
           <li key={label.id} className="loyalty-label" style={{ borderColor: label.color }}>
             <span>{label.labelName}</span>
             {canWrite && (
-              <Button size="sm" variant="secondary" aria-label={t('labels.deleteFor', { name: label.labelName })} onClick={() => remove.mutate(label.id)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('labels.deleteFor', { name: label.labelName })}
+                onClick={() => remove.mutate(label.id)}
+              >
                 {t('labels.delete')}
               </Button>
             )}
@@ -51,7 +59,12 @@ export function LabelsSection() {
             <label className="field__label" htmlFor={`${id}-name`}>
               {t('labels.name')}
             </label>
-            <input id={`${id}-name`} className="field__input" {...register('labelName')} aria-invalid={errors.labelName ? true : undefined} />
+            <input
+              id={`${id}-name`}
+              className="field__input"
+              {...register('labelName')}
+              aria-invalid={errors.labelName ? true : undefined}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-color`}>

@@ -25,7 +25,14 @@ export function LoyaltyPage() {
       <div className="page-header">
         <h1 id="loyalty-title">{t('settings.title')}</h1>
       </div>
-      <Tabs ids={TABS} active={tab} onChange={setTab} label={t('settings.title')} labelOf={(id) => t(`settings.tabs.${id}`)} idPrefix="loyalty">
+      <Tabs
+        ids={TABS}
+        active={tab}
+        onChange={setTab}
+        label={t('settings.title')}
+        labelOf={(id) => t(`settings.tabs.${id}`)}
+        idPrefix="loyalty"
+      >
         {tab === 'items' && <MallItemsSection />}
         {tab === 'points' && <PointsSettingsSection />}
         {tab === 'vip' && <VipLevelsSection />}

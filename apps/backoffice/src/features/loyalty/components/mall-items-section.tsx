@@ -6,7 +6,12 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { CONTENT_IMAGE_MAX_BYTES } from '@wps/shared/schemas/content';
-import { MALL_ITEM_KINDS, opsMallItemBodySchema, type OpsMallItem, type OpsMallItemBody } from '@wps/shared/schemas/points';
+import {
+  MALL_ITEM_KINDS,
+  opsMallItemBodySchema,
+  type OpsMallItem,
+  type OpsMallItemBody,
+} from '@wps/shared/schemas/points';
 import { localeTag } from '../../../lib/i18n';
 import { useCan } from '../../../lib/permissions';
 import { useMallItems, useSaveMallItem } from '../api/mall-items';
@@ -44,8 +49,12 @@ export function MallItemsSection() {
             <tr>
               <th scope="col">{t('items.name')}</th>
               <th scope="col">{t('columns.kind')}</th>
-              <th scope="col" className="num">{t('columns.points')}</th>
-              <th scope="col" className="num">{t('items.stock')}</th>
+              <th scope="col" className="num">
+                {t('columns.points')}
+              </th>
+              <th scope="col" className="num">
+                {t('items.stock')}
+              </th>
               <th scope="col">{t('columns.status')}</th>
               {canWrite && <th scope="col">{t('columns.actions')}</th>}
             </tr>
@@ -60,7 +69,12 @@ export function MallItemsSection() {
                 <td>{t(`items.statuses.${item.status}`)}</td>
                 {canWrite && (
                   <td>
-                    <Button size="sm" variant="secondary" aria-label={t('items.editFor', { name: item.namePt })} onClick={() => setEditing(item)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('items.editFor', { name: item.namePt })}
+                      onClick={() => setEditing(item)}
+                    >
                       {t('items.edit')}
                     </Button>
                   </td>
@@ -90,7 +104,16 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
   } = useForm<OpsMallItemBody>({
     resolver: zodResolver(opsMallItemBodySchema) as never,
     defaultValues: item
-      ? { namePt: item.namePt, nameEn: item.nameEn, kind: item.kind, points: item.points, cashAmount: item.cashAmount ?? undefined, stock: item.stock, status: item.status, sortOrder: item.sortOrder }
+      ? {
+          namePt: item.namePt,
+          nameEn: item.nameEn,
+          kind: item.kind,
+          points: item.points,
+          cashAmount: item.cashAmount ?? undefined,
+          stock: item.stock,
+          status: item.status,
+          sortOrder: item.sortOrder,
+        }
       : { namePt: '', nameEn: '', kind: 'physical', points: '', stock: null, status: 'active', sortOrder: 0 },
   });
   const kind = useWatch({ control, name: 'kind' });
@@ -106,25 +129,48 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: item?.id ?? null, body: { ...values, ...(values.kind === 'cash' || values.kind === 'bonus' ? {} : { cashAmount: undefined }), ...(image ? { imageDataUrl: image } : {}) } });
+      await save.mutateAsync({
+        id: item?.id ?? null,
+        body: {
+          ...values,
+          ...(values.kind === 'cash' || values.kind === 'bonus' ? {} : { cashAmount: undefined }),
+          ...(image ? { imageDataUrl: image } : {}),
+        },
+      });
       onClose();
     } catch {
       // The mutation holds the translated error.
     }
   });
 
-  const field = (name: 'namePt' | 'nameEn' | 'points' | 'cashAmount', label: string, extra: Record<string, unknown> = {}) => (
+  const field = (
+    name: 'namePt' | 'nameEn' | 'points' | 'cashAmount',
+    label: string,
+    extra: Record<string, unknown> = {},
+  ) => (
     <div className="field">
       <label className="field__label" htmlFor={`${fileId}-${name}`}>
         {label}
       </label>
-      <input id={`${fileId}-${name}`} className="field__input" {...register(name)} {...extra} aria-invalid={errors[name] ? true : undefined} />
+      <input
+        id={`${fileId}-${name}`}
+        className="field__input"
+        {...register(name)}
+        {...extra}
+        aria-invalid={errors[name] ? true : undefined}
+      />
       {errors[name] && <p className="field__error">{t('items.invalid')}</p>}
     </div>
   );
 
   return (
-    <Modal open onClose={onClose} title={item ? t('items.editTitle') : t('items.addTitle')} size="md" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={item ? t('items.editTitle') : t('items.addTitle')}
+      size="md"
+      closable={!save.isPending}
+    >
       <form className="loyalty-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {field('namePt', t('items.namePt'))}
         {field('nameEn', t('items.nameEn'))}
@@ -147,7 +193,12 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
           <label className="field__label" htmlFor={`${fileId}-stock`}>
             {t('items.stockHint')}
           </label>
-          <input id={`${fileId}-stock`} className="field__input" inputMode="numeric" {...register('stock', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })} />
+          <input
+            id={`${fileId}-stock`}
+            className="field__input"
+            inputMode="numeric"
+            {...register('stock', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${fileId}-status`}>
@@ -162,7 +213,13 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
           <label className="field__label" htmlFor={`${fileId}-image`}>
             {t('items.picture')}
           </label>
-          <input id={`${fileId}-image`} className="field__input" type="file" accept={ACCEPTED.join(',')} onChange={(event) => void choose(event)} />
+          <input
+            id={`${fileId}-image`}
+            className="field__input"
+            type="file"
+            accept={ACCEPTED.join(',')}
+            onChange={(event) => void choose(event)}
+          />
           {image && <img className="loyalty-picture" src={image} alt={t('items.pictureAlt')} />}
           {imageError && <p className="field__error">{imageError}</p>}
         </div>

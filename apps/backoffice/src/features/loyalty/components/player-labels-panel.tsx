@@ -48,7 +48,9 @@ export function PlayerLabelsPanel({ memberId }: { memberId: string }) {
               <input
                 type="checkbox"
                 checked={chosen.includes(label.id)}
-                onChange={(event) => setEdited(event.target.checked ? [...chosen, label.id] : chosen.filter((l) => l !== label.id))}
+                onChange={(event) =>
+                  setEdited(event.target.checked ? [...chosen, label.id] : chosen.filter((l) => l !== label.id))
+                }
               />
               <span>{label.labelName}</span>
             </label>

@@ -42,7 +42,12 @@ function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
               <label className="field__label" htmlFor={`${id}-rate-${rate.category}`}>
                 {t(`categories.${rate.category}`)}
               </label>
-              <input id={`${id}-rate-${rate.category}`} className="field__input" inputMode="decimal" {...register(`earnRates.${index}.rate`, { valueAsNumber: true })} />
+              <input
+                id={`${id}-rate-${rate.category}`}
+                className="field__input"
+                inputMode="decimal"
+                {...register(`earnRates.${index}.rate`, { valueAsNumber: true })}
+              />
               {errors.earnRates?.[index] && <p className="field__error">{t('points.invalid')}</p>}
             </div>
           ))}
@@ -55,7 +60,12 @@ function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
             <label className="field__label" htmlFor={`${id}-cp`}>
               {t('points.conversionPoints')}
             </label>
-            <input id={`${id}-cp`} className="field__input" inputMode="numeric" {...register('conversionPoints', { valueAsNumber: true })} />
+            <input
+              id={`${id}-cp`}
+              className="field__input"
+              inputMode="numeric"
+              {...register('conversionPoints', { valueAsNumber: true })}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-ca`}>
@@ -67,10 +77,17 @@ function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
             <label className="field__label" htmlFor={`${id}-min`}>
               {t('points.minConversion')}
             </label>
-            <input id={`${id}-min`} className="field__input" inputMode="numeric" {...register('minConversion', { valueAsNumber: true })} />
+            <input
+              id={`${id}-min`}
+              className="field__input"
+              inputMode="numeric"
+              {...register('minConversion', { valueAsNumber: true })}
+            />
           </div>
         </div>
-        {(errors.conversionPoints || errors.conversionAmount || errors.minConversion) && <p className="field__error">{t('points.invalid')}</p>}
+        {(errors.conversionPoints || errors.conversionAmount || errors.minConversion) && (
+          <p className="field__error">{t('points.invalid')}</p>
+        )}
       </fieldset>
       <FormError message={save.errorMessage} />
       {canWrite && (

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
-import { opsVipSettingsSchema, VIP_BONUS_KINDS, VIP_REVIEW_PERIODS, type OpsVipLevel, type OpsVipSettings } from '@wps/shared/schemas/vip';
+import {
+  opsVipSettingsSchema,
+  VIP_BONUS_KINDS,
+  VIP_REVIEW_PERIODS,
+  type OpsVipLevel,
+  type OpsVipSettings,
+} from '@wps/shared/schemas/vip';
 import { useCan } from '../../../lib/permissions';
 import { useSaveVipSettings, useVipSettings } from '../api/vip-settings';
 
@@ -45,7 +51,13 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
       <label className="field__label" htmlFor={`${id}-${index}-${key}`}>
         {t(`vip.fields.${key}`)}
       </label>
-      <input id={`${id}-${index}-${key}`} className="field__input" {...register(`levels.${index}.${key}`)} {...extra} aria-invalid={errors.levels?.[index]?.[key] ? true : undefined} />
+      <input
+        id={`${id}-${index}-${key}`}
+        className="field__input"
+        {...register(`levels.${index}.${key}`)}
+        {...extra}
+        aria-invalid={errors.levels?.[index]?.[key] ? true : undefined}
+      />
     </div>
   );
   const kind = (index: number, key: 'upgradeBonusKind' | 'monthlyBonusKind') => (
@@ -71,7 +83,12 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
             <label className="field__label" htmlFor={`${id}-window`}>
               {t('vip.windowDays')}
             </label>
-            <input id={`${id}-window`} className="field__input" inputMode="numeric" {...register('windowDays', { valueAsNumber: true })} />
+            <input
+              id={`${id}-window`}
+              className="field__input"
+              inputMode="numeric"
+              {...register('windowDays', { valueAsNumber: true })}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-review`}>
@@ -101,7 +118,12 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
               <label className="field__label" htmlFor={`${id}-${index}-mult`}>
                 {t('vip.fields.pointsMultiplierPct')}
               </label>
-              <input id={`${id}-${index}-mult`} className="field__input" inputMode="numeric" {...register(`levels.${index}.pointsMultiplierPct`, { valueAsNumber: true })} />
+              <input
+                id={`${id}-${index}-mult`}
+                className="field__input"
+                inputMode="numeric"
+                {...register(`levels.${index}.pointsMultiplierPct`, { valueAsNumber: true })}
+              />
             </div>
             {kind(index, 'upgradeBonusKind')}
             {text(index, 'upgradeBonus', { inputMode: 'decimal' })}
@@ -113,13 +135,23 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
               <label className="field__label" htmlFor={`${id}-${index}-bpt`}>
                 {t('vip.fields.benefitsPt')}
               </label>
-              <textarea id={`${id}-${index}-bpt`} className="field__input" rows={2} {...register(`levels.${index}.benefitsPt`)} />
+              <textarea
+                id={`${id}-${index}-bpt`}
+                className="field__input"
+                rows={2}
+                {...register(`levels.${index}.benefitsPt`)}
+              />
             </div>
             <div className="field">
               <label className="field__label" htmlFor={`${id}-${index}-ben`}>
                 {t('vip.fields.benefitsEn')}
               </label>
-              <textarea id={`${id}-${index}-ben`} className="field__input" rows={2} {...register(`levels.${index}.benefitsEn`)} />
+              <textarea
+                id={`${id}-${index}-ben`}
+                className="field__input"
+                rows={2}
+                {...register(`levels.${index}.benefitsEn`)}
+              />
             </div>
           </div>
           {errors.levels?.[index] && <p className="field__error">{t('vip.invalid')}</p>}
@@ -131,7 +163,12 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
           <Button type="button" variant="secondary" onClick={addLevel} disabled={levels.fields.length >= 21}>
             {t('vip.addLevel')}
           </Button>
-          <Button type="button" variant="secondary" onClick={() => levels.remove(levels.fields.length - 1)} disabled={levels.fields.length <= 1}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => levels.remove(levels.fields.length - 1)}
+            disabled={levels.fields.length <= 1}
+          >
             {t('vip.removeLevel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -7,7 +7,10 @@ export type WithdrawMessageInput = { id: string; reason: string };
 
 /** POST /ops/messages/:id/withdraw (inbox.write): out of every inbox (a scheduled one never goes out); audited with the reason. */
 export function withdrawMessage({ id, reason }: WithdrawMessageInput): Promise<OpsPlatformMessage> {
-  return opsRequest<OpsPlatformMessage>(`/ops/messages/${encodeURIComponent(id)}/withdraw`, { method: 'POST', body: { reason } });
+  return opsRequest<OpsPlatformMessage>(`/ops/messages/${encodeURIComponent(id)}/withdraw`, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useWithdrawMessage(successText: (message: OpsPlatformMessage) => string) {

@@ -35,8 +35,13 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
   const depositedId = useId();
   const [language, setLanguage] = useState<MessageLanguage>('PT');
   const [previewing, setPreviewing] = useState<PreviewWords | null>(null);
-  const send = useSendMessage((message) => t(message.status === 'scheduled' ? 'form.scheduled' : 'form.sent', { title: message.translations.PT?.title ?? '' }));
-  const form = useForm<MessageFormValues, unknown, PlatformMessageBody>({ resolver: zodResolver(messageFormSchema(timeZone)), defaultValues: EMPTY_MESSAGE });
+  const send = useSendMessage((message) =>
+    t(message.status === 'scheduled' ? 'form.scheduled' : 'form.sent', { title: message.translations.PT?.title ?? '' }),
+  );
+  const form = useForm<MessageFormValues, unknown, PlatformMessageBody>({
+    resolver: zodResolver(messageFormSchema(timeZone)),
+    defaultValues: EMPTY_MESSAGE,
+  });
   const { errors } = form.formState;
   const audience = useWatch({ control: form.control, name: 'audience' });
   const sendAt = useWatch({ control: form.control, name: 'sendAt' });
@@ -44,7 +49,8 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
 
   const errorOf = (field: MessageField): string | undefined => {
     if (!form.getFieldState(field, form.formState).error) return undefined;
-    if (field === 'accounts' && unknown.length > 0) return t('form.errors.unknownAccounts', { accounts: unknown.join(', ') });
+    if (field === 'accounts' && unknown.length > 0)
+      return t('form.errors.unknownAccounts', { accounts: unknown.join(', ') });
     const key = field.startsWith('translations.') ? field.split('.')[2]! : field;
     return t(`form.errors.${key}`, { max: MESSAGE_MAX_ACCOUNTS });
   };
@@ -70,7 +76,10 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
   return (
     <Modal open onClose={close} title={t('form.title')} size="lg" closable={!send.isPending}>
       <form onSubmit={submit} noValidate className="messages-form">
-        <fieldset className="messages-form__audience" aria-describedby={errorOf('audience') ? 'message-audience-error' : undefined}>
+        <fieldset
+          className="messages-form__audience"
+          aria-describedby={errorOf('audience') ? 'message-audience-error' : undefined}
+        >
           <legend className="field__label">{t('form.audience')}</legend>
           {AUDIENCES.map((choice) => (
             <label key={choice} className="messages-form__choice">
@@ -86,8 +95,20 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
         </fieldset>
         {audience === 'segment' && (
           <div className="messages-form__grid">
-            <TextField label={t('segment.registeredFrom')} type="datetime-local" hint={t('form.zoneHint', { zone: timeZone })} {...form.register('registeredFrom')} error={errorOf('registeredFrom')} />
-            <TextField label={t('segment.registeredUntil')} type="datetime-local" hint={t('form.zoneHint', { zone: timeZone })} {...form.register('registeredUntil')} error={errorOf('registeredUntil')} />
+            <TextField
+              label={t('segment.registeredFrom')}
+              type="datetime-local"
+              hint={t('form.zoneHint', { zone: timeZone })}
+              {...form.register('registeredFrom')}
+              error={errorOf('registeredFrom')}
+            />
+            <TextField
+              label={t('segment.registeredUntil')}
+              type="datetime-local"
+              hint={t('form.zoneHint', { zone: timeZone })}
+              {...form.register('registeredUntil')}
+              error={errorOf('registeredUntil')}
+            />
             <div className="field">
               <label className="field__label" htmlFor={depositedId}>
                 {t('segment.deposits')}
@@ -101,10 +122,22 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
           </div>
         )}
         {audience === 'players' && (
-          <TextArea label={t('form.accounts')} hint={t('form.accountsHint', { max: MESSAGE_MAX_ACCOUNTS })} rows={3} error={errorOf('accounts')} registration={form.register('accounts')} />
+          <TextArea
+            label={t('form.accounts')}
+            hint={t('form.accountsHint', { max: MESSAGE_MAX_ACCOUNTS })}
+            rows={3}
+            error={errorOf('accounts')}
+            registration={form.register('accounts')}
+          />
         )}
         <div className="messages-form__grid">
-          <TextField label={t('form.sendAt')} type="datetime-local" hint={t('form.sendAtHint', { zone: timeZone })} {...form.register('sendAt')} error={errorOf('sendAt')} />
+          <TextField
+            label={t('form.sendAt')}
+            type="datetime-local"
+            hint={t('form.sendAtHint', { zone: timeZone })}
+            {...form.register('sendAt')}
+            error={errorOf('sendAt')}
+          />
         </div>
         <Tabs
           ids={MESSAGE_LANGUAGES}
@@ -116,7 +149,14 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
         >
           {MESSAGE_LANGUAGES.map((lang) => (
             <div key={lang} hidden={lang !== language} className="messages-form__words">
-              <TextField label={t('form.messageTitle', { language: lang })} requiredMark autoComplete="off" maxLength={200} {...form.register(`translations.${lang}.title`)} error={errorOf(`translations.${lang}.title`)} />
+              <TextField
+                label={t('form.messageTitle', { language: lang })}
+                requiredMark
+                autoComplete="off"
+                maxLength={200}
+                {...form.register(`translations.${lang}.title`)}
+                error={errorOf(`translations.${lang}.title`)}
+              />
               <TextArea
                 label={t('form.body', { language: lang })}
                 hint={t('form.bodyHint')}
@@ -146,7 +186,14 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
   );
 }
 
-type TextAreaProps = { label: string; hint: string; rows: number; lang?: MessageLanguage; error: string | undefined; registration: UseFormRegisterReturn };
+type TextAreaProps = {
+  label: string;
+  hint: string;
+  rows: number;
+  lang?: MessageLanguage;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+};
 
 /** A labelled text box with its hint and error (the body's HTML, the account names). */
 function TextArea({ label, hint, rows, lang, error, registration }: TextAreaProps) {

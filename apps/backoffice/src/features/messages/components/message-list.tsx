@@ -22,21 +22,36 @@ export function MessageList({ params, canWrite, timeZone }: MessageListProps) {
   const [withdrawing, setWithdrawing] = useState<OpsPlatformMessage | null>(null);
 
   const columns = useMemo(() => {
-    const time = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short', timeZone });
+    const time = new Intl.DateTimeFormat(localeTag(i18n.language), {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone,
+    });
     const at = (iso: string) => <time dateTime={iso}>{time.format(new Date(iso))}</time>;
     const audienceOf = (audience: OpsPlatformMessage['audience']) => {
       if (audience.type === 'all') return t('audience.all');
-      if (audience.type === 'players') return audience.accounts ? audience.accounts.join(', ') : t('audience.playersCount', { count: audience.count });
+      if (audience.type === 'players')
+        return audience.accounts ? audience.accounts.join(', ') : t('audience.playersCount', { count: audience.count });
       const rules = [
         audience.registeredFrom && t('segment.fromRule', { from: time.format(new Date(audience.registeredFrom)) }),
         audience.registeredUntil && t('segment.untilRule', { until: time.format(new Date(audience.registeredUntil)) }),
-        audience.hasDeposited !== null && t(audience.hasDeposited ? 'segment.depositedRule' : 'segment.notDepositedRule'),
+        audience.hasDeposited !== null &&
+          t(audience.hasDeposited ? 'segment.depositedRule' : 'segment.notDepositedRule'),
       ].filter(Boolean);
       return `${t('audience.segment')}: ${rules.join('; ')}`;
     };
     return col.columns([
-      col.display({ id: 'title', header: t('columns.title'), meta: { rowHeader: true }, cell: (info) => <span className="messages-title-cell">{info.row.original.translations.PT?.title}</span> }),
-      col.display({ id: 'audience', header: t('columns.audience'), cell: (info) => <span className="messages-audience-cell">{audienceOf(info.row.original.audience)}</span> }),
+      col.display({
+        id: 'title',
+        header: t('columns.title'),
+        meta: { rowHeader: true },
+        cell: (info) => <span className="messages-title-cell">{info.row.original.translations.PT?.title}</span>,
+      }),
+      col.display({
+        id: 'audience',
+        header: t('columns.audience'),
+        cell: (info) => <span className="messages-audience-cell">{audienceOf(info.row.original.audience)}</span>,
+      }),
       col.accessor('sendAt', { id: 'sendAt', header: t('columns.sendAt'), cell: (info) => at(info.getValue()) }),
       col.accessor('status', {
         id: 'status',
@@ -47,7 +62,12 @@ export function MessageList({ params, canWrite, timeZone }: MessageListProps) {
           </span>
         ),
       }),
-      col.accessor('readCount', { id: 'readCount', header: t('columns.reads'), meta: { numeric: true }, cell: (info) => info.getValue() }),
+      col.accessor('readCount', {
+        id: 'readCount',
+        header: t('columns.reads'),
+        meta: { numeric: true },
+        cell: (info) => info.getValue(),
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -56,11 +76,21 @@ export function MessageList({ params, canWrite, timeZone }: MessageListProps) {
           const title = message.translations.PT?.title ?? message.id;
           return (
             <span className="messages-actions" role="group" aria-label={t('actionsFor', { title })}>
-              <Button size="sm" variant="secondary" aria-label={t('previewFor', { title })} onClick={() => setPreviewing(message.translations as PreviewWords)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('previewFor', { title })}
+                onClick={() => setPreviewing(message.translations as PreviewWords)}
+              >
                 {t('preview')}
               </Button>
               {canWrite && message.status !== 'withdrawn' && (
-                <Button size="sm" variant="ghost" aria-label={t('withdrawFor', { title })} onClick={() => setWithdrawing(message)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('withdrawFor', { title })}
+                  onClick={() => setWithdrawing(message)}
+                >
                   {t('withdraw')}
                 </Button>
               )}
@@ -85,7 +115,9 @@ export function MessageList({ params, canWrite, timeZone }: MessageListProps) {
         emptyBody={canWrite ? t('emptyWrite') : undefined}
       />
       {previewing && <MessagePreview words={previewing} onClose={() => setPreviewing(null)} />}
-      {withdrawing && <WithdrawDialog key={withdrawing.id} message={withdrawing} onClose={() => setWithdrawing(null)} />}
+      {withdrawing && (
+        <WithdrawDialog key={withdrawing.id} message={withdrawing} onClose={() => setWithdrawing(null)} />
+      )}
     </>
   );
 }
@@ -101,7 +133,9 @@ function WithdrawDialog({ message, onClose }: { message: OpsPlatformMessage; onC
       onClose={onClose}
       title={t('withdrawDialog.title', { title })}
       description={t(message.status === 'scheduled' ? 'withdrawDialog.scheduled' : 'withdrawDialog.sent')}
-      changes={[{ label: t('columns.status'), before: t(`statuses.${message.status}`), after: t('statuses.withdrawn') }]}
+      changes={[
+        { label: t('columns.status'), before: t(`statuses.${message.status}`), after: t('statuses.withdrawn') },
+      ]}
       confirmLabel={t('withdraw')}
       danger
       onConfirm={(reason) => mutation.mutateAsync({ id: message.id, reason })}

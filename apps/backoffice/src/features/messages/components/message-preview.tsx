@@ -19,12 +19,23 @@ export function MessagePreview({ words, onClose }: { words: PreviewWords; onClos
   const safeHtml = useMemo(() => DOMPurify.sanitize(shown.bodyHtml), [shown.bodyHtml]);
   return (
     <Modal open onClose={onClose} title={t('previewDialog.title')} size="lg">
-      <Tabs ids={MESSAGE_LANGUAGES} active={language} onChange={setLanguage} label={t('previewDialog.language')} labelOf={(l) => t(`form.languages.${l}`)} idPrefix="message-preview">
+      <Tabs
+        ids={MESSAGE_LANGUAGES}
+        active={language}
+        onChange={setLanguage}
+        label={t('previewDialog.language')}
+        labelOf={(l) => t(`form.languages.${l}`)}
+        idPrefix="message-preview"
+      >
         <article className="messages-preview" data-testid="message-preview" lang={language === 'PT' ? 'pt-BR' : 'en'}>
           <h3 className="messages-preview__title">{shown.title || t('previewDialog.noTitle')}</h3>
           {safeHtml.trim() ? (
             // Sanitised by DOMPurify just above: no scripts, handlers or javascript: links.
-            <div className="messages-preview__body" data-testid="message-preview-body" dangerouslySetInnerHTML={{ __html: safeHtml }} />
+            <div
+              className="messages-preview__body"
+              data-testid="message-preview-body"
+              dangerouslySetInnerHTML={{ __html: safeHtml }}
+            />
           ) : (
             <p className="messages-muted">{t('previewDialog.emptyBody')}</p>
           )}

@@ -9,7 +9,11 @@ export function fetchMissionLeaderboard(): Promise<OpsMissionLeaderboard> {
 }
 
 export function missionLeaderboardQuery() {
-  return queryOptions({ queryKey: [...missionsKey, 'leaderboard'], queryFn: fetchMissionLeaderboard, refetchInterval: 30_000 });
+  return queryOptions({
+    queryKey: [...missionsKey, 'leaderboard'],
+    queryFn: fetchMissionLeaderboard,
+    refetchInterval: 30_000,
+  });
 }
 
 export function useMissionLeaderboard() {

@@ -12,7 +12,15 @@ import { TextField } from '@wps/ui/text-field';
 import { localeTag } from '../../../lib/i18n';
 import { SITE_MONEY } from '../../../lib/money';
 import { useSaveMission } from '../api/save-mission';
-import { EMPTY_MISSION, EMPTY_STEP, MAX_STEPS, MONEY_STEPS, missionFormSchema, toFormValues, type MissionFormValues } from '../mission-form';
+import {
+  EMPTY_MISSION,
+  EMPTY_STEP,
+  MAX_STEPS,
+  MONEY_STEPS,
+  missionFormSchema,
+  toFormValues,
+  type MissionFormValues,
+} from '../mission-form';
 
 /**
  * Write a mission or change one: its set (daily or weekly), titles in both languages, the steps
@@ -22,11 +30,16 @@ import { EMPTY_MISSION, EMPTY_STEP, MAX_STEPS, MONEY_STEPS, missionFormSchema, t
 export function MissionDialog({ mission, onClose }: { mission?: OpsMission | undefined; onClose: () => void }) {
   const { t, i18n } = useTranslation(['missions', 'games']);
   const schema = useMemo(() => missionFormSchema(localeTag(i18n.language)), [i18n.language]);
-  const form = useForm<MissionFormValues, unknown, MissionInput>({ resolver: zodResolver(schema), defaultValues: mission ? toFormValues(mission, i18n.language) : EMPTY_MISSION });
+  const form = useForm<MissionFormValues, unknown, MissionInput>({
+    resolver: zodResolver(schema),
+    defaultValues: mission ? toFormValues(mission, i18n.language) : EMPTY_MISSION,
+  });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const kinds = useWatch({ control: form.control, name: 'steps' });
   const { errors } = form.formState;
-  const save = useSaveMission((saved) => t('form.saved', { title: i18n.language === 'pt' ? saved.titlePt : saved.titleEn }));
+  const save = useSaveMission((saved) =>
+    t('form.saved', { title: i18n.language === 'pt' ? saved.titlePt : saved.titleEn }),
+  );
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -40,7 +53,17 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
   const err = (e: FieldError | undefined, key: string) => (e ? t(`form.errors.${key}`) : undefined);
 
   return (
-    <Modal open onClose={onClose} title={mission ? t('form.editTitle', { title: i18n.language === 'pt' ? mission.titlePt : mission.titleEn }) : t('form.newTitle')} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={
+        mission
+          ? t('form.editTitle', { title: i18n.language === 'pt' ? mission.titlePt : mission.titleEn })
+          : t('form.newTitle')
+      }
+      size="lg"
+      closable={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="missions-form">
         <div className="missions-form__row">
           <label className="field">
@@ -69,8 +92,18 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
           <TextField label={t('form.titleEn')} error={err(errors.titleEn, 'title')} {...form.register('titleEn')} />
         </div>
         <div className="missions-form__row">
-          <TextField label={t('form.reward', { currency: SITE_MONEY.currency })} inputMode="decimal" error={err(errors.reward, 'amount')} {...form.register('reward')} />
-          <TextField label={t('form.sortOrder')} inputMode="numeric" error={err(errors.sortOrder, 'sortOrder')} {...form.register('sortOrder')} />
+          <TextField
+            label={t('form.reward', { currency: SITE_MONEY.currency })}
+            inputMode="decimal"
+            error={err(errors.reward, 'amount')}
+            {...form.register('reward')}
+          />
+          <TextField
+            label={t('form.sortOrder')}
+            inputMode="numeric"
+            error={err(errors.sortOrder, 'sortOrder')}
+            {...form.register('sortOrder')}
+          />
         </div>
 
         <fieldset className="missions-form__steps">
@@ -107,9 +140,23 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
                     </label>
                   )}
                   <TextField
-                    label={MONEY_STEPS.includes(kind) ? t('form.targetMoney', { currency: SITE_MONEY.currency }) : t(`form.targetCount.${kind}`)}
+                    label={
+                      MONEY_STEPS.includes(kind)
+                        ? t('form.targetMoney', { currency: SITE_MONEY.currency })
+                        : t(`form.targetCount.${kind}`)
+                    }
                     inputMode={MONEY_STEPS.includes(kind) ? 'decimal' : 'numeric'}
-                    error={e?.target ? t(kind === 'login_days' ? 'form.errors.days' : MONEY_STEPS.includes(kind) ? 'form.errors.amount' : 'form.errors.count') : undefined}
+                    error={
+                      e?.target
+                        ? t(
+                            kind === 'login_days'
+                              ? 'form.errors.days'
+                              : MONEY_STEPS.includes(kind)
+                                ? 'form.errors.amount'
+                                : 'form.errors.count',
+                          )
+                        : undefined
+                    }
                     {...form.register(`steps.${i}.target`)}
                   />
                 </div>
@@ -128,7 +175,12 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
           )}
         </fieldset>
 
-        <TextField label={t('form.reason')} hint={t('form.reasonHint')} error={err(errors.reason, 'reason')} {...form.register('reason')} />
+        <TextField
+          label={t('form.reason')}
+          hint={t('form.reasonHint')}
+          error={err(errors.reason, 'reason')}
+          {...form.register('reason')}
+        />
         <FormError message={save.errorMessage} />
         <div className="actions">
           <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>

@@ -79,7 +79,9 @@ function useDescribeStep(): (step: MissionStep) => string {
     if (MONEY_STEPS.includes(step.kind)) {
       const amount = formatMoney(step.target);
       if (step.kind === 'deposit') return t('steps.deposit', { amount });
-      return step.category ? t('steps.stakeOn', { amount, category: t(`games:categories.${step.category}`) }) : t('steps.stakeAny', { amount });
+      return step.category
+        ? t('steps.stakeOn', { amount, category: t(`games:categories.${step.category}`) })
+        : t('steps.stakeAny', { amount });
     }
     return t(`steps.${step.kind}`, { count: Number(step.target) });
   };
@@ -163,7 +165,11 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
                     <td className="num">{f ? formatMoney(f.paidMinor) : '—'}</td>
                     {canWrite && (
                       <td>
-                        <MissionActions mission={m} onEdit={() => onEdit(m)} onStatus={(to) => onStatus({ mission: m, to })} />
+                        <MissionActions
+                          mission={m}
+                          onEdit={() => onEdit(m)}
+                          onStatus={(to) => onStatus({ mission: m, to })}
+                        />
                       </td>
                     )}
                   </tr>
@@ -178,7 +184,15 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
 }
 
 /** Edit; switch on or off; archive, or bring an archived mission back switched off. */
-function MissionActions({ mission, onEdit, onStatus }: { mission: OpsMission; onEdit: () => void; onStatus: (to: OpsMission['status']) => void }) {
+function MissionActions({
+  mission,
+  onEdit,
+  onStatus,
+}: {
+  mission: OpsMission;
+  onEdit: () => void;
+  onStatus: (to: OpsMission['status']) => void;
+}) {
   const { t } = useTranslation('missions');
   const name = useTitle()(mission);
   return (
@@ -192,16 +206,31 @@ function MissionActions({ mission, onEdit, onStatus }: { mission: OpsMission; on
         </Button>
       )}
       {mission.status === 'live' && (
-        <Button size="sm" variant="secondary" onClick={() => onStatus('draft')} aria-label={t('actions.offFor', { title: name })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onStatus('draft')}
+          aria-label={t('actions.offFor', { title: name })}
+        >
           {t('actions.off')}
         </Button>
       )}
       {mission.status !== 'ended' ? (
-        <Button size="sm" variant="ghost" onClick={() => onStatus('ended')} aria-label={t('actions.archiveFor', { title: name })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onStatus('ended')}
+          aria-label={t('actions.archiveFor', { title: name })}
+        >
           {t('actions.archive')}
         </Button>
       ) : (
-        <Button size="sm" variant="ghost" onClick={() => onStatus('draft')} aria-label={t('actions.restoreFor', { title: name })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onStatus('draft')}
+          aria-label={t('actions.restoreFor', { title: name })}
+        >
           {t('actions.restore')}
         </Button>
       )}
@@ -219,7 +248,13 @@ function StatusDialog({ change, onClose }: { change: StatusChange; onClose: () =
       onClose={onClose}
       title={t(`confirm.${change.to}.title`, { title: name })}
       description={t(`confirm.${change.to}.description`)}
-      changes={[{ label: t('columns.status'), before: t(`statuses.${change.mission.status}`), after: t(`statuses.${change.to}`) }]}
+      changes={[
+        {
+          label: t('columns.status'),
+          before: t(`statuses.${change.mission.status}`),
+          after: t(`statuses.${change.to}`),
+        },
+      ]}
       confirmLabel={t(`confirm.${change.to}.confirm`)}
       danger={change.to === 'ended'}
       onConfirm={(reason) => status.mutateAsync({ id: change.mission.id, status: change.to, reason })}

@@ -12,7 +12,11 @@ export function fetchMonitoringFlags(query: URLSearchParams): Promise<OpsMonitor
 
 export function monitoringFlagsQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...monitoringKey, 'flags', search], queryFn: () => fetchMonitoringFlags(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...monitoringKey, 'flags', search],
+    queryFn: () => fetchMonitoringFlags(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMonitoringFlags(query: URLSearchParams) {

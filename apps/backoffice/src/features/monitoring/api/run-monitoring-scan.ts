@@ -8,5 +8,9 @@ export function runMonitoringScan(): Promise<{ raised: number }> {
 }
 
 export function useRunMonitoringScan(successText: (raised: number) => string) {
-  return useOpsMutation({ mutationFn: runMonitoringScan, invalidates: [monitoringKey], successText: (r) => successText(r.raised) });
+  return useOpsMutation({
+    mutationFn: runMonitoringScan,
+    invalidates: [monitoringKey],
+    successText: (r) => successText(r.raised),
+  });
 }

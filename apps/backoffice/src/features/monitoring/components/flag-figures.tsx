@@ -14,10 +14,13 @@ export function FlagFigures({ figures }: { figures: MonitoringFigures }) {
   const show = (key: string, value: MonitoringFigures[string]): string => {
     if (Array.isArray(value)) {
       if (key === 'limits') return value.map((kind) => t(`kinds.${kind}`, { ns: 'responsible-gaming' })).join(', ');
-      return value.map((day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? days.format(new Date(`${day}T00:00:00Z`)) : day)).join(', ');
+      return value
+        .map((day) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? days.format(new Date(`${day}T00:00:00Z`)) : day))
+        .join(', ');
     }
     if (key.endsWith('Minor') && typeof value === 'string') return formatMoney(value, locale);
-    if (key.endsWith('Percent') && typeof value === 'number') return new Intl.NumberFormat(locale, { style: 'percent' }).format(value / 100);
+    if (key.endsWith('Percent') && typeof value === 'number')
+      return new Intl.NumberFormat(locale, { style: 'percent' }).format(value / 100);
     return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : value;
   };
   return (

@@ -27,7 +27,10 @@ export function MonitoringFlagPage() {
   const { t, i18n } = useTranslation('monitoring');
   const { flagId = '' } = useParams();
   const flag = useMonitoringFlag(flagId);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
   const at = (iso: string) => <time dateTime={iso}>{dates.format(new Date(iso))}</time>;
 
   useEffect(() => {
@@ -101,7 +104,10 @@ function NoteForm({ flag }: { flag: OpsMonitoringFlagDetail }) {
   const { t } = useTranslation('monitoring');
   const id = useId();
   const add = useAddMonitoringNote(() => t('flag.noted'));
-  const form = useForm<z.input<typeof monitoringNoteFormSchema>, unknown, z.output<typeof monitoringNoteFormSchema>>({ resolver: zodResolver(monitoringNoteFormSchema), defaultValues: { body: '' } });
+  const form = useForm<z.input<typeof monitoringNoteFormSchema>, unknown, z.output<typeof monitoringNoteFormSchema>>({
+    resolver: zodResolver(monitoringNoteFormSchema),
+    defaultValues: { body: '' },
+  });
   const submit = form.handleSubmit(async ({ body }) => {
     try {
       await add.mutateAsync({ id: flag.id, body });
@@ -117,7 +123,15 @@ function NoteForm({ flag }: { flag: OpsMonitoringFlagDetail }) {
         <label className="field__label" htmlFor={id}>
           {t('flag.noteLabel')}
         </label>
-        <textarea id={id} className="field__input" rows={3} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register('body')} />
+        <textarea
+          id={id}
+          className="field__input"
+          rows={3}
+          maxLength={2000}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register('body')}
+        />
         {error && (
           <p id={`${id}-error`} className="field__error">
             {t('flag.noteError')}
@@ -166,7 +180,14 @@ function CloseForm({ flag }: { flag: OpsMonitoringFlagDetail }) {
             ))}
           </select>
         </div>
-        <ReasonField label={t('flag.reasonLabel')} hint={t('flag.reasonHint')} required error={errors.reason ? t('flag.reasonError') : undefined} registration={form.register('reason')} maxLength={500} />
+        <ReasonField
+          label={t('flag.reasonLabel')}
+          hint={t('flag.reasonHint')}
+          required
+          error={errors.reason ? t('flag.reasonError') : undefined}
+          registration={form.register('reason')}
+          maxLength={500}
+        />
         <FormError message={close.errorMessage} />
         <div className="actions">
           <Button type="submit" loading={close.isPending}>

@@ -37,7 +37,10 @@ export function MonitoringPage() {
   const scan = useRunMonitoringScan((raised) => t('scanned', { count: raised }));
   // The thresholds are site settings: only who may change them is shown the way there.
   const canSetThresholds = useCan('settings.write');
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -46,21 +49,55 @@ export function MonitoringPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => <Link to={`/compliance/monitoring/${info.getValue()}`}>{t('flagNumber', { id: info.getValue() })}</Link> }),
-        col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => (
+            <Link to={`/compliance/monitoring/${info.getValue()}`}>{t('flagNumber', { id: info.getValue() })}</Link>
+          ),
+        }),
+        col.accessor('account', {
+          id: 'account',
+          header: t('columns.player'),
+          cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>,
+        }),
         col.accessor('rule', { id: 'rule', header: t('columns.rule'), cell: (info) => t(`rules.${info.getValue()}`) }),
         col.accessor('periodKey', { id: 'period', header: t('columns.period'), cell: (info) => info.getValue() }),
-        col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <FlagStatus flag={info.row.original} /> }),
-        col.accessor('notes', { id: 'notes', header: t('columns.notes'), meta: { numeric: true }, cell: (info) => info.getValue() }),
-        col.accessor('raisedAt', { id: 'raised', header: t('columns.raised'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('columns.status'),
+          cell: (info) => <FlagStatus flag={info.row.original} />,
+        }),
+        col.accessor('notes', {
+          id: 'notes',
+          header: t('columns.notes'),
+          meta: { numeric: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('raisedAt', {
+          id: 'raised',
+          header: t('columns.raised'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
       ]),
     [t, dates],
   );
 
   const toolbar = (
     <div className="monitoring-filters">
-      <SelectFilter label={t('filters.rule')} value={rule} options={filterOptions(MONITORING_RULES, (v) => t(`rules.${v}`), t('all'))} onChange={(value) => params.setFilters({ rule: value === ALL ? null : value })} />
-      <SelectFilter label={t('filters.status')} value={status} options={filterOptions(MONITORING_STATUSES, (v) => t(`statuses.${v}`), t('all'))} onChange={(value) => params.setFilters({ status: value === 'open' ? null : value })} />
+      <SelectFilter
+        label={t('filters.rule')}
+        value={rule}
+        options={filterOptions(MONITORING_RULES, (v) => t(`rules.${v}`), t('all'))}
+        onChange={(value) => params.setFilters({ rule: value === ALL ? null : value })}
+      />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={filterOptions(MONITORING_STATUSES, (v) => t(`statuses.${v}`), t('all'))}
+        onChange={(value) => params.setFilters({ status: value === 'open' ? null : value })}
+      />
     </div>
   );
 
@@ -81,7 +118,16 @@ export function MonitoringPage() {
       </div>
       <p>{t('intro')}</p>
       {scan.errorMessage && <p role="alert">{scan.errorMessage}</p>}
-      <DataTable caption={t('caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('empty')} />
+      <DataTable
+        caption={t('caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('empty')}
+      />
     </section>
   );
 }

@@ -7,14 +7,25 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { TextField } from '@wps/ui/text-field';
-import { MONITORING_RULE_SETTINGS, MONITORING_RULES, type MonitoringRule, type MonitoringSettings } from '@wps/shared/schemas/monitoring';
+import {
+  MONITORING_RULE_SETTINGS,
+  MONITORING_RULES,
+  type MonitoringRule,
+  type MonitoringSettings,
+} from '@wps/shared/schemas/monitoring';
 import { SelectField } from '../../../components/select-field';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { SITE_MONEY } from '../../../lib/money';
 import { useMonitoringSettings } from '../api/monitoring-settings';
 import { useSaveMonitoringSettings } from '../api/save-monitoring-settings';
-import { RULE_FIELDS, monitoringFormSchema, toFormValues, type MonitoringFormValues, type ThresholdField } from '../settings-form';
+import {
+  RULE_FIELDS,
+  monitoringFormSchema,
+  toFormValues,
+  type MonitoringFormValues,
+  type ThresholdField,
+} from '../settings-form';
 import './monitoring.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -42,7 +53,13 @@ export function MonitoringSettingsPage() {
         <h1 id="monitoring-settings-title">{t('settings.title')}</h1>
       </div>
       <p>{t('settings.intro')}</p>
-      {settings.isPending ? <LoadingState label={t('settings.loading')} /> : settings.isError ? <ErrorState message={errorText(tc, settings.error)} /> : <SettingsForm current={settings.data} />}
+      {settings.isPending ? (
+        <LoadingState label={t('settings.loading')} />
+      ) : settings.isError ? (
+        <ErrorState message={errorText(tc, settings.error)} />
+      ) : (
+        <SettingsForm current={settings.data} />
+      )}
     </section>
   );
 }
@@ -52,7 +69,10 @@ function SettingsForm({ current }: { current: MonitoringSettings }) {
   const locale = localeTag(i18n.language);
   const schema = useMemo(() => monitoringFormSchema(SITE_MONEY.scale, locale), [locale]);
   const save = useSaveMonitoringSettings(() => t('settings.saved'));
-  const form = useForm<MonitoringFormValues, unknown, MonitoringSettings>({ resolver: zodResolver(schema), defaultValues: toFormValues(current, SITE_MONEY.scale, locale) });
+  const form = useForm<MonitoringFormValues, unknown, MonitoringSettings>({
+    resolver: zodResolver(schema),
+    defaultValues: toFormValues(current, SITE_MONEY.scale, locale),
+  });
   const submit = form.handleSubmit(async (body) => {
     try {
       form.reset(toFormValues(await save.mutateAsync(body), SITE_MONEY.scale, locale));
@@ -80,7 +100,13 @@ function SettingsForm({ current }: { current: MonitoringSettings }) {
   );
 }
 
-function RuleFieldset({ rule, form }: { rule: MonitoringRule; form: ReturnType<typeof useForm<MonitoringFormValues, unknown, MonitoringSettings>> }) {
+function RuleFieldset({
+  rule,
+  form,
+}: {
+  rule: MonitoringRule;
+  form: ReturnType<typeof useForm<MonitoringFormValues, unknown, MonitoringSettings>>;
+}) {
   const { t } = useTranslation('monitoring');
   const group = MONITORING_RULE_SETTINGS[rule];
   const errors = (form.formState.errors[group] ?? {}) as Record<string, FieldError | undefined>;
@@ -106,7 +132,12 @@ function RuleFieldset({ rule, form }: { rule: MonitoringRule; form: ReturnType<t
       <div className="monitoring-rule__fields">
         {RULE_FIELDS[group].map((f) =>
           f.kind === 'hour' ? (
-            <SelectField key={f.name} label={t(`settings.fields.${group}.${f.name}`)} error={errorOf(f)} {...register(`${group}.${f.name}`)}>
+            <SelectField
+              key={f.name}
+              label={t(`settings.fields.${group}.${f.name}`)}
+              error={errorOf(f)}
+              {...register(`${group}.${f.name}`)}
+            >
               {HOURS.map((h) => (
                 <option key={h} value={String(h)}>
                   {`${String(h).padStart(2, '0')}:00`}
@@ -116,7 +147,11 @@ function RuleFieldset({ rule, form }: { rule: MonitoringRule; form: ReturnType<t
           ) : (
             <TextField
               key={f.name}
-              label={f.kind === 'money' ? t(`settings.fields.${group}.${f.name}`, { currency: SITE_MONEY.currency }) : t(`settings.fields.${group}.${f.name}`)}
+              label={
+                f.kind === 'money'
+                  ? t(`settings.fields.${group}.${f.name}`, { currency: SITE_MONEY.currency })
+                  : t(`settings.fields.${group}.${f.name}`)
+              }
               hint={f.kind === 'money' ? t('settings.moneyHint') : t('settings.range', { min: f.min, max: f.max })}
               requiredMark
               inputMode={f.kind === 'money' ? 'decimal' : 'numeric'}

@@ -14,7 +14,10 @@ export function PlayerMonitoringPanel({ memberId }: { memberId: string }) {
   const id = useId();
   const query = useMemo(() => new URLSearchParams({ memberId, pageSize: '50' }), [memberId]);
   const flags = useMonitoringFlags(query);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
   return (
     <section className="page-section" aria-labelledby={`${id}-title`} data-testid="player-monitoring-panel">
       <h2 id={`${id}-title`}>{t('player.title')}</h2>

@@ -7,7 +7,10 @@ export type ChangeOperatorRoleInput = { username: string; role: OperatorRoleName
 
 /** PUT /ops/operators/:username/role */
 export function changeOperatorRole({ username, role, reason }: ChangeOperatorRoleInput): Promise<OperatorListItem> {
-  return opsRequest<OperatorListItem>(`/ops/operators/${encodeURIComponent(username)}/role`, { method: 'PUT', body: { role, reason } });
+  return opsRequest<OperatorListItem>(`/ops/operators/${encodeURIComponent(username)}/role`, {
+    method: 'PUT',
+    body: { role, reason },
+  });
 }
 
 export function useChangeOperatorRole(successText: (result: OperatorListItem) => string) {

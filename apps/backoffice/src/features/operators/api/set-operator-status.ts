@@ -7,7 +7,10 @@ export type SetOperatorStatusInput = { username: string; status: 'active' | 'dis
 
 /** PUT /ops/operators/:username/status: disable (their sessions end) or enable. */
 export function setOperatorStatus({ username, status, reason }: SetOperatorStatusInput): Promise<OperatorListItem> {
-  return opsRequest<OperatorListItem>(`/ops/operators/${encodeURIComponent(username)}/status`, { method: 'PUT', body: { status, reason } });
+  return opsRequest<OperatorListItem>(`/ops/operators/${encodeURIComponent(username)}/status`, {
+    method: 'PUT',
+    body: { status, reason },
+  });
 }
 
 export function useSetOperatorStatus(successText: (result: OperatorListItem) => string) {

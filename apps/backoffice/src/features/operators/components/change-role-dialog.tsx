@@ -19,8 +19,13 @@ export function ChangeRoleDialog({ operator, onClose }: { operator: OperatorList
   const { t } = useTranslation('operators');
   const { t: tc } = useTranslation();
   const roleId = useId();
-  const change = useChangeOperatorRole((result) => t('changeRole.done', { username: result.username, role: tc(`roles.${result.role}`) }));
-  const schema = operatorRoleBodySchema.refine((v) => v.role !== operator.role, { path: ['role'], message: 'same role' });
+  const change = useChangeOperatorRole((result) =>
+    t('changeRole.done', { username: result.username, role: tc(`roles.${result.role}`) }),
+  );
+  const schema = operatorRoleBodySchema.refine((v) => v.role !== operator.role, {
+    path: ['role'],
+    message: 'same role',
+  });
   const {
     register,
     handleSubmit,
@@ -42,14 +47,25 @@ export function ChangeRoleDialog({ operator, onClose }: { operator: OperatorList
   });
 
   return (
-    <Modal open onClose={onClose} title={t('changeRole.title', { username: operator.username })} size="md" closable={!change.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('changeRole.title', { username: operator.username })}
+      size="md"
+      closable={!change.isPending}
+    >
       <form className="operator-form" onSubmit={onSubmit} noValidate>
         <p>{t('changeRole.body')}</p>
         <div className={`field${errors.role ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor={roleId}>
             {t('changeRole.newRole')}
           </label>
-          <select id={roleId} data-autofocus aria-describedby={errors.role ? `${roleId}-error` : undefined} {...register('role')}>
+          <select
+            id={roleId}
+            data-autofocus
+            aria-describedby={errors.role ? `${roleId}-error` : undefined}
+            {...register('role')}
+          >
             {OPS_ROLES.map((role) => (
               <option key={role} value={role}>
                 {tc(`roles.${role}`)}
@@ -73,7 +89,12 @@ export function ChangeRoleDialog({ operator, onClose }: { operator: OperatorList
             </dd>
           </div>
         </dl>
-        <ReasonField label={tc('confirm.reason')} hint={tc('confirm.reasonHint')} error={errors.reason ? t('create.reasonRequired') : undefined} registration={register('reason')} />
+        <ReasonField
+          label={tc('confirm.reason')}
+          hint={tc('confirm.reasonHint')}
+          error={errors.reason ? t('create.reasonRequired') : undefined}
+          registration={register('reason')}
+        />
         <FormError message={change.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={onClose} disabled={change.isPending}>

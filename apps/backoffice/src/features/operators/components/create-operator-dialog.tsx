@@ -20,7 +20,15 @@ type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
 /** A new operator: username, role, an optional first password, and why. */
-export function CreateOperatorDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (created: OperatorCreated) => void }) {
+export function CreateOperatorDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: OperatorCreated) => void;
+}) {
   const { t } = useTranslation('operators');
   const { t: tc } = useTranslation();
   const roleId = useId();
@@ -30,7 +38,10 @@ export function CreateOperatorDialog({ open, onClose, onCreated }: { open: boole
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormValues>({ resolver: zodResolver(formSchema), defaultValues: { username: '', role: 'support', password: '', reason: '' } });
+  } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { username: '', role: 'support', password: '', reason: '' },
+  });
 
   const close = () => {
     reset();
@@ -80,7 +91,13 @@ export function CreateOperatorDialog({ open, onClose, onCreated }: { open: boole
           error={errors.password ? t('create.invalidPassword') : undefined}
           {...register('password')}
         />
-        <ReasonField required label={t('create.reason')} hint={t('create.reasonHint')} error={errors.reason ? t('create.reasonRequired') : undefined} registration={register('reason')} />
+        <ReasonField
+          required
+          label={t('create.reason')}
+          hint={t('create.reasonHint')}
+          error={errors.reason ? t('create.reasonRequired') : undefined}
+          registration={register('reason')}
+        />
         <FormError message={create.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={create.isPending}>

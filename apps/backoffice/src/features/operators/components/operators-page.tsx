@@ -31,14 +31,19 @@ export function OperatorsPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<OperatorCreated | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const status = useSetOperatorStatus((result) => t(result.status === 'disabled' ? 'disable.done' : 'enable.done', { username: result.username }));
+  const status = useSetOperatorStatus((result) =>
+    t(result.status === 'disabled' ? 'disable.done' : 'enable.done', { username: result.username }),
+  );
   const reset = useResetTotp((_done, input) => t('reset.done', { username: input.username }));
 
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
 
-  const dates = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'short' });
+  const dates = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
   const open = (kind: 'status' | 'role' | 'reset', operator: OperatorListItem) => {
     status.reset();
     reset.reset();
@@ -85,20 +90,36 @@ export function OperatorsPage() {
                     <td>{op.lastLoginAt ? dates.format(new Date(op.lastLoginAt)) : t('never')}</td>
                     <td>
                       {!self && (
-                        <div className="row-actions" role="group" aria-label={t('actionsFor', { username: op.username })}>
-                          <Button variant="secondary" size="sm" aria-label={t('changeRole.actionFor', { username: op.username })} onClick={() => open('role', op)}>
+                        <div
+                          className="row-actions"
+                          role="group"
+                          aria-label={t('actionsFor', { username: op.username })}
+                        >
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={t('changeRole.actionFor', { username: op.username })}
+                            onClick={() => open('role', op)}
+                          >
                             {t('changeRole.action')}
                           </Button>
                           <Button
                             variant={op.status === 'active' ? 'danger' : 'secondary'}
                             size="sm"
-                            aria-label={t(op.status === 'active' ? 'disable.actionFor' : 'enable.actionFor', { username: op.username })}
+                            aria-label={t(op.status === 'active' ? 'disable.actionFor' : 'enable.actionFor', {
+                              username: op.username,
+                            })}
                             onClick={() => open('status', op)}
                           >
                             {t(op.status === 'active' ? 'disable.action' : 'enable.action')}
                           </Button>
                           {op.totpEnrolled && (
-                            <Button variant="secondary" size="sm" aria-label={t('reset.actionFor', { username: op.username })} onClick={() => open('reset', op)}>
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              aria-label={t('reset.actionFor', { username: op.username })}
+                              onClick={() => open('reset', op)}
+                            >
                               {t('reset.action')}
                             </Button>
                           )}
@@ -129,10 +150,22 @@ export function OperatorsPage() {
         onClose={() => setPending(null)}
         title={target ? t(disabling ? 'disable.title' : 'enable.title', { username: target.username }) : ''}
         description={t(disabling ? 'disable.body' : 'enable.body')}
-        changes={target ? [{ label: t('change.status'), before: t(`statuses.${target.status}`), after: t(`statuses.${disabling ? 'disabled' : 'active'}`) }] : []}
+        changes={
+          target
+            ? [
+                {
+                  label: t('change.status'),
+                  before: t(`statuses.${target.status}`),
+                  after: t(`statuses.${disabling ? 'disabled' : 'active'}`),
+                },
+              ]
+            : []
+        }
         confirmLabel={t(disabling ? 'disable.confirm' : 'enable.confirm')}
         danger={disabling}
-        onConfirm={(reason) => status.mutateAsync({ username: target!.username, status: disabling ? 'disabled' : 'active', reason })}
+        onConfirm={(reason) =>
+          status.mutateAsync({ username: target!.username, status: disabling ? 'disabled' : 'active', reason })
+        }
         isPending={status.isPending}
         errorMessage={status.errorMessage}
       />

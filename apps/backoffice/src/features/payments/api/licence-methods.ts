@@ -16,7 +16,10 @@ export type LicenceMethods = { profile: RewardSettings['jurisdiction']; refused:
 export function fetchLicenceMethods(): Promise<LicenceMethods> {
   return opsRequest<RewardSettings>('/ops/rewards/settings').then(({ jurisdiction }) => {
     const allowed = jurisdictionRules(jurisdiction).depositMethods;
-    return { profile: jurisdiction, refused: new Set(allowed === 'any' ? [] : depositMethodSchema.options.filter((m) => !allowed.includes(m))) };
+    return {
+      profile: jurisdiction,
+      refused: new Set(allowed === 'any' ? [] : depositMethodSchema.options.filter((m) => !allowed.includes(m))),
+    };
   });
 }
 
@@ -26,5 +29,11 @@ export function fetchLicenceMethods(): Promise<LicenceMethods> {
  */
 export function useLicenceMethods(): LicenceMethods | undefined {
   const canRead = useCan('rewards.read');
-  return useQuery(queryOptions({ queryKey: ['ops', 'rewards', 'settings', 'deposit-methods'], queryFn: fetchLicenceMethods, enabled: canRead })).data;
+  return useQuery(
+    queryOptions({
+      queryKey: ['ops', 'rewards', 'settings', 'deposit-methods'],
+      queryFn: fetchLicenceMethods,
+      enabled: canRead,
+    }),
+  ).data;
 }

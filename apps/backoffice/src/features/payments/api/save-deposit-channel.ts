@@ -16,6 +16,8 @@ export function saveDepositChannel(input: SaveDepositChannelInput): Promise<OpsD
 }
 
 /** Refreshes the channel list (players read the channels straight from the database, nothing else to evict). */
-export function useSaveDepositChannel(successText: (channel: OpsDepositChannel, input: SaveDepositChannelInput) => string) {
+export function useSaveDepositChannel(
+  successText: (channel: OpsDepositChannel, input: SaveDepositChannelInput) => string,
+) {
   return useOpsMutation({ mutationFn: saveDepositChannel, invalidates: [depositChannelsKey], successText });
 }

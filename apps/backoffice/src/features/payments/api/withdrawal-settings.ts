@@ -10,7 +10,10 @@ export function fetchWithdrawalSettings(): Promise<WithdrawalSettings> {
   return opsRequest<WithdrawalSettings>('/ops/withdrawal-settings');
 }
 
-export const withdrawalSettingsQuery = queryOptions({ queryKey: withdrawalSettingsKey, queryFn: fetchWithdrawalSettings });
+export const withdrawalSettingsQuery = queryOptions({
+  queryKey: withdrawalSettingsKey,
+  queryFn: fetchWithdrawalSettings,
+});
 
 /** The withdrawal rules; not asked for when the role may not read them (the server would answer 403). */
 export function useWithdrawalSettings(enabled: boolean) {

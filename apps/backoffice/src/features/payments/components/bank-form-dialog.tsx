@@ -10,7 +10,15 @@ import { BANK_NAME_MAX_LENGTH, BANK_SORT_ORDER_MAX, type OpsBank } from '@wps/sh
 import { ReasonField } from '../../../components/reason-field';
 import { localeTag } from '../../../lib/i18n';
 import { useSaveBank } from '../api/save-bank';
-import { BANK_CODE_TAKEN, BANK_FIELDS, bankFormSchema, bankFormValues, type BankField, type BankFormSchema, type BankFormValues } from '../bank-form';
+import {
+  BANK_CODE_TAKEN,
+  BANK_FIELDS,
+  bankFormSchema,
+  bankFormValues,
+  type BankField,
+  type BankFormSchema,
+  type BankFormValues,
+} from '../bank-form';
 import { serverFieldErrors } from '../form-fields';
 
 type BankFormDialogProps = {
@@ -40,7 +48,9 @@ export function BankFormDialog({ bank, takenCodes, onClose }: BankFormDialogProp
   const errorOf = (field: BankField) => {
     const error = errors[field];
     if (!error) return undefined;
-    return field === 'bankCode' && error.message === BANK_CODE_TAKEN ? t('bankForm.errors.bankCodeTaken') : t(`bankForm.errors.${field}`, { max });
+    return field === 'bankCode' && error.message === BANK_CODE_TAKEN
+      ? t('bankForm.errors.bankCodeTaken')
+      : t(`bankForm.errors.${field}`, { max });
   };
   const close = () => (form.reset(), onClose());
 
@@ -55,16 +65,40 @@ export function BankFormDialog({ bank, takenCodes, onClose }: BankFormDialogProp
   });
 
   return (
-    <Modal open onClose={close} title={bank ? t('bankForm.titleEdit', { name: bank.name }) : t('bankForm.titleNew')} size="md" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={close}
+      title={bank ? t('bankForm.titleEdit', { name: bank.name }) : t('bankForm.titleNew')}
+      size="md"
+      closable={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="payments-form">
         {bank ? (
           <p className="payments-form__fixed">
             {t('bankForm.codeFixed')} <code>{bank.code}</code>
           </p>
         ) : (
-          <TextField label={t('bankForm.code')} requiredMark autoComplete="off" maxLength={16} spellCheck={false} hint={t('bankForm.codeHint')} data-autofocus {...form.register('bankCode')} error={errorOf('bankCode')} />
+          <TextField
+            label={t('bankForm.code')}
+            requiredMark
+            autoComplete="off"
+            maxLength={16}
+            spellCheck={false}
+            hint={t('bankForm.codeHint')}
+            data-autofocus
+            {...form.register('bankCode')}
+            error={errorOf('bankCode')}
+          />
         )}
-        <TextField label={t('bankForm.name')} requiredMark autoComplete="off" maxLength={BANK_NAME_MAX_LENGTH} data-autofocus={bank ? true : undefined} {...form.register('name')} error={errorOf('name')} />
+        <TextField
+          label={t('bankForm.name')}
+          requiredMark
+          autoComplete="off"
+          maxLength={BANK_NAME_MAX_LENGTH}
+          data-autofocus={bank ? true : undefined}
+          {...form.register('name')}
+          error={errorOf('name')}
+        />
         <TextField
           label={t('bankForm.sortOrder')}
           inputMode="numeric"
@@ -73,7 +107,13 @@ export function BankFormDialog({ bank, takenCodes, onClose }: BankFormDialogProp
           {...form.register('sortOrder')}
           error={errorOf('sortOrder')}
         />
-        <ReasonField required label={t('bankForm.reason')} hint={t('bankForm.reasonHint')} error={errorOf('reason')} registration={form.register('reason')} />
+        <ReasonField
+          required
+          label={t('bankForm.reason')}
+          hint={t('bankForm.reasonHint')}
+          error={errorOf('reason')}
+          registration={form.register('reason')}
+        />
         <FormError message={save.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={save.isPending}>

@@ -12,14 +12,22 @@ import { useSetBankStatus } from '../api/set-bank-status';
 export function BankToggleDialog({ bank, onClose }: { bank: OpsBankListItem; onClose: () => void }) {
   const { t } = useTranslation('payments');
   const action = bank.enabled ? 'disable' : 'enable';
-  const setStatus = useSetBankStatus((saved) => t(`toggle.done.${saved.enabled ? 'enable' : 'disable'}`, { name: saved.name }));
+  const setStatus = useSetBankStatus((saved) =>
+    t(`toggle.done.${saved.enabled ? 'enable' : 'disable'}`, { name: saved.name }),
+  );
   return (
     <ConfirmDialog
       open
       onClose={onClose}
       title={t(`toggle.title.${action}`, { name: bank.name })}
       description={t(`bankToggle.${action}`, { name: bank.name, count: bank.accountCount })}
-      changes={[{ label: t('banks.status'), before: t(`statuses.${bank.enabled ? 'enabled' : 'disabled'}`), after: t(`statuses.${bank.enabled ? 'disabled' : 'enabled'}`) }]}
+      changes={[
+        {
+          label: t('banks.status'),
+          before: t(`statuses.${bank.enabled ? 'enabled' : 'disabled'}`),
+          after: t(`statuses.${bank.enabled ? 'disabled' : 'enabled'}`),
+        },
+      ]}
       confirmLabel={t(`banks.${action}`)}
       danger={bank.enabled}
       onConfirm={(reason) => setStatus.mutateAsync({ bankCode: bank.code, enabled: !bank.enabled, reason })}

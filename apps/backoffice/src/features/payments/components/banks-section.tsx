@@ -44,13 +44,29 @@ export function BanksSection({ canWrite }: { canWrite: boolean }) {
       ) : banks.data.length === 0 ? (
         <EmptyState title={t('banks.empty')} />
       ) : (
-        <BanksTable banks={banks.data} canWrite={canWrite} onEdit={(bank) => setEditing({ kind: 'form', bank })} onToggle={(bank) => setEditing({ kind: 'toggle', bank })} />
+        <BanksTable
+          banks={banks.data}
+          canWrite={canWrite}
+          onEdit={(bank) => setEditing({ kind: 'form', bank })}
+          onToggle={(bank) => setEditing({ kind: 'toggle', bank })}
+        />
       )}
 
       {editing?.kind === 'form' && (
-        <BankFormDialog key={editing.bank?.code ?? 'new'} bank={editing.bank} takenCodes={banks.data?.map((b) => b.code) ?? []} onClose={() => setEditing(null)} />
+        <BankFormDialog
+          key={editing.bank?.code ?? 'new'}
+          bank={editing.bank}
+          takenCodes={banks.data?.map((b) => b.code) ?? []}
+          onClose={() => setEditing(null)}
+        />
       )}
-      {editing?.kind === 'toggle' && <BankToggleDialog key={`${editing.bank.code}:${String(editing.bank.enabled)}`} bank={editing.bank} onClose={() => setEditing(null)} />}
+      {editing?.kind === 'toggle' && (
+        <BankToggleDialog
+          key={`${editing.bank.code}:${String(editing.bank.enabled)}`}
+          bank={editing.bank}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -48,7 +48,15 @@ export function BanksTable({ banks, canWrite, onEdit, onToggle }: BanksTableProp
               <td className="is-numeric">{bank.sortOrder}</td>
               <td className="is-numeric">{count.format(bank.accountCount)}</td>
               <EnabledBadge enabled={bank.enabled} />
-              {canWrite && <EditToggleCell words="banks" name={bank.name} enabled={bank.enabled} onEdit={() => onEdit(bank)} onToggle={() => onToggle(bank)} />}
+              {canWrite && (
+                <EditToggleCell
+                  words="banks"
+                  name={bank.name}
+                  enabled={bank.enabled}
+                  onEdit={() => onEdit(bank)}
+                  onToggle={() => onToggle(bank)}
+                />
+              )}
             </tr>
           ))}
         </tbody>

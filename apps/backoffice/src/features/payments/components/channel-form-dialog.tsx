@@ -6,13 +6,25 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
-import { depositChannelTypeSchema, depositMethodSchema, depositProviderSchema, type OpsDepositChannel } from '@wps/shared/schemas/deposit';
+import {
+  depositChannelTypeSchema,
+  depositMethodSchema,
+  depositProviderSchema,
+  type OpsDepositChannel,
+} from '@wps/shared/schemas/deposit';
 import { SelectField } from '../../../components/select-field';
 import { isApiError } from '../../../lib/api-client';
 import { SITE_MONEY } from '../../../lib/money';
 import { useLicenceMethods } from '../api/licence-methods';
 import { useSaveDepositChannel } from '../api/save-deposit-channel';
-import { CHANNEL_FIELDS, channelFormSchema, channelFormValues, type ChannelField, type ChannelFormSchema, type ChannelFormValues } from '../channel-form';
+import {
+  CHANNEL_FIELDS,
+  channelFormSchema,
+  channelFormValues,
+  type ChannelField,
+  type ChannelFormSchema,
+  type ChannelFormValues,
+} from '../channel-form';
 import { serverFieldErrors } from '../form-fields';
 
 /**
@@ -24,7 +36,9 @@ import { serverFieldErrors } from '../form-fields';
 export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositChannel | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('payments');
   const money = SITE_MONEY;
-  const save = useSaveDepositChannel((saved) => t(channel ? 'channelForm.saved' : 'channelForm.created', { name: saved.name }));
+  const save = useSaveDepositChannel((saved) =>
+    t(channel ? 'channelForm.saved' : 'channelForm.created', { name: saved.name }),
+  );
   const form = useForm<ChannelFormValues, unknown, z.output<ChannelFormSchema>>({
     resolver: zodResolver(channelFormSchema(money.scale)),
     defaultValues: channelFormValues(channel, money, i18n.language),
@@ -33,7 +47,8 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
   const licence = useLicenceMethods();
   const refused = licence?.refused ?? new Set();
   const { errors } = form.formState;
-  const errorOf = (field: ChannelField) => (errors[field] ? t(`channelForm.errors.${field}`, { currency: money.currency }) : undefined);
+  const errorOf = (field: ChannelField) =>
+    errors[field] ? t(`channelForm.errors.${field}`, { currency: money.currency }) : undefined;
   const close = () => (form.reset(), onClose());
 
   const submit = form.handleSubmit(async (input) => {
@@ -48,9 +63,22 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
 
   const formError = isApiError(save.error, 'DEPOSIT_CHANNEL_NOT_FOUND') ? t('channels.notFound') : save.errorMessage;
   return (
-    <Modal open onClose={close} title={channel ? t('channelForm.titleEdit', { name: channel.name }) : t('channelForm.titleNew')} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={close}
+      title={channel ? t('channelForm.titleEdit', { name: channel.name }) : t('channelForm.titleNew')}
+      size="lg"
+      closable={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="payments-form">
-        <TextField label={t('channelForm.name')} autoComplete="off" maxLength={64} data-autofocus {...form.register('name')} error={errorOf('name')} />
+        <TextField
+          label={t('channelForm.name')}
+          autoComplete="off"
+          maxLength={64}
+          data-autofocus
+          {...form.register('name')}
+          error={errorOf('name')}
+        />
         <div className="payments-form__row">
           <SelectField label={t('channelForm.type')} error={errorOf('type')} {...form.register('type')}>
             {depositChannelTypeSchema.options.map((option) => (
@@ -63,30 +91,75 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
             label={t('channelForm.method')}
             required
             error={errorOf('method')}
-            hint={refused.size > 0 ? t('channelForm.methodHintRefused', { profile: licence?.profile }) : t('channelForm.methodHint')}
+            hint={
+              refused.size > 0
+                ? t('channelForm.methodHintRefused', { profile: licence?.profile })
+                : t('channelForm.methodHint')
+            }
             {...form.register('method')}
           >
             <option value="">{t('channelForm.methodChoose')}</option>
             {depositMethodSchema.options.map((option) => (
               <option key={option} value={option}>
-                {refused.has(option) ? t('channelForm.methodRefused', { method: t(`methods.${option}`) }) : t(`methods.${option}`)}
+                {refused.has(option)
+                  ? t('channelForm.methodRefused', { method: t(`methods.${option}`) })
+                  : t(`methods.${option}`)}
               </option>
             ))}
           </SelectField>
         </div>
         <div className="payments-form__row">
-          <TextField label={t('channelForm.currency')} autoComplete="off" hint={t('channelForm.currencyHint', { currency: money.currency })} {...form.register('currency')} error={errorOf('currency')} />
+          <TextField
+            label={t('channelForm.currency')}
+            autoComplete="off"
+            hint={t('channelForm.currencyHint', { currency: money.currency })}
+            {...form.register('currency')}
+            error={errorOf('currency')}
+          />
         </div>
         <div className="payments-form__row">
-          <TextField label={t('channelForm.min', { currency: money.currency })} inputMode="decimal" autoComplete="off" hint={t('channelForm.amountHint')} {...form.register('minMinor')} error={errorOf('minMinor')} />
-          <TextField label={t('channelForm.max', { currency: money.currency })} inputMode="decimal" autoComplete="off" {...form.register('maxMinor')} error={errorOf('maxMinor')} />
+          <TextField
+            label={t('channelForm.min', { currency: money.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('channelForm.amountHint')}
+            {...form.register('minMinor')}
+            error={errorOf('minMinor')}
+          />
+          <TextField
+            label={t('channelForm.max', { currency: money.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('maxMinor')}
+            error={errorOf('maxMinor')}
+          />
         </div>
         <div className="payments-form__row">
-          <TextField label={t('channelForm.feeFixed', { currency: money.currency })} inputMode="decimal" autoComplete="off" {...form.register('feeFixedMinor')} error={errorOf('feeFixedMinor')} />
-          <TextField label={t('channelForm.feePercent')} inputMode="decimal" autoComplete="off" hint={t('channelForm.feePercentHint')} {...form.register('feeBps')} error={errorOf('feeBps')} />
+          <TextField
+            label={t('channelForm.feeFixed', { currency: money.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('feeFixedMinor')}
+            error={errorOf('feeFixedMinor')}
+          />
+          <TextField
+            label={t('channelForm.feePercent')}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('channelForm.feePercentHint')}
+            {...form.register('feeBps')}
+            error={errorOf('feeBps')}
+          />
         </div>
         <div className="payments-form__row">
-          <TextField label={t('channelForm.sort')} inputMode="numeric" autoComplete="off" hint={t('channelForm.sortHint')} {...form.register('sort')} error={errorOf('sort')} />
+          <TextField
+            label={t('channelForm.sort')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('channelForm.sortHint')}
+            {...form.register('sort')}
+            error={errorOf('sort')}
+          />
           <label className="payments-form__check">
             <input type="checkbox" {...form.register('enabled')} /> {t('channelForm.enabled')}
           </label>
@@ -94,9 +167,27 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
         {type === 'manual_bank' ? (
           <fieldset className="payments-form__group">
             <legend>{t('channelForm.bank')}</legend>
-            <TextField label={t('channelForm.bankName')} autoComplete="off" maxLength={64} {...form.register('bankName')} error={errorOf('bankName')} />
-            <TextField label={t('channelForm.accountNumber')} autoComplete="off" maxLength={64} {...form.register('accountNumber')} error={errorOf('accountNumber')} />
-            <TextField label={t('channelForm.accountHolder')} autoComplete="off" maxLength={64} {...form.register('accountHolder')} error={errorOf('accountHolder')} />
+            <TextField
+              label={t('channelForm.bankName')}
+              autoComplete="off"
+              maxLength={64}
+              {...form.register('bankName')}
+              error={errorOf('bankName')}
+            />
+            <TextField
+              label={t('channelForm.accountNumber')}
+              autoComplete="off"
+              maxLength={64}
+              {...form.register('accountNumber')}
+              error={errorOf('accountNumber')}
+            />
+            <TextField
+              label={t('channelForm.accountHolder')}
+              autoComplete="off"
+              maxLength={64}
+              {...form.register('accountHolder')}
+              error={errorOf('accountHolder')}
+            />
           </fieldset>
         ) : (
           <SelectField label={t('channelForm.provider')} error={errorOf('provider')} {...form.register('provider')}>
@@ -108,7 +199,14 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
             ))}
           </SelectField>
         )}
-        <TextField label={t('channelForm.reason')} autoComplete="off" maxLength={500} hint={t('channelForm.reasonHint')} {...form.register('reason')} error={errorOf('reason')} />
+        <TextField
+          label={t('channelForm.reason')}
+          autoComplete="off"
+          maxLength={500}
+          hint={t('channelForm.reasonHint')}
+          {...form.register('reason')}
+          error={errorOf('reason')}
+        />
         <FormError message={formError} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={save.isPending}>

@@ -13,14 +13,22 @@ import { channelWithEnabled } from '../channel-form';
 export function ChannelToggleDialog({ channel, onClose }: { channel: OpsDepositChannel; onClose: () => void }) {
   const { t } = useTranslation('payments');
   const action = channel.enabled ? 'disable' : 'enable';
-  const save = useSaveDepositChannel((saved) => t(`toggle.done.${saved.enabled ? 'enable' : 'disable'}`, { name: saved.name }));
+  const save = useSaveDepositChannel((saved) =>
+    t(`toggle.done.${saved.enabled ? 'enable' : 'disable'}`, { name: saved.name }),
+  );
   return (
     <ConfirmDialog
       open
       onClose={onClose}
       title={t(`toggle.title.${action}`, { name: channel.name })}
       description={t(`toggle.description.${action}`, { name: channel.name })}
-      changes={[{ label: t('channels.status'), before: t(`statuses.${channel.enabled ? 'enabled' : 'disabled'}`), after: t(`statuses.${channel.enabled ? 'disabled' : 'enabled'}`) }]}
+      changes={[
+        {
+          label: t('channels.status'),
+          before: t(`statuses.${channel.enabled ? 'enabled' : 'disabled'}`),
+          after: t(`statuses.${channel.enabled ? 'disabled' : 'enabled'}`),
+        },
+      ]}
       confirmLabel={t(`channels.${action}`)}
       danger={channel.enabled}
       onConfirm={(reason) => save.mutateAsync(channelWithEnabled(channel, !channel.enabled, reason))}

@@ -65,13 +65,20 @@ export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: D
                   {licence?.refused.has(channel.method) ? (
                     <span className="payments-method">
                       <span>{t(`methods.${channel.method}`)}</span>
-                      <span className="payments-method__hidden">{t('channels.hiddenByLicence', { profile: licence.profile })}</span>
+                      <span className="payments-method__hidden">
+                        {t('channels.hiddenByLicence', { profile: licence.profile })}
+                      </span>
                     </span>
                   ) : (
                     t(`methods.${channel.method}`)
                   )}
                 </td>
-                <td className="is-numeric">{t('channels.limitRange', { min: formatMoney(channel.minMinor, money), max: formatMoney(channel.maxMinor, money) })}</td>
+                <td className="is-numeric">
+                  {t('channels.limitRange', {
+                    min: formatMoney(channel.minMinor, money),
+                    max: formatMoney(channel.maxMinor, money),
+                  })}
+                </td>
                 <td className="is-numeric">{fee(channel)}</td>
                 <td>
                   <span className="payments-account">
@@ -83,13 +90,27 @@ export function DepositChannelsTable({ channels, canWrite, onEdit, onToggle }: D
                         <span>{channel.accountHolder}</span>
                       </>
                     ) : (
-                      <span>{t('channels.provider', { provider: channel.provider ? t(`providers.${channel.provider}`, { defaultValue: channel.provider }) : '—' })}</span>
+                      <span>
+                        {t('channels.provider', {
+                          provider: channel.provider
+                            ? t(`providers.${channel.provider}`, { defaultValue: channel.provider })
+                            : '—',
+                        })}
+                      </span>
                     )}
                   </span>
                 </td>
                 <td className="is-numeric">{channel.sort}</td>
                 <EnabledBadge enabled={channel.enabled} />
-                {canWrite && <EditToggleCell words="channels" name={channel.name} enabled={channel.enabled} onEdit={() => onEdit(channel)} onToggle={() => onToggle(channel)} />}
+                {canWrite && (
+                  <EditToggleCell
+                    words="channels"
+                    name={channel.name}
+                    enabled={channel.enabled}
+                    onEdit={() => onEdit(channel)}
+                    onToggle={() => onToggle(channel)}
+                  />
+                )}
               </tr>
             );
           })}

@@ -84,8 +84,20 @@ export function PaymentsPage() {
         <WithdrawalRules canWrite={canWrite} headingId="payments-withdrawal-title" />
       </section>
 
-      {editing?.kind === 'form' && <ChannelFormDialog key={editing.channel?.id ?? 'new'} channel={editing.channel} onClose={() => setEditing(null)} />}
-      {editing?.kind === 'toggle' && <ChannelToggleDialog key={`${editing.channel.id}:${String(editing.channel.enabled)}`} channel={editing.channel} onClose={() => setEditing(null)} />}
+      {editing?.kind === 'form' && (
+        <ChannelFormDialog
+          key={editing.channel?.id ?? 'new'}
+          channel={editing.channel}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'toggle' && (
+        <ChannelToggleDialog
+          key={`${editing.channel.id}:${String(editing.channel.enabled)}`}
+          channel={editing.channel}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -33,7 +33,12 @@ export function EditToggleCell({ words, name, enabled, onEdit, onToggle }: EditT
         <Button variant="secondary" size="sm" aria-label={t(`${words}.editFor`, { name })} onClick={onEdit}>
           {t(`${words}.edit`)}
         </Button>
-        <Button variant="secondary" size="sm" aria-label={t(enabled ? `${words}.disableFor` : `${words}.enableFor`, { name })} onClick={onToggle}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t(enabled ? `${words}.disableFor` : `${words}.enableFor`, { name })}
+          onClick={onToggle}
+        >
           {t(enabled ? `${words}.disable` : `${words}.enable`)}
         </Button>
       </div>

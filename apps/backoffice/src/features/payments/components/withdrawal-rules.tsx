@@ -15,7 +15,14 @@ import { useCan } from '../../../lib/permissions';
 import { useUpdateWithdrawalSettings } from '../api/update-withdrawal-settings';
 import { useWithdrawalSettings } from '../api/withdrawal-settings';
 import { serverFieldErrors } from '../form-fields';
-import { WITHDRAWAL_FIELDS, withdrawalFormSchema, withdrawalFormValues, type WithdrawalField, type WithdrawalFormSchema, type WithdrawalFormValues } from '../withdrawal-form';
+import {
+  WITHDRAWAL_FIELDS,
+  withdrawalFormSchema,
+  withdrawalFormValues,
+  type WithdrawalField,
+  type WithdrawalFormSchema,
+  type WithdrawalFormValues,
+} from '../withdrawal-form';
 
 /**
  * The withdrawal rules (read with money.read) and, for payments.write, a dialog to change them
@@ -102,14 +109,48 @@ function WithdrawalRulesDialog({ rules, onClose }: { rules: WithdrawalSettings; 
     <Modal open onClose={close} title={t('withdrawal.formTitle')} size="md" closable={!update.isPending}>
       <form onSubmit={submit} noValidate className="payments-form">
         <div className="payments-form__row">
-          <TextField label={t('withdrawal.minField', { currency: money.currency })} inputMode="decimal" autoComplete="off" data-autofocus {...form.register('minAmountMinor')} error={errorOf('minAmountMinor')} />
-          <TextField label={t('withdrawal.maxField', { currency: money.currency })} inputMode="decimal" autoComplete="off" {...form.register('maxAmountMinor')} error={errorOf('maxAmountMinor')} />
+          <TextField
+            label={t('withdrawal.minField', { currency: money.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            data-autofocus
+            {...form.register('minAmountMinor')}
+            error={errorOf('minAmountMinor')}
+          />
+          <TextField
+            label={t('withdrawal.maxField', { currency: money.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.register('maxAmountMinor')}
+            error={errorOf('maxAmountMinor')}
+          />
         </div>
         <div className="payments-form__row">
-          <TextField label={t('withdrawal.dailyCountField')} inputMode="numeric" autoComplete="off" hint={t('withdrawal.dailyCountHint')} {...form.register('dailyCountLimit')} error={errorOf('dailyCountLimit')} />
-          <TextField label={t('withdrawal.autoReceiptField')} inputMode="numeric" autoComplete="off" hint={t('withdrawal.autoReceiptHint')} {...form.register('autoReceiptMinutes')} error={errorOf('autoReceiptMinutes')} />
+          <TextField
+            label={t('withdrawal.dailyCountField')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('withdrawal.dailyCountHint')}
+            {...form.register('dailyCountLimit')}
+            error={errorOf('dailyCountLimit')}
+          />
+          <TextField
+            label={t('withdrawal.autoReceiptField')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('withdrawal.autoReceiptHint')}
+            {...form.register('autoReceiptMinutes')}
+            error={errorOf('autoReceiptMinutes')}
+          />
         </div>
-        <TextField label={t('channelForm.reason')} autoComplete="off" maxLength={500} hint={t('channelForm.reasonHint')} {...form.register('reason')} error={errorOf('reason')} />
+        <TextField
+          label={t('channelForm.reason')}
+          autoComplete="off"
+          maxLength={500}
+          hint={t('channelForm.reasonHint')}
+          {...form.register('reason')}
+          error={errorOf('reason')}
+        />
         <FormError message={update.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={update.isPending}>

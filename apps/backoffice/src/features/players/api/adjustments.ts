@@ -12,7 +12,8 @@ export const adjustmentsQuery = (filters: { status?: string; memberId?: string; 
   for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
   return queryOptions({
     queryKey: [...adjustmentsKey, search.toString()],
-    queryFn: () => opsRequest<{ list: Adjustment[]; nextCursor: string | null }>(`/ops/adjustments?${search.toString()}`),
+    queryFn: () =>
+      opsRequest<{ list: Adjustment[]; nextCursor: string | null }>(`/ops/adjustments?${search.toString()}`),
     placeholderData: keepPreviousData,
   });
 };
@@ -22,7 +23,10 @@ export function useAdjustments(filters: { status?: string; memberId?: string; cu
 }
 
 /** GET /ops/adjustment-settings: above this amount an adjustment waits for a second operator. */
-export const adjustmentSettingsQuery = queryOptions({ queryKey: [...adjustmentsKey, 'settings'], queryFn: () => opsRequest<AdjustmentSettings>('/ops/adjustment-settings') });
+export const adjustmentSettingsQuery = queryOptions({
+  queryKey: [...adjustmentsKey, 'settings'],
+  queryFn: () => opsRequest<AdjustmentSettings>('/ops/adjustment-settings'),
+});
 
 export function useAdjustmentSettings() {
   return useQuery(adjustmentSettingsQuery);
@@ -31,7 +35,8 @@ export function useAdjustmentSettings() {
 /** POST /ops/players/:memberId/adjustments. */
 export function useRequestAdjustment(memberId: string, successText: (result: Adjustment) => string) {
   return useOpsMutation({
-    mutationFn: (body: AdjustmentRequestBody) => opsRequest<Adjustment>(`/ops/players/${encodeURIComponent(memberId)}/adjustments`, { method: 'POST', body }),
+    mutationFn: (body: AdjustmentRequestBody) =>
+      opsRequest<Adjustment>(`/ops/players/${encodeURIComponent(memberId)}/adjustments`, { method: 'POST', body }),
     invalidates: [playerKey(memberId), adjustmentsKey],
     successText,
   });
@@ -41,7 +46,10 @@ export function useRequestAdjustment(memberId: string, successText: (result: Adj
 export function useDecideAdjustment(successText: (result: Adjustment) => string) {
   return useOpsMutation({
     mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason: string }) =>
-      opsRequest<Adjustment>(`/ops/adjustments/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: { reason } }),
+      opsRequest<Adjustment>(`/ops/adjustments/${encodeURIComponent(id)}/${decision}`, {
+        method: 'POST',
+        body: { reason },
+      }),
     invalidates: [adjustmentsKey, ['ops', 'players']],
     successText,
   });
@@ -50,7 +58,8 @@ export function useDecideAdjustment(successText: (result: Adjustment) => string)
 /** PUT /ops/adjustment-settings (settings.write): a new threshold, audited with the one before. */
 export function useUpdateAdjustmentSettings(successText: () => string) {
   return useOpsMutation({
-    mutationFn: (body: AdjustmentSettings & { reason: string }) => opsRequest<AdjustmentSettings>('/ops/adjustment-settings', { method: 'PUT', body }),
+    mutationFn: (body: AdjustmentSettings & { reason: string }) =>
+      opsRequest<AdjustmentSettings>('/ops/adjustment-settings', { method: 'PUT', body }),
     invalidates: [adjustmentsKey],
     successText,
   });

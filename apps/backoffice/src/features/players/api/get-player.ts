@@ -8,7 +8,8 @@ export function fetchPlayer(memberId: string): Promise<PlayerProfile> {
   return opsRequest<PlayerProfile>(`/ops/players/${encodeURIComponent(memberId)}`);
 }
 
-export const playerQuery = (memberId: string) => queryOptions({ queryKey: [...playerKey(memberId), 'profile'], queryFn: () => fetchPlayer(memberId) });
+export const playerQuery = (memberId: string) =>
+  queryOptions({ queryKey: [...playerKey(memberId), 'profile'], queryFn: () => fetchPlayer(memberId) });
 
 export function usePlayer(memberId: string) {
   return useQuery(playerQuery(memberId));
@@ -19,7 +20,8 @@ export function fetchBalances(memberId: string): Promise<PlayerBalances> {
   return opsRequest<PlayerBalances>(`/ops/players/${encodeURIComponent(memberId)}/balances`);
 }
 
-export const balancesQuery = (memberId: string) => queryOptions({ queryKey: [...playerKey(memberId), 'balances'], queryFn: () => fetchBalances(memberId) });
+export const balancesQuery = (memberId: string) =>
+  queryOptions({ queryKey: [...playerKey(memberId), 'balances'], queryFn: () => fetchBalances(memberId) });
 
 export function useBalances(memberId: string) {
   return useQuery(balancesQuery(memberId));

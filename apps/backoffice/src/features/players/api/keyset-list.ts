@@ -6,18 +6,29 @@ import { opsRequest } from '../../../lib/api-client';
 export const playerKey = (memberId: string) => ['ops', 'players', memberId] as const;
 
 /** One keyset page of a player list: `cursor` is the last id of the page before (undefined: the newest). */
-export function keysetListQuery<T>(memberId: string, list: string, filters: Record<string, string | undefined>, cursor: string | undefined) {
+export function keysetListQuery<T>(
+  memberId: string,
+  list: string,
+  filters: Record<string, string | undefined>,
+  cursor: string | undefined,
+) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) search.set(key, value);
   if (cursor) search.set('cursor', cursor);
   search.set('limit', '20');
   return queryOptions({
     queryKey: [...playerKey(memberId), list, search.toString()],
-    queryFn: () => opsRequest<KeysetPage<T>>(`/ops/players/${encodeURIComponent(memberId)}/${list}?${search.toString()}`),
+    queryFn: () =>
+      opsRequest<KeysetPage<T>>(`/ops/players/${encodeURIComponent(memberId)}/${list}?${search.toString()}`),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useKeysetList<T>(memberId: string, list: string, filters: Record<string, string | undefined>, cursor: string | undefined) {
+export function useKeysetList<T>(
+  memberId: string,
+  list: string,
+  filters: Record<string, string | undefined>,
+  cursor: string | undefined,
+) {
   return useQuery(keysetListQuery<T>(memberId, list, filters, cursor));
 }

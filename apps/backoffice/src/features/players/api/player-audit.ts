@@ -8,7 +8,10 @@ import { playerKey } from './keyset-list';
 export const playerAuditQuery = (memberId: string, page: number) =>
   queryOptions({
     queryKey: [...playerKey(memberId), 'audit', page],
-    queryFn: () => opsRequest<z.infer<typeof auditPageSchema>>(`/ops/players/${encodeURIComponent(memberId)}/audit?page=${page}&pageSize=20`),
+    queryFn: () =>
+      opsRequest<z.infer<typeof auditPageSchema>>(
+        `/ops/players/${encodeURIComponent(memberId)}/audit?page=${page}&pageSize=20`,
+      ),
     placeholderData: keepPreviousData,
   });
 

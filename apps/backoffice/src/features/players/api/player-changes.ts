@@ -8,7 +8,8 @@ const base = (memberId: string) => `/ops/players/${encodeURIComponent(memberId)}
 /** PUT /ops/players/:memberId/status: disabling ends the player's sessions. */
 export function useSetStatus(memberId: string, successText: () => string) {
   return useOpsMutation({
-    mutationFn: ({ status, reason }: { status: PlayerStatus; reason: string }) => opsRequest(`${base(memberId)}/status`, { method: 'PUT', body: { status, reason } }),
+    mutationFn: ({ status, reason }: { status: PlayerStatus; reason: string }) =>
+      opsRequest(`${base(memberId)}/status`, { method: 'PUT', body: { status, reason } }),
     invalidates: [playerKey(memberId)],
     successText,
   });
@@ -17,7 +18,8 @@ export function useSetStatus(memberId: string, successText: () => string) {
 /** POST /ops/players/:memberId/payment-password-reset. */
 export function useResetPaymentPassword(memberId: string, successText: () => string) {
   return useOpsMutation({
-    mutationFn: ({ reason }: { reason: string }) => opsRequest(`${base(memberId)}/payment-password-reset`, { method: 'POST', body: { reason } }),
+    mutationFn: ({ reason }: { reason: string }) =>
+      opsRequest(`${base(memberId)}/payment-password-reset`, { method: 'POST', body: { reason } }),
     invalidates: [playerKey(memberId)],
     successText,
   });
@@ -26,7 +28,8 @@ export function useResetPaymentPassword(memberId: string, successText: () => str
 /** PUT /ops/players/:memberId/payee-name. */
 export function useCorrectPayeeName(memberId: string, successText: () => string) {
   return useOpsMutation({
-    mutationFn: ({ payeeName, reason }: { payeeName: string; reason: string }) => opsRequest(`${base(memberId)}/payee-name`, { method: 'PUT', body: { payeeName, reason } }),
+    mutationFn: ({ payeeName, reason }: { payeeName: string; reason: string }) =>
+      opsRequest(`${base(memberId)}/payee-name`, { method: 'PUT', body: { payeeName, reason } }),
     invalidates: [playerKey(memberId)],
     successText,
   });
@@ -35,7 +38,8 @@ export function useCorrectPayeeName(memberId: string, successText: () => string)
 /** POST /ops/players/:memberId/messages. */
 export function useSendMessage(memberId: string, successText: () => string) {
   return useOpsMutation({
-    mutationFn: ({ title, body }: { title: string; body: string }) => opsRequest(`${base(memberId)}/messages`, { method: 'POST', body: { title, body } }),
+    mutationFn: ({ title, body }: { title: string; body: string }) =>
+      opsRequest(`${base(memberId)}/messages`, { method: 'POST', body: { title, body } }),
     invalidates: [playerKey(memberId)],
     successText,
   });
@@ -45,7 +49,9 @@ export function useSendMessage(memberId: string, successText: () => string) {
 export function useRevokeSessions(memberId: string, successText: () => string) {
   return useOpsMutation({
     mutationFn: ({ sessionId }: { sessionId?: string }) =>
-      opsRequest(`${base(memberId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`, { method: 'DELETE' }),
+      opsRequest(`${base(memberId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`, {
+        method: 'DELETE',
+      }),
     invalidates: [playerKey(memberId)],
     successText,
   });

@@ -11,7 +11,12 @@ export function searchPlayers({ q, key, page }: PlayerSearch): Promise<PlayerSea
 }
 
 export const searchPlayersQuery = (search: PlayerSearch) =>
-  queryOptions({ queryKey: ['ops', 'players', 'search', search], queryFn: () => searchPlayers(search), enabled: search.q.trim().length > 0, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['ops', 'players', 'search', search],
+    queryFn: () => searchPlayers(search),
+    enabled: search.q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
 
 export function useSearchPlayers(search: PlayerSearch) {
   return useQuery(searchPlayersQuery(search));

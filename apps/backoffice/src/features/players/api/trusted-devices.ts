@@ -8,7 +8,10 @@ const base = (memberId: string) => `/ops/players/${encodeURIComponent(memberId)}
 
 /** GET /ops/players/:memberId/trusted-devices: the devices whose logins ask the player for no code. */
 export const trustedDevicesQuery = (memberId: string) =>
-  queryOptions({ queryKey: [...playerKey(memberId), 'trusted-devices'], queryFn: () => opsRequest<TrustedDeviceList>(base(memberId)) });
+  queryOptions({
+    queryKey: [...playerKey(memberId), 'trusted-devices'],
+    queryFn: () => opsRequest<TrustedDeviceList>(base(memberId)),
+  });
 
 export function useTrustedDevices(memberId: string) {
   return useQuery(trustedDevicesQuery(memberId));
@@ -18,7 +21,10 @@ export function useTrustedDevices(memberId: string) {
 export function useRevokeTrustedDevices(memberId: string, successText: () => string) {
   return useOpsMutation({
     mutationFn: ({ deviceId, reason }: { deviceId: string | null; reason: string }) =>
-      opsRequest<{ revoked: number }>(`${base(memberId)}${deviceId ? `/${encodeURIComponent(deviceId)}` : ''}/revoke`, { method: 'POST', body: { reason } }),
+      opsRequest<{ revoked: number }>(`${base(memberId)}${deviceId ? `/${encodeURIComponent(deviceId)}` : ''}/revoke`, {
+        method: 'POST',
+        body: { reason },
+      }),
     invalidates: [[...playerKey(memberId), 'trusted-devices']],
     successText,
   });

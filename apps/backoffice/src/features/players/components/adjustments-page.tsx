@@ -28,8 +28,13 @@ export function AdjustmentsPage() {
   const pages = useCursorStack();
   const list = useAdjustments({ status, cursor: pages.cursor });
   const [deciding, setDeciding] = useState<{ adjustment: Adjustment; decision: 'approve' | 'reject' } | null>(null);
-  const decide = useDecideAdjustment((a) => t(a.status === 'posted' ? 'adjustments.approved' : 'adjustments.rejected', { id: a.id }));
-  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'short' });
+  const decide = useDecideAdjustment((a) =>
+    t(a.status === 'posted' ? 'adjustments.approved' : 'adjustments.rejected', { id: a.id }),
+  );
+  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
 
   useEffect(() => {
     document.title = t('adjustments.documentTitle');
@@ -94,7 +99,8 @@ export function AdjustmentsPage() {
                       <Link to={`/players/${a.memberId}`}>{a.account}</Link>
                     </th>
                     <td className="is-numeric">
-                      {t(`directions.${a.direction}`)} {formatMoney(a.amountMinor, { currency: a.currency, scale: SITE_MONEY.scale })}
+                      {t(`directions.${a.direction}`)}{' '}
+                      {formatMoney(a.amountMinor, { currency: a.currency, scale: SITE_MONEY.scale })}
                     </td>
                     <td>{t(`kinds.${a.kind}`)}</td>
                     <td>
@@ -104,10 +110,20 @@ export function AdjustmentsPage() {
                         t('adjustments.ownRequest')
                       ) : canApprove ? (
                         <span className="row-actions">
-                          <Button size="sm" variant="money" aria-label={t('adjustments.approveFor', { account: a.account, id: a.id })} onClick={() => setDeciding({ adjustment: a, decision: 'approve' })}>
+                          <Button
+                            size="sm"
+                            variant="money"
+                            aria-label={t('adjustments.approveFor', { account: a.account, id: a.id })}
+                            onClick={() => setDeciding({ adjustment: a, decision: 'approve' })}
+                          >
                             {t('adjustments.approve')}
                           </Button>
-                          <Button size="sm" variant="secondary" aria-label={t('adjustments.rejectFor', { account: a.account, id: a.id })} onClick={() => setDeciding({ adjustment: a, decision: 'reject' })}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            aria-label={t('adjustments.rejectFor', { account: a.account, id: a.id })}
+                            onClick={() => setDeciding({ adjustment: a, decision: 'reject' })}
+                          >
                             {t('adjustments.reject')}
                           </Button>
                         </span>
@@ -127,7 +143,12 @@ export function AdjustmentsPage() {
         <Button variant="secondary" size="sm" disabled={pages.depth === 0} onClick={pages.newer}>
           {t('newer')}
         </Button>
-        <Button variant="secondary" size="sm" disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && pages.older(list.data.nextCursor)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!list.data?.nextCursor}
+          onClick={() => list.data?.nextCursor && pages.older(list.data.nextCursor)}
+        >
           {t('older')}
         </Button>
       </nav>
@@ -135,15 +156,26 @@ export function AdjustmentsPage() {
         <ConfirmDialog
           open
           onClose={() => setDeciding(null)}
-          title={t(deciding.decision === 'approve' ? 'adjustments.approveTitle' : 'adjustments.rejectTitle', { account: deciding.adjustment.account })}
+          title={t(deciding.decision === 'approve' ? 'adjustments.approveTitle' : 'adjustments.rejectTitle', {
+            account: deciding.adjustment.account,
+          })}
           description={t(deciding.decision === 'approve' ? 'adjustments.approveEffect' : 'adjustments.rejectEffect')}
           changes={[
-            { label: t('columns.amount'), after: `${t(`directions.${deciding.adjustment.direction}`)} ${formatMoney(deciding.adjustment.amountMinor, { currency: deciding.adjustment.currency, scale: SITE_MONEY.scale })}` },
-            { label: t('columns.status'), before: t('adjustmentStatus.pending'), after: t(deciding.decision === 'approve' ? 'adjustmentStatus.posted' : 'adjustmentStatus.rejected') },
+            {
+              label: t('columns.amount'),
+              after: `${t(`directions.${deciding.adjustment.direction}`)} ${formatMoney(deciding.adjustment.amountMinor, { currency: deciding.adjustment.currency, scale: SITE_MONEY.scale })}`,
+            },
+            {
+              label: t('columns.status'),
+              before: t('adjustmentStatus.pending'),
+              after: t(deciding.decision === 'approve' ? 'adjustmentStatus.posted' : 'adjustmentStatus.rejected'),
+            },
           ]}
           confirmLabel={t(deciding.decision === 'approve' ? 'adjustments.approve' : 'adjustments.reject')}
           danger={deciding.decision === 'approve'}
-          onConfirm={(reason) => decide.mutateAsync({ id: deciding.adjustment.id, decision: deciding.decision, reason })}
+          onConfirm={(reason) =>
+            decide.mutateAsync({ id: deciding.adjustment.id, decision: deciding.decision, reason })
+          }
           isPending={decide.isPending}
           errorMessage={decide.errorMessage}
         />

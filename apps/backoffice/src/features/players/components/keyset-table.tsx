@@ -10,7 +10,13 @@ import { errorText } from '../../../lib/error-text';
 export type KeysetColumn<T> = { id: string; header: string; cell: (row: T) => ReactNode; numeric?: boolean };
 
 /** The cursor of the page on show and of the pages before it, so "Newer" goes back without OFFSET. */
-export function useCursorStack(): { cursor: string | undefined; older: (next: string) => void; newer: () => void; reset: () => void; depth: number } {
+export function useCursorStack(): {
+  cursor: string | undefined;
+  older: (next: string) => void;
+  newer: () => void;
+  reset: () => void;
+  depth: number;
+} {
   const [stack, setStack] = useState<string[]>([]);
   return {
     cursor: stack[stack.length - 1],
@@ -88,7 +94,12 @@ export function KeysetTable<T>({
         <Button variant="secondary" size="sm" disabled={pages.depth === 0} onClick={pages.newer}>
           {t('newer')}
         </Button>
-        <Button variant="secondary" size="sm" disabled={!data?.nextCursor} onClick={() => data?.nextCursor && pages.older(data.nextCursor)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!data?.nextCursor}
+          onClick={() => data?.nextCursor && pages.older(data.nextCursor)}
+        >
           {t('older')}
         </Button>
       </nav>

@@ -18,7 +18,9 @@ export function PlayerActions({ player }: { player: PlayerProfile }) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const next = player.status === 'active' ? 'disabled' : 'active';
-  const setStatus = useSetStatus(player.memberId, () => t(next === 'disabled' ? 'actions.disabled' : 'actions.enabled'));
+  const setStatus = useSetStatus(player.memberId, () =>
+    t(next === 'disabled' ? 'actions.disabled' : 'actions.enabled'),
+  );
   const resetPassword = useResetPaymentPassword(player.memberId, () => t('actions.paymentPasswordReset'));
 
   return (

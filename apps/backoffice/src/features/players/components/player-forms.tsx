@@ -8,7 +8,13 @@ import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { parseMajor } from '@wps/shared/money';
-import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_KINDS, playerMessageBodySchema, playerPayeeNameBodySchema, type Adjustment } from '@wps/shared/schemas/player-actions';
+import {
+  ADJUSTMENT_DIRECTIONS,
+  ADJUSTMENT_KINDS,
+  playerMessageBodySchema,
+  playerPayeeNameBodySchema,
+  type Adjustment,
+} from '@wps/shared/schemas/player-actions';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import type { PlayerProfile } from '@wps/shared/schemas/players';
 import { useFormatMoney } from '../../../lib/money';
@@ -32,8 +38,18 @@ export function PayeeNameDialog({ player, open, onClose }: DialogProps) {
   return (
     <Modal open={open} onClose={close} title={t('actions.correctPayee')} size="md" closable={!save.isPending}>
       <form onSubmit={submit} noValidate className="player-form">
-        <TextField label={t('columns.payeeName')} autoComplete="off" data-autofocus {...form.register('payeeName')} error={form.formState.errors.payeeName && t('forms.payeeInvalid')} />
-        <TextField label={t('forms.reason')} {...form.register('reason')} error={form.formState.errors.reason && t('forms.reasonRequired')} />
+        <TextField
+          label={t('columns.payeeName')}
+          autoComplete="off"
+          data-autofocus
+          {...form.register('payeeName')}
+          error={form.formState.errors.payeeName && t('forms.payeeInvalid')}
+        />
+        <TextField
+          label={t('forms.reason')}
+          {...form.register('reason')}
+          error={form.formState.errors.reason && t('forms.reasonRequired')}
+        />
         <FormError message={save.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={save.isPending}>
@@ -63,8 +79,19 @@ export function MessageDialog({ player, open, onClose }: DialogProps) {
   return (
     <Modal open={open} onClose={close} title={t('actions.sendMessage')} size="md" closable={!send.isPending}>
       <form onSubmit={submit} noValidate className="player-form">
-        <TextField label={t('forms.messageTitle')} maxLength={100} data-autofocus {...form.register('title')} error={form.formState.errors.title && t('forms.required')} />
-        <TextField label={t('forms.messageBody')} maxLength={200} {...form.register('body')} error={form.formState.errors.body && t('forms.required')} />
+        <TextField
+          label={t('forms.messageTitle')}
+          maxLength={100}
+          data-autofocus
+          {...form.register('title')}
+          error={form.formState.errors.title && t('forms.required')}
+        />
+        <TextField
+          label={t('forms.messageBody')}
+          maxLength={200}
+          {...form.register('body')}
+          error={form.formState.errors.body && t('forms.required')}
+        />
         <FormError message={send.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={send.isPending}>
@@ -82,7 +109,10 @@ export function MessageDialog({ player, open, onClose }: DialogProps) {
 const adjustmentFormSchema = z.object({
   direction: z.enum(ADJUSTMENT_DIRECTIONS),
   kind: z.enum(ADJUSTMENT_KINDS),
-  amount: z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,8})?$/),
   reason: opsReasonSchema,
 });
 
@@ -97,7 +127,9 @@ export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
   const settings = useAdjustmentSettings();
   // One key per opened dialog: sending again after a lost answer finds the first adjustment.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const request = useRequestAdjustment(player.memberId, (a: Adjustment) => (a.status === 'pending' ? t('actions.adjustmentPending') : t('actions.adjustmentPosted')));
+  const request = useRequestAdjustment(player.memberId, (a: Adjustment) =>
+    a.status === 'pending' ? t('actions.adjustmentPending') : t('actions.adjustmentPosted'),
+  );
   const form = useForm<z.input<typeof adjustmentFormSchema>, unknown, z.output<typeof adjustmentFormSchema>>({
     resolver: zodResolver(adjustmentFormSchema),
     defaultValues: { direction: 'credit', kind: 'goodwill', amount: '', reason: '' },
@@ -118,7 +150,9 @@ export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
   return (
     <Modal open={open} onClose={close} title={t('actions.adjust')} size="md" closable={!request.isPending}>
       <form onSubmit={submit} noValidate className="player-form">
-        {threshold && <p className="field__hint">{t('forms.thresholdHint', { amount: formatMoney(threshold, money) })}</p>}
+        {threshold && (
+          <p className="field__hint">{t('forms.thresholdHint', { amount: formatMoney(threshold, money) })}</p>
+        )}
         <fieldset className="player-form__choice">
           <legend>{t('forms.direction')}</legend>
           {ADJUSTMENT_DIRECTIONS.map((d) => (
@@ -139,8 +173,18 @@ export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
             ))}
           </select>
         </div>
-        <TextField label={t('forms.amount', { currency: player.currency })} inputMode="decimal" autoComplete="off" {...form.register('amount')} error={form.formState.errors.amount && t('forms.amountInvalid')} />
-        <TextField label={t('forms.reason')} {...form.register('reason')} error={form.formState.errors.reason && t('forms.reasonRequired')} />
+        <TextField
+          label={t('forms.amount', { currency: player.currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          {...form.register('amount')}
+          error={form.formState.errors.amount && t('forms.amountInvalid')}
+        />
+        <TextField
+          label={t('forms.reason')}
+          {...form.register('reason')}
+          error={form.formState.errors.reason && t('forms.reasonRequired')}
+        />
         <FormError message={request.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={request.isPending}>

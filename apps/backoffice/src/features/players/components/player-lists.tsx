@@ -30,18 +30,35 @@ type ListTab = Exclude<PlayerTab, 'profile' | 'balances'>;
 /** The filter a list offers (sent to the list and to its CSV export): a query parameter and its choices. */
 type ListFilter = { param: string; labelKey: string; options: readonly string[] };
 
-const LEDGER_KINDS = ['deposit', 'withdrawal', 'withdrawal_reversal', 'adjustment', 'bet', 'win', 'rollback', 'transfer_upline', 'registration_bonus'] as const;
+const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_reversal',
+  'adjustment',
+  'bet',
+  'win',
+  'rollback',
+  'transfer_upline',
+  'registration_bonus',
+] as const;
 const FILTERS: Partial<Record<ListTab, ListFilter>> = {
   ledger: { param: 'kind', labelKey: 'columns.kind', options: LEDGER_KINDS },
   deposits: { param: 'status', labelKey: 'columns.status', options: ['pending', 'credited', 'failed', 'expired'] },
-  withdrawals: { param: 'status', labelKey: 'columns.status', options: ['pending', 'approved', 'rejected', 'disputed', 'completed'] },
+  withdrawals: {
+    param: 'status',
+    labelKey: 'columns.status',
+    options: ['pending', 'approved', 'rejected', 'disputed', 'completed'],
+  },
   rounds: { param: 'status', labelKey: 'columns.status', options: ['open', 'settled'] },
   inhouse: { param: 'game', labelKey: 'columns.game', options: ['slot', 'dice'] },
 };
 type Fmt = { t: TFunction<'players'>; money: (minor: string) => string; time: (iso: string | null) => string };
 
 /** The API list behind each tab, its CSV export (long lists) and its columns. */
-const LISTS: Record<Exclude<ListTab, 'audit' | 'sessions'>, { path: string; csv?: string; columns: (f: Fmt) => KeysetColumn<never>[] }> = {
+const LISTS: Record<
+  Exclude<ListTab, 'audit' | 'sessions'>,
+  { path: string; csv?: string; columns: (f: Fmt) => KeysetColumn<never>[] }
+> = {
   ledger: {
     path: 'ledger',
     csv: 'ledger/csv',
@@ -49,9 +66,18 @@ const LISTS: Record<Exclude<ListTab, 'audit' | 'sessions'>, { path: string; csv?
       [
         { id: 'at', header: t('columns.time'), cell: (r) => time(r.createdAt) },
         { id: 'kind', header: t('columns.kind'), cell: (r) => r.kind },
-        { id: 'account', header: t('columns.account'), cell: (r) => t(`purposes.${r.purpose}`, { defaultValue: r.purpose }) },
+        {
+          id: 'account',
+          header: t('columns.account'),
+          cell: (r) => t(`purposes.${r.purpose}`, { defaultValue: r.purpose }),
+        },
         { id: 'amount', header: t('columns.amount'), numeric: true, cell: (r) => money(r.amountMinor) },
-        { id: 'after', header: t('columns.balanceAfter'), numeric: true, cell: (r) => (r.balanceAfterMinor ? money(r.balanceAfterMinor) : '—') },
+        {
+          id: 'after',
+          header: t('columns.balanceAfter'),
+          numeric: true,
+          cell: (r) => (r.balanceAfterMinor ? money(r.balanceAfterMinor) : '—'),
+        },
         { id: 'reference', header: t('columns.reference'), cell: (r) => r.reference ?? '—' },
       ] satisfies KeysetColumn<z.infer<typeof playerLedgerEntrySchema>>[] as never,
   },
@@ -99,11 +125,23 @@ const LISTS: Record<Exclude<ListTab, 'audit' | 'sessions'>, { path: string; csv?
         { id: 'game', header: t('columns.game'), cell: (r) => r.game },
         { id: 'stake', header: t('columns.stake'), numeric: true, cell: (r) => money(r.stakeMinor) },
         { id: 'payout', header: t('columns.payout'), numeric: true, cell: (r) => money(r.payoutMinor) },
-        { id: 'hash', header: t('columns.serverSeedHash'), cell: (r) => <code className="seed">{r.serverSeedHash}</code> },
-        { id: 'seed', header: t('columns.serverSeed'), cell: (r) => (r.serverSeed ? <code className="seed">{r.serverSeed}</code> : t('fair.notRevealed')) },
+        {
+          id: 'hash',
+          header: t('columns.serverSeedHash'),
+          cell: (r) => <code className="seed">{r.serverSeedHash}</code>,
+        },
+        {
+          id: 'seed',
+          header: t('columns.serverSeed'),
+          cell: (r) => (r.serverSeed ? <code className="seed">{r.serverSeed}</code> : t('fair.notRevealed')),
+        },
         { id: 'client', header: t('columns.clientSeed'), cell: (r) => <code className="seed">{r.clientSeed}</code> },
         { id: 'nonce', header: t('columns.nonce'), numeric: true, cell: (r) => r.nonce },
-        { id: 'result', header: t('columns.result'), cell: (r) => <code className="seed">{JSON.stringify(r.outcome)}</code> },
+        {
+          id: 'result',
+          header: t('columns.result'),
+          cell: (r) => <code className="seed">{JSON.stringify(r.outcome)}</code>,
+        },
       ] satisfies KeysetColumn<z.infer<typeof playerInhouseRoundSchema>>[] as never,
   },
   notices: {
@@ -121,7 +159,10 @@ const LISTS: Record<Exclude<ListTab, 'audit' | 'sessions'>, { path: string; csv?
 function useFmt(money: MoneyFormat): Fmt {
   const { t, i18n } = useTranslation('players');
   const formatMoney = useFormatMoney();
-  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
   return { t, money: (minor) => formatMoney(minor, money), time: (iso) => (iso ? time.format(new Date(iso)) : '—') };
 }
 
@@ -174,7 +215,13 @@ function GenericList({ memberId, tab, money }: { memberId: string; tab: keyof ty
               </select>
             </div>
           )}
-          {spec.csv && <CsvExportButton path={`/ops/players/${encodeURIComponent(memberId)}/${spec.csv}`} query={new URLSearchParams(filters)} filename={`${caption}-${memberId}`} />}
+          {spec.csv && (
+            <CsvExportButton
+              path={`/ops/players/${encodeURIComponent(memberId)}/${spec.csv}`}
+              query={new URLSearchParams(filters)}
+              filename={`${caption}-${memberId}`}
+            />
+          )}
         </>
       }
     />
@@ -195,7 +242,16 @@ function PlayerSessionsTab({ memberId }: { memberId: string }) {
     { id: 'at', header: t('columns.time'), cell: (r) => fmt.time(r.createdAt) },
     { id: 'seen', header: t('columns.lastSeen'), cell: (r) => fmt.time(r.lastSeenAt) },
     { id: 'ip', header: t('columns.ip'), cell: (r) => r.ip ?? '—' },
-    { id: 'state', header: t('columns.status'), cell: (r) => (r.revokedAt ? t('sessions.ended') : new Date(r.expiresAt) < new Date() ? t('sessions.expired') : t('sessions.live')) },
+    {
+      id: 'state',
+      header: t('columns.status'),
+      cell: (r) =>
+        r.revokedAt
+          ? t('sessions.ended')
+          : new Date(r.expiresAt) < new Date()
+            ? t('sessions.expired')
+            : t('sessions.live'),
+    },
     {
       id: 'end',
       header: t('columns.actions'),
@@ -225,7 +281,12 @@ function PlayerSessionsTab({ memberId }: { memberId: string }) {
       pages={pages}
       toolbar={
         canWrite ? (
-          <Button size="sm" variant="danger" loading={revoking === 'all' && revoke.isPending} onClick={() => (setRevoking('all'), revoke.mutate({}))}>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={revoking === 'all' && revoke.isPending}
+            onClick={() => (setRevoking('all'), revoke.mutate({}))}
+          >
             {t('sessions.endAll')}
           </Button>
         ) : undefined
@@ -238,7 +299,10 @@ function PlayerAuditTab({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation('players');
   const [page, setPage] = useState(1);
   const audit = usePlayerAudit(memberId, page);
-  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
   if (audit.isPending) return <LoadingState label={t('loading')} />;
   if (audit.isError) return <ErrorState message={errorText(t, audit.error)} />;
   if (audit.data.list.length === 0) return <EmptyState title={t('empty')} />;
@@ -273,7 +337,15 @@ function PlayerAuditTab({ memberId }: { memberId: string }) {
           </tbody>
         </table>
       </TableScroll>
-      <Pager page={page} totalPages={audit.data.totalPages} onPage={setPage} pageLabel={t('pageN', { page })} previousLabel={t('previous')} nextLabel={t('next')} label={t('pagerLabel', { list: t('tabs.audit') })} />
+      <Pager
+        page={page}
+        totalPages={audit.data.totalPages}
+        onPage={setPage}
+        pageLabel={t('pageN', { page })}
+        previousLabel={t('previous')}
+        nextLabel={t('next')}
+        label={t('pagerLabel', { list: t('tabs.audit') })}
+      />
     </>
   );
 }

@@ -11,7 +11,18 @@ import { PlayerProfileTab, PlayerBalancesTab } from './player-profile';
 import { StatusBadge } from './status-badge';
 import './players.css';
 
-export const PLAYER_TABS = ['profile', 'balances', 'ledger', 'deposits', 'withdrawals', 'rounds', 'inhouse', 'sessions', 'notices', 'audit'] as const;
+export const PLAYER_TABS = [
+  'profile',
+  'balances',
+  'ledger',
+  'deposits',
+  'withdrawals',
+  'rounds',
+  'inhouse',
+  'sessions',
+  'notices',
+  'audit',
+] as const;
 export type PlayerTab = (typeof PLAYER_TABS)[number];
 
 /**
@@ -25,7 +36,9 @@ export function PlayerPage({ profileExtras }: { profileExtras?: (memberId: strin
   const [tab, setTab] = useState<PlayerTab>('profile');
 
   useEffect(() => {
-    document.title = player.data ? t('page.documentTitle', { account: player.data.account }) : t('page.documentTitleLoading');
+    document.title = player.data
+      ? t('page.documentTitle', { account: player.data.account })
+      : t('page.documentTitleLoading');
   }, [t, player.data]);
 
   if (player.isPending) return <LoadingState label={t('loading')} />;
@@ -49,13 +62,24 @@ export function PlayerPage({ profileExtras }: { profileExtras?: (memberId: strin
         </h1>
         <PlayerActions player={p} />
       </div>
-      <Tabs ids={PLAYER_TABS} active={tab} onChange={setTab} label={t('page.tabsLabel')} labelOf={(id) => t(`tabs.${id}`)} idPrefix="player">
+      <Tabs
+        ids={PLAYER_TABS}
+        active={tab}
+        onChange={setTab}
+        label={t('page.tabsLabel')}
+        labelOf={(id) => t(`tabs.${id}`)}
+        idPrefix="player"
+      >
         {tab === 'profile' ? (
           <>
             <PlayerProfileTab player={p} />
             {profileExtras?.(p.memberId)}
           </>
-        ) : tab === 'balances' ? <PlayerBalancesTab memberId={p.memberId} /> : <PlayerListTab key={tab} memberId={p.memberId} tab={tab} money={{ currency: p.currency, scale: p.scale }} />}
+        ) : tab === 'balances' ? (
+          <PlayerBalancesTab memberId={p.memberId} />
+        ) : (
+          <PlayerListTab key={tab} memberId={p.memberId} tab={tab} money={{ currency: p.currency, scale: p.scale }} />
+        )}
       </Tabs>
     </section>
   );

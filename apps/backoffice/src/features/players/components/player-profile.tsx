@@ -9,7 +9,10 @@ import { useBalances } from '../api/get-player';
 /** The player's profile: identity, contacts, security state, registration and bound bank accounts. */
 export function PlayerProfileTab({ player: p }: { player: PlayerProfile }) {
   const { t, i18n } = useTranslation('players');
-  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'short', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(i18n.language === 'pt' ? 'pt-BR' : 'en', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
   const facts: [string, string][] = [
     [t('columns.memberId'), p.memberId],
     [t('columns.nickname'), p.nickname ?? '—'],

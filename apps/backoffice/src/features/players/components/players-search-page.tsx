@@ -10,7 +10,8 @@ import { useSearchPlayers } from '../api/search-players';
 import { StatusBadge } from './status-badge';
 import './players.css';
 
-const isKey = (value: string | null): value is PlayerSearchKey => (PLAYER_SEARCH_KEYS as readonly (string | null)[]).includes(value);
+const isKey = (value: string | null): value is PlayerSearchKey =>
+  (PLAYER_SEARCH_KEYS as readonly (string | null)[]).includes(value);
 
 /**
  * Player search (players.read): by username prefix, mobile, e-mail, member id or a bank
@@ -47,7 +48,12 @@ export function PlayersSearchPage() {
           <label className="field__label" htmlFor="player-search-key">
             {t('search.key')}
           </label>
-          <select id="player-search-key" className="field__input" value={draft.key} onChange={(e) => setDraft({ ...draft, key: e.target.value as PlayerSearchKey })}>
+          <select
+            id="player-search-key"
+            className="field__input"
+            value={draft.key}
+            onChange={(e) => setDraft({ ...draft, key: e.target.value as PlayerSearchKey })}
+          >
             {PLAYER_SEARCH_KEYS.map((k) => (
               <option key={k} value={k}>
                 {t(`search.keys.${k}`)}
@@ -59,7 +65,14 @@ export function PlayersSearchPage() {
           <label className="field__label" htmlFor="player-search-q">
             {t('search.query')}
           </label>
-          <input id="player-search-q" className="field__input" type="search" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} aria-describedby="player-search-hint" />
+          <input
+            id="player-search-q"
+            className="field__input"
+            type="search"
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            aria-describedby="player-search-hint"
+          />
           <p id="player-search-hint" className="field__hint">
             {t(`search.hints.${draft.key}`)}
           </p>

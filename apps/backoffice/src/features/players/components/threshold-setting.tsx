@@ -13,7 +13,13 @@ import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useAdjustmentSettings, useUpdateAdjustmentSettings } from '../api/adjustments';
 
-const formSchema = z.object({ amount: z.string().trim().regex(/^\d{1,15}(\.\d{1,8})?$/), reason: opsReasonSchema });
+const formSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,8})?$/),
+  reason: opsReasonSchema,
+});
 
 /** The approval threshold, and for settings.write a dialog to change it (with a reason, audited). */
 export function ThresholdSetting() {
@@ -23,7 +29,10 @@ export function ThresholdSetting() {
   const settings = useAdjustmentSettings();
   const [open, setOpen] = useState(false);
   const update = useUpdateAdjustmentSettings(() => t('threshold.saved'));
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { amount: '', reason: '' } });
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { amount: '', reason: '' },
+  });
   const close = () => (form.reset(), setOpen(false));
   const submit = form.handleSubmit(async ({ amount, reason }) => {
     let minor: bigint;
@@ -47,8 +56,18 @@ export function ThresholdSetting() {
       {open && (
         <Modal open onClose={close} title={t('threshold.change')} size="md" closable={!update.isPending}>
           <form onSubmit={submit} noValidate className="player-form">
-            <TextField label={t('forms.amount', { currency: SITE_MONEY.currency })} inputMode="decimal" data-autofocus {...form.register('amount')} error={form.formState.errors.amount && t('forms.amountInvalid')} />
-            <TextField label={t('forms.reason')} {...form.register('reason')} error={form.formState.errors.reason && t('forms.reasonRequired')} />
+            <TextField
+              label={t('forms.amount', { currency: SITE_MONEY.currency })}
+              inputMode="decimal"
+              data-autofocus
+              {...form.register('amount')}
+              error={form.formState.errors.amount && t('forms.amountInvalid')}
+            />
+            <TextField
+              label={t('forms.reason')}
+              {...form.register('reason')}
+              error={form.formState.errors.reason && t('forms.reasonRequired')}
+            />
             <FormError message={update.errorMessage} />
             <div className="actions">
               <Button variant="ghost" onClick={close} disabled={update.isPending}>

@@ -62,7 +62,12 @@ export function TrustedDevicesPanel({ memberId }: { memberId: string }) {
                 <td>{time(d.expiresAt)}</td>
                 {canWrite ? (
                   <td>
-                    <Button size="sm" variant="secondary" aria-label={t('devices.revokeOne', { label: d.label })} onClick={() => setTarget(d.id)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('devices.revokeOne', { label: d.label })}
+                      onClick={() => setTarget(d.id)}
+                    >
                       {t('devices.revoke')}
                     </Button>
                   </td>
@@ -77,9 +82,20 @@ export function TrustedDevicesPanel({ memberId }: { memberId: string }) {
           {t('devices.revokeAll')}
         </Button>
       ) : null}
-      <Modal open={target !== null} onClose={close} title={target === 'all' ? t('devices.revokeAll') : t('devices.revoke')} size="md" closable={!revoke.isPending}>
+      <Modal
+        open={target !== null}
+        onClose={close}
+        title={target === 'all' ? t('devices.revokeAll') : t('devices.revoke')}
+        size="md"
+        closable={!revoke.isPending}
+      >
         <form onSubmit={submit} noValidate className="player-form">
-          <TextField label={t('forms.reason')} data-autofocus {...form.register('reason')} error={form.formState.errors.reason && t('forms.reasonRequired')} />
+          <TextField
+            label={t('forms.reason')}
+            data-autofocus
+            {...form.register('reason')}
+            error={form.formState.errors.reason && t('forms.reasonRequired')}
+          />
           <FormError message={revoke.errorMessage} />
           <div className="actions">
             <Button variant="ghost" onClick={close} disabled={revoke.isPending}>

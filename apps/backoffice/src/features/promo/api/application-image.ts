@@ -11,5 +11,12 @@ export function fetchApplicationImage(id: string, position: number): Promise<str
 
 /** A player's picture is not kept once the dialog closes (gcTime 0); it never changes (staleTime Infinity). */
 export function useApplicationImage(id: string, position: number) {
-  return useQuery(queryOptions({ queryKey: [...applicationQueueKey, id, 'image', position], queryFn: () => fetchApplicationImage(id, position), staleTime: Infinity, gcTime: 0 }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...applicationQueueKey, id, 'image', position],
+      queryFn: () => fetchApplicationImage(id, position),
+      staleTime: Infinity,
+      gcTime: 0,
+    }),
+  );
 }

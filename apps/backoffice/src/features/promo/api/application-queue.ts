@@ -13,7 +13,11 @@ export function fetchApplicationQueue(query: URLSearchParams): Promise<OpsPage<O
 
 export function applicationQueueQuery(query: URLSearchParams) {
   const search = query.toString();
-  return queryOptions({ queryKey: [...applicationQueueKey, search], queryFn: () => fetchApplicationQueue(new URLSearchParams(search)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: [...applicationQueueKey, search],
+    queryFn: () => fetchApplicationQueue(new URLSearchParams(search)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of applications; the previous page stays on screen while the next one loads. */

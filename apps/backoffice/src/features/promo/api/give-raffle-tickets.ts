@@ -11,5 +11,9 @@ export function giveRaffleTickets({ id, ...body }: GiveTicketsInput): Promise<Ra
 }
 
 export function useGiveRaffleTickets(successText: (input: GiveTicketsInput) => string) {
-  return useOpsMutation({ mutationFn: giveRaffleTickets, invalidates: [rafflesKey], successText: (_r, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: giveRaffleTickets,
+    invalidates: [rafflesKey],
+    successText: (_r, input) => successText(input),
+  });
 }

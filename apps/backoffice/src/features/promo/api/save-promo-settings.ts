@@ -11,5 +11,9 @@ export function savePromoSettings({ promotionId, body }: SavePromoSettingsInput)
 }
 
 export function useSavePromoSettings(successText: (input: SavePromoSettingsInput) => string) {
-  return useOpsMutation({ mutationFn: savePromoSettings, invalidates: [promoSettingsKey], successText: (_done, input) => successText(input) });
+  return useOpsMutation({
+    mutationFn: savePromoSettings,
+    invalidates: [promoSettingsKey],
+    successText: (_done, input) => successText(input),
+  });
 }

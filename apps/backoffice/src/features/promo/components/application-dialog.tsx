@@ -19,7 +19,13 @@ function ApplicationImage({ application, position }: { application: OpsApplicati
   const image = useApplicationImage(application.id, position);
   if (image.isPending) return <LoadingState label={t('review.loadingImage', { number: position + 1 })} />;
   if (image.isError) return <ErrorState message={errorText(tc, image.error)} />;
-  return <img src={image.data} className="promo-image" alt={t('review.image', { number: position + 1, id: application.id })} />;
+  return (
+    <img
+      src={image.data}
+      className="promo-image"
+      alt={t('review.image', { number: position + 1, id: application.id })}
+    />
+  );
 }
 
 /**
@@ -27,11 +33,24 @@ function ApplicationImage({ application, position }: { application: OpsApplicati
  * decision: approve (issues the promotion's reward for the player to claim) or reject (the reason
  * is shown to the player). Both ask for a reason, which goes to the audit log.
  */
-export function ApplicationDialog({ application, promotionTitle, onClose }: { application: OpsApplication; promotionTitle: string; onClose: () => void }) {
+export function ApplicationDialog({
+  application,
+  promotionTitle,
+  onClose,
+}: {
+  application: OpsApplication;
+  promotionTitle: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('promo');
   const [decision, setDecision] = useState<DecideApplicationInput['decision']>('approve');
-  const decide = useDecideApplication((input) => t(input.decision === 'approve' ? 'review.approved' : 'review.rejected', { id: input.id }));
-  const form = useForm<{ reason: string }>({ resolver: zodResolver(applicationDecisionBodySchema), defaultValues: { reason: '' } });
+  const decide = useDecideApplication((input) =>
+    t(input.decision === 'approve' ? 'review.approved' : 'review.rejected', { id: input.id }),
+  );
+  const form = useForm<{ reason: string }>({
+    resolver: zodResolver(applicationDecisionBodySchema),
+    defaultValues: { reason: '' },
+  });
   const submit = (choice: DecideApplicationInput['decision']) =>
     form.handleSubmit(async ({ reason }) => {
       setDecision(choice);
@@ -44,7 +63,13 @@ export function ApplicationDialog({ application, promotionTitle, onClose }: { ap
     })();
   const isOpen = application.status === 'applying';
   return (
-    <Modal open onClose={onClose} title={t('review.dialogTitle', { id: application.id, account: application.account })} size="lg" closable={!decide.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={t('review.dialogTitle', { id: application.id, account: application.account })}
+      size="lg"
+      closable={!decide.isPending}
+    >
       <dl className="promo-facts">
         <div>
           <dt>{t('columns.promotion')}</dt>
@@ -74,16 +99,33 @@ export function ApplicationDialog({ application, promotionTitle, onClose }: { ap
       )}
       {isOpen ? (
         <form onSubmit={(event) => event.preventDefault()} noValidate className="promo-form">
-          <ReasonField label={t('review.reasonLabel')} hint={t('review.reasonHint')} error={form.formState.errors.reason ? t('review.reasonError') : undefined} registration={form.register('reason')} rows={3} maxLength={500} required />
+          <ReasonField
+            label={t('review.reasonLabel')}
+            hint={t('review.reasonHint')}
+            error={form.formState.errors.reason ? t('review.reasonError') : undefined}
+            registration={form.register('reason')}
+            rows={3}
+            maxLength={500}
+            required
+          />
           <FormError message={decide.errorMessage} />
           <div className="actions">
             <Button variant="ghost" onClick={onClose} disabled={decide.isPending}>
               {t('common:cancel')}
             </Button>
-            <Button variant="danger" loading={decide.isPending && decision === 'reject'} disabled={decide.isPending} onClick={() => void submit('reject')}>
+            <Button
+              variant="danger"
+              loading={decide.isPending && decision === 'reject'}
+              disabled={decide.isPending}
+              onClick={() => void submit('reject')}
+            >
               {t('review.reject')}
             </Button>
-            <Button loading={decide.isPending && decision === 'approve'} disabled={decide.isPending} onClick={() => void submit('approve')}>
+            <Button
+              loading={decide.isPending && decision === 'approve'}
+              disabled={decide.isPending}
+              onClick={() => void submit('approve')}
+            >
               {t('review.approve')}
             </Button>
           </div>

@@ -35,8 +35,14 @@ export function ApplicationsPage() {
   const promotions = usePromotionOptions();
   const [open, setOpen] = useState<OpsApplication | null>(null);
   const [account, setAccount] = useState(params.filters.account ?? '');
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
-  const titleOf = useCallback((id: string) => promotionTitleOf(promotions.data, id, i18n.language), [promotions.data, i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const titleOf = useCallback(
+    (id: string) => promotionTitleOf(promotions.data, id, i18n.language),
+    [promotions.data, i18n.language],
+  );
 
   useEffect(() => {
     document.title = t('review.documentTitle');
@@ -45,13 +51,45 @@ export function ApplicationsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link> }),
-        col.accessor('promotionId', { id: 'promotion', header: t('columns.promotion'), cell: (info) => titleOf(info.getValue()) }),
-        col.accessor('comment', { id: 'comment', header: t('columns.comment'), cell: (info) => <span className="promo-excerpt">{info.getValue()}</span> }),
-        col.accessor('imageCount', { id: 'images', header: t('columns.images'), meta: { numeric: true }, cell: (info) => info.getValue() }),
-        col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <span className={`promo-status promo-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span> }),
-        col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time> }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('account', {
+          id: 'account',
+          header: t('columns.player'),
+          cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>,
+        }),
+        col.accessor('promotionId', {
+          id: 'promotion',
+          header: t('columns.promotion'),
+          cell: (info) => titleOf(info.getValue()),
+        }),
+        col.accessor('comment', {
+          id: 'comment',
+          header: t('columns.comment'),
+          cell: (info) => <span className="promo-excerpt">{info.getValue()}</span>,
+        }),
+        col.accessor('imageCount', {
+          id: 'images',
+          header: t('columns.images'),
+          meta: { numeric: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('status', {
+          id: 'status',
+          header: t('columns.status'),
+          cell: (info) => (
+            <span className={`promo-status promo-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span>
+          ),
+        }),
+        col.accessor('createdAt', {
+          id: 'createdAt',
+          header: t('columns.created'),
+          cell: (info) => <time dateTime={info.getValue()}>{dates.format(new Date(info.getValue()))}</time>,
+        }),
         col.display({
           id: 'actions',
           header: t('columns.actions'),
@@ -59,7 +97,15 @@ export function ApplicationsPage() {
             const item = info.row.original;
             const decidable = item.status === 'applying';
             return (
-              <Button size="sm" variant={decidable ? 'primary' : 'secondary'} aria-label={t(decidable ? 'review.decideFor' : 'review.openFor', { id: item.id, account: item.account })} onClick={() => setOpen(item)}>
+              <Button
+                size="sm"
+                variant={decidable ? 'primary' : 'secondary'}
+                aria-label={t(decidable ? 'review.decideFor' : 'review.openFor', {
+                  id: item.id,
+                  account: item.account,
+                })}
+                onClick={() => setOpen(item)}
+              >
                 {t(decidable ? 'review.decide' : 'review.open')}
               </Button>
             );
@@ -71,12 +117,22 @@ export function ApplicationsPage() {
 
   const toolbar = (
     <div className="promo-filters">
-      <SelectFilter label={t('filters.status')} value={status} options={[...APPLICATION_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))} onChange={(value) => params.setFilters({ status: value === 'applying' ? null : value })} />
+      <SelectFilter
+        label={t('filters.status')}
+        value={status}
+        options={[...APPLICATION_STATUSES, ALL].map((value) => ({ value, label: t(`statuses.${value}`) }))}
+        onChange={(value) => params.setFilters({ status: value === 'applying' ? null : value })}
+      />
       <div className="field">
         <label className="field__label" htmlFor="promo-app-promotion">
           {t('filters.promotion')}
         </label>
-        <select id="promo-app-promotion" className="field__input" value={params.filters.promotionId ?? ''} onChange={(event) => params.setFilters({ promotionId: event.target.value || null })}>
+        <select
+          id="promo-app-promotion"
+          className="field__input"
+          value={params.filters.promotionId ?? ''}
+          onChange={(event) => params.setFilters({ promotionId: event.target.value || null })}
+        >
           <option value="">{t('filters.allPromotions')}</option>
           {(promotions.data ?? []).map((p) => (
             <option key={p.id} value={p.id}>
@@ -95,7 +151,13 @@ export function ApplicationsPage() {
         <label className="field__label" htmlFor="promo-app-account">
           {t('filters.account')}
         </label>
-        <input id="promo-app-account" className="field__input" value={account} onChange={(event) => setAccount(event.target.value)} onBlur={() => params.setFilters({ account: account.trim() || null })} />
+        <input
+          id="promo-app-account"
+          className="field__input"
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          onBlur={() => params.setFilters({ account: account.trim() || null })}
+        />
       </form>
     </div>
   );
@@ -106,8 +168,23 @@ export function ApplicationsPage() {
         <h1 id="promo-apps-title">{t('review.title')}</h1>
       </div>
       <p>{t('review.intro')}</p>
-      <DataTable caption={t('review.caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} toolbar={toolbar} emptyTitle={t('review.empty')} />
-      {open && <ApplicationDialog application={open} promotionTitle={titleOf(open.promotionId)} onClose={() => setOpen(null)} />}
+      <DataTable
+        caption={t('review.caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        toolbar={toolbar}
+        emptyTitle={t('review.empty')}
+      />
+      {open && (
+        <ApplicationDialog
+          application={open}
+          promotionTitle={titleOf(open.promotionId)}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </section>
   );
 }

@@ -7,7 +7,13 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
-import { PROMO_MODES, PROMO_PERIODS, PROMO_REWARD_KINDS, promoSettingsBodySchema, type PromoSettings } from '@wps/shared/schemas/promo';
+import {
+  PROMO_MODES,
+  PROMO_PERIODS,
+  PROMO_REWARD_KINDS,
+  promoSettingsBodySchema,
+  type PromoSettings,
+} from '@wps/shared/schemas/promo';
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
@@ -37,7 +43,9 @@ type FormValues = z.infer<typeof formSchema>;
 function typedOf(minor: string, language: string): string {
   const scale = SITE_MONEY.scale;
   const digits = minor.padStart(scale + 1, '0');
-  return scale === 0 ? digits : `${digits.slice(0, -scale)}${language.startsWith('pt') ? ',' : '.'}${digits.slice(-scale)}`;
+  return scale === 0
+    ? digits
+    : `${digits.slice(0, -scale)}${language.startsWith('pt') ? ',' : '.'}${digits.slice(-scale)}`;
 }
 
 function minorOf(kind: FormValues['rewardKind'], text: string): string | null {
@@ -61,7 +69,19 @@ export function PromoSettingsPage() {
   const formatMoney = useFormatMoney();
   const save = useSavePromoSettings(() => t('settings.saved'));
   const [serverFields, setServerFields] = useState<string | null>(null);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { promotionId: '', mode: 'join', period: 'once', startsAt: '', endsAt: '', rewardKind: '', rewardAmount: '', reason: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      promotionId: '',
+      mode: 'join',
+      period: 'once',
+      startsAt: '',
+      endsAt: '',
+      rewardKind: '',
+      rewardAmount: '',
+      reason: '',
+    },
+  });
 
   useEffect(() => {
     document.title = t('settings.documentTitle');
@@ -75,7 +95,12 @@ export function PromoSettingsPage() {
       startsAt: isoToLocal(row.startsAt, timeZone),
       endsAt: isoToLocal(row.endsAt, timeZone),
       rewardKind: row.rewardKind ?? '',
-      rewardAmount: row.rewardAmount === null ? '' : row.rewardKind === 'points' ? row.rewardAmount : typedOf(row.rewardAmount, i18n.language),
+      rewardAmount:
+        row.rewardAmount === null
+          ? ''
+          : row.rewardKind === 'points'
+            ? row.rewardAmount
+            : typedOf(row.rewardAmount, i18n.language),
       reason: '',
     });
 
@@ -104,7 +129,11 @@ export function PromoSettingsPage() {
   });
 
   const reward = (row: PromoSettings) =>
-    row.rewardKind === null ? '—' : row.rewardKind === 'points' ? t('settings.points', { count: Number(row.rewardAmount) }) : `${t(`rewardKinds.${row.rewardKind}`)} ${formatMoney(row.rewardAmount ?? '0')}`;
+    row.rewardKind === null
+      ? '—'
+      : row.rewardKind === 'points'
+        ? t('settings.points', { count: Number(row.rewardAmount) })
+        : `${t(`rewardKinds.${row.rewardKind}`)} ${formatMoney(row.rewardAmount ?? '0')}`;
   const errors = form.formState.errors;
   return (
     <section className="page" aria-labelledby="promo-settings-title">
@@ -138,7 +167,14 @@ export function PromoSettingsPage() {
                 <td>{t(`periods.${row.period}`)}</td>
                 <td>{reward(row)}</td>
                 <td>
-                  <Button size="sm" variant="secondary" onClick={() => load(row)} aria-label={t('settings.editFor', { promotion: promotionTitleOf(promotions.data, row.promotionId, i18n.language) })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => load(row)}
+                    aria-label={t('settings.editFor', {
+                      promotion: promotionTitleOf(promotions.data, row.promotionId, i18n.language),
+                    })}
+                  >
                     {t('settings.edit')}
                   </Button>
                 </td>
@@ -147,9 +183,19 @@ export function PromoSettingsPage() {
           </tbody>
         </table>
       )}
-      <form className="promo-form promo-form--grid" onSubmit={submit} noValidate aria-labelledby="promo-settings-form-title">
+      <form
+        className="promo-form promo-form--grid"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="promo-settings-form-title"
+      >
         <h2 id="promo-settings-form-title">{t('settings.formTitle')}</h2>
-        <PromotionSelect id="promo-settings-promotion" field={form.register('promotionId')} promotions={promotions.data} invalid={Boolean(errors.promotionId)} />
+        <PromotionSelect
+          id="promo-settings-promotion"
+          field={form.register('promotionId')}
+          promotions={promotions.data}
+          invalid={Boolean(errors.promotionId)}
+        />
         <div className="field">
           <label className="field__label" htmlFor="promo-settings-mode">
             {t('settings.mode')}
@@ -178,7 +224,12 @@ export function PromoSettingsPage() {
           <label className="field__label" htmlFor="promo-settings-starts">
             {t('settings.startsAt')}
           </label>
-          <input id="promo-settings-starts" type="datetime-local" className="field__input" {...form.register('startsAt')} />
+          <input
+            id="promo-settings-starts"
+            type="datetime-local"
+            className="field__input"
+            {...form.register('startsAt')}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="promo-settings-ends">
@@ -203,10 +254,21 @@ export function PromoSettingsPage() {
           <label className="field__label" htmlFor="promo-settings-reward-amount">
             {t('settings.rewardAmount')}
           </label>
-          <input id="promo-settings-reward-amount" className="field__input" inputMode="decimal" {...form.register('rewardAmount')} />
+          <input
+            id="promo-settings-reward-amount"
+            className="field__input"
+            inputMode="decimal"
+            {...form.register('rewardAmount')}
+          />
         </div>
         <div className="promo-form__wide">
-          <ReasonField label={t('settings.reasonLabel')} hint={t('settings.reasonHint')} error={errors.reason ? t('review.reasonError') : undefined} registration={form.register('reason')} required />
+          <ReasonField
+            label={t('settings.reasonLabel')}
+            hint={t('settings.reasonHint')}
+            error={errors.reason ? t('review.reasonError') : undefined}
+            registration={form.register('reason')}
+            required
+          />
         </div>
         <div className="promo-form__wide">
           <FormError message={serverFields ?? save.errorMessage} />

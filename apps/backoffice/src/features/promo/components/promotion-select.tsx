@@ -4,7 +4,17 @@ import type { OpsContentItem } from '@wps/shared/schemas/content';
 import { promotionTitleOf } from '../../../lib/promotion-title';
 
 /** The promotion a form is about: a labelled select of the site's promotions, titled in the interface language. */
-export function PromotionSelect({ id, field, promotions, invalid }: { id: string; field: UseFormRegisterReturn; promotions: readonly OpsContentItem[] | undefined; invalid: boolean }) {
+export function PromotionSelect({
+  id,
+  field,
+  promotions,
+  invalid,
+}: {
+  id: string;
+  field: UseFormRegisterReturn;
+  promotions: readonly OpsContentItem[] | undefined;
+  invalid: boolean;
+}) {
   const { t, i18n } = useTranslation('promo');
   return (
     <div className={`field${invalid ? ' has-error' : ''}`}>

@@ -44,7 +44,10 @@ function RaffleCard({ raffle, promotionTitle }: { raffle: OpsRaffle; promotionTi
   const { t, i18n } = useTranslation('promo');
   const formatMoney = useFormatMoney();
   const dates = new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' });
-  const prize = (p: OpsRaffle['prizes'][number]) => (p.rewardKind === 'points' ? t('settings.points', { count: Number(p.amount) }) : `${t(`rewardKinds.${p.rewardKind}`)} ${formatMoney(p.amount)}`);
+  const prize = (p: OpsRaffle['prizes'][number]) =>
+    p.rewardKind === 'points'
+      ? t('settings.points', { count: Number(p.amount) })
+      : `${t(`rewardKinds.${p.rewardKind}`)} ${formatMoney(p.amount)}`;
   return (
     <article className="promo-raffle" aria-labelledby={`raffle-${raffle.id}`}>
       <h3 id={`raffle-${raffle.id}`}>
@@ -107,7 +110,10 @@ export function RafflesPage() {
   const timeZone = useTimeZone();
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateRaffle((raffle) => t('raffles.created', { id: raffle.id }));
-  const form = useForm<CreateValues>({ resolver: zodResolver(createSchema), defaultValues: { promotionId: '', title: '', drawAt: '', prizes: [{ rewardKind: 'cash', amount: '' }], reason: '' } });
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(createSchema),
+    defaultValues: { promotionId: '', title: '', drawAt: '', prizes: [{ rewardKind: 'cash', amount: '' }], reason: '' },
+  });
   const prizes = useFieldArray({ control: form.control, name: 'prizes' });
 
   useEffect(() => {
@@ -143,7 +149,12 @@ export function RafflesPage() {
       <p>{t('raffles.intro')}</p>
       <form className="promo-form promo-form--grid" onSubmit={submit} noValidate aria-labelledby="raffle-create-title">
         <h2 id="raffle-create-title">{t('raffles.createTitle')}</h2>
-        <PromotionSelect id="raffle-promotion" field={form.register('promotionId')} promotions={promotions.data} invalid={Boolean(errors.promotionId)} />
+        <PromotionSelect
+          id="raffle-promotion"
+          field={form.register('promotionId')}
+          promotions={promotions.data}
+          invalid={Boolean(errors.promotionId)}
+        />
         <div className={`field${errors.title ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor="raffle-title">
             {t('raffles.name')}
@@ -164,7 +175,11 @@ export function RafflesPage() {
                 <label className="field__label" htmlFor={`raffle-prize-kind-${index}`}>
                   {t('raffles.prizeKind', { rank: index + 1 })}
                 </label>
-                <select id={`raffle-prize-kind-${index}`} className="field__input" {...form.register(`prizes.${index}.rewardKind`)}>
+                <select
+                  id={`raffle-prize-kind-${index}`}
+                  className="field__input"
+                  {...form.register(`prizes.${index}.rewardKind`)}
+                >
                   {PROMO_REWARD_KINDS.map((k) => (
                     <option key={k} value={k}>
                       {t(`rewardKinds.${k}`)}
@@ -176,10 +191,20 @@ export function RafflesPage() {
                 <label className="field__label" htmlFor={`raffle-prize-amount-${index}`}>
                   {t('raffles.prizeAmount', { rank: index + 1 })}
                 </label>
-                <input id={`raffle-prize-amount-${index}`} className="field__input" inputMode="decimal" {...form.register(`prizes.${index}.amount`)} />
+                <input
+                  id={`raffle-prize-amount-${index}`}
+                  className="field__input"
+                  inputMode="decimal"
+                  {...form.register(`prizes.${index}.amount`)}
+                />
               </div>
               {prizes.fields.length > 1 && (
-                <Button size="sm" variant="ghost" onClick={() => prizes.remove(index)} aria-label={t('raffles.removePrize', { rank: index + 1 })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => prizes.remove(index)}
+                  aria-label={t('raffles.removePrize', { rank: index + 1 })}
+                >
                   {t('raffles.remove')}
                 </Button>
               )}
@@ -190,7 +215,13 @@ export function RafflesPage() {
           </Button>
         </fieldset>
         <div className="promo-form__wide">
-          <ReasonField label={t('settings.reasonLabel')} hint={t('raffles.reasonHint')} error={errors.reason ? t('review.reasonError') : undefined} registration={form.register('reason')} required />
+          <ReasonField
+            label={t('settings.reasonLabel')}
+            hint={t('raffles.reasonHint')}
+            error={errors.reason ? t('review.reasonError') : undefined}
+            registration={form.register('reason')}
+            required
+          />
         </div>
         <div className="promo-form__wide">
           <FormError message={problem ?? create.errorMessage} />
@@ -209,7 +240,11 @@ export function RafflesPage() {
       ) : (
         <div className="promo-raffles">
           {raffles.data.map((r) => (
-            <RaffleCard key={r.id} raffle={r} promotionTitle={promotionTitleOf(promotions.data, r.promotionId, i18n.language)} />
+            <RaffleCard
+              key={r.id}
+              raffle={r}
+              promotionTitle={promotionTitleOf(promotions.data, r.promotionId, i18n.language)}
+            />
           ))}
         </div>
       )}

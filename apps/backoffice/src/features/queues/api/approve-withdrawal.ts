@@ -7,7 +7,10 @@ export type WithdrawalDecision = { id: string; reason: string };
 
 /** POST /ops/withdrawals/:id/approve (money.write): the held amount is paid out; the player then confirms receipt. */
 export function approveWithdrawal({ id, reason }: WithdrawalDecision): Promise<OpsWithdrawalOrder> {
-  return opsRequest<OpsWithdrawalOrder>(`/ops/withdrawals/${encodeURIComponent(id)}/approve`, { method: 'POST', body: { reason } });
+  return opsRequest<OpsWithdrawalOrder>(`/ops/withdrawals/${encodeURIComponent(id)}/approve`, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useApproveWithdrawal(successText: (order: OpsWithdrawalOrder) => string) {

@@ -11,10 +11,24 @@ import { VENDOR_TRANSFER_CHECK_INVALIDATES } from './vendor-transfers-queue';
  * settles a transfer, as the status job's would, so it is safe in bulk. A transfer that was
  * settled meanwhile (TRANSFER_NOT_PENDING) is skipped.
  */
-export function checkVendorTransfers({ ids, reason }: { ids: readonly string[]; reason: string }): Promise<BulkOutcome<OpsVendorTransfer>> {
-  return runOneByOne(ids, (id) => checkVendorTransfer({ id, reason }), (error) => isApiError(error, 'TRANSFER_NOT_PENDING'));
+export function checkVendorTransfers({
+  ids,
+  reason,
+}: {
+  ids: readonly string[];
+  reason: string;
+}): Promise<BulkOutcome<OpsVendorTransfer>> {
+  return runOneByOne(
+    ids,
+    (id) => checkVendorTransfer({ id, reason }),
+    (error) => isApiError(error, 'TRANSFER_NOT_PENDING'),
+  );
 }
 
 export function useCheckVendorTransfers(successText: (outcome: BulkOutcome<OpsVendorTransfer>) => string) {
-  return useOpsMutation({ mutationFn: checkVendorTransfers, invalidates: VENDOR_TRANSFER_CHECK_INVALIDATES, successText });
+  return useOpsMutation({
+    mutationFn: checkVendorTransfers,
+    invalidates: VENDOR_TRANSFER_CHECK_INVALIDATES,
+    successText,
+  });
 }

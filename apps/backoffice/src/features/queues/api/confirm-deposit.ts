@@ -7,7 +7,10 @@ export type DepositDecision = { id: string; reason: string };
 
 /** POST /ops/deposits/:id/confirm (money.write): the transfer arrived, the player is credited once. */
 export function confirmDeposit({ id, reason }: DepositDecision): Promise<OpsDepositOrder> {
-  return opsRequest<OpsDepositOrder>(`/ops/deposits/${encodeURIComponent(id)}/confirm`, { method: 'POST', body: { reason } });
+  return opsRequest<OpsDepositOrder>(`/ops/deposits/${encodeURIComponent(id)}/confirm`, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useConfirmDeposit(successText: (order: OpsDepositOrder) => string) {

@@ -23,7 +23,12 @@ export async function fetchHeldRewards(): Promise<OpsPage<OpsGrant>> {
 }
 
 export function heldRewardsQueueQuery() {
-  return queryOptions({ queryKey: heldRewardsQueueKey, queryFn: fetchHeldRewards, placeholderData: keepPreviousData, refetchInterval: QUEUE_REFRESH_MS });
+  return queryOptions({
+    queryKey: heldRewardsQueueKey,
+    queryFn: fetchHeldRewards,
+    placeholderData: keepPreviousData,
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
 }
 
 export function useHeldRewardsQueue() {

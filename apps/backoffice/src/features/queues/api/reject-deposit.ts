@@ -6,7 +6,10 @@ import { DEPOSIT_DECISION_INVALIDATES } from './deposits-queue';
 
 /** POST /ops/deposits/:id/reject (money.write): the transfer never arrived; the order fails, nothing is credited. */
 export function rejectDeposit({ id, reason }: DepositDecision): Promise<OpsDepositOrder> {
-  return opsRequest<OpsDepositOrder>(`/ops/deposits/${encodeURIComponent(id)}/reject`, { method: 'POST', body: { reason } });
+  return opsRequest<OpsDepositOrder>(`/ops/deposits/${encodeURIComponent(id)}/reject`, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useRejectDeposit(successText: (order: OpsDepositOrder) => string) {

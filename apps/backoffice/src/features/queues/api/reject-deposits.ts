@@ -18,7 +18,13 @@ export function isDepositDecidedMeanwhile(error: unknown): boolean {
  * meanwhile is skipped. Only rejection is offered in bulk, because it credits nothing.
  * Confirming credits the player, so each order is confirmed on its own (docs/decisions.md).
  */
-export function rejectDeposits({ ids, reason }: { ids: readonly string[]; reason: string }): Promise<BulkOutcome<OpsDepositOrder>> {
+export function rejectDeposits({
+  ids,
+  reason,
+}: {
+  ids: readonly string[];
+  reason: string;
+}): Promise<BulkOutcome<OpsDepositOrder>> {
   return runOneByOne(ids, (id) => rejectDeposit({ id, reason }), isDepositDecidedMeanwhile);
 }
 

@@ -6,7 +6,10 @@ import { WITHDRAWAL_DECISION_INVALIDATES } from './withdrawals-queue';
 
 /** POST /ops/withdrawals/:id/reject (money.write): the hold is voided, the money returns; the player sees the reason. */
 export function rejectWithdrawal({ id, reason }: WithdrawalDecision): Promise<OpsWithdrawalOrder> {
-  return opsRequest<OpsWithdrawalOrder>(`/ops/withdrawals/${encodeURIComponent(id)}/reject`, { method: 'POST', body: { reason } });
+  return opsRequest<OpsWithdrawalOrder>(`/ops/withdrawals/${encodeURIComponent(id)}/reject`, {
+    method: 'POST',
+    body: { reason },
+  });
 }
 
 export function useRejectWithdrawal(successText: (order: OpsWithdrawalOrder) => string) {

@@ -8,7 +8,11 @@ import { QUEUE_REFRESH_MS } from './deposits-queue';
 export const vendorTransfersQueueKey = ['ops', 'vendor-transfers'] as const;
 
 /** What a settled transfer makes stale: the queue, the player's pages (balances) and the dashboard's count. */
-export const VENDOR_TRANSFER_CHECK_INVALIDATES = [vendorTransfersQueueKey, ['ops', 'players'], ['ops', 'dashboard']] as const;
+export const VENDOR_TRANSFER_CHECK_INVALIDATES = [
+  vendorTransfersQueueKey,
+  ['ops', 'players'],
+  ['ops', 'dashboard'],
+] as const;
 
 /** GET /ops/vendor-transfers with the queue's page, sort, status and vendor (money.read). */
 export function fetchVendorTransfersQueue(query: URLSearchParams): Promise<OpsPage<OpsVendorTransfer>> {

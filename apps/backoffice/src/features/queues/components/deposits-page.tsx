@@ -54,7 +54,11 @@ export function DepositsPage() {
   const canDecide = useCan('money.write');
   const now = useNow();
   const time = useQueueTime();
-  const { params, filters, setFilter } = useQueueParams({ filters: FILTERS, defaultSort: 'createdAt', defaultOrder: 'asc' });
+  const { params, filters, setFilter } = useQueueParams({
+    filters: FILTERS,
+    defaultSort: 'createdAt',
+    defaultOrder: 'asc',
+  });
   const list = useDepositsQueue(params.toQuery());
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const confirm = useConfirmDeposit((order) => t('deposits.confirmed', { id: order.id }));
@@ -87,12 +91,30 @@ export function DepositsPage() {
   };
 
   const columns = useMemo(() => {
-    const money = (order: OpsDepositOrder, minor: string) => formatMoney(minor, locale, { currency: order.currency, scale: order.scale });
+    const money = (order: OpsDepositOrder, minor: string) =>
+      formatMoney(minor, locale, { currency: order.currency, scale: order.scale });
     return col.columns([
-      col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-      col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} /> }),
-      col.accessor('channelName', { id: 'channel', header: t('columns.channel'), cell: (info) => <span className="queue-wrap">{info.getValue()}</span> }),
-      col.accessor('type', { id: 'type', header: t('columns.type'), cell: (info) => <span className="queue-wrap">{t(`depositTypes.${info.getValue()}`)}</span> }),
+      col.accessor('id', {
+        id: 'id',
+        header: t('columns.id'),
+        meta: { rowHeader: true },
+        cell: (info) => info.getValue(),
+      }),
+      col.accessor('account', {
+        id: 'account',
+        header: t('columns.player'),
+        cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} />,
+      }),
+      col.accessor('channelName', {
+        id: 'channel',
+        header: t('columns.channel'),
+        cell: (info) => <span className="queue-wrap">{info.getValue()}</span>,
+      }),
+      col.accessor('type', {
+        id: 'type',
+        header: t('columns.type'),
+        cell: (info) => <span className="queue-wrap">{t(`depositTypes.${info.getValue()}`)}</span>,
+      }),
       col.accessor('amountMinor', {
         id: 'amount',
         header: t('columns.amount'),
@@ -100,13 +122,27 @@ export function DepositsPage() {
         meta: { numeric: true },
         cell: (info) => money(info.row.original, info.getValue()),
       }),
-      col.accessor('referenceCode', { id: 'reference', header: t('columns.reference'), cell: (info) => <code>{info.getValue()}</code> }),
+      col.accessor('referenceCode', {
+        id: 'reference',
+        header: t('columns.reference'),
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
       col.display({
         id: 'status',
         header: t('columns.status'),
-        cell: (info) => <QueueStatus status={statusKey(info.row.original)} label={t(`depositStatus.${statusKey(info.row.original)}`)} />,
+        cell: (info) => (
+          <QueueStatus
+            status={statusKey(info.row.original)}
+            label={t(`depositStatus.${statusKey(info.row.original)}`)}
+          />
+        ),
       }),
-      col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), enableSorting: true, cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
+      col.accessor('createdAt', {
+        id: 'createdAt',
+        header: t('columns.created'),
+        enableSorting: true,
+        cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} />,
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -117,10 +153,20 @@ export function DepositsPage() {
           const names = { id: order.id, account: order.account };
           return (
             <span className="queue-actions">
-              <Button size="sm" variant="money" aria-label={t('deposits.confirmFor', names)} onClick={() => setDeciding({ order, action: 'confirm' })}>
+              <Button
+                size="sm"
+                variant="money"
+                aria-label={t('deposits.confirmFor', names)}
+                onClick={() => setDeciding({ order, action: 'confirm' })}
+              >
                 {t('deposits.confirm')}
               </Button>
-              <Button size="sm" variant="secondary" aria-label={t('deposits.rejectFor', names)} onClick={() => setDeciding({ order, action: 'reject' })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('deposits.rejectFor', names)}
+                onClick={() => setDeciding({ order, action: 'reject' })}
+              >
                 {t('deposits.reject')}
               </Button>
             </span>
@@ -138,13 +184,19 @@ export function DepositsPage() {
         options={filterOptions(STATUSES, (s) => t(`depositStatus.${s}`), t('filters.allStatuses'))}
         onChange={(value) => setFilter('status', value)}
       />
-      <SelectFilter label={t('filters.type')} value={filters.type ?? ALL} options={filterOptions(TYPES, (s) => t(`depositTypes.${s}`), t('filters.allTypes'))} onChange={(value) => setFilter('type', value)} />
+      <SelectFilter
+        label={t('filters.type')}
+        value={filters.type ?? ALL}
+        options={filterOptions(TYPES, (s) => t(`depositTypes.${s}`), t('filters.allTypes'))}
+        onChange={(value) => setFilter('type', value)}
+      />
     </div>
   );
 
   const order = deciding?.order;
   const mutation = deciding?.action === 'reject' ? reject : confirm;
-  const orderMoney = (minor: string) => (order ? formatMoney(minor, locale, { currency: order.currency, scale: order.scale }) : '');
+  const orderMoney = (minor: string) =>
+    order ? formatMoney(minor, locale, { currency: order.currency, scale: order.scale }) : '';
   const bulkRows = bulk.rows;
 
   return (
@@ -179,15 +231,26 @@ export function DepositsPage() {
         <ConfirmDialog
           open
           onClose={close}
-          title={t(deciding.action === 'confirm' ? 'deposits.confirmTitle' : 'deposits.rejectTitle', { id: order.id, account: order.account })}
+          title={t(deciding.action === 'confirm' ? 'deposits.confirmTitle' : 'deposits.rejectTitle', {
+            id: order.id,
+            account: order.account,
+          })}
           description={
-            deciding.action === 'confirm' ? t('deposits.confirmEffect', { credit: orderMoney(order.creditMinor), reference: order.referenceCode }) : t('deposits.rejectEffect')
+            deciding.action === 'confirm'
+              ? t('deposits.confirmEffect', { credit: orderMoney(order.creditMinor), reference: order.referenceCode })
+              : t('deposits.rejectEffect')
           }
           changes={[
             { label: t('columns.amount'), after: orderMoney(order.amountMinor) },
-            ...(deciding.action === 'confirm' ? [{ label: t('deposits.credit'), after: orderMoney(order.creditMinor) }] : []),
+            ...(deciding.action === 'confirm'
+              ? [{ label: t('deposits.credit'), after: orderMoney(order.creditMinor) }]
+              : []),
             { label: t('columns.reference'), after: <code>{order.referenceCode}</code> },
-            { label: t('columns.status'), before: t('depositStatus.pending'), after: t(deciding.action === 'confirm' ? 'depositStatus.credited' : 'depositStatus.rejected') },
+            {
+              label: t('columns.status'),
+              before: t('depositStatus.pending'),
+              after: t(deciding.action === 'confirm' ? 'depositStatus.credited' : 'depositStatus.rejected'),
+            },
           ]}
           confirmLabel={t(deciding.action === 'confirm' ? 'deposits.confirm' : 'deposits.reject')}
           danger={deciding.action === 'confirm'}
@@ -209,8 +272,18 @@ export function DepositsPage() {
           title={t('deposits.bulkRejectTitle', { count: bulkRows.length })}
           description={t('deposits.bulkRejectEffect')}
           changes={[
-            { label: t('bulk.orders'), after: <span className="queue-wrap">{bulkRows.map((o) => `${o.id} (${o.account})`).join(', ')}</span> },
-            { label: t('bulk.total'), after: formatTotal(bulkRows, (o) => ({ minor: o.amountMinor, currency: o.currency, scale: o.scale }), (minor, money) => formatMoney(minor, locale, money)) },
+            {
+              label: t('bulk.orders'),
+              after: <span className="queue-wrap">{bulkRows.map((o) => `${o.id} (${o.account})`).join(', ')}</span>,
+            },
+            {
+              label: t('bulk.total'),
+              after: formatTotal(
+                bulkRows,
+                (o) => ({ minor: o.amountMinor, currency: o.currency, scale: o.scale }),
+                (minor, money) => formatMoney(minor, locale, money),
+              ),
+            },
             { label: t('columns.status'), before: t('depositStatus.pending'), after: t('depositStatus.rejected') },
           ]}
           confirmLabel={t('deposits.bulkReject', { count: bulkRows.length })}

@@ -18,7 +18,9 @@ const col = dataColumns<OpsGrant>();
 
 /** A cash grant's amount in its currency; other kinds are counts (points, tickets). */
 function amountOf(grant: OpsGrant, locale: string): string {
-  return grant.kind === 'cash' || grant.kind === 'bonus' ? formatMoney(grant.amount, locale, { currency: grant.currency, scale: SITE_MONEY.scale }) : grant.amount;
+  return grant.kind === 'cash' || grant.kind === 'bonus'
+    ? formatMoney(grant.amount, locale, { currency: grant.currency, scale: SITE_MONEY.scale })
+    : grant.amount;
 }
 
 /**
@@ -36,22 +38,57 @@ export function HeldRewardsPage() {
   const params = useListParams({ filterKeys: [], defaultSort: 'createdAt' });
   const list = useHeldRewardsQueue();
   const [resolving, setResolving] = useState<{ grant: OpsGrant; action: 'release' | 'reject' } | null>(null);
-  const resolve = useResolveHeldReward((grant) => t(grant.status === 'paid' ? 'heldRewards.released' : 'heldRewards.rejected', { id: grant.id }));
+  const resolve = useResolveHeldReward((grant) =>
+    t(grant.status === 'paid' ? 'heldRewards.released' : 'heldRewards.rejected', { id: grant.id }),
+  );
 
   useEffect(() => {
     document.title = t('heldRewards.documentTitle');
   }, [t]);
 
-  const reasonsOf = useCallback((grant: OpsGrant) => (grant.holdReason ?? '').split(',').filter(Boolean).map((r) => t(`heldRewards.reasons.${r}`, { defaultValue: r })), [t]);
+  const reasonsOf = useCallback(
+    (grant: OpsGrant) =>
+      (grant.holdReason ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((r) => t(`heldRewards.reasons.${r}`, { defaultValue: r })),
+    [t],
+  );
 
   const columns = useMemo(() => {
     return col.columns([
-      col.accessor('id', { id: 'id', header: t('columns.reward'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-      col.accessor('memberId', { id: 'player', header: t('columns.player'), cell: (info) => <PlayerLink memberId={info.getValue()} account={`#${info.getValue()}`} /> }),
-      col.accessor('source', { id: 'source', header: t('columns.source'), cell: (info) => t(`heldRewards.sources.${info.getValue()}`, { defaultValue: info.getValue() }) }),
-      col.accessor('amount', { id: 'amount', header: t('columns.amount'), meta: { numeric: true }, cell: (info) => amountOf(info.row.original, locale) }),
-      col.accessor('holdReason', { id: 'holdReason', header: t('columns.holdReason'), cell: (info) => <span className="queue-wrap">{reasonsOf(info.row.original).join(', ') || '—'}</span> }),
-      col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
+      col.accessor('id', {
+        id: 'id',
+        header: t('columns.reward'),
+        meta: { rowHeader: true },
+        cell: (info) => info.getValue(),
+      }),
+      col.accessor('memberId', {
+        id: 'player',
+        header: t('columns.player'),
+        cell: (info) => <PlayerLink memberId={info.getValue()} account={`#${info.getValue()}`} />,
+      }),
+      col.accessor('source', {
+        id: 'source',
+        header: t('columns.source'),
+        cell: (info) => t(`heldRewards.sources.${info.getValue()}`, { defaultValue: info.getValue() }),
+      }),
+      col.accessor('amount', {
+        id: 'amount',
+        header: t('columns.amount'),
+        meta: { numeric: true },
+        cell: (info) => amountOf(info.row.original, locale),
+      }),
+      col.accessor('holdReason', {
+        id: 'holdReason',
+        header: t('columns.holdReason'),
+        cell: (info) => <span className="queue-wrap">{reasonsOf(info.row.original).join(', ') || '—'}</span>,
+      }),
+      col.accessor('createdAt', {
+        id: 'createdAt',
+        header: t('columns.created'),
+        cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} />,
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -60,10 +97,19 @@ export function HeldRewardsPage() {
           if (!canResolve) return <span className="queue-muted">{t('readOnly')}</span>;
           return (
             <span className="queue-actions">
-              <Button size="sm" aria-label={t('heldRewards.releaseFor', { id: grant.id })} onClick={() => setResolving({ grant, action: 'release' })}>
+              <Button
+                size="sm"
+                aria-label={t('heldRewards.releaseFor', { id: grant.id })}
+                onClick={() => setResolving({ grant, action: 'release' })}
+              >
                 {t('heldRewards.release')}
               </Button>
-              <Button size="sm" variant="secondary" aria-label={t('heldRewards.rejectFor', { id: grant.id })} onClick={() => setResolving({ grant, action: 'reject' })}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('heldRewards.rejectFor', { id: grant.id })}
+                onClick={() => setResolving({ grant, action: 'reject' })}
+              >
                 {t('heldRewards.reject')}
               </Button>
             </span>
@@ -84,12 +130,22 @@ export function HeldRewardsPage() {
         <h1 id="held-rewards-title">{t('heldRewards.title')}</h1>
       </div>
       <p>{t('heldRewards.intro')}</p>
-      <DataTable caption={t('heldRewards.caption')} captionHidden columns={columns} query={list} params={params} getRowId={(row) => row.id} emptyTitle={t('heldRewards.empty')} />
+      <DataTable
+        caption={t('heldRewards.caption')}
+        captionHidden
+        columns={columns}
+        query={list}
+        params={params}
+        getRowId={(row) => row.id}
+        emptyTitle={t('heldRewards.empty')}
+      />
       {resolving && (
         <ConfirmDialog
           open
           onClose={close}
-          title={t(resolving.action === 'release' ? 'heldRewards.releaseTitle' : 'heldRewards.rejectTitle', { id: resolving.grant.id })}
+          title={t(resolving.action === 'release' ? 'heldRewards.releaseTitle' : 'heldRewards.rejectTitle', {
+            id: resolving.grant.id,
+          })}
           description={t(resolving.action === 'release' ? 'heldRewards.releaseEffect' : 'heldRewards.rejectEffect')}
           changes={[
             { label: t('columns.amount'), after: amountOf(resolving.grant, locale) },
@@ -98,11 +154,13 @@ export function HeldRewardsPage() {
           confirmLabel={t(resolving.action === 'release' ? 'heldRewards.release' : 'heldRewards.reject')}
           danger={resolving.action === 'release'}
           onConfirm={(reason) =>
-            resolve.mutateAsync({ id: resolving.grant.id, action: resolving.action, reason }).catch((error: unknown) => {
-              // Resolved meanwhile by another operator: show the queue as it is now.
-              if (isApiError(error, 'GRANT_NOT_HELD')) void list.refetch();
-              throw error;
-            })
+            resolve
+              .mutateAsync({ id: resolving.grant.id, action: resolving.action, reason })
+              .catch((error: unknown) => {
+                // Resolved meanwhile by another operator: show the queue as it is now.
+                if (isApiError(error, 'GRANT_NOT_HELD')) void list.refetch();
+                throw error;
+              })
           }
           isPending={resolve.isPending}
           errorMessage={resolve.errorMessage}

@@ -11,7 +11,9 @@ import { useWithdrawalProofs, type WithdrawalProof } from '../api/withdrawal-pro
 function formatSize(bytes: number, locale: string): string {
   const kb = bytes / 1024;
   const [value, unit] = kb < 1024 ? [kb, 'kilobyte'] : [kb / 1024, 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+    value,
+  );
 }
 
 /** One proof image, fetched with the operator's token; dropped from memory when the dialog closes. */
@@ -21,7 +23,9 @@ function ProofImage({ order, proof }: { order: OpsWithdrawalOrder; proof: Withdr
   const image = useWithdrawalProofImage(order.id, proof.index);
   const locale = localeTag(i18n.language);
   const number = proof.index + 1;
-  const at = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(proof.createdAt));
+  const at = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(proof.createdAt),
+  );
   return (
     <figure className="proof">
       {image.isPending ? (
@@ -31,7 +35,14 @@ function ProofImage({ order, proof }: { order: OpsWithdrawalOrder; proof: Withdr
       ) : (
         <img src={image.data} className="proof__image" alt={t('proofs.image', { number, id: order.id })} />
       )}
-      <figcaption>{t('proofs.caption', { number, type: proof.contentType === 'image/png' ? 'PNG' : 'JPEG', size: formatSize(proof.sizeBytes, locale), at })}</figcaption>
+      <figcaption>
+        {t('proofs.caption', {
+          number,
+          type: proof.contentType === 'image/png' ? 'PNG' : 'JPEG',
+          size: formatSize(proof.sizeBytes, locale),
+          at,
+        })}
+      </figcaption>
     </figure>
   );
 }

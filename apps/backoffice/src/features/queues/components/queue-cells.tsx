@@ -51,4 +51,3 @@ export function PlayerLink({ memberId, account }: { memberId: string; account: s
 export function QueueStatus({ status, label }: { status: string; label: string }) {
   return <span className={`queue-status queue-status--${status}`}>{label}</span>;
 }
-

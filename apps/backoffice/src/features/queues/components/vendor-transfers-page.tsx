@@ -48,10 +48,19 @@ export function VendorTransfersPage() {
   const canCheck = useCan('money.write');
   const now = useNow();
   const time = useQueueTime();
-  const { params, filters, setFilter } = useQueueParams({ filters: FILTERS, defaultSort: 'createdAt', defaultOrder: 'asc' });
+  const { params, filters, setFilter } = useQueueParams({
+    filters: FILTERS,
+    defaultSort: 'createdAt',
+    defaultOrder: 'asc',
+  });
   const list = useVendorTransfersQueue(params.toQuery());
   const [checking, setChecking] = useState<OpsVendorTransfer | null>(null);
-  const check = useCheckVendorTransfer((transfer) => t(transfer.status === 'pending' ? 'vendorTransfers.stillPending' : 'vendorTransfers.settled', { id: transfer.id, status: t(`transferStatus.${transfer.status}`) }));
+  const check = useCheckVendorTransfer((transfer) =>
+    t(transfer.status === 'pending' ? 'vendorTransfers.stillPending' : 'vendorTransfers.settled', {
+      id: transfer.id,
+      status: t(`transferStatus.${transfer.status}`),
+    }),
+  );
   const bulk = useBulkDialog<OpsVendorTransfer>();
   /** "Asked the vendors: 1 settled, 2 still pending and 1 already settled." (and the first error, if any). */
   const bulkOutcomeText = ({ done, skipped, errors }: BulkOutcome<OpsVendorTransfer>) => {
@@ -74,15 +83,56 @@ export function VendorTransfersPage() {
 
   const columns = useMemo(() => {
     return col.columns([
-      col.accessor('id', { id: 'id', header: t('columns.transfer'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-      col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} /> }),
-      col.accessor('vassalage', { id: 'vendor', header: t('columns.vendor'), cell: (info) => <code>{info.getValue()}</code> }),
-      col.accessor('direction', { id: 'direction', header: t('columns.direction'), cell: (info) => <span className="queue-wrap">{t(`transferDirection.${info.getValue()}`)}</span> }),
-      col.accessor('amountMinor', { id: 'amount', header: t('columns.amount'), enableSorting: true, meta: { numeric: true }, cell: (info) => amountOf(info.row.original, locale) }),
-      col.accessor('status', { id: 'status', header: t('columns.status'), cell: (info) => <QueueStatus status={info.getValue()} label={t(`transferStatus.${info.getValue()}`)} /> }),
-      col.accessor('attempts', { id: 'attempts', header: t('columns.attempts'), meta: { numeric: true }, cell: (info) => info.getValue() }),
-      col.accessor('lastError', { id: 'lastError', header: t('columns.lastError'), cell: (info) => <span className="queue-wrap">{info.getValue() ?? '—'}</span> }),
-      col.accessor('createdAt', { id: 'createdAt', header: t('columns.created'), enableSorting: true, cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} /> }),
+      col.accessor('id', {
+        id: 'id',
+        header: t('columns.transfer'),
+        meta: { rowHeader: true },
+        cell: (info) => info.getValue(),
+      }),
+      col.accessor('account', {
+        id: 'account',
+        header: t('columns.player'),
+        cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} />,
+      }),
+      col.accessor('vassalage', {
+        id: 'vendor',
+        header: t('columns.vendor'),
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
+      col.accessor('direction', {
+        id: 'direction',
+        header: t('columns.direction'),
+        cell: (info) => <span className="queue-wrap">{t(`transferDirection.${info.getValue()}`)}</span>,
+      }),
+      col.accessor('amountMinor', {
+        id: 'amount',
+        header: t('columns.amount'),
+        enableSorting: true,
+        meta: { numeric: true },
+        cell: (info) => amountOf(info.row.original, locale),
+      }),
+      col.accessor('status', {
+        id: 'status',
+        header: t('columns.status'),
+        cell: (info) => <QueueStatus status={info.getValue()} label={t(`transferStatus.${info.getValue()}`)} />,
+      }),
+      col.accessor('attempts', {
+        id: 'attempts',
+        header: t('columns.attempts'),
+        meta: { numeric: true },
+        cell: (info) => info.getValue(),
+      }),
+      col.accessor('lastError', {
+        id: 'lastError',
+        header: t('columns.lastError'),
+        cell: (info) => <span className="queue-wrap">{info.getValue() ?? '—'}</span>,
+      }),
+      col.accessor('createdAt', {
+        id: 'createdAt',
+        header: t('columns.created'),
+        enableSorting: true,
+        cell: (info) => <CreatedCell iso={info.getValue()} now={now} time={time} />,
+      }),
       col.display({
         id: 'actions',
         header: t('columns.actions'),
@@ -92,7 +142,12 @@ export function VendorTransfersPage() {
           if (!canCheck) return <span className="queue-muted">{t('readOnly')}</span>;
           return (
             <span className="queue-actions">
-              <Button size="sm" variant="secondary" aria-label={t('vendorTransfers.checkFor', { id: transfer.id, account: transfer.account })} onClick={() => setChecking(transfer)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('vendorTransfers.checkFor', { id: transfer.id, account: transfer.account })}
+                onClick={() => setChecking(transfer)}
+              >
                 {t('vendorTransfers.check')}
               </Button>
             </span>
@@ -181,9 +236,19 @@ export function VendorTransfersPage() {
           title={t('vendorTransfers.bulkCheckTitle', { count: bulkRows.length })}
           description={t('vendorTransfers.bulkCheckEffect')}
           changes={[
-            { label: t('bulk.transfers'), after: <span className="queue-wrap">{bulkRows.map((tr) => `${tr.id} (${tr.account})`).join(', ')}</span> },
+            {
+              label: t('bulk.transfers'),
+              after: <span className="queue-wrap">{bulkRows.map((tr) => `${tr.id} (${tr.account})`).join(', ')}</span>,
+            },
             { label: t('columns.vendor'), after: [...new Set(bulkRows.map((tr) => tr.vassalage))].join(', ') },
-            { label: t('bulk.total'), after: formatTotal(bulkRows, (tr) => ({ minor: tr.amountMinor, currency: tr.currency, scale: SITE_MONEY.scale }), (minor, money) => formatMoney(minor, locale, money)) },
+            {
+              label: t('bulk.total'),
+              after: formatTotal(
+                bulkRows,
+                (tr) => ({ minor: tr.amountMinor, currency: tr.currency, scale: SITE_MONEY.scale }),
+                (minor, money) => formatMoney(minor, locale, money),
+              ),
+            },
           ]}
           confirmLabel={t('vendorTransfers.check')}
           onConfirm={(reason) => checkMany.mutateAsync({ ids: bulkRows.map((tr) => tr.id), reason }).then(bulk.markRun)}

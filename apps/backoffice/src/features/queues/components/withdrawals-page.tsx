@@ -21,7 +21,13 @@ import './queues.css';
 const col = dataColumns<OpsWithdrawalOrder>();
 
 /** The filter's order: what waits for an operator first. */
-const STATUSES = ['pending', 'approved', 'disputed', 'completed', 'rejected'] as const satisfies readonly WithdrawalStatus[];
+const STATUSES = [
+  'pending',
+  'approved',
+  'disputed',
+  'completed',
+  'rejected',
+] as const satisfies readonly WithdrawalStatus[];
 /** A module constant: useQueueParams memoises on it. */
 const FILTERS: Readonly<Record<string, QueueFilter>> = { status: { values: STATUSES, defaultValue: 'pending' } };
 
@@ -44,7 +50,11 @@ export function WithdrawalsPage() {
   const canResolve = useCan('disputes.write');
   const now = useNow();
   const time = useQueueTime();
-  const { params, filters, setFilter } = useQueueParams({ filters: FILTERS, defaultSort: 'createdAt', defaultOrder: 'asc' });
+  const { params, filters, setFilter } = useQueueParams({
+    filters: FILTERS,
+    defaultSort: 'createdAt',
+    defaultOrder: 'asc',
+  });
   const list = useWithdrawalsQueue(params.toQuery());
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [viewing, setViewing] = useState<OpsWithdrawalOrder | null>(null);
@@ -59,9 +69,24 @@ export function WithdrawalsPage() {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor('id', { id: 'id', header: t('columns.id'), meta: { rowHeader: true }, cell: (info) => info.getValue() }),
-        col.accessor('account', { id: 'account', header: t('columns.player'), cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} /> }),
-        col.accessor('amountMinor', { id: 'amount', header: t('columns.amount'), enableSorting: true, meta: { numeric: true }, cell: (info) => orderAmount(info.row.original, locale) }),
+        col.accessor('id', {
+          id: 'id',
+          header: t('columns.id'),
+          meta: { rowHeader: true },
+          cell: (info) => info.getValue(),
+        }),
+        col.accessor('account', {
+          id: 'account',
+          header: t('columns.player'),
+          cell: (info) => <PlayerLink memberId={info.row.original.memberId} account={info.getValue()} />,
+        }),
+        col.accessor('amountMinor', {
+          id: 'amount',
+          header: t('columns.amount'),
+          enableSorting: true,
+          meta: { numeric: true },
+          cell: (info) => orderAmount(info.row.original, locale),
+        }),
         col.display({
           id: 'bank',
           header: t('columns.bank'),
@@ -69,11 +94,19 @@ export function WithdrawalsPage() {
             <span className="queue-bank">
               <span className="queue-wrap">{info.row.original.bankName}</span>
               <code title={info.row.original.accountNumberMasked}>{info.row.original.accountNumber}</code>
-              {info.row.original.pixKey && <code data-testid="queue-pix-key">PIX {info.row.original.pixKeyType}: {info.row.original.pixKey}</code>}
+              {info.row.original.pixKey && (
+                <code data-testid="queue-pix-key">
+                  PIX {info.row.original.pixKeyType}: {info.row.original.pixKey}
+                </code>
+              )}
             </span>
           ),
         }),
-        col.accessor('holderName', { id: 'holder', header: t('columns.holder'), cell: (info) => <span className="queue-wrap">{info.getValue()}</span> }),
+        col.accessor('holderName', {
+          id: 'holder',
+          header: t('columns.holder'),
+          cell: (info) => <span className="queue-wrap">{info.getValue()}</span>,
+        }),
         col.display({
           id: 'status',
           header: t('columns.status'),
@@ -82,7 +115,9 @@ export function WithdrawalsPage() {
             return (
               <span className="queue-status-cell">
                 <QueueStatus status={order.status} label={t(`withdrawalStatus.${order.status}`)} />
-                {order.status === 'rejected' && order.rejectReason && <span className="queue-muted">{t('reasonShown', { reason: order.rejectReason })}</span>}
+                {order.status === 'rejected' && order.rejectReason && (
+                  <span className="queue-muted">{t('reasonShown', { reason: order.rejectReason })}</span>
+                )}
               </span>
             );
           },
@@ -99,7 +134,10 @@ export function WithdrawalsPage() {
                 <CreatedCell iso={info.getValue()} now={now} time={time} />
                 {decided && (
                   <span className="queue-muted">
-                    {t('columns.decided')}: <time dateTime={decided} title={time.full.format(new Date(decided))}>{time.date.format(new Date(decided))}</time>
+                    {t('columns.decided')}:{' '}
+                    <time dateTime={decided} title={time.full.format(new Date(decided))}>
+                      {time.date.format(new Date(decided))}
+                    </time>
                   </span>
                 )}
               </span>
@@ -115,7 +153,16 @@ export function WithdrawalsPage() {
             const order = info.row.original;
             if (order.proofCount === 0) return 0;
             return (
-              <Button size="sm" variant="ghost" aria-label={t('withdrawals.viewProofsFor', { count: order.proofCount, id: order.id, account: order.account })} onClick={() => setViewing(order)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('withdrawals.viewProofsFor', {
+                  count: order.proofCount,
+                  id: order.id,
+                  account: order.account,
+                })}
+                onClick={() => setViewing(order)}
+              >
                 {t('withdrawals.viewProofs', { count: order.proofCount })}
               </Button>
             );
@@ -130,17 +177,35 @@ export function WithdrawalsPage() {
             const buttons = [];
             if (order.status === 'pending' && canDecide) {
               buttons.push(
-                <Button key="approve" size="sm" variant="money" aria-label={t('withdrawals.approveFor', names)} onClick={() => setDeciding({ order, action: 'approve' })}>
+                <Button
+                  key="approve"
+                  size="sm"
+                  variant="money"
+                  aria-label={t('withdrawals.approveFor', names)}
+                  onClick={() => setDeciding({ order, action: 'approve' })}
+                >
                   {t('withdrawals.approve')}
                 </Button>,
-                <Button key="reject" size="sm" variant="secondary" aria-label={t('withdrawals.rejectFor', names)} onClick={() => setDeciding({ order, action: 'reject' })}>
+                <Button
+                  key="reject"
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('withdrawals.rejectFor', names)}
+                  onClick={() => setDeciding({ order, action: 'reject' })}
+                >
                   {t('withdrawals.reject')}
                 </Button>,
               );
             }
             if (order.status === 'disputed' && canResolve) {
               buttons.push(
-                <Button key="resolve" size="sm" variant="secondary" aria-label={t('withdrawals.resolveFor', names)} onClick={() => setDeciding({ order, action: 'resolve' })}>
+                <Button
+                  key="resolve"
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('withdrawals.resolveFor', names)}
+                  onClick={() => setDeciding({ order, action: 'resolve' })}
+                >
                   {t('withdrawals.resolve')}
                 </Button>,
               );
@@ -188,7 +253,14 @@ export function WithdrawalsPage() {
         toolbar={toolbar}
         emptyTitle={t('withdrawals.empty')}
       />
-      {deciding && <DecisionDialog decision={deciding} mutations={{ approve, reject, resolve }} onClose={close} onStale={() => void list.refetch()} />}
+      {deciding && (
+        <DecisionDialog
+          decision={deciding}
+          mutations={{ approve, reject, resolve }}
+          onClose={close}
+          onStale={() => void list.refetch()}
+        />
+      )}
       <ProofsDialog order={viewing} onClose={() => setViewing(null)} />
     </section>
   );
@@ -213,7 +285,11 @@ function DecisionDialog({
   onStale,
 }: {
   decision: Decision;
-  mutations: { approve: Mutation<{ id: string; reason: string }>; reject: Mutation<{ id: string; reason: string }>; resolve: Mutation<{ id: string; note: string }> };
+  mutations: {
+    approve: Mutation<{ id: string; reason: string }>;
+    reject: Mutation<{ id: string; reason: string }>;
+    resolve: Mutation<{ id: string; note: string }>;
+  };
   onClose: () => void;
   onStale: () => void;
 }) {
@@ -221,7 +297,10 @@ function DecisionDialog({
   const amount = orderAmount(order, localeTag(i18n.language));
   const names = { id: order.id, account: order.account, amount };
   const mutation = mutations[action];
-  const run = (text: string) => (action === 'resolve' ? mutations.resolve.mutateAsync({ id: order.id, note: text }) : mutations[action].mutateAsync({ id: order.id, reason: text }));
+  const run = (text: string) =>
+    action === 'resolve'
+      ? mutations.resolve.mutateAsync({ id: order.id, note: text })
+      : mutations[action].mutateAsync({ id: order.id, reason: text });
   const after = { approve: 'approved', reject: 'rejected', resolve: 'completed' } as const;
   const changes: PlannedChange[] = [
     { label: t('columns.amount'), after: amount },
@@ -234,14 +313,22 @@ function DecisionDialog({
                 <span>{order.bankName}</span>
                 <code>{order.accountNumber}</code>
                 {/* A PIX withdrawal is paid to the key itself. */}
-                {order.pixKey && <code>PIX {order.pixKeyType}: {order.pixKey}</code>}
+                {order.pixKey && (
+                  <code>
+                    PIX {order.pixKeyType}: {order.pixKey}
+                  </code>
+                )}
                 <span>{order.holderName}</span>
               </span>
             ),
           },
         ]
       : []),
-    { label: t('columns.status'), before: t(`withdrawalStatus.${order.status}`), after: t(`withdrawalStatus.${after[action]}`) },
+    {
+      label: t('columns.status'),
+      before: t(`withdrawalStatus.${order.status}`),
+      after: t(`withdrawalStatus.${after[action]}`),
+    },
   ];
   return (
     <ConfirmDialog
@@ -252,7 +339,13 @@ function DecisionDialog({
       changes={changes}
       confirmLabel={t(`withdrawals.${action}`)}
       reasonLabel={action === 'resolve' ? t('withdrawals.note') : undefined}
-      reasonHint={action === 'resolve' ? t('withdrawals.noteHint') : action === 'reject' ? t('withdrawals.rejectReasonHint') : undefined}
+      reasonHint={
+        action === 'resolve'
+          ? t('withdrawals.noteHint')
+          : action === 'reject'
+            ? t('withdrawals.rejectReasonHint')
+            : undefined
+      }
       danger={action === 'approve'}
       onConfirm={(text) =>
         run(text).catch((error: unknown) => {

@@ -2,4 +2,8 @@
 export type ReportRange = { from: string; to: string; timeZone: string };
 
 /** Where each report's CSV comes from (GET, same range, reports.read). */
-export const REPORT_CSV_PATHS = { pnl: '/ops/reports/pnl/csv', payments: '/ops/reports/payments/csv', players: '/ops/reports/players/csv' } as const;
+export const REPORT_CSV_PATHS = {
+  pnl: '/ops/reports/pnl/csv',
+  payments: '/ops/reports/payments/csv',
+  players: '/ops/reports/players/csv',
+} as const;

@@ -27,7 +27,18 @@ export function PnlTable({ report }: { report: PnlReport }) {
     <TableScroll label={t('pnl.title')}>
       <table className="report-table" data-report="pnl">
         <caption className="visually-hidden">{t('pnl.title')}</caption>
-        <Head columns={[t('col.day'), t('col.category'), t('col.vendor'), t('col.rounds'), t('col.bets'), t('col.wins'), t('col.ggr')]} textColumns={[1, 2]} />
+        <Head
+          columns={[
+            t('col.day'),
+            t('col.category'),
+            t('col.vendor'),
+            t('col.rounds'),
+            t('col.bets'),
+            t('col.wins'),
+            t('col.ggr'),
+          ]}
+          textColumns={[1, 2]}
+        />
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.day}-${r.vassalage}`}>
@@ -66,7 +77,10 @@ export function PaymentsTable({ report }: { report: PaymentsReport }) {
     <TableScroll label={t('payments.title')}>
       <table className="report-table" data-report="payments">
         <caption className="visually-hidden">{t('payments.title')}</caption>
-        <Head columns={[t('col.day'), t('col.kind'), t('col.channel'), t('col.count'), t('col.amount'), t('col.fee')]} textColumns={[1, 2]} />
+        <Head
+          columns={[t('col.day'), t('col.kind'), t('col.channel'), t('col.count'), t('col.amount'), t('col.fee')]}
+          textColumns={[1, 2]}
+        />
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.day}-${r.kind}-${r.channel}`}>

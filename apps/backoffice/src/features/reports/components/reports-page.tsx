@@ -22,7 +22,9 @@ export function ReportsPage() {
   const { t } = useTranslation('reports');
   const zone = useTimeZone();
   const [search] = useSearchParams();
-  const report: ReportName = (REPORTS as readonly string[]).includes(search.get('report') ?? '') ? (search.get('report') as ReportName) : 'pnl';
+  const report: ReportName = (REPORTS as readonly string[]).includes(search.get('report') ?? '')
+    ? (search.get('report') as ReportName)
+    : 'pnl';
   const days = useDayRangeSearch(zone);
   const range = { ...days.range, timeZone: zone };
   const pnl = usePnlReport(range, report === 'pnl');
@@ -43,7 +45,11 @@ export function ReportsPage() {
     <section className="page reports" aria-labelledby="reports-title">
       <div className="page-header">
         <h1 id="reports-title">{t('title')}</h1>
-        <CsvExportButton path={REPORT_CSV_PATHS[report]} query={new URLSearchParams(range)} filename={`${report}-${days.from}-${days.to}`} />
+        <CsvExportButton
+          path={REPORT_CSV_PATHS[report]}
+          query={new URLSearchParams(range)}
+          filename={`${report}-${days.from}-${days.to}`}
+        />
       </div>
       <nav className="report-switch" aria-label={t('switchLabel')}>
         {REPORTS.map((name) => (

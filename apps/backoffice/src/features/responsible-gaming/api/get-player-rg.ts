@@ -7,7 +7,8 @@ export function fetchPlayerRg(memberId: string): Promise<RgOpsPlayer> {
   return opsRequest<RgOpsPlayer>(`/ops/players/${encodeURIComponent(memberId)}/responsible-gaming`);
 }
 
-export const playerRgQuery = (memberId: string) => queryOptions({ queryKey: ['players', memberId, 'responsible-gaming'], queryFn: () => fetchPlayerRg(memberId) });
+export const playerRgQuery = (memberId: string) =>
+  queryOptions({ queryKey: ['players', memberId, 'responsible-gaming'], queryFn: () => fetchPlayerRg(memberId) });
 
 export function usePlayerRg(memberId: string) {
   return useQuery(playerRgQuery(memberId));

@@ -16,7 +16,10 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
   const { t, i18n } = useTranslation('responsible-gaming');
   const id = useId();
   const rg = usePlayerRg(memberId);
-  const dates = useMemo(() => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }), [i18n.language]);
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
+    [i18n.language],
+  );
   const at = (iso: string | null) => (iso ? <time dateTime={iso}>{dates.format(new Date(iso))}</time> : '—');
   if (rg.isPending) return <LoadingState label={t('loading')} />;
   if (rg.isError) return <ErrorState message={errorText(t, rg.error)} />;
@@ -25,7 +28,14 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
   return (
     <section className="page-section" aria-labelledby={`${id}-title`} data-testid="player-rg-panel">
       <h2 id={`${id}-title`}>{t('title')}</h2>
-      <p>{status.mustSetLimits ? t('mustSet') : t('realityCheck', { value: status.realityCheckMinutes === null ? t('none') : t('every', { minutes: status.realityCheckMinutes }) })}</p>
+      <p>
+        {status.mustSetLimits
+          ? t('mustSet')
+          : t('realityCheck', {
+              value:
+                status.realityCheckMinutes === null ? t('none') : t('every', { minutes: status.realityCheckMinutes }),
+            })}
+      </p>
       <TableScroll label={t('limits.caption')}>
         <table className="data-table plain-table">
           <caption className="visually-hidden">{t('limits.caption')}</caption>
@@ -44,7 +54,8 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
                 <td>
                   {l.pending ? (
                     <>
-                      {l.pending.value === null ? t('removal') : `${l.pending.value} ${unit(l.kind)}`} · {t('from')} {at(l.pending.effectiveAt)}
+                      {l.pending.value === null ? t('removal') : `${l.pending.value} ${unit(l.kind)}`} · {t('from')}{' '}
+                      {at(l.pending.effectiveAt)}
                     </>
                   ) : (
                     '—'
@@ -76,7 +87,13 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
                   <th scope="row">{t(`exclusions.${e.kind}`)}</th>
                   <td>{at(e.startsAt)}</td>
                   <td>{e.endsAt ? at(e.endsAt) : t('exclusions.permanent')}</td>
-                  <td>{e.active ? (e.coolingOffUntil ? t('exclusions.coolingOff') : t('exclusions.active')) : t('exclusions.ended')}</td>
+                  <td>
+                    {e.active
+                      ? e.coolingOffUntil
+                        ? t('exclusions.coolingOff')
+                        : t('exclusions.active')
+                      : t('exclusions.ended')}
+                  </td>
                 </tr>
               ))}
             </tbody>

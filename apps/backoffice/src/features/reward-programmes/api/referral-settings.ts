@@ -6,7 +6,10 @@ import { useOpsMutation } from '../../../lib/use-ops-mutation';
 export const referralSettingsKey = ['ops', 'referral-settings'] as const;
 
 /** GET /ops/referral/settings (rewards.read): the switch, what qualifies an invitee, and the reward. */
-export const referralSettingsQuery = queryOptions({ queryKey: referralSettingsKey, queryFn: () => opsRequest<ReferralSettings>('/ops/referral/settings') });
+export const referralSettingsQuery = queryOptions({
+  queryKey: referralSettingsKey,
+  queryFn: () => opsRequest<ReferralSettings>('/ops/referral/settings'),
+});
 
 export function useReferralSettings() {
   return useQuery(referralSettingsQuery);
@@ -15,7 +18,8 @@ export function useReferralSettings() {
 /** PUT /ops/referral/settings (rewards.write, audited with the reason). */
 export function useSaveReferralSettings(successText: () => string) {
   return useOpsMutation({
-    mutationFn: (body: ReferralSettingsUpdate) => opsRequest<ReferralSettings>('/ops/referral/settings', { method: 'PUT', body }),
+    mutationFn: (body: ReferralSettingsUpdate) =>
+      opsRequest<ReferralSettings>('/ops/referral/settings', { method: 'PUT', body }),
     invalidates: [referralSettingsKey],
     successText,
   });

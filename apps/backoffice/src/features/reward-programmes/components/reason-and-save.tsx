@@ -5,7 +5,17 @@ import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
 
 /** The foot of a programme's settings form: why the change is made (kept in the audit log), the error, and Save. */
-export function ReasonAndSave({ reason, reasonMissing, errorMessage, isPending }: { reason: UseFormRegisterReturn<'reason'>; reasonMissing: boolean; errorMessage: string | null | undefined; isPending: boolean }) {
+export function ReasonAndSave({
+  reason,
+  reasonMissing,
+  errorMessage,
+  isPending,
+}: {
+  reason: UseFormRegisterReturn<'reason'>;
+  reasonMissing: boolean;
+  errorMessage: string | null | undefined;
+  isPending: boolean;
+}) {
   const { t } = useTranslation('reward-programmes');
   return (
     <>

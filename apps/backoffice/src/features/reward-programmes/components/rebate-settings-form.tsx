@@ -13,7 +13,10 @@ import { ReasonAndSave } from './reason-and-save';
 import { useRebateSettings, useSaveRebateSettings } from '../api/rebate-settings';
 
 /** A rate typed as a percentage with up to two decimals ("0.8" = 80 basis points). */
-const percent = z.string().trim().regex(/^\d{1,2}([.,]\d{1,2})?$/);
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}([.,]\d{1,2})?$/);
 const formSchema = z.object({
   enabled: z.boolean(),
   period: z.enum(WINDOW_PERIODS),
@@ -38,8 +41,13 @@ function RebateForm({ settings }: { settings: RebateSettings }) {
   const canChange = useCan('rewards.write');
   const ids = { enabled: useId(), period: useId(), mode: useId() };
   const save = useSaveRebateSettings(() => t('saved'));
-  const rates = Object.fromEntries(GAME_CATEGORIES.map((c) => [c, settings.rates[c] === undefined ? '' : String(settings.rates[c]! / 100)]));
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: { enabled: settings.enabled, period: settings.period, mode: settings.mode, rates, reason: '' } });
+  const rates = Object.fromEntries(
+    GAME_CATEGORIES.map((c) => [c, settings.rates[c] === undefined ? '' : String(settings.rates[c]! / 100)]),
+  );
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { enabled: settings.enabled, period: settings.period, mode: settings.mode, rates, reason: '' },
+  });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
     const bp = Object.fromEntries(Object.entries(v.rates).flatMap(([c, r]) => (r === '' ? [] : [[c, toBp(r)]])));
@@ -47,7 +55,10 @@ function RebateForm({ settings }: { settings: RebateSettings }) {
       form.setError('root', { message: t('rebate.rateTooHigh', { max: REBATE_MAX_RATE_BP / 100 }) });
       return;
     }
-    await save.mutateAsync({ enabled: v.enabled, period: v.period, mode: v.mode, rates: bp, reason: v.reason }).then(() => form.reset({ ...v, reason: '' }), () => undefined);
+    await save.mutateAsync({ enabled: v.enabled, period: v.period, mode: v.mode, rates: bp, reason: v.reason }).then(
+      () => form.reset({ ...v, reason: '' }),
+      () => undefined,
+    );
   });
   return (
     <form onSubmit={submit} noValidate className="programme-form" aria-labelledby="rebate-settings-title">
@@ -58,24 +69,50 @@ function RebateForm({ settings }: { settings: RebateSettings }) {
         <label htmlFor={ids.enabled}>{t('rebate.enabled')}</label>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={ids.period}>{t('rebate.period')}</label>
+        <label className="field__label" htmlFor={ids.period}>
+          {t('rebate.period')}
+        </label>
         <select id={ids.period} className="field__input" disabled={!canChange} {...form.register('period')}>
-          {WINDOW_PERIODS.map((p) => <option key={p} value={p}>{t(`rebate.periods.${p}`)}</option>)}
+          {WINDOW_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`rebate.periods.${p}`)}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={ids.mode}>{t('rebate.mode')}</label>
+        <label className="field__label" htmlFor={ids.mode}>
+          {t('rebate.mode')}
+        </label>
         <select id={ids.mode} className="field__input" disabled={!canChange} {...form.register('mode')}>
-          {REBATE_MODES.map((m) => <option key={m} value={m}>{t(`rebate.modes.${m}`)}</option>)}
+          {REBATE_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`rebate.modes.${m}`)}
+            </option>
+          ))}
         </select>
       </div>
       <fieldset className="programme-rates">
         <legend>{t('rebate.rates')}</legend>
         {GAME_CATEGORIES.map((c) => (
-          <TextField key={c} label={t('rebate.rateOf', { category: t(`games:categories.${c}`) })} inputMode="decimal" disabled={!canChange} {...form.register(`rates.${c}`)} error={errors.rates?.[c] && t('rebate.rateInvalid')} />
+          <TextField
+            key={c}
+            label={t('rebate.rateOf', { category: t(`games:categories.${c}`) })}
+            inputMode="decimal"
+            disabled={!canChange}
+            {...form.register(`rates.${c}`)}
+            error={errors.rates?.[c] && t('rebate.rateInvalid')}
+          />
         ))}
       </fieldset>
-      {canChange && <ReasonAndSave reason={form.register('reason')} reasonMissing={Boolean(errors.reason)} errorMessage={errors.root?.message ?? save.errorMessage} isPending={save.isPending} />}
+      {canChange && (
+        <ReasonAndSave
+          reason={form.register('reason')}
+          reasonMissing={Boolean(errors.reason)}
+          errorMessage={errors.root?.message ?? save.errorMessage}
+          isPending={save.isPending}
+        />
+      )}
     </form>
   );
 }

@@ -11,7 +11,11 @@ export type SaveRuleVariables = { input: RuleInput; existing?: { id: string; ver
  * (REWARD_FORBIDDEN_BY_JURISDICTION with the reasons) and audits it.
  */
 export function saveRule({ input, existing }: SaveRuleVariables): Promise<Rule> {
-  if (existing) return opsRequest<Rule>(`/ops/rewards/rules/${existing.id}?version=${existing.version}`, { method: 'PUT', body: input });
+  if (existing)
+    return opsRequest<Rule>(`/ops/rewards/rules/${existing.id}?version=${existing.version}`, {
+      method: 'PUT',
+      body: input,
+    });
   return opsRequest<Rule>('/ops/rewards/rules', { method: 'POST', body: input });
 }
 

@@ -71,8 +71,24 @@ export function RewardsPage() {
                   <td>
                     <span className={`status-pill rewards-status--${rule.status}`}>{t(`statuses.${rule.status}`)}</span>
                   </td>
-                  <td className="num">{t('rules.grantedValue', { count: rule.grantedCount, amount: MONEY_KINDS.includes(rule.reward.kind) ? formatMoney(rule.grantedAmount) : rule.grantedAmount })}</td>
-                  <td>{canWrite && <RuleActions rule={rule} onEdit={() => setEditing({ rule, initial: toFormValues(rule, timeZone, (m) => formatMinor(m, 2)) })} />}</td>
+                  <td className="num">
+                    {t('rules.grantedValue', {
+                      count: rule.grantedCount,
+                      amount: MONEY_KINDS.includes(rule.reward.kind)
+                        ? formatMoney(rule.grantedAmount)
+                        : rule.grantedAmount,
+                    })}
+                  </td>
+                  <td>
+                    {canWrite && (
+                      <RuleActions
+                        rule={rule}
+                        onEdit={() =>
+                          setEditing({ rule, initial: toFormValues(rule, timeZone, (m) => formatMinor(m, 2)) })
+                        }
+                      />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -80,18 +96,31 @@ export function RewardsPage() {
         </TableScroll>
       )}
       <EngineCard />
-      {editing && <RuleDialog rule={editing.rule} initial={editing.initial} timeZone={timeZone} onClose={() => setEditing(null)} />}
+      {editing && (
+        <RuleDialog
+          rule={editing.rule}
+          initial={editing.initial}
+          timeZone={timeZone}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
 
-function describeReward(rule: Rule, t: (key: string, opts?: Record<string, unknown>) => string, formatMoney: (minor: string) => string): string {
+function describeReward(
+  rule: Rule,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+  formatMoney: (minor: string) => string,
+): string {
   const money = MONEY_KINDS.includes(rule.reward.kind);
   const unit = (v: string) => (money ? formatMoney(v) : v);
   const kind = t(`kinds.${rule.reward.kind}`);
   if (rule.reward.amount) return `${kind}: ${unit(rule.reward.amount)}`;
   const pct = `${(rule.reward.percentBp ?? 0) / 100}%`;
-  return rule.reward.maxAmount ? `${kind}: ${t('rules.percentUpTo', { percent: pct, max: unit(rule.reward.maxAmount) })}` : `${kind}: ${pct}`;
+  return rule.reward.maxAmount
+    ? `${kind}: ${t('rules.percentUpTo', { percent: pct, max: unit(rule.reward.maxAmount) })}`
+    : `${kind}: ${pct}`;
 }
 
 /** Go live, pause, end and edit, as the rule's state allows. */
@@ -103,7 +132,12 @@ function RuleActions({ rule, onEdit }: { rule: Rule; onEdit: () => void }) {
     <span className="rewards-actions" role="group" aria-label={t('rules.actionsFor', { name: rule.name })}>
       {(rule.status === 'draft' || rule.status === 'paused') && (
         <>
-          <Button size="sm" loading={status.isPending && status.variables?.status === 'live'} onClick={() => set('live')} aria-label={t('rules.goLiveFor', { name: rule.name })}>
+          <Button
+            size="sm"
+            loading={status.isPending && status.variables?.status === 'live'}
+            onClick={() => set('live')}
+            aria-label={t('rules.goLiveFor', { name: rule.name })}
+          >
             {t('rules.goLive')}
           </Button>
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t('rules.editFor', { name: rule.name })}>
@@ -112,12 +146,22 @@ function RuleActions({ rule, onEdit }: { rule: Rule; onEdit: () => void }) {
         </>
       )}
       {rule.status === 'live' && (
-        <Button size="sm" variant="secondary" onClick={() => set('paused')} aria-label={t('rules.pauseFor', { name: rule.name })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => set('paused')}
+          aria-label={t('rules.pauseFor', { name: rule.name })}
+        >
           {t('rules.pause')}
         </Button>
       )}
       {rule.status !== 'ended' && (
-        <Button size="sm" variant="ghost" onClick={() => set('ended')} aria-label={t('rules.endFor', { name: rule.name })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => set('ended')}
+          aria-label={t('rules.endFor', { name: rule.name })}
+        >
           {t('rules.end')}
         </Button>
       )}
@@ -131,7 +175,9 @@ function ProfileCard() {
   const { t } = useTranslation('rewards');
   const settings = useRewardSettings();
   const canChange = useCan('settings.write');
-  const save = useSaveRewardSettings((r) => (r.paused.length ? t('profile.savedPaused', { count: r.paused.length }) : t('profile.saved')));
+  const save = useSaveRewardSettings((r) =>
+    r.paused.length ? t('profile.savedPaused', { count: r.paused.length }) : t('profile.saved'),
+  );
   const [choice, setChoice] = useState<JurisdictionProfile | ''>('');
   const current = settings.data?.jurisdiction;
   return (
@@ -143,7 +189,11 @@ function ProfileCard() {
         <div className="rewards-form__row rewards-form__row--end">
           <label className="field">
             <span className="field__label">{t('profile.change')}</span>
-            <select className="field__input" value={choice || current} onChange={(e) => setChoice(e.currentTarget.value as JurisdictionProfile)}>
+            <select
+              className="field__input"
+              value={choice || current}
+              onChange={(e) => setChoice(e.currentTarget.value as JurisdictionProfile)}
+            >
               {JURISDICTION_PROFILES.map((p) => (
                 <option key={p} value={p}>
                   {t(`profile.profiles.${p}`)}
@@ -151,7 +201,12 @@ function ProfileCard() {
               ))}
             </select>
           </label>
-          <Button variant="secondary" disabled={!choice || choice === current} loading={save.isPending} onClick={() => choice && save.mutate({ jurisdiction: choice })}>
+          <Button
+            variant="secondary"
+            disabled={!choice || choice === current}
+            loading={save.isPending}
+            onClick={() => choice && save.mutate({ jurisdiction: choice })}
+          >
             {t('profile.save')}
           </Button>
         </div>

@@ -2,7 +2,15 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
-import { CAP_PERIODS, REWARD_TRIGGERS, RULE_REWARD_KINDS, TOTAL_PERIODS, type DryRunResult, type Rule, type RuleInput } from '@wps/shared/schemas/rewards';
+import {
+  CAP_PERIODS,
+  REWARD_TRIGGERS,
+  RULE_REWARD_KINDS,
+  TOTAL_PERIODS,
+  type DryRunResult,
+  type Rule,
+  type RuleInput,
+} from '@wps/shared/schemas/rewards';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
@@ -25,7 +33,17 @@ const DAY = 86_400_000;
  * shows what it would have paid, before anything is saved. A refusal of the jurisdiction profile
  * shows its reasons.
  */
-export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule | undefined; initial?: RuleFormValues | undefined; timeZone: string; onClose: () => void }) {
+export function RuleDialog({
+  rule,
+  initial,
+  timeZone,
+  onClose,
+}: {
+  rule?: Rule | undefined;
+  initial?: RuleFormValues | undefined;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('rewards');
   const locale = localeTag(i18n.language);
   const formatMoney = useFormatMoney();
@@ -33,7 +51,10 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
   const promotions = usePromotionOptions();
   const form = useForm<RuleFormValues>({ defaultValues: initial ?? EMPTY_RULE });
   const { errors } = form.formState;
-  const [kind, mode, trigger, turnoverPeriod, promotionId] = useWatch({ control: form.control, name: ['kind', 'mode', 'trigger', 'turnoverPeriod', 'promotionId'] });
+  const [kind, mode, trigger, turnoverPeriod, promotionId] = useWatch({
+    control: form.control,
+    name: ['kind', 'mode', 'trigger', 'turnoverPeriod', 'promotionId'],
+  });
   const save = useSaveRule((saved) => t('form.saved', { name: saved.name }));
   const dry = useDryRun();
   const [dryDays, setDryDays] = useState('30');
@@ -55,7 +76,9 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
     try {
       await save.mutateAsync({ input, existing: rule ? { id: rule.id, version: rule.version } : undefined });
     } catch (error) {
-      const fields = isApiError(error, 'VALIDATION_FAILED') ? Object.keys(((error as { value?: { fields?: Record<string, unknown> } }).value?.fields ?? {})) : [];
+      const fields = isApiError(error, 'VALIDATION_FAILED')
+        ? Object.keys((error as { value?: { fields?: Record<string, unknown> } }).value?.fields ?? {})
+        : [];
       for (const path of fields) form.setError(fieldOfPath(path.split('.')), { type: 'server' });
       return;
     }
@@ -67,15 +90,31 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
     if (!input) return;
     const days = Math.min(366, Math.max(1, Number(dryDays) || 30));
     const until = new Date();
-    setResult(await dry.mutateAsync({ rule: input, from: new Date(until.getTime() - days * DAY).toISOString(), until: until.toISOString() }));
+    setResult(
+      await dry.mutateAsync({
+        rule: input,
+        from: new Date(until.getTime() - days * DAY).toISOString(),
+        until: until.toISOString(),
+      }),
+    );
   });
 
-  const fieldError = (field: RuleField) => (errors[field] ? t(`form.errors.${field}`, { defaultValue: t('form.errors.invalid') }) : undefined);
-  const refusal = save.error && isApiError(save.error, 'REWARD_FORBIDDEN_BY_JURISDICTION') ? ((save.error as { value?: { reasons?: string[] } }).value?.reasons ?? []) : [];
+  const fieldError = (field: RuleField) =>
+    errors[field] ? t(`form.errors.${field}`, { defaultValue: t('form.errors.invalid') }) : undefined;
+  const refusal =
+    save.error && isApiError(save.error, 'REWARD_FORBIDDEN_BY_JURISDICTION')
+      ? ((save.error as { value?: { reasons?: string[] } }).value?.reasons ?? [])
+      : [];
   const describe = (amount: string) => (MONEY_KINDS.includes(result?.kind ?? kind) ? formatMoney(amount) : amount);
 
   return (
-    <Modal open onClose={onClose} title={rule ? t('form.editTitle', { name: rule.name }) : t('form.newTitle')} size="lg" closable={!save.isPending}>
+    <Modal
+      open
+      onClose={onClose}
+      title={rule ? t('form.editTitle', { name: rule.name }) : t('form.newTitle')}
+      size="lg"
+      closable={!save.isPending}
+    >
       <form onSubmit={submit} noValidate className="rewards-form">
         <TextField label={t('form.name')} error={fieldError('name')} {...form.register('name')} />
         <div className="field">
@@ -133,14 +172,36 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
             </label>
           </div>
           {mode === 'fixed' ? (
-            <TextField label={money ? t('form.amountMoney') : t('form.amountUnits')} inputMode="decimal" error={fieldError('amount')} {...form.register('amount')} />
+            <TextField
+              label={money ? t('form.amountMoney') : t('form.amountUnits')}
+              inputMode="decimal"
+              error={fieldError('amount')}
+              {...form.register('amount')}
+            />
           ) : (
             <div className="rewards-form__row">
-              <TextField label={t('form.percent')} inputMode="decimal" error={fieldError('percent')} {...form.register('percent')} />
-              <TextField label={t('form.maxAmount')} inputMode="decimal" error={fieldError('maxAmount')} {...form.register('maxAmount')} />
+              <TextField
+                label={t('form.percent')}
+                inputMode="decimal"
+                error={fieldError('percent')}
+                {...form.register('percent')}
+              />
+              <TextField
+                label={t('form.maxAmount')}
+                inputMode="decimal"
+                error={fieldError('maxAmount')}
+                {...form.register('maxAmount')}
+              />
             </div>
           )}
-          {kind === 'bonus' && <TextField label={t('form.wageringMultiple')} inputMode="numeric" error={fieldError('wageringMultiple')} {...form.register('wageringMultiple')} />}
+          {kind === 'bonus' && (
+            <TextField
+              label={t('form.wageringMultiple')}
+              inputMode="numeric"
+              error={fieldError('wageringMultiple')}
+              {...form.register('wageringMultiple')}
+            />
+          )}
         </fieldset>
 
         <fieldset className="rewards-form__group">
@@ -157,7 +218,12 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
                 <input id={ids.first} type="checkbox" {...form.register('firstDeposit')} />
                 {t('form.firstDeposit')}
               </label>
-              <TextField label={t('form.depositMin')} inputMode="decimal" error={fieldError('depositMin')} {...form.register('depositMin')} />
+              <TextField
+                label={t('form.depositMin')}
+                inputMode="decimal"
+                error={fieldError('depositMin')}
+                {...form.register('depositMin')}
+              />
             </>
           )}
           <div className="rewards-form__row">
@@ -172,7 +238,14 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
                 ))}
               </select>
             </label>
-            {turnoverPeriod && <TextField label={t('form.turnoverMin')} inputMode="decimal" error={fieldError('turnoverMin')} {...form.register('turnoverMin')} />}
+            {turnoverPeriod && (
+              <TextField
+                label={t('form.turnoverMin')}
+                inputMode="decimal"
+                error={fieldError('turnoverMin')}
+                {...form.register('turnoverMin')}
+              />
+            )}
             {turnoverPeriod && (
               <label className="field">
                 <span className="field__label">{t('form.turnoverCategory')}</span>
@@ -201,13 +274,23 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
               ))}
             </fieldset>
           )}
-          <TextField label={t('form.vipLevelMin')} inputMode="numeric" error={fieldError('vipLevelMin')} {...form.register('vipLevelMin')} />
+          <TextField
+            label={t('form.vipLevelMin')}
+            inputMode="numeric"
+            error={fieldError('vipLevelMin')}
+            {...form.register('vipLevelMin')}
+          />
         </fieldset>
 
         <fieldset className="rewards-form__group">
           <legend className="field__label">{t('form.caps')}</legend>
           <div className="rewards-form__row">
-            <TextField label={t('form.perPlayerCap')} inputMode="numeric" error={fieldError('perPlayerCap')} {...form.register('perPlayerCap')} />
+            <TextField
+              label={t('form.perPlayerCap')}
+              inputMode="numeric"
+              error={fieldError('perPlayerCap')}
+              {...form.register('perPlayerCap')}
+            />
             <label className="field">
               <span className="field__label">{t('form.capPeriod')}</span>
               <select className="field__input" {...form.register('capPeriod')}>
@@ -218,18 +301,38 @@ export function RuleDialog({ rule, initial, timeZone, onClose }: { rule?: Rule |
                 ))}
               </select>
             </label>
-            <TextField label={t('form.totalCapCount')} inputMode="numeric" error={fieldError('totalCapCount')} {...form.register('totalCapCount')} />
+            <TextField
+              label={t('form.totalCapCount')}
+              inputMode="numeric"
+              error={fieldError('totalCapCount')}
+              {...form.register('totalCapCount')}
+            />
           </div>
           <div className="rewards-form__row">
-            <TextField type="datetime-local" label={t('form.startsAt', { zone: timeZone })} error={fieldError('startsAt')} {...form.register('startsAt')} />
-            <TextField type="datetime-local" label={t('form.endsAt', { zone: timeZone })} error={fieldError('endsAt')} {...form.register('endsAt')} />
+            <TextField
+              type="datetime-local"
+              label={t('form.startsAt', { zone: timeZone })}
+              error={fieldError('startsAt')}
+              {...form.register('startsAt')}
+            />
+            <TextField
+              type="datetime-local"
+              label={t('form.endsAt', { zone: timeZone })}
+              error={fieldError('endsAt')}
+              {...form.register('endsAt')}
+            />
           </div>
         </fieldset>
 
         <section className="rewards-dry" aria-labelledby="rewards-dry-title">
           <h3 id="rewards-dry-title">{t('dry.title')}</h3>
           <div className="rewards-form__row rewards-form__row--end">
-            <TextField label={t('dry.days')} inputMode="numeric" value={dryDays} onChange={(e) => setDryDays(e.currentTarget.value)} />
+            <TextField
+              label={t('dry.days')}
+              inputMode="numeric"
+              value={dryDays}
+              onChange={(e) => setDryDays(e.currentTarget.value)}
+            />
             <Button type="button" variant="secondary" loading={dry.isPending} onClick={() => void runDry()}>
               {t('dry.run')}
             </Button>

@@ -7,12 +7,24 @@ import { minorAsTyped, reasonSchema, typedInteger, typedMinor } from '../setting
 import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 
-type AccountsValues = { maintenance: boolean; passwordMaxAgeDays: string; maxBankAccountsPerMember: string; freeplayDemoBalanceMinor: string; reason: string };
+type AccountsValues = {
+  maintenance: boolean;
+  passwordMaxAgeDays: string;
+  maxBankAccountsPerMember: string;
+  freeplayDemoBalanceMinor: string;
+  reason: string;
+};
 
 function accountsSchema(scale: number) {
   const shape = siteSettingsSchema.shape;
   return z
-    .object({ maintenance: z.boolean(), passwordMaxAgeDays: typedInteger, maxBankAccountsPerMember: typedInteger, freeplayDemoBalanceMinor: typedMinor(scale), reason: z.string() })
+    .object({
+      maintenance: z.boolean(),
+      passwordMaxAgeDays: typedInteger,
+      maxBankAccountsPerMember: typedInteger,
+      freeplayDemoBalanceMinor: typedMinor(scale),
+      reason: z.string(),
+    })
     .pipe(
       z.object({
         maintenance: shape.maintenance,
@@ -48,11 +60,29 @@ export function AccountsSection({ view, canWrite }: { view: SiteSettingsView; ca
         <>
           <fieldset className="site-group">
             <legend>{t('accounts.maintenanceGroup')}</legend>
-            <CheckField label={t('accounts.maintenance')} hint={t('accounts.maintenanceHint')} {...form.register('maintenance')} />
+            <CheckField
+              label={t('accounts.maintenance')}
+              hint={t('accounts.maintenanceHint')}
+              {...form.register('maintenance')}
+            />
           </fieldset>
           <div className="site-form__row">
-            <TextField label={t('accounts.passwordMaxAge')} inputMode="numeric" autoComplete="off" hint={t('accounts.passwordMaxAgeHint')} {...form.register('passwordMaxAgeDays')} error={errorOf('passwordMaxAgeDays')} />
-            <TextField label={t('accounts.maxBankAccounts')} inputMode="numeric" autoComplete="off" hint={t('accounts.maxBankAccountsHint')} {...form.register('maxBankAccountsPerMember')} error={errorOf('maxBankAccountsPerMember')} />
+            <TextField
+              label={t('accounts.passwordMaxAge')}
+              inputMode="numeric"
+              autoComplete="off"
+              hint={t('accounts.passwordMaxAgeHint')}
+              {...form.register('passwordMaxAgeDays')}
+              error={errorOf('passwordMaxAgeDays')}
+            />
+            <TextField
+              label={t('accounts.maxBankAccounts')}
+              inputMode="numeric"
+              autoComplete="off"
+              hint={t('accounts.maxBankAccountsHint')}
+              {...form.register('maxBankAccountsPerMember')}
+              error={errorOf('maxBankAccountsPerMember')}
+            />
           </div>
           <TextField
             label={t('accounts.demoBalance', { currency: SITE_MONEY.currency })}

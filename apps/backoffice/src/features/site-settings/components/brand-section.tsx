@@ -30,8 +30,20 @@ export function BrandSection({ view, canWrite }: { view: SiteSettingsView; canWr
       {({ form, errorOf }) => (
         <>
           <div className="site-form__row">
-            <TextField label={t('brand.name')} autoComplete="off" maxLength={64} {...form.register('brand.brandName')} error={errorOf('brand.brandName')} />
-            <TextField label={t('brand.symbol')} autoComplete="off" maxLength={8} {...form.register('brand.currencySymbol')} error={errorOf('brand.currencySymbol')} />
+            <TextField
+              label={t('brand.name')}
+              autoComplete="off"
+              maxLength={64}
+              {...form.register('brand.brandName')}
+              error={errorOf('brand.brandName')}
+            />
+            <TextField
+              label={t('brand.symbol')}
+              autoComplete="off"
+              maxLength={8}
+              {...form.register('brand.currencySymbol')}
+              error={errorOf('brand.currencySymbol')}
+            />
           </div>
           <dl className="site-facts">
             <div>
@@ -49,11 +61,20 @@ export function BrandSection({ view, canWrite }: { view: SiteSettingsView; canWr
           <fieldset className="site-group">
             <legend>{t('languages.supported')}</legend>
             {COMPLETE_LANGUAGES.map((code) => (
-              <CheckField key={code} label={t(`languages.names.${code}`, { defaultValue: code })} value={code} {...form.register('languages.supported')} />
+              <CheckField
+                key={code}
+                label={t(`languages.names.${code}`, { defaultValue: code })}
+                value={code}
+                {...form.register('languages.supported')}
+              />
             ))}
             {errorOf('languages.supported') && <p className="field__error">{t('languages.supportedError')}</p>}
           </fieldset>
-          <SelectField label={t('languages.default')} {...form.register('languages.default')} error={errorOf('languages.default')}>
+          <SelectField
+            label={t('languages.default')}
+            {...form.register('languages.default')}
+            error={errorOf('languages.default')}
+          >
             {COMPLETE_LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {t(`languages.names.${code}`, { defaultValue: code })}

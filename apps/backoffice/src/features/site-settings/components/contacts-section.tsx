@@ -11,16 +11,44 @@ import { CheckField } from './fields';
 import { SettingsForm, type SettingsFormApi } from './settings-form';
 
 type ResourceRow = { resourceType: string; labelNameEn: string; url: string; qrCodeUrl: string };
-type ContactsValues = { customerService: SiteSettings['customerService']; resources: ResourceRow[]; domains: SiteSettings['domains']; reason: string };
+type ContactsValues = {
+  customerService: SiteSettings['customerService'];
+  resources: ResourceRow[];
+  domains: SiteSettings['domains'];
+  reason: string;
+};
 
 const schema = z
   .object({
-    customerService: z.array(z.object({ csType: z.string(), name: z.string(), path: z.string(), openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS), vipOnly: z.boolean(), enabled: z.boolean().optional() })),
-    resources: z.array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url: z.string(), qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)) })),
+    customerService: z.array(
+      z.object({
+        csType: z.string(),
+        name: z.string(),
+        path: z.string(),
+        openAs: z.enum(CUSTOMER_SERVICE_OPEN_AS),
+        vipOnly: z.boolean(),
+        enabled: z.boolean().optional(),
+      }),
+    ),
+    resources: z.array(
+      z.object({
+        resourceType: z.string(),
+        labelNameEn: z.string(),
+        url: z.string(),
+        qrCodeUrl: z.string().transform((text) => (text.trim() === '' ? null : text)),
+      }),
+    ),
     domains: z.array(z.object({ domainName: z.string() })),
     reason: z.string(),
   })
-  .pipe(z.object({ customerService: siteSettingsSchema.shape.customerService, resources: siteSettingsSchema.shape.resources, domains: siteSettingsSchema.shape.domains, reason: reasonSchema }));
+  .pipe(
+    z.object({
+      customerService: siteSettingsSchema.shape.customerService,
+      resources: siteSettingsSchema.shape.resources,
+      domains: siteSettingsSchema.shape.domains,
+      reason: reasonSchema,
+    }),
+  );
 
 /**
  * Customer-service entries (live chat, e-mail, messengers: each opened as a link, a 440×750 popup,
@@ -36,7 +64,12 @@ export function ContactsSection({ view, canWrite }: { view: SiteSettingsView; ca
       view={view}
       keys={['customerService', 'resources', 'domains']}
       schema={schema as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, ContactsValues>}
-      defaultValues={{ customerService: customerService.map((entry) => ({ ...entry, enabled: entry.enabled !== false })), resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })), domains, reason: '' }}
+      defaultValues={{
+        customerService: customerService.map((entry) => ({ ...entry, enabled: entry.enabled !== false })),
+        resources: resources.map((r) => ({ ...r, qrCodeUrl: r.qrCodeUrl ?? '' })),
+        domains,
+        reason: '',
+      }}
       canWrite={canWrite}
       title={t('sections.contacts')}
       preview={(values) => <ContactsPreview values={values} />}
@@ -60,28 +93,75 @@ function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: Settin
       <legend>{t('contacts.customerService')}</legend>
       {rows.fields.map((row, index) => (
         <div key={row.id} className="site-form__row site-form__row--entry">
-          <TextField label={t('contacts.csType')} autoComplete="off" hint={index === 0 ? t('contacts.typeHint') : undefined} {...form.register(`customerService.${index}.csType`)} error={errorOf(`customerService.${index}.csType`)} />
-          <TextField label={t('contacts.name')} autoComplete="off" {...form.register(`customerService.${index}.name`)} error={errorOf(`customerService.${index}.name`)} />
-          <SelectField label={t('contacts.openAs')} {...form.register(`customerService.${index}.openAs`)} error={errorOf(`customerService.${index}.openAs`)}>
+          <TextField
+            label={t('contacts.csType')}
+            autoComplete="off"
+            hint={index === 0 ? t('contacts.typeHint') : undefined}
+            {...form.register(`customerService.${index}.csType`)}
+            error={errorOf(`customerService.${index}.csType`)}
+          />
+          <TextField
+            label={t('contacts.name')}
+            autoComplete="off"
+            {...form.register(`customerService.${index}.name`)}
+            error={errorOf(`customerService.${index}.name`)}
+          />
+          <SelectField
+            label={t('contacts.openAs')}
+            {...form.register(`customerService.${index}.openAs`)}
+            error={errorOf(`customerService.${index}.openAs`)}
+          >
             {CUSTOMER_SERVICE_OPEN_AS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`contacts.openAsKinds.${kind}`)}
               </option>
             ))}
           </SelectField>
-          <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} hint={index === 0 ? t('contacts.linkHint') : undefined} {...form.register(`customerService.${index}.path`)} error={errorOf(`customerService.${index}.path`)} />
-          <CheckField label={t('contacts.vipOnly')} hint={index === 0 ? t('contacts.vipOnlyHint') : undefined} {...form.register(`customerService.${index}.vipOnly`)} />
-          <CheckField label={t('contacts.enabled')} hint={index === 0 ? t('contacts.enabledHint') : undefined} {...form.register(`customerService.${index}.enabled`)} />
+          <TextField
+            label={t('contacts.link')}
+            autoComplete="off"
+            spellCheck={false}
+            hint={index === 0 ? t('contacts.linkHint') : undefined}
+            {...form.register(`customerService.${index}.path`)}
+            error={errorOf(`customerService.${index}.path`)}
+          />
+          <CheckField
+            label={t('contacts.vipOnly')}
+            hint={index === 0 ? t('contacts.vipOnlyHint') : undefined}
+            {...form.register(`customerService.${index}.vipOnly`)}
+          />
+          <CheckField
+            label={t('contacts.enabled')}
+            hint={index === 0 ? t('contacts.enabledHint') : undefined}
+            {...form.register(`customerService.${index}.enabled`)}
+          />
           {canWrite && (
             <>
               {/* The list's order is the order players see. */}
-              <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => rows.move(index, index - 1)} aria-label={t('contacts.moveUp', { index: index + 1 })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={index === 0}
+                onClick={() => rows.move(index, index - 1)}
+                aria-label={t('contacts.moveUp', { index: index + 1 })}
+              >
                 ↑
               </Button>
-              <Button variant="ghost" size="sm" disabled={index === rows.fields.length - 1} onClick={() => rows.move(index, index + 1)} aria-label={t('contacts.moveDown', { index: index + 1 })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={index === rows.fields.length - 1}
+                onClick={() => rows.move(index, index + 1)}
+                aria-label={t('contacts.moveDown', { index: index + 1 })}
+              >
                 ↓
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeEntry', { index: index + 1 })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => rows.remove(index)}
+                aria-label={t('contacts.removeEntry', { index: index + 1 })}
+              >
                 {t('contacts.remove')}
               </Button>
             </>
@@ -89,7 +169,13 @@ function CustomerServiceRows({ api: { form, errorOf, canWrite } }: { api: Settin
         </div>
       ))}
       {canWrite && (
-        <Button variant="secondary" size="sm" onClick={() => rows.append({ csType: '', name: '', path: '', openAs: 'popup', vipOnly: false, enabled: true })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            rows.append({ csType: '', name: '', path: '', openAs: 'popup', vipOnly: false, enabled: true })
+          }
+        >
           {t('contacts.addEntry')}
         </Button>
       )}
@@ -105,19 +191,50 @@ function ResourceRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormA
       <legend>{t('contacts.resources')}</legend>
       {rows.fields.map((row, index) => (
         <div key={row.id} className="site-form__row site-form__row--entry">
-          <TextField label={t('contacts.resourceType')} autoComplete="off" {...form.register(`resources.${index}.resourceType`)} error={errorOf(`resources.${index}.resourceType`)} />
-          <TextField label={t('contacts.name')} autoComplete="off" {...form.register(`resources.${index}.labelNameEn`)} error={errorOf(`resources.${index}.labelNameEn`)} />
-          <TextField label={t('contacts.link')} autoComplete="off" spellCheck={false} {...form.register(`resources.${index}.url`)} error={errorOf(`resources.${index}.url`)} />
-          <TextField label={t('contacts.qrCode')} autoComplete="off" spellCheck={false} {...form.register(`resources.${index}.qrCodeUrl`)} error={errorOf(`resources.${index}.qrCodeUrl`)} />
+          <TextField
+            label={t('contacts.resourceType')}
+            autoComplete="off"
+            {...form.register(`resources.${index}.resourceType`)}
+            error={errorOf(`resources.${index}.resourceType`)}
+          />
+          <TextField
+            label={t('contacts.name')}
+            autoComplete="off"
+            {...form.register(`resources.${index}.labelNameEn`)}
+            error={errorOf(`resources.${index}.labelNameEn`)}
+          />
+          <TextField
+            label={t('contacts.link')}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.register(`resources.${index}.url`)}
+            error={errorOf(`resources.${index}.url`)}
+          />
+          <TextField
+            label={t('contacts.qrCode')}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.register(`resources.${index}.qrCodeUrl`)}
+            error={errorOf(`resources.${index}.qrCodeUrl`)}
+          />
           {canWrite && (
-            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeResource', { index: index + 1 })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => rows.remove(index)}
+              aria-label={t('contacts.removeResource', { index: index + 1 })}
+            >
               {t('contacts.remove')}
             </Button>
           )}
         </div>
       ))}
       {canWrite && (
-        <Button variant="secondary" size="sm" onClick={() => rows.append({ resourceType: '', labelNameEn: '', url: '', qrCodeUrl: '' })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => rows.append({ resourceType: '', labelNameEn: '', url: '', qrCodeUrl: '' })}
+        >
           {t('contacts.addResource')}
         </Button>
       )}
@@ -134,9 +251,20 @@ function DomainRows({ api: { form, errorOf, canWrite } }: { api: SettingsFormApi
       <p className="field__hint">{t('contacts.domainsHint')}</p>
       {rows.fields.map((row, index) => (
         <div key={row.id} className="site-form__row site-form__row--entry">
-          <TextField label={t('contacts.domain', { index: index + 1 })} autoComplete="off" spellCheck={false} {...form.register(`domains.${index}.domainName`)} error={errorOf(`domains.${index}.domainName`)} />
+          <TextField
+            label={t('contacts.domain', { index: index + 1 })}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.register(`domains.${index}.domainName`)}
+            error={errorOf(`domains.${index}.domainName`)}
+          />
           {canWrite && (
-            <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={t('contacts.removeDomain', { index: index + 1 })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => rows.remove(index)}
+              aria-label={t('contacts.removeDomain', { index: index + 1 })}
+            >
               {t('contacts.remove')}
             </Button>
           )}
@@ -162,7 +290,8 @@ function ContactsPreview({ values }: { values: ContactsValues }) {
           <li key={index}>
             <strong>{entry.name || '—'}</strong> ({t(`contacts.openAsKinds.${entry.openAs}`)}
             {entry.vipOnly ? `, ${t('contacts.vipShort')}` : ''}
-            {entry.enabled === false ? `, ${t('contacts.offShort')}` : ''}) <span className="site-preview__link">{entry.path}</span>
+            {entry.enabled === false ? `, ${t('contacts.offShort')}` : ''}){' '}
+            <span className="site-preview__link">{entry.path}</span>
           </li>
         ))}
       </ul>

@@ -1,7 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** A checkbox with its label on the right, for switches and show/required flags. */
-export function CheckField({ label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
+export function CheckField({
+  label,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
     <div className="site-check">

@@ -8,8 +8,18 @@ import { SettingsForm } from './settings-form';
 type RegionValues = { blockedCountries: string; defaultCountry: string; reason: string };
 
 const schema = z
-  .object({ blockedCountries: typedCountryList, defaultCountry: z.string().transform((code) => code.trim().toUpperCase()), reason: z.string() })
-  .pipe(z.object({ blockedCountries: siteSettingsSchema.shape.blockedCountries, defaultCountry: siteSettingsSchema.shape.defaultCountry, reason: reasonSchema }));
+  .object({
+    blockedCountries: typedCountryList,
+    defaultCountry: z.string().transform((code) => code.trim().toUpperCase()),
+    reason: z.string(),
+  })
+  .pipe(
+    z.object({
+      blockedCountries: siteSettingsSchema.shape.blockedCountries,
+      defaultCountry: siteSettingsSchema.shape.defaultCountry,
+      reason: reasonSchema,
+    }),
+  );
 
 /**
  * Region rules: the countries whose visitors get the region-restriction page (by the operator's
@@ -29,8 +39,23 @@ export function RegionSection({ view, canWrite }: { view: SiteSettingsView; canW
     >
       {({ form, errorOf }) => (
         <>
-          <TextField label={t('region.blocked')} autoComplete="off" spellCheck={false} hint={t('region.blockedHint')} {...form.register('blockedCountries')} error={errorOf('blockedCountries')} />
-          <TextField label={t('region.defaultCountry')} autoComplete="off" spellCheck={false} maxLength={2} hint={t('region.defaultCountryHint')} {...form.register('defaultCountry')} error={errorOf('defaultCountry')} />
+          <TextField
+            label={t('region.blocked')}
+            autoComplete="off"
+            spellCheck={false}
+            hint={t('region.blockedHint')}
+            {...form.register('blockedCountries')}
+            error={errorOf('blockedCountries')}
+          />
+          <TextField
+            label={t('region.defaultCountry')}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={2}
+            hint={t('region.defaultCountryHint')}
+            {...form.register('defaultCountry')}
+            error={errorOf('defaultCountry')}
+          />
         </>
       )}
     </SettingsForm>

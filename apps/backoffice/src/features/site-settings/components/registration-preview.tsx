@@ -26,7 +26,12 @@ export function RegistrationPreview({ values, stored, modules }: Props) {
     return settings.validate[field];
   };
   const isRequired = (field: RegisterFormField) =>
-    field === 'username' || field === 'password' || field === 'confirmPassword' || field === 'verificationCode' || (field === 'mobileNum' && isCodeShown) || (field !== 'agree' && settings.required[field] === true);
+    field === 'username' ||
+    field === 'password' ||
+    field === 'confirmPassword' ||
+    field === 'verificationCode' ||
+    (field === 'mobileNum' && isCodeShown) ||
+    (field !== 'agree' && settings.required[field] === true);
   return (
     <div className="site-preview__form" data-testid="registration-preview">
       {fields.map((field) =>
@@ -35,22 +40,48 @@ export function RegistrationPreview({ values, stored, modules }: Props) {
             {settings.consentPreticked === true ? '☑' : '☐'} {t('preview.agree', { age: values.minimumAge })}
           </p>
         ) : (
-          <PreviewField key={field} field={field} label={t(`fields.${field}`)} rule={ruleOf(field)} isRequired={isRequired(field)} />
+          <PreviewField
+            key={field}
+            field={field}
+            label={t(`fields.${field}`)}
+            rule={ruleOf(field)}
+            isRequired={isRequired(field)}
+          />
         ),
       )}
     </div>
   );
 }
 
-function PreviewField({ field, label, rule, isRequired }: { field: string; label: string; rule: FieldRule | undefined; isRequired: boolean }) {
+function PreviewField({
+  field,
+  label,
+  rule,
+  isRequired,
+}: {
+  field: string;
+  label: string;
+  rule: FieldRule | undefined;
+  isRequired: boolean;
+}) {
   const { t } = useTranslation('site-settings');
   const [sample, setSample] = useState('');
   const issue = validateField(rule, sample, { required: isRequired });
   const ruleText = rule ? describeRule(t, rule) : t('preview.noRule');
   const verdict = sample === '' ? ruleText : issue ? t('preview.refused', { rule: ruleText }) : t('preview.accepted');
   return (
-    <div className={issue && sample !== '' ? 'site-preview__field is-refused' : 'site-preview__field'} data-field={field}>
-      <TextField label={label} requiredMark={isRequired} autoComplete="off" value={sample} onChange={(e) => setSample(e.target.value)} hint={verdict} />
+    <div
+      className={issue && sample !== '' ? 'site-preview__field is-refused' : 'site-preview__field'}
+      data-field={field}
+    >
+      <TextField
+        label={label}
+        requiredMark={isRequired}
+        autoComplete="off"
+        value={sample}
+        onChange={(e) => setSample(e.target.value)}
+        hint={verdict}
+      />
     </div>
   );
 }
@@ -59,6 +90,11 @@ function PreviewField({ field, label, rule, isRequired }: { field: string; label
 function describeRule(t: (key: string, options?: Record<string, unknown>) => string, rule: FieldRule): string {
   const pattern = t(`patterns.${rule.patternId}`);
   if (rule.minLength === 0 && rule.maxLength === 0) return pattern;
-  const length = rule.maxLength === 0 ? t('preview.atLeast', { min: rule.minLength }) : rule.minLength === rule.maxLength ? t('preview.exactly', { count: rule.minLength }) : t('preview.between', { min: rule.minLength, max: rule.maxLength });
+  const length =
+    rule.maxLength === 0
+      ? t('preview.atLeast', { min: rule.minLength })
+      : rule.minLength === rule.maxLength
+        ? t('preview.exactly', { count: rule.minLength })
+        : t('preview.between', { min: rule.minLength, max: rule.maxLength });
   return `${pattern}, ${length}`;
 }

@@ -6,7 +6,13 @@ import { PATTERN_IDS } from '@wps/shared/validation-patterns';
 import { REGISTER_FIELDS } from '@wps/shared/schemas/system';
 import type { SiteSettings, SiteSettingsView } from '@wps/shared/schemas/site-settings';
 import { SITE_MONEY } from '../../../lib/money';
-import { ALWAYS_REQUIRED, SHOW_FLAGS, registrationSchema, registrationValues, type RegistrationValues } from '../registration-form';
+import {
+  ALWAYS_REQUIRED,
+  SHOW_FLAGS,
+  registrationSchema,
+  registrationValues,
+  type RegistrationValues,
+} from '../registration-form';
 import { CheckField } from './fields';
 import { RegistrationPreview } from './registration-preview';
 import { SettingsForm, type SettingsFormApi } from './settings-form';
@@ -23,19 +29,39 @@ export function RegistrationSection({ view, canWrite }: { view: SiteSettingsView
     <SettingsForm<RegistrationValues>
       view={view}
       keys={['register', 'minimumAge', 'registrationBonusMinor']}
-      schema={registrationSchema(view.values.register, scale) as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, RegistrationValues>}
+      schema={
+        registrationSchema(view.values.register, scale) as unknown as z.ZodType<
+          Partial<SiteSettings> & { reason: string },
+          RegistrationValues
+        >
+      }
       defaultValues={registrationValues(view.values, scale, i18n.language)}
       canWrite={canWrite}
       title={t('sections.registration')}
-      preview={(values) => <RegistrationPreview values={values} stored={view.values.register} modules={view.values.modules} />}
+      preview={(values) => (
+        <RegistrationPreview values={values} stored={view.values.register} modules={view.values.modules} />
+      )}
     >
       {(api) => (
         <>
           <FieldRulesTable api={api} />
-          <CheckField label={t('registration.countryPicker')} {...api.form.register('register.showRegisterCountryCode')} />
-          <CheckField label={t('registration.consentPreticked')} hint={t('registration.consentPretickedHint')} {...api.form.register('register.consentPreticked')} />
+          <CheckField
+            label={t('registration.countryPicker')}
+            {...api.form.register('register.showRegisterCountryCode')}
+          />
+          <CheckField
+            label={t('registration.consentPreticked')}
+            hint={t('registration.consentPretickedHint')}
+            {...api.form.register('register.consentPreticked')}
+          />
           <div className="site-form__row">
-            <TextField label={t('registration.minimumAge')} inputMode="numeric" autoComplete="off" {...api.form.register('minimumAge')} error={api.errorOf('minimumAge')} />
+            <TextField
+              label={t('registration.minimumAge')}
+              inputMode="numeric"
+              autoComplete="off"
+              {...api.form.register('minimumAge')}
+              error={api.errorOf('minimumAge')}
+            />
             <TextField
               label={t('registration.bonus', { currency: SITE_MONEY.currency })}
               inputMode="decimal"
@@ -83,16 +109,38 @@ function FieldRulesTable({ api: { form, errorOf } }: { api: SettingsFormApi<Regi
                 </th>
                 <td>
                   {flag === 'recommender' ? (
-                    <input type="checkbox" aria-label={t('registration.showField', { field: name })} {...form.register('recommenderShown')} />
+                    <input
+                      type="checkbox"
+                      aria-label={t('registration.showField', { field: name })}
+                      {...form.register('recommenderShown')}
+                    />
                   ) : flag ? (
-                    <input type="checkbox" aria-label={t('registration.showField', { field: name })} {...form.register(`register.${flag}`)} />
+                    <input
+                      type="checkbox"
+                      aria-label={t('registration.showField', { field: name })}
+                      {...form.register(`register.${flag}`)}
+                    />
                   ) : (
                     t(field === 'verificationCode' ? 'registration.bySwitch' : 'registration.always')
                   )}
                 </td>
-                <td>{ALWAYS_REQUIRED.includes(field) ? t('registration.always') : <input type="checkbox" aria-label={t('registration.requireField', { field: name })} {...form.register(`register.required.${field}`)} />}</td>
                 <td>
-                  <select className="field__input" aria-label={t('registration.patternOf', { field: name })} {...form.register(`${rule}.patternId`, { valueAsNumber: true })}>
+                  {ALWAYS_REQUIRED.includes(field) ? (
+                    t('registration.always')
+                  ) : (
+                    <input
+                      type="checkbox"
+                      aria-label={t('registration.requireField', { field: name })}
+                      {...form.register(`register.required.${field}`)}
+                    />
+                  )}
+                </td>
+                <td>
+                  <select
+                    className="field__input"
+                    aria-label={t('registration.patternOf', { field: name })}
+                    {...form.register(`${rule}.patternId`, { valueAsNumber: true })}
+                  >
                     {PATTERN_IDS.map((id) => (
                       <option key={id} value={id}>
                         {id}: {t(`patterns.${id}`)}
@@ -101,13 +149,32 @@ function FieldRulesTable({ api: { form, errorOf } }: { api: SettingsFormApi<Regi
                   </select>
                 </td>
                 <td>
-                  <input className="field__input site-rules__number" inputMode="numeric" aria-label={t('registration.minOf', { field: name })} aria-invalid={errorOf(`${rule}.minLength`) ? true : undefined} {...form.register(`${rule}.minLength`, { valueAsNumber: true })} />
+                  <input
+                    className="field__input site-rules__number"
+                    inputMode="numeric"
+                    aria-label={t('registration.minOf', { field: name })}
+                    aria-invalid={errorOf(`${rule}.minLength`) ? true : undefined}
+                    {...form.register(`${rule}.minLength`, { valueAsNumber: true })}
+                  />
                 </td>
                 <td>
-                  <input className="field__input site-rules__number" inputMode="numeric" aria-label={t('registration.maxOf', { field: name })} aria-invalid={errorOf(`${rule}.maxLength`) ? true : undefined} {...form.register(`${rule}.maxLength`, { valueAsNumber: true })} />
+                  <input
+                    className="field__input site-rules__number"
+                    inputMode="numeric"
+                    aria-label={t('registration.maxOf', { field: name })}
+                    aria-invalid={errorOf(`${rule}.maxLength`) ? true : undefined}
+                    {...form.register(`${rule}.maxLength`, { valueAsNumber: true })}
+                  />
                 </td>
                 <td>
-                  <input className="field__input" autoComplete="off" spellCheck={false} aria-label={t('registration.acceptedOf', { field: name })} aria-invalid={errorOf(`${rule}.acceptedPattern`) ? true : undefined} {...form.register(`${rule}.acceptedPattern`)} />
+                  <input
+                    className="field__input"
+                    autoComplete="off"
+                    spellCheck={false}
+                    aria-label={t('registration.acceptedOf', { field: name })}
+                    aria-invalid={errorOf(`${rule}.acceptedPattern`) ? true : undefined}
+                    {...form.register(`${rule}.acceptedPattern`)}
+                  />
                 </td>
               </tr>
             );

@@ -42,13 +42,26 @@ type SettingsFormProps<V extends SectionValues> = {
  * field; a change someone else made meanwhile (SETTING_CHANGED) is reported with a reload, never
  * overwritten. Without settings.write the fields are shown read-only and there is no save.
  */
-export function SettingsForm<V extends SectionValues>({ view, keys, schema, defaultValues, canWrite, title, children, preview }: SettingsFormProps<V>) {
+export function SettingsForm<V extends SectionValues>({
+  view,
+  keys,
+  schema,
+  defaultValues,
+  canWrite,
+  title,
+  children,
+  preview,
+}: SettingsFormProps<V>) {
   const { t } = useTranslation('site-settings');
   const headingId = useId();
   const queryClient = useQueryClient();
   const update = useUpdateSiteSettings(() => t('saved'));
-  const form = useForm<V, unknown, Partial<SiteSettings> & { reason: string }>({ resolver: zodResolver(schema), defaultValues: defaultValues as never });
-  const errorOf = (path: Path<V>): string | undefined => (get(form.formState.errors, path) ? t('form.invalid') : undefined);
+  const form = useForm<V, unknown, Partial<SiteSettings> & { reason: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues as never,
+  });
+  const errorOf = (path: Path<V>): string | undefined =>
+    get(form.formState.errors, path) ? t('form.invalid') : undefined;
   const submit = form.handleSubmit(async ({ reason, ...values }) => {
     const changes = Object.fromEntries(keys.map((key) => [key, { value: values[key], version: view.versions[key] }]));
     try {
@@ -70,11 +83,20 @@ export function SettingsForm<V extends SectionValues>({ view, keys, schema, defa
           </fieldset>
           {canWrite && (
             <>
-              <ReasonField label={t('form.reason')} hint={t('form.reasonHint')} required error={errorOf('reason' as Path<V>)} registration={form.register('reason' as Path<V>)} />
+              <ReasonField
+                label={t('form.reason')}
+                hint={t('form.reasonHint')}
+                required
+                error={errorOf('reason' as Path<V>)}
+                registration={form.register('reason' as Path<V>)}
+              />
               <FormError message={update.errorMessage} />
               <div className="actions">
                 {isStale && (
-                  <Button variant="secondary" onClick={() => void queryClient.invalidateQueries({ queryKey: siteSettingsKey })}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void queryClient.invalidateQueries({ queryKey: siteSettingsKey })}
+                  >
                     {t('form.reload')}
                   </Button>
                 )}
@@ -97,7 +119,13 @@ export function SettingsForm<V extends SectionValues>({ view, keys, schema, defa
 }
 
 /** The preview, drawn again as the form's values change (useWatch, so only this part re-renders). */
-function LivePreview<V extends SectionValues>({ control, render }: { control: Control<V, unknown, Partial<SiteSettings> & { reason: string }>; render: (values: V) => ReactNode }) {
+function LivePreview<V extends SectionValues>({
+  control,
+  render,
+}: {
+  control: Control<V, unknown, Partial<SiteSettings> & { reason: string }>;
+  render: (values: V) => ReactNode;
+}) {
   const values = useWatch({ control }) as V;
   return render(values);
 }

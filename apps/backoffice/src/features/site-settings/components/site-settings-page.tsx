@@ -62,8 +62,20 @@ export function SiteSettingsPage() {
           }
         />
       ) : (
-        <Tabs ids={SECTIONS} active={section} onChange={(id) => setParams({ section: id }, { replace: true })} label={t('sectionsLabel')} labelOf={(id) => t(`sections.${id}`)} idPrefix="site">
-          <SectionView key={`${section}:${SECTION_KEYS[section].map((k) => settings.data.versions[k]).join()}`} section={section} view={settings.data} canWrite={canWrite} />
+        <Tabs
+          ids={SECTIONS}
+          active={section}
+          onChange={(id) => setParams({ section: id }, { replace: true })}
+          label={t('sectionsLabel')}
+          labelOf={(id) => t(`sections.${id}`)}
+          idPrefix="site"
+        >
+          <SectionView
+            key={`${section}:${SECTION_KEYS[section].map((k) => settings.data.versions[k]).join()}`}
+            section={section}
+            view={settings.data}
+            canWrite={canWrite}
+          />
         </Tabs>
       )}
     </section>

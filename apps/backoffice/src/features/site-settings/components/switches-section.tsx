@@ -6,9 +6,13 @@ import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
 
-type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable' | 'newDeviceVerification'> & { reason: string };
+type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable' | 'newDeviceVerification'> & {
+  reason: string;
+};
 
-const schema = siteSettingsSchema.pick({ modules: true, loginToHome: true, modalsDraggable: true, newDeviceVerification: true }).extend({ reason: reasonSchema });
+const schema = siteSettingsSchema
+  .pick({ modules: true, loginToHome: true, modalsDraggable: true, newDeviceVerification: true })
+  .extend({ reason: reasonSchema });
 
 /** The switches in the groups the player site's module tree uses. */
 const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
@@ -37,17 +41,34 @@ export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; ca
             <fieldset key={group.id} className="site-group">
               <legend>{t(`switches.groups.${group.id}`)}</legend>
               {group.modules.map((id) => (
-                <CheckField key={id} label={t(`switches.modules.${id}`)} hint={id} {...form.register(`modules.${id}`)} />
+                <CheckField
+                  key={id}
+                  label={t(`switches.modules.${id}`)}
+                  hint={id}
+                  {...form.register(`modules.${id}`)}
+                />
               ))}
               {group.id === 'login' ? (
-                <CheckField label={t('switches.newDeviceVerification')} hint={t('switches.newDeviceVerificationHint')} {...form.register('newDeviceVerification')} />
+                <CheckField
+                  label={t('switches.newDeviceVerification')}
+                  hint={t('switches.newDeviceVerificationHint')}
+                  {...form.register('newDeviceVerification')}
+                />
               ) : null}
             </fieldset>
           ))}
           <fieldset className="site-group">
             <legend>{t('switches.groups.navigation')}</legend>
-            <CheckField label={t('switches.loginToHome')} hint={t('switches.loginToHomeHint')} {...form.register('loginToHome')} />
-            <CheckField label={t('switches.modalsDraggable')} hint={t('switches.modalsDraggableHint')} {...form.register('modalsDraggable')} />
+            <CheckField
+              label={t('switches.loginToHome')}
+              hint={t('switches.loginToHomeHint')}
+              {...form.register('loginToHome')}
+            />
+            <CheckField
+              label={t('switches.modalsDraggable')}
+              hint={t('switches.modalsDraggableHint')}
+              {...form.register('modalsDraggable')}
+            />
           </fieldset>
         </>
       )}

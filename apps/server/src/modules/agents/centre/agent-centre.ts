@@ -14,9 +14,15 @@ export type AgentCentreContext = {
   views: ActivityViews;
   system: Pick<SystemService, 'getBrand'>;
   ledger: Pick<LedgerService, 'getPlayerBalance'>;
-  member: Pick<MemberService, 'findMemberIdByAccount' | 'findAccountNames' | 'createLinkCode' | 'setLinkCodeEnabled' | 'useAffiliateLinks'>;
+  member: Pick<
+    MemberService,
+    'findMemberIdByAccount' | 'findAccountNames' | 'createLinkCode' | 'setLinkCodeEnabled' | 'useAffiliateLinks'
+  >;
   /** The content module's announcements of a type, newest first (the agents' type here). */
-  announcements: (language: string | undefined, q: { type: Announcement['type']; pageNo: number; pageSize: number }) => Promise<{ list: Announcement[]; total: number }>;
+  announcements: (
+    language: string | undefined,
+    q: { type: Announcement['type']; pageNo: number; pageSize: number },
+  ) => Promise<{ list: Announcement[]; total: number }>;
   /** The operator's time zone: where the team figures' days begin. */
   timeZone: (db: Kysely<Database>) => Promise<string>;
   now?: () => Date;
@@ -34,9 +40,22 @@ export function createAgentCentre(ctx: AgentCentreContext) {
   return {
     reads: createCentreReads(ctx),
     links,
-    async announcements(language: string | undefined, q: { page: number; pageSize: number }): Promise<CentreAnnouncements> {
-      const { list, total } = await ctx.announcements(language, { type: AGENT_ANNOUNCEMENT_TYPE, pageNo: q.page, pageSize: q.pageSize });
-      return { list, page: q.page, pageSize: q.pageSize, total, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) };
+    async announcements(
+      language: string | undefined,
+      q: { page: number; pageSize: number },
+    ): Promise<CentreAnnouncements> {
+      const { list, total } = await ctx.announcements(language, {
+        type: AGENT_ANNOUNCEMENT_TYPE,
+        pageNo: q.page,
+        pageSize: q.pageSize,
+      });
+      return {
+        list,
+        page: q.page,
+        pageSize: q.pageSize,
+        total,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
     },
   };
 }

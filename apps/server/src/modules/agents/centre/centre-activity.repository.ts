@@ -10,7 +10,12 @@ type Db = Kysely<Database>;
 // The team's rounds (the gateway's records, with the catalogue's names) and main-wallet movements
 // (the ledger's entries), each row checked against the agent's team by the closure table.
 
-export type ActivityViews = { member: MemberViews; gateway: Pick<GatewayViews, 'gameRounds'>; catalogue: Pick<CatalogueViews, 'vendorNames' | 'gameNames'>; ledger: LedgerEntryViews };
+export type ActivityViews = {
+  member: MemberViews;
+  gateway: Pick<GatewayViews, 'gameRounds'>;
+  catalogue: Pick<CatalogueViews, 'vendorNames' | 'gameNames'>;
+  ledger: LedgerEntryViews;
+};
 
 /** Rounds of one member (`memberId`) or of the whole team, in a time range. */
 export type RoundFilter = { memberId?: string | undefined; from?: Date | undefined; to?: Date | undefined };
@@ -31,7 +36,10 @@ export type TeamRoundRow = {
 };
 
 function roundWhere(agentId: string, f: RoundFilter) {
-  const parts = [sql`gr.total_bet > 0`, sql`EXISTS (SELECT 1 FROM agent_tree AS t WHERE t.ancestor_id = ${agentId}::bigint AND t.descendant_id = gr.member_id AND t.depth > 0)`];
+  const parts = [
+    sql`gr.total_bet > 0`,
+    sql`EXISTS (SELECT 1 FROM agent_tree AS t WHERE t.ancestor_id = ${agentId}::bigint AND t.descendant_id = gr.member_id AND t.depth > 0)`,
+  ];
   if (f.memberId !== undefined) parts.push(sql`gr.member_id = ${f.memberId}::bigint`);
   if (f.from) parts.push(sql`gr.created_at >= ${f.from}`);
   if (f.to) parts.push(sql`gr.created_at <= ${f.to}`);
@@ -39,7 +47,14 @@ function roundWhere(agentId: string, f: RoundFilter) {
 }
 
 /** One page of the team's rounds, newest first, and the totals over the filter. */
-export async function findTeamRounds(db: Db, v: ActivityViews, agentId: string, f: RoundFilter, offset: number, limit: number) {
+export async function findTeamRounds(
+  db: Db,
+  v: ActivityViews,
+  agentId: string,
+  f: RoundFilter,
+  offset: number,
+  limit: number,
+) {
   const where = roundWhere(agentId, f);
   const [list, totals] = await Promise.all([
     sql<TeamRoundRow>`
@@ -63,9 +78,22 @@ export async function findTeamRounds(db: Db, v: ActivityViews, agentId: string, 
   return { rows: list.rows, totals: { rounds: Number(t.n), bet: t.bet, win: t.win, refund: t.refund } };
 }
 
-export type MovementFilter = { memberId?: string | undefined; kinds: readonly string[]; from?: Date | undefined; to?: Date | undefined };
+export type MovementFilter = {
+  memberId?: string | undefined;
+  kinds: readonly string[];
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
 
-export type MovementRow = { id: string; transaction_id: string; account: string; kind: string; amount: string; balance_after: string | null; created_at: Date };
+export type MovementRow = {
+  id: string;
+  transaction_id: string;
+  account: string;
+  kind: string;
+  amount: string;
+  balance_after: string | null;
+  created_at: Date;
+};
 
 function movementWhere(agentId: string, f: MovementFilter) {
   const parts = [
@@ -79,7 +107,14 @@ function movementWhere(agentId: string, f: MovementFilter) {
 }
 
 /** One page of the team's main-wallet movements of these kinds, newest first, and how many match. */
-export async function findTeamMovements(db: Db, v: ActivityViews, agentId: string, f: MovementFilter, offset: number, limit: number) {
+export async function findTeamMovements(
+  db: Db,
+  v: ActivityViews,
+  agentId: string,
+  f: MovementFilter,
+  offset: number,
+  limit: number,
+) {
   const where = movementWhere(agentId, f);
   const [list, count] = await Promise.all([
     sql<MovementRow>`
@@ -89,13 +124,22 @@ export async function findTeamMovements(db: Db, v: ActivityViews, agentId: strin
        WHERE ${where}
        ORDER BY x.id DESC
        LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ n: string }>`SELECT count(*)::text AS n FROM (${v.ledger.mainWalletEntries()}) AS x WHERE ${where}`.execute(db),
+    sql<{ n: string }>`SELECT count(*)::text AS n FROM (${v.ledger.mainWalletEntries()}) AS x WHERE ${where}`.execute(
+      db,
+    ),
   ]);
   return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Cash bonuses credited to each of these members in [from, to). */
-export async function sumBonuses(db: Db, v: ActivityViews, memberIds: string[], kinds: readonly string[], from: Date, to: Date): Promise<Map<string, bigint>> {
+export async function sumBonuses(
+  db: Db,
+  v: ActivityViews,
+  memberIds: string[],
+  kinds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, bigint>> {
   if (memberIds.length === 0) return new Map();
   const { rows } = await sql<{ member_id: string; total: string }>`
     SELECT x.member_id::text AS member_id, sum(x.amount)::text AS total

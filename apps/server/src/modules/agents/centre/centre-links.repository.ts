@@ -8,24 +8,53 @@ export type LinkRow = Selectable<Database['agent_links']>;
 
 /** The agent's links that are not deleted, newest first. */
 export function findLinks(db: Db, agentId: string): Promise<LinkRow[]> {
-  return db.selectFrom('agent_links').selectAll().where('agent_id', '=', agentId).where('deleted_at', 'is', null).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('agent_links')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** A link of the agent that is not deleted, locked for a change. */
 export function lockLink(trx: Db, agentId: string, linkId: string): Promise<LinkRow | undefined> {
-  return trx.selectFrom('agent_links').selectAll().where('id', '=', linkId).where('agent_id', '=', agentId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('agent_links')
+    .selectAll()
+    .where('id', '=', linkId)
+    .where('agent_id', '=', agentId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The link behind an affiliate code, if the code is a link that is not deleted. */
 export function findLinkByCode(db: Db, code: string): Promise<LinkRow | undefined> {
-  return db.selectFrom('agent_links').selectAll().where('code', '=', code.toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('agent_links')
+    .selectAll()
+    .where('code', '=', code.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
-export async function insertLink(trx: Db, l: { agentId: string; code: string; type: 'member' | 'agent'; terms: string }): Promise<LinkRow> {
-  return trx.insertInto('agent_links').values({ agent_id: l.agentId, code: l.code, link_type: l.type, terms: l.terms }).returningAll().executeTakeFirstOrThrow();
+export async function insertLink(
+  trx: Db,
+  l: { agentId: string; code: string; type: 'member' | 'agent'; terms: string },
+): Promise<LinkRow> {
+  return trx
+    .insertInto('agent_links')
+    .values({ agent_id: l.agentId, code: l.code, link_type: l.type, terms: l.terms })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function updateLink(trx: Db, linkId: string, patch: { enabled: boolean; deleted_at?: Date }): Promise<LinkRow> {
+export async function updateLink(
+  trx: Db,
+  linkId: string,
+  patch: { enabled: boolean; deleted_at?: Date },
+): Promise<LinkRow> {
   return trx.updateTable('agent_links').set(patch).where('id', '=', linkId).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -10,7 +10,15 @@ import type { MemberService } from '../../member/member.service';
 import { periodOf } from '../agent-contracts';
 import { exceedsUpline } from '../contract-rates';
 import { insertContract, lockLiveContract } from '../contracts.repository';
-import { countRegistration, findLinkByCode, findLinks, insertLink, lockLink, updateLink, type LinkRow } from './centre-links.repository';
+import {
+  countRegistration,
+  findLinkByCode,
+  findLinks,
+  insertLink,
+  lockLink,
+  updateLink,
+  type LinkRow,
+} from './centre-links.repository';
 
 type Db = Kysely<Database>;
 
@@ -61,11 +69,17 @@ export function createCentreLinks(ctx: LinksContext) {
         for (const type of termTypes(terms)) {
           const own = await lockLiveContract(trx, agentId, type);
           if (!own || exceedsUpline(terms[type] as ContractTier[], own.tiers)) {
-            throw new AppError(ErrorCode.AGENT_RATE_ABOVE_UPLINE, "A link's terms cannot exceed your own contract's rate", { type });
+            throw new AppError(
+              ErrorCode.AGENT_RATE_ABOVE_UPLINE,
+              "A link's terms cannot exceed your own contract's rate",
+              { type },
+            );
           }
         }
         if ((await findLinks(trx, agentId)).length >= MAX_LINKS_PER_AGENT) {
-          throw new AppError(ErrorCode.AGENT_LINK_LIMIT, 'You have reached the most links you can keep', { max: MAX_LINKS_PER_AGENT });
+          throw new AppError(ErrorCode.AGENT_LINK_LIMIT, 'You have reached the most links you can keep', {
+            max: MAX_LINKS_PER_AGENT,
+          });
         }
         const code = await member.createLinkCode(trx, agentId);
         return insertLink(trx, { agentId, code, type: body.type, terms: JSON.stringify(terms) });

@@ -60,9 +60,22 @@ export async function sumTeamOverview(db: Db, agentId: string, p: Periods): Prom
   return rows[0]!;
 }
 
-export type DownlineFilter = { search?: string | undefined; level?: number | undefined; type?: number | undefined; status?: string | undefined };
+export type DownlineFilter = {
+  search?: string | undefined;
+  level?: number | undefined;
+  type?: number | undefined;
+  status?: string | undefined;
+};
 
-export type DownlineRow = { id: string; account: string; type: number; status: string; created_at: Date; depth: number; upline_account: string };
+export type DownlineRow = {
+  id: string;
+  account: string;
+  type: number;
+  status: string;
+  created_at: Date;
+  depth: number;
+  upline_account: string;
+};
 
 function downlineWhere(f: DownlineFilter) {
   const parts = [f.level === undefined ? sql`t.depth > 0` : sql`t.depth = ${f.level}`];
@@ -81,10 +94,19 @@ function downlineWhere(f: DownlineFilter) {
  * registration), so the first page of a team of 100 000 reads 20 rows. The page's details are
  * read by findDownlineDetails, for its rows only.
  */
-export async function findDownlines(db: Db, views: MemberViews, agentId: string, f: DownlineFilter, offset: number, limit: number): Promise<{ rows: { id: string; depth: number }[]; total: number }> {
+export async function findDownlines(
+  db: Db,
+  views: MemberViews,
+  agentId: string,
+  f: DownlineFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: { id: string; depth: number }[]; total: number }> {
   const where = downlineWhere(f);
   const needsMember = f.search !== undefined || f.type !== undefined || f.status !== undefined;
-  const from = needsMember ? sql`agent_tree AS t JOIN (${views.briefs()}) AS m ON m.id = t.descendant_id` : sql`agent_tree AS t`;
+  const from = needsMember
+    ? sql`agent_tree AS t JOIN (${views.briefs()}) AS m ON m.id = t.descendant_id`
+    : sql`agent_tree AS t`;
   const order = f.search !== undefined ? sql`m.account` : sql`t.descendant_id DESC`;
   const [page, count] = await Promise.all([
     sql<{ id: string; depth: number }>`
@@ -92,13 +114,19 @@ export async function findDownlines(db: Db, views: MemberViews, agentId: string,
        WHERE t.ancestor_id = ${agentId}::bigint AND ${where}
        ORDER BY ${order}
        LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ n: string }>`SELECT count(*)::text AS n FROM ${from} WHERE t.ancestor_id = ${agentId}::bigint AND ${where}`.execute(db),
+    sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM ${from} WHERE t.ancestor_id = ${agentId}::bigint AND ${where}`.execute(db),
   ]);
   return { rows: page.rows.map((r) => ({ id: r.id, depth: Number(r.depth) })), total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** The page's details: account, type, status, when registered and the upline's account, by id. */
-export async function findDownlineDetails(db: Db, views: MemberViews, ids: string[]): Promise<Map<string, Omit<DownlineRow, 'depth'>>> {
+export async function findDownlineDetails(
+  db: Db,
+  views: MemberViews,
+  ids: string[],
+): Promise<Map<string, Omit<DownlineRow, 'depth'>>> {
   if (ids.length === 0) return new Map();
   const details = await sql<Omit<DownlineRow, 'depth'>>`
     SELECT m.id::text AS id, m.account, m.type, m.status, r.created_at, u.account AS upline_account
@@ -112,7 +140,13 @@ export async function findDownlineDetails(db: Db, views: MemberViews, ids: strin
 
 /** Where a member sits under the agent (depth, 1 for a direct downline); undefined when it is not in the team. */
 export async function findDepthUnder(db: Db, agentId: string, memberId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('agent_tree').select('depth').where('ancestor_id', '=', agentId).where('descendant_id', '=', memberId).where('depth', '>', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('agent_tree')
+    .select('depth')
+    .where('ancestor_id', '=', agentId)
+    .where('descendant_id', '=', memberId)
+    .where('depth', '>', 0)
+    .executeTakeFirst();
   return row === undefined ? undefined : Number(row.depth);
 }
 
@@ -152,7 +186,14 @@ export async function sumBranches(db: Db, memberIds: string[], from: string): Pr
 export type MemberLossRow = { id: string; depth: number; bets: string; refunds: string; wins: string; total: string };
 
 /** Per member of the team with play in [from, to] (the operator's days): stakes, refunds and wins; by stakes, largest first. */
-export async function sumMemberLoss(db: Db, agentId: string, from: string, to: string, offset: number, limit: number): Promise<{ rows: MemberLossRow[]; total: number }> {
+export async function sumMemberLoss(
+  db: Db,
+  agentId: string,
+  from: string,
+  to: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: MemberLossRow[]; total: number }> {
   const { rows } = await sql<MemberLossRow>`
     SELECT d.member_id::text AS id, t.depth, sum(d.bets)::text AS bets, sum(d.refunds)::text AS refunds, sum(d.wins)::text AS wins,
            count(*) OVER ()::text AS total

@@ -42,63 +42,107 @@ export function registerAgentCentreRoutes(app: RouteApp, { agentCentre, transfer
     return ok(await reads.overview(agent.memberId));
   });
 
-  app.get('/wps/agent/centre/downlines', { schema: { querystring: downlinesQuerySchema, response: success(downlinesPageSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await reads.downlines(agent.memberId, request.query));
-  });
+  app.get(
+    '/wps/agent/centre/downlines',
+    { schema: { querystring: downlinesQuerySchema, response: success(downlinesPageSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await reads.downlines(agent.memberId, request.query));
+    },
+  );
 
-  app.get('/wps/agent/centre/team', { schema: { querystring: teamQuerySchema, response: success(teamPageSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await reads.team(agent.memberId, request.query));
-  });
+  app.get(
+    '/wps/agent/centre/team',
+    { schema: { querystring: teamQuerySchema, response: success(teamPageSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await reads.team(agent.memberId, request.query));
+    },
+  );
 
-  app.get('/wps/agent/centre/bets', { schema: { querystring: teamBetsQuerySchema, response: success(teamBetsPageSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await reads.bets(agent.memberId, request.query));
-  });
+  app.get(
+    '/wps/agent/centre/bets',
+    { schema: { querystring: teamBetsQuerySchema, response: success(teamBetsPageSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await reads.bets(agent.memberId, request.query));
+    },
+  );
 
-  app.get('/wps/agent/centre/user-loss', { schema: { querystring: userLossQuerySchema, response: success(userLossPageSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await reads.userLoss(agent.memberId, request.query));
-  });
+  app.get(
+    '/wps/agent/centre/user-loss',
+    { schema: { querystring: userLossQuerySchema, response: success(userLossPageSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await reads.userLoss(agent.memberId, request.query));
+    },
+  );
 
-  app.get('/wps/agent/centre/transactions', { schema: { querystring: teamTransactionsQuerySchema, response: success(teamTransactionsPageSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await reads.transactions(agent.memberId, request.query));
-  });
+  app.get(
+    '/wps/agent/centre/transactions',
+    { schema: { querystring: teamTransactionsQuerySchema, response: success(teamTransactionsPageSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await reads.transactions(agent.memberId, request.query));
+    },
+  );
 
-  app.get('/wps/agent/centre/announcements', { schema: { querystring: centreAnnouncementsQuerySchema, response: success(centreAnnouncementsSchema) } }, async (request) => {
-    await requireAgent(request);
-    return ok(await announcements(request.headers['accept-language'], request.query));
-  });
+  app.get(
+    '/wps/agent/centre/announcements',
+    { schema: { querystring: centreAnnouncementsQuerySchema, response: success(centreAnnouncementsSchema) } },
+    async (request) => {
+      await requireAgent(request);
+      return ok(await announcements(request.headers['accept-language'], request.query));
+    },
+  );
 
-  app.post('/wps/agent/centre/register', { schema: { body: centreRegisterBodySchema, response: success(centreRegisterResultSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await member.createDownline(agent.memberId, request.body));
-  });
+  app.post(
+    '/wps/agent/centre/register',
+    { schema: { body: centreRegisterBodySchema, response: success(centreRegisterResultSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await member.createDownline(agent.memberId, request.body));
+    },
+  );
 
-  app.post('/wps/agent/centre/transfer', { schema: { body: centreTransferBodySchema, response: success(centreTransferResultSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await transfer.transferToDownline(agent.memberId, request.body.memberId, request.body));
-  });
+  app.post(
+    '/wps/agent/centre/transfer',
+    { schema: { body: centreTransferBodySchema, response: success(centreTransferResultSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await transfer.transferToDownline(agent.memberId, request.body.memberId, request.body));
+    },
+  );
 
   app.get('/wps/agent/centre/links', { schema: { response: success(linksSchema) } }, async (request) => {
     const agent = await requireAgent(request);
     return ok({ list: await links.list(agent.memberId) });
   });
 
-  app.post('/wps/agent/centre/links', { schema: { body: linkCreateBodySchema, response: success(linkSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await links.create(agent.memberId, request.body));
-  });
+  app.post(
+    '/wps/agent/centre/links',
+    { schema: { body: linkCreateBodySchema, response: success(linkSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await links.create(agent.memberId, request.body));
+    },
+  );
 
-  app.patch('/wps/agent/centre/links/:linkId', { schema: { params: linkParamsSchema, body: linkPatchBodySchema, response: success(linkSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await links.setEnabled(agent.memberId, request.params.linkId, request.body.enabled));
-  });
+  app.patch(
+    '/wps/agent/centre/links/:linkId',
+    { schema: { params: linkParamsSchema, body: linkPatchBodySchema, response: success(linkSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await links.setEnabled(agent.memberId, request.params.linkId, request.body.enabled));
+    },
+  );
 
-  app.delete('/wps/agent/centre/links/:linkId', { schema: { params: linkParamsSchema, response: success(linkDeletedSchema) } }, async (request) => {
-    const agent = await requireAgent(request);
-    return ok(await links.remove(agent.memberId, request.params.linkId));
-  });
+  app.delete(
+    '/wps/agent/centre/links/:linkId',
+    { schema: { params: linkParamsSchema, response: success(linkDeletedSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await links.remove(agent.memberId, request.params.linkId));
+    },
+  );
 }

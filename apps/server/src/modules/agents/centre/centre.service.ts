@@ -20,7 +20,17 @@ import type { LedgerService } from '../../ledger/ledger.service';
 import type { MemberService } from '../../member/member.service';
 import type { SystemService } from '../../system/system.service';
 import { findTeamMovements, findTeamRounds, sumBonuses, type ActivityViews } from './centre-activity.repository';
-import { findDepthUnder, findDownlineDetails, findDownlines, findLiveContractTypes, sumBranches, sumMemberLoss, sumTeamOverview, type DownlineFilter, type OverviewRow } from './centre.repository';
+import {
+  findDepthUnder,
+  findDownlineDetails,
+  findDownlines,
+  findLiveContractTypes,
+  sumBranches,
+  sumMemberLoss,
+  sumTeamOverview,
+  type DownlineFilter,
+  type OverviewRow,
+} from './centre.repository';
 
 export type CentreContext = {
   db: Kysely<Database>;
@@ -41,7 +51,8 @@ const OVERVIEW_CACHE_MAX = 5_000;
 /** The operator's calendar day (YYYY-MM-DD) an instant falls in. */
 const localDay = (t: number, timeZone: string) => periodOf(new Date(t), 'daily', timeZone).key;
 /** A calendar day `n` days before another (plain date arithmetic: no zone, no daylight saving). */
-const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
+const daysBefore = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 /** Where an operator's calendar day begins. */
 const dayStart = (day: string, timeZone: string) => periodOfKey(day, timeZone)!.start;
 
@@ -54,7 +65,12 @@ export const TRANSACTION_KINDS: Record<TeamTransactionType, readonly string[]> =
 };
 
 type Paging = { page: number; pageSize: number };
-const pages = (total: number, q: Paging) => ({ page: q.page, pageSize: q.pageSize, total, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) });
+const pages = (total: number, q: Paging) => ({
+  page: q.page,
+  pageSize: q.pageSize,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+});
 const offsetOf = (q: Paging) => (q.page - 1) * q.pageSize;
 
 /**
@@ -136,7 +152,9 @@ export function createCentreReads(ctx: CentreContext) {
       const [details, contracts, balances] = await Promise.all([
         findDownlineDetails(db, views.member, ids),
         findLiveContractTypes(db, ids),
-        Promise.all(direct.map(async (id) => [id, await ledger.getPlayerBalance(id, brand.currency)] as const)).then((e) => new Map(e)),
+        Promise.all(direct.map(async (id) => [id, await ledger.getPlayerBalance(id, brand.currency)] as const)).then(
+          (e) => new Map(e),
+        ),
       ]);
       const rows = page.flatMap((r) => {
         const d = details.get(r.id);
@@ -164,10 +182,20 @@ export function createCentreReads(ctx: CentreContext) {
     /** The direct downlines with their branch's size and this month's (the operator's) active players and turnover. */
     async team(agentId: string, q: Paging): Promise<TeamPage> {
       const [brand, timeZone] = await Promise.all([system.getBrand(), ctx.timeZone(db)]);
-      const { rows: page, total } = await findDownlines(db, views.member, agentId, { level: 1 }, offsetOf(q), q.pageSize);
+      const { rows: page, total } = await findDownlines(
+        db,
+        views.member,
+        agentId,
+        { level: 1 },
+        offsetOf(q),
+        q.pageSize,
+      );
       const month = localDay(now().getTime(), timeZone).slice(0, 7);
       const ids = page.map((r) => r.id);
-      const [details, branches] = await Promise.all([findDownlineDetails(db, views.member, ids), sumBranches(db, ids, `${month}-01`)]);
+      const [details, branches] = await Promise.all([
+        findDownlineDetails(db, views.member, ids),
+        sumBranches(db, ids, `${month}-01`),
+      ]);
       const rows = ids.flatMap((id) => {
         const d = details.get(id);
         return d ? [d] : [];
@@ -194,7 +222,10 @@ export function createCentreReads(ctx: CentreContext) {
       };
     },
 
-    async bets(agentId: string, q: { member?: string | undefined; from?: string | undefined; to?: string | undefined } & Paging): Promise<TeamBetsPage> {
+    async bets(
+      agentId: string,
+      q: { member?: string | undefined; from?: string | undefined; to?: string | undefined } & Paging,
+    ): Promise<TeamBetsPage> {
       const brand = await system.getBrand();
       const memberId = q.member === undefined ? undefined : await teamMember(agentId, q.member);
       const filter = { memberId, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
@@ -221,7 +252,10 @@ export function createCentreReads(ctx: CentreContext) {
     },
 
     /** Per-member P&L over the operator's days [from, to] (both default to today), members with play in them. */
-    async userLoss(agentId: string, q: { from?: string | undefined; to?: string | undefined } & Paging): Promise<UserLossPage> {
+    async userLoss(
+      agentId: string,
+      q: { from?: string | undefined; to?: string | undefined } & Paging,
+    ): Promise<UserLossPage> {
       const [brand, timeZone] = await Promise.all([system.getBrand(), ctx.timeZone(db)]);
       const today = localDay(now().getTime(), timeZone);
       const from = q.from ?? q.to ?? today;
@@ -257,12 +291,22 @@ export function createCentreReads(ctx: CentreContext) {
 
     async transactions(
       agentId: string,
-      q: { member?: string | undefined; type?: TeamTransactionType | undefined; from?: string | undefined; to?: string | undefined } & Paging,
+      q: {
+        member?: string | undefined;
+        type?: TeamTransactionType | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      } & Paging,
     ): Promise<TeamTransactionsPage> {
       const brand = await system.getBrand();
       const memberId = q.member === undefined ? undefined : await teamMember(agentId, q.member);
       const kinds = q.type ? TRANSACTION_KINDS[q.type] : Object.values(TRANSACTION_KINDS).flat();
-      const filter = { memberId, kinds, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
+      const filter = {
+        memberId,
+        kinds,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      };
       const { rows, total } = await findTeamMovements(db, views, agentId, filter, offsetOf(q), q.pageSize);
       return {
         currency: brand.currency,
@@ -280,7 +324,6 @@ export function createCentreReads(ctx: CentreContext) {
       };
     },
   };
-
 }
 
 export type CentreReads = ReturnType<typeof createCentreReads>;

@@ -36,9 +36,18 @@ function withAccounts(db: Db, f: ContractsFilter) {
 }
 
 /** One page of contracts, newest offer first (or oldest), with how many match. */
-export async function listContracts(db: Db, f: ContractsFilter, page: { order: 'asc' | 'desc'; offset: number; limit: number }): Promise<{ rows: OpsContractRow[]; total: number }> {
+export async function listContracts(
+  db: Db,
+  f: ContractsFilter,
+  page: { order: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<{ rows: OpsContractRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    withAccounts(db, f).orderBy('c.offered_at', page.order).orderBy('c.id', page.order).offset(page.offset).limit(page.limit).execute(),
+    withAccounts(db, f)
+      .orderBy('c.offered_at', page.order)
+      .orderBy('c.id', page.order)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
     filtered(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
@@ -51,11 +60,19 @@ export function findOpsContract(db: Db, id: string): Promise<OpsContractRow | un
 
 /** Every contract of a type a member held as the downline, newest first. */
 export function findDownlineContracts(db: Db, downlineId: string, type: string): Promise<OpsContractRow[]> {
-  return withAccounts(db, { downlineId, type }).orderBy('c.offered_at', 'desc').orderBy('c.id', 'desc').limit(50).execute();
+  return withAccounts(db, { downlineId, type })
+    .orderBy('c.offered_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(50)
+    .execute();
 }
 
 /** A member's id by its account (members_account_key on lower(account)); undefined when none. */
 export async function findMemberIdByAccount(db: Db, account: string): Promise<string | undefined> {
-  const row = await db.selectFrom('members').select(sql<string>`id::text`.as('id')).where(sql<string>`lower(account)`, '=', account.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('members')
+    .select(sql<string>`id::text`.as('id'))
+    .where(sql<string>`lower(account)`, '=', account.toLowerCase())
+    .executeTakeFirst();
   return row?.id;
 }

@@ -37,14 +37,35 @@ function withTeam(db: Db) {
     ]);
 }
 
-type RawMemberRow = { id: string; account: string; type: number; status: string; uplineId: string | null; directDownlines: string | number; teamSize: string | number };
+type RawMemberRow = {
+  id: string;
+  account: string;
+  type: number;
+  status: string;
+  uplineId: string | null;
+  directDownlines: string | number;
+  teamSize: string | number;
+};
 
 function toMember(r: RawMemberRow): OpsMemberRow {
-  return { id: r.id, account: r.account, type: Number(r.type), status: r.status, uplineId: r.uplineId, directDownlines: Number(r.directDownlines), teamSize: Number(r.teamSize) };
+  return {
+    id: r.id,
+    account: r.account,
+    type: Number(r.type),
+    status: r.status,
+    uplineId: r.uplineId,
+    directDownlines: Number(r.directDownlines),
+    teamSize: Number(r.teamSize),
+  };
 }
 
 /** Members whose account starts with `prefix` (members_account_prefix_idx), in account order; only agents when asked. */
-export async function searchMembersByAccount(db: Db, prefix: string, agentTypes: readonly number[] | null, limit: number): Promise<OpsMemberRow[]> {
+export async function searchMembersByAccount(
+  db: Db,
+  prefix: string,
+  agentTypes: readonly number[] | null,
+  limit: number,
+): Promise<OpsMemberRow[]> {
   let query = withTeam(db).where(sql<boolean>`m.account LIKE ${`${escapeLike(prefix)}%`}`);
   if (agentTypes) query = query.where('m.type', 'in', [...agentTypes]);
   const rows = await query.orderBy('m.account').limit(limit).execute();
@@ -64,17 +85,28 @@ export async function findDirectDownlines(
   page: { sort: 'account' | 'teamSize'; order: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ rows: OpsMemberRow[]; total: number }> {
   const base = withTeam(db).where('m.upline_id', '=', memberId);
-  const sorted = page.sort === 'teamSize' ? base.orderBy(sql`"teamSize"`, page.order).orderBy('m.account') : base.orderBy('m.account', page.order);
+  const sorted =
+    page.sort === 'teamSize'
+      ? base.orderBy(sql`"teamSize"`, page.order).orderBy('m.account')
+      : base.orderBy('m.account', page.order);
   const [rows, count] = await Promise.all([
     sorted.offset(page.offset).limit(page.limit).execute(),
-    db.selectFrom('members').where('upline_id', '=', memberId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('members')
+      .where('upline_id', '=', memberId)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toMember), total: Number(count.n) };
 }
 
 /** How many members sit directly under a member (in a type change's transaction, after the tree lock). */
 export async function countDirectDownlines(trx: Db, memberId: string): Promise<number> {
-  const row = await trx.selectFrom('members').where('upline_id', '=', memberId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('members')
+    .where('upline_id', '=', memberId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -104,11 +136,31 @@ export type AgentAuditRow = {
 };
 
 /** The audit entries of the agent side about a member (actions `agent.*`: moves, types, house contracts, payee holds), newest first (audit_log_subject_at_idx). */
-export async function findAgentAudit(db: Db, memberId: string, offset: number, limit: number): Promise<{ rows: AgentAuditRow[]; total: number }> {
-  const query = db.selectFrom('audit_log').where('subject_type', '=', 'member').where('subject_id', '=', String(memberId)).where('action', 'like', 'agent.%');
+export async function findAgentAudit(
+  db: Db,
+  memberId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: AgentAuditRow[]; total: number }> {
+  const query = db
+    .selectFrom('audit_log')
+    .where('subject_type', '=', 'member')
+    .where('subject_id', '=', String(memberId))
+    .where('action', 'like', 'agent.%');
   const [rows, count] = await Promise.all([
     query
-      .select(['id', 'at', 'actor_type as actorType', 'actor_id as actorId', 'action', 'subject_type as subjectType', 'subject_id as subjectId', 'reason', 'before', 'after'])
+      .select([
+        'id',
+        'at',
+        'actor_type as actorType',
+        'actor_id as actorId',
+        'action',
+        'subject_type as subjectType',
+        'subject_id as subjectId',
+        'reason',
+        'before',
+        'after',
+      ])
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .offset(offset)

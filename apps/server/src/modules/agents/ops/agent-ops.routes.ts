@@ -32,32 +32,52 @@ const WRITE = { permission: 'agents.write' } as const;
 export function registerAgentOpsRoutes(app: RouteApp, { agents }: AppServices): void {
   const params = agentMemberParamsSchema;
 
-  app.get('/ops/agents/search', { config: READ, schema: { querystring: agentSearchQuerySchema, response: success(agentSearchResultSchema) } }, async (request) =>
-    ok(await agents.ops.search(request.query.account, request.query.agentsOnly)),
+  app.get(
+    '/ops/agents/search',
+    { config: READ, schema: { querystring: agentSearchQuerySchema, response: success(agentSearchResultSchema) } },
+    async (request) => ok(await agents.ops.search(request.query.account, request.query.agentsOnly)),
   );
 
-  app.get('/ops/agents/contracts', { config: READ, schema: { querystring: opsContractsQuerySchema, response: success(opsContractsPageSchema) } }, async (request) =>
-    ok(await agents.oversight.listContracts(request.query)),
+  app.get(
+    '/ops/agents/contracts',
+    { config: READ, schema: { querystring: opsContractsQuerySchema, response: success(opsContractsPageSchema) } },
+    async (request) => ok(await agents.oversight.listContracts(request.query)),
   );
 
-  app.get('/ops/agents/contracts/:contractId', { config: READ, schema: { params: opsContractParamsSchema, response: success(opsContractDetailSchema) } }, async (request) =>
-    ok(await agents.oversight.contract(request.params.contractId)),
+  app.get(
+    '/ops/agents/contracts/:contractId',
+    { config: READ, schema: { params: opsContractParamsSchema, response: success(opsContractDetailSchema) } },
+    async (request) => ok(await agents.oversight.contract(request.params.contractId)),
   );
 
-  app.get('/ops/agents/:memberId/downlines', { config: READ, schema: { params, querystring: agentDownlinesQuerySchema, response: success(agentDownlinesPageSchema) } }, async (request) =>
-    ok(await agents.ops.downlines(request.params.memberId, request.query)),
+  app.get(
+    '/ops/agents/:memberId/downlines',
+    {
+      config: READ,
+      schema: { params, querystring: agentDownlinesQuerySchema, response: success(agentDownlinesPageSchema) },
+    },
+    async (request) => ok(await agents.ops.downlines(request.params.memberId, request.query)),
   );
 
-  app.get('/ops/agents/:memberId/audit', { config: READ, schema: { params, querystring: agentAuditQuerySchema, response: success(auditPageSchema) } }, async (request) =>
-    ok(await agents.ops.auditOf(request.params.memberId, request.query.page, request.query.pageSize)),
+  app.get(
+    '/ops/agents/:memberId/audit',
+    { config: READ, schema: { params, querystring: agentAuditQuerySchema, response: success(auditPageSchema) } },
+    async (request) =>
+      ok(await agents.ops.auditOf(request.params.memberId, request.query.page, request.query.pageSize)),
   );
 
-  app.get('/ops/agents/:memberId/report', { config: READ, schema: { params, querystring: agentReportQuerySchema, response: success(agentReportSchema) } }, async (request) =>
-    ok(await agents.oversight.report(request.params.memberId, request.query.from, request.query.to)),
+  app.get(
+    '/ops/agents/:memberId/report',
+    { config: READ, schema: { params, querystring: agentReportQuerySchema, response: success(agentReportSchema) } },
+    async (request) => ok(await agents.oversight.report(request.params.memberId, request.query.from, request.query.to)),
   );
 
-  app.put('/ops/agents/:memberId/type', { config: WRITE, schema: { params, body: agentTypeBodySchema, response: success(agentTypeResultSchema) } }, async (request) => {
-    const operator = await requestOperator(request);
-    return ok(await agents.ops.setType(String(operator.operatorId), request.params.memberId, request.body));
-  });
+  app.put(
+    '/ops/agents/:memberId/type',
+    { config: WRITE, schema: { params, body: agentTypeBodySchema, response: success(agentTypeResultSchema) } },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await agents.ops.setType(String(operator.operatorId), request.params.memberId, request.body));
+    },
+  );
 }

@@ -1,6 +1,13 @@
 import { AGENT_TYPES, AccountType, isAgentType, isTrialType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { AGENT_SEARCH_LIMIT, type AgentDownlinesPage, type AgentOpsMember, type AgentSearchResult, type AgentTypeBody, type AgentTypeResult } from '@wps/shared/schemas/agent-ops';
+import {
+  AGENT_SEARCH_LIMIT,
+  type AgentDownlinesPage,
+  type AgentOpsMember,
+  type AgentSearchResult,
+  type AgentTypeBody,
+  type AgentTypeResult,
+} from '@wps/shared/schemas/agent-ops';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { runInTransaction } from '../../../db/run-in-transaction';
@@ -10,7 +17,15 @@ import type { MemberAdmin } from '../../member/member-admin';
 import { lockTreeForChange } from '../agents.repository';
 import type { Cascade } from '../contract-cascade';
 import { updateContract } from '../contracts.repository';
-import { countDirectDownlines, findAgentAudit, findDirectDownlines, findOpsMember, lockOpenContractsAsDownline, searchMembersByAccount, type OpsMemberRow } from './agent-ops.repository';
+import {
+  countDirectDownlines,
+  findAgentAudit,
+  findDirectDownlines,
+  findOpsMember,
+  lockOpenContractsAsDownline,
+  searchMembersByAccount,
+  type OpsMemberRow,
+} from './agent-ops.repository';
 
 export type AgentOpsContext = {
   db: Kysely<Database>;
@@ -42,16 +57,36 @@ export function createAgentOps(ctx: AgentOpsContext) {
     },
 
     /** GET /ops/agents/:memberId/downlines: one page of the members directly under a member. */
-    async downlines(memberId: string, q: { page: number; pageSize: number; sort: 'account' | 'teamSize'; order: 'asc' | 'desc' }): Promise<AgentDownlinesPage> {
+    async downlines(
+      memberId: string,
+      q: { page: number; pageSize: number; sort: 'account' | 'teamSize'; order: 'asc' | 'desc' },
+    ): Promise<AgentDownlinesPage> {
       if (!(await findOpsMember(db, memberId))) throw notFound();
-      const { rows, total } = await findDirectDownlines(db, memberId, { sort: q.sort, order: q.order, offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
-      return { list: rows.map(view), total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) };
+      const { rows, total } = await findDirectDownlines(db, memberId, {
+        sort: q.sort,
+        order: q.order,
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+      });
+      return {
+        list: rows.map(view),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
     },
 
     /** GET /ops/agents/:memberId/audit: the agent side's audit entries about the member, newest first. */
     async auditOf(memberId: string, page: number, pageSize: number) {
       const { rows, total } = await findAgentAudit(db, memberId, (page - 1) * pageSize, pageSize);
-      return { list: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+      return {
+        list: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        total,
+        page,
+        pageSize,
+        totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      };
     },
 
     /**
@@ -70,7 +105,12 @@ export function createAgentOps(ctx: AgentOpsContext) {
         const [row] = await memberAdmin.lockForTreeChange(trx, [memberId]);
         if (!row) throw notFound();
         if (isTrialType(row.type)) throw new AppError(ErrorCode.AGENT_TYPE_INVALID, 'A trial account keeps its type');
-        const result: AgentTypeResult = { memberId: String(memberId), fromType: row.type, toType: body.type, endedContracts: [] };
+        const result: AgentTypeResult = {
+          memberId: String(memberId),
+          fromType: row.type,
+          toType: body.type,
+          endedContracts: [],
+        };
         if (row.type === body.type) return result;
         if (isAgentType(row.type) && body.type === AccountType.MEMBER) {
           if ((await countDirectDownlines(trx, memberId)) > 0) {
@@ -78,7 +118,12 @@ export function createAgentOps(ctx: AgentOpsContext) {
           }
           const at = now();
           for (const contract of await lockOpenContractsAsDownline(trx, memberId)) {
-            if (contract.status === 'offered') await updateContract(trx, String(contract.id), { status: 'cancelled', terminated_at: at, end_reason: 'operator' });
+            if (contract.status === 'offered')
+              await updateContract(trx, String(contract.id), {
+                status: 'cancelled',
+                terminated_at: at,
+                end_reason: 'operator',
+              });
             else await cascade.end(trx, contract, 'operator', at);
             result.endedContracts.push(String(contract.id));
           }

@@ -1,11 +1,27 @@
 import { isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { AGENT_REPORT_BRANCHES, type AgentFigures, type AgentReport, type ContractEvent, type OpsContract, type OpsContractDetail, type OpsContractsPage, type OpsContractsQuery } from '@wps/shared/schemas/agent-ops';
+import {
+  AGENT_REPORT_BRANCHES,
+  type AgentFigures,
+  type AgentReport,
+  type ContractEvent,
+  type OpsContract,
+  type OpsContractDetail,
+  type OpsContractsPage,
+  type OpsContractsQuery,
+} from '@wps/shared/schemas/agent-ops';
 import type { Contract, ContractType } from '@wps/shared/schemas/agents';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
-import { findDownlineContracts, findMemberIdByAccount, findOpsContract, listContracts, type ContractsFilter, type OpsContractRow } from './agent-contracts-ops.repository';
+import {
+  findDownlineContracts,
+  findMemberIdByAccount,
+  findOpsContract,
+  listContracts,
+  type ContractsFilter,
+  type OpsContractRow,
+} from './agent-contracts-ops.repository';
 import { findBriefs, sumOwnStatements, sumTeamByBranch, type BranchFigures } from './agent-report.repository';
 
 type Db = Kysely<Database>;
@@ -36,25 +52,67 @@ function toOpsContract(r: OpsContractRow): OpsContract {
 function eventsOf(r: OpsContractRow): ContractEvent[] {
   const byOperator = r.offered_by_type === 'operator';
   const operatorId = byOperator ? r.offered_by_id : null;
-  const events: ContractEvent[] = [{ at: new Date(r.offered_at).toISOString(), event: byOperator ? 'set_by_house' : 'offered', by: byOperator ? 'operator' : 'upline', operatorId, endReason: null }];
+  const events: ContractEvent[] = [
+    {
+      at: new Date(r.offered_at).toISOString(),
+      event: byOperator ? 'set_by_house' : 'offered',
+      by: byOperator ? 'operator' : 'upline',
+      operatorId,
+      endReason: null,
+    },
+  ];
   if (r.answered_at && !byOperator) {
-    events.push({ at: iso(r.answered_at)!, event: r.status === 'rejected' ? 'rejected' : 'accepted', by: 'downline', operatorId: null, endReason: null });
+    events.push({
+      at: iso(r.answered_at)!,
+      event: r.status === 'rejected' ? 'rejected' : 'accepted',
+      by: 'downline',
+      operatorId: null,
+      endReason: null,
+    });
   }
   if (r.termination_requested_at && r.termination_requested_by) {
-    events.push({ at: iso(r.termination_requested_at)!, event: 'termination_requested', by: r.termination_requested_by as 'upline' | 'downline', operatorId: null, endReason: null });
+    events.push({
+      at: iso(r.termination_requested_at)!,
+      event: 'termination_requested',
+      by: r.termination_requested_by as 'upline' | 'downline',
+      operatorId: null,
+      endReason: null,
+    });
   }
   if (r.terminated_at) {
     const endReason = r.end_reason as Contract['endReason'];
     // Agreed: the side that did not ask answered; the other reasons are the system's (operator: the house ended it).
-    const by = endReason === 'agreed' ? (r.termination_requested_by === 'upline' ? 'downline' : 'upline') : endReason === 'operator' ? 'operator' : 'system';
-    events.push({ at: iso(r.terminated_at)!, event: r.status === 'cancelled' ? 'cancelled' : 'terminated', by, operatorId: null, endReason });
+    const by =
+      endReason === 'agreed'
+        ? r.termination_requested_by === 'upline'
+          ? 'downline'
+          : 'upline'
+        : endReason === 'operator'
+          ? 'operator'
+          : 'system';
+    events.push({
+      at: iso(r.terminated_at)!,
+      event: r.status === 'cancelled' ? 'cancelled' : 'terminated',
+      by,
+      operatorId: null,
+      endReason,
+    });
   }
   return events;
 }
 
 const LIVE = ['active', 'termination_requested'] as const;
 
-const zero = (): AgentFigures => ({ members: 0, activePlayers: 0, depositsMinor: '0', depositCount: 0, turnoverMinor: '0', netLossMinor: '0', payoutsMinor: '0', unpaidMinor: '0' });
+const zero = (): AgentFigures => ({
+  members: 0,
+  activePlayers: 0,
+  depositsMinor: '0',
+  depositCount: 0,
+  turnoverMinor: '0',
+  netLossMinor: '0',
+  payoutsMinor: '0',
+  unpaidMinor: '0',
+});
 
 function add(into: AgentFigures, b: BranchFigures): AgentFigures {
   return {
@@ -75,7 +133,10 @@ export function createAgentOversight(ctx: { db: Db }) {
 
   /** The filter's accounts as ids; undefined when an account names nobody (then nothing matches). */
   async function resolveFilter(q: OpsContractsQuery): Promise<ContractsFilter | undefined> {
-    const filter: ContractsFilter = { type: q.type, statuses: q.status === 'live' ? LIVE : q.status ? [q.status] : undefined };
+    const filter: ContractsFilter = {
+      type: q.type,
+      statuses: q.status === 'live' ? LIVE : q.status ? [q.status] : undefined,
+    };
     if (q.upline === 'house') filter.uplineId = null;
     else if (q.upline) {
       const id = await findMemberIdByAccount(db, q.upline);
@@ -92,10 +153,20 @@ export function createAgentOversight(ctx: { db: Db }) {
 
   return {
     /** GET /ops/agents/contracts. */
-    async listContracts(q: OpsContractsQuery & { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<OpsContractsPage> {
+    async listContracts(
+      q: OpsContractsQuery & { page: number; pageSize: number; order: 'asc' | 'desc' },
+    ): Promise<OpsContractsPage> {
       const filter = await resolveFilter(q);
-      const { rows, total } = filter ? await listContracts(db, filter, { order: q.order, offset: (q.page - 1) * q.pageSize, limit: q.pageSize }) : { rows: [], total: 0 };
-      return { list: rows.map(toOpsContract), total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) };
+      const { rows, total } = filter
+        ? await listContracts(db, filter, { order: q.order, offset: (q.page - 1) * q.pageSize, limit: q.pageSize })
+        : { rows: [], total: 0 };
+      return {
+        list: rows.map(toOpsContract),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
     },
 
     /** GET /ops/agents/contracts/:contractId. */
@@ -111,7 +182,10 @@ export function createAgentOversight(ctx: { db: Db }) {
       const me = await findBriefs(db, [String(memberId)]);
       const brief = me.get(String(memberId));
       if (!brief) throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such member');
-      const [branches, own] = await Promise.all([sumTeamByBranch(db, memberId, new Date(from), new Date(to)), sumOwnStatements(db, memberId, new Date(from), new Date(to))]);
+      const [branches, own] = await Promise.all([
+        sumTeamByBranch(db, memberId, new Date(from), new Date(to)),
+        sumOwnStatements(db, memberId, new Date(from), new Date(to)),
+      ]);
       const briefs = await findBriefs(
         db,
         branches.map((b) => b.branchId),
@@ -127,9 +201,15 @@ export function createAgentOversight(ctx: { db: Db }) {
           directMembers = add(directMembers, b);
           continue;
         }
-        agents.push({ member: { id: b.branchId, account: who.account, type: who.type, isAgent: true }, figures: add(zero(), b), turnover: b.turnoverMinor });
+        agents.push({
+          member: { id: b.branchId, account: who.account, type: who.type, isAgent: true },
+          figures: add(zero(), b),
+          turnover: b.turnoverMinor,
+        });
       }
-      agents.sort((a, b) => (a.turnover === b.turnover ? a.member.account.localeCompare(b.member.account) : a.turnover > b.turnover ? -1 : 1));
+      agents.sort((a, b) =>
+        a.turnover === b.turnover ? a.member.account.localeCompare(b.member.account) : a.turnover > b.turnover ? -1 : 1,
+      );
       return {
         member: { id: String(memberId), account: brief.account, type: brief.type, isAgent: isAgentType(brief.type) },
         from: new Date(from).toISOString(),

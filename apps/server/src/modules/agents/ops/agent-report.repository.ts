@@ -20,7 +20,17 @@ export type BranchFigures = {
   unpaidMinor: bigint;
 };
 
-type Raw = { branch_id: string; members: string; active: string; deposits: string; deposit_count: string; turnover: string; net_loss: string; paid: string; unpaid: string };
+type Raw = {
+  branch_id: string;
+  members: string;
+  active: string;
+  deposits: string;
+  deposit_count: string;
+  turnover: string;
+  net_loss: string;
+  paid: string;
+  unpaid: string;
+};
 
 /**
  * Per branch under an agent, in [from, to): the members, the players with a settled stake,
@@ -83,17 +93,28 @@ export async function sumTeamByBranch(db: Db, agentId: string, from: Date, to: D
 }
 
 /** An agent's own settlement statements of periods that started in [from, to): paid, and pending or held. */
-export async function sumOwnStatements(db: Db, memberId: string, from: Date, to: Date): Promise<{ payoutsMinor: bigint; unpaidMinor: bigint }> {
+export async function sumOwnStatements(
+  db: Db,
+  memberId: string,
+  from: Date,
+  to: Date,
+): Promise<{ payoutsMinor: bigint; unpaidMinor: bigint }> {
   const { rows } = await sql<{ paid: string; unpaid: string }>`
     SELECT coalesce(sum(amount_minor) FILTER (WHERE status = 'paid'), 0)::text AS paid,
            coalesce(sum(amount_minor) FILTER (WHERE status IN ('pending', 'held')), 0)::text AS unpaid
-      FROM agent_statements WHERE member_id = ${memberId}::bigint AND period_start >= ${from} AND period_start < ${to}`.execute(db);
+      FROM agent_statements WHERE member_id = ${memberId}::bigint AND period_start >= ${from} AND period_start < ${to}`.execute(
+    db,
+  );
   return { payoutsMinor: BigInt(rows[0]?.paid ?? '0'), unpaidMinor: BigInt(rows[0]?.unpaid ?? '0') };
 }
 
 /** The direct downlines among `ids` with their account and type (a report's branches). */
 export async function findBriefs(db: Db, ids: string[]): Promise<Map<string, { account: string; type: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('members').select([sql<string>`id::text`.as('id'), 'account', 'type']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('members')
+    .select([sql<string>`id::text`.as('id'), 'account', 'type'])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, { account: r.account, type: Number(r.type) }]));
 }

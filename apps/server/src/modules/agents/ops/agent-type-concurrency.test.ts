@@ -25,8 +25,13 @@ describePostgres('account type change under a concurrent registration [postgres]
     let change: Promise<Awaited<ReturnType<typeof call>>> | undefined;
     await t.database.db.transaction().execute(async (trx) => {
       // The registration's foreign key only key-shares the agent's row: the tree lock is what holds the change back.
-      await sql`INSERT INTO members (account, password_hash, upline_id) VALUES (${`late${Date.now()}`}, 'locked', ${agent}::bigint)`.execute(trx);
-      change = call(t.app, 'PUT', `/ops/agents/${agent}/type`, { token: admin, payload: { type: AccountType.MEMBER, reason: 'no longer a partner' } }).then((r) => {
+      await sql`INSERT INTO members (account, password_hash, upline_id) VALUES (${`late${Date.now()}`}, 'locked', ${agent}::bigint)`.execute(
+        trx,
+      );
+      change = call(t.app, 'PUT', `/ops/agents/${agent}/type`, {
+        token: admin,
+        payload: { type: AccountType.MEMBER, reason: 'no longer a partner' },
+      }).then((r) => {
         answered = true;
         return r;
       });
@@ -35,7 +40,11 @@ describePostgres('account type change under a concurrent registration [postgres]
       expect(answered).toBe(false);
     });
     expectFailure(await change!, 'AGENT_HAS_DOWNLINES', 409);
-    const row = await t.database.db.selectFrom('members').select('type').where('id', '=', agent).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('members')
+      .select('type')
+      .where('id', '=', agent)
+      .executeTakeFirstOrThrow();
     expect(Number(row.type)).toBe(AccountType.AGENT_1);
   });
 });

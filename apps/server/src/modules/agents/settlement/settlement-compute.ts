@@ -135,7 +135,10 @@ export function computeStatements(
   const rate = new Int32Array(n).fill(-1);
   const tierFigures = (i: number) => {
     const offset = tierOffsets?.get(agents[i]!.id);
-    const base = mode === 'dividend' ? BigInt(exact(teamBase[i]!, 'a team base')) : BigInt(exact(tierBase[i]!, 'a team base')) + (offset?.base ?? 0n);
+    const base =
+      mode === 'dividend'
+        ? BigInt(exact(teamBase[i]!, 'a team base'))
+        : BigInt(exact(tierBase[i]!, 'a team base')) + (offset?.base ?? 0n);
     return { base, active: tierActive[i]! + (offset?.active ?? 0) };
   };
   const rateOf = (i: number): number => {
@@ -186,23 +189,63 @@ export function computeStatements(
     const lines: StatementLine[] = [];
     let gross = 0;
     let downline = 0;
-    const push = (sourceMemberId: string, sourceAccount: string, sourceKind: 'agent' | 'player', base: number, active: number, downRate: number, g: number, d: number) => {
+    const push = (
+      sourceMemberId: string,
+      sourceAccount: string,
+      sourceKind: 'agent' | 'player',
+      base: number,
+      active: number,
+      downRate: number,
+      g: number,
+      d: number,
+    ) => {
       gross += g;
       downline += d;
-      lines.push({ sourceMemberId, sourceAccount, sourceKind, baseMinor: String(base), activePlayers: active, rateBp: r, downlineRateBp: downRate, grossMinor: String(g), downlineMinor: String(d), amountMinor: String(g - d) });
+      lines.push({
+        sourceMemberId,
+        sourceAccount,
+        sourceKind,
+        baseMinor: String(base),
+        activePlayers: active,
+        rateBp: r,
+        downlineRateBp: downRate,
+        grossMinor: String(g),
+        downlineMinor: String(d),
+        amountMinor: String(g - d),
+      });
     };
     if (i !== undefined) {
       for (const child of children[i]!) {
         if (teamBase[child] === 0 && teamActive[child] === 0) continue;
         const g = mode === 'salary' ? uplineGross[child]! : share(r, teamBase[child]!);
-        push(agents[child]!.id, agents[child]!.account, 'agent', teamBase[child]!, teamActive[child]!, rate[child]!, g, through[child]!);
+        push(
+          agents[child]!.id,
+          agents[child]!.account,
+          'agent',
+          teamBase[child]!,
+          teamActive[child]!,
+          rate[child]!,
+          g,
+          through[child]!,
+        );
       }
       for (const k of direct[i]!) {
         const p = players[k]!;
-        push(p.memberId, p.account, 'player', bases[k]!, p.active ? 1 : 0, 0, mode === 'salary' ? (bases[k]! > 0 ? share(r, bases[k]!) : 0) : share(r, bases[k]!), 0);
+        push(
+          p.memberId,
+          p.account,
+          'player',
+          bases[k]!,
+          p.active ? 1 : 0,
+          0,
+          mode === 'salary' ? (bases[k]! > 0 ? share(r, bases[k]!) : 0) : share(r, bases[k]!),
+          0,
+        );
       }
     }
-    lines.sort((a, b) => a.sourceMemberId.length - b.sourceMemberId.length || (a.sourceMemberId < b.sourceMemberId ? -1 : 1));
+    lines.sort(
+      (a, b) => a.sourceMemberId.length - b.sourceMemberId.length || (a.sourceMemberId < b.sourceMemberId ? -1 : 1),
+    );
     const f = i === undefined ? { base: 0n, active: 0 } : tierFigures(i);
     let amount = BigInt(exact(gross - downline, 'a payout'));
     let carryOut = 0n;

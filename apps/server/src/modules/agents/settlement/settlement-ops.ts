@@ -18,9 +18,29 @@ import type { Database } from '../../../db/schema';
 import { runInTransaction } from '../../../db/run-in-transaction';
 import { AppError } from '../../../http/app-error';
 import type { AuditService } from '../../audit/audit.service';
-import { findHold, findStatement, insertHold, listHolds, listRuns, listStatements, lockActiveHold, memberType, releaseHold, type HoldRow, type StatementFilter, type StatementRow } from './settlement-reads.repository';
+import {
+  findHold,
+  findStatement,
+  insertHold,
+  listHolds,
+  listRuns,
+  listStatements,
+  lockActiveHold,
+  memberType,
+  releaseHold,
+  type HoldRow,
+  type StatementFilter,
+  type StatementRow,
+} from './settlement-reads.repository';
 import { streamOf, type SettlementWindow, type Stream } from './settlement-periods';
-import { findRunById, lockHeld, refreshRunCounts, type PayableRow, type RunRow, type SettlementViews } from './settlement.repository';
+import {
+  findRunById,
+  lockHeld,
+  refreshRunCounts,
+  type PayableRow,
+  type RunRow,
+  type SettlementViews,
+} from './settlement.repository';
 
 type Db = Kysely<Database>;
 
@@ -116,8 +136,14 @@ export function createSettlementOps(ctx: OpsContext) {
 
   return {
     /** GET /ops/agents/settlement/runs. */
-    async listRuns(q: ListQuery & { type?: ContractType | undefined; status?: string | undefined; periodKey?: string | undefined }): Promise<OpsPage<SettlementRun>> {
-      const { rows, total } = await listRuns(db, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, order: q.order });
+    async listRuns(
+      q: ListQuery & { type?: ContractType | undefined; status?: string | undefined; periodKey?: string | undefined },
+    ): Promise<OpsPage<SettlementRun>> {
+      const { rows, total } = await listRuns(db, q, {
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+        order: q.order,
+      });
       return pageOf(rows.map(runView), total, q);
     },
 
@@ -138,12 +164,23 @@ export function createSettlementOps(ctx: OpsContext) {
       const run = await findRunById(db, runId);
       if (!run) throw new AppError(ErrorCode.AGENT_SETTLEMENT_RUN_NOT_FOUND, 'No such settlement run');
       const stream = streamOf(run.stream);
-      if (!stream || run.status === 'done' || run.status === 'superseded') throw new AppError(ErrorCode.AGENT_SETTLEMENT_RUN_STATE, 'Nothing to run again');
+      if (!stream || run.status === 'done' || run.status === 'superseded')
+        throw new AppError(ErrorCode.AGENT_SETTLEMENT_RUN_STATE, 'Nothing to run again');
       await runInTransaction(db, (trx) =>
-        audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'agent.settlement.rerun', subjectType: 'agent_settlement_run', subjectId: runId, reason, before: runView(run), after: null }),
+        audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'agent.settlement.rerun',
+          subjectType: 'agent_settlement_run',
+          subjectId: runId,
+          reason,
+          before: runView(run),
+          after: null,
+        }),
       );
       try {
-        if (run.cutoffMark === null) await ctx.settleWindow(stream, { key: run.periodKey, start: run.periodStart, end: run.periodEnd });
+        if (run.cutoffMark === null)
+          await ctx.settleWindow(stream, { key: run.periodKey, start: run.periodStart, end: run.periodEnd });
         else await ctx.pay(runId);
       } catch {
         // The run carries the error; the answer shows it.
@@ -153,7 +190,11 @@ export function createSettlementOps(ctx: OpsContext) {
 
     /** GET /ops/agents/statements. */
     async listStatements(q: ListQuery & StatementFilter): Promise<OpsPage<StatementSummary>> {
-      const { rows, total } = await listStatements(db, views, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, order: q.order });
+      const { rows, total } = await listStatements(db, views, q, {
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+        order: q.order,
+      });
       return pageOf(rows.map(statementView), total, q);
     },
 
@@ -162,8 +203,17 @@ export function createSettlementOps(ctx: OpsContext) {
 
     /** GET /wps/agent/centre/income: the agent's own statements. */
     async income(memberId: string, q: AgentIncomeQuery): Promise<AgentIncomePage> {
-      const filter = { memberId, type: q.type, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined };
-      const { rows, total, paid } = await listStatements(db, views, filter, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, order: 'desc' });
+      const filter = {
+        memberId,
+        type: q.type,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      };
+      const { rows, total, paid } = await listStatements(db, views, filter, {
+        offset: (q.page - 1) * q.pageSize,
+        limit: q.pageSize,
+        order: 'desc',
+      });
       return { ...pageOf(rows.map(statementView), total, q), paidMinor: paid };
     },
 
@@ -175,17 +225,35 @@ export function createSettlementOps(ctx: OpsContext) {
     },
 
     /** GET /ops/agents/holds. */
-    listHolds: async (q: { active?: 'true' | 'false' | undefined; memberId?: string | undefined }): Promise<PayeeHold[]> =>
-      (await listHolds(db, views, { active: q.active === undefined ? undefined : q.active === 'true', memberId: q.memberId })).map(holdView),
+    listHolds: async (q: {
+      active?: 'true' | 'false' | undefined;
+      memberId?: string | undefined;
+    }): Promise<PayeeHold[]> =>
+      (
+        await listHolds(db, views, {
+          active: q.active === undefined ? undefined : q.active === 'true',
+          memberId: q.memberId,
+        })
+      ).map(holdView),
 
     /** POST /ops/agents/holds: the agent's statements stay unpaid until the hold is released. Audited. */
     async hold(operatorId: string, memberId: string, reason: string): Promise<PayeeHold> {
       const type = await memberType(db, views, memberId);
-      if (type === undefined || !isAgentType(type)) throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such agent');
+      if (type === undefined || !isAgentType(type))
+        throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such agent');
       const id = await runInTransaction(db, async (trx) => {
         const created = await insertHold(trx, memberId, reason, operatorId);
         if (!created) throw new AppError(ErrorCode.AGENT_HOLD_EXISTS, 'This agent is already held');
-        await audit.record(trx, { actorType: 'operator', actorId: operatorId, action: 'agent.payee.hold', subjectType: 'member', subjectId: memberId, reason, before: null, after: { holdId: created } });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: operatorId,
+          action: 'agent.payee.hold',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason,
+          before: null,
+          after: { holdId: created },
+        });
         return created;
       });
       return holdView((await findHold(db, views, id))!);
@@ -218,7 +286,11 @@ export function createSettlementOps(ctx: OpsContext) {
         });
         return { paid, paidMinor };
       });
-      return { hold: holdView((await findHold(db, views, holdId))!), paidStatements: outcome.paid, paidMinor: outcome.paidMinor };
+      return {
+        hold: holdView((await findHold(db, views, holdId))!),
+        paidStatements: outcome.paid,
+        paidMinor: outcome.paidMinor,
+      };
     },
   };
 }

@@ -18,7 +18,11 @@ export const STREAMS: readonly Stream[] = [
   { name: 'daily_salary:day', type: 'daily_salary', period: 'day' },
   { name: 'hourly_salary:hour', type: 'hourly_salary', period: 'hour' },
   { name: 'realtime_salary:5min', type: 'realtime_salary', period: '5min' },
-  ...(['daily', 'weekly', 'semimonthly', 'monthly'] as const).map((period) => ({ name: `dividend:${period}`, type: 'dividend' as const, period })),
+  ...(['daily', 'weekly', 'semimonthly', 'monthly'] as const).map((period) => ({
+    name: `dividend:${period}`,
+    type: 'dividend' as const,
+    period,
+  })),
 ];
 
 export function streamOf(name: string): Stream | undefined {
@@ -60,12 +64,18 @@ export function windowOf(at: Date, period: PeriodKind, timeZone: string): Settle
       const { y, m, d } = localDate(at, timeZone);
       const first = d <= 15;
       const start = midnightOf(y, m, first ? 1 : 16, timeZone);
-      const end = first ? midnightOf(y, m, 16, timeZone) : midnightOf(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1, timeZone);
+      const end = first
+        ? midnightOf(y, m, 16, timeZone)
+        : midnightOf(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1, timeZone);
       return { key: `${y}-${String(m).padStart(2, '0')}-H${first ? 1 : 2}`, start, end };
     }
     case 'monthly': {
       const { y, m } = localDate(at, timeZone);
-      return { key: `${y}-${String(m).padStart(2, '0')}`, start: midnightOf(y, m, 1, timeZone), end: midnightOf(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1, timeZone) };
+      return {
+        key: `${y}-${String(m).padStart(2, '0')}`,
+        start: midnightOf(y, m, 1, timeZone),
+        end: midnightOf(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1, timeZone),
+      };
     }
   }
 }
@@ -75,7 +85,13 @@ export function windowOf(at: Date, period: PeriodKind, timeZone: string): Settle
  * stream's latest settled window's end; null: only the last ended one) up to the last that ended
  * by `now`, at most `limit` (the most recent).
  */
-export function endedWindows(now: Date, period: PeriodKind, timeZone: string, after: Date | null, limit: number): SettlementWindow[] {
+export function endedWindows(
+  now: Date,
+  period: PeriodKind,
+  timeZone: string,
+  after: Date | null,
+  limit: number,
+): SettlementWindow[] {
   const current = windowOf(now, period, timeZone);
   const out: SettlementWindow[] = [];
   let w = windowOf(new Date(current.start.getTime() - 1), period, timeZone);

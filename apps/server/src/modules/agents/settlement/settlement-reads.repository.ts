@@ -34,14 +34,24 @@ export type StatementRow = {
   lines?: StatementLine[];
 };
 
-const statementColumns = (withLines: boolean) => sql`s.id::text AS id, s.run_id::text AS "runId", s.contract_id::text AS "contractId",
+const statementColumns = (
+  withLines: boolean,
+) => sql`s.id::text AS id, s.run_id::text AS "runId", s.contract_id::text AS "contractId",
   s.member_id::text AS "memberId", m.account, s.type, s.period_key AS "periodKey", s.period_start AS "periodStart", s.period_end AS "periodEnd",
   s.team_base::text AS "teamBase", s.active_players AS "activePlayers", s.tier_base::text AS "tierBase", s.tier_active AS "tierActive",
   s.carry_in::text AS "carryIn", s.carry_out::text AS "carryOut", s.tier_rate_bp AS "tierRateBp", s.rate_bp AS "rateBp",
   s.gross_minor::text AS gross, s.downline_minor::text AS downline, s.amount_minor::text AS amount, s.status, s.paid_at AS "paidAt",
   s.created_at AS "createdAt"${withLines ? sql`, s.lines` : sql``}`;
 
-export type StatementFilter = { memberId?: string | undefined; type?: string | undefined; periodKey?: string | undefined; status?: string | undefined; from?: Date | undefined; to?: Date | undefined; runId?: string | undefined };
+export type StatementFilter = {
+  memberId?: string | undefined;
+  type?: string | undefined;
+  periodKey?: string | undefined;
+  status?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  runId?: string | undefined;
+};
 
 function statementWhere(f: StatementFilter): RawBuilder<unknown> {
   const parts = [sql`true`];
@@ -56,13 +66,20 @@ function statementWhere(f: StatementFilter): RawBuilder<unknown> {
 }
 
 /** A page of statements (without lines), newest period first, with the total count and what the paid ones paid. */
-export async function listStatements(db: Db, views: SettlementViews, f: StatementFilter, page: { offset: number; limit: number; order: 'asc' | 'desc' }): Promise<{ rows: StatementRow[]; total: number; paid: string }> {
+export async function listStatements(
+  db: Db,
+  views: SettlementViews,
+  f: StatementFilter,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: StatementRow[]; total: number; paid: string }> {
   const where = statementWhere(f);
   const order = page.order === 'asc' ? sql`ASC` : sql`DESC`;
   const [list, count] = await Promise.all([
     sql<StatementRow>`
       SELECT ${statementColumns(false)} FROM agent_statements AS s JOIN ${views.members()} AS m ON m.id = s.member_id
-       WHERE ${where} ORDER BY s.period_start ${order}, s.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+       WHERE ${where} ORDER BY s.period_start ${order}, s.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+      db,
+    ),
     sql<{ total: number; paid: string }>`
       SELECT count(*)::int AS total, coalesce(sum(s.amount_minor) FILTER (WHERE s.status = 'paid'), 0)::text AS paid
         FROM agent_statements AS s WHERE ${where}`.execute(db),
@@ -72,13 +89,19 @@ export async function listStatements(db: Db, views: SettlementViews, f: Statemen
 
 export async function findStatement(db: Db, views: SettlementViews, id: string): Promise<StatementRow | undefined> {
   const { rows } = await sql<StatementRow>`
-    SELECT ${statementColumns(true)} FROM agent_statements AS s JOIN ${views.members()} AS m ON m.id = s.member_id WHERE s.id = ${id}::bigint`.execute(db);
+    SELECT ${statementColumns(true)} FROM agent_statements AS s JOIN ${views.members()} AS m ON m.id = s.member_id WHERE s.id = ${id}::bigint`.execute(
+    db,
+  );
   return rows[0];
 }
 
 export type RunFilter = { type?: string | undefined; status?: string | undefined; periodKey?: string | undefined };
 
-export async function listRuns(db: Db, f: RunFilter, page: { offset: number; limit: number; order: 'asc' | 'desc' }): Promise<{ rows: RunRow[]; total: number }> {
+export async function listRuns(
+  db: Db,
+  f: RunFilter,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: RunRow[]; total: number }> {
   const parts = [sql`true`];
   if (f.type) parts.push(sql`type = ${f.type}`);
   if (f.status) parts.push(sql`status = ${f.status}`);
@@ -90,7 +113,9 @@ export async function listRuns(db: Db, f: RunFilter, page: { offset: number; lim
       SELECT id::text AS id, stream, type, period_key AS "periodKey", period_start AS "periodStart", period_end AS "periodEnd", status,
              cutoff_mark::text AS "cutoffMark", cutoff_snapshot::text AS "cutoffSnapshot", contracts, statements, paid, held, total_minor::text AS "totalMinor", attempts, error,
              started_at AS "startedAt", computed_at AS "computedAt", finished_at AS "finishedAt"
-        FROM agent_settlement_runs AS r WHERE ${where} ORDER BY period_start ${order}, r.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+        FROM agent_settlement_runs AS r WHERE ${where} ORDER BY period_start ${order}, r.id ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+      db,
+    ),
     sql<{ total: number }>`SELECT count(*)::int AS total FROM agent_settlement_runs WHERE ${where}`.execute(db),
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
@@ -117,11 +142,18 @@ const holdSelect = (views: SettlementViews) => sql`
          (SELECT coalesce(sum(s.amount_minor), 0)::text FROM agent_statements AS s WHERE s.member_id = h.member_id AND s.status = 'held' AND h.released_at IS NULL) AS "heldMinor"
     FROM agent_payee_holds AS h JOIN ${views.members()} AS m ON m.id = h.member_id`;
 
-export async function listHolds(db: Db, views: SettlementViews, f: { active?: boolean | undefined; memberId?: string | undefined }): Promise<HoldRow[]> {
+export async function listHolds(
+  db: Db,
+  views: SettlementViews,
+  f: { active?: boolean | undefined; memberId?: string | undefined },
+): Promise<HoldRow[]> {
   const parts = [sql`true`];
   if (f.active !== undefined) parts.push(f.active ? sql`h.released_at IS NULL` : sql`h.released_at IS NOT NULL`);
   if (f.memberId) parts.push(sql`h.member_id = ${f.memberId}::bigint`);
-  const { rows } = await sql<HoldRow>`${holdSelect(views)} WHERE ${sql.join(parts, sql` AND `)} ORDER BY h.id DESC LIMIT 500`.execute(db);
+  const { rows } =
+    await sql<HoldRow>`${holdSelect(views)} WHERE ${sql.join(parts, sql` AND `)} ORDER BY h.id DESC LIMIT 500`.execute(
+      db,
+    );
   return rows;
 }
 
@@ -131,7 +163,12 @@ export async function findHold(db: Db, views: SettlementViews, id: string): Prom
 }
 
 /** Put a hold on a member; undefined when one is already active. */
-export async function insertHold(db: Db, memberId: string, reason: string, operatorId: string): Promise<string | undefined> {
+export async function insertHold(
+  db: Db,
+  memberId: string,
+  reason: string,
+  operatorId: string,
+): Promise<string | undefined> {
   const { rows } = await sql<{ id: string }>`
     INSERT INTO agent_payee_holds (member_id, reason, created_by) VALUES (${memberId}::bigint, ${reason}, ${operatorId}::bigint)
     ON CONFLICT (member_id) WHERE released_at IS NULL DO NOTHING RETURNING id::text AS id`.execute(db);
@@ -141,7 +178,9 @@ export async function insertHold(db: Db, memberId: string, reason: string, opera
 /** Lock an active hold for its release. */
 export async function lockActiveHold(db: Db, id: string): Promise<{ id: string; memberId: string } | undefined> {
   const { rows } = await sql<{ id: string; memberId: string }>`
-    SELECT id::text AS id, member_id::text AS "memberId" FROM agent_payee_holds WHERE id = ${id}::bigint AND released_at IS NULL FOR UPDATE`.execute(db);
+    SELECT id::text AS id, member_id::text AS "memberId" FROM agent_payee_holds WHERE id = ${id}::bigint AND released_at IS NULL FOR UPDATE`.execute(
+    db,
+  );
   return rows[0];
 }
 
@@ -153,6 +192,8 @@ export async function releaseHold(db: Db, id: string, operatorId: string, reason
 
 /** Whether a member is an agent anywhere in the tree (a hold names a payee). */
 export async function memberType(db: Db, views: SettlementViews, memberId: string): Promise<number | undefined> {
-  const { rows } = await sql<{ type: number }>`SELECT m.type FROM ${views.members()} AS m WHERE m.id = ${memberId}::bigint`.execute(db);
+  const { rows } = await sql<{
+    type: number;
+  }>`SELECT m.type FROM ${views.members()} AS m WHERE m.id = ${memberId}::bigint`.execute(db);
   return rows[0]?.type;
 }

@@ -20,7 +20,12 @@ export type SettlementViews = {
  * those the previous run counted (before its end and visible in its snapshot; `prevMark` is that
  * snapshot's oldest running transaction, below which every row was visible to it).
  */
-export type CountWindow = { end: Date; snapshot: string; prevEnd: Date; prev: { snapshot: string; mark: string } | null };
+export type CountWindow = {
+  end: Date;
+  snapshot: string;
+  prevEnd: Date;
+  prev: { snapshot: string; mark: string } | null;
+};
 
 /** The run's cut-off: the current snapshot, and its oldest running transaction (the mark). */
 export async function takeMark(trx: Db): Promise<{ snapshot: string; mark: string }> {
@@ -50,13 +55,25 @@ function windowCondition(w: CountWindow, at: string, tx: string) {
     AND NOT pg_visible_in_snapshot(${txRef}, ${w.prev.snapshot}::pg_snapshot) AND ${visible}))`;
 }
 
-export type ActivityRow = { memberId: string; account: string; uplineId: string; turnover: bigint; net: bigint; active: boolean };
+export type ActivityRow = {
+  memberId: string;
+  account: string;
+  uplineId: string;
+  turnover: bigint;
+  net: bigint;
+  active: boolean;
+};
 
 /**
  * Each player's figures in the window (turnover = stakes − refunds, net = turnover − wins, less
  * the bonuses paid when `bonuses`), with its direct agent. Only members with an upline are read.
  */
-export async function readActivity(db: Db, views: SettlementViews, w: CountWindow, opts: { bonuses: boolean }): Promise<ActivityRow[]> {
+export async function readActivity(
+  db: Db,
+  views: SettlementViews,
+  w: CountWindow,
+  opts: { bonuses: boolean },
+): Promise<ActivityRow[]> {
   const rounds = views.rounds();
   const inWindow = windowCondition(w, 'r.settled_at', 'r.settled_tx');
   const bonus = opts.bonuses
@@ -64,7 +81,14 @@ export async function readActivity(db: Db, views: SettlementViews, w: CountWindo
         SELECT b.member_id, 0::bigint, -b.amount, false
           FROM ${views.bonuses()} AS b WHERE ${windowCondition(w, 'b.created_at', 'b.settle_tx')}`
     : sql``;
-  const { rows } = await sql<{ memberId: string; account: string; uplineId: string; turnover: string; net: string; active: boolean }>`
+  const { rows } = await sql<{
+    memberId: string;
+    account: string;
+    uplineId: string;
+    turnover: string;
+    net: string;
+    active: boolean;
+  }>`
     WITH activity (member_id, turnover, net, active) AS (
       SELECT r.member_id, (r.total_bet - r.total_refund), (r.total_bet - r.total_refund - r.total_win), true
         FROM ${rounds} AS r WHERE ${inWindow}
@@ -86,13 +110,25 @@ export async function readActivity(db: Db, views: SettlementViews, w: CountWindo
 }
 
 /** Every agent with its upline (the tree the chains are walked on). */
-export async function readAgents(db: Db, views: SettlementViews, agentTypes: readonly number[]): Promise<{ id: string; account: string; uplineId: string | null }[]> {
+export async function readAgents(
+  db: Db,
+  views: SettlementViews,
+  agentTypes: readonly number[],
+): Promise<{ id: string; account: string; uplineId: string | null }[]> {
   const { rows } = await sql<{ id: string; account: string; uplineId: string | null }>`
-    SELECT m.id::text AS id, m.account, m.upline_id::text AS "uplineId" FROM ${views.members()} AS m WHERE m.type = ANY(${[...agentTypes]}::int[])`.execute(db);
+    SELECT m.id::text AS id, m.account, m.upline_id::text AS "uplineId" FROM ${views.members()} AS m WHERE m.type = ANY(${[...agentTypes]}::int[])`.execute(
+    db,
+  );
   return rows;
 }
 
-export type LiveContractRow = { id: string; memberId: string; tiers: ContractTier[]; carryIn: bigint; latest: { periodStart: Date; tierBase: bigint; tierActive: number } | null };
+export type LiveContractRow = {
+  id: string;
+  memberId: string;
+  tiers: ContractTier[];
+  carryIn: bigint;
+  latest: { periodStart: Date; tierBase: bigint; tierActive: number } | null;
+};
 
 /**
  * The live contracts of a stream (type and period), each with its latest statement's figures: the
@@ -100,7 +136,15 @@ export type LiveContractRow = { id: string; memberId: string; tiers: ContractTie
  * sort in time (one kind of period each), so the latest is found on the (contract, period) index.
  */
 export async function readLiveContracts(db: Db, type: string, period: string): Promise<LiveContractRow[]> {
-  const { rows } = await sql<{ id: string; memberId: string; tiers: ContractTier[]; carry: string | null; start: Date | null; tierBase: string | null; tierActive: number | null }>`
+  const { rows } = await sql<{
+    id: string;
+    memberId: string;
+    tiers: ContractTier[];
+    carry: string | null;
+    start: Date | null;
+    tierBase: string | null;
+    tierActive: number | null;
+  }>`
     SELECT c.id::text AS id, c.downline_id::text AS "memberId", c.tiers, s.carry_out::text AS carry, s.period_start AS start,
            s.tier_base::text AS "tierBase", s.tier_active AS "tierActive"
       FROM agent_contracts AS c
@@ -113,16 +157,27 @@ export async function readLiveContracts(db: Db, type: string, period: string): P
     memberId: r.memberId,
     tiers: r.tiers,
     carryIn: BigInt(r.carry ?? '0'),
-    latest: r.start === null ? null : { periodStart: new Date(r.start), tierBase: BigInt(r.tierBase ?? '0'), tierActive: r.tierActive ?? 0 },
+    latest:
+      r.start === null
+        ? null
+        : { periodStart: new Date(r.start), tierBase: BigInt(r.tierBase ?? '0'), tierActive: r.tierActive ?? 0 },
   }));
 }
 
 /** Which of these players already have a round settled in [from, to) (a real-time salary's players seen earlier in the day). */
-export async function readSeenBetween(db: Db, views: SettlementViews, memberIds: string[], from: Date, to: Date): Promise<Set<string>> {
+export async function readSeenBetween(
+  db: Db,
+  views: SettlementViews,
+  memberIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Set<string>> {
   if (memberIds.length === 0 || from.getTime() >= to.getTime()) return new Set();
   const { rows } = await sql<{ id: string }>`
     SELECT p.id::text AS id FROM unnest(${memberIds}::bigint[]) AS p (id)
-     WHERE EXISTS (SELECT 1 FROM ${views.rounds()} AS r WHERE r.member_id = p.id AND r.settled_at >= ${from} AND r.settled_at < ${to})`.execute(db);
+     WHERE EXISTS (SELECT 1 FROM ${views.rounds()} AS r WHERE r.member_id = p.id AND r.settled_at >= ${from} AND r.settled_at < ${to})`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -159,19 +214,26 @@ const RUN_COLUMNS = sql`id::text AS id, stream, type, period_key AS "periodKey",
   started_at AS "startedAt", computed_at AS "computedAt", finished_at AS "finishedAt"`;
 
 export async function findRun(db: Db, stream: string, periodKey: string): Promise<RunRow | undefined> {
-  const { rows } = await sql<RunRow>`SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE stream = ${stream} AND period_key = ${periodKey}`.execute(db);
+  const { rows } =
+    await sql<RunRow>`SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE stream = ${stream} AND period_key = ${periodKey}`.execute(
+      db,
+    );
   return rows[0];
 }
 
 export async function findRunById(db: Db, id: string): Promise<RunRow | undefined> {
-  const { rows } = await sql<RunRow>`SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE id = ${id}::bigint`.execute(db);
+  const { rows } = await sql<RunRow>`SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE id = ${id}::bigint`.execute(
+    db,
+  );
   return rows[0];
 }
 
 /** The stream's latest computed run (its end and mark start the next window). */
 export async function findLatestComputed(db: Db, stream: string): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
-    SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE stream = ${stream} AND cutoff_mark IS NOT NULL ORDER BY period_end DESC LIMIT 1`.execute(db);
+    SELECT ${RUN_COLUMNS} FROM agent_settlement_runs WHERE stream = ${stream} AND cutoff_mark IS NOT NULL ORDER BY period_end DESC LIMIT 1`.execute(
+    db,
+  );
   return rows[0];
 }
 
@@ -179,12 +241,17 @@ export async function findLatestComputed(db: Db, stream: string): Promise<RunRow
 export async function findUnpaidRuns(db: Db, stream: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT id::text AS id FROM agent_settlement_runs
-     WHERE stream = ${stream} AND cutoff_mark IS NOT NULL AND status IN ('computed', 'failed') ORDER BY period_end`.execute(db);
+     WHERE stream = ${stream} AND cutoff_mark IS NOT NULL AND status IN ('computed', 'failed') ORDER BY period_end`.execute(
+    db,
+  );
   return rows.map((r) => r.id);
 }
 
 /** The run row of a period, created pending when missing; its attempt counted. */
-export async function startRun(db: Db, r: { stream: string; type: string; periodKey: string; start: Date; end: Date }): Promise<RunRow> {
+export async function startRun(
+  db: Db,
+  r: { stream: string; type: string; periodKey: string; start: Date; end: Date },
+): Promise<RunRow> {
   const { rows } = await sql<RunRow>`
     INSERT INTO agent_settlement_runs (stream, type, period_key, period_start, period_end, attempts)
     VALUES (${r.stream}, ${r.type}, ${r.periodKey}, ${r.start}, ${r.end}, 1)
@@ -193,7 +260,12 @@ export async function startRun(db: Db, r: { stream: string; type: string; period
   return rows[0]!;
 }
 
-export async function setRunStatus(db: Db, id: string, status: 'failed' | 'superseded' | 'done', error: string | null): Promise<void> {
+export async function setRunStatus(
+  db: Db,
+  id: string,
+  status: 'failed' | 'superseded' | 'done',
+  error: string | null,
+): Promise<void> {
   await sql`
     UPDATE agent_settlement_runs SET status = ${status}, error = ${error === null ? null : error.slice(0, 500)},
            finished_at = CASE WHEN ${status} = 'failed' THEN finished_at ELSE clock_timestamp() END
@@ -201,14 +273,24 @@ export async function setRunStatus(db: Db, id: string, status: 'failed' | 'super
 }
 
 /** The computation's outcome: the mark and the counts, in the transaction that wrote the statements. */
-export async function markComputed(db: Db, id: string, cut: { snapshot: string; mark: string }, contracts: number): Promise<void> {
+export async function markComputed(
+  db: Db,
+  id: string,
+  cut: { snapshot: string; mark: string },
+  contracts: number,
+): Promise<void> {
   await sql`
     UPDATE agent_settlement_runs SET status = 'computed', cutoff_mark = ${cut.mark}::xid8, cutoff_snapshot = ${cut.snapshot}::pg_snapshot, contracts = ${contracts}, computed_at = clock_timestamp(), error = NULL
      WHERE id = ${id}::bigint`.execute(db);
 }
 
 /** Write a run's statements (idempotent by contract and period). */
-export async function insertStatements(db: Db, run: RunRow, statements: readonly ComputedStatement[], held: ReadonlySet<string>): Promise<void> {
+export async function insertStatements(
+  db: Db,
+  run: RunRow,
+  statements: readonly ComputedStatement[],
+  held: ReadonlySet<string>,
+): Promise<void> {
   const CHUNK = 500;
   for (let i = 0; i < statements.length; i += CHUNK) {
     const chunk = statements.slice(i, i + CHUNK);
@@ -243,11 +325,25 @@ export async function insertStatements(db: Db, run: RunRow, statements: readonly
   }
 }
 
-export type PayableRow = { id: string; runId: string; memberId: string; type: string; periodKey: string; amount: bigint };
+export type PayableRow = {
+  id: string;
+  runId: string;
+  memberId: string;
+  type: string;
+  periodKey: string;
+  amount: bigint;
+};
 
 /** Lock a batch of a run's statements waiting to be paid (others paying the same run skip them). */
 export async function lockPending(db: Db, runId: string, limit: number): Promise<PayableRow[]> {
-  const { rows } = await sql<{ id: string; runId: string; memberId: string; type: string; periodKey: string; amount: string }>`
+  const { rows } = await sql<{
+    id: string;
+    runId: string;
+    memberId: string;
+    type: string;
+    periodKey: string;
+    amount: string;
+  }>`
     SELECT id::text AS id, run_id::text AS "runId", member_id::text AS "memberId", type, period_key AS "periodKey", amount_minor::text AS amount
       FROM agent_statements AS s WHERE run_id = ${runId}::bigint AND status = 'pending'
      ORDER BY s.id LIMIT ${limit} FOR UPDATE SKIP LOCKED`.execute(db);
@@ -256,9 +352,18 @@ export async function lockPending(db: Db, runId: string, limit: number): Promise
 
 /** Lock a member's held statements (a release pays them). */
 export async function lockHeld(db: Db, memberId: string): Promise<PayableRow[]> {
-  const { rows } = await sql<{ id: string; runId: string; memberId: string; type: string; periodKey: string; amount: string }>`
+  const { rows } = await sql<{
+    id: string;
+    runId: string;
+    memberId: string;
+    type: string;
+    periodKey: string;
+    amount: string;
+  }>`
     SELECT id::text AS id, run_id::text AS "runId", member_id::text AS "memberId", type, period_key AS "periodKey", amount_minor::text AS amount
-      FROM agent_statements AS s WHERE member_id = ${memberId}::bigint AND status = 'held' ORDER BY s.id FOR UPDATE`.execute(db);
+      FROM agent_statements AS s WHERE member_id = ${memberId}::bigint AND status = 'held' ORDER BY s.id FOR UPDATE`.execute(
+    db,
+  );
   return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
 }
 
@@ -283,7 +388,9 @@ export async function markPaid(db: Db, ids: string[], ledgerTransactionIds: stri
 
 export async function markHeld(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE agent_statements SET status = 'held' WHERE id = ANY(${ids}::bigint[]) AND status = 'pending'`.execute(db);
+  await sql`UPDATE agent_statements SET status = 'held' WHERE id = ANY(${ids}::bigint[]) AND status = 'pending'`.execute(
+    db,
+  );
 }
 
 /** Recount a run from its statements; `done` once none waits to be paid (held ones wait for their release). */
@@ -303,4 +410,3 @@ export async function refreshRunCounts(db: Db, runId: string): Promise<{ pending
     RETURNING c.pending`.execute(db);
   return { pending: rows[0]?.pending ?? 0 };
 }
-

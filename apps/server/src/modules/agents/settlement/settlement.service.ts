@@ -38,7 +38,10 @@ type Db = Kysely<Database>;
 export type SettlementContext = {
   db: Db;
   audit: Pick<AuditService, 'record'>;
-  ledger: Pick<LedgerService, 'getOperatorCurrency' | 'ensureMemberAccounts' | 'ensureSystemAccount' | 'postManyWithin'>;
+  ledger: Pick<
+    LedgerService,
+    'getOperatorCurrency' | 'ensureMemberAccounts' | 'ensureSystemAccount' | 'postManyWithin'
+  >;
   views: SettlementViews;
   /** The operator's time zone (the rewards engine's setting): days, weeks and months are cut in it. */
   timeZone: (db: Db) => Promise<string>;
@@ -72,11 +75,22 @@ export function createAgentSettlementService(ctx: SettlementContext) {
   async function compute(stream: Stream, window: SettlementWindow): Promise<RunRow> {
     return runInTransaction(db, async (trx) => {
       await lockStream(trx, stream.name);
-      const run = await startRun(trx, { stream: stream.name, type: stream.type, periodKey: window.key, start: window.start, end: window.end });
+      const run = await startRun(trx, {
+        stream: stream.name,
+        type: stream.type,
+        periodKey: window.key,
+        start: window.start,
+        end: window.end,
+      });
       if (run.cutoffMark !== null || run.status === 'superseded') return run;
       const latest = await findLatestComputed(trx, stream.name);
       if (latest && latest.periodEnd.getTime() >= window.end.getTime()) {
-        await setRunStatus(trx, run.id, 'superseded', `a later period (${latest.periodKey}) was settled first; these rounds counted there`);
+        await setRunStatus(
+          trx,
+          run.id,
+          'superseded',
+          `a later period (${latest.periodKey}) was settled first; these rounds counted there`,
+        );
         return { ...run, status: 'superseded' };
       }
       const cut = await takeMark(trx);
@@ -84,7 +98,10 @@ export function createAgentSettlementService(ctx: SettlementContext) {
         end: window.end,
         snapshot: cut.snapshot,
         prevEnd: latest ? latest.periodEnd : window.start,
-        prev: latest?.cutoffSnapshot && latest.cutoffMark ? { snapshot: latest.cutoffSnapshot, mark: latest.cutoffMark } : null,
+        prev:
+          latest?.cutoffSnapshot && latest.cutoffMark
+            ? { snapshot: latest.cutoffSnapshot, mark: latest.cutoffMark }
+            : null,
       };
       let lap = performance.now();
       const phase = (name: string) => {
@@ -103,7 +120,15 @@ export function createAgentSettlementService(ctx: SettlementContext) {
       // statement of the day, plus this window's turnover and its players not seen earlier today.
       const realtime = stream.type === 'realtime_salary';
       const dayStart = dayOf(window.start, timeZone).start;
-      const seen = realtime ? await readSeenBetween(trx, views, activity.filter((a) => a.active).map((a) => a.memberId), dayStart, countWindow.prevEnd) : new Set<string>();
+      const seen = realtime
+        ? await readSeenBetween(
+            trx,
+            views,
+            activity.filter((a) => a.active).map((a) => a.memberId),
+            dayStart,
+            countWindow.prevEnd,
+          )
+        : new Set<string>();
       const players: PlayerActivity[] = activity.map((a) => ({
         memberId: a.memberId,
         account: a.account,
@@ -113,7 +138,13 @@ export function createAgentSettlementService(ctx: SettlementContext) {
         ...(realtime ? { tierActive: a.active && !seen.has(a.memberId) } : {}),
       }));
       const offsets = realtime
-        ? new Map(contracts.flatMap((c) => (c.latest && c.latest.periodStart.getTime() >= dayStart.getTime() ? [[c.memberId, { base: c.latest.tierBase, active: c.latest.tierActive }] as const] : [])))
+        ? new Map(
+            contracts.flatMap((c) =>
+              c.latest && c.latest.periodStart.getTime() >= dayStart.getTime()
+                ? [[c.memberId, { base: c.latest.tierBase, active: c.latest.tierActive }] as const]
+                : [],
+            ),
+          )
         : undefined;
       phase('read the day so far');
       const statements = computeStatements(dividend ? 'dividend' : 'salary', players, agents, contracts, offsets);
@@ -139,7 +170,12 @@ export function createAgentSettlementService(ctx: SettlementContext) {
     );
     const payable = rows.filter((r) => !held.has(r.memberId));
     if (payable.length === 0) return 0;
-    const wallets = await ctx.ledger.ensureMemberAccounts(trx, [...new Set(payable.map((r) => r.memberId))], PLAYER_MAIN, currency);
+    const wallets = await ctx.ledger.ensureMemberAccounts(
+      trx,
+      [...new Set(payable.map((r) => r.memberId))],
+      PLAYER_MAIN,
+      currency,
+    );
     const budget = await ctx.ledger.ensureSystemAccount('agent_salary_budget', currency, trx);
     const posts = await ctx.ledger.postManyWithin(
       trx,
@@ -191,7 +227,15 @@ export function createAgentSettlementService(ctx: SettlementContext) {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await runInTransaction(db, async (trx) => {
-        const failed = run ?? (await startRun(trx, { stream: stream.name, type: stream.type, periodKey: window.key, start: window.start, end: window.end }));
+        const failed =
+          run ??
+          (await startRun(trx, {
+            stream: stream.name,
+            type: stream.type,
+            periodKey: window.key,
+            start: window.start,
+            end: window.end,
+          }));
         await setRunStatus(trx, failed.id, 'failed', message);
       }).catch(() => undefined);
       throw err;
@@ -212,7 +256,13 @@ export function createAgentSettlementService(ctx: SettlementContext) {
       try {
         for (const runId of await findUnpaidRuns(db, stream.name)) paid += await pay(runId);
         const latest = await findLatestComputed(db, stream.name);
-        for (const window of endedWindows(at, stream.period, timeZone, latest ? latest.periodEnd : null, CATCH_UP_WINDOWS)) {
+        for (const window of endedWindows(
+          at,
+          stream.period,
+          timeZone,
+          latest ? latest.periodEnd : null,
+          CATCH_UP_WINDOWS,
+        )) {
           paid += (await settleWindow(stream, window)).paid;
         }
       } catch (err) {
@@ -223,7 +273,15 @@ export function createAgentSettlementService(ctx: SettlementContext) {
     return paid;
   }
 
-  const ops = createSettlementOps({ db, audit: ctx.audit, views, settleWindow, pay, payRows, currency: () => ctx.ledger.getOperatorCurrency() });
+  const ops = createSettlementOps({
+    db,
+    audit: ctx.audit,
+    views,
+    settleWindow,
+    pay,
+    payRows,
+    currency: () => ctx.ledger.getOperatorCurrency(),
+  });
 
   return {
     settleWindow,

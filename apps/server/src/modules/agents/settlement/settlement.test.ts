@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { AgentIncomePage, PayeeHold, PayeeReleaseResult, SettlementRun, SettlementRunDetail, Statement } from '@wps/shared/schemas/agent-settlement';
+import type {
+  AgentIncomePage,
+  PayeeHold,
+  PayeeReleaseResult,
+  SettlementRun,
+  SettlementRunDetail,
+  Statement,
+} from '@wps/shared/schemas/agent-settlement';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import { call, expectFailure, insertTestMember, login, valueOf } from '../../../../test/api-client';
 import { expectLedgerHealthy } from '../../../../test/ledger-invariants';
@@ -12,7 +19,17 @@ import { createAgentSettlementService } from './settlement.service';
 import { createGatewayViews } from '../../gateway/gateway-views';
 import { createLedgerViews } from '../../ledger/ledger-views';
 import { createMemberViews } from '../../member/member-views';
-import { addContract, addMember, addRound, agentPayments, balanceOf, dayWindow, flat, settleRound, statementsOf } from './settlement-test-support';
+import {
+  addContract,
+  addMember,
+  addRound,
+  agentPayments,
+  balanceOf,
+  dayWindow,
+  flat,
+  settleRound,
+  statementsOf,
+} from './settlement-test-support';
 
 const DAILY = streamOf('daily_salary:day')!;
 const DIVIDEND = streamOf('dividend:daily')!;
@@ -72,25 +89,68 @@ describeEachDatabase('agent settlement: statements, payments once, late rounds, 
     expect(await balanceOf(db(), a.id)).toBe(534n);
 
     const token = valueOf<LoginResult>(await login(t.app, a.account, PASSWORD)).token;
-    const income = valueOf<AgentIncomePage>(await call(t.app, 'GET', '/wps/agent/centre/income?type=daily_salary', { token }));
+    const income = valueOf<AgentIncomePage>(
+      await call(t.app, 'GET', '/wps/agent/centre/income?type=daily_salary', { token }),
+    );
     expect(income.list).toHaveLength(1);
-    expect(income.list[0]).toMatchObject({ amountMinor: '534', rateBp: 100, teamBaseMinor: '133457', activePlayers: 2, status: 'paid' });
-    const statement = valueOf<Statement>(await call(t.app, 'GET', `/wps/agent/centre/income/${income.list[0]!.id}`, { token }));
+    expect(income.list[0]).toMatchObject({
+      amountMinor: '534',
+      rateBp: 100,
+      teamBaseMinor: '133457',
+      activePlayers: 2,
+      status: 'paid',
+    });
+    const statement = valueOf<Statement>(
+      await call(t.app, 'GET', `/wps/agent/centre/income/${income.list[0]!.id}`, { token }),
+    );
     expect(statement.lines).toEqual([
-      expect.objectContaining({ sourceMemberId: b.id, sourceKind: 'agent', baseMinor: '133457', rateBp: 100, downlineRateBp: 60, grossMinor: '1334', downlineMinor: '800', amountMinor: '534' }),
+      expect.objectContaining({
+        sourceMemberId: b.id,
+        sourceKind: 'agent',
+        baseMinor: '133457',
+        rateBp: 100,
+        downlineRateBp: 60,
+        grossMinor: '1334',
+        downlineMinor: '800',
+        amountMinor: '534',
+      }),
     ]);
     // Someone else's statement is not found; a player is refused.
     const cStatement = (await statementsOf(db(), w.key)).find((s) => s.memberId === c.id);
     expect(cStatement).toBeDefined();
-    const otherId = String((await db().selectFrom('agent_statements').select('id').where('member_id', '=', c.id).executeTakeFirstOrThrow()).id);
-    expectFailure(await call(t.app, 'GET', `/wps/agent/centre/income/${otherId}`, { token }), 'AGENT_STATEMENT_NOT_FOUND', 404);
+    const otherId = String(
+      (await db().selectFrom('agent_statements').select('id').where('member_id', '=', c.id).executeTakeFirstOrThrow())
+        .id,
+    );
+    expectFailure(
+      await call(t.app, 'GET', `/wps/agent/centre/income/${otherId}`, { token }),
+      'AGENT_STATEMENT_NOT_FOUND',
+      404,
+    );
     expectFailure(await call(t.app, 'GET', '/wps/agent/centre/income', {}), 'UNAUTHORIZED', 401);
 
-    const runs = valueOf<OpsPage<SettlementRun>>(await call(t.app, 'GET', '/ops/agents/settlement/runs?type=daily_salary', { token: admin }));
-    expect(runs.list[0]).toMatchObject({ periodKey: w.key, status: 'done', statements: 3, paid: 3, totalMinor: String(308 + 492 + 534) });
-    const detail = valueOf<SettlementRunDetail>(await call(t.app, 'GET', `/ops/agents/settlement/runs/${runs.list[0]!.id}`, { token: admin }));
+    const runs = valueOf<OpsPage<SettlementRun>>(
+      await call(t.app, 'GET', '/ops/agents/settlement/runs?type=daily_salary', { token: admin }),
+    );
+    expect(runs.list[0]).toMatchObject({
+      periodKey: w.key,
+      status: 'done',
+      statements: 3,
+      paid: 3,
+      totalMinor: String(308 + 492 + 534),
+    });
+    const detail = valueOf<SettlementRunDetail>(
+      await call(t.app, 'GET', `/ops/agents/settlement/runs/${runs.list[0]!.id}`, { token: admin }),
+    );
     expect(detail.statements).toHaveLength(3);
-    expectFailure(await call(t.app, 'POST', `/ops/agents/settlement/runs/${runs.list[0]!.id}/rerun`, { token: admin, payload: { reason: 'try again' } }), 'AGENT_SETTLEMENT_RUN_STATE', 409);
+    expectFailure(
+      await call(t.app, 'POST', `/ops/agents/settlement/runs/${runs.list[0]!.id}/rerun`, {
+        token: admin,
+        payload: { reason: 'try again' },
+      }),
+      'AGENT_SETTLEMENT_RUN_STATE',
+      409,
+    );
     await expectLedgerHealthy(t.database);
   });
 
@@ -117,20 +177,47 @@ describeEachDatabase('agent settlement: statements, payments once, late rounds, 
     const { b, p2 } = await tree();
     const w = dayWindow(10);
     await addRound(db(), p2.id, 100_000n, 0n, new Date(w.start.getTime() + 1));
-    const hold = valueOf<PayeeHold>(await call(t.app, 'POST', '/ops/agents/holds', { token: admin, payload: { memberId: b.id, reason: 'checking the team' } }));
-    expectFailure(await call(t.app, 'POST', '/ops/agents/holds', { token: admin, payload: { memberId: b.id, reason: 'twice' } }), 'AGENT_HOLD_EXISTS', 409);
-    expectFailure(await call(t.app, 'POST', '/ops/agents/holds', { token: admin, payload: { memberId: p2.id, reason: 'a player' } }), 'AGENT_MEMBER_NOT_FOUND', 404);
+    const hold = valueOf<PayeeHold>(
+      await call(t.app, 'POST', '/ops/agents/holds', {
+        token: admin,
+        payload: { memberId: b.id, reason: 'checking the team' },
+      }),
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/agents/holds', { token: admin, payload: { memberId: b.id, reason: 'twice' } }),
+      'AGENT_HOLD_EXISTS',
+      409,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/ops/agents/holds', {
+        token: admin,
+        payload: { memberId: p2.id, reason: 'a player' },
+      }),
+      'AGENT_MEMBER_NOT_FOUND',
+      404,
+    );
     await settlement().settleWindow(DAILY, w);
-    expect((await statementsOf(db(), w.key)).find((s) => s.memberId === b.id)).toMatchObject({ status: 'held', amount: 600n });
+    expect((await statementsOf(db(), w.key)).find((s) => s.memberId === b.id)).toMatchObject({
+      status: 'held',
+      amount: 600n,
+    });
     expect(await balanceOf(db(), b.id)).toBe(0n);
-    const listed = valueOf<PayeeHold[]>(await call(t.app, 'GET', `/ops/agents/holds?active=true&memberId=${b.id}`, { token: admin }));
+    const listed = valueOf<PayeeHold[]>(
+      await call(t.app, 'GET', `/ops/agents/holds?active=true&memberId=${b.id}`, { token: admin }),
+    );
     expect(listed[0]).toMatchObject({ heldStatements: 1, heldMinor: '600' });
 
-    const released = valueOf<PayeeReleaseResult>(await call(t.app, 'DELETE', `/ops/agents/holds/${hold.id}`, { token: admin, payload: { reason: 'all clear' } }));
+    const released = valueOf<PayeeReleaseResult>(
+      await call(t.app, 'DELETE', `/ops/agents/holds/${hold.id}`, { token: admin, payload: { reason: 'all clear' } }),
+    );
     expect(released).toMatchObject({ paidStatements: 1, paidMinor: '600' });
     expect(released.hold.releasedAt).not.toBeNull();
     expect(await balanceOf(db(), b.id)).toBe(600n);
-    expectFailure(await call(t.app, 'DELETE', `/ops/agents/holds/${hold.id}`, { token: admin, payload: { reason: 'again' } }), 'AGENT_HOLD_NOT_FOUND', 404);
+    expectFailure(
+      await call(t.app, 'DELETE', `/ops/agents/holds/${hold.id}`, { token: admin, payload: { reason: 'again' } }),
+      'AGENT_HOLD_NOT_FOUND',
+      404,
+    );
     await settlement().settleWindow(DAILY, w);
     expect(await balanceOf(db(), b.id)).toBe(600n);
     await expectLedgerHealthy(t.database);
@@ -144,34 +231,71 @@ describeEachDatabase('agent settlement: statements, payments once, late rounds, 
     const w1 = dayWindow(21);
     await addRound(db(), p.id, 10_000n, 30_000n, new Date(w0.start.getTime() + 1));
     await settlement().settleWindow(DIVIDEND, w0);
-    expect(await statementsOf(db(), w0.key)).toEqual([expect.objectContaining({ memberId: a.id, amount: 0n, status: 'none', carryOut: -20_000n })]);
+    expect(await statementsOf(db(), w0.key)).toEqual([
+      expect.objectContaining({ memberId: a.id, amount: 0n, status: 'none', carryOut: -20_000n }),
+    ]);
     await addRound(db(), p.id, 50_000n, 0n, new Date(w1.start.getTime() + 1));
     await settlement().settleWindow(DIVIDEND, w1);
     // 10 % of (50 000 − 20 000 carried).
-    expect(await statementsOf(db(), w1.key)).toEqual([expect.objectContaining({ memberId: a.id, amount: 3_000n, status: 'paid', carryOut: 0n })]);
+    expect(await statementsOf(db(), w1.key)).toEqual([
+      expect.objectContaining({ memberId: a.id, amount: 3_000n, status: 'paid', carryOut: 0n }),
+    ]);
     expect(await balanceOf(db(), a.id)).toBe(3_000n);
 
     // Bonuses and rebates paid to the team's players lower the net loss.
     const now = Date.now();
-    const w2 = { key: new Date(now).toISOString().slice(0, 13), start: new Date(now - 3_600_000), end: new Date(now + 3_600_000) };
+    const w2 = {
+      key: new Date(now).toISOString().slice(0, 13),
+      start: new Date(now - 3_600_000),
+      end: new Date(now + 3_600_000),
+    };
     await addRound(db(), p.id, 10_000n, 0n, new Date(now - 60_000));
-    await t.app.services.ledger.creditPlayerFromSystem({ systemPurpose: 'promotion_budget', memberId: p.id, amountMinor: 4_000n, kind: 'reward_cash', idempotencyKey: `settle-test-bonus:${p.id}` });
+    await t.app.services.ledger.creditPlayerFromSystem({
+      systemPurpose: 'promotion_budget',
+      memberId: p.id,
+      amountMinor: 4_000n,
+      kind: 'reward_cash',
+      idempotencyKey: `settle-test-bonus:${p.id}`,
+    });
     await settlement().settleWindow(DIVIDEND, w2);
-    expect(await statementsOf(db(), w2.key)).toEqual([expect.objectContaining({ memberId: a.id, amount: 600n, status: 'paid' })]);
+    expect(await statementsOf(db(), w2.key)).toEqual([
+      expect.objectContaining({ memberId: a.id, amount: 600n, status: 'paid' }),
+    ]);
   });
 
   it('a real-time salary pays each 5-minute window, its tier read on the day so far', async () => {
     const a = await addMember(db(), null, true);
     const p = await addMember(db(), a.id, false);
-    await addContract(db(), 'realtime_salary', a.id, null, [{ minAmountMinor: '0', minActivePlayers: 0, rateBp: 50 }, { minAmountMinor: '20000', minActivePlayers: 1, rateBp: 100 }], '5min');
+    await addContract(
+      db(),
+      'realtime_salary',
+      a.id,
+      null,
+      [
+        { minAmountMinor: '0', minActivePlayers: 0, rateBp: 50 },
+        { minAmountMinor: '20000', minActivePlayers: 1, rateBp: 100 },
+      ],
+      '5min',
+    );
     const at = Date.UTC(2026, 2, 3, 15, 0);
-    const windows = [0, 1, 2].map((i) => ({ key: new Date(at + i * 300_000).toISOString(), start: new Date(at + i * 300_000), end: new Date(at + (i + 1) * 300_000) }));
+    const windows = [0, 1, 2].map((i) => ({
+      key: new Date(at + i * 300_000).toISOString(),
+      start: new Date(at + i * 300_000),
+      end: new Date(at + (i + 1) * 300_000),
+    }));
     await addRound(db(), p.id, 15_000n, 0n, new Date(at + 1000));
     await addRound(db(), p.id, 10_000n, 0n, new Date(at + 300_000 + 1000));
     for (const w of windows) await settlement().settleWindow(REALTIME, w);
-    const rows = await db().selectFrom('agent_statements').select(['period_key', 'amount_minor', 'tier_base', 'tier_active', 'rate_bp']).where('member_id', '=', a.id).orderBy('period_key').execute();
+    const rows = await db()
+      .selectFrom('agent_statements')
+      .select(['period_key', 'amount_minor', 'tier_base', 'tier_active', 'rate_bp'])
+      .where('member_id', '=', a.id)
+      .orderBy('period_key')
+      .execute();
     // 0.5 % of 150.00; then the day reaches 250.00: 1 % of 100.00. The third window had no play.
-    expect(rows.map((r) => [r.period_key, String(r.amount_minor), String(r.tier_base), r.tier_active, r.rate_bp])).toEqual([
+    expect(
+      rows.map((r) => [r.period_key, String(r.amount_minor), String(r.tier_base), r.tier_active, r.rate_bp]),
+    ).toEqual([
       [windows[0]!.key, '75', '15000', 1, 50],
       [windows[1]!.key, '100', '25000', 1, 100],
     ]);
@@ -188,21 +312,49 @@ describeEachDatabase('agent settlement: statements, payments once, late rounds, 
       db: dbh,
       audit: services.audit,
       ledger: { ...services.ledger, postManyWithin: () => Promise.reject(new Error('the ledger is down')) },
-      views: { rounds: createGatewayViews({ db: dbh }).settledRounds, bonuses: createLedgerViews({ db: dbh }).playerBonusCredits, members: createMemberViews({ db: dbh }).uplines },
+      views: {
+        rounds: createGatewayViews({ db: dbh }).settledRounds,
+        bonuses: createLedgerViews({ db: dbh }).playerBonusCredits,
+        members: createMemberViews({ db: dbh }).uplines,
+      },
       timeZone: services.rewards.timeZone,
     });
     await expect(failing.settleWindow(DAILY, w)).rejects.toThrow('the ledger is down');
-    const runs = valueOf<OpsPage<SettlementRun>>(await call(t.app, 'GET', `/ops/agents/settlement/runs?status=failed&periodKey=${w.key}`, { token: admin }));
-    expect(runs.list).toEqual([expect.objectContaining({ periodKey: w.key, status: 'failed', error: 'the ledger is down', paid: 0 })]);
+    const runs = valueOf<OpsPage<SettlementRun>>(
+      await call(t.app, 'GET', `/ops/agents/settlement/runs?status=failed&periodKey=${w.key}`, { token: admin }),
+    );
+    expect(runs.list).toEqual([
+      expect.objectContaining({ periodKey: w.key, status: 'failed', error: 'the ledger is down', paid: 0 }),
+    ]);
     expect(await balanceOf(db(), a.id)).toBe(0n);
 
-    const rerun = valueOf<SettlementRun>(await call(t.app, 'POST', `/ops/agents/settlement/runs/${runs.list[0]!.id}/rerun`, { token: admin, payload: { reason: 'ledger back' } }));
+    const rerun = valueOf<SettlementRun>(
+      await call(t.app, 'POST', `/ops/agents/settlement/runs/${runs.list[0]!.id}/rerun`, {
+        token: admin,
+        payload: { reason: 'ledger back' },
+      }),
+    );
     expect(rerun).toMatchObject({ status: 'done', statements: 2, paid: 2, error: null });
     expect(await balanceOf(db(), a.id)).toBe(400n);
-    expectFailure(await call(t.app, 'POST', `/ops/agents/settlement/runs/${rerun.id}/rerun`, { token: admin, payload: { reason: 'again' } }), 'AGENT_SETTLEMENT_RUN_STATE', 409);
-    const statements = valueOf<OpsPage<{ id: string }>>(await call(t.app, 'GET', `/ops/agents/statements?periodKey=${w.key}&memberId=${a.id}`, { token: admin }));
-    const one = valueOf<Statement>(await call(t.app, 'GET', `/ops/agents/statements/${statements.list[0]!.id}`, { token: admin }));
-    expect(one).toMatchObject({ amountMinor: '400', status: 'paid', lines: [expect.objectContaining({ sourceKind: 'agent', baseMinor: '100000' })] });
+    expectFailure(
+      await call(t.app, 'POST', `/ops/agents/settlement/runs/${rerun.id}/rerun`, {
+        token: admin,
+        payload: { reason: 'again' },
+      }),
+      'AGENT_SETTLEMENT_RUN_STATE',
+      409,
+    );
+    const statements = valueOf<OpsPage<{ id: string }>>(
+      await call(t.app, 'GET', `/ops/agents/statements?periodKey=${w.key}&memberId=${a.id}`, { token: admin }),
+    );
+    const one = valueOf<Statement>(
+      await call(t.app, 'GET', `/ops/agents/statements/${statements.list[0]!.id}`, { token: admin }),
+    );
+    expect(one).toMatchObject({
+      amountMinor: '400',
+      status: 'paid',
+      lines: [expect.objectContaining({ sourceKind: 'agent', baseMinor: '100000' })],
+    });
     await expectLedgerHealthy(t.database);
   });
 });

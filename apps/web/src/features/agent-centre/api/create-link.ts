@@ -11,5 +11,8 @@ export function createLink(body: LinkCreateBody): Promise<AgentLink> {
 
 export function useCreateLink() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createLink, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['member', 'agent', 'links'] }) });
+  return useMutation({
+    mutationFn: createLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['member', 'agent', 'links'] }),
+  });
 }

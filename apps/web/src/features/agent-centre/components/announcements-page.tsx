@@ -34,7 +34,16 @@ export function AnnouncementsPage() {
                 <SanitizedHtml html={a.content} />
               </article>
             ))}
-            {p.totalPages > 1 && <Pager page={p.page} totalPages={p.totalPages} onPage={setPage} pageLabel={t('pager', { page: p.page, total: p.totalPages })} previousLabel={t('previous')} nextLabel={t('next')} />}
+            {p.totalPages > 1 && (
+              <Pager
+                page={p.page}
+                totalPages={p.totalPages}
+                onPage={setPage}
+                pageLabel={t('pager', { page: p.page, total: p.totalPages })}
+                previousLabel={t('previous')}
+                nextLabel={t('next')}
+              />
+            )}
           </>
         )}
       </ListStates>

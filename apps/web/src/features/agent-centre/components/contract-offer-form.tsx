@@ -21,15 +21,24 @@ export type DownlineOption = { id: string; account: string };
  * active players, rate) and, for a dividend, its period. Checked by the shared schemas before it
  * leaves; the server checks the rate cap against the member's own contract.
  */
-export function ContractOfferForm({ type, money, downlines }: { type: ContractType; money: MoneyFormat; downlines: readonly DownlineOption[] }) {
+export function ContractOfferForm({
+  type,
+  money,
+  downlines,
+}: {
+  type: ContractType;
+  money: MoneyFormat;
+  downlines: readonly DownlineOption[];
+}) {
   const { t } = useTranslation('agent');
   const { locale } = useFormats();
   const mutation = useProcessContract(type);
   const [formError, setFormError] = useState<string | null>(null);
   const ids = useId();
   const hasPeriod = type === 'dividend';
-  const resolver = createFormResolver<OfferFormValues, unknown>(createOfferFormSchema({ scale: money.scale, locale, hasPeriod }), ({ reason }) =>
-    t(`offer.errors.${reason}`, { defaultValue: t('offer.errors.format'), scale: money.scale }),
+  const resolver = createFormResolver<OfferFormValues, unknown>(
+    createOfferFormSchema({ scale: money.scale, locale, hasPeriod }),
+    ({ reason }) => t(`offer.errors.${reason}`, { defaultValue: t('offer.errors.format'), scale: money.scale }),
   );
   const {
     register,
@@ -50,14 +59,23 @@ export function ContractOfferForm({ type, money, downlines }: { type: ContractTy
     mutation.mutate(body, {
       onSuccess: () => {
         toast.success(t('done.offer'));
-        reset({ downlineId: body.action === 'offer' ? body.downlineId : '', period: 'daily', tiers: [{ ...EMPTY_TIER }] });
+        reset({
+          downlineId: body.action === 'offer' ? body.downlineId : '',
+          period: 'daily',
+          tiers: [{ ...EMPTY_TIER }],
+        });
       },
       onError: (error) => setFormError(translateError(error)),
     });
   }
 
   return (
-    <form className="ac-offer" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-labelledby={`${ids}-title`}>
+    <form
+      className="ac-offer"
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby={`${ids}-title`}
+    >
       <h3 id={`${ids}-title`} className="ac-section__title">
         {t('offer.title')}
       </h3>
@@ -66,7 +84,12 @@ export function ContractOfferForm({ type, money, downlines }: { type: ContractTy
           {t('offer.downline')}
         </label>
         <div className="field__box">
-          <select id={`${ids}-downline`} className="field__input" aria-invalid={errors.downlineId ? true : undefined} {...register('downlineId')}>
+          <select
+            id={`${ids}-downline`}
+            className="field__input"
+            aria-invalid={errors.downlineId ? true : undefined}
+            {...register('downlineId')}
+          >
             {downlines.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.account}
@@ -96,9 +119,30 @@ export function ContractOfferForm({ type, money, downlines }: { type: ContractTy
         <legend>{t('terms.tiers')}</legend>
         {tiers.fields.map((field, index) => (
           <div key={field.id} className="ac-offer__tier" role="group" aria-label={t('offer.tier', { n: index + 1 })}>
-            <TextField label={baseLabel} inputMode="decimal" autoComplete="off" maxLength={24} error={errors.tiers?.[index]?.minAmount?.message} {...register(`tiers.${index}.minAmount`)} />
-            <TextField label={t('terms.minActivePlayers')} inputMode="numeric" autoComplete="off" maxLength={7} error={errors.tiers?.[index]?.minActivePlayers?.message} {...register(`tiers.${index}.minActivePlayers`)} />
-            <TextField label={t('offer.ratePercent')} inputMode="decimal" autoComplete="off" maxLength={7} error={errors.tiers?.[index]?.ratePercent?.message} {...register(`tiers.${index}.ratePercent`)} />
+            <TextField
+              label={baseLabel}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={24}
+              error={errors.tiers?.[index]?.minAmount?.message}
+              {...register(`tiers.${index}.minAmount`)}
+            />
+            <TextField
+              label={t('terms.minActivePlayers')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={7}
+              error={errors.tiers?.[index]?.minActivePlayers?.message}
+              {...register(`tiers.${index}.minActivePlayers`)}
+            />
+            <TextField
+              label={t('offer.ratePercent')}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={7}
+              error={errors.tiers?.[index]?.ratePercent?.message}
+              {...register(`tiers.${index}.ratePercent`)}
+            />
             {tiers.fields.length > 1 && (
               <Button type="button" size="sm" variant="ghost" onClick={() => tiers.remove(index)}>
                 {t('offer.removeTier', { n: index + 1 })}

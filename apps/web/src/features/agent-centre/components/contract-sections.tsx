@@ -10,13 +10,36 @@ import { useContractAction } from './use-contract-action';
 type ContractAction = ReturnType<typeof useContractAction>;
 
 /** Accept / reject style pair of buttons for one contract. */
-function AnswerButtons({ action, contract, yes, no, labels }: { action: ContractAction; contract: Contract; yes: 'accept' | 'acceptTermination'; no: 'reject' | 'rejectTermination'; labels: [string, string] }) {
+function AnswerButtons({
+  action,
+  contract,
+  yes,
+  no,
+  labels,
+}: {
+  action: ContractAction;
+  contract: Contract;
+  yes: 'accept' | 'acceptTermination';
+  no: 'reject' | 'rejectTermination';
+  labels: [string, string];
+}) {
   return (
     <div className="ac-actions">
-      <Button size="sm" loading={action.isBusy(yes, contract.id)} disabled={action.isPending} onClick={() => action.run({ action: yes, contractId: contract.id })}>
+      <Button
+        size="sm"
+        loading={action.isBusy(yes, contract.id)}
+        disabled={action.isPending}
+        onClick={() => action.run({ action: yes, contractId: contract.id })}
+      >
         {labels[0]}
       </Button>
-      <Button size="sm" variant="secondary" loading={action.isBusy(no, contract.id)} disabled={action.isPending} onClick={() => action.run({ action: no, contractId: contract.id })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={action.isBusy(no, contract.id)}
+        disabled={action.isPending}
+        onClick={() => action.run({ action: no, contractId: contract.id })}
+      >
         {labels[1]}
       </Button>
     </div>
@@ -24,14 +47,33 @@ function AnswerButtons({ action, contract, yes, no, labels }: { action: Contract
 }
 
 /** The termination state of a live contract as `side` sees it: answer the other side, wait, or ask. */
-function TerminationControls({ action, contract, side }: { action: ContractAction; contract: Contract; side: 'upline' | 'downline' }) {
+function TerminationControls({
+  action,
+  contract,
+  side,
+}: {
+  action: ContractAction;
+  contract: Contract;
+  side: 'upline' | 'downline';
+}) {
   const { t } = useTranslation('agent');
   if (contract.status === 'termination_requested') {
-    if (contract.terminationRequestedBy === side) return <p className="ac-note">{t('contracts.terminationAwaiting')}</p>;
+    if (contract.terminationRequestedBy === side)
+      return <p className="ac-note">{t('contracts.terminationAwaiting')}</p>;
     return (
       <>
-        <p className="ac-note ac-note--warn">{t('contracts.terminationRequested', { by: side === 'downline' ? contract.upline ?? t('terms.house') : contract.downline })}</p>
-        <AnswerButtons action={action} contract={contract} yes="acceptTermination" no="rejectTermination" labels={[t('contracts.acceptTermination'), t('contracts.rejectTermination')]} />
+        <p className="ac-note ac-note--warn">
+          {t('contracts.terminationRequested', {
+            by: side === 'downline' ? (contract.upline ?? t('terms.house')) : contract.downline,
+          })}
+        </p>
+        <AnswerButtons
+          action={action}
+          contract={contract}
+          yes="acceptTermination"
+          no="rejectTermination"
+          labels={[t('contracts.acceptTermination'), t('contracts.rejectTermination')]}
+        />
       </>
     );
   }
@@ -83,11 +125,20 @@ function CascadeDialog({ action }: { action: ContractAction }) {
  * The member's own side of one contract type: the new-request view (an offer to accept or reject),
  * the current contract and its termination-request view.
  */
-export function MyContractSection({ type, view, money }: { type: ContractType; view: ContractView; money: MoneyFormat }) {
+export function MyContractSection({
+  type,
+  view,
+  money,
+}: {
+  type: ContractType;
+  view: ContractView;
+  money: MoneyFormat;
+}) {
   const { t } = useTranslation('agent');
   const action = useContractAction(type);
   const headingId = useId();
-  const currentTitle = view.current?.status === 'termination_requested' ? t('contracts.terminationRequest') : t('contracts.current');
+  const currentTitle =
+    view.current?.status === 'termination_requested' ? t('contracts.terminationRequest') : t('contracts.current');
   return (
     <section className="ac-section" aria-labelledby={headingId} data-testid={`my-contract-${type}`}>
       <h3 id={headingId} className="ac-section__title">
@@ -98,7 +149,13 @@ export function MyContractSection({ type, view, money }: { type: ContractType; v
           <h4 className="ac-card__title">{t('contracts.newRequest')}</h4>
           {view.current && <p className="ac-note">{t('contracts.replaces')}</p>}
           <ContractTerms contract={view.offer} money={money} />
-          <AnswerButtons action={action} contract={view.offer} yes="accept" no="reject" labels={[t('contracts.accept'), t('contracts.reject')]} />
+          <AnswerButtons
+            action={action}
+            contract={view.offer}
+            yes="accept"
+            no="reject"
+            labels={[t('contracts.accept'), t('contracts.reject')]}
+          />
         </article>
       )}
       {view.current ? (
@@ -116,7 +173,15 @@ export function MyContractSection({ type, view, money }: { type: ContractType; v
 }
 
 /** The member's contracts with its direct downlines: open offers and live contracts. */
-export function DownlineContractsSection({ type, view, money }: { type: ContractType; view: ContractView; money: MoneyFormat }) {
+export function DownlineContractsSection({
+  type,
+  view,
+  money,
+}: {
+  type: ContractType;
+  view: ContractView;
+  money: MoneyFormat;
+}) {
   const { t } = useTranslation('agent');
   const action = useContractAction(type);
   const headingId = useId();

@@ -13,7 +13,13 @@ import { IncomePage } from './income-page';
 import '../agent-centre.css';
 
 /** One type's view through the list states (skeleton, error with retry), then `children`. */
-function ContractViewStates({ type, children }: { type: ContractType; children: (view: NonNullable<ReturnType<typeof useContractView>['data']>) => React.ReactNode }) {
+function ContractViewStates({
+  type,
+  children,
+}: {
+  type: ContractType;
+  children: (view: NonNullable<ReturnType<typeof useContractView>['data']>) => React.ReactNode;
+}) {
   const { t } = useTranslation(['agent', 'common']);
   const view = useContractView(type);
   return (
@@ -40,19 +46,29 @@ export function ContractsPage({ money }: { money: MoneyFormat }) {
   const { t } = useTranslation('agent');
   // The offer form's choices: the direct downlines that are agents (contracts are only with them).
   const direct = useDownlines({ level: 1, pageSize: 100 });
-  const downlines: DownlineOption[] | undefined = direct.data?.list.filter((d) => d.isAgent && d.status === 'active').map((d) => ({ id: d.memberId, account: d.account }));
+  const downlines: DownlineOption[] | undefined = direct.data?.list
+    .filter((d) => d.isAgent && d.status === 'active')
+    .map((d) => ({ id: d.memberId, account: d.account }));
   const [type, setType] = useState<ContractType>('daily_salary');
   const idBase = useId().replace(/:/g, '');
   return (
     <section className="ac-page-body" data-testid="agent-contracts">
-      <Tabs items={CONTRACT_TYPES.map((id) => ({ id, label: t(`type.${id}`) }))} value={type} onChange={setType} idBase={idBase} ariaLabel={t('contracts.types')} />
+      <Tabs
+        items={CONTRACT_TYPES.map((id) => ({ id, label: t(`type.${id}`) }))}
+        value={type}
+        onChange={setType}
+        idBase={idBase}
+        ariaLabel={t('contracts.types')}
+      />
       <TabPanel idBase={idBase} value={type} className="ac-tab-panel">
         <ContractViewStates key={type} type={type}>
           {(view) => (
             <>
               <MyContractSection type={type} view={view} money={money} />
               <DownlineContractsSection type={type} view={view} money={money} />
-              {view.current && downlines && downlines.length > 0 && <ContractOfferForm key={type} type={type} money={money} downlines={downlines} />}
+              {view.current && downlines && downlines.length > 0 && (
+                <ContractOfferForm key={type} type={type} money={money} downlines={downlines} />
+              )}
             </>
           )}
         </ContractViewStates>
@@ -65,7 +81,9 @@ export function ContractsPage({ money }: { money: MoneyFormat }) {
 export function ContractTypePage({ type, money }: { type: ContractType; money: MoneyFormat }) {
   return (
     <section className="ac-page-body" data-testid={`agent-type-${type}`}>
-      <ContractViewStates type={type}>{(view) => <MyContractSection type={type} view={view} money={money} />}</ContractViewStates>
+      <ContractViewStates type={type}>
+        {(view) => <MyContractSection type={type} view={view} money={money} />}
+      </ContractViewStates>
       <IncomePage type={type} money={money} />
     </section>
   );

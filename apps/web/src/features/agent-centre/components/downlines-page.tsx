@@ -16,7 +16,15 @@ type Filter = { search: string; level: string; status: string };
 const EMPTY: Filter = { search: '', level: '', status: '' };
 const LEVELS = [1, 2, 3, 4, 5, 6];
 
-function DownlineRow({ downline, money, onTransfer }: { downline: Downline; money: MoneyFormat; onTransfer: (target: TransferTarget) => void }) {
+function DownlineRow({
+  downline,
+  money,
+  onTransfer,
+}: {
+  downline: Downline;
+  money: MoneyFormat;
+  onTransfer: (target: TransferTarget) => void;
+}) {
   const { t } = useTranslation('agent');
   const formats = useFormats();
   const amount = useMinorMoney(money);
@@ -27,15 +35,28 @@ function DownlineRow({ downline, money, onTransfer }: { downline: Downline; mone
         <strong>{downline.account}</strong>
       </td>
       <td data-label={t('downlines.type')}>{downline.isAgent ? t('downlines.agent') : t('downlines.member')}</td>
-      <td className="ac-num" data-label={t('downlines.level')}>{formats.number(downline.level, 0)}</td>
+      <td className="ac-num" data-label={t('downlines.level')}>
+        {formats.number(downline.level, 0)}
+      </td>
       <td data-label={t('downlines.upline')}>{downline.upline}</td>
       <td data-label={t('downlines.registeredAt')}>{formats.date(downline.registeredAt)}</td>
-      <td data-label={t('downlines.status')}>{t(`downlines.statusValue.${downline.status}`, { defaultValue: downline.status })}</td>
-      <td data-label={t('downlines.contracts')}>{downline.contracts.length === 0 ? '—' : downline.contracts.map((c) => t(`type.${c}`)).join(', ')}</td>
-      <td className="ac-num" data-label={t('downlines.balance')}>{downline.balanceMinor === null ? '—' : amount(downline.balanceMinor)}</td>
+      <td data-label={t('downlines.status')}>
+        {t(`downlines.statusValue.${downline.status}`, { defaultValue: downline.status })}
+      </td>
+      <td data-label={t('downlines.contracts')}>
+        {downline.contracts.length === 0 ? '—' : downline.contracts.map((c) => t(`type.${c}`)).join(', ')}
+      </td>
+      <td className="ac-num" data-label={t('downlines.balance')}>
+        {downline.balanceMinor === null ? '—' : amount(downline.balanceMinor)}
+      </td>
       <td>
         {isDirect && downline.status === 'active' && (
-          <Button size="sm" variant="secondary" onClick={() => onTransfer({ memberId: downline.memberId, account: downline.account })} aria-label={t('downlines.transferTo', { account: downline.account })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onTransfer({ memberId: downline.memberId, account: downline.account })}
+            aria-label={t('downlines.transferTo', { account: downline.account })}
+          >
             {t('downlines.transfer')}
           </Button>
         )}
@@ -52,7 +73,13 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<TransferTarget | null>(null);
   const ids = useId();
-  const downlines = useDownlines({ search: filter.search.trim() || undefined, level: filter.level || undefined, status: filter.status || undefined, page, pageSize: 20 });
+  const downlines = useDownlines({
+    search: filter.search.trim() || undefined,
+    level: filter.level || undefined,
+    status: filter.status || undefined,
+    page,
+    pageSize: 20,
+  });
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +95,14 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
             {t('downlines.account')}
           </label>
           <div className="field__box">
-            <input id={`${ids}-search`} className="field__input" maxLength={64} autoComplete="off" value={draft.search} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
+            <input
+              id={`${ids}-search`}
+              className="field__input"
+              maxLength={64}
+              autoComplete="off"
+              value={draft.search}
+              onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+            />
           </div>
         </div>
         <div className="field">
@@ -76,7 +110,12 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
             {t('downlines.level')}
           </label>
           <div className="field__box">
-            <select id={`${ids}-level`} className="field__input" value={draft.level} onChange={(e) => setDraft({ ...draft, level: e.target.value })}>
+            <select
+              id={`${ids}-level`}
+              className="field__input"
+              value={draft.level}
+              onChange={(e) => setDraft({ ...draft, level: e.target.value })}
+            >
               <option value="">{t('downlines.allLevels')}</option>
               {LEVELS.map((l) => (
                 <option key={l} value={String(l)}>
@@ -91,7 +130,12 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
             {t('downlines.status')}
           </label>
           <div className="field__box">
-            <select id={`${ids}-status`} className="field__input" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <select
+              id={`${ids}-status`}
+              className="field__input"
+              value={draft.status}
+              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+            >
               <option value="">{t('downlines.allStatuses')}</option>
               <option value="active">{t('downlines.statusValue.active')}</option>
               <option value="disabled">{t('downlines.statusValue.disabled')}</option>
@@ -118,12 +162,16 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
                 <tr>
                   <th scope="col">{t('downlines.account')}</th>
                   <th scope="col">{t('downlines.type')}</th>
-                  <th scope="col" className="ac-num">{t('downlines.level')}</th>
+                  <th scope="col" className="ac-num">
+                    {t('downlines.level')}
+                  </th>
                   <th scope="col">{t('downlines.upline')}</th>
                   <th scope="col">{t('downlines.registeredAt')}</th>
                   <th scope="col">{t('downlines.status')}</th>
                   <th scope="col">{t('downlines.contracts')}</th>
-                  <th scope="col" className="ac-num">{t('downlines.balance')}</th>
+                  <th scope="col" className="ac-num">
+                    {t('downlines.balance')}
+                  </th>
                   <th scope="col">
                     <span className="visually-hidden">{t('downlines.actions')}</span>
                   </th>
@@ -135,11 +183,22 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
                 ))}
               </tbody>
             </table>
-            {p.totalPages > 1 && <Pager page={p.page} totalPages={p.totalPages} onPage={setPage} pageLabel={t('pager', { page: p.page, total: p.totalPages })} previousLabel={t('previous')} nextLabel={t('next')} />}
+            {p.totalPages > 1 && (
+              <Pager
+                page={p.page}
+                totalPages={p.totalPages}
+                onPage={setPage}
+                pageLabel={t('pager', { page: p.page, total: p.totalPages })}
+                previousLabel={t('previous')}
+                nextLabel={t('next')}
+              />
+            )}
           </>
         )}
       </ListStates>
-      {target && <TransferDialog target={target} money={money} mainWallet={mainWallet} onClose={() => setTarget(null)} />}
+      {target && (
+        <TransferDialog target={target} money={money} mainWallet={mainWallet} onClose={() => setTarget(null)} />
+      )}
     </section>
   );
 }

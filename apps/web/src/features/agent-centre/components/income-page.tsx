@@ -35,12 +35,24 @@ function StatementLines({ statementId, money }: { statementId: string; money: Mo
           <thead>
             <tr>
               <th scope="col">{t('income.source')}</th>
-              <th scope="col" className="ac-num">{t('income.base')}</th>
-              <th scope="col" className="ac-num">{t('income.activePlayers')}</th>
-              <th scope="col" className="ac-num">{t('income.rates')}</th>
-              <th scope="col" className="ac-num">{t('income.gross')}</th>
-              <th scope="col" className="ac-num">{t('income.downlinePaid')}</th>
-              <th scope="col" className="ac-num">{t('income.amount')}</th>
+              <th scope="col" className="ac-num">
+                {t('income.base')}
+              </th>
+              <th scope="col" className="ac-num">
+                {t('income.activePlayers')}
+              </th>
+              <th scope="col" className="ac-num">
+                {t('income.rates')}
+              </th>
+              <th scope="col" className="ac-num">
+                {t('income.gross')}
+              </th>
+              <th scope="col" className="ac-num">
+                {t('income.downlinePaid')}
+              </th>
+              <th scope="col" className="ac-num">
+                {t('income.amount')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -49,14 +61,24 @@ function StatementLines({ statementId, money }: { statementId: string; money: Mo
                 <td data-label={t('income.source')}>
                   {line.sourceAccount} <span className="ac-note">({t(`income.kind.${line.sourceKind}`)})</span>
                 </td>
-                <td className="ac-num" data-label={t('income.base')}>{amount(line.baseMinor)}</td>
-                <td className="ac-num" data-label={t('income.activePlayers')}>{formats.number(line.activePlayers, 0)}</td>
+                <td className="ac-num" data-label={t('income.base')}>
+                  {amount(line.baseMinor)}
+                </td>
+                <td className="ac-num" data-label={t('income.activePlayers')}>
+                  {formats.number(line.activePlayers, 0)}
+                </td>
                 <td className="ac-num" data-label={t('income.rates')}>
                   {formats.percent(line.rateBp / 10_000)} − {formats.percent(line.downlineRateBp / 10_000)}
                 </td>
-                <td className="ac-num" data-label={t('income.gross')}>{amount(line.grossMinor)}</td>
-                <td className="ac-num" data-label={t('income.downlinePaid')}>{amount(line.downlineMinor)}</td>
-                <td className="ac-num" data-label={t('income.amount')}>{amount(line.amountMinor)}</td>
+                <td className="ac-num" data-label={t('income.gross')}>
+                  {amount(line.grossMinor)}
+                </td>
+                <td className="ac-num" data-label={t('income.downlinePaid')}>
+                  {amount(line.downlineMinor)}
+                </td>
+                <td className="ac-num" data-label={t('income.amount')}>
+                  {amount(line.amountMinor)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -66,7 +88,15 @@ function StatementLines({ statementId, money }: { statementId: string; money: Mo
   );
 }
 
-function StatementRow({ statement, money, showType }: { statement: StatementSummary; money: MoneyFormat; showType: boolean }) {
+function StatementRow({
+  statement,
+  money,
+  showType,
+}: {
+  statement: StatementSummary;
+  money: MoneyFormat;
+  showType: boolean;
+}) {
   const { t } = useTranslation('agent');
   const formats = useFormats();
   const amount = useMinorMoney(money);
@@ -79,15 +109,31 @@ function StatementRow({ statement, money, showType }: { statement: StatementSumm
           {formats.dateTime(statement.periodStart)} – {formats.dateTime(statement.periodEnd)}
         </td>
         {showType && <td data-label={t('income.type')}>{t(`type.${statement.type}`)}</td>}
-        <td className="ac-num" data-label={t('income.teamBase')}>{amount(statement.teamBaseMinor)}</td>
-        <td className="ac-num" data-label={t('income.activePlayers')}>{formats.number(statement.activePlayers, 0)}</td>
-        <td className="ac-num" data-label={t('income.rate')}>{formats.percent(statement.rateBp / 10_000)}</td>
-        <td className="ac-num ac-money" data-label={t('income.amount')}>{amount(statement.amountMinor)}</td>
+        <td className="ac-num" data-label={t('income.teamBase')}>
+          {amount(statement.teamBaseMinor)}
+        </td>
+        <td className="ac-num" data-label={t('income.activePlayers')}>
+          {formats.number(statement.activePlayers, 0)}
+        </td>
+        <td className="ac-num" data-label={t('income.rate')}>
+          {formats.percent(statement.rateBp / 10_000)}
+        </td>
+        <td className="ac-num ac-money" data-label={t('income.amount')}>
+          {amount(statement.amountMinor)}
+        </td>
         <td data-label={t('income.status')}>
-          <span className={`ac-status ac-status--${statement.status === 'paid' ? 'active' : 'offered'}`}>{t(`income.statementStatus.${statement.status}`)}</span>
+          <span className={`ac-status ac-status--${statement.status === 'paid' ? 'active' : 'offered'}`}>
+            {t(`income.statementStatus.${statement.status}`)}
+          </span>
         </td>
         <td>
-          <Button size="sm" variant="ghost" aria-expanded={isOpen} aria-controls={linesId} onClick={() => setOpen(!isOpen)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={isOpen}
+            aria-controls={linesId}
+            onClick={() => setOpen(!isOpen)}
+          >
             {isOpen ? t('income.hideLines') : t('income.showLines')}
           </Button>
         </td>
@@ -117,7 +163,11 @@ export function IncomePage({ money, type: fixedType }: { money: MoneyFormat; typ
   const filterId = useId();
   const showType = type === undefined;
   return (
-    <section className="ac-section" data-testid={fixedType ? `income-${fixedType}` : 'income'} aria-label={t('income.title')}>
+    <section
+      className="ac-section"
+      data-testid={fixedType ? `income-${fixedType}` : 'income'}
+      aria-label={t('income.title')}
+    >
       {!fixedType && (
         <div className="field ac-filter">
           <label className="field__label" htmlFor={filterId}>
@@ -162,10 +212,18 @@ export function IncomePage({ money, type: fixedType }: { money: MoneyFormat; typ
                 <tr>
                   <th scope="col">{t('income.period')}</th>
                   {showType && <th scope="col">{t('income.type')}</th>}
-                  <th scope="col" className="ac-num">{t('income.teamBase')}</th>
-                  <th scope="col" className="ac-num">{t('income.activePlayers')}</th>
-                  <th scope="col" className="ac-num">{t('income.rate')}</th>
-                  <th scope="col" className="ac-num">{t('income.amount')}</th>
+                  <th scope="col" className="ac-num">
+                    {t('income.teamBase')}
+                  </th>
+                  <th scope="col" className="ac-num">
+                    {t('income.activePlayers')}
+                  </th>
+                  <th scope="col" className="ac-num">
+                    {t('income.rate')}
+                  </th>
+                  <th scope="col" className="ac-num">
+                    {t('income.amount')}
+                  </th>
                   <th scope="col">{t('income.status')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('income.lines')}</span>
@@ -179,7 +237,14 @@ export function IncomePage({ money, type: fixedType }: { money: MoneyFormat; typ
               </tbody>
             </table>
             {p.totalPages > 1 && (
-              <Pager page={p.page} totalPages={p.totalPages} onPage={setPage} pageLabel={t('pager', { page: p.page, total: p.totalPages })} previousLabel={t('previous')} nextLabel={t('next')} />
+              <Pager
+                page={p.page}
+                totalPages={p.totalPages}
+                onPage={setPage}
+                pageLabel={t('pager', { page: p.page, total: p.totalPages })}
+                previousLabel={t('previous')}
+                nextLabel={t('next')}
+              />
             )}
           </>
         )}

@@ -28,7 +28,11 @@ function LinkCard({ link }: { link: AgentLink }) {
   const update = useUpdateLink();
   const remove = useDeleteLink();
   const address = linkAddress(link.code);
-  const terms = CONTRACT_TYPES.flatMap((c) => (link.terms[c] ? [`${t(`type.${c}`)} ${link.terms[c].map((tier) => formats.percent(tier.rateBp / 10_000)).join(' / ')}`] : []));
+  const terms = CONTRACT_TYPES.flatMap((c) =>
+    link.terms[c]
+      ? [`${t(`type.${c}`)} ${link.terms[c].map((tier) => formats.percent(tier.rateBp / 10_000)).join(' / ')}`]
+      : [],
+  );
   const onError = (error: unknown) => toast.error(translateError(error));
 
   async function onDelete() {
@@ -72,10 +76,21 @@ function LinkCard({ link }: { link: AgentLink }) {
         )}
       </dl>
       <div className="ac-actions">
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(address).then(() => toast.success(t('links.copied')), onError)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(address).then(() => toast.success(t('links.copied')), onError)
+          }
+        >
           {t('links.copy')}
         </Button>
-        <Button size="sm" variant="secondary" loading={update.isPending} onClick={() => update.mutate({ linkId: link.linkId, enabled: !link.enabled }, { onError })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={update.isPending}
+          onClick={() => update.mutate({ linkId: link.linkId, enabled: !link.enabled }, { onError })}
+        >
           {link.enabled ? t('links.disable') : t('links.enable')}
         </Button>
         <Button size="sm" variant="danger" loading={remove.isPending} onClick={() => void onDelete()}>
@@ -93,14 +108,20 @@ function LinkForm() {
   const create = useCreateLink();
   const [formError, setFormError] = useState<string | null>(null);
   const ids = useId();
-  const resolver = createFormResolver(createLinkFormSchema(locale), ({ reason }) => (reason === 'rate' ? t('offer.errors.rate') : t('offer.errors.format', { scale: 2 })));
+  const resolver = createFormResolver(createLinkFormSchema(locale), ({ reason }) =>
+    reason === 'rate' ? t('offer.errors.rate') : t('offer.errors.format', { scale: 2 }),
+  );
   const {
     register,
     handleSubmit,
     control,
     reset,
     formState: { errors },
-  } = useForm<LinkFormValues, unknown, ReturnType<ReturnType<typeof createLinkFormSchema>['parse']>>({ mode: 'onTouched', defaultValues: EMPTY_LINK_FORM, resolver });
+  } = useForm<LinkFormValues, unknown, ReturnType<ReturnType<typeof createLinkFormSchema>['parse']>>({
+    mode: 'onTouched',
+    defaultValues: EMPTY_LINK_FORM,
+    resolver,
+  });
   const isAgent = useWatch({ control, name: 'type' }) === 'agent';
   return (
     <form
@@ -137,7 +158,15 @@ function LinkForm() {
           <legend>{t('links.defaultRates')}</legend>
           <div className="ac-grid">
             {CONTRACT_TYPES.map((c) => (
-              <TextField key={c} label={t('links.rateOf', { type: t(`type.${c}`) })} inputMode="decimal" autoComplete="off" maxLength={7} error={errors.rates?.[c]?.message} {...register(`rates.${c}`)} />
+              <TextField
+                key={c}
+                label={t('links.rateOf', { type: t(`type.${c}`) })}
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={7}
+                error={errors.rates?.[c]?.message}
+                {...register(`rates.${c}`)}
+              />
             ))}
           </div>
         </fieldset>

@@ -25,9 +25,8 @@ export function RegisterCenterPage() {
   const [created, setCreated] = useState<CentreRegisterResult | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const ids = useId();
-  const resolver = createFormResolver(
-    registerFormSchema,
-    ({ reason }) => (reason === 'mismatch' ? t('register.mismatch') : t('register.required')),
+  const resolver = createFormResolver(registerFormSchema, ({ reason }) =>
+    reason === 'mismatch' ? t('register.mismatch') : t('register.required'),
   );
   const {
     register,
@@ -64,9 +63,32 @@ export function RegisterCenterPage() {
             <input id={`${ids}-agent`} type="radio" value="2" {...register('type')} /> {t('downlines.agent')}
           </label>
         </fieldset>
-        <TextField label={t('register.username')} requiredMark autoComplete="off" maxLength={64} error={errors.username?.message} {...register('username')} />
-        <TextField label={t('register.password')} requiredMark type="password" autoComplete="new-password" maxLength={64} error={errors.password?.message} {...register('password')} />
-        <TextField label={t('register.confirmPassword')} requiredMark type="password" autoComplete="new-password" maxLength={64} error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={t('register.username')}
+          requiredMark
+          autoComplete="off"
+          maxLength={64}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label={t('register.password')}
+          requiredMark
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('register.confirmPassword')}
+          requiredMark
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <p className="ac-note">{t('register.mustChange')}</p>
         {formError && (
           <p className="ac-note ac-note--error" role="alert">
@@ -79,7 +101,10 @@ export function RegisterCenterPage() {
       </form>
       {created && (
         <p className="ac-card" role="status">
-          {t('register.created', { account: created.account, type: created.type === 3 ? t('downlines.member') : t('downlines.agent') })}
+          {t('register.created', {
+            account: created.account,
+            type: created.type === 3 ? t('downlines.member') : t('downlines.agent'),
+          })}
         </p>
       )}
     </section>

@@ -24,7 +24,11 @@ function FiguresCard({ title, figures, money }: { title: string; figures: TeamFi
   return (
     <article className="ac-card" aria-label={title}>
       <h3 className="ac-card__title">{title}</h3>
-      <p className="ac-note">{figures.from === figures.to ? formats.day(figures.from) : `${formats.day(figures.from)} – ${formats.day(figures.to)}`}</p>
+      <p className="ac-note">
+        {figures.from === figures.to
+          ? formats.day(figures.from)
+          : `${formats.day(figures.from)} – ${formats.day(figures.to)}`}
+      </p>
       <dl className="ac-figures">
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -16,8 +16,20 @@ import '../agent-centre.css';
 type Column<Row> = { label: string; cell: (row: Row) => ReactNode; isNumber?: boolean };
 
 /** A report's table (cards on phones) with its list states and pager. */
-function ReportTable<Row>({ query, caption, columns, rowKey, onPage, before }: {
-  query: { isPending: boolean; error: unknown; refetch: () => unknown; data?: { list: Row[]; page: number; totalPages: number } };
+function ReportTable<Row>({
+  query,
+  caption,
+  columns,
+  rowKey,
+  onPage,
+  before,
+}: {
+  query: {
+    isPending: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    data?: { list: Row[]; page: number; totalPages: number };
+  };
   caption: string;
   columns: Column<Row>[];
   rowKey: (row: Row) => string;
@@ -60,7 +72,16 @@ function ReportTable<Row>({ query, caption, columns, rowKey, onPage, before }: {
               ))}
             </tbody>
           </table>
-          {p.totalPages > 1 && <Pager page={p.page} totalPages={p.totalPages} onPage={onPage} pageLabel={t('pager', { page: p.page, total: p.totalPages })} previousLabel={t('previous')} nextLabel={t('next')} />}
+          {p.totalPages > 1 && (
+            <Pager
+              page={p.page}
+              totalPages={p.totalPages}
+              onPage={onPage}
+              pageLabel={t('pager', { page: p.page, total: p.totalPages })}
+              previousLabel={t('previous')}
+              nextLabel={t('next')}
+            />
+          )}
         </>
       )}
     </ListStates>
@@ -68,7 +89,15 @@ function ReportTable<Row>({ query, caption, columns, rowKey, onPage, before }: {
 }
 
 /** The member filter (and a day range for user loss) the reports share; applied on submit. */
-function MemberFilter({ onApply, withDays, children }: { onApply: (v: { member: string; from: string; to: string }) => void; withDays?: boolean; children?: ReactNode }) {
+function MemberFilter({
+  onApply,
+  withDays,
+  children,
+}: {
+  onApply: (v: { member: string; from: string; to: string }) => void;
+  withDays?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('agent');
   const ids = useId();
   const [v, setV] = useState({ member: '', from: '', to: '' });
@@ -84,7 +113,14 @@ function MemberFilter({ onApply, withDays, children }: { onApply: (v: { member: 
             {t('reports.member')}
           </label>
           <div className="field__box">
-            <input id={`${ids}-m`} className="field__input" maxLength={64} autoComplete="off" value={v.member} onChange={(e) => setV({ ...v, member: e.target.value })} />
+            <input
+              id={`${ids}-m`}
+              className="field__input"
+              maxLength={64}
+              autoComplete="off"
+              value={v.member}
+              onChange={(e) => setV({ ...v, member: e.target.value })}
+            />
           </div>
         </div>
       )}
@@ -95,7 +131,13 @@ function MemberFilter({ onApply, withDays, children }: { onApply: (v: { member: 
               {t('reports.from')}
             </label>
             <div className="field__box">
-              <input id={`${ids}-f`} type="date" className="field__input" value={v.from} onChange={(e) => setV({ ...v, from: e.target.value })} />
+              <input
+                id={`${ids}-f`}
+                type="date"
+                className="field__input"
+                value={v.from}
+                onChange={(e) => setV({ ...v, from: e.target.value })}
+              />
             </div>
           </div>
           <div className="field">
@@ -103,7 +145,13 @@ function MemberFilter({ onApply, withDays, children }: { onApply: (v: { member: 
               {t('reports.to')}
             </label>
             <div className="field__box">
-              <input id={`${ids}-t`} type="date" className="field__input" value={v.to} onChange={(e) => setV({ ...v, to: e.target.value })} />
+              <input
+                id={`${ids}-t`}
+                type="date"
+                className="field__input"
+                value={v.to}
+                onChange={(e) => setV({ ...v, to: e.target.value })}
+              />
             </div>
           </div>
         </>
@@ -132,7 +180,10 @@ export function TeamPage() {
         columns={[
           { label: t('downlines.account'), cell: (r) => <strong>{r.account}</strong> },
           { label: t('downlines.type'), cell: (r) => (r.isAgent ? t('downlines.agent') : t('downlines.member')) },
-          { label: t('downlines.status'), cell: (r) => t(`downlines.statusValue.${r.status}`, { defaultValue: r.status }) },
+          {
+            label: t('downlines.status'),
+            cell: (r) => t(`downlines.statusValue.${r.status}`, { defaultValue: r.status }),
+          },
           { label: t('reports.teamSize'), cell: (r) => formats.number(r.teamSize, 0), isNumber: true },
           { label: t('reports.activePlayers'), cell: (r) => formats.number(r.activePlayers, 0), isNumber: true },
           { label: t('reports.turnover'), cell: (r) => amount(r.turnoverMinor), isNumber: true },
@@ -157,7 +208,17 @@ export function TeamBetsPage() {
         caption={t('pages.teamBetting')}
         rowKey={(r) => r.roundId}
         onPage={(page) => setFilter({ ...filter, page })}
-        before={() => bets.data && <p className="ac-total">{t('reports.totals', { rounds: formats.number(bets.data.totals.rounds, 0), bet: amount(bets.data.totals.betMinor), win: amount(bets.data.totals.winMinor) })}</p>}
+        before={() =>
+          bets.data && (
+            <p className="ac-total">
+              {t('reports.totals', {
+                rounds: formats.number(bets.data.totals.rounds, 0),
+                bet: amount(bets.data.totals.betMinor),
+                win: amount(bets.data.totals.winMinor),
+              })}
+            </p>
+          )
+        }
         columns={[
           { label: t('reports.time'), cell: (r) => formats.dateTime(r.createdAt) },
           { label: t('reports.member'), cell: (r) => r.account },
@@ -176,12 +237,23 @@ export function UserLossPage() {
   const { t } = useTranslation('agent');
   const formats = useFormats();
   const [filter, setFilter] = useState({ from: '', to: '', page: 1 });
-  const loss = useUserLoss({ from: filter.from || undefined, to: filter.to || undefined, page: filter.page, pageSize: 20 });
+  const loss = useUserLoss({
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+    page: filter.page,
+    pageSize: 20,
+  });
   const amount = useMinorMoney(loss.data ?? { currency: 'BRL', scale: 2 });
   return (
     <section className="ac-page-body" data-testid="agent-user-loss">
       <MemberFilter withDays onApply={(v) => setFilter({ from: v.from, to: v.to, page: 1 })} />
-      {loss.data && <p className="ac-note">{loss.data.from === loss.data.to ? formats.day(loss.data.from) : `${formats.day(loss.data.from)} – ${formats.day(loss.data.to)}`}</p>}
+      {loss.data && (
+        <p className="ac-note">
+          {loss.data.from === loss.data.to
+            ? formats.day(loss.data.from)
+            : `${formats.day(loss.data.from)} – ${formats.day(loss.data.to)}`}
+        </p>
+      )}
       <ReportTable
         query={loss}
         caption={t('pages.userLoss')}
@@ -207,7 +279,12 @@ export function TeamTransactionsPage() {
   const ids = useId();
   const [type, setType] = useState('');
   const [filter, setFilter] = useState({ member: '', type: '', page: 1 });
-  const rows = useTeamTransactions({ member: filter.member.trim() || undefined, type: filter.type || undefined, page: filter.page, pageSize: 20 });
+  const rows = useTeamTransactions({
+    member: filter.member.trim() || undefined,
+    type: filter.type || undefined,
+    page: filter.page,
+    pageSize: 20,
+  });
   const amount = useMinorMoney(rows.data ?? { currency: 'BRL', scale: 2 });
   return (
     <section className="ac-page-body" data-testid="agent-transactions">
@@ -236,7 +313,10 @@ export function TeamTransactionsPage() {
         columns={[
           { label: t('agent:reports.time'), cell: (r) => formats.dateTime(r.createdAt) },
           { label: t('agent:reports.member'), cell: (r) => r.account },
-          { label: t('agent:reports.kind'), cell: (r) => t(`records:types.${r.kind}`, { defaultValue: t('agent:reports.kind') }) },
+          {
+            label: t('agent:reports.kind'),
+            cell: (r) => t(`records:types.${r.kind}`, { defaultValue: t('agent:reports.kind') }),
+          },
           { label: t('agent:reports.amount'), cell: (r) => amount(r.amountMinor), isNumber: true },
           { label: t('agent:reports.balanceAfter'), cell: (r) => amount(r.balanceAfterMinor), isNumber: true },
         ]}

@@ -23,19 +23,33 @@ function randomKey(): string {
 export type TransferTarget = { memberId: string; account: string };
 
 /** Send money to a direct downline: the amount and the payment password, one ledger transfer. */
-export function TransferDialog({ target, money, mainWallet, onClose }: { target: TransferTarget; money: MoneyFormat; mainWallet: string; onClose: () => void }) {
+export function TransferDialog({
+  target,
+  money,
+  mainWallet,
+  onClose,
+}: {
+  target: TransferTarget;
+  money: MoneyFormat;
+  mainWallet: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('agent');
   const mutation = useTransferToDownline();
   const format = useFormatMoney();
   const { locale } = useFormats();
   const keyRef = useRef(randomKey());
   const [formError, setFormError] = useState<string | null>(null);
-  const resolver = createFormResolver(createDownlineTransferSchema({ scale: money.scale, mainWallet, locale }), ({ field, reason }) => {
-    if (reason === 'balance') return t('transfer.aboveBalance', { balance: format(mainWallet, money) });
-    if (reason === 'zero') return t('transfer.zero');
-    if (reason === 'required') return field === 'amount' ? t('transfer.amountRequired') : t('transfer.passwordRequired');
-    return t('offer.errors.format', { scale: money.scale });
-  });
+  const resolver = createFormResolver(
+    createDownlineTransferSchema({ scale: money.scale, mainWallet, locale }),
+    ({ field, reason }) => {
+      if (reason === 'balance') return t('transfer.aboveBalance', { balance: format(mainWallet, money) });
+      if (reason === 'zero') return t('transfer.zero');
+      if (reason === 'required')
+        return field === 'amount' ? t('transfer.amountRequired') : t('transfer.passwordRequired');
+      return t('offer.errors.format', { scale: money.scale });
+    },
+  );
   const {
     register,
     handleSubmit,
@@ -46,7 +60,12 @@ export function TransferDialog({ target, money, mainWallet, onClose }: { target:
   function onSubmit(values: { amount: bigint; paymentPassword: string }) {
     setFormError(null);
     mutation.mutate(
-      { memberId: target.memberId, amount: formatMinor(values.amount, money.scale), paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      {
+        memberId: target.memberId,
+        amount: formatMinor(values.amount, money.scale),
+        paymentPassword: values.paymentPassword,
+        idempotencyKey: keyRef.current,
+      },
       {
         onSuccess: (result) => {
           toast.success(t('transfer.success', { amount: format(result.amount, money), downline: result.downline }));
@@ -55,8 +74,10 @@ export function TransferDialog({ target, money, mainWallet, onClose }: { target:
         onError: (error) => {
           // The server answered: the next submit is a new request (only a lost answer reuses the key).
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = randomKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) setError('paymentPassword', { message: translateError(error) });
-          else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID')) setError('amount', { message: translateError(error) });
+          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED'))
+            setError('paymentPassword', { message: translateError(error) });
+          else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID'))
+            setError('amount', { message: translateError(error) });
           else setFormError(translateError(error));
         },
       },
@@ -69,7 +90,16 @@ export function TransferDialog({ target, money, mainWallet, onClose }: { target:
         <p className="ac-note">
           {t('transfer.balance')} <strong className="ac-money">{format(mainWallet, money)}</strong>
         </p>
-        <TextField label={t('transfer.amount')} requiredMark inputMode="decimal" autoComplete="off" maxLength={24} error={errors.amount?.message} data-autofocus {...register('amount')} />
+        <TextField
+          label={t('transfer.amount')}
+          requiredMark
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={24}
+          error={errors.amount?.message}
+          data-autofocus
+          {...register('amount')}
+        />
         <TextField
           label={t('transfer.paymentPassword')}
           requiredMark

@@ -59,7 +59,8 @@ export function useContractAction(type: ContractType) {
     isBusy: (action: Action['action'], contractId: string) => busy === `${action}:${contractId}`,
     isPending: mutation.isPending,
     pendingCascade,
-    confirmCascade: () => pendingCascade && run({ action: 'accept', contractId: pendingCascade.contractId, confirm: true }),
+    confirmCascade: () =>
+      pendingCascade && run({ action: 'accept', contractId: pendingCascade.contractId, confirm: true }),
     cancelCascade: () => setPendingCascade(null),
   };
 }

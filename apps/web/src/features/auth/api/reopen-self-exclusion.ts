@@ -7,7 +7,10 @@ import { apiRequest } from '../../../lib/api-client';
  * Login works again after the cooling-off period the answer names.
  */
 export function reopenSelfExclusion(token: string): Promise<{ coolingOffUntil: string }> {
-  return apiRequest<{ coolingOffUntil: string }>('/wps/responsible-gaming/self-exclusion/reopen', { method: 'POST', body: { token } });
+  return apiRequest<{ coolingOffUntil: string }>('/wps/responsible-gaming/self-exclusion/reopen', {
+    method: 'POST',
+    body: { token },
+  });
 }
 
 export function useReopenSelfExclusion() {

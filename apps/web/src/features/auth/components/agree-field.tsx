@@ -37,7 +37,12 @@ export function AgreeField({ minimumAge, error, registration }: AgreeFieldProps)
   return (
     <div className="auth-agree">
       <label className="auth-check auth-check--top">
-        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...registration} />
+        <input
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...registration}
+        />
         <span>
           {/* The legal pages open in a new tab, so the form keeps what was typed. */}
           {linkLegalPages(t('register.agree', { age: minimumAge }))}

@@ -7,10 +7,18 @@ import '../auth.css';
 // The forms (and react-hook-form) load on first open: visitors who never log in don't pay for them.
 // The login-link handler too: a ?token= code is rare, and it waits in memory until this arrives.
 const UrlLoginHandler = lazy(() => import('./url-login-handler').then((m) => ({ default: m.UrlLoginHandler })));
-const LoginRegisterModal = lazy(() => import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })));
-const ForgotPasswordModal = lazy(() => import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })));
-const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
-const SessionEndedDialog = lazy(() => import('./session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })));
+const LoginRegisterModal = lazy(() =>
+  import('./login-register-modal').then((m) => ({ default: m.LoginRegisterModal })),
+);
+const ForgotPasswordModal = lazy(() =>
+  import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })),
+);
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
+const SessionEndedDialog = lazy(() =>
+  import('./session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })),
+);
 const RegisterSuccessDialogs = lazy(() =>
   import('./register-success-dialogs').then((m) => ({ default: m.RegisterSuccessDialogs })),
 );

@@ -16,7 +16,13 @@ export function CaptchaField({ captcha, ...fieldProps }: CaptchaFieldProps) {
       maxLength={16}
       {...fieldProps}
       trailing={
-        <button type="button" className="auth-captcha" onClick={captcha.refresh} aria-label={t('actions.refreshCaptcha')} title={t('actions.refreshCaptcha')}>
+        <button
+          type="button"
+          className="auth-captcha"
+          onClick={captcha.refresh}
+          aria-label={t('actions.refreshCaptcha')}
+          title={t('actions.refreshCaptcha')}
+        >
           {captcha.image ? (
             <img src={captcha.image} alt={t('fields.captchaImage')} width={96} height={36} />
           ) : captcha.isError ? (

@@ -12,7 +12,12 @@ import { clearSession, getSessionValue } from '../../../lib/session-storage';
 import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
 import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { checkConfirmation, createIssueDescriber, passwordText, requiredText } from '../../../components/form/field-rules';
+import {
+  checkConfirmation,
+  createIssueDescriber,
+  passwordText,
+  requiredText,
+} from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useAuthSettings } from '../use-auth-settings';
 import { FormError } from '@wps/ui/form-error';
@@ -86,7 +91,11 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
   function onSubmit(values: ChangeValues) {
     setFormError(null);
     changePassword.mutate(
-      { oldPassword: values.oldPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword },
+      {
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmNewPassword,
+      },
       {
         onSuccess: () => {
           onChanged();
@@ -97,7 +106,8 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
         onError: (error) => {
           if (isApiError(error, 'OLD_PASSWORD_INCORRECT')) setError('oldPassword', { message: translateError(error) });
           else if (isApiError(error, 'PASSWORD_TOO_WEAK')) setError('newPassword', { message: translateError(error) });
-          else if (isApiError(error, 'PASSWORD_MISMATCH')) setError('confirmNewPassword', { message: translateError(error) });
+          else if (isApiError(error, 'PASSWORD_MISMATCH'))
+            setError('confirmNewPassword', { message: translateError(error) });
           else setFormError(translateError(error));
         },
       },
@@ -139,4 +149,3 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
     </form>
   );
 }
-

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { REMEMBER_DEVICE_DAYS, loginVerifyBodySchema, type LoginVerificationRequired, type LoginVerifiedResult } from '@wps/shared/schemas/login-verification';
+import {
+  REMEMBER_DEVICE_DAYS,
+  loginVerifyBodySchema,
+  type LoginVerificationRequired,
+  type LoginVerifiedResult,
+} from '@wps/shared/schemas/login-verification';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
@@ -14,7 +19,10 @@ import { storeDeviceToken } from '../trusted-device';
 
 type Values = { code: string; rememberDays: string };
 
-const schema = z.object({ code: loginVerifyBodySchema.shape.code, rememberDays: z.enum(REMEMBER_DEVICE_DAYS.map(String) as [string, ...string[]]) });
+const schema = z.object({
+  code: loginVerifyBodySchema.shape.code,
+  rememberDays: z.enum(REMEMBER_DEVICE_DAYS.map(String) as [string, ...string[]]),
+});
 
 /**
  * The code step of a password login from a device the account has not remembered: the code the
@@ -39,13 +47,20 @@ export function DeviceCodeStep({
   } = useForm<Values>({
     mode: 'onTouched',
     defaultValues: { code: '', rememberDays: '30' },
-    resolver: createFormResolver(schema, createIssueDescriber(t, () => t('deviceCode.code'))),
+    resolver: createFormResolver(
+      schema,
+      createIssueDescriber(t, () => t('deviceCode.code')),
+    ),
   });
 
   function onSubmit(values: Values) {
     setFormError(null);
     verify.mutate(
-      { challengeId: challenge.challengeId, code: values.code.trim(), rememberDays: Number(values.rememberDays) as 0 | 7 | 30 | 90 },
+      {
+        challengeId: challenge.challengeId,
+        code: values.code.trim(),
+        rememberDays: Number(values.rememberDays) as 0 | 7 | 30 | 90,
+      },
       {
         onSuccess: (result) => {
           if (result.deviceToken) storeDeviceToken(result.deviceToken);

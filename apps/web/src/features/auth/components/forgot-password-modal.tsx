@@ -13,7 +13,14 @@ import { useForgotPasswordEmail } from '../api/forgot-password-email';
 import { useResetPasswordByPhone } from '../api/reset-password-phone';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { closeForgotPassword, openAuthModal, useAuthModal } from '../auth-modal-store';
-import { checkConfirmation, createIssueDescriber, mobileText, passwordText, requiredText, ruleText } from '../../../components/form/field-rules';
+import {
+  checkConfirmation,
+  createIssueDescriber,
+  mobileText,
+  passwordText,
+  requiredText,
+  ruleText,
+} from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { useDialingCountries } from '../../../components/form/use-field-rules';
 import { useAuthSettings } from '../use-auth-settings';
@@ -180,7 +187,10 @@ function PhoneResetForm() {
       setValue('mobileNum', getValues('mobileNum'), { shouldTouch: true });
       return null;
     }
-    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+    return sendSms.mutateAsync({
+      countryDialingCode: country.countryDialingCode,
+      mobileNum: getValues('mobileNum').trim(),
+    });
   }
 
   function onSubmit(values: PhoneValues) {

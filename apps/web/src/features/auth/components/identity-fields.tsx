@@ -12,7 +12,10 @@ type IdentityFieldsProps<Values extends IdentityValues & FieldValues> = {
  * The CPF (masked as it is typed, digits on a phone's keypad) and the date of birth, where the
  * operator's licence asks for them (identity.ts). Both required.
  */
-export function IdentityFields<Values extends IdentityValues & FieldValues>({ form, label }: IdentityFieldsProps<Values>) {
+export function IdentityFields<Values extends IdentityValues & FieldValues>({
+  form,
+  label,
+}: IdentityFieldsProps<Values>) {
   const { t } = useTranslation('auth');
   const cpf = 'cpf' as Path<Values>;
   const birthDate = 'birthDate' as Path<Values>;
@@ -35,7 +38,16 @@ export function IdentityFields<Values extends IdentityValues & FieldValues>({ fo
           },
         })}
       />
-      <TextField label={label('birthDate')} requiredMark type="date" autoComplete="bday" min="1900-01-01" max={localToday()} error={errors.birthDate?.message} {...form.register(birthDate)} />
+      <TextField
+        label={label('birthDate')}
+        requiredMark
+        type="date"
+        autoComplete="bday"
+        min="1900-01-01"
+        max={localToday()}
+        error={errors.birthDate?.message}
+        {...form.register(birthDate)}
+      />
     </>
   );
 }

@@ -92,7 +92,11 @@ function UsernameLoginForm() {
   // An expired self-exclusion's refusal carries the proof for the request to come back.
   const [reopenToken, setReopenToken] = useState<string | null>(null);
   // A login from a device the account has not remembered waits for its code here.
-  const [challenge, setChallenge] = useState<{ step: LoginVerificationRequired; remember: boolean; username: string } | null>(null);
+  const [challenge, setChallenge] = useState<{
+    step: LoginVerificationRequired;
+    remember: boolean;
+    username: string;
+  } | null>(null);
   const captcha = useCaptcha(isCaptchaShown);
   const login = useLogin();
   const completeLogin = useCompleteLogin();
@@ -106,7 +110,12 @@ function UsernameLoginForm() {
     mode: 'onTouched',
     defaultValues: { username: remembered.username, password: '', captcha: '', remember: remembered.isRemembered },
     resolver: createFormResolver(
-      z.object({ username: requiredText(), password: requiredText(), captcha: isCaptchaShown ? requiredText() : z.string(), remember: z.boolean() }),
+      z.object({
+        username: requiredText(),
+        password: requiredText(),
+        captcha: isCaptchaShown ? requiredText() : z.string(),
+        remember: z.boolean(),
+      }),
       createIssueDescriber(t, (field) => t(`fields.${field}`)),
     ),
   });
@@ -230,7 +239,11 @@ function SmsLoginForm() {
     mode: 'onTouched',
     defaultValues: { mobileNum: remembered.mobileNum, code: '', remember: remembered.isRemembered },
     resolver: createFormResolver(
-      z.object({ mobileNum: mobileText(registerSettings?.validate.mobileNum, true, country?.mobileLengths), code: requiredText(), remember: z.boolean() }),
+      z.object({
+        mobileNum: mobileText(registerSettings?.validate.mobileNum, true, country?.mobileLengths),
+        code: requiredText(),
+        remember: z.boolean(),
+      }),
       createIssueDescriber(t, (field) => t(field === 'code' ? 'fields.smsCode' : `fields.${field}`)),
     ),
   });
@@ -244,7 +257,10 @@ function SmsLoginForm() {
       setValue('mobileNum', getValues('mobileNum'), { shouldTouch: true });
       return null;
     }
-    return sendSms.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+    return sendSms.mutateAsync({
+      countryDialingCode: country.countryDialingCode,
+      mobileNum: getValues('mobileNum').trim(),
+    });
   }
 
   function onSubmit(values: SmsValues) {
@@ -252,7 +268,12 @@ function SmsLoginForm() {
     setFormError(null);
     const mobileNum = values.mobileNum.trim();
     login.mutate(
-      { type: 'sms', username: mobileNum, password: values.code.trim(), countryDialingCode: country.countryDialingCode },
+      {
+        type: 'sms',
+        username: mobileNum,
+        password: values.code.trim(),
+        countryDialingCode: country.countryDialingCode,
+      },
       {
         onSuccess: (result) => {
           // An SMS code is itself proof of the phone: this login never asks for another.

@@ -56,7 +56,9 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
         .object({
           ...registerBaseShape(settings, context),
           mobileNum: mobileText(settings.validate.mobileNum, true, context.country?.mobileLengths),
-          verificationCode: isCodeShown ? ruleText(settings.validate.verificationCode, { isRequired: true }) : z.string(),
+          verificationCode: isCodeShown
+            ? ruleText(settings.validate.verificationCode, { isRequired: true })
+            : z.string(),
           password: isPasswordShown ? passwordText(settings.validate.password) : z.string(),
           confirmPassword: z.string(),
           ...identityShape(settings),
@@ -144,7 +146,12 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
         </>
       ) : null}
       {asksIdentity(settings) ? <IdentityFields form={form} label={label} /> : null}
-      <RegisterFormTail registration={registration} settings={settings} variant={variant} isSubmitting={registerMobile.isPending} />
+      <RegisterFormTail
+        registration={registration}
+        settings={settings}
+        variant={variant}
+        isSubmitting={registerMobile.isPending}
+      />
     </form>
   );
 }

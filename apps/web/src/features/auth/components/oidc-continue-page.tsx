@@ -43,7 +43,10 @@ export function OidcContinuePage() {
           </h1>
           {pending.data ? (
             <p className="auth-page__subtitle" data-testid="oidc-identity">
-              {t('oidc.identity', { provider: pending.data.providerName, who: pending.data.email ?? pending.data.displayName ?? '' })}
+              {t('oidc.identity', {
+                provider: pending.data.providerName,
+                who: pending.data.email ?? pending.data.displayName ?? '',
+              })}
             </p>
           ) : null}
         </header>
@@ -111,21 +114,39 @@ function LinkForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<LinkValues>({
-    resolver: createFormResolver(z.object({ username: requiredText(), password: requiredText() }), createIssueDescriber(t, (field) => t(`fields.${field}`))),
+    resolver: createFormResolver(
+      z.object({ username: requiredText(), password: requiredText() }),
+      createIssueDescriber(t, (field) => t(`fields.${field}`)),
+    ),
     defaultValues: { username: '', password: '' },
   });
   function onSubmit(values: LinkValues) {
     setFormError(null);
-    link.mutate({ username: values.username.trim(), password: values.password }, {
-      onSuccess: (result) => completeLogin(result, 'username'),
-      onError: (error) => setFormError(translateError(error)),
-    });
+    link.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (result) => completeLogin(result, 'username'),
+        onError: (error) => setFormError(translateError(error)),
+      },
+    );
   }
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('oidc.linkTab')}>
       <p className="auth-oidc__hint">{t('oidc.linkHint')}</p>
-      <TextField label={t('fields.username')} autoComplete="username" autoCapitalize="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
-      <PasswordField label={t('fields.password')} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <TextField
+        label={t('fields.username')}
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <FormError message={formError} />
       <Button type="submit" disabled={link.isPending}>
         {t('oidc.linkSubmit')}

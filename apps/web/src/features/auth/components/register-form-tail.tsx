@@ -20,7 +20,12 @@ type RegisterFormTailProps<Values extends RegisterBaseValues & FieldValues> = {
  * The end both registration forms share: affiliate code, captcha, agreement, the form error,
  * reset and submit, and on the modal the way back to login.
  */
-export function RegisterFormTail<Values extends RegisterBaseValues & FieldValues>({ registration, settings, variant, isSubmitting }: RegisterFormTailProps<Values>) {
+export function RegisterFormTail<Values extends RegisterBaseValues & FieldValues>({
+  registration,
+  settings,
+  variant,
+  isSubmitting,
+}: RegisterFormTailProps<Values>) {
   const { t, form, label, captcha, isAffiliateShown, formError, resetForm } = registration;
   const { errors } = form.formState;
   const field = (name: keyof RegisterBaseValues) => name as Path<Values>;
@@ -37,9 +42,19 @@ export function RegisterFormTail<Values extends RegisterBaseValues & FieldValues
         />
       ) : null}
       {settings.showCaptcha ? (
-        <CaptchaField label={label('captcha')} requiredMark captcha={captcha} error={errorOf('captcha')} {...form.register(field('captcha'))} />
+        <CaptchaField
+          label={label('captcha')}
+          requiredMark
+          captcha={captcha}
+          error={errorOf('captcha')}
+          {...form.register(field('captcha'))}
+        />
       ) : null}
-      <AgreeField minimumAge={settings.minimumAge} error={errorOf('agree')} registration={form.register(field('agree'))} />
+      <AgreeField
+        minimumAge={settings.minimumAge}
+        error={errorOf('agree')}
+        registration={form.register(field('agree'))}
+      />
       <ResponsibleGamingNotice />
       <FormError message={formError} />
       <div className="auth-actions">

@@ -1,6 +1,11 @@
 import type { InputHTMLAttributes } from 'react';
 import { z } from 'zod';
-import { FIELDS_AFTER_MOBILE as SHARED_AFTER_MOBILE, FIELDS_BEFORE_MOBILE as SHARED_BEFORE_MOBILE, registerFormFields, type OptionalRegisterField } from '@wps/shared/register-form-layout';
+import {
+  FIELDS_AFTER_MOBILE as SHARED_AFTER_MOBILE,
+  FIELDS_BEFORE_MOBILE as SHARED_BEFORE_MOBILE,
+  registerFormFields,
+  type OptionalRegisterField,
+} from '@wps/shared/register-form-layout';
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterBody } from '@wps/shared/schemas/member';
@@ -19,7 +24,8 @@ import { IdentityFields } from './identity-fields';
 
 type TextFieldName = Exclude<RegisterField, 'captcha' | 'verificationCode'> | 'confirmPassword';
 
-type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> & IdentityValues & { agree: boolean };
+type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> &
+  IdentityValues & { agree: boolean };
 
 /** What the player site adds to a shared optional field: how its input behaves. */
 type OptionalFieldSpec = {
@@ -38,7 +44,8 @@ const INPUTS: Partial<Record<OptionalRegisterField, Pick<OptionalFieldSpec, 'isS
 };
 
 // The optional fields, their order and their flags are shared with the back office's preview (register-form-layout.ts).
-const withInputs = (list: typeof SHARED_BEFORE_MOBILE): OptionalFieldSpec[] => list.map((f) => ({ ...f, ...INPUTS[f.name] }));
+const withInputs = (list: typeof SHARED_BEFORE_MOBILE): OptionalFieldSpec[] =>
+  list.map((f) => ({ ...f, ...INPUTS[f.name] }));
 const FIELDS_BEFORE_MOBILE = withInputs(SHARED_BEFORE_MOBILE);
 const FIELDS_AFTER_MOBILE = withInputs(SHARED_AFTER_MOBILE);
 
@@ -76,7 +83,15 @@ export function RegisterForm({ variant, submit }: { variant: RegisterFormVariant
 /** Where the form's body goes: the registration call, or the one that also links an identity provider's sign-in. */
 type RegisterSubmit = (body: RegisterBody) => Promise<LoginResult>;
 
-function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFormVariant; settings: RegisterSettings; submit?: RegisterSubmit | undefined }) {
+function RegisterFormFields({
+  variant,
+  settings,
+  submit,
+}: {
+  variant: RegisterFormVariant;
+  settings: RegisterSettings;
+  submit?: RegisterSubmit | undefined;
+}) {
   const { switches } = useAuthSettings();
   const registerUser = useRegisterByUsername(submit);
   const isRequired = (name: RegisterField) => settings.required[name] === true;
@@ -97,7 +112,12 @@ function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFo
       shape.username = ruleText(ruleOf('username'), { isRequired: true });
       shape.password = passwordText(ruleOf('password'));
       Object.assign(shape, identityShape(settings));
-      if (isMobileShown) shape.mobileNum = mobileText(ruleOf('mobileNum'), isRequired('mobileNum') || isCodeShown, context.country?.mobileLengths);
+      if (isMobileShown)
+        shape.mobileNum = mobileText(
+          ruleOf('mobileNum'),
+          isRequired('mobileNum') || isCodeShown,
+          context.country?.mobileLengths,
+        );
       if (isCodeShown) shape.verificationCode = ruleText(ruleOf('verificationCode'), { isRequired: true });
       const schema = z
         .object({ ...shape, ...registerBaseShape(settings, context) })
@@ -115,11 +135,15 @@ function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFo
     formState: { errors },
   } = form;
   const isIdentityShown = asksIdentity(settings);
-  const shownFields: string[] = [...registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown }), ...(isIdentityShown ? ['cpf', 'birthDate'] : [])];
+  const shownFields: string[] = [
+    ...registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown }),
+    ...(isIdentityShown ? ['cpf', 'birthDate'] : []),
+  ];
 
   function onSubmit(values: RegisterValues) {
     registration.clearFormError();
-    const pick = (name: TextFieldName | 'verificationCode') => (shownFields.includes(name) ? optionalValue(values[name]) : undefined);
+    const pick = (name: TextFieldName | 'verificationCode') =>
+      shownFields.includes(name) ? optionalValue(values[name]) : undefined;
     registerUser.mutate(
       {
         ...registration.getCommonBody(values),
@@ -133,7 +157,8 @@ function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFo
         countryDialingCode: isMobileShown && country ? country.countryDialingCode : undefined,
         verificationCode: pick('verificationCode'),
         recommenderId: pick('recommenderId'),
-        paymentPassword: shownFields.includes('paymentPassword') && values.paymentPassword ? values.paymentPassword : undefined,
+        paymentPassword:
+          shownFields.includes('paymentPassword') && values.paymentPassword ? values.paymentPassword : undefined,
         line: pick('line'),
         whatsapp: pick('whatsapp'),
         zalo: pick('zalo'),
@@ -148,8 +173,18 @@ function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFo
 
   const renderOptional = (spec: OptionalFieldSpec) => {
     const { name } = spec;
-    const props = { label: label(name), requiredMark: isRequired(name), error: errors[name]?.message, ...spec.input, ...register(name) };
-    return spec.isSecret ? <PasswordField key={name} {...props} autoComplete="off" /> : <TextField key={name} {...props} />;
+    const props = {
+      label: label(name),
+      requiredMark: isRequired(name),
+      error: errors[name]?.message,
+      ...spec.input,
+      ...register(name),
+    };
+    return spec.isSecret ? (
+      <PasswordField key={name} {...props} autoComplete="off" />
+    ) : (
+      <TextField key={name} {...props} />
+    );
   };
 
   return (
@@ -206,7 +241,12 @@ function RegisterFormFields({ variant, settings, submit }: { variant: RegisterFo
         />
       ) : null}
       {optionalAfter.map(renderOptional)}
-      <RegisterFormTail registration={registration} settings={settings} variant={variant} isSubmitting={registerUser.isPending} />
+      <RegisterFormTail
+        registration={registration}
+        settings={settings}
+        variant={variant}
+        isSubmitting={registerUser.isPending}
+      />
     </form>
   );
 }

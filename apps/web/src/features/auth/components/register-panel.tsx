@@ -43,7 +43,13 @@ export function RegisterPanel({ variant }: { variant: RegisterFormVariant }) {
           ]}
         />
       ) : null}
-      {methods.length > 1 ? <TabPanel idBase={idBase} value={active}>{form}</TabPanel> : form}
+      {methods.length > 1 ? (
+        <TabPanel idBase={idBase} value={active}>
+          {form}
+        </TabPanel>
+      ) : (
+        form
+      )}
       <OidcButtons />
     </div>
   );

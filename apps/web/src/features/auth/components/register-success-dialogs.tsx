@@ -15,7 +15,12 @@ export function RegisterSuccessDialogs() {
   const bonus = useRegistrationBonus();
   return (
     <>
-      <Modal open={generatedAccount !== null} onClose={acknowledgeGeneratedAccount} title={t('success.accountTitle')} size="sm">
+      <Modal
+        open={generatedAccount !== null}
+        onClose={acknowledgeGeneratedAccount}
+        title={t('success.accountTitle')}
+        size="sm"
+      >
         <div className="auth-confirmation">
           <p>{t('success.accountText')}</p>
           <p className="auth-account-name">{generatedAccount}</p>

@@ -28,7 +28,13 @@ export function ReopenSelfExclusion({ token }: { token: string }) {
   return (
     <>
       <p className="auth-form__note">{t('selfExclusion.over')}</p>
-      <Button variant="secondary" block loading={reopen.isPending} onClick={() => reopen.mutate(token)} data-testid="reopen-request">
+      <Button
+        variant="secondary"
+        block
+        loading={reopen.isPending}
+        onClick={() => reopen.mutate(token)}
+        data-testid="reopen-request"
+      >
         {t('selfExclusion.request')}
       </Button>
       <FormError message={reopen.error ? translateError(reopen.error) : null} />

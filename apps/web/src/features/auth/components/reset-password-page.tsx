@@ -116,7 +116,8 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
         onError: (error) => {
           if (isApiError(error, 'RESET_LINK_INVALID')) onInvalidLink();
           else if (isApiError(error, 'PASSWORD_TOO_WEAK')) setError('newPassword', { message: translateError(error) });
-          else if (isApiError(error, 'PASSWORD_MISMATCH')) setError('confirmNewPassword', { message: translateError(error) });
+          else if (isApiError(error, 'PASSWORD_MISMATCH'))
+            setError('confirmNewPassword', { message: translateError(error) });
           else setFormError(translateError(error));
         },
       },

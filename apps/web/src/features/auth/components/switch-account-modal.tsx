@@ -20,11 +20,7 @@ export function SwitchAccountModal({ current, next, onKeep, onSwitch }: SwitchAc
   return (
     <Modal open onClose={onKeep} title={t('switchAccount.title')} size="sm">
       <div className="auth-confirmation">
-        <p>
-          {current
-            ? t('switchAccount.text', { current, next })
-            : t('switchAccount.textUnknownCurrent', { next })}
-        </p>
+        <p>{current ? t('switchAccount.text', { current, next }) : t('switchAccount.textUnknownCurrent', { next })}</p>
         <div className="auth-choice">
           <Button variant="secondary" block onClick={onKeep} data-autofocus>
             {current ? t('switchAccount.keep', { account: current }) : t('switchAccount.keepUnknown')}

@@ -43,7 +43,8 @@ function BonusList({ data }: { data: PlayerBonuses }) {
   const { t } = useTranslation('bonus');
   const formats = useFormats();
   const formatMoney = useFormatMoney();
-  const money = (minor: string) => formatMoney(minorToDecimal(minor, data.scale), { currency: data.currency, scale: data.scale });
+  const money = (minor: string) =>
+    formatMoney(minorToDecimal(minor, data.scale), { currency: data.currency, scale: data.scale });
   return (
     <>
       <p className="bonus-page__balance">
@@ -61,7 +62,11 @@ function BonusList({ data }: { data: PlayerBonuses }) {
               <div className="bonus-card__progress">
                 <progress max={1} value={progress} aria-label={t('progressLabel')} />
                 <span>
-                  {t('progress', { done: money(bonus.wageredMinor), required: money(bonus.requirementMinor), percent: formats.percent(progress, 0) })}
+                  {t('progress', {
+                    done: money(bonus.wageredMinor),
+                    required: money(bonus.requirementMinor),
+                    percent: formats.percent(progress, 0),
+                  })}
                 </span>
               </div>
               <dl className="bonus-card__terms">
@@ -84,10 +89,16 @@ function BonusList({ data }: { data: PlayerBonuses }) {
               </dl>
               <ol className="bonus-card__history" aria-label={t('history')}>
                 <li>{t('events.granted', { at: formats.dateTime(bonus.createdAt) })}</li>
-                {bonus.activatedAt && bonus.status !== 'queued' && <li>{t('events.activated', { at: formats.dateTime(bonus.activatedAt) })}</li>}
+                {bonus.activatedAt && bonus.status !== 'queued' && (
+                  <li>{t('events.activated', { at: formats.dateTime(bonus.activatedAt) })}</li>
+                )}
                 {bonus.endedAt && (
                   <li data-testid="bonus-end">
-                    {t(`events.${bonus.status}`, { at: formats.dateTime(bonus.endedAt), converted: money(bonus.convertedMinor), returned: money(bonus.returnedMinor) })}
+                    {t(`events.${bonus.status}`, {
+                      at: formats.dateTime(bonus.endedAt),
+                      converted: money(bonus.convertedMinor),
+                      returned: money(bonus.returnedMinor),
+                    })}
                   </li>
                 )}
               </ol>
@@ -116,7 +127,13 @@ function BonusList({ data }: { data: PlayerBonuses }) {
               <li key={`${w.bonusId}-${w.at}-${i}`}>
                 <span>{formats.dateTime(w.at)}</span>
                 <span>{w.category ? t(`categories.${w.category}`) : t('categories.other')}</span>
-                <span className="amount">{t('wagers.counted', { turnover: money(w.turnoverMinor), percent: formats.percent(w.percent / 100, 0), counted: money(w.countedMinor) })}</span>
+                <span className="amount">
+                  {t('wagers.counted', {
+                    turnover: money(w.turnoverMinor),
+                    percent: formats.percent(w.percent / 100, 0),
+                    counted: money(w.countedMinor),
+                  })}
+                </span>
               </li>
             ))}
           </ul>

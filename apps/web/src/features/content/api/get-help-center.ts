@@ -10,7 +10,12 @@ export function getHelpCenter(q: string): Promise<HelpCenter> {
 
 /** Keyed by language and search words; the previous answer stays on screen while the next search runs. */
 export function helpCenterQueryOptions(q: string, language: string) {
-  return queryOptions({ queryKey: ['content', 'help', language, q], queryFn: () => getHelpCenter(q), staleTime: 60_000, placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['content', 'help', language, q],
+    queryFn: () => getHelpCenter(q),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The help centre's articles for a search (empty: all). */

@@ -16,7 +16,11 @@ export async function listBanners(group: BannerGroup): Promise<Banner[]> {
  * language switch asks again. Banners change rarely: five minutes before a page asks again.
  */
 export function bannersQueryOptions(group: BannerGroup, language: string) {
-  return queryOptions({ queryKey: ['content', 'banners', group, language], queryFn: () => listBanners(group), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: ['content', 'banners', group, language],
+    queryFn: () => listBanners(group),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** The banners of a route's group. */

@@ -17,7 +17,12 @@ export async function listPromotions(): Promise<LiveContentItem[]> {
  * keeps the cards in place until the new words arrive.
  */
 export function promotionsQueryOptions(language: string) {
-  return queryOptions({ queryKey: ['content', 'promotions', language], queryFn: listPromotions, staleTime: 5 * 60_000, placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['content', 'promotions', language],
+    queryFn: listPromotions,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The live promotions. */

@@ -36,7 +36,11 @@ export function AnnouncementModal() {
         onRetry={() => void query.refetch()}
         value={query.data}
         isEmpty={(page) => page.list.length === 0}
-        labels={{ loading: t('announcements.loading'), retry: t('announcements.retry'), empty: t('announcements.empty') }}
+        labels={{
+          loading: t('announcements.loading'),
+          retry: t('announcements.retry'),
+          empty: t('announcements.empty'),
+        }}
         rows={4}
       >
         {(page) => (

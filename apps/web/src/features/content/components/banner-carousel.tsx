@@ -34,7 +34,13 @@ export function BannerCarousel({ banners, variant }: BannerCarouselProps) {
         </div>
       </div>
       {variant === 'slider' && (
-        <CarouselDots keys={banners.map((b) => b.bannerId)} selected={selected} onSelect={goTo} labelOf={(n, count) => t('banners.goTo', { n, count })} block="banner-strip" />
+        <CarouselDots
+          keys={banners.map((b) => b.bannerId)}
+          selected={selected}
+          onSelect={goTo}
+          labelOf={(n, count) => t('banners.goTo', { n, count })}
+          block="banner-strip"
+        />
       )}
     </>
   );

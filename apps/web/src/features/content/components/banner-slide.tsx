@@ -37,9 +37,19 @@ export function BannerSlide({ banner, isFirst }: BannerSlideProps) {
   if (link?.kind === 'game') {
     // The lobby's launch: a visitor is asked to log in first; a refusal (maintenance, not
     // connected) is said in a toast.
-    const play = () => launch.mutate({ nodeId: link.nodeId, vassalage: link.vassalage, gameId: link.nodeId }, { onError: (error) => toast.error(translateError(error)) });
+    const play = () =>
+      launch.mutate(
+        { nodeId: link.nodeId, vassalage: link.vassalage, gameId: link.nodeId },
+        { onError: (error) => toast.error(translateError(error)) },
+      );
     return (
-      <button type="button" className="banner-slide__link banner-slide__button" onClick={play} disabled={launch.isPending} aria-busy={launch.isPending || undefined}>
+      <button
+        type="button"
+        className="banner-slide__link banner-slide__button"
+        onClick={play}
+        disabled={launch.isPending}
+        aria-busy={launch.isPending || undefined}
+      >
         {image}
       </button>
     );

@@ -26,7 +26,11 @@ export function BannerStrip({ group, variant }: BannerStripProps) {
   const { data: banners } = useBanners(group);
   if (!banners || banners.length === 0) return null;
   return (
-    <section className={`banner-strip banner-strip--${variant}`} aria-label={t('banners.label')} aria-roledescription={t('banners.carousel')}>
+    <section
+      className={`banner-strip banner-strip--${variant}`}
+      aria-label={t('banners.label')}
+      aria-roledescription={t('banners.carousel')}
+    >
       {banners.length === 1 ? (
         <StaticSlides banners={banners} />
       ) : (

@@ -51,7 +51,14 @@ export function HelpCentrePage({ children }: { children?: ReactNode }) {
       <p className="content-page__lead">{t('help.lead')}</p>
       <label className="help-centre__search">
         <span className="help-centre__search-label">{t('help.searchLabel')}</span>
-        <input type="search" className="help-centre__input" placeholder={t('help.searchPlaceholder')} value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          className="help-centre__input"
+          placeholder={t('help.searchPlaceholder')}
+          value={search}
+          maxLength={100}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </label>
       <div aria-live="polite" aria-busy={help.isFetching}>
         <ListStates
@@ -60,13 +67,21 @@ export function HelpCentrePage({ children }: { children?: ReactNode }) {
           onRetry={() => void help.refetch()}
           value={help.data}
           isEmpty={(value) => value.categories.length === 0}
-          labels={{ loading: t('help.loading'), retry: t('help.retry'), empty: q ? t('help.noMatch', { query: q }) : t('help.empty') }}
+          labels={{
+            loading: t('help.loading'),
+            retry: t('help.retry'),
+            empty: q ? t('help.noMatch', { query: q }) : t('help.empty'),
+          }}
           rows={4}
         >
           {(value) => (
             <div className="help-centre__categories">
               {value.categories.map((category) => (
-                <section key={category.code} className="help-centre__category" aria-label={categoryLabel(category.code)}>
+                <section
+                  key={category.code}
+                  className="help-centre__category"
+                  aria-label={categoryLabel(category.code)}
+                >
                   <h2 className="help-centre__category-title">{categoryLabel(category.code)}</h2>
                   {category.articles.map((article) => (
                     <details key={article.id} className="help-article">

@@ -26,7 +26,13 @@ export function NewPlayerSlider() {
       <div className="new-player-slider__viewport" ref={viewportRef}>
         <div className="new-player-slider__container">
           {offers.map((item, index) => (
-            <div key={item.id} className="new-player-slider__slide" role="group" aria-roledescription={t('promotions.slideRole')} aria-label={t('promotions.slide', { n: index + 1, count: offers.length })}>
+            <div
+              key={item.id}
+              className="new-player-slider__slide"
+              role="group"
+              aria-roledescription={t('promotions.slideRole')}
+              aria-label={t('promotions.slide', { n: index + 1, count: offers.length })}
+            >
               <Link to={promotionDetailPath(item.id)} className="promotion-strip__item">
                 <PromotionPicture item={item} />
                 <div className="promotion-strip__body">
@@ -39,7 +45,13 @@ export function NewPlayerSlider() {
         </div>
       </div>
       {offers.length > 1 && (
-        <CarouselDots keys={offers.map((item) => item.id)} selected={selected} onSelect={goTo} labelOf={(n, count) => t('promotions.showSlide', { n, count })} block="new-player-slider" />
+        <CarouselDots
+          keys={offers.map((item) => item.id)}
+          selected={selected}
+          onSelect={goTo}
+          labelOf={(n, count) => t('promotions.showSlide', { n, count })}
+          block="new-player-slider"
+        />
       )}
     </section>
   );

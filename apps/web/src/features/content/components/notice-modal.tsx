@@ -55,7 +55,9 @@ export function NoticeModal({ onSettled }: { onSettled: () => void }) {
             <Button variant="ghost" disabled={index === 0} onClick={() => setIndex(index - 1)}>
               {t('notice.previous')}
             </Button>
-            <span className="notice-modal__position">{t('notice.position', { index: index + 1, total: list.length })}</span>
+            <span className="notice-modal__position">
+              {t('notice.position', { index: index + 1, total: list.length })}
+            </span>
             <Button variant="ghost" disabled={index >= list.length - 1} onClick={() => setIndex(index + 1)}>
               {t('notice.next')}
             </Button>

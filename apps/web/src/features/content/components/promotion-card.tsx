@@ -9,7 +9,18 @@ import { promotionDetailPath } from '../promotion-view';
 /** A calendar, drawn here: only promotions use it, and the shared icons module is in the first download. */
 function CalendarIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="3.5" y="5" width="17" height="15" rx="2" />
       <path d="M3.5 10h17M8 3v4M16 3v4" />
     </svg>
@@ -54,7 +65,13 @@ export function PromotionTags({ item }: { item: Pick<LiveContentItem, 'tags'> })
 }
 
 /** A promotion's picture in its reserved box, or a drawn placeholder when it has none. */
-export function PromotionPicture({ item, isEager = false }: { item: Pick<LiveContentItem, 'image'>; isEager?: boolean }) {
+export function PromotionPicture({
+  item,
+  isEager = false,
+}: {
+  item: Pick<LiveContentItem, 'image'>;
+  isEager?: boolean;
+}) {
   if (!item.image) {
     return (
       <span className="promotion-picture promotion-picture--none" aria-hidden="true">
@@ -62,10 +79,24 @@ export function PromotionPicture({ item, isEager = false }: { item: Pick<LiveCon
       </span>
     );
   }
-  return <img className="promotion-picture" src={item.image.url} alt="" width={item.image.width} height={item.image.height} loading={isEager ? undefined : 'lazy'} />;
+  return (
+    <img
+      className="promotion-picture"
+      src={item.image.url}
+      alt=""
+      width={item.image.width}
+      height={item.image.height}
+      loading={isEager ? undefined : 'lazy'}
+    />
+  );
 }
 
-type PromotionCardProps = { item: LiveContentItem; headingLevel?: 2 | 3; isTarget?: boolean; /** The player's activity, composed by the app. */ activity?: ReactNode };
+type PromotionCardProps = {
+  item: LiveContentItem;
+  headingLevel?: 2 | 3;
+  isTarget?: boolean /** The player's activity, composed by the app. */;
+  activity?: ReactNode;
+};
 
 /**
  * One promotion on /promotions: its picture, category, title, tags, period and a link to its
@@ -76,7 +107,12 @@ export function PromotionCard({ item, headingLevel = 2, isTarget = false, activi
   const Heading = `h${headingLevel}` as const;
   const titleId = `promotion-title-${item.id}`;
   return (
-    <article id={item.id} className={`promotion-card${isTarget ? ' is-target' : ''}`} aria-labelledby={titleId} tabIndex={-1}>
+    <article
+      id={item.id}
+      className={`promotion-card${isTarget ? ' is-target' : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <PromotionPicture item={item} />
       <div className="promotion-card__body">
         <p className="promotion-card__category">{t(`promotions.categories.${item.groupCode}`)}</p>
@@ -86,7 +122,11 @@ export function PromotionCard({ item, headingLevel = 2, isTarget = false, activi
         <PromotionTags item={item} />
         <PromotionPeriod item={item} />
         {activity}
-        <Link className="promotion-card__link" to={promotionDetailPath(item.id)} aria-label={t('promotions.detailsOf', { title: item.title })}>
+        <Link
+          className="promotion-card__link"
+          to={promotionDetailPath(item.id)}
+          aria-label={t('promotions.detailsOf', { title: item.title })}
+        >
           {t('promotions.details')}
         </Link>
       </div>

@@ -30,7 +30,11 @@ export function PromotionDetail({ item, children }: { item: LiveContentItem; chi
         <PromotionPeriod item={item} />
         {children}
         <h2 className="promotion-detail__rules">{t('promotions.rules')}</h2>
-        {item.bodyHtml.trim() ? <SanitizedHtml className="content-html" html={item.bodyHtml} /> : <p className="promotions-page__lead">{t('promotions.noRules')}</p>}
+        {item.bodyHtml.trim() ? (
+          <SanitizedHtml className="content-html" html={item.bodyHtml} />
+        ) : (
+          <p className="promotions-page__lead">{t('promotions.noRules')}</p>
+        )}
       </div>
     </article>
   );

@@ -6,7 +6,13 @@ import { ListStates } from '../../../components/ui/list-states';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { translateError } from '../../../lib/i18n';
 import { usePromotions } from '../api/list-promotions';
-import { filterPromotions, findPromotion, promotionTabsOf, promotionTagsOf, type PromotionTab } from '../promotion-view';
+import {
+  filterPromotions,
+  findPromotion,
+  promotionTabsOf,
+  promotionTagsOf,
+  type PromotionTab,
+} from '../promotion-view';
 import { PromotionCard } from './promotion-card';
 import './promotions.css';
 
@@ -42,7 +48,8 @@ export function PromotionsPage({ renderActivity }: { renderActivity?: (promotion
   const tabs = promotionTabsOf(list);
   const available = promotionTagsOf(list);
   const shown = filterPromotions(list, tabs.includes(tab) ? tab : 'all', tags);
-  const toggleTag = (tag: PromotionTag) => setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+  const toggleTag = (tag: PromotionTag) =>
+    setTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
 
   return (
     <section className="promotions-page" aria-labelledby={titleId}>
@@ -64,7 +71,10 @@ export function PromotionsPage({ renderActivity }: { renderActivity?: (promotion
         {() => (
           <>
             <Tabs
-              items={tabs.map((id) => ({ id, label: id === 'all' ? t('promotions.all') : t(`promotions.categories.${id}`) }))}
+              items={tabs.map((id) => ({
+                id,
+                label: id === 'all' ? t('promotions.all') : t(`promotions.categories.${id}`),
+              }))}
               value={tab}
               onChange={setTab}
               idBase="promotions"
@@ -74,7 +84,13 @@ export function PromotionsPage({ renderActivity }: { renderActivity?: (promotion
             {available.length > 0 && (
               <div className="promotion-filters" role="group" aria-label={t('promotions.tagsLabel')}>
                 {available.map((tag) => (
-                  <button key={tag} type="button" className="promotion-filter" aria-pressed={tags.includes(tag)} onClick={() => toggleTag(tag)}>
+                  <button
+                    key={tag}
+                    type="button"
+                    className="promotion-filter"
+                    aria-pressed={tags.includes(tag)}
+                    onClick={() => toggleTag(tag)}
+                  >
                     {t(`promotions.tags.${tag}`)}
                   </button>
                 ))}
@@ -91,7 +107,12 @@ export function PromotionsPage({ renderActivity }: { renderActivity?: (promotion
               ) : (
                 <div className="promotion-grid">
                   {shown.map((item) => (
-                    <PromotionCard key={item.id} item={item} isTarget={item.id === target?.id} activity={renderActivity?.(item.id)} />
+                    <PromotionCard
+                      key={item.id}
+                      item={item}
+                      isTarget={item.id === target?.id}
+                      activity={renderActivity?.(item.id)}
+                    />
                   ))}
                 </div>
               )}

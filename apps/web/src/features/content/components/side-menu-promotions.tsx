@@ -22,7 +22,14 @@ export function SideMenuPromotions() {
           <li key={item.id}>
             <Link to={`/promotions#${item.id}`} className="side-menu-promos__item">
               {item.image ? (
-                <img src={item.image.url} alt="" width={48} height={32} className="side-menu-promos__thumb" loading="lazy" />
+                <img
+                  src={item.image.url}
+                  alt=""
+                  width={48}
+                  height={32}
+                  className="side-menu-promos__thumb"
+                  loading="lazy"
+                />
               ) : (
                 <span className="side-menu-promos__thumb side-menu-promos__thumb--none" aria-hidden="true" />
               )}

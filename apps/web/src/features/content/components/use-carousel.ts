@@ -3,7 +3,8 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { BANNER_AUTOPLAY_MS } from '../banner-link';
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The operator's slides as a carousel (Embla): with more than one slide it loops and moves every
@@ -13,7 +14,17 @@ const prefersReducedMotion = () => typeof window.matchMedia === 'function' && wi
 export function useCarousel(count: number, align: 'center' | 'start' = 'center') {
   const [isReducedMotion] = useState(prefersReducedMotion);
   const plugins = useMemo(
-    () => (isReducedMotion || count < 2 ? [] : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })]),
+    () =>
+      isReducedMotion || count < 2
+        ? []
+        : [
+            Autoplay({
+              delay: BANNER_AUTOPLAY_MS,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+              stopOnFocusIn: true,
+            }),
+          ],
     [isReducedMotion, count],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: count > 1, align }, plugins);

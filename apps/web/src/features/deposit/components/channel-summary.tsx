@@ -14,14 +14,19 @@ export function ChannelSummary({ channel }: { channel: DepositChannel }) {
   const hasFixed = channel.feeFixedMinor !== '0';
   const hasPercent = channel.feeBps > 0;
   let fee = t('feeFree');
-  if (hasFixed && hasPercent) fee = t('feeBoth', { fixed: formatMoney(channel.feeFixed, money), percent: formatPercent(channel.feeBps) });
+  if (hasFixed && hasPercent)
+    fee = t('feeBoth', { fixed: formatMoney(channel.feeFixed, money), percent: formatPercent(channel.feeBps) });
   else if (hasFixed) fee = t('feeFixed', { fixed: formatMoney(channel.feeFixed, money) });
   else if (hasPercent) fee = t('feePercent', { percent: formatPercent(channel.feeBps) });
 
   return (
     <div className="deposit-channel">
-      <span className={`deposit-channel__type deposit-channel__type--${channel.type}`}>{channel.method === 'pix' ? t('channelType.pix') : t(`channelType.${channel.type}`)}</span>
-      <p className="deposit-channel__limits">{t('limits', { min: formatMoney(channel.min, money), max: formatMoney(channel.max, money) })}</p>
+      <span className={`deposit-channel__type deposit-channel__type--${channel.type}`}>
+        {channel.method === 'pix' ? t('channelType.pix') : t(`channelType.${channel.type}`)}
+      </span>
+      <p className="deposit-channel__limits">
+        {t('limits', { min: formatMoney(channel.min, money), max: formatMoney(channel.max, money) })}
+      </p>
       <p className="deposit-channel__fee">
         {t('fee')}: <strong>{fee}</strong>
       </p>

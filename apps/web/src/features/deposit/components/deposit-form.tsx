@@ -23,7 +23,13 @@ function newIdempotencyKey(): string {
  * against the channel's limits before anything is sent. Gateway orders open the pay page in
  * the same tab; manual orders and PIX charges hand the order to `onManualOrder`, whose details the page shows.
  */
-export function DepositForm({ channel, onManualOrder }: { channel: DepositChannel; onManualOrder: (order: DepositOrder) => void }) {
+export function DepositForm({
+  channel,
+  onManualOrder,
+}: {
+  channel: DepositChannel;
+  onManualOrder: (order: DepositOrder) => void;
+}) {
   const { t } = useTranslation('deposit');
   const formatMoney = useFormatMoney();
   const { locale } = useFormats();
@@ -83,7 +89,11 @@ export function DepositForm({ channel, onManualOrder }: { channel: DepositChanne
         autoComplete="off"
         placeholder={t('amountPlaceholder')}
         error={errors.amount?.message}
-        hint={amountMinor !== null && fee !== null && amountMinor > fee ? t('youReceive', { amount: formatMoney(formatMinor(amountMinor - fee, channel.scale), money) }) : undefined}
+        hint={
+          amountMinor !== null && fee !== null && amountMinor > fee
+            ? t('youReceive', { amount: formatMoney(formatMinor(amountMinor - fee, channel.scale), money) })
+            : undefined
+        }
         {...register('amount')}
       />
       <div className="deposit-quick" role="group" aria-label={t('quickAmounts')}>

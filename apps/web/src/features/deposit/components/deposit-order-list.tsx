@@ -25,7 +25,11 @@ export function DepositOrderList({ onShowPix }: { onShowPix: (order: DepositOrde
   const settledRef = useRef<string | null>(null);
 
   // When an order settles (webhook, operator, expiry) the balance and notices changed too.
-  const settled = orders.data?.list.filter((o) => o.status !== 'pending').map((o) => `${o.id}:${o.status}`).join(',') ?? null;
+  const settled =
+    orders.data?.list
+      .filter((o) => o.status !== 'pending')
+      .map((o) => `${o.id}:${o.status}`)
+      .join(',') ?? null;
   useEffect(() => {
     if (settled === null) return;
     if (settledRef.current !== null && settledRef.current !== settled) {
@@ -53,26 +57,48 @@ export function DepositOrderList({ onShowPix }: { onShowPix: (order: DepositOrde
         <>
           <ul className="deposit-orders__list" data-testid="deposit-orders">
             {orders.data.list.map((order) => (
-              <li key={order.id} className="deposit-order" data-status={order.status} data-testid={`deposit-order-${order.id}`}>
+              <li
+                key={order.id}
+                className="deposit-order"
+                data-status={order.status}
+                data-testid={`deposit-order-${order.id}`}
+              >
                 <div className="deposit-order__main">
                   <span className="deposit-order__channel">{order.channelName}</span>
-                  <span className="deposit-order__amount amount">{formatMoney(order.amount, { currency: order.currency, scale: order.scale })}</span>
+                  <span className="deposit-order__amount amount">
+                    {formatMoney(order.amount, { currency: order.currency, scale: order.scale })}
+                  </span>
                 </div>
                 <div className="deposit-order__meta">
                   <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                   <span>
                     {t('orders.reference')}: {order.referenceCode}
                   </span>
-                  {order.feeMinor !== '0' && <span>{t('orders.fee', { fee: formatMoney(order.fee, { currency: order.currency, scale: order.scale }) })}</span>}
+                  {order.feeMinor !== '0' && (
+                    <span>
+                      {t('orders.fee', {
+                        fee: formatMoney(order.fee, { currency: order.currency, scale: order.scale }),
+                      })}
+                    </span>
+                  )}
                 </div>
                 {order.status === 'returned' && (
                   <p className="deposit-order__why" data-testid={`deposit-order-why-${order.id}`}>
-                    {t(order.failureReason === 'payer_not_owner' ? 'orders.why.payerNotOwner' : 'orders.why.payerUnknown', { payer: order.payerCpfMasked ?? '' })}{' '}
-                    {order.returnedAt ? t('orders.why.sentBack', { time: formatDateTime(order.returnedAt) }) : t('orders.why.sendingBack')}
+                    {t(
+                      order.failureReason === 'payer_not_owner'
+                        ? 'orders.why.payerNotOwner'
+                        : 'orders.why.payerUnknown',
+                      { payer: order.payerCpfMasked ?? '' },
+                    )}{' '}
+                    {order.returnedAt
+                      ? t('orders.why.sentBack', { time: formatDateTime(order.returnedAt) })
+                      : t('orders.why.sendingBack')}
                   </p>
                 )}
                 <div className="deposit-order__side">
-                  <span className={`deposit-status deposit-status--${order.status}`}>{t(`orders.statuses.${order.status}`)}</span>
+                  <span className={`deposit-status deposit-status--${order.status}`}>
+                    {t(`orders.statuses.${order.status}`)}
+                  </span>
                   {order.pixCode ? (
                     <button type="button" className="deposit-order__pay" onClick={() => onShowPix(order)}>
                       {t('orders.showPix')}

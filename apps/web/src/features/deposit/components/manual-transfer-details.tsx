@@ -14,8 +14,18 @@ export function ManualTransferDetails({ order, onDone }: { order: DepositOrder; 
   if (!order.bank) return null;
   const rows: { id: string; label: string; value: string; copyValue: string }[] = [
     { id: 'bankName', label: t('manual.bankName'), value: order.bank.bankName, copyValue: order.bank.bankName },
-    { id: 'accountNumber', label: t('manual.accountNumber'), value: order.bank.accountNumber, copyValue: order.bank.accountNumber },
-    { id: 'accountHolder', label: t('manual.accountHolder'), value: order.bank.accountHolder, copyValue: order.bank.accountHolder },
+    {
+      id: 'accountNumber',
+      label: t('manual.accountNumber'),
+      value: order.bank.accountNumber,
+      copyValue: order.bank.accountNumber,
+    },
+    {
+      id: 'accountHolder',
+      label: t('manual.accountHolder'),
+      value: order.bank.accountHolder,
+      copyValue: order.bank.accountHolder,
+    },
     { id: 'amount', label: t('manual.amount'), value: amount, copyValue: order.amount },
     { id: 'reference', label: t('manual.reference'), value: order.referenceCode, copyValue: order.referenceCode },
   ];
@@ -38,7 +48,9 @@ export function ManualTransferDetails({ order, onDone }: { order: DepositOrder; 
                 type="button"
                 className="deposit-manual__copy"
                 aria-label={t('manual.copyLabel', { field: row.label })}
-                onClick={() => void copy(row.copyValue, t('manual.copied', { field: row.label }), t('manual.copyFailed'))}
+                onClick={() =>
+                  void copy(row.copyValue, t('manual.copied', { field: row.label }), t('manual.copyFailed'))
+                }
               >
                 {t('manual.copy')}
               </button>

@@ -11,7 +11,15 @@ import { copy } from '../copy';
  * with a copy button. Only a payment from an account under the player's own CPF is credited
  * where the licence asks for it, so the page says so before the player pays.
  */
-export function PixChargeDetails({ order, ownAccountOnly, onDone }: { order: DepositOrder; ownAccountOnly: boolean; onDone: () => void }) {
+export function PixChargeDetails({
+  order,
+  ownAccountOnly,
+  onDone,
+}: {
+  order: DepositOrder;
+  ownAccountOnly: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('deposit');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
@@ -30,16 +38,36 @@ export function PixChargeDetails({ order, ownAccountOnly, onDone }: { order: Dep
         </p>
       )}
       <div className="deposit-pix__qr">
-        <QRCodeSVG value={order.pixCode} size={192} level="M" bgColor="#ffffff" fgColor="#000000" title={t('pix.qrLabel')} />
+        <QRCodeSVG
+          value={order.pixCode}
+          size={192}
+          level="M"
+          bgColor="#ffffff"
+          fgColor="#000000"
+          title={t('pix.qrLabel')}
+        />
       </div>
       <label className="deposit-pix__label" htmlFor="deposit-pix-code">
         {t('pix.code')}
       </label>
-      <textarea id="deposit-pix-code" className="deposit-pix__code" readOnly rows={4} value={order.pixCode} data-testid="pix-code" />
-      <Button variant="money" block onClick={() => void copy(order.pixCode ?? '', t('pix.copied'), t('manual.copyFailed'))}>
+      <textarea
+        id="deposit-pix-code"
+        className="deposit-pix__code"
+        readOnly
+        rows={4}
+        value={order.pixCode}
+        data-testid="pix-code"
+      />
+      <Button
+        variant="money"
+        block
+        onClick={() => void copy(order.pixCode ?? '', t('pix.copied'), t('manual.copyFailed'))}
+      >
         {t('pix.copy')}
       </Button>
-      <p className="deposit-manual__expires">{t('pix.expires', { time: formatDateTime(order.expiresAt), reference: order.referenceCode })}</p>
+      <p className="deposit-manual__expires">
+        {t('pix.expires', { time: formatDateTime(order.expiresAt), reference: order.referenceCode })}
+      </p>
       {order.payUrl && (
         <a className="deposit-pix__pay" href={order.payUrl}>
           {t('pix.openPayPage')}

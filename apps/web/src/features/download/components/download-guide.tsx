@@ -23,9 +23,21 @@ function FirstStep({ platform, link, qrSize }: { platform: AppPlatform; link: st
     <div className="download-guide__first">
       <div className="download-guide__qr">
         {/* Black on white with its quiet zone whatever the theme: cameras read dark modules on a light ground. */}
-        <QRCodeSVG value={link} size={qrSize} level="M" bgColor="#ffffff" fgColor="#000000" title={t('qrLabel', { platform: t(`${platform}.name`) })} />
+        <QRCodeSVG
+          value={link}
+          size={qrSize}
+          level="M"
+          bgColor="#ffffff"
+          fgColor="#000000"
+          title={t('qrLabel', { platform: t(`${platform}.name`) })}
+        />
       </div>
-      <a className="btn btn--primary btn--md download-guide__link" href={link} target="_blank" rel="noopener noreferrer">
+      <a
+        className="btn btn--primary btn--md download-guide__link"
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <DownloadIcon size={18} />
         <span className="btn__label">{t(`${platform}.download`)}</span>
       </a>
@@ -66,7 +78,9 @@ export function DownloadGuide({ qrSize }: { qrSize: number }) {
               </span>
               <div className="download-guide__body">
                 {/* Without a link there is no code to scan: the first step is the note alone. */}
-                {(step !== 1 || link) && <p className="download-guide__text">{t(`${platform}.step${step}`, { brand })}</p>}
+                {(step !== 1 || link) && (
+                  <p className="download-guide__text">{t(`${platform}.step${step}`, { brand })}</p>
+                )}
                 {step === 1 && <FirstStep platform={platform} link={link} qrSize={qrSize} />}
               </div>
             </li>

@@ -66,7 +66,9 @@ export function FeedbackPage() {
     ),
   );
 
-  const contentError = formState.errors.content ? t('contentLength', { min: FEEDBACK_CONTENT_MIN, max: FEEDBACK_CONTENT_MAX }) : null;
+  const contentError = formState.errors.content
+    ? t('contentLength', { min: FEEDBACK_CONTENT_MIN, max: FEEDBACK_CONTENT_MAX })
+    : null;
   return (
     <div className="feedback-page">
       <h2 className="feedback-page__title">{t('title')}</h2>
@@ -130,7 +132,11 @@ export function FeedbackPage() {
               {previews.map(({ file, url }, index) => (
                 <li key={url}>
                   <img src={url} alt={file.name} width={72} height={72} />
-                  <button type="button" className="feedback-form__remove" onClick={() => setImages(images.filter((_, i) => i !== index))}>
+                  <button
+                    type="button"
+                    className="feedback-form__remove"
+                    onClick={() => setImages(images.filter((_, i) => i !== index))}
+                  >
                     {t('removeImage', { name: file.name })}
                   </button>
                 </li>

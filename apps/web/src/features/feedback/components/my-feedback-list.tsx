@@ -35,7 +35,9 @@ export function MyFeedbackList() {
                   </time>
                 </div>
                 <p className="feedback-item__text">{item.content}</p>
-                {item.imageCount > 0 && <p className="feedback-item__meta">{t('imageCount', { count: item.imageCount })}</p>}
+                {item.imageCount > 0 && (
+                  <p className="feedback-item__meta">{t('imageCount', { count: item.imageCount })}</p>
+                )}
                 {item.reply !== null && (
                   <div className="feedback-item__reply">
                     <p className="feedback-item__reply-label">

@@ -32,7 +32,11 @@ export function GamePage() {
     const timer = window.setInterval(refresh, BALANCE_REFRESH_MS);
     // Our own in-house games (same origin) say when a round settled, so the header follows at once.
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && (event.data as { type?: unknown } | null)?.type === 'wps:balance-changed') refresh();
+      if (
+        event.origin === window.location.origin &&
+        (event.data as { type?: unknown } | null)?.type === 'wps:balance-changed'
+      )
+        refresh();
     };
     window.addEventListener('message', onMessage);
     return () => {
@@ -82,7 +86,15 @@ export function GamePage() {
  * The transfer offer only for a game whose vendor is known (launched from this site) and not ours:
  * our own games play from the main wallet, and free-play accounts play only them.
  */
-function MaybeGate({ game, onLaunched, children }: { game: ReturnType<typeof readLaunchedGame>; onLaunched: (url: string) => void; children: ReactNode }) {
+function MaybeGate({
+  game,
+  onLaunched,
+  children,
+}: {
+  game: ReturnType<typeof readLaunchedGame>;
+  onLaunched: (url: string) => void;
+  children: ReactNode;
+}) {
   if (!game || game.vassalage === INHOUSE_VASSALAGE) return children;
   return (
     <TransferGate game={game} onLaunched={onLaunched}>

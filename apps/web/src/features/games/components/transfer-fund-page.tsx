@@ -39,7 +39,11 @@ export function TransferFundPage() {
     toast.success(t('wallet.done'));
   }
 
-  function run(action: string, body: { direction: 'in' | 'out'; vassalage?: string; amount?: string }, onDone?: () => void) {
+  function run(
+    action: string,
+    body: { direction: 'in' | 'out'; vassalage?: string; amount?: string },
+    onDone?: () => void,
+  ) {
     const key = keys.current.get(action) ?? transferKey();
     keys.current.set(action, key);
     setBusy(action);
@@ -73,8 +77,10 @@ export function TransferFundPage() {
       return;
     }
     setErrors((e) => ({ ...e, [wallet.vassalage]: '' }));
-    run(`${wallet.vassalage}:${direction}:${amount}`, { direction, vassalage: wallet.vassalage, ...(amount ? { amount } : {}) }, () =>
-      setAmounts((a) => ({ ...a, [wallet.vassalage]: '' })),
+    run(
+      `${wallet.vassalage}:${direction}:${amount}`,
+      { direction, vassalage: wallet.vassalage, ...(amount ? { amount } : {}) },
+      () => setAmounts((a) => ({ ...a, [wallet.vassalage]: '' })),
     );
   }
 
@@ -91,7 +97,12 @@ export function TransferFundPage() {
           </strong>
         </p>
         <div className="tf__tools">
-          <Button variant="secondary" size="sm" loading={wallets.isFetching && !busy} onClick={() => void wallets.refetch()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={wallets.isFetching && !busy}
+            onClick={() => void wallets.refetch()}
+          >
             {t('wallet.refresh')}
           </Button>
           <Button
@@ -126,7 +137,9 @@ export function TransferFundPage() {
               </div>
               {wallet.pending && (
                 <p className="tf__note tf__note--pending" role="status" data-testid="vendor-wallet-pending">
-                  {t(wallet.pending.direction === 'in' ? 'wallet.pendingIn' : 'wallet.pendingOut', { amount: money(wallet.pending.amount) })}
+                  {t(wallet.pending.direction === 'in' ? 'wallet.pendingIn' : 'wallet.pendingOut', {
+                    amount: money(wallet.pending.amount),
+                  })}
                 </p>
               )}
               {wallet.state === 'stale' && !wallet.pending && <p className="tf__note">{t('wallet.stale')}</p>}

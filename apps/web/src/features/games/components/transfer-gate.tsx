@@ -21,7 +21,15 @@ type Phase = 'checking' | 'offer' | 'playing';
  * (the first launch token may have expired meanwhile) and shown. Seamless vendors and our own
  * games have no such wallet: the game shows at once, as it does when the check fails.
  */
-export function TransferGate({ game, onLaunched, children }: { game: LaunchedGame; onLaunched: (url: string) => void; children: ReactNode }) {
+export function TransferGate({
+  game,
+  onLaunched,
+  children,
+}: {
+  game: LaunchedGame;
+  onLaunched: (url: string) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('games');
   const titleId = useId();
   const query = useVendorWallet(game.vassalage);
@@ -131,7 +139,13 @@ export function TransferGate({ game, onLaunched, children }: { game: LaunchedGam
           <Button type="submit" variant="money" loading={transfer.isPending} disabled={busy || wallet.pending !== null}>
             {t('gate.submit')}
           </Button>
-          <Button type="button" variant="secondary" loading={launching && !transfer.isPending} disabled={busy} onClick={() => void play()}>
+          <Button
+            type="button"
+            variant="secondary"
+            loading={launching && !transfer.isPending}
+            disabled={busy}
+            onClick={() => void play()}
+          >
             {funded ? t('gate.play') : t('gate.skip')}
           </Button>
         </div>

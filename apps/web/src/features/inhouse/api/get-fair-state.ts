@@ -11,7 +11,10 @@ export function getFairState(auth: InhouseAuth): Promise<FairState> {
 export const FAIR_QUERY_KEY = ['inhouse', 'fair'] as const;
 
 export function fairStateQueryOptions(auth: InhouseAuth) {
-  return queryOptions({ queryKey: [...FAIR_QUERY_KEY, auth.playerId, auth.sessionToken], queryFn: () => getFairState(auth) });
+  return queryOptions({
+    queryKey: [...FAIR_QUERY_KEY, auth.playerId, auth.sessionToken],
+    queryFn: () => getFairState(auth),
+  });
 }
 
 /** The player's provably-fair state. */

@@ -25,7 +25,10 @@ function tellParent(): void {
 }
 
 /** Play a slot or dice round; the fairness panel and the host page's balance refresh after it. */
-export function usePlayRound<I extends SlotSpinInput>(auth: InhouseAuth, play: (auth: InhouseAuth, input: I) => Promise<InhouseRoundResult>) {
+export function usePlayRound<I extends SlotSpinInput>(
+  auth: InhouseAuth,
+  play: (auth: InhouseAuth, input: I) => Promise<InhouseRoundResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: I) => play(auth, input),

@@ -1,6 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DICE_CONFIG, DICE_OUTCOMES, diceMultiplierBp, diceWinCount, type DiceDirection, type DiceOutcome } from '@wps/shared/provably-fair';
+import {
+  DICE_CONFIG,
+  DICE_OUTCOMES,
+  diceMultiplierBp,
+  diceWinCount,
+  type DiceDirection,
+  type DiceOutcome,
+} from '@wps/shared/provably-fair';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
@@ -27,7 +34,11 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
   const formats = useFormats();
   const targetId = useId();
   const money = { currency: session.currency, scale: session.scale };
-  const levels = stakeLevels(BigInt(session.minStakeMinor), BigInt(session.maxStakeMinor), BigInt(session.stakeStepMinor));
+  const levels = stakeLevels(
+    BigInt(session.minStakeMinor),
+    BigInt(session.maxStakeMinor),
+    BigInt(session.stakeStepMinor),
+  );
   const [stake, setStake] = useState<bigint>(levels.includes(100n) ? 100n : levels[0]!);
   const [direction, setDirection] = useState<DiceDirection>('under');
   const [target, setTarget] = useState(5000);
@@ -85,7 +96,9 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
                 {formats.number(outcome.roll / 100, 2)}
               </span>
               <span className={`ih-result${outcome.win ? ' ih-result--win' : ''}`}>
-                {outcome.win ? t('result.win', { amount: format(minorToDecimal(last.payoutMinor, money.scale), money) }) : t('result.noWin')}
+                {outcome.win
+                  ? t('result.win', { amount: format(minorToDecimal(last.payoutMinor, money.scale), money) })
+                  : t('result.noWin')}
               </span>
             </>
           ) : (
@@ -95,9 +108,18 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
         <div className="ih-dice__track" aria-hidden="true">
           <div
             className={`ih-dice__zone ih-dice__zone--${direction}`}
-            style={direction === 'under' ? { width: `${(target / DICE_OUTCOMES) * 100}%` } : { left: `${((target + 1) / DICE_OUTCOMES) * 100}%`, right: 0 }}
+            style={
+              direction === 'under'
+                ? { width: `${(target / DICE_OUTCOMES) * 100}%` }
+                : { left: `${((target + 1) / DICE_OUTCOMES) * 100}%`, right: 0 }
+            }
           />
-          {outcome && <div className={`ih-dice__marker${outcome.win ? ' is-win' : ''}`} style={{ left: `${(outcome.roll / DICE_OUTCOMES) * 100}%` }} />}
+          {outcome && (
+            <div
+              className={`ih-dice__marker${outcome.win ? ' is-win' : ''}`}
+              style={{ left: `${(outcome.roll / DICE_OUTCOMES) * 100}%` }}
+            />
+          )}
         </div>
         <div className="ih-dice__scale" aria-hidden="true">
           {[0, 25, 50, 75, 100].map((mark) => (
@@ -109,14 +131,24 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
       <div className="ih-dice__settings">
         <div className="ih-dice__direction" role="radiogroup" aria-label={t('dice.direction')}>
           {(['under', 'over'] as const).map((d) => (
-            <button key={d} type="button" role="radio" aria-checked={direction === d} className={`ih-chip${direction === d ? ' is-active' : ''}`} onClick={() => changeDirection(d)} disabled={play.isPending}>
+            <button
+              key={d}
+              type="button"
+              role="radio"
+              aria-checked={direction === d}
+              className={`ih-chip${direction === d ? ' is-active' : ''}`}
+              onClick={() => changeDirection(d)}
+              disabled={play.isPending}
+            >
               {t(`dice.${d}`)}
             </button>
           ))}
         </div>
         <div className="field ih-dice__target">
           <label className="field__label" htmlFor={targetId}>
-            {t(direction === 'under' ? 'dice.targetUnder' : 'dice.targetOver', { target: formats.number(target / 100, 2) })}
+            {t(direction === 'under' ? 'dice.targetUnder' : 'dice.targetOver', {
+              target: formats.number(target / 100, 2),
+            })}
           </label>
           <input
             id={targetId}
@@ -148,12 +180,25 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
       </div>
 
       <div className="ih-controls">
-        <StakePicker value={stake} levels={levels} currency={money.currency} scale={money.scale} disabled={play.isPending} onChange={setStake} />
+        <StakePicker
+          value={stake}
+          levels={levels}
+          currency={money.currency}
+          scale={money.scale}
+          disabled={play.isPending}
+          onChange={setStake}
+        />
         <Button variant="money" size="lg" onClick={roll} loading={play.isPending} data-testid="dice-roll-button">
           {isRetry && error ? t('dice.retry') : t('dice.roll')}
         </Button>
       </div>
-      <p className="ih-muted">{t('dice.help', { edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000), min: formats.number(0, 2), max: formats.number((DICE_OUTCOMES - 1) / 100, 2) })}</p>
+      <p className="ih-muted">
+        {t('dice.help', {
+          edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000),
+          min: formats.number(0, 2),
+          max: formats.number((DICE_OUTCOMES - 1) / 100, 2),
+        })}
+      </p>
     </section>
   );
 }

@@ -101,7 +101,12 @@ export function FairnessPanel({ auth }: { auth: InhouseAuth }) {
             <Button
               variant="secondary"
               loading={rotate.isPending}
-              onClick={() => rotate.mutate(undefined, { onSuccess: () => toast.success(t('fair.rotated')), onError: (err) => toast.error(translateError(err)) })}
+              onClick={() =>
+                rotate.mutate(undefined, {
+                  onSuccess: () => toast.success(t('fair.rotated')),
+                  onError: (err) => toast.error(translateError(err)),
+                })
+              }
               data-testid="fair-rotate"
             >
               {t('fair.rotate')}

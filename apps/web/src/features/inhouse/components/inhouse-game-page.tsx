@@ -33,7 +33,12 @@ export function InhouseGamePage() {
           <Button
             variant="money"
             size="lg"
-            onClick={() => launch.mutate({ nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId }, { onError: (err) => toast.error(translateError(err)) })}
+            onClick={() =>
+              launch.mutate(
+                { nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId },
+                { onError: (err) => toast.error(translateError(err)) },
+              )
+            }
             loading={launch.isPending}
             data-testid={`inhouse-detail-play-${game}`}
           >
@@ -45,7 +50,11 @@ export function InhouseGamePage() {
       <p>
         {game === 'slot'
           ? t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })
-          : t('games.dice.rules', { whole: formats.percent(1, 0), edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000), rtp: formats.percent(1 - DICE_CONFIG.houseEdgeBp / 10000) })}
+          : t('games.dice.rules', {
+              whole: formats.percent(1, 0),
+              edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000),
+              rtp: formats.percent(1 - DICE_CONFIG.houseEdgeBp / 10000),
+            })}
       </p>
       <h2>{t('lobby.fairTitle')}</h2>
       <p>{t('fair.explain')}</p>

@@ -15,7 +15,11 @@ const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
 export function InhouseLobbyPage() {
   const { t } = useTranslation('inhouse');
   const launch = useLaunchGame();
-  const play = (nodeId: InhouseNodeId) => launch.mutate({ nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId }, { onError: (err) => toast.error(translateError(err)) });
+  const play = (nodeId: InhouseNodeId) =>
+    launch.mutate(
+      { nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId },
+      { onError: (err) => toast.error(translateError(err)) },
+    );
 
   return (
     <section className="ih-lobby" aria-labelledby="ih-lobby-title">
@@ -33,7 +37,12 @@ export function InhouseLobbyPage() {
                 <h2 className="ih-card__title">{t(`games.${game}.name`)}</h2>
                 <p className="ih-muted">{t(`games.${game}.tagline`)}</p>
                 <div className="ih-card__actions">
-                  <Button variant="money" onClick={() => play(nodeId)} loading={launch.isPending && launch.variables?.nodeId === nodeId} data-testid={`inhouse-play-${game}`}>
+                  <Button
+                    variant="money"
+                    onClick={() => play(nodeId)}
+                    loading={launch.isPending && launch.variables?.nodeId === nodeId}
+                    data-testid={`inhouse-play-${game}`}
+                  >
                     {t('lobby.play')}
                   </Button>
                   <Link className="btn btn--ghost btn--md" to={`/inhouse/${game}`}>
@@ -48,7 +57,9 @@ export function InhouseLobbyPage() {
       <aside className="ih-lobby__fair">
         <h2>{t('lobby.fairTitle')}</h2>
         <p>{t('fair.explain')}</p>
-        <code className="ih-mono">node scripts/verify-fair.mjs --game slot --server-seed … --client-seed … --nonce …</code>
+        <code className="ih-mono">
+          node scripts/verify-fair.mjs --game slot --server-seed … --client-seed … --nonce …
+        </code>
       </aside>
     </section>
   );

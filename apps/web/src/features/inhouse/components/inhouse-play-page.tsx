@@ -78,7 +78,11 @@ export function InhousePlayPage() {
           </span>
         </div>
       </header>
-      {session.game === 'slot' ? <SlotGame session={session} auth={auth} onResult={onResult} /> : <DiceGame session={session} auth={auth} onResult={onResult} />}
+      {session.game === 'slot' ? (
+        <SlotGame session={session} auth={auth} onResult={onResult} />
+      ) : (
+        <DiceGame session={session} auth={auth} onResult={onResult} />
+      )}
       <FairnessPanel auth={auth} />
     </main>
   );

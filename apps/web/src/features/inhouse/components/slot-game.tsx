@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SLOT_CONFIG, SLOT_REELS, SLOT_ROWS, type SlotOutcome, type SlotSymbol as SlotSymbolName } from '@wps/shared/provably-fair';
+import {
+  SLOT_CONFIG,
+  SLOT_REELS,
+  SLOT_ROWS,
+  type SlotOutcome,
+  type SlotSymbol as SlotSymbolName,
+} from '@wps/shared/provably-fair';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { isApiError } from '../../../lib/api-client';
@@ -17,7 +23,12 @@ const SPIN_MS = 650;
 const STOP_STAGGER_MS = 140;
 
 function randomGrid(): SlotSymbolName[][] {
-  return Array.from({ length: SLOT_REELS }, () => Array.from({ length: SLOT_ROWS }, () => SLOT_CONFIG.symbols[Math.floor(Math.random() * SLOT_CONFIG.symbols.length)]!));
+  return Array.from({ length: SLOT_REELS }, () =>
+    Array.from(
+      { length: SLOT_ROWS },
+      () => SLOT_CONFIG.symbols[Math.floor(Math.random() * SLOT_CONFIG.symbols.length)]!,
+    ),
+  );
 }
 
 const START_GRID: SlotSymbolName[][] = [
@@ -40,7 +51,11 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
   const format = useFormatMoney();
   const formats = useFormats();
   const money = { currency: session.currency, scale: session.scale };
-  const levels = stakeLevels(BigInt(session.minStakeMinor), BigInt(session.maxStakeMinor), BigInt(session.stakeStepMinor));
+  const levels = stakeLevels(
+    BigInt(session.minStakeMinor),
+    BigInt(session.maxStakeMinor),
+    BigInt(session.stakeStepMinor),
+  );
   const [stake, setStake] = useState<bigint>(levels.includes(100n) ? 100n : levels[0]!);
   const [grid, setGrid] = useState<SlotSymbolName[][]>(START_GRID);
   const [stopped, setStopped] = useState(SLOT_REELS);
@@ -76,14 +91,17 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
           const wait = prefersReducedMotion() ? 0 : Math.max(0, SPIN_MS - (Date.now() - started));
           const stagger = prefersReducedMotion() ? 0 : STOP_STAGGER_MS;
           for (let reel = 0; reel < SLOT_REELS; reel++) {
-            window.setTimeout(() => {
-              setGrid((g) => g.map((column, i) => (i <= reel ? outcome.grid[i]! : column)));
-              setStopped(reel + 1);
-              if (reel === SLOT_REELS - 1) {
-                setLast(result);
-                onResult(result);
-              }
-            }, wait + reel * stagger);
+            window.setTimeout(
+              () => {
+                setGrid((g) => g.map((column, i) => (i <= reel ? outcome.grid[i]! : column)));
+                setStopped(reel + 1);
+                if (reel === SLOT_REELS - 1) {
+                  setLast(result);
+                  onResult(result);
+                }
+              },
+              wait + reel * stagger,
+            );
           }
         },
         onError: (err) => {
@@ -106,11 +124,22 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
   return (
     <section className="ih-slot" aria-label={t('slot.title')}>
       <div className="ih-slot__machine">
-        <div className={`ih-slot__grid${isSpinning ? ' is-spinning' : ''}`} role="img" aria-label={t('slot.gridLabel', { symbols: grid.map((c) => c.map((s) => t(`symbols.${s}`)).join(', ')).join(' | ') })} data-testid="slot-grid">
+        <div
+          className={`ih-slot__grid${isSpinning ? ' is-spinning' : ''}`}
+          role="img"
+          aria-label={t('slot.gridLabel', {
+            symbols: grid.map((c) => c.map((s) => t(`symbols.${s}`)).join(', ')).join(' | '),
+          })}
+          data-testid="slot-grid"
+        >
           {grid.map((column, reel) => (
             <div key={reel} className={`ih-slot__reel${reel >= stopped ? ' is-moving' : ''}`}>
               {column.map((symbol, row) => (
-                <div key={row} className={`ih-slot__cell${winning.has(`${reel}:${row}`) ? ' is-winning' : ''}`} data-symbol={symbol}>
+                <div
+                  key={row}
+                  className={`ih-slot__cell${winning.has(`${reel}:${row}`) ? ' is-winning' : ''}`}
+                  data-symbol={symbol}
+                >
                   <SlotSymbol symbol={symbol} />
                 </div>
               ))}
@@ -124,7 +153,9 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
             </span>
           ) : last ? (
             BigInt(last.payoutMinor) > 0n ? (
-              <span className="ih-result ih-result--win">{t('result.win', { amount: format(minorToDecimal(last.payoutMinor, money.scale), money) })}</span>
+              <span className="ih-result ih-result--win">
+                {t('result.win', { amount: format(minorToDecimal(last.payoutMinor, money.scale), money) })}
+              </span>
             ) : (
               <span className="ih-result">{t('result.noWin')}</span>
             )
@@ -137,20 +168,43 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
         {outcome && outcome.wins.length > 0 && (
           <ul className="ih-slot__wins">
             {outcome.wins.map((w) => (
-              <li key={w.line}>{t('slot.lineWin', { line: w.line + 1, count: w.count, symbol: t(`symbols.${w.symbol}`), multiplier: formats.multiplier(w.multiplier, 0) })}</li>
+              <li key={w.line}>
+                {t('slot.lineWin', {
+                  line: w.line + 1,
+                  count: w.count,
+                  symbol: t(`symbols.${w.symbol}`),
+                  multiplier: formats.multiplier(w.multiplier, 0),
+                })}
+              </li>
             ))}
           </ul>
         )}
       </div>
       <div className="ih-controls">
-        <StakePicker value={stake} levels={levels} currency={money.currency} scale={money.scale} disabled={isSpinning} onChange={setStake} />
-        <Button variant="money" size="lg" onClick={spin} loading={play.isPending} disabled={isSpinning} data-testid="slot-spin">
+        <StakePicker
+          value={stake}
+          levels={levels}
+          currency={money.currency}
+          scale={money.scale}
+          disabled={isSpinning}
+          onChange={setStake}
+        />
+        <Button
+          variant="money"
+          size="lg"
+          onClick={spin}
+          loading={play.isPending}
+          disabled={isSpinning}
+          data-testid="slot-spin"
+        >
           {isRetry && error ? t('slot.retry') : t('slot.spin')}
         </Button>
       </div>
       <details className="ih-paytable">
         <summary>{t('slot.paytable')}</summary>
-        <p className="ih-muted">{t('slot.paytableHelp', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })}</p>
+        <p className="ih-muted">
+          {t('slot.paytableHelp', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })}
+        </p>
         <table className="ih-table">
           <thead>
             <tr>

@@ -3,7 +3,14 @@ import type { SlotSymbol as SlotSymbolName } from '@wps/shared/provably-fair';
 /** A slot symbol drawn in SVG (no external art); decorative, the cell carries the accessible name. */
 export function SlotSymbol({ symbol }: { symbol: SlotSymbolName }) {
   return (
-    <svg className={`slot-symbol slot-symbol--${symbol}`} viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false">
+    <svg
+      className={`slot-symbol slot-symbol--${symbol}`}
+      viewBox="0 0 64 64"
+      width="64"
+      height="64"
+      aria-hidden="true"
+      focusable="false"
+    >
       {symbol === 'seven' && (
         <text x="32" y="50" textAnchor="middle" fontSize="52" fontWeight="900" fontFamily="system-ui, sans-serif">
           7
@@ -12,7 +19,15 @@ export function SlotSymbol({ symbol }: { symbol: SlotSymbolName }) {
       {symbol === 'bar' && (
         <>
           <rect x="6" y="20" width="52" height="24" rx="6" />
-          <text x="32" y="39" textAnchor="middle" fontSize="17" fontWeight="900" fontFamily="system-ui, sans-serif" className="slot-symbol__ink">
+          <text
+            x="32"
+            y="39"
+            textAnchor="middle"
+            fontSize="17"
+            fontWeight="900"
+            fontFamily="system-ui, sans-serif"
+            className="slot-symbol__ink"
+          >
             BAR
           </text>
         </>

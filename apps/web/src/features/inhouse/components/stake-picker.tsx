@@ -2,7 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney, minorToDecimal } from '../../../lib/money';
 
 /** Stake levels offered, in minor units; the game's minimum, maximum and step filter them. */
-const LEVELS = [10n, 20n, 50n, 100n, 200n, 500n, 1_000n, 2_000n, 5_000n, 10_000n, 20_000n, 50_000n, 100_000n, 500_000n, 1_000_000n];
+const LEVELS = [
+  10n,
+  20n,
+  50n,
+  100n,
+  200n,
+  500n,
+  1_000n,
+  2_000n,
+  5_000n,
+  10_000n,
+  20_000n,
+  50_000n,
+  100_000n,
+  500_000n,
+  1_000_000n,
+];
 
 /** The stakes a game accepts from this list (always at least its minimum). */
 export function stakeLevels(min: bigint, max: bigint, step: bigint): bigint[] {
@@ -26,7 +42,13 @@ export function StakePicker({ value, levels, currency, scale, disabled, onChange
   const index = Math.max(0, levels.indexOf(value));
   return (
     <div className="ih-stake" role="group" aria-label={t('stake.label')}>
-      <button type="button" className="ih-stake__step" onClick={() => onChange(levels[index - 1]!)} disabled={disabled || index === 0} aria-label={t('stake.decrease')}>
+      <button
+        type="button"
+        className="ih-stake__step"
+        onClick={() => onChange(levels[index - 1]!)}
+        disabled={disabled || index === 0}
+        aria-label={t('stake.decrease')}
+      >
         −
       </button>
       <div className="ih-stake__value">

@@ -15,7 +15,8 @@ export function kycStatusQueryOptions(token: string | null) {
     queryFn: getKycStatus,
     enabled: token !== null,
     // A check in a person's review is decided in the back office: look again now and then.
-    refetchInterval: (query) => (query.state.data?.level === 'review' || query.state.data?.reverification?.status === 'review' ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.level === 'review' || query.state.data?.reverification?.status === 'review' ? POLL_MS : false,
   });
 }
 

@@ -26,7 +26,9 @@ export function IdentityCheck() {
         <p className="kyc-card__status" data-testid="kyc-level">
           {t(`level.${kyc.level}`)}
         </p>
-        {kyc.level === 'verified' && kyc.fullName ? <p className="kyc-card__detail">{t('nameOnDocument', { name: kyc.fullName })}</p> : null}
+        {kyc.level === 'verified' && kyc.fullName ? (
+          <p className="kyc-card__detail">{t('nameOnDocument', { name: kyc.fullName })}</p>
+        ) : null}
         {kyc.reason ? <p className="kyc-card__detail">{t('reason', { reason: kyc.reason })}</p> : null}
         {kyc.required && kyc.level !== 'verified' ? <p className="kyc-card__detail">{t('required')}</p> : null}
         {start.error ? (

@@ -50,7 +50,11 @@ export function ReverificationPage() {
           <FormError message={start.error ? translateError(start.error) : null} />
           {due.status === 'review' ? null : (
             <Button loading={start.isPending} onClick={() => start.mutate()}>
-              {due.status === 'pending' ? t('reverify.continue') : due.status === 'failed' ? t('retry') : t('reverify.start')}
+              {due.status === 'pending'
+                ? t('reverify.continue')
+                : due.status === 'failed'
+                  ? t('retry')
+                  : t('reverify.start')}
             </Button>
           )}
         </>

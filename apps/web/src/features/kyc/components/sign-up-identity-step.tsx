@@ -23,7 +23,11 @@ export function SignUpIdentityStep() {
       <p className="content-page__step">{t('signUp.step')}</p>
       <h1 className="content-page__title">{t('signUp.title')}</h1>
       <p className="content-page__note">{t('signUp.intro')}</p>
-      {cap && !verified ? <p className="content-page__note">{t('cap.text', { cap: formatMoney(cap.cap, { currency: cap.currency, scale: cap.scale }) })}</p> : null}
+      {cap && !verified ? (
+        <p className="content-page__note">
+          {t('cap.text', { cap: formatMoney(cap.cap, { currency: cap.currency, scale: cap.scale }) })}
+        </p>
+      ) : null}
       <IdentityCheck />
       <Link className="kyc-page__link" to="/">
         {verified ? t('toLobby') : t('signUp.later')}

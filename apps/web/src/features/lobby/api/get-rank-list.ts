@@ -9,7 +9,12 @@ export function getRankList(): Promise<RankList> {
 
 /** Refreshed every minute while shown. */
 export function rankListQueryOptions() {
-  return queryOptions({ queryKey: ['lobby', 'winners'], queryFn: getRankList, staleTime: 60_000, refetchInterval: 60_000 });
+  return queryOptions({
+    queryKey: ['lobby', 'winners'],
+    queryFn: getRankList,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
 }
 
 /** The biggest recent wins. */

@@ -20,7 +20,10 @@ function readCachedLanes(): VendorLanes | undefined {
 
 /** POST /wps/relay/GCSGAME_newGameVendor (public; platform html5-desktop). */
 export async function getVendorLanes(): Promise<VendorLanes> {
-  const lanes = await apiRequest<VendorLanes>('/wps/relay/GCSGAME_newGameVendor', { method: 'POST', body: { platform: 'html5-desktop' } });
+  const lanes = await apiRequest<VendorLanes>('/wps/relay/GCSGAME_newGameVendor', {
+    method: 'POST',
+    body: { platform: 'html5-desktop' },
+  });
   setSessionValue(STORAGE_KEY, JSON.stringify(lanes));
   return lanes;
 }

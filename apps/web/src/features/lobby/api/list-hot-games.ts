@@ -6,7 +6,10 @@ export type HotGamesFilter = { vassalage?: string | undefined; gameType?: GameCa
 
 /** POST /wps/relay/GCSGAME_hotGamesV2 (public). */
 export function listHotGames(filter: HotGamesFilter): Promise<GameStrip> {
-  return apiRequest<GameStrip>('/wps/relay/GCSGAME_hotGamesV2', { method: 'POST', body: { ...filter, isPlatform: 2, platform: 'html5-desktop' } });
+  return apiRequest<GameStrip>('/wps/relay/GCSGAME_hotGamesV2', {
+    method: 'POST',
+    body: { ...filter, isPlatform: 2, platform: 'html5-desktop' },
+  });
 }
 
 /** Hot games change rarely: kept for a minute. */

@@ -5,7 +5,10 @@ import { useToken } from '../../../lib/session-storage';
 
 /** POST /wps/relay/GCS_recentGame (token): the player's recently launched games. */
 export function listRecentGames(vassalage: string | undefined): Promise<GameStrip> {
-  return apiRequest<GameStrip>('/wps/relay/GCS_recentGame', { method: 'POST', body: { clientType: 3, vassalage, pageNo: 1, pageSize: 20 } });
+  return apiRequest<GameStrip>('/wps/relay/GCS_recentGame', {
+    method: 'POST',
+    body: { clientType: 3, vassalage, pageNo: 1, pageSize: 20 },
+  });
 }
 
 /** Keyed by token and vendor. */

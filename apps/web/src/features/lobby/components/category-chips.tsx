@@ -7,7 +7,10 @@ import { CATEGORY_ROUTES, visibleCategoryPaths } from '../vendor-lanes';
 export function CategoryLinks({ className, linkClassName }: { className: string; linkClassName: string }) {
   const { t } = useTranslation('lobby');
   const { lanes } = useVendorLanes();
-  const paths = visibleCategoryPaths(lanes, CATEGORY_ROUTES.map((r) => r.path));
+  const paths = visibleCategoryPaths(
+    lanes,
+    CATEGORY_ROUTES.map((r) => r.path),
+  );
   if (paths.length === 0) return null;
   return (
     <ul className={className}>

@@ -22,7 +22,11 @@ type GameGridProps = {
 };
 
 /** Watch the window scroll (throttled) and ask for more when the grid's end comes near. */
-function useInfiniteScroll(sentinel: React.RefObject<HTMLElement | null>, isActive: boolean, onLoadMore: (() => void) | undefined) {
+function useInfiniteScroll(
+  sentinel: React.RefObject<HTMLElement | null>,
+  isActive: boolean,
+  onLoadMore: (() => void) | undefined,
+) {
   const latest = useLatest(onLoadMore);
   useEffect(() => {
     if (!isActive) return;
@@ -52,7 +56,15 @@ function useInfiniteScroll(sentinel: React.RefObject<HTMLElement | null>, isActi
 }
 
 /** A grid of game tiles with skeletons, an empty state and infinite scroll. */
-export function GameGrid({ games, isLoading, hasMore = false, isLoadingMore = false, onLoadMore, label, empty }: GameGridProps) {
+export function GameGrid({
+  games,
+  isLoading,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+  label,
+  empty,
+}: GameGridProps) {
   const { t } = useTranslation('lobby');
   const { favouriteIds, toggleFavourite, openGame, launchingNodeId } = useGameActions();
   const sentinel = useRef<HTMLDivElement>(null);

@@ -21,12 +21,16 @@ export function GameTile({ game, isFavourite, isLaunching, onPlay, onToggleFavou
         type="button"
         className="game-tile__play"
         onClick={() => onPlay(game)}
-        aria-label={isMaintenance ? t('tile.playMaintenance', { name: game.gameName }) : t('tile.play', { name: game.gameName })}
+        aria-label={
+          isMaintenance ? t('tile.playMaintenance', { name: game.gameName }) : t('tile.play', { name: game.gameName })
+        }
         aria-busy={isLaunching || undefined}
       >
         <LazyImage src={game.image} alt="" width={200} height={200} className="game-tile__image" />
         {isMaintenance && <span className="game-tile__badge">{t('tile.maintenance')}</span>}
-        {game.isHot === 1 && !isMaintenance && <span className="game-tile__badge game-tile__badge--hot">{t('tile.hot')}</span>}
+        {game.isHot === 1 && !isMaintenance && (
+          <span className="game-tile__badge game-tile__badge--hot">{t('tile.hot')}</span>
+        )}
         {isLaunching && (
           <span className="game-tile__loading">
             <Spinner size={28} />
@@ -39,7 +43,9 @@ export function GameTile({ game, isFavourite, isLaunching, onPlay, onToggleFavou
         type="button"
         className={`game-tile__fav${isFavourite ? ' is-on' : ''}`}
         aria-pressed={isFavourite}
-        aria-label={isFavourite ? t('tile.unfavourite', { name: game.gameName }) : t('tile.favourite', { name: game.gameName })}
+        aria-label={
+          isFavourite ? t('tile.unfavourite', { name: game.gameName }) : t('tile.favourite', { name: game.gameName })
+        }
         onClick={() => onToggleFavourite(game)}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">

@@ -9,7 +9,14 @@ type LazyImageProps = { src: string; alt: string; width: number; height: number;
 /** The default icon a game image falls back to. */
 export function DefaultGameIcon({ width, height }: { width: number; height: number }) {
   return (
-    <svg className="lazy-image__fallback" width={width} height={height} viewBox="0 0 64 64" aria-hidden="true" data-testid="game-image-fallback">
+    <svg
+      className="lazy-image__fallback"
+      width={width}
+      height={height}
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      data-testid="game-image-fallback"
+    >
       <rect width="64" height="64" rx="10" fill="var(--color-surface-3)" />
       <path
         d="M20 26h24a6 6 0 0 1 6 6v4a6 6 0 0 1-10.6 3.8L37 37H27l-2.4 2.8A6 6 0 0 1 14 36v-4a6 6 0 0 1 6-6z"
@@ -55,7 +62,11 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
   // A retry must not hit the browser's cached failure: add the attempt to the URL.
   const url = attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
   return (
-    <span ref={holder} className={`lazy-image${isLoaded ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`} style={{ aspectRatio: `${width} / ${height}` }}>
+    <span
+      ref={holder}
+      className={`lazy-image${isLoaded ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`}
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
       {hasFailed ? (
         <DefaultGameIcon width={width} height={height} />
       ) : isVisible ? (

@@ -12,11 +12,18 @@ export function MaintenanceNotice({ subject, name }: { subject: 'game' | 'vendor
       <div className="maintenance-notice__message" role="alert">
         <WarningIcon size={28} />
         <div>
-          <p className="maintenance-notice__title">{subject === 'game' ? t('maintenance.gameTitle', { name }) : t('maintenance.vendorTitle', { name })}</p>
+          <p className="maintenance-notice__title">
+            {subject === 'game' ? t('maintenance.gameTitle', { name }) : t('maintenance.vendorTitle', { name })}
+          </p>
           <p className="maintenance-notice__text">{t('maintenance.text')}</p>
         </div>
       </div>
-      <GameStrip title={t('maintenance.suggestions')} games={hot.data?.list} isLoading={hot.isLoading} testId="maintenance-suggestions" />
+      <GameStrip
+        title={t('maintenance.suggestions')}
+        games={hot.data?.list}
+        isLoading={hot.isLoading}
+        testId="maintenance-suggestions"
+      />
     </div>
   );
 }

@@ -44,7 +44,12 @@ function VendorGames({ vassalage, vendorName }: { vassalage: string; vendorName:
   const gameName = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const classifies = useVendorClassifies(vassalage);
   const isFavourites = classify === FAVOURITES;
-  const games = useGames({ vassalage, gameType: 'RNG', gameClassify: classify === ALL || isFavourites ? undefined : classify, gameName: gameName || undefined });
+  const games = useGames({
+    vassalage,
+    gameType: 'RNG',
+    gameClassify: classify === ALL || isFavourites ? undefined : classify,
+    gameName: gameName || undefined,
+  });
   const favourites = useFavouriteGames('RNG');
   const list = games.data?.pages.flatMap((p) => p.games) ?? [];
   const favouriteList = (favourites.data?.content ?? []).filter(
@@ -53,14 +58,24 @@ function VendorGames({ vassalage, vendorName }: { vassalage: string; vendorName:
 
   const tabs = [
     { id: ALL, label: t('classify.all') },
-    ...(classifies.data?.list ?? []).map((c) => ({ id: c.gameClassify, label: t(`classify.${c.gameClassify}`, { defaultValue: c.gameClassify }) })),
+    ...(classifies.data?.list ?? []).map((c) => ({
+      id: c.gameClassify,
+      label: t(`classify.${c.gameClassify}`, { defaultValue: c.gameClassify }),
+    })),
     { id: FAVOURITES, label: t('classify.favourites') },
   ];
 
   return (
     <section className="rng-games" aria-label={t('rng.gamesOf', { name: vendorName })}>
       <div className="rng-games__toolbar">
-        <Tabs items={tabs} value={classify} onChange={setClassify} idBase={idBase} ariaLabel={t('classify.label')} className="rng-games__tabs" />
+        <Tabs
+          items={tabs}
+          value={classify}
+          onChange={setClassify}
+          idBase={idBase}
+          ariaLabel={t('classify.label')}
+          className="rng-games__tabs"
+        />
         <label className="rng-search">
           <span className="visually-hidden">{t('search.label')}</span>
           <input
@@ -75,7 +90,12 @@ function VendorGames({ vassalage, vendorName }: { vassalage: string; vendorName:
       </div>
       <TabPanel idBase={idBase} value={classify}>
         {isFavourites ? (
-          <GameGrid games={favouriteList} isLoading={favourites.isLoading} label={t('classify.favourites')} empty={t('empty.favourites')} />
+          <GameGrid
+            games={favouriteList}
+            isLoading={favourites.isLoading}
+            label={t('classify.favourites')}
+            empty={t('empty.favourites')}
+          />
         ) : (
           <GameGrid
             games={list}
@@ -98,7 +118,12 @@ function VisitorGames({ vassalage }: { vassalage: string }) {
   const hot = useHotGames({ vassalage });
   return (
     <section className="rng-games" aria-label={t('strips.hot')}>
-      <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={t('strips.hot')} empty={t('popup.visitorEmpty')} />
+      <GameGrid
+        games={hot.data?.list ?? []}
+        isLoading={hot.isLoading}
+        label={t('strips.hot')}
+        empty={t('popup.visitorEmpty')}
+      />
       <div className="lobby-login-cta">
         <p>{t('popup.loginToSeeAll')}</p>
         <Button onClick={() => openLoginPrompt('login')}>{t('loginButton')}</Button>
@@ -154,7 +179,14 @@ export function RngPage() {
       )}
       <div className="rng-layout">
         <div className="rng-layout__main">
-          {token && <GameStrip title={t('strips.recent')} games={recent.data?.list} isLoading={recent.isLoading} testId="recent-strip" />}
+          {token && (
+            <GameStrip
+              title={t('strips.recent')}
+              games={recent.data?.list}
+              isLoading={recent.isLoading}
+              testId="recent-strip"
+            />
+          )}
           <GameStrip title={t('strips.hot')} games={hot.data?.list} isLoading={hot.isLoading} testId="hot-strip" />
           {!vendor ? (
             !isLoading && <p className="lobby-empty">{t('empty.vendors')}</p>

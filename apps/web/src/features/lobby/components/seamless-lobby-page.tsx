@@ -38,7 +38,12 @@ function SeamlessVisitorGames({ vassalage }: { vassalage: string }) {
   const hot = useHotGames({ vassalage });
   return (
     <section className="rng-games" aria-label={t('strips.hot')}>
-      <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={t('strips.hot')} empty={t('popup.visitorEmpty')} />
+      <GameGrid
+        games={hot.data?.list ?? []}
+        isLoading={hot.isLoading}
+        label={t('strips.hot')}
+        empty={t('popup.visitorEmpty')}
+      />
       <div className="lobby-login-cta">
         <p>{t('popup.loginToSeeAll')}</p>
         <Button onClick={() => openLoginPrompt('login')}>{t('loginButton')}</Button>

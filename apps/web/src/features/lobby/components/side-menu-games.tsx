@@ -43,7 +43,10 @@ export function SideMenuGames() {
   const { t } = useTranslation('lobby');
   const navigate = useNavigate();
   const { lanes, hotVendor } = useVendorLanes();
-  const paths = visibleCategoryPaths(lanes, CATEGORY_ROUTES.map((r) => r.path));
+  const paths = visibleCategoryPaths(
+    lanes,
+    CATEGORY_ROUTES.map((r) => r.path),
+  );
   const openVendor = (vendor: VendorCard) => {
     const page = vendorPagePath(vendor);
     if (page) void navigate(page);
@@ -65,7 +68,12 @@ export function SideMenuGames() {
       })}
       {hotVendor.map((vendor) => (
         <li key={vendor.vassalage} className="side-menu__expanded-only">
-          <button type="button" className="side-menu__item side-menu__vendor" onClick={() => openVendor(vendor)} title={vendor.name}>
+          <button
+            type="button"
+            className="side-menu__item side-menu__vendor"
+            onClick={() => openVendor(vendor)}
+            title={vendor.name}
+          >
             <img src={vendor.logo} alt="" width={24} height={24} className="side-menu__vendor-logo" />
             <span className="side-menu__text">{vendor.name}</span>
           </button>

@@ -8,7 +8,11 @@ export function getFavourites(): Promise<string[]> {
 }
 
 export function favouritesQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: [LOTTERY_KEY, 'favourites', token], queryFn: getFavourites, enabled: token !== null });
+  return queryOptions({
+    queryKey: [LOTTERY_KEY, 'favourites', token],
+    queryFn: getFavourites,
+    enabled: token !== null,
+  });
 }
 
 /** A signed-in player's favourites on the server (visitors' live in local storage, see favourites-store.ts). */

@@ -14,7 +14,11 @@ export function getGameMenus(prizeMode?: LotteryPrizeMode): Promise<LotteryMenuG
 }
 
 export function gameMenusQueryOptions(prizeMode?: LotteryPrizeMode) {
-  return queryOptions({ queryKey: [LOTTERY_KEY, 'menus', prizeMode ?? 'all'], queryFn: () => getGameMenus(prizeMode), staleTime: 30_000 });
+  return queryOptions({
+    queryKey: [LOTTERY_KEY, 'menus', prizeMode ?? 'all'],
+    queryFn: () => getGameMenus(prizeMode),
+    staleTime: 30_000,
+  });
 }
 
 /** The lobby's groups of one prize mode, or of every mode (to find any game by its code). */

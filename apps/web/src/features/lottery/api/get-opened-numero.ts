@@ -26,7 +26,12 @@ async function readWithOffset(gameCode: string): Promise<OpenedNumero & { offset
 }
 
 function openedNumeroQueryOptions(gameCode: string, token: string | null) {
-  return queryOptions({ queryKey: [LOTTERY_KEY, 'opened', gameCode, token], queryFn: () => readWithOffset(gameCode), enabled: token !== null, retry: false });
+  return queryOptions({
+    queryKey: [LOTTERY_KEY, 'opened', gameCode, token],
+    queryFn: () => readWithOffset(gameCode),
+    enabled: token !== null,
+    retry: false,
+  });
 }
 
 /** Ticks once a second while mounted (the countdown's redraw). */
@@ -63,7 +68,10 @@ export function useLotteryDraw(gameCode: string, resultsCount: number) {
     },
   });
   // Without the live stream, a visitor (no opened numero to follow) sees the results looked at again now and then.
-  const results = useQuery({ ...openedNumerosQueryOptions(gameCode, resultsCount), refetchInterval: token === null && !live.connected ? VISITOR_RESULTS_POLL_MS : false });
+  const results = useQuery({
+    ...openedNumerosQueryOptions(gameCode, resultsCount),
+    refetchInterval: token === null && !live.connected ? VISITOR_RESULTS_POLL_MS : false,
+  });
   const data = opened.data;
   const offsetMs = data?.offsetMs ?? 0;
   const current = data?.current ?? null;

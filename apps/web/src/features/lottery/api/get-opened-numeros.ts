@@ -10,5 +10,9 @@ export function getOpenedNumeros(gameCode: string, count: number): Promise<Lotte
 
 /** Read by useLotteryDraw only (get-opened-numero.ts), which keeps one game's draw state together. */
 export function openedNumerosQueryOptions(gameCode: string, count: number) {
-  return queryOptions({ queryKey: [LOTTERY_KEY, 'numeros', gameCode, count], queryFn: () => getOpenedNumeros(gameCode, count), retry: false });
+  return queryOptions({
+    queryKey: [LOTTERY_KEY, 'numeros', gameCode, count],
+    queryFn: () => getOpenedNumeros(gameCode, count),
+    retry: false,
+  });
 }

@@ -38,7 +38,10 @@ export function useLotteryTickets(status: TicketStatusFilter, isAwaiting: (ticke
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     ...ticketsQueryOptions(token, status),
-    refetchInterval: (q) => (status === 'open' && q.state.data?.pages.some((p) => p.list.some((t) => t.status === 'open' && isAwaiting(t))) ? FAST_POLL_MS : false),
+    refetchInterval: (q) =>
+      status === 'open' && q.state.data?.pages.some((p) => p.list.some((t) => t.status === 'open' && isAwaiting(t)))
+        ? FAST_POLL_MS
+        : false,
   });
   const list = query.data?.pages.flatMap((p) => p.list);
   const ids = status === 'open' ? (list?.map((t) => t.ticketId).join(',') ?? null) : null;

@@ -25,7 +25,8 @@ export function useLotteryLive(gameCode: string): { connected: boolean } {
     source.addEventListener('draw', (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as LotteryLiveEvent;
       refetch();
-      if (event.status === 'settled' || event.status === 'voided' || event.status === 'refunded') void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
+      if (event.status === 'settled' || event.status === 'voided' || event.status === 'refunded')
+        void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
     });
     source.addEventListener('reset', refetch);
     // Dropped: the browser tries again by itself; the page polls until `hello` comes back.

@@ -41,7 +41,13 @@ function Trimmed({ ticket, family }: { ticket: LotteryTicketView; family: Lotter
       <p>{t('slip.trimmedWhy')}</p>
       <ul>
         {trimmed.map((s, i) => (
-          <li key={i}>{t('slip.trimmed', { selection: describe(s), requested: money.minor(s.requestedPerLineMinor!), granted: money.minor(s.stakePerLineMinor) })}</li>
+          <li key={i}>
+            {t('slip.trimmed', {
+              selection: describe(s),
+              requested: money.minor(s.requestedPerLineMinor!),
+              granted: money.minor(s.stakePerLineMinor),
+            })}
+          </li>
         ))}
       </ul>
     </div>
@@ -49,7 +55,17 @@ function Trimmed({ ticket, family }: { ticket: LotteryTicketView; family: Lotter
 }
 
 /** The bet slip: selections built with the shared rules, the stake per line, the total, and placing the ticket. */
-export function BetSlip({ family, gameCode, numero, initialBetType }: { family: LotteryFamily; gameCode: string; numero: string | null; initialBetType?: string | null }) {
+export function BetSlip({
+  family,
+  gameCode,
+  numero,
+  initialBetType,
+}: {
+  family: LotteryFamily;
+  gameCode: string;
+  numero: string | null;
+  initialBetType?: string | null;
+}) {
   const { t } = useTranslation('lottery');
   const money = useLotteryMoney();
   const describe = useDescribeSelection(family);
@@ -76,7 +92,10 @@ export function BetSlip({ family, gameCode, numero, initialBetType }: { family: 
         ...(numero ? { numero } : {}),
         onLimit: 'trim',
         idempotencyKey: keyRef.current,
-        selections: entries.map(({ stakePerLineMinor, ...s }) => ({ ...s, stakePerLineMinor: String(stakePerLineMinor) })),
+        selections: entries.map(({ stakePerLineMinor, ...s }) => ({
+          ...s,
+          stakePerLineMinor: String(stakePerLineMinor),
+        })),
       },
       {
         onSuccess: (answer) => {
@@ -93,9 +112,20 @@ export function BetSlip({ family, gameCode, numero, initialBetType }: { family: 
       <h2 id="lot-slip-title">{t('slip.title')}</h2>
       <label className="lot-field">
         <span>{t('slip.stake')}</span>
-        <input data-testid="slip-stake" inputMode="decimal" value={stakeText} onChange={(e) => setStakeText(e.target.value)} aria-invalid={stakeMinor === null} />
+        <input
+          data-testid="slip-stake"
+          inputMode="decimal"
+          value={stakeText}
+          onChange={(e) => setStakeText(e.target.value)}
+          aria-invalid={stakeMinor === null}
+        />
       </label>
-      <SelectionEditor family={family} initialBetType={initialBetType} stakeMinor={stakeMinor} onAdd={(entry) => change([...entries, entry])} />
+      <SelectionEditor
+        family={family}
+        initialBetType={initialBetType}
+        stakeMinor={stakeMinor}
+        onAdd={(entry) => change([...entries, entry])}
+      />
       <h3>{t('slip.entries', { count: entries.length })}</h3>
       {entries.length === 0 ? <p className="lot-muted">{t('slip.empty')}</p> : null}
       <ul className="lot-entries">
@@ -104,8 +134,21 @@ export function BetSlip({ family, gameCode, numero, initialBetType }: { family: 
           return (
             <li key={i} className="lot-entry" data-testid="slip-entry">
               <span>{describe(entry)}</span>
-              <span className="lot-muted">{priced.ok ? t('slip.entryPrice', { lines: priced.lines, stake: money.minor(entry.stakePerLineMinor), total: money.minor(priced.totalMinor) }) : ''}</span>
-              <Button variant="ghost" size="sm" onClick={() => change(entries.filter((_, j) => j !== i))} aria-label={t('slip.remove', { selection: describe(entry) })}>
+              <span className="lot-muted">
+                {priced.ok
+                  ? t('slip.entryPrice', {
+                      lines: priced.lines,
+                      stake: money.minor(entry.stakePerLineMinor),
+                      total: money.minor(priced.totalMinor),
+                    })
+                  : ''}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => change(entries.filter((_, j) => j !== i))}
+                aria-label={t('slip.remove', { selection: describe(entry) })}
+              >
                 ✕
               </Button>
             </li>
@@ -115,7 +158,14 @@ export function BetSlip({ family, gameCode, numero, initialBetType }: { family: 
       <p className="lot-slip__total">
         {t('slip.total')} <strong data-testid="slip-total">{money.minor(total)}</strong>
       </p>
-      <Button variant="money" block disabled={entries.length === 0 || !numero} loading={place.isPending} onClick={submit} data-testid="slip-place">
+      <Button
+        variant="money"
+        block
+        disabled={entries.length === 0 || !numero}
+        loading={place.isPending}
+        onClick={submit}
+        data-testid="slip-place"
+      >
         {numero ? t('slip.place', { numero }) : t('slip.closed')}
       </Button>
       {place.error ? (
@@ -125,7 +175,9 @@ export function BetSlip({ family, gameCode, numero, initialBetType }: { family: 
       ) : null}
       {placed ? (
         <div role="status" data-testid="slip-placed">
-          <p className="lot-notice lot-notice--success">{t('slip.placed', { numero: placed.numero, stake: money.minor(placed.stakeMinor) })}</p>
+          <p className="lot-notice lot-notice--success">
+            {t('slip.placed', { numero: placed.numero, stake: money.minor(placed.stakeMinor) })}
+          </p>
           <Trimmed ticket={placed} family={family} />
         </div>
       ) : null}

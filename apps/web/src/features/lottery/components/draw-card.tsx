@@ -11,7 +11,15 @@ import { ResultView } from './result-view';
  * A decided draw: its numero, result, and for a fair draw the committed hash, the revealed seed
  * and a check that recomputes the result in the browser.
  */
-export function DrawCard({ family, draw, headingLevel = 3 }: { family: LotteryFamily; draw: LotteryDrawView; headingLevel?: 2 | 3 }) {
+export function DrawCard({
+  family,
+  draw,
+  headingLevel = 3,
+}: {
+  family: LotteryFamily;
+  draw: LotteryDrawView;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('lottery');
   const formats = useFormats();
   const [check, setCheck] = useState<DrawCheck | null>(null);
@@ -37,11 +45,21 @@ export function DrawCard({ family, draw, headingLevel = 3 }: { family: LotteryFa
             <dt>{t('fair.drawKey')}</dt>
             <dd className="lot-mono" data-testid="lottery-draw-key">{`${draw.gameCode}:${draw.numero}`}</dd>
           </dl>
-          <Button variant="secondary" size="sm" data-testid="lottery-verify" onClick={() => setCheck(verifyDraw(family, draw))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            data-testid="lottery-verify"
+            onClick={() => setCheck(verifyDraw(family, draw))}
+          >
             {t('fair.verify')}
           </Button>
           {check ? (
-            <p role="status" className={`lot-check lot-check--${check.status}`} data-testid="lottery-verify-status" data-status={check.status}>
+            <p
+              role="status"
+              className={`lot-check lot-check--${check.status}`}
+              data-testid="lottery-verify-status"
+              data-status={check.status}
+            >
               {t(`fair.${check.status}`)}
             </p>
           ) : null}

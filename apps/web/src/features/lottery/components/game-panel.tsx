@@ -17,7 +17,17 @@ const QUICK_RESULTS = 30;
 const HISTORY_SHOWN = 8;
 
 /** One game: its draw taking bets with the countdown, the last results and trend, the slip and the player's tickets. */
-export function GamePanel({ game, family, families, playType }: { game: LotteryGameMenu; family: LotteryFamily; families: ReadonlyMap<string, string>; playType: string | null }) {
+export function GamePanel({
+  game,
+  family,
+  families,
+  playType,
+}: {
+  game: LotteryGameMenu;
+  family: LotteryFamily;
+  families: ReadonlyMap<string, string>;
+  playType: string | null;
+}) {
   const { t } = useTranslation('lottery');
   const isVn = isVnFamily(family);
   const draw = useLotteryDraw(game.gameCode, isVn ? LOTTERY_NUMEROS_COUNT : QUICK_RESULTS);
@@ -44,7 +54,8 @@ export function GamePanel({ game, family, families, playType }: { game: LotteryG
                 {t('draw.current')} <strong data-testid="lottery-current-numero">{draw.current.numero}</strong>
               </p>
               <p className="lot-countdown" role="timer" aria-label={t('draw.countdownLabel')}>
-                <span className="lot-muted">{t('draw.closesIn')}</span> <span data-testid="lottery-countdown">{formatCountdown(draw.remainingMs ?? 0)}</span>
+                <span className="lot-muted">{t('draw.closesIn')}</span>{' '}
+                <span data-testid="lottery-countdown">{formatCountdown(draw.remainingMs ?? 0)}</span>
               </p>
             </div>
           ) : draw.error ? null : (
@@ -88,7 +99,13 @@ export function GamePanel({ game, family, families, playType }: { game: LotteryG
 
       {draw.isSignedIn ? (
         <>
-          <BetSlip key={game.gameCode} family={family} gameCode={game.gameCode} numero={draw.current?.numero ?? null} initialBetType={playType} />
+          <BetSlip
+            key={game.gameCode}
+            family={family}
+            gameCode={game.gameCode}
+            numero={draw.current?.numero ?? null}
+            initialBetType={playType}
+          />
           <MyTickets gameCode={game.gameCode} currentNumero={draw.current?.numero ?? null} families={families} />
         </>
       ) : null}

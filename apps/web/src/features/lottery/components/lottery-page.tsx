@@ -19,11 +19,32 @@ import '../lottery.css';
 export type LotteryPageKind = 'quick' | 'vn' | 'sea';
 const PRIZE_MODES: Record<LotteryPageKind, LotteryPrizeMode> = { quick: 'Elott', vn: 'Lott', sea: 'SEA' };
 
-function GameList({ games, path, favourites, onToggle, selected, testId }: { games: LotteryGameMenu[]; path: string; favourites: string[]; onToggle: (code: string) => void; selected: string | null; testId?: string }) {
+function GameList({
+  games,
+  path,
+  favourites,
+  onToggle,
+  selected,
+  testId,
+}: {
+  games: LotteryGameMenu[];
+  path: string;
+  favourites: string[];
+  onToggle: (code: string) => void;
+  selected: string | null;
+  testId?: string;
+}) {
   return (
     <ul className="lot-cards" data-testid={testId}>
       {games.map((g) => (
-        <GameCard key={g.gameCode} game={g} path={path} isFavourite={favourites.includes(g.gameCode)} onToggleFavourite={onToggle} isSelected={g.gameCode === selected} />
+        <GameCard
+          key={g.gameCode}
+          game={g}
+          path={path}
+          isFavourite={favourites.includes(g.gameCode)}
+          onToggleFavourite={onToggle}
+          isSelected={g.gameCode === selected}
+        />
       ))}
     </ul>
   );
@@ -57,7 +78,10 @@ export function LotteryPage({ kind, path }: { kind: LotteryPageKind; path: strin
   const popularGames = (popular.data ?? []).filter((g) => g.prizeMode === prizeMode);
   const recentGames = (recent.data ?? []).filter((g) => g.prizeMode === prizeMode);
   const lobbyError = (kind === 'vn' ? vnMenus.error : modeMenus.error) ?? allMenus.error;
-  const groupLabel = (g: LotteryMenuGroup) => (kind === 'vn' ? t(`regions.${g.gameGroupCode}`, { defaultValue: g.labelName }) : t(`groups.${g.gameGroupCode}`, { defaultValue: g.labelName }));
+  const groupLabel = (g: LotteryMenuGroup) =>
+    kind === 'vn'
+      ? t(`regions.${g.gameGroupCode}`, { defaultValue: g.labelName })
+      : t(`groups.${g.gameGroupCode}`, { defaultValue: g.labelName });
 
   return (
     <div className="lot-page" data-testid="lottery-page" data-kind={kind}>
@@ -72,16 +96,35 @@ export function LotteryPage({ kind, path }: { kind: LotteryPageKind; path: strin
           <Link to={path}>{t('backToLobby')}</Link>
         </div>
       ) : null}
-      {selected && isLotteryFamily(selected.family) ? <GamePanel key={selected.gameCode} game={selected} family={selected.family} families={families} playType={playType} /> : null}
+      {selected && isLotteryFamily(selected.family) ? (
+        <GamePanel
+          key={selected.gameCode}
+          game={selected}
+          family={selected.family}
+          families={families}
+          playType={playType}
+        />
+      ) : null}
 
       <section className="lot-lobby" aria-labelledby="lot-lobby-title">
         <h2 id="lot-lobby-title">{t('lobby.title')}</h2>
-        {lobbyError ? <p role="alert" className="lot-notice lot-notice--error">{translateError(lobbyError)}</p> : null}
+        {lobbyError ? (
+          <p role="alert" className="lot-notice lot-notice--error">
+            {translateError(lobbyError)}
+          </p>
+        ) : null}
         {(kind === 'vn' ? vnMenus.isLoading : modeMenus.isLoading) ? <LoadingState label={t('loading')} /> : null}
         {favouriteGames.length > 0 ? (
           <section aria-labelledby="lot-fav-title">
             <h3 id="lot-fav-title">{t('lobby.favourites')}</h3>
-            <GameList games={favouriteGames} path={path} favourites={favourites} onToggle={toggle} selected={gameCode} testId="lottery-favourites" />
+            <GameList
+              games={favouriteGames}
+              path={path}
+              favourites={favourites}
+              onToggle={toggle}
+              selected={gameCode}
+              testId="lottery-favourites"
+            />
           </section>
         ) : null}
         {token && recentGames.length > 0 ? (
@@ -93,14 +136,29 @@ export function LotteryPage({ kind, path }: { kind: LotteryPageKind; path: strin
         {groups.map((g) => (
           <section key={g.gameGroupCode} aria-labelledby={`lot-group-${g.gameGroupCode}`} data-testid="lottery-group">
             <h3 id={`lot-group-${g.gameGroupCode}`}>{groupLabel(g)}</h3>
-            <GameList games={favouritesFirst(g.gameMenus, favourites)} path={path} favourites={favourites} onToggle={toggle} selected={gameCode} />
+            <GameList
+              games={favouritesFirst(g.gameMenus, favourites)}
+              path={path}
+              favourites={favourites}
+              onToggle={toggle}
+              selected={gameCode}
+            />
           </section>
         ))}
-        {!lobbyError && !(kind === 'vn' ? vnMenus.isLoading : modeMenus.isLoading) && pageGames.length === 0 ? <p className="lot-muted">{t('lobby.empty')}</p> : null}
+        {!lobbyError && !(kind === 'vn' ? vnMenus.isLoading : modeMenus.isLoading) && pageGames.length === 0 ? (
+          <p className="lot-muted">{t('lobby.empty')}</p>
+        ) : null}
         {popularGames.length > 0 ? (
           <section aria-labelledby="lot-popular-title">
             <h3 id="lot-popular-title">{t('lobby.popular')}</h3>
-            <GameList games={favouritesFirst(popularGames, favourites)} path={path} favourites={favourites} onToggle={toggle} selected={gameCode} testId="lottery-popular" />
+            <GameList
+              games={favouritesFirst(popularGames, favourites)}
+              path={path}
+              favourites={favourites}
+              onToggle={toggle}
+              selected={gameCode}
+              testId="lottery-popular"
+            />
           </section>
         ) : null}
       </section>

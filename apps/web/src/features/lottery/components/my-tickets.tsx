@@ -13,7 +13,13 @@ function TicketRow({ ticket, family }: { ticket: LotteryTicketView; family: Lott
   const money = useLotteryMoney();
   const describe = useDescribeSelection(family);
   return (
-    <li className={`lot-ticket lot-ticket--${ticket.status}`} data-testid="lottery-ticket" data-status={ticket.status} data-numero={ticket.numero} data-ticket-id={ticket.ticketId}>
+    <li
+      className={`lot-ticket lot-ticket--${ticket.status}`}
+      data-testid="lottery-ticket"
+      data-status={ticket.status}
+      data-numero={ticket.numero}
+      data-ticket-id={ticket.ticketId}
+    >
       <div className="lot-ticket__head">
         <strong>{t('tickets.draw', { gameCode: ticket.gameCode, numero: ticket.numero })}</strong>
         <span className={`lot-status lot-status--${ticket.status}`} data-testid="lottery-ticket-status">
@@ -23,8 +29,16 @@ function TicketRow({ ticket, family }: { ticket: LotteryTicketView; family: Lott
       <ul className="lot-ticket__selections">
         {ticket.selections.map((s, i) => (
           <li key={i}>
-            {describe(s)} <span className="lot-muted">{t('tickets.lines', { lines: s.lines, stake: money.minor(s.stakePerLineMinor) })}</span>
-            {s.requestedPerLineMinor ? <span className="lot-muted"> {t('tickets.trimmedFrom', { requested: money.minor(s.requestedPerLineMinor) })}</span> : null}
+            {describe(s)}{' '}
+            <span className="lot-muted">
+              {t('tickets.lines', { lines: s.lines, stake: money.minor(s.stakePerLineMinor) })}
+            </span>
+            {s.requestedPerLineMinor ? (
+              <span className="lot-muted">
+                {' '}
+                {t('tickets.trimmedFrom', { requested: money.minor(s.requestedPerLineMinor) })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -42,12 +56,24 @@ function TicketRow({ ticket, family }: { ticket: LotteryTicketView; family: Lott
   );
 }
 
-function TicketList({ status, isAwaiting, familyOf }: { status: TicketStatusFilter; isAwaiting: (t: LotteryTicketView) => boolean; familyOf: (gameCode: string) => LotteryFamily | null }) {
+function TicketList({
+  status,
+  isAwaiting,
+  familyOf,
+}: {
+  status: TicketStatusFilter;
+  isAwaiting: (t: LotteryTicketView) => boolean;
+  familyOf: (gameCode: string) => LotteryFamily | null;
+}) {
   const { t } = useTranslation('lottery');
   const tickets = useLotteryTickets(status, isAwaiting);
   const { list } = tickets;
   return (
-    <section className="lot-tickets__col" aria-labelledby={`lot-tickets-${status}`} data-testid={`lottery-tickets-${status}`}>
+    <section
+      className="lot-tickets__col"
+      aria-labelledby={`lot-tickets-${status}`}
+      data-testid={`lottery-tickets-${status}`}
+    >
       <h3 id={`lot-tickets-${status}`}>{t(`tickets.${status}`)}</h3>
       {tickets.isLoading ? <p className="lot-muted">{t('loading')}</p> : null}
       {!tickets.isLoading && list.length === 0 ? <p className="lot-muted">{t('tickets.none')}</p> : null}
@@ -58,7 +84,13 @@ function TicketList({ status, isAwaiting, familyOf }: { status: TicketStatusFilt
         })}
       </ul>
       {tickets.hasNextPage ? (
-        <Button variant="secondary" size="sm" onClick={() => void tickets.fetchNextPage()} disabled={tickets.isFetchingNextPage} data-testid={`lottery-tickets-more-${status}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void tickets.fetchNextPage()}
+          disabled={tickets.isFetchingNextPage}
+          data-testid={`lottery-tickets-more-${status}`}
+        >
           {tickets.isFetchingNextPage ? t('loading') : t('tickets.more')}
         </Button>
       ) : null}
@@ -70,7 +102,15 @@ function TicketList({ status, isAwaiting, familyOf }: { status: TicketStatusFilt
  * The player's open and settled tickets. `currentNumero` is the page game's draw taking bets: an
  * open ticket of that game on another draw has had its cut-off, so the list looks again until it settles.
  */
-export function MyTickets({ gameCode, currentNumero, families }: { gameCode: string; currentNumero: string | null; families: ReadonlyMap<string, string> }) {
+export function MyTickets({
+  gameCode,
+  currentNumero,
+  families,
+}: {
+  gameCode: string;
+  currentNumero: string | null;
+  families: ReadonlyMap<string, string>;
+}) {
   const { t } = useTranslation('lottery');
   const isAwaiting = (ticket: LotteryTicketView) => ticket.gameCode === gameCode && ticket.numero !== currentNumero;
   const familyOf = (code: string) => {

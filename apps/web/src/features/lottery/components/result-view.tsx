@@ -3,11 +3,21 @@ import { useTranslation } from 'react-i18next';
 type Prize = { tier: string; numbers: string[] };
 
 function isNumbers(result: unknown): result is { kind: 'numbers'; numbers: number[] } {
-  return !!result && typeof result === 'object' && (result as { kind?: unknown }).kind === 'numbers' && Array.isArray((result as { numbers?: unknown }).numbers);
+  return (
+    !!result &&
+    typeof result === 'object' &&
+    (result as { kind?: unknown }).kind === 'numbers' &&
+    Array.isArray((result as { numbers?: unknown }).numbers)
+  );
 }
 
 function isPrizes(result: unknown): result is { kind: 'prizes'; prizes: Prize[] } {
-  return !!result && typeof result === 'object' && (result as { kind?: unknown }).kind === 'prizes' && Array.isArray((result as { prizes?: unknown }).prizes);
+  return (
+    !!result &&
+    typeof result === 'object' &&
+    (result as { kind?: unknown }).kind === 'prizes' &&
+    Array.isArray((result as { prizes?: unknown }).prizes)
+  );
 }
 
 /** A result as one list of balls (quick draws) or the Vietnamese prize table (tiers with their numbers). */
@@ -15,7 +25,12 @@ export function ResultView({ result }: { result: unknown }) {
   const { t } = useTranslation('lottery');
   if (isNumbers(result)) {
     return (
-      <ol className="lot-balls" data-testid="lottery-result-numbers" data-result={result.numbers.join(',')} aria-label={t('result.numbers')}>
+      <ol
+        className="lot-balls"
+        data-testid="lottery-result-numbers"
+        data-result={result.numbers.join(',')}
+        aria-label={t('result.numbers')}
+      >
         {result.numbers.map((n, i) => (
           <li key={i} className="lot-ball">
             {n}

@@ -9,7 +9,12 @@ import { useLotteryMoney } from './use-lottery-money';
 /** Pick ranges up to this many numbers are a grid of buttons; larger ones (000–999) are typed. */
 const GRID_MAX = 100;
 
-type Props = { family: LotteryFamily; initialBetType?: string | null; stakeMinor: bigint | null; onAdd: (entry: SlipEntry) => void };
+type Props = {
+  family: LotteryFamily;
+  initialBetType?: string | null;
+  stakeMinor: bigint | null;
+  onAdd: (entry: SlipEntry) => void;
+};
 
 /** One selection: bet type, position or side, numbers (a grid, or typed), quick pick; its lines and cost. */
 export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: Props) {
@@ -19,7 +24,12 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
   const rules = betRulesOf(family);
   const [selection, setSelection] = useState<LotterySelection>(() => {
     const rule = (initialBetType && findBetRule(family, initialBetType)) || rules[0]!;
-    return { betType: rule.code, ...(rule.positions ? { position: rule.positions.lo } : {}), ...(rule.options ? { option: rule.options[0] } : {}), ...(rule.picks ? { numbers: [] } : {}) };
+    return {
+      betType: rule.code,
+      ...(rule.positions ? { position: rule.positions.lo } : {}),
+      ...(rule.options ? { option: rule.options[0] } : {}),
+      ...(rule.picks ? { numbers: [] } : {}),
+    };
   });
   const [typed, setTyped] = useState('');
   const rule = findBetRule(family, selection.betType) ?? rules[0]!;
@@ -31,13 +41,26 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
   const chooseType = (code: string) => {
     const next = findBetRule(family, code)!;
     setTyped('');
-    setSelection({ betType: code, ...(next.positions ? { position: next.positions.lo } : {}), ...(next.options ? { option: next.options[0] } : {}), ...(next.picks ? { numbers: [] } : {}) });
+    setSelection({
+      betType: code,
+      ...(next.positions ? { position: next.positions.lo } : {}),
+      ...(next.options ? { option: next.options[0] } : {}),
+      ...(next.picks ? { numbers: [] } : {}),
+    });
   };
   const toggle = (n: number) => {
     const numbers = selection.numbers ?? [];
-    setSelection({ ...selection, numbers: numbers.includes(n) ? numbers.filter((x) => x !== n) : [...numbers, n].sort((a, b) => a - b) });
+    setSelection({
+      ...selection,
+      numbers: numbers.includes(n) ? numbers.filter((x) => x !== n) : [...numbers, n].sort((a, b) => a - b),
+    });
   };
-  const all = () => picks && setSelection({ ...selection, numbers: Array.from({ length: Math.min(picks.max, picks.hi - picks.lo + 1) }, (_, i) => picks.lo + i) });
+  const all = () =>
+    picks &&
+    setSelection({
+      ...selection,
+      numbers: Array.from({ length: Math.min(picks.max, picks.hi - picks.lo + 1) }, (_, i) => picks.lo + i),
+    });
   const random = () => {
     const picked = quickPick(family, selection.betType);
     setSelection(picked);
@@ -61,12 +84,18 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
         {rule.positions ? (
           <label className="lot-field">
             <span>{t('slip.position')}</span>
-            <select data-testid="slip-position" value={selection.position} onChange={(e) => setSelection({ ...selection, position: Number(e.target.value) })}>
-              {Array.from({ length: rule.positions.hi - rule.positions.lo + 1 }, (_, i) => rule.positions!.lo + i).map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
+            <select
+              data-testid="slip-position"
+              value={selection.position}
+              onChange={(e) => setSelection({ ...selection, position: Number(e.target.value) })}
+            >
+              {Array.from({ length: rule.positions.hi - rule.positions.lo + 1 }, (_, i) => rule.positions!.lo + i).map(
+                (p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ),
+              )}
             </select>
           </label>
         ) : null}
@@ -75,18 +104,35 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
         <div role="radiogroup" aria-label={t('slip.option')} className="lot-options">
           {rule.options.map((o) => (
             <label key={o} className="lot-chip">
-              <input type="radio" name={`${id}-option`} value={o} checked={selection.option === o} onChange={() => setSelection({ ...selection, option: o })} />
+              <input
+                type="radio"
+                name={`${id}-option`}
+                value={o}
+                checked={selection.option === o}
+                onChange={() => setSelection({ ...selection, option: o })}
+              />
               <span>{t(`options.${o}`, { defaultValue: o })}</span>
             </label>
           ))}
         </div>
       ) : null}
       {picks && isGrid ? (
-        <div role="group" aria-label={t('slip.numbers')} className={`lot-grid${picks.hi - picks.lo > 20 ? ' lot-grid--dense' : ''}`} data-testid="slip-numbers">
+        <div
+          role="group"
+          aria-label={t('slip.numbers')}
+          className={`lot-grid${picks.hi - picks.lo > 20 ? ' lot-grid--dense' : ''}`}
+          data-testid="slip-numbers"
+        >
           {Array.from({ length: picks.hi - picks.lo + 1 }, (_, i) => picks.lo + i).map((n) => {
             const on = selection.numbers?.includes(n) ?? false;
             return (
-              <button key={n} type="button" className={`lot-pick${on ? ' is-on' : ''}`} aria-pressed={on} onClick={() => toggle(n)}>
+              <button
+                key={n}
+                type="button"
+                className={`lot-pick${on ? ' is-on' : ''}`}
+                aria-pressed={on}
+                onClick={() => toggle(n)}
+              >
                 {pickLabel(rule, n)}
               </button>
             );
@@ -123,9 +169,18 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
         ) : null}
       </div>
       <p className="lot-editor__price" data-testid="slip-selection-price" aria-live="polite">
-        {priced === null ? t('slip.stakeNeeded') : priced.ok ? t('slip.price', { lines: priced.lines, total: money.minor(priced.totalMinor) }) : t(`reasons.${priced.reason}`)}
+        {priced === null
+          ? t('slip.stakeNeeded')
+          : priced.ok
+            ? t('slip.price', { lines: priced.lines, total: money.minor(priced.totalMinor) })
+            : t(`reasons.${priced.reason}`)}
       </p>
-      <Button variant="secondary" disabled={!entry || !priced?.ok} onClick={() => entry && onAdd(entry)} data-testid="slip-add">
+      <Button
+        variant="secondary"
+        disabled={!entry || !priced?.ok}
+        onClick={() => entry && onAdd(entry)}
+        data-testid="slip-add"
+      >
         {t('slip.add')}
       </Button>
     </fieldset>

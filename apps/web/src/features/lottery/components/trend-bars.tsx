@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { computeTrend, type TrendEntry } from '../trend';
 
-function Bars({ title, entries, max, kind }: { title: string; entries: TrendEntry[]; max: number; kind: 'hot' | 'cold' }) {
+function Bars({
+  title,
+  entries,
+  max,
+  kind,
+}: {
+  title: string;
+  entries: TrendEntry[];
+  max: number;
+  kind: 'hot' | 'cold';
+}) {
   const { t } = useTranslation('lottery');
   return (
     <div className="lot-trend__col">
@@ -11,7 +21,10 @@ function Bars({ title, entries, max, kind }: { title: string; entries: TrendEntr
           <li key={e.value} className="lot-bar">
             <span className="lot-bar__label">{e.label}</span>
             <span className="lot-bar__track" aria-hidden="true">
-              <span className={`lot-bar__fill lot-bar__fill--${kind}`} style={{ width: `${Math.round((e.count / max) * 100)}%` }} />
+              <span
+                className={`lot-bar__fill lot-bar__fill--${kind}`}
+                style={{ width: `${Math.round((e.count / max) * 100)}%` }}
+              />
             </span>
             <span className="lot-bar__count">{t('trend.times', { count: e.count })}</span>
           </li>
@@ -22,7 +35,13 @@ function Bars({ title, entries, max, kind }: { title: string; entries: TrendEntr
 }
 
 /** Hot and cold numbers over the recent results, as simple bars. */
-export function TrendBars({ draws, range }: { draws: readonly { result: unknown }[]; range: { lo: number; hi: number } }) {
+export function TrendBars({
+  draws,
+  range,
+}: {
+  draws: readonly { result: unknown }[];
+  range: { lo: number; hi: number };
+}) {
   const { t } = useTranslation('lottery');
   const trend = computeTrend(draws, range);
   if (trend.draws === 0) return null;

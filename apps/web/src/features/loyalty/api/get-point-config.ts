@@ -10,7 +10,11 @@ export function getPointConfig(): Promise<PointConfig> {
 
 /** Under ['member']: the multiplier follows the member's VIP level. */
 export function pointConfigQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'points', 'config', token], queryFn: getPointConfig, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'points', 'config', token],
+    queryFn: getPointConfig,
+    enabled: token !== null,
+  });
 }
 
 export function usePointConfig() {

@@ -10,7 +10,11 @@ export function getPointRewards(): Promise<{ list: MallItem[] }> {
 
 /** Under ['member']: a redeem changes the stock it shows. */
 export function pointRewardsQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'points', 'rewards', token], queryFn: getPointRewards, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'points', 'rewards', token],
+    queryFn: getPointRewards,
+    enabled: token !== null,
+  });
 }
 
 export function usePointRewards() {

@@ -7,7 +7,10 @@ export const REDEEM_PAGE_SIZE = 10;
 
 /** POST /wps/relay/MCS2_getRedeemPointList (token): the member's redemptions, newest first. */
 export function getRedeemList(page: number): Promise<RedeemList> {
-  return apiRequest<RedeemList>('/wps/relay/MCS2_getRedeemPointList', { method: 'POST', body: { page, pageSize: REDEEM_PAGE_SIZE } });
+  return apiRequest<RedeemList>('/wps/relay/MCS2_getRedeemPointList', {
+    method: 'POST',
+    body: { page, pageSize: REDEEM_PAGE_SIZE },
+  });
 }
 
 /** Under ['member']: a redeem adds a row; an operator's decision shows on the next look. */

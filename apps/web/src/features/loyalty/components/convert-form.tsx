@@ -35,7 +35,11 @@ function ConvertFormFor({ config }: { config: PointConfig }) {
     paymentPassword: z.string().min(1).max(64),
   });
   const resolver = createFormResolver(schema, ({ field, reason }) =>
-    field === 'points' ? (reason === 'minimum' ? t('convert.minimum', { points: number(minimum) }) : t('convert.pointsFormat')) : t('redeem.passwordRequired'),
+    field === 'points'
+      ? reason === 'minimum'
+        ? t('convert.minimum', { points: number(minimum) })
+        : t('convert.pointsFormat')
+      : t('redeem.passwordRequired'),
   );
   const {
     register,
@@ -53,11 +57,17 @@ function ConvertFormFor({ config }: { config: PointConfig }) {
         onSuccess: (result) => {
           keyRef.current = newRequestKey();
           reset({ points: '', paymentPassword: '' });
-          toast.success(t('convert.done', { points: number(Number(result.convertedPoints)), amount: money(result.cashAmount) }));
+          toast.success(
+            t('convert.done', { points: number(Number(result.convertedPoints)), amount: money(result.cashAmount) }),
+          );
         },
         onError: (error) => {
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = newRequestKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED') || isApiError(error, 'PAYMENT_PASSWORD_NOT_SET')) {
+          if (
+            isApiError(error, 'PAYMENT_PASSWORD_INVALID') ||
+            isApiError(error, 'PAYMENT_PASSWORD_LOCKED') ||
+            isApiError(error, 'PAYMENT_PASSWORD_NOT_SET')
+          ) {
             setError('paymentPassword', { message: translateError(error) });
           } else if (isApiError(error, 'POINTS_INSUFFICIENT') || isApiError(error, 'POINTS_BELOW_MINIMUM')) {
             setError('points', { message: translateError(error) });
@@ -71,8 +81,19 @@ function ConvertFormFor({ config }: { config: PointConfig }) {
 
   return (
     <form className="pm-convert" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <p className="pm__hint">{t('convert.rate', { points: number(config.conversionPoints), amount: money(config.conversionAmount) })}</p>
-      <TextField label={t('convert.points')} requiredMark inputMode="numeric" autoComplete="off" maxLength={15} hint={t('convert.minimum', { points: number(minimum) })} error={errors.points?.message} {...register('points')} />
+      <p className="pm__hint">
+        {t('convert.rate', { points: number(config.conversionPoints), amount: money(config.conversionAmount) })}
+      </p>
+      <TextField
+        label={t('convert.points')}
+        requiredMark
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={15}
+        hint={t('convert.minimum', { points: number(minimum) })}
+        error={errors.points?.message}
+        {...register('points')}
+      />
       <TextField
         label={t('redeem.paymentPassword')}
         requiredMark

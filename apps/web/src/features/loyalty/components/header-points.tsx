@@ -14,7 +14,13 @@ export function HeaderPoints({ isEnabled, onOpen }: { isEnabled: boolean; onOpen
   const points = Number(balance.data?.points ?? '0');
   if (!isEnabled || points <= 0) return null;
   return (
-    <button type="button" className="header__points" onClick={onOpen} title={t('header.pointsHint')} data-testid="header-points">
+    <button
+      type="button"
+      className="header__points"
+      onClick={onOpen}
+      title={t('header.pointsHint')}
+      data-testid="header-points"
+    >
       <span className="header__points-label">{t('header.points')}</span>
       <strong className="header__points-value">{number(points)}</strong>
     </button>

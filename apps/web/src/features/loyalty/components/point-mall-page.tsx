@@ -76,9 +76,12 @@ function PointsSummary() {
   return (
     <div className="pm__summary">
       <p className="pm__balance">
-        {t('mall.yourPoints')} <strong data-testid="points-balance">{balance.data ? number(Number(balance.data.points)) : '…'}</strong>
+        {t('mall.yourPoints')}{' '}
+        <strong data-testid="points-balance">{balance.data ? number(Number(balance.data.points)) : '…'}</strong>
       </p>
-      {config.data && config.data.vipMultiplierPct !== 100 && <p className="pm__hint">{t('mall.multiplier', { pct: config.data.vipMultiplierPct })}</p>}
+      {config.data && config.data.vipMultiplierPct !== 100 && (
+        <p className="pm__hint">{t('mall.multiplier', { pct: config.data.vipMultiplierPct })}</p>
+      )}
     </div>
   );
 }
@@ -109,13 +112,37 @@ function RewardGrid() {
               const isShort = points < Number(item.points);
               return (
                 <li key={item.id} className="pm-card">
-                  {item.imageUrl ? <img className="pm-card__image" src={item.imageUrl} alt="" width={160} height={120} loading="lazy" /> : <div className="pm-card__image pm-card__image--none" aria-hidden="true" />}
+                  {item.imageUrl ? (
+                    <img
+                      className="pm-card__image"
+                      src={item.imageUrl}
+                      alt=""
+                      width={160}
+                      height={120}
+                      loading="lazy"
+                    />
+                  ) : (
+                    <div className="pm-card__image pm-card__image--none" aria-hidden="true" />
+                  )}
                   <h2 className="pm-card__name">{itemName(item, i18n.language)}</h2>
                   <p className="pm-card__kind">{t(`kinds.${item.kind}`)}</p>
-                  {item.cashAmount !== null && config.data && <p className="pm-card__cash">{formatMoney(item.cashAmount, { currency: config.data.currency, scale: config.data.currencyScale })}</p>}
+                  {item.cashAmount !== null && config.data && (
+                    <p className="pm-card__cash">
+                      {formatMoney(item.cashAmount, {
+                        currency: config.data.currency,
+                        scale: config.data.currencyScale,
+                      })}
+                    </p>
+                  )}
                   <p className="pm-points">{t('points', { points: number(Number(item.points)) })}</p>
                   {item.stock !== null && <p className="pm-card__stock">{t('mall.stock', { count: item.stock })}</p>}
-                  <Button size="sm" block disabled={isOut || isShort} onClick={() => setChosen(item)} aria-label={t('mall.redeemItem', { name: itemName(item, i18n.language) })}>
+                  <Button
+                    size="sm"
+                    block
+                    disabled={isOut || isShort}
+                    onClick={() => setChosen(item)}
+                    aria-label={t('mall.redeemItem', { name: itemName(item, i18n.language) })}
+                  >
                     {isOut ? t('mall.outOfStock') : isShort ? t('mall.notEnough') : t('mall.redeem')}
                   </Button>
                 </li>

@@ -34,8 +34,12 @@ export function PointsDetails() {
                       <strong>{t(`movements.${m.kind}`)}</strong>
                       <span className="pm-row__when">{dateTime(m.createdAt)}</span>
                     </span>
-                    <span className={`pm-points ${amount < 0 ? 'pm-points--out' : 'pm-points--in'}`}>{`${amount > 0 ? '+' : ''}${number(amount)}`}</span>
-                    <span className="pm-row__after">{t('details.after', { points: number(Number(m.balanceAfter)) })}</span>
+                    <span
+                      className={`pm-points ${amount < 0 ? 'pm-points--out' : 'pm-points--in'}`}
+                    >{`${amount > 0 ? '+' : ''}${number(amount)}`}</span>
+                    <span className="pm-row__after">
+                      {t('details.after', { points: number(Number(m.balanceAfter)) })}
+                    </span>
                   </li>
                 );
               })}

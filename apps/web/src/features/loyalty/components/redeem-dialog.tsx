@@ -23,7 +23,10 @@ export function RedeemDialog({ item, onClose }: { item: MallItem; onClose: () =>
   const mutation = useRedeemPointReward();
   const keyRef = useRef(newRequestKey());
   const [formError, setFormError] = useState<string | null>(null);
-  const resolver = createFormResolver(formSchema as z.ZodType<{ paymentPassword: string }, { paymentPassword: string }>, () => t('redeem.passwordRequired'));
+  const resolver = createFormResolver(
+    formSchema as z.ZodType<{ paymentPassword: string }, { paymentPassword: string }>,
+    () => t('redeem.passwordRequired'),
+  );
   const {
     register,
     handleSubmit,
@@ -43,7 +46,11 @@ export function RedeemDialog({ item, onClose }: { item: MallItem; onClose: () =>
         onError: (error) => {
           // The server answered: the next try is a new redeem. Only a lost answer reuses the key.
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = newRequestKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED') || isApiError(error, 'PAYMENT_PASSWORD_NOT_SET')) {
+          if (
+            isApiError(error, 'PAYMENT_PASSWORD_INVALID') ||
+            isApiError(error, 'PAYMENT_PASSWORD_LOCKED') ||
+            isApiError(error, 'PAYMENT_PASSWORD_NOT_SET')
+          ) {
             setError('paymentPassword', { message: translateError(error) });
           } else {
             setFormError(translateError(error));

@@ -33,7 +33,9 @@ export function RedeemHistory() {
                 </span>
                 <span className="pm-points">{t('points', { points: number(Number(r.points)) })}</span>
                 <span className={`pm-status pm-status--${r.status}`}>{t(`status.${r.status}`)}</span>
-                {r.status === 'rejected' && r.reason && <span className="pm-row__reason">{t('history.reason', { reason: r.reason })}</span>}
+                {r.status === 'rejected' && r.reason && (
+                  <span className="pm-row__reason">{t('history.reason', { reason: r.reason })}</span>
+                )}
               </li>
             ))}
           </ul>

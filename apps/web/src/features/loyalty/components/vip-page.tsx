@@ -73,7 +73,17 @@ function useMoney(info: VipInfo) {
   return (amount: string) => format(amount, { currency: info.currency, scale: info.currencyScale });
 }
 
-function ProgressBar({ label, value, target, format }: { label: string; value: string; target: string; format: (amount: string) => string }) {
+function ProgressBar({
+  label,
+  value,
+  target,
+  format,
+}: {
+  label: string;
+  value: string;
+  target: string;
+  format: (amount: string) => string;
+}) {
   const { percent } = useFormats();
   const share = progressOf(value, target);
   return (
@@ -82,19 +92,40 @@ function ProgressBar({ label, value, target, format }: { label: string; value: s
         <span>{label}</span>
         <span className="vip-bar__figures">{`${format(value)} / ${format(target)}`}</span>
       </div>
-      <div className="vip-bar__track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)} aria-valuetext={percent(share, 0)}>
+      <div
+        className="vip-bar__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share * 100)}
+        aria-valuetext={percent(share, 0)}
+      >
         <div className="vip-bar__fill" style={{ width: `${share * 100}%` }} />
       </div>
     </div>
   );
 }
 
-function LevelRow({ level, isCurrent, money }: { level: VipLevel; isCurrent: boolean; money: (amount: string) => string }) {
+function LevelRow({
+  level,
+  isCurrent,
+  money,
+}: {
+  level: VipLevel;
+  isCurrent: boolean;
+  money: (amount: string) => string;
+}) {
   const { t, i18n } = useTranslation('loyalty');
   const { number } = useFormats();
-  const bonus = (kind: 'cash' | 'points', amount: string) => (kind === 'cash' ? money(amount) : t('points', { points: number(Number(amount)) }));
+  const bonus = (kind: 'cash' | 'points', amount: string) =>
+    kind === 'cash' ? money(amount) : t('points', { points: number(Number(amount)) });
   return (
-    <li className={`vip-level${isCurrent ? ' is-current' : ''}`} style={levelColours(level)} aria-current={isCurrent ? 'true' : undefined}>
+    <li
+      className={`vip-level${isCurrent ? ' is-current' : ''}`}
+      style={levelColours(level)}
+      aria-current={isCurrent ? 'true' : undefined}
+    >
       <span className="vip-level__badge">{level.labelName}</span>
       <dl className="vip-level__facts">
         <div>

@@ -9,7 +9,14 @@ export function MailButton({ onOpen }: { onOpen: () => void }) {
   const count = useUnreadCount(true).data ?? 0;
   const label = count > 0 ? t('header.messagesUnread', { count }) : t('header.messages');
   return (
-    <button type="button" className="icon-button header__mail" onClick={onOpen} aria-label={label} title={label} data-testid="header-mail">
+    <button
+      type="button"
+      className="icon-button header__mail"
+      onClick={onOpen}
+      aria-label={label}
+      title={label}
+      data-testid="header-mail"
+    >
       <span className="unread-anchor">
         <MailIcon />
         {count > 0 && (

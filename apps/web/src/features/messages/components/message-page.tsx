@@ -24,7 +24,11 @@ export function MessagePage() {
   const label = (text: string, count: number) => (
     <>
       {text}
-      {count > 0 && <span className="unread-count" aria-label={t('unreadBadge', { count })}>{count}</span>}
+      {count > 0 && (
+        <span className="unread-count" aria-label={t('unreadBadge', { count })}>
+          {count}
+        </span>
+      )}
     </>
   );
 

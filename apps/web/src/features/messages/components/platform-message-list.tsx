@@ -28,7 +28,8 @@ export function PlatformMessageList() {
 
   const toggle = (message: PlatformMessage) => {
     setOpenId(openId === message.id ? null : message.id);
-    if (!message.isRead) markRead.mutate({ ids: [message.id] }, { onError: (error) => toast.error(translateError(error)) });
+    if (!message.isRead)
+      markRead.mutate({ ids: [message.id] }, { onError: (error) => toast.error(translateError(error)) });
   };
   const readAll = () =>
     markRead.mutate(
@@ -40,7 +41,8 @@ export function PlatformMessageList() {
     );
 
   if (messages.isPending) return <InboxSkeleton label={t('loading')} />;
-  if (!messages.data || messages.data.list.length === 0) return <p className="messages-page__empty">{t('platform.empty')}</p>;
+  if (!messages.data || messages.data.list.length === 0)
+    return <p className="messages-page__empty">{t('platform.empty')}</p>;
   return (
     <>
       {unread > 0 && (
@@ -52,7 +54,12 @@ export function PlatformMessageList() {
       )}
       <ul className="notice-list" data-testid="platform-message-list">
         {messages.data.list.map((message) => (
-          <PlatformMessageItem key={message.id} message={message} isOpen={openId === message.id} onToggle={() => toggle(message)} />
+          <PlatformMessageItem
+            key={message.id}
+            message={message}
+            isOpen={openId === message.id}
+            onToggle={() => toggle(message)}
+          />
         ))}
       </ul>
       {messages.data.totalPages > 1 && (
@@ -71,7 +78,15 @@ export function PlatformMessageList() {
   );
 }
 
-function PlatformMessageItem({ message, isOpen, onToggle }: { message: PlatformMessage; isOpen: boolean; onToggle: () => void }) {
+function PlatformMessageItem({
+  message,
+  isOpen,
+  onToggle,
+}: {
+  message: PlatformMessage;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
   const { t } = useTranslation('messages');
   const formatDateTime = useFormatDateTime();
   const bodyId = useId();

@@ -10,5 +10,8 @@ export function claimMission(missionId: string): Promise<MissionClaimResult> {
 /** A claim moves money: the ['member'] tree (balance, missions, badge, leaderboard) is fetched again, paid or refused. */
 export function useClaimMission() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: claimMission, onSettled: () => queryClient.invalidateQueries({ queryKey: ['member'] }) });
+  return useMutation({
+    mutationFn: claimMission,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['member'] }),
+  });
 }

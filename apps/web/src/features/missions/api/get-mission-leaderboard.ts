@@ -10,7 +10,11 @@ export function getMissionLeaderboard(): Promise<MissionLeaderboard> {
 
 /** Under ['member', 'missions'], so a claim (which invalidates ['member']) moves the player on the board. */
 export function missionLeaderboardQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'missions', 'leaderboard', token], queryFn: getMissionLeaderboard, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'missions', 'leaderboard', token],
+    queryFn: getMissionLeaderboard,
+    enabled: token !== null,
+  });
 }
 
 export function useMissionLeaderboard() {

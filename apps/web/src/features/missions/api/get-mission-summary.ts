@@ -10,7 +10,11 @@ export function getMissionSummary(): Promise<MissionSummary> {
 
 /** Under ['member'] so logout forgets it; the language is part of the key because the titles are the player's language's. */
 export function missionSummaryQueryOptions(token: string | null, language: string) {
-  return queryOptions({ queryKey: ['member', 'missions', 'summary', token, language], queryFn: getMissionSummary, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'missions', 'summary', token, language],
+    queryFn: getMissionSummary,
+    enabled: token !== null,
+  });
 }
 
 /** The missions page and the menu's badge (claimableCount) read the same query. */

@@ -40,7 +40,9 @@ function MissionCard({ mission, money }: { mission: PlayerMission; money: Money 
           <div key={i} className="mission__step">
             <span>{label}</span>
             <progress className="mission__bar" max={Number(s.target)} value={Number(s.progress)} aria-label={label} />
-            <span className="mission__count">{isMoney ? `${money(s.progress)} / ${money(s.target)}` : `${s.progress} / ${s.target}`}</span>
+            <span className="mission__count">
+              {isMoney ? `${money(s.progress)} / ${money(s.target)}` : `${s.progress} / ${s.target}`}
+            </span>
           </div>
         );
       })}
@@ -63,7 +65,11 @@ function MissionSet({ title, set, money }: { title: string; set: MissionSummary[
       <h4>
         {title} <small>{t('endsAt', { end: formats.dateTime(set.end) })}</small>
       </h4>
-      {set.missions.length === 0 ? <p>{t('none')}</p> : set.missions.map((m) => <MissionCard key={m.id} mission={m} money={money} />)}
+      {set.missions.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        set.missions.map((m) => <MissionCard key={m.id} mission={m} money={money} />)
+      )}
     </section>
   );
 }
@@ -106,7 +112,8 @@ export function MissionsPage() {
       </p>
     );
   }
-  const money: Money = (minor) => formatMoney(minorToDecimal(minor, data.scale), { currency: data.currency, scale: data.scale });
+  const money: Money = (minor) =>
+    formatMoney(minorToDecimal(minor, data.scale), { currency: data.currency, scale: data.scale });
   return (
     <section className="missions-page" aria-labelledby="missions-title">
       <h3 id="missions-title">{t('title')}</h3>

@@ -36,7 +36,13 @@ export function PrivacyCard() {
       <FormError message={download.error ? translateError(download.error) : null} />
       <div className="privacy-card__row">
         <p className="privacy-card__text">{t('closeText')}</p>
-        <Button variant={isClosing ? 'ghost' : 'secondary'} size="sm" aria-expanded={isClosing} aria-controls={formId} onClick={() => setIsClosing((v) => !v)}>
+        <Button
+          variant={isClosing ? 'ghost' : 'secondary'}
+          size="sm"
+          aria-expanded={isClosing}
+          aria-controls={formId}
+          onClick={() => setIsClosing((v) => !v)}
+        >
           {isClosing ? t('cancel') : t('close')}
         </Button>
       </div>
@@ -57,7 +63,10 @@ function CloseAccountForm({ id }: { id: string }) {
   } = useForm<CloseAccountBody>({
     mode: 'onTouched',
     defaultValues: { password: '' },
-    resolver: createFormResolver(closeAccountBodySchema, createIssueDescriber(ta, () => label)),
+    resolver: createFormResolver(
+      closeAccountBodySchema,
+      createIssueDescriber(ta, () => label),
+    ),
   });
   const onSubmit = (values: CloseAccountBody) => close.mutate(values);
   return (

@@ -17,5 +17,8 @@ export function applyPromotion({ promotionId, comment, images }: ApplyInput): Pr
 /** Applying moves the status to Applying. */
 export function useApplyPromotion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: applyPromotion, onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: applyPromotion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }),
+  });
 }

@@ -14,6 +14,10 @@ export function useClaimPromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: claimPromotion,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
+      ]),
   });
 }

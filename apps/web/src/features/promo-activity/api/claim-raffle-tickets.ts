@@ -11,5 +11,8 @@ export function claimRaffleTickets(raffleId: string): Promise<ClaimedTickets> {
 
 export function useClaimRaffleTickets() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: claimRaffleTickets, onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: claimRaffleTickets,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }),
+  });
 }

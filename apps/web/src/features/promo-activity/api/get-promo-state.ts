@@ -12,7 +12,12 @@ export function getPromoState(): Promise<PromoPublicState> {
 
 /** Under the feature's prefix, so a join or an application lowers the count at once; by token, so a login reads the player's own. */
 export function promoStateQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: [...PROMO_QUERY_KEY, 'state', token], queryFn: getPromoState, enabled: token !== null, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: [...PROMO_QUERY_KEY, 'state', token],
+    queryFn: getPromoState,
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
 }
 
 /** What the player can join now (the side menu's count beside Promotions). */

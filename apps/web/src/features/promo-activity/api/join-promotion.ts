@@ -11,5 +11,8 @@ export function joinPromotion(promotionId: string): Promise<Activity> {
 /** Join: refreshes the statuses (and the count of what can be joined). */
 export function useJoinPromotion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: joinPromotion, onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }) });
+  return useMutation({
+    mutationFn: joinPromotion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROMO_QUERY_KEY }),
+  });
 }

@@ -15,7 +15,11 @@ export const PROMO_QUERY_KEY = ['promo'] as const;
 
 /** Keyed by the token, so a login or logout reads the caller's own statuses at once. */
 export function activitiesQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: [...PROMO_QUERY_KEY, 'activities', token], queryFn: listActivities, staleTime: 30_000 });
+  return queryOptions({
+    queryKey: [...PROMO_QUERY_KEY, 'activities', token],
+    queryFn: listActivities,
+    staleTime: 30_000,
+  });
 }
 
 /** The statuses of every promotion (the list page and the detail page share one fetch). */

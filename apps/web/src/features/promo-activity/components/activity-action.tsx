@@ -19,7 +19,15 @@ const ACTIONS = new Set<Activity['status']>(['join', 'apply', 'issued', 'login']
  * something to do, the button (Join, Apply with the form, Claim, or log in for a visitor). On a
  * card the Apply button leads to the promotion's page, where the form has room (`compact`).
  */
-export function ActivityAction({ activity, compact = false, detailHref }: { activity: Activity; compact?: boolean; detailHref?: string }) {
+export function ActivityAction({
+  activity,
+  compact = false,
+  detailHref,
+}: {
+  activity: Activity;
+  compact?: boolean;
+  detailHref?: string;
+}) {
   const { t } = useTranslation('promo');
   const join = useJoinPromotion();
   const claim = useClaimPromotion();
@@ -27,9 +35,15 @@ export function ActivityAction({ activity, compact = false, detailHref }: { acti
   const { status, promotionId } = activity;
 
   const onJoin = () =>
-    join.mutate(promotionId, { onSuccess: () => toast.success(t('joinedToast')), onError: (error) => toast.error(translateError(error)) });
+    join.mutate(promotionId, {
+      onSuccess: () => toast.success(t('joinedToast')),
+      onError: (error) => toast.error(translateError(error)),
+    });
   const onClaim = () =>
-    claim.mutate(promotionId, { onSuccess: () => toast.success(t('claimedToast')), onError: (error) => toast.error(translateError(error)) });
+    claim.mutate(promotionId, {
+      onSuccess: () => toast.success(t('claimedToast')),
+      onError: (error) => toast.error(translateError(error)),
+    });
 
   return (
     <div className="activity" data-status={status}>
@@ -38,7 +52,9 @@ export function ActivityAction({ activity, compact = false, detailHref }: { acti
         <span className={`activity-badge activity-badge--${status}`}>{t(`status.${status}`)}</span>
         {activity.period !== 'once' && <span className="activity__period"> · {t(`period.${activity.period}`)}</span>}
       </p>
-      {status === 'rejected' && activity.reason && <p className="activity__reason">{t('rejectedReason', { reason: activity.reason })}</p>}
+      {status === 'rejected' && activity.reason && (
+        <p className="activity__reason">{t('rejectedReason', { reason: activity.reason })}</p>
+      )}
       {ACTIONS.has(status) && (
         <div className="activity__actions">
           {status === 'login' && (
@@ -70,7 +86,9 @@ export function ActivityAction({ activity, compact = false, detailHref }: { acti
             ))}
         </div>
       )}
-      {status === 'apply' && !compact && isApplying && <ApplyForm promotionId={promotionId} onDone={() => setApplying(false)} />}
+      {status === 'apply' && !compact && isApplying && (
+        <ApplyForm promotionId={promotionId} onDone={() => setApplying(false)} />
+      )}
     </div>
   );
 }

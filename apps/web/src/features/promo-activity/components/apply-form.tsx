@@ -2,7 +2,12 @@ import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { PROMO_COMMENT_MAX, PROMO_MAX_IMAGES, promoApplyFieldsSchema, type PromoApplyFields } from '@wps/shared/schemas/promo';
+import {
+  PROMO_COMMENT_MAX,
+  PROMO_MAX_IMAGES,
+  promoApplyFieldsSchema,
+  type PromoApplyFields,
+} from '@wps/shared/schemas/promo';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
@@ -24,7 +29,10 @@ export function ApplyForm({ promotionId, onDone }: { promotionId: string; onDone
   const [imageError, setImageError] = useState<string | null>(null);
   const previews = usePreviews(images);
   const ids = { comment: useId(), counter: useId(), images: useId(), imageError: useId() };
-  const { register, handleSubmit, control, formState } = useForm<PromoApplyFields>({ resolver: zodResolver(promoApplyFieldsSchema), defaultValues: { promotionId, comment: '' } });
+  const { register, handleSubmit, control, formState } = useForm<PromoApplyFields>({
+    resolver: zodResolver(promoApplyFieldsSchema),
+    defaultValues: { promotionId, comment: '' },
+  });
   const length = useWatch({ control, name: 'comment' }).length;
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -95,7 +103,11 @@ export function ApplyForm({ promotionId, onDone }: { promotionId: string; onDone
             {previews.map(({ file, url }, index) => (
               <li key={url}>
                 <img src={url} alt={file.name} width={64} height={64} />
-                <button type="button" className="apply-form__remove" onClick={() => setImages(images.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  className="apply-form__remove"
+                  onClick={() => setImages(images.filter((_, i) => i !== index))}
+                >
                   {t('removeImage', { name: file.name })}
                 </button>
               </li>

@@ -15,7 +15,11 @@ import { useRaffle } from '../api/get-raffle';
 function isVerified(raffle: Raffle): boolean {
   if (!raffle.serverSeed) return false;
   const expected = drawRaffleWinners(raffle.serverSeed, raffle.id, raffle.ticketCount, raffle.prizes.length);
-  return hashServerSeed(raffle.serverSeed) === raffle.serverSeedHash && expected.length === raffle.winners.length && expected.every((t, i) => raffle.winners[i]?.ticket === t);
+  return (
+    hashServerSeed(raffle.serverSeed) === raffle.serverSeedHash &&
+    expected.length === raffle.winners.length &&
+    expected.every((t, i) => raffle.winners[i]?.ticket === t)
+  );
 }
 
 /**
@@ -31,7 +35,10 @@ export function RafflePanel({ raffleId }: { raffleId: string }) {
   const formatMoney = useFormatMoney();
   if (!raffle.data) return null;
   const r = raffle.data;
-  const prize = (p: Raffle['prizes'][number]) => (p.rewardKind === 'points' ? t('raffle.points', { count: Number(p.amount) }) : formatMoney(minorToDecimal(p.amount, r.scale), { currency: r.currency, scale: r.scale }));
+  const prize = (p: Raffle['prizes'][number]) =>
+    p.rewardKind === 'points'
+      ? t('raffle.points', { count: Number(p.amount) })
+      : formatMoney(minorToDecimal(p.amount, r.scale), { currency: r.currency, scale: r.scale });
   const titleId = `raffle-${r.id}-title`;
   const onClaim = () =>
     claim.mutate(r.id, {
@@ -70,15 +77,27 @@ export function RafflePanel({ raffleId }: { raffleId: string }) {
           return (
             <li key={p.rank}>
               <span>{prize(p)}</span>
-              {winner && <span className="raffle__winner">{t('raffle.winner', { ticket: winner.ticket, account: winner.account })}</span>}
+              {winner && (
+                <span className="raffle__winner">
+                  {t('raffle.winner', { ticket: winner.ticket, account: winner.account })}
+                </span>
+              )}
             </li>
           );
         })}
       </ol>
-      {r.status === 'drawn' && <p className={`raffle__verified${isVerified(r) ? '' : ' is-failed'}`}>{isVerified(r) ? t('raffle.verified') : t('raffle.notVerified')}</p>}
+      {r.status === 'drawn' && (
+        <p className={`raffle__verified${isVerified(r) ? '' : ' is-failed'}`}>
+          {isVerified(r) ? t('raffle.verified') : t('raffle.notVerified')}
+        </p>
+      )}
       {getToken() && (
         <div className="raffle__mine">
-          <p>{r.mine.tickets.length > 0 ? t('raffle.myTickets', { tickets: r.mine.tickets.join(', ') }) : t('raffle.noTickets')}</p>
+          <p>
+            {r.mine.tickets.length > 0
+              ? t('raffle.myTickets', { tickets: r.mine.tickets.join(', ') })
+              : t('raffle.noTickets')}
+          </p>
           {r.status === 'open' && r.mine.claimable > 0 && (
             <Button size="sm" loading={claim.isPending} onClick={onClaim}>
               {t('raffle.claim', { count: r.mine.claimable })}

@@ -80,7 +80,12 @@ export function PvpRooms() {
         {label}
       </label>
       <div className="field__box">
-        <select id={`${ids}-${key}`} className="field__input" value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}>
+        <select
+          id={`${ids}-${key}`}
+          className="field__input"
+          value={draft[key]}
+          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -97,10 +102,22 @@ export function PvpRooms() {
         {t('title')}
       </h2>
       <form className="pvp-filters" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
-        {field('nodeId', t('filters.game'), [{ value: '', label: t('filters.allGames') }, ...games.map((g) => ({ value: g.nodeId, label: g.gameName }))])}
-        {field('status', t('filters.status'), [{ value: '', label: t('filters.allStatuses') }, ...ROOM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))])}
-        {field('stake', t('filters.stake'), [{ value: '', label: t('filters.anyStake') }, ...Object.keys(STAKE_BANDS).map((b) => ({ value: b, label: t(`filters.stakes.${b}`) }))])}
-        {field('seatsFree', t('filters.seats'), [{ value: '', label: t('filters.anySeats') }, ...SEAT_OPTIONS.map((n) => ({ value: String(n), label: t('filters.seatsFree', { count: n }) }))])}
+        {field('nodeId', t('filters.game'), [
+          { value: '', label: t('filters.allGames') },
+          ...games.map((g) => ({ value: g.nodeId, label: g.gameName })),
+        ])}
+        {field('status', t('filters.status'), [
+          { value: '', label: t('filters.allStatuses') },
+          ...ROOM_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        ])}
+        {field('stake', t('filters.stake'), [
+          { value: '', label: t('filters.anyStake') },
+          ...Object.keys(STAKE_BANDS).map((b) => ({ value: b, label: t(`filters.stakes.${b}`) })),
+        ])}
+        {field('seatsFree', t('filters.seats'), [
+          { value: '', label: t('filters.anySeats') },
+          ...SEAT_OPTIONS.map((n) => ({ value: String(n), label: t('filters.seatsFree', { count: n }) })),
+        ])}
       </form>
       <ListStates
         isLoading={rooms.isLoading}
@@ -113,7 +130,13 @@ export function PvpRooms() {
         {(value) => (
           <ul className="pvp-room-list" aria-label={t('listLabel')}>
             {value.rooms.map((room) => (
-              <RoomCard key={`${room.vassalage}:${room.roomId}`} room={room} money={{ currency: value.currency, scale: 2 }} isJoining={joining === room.roomId} onJoin={join} />
+              <RoomCard
+                key={`${room.vassalage}:${room.roomId}`}
+                room={room}
+                money={{ currency: value.currency, scale: 2 }}
+                isJoining={joining === room.roomId}
+                onJoin={join}
+              />
             ))}
           </ul>
         )}
@@ -123,12 +146,25 @@ export function PvpRooms() {
 }
 
 /** One table: name, game, stakes (blinds or range), seats, status, and the join button. */
-function RoomCard({ room, money, isJoining, onJoin }: { room: Room; money: MoneyFormat; isJoining: boolean; onJoin: (room: Room) => void }) {
+function RoomCard({
+  room,
+  money,
+  isJoining,
+  onJoin,
+}: {
+  room: Room;
+  money: MoneyFormat;
+  isJoining: boolean;
+  onJoin: (room: Room) => void;
+}) {
   const { t } = useTranslation('pvp');
   const format = useFormatMoney();
   const id = useId();
   const amount = (major: string) => format(major, { ...money, scale: major.split('.')[1]?.length ?? 0 });
-  const range = room.minStake === room.maxStake ? amount(room.minStake) : t('range', { min: amount(room.minStake), max: amount(room.maxStake) });
+  const range =
+    room.minStake === room.maxStake
+      ? amount(room.minStake)
+      : t('range', { min: amount(room.minStake), max: amount(room.maxStake) });
   return (
     <li className={`pvp-room is-${room.status}`} data-room-id={room.roomId} aria-labelledby={`${id}-name`}>
       <div className="pvp-room__head">
@@ -153,7 +189,9 @@ function RoomCard({ room, money, isJoining, onJoin }: { room: Room; money: Money
         </div>
         <div>
           <dt>{t('seats')}</dt>
-          <dd data-testid="pvp-seats">{t('seatsTaken', { taken: room.seatsTaken, seats: room.seats, free: room.seatsFree })}</dd>
+          <dd data-testid="pvp-seats">
+            {t('seatsTaken', { taken: room.seatsTaken, seats: room.seats, free: room.seatsFree })}
+          </dd>
         </div>
       </dl>
       <Button

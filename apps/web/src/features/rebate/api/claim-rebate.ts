@@ -10,5 +10,8 @@ export function claimRebate(periodKey: string): Promise<RebateClaimResult> {
 /** A claim moves money: the whole ['member'] tree (balance, this page) is fetched again, paid or refused. */
 export function useClaimRebate() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: claimRebate, onSettled: () => queryClient.invalidateQueries({ queryKey: ['member'] }) });
+  return useMutation({
+    mutationFn: claimRebate,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['member'] }),
+  });
 }

@@ -17,7 +17,8 @@ function PeriodCard({ period, summary, title }: PeriodProps) {
   const formatMoney = useFormatMoney();
   const formats = useFormats();
   const claim = useClaimRebate();
-  const money = (minor: string) => formatMoney(minorToDecimal(minor, summary.scale), { currency: summary.currency, scale: summary.scale });
+  const money = (minor: string) =>
+    formatMoney(minorToDecimal(minor, summary.scale), { currency: summary.currency, scale: summary.scale });
   const onClaim = () =>
     claim.mutate(period.periodKey, {
       onSuccess: (r) => toast.success(t('claimed', { amount: money(r.amountMinor) })),
@@ -29,7 +30,9 @@ function PeriodCard({ period, summary, title }: PeriodProps) {
         <h4 className="rebate-period__title">{title}</h4>
         <span className={`rebate-status rebate-status--${period.status}`}>{t(`status.${period.status}`)}</span>
       </header>
-      <p className="rebate-period__dates">{t('dates', { start: formats.dateTime(period.start), end: formats.dateTime(period.end) })}</p>
+      <p className="rebate-period__dates">
+        {t('dates', { start: formats.dateTime(period.start), end: formats.dateTime(period.end) })}
+      </p>
       {period.lines.length === 0 ? (
         <p className="rebate-period__empty">{t('noTurnover')}</p>
       ) : (
@@ -37,7 +40,13 @@ function PeriodCard({ period, summary, title }: PeriodProps) {
           {period.lines.map((line) => (
             <li key={line.category} className="rebate-line">
               <span>{t(`betRecord:categories.${line.category}`)}</span>
-              <span className="rebate-line__calc">{t('calculation', { turnover: money(line.turnoverMinor), rate: formats.percent(line.rateBp / 10_000), amount: money(line.amountMinor) })}</span>
+              <span className="rebate-line__calc">
+                {t('calculation', {
+                  turnover: money(line.turnoverMinor),
+                  rate: formats.percent(line.rateBp / 10_000),
+                  amount: money(line.amountMinor),
+                })}
+              </span>
             </li>
           ))}
         </ul>
@@ -75,7 +84,9 @@ export function RebatePage() {
   return (
     <section className="rebate-page" aria-labelledby="rebate-title">
       <h3 id="rebate-title">{t('title')}</h3>
-      <p className="rebate-intro">{t(data.mode === 'claim' ? 'introClaim' : 'introAuto', { period: t(`periods.${data.period}`) })}</p>
+      <p className="rebate-intro">
+        {t(data.mode === 'claim' ? 'introClaim' : 'introAuto', { period: t(`periods.${data.period}`) })}
+      </p>
       <ul className="rebate-rates" aria-label={t('ratesLabel')}>
         {data.rates.map((r) => (
           <li key={r.category}>
@@ -85,7 +96,18 @@ export function RebatePage() {
       </ul>
       <PeriodCard period={data.current} summary={data} title={t('current')} />
       <h4 className="rebate-past-title">{t('past')}</h4>
-      {data.past.length === 0 ? <p>{t('noPast')}</p> : data.past.map((p) => <PeriodCard key={p.periodKey} period={p} summary={data} title={t('periodOf', { start: formats.date(p.start) })} />)}
+      {data.past.length === 0 ? (
+        <p>{t('noPast')}</p>
+      ) : (
+        data.past.map((p) => (
+          <PeriodCard
+            key={p.periodKey}
+            period={p}
+            summary={data}
+            title={t('periodOf', { start: formats.date(p.start) })}
+          />
+        ))
+      )}
     </section>
   );
 }

@@ -3,7 +3,12 @@ import type { BetProfitResult } from '@wps/shared/schemas/bet-record';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session-storage';
 
-export type ProfitFilter = { category?: string | undefined; from?: string | undefined; to?: string | undefined; utcOffsetMinutes: number };
+export type ProfitFilter = {
+  category?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  utcOffsetMinutes: number;
+};
 
 /** GET /wps/bet-record/profit (token): profit and loss by local day and by category. */
 export function getProfit(filter: ProfitFilter): Promise<BetProfitResult> {

@@ -3,7 +3,13 @@ import type { AccountRecordPage } from '@wps/shared/schemas/account-record';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/session-storage';
 
-export type TransactionFilter = { type?: string | undefined; from?: string | undefined; to?: string | undefined; page: number; pageSize: number };
+export type TransactionFilter = {
+  type?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  pageSize: number;
+};
 
 /** GET /wps/member/transactions (token): the account record, newest first. */
 export function listTransactions(filter: TransactionFilter): Promise<AccountRecordPage> {

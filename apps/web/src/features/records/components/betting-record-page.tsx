@@ -33,7 +33,14 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
   const [quick, setQuick] = useState<QuickRange | null>('last7');
   const [page, setPage] = useState(1);
   const bounds = toQueryBounds(range);
-  const query = useBets({ category: category || undefined, vassalage: vendor || undefined, from: bounds?.from, to: bounds?.to, page, pageSize: PAGE_SIZE });
+  const query = useBets({
+    category: category || undefined,
+    vassalage: vendor || undefined,
+    from: bounds?.from,
+    to: bounds?.to,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const data = query.data;
   const money = data ? { currency: data.currency, scale: data.scale } : null;
 
@@ -88,7 +95,9 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
               </div>
               <div>
                 <dt>{t('columns.profit')}</dt>
-                <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>{format(data.totals.profit, money)}</dd>
+                <dd className={`amount ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}>
+                  {format(data.totals.profit, money)}
+                </dd>
               </div>
             </dl>
             <TableScroll label={t('record.title')} className="table-scroll--fit">
@@ -139,7 +148,12 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
                                 </dl>
                               </details>
                             )}
-                            {b.lottery && money && <LotteryTicketDetail lottery={b.lottery} money={(minor) => format(formatMinor(minor, money.scale), money)} />}
+                            {b.lottery && money && (
+                              <LotteryTicketDetail
+                                lottery={b.lottery}
+                                money={(minor) => format(formatMinor(minor, money.scale), money)}
+                              />
+                            )}
                           </div>
                         </td>
                         <td className="data-table__num" data-label={t('columns.stake')}>
@@ -148,7 +162,10 @@ export function BettingRecordPage({ vendorLanes }: { vendorLanes: readonly Vendo
                         <td className="data-table__num" data-label={t('columns.payout')}>
                           {format(b.payout, money)}
                         </td>
-                        <td className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.profit')}>
+                        <td
+                          className={`data-table__num ${b.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}
+                          data-label={t('columns.profit')}
+                        >
                           {format(b.profit, money)}
                         </td>
                         <td data-label={t('columns.status')}>

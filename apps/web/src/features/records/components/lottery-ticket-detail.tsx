@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BetLottery } from '@wps/shared/schemas/bet-record';
 
-type Result = { kind: 'numbers'; numbers: number[] } | { kind: 'prizes'; prizes: { tier: string; numbers: string[] }[] };
+type Result =
+  | { kind: 'numbers'; numbers: number[] }
+  | { kind: 'prizes'; prizes: { tier: string; numbers: string[] }[] };
 
 function isResult(value: unknown): value is Result {
   const kind = (value as { kind?: unknown } | null)?.kind;
@@ -19,8 +21,7 @@ function SelectionLine({ selection }: { selection: BetLottery['tickets'][number]
   return (
     <li>
       <strong>{t(`lottery.betTypes.${selection.betType}`, { defaultValue: selection.betType })}</strong>
-      {parts.length > 0 && <> · {parts.join(' · ')}</>}
-      {' '}
+      {parts.length > 0 && <> · {parts.join(' · ')}</>}{' '}
       <span className="br__vendor">{t('lottery.lines', { count: selection.lines })}</span>
     </li>
   );
@@ -41,9 +42,12 @@ export function LotteryTicketDetail({ lottery, money }: { lottery: BetLottery; m
         {lottery.tickets.map((ticket) => (
           <li key={ticket.id} data-testid="lottery-round-ticket">
             <p>
-              <strong>{t('lottery.ticket', { id: ticket.id })}</strong> · {t(`lottery.ticketStatus.${ticket.status}`, { defaultValue: ticket.status })} ·{' '}
+              <strong>{t('lottery.ticket', { id: ticket.id })}</strong> ·{' '}
+              {t(`lottery.ticketStatus.${ticket.status}`, { defaultValue: ticket.status })} ·{' '}
               {t('lottery.stake', { amount: money(ticket.stakeMinor) })}
-              {ticket.payoutMinor !== null && ticket.payoutMinor !== '0' && <> · {t('lottery.payout', { amount: money(ticket.payoutMinor) })}</>}
+              {ticket.payoutMinor !== null && ticket.payoutMinor !== '0' && (
+                <> · {t('lottery.payout', { amount: money(ticket.payoutMinor) })}</>
+              )}
             </p>
             <ul className="br__selections">
               {ticket.selections.map((s, i) => (
@@ -60,7 +64,9 @@ export function LotteryTicketDetail({ lottery, money }: { lottery: BetLottery; m
             ? t(lottery.drawStatus === 'voided' ? 'lottery.voided' : 'lottery.pending')
             : result.kind === 'numbers'
               ? result.numbers.join(' ')
-              : result.prizes.map((p) => `${t(`lottery.tiers.${p.tier}`, { defaultValue: p.tier })}: ${p.numbers.join(' ')}`).join(' · ')}
+              : result.prizes
+                  .map((p) => `${t(`lottery.tiers.${p.tier}`, { defaultValue: p.tier })}: ${p.numbers.join(' ')}`)
+                  .join(' · ')}
         </dd>
         {lottery.serverSeedHash && (
           <>

@@ -27,7 +27,10 @@ function TotalsCells({ totals, money }: { totals: BetTotals; money: MoneyFormat 
       <td className="data-table__num" data-label={t('columns.payout')}>
         {format(totals.payout, money)}
       </td>
-      <td className={`data-table__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.profit')}>
+      <td
+        className={`data-table__num ${totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}
+        data-label={t('columns.profit')}
+      >
         {format(totals.profit, money)}
       </td>
     </>
@@ -97,10 +100,15 @@ export function ProfitPage() {
       >
         {({ data, money }) => (
           <>
-            <div className={`br__headline ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`} data-testid="profit-total">
+            <div
+              className={`br__headline ${data.totals.profitMinor.startsWith('-') ? 'is-out' : 'is-in'}`}
+              data-testid="profit-total"
+            >
               <span className="br__headline-label">{t('profit.total')}</span>
               <span className="amount br__headline-value">{format(data.totals.profit, money)}</span>
-              <span className="br__headline-sub">{t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}</span>
+              <span className="br__headline-sub">
+                {t('profit.summary', { count: data.totals.count, stake: format(data.totals.stake, money) })}
+              </span>
             </div>
             <h3 className="br__subtitle">{t('profit.byCategory')}</h3>
             <TableScroll label={t('profit.byCategory')} className="table-scroll--fit">

@@ -25,7 +25,12 @@ export function RecordFilters({ idPrefix, category, onCategory, vendors, range, 
           {t('filters.category')}
         </label>
         <div className="field__box">
-          <select id={`${idPrefix}-category`} className="field__input ar__select" value={category} onChange={(e) => onCategory(e.target.value)}>
+          <select
+            id={`${idPrefix}-category`}
+            className="field__input ar__select"
+            value={category}
+            onChange={(e) => onCategory(e.target.value)}
+          >
             <option value="">{t('filters.allCategories')}</option>
             {GAME_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -41,7 +46,12 @@ export function RecordFilters({ idPrefix, category, onCategory, vendors, range, 
             {t('filters.vendor')}
           </label>
           <div className="field__box">
-            <select id={`${idPrefix}-vendor`} className="field__input ar__select" value={vendors.value} onChange={(e) => vendors.onChange(e.target.value)}>
+            <select
+              id={`${idPrefix}-vendor`}
+              className="field__input ar__select"
+              value={vendors.value}
+              onChange={(e) => vendors.onChange(e.target.value)}
+            >
               <option value="">{t('filters.allVendors')}</option>
               {vendors.options.map((v) => (
                 <option key={v.vassalage} value={v.vassalage}>
@@ -57,7 +67,12 @@ export function RecordFilters({ idPrefix, category, onCategory, vendors, range, 
         range={range}
         quick={quick}
         onChange={onRange}
-        labels={{ quickGroup: t('filters.quick'), quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') }, from: t('filters.from'), to: t('filters.to') }}
+        labels={{
+          quickGroup: t('filters.quick'),
+          quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') },
+          from: t('filters.from'),
+          to: t('filters.to'),
+        }}
       />
     </div>
   );

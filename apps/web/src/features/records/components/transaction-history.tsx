@@ -6,7 +6,15 @@ import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useTransactions } from '../api/list-transactions';
-import { RANGE_STEPS, canStepForward, getQuickRange, shiftRange, toQueryBounds, type DayRange, type QuickRange } from '../../../components/ui/date-range';
+import {
+  RANGE_STEPS,
+  canStepForward,
+  getQuickRange,
+  shiftRange,
+  toQueryBounds,
+  type DayRange,
+  type QuickRange,
+} from '../../../components/ui/date-range';
 import { DateRangeFilter } from '../../../components/ui/date-range-filter';
 import { ListStates } from '../../../components/ui/list-states';
 import { Pager } from '@wps/ui/pager';
@@ -31,7 +39,13 @@ export function TransactionHistory() {
   const [quick, setQuick] = useState<QuickRange | null>('last7');
   const [page, setPage] = useState(1);
   const bounds = toQueryBounds(range);
-  const query = useTransactions({ type: type || undefined, from: bounds?.from, to: bounds?.to, page, pageSize: PAGE_SIZE });
+  const query = useTransactions({
+    type: type || undefined,
+    from: bounds?.from,
+    to: bounds?.to,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const data = query.data;
 
   function changeRange(next: DayRange, nextQuick: QuickRange | null = null) {
@@ -74,16 +88,32 @@ export function TransactionHistory() {
           range={range}
           quick={quick}
           onChange={changeRange}
-          labels={{ quickGroup: t('filters.quick'), quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') }, from: t('filters.from'), to: t('filters.to') }}
+          labels={{
+            quickGroup: t('filters.quick'),
+            quick: { today: t('quick.today'), last7: t('quick.last7'), last30: t('quick.last30') },
+            from: t('filters.from'),
+            to: t('filters.to'),
+          }}
         />
         <div className="ar__steps" role="group" aria-label={t('filters.steps')}>
           {RANGE_STEPS.map((days) => (
-            <Button key={`back-${days}`} size="sm" variant="ghost" onClick={() => changeRange(shiftRange(range, -days))}>
+            <Button
+              key={`back-${days}`}
+              size="sm"
+              variant="ghost"
+              onClick={() => changeRange(shiftRange(range, -days))}
+            >
               {t('steps.previous', { days })}
             </Button>
           ))}
           {RANGE_STEPS.map((days) => (
-            <Button key={`next-${days}`} size="sm" variant="ghost" disabled={!canStepForward(range)} onClick={() => changeRange(shiftRange(range, days))}>
+            <Button
+              key={`next-${days}`}
+              size="sm"
+              variant="ghost"
+              disabled={!canStepForward(range)}
+              onClick={() => changeRange(shiftRange(range, days))}
+            >
               {t('steps.next', { days })}
             </Button>
           ))}
@@ -125,7 +155,10 @@ export function TransactionHistory() {
                       <td data-label={t('columns.type')} data-testid="account-record-type">
                         {t(isLedgerKind(e.type) ? `types.${e.type}` : 'types.other')}
                       </td>
-                      <td className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`} data-label={t('columns.amount')}>
+                      <td
+                        className={`data-table__num ${e.amount.startsWith('-') ? 'is-out' : 'is-in'}`}
+                        data-label={t('columns.amount')}
+                      >
                         {format(e.amount, { currency: data.currency, scale: data.scale })}
                       </td>
                       <td className="data-table__num" data-label={t('columns.balance')}>

@@ -12,7 +12,12 @@ export function getReferralSummary(): Promise<ReferralSummary> {
 export const REFERRAL_KEY = ['member', 'referral'] as const;
 
 export function referralSummaryQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: [...REFERRAL_KEY, token], queryFn: getReferralSummary, enabled: token !== null, refetchOnMount: 'always' });
+  return queryOptions({
+    queryKey: [...REFERRAL_KEY, token],
+    queryFn: getReferralSummary,
+    enabled: token !== null,
+    refetchOnMount: 'always',
+  });
 }
 
 /** The refer-and-earn page's data. */

@@ -16,7 +16,8 @@ function inviteLink(code: string): string {
 
 function useMoney(summary: ReferralSummary) {
   const formatMoney = useFormatMoney();
-  return (minor: string) => formatMoney(minorToDecimal(minor, summary.scale), { currency: summary.currency, scale: summary.scale });
+  return (minor: string) =>
+    formatMoney(minorToDecimal(minor, summary.scale), { currency: summary.currency, scale: summary.scale });
 }
 
 /** Link, code and QR code, each copied with one press. */
@@ -46,13 +47,21 @@ function InviteCard({ summary }: { summary: ReferralSummary }) {
       <dl className="referral-invite__fields">
         <dt>{t('link')}</dt>
         <dd>
-          <span className="referral-invite__value" data-testid="referral-link">{link}</span>
-          <Button variant="secondary" onClick={() => copy('link', link)}>{copied === 'link' ? t('copiedShort') : t('copyLink')}</Button>
+          <span className="referral-invite__value" data-testid="referral-link">
+            {link}
+          </span>
+          <Button variant="secondary" onClick={() => copy('link', link)}>
+            {copied === 'link' ? t('copiedShort') : t('copyLink')}
+          </Button>
         </dd>
         <dt>{t('code')}</dt>
         <dd>
-          <span className="referral-invite__value" data-testid="referral-code">{summary.code}</span>
-          <Button variant="secondary" onClick={() => copy('code', summary.code)}>{copied === 'code' ? t('copiedShort') : t('copyCode')}</Button>
+          <span className="referral-invite__value" data-testid="referral-code">
+            {summary.code}
+          </span>
+          <Button variant="secondary" onClick={() => copy('code', summary.code)}>
+            {copied === 'code' ? t('copiedShort') : t('copyCode')}
+          </Button>
         </dd>
       </dl>
     </section>
@@ -69,7 +78,9 @@ export function ReferralPage() {
     return (
       <div className="referral-state" role="alert">
         <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>{t('retry')}</Button>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
       </div>
     );
   }
@@ -85,14 +96,31 @@ function ReferralContent({ summary, formats }: { summary: ReferralSummary; forma
   return (
     <div className="referral-page">
       <p className="referral-page__intro">
-        {t('terms', { reward: money(terms.rewardMinor), deposit: money(terms.minFirstDepositMinor), turnover: money(terms.minTurnoverMinor), days: formats.number(terms.withinDays) })}
+        {t('terms', {
+          reward: money(terms.rewardMinor),
+          deposit: money(terms.minFirstDepositMinor),
+          turnover: money(terms.minTurnoverMinor),
+          days: formats.number(terms.withinDays),
+        })}
       </p>
       <InviteCard summary={summary} />
       <ul className="referral-totals" aria-label={t('totalsLabel')}>
-        <li><span>{t('totals.invited')}</span><strong>{formats.number(totals.invited)}</strong></li>
-        <li><span>{t('totals.qualified')}</span><strong>{formats.number(totals.qualified)}</strong></li>
-        <li><span>{t('totals.paid')}</span><strong>{money(totals.paidMinor)}</strong></li>
-        <li><span>{t('totals.held')}</span><strong>{money(totals.heldMinor)}</strong></li>
+        <li>
+          <span>{t('totals.invited')}</span>
+          <strong>{formats.number(totals.invited)}</strong>
+        </li>
+        <li>
+          <span>{t('totals.qualified')}</span>
+          <strong>{formats.number(totals.qualified)}</strong>
+        </li>
+        <li>
+          <span>{t('totals.paid')}</span>
+          <strong>{money(totals.paidMinor)}</strong>
+        </li>
+        <li>
+          <span>{t('totals.held')}</span>
+          <strong>{money(totals.heldMinor)}</strong>
+        </li>
       </ul>
       <h4 className="referral-page__heading">{t('invitees')}</h4>
       {summary.invitees.length === 0 ? (
@@ -105,7 +133,9 @@ function ReferralContent({ summary, formats }: { summary: ReferralSummary; forma
                 <span className="referral-invitee__account">{i.account}</span>
                 <span className={`referral-status referral-status--${i.status}`}>{t(`status.${i.status}`)}</span>
               </div>
-              <p className="referral-invitee__line">{t('registered', { date: formats.date(i.registeredAt), deadline: formats.date(i.deadline) })}</p>
+              <p className="referral-invitee__line">
+                {t('registered', { date: formats.date(i.registeredAt), deadline: formats.date(i.deadline) })}
+              </p>
               <p className="referral-invitee__line">
                 {t('progress', {
                   deposit: i.firstDepositMinor === null ? t('noDeposit') : money(i.firstDepositMinor),
@@ -113,7 +143,9 @@ function ReferralContent({ summary, formats }: { summary: ReferralSummary; forma
                   target: money(terms.minTurnoverMinor),
                 })}
               </p>
-              {i.rewardMinor ? <p className="referral-invitee__line">{t('reward', { amount: money(i.rewardMinor) })}</p> : null}
+              {i.rewardMinor ? (
+                <p className="referral-invitee__line">{t('reward', { amount: money(i.rewardMinor) })}</p>
+              ) : null}
             </li>
           ))}
         </ul>

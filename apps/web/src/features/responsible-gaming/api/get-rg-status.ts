@@ -10,7 +10,11 @@ export function getRgStatus(): Promise<RgStatus> {
 
 /** Under ['member'], so logout forgets it. */
 export function rgStatusQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'responsible-gaming', token], queryFn: getRgStatus, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'responsible-gaming', token],
+    queryFn: getRgStatus,
+    enabled: token !== null,
+  });
 }
 
 export function useRgStatus() {

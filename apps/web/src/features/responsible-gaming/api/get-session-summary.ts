@@ -10,7 +10,12 @@ export function getSessionSummary(): Promise<RgSessionSummary> {
 
 /** Asked every minute while logged in: the server also ends a session past a time limit then. */
 export function sessionSummaryQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'responsible-gaming-session', token], queryFn: getSessionSummary, enabled: token !== null, refetchInterval: POLL_MS });
+  return queryOptions({
+    queryKey: ['member', 'responsible-gaming-session', token],
+    queryFn: getSessionSummary,
+    enabled: token !== null,
+    refetchInterval: POLL_MS,
+  });
 }
 
 const POLL_MS = 60_000;

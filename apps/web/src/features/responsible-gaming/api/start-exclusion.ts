@@ -23,8 +23,9 @@ export function startSelfExclusion(body: RgSelfExclusionBody): Promise<Started> 
 export function useStartExclusion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { kind: 'time_out'; body: RgTimeOutBody } | { kind: 'self_exclusion'; body: RgSelfExclusionBody }) =>
-      input.kind === 'time_out' ? startTimeOut(input.body) : startSelfExclusion(input.body),
+    mutationFn: (
+      input: { kind: 'time_out'; body: RgTimeOutBody } | { kind: 'self_exclusion'; body: RgSelfExclusionBody },
+    ) => (input.kind === 'time_out' ? startTimeOut(input.body) : startSelfExclusion(input.body)),
     onSuccess: (started) => {
       noteSessionEnded({ sessionEnded: started.kind === 'time_out' ? 'time_out' : 'self_excluded' });
       clearSession();

@@ -15,7 +15,8 @@ export function LimitsRequiredRedirect() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (data?.mustSetLimits && pathname !== RESPONSIBLE_GAMING_PATH && pathname !== SIGN_UP_LIMITS_PATH) void navigate(SIGN_UP_LIMITS_PATH);
+    if (data?.mustSetLimits && pathname !== RESPONSIBLE_GAMING_PATH && pathname !== SIGN_UP_LIMITS_PATH)
+      void navigate(SIGN_UP_LIMITS_PATH);
   }, [data?.mustSetLimits, pathname, navigate]);
   return null;
 }

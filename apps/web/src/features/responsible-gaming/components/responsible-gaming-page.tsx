@@ -71,7 +71,10 @@ function LimitsSection({ status }: { status: RgStatus }) {
       return [{ kind, value: next }];
     });
     if (limits.length === 0) return;
-    save.mutate({ limits }, { onSuccess: (s) => (reset(), toast.success(s.limits.some((l) => l.pending) ? t('savedPending') : t('saved'))) });
+    save.mutate(
+      { limits },
+      { onSuccess: (s) => (reset(), toast.success(s.limits.some((l) => l.pending) ? t('savedPending') : t('saved'))) },
+    );
   };
   return (
     <section className="rg-card" aria-labelledby="rg-limits-title">
@@ -89,7 +92,10 @@ function LimitsSection({ status }: { status: RgStatus }) {
               autoComplete="off"
               {...register(kind)}
             />
-            <PendingChange limit={byKind.get(kind)!} unit={isMoneyLimit(kind) ? status.currency : t('limits.minutes')} />
+            <PendingChange
+              limit={byKind.get(kind)!}
+              unit={isMoneyLimit(kind) ? status.currency : t('limits.minutes')}
+            />
           </div>
         ))}
         <FormError message={save.error ? translateError(save.error) : null} />
@@ -112,11 +118,18 @@ function PendingChange({ limit, unit }: { limit: RgLimit; unit: string }) {
   return (
     <div className="rg-pending" data-testid={`rg-pending-${limit.kind}`}>
       <p className="rg-pending__text">
-        {pending.confirmable ? t('limits.pendingReady', { to }) : t('limits.pendingWait', { to, at: formats.dateTime(pending.effectiveAt) })}
+        {pending.confirmable
+          ? t('limits.pendingReady', { to })
+          : t('limits.pendingWait', { to, at: formats.dateTime(pending.effectiveAt) })}
       </p>
       <div className="rg-pending__actions">
         {pending.confirmable ? (
-          <Button size="sm" loading={confirm.isPending} onClick={() => confirm.mutate(limit.kind)} data-testid={`rg-confirm-${limit.kind}`}>
+          <Button
+            size="sm"
+            loading={confirm.isPending}
+            onClick={() => confirm.mutate(limit.kind)}
+            data-testid={`rg-confirm-${limit.kind}`}
+          >
             {t('limits.confirm')}
           </Button>
         ) : null}
@@ -124,7 +137,9 @@ function PendingChange({ limit, unit }: { limit: RgLimit; unit: string }) {
           {t('limits.cancel')}
         </Button>
       </div>
-      <FormError message={confirm.error ? translateError(confirm.error) : cancel.error ? translateError(cancel.error) : null} />
+      <FormError
+        message={confirm.error ? translateError(confirm.error) : cancel.error ? translateError(cancel.error) : null}
+      />
     </div>
   );
 }
@@ -148,7 +163,11 @@ function RealityCheckSection({ status }: { status: RgStatus }) {
           className="rg-select"
           value={value}
           data-testid="rg-reality-select"
-          onChange={(e) => save.mutate(e.target.value === '' ? null : Number(e.target.value), { onSuccess: () => toast.success(t('saved')) })}
+          onChange={(e) =>
+            save.mutate(e.target.value === '' ? null : Number(e.target.value), {
+              onSuccess: () => toast.success(t('saved')),
+            })
+          }
         >
           {status.realityCheckRequired ? null : <option value="">{t('reality.none')}</option>}
           {RG_REALITY_CHECK_MINUTES.map((m) => (
@@ -181,7 +200,12 @@ function ExclusionSection() {
           <label className="field__label" htmlFor="rg-timeout-select">
             {t('timeOut.length')}
           </label>
-          <select id="rg-timeout-select" className="rg-select" value={timeOut} onChange={(e) => setTimeOut(e.target.value as typeof timeOut)}>
+          <select
+            id="rg-timeout-select"
+            className="rg-select"
+            value={timeOut}
+            onChange={(e) => setTimeOut(e.target.value as typeof timeOut)}
+          >
             {RG_TIME_OUT_DURATIONS.map((d) => (
               <option key={d} value={d}>
                 {t(d === 'days' ? 'timeOut.daysOption' : `timeOut.${d}`)}
@@ -190,13 +214,23 @@ function ExclusionSection() {
           </select>
         </div>
         {timeOut === 'days' ? (
-          <TextField label={t('timeOut.days', { max: RG_TIME_OUT_MAX_DAYS })} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+          <TextField
+            label={t('timeOut.days', { max: RG_TIME_OUT_MAX_DAYS })}
+            inputMode="numeric"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
         ) : null}
         <Button
           variant="secondary"
           loading={start.isPending && start.variables?.kind === 'time_out'}
           data-testid="rg-start-time-out"
-          onClick={() => start.mutate({ kind: 'time_out', body: timeOut === 'days' ? { duration: 'days', days: Number(days) } : { duration: timeOut } })}
+          onClick={() =>
+            start.mutate({
+              kind: 'time_out',
+              body: timeOut === 'days' ? { duration: 'days', days: Number(days) } : { duration: timeOut },
+            })
+          }
         >
           {t('timeOut.start')}
         </Button>
@@ -208,7 +242,13 @@ function ExclusionSection() {
           <label className="field__label" htmlFor="rg-exclusion-select">
             {t('exclusion.length')}
           </label>
-          <select id="rg-exclusion-select" className="rg-select" value={exclusion} data-testid="rg-exclusion-select" onChange={(e) => setExclusion(e.target.value as typeof exclusion)}>
+          <select
+            id="rg-exclusion-select"
+            className="rg-select"
+            value={exclusion}
+            data-testid="rg-exclusion-select"
+            onChange={(e) => setExclusion(e.target.value as typeof exclusion)}
+          >
             {RG_SELF_EXCLUSION_DURATIONS.map((d) => (
               <option key={d} value={d}>
                 {t(`exclusion.${d}`)}
@@ -217,7 +257,12 @@ function ExclusionSection() {
           </select>
         </div>
         <label className="rg-check">
-          <input type="checkbox" checked={understood} data-testid="rg-exclusion-understood" onChange={(e) => setUnderstood(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={understood}
+            data-testid="rg-exclusion-understood"
+            onChange={(e) => setUnderstood(e.target.checked)}
+          />
           {t('exclusion.understand')}
         </label>
         <Button

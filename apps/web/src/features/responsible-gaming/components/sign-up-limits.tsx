@@ -2,7 +2,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RG_SIGN_UP_DEPOSIT_PERIODS, rgSignUpLimitsSchema, signUpLimitChanges, type RgSignUpLimits } from '@wps/shared/schemas/responsible-gaming';
+import {
+  RG_SIGN_UP_DEPOSIT_PERIODS,
+  rgSignUpLimitsSchema,
+  signUpLimitChanges,
+  type RgSignUpLimits,
+} from '@wps/shared/schemas/responsible-gaming';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
@@ -27,12 +32,15 @@ export function SignUpLimitsPage({ next }: { next: string }) {
   const navigate = useNavigate();
   const periodId = useId();
   const { register, handleSubmit, formState } = useForm<RgSignUpLimits>({
-    resolver: createFormResolver(rgSignUpLimitsSchema, (issue) => t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid')),
+    resolver: createFormResolver(rgSignUpLimitsSchema, (issue) =>
+      t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid'),
+    ),
     defaultValues: { depositPeriod: 'month', deposit: '', dailyHours: '' },
   });
   if (status.isPending) return <p className="content-page__note">{t('loading')}</p>;
   if (status.isError) return <FormError message={translateError(status.error)} />;
-  const onSubmit = (values: RgSignUpLimits) => save.mutate(signUpLimitChanges(values), { onSuccess: () => void navigate(next) });
+  const onSubmit = (values: RgSignUpLimits) =>
+    save.mutate(signUpLimitChanges(values), { onSuccess: () => void navigate(next) });
   return (
     <div className="content-page" data-testid="sign-up-limits">
       <p className="content-page__step">{t('signUp.step')}</p>
@@ -54,8 +62,24 @@ export function SignUpLimitsPage({ next }: { next: string }) {
               </select>
             </div>
           </div>
-          <TextField label={t('signUp.deposit')} hint={status.data.currency} inputMode="decimal" autoComplete="off" requiredMark error={formState.errors.deposit?.message} {...register('deposit')} />
-          <TextField label={t('signUp.hours')} hint={t('signUp.hoursHint')} inputMode="numeric" autoComplete="off" requiredMark error={formState.errors.dailyHours?.message} {...register('dailyHours')} />
+          <TextField
+            label={t('signUp.deposit')}
+            hint={status.data.currency}
+            inputMode="decimal"
+            autoComplete="off"
+            requiredMark
+            error={formState.errors.deposit?.message}
+            {...register('deposit')}
+          />
+          <TextField
+            label={t('signUp.hours')}
+            hint={t('signUp.hoursHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            requiredMark
+            error={formState.errors.dailyHours?.message}
+            {...register('dailyHours')}
+          />
           <p className="content-page__note">{t('signUp.rule')}</p>
           <FormError message={save.error ? translateError(save.error) : null} />
           <Button type="submit" loading={save.isPending}>

@@ -15,7 +15,10 @@ export function useClaimGrant() {
   return useMutation({
     mutationFn: claimGrant,
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: GRANTS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: GRANTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
+      ]);
     },
   });
 }

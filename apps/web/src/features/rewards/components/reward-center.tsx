@@ -60,20 +60,39 @@ export function RewardCenter() {
             {value.list.map((grant) => (
               <li key={grant.id} className={`reward-item reward-item--${grant.status}`} data-status={grant.status}>
                 <div className="reward-item__head">
-                  <span className="reward-item__title">{grant.title ? (getLanguageCode() === 'EN' ? grant.title.EN : grant.title.PT) : t(`source.${grant.source}`, { defaultValue: t('source.other') })}</span>
-                  <span className={`reward-item__status reward-item__status--${grant.status}`}>{t(`status.${grant.status}`)}</span>
+                  <span className="reward-item__title">
+                    {grant.title
+                      ? getLanguageCode() === 'EN'
+                        ? grant.title.EN
+                        : grant.title.PT
+                      : t(`source.${grant.source}`, { defaultValue: t('source.other') })}
+                  </span>
+                  <span className={`reward-item__status reward-item__status--${grant.status}`}>
+                    {t(`status.${grant.status}`)}
+                  </span>
                 </div>
                 <div className="reward-item__amount">
                   {describe(grant)} <span className="reward-item__kind">· {t(`kind.${grant.kind}`)}</span>
                 </div>
                 <div className="reward-item__meta">
                   <time dateTime={grant.createdAt}>{formatDateTime(grant.createdAt)}</time>
-                  {grant.status === 'issued' && grant.claimUntil && <span>{t('claimUntil', { date: formatDateTime(grant.claimUntil) })}</span>}
-                  {grant.status === 'paid' && grant.paidAt && <span>{t('paidAt', { date: formatDateTime(grant.paidAt) })}</span>}
+                  {grant.status === 'issued' && grant.claimUntil && (
+                    <span>{t('claimUntil', { date: formatDateTime(grant.claimUntil) })}</span>
+                  )}
+                  {grant.status === 'paid' && grant.paidAt && (
+                    <span>{t('paidAt', { date: formatDateTime(grant.paidAt) })}</span>
+                  )}
                 </div>
-                {grant.status === 'rejected' && grant.reason && <p className="reward-item__reason">{t('reason', { reason: grant.reason })}</p>}
+                {grant.status === 'rejected' && grant.reason && (
+                  <p className="reward-item__reason">{t('reason', { reason: grant.reason })}</p>
+                )}
                 {grant.status === 'issued' && (
-                  <Button size="sm" loading={claim.isPending && claim.variables === grant.id} onClick={() => onClaim(grant)} aria-label={`${t('claim')}: ${describe(grant)}`}>
+                  <Button
+                    size="sm"
+                    loading={claim.isPending && claim.variables === grant.id}
+                    onClick={() => onClaim(grant)}
+                    aria-label={`${t('claim')}: ${describe(grant)}`}
+                  >
                     {t('claim')}
                   </Button>
                 )}

@@ -10,7 +10,11 @@ export function listTrustedDevices(): Promise<TrustedDeviceList> {
 
 /** Under ['member'], so logout (which removes member queries) forgets it. */
 export function trustedDevicesQueryOptions(token: string | null) {
-  return queryOptions({ queryKey: ['member', 'trusted-devices', token], queryFn: listTrustedDevices, enabled: token !== null });
+  return queryOptions({
+    queryKey: ['member', 'trusted-devices', token],
+    queryFn: listTrustedDevices,
+    enabled: token !== null,
+  });
 }
 
 export function useTrustedDevices() {

@@ -3,7 +3,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** DELETE /wps/member/trusted-devices[/:deviceId] (token): forget one remembered device, or all. */
 export function revokeTrustedDevices(deviceId: string | null): Promise<{ revoked: number }> {
-  const path = deviceId === null ? '/wps/member/trusted-devices' : `/wps/member/trusted-devices/${encodeURIComponent(deviceId)}`;
+  const path =
+    deviceId === null ? '/wps/member/trusted-devices' : `/wps/member/trusted-devices/${encodeURIComponent(deviceId)}`;
   return apiRequest<{ revoked: number }>(path, { method: 'DELETE' });
 }
 

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NUMBER_PATTERN, bindBankAccountBodySchema, normaliseAccountNumber, sameName } from '@wps/shared/schemas/security';
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  bindBankAccountBodySchema,
+  normaliseAccountNumber,
+  sameName,
+} from '@wps/shared/schemas/security';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
@@ -33,7 +38,8 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
     accountNumber: bindBankAccountBodySchema.shape.accountNumber.superRefine((value, ctx) => {
       const digits = normaliseAccountNumber(value);
       if (!digits) ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
-      else if (!ACCOUNT_NUMBER_PATTERN.test(digits)) ctx.addIssue({ code: 'custom', params: { reason: 'accountNumber' } });
+      else if (!ACCOUNT_NUMBER_PATTERN.test(digits))
+        ctx.addIssue({ code: 'custom', params: { reason: 'accountNumber' } });
     }),
     holderName: bindBankAccountBodySchema.shape.holderName.superRefine((value, ctx) => {
       if (!value.trim()) ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
@@ -43,7 +49,12 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
   const describeIssue = createIssueDescriber(
     ta,
     (field) => labels[field as keyof BankValues],
-    ({ reason }) => (reason === 'accountNumber' ? ta('validation.patterns.6', { length: '4-20' }) : reason === 'holderName' ? t('bank.holderHint') : undefined),
+    ({ reason }) =>
+      reason === 'accountNumber'
+        ? ta('validation.patterns.6', { length: '4-20' })
+        : reason === 'holderName'
+          ? t('bank.holderHint')
+          : undefined,
   );
   const {
     register,
@@ -69,8 +80,10 @@ export function BankAccountForm({ payeeName, onDone }: { payeeName: string; onDo
       const fields = readFieldErrors(ta, error, labels);
       const first = Object.entries(fields)[0];
       if (first) setError(first[0] as keyof BankValues, { message: first[1] });
-      else if (isApiError(error, 'BANK_ACCOUNT_HOLDER_MISMATCH')) setError('holderName', { message: translateError(error) });
-      else if (isApiError(error, 'BANK_ACCOUNT_DUPLICATE')) setError('accountNumber', { message: translateError(error) });
+      else if (isApiError(error, 'BANK_ACCOUNT_HOLDER_MISMATCH'))
+        setError('holderName', { message: translateError(error) });
+      else if (isApiError(error, 'BANK_ACCOUNT_DUPLICATE'))
+        setError('accountNumber', { message: translateError(error) });
       else if (isApiError(error, 'BANK_NOT_SUPPORTED')) setError('bankCode', { message: translateError(error) });
       else setFormError(translateError(error));
       return;

@@ -45,7 +45,10 @@ export function EmailBindForm({ onDone }: { onDone: () => void }) {
   } = useForm<EmailValues>({
     mode: 'onTouched',
     defaultValues: { email: '', verificationCode: '' },
-    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof EmailValues])),
+    resolver: createFormResolver(
+      schema,
+      createIssueDescriber(ta, (field) => labels[field as keyof EmailValues]),
+    ),
   });
 
   async function send(): Promise<EmailCodeSent | null> {

@@ -13,7 +13,8 @@ export function LinkedSignIns() {
   const revoke = useRevokeOidcLink();
   const [notice, setNotice] = useState<string | null>(null);
   const list = links.data ?? [];
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   function unlink(linkId: string) {
     setNotice(null);
@@ -38,8 +39,16 @@ export function LinkedSignIns() {
               <span className="sec-bank__name">{link.providerName}</span>
               {link.email ? <span className="sec-bank__holder">{link.email}</span> : null}
               <span className="sec-bank__holder">{t('linkedSignIns.since', { date: when(link.createdAt) })}</span>
-              {link.lastUsedAt ? <span className="sec-bank__holder">{t('linkedSignIns.lastUsed', { date: when(link.lastUsedAt) })}</span> : null}
-              <Button variant="secondary" size="sm" aria-label={t('linkedSignIns.revokeLabel', { provider: link.providerName })} disabled={revoke.isPending} onClick={() => unlink(link.id)}>
+              {link.lastUsedAt ? (
+                <span className="sec-bank__holder">{t('linkedSignIns.lastUsed', { date: when(link.lastUsedAt) })}</span>
+              ) : null}
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('linkedSignIns.revokeLabel', { provider: link.providerName })}
+                disabled={revoke.isPending}
+                onClick={() => unlink(link.id)}
+              >
                 {t('linkedSignIns.revoke')}
               </Button>
             </li>

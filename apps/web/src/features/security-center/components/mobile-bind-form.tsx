@@ -46,13 +46,19 @@ export function MobileBindForm({ onDone }: { onDone: () => void }) {
   } = useForm<MobileValues>({
     mode: 'onTouched',
     defaultValues: { mobileNum: '', verificationCode: '' },
-    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof MobileValues])),
+    resolver: createFormResolver(
+      schema,
+      createIssueDescriber(ta, (field) => labels[field as keyof MobileValues]),
+    ),
   });
 
   async function send(): Promise<SmsSentResult | null> {
     if (!(await trigger('mobileNum')) || !country) return null;
     try {
-      return await sendCode.mutateAsync({ countryDialingCode: country.countryDialingCode, mobileNum: getValues('mobileNum').trim() });
+      return await sendCode.mutateAsync({
+        countryDialingCode: country.countryDialingCode,
+        mobileNum: getValues('mobileNum').trim(),
+      });
     } catch (error) {
       const fields = readFieldErrors(ta, error, labels);
       if (fields.mobileNum) {

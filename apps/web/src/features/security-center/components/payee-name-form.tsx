@@ -32,7 +32,10 @@ export function PayeeNameForm({ onDone }: { onDone: () => void }) {
   } = useForm<PayeeValues>({
     mode: 'onTouched',
     defaultValues: { payeeName: '' },
-    resolver: createFormResolver(schema, createIssueDescriber(ta, () => label)),
+    resolver: createFormResolver(
+      schema,
+      createIssueDescriber(ta, () => label),
+    ),
   });
 
   async function onSubmit(values: PayeeValues) {

@@ -29,7 +29,11 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
   const isNumeric = rule.patternId === 6;
   const mutation = useSetPaymentPassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const labels = { oldPaymentPassword: t('paymentPassword.old'), newPaymentPassword: t('paymentPassword.new'), confirmPaymentPassword: t('paymentPassword.confirm') };
+  const labels = {
+    oldPaymentPassword: t('paymentPassword.old'),
+    newPaymentPassword: t('paymentPassword.new'),
+    confirmPaymentPassword: t('paymentPassword.confirm'),
+  };
   const schema = z
     .object({
       oldPaymentPassword: isChange ? requiredText() : z.string(),
@@ -47,7 +51,10 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
   } = useForm<PinValues>({
     mode: 'onTouched',
     defaultValues: { oldPaymentPassword: '', newPaymentPassword: '', confirmPaymentPassword: '' },
-    resolver: createFormResolver(schema, createIssueDescriber(ta, (field) => labels[field as keyof PinValues])),
+    resolver: createFormResolver(
+      schema,
+      createIssueDescriber(ta, (field) => labels[field as keyof PinValues]),
+    ),
   });
   const pinProps = { inputMode: isNumeric ? ('numeric' as const) : undefined, maxLength: rule.maxLength || 128 };
 
@@ -58,7 +65,9 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
       setError(first[0] as keyof PinValues, { message: first[1] });
     } else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
       const count = (error.value as { attemptsLeft?: number } | undefined)?.attemptsLeft;
-      setError('oldPaymentPassword', { message: count === undefined ? translateError(error) : t('paymentPassword.attemptsLeft', { count }) });
+      setError('oldPaymentPassword', {
+        message: count === undefined ? translateError(error) : t('paymentPassword.attemptsLeft', { count }),
+      });
     } else if (isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
       const seconds = (error.value as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 0;
       const message = t('paymentPassword.lockedFor', { minutes: Math.max(1, Math.ceil(seconds / 60)) });

@@ -27,7 +27,8 @@ export function PixKeyForm({ ownAccountsOnly, onDone }: { ownAccountsOnly: boole
   const [formError, setFormError] = useState<string | null>(null);
   const labels = { keyType: t('pix.keyType'), key: t('pix.key') };
   const schema = bindPixKeyBodySchema.superRefine((values, ctx) => {
-    if (values.key.trim() && !normalizePixKey(values.keyType, values.key)) ctx.addIssue({ code: 'custom', path: ['key'], params: { reason: 'pixKey' } });
+    if (values.key.trim() && !normalizePixKey(values.keyType, values.key))
+      ctx.addIssue({ code: 'custom', path: ['key'], params: { reason: 'pixKey' } });
   });
   const describeIssue = createIssueDescriber(
     ta,
@@ -50,7 +51,12 @@ export function PixKeyForm({ ownAccountsOnly, onDone }: { ownAccountsOnly: boole
     try {
       await mutation.mutateAsync(values);
     } catch (error) {
-      if (isApiError(error, 'PAYOUT_ACCOUNT_NOT_OWN') || isApiError(error, 'PAYOUT_ACCOUNT_UNKNOWN') || isApiError(error, 'BANK_ACCOUNT_DUPLICATE') || isApiError(error, 'VALIDATION_FAILED')) {
+      if (
+        isApiError(error, 'PAYOUT_ACCOUNT_NOT_OWN') ||
+        isApiError(error, 'PAYOUT_ACCOUNT_UNKNOWN') ||
+        isApiError(error, 'BANK_ACCOUNT_DUPLICATE') ||
+        isApiError(error, 'VALIDATION_FAILED')
+      ) {
         setError('key', { message: translateError(error) });
       } else setFormError(translateError(error));
       return;
@@ -69,7 +75,15 @@ export function PixKeyForm({ ownAccountsOnly, onDone }: { ownAccountsOnly: boole
           </option>
         ))}
       </SelectField>
-      <TextField label={labels.key} requiredMark autoComplete="off" maxLength={100} hint={ownAccountsOnly ? t('pix.ownHint') : t('pix.nameHint')} error={errors.key?.message} {...register('key')} />
+      <TextField
+        label={labels.key}
+        requiredMark
+        autoComplete="off"
+        maxLength={100}
+        hint={ownAccountsOnly ? t('pix.ownHint') : t('pix.nameHint')}
+        error={errors.key?.message}
+        {...register('key')}
+      />
       <FormError message={formError} />
       <Button type="submit" block loading={mutation.isPending}>
         {t('pix.submit')}

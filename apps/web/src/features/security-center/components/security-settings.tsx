@@ -29,7 +29,17 @@ type ItemProps = {
 };
 
 /** One security setting: its state, and an action that opens its form below it. */
-function SecurityItem({ title, status, hint, actionLabel, isOpen, onToggle, isDone = false, children, testId }: ItemProps) {
+function SecurityItem({
+  title,
+  status,
+  hint,
+  actionLabel,
+  isOpen,
+  onToggle,
+  isDone = false,
+  children,
+  testId,
+}: ItemProps) {
   const { t } = useTranslation('security');
   const regionId = useId();
   const titleId = useId();
@@ -46,7 +56,13 @@ function SecurityItem({ title, status, hint, actionLabel, isOpen, onToggle, isDo
           <div className="sec-item__status">{status}</div>
         </div>
         {actionLabel ? (
-          <Button variant={isOpen ? 'ghost' : 'secondary'} size="sm" aria-expanded={isOpen} aria-controls={regionId} onClick={onToggle}>
+          <Button
+            variant={isOpen ? 'ghost' : 'secondary'}
+            size="sm"
+            aria-expanded={isOpen}
+            aria-controls={regionId}
+            onClick={onToggle}
+          >
             {isOpen ? t('cancel') : actionLabel}
           </Button>
         ) : null}
@@ -69,7 +85,9 @@ function BankAccountList({ summary }: { summary: SecuritySummary }) {
     <ul className="sec-banks">
       {summary.bankAccounts.map((account) => (
         <li key={account.id} className="sec-bank">
-          <span className="sec-bank__name">{account.pixKeyType ? `PIX · ${t(`pix.types.${account.pixKeyType}`)}` : account.bankName}</span>
+          <span className="sec-bank__name">
+            {account.pixKeyType ? `PIX · ${t(`pix.types.${account.pixKeyType}`)}` : account.bankName}
+          </span>
           <span className="sec-bank__number">{account.pixKeyMasked ?? account.accountNumberMasked}</span>
           <span className="sec-bank__holder">{account.holderName}</span>
         </li>
@@ -122,7 +140,9 @@ export function SecuritySettings() {
           testId="sec-payee-name"
           title={t('payeeName.title')}
           status={summary.payeeName ?? t('notSet')}
-          hint={summary.payeeName ? t('locked') : summary.payeeNameFromIdentity ? t('payeeName.fromIdentity') : undefined}
+          hint={
+            summary.payeeName ? t('locked') : summary.payeeNameFromIdentity ? t('payeeName.fromIdentity') : undefined
+          }
           isDone={summary.payeeName !== null}
           // Under a licence that identifies players the name is the one the identity check read: nothing to type.
           actionLabel={summary.payeeName || summary.payeeNameFromIdentity ? undefined : t('payeeName.action')}
@@ -159,7 +179,15 @@ export function SecuritySettings() {
           testId="sec-pix-keys"
           title={t('pix.title')}
           status={summary.bankAccounts.some((a) => a.pixKeyType) ? t('pix.bound') : t('pix.empty')}
-          hint={summary.payeeName === null ? t('bank.needPayee') : !canAddBank ? t('bank.full') : summary.ownAccountsOnly ? t('pix.ownHint') : t('pix.hint')}
+          hint={
+            summary.payeeName === null
+              ? t('bank.needPayee')
+              : !canAddBank
+                ? t('bank.full')
+                : summary.ownAccountsOnly
+                  ? t('pix.ownHint')
+                  : t('pix.hint')
+          }
           isDone={summary.bankAccounts.some((a) => a.pixKeyType)}
           actionLabel={canAddBank ? t('pix.action') : undefined}
           isOpen={open === 'pix'}
@@ -173,7 +201,9 @@ export function SecuritySettings() {
           status={
             <>
               {summary.email ? <span className="sec-item__value">{summary.email}</span> : null}
-              <span className={`sec-badge${summary.emailVerified ? ' is-on' : ''}`}>{summary.emailVerified ? t('verified') : t('notVerified')}</span>
+              <span className={`sec-badge${summary.emailVerified ? ' is-on' : ''}`}>
+                {summary.emailVerified ? t('verified') : t('notVerified')}
+              </span>
             </>
           }
           hint={summary.emailVerified ? t('locked') : t('email.hint')}
@@ -190,7 +220,9 @@ export function SecuritySettings() {
           status={
             <>
               {summary.mobile ? <span className="sec-item__value">{summary.mobile}</span> : null}
-              <span className={`sec-badge${summary.mobileVerified ? ' is-on' : ''}`}>{summary.mobileVerified ? t('verified') : t('notVerified')}</span>
+              <span className={`sec-badge${summary.mobileVerified ? ' is-on' : ''}`}>
+                {summary.mobileVerified ? t('verified') : t('notVerified')}
+              </span>
             </>
           }
           hint={summary.mobileVerified ? t('locked') : t('mobile.hint')}

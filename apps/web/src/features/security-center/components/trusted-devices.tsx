@@ -13,7 +13,8 @@ export function TrustedDevices() {
   const revoke = useRevokeTrustedDevices();
   const [notice, setNotice] = useState<string | null>(null);
   const list = devices.data?.list ?? [];
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   function forget(deviceId: string | null) {
@@ -37,10 +38,20 @@ export function TrustedDevices() {
           {list.map((device) => (
             <li key={device.id} className="sec-bank sec-device">
               <span className="sec-bank__name">{device.label}</span>
-              <span className="sec-bank__holder">{t('devices.since', { date: when(device.createdAt), ip: device.ip })}</span>
-              <span className="sec-bank__holder">{t('devices.lastUsed', { date: when(device.lastUsedAt), ip: device.lastIp })}</span>
+              <span className="sec-bank__holder">
+                {t('devices.since', { date: when(device.createdAt), ip: device.ip })}
+              </span>
+              <span className="sec-bank__holder">
+                {t('devices.lastUsed', { date: when(device.lastUsedAt), ip: device.lastIp })}
+              </span>
               <span className="sec-bank__holder">{t('devices.until', { date: day(device.expiresAt) })}</span>
-              <Button variant="secondary" size="sm" aria-label={t('devices.revokeLabel', { label: device.label })} disabled={revoke.isPending} onClick={() => forget(device.id)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('devices.revokeLabel', { label: device.label })}
+                disabled={revoke.isPending}
+                onClick={() => forget(device.id)}
+              >
                 {t('devices.revoke')}
               </Button>
             </li>

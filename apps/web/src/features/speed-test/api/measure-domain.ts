@@ -35,7 +35,13 @@ export async function measureDomain(domainName: string): Promise<number | null> 
 
 /** A fresh measurement at each opening of the modal (gcTime 0): an old figure would mislead. */
 export function domainSpeedQueryOptions(domainName: string) {
-  return queryOptions({ queryKey: ['speedTest', domainName], queryFn: () => measureDomain(domainName), gcTime: 0, staleTime: 0, retry: false });
+  return queryOptions({
+    queryKey: ['speedTest', domainName],
+    queryFn: () => measureDomain(domainName),
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 export function useDomainSpeed(domainName: string) {

@@ -29,7 +29,9 @@ function DomainRow({ domainName }: { domainName: string }) {
           <span className="speed-badge is-unreachable">{t('speedTest.class.unreachable')}</span>
         ) : (
           <>
-            <span className="speed-row__ms">{t('speedTest.ms', { value: new Intl.NumberFormat(i18n.language).format(speed.data ?? 0) })}</span>
+            <span className="speed-row__ms">
+              {t('speedTest.ms', { value: new Intl.NumberFormat(i18n.language).format(speed.data ?? 0) })}
+            </span>
             <span className={`speed-badge is-${speedClass}`}>{t(`speedTest.class.${speedClass}`)}</span>
           </>
         )}

@@ -10,7 +10,9 @@ function useEntryDetail() {
   return (entry: CustomerServiceEntry) => {
     if (entry.openAs === 'email') return entry.path.replace(/^mailto:/i, '').split('?')[0];
     if (entry.openAs === 'phone') return entry.path.replace(/^tel:/i, '');
-    return entry.openAs === 'popup' || entry.openAs === 'chat' ? t('customerService.opensPopup') : t('customerService.opensTab');
+    return entry.openAs === 'popup' || entry.openAs === 'chat'
+      ? t('customerService.opensPopup')
+      : t('customerService.opensTab');
   };
 }
 

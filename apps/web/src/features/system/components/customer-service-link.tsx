@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { CrownIcon, HeadsetIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
-import { customerServiceHref, openChatWindow, openCustomerServicePopup, type CustomerServiceEntry } from '../customer-service';
+import {
+  customerServiceHref,
+  openChatWindow,
+  openCustomerServicePopup,
+  type CustomerServiceEntry,
+} from '../customer-service';
 
 type CustomerServiceLinkProps = {
   entry: CustomerServiceEntry;
@@ -16,7 +21,13 @@ type CustomerServiceLinkProps = {
  * a popup entry in its 440×750 window, a chat entry in its 440×500 one (a new tab when the browser
  * blocks popups or on middle click).
  */
-export function CustomerServiceLink({ entry, className, title, 'aria-label': ariaLabel, children }: CustomerServiceLinkProps) {
+export function CustomerServiceLink({
+  entry,
+  className,
+  title,
+  'aria-label': ariaLabel,
+  children,
+}: CustomerServiceLinkProps) {
   const href = customerServiceHref(entry);
   if (!href) return null;
   const isWeb = entry.openAs === 'link' || entry.openAs === 'popup' || entry.openAs === 'chat';

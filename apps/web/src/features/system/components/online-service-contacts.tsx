@@ -11,6 +11,9 @@ import { CustomerServiceContacts } from './customer-service-contacts';
 export function OnlineServiceContacts() {
   const { data } = useOnlineService();
   const { info } = useMemberInfo();
-  const entries = visibleCustomerService((data?.version.pathList ?? []).map(fromOnlineService), info?.clubLabel?.rankLevel);
+  const entries = visibleCustomerService(
+    (data?.version.pathList ?? []).map(fromOnlineService),
+    info?.clubLabel?.rankLevel,
+  );
   return <CustomerServiceContacts entries={entries} />;
 }

@@ -36,7 +36,10 @@ export function TransferUplinePage() {
         {t('upline.title')}
       </h2>
       <p className="tu__balance">
-        {t('upline.balance')} <strong className="tu__money">{data ? format(data.mainWallet, { currency: data.currency, scale: data.scale }) : '…'}</strong>
+        {t('upline.balance')}{' '}
+        <strong className="tu__money">
+          {data ? format(data.mainWallet, { currency: data.currency, scale: data.scale }) : '…'}
+        </strong>
       </p>
       {data && <TransferForm funds={data} />}
     </section>
@@ -70,7 +73,11 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
   function onSubmit(values: { amount: bigint; paymentPassword: string }) {
     setFormError(null);
     mutation.mutate(
-      { amount: formatMinor(values.amount, funds.scale), paymentPassword: values.paymentPassword, idempotencyKey: keyRef.current },
+      {
+        amount: formatMinor(values.amount, funds.scale),
+        paymentPassword: values.paymentPassword,
+        idempotencyKey: keyRef.current,
+      },
       {
         onSuccess: (result) => {
           keyRef.current = randomKey();

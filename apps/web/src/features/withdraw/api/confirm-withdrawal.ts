@@ -4,7 +4,10 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** POST /wps/withdraw/orders/:id/confirm (token): received or fully paid. */
 export function confirmWithdrawal({ id, ...body }: ConfirmWithdrawalBody & { id: string }): Promise<WithdrawalOrder> {
-  return apiRequest<WithdrawalOrder>(`/wps/withdraw/orders/${encodeURIComponent(id)}/confirm`, { method: 'POST', body });
+  return apiRequest<WithdrawalOrder>(`/wps/withdraw/orders/${encodeURIComponent(id)}/confirm`, {
+    method: 'POST',
+    body,
+  });
 }
 
 /** Mutation for the received / fully paid buttons. */

@@ -6,7 +6,10 @@ import { apiRequest } from '../../../lib/api-client';
 export function reportNotReceived({ id, files }: { id: string; files: readonly File[] }): Promise<WithdrawalOrder> {
   const form = new FormData();
   for (const file of files) form.append('proofs', file, file.name);
-  return apiRequest<WithdrawalOrder>(`/wps/withdraw/orders/${encodeURIComponent(id)}/not-received`, { method: 'POST', body: form });
+  return apiRequest<WithdrawalOrder>(`/wps/withdraw/orders/${encodeURIComponent(id)}/not-received`, {
+    method: 'POST',
+    body: form,
+  });
 }
 
 /** Mutation for the not-received dialog. */

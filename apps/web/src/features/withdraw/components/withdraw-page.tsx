@@ -69,7 +69,12 @@ export function WithdrawPage({ onGoToAccount }: { onGoToAccount: () => void }) {
       ) : (
         <>
           <WithdrawForm info={info.data} onGoToAccount={onGoToAccount} />
-          <WithdrawalOrders orders={info.data.orders} currency={info.data.currency} scale={info.data.scale} autoReceiptMinutes={info.data.autoReceiptMinutes} />
+          <WithdrawalOrders
+            orders={info.data.orders}
+            currency={info.data.currency}
+            scale={info.data.scale}
+            autoReceiptMinutes={info.data.autoReceiptMinutes}
+          />
         </>
       )}
     </section>
@@ -91,7 +96,11 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
   const canSubmit = info.hasPaymentPassword && info.bankAccounts.length > 0;
   const isDailyLimitReached = info.todayCount >= info.dailyCountLimit;
   const maxOffered = minDecimal(info.withdrawable, info.maxAmount);
-  const labels = { amount: t('form.amount'), bankAccountId: t('form.bankAccount'), paymentPassword: t('form.paymentPassword') };
+  const labels = {
+    amount: t('form.amount'),
+    bankAccountId: t('form.bankAccount'),
+    paymentPassword: t('form.paymentPassword'),
+  };
   // Built each render, so the messages follow the language (react-hook-form reads the latest).
   const resolver = createFormResolver(createWithdrawFormSchema(info, formats.locale), ({ field, reason }) => {
     if (reason === 'required') return t('form.required', { field: labels[field as keyof typeof labels] ?? field });
@@ -139,7 +148,9 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
             setForfeit({ values, count: (error.value as { bonuses?: unknown[] } | undefined)?.bonuses?.length ?? 1 });
           } else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID')) {
             const left = (error.value as { attemptsLeft?: number } | undefined)?.attemptsLeft;
-            setError('paymentPassword', { message: left === undefined ? translateError(error) : t('form.attemptsLeft', { count: left }) });
+            setError('paymentPassword', {
+              message: left === undefined ? translateError(error) : t('form.attemptsLeft', { count: left }),
+            });
           } else if (isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
             setError('paymentPassword', { message: translateError(error) });
           } else if (
@@ -174,7 +185,9 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
         </div>
         <div>
           <dt>{t('summary.today')}</dt>
-          <dd className="wd-num">{t('summary.count', { count: info.todayCount, limit: formats.number(info.dailyCountLimit) })}</dd>
+          <dd className="wd-num">
+            {t('summary.count', { count: info.todayCount, limit: formats.number(info.dailyCountLimit) })}
+          </dd>
         </div>
       </dl>
       {(!info.hasPaymentPassword || info.bankAccounts.length === 0) && (
@@ -205,7 +218,12 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
           </div>
         </div>
       </Modal>
-      <form className="wd-form" noValidate onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)} aria-label={t('form.label')}>
+      <form
+        className="wd-form"
+        noValidate
+        onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
+        aria-label={t('form.label')}
+      >
         <TextField
           label={labels.amount}
           requiredMark
@@ -245,7 +263,8 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
             >
               {info.bankAccounts.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {a.pixKeyMasked ? `PIX · ${a.pixKeyMasked}` : `${a.bankName} · ${a.accountNumberMasked}`} · {a.holderName}
+                  {a.pixKeyMasked ? `PIX · ${a.pixKeyMasked}` : `${a.bankName} · ${a.accountNumberMasked}`} ·{' '}
+                  {a.holderName}
                 </option>
               ))}
             </select>
@@ -272,7 +291,13 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
             {formError}
           </p>
         )}
-        <Button type="submit" variant="money" block loading={mutation.isPending} disabled={!canSubmit || isDailyLimitReached}>
+        <Button
+          type="submit"
+          variant="money"
+          block
+          loading={mutation.isPending}
+          disabled={!canSubmit || isDailyLimitReached}
+        >
           {t('form.submit')}
         </Button>
         <p className="wd-hint">{t('form.autoReceiptHint', { minutes: info.autoReceiptMinutes })}</p>

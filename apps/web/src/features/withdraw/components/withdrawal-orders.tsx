@@ -42,7 +42,11 @@ export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }
           {orders.map((order) => {
             const busy = confirm.isPending && confirm.variables?.id === order.id;
             return (
-              <li key={order.id} className={`wd-order wd-order--${order.status}`} data-testid={`withdrawal-${order.id}`}>
+              <li
+                key={order.id}
+                className={`wd-order wd-order--${order.status}`}
+                data-testid={`withdrawal-${order.id}`}
+              >
                 <div className="wd-order__head">
                   <span className="wd-order__amount wd-money">{format(order.amount, { currency, scale })}</span>
                   <span className={`wd-badge wd-badge--${order.status}`} data-testid="withdrawal-status">
@@ -51,7 +55,11 @@ export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }
                 </div>
                 <p className="wd-order__meta">
                   <span>{formatDateTime(order.createdAt)}</span>
-                  <span>{order.pixKeyMasked ? `PIX · ${order.pixKeyMasked}` : `${order.bankName} · ${order.accountNumberMasked}`}</span>
+                  <span>
+                    {order.pixKeyMasked
+                      ? `PIX · ${order.pixKeyMasked}`
+                      : `${order.bankName} · ${order.accountNumberMasked}`}
+                  </span>
                 </p>
                 {/* When each step happened: asked, being processed, paid or refused, receipt confirmed. */}
                 <ol className="wd-order__times" aria-label={t('orders.timeline')} data-testid="withdrawal-times">
@@ -61,21 +69,40 @@ export function WithdrawalOrders({ orders, currency, scale, autoReceiptMinutes }
                   {order.rejectedAt && <li>{t('orders.refusedAt', { time: formatDateTime(order.rejectedAt) })}</li>}
                   {order.confirmedAt && <li>{t('orders.confirmedAt', { time: formatDateTime(order.confirmedAt) })}</li>}
                 </ol>
-                {order.status === 'rejected' && order.rejectReason && <p className="wd-order__reason">{t('orders.reason', { reason: order.rejectReason })}</p>}
-                {order.status === 'disputed' && <p className="wd-order__reason">{t('orders.disputedHint', { count: order.proofCount })}</p>}
+                {order.status === 'rejected' && order.rejectReason && (
+                  <p className="wd-order__reason">{t('orders.reason', { reason: order.rejectReason })}</p>
+                )}
+                {order.status === 'disputed' && (
+                  <p className="wd-order__reason">{t('orders.disputedHint', { count: order.proofCount })}</p>
+                )}
                 {order.status === 'approved' && (
                   <>
                     <p className="wd-order__deadline">
-                      {t('orders.confirmBy', { time: order.confirmDeadline ? formatDateTime(order.confirmDeadline) : '', minutes: autoReceiptMinutes })}
+                      {t('orders.confirmBy', {
+                        time: order.confirmDeadline ? formatDateTime(order.confirmDeadline) : '',
+                        minutes: autoReceiptMinutes,
+                      })}
                     </p>
                     <div className="wd-order__actions" role="group" aria-label={t('orders.confirmLabel')}>
-                      <Button size="sm" variant="money" loading={busy && confirm.variables?.result === 'received'} disabled={busy} onClick={() => onConfirm(order, 'received')}>
+                      <Button
+                        size="sm"
+                        variant="money"
+                        loading={busy && confirm.variables?.result === 'received'}
+                        disabled={busy}
+                        onClick={() => onConfirm(order, 'received')}
+                      >
                         {t('orders.received')}
                       </Button>
                       <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDisputeOrder(order)}>
                         {t('orders.notReceived')}
                       </Button>
-                      <Button size="sm" variant="ghost" loading={busy && confirm.variables?.result === 'fully_paid'} disabled={busy} onClick={() => onConfirm(order, 'fully_paid')}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        loading={busy && confirm.variables?.result === 'fully_paid'}
+                        disabled={busy}
+                        onClick={() => onConfirm(order, 'fully_paid')}
+                      >
                         {t('orders.fullyPaid')}
                       </Button>
                     </div>
