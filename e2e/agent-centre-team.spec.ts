@@ -6,7 +6,8 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffic
 import { makeAgent, memberPage, registerMember, setHouseContract, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite, type Api } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer, type Api } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The agent centre's team side, as an agent meets it on the player site:
@@ -70,7 +71,7 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
       ),
     );
     expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize(start);
 }
@@ -123,7 +124,7 @@ test('an agent invites a downline agent through a link, offers it a daily salary
 
   // Someone registers through it, on a phone: an agent under the inviting agent.
   const recruitPage = await browser.newPage({ locale: 'pt-BR', viewport: { width: 360, height: 780 } });
-  const recruit = await registerThroughSite(recruitPage, baseURL, {
+  const recruit = await signedInNewPlayer(recruitPage, baseURL, {
     prefix: 'rec',
     password: PASSWORD,
     query: new URL(address).search.slice(1),

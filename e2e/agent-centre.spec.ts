@@ -5,6 +5,7 @@ import { makeAgent, memberPage, registerMember, setHouseContract, type Member } 
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The agent centre's contracts, as agents meet them on the player site:
@@ -127,7 +128,7 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
       ),
     );
     expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize(start);
 }
@@ -145,7 +146,7 @@ test('a player who is not an agent is refused the agent centre', async ({ browse
     await expect(refusal.getByText('Apenas agentes podem abrir o centro do agente.')).toBeVisible();
     await expect(refusal.getByRole('navigation', { name: 'Menu do agente' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, `agent centre refused ${width}`);
-    await page.screenshot({ path: path.join(SHOTS, `refused-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `refused-${width}.png`) });
     await refusal.getByRole('button', { name: 'OK' }).click();
     await expect(refusal).toHaveCount(0);
     await expect(page).not.toHaveURL(/agentCentre=/);

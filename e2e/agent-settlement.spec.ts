@@ -7,6 +7,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } fr
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
 import { openSlot, setStake, shown, spin } from './support/slot';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * A day's daily salary, settled and paid, as the two agents of a chain see it:
@@ -83,7 +84,7 @@ async function expectStatement(page: Page, name: string, amount: bigint, lineSou
   for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     await expectNoSeriousA11yViolations(page, `${name} income ${width}`);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-income-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `${name}-income-${width}.png`) });
   }
 }
 

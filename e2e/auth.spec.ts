@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Auth flows a player does: register by username and by mobile, log out and in, SMS login,
@@ -241,19 +242,19 @@ test.describe('auth flows (operator without registration captcha)', () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('textbox', { name: 'Usuário', exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `login modal ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `login-modal-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `login-modal-${width}.png`) });
 
       await dialog.getByRole('tab', { name: 'Código SMS' }).click();
       await dialog.getByRole('button', { name: /Código do país/ }).focus();
       await expect(dialog.getByRole('button', { name: /Portugal/ })).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, `login-sms-picker-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `login-sms-picker-${width}.png`) });
       await dialog.getByRole('button', { name: /Portugal/ }).click();
       await expect(dialog.getByRole('button', { name: /Código do país: Portugal \+351/ })).toBeVisible();
 
       await dialog.getByRole('tab', { name: 'Cadastrar' }).click();
       await expect(dialog.getByRole('heading', { name: 'Crie a sua conta' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `register modal ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `register-modal-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `register-modal-${width}.png`) });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
@@ -264,7 +265,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
       await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `register page ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(SHOTS, `register-page-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `register-page-${width}.png`), fullPage: true });
     }
   });
 
@@ -324,7 +325,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     for (const width of [360, 1366]) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await expectNoSeriousA11yViolations(page, `switch account dialog ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `switch-account-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `switch-account-${width}.png`) });
     }
     await ask.getByRole('button', { name: `Continuar como ${first.username}` }).click();
     await expect(ask).toBeHidden();
@@ -373,7 +374,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     const first = await image.getAttribute('src');
     await dialog.getByRole('button', { name: 'Mostrar outro código da imagem' }).click();
     await expect.poll(() => image.getAttribute('src')).not.toBe(first);
-    await page.screenshot({ path: path.join(SHOTS, 'login-captcha-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'login-captcha-360.png') });
   });
 });
 

@@ -9,7 +9,7 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 
 /**
  * The back office's agent screens as an admin uses them. Three players register on the site; one
@@ -51,7 +51,7 @@ test.afterAll(async () => {
 async function register(browser: Browser, prefix: string): Promise<{ username: string; token: string }> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
-  const me = await registerThroughSite(page, baseURL, { prefix, password: PASSWORD });
+  const me = await signedInNewPlayer(page, baseURL, { prefix, password: PASSWORD });
   await context.close();
   return me;
 }

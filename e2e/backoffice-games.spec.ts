@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
 import {
   STATUS_BUTTON,
@@ -52,7 +52,7 @@ type AuditEntry = {
 };
 
 async function registerPlayer(page: Page): Promise<void> {
-  await registerThroughSite(page, server.baseURL, { prefix: 'g', password: PASSWORD });
+  await signedInNewPlayer(page, server.baseURL, { prefix: 'g', password: PASSWORD });
 }
 
 test.describe('back-office games', () => {

@@ -12,6 +12,7 @@ import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The back office's lottery, on a server of its own with the test clock door (TEST_CLOCK_DOOR):
@@ -377,7 +378,7 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await expect(won).toHaveAttribute('data-status', 'won', { timeout: 30_000 });
   await expect(won.getByTestId('lottery-ticket-payout')).toHaveText(brl(lo + de));
   await expect(playerPage.getByTestId('header-balance')).toHaveText(brl(before + lo + de));
-  await playerPage.screenshot({ path: path.join(SHOTS, 'player-vn-won-1366.png'), fullPage: true });
+  await saveScreenshot(playerPage, { path: path.join(SHOTS, 'player-vn-won-1366.png'), fullPage: true });
   await checkWidths(admin, 'draw-settled');
 
   // The settlement view and the report by game.

@@ -9,7 +9,8 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The back office's missions screen as marketing uses it:
@@ -84,7 +85,7 @@ test('a daily mission written in the back office is completed and claimed by a p
   // The shared schema refuses more than 7 days under the field, before anything is sent.
   await expect(step.getByText('Informe de 1 a 7 dias.')).toBeVisible();
   await expectNoSeriousA11yViolations(ops, 'mission dialog 1366');
-  await ops.screenshot({ path: path.join(SHOTS, 'mission-dialog-1366.png') });
+  await saveScreenshot(ops, { path: path.join(SHOTS, 'mission-dialog-1366.png') });
   await step.getByLabel('Em quantos dias (até 7)').fill('1');
   await dialog.getByRole('button', { name: 'Salvar missão' }).click();
   await expect(ops.getByRole('status').filter({ hasText: `Missão ${TITLE} salva.` })).toBeVisible();
@@ -101,7 +102,7 @@ test('a daily mission written in the back office is completed and claimed by a p
   // The player: registering is their first login of the day, which completes the mission.
   const playerContext = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 800 } });
   const player = await playerContext.newPage();
-  const me = await registerThroughSite(player, baseURL, { prefix: 'bomis', password: PASSWORD });
+  const me = await signedInNewPlayer(player, baseURL, { prefix: 'bomis', password: PASSWORD });
   // The login reaches the missions' counters within the event stream's poll (REWARD_EVENTS_POLL_MS).
   await expect(async () => {
     const summary = await callApi<{ claimableCount: number }>(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { type Api, callApi, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
 import {
   BACKOFFICE_OPERATORS,
   signInOperator,
@@ -58,7 +58,7 @@ type PlayerChannel = { id: string; name: string; type: string; method: string; m
 /** A new player through the site's registration form; returns the page (signed in) and its API access. */
 async function registerPlayer(browser: Browser, request: APIRequestContext): Promise<{ page: Page; api: Api }> {
   const page = await newPage(browser, 1366);
-  const { token } = await registerThroughSite(page, server.baseURL, { prefix: 'p', password: PASSWORD });
+  const { token } = await signedInNewPlayer(page, server.baseURL, { prefix: 'p', password: PASSWORD });
   return { page, api: { request, baseURL: server.baseURL, token } };
 }
 
@@ -402,7 +402,7 @@ test.describe('back-office payments', () => {
     request,
   }) => {
     const playerPage = await newPage(browser, 1366);
-    const { username, token } = await registerThroughSite(playerPage, server.baseURL, {
+    const { username, token } = await signedInNewPlayer(playerPage, server.baseURL, {
       prefix: 'p',
       password: PASSWORD,
     });

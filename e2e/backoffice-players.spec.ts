@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import {
   pageOperatorToken,
   signInOperator,
@@ -34,7 +34,7 @@ const PNG_2X2 = Buffer.from(
 );
 
 async function registerPlayer(page: Page, baseURL: string): Promise<string> {
-  return (await registerThroughSite(page, baseURL, { prefix: 'p', password: PASSWORD })).username;
+  return (await signedInNewPlayer(page, baseURL, { prefix: 'p', password: PASSWORD })).username;
 }
 
 test.describe('back-office players and four-eyes adjustments', () => {

@@ -6,7 +6,8 @@ import type { Dashboard } from '@wps/shared/schemas/reporting';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The back office's dashboard and reports: players register on the site, deposit by bank
@@ -41,7 +42,7 @@ async function api<T>(
 }
 
 async function registerPlayer(page: Page): Promise<string> {
-  return (await registerThroughSite(page, server.baseURL, { prefix: 'r', password: PASSWORD })).token;
+  return (await signedInNewPlayer(page, server.baseURL, { prefix: 'r', password: PASSWORD })).token;
 }
 
 /** Today in São Paulo as whole-hour instants, as the dashboard asks for it. */
@@ -188,7 +189,7 @@ test.describe('back-office dashboard and reports', () => {
       page.getByRole('table', { name: 'Jogos por categoria' }).getByRole('rowheader', { name: 'INHOUSE' }),
     ).toBeVisible();
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'dashboard-1366.png'), fullPage: true });
     await expectNoSeriousA11yViolations(page, 'dashboard 1366');
 
     await page.setViewportSize({ width: 1024, height: 900 });
@@ -198,7 +199,7 @@ test.describe('back-office dashboard and reports', () => {
       viewport: window.innerWidth,
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-1024.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'dashboard-1024.png'), fullPage: true });
 
     // The chart's period: a preset puts its days in the URL; another time zone asks for the same days cut in that zone.
     const period = page.getByRole('group', { name: 'Período' });
@@ -231,7 +232,7 @@ test.describe('back-office dashboard and reports', () => {
     await page.getByRole('link', { name: 'Depósitos e saques' }).click();
     await expect(page.locator('[data-report="payments"] [data-total="deposits"]')).toHaveText(brl(deposits));
     await expectNoSeriousA11yViolations(page, 'payments report 1024');
-    await page.screenshot({ path: path.join(SHOTS, 'reports-payments-1024.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reports-payments-1024.png'), fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: /Exportar CSV|Export CSV/ }).click(),
@@ -249,6 +250,6 @@ test.describe('back-office dashboard and reports', () => {
     await page.getByRole('link', { name: 'Lucros e perdas' }).click();
     await expect(page.locator('[data-report="pnl"]')).toContainText('INHOUSE');
     await expectNoSeriousA11yViolations(page, 'pnl report 1366');
-    await page.screenshot({ path: path.join(SHOTS, 'reports-pnl-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reports-pnl-1366.png'), fullPage: true });
   });
 });

@@ -9,9 +9,10 @@ import {
 } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
 import { openSlot, setStake, shown, spin } from './support/slot';
 import { publishPromotion } from './support/promotions';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Bonus money from a deposit promotion to the main wallet, as its people use it:
@@ -143,7 +144,7 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
 
   // The player joins on the promotion's page.
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'bn', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'bn', password: PASSWORD });
   const api = { request: page.request, baseURL, token: player.token };
   await page.goto(`${baseURL}/promoDetail?id=${promotionId}`);
   await expect(page.getByRole('heading', { name: PROMOTION, level: 1 })).toBeVisible();
@@ -183,7 +184,7 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoSeriousA11yViolations(page, `bonus active ${width}`);
-    await page.screenshot({ path: path.join(SHOTS, `bonus-active-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `bonus-active-${width}.png`) });
   }
   await closeMemberCentre(page);
 
@@ -218,7 +219,7 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoSeriousA11yViolations(page, `bonus converted ${width}`);
-    await page.screenshot({ path: path.join(SHOTS, `bonus-converted-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `bonus-converted-${width}.png`) });
   }
   // The ledger agrees with what the page shows.
   const balance = await callApi<{ sumBalanceMinor: string; bonusBalanceMinor: string }>(

@@ -5,6 +5,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/serv
 import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
 import { acceptTerms, fieldLabel } from './support/setup';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The BR sign-up story (docs/compliance.md, "Identity", "KYC", "Responsible gambling"): a player
@@ -42,7 +43,7 @@ test.describe('the BR sign-up story', () => {
       await expect(step.getByText('Informe um valor maior que zero.')).toBeVisible();
       await expect(step.getByText('Informe horas inteiras de 1 a 24.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `sign-up limits refused ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `limits-refused-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `limits-refused-${width}.png`), fullPage: true });
       // Leaving the step for the lobby brings the player back to it while the limits are missing.
       await page.goto(`${server.baseURL}/`);
       await expect(page).toHaveURL(/\/welcome\/limits$/);
@@ -58,7 +59,7 @@ test.describe('the BR sign-up story', () => {
       await expect(identity).toContainText('Até sua identidade ser verificada, você pode depositar no máximo R$');
       await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade não verificada');
       await expectNoSeriousA11yViolations(page, `sign-up identity ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `identity-step-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `identity-step-${width}.png`), fullPage: true });
       await identity.getByRole('button', { name: 'Verificar identidade' }).click();
       await doSandboxIdentityCheck(page, 'Ana Beatriz Rocha');
 
@@ -138,7 +139,7 @@ test.describe('the BR sign-up story', () => {
     // The same CPF with another e-mail: one account per CPF, and that account is excluded.
     await register(page, server.baseURL, { username: `brz${tag}`, email: `brz-${tag}@example.com`, cpf: first.cpf });
     await expect(page.getByText('Já existe uma conta com este CPF. Entre ou recupere sua senha.')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'reregistration-cpf-refused-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reregistration-cpf-refused-1366.png'), fullPage: true });
     await expect(page.getByRole('dialog', { name: 'Cadastro concluído' })).toHaveCount(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Identity under the BR profile (docs/compliance.md, "Identity" and "Barred persons"), as its
@@ -106,7 +107,7 @@ test('a player registers with a CPF and a date of birth', async ({ page }) => {
   // The payee name is never typed under BR: it comes from the identity check.
   await expect(form.getByLabel(fieldLabel('Nome real'))).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'register-br-360');
-  await page.screenshot({ path: path.join(SHOTS, 'register-br-360.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'register-br-360.png'), fullPage: true });
 
   await page.setViewportSize({ width: 1366, height: 860 });
   form = await openRegisterForm(page, player.username);
@@ -122,7 +123,7 @@ test('a player registers with a CPF and a date of birth', async ({ page }) => {
   await expect(form.getByText('Informe um CPF válido (11 dígitos)')).toBeVisible();
   await expect(form.getByText('É preciso ter pelo menos 18 anos para se cadastrar')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'register-br-errors-1366');
-  await page.screenshot({ path: path.join(SHOTS, 'register-br-errors-1366.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'register-br-errors-1366.png'), fullPage: true });
 
   await form.getByRole('textbox', { name: fieldLabel('CPF') }).fill('');
   await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(player.cpf);

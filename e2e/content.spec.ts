@@ -4,6 +4,7 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffic
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { makePng } from './support/png';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The operator's content on the player site, written and published through the ops API by a
@@ -150,7 +151,7 @@ test('home: a centred slider with two dots; a dot changes the slide; a banner wi
   await expect(first).toHaveAttribute('fetchpriority', 'high');
   await expect(first).not.toHaveAttribute('loading', 'lazy');
   await expect(strip(page).getByRole('img', { name: 'Bônus de boas-vindas' })).toHaveAttribute('loading', 'lazy');
-  await page.screenshot({ path: path.join(SHOTS, 'home-banners-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'home-banners-1366.png') });
 
   await dots.nth(1).click();
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
@@ -225,7 +226,7 @@ test('home with banners: axe-clean at 360 and 1366 px, both themes, PT and EN', 
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `home fits ${label}`,
     ).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${language}-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `home-${theme}-${language}-${width}.png`) });
   });
 });
 
@@ -255,7 +256,7 @@ test.describe('legal pages', () => {
     await expect(page.locator('main [onerror]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __contentXss?: string }).__contentXss)).toBeUndefined();
     await expectNoSeriousA11yViolations(page, 'terms');
-    await page.screenshot({ path: path.join(SHOTS, 'terms-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'terms-1366.png') });
 
     await page.goto(`${baseURL}/register`);
     const consent = page.getByRole('link', { name: 'Termos e Condições' });
@@ -327,7 +328,7 @@ test.describe('help centre', () => {
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         `help fits ${label}`,
       ).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, `help-${theme}-${language}-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `help-${theme}-${language}-${width}.png`) });
     });
   });
 });

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { createFinanceOperator, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { createFinanceOperator, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
 import { operatorLogin } from './support/operators';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Deposits: a player deposits through the sandbox gateway and sees the header
@@ -24,7 +25,7 @@ function prepare(dataDir: string): void {
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
-  return (await registerThroughSite(page, baseURL, { prefix: 'd', password: PASSWORD })).username;
+  return (await signedInNewPlayer(page, baseURL, { prefix: 'd', password: PASSWORD })).username;
 }
 
 async function openDepositPage(page: Page): Promise<Locator> {
@@ -61,7 +62,7 @@ test.describe('deposits', () => {
     await expect(panel.getByText('Mín. R$ 5,00 · Máx. R$ 10.000,00')).toBeVisible();
     await expect(panel.getByText('Nenhum depósito ainda.', { exact: false })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit page (gateway)');
-    await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-gateway-1366.png') });
 
     // The form checks the channel's limits before sending anything.
     const amount = panel.getByLabel(fieldLabel('Valor'));
@@ -78,7 +79,7 @@ test.describe('deposits', () => {
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/sbx_/);
     await expect(page.getByTestId('sandbox-amount')).toHaveText('123.45 BRL');
     await expectNoSeriousA11yViolations(page, 'sandbox pay page');
-    await page.screenshot({ path: path.join(SHOTS, 'sandbox-pay-page-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'sandbox-pay-page-1366.png') });
     await page.getByRole('button', { name: 'Pay' }).click();
 
     // Back on the site: the deposit page shows the credited order and the header the new balance.
@@ -87,7 +88,7 @@ test.describe('deposits', () => {
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*123,45/);
     const back = page.getByRole('dialog');
     await expect(back.getByTestId('deposit-orders').getByText('Creditado')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'deposit-credited-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-credited-1366.png') });
 
     // The notice: unread badge, then the messages page.
     await expect(page.getByTestId('unread-badge')).toHaveText('1');
@@ -98,7 +99,7 @@ test.describe('deposits', () => {
     await expect(notice).toContainText('Depósito creditado');
     await expect(notice).toContainText('Seu depósito de R$ 123,45 foi creditado');
     await expectNoSeriousA11yViolations(page, 'messages page');
-    await page.screenshot({ path: path.join(SHOTS, 'messages-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'messages-1366.png') });
     await back.getByRole('button', { name: 'Marcar todas como lidas' }).click();
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);
     expect(username).toBeTruthy();
@@ -113,11 +114,11 @@ test.describe('deposits', () => {
     });
     const panel = await openDepositPage(page);
     await expectNoSeriousA11yViolations(page, 'deposit page (light theme)');
-    await page.screenshot({ path: path.join(SHOTS, 'deposit-gateway-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-gateway-360-light.png') });
     await panel.getByLabel(fieldLabel('Valor')).fill('50');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/sbx_/);
-    await page.screenshot({ path: path.join(SHOTS, 'sandbox-pay-page-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'sandbox-pay-page-360.png') });
     await page.getByRole('button', { name: 'Fail' }).click();
     await expect(page).toHaveURL(`${server.baseURL}/`);
     const back = page.getByRole('dialog');
@@ -132,7 +133,7 @@ test.describe('deposits', () => {
       document.documentElement.dataset.theme = 'light';
     });
     await expectNoSeriousA11yViolations(page, 'messages page (light theme)');
-    await page.screenshot({ path: path.join(SHOTS, 'messages-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'messages-360-light.png') });
   });
 
   test('manual bank transfer confirmed by the operator: the balance updates without a reload', async ({
@@ -155,7 +156,7 @@ test.describe('deposits', () => {
     expect(reference).toMatch(/^DP[A-Z2-9]{10}$/);
     await expect(details.getByRole('button', { name: 'Copiar Código de referência' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'manual transfer details');
-    await page.screenshot({ path: path.join(SHOTS, 'manual-details-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'manual-details-360.png') });
     await details.getByRole('button', { name: 'Novo depósito' }).click();
     await expect(panel.getByTestId('deposit-orders').getByText('Pendente')).toBeVisible();
 
@@ -179,6 +180,6 @@ test.describe('deposits', () => {
     await panel.getByRole('button', { name: 'Informações da plataforma' }).click();
     await panel.getByRole('tab', { name: /^Avisos de transações/ }).click();
     await expect(panel.getByTestId('notice-list')).toContainText('Seu depósito de R$ 250,00 foi creditado');
-    await page.screenshot({ path: path.join(SHOTS, 'manual-credited-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'manual-credited-360.png') });
   });
 });

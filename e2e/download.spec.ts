@@ -5,7 +5,8 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffic
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * App download and customer service on the player site, set up by an operator through the ops
@@ -134,7 +135,7 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'dl', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'dl', password: PASSWORD });
   await page.goto(`${baseURL}/`);
   const menu = sideMenu(page);
   await expect(menu.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
@@ -185,7 +186,7 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
   const vip = rightBar(page).getByRole('link', { name: 'Atendimento VIP' });
   await expect(vip).toHaveAttribute('href', VIP_LINK);
   await expect(vip).toHaveAttribute('target', '_blank');
-  await page.screenshot({ path: path.join(SHOTS, 'vip-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'vip-1366.png') });
 });
 
 test("download: the modal's QR code decodes to the Android link, iOS explains there is none; /down has both tabs under its banner", async ({
@@ -205,7 +206,7 @@ test("download: the modal's QR code decodes to the Android link, iOS explains th
   await expect(modal.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
   await expect(modal.getByRole('note')).toHaveText(/O app para iPhone ainda não está disponível/);
   await expect(modal.getByRole('img')).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'modal-ios-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'modal-ios-1366.png') });
   await page.keyboard.press('Escape');
   await expect(modal).toHaveCount(0);
 
@@ -234,7 +235,7 @@ test('/helpmc: the help centre alone, ending with the contact entries; back to t
   await expect(contacts.getByRole('link', { name: /Telefone/ })).toContainText('+55-11-4000-1234');
   await expect(contacts.getByRole('link', { name: /Chat ao vivo/ })).toContainText('Abre o chat em uma janela');
   await expect(contacts.getByRole('link', { name: /Gerente VIP/ })).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'helpmc-360.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'helpmc-360.png'), fullPage: true });
   await page.getByRole('link', { name: 'Voltar ao site' }).last().click();
   await expect(page).toHaveURL(`${baseURL}/`);
 });
@@ -294,6 +295,6 @@ test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `/down fits ${label}`,
     ).toBe(true);
-    if (pt) await page.screenshot({ path: path.join(SHOTS, `down-${width}-${theme}.png`) });
+    if (pt) await saveScreenshot(page, { path: path.join(SHOTS, `down-${width}-${theme}.png`) });
   }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './support/test';
 import { ROOT, expectNoSeriousA11yViolations } from './support/servers';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The generic modal moves by its header (the operator's switch is on by default): dragged with the
@@ -58,7 +59,7 @@ test('a dialog moves by mouse and arrow keys, stays inside the viewport, and is 
   }));
   expect(Math.round(now.x + now.width)).toBe(viewport.width);
   expect(Math.round(now.y + now.height)).toBe(viewport.height);
-  await page.screenshot({ path: path.join(SHOTS, 'corner-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'corner-1366.png') });
 
   // A smaller window pulls it back inside.
   await page.setViewportSize({ width: 1000, height: 700 });

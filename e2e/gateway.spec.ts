@@ -4,10 +4,11 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { operatorLogin } from './support/operators';
 import { BACKOFFICE_OPERATORS, createBackofficeOperators, signInOperator } from './support/backoffice';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Vendor gateway: money into and out of the transfer-wallet sandbox vendor
@@ -76,7 +77,7 @@ async function sandboxControl<T>(request: APIRequestContext, route: string, body
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
-  return (await registerThroughSite(page, baseURL, { prefix: 'g', password: PASSWORD })).token;
+  return (await signedInNewPlayer(page, baseURL, { prefix: 'g', password: PASSWORD })).token;
 }
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
@@ -142,7 +143,7 @@ test.describe('vendor gateway', () => {
     const atVendor = await sandboxControl<{ balanceMinor: string }>(request, `/control/wallets/${playerId}`);
     expect(atVendor.balanceMinor).toBe('3000');
     await expectNoSeriousA11yViolations(page, 'my wallet');
-    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'transfer-fund-1366.png') });
 
     // Everything back out (empty amount moves the whole balance).
     await wallet.getByRole('button', { name: 'Transferir de volta' }).click();
@@ -159,7 +160,7 @@ test.describe('vendor gateway', () => {
     });
     await expect(wallet.getByTestId('vendor-wallet-pending')).toContainText(/R\$\s*10,00/);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*90,00/);
-    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-pending-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'transfer-fund-pending-1366.png') });
     await sandboxControl(request, '/control/reset', {});
     await expect(wallet.getByTestId('vendor-wallet-pending')).toBeHidden({ timeout: 30_000 });
     await expect(wallet.getByTestId('vendor-wallet-balance')).toHaveText(/R\$\s*10,00/);
@@ -170,11 +171,11 @@ test.describe('vendor gateway', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'transfer-fund-360.png') });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     // Buttons animate their colours: the axe helper waits for those transitions to finish before measuring contrast.
     await expectNoSeriousA11yViolations(page, 'my wallet (light, 360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'transfer-fund-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'transfer-fund-360-light.png') });
   });
 
   test('a transfer the vendor did not answer waits in the back office queue; asking the vendor is recorded; the status check settles it', async ({
@@ -216,7 +217,7 @@ test.describe('vendor gateway', () => {
     await expect(row).toContainText('Pendente');
     await expect(row).toContainText(/R\$\s*15,00/);
     await expectNoSeriousA11yViolations(page, 'vendor transfers 1366');
-    await page.screenshot({ path: path.join(SHOTS, 'backoffice-vendor-transfers-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'backoffice-vendor-transfers-1366.png'), fullPage: true });
 
     // Asking while the vendor is still down: no answer, still pending, and the ask is in the audit log.
     await row
@@ -288,14 +289,14 @@ test.describe('vendor gateway', () => {
     await frame.getByTestId('sandbox-spin').click();
     await expect(frame.getByTestId('sandbox-result')).toContainText(/Ganho|Win/);
     await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'game-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'game-1366.png') });
     await page.setViewportSize({ width: 360, height: 780 });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     await expect(frame.getByTestId('sandbox-spin')).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'game-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'game-360-light.png') });
 
     // The bet and its win are in the player's account record, from the ledger.
     const record = await callApi<{ list: { type: string }[] }>(

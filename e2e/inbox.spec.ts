@@ -9,7 +9,8 @@ import {
 } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The player's inbox and the notice modal:
@@ -75,7 +76,7 @@ async function checkLooks(page: Page, name: string, language: 'PT' | 'EN'): Prom
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         `${name} ${width}: no sideways scroll`,
       ).toBe(true);
-      if (language === 'PT') await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`) });
+      if (language === 'PT') await saveScreenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`) });
     }
   }
 }
@@ -89,7 +90,7 @@ test('a message sent in the back office is read in the inbox, and the unread cou
   page,
   browser,
 }) => {
-  const player = await registerThroughSite(page, baseURL, { prefix: 'inbox', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'inbox', password: PASSWORD });
   const mail = page.getByRole('banner').getByTestId('header-mail');
   await expect(mail).toHaveAccessibleName('Mensagens');
 
@@ -163,7 +164,7 @@ test('a message sent in the back office is read in the inbox, and the unread cou
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(mail).toBeHidden();
-  await page.screenshot({ path: path.join(SHOTS, 'header-360.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'header-360.png') });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Mensagens', exact: true })).toBeVisible();

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { operatorLogin } from './support/operators';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * In-house provably-fair games: launch the slot through the gateway's
@@ -24,7 +25,7 @@ function prepare(dataDir: string): void {
 }
 
 async function register(page: Page, baseURL: string): Promise<string> {
-  return (await registerThroughSite(page, baseURL, { prefix: 'ih', password: PASSWORD })).token;
+  return (await signedInNewPlayer(page, baseURL, { prefix: 'ih', password: PASSWORD })).token;
 }
 
 /** A manual bank-transfer deposit confirmed by the operator: real money in the main wallet. */
@@ -95,7 +96,7 @@ test.describe('in-house games', () => {
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
     await expect(page.getByRole('heading', { name: 'Jogos da casa' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'in-house lobby');
-    await page.screenshot({ path: path.join(SHOTS, 'inhouse-lobby-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'inhouse-lobby-1366.png') });
     await page.getByTestId('inhouse-play-slot').click();
 
     await expect(page).toHaveURL(/\/game$/);
@@ -125,7 +126,7 @@ test.describe('in-house games', () => {
     await expect(page.getByTestId('header-balance')).toContainText(amount);
     const balance = await callApi<{ sumBalance: string }>(a, 'GET', '/wps/v2/wallets/balance');
     expect(amount).toBe(Number(balance.sumBalance).toFixed(2).replace('.', ','));
-    await page.screenshot({ path: path.join(SHOTS, 'slot-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'slot-1366.png') });
 
     // Provably fair: set a client seed, spin, rotate, and every round verifies in the browser.
     const panel = frame.getByTestId('fairness-panel');
@@ -145,7 +146,7 @@ test.describe('in-house games', () => {
     await expect(panel.getByTestId('fair-nonce')).toHaveText('0');
     await expect(panel.getByTestId('fair-round')).toHaveCount(spins + 1);
     for (const round of await panel.getByTestId('fair-round').all()) await expect(round).toContainText('Conferido');
-    await page.screenshot({ path: path.join(SHOTS, 'slot-fairness-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'slot-fairness-1366.png') });
 
     // Phones: the game fits 360×640 without sideways scrolling, its controls in view, in both themes.
     await page.setViewportSize({ width: 360, height: 640 });
@@ -155,14 +156,14 @@ test.describe('in-house games', () => {
     const gameFrame = page.frame({ url: /\/inhouse\/play\/slot/ })!;
     await noSidewaysScroll(page);
     await noSidewaysScroll(page, gameFrame);
-    await page.screenshot({ path: path.join(SHOTS, 'slot-360-dark.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'slot-360-dark.png') });
     await gameFrame.evaluate(() => {
       document.documentElement.dataset.theme = 'light';
     });
     await page.evaluate(() => {
       document.documentElement.dataset.theme = 'light';
     });
-    await page.screenshot({ path: path.join(SHOTS, 'slot-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'slot-360-light.png') });
     await expectNoSeriousA11yViolations(page, 'slot in /game (light, 360 px)');
     await page.evaluate(() => {
       document.documentElement.dataset.theme = 'dark';
@@ -187,7 +188,7 @@ test.describe('in-house games', () => {
     // Wide records get the width: no column hides behind a sideways scroll at 1366 px.
     const fit = await record.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(fit).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'betting-record-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'betting-record-1366.png') });
     // Filters: another category has nothing.
     await record.getByLabel('Categoria').selectOption('LIVE');
     await expect(record.getByText('Nenhuma aposta neste período')).toBeVisible();
@@ -201,14 +202,14 @@ test.describe('in-house games', () => {
     await expect(pnl.getByTestId('profit-category-row')).toHaveCount(1);
     await expect(pnl.getByTestId('profit-day-row')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'profit and loss');
-    await page.screenshot({ path: path.join(SHOTS, 'profit-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'profit-1366.png') });
     await page.setViewportSize({ width: 360, height: 780 });
     await noSidewaysScroll(page);
-    await page.screenshot({ path: path.join(SHOTS, 'profit-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'profit-360.png') });
     await page.getByRole('dialog').getByRole('button', { name: 'Histórico de apostas' }).click();
     await expect(page.getByTestId('betting-record-row')).toHaveCount(spins + 1);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: path.join(SHOTS, 'betting-record-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'betting-record-360.png') });
     // The account record names the game money's kinds in Portuguese, never as codes.
     await page.getByRole('dialog').getByRole('button', { name: 'Registro da conta' }).click();
     const types = page.getByTestId('account-record-type');
@@ -247,9 +248,9 @@ test.describe('in-house games', () => {
     const gameFrame = page.frame({ url: /\/inhouse\/play\/dice/ })!;
     await noSidewaysScroll(page, gameFrame);
     await expectNoSeriousA11yViolations(page, 'dice in /game (360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'dice-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'dice-360.png') });
     await page.setViewportSize({ width: 1366, height: 768 });
     await expectControlsInView(page, 'dice-roll-button');
-    await page.screenshot({ path: path.join(SHOTS, 'dice-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'dice-1366.png') });
   });
 });

@@ -4,6 +4,7 @@ import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/serv
 import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
 import { checkBackofficePage, newBackofficePage, signInOperator } from './support/backoffice';
 import { fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Identity tiers under the BR licence (docs/compliance.md, "KYC"):
@@ -78,12 +79,12 @@ test.describe('KYC tiers', () => {
       ),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 1366');
-    await page.screenshot({ path: path.join(SHOTS, 'cap-refused-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'cap-refused-1366.png') });
 
     await page.setViewportSize({ width: 360, height: 780 });
     await expect(notice).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 360');
-    await page.screenshot({ path: path.join(SHOTS, 'cap-refused-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'cap-refused-360.png'), fullPage: true });
 
     // The notice's way to verify: the sandbox's check, then back.
     await notice.getByRole('button', { name: 'Verificar minha identidade' }).click();
@@ -113,7 +114,7 @@ test.describe('KYC tiers', () => {
     const check = page.getByTestId('kyc-reverify');
     await expect(check.getByRole('heading', { name: 'Confirme que é você', level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'face check due 360');
-    await page.screenshot({ path: path.join(SHOTS, 'reverify-due-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reverify-due-360.png'), fullPage: true });
 
     // Refused meanwhile, with its reason.
     const panel = await openDeposit(page);
@@ -146,7 +147,7 @@ test.describe('KYC tiers', () => {
       'Obrigado: é você mesmo. Você já pode jogar, depositar e sacar.',
     );
     await expectNoSeriousA11yViolations(page, 'face check passed 1366');
-    await page.screenshot({ path: path.join(SHOTS, 'reverify-passed-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reverify-passed-1366.png') });
     await check.getByRole('link', { name: 'Ir para o lobby' }).click();
     await expect(page).toHaveURL(`${server.baseURL}/`);
   });

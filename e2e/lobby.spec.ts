@@ -8,9 +8,10 @@ import {
   startServer,
   type ExtraServer,
 } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { createOperatorWithCli } from './support/operators';
 import { connectDemoVendors } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Lobby: categories in the top navigation and side menu, category pages with
@@ -46,7 +47,7 @@ function prepare(dataDir: string): void {
 }
 
 async function register(page: Page, baseURL: string): Promise<void> {
-  await registerThroughSite(page, baseURL, { prefix: 'l', password: PASSWORD });
+  await signedInNewPlayer(page, baseURL, { prefix: 'l', password: PASSWORD });
 }
 
 /** The page never scrolls sideways. */
@@ -95,7 +96,7 @@ test.describe('lobby', () => {
     for (const name of ['IM Esports', 'DIG Cockfight'])
       await expect(vendors.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'sports page');
-    await page.screenshot({ path: path.join(SHOTS, 'sports-visitor-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'sports-visitor-1366.png'), fullPage: true });
 
     // The RNG page for a visitor: vendor tabs and the popular games; the full list needs login.
     await topNav.getByRole('link', { name: 'Slots' }).click();
@@ -111,7 +112,7 @@ test.describe('lobby', () => {
     await expect(tile).toBeVisible();
     await expect(page.getByText('Entre para ver todos os jogos, marcar favoritos e jogar.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page (visitor)');
-    await page.screenshot({ path: path.join(SHOTS, 'rng-visitor-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rng-visitor-1366.png'), fullPage: true });
 
     await page
       .locator('main .rng-games')
@@ -164,7 +165,7 @@ test.describe('lobby', () => {
     await expect(menu).toBeHidden();
     await expect(more).toHaveClass(/active/);
     await expectNoSeriousA11yViolations(page, 'header with the More menu');
-    await page.screenshot({ path: path.join(SHOTS, 'nav-more-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'nav-more-1366.png') });
 
     // With room for all of them there is no menu.
     await page.setViewportSize({ width: 1920, height: 900 });
@@ -219,7 +220,7 @@ test.describe('lobby', () => {
     await expect(favourites.getByRole('listitem')).toHaveCount(1);
     await expect(favourites.getByRole('button', { name: 'Jogar Ruby Rush' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page (player, favourites)');
-    await page.screenshot({ path: path.join(SHOTS, 'rng-favourites-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rng-favourites-1366.png'), fullPage: true });
 
     // The favourite survives a reload.
     await page.reload();
@@ -232,7 +233,7 @@ test.describe('lobby', () => {
     await page.locator('main .rng-games').getByRole('searchbox', { name: 'Buscar jogo' }).fill('');
     await expect(page.locator('main .rng-games img[src="/games/tiles/sbx-slot-01.svg"]')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page (player)');
-    await page.screenshot({ path: path.join(SHOTS, 'rng-player-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rng-player-1366.png') });
 
     // Launch from the lobby: the in-house slot opens in the /game iframe, then shows as recently played.
     await page.goto(`${server.baseURL}/rng?vassalage=inhouse`);
@@ -250,7 +251,7 @@ test.describe('lobby', () => {
     await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, 'rng page at 360 px');
-    await page.screenshot({ path: path.join(SHOTS, 'rng-player-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rng-player-360.png'), fullPage: true });
   });
 
   test('a game or vendor under maintenance shows the message and suggests popular games', async ({ page }) => {
@@ -269,7 +270,7 @@ test.describe('lobby', () => {
       dialog.getByTestId('maintenance-suggestions').getByRole('button', { name: 'Jogar Lucky Fives' }),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'maintenance dialog');
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-game-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'maintenance-game-1366.png') });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
 
     // A vendor under maintenance: its card says so and opens the same message.
@@ -282,7 +283,7 @@ test.describe('lobby', () => {
     ).toBeVisible();
 
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: path.join(SHOTS, 'maintenance-vendor-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'maintenance-vendor-360.png') });
   });
 
   test('category pages open a vendor game popup; the side menu lists categories and hot vendors', async ({ page }) => {
@@ -296,7 +297,7 @@ test.describe('lobby', () => {
     const popup = page.getByRole('dialog', { name: 'Sandbox Transfer' });
     await expect(popup.getByRole('list', { name: 'Jogos de Sandbox Transfer' }).getByRole('listitem')).toHaveCount(4);
     await expectNoSeriousA11yViolations(page, 'game popup');
-    await page.screenshot({ path: path.join(SHOTS, 'game-popup-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'game-popup-1366.png') });
     await popup.getByRole('button', { name: 'Fechar' }).first().click();
 
     const side = page.getByRole('complementary', { name: /menu/i });
@@ -320,7 +321,7 @@ test.describe('lobby', () => {
     await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
     await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page, light theme');
-    await page.screenshot({ path: path.join(SHOTS, 'rng-light-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rng-light-1366.png') });
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.baseURL}/live`);
@@ -329,6 +330,6 @@ test.describe('lobby', () => {
     ).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page, 'live page at 360 px');
-    await page.screenshot({ path: path.join(SHOTS, 'live-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'live-360.png'), fullPage: true });
   });
 });

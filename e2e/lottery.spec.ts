@@ -3,8 +3,9 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { createOperatorWithCli, operatorLogin } from './support/operators';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The lottery's player pages: a quick-draw ticket placed through the slip, won on the draw's
@@ -43,7 +44,7 @@ test.afterAll(async () => {
 });
 
 async function fundedPlayer(page: Page, request: Api['request'], amount: string): Promise<Api> {
-  const { token } = await registerThroughSite(page, server.baseURL, { prefix: 'lt', password: PASSWORD });
+  const { token } = await signedInNewPlayer(page, server.baseURL, { prefix: 'lt', password: PASSWORD });
   const a = { request, baseURL: server.baseURL, token };
   await depositConfirmed(a, FINANCE, amount);
   return a;
@@ -115,7 +116,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   const numero = (await open.first().getAttribute('data-numero'))!;
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*90,00/);
   await expectNoSeriousA11yViolations(page, 'E5D-1 with an open ticket, 1366');
-  await page.screenshot({ path: path.join(SHOTS, 'quick-draw-1366.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'quick-draw-1366.png'), fullPage: true });
 
   // The result arrives without a reload, pushed by the server's live events: while the stream is
   // up (the badge) the page does not poll, so the ticket, the results and the balance move only
@@ -163,7 +164,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   const verified = JSON.parse(out) as { hashMatches: boolean; result: { numbers: number[] } };
   expect(verified.hashMatches).toBe(true);
   expect(verified.result.numbers.join(',')).toBe(shown);
-  await page.screenshot({ path: path.join(SHOTS, 'quick-draw-won-1366.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'quick-draw-won-1366.png'), fullPage: true });
 
   // Phones: the same page, opened at 360 px, fits.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -172,7 +173,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   await expect(page.getByTestId('lottery-tickets-settled').getByTestId('lottery-ticket').first()).toBeVisible();
   await noSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, 'E5D-1 settled, 360');
-  await page.screenshot({ path: path.join(SHOTS, 'quick-draw-360.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'quick-draw-360.png'), fullPage: true });
 
   // The ticket's round is in the betting record.
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -242,7 +243,7 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
   );
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*99,49/);
   await expectNoSeriousA11yViolations(page, 'trimmed slip');
-  await page.screenshot({ path: path.join(SHOTS, 'trimmed-1366.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'trimmed-1366.png'), fullPage: true });
 });
 
 test('my tickets show twenty at a time, and "Ver mais" reads the next page', async ({ page, request }) => {
@@ -313,7 +314,7 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
         ).toBe(true);
       }
       await expectNoSeriousA11yViolations(page, `${url} ${viewport.width}`);
-      await page.screenshot({
+      await saveScreenshot(page, {
         path: path.join(SHOTS, `${url.replace(/[/?=]/g, '_')}-${viewport.width}.png`),
         fullPage: true,
       });

@@ -13,7 +13,8 @@ import {
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { type Api, callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Points and VIP as players and operators use them, on a server with the points switch (PTSYS3) on:
@@ -93,7 +94,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `${name} ${width}: no sideways scroll`,
     ).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 }
@@ -134,7 +135,7 @@ test('points from a round are redeemed in the mall with the payment password, ap
 
   // The player plays the in-house slot until points show in the header.
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'pts', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'pts', password: PASSWORD });
   const a = { request, baseURL, token: player.token };
   await setPaymentPassword(a);
   await deposit(a, '100');
@@ -234,7 +235,7 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   });
 
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'vip', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'vip', password: PASSWORD });
   const openVip = async () => {
     await page.getByRole('complementary', { name: /menu/i }).getByRole('button', { name: 'Bônus VIP' }).click();
     return page.getByTestId('vip-page');
@@ -281,7 +282,7 @@ test("a member label given on the player's page is shown in the player's account
   await ops.close();
 
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'lbl', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'lbl', password: PASSWORD });
   const admin = await newBackofficePage(browser, 1366);
   await signInOperator(admin, { baseURL, role: 'admin' });
   const token = await pageOperatorToken(admin);

@@ -3,7 +3,8 @@ import { expect, test } from './support/test';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Missions as a player meets them: the operator's daily mission "enter on 1 day" (R$ 2,00) is
@@ -47,7 +48,7 @@ test('a daily mission completed by logging in is claimed once, and its badge goe
     reason: 'missões diárias de boas-vindas',
   });
 
-  const player = await registerThroughSite(page, baseURL, { prefix: 'missa', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'missa', password: PASSWORD });
   // The login reaches the missions' counters within the event stream's poll (REWARD_EVENTS_POLL_MS).
   await expect(async () => {
     const summary = await callApi<{ claimableCount: number }>(
@@ -69,7 +70,7 @@ test('a daily mission completed by logging in is claimed once, and its badge goe
     await page.setViewportSize({ width, height: 800 });
     await expectNoSeriousA11yViolations(page, `missions ${width}`);
   }
-  await page.screenshot({ path: path.join(SHOTS, 'missions-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'missions-1366.png') });
   await mission.getByRole('button', { name: 'Resgatar' }).click();
   await expect(mission).toContainText('Resgatada');
   await expect(mission.getByRole('button', { name: 'Resgatar' })).toHaveCount(0);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Behaviour monitoring (docs/compliance.md, "Behaviour monitoring"):
@@ -61,12 +62,12 @@ test.describe('behaviour monitoring', () => {
         'Somente para maiores de 18 anos',
       );
       await expectNotice(page, `registration (${width} px)`);
-      await registerThroughSite(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
+      await signedInNewPlayer(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
       await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
       const deposit = page.getByRole('dialog');
       await expect(deposit.getByTestId('rg-notice')).toBeVisible();
       await expectNotice(page, `deposit (${width} px)`);
-      await page.screenshot({ path: path.join(SHOTS, `deposit-notice-${width}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `deposit-notice-${width}.png`) });
       await page.keyboard.press('Escape');
       await page.goto(`${server.baseURL}/game`);
       await expect(page.getByTestId('rg-notice')).toContainText('Jogue com responsabilidade');
@@ -74,7 +75,7 @@ test.describe('behaviour monitoring', () => {
       await page.goto(`${server.baseURL}/`);
       await page.locator('footer').getByTestId('rg-notice').scrollIntoViewIfNeeded();
       await expect(page.locator('footer').getByTestId('rg-notice')).toContainText('O jogo pode causar dependência');
-      await page.screenshot({ path: path.join(SHOTS, `footer-notice-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `footer-notice-${width}.png`), fullPage: true });
     }
   });
 
@@ -84,7 +85,7 @@ test.describe('behaviour monitoring', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const player = await registerThroughSite(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
+    const player = await signedInNewPlayer(page, server.baseURL, { prefix: 'mon', password: PASSWORD });
     const api = { request, baseURL: server.baseURL, token: player.token };
     // A limit set, then raised three times: each raise waits a day, and each request counts.
     for (const value of ['50', '100', '200', '400'])
@@ -153,7 +154,7 @@ test.describe('behaviour monitoring', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const player = await registerThroughSite(page, server.baseURL, { prefix: 'thr', password: PASSWORD });
+    const player = await signedInNewPlayer(page, server.baseURL, { prefix: 'thr', password: PASSWORD });
     const api = { request, baseURL: server.baseURL, token: player.token };
     // A limit set, then raised twice: two requests, one fewer than the default threshold.
     for (const value of ['50', '100', '200'])

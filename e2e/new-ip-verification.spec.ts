@@ -2,7 +2,8 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { callApi, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Login from a device the account has not remembered (docs/decisions.md, "Login from a new device"):
@@ -88,7 +89,7 @@ test.describe('login from a new device', () => {
   }) => {
     // The player, with an e-mail bound through the security centre's calls.
     const setupPage = await browser.newPage();
-    const player = await registerThroughSite(setupPage, server.baseURL, { prefix: 'dev', password: PASSWORD });
+    const player = await signedInNewPlayer(setupPage, server.baseURL, { prefix: 'dev', password: PASSWORD });
     // Short: the back office's profile grid does not wrap a long address (checked at 1366 px below).
     const email = `${player.username.slice(-8)}@ex.io`;
     const api = { request: setupPage.request, baseURL: server.baseURL, token: player.token };
@@ -116,7 +117,7 @@ test.describe('login from a new device', () => {
     await expect(step.getByRole('heading', { name: 'Confirme que é você' })).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'code step (360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'code-step-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'code-step-360.png') });
     const first = await readCode(page, email, null);
     await step.getByRole('textbox', { name: 'Código de verificação' }).fill(first === '000000' ? '111111' : '000000');
     await step.getByRole('button', { name: 'Confirmar e entrar' }).click();
@@ -139,7 +140,7 @@ test.describe('login from a new device', () => {
     await expect(devices.getByRole('heading', { name: 'Dispositivos lembrados' })).toBeVisible();
     await expect(devices.getByText(/Lembrado em .+ \(/)).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'security centre devices (1366 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-1366.png') });
     await devices.getByRole('button', { name: /^Esquecer / }).click();
     await expect(devices.getByText('Nenhum dispositivo lembrado.')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -149,7 +150,7 @@ test.describe('login from a new device', () => {
     await openLogin(page, player.username);
     await expect(page.getByTestId('device-code-step')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'code step (1366 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'code-step-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'code-step-1366.png') });
     const second = await readCode(page, email, first);
     await page.getByTestId('device-code-step').getByRole('textbox', { name: 'Código de verificação' }).fill(second);
     await page.getByTestId('device-code-step').getByRole('radio', { name: '7 dias' }).check();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { ROOT, expectNoSeriousA11yViolations } from './support/servers';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The 404 page: any path the app has no page for (a typo, a deep unknown path, a planned section
@@ -30,7 +31,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText('Erro 404')).toBeVisible();
     await expect(page).toHaveURL(/\/no-such-page$/);
     await expectNoSeriousA11yViolations(page, `404 ${viewport.width}`);
-    await page.screenshot({ path: path.join(SHOTS, `not-found-dark-${viewport.width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `not-found-dark-${viewport.width}.png`) });
 
     await page.getByRole('link', { name: 'Voltar ao início' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -74,6 +75,6 @@ test('the 404 page speaks EN for an EN player, in the light theme too', async ({
     await page.setViewportSize(viewport);
     await expectNotFound(page, 'Page not found');
     await expectNoSeriousA11yViolations(page, `EN 404 light ${viewport.width}`);
-    await page.screenshot({ path: path.join(SHOTS, `not-found-light-en-${viewport.width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `not-found-light-en-${viewport.width}.png`) });
   }
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { acceptTerms, disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Sign-in with an identity provider, through the local provider (apps/idp-sandbox) the server
@@ -114,7 +115,7 @@ test.describe('sign-in with an identity provider', () => {
     await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
     await acceptTerms(form);
     await expectNoSeriousA11yViolations(page, 'provider continuation, new account (360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'continue-register-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'continue-register-360.png'), fullPage: true });
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await page
       .getByRole('dialog', { name: 'Cadastro concluído' })
@@ -137,7 +138,7 @@ test.describe('sign-in with an identity provider', () => {
     browser,
   }) => {
     const setup = await browser.newPage();
-    const player = await registerThroughSite(setup, server.baseURL, { prefix: 'lnk', password: PASSWORD });
+    const player = await signedInNewPlayer(setup, server.baseURL, { prefix: 'lnk', password: PASSWORD });
     await setup.close();
 
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
@@ -154,7 +155,7 @@ test.describe('sign-in with an identity provider', () => {
     await link.getByRole('button', { name: 'Vincular e entrar' }).click();
     await expect(link.getByText('Usuário ou senha incorretos.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'provider continuation, link (1366 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'continue-link-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'continue-link-1366.png'), fullPage: true });
     await link.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await link.getByRole('button', { name: 'Vincular e entrar' }).click();
     await expect(page.getByRole('button', { name: `Menu da conta ${player.username}` })).toBeVisible();
@@ -165,7 +166,7 @@ test.describe('sign-in with an identity provider', () => {
     await expect(links.getByRole('heading', { name: 'Acessos vinculados' })).toBeVisible();
     await expect(links.getByText('Local IdP')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'security centre linked sign-ins (1366 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-1366.png') });
     await links.getByRole('button', { name: 'Desvincular Local IdP' }).click();
     await expect(links.getByText('Nenhum provedor de identidade vinculado.')).toBeVisible();
     await context.close();

@@ -8,6 +8,7 @@ import {
   startServer,
   type ExtraServer,
 } from './support/servers';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The online-service list on the registration page, as the operator's settings hold it: a chat
@@ -77,7 +78,7 @@ test('a chat opens in its 440×500 window, which closes when its address cannot 
   if (!closing.isClosed()) await closing.waitForEvent('close');
   expect(closing.isClosed()).toBe(true);
   await page.unroute('**/wps/system/onlineService/target**');
-  await page.screenshot({ path: path.join(SHOTS, 'register-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'register-1366.png') });
   await expectNoSeriousA11yViolations(page, 'online service 1366');
 
   await page.setViewportSize({ width: 360, height: 760 });

@@ -7,6 +7,7 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffic
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * PIX under the BR profile (docs/compliance.md, "PIX"), on a server of its own switched to BR:
@@ -102,7 +103,7 @@ async function checkBothWidths(page: Page, label: string, shot: string): Promise
   for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     await expectNoSeriousA11yViolations(page, `${label} at ${width} px`);
-    await page.screenshot({ path: path.join(SHOTS, `${shot}-${width}.png`), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, `${shot}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 }

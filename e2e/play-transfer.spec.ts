@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { createFinanceOperator, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Only what can be played, as a newcomer finds it on a development server started with no vendor
@@ -45,7 +46,7 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const { token } = await registerThroughSite(page, server.baseURL, { prefix: 't', password: 'Lumen2024play' });
+    const { token } = await signedInNewPlayer(page, server.baseURL, { prefix: 't', password: 'Lumen2024play' });
     await depositConfirmed({ request, baseURL: server.baseURL, token }, OPERATOR, '50');
 
     // Only connected vendors are offered: the sandbox's transfer vendor, not the unconnected reef vendor.
@@ -65,14 +66,14 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     await expect(gate.getByTestId('gate-vendor-balance')).toHaveText(/R\$\s*0,00/);
     await expect(page.getByTestId('game-frame')).toHaveCount(0);
     await checkThemes(page, 'transfer offer 1366 PT');
-    await page.screenshot({ path: path.join(SHOTS, 'offer-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'offer-1366.png') });
     await page.setViewportSize({ width: 360, height: 760 });
     await expect(gate.getByRole('button', { name: 'Transferir e jogar' })).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
     await checkThemes(page, 'transfer offer 360 PT');
-    await page.screenshot({ path: path.join(SHOTS, 'offer-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'offer-360-light.png') });
 
     // The same offer in English (the stored language, read on reload): still nothing moved, still offered.
     await page.evaluate(() => {
@@ -104,6 +105,6 @@ test.describe('a transfer-wallet game with an empty vendor wallet', () => {
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*30[.,]00/);
     await frame.getByTestId('sandbox-spin').click();
     await expect(frame.getByTestId('sandbox-result')).not.toBeEmpty();
-    await page.screenshot({ path: path.join(SHOTS, 'playing-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'playing-1366.png') });
   });
 });

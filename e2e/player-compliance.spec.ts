@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * A player's compliance screens in My account (docs/compliance.md), as a player and an operator
@@ -61,7 +62,7 @@ test.describe("a player's identity check, data and account", () => {
 
   test('a player verifies through the sandbox provider and comes back verified', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'kyc', password: PASSWORD });
+    const { username } = await signedInNewPlayer(page, server.baseURL, { prefix: 'kyc', password: PASSWORD });
     const card = await openMyAccount(page, username);
     await expect(card.getByTestId('kyc-level')).toHaveText('Identidade não verificada');
     await expectNoSeriousA11yViolations(page, 'my account, identity unverified');
@@ -72,7 +73,7 @@ test.describe("a player's identity check, data and account", () => {
     await expect(after.getByTestId('kyc-level')).toHaveText('Identidade verificada');
     await expect(after).toContainText('Nome no documento: Maria Clara Souza');
     await expect(after.getByRole('button')).toHaveCount(0);
-    await page.screenshot({ path: path.join(SHOTS, 'verified-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'verified-1366.png') });
   });
 
   test('a check sent to review waits for a person; a support operator passes it in the back office', async ({
@@ -80,7 +81,7 @@ test.describe("a player's identity check, data and account", () => {
     browser,
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'kyr', password: PASSWORD });
+    const { username } = await signedInNewPlayer(page, server.baseURL, { prefix: 'kyr', password: PASSWORD });
     await (await openMyAccount(page, username)).getByRole('button', { name: 'Verificar identidade' }).click();
     await doSandboxCheck(page, 'João Pereira Lima', 'Send to review');
     const waiting = await openMyAccount(page, username);
@@ -127,7 +128,7 @@ test.describe("a player's identity check, data and account", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const { username } = await registerThroughSite(page, server.baseURL, { prefix: 'prv', password: PASSWORD });
+    const { username } = await signedInNewPlayer(page, server.baseURL, { prefix: 'prv', password: PASSWORD });
     const card = (await openMyAccountPanel(page, username)).getByTestId('privacy-card');
     await expectNoSeriousA11yViolations(page, 'my account, your data and your account');
 

@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, fieldLabel, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
 import { makePng } from './support/png';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The player's feedback (sent with an image, answered by an operator through the ops API), the
@@ -128,7 +129,7 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
   page,
   request,
 }) => {
-  player = await registerThroughSite(page, baseURL, { prefix: 'fb', password: PASSWORD });
+  player = await signedInNewPlayer(page, baseURL, { prefix: 'fb', password: PASSWORD });
   const panel = await openFeedback(page, player.username);
   await panel.getByLabel('Tipo de questão').selectOption('withdrawal');
   const text = panel.getByLabel('Sua mensagem');
@@ -173,7 +174,7 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
   await expect(answered).toContainText('Respondido');
   await expect(answered).toContainText('Nossa resposta');
   await expect(answered).toContainText('O saque foi pago hoje às 10h.');
-  await page.screenshot({ path: path.join(SHOTS, 'feedback-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'feedback-1366.png') });
 
   for (const look of LOOKS) {
     await applyLook(page, look);
@@ -182,7 +183,7 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
     await expectNoSeriousA11yViolations(page, `feedback ${look.width} ${look.theme} ${look.language}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     if (look.language === 'PT')
-      await page.screenshot({ path: path.join(SHOTS, `feedback-${look.width}-${look.theme}.png`) });
+      await saveScreenshot(page, { path: path.join(SHOTS, `feedback-${look.width}-${look.theme}.png`) });
   }
 });
 
@@ -208,7 +209,7 @@ test('speed test: the site own domain measured and classified, with an Enter lin
     await expect(enter).toHaveAttribute('href', `${baseURL}/`);
     await expect(enter).toHaveAttribute('target', '_blank');
     await expectNoSeriousA11yViolations(page, `speed test ${look.width} ${look.theme} ${look.language}`);
-    if (isPt) await page.screenshot({ path: path.join(SHOTS, `speed-${look.width}-${look.theme}.png`) });
+    if (isPt) await saveScreenshot(page, { path: path.join(SHOTS, `speed-${look.width}-${look.theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
@@ -255,7 +256,7 @@ test('announcements: nine a page and one on the next, the chosen one read as HTM
     const items = dialog.getByRole('list', { name: isPt ? 'Anúncios' : 'Announcements' }).getByRole('button');
     await expect(items).toHaveCount(9);
     await expectNoSeriousA11yViolations(page, `announcements ${look.width} ${look.theme} ${look.language}`);
-    if (isPt) await page.screenshot({ path: path.join(SHOTS, `announcements-${look.width}-${look.theme}.png`) });
+    if (isPt) await saveScreenshot(page, { path: path.join(SHOTS, `announcements-${look.width}-${look.theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }

@@ -3,7 +3,7 @@ import { BACKOFFICE_OPERATORS, newBackofficePage, signInOperator, startBackoffic
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { publishPromotion } from './support/promotions';
 
 /**
@@ -69,7 +69,7 @@ test('apply with a comment and an image, approved in the back office, then claim
   // A visitor is asked to log in; the player applies.
   await openPromotion(page);
   await expect(page.getByRole('button', { name: 'Entre para participar' })).toBeVisible();
-  await registerThroughSite(page, baseURL, { prefix: 'ap', password: PASSWORD });
+  await signedInNewPlayer(page, baseURL, { prefix: 'ap', password: PASSWORD });
   // The side menu counts what the player can join now (availablePromoCount).
   await page.setViewportSize({ width: 1366, height: 860 });
   await expect(page.getByTestId('available-promo-count')).toContainText('1 promoção para participar');

@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * PVP tables and the seamless-wallet lobby, on a development server that started the reference
@@ -59,7 +60,7 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
   request,
 }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
-  await registerThroughSite(page, server.baseURL, { prefix: 'pv', password: PASSWORD });
+  await signedInNewPlayer(page, server.baseURL, { prefix: 'pv', password: PASSWORD });
   await page.goto(`${server.baseURL}/pvp`);
   await expect(page.getByRole('heading', { name: 'Mesas', level: 2 })).toBeVisible();
   await expect(table(page, 'Ipanema').getByText('Cheia')).toBeVisible();
@@ -85,7 +86,7 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
         Math.max(...[el, ...Array.from(el.querySelectorAll('*'))].map((e) => e.getBoundingClientRect().right)),
       );
   await expect.poll(widest).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: path.join(SHOTS, 'pvp-360.png'), fullPage: true });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'pvp-360.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'pvp 360');
 
   await paulista.getByRole('button', { name: 'Sentar' }).click();
@@ -139,7 +140,7 @@ test('/seamless lists the seamless-wallet vendors and the chosen vendor games, w
         Math.max(...[el, ...Array.from(el.querySelectorAll(':scope > *'))].map((e) => e.getBoundingClientRect().right)),
       );
     expect(widest).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SHOTS, `seamless-${width}.png`), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, `seamless-${width}.png`), fullPage: true });
     await expectNoSeriousA11yViolations(page, `seamless ${width}`);
   }
 });

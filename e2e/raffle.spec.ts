@@ -8,7 +8,7 @@ import { expect, test, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { opsCall, publishPromotion } from './support/promotions';
 
 /**
@@ -99,7 +99,7 @@ test('a raffle: created with its commitment, tickets claimed, drawn, winners sho
   await expectNoSeriousA11yViolations(ops, 'raffles 1366');
 
   // A player gets three tickets and claims them on the promotion's page, where the commitment shows.
-  const player = await registerThroughSite(page, baseURL, { prefix: 'rf', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'rf', password: PASSWORD });
   await card.getByLabel('Conta do jogador').fill(player.username);
   await card.getByLabel('Bilhetes', { exact: true }).fill('3');
   await card.getByLabel('Motivo', { exact: true }).fill('bilhetes da campanha');

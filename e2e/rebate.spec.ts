@@ -8,9 +8,10 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 import { openSlot, setStake, shown, spin } from './support/slot';
 import { depositConfirmed } from './support/vendors';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The betting bonus (rebate) claimed once per period, as its people use it:
@@ -83,7 +84,7 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
 
   // A player with money plays the slot: three settled spins of R$ 10,00.
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await registerThroughSite(page, baseURL, { prefix: 'rb', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'rb', password: PASSWORD });
   const api = { request: page.request, baseURL, token: player.token };
   await depositConfirmed(api, BACKOFFICE_OPERATORS.finance, String(DEPOSIT / 100n));
   const frame = await openSlot(page, baseURL);
@@ -120,7 +121,7 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   });
   expect(((await early.json()) as { errorCode?: string }).errorCode).toBe('REBATE_NOT_CLAIMABLE');
   await expectNoSeriousA11yViolations(page, 'betting bonus in progress 1366');
-  await page.screenshot({ path: path.join(SHOTS, 'rebate-in-progress-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'rebate-in-progress-1366.png') });
 
   // The day ends: the calendar clock runs a day and six minutes ahead (past the five-minute settling delay).
   const moved = await page.request.put(`${baseURL}/dev/clock`, { data: { offsetMs: DAY + 6 * 60_000 } });
@@ -143,7 +144,7 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoSeriousA11yViolations(page, `betting bonus ready ${width}`);
-    await page.screenshot({ path: path.join(SHOTS, `rebate-ready-${width}.png`) });
+    await saveScreenshot(page, { path: path.join(SHOTS, `rebate-ready-${width}.png`) });
   }
 
   // Claimed once: the balance rises by exactly the rebate and the button is gone.
@@ -152,7 +153,7 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await expect(ended).toContainText('Pago');
   await expect(ended.getByRole('button', { name: 'Resgatar' })).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`^${money(before + rebate)}$`));
-  await page.screenshot({ path: path.join(SHOTS, 'rebate-paid-1366.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'rebate-paid-1366.png') });
 
   // A second claim of the same day is refused, and pays nothing.
   const again = await page.request.post(`${baseURL}/wps/rebate/claim`, {

@@ -10,7 +10,7 @@ import {
 } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite, type Api } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer, type Api } from './support/setup';
 
 /**
  * Refer and earn as its users meet it:
@@ -103,7 +103,7 @@ test('a referral is paid, and one from the same address is held until an operato
 
   // The member opens refer and earn from the side menu and reads the invitation.
   const member = await playerPage(browser, '10.71.0.10', 'member');
-  const referrer = await registerThroughSite(member, baseURL, { prefix: 'indic', password: PASSWORD });
+  const referrer = await signedInNewPlayer(member, baseURL, { prefix: 'indic', password: PASSWORD });
   await member
     .getByRole('complementary', { name: 'Menu principal' })
     .getByRole('button', { name: 'Indique e ganhe' })
@@ -123,7 +123,7 @@ test('a referral is paid, and one from the same address is held until an operato
 
   // A friend registers through the link from elsewhere and deposits: the member is paid at once.
   const friend = await playerPage(browser, '10.72.0.20', 'friend');
-  const invited = await registerThroughSite(friend, baseURL, {
+  const invited = await signedInNewPlayer(friend, baseURL, {
     prefix: 'amigo',
     password: PASSWORD,
     query: `referralCode=${code}`,
@@ -135,7 +135,7 @@ test('a referral is paid, and one from the same address is held until an operato
 
   // A second account from the member's own address qualifies, but waits for a review.
   const twin = await playerPage(browser, '10.71.0.10', 'twin');
-  const second = await registerThroughSite(twin, baseURL, {
+  const second = await signedInNewPlayer(twin, baseURL, {
     prefix: 'gemeo',
     password: PASSWORD,
     query: `referralCode=${code}`,

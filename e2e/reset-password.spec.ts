@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel, type Api } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The e-mailed reset link opens a real /reset-password page. The token rides in the
@@ -140,7 +141,7 @@ test.describe('reset password by e-mail link', () => {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await expectNoSeriousA11yViolations(page, `reset page ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: path.join(SHOTS, `reset-page-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `reset-page-${width}.png`), fullPage: true });
     }
 
     await card.getByLabel(fieldLabel('Confirmar nova senha')).fill(NEW_PASSWORD);
@@ -193,7 +194,7 @@ test.describe('reset password by e-mail link', () => {
       await page.goto(`${server.baseURL}/reset-password`);
       await expect(card.getByRole('alert')).toContainText('Solicite um novo para continuar.');
       await expectNoSeriousA11yViolations(page, `reset page invalid link ${width}`);
-      await page.screenshot({ path: path.join(SHOTS, `reset-invalid-${width}.png`), fullPage: true });
+      await saveScreenshot(page, { path: path.join(SHOTS, `reset-invalid-${width}.png`), fullPage: true });
       await card.getByRole('button', { name: 'Solicitar um novo link' }).click();
       await expect(page.getByRole('dialog', { name: 'Esqueci a senha' })).toBeVisible();
       await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page, type Request } from './support/test';
 import { ROOT, expectNoSeriousA11yViolations } from './support/servers';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Web resilience: a route whose code cannot be loaded shows an error page with a retry inside
@@ -68,7 +69,7 @@ test('a route whose code does not load reloads once, then shows the error page, 
   await expectNoSeriousA11yViolations(page, 'route error 1366');
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSeriousA11yViolations(page, 'route error 360');
-  await page.screenshot({ path: path.join(SHOTS, 'route-error-dark-360.png') });
+  await saveScreenshot(page, { path: path.join(SHOTS, 'route-error-dark-360.png') });
   expect(loads()).toBe(2);
 
   // The chunk is back (the network recovered): retry renders the page without a reload.

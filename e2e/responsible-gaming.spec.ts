@@ -4,6 +4,7 @@ import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Responsible gambling on the player site (docs/compliance.md "Responsible gambling"):
@@ -91,7 +92,7 @@ test.describe('responsible gaming', () => {
     await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
     await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
     await expectNoSeriousA11yViolations(page, 'responsible gaming page');
-    await page.screenshot({ path: path.join(SHOTS, 'rg-page-1366.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rg-page-1366.png'), fullPage: true });
 
     // A deposit of 60 against a daily limit of 50: refused, with the room left.
     await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
@@ -100,7 +101,7 @@ test.describe('responsible gaming', () => {
     await panel.getByLabel(fieldLabel('Valor')).fill('60');
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(panel.getByText(/passaria do seu limite de depósito.*Você ainda pode depositar 50\.00/)).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'deposit-refused-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-refused-1366.png') });
     await page.keyboard.press('Escape');
 
     // Raised to 200: the old limit holds, the change waits.
@@ -148,7 +149,7 @@ test.describe('responsible gaming', () => {
     await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'responsible gaming page (360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'rg-page-360.png'), fullPage: true });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'rg-page-360.png'), fullPage: true });
     await page.getByTestId('rg-reality-select').selectOption('15');
     await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
     // The session began 16 minutes ago, as far as the browser's clock tells (the figures still come from the server).
@@ -158,7 +159,7 @@ test.describe('responsible gaming', () => {
     await expect(modal).toBeVisible({ timeout: 90_000 });
     await expect(page.getByTestId('rg-reality-net')).toHaveText('0.00 BRL');
     await expectNoSeriousA11yViolations(page, 'reality check (360 px)');
-    await page.screenshot({ path: path.join(SHOTS, 'reality-check-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reality-check-360.png') });
     const token = await tokenOf(page);
     await page.getByTestId('rg-reality-stop').click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
@@ -181,7 +182,7 @@ test.describe('responsible gaming', () => {
     await page.getByTestId('rg-start-exclusion').click();
     const ended = page.getByRole('dialog', { name: 'Sessão encerrada' });
     await expect(ended).toContainText('sua autoexclusão começou');
-    await page.screenshot({ path: path.join(SHOTS, 'self-excluded-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'self-excluded-1366.png') });
     await ended.getByTestId('session-ended').getByRole('button', { name: 'Fechar' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 
@@ -193,7 +194,7 @@ test.describe('responsible gaming', () => {
 
     await registerWithEmail(page, email.toUpperCase());
     await expect(page.getByText('Estes dados pertencem a uma conta excluída do jogo.')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'reregistration-refused-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'reregistration-refused-1366.png') });
 
     // Six months later (the test clock door): login is still refused until the player asks to come back, then a cooling-off day.
     const later = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 190 * DAY } });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from './support/test';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, registerThroughSite } from './support/setup';
+import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
 
 /**
  * The rewards engine as its users meet it:
@@ -41,7 +41,7 @@ test('a rule written, tested over history and put live in the back office is cla
   browser,
 }) => {
   // A player from before the rule: their login is history the dry run reads.
-  await registerThroughSite(page, baseURL, { prefix: 'early', password: PASSWORD });
+  await signedInNewPlayer(page, baseURL, { prefix: 'early', password: PASSWORD });
 
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'marketing' });
@@ -85,7 +85,7 @@ test('a rule written, tested over history and put live in the back office is cla
   // A new player's registration logs them in: the rule issues the reward, waiting for the claim.
   await page.context().clearCookies();
   await page.evaluate(() => window.sessionStorage.clear());
-  const player = await registerThroughSite(page, baseURL, { prefix: 'claim', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'claim', password: PASSWORD });
   // The rules consumer applies the login within its poll (REWARD_EVENTS_POLL_MS): wait for it as the page would be reloaded.
   await expect(async () => {
     const waiting = await callApi<{ claimable: number }>(

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { confirmBankBinding } from './support/security-centre';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The security centre in My account: bind the real name, set the payment password,
@@ -191,9 +192,9 @@ test.describe('security centre', () => {
     await expect(phone.getByRole('button')).toHaveCount(0);
 
     await expectNoSeriousA11yViolations(page, 'security centre, bound');
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-1366.png') });
     await panel.getByTestId('sec-bank-accounts').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-bank-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-bank-1366.png') });
   });
 
   test('at 360 px: forms fit, nothing scrolls sideways, axe-clean', async ({ page }) => {
@@ -211,15 +212,15 @@ test.describe('security centre', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'security centre at 360 px');
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-360.png') });
     await bank.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-bank-form-360.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-bank-form-360.png') });
 
     // The light theme reads as well.
     await page.evaluate(() => {
       document.documentElement.dataset.theme = 'light';
     });
     await expectNoSeriousA11yViolations(page, 'security centre at 360 px, light theme');
-    await page.screenshot({ path: path.join(SHOTS, 'security-centre-bank-form-360-light.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-bank-form-360-light.png') });
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, startServer } from './support/servers';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Site shell: language and theme persistence, the status pages, the login-to-home guard,
@@ -140,7 +141,7 @@ test.describe('operator flags', () => {
       await expect(page.getByRole('button', { name: 'Atualizar' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Entrar' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, 'maintenance');
-      await page.screenshot({ path: path.join(SHOTS, 'maintenance-dark-1280.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'maintenance-dark-1280.png') });
       await page.getByRole('button', { name: 'Atualizar' }).click();
       await expect(page.getByRole('heading', { name: 'Estamos em manutenção' })).toBeVisible();
     } finally {
@@ -161,7 +162,7 @@ test.describe('operator flags', () => {
       await expect(page.getByText('US', { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Fale conosco' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'region block');
-      await page.screenshot({ path: path.join(SHOTS, 'region-block-dark-1280.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'region-block-dark-1280.png') });
     } finally {
       await context.close();
       await server.stop();
@@ -216,7 +217,7 @@ test.describe('logged-in header', () => {
     await expect(page.getByRole('dialog')).toContainText(trialWarning);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.screenshot({ path: path.join(SHOTS, 'home-trial-dark-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'home-trial-dark-1366.png') });
 
     await header.getByRole('button', { name: /Menu da conta/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -245,8 +246,8 @@ test.describe('accessibility and look', () => {
           await page.evaluate(() => document.documentElement.scrollWidth),
           `${label}: page width`,
         ).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${width}.png`) });
-        await page.screenshot({ path: path.join(SHOTS, `home-${theme}-${width}-full.png`), fullPage: true });
+        await saveScreenshot(page, { path: path.join(SHOTS, `home-${theme}-${width}.png`) });
+        await saveScreenshot(page, { path: path.join(SHOTS, `home-${theme}-${width}-full.png`), fullPage: true });
       }
     }
   });

@@ -5,6 +5,7 @@ import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { fieldLabel } from './support/setup';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * The storefront, as a visitor and a trial player use it, over content a marketing operator
@@ -223,7 +224,7 @@ async function checkLook(page: Page, look: Look, name: string): Promise<void> {
   );
   expect(wide, `${name}: no sideways scroll`).toEqual([]);
   if (look.language === 'PT')
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: path.join(SHOTS, `${name}-${look.width}-${look.theme}.png`),
       fullPage: look.width === 1366,
     });

@@ -12,6 +12,7 @@ import {
 } from './support/setup';
 import { operatorLogin } from './support/operators';
 import { ACCOUNT_RECORD_KINDS } from '../packages/shared/src/ledger-kinds';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Withdrawals: withdraw → operator approves → the player confirms receipt;
@@ -99,7 +100,8 @@ async function expectRecordLooks(page: Page, record: Locator, language: 'PT' | '
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
       await expectNoSeriousA11yViolations(page, `account record ${width} ${theme} ${language}`);
-      if (language === 'PT') await page.screenshot({ path: path.join(SHOTS, `account-record-${width}-${theme}.png`) });
+      if (language === 'PT')
+        await saveScreenshot(page, { path: path.join(SHOTS, `account-record-${width}-${theme}.png`) });
     }
     const scroll = record.locator('.table-scroll');
     const fit = await scroll.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
@@ -197,7 +199,7 @@ test.describe('withdrawals', () => {
       await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
       await expect(panel.getByText('Você pode sacar no máximo R$ 500,00.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'withdraw page');
-      await page.screenshot({ path: path.join(SHOTS, 'withdraw-form-1366.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'withdraw-form-1366.png') });
 
       await requestWithdrawal(panel, '120');
       await expect(balance).toHaveText(/R\$\s*380,00/);
@@ -208,7 +210,7 @@ test.describe('withdrawals', () => {
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Aprovado – confirme o recebimento');
-      await page.screenshot({ path: path.join(SHOTS, 'withdraw-approved-1366.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'withdraw-approved-1366.png') });
       await order.getByRole('button', { name: 'Recebido', exact: true }).click();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Recebido');
       await expect(balance).toHaveText(/R\$\s*380,00/);
@@ -249,7 +251,7 @@ test.describe('withdrawals', () => {
         .setInputFiles({ name: 'extrato.png', mimeType: 'image/png', buffer: PNG_1X1 });
       await expect(dialog.getByText('extrato.png')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'not-received dialog');
-      await page.screenshot({ path: path.join(SHOTS, 'not-received-1366.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'not-received-1366.png') });
       await dialog.getByRole('button', { name: 'Enviar' }).click();
       await expect(dialog).toBeHidden();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Não recebido – em análise');
@@ -326,14 +328,14 @@ test.describe('withdrawals', () => {
     test('the withdraw page at 360 px, dark and light', async () => {
       await page.getByRole('dialog').getByRole('navigation').getByRole('button', { name: 'Sacar' }).click();
       await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-dark.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'withdraw-360-dark.png') });
       // Nothing reaches past the 360 px viewport.
       const box = await page.getByTestId('withdraw-page').boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(360);
       const formWidth = await page.getByTestId('withdraw-page').evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(formWidth).toBeLessThanOrEqual(0);
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-      await page.screenshot({ path: path.join(SHOTS, 'withdraw-360-light.png') });
+      await saveScreenshot(page, { path: path.join(SHOTS, 'withdraw-360-light.png') });
     });
   });
   test('transfer to the upline agent (member registered with an affiliate code)', async ({ page, request }) => {
@@ -363,7 +365,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByText('R$ 25,00 transferido para demoagent.')).toBeVisible();
     await expect(balance).toHaveText(/R\$\s*75,00/);
     await expectNoSeriousA11yViolations(page, 'transfer to upline');
-    await page.screenshot({ path: path.join(SHOTS, 'transfer-upline-1366.png') });
+    await saveScreenshot(page, { path: path.join(SHOTS, 'transfer-upline-1366.png') });
 
     await panel.getByRole('navigation').getByRole('button', { name: 'Registro da conta' }).click();
     const first = panel.getByTestId('account-record-row').first().locator('td');

@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { encryptPayload } from '../../packages/shared/src/payload-crypto';
-import { callApi, type Api } from './setup';
+import { callApi, registerThroughApi, type Api } from './setup';
 
 /**
  * Members and agents for the agent-centre suites, made through the APIs: players registered by
@@ -14,22 +12,7 @@ export const MEMBER_PASSWORD = 'Agente2026contrato';
 
 /** A player registered through the API (encrypted, as the site sends it; the registration captcha off), signed in. */
 export async function registerMember(request: APIRequestContext, baseURL: string, prefix: string): Promise<Member> {
-  const username = `${prefix}${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
-  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(
-    { request, baseURL, token: '' },
-    'GET',
-    '/wps/session/key/rsa',
-  );
-  const data = await encryptPayload(key.jwk, key.keyId, {
-    username,
-    password: MEMBER_PASSWORD,
-    confirmPassword: MEMBER_PASSWORD,
-    agree: true,
-  });
-  const response = await request.put(`${baseURL}/wps/member/register`, { data });
-  const body = (await response.json()) as { success: boolean; value: { token: string } };
-  expect(body.success, `register ${username}: ${JSON.stringify(body)}`).toBe(true);
-  const token = body.value.token;
+  const { username, token } = await registerThroughApi(request, baseURL, { prefix, password: MEMBER_PASSWORD });
   const info = await callApi<{ id: string | number }>({ request, baseURL, token }, 'GET', '/wps/member/info');
   return { id: String(info.id), username, token };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { createOperatorWithCli, operatorLogin } from './operators';
 import { expectNoSeriousA11yViolations, startServer, type ExtraServer } from './servers';
+import { saveScreenshot } from './screenshots';
 
 /**
  * Back-office helpers for the browser suites: one operator per role made with the ops CLI
@@ -91,7 +92,7 @@ export async function checkBackofficePage(page: Page, name: string, shotsDir: st
   }));
   expect(widths.page, `${name}: page width`).toBeLessThanOrEqual(widths.viewport);
   fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await saveScreenshot(page, { path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
 /** At desktop widths every column is in view: no table scrolls sideways inside its region. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { encryptPayload } from '../../packages/shared/src/payload-crypto';
 import { runOps } from './servers';
 
 /**
@@ -7,19 +8,66 @@ import { runOps } from './servers';
  * and calls to the API as the test's player or operator.
  */
 
+/** A time-based username with the suite's prefix, so suites can tell their players apart. */
+export function newUsername(prefix: string): string {
+  return `${prefix}${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
+}
+
 /**
- * A new player, registered by username on the site's /register page as a visitor would, and left
- * signed in on `page` (the welcome dialog closed, the header showing an empty balance). The
- * username is `prefix` and a time-based number, so suites can tell their players apart. `query`
- * is the address's query, as a link brings it (`referralCode=…`).
+ * A new player registered by username through the API, encrypted as the site sends it (the
+ * server's registration captcha must be off): the session token and the username. Registration
+ * through the form has its own tests (auth, br-journey, compliance-identity, responsible-gaming).
  */
-export async function registerThroughSite(
+export async function registerThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  { prefix, password }: { prefix: string; password: string },
+): Promise<{ username: string; token: string }> {
+  const username = newUsername(prefix);
+  const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(
+    { request, baseURL, token: '' },
+    'GET',
+    '/wps/session/key/rsa',
+  );
+  const data = await encryptPayload(key.jwk, key.keyId, { username, password, confirmPassword: password, agree: true });
+  const response = await request.put(`${baseURL}/wps/member/register`, { data });
+  const body = (await response.json()) as { success: boolean; value: { token: string } };
+  expect(body.success, `register ${username}: ${JSON.stringify(body)}`).toBe(true);
+  return { username, token: body.value.token };
+}
+
+/**
+ * Open the site on `page` signed in with `token`, as a login leaves it (the token in the tab's
+ * session storage), and wait for the header's balance.
+ */
+export async function openSignedIn(page: Page, baseURL: string, token: string): Promise<void> {
+  // Session storage belongs to the tab and the origin: set it on a cheap page of the site's origin first.
+  await page.goto(`${baseURL}/wps/system/status`);
+  await page.evaluate((t) => window.sessionStorage.setItem('token', t), token);
+  await page.goto(baseURL);
+  await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * A new player, signed in on `page` at the site's home with an empty balance. The username is
+ * `prefix` and a time-based number. Registered through the API and handed to the page as a login
+ * leaves it, since registration is not what these suites test; with `query` (the address's query
+ * as a link brings it, `referralCode=…`), the link is what the suite tests, so the player registers
+ * on the site's /register page through that link as a visitor would (the welcome dialog closed).
+ */
+export async function signedInNewPlayer(
   page: Page,
   baseURL: string,
   { prefix, password, query }: { prefix: string; password: string; query?: string },
 ): Promise<{ username: string; token: string }> {
-  const username = `${prefix}${Date.now() % 1e9}${crypto.randomInt(10, 99)}`;
-  await page.goto(`${baseURL}/register${query ? `?${query}` : ''}`);
+  if (!query) {
+    const player = await registerThroughApi(page.request, baseURL, { prefix, password });
+    await openSignedIn(page, baseURL, player.token);
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
+    return player;
+  }
+  const username = newUsername(prefix);
+  await page.goto(`${baseURL}/register?${query}`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(password);
