@@ -1,7 +1,7 @@
 // Component tests only (`*.test.tsx`, the `components` vitest project): render a piece of the
 // player site inside the providers the app gives it (app/app.tsx), and answer its API calls.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ModalDragProvider } from '@wps/ui/modal-drag';
 import { UiLabelsProvider } from '@wps/ui/ui-labels';
 import { vi } from 'vitest';
+import { Toaster } from '../components/ui/toast';
 import { i18n, i18nReady } from './i18n';
 import { createQueryClient } from './query-client';
 import { clearSession, setToken } from './session-storage';
@@ -39,7 +40,7 @@ export function createTestQueryClient(): QueryClient {
 /** The current path and query, for tests that check where a component navigated. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <span hidden data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
 export type RenderOptions = {
@@ -69,6 +70,8 @@ export async function renderWithProviders(
   { route = '/', path = '*', signedIn = true, queryClient = createTestQueryClient() }: RenderOptions = {},
 ): Promise<RenderWithProvidersResult> {
   await loadPortuguese();
+  // jsdom has no scrolling; the modal restores the page's scroll position when it closes.
+  window.scrollTo = () => {};
   const user = userEvent.setup({ delay: null });
   clearSession();
   if (signedIn) setToken('test-token');
@@ -90,12 +93,16 @@ export async function renderWithProviders(
                 </Routes>
               </Suspense>
               <LocationProbe />
+              <Toaster />
             </MemoryRouter>
           </ModalDragProvider>
         </UiLabelsProvider>
       </I18nextProvider>
     </QueryClientProvider>,
   );
+  // Toasts live in a module store for the page's life: an earlier test's notices go first.
+  const toaster = result.getByRole('region', { name: i18n.t('common:notifications') });
+  for (const close of within(toaster).queryAllByRole('button')) fireEvent.click(close);
   return {
     ...result,
     queryClient,
@@ -103,6 +110,16 @@ export async function renderWithProviders(
     location: () => result.getByTestId('location').textContent ?? '',
   };
 }
+
+/**
+ * A stand-in for `@wps/shared/payload-crypto` in tests of encrypted calls (payment password,
+ * withdrawal, login): the "sealed" body is the plain one, which `stubApi` unwraps, so a test reads
+ * what the form sent:
+ * `vi.mock('@wps/shared/payload-crypto', async () => (await import('<path>/lib/test-render')).plainPayloadCrypto)`.
+ */
+export const plainPayloadCrypto = {
+  encryptPayload: async (_key: unknown, keyId: string, payload: unknown) => ({ keyId, sealed: payload }),
+};
 
 /** One request the stubbed fetch received: method, path, query and the parsed JSON body. */
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -122,6 +139,11 @@ export const fail = (errorCode: string, status = 400, value?: unknown): ApiAnswe
 /** A request that never answers (loading states). */
 export const pending: ApiAnswer = { pending: true };
 
+/** Answered unless a test says otherwise: the encryption key every encrypted call asks for first. */
+const DEFAULT_ROUTES: Record<string, ApiRoute> = {
+  'GET /wps/session/key/rsa': ok({ keyId: 'test-key', jwk: { kty: 'RSA', n: 'n', e: 'AQAB' } }),
+};
+
 /**
  * Stub `fetch` with the server's envelopes, by "METHOD /path" (no query). A request no route
  * names fails the test loudly. Returns the mock and the calls it received, with their bodies.
@@ -139,9 +161,11 @@ export function stubApi(routes: Record<string, ApiRoute>) {
         // Not JSON: kept as it is.
       }
     }
+    // An encrypted body from plainPayloadCrypto: the test reads what was sealed.
+    if (body && typeof body === 'object' && 'sealed' in body) body = (body as { sealed: unknown }).sealed;
     const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const route = routes[`${method} ${url.pathname}`] ?? DEFAULT_ROUTES[`${method} ${url.pathname}`];
     if (route === undefined) throw new Error(`stubApi: no answer for ${method} ${url.pathname}`);
     const answer = typeof route === 'function' ? await route(call) : route;
     if ('pending' in answer) return new Promise<Response>(() => {});
