@@ -9,7 +9,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ModalDragProvider } from '@wps/ui/modal-drag';
 import { UiLabelsProvider } from '@wps/ui/ui-labels';
 import { vi } from 'vitest';
+import type { PermissionResult } from '@wps/shared/schemas/system';
 import { Toaster } from '../components/ui/toast';
+import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { i18n, i18nReady } from './i18n';
 import { createQueryClient } from './query-client';
 import { clearSession, setToken } from './session-storage';
@@ -93,6 +95,7 @@ export async function renderWithProviders(
                 </Routes>
               </Suspense>
               <LocationProbe />
+              <WarningDialogHost />
               <Toaster />
             </MemoryRouter>
           </ModalDragProvider>
@@ -190,3 +193,74 @@ export function stubApi(routes: Record<string, ApiRoute>) {
     callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
   };
 }
+
+type PermissionOverrides = Omit<Partial<PermissionResult>, 'register'> & {
+  register?: Partial<PermissionResult['register']>;
+};
+
+/**
+ * GET /wps/system/permission as a Brazilian operator answers it (BRL, PT, the licence's rules),
+ * with `overrides` on top (`register` merged field by field).
+ */
+export function buildPermission(overrides: PermissionOverrides = {}): PermissionResult {
+  const { register, ...rest } = overrides;
+  return {
+    brand: { merchantCode: 'demo', brandName: 'Demo', currency: 'BRL', currencyScale: 2, currencySymbol: 'R$' },
+    whitelabel: [],
+    register: {
+      showMobile: true,
+      smsEnabled: true,
+      showPayeeName: false,
+      showpaymentPassword: false,
+      showQQ: false,
+      showline: false,
+      showwhatsapp: false,
+      showZaloapp: false,
+      showfacebook: false,
+      showwechat: false,
+      showidNumber: false,
+      showEmail: false,
+      hasAffiliate: false,
+      showCaptcha: false,
+      showRegisterCountryCode: true,
+      mobilePassword: true,
+      consentPreticked: false,
+      minimumAge: 18,
+      required: {},
+      validate: {
+        username: { acceptedPattern: '*', minLength: 6, maxLength: 16, patternId: 1 },
+        password: { acceptedPattern: '*', minLength: 8, maxLength: 20, patternId: 5 },
+        payeeName: { acceptedPattern: '*', minLength: 2, maxLength: 64, patternId: 12 },
+        paymentPassword: { acceptedPattern: '*', minLength: 6, maxLength: 6, patternId: 6 },
+      },
+      registrationBonusMinor: '0',
+      jurisdiction: {
+        profile: 'permissive',
+        identity: 'none',
+        minimumAge: 18,
+        kyc: false,
+        barredList: false,
+        limitsAtSignUp: false,
+        depositMethods: 'any',
+        ownAccountsOnly: false,
+      },
+      ...register,
+    },
+    resources: [],
+    customerService: [],
+    location: { ip: '127.0.0.1', country: 'BR' },
+    maintenance: false,
+    regionRestriction: false,
+    loginToHome: false,
+    modalsDraggable: false,
+    languages: { default: 'PT', supported: ['PT', 'EN'], listed: ['PT', 'EN'] },
+    availablePromo: { REFERRAL: { enabled: false }, REBATE: { enabled: false } },
+    ...rest,
+  } as PermissionResult;
+}
+
+/** GET /wps/system/country: Brazil first (the operator's own), with its 11-digit mobiles. */
+export const COUNTRIES = [
+  { countryCode: 'BR', countryDialingCode: '55', name: 'Brasil', mobileLengths: [11] },
+  { countryCode: 'PT', countryDialingCode: '351', name: 'Portugal', mobileLengths: [9] },
+];
