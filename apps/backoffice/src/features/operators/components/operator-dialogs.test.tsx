@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OperatorListItem } from '@wps/shared/schemas/operator';
+import type { OperatorCreated, OperatorListItem } from '@wps/shared/schemas/operator';
 import { fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { CreateOperatorDialog } from './create-operator-dialog';
 import { CreatedOperatorDialog } from './created-operator-dialog';
 
-const created = (generatedPassword: string | null) => ({
-  operator: { operatorId: '5', username: 'ana.lima', role: 'finance' },
+const created = (generatedPassword: string | null): OperatorCreated => ({
+  operator: {
+    operatorId: '5',
+    username: 'ana.lima',
+    role: 'finance',
+    status: 'active',
+    totpEnrolled: false,
+    createdAt: '2026-03-01T00:00:00Z',
+    lastLoginAt: null,
+  },
   generatedPassword,
 });
 
