@@ -15,7 +15,7 @@ const LOGIN_RESULT = {
 };
 
 async function renderRegister(
-  register: Parameters<typeof buildPermission>[0]['register'] = {},
+  register: NonNullable<Parameters<typeof buildPermission>[0]>['register'] = {},
   routes: Parameters<typeof stubApi>[0] = {},
 ) {
   const api = stubApi({
