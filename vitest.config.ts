@@ -80,7 +80,13 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx', 'apps/backoffice/src/**/*.test.tsx', 'packages/ui/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['packages/ui/test/component-setup.ts'],
-          isolate: true,
+          // Like the server project, one module graph per worker instead of one per file: on this
+          // machine 98 s against 279 s for the same 31 files (53 against 140 CPU-seconds), the
+          // difference being React, i18n and the apps' modules imported again for every file. Each
+          // file renders into a document cleaned after every test (the setup file) and puts back
+          // what it stubbed (unstubGlobals).
+          isolate: false,
+          unstubGlobals: true,
         },
       },
     ],
