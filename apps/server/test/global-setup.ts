@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
-import { createPostgresDatabase, waitUntilUnused, type ScratchPostgres } from './scratch-postgres';
+import { createPostgresDatabase, dropCopiesOf, waitUntilUnused, type ScratchPostgres } from './scratch-postgres';
 
 // Once per vitest run: one migrated database of each kind, which every test app starts from
 // (test-app.ts). An empty PGlite cluster costs about four seconds of initdb on each open, and the
@@ -55,6 +55,16 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    await template?.drop();
+    if (template) {
+      // The suites drop their copies in the background; a worker that ended first left some.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await dropCopiesOf(admin, template.name);
+      } finally {
+        await admin.end();
+      }
+      await template.drop();
+    }
   };
 }

@@ -18,6 +18,23 @@ export async function waitUntilUnused(admin: pg.Client, name: string, tries = 10
   }
 }
 
+/**
+ * The name prefix of the scratch copies of a template (`wps_tpl_<hex>` → `t_<hex>`), so the run that
+ * made the template can drop every copy a worker left behind (dropCopiesOf).
+ */
+export function scratchPrefix(template: string): string {
+  return `t_${template.slice(template.lastIndexOf('_') + 1)}`;
+}
+
+/** Drop every scratch copy of `template` that is left (a worker ended before its background drops did). */
+export async function dropCopiesOf(admin: pg.Client, template: string): Promise<void> {
+  const like = `${scratchPrefix(template).replaceAll('_', '\\_')}\\_%`;
+  const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+    like,
+  ]);
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+}
+
 /** Create a uniquely named database, empty or a copy of `template`, with its URL and a dropper. */
 export async function createPostgresDatabase(
   opts: { prefix?: string; template?: string } = {},

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
 import { seedDemoOperator } from '../src/db/seed';
 import { buildApp, type App } from '../src/app';
-import { createPostgresDatabase } from './scratch-postgres';
+import { createPostgresDatabase, scratchPrefix, type ScratchPostgres } from './scratch-postgres';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -31,7 +31,8 @@ export function describeEachDatabase(name: string, fn: (target: DatabaseTarget) 
 }
 
 /** Run a suite only on PostgreSQL (concurrency needs real connections); skipped without TEST_DATABASE_URL. */
-export const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+export const describePostgres =
+  process.env.TEST_DATABASE_URL && process.env.WPS_TEST_DATABASE !== 'pglite' ? describe : describe.skip;
 
 /**
  * What the run's global setup made (global-setup.ts): a migrated PGlite dump, a migrated
@@ -55,7 +56,40 @@ export async function createScratchPostgres(
   opts: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const template = opts.migrated ? provided('postgresTemplate') : '';
-  return createPostgresDatabase(template ? { template } : {});
+  if (!template) return createPostgresDatabase({});
+  const scratch = await takeReserved(template);
+  return {
+    url: scratch.url,
+    // Dropped in the background, like the copy made ahead: the run's global teardown drops
+    // whatever a worker that ended first left behind (every copy is named after the template).
+    drop: async () => {
+      pendingDrops.add(scratch.drop().catch(() => undefined));
+    },
+  };
+}
+
+/**
+ * Copies of the migrated template made one ahead, per worker. Copying a database (CREATE DATABASE
+ * … TEMPLATE) and dropping it each take about two seconds of PostgreSQL writing and syncing, idle
+ * time for the test waiting on them; a test app is made for almost every suite, so the next copy
+ * is made while the current suite runs, and a copy is dropped without the suite waiting.
+ */
+const reserved = new Map<string, Promise<ScratchPostgres>>();
+const pendingDrops = new Set<Promise<unknown>>();
+
+function copyOf(template: string): Promise<ScratchPostgres> {
+  const copy = createPostgresDatabase({ template, prefix: scratchPrefix(template) });
+  copy.catch(() => undefined); // a failure is seen by the suite that takes it
+  return copy;
+}
+
+async function takeReserved(template: string): Promise<ScratchPostgres> {
+  const next = reserved.get(template) ?? copyOf(template);
+  reserved.set(
+    template,
+    next.then(() => copyOf(template)).catch(() => copyOf(template)),
+  );
+  return next;
 }
 
 export type TestApp = {

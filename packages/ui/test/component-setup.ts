@@ -3,7 +3,12 @@
 // after every test, since the project does not turn on vitest's globals (which is how Testing
 // Library would find afterEach by itself).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor give up after 1 s by default; on a busy two-core machine a form's
+// validation and a stubbed answer's render can take longer, and a test would fail for the
+// machine, not the component. What it waits for is the same.
+configure({ asyncUtilTimeout: 5_000 });
