@@ -1,29 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerProfile } from '@wps/shared/schemas/players';
+import { playerProfile } from './player-profile.fixture';
 import { fail, fill, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
 import { AdjustmentDialog, MessageDialog, PayeeNameDialog } from './player-forms';
 
-const player: PlayerProfile = {
-  memberId: '42',
-  account: 'joao.silva',
-  nickname: null,
-  type: 0,
-  status: 'active',
-  mobile: null,
-  email: null,
-  createdAt: '2026-01-10T12:00:00Z',
-  lastLoginAt: null,
-  language: 'pt',
-  payeeName: 'João da Silva',
-  hasPaymentPassword: true,
-  uplineAccount: null,
-  registerIp: null,
-  registerDomain: null,
-  bankAccounts: [],
-  currency: 'BRL',
-  scale: 2,
-};
+const player = playerProfile({ hasPaymentPassword: true });
 
 const adjustment = (status: 'posted' | 'pending') => ({ id: '7', status });
 
