@@ -87,7 +87,11 @@ async function takeReserved(template: string): Promise<ScratchPostgres> {
   const next = reserved.get(template) ?? copyOf(template);
   reserved.set(
     template,
-    next.then(() => copyOf(template)).catch(() => copyOf(template)),
+    // The next copy starts once this one is made or has failed: once, not again when it fails itself.
+    next.then(
+      () => copyOf(template),
+      () => copyOf(template),
+    ),
   );
   return next;
 }
