@@ -18,6 +18,10 @@ process.env.E2E_DATA_DIR = dataDir;
 if (!process.env.E2E_DATABASE_URL && process.env.TEST_DATABASE_URL)
   process.env.E2E_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
+// As in the server suites (vitest.config.ts): the run's databases are thrown away, so PostgreSQL
+// answers a commit without waiting for its log to reach the disk. The servers, the ops commands and
+// the template's migration inherit it.
+process.env.PGOPTIONS ??= '-c synchronous_commit=off';
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.rmSync(templateDir, { recursive: true, force: true });

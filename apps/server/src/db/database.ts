@@ -128,8 +128,11 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     // JIT off: this is short statements over indexes, where PostgreSQL's JIT (on above a plan
     // cost, which a misestimate reaches) spends hundreds of milliseconds compiling a statement
-    // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off").
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
+    // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off"). Settings in libpq's standard
+    // PGOPTIONS variable come after it, as psql would apply them: the test suites turn off
+    // synchronous_commit there (docs/testing.md), which passing `options` alone would override.
+    const options = ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
     // database) is reported by the pool as an 'error' event, which with no listener would throw
     // and end the process. The pool has already dropped that connection and opens a new one for
