@@ -32,7 +32,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // E2E_WORKERS: a developer may try another count; two suit this two-core machine (docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // On CI a test that fails is run once more in a fresh worker, and the report lists it as flaky
   // when the second run passes (docs/decisions.md, "Browser tests: one retry on CI"). Locally a
   // failure is final, so a developer sees it at once.
@@ -41,6 +42,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-BR',
+    // Pages ask for reduced motion, which the apps honour (animations end at once, the slider stays):
+    // a spinner or shimmer left running redraws every frame for as long as its page is open, which
+    // cost about an eighth of a spec's CPU. The tests of motion itself ask for it back (emulateMedia).
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: SUITE_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',

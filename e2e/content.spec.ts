@@ -166,6 +166,7 @@ test('home: a centred slider with two dots; a dot changes the slide; a banner wi
 });
 
 test('home: the slider moves by itself every 5 s when motion is allowed', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await open(page, '/');
   const dots = strip(page).getByRole('button', { name: /^Mostrar banner \d de 2$/ });
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
