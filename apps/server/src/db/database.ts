@@ -128,11 +128,15 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     // JIT off: this is short statements over indexes, where PostgreSQL's JIT (on above a plan
     // cost, which a misestimate reaches) spends hundreds of milliseconds compiling a statement
-    // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off"). Settings in libpq's standard
-    // PGOPTIONS variable come after it, as psql would apply them: the test suites turn off
-    // synchronous_commit there (docs/testing.md), which passing `options` alone would override.
-    const options = ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options });
+    // that runs in a few (docs/decisions.md, "PostgreSQL: JIT off"). It is set on each new
+    // connection, before the connection's first query, rather than passed as the `options` startup
+    // parameter: given no `options`, pg sends libpq's standard PGOPTIONS variable, where the test
+    // suites turn off synchronous_commit (docs/testing.md).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('connect', (client) => {
+      // A connection this fails on is broken; its next query reports that.
+      client.query('SET jit = off').catch(() => undefined);
+    });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
     // database) is reported by the pool as an 'error' event, which with no listener would throw
     // and end the process. The pool has already dropped that connection and opens a new one for
