@@ -44,7 +44,8 @@ export default defineConfig({
         'packages/ui/src/**',
       ],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', '**/migrations/**', '**/locales/**/*.json'],
-      reporter: ['json-summary', 'text-summary'],
+      // json: every branch and line per file (coverage-final.json), to find which branches two runs differ on.
+      reporter: ['json-summary', 'text-summary', 'json'],
       reportsDirectory: '.tmp/coverage',
     },
     projects: [
