@@ -17,12 +17,14 @@ import { PGLITE_SMOKE_FILES } from './apps/server/test/pglite-smoke.ts';
 //   Library on jsdom, next to the component they render (docs/testing.md).
 //
 // `npm run test:coverage` runs the same projects with v8 coverage (scripts/coverage.mjs).
+//
 // PostgreSQL need not flush its log to disk before it answers a commit: every suite's database is
 // thrown away at the end of its run, and a lost commit would need PostgreSQL itself to crash (the
 // crash suites kill the server's processes, not PostgreSQL). On this machine's disk a flushed commit
 // costs about 4 ms; thousands of them were a large part of the server suites' time. The workers, the
-// processes they start and the global setup inherit it; the server appends PGOPTIONS to its own
-// connection options (apps/server/src/db/database.ts). docs/testing.md.
+// processes they start and the global setup inherit it; pg sends it because the server passes no
+// startup options of its own (apps/server/src/db/database.ts sets JIT off per connection instead).
+// docs/testing.md.
 process.env.PGOPTIONS ??= '-c synchronous_commit=off';
 
 const shared = {
