@@ -116,7 +116,10 @@ describe('ChannelFormDialog', () => {
     await fillBankChannel(user, dialog, { min: '10', max: '100' });
     await user.selectOptions(within(dialog).getByLabelText('Forma de pagamento'), 'pix');
     await submit(user, dialog);
-    expect(within(dialog).getByLabelText('Forma de pagamento')).toHaveAttribute('aria-invalid', 'true');
+    // Validation runs after the click's handler returns (the resolver is async): wait for its mark.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Forma de pagamento')).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(api.callsTo('PUT /ops/deposit-channels')).toHaveLength(0);
 
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'gateway');
