@@ -9,7 +9,7 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { callApi, disableRegisterCaptcha, registerThroughApi } from './support/setup';
 
 /**
  * The back office's agent screens as an admin uses them. Three players register on the site; one
@@ -49,9 +49,9 @@ test.afterAll(async () => {
 });
 
 async function register(browser: Browser, prefix: string): Promise<{ username: string; token: string }> {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 800 } });
-  const page = await context.newPage();
-  const me = await signedInNewPlayer(page, baseURL, { prefix, password: PASSWORD });
+  // Only the account is needed: registered through the API, with no page to render.
+  const context = await browser.newContext();
+  const me = await registerThroughApi(context.request, baseURL, { prefix, password: PASSWORD });
   await context.close();
   return me;
 }
@@ -302,8 +302,7 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
 
   // Support reads the tree (agents.read) but holds no agents.write: no buttons that change it.
   const support = await newBackofficePage(browser, 1366);
-  await signInOperator(support, { baseURL, role: 'support' });
-  await support.goto(`${baseURL}/backoffice/agents`);
+  await signInOperator(support, { baseURL, role: 'support', path: 'agents' });
   const supportPanel = await openMember(support, top.username);
   await expect(supportPanel.getByRole('list', { name: `Subordinados de ${top.username}` })).toContainText(sub.username);
   await expect(supportPanel.getByRole('button', { name: 'Mover', exact: true })).toHaveCount(0);

@@ -125,8 +125,7 @@ test('the audit chain check passes, and both screens hold at 360 px', async ({ b
   await checkBackofficePage(admin, 'audit-chain-1366', SHOTS);
 
   const phone = await newBackofficePage(browser, 360);
-  await signInOperator(phone, { baseURL, role: 'admin' });
-  await phone.goto(`${baseURL}/backoffice/compliance/exports`);
+  await signInOperator(phone, { baseURL, role: 'admin', path: 'compliance/exports' });
   await expect(runRow(phone, today, 2)).toBeVisible();
   await checkBackofficePage(phone, 'exports-360', SHOTS);
   await phone.goto(`${baseURL}/backoffice/audit`);

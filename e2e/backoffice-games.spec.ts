@@ -51,8 +51,8 @@ type AuditEntry = {
   after: unknown;
 };
 
-async function registerPlayer(page: Page): Promise<void> {
-  await signedInNewPlayer(page, server.baseURL, { prefix: 'g', password: PASSWORD });
+async function registerPlayer(page: Page, path: string): Promise<void> {
+  await signedInNewPlayer(page, server.baseURL, { prefix: 'g', password: PASSWORD, path });
 }
 
 test.describe('back-office games', () => {
@@ -82,8 +82,7 @@ test.describe('back-office games', () => {
   }) => {
     // The player's lobby first: Card Room is playable.
     const player = await newPage(browser, 1366);
-    await registerPlayer(player);
-    await player.goto(`${server.baseURL}/pvp`);
+    await registerPlayer(player, '/pvp');
     const card = player.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
     await expect(card).toContainText('3 jogos');
 
@@ -176,8 +175,7 @@ test.describe('back-office games', () => {
     expect((await liveLane()).map((c) => c.vassalage)).toEqual(['SBX', 'ALV']);
 
     const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/games`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
     const row = rowOf(admin, vendorsTable(admin), 'Sandbox Seamless');
     await row.getByRole('button', { name: 'Editar a posição de Sandbox Seamless no lobby' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Sandbox Seamless no lobby' });
@@ -235,8 +233,7 @@ test.describe('back-office games', () => {
     request,
   }) => {
     const admin = await newPage(browser, 1024, 768);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/games`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
     // From the vendor's name: the URL names the vendor and focus moves to its games.
     await rowOf(admin, vendorsTable(admin), 'Card Room').getByRole('link', { name: 'Card Room', exact: true }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games\?vendor=CRD$/);
@@ -269,8 +266,7 @@ test.describe('back-office games', () => {
 
     // The player's list marks the game as under maintenance.
     const player = await newPage(browser, 1366);
-    await registerPlayer(player);
-    await player.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await registerPlayer(player, '/rng?vassalage=SBX');
     const lobby = player.locator('main .rng-games');
     await lobby.getByRole('searchbox', { name: 'Buscar jogo' }).fill('Ruby');
     await expect(lobby.getByRole('button', { name: 'Ruby Rush (em manutenção)' })).toBeVisible();
@@ -367,8 +363,7 @@ test.describe('back-office games', () => {
   }) => {
     const SECRET = 'e2e-nova-lotto-shared-secret-2026';
     const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/games`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
     await admin.getByRole('tab', { name: 'Conexões' }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games\?view=adapters$/);
     const table = admin.getByRole('table', { name: 'Conexões dos fornecedores' });
@@ -446,8 +441,7 @@ test.describe('back-office games', () => {
     request,
   }) => {
     const admin = await newPage(browser, 1024, 768);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/games?view=inhouse`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games?view=inhouse' });
     const table = admin.getByRole('table', { name: 'Jogos da casa' });
     const dice = rowOf(admin, table, 'Provable Dice');
     await expect(dice.getByRole('cell', { name: /^99,00\s*%$/ })).toBeVisible();
@@ -474,8 +468,7 @@ test.describe('back-office games', () => {
 
     // The player's dice game offers stakes up to R$ 2,00 and no higher.
     const player = await newPage(browser, 1366);
-    await registerPlayer(player);
-    await player.goto(`${server.baseURL}/inhouse/dice`);
+    await registerPlayer(player, '/inhouse/dice');
     await player.getByTestId('inhouse-detail-play-dice').click();
     await expect(player).toHaveURL(/\/game$/);
     const frame = player.frameLocator('[data-testid="game-frame"]');

@@ -182,8 +182,7 @@ test.describe('back-office operators and audit log', () => {
 
   test('disable and enable at 1024 px; the audit log keeps both, axe-clean', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
-    await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
-    await page.goto(`${server.baseURL}/backoffice/operators`);
+    await signInOperator(page, { baseURL: server.baseURL, role: 'admin', path: 'operators' });
     await operatorRow(page, NEW_USER)
       .getByRole('button', { name: `Desativar ${NEW_USER}` })
       .click();

@@ -333,8 +333,7 @@ test.describe('back-office payments', () => {
 
       // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
       const phone = await newPage(browser, 360, 800);
-      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance' });
-      await phone.goto(`${server.baseURL}/backoffice/payments`);
+      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
       await expect(methodCell(phone, 'Sandbox Pay')).toHaveText('PIX');
       await check(phone, 'payments-br-360');
       await phone.getByRole('button', { name: 'Novo canal', exact: true }).click();
@@ -580,8 +579,7 @@ test.describe('back-office payments', () => {
 
     // A phone: the page does not scroll sideways, the table scrolls in its own region, and a row's actions work.
     const finance = await newPage(browser, 390, 800);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await finance.goto(`${server.baseURL}/backoffice/payments`);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
     await expect(rowOf(finance, 'Transferência bancária')).toBeVisible();
     await check(finance, 'payments-finance-390');
     await rowOf(finance, 'Transferência bancária')

@@ -62,8 +62,7 @@ test.describe('back-office players and four-eyes adjustments', () => {
 
     // Finance finds the player by the start of the username, in capitals.
     const finance = await newPage(browser, 1366);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await finance.goto(`${server.baseURL}/backoffice/players`);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'players' });
     await finance.getByLabel('Buscar por').selectOption('username');
     await finance.getByLabel('Termo de busca').fill(username.slice(0, -2).toUpperCase());
     await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -96,8 +95,7 @@ test.describe('back-office players and four-eyes adjustments', () => {
 
     // An admin approves it, at 1024 px.
     const admin = await newPage(browser, 1024);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/adjustments`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'adjustments' });
     const row = admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: username }) });
     await expect(row.getByRole('cell', { name: 'bo.finance' })).toBeVisible();
     await check(admin, 'adjustments-1024');
@@ -197,8 +195,7 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await check(finance, 'feedback-finance-1024');
 
     const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/feedback`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'feedback' });
     await expect(admin.getByRole('row', { name: new RegExp(`Meu saque de ontem`) })).toBeVisible();
     await check(admin, 'feedback-list-1366');
     await admin.getByRole('button', { name: `Responder o feedback ${feedback.id} de ${username}` }).click();

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { type Api, callApi, disableRegisterCaptcha, registerThroughApi } from './support/setup';
 import {
   BACKOFFICE_OPERATORS,
   pageOperatorToken,
@@ -91,9 +91,10 @@ function orderRow(page: Page, id: string) {
 
 /** Register a player on the site (captcha off on this server); returns their account name and token. */
 async function registerPlayer(browser: Browser): Promise<{ username: string; token: string }> {
-  const page = await newPage(browser, 1366);
-  const player = await signedInNewPlayer(page, server.baseURL, { prefix: 'q', password: PASSWORD });
-  await page.context().close();
+  // Only the account is needed: registered through the API, with no page to render.
+  const context = await browser.newContext();
+  const player = await registerThroughApi(context.request, server.baseURL, { prefix: 'q', password: PASSWORD });
+  await context.close();
   return player;
 }
 

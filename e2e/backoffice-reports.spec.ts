@@ -6,7 +6,7 @@ import type { Dashboard } from '@wps/shared/schemas/reporting';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
-import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { disableRegisterCaptcha, registerThroughApi } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -42,7 +42,7 @@ async function api<T>(
 }
 
 async function registerPlayer(page: Page): Promise<string> {
-  return (await signedInNewPlayer(page, server.baseURL, { prefix: 'r', password: PASSWORD })).token;
+  return (await registerThroughApi(page.request, server.baseURL, { prefix: 'r', password: PASSWORD })).token;
 }
 
 /** Today in São Paulo as whole-hour instants, as the dashboard asks for it. */

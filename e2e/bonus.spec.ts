@@ -103,8 +103,7 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
 }) => {
   // Marketing makes the promotion one players join, then puts its paying rule live.
   const ops = await newBackofficePage(browser, 1366);
-  await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.goto(`${baseURL}/backoffice/promo/settings`);
+  await signInOperator(ops, { baseURL, role: 'marketing', path: 'promo/settings' });
   await expect(ops.getByRole('heading', { name: 'Atividade das promoções', level: 1 })).toBeVisible();
   await ops.getByLabel('Promoção', { exact: true }).selectOption(promotionId);
   await ops.getByLabel('Modo').selectOption('join');
@@ -144,9 +143,12 @@ test('a deposit promotion joined, its bonus wagered on the slot and converted to
 
   // The player joins on the promotion's page.
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await signedInNewPlayer(page, baseURL, { prefix: 'bn', password: PASSWORD });
+  const player = await signedInNewPlayer(page, baseURL, {
+    prefix: 'bn',
+    password: PASSWORD,
+    path: `/promoDetail?id=${promotionId}`,
+  });
   const api = { request: page.request, baseURL, token: player.token };
-  await page.goto(`${baseURL}/promoDetail?id=${promotionId}`);
   await expect(page.getByRole('heading', { name: PROMOTION, level: 1 })).toBeVisible();
   await expect(page.locator('.activity-badge')).toHaveText('Participar');
   await page.getByRole('button', { name: 'Participar' }).click();

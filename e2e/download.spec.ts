@@ -136,7 +136,6 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
 }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
   const player = await signedInNewPlayer(page, baseURL, { prefix: 'dl', password: PASSWORD });
-  await page.goto(`${baseURL}/`);
   const menu = sideMenu(page);
   await expect(menu.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
   await expect(menu.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('target', '_blank');

@@ -42,8 +42,7 @@ test.describe('KYC tiers', () => {
     const { server } = br;
     for (const width of [360, 1366]) {
       const ops = await newBackofficePage(browser, width);
-      await signInOperator(ops, { baseURL: server.baseURL, role: 'admin' });
-      await ops.goto(`${server.baseURL}/backoffice/compliance/kyc-settings`);
+      await signInOperator(ops, { baseURL: server.baseURL, role: 'admin', path: 'compliance/kyc-settings' });
       await expect(ops.getByRole('heading', { name: 'Níveis de identidade', level: 1 })).toBeVisible();
       const form = ops.getByRole('form', { name: 'Configurações dos níveis de identidade' });
       await expect(form.getByLabel(fieldLabel('Verificação facial no login a cada (dias)'))).toHaveValue('30');

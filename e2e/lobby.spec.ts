@@ -46,8 +46,8 @@ function prepare(dataDir: string): void {
   createOperatorWithCli(dataDir, ADMIN.username, 'admin', ADMIN.password);
 }
 
-async function register(page: Page, baseURL: string): Promise<void> {
-  await signedInNewPlayer(page, baseURL, { prefix: 'l', password: PASSWORD });
+async function register(page: Page, baseURL: string, path?: string): Promise<void> {
+  await signedInNewPlayer(page, baseURL, { prefix: 'l', password: PASSWORD, path });
 }
 
 /** The page never scrolls sideways. */
@@ -258,8 +258,7 @@ test.describe('lobby', () => {
 
   test('a game or vendor under maintenance shows the message and suggests popular games', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    await register(page, server.baseURL);
-    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await register(page, server.baseURL, '/rng?vassalage=SBX');
     const games = page.locator('main .rng-games');
     await games.getByRole('searchbox', { name: 'Buscar jogo' }).fill('Star');
     await games.getByRole('button', { name: 'Star Harbor (em manutenção)' }).click();
@@ -290,8 +289,7 @@ test.describe('lobby', () => {
 
   test('category pages open a vendor game popup; the side menu lists categories and hot vendors', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    await register(page, server.baseURL);
-    await page.goto(`${server.baseURL}/fish`);
+    await register(page, server.baseURL, '/fish');
     await page
       .getByRole('list', { name: 'Fornecedores' })
       .getByRole('button', { name: /Sandbox Transfer/ })

@@ -92,8 +92,7 @@ test.describe('behaviour monitoring', () => {
       await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
 
     const support = await newBackofficePage(browser, 1366);
-    await signInOperator(support, { baseURL: server.baseURL, role: 'support' });
-    await support.goto(`${server.baseURL}/backoffice/compliance/monitoring`);
+    await signInOperator(support, { baseURL: server.baseURL, role: 'support', path: 'compliance/monitoring' });
     await expect(support.getByRole('heading', { name: 'Monitoramento de comportamento', level: 1 })).toBeVisible();
     await support.getByRole('button', { name: 'Verificar agora' }).click();
     await expect(support.getByText(/Verificação feita: \d+ alertas? novos?\./)).toBeVisible();
@@ -136,8 +135,7 @@ test.describe('behaviour monitoring', () => {
 
     // The same screens on a phone.
     const phone = await newBackofficePage(browser, 360, 780);
-    await signInOperator(phone, { baseURL: server.baseURL, role: 'support' });
-    await phone.goto(`${server.baseURL}/backoffice/compliance/monitoring?status=all`);
+    await signInOperator(phone, { baseURL: server.baseURL, role: 'support', path: 'compliance/monitoring?status=all' });
     await expect(phone.getByRole('row', { name: new RegExp(player.username) })).toBeVisible();
     await checkBackofficePage(phone, 'monitoring-list-360', SHOTS);
     await phone
@@ -161,8 +159,7 @@ test.describe('behaviour monitoring', () => {
       await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_day', value }] });
 
     const admin = await newBackofficePage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
-    await admin.goto(`${server.baseURL}/backoffice/compliance/monitoring`);
+    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'compliance/monitoring' });
     await admin.getByRole('button', { name: 'Verificar agora' }).click();
     await expect(admin.getByText(/Verificação feita: \d+ alertas? novos?\./)).toBeVisible();
     await expect(admin.getByRole('row', { name: new RegExp(player.username) })).toHaveCount(0);
@@ -207,8 +204,7 @@ test.describe('behaviour monitoring', () => {
 
     // The screen on a phone.
     const phone = await newBackofficePage(browser, 360, 780);
-    await signInOperator(phone, { baseURL: server.baseURL, role: 'admin' });
-    await phone.goto(`${server.baseURL}/backoffice/compliance/monitoring/settings`);
+    await signInOperator(phone, { baseURL: server.baseURL, role: 'admin', path: 'compliance/monitoring/settings' });
     await expect(phone.getByRole('heading', { name: 'Limiares do monitoramento', level: 1 })).toBeVisible();
     await expect(
       phone.getByRole('group', { name: 'Jogo de madrugada' }).getByLabel('A madrugada começa às'),
@@ -217,8 +213,7 @@ test.describe('behaviour monitoring', () => {
 
     // Support reviews flags but does not hold settings.write: no way to the screen, and its address refuses.
     const support = await newBackofficePage(browser, 1366);
-    await signInOperator(support, { baseURL: server.baseURL, role: 'support' });
-    await support.goto(`${server.baseURL}/backoffice/compliance/monitoring`);
+    await signInOperator(support, { baseURL: server.baseURL, role: 'support', path: 'compliance/monitoring' });
     await expect(support.getByRole('heading', { name: 'Monitoramento de comportamento', level: 1 })).toBeVisible();
     await expect(support.getByRole('button', { name: 'Verificar agora' })).toBeVisible();
     await expect(support.getByRole('link', { name: 'Regras e limiares' })).toHaveCount(0);

@@ -40,8 +40,7 @@ async function readCode(page: Page, to: string, previous: string | null): Promis
 
 async function setSwitch(browser: Browser, on: boolean, width: number): Promise<void> {
   const page = await newBackofficePage(browser, width);
-  await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
-  await page.goto(`${server.baseURL}/backoffice/site-settings`);
+  await signInOperator(page, { baseURL: server.baseURL, role: 'admin', path: 'site-settings' });
   await page.getByRole('tab', { name: 'Chaves' }).click();
   const box = page.getByLabel('Pedir código no login de dispositivos novos');
   await (on ? box.check() : box.uncheck());
@@ -166,8 +165,7 @@ test.describe('login from a new device', () => {
       )
     ).id;
     const ops = await newBackofficePage(browser, 1366);
-    await signInOperator(ops, { baseURL: server.baseURL, role: 'admin' });
-    await ops.goto(`${server.baseURL}/backoffice/players/${memberId}`);
+    await signInOperator(ops, { baseURL: server.baseURL, role: 'admin', path: `players/${memberId}` });
     const panel = ops.getByTestId('player-trusted-devices');
     await expect(panel.getByRole('row')).toHaveCount(2);
     await checkBackofficePage(ops, 'player page devices (1366 px)', SHOTS);

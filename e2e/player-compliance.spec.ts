@@ -96,8 +96,7 @@ test.describe("a player's identity check, data and account", () => {
 
     for (const width of [1366, 360]) {
       const ops = await newBackofficePage(browser, width);
-      await signInOperator(ops, { baseURL: server.baseURL, role: 'support' });
-      await ops.goto(`${server.baseURL}/backoffice/compliance/kyc`);
+      await signInOperator(ops, { baseURL: server.baseURL, role: 'support', path: 'compliance/kyc' });
       await expect(ops.getByRole('heading', { name: 'Verificações de identidade', level: 1 })).toBeVisible();
       const row = ops.getByRole('row').filter({ hasText: username });
       if (width === 360) {

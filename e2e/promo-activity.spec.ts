@@ -51,8 +51,7 @@ async function openPromotion(page: Page): Promise<void> {
 test('apply with a comment and an image, approved in the back office, then claimed', async ({ browser, page }) => {
   // The operator makes the promotion one players apply to, with a cash reward of R$ 15,00.
   const ops = await newBackofficePage(browser, 1366);
-  await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.goto(`${baseURL}/backoffice/promo/settings`);
+  await signInOperator(ops, { baseURL, role: 'marketing', path: 'promo/settings' });
   await expect(ops.getByRole('heading', { name: 'Atividade das promoções', level: 1 })).toBeVisible();
   await expect(ops.getByText('Nenhuma promoção tem configuração de participação ainda.')).toBeVisible();
   await ops.getByLabel('Promoção', { exact: true }).selectOption(promotionId);

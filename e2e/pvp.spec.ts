@@ -60,8 +60,7 @@ test('a player filters the PVP tables, takes a seat and the vendor table opens; 
   request,
 }) => {
   await page.setViewportSize({ width: 1366, height: 860 });
-  await signedInNewPlayer(page, server.baseURL, { prefix: 'pv', password: PASSWORD });
-  await page.goto(`${server.baseURL}/pvp`);
+  await signedInNewPlayer(page, server.baseURL, { prefix: 'pv', password: PASSWORD, path: '/pvp' });
   await expect(page.getByRole('heading', { name: 'Mesas', level: 2 })).toBeVisible();
   await expect(table(page, 'Ipanema').getByText('Cheia')).toBeVisible();
   await expect(table(page, 'Ipanema').getByRole('button', { name: 'Sem lugar' })).toBeDisabled();

@@ -80,8 +80,7 @@ test('a raffle: created with its commitment, tickets claimed, drawn, winners sho
   page,
 }) => {
   const ops = await newBackofficePage(browser, 1366);
-  await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops.goto(`${baseURL}/backoffice/promo/raffles`);
+  await signInOperator(ops, { baseURL, role: 'marketing', path: 'promo/raffles' });
   await expect(ops.getByRole('heading', { name: 'Sorteios', level: 1 })).toBeVisible();
   const create = ops.getByRole('form', { name: 'Novo sorteio' });
   await create.getByLabel('Promoção', { exact: true }).selectOption(promotionId);

@@ -126,8 +126,7 @@ test.describe('responsible gaming', () => {
 
     // The back office: the player's page shows the limits and every change, read-only.
     const finance = await newBackofficePage(browser, 1366);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await finance.goto(`${server.baseURL}/backoffice/players`);
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'players' });
     await finance.getByLabel('Buscar por').selectOption('username');
     await finance.getByLabel('Termo de busca').fill(username);
     await finance.getByRole('button', { name: 'Buscar', exact: true }).click();

@@ -463,8 +463,7 @@ test('a trial player: DEMO in the header, no deposit anywhere; the search launch
 
 test('back office: a promotion written with tags shows them on /promotions', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInOperator(page, { baseURL, role: 'marketing' });
-  await page.goto(`${baseURL}/backoffice/content?kind=promotion`);
+  await signInOperator(page, { baseURL, role: 'marketing', path: 'content?kind=promotion' });
   await page.getByRole('button', { name: 'Novo item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo item: promoção' });
   await dialog.getByLabel(fieldLabel('Grupo')).selectOption('sports');

@@ -52,21 +52,25 @@ export function startBackofficeServer(
 }
 
 /**
- * Sign in to the back office as the operator of `role` and wait for the signed-in shell. The page
- * takes the session this worker holds for that operator (operatorLogin), as a second tab of a
- * signed-in operator would, instead of typing a new code into the form: the server takes each
- * TOTP time-step once, so every third sign-in in a period waited up to 30 s for the next one. The
- * form itself, enrolment and codes are the sign-in suites' subject (backoffice-auth, backoffice-operators).
+ * Sign in to the back office as the operator of `role` and wait for the signed-in shell, at `path`
+ * under /backoffice/ (the landing page by default). The page takes the session this worker holds
+ * for that operator (operatorLogin), as a second tab of a signed-in operator would, instead of
+ * typing a new code into the form: the server takes each TOTP time-step once, so every third
+ * sign-in in a period waited up to 30 s for the next one. The form itself, enrolment and codes are
+ * the sign-in suites' subject (backoffice-auth, backoffice-operators). The token is put in the
+ * tab's session storage from the status call's page (same origin, no script to run) and the first
+ * back-office page loaded is the one the test wants: each load of the back office compiles its
+ * whole bundle again.
  */
 export async function signInOperator(
   page: Page,
-  { baseURL, role }: { baseURL: string; role: BackofficeRole },
+  { baseURL, role, path = '' }: { baseURL: string; role: BackofficeRole; path?: string },
 ): Promise<void> {
   const { username, password } = BACKOFFICE_OPERATORS[role];
   const token = await operatorLogin(page.request, baseURL, username, password);
-  await page.goto(`${baseURL}/backoffice/sign-in`);
+  await page.goto(`${baseURL}/wps/system/status`);
   await page.evaluate((t) => window.sessionStorage.setItem('wps.backoffice.token', t), token);
-  await page.goto(`${baseURL}/backoffice/`);
+  await page.goto(`${baseURL}/backoffice/${path}`);
   await expect(page.getByRole('button', { name: /^(Sair|Sign out)$/ })).toBeVisible();
 }
 

@@ -38,31 +38,34 @@ export async function registerThroughApi(
 
 /**
  * Open the site on `page` signed in with `token`, as a login leaves it (the token in the tab's
- * session storage), and wait for the header's balance.
+ * session storage), at `path` (the home by default), and wait for the header's balance. A test
+ * that goes elsewhere next passes that page as `path`: the home costs about a second of a core to
+ * render, spent for nothing.
  */
-export async function openSignedIn(page: Page, baseURL: string, token: string): Promise<void> {
+export async function openSignedIn(page: Page, baseURL: string, token: string, path = '/'): Promise<void> {
   // Session storage belongs to the tab and the origin: set it on a cheap page of the site's origin first.
   await page.goto(`${baseURL}/wps/system/status`);
   await page.evaluate((t) => window.sessionStorage.setItem('token', t), token);
-  await page.goto(baseURL);
+  await page.goto(new URL(path, baseURL).toString());
   await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 30_000 });
 }
 
 /**
- * A new player, signed in on `page` at the site's home with an empty balance. The username is
- * `prefix` and a time-based number. Registered through the API and handed to the page as a login
- * leaves it, since registration is not what these suites test; with `query` (the address's query
- * as a link brings it, `referralCode=…`), the link is what the suite tests, so the player registers
- * on the site's /register page through that link as a visitor would (the welcome dialog closed).
+ * A new player, signed in on `page` at the site's home (or at `path`) with an empty balance. The
+ * username is `prefix` and a time-based number. Registered through the API and handed to the page
+ * as a login leaves it, since registration is not what these suites test; with `query` (the
+ * address's query as a link brings it, `referralCode=…`), the link is what the suite tests, so the
+ * player registers on the site's /register page through that link as a visitor would (the welcome
+ * dialog closed). A test that needs only the player's token, not a page, calls registerThroughApi.
  */
 export async function signedInNewPlayer(
   page: Page,
   baseURL: string,
-  { prefix, password, query }: { prefix: string; password: string; query?: string },
+  { prefix, password, query, path }: { prefix: string; password: string; query?: string; path?: string },
 ): Promise<{ username: string; token: string }> {
   if (!query) {
     const player = await registerThroughApi(page.request, baseURL, { prefix, password });
-    await openSignedIn(page, baseURL, player.token);
+    await openSignedIn(page, baseURL, player.token, path);
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
     return player;
   }
