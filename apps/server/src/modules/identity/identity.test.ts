@@ -336,6 +336,14 @@ describeEachDatabase('identity under the BR profile', (target) => {
       }),
     );
     expect((await login(t.app, player.username, player.password)).statusCode).toBe(200);
+    // Taken off once: removing it again, or an entry that never was, finds nothing.
+    const remove = (id: string) =>
+      call(t.app, 'POST', `/ops/compliance/barred-list/${id}/remove`, {
+        token: admin.token,
+        payload: { note: 'de novo' },
+      });
+    for (const id of [entry.id, '999999999'])
+      expectFailure(await remove(id), ErrorCode.BARRED_LIST_ENTRY_NOT_FOUND, 404);
   });
 
   it('sweeps the whole base once per period: each barred member one hit, however often the period runs', async () => {

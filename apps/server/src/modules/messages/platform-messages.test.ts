@@ -101,6 +101,13 @@ describeEachDatabase('platform messages', (target) => {
       ).updated,
     ).toBe(0);
     expect((await inbox(bruno.token)).list.find((m) => m.id === message.id)?.isRead).toBe(false);
+    // An empty list of ids marks nothing (no ids is not "every message").
+    expect(
+      valueOf<{ updated: number; unreadCount: number }>(
+        await call(t.app, 'POST', '/wps/messages/platform/read', { token: bruno.token, payload: { ids: [] } }),
+      ),
+    ).toMatchObject({ updated: 0 });
+    expect((await inbox(bruno.token)).list.find((m) => m.id === message.id)?.isRead).toBe(false);
     const listed = valueOf<OpsPage<OpsPlatformMessage>>(
       await call(t.app, 'GET', '/ops/messages', { token: marketing }),
     );

@@ -172,6 +172,29 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
     );
     expect(audit.rows.length).toBe(3);
     for (const row of audit.rows) expect(row.entry).not.toContain(idp.clientSecret);
+    // A second provider needs a name of its own and, when created, a secret; neither refusal writes anything.
+    const second = { kind: 'oidc', issuer: idp.issuer, clientId: 'other-client', enabled: false, reason };
+    const taken = expectFailure(
+      await call(t.app, 'POST', '/ops/oidc-providers', {
+        token: admin,
+        payload: { ...second, name: 'Local test IdP', clientSecret: 'another-secret-0123456789' },
+      }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expect(taken.value).toEqual({ fields: [{ field: 'name', code: 'taken' }] });
+    const noSecret = expectFailure(
+      await call(t.app, 'POST', '/ops/oidc-providers', {
+        token: admin,
+        payload: { ...second, name: 'Second IdP', clientSecret: '' },
+      }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expect(noSecret.value).toEqual({ fields: [{ field: 'clientSecret', code: 'required' }] });
+    expect(valueOf<OpsOidcProvider[]>(await call(t.app, 'GET', '/ops/oidc-providers', { token: admin }))).toHaveLength(
+      1,
+    );
     // Support may not change providers.
     const support = (await createTestOperator(t.app, 'support')).token;
     expect(
