@@ -166,19 +166,13 @@ export async function waitForEmail(app: App, to: string, timeoutMs = 5000): Prom
   }
 }
 
-/** A member row inserted directly, as an operator import or a legacy account would be. */
-export async function insertTestMember(
-  t: TestApp,
-  password: string,
-  extra: Partial<NewMember> = {},
-): Promise<{ account: string; id: string }> {
-  const account = uniqueUsername('legacy');
-  const hasher = createPasswordHasher({ logN: t.config.scryptLogN });
-  const id = await insertMember(t.database.db, {
+/** A player's member row with every optional field empty, as an operator import or a legacy account writes it. */
+export function testMemberRow(account: string, passwordHash: string, extra: Partial<NewMember> = {}): NewMember {
+  return {
     account,
     nickname: null,
     type: 3,
-    passwordHash: await hasher.hash(password),
+    passwordHash,
     paymentPasswordHash: null,
     dialingCode: null,
     mobile: null,
@@ -200,6 +194,17 @@ export async function insertTestMember(
     now: new Date(),
     lastLoginAt: null,
     ...extra,
-  });
+  };
+}
+
+/** A member row inserted directly, as an operator import or a legacy account would be. */
+export async function insertTestMember(
+  t: TestApp,
+  password: string,
+  extra: Partial<NewMember> = {},
+): Promise<{ account: string; id: string }> {
+  const account = uniqueUsername('legacy');
+  const hasher = createPasswordHasher({ logN: t.config.scryptLogN });
+  const id = await insertMember(t.database.db, testMemberRow(account, await hasher.hash(password), extra));
   return { account, id };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testMemberRow } from '../../test/api-client';
 import { provided } from '../../test/test-app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { runMigrations } from '../db/migrate';
@@ -80,32 +81,7 @@ describe(`writes that change nothing answer false or 0 [${target}]`, () => {
 
   it('a monitoring flag is raised once: the same candidate again writes nothing and answers false', async () => {
     const member = {
-      id: await insertMember(t.database.db, {
-        account: 'parity1',
-        nickname: null,
-        type: 3,
-        passwordHash: 'not-a-hash',
-        paymentPasswordHash: null,
-        dialingCode: null,
-        mobile: null,
-        email: null,
-        payeeName: null,
-        qq: null,
-        line: null,
-        whatsapp: null,
-        zalo: null,
-        facebook: null,
-        wechat: null,
-        idNumber: null,
-        language: 'PT',
-        uplineId: null,
-        referrerId: null,
-        registerDomain: null,
-        registerIp: null,
-        mustChangePassword: false,
-        now: new Date(),
-        lastLoginAt: null,
-      }),
+      id: await insertMember(t.database.db, testMemberRow('parity1', 'not-a-hash')),
     };
     const at = new Date();
     const candidate = {
