@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { opsReasonSchema } from './ops-list';
 
 const id = z.string().regex(/^\d{1,18}$/, 'an id');
@@ -57,7 +58,7 @@ const CONTRACT_TIERS_MAX = 10;
  * salary) is at least `minAmountMinor` and it has at least `minActivePlayers` active players.
  */
 export const contractTierSchema = z.object({
-  minAmountMinor: z.string().regex(/^\d{1,18}$/, 'minor units'),
+  minAmountMinor: minorUnitsText(18, { message: 'minor units' }),
   minActivePlayers: z.number().int().min(0).max(1_000_000),
   rateBp: z.number().int().min(0).max(CONTRACT_RATE_MAX_BP),
 });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { opsListQuerySchema } from './ops-list';
 
 const idString = z.string().regex(/^\d{1,18}$/, 'id');
 /** Integer minor units as a string (never a JSON number: see decisions.md "Money on the wire"). */
-const minorString = z
-  .string()
-  .trim()
-  .regex(/^\d{1,18}$/, 'integer minor units');
+const minorString = minorUnitsText(18, { trim: true, message: 'integer minor units' });
 /** A decimal amount in major units as typed by a player, e.g. "150" or "150.50". */
 const majorString = z
   .string()

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { GAME_CATEGORIES } from '../catalogue-constants';
 import { WINDOW_PERIODS } from '../reward-period-windows';
 
-const minor = z.string().regex(/^\d{1,18}$/);
+const minor = minorUnitsText();
 
 /**
  * What a step asks: stake (settled turnover, bet − refund) of `target` minor units, on one game

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { opsReasonSchema } from './ops-list';
 import { playerStatusSchema } from './players';
 
@@ -8,7 +9,7 @@ import { playerStatusSchema } from './players';
  */
 
 const reason = opsReasonSchema;
-const minorUnits = z.string().regex(/^\d{1,18}$/, 'non-negative integer minor units');
+const minorUnits = minorUnitsText(18, { message: 'non-negative integer minor units' });
 
 /** PUT /ops/players/:memberId/status: a disabled player's sessions end and logins are refused. */
 export const playerStatusBodySchema = z.object({ status: playerStatusSchema, reason });

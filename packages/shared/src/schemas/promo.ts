@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
 
 /*
@@ -41,7 +42,7 @@ export const PROMO_MAX_IMAGES = 3;
 export const PROMO_IMAGE_MAX_BYTES = 5 * 1_048_576;
 
 const id = z.string().regex(/^\d{1,18}$/);
-const minor = z.string().regex(/^\d{1,18}$/);
+const minor = minorUnitsText();
 
 /** One promotion's activity for the caller. */
 export const activitySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { GAME_CATEGORIES } from '../catalogue-constants';
 import { JURISDICTION_PROFILES } from '../rewards-jurisdiction';
 
@@ -22,7 +23,7 @@ export type RuleStatus = (typeof RULE_STATUSES)[number];
 export const CAP_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export const TOTAL_PERIODS = ['day', 'week', 'month'] as const;
 
-const minor = z.string().regex(/^\d{1,15}$/, 'a whole number of minor units');
+const minor = minorUnitsText(15, { message: 'a whole number of minor units' });
 const id = z.string().regex(/^\d{1,18}$/);
 
 /**

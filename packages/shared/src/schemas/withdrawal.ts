@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsText } from './common';
 import { PIX_KEY_TYPES } from '../pix-key';
 import { opsListQuerySchema, opsPageSchema } from './ops-list';
 
@@ -21,8 +22,8 @@ export const idempotencyKeySchema = z
 /** The operator's withdrawal rules (operator setting `withdrawal`). */
 export const withdrawalSettingsSchema = z
   .object({
-    minAmountMinor: z.string().regex(/^\d{1,18}$/),
-    maxAmountMinor: z.string().regex(/^\d{1,18}$/),
+    minAmountMinor: minorUnitsText(),
+    maxAmountMinor: minorUnitsText(),
     /** Withdrawal requests a player may submit per UTC day; rejected ones do not count. */
     dailyCountLimit: z.number().int().min(1).max(1000),
     /** An approved withdrawal not confirmed within this many minutes counts as received. */

@@ -83,6 +83,19 @@ describeEachDatabase('raffles', (target) => {
     (await t.database.db.selectFrom('members').select('account').where('id', '=', memberId).executeTakeFirstOrThrow())
       .account;
 
+  it('a prize with decimals is a validation error naming the field, and no raffle is made', async () => {
+    const listed = async () =>
+      valueOf<{ list: Raffle[] }>(await call(t.app, 'GET', '/ops/raffles', { token: marketing })).list;
+    const before = (await listed()).length;
+    const refused = expectFailure(
+      await create(new Date(Date.now() + 3_600_000), [{ rewardKind: 'cash', amount: '12.50' }]),
+      'VALIDATION_FAILED',
+      400,
+    );
+    expect(refused.value).toEqual({ fields: [expect.objectContaining({ field: 'body.prizes.0.amount' })] });
+    expect(await listed()).toHaveLength(before);
+  });
+
   it('commits, takes claimed tickets in order, draws once with prizes paid as grants, reveals the seed; the verifier agrees', async () => {
     const raffle = valueOf<Raffle>(await create(new Date(Date.now() + 3_600_000)));
     expect(raffle).toMatchObject({
