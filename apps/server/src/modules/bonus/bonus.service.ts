@@ -127,18 +127,22 @@ export function createBonusService(ctx: BonusContext) {
     },
 
     /**
-     * A withdrawal, in its transaction: without the player's confirmation, running bonuses refuse
-     * it (4xx with the bonuses); with it, each is forfeited, the active one's balance back to the
-     * promotion budget. Nothing to do without running bonuses.
+     * A withdrawal, in its transaction, before its money step: the member's money and running
+     * bonuses are locked here (the lock order of every bonus path), and without the player's
+     * confirmation running bonuses refuse it (4xx with the bonuses). Returns the forfeit, which the
+     * caller runs in the same transaction once the withdrawal is accepted: each running bonus ends
+     * forfeited, the active one's balance back to the promotion budget. A withdrawal refused at its
+     * money step (not enough money, the day's count) forfeits nothing. Nothing to do without
+     * running bonuses.
      */
-    async settleForWithdrawal(
+    async prepareWithdrawalForfeit(
       trx: Db,
       memberId: string,
       currency: string,
       confirmed: boolean,
       now = new Date(),
-    ): Promise<number> {
-      if ((await findOpenBonuses(trx, memberId)).length === 0) return 0;
+    ): Promise<() => Promise<number>> {
+      if ((await findOpenBonuses(trx, memberId)).length === 0) return async () => 0;
       const money = await lifecycle.lockMemberMoney(trx, memberId, currency);
       const open = await lockOpenBonuses(trx, memberId);
       if (open.length > 0 && !confirmed) {
@@ -148,8 +152,10 @@ export function createBonusService(ctx: BonusContext) {
           { bonuses: open.map(toBonusView) },
         );
       }
-      for (const row of open) await lifecycle.end(trx, row, money, 'forfeited', 'withdrawal', null, now);
-      return open.length;
+      return async () => {
+        for (const row of open) await lifecycle.end(trx, row, money, 'forfeited', 'withdrawal', null, now);
+        return open.length;
+      };
     },
 
     /** The expiry job: running bonuses past their time end (active ones' money back to the budget), each once. */

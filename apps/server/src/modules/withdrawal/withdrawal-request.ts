@@ -121,9 +121,14 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
         // A parallel request with the same key may have committed while we checked the password.
         const existing = await findOrderByKey(trx, memberId, key);
         if (existing) return { value: sameRequestOrConflict(existing, amount, body.bankAccountId) };
-        // Running bonuses: refused until the player confirms, then forfeited with this request.
-        // Outside the stored refusal, so the confirmed retry may use the same key.
-        await ctx.bonus.settleForWithdrawal(trx, memberId, brand.currency, body.forfeitBonus === true);
+        // Running bonuses: refused until the player confirms (outside the stored refusal, so the
+        // confirmed retry may use the same key), then forfeited only once the order exists below.
+        const forfeitBonuses = await ctx.bonus.prepareWithdrawalForfeit(
+          trx,
+          memberId,
+          brand.currency,
+          body.forfeitBonus === true,
+        );
         // The money step: under the member's lock, so its refusal and an order never both exist for the key.
         return decideOnce(trx, refusalKey, async () => {
           const todayCount = await countOrdersSince(trx, memberId, startOfUtcDay(core.now()));
@@ -162,6 +167,7 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
           });
           const created = await findOrder(trx, id);
           if (!created) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+          await forfeitBonuses();
           return created;
         });
       });
