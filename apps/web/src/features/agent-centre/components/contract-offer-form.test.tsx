@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContractType } from '@wps/shared/schemas/agents';
 import { fail, ok, renderWithProviders, stubApi } from '../../../lib/test-render';
@@ -81,7 +81,13 @@ describe('ContractOfferForm', () => {
       await user.type(within(tier(n)).getByRole('textbox', { name: 'Taxa (%)' }), String(n));
     }
     await submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('De 1 a 10 faixas, sem duas com os mesmos mínimos.');
+    // Waits for the tiers' message among the form's alerts: on a busy machine a field's own check
+    // (the form validates a field once it was left) can show first, and the submit's result after it.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'De 1 a 10 faixas, sem duas com os mesmos mínimos.',
+      ),
+    );
     expect(api.callsTo(DAILY_PATH)).toHaveLength(0);
   });
 
