@@ -4,6 +4,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { createOperatorWithCli, operatorLogin } from './operators';
 import { expectNoSeriousA11yViolations, startServer, type ExtraServer } from './servers';
 import { saveScreenshot } from './screenshots';
+import { openWithSessionToken } from './setup';
 
 /**
  * Back-office helpers for the browser suites: one operator per role made with the ops CLI
@@ -57,10 +58,8 @@ export function startBackofficeServer(
  * for that operator (operatorLogin), as a second tab of a signed-in operator would, instead of
  * typing a new code into the form: the server takes each TOTP time-step once, so every third
  * sign-in in a period waited up to 30 s for the next one. The form itself, enrolment and codes are
- * the sign-in suites' subject (backoffice-auth, backoffice-operators). The token is put in the
- * tab's session storage from the status call's page (same origin, no script to run) and the first
- * back-office page loaded is the one the test wants: each load of the back office compiles its
- * whole bundle again.
+ * the sign-in suites' subject (backoffice-auth, backoffice-operators). The first back-office page
+ * loaded is the one the test wants: each load of the back office compiles its whole bundle again.
  */
 export async function signInOperator(
   page: Page,
@@ -68,9 +67,7 @@ export async function signInOperator(
 ): Promise<void> {
   const { username, password } = BACKOFFICE_OPERATORS[role];
   const token = await operatorLogin(page.request, baseURL, username, password);
-  await page.goto(`${baseURL}/wps/system/status`);
-  await page.evaluate((t) => window.sessionStorage.setItem('wps.backoffice.token', t), token);
-  await page.goto(`${baseURL}/backoffice/${path}`);
+  await openWithSessionToken(page, baseURL, { key: 'wps.backoffice.token', token }, `/backoffice/${path}`);
   await expect(page.getByRole('button', { name: /^(Sair|Sign out)$/ })).toBeVisible();
 }
 

@@ -43,11 +43,24 @@ export async function registerThroughApi(
  * render, spent for nothing.
  */
 export async function openSignedIn(page: Page, baseURL: string, token: string, path = '/'): Promise<void> {
-  // Session storage belongs to the tab and the origin: set it on a cheap page of the site's origin first.
-  await page.goto(`${baseURL}/wps/system/status`);
-  await page.evaluate((t) => window.sessionStorage.setItem('token', t), token);
-  await page.goto(new URL(path, baseURL).toString());
+  await openWithSessionToken(page, baseURL, { key: 'token', token }, path);
   await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Open `path` of the site with `token` under `key` in the tab's session storage, where the site and
+ * the back office keep their sessions. Session storage belongs to the tab and the origin, so the
+ * token is set on the status call's page first: same origin, no script of the apps to load.
+ */
+export async function openWithSessionToken(
+  page: Page,
+  baseURL: string,
+  { key, token }: { key: string; token: string },
+  path: string,
+): Promise<void> {
+  await page.goto(`${baseURL}/wps/system/status`);
+  await page.evaluate(([k, t]) => window.sessionStorage.setItem(k, t), [key, token] as const);
+  await page.goto(new URL(path, baseURL).toString());
 }
 
 /**
