@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsListener } from './http';
 import { createMetrics, type Metrics } from './metrics';
@@ -7,21 +6,9 @@ import { createMetrics, type Metrics } from './metrics';
 // registry's text, anything else is 404, and a registry that fails to collect answers 500 rather
 // than leaving the scraper hanging. test/metrics.test.ts covers the same port on a spawned server.
 
-function request(port: number, method: string, path: string): Promise<{ status: number; type: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function request(port: number, method: string, path: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
 }
 
 describe('the internal metrics listener', () => {

@@ -24,18 +24,15 @@ export const mobileNumberSchema = z
   .regex(/^\d{4,15}$/, 'mobile number');
 
 /**
- * Whole minor units as decimal text (never a JSON number: decisions.md "Money on the wire"), at
- * most `digits` digits, with a minus sign when `signed`, trimmed first when `trim`. The format check stops the schema's later
- * checks, and zod then skips the refinements of the object or array around it: a refinement that
- * reads the text with BigInt (above zero, minimum not above maximum) only ever sees a number, so
- * "12.50" is a validation error naming its field, not a SyntaxError the error handler would answer
- * as malformed JSON.
+ * Whole non-negative minor units as decimal text (never a JSON number: decisions.md "Money on the
+ * wire"), at most `digits` digits, trimmed first when `trim`. The format check stops the schema's
+ * later checks, and zod then skips the refinements of the object or array around it: a refinement
+ * that reads the text with BigInt (above zero, minimum not above maximum) only ever sees a number,
+ * so "12.50" is a validation error naming its field, not a SyntaxError the error handler would
+ * answer as malformed JSON.
  */
-export const minorUnitsText = (digits = 18, { signed = false, trim = false, message = 'whole minor units' } = {}) =>
-  (trim ? z.string().trim() : z.string()).regex(new RegExp(`^${signed ? '-?' : ''}\\d{1,${digits}}$`), {
-    message,
-    abort: true,
-  });
+export const minorUnitsText = (digits = 18, { trim = false, message = 'whole minor units' } = {}) =>
+  (trim ? z.string().trim() : z.string()).regex(new RegExp(`^\\d{1,${digits}}$`), { message, abort: true });
 
 /** Headers the API reads on every call. */
 export const commonHeadersSchema = z.object({
