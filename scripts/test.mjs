@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { MAX_PACE, paceBetween, probeMs, QUIET_PROBE_MS } from './machine-pace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -116,7 +117,8 @@ function printSlowest(title, times) {
 
 /**
  * Wall-time budgets in seconds, per group of steps, as measured on the project's two-core machine
- * when quiet (docs/testing.md, "Budgets"). A group over BUDGET_TOLERANCE × its budget fails the run.
+ * when quiet (docs/testing.md, "Budgets"). A group over BUDGET_TOLERANCE × its budget × the pace
+ * the machine ran at during its steps (machine-pace.mjs: 1 when quiet, at most 1.6) fails the run.
  * TEST_BUDGET_SCALE multiplies every budget, for a machine known to be slower; CI does not set it.
  */
 const BUDGETS = [
@@ -128,14 +130,19 @@ const BUDGETS = [
 const BUDGET_TOLERANCE = 1.5;
 const BUDGET_SCALE = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
 
-/** Check each group whose steps all ran; return the lines to print and whether one was over. */
-function checkBudgets(seconds) {
+/**
+ * Check each group whose steps all ran; return the lines to print and whether one was over. A
+ * group's pace is its steps' paces weighted by their time.
+ */
+function checkBudgets(seconds, paces) {
   const lines = [];
   let over = false;
   for (const budget of BUDGETS) {
     if (!budget.steps.every((step) => seconds.has(step))) continue;
     const spent = budget.steps.reduce((sum, step) => sum + seconds.get(step), 0);
-    const allowed = budget.seconds * BUDGET_SCALE;
+    const paced = budget.steps.reduce((sum, step) => sum + seconds.get(step) * (paces.get(step) ?? 1), 0);
+    const pace = spent > 0 ? paced / spent : 1;
+    const allowed = Math.round(budget.seconds * BUDGET_SCALE * pace);
     const failed = spent > allowed * BUDGET_TOLERANCE;
     const enforced = budget.enforced !== false;
     over ||= failed && enforced;
@@ -144,7 +151,8 @@ function checkBudgets(seconds) {
       : spent > allowed
         ? 'over budget, within the tolerance'
         : 'within budget';
-    lines.push(`[test] budget ${budget.name}: ${spent.toFixed(1)}s of ${allowed}s, ${verdict}`);
+    const at = pace > 1 ? ` (${budget.seconds}s at the machine's pace of ${pace.toFixed(2)})` : '';
+    lines.push(`[test] budget ${budget.name}: ${spent.toFixed(1)}s of ${allowed}s${at}, ${verdict}`);
   }
   return { lines, over };
 }
@@ -204,16 +212,26 @@ const selected = selectSteps(process.argv.slice(2));
 fs.mkdirSync(TMP, { recursive: true });
 const timings = [];
 const stepSeconds = new Map();
+const stepPaces = new Map();
+const probes = [];
 const started = Date.now();
 let exitCode = 0;
 
+// The machine's pace is probed before the first step and after each one (about 1.2 s each).
+let probeBefore = await probeMs();
+probes.push(probeBefore);
 for (const step of selected) {
   console.log(`\n=== ${step.name} ===`);
   const t0 = Date.now();
   const status = await step.run();
   const seconds = (Date.now() - t0) / 1000;
+  const probeAfter = await probeMs();
+  probes.push(probeAfter);
+  const pace = paceBetween(probeBefore, probeAfter);
+  probeBefore = probeAfter;
   stepSeconds.set(step.name, seconds);
-  const line = `[test] ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)}s`;
+  stepPaces.set(step.name, pace);
+  const line = `[test] ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)}s (pace ${pace.toFixed(2)})`;
   timings.push(line);
   console.log(line);
   if (step.count) {
@@ -237,7 +255,10 @@ if (stepSeconds.has('e2e'))
   printSlowest('browser spec files (test time, both workers added up)', playwrightFileTimes());
 console.log('');
 for (const line of timings) console.log(line);
-const budgets = checkBudgets(stepSeconds);
+console.log(
+  `[test] machine pace probes (ms; ${QUIET_PROBE_MS} quiet, pace capped at ${MAX_PACE}): ${probes.map((ms) => ms.toFixed(0)).join(', ')}`,
+);
+const budgets = checkBudgets(stepSeconds, stepPaces);
 for (const line of budgets.lines) console.log(line);
 if (budgets.over && exitCode === 0) {
   // The run's tests passed, but the suite has grown past what CI can carry: fail, and count it.
