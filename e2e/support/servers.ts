@@ -3,8 +3,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { databaseEnv, freshDataDir } from '../../scripts/e2e-databases.mjs';
 
 /**
@@ -348,38 +346,4 @@ export async function startServer(
   return { baseURL, dataDir, stop };
 }
 
-/** Whether a frame of the page comes from another origin (about:blank and srcdoc frames are the page's own). */
-function hasCrossOriginFrame(page: Page): boolean {
-  const origin = new URL(page.url()).origin;
-  return page.frames().some((frame) => {
-    const url = frame.url();
-    return url !== '' && !url.startsWith('about:') && new URL(url).origin !== origin;
-  });
-}
-
-/** Fail with a readable list when axe finds serious or critical violations on the page. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  // Colours mid-transition (a theme switch, a hover) would be judged, not the settled page.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  // Only violations are read: the other result groups (passes, incomplete, inapplicable) are cut to
-  // one node each rather than gathered in full, a third of a check's time, and every rule still runs.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  // AxeBuilder's default mode runs axe in each frame and then opens a blank page in the context to
-  // merge their results, which is how it reaches frames of another origin; that page cost about
-  // 0.7 s of a core on every check (1.0–1.4 s against 0.36–0.44 s on the home page, docs/testing.md).
-  // Without such a frame, legacy mode runs axe once in the page and in its same-origin frames and
-  // finds the same violations (checked on a page with planted faults in the page and in a frame);
-  // a page that shows another origin's frame (a vendor's game) keeps the default mode.
-  if (!hasCrossOriginFrame(page)) builder.setLegacyMode(true);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe on ${label}`).toEqual([]);
-}
+export { expectNoSeriousA11yViolations } from './a11y';
