@@ -118,12 +118,37 @@ export const opsLotteryEntrySchema = z.object({
 export const opsLotteryQueueEntrySchema = opsLotteryEntrySchema.extend({ gameCode: z.string(), numero: z.string() });
 export const opsLotteryQueueSchema = z.array(opsLotteryQueueEntrySchema);
 
+/**
+ * A void asked for once the draw's result was known: it waits for a different operator
+ * (LOTTERY_VOID_SAME_OPERATOR for the one who asked), and records the result known then.
+ */
+export const opsLotteryVoidRequestSchema = z.object({
+  requestId: z.string(),
+  drawId: z.string(),
+  reason: z.string(),
+  knownResult: z.unknown(),
+  requestedBy: z.string(),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+/** The voids queue: each waiting void with its draw's game and numero. */
+export const opsLotteryVoidQueueSchema = z.array(
+  opsLotteryVoidRequestSchema.extend({ gameCode: z.string(), numero: z.string() }),
+);
+
 export const opsLotteryDrawDetailSchema = z.object({
   draw: opsLotteryDrawSchema,
   /** What the draw would pay per liability key, largest first. */
   exposure: z.array(z.object({ key: z.string(), payoutMinor: z.string() })),
   tickets: z.record(z.string(), z.object({ count: z.number(), stakeMinor: z.string() })),
   pendingEntry: opsLotteryEntrySchema.nullable(),
+  /** A void waiting for a second operator; while it waits the draw is not settled. */
+  pendingVoid: opsLotteryVoidRequestSchema.nullable(),
 });
 
 export const opsLotteryResultBodySchema = z.object({ result: z.record(z.string(), z.unknown()) });
@@ -134,6 +159,16 @@ export const opsLotteryReviewBodySchema = z.object({
 });
 export const opsLotteryReviewResultSchema = z.object({ entry: opsLotteryEntrySchema, draw: opsLotteryDrawSchema });
 export const opsLotteryVoidBodySchema = z.object({ reason });
+/** A void's answer: the draw voided at once (voidRequest null), or unchanged with the request waiting. */
+export const opsLotteryVoidResultSchema = z.object({
+  draw: opsLotteryDrawSchema,
+  voidRequest: opsLotteryVoidRequestSchema.nullable(),
+});
+export const opsLotteryVoidParamsSchema = z.object({ requestId: z.string().regex(/^\d{1,18}$/) });
+export const opsLotteryVoidReviewResultSchema = z.object({
+  voidRequest: opsLotteryVoidRequestSchema,
+  draw: opsLotteryDrawSchema,
+});
 
 export type OpsLotteryGame = z.infer<typeof opsLotteryGameSchema>;
 export type OpsLotteryGameBody = z.infer<typeof opsLotteryGameBodySchema>;
@@ -143,6 +178,10 @@ export type OpsLotteryEntry = z.infer<typeof opsLotteryEntrySchema>;
 export type OpsLotteryQueueEntry = z.infer<typeof opsLotteryQueueEntrySchema>;
 export type OpsLotteryDrawDetail = z.infer<typeof opsLotteryDrawDetailSchema>;
 export type OpsLotteryReviewResult = z.infer<typeof opsLotteryReviewResultSchema>;
+export type OpsLotteryVoidRequest = z.infer<typeof opsLotteryVoidRequestSchema>;
+export type OpsLotteryVoidQueue = z.infer<typeof opsLotteryVoidQueueSchema>;
+export type OpsLotteryVoidResult = z.infer<typeof opsLotteryVoidResultSchema>;
+export type OpsLotteryVoidReviewResult = z.infer<typeof opsLotteryVoidReviewResultSchema>;
 
 const instant = z.iso.datetime({ offset: true });
 

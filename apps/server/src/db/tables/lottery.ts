@@ -55,6 +55,7 @@ export type LotteryTables = {
     settled_at: Timestamp;
     voided_at: Timestamp;
     void_reason: Nullable<string>;
+    void_request_id: Nullable<string>;
     settle_holder: Nullable<string>;
     settle_lease_until: Timestamp;
     payout_cap_minor: Nullable<string>;
@@ -92,6 +93,18 @@ export type LotteryTables = {
     reviewed_by: Nullable<string>;
     reviewed_at: Timestamp;
     reason: Nullable<string>;
+  };
+  lottery_void_requests: {
+    id: GeneratedInt8;
+    draw_id: Int8;
+    reason: string;
+    known_result: Json;
+    requested_by: Int8;
+    requested_at: Date;
+    status: ColumnType<LotteryEntryStatus, LotteryEntryStatus | undefined, LotteryEntryStatus>;
+    decided_by: Nullable<string>;
+    decided_at: Timestamp;
+    decision_reason: Nullable<string>;
   };
   lottery_favourites: {
     member_id: Int8;

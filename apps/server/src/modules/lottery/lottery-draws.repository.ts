@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LotteryDrawStatus } from '../../db/tables/lottery';
 import type { PlannedDraw } from './lottery-schedule';
@@ -27,7 +27,7 @@ export type DrawRow = {
   payoutMinor: bigint;
 };
 
-const DRAW_COLUMNS = [
+export const DRAW_COLUMNS = [
   'id',
   'game_code',
   'numero',
@@ -49,7 +49,7 @@ const DRAW_COLUMNS = [
   'payout_minor',
 ] as const;
 
-type DrawDbRow = {
+export type DrawDbRow = {
   id: string;
   game_code: string;
   numero: string;
@@ -71,7 +71,7 @@ type DrawDbRow = {
   payout_minor: string;
 };
 
-function toDraw(r: DrawDbRow): DrawRow {
+export function toDraw(r: DrawDbRow): DrawRow {
   return {
     id: String(r.id),
     gameCode: r.game_code,
@@ -276,19 +276,29 @@ export async function findNextDrawEventAt(db: Db, now: Date): Promise<Date | nul
       (SELECT min(d.draw_at) FROM lottery_draws AS d JOIN lottery_games AS g ON g.code = d.game_code
         WHERE d.status = 'closed' AND g.result_source = 'fair'),
       (SELECT min(coalesce(settle_lease_until, ${now})) FROM lottery_draws
-        WHERE status = 'drawn' OR (status = 'voided' AND settled_at IS NULL))) AS next_at`.execute(db);
+        WHERE (status = 'drawn' AND void_request_id IS NULL) OR (status = 'voided' AND settled_at IS NULL))) AS next_at`.execute(
+    db,
+  );
   const at = rows[0]?.next_at;
   return at ? new Date(at) : null;
 }
 
-/** Drawn or voided draws with tickets still to settle or refund. */
+/**
+ * A draw the clock finishes: a drawn one, unless a void of it waits for a second operator (the
+ * draw stays voidable until that decision; lottery-voids.ts), or a voided one not yet refunded.
+ */
+const isToFinish = (eb: ExpressionBuilder<Database, 'lottery_draws'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'drawn'), eb('void_request_id', 'is', null)]),
+    eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)]),
+  ]);
+
+/** Drawn draws (unless a void waits for its second operator) or voided ones, with tickets still to settle or refund. */
 export async function findDrawsToFinish(db: Db, now: Date, limit: number): Promise<DrawRow[]> {
   const rows = await db
     .selectFrom('lottery_draws')
     .select(DRAW_COLUMNS)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]),
-    )
+    .where(isToFinish)
     .where((eb) => eb.or([eb('settle_lease_until', 'is', null), eb('settle_lease_until', '<', now)]))
     .orderBy('draw_at')
     .limit(limit)
@@ -311,9 +321,7 @@ export async function takeSettleLease(
     .updateTable('lottery_draws')
     .set({ settle_holder: holder, settle_lease_until: new Date(now.getTime() + leaseMs) })
     .where('id', '=', drawId)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'drawn'), eb.and([eb('status', '=', 'voided'), eb('settled_at', 'is', null)])]),
-    )
+    .where(isToFinish)
     .where((eb) =>
       eb.or([
         eb('settle_lease_until', 'is', null),
@@ -354,29 +362,6 @@ export async function markFinished(db: Db, drawId: string, now: Date): Promise<v
       FROM lottery_tickets WHERE draw_id = ${drawId} AND status IN ('won', 'lost', 'refunded')
     ) t
     WHERE d.id = ${drawId} AND d.settled_at IS NULL`.execute(db);
-}
-
-/**
- * Void a draw whose settlement has not begun: every ticket is then refunded by the finishing
- * job. A drawn draw can be voided only while no instance has taken it to settle (settle_holder
- * is set by the first lease and kept until the draw is finished), so no win is ever paid on a
- * draw that is then refunded. The row lock orders a void and a first lease: the later one
- * re-reads the row and finds it taken.
- */
-export async function markVoided(db: Db, drawId: string, reason: string, now: Date): Promise<DrawRow | undefined> {
-  const r = await db
-    .updateTable('lottery_draws')
-    .set({ status: 'voided', voided_at: now, void_reason: reason })
-    .where('id', '=', drawId)
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['scheduled', 'open', 'closed']),
-        eb.and([eb('status', '=', 'drawn'), eb('settle_holder', 'is', null)]),
-      ]),
-    )
-    .returning(DRAW_COLUMNS)
-    .executeTakeFirst();
-  return r ? toDraw(r as DrawDbRow) : undefined;
 }
 
 /** Draws newest first by game and status, one page of keyset paging (the back office's list). */

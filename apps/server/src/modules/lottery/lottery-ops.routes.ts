@@ -1,7 +1,6 @@
 import {
   opsLotteryDrawDetailSchema,
   opsLotteryDrawParamsSchema,
-  opsLotteryDrawSchema,
   opsLotteryDrawsPageSchema,
   opsLotteryDrawsQuerySchema,
   opsLotteryQueueSchema,
@@ -17,6 +16,10 @@ import {
   opsLotteryReviewBodySchema,
   opsLotteryReviewResultSchema,
   opsLotteryVoidBodySchema,
+  opsLotteryVoidParamsSchema,
+  opsLotteryVoidQueueSchema,
+  opsLotteryVoidResultSchema,
+  opsLotteryVoidReviewResultSchema,
 } from '@wps/shared/schemas/lottery-ops';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
@@ -26,6 +29,7 @@ import { requestOperator } from '../operator/operator-auth';
 import type { DrawRow } from './lottery-draws.repository';
 import type { GameRow } from './lottery-games.repository';
 import type { ResultEntryRow } from './lottery-results.repository';
+import type { VoidRequestRow } from './lottery-voids.repository';
 import { drawView } from './lottery-reads';
 
 const READ = { permission: 'lottery.read' } as const;
@@ -66,6 +70,23 @@ function opsEntry(e: ResultEntryRow, names: Names) {
   };
 }
 
+function opsVoidRequest(v: VoidRequestRow, names: Names) {
+  return {
+    requestId: v.id,
+    drawId: v.drawId,
+    reason: v.reason,
+    knownResult: v.knownResult,
+    requestedBy: v.requestedBy,
+    requestedByName: names.get(v.requestedBy) ?? null,
+    requestedAt: v.requestedAt.toISOString(),
+    status: v.status,
+    decidedBy: v.decidedBy,
+    decidedByName: v.decidedBy === null ? null : (names.get(v.decidedBy) ?? null),
+    decidedAt: v.decidedAt?.toISOString() ?? null,
+    decisionReason: v.decisionReason,
+  };
+}
+
 function opsGame(g: GameRow & { edges: { betType: string; variant: string | null; edgePercent: string }[] }) {
   const l = g.limits;
   return {
@@ -82,15 +103,17 @@ function opsGame(g: GameRow & { edges: { betType: string; variant: string | null
 
 /** The back office's lottery: games and their paytables, draws and liability, results with four eyes, voids. */
 export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: AppServices): void {
-  const { ops, results } = lottery;
+  const { ops, results, voids } = lottery;
+  const namesOfIds = (ids: string[]): Promise<Names> =>
+    ids.length ? operators.namesOf([...new Set(ids)]) : Promise.resolve(new Map());
   /** The usernames of the operators who typed and reviewed these entries. */
-  const namesOf = (entries: ResultEntryRow[]): Promise<Names> => {
-    const ids = [
-      ...new Set(entries.flatMap((e) => (e.reviewedBy === null ? [e.enteredBy] : [e.enteredBy, e.reviewedBy]))),
-    ];
-    return ids.length ? operators.namesOf(ids) : Promise.resolve(new Map());
-  };
+  const namesOf = (entries: ResultEntryRow[]): Promise<Names> =>
+    namesOfIds(entries.flatMap((e) => (e.reviewedBy === null ? [e.enteredBy] : [e.enteredBy, e.reviewedBy])));
   const entryView = async (e: ResultEntryRow) => opsEntry(e, await namesOf([e]));
+  /** The usernames of the operators who asked for and decided these voids. */
+  const voidNames = (requests: VoidRequestRow[]): Promise<Names> =>
+    namesOfIds(requests.flatMap((v) => (v.decidedBy === null ? [v.requestedBy] : [v.requestedBy, v.decidedBy])));
+  const voidView = async (v: VoidRequestRow) => opsVoidRequest(v, await voidNames([v]));
 
   app.get('/ops/lottery/games', { config: READ, schema: { response: success(opsLotteryGamesSchema) } }, async () =>
     ok((await ops.games()).map(opsGame)),
@@ -141,7 +164,10 @@ export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: 
     '/ops/lottery/draws/:drawId',
     { config: READ, schema: { params: opsLotteryDrawParamsSchema, response: success(opsLotteryDrawDetailSchema) } },
     async (request) => {
-      const d = await ops.draw(request.params.drawId);
+      const [d, pendingVoid] = await Promise.all([
+        ops.draw(request.params.drawId),
+        voids.pendingFor(request.params.drawId),
+      ]);
       return ok({
         draw: opsDraw(d.draw),
         exposure: d.exposure.map((e) => ({ key: e.key, payoutMinor: e.payoutMinor.toString() })),
@@ -149,6 +175,7 @@ export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: 
           Object.entries(d.tickets).map(([k, v]) => [k, { count: v.count, stakeMinor: v.stakeMinor.toString() }]),
         ),
         pendingEntry: d.pendingEntry ? await entryView(d.pendingEntry) : null,
+        pendingVoid: pendingVoid ? await voidView(pendingVoid) : null,
       });
     },
   );
@@ -207,16 +234,44 @@ export function registerLotteryOpsRoutes(app: RouteApp, { lottery, operators }: 
       schema: {
         params: opsLotteryDrawParamsSchema,
         body: opsLotteryVoidBodySchema,
-        response: success(opsLotteryDrawSchema),
+        response: success(opsLotteryVoidResultSchema),
       },
     },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(
-        opsDraw(
-          await results.voidDraw({ operatorId: operator.operatorId }, request.params.drawId, request.body.reason),
-        ),
+      const { draw, request: waiting } = await voids.voidDraw(
+        { operatorId: operator.operatorId },
+        request.params.drawId,
+        request.body.reason,
       );
+      return ok({ draw: opsDraw(draw), voidRequest: waiting ? await voidView(waiting) : null });
+    },
+  );
+
+  app.get(
+    '/ops/lottery/voids/pending',
+    { config: READ, schema: { response: success(opsLotteryVoidQueueSchema) } },
+    async () => {
+      const waiting = await voids.pending();
+      const names = await voidNames(waiting);
+      return ok(waiting.map((v) => ({ ...opsVoidRequest(v, names), gameCode: v.gameCode, numero: v.numero })));
+    },
+  );
+
+  app.post(
+    '/ops/lottery/voids/:requestId/review',
+    {
+      config: RESULTS,
+      schema: {
+        params: opsLotteryVoidParamsSchema,
+        body: opsLotteryReviewBodySchema,
+        response: success(opsLotteryVoidReviewResultSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      const decided = await voids.review({ operatorId: operator.operatorId }, request.params.requestId, request.body);
+      return ok({ voidRequest: await voidView(decided.request), draw: opsDraw(decided.draw) });
     },
   );
 

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
-import { findDraw, markDrawn, markVoided, type DrawRow } from './lottery-draws.repository';
+import { findDraw, markDrawn, type DrawRow } from './lottery-draws.repository';
 import { findGame } from './lottery-games.repository';
 import {
   findEntry,
@@ -19,7 +19,7 @@ import type { LotteryRules } from './lottery-rules';
 // official result of a draw whose time has come; a different operator approves it, and only then
 // does the draw take it (closed → drawn). A rejected entry can be typed again. A feed adapter
 // for a real results source would call `enter` as its own operator and leave the approval to a
-// person, the same way. Voiding a draw refunds every ticket (lottery-settlement.ts).
+// person, the same way. Voids are in lottery-voids.ts.
 
 type Db = Kysely<Database>;
 
@@ -117,30 +117,7 @@ export function createLotteryResults(ctx: ResultsContext) {
     });
   }
 
-  /** Void a draw whose settlement has not begun: every ticket is refunded once. */
-  async function voidDraw(actor: OperatorActor, drawId: string, reason: string): Promise<DrawRow> {
-    return runInTransaction(db, async (trx) => {
-      const voided = await markVoided(trx, drawId, reason, now());
-      if (!voided) {
-        const draw = await findDraw(trx, drawId);
-        if (!draw) throw new AppError(ErrorCode.LOTTERY_DRAW_NOT_FOUND, 'No such draw', { drawId });
-        throw new AppError(ErrorCode.LOTTERY_DRAW_STATE, 'This draw can no longer be voided', { status: draw.status });
-      }
-      await audit.record(trx, {
-        actorType: 'operator',
-        actorId: actor.operatorId,
-        action: 'lottery.draw_voided',
-        subjectType: 'lottery_draw',
-        subjectId: drawId,
-        reason,
-        before: null,
-        after: { gameCode: voided.gameCode, numero: voided.numero },
-      });
-      return voided;
-    });
-  }
-
-  return { enter, review, voidDraw };
+  return { enter, review };
 }
 
 export type LotteryResults = ReturnType<typeof createLotteryResults>;

@@ -12,6 +12,7 @@ import { createLotteryLive } from './lottery-live';
 import { createLotteryOps } from './lottery-ops';
 import { createLotteryReads } from './lottery-reads';
 import { createLotteryResults } from './lottery-results';
+import { createLotteryVoids } from './lottery-voids';
 import { createLotterySettlement } from './lottery-settlement';
 import { sharedLotteryRules } from './lottery-rules-shared';
 import type { Kysely } from 'kysely';
@@ -73,6 +74,7 @@ export function createLotteryService(ctx: LotteryContext) {
     instance: newInstanceId(),
   });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
+  const voids = createLotteryVoids({ db, audit: ctx.audit, now });
   const reads = createLotteryReads({ db, now, money });
   // A game changed here is dropped from this instance's memory at once; the database's notice
   // reaches the other instances (and this one again) a moment later.
@@ -131,6 +133,7 @@ export function createLotteryService(ctx: LotteryContext) {
     draws,
     settlement,
     results,
+    voids,
     reads,
     ops,
     live,

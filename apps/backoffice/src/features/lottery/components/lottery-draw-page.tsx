@@ -14,12 +14,16 @@ import { useLotteryDraw } from '../api/lottery-draw';
 import { useLotteryGames } from '../api/lottery-games';
 import { useVoidDraw } from '../api/void-draw';
 import { EntryReview } from './entry-review';
+import { VoidReview } from './void-review';
 import { isCapped } from './lottery-format';
 import { ResultForm } from './result-form';
 import { ResultView } from './result-view';
 import './lottery.css';
 
-/** Draw statuses a void still applies to (a drawn draw only until its settlement begins; the server decides). */
+/**
+ * Draw statuses a void still applies to (a drawn draw only until its settlement begins; the server
+ * decides). Once the result is known (typed in or drawn) the void waits for a second operator.
+ */
 const VOIDABLE = ['scheduled', 'open', 'closed', 'drawn'];
 /** Statuses whose liability still matters: bets are (or were until the cut-off) being taken and nothing is paid yet. */
 const LIVE = ['scheduled', 'open', 'closed'];
@@ -63,8 +67,10 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
   const formatMoney = useFormatMoney();
   const canResults = useCan('lottery.results');
   const [voiding, setVoiding] = useState(false);
-  const voidDraw = useVoidDraw((d) => t('draw.voided', { numero: d.numero }));
-  const { draw, exposure, tickets, pendingEntry } = detail;
+  const voidDraw = useVoidDraw((r) =>
+    r.voidRequest ? t('voids.requested', { numero: r.draw.numero }) : t('draw.voided', { numero: r.draw.numero }),
+  );
+  const { draw, exposure, tickets, pendingEntry, pendingVoid } = detail;
   const dates = useMemo(
     () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'medium' }),
     [i18n.language],
@@ -225,7 +231,8 @@ function DrawBody({ detail, game }: { detail: OpsLotteryDrawDetail; game: OpsLot
       )}
       {pendingEntry && <EntryReview entry={pendingEntry} title={t('results.pendingTitle')} />}
       {canEnter && game && <ResultForm drawId={draw.drawId} family={game.family} />}
-      {canResults && VOIDABLE.includes(draw.status) && (
+      {pendingVoid && <VoidReview request={pendingVoid} title={t('voids.pendingTitle')} />}
+      {canResults && VOIDABLE.includes(draw.status) && pendingVoid === null && (
         <div className="actions lottery-void">
           <Button variant="danger" onClick={() => setVoiding(true)}>
             {t('draw.void')}
