@@ -151,8 +151,13 @@ export function createServices(ctx: AppContext) {
     findContacts: (memberId) => member.findContacts(memberId),
   });
   member.useNewDeviceGate(loginVerification);
+  // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
+  const depositViews = createDepositMemberViews(ctx);
+  const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews });
   // Sign-in with an identity provider: sessions through the member module, handed over by login exchange codes.
-  const oidc = createOidc({ ...ctx, audit, member, session, loginCodes, rateLimiter });
+  const oidc = createOidc({ ...ctx, audit, member, messages, session, loginCodes, rateLimiter });
+  // A password change or reset removes the account's provider links (docs/decisions.md).
+  member.usePasswordChangeEffect((trx, memberId) => oidc.flow.removeLinksOnPasswordChange(trx, memberId));
   // Responsible gambling: the players' limits, time-outs and self-exclusion. Built before what it
   // guards: every new session passes its check, deposits and bets are held to the limits.
   const responsibleGaming = createResponsibleGamingService({
@@ -169,9 +174,6 @@ export function createServices(ctx: AppContext) {
     members: { findContacts: member.findContacts },
   });
   session.useOpenGuard(responsibleGaming.access.beforeSession);
-  // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
-  const depositViews = createDepositMemberViews(ctx);
-  const messages = createMessagesService({ ...ctx, audit, system, memberViews, depositViews });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // The back office's site settings; a change drops this instance's configuration copy at once.
   const siteSettings = createSiteSettings({

@@ -123,7 +123,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   { method: 'POST', path: '/wps/session/exchange-code', encrypted: false, token: true, fields: [] },
   // Sign-in with an identity provider: the pending sign-in lives in the flow's cookie, which random input never has.
-  { method: 'POST', path: '/wps/oidc/pending/link', encrypted: true, token: false, fields: ['username', 'password'] },
+  { method: 'POST', path: '/wps/oidc/pending/link', encrypted: false, token: true, fields: [] },
   {
     method: 'POST',
     path: '/wps/oidc/pending/register',

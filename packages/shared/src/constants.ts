@@ -131,8 +131,7 @@ export const ENCRYPTED_PATHS = [
   '/wps/agent/centre/transfer',
   // The agent centre's register centre carries the new account's first password.
   '/wps/agent/centre/register',
-  // Linking an identity provider's sign-in proves the account's password; creating an account carries its first one.
-  '/wps/oidc/pending/link',
+  // Creating an account through an identity provider's sign-in carries its first password.
   '/wps/oidc/pending/register',
   '/wps/relay/passwordCheck/MCS2_redeemPointReward',
   '/wps/relay/passwordCheck/MCS2_convertPoint',

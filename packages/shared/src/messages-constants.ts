@@ -10,4 +10,6 @@ export const NOTICE_KINDS = [
   'withdrawal_approved',
   'withdrawal_rejected',
   'agent_contract_terminated',
+  'oidc_linked',
+  'oidc_links_removed',
 ] as const;

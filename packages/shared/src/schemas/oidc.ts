@@ -37,17 +37,13 @@ export const oidcPendingSchema = z.object({
 });
 export type OidcPending = z.infer<typeof oidcPendingSchema>;
 
-/** POST /wps/oidc/pending/link (encrypted): link the waiting identity to an account whose password the player proves. */
-export const oidcLinkBodySchema = z.object({
-  username: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-});
-export type OidcLinkBody = z.infer<typeof oidcLinkBodySchema>;
-
 /** POST /wps/oidc/pending/register (encrypted): the registration form, under the operator's rules, then the link. */
 export const oidcRegisterBodySchema = registerBodySchema;
 
-/** GET /wps/member/oidc-links: the member's linked identities (security centre). */
+/**
+ * GET /wps/member/oidc-links: the member's linked identities (security centre); also the answer of
+ * POST /wps/oidc/pending/link, which links the browser's waiting identity from a signed-in session.
+ */
 export const oidcLinkSchema = z.object({
   id,
   providerName: z.string(),

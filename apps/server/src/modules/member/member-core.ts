@@ -71,6 +71,13 @@ export type IdentityGate = {
   beforeLogin(memberId: string): Promise<void>;
 };
 
+/**
+ * Work a password change or reset does in its own transaction besides the new hash and the
+ * session revocations: the oidc module removes the account's provider links (docs/decisions.md,
+ * "Linking a provider's sign-in"). Wired in services.ts.
+ */
+export type PasswordChangeEffect = (trx: Db, memberId: string) => Promise<void>;
+
 export type RegistrationIdentity = {
   failures: FieldFailure[];
   /** The age, one-account-per-CPF and barred-list checks; answers the write done in the account's transaction. */
@@ -89,6 +96,7 @@ export function createMemberCore(ctx: MemberContext) {
   const phones = createPhoneNormaliser(system);
   let links: AffiliateLinks | null = null;
   let identity: IdentityGate | null = null;
+  const passwordChangeEffects: PasswordChangeEffect[] = [];
 
   /** Run `fn` in a transaction, again on serialization failures and deadlocks. */
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> =>
@@ -267,6 +275,7 @@ export function createMemberCore(ctx: MemberContext) {
       await updatePassword(trx, memberId, passwordHash, new Date(now()));
       await session.revokeOthers(memberId, keepSessionId, trx);
       if (keepSessionId) await session.clearMustChangePassword(keepSessionId, trx);
+      for (const effect of passwordChangeEffects) await effect(trx, memberId);
     });
   }
 
@@ -293,6 +302,9 @@ export function createMemberCore(ctx: MemberContext) {
     },
     useLinks: (port: AffiliateLinks) => {
       links = port;
+    },
+    usePasswordChangeEffect: (effect: PasswordChangeEffect) => {
+      passwordChangeEffects.push(effect);
     },
     setPassword,
   };

@@ -31,6 +31,8 @@ export function createMemberService(ctx: MemberContext) {
     ...createDownlineAccounts(core),
     /** The identity module's checks at registration and login (services.ts wires them; docs/compliance.md). */
     useIdentity: core.useIdentity,
+    /** What a password change or reset also undoes in its transaction (services.ts wires the oidc module's links). */
+    usePasswordChangeEffect: core.usePasswordChangeEffect,
   };
 }
 

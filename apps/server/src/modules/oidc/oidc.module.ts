@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { ExchangeCodeService } from '../session/exchange-code.service';
 import type { SessionService } from '../session/session.service';
 import type { RateLimiter } from '../verification/rate-limiter';
@@ -15,7 +16,8 @@ export const OIDC_CALLBACK_PATH = '/wps/oidc/callback';
 export function createOidc(
   ctx: AppContext & {
     audit: Pick<AuditService, 'record'>;
-    member: Pick<MemberService, 'loginLinkedMember' | 'provePassword' | 'registerByUsername'>;
+    member: Pick<MemberService, 'loginLinkedMember' | 'registerByUsername'>;
+    messages: Pick<MessagesService, 'notify'>;
     session: Pick<SessionService, 'resolve'>;
     loginCodes: Pick<ExchangeCodeService, 'mint'>;
     rateLimiter: Pick<RateLimiter, 'consume'>;

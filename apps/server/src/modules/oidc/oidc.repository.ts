@@ -263,11 +263,11 @@ export async function touchLink(db: Db, linkId: string, now: Date): Promise<void
   await db.updateTable('member_oidc_links').set({ last_used_at: now }).where('id', '=', linkId).execute();
 }
 
-/** Link an identity; false when it is linked already (the unique index decides under concurrency). */
+/** Link an identity; undefined when it is linked already (the unique index decides under concurrency). */
 export async function insertLink(
   db: Db,
   link: { memberId: string; providerId: string; subject: string; email: string | null; now: Date },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const row = await db
     .insertInto('member_oidc_links')
     .values({
@@ -280,7 +280,7 @@ export async function insertLink(
     .onConflict((oc) => oc.columns(['provider_id', 'subject']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id;
 }
 
 export async function listMemberLinks(db: Db, memberId: string) {
@@ -304,4 +304,10 @@ export async function deleteMemberLink(
     .where('member_id', '=', memberId)
     .returning(['provider_id as providerId', 'subject'])
     .executeTakeFirst();
+}
+
+/** Every link of a member (a password change or reset); answers how many there were. */
+export async function deleteMemberLinks(db: Db, memberId: string): Promise<number> {
+  const rows = await db.deleteFrom('member_oidc_links').where('member_id', '=', memberId).returning('id').execute();
+  return rows.length;
 }

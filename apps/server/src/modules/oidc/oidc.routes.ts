@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loginResultSchema } from '@wps/shared/schemas/common';
 import {
-  oidcLinkBodySchema,
   oidcLinkParamsSchema,
   oidcLinkSchema,
   oidcPendingSchema,
@@ -47,8 +46,8 @@ function setFlowCookie(reply: FastifyReply, value: string, secure: boolean): voi
 
 /**
  * Sign-in with an identity provider: the public list, the start and the callback (browser
- * navigations answered with redirects), the choice for an identity no account has, and the
- * member's linked sign-ins in the security centre.
+ * navigations answered with redirects), the choice for an identity no account has (link it from a
+ * signed-in session, or create an account), and the member's linked sign-ins in the security centre.
  */
 export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
   const { oidc } = services;
@@ -102,13 +101,12 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
     return ok(await oidc.flow.pending(readFlowCookie(request)));
   });
 
-  app.post(
-    '/wps/oidc/pending/link',
-    { schema: { body: oidcLinkBodySchema, response: success(loginResultSchema) } },
-    async (request) => {
-      return ok(await oidc.flow.linkPending(readFlowCookie(request), request.body, readOrigin(request)));
-    },
-  );
+  // A signed-in member only (the token header and the flow cookie together): the session passed
+  // the password login and its new-device code, so no password is taken here.
+  app.post('/wps/oidc/pending/link', { schema: { response: success(oidcLinkSchema) } }, async (request) => {
+    const auth = await requireMember(request);
+    return ok(await oidc.flow.linkPending(readFlowCookie(request), auth.memberId));
+  });
 
   app.post(
     '/wps/oidc/pending/register',

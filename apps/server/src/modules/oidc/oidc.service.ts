@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { OidcLink, OidcLinkBody, OidcPending } from '@wps/shared/schemas/oidc';
+import type { OidcLink, OidcPending } from '@wps/shared/schemas/oidc';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { MemberService, RequestOrigin } from '../member/member.service';
+import type { MessagesService } from '../messages/messages.service';
 import type { RegisterInput } from '../member/member-registration';
 import type { ExchangeCodeService } from '../session/exchange-code.service';
 import type { SessionService } from '../session/session.service';
@@ -17,6 +18,7 @@ import type { OidcProviders } from './oidc-providers';
 import {
   completeFlow,
   deleteMemberLink,
+  deleteMemberLinks,
   findLinkBySubject,
   findPendingFlow,
   insertFlow,
@@ -34,6 +36,9 @@ export const OIDC_FLOW_TTL_SECONDS = 10 * 60;
 /** An identity no account has yet waits this long for the player to link or create one. */
 export const OIDC_PENDING_TTL_SECONDS = 15 * 60;
 const START_PER_IP = { limit: 30, windowSeconds: 60 };
+/** The inbox notices of this module (NOTICE_KINDS; the web words them with the provider's name or the count). */
+export const OIDC_LINKED_NOTICE = 'oidc_linked';
+export const OIDC_LINKS_REMOVED_NOTICE = 'oidc_links_removed';
 
 /** Stored forms of the state and of the browser's flow cookie: a leaked table row opens nothing. */
 function digest(kind: string, value: string): string {
@@ -52,7 +57,8 @@ type OidcContext = {
   log: Logger;
   providers: OidcProviders;
   client: OidcClient;
-  member: Pick<MemberService, 'loginLinkedMember' | 'provePassword' | 'registerByUsername'>;
+  member: Pick<MemberService, 'loginLinkedMember' | 'registerByUsername'>;
+  messages: Pick<MessagesService, 'notify'>;
   session: Pick<SessionService, 'resolve'>;
   loginCodes: Pick<ExchangeCodeService, 'mint'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
@@ -64,8 +70,8 @@ type OidcContext = {
  * cookie (HttpOnly, SameSite=Lax, path /wps/oidc): the state, nonce and PKCE verifier stay in
  * `oidc_flows`, found by the state's hash and the cookie's hash together and spent once. A linked
  * identity ends in a login exchange code (never a token in a URL); an unlinked one waits, under
- * the same cookie, for the player to link an account (its password proven) or create one
- * (the registration service, under the operator's rules).
+ * the same cookie, for the player to link it from a signed-in session or create an account (the
+ * registration service, under the operator's rules).
  */
 export function createOidcService(ctx: OidcContext) {
   const { db, providers, client, member, rateLimiter } = ctx;
@@ -83,6 +89,26 @@ export function createOidcService(ctx: OidcContext) {
     const auth = await ctx.session.resolve(result.token);
     if (!auth) throw new Error('a session opened a moment ago did not resolve');
     return (await ctx.loginCodes.mint(auth)).code;
+  }
+
+  /**
+   * Link the browser's waiting identity to `memberId` in the caller's transaction, spending the
+   * attempt, and tell the account in its inbox: a link it did not make is something to act on.
+   */
+  async function linkWithin(trx: Db, browser: string | undefined, memberId: string): Promise<OidcLink> {
+    const p = await pendingOf(browser, trx, true);
+    const at = now();
+    if (!(await completeFlow(trx, p.id, at))) throw flowInvalid();
+    const id = await insertLink(trx, {
+      memberId,
+      providerId: p.providerId,
+      subject: p.subject,
+      email: p.email,
+      now: at,
+    });
+    if (!id) throw new AppError(ErrorCode.OIDC_IDENTITY_TAKEN, 'This sign-in is linked to an account already');
+    await ctx.messages.notify(trx, { memberId, kind: OIDC_LINKED_NOTICE, params: { provider: p.providerName } });
+    return { id, providerName: p.providerName, email: p.email, createdAt: at.toISOString(), lastUsedAt: null };
   }
 
   return {
@@ -171,23 +197,15 @@ export function createOidcService(ctx: OidcContext) {
       };
     },
 
-    /** POST /wps/oidc/pending/link: the account's password proven, the identity linked, a session opened. */
-    async linkPending(browser: string | undefined, body: OidcLinkBody, origin: RequestOrigin): Promise<LoginResult> {
+    /**
+     * POST /wps/oidc/pending/link, from a signed-in member's session: link the browser's waiting
+     * identity to that member. No password is taken here: the session came through the password
+     * login and its new-device code, so this is no second door that skips the code or tells a
+     * right password from a wrong one (docs/decisions.md, "Linking a provider's sign-in").
+     */
+    async linkPending(browser: string | undefined, memberId: string): Promise<OidcLink> {
       await pendingOf(browser);
-      const memberId = await member.provePassword(body.username, body.password, origin);
-      await runInTransaction(db, async (trx) => {
-        const p = await pendingOf(browser, trx, true);
-        if (!(await completeFlow(trx, p.id, now()))) throw flowInvalid();
-        const linked = await insertLink(trx, {
-          memberId,
-          providerId: p.providerId,
-          subject: p.subject,
-          email: p.email,
-          now: now(),
-        });
-        if (!linked) throw new AppError(ErrorCode.OIDC_IDENTITY_TAKEN, 'This sign-in is linked to an account already');
-      });
-      return member.loginLinkedMember(memberId, origin);
+      return runInTransaction(db, (trx) => linkWithin(trx, browser, memberId));
     },
 
     /** POST /wps/oidc/pending/register: the registration service (operator's rules, identity checks), linked in its transaction. */
@@ -198,16 +216,7 @@ export function createOidcService(ctx: OidcContext) {
     ): Promise<LoginResult> {
       await pendingOf(browser);
       return member.registerByUsername(body, origin, async (trx, memberId) => {
-        const p = await pendingOf(browser, trx, true);
-        if (!(await completeFlow(trx, p.id, now()))) throw flowInvalid();
-        const linked = await insertLink(trx, {
-          memberId,
-          providerId: p.providerId,
-          subject: p.subject,
-          email: p.email,
-          now: now(),
-        });
-        if (!linked) throw new AppError(ErrorCode.OIDC_IDENTITY_TAKEN, 'This sign-in is linked to an account already');
+        await linkWithin(trx, browser, memberId);
       });
     },
 
@@ -227,6 +236,20 @@ export function createOidcService(ctx: OidcContext) {
     async revokeLink(memberId: string, linkId: string): Promise<void> {
       const removed = await deleteMemberLink(db, memberId, linkId);
       if (!removed) throw new AppError(ErrorCode.OIDC_LINK_NOT_FOUND, 'No such linked sign-in');
+    },
+
+    /**
+     * In a password change's or reset's transaction (the member module's port): the links go.
+     * A password changed because someone else knew it must not leave their provider signed in.
+     */
+    async removeLinksOnPasswordChange(trx: Db, memberId: string): Promise<void> {
+      const removed = await deleteMemberLinks(trx, memberId);
+      if (removed > 0)
+        await ctx.messages.notify(trx, {
+          memberId,
+          kind: OIDC_LINKS_REMOVED_NOTICE,
+          params: { count: String(removed) },
+        });
     },
   };
 }

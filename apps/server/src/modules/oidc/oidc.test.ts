@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
@@ -12,7 +11,6 @@ import {
   callEncrypted,
   disableRegisterCaptcha,
   expectFailure,
-  registerUser,
   strongPassword,
   uniqueUsername,
   valueOf,
@@ -20,11 +18,13 @@ import {
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newCpf } from '../identity/identity-fixtures';
-import { startDevOidcProvider, type DevOidcProvider } from './dev-oidc-provider';
+import type { DevOidcProvider } from './dev-oidc-provider';
+import { createIdpBrowser, startTestIdp, type IdpAttempt } from './oidc-fixtures';
 
 /**
  * Sign-in with an identity provider against the local provider (apps/idp-sandbox, a real
- * oidc-provider process): the browser's part is played by fetch with a cookie jar.
+ * oidc-provider process): the browser's part is played by fetch with a cookie jar
+ * (oidc-fixtures.ts). Linking from a signed-in session: oidc-link.test.ts.
  */
 describeEachDatabase('sign-in with an identity provider', (target) => {
   let t: TestApp;
@@ -36,13 +36,7 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
   beforeAll(async () => {
     t = await createTestApp(target, { publicUrl: 'http://127.0.0.1:7999' });
     await disableRegisterCaptcha(t.app);
-    const started = await startDevOidcProvider({
-      port: 0,
-      redirectUri: t.app.services.oidc.client.redirectUri,
-      log: pino({ level: 'silent' }),
-    });
-    if (!started) throw new Error('the local identity provider did not start');
-    idp = started;
+    idp = await startTestIdp(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
   });
   afterAll(async () => {
@@ -50,73 +44,11 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
     await t?.close();
   });
 
-  /** Follow the provider's redirects as a browser would, picking `user` on its login page; answers our callback URL. */
-  async function signInAtIdp(location: string, user: string): Promise<URL> {
-    const jar = new Map<string, string>();
-    let url = location;
-    let method = 'GET';
-    let body: string | undefined;
-    for (let hop = 0; hop < 12; hop++) {
-      const res = await fetch(url, {
-        method,
-        redirect: 'manual',
-        headers: {
-          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(body ? { body } : {}),
-      });
-      for (const set of res.headers.getSetCookie()) {
-        const [pair] = set.split(';');
-        const [name, ...value] = (pair ?? '').split('=');
-        if (name) jar.set(name.trim(), value.join('='));
-      }
-      if (res.status === 200 && /\/interaction\/[\w-]+$/.test(new URL(url).pathname)) {
-        url = `${url}/login`;
-        method = 'POST';
-        body = new URLSearchParams({ user }).toString();
-        continue;
-      }
-      const next = res.headers.get('location');
-      if (!next) throw new Error(`the provider stopped at ${url} with ${res.status}: ${await res.text()}`);
-      const target = new URL(next, url);
-      if (target.href.startsWith(t.app.services.oidc.client.redirectUri)) return target;
-      url = target.href;
-      method = 'GET';
-      body = undefined;
-    }
-    throw new Error('too many redirects');
-  }
-
-  type Attempt = { cookie: string; callback: URL };
-
-  /** Start at our server (a browser with `cookie`, or a fresh one) and sign in at the provider. */
-  async function attempt(user: string, cookie?: string): Promise<Attempt> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/wps/oidc/providers/${providerId}/start`,
-      headers: cookie ? { cookie } : {},
-    });
-    expect(res.statusCode).toBe(303);
-    const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    const jar = setCookie.split(';')[0] ?? '';
-    const location = String(res.headers.location);
-    expect(location).toContain('code_challenge_method=S256');
-    expect(location).not.toContain(idp.clientSecret);
-    return { cookie: jar, callback: await signInAtIdp(location, user) };
-  }
-
-  async function finish(a: Attempt): Promise<string> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${a.callback.pathname}${a.callback.search}`,
-      headers: { cookie: a.cookie },
-    });
-    expect(res.statusCode).toBe(303);
-    return String(res.headers.location);
-  }
+  /** The provider's browser, built lazily: the app and provider exist once beforeAll ran. */
+  const browser = () => createIdpBrowser(t.app, idp, () => providerId);
+  const signInAtIdp = (location: string, user: string) => browser().signInAtIdp(location, user);
+  const attempt = (user: string, cookie?: string) => browser().attempt(user, cookie);
+  const finish = (a: IdpAttempt) => browser().finish(a);
 
   it('keeps the client secret write-only and lists only enabled providers', async () => {
     const created = await call(t.app, 'POST', '/ops/oidc-providers', {
@@ -282,47 +214,6 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
     await sql`UPDATE oidc_flows SET nonce = 'not-the-nonce-sent' WHERE used_at IS NULL`.execute(t.database.db);
     const callback = await signInAtIdp(String(start.headers.location), user);
     expect(await finish({ cookie, callback })).toBe(`/sign-in/provider?error=${ErrorCode.OIDC_SIGN_IN_FAILED}`);
-  });
-
-  it('links an existing account only with its password, and a revoked link signs nobody in', async () => {
-    const existing = await registerUser(t.app);
-    const user = `link-${Date.now()}`;
-    const a = await attempt(user);
-    expect(await finish(a)).toBe('/sign-in/provider?pending=1');
-    const wrong = await callEncrypted(
-      t.app,
-      'POST',
-      '/wps/oidc/pending/link',
-      { username: existing.username, password: `${existing.password}x` },
-      { headers: { cookie: a.cookie } },
-    );
-    expectFailure(wrong, ErrorCode.INVALID_CREDENTIALS);
-    const right = await callEncrypted(
-      t.app,
-      'POST',
-      '/wps/oidc/pending/link',
-      { username: existing.username, password: existing.password },
-      { headers: { cookie: a.cookie } },
-    );
-    const token = valueOf<LoginResult>(right).token;
-    expect(valueOf<MemberInfo>(await call(t.app, 'GET', '/wps/member/info', { token })).account).toBe(
-      existing.username,
-    );
-
-    const links = valueOf<OidcLink[]>(await call(t.app, 'GET', '/wps/member/oidc-links', { token }));
-    expect(links).toHaveLength(1);
-    const linkId = links[0]?.id ?? '';
-    // Another member cannot revoke it.
-    const other = await registerUser(t.app);
-    expectFailure(
-      await call(t.app, 'DELETE', `/wps/member/oidc-links/${linkId}`, { token: other.result.token }),
-      ErrorCode.OIDC_LINK_NOT_FOUND,
-      404,
-    );
-    expect(valueOf<boolean>(await call(t.app, 'DELETE', `/wps/member/oidc-links/${linkId}`, { token }))).toBe(true);
-    expect(valueOf<OidcLink[]>(await call(t.app, 'GET', '/wps/member/oidc-links', { token }))).toEqual([]);
-    // Revoked: the provider's sign-in no longer opens the account.
-    expect(await finish(await attempt(user))).toBe('/sign-in/provider?pending=1');
   });
 
   it('signs in through a Facebook-type provider: named endpoints, no id_token, the id read from userinfo', async () => {
