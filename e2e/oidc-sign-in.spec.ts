@@ -13,8 +13,9 @@ import { saveScreenshot } from './support/screenshots';
  * - at 360 px a visitor signs up through it: "Entrar com Local IdP" on the registration page, the
  *   provider's own page, then a new account with the site's registration form; signed out, the
  *   login form's button signs the same player in again with no form;
- * - at 1366 px a player with an account links a new provider identity to it, only with the right
- *   password, sees the link in the security centre and unlinks it.
+ * - at 1366 px a player with an account signs in with a new provider identity, which no account has:
+ *   the continuation page asks no password, the player signs in through the login and links the
+ *   waiting identity in the security centre, then unlinks it.
  * Every page of ours axe-clean.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'oidc-sign-in');
@@ -134,7 +135,7 @@ test.describe('sign-in with an identity provider', () => {
     await context.close();
   });
 
-  test('a player links the provider to an existing account with its password, then unlinks it (1366 px)', async ({
+  test('a player links the provider to an existing account from the security centre, then unlinks it (1366 px)', async ({
     browser,
   }) => {
     const setup = await browser.newPage();
@@ -149,22 +150,26 @@ test.describe('sign-in with an identity provider', () => {
     await page.getByRole('dialog').getByRole('link', { name: BUTTON }).click();
     await signInAtProvider(page, newIdpUser('bruno'));
 
-    const link = page.getByRole('form', { name: 'Vincular à minha conta' });
-    await link.getByRole('textbox', { name: 'Usuário', exact: true }).fill(player.username);
-    await link.getByLabel(fieldLabel('Senha')).fill(`${PASSWORD}x`);
-    await link.getByRole('button', { name: 'Vincular e entrar' }).click();
-    await expect(link.getByText('Usuário ou senha incorretos.')).toBeVisible();
+    // No password is typed on this page: the player signs in through the login, then links in the security centre.
+    const link = page.getByRole('group', { name: 'Vincular à minha conta' });
+    await expect(link.getByText(/Acessos vinculados/)).toBeVisible();
+    await expect(link.getByLabel(fieldLabel('Senha'))).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'provider continuation, link (1366 px)');
     await saveScreenshot(page, { path: path.join(SHOTS, 'continue-link-1366.png'), fullPage: true });
-    await link.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-    await link.getByRole('button', { name: 'Vincular e entrar' }).click();
+    await link.getByRole('button', { name: 'Entrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(player.username);
+    await dialog.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('button', { name: `Menu da conta ${player.username}` })).toBeVisible();
 
     await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();
     await page.getByRole('menuitem', { name: 'Minha conta' }).click();
     const links = page.getByRole('dialog').getByTestId('linked-sign-ins');
     await expect(links.getByRole('heading', { name: 'Acessos vinculados' })).toBeVisible();
-    await expect(links.getByText('Local IdP')).toBeVisible();
+    await links.getByTestId('oidc-waiting').getByRole('button', { name: 'Vincular Local IdP' }).click();
+    await expect(links.getByRole('status')).toHaveText('Local IdP foi vinculado: agora ele entra nesta conta.');
+    await expect(links.getByRole('listitem').getByText('Local IdP')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'security centre linked sign-ins (1366 px)');
     await saveScreenshot(page, { path: path.join(SHOTS, 'security-centre-1366.png') });
     await links.getByRole('button', { name: 'Desvincular Local IdP' }).click();

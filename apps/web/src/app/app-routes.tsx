@@ -6,6 +6,7 @@ import { isReloadPending } from '../lib/error-reporting';
 import { preloadNamespaces } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
 import { Layout } from './layout';
+import { openMemberCentre } from './member-centre/member-centre-store';
 import { isOpenWithLoginToHome } from './login-to-home';
 // The home page is in the first download: it is what most visits open, and its hero must not wait
 // for another script. Every other page loads on first visit, with its translations (lazyPage).
@@ -192,7 +193,10 @@ export function AppRoutes() {
         </Route>
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="register" element={page(<RegisterPage />)} />
-          <Route path="sign-in/provider" element={page(<OidcContinuePage />)} />
+          <Route
+            path="sign-in/provider"
+            element={page(<OidcContinuePage onOpenAccount={() => openMemberCentre('securityCenter')} />)}
+          />
           <Route path="register.html" element={page(<RegisterPage />)} />
           <Route path="reset-password" element={page(<ResetPasswordPage />)} />
           <Route path="game" element={page(<GamePage />)} />

@@ -71,4 +71,13 @@ describe('notice texts', () => {
       describeNotice(t, money, notice('withdrawal_rejected', { amount: '5.00', reason: 'wrong account' }), 2).note,
     ).toBe('Note from the operator: wrong account');
   });
+
+  it('names the provider of a linked sign-in and counts the links a password change removed', async () => {
+    const money = (amount: string) => amount;
+    const pt = describeNotice(await translator('pt'), money, notice('oidc_linked', { provider: 'Google' }), 2);
+    expect(pt.title).toBe('Acesso vinculado');
+    expect(pt.body).toMatch(/^Google foi vinculado à sua conta/);
+    const en = describeNotice(await translator('en'), money, notice('oidc_links_removed', { count: '2' }), 2);
+    expect(en.body).toContain('your linked sign-ins (2) were removed');
+  });
 });

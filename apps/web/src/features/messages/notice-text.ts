@@ -16,12 +16,19 @@ export function describeNotice(
   scale: number,
 ): { title: string; body: string; note: string | null } {
   const kind = (NOTICE_KINDS as readonly string[]).includes(notice.kind) ? notice.kind : 'other';
-  const { amount, currency, reason, note, referenceCode } = notice.params;
+  const { amount, currency, reason, note, referenceCode, provider, count } = notice.params;
   const formatted = amount && currency ? formatMoney(amount, { currency, scale }) : (amount ?? '');
   const reasonText = reason ? t(`reasons.${KNOWN_REASONS.includes(reason) ? reason : 'other'}`) : t('reasons.other');
   return {
     title: t(`kinds.${kind}.title`),
-    body: t(`kinds.${kind}.body`, { amount: formatted, referenceCode: referenceCode ?? '—', reason: reasonText }),
+    body: t(`kinds.${kind}.body`, {
+      amount: formatted,
+      referenceCode: referenceCode ?? '—',
+      reason: reasonText,
+      // A linked sign-in's provider; how many links a password change removed.
+      provider: provider ?? '',
+      count: count ?? '',
+    }),
     // A withdrawal rejection carries the operator's reason as `reason`; a deposit rejection as `note`.
     note: note ? t('note', { note }) : kind === 'withdrawal_rejected' && reason ? t('note', { note: reason }) : null,
   };

@@ -1,23 +1,16 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@wps/shared/error-codes';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@wps/ui/button';
-import { FormError } from '@wps/ui/form-error';
-import { TextField } from '@wps/ui/text-field';
-import { createIssueDescriber, requiredText } from '../../../components/form/field-rules';
-import { createFormResolver } from '../../../components/form/form-resolver';
-import { PasswordField } from '../../../components/form/password-field';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
+import { useToken } from '../../../lib/session-storage';
 import { useOidcPending } from '../api/get-oidc-pending';
-import { useLinkOidcPending } from '../api/link-oidc-pending';
 import { registerOidcPending } from '../api/register-oidc-pending';
+import { openAuthModal } from '../auth-modal-store';
 import { useAuthSettings } from '../use-auth-settings';
-import { useCompleteLogin } from '../use-complete-login';
 import '../auth.css';
 import { RegisterForm } from './register-form';
 
@@ -25,11 +18,11 @@ type Choice = 'link' | 'register';
 
 /**
  * /sign-in/provider: where the identity provider's sign-in comes back. With `?error=` it says
- * why it failed; with `?pending=1` the player links the identity to an account (its password)
- * or creates one under the site's registration rules. A linked identity never lands here: its
- * login arrives as a login link (`/?token=`).
+ * why it failed; with `?pending=1` the player links the identity to an account (signed in, from
+ * the security centre, which `onOpenAccount` opens) or creates one under the site's registration
+ * rules. A linked identity never lands here: its login arrives as a login link (`/?token=`).
  */
-export function OidcContinuePage() {
+export function OidcContinuePage({ onOpenAccount }: { onOpenAccount: () => void }) {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const error = params.get('error');
@@ -55,7 +48,7 @@ export function OidcContinuePage() {
             {translateError(error !== null ? new ApiError(error as ErrorCode, '', 400) : pending.error)}
           </p>
         ) : pending.data ? (
-          <Choices />
+          <Choices provider={pending.data.providerName} onOpenAccount={onOpenAccount} />
         ) : (
           <div className="auth-loading" aria-busy="true" />
         )}
@@ -67,13 +60,14 @@ export function OidcContinuePage() {
   );
 }
 
-function Choices() {
+function Choices({ provider, onOpenAccount }: { provider: string; onOpenAccount: () => void }) {
   const { t } = useTranslation('auth');
   const idBase = useId();
   const { switches } = useAuthSettings();
   const [choice, setChoice] = useState<Choice>('link');
   const canRegister = switches.canRegister && switches.canRegisterByUsername;
   const active = canRegister ? choice : 'link';
+  const linkPanel = <LinkPanel provider={provider} onOpenAccount={onOpenAccount} />;
   return (
     <div className="auth-stack">
       <p className="auth-oidc__hint">{t('oidc.choose')}</p>
@@ -92,66 +86,32 @@ function Choices() {
       ) : null}
       {canRegister ? (
         <TabPanel idBase={idBase} value={active}>
-          {active === 'link' ? <LinkForm /> : <RegisterForm variant="page" submit={registerOidcPending} />}
+          {active === 'link' ? linkPanel : <RegisterForm variant="page" submit={registerOidcPending} />}
         </TabPanel>
       ) : (
-        <LinkForm />
+        linkPanel
       )}
     </div>
   );
 }
 
-type LinkValues = { username: string; password: string };
-
-/** Link to an existing account: its username and password prove it is the player's. */
-function LinkForm() {
+/**
+ * Link to an existing account: never with a password typed here. The player signs in through the
+ * login (with its new-device code), then links the waiting identity in the security centre
+ * (docs/decisions.md, "Linking a provider's sign-in").
+ */
+function LinkPanel({ provider, onOpenAccount }: { provider: string; onOpenAccount: () => void }) {
   const { t } = useTranslation('auth');
-  const link = useLinkOidcPending();
-  const completeLogin = useCompleteLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LinkValues>({
-    resolver: createFormResolver(
-      z.object({ username: requiredText(), password: requiredText() }),
-      createIssueDescriber(t, (field) => t(`fields.${field}`)),
-    ),
-    defaultValues: { username: '', password: '' },
-  });
-  function onSubmit(values: LinkValues) {
-    setFormError(null);
-    link.mutate(
-      { username: values.username.trim(), password: values.password },
-      {
-        onSuccess: (result) => completeLogin(result, 'username'),
-        onError: (error) => setFormError(translateError(error)),
-      },
-    );
-  }
+  const signedIn = useToken() !== null;
   return (
-    <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('oidc.linkTab')}>
-      <p className="auth-oidc__hint">{t('oidc.linkHint')}</p>
-      <TextField
-        label={t('fields.username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <FormError message={formError} />
-      <Button type="submit" disabled={link.isPending}>
-        {t('oidc.linkSubmit')}
-      </Button>
-    </form>
+    <div className="auth-form" role="group" aria-label={t('oidc.linkTab')}>
+      <p className="auth-oidc__hint">{t(signedIn ? 'oidc.linkSignedInHint' : 'oidc.linkHint', { provider })}</p>
+      {signedIn ? (
+        <Button onClick={onOpenAccount}>{t('oidc.linkOpenAccount')}</Button>
+      ) : (
+        <Button onClick={() => openAuthModal('login')}>{t('oidc.linkSignIn')}</Button>
+      )}
+    </div>
   );
 }
 
