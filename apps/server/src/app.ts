@@ -64,6 +64,7 @@ import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes'
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
 import { registerPlayersRoutes } from './modules/players/players.routes';
 import { registerPlayerActionsRoutes } from './modules/players/player-actions.routes';
+import { registerOperatorMoneyRoutes } from './modules/operator-money/operator-money.routes';
 import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerLoyaltyRoutes } from './modules/loyalty/loyalty.routes';
@@ -211,6 +212,7 @@ export async function buildApp(opts: {
   registerReportingRoutes(z, services);
   registerPlayersRoutes(z, services);
   registerPlayerActionsRoutes(z, services);
+  registerOperatorMoneyRoutes(z, services);
   registerBonusRoutes(z, services);
   registerAgentsRoutes(z, services);
   registerAgentOpsRoutes(z, services);

@@ -40,6 +40,7 @@ import { createReportingService } from './modules/reporting/reporting.service';
 import { createPlayersService } from './modules/players/players.service';
 import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
+import { createOperatorMoneyService } from './modules/operator-money/operator-money.service';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
@@ -345,7 +346,17 @@ export function createServices(ctx: AppContext) {
     now: Date.now,
   });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
-  const adjustments = createAdjustmentsService({ ...ctx, ledger, audit, system, operators, players });
+  // No operator pays alone: every operator-decided payment asks this policy in its money transaction.
+  const operatorMoney = createOperatorMoneyService({ ...ctx, audit, operators });
+  const adjustments = createAdjustmentsService({
+    ...ctx,
+    ledger,
+    audit,
+    operators,
+    players,
+    moneyPolicy: operatorMoney.policy,
+    moneyLimits: operatorMoney.limits,
+  });
   // The rewards engine: grants and their payers, the operator's rules over the player event stream.
   const rewards = createRewardsService({
     ...ctx,
@@ -561,6 +572,7 @@ export function createServices(ctx: AppContext) {
     reporting,
     rewards,
     missions,
+    operatorMoney,
     rebate,
     bonus,
     bonusOps,

@@ -147,6 +147,10 @@ export const ErrorCode = {
   ADJUSTMENT_OWN_REQUEST: 'ADJUSTMENT_OWN_REQUEST',
   /** Site content: an unknown item; a status change to the status it already has. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
+  /** The operator money policy: an unknown or already decided raise of its thresholds; four eyes (never one's own request). */
+  MONEY_LIMIT_CHANGE_NOT_FOUND: 'MONEY_LIMIT_CHANGE_NOT_FOUND',
+  MONEY_LIMIT_CHANGE_ALREADY_DECIDED: 'MONEY_LIMIT_CHANGE_ALREADY_DECIDED',
+  MONEY_OWN_REQUEST: 'MONEY_OWN_REQUEST',
   CONTENT_STATUS_UNCHANGED: 'CONTENT_STATUS_UNCHANGED',
   /** Uploaded images: not of an accepted type by their bytes; over the size limits; an item naming an image never uploaded. */
   IMAGE_TYPE_INVALID: 'IMAGE_TYPE_INVALID',

@@ -34,6 +34,7 @@ import type { RecordsTables } from './tables/records';
 import type { MonitoringTables } from './tables/monitoring';
 import type { OidcTables } from './tables/oidc';
 import type { LoginVerificationTables } from './tables/login-verification';
+import type { OperatorMoneyTables } from './tables/operator-money';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
 export type Database = SystemTables &
@@ -71,6 +72,7 @@ export type Database = SystemTables &
   MonitoringTables &
   OidcTables &
   LoginVerificationTables &
+  OperatorMoneyTables &
   MigrationTables;
 
 export type MigrationTables = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minorUnitsText } from './common';
+import { MONEY_WAIT_REASONS } from './operator-money';
 import { opsReasonSchema } from './ops-list';
 import { playerStatusSchema } from './players';
 
@@ -74,6 +75,8 @@ export const adjustmentSchema = z.object({
   reason: z.string(),
   status: z.enum(ADJUSTMENT_STATUSES),
   thresholdMinor: z.string(),
+  /** Which thresholds of the operator money policy it passed when asked; empty when it posted at once. */
+  waitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
   /** Operator ids, with their usernames for display. */
   requestedBy: z.string(),
   requestedByName: z.string().nullable(),
@@ -108,7 +111,9 @@ export const adjustmentParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}
 export const adjustmentApproveBodySchema = z.object({ reason });
 export const adjustmentRejectBodySchema = z.object({ reason });
 
-/** GET and PUT /ops/adjustment-settings: adjustments above the threshold wait for a second operator. */
+/**
+ * GET /ops/adjustment-settings: adjustments above the operator money policy's amount of one
+ * request wait for a second operator (changed on the settings screen, /ops/operator-money/limits).
+ */
 export const adjustmentSettingsSchema = z.object({ approvalThresholdMinor: minorUnits });
 export type AdjustmentSettings = z.infer<typeof adjustmentSettingsSchema>;
-export const adjustmentSettingsBodySchema = adjustmentSettingsSchema.extend({ reason });

@@ -21,6 +21,8 @@ export type PlayersTables = {
     request_key: string;
     status: AdjustmentStatus;
     threshold: Int8;
+    /** Which thresholds of the operator money policy it passed when asked (migration 0450). */
+    wait_reasons: ColumnType<string[], string[] | undefined, string[]>;
     requested_by: Int8;
     requested_at: Generated<Date>;
     decided_by: NullableInt8;

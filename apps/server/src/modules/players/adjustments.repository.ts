@@ -14,8 +14,6 @@ export type NewAdjustment = {
   currency: string;
   reason: string;
   requestKey: string;
-  status: 'pending' | 'posted';
-  threshold: bigint;
   requestedBy: string;
 };
 
@@ -31,9 +29,10 @@ export async function insertAdjustment(db: Db, a: NewAdjustment): Promise<{ row:
       currency: a.currency,
       reason: a.reason,
       request_key: a.requestKey,
-      // A below-threshold adjustment is inserted 'pending' and marked posted with its transaction in the same database transaction.
+      // Inserted 'pending'; the operator money policy's decision, asked next in the same database
+      // transaction, sets the threshold it applied and either posts it or names why it waits.
       status: 'pending',
-      threshold: a.threshold.toString(),
+      threshold: '0',
       requested_by: a.requestedBy,
     })
     .onConflict((oc) => oc.column('request_key').doNothing())
@@ -66,6 +65,21 @@ export async function lockPendingAdjustment(db: Db, id: string): Promise<Adjustm
     .executeTakeFirst();
 }
 
+/** Record why a new adjustment waits (the policy's thresholds it passes) and the amount of one request then. */
+export async function markWaiting(
+  db: Db,
+  id: string,
+  w: { threshold: bigint; waitReasons: string[] },
+): Promise<AdjustmentRow> {
+  return db
+    .updateTable('player_adjustments')
+    .set({ threshold: w.threshold.toString(), wait_reasons: w.waitReasons })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Record the decision on a locked pending row; must touch exactly that row. */
 export async function decideAdjustment(
   db: Db,
@@ -76,11 +90,14 @@ export async function decideAdjustment(
     decisionReason: string | null;
     ledgerTransactionId: string | null;
     at: Date;
+    /** The amount of one request when an adjustment posts as it is asked. */
+    threshold?: bigint;
   },
 ): Promise<AdjustmentRow> {
   return db
     .updateTable('player_adjustments')
     .set({
+      ...(d.threshold === undefined ? {} : { threshold: d.threshold.toString() }),
       status: d.status,
       decided_by: d.decidedBy,
       decided_at: d.at,

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { OpsRole } from '@wps/shared/ops-permissions';
+import type { MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { Adjustment, AdjustmentRequestBody, AdjustmentSettings } from '@wps/shared/schemas/player-actions';
 import type { AppContext } from '../../app-context';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -9,17 +11,22 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import { createMemberDirectory } from '../member/member-directory';
+import type { MoneyLimitsService } from '../operator-money/operator-money-limits';
+import type { MoneyDecision, OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import type { OperatorService } from '../operator/operator.service';
-import type { SystemService } from '../system/system.service';
 import {
   decideAdjustment,
   findAdjustment,
   findAdjustments,
   insertAdjustment,
   lockPendingAdjustment,
+  markWaiting,
   type AdjustmentRow,
 } from './adjustments.repository';
 import type { OperatorActor } from './player-actions';
+
+/** An operator approving an adjustment, with the role their session holds now (the policy checks it). */
+export type AdjustmentApprover = OperatorActor & { role: OpsRole };
 import type { PlayersService } from './players.service';
 
 type Db = Kysely<Database>;
@@ -30,9 +37,11 @@ export type AdjustmentsContext = Pick<AppContext, 'db'> & {
     'getOperatorCurrency' | 'ensurePlayerWallet' | 'ensureSystemAccount' | 'postTransaction' | 'getPlayerBalance'
   >;
   audit: Pick<AuditService, 'record'>;
-  system: Pick<SystemService, 'getOperatorConfig' | 'updateSetting'>;
   operators: Pick<OperatorService, 'listOperators'>;
   players: Pick<PlayersService, 'requirePlayer'>;
+  /** Required, never defaulted: a guard of money fails closed (docs/decisions.md, "Operator money policy"). */
+  moneyPolicy: OperatorMoneyPolicy;
+  moneyLimits: Pick<MoneyLimitsService, 'read'>;
   now?: () => number;
 };
 
@@ -44,14 +53,17 @@ export const adjustmentLedgerKey = (id: string): string => `adjustment:${id}`;
 
 /**
  * Manual credits and debits of a player's main wallet against the `adjustment` system account,
- * each with a kind and a reason. Up to the operator's threshold an adjustment posts when it is
- * requested; above it, it waits until an operator other than the requester approves it
- * (permission adjustments.approve). Deciding locks the pending row, so of two approvals one posts
- * and the other answers ADJUSTMENT_ALREADY_DECIDED; the post's ledger key is the adjustment id.
- * A debit never takes a wallet below zero (INSUFFICIENT_FUNDS, and nothing is stored or decided).
+ * each with a kind and a reason. Whether one posts when it is requested is the operator money
+ * policy's decision, asked in the transaction that posts it, after the adjustment's row: within
+ * the amount of one request and (credits) the 24-hour totals of the player and of the requester
+ * it posts; otherwise it waits until an operator other than the requester approves it
+ * (permission adjustments.approve), and the approval asks the policy again in its own
+ * transaction. Deciding locks the pending row, so of two approvals one posts and the other
+ * answers ADJUSTMENT_ALREADY_DECIDED; the post's ledger key is the adjustment id. A debit never
+ * takes a wallet below zero (INSUFFICIENT_FUNDS, and nothing is stored or decided).
  */
 export function createAdjustmentsService(ctx: AdjustmentsContext) {
-  const { db, ledger, audit, system, operators, players } = ctx;
+  const { db, ledger, audit, operators, players, moneyPolicy, moneyLimits } = ctx;
   const now = ctx.now ?? Date.now;
   const directory = createMemberDirectory({ db });
 
@@ -72,6 +84,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       reason: r.reason,
       status: r.status,
       thresholdMinor: String(r.threshold),
+      waitReasons: r.wait_reasons as MoneyWaitReason[],
       requestedBy: String(r.requested_by),
       requestedByName: opName.get(String(r.requested_by)) ?? null,
       requestedAt: r.requested_at.toISOString(),
@@ -116,9 +129,21 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     return { transactionId: result.transactionId, balanceAfter: result.balances[walletId] ?? '0' };
   }
 
-  async function threshold(): Promise<bigint> {
-    return BigInt((await system.getOperatorConfig()).adjustmentApprovalThresholdMinor);
+  /** The policy's decision on an adjustment, in the transaction that would post it. */
+  function decide(trx: Db, row: AdjustmentRow, approver: AdjustmentApprover | null): Promise<MoneyDecision> {
+    return moneyPolicy.decide(trx, {
+      kind: 'adjustment',
+      reference: adjustmentLedgerKey(String(row.id)),
+      direction: row.direction,
+      operatorId: String(row.requested_by),
+      playerId: String(row.member_id),
+      amountMinor: BigInt(row.amount),
+      approver: approver && { operatorId: approver.actorId, role: approver.role },
+    });
   }
+
+  /** What the audit keeps of a decision: the thresholds passed and the 24-hour totals before it. */
+  const policyNote = (d: MoneyDecision) => ({ waitReasons: d.reasons, limits: d.limits, totalsBefore: d.totalsBefore });
 
   /** The pending row locked for a decision by `actor`, or the refusal that explains why not. */
   async function lockForDecision(trx: Db, actor: OperatorActor, id: string): Promise<AdjustmentRow> {
@@ -137,7 +162,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
   }
 
   async function getSettings(): Promise<AdjustmentSettings> {
-    return { approvalThresholdMinor: String(await threshold()) };
+    return { approvalThresholdMinor: (await moneyLimits.read()).limits.perRequestMinor };
   }
 
   const snapshot = (r: AdjustmentRow) => ({
@@ -159,14 +184,13 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       if (player.type === TRIAL_TYPE)
         throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'Trial accounts hold demo money only');
       const amount = BigInt(body.amountMinor);
-      const [limit, currency] = await Promise.all([threshold(), ledger.getOperatorCurrency()]);
+      const currency = await ledger.getOperatorCurrency();
       // Early answer for a debit the wallet cannot cover now; the post itself is the guard.
       if (body.direction === 'debit') {
         const balance = await ledger.getPlayerBalance(memberId, currency);
         if (balance < amount)
           throw new AppError(ErrorCode.INSUFFICIENT_FUNDS, 'Insufficient funds', { balance: balance.toString() });
       }
-      const needsApproval = amount > limit;
       const balances = new Map<string, string>();
       const row = await runInTransaction(db, async (trx) => {
         const { row: stored, created } = await insertAdjustment(trx, {
@@ -177,8 +201,6 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           currency,
           reason: body.reason,
           requestKey: body.idempotencyKey,
-          status: needsApproval ? 'pending' : 'posted',
-          threshold: limit,
           requestedBy: actor.actorId,
         });
         if (!created) {
@@ -193,6 +215,9 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
             });
           return stored;
         }
+        const decision = await decide(trx, stored, null);
+        const threshold = BigInt(decision.limits.perRequestMinor);
+        const needsApproval = decision.outcome === 'wait';
         await audit.record(trx, {
           ...actor,
           action: 'adjustment.request',
@@ -200,9 +225,9 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           subjectId: memberId,
           reason: body.reason,
           before: null,
-          after: { adjustmentId: String(stored.id), ...snapshot(stored), needsApproval },
+          after: { adjustmentId: String(stored.id), ...snapshot(stored), needsApproval, policy: policyNote(decision) },
         });
-        if (needsApproval) return stored;
+        if (needsApproval) return markWaiting(trx, String(stored.id), { threshold, waitReasons: decision.reasons });
         const posted = await post(trx, stored, null);
         balances.set(String(stored.id), posted.balanceAfter);
         const decided = await decideAdjustment(trx, String(stored.id), {
@@ -211,6 +236,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           decisionReason: null,
           ledgerTransactionId: posted.transactionId,
           at: new Date(now()),
+          threshold,
         });
         await audit.record(trx, {
           ...actor,
@@ -231,11 +257,16 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       return (await present([row], balances))[0]!;
     },
 
-    /** POST /ops/adjustments/:id/approve: posts the money; never the requester's own. */
-    async approve(actor: OperatorActor, id: string, reason: string | null): Promise<Adjustment> {
+    /**
+     * POST /ops/adjustments/:id/approve: posts the money; never the requester's own. The policy
+     * decides again here, with the approver, after the row lock: it checks the approver may approve
+     * and counts the credit in the totals in this transaction.
+     */
+    async approve(actor: AdjustmentApprover, id: string, reason: string | null): Promise<Adjustment> {
       const balances = new Map<string, string>();
       const row = await runInTransaction(db, async (trx) => {
         const pending = await lockForDecision(trx, actor, id);
+        const decision = await decide(trx, pending, actor);
         const posted = await post(trx, pending, actor.actorId);
         balances.set(id, posted.balanceAfter);
         const decided = await decideAdjustment(trx, id, {
@@ -246,7 +277,8 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           at: new Date(now()),
         });
         await audit.record(trx, {
-          ...actor,
+          actorType: actor.actorType,
+          actorId: actor.actorId,
           action: 'adjustment.approve',
           subjectType: 'member',
           subjectId: String(pending.member_id),
@@ -257,6 +289,8 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
             ...snapshot(decided),
             transactionId: posted.transactionId,
             balanceAfterMinor: posted.balanceAfter,
+            approvedBy: actor.actorId,
+            policy: policyNote(decision),
           },
         });
         return decided;
@@ -303,28 +337,6 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     },
 
     getSettings,
-
-    /** PUT /ops/adjustment-settings: store the threshold, audited with the value before. */
-    async updateSettings(
-      actor: OperatorActor,
-      settings: AdjustmentSettings,
-      reason: string,
-    ): Promise<AdjustmentSettings> {
-      const before = await getSettings();
-      const stored = await system.updateSetting('adjustmentApprovalThresholdMinor', settings.approvalThresholdMinor);
-      await runInTransaction(db, (trx) =>
-        audit.record(trx, {
-          ...actor,
-          action: 'settings.adjustment_threshold',
-          subjectType: 'operator_setting',
-          subjectId: 'adjustmentApprovalThresholdMinor',
-          reason,
-          before,
-          after: { approvalThresholdMinor: stored },
-        }),
-      );
-      return { approvalThresholdMinor: stored };
-    },
   };
 }
 

@@ -37,10 +37,16 @@ describeEachDatabase('manual adjustments with four eyes', (target) => {
       createTestOperator(t.app, 'admin'),
     ]);
     player = await createPayer(t.app, 1000n);
+    // The operator money policy's amount of one request, lowered (at once) from its default.
     valueOf(
-      await call(t.app, 'PUT', '/ops/adjustment-settings', {
+      await call(t.app, 'PUT', '/ops/operator-money/limits', {
         token: admin.token,
-        payload: { approvalThresholdMinor: '10000', reason: 'four eyes above R$ 100' },
+        payload: {
+          perRequestMinor: '10000',
+          playerDayMinor: '200000',
+          operatorDayMinor: '500000',
+          reason: 'four eyes above R$ 100',
+        },
       }),
     );
   }, 180_000);
@@ -249,34 +255,24 @@ describeEachDatabase('manual adjustments with four eyes', (target) => {
     expect(await balanceOf(t.app, big.memberId)).toBe(10000n);
   });
 
-  it('the threshold is an admin setting, validated and audited; finance may not change it', async () => {
-    expectFailure(
-      await call(t.app, 'PUT', '/ops/adjustment-settings', {
-        token: financeA.token,
-        payload: { approvalThresholdMinor: '1', reason: 'lower it' },
-      }),
-      'OPERATOR_FORBIDDEN',
-      403,
-    );
-    expectFailure(
-      await call(t.app, 'PUT', '/ops/adjustment-settings', {
-        token: admin.token,
-        payload: { approvalThresholdMinor: '-5', reason: 'bad' },
-      }),
-      'VALIDATION_FAILED',
-      400,
-    );
+  it("the threshold is the operator money policy's amount of one request, changed on the settings screen only", async () => {
     const settings = valueOf<{ approvalThresholdMinor: string }>(
       await call(t.app, 'GET', '/ops/adjustment-settings', { token: financeA.token }),
     );
     expect(settings.approvalThresholdMinor).toBe('10000');
+    // The old PUT, with which one admin could raise it alone, is gone.
+    const put = await call(t.app, 'PUT', '/ops/adjustment-settings', {
+      token: admin.token,
+      payload: { approvalThresholdMinor: '99999999', reason: 'raise it' },
+    });
+    expect(put.statusCode).toBe(404);
     const audit = valueOf<{ list: AuditEntry[] }>(
-      await call(t.app, 'GET', '/ops/audit?action=settings.adjustment_threshold', { token: admin.token }),
+      await call(t.app, 'GET', '/ops/audit?action=operator_money.limits_lower', { token: admin.token }),
     );
     expect(audit.list[0]).toMatchObject({
       actorId: admin.operatorId,
       reason: 'four eyes above R$ 100',
-      after: { approvalThresholdMinor: '10000' },
+      after: { perRequestMinor: '10000' },
     });
   });
 

@@ -4,7 +4,6 @@ import {
   adjustmentRejectBodySchema,
   adjustmentRequestBodySchema,
   adjustmentSchema,
-  adjustmentSettingsBodySchema,
   adjustmentSettingsSchema,
   adjustmentsPageSchema,
   adjustmentsQuerySchema,
@@ -145,7 +144,11 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
         response: success(adjustmentSchema),
       },
     },
-    async (request) => ok(await adjustments.approve(await actorOf(request), request.params.id, request.body.reason)),
+    async (request) => {
+      const operator = await requestOperator(request);
+      const approver = { actorType: 'operator' as const, actorId: String(operator.operatorId), role: operator.role };
+      return ok(await adjustments.approve(approver, request.params.id, request.body.reason));
+    },
   );
 
   app.post(
@@ -157,23 +160,13 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
     async (request) => ok(await adjustments.reject(await actorOf(request), request.params.id, request.body.reason)),
   );
 
+  // The amount of one request above which an adjustment waits; changed on the settings screen
+  // (/ops/operator-money/limits, four eyes for a raise).
   app.get(
     '/ops/adjustment-settings',
     { config: { permission: 'players.read' }, schema: { response: success(adjustmentSettingsSchema) } },
     async () => {
       return ok(await adjustments.getSettings());
-    },
-  );
-
-  app.put(
-    '/ops/adjustment-settings',
-    {
-      config: { permission: 'settings.write' },
-      schema: { body: adjustmentSettingsBodySchema, response: success(adjustmentSettingsSchema) },
-    },
-    async (request) => {
-      const { reason, ...settings } = request.body;
-      return ok(await adjustments.updateSettings(await actorOf(request), settings, reason));
     },
   );
 }

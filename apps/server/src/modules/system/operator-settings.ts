@@ -18,7 +18,6 @@ import { withdrawalSettingsSchema } from '@wps/shared/schemas/withdrawal';
  * overwritten) and `npm run ops -- config:set` accepts it at once.
  */
 
-const minorUnits = z.string().regex(/^\d{1,18}$/, 'non-negative integer minor units');
 const site = siteSettingsSchema.shape;
 
 const rule = (patternId: number, minLength: number, maxLength: number): FieldRule => ({
@@ -159,8 +158,6 @@ export const SETTINGS = {
   }),
   /** The speed test's domains; none listed means the domain the player is on. */
   domains: defineSetting(site.domains, []),
-  /** Manual balance adjustments above this amount (minor units) wait for a second operator's approval. */
-  adjustmentApprovalThresholdMinor: defineSetting(minorUnits, '100000'),
 };
 
 export type SettingKey = keyof typeof SETTINGS;
