@@ -26,6 +26,8 @@ type Template = {
   selection: { betType: string; numbers: number[]; position?: number; lines: number; stakePerLineMinor: string };
   stake: bigint;
   maxPayout: bigint;
+  /** The odds the ticket is sold at (its bet type's rule of the default paytable). */
+  odds: unknown;
 };
 
 /**
@@ -39,6 +41,7 @@ function templates(): Template[][] {
     selection: { ...sel, lines: 1, stakePerLineMinor: stake.toString() },
     stake,
     maxPayout: rules.maxPayout(FAMILY, sel, paytable, stake),
+    odds: rules.oddsOf(FAMILY, paytable, [sel]),
   });
   const last2 = Array.from({ length: 300 }, (_, i) =>
     make({ betType: 'last2', numbers: [i % 100] }, [100n, 200n, 500n][Math.floor(i / 100)]!),
@@ -171,8 +174,9 @@ async function writeTickets(
       'tickets',
       sql`
       WITH t AS (
-        INSERT INTO lottery_tickets (draw_id, member_id, idempotency_key, selections, stake_minor, max_payout_minor, status, placed_at)
-        SELECT ${drawId}::bigint, p.member_id, 'bench-ticket-' || g, tp.selections, tp.stake, tp.max_payout, 'open', now() - interval '1 hour'
+        INSERT INTO lottery_tickets (draw_id, member_id, idempotency_key, selections, stake_minor, max_payout_minor, odds, payout_cap_minor, status, placed_at)
+        SELECT ${drawId}::bigint, p.member_id, 'bench-ticket-' || g, tp.selections, tp.stake, tp.max_payout, tp.odds,
+          (SELECT (lg.limits ->> 'perDraw')::bigint FROM lottery_games AS lg WHERE lg.code = ${BENCH_GAME}), 'open', now() - interval '1 hour'
         FROM generate_series(${from}::int, ${to - 1}::int) g
         JOIN bench_templates tp ON tp.kind = CASE WHEN g % 100 < 80 THEN 0 WHEN g % 100 < 90 THEN 1 ELSE 2 END AND tp.n = (g / 100) % tp.count
         JOIN bench_players p ON p.n = g % ${players}
@@ -278,13 +282,13 @@ export async function generateDrawnDraw(
   );
   await createPlayers(db, opts.players, run);
   const kinds = templates();
-  await sql`CREATE TABLE bench_templates (kind int, n int, count int, selections jsonb, stake bigint, max_payout bigint)`.execute(
+  await sql`CREATE TABLE bench_templates (kind int, n int, count int, selections jsonb, stake bigint, max_payout bigint, odds jsonb)`.execute(
     db,
   );
   const values = kinds.flatMap((list, kind) =>
     list.map(
       (t, n) =>
-        sql`(${kind}, ${n}, ${list.length}, ${JSON.stringify([t.selection])}::jsonb, ${t.stake.toString()}::bigint, ${t.maxPayout.toString()}::bigint)`,
+        sql`(${kind}, ${n}, ${list.length}, ${JSON.stringify([t.selection])}::jsonb, ${t.stake.toString()}::bigint, ${t.maxPayout.toString()}::bigint, ${JSON.stringify(t.odds)}::jsonb)`,
     ),
   );
   await sql`INSERT INTO bench_templates VALUES ${sql.join(values)}`.execute(db);

@@ -72,6 +72,8 @@ export type LotteryTables = {
     selections: Json;
     stake_minor: Int8;
     max_payout_minor: Int8;
+    odds: Json;
+    payout_cap_minor: Int8;
     status: ColumnType<LotteryTicketStatus, LotteryTicketStatus | undefined, LotteryTicketStatus>;
     payout_minor: Nullable<string>;
     error_code: Nullable<string>;

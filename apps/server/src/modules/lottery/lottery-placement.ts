@@ -146,6 +146,10 @@ function planTicket(rules: LotteryRules, job: PlaceJob, room: (key: string) => b
       selections: accepted,
       stakeMinor: stake,
       maxPayoutMinor: maxPayout,
+      // The terms the ticket is sold at, kept with it: it is settled at these, whatever the
+      // operator changes meanwhile (docs/decisions.md, "a ticket is settled at the terms it was sold at").
+      odds: rules.oddsOf(game.family, game.paytable, accepted),
+      payoutCapMinor: game.limits.perDrawMinor,
     },
     exposure,
   };

@@ -62,6 +62,18 @@ export const sharedLotteryRules: LotteryRules = {
     return sum;
   },
 
+  // Every family's paytable is keyed by bet type (paytable.ts), so the family is not needed.
+  oddsOf(_family, paytable, selections) {
+    const table = paytable as Paytable;
+    const odds: Paytable = {};
+    for (const sel of selections) {
+      const rule = table[sel.betType];
+      if (!rule) throw new Error(`lottery: the paytable has no ${sel.betType}`);
+      odds[sel.betType] = rule;
+    }
+    return odds;
+  },
+
   payout(name, sel, result, paytable, stake) {
     const f = family(name);
     let sum = 0n;

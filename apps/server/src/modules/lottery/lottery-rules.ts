@@ -19,6 +19,12 @@ export type LotteryRules = {
   exposure(family: string, sel: Selection, paytable: unknown, stakePerLineMinor: bigint): Map<string, bigint>;
   /** The most the selection can pay at this stake per line. */
   maxPayout(family: string, sel: Selection, paytable: unknown, stakePerLineMinor: bigint): bigint;
+  /**
+   * The part of the paytable these selections are paid by (each bet type's rule): what a ticket
+   * keeps as its odds, so it is settled at the odds it was sold at whatever the game's paytable
+   * says by then. A paytable in itself: `payout` takes it as it takes the game's.
+   */
+  oddsOf(family: string, paytable: unknown, selections: readonly Selection[]): unknown;
   /** What the selection pays against a result (0 on a loss). */
   payout(family: string, sel: Selection, result: unknown, paytable: unknown, stakePerLineMinor: bigint): bigint;
   /** A fair draw's result from its seed (scripts/verify-lottery.mjs computes the same). */

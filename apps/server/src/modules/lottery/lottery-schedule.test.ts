@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannedDraws, QUICK_DRAWS_AHEAD, scheduleChangeDue, scheduleChangeFrom } from './lottery-schedule';
-import { cappedPayout } from './lottery-settlement';
+import { cappedPayout } from './lottery-settle-payment';
 
 const quick = { code: 'Q', intervalSeconds: 180, drawTime: null, closeBeforeSeconds: 15 };
 const daily = { code: 'D', intervalSeconds: null, drawTime: '18:15', closeBeforeSeconds: 900 };

@@ -26,6 +26,9 @@ export type TicketRow = {
   selections: TicketSelection[];
   stakeMinor: bigint;
   maxPayoutMinor: bigint;
+  /** The terms it was sold at (migration 0440): its bet types' odds, and the draw's cap then. */
+  odds: unknown;
+  payoutCapMinor: bigint;
   status: LotteryTicketStatus;
   payoutMinor: bigint | null;
   errorCode: string | null;
@@ -41,6 +44,8 @@ const TICKET_COLUMNS = [
   'selections',
   'stake_minor',
   'max_payout_minor',
+  'odds',
+  'payout_cap_minor',
   'status',
   'payout_minor',
   'error_code',
@@ -56,6 +61,8 @@ type TicketDbRow = {
   selections: unknown;
   stake_minor: string;
   max_payout_minor: string;
+  odds: unknown;
+  payout_cap_minor: string;
   status: LotteryTicketStatus;
   payout_minor: string | null;
   error_code: string | null;
@@ -72,6 +79,8 @@ function toTicket(r: TicketDbRow): TicketRow {
     selections: r.selections as TicketSelection[],
     stakeMinor: BigInt(r.stake_minor),
     maxPayoutMinor: BigInt(r.max_payout_minor),
+    odds: r.odds,
+    payoutCapMinor: BigInt(r.payout_cap_minor),
     status: r.status,
     payoutMinor: r.payout_minor === null ? null : BigInt(r.payout_minor),
     errorCode: r.error_code,
@@ -101,6 +110,9 @@ export type NewTicket = {
   selections: TicketSelection[];
   stakeMinor: bigint;
   maxPayoutMinor: bigint;
+  /** The odds of its bet types and the game's per-draw limit as the ticket is sold: what it is settled at. */
+  odds: unknown;
+  payoutCapMinor: bigint;
 };
 
 /**
@@ -120,6 +132,8 @@ export async function insertTickets(trx: Db, tickets: NewTicket[], now: Date): P
         selections: JSON.stringify(t.selections),
         stake_minor: t.stakeMinor.toString(),
         max_payout_minor: t.maxPayoutMinor.toString(),
+        odds: JSON.stringify(t.odds),
+        payout_cap_minor: t.payoutCapMinor.toString(),
         status: 'open' as const,
         placed_at: now,
       })),
@@ -171,11 +185,17 @@ export async function closeUnpaidTickets(
 
 /**
  * What settlement reads of an open ticket to price it, no more than it needs for a million of
- * them: its selections as the database's text, which is both
- * what a pricing cache is keyed by (a draw's tickets repeat a few thousand slips) and parsed only
- * on a miss.
+ * them: its selections and odds as the database's text, which is both what a pricing cache is
+ * keyed by (a draw's tickets repeat a few thousand slips, sold at a few odds) and parsed only on a
+ * miss; and the cap it was sold under.
  */
-export type TicketToPrice = { id: string; memberId: string; selectionsText: string };
+export type TicketToPrice = {
+  id: string;
+  memberId: string;
+  selectionsText: string;
+  oddsText: string;
+  capMinor: bigint;
+};
 
 /** A page of a draw's open tickets, in id order after `afterId`: what settlement prices. */
 export async function findTicketsToPrice(
@@ -184,41 +204,57 @@ export async function findTicketsToPrice(
   afterId: string,
   limit: number,
 ): Promise<TicketToPrice[]> {
-  const { rows } = await sql<{ id: string; member_id: string; selections: string }>`
-    SELECT t.id::text AS id, t.member_id::text AS member_id, t.selections::text AS selections FROM lottery_tickets AS t
+  const { rows } = await sql<{ id: string; member_id: string; selections: string; odds: string; cap: string }>`
+    SELECT t.id::text AS id, t.member_id::text AS member_id, t.selections::text AS selections, t.odds::text AS odds,
+      t.payout_cap_minor::text AS cap
+    FROM lottery_tickets AS t
     WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' AND t.id > ${afterId}::bigint
     ORDER BY t.id LIMIT ${limit}`.execute(db);
-  return rows.map((r) => ({ id: r.id, memberId: r.member_id, selectionsText: r.selections }));
+  return rows.map((r) => ({
+    id: r.id,
+    memberId: r.member_id,
+    selectionsText: r.selections,
+    oddsText: r.odds,
+    capMinor: BigInt(r.cap),
+  }));
+}
+
+/** A slip and the odds it was sold at, as the database's text: what settlement prices once. */
+export type PricedSlip = { slip: string; odds: string };
+
+/**
+ * The distinct slips among a draw's open tickets with the odds each was sold at, as the
+ * database's text, at most `limit` of them: settlement prices each once and asks the database
+ * for the tickets of the winning ones.
+ */
+export async function findDrawSlips(db: Db, drawId: string, limit: number): Promise<PricedSlip[]> {
+  const { rows } = await sql<PricedSlip>`
+    SELECT s.selections::text AS slip, s.odds::text AS odds
+    FROM (SELECT t.selections, t.odds FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' GROUP BY t.selections, t.odds LIMIT ${limit}) AS s`.execute(
+    db,
+  );
+  return rows;
 }
 
 /**
- * The distinct slips among a draw's open tickets, as the database's text, at most `limit` of
- * them: settlement prices each once and asks the database for the tickets of the winning ones.
+ * The open tickets of a draw holding one of these slips at its odds (as findDrawSlips gave them),
+ * each with its slip's gross and the cap it was sold under.
  */
-export async function findDrawSlips(db: Db, drawId: string, limit: number): Promise<string[]> {
-  const { rows } = await sql<{ slip: string }>`
-    SELECT s.selections::text AS slip
-    FROM (SELECT t.selections FROM lottery_tickets AS t WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open' GROUP BY t.selections LIMIT ${limit}) AS s`.execute(
-    db,
-  );
-  return rows.map((r) => r.slip);
-}
-
-/** The open tickets of a draw holding one of these slips (as findDrawSlips gave them), each with its slip's gross. */
 export async function findTicketsOfSlips(
   db: Db,
   drawId: string,
-  slips: { slip: string; grossMinor: bigint }[],
-): Promise<{ id: string; memberId: string; grossMinor: bigint }[]> {
+  slips: (PricedSlip & { grossMinor: bigint })[],
+): Promise<{ id: string; memberId: string; grossMinor: bigint; capMinor: bigint }[]> {
   if (slips.length === 0) return [];
-  const { rows } = await sql<{ id: string; member_id: string; gross: string }>`
-    SELECT t.id::text AS id, t.member_id::text AS member_id, w.gross::text AS gross
+  const { rows } = await sql<{ id: string; member_id: string; gross: string; cap: string }>`
+    SELECT t.id::text AS id, t.member_id::text AS member_id, w.gross::text AS gross, t.payout_cap_minor::text AS cap
     FROM lottery_tickets AS t
-    JOIN unnest(${sql.val(slips.map((s) => s.slip))}::jsonb[], ${sql.val(slips.map((s) => s.grossMinor.toString()))}::bigint[]) AS w(slip, gross)
-      ON t.selections = w.slip
+    JOIN unnest(${sql.val(slips.map((s) => s.slip))}::jsonb[], ${sql.val(slips.map((s) => s.odds))}::jsonb[],
+      ${sql.val(slips.map((s) => s.grossMinor.toString()))}::bigint[]) AS w(slip, odds, gross)
+      ON t.selections = w.slip AND t.odds = w.odds
     WHERE t.draw_id = ${drawId}::bigint AND t.status = 'open'
     ORDER BY t.id`.execute(db);
-  return rows.map((r) => ({ id: r.id, memberId: r.member_id, grossMinor: BigInt(r.gross) }));
+  return rows.map((r) => ({ id: r.id, memberId: r.member_id, grossMinor: BigInt(r.gross), capMinor: BigInt(r.cap) }));
 }
 
 /** The players holding open tickets on a draw. */
