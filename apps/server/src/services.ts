@@ -263,6 +263,7 @@ export function createServices(ctx: AppContext) {
     withdrawal,
     member,
     contracts: agents.contracts,
+    bonus,
   });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
@@ -571,8 +572,8 @@ export function createServices(ctx: AppContext) {
     adjustments,
     reporting,
     rewards,
-    missions,
     operatorMoney,
+    missions,
     rebate,
     bonus,
     bonusOps,

@@ -238,6 +238,8 @@ export const centreTransferBodySchema = z.object({
   amount: majorAmountSchema,
   paymentPassword: z.string().min(1).max(64),
   idempotencyKey: idempotencyKeySchema,
+  /** The agent confirmed that this transfer forfeits its running bonuses (as `transferUplineBodySchema`). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type CentreTransferBody = z.input<typeof centreTransferBodySchema>;
 export const centreTransferResultSchema = z.object({

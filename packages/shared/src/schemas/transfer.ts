@@ -6,6 +6,12 @@ export const transferUplineBodySchema = z.object({
   amount: majorAmountSchema,
   paymentPassword: z.string().min(1).max(64),
   idempotencyKey: idempotencyKeySchema,
+  /**
+   * The sender confirmed that this transfer forfeits their running bonuses. Without it, a transfer
+   * made while a bonus runs is refused BONUS_FORFEIT_CONFIRMATION_REQUIRED, with the bonuses in
+   * `value.bonuses` (as a withdrawal is).
+   */
+  forfeitBonus: z.boolean().optional(),
 });
 export type TransferUplineBody = z.input<typeof transferUplineBodySchema>;
 

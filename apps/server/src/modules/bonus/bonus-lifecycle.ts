@@ -45,13 +45,22 @@ export type MemberMoney = { main: string; bonus: string; promo: string; currency
  * also takes), then the member's bonus rows. The bet path reads bonus rows but never locks them.
  */
 export function createBonusLifecycle(ledger: BonusLedger) {
-  /** Lock the member's money accounts (first, always; see above). */
-  async function lockMemberMoney(trx: Db, memberId: string, currency?: string): Promise<MemberMoney> {
+  /**
+   * Lock the member's money accounts (first, always; see above). `alsoLock`: other accounts the
+   * caller's money step will post to (a transfer's recipient wallet), taken in the same id-ordered
+   * lock so that step never takes a lock out of order after the promotion budget.
+   */
+  async function lockMemberMoney(
+    trx: Db,
+    memberId: string,
+    currency?: string,
+    alsoLock: readonly string[] = [],
+  ): Promise<MemberMoney> {
     const cur = currency ?? (await ledger.getOperatorCurrency(trx));
     const main = await ledger.ensurePlayerWallet(trx, memberId, cur);
     const bonus = await ledger.ensureMemberAccount(trx, memberId, PLAYER_BONUS, cur);
     const promo = await ledger.ensureSystemAccount('promotion_budget', cur, trx);
-    await ledger.lockAccounts(trx, [main, bonus, promo]);
+    await ledger.lockAccounts(trx, [main, bonus, promo, ...alsoLock]);
     return { main, bonus, promo, currency: cur };
   }
 

@@ -121,39 +121,40 @@ export function createBonusService(ctx: BonusContext) {
       };
     },
 
-    /** The bonuses a withdrawal would forfeit (active and queued). */
+    /** The bonuses a withdrawal or a transfer out would forfeit (active and queued). */
     async findOpenBonuses(memberId: string): Promise<Bonus[]> {
       return (await findOpenBonuses(db, memberId)).map(toBonusView);
     },
 
     /**
-     * A withdrawal, in its transaction, before its money step: the member's money and running
-     * bonuses are locked here (the lock order of every bonus path), and without the player's
-     * confirmation running bonuses refuse it (4xx with the bonuses). Returns the forfeit, which the
-     * caller runs in the same transaction once the withdrawal is accepted: each running bonus ends
-     * forfeited, the active one's balance back to the promotion budget. A withdrawal refused at its
-     * money step (not enough money, the day's count) forfeits nothing. Nothing to do without
-     * running bonuses.
+     * Money leaving the player (a withdrawal, a transfer to an upline or downline), in its
+     * transaction, before its money step: the member's money and running bonuses are locked here
+     * (the lock order of every bonus path; `alsoLock` adds the accounts the money step posts to),
+     * and without the player's confirmation running bonuses refuse it (4xx with the bonuses).
+     * Returns the forfeit, which the caller runs in the same transaction once the money has moved:
+     * each running bonus ends forfeited (`end_reason` = `by`), the active one's balance back to the
+     * promotion budget. A request refused at its money step (not enough money, the day's count)
+     * forfeits nothing. Nothing to do without running bonuses.
      */
-    async prepareWithdrawalForfeit(
+    async prepareForfeit(
       trx: Db,
       memberId: string,
       currency: string,
-      confirmed: boolean,
+      opts: { confirmed: boolean; by: 'withdrawal' | 'transfer'; alsoLock?: readonly string[] },
       now = new Date(),
     ): Promise<() => Promise<number>> {
       if ((await findOpenBonuses(trx, memberId)).length === 0) return async () => 0;
-      const money = await lifecycle.lockMemberMoney(trx, memberId, currency);
+      const money = await lifecycle.lockMemberMoney(trx, memberId, currency, opts.alsoLock);
       const open = await lockOpenBonuses(trx, memberId);
-      if (open.length > 0 && !confirmed) {
+      if (open.length > 0 && !opts.confirmed) {
         throw new AppError(
           ErrorCode.BONUS_FORFEIT_CONFIRMATION_REQUIRED,
-          'A withdrawal forfeits the running bonuses; confirm it to go on',
+          `A ${opts.by} forfeits the running bonuses; confirm it to go on`,
           { bonuses: open.map(toBonusView) },
         );
       }
       return async () => {
-        for (const row of open) await lifecycle.end(trx, row, money, 'forfeited', 'withdrawal', null, now);
+        for (const row of open) await lifecycle.end(trx, row, money, 'forfeited', opts.by, null, now);
         return open.length;
       };
     },

@@ -5,6 +5,7 @@ import type { CentreTransferResult } from '@wps/shared/schemas/agent-centre';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
+import type { BonusService } from '../bonus/bonus.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 
@@ -24,11 +25,13 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   member: Pick<MemberService, 'findUpline' | 'findMemberBrief'>;
   /** The agents module answers the member's contract flags and what awaits its answer. */
   contracts: { findFlags: (memberId: string) => Promise<ContractFlags> };
+  /** Money sent to another member forfeits the sender's running bonuses, once the sender confirmed it. */
+  bonus: Pick<BonusService, 'prepareForfeit'>;
 };
 
 /** Transfers to the upline agent and the consolidated funds summary. */
 export function createTransferService(ctx: TransferContext) {
-  const { system, ledger, security, withdrawal, member, contracts } = ctx;
+  const { system, ledger, security, withdrawal, member, contracts, bonus } = ctx;
 
   type Move = {
     memberId: string;
@@ -44,6 +47,13 @@ export function createTransferService(ctx: TransferContext) {
    * password. Retrying with the same idempotency key returns the first result, or the same final
    * refusal (withdrawal/stored-refusal.ts). The ledger locks both wallets in its own order (by
    * account id) and refuses a balance below zero (INSUFFICIENT_FUNDS).
+   *
+   * Money sent to another member leaves the sender as a withdrawal does (the receiver may withdraw
+   * it), so running bonuses are treated alike (docs/decisions.md, "Bonus money"): refused
+   * BONUS_FORFEIT_CONFIRMATION_REQUIRED until the sender confirms (`forfeitBonus`), then forfeited
+   * in the transfer's transaction once the transfer is posted. The confirmation is asked outside
+   * the stored refusals, so the confirmed retry may use the same key; a transfer refused at its
+   * money step forfeits nothing.
    */
   async function move({ memberId, body, amount, brand, toId, scope }: Move) {
     await security.verifyPaymentPassword(memberId, body.paymentPassword);
@@ -61,9 +71,15 @@ export function createTransferService(ctx: TransferContext) {
     // executed transfer never both exist for one key).
     const outcome = await ledger.transaction(async (trx) => {
       await lockMemberTransfers(trx, memberId);
+      const toAccountId = await ledger.ensurePlayerWallet(trx, toId, brand.currency);
+      // The receiver's wallet is locked with the sender's money (one id-ordered lock) when bonuses run.
+      const forfeitBonuses = await bonus.prepareForfeit(trx, memberId, brand.currency, {
+        confirmed: body.forfeitBonus === true,
+        by: 'transfer',
+        alsoLock: [toAccountId],
+      });
       return decideOnce(trx, refusalKey, async () => {
         const fromId = await ledger.ensurePlayerWallet(trx, memberId, brand.currency);
-        const toAccountId = await ledger.ensurePlayerWallet(trx, toId, brand.currency);
         const posted = await ledger.postTransaction(
           {
             kind: scope,
@@ -80,6 +96,8 @@ export function createTransferService(ctx: TransferContext) {
           },
           trx,
         );
+        // A replay of a transfer already made moves nothing, so it forfeits nothing either.
+        if (!posted.replayed) await forfeitBonuses();
         return { result: posted, fromId };
       });
     });

@@ -123,12 +123,10 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
         if (existing) return { value: sameRequestOrConflict(existing, amount, body.bankAccountId) };
         // Running bonuses: refused until the player confirms (outside the stored refusal, so the
         // confirmed retry may use the same key), then forfeited only once the order exists below.
-        const forfeitBonuses = await ctx.bonus.prepareWithdrawalForfeit(
-          trx,
-          memberId,
-          brand.currency,
-          body.forfeitBonus === true,
-        );
+        const forfeitBonuses = await ctx.bonus.prepareForfeit(trx, memberId, brand.currency, {
+          confirmed: body.forfeitBonus === true,
+          by: 'withdrawal',
+        });
         // The money step: under the member's lock, so its refusal and an order never both exist for the key.
         return decideOnce(trx, refusalKey, async () => {
           const todayCount = await countOrdersSince(trx, memberId, startOfUtcDay(core.now()));

@@ -53,7 +53,7 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   /** The member module answers the account names the operators' views show. */
   member: Pick<MemberService, 'findAccountNames'>;
   /** A withdrawal forfeits the player's running bonuses, only once the player confirmed it. */
-  bonus: Pick<BonusService, 'prepareWithdrawalForfeit'>;
+  bonus: Pick<BonusService, 'prepareForfeit'>;
   /**
    * Whether this player must verify their identity before money leaves (the licence asks for it
    * and no check of theirs passed: docs/compliance.md, "KYC"). Absent: never.

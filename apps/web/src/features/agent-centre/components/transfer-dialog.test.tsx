@@ -6,9 +6,17 @@ import { TransferDialog } from './transfer-dialog';
 vi.mock('@wps/shared/payload-crypto', async () => (await import('../../../lib/test-render')).plainPayloadCrypto);
 
 const MONEY = { currency: 'BRL', scale: 2 };
+const BALANCE = ok({
+  sumBalance: '1259.50',
+  sumBalanceMinor: '125950',
+  currency: 'BRL',
+  scale: 2,
+  bonusBalance: '25.00',
+  bonusBalanceMinor: '2500',
+});
 
 async function renderDialog(routes: Parameters<typeof stubApi>[0] = {}) {
-  const api = stubApi({ ...routes });
+  const api = stubApi({ 'GET /wps/v2/wallets/balance': BALANCE, ...routes });
   const onClose = vi.fn();
   const view = await renderWithProviders(
     <TransferDialog
@@ -81,6 +89,49 @@ describe('TransferDialog', () => {
     await vi.waitFor(() => expect(transfers()).toHaveLength(2));
     const [first, second] = transfers() as { idempotencyKey: string }[];
     expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before a transfer forfeits a running bonus, and sends again with the consent', async () => {
+    let first = true;
+    const { user, amount, password, submit, dialog, transfers, onClose } = await renderDialog({
+      'POST /wps/agent/centre/transfer': (call) => {
+        if (first) {
+          first = false;
+          return fail('BONUS_FORFEIT_CONFIRMATION_REQUIRED', 409, { bonuses: [{}, {}] });
+        }
+        return sent(call);
+      },
+    });
+    await user.type(amount, '30,50');
+    await user.type(password, '123456');
+    await submit();
+    const ask = await within(dialog).findByRole('alertdialog', { name: 'Você tem um bônus ativo' });
+    expect(
+      await within(ask).findByText(
+        'Ao transferir agora você perde 2 bônus (R$ 25,00 de saldo de bônus). Deseja continuar?',
+      ),
+    ).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'Transferir e perder o bônus' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    const [unconfirmed, confirmed] = transfers();
+    expect(unconfirmed).not.toHaveProperty('forfeitBonus');
+    expect(confirmed).toMatchObject({ memberId: '42', amount: '30.50', paymentPassword: '123456', forfeitBonus: true });
+  });
+
+  it('keeps the bonus when the agent declines, the form as it was', async () => {
+    const { user, amount, password, submit, dialog, transfers, onClose } = await renderDialog({
+      'POST /wps/agent/centre/transfer': fail('BONUS_FORFEIT_CONFIRMATION_REQUIRED', 409, { bonuses: [{}] }),
+    });
+    await user.type(amount, '10');
+    await user.type(password, '123456');
+    await submit();
+    const ask = await within(dialog).findByRole('alertdialog', { name: 'Você tem um bônus ativo' });
+    await user.click(within(ask).getByRole('button', { name: 'Manter o bônus' }));
+    expect(within(dialog).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(amount).toHaveValue('10');
+    expect(transfers()).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -7,6 +7,7 @@ import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { toast } from '../../../components/ui/toast';
+import { useBalance } from '../../../lib/api/get-balance';
 import { isApiError } from '../../../lib/api-client';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
@@ -22,7 +23,14 @@ function randomKey(): string {
 
 export type TransferTarget = { memberId: string; account: string };
 
-/** Send money to a direct downline: the amount and the payment password, one ledger transfer. */
+type FormValues = { amount: bigint; paymentPassword: string };
+
+/**
+ * Send money to a direct downline: the amount and the payment password, one ledger transfer. While
+ * the agent has a running bonus the server asks for a confirmation first (a transfer out forfeits
+ * it, as a withdrawal does): the dialog then shows that step, and the same transfer goes again,
+ * confirmed, once the agent chooses to forfeit the bonus.
+ */
 export function TransferDialog({
   target,
   money,
@@ -40,6 +48,8 @@ export function TransferDialog({
   const { locale } = useFormats();
   const keyRef = useRef(randomKey());
   const [formError, setFormError] = useState<string | null>(null);
+  const [forfeit, setForfeit] = useState<{ values: FormValues; count: number } | null>(null);
+  const balance = useBalance();
   const resolver = createFormResolver(
     createDownlineTransferSchema({ scale: money.scale, mainWallet, locale }),
     ({ field, reason }) => {
@@ -57,14 +67,16 @@ export function TransferDialog({
     formState: { errors },
   } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
 
-  function onSubmit(values: { amount: bigint; paymentPassword: string }) {
+  function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
+    setForfeit(null);
     mutation.mutate(
       {
         memberId: target.memberId,
         amount: formatMinor(values.amount, money.scale),
         paymentPassword: values.paymentPassword,
         idempotencyKey: keyRef.current,
+        ...(forfeitBonus ? { forfeitBonus: true } : {}),
       },
       {
         onSuccess: (result) => {
@@ -74,7 +86,9 @@ export function TransferDialog({
         onError: (error) => {
           // The server answered: the next submit is a new request (only a lost answer reuses the key).
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = randomKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED'))
+          if (isApiError(error, 'BONUS_FORFEIT_CONFIRMATION_REQUIRED'))
+            setForfeit({ values, count: (error.value as { bonuses?: unknown[] } | undefined)?.bonuses?.length ?? 1 });
+          else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED'))
             setError('paymentPassword', { message: translateError(error) });
           else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID'))
             setError('amount', { message: translateError(error) });
@@ -86,7 +100,29 @@ export function TransferDialog({
 
   return (
     <Modal open onClose={onClose} title={t('transfer.title', { downline: target.account })} size="sm">
-      <form className="ac-offer" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      {forfeit && (
+        <div className="ac-offer" role="alertdialog" aria-label={t('transfer.bonusForfeit.title')}>
+          <p className="ac-note ac-note--error">{t('transfer.bonusForfeit.title')}</p>
+          <p className="ac-note">
+            {t('transfer.bonusForfeit.message', {
+              count: forfeit.count,
+              amount: balance.data ? format(balance.data.bonusBalance, money) : '…',
+            })}
+          </p>
+          <Button variant="secondary" block onClick={() => setForfeit(null)} data-autofocus>
+            {t('transfer.bonusForfeit.cancel')}
+          </Button>
+          <Button block onClick={() => onSubmit(forfeit.values, true)} loading={mutation.isPending}>
+            {t('transfer.bonusForfeit.confirm')}
+          </Button>
+        </div>
+      )}
+      <form
+        className="ac-offer"
+        hidden={forfeit !== null}
+        noValidate
+        onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
+      >
         <p className="ac-note">
           {t('transfer.balance')} <strong className="ac-money">{format(mainWallet, money)}</strong>
         </p>

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@wps/shared/money';
 import type { ConsolidatedFunds } from '@wps/shared/schemas/transfer';
 import { Button } from '@wps/ui/button';
+import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { useBalance } from '../../../lib/api/get-balance';
 import { isApiError } from '../../../lib/api-client';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
@@ -46,7 +48,13 @@ export function TransferUplinePage() {
   );
 }
 
-/** The amount (typed in the player's locale, "50,00" in PT) and the payment password. */
+type FormValues = { amount: bigint; paymentPassword: string };
+
+/**
+ * The amount (typed in the player's locale, "50,00" in PT) and the payment password. While a bonus
+ * runs the server asks for a confirmation first (a transfer out forfeits it, as a withdrawal
+ * does); the same transfer goes again, confirmed, once the player chooses to forfeit it.
+ */
 function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
   const { t } = useTranslation('withdraw');
   const mutation = useTransferUpline();
@@ -54,6 +62,8 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
   const { locale } = useFormats();
   const keyRef = useRef(randomKey());
   const [formError, setFormError] = useState<string | null>(null);
+  const [forfeit, setForfeit] = useState<{ values: FormValues; count: number } | null>(null);
+  const balance = useBalance();
   const money = (amount: string) => format(amount, { currency: funds.currency, scale: funds.scale });
   const labels = { amount: t('form.amount'), paymentPassword: t('form.paymentPassword') };
   // Built each render, so the messages follow the language (react-hook-form reads the latest).
@@ -70,13 +80,15 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
     formState: { errors },
   } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
 
-  function onSubmit(values: { amount: bigint; paymentPassword: string }) {
+  function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
+    setForfeit(null);
     mutation.mutate(
       {
         amount: formatMinor(values.amount, funds.scale),
         paymentPassword: values.paymentPassword,
         idempotencyKey: keyRef.current,
+        ...(forfeitBonus ? { forfeitBonus: true } : {}),
       },
       {
         onSuccess: (result) => {
@@ -88,7 +100,9 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
           // The server answered: the next submit is a new request. A refusal for funds is stored
           // under its key (docs/api.md), so only a lost answer may reuse the key.
           if (isApiError(error) && error.status >= 400 && error.status < 500) keyRef.current = randomKey();
-          if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
+          if (isApiError(error, 'BONUS_FORFEIT_CONFIRMATION_REQUIRED')) {
+            setForfeit({ values, count: (error.value as { bonuses?: unknown[] } | undefined)?.bonuses?.length ?? 1 });
+          } else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
             setError('paymentPassword', { message: translateError(error) });
           } else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID')) {
             setError('amount', { message: translateError(error) });
@@ -101,34 +115,56 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
   }
 
   return (
-    <form className="tu__form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <TextField
-        label={t('form.amount')}
-        requiredMark
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={24}
-        error={errors.amount?.message}
-        {...register('amount')}
-      />
-      <TextField
-        label={t('form.paymentPassword')}
-        requiredMark
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={64}
-        error={errors.paymentPassword?.message}
-        {...register('paymentPassword')}
-      />
-      {formError && (
-        <p className="tu__error" role="alert">
-          {formError}
-        </p>
-      )}
-      <Button type="submit" block loading={mutation.isPending}>
-        {t('upline.submit')}
-      </Button>
-    </form>
+    <>
+      <Modal open={forfeit !== null} onClose={() => setForfeit(null)} title={t('upline.bonusForfeit.title')} size="sm">
+        <div className="tu__form">
+          <p>
+            {t('upline.bonusForfeit.message', {
+              count: forfeit?.count ?? 1,
+              amount: balance.data ? money(balance.data.bonusBalance) : '…',
+            })}
+          </p>
+          <Button variant="secondary" block onClick={() => setForfeit(null)} data-autofocus>
+            {t('upline.bonusForfeit.cancel')}
+          </Button>
+          <Button block onClick={() => forfeit && onSubmit(forfeit.values, true)} loading={mutation.isPending}>
+            {t('upline.bonusForfeit.confirm')}
+          </Button>
+        </div>
+      </Modal>
+      <form
+        className="tu__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
+      >
+        <TextField
+          label={t('form.amount')}
+          requiredMark
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={24}
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField
+          label={t('form.paymentPassword')}
+          requiredMark
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={64}
+          error={errors.paymentPassword?.message}
+          {...register('paymentPassword')}
+        />
+        {formError && (
+          <p className="tu__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" block loading={mutation.isPending}>
+          {t('upline.submit')}
+        </Button>
+      </form>
+    </>
   );
 }
