@@ -71,6 +71,8 @@ export const ErrorCode = {
   /** Operator two-factor login. */
   OPERATOR_TOTP_REQUIRED: 'OPERATOR_TOTP_REQUIRED',
   OPERATOR_TOTP_INVALID: 'OPERATOR_TOTP_INVALID',
+  /** Too many wrong codes for this operator (from any address): the next is checked after retryAfterSeconds. */
+  OPERATOR_TOTP_TOO_EARLY: 'OPERATOR_TOTP_TOO_EARLY',
   OPERATOR_ENROLMENT_EXPIRED: 'OPERATOR_ENROLMENT_EXPIRED',
   /** Operator management: an admin disabling or demoting themselves; the last active admin. */
   OPERATOR_SELF_CHANGE: 'OPERATOR_SELF_CHANGE',

@@ -7,5 +7,8 @@ export function errorText(t: TFunction, error: unknown): string {
   const retry = (error.value as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   if (error.errorCode === 'TOO_MANY_REQUESTS' && typeof retry === 'number')
     return t('errors:TOO_MANY_REQUESTS_RETRY', { seconds: retry });
-  return t(`errors:${error.errorCode}`, { defaultValue: t('errors:UNKNOWN') });
+  return t(`errors:${error.errorCode}`, {
+    defaultValue: t('errors:UNKNOWN'),
+    ...(typeof retry === 'number' ? { seconds: retry } : {}),
+  });
 }

@@ -47,6 +47,8 @@ export const operatorSignedInSchema = z.object({
   token: z.string(),
   operator: operatorSchema,
   expiresAt: z.string(),
+  /** Wrong codes for this operator, from any address, since their last right one (the operator is told). */
+  failedCodesBefore: z.number().int().min(0).optional(),
 });
 export type OperatorLoginResult = z.infer<typeof operatorSignedInSchema>;
 
@@ -84,6 +86,10 @@ export const operatorListItemSchema = operatorSchema.extend({
   totpEnrolled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Wrong two-factor codes in a row since the last right one (any address), with the last one's time and address: the admins' alert. */
+  failedCodes: z
+    .object({ count: z.number().int(), lastAt: z.string().nullable(), lastIp: z.string().nullable() })
+    .nullable(),
 });
 export type OperatorListItem = z.infer<typeof operatorListItemSchema>;
 

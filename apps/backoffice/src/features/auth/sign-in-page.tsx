@@ -11,6 +11,7 @@ import { useOperatorToken } from '../../lib/session';
 import { Preferences } from '../../components/preferences';
 import { useSignIn } from './api';
 import { EnrolmentStep } from './enrolment-step';
+import { showNotice } from '../../lib/notices';
 
 /** The shared login body, with the code left empty on a first sign-in (enrolment follows). */
 const signInSchema = operatorLoginBodySchema.extend({
@@ -62,7 +63,12 @@ export function SignInPage() {
       {
         onSuccess: (answer) => {
           if (answer.status === 'enrolmentRequired') setEnrolment(answer);
-          else navigate('/', { replace: true });
+          else {
+            // Wrong codes since the last sign-in mean someone else may know the password.
+            if (answer.failedCodesBefore)
+              showNotice(t('signIn.failedCodesBefore', { count: answer.failedCodesBefore }));
+            navigate('/', { replace: true });
+          }
         },
       },
     );

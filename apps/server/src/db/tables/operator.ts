@@ -21,6 +21,10 @@ export type OperatorTables = {
     totp_secret: string | null;
     totp_enrolled_at: NullableTimestamp;
     totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+    /** Wrong TOTP codes in a row, the last one's time and address (migration 0471). */
+    totp_failures: ColumnType<number, number | undefined, number>;
+    totp_failed_at: NullableTimestamp;
+    totp_failed_ip: string | null;
   };
   operator_totp_enrolments: {
     id: Generated<string>;

@@ -47,6 +47,10 @@ export function operatorView(r: OperatorRow) {
     createdAt: r.createdAt.toISOString(),
     lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
     totpEnrolled: r.totpEnrolled,
+    failedCodes:
+      r.totpFailures > 0
+        ? { count: r.totpFailures, lastAt: r.totpFailedAt?.toISOString() ?? null, lastIp: r.totpFailedIp }
+        : null,
   };
 }
 export type OperatorView = ReturnType<typeof operatorView>;

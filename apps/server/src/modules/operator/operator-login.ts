@@ -21,6 +21,7 @@ import {
   insertTotpEnrolment,
 } from './operator-totp.repository';
 import { createTotpCipher, matchTotpStep, newTotpSecret } from './operator-totp';
+import { createTotpThrottle, totpWaitSeconds } from './operator-totp-throttle';
 
 export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
   config: Pick<AppConfig, 'operatorTotpKey' | 'operatorSessionAbsoluteSeconds'>;
@@ -28,6 +29,8 @@ export type OperatorLoginContext = Pick<AppContext, 'db' | 'metrics'> & {
   audit: Pick<AuditService, 'record'>;
   hasher: PasswordHasher;
   now: () => number;
+  /** The clock the waits between wrong codes run on (the app's calendar clock; `now` when absent). */
+  clock?: () => number;
 };
 
 type Origin = { ip: string; userAgent: string | null };
@@ -72,6 +75,7 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
   const { db, rateLimiter, audit, hasher, now } = ctx;
   const cipher = createTotpCipher(ctx.config.operatorTotpKey);
   const L = OPERATOR_LIMITS;
+  const totpThrottle = createTotpThrottle({ db, audit, clock: ctx.clock ?? now });
 
   const accountIp = (username: string, ip: string) => `${username}|${ip}`;
 
@@ -110,6 +114,7 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
   async function openSession(
     operator: Pick<OperatorRow, 'id' | 'username' | 'role'>,
     origin: Origin,
+    failedCodesBefore = 0,
   ): Promise<OperatorLoginResult> {
     await rateLimiter.reset('ops-login-fail-account-ip', accountIp(operator.username, origin.ip));
     const token = TOKEN_PREFIX + crypto.randomBytes(TOKEN_BYTES).toString('base64url');
@@ -132,6 +137,7 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
       token,
       operator: { operatorId: operator.id, username: operator.username, role: operator.role },
       expiresAt: expiresAt.toISOString(),
+      ...(failedCodesBefore > 0 ? { failedCodesBefore } : {}),
     };
   }
 
@@ -173,6 +179,9 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
       if (!row.totpEnrolled) return startEnrolment(row);
       if (input.code === undefined)
         throw new AppError(ErrorCode.OPERATOR_TOTP_REQUIRED, 'Enter the code from your authenticator app');
+      // Wrong codes are counted per operator across addresses and slow the next one down
+      // (OPERATOR_TOTP_TOO_EARLY while the wait runs; operator-totp-throttle.ts).
+      const admitted = await totpThrottle.admit(row.id, origin.ip);
       const totp = await findOperatorTotp(db, row.id);
       const step = totp?.secret
         ? await matchTotpStep(cipher.decrypt(totp.secret), input.code, now(), totp.lastStep)
@@ -180,9 +189,15 @@ export function createOperatorLogin(ctx: OperatorLoginContext) {
       // The conditional claim is what makes a code single-use under concurrency.
       if (step === null || !(await claimOperatorTotpStep(db, row.id, step))) {
         await recordFailure(username, origin.ip);
-        throw new AppError(ErrorCode.OPERATOR_TOTP_INVALID, 'This code is wrong or was already used');
+        await totpThrottle.failed(row, admitted, origin.ip);
+        const wait = totpWaitSeconds(admitted.failures);
+        throw new AppError(
+          ErrorCode.OPERATOR_TOTP_INVALID,
+          'This code is wrong or was already used',
+          wait > 0 ? { retryAfterSeconds: wait } : undefined,
+        );
       }
-      return openSession(row, origin);
+      return openSession(row, origin, await totpThrottle.succeeded(row, admitted));
     },
 
     /** POST /ops/session/enrol: the first valid code confirms the enrolment and opens a session. */

@@ -133,3 +133,35 @@ export async function clearOperatorTotp(db: Db, operatorId: string): Promise<boo
     .execute();
   return before.totp_secret !== null;
 }
+
+/** The operator's run of wrong codes, its row locked until the caller's transaction ends (operator-totp-throttle.ts). */
+export async function lockTotpFailures(
+  trx: Db,
+  operatorId: string,
+): Promise<{ failures: number; failedAt: Date | null }> {
+  const row = await trx
+    .selectFrom('operators')
+    .select(['totp_failures', 'totp_failed_at'])
+    .where('id', '=', operatorId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.totp_failures), failedAt: row.totp_failed_at };
+}
+
+/** Count an admitted code as wrong until it proves right: one more in the run, now, from this address. */
+export async function recordTotpAttempt(trx: Db, operatorId: string, a: { at: Date; ip: string }): Promise<void> {
+  await trx
+    .updateTable('operators')
+    .set((eb) => ({ totp_failures: eb('totp_failures', '+', 1), totp_failed_at: a.at, totp_failed_ip: a.ip }))
+    .where('id', '=', operatorId)
+    .execute();
+}
+
+/** A right code ends the run. */
+export async function clearTotpFailures(trx: Db, operatorId: string): Promise<void> {
+  await trx
+    .updateTable('operators')
+    .set({ totp_failures: 0, totp_failed_at: null, totp_failed_ip: null })
+    .where('id', '=', operatorId)
+    .execute();
+}

@@ -153,7 +153,9 @@ describeEachDatabase('operator two-factor (TOTP) login', (target) => {
   it('counts wrong codes as failures too', async () => {
     const op = await createTestOperator(t.app, 'support');
     const from = { remoteAddress: '10.67.0.1' };
-    for (let i = 0; i < 5; i++) {
+    // The operator's run of wrong codes (operator-totp-throttle.test.ts) answers before the
+    // per-address cap of 5: from the third on, the next code waits.
+    for (let i = 0; i < 3; i++) {
       expectFailure(
         await postOperatorLogin(
           t.app,
@@ -170,7 +172,7 @@ describeEachDatabase('operator two-factor (TOTP) login', (target) => {
         { username: op.username, password: PASSWORD, code: await wrongTotpCode(op.secret) },
         from,
       ),
-      ErrorCode.TOO_MANY_REQUESTS,
+      ErrorCode.OPERATOR_TOTP_TOO_EARLY,
       429,
     );
   });

@@ -13,6 +13,10 @@ export type OperatorRow = {
   createdAt: Date;
   lastLoginAt: Date | null;
   totpEnrolled: boolean;
+  /** Wrong TOTP codes in a row, the last one's time and address (operator-totp-throttle.ts). */
+  totpFailures: number;
+  totpFailedAt: Date | null;
+  totpFailedIp: string | null;
 };
 
 export type OperatorSessionRow = {
@@ -35,6 +39,9 @@ const OPERATOR_COLUMNS = [
   'status',
   'created_at as createdAt',
   'last_login_at as lastLoginAt',
+  'totp_failures as totpFailures',
+  'totp_failed_at as totpFailedAt',
+  'totp_failed_ip as totpFailedIp',
 ] as const;
 
 function withTotpFlag<T extends { totpSecret: string | null }>(

@@ -15,7 +15,7 @@ export type OperatorRole = OpsRole;
 
 export type { SessionOperator } from './operator-session';
 
-type OperatorContext = Pick<AppContext, 'db' | 'metrics'> & {
+type OperatorContext = Pick<AppContext, 'db' | 'metrics' | 'calendarClock'> & {
   config: Pick<
     AppConfig,
     'scryptLogN' | 'operatorTotpKey' | 'operatorSessionIdleSeconds' | 'operatorSessionAbsoluteSeconds'
@@ -35,7 +35,16 @@ export function createOperatorService(ctx: OperatorContext) {
   const hasher = createPasswordHasher({ logN: ctx.config.scryptLogN });
 
   return {
-    ...createOperatorLogin({ db, rateLimiter, audit, hasher, now, config: ctx.config, metrics: ctx.metrics }),
+    ...createOperatorLogin({
+      db,
+      rateLimiter,
+      audit,
+      hasher,
+      now,
+      clock: ctx.calendarClock,
+      config: ctx.config,
+      metrics: ctx.metrics,
+    }),
     ...createOperatorAdmin({ db, audit, hasher, now }),
     ...createOperatorSessions({ db, config: ctx.config, now }),
   };

@@ -15,6 +15,7 @@ const created = (generatedPassword: string | null): OperatorCreated => ({
     totpEnrolled: false,
     createdAt: '2026-03-01T00:00:00Z',
     lastLoginAt: null,
+    failedCodes: null,
   },
   generatedPassword,
 });
@@ -102,6 +103,7 @@ describe('ChangeRoleDialog', () => {
     totpEnrolled: true,
     createdAt: '2026-01-01T00:00:00Z',
     lastLoginAt: null,
+    failedCodes: null,
   };
 
   it('shows the change as current → new and sends the new role with the reason', async () => {

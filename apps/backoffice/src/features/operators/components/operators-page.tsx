@@ -86,7 +86,18 @@ export function OperatorsPage() {
                     <td>
                       <span className={`status-badge status-badge--${op.status}`}>{t(`statuses.${op.status}`)}</span>
                     </td>
-                    <td>{op.totpEnrolled ? t('enrolled') : t('notEnrolled')}</td>
+                    <td>
+                      {op.totpEnrolled ? t('enrolled') : t('notEnrolled')}
+                      {op.failedCodes && (
+                        <p className="operators-table__alert" role="note">
+                          {t('failedCodes', {
+                            count: op.failedCodes.count,
+                            when: op.failedCodes.lastAt ? dates.format(new Date(op.failedCodes.lastAt)) : '—',
+                            ip: op.failedCodes.lastIp ?? '—',
+                          })}
+                        </p>
+                      )}
+                    </td>
                     <td>{op.lastLoginAt ? dates.format(new Date(op.lastLoginAt)) : t('never')}</td>
                     <td>
                       {!self && (
