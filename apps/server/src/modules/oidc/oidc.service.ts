@@ -37,8 +37,8 @@ export const OIDC_FLOW_TTL_SECONDS = 10 * 60;
 export const OIDC_PENDING_TTL_SECONDS = 15 * 60;
 const START_PER_IP = { limit: 30, windowSeconds: 60 };
 /** The inbox notices of this module (NOTICE_KINDS; the web words them with the provider's name or the count). */
-export const OIDC_LINKED_NOTICE = 'oidc_linked';
-export const OIDC_LINKS_REMOVED_NOTICE = 'oidc_links_removed';
+const OIDC_LINKED_NOTICE = 'oidc_linked';
+const OIDC_LINKS_REMOVED_NOTICE = 'oidc_links_removed';
 
 /** Stored forms of the state and of the browser's flow cookie: a leaked table row opens nothing. */
 function digest(kind: string, value: string): string {

@@ -107,13 +107,9 @@ export function AdjustmentsPage() {
                       {a.status !== 'pending' ? (
                         t(`adjustmentStatus.${a.status}`)
                       ) : own ? (
-                        <>
-                          <WaitReasons adjustment={a} />
-                          <span>{t('adjustments.ownRequest')}</span>
-                        </>
+                        t('adjustments.ownRequest')
                       ) : canApprove ? (
                         <span className="row-actions">
-                          <WaitReasons adjustment={a} />
                           <Button
                             size="sm"
                             variant="money"
@@ -185,16 +181,5 @@ export function AdjustmentsPage() {
         />
       )}
     </section>
-  );
-}
-
-/** Which thresholds of the operator money policy a waiting adjustment passed when it was asked. */
-function WaitReasons({ adjustment }: { adjustment: Adjustment }) {
-  const { t } = useTranslation('players');
-  if (adjustment.waitReasons.length === 0) return null;
-  return (
-    <span className="adjustment-wait">
-      {adjustment.waitReasons.map((reason) => t(`adjustments.waitReason.${reason}`)).join(' · ')}
-    </span>
   );
 }
