@@ -2,7 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Int8 = ColumnType<string, string | bigint, string | bigint>;
 
-/** Tables owned by the rebate module (migration 0281_rebate.sql). */
+/** Tables owned by the rebate module (migrations 0281_rebate.sql, 0495_rebate_rate_versions.sql). */
 export type RebateTables = {
   rebate_settings: {
     id: Generated<boolean>;
@@ -28,6 +28,13 @@ export type RebateTables = {
     grant_id: string | null;
     paid_by: 'claim' | 'auto';
     paid_at: Generated<Date>;
+  };
+  /** Every change of the rates, with the moment it took effect (migration 0495); append-only. */
+  rebate_rate_versions: {
+    id: Generated<Int8>;
+    rates: JSONColumnType<Record<string, number>, string, string>;
+    effective_from: Date;
+    created_by: ColumnType<string | null, string | null | undefined, string | null>;
   };
   rebate_settlements: {
     period_key: string;

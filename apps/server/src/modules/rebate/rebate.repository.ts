@@ -43,6 +43,52 @@ export async function writeRebateSettings(db: Db, s: RebateSettingsRow, operator
     .execute();
 }
 
+export type RateVersion = { rates: Record<string, number>; effectiveFrom: Date };
+
+/** Record the rates as a new version in force from `at` (under the settings row's lock). */
+export async function insertRateVersion(
+  db: Db,
+  rates: Record<string, number>,
+  at: Date,
+  operatorId: string,
+): Promise<void> {
+  await db
+    .insertInto('rebate_rate_versions')
+    .values({ rates: JSON.stringify(rates), effective_from: at, created_by: operatorId })
+    .execute();
+}
+
+/**
+ * The rate versions in force at some moment before `latestEnd`, newest first: the one in force at
+ * each period's end is the first of these that took effect before it. One row per operator change,
+ * so the list stays short; the oldest needed is the last one before the earliest end.
+ */
+export async function findRateVersions(db: Db, earliestEnd: Date): Promise<RateVersion[]> {
+  const rows = await db
+    .selectFrom('rebate_rate_versions')
+    .select(['rates', 'effective_from'])
+    .where((eb) =>
+      eb.or([
+        eb('effective_from', '>=', earliestEnd),
+        eb(
+          'id',
+          '=',
+          eb
+            .selectFrom('rebate_rate_versions')
+            .select('id')
+            .where('effective_from', '<', earliestEnd)
+            .orderBy('effective_from', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        ),
+      ]),
+    )
+    .orderBy('effective_from', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ rates: r.rates ?? {}, effectiveFrom: r.effective_from }));
+}
+
 export type TurnoverDelta = { memberId: string; periodKey: string; category: string; periodEnd: Date; amount: bigint };
 
 /**

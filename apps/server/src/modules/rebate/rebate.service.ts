@@ -21,14 +21,17 @@ import {
   findMemberEndedPeriods,
   findMemberPayouts,
   findMemberTurnover,
+  findRateVersions,
   findUnpaidTurnover,
   findUnsettledPeriods,
   insertPayout,
+  insertRateVersion,
   insertSettlement,
   lockRebateSettings,
   readRebateSettings,
   setPayoutGrant,
   writeRebateSettings,
+  type RateVersion,
   type TurnoverDelta,
   type TurnoverRow,
 } from './rebate.repository';
@@ -86,9 +89,27 @@ export function rebateLines(
 }
 
 /**
+ * The rates a period is paid at: those in force at its end, the last version that took effect
+ * before the period ended (`versions` newest first). A change made after a period ended never
+ * reaches it, however late it is claimed or paid.
+ */
+export function ratesInForceAt(versions: readonly RateVersion[], periodEnd: Date): Record<string, number> {
+  return versions.find((v) => v.effectiveFrom.getTime() < periodEnd.getTime())?.rates ?? {};
+}
+
+/** The same rates whatever the order their categories were written in. */
+function sameRates(a: Record<string, number>, b: Record<string, number>): boolean {
+  const canonical = (r: Record<string, number>) =>
+    JSON.stringify(Object.entries(r).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return canonical(a) === canonical(b);
+}
+
+/**
  * The rebate: counts each player's settled turnover (bet − refund of round_settled events) per
  * period and category, shows the calculation, and pays each ended period once, as a cash grant
- * keyed `rebate:<member>:<period>`: claimed by the player, or by the automatic payment job.
+ * keyed `rebate:<member>:<period>`: claimed by the player, or by the automatic payment job. A
+ * period is calculated and paid at the rates in force at its end (`ratesInForceAt`), never at
+ * those of the day it is paid.
  *
  * Locks, in this order: the payout row (member, period), then what the engine's grant takes (its
  * grant row, then ledger accounts by id). The counters are written by the consumer alone.
@@ -199,14 +220,23 @@ export function createRebateService(ctx: RebateContext) {
       const current = periodOf(at, settings.period, timeZone);
       const pastKeys = (await findMemberEndedPeriods(db, memberId, at, PAST_PERIODS)).filter((k) => k !== current.key);
       const keys = [current.key, ...pastKeys];
-      const rows = await findMemberTurnover(db, memberId, keys);
-      const payouts = new Map((await findMemberPayouts(db, memberId, keys)).map((p) => [p.periodKey, p]));
+      const windows = new Map<string, PeriodWindow>([[current.key, current]]);
+      for (const k of pastKeys) {
+        const w = periodOfKey(k, timeZone);
+        if (w) windows.set(k, w);
+      }
+      const [rows, payoutRows, versions] = await Promise.all([
+        findMemberTurnover(db, memberId, keys),
+        findMemberPayouts(db, memberId, keys),
+        findRateVersions(db, new Date(Math.min(...[...windows.values()].map((w) => w.end.getTime())))),
+      ]);
+      const payouts = new Map(payoutRows.map((p) => [p.periodKey, p]));
       const view = (key: string, window: PeriodWindow) => {
         const p = payouts.get(key);
         return periodView(
           window,
           rows.filter((r) => r.periodKey === key),
-          settings.rates,
+          ratesInForceAt(versions, window.end),
           p && { amount: p.amount, lines: p.lines as RebateLine[], paidAt: p.paidAt },
           settings.mode,
           at,
@@ -224,7 +254,7 @@ export function createRebateService(ctx: RebateContext) {
         })),
         current: view(current.key, current),
         past: pastKeys.flatMap((k) => {
-          const w = periodOfKey(k, timeZone);
+          const w = windows.get(k);
           return w ? [view(k, w)] : [];
         }),
       };
@@ -241,7 +271,8 @@ export function createRebateService(ctx: RebateContext) {
         if (!window || at.getTime() < window.end.getTime() + REBATE_SETTLE_DELAY_MS)
           throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'This period has not ended yet');
         const rows = await findMemberTurnover(trx, memberId, [periodKey]);
-        const outcome = await pay(trx, memberId, periodKey, rows, settings.rates, 'claim');
+        const rates = ratesInForceAt(await findRateVersions(trx, window.end), window.end);
+        const outcome = await pay(trx, memberId, periodKey, rows, rates, 'claim');
         if (outcome.paid) return { periodKey, amountMinor: outcome.total.toString(), grantId: outcome.grantId };
         if (outcome.exists) throw new AppError(ErrorCode.REBATE_ALREADY_CLAIMED, 'This period was already paid');
         throw new AppError(ErrorCode.REBATE_NOT_CLAIMABLE, 'Nothing to claim for this period');
@@ -261,8 +292,12 @@ export function createRebateService(ctx: RebateContext) {
         if (settings.enabled && settings.mode === 'auto') {
           for (const key of await findUnsettledPeriods(trx, cutoff, PERIODS_PER_RUN)) {
             let payouts = 0;
-            for (const [memberId, rows] of await findUnpaidTurnover(trx, key)) {
-              if ((await pay(trx, memberId, key, rows, settings.rates, 'auto')).paid) payouts++;
+            const unpaid = await findUnpaidTurnover(trx, key);
+            // Every row of a period carries its end, as the consumer cut it.
+            const end = [...unpaid.values()][0]?.[0]?.periodEnd;
+            const rates = end ? ratesInForceAt(await findRateVersions(trx, end), end) : {};
+            for (const [memberId, rows] of unpaid) {
+              if ((await pay(trx, memberId, key, rows, rates, 'auto')).paid) payouts++;
             }
             await insertSettlement(trx, key, payouts);
             handled += payouts;
@@ -295,6 +330,8 @@ export function createRebateService(ctx: RebateContext) {
           number
         >;
         await writeRebateSettings(trx, { ...next, rates }, operatorId);
+        // A change of rates starts a version: periods that end after this moment are paid at it.
+        if (!sameRates(before.rates, rates)) await insertRateVersion(trx, rates, now(), operatorId);
         await audit.record(trx, {
           actorType: 'operator',
           actorId: operatorId,

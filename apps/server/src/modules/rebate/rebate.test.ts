@@ -155,4 +155,35 @@ describeEachDatabase('rebate', (target) => {
     expect((await settings({ mode: 'claim' })).statusCode).toBe(200);
     shift = 0;
   });
+
+  // Last in the file: its automatic run settles every period the tests before it left unpaid.
+  it('pays a period at the rates in force when it ran, not those of the day it is paid', async () => {
+    shift = 0;
+    expect((await settings({ rates: { RNG: 100 } })).statusCode).toBe(200);
+    const claimed = await playerWithRounds();
+    const periodKey = (await summary(claimed.token)).current.periodKey;
+    // The day ends; the operator then raises slots from 1 % to 5 %.
+    shift = DAY + 10 * 60_000;
+    expect((await settings({ rates: { RNG: 500 } })).statusCode).toBe(200);
+    expect((await summary(claimed.token)).past.find((x) => x.periodKey === periodKey)).toMatchObject({
+      status: 'claimable',
+      totalMinor: '123',
+      lines: [{ category: 'RNG', turnoverMinor: '12345', rateBp: 100, amountMinor: '123' }],
+    });
+    const before = await balance(claimed.memberId);
+    expect(valueOf<{ amountMinor: string }>(await claim(claimed.token, periodKey)).amountMinor).toBe('123');
+    expect(await balance(claimed.memberId)).toBe(before + 123n);
+
+    // The automatic payment the same way: a week at 1 %, raised to 5 % after it ended, paid at 1 %.
+    // (The clock only moves forward, as it does in production: the rates are a history.)
+    expect((await settings({ period: 'weekly', mode: 'auto', rates: { RNG: 100 } })).statusCode).toBe(200);
+    const auto = await playerWithRounds();
+    shift = 8 * DAY;
+    expect((await settings({ period: 'weekly', mode: 'auto', rates: { RNG: 500 } })).statusCode).toBe(200);
+    const beforeAuto = await balance(auto.memberId);
+    while ((await t.app.services.rebate.settleEndedPeriods()) > 0);
+    expect(await balance(auto.memberId)).toBe(beforeAuto + 123n);
+    expect((await settings({})).statusCode).toBe(200);
+    shift = 0;
+  });
 });
