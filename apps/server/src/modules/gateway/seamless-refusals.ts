@@ -29,10 +29,14 @@ export const SEAMLESS_REFUSALS = {
   win_without_round: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No bet for this win' },
   /** A win for a round without an accepted bet (or without the bet it names). */
   win_without_bet: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No accepted bet for this win' },
-  /** A stake above the active bonus's maximum while the player holds bonus money (migration 0251). */
+  /**
+   * While the player holds bonus money, a stake that takes its round (the stakes so far, less
+   * rollbacks, plus this one) past the active bonus's maximum (migrations 0251, 0441); the answer
+   * carries the maximum and the round's stake so far.
+   */
   bonus_max_stake: {
     errorCode: ErrorCode.BONUS_MAX_STAKE_EXCEEDED,
-    message: 'This stake is above the maximum allowed while a bonus is active',
+    message: 'This stake would take the round past the maximum allowed while a bonus is active',
   },
   /** A win above the configured cap for its round. */
   win_limit_exceeded: {

@@ -174,6 +174,10 @@ export function createLotteryBetting(ctx: BettingContext) {
         : (await findOpenDraw(db, game.code, now()))?.id;
     const answer = drawId ? await batches.submit({ input, game, lines, drawId }) : { twin: true as const };
     if ('ok' in answer) return { ...answer.ok, replayed: false };
+    // The wallet refused the stake of the ticket this call wrote: its own answer, with what it
+    // carries (the balance, the bonus's maximum and the round's stake so far); a retry of the key
+    // replays the refused ticket below.
+    if ('error' in answer && answer.byWallet) throw answer.error;
     // A key used before (a retry, a double-click, the twin in the same batch) answers its ticket,
     // even once its draw has closed; only a new key gets the refusal.
     const existing = await findTicketByKey(db, input.memberId, input.idempotencyKey);

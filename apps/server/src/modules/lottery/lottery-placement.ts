@@ -38,10 +38,14 @@ type Db = Kysely<Database>;
 /** A ticket waiting for its batch: the slip checked alone, its game and its draw found. */
 export type PlaceJob = { input: PlaceInput; game: GameRow; lines: number[]; drawId: string };
 
-/** A job's answer: the ticket and the balance after its stake; a refusal; or "this key was used" (the caller replays it). */
+/**
+ * A job's answer: the ticket and the balance after its stake; a refusal (`byWallet` when the
+ * wallet refused the stake of the ticket this job wrote); or "this key was used" (the caller
+ * replays it).
+ */
 export type PlaceAnswer =
   | { ok: { ticket: TicketRow; draw: DrawRow; balanceMinor: bigint } }
-  | { error: AppError }
+  | { error: AppError; byWallet?: true }
   | { twin: true };
 
 export type BatchContext = {
@@ -307,7 +311,7 @@ async function placeRound(
     const result = results[k]!;
     if (result instanceof AppError) {
       refused.push({ id: ticket.id, errorCode: result.errorCode });
-      answers[i] = { error: result };
+      answers[i] = { error: result, byWallet: true };
       freed.add(ticket.drawId);
       return;
     }
