@@ -13,9 +13,12 @@ import { RATE_SCALE } from '../payout-split';
 // chain of every activity is paid floor(topRate × base / 10 000) exactly.
 //
 // Dividend (a net-loss base, which can be negative, with a deficit carried per contract): the split
-// is made on each agent's whole team: paid through A = floor(rate_A × (net_A + carryIn_A)) when
-// that base is positive, else 0; A receives that less what was paid through its direct downline
-// agents, never below 0. A negative base pays nothing and carries to the contract's next period.
+// is made on each agent's whole team, netted: A's figure is floor(rate_A × (net_A + carryIn_A))
+// when that base is positive, else 0; what is paid through A is that figure, shared down from the
+// top when A's downline agents' figures add up to more than their upline's (a branch that won
+// offsets one that lost: shareUplinePayouts), and A receives it less what was paid through its
+// direct downline agents. A tree is so paid exactly floor(topRate × max(0, topNet + topCarryIn)),
+// never more. A negative base pays nothing and carries to the contract's next period.
 
 export type SettlementMode = 'salary' | 'dividend';
 
@@ -64,6 +67,32 @@ function share(rateBp: number, base: number): number {
 function exact(n: number, what: string): number {
   if (!Number.isSafeInteger(n)) throw new RangeError(`settlement: ${what} too large to sum exactly`);
   return n;
+}
+
+/**
+ * Dividend: what is paid through each downline agent, within what is paid through its upline
+ * (docs/agents.md, "Dividend: the team's netted result"). Each contract's own figure is its rate
+ * × its own team's base, but branches offset in the upline's team: a branch that won lowers the
+ * upline's base and not the others'. When the downline agents' figures add up to more than what is
+ * paid through their upline, that amount is shared among them in proportion to their figures
+ * (floored; the upline keeps the minor units the floors leave), from the top down, so a tree is
+ * paid exactly its top contract's figure and every agent's payout stays at or above 0.
+ */
+function shareUplinePayouts(through: Float64Array, parent: Int32Array, children: readonly number[][]): void {
+  const order: number[] = [];
+  for (let i = 0; i < parent.length; i++) if (parent[i]! < 0) order.push(i);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    const kids = children[i]!;
+    let asked = 0n;
+    for (const child of kids) {
+      asked += BigInt(through[child]!);
+      order.push(child);
+    }
+    const paid = BigInt(through[i]!);
+    if (asked <= paid) continue;
+    for (const child of kids) through[child] = Number((paid * BigInt(through[child]!)) / asked);
+  }
 }
 
 /**
@@ -169,16 +198,18 @@ export function computeStatements(
         }
       }
     }
-  } else {
+  }
+  const children: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) if (parent[i]! >= 0) children[parent[i]!]!.push(i);
+  if (mode === 'dividend') {
     for (const c of contracts) {
       const i = index.get(c.memberId);
       if (i === undefined) continue;
       const base = BigInt(exact(teamBase[i]!, 'a team base')) + c.carryIn;
       through[i] = base > 0n ? Number((BigInt(rate[i]!) * base) / RATE_SCALE) : 0;
     }
+    shareUplinePayouts(through, parent, children);
   }
-  const children: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) if (parent[i]! >= 0) children[parent[i]!]!.push(i);
 
   const out: ComputedStatement[] = [];
   for (const c of contracts) {
@@ -253,7 +284,8 @@ export function computeStatements(
     if (mode === 'dividend') {
       const base = BigInt(exact(team, 'a team base')) + c.carryIn;
       grossOut = BigInt(i === undefined ? 0 : through[i]!);
-      amount = grossOut > BigInt(downline) ? grossOut - BigInt(downline) : 0n;
+      // Never negative: shareUplinePayouts keeps what is paid through the downlines within it.
+      amount = grossOut - BigInt(exact(downline, 'a downline sum'));
       carryOut = base < 0n ? base : 0n;
     }
     out.push({
