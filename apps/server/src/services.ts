@@ -150,6 +150,7 @@ export function createServices(ctx: AppContext) {
     audit,
     isEnabled: async () => (await system.getOperatorConfig()).newDeviceVerification,
     findContacts: (memberId) => member.findContacts(memberId),
+    countWithoutContact: () => member.countActiveWithoutContact(),
   });
   member.useNewDeviceGate(loginVerification);
   // The inbox: notices and platform messages (a segment reads the member and deposit modules' views).
@@ -327,6 +328,7 @@ export function createServices(ctx: AppContext) {
     system,
     ledger,
     member,
+    devicePasses: loginVerification,
     announcements: (language, q) => content.announcements(language, q),
     // The operator's days (the rewards engine's time zone), read when a figure is asked for.
     timeZone: (db) => rewards.timeZone(db),

@@ -333,6 +333,10 @@ export const ErrorCode = {
   DEVICE_CODE_INVALID: 'DEVICE_CODE_INVALID',
   DEVICE_CODE_EXPIRED: 'DEVICE_CODE_EXPIRED',
   TRUSTED_DEVICE_NOT_FOUND: 'TRUSTED_DEVICE_NOT_FOUND',
+  /** No code can reach the account (no mobile, no e-mail): the player asks their agent for a pass. */
+  DEVICE_VERIFICATION_NO_CONTACT: 'DEVICE_VERIFICATION_NO_CONTACT',
+  /** The agent's pass is only for accounts no code can reach. */
+  DEVICE_PASS_HAS_CONTACT: 'DEVICE_PASS_HAS_CONTACT',
   /**
    * Sign-in with an identity provider: no such enabled provider; the attempt (state) is unknown,
    * spent, expired or from another browser; the provider refused or its answer did not validate;

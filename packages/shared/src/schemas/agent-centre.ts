@@ -242,6 +242,15 @@ export const centreTransferBodySchema = z.object({
   forfeitBonus: z.boolean().optional(),
 });
 export type CentreTransferBody = z.input<typeof centreTransferBodySchema>;
+/** POST /wps/agent/centre/downlines/:memberId/device-pass: the downline's next login from a new device is let through once. */
+export const centreDevicePassParamsSchema = z.object({ memberId: id });
+export const centreDevicePassResultSchema = z.object({
+  account: z.string(),
+  /** Until when the pass waits for the login (ISO instant). */
+  expiresAt: z.string(),
+});
+export type CentreDevicePassResult = z.infer<typeof centreDevicePassResultSchema>;
+
 export const centreTransferResultSchema = z.object({
   transactionId: z.string(),
   amount: z.string(),

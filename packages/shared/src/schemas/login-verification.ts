@@ -24,17 +24,21 @@ export const loginVerificationRequiredSchema = z.object({
 });
 export type LoginVerificationRequired = z.infer<typeof loginVerificationRequiredSchema>;
 
-/** What POST /wps/session/login answers: a session, or the code step. */
-export const loginAnswerSchema = z.union([loginResultSchema, loginVerificationRequiredSchema]);
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-
-/** POST /wps/session/login/verify: the session, and the new device token when the player chose to be remembered. */
+/**
+ * POST /wps/session/login/verify: the session, and the new device token when the player chose to be
+ * remembered. A password login that used the agent's pass (an account no code can reach) answers
+ * this shape too, with the device it came from remembered.
+ */
 export const loginVerifiedResultSchema = loginResultSchema.extend({
   deviceToken: z.string().optional(),
   /** The remembered device's id, so the security centre can mark this device in its list. */
   deviceId: z.string().optional(),
 });
 export type LoginVerifiedResult = z.infer<typeof loginVerifiedResultSchema>;
+
+/** What POST /wps/session/login answers: a session, or the code step. */
+export const loginAnswerSchema = z.union([loginVerifiedResultSchema, loginVerificationRequiredSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** POST /wps/session/login/verify: the code sent for a login challenge, and how long to remember the device. */
 export const loginVerifyBodySchema = z.object({
@@ -84,3 +88,7 @@ export const opsTrustedDeviceParamsSchema = z.object({
   memberId: z.string().regex(/^\d{1,19}$/),
   deviceId: z.string().regex(/^\d{1,19}$/),
 });
+
+/** GET /ops/login-verification/summary (settings.read): the active accounts no login code can reach (no mobile, no e-mail). */
+export const newDeviceSummarySchema = z.object({ activeWithoutContact: z.number().int().min(0) });
+export type NewDeviceSummary = z.infer<typeof newDeviceSummarySchema>;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the login-verification module (migration 0400_login_verification.sql). */
+/** Tables of the login-verification module (migrations 0400_login_verification.sql, 0472_login_device_passes.sql). */
 export type LoginVerificationTables = {
   login_challenges: {
     id: Generated<string>;
@@ -30,5 +30,14 @@ export type LoginVerificationTables = {
     expires_at: Date;
     revoked_at: Date | null;
     revoked_by: 'member' | 'operator' | null;
+  };
+  login_device_passes: {
+    id: Generated<string>;
+    member_id: string;
+    granted_by: string;
+    granted_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+    used_ip: string | null;
   };
 };

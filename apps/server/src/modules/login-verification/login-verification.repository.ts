@@ -203,3 +203,48 @@ export async function revokeTrustedDevices(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A pass for the member's next login from a device not remembered (migration 0472). */
+export async function insertDevicePass(
+  db: Db,
+  p: { memberId: string; grantedBy: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('login_device_passes')
+    .values({ member_id: p.memberId, granted_by: p.grantedBy, granted_at: p.now, expires_at: p.expiresAt })
+    .execute();
+}
+
+/** Whether the member holds an unused, unexpired pass. */
+export async function hasDevicePass(db: Db, memberId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_device_passes')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Use one of the member's live passes; false when none is left (of two logins at once, one takes it). */
+export async function useDevicePass(db: Db, memberId: string, u: { now: Date; ip: string }): Promise<boolean> {
+  const live = await db
+    .selectFrom('login_device_passes')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', u.now)
+    .orderBy('id')
+    .execute();
+  for (const { id } of live) {
+    const used = await db
+      .updateTable('login_device_passes')
+      .set({ used_at: u.now, used_ip: u.ip })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 1) return true;
+  }
+  return false;
+}

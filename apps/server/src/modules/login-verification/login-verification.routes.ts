@@ -1,6 +1,7 @@
 import {
   loginVerifiedResultSchema,
   loginVerifyBodySchema,
+  newDeviceSummarySchema,
   opsTrustedDeviceParamsSchema,
   opsTrustedDeviceRevokeBodySchema,
   trustedDeviceListSchema,
@@ -54,6 +55,13 @@ export function registerLoginVerificationRoutes(app: RouteApp, services: AppServ
       const auth = await requireMember(request);
       return ok(await loginVerification.revokeByMember(auth.memberId, request.params.deviceId));
     },
+  );
+
+  // The note under the back office's switch: how many active accounts no login code can reach.
+  app.get(
+    '/ops/login-verification/summary',
+    { config: { permission: 'settings.read' }, schema: { response: success(newDeviceSummarySchema) } },
+    async () => ok(await loginVerification.summary()),
   );
 
   app.get(

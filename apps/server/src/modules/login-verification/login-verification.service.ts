@@ -21,17 +21,24 @@ import { deviceLabel } from './device-label';
 import {
   consumeChallenge,
   findChallenge,
+  hasDevicePass,
   insertChallenge,
+  insertDevicePass,
   insertTrustedDevice,
   listTrustedDevices,
   pruneChallenges,
   recordChallengeFailure,
   revokeTrustedDevices,
   touchTrustedDevice,
+  useDevicePass,
   type TrustedDeviceRow,
 } from './login-verification.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an agent's pass waits for the downline's login. */
+const PASS_TTL_MS = DAY_MS;
+/** How long the device a pass let in is remembered, like the code step's middle choice. */
+const PASS_REMEMBER_DAYS = 30;
 const CODE_TTL_MS = OTP_TTL_MINUTES * 60 * 1000;
 const PRUNE_EVERY = 20;
 
@@ -58,6 +65,8 @@ export type LoginVerificationContext = Pick<AppContext, 'db' | 'log'> & {
   /** Whether the operator's switch is on (site settings, newDeviceVerification). */
   isEnabled: () => Promise<boolean>;
   findContacts: (memberId: string) => Promise<Contacts | undefined>;
+  /** How many active accounts have no contact (the back office's note under the switch). */
+  countWithoutContact: () => Promise<number>;
   now?: () => number;
 };
 
@@ -102,6 +111,12 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
       ? notifier.sendSms(contacts.phoneE164.replace(/^\+/, ''), `${codeText(code).split('\n')[0]} / Your code: ${code}`)
       : notifier.sendEmail(contacts.email ?? '', 'Código de acesso / Login code', codeText(code));
     return sending.catch((err: unknown) => log.warn({ err, memberId }, 'login code delivery failed'));
+  }
+
+  /** Whether a login code can reach the member (a mobile or an e-mail on file). */
+  async function hasContact(memberId: string): Promise<boolean> {
+    const contacts = await ctx.findContacts(memberId);
+    return Boolean(contacts?.phoneE164 || contacts?.email);
   }
 
   return {
@@ -241,6 +256,77 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
     /** GET /wps/member/trusted-devices and the back office's player page. */
     async list(memberId: string): Promise<{ list: TrustedDevice[] }> {
       return { list: (await listTrustedDevices(db, memberId, new Date(now()))).map(view) };
+    },
+
+    hasContact,
+
+    /** Whether the member holds a live pass from their agent (a wrong password then says so plainly). */
+    hasPass: (memberId: string) => hasDevicePass(db as Kysely<Database>, memberId, new Date(now())),
+
+    /**
+     * An account no code can reach: its agent lets the next login from a device not remembered
+     * through once, within a day (DEVICE_PASS_HAS_CONTACT when a code can reach it: then the code
+     * step is the way in). The caller checked that `agentId` is the member's direct upline.
+     */
+    async grantPass(agentId: string, memberId: string): Promise<{ expiresAt: string }> {
+      if (await hasContact(memberId))
+        throw new AppError(ErrorCode.DEVICE_PASS_HAS_CONTACT, 'This player receives login codes; no pass is needed');
+      const at = new Date(now());
+      const expiresAt = new Date(at.getTime() + PASS_TTL_MS);
+      await runInTransaction(db as Kysely<Database>, async (trx) => {
+        await insertDevicePass(trx, { memberId, grantedBy: agentId, now: at, expiresAt });
+        await audit.record(trx, {
+          actorType: 'member',
+          actorId: agentId,
+          action: 'login.device_pass_granted',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: null,
+          before: null,
+          after: { expiresAt: expiresAt.toISOString() },
+        });
+      });
+      return { expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * Use the member's pass for this right-password login and remember the device it came from, so
+     * the next login from it needs no pass; null when no pass is left.
+     */
+    async usePass(memberId: string, origin: LoginOrigin): Promise<{ deviceToken: string; deviceId?: string } | null> {
+      const at = new Date(now());
+      const deviceToken = randomToken();
+      const tokenHash = sha256(deviceToken);
+      const used = await runInTransaction(db as Kysely<Database>, async (trx) => {
+        if (!(await useDevicePass(trx, memberId, { now: at, ip: origin.ip }))) return false;
+        await insertTrustedDevice(trx, {
+          memberId,
+          tokenHash,
+          label: deviceLabel(origin.userAgent),
+          ip: origin.ip,
+          now: at,
+          expiresAt: new Date(at.getTime() + PASS_REMEMBER_DAYS * DAY_MS),
+        });
+        await audit.record(trx, {
+          actorType: 'member',
+          actorId: memberId,
+          action: 'login.device_pass_used',
+          subjectType: 'member',
+          subjectId: memberId,
+          reason: null,
+          before: null,
+          after: { ip: origin.ip, rememberDays: PASS_REMEMBER_DAYS },
+        });
+        return true;
+      });
+      if (!used) return null;
+      const added = (await listTrustedDevices(db, memberId, at)).find((d) => d.tokenHash === tokenHash);
+      return { deviceToken, ...(added ? { deviceId: added.id } : {}) };
+    },
+
+    /** The back office's note under the switch: the active accounts no code can reach. */
+    async summary(): Promise<{ activeWithoutContact: number }> {
+      return { activeWithoutContact: await ctx.countWithoutContact() };
     },
 
     /** The player forgets one device (TRUSTED_DEVICE_NOT_FOUND when it is not a live one of theirs) or all. */

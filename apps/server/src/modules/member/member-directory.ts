@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import crypto from 'node:crypto';
 import {
+  countActiveWithoutContact,
   findAccountNames,
   findCredentialsByAccount,
   findMemberBrief,
@@ -29,6 +30,8 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     findMemberBrief: (memberId: string) => findMemberBrief(db, String(memberId)),
     /** A member's e-mail and phone in E.164 (`trx` inside the caller's transaction); undefined for an unknown id. */
     findContacts: (memberId: string, trx: Kysely<Database> = db) => findMemberContacts(trx, String(memberId)),
+    /** How many active members have neither a mobile nor an e-mail: no login code can reach them. */
+    countActiveWithoutContact: () => countActiveWithoutContact(db),
     /** Members' types by id (a batch of a draw's winners); unknown ids are left out. */
     findMemberTypes: (memberIds: string[]) => findMemberTypes(db, memberIds.map(String)),
     /** The agent a member registered under with its type and status: undefined for an unknown member, null without one. */

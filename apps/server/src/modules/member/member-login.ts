@@ -44,6 +44,11 @@ export type NewDeviceGate = {
     member: { id: string; mustChangePassword: boolean; passwordExpired: boolean } | null,
     origin: RequestOrigin,
   ): Promise<LoginVerificationRequired>;
+  /** Whether a code can reach the member; an account with no contact needs its agent's pass instead. */
+  hasContact(memberId: string): Promise<boolean>;
+  hasPass(memberId: string): Promise<boolean>;
+  /** Use the agent's pass and remember this device; null when none is left. */
+  usePass(memberId: string, origin: RequestOrigin): Promise<{ deviceToken: string; deviceId?: string } | null>;
 };
 
 /** Login by password or SMS code, and free play. */
@@ -57,16 +62,36 @@ export function createLogin(core: MemberCore) {
   async function loginWithPassword(
     body: LoginInput,
     origin: RequestOrigin,
-  ): Promise<LoginResult | LoginVerificationRequired> {
+  ): Promise<(LoginResult & { deviceToken?: string; deviceId?: string }) | LoginVerificationRequired> {
     const account = body.username.trim().toLowerCase();
     const { captcha } = await throttle.admit(account, origin.ip);
     if (captcha) await core.checkCaptcha(body.captchaKey, body.captcha);
 
     const row = await findCredentialsByAccount(db, account);
     const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
+    let passDevice: { deviceToken: string; deviceId?: string } | null = null;
     if (newDevices && (await newDevices.isEnabled())) {
       const trusted = row ? await newDevices.isTrusted(row.id, body.deviceToken, origin, valid) : false;
-      if (!trusted) {
+      if (!trusted && row && row.status === 'active' && !(await newDevices.hasContact(row.id))) {
+        // No code can reach this account (every register-centre account): a challenge would wait
+        // for ever, so the answer says so and names the way in, the agent's pass (docs/decisions.md,
+        // "Login from a new device"). It comes for a right and a wrong password alike, so it tells
+        // nothing of the password; while a pass waits, a right password uses it.
+        passDevice = valid ? await newDevices.usePass(row.id, origin) : null;
+        if (!passDevice) {
+          const next = await throttle.failed(account, origin.ip);
+          core.ctx.metrics?.loginFailed('member');
+          if (!valid && (await newDevices.hasPass(row.id)))
+            throw new AppError(ErrorCode.INVALID_CREDENTIALS, 'Incorrect username or password', {
+              captcha: next.captcha,
+            });
+          throw new AppError(
+            ErrorCode.DEVICE_VERIFICATION_NO_CONTACT,
+            'This account has no mobile or e-mail for a login code; ask your agent to let this login through',
+            { captcha: next.captcha },
+          );
+        }
+      } else if (!trusted) {
         // Every attempt from a device not remembered answers alike, and counts as a failure
         // until its code is given, so neither the answer nor the throttle tells a right password.
         await throttle.failed(account, origin.ip);
@@ -88,12 +113,13 @@ export function createLogin(core: MemberCore) {
     const { mustChangePassword, passwordExpired } = await mustChangeFlags(row, body.password);
     const upgradedHash =
       !isDefault && hasher.needsRehash(row.passwordHash) ? await hasher.hash(body.password) : undefined;
-    return core.startSession(row, origin, {
+    const session = await core.startSession(row, origin, {
       mustChangePassword,
       passwordExpired,
       persistMustChange: isDefault,
       upgradedHash,
     });
+    return passDevice ? { ...session, ...passDevice } : session;
   }
 
   async function mustChangeFlags(

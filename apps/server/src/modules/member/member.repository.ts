@@ -393,6 +393,18 @@ export async function findMemberContacts(
   return row && { email: row.email, phoneE164: row.mobile_e164 };
 }
 
+/** Active members with neither a mobile nor an e-mail (served by members_without_contact_idx, migration 0472). */
+export async function countActiveWithoutContact(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'active')
+    .where('mobile', 'is', null)
+    .where('email', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Members' types by id, in one statement; unknown ids are left out. */
 export async function findMemberTypes(db: Db, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();

@@ -5,6 +5,8 @@ import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@w
 import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
+import { localeTag } from '../../../lib/i18n';
+import { useNewDeviceSummary } from '../api/new-device-summary';
 
 type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDraggable' | 'newDeviceVerification'> & {
   reason: string;
@@ -13,6 +15,22 @@ type SwitchValues = Pick<SiteSettings, 'modules' | 'loginToHome' | 'modalsDragga
 const schema = siteSettingsSchema
   .pick({ modules: true, loginToHome: true, modalsDraggable: true, newDeviceVerification: true })
   .extend({ reason: reasonSchema });
+
+/**
+ * Under the new-device switch: how many active accounts no login code can reach (no mobile, no
+ * e-mail: every register-centre account), which then need their agent to let a login through.
+ */
+export function NoContactNote() {
+  const { t, i18n } = useTranslation('site-settings');
+  const summary = useNewDeviceSummary();
+  if (!summary.data) return null;
+  const count = summary.data.activeWithoutContact;
+  return (
+    <p className="field__hint" role="note">
+      {t('switches.newDeviceNoContact', { count, n: new Intl.NumberFormat(localeTag(i18n.language)).format(count) })}
+    </p>
+  );
+}
 
 /** The switches in the groups the player site's module tree uses. */
 const GROUPS: { id: string; modules: WhitelabelModule[] }[] = [
@@ -49,11 +67,14 @@ export function SwitchesSection({ view, canWrite }: { view: SiteSettingsView; ca
                 />
               ))}
               {group.id === 'login' ? (
-                <CheckField
-                  label={t('switches.newDeviceVerification')}
-                  hint={t('switches.newDeviceVerificationHint')}
-                  {...form.register('newDeviceVerification')}
-                />
+                <>
+                  <CheckField
+                    label={t('switches.newDeviceVerification')}
+                    hint={t('switches.newDeviceVerificationHint')}
+                    {...form.register('newDeviceVerification')}
+                  />
+                  <NoContactNote />
+                </>
               ) : null}
             </fieldset>
           ))}

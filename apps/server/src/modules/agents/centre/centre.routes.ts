@@ -1,6 +1,8 @@
 import {
   centreAnnouncementsQuerySchema,
   centreAnnouncementsSchema,
+  centreDevicePassParamsSchema,
+  centreDevicePassResultSchema,
   centreOverviewSchema,
   centreRegisterBodySchema,
   centreRegisterResultSchema,
@@ -111,6 +113,16 @@ export function registerAgentCentreRoutes(app: RouteApp, { agentCentre, transfer
     async (request) => {
       const agent = await requireAgent(request);
       return ok(await transfer.transferToDownline(agent.memberId, request.body.memberId, request.body));
+    },
+  );
+
+  // A downline with no mobile and no e-mail receives no login code: the agent lets its next login through.
+  app.post(
+    '/wps/agent/centre/downlines/:memberId/device-pass',
+    { schema: { params: centreDevicePassParamsSchema, response: success(centreDevicePassResultSchema) } },
+    async (request) => {
+      const agent = await requireAgent(request);
+      return ok(await agentCentre.grantDevicePass(agent.memberId, request.params.memberId));
     },
   );
 

@@ -8,6 +8,7 @@ import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import type { MoneyFormat } from '../../../lib/money';
 import { useDownlines } from '../api/get-downlines';
+import { DevicePassDialog } from './device-pass-dialog';
 import { TransferDialog, type TransferTarget } from './transfer-dialog';
 import { useMinorMoney } from './use-minor-money';
 import '../agent-centre.css';
@@ -20,10 +21,12 @@ function DownlineRow({
   downline,
   money,
   onTransfer,
+  onDevicePass,
 }: {
   downline: Downline;
   money: MoneyFormat;
   onTransfer: (target: TransferTarget) => void;
+  onDevicePass: (target: TransferTarget) => void;
 }) {
   const { t } = useTranslation('agent');
   const formats = useFormats();
@@ -60,18 +63,33 @@ function DownlineRow({
             {t('downlines.transfer')}
           </Button>
         )}
+        {isDirect && downline.status === 'active' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onDevicePass({ memberId: downline.memberId, account: downline.account })}
+            aria-label={t('devicePass.open', { account: downline.account })}
+          >
+            {t('devicePass.button')}
+          </Button>
+        )}
       </td>
     </tr>
   );
 }
 
-/** Downline management: everyone under the agent, searched by account, by level and status, with each one's contracts; a transfer to a direct downline. */
+/**
+ * Downline management: everyone under the agent, searched by account, by level and status, with each
+ * one's contracts; a transfer to a direct downline, and letting a direct downline's next login from
+ * a new device through (an account with no mobile or e-mail receives no login code).
+ */
 export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainWallet: string }) {
   const { t } = useTranslation('agent');
   const [draft, setDraft] = useState<Filter>(EMPTY);
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<TransferTarget | null>(null);
+  const [passFor, setPassFor] = useState<TransferTarget | null>(null);
   const ids = useId();
   const downlines = useDownlines({
     search: filter.search.trim() || undefined,
@@ -179,7 +197,13 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
               </thead>
               <tbody>
                 {p.list.map((d) => (
-                  <DownlineRow key={d.memberId} downline={d} money={money} onTransfer={setTarget} />
+                  <DownlineRow
+                    key={d.memberId}
+                    downline={d}
+                    money={money}
+                    onTransfer={setTarget}
+                    onDevicePass={setPassFor}
+                  />
                 ))}
               </tbody>
             </table>
@@ -199,6 +223,7 @@ export function DownlinesPage({ money, mainWallet }: { money: MoneyFormat; mainW
       {target && (
         <TransferDialog target={target} money={money} mainWallet={mainWallet} onClose={() => setTarget(null)} />
       )}
+      {passFor && <DevicePassDialog target={passFor} onClose={() => setPassFor(null)} />}
     </section>
   );
 }

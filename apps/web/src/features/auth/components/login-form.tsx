@@ -25,7 +25,7 @@ import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
 import type { LoginVerificationRequired } from '@wps/shared/schemas/login-verification';
-import { readDeviceToken } from '../trusted-device';
+import { readDeviceToken, storeDeviceToken } from '../trusted-device';
 import { DeviceCodeStep } from './device-code-step';
 import { OidcButtons } from './oidc-buttons';
 
@@ -141,6 +141,8 @@ function UsernameLoginForm() {
           }
           if (values.remember) rememberUsernameLogin(username);
           else forgetRememberedLogin();
+          // A login let through by the agent's pass remembers this device (docs/decisions.md).
+          if ('deviceToken' in result && result.deviceToken) storeDeviceToken(result.deviceToken);
           completeLogin(result, 'username');
         },
         onError: (error) => handleLoginError(error),
