@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { callApi, disableRegisterCaptcha, registerThroughApi, signedInNewPlayer } from './support/setup';
+import { operatorLogin } from './support/operators';
 import {
+  BACKOFFICE_OPERATORS,
   pageOperatorToken,
   signInOperator,
   startBackofficeServer,
@@ -15,7 +17,9 @@ import {
  * them by username, opens their page and requests a credit above the approval threshold (it
  * waits, and the requester cannot approve it); an admin approves it on the adjustments screen.
  * The player's balance in the back office and on the player site, and the player's own account
- * record, show the credit; the player's audit trail names both operators. Disabling the account
+ * record, show the credit; the player's audit trail names both operators. A finance operator's
+ * second credit that passes the player's 24-hour total (the operator money policy) waits, and an
+ * admin approves it on the adjustments screen. Disabling the account
  * from its page ends the player's session. A player's feedback with an image is read by finance
  * (who may not answer) and answered by an admin; the player reads the answer. Axe-clean at 1366
  * and 1024 px.
@@ -160,6 +164,66 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await expect(admin.getByRole('heading', { level: 1, name: new RegExp(`${username}.*Desativada`) })).toBeVisible();
     const info = await request.get(`${server.baseURL}/wps/member/info`, { headers: { authorization: playerToken } });
     expect(info.status()).toBe(401);
+  });
+
+  test("a finance operator's second credit that passes the 24-hour total waits for another operator", async ({
+    browser,
+    request,
+  }) => {
+    // Data through the API: a player, and a first credit of R$ 1.500,00 that bo.finance asked and
+    // an admin approved (above the amount of one request). The player's 24-hour total is R$ 2.000,00.
+    const { username } = await registerThroughApi(request, server.baseURL, { prefix: 'omp', password: PASSWORD });
+    const as = (token: string) => ({ request, baseURL: server.baseURL, token });
+    const { username: fin, password: finPass } = BACKOFFICE_OPERATORS.finance;
+    const { username: adm, password: admPass } = BACKOFFICE_OPERATORS.admin;
+    const finance = as(await operatorLogin(request, server.baseURL, fin, finPass));
+    const admin = as(await operatorLogin(request, server.baseURL, adm, admPass));
+    const found = await callApi<{ list: { memberId: string }[] }>(
+      admin,
+      'GET',
+      `/ops/players?key=username&q=${username}`,
+    );
+    const memberId = found.list[0]!.memberId;
+    const first = await callApi<{ id: string }>(finance, 'POST', `/ops/players/${memberId}/adjustments`, {
+      direction: 'credit',
+      kind: 'goodwill',
+      amountMinor: '150000',
+      reason: 'first goodwill',
+      idempotencyKey: `omp-first-${memberId}`,
+    });
+    await callApi(admin, 'POST', `/ops/adjustments/${first.id}/approve`, { reason: 'ticket checked' });
+
+    // The second credit, R$ 1.000,00 in the back office: within one request, past the player's total.
+    const financePage = await newPage(browser, 1366);
+    await signInOperator(financePage, { baseURL: server.baseURL, role: 'finance', path: `players/${memberId}` });
+    await financePage.getByRole('button', { name: 'Ajustar saldo' }).click();
+    const dialog = financePage.getByRole('dialog', { name: 'Ajustar saldo' });
+    await dialog.getByLabel('Crédito').check();
+    await dialog.getByLabel('Tipo').selectOption('goodwill');
+    await dialog.getByLabel('Valor (BRL)').fill('1000');
+    await dialog.getByLabel('Motivo (fica no registro de auditoria)').fill('second goodwill');
+    await dialog.getByRole('button', { name: 'Solicitar ajuste' }).click();
+    await expect(financePage.getByText('Ajuste aguardando a aprovação de outro operador.')).toBeVisible();
+
+    // An admin sees why it waits on the adjustments screen and approves it.
+    const adminPage = await newPage(browser, 1366);
+    await signInOperator(adminPage, { baseURL: server.baseURL, role: 'admin', path: 'adjustments' });
+    const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: username }) });
+    await expect(row.getByText('Passa o total de 24 horas do jogador')).toBeVisible();
+    await row.getByRole('button', { name: new RegExp(`^Aprovar o ajuste \\d+ de ${username}$`) }).click();
+    const confirm = adminPage.getByRole('dialog', { name: `Aprovar o ajuste de ${username}?` });
+    await confirm.getByLabel('Motivo').fill('second ticket checked');
+    await confirm.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(adminPage.getByText(/Ajuste \d+ aprovado e lançado\./)).toBeVisible();
+    const posted = await callApi<{ list: { amountMinor: string; status: string }[] }>(
+      admin,
+      'GET',
+      `/ops/adjustments?memberId=${memberId}`,
+    );
+    expect(posted.list.map((a) => [a.amountMinor, a.status])).toEqual([
+      ['100000', 'posted'],
+      ['150000', 'posted'],
+    ]);
   });
 
   test("a player's feedback with an image is answered in the back office, and the player reads the answer", async ({
