@@ -299,6 +299,7 @@ async function startAndProbe(stage) {
       ALLOW_PGLITE_IN_PRODUCTION: '1',
       ALLOW_OUTBOX_IN_PRODUCTION: '1',
       OPERATOR_TOTP_KEY: crypto.randomBytes(36).toString('base64'),
+      AUDIT_CHAIN_KEY: crypto.randomBytes(36).toString('base64'),
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { assertProductionSafe, loadConfig, productionRefusals, type AppConfig } from '../src/config';
+import { DEVELOPMENT_AUDIT_CHAIN_KEY, auditChainKeyring } from '../src/modules/audit/audit-chain-key';
 import { spawnServer, type SpawnedServer } from './spawn-server';
 import { createScratchPostgres, createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
@@ -19,10 +20,16 @@ const HTTP_PROVIDER = {
 };
 
 const TOTP_KEY = 'production-operator-totp-key-0123456789abcdef';
+const AUDIT_KEY = 'production-audit-chain-key-0123456789abcdefgh';
 
 function production(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.invalid/wps', OPERATOR_TOTP_KEY: TOTP_KEY }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db.invalid/wps',
+      OPERATOR_TOTP_KEY: TOTP_KEY,
+      AUDIT_CHAIN_KEY: AUDIT_KEY,
+    }),
     ...overrides,
   };
 }
@@ -63,6 +70,23 @@ describe('productionRefusals', () => {
     for (const operatorTotpKey of [undefined, 'too-short']) {
       expect(productionRefusals({ ...safe, operatorTotpKey })).toEqual([expect.stringMatching(/OPERATOR_TOTP_KEY/)]);
     }
+  });
+
+  it('refuses to seal the audit chain without a key of its own: missing, short or the development key', () => {
+    const safe = production({ sms: HTTP_PROVIDER, email: HTTP_PROVIDER });
+    expect(safe.auditChainKey).toBe(AUDIT_KEY);
+    expect(productionRefusals(safe)).toEqual([]);
+    for (const auditChainKey of [undefined, '', 'too-short', DEVELOPMENT_AUDIT_CHAIN_KEY]) {
+      expect(productionRefusals({ ...safe, auditChainKey })).toEqual([expect.stringMatching(/AUDIT_CHAIN_KEY/)]);
+    }
+    // The check's own entry points refuse the same way: no production check runs on the development key.
+    expect(() => auditChainKeyring({ ...safe, auditChainKey: undefined })).toThrow(/AUDIT_CHAIN_KEY is not set/);
+    expect(auditChainKeyring(safe).current.id).toMatch(/^[0-9a-f]{16}$/);
+    // Outside production an unset key is the development key, named as such in the code.
+    expect(productionRefusals(loadConfig({}))).toEqual([]);
+    expect(auditChainKeyring(loadConfig({})).current.id).toBe(
+      auditChainKeyring({ nodeEnv: 'development', auditChainKey: DEVELOPMENT_AUDIT_CHAIN_KEY }).current.id,
+    );
   });
 
   it('still refuses PGlite in production unless allowed, and nothing outside production', () => {
@@ -181,11 +205,30 @@ describeEachDatabase('the server process in production', (target) => {
     expect(server.output()).not.toMatch(/Server listening/);
   }, 120_000);
 
+  it('refuses to start without AUDIT_CHAIN_KEY, whatever else is allowed', async () => {
+    const server = spawnServer({
+      NODE_ENV: 'production',
+      ALLOW_OUTBOX_IN_PRODUCTION: '1',
+      OPERATOR_TOTP_KEY: TOTP_KEY,
+      ...databaseEnv,
+    });
+    servers.push(server);
+    const outcome = await Promise.race([
+      server.exited.then((code) => ({ code })),
+      server.listening().then(() => 'listening' as const),
+    ]);
+    expect(outcome, server.output()).not.toBe('listening');
+    expect(outcome, server.output()).not.toEqual({ code: 0 });
+    expect(server.output()).toMatch(/AUDIT_CHAIN_KEY is not set/);
+    expect(server.output()).not.toMatch(/Server listening/);
+  }, 120_000);
+
   it('refuses to start with the test clock door, whatever else is allowed', async () => {
     const server = spawnServer({
       NODE_ENV: 'production',
       ALLOW_OUTBOX_IN_PRODUCTION: '1',
       OPERATOR_TOTP_KEY: TOTP_KEY,
+      AUDIT_CHAIN_KEY: AUDIT_KEY,
       TEST_CLOCK_DOOR: '1',
       ...databaseEnv,
     });
@@ -205,6 +248,7 @@ describeEachDatabase('the server process in production', (target) => {
       NODE_ENV: 'production',
       ALLOW_OUTBOX_IN_PRODUCTION: '1',
       OPERATOR_TOTP_KEY: TOTP_KEY,
+      AUDIT_CHAIN_KEY: AUDIT_KEY,
       ...databaseEnv,
     });
     servers.push(server);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditChainKeyProblem } from '../modules/audit/audit-chain-key';
 import { parseEnv } from './env';
 import type { TrustProxy } from './trust-proxy';
 
@@ -54,6 +55,10 @@ export type AppConfig = {
   backofficeDist?: string | undefined;
   /** OPERATOR_TOTP_KEY: the key operator TOTP secrets are encrypted with at rest (see docs/decisions.md). */
   operatorTotpKey?: string | undefined;
+  /** AUDIT_CHAIN_KEY: the HMAC key of the audit chain's seals, never stored in the database (docs/decisions.md). */
+  auditChainKey?: string | undefined;
+  /** AUDIT_CHAIN_OLD_KEYS: earlier audit chain keys, for the seals made with them. */
+  auditChainOldKeys?: string[] | undefined;
   sms: { provider: SmsProviderKind; httpUrl: string | undefined; httpSecret: string | undefined };
   email: { provider: SmsProviderKind; httpUrl: string | undefined; httpSecret: string | undefined };
   /** Scrypt cost exponent; 17 in production, lowered only by tests. */
@@ -122,6 +127,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     errorReportUrl: env.ERROR_REPORT_URL,
     backofficeDist: env.BACKOFFICE_DIST ?? DEFAULT_DISTS.backoffice,
     operatorTotpKey: env.OPERATOR_TOTP_KEY,
+    auditChainKey: env.AUDIT_CHAIN_KEY,
+    auditChainOldKeys: env.AUDIT_CHAIN_OLD_KEYS,
     sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpSecret: env.SMS_HTTP_SECRET },
     email: { provider: env.EMAIL_PROVIDER, httpUrl: env.EMAIL_HTTP_URL, httpSecret: env.EMAIL_HTTP_SECRET },
     scryptLogN: env.SCRYPT_LOG_N,
@@ -165,6 +172,7 @@ export function productionRefusals(
     | 'sms'
     | 'email'
     | 'operatorTotpKey'
+    | 'auditChainKey'
     | 'vendorSandboxAutostart'
     | 'testClockDoor'
     | 'oidcDevProvider'
@@ -195,6 +203,14 @@ export function productionRefusals(
     refusals.push(
       'Refusing NODE_ENV=production without OPERATOR_TOTP_KEY (32+ characters): operator TOTP secrets would be encrypted with the development key. ' +
         'Generate one, e.g. `openssl rand -base64 48`, and keep it with the database backups.',
+    );
+  }
+  // Without it, whoever can write to the database can rewrite an audit entry and reseal the chain unseen.
+  const auditKeyProblem = auditChainKeyProblem(config.auditChainKey);
+  if (auditKeyProblem) {
+    refusals.push(
+      `Refusing NODE_ENV=production: AUDIT_CHAIN_KEY ${auditKeyProblem} (32+ characters, not the development key); without it a database owner could rewrite an audit entry and reseal the chain. ` +
+        'Generate one, e.g. `openssl rand -base64 48`, keep it outside the database and its backups, and never change it without moving the old one to AUDIT_CHAIN_OLD_KEYS (docs/operations.md).',
     );
   }
   // The development start's reference vendor: its control endpoints and game page are test doors, with money behind them.

@@ -23,6 +23,7 @@ import {
   postgresUrl,
   secret,
   text,
+  textField,
   trustProxy,
   wholeNumber,
 } from './fields';
@@ -60,7 +61,7 @@ export const ENV_VARIABLES = {
     default: 'development',
     feeds: 'AppConfig.nodeEnv',
     description:
-      '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` unless allowed below, and never serves `/dev/*`',
+      '`production` refuses PGlite, the `outbox` providers and a missing `OPERATOR_TOTP_KEY` or `AUDIT_CHAIN_KEY` unless allowed below, and never serves `/dev/*`',
   },
   DEMO_CONTENT: {
     schema: oneOf(['auto', 'on', 'off']),
@@ -139,6 +140,22 @@ export const ENV_VARIABLES = {
     feeds: 'AppConfig.operatorTotpKey',
     description:
       "key (any text, stretched with SHA-256) that encrypts operators' TOTP secrets at rest; required with `NODE_ENV=production` (32+ characters; the server refuses to start without it); changing it means `npm run ops -- operator:totp-reset` for every operator",
+    secret: true,
+  },
+  AUDIT_CHAIN_KEY: {
+    schema: text(),
+    defaultText: 'development key',
+    feeds: 'AppConfig.auditChainKey',
+    description:
+      "HMAC key that seals the audit log's hash chain, kept out of the database so a database owner cannot reseal a rewritten entry; required with `NODE_ENV=production` (32+ characters; the server refuses to start without it); to rotate, move the old key to `AUDIT_CHAIN_OLD_KEYS` (docs/operations.md)",
+    secret: true,
+  },
+  AUDIT_CHAIN_OLD_KEYS: {
+    schema: textField('space-separated keys', (raw) => raw.split(/\s+/).filter(Boolean)),
+    defaultText: 'none',
+    feeds: 'AppConfig.auditChainOldKeys',
+    description:
+      'earlier `AUDIT_CHAIN_KEY` values, space-separated: the audit chain seals made with them still verify (keep each as long as the audit records)',
     secret: true,
   },
   SMS_PROVIDER: {

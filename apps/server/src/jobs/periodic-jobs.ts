@@ -29,6 +29,8 @@ import type { ResponsibleGamingService } from '../modules/responsible-gaming/res
 import { startBarredListSweepJob } from './barred-list-sweep.job';
 import type { IdentityService } from '../modules/identity/identity.service';
 import { startMonitoringScanJob } from './monitoring-scan.job';
+import { startAuditChainSealJob } from './audit-chain-seal.job';
+import type { AuditService } from '../modules/audit/audit.service';
 import type { MonitoringService } from '../modules/monitoring/monitoring.service';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
@@ -49,6 +51,7 @@ export type PeriodicJobServices = {
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
   responsibleGaming: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
+  audit: Pick<AuditService, 'sealChain'>;
 };
 
 export type PeriodicJobSettings = {
@@ -89,6 +92,7 @@ export function startPeriodicJobs(
     startRgTimeLimitsJob(services.responsibleGaming, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
     startMonitoringScanJob(services.monitoring, scheduler),
+    startAuditChainSealJob(services.audit, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),
   ];

@@ -10,7 +10,11 @@ import { z } from 'zod';
  * - `unsealed_entry`: an entry that was never linked (written with the sealing trigger off);
  * - `head_mismatch`: the chain's head does not name its last link;
  * - `anchor_mismatch`: the link at a place whose hash was kept outside the database (the regulator
- *   export's manifest) now holds another hash: the chain was rewritten from there on.
+ *   export's manifest) now holds another hash: the chain was rewritten from there on;
+ * - `keyed_seal_mismatch`: the link's hash is not the one sealed with AUDIT_CHAIN_KEY (migration
+ *   0485): the entry was rewritten and the chain sealed again by someone without the key;
+ * - `keyed_seal_missing`: a link without its keyed seal, either older than the sealing grace or
+ *   followed by sealed links (a seal removed).
  */
 export const AUDIT_CHAIN_PROBLEMS = [
   'content_changed',
@@ -20,6 +24,8 @@ export const AUDIT_CHAIN_PROBLEMS = [
   'unsealed_entry',
   'head_mismatch',
   'anchor_mismatch',
+  'keyed_seal_mismatch',
+  'keyed_seal_missing',
 ] as const;
 export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
 
@@ -30,6 +36,8 @@ export const auditChainResultSchema = z.object({
   headSeq: z.string(),
   headHash: z.string(),
   checkedAt: z.string(),
+  /** Heads kept outside the database that were compared (the back office: every stored regulator export's manifest). */
+  anchorsCompared: z.number().int(),
   firstBroken: z
     .object({
       seq: z.string().nullable(),

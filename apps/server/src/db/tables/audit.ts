@@ -14,4 +14,11 @@ export type AuditTables = {
     seq: ColumnType<string, never, never>;
     hash: ColumnType<Buffer | Uint8Array, never, never>;
   };
+  /** One HMAC seal per link under AUDIT_CHAIN_KEY (migration 0485), written by the server's sealing job. */
+  audit_chain_seals: {
+    seq: ColumnType<string, string, never>;
+    key_id: ColumnType<string, string, never>;
+    mac: ColumnType<Buffer | Uint8Array, Buffer, never>;
+    sealed_at: Generated<Date>;
+  };
 };

@@ -7,6 +7,10 @@ import { createTestOperator, type TestOperator } from '../../../test/operator-lo
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { COMMANDS } from '../../scripts/ops';
 import { auditChainHead, parseAnchor, verifyAuditChain } from './audit-chain';
+import { auditChainKeyring } from './audit-chain-key';
+
+/** The key the test apps seal with: unset outside production, the development key. */
+const keyring = auditChainKeyring({ nodeEnv: 'test' });
 
 describeEachDatabase('the audit log hash chain', (target) => {
   let t: TestApp;
@@ -129,14 +133,14 @@ describeEachDatabase('the audit log hash chain', (target) => {
     await asSuperuser(
       sql`UPDATE audit_log SET after = ${JSON.stringify({ n: 2, note: 'línea "quoted"\n\u0001' })}::jsonb WHERE subject_id = 'victim'`,
     );
-    expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
+    expect((await verifyAuditChain(t.database.db, keyring)).ok).toBe(true);
 
     await write('slipped-later');
     const gone = await sql<{
       id: string;
     }>`SELECT id::text AS id FROM audit_log WHERE subject_id = 'after-victim'`.execute(t.database.db);
     await asSuperuser(sql`DELETE FROM audit_log WHERE id = ${gone.rows[0]!.id}`);
-    expect((await verifyAuditChain(t.database.db)).firstBroken).toMatchObject({
+    expect((await verifyAuditChain(t.database.db, keyring)).firstBroken).toMatchObject({
       entryId: gone.rows[0]!.id,
       problem: 'entry_missing',
     });
@@ -154,7 +158,7 @@ describeEachDatabase('the audit log hash chain', (target) => {
       const forged = await sql<{
         id: string;
       }>`SELECT id::text AS id FROM audit_log WHERE action = 'widget.forged'`.execute(fresh.database.db);
-      expect((await verifyAuditChain(fresh.database.db)).firstBroken).toMatchObject({
+      expect((await verifyAuditChain(fresh.database.db, keyring)).firstBroken).toMatchObject({
         entryId: forged.rows[0]!.id,
         problem: 'unsealed_entry',
       });
@@ -192,10 +196,12 @@ describeEachDatabase('the audit log hash chain', (target) => {
         await sql`SELECT audit_chain_append(e) FROM (SELECT * FROM audit_log ORDER BY id) AS e`.execute(trx);
       });
       // The chain is consistent again: on its own the check cannot tell.
-      expect((await verifyAuditChain(db)).ok).toBe(true);
-      const anchored = await verifyAuditChain(db, undefined, [head]);
+      expect((await verifyAuditChain(db, keyring)).ok).toBe(true);
+      const anchored = await verifyAuditChain(db, keyring, { anchors: [head] });
       expect(anchored.firstBroken).toMatchObject({ seq: head.seq, problem: 'anchor_mismatch' });
-      expect((await verifyAuditChain(db, undefined, [{ seq: '999999', hash: head.hash }])).firstBroken).toMatchObject({
+      expect(
+        (await verifyAuditChain(db, keyring, { anchors: [{ seq: '999999', hash: head.hash }] })).firstBroken,
+      ).toMatchObject({
         seq: '999999',
         problem: 'anchor_mismatch',
       });

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
+import { auditChainKeyring, type AuditChainKeyring } from './audit-chain-key';
+import { verifyAuditChain, type AuditChainAnchor } from './audit-chain';
+import { sealAuditChain } from './audit-chain-seal';
 import {
   countAuditEntries,
   findAuditEntries,
@@ -57,11 +60,39 @@ function toJsonSafe(value: unknown): unknown {
  * configuration). Entries are written in the caller's transaction, so an action and its entry
  * commit or roll back together.
  */
-export function createAuditService(ctx: Pick<AppContext, 'db'>) {
+export function createAuditService(
+  ctx: Pick<AppContext, 'db'> & {
+    /** AUDIT_CHAIN_KEY and its older keys: needed only to seal or check the chain (the ops commands that only record pass none). */
+    config?: Pick<AppContext['config'], 'nodeEnv' | 'auditChainKey' | 'auditChainOldKeys'>;
+  },
+) {
   const { db } = ctx;
+  // Built on first use: production without a key refuses to start (productionRefusals), and a
+  // service that only records entries never needs one.
+  let keyring: AuditChainKeyring | undefined;
+  const keys = (): AuditChainKeyring => {
+    if (!ctx.config)
+      throw new Error('audit chain: this audit service was created without the configuration (AUDIT_CHAIN_KEY)');
+    keyring ??= auditChainKeyring(ctx.config);
+    return keyring;
+  };
+  /** The highest place this process sealed: a chain whose last seal falls below it lost seals. */
+  let sealedUpTo = 0n;
   return {
     /** The database the chain's check reads (audit-chain.ts). */
     db,
+
+    /** The chain's check with the configured key; each anchor (a head kept outside the database) must still be in the chain. */
+    verifyChain(anchors: readonly AuditChainAnchor[] = []) {
+      return verifyAuditChain(db, keys(), { anchors });
+    },
+
+    /** Seal the links written since the last run with the configured key (the `audit-chain-seal` job). */
+    async sealChain(): Promise<number> {
+      const { sealed, lastSeq } = await sealAuditChain(db, keys(), sealedUpTo);
+      if (lastSeq > sealedUpTo) sealedUpTo = lastSeq;
+      return sealed;
+    },
     /**
      * Append one entry inside the caller's database transaction. The database seals it into the
      * hash chain when that transaction commits (migration 0340), so the signature is unchanged.

@@ -14,6 +14,7 @@ describe('the reference vendor started with a development server (VENDOR_SANDBOX
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u:p@db:5432/wps',
       OPERATOR_TOTP_KEY: 'k'.repeat(40),
+      AUDIT_CHAIN_KEY: 'a'.repeat(40),
       SMS_PROVIDER: 'http',
       SMS_HTTP_URL: 'https://sms.test',
       SMS_HTTP_SECRET: 's'.repeat(20),

@@ -177,3 +177,12 @@ export async function findFailingRun(
     WHERE job = ${job} AND finished_at IS NULL AND error IS NOT NULL ORDER BY period_start DESC LIMIT 1`.execute(db);
   return rows[0];
 }
+
+/** Every stored manifest (the audit chain's head each export kept), oldest export first. */
+export async function listManifests(db: Db): Promise<{ day: string; version: number; content: Buffer }[]> {
+  const { rows } = await sql<{ day: string; version: number; content: Uint8Array }>`
+    SELECT to_char(x.operator_day, 'YYYY-MM-DD') AS day, x.version, f.content
+    FROM regulator_export_files f JOIN regulator_exports x ON x.id = f.export_id
+    WHERE f.name = 'manifest.json' ORDER BY x.id`.execute(db);
+  return rows.map((r) => ({ ...r, content: Buffer.from(r.content) }));
+}

@@ -70,6 +70,19 @@ function validated(file: (typeof REGULATOR_EXPORT_FILES)[number], records: unkno
   });
 }
 
+/** The `auditChain` a stored manifest kept, read on its own: manifests of every schema version carry it. */
+function manifestHead(content: Buffer): { seq: string; hash: string } | undefined {
+  try {
+    const { auditChain } = JSON.parse(content.toString('utf8')) as { auditChain?: { seq?: unknown; hash?: unknown } };
+    const { seq, hash } = auditChain ?? {};
+    if (typeof seq === 'string' && /^\d+$/.test(seq) && typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash))
+      return { seq, hash };
+  } catch {
+    // Not JSON: no head.
+  }
+  return undefined;
+}
+
 export function createRegulatorExportService(ctx: RegulatorExportContext) {
   const { db, views } = ctx;
   const now = ctx.now ?? Date.now;
@@ -278,6 +291,22 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         pageSize: q.pageSize,
         totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
       };
+    },
+
+    /**
+     * The audit chain heads the stored manifests kept (`auditChain`), for the chain's check to
+     * compare. A manifest whose head cannot be read is reported as an anchor no chain can hold
+     * (place 0 with a hash that is not the chain's start): someone changed the stored copy.
+     */
+    async auditChainAnchors(): Promise<{ seq: string; hash: string; source: string }[]> {
+      const manifests = await repo.listManifests(db);
+      return manifests.map(({ day, version, content }) => {
+        const source = `regulator export of ${day}, version ${version}`;
+        const head = manifestHead(content);
+        return head
+          ? { ...head, source }
+          : { seq: '0', hash: 'f'.repeat(64), source: `${source}: its head cannot be read` };
+      });
     },
 
     /** One stored file, for download; its SHA-256 is checked again before it is sent. */

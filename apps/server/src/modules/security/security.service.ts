@@ -33,7 +33,7 @@ export function createSecurityService(ctx: SecurityContext) {
   const binding = createContactBinding(ctx);
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
-  const bankList = createBankList({ db: ctx.db, audit: createAuditService(ctx) });
+  const bankList = createBankList({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
 
   return {
     ...paymentPassword,

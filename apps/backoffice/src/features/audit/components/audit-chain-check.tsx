@@ -6,7 +6,8 @@ import { useVerifyAuditChain } from '../api/verify-audit-chain';
 
 /**
  * The audit chain's check (docs/compliance.md, "Records, audit and reports"): every entry's hash
- * and link recomputed from the first one; the answer names the first broken link, if any.
+ * and link recomputed from the first one, each keyed seal checked and the regulator exports' heads
+ * compared; the answer names the first broken link, if any.
  */
 export function AuditChainCheck() {
   const { t, i18n } = useTranslation('audit');
@@ -27,6 +28,7 @@ export function AuditChainCheck() {
             <code title={result.headHash}>{result.headHash.slice(0, 16)}…</code>
           </p>
         )}
+        {result && <p className="audit-chain-anchors">{t('chain.anchors', { count: result.anchorsCompared })}</p>}
         {result && !result.ok && result.firstBroken && (
           <div className="audit-chain-broken">
             <p>

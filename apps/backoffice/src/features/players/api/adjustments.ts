@@ -22,7 +22,7 @@ export function useAdjustments(filters: { status?: string; memberId?: string; cu
   return useQuery(adjustmentsQuery(filters));
 }
 
-/** GET /ops/adjustment-settings: above this amount an adjustment waits for a second operator. */
+/** GET /ops/adjustment-settings: above this amount (the operator money policy's amount of one request) an adjustment waits. */
 export const adjustmentSettingsQuery = queryOptions({
   queryKey: [...adjustmentsKey, 'settings'],
   queryFn: () => opsRequest<AdjustmentSettings>('/ops/adjustment-settings'),
@@ -51,16 +51,6 @@ export function useDecideAdjustment(successText: (result: Adjustment) => string)
         body: { reason },
       }),
     invalidates: [adjustmentsKey, ['ops', 'players']],
-    successText,
-  });
-}
-
-/** PUT /ops/adjustment-settings (settings.write): a new threshold, audited with the one before. */
-export function useUpdateAdjustmentSettings(successText: () => string) {
-  return useOpsMutation({
-    mutationFn: (body: AdjustmentSettings & { reason: string }) =>
-      opsRequest<AdjustmentSettings>('/ops/adjustment-settings', { method: 'PUT', body }),
-    invalidates: [adjustmentsKey],
     successText,
   });
 }

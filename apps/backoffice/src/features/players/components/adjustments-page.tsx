@@ -107,9 +107,13 @@ export function AdjustmentsPage() {
                       {a.status !== 'pending' ? (
                         t(`adjustmentStatus.${a.status}`)
                       ) : own ? (
-                        t('adjustments.ownRequest')
+                        <>
+                          <WaitReasons adjustment={a} />
+                          <span>{t('adjustments.ownRequest')}</span>
+                        </>
                       ) : canApprove ? (
                         <span className="row-actions">
+                          <WaitReasons adjustment={a} />
                           <Button
                             size="sm"
                             variant="money"
@@ -181,5 +185,16 @@ export function AdjustmentsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** Which thresholds of the operator money policy a waiting adjustment passed when it was asked. */
+function WaitReasons({ adjustment }: { adjustment: Adjustment }) {
+  const { t } = useTranslation('players');
+  if (adjustment.waitReasons.length === 0) return null;
+  return (
+    <span className="adjustment-wait">
+      {adjustment.waitReasons.map((reason) => t(`adjustments.waitReason.${reason}`)).join(' · ')}
+    </span>
   );
 }

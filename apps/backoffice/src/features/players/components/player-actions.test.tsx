@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerProfile } from './player-profile.fixture';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { PlayerActions } from './player-actions';
 import { ThresholdSetting } from './threshold-setting';
 
@@ -57,49 +57,15 @@ describe('PlayerActions', () => {
 });
 
 describe('ThresholdSetting', () => {
-  it('shows the threshold and hides the change for a role without settings.write', async () => {
+  it('shows the amount of one request and the way to the operator money limits', async () => {
     stubOps({ 'GET /ops/adjustment-settings': ok({ approvalThresholdMinor: '50000' }) });
     renderWithApp(<ThresholdSetting />, { role: 'finance' });
-    expect(await screen.findByText(/Ajustes acima de R\$\s500,00 aguardam um segundo operador\./)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mudar o limite de aprovação' })).not.toBeInTheDocument();
-  });
-
-  it('saves a new threshold typed as "1500" in minor units with the reason', async () => {
-    const user = setupUser();
-    const api = stubOps({
-      'GET /ops/adjustment-settings': ok({ approvalThresholdMinor: '50000' }),
-      'PUT /ops/adjustment-settings': ok({ approvalThresholdMinor: '150000' }),
-    });
-    renderWithApp(<ThresholdSetting />, { role: 'admin' });
-    await user.click(await screen.findByRole('button', { name: 'Mudar o limite de aprovação' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mudar o limite de aprovação' });
-    await fill(user, within(dialog).getByLabelText('Valor (BRL)'), '1500');
-    await fill(user, within(dialog).getByLabelText('Motivo (fica no registro de auditoria)'), 'nova política');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT /ops/adjustment-settings')[0]?.body).toEqual({
-      approvalThresholdMinor: '150000',
-      reason: 'nova política',
-    });
-  });
-
-  it('refuses an amount it cannot read and keeps the server error in the dialog', async () => {
-    const user = setupUser();
-    const api = stubOps({
-      'GET /ops/adjustment-settings': ok({ approvalThresholdMinor: '50000' }),
-      'PUT /ops/adjustment-settings': fail('OPERATOR_FORBIDDEN', 403),
-    });
-    renderWithApp(<ThresholdSetting />, { role: 'admin' });
-    await user.click(await screen.findByRole('button', { name: 'Mudar o limite de aprovação' }));
-    const dialog = screen.getByRole('dialog');
-    await fill(user, within(dialog).getByLabelText('Valor (BRL)'), '12,345');
-    await fill(user, within(dialog).getByLabelText('Motivo (fica no registro de auditoria)'), 'nova política');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(await within(dialog).findByText('Informe um valor acima de zero.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /ops/adjustment-settings')).toHaveLength(0);
-
-    await fill(user, within(dialog).getByLabelText('Valor (BRL)'), '2000.00');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(await within(dialog).findByText('Sua função não permite esta ação.')).toBeInTheDocument();
+    expect(await screen.findByText(/Ajustes acima de R\$\s500,00, e créditos que passam/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Limites de dinheiro dos operadores' })).toHaveAttribute(
+      'href',
+      '/site-settings?section=money',
+    );
+    // Changing them is on the settings screen, with four eyes for a raise: no dialog here any more.
+    expect(screen.queryByRole('button', { name: /limite/ })).not.toBeInTheDocument();
   });
 });
