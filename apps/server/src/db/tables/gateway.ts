@@ -68,6 +68,8 @@ export type GatewayTables = {
     settled_at: Timestamp;
     /** The transaction that settled the round (xid8 as text; migration 0302, set by a trigger). */
     settled_tx: ColumnType<string | null, never, never>;
+    /** The bonus whose money first staked the round (migration 0496, set by a trigger). */
+    bonus_id: ColumnType<string | null, never, never>;
   };
   round_bets: {
     id: GeneratedInt8;
@@ -87,6 +89,8 @@ export type GatewayTables = {
     bonus_amount: Defaulted<string>;
     /** win: the bonus part the house kept because the bonus had ended. */
     bonus_kept: Defaulted<string>;
+    /** bet: the bonus whose money the stake spent (migration 0496, set by a trigger). */
+    bonus_id: ColumnType<string | null, never, never>;
     created_at: Generated<Date>;
   };
   vendor_transfers: {

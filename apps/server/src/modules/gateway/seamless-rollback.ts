@@ -10,7 +10,7 @@ import {
   completeRoundBet,
   findRoundBet,
   insertRoundBet,
-  isBonusActive,
+  isStakingBonusRunning,
   lockRound,
   markBetRolledBack,
   updateRound,
@@ -149,10 +149,15 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       if (target.status === 'accepted') {
         if (round && round.status !== 'open') throw refuse('round_settled', { roundId: input.roundId });
         const { walletId, bonusWalletId, houseId } = accounts;
-        // Each part of the stake goes back where it came from; the bonus part only while a bonus
-        // is active, else the house keeps it, as it keeps a win's bonus part (docs/decisions.md).
+        // Each part of the stake goes back where it came from; the bonus part only while the
+        // bonus that staked it still runs (never to a later one), else the house keeps it, as it
+        // keeps a win's bonus part (docs/decisions.md). A bet from before its bonus was recorded
+        // takes its round's (migration 0496).
         const realPart = target.amount - target.bonusAmount;
-        const bonusBack = target.bonusAmount > 0n && (await isBonusActive(t, input.memberId)) ? target.bonusAmount : 0n;
+        const bonusBack =
+          target.bonusAmount > 0n && (await isStakingBonusRunning(t, target.bonusId ?? round?.bonusId ?? null))
+            ? target.bonusAmount
+            : 0n;
         if (realPart + bonusBack > 0n) {
           // Keyed by the bet, so no two rollback ids can ever refund one bet twice.
           const posted = await ledger.postTransaction(

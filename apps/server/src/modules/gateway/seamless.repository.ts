@@ -19,6 +19,8 @@ export type RoundRow = {
   totalRefund: bigint;
   bonusBet: bigint;
   bonusRefund: bigint;
+  /** The bonus whose money first staked the round (migration 0496); null without bonus stake. */
+  bonusId: string | null;
 };
 
 export type RoundBetRow = {
@@ -36,10 +38,12 @@ export type RoundBetRow = {
   response: Record<string, unknown> | null;
   /** bet: the stake's bonus part (migration 0251). */
   bonusAmount: bigint;
+  /** bet: the bonus whose money the stake spent (migration 0496); null without a bonus part. */
+  bonusId: string | null;
 };
 
 /** A vendor transaction to claim: its row without the id; `status` defaults to pending, `response` to none. */
-export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount'> &
+export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount' | 'bonusId'> &
   Partial<Pick<RoundBetRow, 'status' | 'response'>>;
 
 /** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
@@ -168,6 +172,7 @@ function toRound(r: RoundSelect): RoundRow {
     totalRefund: BigInt(r.total_refund as string),
     bonusBet: BigInt(r.bonus_bet as string),
     bonusRefund: BigInt(r.bonus_refund as string),
+    bonusId: r.bonus_id === null || r.bonus_id === undefined ? null : String(r.bonus_id),
   };
 }
 
@@ -188,16 +193,21 @@ function toRoundBet(r: RoundBetSelect): RoundBetRow {
     requestHash: String(r.request_hash),
     response: (r.response as Record<string, unknown> | null) ?? null,
     bonusAmount: BigInt(r.bonus_amount as string),
+    bonusId: r.bonus_id === null || r.bonus_id === undefined ? null : String(r.bonus_id),
   };
 }
 
 /**
- * Whether the player has an active bonus: the bonus module's rule (SQL function bonus_is_active,
- * migration 0250), the one seamless_apply asks too, so a refund and a win decide alike.
+ * Whether the bonus that staked a bet or round still runs, so the bonus part of its refund or win
+ * goes back to the bonus account: the bonus module's rule (SQL function bonus_takes_round_money,
+ * migration 0496). False for no bonus: the house keeps that part.
  */
-export async function isBonusActive(db: Db, memberId: string): Promise<boolean> {
-  const { rows } = await sql<{ active: boolean }>`SELECT bonus_is_active(${memberId}::bigint) AS active`.execute(db);
-  return rows[0]?.active === true;
+export async function isStakingBonusRunning(db: Db, bonusId: string | null): Promise<boolean> {
+  if (bonusId === null) return false;
+  const { rows } = await sql<{
+    takes: boolean;
+  }>`SELECT bonus_takes_round_money(${bonusId}::bigint) AS takes`.execute(db);
+  return rows[0]?.takes === true;
 }
 
 // ---------------------------------------------------------------------------------------------
