@@ -147,12 +147,12 @@ export const ErrorCode = {
   ADJUSTMENT_ALREADY_DECIDED: 'ADJUSTMENT_ALREADY_DECIDED',
   /** Four eyes: the operator who requested an adjustment cannot approve or reject it. */
   ADJUSTMENT_OWN_REQUEST: 'ADJUSTMENT_OWN_REQUEST',
-  /** Site content: an unknown item; a status change to the status it already has. */
-  CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
   /** The operator money policy: an unknown or already decided raise of its thresholds; four eyes (never one's own request). */
   MONEY_LIMIT_CHANGE_NOT_FOUND: 'MONEY_LIMIT_CHANGE_NOT_FOUND',
   MONEY_LIMIT_CHANGE_ALREADY_DECIDED: 'MONEY_LIMIT_CHANGE_ALREADY_DECIDED',
   MONEY_OWN_REQUEST: 'MONEY_OWN_REQUEST',
+  /** Site content: an unknown item; a status change to the status it already has. */
+  CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',
   CONTENT_STATUS_UNCHANGED: 'CONTENT_STATUS_UNCHANGED',
   /** Uploaded images: not of an accepted type by their bytes; over the size limits; an item naming an image never uploaded. */
   IMAGE_TYPE_INVALID: 'IMAGE_TYPE_INVALID',
@@ -252,13 +252,13 @@ export const ErrorCode = {
   LOTTERY_RESULT_INVALID: 'LOTTERY_RESULT_INVALID',
   LOTTERY_RESULT_ENTRY_NOT_FOUND: 'LOTTERY_RESULT_ENTRY_NOT_FOUND',
   LOTTERY_RESULT_SAME_OPERATOR: 'LOTTERY_RESULT_SAME_OPERATOR',
+  LOTTERY_VOID_PENDING: 'LOTTERY_VOID_PENDING',
+  LOTTERY_VOID_REQUEST_NOT_FOUND: 'LOTTERY_VOID_REQUEST_NOT_FOUND',
+  LOTTERY_VOID_SAME_OPERATOR: 'LOTTERY_VOID_SAME_OPERATOR',
   /** Responsible gambling (modules/responsible-gaming, docs/compliance.md): limits, time-outs, self-exclusion. */
   RG_DEPOSIT_LIMIT_REACHED: 'RG_DEPOSIT_LIMIT_REACHED',
   RG_STAKE_LIMIT_EXCEEDED: 'RG_STAKE_LIMIT_EXCEEDED',
   RG_LOSS_LIMIT_REACHED: 'RG_LOSS_LIMIT_REACHED',
-  LOTTERY_VOID_PENDING: 'LOTTERY_VOID_PENDING',
-  LOTTERY_VOID_REQUEST_NOT_FOUND: 'LOTTERY_VOID_REQUEST_NOT_FOUND',
-  LOTTERY_VOID_SAME_OPERATOR: 'LOTTERY_VOID_SAME_OPERATOR',
   RG_LIMITS_REQUIRED: 'RG_LIMITS_REQUIRED',
   RG_TIME_LIMIT_REACHED: 'RG_TIME_LIMIT_REACHED',
   RG_TIME_OUT_ACTIVE: 'RG_TIME_OUT_ACTIVE',
