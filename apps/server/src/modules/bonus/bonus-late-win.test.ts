@@ -107,11 +107,8 @@ describeEachDatabase('the bonus part of a late refund or win', (target) => {
     expect(await bonusBalance(t.app, player.memberId)).toBe(2_500n);
   });
 
-  // The win's split is decided inside seamless_apply, which asks only whether *a* bonus is active
-  // (bonus_is_active). It passes once that function's win branch reads the round's bonus_id and asks
-  // bonus_takes_round_money(v_round.bonus_id) instead (migration 0496, docs/decisions.md): then turn
-  // `it.fails` into `it`. Until then it fails, and `it.fails` keeps the suite green.
-  it.fails('a late win pays its bonus part to the bonus that staked the round; that one ended, the house keeps it', async () => {
+  // The win's split is decided inside seamless_apply (migration 0497: the round's bonus_id).
+  it('a late win pays its bonus part to the bonus that staked the round; that one ended, the house keeps it', async () => {
     const { player, base, roundId } = await staleRound();
     const win = id('w');
     await vendor('win', { ...base, transactionId: win, roundId, amountMinor: '5000', roundClosed: true });
