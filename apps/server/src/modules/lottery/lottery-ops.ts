@@ -9,7 +9,8 @@ import { findDraw, findDrawsPage, findLastDrawAt, type DrawRow } from './lottery
 import { findGame, findGames, updateGame, type GameLimits, type GameRow } from './lottery-games.repository';
 import { findPendingEntries, findPendingEntry, type ResultEntryRow } from './lottery-results.repository';
 import { findGameReport, type GameReportRow } from './lottery-reports.repository';
-import { countDrawTickets, findExposure } from './lottery-tickets.repository';
+import { findExposure } from './lottery-exposure.repository';
+import { countDrawTickets } from './lottery-tickets.repository';
 import type { LotteryRules } from './lottery-rules';
 import { scheduleChangeFrom, type NextSchedule } from './lottery-schedule';
 

@@ -6,10 +6,9 @@ import type { GatewayService } from '../gateway/gateway.service';
 import type { PreparedBets } from '../gateway/seamless.types';
 import type { GameRow } from './lottery-games.repository';
 import { lockDrawsForBet, type DrawRow } from './lottery-draws.repository';
+import { addExposure, lockExposure } from './lottery-exposure.repository';
 import {
-  addExposure,
   insertTickets,
-  lockExposure,
   refuseTickets,
   type NewTicket,
   type TicketRow,
