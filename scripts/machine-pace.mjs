@@ -1,19 +1,28 @@
-// How fast this machine is at this moment, against the quiet machine the test budgets were measured
-// on. `npm test` measures a fixed piece of work between its steps and judges each step's wall time
-// against its budget × the pace measured around it (docs/decisions.md, "A budget judged at the
-// machine's pace"). The same run's figure is the baseline, as the benchmarks in bench/ do: a host
-// that lends this machine half its CPU for a while slows every step alike, and that is not the
-// suite growing.
-//
-// The work: two threads (the machine has two cores and the suite keeps both busy) each doing
-// floating-point arithmetic, allocation with a sort, and hashing, about 1.2 s on the quiet machine.
+// How fast this machine is, against the quiet machine the test budgets were measured on. `npm test`
+// judges each step's wall time against its budget × the pace the machine ran at (docs/decisions.md,
+// "A budget judged at the machine's pace"). The same run's figures are the baseline, as the
+// benchmarks in bench/ do: a slower host, or one that lends this machine half its CPU for a while,
+// slows every step alike, and that is not the suite growing. Two gauges:
+// - the host: typecheck and lint, the suite's first step, do the same work every run (it grows
+//   only with the code), so their time against their quiet figure says how fast this host is;
+// - the moment: a fixed probe between steps (two threads, since the machine has two cores and the
+//   suite keeps both busy, each doing floating-point arithmetic, allocation with a sort, and
+//   hashing; about 1.2 s) catches load that comes and goes, such as other work beside the run.
+// A compute probe alone missed a slower host: on one machine it read as quiet (1,108–1,135 ms)
+// while typecheck and lint took 98.6–103.4 s against 58–64 s where the budgets were measured.
 import { Worker } from 'node:worker_threads';
 
 /**
- * Milliseconds the probe took on the project's two-core machine when quiet: the slower end of
- * 20 probes on an idle machine (1,102–1,275 ms), so a quiet run reads a pace of 1.
+ * Milliseconds the probe took on the project's two-core machine when idle: the slower end of the
+ * probes taken between steps (1,108–1,275 ms), so an idle moment reads a pace of 1.
  */
 export const QUIET_PROBE_MS = 1250;
+
+/**
+ * Seconds typecheck and lint took, side by side, on the machine the budgets were measured on when
+ * quiet (58.4–64.1 s in four fresh-clone runs; the slower end, so that machine reads a pace of 1).
+ */
+export const QUIET_TYPECHECK_LINT_S = 64;
 
 /**
  * The most a slow machine can stretch a budget: the issue that set the budgets allows the whole
@@ -56,11 +65,18 @@ export async function probeMs() {
   return performance.now() - t0;
 }
 
+const bounded = (ratio) => Math.min(MAX_PACE, Math.max(1, ratio));
+
 /**
- * The pace a step ran at, from the probes taken just before and just after it: their mean against
- * the quiet figure, never below 1 (a fast machine does not tighten the budget) nor above MAX_PACE.
+ * The pace a step ran at, from the probes taken just before and just after it (their mean against
+ * the idle figure) and the host's pace (from typecheck and lint; 1 before they ran): the slower of
+ * the two, never below 1 (a fast machine does not tighten the budget) nor above MAX_PACE.
  */
-export function paceBetween(beforeMs, afterMs) {
-  const ratio = (beforeMs + afterMs) / 2 / QUIET_PROBE_MS;
-  return Math.min(MAX_PACE, Math.max(1, ratio));
+export function paceBetween(beforeMs, afterMs, hostPace = 1) {
+  return bounded(Math.max((beforeMs + afterMs) / 2 / QUIET_PROBE_MS, hostPace));
+}
+
+/** The host's pace from the seconds typecheck and lint took in this run. */
+export function hostPaceOf(typecheckLintSeconds) {
+  return bounded(typecheckLintSeconds / QUIET_TYPECHECK_LINT_S);
 }
