@@ -28,6 +28,7 @@ export const playerPayeeNameBodySchema = z.object({
   payeeName: z
     .string()
     .trim()
+    .min(1)
     .max(128)
     .transform((v) => v.replace(/\s+/g, ' ')),
   reason,

@@ -24,7 +24,7 @@ import {
  * depositChannelInputSchema (run after the typed text is converted) and the server's
  * VALIDATION_FAILED answer both report on the field the operator typed in.
  */
-export function channelFormSchema(scale: number) {
+export function channelFormSchema(scale: number, locale?: string) {
   const optionalText = z.string().transform((text) => text.trim() || undefined);
   return z
     .object({
@@ -32,9 +32,9 @@ export function channelFormSchema(scale: number) {
       name: z.string(),
       type: depositChannelTypeSchema,
       currency: z.string().transform((text) => text.trim().toUpperCase()),
-      minMinor: minorText(scale),
-      maxMinor: minorText(scale),
-      feeFixedMinor: optionalMinorText(scale),
+      minMinor: minorText(scale, locale),
+      maxMinor: minorText(scale, locale),
+      feeFixedMinor: optionalMinorText(scale, locale),
       feeBps: percentAsBps,
       enabled: z.boolean(),
       sort: integerText,

@@ -4,20 +4,21 @@ import { parseTypedAmount, typedAmountSchema } from '@wps/shared/schemas/typed-a
 import { isApiError } from '../../lib/api-client';
 
 /**
- * The typed-text fields the payments forms share. Operators type amounts in major units with
- * either decimal separator ("10,00" or "10.00"); the form turns them into the minor-unit strings
- * the API takes, exactly (no float on the way).
+ * The typed-text fields the payments forms share. Operators type amounts in major units as their
+ * language writes them ("1.500,00" in Portuguese, "1,500.00" in English) or with either decimal
+ * mark and no grouping ("10,00" or "10.00"); the form turns them into the minor-unit strings the
+ * API takes, exactly (no float on the way).
  */
 
-/** An amount in major units → its minor-unit string. */
-export const minorText = (scale: number) => typedAmountSchema(scale).transform(String);
+/** An amount in major units → its minor-unit string; `locale` is the operator's (a BCP 47 tag). */
+export const minorText = (scale: number, locale?: string) => typedAmountSchema(scale, locale).transform(String);
 
 /** An amount that may be left empty (a fixed fee): empty is zero. */
-export const optionalMinorText = (scale: number) =>
+export const optionalMinorText = (scale: number, locale?: string) =>
   z
     .string()
     .transform((text) => (text.trim() === '' ? '0' : text))
-    .pipe(minorText(scale));
+    .pipe(minorText(scale, locale));
 
 /** A percentage with up to two decimals ("1,5") → basis points (150); empty is zero. */
 export const percentAsBps = z.string().transform((text, ctx) => {

@@ -8,11 +8,11 @@ import { checkedBy, integerText, minorText, minorToTyped } from './form-fields';
  * The minimum must be positive and not above the maximum, checked here as the server checks it
  * (withdrawalSettingsSchema), so the operator sees it under the field before sending.
  */
-export function withdrawalFormSchema(scale: number) {
+export function withdrawalFormSchema(scale: number, locale?: string) {
   return z
     .object({
-      minAmountMinor: minorText(scale),
-      maxAmountMinor: minorText(scale),
+      minAmountMinor: minorText(scale, locale),
+      maxAmountMinor: minorText(scale, locale),
       dailyCountLimit: integerText,
       autoReceiptMinutes: integerText,
       reason: opsReasonSchema,

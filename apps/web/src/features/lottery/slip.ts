@@ -76,13 +76,3 @@ export function parsePicks(text: string): number[] | null {
   if (!parts.every((p) => /^\d{1,3}$/.test(p))) return null;
   return parts.map(Number);
 }
-
-/** A stake typed in the currency ("1", "1,50", "1.5") to minor units with `scale` places; null when it is not an amount. */
-export function decimalToMinor(text: string, scale: number): bigint | null {
-  const normalised = text.trim().replace(',', '.');
-  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(normalised);
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.length > scale) return null;
-  return BigInt(match[1]!) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0');
-}

@@ -97,10 +97,8 @@ describe('ChannelFormDialog', () => {
     expect(api.callsTo('PUT /ops/deposit-channels')).toHaveLength(0);
   });
 
-  // Known bug (see the report): the payments forms read amounts without the operator's locale
-  // (typedAmountSchema(scale)), so Portuguese grouping "1.500,00" is refused although the lottery,
-  // rewards and missions forms accept it. Drop `.fails` once minorText passes the locale.
-  it.fails('reads "1.500,00" (Portuguese grouping) as 150000 minor units', async () => {
+  // Amounts as the operator's language writes them, grouping included.
+  it('reads "1.500,00" (Portuguese grouping) as 150000 minor units', async () => {
     const { api, user, dialog } = openNew();
     await fillBankChannel(user, dialog, { min: '10', max: '1.500,00' });
     await submit(user, dialog);

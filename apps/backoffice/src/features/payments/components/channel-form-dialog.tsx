@@ -26,6 +26,7 @@ import {
   type ChannelFormValues,
 } from '../channel-form';
 import { serverFieldErrors } from '../form-fields';
+import { localeTag } from '../../../lib/i18n';
 
 /**
  * Create a deposit channel (`channel` null) or edit one: every field of the shared
@@ -40,7 +41,7 @@ export function ChannelFormDialog({ channel, onClose }: { channel: OpsDepositCha
     t(channel ? 'channelForm.saved' : 'channelForm.created', { name: saved.name }),
   );
   const form = useForm<ChannelFormValues, unknown, z.output<ChannelFormSchema>>({
-    resolver: zodResolver(channelFormSchema(money.scale)),
+    resolver: zodResolver(channelFormSchema(money.scale, localeTag(i18n.language))),
     defaultValues: channelFormValues(channel, money, i18n.language),
   });
   const type = useWatch({ control: form.control, name: 'type' });

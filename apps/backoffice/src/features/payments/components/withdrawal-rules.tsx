@@ -23,6 +23,7 @@ import {
   type WithdrawalFormSchema,
   type WithdrawalFormValues,
 } from '../withdrawal-form';
+import { localeTag } from '../../../lib/i18n';
 
 /**
  * The withdrawal rules (read with money.read) and, for payments.write, a dialog to change them
@@ -90,7 +91,7 @@ function WithdrawalRulesDialog({ rules, onClose }: { rules: WithdrawalSettings; 
   const money = SITE_MONEY;
   const update = useUpdateWithdrawalSettings(() => t('withdrawal.saved'));
   const form = useForm<WithdrawalFormValues, unknown, z.output<WithdrawalFormSchema>>({
-    resolver: zodResolver(withdrawalFormSchema(money.scale)),
+    resolver: zodResolver(withdrawalFormSchema(money.scale, localeTag(i18n.language))),
     defaultValues: withdrawalFormValues(rules, money.scale, i18n.language),
   });
   const { errors } = form.formState;

@@ -61,11 +61,8 @@ describe('AdjustmentDialog', () => {
     });
   });
 
-  // Known bug (see the report): the dialog reads amounts with parseMajor and a dot-only pattern,
-  // not with the locale-aware parseTypedAmount every other amount input uses, so a Portuguese
-  // operator's "30,50" and "1.500,00" are refused as invalid. These flip to passing once fixed:
-  // then drop `.fails`.
-  it.fails('reads "30,50" (the Portuguese decimal comma) as 3050 minor units', async () => {
+  // A Portuguese operator types amounts as Portuguese writes them.
+  it('reads "30,50" (the Portuguese decimal comma) as 3050 minor units', async () => {
     const api = stubAdjustments();
     await requestAdjustment('30,50');
     await waitFor(
@@ -74,7 +71,7 @@ describe('AdjustmentDialog', () => {
     );
   });
 
-  it.fails('reads "1.500,00" (Portuguese grouping) as 150000 minor units', async () => {
+  it('reads "1.500,00" (Portuguese grouping) as 150000 minor units', async () => {
     const api = stubAdjustments();
     await requestAdjustment('1.500,00');
     await waitFor(
@@ -83,7 +80,8 @@ describe('AdjustmentDialog', () => {
     );
   });
 
-  it.each(['0', 'abc', '10.555'])('refuses "%s" under the field and sends nothing', async (amount) => {
+  // "10,555": three decimals in Portuguese ("10.555" is ten thousand five hundred and fifty-five there).
+  it.each(['0', 'abc', '10,555'])('refuses "%s" under the field and sends nothing', async (amount) => {
     const api = stubAdjustments();
     const { onClose } = await requestAdjustment(amount);
     expect(await screen.findByText('Informe um valor acima de zero.')).toBeInTheDocument();
@@ -147,10 +145,7 @@ describe('PayeeNameDialog', () => {
     });
   });
 
-  // Gap (see the report): playerPayeeNameBodySchema has no minimum length, so the form never
-  // shows its "Informe o nome real do jogador." and an empty name goes to the server, which
-  // refuses it with a form-level VALIDATION_FAILED. Drop `.fails` once the schema requires a name.
-  it.fails('refuses an empty name under the field without calling the server', async () => {
+  it('refuses an empty name under the field without calling the server', async () => {
     const user = setupUser();
     const api = stubOps({ 'PUT /ops/players/42/payee-name': fail('VALIDATION_FAILED') });
     renderWithApp(<PayeeNameDialog player={player} open onClose={vi.fn()} />);

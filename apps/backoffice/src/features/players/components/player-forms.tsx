@@ -7,7 +7,7 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
-import { parseMajor } from '@wps/shared/money';
+import { parseTypedAmount } from '@wps/shared/money';
 import {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_KINDS,
@@ -17,6 +17,7 @@ import {
 } from '@wps/shared/schemas/player-actions';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import type { PlayerProfile } from '@wps/shared/schemas/players';
+import { localeTag } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useAdjustmentSettings, useRequestAdjustment } from '../api/adjustments';
 import { useCorrectPayeeName, useSendMessage } from '../api/player-changes';
@@ -109,10 +110,8 @@ export function MessageDialog({ player, open, onClose }: DialogProps) {
 const adjustmentFormSchema = z.object({
   direction: z.enum(ADJUSTMENT_DIRECTIONS),
   kind: z.enum(ADJUSTMENT_KINDS),
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}(\.\d{1,8})?$/),
+  // Read in the submit with the operator's language ("1.500,00" in Portuguese), as every amount input is.
+  amount: z.string().trim().min(1),
   reason: opsReasonSchema,
 });
 
@@ -121,7 +120,7 @@ const adjustmentFormSchema = z.object({
  * operator's approval; the dialog says which will happen before it is sent.
  */
 export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
-  const { t } = useTranslation('players');
+  const { t, i18n } = useTranslation('players');
   const formatMoney = useFormatMoney();
   const money = { currency: player.currency, scale: player.scale };
   const settings = useAdjustmentSettings();
@@ -136,13 +135,8 @@ export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
   });
   const close = () => (form.reset(), onClose());
   const submit = form.handleSubmit(async ({ amount, ...rest }) => {
-    let minor: bigint;
-    try {
-      minor = parseMajor(amount, player.scale);
-    } catch {
-      form.setError('amount', { type: 'pattern' });
-      return;
-    }
+    const minor = parseTypedAmount(amount, player.scale, localeTag(i18n.language));
+    if (minor === null) return form.setError('amount', { type: 'pattern' });
     if (minor <= 0n) return form.setError('amount', { type: 'min' });
     await request.mutateAsync({ ...rest, amountMinor: minor.toString(), idempotencyKey }).then(close, () => undefined);
   });

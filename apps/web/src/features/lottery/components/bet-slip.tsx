@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import type { LotteryFamily } from '@wps/shared/lottery/types';
 import type { LotteryTicketView } from '@wps/shared/schemas/lottery';
+import { parseTypedAmount } from '@wps/shared/money';
+import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { usePlaceTicket } from '../api/place-ticket';
-import { decimalToMinor, pickLabel, priceSelection, slipTotalMinor, type SlipEntry } from '../slip';
+import { pickLabel, priceSelection, slipTotalMinor, type SlipEntry } from '../slip';
 import { findBetRule } from '@wps/shared/lottery/registry';
 import { SelectionEditor } from './selection-editor';
 import { useLotteryMoney } from './use-lottery-money';
@@ -68,13 +70,15 @@ export function BetSlip({
 }) {
   const { t } = useTranslation('lottery');
   const money = useLotteryMoney();
+  const { locale } = useFormats();
   const describe = useDescribeSelection(family);
   const place = usePlaceTicket();
   const [stakeText, setStakeText] = useState('1');
   const [entries, setEntries] = useState<SlipEntry[]>([]);
   const [placed, setPlaced] = useState<LotteryTicketView | null>(null);
   const keyRef = useRef<string | null>(null);
-  const stakeMinor = decimalToMinor(stakeText, money.scale);
+  // The stake as the player's language writes it ("1.500,00" in Portuguese), as every amount input reads it.
+  const stakeMinor = parseTypedAmount(stakeText, money.scale, locale);
   const total = slipTotalMinor(family, entries);
 
   const change = (next: SlipEntry[]) => {

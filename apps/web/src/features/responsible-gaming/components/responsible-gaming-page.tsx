@@ -16,6 +16,7 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
+import { formatMinor, parseTypedAmount } from '@wps/shared/money';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useCancelLimit } from '../api/cancel-limit';
@@ -55,6 +56,19 @@ export function ResponsibleGamingPage() {
 
 type LimitValues = Record<RgLimitKind, string>;
 
+/**
+ * A limit as the server takes it: a money limit typed as the player's language writes it
+ * ("1.500,00" or "1.500" is one thousand five hundred in Portuguese) in major units, a time limit
+ * in whole minutes as typed; empty for none. Text that is not an amount goes as typed, and the
+ * server's refusal names the field.
+ */
+function limitText(typed: string, kind: RgLimitKind, scale: number, locale: string): string {
+  const text = typed.trim();
+  if (text === '' || !isMoneyLimit(kind)) return text;
+  const minor = parseTypedAmount(text, scale, locale);
+  return minor === null ? text : formatMinor(minor, scale);
+}
+
 function LimitsSection({ status }: { status: RgStatus }) {
   const { t } = useTranslation('responsibleGaming');
   const save = useSetLimits();
@@ -62,9 +76,10 @@ function LimitsSection({ status }: { status: RgStatus }) {
   const { register, handleSubmit, reset } = useForm<LimitValues>({
     values: Object.fromEntries(RG_LIMIT_KINDS.map((k) => [k, byKind.get(k)?.value ?? ''])) as LimitValues,
   });
+  const { locale } = useFormats();
   const onSubmit = (values: LimitValues) => {
     const limits = RG_LIMIT_KINDS.flatMap((kind) => {
-      const typed = values[kind].trim().replace(',', '.');
+      const typed = limitText(values[kind], kind, status.scale, locale);
       const current = byKind.get(kind)?.value ?? null;
       const next = typed === '' ? null : typed;
       if (next === current || (next !== null && current !== null && Number(next) === Number(current))) return [];
