@@ -3,8 +3,9 @@
 // "A budget judged at the machine's pace"). The same run's figures are the baseline, as the
 // benchmarks in bench/ do: a slower host, or one that lends this machine half its CPU for a while,
 // slows every step alike, and that is not the suite growing. Two gauges:
-// - the host: typecheck and lint, the suite's first step, do the same work every run (it grows
-//   only with the code), so their time against their quiet figure says how fast this host is;
+// - the host: typecheck and lint, the build and the deploy check do about the same work every run
+//   (it grows only with the code and the dependencies), so their time so far against their quiet
+//   figures says how fast this host is, for the steps after them;
 // - the moment: a fixed probe between steps (two threads, since the machine has two cores and the
 //   suite keeps both busy, each doing floating-point arithmetic, allocation with a sort, and
 //   hashing; about 1.2 s) catches load that comes and goes, such as other work beside the run.
@@ -19,10 +20,11 @@ import { Worker } from 'node:worker_threads';
 export const QUIET_PROBE_MS = 1250;
 
 /**
- * Seconds typecheck and lint took, side by side, on the machine the budgets were measured on when
- * quiet (58.4–64.1 s in four fresh-clone runs; the slower end, so that machine reads a pace of 1).
+ * Seconds the steps of fixed work took on the machine the budgets were measured on when quiet, in
+ * four fresh-clone runs (the slower end, so that machine reads a pace of 1): typecheck and lint
+ * side by side 58.4–64.1 s, the build 9.1–9.7 s, the deploy check 37.8–39.7 s.
  */
-export const QUIET_TYPECHECK_LINT_S = 64;
+export const QUIET_FIXED_WORK_S = { 'typecheck+lint': 64, build: 10, 'deploy-check': 40 };
 
 /**
  * The most a slow machine can stretch a budget: the issue that set the budgets allows the whole
@@ -76,7 +78,17 @@ export function paceBetween(beforeMs, afterMs, hostPace = 1) {
   return bounded(Math.max((beforeMs + afterMs) / 2 / QUIET_PROBE_MS, hostPace));
 }
 
-/** The host's pace from the seconds typecheck and lint took in this run. */
-export function hostPaceOf(typecheckLintSeconds) {
-  return bounded(typecheckLintSeconds / QUIET_TYPECHECK_LINT_S);
+/**
+ * The host's pace from the steps of fixed work that ran so far (a map of step name to seconds, only
+ * steps that passed): their time against their quiet time, added up, so the longer ones weigh more.
+ */
+export function hostPaceOf(stepSeconds) {
+  let spent = 0;
+  let quiet = 0;
+  for (const [step, seconds] of stepSeconds) {
+    if (!(step in QUIET_FIXED_WORK_S)) continue;
+    spent += seconds;
+    quiet += QUIET_FIXED_WORK_S[step];
+  }
+  return quiet > 0 ? bounded(spent / quiet) : 1;
 }
