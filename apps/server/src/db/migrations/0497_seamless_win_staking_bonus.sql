@@ -5,8 +5,10 @@
 -- (game_rounds.bonus_id) and the rollback already asks bonus_takes_round_money of it; now the win
 -- branch reads the round's bonus_id and asks the same question (docs/decisions.md, "Bonus money").
 --
--- seamless_apply is migration 0441's, whole, with only that changed. seamless_bet_many settles no
--- wins of rounds with bonus stake itself (it hands them to seamless_apply), so it needs no change.
+-- seamless_apply is migration 0251's, whole, with two changes: the bonus's maximum stake counts the
+-- round's stake so far (migration 0441 says why and sets the refusal's message), and the win branch
+-- above. seamless_bet_many settles no wins of rounds with bonus stake itself (it hands them to
+-- seamless_apply), so it needs no change.
 
 CREATE OR REPLACE FUNCTION seamless_apply(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE

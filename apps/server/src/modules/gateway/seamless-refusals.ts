@@ -31,7 +31,7 @@ export const SEAMLESS_REFUSALS = {
   win_without_bet: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No accepted bet for this win' },
   /**
    * While the player holds bonus money, a stake that takes its round (the stakes so far, less
-   * rollbacks, plus this one) past the active bonus's maximum (migrations 0251, 0441); the answer
+   * rollbacks, plus this one) past the active bonus's maximum (migrations 0251, 0441, 0497); the answer
    * carries the maximum and the round's stake so far.
    */
   bonus_max_stake: {
