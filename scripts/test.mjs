@@ -219,7 +219,6 @@ let exitCode = 0;
 
 // The machine's pace is probed before the first step and after each one (about 1.2 s each); the
 // host's pace is read from the steps of fixed work that passed so far, for the steps after them.
-const passedSteps = new Map();
 let hostPace = 1;
 let probeBefore = await probeMs();
 probes.push(probeBefore);
@@ -232,11 +231,9 @@ for (const step of selected) {
   probes.push(probeAfter);
   const pace = paceBetween(probeBefore, probeAfter, hostPace);
   probeBefore = probeAfter;
-  if (status === 0) {
-    passedSteps.set(step.name, seconds);
-    hostPace = hostPaceOf(passedSteps);
-  }
   stepSeconds.set(step.name, seconds);
+  // A failed step ends the run, so every step in stepSeconds before it passed.
+  if (status === 0) hostPace = hostPaceOf(stepSeconds);
   stepPaces.set(step.name, pace);
   const line = `[test] ${step.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)}s (pace ${pace.toFixed(2)})`;
   timings.push(line);
