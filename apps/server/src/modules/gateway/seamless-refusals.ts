@@ -38,6 +38,16 @@ export const SEAMLESS_REFUSALS = {
     errorCode: ErrorCode.BONUS_MAX_STAKE_EXCEEDED,
     message: 'This stake would take the round past the maximum allowed while a bonus is active',
   },
+  /** A stake above the player's own stake limit (migration 0500; the answer carries the limit). */
+  rg_stake_limit: { errorCode: ErrorCode.RG_STAKE_LIMIT_EXCEEDED, message: 'This stake is above your stake limit' },
+  /**
+   * A stake that, lost whole, would take a period's net loss past the player's loss limit
+   * (migration 0500; the answer carries the period, the limit and the room left).
+   */
+  rg_loss_limit: {
+    errorCode: ErrorCode.RG_LOSS_LIMIT_REACHED,
+    message: 'This stake could take you past your loss limit',
+  },
   /** A win above the configured cap for its round. */
   win_limit_exceeded: {
     errorCode: ErrorCode.WIN_LIMIT_EXCEEDED,

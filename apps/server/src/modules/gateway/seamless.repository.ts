@@ -235,6 +235,18 @@ export type SeamlessOp = {
   /** (win) the cap: at most winMultiple × the round's stake and at most winMax; null = no such bound. */
   winMultiple?: string | null;
   winMax?: string | null;
+  /** (bet) The player's stake and loss limits, decided by rg_bet_refusal under the wallet's lock (migration 0500). */
+  rg?: BetLimits;
+};
+
+/**
+ * A player's limits as a bet's transaction decides them (responsible gaming): the largest stake,
+ * and each loss limit with the start of its period. The limits come from the player's settings;
+ * what the period has lost is read in the transaction, after the wallet's row lock.
+ */
+export type BetLimits = {
+  stakeMaxMinor: string | null;
+  loss: { period: string; since: string; limitMinor: string }[];
 };
 
 /** seamless_apply's answer for one callback (`plain`: seamless_win_many or seamless_bet_many wrote it set-based). */
@@ -272,6 +284,9 @@ export async function applySeamlessWins(db: Db, ops: SeamlessOp[]): Promise<Seam
  * seamless_apply would have given it.
  */
 export async function applySeamlessBets(db: Db, ops: SeamlessOp[]): Promise<SeamlessOpAnswer[]> {
+  // A bet under the player's own limits is decided by seamless_apply (rg_bet_refusal), which the
+  // set-based path does not call: a batch holding one goes the careful way whole.
+  if (ops.some((o) => o.rg)) return applySeamlessOps(db, ops);
   const { rows } = await sql<{
     answers: SeamlessOpAnswer[] | string;
   }>`SELECT seamless_bet_many(${JSON.stringify(ops)}::jsonb) AS answers`.execute(db);

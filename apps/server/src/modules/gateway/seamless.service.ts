@@ -17,6 +17,7 @@ import {
   applySeamlessBets,
   applySeamlessOps,
   applySeamlessWins,
+  type BetLimits,
   closeRounds,
   findRoundBet,
   type RoundRow,
@@ -49,13 +50,16 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   /**
    * The player's own limits on bets (responsible gambling: stake and loss limits, required limits,
    * exclusions). Answers undefined when nothing applies (from its per-player cache, without a
-   * promise), else a promise that rejects with the refusal.
+   * promise), else a promise of the limits the bet's transaction decides (null: none), which
+   * rejects with the refusal of an excluded player or one whose required limits are missing.
    */
   betGuard?: BetGuard;
 };
 
 export type BetGuard = {
-  checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined;
+  betLimits(memberId: string, trx: Db): Promise<BetLimits | null> | undefined;
+  /** The loss limits a transfer into a vendor's wallet is decided against (null: none). */
+  transferLimits(trx: Db, memberId: string): Promise<BetLimits | null>;
 };
 
 /** Tries for a batch that lost a race for a key or hit 40001/40P01. */
@@ -280,22 +284,24 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     const money = await brand();
     const accounts = await accountsFor(db, input.memberId, money.currency);
     const op = betOp(input, money, accounts);
-    if (!accounts.demo) await guardBet(db, input, money.scale);
-    return apply(op);
+    const rg = accounts.demo ? null : await guardBet(db, input);
+    return apply(rg ? { ...op, rg } : op);
   }
 
   /**
-   * The player's limits, checked before the bet joins its batch. A refused bet that was already
-   * accepted (a vendor's retry of a bet that took the player to the limit) goes on to seamless_apply,
-   * which answers it as the replay it is; so the guard never turns an accepted bet into a refusal.
+   * The player's limits. An exclusion or missing required limits refuse the bet before it joins
+   * its batch; the stake and loss limits go with the bet, and seamless_apply decides them under the
+   * wallet's row lock, where bets sent together count each other's stakes (migration 0500). A bet
+   * refused here that was already accepted (a vendor's retry) goes on to seamless_apply, which
+   * answers it as the replay it is; so the guard never turns an accepted bet into a refusal.
    */
-  async function guardBet(t: Db, input: SeamlessBetInput, scale: number): Promise<void> {
-    const check = ctx.betGuard?.checkBet(String(input.memberId), input.amountMinor, scale, t);
-    if (!check) return;
+  async function guardBet(t: Db, input: SeamlessBetInput): Promise<BetLimits | null> {
+    const check = ctx.betGuard?.betLimits(String(input.memberId), t);
+    if (!check) return null;
     try {
-      await check;
+      return await check;
     } catch (err) {
-      if (err instanceof AppError && (await findRoundBet(t, input.vassalage, input.transactionId))) return;
+      if (err instanceof AppError && (await findRoundBet(t, input.vassalage, input.transactionId))) return null;
       throw err;
     }
   }
@@ -346,10 +352,11 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       try {
         if (!accounts) throw refuse('unknown_player');
         const { demo, ...op } = betOp(input, money, accounts);
-        if (!demo) await guardBet(trx, input, money.scale);
+        const rg = demo ? null : await guardBet(trx, input);
         // House shards after the callbacks' (0, 1) and the settlements' (2, 3); found by prepareBets.
         ops.push({
           ...op,
+          ...(rg ? { rg } : {}),
           houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)!,
         });
         at.push(answers.length);

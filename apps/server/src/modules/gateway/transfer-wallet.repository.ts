@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VendorTransferStatus } from '../../db/tables/gateway';
+import type { BetLimits } from './seamless.repository';
 
 type Db = Kysely<Database>;
 
@@ -272,4 +273,25 @@ export async function pendingTransferQueue(db: Db): Promise<QueueStats> {
     .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
     .executeTakeFirstOrThrow();
   return toQueue(r);
+}
+
+/**
+ * Whether the player's loss limits refuse sending `amount` to a vendor: rg_bet_refusal (migration
+ * 0500), the bets' own decision, asked inside the transfer's transaction after the hold locked the
+ * player's wallet row, so transfers and bets sent together count each other. The refusal as
+ * seamless_apply stores it, or null.
+ */
+export async function lossLimitRefusal(
+  db: Db,
+  memberId: string,
+  amount: bigint,
+  limits: BetLimits,
+  scale: number,
+): Promise<{ error: { errorCode: string; message: string; value?: unknown } } | null> {
+  const { rows } = await sql<{ refusal: { error: { errorCode: string; message: string; value?: unknown } } | null }>`
+    SELECT rg_bet_refusal(${memberId}::bigint, ${amount.toString()}::bigint, ${JSON.stringify(limits)}::jsonb, ${scale}::integer) AS refusal`.execute(
+    db,
+  );
+  const refusal = rows[0]?.refusal ?? null;
+  return typeof refusal === 'string' ? JSON.parse(refusal) : refusal;
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type {
@@ -12,6 +13,7 @@ import type {
 import { merchantWalletBodySchema, walletTransferBodySchema } from '@wps/shared/schemas/gateway';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
 import { PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import type { SystemService } from '../system/system.service';
 import type { AdapterRow } from './gateway.repository';
@@ -23,14 +25,18 @@ import {
   findTransferByKey,
   insertTransfer,
   lockWallet,
+  lossLimitRefusal,
   pendingTransferQueue,
   type TransferRequest,
   type TransferRow,
 } from './transfer-wallet.repository';
 import { createVendorWalletState, STATUS_CHECK_AFTER_MS, vendorWalletPurpose } from './transfer-wallet.state';
+import type { BetGuard } from './seamless.service';
 import { callVendor, type VendorTransferAnswer } from './vendor-client';
 
 export { STATUS_CHECK_AFTER_MS, vendorWalletPurpose };
+
+type Db = Kysely<Database>;
 
 export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
   system: Pick<SystemService, 'getBrand'>;
@@ -38,6 +44,8 @@ export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
   catalogue: { getVendor(vassalage: string): Promise<{ vassalage: string; name: string }> };
   findAdapter(vassalage: string): Promise<AdapterRow | undefined>;
   listTransferAdapters(): Promise<AdapterRow[]>;
+  /** The player's loss limits, which money sent to a vendor counts against (responsible gaming). */
+  betGuard?: Pick<BetGuard, 'transferLimits'>;
 };
 
 /**
@@ -102,6 +110,13 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     };
   }
 
+  async function refuseOverLossLimit(t: Db, memberId: string, amount: bigint): Promise<void> {
+    const limits = await ctx.betGuard?.transferLimits(t, String(memberId));
+    if (!limits) return;
+    const refusal = await lossLimitRefusal(t, String(memberId), amount, limits, (await money()).scale);
+    if (refusal) throw new AppError(refusal.error.errorCode as ErrorCode, refusal.error.message, refusal.error.value);
+  }
+
   /** A transfer made under a key again: the same transfer, its outcome checked when still pending. */
   const replay = (t: TransferRow) => (t.status === 'pending' ? checkStatus(t) : t);
 
@@ -161,6 +176,9 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           },
           t,
         );
+        // Money sent to a vendor counts against the loss limits until it comes back, decided
+        // under the wallet's row lock the hold just took, as a bet's stake is (migration 0500).
+        if (direction === 'in') await refuseOverLossLimit(t, memberId, amount);
         const row = await insertTransfer(t, {
           transferRef,
           memberId: String(memberId),

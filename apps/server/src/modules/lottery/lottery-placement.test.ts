@@ -192,6 +192,45 @@ describeEachDatabase('lottery placement: many tickets at once against one liabil
     await expectLedgerHealthy(t.database);
   });
 
+  it("one player's tickets in one batch count each other against the player's loss limit: the first is staked, the rest refused", async () => {
+    const player = await createPlayer(t.app, 1_000n);
+    valueOf(
+      await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+        token: player.token,
+        payload: { limits: [{ kind: 'loss_day', value: '1' }] },
+      }),
+    );
+    const game = (await findGame(t.database.db, 'E3D-3'))!;
+    const draw = (await findOpenDraw(t.database.db, 'E3D-3', new Date(START)))!;
+    // Three tickets of 1.00 on three numbers, each within the draw's room: only the loss limit refuses.
+    const jobs = [701, 702, 703].map(
+      (n): PlaceJob => ({
+        input: {
+          memberId: player.memberId,
+          gameCode: 'E3D-3',
+          onLimit: 'refuse',
+          idempotencyKey: `loss-limit-${n}-${crypto.randomBytes(4).toString('hex')}`,
+          selections: [{ betType: 'straight', numbers: [n], stakePerLineMinor: 100n }],
+        },
+        game,
+        lines: [1],
+        drawId: draw.id,
+      }),
+    );
+    const { seamless } = t.app.services.gateway;
+    const prepared = await seamless.prepareBets([player.memberId]);
+    const answers = await runInTransaction(t.database.db, (trx) =>
+      writeBatch({ trx, rules: sharedLotteryRules, seamless, prepared, slot: 0, now: new Date(START) }, jobs),
+    );
+    expect(answers.map((a) => ('ok' in a ? 'ok' : 'twin' in a ? 'twin' : a.error.errorCode))).toEqual([
+      'ok',
+      ErrorCode.RG_LOSS_LIMIT_REACHED,
+      ErrorCode.RG_LOSS_LIMIT_REACHED,
+    ]);
+    expect(await mainBalance(t.app, player.memberId)).toBe(900n);
+    await expectLedgerHealthy(t.database);
+  });
+
   it("placement keeps games in memory, and a game's change reaches it at once: from the back office here, and from another instance through the database's notice", async () => {
     const games = valueOf<OpsGame[]>(await call(t.app, 'GET', '/ops/lottery/games', { token: finance }));
     const g = games.find((x) => x.code === 'E3D-3')!;

@@ -66,7 +66,7 @@ function historyView(row: HistoryRow): RgHistoryEntry {
 export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: ChangeFeed }) {
   const late: RgLatePorts = {};
   const feed = ctx.changeFeed;
-  const guards = createRgGuards(ctx, late, () => feed?.isLive === true);
+  const guards = createRgGuards(ctx, () => feed?.isLive === true);
   // Here at once; other instances through the change feed (triggers on the module's tables, migration 0330).
   const evict = (memberId: string) => guards.evict(memberId);
   feed?.subscribe(CHANGE_CHANNELS.rgChange, (memberId) => guards.evict(memberId));

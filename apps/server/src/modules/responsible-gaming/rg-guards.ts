@@ -4,17 +4,10 @@ import { formatMinor } from '@wps/shared/money';
 import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
 import { createTtlCache } from '../../cache/ttl-cache';
 import type { Database } from '../../db/schema';
+import type { BetLimits } from '../gateway/seamless.repository';
 import { AppError } from '../../http/app-error';
 import { findLimits, isExcluded, lockPlayer } from './responsible-gaming.repository';
-import {
-  hasRequiredLimits,
-  limitState,
-  requiresLimits,
-  valueOf,
-  type LimitState,
-  type RgContext,
-  type RgLatePorts,
-} from './rg-context';
+import { hasRequiredLimits, limitState, requiresLimits, valueOf, type LimitState, type RgContext } from './rg-context';
 import { periodStart, type RgPeriod } from './rg-periods';
 
 type Db = Kysely<Database>;
@@ -54,10 +47,11 @@ function limitsRequired(): AppError {
 
 /**
  * The money checks: deposits against the deposit limits (under the player's row lock, counted by
- * the deposit module) and bets against the stake and loss limits (the bet path: nothing but a
- * cache read for a player without limits).
+ * the deposit module), and the stake and loss limits a bet or a transfer into a vendor carries into
+ * its own transaction, where rg_bet_refusal decides them under the wallet's lock (migration 0500;
+ * the bet path: nothing but a cache read for a player without limits).
  */
-export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: () => boolean) {
+export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
   const cache = createTtlCache<BetRules>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX, now: Date.now });
   let profile: { value: JurisdictionProfile; at: number } | null = null;
 
@@ -99,42 +93,30 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
     );
   }
 
-  async function checkBetSlow(t: Db, memberId: string, amountMinor: bigint, scale: number): Promise<void> {
+  /**
+   * The limits a bet's transaction decides (seamless_apply's rg_bet_refusal, migration 0500): the
+   * stake limit and each loss limit with its period's start in the operator's zone. An exclusion
+   * or missing required limits refuse here: they do not depend on what other bets have done.
+   */
+  async function betLimitsSlow(t: Db, memberId: string): Promise<BetLimits | null> {
     const rules = await loadRules(t, memberId);
     const p = await readProfile(t);
     if (rules.excluded) throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'This account is excluded from play');
     if (requiresLimits(p) && !(rules.deposit && rules.time)) throw limitsRequired();
-    if (rules.stake !== null && amountMinor > rules.stake) {
-      throw new AppError(ErrorCode.RG_STAKE_LIMIT_EXCEEDED, 'This stake is above your stake limit', {
-        limit: formatMinor(rules.stake, scale),
-        limitMinor: rules.stake.toString(),
-      });
-    }
-    if (rules.loss.length === 0 || !late.rounds) return;
+    return limitsOf(rules, await ctx.timeZone(t));
+  }
+
+  function limitsOf(rules: BetRules, zone: string): BetLimits | null {
+    if (rules.stake === null && rules.loss.length === 0) return null;
     const at = new Date(ctx.now());
-    const zone = await ctx.timeZone(t);
-    const sums = await late.rounds(
-      memberId,
-      rules.loss.map((l) => periodStart(at, l.period, zone)),
-      t,
-    );
-    for (let i = 0; i < rules.loss.length; i++) {
-      const { period, limit } = rules.loss[i]!;
-      const s = sums[i]!;
-      const lost = s.stakes - s.wins - s.refunds;
-      const remaining = limit - (lost > 0n ? lost : 0n);
-      // The stake could be lost whole: a bet that could take the period's net loss past the limit is refused.
-      if (amountMinor > remaining) {
-        const room = remaining > 0n ? remaining : 0n;
-        throw new AppError(ErrorCode.RG_LOSS_LIMIT_REACHED, `Your ${period} loss limit is reached`, {
-          period,
-          limit: formatMinor(limit, scale),
-          limitMinor: limit.toString(),
-          remaining: formatMinor(room, scale),
-          remainingMinor: room.toString(),
-        });
-      }
-    }
+    return {
+      stakeMaxMinor: rules.stake?.toString() ?? null,
+      loss: rules.loss.map(({ period, limit }) => ({
+        period,
+        since: periodStart(at, period, zone).toISOString(),
+        limitMinor: limit.toString(),
+      })),
+    };
   }
 
   /** The deposit limits in force at `at`, each against what its period has used. */
@@ -176,12 +158,22 @@ export function createRgGuards(ctx: RgContext, late: RgLatePorts, feedIsLive: ()
     },
     clear: () => cache.clear(),
 
-    /** The seamless wallet's check (gateway BetGuard): undefined when nothing applies, without a promise. */
-    checkBet(memberId: string, amountMinor: bigint, scale: number, trx: Db): Promise<void> | undefined {
+    /** The seamless wallet's guard (gateway BetGuard): undefined when nothing applies, without a promise. */
+    betLimits(memberId: string, trx: Db): Promise<BetLimits | null> | undefined {
       const cached = feedIsLive() ? cache.get(memberId) : undefined;
       if (cached && profile && Date.now() - profile.at < PROFILE_TTL_MS && isFree(cached, profile.value))
         return undefined;
-      return checkBetSlow(trx, memberId, amountMinor, scale);
+      return betLimitsSlow(trx, memberId);
+    },
+
+    /**
+     * The loss limits a transfer into a vendor's wallet is decided against (the transfer wallet):
+     * money sent to a vendor counts as staked until it comes back. A stake limit bounds one bet,
+     * which a transfer-wallet vendor makes where we cannot see it, so it does not apply here.
+     */
+    async transferLimits(trx: Db, memberId: string): Promise<BetLimits | null> {
+      const rules = await loadRules(trx, memberId);
+      return limitsOf({ ...rules, stake: null }, await ctx.timeZone(trx));
     },
 
     /** The deposit module's guard (deposit.types.ts DepositLimitGuard). */
