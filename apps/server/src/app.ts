@@ -20,6 +20,7 @@ import { registerContentRoutes } from './modules/content/content.routes';
 import { registerContentPublicRoutes } from './modules/content/content-public.routes';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerPromoRoutes } from './modules/promo/promo.routes';
+import { registerRaffleApprovalRoutes } from './modules/promo/raffle-approval.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerKeyRoutes } from './modules/system/key.routes';
 import { registerWalletRoutes } from './modules/ledger/wallet.routes';
@@ -170,6 +171,7 @@ export async function buildApp(opts: {
   registerLoyaltyRoutes(z, services);
   await registerFeedbackRoutes(z, services);
   await registerPromoRoutes(z, services);
+  registerRaffleApprovalRoutes(z, services);
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);

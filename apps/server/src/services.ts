@@ -452,7 +452,15 @@ export function createServices(ctx: AppContext) {
   const promoActivity = createPromoActivityService({ db: ctx.db, content, system, rewardEvents, rewards });
   rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
   const promoReview = createPromoReviewService({ db: ctx.db, audit, content, memberViews, rewardEvents, rewards });
-  const raffles = createRaffleService({ db: ctx.db, audit, content, memberViews, system, rewards });
+  const raffles = createRaffleService({
+    db: ctx.db,
+    audit,
+    content,
+    memberViews,
+    system,
+    rewards,
+    setups: operatorMoney.setups,
+  });
   // Points and VIP: a consumer of the player events, the 'points' payer of grants, VIP bonuses as
   // grants; the member info's club label and member labels are read from it.
   const loyalty = createLoyaltyService({

@@ -209,6 +209,10 @@ export const ErrorCode = {
   RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
   RAFFLE_CLOSED: 'RAFFLE_CLOSED',
   RAFFLE_NO_TICKETS: 'RAFFLE_NO_TICKETS',
+  /** The raffle's prizes passed a set-up ceiling: it waits for a second operator (no tickets, no draw). */
+  RAFFLE_AWAITING_APPROVAL: 'RAFFLE_AWAITING_APPROVAL',
+  /** Only a raffle waiting for a second operator can be approved or rejected. */
+  RAFFLE_NOT_AWAITING: 'RAFFLE_NOT_AWAITING',
   /** The agent side: a call only agents (account types 1, 2, 41, 42) may make. */
   AGENT_ONLY: 'AGENT_ONLY',
   /** The agent tree: an unknown member; a new upline that is not an active agent; a move under the member's own downline. */

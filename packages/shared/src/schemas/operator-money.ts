@@ -11,8 +11,14 @@ import { opsReasonSchema } from './ops-list';
 
 const minorUnits = minorUnitsText(18, { message: 'non-negative integer minor units' });
 
-/** The three thresholds, in the operator's currency's minor units. */
-export const MONEY_LIMIT_KEYS = ['perRequestMinor', 'playerDayMinor', 'operatorDayMinor'] as const;
+/** The thresholds, in the operator's currency's minor units. */
+export const MONEY_LIMIT_KEYS = [
+  'perRequestMinor',
+  'playerDayMinor',
+  'operatorDayMinor',
+  'setupItemMinor',
+  'setupPeriodMinor',
+] as const;
 export type MoneyLimitKey = (typeof MONEY_LIMIT_KEYS)[number];
 
 export const moneyLimitsSchema = z.object({
@@ -22,6 +28,13 @@ export const moneyLimitsSchema = z.object({
   playerDayMinor: minorUnits,
   /** Credits one operator asked for over the last 24 hours above this wait. */
   operatorDayMinor: minorUnits,
+  /**
+   * A reward set-up (a raffle) whose one item pays more money than this (its largest cash or
+   * bonus prize) waits for a second operator before it goes live.
+   */
+  setupItemMinor: minorUnits,
+  /** A reward set-up paying more money than this in one period (a raffle's prizes together) waits too. */
+  setupPeriodMinor: minorUnits,
 });
 export type MoneyLimits = z.infer<typeof moneyLimitsSchema>;
 

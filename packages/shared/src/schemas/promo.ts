@@ -177,13 +177,20 @@ export const rafflePrizeSchema = z.object({
 });
 export const raffleWinnerSchema = z.object({ rank: z.number().int(), ticket: z.number().int(), account: z.string() });
 
+/**
+ * open and drawn are what players see; awaiting_approval (its prizes passed a set-up ceiling, a
+ * second operator lets it go live) and rejected are the back office's only.
+ */
+export const RAFFLE_STATUSES = ['awaiting_approval', 'open', 'drawn', 'rejected'] as const;
+export type RaffleStatus = (typeof RAFFLE_STATUSES)[number];
+
 /** A raffle as anyone sees it: the commitment always, the seed and the winners once drawn. */
 export const raffleSchema = z.object({
   id: z.string(),
   promotionId: z.string(),
   title: z.string(),
   drawAt: z.string(),
-  status: z.enum(['open', 'drawn']),
+  status: z.enum(RAFFLE_STATUSES),
   serverSeedHash: z.string(),
   /** Revealed once drawn, null before. */
   serverSeed: z.string().nullable(),
@@ -227,8 +234,21 @@ export const raffleCreateBodySchema = z.object({
   reason: opsReasonSchema,
 });
 export type RaffleCreateBody = z.infer<typeof raffleCreateBodySchema>;
+/** Which set-up ceiling a raffle's prizes passed (its largest money prize, or all of them together). */
+export const RAFFLE_CEILING_REASONS = ['setup_item', 'setup_period'] as const;
+
+/** A raffle as the back office sees it: who made it, the ceilings it passed and who let it go live. */
+export const opsRaffleSchema = raffleSchema.omit({ mine: true }).extend({
+  createdBy: z.string().nullable(),
+  ceilingReasons: z.array(z.enum(RAFFLE_CEILING_REASONS)),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+});
+export type OpsRaffle = z.infer<typeof opsRaffleSchema>;
 /** GET /ops/raffles: the back office's list (newest first), the seed only once drawn. */
-export const opsRaffleListSchema = z.object({ list: z.array(raffleSchema.omit({ mine: true })) });
+export const opsRaffleListSchema = z.object({ list: z.array(opsRaffleSchema) });
+/** POST /ops/raffles/:id/approve and /reject: a second operator's decision on a waiting raffle, with the reason. */
+export const raffleDecisionBodySchema = z.object({ reason: opsReasonSchema });
 export const raffleDrawBodySchema = z.object({ reason: opsReasonSchema });
 /** POST /ops/raffles/:id/tickets: an operator gives a player tickets (a raffle_ticket grant the player then claims into the draw). */
 export const raffleTicketGiftBodySchema = z.object({

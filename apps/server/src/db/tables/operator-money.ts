@@ -14,6 +14,8 @@ export type OperatorMoneyTables = {
     per_request_minor: Int8;
     player_day_minor: Int8;
     operator_day_minor: Int8;
+    setup_item_minor: Int8;
+    setup_period_minor: Int8;
     updated_at: Generated<Date>;
   };
   operator_money_limit_changes: {
@@ -21,6 +23,8 @@ export type OperatorMoneyTables = {
     per_request_minor: NullableInt8;
     player_day_minor: NullableInt8;
     operator_day_minor: NullableInt8;
+    setup_item_minor: NullableInt8;
+    setup_period_minor: NullableInt8;
     before: ColumnType<unknown, string, string>;
     reason: string;
     status: MoneyLimitChangeStatus;

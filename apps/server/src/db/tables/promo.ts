@@ -7,6 +7,9 @@ type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date |
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Tables owned by the promo module: promotions' activity (migration 0270) and raffles (0271). */
+/** awaiting_approval: its prizes passed a set-up ceiling (migration 0501); rejected: a second operator refused it. */
+export type RaffleStatus = 'awaiting_approval' | 'open' | 'drawn' | 'rejected';
+
 export type PromoTables = {
   promo_settings: {
     promotion_id: Int8;
@@ -56,13 +59,16 @@ export type PromoTables = {
     promotion_id: Int8;
     title: string;
     draw_at: Date;
-    status: Generated<'open' | 'drawn'>;
+    status: Generated<RaffleStatus>;
     server_seed: string;
     server_seed_hash: string;
     ticket_count: Generated<number>;
     created_by: NullableInt8;
     created_at: Generated<Date>;
     drawn_at: NullableTimestamp;
+    ceiling_reasons: Generated<string[]>;
+    approved_by: NullableInt8;
+    approved_at: NullableTimestamp;
   };
   raffle_prizes: {
     raffle_id: Int8;

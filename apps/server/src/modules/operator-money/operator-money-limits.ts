@@ -41,6 +41,8 @@ const COLUMN: Record<MoneyLimitKey, keyof LimitColumns> = {
   perRequestMinor: 'per_request_minor',
   playerDayMinor: 'player_day_minor',
   operatorDayMinor: 'operator_day_minor',
+  setupItemMinor: 'setup_item_minor',
+  setupPeriodMinor: 'setup_period_minor',
 };
 
 function raisesOf(row: LimitChangeRow): Partial<MoneyLimits> {

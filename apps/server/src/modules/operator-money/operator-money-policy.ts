@@ -48,6 +48,8 @@ export function limitsOf(row: LimitsRow): MoneyLimits {
     perRequestMinor: String(row.per_request_minor),
     playerDayMinor: String(row.player_day_minor),
     operatorDayMinor: String(row.operator_day_minor),
+    setupItemMinor: String(row.setup_item_minor),
+    setupPeriodMinor: String(row.setup_period_minor),
   };
 }
 

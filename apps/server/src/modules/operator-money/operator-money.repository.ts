@@ -8,7 +8,10 @@ export type LimitsRow = Selectable<OperatorMoneyTables['operator_money_limits']>
 export type LimitChangeRow = Selectable<OperatorMoneyTables['operator_money_limit_changes']>;
 
 /** The thresholds as the database holds them, by column. */
-export type LimitColumns = Pick<LimitsRow, 'per_request_minor' | 'player_day_minor' | 'operator_day_minor'>;
+export type LimitColumns = Pick<
+  LimitsRow,
+  'per_request_minor' | 'player_day_minor' | 'operator_day_minor' | 'setup_item_minor' | 'setup_period_minor'
+>;
 
 /**
  * The thresholds in force. `lock`: 'share' for a decision (a change waits until the decisions

@@ -126,7 +126,13 @@ describeEachDatabase('operator money policy: manual credits and thresholds', (ta
     const path = '/ops/operator-money/limits';
     const before = valueOf<MoneyLimitsView>(await call(t.app, 'GET', path, { token: financeA.token }));
     expect(before).toEqual({
-      limits: { perRequestMinor: R1000, playerDayMinor: '200000', operatorDayMinor: '500000' },
+      limits: {
+        perRequestMinor: R1000,
+        playerDayMinor: '200000',
+        operatorDayMinor: '500000',
+        setupItemMinor: '100000',
+        setupPeriodMinor: '1000000',
+      },
       pending: [],
     });
     const put = (op: TestOperator, payload: Record<string, unknown>) =>
@@ -148,11 +154,19 @@ describeEachDatabase('operator money policy: manual credits and thresholds', (ta
         perRequestMinor: '50000',
         playerDayMinor: '300000',
         operatorDayMinor: '500000',
+        setupItemMinor: '100000',
+        setupPeriodMinor: '1000000',
         reason: 'new policy',
       }),
     );
     expect(update.lowered).toEqual(['perRequestMinor']);
-    expect(update.limits).toEqual({ perRequestMinor: '50000', playerDayMinor: '200000', operatorDayMinor: '500000' });
+    expect(update.limits).toEqual({
+      perRequestMinor: '50000',
+      playerDayMinor: '200000',
+      operatorDayMinor: '500000',
+      setupItemMinor: '100000',
+      setupPeriodMinor: '1000000',
+    });
     expect(update.waiting).toMatchObject({
       status: 'pending',
       raises: { playerDayMinor: '300000' },
@@ -179,7 +193,13 @@ describeEachDatabase('operator money policy: manual credits and thresholds', (ta
     );
     const applied = valueOf<MoneyLimitsView>(await approve(admin2));
     expect(applied).toEqual({
-      limits: { perRequestMinor: '50000', playerDayMinor: '300000', operatorDayMinor: '500000' },
+      limits: {
+        perRequestMinor: '50000',
+        playerDayMinor: '300000',
+        operatorDayMinor: '500000',
+        setupItemMinor: '100000',
+        setupPeriodMinor: '1000000',
+      },
       pending: [],
     });
     expectFailure(await approve(admin2), 'MONEY_LIMIT_CHANGE_ALREADY_DECIDED', 409);

@@ -18,6 +18,8 @@ export async function findRaffleIdsByPromotion(
     .selectFrom('raffles')
     .select(['id', 'promotion_id'])
     .where('promotion_id', 'in', promotionIds)
+    // Players see live raffles only: not one waiting for a second operator, nor one turned down.
+    .where('status', 'in', ['open', 'drawn'])
     .orderBy('id', 'desc')
     .execute();
   for (const r of rows) out.set(r.promotion_id, [...(out.get(r.promotion_id) ?? []), r.id]);
@@ -34,6 +36,8 @@ export async function insertRaffle(
     serverSeedHash: string;
     createdBy: string;
     prizes: readonly { rewardKind: 'cash' | 'bonus' | 'points'; amount: string }[];
+    /** The set-up ceilings its prizes pass: any, and it waits for a second operator. */
+    ceilingReasons: readonly string[];
   },
 ): Promise<string> {
   const { id } = await db
@@ -45,6 +49,8 @@ export async function insertRaffle(
       server_seed: input.serverSeed,
       server_seed_hash: input.serverSeedHash,
       created_by: input.createdBy,
+      status: input.ceilingReasons.length > 0 ? 'awaiting_approval' : 'open',
+      ceiling_reasons: [...input.ceilingReasons],
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -61,6 +67,17 @@ export async function findRaffle(db: Db, id: string): Promise<RaffleRow | undefi
 
 export async function findRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
   return db.selectFrom('raffles').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Raffles waiting for a second operator (migration 0501), oldest first. */
+export async function findAwaitingRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
+  return db
+    .selectFrom('raffles')
+    .selectAll()
+    .where('status', '=', 'awaiting_approval')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function lockRaffle(db: Db, id: string): Promise<RaffleRow | undefined> {
@@ -241,4 +258,19 @@ export async function findMemberIdByAccount(
     .where('m.account', '=', account)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** A waiting raffle's decision: live (open) with its approver, or turned down; false when it no longer waits. */
+export async function decideRaffle(
+  db: Db,
+  id: string,
+  decision: { status: 'open' | 'rejected'; approvedBy: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('raffles')
+    .set({ status: decision.status, approved_by: decision.approvedBy, approved_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }

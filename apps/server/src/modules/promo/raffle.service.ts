@@ -3,16 +3,19 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import { drawRaffleWinners } from '@wps/shared/raffle-draw';
-import type { Raffle, RaffleCreateBody } from '@wps/shared/schemas/promo';
+import type { OpsRole } from '@wps/shared/ops-permissions';
+import type { OpsRaffle, Raffle, RaffleCreateBody } from '@wps/shared/schemas/promo';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { ContentService } from '../content/content.service';
 import type { MemberViews } from '../member/member-views';
+import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import type { SystemService } from '../system/system.service';
 import type { RewardGrant } from '../rewards/reward-grants.types';
 import { assertPayable, type PromoRewards } from './promo-rewards';
+import { createRaffleApproval, prizeMoney } from './raffle-approval';
 import {
   countClaimable,
   findDueRaffleIds,
@@ -21,6 +24,7 @@ import {
   findPrizes,
   findRaffle,
   findRaffles,
+  findAwaitingRaffles,
   findTicketOwners,
   findWinners,
   insertEntitlement,
@@ -43,6 +47,8 @@ export type RaffleContext = {
   memberViews: MemberViews;
   system: Pick<SystemService, 'getOperatorConfig'>;
   rewards: PromoRewards;
+  /** The operator money policy's set-up ceilings: required, so a raffle is never made unassessed. */
+  setups: SetupCeilings;
   now?: () => number;
 };
 
@@ -99,10 +105,18 @@ export function createRaffleService(ctx: RaffleContext) {
     );
   }
 
-  async function get(id: string, memberId: string | null): Promise<Raffle> {
+  async function view(id: string, memberId: string | null): Promise<Raffle> {
     const row = await findRaffle(db, id);
     if (!row) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { id });
     return (await views([row], memberId))[0]!;
+  }
+
+  /** A raffle as players see it: one waiting for a second operator, or turned down, is no raffle to them. */
+  async function get(id: string, memberId: string | null): Promise<Raffle> {
+    const raffle = await view(id, memberId);
+    if (raffle.status !== 'open' && raffle.status !== 'drawn')
+      throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { id });
+    return raffle;
   }
 
   /** Draw one raffle under its row lock; false when it was drawn already (by anyone). */
@@ -111,6 +125,9 @@ export function createRaffleService(ctx: RaffleContext) {
       const raffle = await lockRaffle(trx, id);
       if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { id });
       if (raffle.status === 'drawn') return false;
+      if (raffle.status === 'awaiting_approval')
+        throw new AppError(ErrorCode.RAFFLE_AWAITING_APPROVAL, 'This raffle waits for a second operator', { id });
+      if (raffle.status !== 'open') throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle was turned down', { id });
       const prizes: PrizeRow[] = await findPrizes(trx, [id]);
       const numbers = drawRaffleWinners(raffle.server_seed, raffle.id, raffle.ticket_count, prizes.length);
       const owners = await findTicketOwners(trx, id, numbers);
@@ -165,12 +182,31 @@ export function createRaffleService(ctx: RaffleContext) {
     },
   });
 
+  const approval = createRaffleApproval({ db, audit, setups: ctx.setups });
+
+  async function opsViews(rows: RaffleRow[]): Promise<OpsRaffle[]> {
+    const list = await views(rows, null);
+    return list.map(({ mine: _mine, ...rest }, i) => ({ ...rest, ...approval.opsFields(rows[i]!) }));
+  }
+
   return {
     get,
 
-    async listForOps() {
-      const list = await views(await findRaffles(db, 200), null);
-      return list.map(({ mine: _mine, ...rest }) => rest);
+    listForOps: async (): Promise<OpsRaffle[]> => opsViews(await findRaffles(db, 200)),
+
+    /** The raffles waiting for a second operator, oldest first (the money approvers' screen). */
+    listAwaiting: async (): Promise<OpsRaffle[]> => opsViews(await findAwaitingRaffles(db, 200)),
+
+    /** A second operator lets a raffle waiting above a set-up ceiling go live, or turns it down; audited. */
+    async decide(
+      approver: { operatorId: string; role: OpsRole },
+      raffleId: string,
+      decision: 'approve' | 'reject',
+      reason: string,
+    ): Promise<OpsRaffle> {
+      await approval.decide(approver, raffleId, decision, reason);
+      const row = await findRaffle(db, raffleId);
+      return (await opsViews(row ? [row] : []))[0]!;
     },
 
     /** Create a raffle with its prizes and its commitment (a new random seed); audited. */
@@ -181,6 +217,8 @@ export function createRaffleService(ctx: RaffleContext) {
       body.prizes.forEach((p, i) => assertPayable(rewards, p.rewardKind, `body.prizes.${i}.rewardKind`));
       const serverSeed = crypto.randomBytes(32).toString('hex');
       const id = await runInTransaction(db, async (trx) => {
+        // Prizes above a set-up ceiling: the raffle waits for a second operator before it goes live.
+        const { reasons } = await ctx.setups.assess(trx, { kind: 'raffle', ...prizeMoney(body.prizes) });
         const id = await insertRaffle(trx, {
           promotionId: body.promotionId,
           title: body.title,
@@ -189,6 +227,7 @@ export function createRaffleService(ctx: RaffleContext) {
           serverSeedHash: hashServerSeed(serverSeed),
           createdBy: operatorId,
           prizes: body.prizes,
+          ceilingReasons: reasons,
         });
         await audit.record(trx, {
           actorType: 'operator',
@@ -198,11 +237,16 @@ export function createRaffleService(ctx: RaffleContext) {
           subjectId: id,
           reason: body.reason,
           before: null,
-          after: { ...body, reason: undefined },
+          after: {
+            ...body,
+            reason: undefined,
+            status: reasons.length > 0 ? 'awaiting_approval' : 'open',
+            ceilingReasons: reasons,
+          },
         });
         return id;
       });
-      return get(id, null);
+      return view(id, null);
     },
 
     /** MCS2_claimRafflePromotion: the caller's waiting tickets join the draw, numbered in order. */
@@ -210,6 +254,8 @@ export function createRaffleService(ctx: RaffleContext) {
       const claimed = await runInTransaction(db, async (trx) => {
         const raffle = await lockRaffle(trx, raffleId);
         if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
+        if (raffle.status === 'awaiting_approval' || raffle.status === 'rejected')
+          throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
         if (raffle.status === 'drawn' || raffle.draw_at.getTime() <= now())
           throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle takes no more tickets');
         const entitlements = await lockClaimable(trx, raffleId, memberId);
@@ -223,7 +269,7 @@ export function createRaffleService(ctx: RaffleContext) {
     /** The operator's draw (any time while open: it also ends ticket claims); a second draw changes nothing. */
     async draw(operatorId: string, raffleId: string, reason: string): Promise<Raffle> {
       await drawOne(raffleId, { operatorId, reason });
-      return get(raffleId, null);
+      return view(raffleId, null);
     },
 
     /** The periodic job: draw every open raffle whose time has come; returns how many it drew. */
@@ -241,7 +287,9 @@ export function createRaffleService(ctx: RaffleContext) {
     ): Promise<Raffle> {
       const raffle = await findRaffle(db, raffleId);
       if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
-      if (raffle.status === 'drawn') throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle was drawn');
+      if (raffle.status === 'awaiting_approval')
+        throw new AppError(ErrorCode.RAFFLE_AWAITING_APPROVAL, 'This raffle waits for a second operator', { raffleId });
+      if (raffle.status !== 'open') throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle takes no more tickets');
       const memberId = await findMemberIdByAccount(db, memberViews, input.account);
       if (!memberId) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No such player', { account: input.account });
       await runInTransaction(db, async (trx) => {
@@ -267,7 +315,7 @@ export function createRaffleService(ctx: RaffleContext) {
           after: { memberId, tickets: input.tickets, grantId: grant.grantId },
         });
       });
-      return get(raffleId, null);
+      return view(raffleId, null);
     },
   };
 }

@@ -6,7 +6,13 @@ import { MoneyPolicySection } from './money-policy-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const limits = { perRequestMinor: '100000', playerDayMinor: '200000', operatorDayMinor: '500000' };
+const limits = {
+  perRequestMinor: '100000',
+  playerDayMinor: '200000',
+  operatorDayMinor: '500000',
+  setupItemMinor: '100000',
+  setupPeriodMinor: '1000000',
+};
 
 const raise = (over: Partial<MoneyLimitChange> = {}): MoneyLimitChange => ({
   id: '7',
@@ -50,6 +56,8 @@ describe('MoneyPolicySection', () => {
       perRequestMinor: '50000',
       playerDayMinor: '300000',
       operatorDayMinor: '500000',
+      setupItemMinor: '100000',
+      setupPeriodMinor: '1000000',
       reason: 'nova política',
     });
     // The lowering is in force (the form starts again from it); the raise is listed as waiting, for another operator.

@@ -33,6 +33,8 @@ export function moneyLimitsFormSchema(scale: number) {
       perRequestMinor: typedMinor(scale),
       playerDayMinor: typedMinor(scale),
       operatorDayMinor: typedMinor(scale),
+      setupItemMinor: typedMinor(scale),
+      setupPeriodMinor: typedMinor(scale),
       reason: z.string(),
     })
     .pipe(moneyLimitsBodySchema);
@@ -41,7 +43,8 @@ export function moneyLimitsFormSchema(scale: number) {
 /**
  * The operator money policy's thresholds: the amount of one payment an operator decides, and the
  * 24-hour totals of credits per player and per operator; past any of them a payment waits for a
- * second operator. Lowering a threshold is in force when saved; raising one waits below for an
+ * second operator. Beside them, the ceilings of a reward set-up (one item, one period), past which
+ * the set-up waits for a second operator before it goes live. Lowering a threshold is in force when saved; raising one waits below for an
  * operator other than the asker, who approves or rejects it here.
  */
 export function MoneyPolicySection({ scale, canWrite }: { scale: number; canWrite: boolean }) {
@@ -82,6 +85,8 @@ function MoneyLimitsForm({ limits, scale, canWrite }: { limits: MoneyLimits; sca
       perRequestMinor: minorAsTyped(limits.perRequestMinor, scale, i18n.language),
       playerDayMinor: minorAsTyped(limits.playerDayMinor, scale, i18n.language),
       operatorDayMinor: minorAsTyped(limits.operatorDayMinor, scale, i18n.language),
+      setupItemMinor: minorAsTyped(limits.setupItemMinor, scale, i18n.language),
+      setupPeriodMinor: minorAsTyped(limits.setupPeriodMinor, scale, i18n.language),
       reason: '',
     },
   });
