@@ -15,7 +15,9 @@ import { opsCall, publishPromotion } from './support/promotions';
  * A raffle as its people use it: the operator creates it in the back office (its commitment shows
  * at once) and gives a player tickets; the player sees the commitment on the promotion's page and
  * claims the tickets into the draw; the operator draws it; the player's page shows the winners,
- * the revealed seed and its own check, and the stand-alone verifier agrees.
+ * the revealed seed and its own check, and the stand-alone verifier agrees. A raffle whose prize
+ * passes the operator money policy's set-up ceiling cannot go live on the marketing operator's
+ * word: it waits until a finance operator approves it.
  */
 
 const PASSWORD = 'Sorteio2026x';
@@ -29,7 +31,7 @@ let promotionId: string;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('raffle', EXTRA_PORTS.raffle, {
-    roles: ['marketing'],
+    roles: ['marketing', 'finance'],
     configure: disableRegisterCaptcha,
   });
   baseURL = server.baseURL;
@@ -150,5 +152,49 @@ test('a raffle: created with its commitment, tickets claimed, drawn, winners sho
   fs.writeFileSync(file, publicAnswer);
   const { stdout } = await run(process.execPath, [path.join(ROOT, 'scripts', 'verify-raffle.mjs'), '--file', file]);
   expect(stdout).toContain('verified: 2 winners from 3 tickets');
+  await ops.context().close();
+});
+
+test("a marketing operator's raffle above its ceiling cannot go live alone: it waits until finance approves it", async ({
+  browser,
+}) => {
+  const ops = await newBackofficePage(browser, 1366);
+  await signInOperator(ops, { baseURL, role: 'marketing', path: 'promo/raffles' });
+  const create = ops.getByRole('form', { name: 'Novo sorteio' });
+  await create.getByLabel('Promoção', { exact: true }).selectOption(promotionId);
+  await create.getByLabel('Título').fill('Sorteio milionário');
+  await create.getByLabel(/Hora do sorteio/).fill(tomorrowEvening());
+  await create.getByLabel('Prêmio 1: valor').fill('90.000,00');
+  await create.getByRole('textbox', { name: /Motivo/ }).fill('sorteio grande');
+  await create.getByRole('button', { name: 'Criar sorteio' }).click();
+  const card = ops.getByRole('article', { name: /Sorteio milionário/ });
+  await expect(card).toContainText('Aguardando aprovação');
+  await expect(card).toContainText('até que um operador de finanças o aprove');
+  // Neither tickets nor a draw while it waits; marketing has no approvals screen.
+  await expect(card.getByRole('button', { name: 'Sortear agora' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Dar bilhetes' })).toHaveCount(0);
+  await expect(ops.getByRole('link', { name: 'Aprovações de sorteios' })).toHaveCount(0);
+
+  const finance = await newBackofficePage(browser, 1366);
+  await signInOperator(finance, { baseURL, role: 'finance', path: 'queues/raffle-approvals' });
+  await expect(finance.getByRole('heading', { name: 'Aprovações de sorteios', level: 1 })).toBeVisible();
+  const waiting = finance.getByRole('article', { name: /Sorteio milionário/ });
+  await expect(waiting).toContainText('O maior prêmio passa do teto de um item.');
+  await expect(waiting).toContainText('R$ 90.000,00');
+  await expectNoSeriousA11yViolations(finance, 'raffle approvals 1366');
+  await waiting.getByRole('button', { name: 'Aprovar o sorteio Sorteio milionário' }).click();
+  const dialog = finance.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /Motivo/ }).fill('orçamento aprovado');
+  await dialog.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(finance.getByText('Sorteio Sorteio milionário aprovado: está no ar.')).toBeVisible();
+  await expect(finance.getByText('Nenhum sorteio aguardando aprovação.')).toBeVisible();
+  await finance.setViewportSize({ width: 360, height: 800 });
+  await expectNoSeriousA11yViolations(finance, 'raffle approvals 360');
+
+  // Live now: marketing sees it open, with its actions.
+  await ops.reload();
+  await expect(card).toContainText('Aberto');
+  await expect(card.getByRole('button', { name: 'Sortear agora' })).toBeVisible();
+  await finance.context().close();
   await ops.context().close();
 });

@@ -27,6 +27,7 @@ import { MissionsPage } from '../features/missions/components/missions-page';
 import { MessagesPage } from '../features/messages/components/messages-page';
 import { RewardsPage } from '../features/rewards/components/rewards-page';
 import { HeldRewardsPage } from '../features/queues/components/held-rewards-page';
+import { RaffleApprovalsPage } from '../features/setup-approvals/components/raffle-approvals-page';
 import { RewardProgrammesPage } from '../features/reward-programmes/components/reward-programmes-page';
 import { OperatorsPage } from '../features/operators/components/operators-page';
 import { PaymentsPage } from '../features/payments/components/payments-page';
@@ -171,6 +172,12 @@ export const SCREENS: readonly Screen[] = [
     permission: 'rewards.read',
     Component: HeldRewardsPage,
     nav: { group: 'queues', labelKey: 'nav.heldRewards' },
+  },
+  {
+    path: 'queues/raffle-approvals',
+    permission: 'adjustments.approve',
+    Component: RaffleApprovalsPage,
+    nav: { group: 'queues', labelKey: 'nav.raffleApprovals' },
   },
   {
     path: 'payments',

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Raffle } from '@wps/shared/schemas/promo';
+import type { OpsRaffle } from '@wps/shared/schemas/promo';
 import { opsRequest } from '../../../lib/api-client';
 
-export type OpsRaffle = Omit<Raffle, 'mine'>;
+export type { OpsRaffle };
 export const rafflesKey = ['ops', 'raffles'] as const;
 
 /** GET /ops/raffles (promotions.write): the raffles, newest first; the seed once drawn. */

@@ -32,10 +32,10 @@ const createSchema = z.object({
 });
 type CreateValues = z.infer<typeof createSchema>;
 
-/** A prize as typed: cash and bonus in the currency ("50,00"), points whole. */
-function prizeMinor(kind: CreateValues['prizes'][number]['rewardKind'], text: string): string | null {
+/** A prize as typed: cash and bonus in the currency as the operator's language writes it ("1.500,00"), points whole. */
+function prizeMinor(kind: CreateValues['prizes'][number]['rewardKind'], text: string, locale: string): string | null {
   if (kind === 'points') return /^\d+$/.test(text.trim()) ? text.trim() : null;
-  const minor = parseTypedAmount(text, SITE_MONEY.scale);
+  const minor = parseTypedAmount(text, SITE_MONEY.scale, locale);
   return minor === null || minor <= 0n ? null : String(minor);
 }
 
@@ -92,6 +92,7 @@ function RaffleCard({ raffle, promotionTitle }: { raffle: OpsRaffle; promotionTi
           );
         })}
       </ol>
+      {raffle.status === 'awaiting_approval' && <p className="promo-muted">{t('raffles.awaitingNote')}</p>}
       {raffle.status === 'open' && <RaffleActions raffle={raffle} />}
     </article>
   );
@@ -125,7 +126,10 @@ export function RafflesPage() {
       promotionId: values.promotionId,
       title: values.title,
       drawAt: localToIso(values.drawAt, timeZone),
-      prizes: values.prizes.map((p) => ({ rewardKind: p.rewardKind, amount: prizeMinor(p.rewardKind, p.amount) })),
+      prizes: values.prizes.map((p) => ({
+        rewardKind: p.rewardKind,
+        amount: prizeMinor(p.rewardKind, p.amount, localeTag(i18n.language)),
+      })),
       reason: values.reason,
     });
     if (!body.success) {
