@@ -63,6 +63,8 @@ export type GatewayTables = {
     bonus_bet: Defaulted<string>;
     bonus_win: Defaulted<string>;
     bonus_refund: Defaulted<string>;
+    /** A rolled-back bet's bonus part the house kept (its bonus had ended): a cancelled stake, never paid (migration 0500). */
+    refund_kept: Defaulted<string>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
     settled_at: Timestamp;

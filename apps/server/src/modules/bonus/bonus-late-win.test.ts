@@ -4,6 +4,8 @@ import type { PlayerBonuses } from '@wps/shared/schemas/bonus';
 import { call, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { reconstructRound } from '../records/round-reconstruction';
+import { recordsViewsOf } from '../records/records-views';
 import { SANDBOX_SEAMLESS } from '../gateway/gateway.service';
 import { createPlayer, injectCallback, launchToken, mainBalance, type Player } from '../gateway/gateway.test-support';
 import { operatorToken } from '../withdrawal/withdrawal.test-support';
@@ -43,6 +45,24 @@ describeEachDatabase('the bonus part of a late refund or win', (target) => {
     const res = await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, op, body);
     expect(res.statusCode, res.body).toBe(200);
     return res;
+  };
+  /** The round as the records hold it, what the betting record shows, and whether the round's rebuild agrees with the ledger. */
+  const recorded = async (p: Player, roundId: string) => {
+    const round = await t.database.db
+      .selectFrom('game_rounds')
+      .select(['total_bet', 'total_win', 'total_refund', 'refund_kept'])
+      .where('round_id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const record = valueOf<{ list: { roundId: string; payoutMinor: string }[] }>(
+      await call(t.app, 'GET', '/wps/bet-record?page=1&pageSize=50', { token: p.token }),
+    ).list.find((r) => r.roundId === roundId);
+    const rebuilt = await reconstructRound(t.database.db, recordsViewsOf(t.database.db), roundId, SANDBOX_SEAMLESS);
+    return {
+      round,
+      payoutMinor: record?.payoutMinor,
+      agrees: rebuilt?.agrees,
+      checks: rebuilt?.checks.filter((c) => !c.ok),
+    };
   };
   const bonuses = async (p: Player) =>
     valueOf<PlayerBonuses>(await call(t.app, 'GET', '/wps/bonuses', { token: p.token })).bonuses;
@@ -96,9 +116,22 @@ describeEachDatabase('the bonus part of a late refund or win', (target) => {
     expect(round.bonus_id).toBe(bonusA);
 
     // The refund of a bet bonus A staked: bonus B's account does not grow.
-    await vendor('rollback', { ...base, transactionId: id('rb'), roundId, betTransactionId: second });
+    const rollback = id('rb');
+    await vendor('rollback', { ...base, transactionId: rollback, roundId, betTransactionId: second });
     expect(await bonusBalance(t.app, player.memberId)).toBe(2_000n);
     expect(await mainBalance(t.app, player.memberId)).toBe(0n);
+    // The records say nothing went back: the 2.00 the house kept is a cancelled stake, not a refund paid.
+    expect(
+      await t.database.db
+        .selectFrom('round_bets')
+        .select(['amount', 'bonus_kept'])
+        .where('vendor_tx_id', '=', rollback)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ amount: '0', bonus_kept: '200' });
+    expect(await recorded(player, roundId)).toMatchObject({
+      round: { total_bet: '1000', total_win: '0', total_refund: '0', refund_kept: '200' },
+      agrees: true,
+    });
 
     // A round bonus B stakes while it runs is paid into its account as before.
     const own = id('r');
@@ -120,5 +153,12 @@ describeEachDatabase('the bonus part of a late refund or win', (target) => {
       .where('vendor_tx_id', '=', win)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ bonus_amount: '0', bonus_kept: '5000' });
+    // What the player was paid: nothing. The round, the betting record and the round's rebuild agree.
+    expect(await recorded(player, roundId)).toEqual({
+      round: { total_bet: '1000', total_win: '0', total_refund: '0', refund_kept: '0' },
+      payoutMinor: '0',
+      agrees: true,
+      checks: [],
+    });
   });
 });

@@ -44,6 +44,7 @@ export function createGatewayViews({ db }: { db: Kysely<Database> }) {
           'bonus_bet',
           'bonus_win',
           'bonus_refund',
+          'refund_kept',
           'created_at',
           'settled_at',
         ]),

@@ -145,6 +145,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       let transactionId: string | null = null;
       let refunded = 0n;
       let bonusRefunded = 0n;
+      let kept = 0n;
       let balance: bigint;
       if (target.status === 'accepted') {
         if (round && round.status !== 'open') throw refuse('round_settled', { roundId: input.roundId });
@@ -182,21 +183,25 @@ export function createSeamlessRollback(parts: SeamlessParts) {
           transactionId = posted.transactionId;
         }
         if (!(await markBetRolledBack(t, target.id))) throw new Error('seamless: bet changed under its row lock');
-        refunded = target.amount;
-        bonusRefunded = target.bonusAmount;
+        // The round records what went back; a bonus part the house kept is a cancelled stake
+        // (refund_kept), never a refund paid (migration 0500).
+        refunded = realPart + bonusBack;
+        bonusRefunded = bonusBack;
+        kept = target.bonusAmount - bonusBack;
         balance = await currentBalance(t, input.memberId, money.currency);
       } else {
         // Already rolled back, refused or a tombstone: nothing to refund, the answer is still success.
         balance = await currentBalance(t, input.memberId, money.currency);
       }
       const updated =
-        round && refunded > 0n
-          ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded })
+        round && refunded + kept > 0n
+          ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded, addRefundKept: kept })
           : round;
       const result = answer(input.memberId, money, balance, transactionId, updated);
       await completeRoundBet(t, claimed.id, {
         status: 'done',
         amount: refunded,
+        bonusKept: kept,
         ledgerTransactionId: transactionId,
         response: result,
       });

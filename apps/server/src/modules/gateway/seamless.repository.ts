@@ -19,6 +19,7 @@ export type RoundRow = {
   totalRefund: bigint;
   bonusBet: bigint;
   bonusRefund: bigint;
+  refundKept: bigint;
   /** The bonus whose money first staked the round (migration 0496); null without bonus stake. */
   bonusId: string | null;
 };
@@ -94,6 +95,8 @@ export async function completeRoundBet(
     status: RoundBetStatus;
     amount?: bigint;
     bonusAmount?: bigint;
+    /** A rollback's bonus part the house kept (the bet's bonus had ended). */
+    bonusKept?: bigint;
     ledgerTransactionId: string | null;
     response: Record<string, unknown>;
   },
@@ -104,6 +107,7 @@ export async function completeRoundBet(
       status: input.status,
       ...(input.amount !== undefined ? { amount: input.amount.toString() } : {}),
       ...(input.bonusAmount !== undefined ? { bonus_amount: input.bonusAmount.toString() } : {}),
+      ...(input.bonusKept !== undefined ? { bonus_kept: input.bonusKept.toString() } : {}),
       ledger_transaction_id: input.ledgerTransactionId,
       response: JSON.stringify(input.response),
     })
@@ -138,7 +142,7 @@ export async function lockRound(db: Db, vassalage: string, roundId: string): Pro
 export async function updateRound(
   db: Db,
   id: string,
-  input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; settle?: boolean },
+  input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; addRefundKept?: bigint; settle?: boolean },
 ): Promise<RoundRow> {
   const r = await db
     .updateTable('game_rounds')
@@ -146,6 +150,7 @@ export async function updateRound(
       total_win: sql<string>`total_win + ${(input.addWin ?? 0n).toString()}::bigint`,
       total_refund: sql<string>`total_refund + ${(input.addRefund ?? 0n).toString()}::bigint`,
       bonus_refund: sql<string>`bonus_refund + ${(input.addBonusRefund ?? 0n).toString()}::bigint`,
+      refund_kept: sql<string>`refund_kept + ${(input.addRefundKept ?? 0n).toString()}::bigint`,
       updated_at: new Date(),
       ...(input.settle ? { status: 'settled' as const, settled_at: new Date() } : {}),
     })
@@ -172,6 +177,7 @@ function toRound(r: RoundSelect): RoundRow {
     totalRefund: BigInt(r.total_refund as string),
     bonusBet: BigInt(r.bonus_bet as string),
     bonusRefund: BigInt(r.bonus_refund as string),
+    refundKept: BigInt(r.refund_kept as string),
     bonusId: r.bonus_id === null || r.bonus_id === undefined ? null : String(r.bonus_id),
   };
 }

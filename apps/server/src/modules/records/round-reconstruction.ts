@@ -109,6 +109,9 @@ export async function reconstructRound(
   const totalWin = BigInt(round.total_win);
   const totalRefund = BigInt(round.total_refund);
   const amountsOf = (kind: string) => moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount));
+  /** What a win or rollback paid the player: its amount less the bonus part the house kept (migration 0500). */
+  const paidOf = (kind: string) =>
+    moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount) - (kind === 'win' ? BigInt(b.bonus_kept) : 0n));
   /** The player's net in a transaction over all their own accounts (main wallet and bonus). */
   const ownAccounts = new Set(
     entries.filter((e) => e.is_player && e.member_id === round.member_id).map((e) => e.account_id),
@@ -120,13 +123,19 @@ export async function reconstructRound(
 
   const checks: RoundCheck[] = [
     check('stakes', totalBet, sum(amountsOf('bet')), 'stakes'),
-    check('wins', totalWin, sum(amountsOf('win')), 'wins'),
-    check('refunds', totalRefund, sum(amountsOf('rollback')), 'refunds'),
+    check('wins', totalWin, sum(paidOf('win')), 'wins paid'),
+    check('refunds', totalRefund, sum(paidOf('rollback')), 'refunds paid'),
   ];
   for (const b of moved) {
     const tx = ledger.get(b.ledger_transaction_id!);
-    // A win's bonus part the house kept (the bonus had ended) never reached the player.
-    const expected = b.kind === 'bet' ? -BigInt(b.amount) : BigInt(b.amount) - BigInt(b.bonus_kept);
+    // A win's bonus part the house kept (the bonus had ended) never reached the player; a
+    // rollback's amount is what went back (its kept part is in bonus_kept beside it).
+    const expected =
+      b.kind === 'bet'
+        ? -BigInt(b.amount)
+        : b.kind === 'win'
+          ? BigInt(b.amount) - BigInt(b.bonus_kept)
+          : BigInt(b.amount);
     const net = playerNet(b.ledger_transaction_id!);
     const balanced = tx ? sum(tx.entries.map((e) => BigInt(e.amountMinor))) === 0n : false;
     checks.push({
@@ -138,11 +147,10 @@ export async function reconstructRound(
     });
   }
   const ledgerNet = sum([...ledger.keys()].map(playerNet));
-  const kept = sum(moved.map((b) => BigInt(b.bonus_kept)));
   checks.push(
     check(
       'player net',
-      totalWin + totalRefund - totalBet - kept,
+      totalWin + totalRefund - totalBet,
       ledgerNet,
       "the player's net (wins + refunds - stakes) against the ledger",
     ),
@@ -158,7 +166,9 @@ export async function reconstructRound(
     player: { memberId: round.member_id, account: round.account },
     currency: round.currency,
     status: round.status,
-    outcome: round.status === 'open' ? 'open' : totalRefund === totalBet ? 'cancelled' : 'settled',
+    // Cancelled: every stake rolled back, whether it went back or the house kept its bonus part.
+    outcome:
+      round.status === 'open' ? 'open' : totalRefund + BigInt(round.refund_kept) === totalBet ? 'cancelled' : 'settled',
     createdAt: round.created_at.toISOString(),
     settledAt: round.settled_at ? round.settled_at.toISOString() : null,
     totals: {

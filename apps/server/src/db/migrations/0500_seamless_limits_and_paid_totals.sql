@@ -1,4 +1,6 @@
--- A player's stake and loss limits are decided in the bet's own transaction, under the wallet's row
+-- Two changes to the seamless wallet's bets and wins, in one new definition of seamless_apply.
+--
+-- 1. A player's stake and loss limits are decided in the bet's own transaction, under the wallet's row
 -- lock. They were checked before the bet joined its batch (responsible-gaming/rg-guards.ts), from
 -- the rounds committed so far: twenty bets sent together each saw the same loss and all passed, so
 -- a 10.00 daily loss limit let 200.00 be lost on PostgreSQL. Now the guard hands the bet its
@@ -16,6 +18,31 @@
 -- seamless_apply whole (seamless.repository.ts applySeamlessBets). seamless_apply is 0497's, whole,
 -- with the check between the round's state and the bonus's maximum stake. A refusal is stored like
 -- the others, so a vendor's retry of the refused bet gets the same answer.
+
+-- 2. A round's totals say what the player was paid. When the bonus that staked a round had ended,
+-- the bonus part of its win went to the house (migrations 0251, 0497) but game_rounds.total_win
+-- still grew by the whole win, and a rolled-back bet's bonus part the house kept still counted in
+-- total_refund (seamless-rollback.ts): the betting record, the regulator export, loss limits,
+-- agent settlement and monitoring all counted that money as the player's. Now total_win grows by
+-- the win less what the house kept (round_bets.bonus_kept keeps the part), and a rollback adds to
+-- total_refund and bonus_refund only what went back, the kept stake going to the new column
+-- refund_kept. The round's stake for the win cap, a win's split and a bonus's maximum stake is
+-- its bets less total_refund less refund_kept, as before. seamless_win_many needs no change: it
+-- takes only rounds whose bonus stake less bonus_refund is zero, which a round with a kept refund
+-- is not, and seamless_apply settles those. Rounds written before are corrected below: each
+-- win's kept part comes off total_win (the reporting triggers of migration 0318 move the hourly
+-- figures with it; they send no reward events for a settled round). Rollbacks written before did
+-- not record the part they kept and stay as they were.
+
+ALTER TABLE game_rounds ADD COLUMN refund_kept bigint NOT NULL DEFAULT 0 CHECK (refund_kept >= 0);
+
+UPDATE game_rounds AS r SET total_win = r.total_win - k.kept
+FROM (
+  SELECT b.vassalage, b.round_id, sum(b.bonus_kept) AS kept
+  FROM round_bets AS b WHERE b.kind = 'win' AND b.bonus_kept > 0
+  GROUP BY b.vassalage, b.round_id
+) AS k
+WHERE r.vassalage = k.vassalage AND r.round_id = k.round_id;
 
 INSERT INTO seamless_refusals (reason, error_code, message) VALUES
   ('rg_stake_limit', 'RG_STAKE_LIMIT_EXCEEDED', 'This stake is above your stake limit'),
@@ -155,7 +182,7 @@ BEGIN
     END IF;
 
     IF v_kind = 'bet' THEN
-      SELECT r.id, r.member_id, r.status, r.total_bet, r.total_refund INTO v_round
+      SELECT r.id, r.member_id, r.status, r.total_bet, r.total_refund, r.refund_kept INTO v_round
       FROM game_rounds AS r WHERE r.vassalage = v_vassalage AND r.round_id = v_round_id
       FOR UPDATE;
       IF FOUND AND v_round.member_id <> v_member THEN
@@ -172,7 +199,7 @@ BEGIN
       END IF;
       -- The round's stake so far: its bets less what was rolled back (0 for a new round). The
       -- round's row is locked above, so two bets of one round decide one after the other.
-      v_round_stake := coalesce(v_round.total_bet - v_round.total_refund, 0);
+      v_round_stake := coalesce(v_round.total_bet - v_round.total_refund - v_round.refund_kept, 0);
       v_rg_refusal := CASE WHEN v_op ? 'rg' THEN rg_bet_refusal(v_member, v_amount, v_op -> 'rg', v_scale) END;
       IF v_round.id IS NOT NULL AND v_round.status <> 'open' THEN
         v_answer := seamless_refusal('round_settled', jsonb_build_object('roundId', v_round_id));
@@ -259,7 +286,7 @@ BEGIN
     ELSIF v_kind = 'win' THEN
       -- Refusals for a missing bet, another player's or a settled round are not stored: the
       -- win may be retried once its bet exists.
-      SELECT r.id, r.member_id, r.status, r.node_id, r.total_bet, r.total_win, r.total_refund, r.bonus_bet, r.bonus_refund, r.bonus_id INTO v_round
+      SELECT r.id, r.member_id, r.status, r.node_id, r.total_bet, r.total_win, r.total_refund, r.refund_kept, r.bonus_bet, r.bonus_refund, r.bonus_id INTO v_round
       FROM game_rounds AS r WHERE r.vassalage = v_vassalage AND r.round_id = v_round_id
       FOR UPDATE;
       IF NOT FOUND THEN
@@ -286,7 +313,8 @@ BEGIN
       END IF;
 
       -- The cap and the overflow guard: refusals that are stored, so a replay gets the same one.
-      v_stake := v_round.total_bet - v_round.total_refund;
+      -- The round's stake: its bets less every cancelled stake, refunded or kept by the house.
+      v_stake := v_round.total_bet - v_round.total_refund - v_round.refund_kept;
       -- least() skips nulls: the cap is whichever bounds are configured.
       v_cap := least((v_op ->> 'winMultiple')::numeric * v_stake, (v_op ->> 'winMax')::numeric);
       IF v_amount > 0 AND v_cap IS NOT NULL AND v_amount > v_cap THEN
@@ -316,8 +344,8 @@ BEGIN
       -- bonus account while the bonus that staked the round still runs, else the house keeps it
       -- (docs/decisions.md, "Bonus money").
       v_real_part := v_amount;
-      IF v_amount > 0 AND v_round.bonus_bet - v_round.bonus_refund > 0 AND v_stake > 0 THEN
-        v_real_part := div(v_amount::numeric * (v_stake - (v_round.bonus_bet - v_round.bonus_refund)), v_stake)::bigint;
+      IF v_amount > 0 AND v_round.bonus_bet - v_round.bonus_refund - v_round.refund_kept > 0 AND v_stake > 0 THEN
+        v_real_part := div(v_amount::numeric * (v_stake - (v_round.bonus_bet - v_round.bonus_refund - v_round.refund_kept)), v_stake)::bigint;
         v_bonus_part := v_amount - v_real_part;
         IF v_bonus_wallet IS NULL OR NOT bonus_takes_round_money(v_round.bonus_id) THEN
           v_kept := v_bonus_part;
@@ -354,7 +382,8 @@ BEGIN
       IF NOT FOUND THEN
         RAISE EXCEPTION 'seamless: transaction id % claimed concurrently', v_tx USING ERRCODE = 'LE004';
       END IF;
-      UPDATE game_rounds SET total_win = total_win + v_amount, bonus_win = bonus_win + v_bonus_part, updated_at = now(),
+      -- What was paid: the bonus part the house kept is no win of the player's (this migration's header).
+      UPDATE game_rounds SET total_win = total_win + v_amount - v_kept, bonus_win = bonus_win + v_bonus_part, updated_at = now(),
         status = CASE WHEN v_settle THEN 'settled' ELSE status END,
         settled_at = CASE WHEN v_settle THEN now() ELSE settled_at END
       WHERE id = v_round.id;
