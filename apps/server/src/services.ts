@@ -41,6 +41,7 @@ import { createPlayersService } from './modules/players/players.service';
 import { createPlayerActions } from './modules/players/player-actions';
 import { createAdjustmentsService } from './modules/players/adjustments.service';
 import { createOperatorMoneyService } from './modules/operator-money/operator-money.service';
+import { createPayoutChecks } from './modules/operator-money/operator-money-withdrawals';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
@@ -177,6 +178,9 @@ export function createServices(ctx: AppContext) {
   });
   session.useOpenGuard(responsibleGaming.access.beforeSession);
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
+  // No operator pays alone: every operator-decided payment asks this policy in its money transaction
+  // (built here, before the first paying path that asks it: withdrawals).
+  const operatorMoney = createOperatorMoneyService({ ...ctx, audit, operators });
   // The back office's site settings; a change drops this instance's configuration copy at once.
   const siteSettings = createSiteSettings({
     db: ctx.db,
@@ -248,6 +252,9 @@ export function createServices(ctx: AppContext) {
     messages,
     member,
     bonus,
+    moneyPolicy: operatorMoney.policy,
+    payoutChecks: createPayoutChecks(),
+    operatorNames: (ids) => operators.namesOf(ids),
     identityCheckPending: async (memberId) => {
       await kycTiers.assertNotReverifying(memberId);
       return (await kyc.service.isRequired()) && !(await kyc.service.isVerified(memberId));
@@ -349,8 +356,6 @@ export function createServices(ctx: AppContext) {
     now: Date.now,
   });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
-  // No operator pays alone: every operator-decided payment asks this policy in its money transaction.
-  const operatorMoney = createOperatorMoneyService({ ...ctx, audit, operators });
   const adjustments = createAdjustmentsService({
     ...ctx,
     ledger,

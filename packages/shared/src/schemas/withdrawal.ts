@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { minorUnitsText } from './common';
 import { PIX_KEY_TYPES } from '../pix-key';
 import { opsListQuerySchema, opsPageSchema } from './ops-list';
+import { MONEY_WAIT_REASONS } from './operator-money';
 
 /** A decimal amount in major units as typed by the player, e.g. "150" or "150.50". */
 export const majorAmountSchema = z
@@ -165,6 +166,36 @@ export const opsWithdrawalSettingsBodySchema = z.object({
 export const PROOF_MAX_FILES = 3;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A pending order's approval that waits for a second operator (the operator money policy: above
+ * one of its thresholds one operator's approval pays nothing). An operator other than the asker,
+ * holding money.write, completes it.
+ */
+export const withdrawalSecondApprovalSchema = z.object({
+  askedBy: z.string(),
+  askedByName: z.string().nullable(),
+  askedAt: z.string(),
+  /** Which thresholds it passed: `per_request` (one withdrawal), `operator_day` (the asker's 24-hour payouts). */
+  waitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
+});
+export type WithdrawalSecondApproval = z.infer<typeof withdrawalSecondApprovalSchema>;
+
+/**
+ * An alert on an order: an operator approved it for a player they had credited by hand within the
+ * last `days` days (asked or approved a manual credit). The approval still followed the policy.
+ */
+export const withdrawalAlertSchema = z.object({
+  kind: z.literal('credited_then_paid_out'),
+  operatorId: z.string(),
+  operatorName: z.string().nullable(),
+  raisedAt: z.string(),
+  creditCount: z.number().int(),
+  creditedMinor: z.string(),
+  lastCreditAt: z.string(),
+  days: z.number().int(),
+});
+export type WithdrawalAlert = z.infer<typeof withdrawalAlertSchema>;
+
 /** An order as the operator sees it (GET /ops/withdrawals…, and every decision's answer): the full account number and the decision trail. */
 export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   memberId: z.string(),
@@ -178,6 +209,9 @@ export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   decidedBy: z.string().nullable(),
   resolutionNote: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** Set while an approval waits for a second operator (and kept once it was completed). */
+  secondApproval: withdrawalSecondApprovalSchema.nullable(),
+  alerts: z.array(withdrawalAlertSchema),
 });
 
 export type OpsWithdrawalOrder = z.infer<typeof opsWithdrawalOrderSchema>;

@@ -48,4 +48,25 @@ export type OperatorMoneyTables = {
     scope: 'operator' | 'player';
     subject_id: Int8;
   };
+  /** Payouts (withdrawals) the policy let through: the operators' 24-hour payout totals (0511). */
+  operator_money_payouts: {
+    id: Generated<string>;
+    kind: string;
+    reference: string;
+    member_id: Int8;
+    asked_by: Int8;
+    approved_by: NullableInt8;
+    amount: Int8;
+    decided_at: Generated<Date>;
+  };
+  /** An operator who paid out to a player they credited by hand shortly before (0511). */
+  operator_money_alerts: {
+    id: Generated<string>;
+    kind: 'credited_then_paid_out';
+    reference: string;
+    member_id: Int8;
+    operator_id: Int8;
+    figures: ColumnType<unknown, string, never>;
+    raised_at: Generated<Date>;
+  };
 };

@@ -5,7 +5,7 @@ type Int8 = ColumnType<string, string, string>;
 type GeneratedInt8 = ColumnType<string, never, never>;
 type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
-/** Tables owned by the withdrawal module (migrations 0030_withdrawals.sql and 0090_money_request_refusals.sql). */
+/** Tables owned by the withdrawal module (migrations 0030_withdrawals.sql, 0090_money_request_refusals.sql and 0510_withdrawal_second_operator.sql). */
 export type WithdrawalTables = {
   withdrawal_orders: {
     id: GeneratedInt8;
@@ -39,6 +39,10 @@ export type WithdrawalTables = {
     confirm_deadline: Timestamp;
     confirmed_at: Timestamp;
     resolved_at: Timestamp;
+    /** An approval that waits for a second operator (0510): who asked, when, and the thresholds it passed. */
+    approval_asked_by: ColumnType<string | null, string | null | undefined, string | null>;
+    approval_asked_at: Timestamp;
+    approval_wait_reasons: ColumnType<string[], string[] | undefined, string[]>;
   };
   withdrawal_proofs: {
     id: GeneratedInt8;

@@ -4,7 +4,15 @@ import { roleHasPermission, type OpsPermission, type OpsRole } from '@wps/shared
 import type { MoneyLimits, MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { findLimits, insertCredit, lockSubjects, sumRecentCredits, type LimitsRow } from './operator-money.repository';
+import {
+  findLimits,
+  insertCredit,
+  insertPayout,
+  lockSubjects,
+  sumRecentCredits,
+  sumRecentPayouts,
+  type LimitsRow,
+} from './operator-money.repository';
 
 type Db = Kysely<Database>;
 
@@ -16,6 +24,10 @@ type Db = Kysely<Database>;
  */
 export const OPERATOR_MONEY_KINDS = {
   adjustment: 'adjustments.approve',
+  // A withdrawal approval (direction 'payout'). money.write is what decides a withdrawal at all
+  // (finance and admin): the second look is the same job done by another operator, and support,
+  // who only reads the queue, cannot complete one.
+  withdrawal: 'money.write',
 } as const satisfies Record<string, OpsPermission>;
 export type OperatorMoneyKind = keyof typeof OPERATOR_MONEY_KINDS;
 
@@ -23,8 +35,13 @@ export type MoneyDecisionRequest = {
   kind: OperatorMoneyKind;
   /** The paying path's own key for this payment (`adjustment:42`): a credit counts once in the totals. */
   reference: string;
-  /** A credit pays the player and counts in the 24-hour totals; a debit is held to the amount of one request only. */
-  direction: 'credit' | 'debit';
+  /**
+   * A credit pays the player and counts in the 24-hour credit totals; a debit is held to the
+   * amount of one request only; a payout (a withdrawal: the player's own money going out) is held
+   * to the amount of one request and to the asking operator's 24-hour payout total, apart from
+   * the credits (operator-money-withdrawals.ts says why).
+   */
+  direction: 'credit' | 'debit' | 'payout';
   /** The operator who asked for the payment. */
   operatorId: string;
   playerId: string;
@@ -39,7 +56,7 @@ export type MoneyDecision = {
   /** The thresholds the payment passes (an approved payment posts and still names them). */
   reasons: MoneyWaitReason[];
   limits: MoneyLimits;
-  /** The 24-hour credits before this payment, for the audit entry; null for a debit. */
+  /** The 24-hour credits (a payout: payouts) before this payment, for the audit entry; null for a debit. */
   totalsBefore: { playerMinor: string; operatorMinor: string } | null;
 };
 
@@ -80,7 +97,8 @@ export function createOperatorMoneyPolicy() {
           });
       }
       const isCredit = req.direction === 'credit';
-      if (isCredit) await lockSubjects(trx, req.operatorId, req.playerId);
+      const isPayout = req.direction === 'payout';
+      if (isCredit || isPayout) await lockSubjects(trx, req.operatorId, req.playerId);
       const row = await findLimits(trx, 'share');
       if (!row) throw new Error('the operator money thresholds are missing (migration 0450 inserts them)');
       const limits = limitsOf(row);
@@ -94,9 +112,24 @@ export function createOperatorMoneyPolicy() {
         if (sums.player + amount > BigInt(limits.playerDayMinor)) reasons.push('player_day');
         if (sums.operator + amount > BigInt(limits.operatorDayMinor)) reasons.push('operator_day');
       }
+      if (isPayout) {
+        const sums = await sumRecentPayouts(trx, req.operatorId, req.playerId);
+        totalsBefore = { playerMinor: String(sums.player), operatorMinor: String(sums.operator) };
+        if (sums.operator + amount > BigInt(limits.operatorDayMinor)) reasons.push('operator_day');
+      }
       const outcome = reasons.length === 0 || approver ? 'post' : 'wait';
       if (outcome === 'post' && isCredit) {
         await insertCredit(trx, {
+          kind: req.kind,
+          reference: req.reference,
+          playerId: req.playerId,
+          askedBy: req.operatorId,
+          approvedBy: approver?.operatorId ?? null,
+          amount,
+        });
+      }
+      if (outcome === 'post' && isPayout) {
+        await insertPayout(trx, {
           kind: req.kind,
           reference: req.reference,
           playerId: req.playerId,

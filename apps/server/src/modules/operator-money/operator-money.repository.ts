@@ -152,3 +152,99 @@ export async function decideLimitChange(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Payouts (withdrawals) asked by the operator over the last 24 hours (database clock), and those
+ * to the player, read after lockSubjects like sumRecentCredits. A payout is the player's own
+ * money going out: it has its own totals, apart from the credits.
+ */
+export async function sumRecentPayouts(
+  db: Db,
+  operatorId: string,
+  playerId: string,
+): Promise<{ player: bigint; operator: bigint }> {
+  const since = sql<Date>`now() - interval '24 hours'`;
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('operator_money_payouts')
+        .select(sql<string>`COALESCE(sum(amount), 0)::text`.as('s'))
+        .where('member_id', '=', playerId)
+        .where('decided_at', '>', since)
+        .as('player'),
+      eb
+        .selectFrom('operator_money_payouts')
+        .select(sql<string>`COALESCE(sum(amount), 0)::text`.as('s'))
+        .where('asked_by', '=', operatorId)
+        .where('decided_at', '>', since)
+        .as('operator'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { player: BigInt(row.player ?? '0'), operator: BigInt(row.operator ?? '0') };
+}
+
+export async function insertPayout(
+  db: Db,
+  p: { kind: string; reference: string; playerId: string; askedBy: string; approvedBy: string | null; amount: bigint },
+): Promise<void> {
+  await db
+    .insertInto('operator_money_payouts')
+    .values({
+      kind: p.kind,
+      reference: p.reference,
+      member_id: p.playerId,
+      asked_by: p.askedBy,
+      approved_by: p.approvedBy,
+      amount: p.amount.toString(),
+    })
+    .execute();
+}
+
+/** The credits an operator asked or approved for a player since `days` days ago (database clock), newest last. */
+export async function findCreditsByOperatorTo(
+  db: Db,
+  operatorId: string,
+  playerId: string,
+  days: number,
+): Promise<{ reference: string; amount: bigint; decidedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('operator_money_credits')
+    .select(['reference', 'amount', 'decided_at'])
+    .where('member_id', '=', playerId)
+    .where((eb) => eb.or([eb('asked_by', '=', operatorId), eb('approved_by', '=', operatorId)]))
+    .where('decided_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => ({ reference: r.reference, amount: BigInt(r.amount), decidedAt: r.decided_at }));
+}
+
+export type AlertRow = Selectable<OperatorMoneyTables['operator_money_alerts']>;
+
+/** Raise an alert once per reference, operator and kind; a repeat (a retried transaction) changes nothing. */
+export async function insertAlert(
+  db: Db,
+  a: { kind: AlertRow['kind']; reference: string; playerId: string; operatorId: string; figures: unknown },
+): Promise<void> {
+  await db
+    .insertInto('operator_money_alerts')
+    .values({
+      kind: a.kind,
+      reference: a.reference,
+      member_id: a.playerId,
+      operator_id: a.operatorId,
+      figures: JSON.stringify(a.figures),
+    })
+    .onConflict((oc) => oc.constraint('operator_money_alerts_once').doNothing())
+    .execute();
+}
+
+/** The alerts raised on these references, oldest first. */
+export async function findAlertsFor(db: Db, references: string[]): Promise<AlertRow[]> {
+  if (references.length === 0) return [];
+  return db
+    .selectFrom('operator_money_alerts')
+    .selectAll()
+    .where('reference', 'in', references)
+    .orderBy('id', 'asc')
+    .execute();
+}

@@ -23,7 +23,15 @@ import {
   type WithdrawalContext,
   type WithdrawalCore,
 } from './withdrawal-shared';
-import { findOrder, findProofs, lockOrder, updateOrderStatus, type WithdrawalRow } from './withdrawal.repository';
+import { decideApproval, withdrawalPolicyReference } from './withdrawal-approval';
+import {
+  findOrder,
+  findProofs,
+  lockOrder,
+  markApprovalWaiting,
+  updateOrderStatus,
+  type WithdrawalRow,
+} from './withdrawal.repository';
 
 /** Where approved withdrawals are paid from: the house's own cash account (docs/decisions.md). */
 const PAYOUT_ACCOUNT = 'house_cash' as const;
@@ -32,7 +40,11 @@ const PAYOUT_ACCOUNT = 'house_cash' as const;
 export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalCore) {
   const { db, system, ledger, audit, messages } = ctx;
 
-  /** Operator decision on a pending order: exactly one approve or reject ever wins. */
+  /**
+   * Operator decision on a pending order: exactly one approve or reject ever wins. An approval
+   * asks the operator money policy after the order's row lock (withdrawal-approval.ts); when it
+   * must wait for a second operator, it pays nothing and the order stays pending, marked.
+   */
   async function decide(actor: WithdrawalActor, id: string, action: 'approve' | 'reject', reason: string | null) {
     const brand = await system.getBrand();
     const settings = await core.getSettings();
@@ -46,7 +58,27 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         });
       }
       const decidedBy = actor.actorId ? `${actor.actorType}:${actor.actorId}` : actor.actorType;
+      let policyNote: Record<string, unknown> = {};
       if (action === 'approve') {
+        const approval = await decideApproval(ctx, trx, actor, before);
+        policyNote = approval.note;
+        if (approval.outcome === 'wait') {
+          // Nothing is paid and the player is not told: for them the order is still being reviewed.
+          await markApprovalWaiting(trx, id, { askedBy: actor.actorId ?? '', at, waitReasons: approval.reasons });
+          const waiting = await findOrder(trx, id);
+          if (!waiting) throw new Error(`withdrawal ${id} vanished inside its transaction`);
+          await audit.record(trx, {
+            actorType: actor.actorType,
+            actorId: actor.actorId,
+            action: 'withdrawal.approve_request',
+            subjectType: 'withdrawal',
+            subjectId: id,
+            reason,
+            before: snapshot(before),
+            after: { ...snapshot(waiting), ...policyNote },
+          });
+          return waiting;
+        }
         const payoutId = await ledger.ensureSystemAccount(PAYOUT_ACCOUNT, before.currency, trx);
         await ledger.postHold(
           {
@@ -92,7 +124,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         subjectId: id,
         reason,
         before: snapshot(before),
-        after: snapshot(after),
+        after: { ...snapshot(after), ...policyNote },
       });
       await messages.notify(trx, {
         memberId: before.memberId,
@@ -106,14 +138,31 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       });
       return after;
     });
-    ctx.metrics?.withdrawal(row.status);
+    if (row.status !== 'pending') ctx.metrics?.withdrawal(row.status);
     return operatorView(row, brand.currencyScale);
   }
 
-  /** Orders as the operator sees them, with their players' account names read in one call. */
+  /** Orders as the operator sees them, with their players' account names, alerts and operators' names read once per page. */
   async function operatorViews(rows: WithdrawalRow[], scale: number): Promise<OpsWithdrawalOrder[]> {
-    const names = await ctx.member.findAccountNames(rows.map((r) => r.memberId));
-    return rows.map((r) => presentForOperator(r, scale, names.get(r.memberId) ?? ''));
+    const [names, alerts] = await Promise.all([
+      ctx.member.findAccountNames(rows.map((r) => r.memberId)),
+      ctx.payoutChecks.alertsFor(
+        db,
+        rows.map((r) => withdrawalPolicyReference(r.id)),
+      ),
+    ]);
+    const operatorIds = new Set([
+      ...rows.flatMap((r) => (r.approvalAskedBy ? [r.approvalAskedBy] : [])),
+      ...alerts.map((a) => a.operatorId),
+    ]);
+    const operatorNames = operatorIds.size > 0 ? await ctx.operatorNames([...operatorIds]) : new Map<string, string>();
+    return rows.map((r) =>
+      presentForOperator(r, scale, {
+        account: names.get(r.memberId) ?? '',
+        operatorNames,
+        alerts: alerts.filter((a) => a.reference === withdrawalPolicyReference(r.id)),
+      }),
+    );
   }
 
   async function operatorView(row: WithdrawalRow, scale: number): Promise<OpsWithdrawalOrder> {
@@ -154,7 +203,11 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
       return rows.map((row, i) => ({ view: views[i]!, cursor: queueCursorOf(row, q.sort) }));
     },
 
-    /** POST /ops/withdrawals/:id/approve: post the hold to the payout account; the order awaits the player's confirmation. */
+    /**
+     * POST /ops/withdrawals/:id/approve: post the hold to the payout account (the order then awaits
+     * the player's confirmation), or, above a threshold of the operator money policy, mark it as
+     * waiting for a second operator, whose approval pays it.
+     */
     approve: (actor: WithdrawalActor, id: string, reason: string | null = null) => decide(actor, id, 'approve', reason),
 
     /** POST /ops/withdrawals/:id/reject: void the hold, so the money returns to the player's wallet. */

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import { maskPixKey, type PixKeyType } from '@wps/shared/pix-key';
-import type { WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
+import type { OpsRole } from '@wps/shared/ops-permissions';
+import type { OpsWithdrawalOrder, WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -12,6 +13,8 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { MemberService } from '../member/member.service';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
+import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
+import type { PayoutAlert, PayoutChecks } from '../operator-money/operator-money-withdrawals';
 import { findOrder, type WithdrawalRow } from './withdrawal.repository';
 
 export type Db = Kysely<Database>;
@@ -40,8 +43,12 @@ export type MessagesPort = {
   notify(trx: Db, input: { memberId: string; kind: string; params: Record<string, string> }): Promise<void>;
 };
 
-/** Who acts on an order from the operator side: an operator, or the system (the auto-receipt job, the CLI). */
-export type WithdrawalActor = { actorType: 'operator' | 'system'; actorId: string | null };
+/**
+ * Who acts on an order from the operator side: an operator, or the system (the auto-receipt job,
+ * the CLI). An operator's role as their session holds it now: the operator money policy checks it
+ * when they complete another operator's approval.
+ */
+export type WithdrawalActor = { actorType: 'operator' | 'system'; actorId: string | null; role?: OpsRole };
 
 export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   dataDir: string;
@@ -52,6 +59,15 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   messages: MessagesPort;
   /** The member module answers the account names the operators' views show. */
   member: Pick<MemberService, 'findAccountNames'>;
+  /**
+   * The operator money policy: an approval asks it in the transaction that pays (kind
+   * 'withdrawal', direction 'payout'). Required, never defaulted: a guard of money fails closed.
+   */
+  moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
+  /** The policy's alert on an operator paying out to a player they credited, and the CLI's ceiling. */
+  payoutChecks: PayoutChecks;
+  /** Operators' usernames, for who asked an approval and who raised an alert. */
+  operatorNames: (ids: string[]) => Promise<Map<string, string>>;
   /** A withdrawal forfeits the player's running bonuses, only once the player confirmed it. */
   bonus: Pick<BonusService, 'prepareForfeit'>;
   /**
@@ -114,8 +130,12 @@ export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {
   };
 }
 
-/** The operator's view of an order: the player's view plus who decided and the full bank details. */
-export function presentForOperator(row: WithdrawalRow, scale: number, account: string) {
+/** What the operator's view adds from elsewhere: the player's account name, operators' names, the order's alerts. */
+export type OperatorViewExtras = { account: string; operatorNames: Map<string, string>; alerts: PayoutAlert[] };
+
+/** The operator's view of an order: the player's view plus who decided, the full bank details, a waiting approval and alerts. */
+export function presentForOperator(row: WithdrawalRow, scale: number, extras: OperatorViewExtras): OpsWithdrawalOrder {
+  const { account, operatorNames, alerts } = extras;
   return {
     ...present(row, scale),
     memberId: row.memberId,
@@ -128,12 +148,37 @@ export function presentForOperator(row: WithdrawalRow, scale: number, account: s
     decidedBy: row.decidedBy,
     resolutionNote: row.resolutionNote,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    secondApproval:
+      row.approvalAskedBy && row.approvalAskedAt
+        ? {
+            askedBy: row.approvalAskedBy,
+            askedByName: operatorNames.get(row.approvalAskedBy) ?? null,
+            askedAt: row.approvalAskedAt.toISOString(),
+            waitReasons: row.approvalWaitReasons,
+          }
+        : null,
+    alerts: alerts.map((a) => ({
+      kind: a.kind,
+      operatorId: a.operatorId,
+      operatorName: operatorNames.get(a.operatorId) ?? null,
+      raisedAt: a.raisedAt.toISOString(),
+      creditCount: a.figures.creditCount,
+      creditedMinor: a.figures.creditedMinor,
+      lastCreditAt: a.figures.lastCreditAt,
+      days: a.figures.days,
+    })),
   };
 }
 
 /** A snapshot for the audit log (bigint as string). */
 export function snapshot(row: WithdrawalRow) {
-  return { status: row.status, confirmation: row.confirmation, amountMinor: row.amount.toString(), holdId: row.holdId };
+  return {
+    status: row.status,
+    confirmation: row.confirmation,
+    amountMinor: row.amount.toString(),
+    holdId: row.holdId,
+    approvalAskedBy: row.approvalAskedBy,
+  };
 }
 
 /** What every use case of the module shares: the clock, retried transactions, settings, ownership. */

@@ -3,6 +3,7 @@ import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
 import { call, updateOperatorSetting, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
+import { createPayoutChecks } from '../operator-money/operator-money-withdrawals';
 import { createWithdrawalService, type WithdrawalService } from './withdrawal.service';
 import {
   balanceOf,
@@ -34,6 +35,9 @@ function withoutPasswordCheck(t: TestApp, now: () => number): WithdrawalService 
     messages: s.messages,
     member: s.member,
     bonus: s.bonus,
+    moneyPolicy: s.operatorMoney.policy,
+    payoutChecks: createPayoutChecks(),
+    operatorNames: (ids) => s.operators.namesOf(ids),
     security: { ...s.security, verifyPaymentPassword: async () => undefined },
   });
 }

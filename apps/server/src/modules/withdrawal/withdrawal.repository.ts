@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { WithdrawalConfirmation, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import type { PixKeyType } from '@wps/shared/pix-key';
+import type { MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -34,6 +35,10 @@ export type WithdrawalRow = {
   confirmedAt: Date | null;
   resolvedAt: Date | null;
   proofCount: number;
+  /** An approval waiting for (or completed by) a second operator: who asked, when, which thresholds it passed. */
+  approvalAskedBy: string | null;
+  approvalAskedAt: Date | null;
+  approvalWaitReasons: MoneyWaitReason[];
 };
 
 export type NewWithdrawal = {
@@ -93,6 +98,9 @@ export function toRow(r: OrderSelect): WithdrawalRow {
     confirmedAt: r.confirmed_at,
     resolvedAt: r.resolved_at,
     proofCount: Number(r.proof_count ?? 0),
+    approvalAskedBy: r.approval_asked_by === null ? null : String(r.approval_asked_by),
+    approvalAskedAt: r.approval_asked_at,
+    approvalWaitReasons: r.approval_wait_reasons as MoneyWaitReason[],
   };
 }
 
@@ -216,6 +224,24 @@ export async function updateOrderStatus(
     .where('status', '=', from)
     .executeTakeFirst();
   return res.numUpdatedRows === 1n;
+}
+
+/**
+ * A locked pending order whose approval waits for a second operator: it stays pending (in the
+ * queue, its money held), marked with the asking operator and the thresholds it passed.
+ */
+export async function markApprovalWaiting(
+  db: Db,
+  id: string,
+  w: { askedBy: string; at: Date; waitReasons: MoneyWaitReason[] },
+): Promise<void> {
+  await db
+    .updateTable('withdrawal_orders')
+    .set({ approval_asked_by: w.askedBy, approval_asked_at: w.at, approval_wait_reasons: w.waitReasons })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('approval_asked_by', 'is', null)
+    .executeTakeFirstOrThrow();
 }
 
 /** Approved orders whose confirmation deadline has passed, oldest first. */

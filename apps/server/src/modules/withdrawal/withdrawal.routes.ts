@@ -249,7 +249,7 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
       const operator = await requestOperator(request);
       return ok(
         await withdrawal.approve(
-          { actorType: 'operator', actorId: operator.operatorId },
+          { actorType: 'operator', actorId: operator.operatorId, role: operator.role },
           request.params.id,
           request.body.reason,
         ),
