@@ -90,7 +90,7 @@ test.describe('responsible gaming', () => {
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('50');
     await page.getByTestId('rg-save-limits').click();
     await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
-    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50,00');
     await expectNoSeriousA11yViolations(page, 'responsible gaming page');
     await saveScreenshot(page, { path: path.join(SHOTS, 'rg-page-1366.png'), fullPage: true });
 
@@ -109,19 +109,19 @@ test.describe('responsible gaming', () => {
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('200');
     await page.getByTestId('rg-save-limits').click();
     const pending = page.getByTestId('rg-pending-deposit_day');
-    await expect(pending).toContainText('Mudança para 200.00 BRL aguardando');
+    await expect(pending).toContainText('Mudança para 200,00 BRL aguardando');
     await expect(page.getByTestId('rg-confirm-deposit_day')).toHaveCount(0);
-    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50,00');
 
     // A day later (the test clock door): the change may be confirmed, and only then applies.
     const moved = await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: DAY + 5 * 60_000 } });
     expect(moved.ok()).toBe(true);
     await page.reload();
     await expect(page.getByTestId('rg-pending-deposit_day')).toContainText('já pode ser confirmada');
-    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50.00');
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50,00');
     await page.getByTestId('rg-confirm-deposit_day').click();
     await expect(page.getByTestId('rg-pending-deposit_day')).toHaveCount(0);
-    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('200.00');
+    await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('200,00');
     await request.put(`${server.baseURL}/dev/clock`, { data: { offsetMs: 0 } });
 
     // The back office: the player's page shows the limits and every change, read-only.

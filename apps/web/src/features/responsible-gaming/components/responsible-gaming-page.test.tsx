@@ -73,9 +73,11 @@ describe('ResponsibleGamingPage', () => {
 
   it('removes a limit whose field is emptied, and sends nothing when nothing changed', async () => {
     const { user, save, limitsSent } = await renderPage(withLimit(STATUS, 'stake', { value: '50.00' }));
+    const stake = screen.getByRole('textbox', { name: 'Valor por aposta' });
+    // Shown as Portuguese writes it, the way the player types it.
+    expect(stake).toHaveValue('50,00');
     await save();
     expect(limitsSent()).toEqual([]);
-    const stake = screen.getByRole('textbox', { name: 'Valor por aposta' });
     await user.clear(stake);
     await save();
     expect(await screen.findByRole('status')).toHaveTextContent('Salvo.');
@@ -111,7 +113,7 @@ describe('ResponsibleGamingPage', () => {
       'POST /wps/responsible-gaming/limits/cancel': ok(STATUS),
     });
     const week = screen.getByTestId('rg-pending-deposit_week');
-    expect(week).toHaveTextContent('A mudança para 500.00 BRL já pode ser confirmada.');
+    expect(week).toHaveTextContent('A mudança para 500,00 BRL já pode ser confirmada.');
     const session = screen.getByTestId('rg-pending-session_time');
     expect(session).toHaveTextContent(
       'Mudança para sem limite aguardando: você pode confirmá-la a partir de 24/11/2026, 09:30:00.',

@@ -73,10 +73,13 @@ function LimitsSection({ status }: { status: RgStatus }) {
   const { t } = useTranslation('responsibleGaming');
   const save = useSetLimits();
   const byKind = new Map(status.limits.map((l) => [l.kind, l]));
+  const { locale, typedAmount } = useFormats();
+  // A money limit is shown as the player's language writes it ("50,00" in Portuguese), as it is typed.
+  const shown = (kind: RgLimitKind, value: string | null | undefined) =>
+    value == null ? '' : isMoneyLimit(kind) ? typedAmount(value, status.scale) : value;
   const { register, handleSubmit, reset } = useForm<LimitValues>({
-    values: Object.fromEntries(RG_LIMIT_KINDS.map((k) => [k, byKind.get(k)?.value ?? ''])) as LimitValues,
+    values: Object.fromEntries(RG_LIMIT_KINDS.map((k) => [k, shown(k, byKind.get(k)?.value)])) as LimitValues,
   });
-  const { locale } = useFormats();
   const onSubmit = (values: LimitValues) => {
     const limits = RG_LIMIT_KINDS.flatMap((kind) => {
       const typed = limitText(values[kind], kind, status.scale, locale);
@@ -110,6 +113,7 @@ function LimitsSection({ status }: { status: RgStatus }) {
             <PendingChange
               limit={byKind.get(kind)!}
               unit={isMoneyLimit(kind) ? status.currency : t('limits.minutes')}
+              shown={(value) => shown(kind, value)}
             />
           </div>
         ))}
@@ -122,14 +126,14 @@ function LimitsSection({ status }: { status: RgStatus }) {
   );
 }
 
-function PendingChange({ limit, unit }: { limit: RgLimit; unit: string }) {
+function PendingChange({ limit, unit, shown }: { limit: RgLimit; unit: string; shown: (value: string) => string }) {
   const { t } = useTranslation('responsibleGaming');
   const formats = useFormats();
   const confirm = useConfirmLimit();
   const cancel = useCancelLimit();
   if (!limit.pending) return null;
   const { pending } = limit;
-  const to = pending.value === null ? t('limits.none') : `${pending.value} ${unit}`;
+  const to = pending.value === null ? t('limits.none') : `${shown(pending.value)} ${unit}`;
   return (
     <div className="rg-pending" data-testid={`rg-pending-${limit.kind}`}>
       <p className="rg-pending__text">
