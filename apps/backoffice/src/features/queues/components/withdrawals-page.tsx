@@ -7,6 +7,7 @@ import { DataTable, dataColumns } from '../../../components/data-table';
 import { isApiError } from '../../../lib/api-client';
 import { localeTag } from '../../../lib/i18n';
 import { SITE_MONEY, formatMoney } from '../../../lib/money';
+import { useMe } from '../../../lib/api/get-me';
 import { useCan } from '../../../lib/permissions';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
 import { useRejectWithdrawal } from '../api/reject-withdrawal';
@@ -14,6 +15,7 @@ import { useResolveWithdrawalDispute } from '../api/resolve-withdrawal-dispute';
 import { useWithdrawalsQueue } from '../api/withdrawals-queue';
 import { useQueueParams, type QueueFilter } from '../queue-params';
 import { ProofsDialog } from './proofs-dialog';
+import { SecondApprovalNote, WithdrawalAlerts } from './withdrawal-approval-notes';
 import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
 import { SelectFilter, filterOptions } from '../../../components/select-filter';
 import './queues.css';
@@ -42,12 +44,17 @@ const STALE_CODES = ['WITHDRAWAL_ALREADY_RESOLVED', 'WITHDRAWAL_NOT_DISPUTED'];
  * in the URL, exported as CSV, with the account finance pays to. A pending order is approved or
  * rejected (money.write, each with a reason; the player sees a rejection's reason); a disputed
  * one is resolved with a note (disputes.write) after looking at the player's proof images.
+ * Above a threshold of the operator money policy an approval waits for a second operator: the
+ * order stays pending, marked with who asked; the asker is offered no approval of it. An order
+ * approved by an operator who had credited the player by hand shows that alert.
  */
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation('queues');
   const locale = localeTag(i18n.language);
   const canDecide = useCan('money.write');
   const canResolve = useCan('disputes.write');
+  const me = useMe();
+  const myId = me.data ? String(me.data.operatorId) : null;
   const now = useNow();
   const time = useQueueTime();
   const { params, filters, setFilter } = useQueueParams({
@@ -58,7 +65,9 @@ export function WithdrawalsPage() {
   const list = useWithdrawalsQueue(params.toQuery());
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [viewing, setViewing] = useState<OpsWithdrawalOrder | null>(null);
-  const approve = useApproveWithdrawal((order) => t('withdrawals.approved', { id: order.id }));
+  const approve = useApproveWithdrawal((order) =>
+    t(order.status === 'pending' ? 'withdrawals.approvalWaits' : 'withdrawals.approved', { id: order.id }),
+  );
   const reject = useRejectWithdrawal((order) => t('withdrawals.rejected', { id: order.id }));
   const resolve = useResolveWithdrawalDispute((order) => t('withdrawals.resolved', { id: order.id }));
 
@@ -118,6 +127,8 @@ export function WithdrawalsPage() {
                 {order.status === 'rejected' && order.rejectReason && (
                   <span className="queue-muted">{t('reasonShown', { reason: order.rejectReason })}</span>
                 )}
+                <SecondApprovalNote order={order} />
+                <WithdrawalAlerts order={order} />
               </span>
             );
           },
@@ -175,17 +186,32 @@ export function WithdrawalsPage() {
             const order = info.row.original;
             const names = { id: order.id, account: order.account };
             const buttons = [];
+            // The operator who asked a waiting approval may still reject, never complete it.
+            const isOwnRequest = order.secondApproval !== null && order.secondApproval.askedBy === myId;
             if (order.status === 'pending' && canDecide) {
+              if (isOwnRequest) {
+                buttons.push(
+                  <span key="own" className="queue-muted">
+                    {t('withdrawals.ownRequest')}
+                  </span>,
+                );
+              } else {
+                buttons.push(
+                  <Button
+                    key="approve"
+                    size="sm"
+                    variant="money"
+                    aria-label={t(
+                      order.secondApproval ? 'withdrawals.approveSecondFor' : 'withdrawals.approveFor',
+                      names,
+                    )}
+                    onClick={() => setDeciding({ order, action: 'approve' })}
+                  >
+                    {t(order.secondApproval ? 'withdrawals.approveSecond' : 'withdrawals.approve')}
+                  </Button>,
+                );
+              }
               buttons.push(
-                <Button
-                  key="approve"
-                  size="sm"
-                  variant="money"
-                  aria-label={t('withdrawals.approveFor', names)}
-                  onClick={() => setDeciding({ order, action: 'approve' })}
-                >
-                  {t('withdrawals.approve')}
-                </Button>,
                 <Button
                   key="reject"
                   size="sm"
@@ -215,7 +241,7 @@ export function WithdrawalsPage() {
           },
         }),
       ]),
-    [t, locale, canDecide, canResolve, now, time],
+    [t, locale, canDecide, canResolve, myId, now, time],
   );
 
   const toolbar = (
@@ -324,6 +350,10 @@ function DecisionDialog({
           },
         ]
       : []),
+    ...(order.secondApproval && order.status === 'pending'
+      ? [{ label: t('withdrawals.secondApproval'), after: <SecondApprovalNote order={order} /> }]
+      : []),
+    ...(order.alerts.length > 0 ? [{ label: t('withdrawals.alerts'), after: <WithdrawalAlerts order={order} /> }] : []),
     {
       label: t('columns.status'),
       before: t(`withdrawalStatus.${order.status}`),
@@ -335,7 +365,12 @@ function DecisionDialog({
       open
       onClose={onClose}
       title={t(`withdrawals.${action}Title`, names)}
-      description={t(`withdrawals.${action}Effect`, names)}
+      description={t(
+        action === 'approve' && order.secondApproval
+          ? 'withdrawals.approveSecondEffect'
+          : `withdrawals.${action}Effect`,
+        names,
+      )}
       changes={changes}
       confirmLabel={t(`withdrawals.${action}`)}
       reasonLabel={action === 'resolve' ? t('withdrawals.note') : undefined}
