@@ -131,6 +131,8 @@ export const OPS_WITHDRAWAL_SORTS = ['createdAt', 'amount'] as const;
 /** GET /ops/withdrawals: one page of orders, filtered by status and sortable; `/ops/withdrawals/csv` takes the same without the page. */
 export const opsWithdrawalQuerySchema = opsListQuerySchema(OPS_WITHDRAWAL_SORTS, 'asc').extend({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  /** Only orders that raised this alert (any status): the back office's list of them. */
+  alert: z.enum(['credited_then_paid_out']).optional(),
 });
 export type OpsWithdrawalQuery = z.infer<typeof opsWithdrawalQuerySchema>;
 export const opsWithdrawalExportQuerySchema = opsWithdrawalQuerySchema.omit({ page: true, pageSize: true });

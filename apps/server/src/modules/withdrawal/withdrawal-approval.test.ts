@@ -167,6 +167,16 @@ describeEachDatabase('withdrawal approvals and the operator money policy', (targ
     // The same credit, a withdrawal approved by someone else: no alert.
     const other = valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, credited, '20.00'));
     expect(valueOf<OpsWithdrawalOrder>(await approve(other.id, financeB)).alerts).toEqual([]);
+
+    // The back office lists the orders that raised the alert, whatever their status.
+    const alerted = valueOf<{ list: OpsWithdrawalOrder[]; total: number }>(
+      await call(t.app, 'GET', '/ops/withdrawals?alert=credited_then_paid_out&pageSize=100', { token: support.token }),
+    );
+    const ids = alerted.list.map((o) => o.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(other.id);
+    expect(alerted.total).toBe(alerted.list.length);
+    expect(alerted.list.every((o) => o.alerts.length > 0)).toBe(true);
   });
 
   it('the ops CLI pays within the amount of one request only, and never completes a waiting approval', async () => {

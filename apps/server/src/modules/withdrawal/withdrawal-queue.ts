@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import { afterKeyset, type KeysetCursor } from '../../db/keyset';
 import type { Database } from '../../db/schema';
+import { payoutAlertsView } from '../operator-money/operator-money-withdrawals-views';
 import { selectOrders, toRow, type WithdrawalRow } from './withdrawal.repository';
 
 type Db = Kysely<Database>;
@@ -13,16 +14,27 @@ type Db = Kysely<Database>;
  * time" is the order of the ids, handed out as orders are placed: created_at holds microseconds a
  * JavaScript Date cannot carry, so a cursor on it would repeat or skip rows.
  */
-export type WithdrawalQueueFilter = { status?: WithdrawalStatus | undefined };
+export type WithdrawalQueueFilter = {
+  status?: WithdrawalStatus | undefined;
+  /** Only orders on which an operator raised this alert (the operator money policy's, read through its view). */
+  alert?: 'credited_then_paid_out' | undefined;
+};
 export type WithdrawalQueueOrder = { sort: 'createdAt' | 'amount'; order: 'asc' | 'desc' };
 /** Where an export page ends: the last row's sort value (its id, or its amount in minor units) and id. */
 export type WithdrawalQueueCursor = KeysetCursor;
 
 const SORT_COLUMN = { createdAt: 'w.id', amount: 'w.amount' } as const;
 
+/** An order (`w`) that raised the alert: its policy reference is `withdrawal:<id>`. */
+function hasAlert(db: Db, kind: NonNullable<WithdrawalQueueFilter['alert']>): Expression<SqlBool> {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM (${payoutAlertsView(db)}) a WHERE a.reference = 'withdrawal:' || w.id::text AND a.kind = ${kind})`;
+}
+
 function filtered(db: Db, f: WithdrawalQueueFilter) {
-  const q = selectOrders(db);
-  return f.status ? q.where('w.status', '=', f.status) : q;
+  let q = selectOrders(db);
+  if (f.status) q = q.where('w.status', '=', f.status);
+  if (f.alert) q = q.where(hasAlert(db, f.alert));
+  return q;
 }
 
 /** One page for the screen (OFFSET paging: the screen shows page numbers and a total). */
@@ -35,6 +47,7 @@ export async function findQueuePage(
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
   let count = db.selectFrom('withdrawal_orders as w').select((eb) => eb.fn.countAll<string>().as('n'));
   if (f.status) count = count.where('w.status', '=', f.status);
+  if (f.alert) count = count.where(hasAlert(db, f.alert));
   const [rows, total] = await Promise.all([
     filtered(db, f)
       .orderBy(SORT_COLUMN[o.sort], o.order)

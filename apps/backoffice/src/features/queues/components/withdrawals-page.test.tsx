@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsWithdrawalOrder } from '@wps/shared/schemas/withdrawal';
-import { ok, renderWithApp, stubOps } from '../../../lib/test-render';
+import { ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { WithdrawalsPage } from './withdrawals-page';
 
 /** The signed-in operator of renderWithApp is operator 1. */
@@ -110,5 +110,18 @@ describe('WithdrawalsPage: an approval waiting for a second operator', () => {
     const row = (await screen.findByRole('rowheader', { name: '43' })).closest('tr')!;
     expect(within(row).queryByRole('note')).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Aprovar o saque 43 do jogador rui03' })).toBeInTheDocument();
+  });
+
+  it('the alert filter lists the orders that raised an alert, in every status', async () => {
+    const { calls } = stubOps({ 'GET /ops/withdrawals': page([]) });
+    const user = setupUser();
+    renderWithApp(<WithdrawalsPage />, { role: 'support' });
+    await user.selectOptions(await screen.findByLabelText('Alertas'), 'Crédito manual e saque pelo mesmo operador');
+    await user.selectOptions(screen.getByLabelText('Situação'), 'all');
+    await vi.waitFor(() => {
+      const last = calls.at(-1)!.url.searchParams;
+      expect(last.get('alert')).toBe('credited_then_paid_out');
+      expect(last.get('status')).toBeNull();
+    });
   });
 });

@@ -13,7 +13,7 @@ import { useApproveWithdrawal } from '../api/approve-withdrawal';
 import { useRejectWithdrawal } from '../api/reject-withdrawal';
 import { useResolveWithdrawalDispute } from '../api/resolve-withdrawal-dispute';
 import { useWithdrawalsQueue } from '../api/withdrawals-queue';
-import { useQueueParams, type QueueFilter } from '../queue-params';
+import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
 import { ProofsDialog } from './proofs-dialog';
 import { SecondApprovalNote, WithdrawalAlerts } from './withdrawal-approval-notes';
 import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
@@ -30,8 +30,13 @@ const STATUSES = [
   'completed',
   'rejected',
 ] as const satisfies readonly WithdrawalStatus[];
+/** The alerts an order can carry (the operator money policy's): the filter lists the orders that raised one. */
+const ALERTS = ['credited_then_paid_out'] as const;
 /** A module constant: useQueueParams memoises on it. */
-const FILTERS: Readonly<Record<string, QueueFilter>> = { status: { values: STATUSES, defaultValue: 'pending' } };
+const FILTERS: Readonly<Record<string, QueueFilter>> = {
+  status: { values: STATUSES, defaultValue: 'pending' },
+  alert: { values: ALERTS, defaultValue: ALL },
+};
 
 type Action = 'approve' | 'reject' | 'resolve';
 type Decision = { order: OpsWithdrawalOrder; action: Action };
@@ -251,6 +256,12 @@ export function WithdrawalsPage() {
         value={filters.status ?? 'pending'}
         options={filterOptions(STATUSES, (s) => t(`withdrawalStatus.${s}`), t('filters.allStatuses'))}
         onChange={(value) => setFilter('status', value)}
+      />
+      <SelectFilter
+        label={t('withdrawals.alertFilter')}
+        value={filters.alert ?? ALL}
+        options={filterOptions(ALERTS, (a) => t(`withdrawals.alertKinds.${a}`), t('withdrawals.alertFilterAll'))}
+        onChange={(value) => setFilter('alert', value)}
       />
     </div>
   );
