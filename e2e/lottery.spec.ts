@@ -32,11 +32,17 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startServer('lottery', EXTRA_PORTS.lottery, (dataDir) => {
-    disableRegisterCaptcha(dataDir);
-    createFinanceOperator(dataDir, FINANCE.username, FINANCE.password);
-    createOperatorWithCli(dataDir, ADMIN.username, 'admin', ADMIN.password);
-  });
+  server = await startServer(
+    'lottery',
+    EXTRA_PORTS.lottery,
+    (dataDir) => {
+      disableRegisterCaptcha(dataDir);
+      createFinanceOperator(dataDir, FINANCE.username, FINANCE.password);
+      createOperatorWithCli(dataDir, ADMIN.username, 'admin', ADMIN.password);
+    },
+    // The calendar clock runs ahead to a draw's time instead of the test waiting for it.
+    { TEST_CLOCK_DOOR: '1' },
+  );
 });
 
 test.afterAll(async () => {
@@ -72,6 +78,43 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(overflow.by, overflow.past.join(', ')).toBeLessThanOrEqual(0);
 }
 
+type Opened = { current: { numero: string; closesAt: string; drawAt: string } | null; serverTime: string };
+
+/** Run the server's calendar clock ahead by `ms` from where it is (the test clock door). */
+async function runClockAhead(a: Api, ms: number): Promise<void> {
+  const clock = (await (await a.request.get(`${server.baseURL}/dev/clock`)).json()) as { value: { offsetMs: number } };
+  const moved = await a.request.put(`${server.baseURL}/dev/clock`, {
+    data: { offsetMs: clock.value.offsetMs + Math.max(0, ms) },
+  });
+  expect(moved.ok()).toBe(true);
+}
+
+/** Run the calendar clock a second past the draw `numero`'s time: the lottery clock then closes, decides and settles it. */
+async function runClockPast(a: Api, gameCode: string, numero: string): Promise<void> {
+  const opened = await callApi<Opened>(a, 'GET', `/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
+  // Its cut-off passed already: the draw is due within its close-before seconds anyway.
+  if (opened.current?.numero !== numero) return;
+  await runClockAhead(a, Date.parse(opened.current.drawAt) - Date.parse(opened.serverTime) + 1_000);
+}
+
+/**
+ * A draw of `gameCode` open for at least `seconds` more: when the current one closes sooner, the
+ * calendar clock runs past its cut-off and the next draw opens, instead of the test waiting.
+ */
+async function openDrawWithTime(a: Api, gameCode: string, seconds: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const opened = await callApi<Opened>(a, 'GET', `/lotto/lgw/games/opened/numero?gameCode=${gameCode}`);
+        const left = opened.current ? Date.parse(opened.current.closesAt) - Date.parse(opened.serverTime) : 0;
+        if (opened.current && left < seconds * 1000) await runClockAhead(a, left + 1_000);
+        return left;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBeGreaterThanOrEqual(seconds * 1000);
+}
+
 /** Seconds left on the page's countdown ("mm:ss"). */
 async function countdownSeconds(page: Page): Promise<number> {
   const text = (await page.getByTestId('lottery-countdown').textContent()) ?? '';
@@ -93,6 +136,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const a = await fundedPlayer(page, request, '100');
+  await openDrawWithTime(a, 'E5D-1', 20);
   await page.goto(`${server.baseURL}/lottery?gameCode=E5D-1`);
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
   const game = page.getByTestId('lottery-game');
@@ -120,12 +164,14 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
 
   // The result arrives without a reload, pushed by the server's live events: while the stream is
   // up (the badge) the page does not poll, so the ticket, the results and the balance move only
-  // because the draw's close, result and settlement were pushed.
+  // because the draw's close, result and settlement were pushed. The calendar clock (the test
+  // clock door) runs past the draw's time rather than the test waiting up to a minute for it.
   await expect(game.getByTestId('lottery-live')).toBeVisible();
+  await runClockPast(a, 'E5D-1', numero);
   const settled = page
     .getByTestId('lottery-tickets-settled')
     .locator(`[data-testid="lottery-ticket"][data-numero="${numero}"]`);
-  await expect(settled).toHaveAttribute('data-status', 'won', { timeout: 110_000 });
+  await expect(settled).toHaveAttribute('data-status', 'won', { timeout: 30_000 });
   await expect(settled.getByTestId('lottery-ticket-payout')).toHaveText(/R\$\s*9,80/);
   await expect(open).toHaveCount(0);
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*99,80/);
@@ -226,6 +272,7 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
     ops,
   );
 
+  await openDrawWithTime(a, 'E5D-1', 20);
   await page.goto(`${server.baseURL}/lottery?gameCode=E5D-1&playType=position`);
   await waitForBettingTime(page, 15);
   const slip = page.getByTestId('lottery-slip');
@@ -250,18 +297,9 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
   await page.setViewportSize({ width: 360, height: 780 });
   const a = await fundedPlayer(page, request, '100');
   // All on one draw with at least 45 s to its cut-off, so none settles (and leaves the open list)
-  // meanwhile: the rest of the test takes about 10 s. A margin of minutes made the test wait for the
-  // next five-minute draw a third of the time.
-  type Opened = { current: { closesAt: string } | null; serverTime: string };
-  await expect
-    .poll(
-      async () => {
-        const opened = await callApi<Opened>(a, 'GET', '/lotto/lgw/games/opened/numero?gameCode=EKENO-5');
-        return opened.current ? Date.parse(opened.current.closesAt) - Date.parse(opened.serverTime) : 0;
-      },
-      { timeout: 200_000, intervals: [2000] },
-    )
-    .toBeGreaterThan(45_000);
+  // meanwhile: the rest of the test takes about 10 s. When the five-minute draw closes sooner, the
+  // calendar clock runs past its cut-off to the next one instead of the test waiting for it.
+  await openDrawWithTime(a, 'EKENO-5', 46);
   const placed: string[] = [];
   while (placed.length < 23) {
     const response = await request.post(`${server.baseURL}/lgw/tickets`, {
