@@ -45,6 +45,8 @@ describeEachDatabase('manual adjustments with four eyes', (target) => {
           perRequestMinor: '10000',
           playerDayMinor: '200000',
           operatorDayMinor: '500000',
+          setupItemMinor: '100000',
+          setupPeriodMinor: '1000000',
           reason: 'four eyes above R$ 100',
         },
       }),
