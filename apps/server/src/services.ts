@@ -433,7 +433,7 @@ export function createServices(ctx: AppContext) {
     accountNames: (ids: string[]) => member.findAccountNames(ids),
   });
   rewardEvents.subscribe(missions.subscriber());
-  const rebate = createRebateService(rewardInputs);
+  const rebate = createRebateService({ ...rewardInputs, setups: operatorMoney.setups });
   rewardEvents.subscribe(rebate.subscriber());
   // Agent contract settlement: each contract type's periods counted from the round records and the
   // ledger (through their modules' views) and paid through the ledger, in the operator's time zone.

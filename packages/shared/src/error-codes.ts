@@ -150,6 +150,8 @@ export const ErrorCode = {
   /** The operator money policy: an unknown or already decided raise of its thresholds; four eyes (never one's own request). */
   MONEY_LIMIT_CHANGE_NOT_FOUND: 'MONEY_LIMIT_CHANGE_NOT_FOUND',
   MONEY_LIMIT_CHANGE_ALREADY_DECIDED: 'MONEY_LIMIT_CHANGE_ALREADY_DECIDED',
+  SETUP_CHANGE_NOT_FOUND: 'SETUP_CHANGE_NOT_FOUND',
+  SETUP_CHANGE_ALREADY_DECIDED: 'SETUP_CHANGE_ALREADY_DECIDED',
   MONEY_OWN_REQUEST: 'MONEY_OWN_REQUEST',
   /** Site content: an unknown item; a status change to the status it already has. */
   CONTENT_NOT_FOUND: 'CONTENT_NOT_FOUND',

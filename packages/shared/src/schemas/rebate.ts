@@ -72,3 +72,45 @@ export const rebateSettingsSchema = z.object({
 export type RebateSettings = z.infer<typeof rebateSettingsSchema>;
 export const rebateSettingsUpdateSchema = rebateSettingsSchema.extend({ reason: z.string().trim().min(3).max(500) });
 export type RebateSettingsUpdate = z.infer<typeof rebateSettingsUpdateSchema>;
+
+/**
+ * A change of the settings that pays more, waiting for an operator other than the asker holding
+ * adjustments.approve (docs/decisions.md, "Rate set-ups: a raise waits for a second operator").
+ * `raises` names only what it raises: switching the rebate on, automatic payment, another period,
+ * higher or new category rates. Lowerings are in force at once and never wait.
+ */
+export const rebateRaisesSchema = z.object({
+  enabled: z.literal(true).optional(),
+  mode: z.literal('auto').optional(),
+  period: z.enum(WINDOW_PERIODS).optional(),
+  rates: z.partialRecord(z.enum(GAME_CATEGORIES), rebateRateSchema).optional(),
+});
+export type RebateRaises = z.infer<typeof rebateRaisesSchema>;
+
+export const REBATE_CHANGE_STATUSES = ['pending', 'applied', 'rejected', 'superseded'] as const;
+export const rebateSettingChangeSchema = z.object({
+  id: z.string(),
+  raises: rebateRaisesSchema,
+  /** The settings in force when it was asked. */
+  before: rebateSettingsSchema,
+  reason: z.string(),
+  status: z.enum(REBATE_CHANGE_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type RebateSettingChange = z.infer<typeof rebateSettingChangeSchema>;
+
+/** GET /ops/rebate/settings: the settings in force and the raise waiting, if any. */
+export const rebateSettingsViewSchema = rebateSettingsSchema.extend({ pending: rebateSettingChangeSchema.nullable() });
+export type RebateSettingsView = z.infer<typeof rebateSettingsViewSchema>;
+
+/** PUT /ops/rebate/settings: what is in force now, and the raise this change left waiting (null: none). */
+export const rebateSettingsResultSchema = rebateSettingsViewSchema.extend({
+  waiting: rebateSettingChangeSchema.nullable(),
+});
+export type RebateSettingsResult = z.infer<typeof rebateSettingsResultSchema>;
+
+export const rebateChangeParamsSchema = z.object({ changeId: z.string().regex(/^\d{1,18}$/, 'an id') });
+export const rebateChangeDecisionBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });

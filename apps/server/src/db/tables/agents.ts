@@ -27,6 +27,23 @@ export type AgentsTables = {
     terminated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     end_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** A top agent's house contract waiting for a second operator, or decided (migration 0540). */
+  agent_house_contract_changes: {
+    id: Generated<string>;
+    member_id: Int8;
+    type: string;
+    tiers: JSONColumnType<{ minAmountMinor: string; minActivePlayers: number; rateBp: number }[], string, string>;
+    period: string;
+    before: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+    reason: string;
+    status: ColumnType<HouseChangeStatus, HouseChangeStatus | undefined, HouseChangeStatus>;
+    requested_by: Int8;
+    requested_at: Generated<Date>;
+    decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+    decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    contract_id: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   /** One settlement run per stream (contract type and period kind) and period (migration 0302). */
   agent_settlement_runs: {
     id: Generated<string>;
@@ -89,3 +106,5 @@ export type AgentsTables = {
     release_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
 };
+
+export type HouseChangeStatus = 'pending' | 'applied' | 'rejected' | 'superseded';

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Int8 = ColumnType<string, string | bigint, string | bigint>;
 
-/** Tables owned by the rebate module (migrations 0281_rebate.sql, 0495_rebate_rate_versions.sql). */
+/** Tables owned by the rebate module (migrations 0281_rebate.sql, 0495_rebate_rate_versions.sql, 0540_rate_setup_approvals.sql). */
 export type RebateTables = {
   rebate_settings: {
     id: Generated<boolean>;
@@ -36,6 +36,19 @@ export type RebateTables = {
     effective_from: Date;
     created_by: ColumnType<string | null, string | null | undefined, string | null>;
   };
+  /** A raise of the settings waiting for a second operator, or decided (migration 0540). */
+  rebate_setting_changes: {
+    id: Generated<string>;
+    raises: JSONColumnType<RebateRaises, string, string>;
+    before: JSONColumnType<Record<string, unknown>, string, string>;
+    reason: string;
+    status: ColumnType<RebateChangeStatus, RebateChangeStatus | undefined, RebateChangeStatus>;
+    requested_by: Int8;
+    requested_at: Generated<Date>;
+    decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+    decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   rebate_settlements: {
     period_key: string;
     payouts: number;
@@ -45,3 +58,13 @@ export type RebateTables = {
 
 /** One category of a paid period, as stored with the payout. */
 export type RebatePayoutLine = { category: string; turnoverMinor: string; rateBp: number; amountMinor: string };
+
+export type RebateChangeStatus = 'pending' | 'applied' | 'rejected' | 'superseded';
+
+/** What a waiting change raises, and only that (a key left out is left alone). */
+export type RebateRaises = {
+  enabled?: true;
+  mode?: 'auto';
+  period?: 'daily' | 'weekly';
+  rates?: Record<string, number>;
+};

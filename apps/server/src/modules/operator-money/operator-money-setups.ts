@@ -17,6 +17,10 @@ type Db = Kysely<Database>;
  */
 export const REWARD_SETUP_KINDS = {
   raffle: 'adjustments.approve',
+  /** The rebate's settings: a change that pays more (docs/decisions.md, "Rate set-ups: a raise waits for a second operator"). */
+  rebate: 'adjustments.approve',
+  /** A top agent's contract with the house: a new one, or terms that pay more. */
+  agent_contract: 'adjustments.approve',
 } as const satisfies Record<string, OpsPermission>;
 export type RewardSetupKind = keyof typeof REWARD_SETUP_KINDS;
 

@@ -86,7 +86,24 @@ export async function findRateVersions(db: Db, earliestEnd: Date): Promise<RateV
     .orderBy('effective_from', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ rates: r.rates ?? {}, effectiveFrom: r.effective_from }));
+  return rows.map((r) => ({ rates: r.rates ?? {}, effectiveFrom: asInstant(r.effective_from) }));
+}
+
+/** The earliest instant a Date holds: the first version's '-infinity' (migration 0495). */
+const BEGINNING = new Date(-8.64e15);
+
+/**
+ * A version's moment as a Date. The first version takes effect at '-infinity', which the drivers
+ * do not give as a Date (node-postgres answers the string or -Infinity): read as is, the player's
+ * page failed until the operator first changed the rates.
+ */
+function asInstant(value: unknown): Date {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
+  if (value === '-infinity' || value === -Infinity) return BEGINNING;
+  const parsed = new Date(value as string);
+  if (Number.isNaN(parsed.getTime()))
+    throw new Error(`rebate: a rate version's moment is not an instant: ${String(value)}`);
+  return parsed;
 }
 
 export type TurnoverDelta = { memberId: string; periodKey: string; category: string; periodEnd: Date; amount: bigint };

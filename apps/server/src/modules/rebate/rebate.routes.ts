@@ -1,8 +1,11 @@
 import {
+  rebateChangeDecisionBodySchema,
+  rebateChangeParamsSchema,
   rebateClaimBodySchema,
   rebateClaimResultSchema,
-  rebateSettingsSchema,
+  rebateSettingsResultSchema,
   rebateSettingsUpdateSchema,
+  rebateSettingsViewSchema,
   rebateSummarySchema,
 } from '@wps/shared/schemas/rebate';
 import type { RouteApp } from '../../app-types';
@@ -30,19 +33,40 @@ export function registerRebateRoutes(app: RouteApp, { rebate }: AppServices): vo
 
   app.get(
     '/ops/rebate/settings',
-    { config: { permission: 'rewards.read' }, schema: { response: success(rebateSettingsSchema) } },
-    async () => ok(await rebate.readSettings()),
+    { config: { permission: 'rewards.read' }, schema: { response: success(rebateSettingsViewSchema) } },
+    async () => ok(await rebate.settings.read()),
   );
 
   app.put(
     '/ops/rebate/settings',
     {
       config: { permission: 'rewards.write' },
-      schema: { body: rebateSettingsUpdateSchema, response: success(rebateSettingsSchema) },
+      schema: { body: rebateSettingsUpdateSchema, response: success(rebateSettingsResultSchema) },
     },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await rebate.writeSettings(operator.operatorId, request.body));
+      return ok(await rebate.settings.change(operator.operatorId, request.body));
     },
   );
+
+  // A raise of the settings waits for a second operator: the route asks the money permission of
+  // manual credits (the settings screen asks rewards.write, which marketing holds); the service
+  // asks it again of the operator's live role through the operator money policy, and refuses the asker.
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/ops/rebate/setting-changes/:changeId/${decision}`,
+      {
+        config: { permission: 'adjustments.approve' },
+        schema: {
+          params: rebateChangeParamsSchema,
+          body: rebateChangeDecisionBodySchema,
+          response: success(rebateSettingsViewSchema),
+        },
+      },
+      async (request) => {
+        const operator = await requestOperator(request);
+        return ok(await rebate.settings[decision](operator, request.params.changeId, request.body.reason));
+      },
+    );
+  }
 }

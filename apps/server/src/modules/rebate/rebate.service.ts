@@ -1,21 +1,16 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { GAME_CATEGORIES, type GameCategory } from '@wps/shared/catalogue-constants';
+import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { periodOf, periodOfKey, type PeriodWindow } from '@wps/shared/reward-period-windows';
-import type {
-  RebateClaimResult,
-  RebateLine,
-  RebatePeriod,
-  RebateSettings,
-  RebateSettingsUpdate,
-  RebateSummary,
-} from '@wps/shared/schemas/rebate';
+import type { RebateClaimResult, RebateLine, RebatePeriod, RebateSummary } from '@wps/shared/schemas/rebate';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { EventSubscriber } from '../rewards/reward-events.types';
+import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import type { GrantRequest, GrantStatus } from '../rewards/reward-grants.types';
+import { createRebateSettings } from './rebate-settings';
 import {
   addTurnover,
   findMemberEndedPeriods,
@@ -25,12 +20,9 @@ import {
   findUnpaidTurnover,
   findUnsettledPeriods,
   insertPayout,
-  insertRateVersion,
   insertSettlement,
-  lockRebateSettings,
   readRebateSettings,
   setPayoutGrant,
-  writeRebateSettings,
   type RateVersion,
   type TurnoverDelta,
   type TurnoverRow,
@@ -53,6 +45,8 @@ export type RebateContext = {
   /** The operator's currency and its scale (the system's brand). */
   brand: () => Promise<{ currency: string; currencyScale: number }>;
   now?: (() => number) | undefined;
+  /** The operator money policy's check of the second operator who lets a raise of the settings through. */
+  setups: Pick<SetupCeilings, 'assertApprover'>;
 };
 
 /**
@@ -65,10 +59,6 @@ const PAST_PERIODS = 14;
 /** Periods one run of the automatic payment settles at most (the rest wait for the next run). */
 const PERIODS_PER_RUN = 5;
 const TITLE = { PT: 'Bônus de apostas', EN: 'Betting bonus' };
-
-function isCategory(c: string): c is GameCategory {
-  return (GAME_CATEGORIES as readonly string[]).includes(c);
-}
 
 /** Per category: turnover × rate (basis points), rounded down to the minor unit. */
 export function rebateLines(
@@ -97,13 +87,6 @@ export function ratesInForceAt(versions: readonly RateVersion[], periodEnd: Date
   return versions.find((v) => v.effectiveFrom.getTime() < periodEnd.getTime())?.rates ?? {};
 }
 
-/** The same rates whatever the order their categories were written in. */
-function sameRates(a: Record<string, number>, b: Record<string, number>): boolean {
-  const canonical = (r: Record<string, number>) =>
-    JSON.stringify(Object.entries(r).sort(([x], [y]) => (x < y ? -1 : 1)));
-  return canonical(a) === canonical(b);
-}
-
 /**
  * The rebate: counts each player's settled turnover (bet − refund of round_settled events) per
  * period and category, shows the calculation, and pays each ended period once, as a cash grant
@@ -117,6 +100,7 @@ function sameRates(a: Record<string, number>, b: Record<string, number>): boolea
 export function createRebateService(ctx: RebateContext) {
   const { db, audit, grants } = ctx;
   const now = () => new Date((ctx.now ?? Date.now)());
+  const operatorSettings = createRebateSettings({ db, audit, setups: ctx.setups, now });
 
   /** Pay one period to one member in `trx`: the payout row first, then the grant. False when already paid. */
   async function pay(
@@ -309,42 +293,8 @@ export function createRebateService(ctx: RebateContext) {
       });
     },
 
-    /** GET /ops/rebate/settings. */
-    async readSettings(): Promise<RebateSettings> {
-      const s = await readRebateSettings(db);
-      return {
-        enabled: s.enabled,
-        period: s.period,
-        mode: s.mode,
-        rates: Object.fromEntries(Object.entries(s.rates).filter(([c]) => isCategory(c))),
-      };
-    },
-
-    /** PUT /ops/rebate/settings (audited `rebate.settings`). */
-    async writeSettings(operatorId: string, input: RebateSettingsUpdate): Promise<RebateSettings> {
-      const { reason, ...next } = input;
-      await runInTransaction(db, async (trx) => {
-        const before = await lockRebateSettings(trx);
-        const rates = Object.fromEntries(Object.entries(next.rates).filter(([, r]) => r !== undefined)) as Record<
-          string,
-          number
-        >;
-        await writeRebateSettings(trx, { ...next, rates }, operatorId);
-        // A change of rates starts a version: periods that end after this moment are paid at it.
-        if (!sameRates(before.rates, rates)) await insertRateVersion(trx, rates, now(), operatorId);
-        await audit.record(trx, {
-          actorType: 'operator',
-          actorId: operatorId,
-          action: 'rebate.settings',
-          subjectType: 'rebate',
-          subjectId: 'settings',
-          reason,
-          before,
-          after: { ...next, rates },
-        });
-      });
-      return this.readSettings();
-    },
+    /** The operator's settings: read, lowered at once, raised by a second operator (rebate-settings.ts). */
+    settings: operatorSettings,
   };
 }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RebateSummary } from '@wps/shared/schemas/rebate';
+import type { RebateSettingsResult, RebateSummary } from '@wps/shared/schemas/rebate';
 import { call, disableRegisterCaptcha, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -16,11 +16,13 @@ const DAY = 86_400_000;
 describeEachDatabase('rebate', (target) => {
   let t: TestApp;
   let marketing: string;
+  let finance: string;
   let shift = 0;
 
   beforeAll(async () => {
     t = await createTestApp(target, {}, { calendarClock: () => Date.now() + shift });
     marketing = await operatorToken(t, 'marketing');
+    finance = await operatorToken(t, 'finance');
     await disableRegisterCaptcha(t.app);
   });
   afterAll(async () => {
@@ -28,8 +30,9 @@ describeEachDatabase('rebate', (target) => {
     await t.close();
   });
 
+  /** Marketing's change of the settings; a raise it leaves waiting is approved by finance (the second operator). */
   async function settings(body: Record<string, unknown>) {
-    return call(t.app, 'PUT', '/ops/rebate/settings', {
+    const answer = await call(t.app, 'PUT', '/ops/rebate/settings', {
       token: marketing,
       payload: {
         enabled: true,
@@ -40,6 +43,15 @@ describeEachDatabase('rebate', (target) => {
         ...body,
       },
     });
+    const waiting = answer.statusCode === 200 ? (answer.json().value as RebateSettingsResult).waiting : null;
+    if (waiting) {
+      const approved = await call(t.app, 'POST', `/ops/rebate/setting-changes/${waiting.id}/approve`, {
+        token: finance,
+        payload: { reason: 'plan approved' },
+      });
+      expect(approved.statusCode).toBe(200);
+    }
+    return answer;
   }
 
   /** A funded player who bets (and gets part of one bet refunded) on the in-house vendor (RNG). */
