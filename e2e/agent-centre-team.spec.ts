@@ -31,7 +31,7 @@ let baseURL: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('agent-centre-team', EXTRA_PORTS.agentCentreTeam, {
-    roles: ['admin'],
+    roles: ['admin', 'finance'],
     configure: disableRegisterCaptcha,
     // The team overview is kept in memory for 30 s per agent; the test moves the calendar clock
     // past that instead of waiting it out.

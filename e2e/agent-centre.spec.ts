@@ -31,7 +31,7 @@ let baseURL: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('agent-centre', EXTRA_PORTS.agentCentre, {
-    roles: ['admin'],
+    roles: ['admin', 'finance'],
     configure: disableRegisterCaptcha,
   });
   baseURL = server.baseURL;

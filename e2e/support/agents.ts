@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { BACKOFFICE_OPERATORS } from './backoffice';
+import { operatorLogin } from './operators';
 import { callApi, registerThroughApi, type Api } from './setup';
 
 /**
@@ -27,11 +29,23 @@ export async function makeAgent(ops: Api, member: Member, upline?: Member): Prom
     });
 }
 
-/** A top agent's daily-salary contract with the house: one tier at `rateBp` from the first turnover. */
+/**
+ * A top agent's daily-salary contract with the house: one tier at `rateBp` from the first turnover.
+ * A new contract (or higher terms) waits for a second operator holding adjustments.approve: the
+ * finance operator (the suite's server must create it) approves it.
+ */
 export async function setHouseContract(ops: Api, agent: Member, rateBp: number): Promise<void> {
-  await callApi(ops, 'PUT', `/ops/agents/${agent.id}/contracts/daily_salary`, {
-    tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }],
-    reason: 'commercial agreement',
+  const result = await callApi<{ waiting: { id: string } | null }>(
+    ops,
+    'PUT',
+    `/ops/agents/${agent.id}/contracts/daily_salary`,
+    { tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp }], reason: 'commercial agreement' },
+  );
+  if (!result.waiting) return;
+  const { username, password } = BACKOFFICE_OPERATORS.finance;
+  const finance = { ...ops, token: await operatorLogin(ops.request, ops.baseURL, username, password) };
+  await callApi(finance, 'POST', `/ops/agents/contract-changes/${result.waiting.id}/approve`, {
+    reason: 'terms checked',
   });
 }
 

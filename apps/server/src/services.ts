@@ -262,7 +262,14 @@ export function createServices(ctx: AppContext) {
   });
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
-  const agents = createAgentsService({ db: ctx.db, audit, member, messages, memberAdmin: createMemberAdmin() });
+  const agents = createAgentsService({
+    db: ctx.db,
+    audit,
+    member,
+    messages,
+    memberAdmin: createMemberAdmin(),
+    setups: operatorMoney.setups,
+  });
   const transfer = createTransferService({
     ...ctx,
     system,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountType } from '../constants';
-import { CONTRACT_TYPES, agentTreeMemberSchema, contractSchema } from './agents';
+import { CONTRACT_TYPES, agentTreeMemberSchema, contractSchema, houseContractChangeSchema } from './agents';
 import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
 
 // The back office's agent screens (docs/agents.md, "Back office"): the tree searched and walked
@@ -183,3 +183,11 @@ export const agentReportSchema = z.object({
   own: z.object({ payoutsMinor: minor, unpaidMinor: minor }),
 });
 export type AgentReport = z.infer<typeof agentReportSchema>;
+
+/** GET /ops/agents/contract-changes: the house contracts waiting for a second operator, oldest first. */
+export const houseContractChangesSchema = z.object({ list: z.array(houseContractChangeSchema) });
+export type HouseContractChanges = z.infer<typeof houseContractChangesSchema>;
+
+/** POST /ops/agents/contract-changes/:changeId/approve|reject. */
+export const houseContractChangeParamsSchema = z.object({ changeId: id });
+export const houseContractDecisionBodySchema = z.object({ reason: opsReasonSchema });

@@ -131,7 +131,11 @@ export const contractViewSchema = z.object({
 });
 export type ContractView = z.infer<typeof contractViewSchema>;
 
-/** PUT /ops/agents/:memberId/contracts/:type: a top agent's contract with the house, active at once. */
+/**
+ * PUT /ops/agents/:memberId/contracts/:type: a top agent's contract with the house. Terms that pay
+ * less than the live contract are active at once; a new contract, or terms with a higher rate
+ * anywhere or another period, wait for a second operator (houseContractChangeSchema).
+ */
 export const houseContractBodySchema = z.object({
   tiers: contractTiersSchema,
   period: z.enum(DIVIDEND_PERIODS).optional(),
@@ -140,3 +144,36 @@ export const houseContractBodySchema = z.object({
 export type HouseContractBody = z.infer<typeof houseContractBodySchema>;
 
 export const houseContractParamsSchema = z.object({ memberId: id, type: z.enum(CONTRACT_TYPES) });
+
+export const HOUSE_CONTRACT_CHANGE_STATUSES = ['pending', 'applied', 'rejected', 'superseded'] as const;
+
+/**
+ * A top agent's house contract waiting for an operator other than the asker holding
+ * adjustments.approve (docs/decisions.md, "Rate set-ups: a raise waits for a second operator"), or
+ * decided. `current` is the live contract when it was asked (null: none).
+ */
+export const houseContractChangeSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  type: z.enum(CONTRACT_TYPES),
+  tiers: z.array(contractTierSchema),
+  period: z.string(),
+  current: z.object({ contractId: z.string(), tiers: z.array(contractTierSchema), period: z.string() }).nullable(),
+  reason: z.string(),
+  status: z.enum(HOUSE_CONTRACT_CHANGE_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** The contract its approval made. */
+  contractId: z.string().nullable(),
+});
+export type HouseContractChange = z.infer<typeof houseContractChangeSchema>;
+
+/** What the PUT answers: the contract made at once (a lowering), or the change left waiting. */
+export const houseContractResultSchema = z.object({
+  contract: contractSchema.nullable(),
+  waiting: houseContractChangeSchema.nullable(),
+});
+export type HouseContractResult = z.infer<typeof houseContractResultSchema>;

@@ -6,6 +6,7 @@ import type { ContractTier, ContractView } from '@wps/shared/schemas/agents';
 import { call, insertTestMember, login, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
+import { houseContractInForce } from './house-contract.test-support';
 
 const DAILY = '/wps/relay/MCS2_processDailySalContract';
 const PASSWORD = 'agent-pass-1';
@@ -16,10 +17,12 @@ const tiers = (rateBp: number): ContractTier[] => [{ minAmountMinor: '0', minAct
 describePostgres('agent contracts: two actions at once [postgres]', () => {
   let t: TestApp;
   let admin: string;
+  let finance: string;
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
     admin = (await createTestOperator(t.app, 'admin')).token;
+    finance = (await createTestOperator(t.app, 'finance')).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -33,10 +36,17 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
     });
     return { id, token: valueOf<LoginResult>(await login(t.app, account, PASSWORD)).token };
   }
+  /** The operator's PUT as it answers: terms that pay less are in force at once, the rest wait. */
   const house = (a: Agent, rateBp: number) =>
     call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
       token: admin,
       payload: { tiers: tiers(rateBp), reason: 'agreed with the partner' },
+    });
+  /** A house contract in force: a new one, or higher terms, approved by finance. */
+  const houseInForce = (a: Agent, rateBp: number) =>
+    houseContractInForce(t, { asker: admin, approver: finance }, a.id, 'daily_salary', {
+      tiers: tiers(rateBp),
+      reason: 'agreed with the partner',
     });
   const process = (a: Agent, body: Record<string, unknown>) =>
     call(t.app, 'POST', DAILY, { token: a.token, payload: body });
@@ -56,7 +66,7 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
   it('two offers to one downline: one stands, the other is refused as pending', async () => {
     const a = await agent(null);
     const b = await agent(a);
-    expect((await house(a, 300)).statusCode).toBe(200);
+    await houseInForce(a, 300);
     const answers = await Promise.all([offer(a, b, 100), offer(a, b, 200)]);
     expect(codes(answers)).toEqual([200, 409]);
     expect(answers.find((r) => r.statusCode === 409)!.json().errorCode).toBe('AGENT_CONTRACT_PENDING');
@@ -66,7 +76,7 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
   it('an offer accepted twice at once (a double click): one contract, the second answer a state error', async () => {
     const a = await agent(null);
     const b = await agent(a);
-    await house(a, 300);
+    await houseInForce(a, 300);
     const id = await offered(a, b, 200);
     const answers = await Promise.all([
       process(b, { action: 'accept', contractId: id }),
@@ -78,6 +88,8 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
 
   it('two house contracts set at once: both answered, one live contract, the other replaced', async () => {
     const a = await agent(null);
+    // Both lower than the live 500 (in force at once), unless the other one was set first.
+    await houseInForce(a, 500);
     const answers = await Promise.all([house(a, 300), house(a, 400)]);
     expect(answers.every((r) => r.statusCode < 500)).toBe(true);
     const rows = await statuses(a);
@@ -89,7 +101,7 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
     for (let round = 0; round < 5; round += 1) {
       const a = await agent(null);
       const b = await agent(a);
-      await house(a, 300);
+      await houseInForce(a, 300);
       const id = await offered(a, b, 250);
       const [accepted, lowered] = await Promise.all([process(b, { action: 'accept', contractId: id }), house(a, 200)]);
       expect(lowered.statusCode).toBe(200);
@@ -103,7 +115,7 @@ describePostgres('agent contracts: two actions at once [postgres]', () => {
   it('both sides ask for termination at once: one request stands, the other is a state error', async () => {
     const a = await agent(null);
     const b = await agent(a);
-    await house(a, 300);
+    await houseInForce(a, 300);
     const id = await offered(a, b, 200);
     await process(b, { action: 'accept', contractId: id });
     const answers = await Promise.all([

@@ -14,6 +14,7 @@ import {
 } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { houseContractInForce } from './house-contract.test-support';
 
 const DAILY = '/wps/relay/MCS2_processDailySalContract';
 const PASSWORD = 'agent-pass-1';
@@ -27,11 +28,13 @@ const tiers = (rateBp: number, upperBp = rateBp): ContractTier[] => [
 describeEachDatabase('agent contracts: the process calls, the rate cap and its automatic terminations', (target) => {
   let t: TestApp;
   let admin: string;
+  let finance: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
+    finance = (await createTestOperator(t.app, 'finance')).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -46,10 +49,11 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     const token = valueOf<LoginResult>(await login(t.app, account, PASSWORD)).token;
     return { id, account, token };
   }
+  /** A house contract in force: set by an admin, approved by finance when it waits (a new one, or higher terms). */
   const house = (a: Agent, rateBp: number, upperBp = rateBp) =>
-    call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
-      token: admin,
-      payload: { tiers: tiers(rateBp, upperBp), reason: 'agreed with the partner' },
+    houseContractInForce(t, { asker: admin, approver: finance }, a.id, 'daily_salary', {
+      tiers: tiers(rateBp, upperBp),
+      reason: 'agreed with the partner',
     });
   const process = (a: Agent, body: Record<string, unknown>, path = DAILY) =>
     call(t.app, 'POST', path, { token: a.token, payload: body });
@@ -67,7 +71,7 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     const a = await agent(null);
     const b = await agent(a);
     const c = await agent(b);
-    valueOf<Contract>(await house(a, rates[0]));
+    await house(a, rates[0]);
     await act(b, 'accept', await offer(a, b, rates[1]));
     await act(c, 'accept', await offer(b, c, rates[2]));
     return { a, b, c };
@@ -93,7 +97,7 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
   it('offer, reject, offer again, accept: the views and the consolidated flags follow', async () => {
     const a = await agent(null);
     const b = await agent(a);
-    const top = valueOf<Contract>(await house(a, 100, 150));
+    const top = await house(a, 100, 150);
     expect(top).toMatchObject({ upline: null, downline: a.account, status: 'active', period: 'day' });
     expect(await flags(a)).toMatchObject({
       hasDailySalaryContract: true,
@@ -181,7 +185,7 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     const { a, b, c } = await chain([100, 60, 50]);
     const bContract = (await viewOf(b)).current!;
     const cContract = (await viewOf(c)).current!;
-    valueOf<Contract>(await house(a, 40));
+    await house(a, 40);
     expect((await viewOf(b)).current).toBeNull();
     expect((await viewOf(c)).current).toBeNull();
     const ended = await t.database.db
@@ -205,7 +209,7 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
     expect(await flags(b)).toMatchObject({ hasDailySalaryContract: false });
     // A raise leaves the downlines alone.
     const again = await chain([100, 60, 50]);
-    valueOf<Contract>(await house(again.a, 200));
+    await house(again.a, 200);
     expect((await viewOf(again.c)).current?.status).toBe('active');
     const audit = await t.database.db
       .selectFrom('audit_log')
@@ -267,7 +271,7 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
   it('refuses bad tiers (same thresholds twice, rate over 100 %) and a house contract for an agent under another agent', async () => {
     const a = await agent(null);
     const b = await agent(a);
-    valueOf<Contract>(await house(a, 100));
+    await house(a, 100);
     const twice = [tiers(10)[0], tiers(20)[0]];
     expectFailure(await process(a, { action: 'offer', downlineId: b.id, tiers: twice }), 'VALIDATION_FAILED', 400);
     expectFailure(
@@ -275,6 +279,13 @@ describeEachDatabase('agent contracts: the process calls, the rate cap and its a
       'VALIDATION_FAILED',
       400,
     );
-    expectFailure(await house(b, 10), 'AGENT_CONTRACT_STATE', 409);
+    expectFailure(
+      await call(t.app, 'PUT', `/ops/agents/${b.id}/contracts/daily_salary`, {
+        token: admin,
+        payload: { tiers: tiers(10), reason: 'agreed with the partner' },
+      }),
+      'AGENT_CONTRACT_STATE',
+      409,
+    );
   });
 });

@@ -6,7 +6,6 @@ import type {
   ContractTier,
   ContractType,
   ContractView,
-  HouseContractBody,
 } from '@wps/shared/schemas/agents';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -22,7 +21,6 @@ import {
   findOpenContractsOf,
   insertContract,
   lockContract,
-  lockHouseContractSlot,
   lockLiveContract,
   lockOpenOffer,
   updateContract,
@@ -269,16 +267,14 @@ export function createAgentContracts(ctx: AgentContractsContext) {
       }
     },
 
+    /** Contract rows as the API answers them (the parties' accounts read once). */
+    present: toContracts,
+
     /**
-     * PUT /ops/agents/:memberId/contracts/:type: a top agent's (no agent above it) contract with the
-     * house, active at once, replacing the live one; downlines' contracts above the new terms end.
+     * Refuses unless the member is a top agent (no agent above it): only a top agent's contracts
+     * are with the house.
      */
-    async setHouseContract(
-      operatorId: string,
-      memberId: string,
-      type: ContractType,
-      body: HouseContractBody,
-    ): Promise<Contract> {
+    async assertTopAgent(memberId: string): Promise<void> {
       const [brief, upline] = await Promise.all([member.findMemberBrief(memberId), member.findUpline(memberId)]);
       if (!brief || upline === undefined) throw new AppError(ErrorCode.AGENT_MEMBER_NOT_FOUND, 'No such member');
       if (!isAgentType(brief.type) || (upline !== null && isAgentType(upline.uplineType))) {
@@ -287,43 +283,65 @@ export function createAgentContracts(ctx: AgentContractsContext) {
           'Only a top agent (no agent above it) has a contract with the house',
         );
       }
-      const row = await runInTransaction(db, async (trx) => {
-        await lockHouseContractSlot(trx, memberId, type);
-        const previous = await lockLiveContract(trx, memberId, type);
-        const at = now();
-        if (previous) await cascade.end(trx, previous, 'replaced', at);
-        const created = await insertContract(trx, {
-          type,
-          uplineId: null,
-          downlineId: memberId,
-          tiers: JSON.stringify(body.tiers),
-          period: periodOf(type, body.period),
-          status: 'active',
-          offeredAt: at,
-          offeredByType: 'operator',
-          offeredById: operatorId,
-          answeredAt: at,
-        });
-        const ended = await cascade.afterLowered(trx, memberId, type, body.tiers);
-        await audit.record(trx, {
-          actorType: 'operator',
-          actorId: operatorId,
-          action: 'agent.contract.house',
-          subjectType: 'member',
-          subjectId: memberId,
-          reason: body.reason,
-          before: previous ? { contractId: String(previous.id), tiers: previous.tiers, period: previous.period } : null,
-          after: {
-            contractId: String(created.id),
-            type,
-            tiers: body.tiers,
-            period: created.period,
-            endedContracts: ended.map((r) => String(r.id)),
-          },
-        });
-        return created;
+    },
+
+    /**
+     * A top agent's contract with the house made in the caller's transaction, active at once: after
+     * the house slot's advisory lock and the live contract's row lock (`previous`), it ends that one
+     * (`replaced`) and the downlines' contracts above the new terms, and is audited
+     * (`agent.contract.house`, with who asked and who approved when a second operator let it through).
+     * The operator's PUT and a second operator's approval (ops/house-contract-changes.ts) both come here.
+     */
+    async applyHouseContract(
+      trx: Db,
+      c: {
+        memberId: string;
+        type: ContractType;
+        tiers: ContractTier[];
+        period: string;
+        reason: string;
+        previous: ContractRow | undefined;
+        askedBy: string;
+        actorId: string;
+        approval?: { changeId: string; approvedBy: string };
+      },
+    ): Promise<ContractRow> {
+      const at = now();
+      if (c.previous) await cascade.end(trx, c.previous, 'replaced', at);
+      const created = await insertContract(trx, {
+        type: c.type,
+        uplineId: null,
+        downlineId: c.memberId,
+        tiers: JSON.stringify(c.tiers),
+        period: c.period,
+        status: 'active',
+        offeredAt: at,
+        offeredByType: 'operator',
+        offeredById: c.askedBy,
+        answeredAt: at,
       });
-      return (await toContracts([row]))[0]!;
+      const ended = await cascade.afterLowered(trx, c.memberId, c.type, c.tiers);
+      await audit.record(trx, {
+        actorType: 'operator',
+        actorId: c.actorId,
+        action: 'agent.contract.house',
+        subjectType: 'member',
+        subjectId: c.memberId,
+        reason: c.reason,
+        before: c.previous
+          ? { contractId: String(c.previous.id), tiers: c.previous.tiers, period: c.previous.period }
+          : null,
+        after: {
+          contractId: String(created.id),
+          type: c.type,
+          tiers: c.tiers,
+          period: created.period,
+          endedContracts: ended.map((r) => String(r.id)),
+          askedBy: c.askedBy,
+          ...(c.approval ?? {}),
+        },
+      });
+      return created;
     },
 
     /** The consolidated funds' contract fields for a member. */

@@ -6,10 +6,10 @@ import {
   agentMoveResultSchema,
   agentTeamSchema,
   contractProcessBodySchema,
-  contractSchema,
   contractViewSchema,
   houseContractBodySchema,
   houseContractParamsSchema,
+  houseContractResultSchema,
   type ContractType,
 } from '@wps/shared/schemas/agents';
 import type { FastifyRequest } from 'fastify';
@@ -74,12 +74,16 @@ export function registerAgentsRoutes(app: RouteApp, { agents }: AppServices): vo
     '/ops/agents/:memberId/contracts/:type',
     {
       config: { permission: 'agents.write' },
-      schema: { params: houseContractParamsSchema, body: houseContractBodySchema, response: success(contractSchema) },
+      schema: {
+        params: houseContractParamsSchema,
+        body: houseContractBodySchema,
+        response: success(houseContractResultSchema),
+      },
     },
     async (request) => {
       const operator = await requestOperator(request);
       return ok(
-        await agents.contracts.setHouseContract(
+        await agents.houseContracts.request(
           String(operator.operatorId),
           request.params.memberId,
           request.params.type,

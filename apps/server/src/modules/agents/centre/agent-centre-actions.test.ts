@@ -18,6 +18,7 @@ import {
 import { expectLedgerHealthy } from '../../../../test/ledger-invariants';
 import { createTestOperator } from '../../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../test/test-app';
+import { houseContractInForce } from '../house-contract.test-support';
 import { PAYMENT_PASSWORD, balanceOf, fundMember, newKey } from '../../withdrawal/withdrawal.test-support';
 
 const PASSWORD = 'agent-pass-1';
@@ -27,11 +28,13 @@ const tiers = (rateBp: number): ContractTier[] => [{ minAmountMinor: '0', minAct
 describeEachDatabase('agent centre: register centre, transfers to a direct downline and links', (target) => {
   let t: TestApp;
   let admin: string;
+  let finance: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
+    finance = (await createTestOperator(t.app, 'finance')).token;
   });
   afterEach(async () => {
     await expectLedgerHealthy(t.database);
@@ -232,12 +235,10 @@ describeEachDatabase('agent centre: register centre, transfers to a direct downl
 
   it('links: an agent link registers a type-2 agent under me with contract offers on its terms, counted', async () => {
     const a = await member(null);
-    valueOf(
-      await call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
-        token: admin,
-        payload: { tiers: tiers(100), reason: 'partner terms' },
-      }),
-    );
+    await houseContractInForce(t, { asker: admin, approver: finance }, a.id, 'daily_salary', {
+      tiers: tiers(100),
+      reason: 'partner terms',
+    });
     expectFailure(
       await post(a, 'links', { type: 'agent', terms: { daily_salary: tiers(150) } }),
       'AGENT_RATE_ABOVE_UPLINE',

@@ -23,6 +23,7 @@ import {
 } from '../../../../test/api-client';
 import { createTestOperator } from '../../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../test/test-app';
+import { houseContractInForce } from '../house-contract.test-support';
 import { fundMember } from '../../withdrawal/withdrawal.test-support';
 
 const PASSWORD = 'agent-pass-1';
@@ -31,11 +32,13 @@ const CENTRE = '/wps/agent/centre';
 describeEachDatabase('agent centre: the team reads', (target) => {
   let t: TestApp;
   let admin: string;
+  let finance: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
+    finance = (await createTestOperator(t.app, 'finance')).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -135,9 +138,9 @@ describeEachDatabase('agent centre: the team reads', (target) => {
     const { a, b, c, p1, p2 } = await tree();
     await fundMember(t.app, b.id, 777n);
     await fundMember(t.app, p2.id, 555n);
-    await call(t.app, 'PUT', `/ops/agents/${a.id}/contracts/daily_salary`, {
-      token: admin,
-      payload: { tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp: 100 }], reason: 'partner terms' },
+    await houseContractInForce(t, { asker: admin, approver: finance }, a.id, 'daily_salary', {
+      tiers: [{ minAmountMinor: '0', minActivePlayers: 0, rateBp: 100 }],
+      reason: 'partner terms',
     });
     const offered = valueOf<{ changed: Contract }>(
       await call(t.app, 'POST', '/wps/relay/MCS2_processDailySalContract', {

@@ -8,12 +8,15 @@ import {
   agentSearchResultSchema,
   agentTypeBodySchema,
   agentTypeResultSchema,
+  houseContractChangeParamsSchema,
+  houseContractChangesSchema,
+  houseContractDecisionBodySchema,
   opsContractDetailSchema,
   opsContractParamsSchema,
   opsContractsPageSchema,
   opsContractsQuerySchema,
 } from '@wps/shared/schemas/agent-ops';
-import { agentMemberParamsSchema } from '@wps/shared/schemas/agents';
+import { agentMemberParamsSchema, houseContractChangeSchema } from '@wps/shared/schemas/agents';
 import { auditPageSchema } from '@wps/shared/schemas/operator';
 import type { RouteApp } from '../../../app-types';
 import { ok } from '../../../http/envelope';
@@ -49,6 +52,33 @@ export function registerAgentOpsRoutes(app: RouteApp, { agents }: AppServices): 
     { config: READ, schema: { params: opsContractParamsSchema, response: success(opsContractDetailSchema) } },
     async (request) => ok(await agents.oversight.contract(request.params.contractId)),
   );
+
+  app.get(
+    '/ops/agents/contract-changes',
+    { config: READ, schema: { response: success(houseContractChangesSchema) } },
+    async () => ok({ list: await agents.houseContracts.listPending() }),
+  );
+
+  // A house contract waiting for a second operator: the route asks the money permission of manual
+  // credits (setting one asks agents.write); the service asks it again of the operator's live role
+  // through the operator money policy, and refuses the asker.
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/ops/agents/contract-changes/:changeId/${decision}`,
+      {
+        config: { permission: 'adjustments.approve' },
+        schema: {
+          params: houseContractChangeParamsSchema,
+          body: houseContractDecisionBodySchema,
+          response: success(houseContractChangeSchema),
+        },
+      },
+      async (request) => {
+        const operator = await requestOperator(request);
+        return ok(await agents.houseContracts[decision](operator, request.params.changeId, request.body.reason));
+      },
+    );
+  }
 
   app.get(
     '/ops/agents/:memberId/downlines',

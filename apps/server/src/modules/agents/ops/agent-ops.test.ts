@@ -11,10 +11,11 @@ import type {
 } from '@wps/shared/schemas/agent-ops';
 import type { AuditEntry } from '@wps/shared/schemas/operator';
 import type { LoginResult } from '@wps/shared/schemas/common';
-import type { Contract, ContractView } from '@wps/shared/schemas/agents';
+import type { ContractView } from '@wps/shared/schemas/agents';
 import { call, expectFailure, insertTestMember, login, valueOf } from '../../../../test/api-client';
 import { createTestOperator } from '../../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../test/test-app';
+import { houseContractInForce } from '../house-contract.test-support';
 import { createOrder, demoChannel } from '../../deposit/deposit.test-support';
 
 const PASSWORD = 'agent-pass-1';
@@ -28,11 +29,13 @@ describeEachDatabase(
     let t: TestApp;
     let admin: string;
     let support: string;
+    let finance: string;
 
     beforeAll(async () => {
       t = await createTestApp(target);
       admin = (await createTestOperator(t.app, 'admin')).token;
       support = (await createTestOperator(t.app, 'support')).token;
+      finance = (await createTestOperator(t.app, 'finance')).token;
     });
     afterAll(async () => {
       await t?.close();
@@ -44,10 +47,11 @@ describeEachDatabase(
     const tokenOf = async (m: Member) => valueOf<LoginResult>(await login(t.app, m.account, PASSWORD)).token;
     const setType = (m: Member, type: number, token = admin) =>
       call(t.app, 'PUT', `/ops/agents/${m.id}/type`, { token, payload: { type, reason: REASON } });
+    /** A house contract in force: set by an admin, approved by finance when it waits (a new one, or higher terms). */
     const house = (m: Member, rateBp: number) =>
-      call(t.app, 'PUT', `/ops/agents/${m.id}/contracts/daily_salary`, {
-        token: admin,
-        payload: { tiers: tiers(rateBp), reason: 'agreed with the partner' },
+      houseContractInForce(t, { asker: admin, approver: finance }, m.id, 'daily_salary', {
+        tiers: tiers(rateBp),
+        reason: 'agreed with the partner',
       });
     const audit = async (m: Member) =>
       valueOf<{ list: AuditEntry[] }>(await call(t.app, 'GET', `/ops/agents/${m.id}/audit`, { token: support })).list;
@@ -166,7 +170,7 @@ describeEachDatabase(
     it('an agent made a member loses its contracts (ended by the operator, told by notice) and its offers; it can no longer use the agent side', async () => {
       const top = await member(null);
       const sub = await member(top.id);
-      valueOf<Contract>(await house(top, 100));
+      await house(top, 100);
       const offer = valueOf<ContractView>(
         await call(t.app, 'POST', DAILY, {
           token: await tokenOf(top),
@@ -210,8 +214,8 @@ describeEachDatabase(
     it('lists contracts by type, status and either party, with a detail of tiers, steps and the downline’s earlier contracts', async () => {
       const top = await member(null);
       const sub = await member(top.id);
-      const first = valueOf<Contract>(await house(top, 100));
-      const second = valueOf<Contract>(await house(top, 120));
+      const first = await house(top, 100);
+      const second = await house(top, 120);
       const topToken = await tokenOf(top);
       const offer = valueOf<ContractView>(
         await call(t.app, 'POST', DAILY, {
