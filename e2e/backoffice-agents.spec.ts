@@ -38,7 +38,7 @@ let baseURL: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('backoffice-agents', EXTRA_PORTS.backofficeAgents, {
-    roles: ['admin', 'support'],
+    roles: ['admin', 'support', 'finance'],
     configure: disableRegisterCaptcha,
   });
   baseURL = server.baseURL;
@@ -204,11 +204,26 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expectNoSeriousA11yViolations(ops, 'house contract dialog 1366');
   await house.getByRole('group', { name: 'Faixa 1' }).getByLabel('Taxa (%)').fill('1,00');
   await house.getByRole('button', { name: 'Definir contrato' }).click();
+  // A new house contract pays more than none: it waits for another operator who may approve credits.
   await expect(
-    ops.getByRole('status').filter({ hasText: `Contrato de Salário diário de ${top.username} definido.` }),
+    ops.getByRole('status').filter({
+      hasText: `O contrato de Salário diário de ${top.username} aguarda a aprovação de outro operador (Contratos de agentes).`,
+    }),
   ).toBeVisible();
   await expect(house).toHaveCount(0);
-  await expect(panel.getByRole('table', { name: 'Alterações' })).toContainText('Contrato com a casa');
+  await expect(panel.getByRole('table', { name: 'Alterações' })).toContainText('Contrato com a casa pedido');
+
+  // Finance approves it on the contracts screen; from then on it is in force.
+  const finance = await newBackofficePage(browser, 1366);
+  await signInOperator(finance, { baseURL, role: 'finance', path: 'agents/contracts' });
+  const waiting = finance.getByRole('article', { name: `Salário diário de ${top.username}` });
+  await expect(waiting).toContainText('Nenhum: é um contrato novo.');
+  await waiting.getByRole('button', { name: `Aprovar o contrato de ${top.username}` }).click();
+  const approval = finance.getByRole('dialog', { name: `Aprovar o contrato com a casa de ${top.username}?` });
+  await approval.getByRole('textbox', { name: /Motivo/ }).fill('acordo comercial conferido');
+  await approval.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(finance.getByRole('status').filter({ hasText: 'Contrato aprovado: já está em vigor.' })).toBeVisible();
+  await finance.context().close();
 
   // The contracts list, filtered on the top agent from its panel; the contract's details.
   await panel.getByRole('link', { name: 'Contratos' }).click();

@@ -16,7 +16,7 @@ import { saveScreenshot } from './support/screenshots';
 /**
  * The betting bonus (rebate) claimed once per period, as its people use it:
  * - marketing switches it on in the back office's reward programmes: daily, claimed by the
- *   player, 2 % of slot stakes;
+ *   player, 2 % of slot stakes; that pays more, so it waits until finance approves it there;
  * - a player spins the in-house slot (real stakes, settled rounds), and the betting bonus page
  *   shows the day's calculation in progress, with nothing to claim;
  * - the day ends: the server runs with the test clock door (TEST_CLOCK_DOOR, refused in
@@ -76,11 +76,30 @@ test('a day of slot stakes pays its betting bonus once, after the day ends', asy
   await settings.getByLabel('Slots (%)').fill('2');
   await settings.getByLabel('Motivo da alteração').fill('bônus de apostas diário');
   await settings.getByRole('button', { name: 'Salvar' }).click();
-  await expect(ops.getByRole('status').filter({ hasText: 'Configurações salvas.' })).toBeVisible();
+  // Switching it on pays more: it waits for another operator who may approve credits.
+  await expect(
+    ops.getByRole('status').filter({ hasText: 'Salvo. O que paga mais aguarda a aprovação de outro operador.' }),
+  ).toBeVisible();
+  await expect(ops.getByRole('region', { name: 'Mudança aguardando aprovação' })).toContainText(
+    'Sua solicitação: outro operador decide.',
+  );
   await checkBackofficePage(ops, 'programmes-1366', SHOTS);
   await ops.setViewportSize({ width: 360, height: 800 });
   await checkBackofficePage(ops, 'programmes-360', SHOTS);
   await ops.context().close();
+
+  // Finance approves it on the same screen; from then on it is in force.
+  const finance = await newBackofficePage(browser, 1366);
+  await signInOperator(finance, { baseURL, role: 'finance', path: 'reward-programmes' });
+  await finance
+    .getByRole('region', { name: 'Mudança aguardando aprovação' })
+    .getByRole('button', { name: 'Aprovar' })
+    .click();
+  const approval = finance.getByRole('dialog', { name: 'Aprovar esta mudança do bônus de apostas?' });
+  await approval.getByRole('textbox', { name: /Motivo/ }).fill('orçamento da campanha aprovado');
+  await approval.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(finance.getByRole('status').filter({ hasText: 'Mudança aprovada: já está em vigor.' })).toBeVisible();
+  await finance.context().close();
 
   // A player with money plays the slot: three settled spins of R$ 10,00.
   await page.setViewportSize({ width: 1366, height: 860 });

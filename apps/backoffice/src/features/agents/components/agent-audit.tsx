@@ -16,6 +16,7 @@ type Snapshot = {
   movedMembers?: number;
   tiers?: unknown;
   contractId?: string;
+  changeId?: string;
 } | null;
 
 /** What an entry changed, in words: the upline before and after, the type, or the house contract. */
@@ -31,6 +32,9 @@ function useDescribe(): (entry: AuditEntry) => string {
     if (entry.action === 'agent.type')
       return t('audit.typed', { from: typeLabel(before?.type ?? 0), to: typeLabel(after?.type ?? 0) });
     if (entry.action === 'agent.contract.house') return t('audit.house', { id: after?.contractId ?? '' });
+    if (entry.action === 'agent.contract.house_request')
+      return t('audit.houseRequested', { id: after?.changeId ?? '' });
+    if (entry.action === 'agent.contract.house_reject') return t('audit.houseRejected', { id: after?.changeId ?? '' });
     if (entry.action === 'agent.payee.hold') return t('audit.held');
     if (entry.action === 'agent.payee.release') return t('audit.releasedPay');
     return entry.action;

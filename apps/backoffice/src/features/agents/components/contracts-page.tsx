@@ -10,6 +10,7 @@ import { useListParams } from '../../../lib/list-params';
 import { useContracts } from '../api/contracts-list';
 import { useRateLabel } from './agent-labels';
 import { ContractDetailDialog } from './contract-detail-dialog';
+import { HouseContractChanges } from './house-contract-changes';
 import './agents.css';
 
 const col = dataColumns<OpsContract>();
@@ -23,7 +24,8 @@ function topRate(contract: OpsContract): number {
 /**
  * Contracts oversight (agents.read): every agent's contracts, filtered by type, status and either
  * party's account (`house` for the contracts with the house), newest offer first; a contract
- * opens with its tiers, its steps and the downline's earlier contracts of that type.
+ * opens with its tiers, its steps and the downline's earlier contracts of that type. Above them,
+ * the house contracts waiting for a second operator.
  */
 export function ContractsPage() {
   const { t, i18n } = useTranslation('agents');
@@ -170,6 +172,7 @@ export function ContractsPage() {
         <h1 id="contracts-title">{t('contracts.title')}</h1>
       </div>
       <p>{t('contracts.intro')}</p>
+      <HouseContractChanges />
       <DataTable
         caption={t('contracts.caption')}
         captionHidden

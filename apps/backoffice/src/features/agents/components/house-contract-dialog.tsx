@@ -32,8 +32,9 @@ const EMPTY_TIER: TierRow = { minAmount: '0', minActivePlayers: '0', rate: '' };
 /**
  * A top agent's contract with the house: the type, a dividend's period, and 1 to 10 tiers (the
  * team's base in the period from, active players from, and the rate in percent with two
- * decimals, which is a whole number of basis points). It is active at once and replaces the live
- * one; downlines' contracts above the new terms end by the rate cap.
+ * decimals, which is a whole number of basis points). Lower terms are active at once and replace
+ * the live one (downlines' contracts above them end by the rate cap); a new contract or higher
+ * terms wait for a second operator on the contracts screen.
  */
 export function HouseContractDialog({ member, onClose }: { member: AgentTreeMember; onClose: () => void }) {
   const { t, i18n } = useTranslation('agents');
@@ -44,8 +45,11 @@ export function HouseContractDialog({ member, onClose }: { member: AgentTreeMemb
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
   const type = useWatch({ control: form.control, name: 'type' });
   const { errors } = form.formState;
-  const save = useSetHouseContract((c) =>
-    t('house.done', { account: member.account, type: t(`contractTypes.${c.type}`) }),
+  const save = useSetHouseContract((result, contractType) =>
+    t(result.waiting ? 'house.waiting' : 'house.done', {
+      account: member.account,
+      type: t(`contractTypes.${contractType}`),
+    }),
   );
 
   const submit = form.handleSubmit(async (values) => {

@@ -9,6 +9,7 @@ import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import { REBATE_MAX_RATE_BP, REBATE_MODES, type RebateSettings } from '@wps/shared/schemas/rebate';
 import { WINDOW_PERIODS } from '@wps/shared/reward-period-windows';
 import { useCan } from '../../../lib/permissions';
+import { PendingRebateChange } from './pending-rebate-change';
 import { ReasonAndSave } from './reason-and-save';
 import { useRebateSettings, useSaveRebateSettings } from '../api/rebate-settings';
 
@@ -29,24 +30,39 @@ type FormOutput = z.output<typeof formSchema>;
 
 const toBp = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 
-/** The betting bonus: the switch, days or weeks, claimed or paid automatically, and a rate per game category (audited). */
+/** The form's values for settings (rates in percent, a category left out empty). */
+function formValues(settings: RebateSettings): FormInput {
+  const rates = Object.fromEntries(
+    GAME_CATEGORIES.map((c) => [c, settings.rates[c] === undefined ? '' : String(settings.rates[c]! / 100)]),
+  );
+  return { enabled: settings.enabled, period: settings.period, mode: settings.mode, rates, reason: '' };
+}
+
+/**
+ * The betting bonus: the switch, days or weeks, claimed or paid automatically, and a rate per game
+ * category (audited). The form shows the settings in force: what pays less is saved at once, what
+ * pays more waits below for another operator (PendingRebateChange).
+ */
 export function RebateSettingsForm() {
   const settings = useRebateSettings();
   if (!settings.data) return null;
-  return <RebateForm settings={settings.data} />;
+  const { pending, ...inForce } = settings.data;
+  return (
+    <div className="programme-column">
+      <RebateForm key={JSON.stringify(inForce)} settings={inForce} />
+      {pending && <PendingRebateChange change={pending} />}
+    </div>
+  );
 }
 
 function RebateForm({ settings }: { settings: RebateSettings }) {
   const { t } = useTranslation(['reward-programmes', 'games']);
   const canChange = useCan('rewards.write');
   const ids = { enabled: useId(), period: useId(), mode: useId() };
-  const save = useSaveRebateSettings(() => t('saved'));
-  const rates = Object.fromEntries(
-    GAME_CATEGORIES.map((c) => [c, settings.rates[c] === undefined ? '' : String(settings.rates[c]! / 100)]),
-  );
+  const save = useSaveRebateSettings((result) => t(result.waiting ? 'rebate.waiting' : 'saved'));
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { enabled: settings.enabled, period: settings.period, mode: settings.mode, rates, reason: '' },
+    defaultValues: formValues(settings),
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
@@ -56,7 +72,8 @@ function RebateForm({ settings }: { settings: RebateSettings }) {
       return;
     }
     await save.mutateAsync({ enabled: v.enabled, period: v.period, mode: v.mode, rates: bp, reason: v.reason }).then(
-      () => form.reset({ ...v, reason: '' }),
+      // The settings in force: a raise is not, until another operator approves it.
+      (result) => form.reset(formValues(result)),
       () => undefined,
     );
   });
