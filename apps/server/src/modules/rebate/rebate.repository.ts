@@ -58,6 +58,9 @@ export async function insertRateVersion(
     .execute();
 }
 
+/** The moment the first version is read at (see findRateVersions). */
+const BEGINNING = new Date('0001-01-01T00:00:00.000Z');
+
 /**
  * The rate versions in force at some moment before `latestEnd`, newest first: the one in force at
  * each period's end is the first of these that took effect before it. One row per operator change,
@@ -66,7 +69,13 @@ export async function insertRateVersion(
 export async function findRateVersions(db: Db, earliestEnd: Date): Promise<RateVersion[]> {
   const rows = await db
     .selectFrom('rebate_rate_versions')
-    .select(['rates', 'effective_from'])
+    // The first version takes effect at '-infinity' (migration 0495), which neither driver gives as
+    // a Date (node-postgres answers a string, PGlite an invalid Date): read as is, the player's page
+    // failed until the operator first changed the rates. The year 1 is as early for every period.
+    .select([
+      'rates',
+      sql<Date>`greatest(effective_from, ${BEGINNING.toISOString()}::timestamptz)`.as('effective_from'),
+    ])
     .where((eb) =>
       eb.or([
         eb('effective_from', '>=', earliestEnd),
@@ -89,21 +98,11 @@ export async function findRateVersions(db: Db, earliestEnd: Date): Promise<RateV
   return rows.map((r) => ({ rates: r.rates ?? {}, effectiveFrom: asInstant(r.effective_from) }));
 }
 
-/** The earliest instant a Date holds: the first version's '-infinity' (migration 0495). */
-const BEGINNING = new Date(-8.64e15);
-
-/**
- * A version's moment as a Date. The first version takes effect at '-infinity', which the drivers
- * do not give as a Date (node-postgres answers the string or -Infinity): read as is, the player's
- * page failed until the operator first changed the rates.
- */
-function asInstant(value: unknown): Date {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
-  if (value === '-infinity' || value === -Infinity) return BEGINNING;
-  const parsed = new Date(value as string);
-  if (Number.isNaN(parsed.getTime()))
+/** A version's moment as a Date, or an error: a rate change has a real moment. */
+function asInstant(value: Date): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime()))
     throw new Error(`rebate: a rate version's moment is not an instant: ${String(value)}`);
-  return parsed;
+  return value;
 }
 
 export type TurnoverDelta = { memberId: string; periodKey: string; category: string; periodEnd: Date; amount: bigint };
